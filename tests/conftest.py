@@ -1,0 +1,5 @@
+"""Test-wide fixtures: the toy game is registered for the tests that exercise the core."""
+
+from towers.core.registry import register_game
+
+register_game("toy", "tests.toy_game:ToyGame")

@@ -1,0 +1,188 @@
+"""A tiny game used only by the tests: a face-down deck, hidden hands, chance draws.
+
+Each seat holds up to two cards (values 1-3) from a shared hidden deck. On a turn the seat
+plays one card from its hand onto the pile (scoring value x pile height, height grows by
+one) or passes; then, if the deck is not empty, it draws one card (a chance node). The game
+ends when every hand is empty and the deck is empty, or after ``rounds`` passes in a row.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from towers.core.components import (
+    HiddenDeck,
+    clone_deck,
+    deck_draw,
+    deck_draw_outcomes,
+    deck_needs_chance,
+    deck_size,
+    new_hidden_deck,
+)
+from towers.core.errors import ActionParseError
+from towers.core.game import CHANCE, TERMINAL, Game, State
+from towers.core.options import Option
+
+PASS = 0
+PLAY = 1  # PLAY + value - 1 for values 1..3
+DRAW = 4  # DRAW + value - 1: chance outcome, a card of that value is drawn
+
+
+class ToyGame(Game):
+    name = "toy"
+    min_players = 2
+    max_players = 4
+    OPTIONS = {"deck": Option(default=12, help="cards in the deck", choices=(6, 12))}
+
+    def num_distinct_actions(self) -> int:
+        return 7
+
+    def max_game_length(self) -> int:
+        return 4 * (self.options["deck"] + 2 * self.num_players) + 10
+
+    def state_class(self) -> type[State]:
+        return ToyState
+
+    def new_initial_state(self) -> ToyState:
+        per = self.options["deck"] // 3
+        return ToyState(
+            game=self,
+            deck=new_hidden_deck([per, per, per]),
+            hands=[[] for _ in range(self.num_players)],
+            scores_=[0] * self.num_players,
+        )
+
+
+@dataclass(slots=True)
+class ToyState(State):
+    game: ToyGame
+    deck: HiddenDeck
+    hands: list[list[int]]
+    scores_: list[int]
+    height: int = 0
+    turn: int = 0
+    dealing: int = 0  # cards still to deal at the start
+    passes: int = 0
+    drawing: bool = False
+    over: bool = False
+    _history: list[int] = field(default_factory=list)
+    _legal: tuple[int, ...] | None = None
+    _legal_set: frozenset[int] | None = None
+
+    def __post_init__(self) -> None:
+        self.dealing = 2 * self.game.num_players
+
+    def current_player(self) -> int:
+        if self.over:
+            return TERMINAL
+        if self.dealing or self.drawing:
+            return CHANCE
+        return self.turn
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        return [(DRAW + v, p) for v, p in deck_draw_outcomes(self.deck)]
+
+    def _legal_actions(self) -> list[int]:
+        if self.dealing or self.drawing:
+            return [a for a, _ in self._chance_outcomes()]
+        return [PASS] + sorted({PLAY + v - 1 for v in self.hands[self.turn]})
+
+    def _explain(self, action: int) -> tuple[str, str]:
+        if self.current_player() == CHANCE:
+            return "a card is being drawn; only draw outcomes are allowed", "Toy: draw"
+        if DRAW <= action:
+            return "only a chance node draws cards", "Toy: draw"
+        return f"seat {self.turn} holds no card of value {action - PLAY + 1}", "Toy: play"
+
+    def _apply(self, action: int) -> None:
+        n = self.game.num_players
+        if self.dealing:
+            seat = (2 * n - self.dealing) % n
+            self.hands[seat].append(deck_draw(self.deck, action - DRAW))
+            self.dealing -= 1
+            return
+        if self.drawing:
+            self.hands[self.turn].append(deck_draw(self.deck, action - DRAW))
+            self.drawing = False
+            self._next_turn()
+            return
+        if action == PASS:
+            self.passes += 1
+        else:
+            value = action - PLAY + 1
+            self.hands[self.turn].remove(value)
+            self.height += 1
+            self.scores_[self.turn] += value * self.height
+            self.passes = 0
+        if deck_size(self.deck) and deck_needs_chance(self.deck):
+            self.drawing = True
+        else:
+            self._next_turn()
+
+    def _next_turn(self) -> None:
+        n = self.game.num_players
+        self.turn = (self.turn + 1) % n
+        if self.passes >= n or (not deck_size(self.deck) and not any(self.hands)):
+            self.over = True
+
+    def scores(self) -> list[float]:
+        return [float(s) for s in self.scores_]
+
+    def action_to_string(self, action: int) -> str:
+        if action == PASS:
+            return "pass"
+        if PLAY <= action < DRAW:
+            return f"play {action - PLAY + 1}"
+        if DRAW <= action < 7:
+            return f"draw {action - DRAW + 1}"
+        raise ActionParseError(f"no toy action {action}; actions are 0-6")
+
+    def string_to_action(self, text: str) -> int:
+        for a in range(7):
+            if self.action_to_string(a) == text.strip().lower():
+                return a
+        raise ActionParseError(f"{text!r} names no toy action; try 'pass', 'play 1', 'draw 2'")
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        return {
+            "turn": self.turn,
+            "height": self.height,
+            "scores": list(self.scores_),
+            "deck": deck_size(self.deck),
+            "hand_sizes": [len(h) for h in self.hands],
+            "hand": sorted(self.hands[seat]) if seat is not None else None,
+        }
+
+    def clone(self) -> ToyState:
+        return ToyState(
+            game=self.game,
+            deck=clone_deck(self.deck),
+            hands=[h[:] for h in self.hands],
+            scores_=self.scores_[:],
+            height=self.height,
+            turn=self.turn,
+            dealing=self.dealing,
+            passes=self.passes,
+            drawing=self.drawing,
+            over=self.over,
+            _history=self._history[:],
+            _legal=self._legal,
+            _legal_set=self._legal_set,
+        )
+
+    def determinize(self, seat: int, rng: random.Random) -> ToyState:
+        state = self.clone()
+        pool = list(state.deck[1])
+        others = [s for s in range(self.game.num_players) if s != seat]
+        for s in others:
+            for v in state.hands[s]:
+                pool[v - 1] += 1
+        cards = [v + 1 for v, n in enumerate(pool) for _ in range(n)]
+        rng.shuffle(cards)
+        for s in others:
+            k = len(state.hands[s])
+            state.hands[s] = [cards.pop() for _ in range(k)]
+        state.deck[1] = [cards.count(v) for v in (1, 2, 3)]
+        return state

@@ -1,0 +1,1 @@
+"""The engine core: the Game/State contract, chance, errors, registry and records."""

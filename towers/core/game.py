@@ -1,0 +1,307 @@
+"""The contract every game implements: a frozen :class:`Game` and a mutable :class:`State`.
+
+Names follow OpenSpiel so that researchers feel at home. A game subclasses both and fills
+in the underscored hooks; the public methods here guard them (a finished game, an illegal
+action) so each game's code only handles its own rules.
+
+>>> import towers
+>>> game = towers.make("torres", players=2)
+>>> state = game.new_initial_state()
+>>> state.current_player()
+0
+>>> a = state.legal_actions()[0]
+>>> state.apply_action(a)
+>>> state.history() == [a]
+True
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, ClassVar
+
+from towers.core.errors import ActionParseError, GameOptionError, IllegalActionError
+from towers.core.options import Option, resolve_options
+
+CHANCE = -1
+"""``current_player()`` at a chance node."""
+TERMINAL = -4
+"""``current_player()`` once the game is over."""
+
+ALLOWED_SHOWN = 12
+"""How many allowed actions an IllegalActionError names."""
+
+
+class Game(ABC):
+    """A game with its options fixed: immutable, shared by every state made from it."""
+
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    OPTIONS: ClassVar[Mapping[str, Option]] = {}
+
+    def __init__(self, players: int, **options: Any) -> None:
+        if not isinstance(players, int) or not (self.min_players <= players <= self.max_players):
+            raise GameOptionError(
+                f"{self.name} is for {self.min_players} to {self.max_players} players, "
+                f"not {players!r}"
+            )
+        resolved = resolve_options(self.name, self.OPTIONS, options)
+        self._players = players
+        self._options: Mapping[str, Any] = MappingProxyType(resolved)
+        self._setup()
+
+    def _setup(self) -> None:
+        """Derive tables from the options (called once from ``__init__``)."""
+
+    @property
+    def num_players(self) -> int:
+        return self._players
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        return self._options
+
+    @abstractmethod
+    def num_distinct_actions(self) -> int:
+        """Size of the whole action space; every action is an int below it."""
+
+    @abstractmethod
+    def max_game_length(self) -> int:
+        """An upper bound on the number of actions (chance outcomes included) in one game."""
+
+    @abstractmethod
+    def new_initial_state(self) -> State:
+        """A new game at its first decision (or chance node)."""
+
+    @abstractmethod
+    def state_class(self) -> type[State]:
+        """The State subclass of this game."""
+
+    def state_from_json(self, text: str) -> State:
+        """The state that ``State.to_json`` wrote."""
+        data = json.loads(text)
+        if data.get("game") != self.name or data.get("players") != self.num_players:
+            raise GameOptionError(
+                f"this JSON holds a {data.get('game')!r} state for {data.get('players')!r} "
+                f"players, not {self.name!r} for {self.num_players}"
+            )
+        if dict(data.get("options", {})) != dict(self._options):
+            raise GameOptionError(
+                f"this JSON was written with options {data.get('options')!r}, "
+                f"not {dict(self._options)!r}"
+            )
+        return self.state_class().from_fields(self, data["state"])
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self._options.items())
+        return f"{type(self).__name__}(players={self._players}{', ' if opts else ''}{opts})"
+
+
+class State(ABC):
+    """One game in progress. Mutable; ``clone()`` gives an independent copy.
+
+    Subclasses are ``@dataclass(slots=True)`` with JSON-ready fields (ints, strings, lists,
+    dicts with string keys, None). ``game`` and ``_legal`` are the only fields not saved.
+    """
+
+    __slots__ = ()
+
+    game: Game
+    _history: list[int]
+    _legal: tuple[int, ...] | None
+    _legal_set: frozenset[int] | None
+
+    # ---- hooks each game implements -------------------------------------------------
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat that decides now, or CHANCE, or TERMINAL."""
+
+    @abstractmethod
+    def _legal_actions(self) -> list[int]:
+        """Sorted legal actions (at a chance node, the outcomes) of a game not over."""
+
+    @abstractmethod
+    def _apply(self, action: int) -> None:
+        """Apply an action known to be legal (the history is kept by the caller)."""
+
+    @abstractmethod
+    def _explain(self, action: int) -> tuple[str, str]:
+        """For an action that is not legal now: (why, rulebook section)."""
+
+    @abstractmethod
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        """Outcomes with probabilities at a chance node."""
+
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Victory points as the rulebook counts them, by seat."""
+
+    @abstractmethod
+    def action_to_string(self, action: int) -> str:
+        """A short name of the action, the same in every state."""
+
+    @abstractmethod
+    def string_to_action(self, text: str) -> int:
+        """The action named by text (as action_to_string writes it); ActionParseError if none."""
+
+    @abstractmethod
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """All that ``seat`` may know, JSON-ready; ``None`` is the spectator's view."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy: no mutable container shared with this state."""
+
+    def winners(self) -> list[int]:
+        """Seats that won (several on a tie the rulebook leaves shared). Empty before the end."""
+        if not self.is_terminal():
+            return []
+        s = self.scores()
+        best = max(s)
+        return [i for i, v in enumerate(s) if v == best]
+
+    def determinize(self, seat: int, rng: random.Random) -> State:
+        """A copy in which everything ``seat`` cannot see is re-dealt at random."""
+        return self.clone()
+
+    # ---- the public, guarded contract ------------------------------------------------
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if not self.is_chance_node():
+            return []
+        return self._chance_outcomes()
+
+    def legal_actions(self) -> list[int]:
+        """Sorted legal actions for the player to move (at a chance node, the outcomes)."""
+        legal = self._legal
+        if legal is None:
+            legal = () if self.is_terminal() else tuple(self._legal_actions())
+            self._legal = legal
+        return list(legal)
+
+    def is_legal(self, action: int) -> bool:
+        legal_set = self._legal_set
+        if legal_set is None:
+            if self._legal is None:
+                self.legal_actions()
+            legal_set = frozenset(self._legal or ())
+            self._legal_set = legal_set
+        return action in legal_set
+
+    def explain(self, action: int) -> str | None:
+        """Why ``action`` is not allowed now, with the rulebook section; None if it is allowed."""
+        if self.is_legal(action):
+            return None
+        return str(self._illegal(action))
+
+    def _illegal(self, action: int) -> IllegalActionError:
+        legal = self.legal_actions()
+        try:
+            tried = self.action_to_string(action)
+        except (ActionParseError, IndexError, ValueError):
+            tried = f"action {action!r}"
+        if self.is_terminal():
+            return IllegalActionError(tried, "the game is over", allowed_total=0)
+        if not isinstance(action, int) or not 0 <= action < self.game.num_distinct_actions():
+            why, rule = (
+                f"actions are whole numbers from 0 to {self.game.num_distinct_actions() - 1}",
+                "",
+            )
+        else:
+            why, rule = self._explain(action)
+        shown = [self.action_to_string(a) for a in legal[:ALLOWED_SHOWN]]
+        return IllegalActionError(tried, why, rule, shown, len(legal))
+
+    def apply_action(self, action: int) -> None:
+        """Apply a legal action; an illegal one raises IllegalActionError and changes nothing."""
+        if not self.is_legal(action):
+            raise self._illegal(action)
+        self._apply(action)
+        self._history.append(action)
+        self._legal = None
+        self._legal_set = None
+
+    def apply_trusted(self, action: int) -> None:
+        """Apply an action the caller took from ``legal_actions()`` of this very state."""
+        self._apply(action)
+        self._history.append(action)
+        self._legal = None
+        self._legal_set = None
+
+    def history(self) -> list[int]:
+        return list(self._history)
+
+    def returns(self) -> list[float]:
+        """1 for a win, 0 for a loss, a tie shared (1/k each of k winners); zeros before the end."""
+        n = self.game.num_players
+        if not self.is_terminal():
+            return [0.0] * n
+        won = self.winners()
+        share = 1.0 / len(won) if won else 0.0
+        return [share if i in won else 0.0 for i in range(n)]
+
+    # ---- serialization ------------------------------------------------------------------
+    _UNSAVED: ClassVar[frozenset[str]] = frozenset({"game", "_legal", "_legal_set"})
+
+    def to_fields(self) -> dict[str, Any]:
+        return {
+            name: getattr(self, name)
+            for name in _slot_names(type(self))
+            if name not in self._UNSAVED
+        }
+
+    @classmethod
+    def from_fields(cls, game: Game, fields: Mapping[str, Any]) -> State:
+        state = cls.__new__(cls)
+        names = [n for n in _slot_names(cls) if n not in cls._UNSAVED]
+        missing = [n for n in names if n not in fields]
+        if missing:
+            raise GameOptionError(f"saved state lacks the fields {', '.join(missing)}")
+        state.game = game
+        for name in names:
+            setattr(state, name, _copy_json(fields[name]))
+        state._legal = None
+        state._legal_set = None
+        return state
+
+    def to_json(self) -> str:
+        """The whole state (hidden parts included) and its history, as JSON."""
+        return json.dumps(
+            {
+                "game": self.game.name,
+                "players": self.game.num_players,
+                "options": dict(self.game.options),
+                "state": self.to_fields(),
+            },
+            separators=(",", ":"),
+        )
+
+    def __str__(self) -> str:
+        return json.dumps(self.observation(None), indent=1)
+
+
+def _slot_names(cls: type) -> list[str]:
+    names: list[str] = []
+    for klass in reversed(cls.__mro__):
+        for name in getattr(klass, "__slots__", ()):
+            if name not in names and name != "__weakref__":
+                names.append(name)
+    return names
+
+
+def _copy_json(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_copy_json(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _copy_json(v) for k, v in value.items()}
+    return value

@@ -1,0 +1,66 @@
+"""The games and bots known by name. Adding a game is one line in ``_GAMES``."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from towers.core.errors import GameOptionError
+from towers.core.game import Game
+
+_GAMES: dict[str, str] = {
+    "torres": "towers.games.torres.rules:TorresGame",
+}
+
+_BOTS: dict[str, str] = {
+    "random": "towers.agents.random_bot:RandomBot",
+    "greedy": "towers.agents.greedy:GreedyBot",
+    "mcts": "towers.agents.mcts:MCTSBot",
+}
+
+
+def _load(path: str) -> Any:
+    module, _, attr = path.partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+def register_game(name: str, path: str) -> None:
+    """Register a game class given as ``"package.module:Class"`` (used by tests and plugins)."""
+    _GAMES[name] = path
+
+
+def unregister_game(name: str) -> None:
+    _GAMES.pop(name, None)
+
+
+def list_games() -> list[str]:
+    """The registry names of the games that can be made."""
+    return sorted(_GAMES)
+
+
+def game_class(name: str) -> type[Game]:
+    if name not in _GAMES:
+        raise GameOptionError(f"unknown game {name!r}; games: {', '.join(list_games())}")
+    cls: type[Game] = _load(_GAMES[name])
+    return cls
+
+
+def make(name: str, players: int | None = None, **options: Any) -> Game:
+    """A game by its registry name, for ``players`` seats (default: the fewest it allows)."""
+    cls = game_class(name)
+    return cls(cls.min_players if players is None else players, **options)
+
+
+def list_bots() -> list[str]:
+    return sorted(_BOTS)
+
+
+def make_bot(name: str, seed: int | None = None, **params: Any) -> Any:
+    """A bot by name; ``choose(state)`` picks a legal action for ``state.current_player()``."""
+    if name not in _BOTS:
+        raise GameOptionError(f"unknown bot {name!r}; bots: {', '.join(list_bots())}")
+    cls = _load(_BOTS[name])
+    try:
+        return cls(seed=seed, **params)
+    except TypeError as exc:
+        raise GameOptionError(f"bot {name!r}: {exc}") from exc
