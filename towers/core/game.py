@@ -82,6 +82,14 @@ class Game(ABC):
     def state_class(self) -> type[State]:
         """The State subclass of this game."""
 
+    def has_hidden_information(self) -> bool:
+        """True when some seat may not see all of the state (search bots then determinize)."""
+        return False
+
+    def render_text(self, state: State, seat: int | None) -> str:
+        """The board as text for a terminal, as ``seat`` sees it (Rich console markup allowed)."""
+        return json.dumps(state.observation(seat), indent=1)
+
     def state_from_json(self, text: str) -> State:
         """The state that ``State.to_json`` wrote."""
         data = json.loads(text)
@@ -164,6 +172,13 @@ class State(ABC):
         s = self.scores()
         best = max(s)
         return [i for i, v in enumerate(s) if v == best]
+
+    def heuristic(self, seat: int) -> float:
+        """How well ``seat`` stands, in victory points, judged only from what it may observe.
+
+        Greedy and search bots use it; games override it with a real estimate.
+        """
+        return self.scores()[seat]
 
     def determinize(self, seat: int, rng: random.Random) -> State:
         """A copy in which everything ``seat`` cannot see is re-dealt at random."""
