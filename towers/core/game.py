@@ -1,3 +1,5 @@
+# The State base declares no slots; each game's slotted dataclass declares them all.
+# mypy: disable-error-code="misc"
 """The contract every game implements: a frozen :class:`Game` and a mutable :class:`State`.
 
 Names follow OpenSpiel so that researchers feel at home. A game subclasses both and fills
@@ -55,7 +57,7 @@ class Game(ABC):
         self._options: Mapping[str, Any] = MappingProxyType(resolved)
         self._setup()
 
-    def _setup(self) -> None:
+    def _setup(self) -> None:  # noqa: B027 - optional hook
         """Derive tables from the options (called once from ``__init__``)."""
 
     @property
