@@ -1,0 +1,85 @@
+"""Board geometry and castle analysis on an 8 x 8 grid of column heights.
+
+A *castle* is a group of orthogonally connected squares holding at least one block.
+Castles never touch orthogonally, so every square orthogonally next to a castle but not
+in it is bare ground (level 0).
+"""
+
+from __future__ import annotations
+
+from towers.games.torres.actions import DIAG, ORTHO, SIZE, SQUARES
+
+
+def _step(s: int, dx: int, dy: int, times: int = 1) -> int:
+    x, y = s % SIZE + dx * times, s // SIZE + dy * times
+    return y * SIZE + x if 0 <= x < SIZE and 0 <= y < SIZE else -1
+
+
+ORTHO_NEIGHBORS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(n for n in (_step(s, dx, dy) for dx, dy in ORTHO) if n >= 0) for s in range(SQUARES)
+)
+ORTHO_DIR: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_step(s, dx, dy) for dx, dy in ORTHO) for s in range(SQUARES)
+)
+ORTHO_DIR2: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_step(s, dx, dy, 2) for dx, dy in ORTHO) for s in range(SQUARES)
+)
+DIAG_DIR: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_step(s, dx, dy) for dx, dy in DIAG) for s in range(SQUARES)
+)
+IS_BORDER = tuple(s % SIZE in (0, SIZE - 1) or s // SIZE in (0, SIZE - 1) for s in range(SQUARES))
+IS_MAIN_DIAGONAL = tuple(
+    s % SIZE == s // SIZE or s % SIZE + s // SIZE == SIZE - 1 for s in range(SQUARES)
+)
+
+
+def manhattan(a: int, b: int) -> int:
+    return abs(a % SIZE - b % SIZE) + abs(a // SIZE - b // SIZE)
+
+
+def label_castles(heights: list[int]) -> tuple[list[int], list[int]]:
+    """``(castle id of each square or -1, area of each castle)``, ids in square order."""
+    cid = [-1] * SQUARES
+    areas: list[int] = []
+    for s in range(SQUARES):
+        if heights[s] and cid[s] < 0:
+            k = len(areas)
+            cid[s] = k
+            todo = [s]
+            area = 0
+            while todo:
+                q = todo.pop()
+                area += 1
+                for n in ORTHO_NEIGHBORS[q]:
+                    if heights[n] and cid[n] < 0:
+                        cid[n] = k
+                        todo.append(n)
+            areas.append(area)
+    return cid, areas
+
+
+def castle_heights(heights: list[int], cid: list[int], count: int) -> list[int]:
+    tallest = [0] * count
+    for s in range(SQUARES):
+        k = cid[s]
+        if k >= 0 and heights[s] > tallest[k]:
+            tallest[k] = heights[s]
+    return tallest
+
+
+def adjacent_castles(cid: list[int], s: int) -> set[int]:
+    return {cid[n] for n in ORTHO_NEIGHBORS[s] if cid[n] >= 0}
+
+
+def door_levels(heights: list[int], cid: list[int], k: int) -> dict[int, int]:
+    """For castle ``k``: each square next to one of its blocks whose face has a door at that
+    square's level, mapped to the tallest such neighbouring column (a door exists at level L
+    in a column's face when the column is taller than L)."""
+    out: dict[int, int] = {}
+    for d in range(SQUARES):
+        if cid[d] == k:
+            hd = heights[d]
+            for c in ORTHO_NEIGHBORS[d]:
+                if hd > heights[c] and out.get(c, 0) < hd:
+                    out[c] = hd
+    return out

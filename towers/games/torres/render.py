@@ -1,0 +1,78 @@
+"""Torres as text for a terminal (Rich console markup; no UI library is imported here)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from towers.games.torres import actions as A
+
+if TYPE_CHECKING:
+    from towers.games.torres.rules import TorresState
+
+SEAT_COLORS = ("red", "blue", "green", "yellow")
+SEAT_LETTERS = "ABCD"
+
+
+def seat_label(seat: int) -> str:
+    return f"[bold {SEAT_COLORS[seat]}]{SEAT_LETTERS[seat]}[/]"
+
+
+def _cell(state: TorresState, s: int) -> str:
+    h = state.h[s]
+    occ = state.occ[s]
+    level = str(h) if h else "."
+    if occ == -1:
+        piece = " "
+    elif occ >= 4:
+        piece = "[bold magenta]K[/]"
+    else:
+        piece = seat_label(occ)
+    shade = "on grey23" if h else ""
+    body = f"{level}{piece}"
+    return f"[{shade}] {body} [/]" if shade else f" {body} "
+
+
+def text(state: TorresState, seat: int | None) -> str:
+    """The board (level digit, then A-D for knights, K for the King), then the players."""
+    lines = ["     " + "   ".join("abcdefgh")]
+    for y in range(A.SIZE - 1, -1, -1):
+        row = "".join(_cell(state, y * A.SIZE + x) for x in range(A.SIZE))
+        lines.append(f" {y + 1}  {row}  {y + 1}")
+    lines.append("     " + "   ".join("abcdefgh"))
+    obs = state.observation(seat)
+    rounds = state.game.phases_rounds
+    lines.append("")
+    head = f"Phase {state.phase + 1}/3, round {min(state.round + 1, rounds[state.phase])}/{rounds[state.phase]}"
+    head += f" - {obs['step']}"
+    if state.king >= 0:
+        k = state.cid[state.king]
+        head += f" - King on {A.square_name(state.king)} (castle of {state.areas[k]} spaces)"
+    lines.append(head)
+    if state.master >= 0:
+        lines.append(f"Master card: {state.game.data.master_names[state.master]}")
+    for p in range(state.game.num_players):
+        mark = "▶" if state.current_player() == p else " "
+        knights = state.game.data.knights_per_player - len(state.knights[p])
+        cards = sum(state.hands[p])
+        line = (
+            f"{mark} {seat_label(p)} seat {p}: {state.score[p]:3d} points, stacks {state.stacks[p] or '-'}, "
+            f"{knights} knights in reserve, {cards} cards, on-board points now {state.castle_points(p)}"
+        )
+        lines.append(line)
+    if state.step == 4:
+        lines.append(
+            f"Seat {state.turn}: {state.ap} action points left, "
+            f"{'a stack of ' + str(state.active) + ' in use' if state.active >= 0 else 'no stack taken yet'}, "
+            f"{'card played' if state.card_played else 'no card played yet'}"
+        )
+    if seat is not None:
+        hand = [
+            f"{A.CARD_KEYS[c]} x{n}" if n > 1 else A.CARD_KEYS[c]
+            for c, n in enumerate(state.hands[seat])
+            if n
+        ]
+        lines.append(f"Your hand: {', '.join(hand) if hand else 'no cards'}")
+        if obs.get("drawn"):
+            lines.append(f"Drawn: {', '.join(A.CARD_KEYS[c] for c in obs['drawn'])}")
+    lines.append(f"Supply: {state.supply} tower blocks")
+    return "\n".join(lines)

@@ -1,0 +1,1047 @@
+"""Torres: the game and its state (see the package docstring for what is covered)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from towers.core.components import (
+    HiddenDeck,
+    deck_draw,
+    deck_draw_outcomes,
+    deck_needs_chance,
+    deck_put_bottom,
+    deck_put_top,
+    deck_size,
+    new_hidden_deck,
+)
+from towers.core.game import CHANCE, TERMINAL, Game, State
+from towers.core.options import Option
+from towers.games.torres import actions as A
+from towers.games.torres.board import (
+    DIAG_DIR,
+    ORTHO_DIR,
+    ORTHO_DIR2,
+    ORTHO_NEIGHBORS,
+    castle_heights,
+    door_levels,
+    label_castles,
+    manhattan,
+)
+from towers.games.torres.data import TorresData, load
+
+SQ = A.SQUARES
+KING = 8  # occupant code of the King; seats are 0-3, -1 is empty
+
+# Steps: what kind of decision the state waits for.
+S_MASTER_DRAW = 0
+S_SETUP_CASTLE = 1
+S_SETUP_KNIGHT = 2
+S_SETUP_KING = 3
+S_TURN = 4
+S_DRAW = 5
+S_KEEP = 6
+S_RETURN = 7
+S_TAKE_STACK = 8
+S_REDISTRIBUTE = 9
+S_KING_MOVE = 10
+S_OVER = 11
+STEP_NAMES = (
+    "draw the master card",
+    "place a starting castle",
+    "place a first knight",
+    "place the King",
+    "take actions",
+    "draw action cards",
+    "keep one drawn card",
+    "return the drawn cards",
+    "choose the stack used this turn",
+    "redistribute leftover blocks",
+    "move the King",
+    "game over",
+)
+
+VARIANTS = ("basic", "common_deck", "master")
+
+R_TURN = "Torres, A player's turn"
+R_ADD = "Torres, Add a knight"
+R_MOVE = "Torres, Move a knight"
+R_BLOCK = "Torres, Place a tower block"
+R_ACQUIRE = "Torres, Acquire action cards"
+R_PLAY = "Torres, Play an action card"
+R_TRACK = "Torres, Move along the scoring track"
+R_CARDS = "Torres, The Action Cards"
+R_KING = "Torres, Move the king"
+R_PREP = "Torres, Preparation"
+R_MASTER = "Torres, Master Version"
+
+
+def _check_layout(value: Any) -> str | tuple[tuple[int, int], ...]:
+    if isinstance(value, str):
+        if value not in load().layouts:
+            raise ValueError(f"known layouts: {', '.join(load().layouts)}; or a list of 8 [x, y]")
+        return value
+    squares = tuple((int(x), int(y)) for x, y in value)
+    if len(squares) != 8 or len(set(squares)) != 8:
+        raise ValueError("a layout is 8 different [x, y] squares")
+    if any(not (0 <= x < 8 and 0 <= y < 8) for x, y in squares):
+        raise ValueError("squares are [x, y] with x and y from 0 to 7")
+    cells = [y * 8 + x for x, y in squares]
+    if any(manhattan(a, b) < 2 for i, a in enumerate(cells) for b in cells[i + 1 :]):
+        raise ValueError("starting castles may touch only diagonally")
+    return squares
+
+
+def _check_master_card(value: Any) -> str | None:
+    if value is None or value in A.MASTER_KEYS:
+        return value  # type: ignore[no-any-return]
+    raise ValueError(f"master cards: {', '.join(A.MASTER_KEYS)}, or null to draw one")
+
+
+class TorresGame(Game):
+    """Torres for 2-4 players: basic game, common action deck variant, master version."""
+
+    name = "torres"
+    min_players = 2
+    max_players = 4
+    OPTIONS = {
+        "variant": Option(
+            default="basic",
+            help="basic | common_deck (one shared action deck) | master (master version)",
+            choices=VARIANTS,
+        ),
+        "layout": Option(
+            default="default",
+            help="starting castles: a layout name from the data file, or 8 [x, y] squares",
+            check=_check_layout,
+        ),
+        "master_card": Option(
+            default=None,
+            help="master version only: the master card to use instead of drawing one",
+            check=_check_master_card,
+        ),
+    }
+
+    data: TorresData
+    phases_rounds: tuple[int, ...]
+    phases_stacks: tuple[tuple[int, ...], ...]
+    layout: tuple[int, ...]
+
+    def _setup(self) -> None:
+        self.data = load()
+        card = self.data.phases[self.num_players]
+        self.phases_rounds = card.rounds
+        self.phases_stacks = card.stacks
+        lay = self.options["layout"]
+        squares = self.data.layouts[lay] if isinstance(lay, str) else lay
+        self.layout = tuple(y * 8 + x for x, y in squares)
+        self.variant = self.options["variant"]
+        self.is_master = self.variant == "master"
+        self.is_common = self.variant == "common_deck"
+
+    def num_distinct_actions(self) -> int:
+        return A.NUM_ACTIONS
+
+    def max_game_length(self) -> int:
+        turns = self.num_players * sum(self.phases_rounds)
+        # a turn: at most 7 AP actions, 2 acquisitions of 6 steps each, a card, a stack,
+        # 3 redistributions, the end; setup and King moves besides
+        return 12 + self.num_players + turns * 32 + len(self.phases_rounds)
+
+    def has_hidden_information(self) -> bool:
+        return not self.is_master
+
+    def state_class(self) -> type[State]:
+        return TorresState
+
+    def new_initial_state(self) -> TorresState:
+        n = self.num_players
+        d = self.data
+        h = [0] * SQ
+        supply = d.tower_blocks
+        if not self.is_master:
+            for s in self.layout:
+                h[s] = 1
+            supply -= len(self.layout)
+        cid, areas = label_castles(h)
+        if self.is_master:
+            hands = [[d.copies_per_color] * A.CARD_KINDS for _ in range(n)]
+            decks: list[HiddenDeck] = []
+        else:
+            hands = [[0] * A.CARD_KINDS for _ in range(n)]
+            if self.is_common:
+                decks = [new_hidden_deck([d.copies_per_color * d.colors] * A.CARD_KINDS)]
+            else:
+                decks = [new_hidden_deck([d.copies_per_color] * A.CARD_KINDS) for _ in range(n)]
+        state = TorresState(
+            game=self,
+            h=h,
+            occ=[-1] * SQ,
+            cid=cid,
+            areas=areas,
+            tallest=castle_heights(h, cid, len(areas)),
+            knights=[[] for _ in range(n)],
+            score=[0] * n,
+            stacks=[[] for _ in range(n)],
+            supply=supply,
+            hands=hands,
+            decks=decks,
+            played=[[0] * A.CARD_KINDS for _ in range(n)],
+        )
+        if self.is_master:
+            card = self.options["master_card"]
+            if card is None:
+                state.step = S_MASTER_DRAW
+            else:
+                state.master = A.MASTER_KEYS.index(card)
+                state.step = S_SETUP_CASTLE
+        else:
+            state.step = S_SETUP_KNIGHT
+        return state
+
+    def render_text(self, state: State, seat: int | None) -> str:
+        from towers.games.torres.render import text
+
+        assert isinstance(state, TorresState)
+        return text(state, seat)
+
+
+@dataclass(slots=True)
+class TorresState(State):
+    game: TorresGame
+    h: list[int]  # column height of each square (the level of a piece standing there)
+    occ: list[int]  # -1 empty, 0-3 a knight of that seat, KING
+    cid: list[int]  # castle id of each square, -1 for bare ground (derived from h)
+    areas: list[int]  # surface area of each castle (derived from h)
+    tallest: list[int]  # height of each castle (derived from h)
+    knights: list[list[int]]  # squares of each seat's knights
+    score: list[int]
+    stacks: list[list[int]]  # heights of the stacks each seat still holds this phase
+    supply: int  # tower blocks in the common supply
+    hands: list[list[int]]  # action cards held, a count per kind
+    decks: list[HiddenDeck]  # one per seat, one shared (common deck), none (master)
+    played: list[list[int]]  # action cards each seat has played (public)
+    master: int = -1
+    king: int = -1
+    phase: int = 0
+    round: int = 0
+    start: int = 0  # seat that started this round
+    turn: int = 0  # seat whose turn it is
+    turns_taken: int = 0
+    step: int = S_SETUP_KNIGHT
+    actor: int = 0  # seat deciding during setup and the King's move
+    placed: int = 0  # castles placed (master setup) / first knights placed
+    ap: int = 0
+    blocks_placed: int = 0
+    active: int = -1  # blocks left in the stack taken this turn; -1 before one is taken
+    leftover: int = 0
+    card_played: bool = False
+    acquisitions: int = 0
+    acquired: list[int] = field(default_factory=lambda: [0] * A.CARD_KINDS)
+    to_draw: int = 0
+    drawn: list[int] = field(default_factory=list)
+    _history: list[int] = field(default_factory=list)
+    _legal: tuple[int, ...] | None = None
+    _legal_set: frozenset[int] | None = None
+    _doors: dict[int, dict[int, int]] | None = None
+
+    _UNSAVED: ClassVar[frozenset[str]] = frozenset({"game", "_legal", "_legal_set", "_doors"})
+
+    # ---- contract ---------------------------------------------------------------------
+    def current_player(self) -> int:
+        step = self.step
+        if step == S_TURN or step == S_KEEP or step == S_RETURN:
+            return self.turn
+        if step == S_DRAW or step == S_MASTER_DRAW:
+            return CHANCE
+        if step == S_OVER:
+            return TERMINAL
+        if step == S_TAKE_STACK or step == S_REDISTRIBUTE:
+            return self.turn
+        return self.actor
+
+    def scores(self) -> list[float]:
+        return [float(s) for s in self.score]
+
+    def clone(self) -> TorresState:
+        return TorresState(
+            self.game,
+            self.h[:],
+            self.occ[:],
+            self.cid[:],
+            self.areas[:],
+            self.tallest[:],
+            [k[:] for k in self.knights],
+            self.score[:],
+            [s[:] for s in self.stacks],
+            self.supply,
+            [c[:] for c in self.hands],
+            [[d[0][:], d[1][:], d[2][:]] for d in self.decks],
+            [p[:] for p in self.played],
+            self.master,
+            self.king,
+            self.phase,
+            self.round,
+            self.start,
+            self.turn,
+            self.turns_taken,
+            self.step,
+            self.actor,
+            self.placed,
+            self.ap,
+            self.blocks_placed,
+            self.active,
+            self.leftover,
+            self.card_played,
+            self.acquisitions,
+            self.acquired[:],
+            self.to_draw,
+            self.drawn[:],
+            self._history[:],
+            self._legal,
+            self._legal_set,
+            None,
+        )
+
+    def action_to_string(self, action: int) -> str:
+        return A.to_string(action)
+
+    def string_to_action(self, text: str) -> int:
+        return A.from_string(text)
+
+    def heuristic(self, seat: int) -> float:
+        from towers.games.torres.bots import evaluate
+
+        return evaluate(self, seat)
+
+    # ---- helpers ----------------------------------------------------------------------
+    def _deck_of(self, seat: int) -> HiddenDeck:
+        return self.decks[0] if self.game.is_common else self.decks[seat]
+
+    def _relabel(self) -> None:
+        self.cid, self.areas = label_castles(self.h)
+        self.tallest = castle_heights(self.h, self.cid, len(self.areas))
+        self._doors = None
+
+    def _add_block(self, s: int) -> None:
+        h = self.h
+        h[s] += 1
+        if h[s] == 1:
+            self._relabel()
+        else:
+            k = self.cid[s]
+            if h[s] > self.tallest[k]:
+                self.tallest[k] = h[s]
+            self._doors = None
+
+    def _doors_of(self, k: int) -> dict[int, int]:
+        doors = self._doors
+        if doors is None:
+            doors = self._doors = {}
+        found = doors.get(k)
+        if found is None:
+            found = doors[k] = door_levels(self.h, self.cid, k)
+        return found
+
+    def can_place_block(self, s: int) -> bool:
+        """Normal block placement on ``s`` (Place a tower block)."""
+        if self.occ[s] != -1:
+            return False
+        hs = self.h[s]
+        if hs:
+            return hs + 1 <= self.areas[self.cid[s]]
+        cid = self.cid
+        found = -1
+        for n in ORTHO_NEIGHBORS[s]:
+            k = cid[n]
+            if k >= 0:
+                if found >= 0 and k != found:
+                    return False
+                found = k
+        return found >= 0
+
+    def _can_block_under(self, s: int) -> bool:
+        hs = self.h[s]
+        if hs:
+            return hs + 1 <= self.areas[self.cid[s]]
+        return len({self.cid[n] for n in ORTHO_NEIGHBORS[s] if self.cid[n] >= 0}) <= 1
+
+    def _stack_auto(self, seat: int) -> bool:
+        """True when the seat's stacks are all of one height, so which is taken is no choice."""
+        st = self.stacks[seat]
+        return bool(st) and min(st) == max(st)
+
+    def _playable(self, seat: int, card: int) -> bool:
+        return self.hands[seat][card] - self.acquired[card] > 0
+
+    def knight_moves(self, seat: int, climb: bool = False) -> set[tuple[int, int]]:
+        """(from, to) pairs: steps and door passages, or with ``climb`` the Door climb card's."""
+        h = self.h
+        occ = self.occ
+        cid = self.cid
+        out: set[tuple[int, int]] = set()
+        for a in self.knights[seat]:
+            ha = h[a]
+            if not climb:
+                for b in ORTHO_NEIGHBORS[a]:
+                    if occ[b] == -1 and h[b] <= ha + 1:
+                        out.add((a, b))
+            entered: set[int] = set()
+            for b in ORTHO_NEIGHBORS[a]:
+                k = cid[b]
+                if k >= 0 and h[b] > ha and k not in entered:
+                    entered.add(k)
+                    for c, _lvl in self._doors_of(k).items():
+                        if c != a and occ[c] == -1 and (climb or h[c] <= ha):
+                            out.add((a, c))
+        return out
+
+    def _add_knight_targets(self, seat: int) -> set[int]:
+        h = self.h
+        occ = self.occ
+        return {
+            c
+            for k in self.knights[seat]
+            for c in ORTHO_NEIGHBORS[k]
+            if occ[c] == -1 and h[c] <= h[k]
+        }
+
+    def _relocations(self, seat: int) -> list[tuple[int, int]]:
+        h = self.h
+        occ = self.occ
+        mine = self.knights[seat]
+        out = []
+        for a in mine:
+            dest = {
+                c
+                for k in mine
+                if k != a
+                for c in ORTHO_NEIGHBORS[k]
+                if occ[c] == -1 and h[c] <= h[k]
+            }
+            out.extend((a, c) for c in dest)
+        return out
+
+    def block_moves(self) -> list[tuple[int, int]]:
+        """(from, to) pairs for the Move a tower block card."""
+        out = []
+        for a in range(SQ):
+            if self.h[a] and self.occ[a] == -1:
+                out.extend((a, b) for b in self._block_move_targets(a))
+        return out
+
+    def _block_move_targets(self, a: int) -> list[int]:
+        """Where the empty top block of ``a`` may go; [] when taking it breaks a rule."""
+        if self._block_removal_problem(a) is not None:
+            return []
+        h2 = self.h[:]
+        h2[a] -= 1
+        if h2[a]:
+            cid2, areas2 = self.cid, self.areas
+        else:
+            cid2, areas2 = label_castles(h2)
+        occ = self.occ
+        count = len(areas2)
+        minimum = self.game.data.min_castles
+        out = []
+        for b in range(SQ):
+            if b == a or occ[b] != -1:
+                continue
+            if h2[b]:
+                if h2[b] + 1 <= areas2[cid2[b]] and count >= minimum:
+                    out.append(b)
+            else:
+                adj = {cid2[n] for n in ORTHO_NEIGHBORS[b] if cid2[n] >= 0}
+                if len(adj) == 1 and count >= minimum or not adj and count + 1 >= minimum:
+                    out.append(b)
+        return out
+
+    def _block_removal_problem(self, a: int) -> str | None:
+        """Why the top block of ``a`` may not be taken away, or None."""
+        if not self.h[a]:
+            return f"there is no tower block on {A.square_name(a)}"
+        if self.occ[a] != -1:
+            return f"the block on {A.square_name(a)} is not empty: a piece stands on it"
+        if self.h[a] > 1:
+            return None
+        k = self.cid[a]
+        area = self.areas[k]
+        if area == 1:
+            return None  # the castle is taken away; the count is checked once the block lands
+        h2 = self.h[:]
+        h2[a] = 0
+        cid2, _ = label_castles(h2)
+        parts = {cid2[s] for s in range(SQ) if self.cid[s] == k and s != a}
+        if len(parts) > 1:
+            return "a castle may not be divided"
+        if max(h2[s] for s in range(SQ) if self.cid[s] == k) > area - 1:
+            return "the castle would become taller than its surface area"
+        return None
+
+    # ---- legal actions ----------------------------------------------------------------
+    def _legal_actions(self) -> list[int]:
+        step = self.step
+        if step == S_TURN:
+            return self._turn_actions()
+        if step == S_DRAW:
+            return [A.DRAW + c for c, _ in deck_draw_outcomes(self._deck_of(self.turn))]
+        if step == S_KEEP:
+            return sorted({A.KEEP + c for c in self.drawn})
+        if step == S_RETURN:
+            cards = set(self.drawn)
+            return sorted([A.RETURN_TOP + c for c in cards] + [A.RETURN_BOTTOM + c for c in cards])
+        if step == S_TAKE_STACK:
+            return sorted({A.TAKE_STACK + hgt - 1 for hgt in self.stacks[self.turn]})
+        if step == S_REDISTRIBUTE:
+            return [A.RETURN_REST] + sorted(
+                {A.REDISTRIBUTE + hgt - 1 for hgt in self.stacks[self.turn] if hgt < 3}
+            )
+        if step == S_KING_MOVE:
+            return [A.KING_STAY] + [A.PLACE_KING + s for s in self._king_squares()]
+        if step == S_SETUP_KNIGHT:
+            return [A.SETUP_KNIGHT + s for s in self._free_castle_squares()]
+        if step == S_SETUP_KING:
+            return [A.PLACE_KING + s for s in self._free_castle_squares()]
+        if step == S_SETUP_CASTLE:
+            return [A.SETUP_CASTLE + s for s in self._castle_setup_squares()]
+        if step == S_MASTER_DRAW:
+            return [A.MASTER + m for m in range(A.MASTER_KINDS)]
+        return []
+
+    def _free_castle_squares(self) -> list[int]:
+        """Squares of castles on which no piece stands yet (setup)."""
+        taken = {self.cid[s] for s in range(SQ) if self.occ[s] != -1}
+        return [
+            s for s in range(SQ) if self.h[s] and self.cid[s] not in taken and self.occ[s] == -1
+        ]
+
+    def _king_squares(self) -> list[int]:
+        return [s for s in range(SQ) if self.h[s] and self.occ[s] == -1]
+
+    def castle_setup_distance(self) -> int:
+        """The distance a new starting castle keeps from the others (master version).
+
+        The rulebook asks for 3; when earlier placements leave no such square, the largest
+        distance still possible is used (designed: the rulebook does not say)."""
+        castles = [s for s in range(SQ) if self.h[s]]
+        for need in range(self.game.data.master_min_distance, 1, -1):
+            if any(
+                all(manhattan(s, c) >= need for c in castles) for s in range(SQ) if not self.h[s]
+            ):
+                return need
+        return 2
+
+    def _castle_setup_squares(self) -> list[int]:
+        castles = [s for s in range(SQ) if self.h[s]]
+        need = self.castle_setup_distance()
+        return [
+            s for s in range(SQ) if not self.h[s] and all(manhattan(s, c) >= need for c in castles)
+        ]
+
+    def _turn_actions(self) -> list[int]:
+        p = self.turn
+        ap = self.ap
+        out = [A.END_TURN]
+        h = self.h
+        occ = self.occ
+        if ap >= 1:
+            out.append(A.ADVANCE)
+            if (
+                not self.game.is_master
+                and self.acquisitions < self.game.data.max_acquisitions
+                and deck_size(self._deck_of(p))
+            ):
+                out.append(A.ACQUIRE)
+            move = A.MOVE
+            out.extend(move + a * SQ + b for a, b in self.knight_moves(p))
+            if self.blocks_placed < 3 and (
+                self.active > 0 or (self.active == -1 and self._stack_auto(p))
+            ):
+                out.extend(A.PLACE_BLOCK + s for s in range(SQ) if self.can_place_block(s))
+        if self.active == -1:
+            out.extend({A.TAKE_STACK + hgt - 1 for hgt in self.stacks[p]})
+        if ap >= 2 and len(self.knights[p]) < self.game.data.knights_per_player:
+            out.extend(A.ADD_KNIGHT + s for s in self._add_knight_targets(p))
+        if not self.card_played:
+            hand = self.hands[p]
+            acq = self.acquired
+            mine = self.knights[p]
+            if hand[A.C_SIX] > acq[A.C_SIX]:
+                out.append(A.PLAY_SIX)
+            if hand[A.C_SEVEN] > acq[A.C_SEVEN]:
+                out.append(A.PLAY_SEVEN)
+            if hand[A.C_EXTRA_BLOCK] > acq[A.C_EXTRA_BLOCK] and self.supply > 0:
+                out.extend(A.EXTRA_BLOCK + s for s in range(SQ) if self.can_place_block(s))
+            if hand[A.C_BLOCK_UNDER] > acq[A.C_BLOCK_UNDER]:
+                sources = sorted(set(self.stacks[p]))
+                if self.active > 0:
+                    sources.insert(0, 0)
+                if sources:
+                    for s in mine:
+                        if self._can_block_under(s):
+                            out.extend(A.BLOCK_UNDER + 4 * s + k for k in sources)
+            if hand[A.C_JUMP_UP] > acq[A.C_JUMP_UP]:
+                for a in mine:
+                    for d, b in enumerate(ORTHO_DIR[a]):
+                        if b >= 0 and occ[b] == -1 and h[b] == h[a] + 2:
+                            out.append(A.JUMP_UP + 4 * a + d)
+            if hand[A.C_DIAGONAL] > acq[A.C_DIAGONAL]:
+                for a in mine:
+                    for d, b in enumerate(DIAG_DIR[a]):
+                        if b >= 0 and occ[b] == -1 and h[b] <= h[a] + 1:
+                            out.append(A.DIAGONAL + 4 * a + d)
+            if hand[A.C_JUMP_OVER] > acq[A.C_JUMP_OVER]:
+                for a in mine:
+                    for d in range(4):
+                        m = ORTHO_DIR[a][d]
+                        b = ORTHO_DIR2[a][d]
+                        if b >= 0 and 0 <= occ[m] < KING and occ[b] == -1 and h[b] <= h[a] + 1:
+                            out.append(A.JUMP_OVER + 4 * a + d)
+            if hand[A.C_DOOR_CLIMB] > acq[A.C_DOOR_CLIMB]:
+                out.extend(A.DOOR_CLIMB + a * SQ + b for a, b in self.knight_moves(p, climb=True))
+            if hand[A.C_RELOCATE] > acq[A.C_RELOCATE]:
+                out.extend(A.RELOCATE + a * SQ + b for a, b in self._relocations(p))
+            if hand[A.C_MOVE_BLOCK] > acq[A.C_MOVE_BLOCK]:
+                out.extend(A.MOVE_BLOCK + a * SQ + b for a, b in self.block_moves())
+        out.sort()
+        return out
+
+    # ---- transitions ------------------------------------------------------------------
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.step == S_MASTER_DRAW:
+            return [(A.MASTER + m, 1.0 / A.MASTER_KINDS) for m in range(A.MASTER_KINDS)]
+        return [(A.DRAW + c, p) for c, p in deck_draw_outcomes(self._deck_of(self.turn))]
+
+    def _apply(self, action: int) -> None:
+        step = self.step
+        p = self.turn
+        if step == S_TURN:
+            self._apply_turn_action(action)
+        elif step == S_DRAW:
+            card = deck_draw(self._deck_of(p), action - A.DRAW)
+            if self.game.is_common:
+                self._gain_card(p, card)
+                self.step = S_TURN
+            else:
+                self.drawn.append(card)
+                self.to_draw -= 1
+                self._continue_draw()
+        elif step == S_KEEP:
+            card = action - A.KEEP
+            self.drawn.remove(card)
+            self._gain_card(p, card)
+            self.step = S_RETURN if self.drawn else S_TURN
+        elif step == S_RETURN:
+            deck = self._deck_of(p)
+            if action >= A.RETURN_BOTTOM:
+                card = action - A.RETURN_BOTTOM
+                deck_put_bottom(deck, card)
+            else:
+                card = action - A.RETURN_TOP
+                deck_put_top(deck, card)
+            self.drawn.remove(card)
+            if not self.drawn:
+                self.step = S_TURN
+        elif step == S_TAKE_STACK:
+            self._take_stack(p, action - A.TAKE_STACK + 1)
+            self._after_stack()
+        elif step == S_REDISTRIBUTE:
+            if action == A.RETURN_REST:
+                self._return_leftover()
+            else:
+                st = self.stacks[p]
+                st.remove(action - A.REDISTRIBUTE + 1)
+                st.append(action - A.REDISTRIBUTE + 2)
+                st.sort(reverse=True)
+                self.leftover -= 1
+                if not self.leftover or min(st) >= 3:
+                    self._return_leftover()
+        elif step == S_KING_MOVE:
+            if action != A.KING_STAY:
+                self._move_king(action - A.PLACE_KING)
+            self._begin_phase(self.phase + 1, self.actor)
+        elif step == S_SETUP_KNIGHT:
+            s = action - A.SETUP_KNIGHT
+            self._put_knight(self.actor, s)
+            self.placed += 1
+            if self.placed == self.game.num_players:
+                self.step = S_SETUP_KING
+                self.actor = self.game.num_players - 1
+            else:
+                self.actor = self.placed
+        elif step == S_SETUP_KING:
+            s = action - A.PLACE_KING
+            self.king = s
+            self.occ[s] = KING
+            self._begin_phase(0, 0)
+        elif step == S_SETUP_CASTLE:
+            self.h[action - A.SETUP_CASTLE] = 1
+            self.supply -= 1
+            self._relabel()
+            self.placed += 1
+            if self.placed == 8:
+                self.placed = 0
+                self.actor = 0
+                self.step = S_SETUP_KNIGHT
+            else:
+                self.actor = self.placed % self.game.num_players
+        elif step == S_MASTER_DRAW:
+            self.master = action - A.MASTER
+            self.step = S_SETUP_CASTLE
+
+    def _apply_turn_action(self, action: int) -> None:
+        p = self.turn
+        if action == A.END_TURN:
+            if self.active == -1 and self.stacks[p]:
+                if not self._stack_auto(p):
+                    self.step = S_TAKE_STACK
+                    return
+                self._take_stack(p, self.stacks[p][0])
+            self._after_stack()
+            return
+        if action == A.ADVANCE:
+            self.ap -= 1
+            self._advance(p, 1)
+            return
+        if action == A.ACQUIRE:
+            self.ap -= 1
+            self.acquisitions += 1
+            self.to_draw = 1 if self.game.is_common else self.game.data.acquire_draw
+            self._continue_draw()
+            return
+        if action < A.KEEP:
+            if action >= A.PLAY_SIX:
+                self._use_card(p, A.C_SIX if action == A.PLAY_SIX else A.C_SEVEN)
+                self.ap += 1 if action == A.PLAY_SIX else 2
+            else:
+                self._take_stack(p, action - A.TAKE_STACK + 1)
+            return
+        name, i = A.decode(action)
+        if name == "MOVE":
+            self.ap -= 1
+            self._move_knight(p, i // SQ, i % SQ)
+        elif name == "PLACE_BLOCK":
+            if self.active == -1:
+                self._take_stack(p, self.stacks[p][0])
+            self.active -= 1
+            self.blocks_placed += 1
+            self.ap -= 1
+            self._add_block(i)
+        elif name == "ADD_KNIGHT":
+            self.ap -= self.game.data.cost_add_knight
+            self._put_knight(p, i)
+        elif name == "EXTRA_BLOCK":
+            self._use_card(p, A.C_EXTRA_BLOCK)
+            self.supply -= 1
+            self._add_block(i)
+        elif name == "BLOCK_UNDER":
+            self._use_card(p, A.C_BLOCK_UNDER)
+            s, k = divmod(i, 4)
+            if k == 0:
+                self.active -= 1
+            else:
+                st = self.stacks[p]
+                st.remove(k)
+                if k > 1:
+                    st.append(k - 1)
+                    st.sort(reverse=True)
+            self._add_block(s)
+        elif name == "JUMP_UP":
+            self._use_card(p, A.C_JUMP_UP)
+            self._move_knight(p, i // 4, ORTHO_DIR[i // 4][i % 4])
+        elif name == "DIAGONAL":
+            self._use_card(p, A.C_DIAGONAL)
+            self._move_knight(p, i // 4, DIAG_DIR[i // 4][i % 4])
+        elif name == "JUMP_OVER":
+            self._use_card(p, A.C_JUMP_OVER)
+            self._move_knight(p, i // 4, ORTHO_DIR2[i // 4][i % 4])
+        elif name == "DOOR_CLIMB":
+            self._use_card(p, A.C_DOOR_CLIMB)
+            self._move_knight(p, i // SQ, i % SQ)
+        elif name == "RELOCATE":
+            self._use_card(p, A.C_RELOCATE)
+            self._move_knight(p, i // SQ, i % SQ)
+        elif name == "MOVE_BLOCK":
+            self._use_card(p, A.C_MOVE_BLOCK)
+            a, b = divmod(i, SQ)
+            self.h[a] -= 1
+            self.h[b] += 1
+            self._relabel()
+
+    def _use_card(self, seat: int, card: int) -> None:
+        self.hands[seat][card] -= 1
+        self.played[seat][card] += 1
+        self.card_played = True
+
+    def _gain_card(self, seat: int, card: int) -> None:
+        self.hands[seat][card] += 1
+        self.acquired[card] += 1
+
+    def _continue_draw(self) -> None:
+        deck = self._deck_of(self.turn)
+        while self.to_draw > 0 and deck_size(deck) and not deck_needs_chance(deck):
+            self.drawn.append(deck_draw(deck))
+            self.to_draw -= 1
+        if self.to_draw > 0 and deck_size(deck):
+            self.step = S_DRAW
+            return
+        self.to_draw = 0
+        self.step = S_KEEP if self.drawn else S_TURN
+
+    def _move_knight(self, seat: int, a: int, b: int) -> None:
+        self.occ[a] = -1
+        self.occ[b] = seat
+        mine = self.knights[seat]
+        mine[mine.index(a)] = b
+
+    def _put_knight(self, seat: int, s: int) -> None:
+        self.occ[s] = seat
+        self.knights[seat].append(s)
+
+    def _move_king(self, s: int) -> None:
+        self.occ[self.king] = -1
+        self.king = s
+        self.occ[s] = KING
+
+    def _take_stack(self, seat: int, height: int) -> None:
+        self.stacks[seat].remove(height)
+        self.active = height
+
+    def _after_stack(self) -> None:
+        """End of turn once the turn's stack is settled: leftovers, then the next turn."""
+        p = self.turn
+        self.leftover = max(self.active, 0)
+        self.active = -1
+        if self.leftover and self.stacks[p] and min(self.stacks[p]) < 3:
+            self.step = S_REDISTRIBUTE
+            return
+        self._return_leftover()
+
+    def _return_leftover(self) -> None:
+        self.supply += self.leftover
+        self.leftover = 0
+        self._next_turn()
+
+    def _advance(self, seat: int, points: int) -> None:
+        """Move a scoring marker; it lands on the next empty space (the start holds any)."""
+        if points <= 0:
+            return
+        target = self.score[seat] + points
+        others = {s for i, s in enumerate(self.score) if i != seat}
+        while target in others:
+            target += 1
+        self.score[seat] = target
+
+    def _begin_turn(self) -> None:
+        self.step = S_TURN
+        self.ap = self.game.data.action_points
+        self.blocks_placed = 0
+        self.active = -1
+        self.card_played = False
+        self.acquisitions = 0
+        self.acquired = [0] * A.CARD_KINDS
+
+    def _next_turn(self) -> None:
+        n = self.game.num_players
+        self.turns_taken += 1
+        if self.turns_taken < n:
+            self.turn = (self.turn + 1) % n
+            self._begin_turn()
+            return
+        self.round += 1
+        if self.round == self.game.phases_rounds[self.phase]:
+            self._score_phase()
+            return
+        self.turns_taken = 0
+        if self.game.is_master:
+            self.start = self._leader(self.start)
+        self.turn = self.start
+        self._begin_turn()
+
+    def _leader(self, unchanged: int) -> int:
+        """Master version: the round starts with the player with the most points."""
+        best = max(self.score)
+        leaders = [i for i, s in enumerate(self.score) if s == best]
+        return leaders[0] if len(leaders) == 1 else unchanged
+
+    def _begin_phase(self, phase: int, start: int) -> None:
+        n = self.game.num_players
+        if self.game.is_master and phase > 0:
+            start = self._leader(start)
+        self.phase = phase
+        self.round = 0
+        self.turns_taken = 0
+        self.start = start
+        self.turn = start
+        card = self.game.phases_stacks[phase]
+        for i in range(n):
+            seat = (start + i) % n
+            stacks = []
+            for hgt in card:
+                got = min(hgt, self.supply)
+                self.supply -= got
+                if got:
+                    stacks.append(got)
+            self.stacks[seat] = sorted(stacks, reverse=True)
+        self._begin_turn()
+
+    # ---- scoring ----------------------------------------------------------------------
+    def castle_points(self, seat: int) -> int:
+        """Area x level of the seat's highest knight, for each castle it stands on."""
+        best: dict[int, int] = {}
+        cid = self.cid
+        h = self.h
+        for s in self.knights[seat]:
+            k = cid[s]
+            if k >= 0 and h[s] > best.get(k, 0):
+                best[k] = h[s]
+        return sum(self.areas[k] * lvl for k, lvl in best.items())
+
+    def king_bonus(self, seat: int, phase: int) -> int:
+        """The King's bonus after ``phase`` (0-based): a knight on level phase+1 of its castle."""
+        k = self.cid[self.king]
+        lvl = phase + 1
+        if any(self.cid[s] == k and self.h[s] == lvl for s in self.knights[seat]):
+            return self.game.data.king_bonus[phase]
+        return 0
+
+    def _score_phase(self) -> None:
+        n = self.game.num_players
+        order = [(self.start + i) % n for i in range(n)]
+        for seat in order:
+            self._advance(seat, self.castle_points(seat))
+        for seat in order:
+            self._advance(seat, self.king_bonus(seat, self.phase))
+        if self.game.is_master:
+            from towers.games.torres.master import master_points
+
+            points = master_points(self, self.master, self.phase)
+            for seat in order:
+                self._advance(seat, points[seat])
+        for seat in range(n):
+            self.supply += sum(self.stacks[seat])
+            self.stacks[seat] = []
+        if self.phase == len(self.game.phases_rounds) - 1:
+            self.step = S_OVER
+            return
+        low = min(self.score)
+        self.actor = next(seat for seat in order if self.score[seat] == low)
+        self.step = S_KING_MOVE
+
+    # ---- explanations -----------------------------------------------------------------
+    def _explain(self, action: int) -> tuple[str, str]:
+        from towers.games.torres.explain import explain
+
+        return explain(self, action)
+
+    # ---- hidden information ---------------------------------------------------------------
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        n = self.game.num_players
+        if seat is not None and not 0 <= seat < n:
+            raise ValueError(f"seat {seat!r} is not in this game; seats are 0 to {n - 1}")
+        obs: dict[str, Any] = {
+            "variant": self.game.variant,
+            "phase": self.phase + 1,
+            "round": self.round + 1,
+            "rounds": list(self.game.phases_rounds),
+            "step": STEP_NAMES[self.step],
+            "current_player": self.current_player(),
+            "turn": self.turn,
+            "start": self.start,
+            "heights": self.h[:],
+            "occupants": self.occ[:],
+            "king": self.king,
+            "castles": [
+                {"area": a, "height": t, "squares": [s for s in range(SQ) if self.cid[s] == k]}
+                for k, (a, t) in enumerate(zip(self.areas, self.tallest, strict=True))
+            ],
+            "scores": self.score[:],
+            "stacks": [s[:] for s in self.stacks],
+            "supply": self.supply,
+            "knights_in_supply": [self.game.data.knights_per_player - len(k) for k in self.knights],
+            "action_points": self.ap,
+            "active_stack": self.active,
+            "blocks_placed": self.blocks_placed,
+            "card_played": self.card_played,
+            "acquisitions": self.acquisitions,
+            "hand_sizes": [sum(c) for c in self.hands],
+            "played": [p[:] for p in self.played],
+            "master_card": A.MASTER_KEYS[self.master] if self.master >= 0 else None,
+            "deck_sizes": [deck_size(d) for d in self.decks],
+            "drawn_count": len(self.drawn),
+            "leftover": self.leftover,
+        }
+        if seat is not None:
+            obs["seat"] = seat
+            obs["hand"] = self.hands[seat][:]
+            if seat == self.turn:
+                obs["acquired_this_turn"] = self.acquired[:]
+                obs["drawn"] = sorted(self.drawn)
+            if self.decks and not self.game.is_common:
+                deck = self.decks[seat]
+                obs["deck_top"] = deck[0][:]
+                obs["deck_bottom"] = deck[2][:]
+        return obs
+
+    def determinize(self, seat: int, rng: random.Random) -> TorresState:
+        """Re-deal the other seats' hands, their drawn cards and every unseen deck order."""
+        state = self.clone()
+        if self.game.is_master:
+            return state
+        n = self.game.num_players
+        kinds = A.CARD_KINDS
+        others = [o for o in range(n) if o != seat]
+        drawing_other = self.turn != seat and bool(self.drawn)
+        if self.game.is_common:
+            pool_counts = state.decks[0][1][:]
+            for o in others:
+                for c in range(kinds):
+                    pool_counts[c] += state.hands[o][c]
+            if drawing_other:
+                for c in state.drawn:
+                    pool_counts[c] += 1
+            pool = [c for c in range(kinds) for _ in range(pool_counts[c])]
+            rng.shuffle(pool)
+            for o in others:
+                size = sum(state.hands[o])
+                state.hands[o] = _counts(pool[:size], kinds)
+                del pool[:size]
+            if drawing_other:
+                size = len(state.drawn)
+                state.drawn = pool[:size]
+                del pool[:size]
+            state.decks[0][1] = _counts(pool, kinds)
+        else:
+            for o in others:
+                deck = state.decks[o]
+                pool = [c for c in range(kinds) for _ in range(state.hands[o][c])]
+                pool += deck[0] + deck[2] + [c for c in range(kinds) for _ in range(deck[1][c])]
+                own_drawn = drawing_other and o == self.turn
+                if own_drawn:
+                    pool += state.drawn
+                rng.shuffle(pool)
+                size = sum(state.hands[o])
+                state.hands[o] = _counts(pool[:size], kinds)
+                del pool[:size]
+                if own_drawn:
+                    size = len(state.drawn)
+                    state.drawn = pool[:size]
+                    del pool[:size]
+                tops, bottoms = len(deck[0]), len(deck[2])
+                state.decks[o] = [pool[:tops], [0] * kinds, pool[tops : tops + bottoms]]
+                state.decks[o][1] = _counts(pool[tops + bottoms :], kinds)
+        if self.turn != seat:
+            # which of the mover's cards came this turn is unseen: pick them from its new hand
+            count = sum(self.acquired)
+            held = [c for c in range(kinds) for _ in range(state.hands[self.turn][c])]
+            rng.shuffle(held)
+            state.acquired = _counts(held[:count], kinds)
+        return state
+
+
+def _counts(cards: list[int], kinds: int) -> list[int]:
+    out = [0] * kinds
+    for c in cards:
+        out[c] += 1
+    return out
