@@ -71,15 +71,40 @@ def adjacent_castles(cid: list[int], s: int) -> set[int]:
     return {cid[n] for n in ORTHO_NEIGHBORS[s] if cid[n] >= 0}
 
 
-def door_levels(heights: list[int], cid: list[int], k: int) -> dict[int, int]:
-    """For castle ``k``: each square next to one of its blocks whose face has a door at that
-    square's level, mapped to the tallest such neighbouring column (a door exists at level L
-    in a column's face when the column is taller than L)."""
-    out: dict[int, int] = {}
+def door_exits(heights: list[int], cid: list[int], count: int) -> list[list[int]]:
+    """For each castle, the squares next to one of its blocks whose face has a door at that
+    square's level (a door exists at level L in a column's face when the column is taller
+    than L); a knight leaving the castle by a door stands on one of them."""
+    found: list[set[int]] = [set() for _ in range(count)]
     for d in range(SQUARES):
-        if cid[d] == k:
+        k = cid[d]
+        if k >= 0:
             hd = heights[d]
+            exits = found[k]
             for c in ORTHO_NEIGHBORS[d]:
-                if hd > heights[c] and out.get(c, 0) < hd:
-                    out[c] = hd
+                if hd > heights[c]:
+                    exits.add(c)
+    return [sorted(e) for e in found]
+
+
+def placement_squares(heights: list[int], cid: list[int], areas: list[int]) -> list[int]:
+    """Squares where a block may go by the placement rules, pieces aside: on a column of a
+    castle still lower than its area, or on the ground next to exactly one castle."""
+    out = []
+    for s in range(SQUARES):
+        hs = heights[s]
+        if hs:
+            if hs < areas[cid[s]]:
+                out.append(s)
+            continue
+        found = -1
+        for n in ORTHO_NEIGHBORS[s]:
+            k = cid[n]
+            if k >= 0:
+                if found >= 0 and k != found:
+                    found = -2
+                    break
+                found = k
+        if found >= 0:
+            out.append(s)
     return out

@@ -25,9 +25,10 @@ from towers.games.torres.board import (
     ORTHO_DIR2,
     ORTHO_NEIGHBORS,
     castle_heights,
-    door_levels,
+    door_exits,
     label_castles,
     manhattan,
+    placement_squares,
 )
 from towers.games.torres.data import TorresData, load
 
@@ -244,9 +245,12 @@ class TorresState(State):
     _history: list[int] = field(default_factory=list)
     _legal: tuple[int, ...] | None = None
     _legal_set: frozenset[int] | None = None
-    _doors: dict[int, dict[int, int]] | None = None
+    _doors: list[list[int]] | None = None  # door exits of each castle (derived from h)
+    _places: list[int] | None = None  # squares open to a block, pieces aside (derived from h)
 
-    _UNSAVED: ClassVar[frozenset[str]] = frozenset({"game", "_legal", "_legal_set", "_doors"})
+    _UNSAVED: ClassVar[frozenset[str]] = frozenset(
+        {"game", "_legal", "_legal_set", "_doors", "_places"}
+    )
 
     # ---- contract ---------------------------------------------------------------------
     def current_player(self) -> int:
@@ -301,7 +305,8 @@ class TorresState(State):
             self._history[:],
             self._legal,
             self._legal_set,
-            None,
+            self._doors,
+            self._places,
         )
 
     def action_to_string(self, action: int) -> str:
@@ -323,26 +328,37 @@ class TorresState(State):
         self.cid, self.areas = label_castles(self.h)
         self.tallest = castle_heights(self.h, self.cid, len(self.areas))
         self._doors = None
+        self._places = None
 
     def _add_block(self, s: int) -> None:
         h = self.h
         h[s] += 1
         if h[s] == 1:
             self._relabel()
-        else:
-            k = self.cid[s]
-            if h[s] > self.tallest[k]:
-                self.tallest[k] = h[s]
-            self._doors = None
+            return
+        # a taller column changes only its own castle's doors and its own square's room
+        k = self.cid[s]
+        if h[s] > self.tallest[k]:
+            self.tallest[k] = h[s]
+        self._doors = None
+        places = self._places
+        if places is not None and h[s] >= self.areas[k]:
+            self._places = [x for x in places if x != s]
 
-    def _doors_of(self, k: int) -> dict[int, int]:
+    def _door_exits(self) -> list[list[int]]:
+        # shared between clones: replaced, never changed in place, when a block moves
         doors = self._doors
         if doors is None:
-            doors = self._doors = {}
-        found = doors.get(k)
-        if found is None:
-            found = doors[k] = door_levels(self.h, self.cid, k)
-        return found
+            doors = self._doors = door_exits(self.h, self.cid, len(self.areas))
+        return doors
+
+    def placeable(self) -> list[int]:
+        """Squares where a block may be placed now by the normal rules."""
+        places = self._places
+        if places is None:
+            places = self._places = placement_squares(self.h, self.cid, self.areas)
+        occ = self.occ
+        return [s for s in places if occ[s] == -1]
 
     def can_place_block(self, s: int) -> bool:
         """Normal block placement on ``s`` (Place a tower block)."""
@@ -375,27 +391,35 @@ class TorresState(State):
     def _playable(self, seat: int, card: int) -> bool:
         return self.hands[seat][card] - self.acquired[card] > 0
 
-    def knight_moves(self, seat: int, climb: bool = False) -> set[tuple[int, int]]:
-        """(from, to) pairs: steps and door passages, or with ``climb`` the Door climb card's."""
+    def knight_moves(self, seat: int, climb: bool = False) -> list[int]:
+        """``64 * from + to`` for each step and door passage, or with ``climb`` the Door
+        climb card's."""
         h = self.h
         occ = self.occ
         cid = self.cid
-        out: set[tuple[int, int]] = set()
+        out: list[int] = []
+        doors = None
         for a in self.knights[seat]:
             ha = h[a]
+            base = a * SQ
+            near = ORTHO_NEIGHBORS[a]
             if not climb:
-                for b in ORTHO_NEIGHBORS[a]:
-                    if occ[b] == -1 and h[b] <= ha + 1:
-                        out.add((a, b))
-            entered: set[int] = set()
-            for b in ORTHO_NEIGHBORS[a]:
+                out.extend([base + b for b in near if occ[b] == -1 and h[b] <= ha + 1])
+            entered: list[int] = []
+            for b in near:
                 k = cid[b]
                 if k >= 0 and h[b] > ha and k not in entered:
-                    entered.add(k)
-                    for c, _lvl in self._doors_of(k).items():
-                        if c != a and occ[c] == -1 and (climb or h[c] <= ha):
-                            out.add((a, c))
-        return out
+                    entered.append(k)
+                    if doors is None:
+                        doors = self._door_exits()
+                    if climb:
+                        out.extend([base + c for c in doors[k] if occ[c] == -1 and c != a])
+                    else:
+                        out.extend(
+                            [base + c for c in doors[k] if occ[c] == -1 and h[c] <= ha and c != a]
+                        )
+        # a step and a door passage may reach the same square
+        return list(set(out)) if doors is not None else out
 
     def _add_knight_targets(self, seat: int) -> set[int]:
         h = self.h
@@ -554,16 +578,17 @@ class TorresState(State):
             ):
                 out.append(A.ACQUIRE)
             move = A.MOVE
-            out.extend(move + a * SQ + b for a, b in self.knight_moves(p))
+            out.extend([move + ab for ab in self.knight_moves(p)])
             if self.blocks_placed < 3 and (
                 self.active > 0 or (self.active == -1 and self._stack_auto(p))
             ):
-                out.extend(A.PLACE_BLOCK + s for s in range(SQ) if self.can_place_block(s))
+                place = A.PLACE_BLOCK
+                out.extend([place + s for s in self.placeable()])
         if self.active == -1:
             out.extend({A.TAKE_STACK + hgt - 1 for hgt in self.stacks[p]})
         if ap >= 2 and len(self.knights[p]) < self.game.data.knights_per_player:
             out.extend(A.ADD_KNIGHT + s for s in self._add_knight_targets(p))
-        if not self.card_played:
+        if not self.card_played and any(self.hands[p]):
             hand = self.hands[p]
             acq = self.acquired
             mine = self.knights[p]
@@ -572,7 +597,7 @@ class TorresState(State):
             if hand[A.C_SEVEN] > acq[A.C_SEVEN]:
                 out.append(A.PLAY_SEVEN)
             if hand[A.C_EXTRA_BLOCK] > acq[A.C_EXTRA_BLOCK] and self.supply > 0:
-                out.extend(A.EXTRA_BLOCK + s for s in range(SQ) if self.can_place_block(s))
+                out.extend([A.EXTRA_BLOCK + s for s in self.placeable()])
             if hand[A.C_BLOCK_UNDER] > acq[A.C_BLOCK_UNDER]:
                 sources = sorted(set(self.stacks[p]))
                 if self.active > 0:
@@ -599,7 +624,7 @@ class TorresState(State):
                         if b >= 0 and 0 <= occ[m] < KING and occ[b] == -1 and h[b] <= h[a] + 1:
                             out.append(A.JUMP_OVER + 4 * a + d)
             if hand[A.C_DOOR_CLIMB] > acq[A.C_DOOR_CLIMB]:
-                out.extend(A.DOOR_CLIMB + a * SQ + b for a, b in self.knight_moves(p, climb=True))
+                out.extend([A.DOOR_CLIMB + ab for ab in self.knight_moves(p, climb=True)])
             if hand[A.C_RELOCATE] > acq[A.C_RELOCATE]:
                 out.extend(A.RELOCATE + a * SQ + b for a, b in self._relocations(p))
             if hand[A.C_MOVE_BLOCK] > acq[A.C_MOVE_BLOCK]:
