@@ -70,7 +70,9 @@ def test_unused_blocks_redistributed_at_most_three_high() -> None:
     act(state, "end turn")
     # two blocks left over: onto the 2-stack (-> 3) and the 1-stack (-> 2)
     assert {state.action_to_string(a) for a in state.legal_actions()} == {
-        "return leftover blocks", "leftover block onto stack 1", "leftover block onto stack 2"
+        "return leftover blocks",
+        "leftover block onto stack 1",
+        "leftover block onto stack 2",
     }
     act(state, "leftover block onto stack 2")
     assert state.stacks[0] == [3, 1]

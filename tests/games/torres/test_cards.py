@@ -26,7 +26,10 @@ def test_acquire_draws_three_keeps_one_returns_two_for_one_ap() -> None:
     act(state, "keep diagonal")
     assert state.step == S_RETURN
     assert legal_strings(state, "return") == {
-        "return jump_up top", "return jump_up bottom", "return relocate top", "return relocate bottom"
+        "return jump_up top",
+        "return jump_up bottom",
+        "return relocate top",
+        "return relocate bottom",
     }
     act(state, "return jump_up top")
     act(state, "return relocate bottom")
@@ -103,17 +106,24 @@ def test_common_deck_draws_one_card_straight_to_hand() -> None:
 
 
 def test_jump_up_two_levels() -> None:
-    state = position(heights={"d4": 1, "d5": 3, "d3": 2}, knights={0: ["d4"]}, hands={0: ["jump_up"]})
+    state = position(
+        heights={"d4": 1, "d5": 3, "d3": 2}, knights={0: ["d4"]}, hands={0: ["jump_up"]}
+    )
     assert legal_strings(state, "play jump_up") == {"play jump_up d4 N"}
     act(state, "play jump_up d4 N")
     assert state.knights[0] == [sq("d5")] and state.ap == 5
 
 
 def test_block_under_a_knight_from_any_stack() -> None:
-    state = position(heights={"d4": 1, "d5": 1}, knights={0: ["d4"]}, hands={0: ["block_under"]},
-                     stacks={0: [3, 1]})
+    state = position(
+        heights={"d4": 1, "d5": 1},
+        knights={0: ["d4"]},
+        hands={0: ["block_under"]},
+        stacks={0: [3, 1]},
+    )
     assert legal_strings(state, "play block_under") == {
-        "play block_under d4 from stack 3", "play block_under d4 from stack 1"
+        "play block_under d4 from stack 3",
+        "play block_under d4 from stack 1",
     }
     act(state, "play block_under d4 from stack 1")
     assert state.h[sq("d4")] == 2 and state.stacks[0] == [3]
@@ -125,7 +135,9 @@ def test_block_under_never_taller_than_the_area() -> None:
 
 
 def test_block_under_a_ground_knight_starts_a_new_castle_not_next_to_another() -> None:
-    state = position(heights={"d4": 1, "f5": 1}, knights={0: ["b2", "e5"]}, hands={0: ["block_under"]})
+    state = position(
+        heights={"d4": 1, "f5": 1}, knights={0: ["b2", "e5"]}, hands={0: ["block_under"]}
+    )
     options = legal_strings(state, "play block_under")
     assert "play block_under b2 from stack 2" in options
     # e5 is orthogonally next to f5 only: it would enlarge that castle, which is allowed
@@ -140,7 +152,9 @@ def test_block_under_may_not_join_two_castles() -> None:
 
 
 def test_extra_block_from_the_general_supply() -> None:
-    state = position(heights={"d4": 1}, knights={0: ["a1"]}, hands={0: ["extra_block"]}, stacks={0: [1]})
+    state = position(
+        heights={"d4": 1}, knights={0: ["a1"]}, hands={0: ["extra_block"]}, stacks={0: [1]}
+    )
     supply = state.supply
     act(state, "block d5")
     act(state, "play extra_block d6")
@@ -172,7 +186,9 @@ def test_door_climb_exit_must_be_next_to_a_door() -> None:
 
 
 def test_diagonal_move_up_one_at_most() -> None:
-    state = position(heights={"d4": 1, "e5": 2, "c5": 3}, knights={0: ["d4"]}, hands={0: ["diagonal"]})
+    state = position(
+        heights={"d4": 1, "e5": 2, "c5": 3}, knights={0: ["d4"]}, hands={0: ["diagonal"]}
+    )
     options = legal_strings(state, "play diagonal")
     assert "play diagonal d4 NE" in options  # level 1 -> 2
     assert "play diagonal d4 NW" not in options  # level 1 -> 3
@@ -218,7 +234,9 @@ def test_move_block_only_empty_blocks() -> None:
 
 
 def test_relocate_a_knight_as_though_adding_one() -> None:
-    state = position(heights={"d4": 2, "d5": 2, "e4": 3}, knights={0: ["a1", "d4"]}, hands={0: ["relocate"]})
+    state = position(
+        heights={"d4": 2, "d5": 2, "e4": 3}, knights={0: ["a1", "d4"]}, hands={0: ["relocate"]}
+    )
     options = legal_strings(state, "play relocate a1-")
     assert "play relocate a1-d5" in options  # level 2 next to the level-2 knight
     assert "play relocate a1-e4" not in options  # higher than that knight
@@ -227,14 +245,18 @@ def test_relocate_a_knight_as_though_adding_one() -> None:
 
 
 def test_jump_over_a_knight_in_a_straight_line() -> None:
-    state = position(heights={"d4": 1, "d6": 2}, knights={0: ["d4"], 1: ["d5"]}, hands={0: ["jump_over"]})
+    state = position(
+        heights={"d4": 1, "d6": 2}, knights={0: ["d4"], 1: ["d5"]}, hands={0: ["jump_over"]}
+    )
     assert legal_strings(state, "play jump_over") == {"play jump_over d4 N"}
     act(state, "play jump_over d4 N")
     assert state.knights[0] == [sq("d6")]
 
 
 def test_jump_over_landing_at_most_one_level_up_and_empty() -> None:
-    state = position(heights={"d4": 1, "d6": 3}, knights={0: ["d4"], 1: ["d5"]}, hands={0: ["jump_over"]})
+    state = position(
+        heights={"d4": 1, "d6": 3}, knights={0: ["d4"], 1: ["d5"]}, hands={0: ["jump_over"]}
+    )
     assert not legal_strings(state, "play jump_over")
 
 

@@ -54,8 +54,12 @@ def test_new_game_hands_hold_all_ten_cards() -> None:
 
 
 def test_turn_order_by_score_after_the_first_round() -> None:
-    state = position(players=3, variant="master", knights={0: ["a1"], 1: ["c1"], 2: ["e1"]},
-                     stacks={0: [2, 2], 1: [2, 2], 2: [2, 2]})
+    state = position(
+        players=3,
+        variant="master",
+        knights={0: ["a1"], 1: ["c1"], 2: ["e1"]},
+        stacks={0: [2, 2], 1: [2, 2], 2: [2, 2]},
+    )
     state.score = [3, 0, 9]
     for _ in range(3):
         act(state, "end turn")
@@ -80,8 +84,13 @@ def _points(card: str, phase: int, **kw: object) -> list[int]:
 
 def test_master_different_levels() -> None:
     heights = {"b2": 1, "c2": 2, "b3": 3, "c3": 1}
-    assert _points("different_levels", 2, heights=heights, knights={0: ["b2", "c2", "b3"], 1: ["a8", "h8"]}) == [40, 0]
-    assert _points("different_levels", 1, heights=heights, knights={0: ["b2", "c2", "b3"]}) == [0, 0]
+    assert _points(
+        "different_levels", 2, heights=heights, knights={0: ["b2", "c2", "b3"], 1: ["a8", "h8"]}
+    ) == [40, 0]
+    assert _points("different_levels", 1, heights=heights, knights={0: ["b2", "c2", "b3"]}) == [
+        0,
+        0,
+    ]
 
 
 def test_master_same_level() -> None:
@@ -121,8 +130,13 @@ def test_master_neighbors() -> None:
 
 
 def test_master_points_join_the_phase_scoring() -> None:
-    state = position(players=2, variant="master", knights={0: ["a1", "b1"], 1: ["d4"]},
-                     stacks={0: [], 1: []}, king=None)
+    state = position(
+        players=2,
+        variant="master",
+        knights={0: ["a1", "b1"], 1: ["d4"]},
+        stacks={0: [], 1: []},
+        king=None,
+    )
     state.h[sq("h8")] = 1
     state._relabel()
     state.king = sq("h8")

@@ -12,7 +12,10 @@ from .helpers import act, legal, legal_strings, position, sq
 def test_add_knight_orthogonally_next_to_own_knight_for_two_ap() -> None:
     state = position(heights={"d4": 2, "d5": 1}, knights={0: ["d4"]})
     assert legal_strings(state, "add knight") == {
-        "add knight d5", "add knight d3", "add knight c4", "add knight e4"
+        "add knight d5",
+        "add knight d3",
+        "add knight c4",
+        "add knight e4",
     }
     act(state, "add knight d5")
     assert state.ap == 3 and sq("d5") in state.knights[0]
@@ -45,7 +48,12 @@ def test_move_is_orthogonal_one_level_up_any_down() -> None:
     assert "move d4-c4" in moves and "move d4-d3" in moves  # down
     # e5 is reached through e4's door, so diagonals are checked on open ground
     flat = position(knights={0: ["b2"]})
-    assert legal_strings(flat, "move b2-") == {"move b2-b3", "move b2-c2", "move b2-b1", "move b2-a2"}
+    assert legal_strings(flat, "move b2-") == {
+        "move b2-b3",
+        "move b2-c2",
+        "move b2-b1",
+        "move b2-a2",
+    }
 
 
 def test_move_down_any_number_of_levels() -> None:

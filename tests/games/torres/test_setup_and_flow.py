@@ -49,7 +49,9 @@ def test_each_player_starts_on_a_different_castle() -> None:
     ("players", "rounds", "stacks"),
     [(4, (4, 3, 3), [2, 2, 2, 2]), (3, (4, 3, 3), [3, 3, 2, 2]), (2, (4, 4, 4), [3, 3, 3, 3])],
 )
-def test_phases_card_rounds_and_stacks(players: int, rounds: tuple[int, ...], stacks: list[int]) -> None:
+def test_phases_card_rounds_and_stacks(
+    players: int, rounds: tuple[int, ...], stacks: list[int]
+) -> None:
     game = towers.make("torres", players=players)
     assert game.phases_rounds == rounds
     state = game.new_initial_state()
