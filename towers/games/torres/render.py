@@ -33,7 +33,11 @@ def _cell(state: TorresState, s: int) -> str:
 
 
 def text(state: TorresState, seat: int | None) -> str:
-    """The board (level digit, then A-D for knights, K for the King), then the players."""
+    """The board (level digit, then A-D for knights, K for the King), then the players.
+
+    ``seat`` None (or a chance/terminal marker) shows the spectator's view."""
+    if seat is not None and not 0 <= seat < state.game.num_players:
+        seat = None
     lines = ["     " + "   ".join("abcdefgh")]
     for y in range(A.SIZE - 1, -1, -1):
         row = "".join(_cell(state, y * A.SIZE + x) for x in range(A.SIZE))
