@@ -42,6 +42,9 @@ class ToyGame(Game):
     def max_game_length(self) -> int:
         return 4 * (self.options["deck"] + 2 * self.num_players) + 10
 
+    def has_hidden_information(self) -> bool:
+        return True
+
     def state_class(self) -> type[State]:
         return ToyState
 
@@ -52,6 +55,7 @@ class ToyGame(Game):
             deck=new_hidden_deck([per, per, per]),
             hands=[[] for _ in range(self.num_players)],
             scores_=[0] * self.num_players,
+            dealing=2 * self.num_players,
         )
 
 
@@ -70,9 +74,6 @@ class ToyState(State):
     _history: list[int] = field(default_factory=list)
     _legal: tuple[int, ...] | None = None
     _legal_set: frozenset[int] | None = None
-
-    def __post_init__(self) -> None:
-        self.dealing = 2 * self.game.num_players
 
     def current_player(self) -> int:
         if self.over:
@@ -100,11 +101,11 @@ class ToyState(State):
         n = self.game.num_players
         if self.dealing:
             seat = (2 * n - self.dealing) % n
-            self.hands[seat].append(deck_draw(self.deck, action - DRAW))
+            self.hands[seat].append(deck_draw(self.deck, action - DRAW) + 1)
             self.dealing -= 1
             return
         if self.drawing:
-            self.hands[self.turn].append(deck_draw(self.deck, action - DRAW))
+            self.hands[self.turn].append(deck_draw(self.deck, action - DRAW) + 1)
             self.drawing = False
             self._next_turn()
             return

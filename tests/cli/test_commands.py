@@ -1,0 +1,172 @@
+"""``towers games``, ``bots``, ``simulate``, ``bench``, ``--version`` and the error messages."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import towers
+from tests.cli.conftest import TOY
+from towers.bench import run_bench
+from towers.cli import app
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_version(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0
+    assert result.output.strip() == f"towers {towers.__version__}"
+
+
+def test_games_lists_players_and_options(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["games"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    row = next(line for line in result.output.splitlines() if " toy " in line)
+    assert "2-4" in row
+    assert "deck = 12: cards in the deck (allowed: 6, 12)" in row
+
+
+def test_bots_lists_every_bot_and_human(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["bots"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    for name in ["human", *towers.list_bots()]:
+        assert f" {name} " in result.output
+    assert "iterations=" in result.output
+
+
+def test_simulate_prints_tables_and_writes_json(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "sim.json"
+    args = ["simulate", "toy", "--players", "2", "--games", "4", "--seats", "random,random"]
+    result = runner.invoke(app, [*args, "--seed", "1", "--json", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "Simulation: toy, 2 players" in result.output
+    report = json.loads(path.read_text())
+    assert report["inputs"]["games"] == 4
+    assert report["inputs"]["rotate"] is True
+    assert len(report["results"]) == 4
+
+    to_stdout = runner.invoke(app, [*args, "--seed", "1", "--no-rotate", "--json", "-"])
+    assert to_stdout.exit_code == 0, to_stdout.output
+    piped = json.loads(to_stdout.stdout)
+    assert piped["inputs"]["rotate"] is False
+    assert "Simulation: toy" in to_stdout.stderr
+
+
+def test_run_bench_gives_positive_figures() -> None:
+    report = run_bench(TOY, players=[2, 3], seconds=0.3, seed=1)
+    assert report["game"] == TOY
+    assert [row["players"] for row in report["results"]] == [2, 3]
+    for row in report["results"]:
+        for kind in ("playouts", "playouts_trusted"):
+            figures = row[kind]
+            assert figures["games"] >= 1
+            assert figures["actions"] >= figures["games"]
+            assert figures["actions_per_second"] > 0
+            assert figures["games_per_second"] > 0
+        assert row["mid_game_ply"] > 0
+        assert row["clone_microseconds"] > 0
+        assert 0 < row["state_json_bytes"] < row["state_json_bytes_with_history"]
+        assert row["mcts"]["iterations"] > 0
+        assert row["mcts"]["iterations_per_second"] > 0
+
+
+def test_bench_command_prints_a_table_and_json(runner: CliRunner, tmp_path: Path) -> None:
+    args = ["bench", TOY, "--players", "2", "--seconds", "0.2", "--seed", "3"]
+    result = runner.invoke(app, [*args, "--json", "-"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["seed"] == 3
+    assert data["results"][0]["players"] == 2
+    assert "MCTS iterations/s" in result.stderr
+
+    path = tmp_path / "bench.json"
+    result = runner.invoke(app, [*args, "--json", str(path)], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "clone() µs, median" in result.stdout
+    assert json.loads(path.read_text())["results"][0]["clone_microseconds"] > 0
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["play", "nope"], ["unknown game 'nope'; games:", "toy"]),
+        (
+            ["play", "toy", "--seats", "human,robot"],
+            ["unknown seat 'robot'; a seat can be: human,"],
+        ),
+        (
+            ["play", "toy", "--option", "colour=red"],
+            ["toy has no option colour; its options are: deck"],
+        ),
+        (["play", "toy", "--option", "deck=7"], ["option deck=7 is not allowed; allowed: 6, 12"]),
+        (["play", "toy", "--option", "deck"], ["--option needs KEY=VALUE"]),
+        (["play", "toy", "--seats", "human,mcts:depth=3"], ["mcts accepts:", "iterations="]),
+        (
+            ["play", "toy", "--players", "3", "--seats", "human,random"],
+            ["--seats names 2 seats but --players is 3"],
+        ),
+        (["play", "toy", "--players", "5"], ["toy is for 2 to 4 players, not 5"]),
+        (
+            ["play", "toy", "--seats", "human,random", "--bot-param", "mcts:iterations=5"],
+            ["--bot-param is for mcts but no seat plays it"],
+        ),
+        (
+            ["play", "toy", "--bot-param", "oracle:x=1"],
+            ["--bot-param names unknown bot 'oracle'; bots:"],
+        ),
+        (
+            ["simulate", "toy", "--seats", "random,human"],
+            ["simulate plays bots only; a seat can be:"],
+        ),
+        (["simulate", "toy", "--seats", "random", "--games", "0"], ["--games must be at least 1"]),
+        (["simulate", "nope"], ["unknown game 'nope'"]),
+        (["bench", "toy", "--players", "1,2"], ["is not allowed; this game is for 2 to 4 players"]),
+        (["bench", "toy", "--players", "two"], ["--players needs numbers such as 2,3,4"]),
+        (["bench", "toy", "--seconds", "0"], ["--seconds must be a positive number"]),
+        (["resume", "no-such-file.json"], ["cannot read saved game no-such-file.json"]),
+    ],
+)
+def test_bad_input_exits_non_zero_listing_what_is_allowed(
+    runner: CliRunner, tmp_path: Path, args: list[str], expected: list[str]
+) -> None:
+    save = tmp_path / "never.json"
+    extra = ["--save", str(save)] if args[0] == "play" else []
+    result = runner.invoke(app, [*args, *extra])
+    assert result.exit_code == 2, result.output
+    message = flat(result.stderr)
+    assert message.startswith("Error:")
+    for text in expected:
+        assert text in message
+    assert not save.exists()
+
+
+def test_an_existing_save_file_is_not_overwritten(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "mine.json"
+    path.write_text("precious")
+    result = runner.invoke(app, ["play", "toy", "--seats", "random,random", "--save", str(path)])
+    assert result.exit_code == 2
+    assert "pass --overwrite" in flat(result.stderr)
+    assert path.read_text() == "precious"
+
+
+def test_replay_out_of_range_and_conflicting_flags(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    runner.invoke(
+        app, ["play", "toy", "--seats", "random,random", "--seed", "1", "--save", str(path)]
+    )
+    n = len(json.loads(path.read_text())["history"])
+    result = runner.invoke(app, ["replay", str(path), "--to", str(n + 1)])
+    assert result.exit_code == 2
+    assert f"choose a position from 0 to {n}" in flat(result.stderr)
+    both = runner.invoke(app, ["replay", str(path), "--to", "1", "--all"])
+    assert both.exit_code == 2
+    assert "give --to N or --all, not both" in flat(both.stderr)
+    seat = runner.invoke(app, ["replay", str(path), "--seat", "7"])
+    assert seat.exit_code == 2
+    assert "seats are 0 to 1" in flat(seat.stderr)

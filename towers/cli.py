@@ -1,0 +1,457 @@
+"""The ``towers`` command: list games and bots, play in the terminal, resume and replay saved
+games, run simulations and benchmarks.
+
+Every command takes any registered game. Bad input (an unknown game, bot, option or seat, a
+player count out of range, a missing file) stops with exit code 2 and a message that says
+what was wrong and what is allowed, before anything is written.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+import towers
+from towers.bench import bench_errors, bench_table, run_bench
+from towers.core.errors import IllegalActionError, TowersError
+from towers.core.game import Game
+from towers.core.options import Option
+from towers.core.record import load, replay
+from towers.core.registry import game_class, list_bots, list_games, make
+from towers.terminal.parsing import (
+    HUMAN,
+    SeatSpec,
+    bot_parameters,
+    merge_bot_params,
+    parse_bot_params,
+    parse_options,
+    parse_player_counts,
+    parse_seats,
+)
+from towers.terminal.replay import Replay
+from towers.terminal.session import PlaySession, console_reader, save_game
+
+app = typer.Typer(
+    name="towers",
+    help="Tower board games by their full rules: play, replay, simulate, benchmark.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+)
+
+DEFAULT_OPPONENT = "greedy"
+
+
+# ---- shared helpers -----------------------------------------------------------------------
+def out() -> Console:
+    return Console(highlight=False)
+
+
+def err() -> Console:
+    return Console(stderr=True, highlight=False)
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    err().print(f"[bold red]Error:[/bold red] {escape(message)}", soft_wrap=True)
+    raise typer.Exit(code)
+
+
+@contextmanager
+def user_errors() -> Iterator[None]:
+    """Turn the engine's deliberate errors into a message and a non-zero exit."""
+    try:
+        yield
+    except IllegalActionError as exc:
+        fail(f"an illegal action was chosen: {exc}", code=1)
+    except TowersError as exc:
+        fail(str(exc))
+
+
+def complete_game(incomplete: str) -> list[str]:
+    return [g for g in list_games() if g.startswith(incomplete)]
+
+
+def check_game(name: str) -> type[Game]:
+    if name not in list_games():
+        fail(f"unknown game {name!r}; games: {', '.join(list_games())}")
+    try:
+        return game_class(name)
+    except ImportError as exc:
+        fail(f"game {name!r} cannot be loaded: {exc}", code=1)
+
+
+def new_seed() -> int:
+    return random.SystemRandom().randrange(2**31)
+
+
+def write_json(target: str, data: Any) -> None:
+    """``-`` means standard output."""
+    text = json.dumps(data, indent=1) + "\n"
+    if target == "-":
+        sys.stdout.write(text)
+        return
+    try:
+        Path(target).write_text(text)
+    except OSError as exc:
+        fail(f"cannot write {target}: {exc}")
+
+
+def option_text(name: str, opt: Option) -> str:
+    line = f"{name} = {opt.default!r}: {opt.help}"
+    if opt.choices:
+        line += f" (allowed: {', '.join(repr(c) for c in opt.choices)})"
+    return line
+
+
+def resolve_seats(
+    game: str, players: int | None, seats: str | None, bot_param: list[str] | None
+) -> tuple[int, list[SeatSpec]]:
+    """The player count and the seat specs, from whichever of --players/--seats was given."""
+    cls = check_game(game)
+    specs = parse_seats(seats) if seats is not None else None
+    if players is None:
+        players = len(specs) if specs is not None else cls.min_players
+    if specs is None:
+        specs = [SeatSpec(HUMAN)] + [SeatSpec(DEFAULT_OPPONENT) for _ in range(players - 1)]
+    elif len(specs) != players:
+        fail(
+            f"--seats names {len(specs)} seats but --players is {players}; give one seat per player"
+        )
+    return players, merge_bot_params(specs, parse_bot_params(bot_param or []))
+
+
+# ---- commands -----------------------------------------------------------------------------
+def show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"towers {towers.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=show_version, is_eager=True, help="Print the version."),
+    ] = False,
+) -> None:
+    """Tower board games by their full rules: play, replay, simulate, benchmark."""
+
+
+@app.command("games")
+def games_command() -> None:
+    """List the games, their player counts and their options with defaults."""
+    table = Table(title="Games", show_lines=True)
+    table.add_column("game", style="bold")
+    table.add_column("players")
+    table.add_column("hidden information")
+    table.add_column("options (default, allowed values)")
+    for name in list_games():
+        try:
+            cls = game_class(name)
+            hidden = "yes" if make(name).has_hidden_information() else "no"
+        except (ImportError, AttributeError, TowersError) as exc:
+            table.add_row(name, "", "", f"[red]not available: {escape(str(exc))}[/red]")
+            continue
+        options = "\n".join(option_text(k, o) for k, o in cls.OPTIONS.items()) or "none"
+        table.add_row(name, f"{cls.min_players}-{cls.max_players}", hidden, escape(options))
+    out().print(table)
+
+
+@app.command("bots")
+def bots_command() -> None:
+    """List the seat kinds: human and every bot, with the bot's parameters."""
+    table = Table(title="Seats", show_lines=True)
+    table.add_column("seat", style="bold")
+    table.add_column("what it is")
+    table.add_column("parameters (default)")
+    table.add_row(HUMAN, "a person typing moves at this terminal", "")
+    for name in list_bots():
+        try:
+            doc = (towers.make_bot(name).__doc__ or "").strip().splitlines()
+        except (ImportError, TowersError, TypeError, ValueError) as exc:
+            table.add_row(name, f"[red]not available: {escape(str(exc))}[/red]", "")
+            continue
+        params = ", ".join(f"{k}={v!r}" for k, v in bot_parameters(name).items())
+        table.add_row(name, escape(doc[0] if doc else ""), escape(params))
+    out().print(table)
+    out().print("Give a seat's parameters as NAME:key=value[:key=value], e.g. mcts:iterations=100")
+
+
+@app.command()
+def play(
+    game: Annotated[
+        str, typer.Argument(help="A game from `towers games`.", autocompletion=complete_game)
+    ],
+    players: Annotated[
+        int | None,
+        typer.Option("--players", "-p", help="Number of players (default: one per seat)."),
+    ] = None,
+    seats: Annotated[
+        str | None,
+        typer.Option(
+            "--seats",
+            "-s",
+            help="Who plays each seat, comma-separated: human or a bot, with parameters as "
+            "NAME:key=value (e.g. human,mcts:iterations=100). Default: human, then greedy bots.",
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed for chance and the bots (default: random).")
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help="A game option KEY=VALUE (repeatable; JSON values)."),
+    ] = None,
+    bot_param: Annotated[
+        list[str] | None,
+        typer.Option("--bot-param", help="BOT:KEY=VALUE for every seat of that bot (repeatable)."),
+    ] = None,
+    save: Annotated[
+        Path | None, typer.Option(help="Write the game to this file after every action.")
+    ] = None,
+    overwrite: Annotated[
+        bool, typer.Option("--overwrite", help="Let --save replace an existing file.")
+    ] = False,
+    watch: Annotated[
+        bool, typer.Option("--watch", help="Show the board after every action.")
+    ] = False,
+) -> None:
+    """Play a game in the terminal: humans type moves, bots move on their own."""
+    with user_errors():
+        options = parse_options(option or [])
+        players, specs = resolve_seats(game, players, seats, bot_param)
+        g = make(game, players=players, **options)
+        if save is not None and save.exists() and not overwrite:
+            fail(f"{save} exists; continue it with `towers resume {save}` or pass --overwrite")
+        state = g.new_initial_state()
+        seed = new_seed() if seed is None else seed
+        console = out()
+        session = PlaySession(state, specs, seed, console, console_reader(console), save, watch)
+        if save is not None:
+            save_game(save, state, specs, seed)
+        session.run()
+
+
+@app.command()
+def resume(
+    file: Annotated[Path, typer.Argument(help="A game written by `towers play --save`.")],
+    seats: Annotated[
+        str | None, typer.Option("--seats", "-s", help="Override who plays each seat.")
+    ] = None,
+    bot_param: Annotated[
+        list[str] | None,
+        typer.Option("--bot-param", help="BOT:KEY=VALUE for every seat of that bot (repeatable)."),
+    ] = None,
+    watch: Annotated[
+        bool, typer.Option("--watch", help="Show the board after every action.")
+    ] = False,
+) -> None:
+    """Continue a saved game, saving to the same file after every action."""
+    with user_errors():
+        data = load(file)
+        state = replay(data)
+        players = state.game.num_players
+        if seats is not None:
+            specs = parse_seats(seats)
+        elif isinstance(data.get("seats"), list):
+            specs = [SeatSpec.from_text(str(s)) for s in data["seats"]]
+        else:
+            fail(f"{file} does not say who plays each seat; give --seats, e.g. human,greedy")
+        if len(specs) != players:
+            fail(f"this game has {players} seats but {len(specs)} were given")
+        specs = merge_bot_params(specs, parse_bot_params(bot_param or []))
+        seed = data.get("seed")
+        if not isinstance(seed, int):
+            seed = new_seed()
+        console = out()
+        session = PlaySession(state, specs, seed, console, console_reader(console), file, watch)
+        if state.is_terminal():
+            console.print(f"{file} holds a finished game.")
+            session.finish()
+            return
+        session.run()
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="A saved game.")],
+    to: Annotated[
+        int | None, typer.Option("--to", help="Show the position after N actions.")
+    ] = None,
+    all_steps: Annotated[bool, typer.Option("--all", help="Print every step, no prompts.")] = False,
+    seat: Annotated[
+        int | None, typer.Option(help="Show the board as this seat sees it (default: spectator).")
+    ] = None,
+) -> None:
+    """Step through a saved game action by action: Enter to advance, q to stop."""
+    with user_errors():
+        if to is not None and all_steps:
+            fail("give --to N or --all, not both")
+        rec = Replay(load(file))
+        players = rec.game.num_players
+        if seat is not None and not 0 <= seat < players:
+            fail(f"--seat {seat} is not a seat of this game; seats are 0 to {players - 1}")
+        console = out()
+        if to is not None:
+            rec.show(console, rec.check_step(to), seat)
+        elif all_steps:
+            rec.show_all(console, seat)
+        else:
+            rec.step_through(console, console_reader(console), seat)
+
+
+@app.command()
+def simulate(
+    game: Annotated[
+        str, typer.Argument(help="A game from `towers games`.", autocompletion=complete_game)
+    ],
+    players: Annotated[
+        int | None,
+        typer.Option("--players", "-p", help="Number of players (default: one per seat)."),
+    ] = None,
+    games: Annotated[int, typer.Option("--games", "-n", help="How many games to play.")] = 100,
+    seats: Annotated[
+        str,
+        typer.Option(
+            "--seats",
+            "-s",
+            help="A bot per seat, comma-separated (e.g. mcts:iterations=50,greedy); one name fills every seat.",
+        ),
+    ] = "random",
+    seed: Annotated[int, typer.Option(help="Seed of the whole run.")] = 1,
+    workers: Annotated[int, typer.Option(help="Processes to play games in parallel.")] = 1,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help="A game option KEY=VALUE (repeatable; JSON values)."),
+    ] = None,
+    bot_param: Annotated[
+        list[str] | None,
+        typer.Option("--bot-param", help="BOT:KEY=VALUE for every seat of that bot (repeatable)."),
+    ] = None,
+    rotate: Annotated[
+        bool, typer.Option(help="Rotate the seats from game to game so no bot always starts.")
+    ] = True,
+    json_out: Annotated[
+        str | None,
+        typer.Option("--json", help="Write the report as JSON to FILE, or - for stdout."),
+    ] = None,
+) -> None:
+    """Play many games between bots and report wins, scores and lengths."""
+    from towers.sim import run_simulation
+    from towers.sim.report import report_table
+
+    with user_errors():
+        cls = check_game(game)
+        options = parse_options(option or [])
+        specs = parse_seats(seats)
+        if players is None:
+            players = len(specs) if len(specs) > 1 else cls.min_players
+        if len(specs) == 1:
+            specs = specs * players
+        if any(s.is_human for s in specs):
+            fail(f"simulate plays bots only; a seat can be: {', '.join(list_bots())}")
+        if len(specs) != players:
+            fail(
+                f"--seats names {len(specs)} seats but --players is {players}; give one per player"
+            )
+        params = parse_bot_params(bot_param or [])
+        merge_bot_params(specs, params)  # checks that every --bot-param has a seat
+        make(game, players=players, **options)
+        if games < 1:
+            fail(f"--games must be at least 1, not {games}")
+        if workers < 1:
+            fail(f"--workers must be at least 1, not {workers}")
+        screen = err() if json_out == "-" else out()
+        with Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=err(),
+            transient=True,
+        ) as bar:
+            task = bar.add_task(f"{game}, {players} players", total=games)
+
+            def progress(done: int) -> None:
+                bar.update(task, completed=done)
+
+            report = run_simulation(
+                game,
+                players=players,
+                games=games,
+                seats=[s.to_text() for s in specs],
+                seed=seed,
+                options=options,
+                bot_params=params,
+                rotate=rotate,
+                workers=workers,
+                progress=progress,
+            )
+        for table in report_table(report):
+            screen.print(table)
+        if json_out is not None:
+            write_json(json_out, report.to_dict())
+
+
+@app.command()
+def bench(
+    game: Annotated[
+        str, typer.Argument(help="A game from `towers games`.", autocompletion=complete_game)
+    ],
+    players: Annotated[
+        str | None,
+        typer.Option("--players", "-p", help="Player counts, e.g. 2,3,4 or 2-4 (default: all)."),
+    ] = None,
+    seconds: Annotated[float, typer.Option(help="Time budget per player count.")] = 2.0,
+    seed: Annotated[int, typer.Option(help="Seed of the random play.")] = 0,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help="A game option KEY=VALUE (repeatable; JSON values)."),
+    ] = None,
+    json_out: Annotated[
+        str | None,
+        typer.Option("--json", help="Write the figures as JSON to FILE, or - for stdout."),
+    ] = None,
+) -> None:
+    """Measure playouts, clone, state size and MCTS speed on one core."""
+    with user_errors():
+        cls = check_game(game)
+        options = parse_options(option or [])
+        make(game, **options)
+        counts = parse_player_counts(players, cls.min_players, cls.max_players) if players else None
+        if not seconds > 0:
+            fail(f"--seconds must be a positive number, not {seconds}")
+        with Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=err(),
+            transient=True,
+        ) as bar:
+            task = bar.add_task(f"bench {game}", total=None)
+
+            def progress(done: int, total: int, what: str) -> None:
+                bar.update(task, completed=done, total=total, description=what)
+
+            result = run_bench(game, counts, seconds, seed, options, progress)
+        screen = err() if json_out == "-" else out()
+        screen.print(bench_table(result))
+        for line in bench_errors(result):
+            err().print(f"[red]{escape(line)}[/red]", soft_wrap=True)
+        if json_out is not None:
+            write_json(json_out, result)
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,222 @@
+"""The small languages of the command line: ``key=value`` options, seat specs, player lists.
+
+>>> parse_options(["deck=6", "variant=long", "solo=true"])
+{'deck': 6, 'variant': 'long', 'solo': True}
+>>> SeatSpec.from_text("mcts:iterations=100", bots=["mcts", "random"])
+SeatSpec(kind='mcts', params={'iterations': 100})
+>>> SeatSpec(kind="mcts", params={"iterations": 100, "style": "wide"}).to_text()
+'mcts:iterations=100,style=wide'
+>>> [s.to_text() for s in parse_seats("human,mcts:iterations=50,c=0.5,greedy", bots=["mcts", "greedy"])]
+['human', 'mcts:iterations=50,c=0.5', 'greedy']
+>>> parse_player_counts("2,4", low=2, high=4)
+[2, 4]
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import random
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from towers.core.errors import GameOptionError, TowersError
+from towers.core.registry import list_bots, make_bot
+
+HUMAN = "human"
+"""The seat kind of a person at the terminal."""
+
+
+class InputError(TowersError, ValueError):
+    """Command-line input that names nothing allowed; the message lists what is allowed."""
+
+
+def parse_value(text: str) -> Any:
+    """JSON when the text is JSON (numbers, true/false, lists), ``none`` as None, else the
+    plain string."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return None if text.lower() == "none" else text
+
+
+def value_to_text(value: Any) -> str:
+    """The inverse of :func:`parse_value`: strings stay bare unless they would read otherwise."""
+    if value is None:
+        return "none"
+    if isinstance(value, str) and parse_value(value) == value and not set(value) & set(":,="):
+        return value
+    return json.dumps(value)
+
+
+def parse_pair(item: str, what: str) -> tuple[str, Any]:
+    key, sep, value = item.partition("=")
+    key = key.strip()
+    if not sep or not key:
+        raise InputError(f"{what} needs KEY=VALUE (for example deck=6), not {item!r}")
+    return key, parse_value(value.strip())
+
+
+def parse_options(items: Iterable[str]) -> dict[str, Any]:
+    """``--option`` values as a dict; values are parsed as JSON when they are JSON."""
+    options: dict[str, Any] = {}
+    for item in items:
+        key, value = parse_pair(item, "--option")
+        if key in options:
+            raise InputError(f"--option {key} is given twice")
+        options[key] = value
+    return options
+
+
+def seat_kinds(bots: Sequence[str] | None = None) -> list[str]:
+    return [HUMAN, *(list_bots() if bots is None else bots)]
+
+
+@dataclass
+class SeatSpec:
+    """Who plays a seat: ``human`` or a bot name, with the bot's parameters."""
+
+    kind: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == HUMAN
+
+    @classmethod
+    def from_text(cls, text: str, bots: Sequence[str] | None = None) -> SeatSpec:
+        """``NAME`` or ``NAME:key=value[,key=value...]``, e.g. ``mcts:iterations=100,c=0.5``
+        (``:`` also separates parameters)."""
+        name, _, rest = text.strip().partition(":")
+        pairs = [p for p in re.split("[:,]", rest) if p.strip()]
+        kind = name.strip().lower()
+        kinds = seat_kinds(bots)
+        if kind not in kinds:
+            shown = kind or "(empty)"
+            raise InputError(f"unknown seat {shown!r}; a seat can be: {', '.join(kinds)}")
+        params = dict(parse_pair(p, f"seat {text!r}") for p in pairs)
+        if kind == HUMAN and params:
+            raise InputError(f"a human seat takes no parameters, not {text!r}")
+        return cls(kind, params)
+
+    def to_text(self) -> str:
+        if not self.params:
+            return self.kind
+        pairs = ",".join(f"{k}={value_to_text(v)}" for k, v in self.params.items())
+        return f"{self.kind}:{pairs}"
+
+
+def parse_seats(text: str, bots: Sequence[str] | None = None) -> list[SeatSpec]:
+    """Comma-separated seat specs in seat order; a ``key=value`` part with no ``:`` continues
+    the seat before it, so ``mcts:iterations=50,c=0.5,greedy`` is two seats."""
+    seats: list[str] = []
+    for part in text.split(","):
+        if "=" in part and ":" not in part and seats:
+            seats[-1] += "," + part
+        else:
+            seats.append(part)
+    if not text.strip() or any(not p.strip() for p in seats):
+        raise InputError(
+            f"--seats needs a comma-separated list such as human,greedy, not {text!r}; "
+            f"a seat can be: {', '.join(seat_kinds(bots))}"
+        )
+    return [SeatSpec.from_text(p, bots) for p in seats]
+
+
+def parse_bot_params(
+    items: Iterable[str], bots: Sequence[str] | None = None
+) -> dict[str, dict[str, Any]]:
+    """``--bot-param BOT:key=value[,key=value...]`` values, grouped by bot name."""
+    known = list_bots() if bots is None else list(bots)
+    grouped: dict[str, dict[str, Any]] = {}
+    for item in items:
+        name, sep, rest = item.partition(":")
+        name = name.strip().lower()
+        if not sep or not rest.strip():
+            raise InputError(
+                f"--bot-param needs BOT:KEY=VALUE (for example mcts:seconds=0.2), not {item!r}"
+            )
+        if name not in known:
+            raise InputError(f"--bot-param names unknown bot {name!r}; bots: {', '.join(known)}")
+        params = grouped.setdefault(name, {})
+        for pair in re.split("[:,]", rest):
+            key, value = parse_pair(pair, "--bot-param")
+            params[key] = value
+    return grouped
+
+
+def merge_bot_params(
+    seats: list[SeatSpec], bot_params: Mapping[str, Mapping[str, Any]]
+) -> list[SeatSpec]:
+    """Seats with ``--bot-param`` values added (a seat's own parameters win)."""
+    used = {s.kind for s in seats}
+    unused = sorted(set(bot_params) - used)
+    if unused:
+        raise InputError(
+            f"--bot-param is for {', '.join(unused)} but no seat plays it; "
+            f"the seats are: {', '.join(s.kind for s in seats)}"
+        )
+    return [
+        SeatSpec(s.kind, {**bot_params.get(s.kind, {}), **s.params}) if not s.is_human else s
+        for s in seats
+    ]
+
+
+def parse_player_counts(text: str, low: int, high: int) -> list[int]:
+    """``2,3,4`` (or a range ``2-4``) checked against the game's player range."""
+    counts: list[int] = []
+    try:
+        for part in text.split(","):
+            first, dash, last = part.strip().partition("-")
+            lo = int(first)
+            hi = int(last) if dash else lo
+            counts.extend(range(lo, hi + 1))
+    except ValueError:
+        raise InputError(f"--players needs numbers such as 2,3,4 or 2-4, not {text!r}") from None
+    bad = [n for n in counts if not low <= n <= high]
+    if bad or not counts:
+        raise InputError(
+            f"--players {text!r} is not allowed; this game is for {low} to {high} players"
+        )
+    return sorted(set(counts))
+
+
+def derive_seed(seed: int, *parts: int | str) -> int:
+    """A seed for one use (a seat's bot, the chance stream after a resume) from the game seed."""
+    return random.Random(":".join(str(p) for p in (seed, *parts))).getrandbits(32)
+
+
+def bot_parameters(name: str) -> dict[str, Any]:
+    """The keyword parameters a bot accepts, with their defaults (empty if it cannot be made)."""
+    try:
+        bot = make_bot(name, seed=0)
+        signature = inspect.signature(type(bot))
+    except (ImportError, GameOptionError, TypeError, ValueError):
+        return {}
+    params: dict[str, Any] = {}
+    for p in signature.parameters.values():
+        if p.name == "seed" or p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
+            continue
+        params[p.name] = None if p.default is p.empty else p.default
+    return params
+
+
+def make_seat_bots(seats: Sequence[SeatSpec], seed: int, ply: int = 0) -> list[Any | None]:
+    """One bot per bot seat (``None`` for humans), each seeded from the game seed and seat."""
+    bots: list[Any | None] = []
+    for i, spec in enumerate(seats):
+        if spec.is_human:
+            bots.append(None)
+            continue
+        try:
+            bots.append(make_bot(spec.kind, seed=derive_seed(seed, "seat", i, ply), **spec.params))
+        except ImportError as exc:
+            raise InputError(f"bot {spec.kind!r} is not available: {exc}") from exc
+        except GameOptionError as exc:
+            accepted = ", ".join(f"{k}={v!r}" for k, v in bot_parameters(spec.kind).items())
+            raise InputError(
+                f"seat {i} ({spec.to_text()}): {exc}; {spec.kind} accepts: {accepted or 'no parameters'}"
+            ) from exc
+    return bots

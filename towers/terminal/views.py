@@ -1,0 +1,89 @@
+"""Rich renderables shared by play and replay: the board panel, scores, seat names."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.errors import MarkupError
+from rich.markup import escape
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from towers.core.game import CHANCE, TERMINAL
+
+
+def seat_name(seat: int, kinds: Sequence[str] | None = None) -> str:
+    if seat == CHANCE:
+        return "chance"
+    if kinds is not None and 0 <= seat < len(kinds):
+        return f"seat {seat} ({kinds[seat]})"
+    return f"seat {seat}"
+
+
+def board_text(markup: str) -> Text:
+    """The game's text rendering; its Rich markup is honoured unless it is malformed."""
+    try:
+        return Text.from_markup(markup)
+    except MarkupError:
+        return Text(markup)
+
+
+def board_panel(state: Any, seat: int | None, title: str = "") -> Panel:
+    """``render_text`` of ``state`` as ``seat`` sees it (``None``: a spectator), in a panel."""
+    game = state.game
+    view = "spectator view" if seat is None else f"seat {seat}'s view"
+    heading = title or f"{game.name}, after {len(state.history())} actions"
+    return Panel(
+        board_text(game.render_text(state, seat)),
+        title=escape(heading),
+        subtitle=view,
+        expand=False,
+    )
+
+
+def scores_table(state: Any, kinds: Sequence[str] | None = None, final: bool = False) -> Table:
+    scores = state.scores()
+    winners = set(state.winners()) if final else set()
+    table = Table(title="Final scores" if final else None, show_header=True, box=None)
+    table.add_column("seat")
+    table.add_column("points", justify="right")
+    if final:
+        table.add_column("")
+    for seat, points in enumerate(scores):
+        row = [seat_name(seat, kinds), format_points(points)]
+        if final:
+            row.append("winner" if seat in winners else "")
+        table.add_row(*row, style="bold green" if seat in winners else None)
+    return table
+
+
+def scores_line(state: Any, kinds: Sequence[str] | None = None) -> Text:
+    line = Text("Scores: ", style="bold")
+    for seat, points in enumerate(state.scores()):
+        if seat:
+            line.append(" · ")
+        line.append(f"{seat_name(seat, kinds)} {format_points(points)}")
+    return line
+
+
+def format_points(points: float) -> str:
+    return str(int(points)) if float(points).is_integer() else f"{points:.2f}"
+
+
+def whose_turn(state: Any, kinds: Sequence[str] | None = None) -> str:
+    player = state.current_player()
+    if player == TERMINAL:
+        return "the game is over"
+    if player == CHANCE:
+        return "chance to resolve"
+    return f"{seat_name(player, kinds)} to move"
+
+
+def winners_text(state: Any, kinds: Sequence[str] | None = None) -> str:
+    won = state.winners()
+    if not won:
+        return "No winner."
+    names = ", ".join(seat_name(s, kinds) for s in won)
+    return f"Winner: {names}." if len(won) == 1 else f"Shared win: {names}."
