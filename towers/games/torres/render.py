@@ -58,15 +58,16 @@ def text(state: TorresState, seat: int | None) -> str:
         mark = "▶" if state.current_player() == p else " "
         knights = state.game.data.knights_per_player - len(state.knights[p])
         cards = sum(state.hands[p])
+        stacks = ",".join(map(str, state.stacks[p])) or "-"
         line = (
-            f"{mark} {seat_label(p)} seat {p}: {state.score[p]:3d} points, stacks {state.stacks[p] or '-'}, "
-            f"{knights} knights in reserve, {cards} cards, on-board points now {state.castle_points(p)}"
+            f"{mark} {seat_label(p)} seat {p} {state.score[p]:3d} pts (on board now "
+            f"{state.castle_points(p)})  stacks {stacks}  knights left {knights}  cards {cards}"
         )
         lines.append(line)
     if state.step == 4:
+        stack = f"{state.active} blocks left in this turn's stack" if state.active >= 0 else "no stack taken"
         lines.append(
-            f"Seat {state.turn}: {state.ap} action points left, "
-            f"{'a stack of ' + str(state.active) + ' in use' if state.active >= 0 else 'no stack taken yet'}, "
+            f"Seat {state.turn}: {state.ap} AP left, {stack}, "
             f"{'card played' if state.card_played else 'no card played yet'}"
         )
     if seat is not None:
