@@ -92,6 +92,18 @@ class Game(ABC):
         """The board as text for a terminal, as ``seat`` sees it (Rich console markup allowed)."""
         return json.dumps(state.observation(seat), indent=1)
 
+    def render_svg(self, state: State, seat: int | None) -> str | None:
+        """The board as an SVG document as ``seat`` sees it, or None if the game has none.
+
+        Elements a player may click carry ``id`` attributes named by ``action_targets``."""
+        return None
+
+    def action_targets(self, action: int) -> list[str]:
+        """Ids of the SVG elements that, clicked in this order, choose ``action``.
+
+        Empty for an action with no place on the board (it is listed in words instead)."""
+        return []
+
     def state_from_json(self, text: str) -> State:
         """The state that ``State.to_json`` wrote."""
         data = json.loads(text)

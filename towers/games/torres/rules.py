@@ -201,6 +201,17 @@ class TorresGame(Game):
             state.step = S_SETUP_KNIGHT
         return state
 
+    def render_svg(self, state: State, seat: int | None) -> str | None:
+        from towers.games.torres.svg import svg
+
+        assert isinstance(state, TorresState)
+        return svg(state, seat)
+
+    def action_targets(self, action: int) -> list[str]:
+        from towers.games.torres.svg import targets
+
+        return targets(action)
+
     def render_text(self, state: State, seat: int | None) -> str:
         from towers.games.torres.render import text
 
