@@ -1005,6 +1005,8 @@ class TorresState(State):
             "played": [p[:] for p in self.played],
             "master_card": A.MASTER_KEYS[self.master] if self.master >= 0 else None,
             "deck_sizes": [deck_size(d) for d in self.decks],
+            # everyone sees how many cards went back on top and at the bottom, not which
+            "deck_known_counts": [[len(d[0]), len(d[2])] for d in self.decks],
             "drawn_count": len(self.drawn),
             "leftover": self.leftover,
         }
