@@ -173,7 +173,7 @@ class ToyState(State):
             _legal_set=self._legal_set,
         )
 
-    def determinize(self, seat: int, rng: random.Random) -> ToyState:
+    def _determinize(self, seat: int, rng: random.Random) -> ToyState:
         state = self.clone()
         pool = list(state.deck[1])
         others = [s for s in range(self.game.num_players) if s != seat]

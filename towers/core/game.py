@@ -194,9 +194,20 @@ class State(ABC):
         """
         return self.scores()[seat]
 
+    def _determinize(self, seat: int, rng: random.Random) -> State:
+        """A copy with what ``seat`` cannot see re-dealt; games with hidden parts override it."""
+        return self.clone()
+
     def determinize(self, seat: int, rng: random.Random) -> State:
         """A copy in which everything ``seat`` cannot see is re-dealt at random."""
-        return self.clone()
+        n = self.game.num_players
+        if not 0 <= seat < n:
+            raise ValueError(f"seat {seat!r} is not in this game; seats are 0 to {n - 1}")
+        state = self._determinize(seat, rng)
+        # legal actions may depend on what was re-dealt (a hand), so none are carried over
+        state._legal = None
+        state._legal_set = None
+        return state
 
     # ---- the public, guarded contract ------------------------------------------------
     def is_terminal(self) -> bool:
@@ -299,8 +310,9 @@ class State(ABC):
         state.game = game
         for name in names:
             setattr(state, name, _copy_json(fields[name]))
-        state._legal = None
-        state._legal_set = None
+        for name in cls._UNSAVED - {"game"}:
+            # caches are rebuilt on demand
+            setattr(state, name, None)
         return state
 
     def to_json(self) -> str:

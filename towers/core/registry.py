@@ -24,6 +24,14 @@ def _load(path: str) -> Any:
     return getattr(importlib.import_module(module), attr)
 
 
+_SHIPPED = frozenset(_GAMES)
+
+
+def is_shipped(name: str) -> bool:
+    """True for the games that come with towers (not ones registered at run time)."""
+    return name in _SHIPPED
+
+
 def register_game(name: str, path: str) -> None:
     """Register a game class given as ``"package.module:Class"`` (used by tests and plugins)."""
     _GAMES[name] = path

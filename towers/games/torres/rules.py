@@ -1022,7 +1022,7 @@ class TorresState(State):
                 obs["deck_bottom"] = deck[2][:]
         return obs
 
-    def determinize(self, seat: int, rng: random.Random) -> TorresState:
+    def _determinize(self, seat: int, rng: random.Random) -> TorresState:
         """Re-deal the other seats' hands, their drawn cards and every unseen deck order."""
         state = self.clone()
         if self.game.is_master:
