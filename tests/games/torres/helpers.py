@@ -53,6 +53,9 @@ def fresh(state: TorresState) -> TorresState:
     state._legal = None
     state._legal_set = None
     state._doors = None
+    state._places = None
+    state._levels = None
+    state._free = None
     return state
 
 

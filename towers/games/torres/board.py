@@ -27,6 +27,9 @@ ORTHO_DIR2: tuple[tuple[int, ...], ...] = tuple(
 DIAG_DIR: tuple[tuple[int, ...], ...] = tuple(
     tuple(_step(s, dx, dy) for dx, dy in DIAG) for s in range(SQUARES)
 )
+BIT = tuple(1 << s for s in range(SQUARES))
+NEIGHBOR_MASK = tuple(sum(1 << n for n in ORTHO_NEIGHBORS[s]) for s in range(SQUARES))
+ALL_SQUARES = (1 << SQUARES) - 1
 IS_BORDER = tuple(s % SIZE in (0, SIZE - 1) or s // SIZE in (0, SIZE - 1) for s in range(SQUARES))
 IS_MAIN_DIAGONAL = tuple(
     s % SIZE == s // SIZE or s % SIZE + s // SIZE == SIZE - 1 for s in range(SQUARES)
@@ -71,31 +74,31 @@ def adjacent_castles(cid: list[int], s: int) -> set[int]:
     return {cid[n] for n in ORTHO_NEIGHBORS[s] if cid[n] >= 0}
 
 
-def door_exits(heights: list[int], cid: list[int], count: int) -> list[list[int]]:
-    """For each castle, the squares next to one of its blocks whose face has a door at that
-    square's level (a door exists at level L in a column's face when the column is taller
-    than L); a knight leaving the castle by a door stands on one of them."""
-    found: list[set[int]] = [set() for _ in range(count)]
+def door_exits(heights: list[int], cid: list[int], count: int) -> list[int]:
+    """For each castle, a bit mask of the squares next to one of its blocks whose face has a
+    door at that square's level (a door exists at level L in a column's face when the column
+    is taller than L); a knight leaving the castle by a door stands on one of them."""
+    found = [0] * count
     for d in range(SQUARES):
         k = cid[d]
         if k >= 0:
             hd = heights[d]
-            exits = found[k]
             for c in ORTHO_NEIGHBORS[d]:
                 if hd > heights[c]:
-                    exits.add(c)
-    return [sorted(e) for e in found]
+                    found[k] |= 1 << c
+    return found
 
 
-def placement_squares(heights: list[int], cid: list[int], areas: list[int]) -> list[int]:
-    """Squares where a block may go by the placement rules, pieces aside: on a column of a
-    castle still lower than its area, or on the ground next to exactly one castle."""
-    out = []
+def placement_mask(heights: list[int], cid: list[int], areas: list[int]) -> int:
+    """Bit mask of the squares where a block may go by the placement rules, pieces aside: on
+    a column of a castle still lower than its area, or on the ground next to exactly one
+    castle."""
+    out = 0
     for s in range(SQUARES):
         hs = heights[s]
         if hs:
             if hs < areas[cid[s]]:
-                out.append(s)
+                out |= 1 << s
             continue
         found = -1
         for n in ORTHO_NEIGHBORS[s]:
@@ -106,5 +109,26 @@ def placement_squares(heights: list[int], cid: list[int], areas: list[int]) -> l
                     break
                 found = k
         if found >= 0:
-            out.append(s)
+            out |= 1 << s
+    return out
+
+
+def level_masks(heights: list[int]) -> list[int]:
+    """``masks[k]``: the squares of height at most k, for k up to the tallest column + 1."""
+    top = max(heights) + 1
+    masks = [0] * (top + 1)
+    for s, hs in enumerate(heights):
+        masks[hs] |= 1 << s
+    for k in range(1, top + 1):
+        masks[k] |= masks[k - 1]
+    return masks
+
+
+def squares_of(mask: int) -> list[int]:
+    """The squares whose bits are set, in increasing order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
     return out

@@ -65,7 +65,11 @@ def text(state: TorresState, seat: int | None) -> str:
         )
         lines.append(line)
     if state.step == 4:
-        stack = f"{state.active} blocks left in this turn's stack" if state.active >= 0 else "no stack taken"
+        stack = (
+            f"{state.active} blocks left in this turn's stack"
+            if state.active >= 0
+            else "no stack taken"
+        )
         lines.append(
             f"Seat {state.turn}: {state.ap} AP left, {stack}, "
             f"{'card played' if state.card_played else 'no card played yet'}"

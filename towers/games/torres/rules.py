@@ -25,10 +25,14 @@ from towers.games.torres.board import (
     ORTHO_DIR2,
     ORTHO_NEIGHBORS,
     castle_heights,
+    BIT,
+    NEIGHBOR_MASK,
     door_exits,
     label_castles,
+    level_masks,
     manhattan,
-    placement_squares,
+    placement_mask,
+    squares_of,
 )
 from towers.games.torres.data import TorresData, load
 
@@ -256,11 +260,15 @@ class TorresState(State):
     _history: list[int] = field(default_factory=list)
     _legal: tuple[int, ...] | None = None
     _legal_set: frozenset[int] | None = None
-    _doors: list[list[int]] | None = None  # door exits of each castle (derived from h)
-    _places: list[int] | None = None  # squares open to a block, pieces aside (derived from h)
+    # Caches derived from h and occ, as bit masks over the squares (bit s = square s).
+    # They are replaced, never changed in place, so clones may share them.
+    _doors: list[int] | None = None  # door exits of each castle
+    _places: int | None = None  # squares open to a block, pieces aside
+    _levels: list[int] | None = None  # squares of height <= k
+    _free: int | None = None  # squares with no piece on them
 
     _UNSAVED: ClassVar[frozenset[str]] = frozenset(
-        {"game", "_legal", "_legal_set", "_doors", "_places"}
+        {"game", "_legal", "_legal_set", "_doors", "_places", "_levels", "_free"}
     )
 
     # ---- contract ---------------------------------------------------------------------
@@ -318,6 +326,8 @@ class TorresState(State):
             self._legal_set,
             self._doors,
             self._places,
+            self._levels,
+            self._free,
         )
 
     def action_to_string(self, action: int) -> str:
@@ -340,6 +350,7 @@ class TorresState(State):
         self.tallest = castle_heights(self.h, self.cid, len(self.areas))
         self._doors = None
         self._places = None
+        self._levels = None
 
     def _add_block(self, s: int) -> None:
         h = self.h
@@ -352,24 +363,36 @@ class TorresState(State):
         if h[s] > self.tallest[k]:
             self.tallest[k] = h[s]
         self._doors = None
-        places = self._places
-        if places is not None and h[s] >= self.areas[k]:
-            self._places = [x for x in places if x != s]
+        self._levels = None
+        if self._places is not None and h[s] >= self.areas[k]:
+            self._places &= ~BIT[s]
 
-    def _door_exits(self) -> list[list[int]]:
-        # shared between clones: replaced, never changed in place, when a block moves
+    def _door_exits(self) -> list[int]:
         doors = self._doors
         if doors is None:
             doors = self._doors = door_exits(self.h, self.cid, len(self.areas))
         return doors
 
+    def _level_masks(self) -> list[int]:
+        levels = self._levels
+        if levels is None:
+            levels = self._levels = level_masks(self.h)
+        return levels
+
+    def free_mask(self) -> int:
+        """Squares with no knight and no King on them."""
+        free = self._free
+        if free is None:
+            occ = self.occ
+            free = self._free = sum(1 << s for s in range(SQ) if occ[s] == -1)
+        return free
+
     def placeable(self) -> list[int]:
         """Squares where a block may be placed now by the normal rules."""
         places = self._places
         if places is None:
-            places = self._places = placement_squares(self.h, self.cid, self.areas)
-        occ = self.occ
-        return [s for s in places if occ[s] == -1]
+            places = self._places = placement_mask(self.h, self.cid, self.areas)
+        return squares_of(places & self.free_mask())
 
     def can_place_block(self, s: int) -> bool:
         """Normal block placement on ``s`` (Place a tower block)."""
@@ -406,41 +429,35 @@ class TorresState(State):
         """``64 * from + to`` for each step and door passage, or with ``climb`` the Door
         climb card's."""
         h = self.h
-        occ = self.occ
         cid = self.cid
+        free = self.free_mask()
+        levels = self._level_masks()
         out: list[int] = []
-        doors = None
         for a in self.knights[seat]:
             ha = h[a]
-            base = a * SQ
-            near = ORTHO_NEIGHBORS[a]
-            if not climb:
-                out.extend([base + b for b in near if occ[b] == -1 and h[b] <= ha + 1])
-            entered: list[int] = []
-            for b in near:
+            reach = 0 if climb else NEIGHBOR_MASK[a] & levels[ha + 1]
+            doors = 0
+            for b in ORTHO_NEIGHBORS[a]:
                 k = cid[b]
-                if k >= 0 and h[b] > ha and k not in entered:
-                    entered.append(k)
-                    if doors is None:
-                        doors = self._door_exits()
-                    if climb:
-                        out.extend([base + c for c in doors[k] if occ[c] == -1 and c != a])
-                    else:
-                        out.extend(
-                            [base + c for c in doors[k] if occ[c] == -1 and h[c] <= ha and c != a]
-                        )
-        # a step and a door passage may reach the same square
-        return list(set(out)) if doors is not None else out
+                if k >= 0 and h[b] > ha:
+                    doors |= self._door_exits()[k]
+            if doors:
+                reach |= doors if climb else doors & levels[ha]
+            reach &= free
+            base = a * SQ
+            while reach:
+                low = reach & -reach
+                out.append(base + low.bit_length() - 1)
+                reach ^= low
+        return out
 
-    def _add_knight_targets(self, seat: int) -> set[int]:
+    def _add_knight_targets(self, seat: int) -> list[int]:
         h = self.h
-        occ = self.occ
-        return {
-            c
-            for k in self.knights[seat]
-            for c in ORTHO_NEIGHBORS[k]
-            if occ[c] == -1 and h[c] <= h[k]
-        }
+        levels = self._level_masks()
+        reach = 0
+        for k in self.knights[seat]:
+            reach |= NEIGHBOR_MASK[k] & levels[h[k]]
+        return squares_of(reach & self.free_mask())
 
     def _relocations(self, seat: int) -> list[tuple[int, int]]:
         h = self.h
@@ -707,9 +724,7 @@ class TorresState(State):
             else:
                 self.actor = self.placed
         elif step == S_SETUP_KING:
-            s = action - A.PLACE_KING
-            self.king = s
-            self.occ[s] = KING
+            self._move_king(action - A.PLACE_KING)
             self._begin_phase(0, 0)
         elif step == S_SETUP_CASTLE:
             self.h[action - A.SETUP_CASTLE] = 1
@@ -828,17 +843,23 @@ class TorresState(State):
     def _move_knight(self, seat: int, a: int, b: int) -> None:
         self.occ[a] = -1
         self.occ[b] = seat
+        if self._free is not None:
+            self._free ^= BIT[a] | BIT[b]
         mine = self.knights[seat]
         mine[mine.index(a)] = b
 
     def _put_knight(self, seat: int, s: int) -> None:
         self.occ[s] = seat
+        if self._free is not None:
+            self._free &= ~BIT[s]
         self.knights[seat].append(s)
 
     def _move_king(self, s: int) -> None:
-        self.occ[self.king] = -1
+        if self.king >= 0:
+            self.occ[self.king] = -1
         self.king = s
         self.occ[s] = KING
+        self._free = None
 
     def _take_stack(self, seat: int, height: int) -> None:
         self.stacks[seat].remove(height)
