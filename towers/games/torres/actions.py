@@ -174,7 +174,7 @@ def decode(action: int) -> tuple[str, int]:
         raise ActionParseError(
             f"{action!r} is not a Torres action; actions are 0 to {NUM_ACTIONS - 1}"
         )
-    for name, start, size in reversed(BLOCKS):
+    for name, start, _size in reversed(BLOCKS):
         if action >= start:
             return name, action - start
     raise AssertionError("unreachable")

@@ -89,6 +89,18 @@ def door_exits(heights: list[int], cid: list[int], count: int) -> list[int]:
     return found
 
 
+def castle_door_exits(heights: list[int], cid: list[int], k: int) -> int:
+    """The door exits of castle ``k`` alone (see :func:`door_exits`)."""
+    found = 0
+    for d in range(SQUARES):
+        if cid[d] == k:
+            hd = heights[d]
+            for c in ORTHO_NEIGHBORS[d]:
+                if hd > heights[c]:
+                    found |= 1 << c
+    return found
+
+
 def placement_mask(heights: list[int], cid: list[int], areas: list[int]) -> int:
     """Bit mask of the squares where a block may go by the placement rules, pieces aside: on
     a column of a castle still lower than its area, or on the ground next to exactly one

@@ -20,13 +20,14 @@ from towers.core.game import CHANCE, TERMINAL, Game, State
 from towers.core.options import Option
 from towers.games.torres import actions as A
 from towers.games.torres.board import (
+    BIT,
     DIAG_DIR,
+    NEIGHBOR_MASK,
     ORTHO_DIR,
     ORTHO_DIR2,
     ORTHO_NEIGHBORS,
+    castle_door_exits,
     castle_heights,
-    BIT,
-    NEIGHBOR_MASK,
     door_exits,
     label_castles,
     level_masks,
@@ -355,15 +356,28 @@ class TorresState(State):
     def _add_block(self, s: int) -> None:
         h = self.h
         h[s] += 1
+        levels = self._levels
+        if levels is not None and h[s] + 2 <= len(levels):
+            # only "height <= old height" loses the square
+            levels = levels[:]
+            levels[h[s] - 1] &= ~BIT[s]
+            self._levels = levels
+        else:
+            self._levels = None
         if h[s] == 1:
-            self._relabel()
+            self.cid, self.areas = label_castles(h)
+            self.tallest = castle_heights(h, self.cid, len(self.areas))
+            self._doors = None
+            self._places = None
             return
         # a taller column changes only its own castle's doors and its own square's room
         k = self.cid[s]
         if h[s] > self.tallest[k]:
             self.tallest[k] = h[s]
-        self._doors = None
-        self._levels = None
+        if self._doors is not None:
+            doors = self._doors[:]
+            doors[k] = castle_door_exits(h, self.cid, k)
+            self._doors = doors
         if self._places is not None and h[s] >= self.areas[k]:
             self._places &= ~BIT[s]
 
