@@ -131,6 +131,12 @@ class ToyState(State):
     def scores(self) -> list[float]:
         return [float(s) for s in self.scores_]
 
+    def heuristic(self, seat: int) -> float:
+        # a card held is worth at least the pile's height: one played later scores more
+        if self.over:
+            return float(self.scores_[seat])
+        return float(self.scores_[seat] + sum(self.hands[seat]) * self.height)
+
     def action_to_string(self, action: int) -> str:
         if action == PASS:
             return "pass"

@@ -1,0 +1,116 @@
+"""What every bot shares: the :class:`Bot` protocol, a seeded base class, observation-safe
+copies and the two ways of turning ``heuristic`` into a value.
+
+A bot must never read what its seat could not observe. Search bots therefore never touch the
+true state beyond ``legal_actions()`` and ``current_player()``; they work on
+:func:`observed_copy`, which re-deals the hidden parts with ``determinize`` whenever the game
+may hide anything.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import ClassVar, Protocol, runtime_checkable
+
+from towers.core.game import State
+
+LOGIT_LIMIT = 40.0
+"""Beyond this many ``scale`` units a win value is 0 or 1 to double precision anyway."""
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything that picks a legal action for the seat deciding in ``state``."""
+
+    def choose(self, state: State) -> int: ...
+
+
+class BaseBot:
+    """A bot with its own generator: the same seed and the same states give the same choices."""
+
+    name: ClassVar[str] = "bot"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State) -> int:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed!r})"
+
+
+def deciding_seat(state: State) -> int:
+    """The seat that decides in ``state``; a ValueError at a chance node or a finished game."""
+    seat = state.current_player()
+    if seat >= 0:
+        return seat
+    if state.is_terminal():
+        raise ValueError("a bot was asked to choose, but the game is over")
+    if state.is_chance_node():
+        raise ValueError(
+            "a bot was asked to choose at a chance node; sample it with towers.sample_chance"
+        )
+    raise ValueError(f"a bot was asked to choose, but current_player() is {seat}")
+
+
+def hides_information(state: State) -> bool:
+    """True when a copy of ``state`` must be determinized before a bot may search it.
+
+    A game that says it hides information, or that re-deals anything in its own
+    ``_determinize`` (or ``determinize``), counts: a forgotten flag must not let a bot peek.
+    """
+    if state.game.has_hidden_information():
+        return True
+    cls = type(state)
+    return any(
+        getattr(cls, hook, None) is not getattr(State, hook, None)
+        for hook in ("determinize", "_determinize")
+    )
+
+
+def observed_copy(state: State, seat: int, rng: random.Random) -> State:
+    """A copy of ``state`` holding nothing that ``seat`` cannot see, hidden parts re-dealt."""
+    if hides_information(state):
+        return state.determinize(seat, rng)
+    return state.clone()
+
+
+def standing(state: State, seat: int) -> float:
+    """The seat's heuristic minus the best other seat's (just its heuristic when alone)."""
+    mine = state.heuristic(seat)
+    others = [state.heuristic(s) for s in range(state.game.num_players) if s != seat]
+    return mine - max(others) if others else mine
+
+
+def leads(state: State) -> list[float]:
+    """Each seat's heuristic minus the best other seat's (its heuristic alone when solo)."""
+    n = state.game.num_players
+    h = [state.heuristic(s) for s in range(n)]
+    if n == 1:
+        return h
+    first = max(range(n), key=h.__getitem__)
+    runner_up = max(h[s] for s in range(n) if s != first)
+    return [h[s] - (runner_up if s == first else h[first]) for s in range(n)]
+
+
+def win_values(state: State, scale: float, baseline: Sequence[float] | None = None) -> list[float]:
+    """A value in [0, 1] per seat: its returns when the game is over, else a logistic of its
+    heuristic lead over the best other seat, ``scale`` points per unit (a lead of ``scale``
+    is worth about 0.73). With ``baseline``, the lead is counted from the baseline lead, so
+    a search values what it gains from where it started, whatever the margin then was.
+    """
+    if state.is_terminal():
+        return [float(r) for r in state.returns()]
+    d = leads(state)
+    if baseline is not None:
+        d = [x - b for x, b in zip(d, baseline, strict=True)]
+    return [_logistic(x / scale) for x in d]
+
+
+def _logistic(x: float) -> float:
+    x = max(-LOGIT_LIMIT, min(LOGIT_LIMIT, x))
+    return 1.0 / (1.0 + math.exp(-x))

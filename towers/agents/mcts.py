@@ -1,0 +1,298 @@
+"""The ``mcts`` bot: UCT over atomic actions with heuristic leaves and implicit minimax.
+
+Each iteration starts from a fresh observation-safe copy of the state (a new
+``determinize(seat, rng)`` when the game hides information, so the search is single-observer
+information-set MCTS), walks one shared tree keyed by the action sequence, and backs up a
+value vector with one entry per seat.
+
+- Expansion: the first time a node is reached, every legal child is evaluated at once (one
+  copy, one action and one heuristic each), and the node's value is its best child's; with
+  ``expand_all=False`` one random untried child is expanded per iteration instead. Actions
+  that become legal only in a later determinization are evaluated when first seen.
+- Selection: UCB1 for the seat deciding *there* (read from the copy, as it may not be the seat
+  whose turn it is), on a mix of the child's mean value and its minimax value (weight
+  ``minimax``), so a line is judged by its best continuation rather than diluted by the bad
+  ones still being explored; the exploration term uses the child's availability count (how
+  often it was legal when its parent was visited), as information-set MCTS prescribes.
+- Chance nodes: an outcome is sampled with its probability and followed; each outcome is a
+  child, so later statistics do not mix different draws; their minimax value is the
+  visit-weighted mean of the outcomes seen.
+- Values: :func:`~towers.agents.base.win_values`, the returns if the game is over, else a
+  logistic of each seat's heuristic lead over the best other seat, ``scale`` points per unit,
+  counted from the lead at the start of the iteration when ``relative`` (so a search that is
+  far ahead or behind still tells good moves from bad). ``rollout_depth`` random decisions
+  may be played before a leaf is scored; the default is none, since random moves inside a
+  turn of several atomic actions mostly add noise.
+
+The answer is the most visited legal root action (the mean value, then the generator, break
+ties). ``iterations_done`` and ``action_stats`` describe the last search.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from towers.agents.base import BaseBot, deciding_seat, leads, observed_copy, win_values
+from towers.core.chance import sample_chance
+from towers.core.game import CHANCE, TERMINAL, State
+
+DEFAULT_ITERATIONS = 200
+
+
+class _Node:
+    """Statistics of one action sequence: visits, availability, value sums by seat, the seat
+    deciding there (CHANCE for a draw) and the minimax value vector of its evaluated subtree.
+    """
+
+    __slots__ = ("children", "visits", "available", "totals", "player", "best")
+
+    def __init__(self, players: int) -> None:
+        self.children: dict[int, _Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.totals = [0.0] * players
+        self.player = TERMINAL
+        self.best: list[float] = []
+
+
+class MCTSBot(BaseBot):
+    """Monte Carlo tree search; see the module docstring for the algorithm.
+
+    Parameters:
+
+    - ``iterations`` (default 200): descents per choice, each ending in one expansion;
+    - ``seconds``: a time budget per choice instead (it wins when both are given);
+    - ``c`` (0.3): the UCB1 exploration constant, for values in [0, 1];
+    - ``scale`` (5.0): the heuristic gain, in victory points, worth a value of about 0.73;
+    - ``relative`` (true): count gains from the lead at the root rather than from a tie;
+    - ``minimax`` (0.5): the weight of a child's minimax value against its mean in selection;
+    - ``expand_all`` (true): evaluate all children of a node at its first visit;
+    - ``rollout_depth`` (0): random decisions played before a new leaf is scored.
+
+    A choice with a single legal action returns it at once, with no search.
+    """
+
+    name = "mcts"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        c: float = 0.3,
+        rollout_depth: int = 0,
+        scale: float = 5.0,
+        relative: bool = True,
+        minimax: float = 0.5,
+        expand_all: bool = True,
+    ) -> None:
+        super().__init__(seed)
+        if seconds is not None and not (isinstance(seconds, int | float) and seconds > 0):
+            raise ValueError(f"mcts: seconds must be a positive number, not {seconds!r}")
+        if iterations is not None and not (isinstance(iterations, int) and iterations >= 1):
+            raise ValueError(f"mcts: iterations must be a whole number >= 1, not {iterations!r}")
+        if not (isinstance(c, int | float) and c >= 0):
+            raise ValueError(f"mcts: c must be a number >= 0, not {c!r}")
+        if not (isinstance(rollout_depth, int) and rollout_depth >= 0):
+            raise ValueError(
+                f"mcts: rollout_depth must be a whole number >= 0, not {rollout_depth!r}"
+            )
+        if not (isinstance(scale, int | float) and scale > 0):
+            raise ValueError(f"mcts: scale must be a positive number, not {scale!r}")
+        if not (isinstance(minimax, int | float) and 0 <= minimax <= 1):
+            raise ValueError(f"mcts: minimax must be a number from 0 to 1, not {minimax!r}")
+        for flag, value in (("relative", relative), ("expand_all", expand_all)):
+            if not isinstance(value, bool):
+                raise ValueError(f"mcts: {flag} must be true or false, not {value!r}")
+        self.seconds = None if seconds is None else float(seconds)
+        self.iterations = DEFAULT_ITERATIONS if iterations is None else iterations
+        self.c = float(c)
+        self.rollout_depth = rollout_depth
+        self.scale = float(scale)
+        self.relative = relative
+        self.minimax = float(minimax)
+        self.expand_all = expand_all
+        self.iterations_done = 0
+        self.action_stats: list[tuple[int, int, float]] = []
+        """(action, visits, mean value for the deciding seat) of each root action, last search."""
+
+    def __repr__(self) -> str:
+        budget = f"seconds={self.seconds}" if self.seconds else f"iterations={self.iterations}"
+        return (
+            f"MCTSBot(seed={self.seed!r}, {budget}, c={self.c}, scale={self.scale}, "
+            f"relative={self.relative}, minimax={self.minimax}, expand_all={self.expand_all}, "
+            f"rollout_depth={self.rollout_depth})"
+        )
+
+    def choose(self, state: State) -> int:
+        seat = deciding_seat(state)
+        legal = state.legal_actions()
+        self.iterations_done = 0
+        self.action_stats = []
+        if len(legal) == 1:
+            return legal[0]
+        root = _Node(state.game.num_players)
+        rng = self.rng
+        if self.seconds is not None:
+            deadline = time.perf_counter() + self.seconds
+            done = 0
+            # At least one iteration, so even a tiny budget gives a searched answer.
+            while done == 0 or time.perf_counter() < deadline:
+                self._iterate(root, observed_copy(state, seat, rng))
+                done += 1
+        else:
+            done = self.iterations
+            for _ in range(done):
+                self._iterate(root, observed_copy(state, seat, rng))
+        self.iterations_done = done
+        return self._answer(root, legal, seat)
+
+    def _answer(self, root: _Node, legal: list[int], seat: int) -> int:
+        stats = []
+        for action in legal:
+            child = root.children.get(action)
+            if child is None or not child.visits:
+                stats.append((action, 0, 0.0))
+            else:
+                stats.append((action, child.visits, child.totals[seat] / child.visits))
+        self.action_stats = stats
+        top = max((visits, value) for _, visits, value in stats)
+        best = [a for a, visits, value in stats if (visits, value) == top]
+        return best[self.rng.randrange(len(best))]
+
+    def _iterate(self, root: _Node, state: State) -> None:
+        rng = self.rng
+        c = self.c
+        alpha = self.minimax
+        log = math.log
+        sqrt = math.sqrt
+        players = len(root.totals)
+        node = root
+        path = [root]
+        baseline = leads(state) if self.relative else None
+        while True:
+            player = state.current_player()
+            node.player = player
+            if player == TERMINAL:
+                values = [float(r) for r in state.returns()]
+                node.best = values
+                break
+            if player == CHANCE:
+                outcome = sample_chance(state, rng)
+                state.apply_trusted(outcome)
+                child = node.children.get(outcome)
+                if child is None:
+                    child = node.children[outcome] = _Node(players)
+                node = child
+                path.append(node)
+                continue
+            legal = state.legal_actions()
+            children = node.children
+            untried = []
+            for action in legal:
+                child = children.get(action)
+                if child is None:
+                    untried.append(action)
+                else:
+                    child.available += 1
+            if untried and self.expand_all:
+                values = self._expand(state, node, untried, legal, player, baseline)
+                break
+            if untried:
+                action = untried[rng.randrange(len(untried))]
+                child = children[action] = _Node(players)
+                child.available = 1
+                state.apply_trusted(action)
+                path.append(child)
+                child.player = state.current_player()
+                child.best = win_values(state, self.scale, baseline)
+                values = self._rollout(state, baseline) if self.rollout_depth else child.best
+                break
+            best_score = -1.0
+            best_action = legal[0]
+            for action in legal:
+                child = children[action]
+                visits = child.visits
+                mean = child.totals[player] / visits
+                score = (
+                    mean
+                    + alpha * (child.best[player] - mean)
+                    + c * sqrt(log(child.available) / visits)
+                )
+                if score > best_score:
+                    best_score, best_action = score, action
+            state.apply_trusted(best_action)
+            node = children[best_action]
+            path.append(node)
+        for node in path:
+            node.visits += 1
+            totals = node.totals
+            for s in range(players):
+                totals[s] += values[s]
+        if alpha:
+            _back_up_minimax(path)
+
+    def _expand(
+        self,
+        state: State,
+        node: _Node,
+        untried: list[int],
+        legal: list[int],
+        player: int,
+        baseline: list[float] | None,
+    ) -> list[float]:
+        """Evaluate every untried child at once; the node's value is then its best child's."""
+        players = len(node.totals)
+        children = node.children
+        for action in untried:
+            after = state.clone()
+            after.apply_trusted(action)
+            child = children[action] = _Node(players)
+            child.available = 1
+            child.visits = 1
+            child.player = after.current_player()
+            child.best = win_values(after, self.scale, baseline)
+            if self.rollout_depth and not after.is_terminal():
+                child.totals = self._rollout(after, baseline)
+            else:
+                child.totals = child.best[:]
+        return max((children[a].best for a in legal), key=lambda best: best[player])
+
+    def _rollout(self, state: State, baseline: list[float] | None) -> list[float]:
+        rng = self.rng
+        steps = self.rollout_depth
+        while True:
+            player = state.current_player()
+            if player == TERMINAL:
+                break
+            if player == CHANCE:
+                state.apply_trusted(sample_chance(state, rng))
+                continue
+            if steps <= 0:
+                break
+            legal = state.legal_actions()
+            state.apply_trusted(legal[rng.randrange(len(legal))])
+            steps -= 1
+        return win_values(state, self.scale, baseline)
+
+
+def _back_up_minimax(path: list[_Node]) -> None:
+    """Refresh the minimax vectors above the new leaf: the deciding seat's best child, or the
+    visit-weighted mean of the outcomes seen at a chance node.
+    """
+    for node in reversed(path):
+        if not node.children:
+            continue
+        children = node.children.values()
+        player = node.player
+        if player == CHANCE:
+            total = sum(child.visits for child in children)
+            best = [0.0] * len(node.totals)
+            for child in children:
+                weight = child.visits / total
+                for s, v in enumerate(child.best):
+                    best[s] += weight * v
+            node.best = best
+        elif player >= 0:
+            node.best = max(children, key=lambda child: child.best[player]).best

@@ -1,0 +1,35 @@
+"""Simulations between bots: many seeded games, rotated seats, and a report of the results.
+
+>>> from towers.sim import run_simulation
+>>> report = run_simulation("torres", 2, 4, ["greedy", "random"], seed=1)  # doctest: +SKIP
+>>> report.bot("greedy").win_rate  # doctest: +SKIP
+
+Seat specs carry parameters (``"mcts:iterations=50"``); see :mod:`towers.sim.specs`.
+"""
+
+from towers.sim.report import report_table
+from towers.sim.simulate import derive_seed, lineup, play_game, run_simulation
+from towers.sim.specs import SeatEntry, parse_seat_spec, resolve_seats
+from towers.sim.summary import (
+    BotSummary,
+    GameResult,
+    Interval,
+    SeatSummary,
+    SimulationReport,
+)
+
+__all__ = [
+    "BotSummary",
+    "GameResult",
+    "Interval",
+    "SeatEntry",
+    "SeatSummary",
+    "SimulationReport",
+    "derive_seed",
+    "lineup",
+    "parse_seat_spec",
+    "play_game",
+    "report_table",
+    "resolve_seats",
+    "run_simulation",
+]

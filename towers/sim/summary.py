@@ -1,0 +1,259 @@
+"""What a simulation found: per-game results and the figures summed up from them.
+
+Win rates count a shared tie fractionally (each of ``k`` winners gets ``1/k``). Intervals are
+95% Wilson score intervals of a rate, which behave at rates near 0 and 1 where the normal
+approximation collapses; with fractional ties they are slightly wide, never too narrow.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from towers.sim.specs import SeatEntry
+
+FORMAT = "towers-sim/1"
+Z95 = 1.959963984540054
+"""The normal quantile of a two-sided 95% interval."""
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One game: its seed, who sat where, and how it ended."""
+
+    index: int
+    seed: int
+    lineup: list[int]
+    """``lineup[seat]``: the index in the line-up of the bot at that seat."""
+    scores: list[float]
+    returns: list[float]
+    actions: int
+    """Every action of the game, chance outcomes included."""
+    decisions: list[int]
+    """Actions chosen by each seat."""
+    thinking: list[float]
+    """Seconds each seat spent choosing."""
+    seconds: float
+
+    def to_dict(self, timings: bool = True) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "index": self.index,
+            "seed": self.seed,
+            "lineup": list(self.lineup),
+            "scores": list(self.scores),
+            "returns": list(self.returns),
+            "actions": self.actions,
+            "decisions": list(self.decisions),
+        }
+        if timings:
+            data["thinking"] = list(self.thinking)
+            data["seconds"] = self.seconds
+        return data
+
+
+@dataclass(frozen=True)
+class Interval:
+    low: float
+    high: float
+
+    def to_dict(self) -> dict[str, float]:
+        return {"low": self.low, "high": self.high}
+
+
+@dataclass(frozen=True)
+class BotSummary:
+    """One bot of the line-up over every game it played."""
+
+    label: str
+    bot: str
+    params: dict[str, Any]
+    games: int
+    wins: float
+    win_rate: float
+    win_rate_ci: Interval | None
+    score_mean: float
+    score_std: float
+    seat_games: list[int]
+    """How many games it played at each seat."""
+    decisions: int
+    seconds_per_decision: float
+
+    def to_dict(self, timings: bool = True) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "label": self.label,
+            "bot": self.bot,
+            "params": dict(self.params),
+            "games": self.games,
+            "wins": self.wins,
+            "win_rate": self.win_rate,
+            "win_rate_ci": self.win_rate_ci.to_dict() if self.win_rate_ci else None,
+            "score_mean": self.score_mean,
+            "score_std": self.score_std,
+            "seat_games": list(self.seat_games),
+            "decisions": self.decisions,
+        }
+        if timings:
+            data["seconds_per_decision"] = self.seconds_per_decision
+        return data
+
+
+@dataclass(frozen=True)
+class SeatSummary:
+    """One seat, whoever sat there."""
+
+    seat: int
+    win_rate: float
+    score_mean: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat, "win_rate": self.win_rate, "score_mean": self.score_mean}
+
+
+@dataclass(frozen=True)
+class SimulationReport:
+    """The inputs of a simulation, its per-game results and the figures summed from them."""
+
+    inputs: dict[str, Any]
+    entries: list[SeatEntry]
+    results: list[GameResult]
+    bots: list[BotSummary]
+    seats: list[SeatSummary]
+    first_seat_advantage: float
+    """Seat 0's win rate minus ``1 / players``."""
+    first_seat_ci: Interval | None
+    actions_mean: float
+    actions_min: int
+    actions_max: int
+    seconds_per_game: float
+    total_seconds: float
+    decisions_mean: float
+    """Actions chosen by the seats (chance outcomes left out), per game."""
+
+    @property
+    def games(self) -> int:
+        return len(self.results)
+
+    def bot(self, label: str) -> BotSummary:
+        """The summary of the bot reported as ``label``."""
+        for summary in self.bots:
+            if summary.label == label:
+                return summary
+        raise KeyError(f"no bot {label!r}; bots: {', '.join(b.label for b in self.bots)}")
+
+    def to_dict(self, timings: bool = True, results: bool = True) -> dict[str, Any]:
+        """JSON-ready; ``timings=False`` leaves out every figure that depends on the clock."""
+        data: dict[str, Any] = {
+            "format": FORMAT,
+            "inputs": dict(self.inputs),
+            "entries": [e.to_dict() for e in self.entries],
+            "bots": [b.to_dict(timings) for b in self.bots],
+            "seats": [s.to_dict() for s in self.seats],
+            "first_seat_advantage": self.first_seat_advantage,
+            "first_seat_ci": self.first_seat_ci.to_dict() if self.first_seat_ci else None,
+            "actions": {
+                "mean": self.actions_mean,
+                "min": self.actions_min,
+                "max": self.actions_max,
+            },
+            "decisions_mean": self.decisions_mean,
+        }
+        if timings:
+            data["seconds_per_game"] = self.seconds_per_game
+            data["total_seconds"] = self.total_seconds
+        if results:
+            data["results"] = [r.to_dict(timings) for r in self.results]
+        return data
+
+
+def mean(values: Sequence[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
+def sample_std(values: Sequence[float]) -> float:
+    """Standard deviation with ``n - 1`` in the denominator; 0 for fewer than two values."""
+    n = len(values)
+    if n < 2:
+        return 0.0
+    m = mean(values)
+    return math.sqrt(sum((v - m) ** 2 for v in values) / (n - 1))
+
+
+def rate_interval(values: Sequence[float], shift: float = 0.0) -> Interval | None:
+    """95% Wilson score interval of the mean of ``values`` in [0, 1], minus ``shift``; None
+    for no values. Wilson stays inside [0, 1] and is not empty at a rate of 0 or 1.
+    """
+    n = len(values)
+    if not n:
+        return None
+    p = mean(values)
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 / (1 + z2 / n) * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
+    return Interval(max(0.0, centre - half) - shift, min(1.0, centre + half) - shift)
+
+
+def summarize(
+    inputs: dict[str, Any],
+    entries: Sequence[SeatEntry],
+    results: Sequence[GameResult],
+    total_seconds: float,
+) -> SimulationReport:
+    """The figures of a simulation from its results, in game order."""
+    players = len(entries)
+    bots = []
+    for k, entry in enumerate(entries):
+        wins: list[float] = []
+        scores: list[float] = []
+        seat_games = [0] * players
+        decisions = 0
+        thinking = 0.0
+        for r in results:
+            seat = r.lineup.index(k)
+            wins.append(r.returns[seat])
+            scores.append(r.scores[seat])
+            seat_games[seat] += 1
+            decisions += r.decisions[seat]
+            thinking += r.thinking[seat]
+        bots.append(
+            BotSummary(
+                label=entry.label,
+                bot=entry.bot,
+                params=dict(entry.params),
+                games=len(results),
+                wins=sum(wins),
+                win_rate=mean(wins),
+                win_rate_ci=rate_interval(wins),
+                score_mean=mean(scores),
+                score_std=sample_std(scores),
+                seat_games=seat_games,
+                decisions=decisions,
+                seconds_per_decision=thinking / decisions if decisions else 0.0,
+            )
+        )
+    seats = [
+        SeatSummary(
+            seat=s,
+            win_rate=mean([r.returns[s] for r in results]),
+            score_mean=mean([r.scores[s] for r in results]),
+        )
+        for s in range(players)
+    ]
+    first = [r.returns[0] for r in results]
+    actions = [r.actions for r in results]
+    return SimulationReport(
+        inputs=inputs,
+        entries=list(entries),
+        results=list(results),
+        bots=bots,
+        seats=seats,
+        first_seat_advantage=mean(first) - 1.0 / players,
+        first_seat_ci=rate_interval(first, 1.0 / players),
+        actions_mean=mean(actions),
+        actions_min=min(actions),
+        actions_max=max(actions),
+        seconds_per_game=mean([r.seconds for r in results]),
+        total_seconds=total_seconds,
+        decisions_mean=mean([sum(r.decisions) for r in results]),
+    )
