@@ -147,6 +147,16 @@ def root(
     """Tower board games by their full rules: play, replay, simulate, benchmark."""
 
 
+GameOptions = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="A game option KEY=VALUE (repeatable; JSON values)."),
+]
+BotParams = Annotated[
+    list[str] | None,
+    typer.Option("--bot-param", help="BOT:KEY=VALUE for every seat of that bot (repeatable)."),
+]
+
+
 @app.command("games")
 def games_command() -> None:
     """List the games, their player counts and their options with defaults."""
@@ -208,14 +218,8 @@ def play(
     seed: Annotated[
         int | None, typer.Option(help="Seed for chance and the bots (default: random).")
     ] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option("--option", "-o", help="A game option KEY=VALUE (repeatable; JSON values)."),
-    ] = None,
-    bot_param: Annotated[
-        list[str] | None,
-        typer.Option("--bot-param", help="BOT:KEY=VALUE for every seat of that bot (repeatable)."),
-    ] = None,
+    option: GameOptions = None,
+    bot_param: BotParams = None,
     save: Annotated[
         Path | None, typer.Option(help="Write the game to this file after every action.")
     ] = None,
@@ -248,10 +252,7 @@ def resume(
     seats: Annotated[
         str | None, typer.Option("--seats", "-s", help="Override who plays each seat.")
     ] = None,
-    bot_param: Annotated[
-        list[str] | None,
-        typer.Option("--bot-param", help="BOT:KEY=VALUE for every seat of that bot (repeatable)."),
-    ] = None,
+    bot_param: BotParams = None,
     watch: Annotated[
         bool, typer.Option("--watch", help="Show the board after every action.")
     ] = False,
@@ -330,14 +331,8 @@ def simulate(
     ] = "random",
     seed: Annotated[int, typer.Option(help="Seed of the whole run.")] = 1,
     workers: Annotated[int, typer.Option(help="Processes to play games in parallel.")] = 1,
-    option: Annotated[
-        list[str] | None,
-        typer.Option("--option", "-o", help="A game option KEY=VALUE (repeatable; JSON values)."),
-    ] = None,
-    bot_param: Annotated[
-        list[str] | None,
-        typer.Option("--bot-param", help="BOT:KEY=VALUE for every seat of that bot (repeatable)."),
-    ] = None,
+    option: GameOptions = None,
+    bot_param: BotParams = None,
     rotate: Annotated[
         bool, typer.Option(help="Rotate the seats from game to game so no bot always starts.")
     ] = True,
@@ -414,10 +409,7 @@ def bench(
     ] = None,
     seconds: Annotated[float, typer.Option(help="Time budget per player count.")] = 2.0,
     seed: Annotated[int, typer.Option(help="Seed of the random play.")] = 0,
-    option: Annotated[
-        list[str] | None,
-        typer.Option("--option", "-o", help="A game option KEY=VALUE (repeatable; JSON values)."),
-    ] = None,
+    option: GameOptions = None,
     json_out: Annotated[
         str | None,
         typer.Option("--json", help="Write the figures as JSON to FILE, or - for stdout."),
@@ -451,6 +443,33 @@ def bench(
             err().print(f"[red]{escape(line)}[/red]", soft_wrap=True)
         if json_out is not None:
             write_json(json_out, result)
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    database: Annotated[
+        str,
+        typer.Option(help="A SQLite file, or a SQLAlchemy URL such as postgresql+psycopg://..."),
+    ] = "towers-games.sqlite3",
+    workers: Annotated[
+        int, typer.Option(help="Server processes (more than 1 wants PostgreSQL).")
+    ] = 1,
+    bot_processes: Annotated[
+        int, typer.Option(help="Processes the bots think in (0: threads).")
+    ] = 1,
+    bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before each action.")] = 0.4,
+) -> None:
+    """Play in the browser: serve every game at http://HOST:PORT (API docs at /docs)."""
+    from towers.server.serve import run
+
+    if workers < 1 or bot_processes < 0 or bot_delay < 0:
+        fail("--workers must be 1 or more, --bot-processes and --bot-delay 0 or more")
+    try:
+        run(host, port, database, workers, bot_processes, bot_delay)
+    except Exception as exc:  # a bad database URL or a port in use
+        fail(f"cannot serve: {exc}", code=1)
 
 
 def main() -> None:
