@@ -10,6 +10,7 @@ from towers.core.game import Game
 
 _GAMES: dict[str, str] = {
     "torres": "towers.games.torres.rules:TorresGame",
+    "tiletum": "towers.games.tiletum.rules:TiletumGame",
 }
 
 _BOTS: dict[str, str] = {

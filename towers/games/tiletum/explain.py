@@ -1,0 +1,391 @@
+"""Why an action is not allowed now, with the rulebook section that forbids it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from towers.games.tiletum import actions as A
+from towers.games.tiletum.data import (
+    ACTIONS,
+    ARCHITECT,
+    CAT_CONTRACT,
+    CAT_CREST,
+    CHARACTER,
+    CONTRACT,
+    FIG_ARCHITECT,
+    FIG_MERCHANT,
+    FIGURES,
+    FOOD,
+    FX_ADD_AP,
+    FX_BUILDING_BONUS,
+    FX_SUBSTITUTE,
+    GOLD,
+    KING,
+    MERCHANT,
+    RESOURCES,
+    STONE,
+)
+
+if TYPE_CHECKING:
+    from towers.games.tiletum.rules import TiletumState
+
+R_ACTION_PHASE = "Playing the Game: Action phase"
+R_STOREHOUSE = "Bonus tiles and the Storehouse"
+R_TASKS = "Tasks"
+R_SECTION = {
+    ARCHITECT: "Actions in Detail: Architect Action",
+    MERCHANT: "Actions in Detail: Merchant Action",
+    CHARACTER: "Actions in Detail: Character Action",
+    CONTRACT: "Actions in Detail: Contract Action",
+    KING: "Actions in Detail: King Action",
+}
+
+TASK_BLOCKS = ("BUY", "FULFIL", "CREST", "CONTRIBUTE", "USE_HELPER")
+CHANCE_BLOCKS = (
+    "DRAW",
+    "BAG",
+    "ROLL",
+    "CORRUPTION",
+    "COST_TILE",
+    "TOWN_TILE",
+    "FAIR_TILE",
+    "ACTION_TILE",
+)
+FRAME_BLOCKS = {
+    ARCHITECT: ("MOVE_ARCHITECT", "PILLAR", "MAP_TILE"),
+    MERCHANT: ("MOVE_MERCHANT", "HOUSE", "MAP_TILE"),
+    CHARACTER: ("TAKE_CHARACTER", "REFRESH", "PLACE_CHARACTER"),
+    CONTRACT: ("TAKE_CONTRACT", "EXCHANGE"),
+    KING: ("ADVANCE",),
+}
+
+
+def explain(state: TiletumState, action: int) -> tuple[str, str]:
+    from towers.games.tiletum import rules as R
+
+    name, k = A.block(action)
+    if state.draws:
+        return (
+            "a chance event is being resolved now; only its outcomes are allowed",
+            _chance_rule(state),
+        )
+    if name in CHANCE_BLOCKS:
+        return "only chance draws tiles, dice and tokens", _chance_rule(state)
+    if not state.stack:
+        return "nobody decides now", "Playing the Game"
+    seat = state.actor
+    top = state.stack[-1]
+    code = top[0]
+    if code == R.K_TURN:
+        if name == "TAKE_DIE":
+            return (
+                f"no {A.COLOURS[k % 5]} die of value {k // 5 + 1} is on the wheel",
+                R_ACTION_PHASE,
+            )
+        if name in TASK_BLOCKS:
+            return _task_why(state, seat, name, k)
+        if name == "END_TURN":
+            return "a turn starts by taking a die and performing its action", R_ACTION_PHASE
+        return "first take a die from the Action Wheel (or do a task)", R_ACTION_PHASE
+    if code == R.K_FRAME:
+        action_kind, ap = top[1], top[2]
+        if name in TASK_BLOCKS:
+            return _task_why(state, seat, name, k)
+        if name == "END_TURN":
+            return (
+                "finish the action given by a tile or bonus first ('stop action')",
+                R_ACTION_PHASE,
+            )
+        if name == "STOP":
+            return "the die's action ends with the turn ('end turn')", R_ACTION_PHASE
+        if name == "TAKE_DIE":
+            return "you already took this turn's die", R_ACTION_PHASE
+        if name not in FRAME_BLOCKS[action_kind]:
+            return (
+                f"you are performing the {ACTIONS[action_kind]} action; that is not one of its options",
+                R_SECTION[action_kind],
+            )
+        return _frame_why(state, seat, action_kind, ap, name, k)
+    return _decision_why(state, seat, top, name, k)
+
+
+def _chance_rule(state: TiletumState) -> str:
+    from towers.games.tiletum import rules as R
+
+    if not state.draws:
+        return "Game Setup"
+    kind = state.draws[0][0]
+    if kind in (R.DR_BAG, R.DR_ROLL):
+        return "Playing the Game: Preparation phase"
+    if kind == R.DR_CORRUPTION:
+        return R_ACTION_PHASE
+    return "Game Setup"
+
+
+def _store_why(state: TiletumState, seat: int, kind: int) -> str | None:
+    """Why ``kind`` cannot go into the seat's storehouse, or None."""
+    g = state.game
+    store = state.storehouse[seat]
+    if len(store) >= g.data.storehouse_size:
+        return "your storehouse is full"
+    cat = g.k_cat[kind]
+    if cat == CAT_CREST:
+        crest = g.k_crest[kind]
+        if crest in state.crests[seat] or any(g.k_crest[x] == crest for x in store):
+            return f"you already have the {g.data.crest_ids[crest]} crest"
+    if cat == CAT_CONTRACT:
+        stored = sum(1 for x in store if g.k_cat[x] == CAT_CONTRACT)
+        if stored >= g.n_contract_spaces - len(state.contracts[seat]):
+            return "no open contract space is left for another contract"
+    return None
+
+
+def _store_rule(state: TiletumState, kind: int) -> str:
+    cat = state.game.k_cat[kind]
+    if cat == CAT_CREST:
+        return "Types of Tiles: Crests"
+    if cat == CAT_CONTRACT:
+        return "Types of Tiles: Contracts"
+    return R_STOREHOUSE
+
+
+def _figure_spot(state: TiletumState, seat: int, figure: int) -> int:
+    return state.merchant[seat] if figure == FIG_MERCHANT else state.architect[seat]
+
+
+def _house_why(state: TiletumState, seat: int, k: int, at_town: int | None) -> str:
+    d = state.game.data
+    town, space = divmod(k, A.MAX_HOUSE_SPACES)
+    name = d.towns[town].name
+    if space >= len(state.houses[town]):
+        return f"{name} has no house space {space + 1}"
+    if state.houses[town][space] == -2:
+        return (
+            f"house space {space + 1} of {name} is not used with {state.game.num_players} players"
+        )
+    if state.houses[town][space] >= 0:
+        return f"house space {space + 1} of {name} is taken"
+    if state.house_supply[seat] <= 0:
+        return "you have no house in your supply"
+    if town in state.house_towns[seat]:
+        return f"you already have a house in {name}"
+    if at_town is not None and at_town != town:
+        return f"your merchant is not in {name}"
+    return "no house can be placed now"
+
+
+def _pillar_why(state: TiletumState, seat: int, c: int, at_town: int | None) -> str:
+    d = state.game.data
+    town = d.cathedrals[c].town
+    name = d.towns[town].name
+    if state.cost_tiles[c] == d.unavailable_cost:
+        return f"the cathedral of {name} is unavailable this game"
+    if state.pillar_supply[seat] <= 0:
+        return "you have no pillar in your supply"
+    if c in state.pillar_sites[seat]:
+        return f"you already have a pillar at the cathedral of {name}"
+    if -1 not in state.pillars[c]:
+        return f"the cathedral of {name} has no empty pillar space"
+    if at_town is not None and at_town != town:
+        return f"your architect is not in {name}"
+    return "no pillar can be placed now"
+
+
+def _frame_why(
+    state: TiletumState, seat: int, action_kind: int, ap: int, name: str, k: int
+) -> tuple[str, str]:
+    g = state.game
+    d = g.data
+    rule = R_SECTION[action_kind]
+    if ap <= 0:
+        return "you have no action points left", rule
+    if name in ("MOVE_MERCHANT", "MOVE_ARCHITECT"):
+        figure = FIG_MERCHANT if name == "MOVE_MERCHANT" else FIG_ARCHITECT
+        here = _figure_spot(state, seat, figure)
+        return (
+            f"{d.spot_names[k]} is not next to your {FIGURES[figure]} on {d.spot_names[here]}",
+            rule,
+        )
+    if name == "HOUSE":
+        town = d.spot_town[state.merchant[seat]]
+        return _house_why(state, seat, k, town), rule
+    if name == "PILLAR":
+        town = d.spot_town[state.architect[seat]]
+        return _pillar_why(state, seat, k, town), rule
+    if name == "MAP_TILE":
+        town, space = divmod(k, A.MAX_BONUS_SPACES)
+        figure = FIG_ARCHITECT if action_kind == ARCHITECT else FIG_MERCHANT
+        if d.spot_town[_figure_spot(state, seat, figure)] != town:
+            return f"your {FIGURES[figure]} is not in {d.towns[town].name}", rule
+        if space >= len(state.map_tiles[town]) or state.map_tiles[town][space] < 0:
+            return f"no bonus tile lies on that space of {d.towns[town].name}", rule
+        tile = state.map_tiles[town][space]
+        return _store_why(state, seat, tile) or "not allowed now", _store_rule(state, tile)
+    if name == "TAKE_CHARACTER":
+        tile = state.character_offer[k]
+        if tile < 0:
+            return f"character offer space {k + 1} is empty", rule
+        return _store_why(state, seat, tile) or "not allowed now", R_STOREHOUSE
+    if name == "REFRESH":
+        return "there are no character tiles to refresh", rule
+    if name == "PLACE_CHARACTER":
+        kind, b = divmod(k, 5)
+        if kind not in state.storehouse[seat]:
+            return f"{d.kinds[kind].id} is not in your storehouse", rule
+        floor = g.k_floor[kind]
+        if floor > ap:
+            return f"a floor {floor} room costs {floor} AP and you have {ap}", rule
+        rooms = g.rooms[b]
+        if floor > len(rooms):
+            return f"building {b + 1} has no room on floor {floor}", rule
+        if state.rooms[seat][rooms[floor - 1]] >= 0:
+            return f"the floor {floor} room of building {b + 1} is taken", rule
+        return (
+            f"another building already holds a {d.illustrations[g.k_ill[kind]]}: matching "
+            "characters must go into the same building",
+            rule,
+        )
+    if name == "TAKE_CONTRACT":
+        tile = state.contract_offer[k]
+        if tile < 0:
+            return f"contract offer space {k + 1} is empty", rule
+        cost = d.contract_offer_costs[k]
+        if cost > ap:
+            return f"that contract costs {cost} AP and you have {ap}", rule
+        return _store_why(state, seat, tile) or "not allowed now", _store_rule(state, tile)
+    if name == "EXCHANGE":
+        give, _ = A.exchange_parts(k)
+        return f"you have no {RESOURCES[give]} to exchange", rule
+    if name == "ADVANCE":
+        return "your marker is on +15, the top of the King track", rule
+    return "not allowed now", rule
+
+
+def _task_why(state: TiletumState, seat: int, name: str, k: int) -> tuple[str, str]:
+    g = state.game
+    d = g.data
+    res = state.res[seat]
+    store = state.storehouse[seat]
+    if name == "BUY":
+        return f"buying costs {d.buy_cost} gold and you have {res[GOLD]}", R_TASKS
+    if name == "FULFIL":
+        kind = A.FIRST_CONTRACT + k
+        if kind not in store:
+            return f"{d.kinds[kind].id} is not in your storehouse", R_TASKS
+        return f"you lack the resources that {d.kinds[kind].id} asks", "Appendix: Contracts"
+    if name == "CREST":
+        crest, space = divmod(k, A.N_BUILDINGS)
+        if d.crest_kind[crest] not in store:
+            return f"no {d.crest_ids[crest]} crest is in your storehouse", R_TASKS
+        if state.crests[seat][space] >= 0:
+            return f"crest space {space + 1} is taken", R_TASKS
+        cost = d.buildings[space].crest_cost
+        return f"crest space {space + 1} costs {cost} food and you have {res[FOOD]}", (
+            "Appendix: Crest placement bonuses"
+        )
+    if name == "CONTRIBUTE":
+        town = d.towns[d.cathedrals[k].town].name
+        if k not in state.pillar_sites[seat]:
+            return f"you have no pillar at the cathedral of {town}", R_TASKS
+        if k in state.cathedral_tiles[seat]:
+            return f"you have already contributed to the cathedral of {town}", R_TASKS
+        if state.cathedral_left[k] <= 0:
+            return f"no cathedral tile is left in {town}", R_TASKS
+        cost = d.cost_stone[state.cost_tiles[k]]
+        return f"it costs {cost} stone and you have {res[STONE]}", R_TASKS
+    kind = A.FIRST_HELPER + k
+    if kind not in store:
+        return f"{d.kinds[kind].id} is not in your storehouse", R_TASKS
+    fx = g.k_helper_fx[kind]
+    if fx == FX_SUBSTITUTE:
+        return "this helper is used when choosing a die, as you take its resources", (
+            "Appendix: Helper abilities"
+        )
+    if fx == FX_ADD_AP:
+        return "extra AP go to the action of your chosen die, which is not open now", (
+            "Appendix: Helper abilities"
+        )
+    if fx == FX_BUILDING_BONUS:
+        return "none of your buildings holds a character yet", "Appendix: Helper abilities"
+    return "helpers are used during your turn", "Types of Tiles: Helpers"
+
+
+def _decision_why(
+    state: TiletumState, seat: int, top: list[int], name: str, k: int
+) -> tuple[str, str]:
+    from towers.games.tiletum import rules as R
+
+    g = state.game
+    d = g.data
+    code = top[0]
+    wanted = {
+        R.K_VALUE: ("set the chosen die's value first", R_ACTION_PHASE),
+        R.K_ACTION_TILE: ("take the action's bonus tile or skip it first", R_ACTION_PHASE),
+        R.K_KING_TILE: (
+            "take or discard the King track's bonus tile",
+            "Playing the Game: King phase",
+        ),
+        R.K_GAIN_DIE: ("take the die's resources first", R_ACTION_PHASE),
+        R.K_CHOOSE: ("choose the action to perform first", "Actions in Detail: Joker Action"),
+        R.K_ANY: ("choose the resource you gain first", R_TASKS),
+        R.K_PAY: ("choose which resource pays the contract first", "Appendix: Contracts"),
+        R.K_MOVE: ("move the figure or skip first", "Appendix: Character tiles"),
+        R.K_MOVE_BOTH: ("move the figures or skip first", "Appendix: Character tiles"),
+        R.K_MOVE_PLACE: ("move, place or skip first", "Appendix: Character tiles"),
+        R.K_PLACE: ("place where your figure is first", "Appendix: Character tiles"),
+        R.K_HOUSE_ANY: ("place a house in a town first", "Appendix: Crest placement bonuses"),
+        R.K_PILLAR_ANY: (
+            "place a pillar at a cathedral first",
+            "Appendix: Crest placement bonuses",
+        ),
+        R.K_JUMP: ("move the figure to a space first", "Appendix: Crest placement bonuses"),
+        R.K_TOWN_MOVE: ("move the merchant to an adjacent town first", "Appendix: Contracts"),
+        R.K_PICK_BUILDING: (
+            "choose a building for its character bonuses first",
+            "Appendix: Game board",
+        ),
+        R.K_BUILDING: ("choose a character bonus of the building or stop", "Appendix: Game board"),
+        R.K_COMPLETE: (
+            "choose the action your completed building strengthens",
+            "Player Boards — Completed Buildings",
+        ),
+    }
+    why, rule = wanted[code]
+    if code == R.K_VALUE and name == "SET_VALUE":
+        value = k + 1
+        cost = d.die_change_cost * min(abs(value - top[1]), 6 - abs(value - top[1]))
+        return (
+            f"changing the die from {top[1]} to {value} costs {cost} gold and you have "
+            f"{state.res[seat][GOLD]}",
+            R_ACTION_PHASE,
+        )
+    if code == R.K_GAIN_DIE and name == "SUBSTITUTE":
+        return f"the die already gives {RESOURCES[k]}", "Appendix: Helper abilities"
+    if code == R.K_PAY and name == "PAY":
+        return f"you cannot pay those resources with {RESOURCES[k]}", "Appendix: Contracts"
+    if code in (R.K_MOVE, R.K_MOVE_BOTH, R.K_MOVE_PLACE, R.K_TOWN_MOVE, R.K_JUMP) and name in (
+        "MOVE_MERCHANT",
+        "MOVE_ARCHITECT",
+    ):
+        figure = FIG_MERCHANT if name == "MOVE_MERCHANT" else FIG_ARCHITECT
+        here = _figure_spot(state, seat, figure)
+        if code == R.K_JUMP and k == here:
+            return f"your {FIGURES[figure]} is already there", rule
+        if code == R.K_TOWN_MOVE:
+            return f"{d.spot_names[k]} is not a town next to your merchant", rule
+        return f"your {FIGURES[figure]} cannot move to {d.spot_names[k]} now", rule
+    if name == "HOUSE" and code in (R.K_PLACE, R.K_HOUSE_ANY, R.K_MOVE_PLACE):
+        at = None if code == R.K_HOUSE_ANY else d.spot_town[state.merchant[seat]]
+        return _house_why(state, seat, k, at), rule
+    if name == "PILLAR" and code in (R.K_PLACE, R.K_PILLAR_ANY, R.K_MOVE_PLACE):
+        at = None if code == R.K_PILLAR_ANY else d.spot_town[state.architect[seat]]
+        return _pillar_why(state, seat, k, at), rule
+    if code == R.K_PICK_BUILDING and name == "BUILDING":
+        return f"building {k + 1} holds no character", rule
+    if code == R.K_BUILDING and name == "FLOOR_BONUS":
+        return f"no unused character bonus on floor {k + 1} of that building", rule
+    if code == R.K_COMPLETE and name == "CHOOSE_ACTION":
+        return f"no character of that building shows the {ACTIONS[k]} action", rule
+    if code == R.K_KING_TILE and name == "TAKE_TILE":
+        return _store_why(state, seat, state.king_tile) or why, R_STOREHOUSE
+    return why, rule

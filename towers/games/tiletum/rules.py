@@ -1,0 +1,1468 @@
+"""Tiletum: the game, its state and every transition (see the package docstring).
+
+The flow of a game is a small machine (``step``) for the parts nobody decides (setup,
+preparation, corruption, King, fair and cleanup phases) plus, inside a turn, a ``stack`` of
+pending decisions and open actions: the top entry says what the player decides now. Chance
+events wait in ``draws``; while any is there the state is a chance node.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from towers.core.components import HiddenDeck, deck_draw, new_hidden_deck
+from towers.core.game import CHANCE, TERMINAL, Game, State
+from towers.core.options import Option
+from towers.games.tiletum import actions as A
+from towers.games.tiletum.data import (
+    ARCHITECT,
+    CAT_CHARACTER,
+    CAT_CONTRACT,
+    CAT_CREST,
+    CAT_HELPER,
+    CHARACTER,
+    CONTRACT,
+    FAIR_CONDITIONS,
+    FAIR_KING,
+    FIG_ARCHITECT,
+    FIG_MERCHANT,
+    FOOD,
+    FX_ACTION,
+    FX_ADD_AP,
+    FX_ANY,
+    FX_BUILDING_BONUS,
+    FX_GAIN,
+    FX_HOUSE_ANYWHERE,
+    FX_JUMP,
+    FX_KING,
+    FX_MOVE,
+    FX_MOVE_BOTH,
+    FX_MOVE_PLACE,
+    FX_PILLAR_ANYWHERE,
+    FX_PLACE,
+    FX_SUBSTITUTE,
+    FX_TOWN_MOVE,
+    FX_VP,
+    GOLD,
+    JOKER,
+    KING,
+    MERCHANT,
+    STONE,
+    Effect,
+    TiletumData,
+    character_counts,
+    load,
+    pile_counts,
+)
+
+# ---- flow steps ---------------------------------------------------------------------------
+S_SETUP, S_PREP, S_CYCLE, S_TURN, S_KING, S_KING_SCORE, S_OVER = range(7)
+
+# ---- stack entries: [kind, ...] -----------------------------------------------------------
+(
+    K_TURN,  # [K_TURN]: the turn before the die is taken
+    K_FRAME,  # [K_FRAME, action, ap, is_die]: an action being performed
+    K_VALUE,  # [K_VALUE, value, colour]: the chosen die's final value
+    K_ACTION_TILE,  # [K_ACTION_TILE, action]: take the action's bonus tile?
+    K_GAIN_DIE,  # [K_GAIN_DIE, colour, amount]: the die's resources (substitute helper?)
+    K_OPEN,  # [K_OPEN, action, ap]: open the die's action (joker: choose)
+    K_CHOOSE,  # [K_CHOOSE, ap, is_die]: choose the action to take with ap
+    K_ANY,  # [K_ANY, n]: gain n resources of your choice
+    K_PAY,  # [K_PAY, kind]: the type of a contract's identical resources
+    K_MOVE,  # [K_MOVE, figure, steps]: optional steps to adjacent spots
+    K_MOVE_BOTH,  # [K_MOVE_BOTH, architect_left, merchant_left]
+    K_MOVE_PLACE,  # [K_MOVE_PLACE, figure, move_left, place_left]
+    K_PLACE,  # [K_PLACE, figure]: a house/pillar where the figure is
+    K_HOUSE_ANY,  # [K_HOUSE_ANY]
+    K_PILLAR_ANY,  # [K_PILLAR_ANY]
+    K_JUMP,  # [K_JUMP, figure]: to any spot
+    K_TOWN_MOVE,  # [K_TOWN_MOVE]: the merchant to an adjacent town
+    K_PICK_BUILDING,  # [K_PICK_BUILDING]: a building whose bonuses you receive
+    K_BUILDING,  # [K_BUILDING, building, floors_left_mask]
+    K_COMPLETE,  # [K_COMPLETE, building, actions_mask]: which action it strengthens
+    K_KING_TILE,  # [K_KING_TILE]: take or discard the King track's tile
+) = range(21)
+
+# ---- chance events: [kind, ...] -----------------------------------------------------------
+DR_TILE, DR_BAG, DR_ROLL, DR_CORRUPTION, DR_COST, DR_TOWN, DR_FAIR, DR_ACTION_TILE = range(8)
+PILE_BONUS, PILE_CONTRACT, PILE_CHARACTER = range(3)
+PILE_NAMES = ("bonus", "contract", "character")
+LOC_ACTION, LOC_KING, LOC_MAP, LOC_CONTRACT, LOC_CHARACTER = range(5)
+
+EMPTY = -1
+INACTIVE = -2
+"""A house, pillar or bonus space not used with this many players."""
+
+
+def _cyclic_distance(a: int, b: int) -> int:
+    d = abs(a - b)
+    return min(d, 6 - d)
+
+
+class TiletumGame(Game):
+    """Tiletum for 2-4 players, with the action tiles variant as an option."""
+
+    name = "tiletum"
+    min_players = 2
+    max_players = 4
+    OPTIONS = {
+        "action_tiles": Option(
+            default=False,
+            help="shuffle the six action tiles onto the wheel (the variant for experienced players)",
+            choices=(False, True),
+        ),
+    }
+
+    data: TiletumData
+
+    def _setup(self) -> None:
+        d = load()
+        self.data = d
+        n = self.num_players
+        self.variant = bool(self.options["action_tiles"])
+        self.dice_drawn = d.dice_drawn[n]
+        self.bonus_counts = pile_counts(d, d.bonus_pile, n)
+        self.contract_counts = pile_counts(d, d.contract_pile, n)
+        self.character_counts = character_counts(d, n)
+        # The kinds a pile can ever hold lie in one range (draw outcomes scan only that).
+        self.pile_range = tuple(
+            (
+                min(k for k, c in enumerate(counts) if c),
+                max(k for k, c in enumerate(counts) if c) + 1,
+            )
+            for counts in (self.bonus_counts, self.contract_counts, self.character_counts)
+        )
+        kinds = d.kinds
+        self.k_cat = tuple(k.category for k in kinds)
+        self.k_crest = tuple(k.crest for k in kinds)
+        self.k_floor = tuple(k.floor for k in kinds)
+        self.k_ill = tuple(k.illustration for k in kinds)
+        self.k_action = tuple(k.action for k in kinds)
+        self.k_effects = tuple(k.effects for k in kinds)
+        self.k_pay = tuple(k.pay for k in kinds)
+        self.k_same = tuple(k.same for k in kinds)
+        self.k_vp = tuple(k.vp for k in kinds)
+        self.k_helper_fx = tuple(
+            k.effects[0][0] if k.category == CAT_HELPER and k.effects else -1 for k in kinds
+        )
+        # rooms: a flat list per seat over the buildings that hold character tiles
+        rooms: list[tuple[int, ...]] = []
+        at = 0
+        for bld in d.buildings:
+            if bld.occupied:
+                rooms.append(())
+                continue
+            rooms.append(tuple(range(at, at + bld.rooms)))
+            at += bld.rooms
+        self.rooms = tuple(rooms)
+        self.n_rooms = at
+        self.room_building = tuple(b for b, rs in enumerate(rooms) for _ in rs)
+        self.room_floor = tuple(f + 1 for rs in rooms for f in range(len(rs)))
+        self.house_active = tuple(tuple(p <= n for p in t.house_players) for t in d.towns)
+        self.bonus_active = tuple(tuple(p <= n for p in t.bonus_players) for t in d.towns)
+        self.pillar_active = tuple(tuple(p <= n for p in c.pillar_players) for c in d.cathedrals)
+        self.corruption_counts = [d.corruption_tokens.count(v) for v in range(3)]
+        self.n_contract_spaces = len(d.contract_space_vp)
+
+    def num_distinct_actions(self) -> int:
+        return A.NUM_ACTIONS
+
+    def max_game_length(self) -> int:
+        # Generous: a turn rarely needs more than 60 actions (each costs AP, gold or a tile),
+        # and chance events are at most setup + dice + offers refilled.
+        turns = self.data.rounds * self.data.turns_per_round * self.num_players
+        return 200 + turns * 400
+
+    def state_class(self) -> type[State]:
+        return TiletumState
+
+    def render_text(self, state: State, seat: int | None) -> str:
+        from towers.games.tiletum.render import text
+
+        assert isinstance(state, TiletumState)
+        return text(state, seat)
+
+    def has_hidden_information(self) -> bool:
+        # Face-down piles, the bag and the corruption tokens are drawn at the moment they are
+        # revealed (same distribution as a shuffle), so the state holds no secret.
+        return False
+
+    def new_initial_state(self) -> TiletumState:
+        d = self.data
+        n = self.num_players
+        tiletum = d.first_fair_town
+        houses = [[EMPTY if a else INACTIVE for a in act] for act in self.house_active]
+        spaces = [k for k, a in enumerate(self.house_active[tiletum]) if a]
+        for seat in range(n):
+            houses[tiletum][spaces[seat]] = seat
+        res = []
+        for seat in range(n):
+            r = list(d.start_resources)
+            r[GOLD] += d.start_gold_by_seat[seat]
+            res.append(r)
+        state = TiletumState(
+            game=self,
+            step=S_SETUP,
+            round=0,
+            cycle=0,
+            pos=0,
+            actor=-1,
+            over=False,
+            draws=[],
+            stack=[],
+            die_value=0,
+            die_colour=-1,
+            exchanged=False,
+            order=list(range(n)),
+            wheel=list(d.wheel_actions) if not self.variant else [-1] * 6,
+            dice=[[0] * 5 for _ in range(6)],
+            bag=[n * d.dice_per_colour_per_player] * 5,
+            action_tiles=[EMPTY] * 6,
+            king_tile=EMPTY,
+            piles=[
+                new_hidden_deck(self.bonus_counts),
+                new_hidden_deck(self.contract_counts),
+                new_hidden_deck(self.character_counts),
+            ],
+            contract_offer=[EMPTY] * len(d.contract_offer_costs),
+            character_offer=[EMPTY] * d.character_offer_size,
+            corruption_left=list(self.corruption_counts),
+            revealed=[],
+            houses=houses,
+            pillars=[[EMPTY if a else INACTIVE for a in act] for act in self.pillar_active],
+            cathedral_left=[len(c.tiles) for c in d.cathedrals],
+            cost_tiles=[EMPTY] * len(d.cathedrals),
+            map_tiles=[[EMPTY] * len(t.bonus_players) for t in d.towns],
+            fair_towns=[tiletum] + [EMPTY] * (d.rounds - 1),
+            fair_tiles=[EMPTY] * d.rounds,
+            king_pos=[d.king_start] * n,
+            king_order=list(range(n)),
+            vp=[d.start_vp] * n,
+            res=res,
+            storehouse=[[] for _ in range(n)],
+            rooms=[[EMPTY] * self.n_rooms for _ in range(n)],
+            crests=[[EMPTY] * len(d.buildings) for _ in range(n)],
+            contracts=[[] for _ in range(n)],
+            house_supply=[d.houses_supply] * n,
+            pillar_supply=[d.pillars_supply] * n,
+            house_towns=[[tiletum] for _ in range(n)],
+            pillar_sites=[[] for _ in range(n)],
+            ap_bonus=[[0] * 5 for _ in range(n)],
+            roofs=[0] * n,
+            completed=[0] * n,
+            cathedral_tiles=[[] for _ in range(n)],
+            merchant=[tiletum] * n,
+            architect=[tiletum] * n,
+            dice_used=[[] for _ in range(n)],
+        )
+        state._run()
+        return state
+
+
+@dataclass(slots=True)
+class TiletumState(State):
+    game: TiletumGame
+    step: int
+    round: int
+    cycle: int
+    pos: int
+    actor: int
+    over: bool
+    draws: list[list[int]]
+    stack: list[list[int]]
+    die_value: int
+    die_colour: int
+    exchanged: bool
+    order: list[int]
+    wheel: list[int]
+    dice: list[list[int]]
+    bag: list[int]
+    action_tiles: list[int]
+    king_tile: int
+    piles: list[HiddenDeck]
+    contract_offer: list[int]
+    character_offer: list[int]
+    corruption_left: list[int]
+    revealed: list[int]
+    houses: list[list[int]]
+    pillars: list[list[int]]
+    cathedral_left: list[int]
+    cost_tiles: list[int]
+    map_tiles: list[list[int]]
+    fair_towns: list[int]
+    fair_tiles: list[int]
+    king_pos: list[int]
+    king_order: list[int]
+    vp: list[int]
+    res: list[list[int]]
+    storehouse: list[list[int]]
+    rooms: list[list[int]]
+    crests: list[list[int]]
+    contracts: list[list[int]]
+    house_supply: list[int]
+    pillar_supply: list[int]
+    house_towns: list[list[int]]
+    pillar_sites: list[list[int]]
+    ap_bonus: list[list[int]]
+    roofs: list[int]
+    completed: list[int]
+    cathedral_tiles: list[list[int]]
+    merchant: list[int]
+    architect: list[int]
+    dice_used: list[list[int]]
+    _history: list[int] = field(default_factory=list)
+    _legal: tuple[int, ...] | None = None
+    _legal_set: frozenset[int] | None = None
+
+    # ==== the contract ======================================================================
+    def current_player(self) -> int:
+        if self.over:
+            return TERMINAL
+        if self.draws:
+            return CHANCE
+        return self.actor
+
+    def scores(self) -> list[float]:
+        return [float(v) for v in self.vp]
+
+    def winners(self) -> list[int]:
+        """The most VP; a tie goes to the tied player first in turn order (Final Scoring)."""
+        if not self.over:
+            return []
+        best = max(self.vp)
+        for seat in self.order:
+            if self.vp[seat] == best:
+                return [seat]
+        return []
+
+    def heuristic(self, seat: int) -> float:
+        from towers.games.tiletum.bots import evaluate
+
+        return evaluate(self, seat)
+
+    def action_to_string(self, action: int) -> str:
+        return A.to_string(action)
+
+    def string_to_action(self, text: str) -> int:
+        return A.from_string(text)
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        from towers.games.tiletum.render import observation
+
+        return observation(self, seat)
+
+    def _explain(self, action: int) -> tuple[str, str]:
+        from towers.games.tiletum.explain import explain
+
+        return explain(self, action)
+
+    def clone(self) -> TiletumState:
+        c = object.__new__(TiletumState)
+        c.game = self.game
+        c.step = self.step
+        c.round = self.round
+        c.cycle = self.cycle
+        c.pos = self.pos
+        c.actor = self.actor
+        c.over = self.over
+        c.draws = [d[:] for d in self.draws]
+        c.stack = [e[:] for e in self.stack]
+        c.die_value = self.die_value
+        c.die_colour = self.die_colour
+        c.exchanged = self.exchanged
+        c.order = self.order[:]
+        c.wheel = self.wheel[:]
+        c.dice = [x[:] for x in self.dice]
+        c.bag = self.bag[:]
+        c.action_tiles = self.action_tiles[:]
+        c.king_tile = self.king_tile
+        c.piles = [[p[0][:], p[1][:], p[2][:]] for p in self.piles]
+        c.contract_offer = self.contract_offer[:]
+        c.character_offer = self.character_offer[:]
+        c.corruption_left = self.corruption_left[:]
+        c.revealed = self.revealed[:]
+        c.houses = [x[:] for x in self.houses]
+        c.pillars = [x[:] for x in self.pillars]
+        c.cathedral_left = self.cathedral_left[:]
+        c.cost_tiles = self.cost_tiles[:]
+        c.map_tiles = [x[:] for x in self.map_tiles]
+        c.fair_towns = self.fair_towns[:]
+        c.fair_tiles = self.fair_tiles[:]
+        c.king_pos = self.king_pos[:]
+        c.king_order = self.king_order[:]
+        c.vp = self.vp[:]
+        c.res = [x[:] for x in self.res]
+        c.storehouse = [x[:] for x in self.storehouse]
+        c.rooms = [x[:] for x in self.rooms]
+        c.crests = [x[:] for x in self.crests]
+        c.contracts = [x[:] for x in self.contracts]
+        c.house_supply = self.house_supply[:]
+        c.pillar_supply = self.pillar_supply[:]
+        c.house_towns = [x[:] for x in self.house_towns]
+        c.pillar_sites = [x[:] for x in self.pillar_sites]
+        c.ap_bonus = [x[:] for x in self.ap_bonus]
+        c.roofs = self.roofs[:]
+        c.completed = self.completed[:]
+        c.cathedral_tiles = [x[:] for x in self.cathedral_tiles]
+        c.merchant = self.merchant[:]
+        c.architect = self.architect[:]
+        c.dice_used = [x[:] for x in self.dice_used]
+        c._history = self._history[:]
+        c._legal = self._legal
+        c._legal_set = self._legal_set
+        return c
+
+    # ==== chance ============================================================================
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        d = self.draws[0]
+        kind = d[0]
+        if kind == DR_TILE:
+            counts = self.piles[d[1]][1]
+            lo, hi = self.game.pile_range[d[1]]
+            total = sum(counts)
+            return [(A.DRAW + k, counts[k] / total) for k in range(lo, hi) if counts[k]]
+        if kind == DR_BAG:
+            total = sum(self.bag)
+            return [(A.BAG + c, n / total) for c, n in enumerate(self.bag) if n]
+        if kind == DR_ROLL:
+            return [(A.ROLL + v, 1 / 6) for v in range(6)]
+        if kind == DR_CORRUPTION:
+            left = self.corruption_left
+            total = sum(left)
+            return [(A.CORRUPTION + v, n / total) for v, n in enumerate(left) if n]
+        if kind == DR_COST:
+            free = [i for i in range(len(self.cost_tiles)) if i not in self.cost_tiles]
+            return [(A.COST_TILE + i, 1 / len(free)) for i in free]
+        if kind == DR_TOWN:
+            used = self.fair_towns
+            tiles = self.game.data.town_tiles
+            free = [i for i, t in enumerate(tiles) if t not in used]
+            return [(A.TOWN_TILE + i, 1 / len(free)) for i in free]
+        if kind == DR_FAIR:
+            free = [i for i in range(len(self.game.data.fair_ids)) if i not in self.fair_tiles]
+            return [(A.FAIR_TILE + i, 1 / len(free)) for i in free]
+        free = [a for a in range(6) if a not in self.wheel]
+        return [(A.ACTION_TILE + a, 1 / len(free)) for a in free]
+
+    def _draw_ready(self) -> bool:
+        """True when the first pending draw can happen; drops it (an empty pile) otherwise."""
+        d = self.draws[0]
+        if d[0] == DR_TILE:
+            pile = self.piles[d[1]]
+            if not (pile[0] or pile[2] or any(pile[1])):
+                self.draws.pop(0)
+                return False
+        return True
+
+    def _apply_chance(self, action: int) -> None:
+        d = self.draws[0]
+        kind = d[0]
+        if kind == DR_TILE:
+            tile = deck_draw(self.piles[d[1]], action - A.DRAW)
+            loc, idx = d[2], d[3]
+            if loc == LOC_ACTION:
+                self.action_tiles[idx] = tile
+            elif loc == LOC_KING:
+                self.king_tile = tile
+            elif loc == LOC_MAP:
+                self.map_tiles[idx // A.MAX_BONUS_SPACES][idx % A.MAX_BONUS_SPACES] = tile
+            elif loc == LOC_CONTRACT:
+                self.contract_offer[idx] = tile
+            else:
+                self.character_offer[idx] = tile
+            self.draws.pop(0)
+        elif kind == DR_BAG:
+            colour = action - A.BAG
+            self.bag[colour] -= 1
+            self.draws[0] = [DR_ROLL, colour]
+        elif kind == DR_ROLL:
+            self.dice[action - A.ROLL][d[1]] += 1
+            self.draws.pop(0)
+        elif kind == DR_CORRUPTION:
+            value = action - A.CORRUPTION
+            self.corruption_left[value] -= 1
+            self.revealed.append(value)
+            self._corrupt(value)
+            self.draws.pop(0)
+        elif kind == DR_COST:
+            tile = action - A.COST_TILE
+            c = d[1]
+            self.cost_tiles[c] = tile
+            if tile == self.game.data.unavailable_cost:
+                # The Unavailable Cathedral: no pillars there, its tiles go back to the box.
+                self.pillars[c] = [INACTIVE] * len(self.pillars[c])
+                self.cathedral_left[c] = 0
+            self.draws.pop(0)
+        elif kind == DR_TOWN:
+            self.fair_towns[d[1]] = self.game.data.town_tiles[action - A.TOWN_TILE]
+            self.draws.pop(0)
+        elif kind == DR_FAIR:
+            self.fair_tiles[d[1]] = action - A.FAIR_TILE
+            self.draws.pop(0)
+        else:
+            self.wheel[d[1]] = action - A.ACTION_TILE
+            self.draws.pop(0)
+
+    # ==== the flow ==========================================================================
+    def _run(self) -> None:
+        """Advance through everything nobody decides, up to a decision, a chance node or the end."""
+        while not self.over:
+            if self.draws:
+                if self._draw_ready():
+                    return
+                continue
+            if self.stack:
+                if self._settle():
+                    continue
+                return
+            self._next_step()
+
+    def _next_step(self) -> None:
+        g = self.game
+        d = g.data
+        step = self.step
+        if step == S_SETUP:
+            self._enqueue_setup()
+            self.step = S_PREP
+        elif step == S_PREP:
+            # Preparation phase: 8/11/14 dice drawn from the bag and rolled onto the wheel.
+            self.draws.extend([DR_BAG] for _ in range(g.dice_drawn))
+            self.step = S_CYCLE
+        elif step == S_CYCLE:
+            # Action phase step 1: reveal the rightmost face-down corruption token.
+            self.draws.append([DR_CORRUPTION])
+            self.step = S_TURN
+            self.pos = 0
+        elif step == S_TURN:
+            self.actor = self.order[self.pos]
+            self.die_value = 0
+            self.die_colour = -1
+            self.exchanged = False
+            self.stack.append([K_TURN])
+        elif step == S_KING:
+            self._king_phase_tile()
+            self.step = S_KING_SCORE
+        elif step == S_KING_SCORE:
+            self._king_phase_score()
+            self._fair_phase()
+            if self.round == d.rounds - 1:
+                self._final_scoring()
+                self.over = True
+                self.step = S_OVER
+                self.actor = -1
+            else:
+                self._cleanup()
+                self.round += 1
+                self.cycle = 0
+                self.step = S_PREP
+
+    def _enqueue_setup(self) -> None:
+        g = self.game
+        d = g.data
+        dr = self.draws
+        if g.variant:
+            dr.extend([DR_ACTION_TILE, p] for p in range(6))
+        dr.extend([DR_TILE, PILE_BONUS, LOC_ACTION, a] for a in range(6))
+        dr.append([DR_TILE, PILE_BONUS, LOC_KING, 0])
+        for t, active in enumerate(g.bonus_active):
+            for k, on in enumerate(active):
+                if on:
+                    dr.append([DR_TILE, PILE_BONUS, LOC_MAP, t * A.MAX_BONUS_SPACES + k])
+        dr.extend(
+            [DR_TILE, PILE_CONTRACT, LOC_CONTRACT, i] for i in range(len(d.contract_offer_costs))
+        )
+        dr.extend(
+            [DR_TILE, PILE_CHARACTER, LOC_CHARACTER, i] for i in range(d.character_offer_size)
+        )
+        dr.extend([DR_COST, c] for c in range(len(d.cathedrals)))
+        # One fair a round: Tiletum (printed) first, then the towns of the town tiles drawn.
+        dr.extend([DR_TOWN, i] for i in range(1, d.rounds))
+        dr.extend([DR_FAIR, i] for i in range(d.rounds))
+
+    def _settle(self) -> bool:
+        """Resolve the top entry if it needs no decision; True if the stack changed."""
+        top = self.stack[-1]
+        code = top[0]
+        seat = self.actor
+        if code == K_FRAME:
+            if not top[3] and top[2] <= 0:
+                self.stack.pop()
+                return True
+            return False
+        if code == K_GAIN_DIE:
+            if self._substitute_helper(seat) < 0:
+                self.stack.pop()
+                self.res[seat][top[1]] += top[2]
+                return True
+            return False
+        if code == K_OPEN:
+            action, ap = top[1], top[2]
+            if action == JOKER:
+                self.stack[-1] = [K_CHOOSE, ap, 1]
+            else:
+                self.stack[-1] = [K_FRAME, action, ap + self.ap_bonus[seat][action], 1]
+            return True
+        if code == K_ANY or code == K_MOVE:
+            if top[-1] <= 0:
+                self.stack.pop()
+                return True
+            return False
+        if code == K_MOVE_BOTH:
+            if not top[1] and not top[2]:
+                self.stack.pop()
+                return True
+            return False
+        if code == K_MOVE_PLACE:
+            if not top[2] and (not top[3] or not self._can_place_here(seat, top[1])):
+                self.stack.pop()
+                return True
+            return False
+        if code == K_PLACE:
+            if not self._can_place_here(seat, top[1]):
+                self.stack.pop()
+                return True
+            return False
+        if code == K_HOUSE_ANY:
+            if not any(self._can_house(seat, t) for t in range(A.N_TOWNS)):
+                self.stack.pop()
+                return True
+            return False
+        if code == K_PILLAR_ANY:
+            if not any(self._can_pillar(seat, c) for c in range(A.N_CATHEDRALS)):
+                self.stack.pop()
+                return True
+            return False
+        if code == K_PICK_BUILDING:
+            if not any(self._building_mask(seat, b) for b in range(5)):
+                self.stack.pop()
+                return True
+            return False
+        if code == K_BUILDING:
+            if not (top[2] & self._building_mask(seat, top[1])):
+                self.stack.pop()
+                return True
+            return False
+        return False
+
+    def _end_turn(self) -> None:
+        # Contract offer: shift the tiles right to fill the gaps, then refill from the left.
+        self.stack.clear()
+        offer = self.contract_offer
+        tiles = [k for k in offer if k >= 0]
+        gaps = len(offer) - len(tiles)
+        if gaps:
+            self.contract_offer = [EMPTY] * gaps + tiles
+            self.draws.extend([DR_TILE, PILE_CONTRACT, LOC_CONTRACT, i] for i in range(gaps))
+        self.pos += 1
+        if self.pos == self.game.num_players:
+            self.pos = 0
+            self.cycle += 1
+            self.step = S_CYCLE if self.cycle < self.game.data.turns_per_round else S_KING
+        self.actor = -1
+
+    # ==== the King, fair and cleanup phases ==================================================
+    def king_leader(self) -> int:
+        """The highest marker on the King track; ties go to the bottom-most (King phase)."""
+        pos = self.king_pos
+        top = max(pos)
+        for seat in self.king_order:
+            if pos[seat] == top:
+                return seat
+        raise AssertionError("no marker on the King track")
+
+    def _corrupt(self, value: int) -> None:
+        """Move every marker left by ``value`` (not past the end), leftmost first, keeping the
+        order of markers that share a space: a stable sort of the bottom-to-top order."""
+        if not value:
+            return
+        pos = self.king_pos
+        for seat in range(len(pos)):
+            pos[seat] = max(0, pos[seat] - value)
+        self.king_order.sort(key=lambda s: pos[s])
+
+    def _king_advance(self, seat: int, steps: int) -> None:
+        pos = self.king_pos
+        top = len(self.game.data.king_track) - 1
+        new = min(pos[seat] + steps, top)
+        if new == pos[seat]:
+            return
+        pos[seat] = new
+        order = self.king_order
+        order.remove(seat)
+        # On top of the markers already on its new space.
+        at = len(order)
+        while at > 0 and pos[order[at - 1]] > new:
+            at -= 1
+        order.insert(at, seat)
+
+    def _king_phase_tile(self) -> None:
+        d = self.game.data
+        leader = self.king_leader()
+        self.actor = leader
+        tile = self.king_tile
+        if tile < 0:
+            self._vp(leader, d.king_no_tile_vp)
+        elif self._can_store(leader, tile):
+            self.stack.append([K_KING_TILE])
+        else:
+            # The leader may not take it (storehouse full, a crest they have, no contract
+            # space): the tile is discarded.
+            self.king_tile = EMPTY
+
+    def _king_phase_score(self) -> None:
+        d = self.game.data
+        n = self.game.num_players
+        pos = self.king_pos
+        for seat in range(n):
+            self._vp(seat, d.king_track[pos[seat]])
+        # Turn order: highest first, ties to the bottom-most marker.
+        self.order = sorted(self.king_order, key=lambda s: -pos[s])
+        # The King track fair tile scores before the reset.
+        fair = self.fair_tiles[self.round]
+        if fair >= 0 and d.fair_condition[fair] == FAIR_KING:
+            flat = d.fair_board_vp[self.round] + d.fair_vp[fair]
+            for seat in range(n):
+                if self.is_at_fair(seat):
+                    self._vp(seat, flat)
+                    self._vp(seat, d.king_track[pos[seat]])
+        # Red markers go up to 0: on top of the 0 stack, the lowest of them on top.
+        start = d.king_start
+        order = self.king_order
+        zero = [s for s in order if pos[s] == start]
+        red = sorted((s for s in order if pos[s] < start), key=lambda s: -pos[s])
+        above = [s for s in order if pos[s] > start]
+        for s in red:
+            pos[s] = start
+        self.king_order = zero + red + above
+        self.actor = -1
+
+    def is_at_fair(self, seat: int) -> bool:
+        """A house in this round's fair town, or the merchant there (Fair phase)."""
+        town = self.fair_towns[self.round]
+        return town in self.house_towns[seat] or self.merchant[seat] == town
+
+    def fair_count(self, seat: int, condition: int) -> int:
+        """How many times ``seat`` meets a fair tile's condition (Appendix: Fair tiles)."""
+        name = FAIR_CONDITIONS[condition]
+        houses = len(self.house_towns[seat])
+        pillars = len(self.pillar_sites[seat])
+        contracts = len(self.contracts[seat])
+        cathedrals = len(self.cathedral_tiles[seat])
+        crests = sum(1 for c in self.crests[seat] if c >= 0)
+        if name == "house_pillar_sets":
+            return min(houses, pillars)
+        if name == "contract_cathedral_sets":
+            return min(contracts, cathedrals)
+        if name == "contracts":
+            return contracts
+        if name == "king_track":
+            return 1  # scored apart, before the King track is reset
+        if name == "contract_crest_sets":
+            return min(contracts, crests)
+        if name == "houses":
+            return houses
+        if name == "upper_floor_characters":
+            floor = self.game.room_floor
+            return sum(1 for i, k in enumerate(self.rooms[seat]) if k >= 0 and floor[i] >= 2)
+        if name == "crests":
+            return crests
+        if name == "pillars":
+            return pillars
+        if name == "full_buildings":
+            return sum(1 for b in range(len(self.game.data.buildings)) if self.is_full(seat, b))
+        return cathedrals
+
+    def _fair_phase(self) -> None:
+        d = self.game.data
+        fair = self.fair_tiles[self.round]
+        if fair < 0 or d.fair_condition[fair] == FAIR_KING:
+            return
+        each = d.fair_board_vp[self.round] + d.fair_vp[fair]
+        for seat in range(self.game.num_players):
+            if self.is_at_fair(seat):
+                self._vp(seat, each * self.fair_count(seat, d.fair_condition[fair]))
+
+    def _cleanup(self) -> None:
+        g = self.game
+        d = g.data
+        for a in range(6):
+            if self.action_tiles[a] < 0:
+                self.draws.append([DR_TILE, PILE_BONUS, LOC_ACTION, a])
+        if self.round < d.king_tile_refills and self.king_tile < 0:
+            self.draws.append([DR_TILE, PILE_BONUS, LOC_KING, 0])
+        self.corruption_left = list(g.corruption_counts)
+        self.revealed = []
+        n = g.num_players
+        self.bag = [n * d.dice_per_colour_per_player] * 5
+        self.dice = [[0] * 5 for _ in range(6)]
+        self.dice_used = [[] for _ in range(n)]
+
+    def final_points(self, seat: int) -> tuple[int, int, int]:
+        """Houses x pillars, completed buildings, resources (End of the Game and Final Scoring)."""
+        d = self.game.data
+        houses = len(self.house_towns[seat]) * len(self.pillar_sites[seat])
+        done = sum(1 for b in range(len(d.buildings)) if self.completed[seat] >> b & 1)
+        buildings = d.completed_buildings_vp[done]
+        resources = sum(self.res[seat]) // d.resources_per_vp
+        return houses, buildings, resources
+
+    def _final_scoring(self) -> None:
+        for seat in range(self.game.num_players):
+            self._vp(seat, sum(self.final_points(seat)))
+
+    # ==== small rules =======================================================================
+    def action_of_value(self, value: int) -> int:
+        """The action beside the wheel segment of die value ``value`` this round."""
+        d = self.game.data
+        return self.wheel[(value - 1 + self.round * d.wheel_rotation) % 6]
+
+    def _vp(self, seat: int, delta: int) -> None:
+        v = self.vp[seat] + delta
+        self.vp[seat] = v if v > 0 else 0
+
+    def die_frame(self) -> list[int] | None:
+        for entry in self.stack:
+            if entry[0] == K_FRAME and entry[3]:
+                return entry
+        return None
+
+    def _substitute_helper(self, seat: int) -> int:
+        fx = self.game.k_helper_fx
+        for k in self.storehouse[seat]:
+            if fx[k] == FX_SUBSTITUTE:
+                return k
+        return -1
+
+    def _can_store(self, seat: int, kind: int) -> bool:
+        """Storehouse rules: a free space; never a crest you have; a contract needs a space."""
+        g = self.game
+        store = self.storehouse[seat]
+        if len(store) >= g.data.storehouse_size:
+            return False
+        cat = g.k_cat[kind]
+        if cat == CAT_CREST:
+            crest = g.k_crest[kind]
+            if crest in self.crests[seat]:
+                return False
+            for k in store:
+                if g.k_crest[k] == crest:
+                    return False
+        elif cat == CAT_CONTRACT:
+            stored = sum(1 for k in store if g.k_cat[k] == CAT_CONTRACT)
+            if stored >= g.n_contract_spaces - len(self.contracts[seat]):
+                return False
+        return True
+
+    def _can_house(self, seat: int, town: int) -> bool:
+        if self.house_supply[seat] <= 0 or town in self.house_towns[seat]:
+            return False
+        return EMPTY in self.houses[town]
+
+    def _can_pillar(self, seat: int, cathedral: int) -> bool:
+        if self.pillar_supply[seat] <= 0 or cathedral in self.pillar_sites[seat]:
+            return False
+        return EMPTY in self.pillars[cathedral]
+
+    def _can_place_here(self, seat: int, figure: int) -> bool:
+        d = self.game.data
+        if figure == FIG_MERCHANT:
+            town = d.spot_town[self.merchant[seat]]
+            return town >= 0 and self._can_house(seat, town)
+        town = d.spot_town[self.architect[seat]]
+        if town < 0:
+            return False
+        c = d.towns[town].cathedral
+        return c >= 0 and self._can_pillar(seat, c)
+
+    def _building_mask(self, seat: int, b: int) -> int:
+        """Floors (bit f-1) of building ``b`` that hold a character."""
+        rooms = self.rooms[seat]
+        mask = 0
+        for f, i in enumerate(self.game.rooms[b]):
+            if rooms[i] >= 0:
+                mask |= 1 << f
+        return mask
+
+    def is_full(self, seat: int, b: int) -> bool:
+        rooms = self.rooms[seat]
+        return all(rooms[i] >= 0 for i in self.game.rooms[b])
+
+    def can_place_character(self, seat: int, kind: int, b: int) -> bool:
+        """A free room on the tile's floor, and no other building with its illustration."""
+        g = self.game
+        idx = g.rooms[b]
+        floor = g.k_floor[kind]
+        if floor > len(idx) or self.rooms[seat][idx[floor - 1]] >= 0:
+            return False
+        ill = g.k_ill[kind]
+        rb = g.room_building
+        for i, k in enumerate(self.rooms[seat]):
+            if k >= 0 and g.k_ill[k] == ill and rb[i] != b:
+                return False
+        return True
+
+    def can_fulfil(self, seat: int, kind: int) -> bool:
+        """An open contract space and the resources the contract asks (Tasks)."""
+        g = self.game
+        if len(self.contracts[seat]) >= g.n_contract_spaces:
+            return False
+        res = self.res[seat]
+        pay = g.k_pay[kind]
+        for r in range(5):
+            if res[r] < pay[r]:
+                return False
+        same = g.k_same[kind]
+        return not same or any(res[r] >= same for r in range(5) if not pay[r])
+
+    def _can_use_helper(self, seat: int, kind: int) -> bool:
+        fx = self.game.k_helper_fx[kind]
+        if fx == FX_SUBSTITUTE:
+            return False
+        if fx == FX_ADD_AP:
+            return self.die_frame() is not None
+        if fx == FX_BUILDING_BONUS:
+            return any(self._building_mask(seat, b) for b in range(5))
+        return True
+
+    def _can_contribute(self, seat: int, c: int) -> bool:
+        if c not in self.pillar_sites[seat] or c in self.cathedral_tiles[seat]:
+            return False
+        if self.cathedral_left[c] <= 0:
+            return False
+        return self.res[seat][STONE] >= self.game.data.cost_stone[self.cost_tiles[c]]
+
+    # ==== legal actions =====================================================================
+    def _legal_actions(self) -> list[int]:
+        if self.draws:
+            d = self.draws[0]
+            if d[0] == DR_TILE:
+                counts = self.piles[d[1]][1]
+                lo, hi = self.game.pile_range[d[1]]
+                return [A.DRAW + k for k in range(lo, hi) if counts[k]]
+            return sorted(a for a, _ in self._chance_outcomes())
+        top = self.stack[-1]
+        code = top[0]
+        seat = self.actor
+        out: list[int] = []
+        if code == K_TURN:
+            for v in range(6):
+                row = self.dice[v]
+                for c in range(5):
+                    if row[c]:
+                        out.append(A.TAKE_DIE + v * 5 + c)
+            self._gen_tasks(seat, out)
+        elif code == K_FRAME:
+            self._gen_frame(seat, top, out)
+            self._gen_tasks(seat, out)
+            out.append(A.END_TURN if top[3] else A.STOP)
+        elif code == K_VALUE:
+            gold = self.res[seat][GOLD]
+            cost = self.game.data.die_change_cost
+            v = top[1]
+            for w in range(1, 7):
+                if cost * _cyclic_distance(v, w) <= gold:
+                    out.append(A.SET_VALUE + w - 1)
+        elif code == K_ACTION_TILE or code == K_KING_TILE:
+            out.append(A.TAKE_TILE)
+            out.append(A.SKIP)
+        elif code == K_GAIN_DIE:
+            out.extend(A.SUBSTITUTE + r for r in range(5) if r != top[1])
+            out.append(A.SKIP)
+        elif code == K_CHOOSE:
+            out.extend(A.CHOOSE_ACTION + a for a in range(5))
+        elif code == K_ANY:
+            out.extend(A.GAIN + r for r in range(5))
+        elif code == K_PAY:
+            out.extend(A.PAY + r for r in self.pay_choices(seat, top[1]))
+        elif code == K_MOVE:
+            self._gen_moves(seat, top[1], out)
+            out.append(A.SKIP)
+        elif code == K_MOVE_BOTH:
+            if top[1]:
+                self._gen_moves(seat, FIG_ARCHITECT, out)
+            if top[2]:
+                self._gen_moves(seat, FIG_MERCHANT, out)
+            out.append(A.SKIP)
+        elif code == K_MOVE_PLACE:
+            if top[2]:
+                self._gen_moves(seat, top[1], out)
+            if top[3]:
+                self._gen_place_here(seat, top[1], out)
+            out.append(A.SKIP)
+        elif code == K_PLACE:
+            self._gen_place_here(seat, top[1], out)
+        elif code == K_HOUSE_ANY:
+            for t in range(A.N_TOWNS):
+                if self._can_house(seat, t):
+                    self._gen_house_spaces(t, out)
+        elif code == K_PILLAR_ANY:
+            out.extend(A.PILLAR + c for c in range(A.N_CATHEDRALS) if self._can_pillar(seat, c))
+        elif code == K_JUMP:
+            here = self.merchant[seat] if top[1] == FIG_MERCHANT else self.architect[seat]
+            base = A.MOVE_MERCHANT if top[1] == FIG_MERCHANT else A.MOVE_ARCHITECT
+            out.extend(base + s for s in range(A.N_SPOTS) if s != here)
+            out.append(A.SKIP)
+        elif code == K_TOWN_MOVE:
+            spots = self.game.data.adjacent_towns[self.merchant[seat]]
+            out.extend(A.MOVE_MERCHANT + t for t in spots)
+            out.append(A.SKIP)
+        elif code == K_PICK_BUILDING:
+            out.extend(A.BUILDING + b for b in range(5) if self._building_mask(seat, b))
+            out.append(A.SKIP)
+        elif code == K_BUILDING:
+            mask = top[2] & self._building_mask(seat, top[1])
+            out.extend(A.FLOOR_BONUS + f for f in range(3) if mask >> f & 1)
+            out.append(A.SKIP)
+        elif code == K_COMPLETE:
+            out.extend(A.CHOOSE_ACTION + a for a in range(5) if top[2] >> a & 1)
+        out.sort()
+        return out
+
+    def pay_choices(self, seat: int, kind: int) -> list[int]:
+        """Resource types that can pay a contract's identical resources."""
+        g = self.game
+        pay = g.k_pay[kind]
+        same = g.k_same[kind]
+        res = self.res[seat]
+        return [r for r in range(5) if not pay[r] and res[r] >= same]
+
+    def _gen_moves(self, seat: int, figure: int, out: list[int]) -> None:
+        adj = self.game.data.adjacent
+        if figure == FIG_MERCHANT:
+            out.extend(A.MOVE_MERCHANT + s for s in adj[self.merchant[seat]])
+        else:
+            out.extend(A.MOVE_ARCHITECT + s for s in adj[self.architect[seat]])
+
+    def _gen_house_spaces(self, town: int, out: list[int]) -> None:
+        base = A.HOUSE + town * A.MAX_HOUSE_SPACES
+        for k, owner in enumerate(self.houses[town]):
+            if owner == EMPTY:
+                out.append(base + k)
+
+    def _gen_place_here(self, seat: int, figure: int, out: list[int]) -> None:
+        d = self.game.data
+        if figure == FIG_MERCHANT:
+            town = d.spot_town[self.merchant[seat]]
+            if town >= 0 and self._can_house(seat, town):
+                self._gen_house_spaces(town, out)
+        else:
+            town = d.spot_town[self.architect[seat]]
+            if town >= 0:
+                c = d.towns[town].cathedral
+                if c >= 0 and self._can_pillar(seat, c):
+                    out.append(A.PILLAR + c)
+
+    def _gen_map_tiles(self, seat: int, town: int, out: list[int]) -> None:
+        base = A.MAP_TILE + town * A.MAX_BONUS_SPACES
+        for k, tile in enumerate(self.map_tiles[town]):
+            if tile >= 0 and self._can_store(seat, tile):
+                out.append(base + k)
+
+    def _gen_frame(self, seat: int, top: list[int], out: list[int]) -> None:
+        action, ap = top[1], top[2]
+        if ap <= 0:
+            return
+        g = self.game
+        d = g.data
+        if action == ARCHITECT or action == MERCHANT:
+            figure = FIG_ARCHITECT if action == ARCHITECT else FIG_MERCHANT
+            self._gen_moves(seat, figure, out)
+            self._gen_place_here(seat, figure, out)
+            spot = self.architect[seat] if action == ARCHITECT else self.merchant[seat]
+            town = d.spot_town[spot]
+            if town >= 0:
+                self._gen_map_tiles(seat, town, out)
+        elif action == CHARACTER:
+            offer = self.character_offer
+            if ap >= d.character_take_cost:
+                for i, k in enumerate(offer):
+                    if k >= 0 and self._can_store(seat, k):
+                        out.append(A.TAKE_CHARACTER + i)
+                pile = self.piles[PILE_CHARACTER]
+                if any(k >= 0 for k in offer) or any(pile[1]):
+                    out.append(A.REFRESH)
+            seen = set()
+            for k in self.storehouse[seat]:
+                if g.k_cat[k] != CAT_CHARACTER or k in seen or g.k_floor[k] > ap:
+                    continue
+                seen.add(k)
+                for b in range(5):
+                    if self.can_place_character(seat, k, b):
+                        out.append(A.PLACE_CHARACTER + k * 5 + b)
+        elif action == CONTRACT:
+            costs = d.contract_offer_costs
+            for i, k in enumerate(self.contract_offer):
+                if k >= 0 and costs[i] <= ap and self._can_store(seat, k):
+                    out.append(A.TAKE_CONTRACT + i)
+            if ap >= d.exchange_cost:
+                res = self.res[seat]
+                for give in range(5):
+                    if res[give]:
+                        base = A.EXCHANGE + give * 4
+                        out.extend(range(base, base + 4))
+        elif action == KING:
+            if self.king_pos[seat] < len(d.king_track) - 1:
+                out.append(A.ADVANCE)
+
+    def _gen_tasks(self, seat: int, out: list[int]) -> None:
+        g = self.game
+        d = g.data
+        res = self.res[seat]
+        if res[GOLD] >= d.buy_cost:
+            out.extend(range(A.BUY, A.BUY + 4))
+        seen = set()
+        for k in self.storehouse[seat]:
+            if k in seen:
+                continue
+            seen.add(k)
+            cat = g.k_cat[k]
+            if cat == CAT_CONTRACT:
+                if self.can_fulfil(seat, k):
+                    out.append(A.fulfil(k))
+            elif cat == CAT_CREST:
+                crests = self.crests[seat]
+                food = res[FOOD]
+                base = A.CREST + g.k_crest[k] * A.N_BUILDINGS
+                for s, bld in enumerate(d.buildings):
+                    if crests[s] < 0 and food >= bld.crest_cost:
+                        out.append(base + s)
+            elif cat == CAT_HELPER:
+                if self._can_use_helper(seat, k):
+                    out.append(A.use_helper(k))
+        for c in self.pillar_sites[seat]:
+            if self._can_contribute(seat, c):
+                out.append(A.CONTRIBUTE + c)
+
+    # ==== applying actions ==================================================================
+    def _apply(self, action: int) -> None:
+        if self.draws:
+            self._apply_chance(action)
+        else:
+            self._apply_decision(action)
+        self._run()
+
+    def _apply_decision(self, action: int) -> None:
+        seat = self.actor
+        top = self.stack[-1]
+        code = top[0]
+        g = self.game
+        if code == K_TURN or code == K_FRAME:
+            if action < A.BUY or action >= A.BUILDING:
+                if code == K_TURN:
+                    self._take_die(action)
+                elif action == A.END_TURN:
+                    self._end_turn()
+                elif action == A.STOP:
+                    self.stack.pop()
+                else:
+                    self._frame_option(seat, top, action)
+            else:
+                self._task(seat, action)
+        elif code == K_VALUE:
+            self._set_value(seat, top, action - A.SET_VALUE + 1)
+        elif code == K_ACTION_TILE:
+            self.stack.pop()
+            if action == A.TAKE_TILE:
+                a = top[1]
+                self.storehouse[seat].append(self.action_tiles[a])
+                self.action_tiles[a] = EMPTY
+        elif code == K_KING_TILE:
+            self.stack.pop()
+            if action == A.TAKE_TILE:
+                self.storehouse[seat].append(self.king_tile)
+            self.king_tile = EMPTY
+        elif code == K_GAIN_DIE:
+            self.stack.pop()
+            if action == A.SKIP:
+                self.res[seat][top[1]] += top[2]
+            else:
+                self.storehouse[seat].remove(self._substitute_helper(seat))
+                self.res[seat][action - A.SUBSTITUTE] += top[2]
+        elif code == K_CHOOSE:
+            a = action - A.CHOOSE_ACTION
+            ap = top[1] + (self.ap_bonus[seat][a] if top[2] else 0)
+            self.stack[-1] = [K_FRAME, a, ap, top[2]]
+        elif code == K_ANY:
+            self.res[seat][action - A.GAIN] += 1
+            top[1] -= 1
+        elif code == K_PAY:
+            self.stack.pop()
+            self._fulfil(seat, top[1], action - A.PAY)
+        elif code == K_MOVE:
+            if action == A.SKIP:
+                self.stack.pop()
+            else:
+                self._move_figure(seat, action)
+                top[2] -= 1
+        elif code == K_MOVE_BOTH:
+            if action == A.SKIP:
+                self.stack.pop()
+            else:
+                self._move_figure(seat, action)
+                top[1 if action >= A.MOVE_ARCHITECT else 2] = 0
+        elif code == K_MOVE_PLACE:
+            if action == A.SKIP:
+                self.stack.pop()
+            elif action < A.HOUSE:
+                self._move_figure(seat, action)
+                top[2] = 0
+            else:
+                top[3] = 0
+                self._place(seat, action)
+        elif code in (K_PLACE, K_HOUSE_ANY, K_PILLAR_ANY):
+            self.stack.pop()
+            self._place(seat, action)
+        elif code == K_JUMP or code == K_TOWN_MOVE:
+            self.stack.pop()
+            if action != A.SKIP:
+                self._move_figure(seat, action)
+        elif code == K_PICK_BUILDING:
+            if action == A.SKIP:
+                self.stack.pop()
+            else:
+                b = action - A.BUILDING
+                self.stack[-1] = [K_BUILDING, b, self._building_mask(seat, b)]
+        elif code == K_BUILDING:
+            if action == A.SKIP:
+                self.stack.pop()
+            else:
+                f = action - A.FLOOR_BONUS
+                top[2] &= ~(1 << f)
+                kind = self.rooms[seat][g.rooms[top[1]][f]]
+                self._effects(seat, g.k_effects[kind])
+        elif code == K_COMPLETE:
+            self.stack.pop()
+            self._award(seat, top[1], action - A.CHOOSE_ACTION)
+
+    def _take_die(self, action: int) -> None:
+        k = action - A.TAKE_DIE
+        value, colour = k // 5 + 1, k % 5
+        self.dice[value - 1][colour] -= 1
+        self.stack.append([K_VALUE, value, colour])
+
+    def _set_value(self, seat: int, top: list[int], value: int) -> None:
+        d = self.game.data
+        self.res[seat][GOLD] -= d.die_change_cost * _cyclic_distance(top[1], value)
+        colour = top[2]
+        self.stack.pop()
+        self.die_value = value
+        self.die_colour = colour
+        self.dice_used[seat].append(colour)
+        action = self.action_of_value(value)
+        self.stack.append([K_OPEN, action, d.action_points_base - value])
+        self.stack.append([K_GAIN_DIE, colour, value])
+        tile = self.action_tiles[action]
+        if tile >= 0 and self._can_store(seat, tile):
+            self.stack.append([K_ACTION_TILE, action])
+
+    def _move_figure(self, seat: int, action: int) -> None:
+        if action < A.MOVE_ARCHITECT:
+            self.merchant[seat] = action - A.MOVE_MERCHANT
+        else:
+            self.architect[seat] = action - A.MOVE_ARCHITECT
+
+    def _place(self, seat: int, action: int) -> None:
+        if action < A.PILLAR:
+            k = action - A.HOUSE
+            self._place_house(seat, k // A.MAX_HOUSE_SPACES, k % A.MAX_HOUSE_SPACES)
+        else:
+            self._place_pillar(seat, action - A.PILLAR)
+
+    def _place_house(self, seat: int, town: int, space: int) -> None:
+        t = self.game.data.towns[town]
+        self.houses[town][space] = seat
+        self.house_supply[seat] -= 1
+        self.house_towns[seat].append(town)
+        if t.house_vp[space]:
+            self._vp(seat, t.house_vp[space])
+        if t.house_building_bonus[space]:
+            self.stack.append([K_PICK_BUILDING])
+
+    def _place_pillar(self, seat: int, c: int) -> None:
+        spaces = self.pillars[c]
+        spaces[spaces.index(EMPTY)] = seat
+        self.pillar_supply[seat] -= 1
+        self.pillar_sites[seat].append(c)
+
+    def _frame_option(self, seat: int, top: list[int], action: int) -> None:
+        g = self.game
+        d = g.data
+        if action < A.PILLAR:
+            top[2] -= 1
+            if action < A.HOUSE:
+                self._move_figure(seat, action)
+            else:
+                self._place(seat, action)
+        elif action < A.MAP_TILE:
+            top[2] -= 1
+            self._place(seat, action)
+        elif action < A.TAKE_CHARACTER:
+            top[2] -= 1
+            k = action - A.MAP_TILE
+            town, space = k // A.MAX_BONUS_SPACES, k % A.MAX_BONUS_SPACES
+            self.storehouse[seat].append(self.map_tiles[town][space])
+            self.map_tiles[town][space] = EMPTY
+        elif action < A.REFRESH:
+            top[2] -= d.character_take_cost
+            i = action - A.TAKE_CHARACTER
+            self.storehouse[seat].append(self.character_offer[i])
+            self.character_offer[i] = EMPTY
+            self.draws.append([DR_TILE, PILE_CHARACTER, LOC_CHARACTER, i])
+        elif action == A.REFRESH:
+            top[2] -= d.character_take_cost
+            counts = self.piles[PILE_CHARACTER][1]
+            for i, k in enumerate(self.character_offer):
+                if k >= 0:
+                    counts[k] += 1
+                self.character_offer[i] = EMPTY
+                self.draws.append([DR_TILE, PILE_CHARACTER, LOC_CHARACTER, i])
+        elif action < A.TAKE_CONTRACT:
+            k = action - A.PLACE_CHARACTER
+            kind, b = k // 5, k % 5
+            top[2] -= g.k_floor[kind]
+            self.storehouse[seat].remove(kind)
+            self.rooms[seat][g.rooms[b][g.k_floor[kind] - 1]] = kind
+            self._effects(seat, g.k_effects[kind])
+            self._check_building(seat, b)
+        elif action < A.EXCHANGE:
+            i = action - A.TAKE_CONTRACT
+            top[2] -= d.contract_offer_costs[i]
+            self.storehouse[seat].append(self.contract_offer[i])
+            self.contract_offer[i] = EMPTY
+        elif action < A.ADVANCE:
+            top[2] -= d.exchange_cost
+            give, get = A.exchange_parts(action - A.EXCHANGE)
+            res = self.res[seat]
+            res[give] -= 1
+            res[get] += 1
+            if not self.exchanged:
+                self.exchanged = True
+                self.stack.append([K_ANY, 1])
+        else:  # ADVANCE
+            top[2] -= 1
+            self._king_advance(seat, 1)
+
+    def _task(self, seat: int, action: int) -> None:
+        g = self.game
+        d = g.data
+        res = self.res[seat]
+        if action < A.FULFIL:
+            res[GOLD] -= d.buy_cost
+            res[action - A.BUY + 1] += 1
+        elif action < A.CREST:
+            kind = A.FIRST_CONTRACT + action - A.FULFIL
+            if g.k_same[kind]:
+                self.stack.append([K_PAY, kind])
+            else:
+                self._fulfil(seat, kind, -1)
+        elif action < A.CONTRIBUTE:
+            k = action - A.CREST
+            crest, space = k // A.N_BUILDINGS, k % A.N_BUILDINGS
+            self.storehouse[seat].remove(d.crest_kind[crest])
+            bld = d.buildings[space]
+            res[FOOD] -= bld.crest_cost
+            self.crests[seat][space] = crest
+            self._effects(seat, bld.crest_bonus)
+            self._check_building(seat, space)
+        elif action < A.USE_HELPER:
+            c = action - A.CONTRIBUTE
+            cost = self.cost_tiles[c]
+            res[STONE] -= d.cost_stone[cost]
+            left = self.cathedral_left[c] - 1
+            self.cathedral_left[c] = left
+            self.cathedral_tiles[seat].append(c)
+            self._vp(seat, d.cost_vp[cost] + d.cathedrals[c].tiles[left])
+        else:
+            kind = A.FIRST_HELPER + action - A.USE_HELPER
+            self.storehouse[seat].remove(kind)
+            self._effects(seat, g.k_effects[kind])
+
+    def _fulfil(self, seat: int, kind: int, same_type: int) -> None:
+        g = self.game
+        d = g.data
+        res = self.res[seat]
+        pay = g.k_pay[kind]
+        for r in range(5):
+            res[r] -= pay[r]
+        if same_type >= 0:
+            res[same_type] -= g.k_same[kind]
+        self.storehouse[seat].remove(kind)
+        space = len(self.contracts[seat])
+        self.contracts[seat].append(kind)
+        if d.contract_space_pillar[space]:
+            self.pillar_supply[seat] += 1
+        self._vp(seat, g.k_vp[kind] + d.contract_space_vp[space])
+        self._effects(seat, g.k_effects[kind])
+
+    def _effects(self, seat: int, effects: tuple[Effect, ...]) -> None:
+        """Apply what needs no decision now; push the rest so they resolve in listed order."""
+        pushes: list[list[int]] = []
+        for code, a, b in effects:
+            if code == FX_VP:
+                self._vp(seat, a)
+            elif code == FX_GAIN:
+                self.res[seat][a] += b
+            elif code == FX_ANY:
+                pushes.append([K_ANY, a])
+            elif code == FX_ACTION:
+                pushes.append([K_CHOOSE, b, 0] if a < 0 else [K_FRAME, a, b, 0])
+            elif code == FX_MOVE:
+                pushes.append([K_MOVE, a, b])
+            elif code == FX_MOVE_BOTH:
+                pushes.append([K_MOVE_BOTH, 1, 1])
+            elif code == FX_MOVE_PLACE:
+                pushes.append([K_MOVE_PLACE, a, 1, 1])
+            elif code == FX_PLACE:
+                pushes.append([K_PLACE, a])
+            elif code == FX_KING:
+                self._king_advance(seat, a)
+            elif code == FX_TOWN_MOVE:
+                pushes.append([K_TOWN_MOVE])
+            elif code == FX_ADD_AP:
+                frame = self.die_frame()
+                if frame is not None:
+                    frame[2] += a
+            elif code == FX_BUILDING_BONUS:
+                pushes.append([K_PICK_BUILDING])
+            elif code == FX_HOUSE_ANYWHERE:
+                pushes.append([K_HOUSE_ANY])
+            elif code == FX_PILLAR_ANYWHERE:
+                pushes.append([K_PILLAR_ANY])
+            elif code == FX_JUMP:
+                pushes.append([K_JUMP, a])
+        if pushes:
+            pushes.reverse()
+            self.stack.extend(pushes)
+
+    def _check_building(self, seat: int, b: int) -> None:
+        """A full building frees its roof house; full with a crest it is Completed."""
+        g = self.game
+        d = g.data
+        if not self.is_full(seat, b):
+            return
+        bit = 1 << b
+        bld = d.buildings[b]
+        if not bld.occupied and not self.roofs[seat] & bit:
+            self.roofs[seat] |= bit
+            self.house_supply[seat] += 1
+            self._effects(seat, bld.roof_bonus)
+        if self.crests[seat][b] >= 0 and not self.completed[seat] & bit:
+            self.completed[seat] |= bit
+            if bld.occupied:
+                return
+            mask = 0
+            for i in g.rooms[b]:
+                mask |= 1 << g.k_action[self.rooms[seat][i]]
+            if mask & (mask - 1):
+                self.stack.append([K_COMPLETE, b, mask])
+            else:
+                self._award(seat, b, mask.bit_length() - 1)
+
+    def _award(self, seat: int, b: int, action: int) -> None:
+        """The building's bonus AP marker goes on its action, the current one included."""
+        rooms = self.game.data.buildings[b].rooms
+        self.ap_bonus[seat][action] += rooms
+        frame = self.die_frame()
+        if frame is not None and frame[1] == action:
+            frame[2] += rooms
