@@ -230,12 +230,16 @@ class State(ABC):
         return list(legal)
 
     def is_legal(self, action: int) -> bool:
+        legal = self._legal
+        if legal is None:
+            self.legal_actions()
+            legal = self._legal or ()
+        if len(legal) <= 64:
+            # a scan of a short tuple costs less than building a set
+            return action in legal
         legal_set = self._legal_set
         if legal_set is None:
-            if self._legal is None:
-                self.legal_actions()
-            legal_set = frozenset(self._legal or ())
-            self._legal_set = legal_set
+            legal_set = self._legal_set = frozenset(legal)
         return action in legal_set
 
     def explain(self, action: int) -> str | None:
