@@ -230,6 +230,8 @@ class State(ABC):
         return list(legal)
 
     def is_legal(self, action: int) -> bool:
+        if type(action) is not int:
+            return False  # 3.0, True or "3" would slip through a membership test
         legal = self._legal
         if legal is None:
             self.legal_actions()
