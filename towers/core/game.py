@@ -253,12 +253,12 @@ class State(ABC):
     def _illegal(self, action: int) -> IllegalActionError:
         legal = self.legal_actions()
         try:
-            tried = self.action_to_string(action)
+            tried = self.action_to_string(action) if type(action) is int else f"action {action!r}"
         except (ActionParseError, IndexError, ValueError):
             tried = f"action {action!r}"
         if self.is_terminal():
             return IllegalActionError(tried, "the game is over", allowed_total=0)
-        if not isinstance(action, int) or not 0 <= action < self.game.num_distinct_actions():
+        if type(action) is not int or not 0 <= action < self.game.num_distinct_actions():
             why, rule = (
                 f"actions are whole numbers from 0 to {self.game.num_distinct_actions() - 1}",
                 "",
