@@ -50,7 +50,9 @@ class ToyGame(Game):
 
     def new_initial_state(self) -> ToyState:
         per = self.options["deck"] // 3
-        return ToyState(
+        state_class = self.state_class()
+        assert issubclass(state_class, ToyState)
+        return state_class(
             game=self,
             deck=new_hidden_deck([per, per, per]),
             hands=[[] for _ in range(self.num_players)],
@@ -163,7 +165,7 @@ class ToyState(State):
         }
 
     def clone(self) -> ToyState:
-        return ToyState(
+        return type(self)(
             game=self.game,
             deck=clone_deck(self.deck),
             hands=[h[:] for h in self.hands],

@@ -19,11 +19,7 @@ def suite_games() -> list[str]:
     Games that single test modules register for their own use are left out, so what runs
     does not depend on which test modules were collected first.
     """
-    return [
-        name
-        for name in towers.list_games()
-        if name in TEST_GAMES or registry.is_shipped(name)
-    ]
+    return [name for name in towers.list_games() if name in TEST_GAMES or registry.is_shipped(name)]
 
 
 DATA = Path(__file__).resolve().parent.parent / "data"

@@ -65,7 +65,7 @@ class ImpureState(TinyState):
     def _apply(self, action: int) -> None:
         TinyState._apply(self, action)
         if action == PASS:
-            self.points[0] += random.randrange(3)  # the bug: a hidden die outside chance nodes
+            self.scores_[0] += random.randrange(3)  # the bug: a hidden die outside chance nodes
 
 
 class BadOddsState(TinyState):
@@ -225,11 +225,11 @@ def test_perft_counts_by_hand() -> None:
     assert counts == [3, 9]
     assert divide == {DRAW: 3, DRAW + 1: 3, DRAW + 2: 3}
     # Dealt 1,2 to seat 0 and 3,3 to seat 1: seat 0 may pass or play 1 or play 2;
-    # after a pass seat 1 may pass or play 3, after a play a card is drawn (three values).
+    # either way it then draws a card (three values are left in the deck).
     prefix = [DRAW, DRAW + 2, DRAW + 1, DRAW + 2]
     counts, divide = perft(game, prefix, 2)
-    assert counts == [3, 2 + 3 + 3]
-    assert divide == {PASS: 2, PLAY: 3, PLAY + 1: 3}
+    assert counts == [3, 3 + 3 + 3]
+    assert divide == {PASS: 3, PLAY: 3, PLAY + 1: 3}
 
 
 def test_perft_record_round_trip_and_divide_on_mismatch() -> None:
