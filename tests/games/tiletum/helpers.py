@@ -108,12 +108,13 @@ def chance(state: TiletumState, text: str) -> TiletumState:
     return state
 
 
-def place_characters(state: TiletumState, seat: int, building: int, *tile_ids: str) -> None:
-    """Put characters straight into a building's rooms (by their floors)."""
+def place_characters(
+    state: TiletumState, seat: int, building: int, *tile_ids: str, first_floor: int = 1
+) -> None:
+    """Put characters straight into a building's rooms, floor after floor from ``first_floor``."""
     g = state.game
-    for t in tile_ids:
-        k = kind(t)
-        state.rooms[seat][g.rooms[building][g.k_floor[k] - 1]] = k
+    for f, t in enumerate(tile_ids, start=first_floor - 1):
+        state.rooms[seat][g.rooms[building][f]] = kind(t)
     refresh(state)
 
 

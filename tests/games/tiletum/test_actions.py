@@ -208,17 +208,19 @@ def test_refreshing_the_offer_mixes_the_tiles_back_into_the_pile() -> None:
     assert all(k >= 0 for k in s.character_offer) and top(s)[2] == 1
 
 
-def test_placing_a_character_costs_its_floor_and_gives_its_bonus() -> None:
+def test_placing_a_character_costs_its_rooms_floor_and_gives_its_bonus() -> None:
     s = frame(new(2, seed=8), CHARACTER, 3)
     store(s, 0, "weaver-2", "notary-3")
     set_res(s, 0)
-    assert "place notary-3 in building 2" in names(s)  # building 2 has 3 rooms
-    assert "place notary-3 in building 1" not in names(s)  # building 1 has 2 rooms
-    do(s, "place weaver-2 in building 1")
+    assert "place notary-3 in building 2 floor 3" in names(s)  # building 2 has 3 rooms
+    assert "place notary-3 in building 1 floor 1" in names(s)  # any floor for any tile
+    do(s, "place weaver-2 in building 1 floor 2")
     assert top(s)[2] == 1 and s.res[0][WOOL] == 2
     assert s.rooms[0][s.game.rooms[0][1]] == kind("weaver-2")
-    assert "place notary-3 in building 2" not in names(s)  # 3 AP needed, 1 left
-    assert "costs 3 AP" in s.explain(s.string_to_action("place notary-3 in building 2"))
+    assert "place notary-3 in building 2 floor 3" not in names(s)  # 3 AP needed, 1 left
+    assert "place notary-3 in building 2 floor 1" in names(s)
+    assert "costs 3 AP" in s.explain(s.string_to_action("place notary-3 in building 2 floor 3"))
+    assert "is taken" in s.explain(s.string_to_action("place notary-3 in building 1 floor 2"))
 
 
 def test_matching_characters_must_share_a_building() -> None:
@@ -226,8 +228,11 @@ def test_matching_characters_must_share_a_building() -> None:
     place_characters(s, 0, 1, "smith-1")
     store(s, 0, "smith-2")
     placements = [n for n in names(s) if n.startswith("place")]
-    assert placements == ["place smith-2 in building 2"]
-    assert "same building" in s.explain(s.string_to_action("place smith-2 in building 1"))
+    assert placements == [
+        "place smith-2 in building 2 floor 2",
+        "place smith-2 in building 2 floor 3",
+    ]
+    assert "same building" in s.explain(s.string_to_action("place smith-2 in building 1 floor 1"))
 
 
 def test_a_full_building_returns_its_roof_house_with_the_roof_bonus() -> None:
@@ -235,7 +240,7 @@ def test_a_full_building_returns_its_roof_house_with_the_roof_bonus() -> None:
     place_characters(s, 0, 3, "banker-1", "knight-2")  # building 4: 3 rooms, floor 3 missing
     store(s, 0, "courtier-3")
     before_vp = s.vp[0]
-    do(s, "place courtier-3 in building 4")
+    do(s, "place courtier-3 in building 4 floor 3")
     assert s.house_supply[0] == 3 and s.roofs[0] == 1 << 3
     # courtier-3 gives 3 VP, building 4's roof bonus gives 4 VP
     assert s.vp[0] == before_vp + 3 + 4
@@ -245,7 +250,7 @@ def test_character_bonus_action_is_taken_at_once() -> None:
     s = frame(new(2, seed=10), CHARACTER, 2)
     store(s, 0, "courtier-2")
     pos = s.king_pos[0]
-    do(s, "place courtier-2 in building 1")
+    do(s, "place courtier-2 in building 1 floor 2")
     assert top(s)[:4] == [R.K_FRAME, KING, 2, 0]
     do(s, "advance king", "advance king")
     assert s.king_pos[0] == pos + 2

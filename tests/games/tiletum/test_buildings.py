@@ -14,7 +14,7 @@ def test_a_full_building_with_a_crest_strengthens_its_action() -> None:
     s.crests[0][0] = 0
     store(s, 0, "weaver-2")
     set_res(s, 0)
-    do(s, "place weaver-2 in building 1")
+    do(s, "place weaver-2 in building 1 floor 2")
     assert s.completed[0] == 1
     assert s.ap_bonus[0][CONTRACT] == 2  # two rooms: +2 AP on the contract action
     assert s.house_supply[0] == 3  # the roof house too
@@ -25,7 +25,7 @@ def test_the_bonus_applies_to_the_current_action() -> None:
     s.crests[0][2] = 1
     store(s, 0, "scholar-1")
     set_res(s, 0)
-    do(s, "place scholar-1 in building 3")
+    do(s, "place scholar-1 in building 3 floor 1")
     # scholar-1 strengthens the character action: +1 AP at once for this action
     assert s.ap_bonus[0][CHARACTER] == 1
     assert s.stack[1][:2] == [R.K_FRAME, CHARACTER] and s.stack[1][2] == 3 - 1 + 1
@@ -76,7 +76,7 @@ def test_a_building_of_mixed_characters_asks_which_action() -> None:
     place_characters(s, 0, 4, "trader-1")  # building 5 (2 rooms), a merchant character
     s.crests[0][4] = 3
     store(s, 0, "courtier-2")  # a king character on floor 2
-    do(s, "place courtier-2 in building 5")
+    do(s, "place courtier-2 in building 5 floor 2")
     # the completion is asked before the courtier's king action
     assert set(names(s)) == {"action merchant", "action king"}
     do(s, "action king")
@@ -89,7 +89,7 @@ def test_two_buildings_on_one_action_add_up() -> None:
     s.crests[0][2] = 0
     store(s, 0, "baker-1")
     set_res(s, 0)
-    do(s, "place baker-1 in building 3")
+    do(s, "place baker-1 in building 3 floor 1")
     assert s.ap_bonus[0][CHARACTER] == 3
 
 
@@ -97,7 +97,7 @@ def test_a_building_without_its_crest_is_not_completed() -> None:
     s = frame(new(2, seed=8), CHARACTER, 1)
     store(s, 0, "baker-1")
     set_res(s, 0)
-    do(s, "place baker-1 in building 3")
+    do(s, "place baker-1 in building 3 floor 1")
     assert s.completed[0] == 0 and s.ap_bonus[0] == [0] * 5
     assert s.roofs[0] == 1 << 2 and s.house_supply[0] == 3
     assert s.res[0] == [1, 1, 0, 0, 0]  # the roof bonus (1 gold) and the baker's food

@@ -15,11 +15,7 @@ def _place(tile: str, building: int = 4, ap: int = 3, seed: int = 1) -> R.Tiletu
     s = frame(new(2, seed=seed), CHARACTER, ap)
     store(s, 0, tile)
     set_res(s, 0)
-    b = building
-    floor = s.game.k_floor[D.kind_index[tile]]
-    if floor > len(s.game.rooms[b - 1]):
-        b = 2  # the three-room building
-    do(s, f"place {tile} in building {b}")
+    do(s, f"place {tile} in building {building} floor 1")
     return s
 
 
@@ -113,7 +109,7 @@ def test_merchant_move_and_house_in_any_order() -> None:
     s.merchant[0] = spot("london")
     s.houses[town("london")] = [R.EMPTY, R.INACTIVE]
     store(s, 0, "trader-3")
-    do(s, "place trader-3 in building 2", "house london 1")
+    do(s, "place trader-3 in building 2 floor 3", "house london 1")
     assert town("london") in s.house_towns[0]
     assert any(n.startswith("merchant to") for n in names(s))
     do(s, "merchant to tiletum-london-1")
@@ -123,7 +119,7 @@ def test_merchant_move_and_house_in_any_order() -> None:
     s.merchant[0] = spot("tiletum-london-1")
     s.houses[town("london")] = [R.EMPTY, R.INACTIVE]
     store(s, 0, "trader-3")
-    do(s, "place trader-3 in building 2", "merchant to london", "house london 1")
+    do(s, "place trader-3 in building 2 floor 3", "merchant to london", "house london 1")
     assert town("london") in s.house_towns[0] and top(s)[0] == R.K_FRAME
 
 
@@ -134,7 +130,7 @@ def test_architect_move_and_pillar() -> None:
     s.pillars[c] = [R.EMPTY, R.EMPTY, R.INACTIVE]
     s.architect[0] = spot("tiletum-paris-1")
     store(s, 0, "builder-3")
-    do(s, "place builder-3 in building 2", "architect to paris", "pillar paris")
+    do(s, "place builder-3 in building 2 floor 3", "architect to paris", "pillar paris")
     assert s.pillar_sites[0] == [c] and top(s)[0] == R.K_FRAME
 
 
@@ -143,14 +139,14 @@ def test_house_where_the_merchant_is_only_if_possible() -> None:
     s.merchant[0] = spot("rome")
     s.houses[town("rome")] = [R.EMPTY, R.INACTIVE]
     store(s, 0, "innkeeper-3")
-    do(s, "place innkeeper-3 in building 2")
+    do(s, "place innkeeper-3 in building 2 floor 3")
     assert names(s) == ["house rome 1"]  # not optional when it can be done
     do(s, "house rome 1")
     assert s.vp[0] == 14
     # in Tiletum, where the player already has a house, nothing happens
     s = frame(new(2, seed=4), CHARACTER, 3)
     store(s, 0, "innkeeper-3")
-    do(s, "place innkeeper-3 in building 2")
+    do(s, "place innkeeper-3 in building 2 floor 3")
     assert top(s)[0] == R.K_FRAME and s.house_supply[0] == 2
 
 
@@ -161,7 +157,7 @@ def test_pillar_where_the_architect_is() -> None:
     s.pillars[c] = [R.EMPTY, R.EMPTY, R.INACTIVE]
     s.architect[0] = spot("vienna")
     store(s, 0, "bishop-3")
-    do(s, "place bishop-3 in building 2")
+    do(s, "place bishop-3 in building 2 floor 3")
     assert names(s) == ["pillar vienna"]
     do(s, "pillar vienna")
     assert s.pillar_sites[0] == [c]

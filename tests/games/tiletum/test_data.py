@@ -143,9 +143,8 @@ def test_every_appendix_character_bonus_is_used_with_two_players() -> None:
     assert FX_KING not in {e[0] for k in D.kinds if k.category == CAT_CHARACTER for e in k.effects}
 
 
-def test_characters_have_floors_and_an_action_each() -> None:
+def test_characters_have_an_illustration_and_an_action_each() -> None:
     chars = [k for k in D.kinds if k.category == CAT_CHARACTER]
-    assert {k.floor for k in chars} == {1, 2, 3}
     assert {k.action for k in chars} == {0, 1, 2, 3, 4}
     assert len(D.illustrations) == 15
 

@@ -53,7 +53,12 @@ def test_an_illegal_action_is_explained_with_its_rule_and_changes_nothing() -> N
         ("turn", "fulfil iron-9", "not in your storehouse", "Tasks"),
         ("turn", "crest lion on space 1", "no lion crest", "Tasks"),
         ("turn", "use add-ap-1", "not in your storehouse", "Tasks"),
-        ("character", "place notary-3 in building 1", "not in your storehouse", "Character Action"),
+        (
+            "character",
+            "place notary-3 in building 1 floor 1",
+            "not in your storehouse",
+            "Character Action",
+        ),
         ("character", "advance king", "not one of its options", "Character Action"),
         ("character", "stop action", "ends with the turn", "Action phase"),
         ("merchant", "merchant to rome", "not next to your merchant", "Merchant Action"),

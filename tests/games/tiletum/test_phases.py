@@ -175,7 +175,7 @@ def test_each_fair_tile_counts_its_condition(condition: str) -> None:
     s.crests[0] = [0, 1, -1, -1, -1, 2]
     place_characters(s, 0, 2, "banker-1")  # building 3: full (1 room)
     place_characters(s, 0, 1, "smith-1", "smith-2", "smith-3")  # full, floors 2 and 3
-    place_characters(s, 0, 0, "mason-2")
+    place_characters(s, 0, 0, "mason-2", first_floor=2)
     expected = {
         "house_pillar_sets": 2,
         "contract_cathedral_sets": 1,

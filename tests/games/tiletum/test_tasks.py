@@ -90,10 +90,10 @@ def test_identical_resources_of_your_choice() -> None:
     assert s.res[0] == [0, 3, 0, 2, 2] and s.vp[0] == 10 + 3 + D.contract_space_vp[0]
 
 
-def test_mixed_contract_pays_the_fixed_and_another_identical_type() -> None:
+def test_mixed_contract_pays_the_fixed_and_identical_resources_of_your_choice() -> None:
     s = _fulfil_setup("same-2-iron-2", iron=4, wool=2)
     do(s, "fulfil same-2-iron-2")
-    assert names(s) == ["pay with wool"]  # not iron: the identical type is another one
+    assert names(s) == ["pay with wool", "pay with iron"]  # 2 + 2 iron is also a choice
     do(s, "pay with wool")
     assert s.res[0] == [0, 0, 0, 0, 2] and s.vp[0] == 10 + 5 + D.contract_space_vp[0]
 

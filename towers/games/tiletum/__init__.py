@@ -25,7 +25,7 @@ action and joker included, none for the rightmost building); final scoring (hous
 pillars, 0/0/5/10/20/30 for completed buildings, 1 VP per 4 resources); VP never below 0;
 ties won by the first in turn order.
 
-Actions: one int each from a fixed space of 780 (see :mod:`towers.games.tiletum.actions`).
+Actions: one int each from a fixed space of 1050 (see :mod:`towers.games.tiletum.actions`).
 A turn is a stack of small decisions (die, value, tile, resources, the action's options,
 tasks, nested actions from characters and helpers) ending with ``end turn``. Chance nodes:
 tile draws by kind and count, dice drawn by colour then rolled, corruption tokens by value,
@@ -40,8 +40,9 @@ Designed, not stated by the rulebook (the data items are marked ``source = "desi
   bonus spaces, bonus tile spaces (10/14/18 used with 2/3/4 players), 9 cathedrals with 2-3
   tiles and pillar spaces (never more spaces than tiles), the construction costs, which
   towns the 8 town tiles show;
-- the 45 characters: 15 illustrations, three per strengthened action, each on floors 1, 2
-  and 3; a tile goes only into a room of its own floor (costing that many AP);
+- the 45 characters: 15 illustrations of three tiles each (weaker to stronger bonus), three
+  illustrations per strengthened action; any tile goes into a free room of any floor, paying
+  the room's floor in AP as the Character Action states;
 - the copies of bonus and contract tiles and their marks, the helpers' gold and VP, the
   iron-and-wool mixes, crest names; all fair tile VP, the board's fair VP, King track VP;
 - the player board: rooms per building (2, 3, 1, 3, 2 and the occupied rightmost with 1),
@@ -55,8 +56,9 @@ Interpretations where the rulebook is silent or contradicts itself:
 - a building holding characters of different actions: its owner chooses among them when it
   is completed; two buildings on one action add their AP;
 - contracts in the storehouse count against the open contract spaces;
-- "identical resources" may be any type (gold too); in the mixed contracts, a type other
-  than the fixed one; "an adjacent town" is the next town along a road;
+- "identical resources of your choice" may be any type (gold too, and in the mixed contracts
+  the fixed type as well, paying both amounts of it); "an adjacent town" is the next town
+  along a road;
 - discarded characters are mixed back before the offer is refilled;
 - tasks happen whenever the player is in the turn or inside an action, not in the middle of
   another decision (a value, a bonus tile, a resource choice, a move);

@@ -2,7 +2,9 @@
 
 The space is laid out in blocks, listed once below; sizes come from the data files (spots
 of the map, towns, cathedrals, tile kinds). ``S`` is the number of map spots (towns first,
-then road spaces), ``T`` of towns, ``C`` of cathedrals, ``K`` of tile kinds.
+then road spaces), ``T`` of towns, ``C`` of cathedrals, ``K`` of tile kinds, ``R`` of rooms
+on a player board (the rooms of the five buildings that take characters, building by
+building, floor 1 first).
 
 ==================  ============  ===================================================
 block               size          meaning
@@ -22,7 +24,7 @@ PILLAR              C             a pillar at a cathedral
 MAP_TILE            T x 2         the bonus tile on bonus space k of a town
 TAKE_CHARACTER      5             a character from offer space i (1 AP)
 REFRESH             1             discard and refill the character offer (1 AP)
-PLACE_CHARACTER     45 x 5        a character from the storehouse into building b
+PLACE_CHARACTER     45 x R        a character from the storehouse into room r (its floor in AP)
 TAKE_CONTRACT       5             a contract from offer space i (its AP)
 EXCHANGE            5 x 4         one resource for a different one (1 AP)
 ADVANCE             1             one King track space (1 AP)
@@ -74,6 +76,12 @@ HELPER_KINDS = tuple(i for i, k in enumerate(DATA.kinds) if k.category == CAT_HE
 FIRST_CONTRACT = CONTRACT_KINDS[0]
 FIRST_HELPER = HELPER_KINDS[0]
 
+ROOMS: tuple[tuple[int, int], ...] = tuple(
+    (b, f) for b, bld in enumerate(DATA.buildings) if not bld.occupied for f in range(bld.rooms)
+)
+"""(building, floor - 1) of each room of the player board, in the order of the room index."""
+N_ROOMS = len(ROOMS)
+
 if max(len(t.house_players) for t in DATA.towns) > MAX_HOUSE_SPACES:
     raise ValueError("a town has more house spaces than the action space allows")
 if max(len(t.bonus_players) for t in DATA.towns) > MAX_BONUS_SPACES:
@@ -95,7 +103,7 @@ _SIZES = (
     ("MAP_TILE", N_TOWNS * MAX_BONUS_SPACES),
     ("TAKE_CHARACTER", 5),
     ("REFRESH", 1),
-    ("PLACE_CHARACTER", N_CHARACTERS * 5),
+    ("PLACE_CHARACTER", N_CHARACTERS * N_ROOMS),
     ("TAKE_CONTRACT", 5),
     ("EXCHANGE", 20),
     ("ADVANCE", 1),
@@ -206,8 +214,9 @@ def map_tile(town: int, space: int) -> int:
     return MAP_TILE + town * MAX_BONUS_SPACES + space
 
 
-def place_character(kind: int, building: int) -> int:
-    return PLACE_CHARACTER + kind * 5 + building
+def place_character(kind: int, building: int, floor: int) -> int:
+    """A character into the room on ``floor`` (1-3) of ``building`` (0-4)."""
+    return PLACE_CHARACTER + kind * N_ROOMS + ROOMS.index((building, floor - 1))
 
 
 def crest(crest_type: int, space: int) -> int:
@@ -259,7 +268,8 @@ def _name(action: int) -> str:
     if name == "REFRESH":
         return "refresh characters"
     if name == "PLACE_CHARACTER":
-        return f"place {d.kinds[k // 5].id} in building {k % 5 + 1}"
+        b, f = ROOMS[k % N_ROOMS]
+        return f"place {d.kinds[k // N_ROOMS].id} in building {b + 1} floor {f + 1}"
     if name == "TAKE_CONTRACT":
         return f"take contract {k + 1}"
     if name == "EXCHANGE":

@@ -35,7 +35,7 @@ def evaluate(state: TiletumState, seat: int) -> float:
         if cat == CAT_CONTRACT:
             value += (0.7 if state.can_fulfil(seat, k) else 0.3) * g.k_vp[k]
         elif cat == CAT_CHARACTER:
-            value += 1.0 + 0.3 * g.k_floor[k]
+            value += 1.5
         elif cat == CAT_CREST:
             value += 2.0
         elif cat == CAT_HELPER:

@@ -79,7 +79,6 @@ class TileKind:
     effects: tuple[Effect, ...] = ()
     """Character bonus, helper ability or contract benefits."""
     illustration: int = -1
-    floor: int = 0
     action: int = -1
     """Character: the action its completed building strengthens."""
     pay: tuple[int, ...] = (0, 0, 0, 0, 0)
@@ -465,9 +464,6 @@ def load() -> TiletumData:
         _check_provenance(where, item)
         if item["illustration"] not in illustrations:
             illustrations.append(item["illustration"])
-        floor = int(item["floor"])
-        if not 1 <= floor <= 3:
-            raise DataError(f"{where}: floors are 1, 2 and 3")
         if item["action"] not in ACTIONS[:5]:
             raise DataError(f"{where}: a character strengthens one of the five actions")
         kinds.append(
@@ -476,7 +472,6 @@ def load() -> TiletumData:
                 category=CAT_CHARACTER,
                 effects=_effects(item["bonus"], where),
                 illustration=illustrations.index(item["illustration"]),
-                floor=floor,
                 action=ACTIONS.index(item["action"]),
             )
         )

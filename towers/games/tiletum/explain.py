@@ -202,6 +202,8 @@ def _frame_why(
     if name in ("MOVE_MERCHANT", "MOVE_ARCHITECT"):
         figure = FIG_MERCHANT if name == "MOVE_MERCHANT" else FIG_ARCHITECT
         here = _figure_spot(state, seat, figure)
+        if k == here:
+            return f"your {FIGURES[figure]} is already on {d.spot_names[k]}", rule
         return (
             f"{d.spot_names[k]} is not next to your {FIGURES[figure]} on {d.spot_names[here]}",
             rule,
@@ -229,17 +231,14 @@ def _frame_why(
     if name == "REFRESH":
         return "there are no character tiles to refresh", rule
     if name == "PLACE_CHARACTER":
-        kind, b = divmod(k, 5)
+        kind, room = divmod(k, g.n_rooms)
+        b, floor = g.room_building[room], g.room_floor[room]
         if kind not in state.storehouse[seat]:
             return f"{d.kinds[kind].id} is not in your storehouse", rule
-        floor = g.k_floor[kind]
+        if state.rooms[seat][room] >= 0:
+            return f"the floor {floor} room of building {b + 1} is taken", rule
         if floor > ap:
             return f"a floor {floor} room costs {floor} AP and you have {ap}", rule
-        rooms = g.rooms[b]
-        if floor > len(rooms):
-            return f"building {b + 1} has no room on floor {floor}", rule
-        if state.rooms[seat][rooms[floor - 1]] >= 0:
-            return f"the floor {floor} room of building {b + 1} is taken", rule
         return (
             f"another building already holds a {d.illustrations[g.k_ill[kind]]}: matching "
             "characters must go into the same building",
@@ -369,11 +368,32 @@ def _decision_why(
     ):
         figure = FIG_MERCHANT if name == "MOVE_MERCHANT" else FIG_ARCHITECT
         here = _figure_spot(state, seat, figure)
-        if code == R.K_JUMP and k == here:
-            return f"your {FIGURES[figure]} is already there", rule
         if code == R.K_TOWN_MOVE:
-            return f"{d.spot_names[k]} is not a town next to your merchant", rule
-        return f"your {FIGURES[figure]} cannot move to {d.spot_names[k]} now", rule
+            mover = FIG_MERCHANT
+        elif code == R.K_MOVE_BOTH:
+            mover = figure
+            if not top[2 if figure == FIG_MERCHANT else 1]:
+                return f"your {FIGURES[figure]} already moved for this bonus", rule
+        else:
+            mover = top[1]
+        if figure != mover:
+            return (
+                f"this bonus moves your {FIGURES[mover]}, not your {FIGURES[figure]}",
+                rule,
+            )
+        if code == R.K_MOVE_PLACE and not top[2]:
+            return f"your {FIGURES[figure]} already moved for this bonus", rule
+        if k == here:
+            return f"your {FIGURES[figure]} is already on {d.spot_names[k]}", rule
+        if code == R.K_TOWN_MOVE:
+            return (
+                f"{d.spot_names[k]} is not a town next to your merchant on {d.spot_names[here]}",
+                rule,
+            )
+        return (
+            f"{d.spot_names[k]} is not next to your {FIGURES[figure]} on {d.spot_names[here]}",
+            rule,
+        )
     if name == "HOUSE" and code in (R.K_PLACE, R.K_HOUSE_ANY, R.K_MOVE_PLACE):
         at = None if code == R.K_HOUSE_ANY else d.spot_town[state.merchant[seat]]
         return _house_why(state, seat, k, at), rule

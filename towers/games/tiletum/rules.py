@@ -136,7 +136,6 @@ class TiletumGame(Game):
         kinds = d.kinds
         self.k_cat = tuple(k.category for k in kinds)
         self.k_crest = tuple(k.crest for k in kinds)
-        self.k_floor = tuple(k.floor for k in kinds)
         self.k_ill = tuple(k.illustration for k in kinds)
         self.k_action = tuple(k.action for k in kinds)
         self.k_effects = tuple(k.effects for k in kinds)
@@ -159,6 +158,8 @@ class TiletumGame(Game):
         self.n_rooms = at
         self.room_building = tuple(b for b, rs in enumerate(rooms) for _ in rs)
         self.room_floor = tuple(f + 1 for rs in rooms for f in range(len(rs)))
+        if tuple(zip(self.room_building, (f - 1 for f in self.room_floor), strict=True)) != A.ROOMS:
+            raise ValueError("room indices of the rules and of the action space differ")
         self.house_active = tuple(tuple(p <= n for p in t.house_players) for t in d.towns)
         self.bonus_active = tuple(tuple(p <= n for p in t.bonus_players) for t in d.towns)
         self.pillar_active = tuple(tuple(p <= n for p in c.pillar_players) for c in d.cathedrals)
@@ -888,16 +889,17 @@ class TiletumState(State):
         rooms = self.rooms[seat]
         return all(rooms[i] >= 0 for i in self.game.rooms[b])
 
-    def can_place_character(self, seat: int, kind: int, b: int) -> bool:
-        """A free room on the tile's floor, and no other building with its illustration."""
+    def can_place_character(self, seat: int, kind: int, room: int) -> bool:
+        """A free room, and no other building holding the tile's illustration (Character
+        Action); any character may go into a room of any floor, paying that floor in AP."""
         g = self.game
-        idx = g.rooms[b]
-        floor = g.k_floor[kind]
-        if floor > len(idx) or self.rooms[seat][idx[floor - 1]] >= 0:
+        rooms = self.rooms[seat]
+        if rooms[room] >= 0:
             return False
         ill = g.k_ill[kind]
         rb = g.room_building
-        for i, k in enumerate(self.rooms[seat]):
+        b = rb[room]
+        for i, k in enumerate(rooms):
             if k >= 0 and g.k_ill[k] == ill and rb[i] != b:
                 return False
         return True
@@ -913,7 +915,7 @@ class TiletumState(State):
             if res[r] < pay[r]:
                 return False
         same = g.k_same[kind]
-        return not same or any(res[r] >= same for r in range(5) if not pay[r])
+        return not same or any(res[r] >= same + pay[r] for r in range(5))
 
     def _can_use_helper(self, seat: int, kind: int) -> bool:
         fx = self.game.k_helper_fx[kind]
@@ -1020,12 +1022,13 @@ class TiletumState(State):
         return out
 
     def pay_choices(self, seat: int, kind: int) -> list[int]:
-        """Resource types that can pay a contract's identical resources."""
+        """Resource types that can pay a contract's identical resources "of your choice"
+        (Appendix: Contracts): any type, the contract's fixed type too if enough is left."""
         g = self.game
         pay = g.k_pay[kind]
         same = g.k_same[kind]
         res = self.res[seat]
-        return [r for r in range(5) if not pay[r] and res[r] >= same]
+        return [r for r in range(5) if res[r] >= same + pay[r]]
 
     def _gen_moves(self, seat: int, figure: int, out: list[int]) -> None:
         adj = self.game.data.adjacent
@@ -1083,13 +1086,16 @@ class TiletumState(State):
                 if any(k >= 0 for k in offer) or any(pile[1]):
                     out.append(A.REFRESH)
             seen = set()
+            floor = g.room_floor
+            n_rooms = g.n_rooms
             for k in self.storehouse[seat]:
-                if g.k_cat[k] != CAT_CHARACTER or k in seen or g.k_floor[k] > ap:
+                if g.k_cat[k] != CAT_CHARACTER or k in seen:
                     continue
                 seen.add(k)
-                for b in range(5):
-                    if self.can_place_character(seat, k, b):
-                        out.append(A.PLACE_CHARACTER + k * 5 + b)
+                base = A.PLACE_CHARACTER + k * n_rooms
+                for r in range(n_rooms):
+                    if floor[r] <= ap and self.can_place_character(seat, k, r):
+                        out.append(base + r)
         elif action == CONTRACT:
             costs = d.contract_offer_costs
             for i, k in enumerate(self.contract_offer):
@@ -1318,13 +1324,12 @@ class TiletumState(State):
                 self.character_offer[i] = EMPTY
                 self.draws.append([DR_TILE, PILE_CHARACTER, LOC_CHARACTER, i])
         elif action < A.TAKE_CONTRACT:
-            k = action - A.PLACE_CHARACTER
-            kind, b = k // 5, k % 5
-            top[2] -= g.k_floor[kind]
+            kind, room = divmod(action - A.PLACE_CHARACTER, g.n_rooms)
+            top[2] -= g.room_floor[room]
             self.storehouse[seat].remove(kind)
-            self.rooms[seat][g.rooms[b][g.k_floor[kind] - 1]] = kind
+            self.rooms[seat][room] = kind
             self._effects(seat, g.k_effects[kind])
-            self._check_building(seat, b)
+            self._check_building(seat, g.room_building[room])
         elif action < A.EXCHANGE:
             i = action - A.TAKE_CONTRACT
             top[2] -= d.contract_offer_costs[i]
