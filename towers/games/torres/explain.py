@@ -6,7 +6,13 @@ from typing import TYPE_CHECKING
 
 from towers.core.components import deck_size
 from towers.games.torres import actions as A
-from towers.games.torres.board import DIAG_DIR, ORTHO_DIR, ORTHO_DIR2, ORTHO_NEIGHBORS
+from towers.games.torres.board import (
+    DIAG_DIR,
+    ORTHO_DIR,
+    ORTHO_DIR2,
+    ORTHO_NEIGHBORS,
+    label_castles,
+)
 
 if TYPE_CHECKING:
     from towers.games.torres.rules import TorresState
@@ -290,10 +296,7 @@ def _card_target_problem(state: TorresState, name: str, i: int) -> tuple[str, st
             return problem, R_CARDS
         if b == a or occ[b] != -1:
             return "the block goes to another empty space", R_CARDS
-        return (
-            "the block's new place breaks a placement rule (taller than the area, joining "
-            "castles, or fewer than six castles)"
-        ), R_CARDS
+        return _block_target_problem(state, a, b), R_CARDS
     bad = _own_knight(state, a)
     if bad:
         return bad[0], R_CARDS
@@ -304,7 +307,32 @@ def _card_target_problem(state: TorresState, name: str, i: int) -> tuple[str, st
             "the destination must be orthogonally next to another knight of this color and "
             "on its level or lower"
         ), R_CARDS
+    if not any(state.cid[n] >= 0 and h[n] > h[a] for n in ORTHO_NEIGHBORS[a]):
+        return (
+            f"there is no door next to {_sq(a)} at its level: the knight goes into a door of a "
+            "castle column next to it and taller than where it stands"
+        ), R_CARDS
     return (
-        f"{_sq(b)} is not by a door of a castle that {_sq(a)} can enter (the knight enters a "
-        "castle next to it and leaves by a door onto an empty space)"
+        f"{_sq(b)} is not orthogonally next to a door of the castle the knight goes into "
+        f"from {_sq(a)}"
     ), R_CARDS
+
+
+def _block_target_problem(state: TorresState, a: int, b: int) -> str:
+    """Why the empty block of ``a`` (which may be taken away) may not go to the empty ``b``."""
+    h2 = state.h[:]
+    h2[a] -= 1
+    cid2, areas2 = label_castles(h2)
+    if h2[b] and h2[b] + 1 > areas2[cid2[b]]:
+        return (
+            f"a castle may never be taller than its surface area: the castle of {_sq(b)} would "
+            f"cover {areas2[cid2[b]]} spaces and be {h2[b] + 1} high"
+        )
+    touching = {cid2[n] for n in ORTHO_NEIGHBORS[b] if cid2[n] >= 0}
+    if len(touching) > 1:
+        return "a castle may not be joined to another: castles may only touch diagonally"
+    left = len(areas2) + (0 if h2[b] or touching else 1)
+    return (
+        f"the total number of castles may not drop below {state.game.data.min_castles}: "
+        f"this move would leave {left}"
+    )
