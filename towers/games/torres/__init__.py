@@ -24,6 +24,11 @@ Designed, not stated by the rulebook (also marked in ``data/torres.toml``):
 - cards' own blocks and moves cost no action points (playing a card costs 0 AP); the
   "Block under a knight" and "Extra block" cards do not count towards the three blocks;
 - "Jump up two levels" climbs exactly two levels;
+- "Block under a knight" standing on the ground next to exactly one castle enlarges that
+  castle (next to two it would join them, so it is refused);
+- "Move a tower block" lifts the block first: the castle it leaves must stay whole, keep at
+  least six castles on the board in the end, and be no taller than its smaller area; then
+  the block lands by the normal placement rules or starts a new castle;
 - doors: a knight enters a castle next to it through a door at its own level (a neighbouring
   column of that castle taller than the knight's level) and leaves through a door onto an
   empty space that is not higher than where it entered (Door climb: at any level), for 1 AP;

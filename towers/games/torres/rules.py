@@ -689,6 +689,7 @@ class TorresState(State):
             card = deck_draw(self._deck_of(p), action - A.DRAW)
             if self.game.is_common:
                 self._gain_card(p, card)
+                self.to_draw = 0
                 self.step = S_TURN
             else:
                 self.drawn.append(card)
