@@ -285,6 +285,8 @@ class State(ABC):
         self._legal_set = None
 
     def history(self) -> list[int]:
+        """Every action so far, chance outcomes included: the full record, private choices
+        too, so a seat is shown only what ``observation(seat)`` holds, never this list."""
         return list(self._history)
 
     def returns(self) -> list[float]:
