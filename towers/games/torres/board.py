@@ -136,11 +136,42 @@ def level_masks(heights: list[int]) -> list[int]:
     return masks
 
 
-def squares_of(mask: int) -> list[int]:
-    """The squares whose bits are set, in increasing order."""
-    out = []
+_ROW_SQUARES = tuple(
+    tuple(tuple(8 * row + j for j in range(8) if byte >> j & 1) for byte in range(256))
+    for row in range(8)
+)
+
+
+_ACTION_ROWS: dict[int, tuple[int, ...]] = {}
+
+
+def actions_of(base: int, mask: int) -> list[int]:
+    """``base + s`` for each square s whose bit is set, in increasing order; the tuples for
+    each (base, row, byte) are made once and kept."""
+    out: list[int] = []
+    key = base << 11
+    cache = _ACTION_ROWS
     while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+        byte = mask & 255
+        if byte:
+            found = cache.get(key | byte)
+            if found is None:
+                row = (key >> 8) & 7
+                found = cache[key | byte] = tuple(base + s for s in _ROW_SQUARES[row][byte])
+            out += found
+        mask >>= 8
+        key += 256
+    return out
+
+
+def squares_of(mask: int) -> list[int]:
+    """The squares whose bits are set, in increasing order (a table lookup a row)."""
+    out: list[int] = []
+    row = 0
+    while mask:
+        byte = mask & 255
+        if byte:
+            out += _ROW_SQUARES[row][byte]
+        mask >>= 8
+        row += 1
     return out

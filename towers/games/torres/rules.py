@@ -26,6 +26,7 @@ from towers.games.torres.board import (
     ORTHO_DIR,
     ORTHO_DIR2,
     ORTHO_NEIGHBORS,
+    actions_of,
     castle_door_exits,
     castle_heights,
     door_exits,
@@ -33,7 +34,6 @@ from towers.games.torres.board import (
     level_masks,
     manhattan,
     placement_mask,
-    squares_of,
 )
 from towers.games.torres.data import TorresData, load
 
@@ -365,9 +365,26 @@ class TorresState(State):
         else:
             self._levels = None
         if h[s] == 1:
-            self.cid, self.areas = label_castles(h)
-            self.tallest = castle_heights(h, self.cid, len(self.areas))
-            self._doors = None
+            cid = self.cid
+            near = {cid[n] for n in ORTHO_NEIGHBORS[s] if cid[n] >= 0}
+            if len(near) > 1:  # never by the rules; relabel all the same
+                self._relabel()
+                return
+            # a new square joins its one neighbouring castle, or starts a castle of its own
+            if near:
+                k = near.pop()
+                self.areas[k] += 1
+            else:
+                k = len(self.areas)
+                self.areas.append(1)
+                self.tallest.append(1)
+            cid[s] = k
+            if self._doors is not None:
+                doors = self._doors[:]
+                if k == len(doors):
+                    doors.append(0)
+                doors[k] = castle_door_exits(h, cid, k)
+                self._doors = doors
             self._places = None
             return
         # a taller column changes only its own castle's doors and its own square's room
@@ -401,12 +418,12 @@ class TorresState(State):
             free = self._free = sum(1 << s for s in range(SQ) if occ[s] == -1)
         return free
 
-    def placeable(self) -> list[int]:
-        """Squares where a block may be placed now by the normal rules."""
+    def placeable(self, offset: int = 0) -> list[int]:
+        """``offset + s`` for the squares where a block may be placed now by the normal rules."""
         places = self._places
         if places is None:
             places = self._places = placement_mask(self.h, self.cid, self.areas)
-        return squares_of(places & self.free_mask())
+        return actions_of(offset, places & self.free_mask())
 
     def can_place_block(self, s: int) -> bool:
         """Normal block placement on ``s`` (Place a tower block)."""
@@ -439,9 +456,9 @@ class TorresState(State):
     def _playable(self, seat: int, card: int) -> bool:
         return self.hands[seat][card] - self.acquired[card] > 0
 
-    def knight_moves(self, seat: int, climb: bool = False) -> list[int]:
-        """``64 * from + to`` for each step and door passage, or with ``climb`` the Door
-        climb card's."""
+    def knight_moves(self, seat: int, climb: bool = False, offset: int = 0) -> list[int]:
+        """``offset + 64 * from + to`` for each step and door passage, or with ``climb`` the
+        Door climb card's."""
         h = self.h
         cid = self.cid
         free = self.free_mask()
@@ -458,20 +475,17 @@ class TorresState(State):
             if doors:
                 reach |= doors if climb else doors & levels[ha]
             reach &= free
-            base = a * SQ
-            while reach:
-                low = reach & -reach
-                out.append(base + low.bit_length() - 1)
-                reach ^= low
+            if reach:
+                out += actions_of(offset + a * SQ, reach)
         return out
 
-    def _add_knight_targets(self, seat: int) -> list[int]:
+    def _add_knight_targets(self, seat: int, offset: int = 0) -> list[int]:
         h = self.h
         levels = self._level_masks()
         reach = 0
         for k in self.knights[seat]:
             reach |= NEIGHBOR_MASK[k] & levels[h[k]]
-        return squares_of(reach & self.free_mask())
+        return actions_of(offset, reach & self.free_mask())
 
     def _relocations(self, seat: int) -> list[tuple[int, int]]:
         h = self.h
@@ -619,17 +633,15 @@ class TorresState(State):
                 and deck_size(self._deck_of(p))
             ):
                 out.append(A.ACQUIRE)
-            move = A.MOVE
-            out.extend([move + ab for ab in self.knight_moves(p)])
+            out += self.knight_moves(p, offset=A.MOVE)
             if self.blocks_placed < 3 and (
                 self.active > 0 or (self.active == -1 and self._stack_auto(p))
             ):
-                place = A.PLACE_BLOCK
-                out.extend([place + s for s in self.placeable()])
+                out += self.placeable(A.PLACE_BLOCK)
         if self.active == -1:
             out.extend({A.TAKE_STACK + hgt - 1 for hgt in self.stacks[p]})
         if ap >= 2 and len(self.knights[p]) < self.game.data.knights_per_player:
-            out.extend(A.ADD_KNIGHT + s for s in self._add_knight_targets(p))
+            out += self._add_knight_targets(p, A.ADD_KNIGHT)
         if not self.card_played and any(self.hands[p]):
             hand = self.hands[p]
             acq = self.acquired
@@ -639,7 +651,7 @@ class TorresState(State):
             if hand[A.C_SEVEN] > acq[A.C_SEVEN]:
                 out.append(A.PLAY_SEVEN)
             if hand[A.C_EXTRA_BLOCK] > acq[A.C_EXTRA_BLOCK] and self.supply > 0:
-                out.extend([A.EXTRA_BLOCK + s for s in self.placeable()])
+                out += self.placeable(A.EXTRA_BLOCK)
             if hand[A.C_BLOCK_UNDER] > acq[A.C_BLOCK_UNDER]:
                 sources = sorted(set(self.stacks[p]))
                 if self.active > 0:
@@ -666,7 +678,7 @@ class TorresState(State):
                         if b >= 0 and 0 <= occ[m] < KING and occ[b] == -1 and h[b] <= h[a] + 1:
                             out.append(A.JUMP_OVER + 4 * a + d)
             if hand[A.C_DOOR_CLIMB] > acq[A.C_DOOR_CLIMB]:
-                out.extend([A.DOOR_CLIMB + ab for ab in self.knight_moves(p, climb=True)])
+                out += self.knight_moves(p, climb=True, offset=A.DOOR_CLIMB)
             if hand[A.C_RELOCATE] > acq[A.C_RELOCATE]:
                 out.extend(A.RELOCATE + a * SQ + b for a, b in self._relocations(p))
             if hand[A.C_MOVE_BLOCK] > acq[A.C_MOVE_BLOCK]:
