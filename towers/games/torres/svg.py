@@ -25,6 +25,7 @@ order, choose an action. Squares are ``sq-a1`` to ``sq-h8``:
 
 from __future__ import annotations
 
+from functools import lru_cache
 from html import escape
 from typing import TYPE_CHECKING, Any
 
@@ -179,65 +180,70 @@ def _board(obs: dict[str, Any]) -> str:
         areas.append(castle["area"])
         for s in castle["squares"]:
             castle_of[s] = k
-    out = [
-        f'<rect x="{BOARD_X - 2}" y="{BOARD_Y - 2}" width="{BOARD + 4}" height="{BOARD + 4}" '
-        f'fill="#8a7f6a"/>'
-    ]
+    out = [_FRAME]
     for s in range(A.SQUARES):
-        x = BOARD_X + (s % A.SIZE) * CELL
-        y = BOARD_Y + (A.SIZE - 1 - s // A.SIZE) * CELL
         h = heights[s]
-        fill = _stone(h) if h else GRASS
-        name = A.square_name(s)
-        about = (
-            f"{name}: ground" if not h else f"{name}: level {h}, castle of {areas[castle_of[s]]}"
-        )
-        cell = [
-            f'<g id="{square_id(s)}" class="square">',
-            f"<title>{escape(about)}</title>",
-            f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" '
-            f'stroke="#9a9080" stroke-width="0.5"/>',
-        ]
-        if h:
-            ink = "#fff" if h >= 4 else "#3a3326"
-            cell.append(_text(x + 4, y + 15, str(h), 13, fill=ink, font_weight="bold"))
-            # one notch per level along the bottom edge, so height reads at a glance
-            for level in range(min(h, 8)):
-                cell.append(
-                    f'<rect x="{x + 4 + level * 6}" y="{y + CELL - 7}" width="4" height="3" '
-                    f'fill="{ink}" opacity="0.6"/>'
-                )
-        occ = occupants[s]
-        cx, cy = x + CELL / 2, y + CELL / 2 + 3
-        if 0 <= occ < len(SEAT_COLORS):
-            cell.append(_knight(cx, cy, occ))
-        elif occ == KING_SQUARE:
-            cell.append(_king(cx, cy))
-        cell.append("</g>")
-        out.append("".join(cell))
+        out.append(_cell(s, h, occupants[s], areas[castle_of[s]] if h else 0))
     out.append(_castle_walls(castle_of))
-    for i in range(A.SIZE):
-        out.append(
-            _text(
-                BOARD_X + i * CELL + CELL / 2,
-                BOARD_Y + BOARD + 16,
-                "abcdefgh"[i],
-                12,
-                text_anchor="middle",
-                fill="#555",
-            )
-        )
-        out.append(
-            _text(
-                BOARD_X - 14,
-                BOARD_Y + (A.SIZE - 1 - i) * CELL + CELL / 2 + 4,
-                str(i + 1),
-                12,
-                text_anchor="middle",
-                fill="#555",
-            )
-        )
+    out.append(_COORDINATES)
     return "".join(out)
+
+
+@lru_cache(maxsize=16384)
+def _cell(s: int, h: int, occ: int, area: int) -> str:
+    """One square: its column, its height, its piece (the same four numbers, the same text)."""
+    x = BOARD_X + (s % A.SIZE) * CELL
+    y = BOARD_Y + (A.SIZE - 1 - s // A.SIZE) * CELL
+    fill = _stone(h) if h else GRASS
+    name = A.square_name(s)
+    about = f"{name}: ground" if not h else f"{name}: level {h}, castle of {area}"
+    cell = [
+        f'<g id="{square_id(s)}" class="square">',
+        f"<title>{escape(about)}</title>",
+        f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" '
+        f'stroke="#9a9080" stroke-width="0.5"/>',
+    ]
+    if h:
+        ink = "#fff" if h >= 4 else "#3a3326"
+        cell.append(_text(x + 4, y + 15, str(h), 13, fill=ink, font_weight="bold"))
+        # one notch per level along the bottom edge, so height reads at a glance
+        for level in range(min(h, 8)):
+            cell.append(
+                f'<rect x="{x + 4 + level * 6}" y="{y + CELL - 7}" width="4" height="3" '
+                f'fill="{ink}" opacity="0.6"/>'
+            )
+    cx, cy = x + CELL / 2, y + CELL / 2 + 3
+    if 0 <= occ < len(SEAT_COLORS):
+        cell.append(_knight(cx, cy, occ))
+    elif occ == KING_SQUARE:
+        cell.append(_king(cx, cy))
+    cell.append("</g>")
+    return "".join(cell)
+
+
+_FRAME = (
+    f'<rect x="{BOARD_X - 2}" y="{BOARD_Y - 2}" width="{BOARD + 4}" height="{BOARD + 4}" '
+    f'fill="#8a7f6a"/>'
+)
+_COORDINATES = "".join(
+    _text(
+        BOARD_X + i * CELL + CELL / 2,
+        BOARD_Y + BOARD + 16,
+        "abcdefgh"[i],
+        12,
+        text_anchor="middle",
+        fill="#555",
+    )
+    + _text(
+        BOARD_X - 14,
+        BOARD_Y + (A.SIZE - 1 - i) * CELL + CELL / 2 + 4,
+        str(i + 1),
+        12,
+        text_anchor="middle",
+        fill="#555",
+    )
+    for i in range(A.SIZE)
+)
 
 
 def _castle_walls(castle_of: list[int]) -> str:

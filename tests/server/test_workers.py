@@ -1,0 +1,95 @@
+"""Several server workers on one database, and bots thinking in another process."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import towers
+from tests.server.live import Live, live_server, receive_state
+from towers.server.bots import PROCESS, THREAD, BotRunner
+
+
+@pytest.fixture
+def two_workers(tmp_path: Path) -> Iterator[tuple[Live, Live]]:
+    db = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
+    with live_server(db, poll_interval=0.1) as a, live_server(db, poll_interval=0.1) as b:
+        yield a, b
+
+
+def test_workers_sharing_a_database_play_one_game(two_workers: tuple[Live, Live]) -> None:
+    a, b = two_workers
+    g = a.create("torres", players=2, seats=[{"kind": "human"}] * 2, seed=8)
+    gid, secrets = g["id"], [s["secret"] for s in g["seats"]]
+    with b.socket(gid, None) as watcher:
+        first = receive_state(watcher)
+        v = a.view(gid, secrets[0])
+        r = a.act(gid, secrets[0], ply=v["ply"], action=v["legal"][0]["action"])
+        assert r.status_code == 200
+        # the worker that did not take the move sees it too (it polls the database)
+        moved = receive_state(watcher, lambda m: m["ply"] > first["ply"])
+        assert moved["ply"] == r.json()["ply"]
+    # seat 1 plays on the other worker, at once
+    v = b.view(gid, secrets[1])
+    assert v["your_turn"]
+    r = b.act(gid, secrets[1], ply=v["ply"], action=v["legal"][0]["action"])
+    assert r.status_code == 200, r.text
+    # and seat 1 again on the first worker, whose copy of the game is behind
+    ply = r.json()["ply"]
+    legal = b.view(gid, secrets[1])["legal"]
+    r = a.act(gid, secrets[1], ply=ply, action=legal[0]["action"])
+    assert r.status_code == 200, r.text
+    # the same move sent to the other worker, which has not heard of it yet: one game, one
+    # history; the database refuses the second writer and that worker catches up
+    r = b.act(gid, secrets[1], ply=ply, action=legal[1]["action"])
+    assert r.status_code == 409 and r.json()["error"] == "stale"
+    assert b.view(gid)["ply"] == a.view(gid)["ply"] == ply + 1
+
+
+@pytest.mark.parametrize("mode", [THREAD, PROCESS])
+def test_bots_choose_the_same_in_a_thread_or_a_process(mode: str) -> None:
+    game = towers.make("torres", players=2)
+    state = game.new_initial_state()
+    for _ in range(3):
+        state.apply_action(state.legal_actions()[0])
+    runner = BotRunner(mode, workers=1)
+    try:
+        chosen = asyncio.run(runner.choose(state, "greedy", {"samples": 1}, 42))
+    finally:
+        runner.close()
+    expected = towers.make_bot("greedy", seed=42, samples=1).choose(state.clone())
+    assert chosen == expected and state.is_legal(chosen)
+
+
+def test_who_may_read_the_log_is_the_same_worked_out_in_a_process() -> None:
+    import random
+
+    from towers.core.chance import sample_chance
+
+    game = towers.make("torres", players=2)
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    actors = []
+    while len(state.history()) < 12:
+        actors.append(state.current_player())
+        legal = state.legal_actions()
+        acquire = state.string_to_action("acquire card")
+        if state.is_chance_node():
+            action = sample_chance(state, rng)
+        else:
+            action = acquire if acquire in legal else legal[0]
+        state.apply_action(action)
+    history = state.history()
+    plies = list(range(len(history)))
+    results = []
+    for mode in (THREAD, PROCESS):
+        runner = BotRunner(mode)
+        try:
+            results.append(asyncio.run(runner.work_out_seen(game, history, actors, plies, {}, 9)))
+        finally:
+            runner.close()
+    assert results[0] == results[1]
+    assert "*" in results[0].values() and "[0]" in results[0].values()  # draws are private

@@ -1,0 +1,215 @@
+"""In a real browser (Debian's Chromium, headless, driven by Playwright): create a Torres game
+against a bot in the lobby, play it to the end by clicking the board, and check that the
+final scores on the page are the engine's."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.server.live import Live, live_server
+from towers.core.record import replay
+
+CHROMIUM = "/usr/bin/chromium"
+
+pytestmark = pytest.mark.skipif(
+    not os.path.exists(CHROMIUM),
+    reason=f"{CHROMIUM} is missing: install it with scripts/install-browser (apt-get install chromium)",
+)
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
+    db = tmp_path_factory.mktemp("web") / "games.sqlite3"
+    with live_server(f"sqlite:///{db}", absent_after=1.0) as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.set_default_timeout(20_000)
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+def ply(page: Any) -> int:
+    return int(page.get_attribute("#status", "data-ply"))
+
+
+def wait_past(page: Any, before: int) -> None:
+    page.wait_for_function(
+        "p => Number(document.querySelector('#status').dataset.ply) > p", arg=before
+    )
+
+
+def wait_for_my_turn_or_end(page: Any) -> bool:
+    """True when it is our turn, False when the game is over."""
+    page.wait_for_function(
+        "() => { const s = document.querySelector('#status');"
+        " return s.classList.contains('mine') || s.dataset.status === 'over'; }"
+    )
+    return page.get_attribute("#status", "data-status") != "over"
+
+
+def click_on_board(page: Any) -> None:
+    """Choose an action by clicking highlighted board elements until it is sent."""
+    before = ply(page)
+    for _ in range(4):
+        highlights = page.locator("#board .tw-hl")
+        squares = page.locator('#board .tw-hl[data-target^="sq-"]')
+        pick = squares.first if squares.count() else highlights.first
+        target = pick.get_attribute("data-target")
+        page.locator(f'#board [id="{target}"]').click()
+        if page.locator("#chooser:not(.hidden)").count():
+            page.locator("#choices button").first.click()
+            break
+        if page.locator("#board .tw-picked").count() == 0:
+            break  # the action was complete and sent
+    wait_past(page, before)
+
+
+def click_words(page: Any, text: str | None = None) -> None:
+    before = ply(page)
+    buttons = page.locator("#words button")
+    if text is not None:
+        buttons = buttons.filter(has_text=text)
+    buttons.first.click()
+    wait_past(page, before)
+
+
+def test_a_torres_game_against_a_bot_played_by_clicking_the_board(live: Live, page: Any) -> None:
+    page.goto(live.base + "/")
+    page.wait_for_selector("#game option", state="attached")
+    page.select_option("#game", "torres")
+    page.select_option("#players", "2")
+    page.select_option('select[data-seat="1"]', "random")
+    page.click("details summary")
+    page.fill("#seed", "2024")
+    page.click("#create-button")
+    page.wait_for_selector("#created:not(.hidden)")
+    assert page.locator("#links li").count() == 1
+    page.click("#play-link")
+    page.wait_for_selector("#board svg")
+    gid = page.url.split("/game/")[1].split("#")[0]
+
+    # a move that is not allowed is explained in the engine's words with the rule
+    assert wait_for_my_turn_or_end(page)
+    page.fill("#typed-move", "end turn")
+    page.click("#typed button")
+    page.wait_for_selector("#error:not(.hidden)")
+    assert "is not allowed" in page.inner_text("#error")
+    assert "(Torres, " in page.inner_text("#error")
+
+    board_actions = 0
+    undone = False
+    while wait_for_my_turn_or_end(page):
+        words = [t.strip() for t in page.locator("#words button").all_inner_texts()]
+        highlighted = page.locator("#board .tw-hl").count()
+        if "end turn" in words and board_actions >= 1:
+            click_words(page, "end turn")
+            board_actions = 0
+        elif highlighted:
+            click_on_board(page)
+            board_actions += 1
+            if not undone and page.locator("#undo:not([disabled])").count():
+                # take the action back once, then play on
+                before = ply(page)
+                page.click("#undo")
+                page.wait_for_function(
+                    "p => Number(document.querySelector('#status').dataset.ply) < p", arg=before
+                )
+                undone = True
+                board_actions = 0
+        else:
+            click_words(page)
+    assert undone
+
+    # the final scores shown are the engine's, from the stored log
+    page.wait_for_selector("#final:not(.hidden)")
+    shown = [float(x) for x in page.locator("#final-scores .final-score").all_inner_texts()]
+    assert live.service is not None
+    row, log = live.service.store.load(gid)  # type: ignore[misc]
+    state = replay(
+        {
+            "format": "towers-game/1",
+            "game": "torres",
+            "players": 2,
+            "options": row.options,
+            "history": [r.action for r in log],
+        }
+    )
+    assert state.is_terminal()
+    assert shown == state.scores()
+    winners = state.winners()
+    assert ("Winner: seat " in page.inner_text("#winner")) == (len(winners) == 1)
+
+    # and the finished game can be replayed step by step
+    page.click("#replay-start")
+    page.wait_for_selector('#replay-label[data-step="0"]')
+    page.click("#replay-next")
+    page.wait_for_selector('#replay-label[data-step="1"]')
+    assert page.locator("#log li").count() == 1
+    page.click("#replay-live")
+    assert page.locator("#log li").count() == len(log)
+
+
+def test_a_spectator_on_a_phone_sees_the_board_and_no_moves(live: Live, browser: Any) -> None:
+    g = live.create(
+        "torres", players=3, seats=[{"kind": "human"}, {"kind": "random"}, {"kind": "human"}]
+    )
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    try:
+        page.goto(live.base + g["spectator_link"])
+        page.wait_for_selector("#board svg")
+        page.wait_for_selector("#seats li")
+        assert page.locator("#moves.hidden").count() == 1
+        assert page.locator("#board .tw-hl").count() == 0
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= 390, "the page must fit a phone's width"
+        box = page.locator("#board svg").bounding_box()
+        assert box is not None and box["width"] <= 390
+        page.screenshot(path=str(Path(os.environ.get("TOWERS_SHOTS", "/tmp")) / "towers-phone.png"))
+    finally:
+        context.close()
+
+
+def test_a_seat_that_left_is_handed_to_a_bot_from_the_page(live: Live, page: Any) -> None:
+    g = live.create("torres", players=2, seats=[{"kind": "human"}, {"kind": "human"}], seed=5)
+    page.goto(live.base + g["seats"][0]["link"])
+    page.wait_for_selector("#board svg")
+    page.wait_for_timeout(1200)  # seat 1 never came: after a second it counts as away
+    page.reload()
+    page.wait_for_selector('#seats li[data-seat="1"] button.takeover')
+    page.locator('#seats li[data-seat="1"] button.takeover').click()
+    page.wait_for_function(
+        "() => document.querySelector('#seats li[data-seat=\"1\"]').innerText.includes('greedy bot')"
+    )
+    # seat 0 moves; the bot answers for seat 1 (its knight and the King)
+    click_on_board(page)
+    page.wait_for_function("() => document.querySelector('#status').classList.contains('mine')")
+    assert "seat 1: king" in page.inner_text("#log")

@@ -1,0 +1,310 @@
+"""The ASGI app: the HTTP API (documented at ``/docs``), the WebSocket and the page.
+
+HTTP (a seat's secret goes in the ``X-Seat-Secret`` header; without it you are a spectator):
+
+- ``GET  /api/catalog``: the games with their options, and the bots with their parameters
+- ``GET  /api/games``: recently active games (no secrets)
+- ``POST /api/games``: create a game; the answer holds each human seat's secret and link
+- ``GET  /api/games/{id}?svg=&log=``: the game as your seat may see it
+- ``POST /api/games/{id}/actions``: ``{"ply": n, "action": a}`` or ``{"ply": n, "text": "..."}``
+- ``POST /api/games/{id}/undo``: ``{"ply": n}``, take back your last action of this turn
+- ``PUT  /api/games/{id}/seats/{seat}``: ``{"kind": "greedy"}`` hands a seat that left (or your
+  own) to a bot; ``{"kind": "human"}`` with that seat's secret takes it back
+- ``GET  /api/games/{id}/replay?step=k``: the game after k actions, as your seat saw it
+
+WebSocket ``/api/games/{id}/ws``: send ``{"type": "hello", "secret": ..., "svg": bool,
+"log": bool}`` first; the server answers with ``{"type": "state", ...}`` (the same view as the
+GET, with ``log_from`` and the new ``log`` entries) and again after every change. Then send
+``{"type": "action", "ply": n, "action": a}`` (or ``"text"``), ``{"type": "undo", "ply": n}``
+or ``{"type": "ping"}``; a refusal comes back to the sender only, as ``{"type": "error",
+"status": 4xx, "error": code, "message": ...}``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import ValidationError
+from starlette.websockets import WebSocketDisconnected
+
+from towers.server.errors import ApiError, malformed
+from towers.server.schemas import (
+    ActionRequest,
+    Created,
+    CreateGame,
+    Error,
+    GameView,
+    Hello,
+    ReplayStep,
+    SeatRequest,
+    UndoRequest,
+    WsAction,
+    WsUndo,
+)
+from towers.server.service import Client, GameService, ServerConfig
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+HELLO_TIMEOUT = 30.0
+ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": Error} for code in (400, 401, 403, 404, 409, 422)
+}
+
+Secret = Annotated[
+    str | None,
+    Header(description="the seat's secret; leave it out to watch as a spectator"),
+]
+
+
+def create_app(config: ServerConfig | None = None) -> FastAPI:
+    """The app, with its own :class:`GameService` (started and stopped with the app)."""
+    service = GameService(config)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await service.start()
+        try:
+            yield
+        finally:
+            await service.stop()
+
+    app = FastAPI(
+        title="towers",
+        summary="Play tower board games in the browser or from a script.",
+        description=__doc__,
+        version="1",
+        lifespan=lifespan,
+    )
+    app.state.service = service
+
+    @app.exception_handler(ApiError)
+    async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse(exc.to_dict(), status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse(malformed(_describe(exc.errors())).to_dict(), status_code=400)
+
+    # ---- the API ------------------------------------------------------------------------
+    @app.get("/api/catalog", tags=["games"])
+    async def catalog() -> dict[str, Any]:
+        """Every registered game (players, options with defaults) and every bot."""
+        return service.catalog()
+
+    @app.get("/api/games", tags=["games"])
+    async def recent(limit: Annotated[int, Query(ge=1, le=200)] = 50) -> list[dict[str, Any]]:
+        """Recently active games: id, game, status and seat kinds (nothing secret)."""
+        return await service.db(service.store.recent, limit)
+
+    @app.post(
+        "/api/games", status_code=201, response_model=Created, responses=ERRORS, tags=["games"]
+    )
+    async def create(body: CreateGame) -> dict[str, Any]:
+        """Create a game. Each human seat gets a secret: give the seat's link to its player."""
+        seats = None if body.seats is None else [s.model_dump() for s in body.seats]
+        return await service.create(body.game, body.players, body.options, seats, body.seed)
+
+    @app.get(
+        "/api/games/{game_id}",
+        response_model=None,
+        responses={200: {"model": GameView}, **ERRORS},
+        tags=["play"],
+    )
+    async def get_game(
+        game_id: str,
+        x_seat_secret: Secret = None,
+        svg: bool = False,
+        log: bool = False,
+    ) -> dict[str, Any]:
+        """The game as your seat may see it (a spectator's view without a secret)."""
+        room = await service.room(game_id)
+        seat = service.seat_of(room, x_seat_secret)
+        if log:
+            await service.ensure_seen(room)
+        view = service.view(room, seat, svg=svg)
+        if log:
+            view["log"] = service.log_entries(room, seat)
+        return view
+
+    @app.post(
+        "/api/games/{game_id}/actions",
+        response_model=None,
+        responses={200: {"model": GameView}, **ERRORS},
+        tags=["play"],
+    )
+    async def act(
+        game_id: str, body: ActionRequest, x_seat_secret: Secret = None
+    ) -> dict[str, Any]:
+        """Play an action on your turn. Refused (nothing changed) when it is not your turn
+        (409), the ply is stale (409), or the rules forbid it (422, with the rule)."""
+        room = await service.act(game_id, x_seat_secret, body.ply, body.action, body.text)
+        return service.view(room, service.seat_of(room, x_seat_secret))
+
+    @app.post(
+        "/api/games/{game_id}/undo",
+        response_model=None,
+        responses={200: {"model": GameView}, **ERRORS},
+        tags=["play"],
+    )
+    async def undo(game_id: str, body: UndoRequest, x_seat_secret: Secret = None) -> dict[str, Any]:
+        """Take back your last action, during your own turn, unless it revealed hidden
+        information; never across another seat's action or a chance outcome."""
+        room = await service.undo(game_id, x_seat_secret, body.ply)
+        return service.view(room, service.seat_of(room, x_seat_secret))
+
+    @app.put(
+        "/api/games/{game_id}/seats/{seat}",
+        response_model=None,
+        responses={200: {"model": GameView}, **ERRORS},
+        tags=["play"],
+    )
+    async def set_seat(
+        game_id: str, seat: int, body: SeatRequest, x_seat_secret: Secret = None
+    ) -> dict[str, Any]:
+        """Hand a seat to a bot (your own, or one whose player has left), or take your seat
+        back from a bot with ``{"kind": "human"}``."""
+        room = await service.set_seat(game_id, x_seat_secret, seat, body.kind, body.params)
+        return service.view(room, service.seat_of(room, x_seat_secret))
+
+    @app.get(
+        "/api/games/{game_id}/replay",
+        response_model=None,
+        responses={200: {"model": ReplayStep}, **ERRORS},
+        tags=["play"],
+    )
+    async def replay(
+        game_id: str,
+        step: Annotated[int, Query(ge=0)],
+        x_seat_secret: Secret = None,
+        svg: bool = False,
+    ) -> dict[str, Any]:
+        """The game after ``step`` actions, as your seat (or a spectator) saw it then."""
+        return await service.replay(game_id, x_seat_secret, step, svg)
+
+    # ---- the WebSocket ------------------------------------------------------------------
+    @app.websocket("/api/games/{game_id}/ws")
+    async def socket(ws: WebSocket, game_id: str) -> None:
+        await ws.accept()
+        try:
+            first = await asyncio.wait_for(_receive(ws), HELLO_TIMEOUT)
+            hello = _parse(first, Hello)
+            if hello.type != "hello":
+                raise malformed('the first message must be {"type": "hello", ...}')
+            room = await service.room(game_id)
+            seat = service.seat_of(room, hello.secret)
+        except ApiError as exc:
+            await _refuse(ws, exc)
+            return
+        except (TimeoutError, WebSocketDisconnect, WebSocketDisconnected):
+            await _close(ws, 4408)
+            return
+        client = Client(ws, seat, hello.svg, hello.log)
+        service.join(room, client)
+        try:
+            while True:
+                text = await _receive(ws)
+                try:
+                    await _handle(service, game_id, hello.secret, client, text)
+                except ApiError as exc:
+                    client.send({"type": "error", "status": exc.status, **exc.to_dict()})
+        except (WebSocketDisconnect, WebSocketDisconnected):
+            pass
+        finally:
+            service.leave(room, client)
+            if client.task is not None:
+                client.task.cancel()
+
+    # ---- the page -----------------------------------------------------------------------
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(WEB / "index.html")
+
+    @app.get("/game/{game_id}", include_in_schema=False)
+    async def game_page(game_id: str) -> FileResponse:
+        return FileResponse(WEB / "game.html")
+
+    app.mount("/static", StaticFiles(directory=WEB), name="static")
+    return app
+
+
+async def _receive(ws: WebSocket) -> str:
+    """The next text message; a binary one reads as text that is not JSON (malformed)."""
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    return text if text is not None else "(binary)"
+
+
+async def _handle(
+    service: GameService, game_id: str, secret: str | None, client: Client, text: str
+) -> None:
+    try:
+        kind = json.loads(text).get("type")
+    except (json.JSONDecodeError, AttributeError):
+        raise malformed("messages are JSON objects with a 'type'") from None
+    if kind == "action":
+        msg = _parse(text, WsAction)
+        await service.act(game_id, secret, msg.ply, msg.action, msg.text)
+    elif kind == "undo":
+        undo = _parse(text, WsUndo)
+        await service.undo(game_id, secret, undo.ply)
+    elif kind == "ping":
+        client.send({"type": "pong"})
+    else:
+        raise malformed(f"unknown message type {kind!r}; types: action, undo, ping")
+
+
+def _parse(text: str, model: Any) -> Any:
+    try:
+        return model.model_validate_json(text)
+    except ValidationError as exc:
+        raise malformed(_describe(exc.errors())) from None
+
+
+def _describe(errors: Any) -> str:
+    parts = []
+    for e in list(errors)[:5]:
+        where = ".".join(str(p) for p in e.get("loc", ()) if p != "body")
+        parts.append(f"{where}: {e.get('msg')}" if where else str(e.get("msg")))
+    return "malformed request: " + "; ".join(parts)
+
+
+async def _refuse(ws: WebSocket, exc: ApiError) -> None:
+    try:
+        await ws.send_text(json.dumps({"type": "error", "status": exc.status, **exc.to_dict()}))
+    except Exception:  # noqa: BLE001 - the client may be gone already
+        pass
+    await _close(ws, 4000 + exc.status)
+
+
+async def _close(ws: WebSocket, code: int) -> None:
+    try:
+        await ws.close(code=code)
+    except Exception:  # noqa: BLE001 - already closed
+        pass
+
+
+def app_from_env() -> FastAPI:
+    """The app configured by ``TOWERS_*`` environment variables (for uvicorn's workers)."""
+    env = os.environ
+    config = ServerConfig(
+        database=env.get("TOWERS_DATABASE", ServerConfig.database),
+        bot_mode=env.get("TOWERS_BOT_MODE", ServerConfig.bot_mode),
+        bot_workers=int(env.get("TOWERS_BOT_WORKERS", ServerConfig.bot_workers)),
+        bot_delay=float(env.get("TOWERS_BOT_DELAY", ServerConfig.bot_delay)),
+    )
+    app = create_app(config)
+    from towers.server.serve import tune_gc
+
+    tune_gc()
+    return app

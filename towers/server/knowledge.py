@@ -1,0 +1,168 @@
+"""What each seat may learn from the log, and whether an action may be taken back.
+
+Both questions are answered from the public contract only (``observation``, ``determinize``,
+``legal_actions``), so they hold for every game.
+
+**Who may read an action in words.** Its actor always may. Another seat may when its own
+observation after the action tells the action apart from every other action that could have
+been taken: the other legal actions of the true state, and those of a few worlds re-dealt by
+``determinize(seat)`` (what the seat cannot tell from the truth), since a seat that does not
+know a deck's contents cannot know that only one card could be drawn. The spectator may when
+every seat may and the spectator's own observation tells the action apart in the true state.
+A game without hidden information shows every action to everybody.
+
+**Undo.** An action reveals hidden information when what some seat observes after it rules out
+a world that seat held possible before (checked on a few worlds re-dealt for that seat, so a
+rare world can be missed). Such an action, and so everything before it, cannot be taken back.
+
+>>> import towers
+>>> game = towers.make("torres", players=2, variant="master")
+>>> state = game.new_initial_state()
+>>> seen_by(state, state.legal_actions()[0], -1, random.Random(0))
+'*'
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping, Sequence
+
+from towers.core.game import Game, State
+
+EVERYBODY = "*"
+"""``seen_by`` of an action everybody (spectators too) may read."""
+
+WORLDS = 3
+"""Re-dealt worlds tried per seat when deciding who may read an action."""
+
+REVEAL_WORLDS = 8
+"""Re-dealt worlds tried per seat when deciding whether an action revealed something."""
+
+
+def seen_by(pre: State, action: int, actor: int, rng: random.Random) -> str:
+    """``"*"`` or a JSON list of the seats that may read ``action`` (taken in ``pre``) in words."""
+    game = pre.game
+    if not game.has_hidden_information():
+        return EVERYBODY
+    after = pre.clone()
+    after.apply_trusted(action)
+    viewers: list[int | None] = [s for s in range(game.num_players) if s != actor]
+    viewers.append(None)
+    targets = {v: after.observation(v) for v in viewers}
+    # the viewers that still tell the action apart; in the true state one copy per other
+    # action serves them all
+    apart = set(viewers)
+    _confuse(pre, action, apart, targets)
+    for seat in [v for v in viewers if v is not None and v in apart]:
+        for _ in range(WORLDS):
+            _confuse(pre.determinize(seat, rng), action, apart, {seat: targets[seat]})
+            if seat not in apart:
+                break
+    seers = sorted(s for s in range(game.num_players) if s == actor or s in apart)
+    if len(seers) == game.num_players and None in apart:
+        return EVERYBODY
+    return json.dumps(seers)
+
+
+def _confuse(
+    world: State, action: int, apart: set[int | None], targets: dict[int | None, object]
+) -> None:
+    """Drop from ``apart`` each viewer in ``targets`` that sees, after some other action of
+    ``world``, what it sees after ``action`` in truth."""
+    watching = [v for v in targets if v in apart]
+    for other in world.legal_actions():
+        if not watching:
+            return
+        if other == action:
+            continue
+        copy = world.clone()
+        copy.apply_trusted(other)
+        for v in watching:
+            if copy.observation(v) == targets[v]:
+                apart.discard(v)
+        watching = [v for v in watching if v in apart]
+
+
+def can_read(seen: str, seat: int | None) -> bool:
+    """True when ``seen`` (a value of :func:`seen_by`) lets ``seat`` (None: spectator) read it."""
+    if seen == EVERYBODY:
+        return True
+    return seat is not None and seat in json.loads(seen)
+
+
+def reveals(pre: State, action: int, rng: random.Random, worlds: int = REVEAL_WORLDS) -> bool:
+    """True when taking ``action`` in ``pre`` showed some seat something it could not see.
+
+    A seat learns something when what it observes afterwards rules out a world it held
+    possible before: in a re-dealt world no action at all (the same one first, as the actor
+    decides in every world alike) would have shown it the same thing."""
+    game = pre.game
+    if not game.has_hidden_information():
+        return False
+    actor = pre.current_player()
+    after = pre.clone()
+    after.apply_trusted(action)
+    # the other seats first: what an action reveals, it most often reveals to them
+    for seat in sorted(range(game.num_players), key=lambda s: s == actor):
+        target = after.observation(seat)
+        for _ in range(worlds):
+            world = pre.determinize(seat, rng)
+            if _shows(world, action, seat, target):
+                continue
+            if seat == actor or not any(
+                _shows(world, other, seat, target)
+                for other in world.legal_actions()
+                if other != action
+            ):
+                return True
+    return False
+
+
+def _shows(world: State, action: int, seat: int, target: object) -> bool:
+    if not world.is_legal(action):
+        return False
+    copy = world.clone()
+    copy.apply_trusted(action)
+    return copy.observation(seat) == target
+
+
+def state_at(game: Game, history: Sequence[int], ply: int) -> State:
+    """The state after the first ``ply`` actions of ``history`` (taken from the log, so legal)."""
+    state = game.new_initial_state()
+    for action in history[:ply]:
+        state.apply_trusted(action)
+    return state
+
+
+def compute_seen(
+    game: Game,
+    history: Sequence[int],
+    actors: Sequence[int],
+    plies: Sequence[int],
+    known_states: Mapping[int, State],
+    seed: int,
+) -> dict[int, str]:
+    """``seen_by`` of the actions at ``plies``, replaying the game where no state before them
+    is at hand in ``known_states`` (ply -> the state before that ply's action), from the
+    latest known state before them (copied: the known states are not changed)."""
+    out: dict[int, str] = {}
+    state: State | None = None
+    at = 0
+    for ply in sorted(plies):
+        pre = known_states.get(ply)
+        if pre is None:
+            if state is None or at > ply:
+                earlier = [k for k in known_states if k <= ply]
+                if earlier:
+                    at = max(earlier)
+                    state = known_states[at].clone()
+                else:
+                    state, at = game.new_initial_state(), 0
+            while at < ply:
+                state.apply_trusted(history[at])
+                at += 1
+            pre = state
+        rng = random.Random(f"{seed}:seen:{ply}")
+        out[ply] = seen_by(pre, history[ply], actors[ply], rng)
+    return out

@@ -1,0 +1,147 @@
+"""Request and response bodies of the HTTP API, as documented at ``/docs``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_validator
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class SeatSpec(Strict):
+    kind: str = Field("human", description="'human' or a bot from the catalog")
+    params: dict[str, Any] = Field(
+        default_factory=dict, description="bot parameters, e.g. {'seconds': 1.0} for mcts"
+    )
+    name: str | None = Field(None, max_length=40, description="a name shown to the table")
+
+
+class CreateGame(Strict):
+    game: str = Field(description="a game from the catalog, e.g. 'torres'")
+    players: StrictInt | None = Field(None, description="default: one per seat, else the fewest")
+    options: dict[str, Any] = Field(default_factory=dict, description="the game's options")
+    seats: list[SeatSpec] | None = Field(None, description="who plays each seat (default: humans)")
+    seed: StrictInt | None = Field(None, description="seed of chance and bots (default: random)")
+
+
+class ActionRequest(Strict):
+    ply: StrictInt = Field(description="the ply (log length) the action was chosen at")
+    action: StrictInt | None = Field(None, description="the action's number")
+    text: str | None = Field(None, max_length=200, description="or the action in words")
+
+    @model_validator(mode="after")
+    def one_of(self) -> ActionRequest:
+        if (self.action is None) == (self.text is None):
+            raise ValueError("give exactly one of 'action' (a number) and 'text' (words)")
+        return self
+
+
+class UndoRequest(Strict):
+    ply: StrictInt = Field(description="the ply the undo was asked at")
+
+
+class SeatRequest(Strict):
+    kind: str = Field(description="a bot to take the seat over, or 'human' to take it back")
+    params: dict[str, Any] = Field(default_factory=dict)
+
+
+class Hello(Strict):
+    """The first WebSocket message of a client."""
+
+    type: str
+    secret: str | None = None
+    svg: StrictBool = False
+    log: StrictBool = False
+
+
+class WsAction(Strict):
+    type: str
+    ply: StrictInt
+    action: StrictInt | None = None
+    text: str | None = Field(None, max_length=200)
+
+
+class WsUndo(Strict):
+    type: str
+    ply: StrictInt
+
+
+class Error(BaseModel):
+    error: str = Field(description="a short code: malformed, unknown_game, wrong_secret, ...")
+    message: str = Field(description="what was wrong, in words")
+
+
+class SeatLink(BaseModel):
+    seat: int
+    kind: str
+    name: str
+    secret: str | None = Field(None, description="only for human seats; shown once")
+    link: str | None = Field(None, description="the page of this seat (keeps the secret)")
+
+
+class Created(BaseModel):
+    id: str
+    game: str
+    players: int
+    seats: list[SeatLink]
+    spectator_link: str
+
+
+class SeatInfo(BaseModel):
+    seat: int
+    kind: str
+    name: str
+    is_bot: bool
+    present: bool
+    params: dict[str, Any]
+
+
+class LegalAction(BaseModel):
+    action: int
+    text: str
+    targets: list[str] = Field(description="ids of SVG elements to click, in order")
+
+
+class LogEntry(BaseModel):
+    ply: int
+    actor: int = Field(description="the seat, or -1 for chance")
+    who: str
+    text: str = Field(description="the action in words, or 'a hidden choice/outcome'")
+
+
+class GameView(BaseModel):
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    you: int | None = Field(description="your seat; null for a spectator")
+    ply: int
+    status: str = Field(description="playing or over")
+    current_player: int = Field(description="the seat to move; -1 chance, -4 game over")
+    to_move: int | None
+    your_turn: bool
+    observation: dict[str, Any] = Field(description="observation(your seat)")
+    scores: list[float] | None
+    winners: list[int]
+    legal: list[LegalAction] = Field(description="only on your own turn")
+    can_undo: bool
+    seats: list[SeatInfo]
+    svg: str | None = Field(None, description="with ?svg=true")
+    log: list[LogEntry] | None = Field(None, description="with ?log=true")
+
+
+class ReplayStep(BaseModel):
+    id: str
+    game: str
+    you: int | None
+    step: int
+    total: int
+    current_player: int
+    observation: dict[str, Any]
+    scores: list[float] | None
+    winners: list[int]
+    log: list[LogEntry]
+    svg: str | None = None

@@ -1,0 +1,61 @@
+"""``towers serve``: the app under uvicorn, with one or several worker processes."""
+
+from __future__ import annotations
+
+import gc
+import os
+
+from towers.server.bots import PROCESS, THREAD
+from towers.server.service import ServerConfig
+from towers.server.store import Store, to_url
+
+
+def tune_gc() -> None:
+    """Fewer, shorter pauses of the garbage collector: what is loaded at start-up (the
+    libraries, the game data) is frozen out of every collection, and collections run less
+    often. A full collection over a big heap otherwise stalls every game for 100 ms and more."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 100)
+
+
+def run(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    database: str = "towers-games.sqlite3",
+    workers: int = 1,
+    bot_processes: int = 1,
+    bot_delay: float = 0.4,
+    log_level: str = "info",
+) -> None:
+    """Serve until interrupted. ``database`` is a SQLite file or a SQLAlchemy URL
+    (``postgresql+psycopg://user@host/db``); ``bot_processes`` 0 runs bots in threads."""
+    import uvicorn
+
+    url = to_url(database)
+    Store(url).close()  # create the tables once, and fail early on a bad URL
+    mode = PROCESS if bot_processes > 0 else THREAD
+    if workers > 1:
+        os.environ.update(
+            TOWERS_DATABASE=url,
+            TOWERS_BOT_MODE=mode,
+            TOWERS_BOT_WORKERS=str(max(1, bot_processes)),
+            TOWERS_BOT_DELAY=str(bot_delay),
+        )
+        uvicorn.run(
+            "towers.server.app:app_from_env",
+            factory=True,
+            host=host,
+            port=port,
+            workers=workers,
+            log_level=log_level,
+        )
+        return
+    from towers.server.app import create_app
+
+    config = ServerConfig(
+        database=url, bot_mode=mode, bot_workers=max(1, bot_processes), bot_delay=bot_delay
+    )
+    app = create_app(config)
+    tune_gc()
+    uvicorn.run(app, host=host, port=port, log_level=log_level)

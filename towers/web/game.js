@@ -1,0 +1,371 @@
+// The game page: one WebSocket to the server, the board as the server draws it for this seat,
+// the legal actions chosen by clicking the board (or in words), undo, seats, log and replay.
+// Works for every game: it only reads the view the server sends (see /docs).
+"use strict";
+
+const $ = (sel) => document.querySelector(sel);
+const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+const params = new URLSearchParams(location.hash.slice(1));
+const secret = params.get("secret");
+
+let ws = null;
+let view = null;        // the last state message
+let log = [];           // log entries, by ply
+let picked = [];        // ids clicked so far towards an action
+let replaying = null;   // {step, total} while stepping through a replay
+let retry = 500;
+let sending = false;
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "text") node.textContent = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v);
+  }
+  for (const c of children) node.append(c);
+  return node;
+}
+
+function seatName(seat) {
+  if (seat < 0) return "chance";
+  const s = view && view.seats[seat];
+  return s && s.name ? `seat ${seat} (${s.name})` : `seat ${seat}`;
+}
+
+// ---- connection ------------------------------------------------------------------------
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  ws = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(gameId)}/ws`);
+  ws.onopen = () => {
+    retry = 500;
+    ws.send(JSON.stringify({ type: "hello", secret, svg: true, log: true }));
+    $("#connection").textContent = "";
+  };
+  ws.onmessage = (event) => {
+    const msg = JSON.parse(event.data);
+    if (msg.type === "state") onState(msg);
+    else if (msg.type === "error") showError(msg);
+  };
+  ws.onclose = (event) => {
+    $("#connection").textContent = "offline, reconnecting…";
+    if (event.code === 4404 || event.code === 4403 || event.code === 4400) return; // no point
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 8000);
+  };
+}
+
+async function api(method, path, body) {
+  const headers = { "Content-Type": "application/json" };
+  if (secret) headers["X-Seat-Secret"] = secret;
+  const res = await fetch(path, { method, headers, body: body ? JSON.stringify(body) : undefined });
+  const data = await res.json();
+  if (!res.ok) throw data;
+  return data;
+}
+
+function send(message) {
+  clearError();
+  if (ws && ws.readyState === WebSocket.OPEN) {
+    ws.send(JSON.stringify(message));
+    return;
+  }
+  // the socket is down: the same action through the HTTP API
+  const path = message.type === "undo" ? "undo" : "actions";
+  const body = { ...message };
+  delete body.type;
+  api("POST", `/api/games/${gameId}/${path}`, body).catch(showError);
+}
+
+function play(action) {
+  if (!view || sending) return;
+  sending = true;
+  picked = [];
+  send({ type: "action", ply: view.ply, action });
+}
+
+// ---- state -----------------------------------------------------------------------------
+function onState(msg) {
+  const plyChanged = !view || view.ply !== msg.ply;
+  if (plyChanged) $("#typed-move").value = "";
+  view = msg;
+  sending = false;
+  if ("log_from" in msg) {
+    log.length = Math.min(log.length, msg.log_from);
+    for (const e of msg.log) log[e.ply] = e;
+  }
+  if (plyChanged) picked = [];
+  render();
+}
+
+function render() {
+  document.title = `towers: ${view.game}`;
+  $("#title").textContent = `${view.game}, ${view.players} players` + (view.you === null ? " · watching" : ` · you are seat ${view.you}`);
+  renderStatus();
+  if (!replaying) renderBoard(view.svg, view.observation);
+  renderMoves();
+  renderSeats();
+  renderFinal();
+  renderLog();
+  $("#undo").disabled = !view.can_undo;
+  $("#undo").classList.toggle("hidden", view.you === null);
+}
+
+function renderStatus() {
+  const status = $("#status");
+  status.classList.remove("mine");
+  if (view.status === "over") {
+    status.textContent = "The game is over.";
+  } else if (view.your_turn) {
+    status.textContent = "Your turn: choose on the board, or a move in words.";
+    status.classList.add("mine");
+  } else if (view.to_move !== null) {
+    const s = view.seats[view.to_move];
+    status.textContent = `Waiting for ${seatName(view.to_move)}${s.is_bot ? ` (${s.kind} bot)` : ""}.`;
+  } else {
+    status.textContent = "Chance is being drawn…";
+  }
+  status.dataset.ply = view.ply;
+  status.dataset.status = view.status;
+}
+
+function renderBoard(svg, observation) {
+  const board = $("#board");
+  if (svg) {
+    board.innerHTML = svg;
+    const root = board.querySelector("svg");
+    root.addEventListener("click", onBoardClick);
+  } else {
+    board.replaceChildren(el("pre", { text: JSON.stringify(observation, null, 1) }));
+  }
+  highlight();
+}
+
+// ---- choosing by clicking ----------------------------------------------------------------
+function startsWith(targets, prefix) {
+  return prefix.every((id, i) => targets[i] === id);
+}
+
+function candidates() {
+  if (!view || !view.your_turn || replaying) return [];
+  return view.legal.filter((a) => a.targets.length >= Math.max(picked.length, 1) && startsWith(a.targets, picked));
+}
+
+function nextIds() {
+  const ids = new Set();
+  for (const a of candidates()) if (a.targets.length > picked.length) ids.add(a.targets[picked.length]);
+  return ids;
+}
+
+function highlight() {
+  const root = $("#board svg");
+  if (!root) return;
+  root.querySelectorAll(".tw-hl, .tw-picked").forEach((n) => n.remove());
+  const layer = document.createElementNS("http://www.w3.org/2000/svg", "g");
+  layer.setAttribute("pointer-events", "none");
+  const mark = (id, cls) => {
+    const target = root.querySelector(`[id="${CSS.escape(id)}"]`);
+    if (!target) return;
+    const box = target.getBBox();
+    const r = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+    r.setAttribute("x", box.x + 1.5); r.setAttribute("y", box.y + 1.5);
+    r.setAttribute("width", Math.max(box.width - 3, 2)); r.setAttribute("height", Math.max(box.height - 3, 2));
+    r.setAttribute("rx", 4);
+    r.setAttribute("class", cls);
+    r.dataset.target = id;
+    layer.append(r);
+  };
+  for (const id of picked) mark(id, "tw-picked");
+  for (const id of nextIds()) mark(id, "tw-hl");
+  root.append(layer);
+  $("#cancel").classList.toggle("hidden", picked.length === 0);
+}
+
+function onBoardClick(event) {
+  if (!view || !view.your_turn || replaying) return;
+  const next = nextIds();
+  let node = event.target;
+  let id = null;
+  while (node && node !== event.currentTarget) {
+    if (node.id && next.has(node.id)) { id = node.id; break; }
+    node = node.parentNode;
+  }
+  if (id === null) {
+    // a click elsewhere starts over, from this element if it begins some action
+    const first = new Set(view.legal.filter((a) => a.targets.length).map((a) => a.targets[0]));
+    picked = [];
+    node = event.target;
+    while (node && node !== event.currentTarget) {
+      if (node.id && first.has(node.id)) { id = node.id; break; }
+      node = node.parentNode;
+    }
+    if (id === null) { hideChooser(); highlight(); return; }
+  }
+  picked.push(id);
+  const done = candidates().filter((a) => a.targets.length === picked.length);
+  const more = nextIds();
+  if (done.length === 1 && more.size === 0) {
+    hideChooser();
+    play(done[0].action);
+    highlight();
+    return;
+  }
+  if (done.length) showChooser(done, more.size > 0);
+  else hideChooser();
+  highlight();
+}
+
+function showChooser(actions, canGoOn) {
+  const box = $("#choices");
+  box.replaceChildren();
+  for (const a of actions) {
+    box.append(el("button", { type: "button", "data-action": a.action, text: a.text, onclick: () => { hideChooser(); play(a.action); } }));
+  }
+  if (canGoOn) box.append(el("p", { class: "muted", text: "…or go on choosing on the board." }));
+  $("#chooser").classList.remove("hidden");
+}
+
+function hideChooser() {
+  $("#chooser").classList.add("hidden");
+}
+
+function renderMoves() {
+  const box = $("#moves");
+  const mine = view.your_turn && !replaying;
+  box.classList.toggle("hidden", !mine);
+  hideChooser();
+  if (!mine) return;
+  const words = $("#words");
+  words.replaceChildren();
+  for (const a of view.legal.filter((x) => x.targets.length === 0)) {
+    words.append(el("button", { type: "button", "data-action": a.action, text: a.text, onclick: () => play(a.action) }));
+  }
+  if (!words.children.length) words.append(el("span", { class: "muted", text: "Everything you may do now is on the board." }));
+  $("#all-summary").textContent = `All legal moves (${view.legal.length})`;
+  const all = $("#all-moves");
+  all.replaceChildren();
+  for (const a of view.legal) {
+    all.append(el("button", { type: "button", "data-action": a.action, text: a.text, onclick: () => play(a.action) }));
+  }
+}
+
+// ---- seats, scores, log ------------------------------------------------------------------
+function renderSeats() {
+  const list = $("#seats");
+  list.replaceChildren();
+  const bots = ["random", "greedy", "mcts"];
+  view.seats.forEach((s, i) => {
+    const score = view.scores ? view.scores[i] : null;
+    const li = el("li", { "data-seat": i },
+      el("span", { class: `dot s${i % 4}` }),
+      el("strong", { text: seatName(i) + (view.you === i ? " (you)" : "") }),
+      el("span", { class: "muted", text: s.is_bot ? `${s.kind} bot` : "human" }),
+      el("span", { class: s.present ? "present" : "absent", text: s.is_bot ? "" : s.present ? "● here" : "○ away" }),
+      el("span", { class: "score", "data-score": score === null ? "" : score, text: score === null ? "" : `${score}` }));
+    if (view.you !== null && view.status === "playing") {
+      const mine = view.you === i;
+      if (s.is_bot && mine) {
+        li.append(el("button", { type: "button", text: "Take my seat back", onclick: () => setSeat(i, "human") }));
+      } else if (!s.is_bot && (mine || !s.present)) {
+        const pick = el("select", { "aria-label": "bot" });
+        for (const b of bots) pick.append(el("option", { value: b, text: b }));
+        pick.value = "greedy";
+        li.append(pick, el("button", {
+          type: "button", class: "takeover", text: mine ? "Let a bot play for me" : "Let a bot play this seat",
+          onclick: () => setSeat(i, pick.value),
+        }));
+      }
+    }
+    list.append(li);
+  });
+}
+
+async function setSeat(seat, kind) {
+  clearError();
+  try {
+    await api("PUT", `/api/games/${gameId}/seats/${seat}`, { kind, params: kind === "mcts" ? { seconds: 1 } : {} });
+  } catch (e) { showError(e); }
+}
+
+function renderFinal() {
+  const box = $("#final");
+  const over = view.status === "over";
+  box.classList.toggle("hidden", !over);
+  $("#replay").classList.toggle("hidden", !over);
+  if (!over) return;
+  const names = view.winners.map(seatName);
+  const you = view.you !== null && view.winners.includes(view.you);
+  $("#winner").textContent = (you ? "You win! " : "") + (names.length > 1 ? `Shared win: ${names.join(", ")}` : `Winner: ${names[0]}`);
+  const table = $("#final-scores");
+  table.replaceChildren(el("tr", {}, el("th", { text: "seat" }), el("th", { text: "score" })));
+  (view.scores || []).forEach((score, i) => {
+    table.append(el("tr", { "data-seat": i }, el("td", { text: seatName(i) }), el("td", { class: "final-score", "data-score": score, text: score })));
+  });
+}
+
+function renderLog(upto) {
+  const list = $("#log");
+  const shown = upto === undefined ? log : log.slice(0, upto);
+  const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
+  list.replaceChildren(...shown.filter(Boolean).map((e) => el("li", { "data-ply": e.ply, text: `${e.who}: ${e.text}` })));
+  if (atBottom) list.scrollTop = list.scrollHeight;
+}
+
+// ---- errors --------------------------------------------------------------------------------
+function showError(err) {
+  sending = false;
+  const box = $("#error");
+  const message = (err && err.message) || String(err);
+  box.textContent = message;
+  box.dataset.code = (err && err.error) || "";
+  box.classList.remove("hidden");
+}
+
+function clearError() {
+  $("#error").classList.add("hidden");
+}
+
+// ---- replay ----------------------------------------------------------------------------------
+async function showStep(step) {
+  const data = await api("GET", `/api/games/${gameId}/replay?step=${step}&svg=true`).catch(showError);
+  if (!data) return;
+  replaying = { step: data.step, total: data.total };
+  renderBoard(data.svg, data.observation);
+  const slider = $("#replay-step");
+  slider.max = data.total;
+  slider.value = data.step;
+  $("#replay-label").textContent = `step ${data.step} of ${data.total}`;
+  $("#replay-label").dataset.step = data.step;
+  renderLog(data.step);
+  renderMoves();
+}
+
+function startReplay() {
+  $("#replay-controls").classList.remove("hidden");
+  $("#replay-live").classList.remove("hidden");
+  showStep(0);
+}
+
+function stopReplay() {
+  replaying = null;
+  $("#replay-controls").classList.add("hidden");
+  $("#replay-live").classList.add("hidden");
+  render();
+}
+
+// ---- start -----------------------------------------------------------------------------------
+$("#typed").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const text = $("#typed-move").value.trim();
+  if (!text || !view) return;
+  picked = [];
+  send({ type: "action", ply: view.ply, text });
+});
+$("#undo").addEventListener("click", () => view && send({ type: "undo", ply: view.ply }));
+$("#cancel").addEventListener("click", () => { picked = []; hideChooser(); highlight(); });
+$("#replay-start").addEventListener("click", startReplay);
+$("#replay-live").addEventListener("click", stopReplay);
+$("#replay-prev").addEventListener("click", () => replaying && replaying.step > 0 && showStep(replaying.step - 1));
+$("#replay-next").addEventListener("click", () => replaying && replaying.step < replaying.total && showStep(replaying.step + 1));
+$("#replay-step").addEventListener("change", (e) => showStep(Number(e.target.value)));
+connect();

@@ -1,0 +1,182 @@
+// The lobby: build the "new game" form from /api/catalog, create the game, hand out links.
+"use strict";
+
+const $ = (sel) => document.querySelector(sel);
+let catalog = null;
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "text") node.textContent = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v);
+  }
+  for (const c of children) node.append(c);
+  return node;
+}
+
+function parseValue(text) {
+  try { return JSON.parse(text); } catch { return text; }
+}
+
+function currentGame() {
+  return catalog.games.find((g) => g.name === $("#game").value);
+}
+
+function fillPlayers() {
+  const g = currentGame();
+  const sel = $("#players");
+  sel.replaceChildren();
+  for (let n = g.min_players; n <= g.max_players; n++) sel.append(el("option", { value: n, text: n }));
+  fillOptions();
+  fillSeats();
+}
+
+function fillOptions() {
+  const box = $("#options");
+  box.replaceChildren();
+  for (const opt of currentGame().options) {
+    const id = `opt-${opt.name}`;
+    box.append(el("label", { for: id, text: `${opt.name}: ${opt.help}` }));
+    if (opt.choices.length) {
+      const sel = el("select", { id, "data-option": opt.name });
+      for (const c of opt.choices) {
+        const o = el("option", { value: JSON.stringify(c), text: String(c) });
+        if (JSON.stringify(c) === JSON.stringify(opt.default)) o.selected = true;
+        sel.append(o);
+      }
+      box.append(sel);
+    } else {
+      box.append(el("input", {
+        id, "data-option": opt.name, placeholder: `default: ${JSON.stringify(opt.default)}`,
+      }));
+    }
+  }
+}
+
+function botParams(kind) {
+  const bot = catalog.bots.find((b) => b.name === kind);
+  return bot ? bot.params : {};
+}
+
+function fillSeats() {
+  const n = Number($("#players").value);
+  const box = $("#seats");
+  const old = [...box.querySelectorAll(".seat-row")].map((r) => r.querySelector("select").value);
+  box.replaceChildren();
+  for (let i = 0; i < n; i++) {
+    const kind = el("select", { "data-seat": i, "aria-label": `seat ${i}` });
+    for (const k of catalog.seat_kinds) kind.append(el("option", { value: k, text: k }));
+    kind.value = old[i] || (i === 0 ? "human" : "greedy");
+    const name = el("input", { class: "name", placeholder: "name (optional)", maxlength: 40 });
+    const think = el("input", {
+      class: "think", type: "number", min: "0.05", step: "0.05", value: "1",
+      title: "think time in seconds",
+    });
+    const thinkLabel = el("span", { class: "muted", text: "think time (s)" });
+    const controls = el("div", { class: "controls" }, kind, name, thinkLabel, think);
+    const update = () => {
+      const human = kind.value === "human";
+      name.classList.toggle("hidden", !human);
+      const timed = !human && "seconds" in botParams(kind.value);
+      think.classList.toggle("hidden", !timed);
+      thinkLabel.classList.toggle("hidden", !timed);
+    };
+    kind.addEventListener("change", update);
+    update();
+    box.append(el("div", { class: "seat-row" }, el("strong", { text: `Seat ${i}` }), controls));
+  }
+}
+
+function formBody() {
+  const options = {};
+  for (const input of document.querySelectorAll("[data-option]")) {
+    const text = input.value.trim();
+    if (text !== "") options[input.dataset.option] = parseValue(text);
+  }
+  const seats = [...document.querySelectorAll(".seat-row")].map((row) => {
+    const kind = row.querySelector("select").value;
+    if (kind === "human") {
+      const name = row.querySelector("input.name").value.trim();
+      return name ? { kind, name } : { kind };
+    }
+    const params = {};
+    if ("seconds" in botParams(kind)) params.seconds = Number(row.querySelector("input.think").value);
+    return { kind, params };
+  });
+  const body = { game: $("#game").value, players: Number($("#players").value), options, seats };
+  const seed = $("#seed").value.trim();
+  if (seed !== "") body.seed = Number(seed);
+  return body;
+}
+
+async function create(event) {
+  event.preventDefault();
+  const err = $("#create-error");
+  err.classList.add("hidden");
+  $("#create-button").disabled = true;
+  try {
+    const res = await fetch("/api/games", {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(formBody()),
+    });
+    const data = await res.json();
+    if (!res.ok) throw new Error(data.message || res.statusText);
+    showLinks(data);
+  } catch (e) {
+    err.textContent = e.message;
+    err.classList.remove("hidden");
+  } finally {
+    $("#create-button").disabled = false;
+  }
+}
+
+function showLinks(data) {
+  const origin = window.location.origin;
+  const list = $("#links");
+  list.replaceChildren();
+  let first = null;
+  for (const s of data.seats) {
+    if (!s.link) continue;
+    const url = origin + s.link;
+    first = first || url;
+    const copy = el("button", {
+      type: "button", text: "copy",
+      onclick: () => navigator.clipboard && navigator.clipboard.writeText(url),
+    });
+    list.append(el("li", { "data-seat": s.seat },
+      el("strong", { text: `Seat ${s.seat}${s.name ? " (" + s.name + ")" : ""}: ` }),
+      el("code", { class: "link", text: url }), " ", copy));
+  }
+  $("#spectator-link").textContent = origin + data.spectator_link;
+  $("#play-link").href = first || data.spectator_link;
+  $("#created").classList.remove("hidden");
+  $("#created").scrollIntoView({ behavior: "smooth" });
+  loadRecent();
+}
+
+async function loadRecent() {
+  const res = await fetch("/api/games?limit=20");
+  if (!res.ok) return;
+  const games = await res.json();
+  const list = $("#recent");
+  list.replaceChildren();
+  if (!games.length) list.append(el("li", { class: "muted", text: "none yet" }));
+  for (const g of games) {
+    const a = el("a", { href: `/game/${g.id}`, text: `${g.game}: ${g.seats.join(" v ")}` });
+    list.append(el("li", {}, a, el("span", { class: "muted", text: ` (${g.status}, ${g.ply} actions)` })));
+  }
+}
+
+async function start() {
+  const res = await fetch("/api/catalog");
+  catalog = await res.json();
+  const sel = $("#game");
+  for (const g of catalog.games) sel.append(el("option", { value: g.name, text: g.name }));
+  sel.addEventListener("change", fillPlayers);
+  $("#players").addEventListener("change", fillSeats);
+  $("#create").addEventListener("submit", create);
+  fillPlayers();
+  loadRecent();
+}
+
+start();
