@@ -3,7 +3,6 @@
 // Works for every game: it only reads the view the server sends (see /docs).
 "use strict";
 
-const $ = (sel) => document.querySelector(sel);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const params = new URLSearchParams(location.hash.slice(1));
 const secret = params.get("secret");
@@ -15,17 +14,6 @@ let picked = [];        // ids clicked so far towards an action
 let replaying = null;   // {step, total} while stepping through a replay
 let retry = 500;
 let sending = false;
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "text") node.textContent = v;
-    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v);
-  }
-  for (const c of children) node.append(c);
-  return node;
-}
 
 function seatName(seat) {
   if (seat < 0) return "chance";

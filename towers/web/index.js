@@ -1,19 +1,7 @@
 // The lobby: build the "new game" form from /api/catalog, create the game, hand out links.
 "use strict";
 
-const $ = (sel) => document.querySelector(sel);
 let catalog = null;
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "text") node.textContent = v;
-    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v);
-  }
-  for (const c of children) node.append(c);
-  return node;
-}
 
 function parseValue(text) {
   try { return JSON.parse(text); } catch { return text; }
