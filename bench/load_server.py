@@ -25,7 +25,6 @@ import signal
 import socket
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -35,6 +34,8 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
+
+from towers.server.serve import server_command
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -64,22 +65,7 @@ def start_server(database: str, port: int, workers: int) -> subprocess.Popen[byt
         "TOWERS_BOT_DELAY": "0",
         "PYTHONPATH": str(ROOT),
     }
-    cmd = [
-        sys.executable,
-        "-m",
-        "uvicorn",
-        "towers.server.app:app_from_env",
-        "--factory",
-        "--host",
-        "127.0.0.1",
-        "--port",
-        str(port),
-        "--log-level",
-        "warning",
-        "--no-access-log",
-        "--workers",
-        str(workers),
-    ]
+    cmd = server_command(port, "warning", "--no-access-log", "--workers", str(workers))
     proc = subprocess.Popen(cmd, env=env, cwd=ROOT)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:

@@ -7,7 +7,6 @@ import os
 import signal
 import socket
 import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -20,6 +19,7 @@ import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
 from towers.server import ServerConfig, create_app
+from towers.server.serve import server_command
 from towers.server.service import GameService
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -162,19 +162,7 @@ class ServerProcess:
         }
         out = self.output.open("ab") if self.output is not None else None
         self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "uvicorn",
-                "towers.server.app:app_from_env",
-                "--factory",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(self.port),
-                "--log-level",
-                self.log_level,
-            ],
+            server_command(self.port, self.log_level),
             env=env,
             cwd=ROOT,
             stdout=out,

@@ -4,10 +4,20 @@ from __future__ import annotations
 
 import gc
 import os
+import sys
 
 from towers.server.bots import PROCESS, THREAD
 from towers.server.service import ServerConfig
 from towers.server.store import Store, to_url
+
+
+def server_command(port: int, log_level: str = "warning", *extra: str) -> list[str]:
+    """The command that starts the app in its own uvicorn process on 127.0.0.1, configured
+    from the environment (TOWERS_DATABASE, TOWERS_BOT_MODE, ...), as tests and benchmarks do."""
+    return [
+        sys.executable, "-m", "uvicorn", "towers.server.app:app_from_env", "--factory",
+        "--host", "127.0.0.1", "--port", str(port), "--log-level", log_level, *extra,
+    ]  # fmt: skip
 
 
 def tune_gc() -> None:
