@@ -178,6 +178,17 @@ class TiletumGame(Game):
     def state_class(self) -> type[State]:
         return TiletumState
 
+    def render_svg(self, state: State, seat: int | None) -> str | None:
+        from towers.games.tiletum.svg import svg
+
+        assert isinstance(state, TiletumState)
+        return svg(state, seat)
+
+    def action_targets(self, action: int) -> list[str]:
+        from towers.games.tiletum.svg import targets
+
+        return targets(action)
+
     def render_text(self, state: State, seat: int | None) -> str:
         from towers.games.tiletum.render import text
 
