@@ -29,7 +29,6 @@ DIAG_DIR: tuple[tuple[int, ...], ...] = tuple(
 )
 BIT = tuple(1 << s for s in range(SQUARES))
 NEIGHBOR_MASK = tuple(sum(1 << n for n in ORTHO_NEIGHBORS[s]) for s in range(SQUARES))
-ALL_SQUARES = (1 << SQUARES) - 1
 IS_BORDER = tuple(s % SIZE in (0, SIZE - 1) or s // SIZE in (0, SIZE - 1) for s in range(SQUARES))
 IS_MAIN_DIAGONAL = tuple(
     s % SIZE == s // SIZE or s % SIZE + s // SIZE == SIZE - 1 for s in range(SQUARES)
@@ -161,17 +160,4 @@ def actions_of(base: int, mask: int) -> list[int]:
             out += found
         mask >>= 8
         key += 256
-    return out
-
-
-def squares_of(mask: int) -> list[int]:
-    """The squares whose bits are set, in increasing order (a table lookup a row)."""
-    out: list[int] = []
-    row = 0
-    while mask:
-        byte = mask & 255
-        if byte:
-            out += _ROW_SQUARES[row][byte]
-        mask >>= 8
-        row += 1
     return out

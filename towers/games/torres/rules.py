@@ -425,23 +425,6 @@ class TorresState(State):
             places = self._places = placement_mask(self.h, self.cid, self.areas)
         return actions_of(offset, places & self.free_mask())
 
-    def can_place_block(self, s: int) -> bool:
-        """Normal block placement on ``s`` (Place a tower block)."""
-        if self.occ[s] != -1:
-            return False
-        hs = self.h[s]
-        if hs:
-            return hs + 1 <= self.areas[self.cid[s]]
-        cid = self.cid
-        found = -1
-        for n in ORTHO_NEIGHBORS[s]:
-            k = cid[n]
-            if k >= 0:
-                if found >= 0 and k != found:
-                    return False
-                found = k
-        return found >= 0
-
     def _can_block_under(self, s: int) -> bool:
         hs = self.h[s]
         if hs:
@@ -452,9 +435,6 @@ class TorresState(State):
         """True when the seat's stacks are all of one height, so which is taken is no choice."""
         st = self.stacks[seat]
         return bool(st) and min(st) == max(st)
-
-    def _playable(self, seat: int, card: int) -> bool:
-        return self.hands[seat][card] - self.acquired[card] > 0
 
     def knight_moves(self, seat: int, climb: bool = False, offset: int = 0) -> list[int]:
         """``offset + 64 * from + to`` for each step and door passage, or with ``climb`` the
@@ -479,29 +459,16 @@ class TorresState(State):
                 out += actions_of(offset + a * SQ, reach)
         return out
 
-    def _add_knight_targets(self, seat: int, offset: int = 0) -> list[int]:
+    def _add_knight_targets(self, seat: int, offset: int = 0, without: int = -1) -> list[int]:
+        """``offset + s`` for each empty square orthogonally next to one of the seat's
+        knights (other than the one on ``without``) and no higher than that knight."""
         h = self.h
         levels = self._level_masks()
         reach = 0
         for k in self.knights[seat]:
-            reach |= NEIGHBOR_MASK[k] & levels[h[k]]
+            if k != without:
+                reach |= NEIGHBOR_MASK[k] & levels[h[k]]
         return actions_of(offset, reach & self.free_mask())
-
-    def _relocations(self, seat: int) -> list[tuple[int, int]]:
-        h = self.h
-        occ = self.occ
-        mine = self.knights[seat]
-        out = []
-        for a in mine:
-            dest = {
-                c
-                for k in mine
-                if k != a
-                for c in ORTHO_NEIGHBORS[k]
-                if occ[c] == -1 and h[c] <= h[k]
-            }
-            out.extend((a, c) for c in dest)
-        return out
 
     def block_moves(self) -> list[tuple[int, int]]:
         """(from, to) pairs for the Move a tower block card."""
@@ -680,7 +647,9 @@ class TorresState(State):
             if hand[A.C_DOOR_CLIMB] > acq[A.C_DOOR_CLIMB]:
                 out += self.knight_moves(p, climb=True, offset=A.DOOR_CLIMB)
             if hand[A.C_RELOCATE] > acq[A.C_RELOCATE]:
-                out.extend(A.RELOCATE + a * SQ + b for a, b in self._relocations(p))
+                # Relocate: "as though adding a knight" beside one of the seat's other knights
+                for a in mine:
+                    out += self._add_knight_targets(p, A.RELOCATE + a * SQ, without=a)
             if hand[A.C_MOVE_BLOCK] > acq[A.C_MOVE_BLOCK]:
                 out.extend(A.MOVE_BLOCK + a * SQ + b for a, b in self.block_moves())
         out.sort()
