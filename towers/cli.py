@@ -151,6 +151,10 @@ GameOptions = Annotated[
     list[str] | None,
     typer.Option("--option", "-o", help="A game option KEY=VALUE (repeatable; JSON values)."),
 ]
+JsonOut = Annotated[
+    str | None,
+    typer.Option("--json", help="Write the results as JSON to FILE, or - for stdout."),
+]
 BotParams = Annotated[
     list[str] | None,
     typer.Option("--bot-param", help="BOT:KEY=VALUE for every seat of that bot (repeatable)."),
@@ -336,10 +340,7 @@ def simulate(
     rotate: Annotated[
         bool, typer.Option(help="Rotate the seats from game to game so no bot always starts.")
     ] = True,
-    json_out: Annotated[
-        str | None,
-        typer.Option("--json", help="Write the report as JSON to FILE, or - for stdout."),
-    ] = None,
+    json_out: JsonOut = None,
 ) -> None:
     """Play many games between bots and report wins, scores and lengths."""
     from towers.sim import run_simulation
@@ -410,10 +411,7 @@ def bench(
     seconds: Annotated[float, typer.Option(help="Time budget per player count.")] = 2.0,
     seed: Annotated[int, typer.Option(help="Seed of the random play.")] = 0,
     option: GameOptions = None,
-    json_out: Annotated[
-        str | None,
-        typer.Option("--json", help="Write the figures as JSON to FILE, or - for stdout."),
-    ] = None,
+    json_out: JsonOut = None,
 ) -> None:
     """Measure playouts, clone, state size and MCTS speed on one core."""
     with user_errors():
