@@ -49,13 +49,8 @@ def position(
 
 
 def fresh(state: TorresState) -> TorresState:
-    """Forget cached legal actions (tests edit fields by hand)."""
-    state._legal = None
-    state._legal_set = None
-    state._doors = None
-    state._places = None
-    state._levels = None
-    state._free = None
+    """Forget cached legal actions and masks (tests edit fields by hand)."""
+    state.forget_caches()
     return state
 
 

@@ -7,6 +7,8 @@ in it is bare ground (level 0).
 
 from __future__ import annotations
 
+from bisect import insort
+
 from towers.games.torres.actions import DIAG, ORTHO, SIZE, SQUARES
 
 
@@ -88,16 +90,14 @@ def door_exits(heights: list[int], cid: list[int], count: int) -> list[int]:
     return found
 
 
-def castle_door_exits(heights: list[int], cid: list[int], k: int) -> int:
-    """The door exits of castle ``k`` alone (see :func:`door_exits`)."""
-    found = 0
-    for d in range(SQUARES):
-        if cid[d] == k:
-            hd = heights[d]
-            for c in ORTHO_NEIGHBORS[d]:
-                if hd > heights[c]:
-                    found |= 1 << c
-    return found
+def castle_masks(cid: list[int], count: int) -> list[int]:
+    """For each castle, the bit mask of its squares."""
+    masks = [0] * count
+    for s in range(SQUARES):
+        k = cid[s]
+        if k >= 0:
+            masks[k] |= 1 << s
+    return masks
 
 
 def placement_mask(heights: list[int], cid: list[int], areas: list[int]) -> int:
@@ -144,7 +144,38 @@ _ROW_SQUARES = tuple(
 _ACTION_ROWS: dict[int, tuple[int, ...]] = {}
 
 
+_LAST: dict[int, tuple[int, list[int]]] = {}
+
+
 def actions_of(base: int, mask: int) -> list[int]:
+    """``base + s`` for each square s whose bit is set, in increasing order. Do not change the
+    list: it is kept, with its mask, as the last one made for ``base``, and the next call for
+    that base with a mask differing in a few squares edits a copy of it instead of starting
+    anew."""
+    last = _LAST.get(base)
+    if last is not None:
+        old, found = last
+        if old == mask:
+            return found
+        diff = old ^ mask
+        if diff.bit_count() <= 3:
+            found = found[:]
+            while diff:
+                low = diff & -diff
+                a = base + low.bit_length() - 1
+                if mask & low:
+                    insort(found, a)
+                else:
+                    found.remove(a)
+                diff ^= low
+            _LAST[base] = (mask, found)
+            return found
+    found = _actions_of(base, mask)
+    _LAST[base] = (mask, found)
+    return found
+
+
+def _actions_of(base: int, mask: int) -> list[int]:
     """``base + s`` for each square s whose bit is set, in increasing order; the tuples for
     each (base, row, byte) are made once and kept."""
     out: list[int] = []

@@ -27,8 +27,8 @@ from towers.games.torres.board import (
     ORTHO_DIR2,
     ORTHO_NEIGHBORS,
     actions_of,
-    castle_door_exits,
     castle_heights,
+    castle_masks,
     door_exits,
     label_castles,
     level_masks,
@@ -267,10 +267,18 @@ class TorresState(State):
     _places: int | None = None  # squares open to a block, pieces aside
     _levels: list[int] | None = None  # squares of height <= k
     _free: int | None = None  # squares with no piece on them
+    _cmask: list[int] | None = None  # squares of each castle
 
-    _UNSAVED: ClassVar[frozenset[str]] = frozenset(
-        {"game", "_legal", "_legal_set", "_doors", "_places", "_levels", "_free"}
+    _CACHES: ClassVar[tuple[str, ...]] = (
+        "_legal",
+        "_legal_set",
+        "_doors",
+        "_places",
+        "_levels",
+        "_free",
+        "_cmask",
     )
+    _UNSAVED: ClassVar[frozenset[str]] = frozenset({"game", *_CACHES})
 
     # ---- contract ---------------------------------------------------------------------
     def current_player(self) -> int:
@@ -329,6 +337,7 @@ class TorresState(State):
             self._places,
             self._levels,
             self._free,
+            self._cmask,
         )
 
     def action_to_string(self, action: int) -> str:
@@ -346,57 +355,82 @@ class TorresState(State):
     def _deck_of(self, seat: int) -> HiddenDeck:
         return self.decks[0] if self.game.is_common else self.decks[seat]
 
+    def forget_caches(self) -> None:
+        """Drop every cache derived from the fields (for code that edits fields by hand)."""
+        for name in self._CACHES:
+            setattr(self, name, None)
+
     def _relabel(self) -> None:
         self.cid, self.areas = label_castles(self.h)
         self.tallest = castle_heights(self.h, self.cid, len(self.areas))
         self._doors = None
         self._places = None
         self._levels = None
+        self._cmask = None
 
     def _add_block(self, s: int) -> None:
+        """One block more on ``s``; the castles and every derived mask follow it."""
         h = self.h
         h[s] += 1
+        hs = h[s]
+        bit = BIT[s]
         levels = self._levels
-        if levels is not None and h[s] + 2 <= len(levels):
+        if levels is not None and hs + 2 <= len(levels):
             # only "height <= old height" loses the square
             levels = levels[:]
-            levels[h[s] - 1] &= ~BIT[s]
+            levels[hs - 1] &= ~bit
             self._levels = levels
         else:
             self._levels = None
-        if h[s] == 1:
-            cid = self.cid
+        cid = self.cid
+        places = self._places
+        if hs == 1:
             near = {cid[n] for n in ORTHO_NEIGHBORS[s] if cid[n] >= 0}
             if len(near) > 1:  # never by the rules; relabel all the same
                 self._relabel()
                 return
+            cmask = self._cmask
+            if cmask is not None:
+                cmask = self._cmask = cmask[:]
             # a new square joins its one neighbouring castle, or starts a castle of its own
             if near:
                 k = near.pop()
                 self.areas[k] += 1
+                cid[s] = k
+                if cmask is not None:
+                    cmask[k] |= bit
+                    if places is not None:
+                        # the castle's area grew past every column's height
+                        places |= cmask[k]
+                else:
+                    places = None
             else:
                 k = len(self.areas)
                 self.areas.append(1)
                 self.tallest.append(1)
-            cid[s] = k
-            if self._doors is not None:
-                doors = self._doors[:]
-                if k == len(doors):
-                    doors.append(0)
-                doors[k] = castle_door_exits(h, cid, k)
-                self._doors = doors
-            self._places = None
-            return
-        # a taller column changes only its own castle's doors and its own square's room
-        k = self.cid[s]
-        if h[s] > self.tallest[k]:
-            self.tallest[k] = h[s]
-        if self._doors is not None:
-            doors = self._doors[:]
-            doors[k] = castle_door_exits(h, self.cid, k)
+                cid[s] = k
+                if cmask is not None:
+                    cmask.append(bit)
+                if places is not None:
+                    places &= ~bit  # one block high on an area of one
+            if places is not None:
+                self._places = _ground_places(h, cid, s, places)
+            else:
+                self._places = None
+        else:
+            # a taller column changes only its own castle's doors and its own square's room
+            k = cid[s]
+            if hs > self.tallest[k]:
+                self.tallest[k] = hs
+            if places is not None and hs >= self.areas[k]:
+                self._places = places & ~bit
+        doors = self._doors
+        if doors is not None:
+            doors = doors[:]
+            if k == len(doors):
+                doors.append(0)
+            doors[k] = _exits_near(h, cid, k, s, doors[k])
             self._doors = doors
-        if self._places is not None and h[s] >= self.areas[k]:
-            self._places &= ~BIT[s]
 
     def _door_exits(self) -> list[int]:
         doors = self._doors
@@ -423,6 +457,8 @@ class TorresState(State):
         places = self._places
         if places is None:
             places = self._places = placement_mask(self.h, self.cid, self.areas)
+            if self._cmask is None:
+                self._cmask = castle_masks(self.cid, len(self.areas))
         return actions_of(offset, places & self.free_mask())
 
     def _can_block_under(self, s: int) -> bool:
@@ -438,22 +474,27 @@ class TorresState(State):
 
     def knight_moves(self, seat: int, climb: bool = False, offset: int = 0) -> list[int]:
         """``offset + 64 * from + to`` for each step and door passage, or with ``climb`` the
-        Door climb card's."""
+        Door climb card's; in increasing order."""
         h = self.h
         cid = self.cid
         free = self.free_mask()
         levels = self._level_masks()
+        doors: list[int] | None = None
         out: list[int] = []
-        for a in self.knights[seat]:
+        mine = self.knights[seat]
+        for a in sorted(mine) if len(mine) > 1 else mine:
             ha = h[a]
-            reach = 0 if climb else NEIGHBOR_MASK[a] & levels[ha + 1]
-            doors = 0
-            for b in ORTHO_NEIGHBORS[a]:
-                k = cid[b]
-                if k >= 0 and h[b] > ha:
-                    doors |= self._door_exits()[k]
-            if doors:
-                reach |= doors if climb else doors & levels[ha]
+            near = NEIGHBOR_MASK[a]
+            reach = 0 if climb else near & levels[ha + 1]
+            if near & ~levels[ha]:
+                # a taller neighbour: its castle's doors lead anywhere round that castle
+                if doors is None:
+                    doors = self._door_exits()
+                exits = 0
+                for b in ORTHO_NEIGHBORS[a]:
+                    if h[b] > ha:
+                        exits |= doors[cid[b]]
+                reach |= exits if climb else exits & levels[ha]
             reach &= free
             if reach:
                 out += actions_of(offset + a * SQ, reach)
@@ -851,11 +892,15 @@ class TorresState(State):
         self.knights[seat].append(s)
 
     def _move_king(self, s: int) -> None:
+        free = self._free
         if self.king >= 0:
             self.occ[self.king] = -1
+            if free is not None:
+                free |= BIT[self.king]
         self.king = s
         self.occ[s] = KING
-        self._free = None
+        if free is not None:
+            self._free = free & ~BIT[s]
 
     def _take_stack(self, seat: int, height: int) -> None:
         self.stacks[seat].remove(height)
@@ -1093,6 +1138,40 @@ class TorresState(State):
             rng.shuffle(held)
             state.acquired = _counts(held[:count], kinds)
         return state
+
+
+def _ground_places(h: list[int], cid: list[int], s: int, places: int) -> int:
+    """``places`` with the bare squares next to ``s`` judged anew: open to a block when next
+    to exactly one castle."""
+    for n in ORTHO_NEIGHBORS[s]:
+        if not h[n]:
+            found = -1
+            for m in ORTHO_NEIGHBORS[n]:
+                k = cid[m]
+                if k >= 0:
+                    if found >= 0 and k != found:
+                        found = -2
+                        break
+                    found = k
+            if found >= 0:
+                places |= BIT[n]
+            else:
+                places &= ~BIT[n]
+    return places
+
+
+def _exits_near(h: list[int], cid: list[int], k: int, s: int, exits: int) -> int:
+    """Castle ``k``'s door exits after the column on ``s`` changed: only ``s`` and its
+    neighbours can have gained or lost a door (see :func:`board.door_exits`)."""
+    for c in (s, *ORTHO_NEIGHBORS[s]):
+        hc = h[c]
+        for d in ORTHO_NEIGHBORS[c]:
+            if cid[d] == k and h[d] > hc:
+                exits |= BIT[c]
+                break
+        else:
+            exits &= ~BIT[c]
+    return exits
 
 
 def _counts(cards: list[int], kinds: int) -> list[int]:
