@@ -86,3 +86,27 @@ def test_the_audit_notices_a_stale_mask() -> None:
     state._places ^= 1 << 63
     with pytest.raises(AssertionError):
         audit(state)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_block_moves_off_tall_columns_match_the_general_rule(players: int) -> None:
+    """Lifting a block off a column that keeps one leaves the castles as they are, so the
+    targets are worked out once for all such columns; they must be what the general rule
+    (which relabels the castles for each column) finds."""
+    game = towers.make("torres", players=players)
+    state = game.new_initial_state()
+    rng = random.Random(players)
+    compared = 0
+    while not state.is_terminal():
+        assert isinstance(state, TorresState)
+        shortcut = state.block_moves()
+        general = [
+            (a, b)
+            for a in range(64)
+            if state.h[a] and state.occ[a] == -1
+            for b in state._block_move_targets(a)
+        ]
+        assert shortcut == general
+        compared += sum(1 for a, _ in general if state.h[a] > 1)
+        state.apply_action(random_action(state, rng))
+    assert compared > 100

@@ -40,6 +40,7 @@ MOVE_BLOCK + 64a + b    4096       card: move the empty tower block on a to b
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 
 from towers.core.errors import ActionParseError
 
@@ -168,16 +169,18 @@ def parse_square(text: str) -> int:
     return (int(m.group(2)) - 1) * SIZE + "abcdefgh".index(m.group(1))
 
 
+_STARTS = [start for _name, start, _size in BLOCKS]
+_NAMES = [name for name, _start, _size in BLOCKS]
+
+
 def decode(action: int) -> tuple[str, int]:
     """The block name and the index inside it."""
     if not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
         raise ActionParseError(
             f"{action!r} is not a Torres action; actions are 0 to {NUM_ACTIONS - 1}"
         )
-    for name, start, _size in reversed(BLOCKS):
-        if action >= start:
-            return name, action - start
-    raise AssertionError("unreachable")
+    k = bisect_right(_STARTS, action) - 1
+    return _NAMES[k], action - _STARTS[k]
 
 
 def to_string(action: int) -> str:

@@ -514,10 +514,40 @@ class TorresState(State):
     def block_moves(self) -> list[tuple[int, int]]:
         """(from, to) pairs for the Move a tower block card."""
         out = []
+        kept = -1  # targets from a column that stays at least one block high, made once
         for a in range(SQ):
             if self.h[a] and self.occ[a] == -1:
-                out.extend((a, b) for b in self._block_move_targets(a))
+                if self.h[a] > 1:
+                    if kept < 0:
+                        kept = self._block_targets_castles_kept()
+                    targets = kept & ~BIT[a]
+                    while targets:
+                        low = targets & -targets
+                        out.append((a, low.bit_length() - 1))
+                        targets ^= low
+                else:
+                    out.extend((a, b) for b in self._block_move_targets(a))
         return out
+
+    def _block_targets_castles_kept(self) -> int:
+        """Bit mask of the free squares where a block lifted off a column that keeps a block
+        may go (the castles stay as they are, so the square it left aside): on a column still
+        lower than its area or ground next to one castle when there are castles enough, or on
+        ground next to none, starting a castle."""
+        h = self.h
+        cid = self.cid
+        count = len(self.areas)
+        minimum = self.game.data.min_castles
+        out = 0
+        if count >= minimum:
+            if self._places is None:
+                self.placeable()
+            out = self._places or 0
+        if count + 1 >= minimum:
+            for b in range(SQ):
+                if not h[b] and all(cid[n] < 0 for n in ORTHO_NEIGHBORS[b]):
+                    out |= BIT[b]
+        return out & self.free_mask()
 
     def _block_move_targets(self, a: int) -> list[int]:
         """Where the empty top block of ``a`` may go; [] when taking it breaks a rule."""
@@ -628,41 +658,53 @@ class TorresState(State):
         ]
 
     def _turn_actions(self) -> list[int]:
+        """The actions of a turn, made block by block in the order of their numbers, so the
+        list comes out sorted."""
         p = self.turn
         ap = self.ap
+        game = self.game
+        data = game.data
+        active = self.active
         out = [A.END_TURN]
-        h = self.h
-        occ = self.occ
         if ap >= 1:
             out.append(A.ADVANCE)
             if (
-                not self.game.is_master
-                and self.acquisitions < self.game.data.max_acquisitions
+                not game.is_master
+                and self.acquisitions < data.max_acquisitions
                 and deck_size(self._deck_of(p))
             ):
                 out.append(A.ACQUIRE)
-            out += self.knight_moves(p, offset=A.MOVE)
-            if self.blocks_placed < 3 and (
-                self.active > 0 or (self.active == -1 and self._stack_auto(p))
-            ):
-                out += self.placeable(A.PLACE_BLOCK)
-        if self.active == -1:
-            out.extend({A.TAKE_STACK + hgt - 1 for hgt in self.stacks[p]})
-        if ap >= 2 and len(self.knights[p]) < self.game.data.knights_per_player:
-            out += self._add_knight_targets(p, A.ADD_KNIGHT)
-        if not self.card_played and any(self.hands[p]):
-            hand = self.hands[p]
-            acq = self.acquired
-            mine = self.knights[p]
+        stacks = self.stacks[p]
+        if active == -1 and stacks:
+            # stacks are kept tallest first
+            out += sorted({A.TAKE_STACK + hgt - 1 for hgt in stacks})
+        hand = self.hands[p]
+        cards = not self.card_played and any(hand)
+        acq = self.acquired
+        if cards:
             if hand[A.C_SIX] > acq[A.C_SIX]:
                 out.append(A.PLAY_SIX)
             if hand[A.C_SEVEN] > acq[A.C_SEVEN]:
                 out.append(A.PLAY_SEVEN)
+        mine = self.knights[p]
+        if ap >= 2 and len(mine) < data.knights_per_player:
+            out += self._add_knight_targets(p, A.ADD_KNIGHT)
+        if (
+            ap >= 1
+            and self.blocks_placed < 3
+            and (active > 0 or (active == -1 and stacks and stacks[0] == stacks[-1]))
+        ):
+            out += self.placeable(A.PLACE_BLOCK)
+        if cards:
+            if len(mine) > 1:
+                mine = sorted(mine)
+            h = self.h
+            occ = self.occ
             if hand[A.C_EXTRA_BLOCK] > acq[A.C_EXTRA_BLOCK] and self.supply > 0:
                 out += self.placeable(A.EXTRA_BLOCK)
             if hand[A.C_BLOCK_UNDER] > acq[A.C_BLOCK_UNDER]:
-                sources = sorted(set(self.stacks[p]))
-                if self.active > 0:
+                sources = sorted(set(stacks))
+                if active > 0:
                     sources.insert(0, 0)
                 if sources:
                     for s in mine:
@@ -685,6 +727,9 @@ class TorresState(State):
                         b = ORTHO_DIR2[a][d]
                         if b >= 0 and 0 <= occ[m] < KING and occ[b] == -1 and h[b] <= h[a] + 1:
                             out.append(A.JUMP_OVER + 4 * a + d)
+        if ap >= 1:
+            out += self.knight_moves(p, offset=A.MOVE)
+        if cards:
             if hand[A.C_DOOR_CLIMB] > acq[A.C_DOOR_CLIMB]:
                 out += self.knight_moves(p, climb=True, offset=A.DOOR_CLIMB)
             if hand[A.C_RELOCATE] > acq[A.C_RELOCATE]:
@@ -693,7 +738,6 @@ class TorresState(State):
                     out += self._add_knight_targets(p, A.RELOCATE + a * SQ, without=a)
             if hand[A.C_MOVE_BLOCK] > acq[A.C_MOVE_BLOCK]:
                 out.extend(A.MOVE_BLOCK + a * SQ + b for a, b in self.block_moves())
-        out.sort()
         return out
 
     # ---- transitions ------------------------------------------------------------------
@@ -805,11 +849,13 @@ class TorresState(State):
             else:
                 self._take_stack(p, action - A.TAKE_STACK + 1)
             return
-        name, i = A.decode(action)
-        if name == "MOVE":
+        if A.MOVE <= action < A.DOOR_CLIMB:  # the commonest actions first
             self.ap -= 1
-            self._move_knight(p, i // SQ, i % SQ)
-        elif name == "PLACE_BLOCK":
+            i = action - A.MOVE
+            self._move_knight(p, i >> 6, i & 63)
+            return
+        name, i = A.decode(action)
+        if name == "PLACE_BLOCK":
             if self.active == -1:
                 self._take_stack(p, self.stacks[p][0])
             self.active -= 1
