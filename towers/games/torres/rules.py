@@ -145,6 +145,8 @@ class TorresGame(Game):
         self.variant = self.options["variant"]
         self.is_master = self.variant == "master"
         self.is_common = self.variant == "common_deck"
+        # no acquiring in the master version
+        self.max_acquisitions = 0 if self.is_master else self.data.max_acquisitions
 
     def num_distinct_actions(self) -> int:
         return A.NUM_ACTIONS
@@ -514,43 +516,76 @@ class TorresState(State):
     def block_moves(self) -> list[tuple[int, int]]:
         """(from, to) pairs for the Move a tower block card."""
         out = []
-        kept = -1  # targets from a column that stays at least one block high, made once
-        for a in range(SQ):
-            if self.h[a] and self.occ[a] == -1:
-                if self.h[a] > 1:
-                    if kept < 0:
-                        kept = self._block_targets_castles_kept()
-                    targets = kept & ~BIT[a]
-                    while targets:
-                        low = targets & -targets
-                        out.append((a, low.bit_length() - 1))
-                        targets ^= low
-                else:
-                    out.extend((a, b) for b in self._block_move_targets(a))
+        for a, targets in self._block_move_masks():
+            while targets:
+                low = targets & -targets
+                out.append((a, low.bit_length() - 1))
+                targets ^= low
         return out
 
-    def _block_targets_castles_kept(self) -> int:
-        """Bit mask of the free squares where a block lifted off a column that keeps a block
-        may go (the castles stay as they are, so the square it left aside): on a column still
-        lower than its area or ground next to one castle when there are castles enough, or on
-        ground next to none, starting a castle."""
+    def _block_move_masks(self) -> list[tuple[int, int]]:
+        """For each square whose empty top block may be lifted, the bit mask of the squares
+        it may go to; the same answers as :meth:`_block_move_targets`, from the kept masks.
+
+        Lifting a block changes the castles only at its square: elsewhere a square stays
+        open (a column lower than its area, ground next to one castle) or alone (ground
+        next to no castle, where a new castle may start) as it was."""
         h = self.h
         cid = self.cid
-        count = len(self.areas)
+        occ = self.occ
+        areas = self.areas
+        count = len(areas)
         minimum = self.game.data.min_castles
-        out = 0
-        if count >= minimum:
-            if self._places is None:
-                self.placeable()
-            out = self._places or 0
-        if count + 1 >= minimum:
-            for b in range(SQ):
-                if not h[b] and all(cid[n] < 0 for n in ORTHO_NEIGHBORS[b]):
-                    out |= BIT[b]
-        return out & self.free_mask()
+        if self._places is None or self._cmask is None:
+            self._places = placement_mask(h, cid, areas)
+            self._cmask = castle_masks(cid, count)
+        places = self._places
+        cmask = self._cmask
+        levels = self._level_masks()
+        free = self.free_mask()
+        alone = 0
+        for b in range(SQ):
+            if not h[b] and all(cid[n] < 0 for n in ORTHO_NEIGHBORS[b]):
+                alone |= BIT[b]
+        kept = ((places if count >= minimum else 0) | (alone if count + 1 >= minimum else 0)) & free
+        out = []
+        for a in range(SQ):
+            if not h[a] or occ[a] != -1:
+                continue
+            if h[a] > 1:  # the castles stay as they are
+                out.append((a, kept & ~BIT[a]))
+                continue
+            k = cid[a]
+            area = areas[k]
+            near = NEIGHBOR_MASK[a]
+            if area == 1:
+                left = count - 1  # the castle goes
+                targets = places & ~near if left >= minimum else 0
+            else:
+                if self.tallest[k] > area - 1 or not _connected_without(cmask[k], a):
+                    continue  # taller than its new area, or divided
+                left = count
+                if left >= minimum:
+                    shorter = levels[min(area - 2, len(levels) - 1)]  # lower than area - 1
+                    targets = places & ~near & ~cmask[k] | cmask[k] & shorter
+                else:
+                    targets = 0
+            if left + 1 >= minimum:
+                targets |= alone & ~near
+            for b in ORTHO_NEIGHBORS[a]:
+                if not h[b]:  # the ground next to a, judged with a bare
+                    castles = {cid[n] for n in ORTHO_NEIGHBORS[b] if n != a and cid[n] >= 0}
+                    if len(castles) == 1 and left >= minimum or not castles and left + 1 >= minimum:
+                        targets |= BIT[b]
+            out.append((a, targets & free & ~BIT[a]))
+        return out
 
     def _block_move_targets(self, a: int) -> list[int]:
-        """Where the empty top block of ``a`` may go; [] when taking it breaks a rule."""
+        """Where the empty top block of ``a`` may go; [] when taking it breaks a rule.
+
+        The rule as the rulebook states it, the castles labelled anew without the block;
+        :meth:`_block_move_masks` gives the same answers faster, and the tests hold the two
+        together."""
         if self._block_removal_problem(a) is not None:
             return []
         h2 = self.h[:]
@@ -663,21 +698,23 @@ class TorresState(State):
         p = self.turn
         ap = self.ap
         game = self.game
-        data = game.data
         active = self.active
-        out = [A.END_TURN]
+        stacks = self.stacks[p]  # tallest first
         if ap >= 1:
-            out.append(A.ADVANCE)
-            if (
-                not game.is_master
-                and self.acquisitions < data.max_acquisitions
-                and deck_size(self._deck_of(p))
-            ):
-                out.append(A.ACQUIRE)
-        stacks = self.stacks[p]
+            out = [A.END_TURN, A.ADVANCE]
+            if self.acquisitions < game.max_acquisitions:
+                deck = self.decks[0 if game.is_common else p]
+                if deck[0] or deck[2] or any(deck[1]):
+                    out.append(A.ACQUIRE)
+        else:
+            out = [A.END_TURN]
         if active == -1 and stacks:
-            # stacks are kept tallest first
-            out += sorted({A.TAKE_STACK + hgt - 1 for hgt in stacks})
+            shortest = stacks[-1]
+            out.append(A.TAKE_STACK + shortest - 1)
+            for hgt in reversed(stacks):
+                if hgt > shortest:
+                    shortest = hgt
+                    out.append(A.TAKE_STACK + hgt - 1)
         hand = self.hands[p]
         cards = not self.card_played and any(hand)
         acq = self.acquired
@@ -687,7 +724,7 @@ class TorresState(State):
             if hand[A.C_SEVEN] > acq[A.C_SEVEN]:
                 out.append(A.PLAY_SEVEN)
         mine = self.knights[p]
-        if ap >= 2 and len(mine) < data.knights_per_player:
+        if ap >= 2 and len(mine) < game.data.knights_per_player:
             out += self._add_knight_targets(p, A.ADD_KNIGHT)
         if (
             ap >= 1
@@ -696,37 +733,7 @@ class TorresState(State):
         ):
             out += self.placeable(A.PLACE_BLOCK)
         if cards:
-            if len(mine) > 1:
-                mine = sorted(mine)
-            h = self.h
-            occ = self.occ
-            if hand[A.C_EXTRA_BLOCK] > acq[A.C_EXTRA_BLOCK] and self.supply > 0:
-                out += self.placeable(A.EXTRA_BLOCK)
-            if hand[A.C_BLOCK_UNDER] > acq[A.C_BLOCK_UNDER]:
-                sources = sorted(set(stacks))
-                if active > 0:
-                    sources.insert(0, 0)
-                if sources:
-                    for s in mine:
-                        if self._can_block_under(s):
-                            out.extend(A.BLOCK_UNDER + 4 * s + k for k in sources)
-            if hand[A.C_JUMP_UP] > acq[A.C_JUMP_UP]:
-                for a in mine:
-                    for d, b in enumerate(ORTHO_DIR[a]):
-                        if b >= 0 and occ[b] == -1 and h[b] == h[a] + 2:
-                            out.append(A.JUMP_UP + 4 * a + d)
-            if hand[A.C_DIAGONAL] > acq[A.C_DIAGONAL]:
-                for a in mine:
-                    for d, b in enumerate(DIAG_DIR[a]):
-                        if b >= 0 and occ[b] == -1 and h[b] <= h[a] + 1:
-                            out.append(A.DIAGONAL + 4 * a + d)
-            if hand[A.C_JUMP_OVER] > acq[A.C_JUMP_OVER]:
-                for a in mine:
-                    for d in range(4):
-                        m = ORTHO_DIR[a][d]
-                        b = ORTHO_DIR2[a][d]
-                        if b >= 0 and 0 <= occ[m] < KING and occ[b] == -1 and h[b] <= h[a] + 1:
-                            out.append(A.JUMP_OVER + 4 * a + d)
+            out += self._card_moves(p, hand, acq, stacks)
         if ap >= 1:
             out += self.knight_moves(p, offset=A.MOVE)
         if cards:
@@ -734,10 +741,61 @@ class TorresState(State):
                 out += self.knight_moves(p, climb=True, offset=A.DOOR_CLIMB)
             if hand[A.C_RELOCATE] > acq[A.C_RELOCATE]:
                 # Relocate: "as though adding a knight" beside one of the seat's other knights
-                for a in mine:
+                for a in sorted(mine):
                     out += self._add_knight_targets(p, A.RELOCATE + a * SQ, without=a)
             if hand[A.C_MOVE_BLOCK] > acq[A.C_MOVE_BLOCK]:
                 out.extend(A.MOVE_BLOCK + a * SQ + b for a, b in self.block_moves())
+        return out
+
+    def _card_moves(self, p: int, hand: list[int], acq: list[int], stacks: list[int]) -> list[int]:
+        """Extra block, Block under a knight, Jump up, Diagonal and Jump over, in order."""
+        out: list[int] = []
+        mine = self.knights[p]
+        if len(mine) > 1:
+            mine = sorted(mine)
+        h = self.h
+        occ = self.occ
+        if hand[A.C_EXTRA_BLOCK] > acq[A.C_EXTRA_BLOCK] and self.supply > 0:
+            out += self.placeable(A.EXTRA_BLOCK)
+        if hand[A.C_BLOCK_UNDER] > acq[A.C_BLOCK_UNDER]:
+            sources = sorted(set(stacks))
+            if self.active > 0:
+                sources.insert(0, 0)
+            if sources:
+                for s in mine:
+                    if self._can_block_under(s):
+                        out.extend(A.BLOCK_UNDER + 4 * s + k for k in sources)
+        jump = hand[A.C_JUMP_UP] > acq[A.C_JUMP_UP]
+        diagonal = hand[A.C_DIAGONAL] > acq[A.C_DIAGONAL]
+        over = hand[A.C_JUMP_OVER] > acq[A.C_JUMP_OVER]
+        if not (jump or diagonal or over):
+            return out
+        free = self.free_mask()
+        levels = self._level_masks()
+        top = len(levels) - 1
+        if jump:
+            for a in mine:
+                ha = h[a]
+                # a free neighbour exactly two levels up
+                if ha + 2 <= top and NEIGHBOR_MASK[a] & free & levels[ha + 2] & ~levels[ha + 1]:
+                    for d, b in enumerate(ORTHO_DIR[a]):
+                        if b >= 0 and occ[b] == -1 and h[b] == ha + 2:
+                            out.append(A.JUMP_UP + 4 * a + d)
+        if diagonal:
+            for a in mine:
+                ha = h[a]
+                for d, b in enumerate(DIAG_DIR[a]):
+                    if b >= 0 and occ[b] == -1 and h[b] <= ha + 1:
+                        out.append(A.DIAGONAL + 4 * a + d)
+        if over:
+            for a in mine:
+                if NEIGHBOR_MASK[a] & ~free:  # a piece next to it, maybe a knight
+                    ha = h[a]
+                    for d in range(4):
+                        m = ORTHO_DIR[a][d]
+                        b = ORTHO_DIR2[a][d]
+                        if b >= 0 and 0 <= occ[m] < KING and occ[b] == -1 and h[b] <= ha + 1:
+                            out.append(A.JUMP_OVER + 4 * a + d)
         return out
 
     # ---- transitions ------------------------------------------------------------------
@@ -1184,6 +1242,21 @@ class TorresState(State):
             rng.shuffle(held)
             state.acquired = _counts(held[:count], kinds)
         return state
+
+
+def _connected_without(squares: int, a: int) -> bool:
+    """True when the castle made of ``squares`` stays in one piece without square ``a``."""
+    rest = squares & ~BIT[a]
+    start = next(n for n in ORTHO_NEIGHBORS[a] if rest & BIT[n])
+    seen = BIT[start]
+    todo = [start]
+    while todo:
+        q = todo.pop()
+        for n in ORTHO_NEIGHBORS[q]:
+            if rest & BIT[n] and not seen & BIT[n]:
+                seen |= BIT[n]
+                todo.append(n)
+    return seen == rest
 
 
 def _ground_places(h: list[int], cid: list[int], s: int, places: int) -> int:
