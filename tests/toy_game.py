@@ -74,7 +74,7 @@ class ToyState(State):
     drawing: bool = False
     over: bool = False
     _history: list[int] = field(default_factory=list)
-    _legal: tuple[int, ...] | None = None
+    _legal: list[int] | None = None
     _legal_set: frozenset[int] | None = None
 
     def current_player(self) -> int:

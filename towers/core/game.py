@@ -135,7 +135,7 @@ class State(ABC):
 
     game: Game
     _history: list[int]
-    _legal: tuple[int, ...] | None
+    _legal: list[int] | None  # never changed once made; clones may share it
     _legal_set: frozenset[int] | None
 
     # ---- hooks each game implements -------------------------------------------------
@@ -145,7 +145,8 @@ class State(ABC):
 
     @abstractmethod
     def _legal_actions(self) -> list[int]:
-        """Sorted legal actions (at a chance node, the outcomes) of a game not over."""
+        """Sorted legal actions (at a chance node, the outcomes) of a game not over, as a new
+        list: the state keeps it as it is and hands out copies."""
 
     @abstractmethod
     def _apply(self, action: int) -> None:
@@ -225,9 +226,9 @@ class State(ABC):
         """Sorted legal actions for the player to move (at a chance node, the outcomes)."""
         legal = self._legal
         if legal is None:
-            legal = () if self.is_terminal() else tuple(self._legal_actions())
-            self._legal = legal
-        return list(legal)
+            # kept as made: only copies of it leave the state
+            legal = self._legal = [] if self.is_terminal() else self._legal_actions()
+        return legal[:]
 
     def is_legal(self, action: int) -> bool:
         if type(action) is not int:
@@ -235,9 +236,10 @@ class State(ABC):
         legal = self._legal
         if legal is None:
             self.legal_actions()
-            legal = self._legal or ()
+            legal = self._legal
+            assert legal is not None
         if len(legal) <= 64:
-            # a scan of a short tuple costs less than building a set
+            # a scan of a short list costs less than building a set
             return action in legal
         legal_set = self._legal_set
         if legal_set is None:

@@ -324,7 +324,7 @@ class TiletumState(State):
     architect: list[int]
     dice_used: list[list[int]]
     _history: list[int] = field(default_factory=list)
-    _legal: tuple[int, ...] | None = None
+    _legal: list[int] | None = None
     _legal_set: frozenset[int] | None = None
 
     # ==== the contract ======================================================================

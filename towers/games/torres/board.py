@@ -147,12 +147,16 @@ _ACTION_ROWS: dict[int, tuple[int, ...]] = {}
 _LAST: dict[int, tuple[int, list[int]]] = {}
 
 
-def actions_of(base: int, mask: int) -> list[int]:
-    """``base + s`` for each square s whose bit is set, in increasing order. Do not change the
-    list: it is kept, with its mask, as the last one made for ``base``, and the next call for
-    that base with a mask differing in a few squares edits a copy of it instead of starting
-    anew."""
-    last = _LAST.get(base)
+def actions_of(base: int, mask: int, key: int | None = None) -> list[int]:
+    """``base + s`` for each square s whose bit is set, in increasing order.
+
+    Do not change the list: it is kept with its mask as the last one made under ``key`` (by
+    default ``base``; callers whose masks change independently, such as each seat's, pass
+    keys of their own, negative ones), and the next call under that key with a mask
+    differing in a few squares edits a copy of it instead of starting anew."""
+    if key is None:
+        key = base
+    last = _LAST.get(key)
     if last is not None:
         old, found = last
         if old == mask:
@@ -168,10 +172,10 @@ def actions_of(base: int, mask: int) -> list[int]:
                 else:
                     found.remove(a)
                 diff ^= low
-            _LAST[base] = (mask, found)
+            _LAST[key] = (mask, found)
             return found
     found = _actions_of(base, mask)
-    _LAST[base] = (mask, found)
+    _LAST[key] = (mask, found)
     return found
 
 

@@ -261,7 +261,7 @@ class TorresState(State):
     to_draw: int = 0
     drawn: list[int] = field(default_factory=list)
     _history: list[int] = field(default_factory=list)
-    _legal: tuple[int, ...] | None = None
+    _legal: list[int] | None = None
     _legal_set: frozenset[int] | None = None
     # Caches derived from h and occ, as bit masks over the squares (bit s = square s).
     # They are replaced, never changed in place, so clones may share them.
@@ -387,16 +387,19 @@ class TorresState(State):
         cid = self.cid
         places = self._places
         if hs == 1:
-            near = {cid[n] for n in ORTHO_NEIGHBORS[s] if cid[n] >= 0}
-            if len(near) > 1:  # never by the rules; relabel all the same
-                self._relabel()
-                return
+            k = -1
+            for n in ORTHO_NEIGHBORS[s]:
+                c = cid[n]
+                if c >= 0:
+                    if k >= 0 and c != k:  # two castles joined: never by the rules
+                        self._relabel()
+                        return
+                    k = c
             cmask = self._cmask
             if cmask is not None:
                 cmask = self._cmask = cmask[:]
             # a new square joins its one neighbouring castle, or starts a castle of its own
-            if near:
-                k = near.pop()
+            if k >= 0:
                 self.areas[k] += 1
                 cid[s] = k
                 if cmask is not None:
@@ -431,7 +434,7 @@ class TorresState(State):
             doors = doors[:]
             if k == len(doors):
                 doors.append(0)
-            doors[k] = _exits_near(h, cid, k, s, doors[k])
+            doors[k] = _exits_near(h, s, doors[k])
             self._doors = doors
 
     def _door_exits(self) -> list[int]:
@@ -479,8 +482,10 @@ class TorresState(State):
         Door climb card's; in increasing order."""
         h = self.h
         cid = self.cid
-        free = self.free_mask()
-        levels = self._level_masks()
+        free = self._free
+        if free is None:
+            free = self.free_mask()
+        levels = self._levels or self._level_masks()
         doors: list[int] | None = None
         out: list[int] = []
         mine = self.knights[seat]
@@ -492,10 +497,14 @@ class TorresState(State):
                 # a taller neighbour: its castle's doors lead anywhere round that castle
                 if doors is None:
                     doors = self._door_exits()
-                exits = 0
-                for b in ORTHO_NEIGHBORS[a]:
-                    if h[b] > ha:
-                        exits |= doors[cid[b]]
+                if ha:
+                    # on a castle, every taller neighbour belongs to it (castles never touch)
+                    exits = doors[cid[a]]
+                else:
+                    exits = 0
+                    for b in ORTHO_NEIGHBORS[a]:
+                        if h[b]:
+                            exits |= doors[cid[b]]
                 reach |= exits if climb else exits & levels[ha]
             reach &= free
             if reach:
@@ -506,12 +515,17 @@ class TorresState(State):
         """``offset + s`` for each empty square orthogonally next to one of the seat's
         knights (other than the one on ``without``) and no higher than that knight."""
         h = self.h
-        levels = self._level_masks()
+        levels = self._levels or self._level_masks()
         reach = 0
         for k in self.knights[seat]:
             if k != without:
                 reach |= NEIGHBOR_MASK[k] & levels[h[k]]
-        return actions_of(offset, reach & self.free_mask())
+        free = self._free
+        if free is None:
+            free = self.free_mask()
+        if without < 0:  # each seat's list is kept apart (see actions_of)
+            return actions_of(offset, reach & free, -1 - seat)
+        return actions_of(offset, reach & free)
 
     def block_moves(self) -> list[tuple[int, int]]:
         """(from, to) pairs for the Move a tower block card."""
@@ -912,15 +926,16 @@ class TorresState(State):
             i = action - A.MOVE
             self._move_knight(p, i >> 6, i & 63)
             return
-        name, i = A.decode(action)
-        if name == "PLACE_BLOCK":
+        if A.PLACE_BLOCK <= action < A.EXTRA_BLOCK:
             if self.active == -1:
                 self._take_stack(p, self.stacks[p][0])
             self.active -= 1
             self.blocks_placed += 1
             self.ap -= 1
-            self._add_block(i)
-        elif name == "ADD_KNIGHT":
+            self._add_block(action - A.PLACE_BLOCK)
+            return
+        name, i = A.decode(action)
+        if name == "ADD_KNIGHT":
             self.ap -= self.game.data.cost_add_knight
             self._put_knight(p, i)
         elif name == "EXTRA_BLOCK":
@@ -1279,18 +1294,21 @@ def _ground_places(h: list[int], cid: list[int], s: int, places: int) -> int:
     return places
 
 
-def _exits_near(h: list[int], cid: list[int], k: int, s: int, exits: int) -> int:
-    """Castle ``k``'s door exits after the column on ``s`` changed: only ``s`` and its
-    neighbours can have gained or lost a door (see :func:`board.door_exits`)."""
-    for c in (s, *ORTHO_NEIGHBORS[s]):
+def _exits_near(h: list[int], s: int, exits: int) -> int:
+    """The door exits of the castle holding ``s`` after its column there grew by a block.
+
+    Only ``s`` and its neighbours can change (see :func:`board.door_exits`): a lower
+    neighbour is now below a taller face of ``s``, so it becomes an exit; ``s`` stays an exit
+    only while a neighbour (of the same castle, as castles never touch) is taller still."""
+    hs = h[s]
+    taller = False
+    for c in ORTHO_NEIGHBORS[s]:
         hc = h[c]
-        for d in ORTHO_NEIGHBORS[c]:
-            if cid[d] == k and h[d] > hc:
-                exits |= BIT[c]
-                break
-        else:
-            exits &= ~BIT[c]
-    return exits
+        if hc < hs:
+            exits |= BIT[c]
+        elif hc > hs:
+            taller = True
+    return exits | BIT[s] if taller else exits & ~BIT[s]
 
 
 def _counts(cards: list[int], kinds: int) -> list[int]:
