@@ -23,7 +23,7 @@ from rich.table import Table
 
 from towers.core.chance import sample_chance
 from towers.core.errors import GameOptionError
-from towers.core.game import Game, State
+from towers.core.game import CHANCE, TERMINAL, Game, State
 from towers.core.registry import make, make_bot
 
 Progress = Callable[[int, int, str], None]
@@ -113,19 +113,31 @@ def random_action(state: State, rng: random.Random) -> int:
 
 
 def play_random_game(game: Game, rng: random.Random, trusted: bool) -> int:
-    """Play one game at random to its end; the number of actions (chance included)."""
+    """Play one game at random to its end; the number of actions (chance included).
+
+    Each step asks the state once who decides; a legal action is picked uniformly (as
+    ``random_action`` does, with one float draw instead of ``randrange``)."""
     state = game.new_initial_state()
     apply = state.apply_trusted if trusted else state.apply_action
+    current_player = state.current_player
+    legal_actions = state.legal_actions
+    draw = rng.random
     limit = game.max_game_length()
     n = 0
-    while not state.is_terminal():
+    while True:
+        player = current_player()
+        if player == TERMINAL:
+            return n
         if n >= limit:
             raise RuntimeError(
                 f"{game!r} did not end within its max_game_length() of {limit} actions"
             )
-        apply(random_action(state, rng))
+        if player == CHANCE:
+            apply(sample_chance(state, rng))
+        else:
+            legal = legal_actions()
+            apply(legal[int(draw() * len(legal))])
         n += 1
-    return n
 
 
 def playouts(game: Game, rng: random.Random, budget: float, trusted: bool) -> dict[str, Any]:

@@ -758,7 +758,9 @@ class TorresState(State):
                 for a in sorted(mine):
                     out += self._add_knight_targets(p, A.RELOCATE + a * SQ, without=a)
             if hand[A.C_MOVE_BLOCK] > acq[A.C_MOVE_BLOCK]:
-                out.extend(A.MOVE_BLOCK + a * SQ + b for a, b in self.block_moves())
+                for a, targets in self._block_move_masks():
+                    if targets:
+                        out += actions_of(A.MOVE_BLOCK + a * SQ, targets)
         return out
 
     def _card_moves(self, p: int, hand: list[int], acq: list[int], stacks: list[int]) -> list[int]:
