@@ -135,15 +135,6 @@ def level_masks(heights: list[int]) -> list[int]:
     return masks
 
 
-_ROW_SQUARES = tuple(
-    tuple(tuple(8 * row + j for j in range(8) if byte >> j & 1) for byte in range(256))
-    for row in range(8)
-)
-
-
-_ACTION_ROWS: dict[int, tuple[int, ...]] = {}
-
-
 _LAST: dict[int, tuple[int, list[int]]] = {}
 
 
@@ -180,19 +171,10 @@ def actions_of(base: int, mask: int, key: int | None = None) -> list[int]:
 
 
 def _actions_of(base: int, mask: int) -> list[int]:
-    """``base + s`` for each square s whose bit is set, in increasing order; the tuples for
-    each (base, row, byte) are made once and kept."""
-    out: list[int] = []
-    key = base << 11
-    cache = _ACTION_ROWS
+    """``base + s`` for each set bit s, lowest first."""
+    out = []
     while mask:
-        byte = mask & 255
-        if byte:
-            found = cache.get(key | byte)
-            if found is None:
-                row = (key >> 8) & 7
-                found = cache[key | byte] = tuple(base + s for s in _ROW_SQUARES[row][byte])
-            out += found
-        mask >>= 8
-        key += 256
+        low = mask & -mask
+        out.append(base + low.bit_length() - 1)
+        mask ^= low
     return out
