@@ -38,6 +38,7 @@ from towers.games.torres.board import (
 from towers.games.torres.data import TorresData, load
 
 SQ = A.SQUARES
+ALL_SQUARES = (1 << SQ) - 1
 KING = 8  # occupant code of the King; seats are 0-3, -1 is empty
 
 # Steps: what kind of decision the state waits for.
@@ -377,13 +378,14 @@ class TorresState(State):
         hs = h[s]
         bit = BIT[s]
         levels = self._levels
-        if levels is not None and hs + 2 <= len(levels):
-            # only "height <= old height" loses the square
+        if levels is not None:
+            # only "height <= old height" loses the square; a new tallest column needs one
+            # level more, holding every square
             levels = levels[:]
             levels[hs - 1] &= ~bit
+            if hs + 2 > len(levels):
+                levels.append(ALL_SQUARES)
             self._levels = levels
-        else:
-            self._levels = None
         cid = self.cid
         places = self._places
         if hs == 1:
