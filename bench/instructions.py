@@ -1,0 +1,90 @@
+"""Machine instructions per action of random playouts, counted by valgrind's callgrind.
+
+Wall-clock figures (``towers bench``) move by a third from run to run on a shared virtual
+machine; instruction counts repeat to a fraction of a percent whatever else runs, so they
+are the figure to compare two versions of a game's engine by. The count covers legal actions
+plus apply, chance included, through the trusted path, as the bench's playouts do.
+
+The same fixed games are played twice, once short and once long, in two valgrind runs; the
+difference between the runs divided by the difference in actions is the cost of one action,
+without the interpreter's start-up and imports.
+
+    python bench/instructions.py                   # torres, 2-4 players
+    python bench/instructions.py tiletum --games 4
+
+Needs valgrind (Debian: ``apt-get install valgrind``). A benchmark, not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+
+
+def play(game_name: str, games: int) -> int:
+    """Play ``games`` random games per player count from fixed seeds; the actions played."""
+    import towers
+    from towers.bench import play_random_game
+
+    probe = towers.make(game_name, players=None)
+    actions = 0
+    for players in range(probe.min_players, probe.max_players + 1):
+        game = towers.make(game_name, players=players)
+        rng = random.Random(players)
+        for _ in range(games):
+            actions += play_random_game(game, rng, trusted=True)
+    return actions
+
+
+def count(game_name: str, games: int) -> tuple[int, int]:
+    """(actions, instructions) of one valgrind run playing ``games`` games per count."""
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    done = subprocess.run(
+        [
+            "valgrind",
+            "--tool=callgrind",
+            "--callgrind-out-file=/dev/null",
+            sys.executable,
+            __file__,
+            "--play",
+            game_name,
+            "--games",
+            str(games),
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    actions = int(re.search(r"^actions (\d+)$", done.stdout, re.M).group(1))  # type: ignore[union-attr]
+    instructions = int(re.search(r"Collected : (\d+)", done.stderr).group(1))  # type: ignore[union-attr]
+    return actions, instructions
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", nargs="?", default="torres")
+    parser.add_argument("--games", type=int, default=8, help="games per player count (long run)")
+    parser.add_argument("--play", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.play:
+        print(f"actions {play(args.game, args.games)}")
+        return
+    if shutil.which("valgrind") is None:
+        sys.exit("valgrind is not installed (Debian: apt-get install valgrind)")
+    short = max(1, args.games // 4)
+    a1, i1 = count(args.game, short)
+    a2, i2 = count(args.game, args.games)
+    print(
+        f"{args.game}: {(i2 - i1) / (a2 - a1):,.0f} instructions per action "
+        f"({a2 - a1:,} actions measured, Python {sys.version.split()[0]})"
+    )
+
+
+if __name__ == "__main__":
+    main()
