@@ -111,17 +111,21 @@ def placement_mask(heights: list[int], cid: list[int], areas: list[int]) -> int:
             if hs < areas[cid[s]]:
                 out |= 1 << s
             continue
-        found = -1
-        for n in ORTHO_NEIGHBORS[s]:
-            k = cid[n]
-            if k >= 0:
-                if found >= 0 and k != found:
-                    found = -2
-                    break
-                found = k
-        if found >= 0:
+        if next_to_one_castle(cid, s):
             out |= 1 << s
     return out
+
+
+def next_to_one_castle(cid: list[int], s: int) -> bool:
+    """True when the squares orthogonally next to ``s`` belong to exactly one castle."""
+    found = -1
+    for n in ORTHO_NEIGHBORS[s]:
+        k = cid[n]
+        if k >= 0:
+            if found >= 0 and k != found:
+                return False
+            found = k
+    return found >= 0
 
 
 def level_masks(heights: list[int]) -> list[int]:

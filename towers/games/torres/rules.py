@@ -33,6 +33,7 @@ from towers.games.torres.board import (
     label_castles,
     level_masks,
     manhattan,
+    next_to_one_castle,
     placement_mask,
 )
 from towers.games.torres.data import TorresData, load
@@ -1283,15 +1284,7 @@ def _ground_places(h: list[int], cid: list[int], s: int, places: int) -> int:
     to exactly one castle."""
     for n in ORTHO_NEIGHBORS[s]:
         if not h[n]:
-            found = -1
-            for m in ORTHO_NEIGHBORS[n]:
-                k = cid[m]
-                if k >= 0:
-                    if found >= 0 and k != found:
-                        found = -2
-                        break
-                    found = k
-            if found >= 0:
+            if next_to_one_castle(cid, n):
                 places |= BIT[n]
             else:
                 places &= ~BIT[n]
