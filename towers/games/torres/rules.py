@@ -827,7 +827,12 @@ class TorresState(State):
         step = self.step
         p = self.turn
         if step == S_TURN:
-            self._apply_turn_action(action)
+            if A.MOVE <= action < A.DOOR_CLIMB:  # the commonest action, without a call more
+                self.ap -= 1
+                i = action - A.MOVE
+                self._move_knight(p, i >> 6, i & 63)
+            else:
+                self._apply_turn_action(action)
         elif step == S_DRAW:
             card = deck_draw(self._deck_of(p), action - A.DRAW)
             if self.game.is_common:
@@ -925,11 +930,6 @@ class TorresState(State):
                 self.ap += 1 if action == A.PLAY_SIX else 2
             else:
                 self._take_stack(p, action - A.TAKE_STACK + 1)
-            return
-        if A.MOVE <= action < A.DOOR_CLIMB:  # the commonest actions first
-            self.ap -= 1
-            i = action - A.MOVE
-            self._move_knight(p, i >> 6, i & 63)
             return
         if A.PLACE_BLOCK <= action < A.EXTRA_BLOCK:
             if self.active == -1:
