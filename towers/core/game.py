@@ -227,7 +227,8 @@ class State(ABC):
         legal = self._legal
         if legal is None:
             # kept as made: only copies of it leave the state
-            legal = self._legal = [] if self.is_terminal() else self._legal_actions()
+            over = self.current_player() == TERMINAL
+            legal = self._legal = [] if over else self._legal_actions()
         return legal[:]
 
     def is_legal(self, action: int) -> bool:

@@ -467,7 +467,10 @@ class TorresState(State):
             places = self._places = placement_mask(self.h, self.cid, self.areas)
             if self._cmask is None:
                 self._cmask = castle_masks(self.cid, len(self.areas))
-        return actions_of(offset, places & self.free_mask())
+        free = self._free
+        if free is None:
+            free = self.free_mask()
+        return actions_of(offset, places & free)
 
     def _can_block_under(self, s: int) -> bool:
         hs = self.h[s]
@@ -496,10 +499,11 @@ class TorresState(State):
             ha = h[a]
             near = NEIGHBOR_MASK[a]
             reach = 0 if climb else near & levels[ha + 1]
-            if near & ~levels[ha]:
+            lower = levels[ha]
+            if near & lower != near:
                 # a taller neighbour: its castle's doors lead anywhere round that castle
                 if doors is None:
-                    doors = self._door_exits()
+                    doors = self._doors or self._door_exits()
                 if ha:
                     # on a castle, every taller neighbour belongs to it (castles never touch)
                     exits = doors[cid[a]]
@@ -508,7 +512,7 @@ class TorresState(State):
                     for b in ORTHO_NEIGHBORS[a]:
                         if h[b]:
                             exits |= doors[cid[b]]
-                reach |= exits if climb else exits & levels[ha]
+                reach |= exits if climb else exits & lower
             reach &= free
             if reach:
                 out += actions_of(offset + a * SQ, reach)
