@@ -486,6 +486,11 @@ class TorresState(State):
     def knight_moves(self, seat: int, climb: bool = False, offset: int = 0) -> list[int]:
         """``offset + 64 * from + to`` for each step and door passage, or with ``climb`` the
         Door climb card's; in increasing order."""
+        return self._knight_pass(seat, climb, offset)[0]
+
+    def _knight_pass(self, seat: int, climb: bool, offset: int) -> tuple[list[int], int]:
+        """(:meth:`knight_moves`, the squares next to a knight and no higher than it, where a
+        knight may be added if free): one pass over the knights finds both."""
         h = self.h
         cid = self.cid
         free = self._free
@@ -494,13 +499,16 @@ class TorresState(State):
         levels = self._levels or self._level_masks()
         doors: list[int] | None = None
         out: list[int] = []
+        beside = 0
         mine = self.knights[seat]
         for a in sorted(mine) if len(mine) > 1 else mine:
             ha = h[a]
             near = NEIGHBOR_MASK[a]
             reach = 0 if climb else near & levels[ha + 1]
             lower = levels[ha]
-            if near & lower != near:
+            level = near & lower
+            beside |= level
+            if level != near:
                 # a taller neighbour: its castle's doors lead anywhere round that castle
                 if doors is None:
                     doors = self._doors or self._door_exits()
@@ -516,7 +524,7 @@ class TorresState(State):
             reach &= free
             if reach:
                 out += actions_of(offset + a * SQ, reach)
-        return out
+        return out, beside & free
 
     def _add_knight_targets(self, seat: int, offset: int = 0, without: int = -1) -> list[int]:
         """``offset + s`` for each empty square orthogonally next to one of the seat's
@@ -745,8 +753,10 @@ class TorresState(State):
             if hand[A.C_SEVEN] > acq[A.C_SEVEN]:
                 out.append(A.PLAY_SEVEN)
         mine = self.knights[p]
-        if ap >= 2 and len(mine) < game.data.knights_per_player:
-            out += self._add_knight_targets(p, A.ADD_KNIGHT)
+        if ap >= 1:
+            moves, beside = self._knight_pass(p, False, A.MOVE)
+            if ap >= 2 and len(mine) < game.data.knights_per_player:
+                out += actions_of(A.ADD_KNIGHT, beside, -1 - p)  # each seat's list apart
         if (
             ap >= 1
             and self.blocks_placed < 3
@@ -756,7 +766,7 @@ class TorresState(State):
         if cards:
             out += self._card_moves(p, hand, acq, stacks)
         if ap >= 1:
-            out += self.knight_moves(p, offset=A.MOVE)
+            out += moves
         if cards:
             if hand[A.C_DOOR_CLIMB] > acq[A.C_DOOR_CLIMB]:
                 out += self.knight_moves(p, climb=True, offset=A.DOOR_CLIMB)
