@@ -111,3 +111,18 @@ def test_block_moves_from_the_kept_masks_match_the_rule_as_stated(players: int) 
             kinds.add("tall" if state.h[a] > 1 else "alone" if area == 1 else "floor")
         state.apply_action(random_action(state, rng))
     assert kinds == {"tall", "alone", "floor"}
+
+
+def test_changing_a_returned_legal_list_changes_nothing_kept() -> None:
+    """Lists of actions are kept between states; what a caller gets is always its own."""
+    game = towers.make("torres", players=3)
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    while not state.is_terminal():
+        assert isinstance(state, TorresState)
+        legal = state.legal_actions()
+        twin = state.clone()
+        twin.forget_caches()
+        legal.clear()
+        assert state.legal_actions() == twin.legal_actions()
+        state.apply_action(random_action(state, rng))

@@ -461,7 +461,8 @@ class TorresState(State):
         return free
 
     def placeable(self, offset: int = 0) -> list[int]:
-        """``offset + s`` for the squares where a block may be placed now by the normal rules."""
+        """``offset + s`` for the squares where a block may be placed now by the normal rules
+        (a kept list: read it, never change it)."""
         places = self._places
         if places is None:
             places = self._places = placement_mask(self.h, self.cid, self.areas)
@@ -528,7 +529,8 @@ class TorresState(State):
 
     def _add_knight_targets(self, seat: int, offset: int = 0, without: int = -1) -> list[int]:
         """``offset + s`` for each empty square orthogonally next to one of the seat's
-        knights (other than the one on ``without``) and no higher than that knight."""
+        knights (other than the one on ``without``) and no higher than that knight (a kept
+        list: read it, never change it)."""
         h = self.h
         levels = self._levels or self._level_masks()
         reach = 0
