@@ -37,6 +37,20 @@ IS_MAIN_DIAGONAL = tuple(
 )
 
 
+def step_tables(base: int) -> tuple[dict[int, tuple[int, ...]], ...]:
+    """For each square a, every set of its orthogonal neighbours (as a bit mask) mapped to
+    ``base + 64 * a + b`` for each neighbour b in it, in increasing order."""
+    tables = []
+    for a in range(SQUARES):
+        near = ORTHO_NEIGHBORS[a]
+        table = {}
+        for pick in range(1 << len(near)):
+            chosen = sorted(near[i] for i in range(len(near)) if pick >> i & 1)
+            table[sum(1 << b for b in chosen)] = tuple(base + SQUARES * a + b for b in chosen)
+        tables.append(table)
+    return tuple(tables)
+
+
 def manhattan(a: int, b: int) -> int:
     return abs(a % SIZE - b % SIZE) + abs(a // SIZE - b // SIZE)
 

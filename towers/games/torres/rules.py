@@ -35,11 +35,13 @@ from towers.games.torres.board import (
     manhattan,
     next_to_one_castle,
     placement_mask,
+    step_tables,
 )
 from towers.games.torres.data import TorresData, load
 
 SQ = A.SQUARES
 ALL_SQUARES = (1 << SQ) - 1
+STEP_MOVES = step_tables(A.MOVE)  # a knight's steps when no castle by it is taller
 KING = 8  # occupant code of the King; seats are 0-3, -1 is empty
 
 # Steps: what kind of decision the state waits for.
@@ -505,10 +507,20 @@ class TorresState(State):
         for a in sorted(mine) if len(mine) > 1 else mine:
             ha = h[a]
             near = NEIGHBOR_MASK[a]
-            reach = 0 if climb else near & levels[ha + 1]
             lower = levels[ha]
             level = near & lower
             beside |= level
+            if level == near and not climb:
+                # no neighbour taller, so no doors and every free neighbour is a step
+                step = near & free
+                if step:
+                    out += (
+                        STEP_MOVES[a][step]
+                        if offset == A.MOVE
+                        else actions_of(offset + a * SQ, step)
+                    )
+                continue
+            reach = 0 if climb else near & levels[ha + 1]
             if level != near:
                 # a taller neighbour: its castle's doors lead anywhere round that castle
                 if doors is None:
