@@ -855,10 +855,18 @@ class TorresState(State):
         step = self.step
         p = self.turn
         if step == S_TURN:
-            if A.MOVE <= action < A.DOOR_CLIMB:  # the commonest action, without a call more
+            # the commonest actions first, without a call more
+            if A.MOVE <= action < A.DOOR_CLIMB:
                 self.ap -= 1
                 i = action - A.MOVE
                 self._move_knight(p, i >> 6, i & 63)
+            elif A.PLACE_BLOCK <= action < A.EXTRA_BLOCK:
+                if self.active == -1:
+                    self._take_stack(p, self.stacks[p][0])
+                self.active -= 1
+                self.blocks_placed += 1
+                self.ap -= 1
+                self._add_block(action - A.PLACE_BLOCK)
             else:
                 self._apply_turn_action(action)
         elif step == S_DRAW:
@@ -958,14 +966,6 @@ class TorresState(State):
                 self.ap += 1 if action == A.PLAY_SIX else 2
             else:
                 self._take_stack(p, action - A.TAKE_STACK + 1)
-            return
-        if A.PLACE_BLOCK <= action < A.EXTRA_BLOCK:
-            if self.active == -1:
-                self._take_stack(p, self.stacks[p][0])
-            self.active -= 1
-            self.blocks_placed += 1
-            self.ap -= 1
-            self._add_block(action - A.PLACE_BLOCK)
             return
         name, i = A.decode(action)
         if name == "ADD_KNIGHT":
