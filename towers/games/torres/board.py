@@ -171,7 +171,7 @@ def actions_of(base: int, mask: int, key: int | None = None) -> list[int]:
         if old == mask:
             return found
         diff = old ^ mask
-        if diff.bit_count() <= 3:
+        if diff.bit_count() <= 5:
             found = found[:]
             while diff:
                 low = diff & -diff
