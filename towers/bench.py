@@ -21,7 +21,7 @@ from typing import Any
 
 from rich.table import Table
 
-from towers.core.chance import sample_chance
+from towers.core.chance import random_action, sample_chance
 from towers.core.errors import GameOptionError
 from towers.core.game import CHANCE, TERMINAL, Game, State
 from towers.core.registry import make, make_bot
@@ -104,19 +104,11 @@ def run_bench(
     }
 
 
-def random_action(state: State, rng: random.Random) -> int:
-    """A chance outcome with its probability, or a uniformly random legal action."""
-    if state.is_chance_node():
-        return sample_chance(state, rng)
-    legal = state.legal_actions()
-    return legal[rng.randrange(len(legal))]
-
-
 def play_random_game(game: Game, rng: random.Random, trusted: bool) -> int:
     """Play one game at random to its end; the number of actions (chance included).
 
-    Each step asks the state once who decides; a legal action is picked uniformly (as
-    ``random_action`` does, with one float draw instead of ``randrange``)."""
+    Each step asks the state once who decides; a legal action is picked uniformly, as
+    :func:`towers.core.chance.random_action` does, with one float draw."""
     state = game.new_initial_state()
     apply = state.apply_trusted if trusted else state.apply_action
     current_player = state.current_player

@@ -7,6 +7,7 @@ import random
 import pytest
 
 import towers
+from towers.core.chance import random_action
 from towers.core.errors import IllegalActionError
 
 
@@ -72,10 +73,7 @@ def test_a_finished_game_allows_nothing() -> None:
     state = towers.make("toy").new_initial_state()
     rng = random.Random(3)
     while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(towers.sample_chance(state, rng))
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+        state.apply_action(random_action(state, rng))
     with pytest.raises(towers.IllegalActionError, match="the game is over. Nothing is allowed now"):
         state.apply_action(0)
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import towers
+from towers.core.chance import random_action
 from towers.core.record import FORMAT, describe_history, game_record, load, replay, save
 
 
@@ -18,10 +19,7 @@ def _played(steps: int, seed: int = 1, players: int = 3) -> towers.State:
     for _ in range(steps):
         if state.is_terminal():
             break
-        if state.is_chance_node():
-            state.apply_action(towers.sample_chance(state, rng))
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+        state.apply_action(random_action(state, rng))
     return state
 
 

@@ -21,6 +21,13 @@ def sample_chance(state: State, rng: random.Random) -> int:
     return outcomes[-1][0]
 
 
+def random_action(state: State, rng: random.Random) -> int:
+    """A uniformly random legal action, or at a chance node an outcome drawn by its probability."""
+    if state.is_chance_node():
+        return sample_chance(state, rng)
+    return rng.choice(state.legal_actions())
+
+
 def resolve_chance(state: State, rng: random.Random) -> None:
     """Apply sampled outcomes until a player decides or the game ends."""
     while state.is_chance_node():

@@ -27,7 +27,7 @@ import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
-from towers.core.chance import sample_chance
+from towers.core.chance import random_action as chance_action
 from towers.core.errors import ActionParseError, IllegalActionError
 from towers.core.game import CHANCE, Game, State
 from towers.core.record import game_record, replay
@@ -47,15 +47,13 @@ Check = Callable[..., None]
 
 
 def random_action(state: State, rng: random.Random) -> int:
-    """A uniformly random legal action, or at a chance node an outcome drawn by its probability."""
-    if state.is_chance_node():
-        return sample_chance(state, rng)
-    legal = state.legal_actions()
-    if not legal:
+    """:func:`towers.core.chance.random_action`, failing the check when a seat to move has
+    no legal action."""
+    if not state.is_chance_node() and not state.legal_actions():
         raise AssertionError(
             f"{_where(state)}: seat {state.current_player()} is to move but has no legal action"
         )
-    return rng.choice(legal)
+    return chance_action(state, rng)
 
 
 def random_history(game: Game, seed: int, limit: int | None = None) -> list[int]:

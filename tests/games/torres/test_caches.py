@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import towers
-from towers.bench import random_action
+from towers.core.chance import random_action
 from towers.games.torres.board import (
     castle_heights,
     castle_masks,
