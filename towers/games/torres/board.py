@@ -183,13 +183,13 @@ def actions_of(base: int, mask: int, key: int | None = None) -> list[int]:
                 diff ^= low
             _LAST[key] = (mask, found)
             return found
-    found = _actions_of(base, mask)
+    found = squares_of(mask, base)
     _LAST[key] = (mask, found)
     return found
 
 
-def _actions_of(base: int, mask: int) -> list[int]:
-    """``base + s`` for each set bit s, lowest first."""
+def squares_of(mask: int, base: int = 0) -> list[int]:
+    """``base + s`` for each set bit s of ``mask``, lowest first (made afresh)."""
     out = []
     while mask:
         low = mask & -mask

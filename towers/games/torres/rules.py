@@ -35,6 +35,7 @@ from towers.games.torres.board import (
     manhattan,
     next_to_one_castle,
     placement_mask,
+    squares_of,
     step_tables,
 )
 from towers.games.torres.data import TorresData, load
@@ -467,13 +468,19 @@ class TorresState(State):
         (a kept list: read it, never change it)."""
         places = self._places
         if places is None:
-            places = self._places = placement_mask(self.h, self.cid, self.areas)
-            if self._cmask is None:
-                self._cmask = castle_masks(self.cid, len(self.areas))
+            places = self._open_squares()
         free = self._free
         if free is None:
             free = self.free_mask()
         return actions_of(offset, places & free)
+
+    def _open_squares(self) -> int:
+        """The kept mask of squares open to a block, pieces aside, made with the castles'
+        square masks that keep it up to date (see _add_block)."""
+        if self._places is None or self._cmask is None:
+            self._places = placement_mask(self.h, self.cid, self.areas)
+            self._cmask = castle_masks(self.cid, len(self.areas))
+        return self._places
 
     def _can_block_under(self, s: int) -> bool:
         hs = self.h[s]
@@ -483,8 +490,8 @@ class TorresState(State):
 
     def _stack_auto(self, seat: int) -> bool:
         """True when the seat's stacks are all of one height, so which is taken is no choice."""
-        st = self.stacks[seat]
-        return bool(st) and min(st) == max(st)
+        st = self.stacks[seat]  # kept tallest first
+        return bool(st) and st[0] == st[-1]
 
     def knight_moves(self, seat: int, climb: bool = False, offset: int = 0) -> list[int]:
         """``offset + 64 * from + to`` for each step and door passage, or with ``climb`` the
@@ -549,22 +556,11 @@ class TorresState(State):
         for k in self.knights[seat]:
             if k != without:
                 reach |= NEIGHBOR_MASK[k] & levels[h[k]]
-        free = self._free
-        if free is None:
-            free = self.free_mask()
-        if without < 0:  # each seat's list is kept apart (see actions_of)
-            return actions_of(offset, reach & free, -1 - seat)
-        return actions_of(offset, reach & free)
+        return actions_of(offset, reach & self.free_mask())
 
     def block_moves(self) -> list[tuple[int, int]]:
         """(from, to) pairs for the Move a tower block card."""
-        out = []
-        for a, targets in self._block_move_masks():
-            while targets:
-                low = targets & -targets
-                out.append((a, low.bit_length() - 1))
-                targets ^= low
-        return out
+        return [(a, b) for a, targets in self._block_move_masks() for b in squares_of(targets)]
 
     def _block_move_masks(self) -> list[tuple[int, int]]:
         """For each square whose empty top block may be lifted, the bit mask of the squares
@@ -579,11 +575,9 @@ class TorresState(State):
         areas = self.areas
         count = len(areas)
         minimum = self.game.data.min_castles
-        if self._places is None or self._cmask is None:
-            self._places = placement_mask(h, cid, areas)
-            self._cmask = castle_masks(cid, count)
-        places = self._places
+        places = self._open_squares()
         cmask = self._cmask
+        assert cmask is not None
         levels = self._level_masks()
         free = self.free_mask()
         alone = 0
@@ -774,7 +768,7 @@ class TorresState(State):
         if (
             ap >= 1
             and self.blocks_placed < 3
-            and (active > 0 or (active == -1 and stacks and stacks[0] == stacks[-1]))
+            and (active > 0 or (active == -1 and self._stack_auto(p)))
         ):
             out += self.placeable(A.PLACE_BLOCK)
         if cards:
