@@ -8,6 +8,7 @@ from towers.core.components import (
     clone_deck,
     deck_draw,
     deck_draw_outcomes,
+    deck_has_cards,
     deck_needs_chance,
     deck_put_bottom,
     deck_put_top,
@@ -81,3 +82,16 @@ def test_clone_shares_no_list() -> None:
     deck_draw(twin, 1)
     deck_put_bottom(twin, 9)
     assert deck == [[1], [2, 3], [4]]
+
+
+@pytest.mark.parametrize(
+    "deck",
+    [
+        [[], [0, 0], []],
+        [[1], [0, 0], []],
+        [[], [0, 2], []],
+        [[], [0, 0], [0]],
+    ],
+)
+def test_a_deck_has_cards_exactly_when_its_size_is_not_zero(deck: list[list[int]]) -> None:
+    assert deck_has_cards(deck) == (deck_size(deck) > 0)

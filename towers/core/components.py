@@ -21,6 +21,11 @@ def deck_size(deck: HiddenDeck) -> int:
     return len(deck[0]) + sum(deck[1]) + len(deck[2])
 
 
+def deck_has_cards(deck: HiddenDeck) -> bool:
+    """True when a card is left to draw (``deck_size(deck) > 0``, without counting them)."""
+    return bool(deck[0] or deck[2] or any(deck[1]))
+
+
 def deck_needs_chance(deck: HiddenDeck) -> bool:
     """True when the next card drawn from the top is not known."""
     return not deck[0] and sum(deck[1]) > 0

@@ -10,6 +10,7 @@ from towers.core.components import (
     HiddenDeck,
     deck_draw,
     deck_draw_outcomes,
+    deck_has_cards,
     deck_needs_chance,
     deck_put_bottom,
     deck_put_top,
@@ -739,10 +740,8 @@ class TorresState(State):
         stacks = self.stacks[p]  # tallest first
         if ap >= 1:
             out = [A.END_TURN, A.ADVANCE]
-            if self.acquisitions < game.max_acquisitions:
-                deck = self.decks[0 if game.is_common else p]
-                if deck[0] or deck[2] or any(deck[1]):
-                    out.append(A.ACQUIRE)
+            if self.acquisitions < game.max_acquisitions and deck_has_cards(self._deck_of(p)):
+                out.append(A.ACQUIRE)
         else:
             out = [A.END_TURN]
         if active == -1 and stacks:
