@@ -61,6 +61,23 @@ def err() -> Console:
     return Console(stderr=True, highlight=False)
 
 
+def table_console(json_out: str | None) -> Console:
+    """Where tables go: standard error when the JSON goes to standard output."""
+    return err() if json_out == "-" else out()
+
+
+def progress_bar() -> Progress:
+    """A transient bar on standard error: what is running, done of total, time taken."""
+    return Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err(),
+        transient=True,
+    )
+
+
 def fail(message: str, code: int = 2) -> NoReturn:
     err().print(f"[bold red]Error:[/bold red] {escape(message)}", soft_wrap=True)
     raise typer.Exit(code)
@@ -367,15 +384,8 @@ def simulate(
             fail(f"--games must be at least 1, not {games}")
         if workers < 1:
             fail(f"--workers must be at least 1, not {workers}")
-        screen = err() if json_out == "-" else out()
-        with Progress(
-            TextColumn("[bold]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=err(),
-            transient=True,
-        ) as bar:
+        screen = table_console(json_out)
+        with progress_bar() as bar:
             task = bar.add_task(f"{game}, {players} players", total=games)
 
             def progress(done: int) -> None:
@@ -421,21 +431,14 @@ def bench(
         counts = parse_player_counts(players, cls.min_players, cls.max_players) if players else None
         if not seconds > 0:
             fail(f"--seconds must be a positive number, not {seconds}")
-        with Progress(
-            TextColumn("[bold]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=err(),
-            transient=True,
-        ) as bar:
+        with progress_bar() as bar:
             task = bar.add_task(f"bench {game}", total=None)
 
             def progress(done: int, total: int, what: str) -> None:
                 bar.update(task, completed=done, total=total, description=what)
 
             result = run_bench(game, counts, seconds, seed, options, progress)
-        screen = err() if json_out == "-" else out()
+        screen = table_console(json_out)
         screen.print(bench_table(result))
         for line in bench_errors(result):
             err().print(f"[red]{escape(line)}[/red]", soft_wrap=True)
