@@ -1249,13 +1249,9 @@ class TorresState(State):
             pool = [c for c in range(kinds) for _ in range(pool_counts[c])]
             rng.shuffle(pool)
             for o in others:
-                size = sum(state.hands[o])
-                state.hands[o] = _counts(pool[:size], kinds)
-                del pool[:size]
+                state.hands[o] = _counts(_deal(pool, sum(state.hands[o])), kinds)
             if drawing_other:
-                size = len(state.drawn)
-                state.drawn = pool[:size]
-                del pool[:size]
+                state.drawn = _deal(pool, len(state.drawn))
             state.decks[0][1] = _counts(pool, kinds)
         else:
             for o in others:
@@ -1266,13 +1262,9 @@ class TorresState(State):
                 if own_drawn:
                     pool += state.drawn
                 rng.shuffle(pool)
-                size = sum(state.hands[o])
-                state.hands[o] = _counts(pool[:size], kinds)
-                del pool[:size]
+                state.hands[o] = _counts(_deal(pool, sum(state.hands[o])), kinds)
                 if own_drawn:
-                    size = len(state.drawn)
-                    state.drawn = pool[:size]
-                    del pool[:size]
+                    state.drawn = _deal(pool, len(state.drawn))
                 tops, bottoms = len(deck[0]), len(deck[2])
                 state.decks[o] = [pool[:tops], [0] * kinds, pool[tops : tops + bottoms]]
                 state.decks[o][1] = _counts(pool[tops + bottoms :], kinds)
@@ -1327,6 +1319,13 @@ def _exits_near(h: list[int], s: int, exits: int) -> int:
         elif hc > hs:
             taller = True
     return exits | BIT[s] if taller else exits & ~BIT[s]
+
+
+def _deal(pool: list[int], size: int) -> list[int]:
+    """Take the first ``size`` cards off ``pool`` (shuffled by the caller)."""
+    dealt = pool[:size]
+    del pool[:size]
+    return dealt
 
 
 def _counts(cards: list[int], kinds: int) -> list[int]:
