@@ -44,6 +44,14 @@ towers_make_venv() {
     return 1
 }
 
+towers_twin_sources() {
+    # each module with a .pxd has a compiled twin (setup.py): its .py and .pxd
+    local pxd
+    while IFS= read -r pxd; do
+        cat "$pxd" "${pxd%.pxd}.py"
+    done < <(find "$ROOT/towers" -name '*.pxd' | sort)
+}
+
 towers_venv() {
     local python stamp want
     if [ ! -x "$VENV/bin/python" ] ||
@@ -54,7 +62,9 @@ towers_venv() {
     fi
     # Reinstall only when the project's requirements, its location or the interpreter change.
     stamp="$VENV/.towers-installed"
-    want="$(cat "$ROOT/pyproject.toml"; echo "$ROOT"; "$VENV/bin/python" -VV)"
+    # (setup.py and the sources of the compiled twins included: their build goes stale)
+    want="$(cat "$ROOT/pyproject.toml" "$ROOT/setup.py"; towers_twin_sources; echo "$ROOT"
+        "$VENV/bin/python" -VV)"
     want="$(printf '%s' "$want" | "$VENV/bin/python" -c \
         'import hashlib, sys; print(hashlib.sha256(sys.stdin.buffer.read()).hexdigest())')"
     if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ] ||

@@ -7,8 +7,6 @@ in it is bare ground (level 0).
 
 from __future__ import annotations
 
-from bisect import insort
-
 from towers.games.torres.actions import DIAG, ORTHO, SIZE, SQUARES
 
 
@@ -151,48 +149,3 @@ def level_masks(heights: list[int]) -> list[int]:
     for k in range(1, top + 1):
         masks[k] |= masks[k - 1]
     return masks
-
-
-_LAST: dict[int, tuple[int, list[int]]] = {}
-
-
-def actions_of(base: int, mask: int, key: int | None = None) -> list[int]:
-    """``base + s`` for each square s whose bit is set, in increasing order.
-
-    Do not change the list: it is kept with its mask as the last one made under ``key`` (by
-    default ``base``; callers whose masks change independently, such as each seat's, pass
-    keys of their own, negative ones), and the next call under that key with a mask
-    differing in a few squares edits a copy of it instead of starting anew."""
-    if key is None:
-        key = base
-    last = _LAST.get(key)
-    if last is not None:
-        old, found = last
-        if old == mask:
-            return found
-        diff = old ^ mask
-        if diff.bit_count() <= 5:
-            found = found[:]
-            while diff:
-                low = diff & -diff
-                a = base + low.bit_length() - 1
-                if mask & low:
-                    insort(found, a)
-                else:
-                    found.remove(a)
-                diff ^= low
-            _LAST[key] = (mask, found)
-            return found
-    found = squares_of(mask, base)
-    _LAST[key] = (mask, found)
-    return found
-
-
-def squares_of(mask: int, base: int = 0) -> list[int]:
-    """``base + s`` for each set bit s of ``mask``, lowest first (made afresh)."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(base + low.bit_length() - 1)
-        mask ^= low
-    return out

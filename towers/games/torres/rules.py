@@ -6,11 +6,11 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from towers.core.compiled import twin
 from towers.core.components import (
     HiddenDeck,
     deck_draw,
     deck_draw_outcomes,
-    deck_has_cards,
     deck_needs_chance,
     deck_put_bottom,
     deck_put_top,
@@ -20,6 +20,7 @@ from towers.core.components import (
 from towers.core.game import CHANCE, TERMINAL, Game, State
 from towers.core.options import Option
 from towers.games.torres import actions as A
+from towers.games.torres import movegen
 from towers.games.torres.board import (
     BIT,
     DIAG_DIR,
@@ -27,7 +28,6 @@ from towers.games.torres.board import (
     ORTHO_DIR,
     ORTHO_DIR2,
     ORTHO_NEIGHBORS,
-    actions_of,
     castle_heights,
     castle_masks,
     door_exits,
@@ -36,14 +36,12 @@ from towers.games.torres.board import (
     manhattan,
     next_to_one_castle,
     placement_mask,
-    squares_of,
-    step_tables,
 )
 from towers.games.torres.data import TorresData, load
 
 SQ = A.SQUARES
 ALL_SQUARES = (1 << SQ) - 1
-STEP_MOVES = step_tables(A.MOVE)  # a knight's steps when no castle by it is taller
+MG = twin(movegen)  # the move generator: compiled when built, else plain Python
 KING = 8  # occupant code of the King; seats are 0-3, -1 is empty
 
 # Steps: what kind of decision the state waits for.
@@ -473,7 +471,7 @@ class TorresState(State):
         free = self._free
         if free is None:
             free = self.free_mask()
-        return actions_of(offset, places & free)
+        return MG.actions_of(offset, places & free)
 
     def _open_squares(self) -> int:
         """The kept mask of squares open to a block, pieces aside, made with the castles'
@@ -502,50 +500,20 @@ class TorresState(State):
     def _knight_pass(self, seat: int, climb: bool, offset: int) -> tuple[list[int], int]:
         """(:meth:`knight_moves`, the squares next to a knight and no higher than it, where a
         knight may be added if free): one pass over the knights finds both."""
-        h = self.h
-        cid = self.cid
         free = self._free
         if free is None:
             free = self.free_mask()
-        levels = self._levels or self._level_masks()
-        doors: list[int] | None = None
-        out: list[int] = []
-        beside = 0
         mine = self.knights[seat]
-        for a in sorted(mine) if len(mine) > 1 else mine:
-            ha = h[a]
-            near = NEIGHBOR_MASK[a]
-            lower = levels[ha]
-            level = near & lower
-            beside |= level
-            if level == near and not climb:
-                # no neighbour taller, so no doors and every free neighbour is a step
-                step = near & free
-                if step:
-                    out += (
-                        STEP_MOVES[a][step]
-                        if offset == A.MOVE
-                        else actions_of(offset + a * SQ, step)
-                    )
-                continue
-            reach = 0 if climb else near & levels[ha + 1]
-            if level != near:
-                # a taller neighbour: its castle's doors lead anywhere round that castle
-                if doors is None:
-                    doors = self._doors or self._door_exits()
-                if ha:
-                    # on a castle, every taller neighbour belongs to it (castles never touch)
-                    exits = doors[cid[a]]
-                else:
-                    exits = 0
-                    for b in ORTHO_NEIGHBORS[a]:
-                        if h[b]:
-                            exits |= doors[cid[b]]
-                reach |= exits if climb else exits & lower
-            reach &= free
-            if reach:
-                out += actions_of(offset + a * SQ, reach)
-        return out, beside & free
+        return MG.knight_pass(
+            self.h,
+            self.cid,
+            self._levels or self._level_masks(),
+            self._doors or self._door_exits(),
+            free,
+            sorted(mine) if len(mine) > 1 else mine,
+            climb,
+            offset,
+        )
 
     def _add_knight_targets(self, seat: int, offset: int = 0, without: int = -1) -> list[int]:
         """``offset + s`` for each empty square orthogonally next to one of the seat's
@@ -557,11 +525,11 @@ class TorresState(State):
         for k in self.knights[seat]:
             if k != without:
                 reach |= NEIGHBOR_MASK[k] & levels[h[k]]
-        return actions_of(offset, reach & self.free_mask())
+        return MG.actions_of(offset, reach & self.free_mask())
 
     def block_moves(self) -> list[tuple[int, int]]:
         """(from, to) pairs for the Move a tower block card."""
-        return [(a, b) for a, targets in self._block_move_masks() for b in squares_of(targets)]
+        return [(a, b) for a, targets in self._block_move_masks() for b in MG.squares_of(targets)]
 
     def _block_move_masks(self) -> list[tuple[int, int]]:
         """For each square whose empty top block may be lifted, the bit mask of the squares
@@ -731,61 +699,8 @@ class TorresState(State):
         ]
 
     def _turn_actions(self) -> list[int]:
-        """The actions of a turn, made block by block in the order of their numbers, so the
-        list comes out sorted."""
-        p = self.turn
-        ap = self.ap
-        game = self.game
-        active = self.active
-        stacks = self.stacks[p]  # tallest first
-        if ap >= 1:
-            out = [A.END_TURN, A.ADVANCE]
-            if self.acquisitions < game.max_acquisitions and deck_has_cards(self._deck_of(p)):
-                out.append(A.ACQUIRE)
-        else:
-            out = [A.END_TURN]
-        if active == -1 and stacks:
-            shortest = stacks[-1]
-            out.append(A.TAKE_STACK + shortest - 1)
-            for hgt in reversed(stacks):
-                if hgt > shortest:
-                    shortest = hgt
-                    out.append(A.TAKE_STACK + hgt - 1)
-        hand = self.hands[p]
-        cards = not self.card_played and any(hand)
-        acq = self.acquired
-        if cards:
-            if hand[A.C_SIX] > acq[A.C_SIX]:
-                out.append(A.PLAY_SIX)
-            if hand[A.C_SEVEN] > acq[A.C_SEVEN]:
-                out.append(A.PLAY_SEVEN)
-        mine = self.knights[p]
-        if ap >= 1:
-            moves, beside = self._knight_pass(p, False, A.MOVE)
-            if ap >= 2 and len(mine) < game.data.knights_per_player:
-                out += actions_of(A.ADD_KNIGHT, beside, -1 - p)  # each seat's list apart
-        if (
-            ap >= 1
-            and self.blocks_placed < 3
-            and (active > 0 or (active == -1 and self._stack_auto(p)))
-        ):
-            out += self.placeable(A.PLACE_BLOCK)
-        if cards:
-            out += self._card_moves(p, hand, acq, stacks)
-        if ap >= 1:
-            out += moves
-        if cards:
-            if hand[A.C_DOOR_CLIMB] > acq[A.C_DOOR_CLIMB]:
-                out += self.knight_moves(p, climb=True, offset=A.DOOR_CLIMB)
-            if hand[A.C_RELOCATE] > acq[A.C_RELOCATE]:
-                # Relocate: "as though adding a knight" beside one of the seat's other knights
-                for a in sorted(mine):
-                    out += self._add_knight_targets(p, A.RELOCATE + a * SQ, without=a)
-            if hand[A.C_MOVE_BLOCK] > acq[A.C_MOVE_BLOCK]:
-                for a, targets in self._block_move_masks():
-                    if targets:
-                        out += actions_of(A.MOVE_BLOCK + a * SQ, targets)
-        return out
+        """The actions of a turn, in increasing order (see :func:`movegen.turn_actions`)."""
+        return MG.turn_actions(self)
 
     def _card_moves(self, p: int, hand: list[int], acq: list[int], stacks: list[int]) -> list[int]:
         """Extra block, Block under a knight, Jump up, Diagonal and Jump over, in order."""
@@ -836,6 +751,21 @@ class TorresState(State):
                         b = ORTHO_DIR2[a][d]
                         if b >= 0 and 0 <= occ[m] < KING and occ[b] == -1 and h[b] <= ha + 1:
                             out.append(A.JUMP_OVER + 4 * a + d)
+        return out
+
+    def _late_card_moves(self, p: int, hand: list[int], acq: list[int]) -> list[int]:
+        """Door climb, Relocate and Move a tower block, in order."""
+        out: list[int] = []
+        if hand[A.C_DOOR_CLIMB] > acq[A.C_DOOR_CLIMB]:
+            out += self.knight_moves(p, climb=True, offset=A.DOOR_CLIMB)
+        if hand[A.C_RELOCATE] > acq[A.C_RELOCATE]:
+            # Relocate: "as though adding a knight" beside one of the seat's other knights
+            for a in sorted(self.knights[p]):
+                out += self._add_knight_targets(p, A.RELOCATE + a * SQ, without=a)
+        if hand[A.C_MOVE_BLOCK] > acq[A.C_MOVE_BLOCK]:
+            for a, targets in self._block_move_masks():
+                if targets:
+                    out += MG.actions_of(A.MOVE_BLOCK + a * SQ, targets)
         return out
 
     # ---- transitions ------------------------------------------------------------------

@@ -1,0 +1,63 @@
+"""Build hook for the compiled twins of the engine's hottest modules (optional).
+
+towers is plain Python. When Cython is there at build time (``pyproject.toml`` asks for it)
+and a C compiler works, each module in ``TWINS`` is also compiled, as ``<module>_c``, from a
+copy of its source with the C types of its ``.pxd``. The copy ends with the SHA-256 of the
+source, so that the running code can tell a twin built from an older text and fall back to
+the Python module (:func:`towers.core.compiled.twin`). When Cython is missing or the build
+fails, the install goes on without the twin and everything runs as plain Python.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import sys
+from pathlib import Path
+
+from setuptools import Extension, setup
+
+TWINS = ["towers/games/torres/movegen"]
+HERE = Path(__file__).resolve().parent
+GENERATED = HERE / "build" / "twins"
+
+
+def twin_extensions() -> list[Extension]:
+    """Write each twin's source (the module's text and its digest) and its extension."""
+    extensions = []
+    for stem in TWINS:
+        text = (HERE / f"{stem}.py").read_bytes()
+        digest = hashlib.sha256(text).hexdigest()
+        target = GENERATED / f"{stem}_c.py"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        # package markers, so that Cython names the module by its full dotted name
+        for folder in target.relative_to(GENERATED).parents:
+            if folder != Path("."):
+                (GENERATED / folder / "__init__.py").touch()
+        target.write_bytes(text + f'\nSOURCE_SHA256 = "{digest}"\n'.encode())
+        shutil.copyfile(HERE / f"{stem}.pxd", target.with_suffix(".pxd"))
+        name = f"{stem}_c".replace("/", ".")
+        extensions.append(Extension(name, [str(target)], optional=True))
+    return extensions
+
+
+def compiled_twins() -> list[Extension]:
+    try:
+        from Cython.Build import cythonize
+    except ImportError:
+        print("towers: Cython is not installed; the engine runs as plain Python", file=sys.stderr)
+        return []
+    try:
+        return list(
+            cythonize(
+                twin_extensions(),
+                compiler_directives={"language_level": 3, "annotation_typing": False},
+                quiet=True,
+            )
+        )
+    except Exception as error:  # a twin is a speed-up, never a reason to fail the install
+        print(f"towers: the compiled twins were not built ({error})", file=sys.stderr)
+        return []
+
+
+setup(ext_modules=compiled_twins())

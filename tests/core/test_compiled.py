@@ -1,0 +1,79 @@
+"""How a module's compiled twin is chosen: only when built from the module's current text."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import sys
+import warnings
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from towers.core.compiled import PURE_ENV, is_compiled, source_digest, twin
+
+
+@pytest.fixture
+def package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """A throwaway package holding ``hot.py``; ``write_twin(text)`` gives it a ``hot_c``
+    standing in for a compiled twin built from ``text``."""
+    root = tmp_path / "twinpkg"
+    root.mkdir()
+    (root / "__init__.py").write_text("")
+    source = "WHO = 'plain'\n"
+    (root / "hot.py").write_text(source)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delenv(PURE_ENV, raising=False)
+
+    def write_twin(built_from: str) -> None:
+        digest = hashlib.sha256(built_from.encode()).hexdigest()
+        (root / "hot_c.py").write_text(f"WHO = 'twin'\nSOURCE_SHA256 = {digest!r}\n")
+
+    yield source, write_twin
+    for name in [m for m in sys.modules if m.startswith("twinpkg")]:
+        del sys.modules[name]
+
+
+def load() -> ModuleType:
+    importlib.invalidate_caches()
+    return importlib.import_module("twinpkg.hot")
+
+
+def test_the_twin_built_from_the_current_text_is_chosen(package) -> None:
+    source, write_twin = package
+    write_twin(source)
+    assert twin(load()).WHO == "twin"
+
+
+def test_no_twin_means_the_plain_module(package) -> None:
+    assert twin(load()).WHO == "plain"
+
+
+def test_a_twin_built_from_another_text_is_refused_with_a_warning(package) -> None:
+    source, write_twin = package
+    write_twin(source + "# an older version\n")
+    with pytest.warns(RuntimeWarning, match="pip install -e"):
+        chosen = twin(load())
+    assert chosen.WHO == "plain"
+
+
+def test_the_environment_can_ask_for_plain_python(package, monkeypatch) -> None:
+    source, write_twin = package
+    write_twin(source)
+    monkeypatch.setenv(PURE_ENV, "1")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert twin(load()).WHO == "plain"
+    monkeypatch.setenv(PURE_ENV, "0")
+    assert twin(load()).WHO == "twin"
+
+
+def test_source_digest_and_is_compiled(package) -> None:
+    source, _ = package
+    module = load()
+    assert source_digest(module) == hashlib.sha256(source.encode()).hexdigest()
+    assert not is_compiled(module)
+    extension = ModuleType("ext")
+    extension.__file__ = "/somewhere/ext.cpython-311-x86_64-linux-gnu.so"
+    assert is_compiled(extension)

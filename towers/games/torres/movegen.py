@@ -1,0 +1,229 @@
+"""The loops random playouts spend most of their time in: a seat's knight moves and the
+turning of square masks into action lists.
+
+This file is plain Python, and also the source of a compiled twin, ``movegen_c``: when
+Cython is at hand at install time, ``setup.py`` compiles a copy of this file with the types
+of ``movegen.pxd``. The rules use the twin when it was built from this very text (see
+:func:`towers.core.compiled.twin`), and this module otherwise; the tests check that both give
+the same answers. The code is written once for both, with two places that differ: the index
+of a mask's lowest bit, and whether a list is kept for reuse (worth it in Python, not when
+compiled, where making a list anew costs less than looking the old one up).
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from typing import Any
+
+from towers.core.components import deck_has_cards
+from towers.games.torres.actions import (
+    ACQUIRE,
+    ADD_KNIGHT,
+    ADVANCE,
+    C_SEVEN,
+    C_SIX,
+    END_TURN,
+    MOVE,
+    NUM_ACTIONS,
+    PLACE_BLOCK,
+    PLAY_SEVEN,
+    PLAY_SIX,
+    SQUARES,
+    TAKE_STACK,
+)
+from towers.games.torres.board import NEIGHBOR_MASK, ORTHO_NEIGHBORS, step_tables
+
+try:
+    import cython
+
+    COMPILED = cython.compiled
+except ImportError:  # plain Python without Cython installed
+    COMPILED = False
+
+NUMBERS = tuple(range(NUM_ACTIONS))
+STEP_MOVES = step_tables(MOVE)  # a knight's steps when no castle by it is taller
+
+_LAST: dict[int, tuple[int, list[int]]] = {}
+
+
+def squares_of(mask: int, base: int = 0) -> list[int]:
+    """``base + s`` for each set bit s of ``mask``, lowest first (made afresh)."""
+    out = []
+    if COMPILED:
+        # the action numbers are taken from a table: making each anew costs more
+        while mask:
+            low = mask & (~mask + 1)  # the lowest set bit
+            out.append(NUMBERS[base + __builtin_ctzll(low)])  # type: ignore[name-defined]  # noqa: F821
+            mask ^= low
+        return out
+    while mask:
+        low = mask & -mask
+        out.append(base + low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def actions_of(base: int, mask: int, key: int | None = None) -> list[int]:
+    """``base + s`` for each square s whose bit is set, in increasing order.
+
+    Do not change the list: in plain Python it is kept with its mask as the last one made
+    under ``key`` (by default ``base``; callers whose masks change independently, such as
+    each seat's, pass keys of their own, negative ones), and the next call under that key
+    with a mask differing in a few squares edits a copy of it instead of starting anew."""
+    if COMPILED:
+        return squares_of(mask, base)
+    if key is None:
+        key = base
+    last = _LAST.get(key)
+    if last is not None:
+        old, found = last
+        if old == mask:
+            return found
+        diff = old ^ mask
+        if diff.bit_count() <= 5:
+            found = found[:]
+            while diff:
+                low = diff & -diff
+                a = base + low.bit_length() - 1
+                if mask & low:
+                    insort(found, a)
+                else:
+                    found.remove(a)
+                diff ^= low
+            _LAST[key] = (mask, found)
+            return found
+    found = squares_of(mask, base)
+    _LAST[key] = (mask, found)
+    return found
+
+
+def knight_pass(
+    h: list[int],
+    cid: list[int],
+    levels: list[int],
+    doors: list[int],
+    free: int,
+    mine: list[int],
+    climb: bool,
+    offset: int,
+) -> tuple[list[int], int]:
+    """The moves of the knights on the squares ``mine`` (in increasing order), and the
+    squares next to one of them and no higher than it, free of pieces.
+
+    The moves are ``offset + 64 * from + to`` for each step and door passage (with ``climb``,
+    the Door climb card's passages instead), in increasing order. ``h`` is the column
+    heights, ``cid`` the castle of each square, ``levels[k]`` the mask of squares of height at
+    most k, ``doors[k]`` the door exits of castle k and ``free`` the squares with no piece."""
+    out: list[int] = []
+    beside = 0
+    for a in mine:
+        ha = h[a]
+        near = NEIGHBOR_MASK[a]
+        lower = levels[ha]
+        level = near & lower
+        beside |= level
+        if level == near and not climb:
+            # no neighbour taller, so no doors and every free neighbour is a step
+            step = near & free
+            if step:
+                if offset == MOVE:
+                    out += STEP_MOVES[a][step]
+                else:
+                    out += actions_of(offset + a * SQUARES, step)
+            continue
+        if climb:
+            reach = 0
+        else:
+            up = levels[ha + 1]
+            reach = near & up
+        if level != near:
+            # a taller neighbour: its castle's doors lead anywhere round that castle
+            if ha:
+                # on a castle, every taller neighbour belongs to it (castles never touch)
+                exits = doors[cid[a]]
+            else:
+                exits = 0
+                for b in ORTHO_NEIGHBORS[a]:
+                    if h[b]:
+                        door = doors[cid[b]]
+                        exits |= door
+            reach |= exits if climb else exits & lower
+        reach &= free
+        if reach:
+            out += actions_of(offset + a * SQUARES, reach)
+    return out, beside & free
+
+
+def turn_actions(state: Any) -> list[int]:
+    """The legal actions of a Torres ``state`` waiting for its player's next action of the
+    turn, made block by block in the order of their numbers, so the list comes out sorted.
+
+    The state's own methods give the action cards' moves (:meth:`TorresState._card_moves`
+    and :meth:`TorresState._late_card_moves`) and any mask it has not kept."""
+    p = state.turn
+    ap = state.ap
+    active = state.active
+    stacks = state.stacks[p]  # tallest first
+    if ap >= 1:
+        out = [END_TURN, ADVANCE]
+        game = state.game
+        if state.acquisitions < game.max_acquisitions:
+            if deck_has_cards(state.decks[0] if game.is_common else state.decks[p]):
+                out.append(ACQUIRE)
+    else:
+        out = [END_TURN]
+    if active == -1 and stacks:
+        # one "take stack" for each height, lowest first
+        shortest = stacks[-1]
+        out.append(TAKE_STACK + shortest - 1)
+        for hgt in reversed(stacks):
+            if hgt > shortest:
+                shortest = hgt
+                out.append(TAKE_STACK + hgt - 1)
+    hand = state.hands[p]
+    cards = not state.card_played and any(hand)
+    acq = state.acquired
+    if cards:
+        if hand[C_SIX] > acq[C_SIX]:
+            out.append(PLAY_SIX)
+        if hand[C_SEVEN] > acq[C_SEVEN]:
+            out.append(PLAY_SEVEN)
+    moves = None
+    if ap >= 1:
+        free = state._free
+        if free is None:
+            free = state.free_mask()
+        mine = state.knights[p]
+        levels = state._levels
+        if levels is None:
+            levels = state._level_masks()
+        doors = state._doors
+        if doors is None:
+            doors = state._door_exits()
+        moves, beside = knight_pass(
+            state.h,
+            state.cid,
+            levels,
+            doors,
+            free,
+            sorted(mine) if len(mine) > 1 else mine,
+            False,
+            MOVE,
+        )
+        if ap >= 2 and len(mine) < state.game.data.knights_per_player:
+            out += actions_of(ADD_KNIGHT, beside, -1 - p)  # each seat's list apart
+        # blocks from the stack in use, or from the only height of stack there is
+        if state.blocks_placed < 3 and (
+            active > 0 or (active == -1 and stacks and stacks[0] == stacks[-1])
+        ):
+            places = state._places
+            if places is None:
+                places = state._open_squares()
+            out += actions_of(PLACE_BLOCK, places & free)
+    if cards:
+        out += state._card_moves(p, hand, acq, stacks)
+    if moves:
+        out += moves
+    if cards:
+        out += state._late_card_moves(p, hand, acq)
+    return out
