@@ -8,6 +8,8 @@ cdef extern from *:
 cdef bint COMPILED
 cdef tuple STEP_MOVES
 cdef tuple NUMBERS
+cdef tuple BIT
+cdef unsigned long long ALL_SQUARES
 cdef dict _LAST
 
 @cython.locals(out=list, low=cython.ulonglong)
@@ -31,3 +33,12 @@ cpdef tuple knight_pass(
     acq=list, cards=bint, moves=list, mine=list, deck=list,
 )
 cpdef list turn_actions(object state)
+
+@cython.locals(h=list, hs=long, k=long, c=long, n=long, bit=cython.ulonglong, was=cython.ulonglong)
+cpdef add_block(object state, long s)
+
+@cython.locals(n=long)
+cpdef unsigned long long ground_places(list h, list cid, long s, unsigned long long places)
+
+@cython.locals(hs=long, hc=long, c=long, taller=bint)
+cpdef unsigned long long exits_near(list h, long s, unsigned long long exits)

@@ -31,7 +31,13 @@ from towers.games.torres.actions import (
     SQUARES,
     TAKE_STACK,
 )
-from towers.games.torres.board import NEIGHBOR_MASK, ORTHO_NEIGHBORS, step_tables
+from towers.games.torres.board import (
+    BIT,
+    NEIGHBOR_MASK,
+    ORTHO_NEIGHBORS,
+    next_to_one_castle,
+    step_tables,
+)
 
 try:
     import cython
@@ -40,6 +46,7 @@ try:
 except ImportError:  # plain Python without Cython installed
     COMPILED = False
 
+ALL_SQUARES = (1 << SQUARES) - 1
 NUMBERS = tuple(range(NUM_ACTIONS))
 STEP_MOVES = step_tables(MOVE)  # a knight's steps when no castle by it is taller
 
@@ -227,3 +234,104 @@ def turn_actions(state: Any) -> list[int]:
     if cards:
         out += state._late_card_moves(p, hand, acq)
     return out
+
+
+def add_block(state: Any, s: int) -> None:
+    """One block more on square ``s`` of a Torres ``state``; its castles and every mask it
+    keeps follow (:class:`TorresState` lists them)."""
+    h = state.h
+    h[s] += 1
+    hs = h[s]
+    bit = BIT[s]
+    levels = state._levels
+    if levels is not None:
+        # only "height <= old height" loses the square; a new tallest column needs one
+        # level more, holding every square
+        levels = levels[:]
+        was = levels[hs - 1]
+        levels[hs - 1] = was & ~bit
+        if hs + 2 > len(levels):
+            levels.append(ALL_SQUARES)
+        state._levels = levels
+    cid = state.cid
+    places = state._places
+    if hs == 1:
+        k = -1
+        for n in ORTHO_NEIGHBORS[s]:
+            c = cid[n]
+            if c >= 0:
+                if k >= 0 and c != k:  # two castles joined: never by the rules
+                    state._relabel()
+                    return
+                k = c
+        cmask = state._cmask
+        if cmask is not None:
+            cmask = state._cmask = cmask[:]
+        # a new square joins its one neighbouring castle, or starts a castle of its own
+        if k >= 0:
+            state.areas[k] += 1
+            cid[s] = k
+            if cmask is not None:
+                cmask[k] |= bit
+                if places is not None:
+                    # the castle's area grew past every column's height
+                    places |= cmask[k]
+            else:
+                places = None
+        else:
+            k = len(state.areas)
+            state.areas.append(1)
+            state.tallest.append(1)
+            cid[s] = k
+            if cmask is not None:
+                cmask.append(bit)
+            if places is not None:
+                places &= ~bit  # one block high on an area of one
+        if places is not None:
+            state._places = ground_places(h, cid, s, places)
+        else:
+            state._places = None
+    else:
+        # a taller column changes only its own castle's doors and its own square's room
+        k = cid[s]
+        tallest = state.tallest
+        if hs > tallest[k]:
+            tallest[k] = hs
+        if places is not None and hs >= state.areas[k]:
+            state._places = places & ~bit
+    doors = state._doors
+    if doors is not None:
+        doors = doors[:]
+        if k == len(doors):
+            doors.append(0)
+        doors[k] = exits_near(h, s, doors[k])
+        state._doors = doors
+
+
+def ground_places(h: list[int], cid: list[int], s: int, places: int) -> int:
+    """``places`` with the bare squares next to ``s`` judged anew: open to a block when next
+    to exactly one castle."""
+    for n in ORTHO_NEIGHBORS[s]:
+        if not h[n]:
+            if next_to_one_castle(cid, n):
+                places |= BIT[n]
+            else:
+                places &= ~BIT[n]
+    return places
+
+
+def exits_near(h: list[int], s: int, exits: int) -> int:
+    """The door exits of the castle holding ``s`` after its column there grew by a block.
+
+    Only ``s`` and its neighbours can change (see :func:`board.door_exits`): a lower
+    neighbour is now below a taller face of ``s``, so it becomes an exit; ``s`` stays an exit
+    only while a neighbour (of the same castle, as castles never touch) is taller still."""
+    hs = h[s]
+    taller = False
+    for c in ORTHO_NEIGHBORS[s]:
+        hc = h[c]
+        if hc < hs:
+            exits |= BIT[c]
+        elif hc > hs:
+            taller = True
+    return exits | BIT[s] if taller else exits & ~BIT[s]

@@ -34,13 +34,11 @@ from towers.games.torres.board import (
     label_castles,
     level_masks,
     manhattan,
-    next_to_one_castle,
     placement_mask,
 )
 from towers.games.torres.data import TorresData, load
 
 SQ = A.SQUARES
-ALL_SQUARES = (1 << SQ) - 1
 MG = twin(movegen)  # the move generator: compiled when built, else plain Python
 KING = 8  # occupant code of the King; seats are 0-3, -1 is empty
 
@@ -375,72 +373,9 @@ class TorresState(State):
         self._cmask = None
 
     def _add_block(self, s: int) -> None:
-        """One block more on ``s``; the castles and every derived mask follow it."""
-        h = self.h
-        h[s] += 1
-        hs = h[s]
-        bit = BIT[s]
-        levels = self._levels
-        if levels is not None:
-            # only "height <= old height" loses the square; a new tallest column needs one
-            # level more, holding every square
-            levels = levels[:]
-            levels[hs - 1] &= ~bit
-            if hs + 2 > len(levels):
-                levels.append(ALL_SQUARES)
-            self._levels = levels
-        cid = self.cid
-        places = self._places
-        if hs == 1:
-            k = -1
-            for n in ORTHO_NEIGHBORS[s]:
-                c = cid[n]
-                if c >= 0:
-                    if k >= 0 and c != k:  # two castles joined: never by the rules
-                        self._relabel()
-                        return
-                    k = c
-            cmask = self._cmask
-            if cmask is not None:
-                cmask = self._cmask = cmask[:]
-            # a new square joins its one neighbouring castle, or starts a castle of its own
-            if k >= 0:
-                self.areas[k] += 1
-                cid[s] = k
-                if cmask is not None:
-                    cmask[k] |= bit
-                    if places is not None:
-                        # the castle's area grew past every column's height
-                        places |= cmask[k]
-                else:
-                    places = None
-            else:
-                k = len(self.areas)
-                self.areas.append(1)
-                self.tallest.append(1)
-                cid[s] = k
-                if cmask is not None:
-                    cmask.append(bit)
-                if places is not None:
-                    places &= ~bit  # one block high on an area of one
-            if places is not None:
-                self._places = _ground_places(h, cid, s, places)
-            else:
-                self._places = None
-        else:
-            # a taller column changes only its own castle's doors and its own square's room
-            k = cid[s]
-            if hs > self.tallest[k]:
-                self.tallest[k] = hs
-            if places is not None and hs >= self.areas[k]:
-                self._places = places & ~bit
-        doors = self._doors
-        if doors is not None:
-            doors = doors[:]
-            if k == len(doors):
-                doors.append(0)
-            doors[k] = _exits_near(h, s, doors[k])
-            self._doors = doors
+        """One block more on ``s``; the castles and every kept mask follow it
+        (:func:`movegen.add_block`)."""
+        MG.add_block(self, s)
 
     def _door_exits(self) -> list[int]:
         doors = self._doors
@@ -1220,35 +1155,6 @@ def _connected_without(squares: int, a: int) -> bool:
                 seen |= BIT[n]
                 todo.append(n)
     return seen == rest
-
-
-def _ground_places(h: list[int], cid: list[int], s: int, places: int) -> int:
-    """``places`` with the bare squares next to ``s`` judged anew: open to a block when next
-    to exactly one castle."""
-    for n in ORTHO_NEIGHBORS[s]:
-        if not h[n]:
-            if next_to_one_castle(cid, n):
-                places |= BIT[n]
-            else:
-                places &= ~BIT[n]
-    return places
-
-
-def _exits_near(h: list[int], s: int, exits: int) -> int:
-    """The door exits of the castle holding ``s`` after its column there grew by a block.
-
-    Only ``s`` and its neighbours can change (see :func:`board.door_exits`): a lower
-    neighbour is now below a taller face of ``s``, so it becomes an exit; ``s`` stays an exit
-    only while a neighbour (of the same castle, as castles never touch) is taller still."""
-    hs = h[s]
-    taller = False
-    for c in ORTHO_NEIGHBORS[s]:
-        hc = h[c]
-        if hc < hs:
-            exits |= BIT[c]
-        elif hc > hs:
-            taller = True
-    return exits | BIT[s] if taller else exits & ~BIT[s]
 
 
 def _deal(pool: list[int], size: int) -> list[int]:
