@@ -22,6 +22,7 @@ from typing import Any
 from rich.table import Table
 
 from towers.core.chance import random_action, sample_chance
+from towers.core.compiled import twins_chosen
 from towers.core.errors import GameOptionError
 from towers.core.game import CHANCE, TERMINAL, Game, State
 from towers.core.registry import make, make_bot
@@ -100,6 +101,7 @@ def run_bench(
         "python": platform.python_version(),
         "implementation": platform.python_implementation(),
         "machine": platform.machine(),
+        "compiled_twins": twins_chosen(type(probe).__module__.rpartition(".")[0] + "."),
         "results": results,
     }
 
@@ -254,7 +256,11 @@ def bench_table(result: dict[str, Any]) -> Table:
     rows = result["results"]
     table = Table(
         title=f"{result['game']} on one core (Python {result['python']}, seed {result['seed']})",
-        caption=f"{result['seconds_per_player_count']:g} s per player count",
+        caption=f"{result['seconds_per_player_count']:g} s per player count"
+        + "".join(
+            f"\n{name.rpartition('.')[2]}: {'compiled' if used else 'plain Python'}"
+            for name, used in result.get("compiled_twins", {}).items()
+        ),
     )
     table.add_column("measure")
     for row in rows:

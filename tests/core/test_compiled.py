@@ -11,7 +11,7 @@ from types import ModuleType
 
 import pytest
 
-from towers.core.compiled import PURE_ENV, is_compiled, source_digest, twin
+from towers.core.compiled import PURE_ENV, is_compiled, source_digest, twin, twins_chosen
 
 
 @pytest.fixture
@@ -44,10 +44,12 @@ def test_the_twin_built_from_the_current_text_is_chosen(package) -> None:
     source, write_twin = package
     write_twin(source)
     assert twin(load()).WHO == "twin"
+    assert twins_chosen("twinpkg.") == {"twinpkg.hot": True}
 
 
 def test_no_twin_means_the_plain_module(package) -> None:
     assert twin(load()).WHO == "plain"
+    assert twins_chosen("twinpkg.") == {"twinpkg.hot": False}
 
 
 def test_a_twin_built_from_another_text_is_refused_with_a_warning(package) -> None:

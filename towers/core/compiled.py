@@ -20,6 +20,8 @@ from types import ModuleType
 
 PURE_ENV = "TOWERS_PURE_PYTHON"
 
+_CHOSEN: dict[str, bool] = {}  # module name -> whether its compiled twin is in use
+
 
 def pure_requested() -> bool:
     """True when ``TOWERS_PURE_PYTHON`` asks for plain Python (any value but "", "0")."""
@@ -35,6 +37,12 @@ def source_digest(module: ModuleType) -> str:
 
 def twin(module: ModuleType) -> ModuleType:
     """The compiled twin of ``module`` when there is an up-to-date one, else ``module``."""
+    chosen = _choose(module)
+    _CHOSEN[module.__name__] = chosen is not module
+    return chosen
+
+
+def _choose(module: ModuleType) -> ModuleType:
     if pure_requested():
         return module
     try:
@@ -46,10 +54,16 @@ def twin(module: ModuleType) -> ModuleType:
             f"the compiled {compiled.__name__} was built from another text of "
             f"{module.__name__}; using plain Python (rebuild with: pip install -e .)",
             RuntimeWarning,
-            stacklevel=2,
+            stacklevel=3,
         )
         return module
     return compiled
+
+
+def twins_chosen(prefix: str = "") -> dict[str, bool]:
+    """For each module given to :func:`twin` so far whose name starts with ``prefix``,
+    whether its compiled twin is in use."""
+    return {name: used for name, used in sorted(_CHOSEN.items()) if name.startswith(prefix)}
 
 
 def is_compiled(module: ModuleType) -> bool:

@@ -11,8 +11,10 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rich.console import Console
 
 import towers
+from towers.bench import bench_table, run_bench
 from towers.core.chance import random_action
 from towers.core.compiled import is_compiled, pure_requested
 from towers.games.torres import actions as A
@@ -103,3 +105,12 @@ def test_plain_and_compiled_agree_at_every_turn_state(players: int, variant: str
                     ), where
             states += 1
     assert states > 100
+
+
+def test_the_bench_says_which_move_generator_it_measured() -> None:
+    report = run_bench("torres", players=[2], seconds=0.1, seed=1)
+    assert report["compiled_twins"] == {"towers.games.torres.movegen": COMPILED is not None}
+    console = Console(width=100, record=True)
+    console.print(bench_table(report))
+    shown = "compiled" if COMPILED is not None else "plain Python"
+    assert f"movegen: {shown}" in console.export_text()
