@@ -97,7 +97,14 @@ def test_plain_and_compiled_agree_at_every_turn_state(players: int, variant: str
                 state._door_exits(),
                 state.free_mask(),
             )
+            every_card, none_acquired = [1] * A.CARD_KINDS, [0] * A.CARD_KINDS
+            assert pure.block_move_masks(state) == COMPILED.block_move_masks(state), where
             for seat in range(players):
+                # every card in hand, so that each card's moves are compared at every state
+                cards = (state, seat, every_card, none_acquired)
+                stacks = state.stacks[seat]
+                assert pure.card_moves(*cards, stacks) == COMPILED.card_moves(*cards, stacks), where
+                assert pure.late_card_moves(*cards) == COMPILED.late_card_moves(*cards), where
                 mine = sorted(state.knights[seat])
                 for climb, offset in ((False, A.MOVE), (True, A.DOOR_CLIMB), (False, 0)):
                     assert pure.knight_pass(*args, mine, climb, offset) == COMPILED.knight_pass(

@@ -28,6 +28,7 @@ DIAG_DIR: tuple[tuple[int, ...], ...] = tuple(
     tuple(_step(s, dx, dy) for dx, dy in DIAG) for s in range(SQUARES)
 )
 BIT = tuple(1 << s for s in range(SQUARES))
+KING = 8  # occupant code of the King on a square; seats are 0-3, -1 is empty
 NEIGHBOR_MASK = tuple(sum(1 << n for n in ORTHO_NEIGHBORS[s]) for s in range(SQUARES))
 IS_BORDER = tuple(s % SIZE in (0, SIZE - 1) or s // SIZE in (0, SIZE - 1) for s in range(SQUARES))
 IS_MAIN_DIAGONAL = tuple(

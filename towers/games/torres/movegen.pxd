@@ -9,6 +9,11 @@ cdef bint COMPILED
 cdef tuple STEP_MOVES
 cdef tuple NUMBERS
 cdef tuple BIT
+cdef tuple ORTHO_DIR
+cdef tuple ORTHO_DIR2
+cdef tuple DIAG_DIR
+cdef tuple NEIGHBOR_MASK
+cdef tuple ORTHO_NEIGHBORS
 cdef unsigned long long ALL_SQUARES
 cdef dict _LAST
 
@@ -42,3 +47,29 @@ cpdef unsigned long long ground_places(list h, list cid, long s, unsigned long l
 
 @cython.locals(hs=long, hc=long, c=long, taller=bint)
 cpdef unsigned long long exits_near(list h, long s, unsigned long long exits)
+
+@cython.locals(
+    out=list, mine=list, h=list, occ=list, cid=list, areas=list, sources=list, a=long,
+    ha=long, b=long, d=long, m=long, k=long, top=long, fits=bint, jump=bint, diagonal=bint,
+    over=bint, free=cython.ulonglong, places=cython.ulonglong, up1=cython.ulonglong,
+    up2=cython.ulonglong,
+)
+cpdef list card_moves(object state, long p, list hand, list acq, list stacks)
+
+@cython.locals(
+    out=list, mine=list, h=list, a=long, k=long, free=cython.ulonglong,
+    reach=cython.ulonglong, lower=cython.ulonglong,
+)
+cpdef list late_card_moves(object state, long p, list hand, list acq)
+
+@cython.locals(
+    h=list, cid=list, occ=list, areas=list, cmask=list, out=list, count=long, minimum=long,
+    a=long, b=long, n=long, k=long, area=long, left=long, lonely=bint,
+    places=cython.ulonglong, free=cython.ulonglong, alone=cython.ulonglong,
+    kept=cython.ulonglong, bit=cython.ulonglong, near=cython.ulonglong,
+    targets=cython.ulonglong, squares=cython.ulonglong, shorter=cython.ulonglong,
+)
+cpdef list block_move_masks(object state)
+
+@cython.locals(rest=cython.ulonglong, seen=cython.ulonglong, bit=cython.ulonglong, start=long, q=long, n=long, todo=list)
+cpdef bint connected_without(unsigned long long squares, long a)

@@ -20,20 +20,40 @@ from towers.games.torres.actions import (
     ACQUIRE,
     ADD_KNIGHT,
     ADVANCE,
+    BLOCK_UNDER,
+    C_BLOCK_UNDER,
+    C_DIAGONAL,
+    C_DOOR_CLIMB,
+    C_EXTRA_BLOCK,
+    C_JUMP_OVER,
+    C_JUMP_UP,
+    C_MOVE_BLOCK,
+    C_RELOCATE,
     C_SEVEN,
     C_SIX,
+    DIAGONAL,
+    DOOR_CLIMB,
     END_TURN,
+    EXTRA_BLOCK,
+    JUMP_OVER,
+    JUMP_UP,
     MOVE,
+    MOVE_BLOCK,
     NUM_ACTIONS,
     PLACE_BLOCK,
     PLAY_SEVEN,
     PLAY_SIX,
+    RELOCATE,
     SQUARES,
     TAKE_STACK,
 )
 from towers.games.torres.board import (
     BIT,
+    DIAG_DIR,
+    KING,
     NEIGHBOR_MASK,
+    ORTHO_DIR,
+    ORTHO_DIR2,
     ORTHO_NEIGHBORS,
     next_to_one_castle,
     step_tables,
@@ -228,12 +248,195 @@ def turn_actions(state: Any) -> list[int]:
                 places = state._open_squares()
             out += actions_of(PLACE_BLOCK, places & free)
     if cards:
-        out += state._card_moves(p, hand, acq, stacks)
+        out += card_moves(state, p, hand, acq, stacks)
     if moves:
         out += moves
     if cards:
-        out += state._late_card_moves(p, hand, acq)
+        out += late_card_moves(state, p, hand, acq)
     return out
+
+
+def card_moves(state: Any, p: int, hand: list[int], acq: list[int], stacks: list[int]) -> list[int]:
+    """The moves of seat ``p``'s cards Extra block, Block under a knight, Jump up, Diagonal
+    and Jump over, in that order (that of their action numbers); ``hand`` holds its cards,
+    ``acq`` those acquired this turn, which may not be played yet."""
+    out: list[int] = []
+    mine = state.knights[p]
+    if len(mine) > 1:
+        mine = sorted(mine)
+    h = state.h
+    occ = state.occ
+    free = state.free_mask()
+    if hand[C_EXTRA_BLOCK] > acq[C_EXTRA_BLOCK] and state.supply > 0:
+        places = state._open_squares()
+        out += actions_of(EXTRA_BLOCK, places & free)
+    if hand[C_BLOCK_UNDER] > acq[C_BLOCK_UNDER]:
+        # from the stack in use (0) or from a stack of each height
+        sources = sorted(set(stacks))
+        if state.active > 0:
+            sources.insert(0, 0)
+        if sources:
+            cid = state.cid
+            areas = state.areas
+            for a in mine:
+                ha = h[a]
+                if ha:
+                    fits = ha + 1 <= areas[cid[a]]  # no taller than the castle's area
+                else:
+                    # on the ground, next to at most one castle: it joins none
+                    fits = len({cid[n] for n in ORTHO_NEIGHBORS[a] if cid[n] >= 0}) <= 1
+                if fits:
+                    for k in sources:
+                        out.append(BLOCK_UNDER + 4 * a + k)
+    jump = hand[C_JUMP_UP] > acq[C_JUMP_UP]
+    diagonal = hand[C_DIAGONAL] > acq[C_DIAGONAL]
+    over = hand[C_JUMP_OVER] > acq[C_JUMP_OVER]
+    if not (jump or diagonal or over):
+        return out
+    levels = state._level_masks()
+    top = len(levels) - 1
+    if jump:
+        for a in mine:
+            ha = h[a]
+            # a free neighbour exactly two levels up
+            if ha + 2 <= top:
+                up2 = levels[ha + 2]
+                up1 = levels[ha + 1]
+                if NEIGHBOR_MASK[a] & free & up2 & ~up1:
+                    for d in range(4):
+                        b = ORTHO_DIR[a][d]
+                        if b >= 0 and occ[b] == -1 and h[b] == ha + 2:
+                            out.append(JUMP_UP + 4 * a + d)
+    if diagonal:
+        for a in mine:
+            ha = h[a]
+            for d in range(4):
+                b = DIAG_DIR[a][d]
+                if b >= 0 and occ[b] == -1 and h[b] <= ha + 1:
+                    out.append(DIAGONAL + 4 * a + d)
+    if over:
+        for a in mine:
+            if NEIGHBOR_MASK[a] & ~free:  # a piece next to it, maybe a knight
+                ha = h[a]
+                for d in range(4):
+                    m = ORTHO_DIR[a][d]
+                    b = ORTHO_DIR2[a][d]
+                    if b >= 0 and 0 <= occ[m] < KING and occ[b] == -1 and h[b] <= ha + 1:
+                        out.append(JUMP_OVER + 4 * a + d)
+    return out
+
+
+def late_card_moves(state: Any, p: int, hand: list[int], acq: list[int]) -> list[int]:
+    """The moves of seat ``p``'s cards Door climb, Relocate and Move a tower block, in that
+    order (see :func:`card_moves`)."""
+    out: list[int] = []
+    mine = sorted(state.knights[p])
+    free = state.free_mask()
+    levels = state._level_masks()
+    h = state.h
+    if hand[C_DOOR_CLIMB] > acq[C_DOOR_CLIMB]:
+        doors = state._door_exits()
+        climbs, _ = knight_pass(h, state.cid, levels, doors, free, mine, True, DOOR_CLIMB)
+        out += climbs
+    if hand[C_RELOCATE] > acq[C_RELOCATE]:
+        # Relocate: "as though adding a knight" beside one of the seat's other knights
+        for a in mine:
+            reach = 0
+            for k in mine:
+                if k != a:
+                    lower = levels[h[k]]
+                    reach |= NEIGHBOR_MASK[k] & lower
+            out += actions_of(RELOCATE + a * SQUARES, reach & free)
+    if hand[C_MOVE_BLOCK] > acq[C_MOVE_BLOCK]:
+        for a, targets in block_move_masks(state):
+            if targets:
+                out += actions_of(MOVE_BLOCK + a * SQUARES, targets)
+    return out
+
+
+def block_move_masks(state: Any) -> list[tuple[int, int]]:
+    """For each square whose empty top block may be lifted (Move a tower block), the bit mask
+    of the squares it may go to; the same answers as :meth:`TorresState._block_move_targets`,
+    the rule as stated, from the kept masks.
+
+    Lifting a block changes the castles only at its square: elsewhere a square stays
+    open (a column lower than its area, ground next to one castle) or alone (ground
+    next to no castle, where a new castle may start) as it was."""
+    h = state.h
+    cid = state.cid
+    occ = state.occ
+    areas = state.areas
+    count = len(areas)
+    minimum = state.game.data.min_castles
+    places = state._open_squares()
+    cmask = state._cmask
+    levels = state._level_masks()
+    free = state.free_mask()
+    alone = 0
+    for b in range(SQUARES):
+        if not h[b]:
+            lonely = True
+            for n in ORTHO_NEIGHBORS[b]:
+                if cid[n] >= 0:
+                    lonely = False
+                    break
+            if lonely:
+                alone |= BIT[b]
+    kept = (places if count >= minimum else 0) | (alone if count + 1 >= minimum else 0)
+    kept &= free
+    out = []
+    for a in range(SQUARES):
+        if not h[a] or occ[a] != -1:
+            continue
+        bit = BIT[a]
+        if h[a] > 1:  # the castles stay as they are
+            out.append((a, kept & ~bit))
+            continue
+        k = cid[a]
+        area = areas[k]
+        near = NEIGHBOR_MASK[a]
+        if area == 1:
+            left = count - 1  # the castle goes
+            targets = places & ~near if left >= minimum else 0
+        else:
+            squares = cmask[k]
+            if state.tallest[k] > area - 1 or not connected_without(squares, a):
+                continue  # taller than its new area, or divided
+            left = count
+            if left >= minimum:
+                shorter = levels[min(area - 2, len(levels) - 1)]  # lower than area - 1
+                targets = places & ~near & ~squares | squares & shorter
+            else:
+                targets = 0
+        if left + 1 >= minimum:
+            targets |= alone & ~near
+        for b in ORTHO_NEIGHBORS[a]:
+            if not h[b]:  # the ground next to a, judged with a bare
+                castles = {cid[n] for n in ORTHO_NEIGHBORS[b] if n != a and cid[n] >= 0}
+                if len(castles) == 1 and left >= minimum or not castles and left + 1 >= minimum:
+                    targets |= BIT[b]
+        out.append((a, targets & free & ~bit))
+    return out
+
+
+def connected_without(squares: int, a: int) -> bool:
+    """True when the castle made of ``squares`` stays in one piece without square ``a``."""
+    rest = squares & ~BIT[a]
+    start = -1
+    for n in ORTHO_NEIGHBORS[a]:
+        if rest & BIT[n]:
+            start = n
+            break
+    seen = BIT[start]
+    todo = [start]
+    while todo:
+        q = todo.pop()
+        for n in ORTHO_NEIGHBORS[q]:
+            bit = BIT[n]
+            if rest & bit and not seen & bit:
+                seen |= bit
+                todo.append(n)
+    return seen == rest
 
 
 def add_block(state: Any, s: int) -> None:

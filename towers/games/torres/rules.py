@@ -24,7 +24,7 @@ from towers.games.torres import movegen
 from towers.games.torres.board import (
     BIT,
     DIAG_DIR,
-    NEIGHBOR_MASK,
+    KING,
     ORTHO_DIR,
     ORTHO_DIR2,
     ORTHO_NEIGHBORS,
@@ -40,7 +40,6 @@ from towers.games.torres.data import TorresData, load
 
 SQ = A.SQUARES
 MG = twin(movegen)  # the move generator: compiled when built, else plain Python
-KING = 8  # occupant code of the King; seats are 0-3, -1 is empty
 
 # Steps: what kind of decision the state waits for.
 S_MASTER_DRAW = 0
@@ -397,17 +396,6 @@ class TorresState(State):
             free = self._free = sum(1 << s for s in range(SQ) if occ[s] == -1)
         return free
 
-    def placeable(self, offset: int = 0) -> list[int]:
-        """``offset + s`` for the squares where a block may be placed now by the normal rules
-        (a kept list: read it, never change it)."""
-        places = self._places
-        if places is None:
-            places = self._open_squares()
-        free = self._free
-        if free is None:
-            free = self.free_mask()
-        return MG.actions_of(offset, places & free)
-
     def _open_squares(self) -> int:
         """The kept mask of squares open to a block, pieces aside, made with the castles'
         square masks that keep it up to date (see _add_block)."""
@@ -416,116 +404,20 @@ class TorresState(State):
             self._cmask = castle_masks(self.cid, len(self.areas))
         return self._places
 
-    def _can_block_under(self, s: int) -> bool:
-        hs = self.h[s]
-        if hs:
-            return hs + 1 <= self.areas[self.cid[s]]
-        return len({self.cid[n] for n in ORTHO_NEIGHBORS[s] if self.cid[n] >= 0}) <= 1
-
     def _stack_auto(self, seat: int) -> bool:
         """True when the seat's stacks are all of one height, so which is taken is no choice."""
         st = self.stacks[seat]  # kept tallest first
         return bool(st) and st[0] == st[-1]
 
-    def knight_moves(self, seat: int, climb: bool = False, offset: int = 0) -> list[int]:
-        """``offset + 64 * from + to`` for each step and door passage, or with ``climb`` the
-        Door climb card's; in increasing order."""
-        return self._knight_pass(seat, climb, offset)[0]
-
-    def _knight_pass(self, seat: int, climb: bool, offset: int) -> tuple[list[int], int]:
-        """(:meth:`knight_moves`, the squares next to a knight and no higher than it, where a
-        knight may be added if free): one pass over the knights finds both."""
-        free = self._free
-        if free is None:
-            free = self.free_mask()
-        mine = self.knights[seat]
-        return MG.knight_pass(
-            self.h,
-            self.cid,
-            self._levels or self._level_masks(),
-            self._doors or self._door_exits(),
-            free,
-            sorted(mine) if len(mine) > 1 else mine,
-            climb,
-            offset,
-        )
-
-    def _add_knight_targets(self, seat: int, offset: int = 0, without: int = -1) -> list[int]:
-        """``offset + s`` for each empty square orthogonally next to one of the seat's
-        knights (other than the one on ``without``) and no higher than that knight (a kept
-        list: read it, never change it)."""
-        h = self.h
-        levels = self._levels or self._level_masks()
-        reach = 0
-        for k in self.knights[seat]:
-            if k != without:
-                reach |= NEIGHBOR_MASK[k] & levels[h[k]]
-        return MG.actions_of(offset, reach & self.free_mask())
-
     def block_moves(self) -> list[tuple[int, int]]:
         """(from, to) pairs for the Move a tower block card."""
-        return [(a, b) for a, targets in self._block_move_masks() for b in MG.squares_of(targets)]
-
-    def _block_move_masks(self) -> list[tuple[int, int]]:
-        """For each square whose empty top block may be lifted, the bit mask of the squares
-        it may go to; the same answers as :meth:`_block_move_targets`, from the kept masks.
-
-        Lifting a block changes the castles only at its square: elsewhere a square stays
-        open (a column lower than its area, ground next to one castle) or alone (ground
-        next to no castle, where a new castle may start) as it was."""
-        h = self.h
-        cid = self.cid
-        occ = self.occ
-        areas = self.areas
-        count = len(areas)
-        minimum = self.game.data.min_castles
-        places = self._open_squares()
-        cmask = self._cmask
-        assert cmask is not None
-        levels = self._level_masks()
-        free = self.free_mask()
-        alone = 0
-        for b in range(SQ):
-            if not h[b] and all(cid[n] < 0 for n in ORTHO_NEIGHBORS[b]):
-                alone |= BIT[b]
-        kept = ((places if count >= minimum else 0) | (alone if count + 1 >= minimum else 0)) & free
-        out = []
-        for a in range(SQ):
-            if not h[a] or occ[a] != -1:
-                continue
-            if h[a] > 1:  # the castles stay as they are
-                out.append((a, kept & ~BIT[a]))
-                continue
-            k = cid[a]
-            area = areas[k]
-            near = NEIGHBOR_MASK[a]
-            if area == 1:
-                left = count - 1  # the castle goes
-                targets = places & ~near if left >= minimum else 0
-            else:
-                if self.tallest[k] > area - 1 or not _connected_without(cmask[k], a):
-                    continue  # taller than its new area, or divided
-                left = count
-                if left >= minimum:
-                    shorter = levels[min(area - 2, len(levels) - 1)]  # lower than area - 1
-                    targets = places & ~near & ~cmask[k] | cmask[k] & shorter
-                else:
-                    targets = 0
-            if left + 1 >= minimum:
-                targets |= alone & ~near
-            for b in ORTHO_NEIGHBORS[a]:
-                if not h[b]:  # the ground next to a, judged with a bare
-                    castles = {cid[n] for n in ORTHO_NEIGHBORS[b] if n != a and cid[n] >= 0}
-                    if len(castles) == 1 and left >= minimum or not castles and left + 1 >= minimum:
-                        targets |= BIT[b]
-            out.append((a, targets & free & ~BIT[a]))
-        return out
+        return [(a, b) for a, targets in MG.block_move_masks(self) for b in MG.squares_of(targets)]
 
     def _block_move_targets(self, a: int) -> list[int]:
         """Where the empty top block of ``a`` may go; [] when taking it breaks a rule.
 
         The rule as the rulebook states it, the castles labelled anew without the block;
-        :meth:`_block_move_masks` gives the same answers faster, and the tests hold the two
+        :func:`movegen.block_move_masks` gives the same answers faster, and the tests hold the two
         together."""
         if self._block_removal_problem(a) is not None:
             return []
@@ -577,7 +469,7 @@ class TorresState(State):
     def _legal_actions(self) -> list[int]:
         step = self.step
         if step == S_TURN:
-            return self._turn_actions()
+            return MG.turn_actions(self)  # the actions of a turn, in increasing order
         if step == S_DRAW:
             return [A.DRAW + c for c, _ in deck_draw_outcomes(self._deck_of(self.turn))]
         if step == S_KEEP:
@@ -632,76 +524,6 @@ class TorresState(State):
         return [
             s for s in range(SQ) if not self.h[s] and all(manhattan(s, c) >= need for c in castles)
         ]
-
-    def _turn_actions(self) -> list[int]:
-        """The actions of a turn, in increasing order (see :func:`movegen.turn_actions`)."""
-        return MG.turn_actions(self)
-
-    def _card_moves(self, p: int, hand: list[int], acq: list[int], stacks: list[int]) -> list[int]:
-        """Extra block, Block under a knight, Jump up, Diagonal and Jump over, in order."""
-        out: list[int] = []
-        mine = self.knights[p]
-        if len(mine) > 1:
-            mine = sorted(mine)
-        h = self.h
-        occ = self.occ
-        if hand[A.C_EXTRA_BLOCK] > acq[A.C_EXTRA_BLOCK] and self.supply > 0:
-            out += self.placeable(A.EXTRA_BLOCK)
-        if hand[A.C_BLOCK_UNDER] > acq[A.C_BLOCK_UNDER]:
-            sources = sorted(set(stacks))
-            if self.active > 0:
-                sources.insert(0, 0)
-            if sources:
-                for s in mine:
-                    if self._can_block_under(s):
-                        out.extend(A.BLOCK_UNDER + 4 * s + k for k in sources)
-        jump = hand[A.C_JUMP_UP] > acq[A.C_JUMP_UP]
-        diagonal = hand[A.C_DIAGONAL] > acq[A.C_DIAGONAL]
-        over = hand[A.C_JUMP_OVER] > acq[A.C_JUMP_OVER]
-        if not (jump or diagonal or over):
-            return out
-        free = self.free_mask()
-        levels = self._level_masks()
-        top = len(levels) - 1
-        if jump:
-            for a in mine:
-                ha = h[a]
-                # a free neighbour exactly two levels up
-                if ha + 2 <= top and NEIGHBOR_MASK[a] & free & levels[ha + 2] & ~levels[ha + 1]:
-                    for d, b in enumerate(ORTHO_DIR[a]):
-                        if b >= 0 and occ[b] == -1 and h[b] == ha + 2:
-                            out.append(A.JUMP_UP + 4 * a + d)
-        if diagonal:
-            for a in mine:
-                ha = h[a]
-                for d, b in enumerate(DIAG_DIR[a]):
-                    if b >= 0 and occ[b] == -1 and h[b] <= ha + 1:
-                        out.append(A.DIAGONAL + 4 * a + d)
-        if over:
-            for a in mine:
-                if NEIGHBOR_MASK[a] & ~free:  # a piece next to it, maybe a knight
-                    ha = h[a]
-                    for d in range(4):
-                        m = ORTHO_DIR[a][d]
-                        b = ORTHO_DIR2[a][d]
-                        if b >= 0 and 0 <= occ[m] < KING and occ[b] == -1 and h[b] <= ha + 1:
-                            out.append(A.JUMP_OVER + 4 * a + d)
-        return out
-
-    def _late_card_moves(self, p: int, hand: list[int], acq: list[int]) -> list[int]:
-        """Door climb, Relocate and Move a tower block, in order."""
-        out: list[int] = []
-        if hand[A.C_DOOR_CLIMB] > acq[A.C_DOOR_CLIMB]:
-            out += self.knight_moves(p, climb=True, offset=A.DOOR_CLIMB)
-        if hand[A.C_RELOCATE] > acq[A.C_RELOCATE]:
-            # Relocate: "as though adding a knight" beside one of the seat's other knights
-            for a in sorted(self.knights[p]):
-                out += self._add_knight_targets(p, A.RELOCATE + a * SQ, without=a)
-        if hand[A.C_MOVE_BLOCK] > acq[A.C_MOVE_BLOCK]:
-            for a, targets in self._block_move_masks():
-                if targets:
-                    out += MG.actions_of(A.MOVE_BLOCK + a * SQ, targets)
-        return out
 
     # ---- transitions ------------------------------------------------------------------
     def _chance_outcomes(self) -> list[tuple[int, float]]:
@@ -1140,21 +962,6 @@ class TorresState(State):
             rng.shuffle(held)
             state.acquired = _counts(held[:count], kinds)
         return state
-
-
-def _connected_without(squares: int, a: int) -> bool:
-    """True when the castle made of ``squares`` stays in one piece without square ``a``."""
-    rest = squares & ~BIT[a]
-    start = next(n for n in ORTHO_NEIGHBORS[a] if rest & BIT[n])
-    seen = BIT[start]
-    todo = [start]
-    while todo:
-        q = todo.pop()
-        for n in ORTHO_NEIGHBORS[q]:
-            if rest & BIT[n] and not seen & BIT[n]:
-                seen |= BIT[n]
-                todo.append(n)
-    return seen == rest
 
 
 def _deal(pool: list[int], size: int) -> list[int]:
