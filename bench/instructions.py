@@ -41,8 +41,9 @@ def play(game_name: str, games: int) -> int:
     return actions
 
 
-def count(game_name: str, games: int) -> tuple[int, int]:
-    """(actions, instructions) of one valgrind run playing ``games`` games per count."""
+def count(game_name: str, games: int) -> tuple[int, int, str]:
+    """(actions, instructions, which twins ran) of one valgrind run playing ``games`` games
+    per count."""
     env = dict(os.environ, PYTHONHASHSEED="0")
     done = subprocess.run(
         [
@@ -63,7 +64,11 @@ def count(game_name: str, games: int) -> tuple[int, int]:
     )
     actions = int(re.search(r"^actions (\d+)$", done.stdout, re.M).group(1))  # type: ignore[union-attr]
     instructions = int(re.search(r"Collected : (\d+)", done.stderr).group(1))  # type: ignore[union-attr]
-    return actions, instructions
+    twins = ", ".join(
+        f"{name.rpartition('.')[2]} {how}"
+        for name, how in re.findall(r"^twin (\S+) (\S+)$", done.stdout, re.M)
+    )
+    return actions, instructions, twins
 
 
 def main() -> None:
@@ -74,15 +79,21 @@ def main() -> None:
     args = parser.parse_args()
     if args.play:
         print(f"actions {play(args.game, args.games)}")
+        from towers.core.compiled import twins_chosen
+
+        for name, used in twins_chosen().items():
+            print(f"twin {name} {'compiled' if used else 'plain'}")
         return
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is not installed (Debian: apt-get install valgrind)")
     short = max(1, args.games // 4)
-    a1, i1 = count(args.game, short)
-    a2, i2 = count(args.game, args.games)
+    a1, i1, _ = count(args.game, short)
+    a2, i2, twins = count(args.game, args.games)
     print(
         f"{args.game}: {(i2 - i1) / (a2 - a1):,.0f} instructions per action "
-        f"({a2 - a1:,} actions measured, Python {sys.version.split()[0]})"
+        f"({a2 - a1:,} actions measured, Python {sys.version.split()[0]}"
+        + (f"; {twins}" if twins else "")
+        + ")"
     )
 
 
