@@ -1,13 +1,15 @@
-"""The loops random playouts spend most of their time in: a seat's knight moves and the
-turning of square masks into action lists.
+"""What random playouts spend most of their time in: the legal actions of a turn (knight
+moves, blocks, knights added, the action cards' moves, made from the masks a
+:class:`TorresState` keeps) and adding a block with the updates of those masks.
 
 This file is plain Python, and also the source of a compiled twin, ``movegen_c``: when
 Cython is at hand at install time, ``setup.py`` compiles a copy of this file with the types
 of ``movegen.pxd``. The rules use the twin when it was built from this very text (see
 :func:`towers.core.compiled.twin`), and this module otherwise; the tests check that both give
-the same answers. The code is written once for both, with two places that differ: the index
-of a mask's lowest bit, and whether a list is kept for reuse (worth it in Python, not when
-compiled, where making a list anew costs less than looking the old one up).
+the same answers. The code is written once for both, with a few places that differ: the
+index of a mask's lowest bit, the action numbers taken from a table, and whether a list is
+kept for reuse (worth it in Python, not when compiled, where making a list anew costs less
+than looking the old one up).
 """
 
 from __future__ import annotations
