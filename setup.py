@@ -1,9 +1,9 @@
 """Build hook for the compiled twins of the engine's hottest modules (optional).
 
 towers is plain Python. When Cython is there at build time (``pyproject.toml`` asks for it)
-and a C compiler works, each module in ``TWINS`` is also compiled, as ``<module>_c``, from a
-copy of its source with the C types of its ``.pxd``. The copy ends with the SHA-256 of the
-source, so that the running code can tell a twin built from an older text and fall back to
+and a C compiler works, each module with a ``.pxd`` beside it is also compiled, as
+``<module>_c``, from a copy of its source with the C types of that ``.pxd``. The copy ends
+with the SHA-256 of the source, so that the running code can tell a twin built from an older text and fall back to
 the Python module (:func:`towers.core.compiled.twin`). When Cython is missing or the build
 fails, the install goes on without the twin and everything runs as plain Python.
 """
@@ -17,9 +17,12 @@ from pathlib import Path
 
 from setuptools import Extension, setup
 
-TWINS = ["towers/games/torres/movegen"]
 HERE = Path(__file__).resolve().parent
 GENERATED = HERE / "build" / "twins"
+# every module with a .pxd beside it (scripts/venv.sh finds them the same way)
+TWINS = sorted(
+    pxd.relative_to(HERE).with_suffix("").as_posix() for pxd in (HERE / "towers").rglob("*.pxd")
+)
 
 
 def twin_extensions() -> list[Extension]:
