@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import towers
 from tests.agents.helpers import play_out, toy_decision
@@ -87,6 +89,16 @@ def test_leads_and_standing_are_against_the_best_other_seat() -> None:
     state.scores_[:] = [10, 4, 7]
     assert leads(state) == [3.0, -6.0, -3.0]
     assert [standing(state, s) for s in range(3)] == [3.0, -6.0, -3.0]
+
+
+@given(st.lists(st.integers(min_value=-20, max_value=20), min_size=2, max_size=4))
+def test_leads_match_their_definition_ties_included(scores: list[int]) -> None:
+    state = toy_decision(players=len(scores))
+    state.scores_[:] = scores
+    h = [state.heuristic(s) for s in range(len(scores))]
+    expected = [h[s] - max(h[t] for t in range(len(h)) if t != s) for s in range(len(h))]
+    assert leads(state) == expected
+    assert [standing(state, s) for s in range(len(h))] == expected
 
 
 def test_win_values_are_logistic_in_the_lead_and_centred_on_a_baseline() -> None:

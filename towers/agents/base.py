@@ -88,13 +88,13 @@ def standing(state: State, seat: int) -> float:
 
 def leads(state: State) -> list[float]:
     """Each seat's heuristic minus the best other seat's (its heuristic alone when solo)."""
-    n = state.game.num_players
-    h = [state.heuristic(s) for s in range(n)]
-    if n == 1:
+    h = [state.heuristic(s) for s in range(state.game.num_players)]
+    if len(h) == 1:
         return h
-    first = max(range(n), key=h.__getitem__)
-    runner_up = max(h[s] for s in range(n) if s != first)
-    return [h[s] - (runner_up if s == first else h[first]) for s in range(n)]
+    # the best seat leads by its margin over the second; seats tied for best lead by 0
+    top = sorted(h, reverse=True)
+    best, second = top[0], top[1]
+    return [x - (second if x == best else best) for x in h]
 
 
 def win_values(state: State, scale: float, baseline: Sequence[float] | None = None) -> list[float]:

@@ -15,6 +15,7 @@ from towers.core.components import HiddenDeck, deck_draw, new_hidden_deck
 from towers.core.game import CHANCE, TERMINAL, Game, State
 from towers.core.options import Option
 from towers.games.tiletum import actions as A
+from towers.games.tiletum.bots import evaluate
 from towers.games.tiletum.data import (
     ARCHITECT,
     CAT_CHARACTER,
@@ -349,8 +350,6 @@ class TiletumState(State):
         return []
 
     def heuristic(self, seat: int) -> float:
-        from towers.games.tiletum.bots import evaluate
-
         return evaluate(self, seat)
 
     def action_to_string(self, action: int) -> str:

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+# the module, not names from it: rules imports this module in turn (for TorresState.heuristic)
+from towers.games.torres import rules
+
 if TYPE_CHECKING:
     from towers.games.torres.rules import TorresState
 
@@ -15,10 +18,8 @@ def evaluate(state: TorresState, seat: int) -> float:
     discounted because the board changes. Unused action points of the mover count a little,
     so ending a turn early is not free.
     """
-    from towers.games.torres.rules import S_OVER
-
     score = float(state.score[seat])
-    if state.step == S_OVER:
+    if state.step == rules.S_OVER:
         return score
     phases = len(state.game.phases_rounds)
     position = state.castle_points(seat)
@@ -26,6 +27,6 @@ def evaluate(state: TorresState, seat: int) -> float:
     later = phases - 1 - state.phase
     value = score + position + bonus + 0.35 * later * position
     value += 0.4 * len(state.knights[seat])
-    if state.turn == seat and state.step == 4:
+    if state.turn == seat and state.step == rules.S_TURN:
         value += 0.5 * state.ap
     return value

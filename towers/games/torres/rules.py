@@ -20,7 +20,10 @@ from towers.core.components import (
 from towers.core.game import CHANCE, TERMINAL, Game, State
 from towers.core.options import Option
 from towers.games.torres import actions as A
-from towers.games.torres import movegen
+from towers.games.torres import (
+    bots,  # the heuristic (bots imports this module in turn)
+    movegen,
+)
 from towers.games.torres.board import (
     BIT,
     DIAG_DIR,
@@ -350,9 +353,7 @@ class TorresState(State):
         return A.from_string(text)
 
     def heuristic(self, seat: int) -> float:
-        from towers.games.torres.bots import evaluate
-
-        return evaluate(self, seat)
+        return bots.evaluate(self, seat)
 
     # ---- helpers ----------------------------------------------------------------------
     def _deck_of(self, seat: int) -> HiddenDeck:
@@ -824,16 +825,25 @@ class TorresState(State):
         h = self.h
         for s in self.knights[seat]:
             k = cid[s]
-            if k >= 0 and h[s] > best.get(k, 0):
-                best[k] = h[s]
-        return sum(self.areas[k] * lvl for k, lvl in best.items())
+            if k >= 0:
+                hs = h[s]
+                if hs > best.get(k, 0):
+                    best[k] = hs
+        areas = self.areas
+        points = 0
+        for k, lvl in best.items():
+            points += areas[k] * lvl
+        return points
 
     def king_bonus(self, seat: int, phase: int) -> int:
         """The King's bonus after ``phase`` (0-based): a knight on level phase+1 of its castle."""
-        k = self.cid[self.king]
+        cid = self.cid
+        h = self.h
+        k = cid[self.king]
         lvl = phase + 1
-        if any(self.cid[s] == k and self.h[s] == lvl for s in self.knights[seat]):
-            return self.game.data.king_bonus[phase]
+        for s in self.knights[seat]:
+            if cid[s] == k and h[s] == lvl:
+                return self.game.data.king_bonus[phase]
         return 0
 
     def _score_phase(self) -> None:
