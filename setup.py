@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 HERE = Path(__file__).resolve().parent
 GENERATED = HERE / "build" / "twins"
@@ -63,4 +64,24 @@ def compiled_twins() -> list[Extension]:
         return []
 
 
-setup(ext_modules=compiled_twins())
+class BuildTwins(build_ext):
+    """Builds each twin, going on without any that fails (no C compiler, say): a twin is a
+    speed-up, and the plain module serves in its place."""
+
+    def build_extensions(self) -> None:
+        self.check_extensions_list(self.extensions)
+        built = []
+        for ext in self.extensions:
+            try:
+                self.build_extension(ext)
+            except Exception as error:
+                print(
+                    f"towers: {ext.name} not compiled ({error}); plain Python serves",
+                    file=sys.stderr,
+                )
+            else:
+                built.append(ext)
+        self.extensions = built  # later steps copy only what was built
+
+
+setup(ext_modules=compiled_twins(), cmdclass={"build_ext": BuildTwins})

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import os
+import shutil
+import subprocess
 import sys
 import warnings
+import zipfile
 from pathlib import Path
 from types import ModuleType
 
@@ -79,3 +83,37 @@ def test_source_digest_and_is_compiled(package) -> None:
     extension = ModuleType("ext")
     extension.__file__ = "/somewhere/ext.cpython-311-x86_64-linux-gnu.so"
     assert is_compiled(extension)
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.slow
+def test_the_project_builds_without_a_c_compiler_and_leaves_the_twins_out(
+    tmp_path: Path,
+) -> None:
+    """No C compiler (CC names none): the wheel is still built, with the plain modules only,
+    and the build says why (setup.py's BuildTwins)."""
+    source = tmp_path / "source"  # the checkout without what builds and tests left in it
+    shutil.copytree(
+        ROOT,
+        source,
+        ignore=shutil.ignore_patterns(
+            ".*", "build", "dist", "*.so", "*.egg-info", "__pycache__", "node_modules"
+        ),
+    )
+    env = dict(os.environ, CC=str(tmp_path / "no-such-compiler"))
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", str(source), "-w", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert "plain Python serves" in done.stdout + done.stderr
+    (wheel,) = tmp_path.glob("towers-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+    assert "towers/games/torres/movegen.py" in names
+    assert not [name for name in names if "movegen_c" in name]
