@@ -69,7 +69,7 @@ except ImportError:  # plain Python without Cython installed
     COMPILED = False
 
 ALL_SQUARES = (1 << SQUARES) - 1
-NUMBERS = tuple(range(NUM_ACTIONS))
+NUMBERS = tuple(range(NUM_ACTIONS)) if COMPILED else ()  # see squares_of
 STEP_MOVES = step_tables(MOVE)  # a knight's steps when no castle by it is taller
 
 _LAST: dict[int, tuple[int, list[int]]] = {}
@@ -187,8 +187,8 @@ def turn_actions(state: Any) -> list[int]:
     """The legal actions of a Torres ``state`` waiting for its player's next action of the
     turn, made block by block in the order of their numbers, so the list comes out sorted.
 
-    The state's own methods give the action cards' moves (:meth:`TorresState._card_moves`
-    and :meth:`TorresState._late_card_moves`) and any mask it has not kept."""
+    The cards' moves come from :func:`card_moves` and :func:`late_card_moves`; the masks
+    from the state's methods, which make any it has not kept."""
     p = state.turn
     ap = state.ap
     active = state.active
@@ -197,7 +197,7 @@ def turn_actions(state: Any) -> list[int]:
         out = [END_TURN, ADVANCE]
         game = state.game
         if state.acquisitions < game.max_acquisitions:
-            if deck_has_cards(state.decks[0] if game.is_common else state.decks[p]):
+            if deck_has_cards(state._deck_of(p)):
                 out.append(ACQUIRE)
     else:
         out = [END_TURN]
@@ -219,6 +219,7 @@ def turn_actions(state: Any) -> list[int]:
             out.append(PLAY_SEVEN)
     moves = None
     if ap >= 1:
+        # the kept masks, read straight off the state; its methods make any it has not kept
         free = state._free
         if free is None:
             free = state.free_mask()
@@ -242,9 +243,7 @@ def turn_actions(state: Any) -> list[int]:
         if ap >= 2 and len(mine) < state.game.data.knights_per_player:
             out += actions_of(ADD_KNIGHT, beside, -1 - p)  # each seat's list apart
         # blocks from the stack in use, or from the only height of stack there is
-        if state.blocks_placed < 3 and (
-            active > 0 or (active == -1 and stacks and stacks[0] == stacks[-1])
-        ):
+        if state.blocks_placed < 3 and (active > 0 or (active == -1 and state._stack_auto(p))):
             places = state._places
             if places is None:
                 places = state._open_squares()
