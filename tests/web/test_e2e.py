@@ -4,54 +4,13 @@ final scores on the page are the engine's."""
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
-
-from tests.server.live import Live, live_server
+from tests.server.live import Live
+from tests.web.browser import needs_chromium, shot
 from towers.core.record import replay
 
-CHROMIUM = "/usr/bin/chromium"
-
-pytestmark = pytest.mark.skipif(
-    not os.path.exists(CHROMIUM),
-    reason=f"{CHROMIUM} is missing: install it with scripts/install-browser (apt-get install chromium)",
-)
-
-
-@pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
-    db = tmp_path_factory.mktemp("web") / "games.sqlite3"
-    with live_server(f"sqlite:///{db}", absent_after=1.0) as server:
-        yield server
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-        )
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.set_default_timeout(20_000)
-    yield page
-    context.close()
-    assert not errors, errors
+pytestmark = needs_chromium
 
 
 def ply(page: Any) -> int:
@@ -193,7 +152,7 @@ def test_a_spectator_on_a_phone_sees_the_board_and_no_moves(live: Live, browser:
         assert width <= 390, "the page must fit a phone's width"
         box = page.locator("#board svg").bounding_box()
         assert box is not None and box["width"] <= 390
-        page.screenshot(path=str(Path(os.environ.get("TOWERS_SHOTS", "/tmp")) / "towers-phone.png"))
+        shot(page, "phone")
     finally:
         context.close()
 

@@ -1,0 +1,39 @@
+"""Debian's Chromium driven by Playwright: where it is, pages of a desktop's or a phone's size,
+and screenshots (kept in the folder ``TOWERS_SHOTS`` names, /tmp by default)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+DESKTOP = {"width": 1200, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+needs_chromium = pytest.mark.skipif(
+    not os.path.exists(CHROMIUM),
+    reason=f"{CHROMIUM} is missing: install it with scripts/install-browser (apt-get install chromium)",
+)
+
+
+def shot(page: Any, name: str) -> Path:
+    """Save a screenshot of the whole page as ``<TOWERS_SHOTS>/towers-<name>.png``."""
+    path = Path(os.environ.get("TOWERS_SHOTS", "/tmp")) / f"towers-{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def open_page(browser: Any, phone: bool = False) -> tuple[Any, Any, list[str]]:
+    """A new context and page (a phone's screen and touch when ``phone``) and its script errors."""
+    if phone:
+        context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    else:
+        context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.set_default_timeout(20_000)
+    return context, page, errors
