@@ -164,7 +164,7 @@ def test_mcts_decides_for_the_seat_to_move() -> None:
         {"rollout_depth": -1},
         {"scale": 0},
         {"minimax": 1.5},
-        {"relative": "yes"},
+        {"relative": "maybe"},
         {"expand_all": 1},
     ],
 )

@@ -59,5 +59,5 @@ def test_bot_errors_say_what_is_wrong(monkeypatch: pytest.MonkeyPatch) -> None:
         towers.make_bot("nobody")
     assert "unknown bot 'nobody'" in str(failure.value)
     assert "test-bot" in str(failure.value)
-    with pytest.raises(towers.GameOptionError, match="bot 'test-bot'.*width"):
+    with pytest.raises(towers.GameOptionError, match="test-bot has no parameter 'width'"):
         towers.make_bot("test-bot", width=3)

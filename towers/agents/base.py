@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
-from typing import ClassVar, Protocol, runtime_checkable
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
+from towers.agents.params import Param, check_params, is_light
 from towers.core.game import State
 
 LOGIT_LIMIT = 40.0
@@ -28,13 +29,32 @@ class Bot(Protocol):
 
 
 class BaseBot:
-    """A bot with its own generator: the same seed and the same states give the same choices."""
+    """A bot with its own generator: the same seed and the same states give the same choices.
+
+    ``about`` says in a line what the bot does, for players; ``PARAMS`` declares the keyword
+    parameters it takes. ``time_limit`` (seconds, None for none) is the longest one choice may
+    take: a bot still thinking then answers with the best action it has found so far.
+    """
 
     name: ClassVar[str] = "bot"
+    about: ClassVar[str] = ""
+    PARAMS: ClassVar[tuple[Param, ...]] = ()
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
+        self.time_limit: float | None = None
+
+    @classmethod
+    def check_params(cls, params: Mapping[str, Any], *, limited: bool = False) -> dict[str, Any]:
+        """``params`` checked against ``PARAMS`` (a :class:`~towers.agents.params.BotParamError`
+        names what is wrong); ``limited`` applies a shared server's bounds too."""
+        return check_params(cls.name, cls.PARAMS, params, limited=limited)
+
+    @classmethod
+    def is_light(cls, params: Mapping[str, Any]) -> bool:
+        """True when a move with ``params`` stays light (see :attr:`Param.light`)."""
+        return is_light(cls.PARAMS, params)
 
     def choose(self, state: State) -> int:
         raise NotImplementedError

@@ -8,10 +8,15 @@ that follows by sampling, and scores the result with :func:`~towers.agents.base.
 
 from __future__ import annotations
 
+import time
+
 from towers.agents.base import BaseBot, deciding_seat, hides_information, observed_copy, standing
+from towers.agents.params import Param
 from towers.core.chance import resolve_chance
 from towers.core.game import State
 
+MAX_SAMPLES = 64
+"""The most samples a shared server allows (a bound on the work of one move)."""
 TIE_TOLERANCE = 1e-9
 """Values closer than this count as equal, so float noise does not decide ties."""
 
@@ -21,16 +26,27 @@ class GreedyBot(BaseBot):
 
     ``samples`` (default 4) is how many chance draws, or determinizations when the game hides
     information, are averaged for each action; an action followed by no chance in a game
-    with nothing hidden is scored once.
+    with nothing hidden is scored once. With a ``time_limit`` it stops scoring when the time
+    is up and takes the best action scored so far.
     """
 
     name = "greedy"
+    about = "Takes the move that looks best right now, without thinking further ahead."
+    PARAMS = (
+        Param(
+            "samples",
+            int,
+            4,
+            "guesses at hidden cards and dice averaged per move",
+            low=1,
+            limit=MAX_SAMPLES,
+            light=16,
+        ),
+    )
 
     def __init__(self, seed: int | None = None, samples: int = 4) -> None:
         super().__init__(seed)
-        if not isinstance(samples, int) or samples < 1:
-            raise ValueError(f"greedy: samples must be a whole number >= 1, not {samples!r}")
-        self.samples = samples
+        self.samples: int = self.check_params({"samples": samples})["samples"]
 
     def choose(self, state: State) -> int:
         seat = deciding_seat(state)
@@ -42,7 +58,10 @@ class GreedyBot(BaseBot):
         worlds = [observed_copy(state, seat, rng) for _ in range(self.samples if hidden else 1)]
         best_value = float("-inf")
         best: list[int] = []
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         for action in legal:
+            if deadline is not None and best and time.perf_counter() > deadline:
+                break  # out of time: the best of the actions scored so far
             value = self._value(worlds, action, seat, hidden)
             if value is None:
                 continue

@@ -34,10 +34,16 @@ import math
 import time
 
 from towers.agents.base import BaseBot, deciding_seat, leads, observed_copy, win_values
+from towers.agents.params import Param
 from towers.core.chance import sample_chance
 from towers.core.game import CHANCE, TERMINAL, State
 
 DEFAULT_ITERATIONS = 200
+MAX_ITERATIONS = 20_000
+"""The most iterations a shared server allows a move (a bound on work, not on strength)."""
+MAX_SECONDS = 30.0
+"""The longest think time a shared server allows a move."""
+MAX_ROLLOUT_DEPTH = 200
 
 
 class _Node:
@@ -70,10 +76,31 @@ class MCTSBot(BaseBot):
     - ``expand_all`` (true): evaluate all children of a node at its first visit;
     - ``rollout_depth`` (0): random decisions played before a new leaf is scored.
 
-    A choice with a single legal action returns it at once, with no search.
+    A choice with a single legal action returns it at once, with no search. With a
+    ``time_limit`` a count of iterations stops early when the time is up.
     """
 
     name = "mcts"
+    about = "Searches ahead through many imagined games before each move; stronger with more time."
+    PARAMS = (
+        Param(
+            "iterations", int, DEFAULT_ITERATIONS, "imagined games per move (more is stronger "
+            "and slower)", low=1, limit=MAX_ITERATIONS, light=500,
+        ),
+        Param(
+            "seconds", float, None, "think time per move instead of a number of games",
+            low=0, above_low=True, limit=MAX_SECONDS, light=1.0,
+        ),
+        Param("c", float, 0.3, "how much it tries moves that look worse (exploration)", low=0),
+        Param("scale", float, 5.0, "victory points that count as a clear lead", low=0, above_low=True),
+        Param("relative", bool, True, "judge moves by what they gain from the current position"),
+        Param("minimax", float, 0.5, "how much it trusts a move's best line over its average", low=0, high=1),
+        Param("expand_all", bool, True, "look at every reply of a new position at once"),
+        Param(
+            "rollout_depth", int, 0, "random moves played out before judging a position",
+            low=0, limit=MAX_ROLLOUT_DEPTH, light=10,
+        ),
+    )  # fmt: skip
 
     def __init__(
         self,
@@ -88,31 +115,26 @@ class MCTSBot(BaseBot):
         expand_all: bool = True,
     ) -> None:
         super().__init__(seed)
-        if seconds is not None and not (isinstance(seconds, int | float) and seconds > 0):
-            raise ValueError(f"mcts: seconds must be a positive number, not {seconds!r}")
-        if iterations is not None and not (isinstance(iterations, int) and iterations >= 1):
-            raise ValueError(f"mcts: iterations must be a whole number >= 1, not {iterations!r}")
-        if not (isinstance(c, int | float) and c >= 0):
-            raise ValueError(f"mcts: c must be a number >= 0, not {c!r}")
-        if not (isinstance(rollout_depth, int) and rollout_depth >= 0):
-            raise ValueError(
-                f"mcts: rollout_depth must be a whole number >= 0, not {rollout_depth!r}"
-            )
-        if not (isinstance(scale, int | float) and scale > 0):
-            raise ValueError(f"mcts: scale must be a positive number, not {scale!r}")
-        if not (isinstance(minimax, int | float) and 0 <= minimax <= 1):
-            raise ValueError(f"mcts: minimax must be a number from 0 to 1, not {minimax!r}")
-        for flag, value in (("relative", relative), ("expand_all", expand_all)):
-            if not isinstance(value, bool):
-                raise ValueError(f"mcts: {flag} must be true or false, not {value!r}")
-        self.seconds = None if seconds is None else float(seconds)
-        self.iterations = DEFAULT_ITERATIONS if iterations is None else iterations
-        self.c = float(c)
-        self.rollout_depth = rollout_depth
-        self.scale = float(scale)
-        self.relative = relative
-        self.minimax = float(minimax)
-        self.expand_all = expand_all
+        p = self.check_params(
+            {
+                "iterations": DEFAULT_ITERATIONS if iterations is None else iterations,
+                "seconds": seconds,
+                "c": c,
+                "rollout_depth": rollout_depth,
+                "scale": scale,
+                "relative": relative,
+                "minimax": minimax,
+                "expand_all": expand_all,
+            }
+        )
+        self.seconds: float | None = p["seconds"]
+        self.iterations: int = p["iterations"]
+        self.c: float = p["c"]
+        self.rollout_depth: int = p["rollout_depth"]
+        self.scale: float = p["scale"]
+        self.relative: bool = p["relative"]
+        self.minimax: float = p["minimax"]
+        self.expand_all: bool = p["expand_all"]
         self.iterations_done = 0
         self.action_stats: list[tuple[int, int, float]] = []
         """(action, visits, mean value for the deciding seat) of each root action, last search."""
@@ -134,17 +156,22 @@ class MCTSBot(BaseBot):
             return legal[0]
         root = _Node(state.game.num_players)
         rng = self.rng
-        if self.seconds is not None:
-            deadline = time.perf_counter() + self.seconds
-            done = 0
-            # At least one iteration, so even a tiny budget gives a searched answer.
-            while done == 0 or time.perf_counter() < deadline:
-                self._iterate(root, observed_copy(state, seat, rng))
-                done += 1
-        else:
+        budget = self.seconds
+        if self.time_limit is not None and (budget is None or self.time_limit < budget):
+            budget = self.time_limit
+        if budget is None:
             done = self.iterations
             for _ in range(done):
                 self._iterate(root, observed_copy(state, seat, rng))
+        else:
+            # a think time searches until it runs out; a time limit cuts a count of iterations
+            # short; either way at least one iteration, so even a tiny budget gives an answer
+            deadline = time.perf_counter() + budget
+            most = self.iterations if self.seconds is None else None
+            done = 0
+            while done == 0 or (time.perf_counter() < deadline and done != most):
+                self._iterate(root, observed_copy(state, seat, rng))
+                done += 1
         self.iterations_done = done
         return self._answer(root, legal, seat)
 

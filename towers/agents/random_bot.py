@@ -10,6 +10,7 @@ class RandomBot(BaseBot):
     """Uniform over ``state.legal_actions()``; it reads nothing else of the state."""
 
     name = "random"
+    about = "Picks any allowed move at random: the easiest opponent."
 
     def choose(self, state: State) -> int:
         deciding_seat(state)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import inspect
 from typing import Any
 
 from towers.core.errors import GameOptionError
@@ -64,12 +65,34 @@ def list_bots() -> list[str]:
     return sorted(_BOTS)
 
 
-def make_bot(name: str, seed: int | None = None, **params: Any) -> Any:
-    """A bot by name; ``choose(state)`` picks a legal action for ``state.current_player()``."""
+def bot_class(name: str) -> Any:
+    """The class of a bot by name (its ``PARAMS`` declare what it takes)."""
     if name not in _BOTS:
         raise GameOptionError(f"unknown bot {name!r}; bots: {', '.join(list_bots())}")
-    cls = _load(_BOTS[name])
+    return _load(_BOTS[name])
+
+
+def make_bot(name: str, seed: int | None = None, **params: Any) -> Any:
+    """A bot by name; ``choose(state)`` picks a legal action for ``state.current_player()``.
+
+    Parameters are checked against the bot's declared ``PARAMS`` when it has them (text such
+    as ``"200"`` is read as people type it); a bad one raises a GameOptionError that says
+    what is allowed."""
+    cls = bot_class(name)
+    check = getattr(cls, "check_params", None)
+    if check is not None:
+        params = check(params)
+    else:
+        taken = [p for p in inspect.signature(cls).parameters if p != "seed"]
+        unknown = [p for p in params if p not in taken]
+        if unknown:
+            raise GameOptionError(
+                f"{name} has no parameter {unknown[0]!r}; it takes: "
+                f"{', '.join(taken) or 'no parameters'}"
+            )
     try:
         return cls(seed=seed, **params)
-    except TypeError as exc:
-        raise GameOptionError(f"bot {name!r}: {exc}") from exc
+    except GameOptionError:
+        raise
+    except (TypeError, ValueError) as exc:
+        raise GameOptionError(f"{name}: {exc}") from exc
