@@ -145,6 +145,21 @@ function nextIds() {
   return ids;
 }
 
+// The box of an element in the coordinates of the svg root, where the rings are drawn:
+// getBBox alone is in the element's own coordinates, blind to the transforms of the groups
+// it sits in (Tiletum's map is one such group).
+function boxInRoot(root, node) {
+  const box = node.getBBox();
+  const from = node.getScreenCTM(), to = root.getScreenCTM();
+  if (!from || !to) return box;  // not laid out: nothing to convert with
+  const m = to.inverse().multiply(from);
+  const corners = [[box.x, box.y], [box.x + box.width, box.y], [box.x, box.y + box.height],
+    [box.x + box.width, box.y + box.height]].map(([x, y]) => new DOMPoint(x, y).matrixTransform(m));
+  const xs = corners.map((p) => p.x), ys = corners.map((p) => p.y);
+  const x = Math.min(...xs), y = Math.min(...ys);
+  return { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
+}
+
 function highlight() {
   const root = $("#board svg");
   if (!root) return;
@@ -154,11 +169,13 @@ function highlight() {
   const mark = (id, cls) => {
     const target = root.querySelector(`[id="${CSS.escape(id)}"]`);
     if (!target) return;
-    const box = target.getBBox();
+    const box = boxInRoot(root, target);
+    // a ring just inside a large target's edge; around a small one, so it stays visible
+    const pad = Math.min(box.width, box.height) < 20 ? -3 : 1.5;
     const r = document.createElementNS("http://www.w3.org/2000/svg", "rect");
-    r.setAttribute("x", box.x + 1.5); r.setAttribute("y", box.y + 1.5);
-    r.setAttribute("width", Math.max(box.width - 3, 2)); r.setAttribute("height", Math.max(box.height - 3, 2));
-    r.setAttribute("rx", 4);
+    r.setAttribute("x", box.x + pad); r.setAttribute("y", box.y + pad);
+    r.setAttribute("width", Math.max(box.width - 2 * pad, 2)); r.setAttribute("height", Math.max(box.height - 2 * pad, 2));
+    r.setAttribute("rx", Math.min(4, box.width / 2, box.height / 2));
     r.setAttribute("class", cls);
     r.dataset.target = id;
     layer.append(r);

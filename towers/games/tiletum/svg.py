@@ -265,8 +265,9 @@ def _wheel(obs: dict[str, Any], y: float) -> tuple[str, float]:
             + _text(x + 8, y + 17, v, 15, font_weight="bold")
             + _text(x + 26, y + 17, action or "?", 12)
             + _text(x + w - 8, y + 17, f"{space['action_points']} AP", 11, text_anchor="end")
-            + "</g>"
         )
+        # the dice and the bonus tile on a wheel space are inside its group, so that a click
+        # on them chooses the value when the value is what may be clicked
         for j, (colour, count) in enumerate(space["dice"].items()):
             dx = x + 6 + (j % 4) * 29
             dy = y + 26 + (j // 4) * 29
@@ -289,6 +290,7 @@ def _wheel(obs: dict[str, Any], y: float) -> tuple[str, float]:
         if action is not None:
             tile = obs["action_bonus_tiles"].get(action)
             out.append(_tile(x + 6, y + h - 30, w - 12, 24, tile, None, f"{action} bonus tile"))
+        out.append("</g>")
     y += h + 4
     bag = " ".join(f"{c} {k}" for c, k in obs["bag"].items())
     line = f"bag: {bag}; corruption revealed {obs['corruption_revealed'] or '-'}"
@@ -379,17 +381,14 @@ def _map(obs: dict[str, Any], y0: float) -> tuple[str, float]:
     for t, entry in enumerate(obs["towns"]):
         town = D.towns[t]
         x, y = towns[t]
+        # the houses and bonus tiles drawn on a town are inside its group, so that a click on
+        # them chooses the town when the town is what may be clicked
         out.append(
             f'<g id="spot-{escape(town.id)}" class="town">{_title(town.name)}'
             f'<circle cx="{x:g}" cy="{y:g}" r="{TOWN_R}" fill="#fbf6e6" stroke="#6b5a3a" '
             f'stroke-width="1.5"/>'
             + _text(x, y - 6, town.name, 10, text_anchor="middle", font_weight="bold")
-            + "</g>"
         )
-        if town.id in fair_towns:
-            out.append(
-                _text(x + TOWN_R - 2, y - TOWN_R + 4, f"F{fair_towns[town.id]}", 9, fill="#a0522d")
-            )
         houses = entry["houses"]
         hx = x - len(houses) * 5
         for k, o in enumerate(houses):
@@ -407,6 +406,18 @@ def _map(obs: dict[str, Any], y0: float) -> tuple[str, float]:
                 + _title(f"{town.name} bonus tile {k + 1}: {kind or 'none'}")
                 + f'<rect x="{bx:g}" y="{y + 11:g}" width="11" height="8" fill="{_kind_fill(kind)}" '
                 f'stroke="#8a8070" stroke-width="0.7"/></g>'
+            )
+        out.append("</g>")
+        if town.id in fair_towns:
+            out.append(
+                _text(
+                    x + TOWN_R - 2,
+                    y - TOWN_R + 4,
+                    f"F{fair_towns[town.id]}",
+                    9,
+                    fill="#a0522d",
+                    pointer_events="none",  # a click on the label is a click on the town
+                )
             )
         cat = entry.get("cathedral")
         if cat is not None:
