@@ -1,4 +1,5 @@
-"""Stepping through a saved game: the board and each move in words."""
+"""Stepping through a saved game: the board and each move in words, as one seat (or the
+spectator) saw them: a move that live play hid from that seat is hidden here the same way."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from towers.core.record import game_from_record
 from towers.terminal.parsing import InputError
 from towers.terminal.session import LineReader
 from towers.terminal.views import board_panel, scores_line, seat_name
+from towers.terminal.visibility import Seen, move_line, seen_by
 
 REPLAY_HELP = "Enter: next action, b: back one, a number: go to that action, q: stop"
 
@@ -31,9 +33,12 @@ class Replay:
         self.kinds: Sequence[str] | None = seats if isinstance(seats, list) else None
         state = self.game.new_initial_state()
         self.states: list[State] = [state.clone()]
-        self.moves: list[str] = []
+        self.history: list[int] = history
+        self.actors: list[int] = []
+        self.names: list[str] = []
+        self._seen: dict[int, Seen] = {}
         for i, action in enumerate(history):
-            who = seat_name(state.current_player(), self.kinds)
+            actor = state.current_player()
             try:
                 name = state.action_to_string(action)
                 state.apply_action(action)
@@ -41,11 +46,20 @@ class Replay:
                 raise SaveFormatError(
                     f"action {i + 1} of the saved game is not legal: {exc}"
                 ) from exc
-            self.moves.append(f"{who}: {name}")
+            self.actors.append(actor)
+            self.names.append(name)
             self.states.append(state.clone())
 
     def __len__(self) -> int:
-        return len(self.moves)
+        return len(self.names)
+
+    def move(self, n: int, seat: int | None) -> str:
+        """The ``n``-th action (from 1) as ``seat`` (None: the spectator) was shown it live."""
+        if n not in self._seen:
+            self._seen[n] = seen_by(self.states[n - 1], self.history[n - 1])
+        actor = self.actors[n - 1]
+        who = seat_name(actor, self.kinds)
+        return move_line(actor, who, self.names[n - 1], self._seen[n], [seat])
 
     def check_step(self, n: int) -> int:
         if not 0 <= n <= len(self):
@@ -63,7 +77,7 @@ class Replay:
                 f"{len(self)} actions recorded."
             )
         else:
-            console.print(f"[bold]{n}.[/bold] {escape(self.moves[n - 1])}", highlight=False)
+            console.print(f"[bold]{n}.[/bold] {escape(self.move(n, seat))}", highlight=False)
         console.print(
             board_panel(state, seat, f"{self.game.name}, after {n} of {len(self)} actions")
         )

@@ -13,7 +13,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
@@ -32,6 +31,7 @@ from towers.terminal.views import (
     whose_turn,
     winners_text,
 )
+from towers.terminal.visibility import SPECTATOR, Seen, is_seen, move_line, seen_by
 
 LineReader = Callable[[str], str | None]
 
@@ -85,7 +85,7 @@ class Event:
 
     ply: int
     text: str
-    seen_by: frozenset[int] | None
+    seen_by: Seen
     shown: bool
     """Printed in words on the shared screen."""
 
@@ -115,8 +115,8 @@ class PlaySession:
         # A new game samples chance from Random(seed); a resumed one from a seed for its ply.
         self.chance_rng = random.Random(seed if start == 0 else derive_seed(seed, "chance", start))
         self.humans = [i for i, s in enumerate(self.seats) if s.is_human]
-        self.hidden = self.game.has_hidden_information()
-        self.hotseat = self.hidden and len(self.humans) > 1
+        hidden = self.game.has_hidden_information()
+        self.hotseat = hidden and len(self.humans) > 1
         self.events: list[Event] = []
         self.seen_upto = {h: 0 for h in self.humans}
         self.last_human: int | None = None
@@ -182,51 +182,29 @@ class PlaySession:
         if self.watch and not self.state.is_terminal():
             self.console.print(board_panel(self.state, self.viewer()))
 
-    def announce(self, who: str, name: str, seen_by: frozenset[int] | None) -> None:
-        """Print what happened on the shared screen, in words if every human there may see
-        it, else only that something hidden happened."""
-        text = f"{who}: {name}"
-        audience = set(self.humans)
-        shown = seen_by is None or not audience or audience <= seen_by
-        self.events.append(Event(self.history_len, text, seen_by, shown))
-        if shown:
-            self.console.print(escape(text), highlight=False)
-            return
-        kind = "outcome" if who == "chance" else "choice"
-        seers = ", ".join(f"seat {s}" for s in sorted(seen_by or ()))
-        seen = f" (seen by {seers})" if seers else ""
-        self.console.print(f"{escape(who)}: a hidden {kind}{escape(seen)}", highlight=False)
+    def audience(self) -> list[int | None]:
+        """Who watches the shared screen: the human seats, or anybody when bots play alone."""
+        return list(self.humans) or [SPECTATOR]
+
+    def announce(self, actor: int, name: str, seen: Seen) -> None:
+        """Print what happened on the shared screen, in words if everyone watching it may
+        see it, else only that something hidden happened (and who saw it)."""
+        who = seat_name(actor, self.kinds)
+        audience = self.audience()
+        shown = is_seen(seen, audience)
+        self.events.append(Event(self.history_len, f"{who}: {name}", seen, shown))
+        line = move_line(actor, who, name, seen, audience)
+        self.console.print(escape(line), highlight=False)
 
     def play(self, actor: int, action: int) -> None:
         """Apply ``action`` (IllegalActionError, changing nothing, if it is not legal now),
         announce it, and save."""
         state = self.state
-        legal = state.is_legal(action)
-        seen_by = self.seen_by(action, actor) if legal and self.hidden and self.humans else None
+        seen = seen_by(state, action) if state.is_legal(action) else None
         name = state.action_to_string(action)
         state.apply_action(action)
-        self.announce(seat_name(actor, self.kinds), name, seen_by)
+        self.announce(actor, name, seen)
         self.after_action()
-
-    def seen_by(self, action: int, actor: int) -> frozenset[int]:
-        """The human seats that learn which action it was: the actor, and each seat whose
-        observation after ``action`` differs from its observation after every alternative."""
-        alternatives = self.state.legal_actions()
-        watchers = [h for h in self.humans if h != actor]
-        views: dict[int, list[Any]] = {}
-        for alt in alternatives:
-            after = self.state.clone()
-            after.apply_trusted(alt)
-            views[alt] = [after.observation(s) for s in watchers]
-        mine = views[action]
-        seers = {
-            s
-            for k, s in enumerate(watchers)
-            if all(views[alt][k] != mine[k] for alt in alternatives if alt != action)
-        }
-        if actor >= 0:
-            seers.add(actor)
-        return frozenset(seers)
 
     # ---- chance and bots --------------------------------------------------------------
     def chance_step(self) -> None:

@@ -1,0 +1,153 @@
+"""A replay shows each seat, and the spectator, exactly the moves that live play showed them.
+
+Whole games are played through the play session, with one seat "human" (its moves typed by a
+random bot through the session's line reader) and bots in the others, or with bots only for
+the spectator. What the screen said of each move is compared, line for line, with what
+``towers replay`` says to the same seat from the saved game.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+import towers
+from towers.agents.random_bot import RandomBot
+from towers.core.record import load
+from towers.terminal.parsing import SeatSpec
+from towers.terminal.replay import Replay
+from towers.terminal.session import PlaySession
+from towers.terminal.visibility import seen_by
+
+MOVE_LINE = re.compile(r"^((?:chance|seat \d+ \([^)]*\)): .*)$", re.MULTILINE)
+REPLAY_LINE = re.compile(r"^\d+\. (.*)$", re.MULTILINE)
+
+GAMES = [
+    ("toy", {}, 2, 1),
+    ("toy", {}, 3, 2),
+    ("torres", {"variant": "basic"}, 2, 3),
+    ("torres", {"variant": "common_deck"}, 2, 4),
+    ("torres", {"variant": "master"}, 2, 5),
+    ("tiletum", {}, 2, 6),
+]
+
+
+def screen() -> tuple[Console, io.StringIO]:
+    text = io.StringIO()
+    return Console(file=text, width=400, color_system=None, highlight=False), text
+
+
+def play_live(
+    name: str, options: dict[str, Any], players: int, seed: int, human: int | None, path: Path
+) -> str:
+    """A whole game with ``human`` (None: nobody) typing a random bot's moves; the transcript."""
+    game = towers.make(name, players=players, **options)
+    seats = [SeatSpec("human" if s == human else "random") for s in range(players)]
+    console, text = screen()
+    typist = RandomBot(seed=seed + 100)
+    box: list[PlaySession] = []
+
+    def type_a_move(prompt: str) -> str:
+        state = box[0].state
+        return state.action_to_string(typist.choose(state))
+
+    session = PlaySession(
+        game.new_initial_state(), seats, seed, console, type_a_move, save_path=path
+    )
+    box.append(session)
+    session.run()
+    assert session.state.is_terminal()
+    return text.getvalue()
+
+
+def replayed(path: Path, seat: int | None) -> list[str]:
+    """The move lines ``towers replay --seat`` prints, one step at a time (``show`` of each
+    step prints its move line through ``Replay.move``, which is asked here without drawing
+    every board)."""
+    rec = Replay(load(path))
+    return [rec.move(n, seat) for n in range(1, len(rec) + 1)]
+
+
+@pytest.mark.parametrize(("name", "options", "players", "seed"), GAMES)
+def test_a_replay_hides_from_each_seat_what_live_play_hid(
+    name: str, options: dict[str, Any], players: int, seed: int, tmp_path: Path
+) -> None:
+    hidden = towers.make(name, players=players, **options).has_hidden_information()
+    viewers = [*range(players), None] if hidden else [0, None]
+    for viewer in viewers:
+        path = tmp_path / f"{viewer}.json"
+        live = MOVE_LINE.findall(play_live(name, options, players, seed, viewer, path))
+        shown = replayed(path, viewer)
+        assert len(live) == len(load(path)["history"])
+        assert shown == live, f"viewer {viewer}"
+        secret = [line for line in live if ": a hidden " in line]
+        if not hidden:
+            assert secret == []
+            continue
+        # something was hidden from every viewer, and each seat saw its own choices in words
+        assert secret, f"viewer {viewer} was shown every move of a game with hidden information"
+        if viewer is not None:
+            own = f"seat {viewer} (human): "
+            assert not [line for line in secret if line.startswith(own)]
+
+
+def test_the_replay_command_prints_the_lines_of_the_seat_asked(tmp_path: Path) -> None:
+    path = tmp_path / "toy.json"
+    live = MOVE_LINE.findall(play_live("toy", {}, 2, 11, 1, path))
+    console, text = screen()
+    Replay(load(path)).show_all(console, 1)
+    assert REPLAY_LINE.findall(text.getvalue()) == live
+
+
+def test_the_spectator_sees_only_what_every_seat_sees(tmp_path: Path) -> None:
+    path = tmp_path / "bots.json"
+    live = MOVE_LINE.findall(play_live("torres", {"variant": "basic"}, 2, 7, None, path))
+    data = load(path)
+    state = towers.make("torres", players=2).new_initial_state()
+    for line, action in zip(live, data["history"], strict=True):
+        seen = seen_by(state, action)
+        name = state.action_to_string(action)
+        assert (": a hidden " not in line) == (seen is None), (line, seen)
+        if name.startswith(("draw ", "keep ")):
+            # a card drawn or kept is known to one seat only
+            assert seen is not None and len(seen) <= 1
+            assert re.search(r": a hidden (outcome|choice)( \(seen by seat \d\))?$", line)
+        state.apply_action(action)
+
+
+def test_the_board_of_a_replay_is_drawn_for_the_seat_asked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "g.json"
+    play_live("torres", {"variant": "basic"}, 2, 8, 0, path)
+    seats: list[int | None] = []
+    game_class = type(towers.make("torres"))
+    render = game_class.render_text
+
+    def spy(self: Any, state: Any, seat: int | None) -> str:
+        seats.append(seat)
+        return render(self, state, seat)
+
+    monkeypatch.setattr(game_class, "render_text", spy)
+    rec = Replay(load(path))
+    for seat in (0, 1, None):
+        seats.clear()
+        rec.show_all(screen()[0], seat)
+        assert seats == [seat] * (len(rec) + 1)
+    # and what the seat is shown holds its hand, which the other seat's board does not
+    for n, state in enumerate(rec.states):
+        if state.observation(0).get("hand") != state.observation(1).get("hand"):
+            console, text = screen()
+            rec.show(console, n, 0)
+            mine = text.getvalue()
+            console, text = screen()
+            rec.show(console, n, 1)
+            assert mine != text.getvalue()
+            break
+    else:
+        pytest.fail("no position with different hands")
