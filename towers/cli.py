@@ -26,7 +26,7 @@ import towers
 from towers.bench import bench_errors, bench_table, run_bench
 from towers.core.errors import IllegalActionError, TowersError
 from towers.core.game import Game
-from towers.core.options import Option
+from towers.core.options import Option, value_text
 from towers.core.record import load, replay
 from towers.core.registry import game_class, list_bots, list_games, make
 from towers.terminal.parsing import (
@@ -124,9 +124,10 @@ def write_json(target: str, data: Any) -> None:
 
 
 def option_text(name: str, opt: Option) -> str:
-    line = f"{name} = {opt.default!r}: {opt.help}"
+    """An option as ``towers games`` lists it, each value written as ``-o`` takes it."""
+    line = f"{name} = {value_text(opt.default)}: {opt.help}"
     if opt.choices:
-        line += f" (allowed: {', '.join(repr(c) for c in opt.choices)})"
+        line += f" (allowed: {', '.join(value_text(c) for c in opt.choices)})"
     return line
 
 

@@ -146,6 +146,24 @@ def test_bad_input_exits_non_zero_listing_what_is_allowed(
     assert not save.exists()
 
 
+def test_yes_or_no_options_take_the_usual_spellings(runner: CliRunner) -> None:
+    for typed in ("True", "yes", "ON", "1", "false"):
+        result = runner.invoke(
+            app, ["play", "tiletum", "-o", f"action_tiles={typed}", "-s", "human,random"]
+        )
+        assert result.exit_code == 0, result.output
+        assert "Input ended" in result.output
+    bad = runner.invoke(app, ["play", "tiletum", "-o", "action_tiles=maybe"])
+    assert bad.exit_code == 2
+    assert flat(bad.stderr) == (
+        "Error: option action_tiles=maybe is not allowed; allowed: false, true"
+    )
+    listed = runner.invoke(app, ["games"], env={"COLUMNS": "300"})
+    assert "action_tiles = false: " in listed.output
+    assert "(allowed: false, true)" in listed.output
+    assert "variant = basic: " in listed.output
+
+
 def test_an_existing_save_file_is_not_overwritten(runner: CliRunner, tmp_path: Path) -> None:
     path = tmp_path / "mine.json"
     path.write_text("precious")

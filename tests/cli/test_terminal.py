@@ -7,6 +7,8 @@ import pytest
 import towers
 from tests.cli.conftest import TOY
 from towers.core.errors import IllegalActionError
+from towers.core.options import value_text
+from towers.core.registry import game_class
 from towers.terminal.moves import MoveInputError, MoveMenu
 from towers.terminal.parsing import (
     InputError,
@@ -86,3 +88,14 @@ def test_options_bot_params_and_player_counts() -> None:
     assert parse_player_counts("4,2-3", 2, 4) == [2, 3, 4]
     with pytest.raises(InputError, match="2 to 4 players"):
         parse_player_counts("5", 2, 4)
+
+
+def test_every_allowed_option_value_typed_as_listed_is_accepted() -> None:
+    """No message lists a value that is refused when typed as listed after -o KEY=."""
+    for name in towers.list_games():
+        declared = game_class(name).OPTIONS
+        for key, option in declared.items():
+            for choice in option.choices:
+                options = parse_options([f"{key}={value_text(choice)}"])
+                made = towers.make(name, **options).options[key]
+                assert made == choice and type(made) is type(choice), (name, key, choice)

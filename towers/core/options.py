@@ -1,12 +1,64 @@
-"""Declared game options: each game lists its options once, with defaults and allowed values."""
+"""Declared game options: each game lists its options once, with defaults and allowed values.
+
+Values are read as people type them and shown the same way, so that a message never lists a
+value that would be refused when typed as listed:
+
+>>> tiles = Option(default=False, help="with action tiles", choices=(False, True))
+>>> tiles.validate("action_tiles", "True"), tiles.validate("action_tiles", "off")
+(True, False)
+>>> tiles.validate("action_tiles", "maybe")
+Traceback (most recent call last):
+...
+towers.core.errors.GameOptionError: option action_tiles=maybe is not allowed; allowed: false, true
+"""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from towers.core.errors import GameOptionError
+
+TRUE_WORDS = frozenset({"true", "yes", "on", "1"})
+FALSE_WORDS = frozenset({"false", "no", "off", "0"})
+
+
+def value_text(value: Any) -> str:
+    """A value as a person types it after ``KEY=``: ``true``/``false``, ``none``, numbers and
+    words bare, and JSON for the rest (a word that would read as a number is quoted).
+
+    >>> [value_text(v) for v in (True, None, 12, "basic", "12", [1, 2])]
+    ['true', 'none', '12', 'basic', '"12"', '[1, 2]']
+    """
+    if value is None:
+        return "none"
+    if isinstance(value, str):
+        try:
+            json.loads(value)
+        except ValueError:
+            if value.strip() == value and value and value.lower() != "none":
+                return value
+    return json.dumps(value)
+
+
+def _as_bool(value: Any) -> bool | None:
+    """``value`` as a yes or no, from the spellings people type; None if it is neither."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str):
+        word = value.strip().lower()
+        if word in TRUE_WORDS:
+            return True
+        if word in FALSE_WORDS:
+            return False
+    return None
+
+
+_NO_CHOICE = object()
 
 
 @dataclass(frozen=True)
@@ -23,17 +75,41 @@ class Option:
     check: Callable[[Any], Any] | None = field(default=None, compare=False)
 
     def validate(self, name: str, value: Any) -> Any:
+        """The allowed value that ``value`` names (a choice itself, when there are choices),
+        or a GameOptionError that says what is allowed."""
         if self.choices:
-            if value not in self.choices:
-                allowed = ", ".join(repr(c) for c in self.choices)
-                raise GameOptionError(f"option {name}={value!r} is not allowed; allowed: {allowed}")
-            return value
+            choice = self._choice(value)
+            if choice is _NO_CHOICE:
+                allowed = ", ".join(value_text(c) for c in self.choices)
+                raise GameOptionError(
+                    f"option {name}={value_text(value)} is not allowed; allowed: {allowed}"
+                )
+            return choice
         if self.check is not None:
             try:
                 return self.check(value)
             except (TypeError, ValueError) as exc:
-                raise GameOptionError(f"option {name}={value!r} is not allowed: {exc}") from exc
+                raise GameOptionError(
+                    f"option {name}={value_text(value)} is not allowed: {exc}"
+                ) from exc
         return value
+
+    def _choice(self, value: Any) -> Any:
+        """The choice ``value`` names: itself (of the same type: 1 is no ``true``), a yes or no
+        spelled as people type it when the choices are yes and no, or a text that reads as
+        exactly one choice in any case (``"Master"`` for ``master``, ``"6"`` for 6)."""
+        for choice in self.choices:
+            if type(choice) is type(value) and choice == value:
+                return choice
+        if all(isinstance(c, bool) for c in self.choices):
+            meant = _as_bool(value)
+            return meant if meant in self.choices else _NO_CHOICE
+        if isinstance(value, str):
+            typed = value.strip().casefold()
+            same = [c for c in self.choices if value_text(c).casefold() == typed]
+            if len(same) == 1:
+                return same[0]
+        return _NO_CHOICE
 
 
 def resolve_options(
