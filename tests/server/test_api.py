@@ -105,9 +105,9 @@ def test_every_game_can_be_created_with_its_defaults(live: Live) -> None:
         (
             {
                 "game": "torres",
-                "seats": [{"kind": "human"}, {"kind": "mcts", "params": {"seconds": 1e6}}],
+                "seats": [{"kind": "human"}, {"kind": "mcts", "params": {"seconds": "long"}}],
             },
-            "think time",
+            "seconds must be a number",
         ),
         (
             {"game": "torres", "seats": [{"kind": "human", "params": {"a": 1}}, {"kind": "human"}]},
@@ -123,6 +123,43 @@ def test_bad_creation_is_refused_with_400(live: Live, body: dict[str, Any], word
     assert r.status_code == 400, r.text
     assert r.json()["error"] == "malformed"
     assert words in r.json()["message"]
+    assert len(live.http.get("/api/games", params={"limit": 200}).json()) == before
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "status", "code"),
+    [
+        ("GET", "/api/nothing", 404, "not_found"),
+        ("GET", "/nowhere/at/all", 404, "not_found"),
+        ("DELETE", "/api/games", 405, "method_not_allowed"),
+        ("PATCH", "/api/catalog", 405, "method_not_allowed"),
+        ("GET", "/static/no-such-file.js", 404, "not_found"),
+    ],
+)
+def test_unknown_routes_answer_in_the_api_format(
+    live: Live, method: str, path: str, status: int, code: str
+) -> None:
+    r = live.http.request(method, path)
+    assert r.status_code == status
+    assert r.json()["error"] == code and r.json()["message"]
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b"{not json", b"", b"[1, 2", b"\xff\xfe", b'"a string"', b"null", b"[]", b"{}" * 3],
+)
+def test_bodies_that_do_not_parse_answer_in_the_api_format(live: Live, content: bytes) -> None:
+    for path in ("/api/games", "/api/games/xyz/actions", "/api/games/xyz/undo"):
+        r = live.http.post(path, content=content, headers={"Content-Type": "application/json"})
+        assert r.status_code in (400, 404), (path, content, r.text)
+        assert set(r.json()) >= {"error", "message"}
+
+
+def test_a_body_too_large_is_refused_before_it_is_read(live: Live) -> None:
+    before = len(live.http.get("/api/games", params={"limit": 200}).json())
+    body = b'{"game": "torres", "options": {"x": "' + b"a" * 100_000 + b'"}}'
+    r = live.http.post("/api/games", content=body, headers={"Content-Type": "application/json"})
+    assert r.status_code == 413 and r.json()["error"] == "too_large"
     assert len(live.http.get("/api/games", params={"limit": 200}).json()) == before
 
 
@@ -223,11 +260,14 @@ def test_refusals_change_nothing(live: Live) -> None:
     before = snapshot(live, gid)
     cases = [
         (secrets[1], {"ply": ply, "action": legal[0]}, 409, "not_your_turn"),
-        (secrets[0], {"ply": ply - 1, "action": legal[0]}, 409, "stale"),
+        (secrets[0], {"ply": ply + 1, "action": legal[0]}, 409, "stale"),
         (secrets[0], {"ply": ply + 3, "action": legal[0]}, 409, "stale"),
+        (secrets[0], {"ply": -1, "action": legal[0]}, 422, "out_of_range"),
+        (secrets[0], {"ply": 2**31, "action": legal[0]}, 422, "out_of_range"),
         (secrets[0], {"ply": ply, "action": illegal}, 422, "illegal_action"),
-        (secrets[0], {"ply": ply, "action": A.NUM_ACTIONS + 5}, 400, "malformed"),
-        (secrets[0], {"ply": ply, "action": -1}, 400, "malformed"),
+        (secrets[0], {"ply": ply, "action": A.NUM_ACTIONS + 5}, 422, "out_of_range"),
+        (secrets[0], {"ply": ply, "action": -1}, 422, "out_of_range"),
+        (secrets[0], {"ply": ply, "action": 2**63}, 422, "out_of_range"),
         (secrets[0], {"ply": ply, "text": "fly to the moon"}, 400, "malformed"),
         (secrets[0], {"ply": ply}, 400, "malformed"),
         (secrets[0], {"ply": ply, "action": legal[0], "text": "end turn"}, 400, "malformed"),
@@ -331,9 +371,9 @@ def test_replay_steps_through_the_game_as_the_seat_saw_it(live: Live) -> None:
         assert body["observation"] == s.observation(0)
         assert body["svg"] == game.render_svg(s, 0)
         assert len(body["log"]) == step and body["total"] == len(history)
-    for bad in (-1, len(history) + 1):
+    for bad, status in ((-1, 422), (len(history) + 1, 404), (2**31, 422)):
         r = live.http.get(f"/api/games/{gid}/replay", params={"step": bad})
-        assert r.status_code in (400, 404)
+        assert r.status_code == status, r.text
 
 
 # ---- the documented API ---------------------------------------------------------------------

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 import towers
-from tests.server.live import Live, live_server, receive_state
+from tests.server.live import Live, ServerProcess, live_server, receive_state
 from towers.server.bots import PROCESS, THREAD, BotRunner
 
 
@@ -93,3 +94,61 @@ def test_who_may_read_the_log_is_the_same_worked_out_in_a_process() -> None:
             runner.close()
     assert results[0] == results[1]
     assert "*" in results[0].values() and "[0]" in results[0].values()  # draws are private
+
+
+def descendants(pid: int) -> set[int]:
+    """The processes below ``pid`` (children, their children, ...), read from /proc."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+    found: set[int] = set()
+    frontier = {pid}
+    while frontier:
+        frontier = {p for p, parent in parents.items() if parent in frontier} - found
+        found |= frontier
+    return found
+
+
+def alive(pids: set[int]) -> set[int]:
+    living = set()
+    for pid in pids:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if state != "Z":
+            living.add(pid)
+    return living
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads processes from /proc")
+@pytest.mark.parametrize("ending", ["SIGKILL", "SIGTERM"])
+def test_bot_worker_processes_end_with_the_server(tmp_path: Path, ending: str) -> None:
+    server = ServerProcess(f"sqlite:///{tmp_path / 'games.sqlite3'}", TOWERS_BOT_MODE="process")
+    live = server.start()
+    try:
+        seats = [{"kind": "random"}, {"kind": "greedy", "params": {"samples": 1}}]
+        gid = live.create("torres", players=2, seats=seats, seed=4)["id"]
+        live.wait(gid, lambda v: v["ply"] > 4, timeout=60)
+        live.view(gid, log=True)  # the log's worker too
+        assert server.proc is not None
+        pid = server.proc.pid
+        workers = descendants(pid)
+        assert len(workers) >= 2, workers  # bots and the log, in processes of their own
+        if ending == "SIGKILL":
+            server.kill()
+        else:
+            server.stop()
+        deadline = time.monotonic() + 10
+        while alive(workers) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not alive(workers), f"still running after the server ended: {alive(workers)}"
+    finally:
+        live.http.close()
+        server.stop()

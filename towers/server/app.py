@@ -24,21 +24,26 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from pathlib import Path
+from pathlib import Path as PathLib
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, Path, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from fastapi_offline import FastAPIOffline
 from pydantic import ValidationError
+from starlette.exceptions import HTTPException
 from starlette.websockets import WebSocketDisconnected
 
-from towers.server.errors import ApiError, malformed
+from towers.server.errors import ApiError, invalid_request, malformed
 from towers.server.schemas import (
+    MAX_INT,
+    MAX_SEATS,
     ActionRequest,
     Created,
     CreateGame,
@@ -53,11 +58,14 @@ from towers.server.schemas import (
 )
 from towers.server.service import Client, GameService, ServerConfig
 
-WEB = Path(__file__).resolve().parent.parent / "web"
+log = logging.getLogger("towers.server")
+WEB = PathLib(__file__).resolve().parent.parent / "web"
 HELLO_TIMEOUT = 30.0
 ERRORS: dict[int | str, dict[str, Any]] = {
-    code: {"model": Error} for code in (400, 401, 403, 404, 409, 422)
+    code: {"model": Error} for code in (400, 401, 403, 404, 409, 413, 422)
 }
+MAX_BODY = 64 * 1024
+"""The largest request body read, in bytes (a game's creation is well under 2 KB)."""
 
 Secret = Annotated[
     str | None,
@@ -77,7 +85,9 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         finally:
             await service.stop()
 
-    app = FastAPI(
+    # the API's documentation at /docs with Swagger UI's files from the package, no CDN
+    app = FastAPIOffline(
+        redoc_url=None,
         title="towers",
         summary="Play tower board games in the browser or from a script.",
         description=__doc__,
@@ -92,7 +102,28 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        return JSONResponse(malformed(_describe(exc.errors())).to_dict(), status_code=400)
+        error = invalid_request(exc.errors())
+        return JSONResponse(error.to_dict(), status_code=error.status)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
+        """Unknown routes and methods answer in the API's own format too."""
+        error = _http_error(request, exc)
+        return JSONResponse(error.to_dict(), status_code=error.status, headers=exc.headers)
+
+    @app.exception_handler(Exception)
+    async def server_error(request: Request, exc: Exception) -> JSONResponse:
+        log.exception("%s %s failed", request.method, request.url.path, exc_info=exc)
+        error = ApiError(500, "server_error", "the server failed to answer; nothing was changed")
+        return JSONResponse(error.to_dict(), status_code=500)
+
+    @app.middleware("http")
+    async def limit_body(request: Request, call_next: Any) -> Any:
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+            error = ApiError(413, "too_large", f"a request body may have at most {MAX_BODY} bytes")
+            return JSONResponse(error.to_dict(), status_code=413)
+        return await call_next(request)
 
     # ---- the API ------------------------------------------------------------------------
     @app.get("/api/catalog", tags=["games"])
@@ -168,7 +199,10 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         tags=["play"],
     )
     async def set_seat(
-        game_id: str, seat: int, body: SeatRequest, x_seat_secret: Secret = None
+        game_id: str,
+        seat: Annotated[int, Path(ge=0, lt=MAX_SEATS)],
+        body: SeatRequest,
+        x_seat_secret: Secret = None,
     ) -> dict[str, Any]:
         """Hand a seat to a bot (your own, or one whose player has left), or take your seat
         back from a bot with ``{"kind": "human"}``."""
@@ -183,7 +217,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     )
     async def replay(
         game_id: str,
-        step: Annotated[int, Query(ge=0)],
+        step: Annotated[int, Query(ge=0, le=MAX_INT)],
         x_seat_secret: Secret = None,
         svg: bool = False,
     ) -> dict[str, Any]:
@@ -268,15 +302,25 @@ def _parse(text: str, model: Any) -> Any:
     try:
         return model.model_validate_json(text)
     except ValidationError as exc:
-        raise malformed(_describe(exc.errors())) from None
+        raise invalid_request(exc.errors()) from None
 
 
-def _describe(errors: Any) -> str:
-    parts = []
-    for e in list(errors)[:5]:
-        where = ".".join(str(p) for p in e.get("loc", ()) if p != "body")
-        parts.append(f"{where}: {e.get('msg')}" if where else str(e.get("msg")))
-    return "malformed request: " + "; ".join(parts)
+def _http_error(request: Request, exc: HTTPException) -> ApiError:
+    if exc.status_code == 404:
+        return ApiError(
+            404,
+            "not_found",
+            f"there is nothing at {request.url.path} on this server; the API is described at /docs",
+        )
+    if exc.status_code == 405:
+        allowed = (exc.headers or {}).get("allow", "")
+        return ApiError(
+            405,
+            "method_not_allowed",
+            f"{request.method} is not allowed on {request.url.path}"
+            + (f"; allowed: {allowed}" if allowed else ""),
+        )
+    return ApiError(exc.status_code, "http_error", str(exc.detail))
 
 
 async def _refuse(ws: WebSocket, exc: ApiError) -> None:
@@ -307,4 +351,10 @@ def app_from_env() -> FastAPI:
     from towers.server.serve import tune_gc
 
     tune_gc()
+    if env.get("TOWERS_WATCH_PARENT"):
+        # one of several server processes: end with the process that started it, however
+        # that one ended (its bot workers then end with this one)
+        from towers.server.bots import watch_parent
+
+        watch_parent(os.getppid())
     return app

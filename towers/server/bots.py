@@ -6,13 +6,19 @@ through the interpreter lock; threads need no start-up and see games registered 
 and replays the history, so nothing but plain values crosses the process boundary.
 
 A bot's generator is seeded from the game's seed, the seat and the ply, so the same game
-asks the same question with the same seed after a restart.
+asks the same question with the same seed after a restart. (A move cut short by its time
+limit depends on the machine's speed, so only bots that finish in time repeat exactly.)
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
+import os
+import random
+import threading
+import time
 from collections import OrderedDict
 from collections.abc import Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -22,48 +28,96 @@ from towers.core.game import Game, State
 from towers.core.registry import make_bot
 from towers.server import knowledge
 
+log = logging.getLogger("towers.server")
+
 THREAD = "thread"
 PROCESS = "process"
+LIGHT = "light"
+HEAVY = "heavy"
+GRACE = 5.0
+"""Seconds past its time limit after which a bot that did not stop is no longer waited for."""
+PARENT_CHECK = 0.5
+"""How often a worker process checks that the server that started it is still there."""
 
 
 class BotRunner:
     """Runs ``make_bot(kind, seed, **params).choose(state)`` on an executor; and, in its own
-    executor of the same kind, the other heavy work: who may read each action of the log."""
+    executor of the same kind, the other heavy work: who may read each action of the log.
 
-    def __init__(self, mode: str = THREAD, workers: int = 1) -> None:
+    Bots think in two lanes of their own: light moves (a quick bot, as its parameters
+    declare and its last move showed) and heavy ones, so that a long think holds up no quick
+    bot of another game. Every move has ``time_limit`` seconds: the bot then answers with the
+    best it has found; one that does not stop is answered for with a random legal action.
+    Worker processes end with the server, even one killed with SIGKILL.
+    """
+
+    def __init__(self, mode: str = THREAD, workers: int = 1, time_limit: float = 30.0) -> None:
         if mode not in (THREAD, PROCESS):
             raise ValueError(f"bot mode is {THREAD!r} or {PROCESS!r}, not {mode!r}")
         self.mode = mode
-        workers = max(1, workers)
-        self.pool: Executor
-        if mode == PROCESS:
+        self.workers = max(1, workers)
+        self.time_limit = time_limit
+        self.lanes: dict[str, Executor] = {LIGHT: self._pool(1), HEAVY: self._pool(self.workers)}
+        # a worker of its own, so a log never waits behind a bot's long think
+        self.knowledge: Executor = self._pool(1)
+
+    def _pool(self, workers: int) -> Executor:
+        if self.mode == PROCESS:
             # spawn: a fork of a process running an event loop and threads is not safe
             ctx = multiprocessing.get_context("spawn")
-            self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
-            # a worker of its own, so a log never waits behind a bot's long think
-            self.knowledge: Executor = ProcessPoolExecutor(max_workers=1, mp_context=ctx)
-        else:
-            self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="towers-bot")
-            self.knowledge = ThreadPoolExecutor(max_workers=1, thread_name_prefix="towers-log")
-
-    async def choose(self, state: State, kind: str, params: Mapping[str, Any], seed: int) -> int:
-        loop = asyncio.get_running_loop()
-        if self.mode == THREAD:
-            return await loop.run_in_executor(
-                self.pool, choose_here, state.clone(), kind, dict(params), seed
+            return ProcessPoolExecutor(
+                max_workers=workers,
+                mp_context=ctx,
+                initializer=watch_parent,
+                initargs=(os.getpid(),),
             )
-        game = state.game
-        return await loop.run_in_executor(
-            self.pool,
-            choose_in_child,
-            type(game),
-            game.num_players,
-            dict(game.options),
-            state.history(),
-            kind,
-            dict(params),
-            seed,
-        )
+        return ThreadPoolExecutor(max_workers=workers, thread_name_prefix="towers-bot")
+
+    async def choose(
+        self,
+        state: State,
+        kind: str,
+        params: Mapping[str, Any],
+        seed: int,
+        lane: str = LIGHT,
+    ) -> int:
+        loop = asyncio.get_running_loop()
+        pool = self.lanes[lane]
+        if self.mode == THREAD:
+            job = loop.run_in_executor(
+                pool, choose_here, state.clone(), kind, dict(params), seed, self.time_limit
+            )
+        else:
+            game = state.game
+            job = loop.run_in_executor(
+                pool,
+                choose_in_child,
+                type(game),
+                game.num_players,
+                dict(game.options),
+                state.history(),
+                kind,
+                dict(params),
+                seed,
+                self.time_limit,
+            )
+        try:
+            return await asyncio.wait_for(job, self.time_limit + GRACE)
+        except TimeoutError:
+            log.warning(
+                "a %s bot went on past its time limit of %s s; a random legal action stands in",
+                kind,
+                self.time_limit,
+            )
+            if self.mode == PROCESS:
+                self._replace(lane)
+            return stand_in(state, seed)
+
+    def _replace(self, lane: str) -> None:
+        """A new pool for ``lane``, the old one's workers stopped (one will not stop itself)."""
+        old = self.lanes[lane]
+        self.lanes[lane] = self._pool(1 if lane == LIGHT else self.workers)
+        _stop(old)
 
     async def work_out_seen(
         self,
@@ -103,18 +157,45 @@ class BotRunner:
         )
 
     def close(self) -> None:
-        for pool in (self.pool, self.knowledge):
-            # a worker process may be deep in a long think: stop it rather than wait for it
-            workers = list(getattr(pool, "_processes", {}).values())
-            pool.shutdown(wait=False, cancel_futures=True)
-            for process in workers:
-                process.terminate()
-            for process in workers:
-                process.join(timeout=5)
+        for pool in (*self.lanes.values(), self.knowledge):
+            _stop(pool)
 
 
-def choose_here(state: State, kind: str, params: dict[str, Any], seed: int) -> int:
-    action: int = make_bot(kind, seed=seed, **params).choose(state)
+def _stop(pool: Executor) -> None:
+    # a worker process may be deep in a long think: stop it rather than wait for it
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in workers:
+        process.terminate()
+    for process in workers:
+        process.join(timeout=5)
+
+
+def watch_parent(parent: int) -> None:
+    """In a worker process: end this process as soon as ``parent`` is gone (it is then no
+    longer this process's parent), however the parent ended."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="towers-parent-watch", daemon=True).start()
+
+
+def stand_in(state: State, seed: int) -> int:
+    """The action played for a bot that gave none in time: a legal one, chosen by the seed."""
+    legal = state.legal_actions()
+    return legal[random.Random(seed).randrange(len(legal))]
+
+
+def choose_here(
+    state: State, kind: str, params: dict[str, Any], seed: int, time_limit: float | None = None
+) -> int:
+    bot = make_bot(kind, seed=seed, **params)
+    if time_limit is not None:
+        bot.time_limit = time_limit
+    action: int = bot.choose(state)
     return action
 
 
@@ -171,8 +252,9 @@ def choose_in_child(
     kind: str,
     params: dict[str, Any],
     seed: int,
+    time_limit: float | None = None,
 ) -> int:
     state = _game(cls, players, options).new_initial_state()
     for action in history:
         state.apply_trusted(action)
-    return choose_here(state, kind, params, seed)
+    return choose_here(state, kind, params, seed, time_limit)

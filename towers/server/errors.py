@@ -11,6 +11,7 @@ the same object with ``"type": "error"`` and ``"status"``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from towers.core.errors import IllegalActionError
@@ -32,6 +33,35 @@ class ApiError(Exception):
 
 def malformed(message: str, **extra: Any) -> ApiError:
     return ApiError(400, "malformed", message, **extra)
+
+
+def out_of_range(message: str, **extra: Any) -> ApiError:
+    """A number of the right kind outside the range the API allows (422)."""
+    return ApiError(422, "out_of_range", message, **extra)
+
+
+def over_limit(message: str, param: str, limit: float) -> ApiError:
+    """A bot parameter past this server's bound (422), naming the parameter and the bound."""
+    return ApiError(422, "over_limit", message, field="seats", param=param, limit=limit)
+
+
+RANGE_ERRORS = frozenset({"greater_than", "greater_than_equal", "less_than", "less_than_equal"})
+"""Pydantic's error types for a number outside its range."""
+
+
+def invalid_request(errors: Iterable[Mapping[str, Any]]) -> ApiError:
+    """A request body, query or message that does not validate: 422 ``out_of_range`` when
+    every fault is a number outside its range, else 400 ``malformed``; the message names
+    each field and what it must be."""
+    errors = list(errors)
+    parts = []
+    for e in errors[:5]:
+        where = ".".join(str(p) for p in e.get("loc", ()) if p != "body")
+        parts.append(f"{where}: {e.get('msg')}" if where else str(e.get("msg")))
+    text = "; ".join(parts)
+    if errors and all(e.get("type") in RANGE_ERRORS for e in errors):
+        return out_of_range(f"out of range: {text}")
+    return malformed(f"malformed request: {text}")
 
 
 def unknown_game(game_id: str) -> ApiError:

@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_validator
+
+MAX_SEED = 2**63 - 1
+"""Seeds are stored as signed 64-bit integers."""
+MAX_INT = 2**31 - 1
+"""The largest ply, action, step or seat number the API reads."""
+MAX_SEATS = 64
 
 
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+
+Ply = Annotated[
+    StrictInt, Field(ge=0, le=MAX_INT, description="the ply (log length) the action was chosen at")
+]
+ActionNumber = Annotated[StrictInt, Field(ge=0, le=MAX_INT, description="the action's number")]
 
 
 class SeatSpec(Strict):
@@ -21,15 +33,21 @@ class SeatSpec(Strict):
 
 class CreateGame(Strict):
     game: str = Field(description="a game from the catalog, e.g. 'torres'")
-    players: StrictInt | None = Field(None, description="default: one per seat, else the fewest")
+    players: StrictInt | None = Field(
+        None, ge=1, le=MAX_SEATS, description="default: one per seat, else the fewest"
+    )
     options: dict[str, Any] = Field(default_factory=dict, description="the game's options")
-    seats: list[SeatSpec] | None = Field(None, description="who plays each seat (default: humans)")
-    seed: StrictInt | None = Field(None, description="seed of chance and bots (default: random)")
+    seats: list[SeatSpec] | None = Field(
+        None, max_length=MAX_SEATS, description="who plays each seat (default: humans)"
+    )
+    seed: StrictInt | None = Field(
+        None, ge=0, le=MAX_SEED, description="seed of chance and bots (default: random)"
+    )
 
 
 class ActionRequest(Strict):
-    ply: StrictInt = Field(description="the ply (log length) the action was chosen at")
-    action: StrictInt | None = Field(None, description="the action's number")
+    ply: Ply
+    action: ActionNumber | None = None
     text: str | None = Field(None, max_length=200, description="or the action in words")
 
     @model_validator(mode="after")
@@ -40,7 +58,7 @@ class ActionRequest(Strict):
 
 
 class UndoRequest(Strict):
-    ply: StrictInt = Field(description="the ply the undo was asked at")
+    ply: Ply
 
 
 class SeatRequest(Strict):
@@ -59,14 +77,14 @@ class Hello(Strict):
 
 class WsAction(Strict):
     type: str
-    ply: StrictInt
-    action: StrictInt | None = None
+    ply: Ply
+    action: ActionNumber | None = None
     text: str | None = Field(None, max_length=200)
 
 
 class WsUndo(Strict):
     type: str
-    ply: StrictInt
+    ply: Ply
 
 
 class Error(BaseModel):

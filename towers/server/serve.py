@@ -51,6 +51,7 @@ def run(
             TOWERS_BOT_MODE=mode,
             TOWERS_BOT_WORKERS=str(max(1, bot_processes)),
             TOWERS_BOT_DELAY=str(bot_delay),
+            TOWERS_WATCH_PARENT="1",
         )
         uvicorn.run(
             "towers.server.app:app_from_env",

@@ -35,17 +35,21 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from towers.agents.mcts import MAX_SECONDS
+from towers.agents.params import BotParamError, clamp_params
 from towers.core.chance import sample_chance
 from towers.core.errors import ActionParseError, GameOptionError, IllegalActionError
 from towers.core.game import CHANCE, Game, State
-from towers.core.registry import game_class, list_bots, list_games, make, make_bot
+from towers.core.registry import bot_class, game_class, list_bots, list_games, make
 from towers.server import knowledge
-from towers.server.bots import THREAD, BotRunner
+from towers.server.bots import HEAVY, LIGHT, THREAD, BotRunner, stand_in
 from towers.server.errors import (
     ApiError,
     illegal,
     malformed,
     missing_secret,
+    out_of_range,
+    over_limit,
     unknown_game,
     wrong_secret,
 )
@@ -57,6 +61,8 @@ HUMAN = "human"
 PLAYING = "playing"
 OVER = "over"
 MAX_NAME = 40
+LIGHT_SECONDS = 1.0
+"""A bot move that took longer puts its seat in the heavy lane (see BotRunner)."""
 SNAPSHOT_EVERY = 32
 BEFORE_KEPT = 8
 T = TypeVar("T")
@@ -69,8 +75,9 @@ class ServerConfig:
     bot_workers: int = 1
     bot_delay: float = 0.0
     """Seconds a bot waits before each action, so people can follow its turn."""
-    max_think: float = 60.0
-    """The longest think time (``seconds``) a bot seat may be given."""
+    max_think: float = MAX_SECONDS
+    """The longest a bot move may take: the most think time (``seconds``) a seat may be
+    given, and when any bot's move is cut short and answered with the best found so far."""
     absent_after: float = 60.0
     """A seat with no open connection and no request for this long has left the table."""
     poll_interval: float = 1.0
@@ -103,7 +110,16 @@ class Seat:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Seat:
-        return cls(str(data["kind"]), dict(data.get("params") or {}), str(data.get("name", "")))
+        """A stored seat; a bot's parameters are held to today's bounds (a game stored
+        before a bound existed plays on within it)."""
+        kind = str(data["kind"])
+        params = dict(data.get("params") or {})
+        if kind != HUMAN:
+            try:
+                params = clamp_params(bot_class(kind).PARAMS, params)
+            except (GameOptionError, ImportError, AttributeError):
+                pass  # a bot this server lacks: its moves are stood in for
+        return cls(kind, params, str(data.get("name", "")))
 
 
 class Log:
@@ -174,6 +190,7 @@ class Room:
         self.cache: dict[Any, Any] = {}
         self.words: dict[int, dict[str, Any]] = {}  # action -> its words and targets
         self.bot_task: asyncio.Task[None] | None = None
+        self.heavy_seats: set[int] = set()  # bot seats whose last move was slow
         self.seen_task: asyncio.Task[None] | None = None
         self.idle_since = time.monotonic()
 
@@ -212,7 +229,9 @@ class GameService:
     def __init__(self, config: ServerConfig | None = None, store: Store | None = None) -> None:
         self.config = config or ServerConfig()
         self.store = store or Store(self.config.database)
-        self.bots = BotRunner(self.config.bot_mode, self.config.bot_workers)
+        self.bots = BotRunner(
+            self.config.bot_mode, self.config.bot_workers, time_limit=self.config.max_think
+        )
         self._db_pool = _thread_pool(4, "towers-db")
         self.rooms: dict[str, Room] = {}
         self._words: dict[str, dict[int, dict[str, Any]]] = {}
@@ -252,8 +271,6 @@ class GameService:
 
     # ---- catalog ----------------------------------------------------------------------------
     def catalog(self) -> dict[str, Any]:
-        from towers.terminal.parsing import bot_parameters
-
         games = []
         for name in list_games():
             try:
@@ -281,14 +298,14 @@ class GameService:
         bots = []
         for name in list_bots():
             try:
-                doc = (make_bot(name).__doc__ or "").strip().splitlines()
-            except (ImportError, GameOptionError, TypeError, ValueError):
+                cls = bot_class(name)
+            except (ImportError, GameOptionError):
                 continue
             bots.append(
                 {
                     "name": name,
-                    "about": doc[0] if doc else "",
-                    "params": {k: _jsonable(v) for k, v in bot_parameters(name).items()},
+                    "about": cls.about,
+                    "params": {p.name: p.to_dict() for p in cls.PARAMS},
                 }
             )
         return {"games": games, "bots": bots, "seat_kinds": [HUMAN, *[b["name"] for b in bots]]}
@@ -377,27 +394,34 @@ class GameService:
             if params:
                 raise malformed(f"seat {i}: a human seat takes no parameters", field="seats")
             return Seat(HUMAN, {}, name)
-        self._check_bot(kind, params, f"seat {i}")
-        return Seat(kind, dict(params), name)
+        return Seat(kind, self._check_bot(kind, params, f"seat {i}"), name)
 
-    def _check_bot(self, kind: str, params: dict[str, Any], where: str) -> None:
+    def _check_bot(self, kind: str, params: dict[str, Any], where: str) -> dict[str, Any]:
+        """The bot's parameters checked, within this server's bounds: a value past a bound
+        is refused with 422 naming the parameter and the bound, anything else with 400."""
         if kind not in list_bots():
             raise malformed(
                 f"{where}: unknown seat kind {kind!r}; a seat can be: "
                 f"{', '.join([HUMAN, *list_bots()])}",
                 field="seats",
             )
-        think = params.get("seconds")
-        if isinstance(think, int | float) and think > self.config.max_think:
-            raise malformed(
-                f"{where}: a think time of {think} s is more than this server allows "
-                f"({self.config.max_think} s)",
-                field="seats",
-            )
         try:
-            make_bot(kind, seed=0, **params)
-        except (GameOptionError, TypeError, ValueError) as exc:
+            checked: dict[str, Any] = bot_class(kind).check_params(params, limited=True)
+        except BotParamError as exc:
+            if exc.limit is not None:
+                raise over_limit(f"{where}: {exc}", exc.param, exc.limit) from exc
             raise malformed(f"{where}: {exc}", field="seats") from exc
+        except (GameOptionError, ImportError) as exc:
+            raise malformed(f"{where}: {exc}", field="seats") from exc
+        think = checked.get("seconds")
+        if isinstance(think, int | float) and think > self.config.max_think:
+            raise over_limit(
+                f"{where}: {kind}: seconds may be at most {self.config.max_think} on this "
+                f"server, not {think}",
+                "seconds",
+                self.config.max_think,
+            )
+        return checked
 
     def _resolve_chance(
         self, state: State, seed: int, ply: int, before: dict[int, State]
@@ -514,7 +538,7 @@ class GameService:
             assert action is not None
             size = room.game.num_distinct_actions()
             if not 0 <= action < size:
-                raise malformed(
+                raise out_of_range(
                     f"{action} is not an action of {room.game.name}; actions are 0 to {size - 1}",
                     field="action",
                 )
@@ -679,7 +703,7 @@ class GameService:
                     raise ApiError(409, "already_human", f"seat {seat} is already yours")
                 room.seats[seat] = Seat(HUMAN, {}, current.name)
             else:
-                self._check_bot(kind, params, f"seat {seat}")
+                params = self._check_bot(kind, params, f"seat {seat}")
                 if asker != seat:
                     if current.is_bot:
                         raise ApiError(
@@ -725,24 +749,31 @@ class GameService:
             if self.config.bot_delay > 0:
                 await asyncio.sleep(self.config.bot_delay)
             params = {k: v for k, v in spec.params.items() if not k.startswith("_")}
+            seed = derive_seed(room.seed, "bot", seat, ply)
+            lane = HEAVY if seat in room.heavy_seats or not _is_light(spec) else LIGHT
+            started = time.monotonic()
             try:
-                action = await self.bots.choose(
-                    snapshot, spec.kind, params, derive_seed(room.seed, "bot", seat, ply)
-                )
+                action = await self.bots.choose(snapshot, spec.kind, params, seed, lane)
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("bot %s failed in game %s at ply %d", spec.kind, room.id, ply)
-                return
+                action = stand_in(snapshot, seed)
+            # a seat whose move was slow thinks in the heavy lane from now on
+            if time.monotonic() - started > LIGHT_SECONDS:
+                room.heavy_seats.add(seat)
+            else:
+                room.heavy_seats.discard(seat)
             async with room.lock:
                 if room.ply != ply or room.seats[seat] is not spec:
                     continue  # an undo, a reload or a seat change came first
                 try:
                     await self._commit(room, seat, action)
                 except ApiError as exc:
-                    if exc.code != "stale":
-                        log.error("bot %s in game %s: %s", spec.kind, room.id, exc.message)
-                        return
+                    if exc.code == "stale":
+                        continue
+                    log.error("bot %s in game %s: %s", spec.kind, room.id, exc.message)
+                    await self._commit(room, seat, stand_in(snapshot, seed))
 
     # ---- views ------------------------------------------------------------------------------
     async def ensure_seen(self, room: Room) -> None:
@@ -971,6 +1002,15 @@ class GameService:
             if plies.get(room.id, room.ply) != room.ply and not room.lock.locked():
                 async with room.lock:
                     await self._reload(room)
+
+
+def _is_light(seat: Seat) -> bool:
+    """True when the seat's bot declares its moves light with these parameters."""
+    try:
+        light = getattr(bot_class(seat.kind), "is_light", None)
+    except (GameOptionError, ImportError):
+        return True
+    return True if light is None else bool(light(seat.params))
 
 
 def _bot_to_move(state: State, seats: list[Seat]) -> bool:
