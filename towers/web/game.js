@@ -22,25 +22,65 @@ function seatName(seat) {
 }
 
 // ---- connection ------------------------------------------------------------------------
+// The server answers a hello it refuses (no such game, a secret of no seat) with an error
+// message, then closes with 4000 + the status: trying again could not help. Any other close
+// (a network drop, a restart) is tried again, less and less often.
+function isRefusal(code) {
+  return code >= 4400 && code < 4500 && code !== 4408;  // 4408: no hello in time
+}
+
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  ws = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(gameId)}/ws`);
-  ws.onopen = () => {
+  const socket = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(gameId)}/ws`);
+  let accepted = false;  // a state came: errors from now on answer our own moves
+  let refusal = null;
+  ws = socket;
+  socket.onopen = () => {
     retry = 500;
-    ws.send(JSON.stringify({ type: "hello", secret, svg: true, log: true }));
+    socket.send(JSON.stringify({ type: "hello", secret, svg: true, log: true }));
     $("#connection").textContent = "";
   };
-  ws.onmessage = (event) => {
+  socket.onmessage = (event) => {
     const msg = JSON.parse(event.data);
-    if (msg.type === "state") onState(msg);
+    if (msg.type === "state") { accepted = true; onState(msg); }
+    else if (msg.type === "error" && !accepted && isRefusal(4000 + msg.status)) refusal = msg;
     else if (msg.type === "error") showError(msg);
   };
-  ws.onclose = (event) => {
+  socket.onclose = (event) => {
+    if (refusal || isRefusal(event.code)) {
+      showRefusal(refusal || { status: event.code - 4000, error: "", message: event.reason });
+      return;
+    }
     $("#connection").textContent = "offline, reconnecting…";
-    if (event.code === 4404 || event.code === 4403 || event.code === 4400) return; // no point
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 8000);
   };
+}
+
+// The page of a link the server will not serve: what is wrong, in words, and where to go.
+function showRefusal(err) {
+  const code = err.error || { 404: "unknown_game", 403: "wrong_secret" }[err.status] || "";
+  const known = {
+    unknown_game: ["No such game",
+      `There is no game “${gameId}” on this server. The link may be cut short or mistyped, ` +
+      "or the game was created on another server."],
+    wrong_secret: ["This link is not a seat of this game",
+      "This link's secret belongs to no seat of this game, so it cannot play here. " +
+      "Ask whoever created the game for your seat's link, or watch the game as a spectator."],
+  }[code];
+  const [title, text] = known || ["The server refused this page", "The server will not show this game to this link."];
+  document.title = `towers: ${title.toLowerCase()}`;
+  $("#title").textContent = title.toLowerCase();
+  $("#connection").textContent = "";
+  $("#refused-title").textContent = title;
+  $("#refused-text").textContent = text;
+  // the server's own words, where ours are only general
+  $("#refused-detail").textContent = !known && err.message ? `The server's answer: ${err.message}` : "";
+  const watch = $("#refused-watch");
+  watch.href = `/game/${encodeURIComponent(gameId)}`;
+  watch.classList.toggle("hidden", code !== "wrong_secret");
+  $("#game-main").classList.add("hidden");
+  $("#refused").classList.remove("hidden");
 }
 
 async function api(method, path, body) {
