@@ -40,6 +40,7 @@ from pydantic import ValidationError
 from starlette.exceptions import HTTPException
 from starlette.websockets import WebSocketDisconnected
 
+from towers.core.registry import list_bots, list_games
 from towers.server.errors import ApiError, invalid_request, malformed
 from towers.server.schemas import (
     MAX_INT,
@@ -56,7 +57,7 @@ from towers.server.schemas import (
     WsAction,
     WsUndo,
 )
-from towers.server.service import Client, GameService, ServerConfig
+from towers.server.service import HUMAN, Client, GameService, ServerConfig
 
 log = logging.getLogger("towers.server")
 WEB = PathLib(__file__).resolve().parent.parent / "web"
@@ -126,12 +127,12 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         return await call_next(request)
 
     # ---- the API ------------------------------------------------------------------------
-    @app.get("/api/catalog", tags=["games"])
+    @app.get("/api/catalog", responses=ERRORS, tags=["games"])
     async def catalog() -> dict[str, Any]:
         """Every registered game (players, options with defaults) and every bot."""
         return service.catalog()
 
-    @app.get("/api/games", tags=["games"])
+    @app.get("/api/games", responses=ERRORS, tags=["games"])
     async def recent(limit: Annotated[int, Query(ge=1, le=200)] = 50) -> list[dict[str, Any]]:
         """Recently active games: id, game, status and seat kinds (nothing secret)."""
         return await service.db(service.store.recent, limit)
@@ -267,7 +268,26 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         return FileResponse(WEB / "game.html")
 
     app.mount("/static", StaticFiles(directory=WEB), name="static")
+    app.openapi = _with_names(app)  # type: ignore[method-assign]
     return app
+
+
+def _with_names(app: FastAPI) -> Any:
+    """``app.openapi`` with the games and seat kinds this server knows listed as the allowed
+    values of ``game`` and ``kind``, so the documentation names them."""
+    plain = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            spec = plain()
+            schemas = spec["components"]["schemas"]
+            schemas["CreateGame"]["properties"]["game"]["enum"] = list_games()
+            kinds = [HUMAN, *list_bots()]
+            for model in ("SeatSpec", "SeatRequest"):
+                schemas[model]["properties"]["kind"]["enum"] = kinds
+        return app.openapi_schema  # type: ignore[return-value]
+
+    return openapi
 
 
 async def _receive(ws: WebSocket) -> str:
@@ -320,6 +340,8 @@ def _http_error(request: Request, exc: HTTPException) -> ApiError:
             f"{request.method} is not allowed on {request.url.path}"
             + (f"; allowed: {allowed}" if allowed else ""),
         )
+    if exc.status_code == 400:
+        return malformed(f"malformed request: {exc.detail}")
     return ApiError(exc.status_code, "http_error", str(exc.detail))
 
 

@@ -1,0 +1,115 @@
+"""The whole HTTP API fuzzed from its own OpenAPI schema (Schemathesis): no answer is a 5xx,
+every answer matches the schema, and a refused request changes no stored game.
+
+Generated requests name a real game and a real seat's secret often enough to get past the
+first refusals, so the play endpoints are fuzzed in earnest, not only with unknown ids.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import schemathesis
+from hypothesis import HealthCheck, settings
+from schemathesis import checks
+
+from tests.server.live import Live, live_server
+from towers.server import ServerConfig, create_app
+from towers.server.store import Store
+
+FUZZ_CHECKS = [
+    checks.not_a_server_error,
+    checks.status_code_conformance,
+    checks.content_type_conformance,
+    checks.response_schema_conformance,
+    checks.negative_data_rejection,
+]
+
+
+class Table:
+    """The live server with a few games of human seats whose stored state the test watches.
+
+    A generated request may hand a seat to a bot (its own seat, with its secret); such a game
+    then changes on its own, so it is no longer watched and a fresh one takes its place."""
+
+    def __init__(self, live: Live, database: str) -> None:
+        self.live = live
+        self.database = database
+        self.games: list[tuple[str, list[str]]] = []
+        self.made = 0
+        self.refill()
+
+    def refill(self) -> None:
+        kept = [(gid, secrets) for gid, secrets in self.games if self.all_human(gid)]
+        while len(kept) < 3:
+            game, players = (("torres", 2), ("tiletum", 2), ("torres", 3))[self.made % 3]
+            self.made += 1
+            seats = [{"kind": "human"}] * players
+            created = self.live.create(game, players=players, seats=seats, seed=self.made)
+            kept.append((created["id"], [s["secret"] for s in created["seats"]]))
+        self.games = kept
+
+    def all_human(self, gid: str) -> bool:
+        return all(not s["is_bot"] for s in self.live.view(gid)["seats"])
+
+    def stored(self) -> list[Any]:
+        store = Store(self.database)
+        try:
+            out = []
+            for gid, _ in self.games:
+                loaded = store.load(gid)
+                assert loaded is not None
+                row, log = loaded
+                out.append((row.ply, row.status, row.seats, [(r.action, r.actor) for r in log]))
+            return out
+        finally:
+            store.close()
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
+    db = f"sqlite:///{tmp_path_factory.mktemp('fuzz') / 'games.sqlite3'}"
+    # short bot moves: the fuzzer may create games with the strongest bots allowed
+    with live_server(db, max_think=0.2, absent_after=0.5) as live:
+        yield Table(live, db)
+
+
+# the schema as the app publishes it at /openapi.json (made without starting the app)
+schema = schemathesis.openapi.from_dict(create_app(ServerConfig(database="sqlite://")).openapi())
+
+
+def aim(case: Any, table: Table) -> None:
+    """Point most generated requests at a real game, and many at a real seat's secret."""
+    rng = random.Random(repr((case.path_parameters, case.query, case.body)))
+    params = case.path_parameters or {}
+    if "game_id" in params and rng.random() < 0.75:
+        gid, secrets = rng.choice(table.games)
+        params["game_id"] = gid
+        if secrets and rng.random() < 0.7:
+            case.headers = {**(case.headers or {}), "X-Seat-Secret": rng.choice(secrets)}
+        if "seat" in params and rng.random() < 0.5:
+            params["seat"] = rng.randrange(3)
+        if isinstance(case.body, dict) and "ply" in case.body and rng.random() < 0.6:
+            case.body["ply"] = table.live.view(gid)["ply"]
+
+
+@schema.parametrize()
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+    derandomize=True,
+)
+def test_the_api_holds_against_generated_requests(case: Any, table: Table) -> None:
+    table.refill()
+    aim(case, table)
+    before = table.stored()
+    response = case.call(base_url=table.live.base)
+    case.validate_response(response, checks=FUZZ_CHECKS)
+    if response.status_code >= 400:
+        assert table.stored() == before, f"a refused {case.method} {case.path} changed a game"
+        body = response.json()
+        assert body["error"] and body["message"]
