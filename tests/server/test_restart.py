@@ -110,3 +110,24 @@ def _send_quietly(live: Live, gid: str, secret: str, body: dict[str, Any]) -> No
         live.act(gid, secret, **body)
     except Exception:  # noqa: BLE001 - the server was killed under the request
         pass
+
+
+def test_a_stored_game_this_server_cannot_load_says_so(tmp_path: Path) -> None:
+    from sqlalchemy import update
+
+    from tests.server.live import live_server
+    from towers.server.store import games
+
+    db = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+    with live_server(db) as live:
+        gid = live.create("torres")["id"]
+    store = Store(db)
+    try:
+        with store.engine.begin() as conn:  # as if written by a server with another game
+            conn.execute(update(games).where(games.c.id == gid).values(game="atlantis"))
+    finally:
+        store.close()
+    with live_server(db) as live:
+        r = live.http.get(f"/api/games/{gid}")
+        assert r.status_code == 404
+        assert r.json()["error"] == "game_unavailable" and "atlantis" in r.json()["message"]

@@ -470,7 +470,9 @@ class GameService:
             game = make(row.game, players=row.players, **row.options)
         except (GameOptionError, ImportError) as exc:
             raise ApiError(
-                404, "unknown_game", f"game {row.id!r} is a {row.game!r} game, not available: {exc}"
+                404,
+                "game_unavailable",
+                f"game {row.id!r} is a {row.game!r} game, which this server cannot load: {exc}",
             ) from exc
         history = [r.action for r in rows]
         try:
