@@ -152,3 +152,38 @@ def test_bot_worker_processes_end_with_the_server(tmp_path: Path, ending: str) -
     finally:
         live.http.close()
         server.stop()
+
+
+class Stubborn:
+    """A bot that takes no notice of its time limit."""
+
+    about = "never stops in time"
+
+    def __init__(self, seed: int | None = None, nap: float = 3.0) -> None:
+        self.seed = seed
+        self.nap = nap
+        self.time_limit: float | None = None
+
+    def choose(self, state: towers.State) -> int:
+        time.sleep(self.nap)
+        return int(state.legal_actions()[0])
+
+
+def test_a_bot_that_ignores_its_time_limit_is_stood_in_for(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from towers.core import registry
+
+    monkeypatch.setitem(registry._BOTS, "stubborn", f"{__name__}:Stubborn")
+    game = towers.make("torres", players=2)
+    state = game.new_initial_state()
+    for _ in range(3):
+        state.apply_action(state.legal_actions()[0])
+    runner = BotRunner(THREAD, workers=1, time_limit=0.2, grace=0.3)
+    try:
+        started = time.monotonic()
+        chosen = asyncio.run(runner.choose(state, "stubborn", {}, 7))
+        assert time.monotonic() - started < 2.0
+    finally:
+        runner.close()
+    assert state.is_legal(chosen)

@@ -51,12 +51,15 @@ class BotRunner:
     Worker processes end with the server, even one killed with SIGKILL.
     """
 
-    def __init__(self, mode: str = THREAD, workers: int = 1, time_limit: float = 30.0) -> None:
+    def __init__(
+        self, mode: str = THREAD, workers: int = 1, time_limit: float = 30.0, grace: float = GRACE
+    ) -> None:
         if mode not in (THREAD, PROCESS):
             raise ValueError(f"bot mode is {THREAD!r} or {PROCESS!r}, not {mode!r}")
         self.mode = mode
         self.workers = max(1, workers)
         self.time_limit = time_limit
+        self.grace = grace
         self.lanes: dict[str, Executor] = {LIGHT: self._pool(1), HEAVY: self._pool(self.workers)}
         # a worker of its own, so a log never waits behind a bot's long think
         self.knowledge: Executor = self._pool(1)
@@ -102,7 +105,7 @@ class BotRunner:
                 self.time_limit,
             )
         try:
-            return await asyncio.wait_for(job, self.time_limit + GRACE)
+            return await asyncio.wait_for(job, self.time_limit + self.grace)
         except TimeoutError:
             log.warning(
                 "a %s bot went on past its time limit of %s s; a random legal action stands in",
