@@ -67,6 +67,10 @@ function fillSeats() {
       const human = kind.value === "human";
       name.classList.toggle("hidden", !human);
       const timed = !human && "seconds" in botParams(kind.value);
+      // the server's bound on a think time, as the catalog publishes it
+      const limit = timed ? botParams(kind.value).seconds.limit : null;
+      if (limit) think.max = String(limit);
+      else think.removeAttribute("max");
       think.classList.toggle("hidden", !timed);
       thinkLabel.classList.toggle("hidden", !timed);
     };
