@@ -125,6 +125,13 @@ def test_a_bot_move_past_its_time_limit_answers_with_the_best_so_far(tmp_path: P
     db = f"sqlite:///{tmp_path / 'games.sqlite3'}"
     limit = 0.3
     with live_server(db, max_think=limit) as live:
+        mcts = next(b for b in live.http.get("/api/catalog").json()["bots"] if b["name"] == "mcts")
+        assert mcts["params"]["seconds"]["limit"] == limit  # this server's own bound
+        r = live.http.post(
+            "/api/games",
+            json={"game": "torres", "seats": [HUMAN, {"kind": "mcts", "params": {"seconds": 1}}]},
+        )
+        assert r.status_code == 422 and r.json()["limit"] == limit
         # the most iterations allowed take half a minute a move here; the limit cuts them
         gid = bot_game(live, {"iterations": MAX_ITERATIONS}, seed=5)
         started = time.monotonic()

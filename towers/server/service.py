@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from towers.agents.mcts import MAX_SECONDS
-from towers.agents.params import BotParamError, clamp_params
+from towers.agents.params import BotParamError, Param, clamp_params
 from towers.core.chance import sample_chance
 from towers.core.errors import ActionParseError, GameOptionError, IllegalActionError
 from towers.core.game import CHANCE, Game, State
@@ -61,6 +61,8 @@ HUMAN = "human"
 PLAYING = "playing"
 OVER = "over"
 MAX_NAME = 40
+THINK = "seconds"
+"""The bot parameter that is a think time per move: held to the server's ``max_think`` too."""
 LIGHT_SECONDS = 1.0
 """A bot move that took longer puts its seat in the heavy lane (see BotRunner)."""
 SNAPSHOT_EVERY = 32
@@ -305,7 +307,7 @@ class GameService:
                 {
                     "name": name,
                     "about": cls.about,
-                    "params": {p.name: p.to_dict() for p in cls.PARAMS},
+                    "params": {p.name: self._published(p) for p in cls.PARAMS},
                 }
             )
         return {"games": games, "bots": bots, "seat_kinds": [HUMAN, *[b["name"] for b in bots]]}
@@ -396,6 +398,13 @@ class GameService:
             return Seat(HUMAN, {}, name)
         return Seat(kind, self._check_bot(kind, params, f"seat {i}"), name)
 
+    def _published(self, param: Param) -> dict[str, Any]:
+        """A bot parameter as the catalog shows it, with this server's bound on think time."""
+        out = param.to_dict()
+        if param.name == THINK:
+            out["limit"] = min(out["limit"] or self.config.max_think, self.config.max_think)
+        return out
+
     def _check_bot(self, kind: str, params: dict[str, Any], where: str) -> dict[str, Any]:
         """The bot's parameters checked, within this server's bounds: a value past a bound
         is refused with 422 naming the parameter and the bound, anything else with 400."""
@@ -413,12 +422,12 @@ class GameService:
             raise malformed(f"{where}: {exc}", field="seats") from exc
         except (GameOptionError, ImportError) as exc:
             raise malformed(f"{where}: {exc}", field="seats") from exc
-        think = checked.get("seconds")
+        think = checked.get(THINK)
         if isinstance(think, int | float) and think > self.config.max_think:
             raise over_limit(
-                f"{where}: {kind}: seconds may be at most {self.config.max_think} on this "
+                f"{where}: {kind}: {THINK} may be at most {self.config.max_think} on this "
                 f"server, not {think}",
-                "seconds",
+                THINK,
                 self.config.max_think,
             )
         return checked
