@@ -85,7 +85,7 @@ def test_every_game_can_be_created_with_its_defaults(live: Live) -> None:
     ("body", "words"),
     [
         ({"game": "chess"}, "unknown game"),
-        ({"game": "torres", "players": 7}, "2 to 4 players"),
+        ({"game": "torres", "seats": [{"kind": "human", "name": "a\u0000b"}] * 2}, "printable"),
         ({"game": "torres", "players": "two"}, "players"),
         ({"game": "torres", "options": {"variant": "speed"}}, "not allowed"),
         ({"game": "torres", "options": {"colour": "red"}}, "no option colour"),
@@ -161,6 +161,15 @@ def test_a_body_too_large_is_refused_before_it_is_read(live: Live) -> None:
     r = live.http.post("/api/games", content=body, headers={"Content-Type": "application/json"})
     assert r.status_code == 413 and r.json()["error"] == "too_large"
     assert len(live.http.get("/api/games", params={"limit": 200}).json()) == before
+
+
+@pytest.mark.parametrize("players", [0, 1, 5, 7, 65])
+def test_a_player_count_out_of_range_is_422(live: Live, players: int) -> None:
+    r = live.http.post("/api/games", json={"game": "torres", "players": players})
+    assert r.status_code == 422, r.text
+    assert r.json()["error"] == "out_of_range"
+    if 1 <= players <= 64:
+        assert "2 to 4 players" in r.json()["message"]
 
 
 def test_malformed_json_is_400(live: Live) -> None:

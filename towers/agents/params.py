@@ -99,7 +99,7 @@ class Param:
             )
         if limited and self.limit is not None and checked > self.limit:
             raise BotParamError(
-                f"{self.name} may be at most {_number(self.limit)} here, not {_number(checked)}",
+                f"{self.name} may be at most {_number(self.limit)} here, not {_number(value)}",
                 param=self.name,
                 limit=self.limit,
             )
@@ -161,8 +161,13 @@ def _from_text(text: str, kind: type) -> Any:
         return text
 
 
-def _number(x: float) -> str:
-    return str(int(x)) if float(x).is_integer() else str(x)
+def _number(x: Any) -> str:
+    """A number as people write it: 200 rather than 200.0; a large one as given (1e+30)."""
+    if isinstance(x, str):
+        return repr(x)
+    if isinstance(x, float) and x.is_integer() and abs(x) < 1e15:
+        return str(int(x))
+    return str(x)
 
 
 def check_params(

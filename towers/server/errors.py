@@ -56,6 +56,10 @@ def invalid_request(errors: Iterable[Mapping[str, Any]]) -> ApiError:
     errors = list(errors)
     parts = []
     for e in errors[:5]:
+        if e.get("type") == "json_invalid":
+            why = (e.get("ctx") or {}).get("error", "")
+            parts.append(f"the body is not JSON ({why})" if why else "the body is not JSON")
+            continue
         where = ".".join(str(p) for p in e.get("loc", ()) if p != "body")
         parts.append(f"{where}: {e.get('msg')}" if where else str(e.get("msg")))
     text = "; ".join(parts)

@@ -333,6 +333,11 @@ class GameService:
             ) from exc
         if players is None:
             players = len(seats) if seats else cls.min_players
+        if not cls.min_players <= players <= cls.max_players:
+            raise out_of_range(
+                f"{game_name} is for {cls.min_players} to {cls.max_players} players, not {players}",
+                field="players",
+            )
         try:
             game = cls(players, **options)
         except GameOptionError as exc:
@@ -392,6 +397,10 @@ class GameService:
         name = str(spec.get("name") or "").strip()
         if len(name) > MAX_NAME:
             raise malformed(f"seat {i}: a name has at most {MAX_NAME} characters", field="seats")
+        if not name.isprintable():
+            raise malformed(
+                f"seat {i}: a name is printable text, without control characters", field="seats"
+            )
         if kind == HUMAN:
             if params:
                 raise malformed(f"seat {i}: a human seat takes no parameters", field="seats")
