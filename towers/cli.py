@@ -9,6 +9,8 @@ what was wrong and what is allowed, before anything is written.
 from __future__ import annotations
 
 import json
+import math
+import os
 import random
 import sys
 from collections.abc import Iterator
@@ -40,7 +42,7 @@ from towers.terminal.parsing import (
     parse_seats,
 )
 from towers.terminal.replay import Replay
-from towers.terminal.session import PlaySession, console_reader, save_game
+from towers.terminal.session import PlaySession, console_reader
 
 app = typer.Typer(
     name="towers",
@@ -111,6 +113,28 @@ def new_seed() -> int:
     return random.SystemRandom().randrange(2**31)
 
 
+def check_output(path: Path, flag: str) -> None:
+    """Stop now, before any game is played, if no file can be written at ``path``: it must
+    not be a folder, and its folder must exist and take new files (``flag`` names the flag
+    that gave the path, for the message)."""
+    if path.is_dir():
+        fail(f"{flag} {path} is a folder; give the name of a file in it, such as {path / 'x.json'}")
+    folder = path.parent
+    if not folder.is_dir():
+        what = "is not a folder" if folder.exists() else "does not exist"
+        fail(f"{flag} {path}: {folder} {what}")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        fail(f"{flag} {path}: the folder {folder} does not let this user write in it")
+    if path.exists() and not os.access(path, os.W_OK):
+        fail(f"{flag} {path}: the file does not let this user write it")
+
+
+def check_json_out(target: str | None) -> None:
+    """``--json FILE`` checked before the work it reports on (``-`` is standard output)."""
+    if target is not None and target != "-":
+        check_output(Path(target), "--json")
+
+
 def write_json(target: str, data: Any) -> None:
     """``-`` means standard output."""
     text = json.dumps(data, indent=1) + "\n"
@@ -120,7 +144,7 @@ def write_json(target: str, data: Any) -> None:
     try:
         Path(target).write_text(text)
     except OSError as exc:
-        fail(f"cannot write {target}: {exc}")
+        fail(f"cannot write {target}: {exc.strerror or exc}")
 
 
 def option_text(name: str, opt: Option) -> str:
@@ -257,14 +281,15 @@ def play(
         options = parse_options(option or [])
         players, specs = resolve_seats(game, players, seats, bot_param)
         g = make(game, players=players, **options)
-        if save is not None and save.exists() and not overwrite:
-            fail(f"{save} exists; continue it with `towers resume {save}` or pass --overwrite")
+        if save is not None:
+            check_output(save, "--save")
+            if save.exists() and not overwrite:
+                fail(f"{save} exists; continue it with `towers resume {save}` or pass --overwrite")
         state = g.new_initial_state()
         seed = new_seed() if seed is None else seed
         console = out()
         session = PlaySession(state, specs, seed, console, console_reader(console), save, watch)
-        if save is not None:
-            save_game(save, state, specs, seed)
+        session.autosave()
         session.run()
 
 
@@ -294,8 +319,10 @@ def resume(
             fail(f"this game has {players} seats but {len(specs)} were given")
         specs = merge_bot_params(specs, parse_bot_params(bot_param or []))
         seed = data.get("seed")
-        if not isinstance(seed, int):
+        if not isinstance(seed, int) or isinstance(seed, bool):
             seed = new_seed()
+        if not state.is_terminal():
+            check_output(file, "resume, which saves to")
         console = out()
         session = PlaySession(state, specs, seed, console, console_reader(console), file, watch)
         if state.is_terminal():
@@ -385,6 +412,7 @@ def simulate(
             fail(f"--games must be at least 1, not {games}")
         if workers < 1:
             fail(f"--workers must be at least 1, not {workers}")
+        check_json_out(json_out)
         screen = table_console(json_out)
         with progress_bar() as bar:
             task = bar.add_task(f"{game}, {players} players", total=games)
@@ -429,9 +457,14 @@ def bench(
         cls = check_game(game)
         options = parse_options(option or [])
         make(game, **options)
-        counts = parse_player_counts(players, cls.min_players, cls.max_players) if players else None
-        if not seconds > 0:
+        counts = (
+            parse_player_counts(players, cls.min_players, cls.max_players)
+            if players is not None
+            else None
+        )
+        if not (seconds > 0 and math.isfinite(seconds)):
             fail(f"--seconds must be a positive number, not {seconds}")
+        check_json_out(json_out)
         with progress_bar() as bar:
             task = bar.add_task(f"bench {game}", total=None)
 
@@ -476,3 +509,7 @@ def serve(
 
 def main() -> None:
     app()
+
+
+if __name__ == "__main__":
+    main()

@@ -188,3 +188,30 @@ def test_replay_out_of_range_and_conflicting_flags(runner: CliRunner, tmp_path: 
     seat = runner.invoke(app, ["replay", str(path), "--seat", "7"])
     assert seat.exit_code == 2
     assert "seats are 0 to 1" in flat(seat.stderr)
+
+
+@pytest.mark.parametrize("command", ["simulate", "bench"])
+@pytest.mark.parametrize("target", ["{tmp}/no/such/folder/out.json", "{tmp}", "{tmp}/file/x.json"])
+def test_a_json_file_that_cannot_be_written_is_refused_before_any_game(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str, target: str
+) -> None:
+    import towers.cli
+    import towers.sim
+
+    played: list[str] = []
+
+    def no_play(*args: object, **kwargs: object) -> None:
+        played.append(command)
+        raise AssertionError("a game was played before the output was checked")
+
+    monkeypatch.setattr(towers.sim, "run_simulation", no_play)
+    monkeypatch.setattr(towers.cli, "run_bench", no_play)
+    (tmp_path / "file").write_text("a file, not a folder")
+    path = target.replace("{tmp}", str(tmp_path))
+    extra = ["-n", "3"] if command == "simulate" else ["--seconds", "0.1"]
+    result = runner.invoke(app, [command, TOY, *extra, "--json", path])
+    assert result.exit_code == 2, result.output
+    assert played == []
+    message = flat(result.stderr)
+    assert message.startswith(f"Error: --json {path}")
+    assert "folder" in message

@@ -64,7 +64,7 @@ def test_save_and_load(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("not json {", "cannot read saved game"),
+        ("not json {", "cannot read saved game .*: it is not JSON"),
         ("[1, 2]", "does not hold a saved game"),
     ],
 )
@@ -94,5 +94,34 @@ def test_records_that_are_not_towers_games() -> None:
 def test_an_illegal_action_in_a_record_names_its_place() -> None:
     record = game_record(_played(8))
     record["history"][6] = 99
-    with pytest.raises(towers.SaveFormatError, match="action 6 of the saved game is not legal"):
+    with pytest.raises(towers.SaveFormatError, match="action 7 of the saved game is not legal"):
         replay(record)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"options": [1]}, "options are not a table"),
+        ({"game": ["toy"]}, "name is not a word"),
+        ({"history": "abc"}, "history is not a list of action numbers"),
+        ({"history": {"a": 1}}, "history is not a list of action numbers"),
+        ({"history": [4, 4.5]}, "history is not a list of action numbers"),
+        ({"history": [True]}, "history is not a list of action numbers"),
+        ({"history": [[4]]}, "history is not a list of action numbers"),
+    ],
+)
+def test_records_of_the_wrong_shape_say_what_is_wrong(
+    change: dict[str, object], message: str
+) -> None:
+    record = {**game_record(_played(4)), **change}
+    with pytest.raises(towers.SaveFormatError, match=message):
+        replay(record)
+
+
+def test_a_file_that_is_not_text_or_not_a_file(tmp_path: Path) -> None:
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(b"\xff\xfe\x00")
+    with pytest.raises(towers.SaveFormatError, match="binary.json: it is not text"):
+        load(binary)
+    with pytest.raises(towers.SaveFormatError, match="Is a directory"):
+        load(tmp_path)

@@ -50,24 +50,37 @@ def describe_history(game: Game, history: list[int]) -> list[str]:
 
 
 def game_from_record(record: dict[str, Any]) -> Game:
+    """The game a record was played in; SaveFormatError when the record does not say it."""
     if record.get("format") != FORMAT:
         raise SaveFormatError(f"not a saved towers game (format {record.get('format')!r})")
-    try:
-        return make(record["game"], players=record["players"], **record.get("options", {}))
-    except KeyError as exc:
-        raise SaveFormatError(f"saved game lacks {exc.args[0]!r}") from exc
+    for key in ("game", "players"):
+        if key not in record:
+            raise SaveFormatError(f"saved game lacks {key!r}")
+    name, players, options = record["game"], record["players"], record.get("options", {})
+    if not isinstance(name, str):
+        raise SaveFormatError(f"the saved game's name is not a word: {name!r}")
+    if not isinstance(options, dict):
+        raise SaveFormatError("the saved game's options are not a table of names and values")
+    return make(name, players=players, **options)
+
+
+def record_history(record: dict[str, Any]) -> list[int]:
+    """The record's actions; SaveFormatError unless they are a list of whole numbers."""
+    history = record.get("history", [])
+    if not isinstance(history, list) or not all(type(a) is int for a in history):
+        raise SaveFormatError("the saved game's history is not a list of action numbers")
+    return history
 
 
 def replay(record: dict[str, Any], upto: int | None = None) -> State:
     """The state after the first ``upto`` actions of the record (all by default)."""
     game = game_from_record(record)
     state = game.new_initial_state()
-    history = record.get("history", [])
-    for i, action in enumerate(history[:upto]):
+    for i, action in enumerate(record_history(record)[:upto]):
         try:
             state.apply_action(action)
         except IllegalActionError as exc:
-            raise SaveFormatError(f"action {i} of the saved game is not legal: {exc}") from exc
+            raise SaveFormatError(f"action {i + 1} of the saved game is not legal: {exc}") from exc
     return state
 
 
@@ -76,10 +89,17 @@ def save(path: str | Path, state: State, **extra: Any) -> None:
 
 
 def load(path: str | Path) -> dict[str, Any]:
+    """The record saved in ``path``; SaveFormatError, saying why, when it holds none."""
     try:
-        data = json.loads(Path(path).read_text())
-    except (OSError, json.JSONDecodeError) as exc:
-        raise SaveFormatError(f"cannot read saved game {path}: {exc}") from exc
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise SaveFormatError(f"cannot read saved game {path}: {exc.strerror or exc}") from exc
+    except UnicodeDecodeError as exc:
+        raise SaveFormatError(f"cannot read saved game {path}: it is not text") from exc
+    except json.JSONDecodeError as exc:
+        raise SaveFormatError(
+            f"cannot read saved game {path}: it is not JSON ({exc.msg} at line {exc.lineno})"
+        ) from exc
     if not isinstance(data, dict):
         raise SaveFormatError(f"{path} does not hold a saved game")
     return data

@@ -11,7 +11,7 @@ from rich.markup import escape
 
 from towers.core.errors import IllegalActionError, SaveFormatError
 from towers.core.game import State
-from towers.core.record import game_from_record
+from towers.core.record import game_from_record, record_history
 from towers.terminal.parsing import InputError
 from towers.terminal.session import LineReader
 from towers.terminal.views import board_panel, scores_line, seat_name
@@ -26,11 +26,11 @@ class Replay:
     def __init__(self, data: dict[str, Any]) -> None:
         self.data = data
         self.game = game_from_record(data)
-        history = data.get("history", [])
-        if not isinstance(history, list) or not all(isinstance(a, int) for a in history):
-            raise SaveFormatError("the saved game's history is not a list of action numbers")
+        history = record_history(data)
         seats = data.get("seats")
-        self.kinds: Sequence[str] | None = seats if isinstance(seats, list) else None
+        self.kinds: Sequence[str] | None = (
+            [str(s) for s in seats] if isinstance(seats, list) else None
+        )
         state = self.game.new_initial_state()
         self.states: list[State] = [state.clone()]
         self.history: list[int] = history

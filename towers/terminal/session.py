@@ -176,9 +176,24 @@ class PlaySession:
         """Whose view the shared screen shows outside a human's own turn."""
         return self.humans[0] if len(self.humans) == 1 else None
 
-    def after_action(self) -> None:
-        if self.save_path is not None:
+    def autosave(self) -> None:
+        """Save to ``--save``'s file; when that fails (a full disk, a folder removed), say so
+        and play on unsaved rather than lose the game on the screen."""
+        if self.save_path is None:
+            return
+        try:
             save_game(self.save_path, self.state, self.seats, self.seed)
+        except OSError as exc:
+            self.console.print(
+                f"[red]cannot save to {escape(str(self.save_path))}: "
+                f"{escape(exc.strerror or str(exc))}; the game goes on unsaved "
+                "(type save FILE to save it elsewhere)[/red]",
+                highlight=False,
+            )
+            self.save_path = None
+
+    def after_action(self) -> None:
+        self.autosave()
         if self.watch and not self.state.is_terminal():
             self.console.print(board_panel(self.state, self.viewer()))
 
@@ -339,8 +354,8 @@ class PlaySession:
         c = self.console
         if ending is Ending.END_OF_INPUT:
             c.print("Input ended; stopping.")
+        self.autosave()
         if self.save_path is not None:
-            save_game(self.save_path, self.state, self.seats, self.seed)
             c.print(
                 f"Game saved after {self.history_len} actions to {escape(str(self.save_path))}; "
                 f"continue with: towers resume {escape(str(self.save_path))}",
