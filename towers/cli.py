@@ -30,12 +30,13 @@ from towers.core.errors import IllegalActionError, TowersError
 from towers.core.game import Game
 from towers.core.options import Option, value_text
 from towers.core.record import load, replay
-from towers.core.registry import game_class, list_bots, list_games, make
+from towers.core.registry import bot_class, game_class, list_bots, list_games, make
 from towers.terminal.parsing import (
     HUMAN,
     SeatSpec,
-    bot_parameters,
+    bot_params,
     merge_bot_params,
+    param_text,
     parse_bot_params,
     parse_options,
     parse_player_counts,
@@ -229,18 +230,24 @@ def bots_command() -> None:
     table = Table(title="Seats", show_lines=True)
     table.add_column("seat", style="bold")
     table.add_column("what it is")
-    table.add_column("parameters (default)")
-    table.add_row(HUMAN, "a person typing moves at this terminal", "")
+    table.add_column("parameters = default: meaning; allowed values")
+    table.add_row(HUMAN, "A person typing moves at this terminal.", "")
     for name in list_bots():
         try:
-            doc = (towers.make_bot(name).__doc__ or "").strip().splitlines()
-        except (ImportError, TowersError, TypeError, ValueError) as exc:
+            about = str(getattr(bot_class(name), "about", ""))
+        except (ImportError, TowersError) as exc:
             table.add_row(name, f"[red]not available: {escape(str(exc))}[/red]", "")
             continue
-        params = ", ".join(f"{k}={v!r}" for k, v in bot_parameters(name).items())
-        table.add_row(name, escape(doc[0] if doc else ""), escape(params))
+        # each parameter's name in bold, so that wrapped lines still read apart
+        params = "\n".join(
+            f"[bold]{escape(p.name)}[/bold]{escape(param_text(p)[len(p.name) :])}"
+            for p in bot_params(name)
+        )
+        table.add_row(name, escape(about), params or "none")
     out().print(table)
-    out().print("Give a seat's parameters as NAME:key=value[:key=value], e.g. mcts:iterations=100")
+    out().print(
+        "Give a seat's parameters as NAME:key=value[,key=value], e.g. mcts:iterations=100,c=0.5"
+    )
 
 
 @app.command()

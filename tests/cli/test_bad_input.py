@@ -23,9 +23,11 @@ from towers.cli import app
 from towers.core.record import game_record
 
 INTERNALS = re.compile(
-    r"Traceback|\b[A-Z]\w*(Error|Exception)\b|__\w+__|\w+\(\)|<class |<function |\w+Game\("
+    r"Traceback|\b[A-Z]\w*(Error|Exception)\b|__\w+__|\w+\(\)|<class |<function |\w+Game\(|"
+    r"\bNone\b|``"
 )
-"""Python showing through: a traceback, an exception class, a dunder, a call, a repr."""
+"""Python showing through: a traceback, an exception class, a dunder, a call, a repr, None,
+a docstring's markup."""
 
 
 def toy_record(**change: Any) -> dict[str, Any]:
@@ -307,17 +309,19 @@ def test_a_saved_game_with_an_illegal_action_is_refused(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "args",
+    ("args", "said"),
     [
-        ["play", "torres", "-s", "human,mcts:iterations=abc"],
-        ["play", "torres", "-s", "human,greedy", "--save", "/nonexistent/dir/x.json"],
-        ["play", "torres", "-s", "human,greedy", "--save", "{tmp}"],
-        ["resume", "{binary}"],
-        ["simulate", "torres", "-n", "1", "--json", "/nonexistent/dir/x.json"],
+        (["play", "torres", "-s", "human,mcts:iterations=abc"], "iterations must be a whole"),
+        (["play", "torres", "-s", "human,greedy", "--save", "/nonexistent/x.json"], "not exist"),
+        (["play", "torres", "-s", "human,greedy", "--save", "{tmp}"], "is a folder"),
+        (["resume", "{binary}"], "it is not text"),
+        (["simulate", "torres", "-n", "1", "--json", "/nonexistent/x.json"], "not exist"),
     ],
-    ids=lambda args: " ".join(args),
+    ids=lambda arg: " ".join(arg) if isinstance(arg, list) else "",
 )
-def test_the_installed_command_refuses_in_one_line(args: list[str], tmp_path: Path) -> None:
+def test_the_installed_command_refuses_in_one_line(
+    args: list[str], said: str, tmp_path: Path
+) -> None:
     args = materialise(args, tmp_path)
     done = subprocess.run(
         [sys.executable, "-m", "towers.cli", *args],
@@ -328,3 +332,4 @@ def test_the_installed_command_refuses_in_one_line(args: list[str], tmp_path: Pa
         cwd=tmp_path,
     )
     check_refusal(done.stdout + done.stderr, done.stderr, done.returncode, 2, args)
+    assert said in " ".join(done.stderr.split())

@@ -10,8 +10,11 @@ from typer.testing import CliRunner
 
 import towers
 from tests.cli.conftest import TOY
+from tests.cli.test_bad_input import INTERNALS
 from towers.bench import run_bench
 from towers.cli import app
+from towers.core.options import value_text
+from towers.core.registry import bot_class
 
 
 def flat(text: str) -> str:
@@ -33,11 +36,38 @@ def test_games_lists_players_and_options(runner: CliRunner) -> None:
 
 
 def test_bots_lists_every_bot_and_human(runner: CliRunner) -> None:
-    result = runner.invoke(app, ["bots"], env={"COLUMNS": "200"})
+    result = runner.invoke(app, ["bots"], env={"COLUMNS": "300"})
     assert result.exit_code == 0, result.output
+    text = flat(result.output.replace("│", " "))
     for name in ["human", *towers.list_bots()]:
         assert f" {name} " in result.output
-    assert "iterations=" in result.output
+    for name in towers.list_bots():
+        cls = bot_class(name)
+        assert flat(cls.about) in text
+        for param in cls.PARAMS:
+            default = "not set" if param.default is None else value_text(param.default)
+            assert f"{param.name} = {default}: {flat(param.help)}; {param.allowed()}" in text
+    assert "iterations = 200: " in text
+    assert not INTERNALS.search(result.output), INTERNALS.search(result.output)
+
+
+def test_what_players_read_shows_no_python(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    outputs = [
+        runner.invoke(app, ["games"], env={"COLUMNS": "300"}).output,
+        runner.invoke(app, ["bots"], env={"COLUMNS": "300"}).output,
+        runner.invoke(app, ["play", TOY, "-s", "random,random", "--save", str(path)]).output,
+        runner.invoke(app, ["replay", str(path), "--all"]).output,
+        runner.invoke(app, ["replay", str(path), "--all", "--seat", "1"]).output,
+        runner.invoke(app, ["play", "torres", "-s", "human,random"], input="help\n").output,
+        runner.invoke(app, ["play", "tiletum", "-s", "human,random"]).output,
+    ]
+    for output in outputs:
+        assert not INTERNALS.search(output), INTERNALS.search(output)
+    assert "Toy, 2 players, deck 12" in outputs[2]
+    assert "Start of Toy, 2 players, deck 12" in outputs[3]
+    assert "Torres, 2 players, variant basic, layout default" in outputs[5]
+    assert "Tiletum, 2 players" in outputs[6]
 
 
 def test_simulate_prints_tables_and_writes_json(runner: CliRunner, tmp_path: Path) -> None:
@@ -106,7 +136,10 @@ def test_bench_command_prints_a_table_and_json(runner: CliRunner, tmp_path: Path
         ),
         (["play", "toy", "--option", "deck=7"], ["option deck=7 is not allowed; allowed: 6, 12"]),
         (["play", "toy", "--option", "deck"], ["--option needs KEY=VALUE"]),
-        (["play", "toy", "--seats", "human,mcts:depth=3"], ["mcts accepts:", "iterations="]),
+        (
+            ["play", "toy", "--seats", "human,mcts:depth=3"],
+            ["seat 1 (mcts:depth=3): mcts has no parameter 'depth'; it takes: iterations, seconds"],
+        ),
         (
             ["play", "toy", "--players", "3", "--seats", "human,random"],
             ["--seats names 2 seats but --players is 3"],

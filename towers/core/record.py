@@ -17,6 +17,7 @@ from typing import Any
 
 from towers.core.errors import IllegalActionError, SaveFormatError
 from towers.core.game import Game, State
+from towers.core.options import value_text
 from towers.core.registry import make
 
 FORMAT = "towers-game/1"
@@ -52,7 +53,9 @@ def describe_history(game: Game, history: list[int]) -> list[str]:
 def game_from_record(record: dict[str, Any]) -> Game:
     """The game a record was played in; SaveFormatError when the record does not say it."""
     if record.get("format") != FORMAT:
-        raise SaveFormatError(f"not a saved towers game (format {record.get('format')!r})")
+        given = record.get("format")
+        said = "it names no format" if given is None else f"its format is {value_text(given)}"
+        raise SaveFormatError(f"not a saved towers game: {said}, not {FORMAT}")
     for key in ("game", "players"):
         if key not in record:
             raise SaveFormatError(f"saved game lacks {key!r}")

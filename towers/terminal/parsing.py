@@ -14,7 +14,6 @@ SeatSpec(kind='mcts', params={'iterations': 100})
 
 from __future__ import annotations
 
-import inspect
 import json
 import random
 import re
@@ -22,8 +21,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from towers.agents.params import Param
 from towers.core.errors import GameOptionError, TowersError
-from towers.core.registry import list_bots, make_bot
+from towers.core.options import value_text
+from towers.core.registry import bot_class, list_bots, make_bot
 
 HUMAN = "human"
 """The seat kind of a person at the terminal."""
@@ -43,12 +44,11 @@ def parse_value(text: str) -> Any:
 
 
 def value_to_text(value: Any) -> str:
-    """The inverse of :func:`parse_value`: strings stay bare unless they would read otherwise."""
-    if value is None:
-        return "none"
-    if isinstance(value, str) and parse_value(value) == value and not set(value) & set(":,="):
-        return value
-    return json.dumps(value)
+    """The inverse of :func:`parse_value`, inside a seat spec: as ``-o`` takes it, and quoted
+    when it holds the spec's own separators."""
+    if isinstance(value, str) and set(value) & set(":,="):
+        return json.dumps(value)
+    return value_text(value)
 
 
 def parse_pair(item: str, what: str) -> tuple[str, Any]:
@@ -188,19 +188,30 @@ def derive_seed(seed: int, *parts: int | str) -> int:
     return random.Random(":".join(str(p) for p in (seed, *parts))).getrandbits(32)
 
 
-def bot_parameters(name: str) -> dict[str, Any]:
-    """The keyword parameters a bot accepts, with their defaults (empty if it cannot be made)."""
+def bot_params(name: str) -> tuple[Param, ...]:
+    """The parameters a bot declares, with their defaults, allowed values and meaning (none
+    for a bot that cannot be loaded or declares none)."""
     try:
-        bot = make_bot(name, seed=0)
-        signature = inspect.signature(type(bot))
-    except (ImportError, GameOptionError, TypeError, ValueError):
-        return {}
-    params: dict[str, Any] = {}
-    for p in signature.parameters.values():
-        if p.name == "seed" or p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
-            continue
-        params[p.name] = None if p.default is p.empty else p.default
-    return params
+        return tuple(getattr(bot_class(name), "PARAMS", ()))
+    except (ImportError, GameOptionError):
+        return ()
+
+
+def param_text(param: Param) -> str:
+    """One parameter for players: ``iterations = 200: what it does; what is allowed``."""
+    default = "not set" if param.default is None else value_text(param.default)
+    return f"{param.name} = {default}: {param.help}; {param.allowed()}"
+
+
+def typed(exc: Exception, spec: SeatSpec) -> str:
+    """A bot's refusal of a value, with the value written as it was typed (``none``, ``true``)
+    rather than as Python writes it."""
+    message = str(exc)
+    param = getattr(exc, "param", "")
+    if param in spec.params:
+        value = spec.params[param]
+        message = message.replace(f"not {value!r}", f"not {value_to_text(value)}")
+    return message
 
 
 def make_seat_bots(seats: Sequence[SeatSpec], seed: int, ply: int = 0) -> list[Any | None]:
@@ -215,8 +226,7 @@ def make_seat_bots(seats: Sequence[SeatSpec], seed: int, ply: int = 0) -> list[A
         except ImportError as exc:
             raise InputError(f"bot {spec.kind!r} is not available: {exc}") from exc
         except GameOptionError as exc:
-            accepted = ", ".join(f"{k}={v!r}" for k, v in bot_parameters(spec.kind).items())
             raise InputError(
-                f"seat {i} ({spec.to_text()}): {exc}; {spec.kind} accepts: {accepted or 'no parameters'}"
+                f"seat {i} ({spec.to_text()}): {typed(exc, spec)} (see towers bots)"
             ) from exc
     return bots

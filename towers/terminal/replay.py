@@ -14,7 +14,7 @@ from towers.core.game import State
 from towers.core.record import game_from_record, record_history
 from towers.terminal.parsing import InputError
 from towers.terminal.session import LineReader
-from towers.terminal.views import board_panel, scores_line, seat_name
+from towers.terminal.views import board_panel, game_name, game_title, scores_line, seat_name
 from towers.terminal.visibility import Seen, move_line, seen_by
 
 REPLAY_HELP = "Enter: next action, b: back one, a number: go to that action, q: stop"
@@ -73,13 +73,14 @@ class Replay:
         state = self.states[n]
         if n == 0:
             console.print(
-                f"[bold]Start[/bold] of a {escape(self.game.name)} game, "
-                f"{len(self)} actions recorded."
+                f"[bold]Start[/bold] of {escape(game_title(self.game))}: "
+                f"{len(self)} actions recorded.",
+                highlight=False,
             )
         else:
             console.print(f"[bold]{n}.[/bold] {escape(self.move(n, seat))}", highlight=False)
         console.print(
-            board_panel(state, seat, f"{self.game.name}, after {n} of {len(self)} actions")
+            board_panel(state, seat, f"{game_name(self.game)}, after {n} of {len(self)} actions")
         )
         console.print(scores_line(state, self.kinds), highlight=False)
 

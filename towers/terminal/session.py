@@ -25,6 +25,7 @@ from towers.terminal.moves import MoveInputError, MoveMenu
 from towers.terminal.parsing import SeatSpec, derive_seed, make_seat_bots
 from towers.terminal.views import (
     board_panel,
+    game_title,
     scores_line,
     scores_table,
     seat_name,
@@ -159,7 +160,7 @@ class PlaySession:
     def intro(self) -> None:
         c = self.console
         seats = ", ".join(seat_name(i, self.kinds) for i in range(len(self.seats)))
-        c.rule(escape(f"{self.game!r}"))
+        c.rule(escape(game_title(self.game)))
         c.print(f"Seats: {escape(seats)}. Seed {self.seed}.", highlight=False)
         if self.save_path is not None:
             c.print(f"Saving to {escape(str(self.save_path))} after every action.", highlight=False)

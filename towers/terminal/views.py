@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from towers.core.game import CHANCE, TERMINAL
+from towers.core.options import value_text
 
 
 def seat_name(seat: int, kinds: Sequence[str] | None = None) -> str:
@@ -20,6 +21,33 @@ def seat_name(seat: int, kinds: Sequence[str] | None = None) -> str:
     if kinds is not None and 0 <= seat < len(kinds):
         return f"seat {seat} ({kinds[seat]})"
     return f"seat {seat}"
+
+
+def game_name(game: Any) -> str:
+    """The game's name as a title: ``Torres``."""
+    return str(game.name).replace("_", " ").capitalize()
+
+
+def game_title(game: Any) -> str:
+    """The game in words for a heading: its name, players and options set.
+
+    >>> import towers
+    >>> game_title(towers.make("torres", players=3, variant="master"))
+    'Torres, 3 players, variant master, layout default'
+    >>> game_title(towers.make("tiletum", action_tiles=True))
+    'Tiletum, 2 players, action tiles'
+    """
+    words = [game_name(game), f"{game.num_players} players"]
+    for key, value in game.options.items():
+        name = key.replace("_", " ")
+        if value is None or value is False:
+            continue  # not set, or switched off
+        if value is True:
+            words.append(name)
+        else:
+            text = value_text(value)
+            words.append(f"{name} {text if len(text) <= 24 else 'custom'}")
+    return ", ".join(words)
 
 
 def board_text(markup: str) -> Text:
@@ -34,7 +62,7 @@ def board_panel(state: Any, seat: int | None, title: str = "") -> Panel:
     """``render_text`` of ``state`` as ``seat`` sees it (``None``: a spectator), in a panel."""
     game = state.game
     view = "spectator view" if seat is None else f"seat {seat}'s view"
-    heading = title or f"{game.name}, after {len(state.history())} actions"
+    heading = title or f"{game_name(game)}, after {len(state.history())} actions"
     return Panel(
         board_text(game.render_text(state, seat)),
         title=escape(heading),
