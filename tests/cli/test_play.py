@@ -193,3 +193,64 @@ def test_resume_of_a_finished_game_shows_the_result(runner: CliRunner, tmp_path:
     assert "holds a finished game" in flat(result.output)
     assert "Final scores" in result.output
     assert path.read_text() == before
+
+
+def test_in_game_save_asks_before_replacing_another_game(runner: CliRunner, tmp_path: Path) -> None:
+    other = tmp_path / "other.json"
+    runner.invoke(
+        app, ["play", TOY, "--seats", "random,random", "--seed", "9", "--save", str(other)]
+    )
+    kept = other.read_text()
+    actions = len(load(other)["history"])
+    mine = tmp_path / "mine.json"
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes")
+    lines = [
+        f"save {other}",  # asks; Enter means no
+        "",
+        f"save {other}",  # asks; n
+        "n",
+        f"save {notes}",  # not a saved game: asks too
+        "no",
+        f"save {mine}",  # this game's own file: no question
+        f"save {tmp_path}",  # a folder
+        "quit",
+    ]
+    result = runner.invoke(
+        app,
+        ["play", TOY, "--seats", "human,random", "--seed", "4", "--save", str(mine)],
+        input="\n".join(lines) + "\n",
+    )
+    assert result.exit_code == 0, result.output
+    out = flat(result.output)
+    question = f"{other} exists (a saved game of {actions} actions); overwrite? [y/N]"
+    assert out.count(question) == 2
+    assert f"{notes} exists (not a saved game); overwrite? [y/N]" in out
+    assert out.count("Not saved.") == 3
+    assert other.read_text() == kept
+    assert notes.read_text() == "my notes"
+    assert f"{mine} exists" not in out
+    assert f"cannot save to {tmp_path}: it is a folder" in out
+
+    # yes replaces it, and so do save! and save ... --force without a question
+    for how in ([f"save {other}", "y"], [f"save! {notes}"], [f"save {other} --force"]):
+        again = runner.invoke(
+            app,
+            ["play", TOY, "--seats", "human,random", "--seed", "4"],
+            input="\n".join([*how, "quit"]) + "\n",
+        )
+        assert again.exit_code == 0, again.output
+        assert "Saved " in again.output
+    assert load(other)["seats"] == ["human", "random"]
+    assert load(notes)["seats"] == ["human", "random"]
+
+
+def test_in_game_save_on_end_of_input_keeps_the_file(runner: CliRunner, tmp_path: Path) -> None:
+    other = tmp_path / "other.json"
+    other.write_text("{}")
+    result = runner.invoke(
+        app, ["play", TOY, "--seats", "human,random", "--seed", "4"], input=f"save {other}\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert other.read_text() == "{}"
+    assert "Not saved." in result.output

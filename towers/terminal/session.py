@@ -19,7 +19,7 @@ from rich.markup import escape
 
 from towers.core import record
 from towers.core.chance import sample_chance
-from towers.core.errors import IllegalActionError
+from towers.core.errors import IllegalActionError, SaveFormatError
 from towers.core.game import CHANCE, State
 from towers.terminal.moves import MoveInputError, MoveMenu
 from towers.terminal.parsing import SeatSpec, derive_seed, make_seat_bots
@@ -42,7 +42,9 @@ or the start of a name that fits only one move. Other commands:
   moves        list the legal moves again
   board        show the board again
   why MOVE     say why a move is not allowed now (MOVE by name or number)
-  save FILE    write the game so far to FILE (towers resume FILE continues it)
+  save FILE    write the game so far to FILE (towers resume FILE continues it);
+               asks before replacing a file that is not this game's
+  save! FILE   the same, replacing FILE without asking (also: save FILE --force)
   help         this text
   quit         stop (the game is saved first when --save was given)"""
 
@@ -72,6 +74,18 @@ def save_game(path: Path, state: State, seats: Sequence[SeatSpec], seed: int) ->
         os.replace(tmp, path)
     finally:
         tmp.unlink(missing_ok=True)
+
+
+def describe_file(path: Path) -> str:
+    """What a file holds, for the question before it is replaced."""
+    try:
+        data = record.load(path)
+    except SaveFormatError:
+        return "not a saved game"
+    history = data.get("history")
+    if data.get("format") != record.FORMAT or not isinstance(history, list):
+        return "not a saved game"
+    return f"a saved game of {len(history)} action{'' if len(history) == 1 else 's'}"
 
 
 class Ending(Enum):
@@ -121,6 +135,8 @@ class PlaySession:
         self.events: list[Event] = []
         self.seen_upto = {h: 0 for h in self.humans}
         self.last_human: int | None = None
+        self.saved_to: set[Path] = set()
+        """Files this session saved to with ``save FILE``: saving there again asks nothing."""
 
     # ---- the loop ---------------------------------------------------------------------
     def run(self) -> Ending:
@@ -304,8 +320,8 @@ class PlaySession:
             elif command == "why":
                 self.why(menu, rest)
                 continue
-            elif command == "save":
-                self.save_to(rest)
+            elif command in ("save", "save!"):
+                self.save_to(rest, force=command == "save!")
                 continue
             if self.try_move(seat, menu, line):
                 self.seen_upto[seat] = len(self.events)
@@ -335,21 +351,48 @@ class PlaySession:
         else:
             self.console.print(escape(reason), highlight=False)
 
-    def save_to(self, text: str) -> None:
+    def save_to(self, text: str, force: bool = False) -> None:
+        """``save FILE``: write the game to FILE, asking first when FILE holds something else
+        (another game, or any other file); ``force`` (``save!``, ``--force``) does not ask."""
+        words = text.split()
+        if "--force" in words[:1] + words[-1:]:
+            force = True
+            text = text.strip().removeprefix("--force").removesuffix("--force")
         if not text.strip():
             self.console.print("[red]save needs a file name, for example: save game.json[/red]")
             return
         path = Path(text.strip())
+        if path.is_dir():
+            self.console.print(f"[red]cannot save to {escape(str(path))}: it is a folder[/red]")
+            return
+        if path.exists() and not force and not self.is_own_file(path):
+            question = f"{path} exists ({describe_file(path)}); overwrite? [y/N] "
+            answer = self.read_line(escape(question))
+            if (answer or "").strip().lower() not in ("y", "yes"):
+                self.console.print("Not saved.")
+                return
         try:
             save_game(path, self.state, self.seats, self.seed)
         except OSError as exc:
-            self.console.print(f"[red]cannot save to {escape(str(path))}: {escape(str(exc))}[/red]")
+            reason = exc.strerror or str(exc)
+            self.console.print(
+                f"[red]cannot save to {escape(str(path))}: {escape(reason)}[/red]",
+                highlight=False,
+            )
             return
+        self.saved_to.add(path.resolve())
         self.console.print(
             f"Saved {self.history_len} actions to {escape(str(path))}; "
             f"continue with: towers resume {escape(str(path))}",
             highlight=False,
         )
+
+    def is_own_file(self, path: Path) -> bool:
+        """Whether ``path`` is this game's: its --save file, or one it saved to before."""
+        own = set(self.saved_to)
+        if self.save_path is not None:
+            own.add(self.save_path.resolve())
+        return path.resolve() in own
 
     def stop(self, ending: Ending) -> Ending:
         c = self.console
