@@ -1,24 +1,60 @@
-"""The games and bots known by name. Adding a game is one line in ``_GAMES``."""
+"""The games and bots known by name, found as plugins.
+
+A package declares its games in the entry-point group ``towers.games`` and its bots in
+``towers.bots`` (``name = "package.module:Class"`` in its ``pyproject.toml``), and they are
+found once it is installed: towers names none of them here, its own included. Tests and
+scripts may also register a class at run time (:func:`register_game`, :func:`register_bot`),
+which wins over a plugin of the same name.
+
+>>> {"torres", "tiletum"} <= set(list_games()) and is_shipped("torres")
+True
+>>> {"random", "greedy", "mcts"} <= set(list_bots())
+True
+"""
 
 from __future__ import annotations
 
 import importlib
 import inspect
+from functools import cache
+from importlib.metadata import entry_points
 from typing import Any
 
 from towers.core.errors import GameOptionError
 from towers.core.game import Game
 
-_GAMES: dict[str, str] = {
-    "torres": "towers.games.torres.rules:TorresGame",
-    "tiletum": "towers.games.tiletum.rules:TiletumGame",
-}
+GAMES_GROUP = "towers.games"
+BOTS_GROUP = "towers.bots"
+SHIPPED_BY = "towers"
+"""The distribution whose games count as shipped (the conformance suite runs over them)."""
 
-_BOTS: dict[str, str] = {
-    "random": "towers.agents.random_bot:RandomBot",
-    "greedy": "towers.agents.greedy:GreedyBot",
-    "mcts": "towers.agents.mcts:MCTSBot",
-}
+_GAMES: dict[str, str] = {}
+"""Games registered at run time: name -> ``"package.module:Class"``."""
+_BOTS: dict[str, str] = {}
+"""Bots registered at run time."""
+
+
+@cache
+def _plugins(group: str) -> dict[str, tuple[str, str]]:
+    """The entry points of ``group``: name -> (``"module:Class"``, distribution name)."""
+    found: dict[str, tuple[str, str]] = {}
+    for ep in entry_points(group=group):
+        dist = ep.dist.name if ep.dist is not None else ""
+        found.setdefault(ep.name, (ep.value, dist))
+    return found
+
+
+def refresh_plugins() -> None:
+    """Look for plugins again (after a package was installed while running)."""
+    _plugins.cache_clear()
+
+
+def _games() -> dict[str, str]:
+    return {**{k: v for k, (v, _) in _plugins(GAMES_GROUP).items()}, **_GAMES}
+
+
+def _bots() -> dict[str, str]:
+    return {**{k: v for k, (v, _) in _plugins(BOTS_GROUP).items()}, **_BOTS}
 
 
 def _load(path: str) -> Any:
@@ -26,16 +62,14 @@ def _load(path: str) -> Any:
     return getattr(importlib.import_module(module), attr)
 
 
-_SHIPPED = frozenset(_GAMES)
-
-
 def is_shipped(name: str) -> bool:
-    """True for the games that come with towers (not ones registered at run time)."""
-    return name in _SHIPPED
+    """True for the games that come with towers (not other plugins or run-time ones)."""
+    plugin = _plugins(GAMES_GROUP).get(name)
+    return name not in _GAMES and plugin is not None and plugin[1] == SHIPPED_BY
 
 
 def register_game(name: str, path: str) -> None:
-    """Register a game class given as ``"package.module:Class"`` (used by tests and plugins)."""
+    """Register a game class given as ``"package.module:Class"`` (tests and scripts)."""
     _GAMES[name] = path
 
 
@@ -43,15 +77,30 @@ def unregister_game(name: str) -> None:
     _GAMES.pop(name, None)
 
 
+def register_bot(name: str, path: str) -> None:
+    """Register a bot class given as ``"package.module:Class"`` (tests and scripts)."""
+    _BOTS[name] = path
+
+
+def unregister_bot(name: str) -> None:
+    _BOTS.pop(name, None)
+
+
+def game_path(name: str) -> str:
+    """Where the game's class lives, ``"package.module:Class"`` (for worker processes)."""
+    games = _games()
+    if name not in games:
+        raise GameOptionError(f"unknown game {name!r}; games: {', '.join(list_games())}")
+    return games[name]
+
+
 def list_games() -> list[str]:
     """The registry names of the games that can be made."""
-    return sorted(_GAMES)
+    return sorted(_games())
 
 
 def game_class(name: str) -> type[Game]:
-    if name not in _GAMES:
-        raise GameOptionError(f"unknown game {name!r}; games: {', '.join(list_games())}")
-    cls: type[Game] = _load(_GAMES[name])
+    cls: type[Game] = _load(game_path(name))
     return cls
 
 
@@ -62,14 +111,15 @@ def make(name: str, players: int | None = None, **options: Any) -> Game:
 
 
 def list_bots() -> list[str]:
-    return sorted(_BOTS)
+    return sorted(_bots())
 
 
 def bot_class(name: str) -> Any:
     """The class of a bot by name (its ``PARAMS`` declare what it takes)."""
-    if name not in _BOTS:
+    bots = _bots()
+    if name not in bots:
         raise GameOptionError(f"unknown bot {name!r}; bots: {', '.join(list_bots())}")
-    return _load(_BOTS[name])
+    return _load(bots[name])
 
 
 def make_bot(name: str, seed: int | None = None, **params: Any) -> Any:
