@@ -113,8 +113,9 @@ def test_the_spectator_sees_only_what_every_seat_sees(tmp_path: Path) -> None:
         seen = seen_by(state, action)
         name = state.action_to_string(action)
         assert (": a hidden " not in line) == (seen is None), (line, seen)
-        if name.startswith(("draw ", "keep ")):
-            # a card drawn or kept is known to one seat only
+        if name.startswith(("draw ", "keep ", "return ")):
+            # a card drawn, kept or put back is known to one seat only, even the last one put
+            # back, which the others tell from the other ways of putting it back
             assert seen is not None and len(seen) <= 1
             assert re.search(r": a hidden (outcome|choice)( \(seen by seat \d\))?$", line)
         state.apply_action(action)

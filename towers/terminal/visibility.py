@@ -2,9 +2,12 @@
 replay shows each seat exactly the moves it was shown while the game was played.
 
 A seat learns an action when its observation after it differs from its observation after
-every other action that was possible then; the seat that chose it always knows. The spectator
-(``None``) learns an action only when every seat learns it and the spectator's own observation
-tells it apart too.
+every other action that was possible then, and the action's name says nothing the seat could
+not see: in a few worlds re-dealt from what the seat sees (``determinize``), no action with
+another name would have left the seat the same observation (the last card of three returned
+to a deck is told apart from the other two, but its name is still secret). The seat that chose
+it always knows. The spectator (``None``) learns an action only when every seat learns it and
+the spectator's own observation tells it apart too.
 
 >>> import towers
 >>> state = towers.make("torres", players=2).new_initial_state()
@@ -18,6 +21,7 @@ True
 
 from __future__ import annotations
 
+import random
 from collections.abc import Collection
 from typing import Any
 
@@ -25,6 +29,9 @@ from towers.core.game import CHANCE
 
 SPECTATOR = None
 """The viewer who is no seat: what anybody watching may see."""
+
+WORLDS = 4
+"""How many worlds re-dealt from a seat's view are searched for an action of another name."""
 
 Seen = frozenset[int] | None
 """The seats that learn an action, or None when everybody (the spectator too) does."""
@@ -55,12 +62,34 @@ def seen_by(state: Any, action: int) -> Seen:
         telling = {v for v in telling if other.observation(v) != mine[v]}
         if not telling:
             break
-    seats = {v for v in telling if v is not None}
+    seats = {
+        v for v in telling if v is not None and names_nothing_hidden(state, action, v, mine[v])
+    }
     if actor >= 0:
         seats.add(actor)
     if SPECTATOR in telling and len(seats) == game.num_players:
         return None
     return frozenset(seats)
+
+
+def names_nothing_hidden(state: Any, action: int, seat: int, seen: Any) -> bool:
+    """Whether ``action``'s name tells ``seat``, who saw ``seen`` after it, nothing it could
+    not see: in none of ``WORLDS`` worlds re-dealt from the seat's view does an action with
+    another name, possible there and not here, leave the seat that same observation. The
+    worlds are drawn from a seed of the position, so live play and replay draw the same."""
+    legal = state.legal_actions()
+    name = state.action_to_string(action)
+    rng = random.Random(f"{len(state.history())}:{action}:{seat}")
+    for _ in range(WORLDS):
+        world = state.determinize(seat, rng)
+        for other in set(world.legal_actions()) - set(legal):
+            if world.action_to_string(other) == name:
+                continue
+            after = world.clone()
+            after.apply_trusted(other)
+            if after.observation(seat) == seen:
+                return False
+    return True
 
 
 def is_seen(seen: Seen, audience: Collection[int | None]) -> bool:
