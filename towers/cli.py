@@ -2,8 +2,10 @@
 games, run simulations and benchmarks.
 
 Every command takes any registered game. Bad input (an unknown game, bot, option or seat, a
-player count out of range, a missing file) stops with exit code 2 and a message that says
-what was wrong and what is allowed, before anything is written.
+player count out of range, a file that is not a saved game, a path that cannot be written)
+stops with exit code 2 and one line that says what was wrong and what is allowed, before
+anything is written or played. Code 1 is for faults that are no input's: a bot that chooses
+an illegal action, a game that cannot be loaded, a server that cannot start.
 """
 
 from __future__ import annotations

@@ -88,6 +88,8 @@ def test_options_bot_params_and_player_counts() -> None:
     assert parse_player_counts("4,2-3", 2, 4) == [2, 3, 4]
     with pytest.raises(InputError, match="2 to 4 players"):
         parse_player_counts("5", 2, 4)
+    with pytest.raises(InputError, match="--players 4-2 counts down; write it as 2-4"):
+        parse_player_counts("4-2", 2, 4)
 
 
 def test_every_allowed_option_value_typed_as_listed_is_accepted() -> None:

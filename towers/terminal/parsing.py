@@ -172,7 +172,11 @@ def parse_player_counts(text: str, low: int, high: int) -> list[int]:
             first, dash, last = part.strip().partition("-")
             lo = int(first)
             hi = int(last) if dash else lo
+            if hi < lo:
+                raise InputError(f"--players {part.strip()} counts down; write it as {hi}-{lo}")
             counts.extend(range(lo, hi + 1))
+    except InputError:
+        raise
     except ValueError:
         raise InputError(f"--players needs numbers such as 2,3,4 or 2-4, not {text!r}") from None
     bad = [n for n in counts if not low <= n <= high]
