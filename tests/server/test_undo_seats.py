@@ -9,7 +9,7 @@ from typing import Any
 from tests.server.live import Live, receive_state
 from tests.server.test_api import snapshot, two_humans
 from tests.toy_game import PASS, PLAY, ToyGame
-from towers.server import knowledge
+from towers.core import knowledge
 
 
 def act_first(live: Live, gid: str, secret: str, text: str | None = None) -> dict[str, Any]:

@@ -89,7 +89,7 @@ def test_who_may_read_the_log_is_the_same_worked_out_in_a_process() -> None:
     for mode in (THREAD, PROCESS):
         runner = BotRunner(mode)
         try:
-            results.append(asyncio.run(runner.work_out_seen(game, history, actors, plies, {}, 9)))
+            results.append(asyncio.run(runner.work_out_seen(game, history, plies, {}, 9)))
         finally:
             runner.close()
     assert results[0] == results[1]

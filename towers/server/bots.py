@@ -24,9 +24,9 @@ from collections.abc import Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
+from towers.core import knowledge
 from towers.core.game import Game, State
 from towers.core.registry import make_bot
-from towers.server import knowledge
 
 log = logging.getLogger("towers.server")
 
@@ -126,7 +126,6 @@ class BotRunner:
         self,
         game: Game,
         history: list[int],
-        actors: list[int],
         plies: list[int],
         known: Mapping[int, State],
         seed: int,
@@ -141,7 +140,6 @@ class BotRunner:
                 knowledge.compute_seen,
                 game,
                 history,
-                actors,
                 plies,
                 dict(known),
                 seed,
@@ -153,7 +151,6 @@ class BotRunner:
             game.num_players,
             dict(game.options),
             history,
-            actors,
             plies,
             seed,
             key,
@@ -222,7 +219,6 @@ def seen_in_child(
     players: int,
     options: dict[str, Any],
     history: list[int],
-    actors: list[int],
     plies: list[int],
     seed: int,
     key: str,
@@ -236,7 +232,7 @@ def seen_in_child(
         done = kept.history()
         if len(done) <= len(history) and done == history[: len(done)]:
             known[len(done)] = kept
-    seen = knowledge.compute_seen(game, history, actors, plies, known, seed)
+    seen = knowledge.compute_seen(game, history, plies, known, seed)
     state = known[min(known)].clone() if known else game.new_initial_state()
     for action in history[len(state.history()) :]:
         state.apply_trusted(action)

@@ -37,11 +37,11 @@ from typing import Any, TypeVar
 
 from towers.agents.mcts import MAX_SECONDS
 from towers.agents.params import BotParamError, Param, clamp_params
+from towers.core import knowledge
 from towers.core.chance import sample_chance
 from towers.core.errors import ActionParseError, GameOptionError, IllegalActionError
 from towers.core.game import CHANCE, Game, State
 from towers.core.registry import bot_class, game_class, list_bots, list_games, make
-from towers.server import knowledge
 from towers.server.bots import HEAVY, LIGHT, THREAD, BotRunner, stand_in
 from towers.server.errors import (
     ApiError,
@@ -805,10 +805,9 @@ class GameService:
                     return
                 version = room.version
                 history = room.history()
-                actors = list(room.log.actors)
                 known = {i: room.before[i] for i in missing if i in room.before}
                 seen = await self.bots.work_out_seen(
-                    room.game, history, actors, missing, known, room.seed, room.id
+                    room.game, history, missing, known, room.seed, room.id
                 )
                 if room.version != version and room.history()[: len(history)] != history:
                     continue  # an undo changed the log meanwhile: start again

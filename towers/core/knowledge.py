@@ -1,4 +1,5 @@
-"""What each seat may learn from the log, and whether an action may be taken back.
+"""What each seat may learn of the actions taken, and whether an action may be taken back:
+the one rule that the server's log, live play in the terminal and every replay follow.
 
 Both questions are answered from the public contract only (``observation``, ``determinize``,
 ``legal_actions``), so they hold for every game.
@@ -18,8 +19,8 @@ rare world can be missed). Such an action, and so everything before it, cannot b
 >>> import towers
 >>> game = towers.make("torres", players=2, variant="master")
 >>> state = game.new_initial_state()
->>> seen_by(state, state.legal_actions()[0], -1, random.Random(0))
-'*'
+>>> seen_by(state, state.legal_actions()[0], random.Random(0)) is None
+True
 """
 
 from __future__ import annotations
@@ -31,20 +32,25 @@ from collections.abc import Mapping, Sequence
 from towers.core.game import Game, State
 
 EVERYBODY = "*"
-"""``seen_by`` of an action everybody (spectators too) may read."""
+"""The stored form (:func:`to_text`) of an action everybody, spectators too, may read."""
 
-WORLDS = 3
+Seen = frozenset[int] | None
+"""The seats that may read an action, or None when everybody (the spectator too) may."""
+
+WORLDS = 4
 """Re-dealt worlds tried per seat when deciding who may read an action."""
 
 REVEAL_WORLDS = 8
 """Re-dealt worlds tried per seat when deciding whether an action revealed something."""
 
 
-def seen_by(pre: State, action: int, actor: int, rng: random.Random) -> str:
-    """``"*"`` or a JSON list of the seats that may read ``action`` (taken in ``pre``) in words."""
+def seen_by(pre: State, action: int, rng: random.Random) -> Seen:
+    """Who may read ``action`` (taken in ``pre``) in words: None for everybody, spectators
+    included, else the seats that may (its actor always among them)."""
     game = pre.game
     if not game.has_hidden_information():
-        return EVERYBODY
+        return None
+    actor = pre.current_player()
     after = pre.clone()
     after.apply_trusted(action)
     viewers: list[int | None] = [s for s in range(game.num_players) if s != actor]
@@ -59,14 +65,26 @@ def seen_by(pre: State, action: int, actor: int, rng: random.Random) -> str:
             _confuse(pre.determinize(seat, rng), action, apart, {seat: targets[seat]})
             if seat not in apart:
                 break
-    seers = sorted(s for s in range(game.num_players) if s == actor or s in apart)
+    seers = frozenset(s for s in range(game.num_players) if s == actor or s in apart)
     if len(seers) == game.num_players and None in apart:
-        return EVERYBODY
-    return json.dumps(seers)
+        return None
+    return seers
+
+
+def to_text(seen: Seen) -> str:
+    """``seen`` as stored: ``"*"`` for everybody, else a JSON list of seats."""
+    return EVERYBODY if seen is None else json.dumps(sorted(seen))
+
+
+def can_read(seen: str, seat: int | None) -> bool:
+    """True when ``seen`` (a value of :func:`to_text`) lets ``seat`` (None: spectator) read it."""
+    if seen == EVERYBODY:
+        return True
+    return seat is not None and seat in json.loads(seen)
 
 
 def _confuse(
-    world: State, action: int, apart: set[int | None], targets: dict[int | None, object]
+    world: State, action: int, apart: set[int | None], targets: Mapping[int | None, object]
 ) -> None:
     """Drop from ``apart`` each viewer in ``targets`` that sees, after some other action of
     ``world``, what it sees after ``action`` in truth."""
@@ -82,13 +100,6 @@ def _confuse(
             if copy.observation(v) == targets[v]:
                 apart.discard(v)
         watching = [v for v in watching if v in apart]
-
-
-def can_read(seen: str, seat: int | None) -> bool:
-    """True when ``seen`` (a value of :func:`seen_by`) lets ``seat`` (None: spectator) read it."""
-    if seen == EVERYBODY:
-        return True
-    return seat is not None and seat in json.loads(seen)
 
 
 def reveals(pre: State, action: int, rng: random.Random, worlds: int = REVEAL_WORLDS) -> bool:
@@ -138,7 +149,6 @@ def state_at(game: Game, history: Sequence[int], ply: int) -> State:
 def compute_seen(
     game: Game,
     history: Sequence[int],
-    actors: Sequence[int],
     plies: Sequence[int],
     known_states: Mapping[int, State],
     seed: int,
@@ -164,5 +174,5 @@ def compute_seen(
                 at += 1
             pre = state
         rng = random.Random(f"{seed}:seen:{ply}")
-        out[ply] = seen_by(pre, history[ply], actors[ply], rng)
+        out[ply] = to_text(seen_by(pre, history[ply], rng))
     return out
