@@ -873,7 +873,7 @@ def _is_finite(x: object) -> bool:
 
 
 def _digest(state: State) -> str:
-    return hashlib.sha256(state.to_json().encode()).hexdigest()
+    return hashlib.sha256(state.content_json().encode()).hexdigest()
 
 
 def _first_difference(a: Sequence[Any], b: Sequence[Any]) -> int:

@@ -34,6 +34,9 @@ CHANCE = -1
 TERMINAL = -4
 """``current_player()`` once the game is over."""
 
+STATE_FORMAT = "towers-state/1"
+"""The tag of ``State.to_json``'s envelope; each game versions its own fields inside it."""
+
 ALLOWED_SHOWN = 12
 """How many allowed actions an IllegalActionError names."""
 
@@ -105,8 +108,20 @@ class Game(ABC):
         return []
 
     def state_from_json(self, text: str) -> State:
-        """The state that ``State.to_json`` wrote."""
+        """The state that ``State.to_json`` wrote, by this release or an earlier one: a state
+        of an older ``version`` of the game's fields is upgraded by ``State.upgrade_fields``
+        (a state written before the format was tagged counts as version 1)."""
         data = json.loads(text)
+        if not isinstance(data, dict) or data.get("format", STATE_FORMAT) != STATE_FORMAT:
+            found = data.get("format") if isinstance(data, dict) else None
+            raise GameOptionError(f"this JSON is not a towers state (format {found!r})")
+        cls = self.state_class()
+        version = data.get("version", 1)
+        if not isinstance(version, int) or not 1 <= version <= cls.FIELDS_VERSION:
+            raise GameOptionError(
+                f"this {self.name} state has version {version!r}; this release reads "
+                f"versions 1 to {cls.FIELDS_VERSION} (a newer towers wrote it?)"
+            )
         if data.get("game") != self.name or data.get("players") != self.num_players:
             raise GameOptionError(
                 f"this JSON holds a {data.get('game')!r} state for {data.get('players')!r} "
@@ -117,7 +132,10 @@ class Game(ABC):
                 f"this JSON was written with options {data.get('options')!r}, "
                 f"not {dict(self._options)!r}"
             )
-        return self.state_class().from_fields(self, data["state"])
+        fields = data["state"]
+        if version < cls.FIELDS_VERSION:
+            fields = cls.upgrade_fields(dict(fields), version)
+        return cls.from_fields(self, fields)
 
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self._options.items())
@@ -326,17 +344,34 @@ class State(ABC):
             setattr(state, name, None)
         return state
 
+    FIELDS_VERSION: ClassVar[int] = 1
+    """The version of the game's saved fields; a game that renames or reshapes them raises
+    it and reads the older versions in :meth:`upgrade_fields`."""
+
+    @classmethod
+    def upgrade_fields(cls, fields: dict[str, Any], version: int) -> dict[str, Any]:
+        """Saved fields of an older ``version`` in today's shape (none to upgrade yet)."""
+        return fields
+
     def to_json(self) -> str:
-        """The whole state (hidden parts included) and its history, as JSON."""
+        """The whole state (hidden parts included) and its history, as JSON, tagged with the
+        format and the version of its fields."""
         return json.dumps(
-            {
-                "game": self.game.name,
-                "players": self.game.num_players,
-                "options": dict(self.game.options),
-                "state": self.to_fields(),
-            },
+            {"format": STATE_FORMAT, "version": type(self).FIELDS_VERSION, **self._content()},
             separators=(",", ":"),
         )
+
+    def content_json(self) -> str:
+        """The state as JSON without the format tags: what digests of a position cover."""
+        return json.dumps(self._content(), separators=(",", ":"))
+
+    def _content(self) -> dict[str, Any]:
+        return {
+            "game": self.game.name,
+            "players": self.game.num_players,
+            "options": dict(self.game.options),
+            "state": self.to_fields(),
+        }
 
     def __str__(self) -> str:
         return json.dumps(self.observation(None), indent=1)
