@@ -14,8 +14,7 @@ from typing import Any
 
 from tests.server.live import Live, ServerProcess, receive_state
 from tests.toy_game import ToyGame
-from towers.core.chance import sample_chance
-from towers.server.service import derive_seed
+from towers.core.chance import derive_seed, sample_chance
 
 
 def everything_seen(live: Live, gid: str, secret: str | None) -> list[Any]:

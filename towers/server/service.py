@@ -38,7 +38,7 @@ from typing import Any, TypeVar
 from towers.agents.mcts import MAX_SECONDS
 from towers.agents.params import BotParamError, Param, clamp_params
 from towers.core import knowledge
-from towers.core.chance import sample_chance
+from towers.core.chance import derive_seed, sample_chance
 from towers.core.errors import ActionParseError, GameOptionError, IllegalActionError
 from towers.core.game import CHANCE, Game, State
 from towers.core.registry import bot_class, game_class, list_bots, list_games, make
@@ -86,11 +86,6 @@ class ServerConfig:
     """How often rooms being watched are checked against the database (other workers)."""
     idle_rooms_after: float = 600.0
     """Rooms nobody watches are dropped from memory after this many seconds."""
-
-
-def derive_seed(seed: int, *parts: int | str) -> int:
-    """A seed for one use (chance at a ply, a bot at a ply) from the game's seed."""
-    return random.Random(":".join(str(p) for p in (seed, *parts))).getrandbits(32)
 
 
 def hash_secret(secret: str) -> str:

@@ -12,7 +12,6 @@ plays every seat equally often.
 
 from __future__ import annotations
 
-import hashlib
 import multiprocessing
 import random
 import time
@@ -21,18 +20,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from towers.agents.base import Bot
-from towers.core.chance import sample_chance
+from towers.core.chance import derive_seed, sample_chance
 from towers.core.errors import GameOptionError
 from towers.core.game import State
 from towers.core.registry import game_class, list_games, make, make_bot, register_game
 from towers.sim.specs import SeatEntry, resolve_seats
 from towers.sim.summary import GameResult, SimulationReport, summarize
-
-
-def derive_seed(seed: int, *parts: object) -> int:
-    """A 63-bit seed from ``seed`` and ``parts``, stable across runs, machines and Pythons."""
-    text = "/".join(str(p) for p in (seed, *parts))
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
 
 
 def lineup(index: int, players: int, rotate: bool) -> list[int]:

@@ -15,13 +15,13 @@ SeatSpec(kind='mcts', params={'iterations': 100})
 from __future__ import annotations
 
 import json
-import random
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from towers.agents.params import Param
+from towers.core.chance import derive_seed
 from towers.core.errors import GameOptionError, TowersError
 from towers.core.options import value_text
 from towers.core.registry import bot_class, list_bots, make_bot
@@ -185,11 +185,6 @@ def parse_player_counts(text: str, low: int, high: int) -> list[int]:
             f"--players {text!r} is not allowed; this game is for {low} to {high} players"
         )
     return sorted(set(counts))
-
-
-def derive_seed(seed: int, *parts: int | str) -> int:
-    """A seed for one use (a seat's bot, the chance stream after a resume) from the game seed."""
-    return random.Random(":".join(str(p) for p in (seed, *parts))).getrandbits(32)
 
 
 def bot_params(name: str) -> tuple[Param, ...]:

@@ -18,11 +18,11 @@ from rich.console import Console
 from rich.markup import escape
 
 from towers.core import record
-from towers.core.chance import sample_chance
+from towers.core.chance import derive_seed, sample_chance
 from towers.core.errors import IllegalActionError, SaveFormatError
 from towers.core.game import CHANCE, State
 from towers.terminal.moves import MoveInputError, MoveMenu
-from towers.terminal.parsing import SeatSpec, derive_seed, make_seat_bots
+from towers.terminal.parsing import SeatSpec, make_seat_bots
 from towers.terminal.views import (
     board_panel,
     game_title,
