@@ -1,0 +1,169 @@
+"""A game held in memory by the server (:class:`Room`), its seats, its log and the clients
+watching it; nothing here talks to the database or runs a bot."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from towers.agents.params import clamp_params
+from towers.core.errors import GameOptionError
+from towers.core.game import Game, State
+from towers.core.registry import bot_class
+from towers.server.store import GameRow, LogRow
+
+HUMAN = "human"
+
+
+PLAYING = "playing"
+
+
+OVER = "over"
+
+
+def hash_secret(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+@dataclass
+class Seat:
+    kind: str
+    params: dict[str, Any] = field(default_factory=dict)
+    name: str = ""
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind != HUMAN
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "params": self.params, "name": self.name}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Seat:
+        """A stored seat; a bot's parameters are held to today's bounds (a game stored
+        before a bound existed plays on within it)."""
+        kind = str(data["kind"])
+        params = dict(data.get("params") or {})
+        if kind != HUMAN:
+            try:
+                params = clamp_params(bot_class(kind).PARAMS, params)
+            except (GameOptionError, ImportError, AttributeError):
+                pass  # a bot this server lacks: its moves are stood in for
+        return cls(kind, params, str(data.get("name", "")))
+
+
+class Log:
+    """The actions of a game in order: who took each, which, and who may read it in words
+    (as :func:`knowledge.seen_by` gives it; None until worked out). Kept as three flat lists:
+    a long game is then three objects for the garbage collector, not thousands."""
+
+    def __init__(self, rows: list[LogRow]) -> None:
+        self.actors = [r.actor for r in rows]
+        self.actions = [r.action for r in rows]
+        self.seen: list[str | None] = [r.seen_by for r in rows]
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def extend(self, rows: list[LogRow]) -> None:
+        for r in rows:
+            self.actors.append(r.actor)
+            self.actions.append(r.action)
+            self.seen.append(r.seen_by)
+
+    def truncate(self, size: int) -> None:
+        del self.actors[size:], self.actions[size:], self.seen[size:]
+
+
+class Client:
+    """One open WebSocket: its seat, what it asked for, and what it was last sent."""
+
+    def __init__(self, ws: Any, seat: int | None, svg: bool, log: bool) -> None:
+        self.ws = ws
+        self.seat = seat
+        self.svg = svg
+        self.log = log
+        self.known = 0  # log entries the client holds
+        self.dirty = True
+        self.outbox: deque[str] = deque()
+        self.wake = asyncio.Event()
+        self.wake.set()
+        self.closed = False
+        self.task: asyncio.Task[None] | None = None
+
+    def touch(self) -> None:
+        self.dirty = True
+        self.wake.set()
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.outbox.append(json.dumps(message))
+        self.wake.set()
+
+
+class Room:
+    """One game in memory."""
+
+    def __init__(self, row: GameRow, game: Game, state: State, log: Log) -> None:
+        self.id = row.id
+        self.game = game
+        self.seed = row.seed
+        self.seats = [Seat.from_dict(s) for s in row.seats]
+        self.secrets = list(row.secrets)
+        self.state = state
+        self.log = log
+        self.lock = asyncio.Lock()
+        self.seen_lock = asyncio.Lock()
+        self.clients: set[Client] = set()
+        self.last_request: dict[int, float] = {}
+        self.before: dict[int, State] = {}  # the state before a recent ply's action
+        self.version = 0
+        self.cache: dict[Any, Any] = {}
+        self.words: dict[int, dict[str, Any]] = {}  # action -> its words and targets
+        self.bot_task: asyncio.Task[None] | None = None
+        self.heavy_seats: set[int] = set()  # bot seats whose last move was slow
+        self.seen_task: asyncio.Task[None] | None = None
+        self.idle_since = time.monotonic()
+
+    @property
+    def ply(self) -> int:
+        return len(self.log)
+
+    def changed(self) -> None:
+        self.version += 1
+        self.cache.clear()
+        for c in self.clients:
+            c.touch()
+
+    def label(self, seat: int) -> str:
+        if seat < 0:
+            return "chance"
+        name = self.seats[seat].name
+        return f"seat {seat} ({name})" if name else f"seat {seat}"
+
+    def history(self) -> list[int]:
+        return list(self.log.actions)
+
+    def describe(self, action: int) -> dict[str, Any]:
+        """An action with its words and board targets (both the same in every state)."""
+        known = self.words.get(action)
+        if known is None:
+            known = self.words[action] = {
+                "action": action,
+                "text": self.state.action_to_string(action),
+                "targets": self.game.action_targets(action),
+            }
+        return known
+
+
+def bot_to_move(state: State, seats: list[Seat]) -> bool:
+    mover = state.current_player()
+    return 0 <= mover < len(seats) and seats[mover].is_bot
+
+
+def jsonable(value: Any) -> Any:
+    return json.loads(json.dumps(value, default=str))
