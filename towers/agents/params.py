@@ -9,7 +9,7 @@ parameters here, so a bad value gets the same clear sentence everywhere.
 >>> iterations.check("abc")
 Traceback (most recent call last):
 ...
-towers.agents.params.BotParamError: iterations must be a whole number of at least 1, not 'abc'
+towers.agents.params.BotParamError: iterations must be a whole number of at least 1, not abc
 >>> iterations.check(10**9, limited=True)
 Traceback (most recent call last):
 ...
@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from towers.core.errors import GameOptionError
+from towers.core.options import value_text
 
 TRUE_WORDS = frozenset({"true", "yes", "on", "1"})
 FALSE_WORDS = frozenset({"false", "no", "off", "0"})
@@ -95,7 +96,7 @@ class Param:
         checked = self._convert(value)
         if checked is None:
             raise BotParamError(
-                f"{self.name} must be {self.allowed()}, not {value!r}", param=self.name
+                f"{self.name} must be {self.allowed()}, not {value_text(value)}", param=self.name
             )
         if limited and self.limit is not None and checked > self.limit:
             raise BotParamError(
@@ -164,7 +165,7 @@ def _from_text(text: str, kind: type) -> Any:
 def _number(x: Any) -> str:
     """A number as people write it: 200 rather than 200.0; a large one as given (1e+30)."""
     if isinstance(x, str):
-        return repr(x)
+        return value_text(x)
     if isinstance(x, float) and x.is_integer() and abs(x) < 1e15:
         return str(int(x))
     return str(x)

@@ -202,17 +202,6 @@ def param_text(param: Param) -> str:
     return f"{param.name} = {default}: {param.help}; {param.allowed()}"
 
 
-def typed(exc: Exception, spec: SeatSpec) -> str:
-    """A bot's refusal of a value, with the value written as it was typed (``none``, ``true``)
-    rather than as Python writes it."""
-    message = str(exc)
-    param = getattr(exc, "param", "")
-    if param in spec.params:
-        value = spec.params[param]
-        message = message.replace(f"not {value!r}", f"not {value_to_text(value)}")
-    return message
-
-
 def make_seat_bots(seats: Sequence[SeatSpec], seed: int, ply: int = 0) -> list[Any | None]:
     """One bot per bot seat (``None`` for humans), each seeded from the game seed and seat."""
     bots: list[Any | None] = []
@@ -225,7 +214,5 @@ def make_seat_bots(seats: Sequence[SeatSpec], seed: int, ply: int = 0) -> list[A
         except ImportError as exc:
             raise InputError(f"bot {spec.kind!r} is not available: {exc}") from exc
         except GameOptionError as exc:
-            raise InputError(
-                f"seat {i} ({spec.to_text()}): {typed(exc, spec)} (see towers bots)"
-            ) from exc
+            raise InputError(f"seat {i} ({spec.to_text()}): {exc} (see towers bots)") from exc
     return bots
