@@ -22,7 +22,11 @@ def test_inline_parameters_are_read_as_json_values() -> None:
 
 @pytest.mark.parametrize(
     ("spec", "message"),
-    [("minimax", "names no bot"), ("mcts:iterations", "key=value"), ("mcts:=3", "key=value")],
+    [
+        ("minimax", "unknown seat 'minimax'; a seat can be: .*mcts"),
+        ("mcts:iterations", "'iterations' is not KEY=VALUE"),
+        ("mcts:=3", "'=3' is not KEY=VALUE"),
+    ],
 )
 def test_bad_specs_say_what_is_wrong(spec: str, message: str) -> None:
     with pytest.raises(GameOptionError, match=message):

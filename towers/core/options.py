@@ -25,6 +25,20 @@ TRUE_WORDS = frozenset({"true", "yes", "on", "1"})
 FALSE_WORDS = frozenset({"false", "no", "off", "0"})
 
 
+def parse_value(text: str) -> Any:
+    """A value as typed after ``KEY=``: JSON when it is JSON (numbers, ``true``/``false``,
+    lists), ``none`` as None, else the text itself; the inverse of :func:`value_text`.
+
+    >>> [parse_value(t) for t in ("12", "true", "none", "basic", '"12"', "[1, 2]")]
+    [12, True, None, 'basic', '12', [1, 2]]
+    """
+    text = text.strip()
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return None if text.lower() == "none" else text
+
+
 def value_text(value: Any) -> str:
     """A value as a person types it after ``KEY=``: ``true``/``false``, ``none``, numbers and
     words bare, and JSON for the rest (a word that would read as a number is quoted).

@@ -8,7 +8,7 @@ A seat spec is a bot's registry name, optionally followed by a colon and comma-s
     mcts:seconds=0.2,c=0.5,rollout_depth=0
     greedy:samples=8
 
-Values read as JSON (numbers, ``true``, ``false``), ``none`` as None, else as text. Parameters
+It is read by :func:`towers.agents.specs.parse_spec`, as the command line reads it. Parameters
 also come from ``bot_params``, keyed by a bot name (every seat running that bot) or by a
 seat's label (that seat only); the spec's own parameters win over both, and a label's over
 a bot name's.
@@ -24,11 +24,11 @@ Each seat reports under its spec as written; a spec used twice reports its secon
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from towers.agents.specs import parse_spec
 from towers.core.errors import GameOptionError
 from towers.core.registry import list_bots
 
@@ -45,38 +45,9 @@ class SeatEntry:
         return {"label": self.label, "bot": self.bot, "params": dict(self.params)}
 
 
-def parse_value(text: str) -> Any:
-    """A parameter value from text: JSON when it is JSON (numbers, ``true``/``false``),
-    ``none`` as None, else the text itself (as the CLI reads values).
-    """
-    text = text.strip()
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError:
-        return None if text.lower() == "none" else text
-
-
 def parse_seat_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """``"mcts:iterations=50"`` -> ``("mcts", {"iterations": 50})``; unknown bots rejected."""
-    name, _, rest = spec.strip().partition(":")
-    name = name.strip()
-    if name not in list_bots():
-        raise GameOptionError(
-            f"seat spec {spec!r} names no bot; bots: {', '.join(list_bots())} "
-            "(write e.g. 'mcts:iterations=50,c=0.5')"
-        )
-    params: dict[str, Any] = {}
-    for part in rest.split(","):
-        if not part.strip():
-            continue
-        key, eq, value = part.partition("=")
-        if not eq or not key.strip():
-            raise GameOptionError(
-                f"seat spec {spec!r}: {part.strip()!r} is not key=value "
-                "(write e.g. 'mcts:iterations=50,c=0.5')"
-            )
-        params[key.strip()] = parse_value(value)
-    return name, params
+    return parse_spec(spec, list_bots())
 
 
 def resolve_seats(

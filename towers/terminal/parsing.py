@@ -21,9 +21,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from towers.agents.params import Param
+from towers.agents.specs import SpecError, parse_spec
 from towers.core.chance import derive_seed
 from towers.core.errors import GameOptionError, TowersError
-from towers.core.options import value_text
+from towers.core.options import parse_value, value_text
 from towers.core.registry import bot_class, list_bots, make_bot
 
 HUMAN = "human"
@@ -32,15 +33,6 @@ HUMAN = "human"
 
 class InputError(TowersError, ValueError):
     """Command-line input that names nothing allowed; the message lists what is allowed."""
-
-
-def parse_value(text: str) -> Any:
-    """JSON when the text is JSON (numbers, true/false, lists), ``none`` as None, else the
-    plain string."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError:
-        return None if text.lower() == "none" else text
 
 
 def value_to_text(value: Any) -> str:
@@ -56,7 +48,7 @@ def parse_pair(item: str, what: str) -> tuple[str, Any]:
     key = key.strip()
     if not sep or not key:
         raise InputError(f"{what} needs KEY=VALUE (for example deck=6), not {item!r}")
-    return key, parse_value(value.strip())
+    return key, parse_value(value)
 
 
 def parse_options(items: Iterable[str]) -> dict[str, Any]:
@@ -89,14 +81,10 @@ class SeatSpec:
     def from_text(cls, text: str, bots: Sequence[str] | None = None) -> SeatSpec:
         """``NAME`` or ``NAME:key=value[,key=value...]``, e.g. ``mcts:iterations=100,c=0.5``
         (``:`` also separates parameters)."""
-        name, _, rest = text.strip().partition(":")
-        pairs = [p for p in re.split("[:,]", rest) if p.strip()]
-        kind = name.strip().lower()
-        kinds = seat_kinds(bots)
-        if kind not in kinds:
-            shown = kind or "(empty)"
-            raise InputError(f"unknown seat {shown!r}; a seat can be: {', '.join(kinds)}")
-        params = dict(parse_pair(p, f"seat {text!r}") for p in pairs)
+        try:
+            kind, params = parse_spec(text, seat_kinds(bots))
+        except SpecError as exc:
+            raise InputError(str(exc)) from None
         if kind == HUMAN and params:
             raise InputError(f"a human seat takes no parameters, not {text!r}")
         return cls(kind, params)
