@@ -127,14 +127,15 @@ def test_the_board_of_a_replay_is_drawn_for_the_seat_asked(
     path = tmp_path / "g.json"
     play_live("torres", {"variant": "basic"}, 2, 8, 0, path)
     seats: list[int | None] = []
-    game_class = type(towers.make("torres"))
-    render = game_class.render_text
+    from towers.games.torres.views import TorresViews
+
+    render = TorresViews.text
 
     def spy(self: Any, state: Any, seat: int | None) -> str:
         seats.append(seat)
         return render(self, state, seat)
 
-    monkeypatch.setattr(game_class, "render_text", spy)
+    monkeypatch.setattr(TorresViews, "text", spy)
     rec = Replay(load(path))
     for seat in (0, 1, None):
         seats.clear()

@@ -10,6 +10,7 @@ import pytest
 
 import towers
 from towers.core.game import CHANCE, TERMINAL
+from towers.core.registry import views_of
 
 
 def _finished(points: Sequence[int]) -> towers.State:
@@ -115,10 +116,10 @@ def test_history_is_a_copy() -> None:
     assert len(state.history()) == 1
 
 
-def test_render_text_shows_the_observation_by_default() -> None:
+def test_the_plain_text_view_shows_the_observation() -> None:
     game = towers.make("toy")
     state = game.new_initial_state()
-    assert json.loads(game.render_text(state, 0)) == state.observation(0)
+    assert json.loads(views_of(game).text(state, 0)) == state.observation(0)
     assert json.loads(str(state)) == state.observation(None)
 
 

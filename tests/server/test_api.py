@@ -9,6 +9,7 @@ import pytest
 import towers
 from tests.server.live import Live
 from towers.core.record import replay
+from towers.core.registry import views_of
 from towers.games.torres import actions as A
 
 
@@ -243,7 +244,7 @@ def test_legal_actions_carry_words_and_board_targets(live: Live) -> None:
     v = live.view(gid, secret)
     for entry in v["legal"]:
         assert entry["text"] == A.to_string(entry["action"])
-        assert entry["targets"] == towers.make("torres").action_targets(entry["action"])
+        assert entry["targets"] == views_of(towers.make("torres")).targets(entry["action"])
     first = v["legal"][0]
     assert first["targets"] == [f"sq-{first['text'].split()[-1]}"]
 
@@ -378,7 +379,7 @@ def test_replay_steps_through_the_game_as_the_seat_saw_it(live: Live) -> None:
         for a in history[:step]:
             s.apply_action(a)
         assert body["observation"] == s.observation(0)
-        assert body["svg"] == game.render_svg(s, 0)
+        assert body["svg"] == views_of(game).svg(s, 0)
         assert len(body["log"]) == step and body["total"] == len(history)
     for bad, status in ((-1, 422), (len(history) + 1, 404), (2**31, 422)):
         r = live.http.get(f"/api/games/{gid}/replay", params={"step": bad})

@@ -15,6 +15,7 @@ from typing import Any
 from tests.server.live import Live, ServerProcess, receive_state
 from tests.toy_game import ToyGame
 from towers.core.chance import derive_seed, sample_chance
+from towers.core.registry import views_of
 
 
 def everything_seen(live: Live, gid: str, secret: str | None) -> list[Any]:
@@ -140,7 +141,7 @@ def test_views_hold_only_the_seats_own_observation(live: Live) -> None:
     for seat, secret in ((0, secrets[0]), (1, secrets[1]), (None, None)):
         v = live.view(gid, secret, svg=True)
         assert v["observation"] == room.state.observation(seat)
-        assert v["svg"] == room.game.render_svg(room.state, seat)
+        assert v["svg"] == views_of(room.game).svg(room.state, seat)
         text = json.dumps(v)
         assert "seed" not in text and "secret" not in text
         for other in secrets:

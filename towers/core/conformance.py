@@ -31,7 +31,7 @@ from towers.core.chance import random_action as chance_action
 from towers.core.errors import ActionParseError, IllegalActionError
 from towers.core.game import CHANCE, Game, State
 from towers.core.record import game_record, replay
-from towers.core.registry import make
+from towers.core.registry import make, views_of
 
 DEFAULT_SAMPLES = 8
 """How many positions of a random game the costlier checks examine (the end always included)."""
@@ -431,7 +431,7 @@ def check_observations(
     samples: int = DEFAULT_SAMPLES,
 ) -> None:
     """``observation(seat)`` for every seat and the spectator is a dict that survives a JSON
-    round trip unchanged; ``render_text`` gives text; neither changes the state."""
+    round trip unchanged; the text view gives text; neither changes the state."""
     g = _as_game(game, players)
     history = random_history(g, seed)
     for i, state in _walk(g, history, _pick_steps(len(history), samples, seed)):
@@ -450,9 +450,9 @@ def check_observations(
             assert odd is None and json.loads(text) == obs, (
                 f"{where}: observation({seat}) is not JSON-ready data: {odd}"
             )
-            shown = g.render_text(state, seat)
+            shown = views_of(g).text(state, seat)
             assert isinstance(shown, str) and shown.strip(), (
-                f"{where}: render_text(state, {seat}) is {shown!r}"
+                f"{where}: the text view of (state, {seat}) is {shown!r}"
             )
         after = state.to_json()
         assert after == before, (

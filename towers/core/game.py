@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, ClassVar
 
@@ -91,21 +91,17 @@ class Game(ABC):
         """True when some seat may not see all of the state (search bots then determinize)."""
         return False
 
-    def render_text(self, state: State, seat: int | None) -> str:
-        """The board as text for a terminal, as ``seat`` sees it (Rich console markup allowed)."""
-        return json.dumps(state.observation(seat), indent=1)
+    @property
+    def evaluate(self) -> Callable[[State, int], float] | None:
+        """The bots' heuristic that the game's plugin declares (None: the scores so far);
+        looked up once, since a search asks for it thousands of times."""
+        try:
+            return self._evaluate
+        except AttributeError:
+            from towers.core.registry import heuristic_of  # the registry imports this module
 
-    def render_svg(self, state: State, seat: int | None) -> str | None:
-        """The board as an SVG document as ``seat`` sees it, or None if the game has none.
-
-        Elements a player may click carry ``id`` attributes named by ``action_targets``."""
-        return None
-
-    def action_targets(self, action: int) -> list[str]:
-        """Ids of the SVG elements that, clicked in this order, choose ``action``.
-
-        Empty for an action with no place on the board (it is listed in words instead)."""
-        return []
+            self._evaluate: Callable[[State, int], float] | None = heuristic_of(self)
+            return self._evaluate
 
     def state_from_json(self, text: str) -> State:
         """The state that ``State.to_json`` wrote, by this release or an earlier one: a state
@@ -209,9 +205,10 @@ class State(ABC):
     def heuristic(self, seat: int) -> float:
         """How well ``seat`` stands, in victory points, judged only from what it may observe.
 
-        Greedy and search bots use it; games override it with a real estimate.
-        """
-        return self.scores()[seat]
+        Greedy and search bots use it: the heuristic the game's plugin declares, else the
+        scores so far."""
+        evaluate = self.game.evaluate
+        return self.scores()[seat] if evaluate is None else evaluate(self, seat)
 
     def _determinize(self, seat: int, rng: random.Random) -> State:
         """A copy with what ``seat`` cannot see re-dealt; games with hidden parts override it."""

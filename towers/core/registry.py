@@ -16,12 +16,29 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import weakref
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 from importlib.metadata import entry_points
 from typing import Any
 
 from towers.core.errors import GameOptionError
-from towers.core.game import Game
+from towers.core.game import Game, State
+from towers.core.views import Views
+
+
+@dataclass(frozen=True)
+class GamePlugin:
+    """A game package's declaration of itself, in one place: where its rules (the Game
+    class), its views and its bots' heuristic live, each as ``"package.module:name"``, so
+    that declaring them imports none. An entry point of ``towers.games`` names a plugin, or
+    just a Game class (which then has the plain views and heuristic)."""
+
+    rules: str
+    views: str | None = None
+    heuristic: str | None = None
+
 
 GAMES_GROUP = "towers.games"
 BOTS_GROUP = "towers.bots"
@@ -99,9 +116,34 @@ def list_games() -> list[str]:
     return sorted(_games())
 
 
+def plugin(name: str) -> GamePlugin:
+    """The declaration of the game ``name`` (a plain one for a game registered as a class)."""
+    path = game_path(name)
+    found = _load(path)
+    return found if isinstance(found, GamePlugin) else GamePlugin(rules=path)
+
+
 def game_class(name: str) -> type[Game]:
-    cls: type[Game] = _load(game_path(name))
+    cls: type[Game] = _load(plugin(name).rules)
     return cls
+
+
+_views: weakref.WeakKeyDictionary[Game, Views] = weakref.WeakKeyDictionary()
+
+
+def views_of(game: Game) -> Views:
+    """The views of ``game`` (made once per game), as its plugin declares them."""
+    views = _views.get(game)
+    if views is None:
+        declared = plugin(game.name).views if game.name in _games() else None
+        views = _views[game] = (_load(declared) if declared else Views)(game)
+    return views
+
+
+def heuristic_of(game: Game) -> Callable[[State, int], float] | None:
+    """The bots' heuristic that ``game``'s plugin declares, if any."""
+    declared = plugin(game.name).heuristic if game.name in _games() else None
+    return _load(declared) if declared else None
 
 
 def make(name: str, players: int | None = None, **options: Any) -> Game:

@@ -14,7 +14,7 @@ from typing import Any
 from towers.agents.params import clamp_params
 from towers.core.errors import GameOptionError
 from towers.core.game import Game, State
-from towers.core.registry import bot_class
+from towers.core.registry import bot_class, views_of
 from towers.server.store import GameRow, LogRow
 
 HUMAN = "human"
@@ -155,7 +155,7 @@ class Room:
             known = self.words[action] = {
                 "action": action,
                 "text": self.state.action_to_string(action),
-                "targets": self.game.action_targets(action),
+                "targets": views_of(self.game).targets(action),
             }
         return known
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from towers.core import knowledge
 from towers.core.game import CHANCE, State
+from towers.core.registry import views_of
 from towers.server.errors import ApiError
 from towers.server.rooms import OVER, PLAYING, Client, Room, jsonable
 
@@ -85,7 +86,7 @@ class Views:
             "can_undo": seat is not None and self.why_no_undo(room, seat, thorough=False) is None,
         }
         if svg:
-            view["svg"] = game.render_svg(state, seat)
+            view["svg"] = views_of(game).svg(state, seat)
         return view
 
     def log_entries(
@@ -135,7 +136,7 @@ class Views:
                 "log": self.log_entries(room, seat)[:step],
             }
             if svg:
-                out["svg"] = room.game.render_svg(state, seat)
+                out["svg"] = views_of(room.game).svg(state, seat)
         return out
 
     def join(self, room: Room, client: Client) -> None:

@@ -13,6 +13,7 @@ from rich.text import Text
 
 from towers.core.game import CHANCE, TERMINAL
 from towers.core.options import value_text
+from towers.core.registry import views_of
 
 
 def seat_name(seat: int, kinds: Sequence[str] | None = None) -> str:
@@ -59,12 +60,12 @@ def board_text(markup: str) -> Text:
 
 
 def board_panel(state: Any, seat: int | None, title: str = "") -> Panel:
-    """``render_text`` of ``state`` as ``seat`` sees it (``None``: a spectator), in a panel."""
+    """The game's text view of ``state`` as ``seat`` sees it (``None``: a spectator), in a panel."""
     game = state.game
     view = "spectator view" if seat is None else f"seat {seat}'s view"
     heading = title or f"{game_name(game)}, after {len(state.history())} actions"
     return Panel(
-        board_text(game.render_text(state, seat)),
+        board_text(views_of(game).text(state, seat)),
         title=escape(heading),
         subtitle=view,
         expand=False,

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from towers.core.errors import ActionParseError, IllegalActionError
+from towers.core.registry import views_of
 from towers.games.tiletum import actions as A
 from towers.games.tiletum import rules as R
 from towers.games.tiletum.data import CHARACTER, MERCHANT
@@ -120,7 +121,7 @@ def test_observation_shows_the_table() -> None:
 def test_text_view_shows_wheel_map_boards_offers_and_scores() -> None:
     s = new(4, seed=7)
     store(s, 2, "iron-3")
-    text = s.game.render_text(s, 2)
+    text = views_of(s.game).text(s, 2)
     for part in (
         "Action wheel",
         "Contracts",

@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from towers.core.chance import sample_chance
+from towers.core.registry import views_of
 from towers.games.tiletum import actions as A
 from towers.games.tiletum.rules import TiletumGame
 
@@ -23,7 +24,7 @@ def _ids(text: str) -> list[str]:
 def _check(game: TiletumGame, state) -> int:
     """Draw for the player to move and for a spectator; return how many targets were checked."""
     seat = state.current_player()
-    drawn = game.render_svg(state, seat if seat >= 0 else None)
+    drawn = views_of(game).svg(state, seat if seat >= 0 else None)
     assert drawn is not None
     ids = _ids(drawn)
     assert len(ids) == len(set(ids)), "duplicate ids"
@@ -32,7 +33,7 @@ def _check(game: TiletumGame, state) -> int:
     if state.is_terminal() or state.is_chance_node():
         return 0
     for action in state.legal_actions():
-        for ident in game.action_targets(action):
+        for ident in views_of(game).targets(action):
             assert ident in present, (A.to_string(action), ident)
             checked += 1
     return checked
@@ -54,7 +55,7 @@ def test_targets_are_drawn_through_a_random_game(players: int, seed: int) -> Non
             state.apply_action(rng.choice(state.legal_actions()))
         steps += 1
     _check(game, state)
-    _ids(game.render_svg(state, None) or "")
+    _ids(views_of(game).svg(state, None) or "")
     assert checked > 0
 
 
@@ -64,18 +65,18 @@ def test_spectator_view_parses_and_has_no_own_board() -> None:
     rng = random.Random(0)
     while state.is_chance_node():
         state.apply_action(sample_chance(state, rng))
-    text = game.render_svg(state, None) or ""
+    text = views_of(game).svg(state, None) or ""
     ids = _ids(text)
     assert "room-1-1" not in ids
     assert "king-track" in ids and "contract-1" in ids and "character-1" in ids
     assert all(f"spot-{name}" in ids for name in A.DATA.spot_names)
-    mine = _ids(game.render_svg(state, 0) or "")
+    mine = _ids(views_of(game).svg(state, 0) or "")
     assert "room-1-1" in mine
 
 
 def test_targets_name_the_board() -> None:
-    assert TiletumGame(2).action_targets(A.take_die(3, 0)) == ["die-3-yellow"]
-    assert TiletumGame(2).action_targets(A.TAKE_CONTRACT + 1) == ["contract-2"]
-    assert TiletumGame(2).action_targets(A.TAKE_CHARACTER) == ["character-1"]
-    assert TiletumGame(2).action_targets(A.house(2, 0)) == ["house-paris-1"]
-    assert TiletumGame(2).action_targets(A.END_TURN) == []
+    assert views_of(TiletumGame(2)).targets(A.take_die(3, 0)) == ["die-3-yellow"]
+    assert views_of(TiletumGame(2)).targets(A.TAKE_CONTRACT + 1) == ["contract-2"]
+    assert views_of(TiletumGame(2)).targets(A.TAKE_CHARACTER) == ["character-1"]
+    assert views_of(TiletumGame(2)).targets(A.house(2, 0)) == ["house-paris-1"]
+    assert views_of(TiletumGame(2)).targets(A.END_TURN) == []

@@ -71,3 +71,12 @@ Interpretations where the rulebook is silent or contradicts itself:
   the die's resources are taken, even if it was the action's tile just taken;
 - the first player is seat 0.
 """
+
+from towers.core.registry import GamePlugin
+
+PLUGIN = GamePlugin(
+    rules="towers.games.tiletum.rules:TiletumGame",
+    views="towers.games.tiletum.views:TiletumViews",
+    heuristic="towers.games.tiletum.bots:evaluate",
+)
+"""The game as towers finds it (the entry point ``tiletum`` of ``towers.games``)."""

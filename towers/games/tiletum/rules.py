@@ -15,7 +15,6 @@ from towers.core.components import HiddenDeck, deck_draw, new_hidden_deck
 from towers.core.game import CHANCE, TERMINAL, Game, State
 from towers.core.options import Option
 from towers.games.tiletum import actions as A
-from towers.games.tiletum.bots import evaluate
 from towers.games.tiletum.data import (
     ARCHITECT,
     CAT_CHARACTER,
@@ -179,23 +178,6 @@ class TiletumGame(Game):
     def state_class(self) -> type[State]:
         return TiletumState
 
-    def render_svg(self, state: State, seat: int | None) -> str | None:
-        from towers.games.tiletum.svg import svg
-
-        assert isinstance(state, TiletumState)
-        return svg(state, seat)
-
-    def action_targets(self, action: int) -> list[str]:
-        from towers.games.tiletum.svg import targets
-
-        return targets(action)
-
-    def render_text(self, state: State, seat: int | None) -> str:
-        from towers.games.tiletum.render import text
-
-        assert isinstance(state, TiletumState)
-        return text(state, seat)
-
     def has_hidden_information(self) -> bool:
         # Face-down piles, the bag and the corruption tokens are drawn at the moment they are
         # revealed (same distribution as a shuffle), so the state holds no secret.
@@ -348,9 +330,6 @@ class TiletumState(State):
             if self.vp[seat] == best:
                 return [seat]
         return []
-
-    def heuristic(self, seat: int) -> float:
-        return evaluate(self, seat)
 
     def action_to_string(self, action: int) -> str:
         return A.to_string(action)

@@ -40,3 +40,12 @@ Designed, not stated by the rulebook (also marked in ``data/torres.toml``):
   steps, relaxed to the largest distance still possible if none is left; the master cards'
   open points are listed in :mod:`towers.games.torres.master`.
 """
+
+from towers.core.registry import GamePlugin
+
+PLUGIN = GamePlugin(
+    rules="towers.games.torres.rules:TorresGame",
+    views="towers.games.torres.views:TorresViews",
+    heuristic="towers.games.torres.bots:evaluate",
+)
+"""The game as towers finds it (the entry point ``torres`` of ``towers.games``)."""

@@ -21,7 +21,6 @@ from towers.core.game import CHANCE, TERMINAL, Game, State
 from towers.core.options import Option
 from towers.games.torres import actions as A
 from towers.games.torres import (
-    bots,  # the heuristic (bots imports this module in turn)
     movegen,
 )
 from towers.games.torres.board import (
@@ -212,23 +211,6 @@ class TorresGame(Game):
             state.step = S_SETUP_KNIGHT
         return state
 
-    def render_svg(self, state: State, seat: int | None) -> str | None:
-        from towers.games.torres.svg import svg
-
-        assert isinstance(state, TorresState)
-        return svg(state, seat)
-
-    def action_targets(self, action: int) -> list[str]:
-        from towers.games.torres.svg import targets
-
-        return targets(action)
-
-    def render_text(self, state: State, seat: int | None) -> str:
-        from towers.games.torres.render import text
-
-        assert isinstance(state, TorresState)
-        return text(state, seat)
-
 
 @dataclass(slots=True)
 class TorresState(State):
@@ -351,9 +333,6 @@ class TorresState(State):
 
     def string_to_action(self, text: str) -> int:
         return A.from_string(text)
-
-    def heuristic(self, seat: int) -> float:
-        return bots.evaluate(self, seat)
 
     # ---- helpers ----------------------------------------------------------------------
     def _deck_of(self, seat: int) -> HiddenDeck:

@@ -13,6 +13,8 @@ from typing import Any
 from towers.core.errors import ActionParseError
 from towers.core.game import TERMINAL, Game, State
 from towers.core.options import Option
+from towers.core.registry import GamePlugin
+from towers.core.views import Views
 
 PILLARS = 3
 
@@ -34,10 +36,6 @@ class PillarsGame(Game):
 
     def new_initial_state(self) -> PillarsState:
         return PillarsState(game=self, points=[0] * self.num_players)
-
-    def render_text(self, state: State, seat: int | None) -> str:
-        assert isinstance(state, PillarsState)
-        return "  ".join(f"pillar {p}: {h}" for p, h in enumerate(state.heights))
 
 
 @dataclass(slots=True)
@@ -73,9 +71,6 @@ class PillarsState(State):
 
     def scores(self) -> list[float]:
         return [float(p) for p in self.points]
-
-    def heuristic(self, seat: int) -> float:
-        return float(self.points[seat])
 
     def action_to_string(self, action: int) -> str:
         if not 0 <= action < PILLARS:
@@ -124,3 +119,24 @@ class TallestBot:
         assert isinstance(state, PillarsState)
         legal = state.legal_actions()
         return max(legal, key=lambda p: (state.heights[p], -p))
+
+
+class PillarsViews(Views):
+    """The pillars as a line of text (no SVG board: the browser lists the moves in words)."""
+
+    def text(self, state: State, seat: int | None) -> str:
+        assert isinstance(state, PillarsState)
+        return "  ".join(f"pillar {p}: {h}" for p, h in enumerate(state.heights))
+
+
+def tallest_first(state: State, seat: int) -> float:
+    """The bots' heuristic: points so far (a search then looks ahead for more)."""
+    assert isinstance(state, PillarsState)
+    return float(state.points[seat])
+
+
+PLUGIN = GamePlugin(
+    rules="towers_pillars:PillarsGame",
+    views="towers_pillars:PillarsViews",
+    heuristic="towers_pillars:tallest_first",
+)

@@ -1,0 +1,27 @@
+"""How Tiletum is shown: the board as text for a terminal (:mod:`towers.games.tiletum.render`), and as
+an SVG with the ids of its clickable elements for the browser (:mod:`towers.games.tiletum.svg`).
+The rules know nothing of these; the game's plugin declares them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from towers.core.views import Views
+from towers.games.tiletum import render, svg
+from towers.games.tiletum.rules import TiletumState
+
+if TYPE_CHECKING:
+    from towers.core.game import State
+
+
+class TiletumViews(Views):
+    def text(self, state: State, seat: int | None) -> str:
+        assert isinstance(state, TiletumState)
+        return render.text(state, seat)
+
+    def svg(self, state: State, seat: int | None) -> str | None:
+        assert isinstance(state, TiletumState)
+        return svg.svg(state, seat)
+
+    def targets(self, action: int) -> list[str]:
+        return svg.targets(action)
