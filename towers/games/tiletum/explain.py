@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from towers.games.tiletum import actions as A
+from towers.games.tiletum import frames as R
 from towers.games.tiletum.data import (
     ACTIONS,
     ARCHITECT,
@@ -61,7 +62,6 @@ FRAME_BLOCKS = {
 
 
 def explain(state: TiletumState, action: int) -> tuple[str, str]:
-    from towers.games.tiletum import rules as R
 
     name, k = A.block(action)
     if state.draws:
@@ -110,7 +110,6 @@ def explain(state: TiletumState, action: int) -> tuple[str, str]:
 
 
 def _chance_rule(state: TiletumState) -> str:
-    from towers.games.tiletum import rules as R
 
     if not state.draws:
         return "Game Setup"
@@ -312,7 +311,6 @@ def _task_why(state: TiletumState, seat: int, name: str, k: int) -> tuple[str, s
 def _decision_why(
     state: TiletumState, seat: int, top: list[int], name: str, k: int
 ) -> tuple[str, str]:
-    from towers.games.tiletum import rules as R
 
     g = state.game
     d = g.data

@@ -13,6 +13,7 @@ from towers.games.torres.board import (
     ORTHO_NEIGHBORS,
     label_castles,
 )
+from towers.games.torres.steps import S_TURN, STEP_NAMES
 
 if TYPE_CHECKING:
     from towers.games.torres.rules import TorresState
@@ -39,7 +40,6 @@ R_CARDS = "Torres, The Action Cards"
 
 
 def explain(state: TorresState, action: int) -> tuple[str, str]:
-    from towers.games.torres.rules import S_TURN, STEP_NAMES
 
     name, i = A.decode(action)
     step = state.step

@@ -39,37 +39,24 @@ from towers.games.torres.board import (
     placement_mask,
 )
 from towers.games.torres.data import TorresData, load
+from towers.games.torres.steps import (  # noqa: F401 - the rules' vocabulary
+    S_DRAW,
+    S_KEEP,
+    S_KING_MOVE,
+    S_MASTER_DRAW,
+    S_OVER,
+    S_REDISTRIBUTE,
+    S_RETURN,
+    S_SETUP_CASTLE,
+    S_SETUP_KING,
+    S_SETUP_KNIGHT,
+    S_TAKE_STACK,
+    S_TURN,
+    STEP_NAMES,
+)
 
 SQ = A.SQUARES
 MG = twin(movegen)  # the move generator: compiled when built, else plain Python
-
-# Steps: what kind of decision the state waits for.
-S_MASTER_DRAW = 0
-S_SETUP_CASTLE = 1
-S_SETUP_KNIGHT = 2
-S_SETUP_KING = 3
-S_TURN = 4
-S_DRAW = 5
-S_KEEP = 6
-S_RETURN = 7
-S_TAKE_STACK = 8
-S_REDISTRIBUTE = 9
-S_KING_MOVE = 10
-S_OVER = 11
-STEP_NAMES = (
-    "draw the master card",
-    "place a starting castle",
-    "place a first knight",
-    "place the King",
-    "take actions",
-    "draw action cards",
-    "keep one drawn card",
-    "return the drawn cards",
-    "choose the stack used this turn",
-    "redistribute leftover blocks",
-    "move the King",
-    "game over",
-)
 
 VARIANTS = ("basic", "common_deck", "master")
 
