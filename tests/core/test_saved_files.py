@@ -17,7 +17,7 @@ from towers.core.errors import GameOptionError
 from towers.core.game import STATE_FORMAT
 
 SAVED = Path(__file__).resolve().parents[1] / "data" / "saved"
-GAMES = sorted(SAVED.glob("*.towers.json"))
+GAMES = sorted(SAVED.glob("*.game.json"))
 
 
 def test_there_are_saved_files_of_every_shipped_game() -> None:
@@ -45,7 +45,7 @@ def test_a_saved_game_loads_and_plays_on(path: Path) -> None:
 def test_a_saved_state_loads_as_the_game_it_was(path: Path) -> None:
     data = record.load(path)
     game = record.game_from_record(data)
-    text = path.with_name(path.name.replace(".towers.json", ".state.json")).read_text()
+    text = path.with_name(path.name.replace(".game.json", ".state.json")).read_text()
     assert "format" not in json.loads(text)  # written before states were tagged
     state = game.state_from_json(text)
     replayed = record.replay(data)
