@@ -1,54 +1,553 @@
-"""The Tiletum heuristic used by the greedy and search bots (public information only)."""
+"""The Tiletum heuristic used by the greedy and search bots (public information only).
+
+``evaluate(state, seat)`` estimates the VP the seat will have at the end of the game: the VP
+it has plus what its position is worth, every term in VP. A bot that looks one atomic action
+ahead needs every step of a plan to raise the estimate: a resource gathered towards a stored
+contract, a figure a step nearer a free space, a character placed in a room. The terms:
+
+- projects: each stored contract and each cathedral the seat may contribute to is worth a
+  share of its VP that grows with the resources gathered for it (those are shared out,
+  the densest project first); resources no project needs are worth a base value that falls
+  to the final scoring's 1/4 VP as the game ends, gold a little less;
+- houses x pillars: the product of the houses and pillars expected on the map at the end,
+  those in supply counted by how few steps the merchant or architect has to a free space;
+  the cathedral the architect heads for counts as a project;
+- King track: the VP of the King phases to come, the marker losing the corruption expected
+  before each (this round's unrevealed tokens, then a whole round's);
+- fairs: this round's fair if the seat has a house there or its merchant is there or on its
+  way, later fairs in towns where it has a house, at the count it meets now;
+- buildings: rooms filled and crests placed on the way to a full or completed building,
+  completed buildings as the final scoring counts them, their bonus action points by the
+  turns left;
+- storehouse: characters and crests at part of what placing them gives, helpers at part of
+  what they give;
+- action points: those held this turn and those of a die being chosen, each worth what a
+  point does for its action (a King step exactly, the others a capped share of their best
+  use), so the die is judged with its action.
+
+Everything read is public (Tiletum hides nothing); the stack is read only for the seat whose
+turn it is.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from towers.games.tiletum.data import CAT_CHARACTER, CAT_CONTRACT, CAT_CREST, CAT_HELPER
+from towers.games.tiletum.data import (
+    ARCHITECT,
+    CAT_CHARACTER,
+    CAT_CONTRACT,
+    CAT_CREST,
+    CAT_HELPER,
+    CHARACTER,
+    CONTRACT,
+    FAIR_KING,
+    FIG_MERCHANT,
+    FX_ACTION,
+    FX_ADD_AP,
+    FX_ANY,
+    FX_GAIN,
+    FX_KING,
+    FX_VP,
+    GOLD,
+    JOKER,
+    KING,
+    MERCHANT,
+    STONE,
+    TiletumData,
+)
+from towers.games.tiletum.frames import (
+    EMPTY,
+    K_ANY,
+    K_CHOOSE,
+    K_COMPLETE,
+    K_FRAME,
+    K_GAIN_DIE,
+    K_HOUSE_ANY,
+    K_JUMP,
+    K_OPEN,
+    K_PAY,
+    K_PILLAR_ANY,
+    K_VALUE,
+)
 
 if TYPE_CHECKING:
     from towers.games.tiletum.rules import TiletumState
 
+# ---- weights, in VP or shares of VP --------------------------------------------------------
+PROJECT_HELD = 0.25
+"""A stored contract's (or open contribution's) share of its VP before anything is gathered."""
+PROJECT_GATHERED = 0.55
+"""The further share earned in proportion to the resources gathered for it."""
+PROJECT_DONE = PROJECT_HELD + PROJECT_GATHERED
+"""Its share once all is gathered: fulfilling it adds the rest."""
+RESOURCE_EARLY = 0.55
+"""A resource no project needs, six turns or more from the end."""
+GOLD_SHARE = 0.8
+"""Gold against another resource."""
+PLACE_SHARE = 0.75
+"""A house or pillar in supply with its figure at a free space, against one on the map."""
+STEP_DECAY = 0.1
+"""The share lost per step the figure still has to walk to a free space."""
+REACH_FLOOR = 0.25
+"""The least share a free space far away keeps."""
+NEXT_SPACE_STEPS = 4
+"""Steps counted between one free space and the next (the next town on a road)."""
+PILLAR_PROJECT = 3.0
+"""What placing a pillar adds beyond houses x pillars (the contribution it opens), as an
+architect's action points see it."""
+ROOM = 1.6
+"""A filled room, six turns or more from the end (then less, to nothing at the end)."""
+CREST_PLACED = 1.5
+"""A crest under a building that takes characters, likewise."""
+CHARACTER_STORED = 0.5
+CREST_STORED = 1.6
+HELPER_SHARE = 0.8
+"""A helper in the storehouse against using it."""
+BONUS_AP_USE = 0.2
+"""VP a bonus action point earns per turn left (an action taken about a third of turns)."""
+LEADER = 1.0
+"""First on the King track: the King tile and first in turn order."""
+FAIR_NOW = 0.9
+FAIR_LATER = 0.6
+FAIR_ON_THE_WAY = 0.45
+"""This round's fair, the merchant on its way, at most (less per step)."""
+AP_SHARE = 0.7
+"""An action point held against the best use it has now."""
+AP_CAP = 0.9
+AP_FLOOR = 0.25
+AP_CHARACTER = 0.6
+
+
+@dataclass(frozen=True)
+class _Tables:
+    """What the heuristic reads from the data, worked out once per data set."""
+
+    dist: tuple[tuple[int, ...], ...]
+    """Steps between any two spots of the map."""
+    towns_by_steps: tuple[tuple[tuple[int, int], ...], ...]
+    """From each spot, (steps, town) for every town, nearest first."""
+    cathedrals_by_steps: tuple[tuple[tuple[int, int], ...], ...]
+    """From each spot, (steps, cathedral) for every cathedral, nearest first."""
+    character_buildings: tuple[int, ...]
+    """The buildings that take characters."""
+    contract_value: tuple[float, ...]
+    """Per tile kind: a contract's VP plus what its benefits are worth."""
+    contract_fixed: tuple[tuple[tuple[int, int], ...], ...]
+    """Per tile kind: a contract's fixed resources as (resource, amount) pairs."""
+    contract_need: tuple[int, ...]
+    """Per tile kind: how many resources a contract takes in all."""
+    helper_value: tuple[tuple[float, float, float], ...]
+    """Per tile kind: a helper's (VP and action points, resources, gold)."""
+    round_drop: float
+    """King track spaces lost to the corruption of a whole round, expected."""
+    king_memo: dict[tuple[int, ...], float]
+    """king_outlook by (position, round, tokens revealed, tokens left of each value)."""
+
+
+_TABLES: dict[int, tuple[TiletumData, _Tables]] = {}
+
+
+def _tables(d: TiletumData) -> _Tables:
+    got = _TABLES.get(id(d))
+    if got is not None and got[0] is d:
+        return got[1]
+    n = len(d.spot_names)
+    dist = []
+    for start in range(n):
+        row = [n] * n
+        row[start] = 0
+        frontier = [start]
+        while frontier:
+            nxt = []
+            for s in frontier:
+                for u in d.adjacent[s]:
+                    if row[u] > row[s] + 1:
+                        row[u] = row[s] + 1
+                        nxt.append(u)
+            frontier = nxt
+        dist.append(tuple(row))
+    contract_value = []
+    helper_value = []
+    for k in d.kinds:
+        v = float(k.vp)
+        fixed = res = gold = 0.0
+        for code, a, b in k.effects:
+            if code == FX_VP:
+                fixed += a
+            elif code == FX_KING:
+                v += a
+            elif code == FX_ACTION:
+                v += 0.6 * b
+                fixed += 0.5 * b
+            elif code == FX_ADD_AP:
+                fixed += 0.5 * a
+            elif code == FX_GAIN:
+                if a == GOLD:
+                    gold += b
+                else:
+                    res += b
+            elif code == FX_ANY:
+                res += a
+            else:
+                v += 0.5
+                fixed += 0.5
+        contract_value.append(v)
+        helper_value.append((fixed, res, gold))
+    towns = range(len(d.towns))
+    spots = [c.town for c in d.cathedrals]
+    tables = _Tables(
+        dist=tuple(dist),
+        towns_by_steps=tuple(tuple(sorted((row[u], u) for u in towns)) for row in dist),
+        cathedrals_by_steps=tuple(
+            tuple(sorted((row[u], c) for c, u in enumerate(spots))) for row in dist
+        ),
+        character_buildings=tuple(b for b, bld in enumerate(d.buildings) if not bld.occupied),
+        contract_value=tuple(contract_value),
+        contract_fixed=tuple(tuple((r, n) for r, n in enumerate(k.pay) if n) for k in d.kinds),
+        contract_need=tuple(sum(k.pay) + k.same for k in d.kinds),
+        helper_value=tuple(helper_value),
+        round_drop=d.corruption_per_round * sum(d.corruption_tokens) / len(d.corruption_tokens),
+        king_memo={},
+    )
+    _TABLES[id(d)] = (d, tables)
+    return tables
+
+
+def king_outlook(state: TiletumState, pos: int) -> float:
+    """VP of the King phases still to come for a marker now at ``pos``: before each, the
+    marker loses the corruption expected (this round's tokens not yet revealed, then a whole
+    round's); one below the start is put back there after scoring (King phase)."""
+    d = state.game.data
+    tables = _tables(d)
+    left = state.corruption_left
+    key = (pos, state.round, len(state.revealed), *left)
+    got = tables.king_memo.get(key)
+    if got is not None:
+        return got
+    track = d.king_track
+    top = len(track) - 1
+    start = d.king_start
+    n_left = left[0] + left[1] + left[2]
+    drop = (
+        (d.corruption_per_round - len(state.revealed)) * (left[1] + 2 * left[2]) / n_left
+        if n_left
+        else 0.0
+    )
+    round_drop = tables.round_drop
+    p = float(pos if pos < top else top)
+    total = 0.0
+    for _ in range(d.rounds - state.round):
+        p -= drop
+        if p <= 0.0:
+            p = 0.0
+            total += track[0]
+        else:
+            i = int(p)
+            total += track[i] if i == top else track[i] + (p - i) * (track[i + 1] - track[i])
+        if p < start:
+            p = float(start)
+        drop = round_drop
+    tables.king_memo[key] = total
+    return total
+
 
 def evaluate(state: TiletumState, seat: int) -> float:
-    """VP now plus what the position is worth by the end, in VP.
-
-    Counted in full: the final scoring if the game ended now (houses x pillars, completed
-    buildings, resources / 4). Counted in part: King track VP for the King phases to come,
-    bonus action points for the turns to come, tiles in the storehouse (contracts by the VP
-    they will give once affordable), figures' unspent supply, and the action points the seat
-    still holds this turn.
-    """
+    """The VP the seat may expect at the end of the game (see the module docstring)."""
     vp = float(state.vp[seat])
     if state.over:
         return vp
     g = state.game
     d = g.data
-    houses, buildings, _ = state.final_points(seat)
-    res = state.res[seat]
-    value = vp + houses + buildings + sum(res) / d.resources_per_vp
+    t = _tables(d)
+    k_cat = g.k_cat
     rounds_left = d.rounds - state.round
-    value += 0.6 * d.king_track[state.king_pos[seat]] * rounds_left
-    value += 0.9 * sum(state.ap_bonus[seat]) * rounds_left
-    for k in state.storehouse[seat]:
-        cat = g.k_cat[k]
+    # Turns still to come whose die is not yet taken, and those with this one if it is under way.
+    turns_left = rounds_left * d.turns_per_round - len(state.dice_used[seat])
+    mine = state.actor == seat
+    stack = state.stack
+    taking = mine and bool(stack) and stack[-1][0] == K_VALUE
+    if taking:
+        turns_left -= 1
+    acting = turns_left + 1 if mine and (taking or state.die_colour >= 0) else turns_left
+    late = turns_left / 6.0 if turns_left < 6 else 1.0
+    per_vp = 1.0 / d.resources_per_vp
+    rv = per_vp + (RESOURCE_EARLY - per_vp) * late
+    value = vp
+
+    # ---- what this turn has pending: a die being taken, resources to choose, placements
+    res = state.res[seat][:]
+    wild = 0
+    houses_due = pillars_due = 0
+    merchant_jumps = architect_jumps = False
+    ap_items: list[tuple[int, int]] = []  # (action, or -1 for one of choice; AP)
+    paying = -1
+    if mine:
+        bonus = state.ap_bonus[seat]
+        for e in stack:
+            code = e[0]
+            if code == K_FRAME:
+                ap_items.append((e[1], e[2]))
+            elif code == K_VALUE:
+                # A die taken, its value not yet set: judged at the value it shows.
+                res[e[2]] += e[1]
+                act = state.action_of_value(e[1])
+                ap = d.action_points_base - e[1]
+                ap_items.append((-1, ap) if act == JOKER else (act, ap + bonus[act]))
+            elif code == K_GAIN_DIE:
+                res[e[1]] += e[2]
+            elif code == K_OPEN:
+                act = e[1]
+                ap_items.append((-1, e[2]) if act == JOKER else (act, e[2] + bonus[act]))
+            elif code == K_CHOOSE:
+                ap_items.append((-1, e[1]))
+            elif code == K_ANY:
+                wild += e[1]
+            elif code == K_PAY:
+                paying = e[1]
+            elif code == K_HOUSE_ANY:
+                houses_due += 1
+            elif code == K_PILLAR_ANY:
+                pillars_due += 1
+            elif code == K_JUMP:
+                if e[1] == FIG_MERCHANT:
+                    merchant_jumps = True
+                else:
+                    architect_jumps = True
+            elif code == K_COMPLETE:
+                # The bonus goes on one of the building's actions, whichever is chosen.
+                value += d.buildings[e[1]].rooms * BONUS_AP_USE * turns_left
+
+    # ---- houses x pillars: the figures' way to the nearest free space
+    dist = t.dist
+    house_towns = state.house_towns[seat]
+    pillar_sites = state.pillar_sites[seat]
+    h_supply = state.house_supply[seat] - houses_due
+    p_supply = state.pillar_supply[seat] - pillars_due
+    merchant = state.merchant[seat]
+    h_steps = -1
+    if h_supply > 0:
+        houses = state.houses
+        for s, town in t.towns_by_steps[merchant]:
+            if EMPTY in houses[town] and town not in house_towns:
+                h_steps = 0 if merchant_jumps else s
+                break
+    p_steps = p_target = -1
+    pillars = state.pillars
+    for s, c in t.cathedrals_by_steps[state.architect[seat]]:
+        if EMPTY in pillars[c] and c not in pillar_sites:
+            p_steps = 0 if architect_jumps else s
+            p_target = c
+            break
+    h_exp = float(len(house_towns) + houses_due)
+    if h_steps >= 0 and acting > 0:
+        for i in range(min(h_supply, acting)):
+            q = PLACE_SHARE - STEP_DECAY * (h_steps + NEXT_SPACE_STEPS * i)
+            h_exp += q if q > REACH_FLOOR else REACH_FLOOR
+    p_exp = float(len(pillar_sites) + pillars_due)
+    p_first = p_next = 0.0  # the share of the first pillar in supply, and of one more
+    if p_steps >= 0:
+        for i in range(min(p_supply + 1, acting)):
+            q = PLACE_SHARE - STEP_DECAY * (p_steps + NEXT_SPACE_STEPS * i)
+            if q < REACH_FLOOR:
+                q = REACH_FLOOR
+            if i == p_supply:
+                p_next = q
+                break
+            if i == 0:
+                p_first = q
+            p_exp += q
+    value += h_exp * p_exp
+    # The pillar a contract space frees adds as much.
+    pillar_gain = p_next * h_exp
+
+    # ---- projects: stored contracts and cathedral contributions, by what is gathered
+    projects: list[tuple[float, int, tuple[tuple[int, int], ...], int]] = []
+    slot = len(state.contracts[seat])
+    space_vp = d.contract_space_vp
+    space_pillar = d.contract_space_pillar
+    store = state.storehouse[seat]
+    rooms = state.rooms[seat]
+    crests = state.crests[seat]
+    for k in store:
+        cat = k_cat[k]
         if cat == CAT_CONTRACT:
-            value += (0.7 if state.can_fulfil(seat, k) else 0.3) * g.k_vp[k]
+            v = t.contract_value[k]
+            if slot < len(space_vp):
+                v += space_vp[slot]
+                if space_pillar[slot]:
+                    v += pillar_gain
+            slot += 1
+            projects.append((v, t.contract_need[k], t.contract_fixed[k], g.k_same[k]))
+            if k == paying:
+                # Being paid now: as good as fulfilled (its resources are still here).
+                value += (1.0 - PROJECT_DONE) * v
         elif cat == CAT_CHARACTER:
-            value += 1.5
+            if EMPTY in rooms:
+                value += CHARACTER_STORED * late
         elif cat == CAT_CREST:
-            value += 2.0
+            if EMPTY in crests:
+                value += CREST_STORED * late
         elif cat == CAT_HELPER:
-            value += 1.5
-    # Buildings on their way: each filled room is half a step to a roof house and completion.
-    filled = sum(1 for k in state.rooms[seat] if k >= 0)
-    crests = sum(1 for c in state.crests[seat] if c >= 0)
-    value += 0.8 * filled + 1.0 * crests
-    # A house or pillar more on the map multiplies with the other kind.
-    value += 0.4 * (state.house_supply[seat] + state.pillar_supply[seat])
-    value += 0.5 * len(state.cathedral_tiles[seat])
-    if state.actor == seat:
-        frame = state.die_frame()
-        if frame is not None:
-            value += 0.5 * frame[2]
+            fixed, n_res, n_gold = t.helper_value[k]
+            value += HELPER_SHARE * (fixed + (n_res + GOLD_SHARE * n_gold) * rv) * late
+    cathedral_left = state.cathedral_left
+    if p_first > 0.0 and cathedral_left[p_target] > 0:
+        # The cathedral the architect heads for, as far as it is within reach.
+        cost = state.cost_tiles[p_target]
+        v = p_first * (d.cost_vp[cost] + d.cathedrals[p_target].tiles[cathedral_left[p_target] - 1])
+        stone = d.cost_stone[cost]
+        projects.append((v, stone, _stone(stone), 0))
+    taken = state.cathedral_tiles[seat]
+    for c in pillar_sites:
+        left = cathedral_left[c]
+        if left > 0 and c not in taken:
+            cost = state.cost_tiles[c]
+            stone = d.cost_stone[cost]
+            projects.append(
+                (float(d.cost_vp[cost] + d.cathedrals[c].tiles[left - 1]), stone, _stone(stone), 0)
+            )
+    if projects:
+        if len(projects) > 1:
+            projects.sort(key=_density, reverse=True)
+        # A project far from done may not be finished in the last turns.
+        hurry = 1.0 if turns_left >= 3 else 0.4 + 0.2 * turns_left
+        for v, need, pay, same in projects:
+            got = 0
+            for r, want in pay:
+                have = res[r]
+                take = want if have >= want else have
+                res[r] = have - take
+                got += take
+            if same:
+                r = res.index(max(res))
+                have = res[r]
+                take = same if have >= same else have
+                res[r] = have - take
+                got += take
+            if got < need and wild:
+                fill = need - got if wild >= need - got else wild
+                wild -= fill
+                got += fill
+            if got >= need:
+                value += PROJECT_DONE * v
+            else:
+                value += (PROJECT_HELD + PROJECT_GATHERED * got / need) * v * hurry
+    value += (sum(res) - (1.0 - GOLD_SHARE) * res[GOLD] + wild) * rv
+
+    # ---- King track
+    pos = state.king_pos[seat]
+    king_now = king_outlook(state, pos)
+    value += king_now
+    if state.king_leader() == seat:
+        value += LEADER
+
+    # ---- fairs
+    now = state.round
+    fair_tiles = state.fair_tiles
+    fair_towns = state.fair_towns
+    for r in range(now, d.rounds):
+        tile = fair_tiles[r]
+        town = fair_towns[r]
+        if tile < 0 or town < 0:
+            continue
+        if town in house_towns:
+            share = FAIR_NOW if r == now else FAIR_LATER
+        elif r != now:
+            continue
+        elif merchant == town:
+            share = FAIR_NOW
+        elif acting > (rounds_left - 1) * d.turns_per_round:
+            # The merchant may still get there this round.
+            share = FAIR_ON_THE_WAY * (1.0 - STEP_DECAY * dist[merchant][town])
+            if share <= 0.0:
+                continue
+        else:
+            continue
+        cond = d.fair_condition[tile]
+        each = d.fair_board_vp[r] + d.fair_vp[tile]
+        value += share * (each if cond == FAIR_KING else each * state.fair_count(seat, cond))
+
+    # ---- buildings
+    # Rooms filled and crests placed, on the way to roof houses and completed buildings (which
+    # count on their own: the house in supply, the bonus action points, the final scoring).
+    filled = len(rooms) - rooms.count(EMPTY)
+    crested = 0
+    for b in t.character_buildings:
+        if crests[b] >= 0:
+            crested += 1
+    value += (ROOM * filled + CREST_PLACED * crested) * late
+    value += d.completed_buildings_vp[bin(state.completed[seat]).count("1")]
+    value += sum(state.ap_bonus[seat]) * BONUS_AP_USE * turns_left
+
+    # ---- action points held or coming this turn
+    if ap_items:
+        top = len(d.king_track) - 1
+        king_step = king_outlook(state, pos + 1) - king_now if pos < top else 0.0
+        h_gain = (p_exp + 1.0) / (h_steps + 1) if h_steps >= 0 else 0.0
+        p_gain = (h_exp + PILLAR_PROJECT) / (p_steps + 1) if p_steps >= 0 else 0.0
+        apv = _ap_values(state, seat, king_step, res, rv, h_gain, p_gain)
+        best = max(apv)
+        for act, ap in ap_items:
+            value += ap * (best if act < 0 else apv[act])
     return value
+
+
+def _stone(n: int) -> tuple[tuple[int, int], ...]:
+    return ((STONE, n),)
+
+
+def _density(project: tuple[float, int, tuple[tuple[int, int], ...], int]) -> float:
+    return project[0] / project[1] if project[1] else 0.0
+
+
+def _ap_values(
+    state: TiletumState,
+    seat: int,
+    king_step: float,
+    leftover: list[int],
+    rv: float,
+    h_gain: float,
+    p_gain: float,
+) -> list[float]:
+    """What one action point is worth to each action now: a King step exactly; to the other
+    actions a share of the best thing it does per point, capped, so that one lucky option
+    does not make a die look better than it is."""
+    g = state.game
+    d = g.data
+    store = state.storehouse[seat]
+    room = len(store) < d.storehouse_size
+    out = [0.0] * 5
+    out[ARCHITECT] = min(AP_CAP, AP_SHARE * p_gain) if p_gain > 0 else AP_FLOOR
+    out[MERCHANT] = min(AP_CAP, AP_SHARE * h_gain) if h_gain > 0 else AP_FLOOR
+    out[CHARACTER] = AP_CHARACTER if room and EMPTY in state.rooms[seat] else AP_FLOOR
+    out[KING] = king_step
+    # Contract: the best contract of the offer for what it costs, with what is left over.
+    best = AP_FLOOR
+    k_cat = g.k_cat
+    slot = len(state.contracts[seat]) + sum(1 for k in store if k_cat[k] == CAT_CONTRACT)
+    if room and slot < len(d.contract_space_vp):
+        costs = d.contract_offer_costs
+        space = d.contract_space_vp[slot]
+        t = _tables(d)
+        for i, k in enumerate(state.contract_offer):
+            if k < 0:
+                continue
+            need = t.contract_need[k]
+            got = 0
+            for r, want in t.contract_fixed[k]:
+                have = leftover[r]
+                got += want if have >= want else have
+            same = g.k_same[k]
+            if same:
+                pay = g.k_pay[k]
+                spare = max(leftover[r] - pay[r] for r in range(5))
+                if spare > 0:
+                    got += same if spare >= same else spare
+            share = PROJECT_DONE if got >= need else PROJECT_HELD + PROJECT_GATHERED * got / need
+            per = ((t.contract_value[k] + space) * share - got * rv) / costs[i]
+            if per > best:
+                best = per
+    out[CONTRACT] = min(AP_CAP, AP_SHARE * best) if best > AP_FLOOR else AP_FLOOR
+    return out
