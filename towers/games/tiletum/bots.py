@@ -130,6 +130,10 @@ class _Tables:
     """From each spot, (steps, town) for every town, nearest first."""
     cathedrals_by_steps: tuple[tuple[tuple[int, int], ...], ...]
     """From each spot, (steps, cathedral) for every cathedral, nearest first."""
+    reach: tuple[tuple[float, ...], ...]
+    """By a figure's steps to a free space: the share of the i-th house or pillar in supply."""
+    reached: tuple[tuple[float, ...], ...]
+    """By steps: the shares of the first n houses or pillars in supply, summed."""
     character_buildings: tuple[int, ...]
     """The buildings that take characters."""
     contract_value: tuple[float, ...]
@@ -196,6 +200,16 @@ def _tables(d: TiletumData) -> _Tables:
         contract_value.append(v)
         helper_value.append((fixed, res, gold))
     towns = range(len(d.towns))
+    houses = d.houses_roof + d.houses_tiletum + d.houses_supply
+    most = max(houses, d.pillars_on_contracts + d.pillars_supply) + 1
+    reach = tuple(
+        tuple(
+            max(REACH_FLOOR, PLACE_SHARE - STEP_DECAY * (steps + NEXT_SPACE_STEPS * i))
+            for i in range(most)
+        )
+        for steps in range(n + 1)
+    )
+    reached = tuple(tuple(sum(row[:k]) for k in range(most)) for row in reach)
     spots = [c.town for c in d.cathedrals]
     tables = _Tables(
         dist=tuple(dist),
@@ -203,6 +217,8 @@ def _tables(d: TiletumData) -> _Tables:
         cathedrals_by_steps=tuple(
             tuple(sorted((row[u], c) for c, u in enumerate(spots))) for row in dist
         ),
+        reach=reach,
+        reached=reached,
         character_buildings=tuple(b for b, bld in enumerate(d.buildings) if not bld.occupied),
         contract_value=tuple(contract_value),
         contract_fixed=tuple(tuple((r, n) for r, n in enumerate(k.pay) if n) for k in d.kinds),
@@ -340,24 +356,22 @@ def evaluate(state: TiletumState, seat: int) -> float:
             p_steps = 0 if architect_jumps else s
             p_target = c
             break
+    # Those in supply, one a turn at most: the first by its figure's steps, each next one a
+    # free space further (reach[steps][i] is the share of the i-th, reached the sum of the first).
     h_exp = float(len(house_towns) + houses_due)
     if h_steps >= 0 and acting > 0:
-        for i in range(min(h_supply, acting)):
-            q = PLACE_SHARE - STEP_DECAY * (h_steps + NEXT_SPACE_STEPS * i)
-            h_exp += q if q > REACH_FLOOR else REACH_FLOOR
+        h_exp += t.reached[h_steps][h_supply if h_supply < acting else acting]
     p_exp = float(len(pillar_sites) + pillars_due)
     p_first = p_next = 0.0  # the share of the first pillar in supply, and of one more
-    if p_steps >= 0:
-        for i in range(min(p_supply + 1, acting)):
-            q = PLACE_SHARE - STEP_DECAY * (p_steps + NEXT_SPACE_STEPS * i)
-            if q < REACH_FLOOR:
-                q = REACH_FLOOR
-            if i == p_supply:
-                p_next = q
-                break
-            if i == 0:
-                p_first = q
-            p_exp += q
+    if p_steps >= 0 and acting > 0:
+        reach = t.reach[p_steps]
+        if p_supply < acting:
+            p_exp += t.reached[p_steps][p_supply]
+            p_next = reach[p_supply]
+        else:
+            p_exp += t.reached[p_steps][acting]
+        if p_supply > 0:
+            p_first = reach[0]
     value += h_exp * p_exp
     # The pillar a contract space frees adds as much.
     pillar_gain = p_next * h_exp
@@ -487,7 +501,8 @@ def evaluate(state: TiletumState, seat: int) -> float:
         king_step = king_outlook(state, pos + 1) - king_now if pos < top else 0.0
         h_gain = (p_exp + 1.0) / (h_steps + 1) if h_steps >= 0 else 0.0
         p_gain = (h_exp + PILLAR_PROJECT) / (p_steps + 1) if p_steps >= 0 else 0.0
-        apv = _ap_values(state, seat, king_step, res, rv, h_gain, p_gain)
+        offer = any(act < 0 or act == CONTRACT for act, _ in ap_items)
+        apv = _ap_values(state, seat, king_step, res, rv, h_gain, p_gain, offer)
         best = max(apv)
         for act, ap in ap_items:
             value += ap * (best if act < 0 else apv[act])
@@ -510,10 +525,12 @@ def _ap_values(
     rv: float,
     h_gain: float,
     p_gain: float,
+    offer: bool,
 ) -> list[float]:
     """What one action point is worth to each action now: a King step exactly; to the other
     actions a share of the best thing it does per point, capped, so that one lucky option
-    does not make a die look better than it is."""
+    does not make a die look better than it is. The contract offer is looked at only if
+    ``offer`` (the contract action's points are wanted)."""
     g = state.game
     d = g.data
     store = state.storehouse[seat]
@@ -527,7 +544,7 @@ def _ap_values(
     best = AP_FLOOR
     k_cat = g.k_cat
     slot = len(state.contracts[seat]) + sum(1 for k in store if k_cat[k] == CAT_CONTRACT)
-    if room and slot < len(d.contract_space_vp):
+    if offer and room and slot < len(d.contract_space_vp):
         costs = d.contract_offer_costs
         space = d.contract_space_vp[slot]
         t = _tables(d)
