@@ -135,7 +135,7 @@ def test_bench_command_prints_a_table_and_json(runner: CliRunner, tmp_path: Path
             ["toy has no option colour; its options are: deck"],
         ),
         (["play", "toy", "--option", "deck=7"], ["option deck=7 is not allowed; allowed: 6, 12"]),
-        (["play", "toy", "--option", "deck"], ["--option needs KEY=VALUE"]),
+        (["play", "toy", "--option", "deck"], ["--option: 'deck' is not KEY=VALUE"]),
         (
             ["play", "toy", "--seats", "human,mcts:depth=3"],
             ["seat 1 (mcts:depth=3): mcts has no parameter 'depth'; it takes: iterations, seconds"],

@@ -32,12 +32,13 @@ class SpecError(GameOptionError):
     """A seat spec that names no seat kind, or a part of it that is not ``KEY=VALUE``."""
 
 
-def parse_pair(item: str, what: str) -> tuple[str, Any]:
-    """``"key=value"`` as its key and value; ``what`` names the input in the error."""
+def parse_pair(item: str, what: str, example: str = EXAMPLE) -> tuple[str, Any]:
+    """``"key=value"`` as its key and value; ``what`` names the input in the error, with
+    ``example`` of what is meant."""
     key, sep, value = item.partition("=")
     key = key.strip()
     if not sep or not key:
-        raise SpecError(f"{what}: {item.strip()!r} is not KEY=VALUE (for example {EXAMPLE})")
+        raise SpecError(f"{what}: {item.strip()!r} is not KEY=VALUE (for example {example})")
     return key, parse_value(value)
 
 

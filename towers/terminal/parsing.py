@@ -20,11 +20,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from towers.agents import specs
 from towers.agents.params import Param
 from towers.agents.specs import SpecError, parse_spec
 from towers.core.chance import derive_seed
 from towers.core.errors import GameOptionError, TowersError
-from towers.core.options import parse_value, value_text
+from towers.core.options import value_text
 from towers.core.registry import bot_class, list_bots, make_bot
 
 HUMAN = "human"
@@ -36,7 +37,7 @@ class InputError(TowersError, ValueError):
 
 
 def value_to_text(value: Any) -> str:
-    """The inverse of :func:`parse_value`, inside a seat spec: as ``-o`` takes it, and quoted
+    """The inverse of :func:`towers.core.options.parse_value`, inside a seat spec: as ``-o`` takes it, and quoted
     when it holds the spec's own separators."""
     if isinstance(value, str) and set(value) & set(":,="):
         return json.dumps(value)
@@ -44,11 +45,11 @@ def value_to_text(value: Any) -> str:
 
 
 def parse_pair(item: str, what: str) -> tuple[str, Any]:
-    key, sep, value = item.partition("=")
-    key = key.strip()
-    if not sep or not key:
-        raise InputError(f"{what} needs KEY=VALUE (for example deck=6), not {item!r}")
-    return key, parse_value(value)
+    """``KEY=VALUE`` of ``--option`` or ``--bot-param`` (``what``), read as seat specs are."""
+    try:
+        return specs.parse_pair(item, what, example="deck=6")
+    except SpecError as exc:
+        raise InputError(str(exc)) from None
 
 
 def parse_options(items: Iterable[str]) -> dict[str, Any]:
