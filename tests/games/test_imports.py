@@ -92,4 +92,6 @@ def test_the_rules_import_no_view_and_no_heuristic(game: Path) -> None:
         return seen
 
     reached = reach("rules", set())
-    assert not reached & (VIEWS | {"bots"}), f"{game.name} rules reach {reached & (VIEWS | {'bots'})}"
+    assert not reached & (VIEWS | {"bots"}), (
+        f"{game.name} rules reach {reached & (VIEWS | {'bots'})}"
+    )
