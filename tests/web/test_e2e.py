@@ -171,4 +171,8 @@ def test_a_seat_that_left_is_handed_to_a_bot_from_the_page(live: Live, page: Any
     # seat 0 moves; the bot answers for seat 1 (its knight and the King)
     click_on_board(page)
     page.wait_for_function("() => document.querySelector('#status').classList.contains('mine')")
+    # the log follows once who may read each action is worked out (a moment later)
+    page.wait_for_function(
+        "() => document.querySelector('#log').innerText.includes('seat 1: king')"
+    )
     assert "seat 1: king" in page.inner_text("#log")
