@@ -26,10 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from towers.core.errors import GameOptionError
-from towers.core.options import value_text
-
-TRUE_WORDS = frozenset({"true", "yes", "on", "1"})
-FALSE_WORDS = frozenset({"false", "no", "off", "0"})
+from towers.core.options import FALSE_WORDS, TRUE_WORDS, value_text
 
 
 class BotParamError(GameOptionError):
@@ -67,10 +64,6 @@ class Param:
     light: float | None = None
     """The most that keeps a move light (well under a second on any game); a server thinks
     heavier moves apart, so that they hold up no light one."""
-
-    @property
-    def sets_work(self) -> bool:
-        return self.limit is not None
 
     def allowed(self) -> str:
         """The allowed values in words, e.g. 'a whole number of at least 1'."""
