@@ -195,3 +195,32 @@ def test_a_stored_game_past_todays_bounds_plays_on_clamped(tmp_path: Path) -> No
         assert v["seats"][0]["params"]["rollout_depth"] == 0  # not a number: the default
         # the bots play on at once, each mcts move cut at the time limit
         live.wait(gid, lambda v: v["ply"] > 8, timeout=60)
+
+
+class Undeclared:
+    """Plays the first legal action."""
+
+    def __init__(self, seed: int | None = None, depth: int = 1) -> None:
+        self.seed = seed
+
+    def choose(self, state: Any) -> int:
+        return int(state.legal_actions()[0])
+
+
+def test_a_bot_that_declares_no_parameters_is_offered_and_checked(
+    live: Live, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from towers.core import registry
+
+    monkeypatch.setitem(registry._BOTS, "undeclared", f"{__name__}:Undeclared")
+    bots = {b["name"]: b for b in live.http.get("/api/catalog").json()["bots"]}
+    assert bots["undeclared"] == {
+        "name": "undeclared",
+        "about": "Plays the first legal action.",
+        "params": {},
+    }
+    body = {"game": "torres", "seats": [HUMAN, {"kind": "undeclared", "params": {"width": 2}}]}
+    r = live.http.post("/api/games", json=body)
+    assert r.status_code == 400 and "no parameter 'width'" in r.json()["message"], r.text
+    body["seats"][1]["params"] = {"depth": 2}
+    assert live.http.post("/api/games", json=body).status_code == 201

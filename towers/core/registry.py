@@ -17,7 +17,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib.metadata import entry_points
@@ -164,6 +164,26 @@ def bot_class(name: str) -> Any:
     return _load(bots[name])
 
 
+def check_bot_params(
+    name: str, params: Mapping[str, Any], *, limited: bool = False
+) -> dict[str, Any]:
+    """The bot's parameters checked against its declared ``PARAMS`` (``limited``: within a
+    shared server's bounds too), or, for a bot that declares none, against the names its
+    constructor takes; a GameOptionError says what is wrong."""
+    cls = bot_class(name)
+    check = getattr(cls, "check_params", None)
+    if check is not None:
+        checked: dict[str, Any] = check(params, limited=limited)
+        return checked
+    taken = [p for p in inspect.signature(cls).parameters if p != "seed"]
+    unknown = [p for p in params if p not in taken]
+    if unknown:
+        raise GameOptionError(
+            f"{name} has no parameter {unknown[0]!r}; it takes: {', '.join(taken) or 'no parameters'}"
+        )
+    return dict(params)
+
+
 def make_bot(name: str, seed: int | None = None, **params: Any) -> Any:
     """A bot by name; ``choose(state)`` picks a legal action for ``state.current_player()``.
 
@@ -171,17 +191,7 @@ def make_bot(name: str, seed: int | None = None, **params: Any) -> Any:
     as ``"200"`` is read as people type it); a bad one raises a GameOptionError that says
     what is allowed."""
     cls = bot_class(name)
-    check = getattr(cls, "check_params", None)
-    if check is not None:
-        params = check(params)
-    else:
-        taken = [p for p in inspect.signature(cls).parameters if p != "seed"]
-        unknown = [p for p in params if p not in taken]
-        if unknown:
-            raise GameOptionError(
-                f"{name} has no parameter {unknown[0]!r}; it takes: "
-                f"{', '.join(taken) or 'no parameters'}"
-            )
+    params = check_bot_params(name, params)
     try:
         return cls(seed=seed, **params)
     except GameOptionError:

@@ -9,7 +9,14 @@ from typing import Any
 
 from towers.agents.params import BotParamError, Param
 from towers.core.errors import GameOptionError
-from towers.core.registry import bot_class, game_class, list_bots, list_games, make
+from towers.core.registry import (
+    bot_class,
+    check_bot_params,
+    game_class,
+    list_bots,
+    list_games,
+    make,
+)
 from towers.server.errors import ApiError, malformed, missing_secret, over_limit, wrong_secret
 from towers.server.rooms import HUMAN, Room, Seat, bot_to_move, hash_secret, jsonable
 
@@ -55,8 +62,9 @@ class Seating:
             bots.append(
                 {
                     "name": name,
-                    "about": cls.about,
-                    "params": {p.name: self._published(p) for p in cls.PARAMS},
+                    # a plugin's bot may declare neither (it then takes what its class takes)
+                    "about": getattr(cls, "about", "") or _first_line(cls.__doc__),
+                    "params": {p.name: self._published(p) for p in getattr(cls, "PARAMS", ())},
                 }
             )
         return {"games": games, "bots": bots, "seat_kinds": [HUMAN, *[b["name"] for b in bots]]}
@@ -94,7 +102,7 @@ class Seating:
                 field="seats",
             )
         try:
-            checked: dict[str, Any] = bot_class(kind).check_params(params, limited=True)
+            checked = check_bot_params(kind, params, limited=True)
         except BotParamError as exc:
             if exc.limit is not None:
                 raise over_limit(f"{where}: {exc}", exc.param, exc.limit) from exc
@@ -179,3 +187,8 @@ class Seating:
             room.changed()
             self._schedule_bot(room)
         return room
+
+
+def _first_line(text: str | None) -> str:
+    lines = (text or "").strip().splitlines()
+    return lines[0] if lines else ""
