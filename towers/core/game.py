@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from abc import ABC, abstractmethod
@@ -26,6 +27,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, ClassVar
 
+from towers.core.components import copy_value, to_json_value
 from towers.core.errors import ActionParseError, GameOptionError, IllegalActionError
 from towers.core.options import Option, resolve_options
 
@@ -190,9 +192,19 @@ class State(ABC):
     def observation(self, seat: int | None) -> dict[str, Any]:
         """All that ``seat`` may know, JSON-ready; ``None`` is the spectator's view."""
 
-    @abstractmethod
     def clone(self) -> State:
-        """An independent copy: no mutable container shared with this state."""
+        """An independent copy: no mutable container shared with this state.
+
+        By default each declared field is copied by what it holds (lists and dicts through,
+        components by their ``copy()``, immutable values kept); a game whose search clones
+        often may write its own, field by field, and the conformance suite checks it."""
+        cls = type(self)
+        copy = cls.__new__(cls)
+        for name in _slot_names(cls):
+            if hasattr(self, name):
+                value = getattr(self, name)
+                setattr(copy, name, value if name in _SHARED_ON_CLONE else copy_value(value))
+        return copy
 
     def winners(self) -> list[int]:
         """Seats that won (several on a tie the rulebook leaves shared). Empty before the end."""
@@ -319,9 +331,13 @@ class State(ABC):
     # ---- serialization ------------------------------------------------------------------
     _UNSAVED: ClassVar[frozenset[str]] = frozenset({"game", "_legal", "_legal_set"})
 
+    FIELD_READERS: ClassVar[Mapping[str, Callable[[Any], Any]]] = {}
+    """For fields that hold components or frames: how to read each back from its JSON (a
+    field not named here is read as plain JSON)."""
+
     def to_fields(self) -> dict[str, Any]:
         return {
-            name: getattr(self, name)
+            name: to_json_value(getattr(self, name))
             for name in _slot_names(type(self))
             if name not in self._UNSAVED
         }
@@ -334,8 +350,11 @@ class State(ABC):
         if missing:
             raise GameOptionError(f"saved state lacks the fields {', '.join(missing)}")
         state.game = game
+        readers = cls.FIELD_READERS
         for name in names:
-            setattr(state, name, _copy_json(fields[name]))
+            value = _copy_json(fields[name])
+            reader = readers.get(name)
+            setattr(state, name, value if reader is None else reader(value))
         for name in cls._UNSAVED - {"game"}:
             # caches are rebuilt on demand
             setattr(state, name, None)
@@ -374,13 +393,18 @@ class State(ABC):
         return json.dumps(self.observation(None), indent=1)
 
 
-def _slot_names(cls: type) -> list[str]:
+_SHARED_ON_CLONE = frozenset({"game", "_legal", "_legal_set"})
+"""Fields a clone shares: the immutable Game, and the caches a state replaces, never edits."""
+
+
+@functools.cache
+def _slot_names(cls: type) -> tuple[str, ...]:
     names: list[str] = []
     for klass in reversed(cls.__mro__):
         for name in getattr(klass, "__slots__", ()):
             if name not in names and name != "__weakref__":
                 names.append(name)
-    return names
+    return tuple(names)
 
 
 def _copy_json(value: Any) -> Any:
