@@ -27,6 +27,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, ClassVar
 
+from towers.core.actions import ActionSpace
 from towers.core.components import copy_value, to_json_value
 from towers.core.errors import ActionParseError, GameOptionError, IllegalActionError
 from towers.core.options import Option, resolve_options
@@ -73,9 +74,22 @@ class Game(ABC):
     def options(self) -> Mapping[str, Any]:
         return self._options
 
-    @abstractmethod
+    ACTIONS: ClassVar[ActionSpace | None] = None
+    """The game's declared action space; with it, the action count and the actions' names
+    come for free (a game without one writes those three methods itself)."""
+
     def num_distinct_actions(self) -> int:
         """Size of the whole action space; every action is an int below it."""
+        return self._space().size
+
+    def _space(self) -> ActionSpace:
+        space = type(self).ACTIONS
+        if space is None:
+            raise NotImplementedError(
+                f"{type(self).__name__} declares no ACTIONS space, so it writes "
+                f"num_distinct_actions, action_to_string and string_to_action itself"
+            )
+        return space
 
     @abstractmethod
     def max_game_length(self) -> int:
@@ -172,21 +186,21 @@ class State(ABC):
     def _explain(self, action: int) -> tuple[str, str]:
         """For an action that is not legal now: (why, rulebook section)."""
 
-    @abstractmethod
     def _chance_outcomes(self) -> list[tuple[int, float]]:
-        """Outcomes with probabilities at a chance node."""
+        """Outcomes with probabilities at a chance node (a game with chance writes it)."""
+        raise NotImplementedError(f"{type(self).__name__} has no chance nodes")
 
     @abstractmethod
     def scores(self) -> list[float]:
         """Victory points as the rulebook counts them, by seat."""
 
-    @abstractmethod
     def action_to_string(self, action: int) -> str:
         """A short name of the action, the same in every state."""
+        return self.game._space().name(action)
 
-    @abstractmethod
     def string_to_action(self, text: str) -> int:
         """The action named by text (as action_to_string writes it); ActionParseError if none."""
+        return self.game._space().parse(text)
 
     @abstractmethod
     def observation(self, seat: int | None) -> dict[str, Any]:
