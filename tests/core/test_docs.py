@@ -35,3 +35,50 @@ def test_ci_runs_the_test_script() -> None:
         if line.strip() and not line.lstrip().startswith("#")
     ]
     assert "exec bash scripts/test" in lines[-1]
+
+
+PILLARS = ROOT / "tests" / "plugin" / "towers-pillars"
+
+
+def test_new_game_doc_quotes_the_example_game_as_it_is() -> None:
+    """Every code block of docs/new-game.md appears in the file named above it."""
+    text = (ROOT / "docs" / "new-game.md").read_text()
+    current: Path | None = None
+    checked = 0
+    for label, lang, body in re.findall(
+        r"^`([\w./-]+\.(?:py|toml))`:\s*$|^```(\w+)\n(.*?)^```", text, re.M | re.S
+    ):
+        if label:
+            current = PILLARS / label
+            continue
+        if lang not in ("python", "toml"):
+            continue
+        assert current is not None, f"a {lang} block of docs/new-game.md names no file"
+        assert body in current.read_text(), (
+            f"docs/new-game.md quotes {current.relative_to(ROOT)} as it no longer is:\n{body}"
+        )
+        checked += 1
+    assert checked >= 8, "docs/new-game.md lost its code"
+
+
+def test_new_game_doc_sessions_run() -> None:
+    import sys
+
+    from towers.core import registry
+
+    sys.path.insert(0, str(PILLARS))
+    registry.register_game("pillars", "towers_pillars.rules:PillarsGame")
+    try:
+        result = doctest.testfile(
+            str(ROOT / "docs" / "new-game.md"),
+            module_relative=False,
+            optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
+            verbose=False,
+        )
+    finally:
+        registry.unregister_game("pillars")
+        sys.path.remove(str(PILLARS))
+        for name in [m for m in sys.modules if m.startswith("towers_pillars")]:
+            del sys.modules[name]
+    assert result.attempted >= 8, "docs/new-game.md lost its examples"
+    assert result.failed == 0, f"{result.failed} of docs/new-game.md's examples fail"

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from towers.core.actions import Action
 from towers.core.frames import DecisionStack, Frame, FrameKinds
 from towers.core.game import TERMINAL, Game, State
 from towers.core.options import Option
@@ -81,24 +82,21 @@ class PillarsState(State):
         return self.turn if self.pending else TERMINAL
 
     def _legal_actions(self) -> list[int]:
-        builds = [SPACE.encode(Build(p)) for p in range(PILLARS) if self._why_not(Build(p)) is None]
-        if isinstance(self.pending.top, BonusBlock):
-            builds.append(SPACE.encode(Pass()))
-        return builds
+        # A small space is checked whole; a large one would list candidates first.
+        return [a for a, value in enumerate(SPACE.values) if self._why_not(value) is None]
 
-    def _why_not(self, action: Build | Pass) -> str | None:
-        """The one statement of when an action is allowed: None if it is, else why not."""
+    def _why_not(self, action: Action) -> tuple[str, str] | None:
+        """The one statement of when an action is allowed: None if it is, else why not and
+        the rule that says so. The legal actions and the explanations both ask it."""
         match action:
             case Build(pillar=p) if self.is_complete(p):
-                return f"pillar {p + 1} is complete"
+                return f"pillar {p + 1} is complete", "Pillars: a complete pillar takes no block"
             case Pass() if not isinstance(self.pending.top, BonusBlock):
-                return "there is no bonus block to pass on"
+                return "there is no bonus block to pass on", "Pillars: the bonus block"
         return None
 
     def _explain(self, action: int) -> tuple[str, str]:
-        value = SPACE.decode(action)
-        assert isinstance(value, Build | Pass)
-        return self._why_not(value) or "it is not allowed now", "Pillars: your turn"
+        return self._why_not(SPACE.decode(action)) or ("it is not allowed now", "")
 
     def _apply(self, action: int) -> None:
         match SPACE.values[action]:
