@@ -15,6 +15,7 @@ import pytest
 
 import towers
 from tests.server.live import ROOT, ServerProcess
+from tests.web.browser import CHROMIUM, needs_chromium, open_page
 from towers.core import registry
 from towers.sim import run_simulation
 
@@ -124,6 +125,43 @@ def test_the_server_offers_and_plays_the_plugin(site: Path, tmp_path: Path) -> N
         over = live.wait(gid, lambda v: v["status"] == "over", timeout=60)
         # twelve blocks, and a pass for each bonus block the random seat declined
         assert 12 <= over["ply"] <= 15 and over["scores"]
+    finally:
+        live.http.close()
+        server.stop()
+
+
+@needs_chromium
+def test_the_browser_draws_the_plugins_board_and_a_click_plays(site: Path, tmp_path: Path) -> None:
+    """The plugin's SVG and targets give it a board to click, with nothing written for the
+    browser: a click on pillar 2 builds there."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.web.test_board_targets import check_rings, click_target, wait_for_ply
+
+    server = ServerProcess(
+        f"sqlite:///{tmp_path / 'games.sqlite3'}",
+        PYTHONPATH=os.pathsep.join([str(site), str(ROOT)]),
+    )
+    live = server.start()
+    try:
+        g = live.create("pillars", players=2, seats=[{"kind": "human"}] * 2, seed=1)
+        with sync_playwright() as p:
+            browser = p.chromium.launch(
+                executable_path=CHROMIUM,
+                args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+            )
+            context, page, errors = open_page(browser)
+            page.goto(live.base + g["seats"][0]["link"])
+            wait_for_ply(page, 0)
+            assert check_rings(page) == ["pillar-1", "pillar-2", "pillar-3"]
+            click_target(page, "pillar-2")
+            page.wait_for_function(
+                "() => Number(document.querySelector('#status').dataset.ply) === 1"
+            )
+            browser.close()
+        assert not errors, errors
+        view = live.view(g["id"])
+        assert view["ply"] == 1 and view["observation"]["heights"] == [0, 1, 0]
     finally:
         live.http.close()
         server.stop()

@@ -8,7 +8,9 @@ from towers.core.views import Views
 from towers_pillars.actions import PILLARS, SPACE, Build, Pass
 from towers_pillars.rules import PillarsState
 
-BLOCK = 20
+BLOCK = 40
+WIDTH = 100
+GAP = 20
 
 
 class PillarsViews(Views):
@@ -18,18 +20,20 @@ class PillarsViews(Views):
 
     def svg(self, state: State, seat: int | None) -> str:
         assert isinstance(state, PillarsState)
-        tall = state.height * BLOCK + 20
-        parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {PILLARS * 60} {tall}">']
+        tall = (state.height + 1) * BLOCK
+        wide = PILLARS * (WIDTH + GAP) + GAP
+        parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {wide} {tall}">']
         for p, h in enumerate(state.heights):
-            x = p * 60 + 10
+            x = GAP + p * (WIDTH + GAP)
             parts.append(
-                f'<rect id="pillar-{p + 1}" x="{x}" y="0" width="40" height="{tall}" '
+                f'<rect id="pillar-{p + 1}" x="{x}" y="0" width="{WIDTH}" height="{tall}" '
                 f'fill="#eee"><title>pillar {p + 1}</title></rect>'
             )
             for level in range(h):
                 y = tall - (level + 1) * BLOCK
                 parts.append(
-                    f'<rect x="{x + 2}" y="{y}" width="36" height="{BLOCK - 2}" fill="#964"/>'
+                    f'<rect x="{x + 4}" y="{y}" width="{WIDTH - 8}" height="{BLOCK - 4}" '
+                    f'fill="#964" pointer-events="none"/>'
                 )
         parts.append("</svg>")
         return "".join(parts)
