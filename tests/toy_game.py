@@ -10,17 +10,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
-from towers.core.components import (
-    HiddenDeck,
-    clone_deck,
-    deck_draw,
-    deck_draw_outcomes,
-    deck_needs_chance,
-    deck_size,
-    new_hidden_deck,
-)
+from towers.core.components import Deck
 from towers.core.errors import ActionParseError
 from towers.core.game import CHANCE, TERMINAL, Game, State
 from towers.core.options import Option
@@ -54,7 +46,7 @@ class ToyGame(Game):
         assert issubclass(state_class, ToyState)
         return state_class(
             game=self,
-            deck=new_hidden_deck([per, per, per]),
+            deck=Deck.of_counts([per, per, per]),
             hands=[[] for _ in range(self.num_players)],
             scores_=[0] * self.num_players,
             dealing=2 * self.num_players,
@@ -64,7 +56,7 @@ class ToyGame(Game):
 @dataclass(slots=True)
 class ToyState(State):
     game: ToyGame
-    deck: HiddenDeck
+    deck: Deck
     hands: list[list[int]]
     scores_: list[int]
     height: int = 0
@@ -77,6 +69,8 @@ class ToyState(State):
     _legal: list[int] | None = None
     _legal_set: frozenset[int] | None = None
 
+    FIELD_READERS: ClassVar[dict[str, Any]] = {"deck": Deck.from_json}
+
     def current_player(self) -> int:
         if self.over:
             return TERMINAL
@@ -85,7 +79,7 @@ class ToyState(State):
         return self.turn
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
-        return [(DRAW + v, p) for v, p in deck_draw_outcomes(self.deck)]
+        return [(DRAW + v, p) for v, p in self.deck.draw_outcomes()]
 
     def _legal_actions(self) -> list[int]:
         if self.dealing or self.drawing:
@@ -103,11 +97,11 @@ class ToyState(State):
         n = self.game.num_players
         if self.dealing:
             seat = (2 * n - self.dealing) % n
-            self.hands[seat].append(deck_draw(self.deck, action - DRAW) + 1)
+            self.hands[seat].append(self.deck.draw(action - DRAW) + 1)
             self.dealing -= 1
             return
         if self.drawing:
-            self.hands[self.turn].append(deck_draw(self.deck, action - DRAW) + 1)
+            self.hands[self.turn].append(self.deck.draw(action - DRAW) + 1)
             self.drawing = False
             self._next_turn()
             return
@@ -119,7 +113,7 @@ class ToyState(State):
             self.height += 1
             self.scores_[self.turn] += value * self.height
             self.passes = 0
-        if deck_size(self.deck) and deck_needs_chance(self.deck):
+        if self.deck.needs_chance():
             self.drawing = True
         else:
             self._next_turn()
@@ -127,7 +121,7 @@ class ToyState(State):
     def _next_turn(self) -> None:
         n = self.game.num_players
         self.turn = (self.turn + 1) % n
-        if self.passes >= n or (not deck_size(self.deck) and not any(self.hands)):
+        if self.passes >= n or (not self.deck.has_cards() and not any(self.hands)):
             self.over = True
 
     def scores(self) -> list[float]:
@@ -159,31 +153,14 @@ class ToyState(State):
             "turn": self.turn,
             "height": self.height,
             "scores": list(self.scores_),
-            "deck": deck_size(self.deck),
+            "deck": len(self.deck),
             "hand_sizes": [len(h) for h in self.hands],
             "hand": sorted(self.hands[seat]) if seat is not None else None,
         }
 
-    def clone(self) -> ToyState:
-        return type(self)(
-            game=self.game,
-            deck=clone_deck(self.deck),
-            hands=[h[:] for h in self.hands],
-            scores_=self.scores_[:],
-            height=self.height,
-            turn=self.turn,
-            dealing=self.dealing,
-            passes=self.passes,
-            drawing=self.drawing,
-            over=self.over,
-            _history=self._history[:],
-            _legal=self._legal,
-            _legal_set=self._legal_set,
-        )
-
     def _determinize(self, seat: int, rng: random.Random) -> ToyState:
         state = self.clone()
-        pool = list(state.deck[1])
+        pool = state.deck.counts[:]
         others = [s for s in range(self.game.num_players) if s != seat]
         for s in others:
             for v in state.hands[s]:
@@ -193,5 +170,5 @@ class ToyState(State):
         for s in others:
             k = len(state.hands[s])
             state.hands[s] = [cards.pop() for _ in range(k)]
-        state.deck[1] = [cards.count(v) for v in (1, 2, 3)]
+        state.deck.counts = [cards.count(v) for v in (1, 2, 3)]
         return state

@@ -88,10 +88,10 @@ def _swap_hidden_card(state: State, seat: int) -> State:
     other = next(s for s in range(state.game.num_players) if s != seat and state.hands[s])
     copy = state.clone()
     old = copy.hands[other][0]
-    new = next(v for v in (1, 2, 3) if v != old and copy.deck[1][v - 1])
+    new = next(v for v in (1, 2, 3) if v != old and copy.deck.counts[v - 1])
     copy.hands[other][0] = new
-    copy.deck[1][old - 1] += 1
-    copy.deck[1][new - 1] -= 1
+    copy.deck.counts[old - 1] += 1
+    copy.deck.counts[new - 1] -= 1
     assert copy.observation(seat) == state.observation(seat)
     assert copy.hands != state.hands
     return copy
