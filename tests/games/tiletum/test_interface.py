@@ -28,12 +28,20 @@ def test_every_action_has_one_name_that_reads_back() -> None:
         A.to_string(A.NUM_ACTIONS)
 
 
-def test_blocks_tile_the_space() -> None:
-    starts = sorted(A.BLOCK_START.values())
-    assert starts[0] == 0
-    assert sum(A.BLOCK_SIZE.values()) == A.NUM_ACTIONS == game(2).num_distinct_actions()
-    for name, start in A.BLOCK_START.items():
-        assert A.block(start) == (name, 0)
+def test_kinds_tile_the_space() -> None:
+    kinds = A.SPACE.kinds
+    assert kinds[0].base == 0
+    assert sum(x.size for x in kinds) == A.NUM_ACTIONS == game(2).num_distinct_actions() == 1050
+    for k in kinds:
+        assert A.SPACE.kind_of(k.base) is k
+        assert isinstance(A.VALUES[k.base], k.cls)
+        for a in A.SPACE.ints(k.cls):
+            assert A.SPACE.encode(A.VALUES[a]) == a
+
+
+def test_a_misspelt_action_is_answered_with_how_it_is_written() -> None:
+    with pytest.raises(ActionParseError, match="house <town> <house space>"):
+        A.from_string("house atlantis 1")
 
 
 def test_an_illegal_action_is_explained_with_its_rule_and_changes_nothing() -> None:

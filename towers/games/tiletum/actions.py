@@ -1,60 +1,36 @@
 """The Tiletum action space: every action is one int, the same int in every state.
 
-The space is laid out in blocks, listed once below; sizes come from the data files (spots
-of the map, towns, cathedrals, tile kinds). ``S`` is the number of map spots (towns first,
-then road spaces), ``T`` of towns, ``C`` of cathedrals, ``K`` of tile kinds, ``R`` of rooms
-on a player board (the rooms of the five buildings that take characters, building by
-building, floor 1 first).
+Each kind of action is declared once below, as a frozen value on the core
+:class:`~towers.core.actions.ActionSpace`; the space gives the ints (kinds in the order
+declared, the first parameter varying slowest), the names players type and the values the
+rules dispatch on. Domains come from the data files (spots of the map, towns, cathedrals,
+tile kinds). ``SPACE.describe()`` lists every kind with how it is written and its size;
+docs/games/tiletum.md has the table.
 
-==================  ============  ===================================================
-block               size          meaning
-==================  ============  ===================================================
-TAKE_DIE            6 x 5         take a die of value v and colour c from the wheel
-SET_VALUE           6             the chosen die's value (2 gold a step, 6 next to 1)
-TAKE_TILE           1             take the offered bonus tile (action's or King's)
-SKIP                1             decline: leave a tile, a move, a bonus
-SUBSTITUTE          5             helper: take the die's resources as this type
-CHOOSE_ACTION       5             an action: joker, "any action" helper, a building's
-GAIN                5             gain one resource of your choice
-PAY                 5             pay a contract's identical resources with this type
-MOVE_MERCHANT       S             the merchant to a spot
-MOVE_ARCHITECT      S             the architect to a spot
-HOUSE               T x 4         a house on house space k of a town
-PILLAR              C             a pillar at a cathedral
-MAP_TILE            T x 2         the bonus tile on bonus space k of a town
-TAKE_CHARACTER      5             a character from offer space i (1 AP)
-REFRESH             1             discard and refill the character offer (1 AP)
-PLACE_CHARACTER     45 x R        a character from the storehouse into room r (its floor in AP)
-TAKE_CONTRACT       5             a contract from offer space i (its AP)
-EXCHANGE            5 x 4         one resource for a different one (1 AP)
-ADVANCE             1             one King track space (1 AP)
-STOP                1             end an action given by a tile or bonus
-END_TURN            1             end the turn
-BUY                 4             task: 2 gold for food, wool, stone or iron
-FULFIL              contracts     task: fulfil a contract from the storehouse
-CREST               6 x 6         task: crest c onto crest space s
-CONTRIBUTE          C             task: contribute to a cathedral
-USE_HELPER          helpers       task: use a helper from the storehouse
-BUILDING            5             the building whose character bonuses you receive
-FLOOR_BONUS         3             the bonus of that building's character on floor f
-DRAW (chance)       K             the tile drawn is of kind k
-BAG (chance)        5             the die drawn from the bag is of colour c
-ROLL (chance)       6             the die rolls v
-CORRUPTION (chance) 3             the corruption token revealed shows v
-COST_TILE (chance)  9             the construction cost tile placed is tile i
-TOWN_TILE (chance)  8             the town tile placed is tile i
-FAIR_TILE (chance)  11            the fair tile placed is tile i
-ACTION_TILE (ch.)   6             the action tile placed is action a (variant)
-==================  ============  ===================================================
+>>> SPACE.name(take_die(3, 0)), SPACE.decode(take_die(3, 0))
+('die 3 yellow', TakeDie(value=2, colour=0))
+>>> SPACE.parse("exchange food for iron") == exchange(1, 4)
+True
+
+Values are indices: ``TakeDie(value=2)`` is the die showing 3, ``Buy(resource=4)`` buys
+iron (``RESOURCES[4]``), ``Fulfil(tile=k)`` and ``UseHelper(tile=k)`` name the tile kind
+``k``. The ints of a few kinds are built by arithmetic in hot paths: the constants below
+(``TAKE_DIE = SPACE.base(TakeDie)``, ...) and the encoders (``take_die``, ``house``...).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Annotated
+
+from towers.core.actions import Action, ActionSpace, Domain
 from towers.core.errors import ActionParseError
 from towers.games.tiletum.data import (
     ACTIONS,
+    CAT_CHARACTER,
     CAT_CONTRACT,
     CAT_HELPER,
+    GOLD,
     RESOURCES,
     load,
 )
@@ -66,7 +42,7 @@ N_SPOTS = len(DATA.spot_names)
 N_TOWNS = len(DATA.towns)
 N_CATHEDRALS = len(DATA.cathedrals)
 N_KINDS = DATA.n_kinds
-N_CHARACTERS = sum(1 for k in DATA.kinds if k.category == 0)
+N_CHARACTERS = sum(1 for k in DATA.kinds if k.category == CAT_CHARACTER)
 MAX_HOUSE_SPACES = 4
 MAX_BONUS_SPACES = 2
 N_BUILDINGS = len(DATA.buildings)
@@ -86,124 +62,458 @@ if max(len(t.house_players) for t in DATA.towns) > MAX_HOUSE_SPACES:
     raise ValueError("a town has more house spaces than the action space allows")
 if max(len(t.bonus_players) for t in DATA.towns) > MAX_BONUS_SPACES:
     raise ValueError("a town has more bonus spaces than the action space allows")
+if any(k.category == CAT_CHARACTER for k in DATA.kinds[N_CHARACTERS:]):
+    raise ValueError("the characters must be the first tile kinds (a character is its kind)")
 
-_SIZES = (
-    ("TAKE_DIE", 30),
-    ("SET_VALUE", 6),
-    ("TAKE_TILE", 1),
-    ("SKIP", 1),
-    ("SUBSTITUTE", 5),
-    ("CHOOSE_ACTION", 5),
-    ("GAIN", 5),
-    ("PAY", 5),
-    ("MOVE_MERCHANT", N_SPOTS),
-    ("MOVE_ARCHITECT", N_SPOTS),
-    ("HOUSE", N_TOWNS * MAX_HOUSE_SPACES),
-    ("PILLAR", N_CATHEDRALS),
-    ("MAP_TILE", N_TOWNS * MAX_BONUS_SPACES),
-    ("TAKE_CHARACTER", 5),
-    ("REFRESH", 1),
-    ("PLACE_CHARACTER", N_CHARACTERS * N_ROOMS),
-    ("TAKE_CONTRACT", 5),
-    ("EXCHANGE", 20),
-    ("ADVANCE", 1),
-    ("STOP", 1),
-    ("END_TURN", 1),
-    ("BUY", 4),
-    ("FULFIL", len(CONTRACT_KINDS)),
-    ("CREST", N_CRESTS * N_BUILDINGS),
-    ("CONTRIBUTE", N_CATHEDRALS),
-    ("USE_HELPER", len(HELPER_KINDS)),
-    ("BUILDING", 5),
-    ("FLOOR_BONUS", 3),
-    ("DRAW", N_KINDS),
-    ("BAG", 5),
-    ("ROLL", 6),
-    ("CORRUPTION", 3),
-    ("COST_TILE", len(DATA.cost_stone)),
-    ("TOWN_TILE", len(DATA.town_tiles)),
-    ("FAIR_TILE", len(DATA.fair_ids)),
-    ("ACTION_TILE", 6),
+# ---- domains --------------------------------------------------------------------------------
+VALUE_DOMAIN = Domain.numbered("value", 6)
+COLOUR_DOMAIN = Domain.of("colour", COLOURS)
+RESOURCE_DOMAIN = Domain.of("resource", RESOURCES)
+ACTION_DOMAIN = Domain.of("action", ACTIONS[:5])
+SPOT_DOMAIN = Domain.of("spot", DATA.spot_names)
+TOWN_DOMAIN = Domain.of("town", (t.id for t in DATA.towns))
+HOUSE_SPACE_DOMAIN = Domain.numbered("house space", MAX_HOUSE_SPACES)
+BONUS_SPACE_DOMAIN = Domain.numbered("bonus space", MAX_BONUS_SPACES)
+CATHEDRAL_DOMAIN = Domain.of("cathedral", (DATA.towns[c.town].id for c in DATA.cathedrals))
+OFFER_SPACE_DOMAIN = Domain.numbered("offer space", 5)
+CHARACTER_DOMAIN = Domain.of("character", (k.id for k in DATA.kinds[:N_CHARACTERS]))
+ROOM_DOMAIN = Domain.of("room", (f"building {b + 1} floor {f + 1}" for b, f in ROOMS))
+TILE_DOMAIN = Domain.of("tile", (k.id for k in DATA.kinds))
+CREST_DOMAIN = Domain.of("crest", DATA.crest_ids)
+CREST_SPACE_DOMAIN = Domain.numbered("crest space", N_BUILDINGS)
+BUILDING_DOMAIN = Domain.numbered("building", 5)
+FLOOR_DOMAIN = Domain.numbered("floor", 3)
+CORRUPTION_DOMAIN = Domain.numbered("corruption", 3, first=0)
+COST_TILE_DOMAIN = Domain.of(
+    "cost tile",
+    (
+        f"{i + 1} unavailable"
+        if i == DATA.unavailable_cost
+        else f"{i + 1} ({DATA.cost_stone[i]} stone {DATA.cost_vp[i]} vp)"
+        for i in range(len(DATA.cost_stone))
+    ),
 )
+TOWN_TILE_DOMAIN = Domain.of("town tile", (DATA.towns[t].id for t in DATA.town_tiles))
+FAIR_TILE_DOMAIN = Domain.of("fair tile", DATA.fair_ids)
+ACTION_TILE_DOMAIN = Domain.of("action tile", ACTIONS)
 
-BLOCK_NAMES = tuple(name for name, _ in _SIZES)
-BLOCK_START: dict[str, int] = {}
-_at = 0
-for _block, _size in _SIZES:
-    BLOCK_START[_block] = _at
-    _at += _size
-NUM_ACTIONS = _at
-BLOCK_SIZE = dict(_SIZES)
 
-TAKE_DIE = BLOCK_START["TAKE_DIE"]
-SET_VALUE = BLOCK_START["SET_VALUE"]
-TAKE_TILE = BLOCK_START["TAKE_TILE"]
-SKIP = BLOCK_START["SKIP"]
-SUBSTITUTE = BLOCK_START["SUBSTITUTE"]
-CHOOSE_ACTION = BLOCK_START["CHOOSE_ACTION"]
-GAIN = BLOCK_START["GAIN"]
-PAY = BLOCK_START["PAY"]
-MOVE_MERCHANT = BLOCK_START["MOVE_MERCHANT"]
-MOVE_ARCHITECT = BLOCK_START["MOVE_ARCHITECT"]
-HOUSE = BLOCK_START["HOUSE"]
-PILLAR = BLOCK_START["PILLAR"]
-MAP_TILE = BLOCK_START["MAP_TILE"]
-TAKE_CHARACTER = BLOCK_START["TAKE_CHARACTER"]
-REFRESH = BLOCK_START["REFRESH"]
-PLACE_CHARACTER = BLOCK_START["PLACE_CHARACTER"]
-TAKE_CONTRACT = BLOCK_START["TAKE_CONTRACT"]
-EXCHANGE = BLOCK_START["EXCHANGE"]
-ADVANCE = BLOCK_START["ADVANCE"]
-STOP = BLOCK_START["STOP"]
-END_TURN = BLOCK_START["END_TURN"]
-BUY = BLOCK_START["BUY"]
-FULFIL = BLOCK_START["FULFIL"]
-CREST = BLOCK_START["CREST"]
-CONTRIBUTE = BLOCK_START["CONTRIBUTE"]
-USE_HELPER = BLOCK_START["USE_HELPER"]
-BUILDING = BLOCK_START["BUILDING"]
-FLOOR_BONUS = BLOCK_START["FLOOR_BONUS"]
-DRAW = BLOCK_START["DRAW"]
-BAG = BLOCK_START["BAG"]
-ROLL = BLOCK_START["ROLL"]
-CORRUPTION = BLOCK_START["CORRUPTION"]
-COST_TILE = BLOCK_START["COST_TILE"]
-TOWN_TILE = BLOCK_START["TOWN_TILE"]
-FAIR_TILE = BLOCK_START["FAIR_TILE"]
-ACTION_TILE = BLOCK_START["ACTION_TILE"]
+# ---- the kinds, in the order of their ints ---------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class TakeDie(Action):
+    """Take a die from the Action Wheel (Action phase)."""
+
+    TEXT = "die {value} {colour}"
+    value: Annotated[int, VALUE_DOMAIN]
+    colour: Annotated[int, COLOUR_DOMAIN]
+
+
+@dataclass(frozen=True, slots=True)
+class SetValue(Action):
+    """The chosen die's value (2 gold a step, 6 next to 1)."""
+
+    TEXT = "value {value}"
+    value: Annotated[int, VALUE_DOMAIN]
+
+
+@dataclass(frozen=True, slots=True)
+class TakeTile(Action):
+    """Take the offered bonus tile (the action's or the King's)."""
+
+    TEXT = "take tile"
+
+
+@dataclass(frozen=True, slots=True)
+class Skip(Action):
+    """Decline: leave a tile, a move, a bonus."""
+
+    TEXT = "skip"
+
+
+@dataclass(frozen=True, slots=True)
+class Substitute(Action):
+    """Substitute helper: take the die's resources as this type."""
+
+    TEXT = "resources as {resource}"
+    resource: Annotated[int, RESOURCE_DOMAIN]
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseAction(Action):
+    """An action: for the joker, an "any action" helper, a completed building."""
+
+    TEXT = "action {action}"
+    action: Annotated[int, ACTION_DOMAIN]
+
+
+@dataclass(frozen=True, slots=True)
+class Gain(Action):
+    """Gain one resource of your choice."""
+
+    TEXT = "gain {resource}"
+    resource: Annotated[int, RESOURCE_DOMAIN]
+
+
+@dataclass(frozen=True, slots=True)
+class Pay(Action):
+    """Pay a contract's identical resources with this type."""
+
+    TEXT = "pay with {resource}"
+    resource: Annotated[int, RESOURCE_DOMAIN]
+
+
+@dataclass(frozen=True, slots=True)
+class MoveMerchant(Action):
+    TEXT = "merchant to {spot}"
+    spot: Annotated[int, SPOT_DOMAIN]
+
+
+@dataclass(frozen=True, slots=True)
+class MoveArchitect(Action):
+    TEXT = "architect to {spot}"
+    spot: Annotated[int, SPOT_DOMAIN]
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceHouse(Action):
+    """A house on a town's house space."""
+
+    TEXT = "house {town} {space}"
+    town: Annotated[int, TOWN_DOMAIN]
+    space: Annotated[int, HOUSE_SPACE_DOMAIN]
+
+
+@dataclass(frozen=True, slots=True)
+class PlacePillar(Action):
+    """A pillar at a cathedral."""
+
+    TEXT = "pillar {cathedral}"
+    cathedral: Annotated[int, CATHEDRAL_DOMAIN]
+
+
+@dataclass(frozen=True, slots=True)
+class TakeBonusTile(Action):
+    """The bonus tile on a town's bonus space."""
+
+    TEXT = "bonus tile {town} {space}"
+    town: Annotated[int, TOWN_DOMAIN]
+    space: Annotated[int, BONUS_SPACE_DOMAIN]
+
+
+@dataclass(frozen=True, slots=True)
+class TakeCharacter(Action):
+    """A character from the offer (1 AP)."""
+
+    TEXT = "take character {space}"
+    space: Annotated[int, OFFER_SPACE_DOMAIN]
+
+
+@dataclass(frozen=True, slots=True)
+class RefreshCharacters(Action):
+    """Discard and refill the character offer (1 AP)."""
+
+    TEXT = "refresh characters"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceCharacter(Action):
+    """A character from the storehouse into a room (its floor in AP)."""
+
+    TEXT = "place {character} in {room}"
+    character: Annotated[int, CHARACTER_DOMAIN]
+    room: Annotated[int, ROOM_DOMAIN]
+
+
+@dataclass(frozen=True, slots=True)
+class TakeContract(Action):
+    """A contract from the offer (its space's AP)."""
+
+    TEXT = "take contract {space}"
+    space: Annotated[int, OFFER_SPACE_DOMAIN]
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange(Action):
+    """One resource for a different one (1 AP)."""
+
+    TEXT = "exchange {give} for {get}"
+    give: Annotated[int, RESOURCE_DOMAIN]
+    get: Annotated[int, RESOURCE_DOMAIN]
+
+    @classmethod
+    def allows(cls, *values: int) -> bool:
+        give, get = values
+        return give != get
+
+
+@dataclass(frozen=True, slots=True)
+class AdvanceKing(Action):
+    """One King track space (1 AP)."""
+
+    TEXT = "advance king"
+
+
+@dataclass(frozen=True, slots=True)
+class StopAction(Action):
+    """End an action given by a tile or a bonus."""
+
+    TEXT = "stop action"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(Action):
+    TEXT = "end turn"
+
+
+@dataclass(frozen=True, slots=True)
+class Buy(Action):
+    """Task: 2 gold for one food, wool, stone or iron."""
+
+    TEXT = "buy {resource}"
+    resource: Annotated[int, RESOURCE_DOMAIN]
+
+    @classmethod
+    def allows(cls, *values: int) -> bool:
+        return values[0] != GOLD
+
+
+@dataclass(frozen=True, slots=True)
+class Fulfil(Action):
+    """Task: fulfil a contract from the storehouse."""
+
+    TEXT = "fulfil {tile}"
+    tile: Annotated[int, TILE_DOMAIN]
+
+    @classmethod
+    def allows(cls, *values: int) -> bool:
+        return DATA.kinds[values[0]].category == CAT_CONTRACT
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceCrest(Action):
+    """Task: a crest onto a crest space."""
+
+    TEXT = "crest {crest} on space {space}"
+    crest: Annotated[int, CREST_DOMAIN]
+    space: Annotated[int, CREST_SPACE_DOMAIN]
+
+
+@dataclass(frozen=True, slots=True)
+class Contribute(Action):
+    """Task: contribute to a cathedral."""
+
+    TEXT = "contribute {cathedral}"
+    cathedral: Annotated[int, CATHEDRAL_DOMAIN]
+
+
+@dataclass(frozen=True, slots=True)
+class UseHelper(Action):
+    """Task: use a helper from the storehouse."""
+
+    TEXT = "use {tile}"
+    tile: Annotated[int, TILE_DOMAIN]
+
+    @classmethod
+    def allows(cls, *values: int) -> bool:
+        return DATA.kinds[values[0]].category == CAT_HELPER
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseBuilding(Action):
+    """The building whose character bonuses you receive."""
+
+    TEXT = "building {building}"
+    building: Annotated[int, BUILDING_DOMAIN]
+
+
+@dataclass(frozen=True, slots=True)
+class FloorBonus(Action):
+    """The bonus of the chosen building's character on a floor."""
+
+    TEXT = "bonus of floor {floor}"
+    floor: Annotated[int, FLOOR_DOMAIN]
+
+
+@dataclass(frozen=True, slots=True)
+class DrawTile(Action):
+    """Chance: the tile drawn is of this kind."""
+
+    TEXT = "draw {tile}"
+    CHANCE = True
+    tile: Annotated[int, TILE_DOMAIN]
+
+
+@dataclass(frozen=True, slots=True)
+class DrawDie(Action):
+    """Chance: the die drawn from the bag is of this colour."""
+
+    TEXT = "bag {colour}"
+    CHANCE = True
+    colour: Annotated[int, COLOUR_DOMAIN]
+
+
+@dataclass(frozen=True, slots=True)
+class RollDie(Action):
+    """Chance: the die rolls this value."""
+
+    TEXT = "roll {value}"
+    CHANCE = True
+    value: Annotated[int, VALUE_DOMAIN]
+
+
+@dataclass(frozen=True, slots=True)
+class RevealCorruption(Action):
+    """Chance: the corruption token revealed shows this value."""
+
+    TEXT = "corruption {value}"
+    CHANCE = True
+    value: Annotated[int, CORRUPTION_DOMAIN]
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceCostTile(Action):
+    """Chance: the construction cost tile placed."""
+
+    TEXT = "cost tile {tile}"
+    CHANCE = True
+    tile: Annotated[int, COST_TILE_DOMAIN]
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceTownTile(Action):
+    """Chance: the town tile placed (index into the data's town tiles)."""
+
+    TEXT = "town tile {tile}"
+    CHANCE = True
+    tile: Annotated[int, TOWN_TILE_DOMAIN]
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceFairTile(Action):
+    """Chance: the fair tile placed."""
+
+    TEXT = "fair tile {tile}"
+    CHANCE = True
+    tile: Annotated[int, FAIR_TILE_DOMAIN]
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceActionTile(Action):
+    """Chance (action tiles variant): the action tile placed on the next wheel space."""
+
+    TEXT = "action tile {action}"
+    CHANCE = True
+    action: Annotated[int, ACTION_TILE_DOMAIN]
+
+
+KINDS: tuple[type[Action], ...] = (
+    TakeDie,
+    SetValue,
+    TakeTile,
+    Skip,
+    Substitute,
+    ChooseAction,
+    Gain,
+    Pay,
+    MoveMerchant,
+    MoveArchitect,
+    PlaceHouse,
+    PlacePillar,
+    TakeBonusTile,
+    TakeCharacter,
+    RefreshCharacters,
+    PlaceCharacter,
+    TakeContract,
+    Exchange,
+    AdvanceKing,
+    StopAction,
+    EndTurn,
+    Buy,
+    Fulfil,
+    PlaceCrest,
+    Contribute,
+    UseHelper,
+    ChooseBuilding,
+    FloorBonus,
+    DrawTile,
+    DrawDie,
+    RollDie,
+    RevealCorruption,
+    PlaceCostTile,
+    PlaceTownTile,
+    PlaceFairTile,
+    PlaceActionTile,
+)
+TASKS: tuple[type[Action], ...] = (Buy, Fulfil, PlaceCrest, Contribute, UseHelper)
+
+SPACE = ActionSpace(
+    "Tiletum",
+    KINDS,
+    examples=(
+        "die 3 yellow",
+        "value 4",
+        "merchant to paris",
+        "house paris 1",
+        "buy iron",
+        "end turn",
+    ),
+)
+NUM_ACTIONS = SPACE.size
+VALUES: list[Action] = SPACE.values
+"""The value of every int: ``VALUES[a]`` decodes in one step."""
+NAMES: tuple[str, ...] = tuple(SPACE.names)
+
+# ---- ints, for hot paths and tests ----------------------------------------------------------
+TAKE_DIE = SPACE.base(TakeDie)
+SET_VALUE = SPACE.base(SetValue)
+TAKE_TILE = SPACE.base(TakeTile)
+SKIP = SPACE.base(Skip)
+SUBSTITUTE = SPACE.base(Substitute)
+CHOOSE_ACTION = SPACE.base(ChooseAction)
+GAIN = SPACE.base(Gain)
+PAY = SPACE.base(Pay)
+MOVE_MERCHANT = SPACE.base(MoveMerchant)
+MOVE_ARCHITECT = SPACE.base(MoveArchitect)
+HOUSE = SPACE.base(PlaceHouse)
+PILLAR = SPACE.base(PlacePillar)
+MAP_TILE = SPACE.base(TakeBonusTile)
+TAKE_CHARACTER = SPACE.base(TakeCharacter)
+REFRESH = SPACE.base(RefreshCharacters)
+PLACE_CHARACTER = SPACE.base(PlaceCharacter)
+TAKE_CONTRACT = SPACE.base(TakeContract)
+EXCHANGE = SPACE.base(Exchange)
+ADVANCE = SPACE.base(AdvanceKing)
+STOP = SPACE.base(StopAction)
+END_TURN = SPACE.base(EndTurn)
+BUY = SPACE.base(Buy)
+FULFIL = SPACE.base(Fulfil)
+CREST = SPACE.base(PlaceCrest)
+CONTRIBUTE = SPACE.base(Contribute)
+USE_HELPER = SPACE.base(UseHelper)
+BUILDING = SPACE.base(ChooseBuilding)
+FLOOR_BONUS = SPACE.base(FloorBonus)
+DRAW = SPACE.base(DrawTile)
+BAG = SPACE.base(DrawDie)
+ROLL = SPACE.base(RollDie)
+CORRUPTION = SPACE.base(RevealCorruption)
+COST_TILE = SPACE.base(PlaceCostTile)
+TOWN_TILE = SPACE.base(PlaceTownTile)
+FAIR_TILE = SPACE.base(PlaceFairTile)
+ACTION_TILE = SPACE.base(PlaceActionTile)
 FIRST_CHANCE = DRAW
-
-_BOUNDS = [BLOCK_START[name] for name in BLOCK_NAMES]
-
-
-def block(action: int) -> tuple[str, int]:
-    """The block an action belongs to and its offset within the block."""
-    if not 0 <= action < NUM_ACTIONS:
-        raise ActionParseError(f"actions are 0 to {NUM_ACTIONS - 1}, not {action}")
-    lo, hi = 0, len(_BOUNDS) - 1
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if _BOUNDS[mid] <= action:
-            lo = mid
-        else:
-            hi = mid - 1
-    return BLOCK_NAMES[lo], action - _BOUNDS[lo]
-
+FIRST_TASK = BUY
+"""The tasks' ints run from BUY up to (not including) the building bonus."""
 
 # ---- encoders -----------------------------------------------------------------------------
 
 
 def take_die(value: int, colour: int) -> int:
+    """The die showing ``value`` (1-6) of ``colour``."""
     return TAKE_DIE + (value - 1) * 5 + colour
 
 
 def exchange(give: int, get: int) -> int:
     return EXCHANGE + give * 4 + (get if get < give else get - 1)
-
-
-def exchange_parts(offset: int) -> tuple[int, int]:
-    give, rest = divmod(offset, 4)
-    return give, rest if rest < give else rest + 1
 
 
 def house(town: int, space: int) -> int:
@@ -234,103 +544,11 @@ def use_helper(kind: int) -> int:
 # ---- names ----------------------------------------------------------------------------------
 
 
-def _name(action: int) -> str:
-    name, k = block(action)
-    d = DATA
-    if name == "TAKE_DIE":
-        return f"die {k // 5 + 1} {COLOURS[k % 5]}"
-    if name == "SET_VALUE":
-        return f"value {k + 1}"
-    if name == "TAKE_TILE":
-        return "take tile"
-    if name == "SKIP":
-        return "skip"
-    if name == "SUBSTITUTE":
-        return f"resources as {RESOURCES[k]}"
-    if name == "CHOOSE_ACTION":
-        return f"action {ACTIONS[k]}"
-    if name == "GAIN":
-        return f"gain {RESOURCES[k]}"
-    if name == "PAY":
-        return f"pay with {RESOURCES[k]}"
-    if name == "MOVE_MERCHANT":
-        return f"merchant to {d.spot_names[k]}"
-    if name == "MOVE_ARCHITECT":
-        return f"architect to {d.spot_names[k]}"
-    if name == "HOUSE":
-        return f"house {d.towns[k // MAX_HOUSE_SPACES].id} {k % MAX_HOUSE_SPACES + 1}"
-    if name == "PILLAR":
-        return f"pillar {d.towns[d.cathedrals[k].town].id}"
-    if name == "MAP_TILE":
-        return f"bonus tile {d.towns[k // MAX_BONUS_SPACES].id} {k % MAX_BONUS_SPACES + 1}"
-    if name == "TAKE_CHARACTER":
-        return f"take character {k + 1}"
-    if name == "REFRESH":
-        return "refresh characters"
-    if name == "PLACE_CHARACTER":
-        b, f = ROOMS[k % N_ROOMS]
-        return f"place {d.kinds[k // N_ROOMS].id} in building {b + 1} floor {f + 1}"
-    if name == "TAKE_CONTRACT":
-        return f"take contract {k + 1}"
-    if name == "EXCHANGE":
-        give, get = exchange_parts(k)
-        return f"exchange {RESOURCES[give]} for {RESOURCES[get]}"
-    if name == "ADVANCE":
-        return "advance king"
-    if name == "STOP":
-        return "stop action"
-    if name == "END_TURN":
-        return "end turn"
-    if name == "BUY":
-        return f"buy {RESOURCES[k + 1]}"
-    if name == "FULFIL":
-        return f"fulfil {d.kinds[FIRST_CONTRACT + k].id}"
-    if name == "CREST":
-        return f"crest {d.crest_ids[k // N_BUILDINGS]} on space {k % N_BUILDINGS + 1}"
-    if name == "CONTRIBUTE":
-        return f"contribute {d.towns[d.cathedrals[k].town].id}"
-    if name == "USE_HELPER":
-        return f"use {d.kinds[FIRST_HELPER + k].id}"
-    if name == "BUILDING":
-        return f"building {k + 1}"
-    if name == "FLOOR_BONUS":
-        return f"bonus of floor {k + 1}"
-    if name == "DRAW":
-        return f"draw {d.kinds[k].id}"
-    if name == "BAG":
-        return f"bag {COLOURS[k]}"
-    if name == "ROLL":
-        return f"roll {k + 1}"
-    if name == "CORRUPTION":
-        return f"corruption {k}"
-    if name == "COST_TILE":
-        if k == d.unavailable_cost:
-            return f"cost tile {k + 1} unavailable"
-        return f"cost tile {k + 1} ({d.cost_stone[k]} stone {d.cost_vp[k]} vp)"
-    if name == "TOWN_TILE":
-        return f"town tile {d.towns[d.town_tiles[k]].id}"
-    if name == "FAIR_TILE":
-        return f"fair tile {d.fair_ids[k]}"
-    return f"action tile {ACTIONS[k]}"
-
-
-NAMES: tuple[str, ...] = tuple(_name(a) for a in range(NUM_ACTIONS))
-_BY_NAME = {n: a for a, n in enumerate(NAMES)}
-if len(_BY_NAME) != NUM_ACTIONS:
-    raise ValueError("two Tiletum actions share a name")
-
-
 def to_string(action: int) -> str:
-    if not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
+    if type(action) is not int or not 0 <= action < NUM_ACTIONS:
         raise ActionParseError(f"no Tiletum action {action!r}; actions are 0 to {NUM_ACTIONS - 1}")
     return NAMES[action]
 
 
 def from_string(text: str) -> int:
-    key = " ".join(text.strip().lower().split())
-    if key in _BY_NAME:
-        return _BY_NAME[key]
-    raise ActionParseError(
-        f"{text!r} names no Tiletum action; try 'die 3 yellow', 'value 4', 'merchant to paris', "
-        f"'house paris 1', 'buy iron', 'end turn'"
-    )
+    return SPACE.parse(text)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from towers.core.actions import Action
 from towers.games.tiletum import actions as A
 from towers.games.tiletum import frames as R
 from towers.games.tiletum.data import (
@@ -41,35 +42,25 @@ R_SECTION = {
     KING: "Actions in Detail: King Action",
 }
 
-TASK_BLOCKS = ("BUY", "FULFIL", "CREST", "CONTRIBUTE", "USE_HELPER")
-CHANCE_BLOCKS = (
-    "DRAW",
-    "BAG",
-    "ROLL",
-    "CORRUPTION",
-    "COST_TILE",
-    "TOWN_TILE",
-    "FAIR_TILE",
-    "ACTION_TILE",
-)
-FRAME_BLOCKS = {
-    ARCHITECT: ("MOVE_ARCHITECT", "PILLAR", "MAP_TILE"),
-    MERCHANT: ("MOVE_MERCHANT", "HOUSE", "MAP_TILE"),
-    CHARACTER: ("TAKE_CHARACTER", "REFRESH", "PLACE_CHARACTER"),
-    CONTRACT: ("TAKE_CONTRACT", "EXCHANGE"),
-    KING: ("ADVANCE",),
+TASKS = A.TASKS
+FRAME_OPTIONS: dict[int, tuple[type[Action], ...]] = {
+    ARCHITECT: (A.MoveArchitect, A.PlacePillar, A.TakeBonusTile),
+    MERCHANT: (A.MoveMerchant, A.PlaceHouse, A.TakeBonusTile),
+    CHARACTER: (A.TakeCharacter, A.RefreshCharacters, A.PlaceCharacter),
+    CONTRACT: (A.TakeContract, A.Exchange),
+    KING: (A.AdvanceKing,),
 }
+"""The options of each action (Actions in Detail)."""
 
 
 def explain(state: TiletumState, action: int) -> tuple[str, str]:
-
-    name, k = A.block(action)
+    value = A.SPACE.decode(action)
     if state.draws:
         return (
             "a chance event is being resolved now; only its outcomes are allowed",
             _chance_rule(state),
         )
-    if name in CHANCE_BLOCKS:
+    if value.CHANCE:
         return "only chance draws tiles, dice and tokens", _chance_rule(state)
     if not state.stack:
         return "nobody decides now", "Playing the Game"
@@ -77,36 +68,38 @@ def explain(state: TiletumState, action: int) -> tuple[str, str]:
     top = state.stack[-1]
     code = top[0]
     if code == R.K_TURN:
-        if name == "TAKE_DIE":
-            return (
-                f"no {A.COLOURS[k % 5]} die of value {k // 5 + 1} is on the wheel",
-                R_ACTION_PHASE,
-            )
-        if name in TASK_BLOCKS:
-            return _task_why(state, seat, name, k)
-        if name == "END_TURN":
-            return "a turn starts by taking a die and performing its action", R_ACTION_PHASE
+        match value:
+            case A.TakeDie(value=v, colour=c):
+                return (
+                    f"no {A.COLOURS[c]} die of value {v + 1} is on the wheel",
+                    R_ACTION_PHASE,
+                )
+            case A.Buy() | A.Fulfil() | A.PlaceCrest() | A.Contribute() | A.UseHelper():
+                return _task_why(state, seat, value)
+            case A.EndTurn():
+                return "a turn starts by taking a die and performing its action", R_ACTION_PHASE
         return "first take a die from the Action Wheel (or do a task)", R_ACTION_PHASE
     if code == R.K_FRAME:
         action_kind, ap = top[1], top[2]
-        if name in TASK_BLOCKS:
-            return _task_why(state, seat, name, k)
-        if name == "END_TURN":
-            return (
-                "finish the action given by a tile or bonus first ('stop action')",
-                R_ACTION_PHASE,
-            )
-        if name == "STOP":
-            return "the die's action ends with the turn ('end turn')", R_ACTION_PHASE
-        if name == "TAKE_DIE":
-            return "you already took this turn's die", R_ACTION_PHASE
-        if name not in FRAME_BLOCKS[action_kind]:
+        match value:
+            case A.Buy() | A.Fulfil() | A.PlaceCrest() | A.Contribute() | A.UseHelper():
+                return _task_why(state, seat, value)
+            case A.EndTurn():
+                return (
+                    "finish the action given by a tile or bonus first ('stop action')",
+                    R_ACTION_PHASE,
+                )
+            case A.StopAction():
+                return "the die's action ends with the turn ('end turn')", R_ACTION_PHASE
+            case A.TakeDie():
+                return "you already took this turn's die", R_ACTION_PHASE
+        if not isinstance(value, FRAME_OPTIONS[action_kind]):
             return (
                 f"you are performing the {ACTIONS[action_kind]} action; that is not one of its options",
                 R_SECTION[action_kind],
             )
-        return _frame_why(state, seat, action_kind, ap, name, k)
-    return _decision_why(state, seat, top, name, k)
+        return _frame_why(state, seat, action_kind, ap, value)
+    return _decision_why(state, seat, top, value)
 
 
 def _chance_rule(state: TiletumState) -> str:
@@ -152,9 +145,8 @@ def _figure_spot(state: TiletumState, seat: int, figure: int) -> int:
     return state.merchant[seat] if figure == FIG_MERCHANT else state.architect[seat]
 
 
-def _house_why(state: TiletumState, seat: int, k: int, at_town: int | None) -> str:
+def _house_why(state: TiletumState, seat: int, town: int, space: int, at_town: int | None) -> str:
     d = state.game.data
-    town, space = divmod(k, A.MAX_HOUSE_SPACES)
     name = d.towns[town].name
     if space >= len(state.houses[town]):
         return f"{name} has no house space {space + 1}"
@@ -191,126 +183,121 @@ def _pillar_why(state: TiletumState, seat: int, c: int, at_town: int | None) -> 
 
 
 def _frame_why(
-    state: TiletumState, seat: int, action_kind: int, ap: int, name: str, k: int
+    state: TiletumState, seat: int, action_kind: int, ap: int, value: Action
 ) -> tuple[str, str]:
     g = state.game
     d = g.data
     rule = R_SECTION[action_kind]
     if ap <= 0:
         return "you have no action points left", rule
-    if name in ("MOVE_MERCHANT", "MOVE_ARCHITECT"):
-        figure = FIG_MERCHANT if name == "MOVE_MERCHANT" else FIG_ARCHITECT
-        here = _figure_spot(state, seat, figure)
-        if k == here:
-            return f"your {FIGURES[figure]} is already on {d.spot_names[k]}", rule
-        return (
-            f"{d.spot_names[k]} is not next to your {FIGURES[figure]} on {d.spot_names[here]}",
-            rule,
-        )
-    if name == "HOUSE":
-        town = d.spot_town[state.merchant[seat]]
-        return _house_why(state, seat, k, town), rule
-    if name == "PILLAR":
-        town = d.spot_town[state.architect[seat]]
-        return _pillar_why(state, seat, k, town), rule
-    if name == "MAP_TILE":
-        town, space = divmod(k, A.MAX_BONUS_SPACES)
-        figure = FIG_ARCHITECT if action_kind == ARCHITECT else FIG_MERCHANT
-        if d.spot_town[_figure_spot(state, seat, figure)] != town:
-            return f"your {FIGURES[figure]} is not in {d.towns[town].name}", rule
-        if space >= len(state.map_tiles[town]) or state.map_tiles[town][space] < 0:
-            return f"no bonus tile lies on that space of {d.towns[town].name}", rule
-        tile = state.map_tiles[town][space]
-        return _store_why(state, seat, tile) or "not allowed now", _store_rule(state, tile)
-    if name == "TAKE_CHARACTER":
-        tile = state.character_offer[k]
-        if tile < 0:
-            return f"character offer space {k + 1} is empty", rule
-        return _store_why(state, seat, tile) or "not allowed now", R_STOREHOUSE
-    if name == "REFRESH":
-        return "there are no character tiles to refresh", rule
-    if name == "PLACE_CHARACTER":
-        kind, room = divmod(k, g.n_rooms)
-        b, floor = g.room_building[room], g.room_floor[room]
-        if kind not in state.storehouse[seat]:
-            return f"{d.kinds[kind].id} is not in your storehouse", rule
-        if state.rooms[seat][room] >= 0:
-            return f"the floor {floor} room of building {b + 1} is taken", rule
-        if floor > ap:
-            return f"a floor {floor} room costs {floor} AP and you have {ap}", rule
-        return (
-            f"another building already holds a {d.illustrations[g.k_ill[kind]]}: matching "
-            "characters must go into the same building",
-            rule,
-        )
-    if name == "TAKE_CONTRACT":
-        tile = state.contract_offer[k]
-        if tile < 0:
-            return f"contract offer space {k + 1} is empty", rule
-        cost = d.contract_offer_costs[k]
-        if cost > ap:
-            return f"that contract costs {cost} AP and you have {ap}", rule
-        return _store_why(state, seat, tile) or "not allowed now", _store_rule(state, tile)
-    if name == "EXCHANGE":
-        give, _ = A.exchange_parts(k)
-        return f"you have no {RESOURCES[give]} to exchange", rule
-    if name == "ADVANCE":
-        return "your marker is on +15, the top of the King track", rule
+    match value:
+        case A.MoveMerchant(spot=k) | A.MoveArchitect(spot=k):
+            figure = FIG_MERCHANT if isinstance(value, A.MoveMerchant) else FIG_ARCHITECT
+            here = _figure_spot(state, seat, figure)
+            if k == here:
+                return f"your {FIGURES[figure]} is already on {d.spot_names[k]}", rule
+            return (
+                f"{d.spot_names[k]} is not next to your {FIGURES[figure]} on {d.spot_names[here]}",
+                rule,
+            )
+        case A.PlaceHouse(town=town, space=space):
+            at = d.spot_town[state.merchant[seat]]
+            return _house_why(state, seat, town, space, at), rule
+        case A.PlacePillar(cathedral=c):
+            at = d.spot_town[state.architect[seat]]
+            return _pillar_why(state, seat, c, at), rule
+        case A.TakeBonusTile(town=town, space=space):
+            figure = FIG_ARCHITECT if action_kind == ARCHITECT else FIG_MERCHANT
+            if d.spot_town[_figure_spot(state, seat, figure)] != town:
+                return f"your {FIGURES[figure]} is not in {d.towns[town].name}", rule
+            if space >= len(state.map_tiles[town]) or state.map_tiles[town][space] < 0:
+                return f"no bonus tile lies on that space of {d.towns[town].name}", rule
+            tile = state.map_tiles[town][space]
+            return _store_why(state, seat, tile) or "not allowed now", _store_rule(state, tile)
+        case A.TakeCharacter(space=k):
+            tile = state.character_offer[k]
+            if tile < 0:
+                return f"character offer space {k + 1} is empty", rule
+            return _store_why(state, seat, tile) or "not allowed now", R_STOREHOUSE
+        case A.RefreshCharacters():
+            return "there are no character tiles to refresh", rule
+        case A.PlaceCharacter(character=kind, room=room):
+            b, floor = g.room_building[room], g.room_floor[room]
+            if kind not in state.storehouse[seat]:
+                return f"{d.kinds[kind].id} is not in your storehouse", rule
+            if state.rooms[seat][room] >= 0:
+                return f"the floor {floor} room of building {b + 1} is taken", rule
+            if floor > ap:
+                return f"a floor {floor} room costs {floor} AP and you have {ap}", rule
+            return (
+                f"another building already holds a {d.illustrations[g.k_ill[kind]]}: matching "
+                "characters must go into the same building",
+                rule,
+            )
+        case A.TakeContract(space=k):
+            tile = state.contract_offer[k]
+            if tile < 0:
+                return f"contract offer space {k + 1} is empty", rule
+            cost = d.contract_offer_costs[k]
+            if cost > ap:
+                return f"that contract costs {cost} AP and you have {ap}", rule
+            return _store_why(state, seat, tile) or "not allowed now", _store_rule(state, tile)
+        case A.Exchange(give=give):
+            return f"you have no {RESOURCES[give]} to exchange", rule
+        case A.AdvanceKing():
+            return "your marker is on +15, the top of the King track", rule
     return "not allowed now", rule
 
 
-def _task_why(state: TiletumState, seat: int, name: str, k: int) -> tuple[str, str]:
+def _task_why(state: TiletumState, seat: int, value: Action) -> tuple[str, str]:
     g = state.game
     d = g.data
     res = state.res[seat]
     store = state.storehouse[seat]
-    if name == "BUY":
-        return f"buying costs {d.buy_cost} gold and you have {res[GOLD]}", R_TASKS
-    if name == "FULFIL":
-        kind = A.FIRST_CONTRACT + k
-        if kind not in store:
-            return f"{d.kinds[kind].id} is not in your storehouse", R_TASKS
-        return f"you lack the resources that {d.kinds[kind].id} asks", "Appendix: Contracts"
-    if name == "CREST":
-        crest, space = divmod(k, A.N_BUILDINGS)
-        if d.crest_kind[crest] not in store:
-            return f"no {d.crest_ids[crest]} crest is in your storehouse", R_TASKS
-        if state.crests[seat][space] >= 0:
-            return f"crest space {space + 1} is taken", R_TASKS
-        cost = d.buildings[space].crest_cost
-        return f"crest space {space + 1} costs {cost} food and you have {res[FOOD]}", (
-            "Appendix: Crest placement bonuses"
-        )
-    if name == "CONTRIBUTE":
-        town = d.towns[d.cathedrals[k].town].name
-        if k not in state.pillar_sites[seat]:
-            return f"you have no pillar at the cathedral of {town}", R_TASKS
-        if k in state.cathedral_tiles[seat]:
-            return f"you have already contributed to the cathedral of {town}", R_TASKS
-        if state.cathedral_left[k] <= 0:
-            return f"no cathedral tile is left in {town}", R_TASKS
-        cost = d.cost_stone[state.cost_tiles[k]]
-        return f"it costs {cost} stone and you have {res[STONE]}", R_TASKS
-    kind = A.FIRST_HELPER + k
-    if kind not in store:
-        return f"{d.kinds[kind].id} is not in your storehouse", R_TASKS
-    fx = g.k_helper_fx[kind]
-    if fx == FX_SUBSTITUTE:
-        return "this helper is used when choosing a die, as you take its resources", (
-            "Appendix: Helper abilities"
-        )
-    if fx == FX_ADD_AP:
-        return "extra AP go to the action of your chosen die, which is not open now", (
-            "Appendix: Helper abilities"
-        )
-    if fx == FX_BUILDING_BONUS:
-        return "none of your buildings holds a character yet", "Appendix: Helper abilities"
+    match value:
+        case A.Buy():
+            return f"buying costs {d.buy_cost} gold and you have {res[GOLD]}", R_TASKS
+        case A.Fulfil(tile=kind):
+            if kind not in store:
+                return f"{d.kinds[kind].id} is not in your storehouse", R_TASKS
+            return f"you lack the resources that {d.kinds[kind].id} asks", "Appendix: Contracts"
+        case A.PlaceCrest(crest=crest, space=space):
+            if d.crest_kind[crest] not in store:
+                return f"no {d.crest_ids[crest]} crest is in your storehouse", R_TASKS
+            if state.crests[seat][space] >= 0:
+                return f"crest space {space + 1} is taken", R_TASKS
+            cost = d.buildings[space].crest_cost
+            return f"crest space {space + 1} costs {cost} food and you have {res[FOOD]}", (
+                "Appendix: Crest placement bonuses"
+            )
+        case A.Contribute(cathedral=k):
+            town = d.towns[d.cathedrals[k].town].name
+            if k not in state.pillar_sites[seat]:
+                return f"you have no pillar at the cathedral of {town}", R_TASKS
+            if k in state.cathedral_tiles[seat]:
+                return f"you have already contributed to the cathedral of {town}", R_TASKS
+            if state.cathedral_left[k] <= 0:
+                return f"no cathedral tile is left in {town}", R_TASKS
+            cost = d.cost_stone[state.cost_tiles[k]]
+            return f"it costs {cost} stone and you have {res[STONE]}", R_TASKS
+        case A.UseHelper(tile=kind):
+            if kind not in store:
+                return f"{d.kinds[kind].id} is not in your storehouse", R_TASKS
+            fx = g.k_helper_fx[kind]
+            if fx == FX_SUBSTITUTE:
+                return "this helper is used when choosing a die, as you take its resources", (
+                    "Appendix: Helper abilities"
+                )
+            if fx == FX_ADD_AP:
+                return "extra AP go to the action of your chosen die, which is not open now", (
+                    "Appendix: Helper abilities"
+                )
+            if fx == FX_BUILDING_BONUS:
+                return "none of your buildings holds a character yet", "Appendix: Helper abilities"
     return "helpers are used during your turn", "Types of Tiles: Helpers"
 
 
-def _decision_why(
-    state: TiletumState, seat: int, top: list[int], name: str, k: int
-) -> tuple[str, str]:
+def _decision_why(state: TiletumState, seat: int, top: list[int], value: Action) -> tuple[str, str]:
 
     g = state.game
     d = g.data
@@ -348,62 +335,65 @@ def _decision_why(
         ),
     }
     why, rule = wanted[code]
-    if code == R.K_VALUE and name == "SET_VALUE":
-        value = k + 1
-        cost = d.die_change_cost * min(abs(value - top[1]), 6 - abs(value - top[1]))
-        return (
-            f"changing the die from {top[1]} to {value} costs {cost} gold and you have "
-            f"{state.res[seat][GOLD]}",
-            R_ACTION_PHASE,
-        )
-    if code == R.K_GAIN_DIE and name == "SUBSTITUTE":
-        return f"the die already gives {RESOURCES[k]}", "Appendix: Helper abilities"
-    if code == R.K_PAY and name == "PAY":
-        return f"you cannot pay those resources with {RESOURCES[k]}", "Appendix: Contracts"
-    if code in (R.K_MOVE, R.K_MOVE_BOTH, R.K_MOVE_PLACE, R.K_TOWN_MOVE, R.K_JUMP) and name in (
-        "MOVE_MERCHANT",
-        "MOVE_ARCHITECT",
-    ):
-        figure = FIG_MERCHANT if name == "MOVE_MERCHANT" else FIG_ARCHITECT
-        here = _figure_spot(state, seat, figure)
-        if code == R.K_TOWN_MOVE:
-            mover = FIG_MERCHANT
-        elif code == R.K_MOVE_BOTH:
-            mover = figure
-            if not top[2 if figure == FIG_MERCHANT else 1]:
+    moving = code in (R.K_MOVE, R.K_MOVE_BOTH, R.K_MOVE_PLACE, R.K_TOWN_MOVE, R.K_JUMP)
+    match value:
+        case A.SetValue(value=v) if code == R.K_VALUE:
+            value_now = v + 1
+            cost = d.die_change_cost * min(abs(value_now - top[1]), 6 - abs(value_now - top[1]))
+            return (
+                f"changing the die from {top[1]} to {value_now} costs {cost} gold and you have "
+                f"{state.res[seat][GOLD]}",
+                R_ACTION_PHASE,
+            )
+        case A.Substitute(resource=r) if code == R.K_GAIN_DIE:
+            return f"the die already gives {RESOURCES[r]}", "Appendix: Helper abilities"
+        case A.Pay(resource=r) if code == R.K_PAY:
+            return f"you cannot pay those resources with {RESOURCES[r]}", "Appendix: Contracts"
+        case A.MoveMerchant(spot=k) | A.MoveArchitect(spot=k) if moving:
+            figure = FIG_MERCHANT if isinstance(value, A.MoveMerchant) else FIG_ARCHITECT
+            here = _figure_spot(state, seat, figure)
+            if code == R.K_TOWN_MOVE:
+                mover = FIG_MERCHANT
+            elif code == R.K_MOVE_BOTH:
+                mover = figure
+                if not top[2 if figure == FIG_MERCHANT else 1]:
+                    return f"your {FIGURES[figure]} already moved for this bonus", rule
+            else:
+                mover = top[1]
+            if figure != mover:
+                return (
+                    f"this bonus moves your {FIGURES[mover]}, not your {FIGURES[figure]}",
+                    rule,
+                )
+            if code == R.K_MOVE_PLACE and not top[2]:
                 return f"your {FIGURES[figure]} already moved for this bonus", rule
-        else:
-            mover = top[1]
-        if figure != mover:
+            if k == here:
+                return f"your {FIGURES[figure]} is already on {d.spot_names[k]}", rule
+            if code == R.K_TOWN_MOVE:
+                return (
+                    f"{d.spot_names[k]} is not a town next to your merchant on {d.spot_names[here]}",
+                    rule,
+                )
             return (
-                f"this bonus moves your {FIGURES[mover]}, not your {FIGURES[figure]}",
+                f"{d.spot_names[k]} is not next to your {FIGURES[figure]} on {d.spot_names[here]}",
                 rule,
             )
-        if code == R.K_MOVE_PLACE and not top[2]:
-            return f"your {FIGURES[figure]} already moved for this bonus", rule
-        if k == here:
-            return f"your {FIGURES[figure]} is already on {d.spot_names[k]}", rule
-        if code == R.K_TOWN_MOVE:
-            return (
-                f"{d.spot_names[k]} is not a town next to your merchant on {d.spot_names[here]}",
-                rule,
-            )
-        return (
-            f"{d.spot_names[k]} is not next to your {FIGURES[figure]} on {d.spot_names[here]}",
-            rule,
-        )
-    if name == "HOUSE" and code in (R.K_PLACE, R.K_HOUSE_ANY, R.K_MOVE_PLACE):
-        at = None if code == R.K_HOUSE_ANY else d.spot_town[state.merchant[seat]]
-        return _house_why(state, seat, k, at), rule
-    if name == "PILLAR" and code in (R.K_PLACE, R.K_PILLAR_ANY, R.K_MOVE_PLACE):
-        at = None if code == R.K_PILLAR_ANY else d.spot_town[state.architect[seat]]
-        return _pillar_why(state, seat, k, at), rule
-    if code == R.K_PICK_BUILDING and name == "BUILDING":
-        return f"building {k + 1} holds no character", rule
-    if code == R.K_BUILDING and name == "FLOOR_BONUS":
-        return f"no unused character bonus on floor {k + 1} of that building", rule
-    if code == R.K_COMPLETE and name == "CHOOSE_ACTION":
-        return f"no character of that building shows the {ACTIONS[k]} action", rule
-    if code == R.K_KING_TILE and name == "TAKE_TILE":
-        return _store_why(state, seat, state.king_tile) or why, R_STOREHOUSE
+        case A.PlaceHouse(town=town, space=space) if code in (
+            R.K_PLACE,
+            R.K_HOUSE_ANY,
+            R.K_MOVE_PLACE,
+        ):
+            at = None if code == R.K_HOUSE_ANY else d.spot_town[state.merchant[seat]]
+            return _house_why(state, seat, town, space, at), rule
+        case A.PlacePillar(cathedral=c) if code in (R.K_PLACE, R.K_PILLAR_ANY, R.K_MOVE_PLACE):
+            at = None if code == R.K_PILLAR_ANY else d.spot_town[state.architect[seat]]
+            return _pillar_why(state, seat, c, at), rule
+        case A.ChooseBuilding(building=b) if code == R.K_PICK_BUILDING:
+            return f"building {b + 1} holds no character", rule
+        case A.FloorBonus(floor=f) if code == R.K_BUILDING:
+            return f"no unused character bonus on floor {f + 1} of that building", rule
+        case A.ChooseAction(action=a) if code == R.K_COMPLETE:
+            return f"no character of that building shows the {ACTIONS[a]} action", rule
+        case A.TakeTile() if code == R.K_KING_TILE:
+            return _store_why(state, seat, state.king_tile) or why, R_STOREHOUSE
     return why, rule

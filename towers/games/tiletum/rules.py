@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from towers.core.actions import Action
 from towers.core.components import HiddenDeck, deck_draw, new_hidden_deck
 from towers.core.game import CHANCE, TERMINAL, Game, State
 from towers.core.options import Option
@@ -1152,20 +1153,22 @@ class TiletumState(State):
         top = self.stack[-1]
         code = top[0]
         g = self.game
+        value = A.VALUES[action]
         if code == K_TURN or code == K_FRAME:
-            if action < A.BUY or action >= A.BUILDING:
-                if code == K_TURN:
-                    self._take_die(action)
-                elif action == A.END_TURN:
+            match value:
+                case A.TakeDie(value=v, colour=colour):
+                    self._take_die(v + 1, colour)
+                case A.EndTurn():
                     self._end_turn()
-                elif action == A.STOP:
+                case A.StopAction():
                     self.stack.pop()
-                else:
-                    self._frame_option(seat, top, action)
-            else:
-                self._task(seat, action)
+                case A.Buy() | A.Fulfil() | A.PlaceCrest() | A.Contribute() | A.UseHelper():
+                    self._task(seat, value)
+                case _:
+                    self._frame_option(seat, top, value)
         elif code == K_VALUE:
-            self._set_value(seat, top, action - A.SET_VALUE + 1)
+            assert isinstance(value, A.SetValue)
+            self._set_value(seat, top, value.value + 1)
         elif code == K_ACTION_TILE:
             self.stack.pop()
             if action == A.TAKE_TILE:
@@ -1179,70 +1182,78 @@ class TiletumState(State):
             self.king_tile = EMPTY
         elif code == K_GAIN_DIE:
             self.stack.pop()
-            if action == A.SKIP:
-                self.res[seat][top[1]] += top[2]
-            else:
-                self.storehouse[seat].remove(self._substitute_helper(seat))
-                self.res[seat][action - A.SUBSTITUTE] += top[2]
+            match value:
+                case A.Substitute(resource=r):
+                    self.storehouse[seat].remove(self._substitute_helper(seat))
+                    self.res[seat][r] += top[2]
+                case _:
+                    self.res[seat][top[1]] += top[2]
         elif code == K_CHOOSE:
-            a = action - A.CHOOSE_ACTION
+            assert isinstance(value, A.ChooseAction)
+            a = value.action
             ap = top[1] + (self.ap_bonus[seat][a] if top[2] else 0)
             self.stack[-1] = [K_FRAME, a, ap, top[2]]
         elif code == K_ANY:
-            self.res[seat][action - A.GAIN] += 1
+            assert isinstance(value, A.Gain)
+            self.res[seat][value.resource] += 1
             top[1] -= 1
         elif code == K_PAY:
+            assert isinstance(value, A.Pay)
             self.stack.pop()
-            self._fulfil(seat, top[1], action - A.PAY)
+            self._fulfil(seat, top[1], value.resource)
         elif code == K_MOVE:
             if action == A.SKIP:
                 self.stack.pop()
             else:
-                self._move_figure(seat, action)
+                self._move_figure(seat, value)
                 top[2] -= 1
         elif code == K_MOVE_BOTH:
-            if action == A.SKIP:
-                self.stack.pop()
-            else:
-                self._move_figure(seat, action)
-                top[1 if action >= A.MOVE_ARCHITECT else 2] = 0
+            match value:
+                case A.Skip():
+                    self.stack.pop()
+                case A.MoveArchitect():
+                    self._move_figure(seat, value)
+                    top[1] = 0
+                case _:
+                    self._move_figure(seat, value)
+                    top[2] = 0
         elif code == K_MOVE_PLACE:
-            if action == A.SKIP:
-                self.stack.pop()
-            elif action < A.HOUSE:
-                self._move_figure(seat, action)
-                top[2] = 0
-            else:
-                top[3] = 0
-                self._place(seat, action)
+            match value:
+                case A.Skip():
+                    self.stack.pop()
+                case A.MoveMerchant() | A.MoveArchitect():
+                    self._move_figure(seat, value)
+                    top[2] = 0
+                case _:
+                    top[3] = 0
+                    self._place(seat, value)
         elif code in (K_PLACE, K_HOUSE_ANY, K_PILLAR_ANY):
             self.stack.pop()
-            self._place(seat, action)
+            self._place(seat, value)
         elif code == K_JUMP or code == K_TOWN_MOVE:
             self.stack.pop()
             if action != A.SKIP:
-                self._move_figure(seat, action)
+                self._move_figure(seat, value)
         elif code == K_PICK_BUILDING:
-            if action == A.SKIP:
-                self.stack.pop()
-            else:
-                b = action - A.BUILDING
-                self.stack[-1] = [K_BUILDING, b, self._building_mask(seat, b)]
+            match value:
+                case A.ChooseBuilding(building=b):
+                    self.stack[-1] = [K_BUILDING, b, self._building_mask(seat, b)]
+                case _:
+                    self.stack.pop()
         elif code == K_BUILDING:
-            if action == A.SKIP:
-                self.stack.pop()
-            else:
-                f = action - A.FLOOR_BONUS
-                top[2] &= ~(1 << f)
-                kind = self.rooms[seat][g.rooms[top[1]][f]]
-                self._effects(seat, g.k_effects[kind])
+            match value:
+                case A.FloorBonus(floor=f):
+                    top[2] &= ~(1 << f)
+                    kind = self.rooms[seat][g.rooms[top[1]][f]]
+                    self._effects(seat, g.k_effects[kind])
+                case _:
+                    self.stack.pop()
         elif code == K_COMPLETE:
+            assert isinstance(value, A.ChooseAction)
             self.stack.pop()
-            self._award(seat, top[1], action - A.CHOOSE_ACTION)
+            self._award(seat, top[1], value.action)
 
-    def _take_die(self, action: int) -> None:
-        k = action - A.TAKE_DIE
-        value, colour = k // 5 + 1, k % 5
+    def _take_die(self, value: int, colour: int) -> None:
         self.dice[value - 1][colour] -= 1
         self.stack.append([K_VALUE, value, colour])
 
@@ -1261,18 +1272,19 @@ class TiletumState(State):
         if tile >= 0 and self._can_store(seat, tile):
             self.stack.append([K_ACTION_TILE, action])
 
-    def _move_figure(self, seat: int, action: int) -> None:
-        if action < A.MOVE_ARCHITECT:
-            self.merchant[seat] = action - A.MOVE_MERCHANT
-        else:
-            self.architect[seat] = action - A.MOVE_ARCHITECT
+    def _move_figure(self, seat: int, value: Action) -> None:
+        match value:
+            case A.MoveMerchant(spot=spot):
+                self.merchant[seat] = spot
+            case A.MoveArchitect(spot=spot):
+                self.architect[seat] = spot
 
-    def _place(self, seat: int, action: int) -> None:
-        if action < A.PILLAR:
-            k = action - A.HOUSE
-            self._place_house(seat, k // A.MAX_HOUSE_SPACES, k % A.MAX_HOUSE_SPACES)
-        else:
-            self._place_pillar(seat, action - A.PILLAR)
+    def _place(self, seat: int, value: Action) -> None:
+        match value:
+            case A.PlaceHouse(town=town, space=space):
+                self._place_house(seat, town, space)
+            case A.PlacePillar(cathedral=c):
+                self._place_pillar(seat, c)
 
     def _place_house(self, seat: int, town: int, space: int) -> None:
         t = self.game.data.towns[town]
@@ -1290,97 +1302,92 @@ class TiletumState(State):
         self.pillar_supply[seat] -= 1
         self.pillar_sites[seat].append(c)
 
-    def _frame_option(self, seat: int, top: list[int], action: int) -> None:
+    def _frame_option(self, seat: int, top: list[int], value: Action) -> None:
+        """An option of the action being performed, paying its AP."""
         g = self.game
         d = g.data
-        if action < A.PILLAR:
-            top[2] -= 1
-            if action < A.HOUSE:
-                self._move_figure(seat, action)
-            else:
-                self._place(seat, action)
-        elif action < A.MAP_TILE:
-            top[2] -= 1
-            self._place(seat, action)
-        elif action < A.TAKE_CHARACTER:
-            top[2] -= 1
-            k = action - A.MAP_TILE
-            town, space = k // A.MAX_BONUS_SPACES, k % A.MAX_BONUS_SPACES
-            self.storehouse[seat].append(self.map_tiles[town][space])
-            self.map_tiles[town][space] = EMPTY
-        elif action < A.REFRESH:
-            top[2] -= d.character_take_cost
-            i = action - A.TAKE_CHARACTER
-            self.storehouse[seat].append(self.character_offer[i])
-            self.character_offer[i] = EMPTY
-            self.draws.append([DR_TILE, PILE_CHARACTER, LOC_CHARACTER, i])
-        elif action == A.REFRESH:
-            top[2] -= d.character_take_cost
-            counts = self.piles[PILE_CHARACTER][1]
-            for i, k in enumerate(self.character_offer):
-                if k >= 0:
-                    counts[k] += 1
+        match value:
+            case A.MoveMerchant(spot=spot):
+                top[2] -= 1
+                self.merchant[seat] = spot
+            case A.MoveArchitect(spot=spot):
+                top[2] -= 1
+                self.architect[seat] = spot
+            case A.PlaceHouse(town=town, space=space):
+                top[2] -= 1
+                self._place_house(seat, town, space)
+            case A.PlacePillar(cathedral=c):
+                top[2] -= 1
+                self._place_pillar(seat, c)
+            case A.TakeBonusTile(town=town, space=space):
+                top[2] -= 1
+                self.storehouse[seat].append(self.map_tiles[town][space])
+                self.map_tiles[town][space] = EMPTY
+            case A.TakeCharacter(space=i):
+                top[2] -= d.character_take_cost
+                self.storehouse[seat].append(self.character_offer[i])
                 self.character_offer[i] = EMPTY
                 self.draws.append([DR_TILE, PILE_CHARACTER, LOC_CHARACTER, i])
-        elif action < A.TAKE_CONTRACT:
-            kind, room = divmod(action - A.PLACE_CHARACTER, g.n_rooms)
-            top[2] -= g.room_floor[room]
-            self.storehouse[seat].remove(kind)
-            self.rooms[seat][room] = kind
-            self._effects(seat, g.k_effects[kind])
-            self._check_building(seat, g.room_building[room])
-        elif action < A.EXCHANGE:
-            i = action - A.TAKE_CONTRACT
-            top[2] -= d.contract_offer_costs[i]
-            self.storehouse[seat].append(self.contract_offer[i])
-            self.contract_offer[i] = EMPTY
-        elif action < A.ADVANCE:
-            top[2] -= d.exchange_cost
-            give, get = A.exchange_parts(action - A.EXCHANGE)
-            res = self.res[seat]
-            res[give] -= 1
-            res[get] += 1
-            if not self.exchanged:
-                self.exchanged = True
-                self.stack.append([K_ANY, 1])
-        else:  # ADVANCE
-            top[2] -= 1
-            self._king_advance(seat, 1)
+            case A.RefreshCharacters():
+                top[2] -= d.character_take_cost
+                counts = self.piles[PILE_CHARACTER][1]
+                for i, k in enumerate(self.character_offer):
+                    if k >= 0:
+                        counts[k] += 1
+                    self.character_offer[i] = EMPTY
+                    self.draws.append([DR_TILE, PILE_CHARACTER, LOC_CHARACTER, i])
+            case A.PlaceCharacter(character=kind, room=room):
+                top[2] -= g.room_floor[room]
+                self.storehouse[seat].remove(kind)
+                self.rooms[seat][room] = kind
+                self._effects(seat, g.k_effects[kind])
+                self._check_building(seat, g.room_building[room])
+            case A.TakeContract(space=i):
+                top[2] -= d.contract_offer_costs[i]
+                self.storehouse[seat].append(self.contract_offer[i])
+                self.contract_offer[i] = EMPTY
+            case A.Exchange(give=give, get=get):
+                top[2] -= d.exchange_cost
+                res = self.res[seat]
+                res[give] -= 1
+                res[get] += 1
+                if not self.exchanged:
+                    self.exchanged = True
+                    self.stack.append([K_ANY, 1])
+            case A.AdvanceKing():
+                top[2] -= 1
+                self._king_advance(seat, 1)
 
-    def _task(self, seat: int, action: int) -> None:
+    def _task(self, seat: int, value: Action) -> None:
         g = self.game
         d = g.data
         res = self.res[seat]
-        if action < A.FULFIL:
-            res[GOLD] -= d.buy_cost
-            res[action - A.BUY + 1] += 1
-        elif action < A.CREST:
-            kind = A.FIRST_CONTRACT + action - A.FULFIL
-            if g.k_same[kind]:
-                self.stack.append([K_PAY, kind])
-            else:
-                self._fulfil(seat, kind, -1)
-        elif action < A.CONTRIBUTE:
-            k = action - A.CREST
-            crest, space = k // A.N_BUILDINGS, k % A.N_BUILDINGS
-            self.storehouse[seat].remove(d.crest_kind[crest])
-            bld = d.buildings[space]
-            res[FOOD] -= bld.crest_cost
-            self.crests[seat][space] = crest
-            self._effects(seat, bld.crest_bonus)
-            self._check_building(seat, space)
-        elif action < A.USE_HELPER:
-            c = action - A.CONTRIBUTE
-            cost = self.cost_tiles[c]
-            res[STONE] -= d.cost_stone[cost]
-            left = self.cathedral_left[c] - 1
-            self.cathedral_left[c] = left
-            self.cathedral_tiles[seat].append(c)
-            self._vp(seat, d.cost_vp[cost] + d.cathedrals[c].tiles[left])
-        else:
-            kind = A.FIRST_HELPER + action - A.USE_HELPER
-            self.storehouse[seat].remove(kind)
-            self._effects(seat, g.k_effects[kind])
+        match value:
+            case A.Buy(resource=r):
+                res[GOLD] -= d.buy_cost
+                res[r] += 1
+            case A.Fulfil(tile=kind):
+                if g.k_same[kind]:
+                    self.stack.append([K_PAY, kind])
+                else:
+                    self._fulfil(seat, kind, -1)
+            case A.PlaceCrest(crest=crest, space=space):
+                self.storehouse[seat].remove(d.crest_kind[crest])
+                bld = d.buildings[space]
+                res[FOOD] -= bld.crest_cost
+                self.crests[seat][space] = crest
+                self._effects(seat, bld.crest_bonus)
+                self._check_building(seat, space)
+            case A.Contribute(cathedral=c):
+                cost = self.cost_tiles[c]
+                res[STONE] -= d.cost_stone[cost]
+                left = self.cathedral_left[c] - 1
+                self.cathedral_left[c] = left
+                self.cathedral_tiles[seat].append(c)
+                self._vp(seat, d.cost_vp[cost] + d.cathedrals[c].tiles[left])
+            case A.UseHelper(tile=kind):
+                self.storehouse[seat].remove(kind)
+                self._effects(seat, g.k_effects[kind])
 
     def _fulfil(self, seat: int, kind: int, same_type: int) -> None:
         g = self.game

@@ -59,36 +59,32 @@ PAPER = "#f7f3ea"
 
 def targets(action: int) -> list[str]:
     """Ids of the SVG elements that, clicked in order, choose ``action`` (empty: words only)."""
-    name, k = A.block(action)
-    if name == "TAKE_DIE":
-        return [f"die-{k // 5 + 1}-{A.COLOURS[k % 5]}"]
-    if name == "SET_VALUE":
-        return [f"wheel-{k + 1}"]
-    if name in ("MOVE_MERCHANT", "MOVE_ARCHITECT"):
-        return [f"spot-{D.spot_names[k]}"]
-    if name == "HOUSE":
-        t, s = divmod(k, A.MAX_HOUSE_SPACES)
-        return [f"house-{D.towns[t].id}-{s + 1}"]
-    if name == "PILLAR":
-        return [f"cathedral-{D.towns[D.cathedrals[k].town].id}"]
-    if name == "MAP_TILE":
-        t, s = divmod(k, A.MAX_BONUS_SPACES)
-        return [f"maptile-{D.towns[t].id}-{s + 1}"]
-    if name == "TAKE_CHARACTER":
-        return [f"character-{k + 1}"]
-    if name == "REFRESH":
-        return ["character-refresh"]
-    if name == "TAKE_CONTRACT":
-        return [f"contract-{k + 1}"]
-    if name == "ADVANCE":
-        return ["king-track"]
-    if name == "PLACE_CHARACTER":
-        b, f = A.ROOMS[k % A.N_ROOMS]
-        return [f"store-{D.kinds[k // A.N_ROOMS].id}", f"room-{b + 1}-{f + 1}"]
-    if name == "FULFIL":
-        return [f"store-{D.kinds[A.FIRST_CONTRACT + k].id}"]
-    if name == "USE_HELPER":
-        return [f"store-{D.kinds[A.FIRST_HELPER + k].id}"]
+    match A.SPACE.decode(action):
+        case A.TakeDie(value=v, colour=c):
+            return [f"die-{v + 1}-{A.COLOURS[c]}"]
+        case A.SetValue(value=v):
+            return [f"wheel-{v + 1}"]
+        case A.MoveMerchant(spot=s) | A.MoveArchitect(spot=s):
+            return [f"spot-{D.spot_names[s]}"]
+        case A.PlaceHouse(town=t, space=s):
+            return [f"house-{D.towns[t].id}-{s + 1}"]
+        case A.PlacePillar(cathedral=c):
+            return [f"cathedral-{D.towns[D.cathedrals[c].town].id}"]
+        case A.TakeBonusTile(town=t, space=s):
+            return [f"maptile-{D.towns[t].id}-{s + 1}"]
+        case A.TakeCharacter(space=i):
+            return [f"character-{i + 1}"]
+        case A.RefreshCharacters():
+            return ["character-refresh"]
+        case A.TakeContract(space=i):
+            return [f"contract-{i + 1}"]
+        case A.AdvanceKing():
+            return ["king-track"]
+        case A.PlaceCharacter(character=k, room=r):
+            b, f = A.ROOMS[r]
+            return [f"store-{D.kinds[k].id}", f"room-{b + 1}-{f + 1}"]
+        case A.Fulfil(tile=k) | A.UseHelper(tile=k):
+            return [f"store-{D.kinds[k].id}"]
     return []  # resources, exchanges, tiles, tasks on the board, stops, chance: in words
 
 
