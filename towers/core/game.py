@@ -149,9 +149,23 @@ class Game(ABC):
             fields = cls.upgrade_fields(dict(fields), version)
         return cls.from_fields(self, fields)
 
+    def __copy__(self) -> Game:
+        return self  # immutable
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self  # immutable: states that copy themselves keep referring to the same game
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled as what makes it (to send games and states to other processes)
+        return _remake, (type(self), self._players, dict(self._options))
+
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self._options.items())
         return f"{type(self).__name__}(players={self._players}{', ' if opts else ''}{opts})"
+
+
+def _remake(cls: type[Game], players: int, options: dict[str, Any]) -> Game:
+    return cls(players, **options)
 
 
 class State(ABC):
@@ -219,6 +233,9 @@ class State(ABC):
                 value = getattr(self, name)
                 setattr(copy, name, value if name in _SHARED_ON_CLONE else copy_value(value))
         return copy
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        return self.clone()  # clone() shares nothing with the original
 
     def winners(self) -> list[int]:
         """Seats that won (several on a tie the rulebook leaves shared). Empty before the end."""

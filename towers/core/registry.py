@@ -25,6 +25,7 @@ from typing import Any
 
 from towers.core.errors import GameOptionError
 from towers.core.game import Game, State
+from towers.core.tensors import ObservationTensor
 from towers.core.views import Views
 
 
@@ -38,6 +39,8 @@ class GamePlugin:
     rules: str
     views: str | None = None
     heuristic: str | None = None
+    tensor: str | None = None
+    """A function of the Game giving its observation tensor (for the learning adapters)."""
 
 
 GAMES_GROUP = "towers.games"
@@ -144,6 +147,24 @@ def heuristic_of(game: Game) -> Callable[[State, int], float] | None:
     """The bots' heuristic that ``game``'s plugin declares, if any."""
     declared = plugin(game.name).heuristic if game.name in _games() else None
     return _load(declared) if declared else None
+
+
+_tensors: weakref.WeakKeyDictionary[Game, ObservationTensor] = weakref.WeakKeyDictionary()
+
+
+def tensor_of(game: Game) -> ObservationTensor:
+    """The observation tensor ``game``'s plugin declares (made once per game); a game that
+    declares none cannot be given to the learning adapters, and says so."""
+    tensor = _tensors.get(game)
+    if tensor is None:
+        declared = plugin(game.name).tensor if game.name in _games() else None
+        if not declared:
+            raise GameOptionError(
+                f"{game.name} declares no observation tensor (GamePlugin(tensor=...)), which "
+                f"the learning environments need"
+            )
+        tensor = _tensors[game] = _load(declared)(game)
+    return tensor
 
 
 def make(name: str, players: int | None = None, **options: Any) -> Game:
