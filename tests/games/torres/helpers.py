@@ -55,15 +55,15 @@ def fresh(state: TorresState) -> TorresState:
 
 
 def act(state: TorresState, text: str) -> None:
-    fresh(state).apply_action(A.from_string(text))
+    fresh(state).apply_action(A.SPACE.parse(text))
 
 
 def legal(state: TorresState, text: str) -> bool:
-    return A.from_string(text) in fresh(state).legal_actions()
+    return A.SPACE.parse(text) in fresh(state).legal_actions()
 
 
 def legal_strings(state: TorresState, prefix: str) -> set[str]:
-    return {s for s in map(A.to_string, fresh(state).legal_actions()) if s.startswith(prefix)}
+    return {s for s in map(A.SPACE.name, fresh(state).legal_actions()) if s.startswith(prefix)}
 
 
 __all__ = ["position", "act", "fresh", "legal", "legal_strings", "sq"]

@@ -20,7 +20,7 @@ def _draw(state: TorresState, *cards: str) -> None:
 
 
 def _why(state: TorresState, text: str) -> str:
-    why = fresh(state).explain(A.from_string(text))
+    why = fresh(state).explain(A.SPACE.parse(text))
     assert why is not None, f"{text} is legal"
     return why
 
@@ -372,7 +372,7 @@ def test_king_moves_only_to_an_empty_space_of_a_castle() -> None:
     state.turn = 1
     _end_phase(state)
     assert state.step == S_KING_MOVE
-    assert {A.to_string(a) for a in state.legal_actions()} == {"king stays", "king d4"}
+    assert {A.SPACE.name(a) for a in state.legal_actions()} == {"king stays", "king d4"}
     assert "no tower block" in _why(state, "king b1")
     assert "not empty" in _why(state, "king d5")
 

@@ -28,8 +28,8 @@ def test_illegal_action_names_the_rule_section_and_what_is_allowed() -> None:
 
 def test_explain_matches_legality() -> None:
     state = position(heights={"d4": 2, "d5": 1}, knights={0: ["a1"]})
-    assert state.explain(A.from_string("end turn")) is None
-    why = state.explain(A.from_string("add knight h8"))
+    assert state.explain(A.SPACE.parse("end turn")) is None
+    why = state.explain(A.SPACE.parse("add knight h8"))
     assert why is not None and "Add a knight" in why
 
 
@@ -43,7 +43,7 @@ def test_out_of_range_and_wrong_kinds_are_rejected() -> None:
 
 def test_unknown_text_is_a_parse_error_listing_examples() -> None:
     state = position(knights={0: ["a1"]})
-    with pytest.raises(towers.ActionParseError, match="examples"):
+    with pytest.raises(towers.ActionParseError, match="for example"):
         state.string_to_action("fly to the moon")
     with pytest.raises(towers.ActionParseError, match="a1 to h8"):
         A.parse_square("z9")

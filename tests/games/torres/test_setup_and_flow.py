@@ -28,7 +28,7 @@ def test_first_knights_in_turn_then_king_by_the_last_player(players: int) -> Non
         assert state.step == S_SETUP_KNIGHT and state.current_player() == seat
         state.apply_action(state.legal_actions()[0])
     assert state.step == S_SETUP_KING and state.current_player() == players - 1
-    king_squares = {A.to_string(a) for a in state.legal_actions()}
+    king_squares = {A.SPACE.name(a) for a in state.legal_actions()}
     # the King goes on an empty castle: one with no knight on it
     assert len(king_squares) == 8 - players
     state.apply_action(state.legal_actions()[0])
@@ -40,7 +40,7 @@ def test_first_knights_in_turn_then_king_by_the_last_player(players: int) -> Non
 def test_each_player_starts_on_a_different_castle() -> None:
     state = towers.make("torres", players=2).new_initial_state()
     act(state, "first knight d1")
-    assert "first knight d1" not in {A.to_string(a) for a in state.legal_actions()}
+    assert "first knight d1" not in {A.SPACE.name(a) for a in state.legal_actions()}
     with pytest.raises(towers.IllegalActionError, match="different"):
         act(state, "first knight d1")
 

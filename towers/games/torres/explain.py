@@ -4,8 +4,39 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from towers.core.actions import Action
 from towers.core.components import deck_size
 from towers.games.torres import actions as A
+from towers.games.torres.actions import (
+    CARD_OF_KIND,
+    Acquire,
+    AddKnight,
+    Advance,
+    BlockUnder,
+    Diagonal,
+    DoorClimb,
+    Draw,
+    ExtraBlock,
+    JumpOver,
+    JumpUp,
+    Keep,
+    KingStays,
+    MasterCard,
+    Move,
+    MoveBlock,
+    PlaceBlock,
+    PlaceKing,
+    PlaySeven,
+    PlaySix,
+    Redistribute,
+    Relocate,
+    ReturnBottom,
+    ReturnRest,
+    ReturnTop,
+    SetupCastle,
+    SetupKnight,
+    TakeStack,
+)
 from towers.games.torres.board import (
     DIAG_DIR,
     ORTHO_DIR,
@@ -13,24 +44,37 @@ from towers.games.torres.board import (
     ORTHO_NEIGHBORS,
     label_castles,
 )
-from towers.games.torres.steps import S_TURN, STEP_NAMES
+from towers.games.torres.steps import S_SETUP_KING, S_TURN, STEP_NAMES
 
 if TYPE_CHECKING:
     from towers.games.torres.rules import TorresState
 
-_STEP_BLOCKS = {
-    0: ({"MASTER"}, "Torres, Master Version, The master cards"),
-    1: ({"SETUP_CASTLE"}, "Torres, Master Version, Initial placement of the castles"),
-    2: ({"SETUP_KNIGHT"}, "Torres, Preparation"),
-    3: ({"PLACE_KING"}, "Torres, Preparation"),
-    5: ({"DRAW"}, "Torres, Acquire action cards"),
-    6: ({"KEEP"}, "Torres, Acquire action cards"),
-    7: ({"RETURN_TOP", "RETURN_BOTTOM"}, "Torres, Acquire action cards"),
-    8: ({"TAKE_STACK"}, "Torres, Place a tower block"),
-    9: ({"REDISTRIBUTE", "RETURN_REST"}, "Torres, Place a tower block"),
-    10: ({"PLACE_KING", "KING_STAY"}, "Torres, Move the king"),
-    11: (set(), "Torres, Game End"),
+_STEP_KINDS: dict[int, tuple[tuple[type[Action], ...], str]] = {
+    0: ((MasterCard,), "Torres, Master Version, The master cards"),
+    1: ((SetupCastle,), "Torres, Master Version, Initial placement of the castles"),
+    2: ((SetupKnight,), "Torres, Preparation"),
+    3: ((PlaceKing,), "Torres, Preparation"),
+    5: ((Draw,), "Torres, Acquire action cards"),
+    6: ((Keep,), "Torres, Acquire action cards"),
+    7: ((ReturnTop, ReturnBottom), "Torres, Acquire action cards"),
+    8: ((TakeStack,), "Torres, Place a tower block"),
+    9: ((Redistribute, ReturnRest), "Torres, Place a tower block"),
+    10: ((PlaceKing, KingStays), "Torres, Move the king"),
+    11: ((), "Torres, Game End"),
 }
+_NOT_OF_A_TURN = (
+    MasterCard,
+    SetupCastle,
+    SetupKnight,
+    PlaceKing,
+    KingStays,
+    Draw,
+    Keep,
+    ReturnTop,
+    ReturnBottom,
+    Redistribute,
+    ReturnRest,
+)
 R_ADD = "Torres, Add a knight"
 R_MOVE = "Torres, Move a knight"
 R_BLOCK = "Torres, Place a tower block"
@@ -40,67 +84,65 @@ R_CARDS = "Torres, The Action Cards"
 
 
 def explain(state: TorresState, action: int) -> tuple[str, str]:
-
-    name, i = A.decode(action)
+    value = A.SPACE.values[action]
     step = state.step
     if step != S_TURN:
-        blocks, rule = _STEP_BLOCKS[step]
-        if name not in blocks:
+        kinds, rule = _STEP_KINDS[step]
+        if not isinstance(value, kinds):
             who = "chance" if step in (0, 5) else f"seat {state.current_player()}"
             return f"now {who} must {STEP_NAMES[step]}", rule
-        return _explain_step(state, name, i, rule)
-    if name in {
-        "MASTER",
-        "SETUP_CASTLE",
-        "SETUP_KNIGHT",
-        "PLACE_KING",
-        "KING_STAY",
-        "DRAW",
-        "KEEP",
-        "RETURN_TOP",
-        "RETURN_BOTTOM",
-        "REDISTRIBUTE",
-        "RETURN_REST",
-    }:
+        return _explain_step(state, value, rule)
+    if isinstance(value, _NOT_OF_A_TURN):
         return (
             f"it is seat {state.turn}'s turn to take actions; this is not one of them",
             "Torres, A player's turn",
         )
-    return _explain_turn(state, name, i)
+    return _explain_turn(state, value)
 
 
 def _sq(s: int) -> str:
     return A.square_name(s)
 
 
-def _explain_step(state: TorresState, name: str, i: int, rule: str) -> tuple[str, str]:
-    if name == "SETUP_KNIGHT" or (name == "PLACE_KING" and state.step == 3):
-        if not state.h[i]:
-            return f"{_sq(i)} is not a castle", rule
-        return "each piece starts on a different, empty castle", rule
-    if name == "PLACE_KING":
-        if not state.h[i]:
-            return f"the King goes on a castle and {_sq(i)} has no tower block", rule
-        return f"{_sq(i)} is not empty", rule
-    if name == "SETUP_CASTLE":
-        if state.h[i]:
-            return f"{_sq(i)} already holds a castle", rule
-        need = state.castle_setup_distance()
-        return (
-            f"a new castle needs {need - 1} empty spaces between it and any other castle, counted orthogonally",
-            rule,
-        )
-    if name == "KEEP":
-        return f"{A.CARD_KEYS[i]} is not among the drawn cards", rule
-    if name in ("RETURN_TOP", "RETURN_BOTTOM"):
-        return f"{A.CARD_KEYS[i]} is not among the cards to return", rule
-    if name == "TAKE_STACK":
-        return f"you hold no stack of {i + 1}; your stacks: {state.stacks[state.turn]}", rule
-    if name == "REDISTRIBUTE":
-        return f"no stack of {i + 1} to put a block on (no stack may be taller than three)", rule
-    if name == "DRAW":
-        return f"no {A.CARD_KEYS[i]} card is left in the unseen part of the deck", rule
+def _explain_step(state: TorresState, value: Action, rule: str) -> tuple[str, str]:
+    match value:
+        case SetupKnight(square=s):
+            return _setup_piece_problem(state, s, rule)
+        case PlaceKing(square=s) if state.step == S_SETUP_KING:
+            return _setup_piece_problem(state, s, rule)
+        case PlaceKing(square=s):
+            if not state.h[s]:
+                return f"the King goes on a castle and {_sq(s)} has no tower block", rule
+            return f"{_sq(s)} is not empty", rule
+        case SetupCastle(square=s):
+            if state.h[s]:
+                return f"{_sq(s)} already holds a castle", rule
+            need = state.castle_setup_distance()
+            return (
+                f"a new castle needs {need - 1} empty spaces between it and any other castle, "
+                "counted orthogonally",
+                rule,
+            )
+        case Keep(card=c):
+            return f"{A.CARD_KEYS[c]} is not among the drawn cards", rule
+        case ReturnTop(card=c) | ReturnBottom(card=c):
+            return f"{A.CARD_KEYS[c]} is not among the cards to return", rule
+        case TakeStack(height=i):
+            return f"you hold no stack of {i + 1}; your stacks: {state.stacks[state.turn]}", rule
+        case Redistribute(height=i):
+            return (
+                f"no stack of {i + 1} to put a block on (no stack may be taller than three)",
+                rule,
+            )
+        case Draw(card=c):
+            return f"no {A.CARD_KEYS[c]} card is left in the unseen part of the deck", rule
     return "not allowed now", rule
+
+
+def _setup_piece_problem(state: TorresState, s: int, rule: str) -> tuple[str, str]:
+    if not state.h[s]:
+        return f"{_sq(s)} is not a castle", rule
+    return "each piece starts on a different, empty castle", rule
 
 
 def _card_problem(state: TorresState, card: int) -> tuple[str, str] | None:
@@ -124,59 +166,62 @@ def _own_knight(state: TorresState, s: int) -> tuple[str, str] | None:
     return None
 
 
-def _explain_turn(state: TorresState, name: str, i: int) -> tuple[str, str]:
+def _explain_turn(state: TorresState, value: Action) -> tuple[str, str]:
     p = state.turn
     h = state.h
     occ = state.occ
-    if name == "ADVANCE":
-        return (
-            "moving the scoring marker costs 1 action point and none are left",
-            "Torres, Move along the scoring track",
-        )
-    if name == "ACQUIRE":
-        if state.game.is_master:
+    match value:
+        case Advance():
             return (
-                "acquiring an action card is no longer possible in the master version",
-                "Torres, Master Version, Action cards",
+                "moving the scoring marker costs 1 action point and none are left",
+                "Torres, Move along the scoring track",
             )
-        if state.acquisitions >= state.game.data.max_acquisitions:
-            return "at most 2 action cards may be acquired a turn", R_ACQ
-        if state.ap < 1:
-            return "acquiring a card costs 1 action point and none are left", R_ACQ
-        if not deck_size(state._deck_of(p)):
-            return "the action deck is empty", R_ACQ
-    if name == "TAKE_STACK":
-        if state.active != -1:
-            return "blocks come from only one stack a turn, and this turn's stack is taken", R_BLOCK
-        return f"seat {p} holds no stack of {i + 1}; its stacks: {state.stacks[p]}", R_BLOCK
-    if name in ("PLAY_SIX", "PLAY_SEVEN"):
-        problem = _card_problem(state, A.C_SIX if name == "PLAY_SIX" else A.C_SEVEN)
-        if problem:
-            return problem
-    if name == "ADD_KNIGHT":
-        if state.ap < state.game.data.cost_add_knight:
-            return f"adding a knight costs 2 action points and {state.ap} are left", R_ADD
-        if len(state.knights[p]) >= state.game.data.knights_per_player:
-            return "all 6 knights of this color are on the board", R_ADD
-        if occ[i] != -1:
-            return f"{_sq(i)} is not empty", R_ADD
-        near = [k for k in ORTHO_NEIGHBORS[i] if occ[k] == p]
-        if not near:
+        case Acquire():
+            if state.game.is_master:
+                return (
+                    "acquiring an action card is no longer possible in the master version",
+                    "Torres, Master Version, Action cards",
+                )
+            if state.acquisitions >= state.game.data.max_acquisitions:
+                return "at most 2 action cards may be acquired a turn", R_ACQ
+            if state.ap < 1:
+                return "acquiring a card costs 1 action point and none are left", R_ACQ
+            if not deck_size(state._deck_of(p)):
+                return "the action deck is empty", R_ACQ
+        case TakeStack(height=i):
+            if state.active != -1:
+                return (
+                    "blocks come from only one stack a turn, and this turn's stack is taken",
+                    R_BLOCK,
+                )
+            return f"seat {p} holds no stack of {i + 1}; its stacks: {state.stacks[p]}", R_BLOCK
+        case PlaySix() | PlaySeven():
+            problem = _card_problem(state, CARD_OF_KIND[type(value)])
+            if problem:
+                return problem
+        case AddKnight(square=s):
+            if state.ap < state.game.data.cost_add_knight:
+                return f"adding a knight costs 2 action points and {state.ap} are left", R_ADD
+            if len(state.knights[p]) >= state.game.data.knights_per_player:
+                return "all 6 knights of this color are on the board", R_ADD
+            if occ[s] != -1:
+                return f"{_sq(s)} is not empty", R_ADD
+            near = [k for k in ORTHO_NEIGHBORS[s] if occ[k] == p]
+            if not near:
+                return (
+                    "a new knight goes orthogonally next to a knight of its color, and none is "
+                    f"next to {_sq(s)}",
+                    R_ADD,
+                )
             return (
-                f"a new knight goes orthogonally next to a knight of its color, and none is next to {_sq(i)}",
+                f"{_sq(s)} is on level {h[s]}, higher than every neighbouring knight of this color",
                 R_ADD,
             )
-        return (
-            f"{_sq(i)} is on level {h[i]}, higher than every neighbouring knight of this color",
-            R_ADD,
-        )
-    if name == "MOVE":
-        a, b = divmod(i, A.SQUARES)
-        if state.ap < 1:
-            return "moving a knight costs 1 action point a space and none are left", R_MOVE
-        return _move_problem(state, a, b)
-    if name in ("PLACE_BLOCK", "EXTRA_BLOCK"):
-        if name == "PLACE_BLOCK":
+        case Move(frm=a, to=b):
+            if state.ap < 1:
+                return "moving a knight costs 1 action point a space and none are left", R_MOVE
+            return _move_problem(state, a, b)
+        case PlaceBlock(square=s):
             if state.ap < 1:
                 return "placing a tower block costs 1 action point and none are left", R_BLOCK
             if state.blocks_placed >= state.game.data.max_blocks_per_turn:
@@ -193,27 +238,27 @@ def _explain_turn(state: TorresState, name: str, i: int) -> tuple[str, str]:
                     f"first say which stack this turn's blocks come from ('take stack N'); "
                     f"stacks: {state.stacks[p]}"
                 ), R_BLOCK
-        else:
+            return _placement_problem(state, s)
+        case ExtraBlock(square=s):
             problem = _card_problem(state, A.C_EXTRA_BLOCK)
             if problem:
                 return problem
             if state.supply <= 0:
                 return "the general supply has no tower blocks left", R_CARDS
-        return _placement_problem(state, i)
-    card = {
-        "BLOCK_UNDER": A.C_BLOCK_UNDER,
-        "JUMP_UP": A.C_JUMP_UP,
-        "DIAGONAL": A.C_DIAGONAL,
-        "JUMP_OVER": A.C_JUMP_OVER,
-        "DOOR_CLIMB": A.C_DOOR_CLIMB,
-        "RELOCATE": A.C_RELOCATE,
-        "MOVE_BLOCK": A.C_MOVE_BLOCK,
-    }.get(name)
-    if card is not None:
-        problem = _card_problem(state, card)
-        if problem:
-            return problem
-        return _card_target_problem(state, name, i)
+            return _placement_problem(state, s)
+        case (
+            BlockUnder()
+            | JumpUp()
+            | Diagonal()
+            | JumpOver()
+            | DoorClimb()
+            | Relocate()
+            | MoveBlock()
+        ):
+            problem = _card_problem(state, CARD_OF_KIND[type(value)])
+            if problem:
+                return problem
+            return _card_target_problem(state, value)
     return "not allowed now", "Torres, A player's turn"
 
 
@@ -253,69 +298,79 @@ def _placement_problem(state: TorresState, s: int) -> tuple[str, str]:
     return "a castle may not be joined to another: castles may only touch diagonally", R_BLOCK
 
 
-def _card_target_problem(state: TorresState, name: str, i: int) -> tuple[str, str]:
+def _card_target_problem(state: TorresState, value: Action) -> tuple[str, str]:
     h = state.h
     occ = state.occ
-    if name == "BLOCK_UNDER":
-        s, k = divmod(i, 4)
-        if occ[s] != state.turn:
-            return f"seat {state.turn} has no knight on {_sq(s)}", R_CARDS
-        if k == 0 and state.active <= 0:
-            return "no blocks are left in a stack taken this turn", R_CARDS
-        if k and k not in state.stacks[state.turn]:
-            return f"seat {state.turn} holds no stack of {k}", R_CARDS
-        if h[s]:
-            return "the block may not make the castle taller than its surface area", R_CARDS
-        return (
-            "a new castle may not start orthogonally next to two castles (they would join)",
-            R_CARDS,
-        )
-    if name in ("JUMP_UP", "DIAGONAL", "JUMP_OVER"):
-        a, d = divmod(i, 4)
-        bad = _own_knight(state, a)
-        if bad:
-            return bad[0], R_CARDS
-        table = {"JUMP_UP": ORTHO_DIR, "DIAGONAL": DIAG_DIR, "JUMP_OVER": ORTHO_DIR2}[name]
-        b = table[a][d]
-        if b < 0:
-            return "that move leaves the board", R_CARDS
-        if name == "JUMP_OVER" and not 0 <= occ[ORTHO_DIR[a][d]] < 4:
-            return "there is no knight to jump over in that direction", R_CARDS
-        if occ[b] != -1:
-            return f"the landing space {_sq(b)} is not empty", R_CARDS
-        if name == "JUMP_UP":
+    match value:
+        case BlockUnder(square=s, source=k):
+            if occ[s] != state.turn:
+                return f"seat {state.turn} has no knight on {_sq(s)}", R_CARDS
+            if k == 0 and state.active <= 0:
+                return "no blocks are left in a stack taken this turn", R_CARDS
+            if k and k not in state.stacks[state.turn]:
+                return f"seat {state.turn} holds no stack of {k}", R_CARDS
+            if h[s]:
+                return "the block may not make the castle taller than its surface area", R_CARDS
             return (
-                f"the jump goes exactly two levels up: {_sq(b)} is on level {h[b]}, not {h[a] + 2}",
+                "a new castle may not start orthogonally next to two castles (they would join)",
                 R_CARDS,
             )
-        return f"the knight may go up at most one level: {_sq(b)} is on level {h[b]}", R_CARDS
-    a, b = divmod(i, A.SQUARES)
-    if name == "MOVE_BLOCK":
-        problem = state._block_removal_problem(a)
-        if problem:
-            return problem, R_CARDS
-        if b == a or occ[b] != -1:
-            return "the block goes to another empty space", R_CARDS
-        return _block_target_problem(state, a, b), R_CARDS
-    bad = _own_knight(state, a)
-    if bad:
-        return bad[0], R_CARDS
-    if occ[b] != -1:
-        return f"{_sq(b)} is not empty", R_CARDS
-    if name == "RELOCATE":
-        return (
-            "the destination must be orthogonally next to another knight of this color and "
-            "on its level or lower"
-        ), R_CARDS
-    if not any(state.cid[n] >= 0 and h[n] > h[a] for n in ORTHO_NEIGHBORS[a]):
-        return (
-            f"there is no door next to {_sq(a)} at its level: the knight goes into a door of a "
-            "castle column next to it and taller than where it stands"
-        ), R_CARDS
-    return (
-        f"{_sq(b)} is not orthogonally next to a door of the castle the knight goes into "
-        f"from {_sq(a)}"
-    ), R_CARDS
+        case (
+            JumpUp(frm=a, direction=d) | Diagonal(frm=a, direction=d) | JumpOver(frm=a, direction=d)
+        ):
+            bad = _own_knight(state, a)
+            if bad:
+                return bad[0], R_CARDS
+            table = DIAG_DIR if isinstance(value, Diagonal) else ORTHO_DIR
+            if isinstance(value, JumpOver):
+                table = ORTHO_DIR2
+            b = table[a][d]
+            if b < 0:
+                return "that move leaves the board", R_CARDS
+            if isinstance(value, JumpOver) and not 0 <= occ[ORTHO_DIR[a][d]] < 4:
+                return "there is no knight to jump over in that direction", R_CARDS
+            if occ[b] != -1:
+                return f"the landing space {_sq(b)} is not empty", R_CARDS
+            if isinstance(value, JumpUp):
+                return (
+                    f"the jump goes exactly two levels up: {_sq(b)} is on level {h[b]}, "
+                    f"not {h[a] + 2}",
+                    R_CARDS,
+                )
+            return f"the knight may go up at most one level: {_sq(b)} is on level {h[b]}", R_CARDS
+        case MoveBlock(frm=a, to=b):
+            problem = state._block_removal_problem(a)
+            if problem:
+                return problem, R_CARDS
+            if b == a or occ[b] != -1:
+                return "the block goes to another empty space", R_CARDS
+            return _block_target_problem(state, a, b), R_CARDS
+        case Relocate(frm=a, to=b):
+            bad = _own_knight(state, a)
+            if bad:
+                return bad[0], R_CARDS
+            if occ[b] != -1:
+                return f"{_sq(b)} is not empty", R_CARDS
+            return (
+                "the destination must be orthogonally next to another knight of this color and "
+                "on its level or lower"
+            ), R_CARDS
+        case DoorClimb(frm=a, to=b):
+            bad = _own_knight(state, a)
+            if bad:
+                return bad[0], R_CARDS
+            if occ[b] != -1:
+                return f"{_sq(b)} is not empty", R_CARDS
+            if not any(state.cid[n] >= 0 and h[n] > h[a] for n in ORTHO_NEIGHBORS[a]):
+                return (
+                    f"there is no door next to {_sq(a)} at its level: the knight goes into a door "
+                    "of a castle column next to it and taller than where it stands"
+                ), R_CARDS
+            return (
+                f"{_sq(b)} is not orthogonally next to a door of the castle the knight goes into "
+                f"from {_sq(a)}"
+            ), R_CARDS
+    return "not allowed now", R_CARDS
 
 
 def _block_target_problem(state: TorresState, a: int, b: int) -> str:

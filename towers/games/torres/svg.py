@@ -9,15 +9,15 @@ Clickable elements carry ``id`` attributes; :func:`targets` lists the ids that, 
 order, choose an action. Squares are ``sq-a1`` to ``sq-h8``:
 
 >>> from towers.games.torres import actions as A
->>> targets(A.from_string("move d4-d5"))
+>>> targets(A.SPACE.parse("move d4-d5"))
 ['sq-d4', 'sq-d5']
->>> targets(A.from_string("block c3"))
+>>> targets(A.SPACE.parse("block c3"))
 ['sq-c3']
->>> targets(A.from_string("add knight e3"))
+>>> targets(A.SPACE.parse("add knight e3"))
 ['reserve-knight', 'sq-e3']
->>> targets(A.from_string("play jump_up e4 N"))
+>>> targets(A.SPACE.parse("play jump_up e4 N"))
 ['card-jump_up', 'sq-e4', 'sq-e5']
->>> targets(A.from_string("return relocate bottom"))
+>>> targets(A.SPACE.parse("return relocate bottom"))
 ['drawn-relocate', 'deck-bottom']
 >>> targets(A.END_TURN)
 []
@@ -30,6 +30,31 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from towers.games.torres import actions as A
+from towers.games.torres.actions import (
+    Acquire,
+    AddKnight,
+    Advance,
+    BlockUnder,
+    Diagonal,
+    DoorClimb,
+    ExtraBlock,
+    JumpOver,
+    JumpUp,
+    Keep,
+    Move,
+    MoveBlock,
+    PlaceBlock,
+    PlaceKing,
+    PlaySeven,
+    PlaySix,
+    Redistribute,
+    Relocate,
+    ReturnBottom,
+    ReturnTop,
+    SetupCastle,
+    SetupKnight,
+    TakeStack,
+)
 from towers.games.torres.board import DIAG_DIR, ORTHO_DIR, ORTHO_DIR2
 
 if TYPE_CHECKING:
@@ -65,41 +90,50 @@ def square_id(s: int) -> str:
 
 def targets(action: int) -> list[str]:
     """Ids of the SVG elements that, clicked in order, choose ``action`` (empty: words only)."""
-    name, i = A.decode(action)
     sq = square_id
-    if name in ("PLACE_BLOCK", "SETUP_KNIGHT", "PLACE_KING", "SETUP_CASTLE"):
-        return [sq(i)]
-    if name == "ADD_KNIGHT":
-        return ["reserve-knight", sq(i)]
-    if name == "EXTRA_BLOCK":
-        return ["card-extra_block", sq(i)]
-    if name == "MOVE":
-        return [sq(i // A.SQUARES), sq(i % A.SQUARES)]
-    if name in ("DOOR_CLIMB", "RELOCATE", "MOVE_BLOCK"):
-        card = {"DOOR_CLIMB": "door_climb", "RELOCATE": "relocate", "MOVE_BLOCK": "move_block"}
-        return [f"card-{card[name]}", sq(i // A.SQUARES), sq(i % A.SQUARES)]
-    if name in ("JUMP_UP", "DIAGONAL", "JUMP_OVER"):
-        s, d = divmod(i, 4)
-        table = {"JUMP_UP": ORTHO_DIR, "DIAGONAL": DIAG_DIR, "JUMP_OVER": ORTHO_DIR2}[name]
-        dest = table[s][d]
-        key = name.lower()
-        return [f"card-{key}", sq(s)] + ([sq(dest)] if dest >= 0 else [])
-    if name == "BLOCK_UNDER":
-        s, k = divmod(i, 4)
-        return ["card-block_under", sq(s), "stack-in-use" if k == 0 else f"stack-{k}"]
-    if name in ("TAKE_STACK", "REDISTRIBUTE"):
-        return [f"stack-{i + 1}"]
-    if name in ("PLAY_SIX", "PLAY_SEVEN"):
-        return ["card-six_ap" if name == "PLAY_SIX" else "card-seven_ap"]
-    if name == "KEEP":
-        return [f"drawn-{A.CARD_KEYS[i]}"]
-    if name in ("RETURN_TOP", "RETURN_BOTTOM"):
-        where = "deck-top" if name == "RETURN_TOP" else "deck-bottom"
-        return [f"drawn-{A.CARD_KEYS[i]}", where]
-    if name == "ACQUIRE":
-        return ["deck"]
-    if name == "ADVANCE":
-        return ["track"]
+    match A.SPACE.decode(action):
+        case (
+            PlaceBlock(square=s)
+            | SetupKnight(square=s)
+            | PlaceKing(square=s)
+            | SetupCastle(square=s)
+        ):
+            return [sq(s)]
+        case AddKnight(square=s):
+            return ["reserve-knight", sq(s)]
+        case ExtraBlock(square=s):
+            return ["card-extra_block", sq(s)]
+        case Move(frm=a, to=b):
+            return [sq(a), sq(b)]
+        case DoorClimb(frm=a, to=b) | Relocate(frm=a, to=b) | MoveBlock(frm=a, to=b) as value:
+            return [f"card-{A.CARD_KEYS[A.CARD_OF_KIND[type(value)]]}", sq(a), sq(b)]
+        case (
+            JumpUp(frm=s, direction=d)
+            | Diagonal(frm=s, direction=d)
+            | JumpOver(frm=s, direction=d) as value
+        ):
+            table = {JumpUp: ORTHO_DIR, Diagonal: DIAG_DIR, JumpOver: ORTHO_DIR2}[type(value)]
+            dest = table[s][d]
+            card = A.CARD_KEYS[A.CARD_OF_KIND[type(value)]]
+            return [f"card-{card}", sq(s)] + ([sq(dest)] if dest >= 0 else [])
+        case BlockUnder(square=s, source=k):
+            return ["card-block_under", sq(s), "stack-in-use" if k == 0 else f"stack-{k}"]
+        case TakeStack(height=i) | Redistribute(height=i):
+            return [f"stack-{i + 1}"]
+        case PlaySix():
+            return ["card-six_ap"]
+        case PlaySeven():
+            return ["card-seven_ap"]
+        case Keep(card=c):
+            return [f"drawn-{A.CARD_KEYS[c]}"]
+        case ReturnTop(card=c):
+            return [f"drawn-{A.CARD_KEYS[c]}", "deck-top"]
+        case ReturnBottom(card=c):
+            return [f"drawn-{A.CARD_KEYS[c]}", "deck-bottom"]
+        case Acquire():
+            return ["deck"]
+        case Advance():
+            return ["track"]
     return []  # end turn, king stays, return leftover blocks, chance
 
 

@@ -1,0 +1,55 @@
+"""The action space: the same ints and names as every earlier release, values to match on."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+import towers
+from towers.core.actions import Action
+from towers.games.torres import actions as A
+from towers.games.torres.actions import SPACE, BlockUnder, JumpUp, Move, TakeStack
+
+NAMES_SHA256 = "fc4b309fa37a58376c2cf7198d60ccc146de24b60e697f2d6169cc4b3a5310ed"
+"""The digest of every action's name, one a line, in int order, as the releases before the
+space was declared kind by kind wrote them: saved games and replays name actions so."""
+
+
+def test_every_int_keeps_its_name() -> None:
+    assert SPACE.size == A.NUM_ACTIONS == 17_852
+    assert hashlib.sha256("\n".join(SPACE.names).encode()).hexdigest() == NAMES_SHA256
+
+
+def test_every_name_parses_back_to_its_int() -> None:
+    assert all(SPACE.parse(name) == a for a, name in enumerate(SPACE.names))
+    assert SPACE.parse("  MOVE  d4-D5 ") == SPACE.parse("move d4-d5")
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "number"),
+    [
+        ("end turn", A.EndTurn(), 0),
+        ("take stack 2", TakeStack(height=1), 6),
+        ("play block_under e4 from in-use stack", BlockUnder(square=28, source=0), 556),
+        ("play jump_up e4 N", JumpUp(frm=28, direction=0), 812),
+        ("move d4-d5", Move(frm=27, to=35), 3231),
+    ],
+)
+def test_names_values_and_ints_agree(text: str, value: Action, number: int) -> None:
+    assert SPACE.parse(text) == number == SPACE.encode(value)
+    assert SPACE.values[number] == value and SPACE.name(number) == text
+
+
+def test_the_hot_path_constants_are_the_kinds_first_ints() -> None:
+    assert A.MOVE == SPACE.base(Move) == A.MOVE_BLOCK - 3 * 4096
+    assert A.JUMP_UP + 4 * 28 + 0 == SPACE.parse("play jump_up e4 N")
+
+
+def test_a_misspelt_action_says_how_it_is_written() -> None:
+    with pytest.raises(towers.ActionParseError, match="direction is one of N, E, S, W"):
+        SPACE.parse("play jump_up e4 up")
+    with pytest.raises(towers.ActionParseError, match=r"'move <square>-<square>'"):
+        SPACE.parse("move d4-d9")
+    with pytest.raises(towers.ActionParseError, match="'return <card> top'"):
+        SPACE.parse("return relocate")
