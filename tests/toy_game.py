@@ -1,6 +1,6 @@
 """A tiny game used only by the tests: a face-down deck, hidden hands, chance draws.
 
-Each seat holds up to two cards (values 1-3) from a shared hidden deck. On a turn the seat
+Each seat is dealt two cards (values 1-3) from a shared hidden deck. On a turn the seat
 plays one card from its hand onto the pile (scoring value x pile height, height grows by
 one) or passes; then, if the deck is not empty, it draws one card (a chance node). The game
 ends when every hand is empty and the deck is empty, or after ``rounds`` passes in a row.
@@ -16,6 +16,8 @@ from towers.core.components import Deck
 from towers.core.errors import ActionParseError
 from towers.core.game import CHANCE, TERMINAL, Game, State
 from towers.core.options import Option
+from towers.core.registry import GamePlugin
+from towers.core.tensors import ObservationTensor, Part, counts, one_hot, scaled
 
 PASS = 0
 PLAY = 1  # PLAY + value - 1 for values 1..3
@@ -172,3 +174,43 @@ class ToyState(State):
             state.hands[s] = [cards.pop() for _ in range(k)]
         state.deck.counts = [cards.count(v) for v in (1, 2, 3)]
         return state
+
+
+def toy_tensor(game: Game) -> ObservationTensor:
+    """The toy game's observation tensor (the learning environments' tests use it)."""
+    n = game.num_players
+    deck = int(game.options["deck"])
+    most = 3 * deck * (deck + 1) // 2  # every card a 3, played on the highest piles
+    return ObservationTensor(
+        [
+            Part("turn", (n,), "one-hot: whose turn it is", lambda o: one_hot(o["turn"], n)),
+            Part(
+                "height",
+                (1,),
+                "the pile's height / the cards there are",
+                lambda o: [o["height"] / deck],
+            ),
+            Part(
+                "scores",
+                (n,),
+                "each seat's score / the most there is",
+                lambda o: scaled(o["scores"], most),
+            ),
+            Part("deck", (1,), "cards left in the deck / its size", lambda o: [o["deck"] / deck]),
+            Part(
+                "hand_sizes",
+                (n,),
+                "cards in each hand / the most one may hold",
+                lambda o: scaled(o["hand_sizes"], deck + 2),
+            ),
+            Part(
+                "hand",
+                (3,),
+                "the observer's cards by value / the most one may hold",
+                lambda o: counts(o["hand"] or [], [1, 2, 3], scale=deck + 2),
+            ),
+        ]
+    )
+
+
+PLUGIN = GamePlugin(rules="tests.toy_game:ToyGame", tensor="tests.toy_game:toy_tensor")

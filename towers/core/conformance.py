@@ -28,10 +28,10 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from towers.core.chance import random_action as chance_action
-from towers.core.errors import ActionParseError, IllegalActionError
+from towers.core.errors import ActionParseError, GameOptionError, IllegalActionError
 from towers.core.game import CHANCE, Game, State
 from towers.core.record import game_record, replay
-from towers.core.registry import make, views_of
+from towers.core.registry import make, tensor_of, views_of
 
 DEFAULT_SAMPLES = 8
 """How many positions of a random game the costlier checks examine (the end always included)."""
@@ -545,6 +545,44 @@ def check_replay(
         )
 
 
+def check_tensor(
+    game: Game | str,
+    seed: int = 0,
+    *,
+    players: int | None = None,
+    samples: int = DEFAULT_SAMPLES,
+) -> None:
+    """For a game that declares an observation tensor: every seat's vector has the declared
+    length, each value within its part's bounds, and a world re-dealt for a seat
+    (``determinize``) gives that seat the same vector, so it holds nothing the seat may not
+    see. A game without a tensor passes (the learning environments refuse it)."""
+    g = _as_game(game, players)
+    try:
+        tensor = tensor_of(g)
+    except GameOptionError:
+        return
+    history = random_history(g, seed)
+    rng = random.Random(seed ^ 0x7E50)
+    for i, state in _walk(g, history, _pick_steps(len(history), samples, seed) | {len(history)}):
+        where = f"{g!r}, seed {seed}, step {i}"
+        for seat in [*range(g.num_players), None]:
+            vector = tensor.encode(state.observation(seat))
+            assert len(vector) == tensor.size, (
+                f"{where}: seat {seat}'s tensor has {len(vector)} values, not {tensor.size}"
+            )
+            try:
+                tensor.check(vector)
+            except ValueError as exc:
+                raise AssertionError(f"{where}: seat {seat}'s tensor: {exc}") from exc
+            if seat is not None and g.has_hidden_information():
+                world = state.determinize(seat, rng)
+                again = tensor.encode(world.observation(seat))
+                assert again == vector, (
+                    f"{where}: a world re-dealt for seat {seat} gives it another tensor "
+                    f"(first difference at index {_first_difference(vector, again)})"
+                )
+
+
 CHECKS: dict[str, Check] = {
     "game_length": check_game_length,
     "legal_actions": check_legal_actions,
@@ -558,6 +596,7 @@ CHECKS: dict[str, Check] = {
     "observations": check_observations,
     "hidden_information": check_hidden_information,
     "replay": check_replay,
+    "tensor": check_tensor,
 }
 """Every conformance check by name."""
 

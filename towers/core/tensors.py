@@ -13,10 +13,10 @@ PettingZoo and Gymnasium adapters) sees the vector; people read :meth:`Observati
 >>> tensor.size, tensor.encode({"heights": [0, 5, 2], "turn": 1})
 (5, [0.0, 1.0, 0.4, 0.0, 1.0])
 >>> print(tensor.describe())
-| part | shape | at | holds |
-| --- | --- | --- | --- |
-| heights | 3 | 0-2 | each pillar's height / 5 |
-| turn | 2 | 3-4 | one-hot: whose turn it is |
+| part | shape | at | range | holds |
+| --- | --- | --- | --- | --- |
+| heights | 3 | 0-2 | 0..1 | each pillar's height / 5 |
+| turn | 2 | 3-4 | 0..1 | one-hot: whose turn it is |
 """
 
 from __future__ import annotations
@@ -38,6 +38,10 @@ class Part:
     shape: tuple[int, ...]
     about: str
     encode: Callable[[Observation], Sequence[float]]
+    low: float = 0.0
+    high: float = 1.0
+    """Bounds every value of the part keeps to (the conformance suite checks them), which the
+    learning environments publish as their observation space."""
 
     @property
     def size(self) -> int:
@@ -75,6 +79,26 @@ class ObservationTensor:
             out.extend(float(v) for v in values)
         return out
 
+    def bounds(self) -> tuple[list[float], list[float]]:
+        """The lowest and highest value of each index."""
+        low: list[float] = []
+        high: list[float] = []
+        for p in self.parts:
+            low += [p.low] * p.size
+            high += [p.high] * p.size
+        return low, high
+
+    def check(self, vector: Sequence[float]) -> None:
+        """ValueError naming the part and index of a value out of its bounds or not finite."""
+        for p in self.parts:
+            at = self.offsets[p.name]
+            for i, v in enumerate(vector[at : at + p.size]):
+                if not (math.isfinite(v) and p.low <= v <= p.high):
+                    raise ValueError(
+                        f"the tensor part {p.name!r} has {v} at its index {i}, outside "
+                        f"{p.low}..{p.high}"
+                    )
+
     def split(self, vector: Sequence[float]) -> dict[str, Sequence[float]]:
         """The vector cut back into its parts, by name (flat)."""
         return {
@@ -83,11 +107,12 @@ class ObservationTensor:
 
     def describe(self) -> str:
         """A Markdown table of the parts: name, shape, the indices they take, what they hold."""
-        rows = ["| part | shape | at | holds |", "| --- | --- | --- | --- |"]
+        rows = ["| part | shape | at | range | holds |", "| --- | --- | --- | --- | --- |"]
         for p in self.parts:
             at = self.offsets[p.name]
             shape = " x ".join(str(n) for n in p.shape)
-            rows.append(f"| {p.name} | {shape} | {at}-{at + p.size - 1} | {p.about} |")
+            span = f"{p.low:g}..{p.high:g}"
+            rows.append(f"| {p.name} | {shape} | {at}-{at + p.size - 1} | {span} | {p.about} |")
         return "\n".join(rows)
 
 

@@ -122,6 +122,7 @@ class PillarsState(State):
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         return {
+            "seat": seat,
             "heights": self.heights[:],
             "height": self.height,
             "points": self.points[:],

@@ -1,0 +1,121 @@
+"""Every game with an observation tensor passes PettingZoo's and Gymnasium's own checks,
+through code that names no game."""
+
+from __future__ import annotations
+
+import warnings
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo", reason="the PettingZoo extra is not installed")
+pytest.importorskip("gymnasium", reason="the Gymnasium extra is not installed")
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+from pettingzoo.test import api_test, max_cycles_test, parallel_api_test, seed_test  # noqa: E402
+from pettingzoo.utils.conversions import parallel_to_aec  # noqa: E402
+
+import towers  # noqa: E402
+import towers.env  # noqa: E402
+from towers.core.errors import IllegalActionError  # noqa: E402
+
+GAMES = [("toy", 2), ("toy", 3), ("pillars", 2), ("pillars", 3)]
+
+
+@pytest.fixture(autouse=True)
+def quiet() -> None:
+    # the frameworks' checks warn about style (a Dict observation space, spec-less envs)
+    warnings.simplefilter("ignore", UserWarning)
+
+
+@pytest.mark.parametrize(("name", "players"), GAMES)
+def test_pettingzoo_api_and_seed_tests(name: str, players: int) -> None:
+    api_test(towers.env.pettingzoo(name, players), num_cycles=300)
+    seed_test(lambda: towers.env.pettingzoo(name, players), num_cycles=300)
+    parallel_api_test(towers.env.pettingzoo_parallel(name, players), num_cycles=300)
+
+
+@pytest.mark.parametrize(("name", "players"), [g for g in GAMES if g[0] != "toy"])
+def test_pettingzoo_max_cycles_test(name: str, players: int) -> None:
+    """The parallel form, and its AEC view, stop after max_cycles cycles (the toy game, whose
+    random passes end it within four cycles, cannot last that long)."""
+
+    def parallel_env(max_cycles: int) -> object:
+        return towers.env.pettingzoo_parallel(
+            name, players, max_cycles=max_cycles, illegal="random"
+        )
+
+    max_cycles_test(
+        SimpleNamespace(
+            parallel_env=parallel_env,
+            env=lambda max_cycles: parallel_to_aec(parallel_env(max_cycles)),
+        )
+    )
+
+
+@pytest.mark.parametrize(("name", "players"), GAMES)
+def test_gymnasium_check_env(name: str, players: int) -> None:
+    check_env(towers.env.gymnasium(name, ["random"] * (players - 1)), skip_render_check=True)
+
+
+def test_the_turn_based_env_waits_for_the_seat_to_move_and_scores_the_end() -> None:
+    env = towers.env.pettingzoo("pillars", 2, height=3)
+    env.reset(seed=3)
+    moves = 0
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, info = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        seat = env.possible_agents.index(agent)
+        assert seat == env.table.state.current_player()
+        mask = obs["action_mask"]
+        other = env.observe(env.possible_agents[1 - seat])["action_mask"]
+        assert mask.sum() > 0 and other.sum() == 0
+        env.step(int(np.flatnonzero(mask)[0]))
+        moves += 1
+    assert moves >= 9 and sorted(env.table.returns()) in ([0.0, 1.0], [0.5, 0.5])
+
+
+@pytest.mark.parametrize("illegal", ["lose", "random", "raise"])
+def test_an_action_outside_the_mask(illegal: str) -> None:
+    env = towers.env.pettingzoo("pillars", 2, illegal=illegal)
+    env.reset(seed=1)
+    agent = env.agent_selection
+    before = env.table.state.to_json()
+    if illegal == "raise":
+        with pytest.raises(IllegalActionError, match="pass is not allowed"):
+            env.step(3)
+        assert env.table.state.to_json() == before
+        return
+    env.step(3)  # pass, with no bonus block to pass on
+    if illegal == "lose":
+        assert all(env.terminations.values())
+        assert env.rewards == {agent: 0.0, "player_1": 1.0}
+        assert env.infos[agent] == {"illegal": 3}
+    else:
+        assert not any(env.terminations.values())
+        assert env.infos[agent]["illegal"] == 3 and env.infos[agent]["played"] in (0, 1, 2)
+
+
+def test_the_gym_learner_plays_against_bots_and_sees_its_mask_in_info() -> None:
+    env = towers.env.gymnasium("pillars", ["tallest"], seat=1, height=3)
+    obs, info = env.reset(seed=0)
+    assert (info["action_mask"] == obs["action_mask"]).all()
+    assert env.table.state.current_player() == 1  # the bot in seat 0 has moved
+    done = False
+    while not done:
+        action = int(np.flatnonzero(obs["action_mask"])[0])
+        obs, reward, done, truncated, info = env.step(action)
+    assert reward == env.table.returns()[1]
+
+
+def test_chance_is_resolved_from_the_seed() -> None:
+    def dealt(seed: int) -> list[int]:
+        env = towers.env.pettingzoo("toy", 2)
+        env.reset(seed=seed)
+        return env.table.state.history()
+
+    assert dealt(5) == dealt(5)
+    assert len({tuple(dealt(seed)) for seed in range(6)}) > 1

@@ -1,0 +1,114 @@
+"""Every game in OpenSpiel: registered from its own description, passing OpenSpiel's random
+simulation test, observed through a Python observer, and played by OpenSpiel's Python MCTS
+and information-set MCTS against towers' bots."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel", reason="the OpenSpiel extra is not installed")
+
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+from open_spiel.python.observation import make_observation  # noqa: E402
+
+import towers  # noqa: E402
+import towers.env  # noqa: E402
+from towers.core.registry import tensor_of  # noqa: E402
+
+GAMES = [("toy", 2), ("toy", 4), ("pillars", 2), ("pillars", 3)]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def registered() -> None:
+    assert towers.env.openspiel(["toy", "pillars"]) == ["towers_toy", "towers_pillars"]
+
+
+@pytest.mark.parametrize(("name", "players"), GAMES)
+def test_openspiel_random_simulation_test(name: str, players: int) -> None:
+    game = pyspiel.load_game(f"towers_{name}", {"players": players})
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+
+
+def test_the_game_type_comes_from_the_game() -> None:
+    game = pyspiel.load_game("towers_toy", {"players": 3, "deck": 6})
+    kind = game.get_type()
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert kind.utility == pyspiel.GameType.Utility.CONSTANT_SUM
+    assert (kind.min_num_players, kind.max_num_players) == (2, 4)
+    inner = towers.make("toy", players=3, deck=6)
+    assert game.num_distinct_actions() == inner.num_distinct_actions()
+    assert game.max_game_length() == inner.max_game_length()
+    assert game.num_players() == 3 and game.utility_sum() == 1.0
+    assert game.get_parameters() == {"players": 3, "deck": 6}
+    perfect = pyspiel.load_game("towers_pillars").get_type()
+    assert perfect.information == pyspiel.GameType.Information.PERFECT_INFORMATION
+
+
+def test_the_observer_gives_the_games_tensor_and_strings() -> None:
+    game = pyspiel.load_game("towers_toy", {"players": 2})
+    state = game.new_initial_state()
+    for card in (0, -1, 0, -1):  # seat 0 is dealt the lowest cards, seat 1 the highest
+        state.apply_action(state.chance_outcomes()[card][0])
+    observation = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False))
+    observation.set_from(state, 0)
+    inner = state.towers
+    expected = tensor_of(inner.game).encode(inner.observation(0))
+    assert np.allclose(observation.tensor, expected)
+    assert observation.dict["hand"].shape == (3,)
+    assert '"hand":[' in observation.string_from(state, 0)
+    assert state.observation_string(1) != state.observation_string(0)  # hands are private
+    info = state.information_state_string(0)
+    assert '"ply":4' in info and '"mine":[]' in info
+
+
+def test_resampling_keeps_what_the_seat_sees() -> None:
+    game = pyspiel.load_game("towers_toy", {"players": 3})
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    while state.is_chance_node() or len(state.history()) < 15:
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    seat = state.current_player()
+    for _ in range(5):
+        world = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        assert world.information_state_string(seat) == state.information_state_string(seat)
+        assert world.legal_actions() == state.legal_actions()
+
+
+def _play(game: object, spiel_bot: object, seat: int, towers_bot: str, seed: int) -> list[float]:
+    state = game.new_initial_state()  # type: ignore[attr-defined]
+    other = towers.make_bot(towers_bot, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, probs)[0])
+        elif state.current_player() == seat:
+            state.apply_action(spiel_bot.step(state))  # type: ignore[attr-defined]
+        else:
+            state.apply_action(other.choose(state.towers))
+    return list(state.returns())
+
+
+def test_openspiel_python_mcts_plays_against_towers_bots() -> None:
+    game = pyspiel.load_game("towers_pillars", {"players": 2, "height": 3})
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    bot = mcts.MCTSBot(game, 2.0, 200, evaluator, random_state=np.random.RandomState(0))
+    won = sum(_play(game, bot, g % 2, "random", g)[g % 2] for g in range(6))
+    assert won >= 4, f"OpenSpiel's MCTS won {won} of 6 against random"
+
+
+def test_openspiel_information_set_mcts_plays_against_towers_bots() -> None:
+    game = pyspiel.load_game("towers_toy", {"players": 2, "deck": 6})
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(1))
+    for g in range(3):
+        bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 60, random_state=np.random.RandomState(g))
+        returns = _play(game, bot, g % 2, "greedy", g)
+        assert sum(returns) == pytest.approx(1.0)
