@@ -7,9 +7,12 @@ their names through the public, guarded ``apply_action``.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from towers.core.chance import sample_chance
+from towers.core.frames import DecisionStack
 from towers.games.tiletum import actions as A
+from towers.games.tiletum import frames as F
 from towers.games.tiletum import rules as R
 from towers.games.tiletum.data import RESOURCES, load
 from towers.games.tiletum.rules import TiletumGame, TiletumState
@@ -82,7 +85,7 @@ def store(state: TiletumState, seat: int, *tile_ids: str) -> TiletumState:
 def frame(state: TiletumState, action: int, ap: int, is_die: int = 1) -> TiletumState:
     """The player to move is performing ``action`` with ``ap`` action points."""
     seat = state.actor
-    state.stack = [[R.K_TURN], [R.K_FRAME, action, ap, is_die]]
+    state.stack = DecisionStack([F.Turn(), F.PerformAction(action, ap, bool(is_die))])
     if is_die:
         state.die_value = max(1, 7 - ap)
         state.die_colour = 0
@@ -91,11 +94,11 @@ def frame(state: TiletumState, action: int, ap: int, is_die: int = 1) -> Tiletum
 
 
 def turn_start(state: TiletumState) -> TiletumState:
-    state.stack = [[R.K_TURN]]
+    state.stack = DecisionStack([F.Turn()])
     return refresh(state)
 
 
-def top(state: TiletumState) -> list[int]:
+def top(state: TiletumState) -> Any:
     return state.stack[-1]
 
 
@@ -122,4 +125,4 @@ ACTION = {
     name: i
     for i, name in enumerate(("architect", "merchant", "character", "contract", "king", "joker"))
 }
-__all__ = ["A", "R", "D"]
+__all__ = ["A", "D", "F", "R"]

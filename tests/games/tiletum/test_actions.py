@@ -3,6 +3,7 @@ actions with its AP cost."""
 
 from __future__ import annotations
 
+from towers.games.tiletum import frames as F
 from towers.games.tiletum import rules as R
 from towers.games.tiletum.data import (
     ARCHITECT,
@@ -43,9 +44,9 @@ def test_architect_moves_one_space_per_ap_to_adjacent_spots_only() -> None:
     moves = sorted(n for n in names(s) if n.startswith("architect to"))
     assert moves == sorted(f"architect to {D.spot_names[x]}" for x in D.adjacent[spot("tiletum")])
     do(s, "architect to tiletum-paris-1")
-    assert top(s)[2] == 1
+    assert top(s).action_points == 1
     do(s, "architect to paris")
-    assert s.architect[0] == spot("paris") and top(s)[2] == 0
+    assert s.architect[0] == spot("paris") and top(s).action_points == 0
     assert not any(n.startswith("architect to") for n in names(s))
 
 
@@ -58,7 +59,7 @@ def test_architect_adds_a_pillar_at_its_towns_cathedral() -> None:
     refresh(s)
     do(s, "pillar paris")
     assert s.pillars[c][0] == 0 and s.pillar_sites[0] == [c] and s.pillar_supply[0] == 1
-    assert top(s)[2] == 2
+    assert top(s).action_points == 2
     # never a second pillar at the same cathedral
     assert "pillar paris" not in names(s)
     assert "already have a pillar" in s.explain(s.string_to_action("pillar paris"))
@@ -97,7 +98,9 @@ def test_architect_takes_a_bonus_tile_from_its_town() -> None:
     s.architect[0] = spot("london")
     store(s, 0)
     do(s, "bonus tile london 1")
-    assert s.storehouse[0] == [kind("gold-3")] and s.map_tiles[t] == [-1] and top(s)[2] == 1
+    assert (
+        s.storehouse[0] == [kind("gold-3")] and s.map_tiles[t] == [-1] and top(s).action_points == 1
+    )
 
 
 # ---- Merchant ------------------------------------------------------------------------------
@@ -111,7 +114,7 @@ def test_merchant_moves_and_builds_a_house() -> None:
     assert names(s).count("house paris 2") == 1
     do(s, "house paris 2")
     assert s.houses[t][1] == 0 and t in s.house_towns[0] and s.house_supply[0] == 1
-    assert top(s)[2] == 0
+    assert top(s).action_points == 0
 
 
 def test_merchant_house_rules() -> None:
@@ -158,7 +161,7 @@ def test_house_on_a_building_bonus_space_gives_one_buildings_character_bonuses()
     assert s.res[0][STONE] == 2 and s.res[0][GOLD] == 0
     assert set(names(s)) == {"bonus of floor 1", "skip"}
     do(s, "skip")  # a bonus may be ignored
-    assert s.res[0][GOLD] == 0 and top(s)[0] == R.K_FRAME
+    assert s.res[0][GOLD] == 0 and isinstance(top(s), F.PerformAction)
 
 
 def test_merchant_takes_a_bonus_tile_from_its_town() -> None:
@@ -189,7 +192,7 @@ def test_taking_a_character_costs_one_ap_and_refills_the_offer() -> None:
     store(s, 0)
     taken = s.character_offer[2]
     do(s, "take character 3")
-    assert s.storehouse[0] == [taken] and top(s)[2] == 1
+    assert s.storehouse[0] == [taken] and top(s).action_points == 1
     assert s.is_chance_node()  # the offer is refilled at once
     chance(s, "draw " + D.kinds[[k for k, n in enumerate(s.piles[2][1]) if n][0]].id)
     assert s.character_offer[2] >= 0
@@ -205,7 +208,7 @@ def test_refreshing_the_offer_mixes_the_tiles_back_into_the_pile() -> None:
         assert s.piles[2][1][k] >= 1
     for _ in range(5):
         s.apply_action(s.chance_outcomes()[0][0])
-    assert all(k >= 0 for k in s.character_offer) and top(s)[2] == 1
+    assert all(k >= 0 for k in s.character_offer) and top(s).action_points == 1
 
 
 def test_placing_a_character_costs_its_rooms_floor_and_gives_its_bonus() -> None:
@@ -215,7 +218,7 @@ def test_placing_a_character_costs_its_rooms_floor_and_gives_its_bonus() -> None
     assert "place notary-3 in building 2 floor 3" in names(s)  # building 2 has 3 rooms
     assert "place notary-3 in building 1 floor 1" in names(s)  # any floor for any tile
     do(s, "place weaver-2 in building 1 floor 2")
-    assert top(s)[2] == 1 and s.res[0][WOOL] == 2
+    assert top(s).action_points == 1 and s.res[0][WOOL] == 2
     assert s.rooms[0][s.game.rooms[0][1]] == kind("weaver-2")
     assert "place notary-3 in building 2 floor 3" not in names(s)  # 3 AP needed, 1 left
     assert "place notary-3 in building 2 floor 1" in names(s)
@@ -251,10 +254,10 @@ def test_character_bonus_action_is_taken_at_once() -> None:
     store(s, 0, "courtier-2")
     pos = s.king_pos[0]
     do(s, "place courtier-2 in building 1 floor 2")
-    assert top(s)[:4] == [R.K_FRAME, KING, 2, 0]
+    assert top(s) == F.PerformAction(KING, 2, False)
     do(s, "advance king", "advance king")
     assert s.king_pos[0] == pos + 2
-    assert top(s)[1] == CHARACTER and top(s)[2] == 0
+    assert top(s).action == CHARACTER and top(s).action_points == 0
 
 
 # ---- Contract ------------------------------------------------------------------------------
@@ -266,7 +269,7 @@ def test_taking_a_contract_costs_its_offer_space_ap_and_is_not_refilled_at_once(
     s.contract_offer = [kind("iron-3")] * 5
     refresh(s)
     do(s, "take contract 1")
-    assert top(s)[2] == 3 - D.contract_offer_costs[0] == 0
+    assert top(s).action_points == 3 - D.contract_offer_costs[0] == 0
     assert s.contract_offer[0] == -1 and not s.is_chance_node()
     assert s.storehouse[0] == [kind("iron-3")]
 
@@ -282,8 +285,8 @@ def test_the_contract_offer_shifts_right_and_refills_at_the_end_of_the_turn() ->
     do(s, "end turn")
     assert s.contract_offer[2:] == [a, c, e]
     assert s.draws[:2] == [
-        [R.DR_TILE, R.PILE_CONTRACT, R.LOC_CONTRACT, 0],
-        [R.DR_TILE, R.PILE_CONTRACT, R.LOC_CONTRACT, 1],
+        F.TileDraw(F.PILE_CONTRACT, F.LOC_CONTRACT, 0),
+        F.TileDraw(F.PILE_CONTRACT, F.LOC_CONTRACT, 1),
     ]
 
 
@@ -291,11 +294,11 @@ def test_exchange_costs_one_ap_and_the_first_of_the_turn_adds_a_resource() -> No
     s = frame(new(2, seed=12), CONTRACT, 3)
     set_res(s, 0, food=2)
     do(s, "exchange food for iron")
-    assert s.res[0][FOOD] == 1 and s.res[0][IRON] == 1 and top(s)[0] == R.K_ANY
+    assert s.res[0][FOOD] == 1 and s.res[0][IRON] == 1 and isinstance(top(s), F.ResourcesOfChoice)
     do(s, "gain stone")
-    assert s.res[0][STONE] == 1 and top(s)[2] == 2
+    assert s.res[0][STONE] == 1 and top(s).action_points == 2
     do(s, "exchange food for wool")
-    assert top(s)[0] == R.K_FRAME  # no second bonus this turn
+    assert isinstance(top(s), F.PerformAction)  # no second bonus this turn
     assert s.res[0][WOOL] == 1 and sum(s.res[0]) == 3
 
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 import random
 
 from towers.core.chance import sample_chance
+from towers.core.frames import DecisionStack
 from towers.games.tiletum import actions as A
+from towers.games.tiletum import frames as F
 from towers.games.tiletum import rules as R
 from towers.games.tiletum.data import ARCHITECT, CHARACTER, CONTRACT, FIG_MERCHANT, JOKER
 
@@ -43,7 +45,7 @@ def test_character_action_any_character_goes_into_a_room_of_any_floor_costing_it
     )
     assert placements == expected
     do(s, "place notary-1 in building 2 floor 3")
-    assert s.stack[1][2] == 0  # 3 AP for the floor 3 room
+    assert s.stack[1].action_points == 0  # 3 AP for the floor 3 room
     assert s.rooms[0][s.game.rooms[1][2]] == kind("notary-1")
 
 
@@ -52,17 +54,17 @@ def test_character_action_any_character_goes_into_a_room_of_any_floor_costing_it
 
 def test_explain_a_move_names_the_figure_that_may_move_and_where_it_stands() -> None:
     s = frame(new(2, seed=2), CHARACTER, 1)
-    s.stack.append([R.K_TOWN_MOVE])
+    s.stack.append(F.MerchantToAdjacentTown())
     refresh(s)
     why = s.explain(s.string_to_action("architect to london"))
     assert "merchant" in why and "architect" in why and "Appendix: Contracts" in why
     assert "london is not a town" not in why
-    s.stack[-1] = [R.K_MOVE, FIG_MERCHANT, 1]
+    s.stack[-1] = F.Move(FIG_MERCHANT, 1)
     refresh(s)
     assert "moves your merchant" in s.explain(s.string_to_action("architect to london"))
     assert "already on tiletum" in s.explain(s.string_to_action("merchant to tiletum"))
     assert "not next to your merchant" in s.explain(s.string_to_action("merchant to rome"))
-    s.stack[-1] = [R.K_MOVE_BOTH, 1, 0]
+    s.stack[-1] = F.MoveBoth(True, False)
     refresh(s)
     assert "already moved" in s.explain(s.string_to_action("merchant to tiletum-london-1"))
     frame(s, ARCHITECT, 2)
@@ -108,8 +110,8 @@ def test_no_tile_ever_leaves_a_storehouse_except_by_being_used() -> None:
 
 def test_tile_draws_follow_the_remaining_counts_of_the_pile() -> None:
     s = game(3).new_initial_state()
-    assert s.draws[0][:2] == [R.DR_TILE, R.PILE_BONUS]
-    counts = list(s.piles[R.PILE_BONUS][1])
+    assert isinstance(s.draws[0], F.TileDraw) and s.draws[0].pile == F.PILE_BONUS
+    counts = list(s.piles[F.PILE_BONUS][1])
     total = sum(counts)
     assert dict(s.chance_outcomes()) == {A.DRAW + k: n / total for k, n in enumerate(counts) if n}
     s.apply_action(A.DRAW + kind("add-ap-2"))  # two copies, one is left
@@ -120,18 +122,18 @@ def test_tile_draws_follow_the_remaining_counts_of_the_pile() -> None:
 
 def test_cost_town_and_fair_tiles_are_drawn_evenly_from_those_left() -> None:
     s = game(2).new_initial_state()
-    while s.draws[0][0] != R.DR_COST:
+    while not isinstance(s.draws[0], F.CostTileDraw):
         s.apply_action(s.legal_actions()[0])
     assert dict(s.chance_outcomes()) == {A.COST_TILE + i: 1 / 9 for i in range(9)}
     s.apply_action(A.COST_TILE + D.unavailable_cost)
     assert A.COST_TILE + D.unavailable_cost not in dict(s.chance_outcomes())
     assert len(s.chance_outcomes()) == 8
-    while s.draws[0][0] != R.DR_TOWN:
+    while not isinstance(s.draws[0], F.TownTileDraw):
         s.apply_action(s.legal_actions()[0])
     assert dict(s.chance_outcomes()) == {A.TOWN_TILE + i: 1 / 8 for i in range(8)}
     s.apply_action(A.TOWN_TILE + 2)
     assert len(s.chance_outcomes()) == 7 and A.TOWN_TILE + 2 not in dict(s.chance_outcomes())
-    while s.draws[0][0] != R.DR_FAIR:
+    while not isinstance(s.draws[0], F.FairTileDraw):
         s.apply_action(s.legal_actions()[0])
     assert dict(s.chance_outcomes()) == {A.FAIR_TILE + i: 1 / 11 for i in range(11)}
 
@@ -159,7 +161,7 @@ def test_a_corruption_token_is_revealed_before_each_of_the_three_turns() -> None
     rng = random.Random(5)
     seen = []
     while s.round == 0:
-        if s.stack and s.stack[-1][0] == R.K_TURN:
+        if s.stack and isinstance(s.stack[-1], F.Turn):
             seen.append((s.cycle, len(s.revealed)))
         if s.is_chance_node():
             s.apply_action(sample_chance(s, rng))
@@ -181,7 +183,9 @@ def test_the_bonus_tile_offered_is_that_of_the_changed_dies_action() -> None:
     set_res(s, 0, gold=2)
     do(s, "die 3 yellow", "value 4", "take tile")
     assert s.storehouse[0] == [kind("vp-4")]
-    assert s.stack[-1][:2] == [R.K_FRAME, new_action] or new_action == JOKER
+    assert (
+        isinstance(s.stack[-1], F.PerformAction) and s.stack[-1].action == new_action
+    ) or new_action == JOKER
 
 
 # ---- King phase and the King track fair tile -----------------------------------------------
@@ -221,7 +225,7 @@ def test_the_new_turn_order_is_played_in_the_next_round() -> None:
     s._run()
     resolve(s, seed=8)
     assert s.order == [1, 2, 0] and s.round == 1
-    assert s.current_player() == 1 and s.stack[-1][0] == R.K_TURN
+    assert s.current_player() == 1 and isinstance(s.stack[-1], F.Turn)
 
 
 # ---- Appendix: Contracts: identical resources of your choice -------------------------------
@@ -230,7 +234,7 @@ def test_the_new_turn_order_is_played_in_the_next_round() -> None:
 def test_mixed_contract_identical_resources_of_your_choice_may_be_the_fixed_type_too() -> None:
     # "Pay 2/3 identical Resources of your choice and 2/3 Iron to gain 5/8 Victory Points."
     s = new(2, seed=9)
-    s.stack = [[R.K_TURN]]
+    s.stack = DecisionStack([F.Turn()])
     store(s, 0, "same-2-iron-2")
     set_res(s, 0, iron=4, wool=1)
     assert "fulfil same-2-iron-2" in names(s)
@@ -239,7 +243,7 @@ def test_mixed_contract_identical_resources_of_your_choice_may_be_the_fixed_type
     do(s, "pay with iron")
     assert s.res[0] == [0, 0, 1, 0, 0] and s.contracts[0] == [kind("same-2-iron-2")]
     s = new(2, seed=9)
-    s.stack = [[R.K_TURN]]
+    s.stack = DecisionStack([F.Turn()])
     store(s, 0, "same-3-wool-3")
     set_res(s, 0, wool=5, food=3)
     do(s, "fulfil same-3-wool-3")

@@ -5,6 +5,7 @@ rise, or where ``greedy`` must make the move the term is there for."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -105,7 +106,7 @@ def test_another_seats_turn_in_progress_is_not_counted_for_this_seat() -> None:
     s = frame(new(2, seed=3), KING, 2)
     assert s.actor == 0
     before = evaluate(s, 1)
-    s.stack[-1][2] = 6
+    s.stack[-1] = replace(s.stack[-1], action_points=6)
     assert evaluate(s, 1) == before
     assert evaluate(s, 0) > before - 100  # seat 0's own points do count for seat 0
     s2 = frame(new(2, seed=3), KING, 2)
@@ -283,7 +284,7 @@ def test_action_points_on_the_king_track_are_worth_nothing_at_its_top() -> None:
     s = frame(new(2, seed=3), KING, 3)
     s.king_pos[0] = len(D.king_track) - 1
     with_points = evaluate(refresh(s), 0)
-    s.stack[-1][2] = 0
+    s.stack[-1] = replace(s.stack[-1], action_points=0)
     assert evaluate(refresh(s), 0) == with_points
 
 
@@ -371,5 +372,5 @@ def test_a_die_being_taken_is_judged_as_it_will_be_once_its_value_is_set() -> No
 def test_action_points_held_are_worth_something_until_spent() -> None:
     s = frame(new(2, seed=3), ARCHITECT, 3)
     held = evaluate(s, 0)
-    s.stack[-1][2] = 0
+    s.stack[-1] = replace(s.stack[-1], action_points=0)
     assert evaluate(refresh(s), 0) < held

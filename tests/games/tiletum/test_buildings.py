@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from towers.games.tiletum import rules as R
+from towers.games.tiletum import frames as F
 from towers.games.tiletum.data import ARCHITECT, CHARACTER, CONTRACT, JOKER, KING, MERCHANT
 
 from .helpers import D, do, frame, names, new, place_characters, refresh, set_res, store, top
@@ -28,9 +28,9 @@ def test_the_bonus_applies_to_the_current_action() -> None:
     do(s, "place scholar-1 in building 3 floor 1")
     # scholar-1 strengthens the character action: +1 AP at once for this action
     assert s.ap_bonus[0][CHARACTER] == 1
-    assert s.stack[1][:2] == [R.K_FRAME, CHARACTER] and s.stack[1][2] == 3 - 1 + 1
+    assert s.stack[1].action == CHARACTER and s.stack[1].action_points == 3 - 1 + 1
     # (the scholar's own bonus, a character action with 1 AP, is on top)
-    assert top(s) == [R.K_FRAME, CHARACTER, 1, 0]
+    assert top(s) == F.PerformAction(CHARACTER, 1, False)
 
 
 def test_the_bonus_applies_through_the_joker() -> None:
@@ -42,13 +42,13 @@ def test_the_bonus_applies_through_the_joker() -> None:
     s.ap_bonus[0][KING] = 2
     refresh(s)
     do(s, f"die {v} yellow", f"value {v}", "action king")
-    assert top(s)[2] == 7 - v + 2
+    assert top(s).action_points == 7 - v + 2
     # completing a king building now adds to this joker king action
     store(s, 0, "lion")
     s.rooms[0][s.game.rooms[2][0]] = D.kind_index["courtier-1"]
     set_res(s, 0, food=5)
     do(s, "crest lion on space 3", "skip")
-    assert top(s)[2] == 7 - v + 2 + 1
+    assert top(s).action_points == 7 - v + 2 + 1
 
 
 def test_no_bonus_for_the_rightmost_building() -> None:
@@ -68,7 +68,7 @@ def test_the_bonus_only_counts_for_the_dies_action_not_helper_actions() -> None:
     store(s, 0, "architect-2")
     refresh(s)
     do(s, "use architect-2")
-    assert top(s) == [R.K_FRAME, ARCHITECT, 2, 0]
+    assert top(s) == F.PerformAction(ARCHITECT, 2, False)
 
 
 def test_a_building_of_mixed_characters_asks_which_action() -> None:

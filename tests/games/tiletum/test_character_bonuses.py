@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from towers.games.tiletum import frames as F
 from towers.games.tiletum import rules as R
 from towers.games.tiletum.data import CHARACTER, CONTRACT, KING
 
@@ -60,10 +61,10 @@ def test_vp_bonuses(tile: str, vp: int) -> None:
 def test_action_bonuses(tile: str, action: int, ap: int, resource: bool) -> None:
     s = _place(tile)
     if resource:
-        assert top(s) == [R.K_ANY, 1]  # the resource of your choice first
+        assert top(s) == F.ResourcesOfChoice(1)  # the resource of your choice first
         do(s, "gain iron")
         assert s.res[0][4] == 1
-    assert top(s) == [R.K_FRAME, action, ap, 0]
+    assert top(s) == F.PerformAction(action, ap, False)
 
 
 @pytest.mark.parametrize(("tile", "steps"), [("trader-1", 1), ("trader-2", 2)])
@@ -75,7 +76,7 @@ def test_merchant_moves_once_or_twice(tile: str, steps: int) -> None:
         assert f"merchant to {D.spot_names[nxt]}" in names(s) and "skip" in names(s)
         do(s, f"merchant to {D.spot_names[nxt]}")
         assert s.merchant[0] == nxt
-    assert top(s)[0] == R.K_FRAME
+    assert isinstance(top(s), F.PerformAction)
 
 
 @pytest.mark.parametrize(("tile", "steps"), [("builder-1", 1), ("builder-2", 2)])
@@ -85,13 +86,13 @@ def test_architect_moves_once_or_twice(tile: str, steps: int) -> None:
     if steps == 2:
         do(s, "architect to paris")
         assert s.architect[0] == spot("paris")
-    assert top(s)[0] == R.K_FRAME
+    assert isinstance(top(s), F.PerformAction)
 
 
 def test_a_move_bonus_may_be_declined() -> None:
     s = _place("trader-2")
     do(s, "skip")
-    assert s.merchant[0] == spot("tiletum") and top(s)[0] == R.K_FRAME
+    assert s.merchant[0] == spot("tiletum") and isinstance(top(s), F.PerformAction)
 
 
 def test_architect_and_merchant_move_once_each() -> None:
@@ -99,7 +100,7 @@ def test_architect_and_merchant_move_once_each() -> None:
     do(s, "merchant to tiletum-london-1")
     assert not any(n.startswith("merchant to") for n in names(s))
     do(s, "architect to tiletum-paris-1")
-    assert top(s)[0] == R.K_FRAME
+    assert isinstance(top(s), F.PerformAction)
     assert s.merchant[0] == spot("tiletum-london-1") and s.architect[0] == spot("tiletum-paris-1")
 
 
@@ -113,14 +114,14 @@ def test_merchant_move_and_house_in_any_order() -> None:
     assert town("london") in s.house_towns[0]
     assert any(n.startswith("merchant to") for n in names(s))
     do(s, "merchant to tiletum-london-1")
-    assert top(s)[0] == R.K_FRAME
+    assert isinstance(top(s), F.PerformAction)
     # move first, then house
     s = frame(new(2, seed=2), CHARACTER, 3)
     s.merchant[0] = spot("tiletum-london-1")
     s.houses[town("london")] = [R.EMPTY, R.INACTIVE]
     store(s, 0, "trader-3")
     do(s, "place trader-3 in building 2 floor 3", "merchant to london", "house london 1")
-    assert town("london") in s.house_towns[0] and top(s)[0] == R.K_FRAME
+    assert town("london") in s.house_towns[0] and isinstance(top(s), F.PerformAction)
 
 
 def test_architect_move_and_pillar() -> None:
@@ -131,7 +132,7 @@ def test_architect_move_and_pillar() -> None:
     s.architect[0] = spot("tiletum-paris-1")
     store(s, 0, "builder-3")
     do(s, "place builder-3 in building 2 floor 3", "architect to paris", "pillar paris")
-    assert s.pillar_sites[0] == [c] and top(s)[0] == R.K_FRAME
+    assert s.pillar_sites[0] == [c] and isinstance(top(s), F.PerformAction)
 
 
 def test_house_where_the_merchant_is_only_if_possible() -> None:
@@ -147,7 +148,7 @@ def test_house_where_the_merchant_is_only_if_possible() -> None:
     s = frame(new(2, seed=4), CHARACTER, 3)
     store(s, 0, "innkeeper-3")
     do(s, "place innkeeper-3 in building 2 floor 3")
-    assert top(s)[0] == R.K_FRAME and s.house_supply[0] == 2
+    assert isinstance(top(s), F.PerformAction) and s.house_supply[0] == 2
 
 
 def test_pillar_where_the_architect_is() -> None:

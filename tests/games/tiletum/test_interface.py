@@ -10,7 +10,7 @@ import pytest
 from towers.core.errors import ActionParseError, IllegalActionError
 from towers.core.registry import views_of
 from towers.games.tiletum import actions as A
-from towers.games.tiletum import rules as R
+from towers.games.tiletum import frames as F
 from towers.games.tiletum.data import CHARACTER, MERCHANT
 
 from .helpers import do, frame, game, kind, names, new, set_res, store, top
@@ -82,7 +82,7 @@ def test_explanations_name_the_rule(setup: str, action: str, words: str, rule: s
     elif setup == "merchant":
         frame(s, MERCHANT, 2)
     elif setup == "chance":
-        s.draws = [[R.DR_CORRUPTION]]
+        s.draws = [F.CorruptionReveal()]
         s.corruption_left = [2, 2, 2]
     text = s.explain(s.string_to_action(action))
     assert text is not None and words in text and rule in text
@@ -100,7 +100,7 @@ def test_pending_decisions_explain_what_comes_first() -> None:
     s = frame(new(2, seed=4), CHARACTER, 1)
     store(s, 0, "scholar-1")
     set_res(s, 0)
-    s.stack.append([R.K_ANY, 1])
+    s.stack.append(F.ResourcesOfChoice(1))
     s._legal = None
     s._legal_set = None
     assert "resource you gain" in s.explain(s.string_to_action("end turn"))
@@ -155,4 +155,4 @@ def test_heuristic_prefers_points_and_progress() -> None:
     assert s.heuristic(0) == pytest.approx(base + 5)
     s.storehouse[0].append(kind("iron-3"))
     assert s.heuristic(0) > base + 5
-    assert top(s)[0] == R.K_TURN
+    assert isinstance(top(s), F.Turn)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from towers.games.tiletum import actions as A
+from towers.games.tiletum import frames as F
 from towers.games.tiletum import rules as R
 from towers.games.tiletum.data import FAIR_CONDITIONS, GOLD
 
@@ -24,7 +25,7 @@ def _to_step(s: R.TiletumState, step: int) -> R.TiletumState:
 
 
 def _corruption(s: R.TiletumState, value: int) -> R.TiletumState:
-    s.draws = [[R.DR_CORRUPTION]]
+    s.draws = [F.CorruptionReveal()]
     s.corruption_left = [2, 2, 2]
     refresh(s)
     return chance(s, f"corruption {value}")
@@ -66,7 +67,7 @@ def test_three_tokens_a_round_drawn_from_the_six() -> None:
     assert len(s.revealed) == 1
     left = list(s.corruption_left)
     assert sum(left) == 5
-    s.draws = [[R.DR_CORRUPTION]]
+    s.draws = [F.CorruptionReveal()]
     refresh(s)
     total = sum(left)
     assert dict(s.chance_outcomes()) == {
@@ -220,11 +221,11 @@ def test_cleanup_refills_claimed_tiles_resets_tokens_and_dice_and_turns_the_whee
     s.king_pos = [START, START]
     s.king_order = [0, 1]
     _to_step(s, R.S_KING)
-    pending = [d for d in s.draws if d[0] == R.DR_TILE]
+    pending = [d for d in s.draws if isinstance(d, F.TileDraw)]
     assert pending == [
-        [R.DR_TILE, R.PILE_BONUS, R.LOC_ACTION, 1],
-        [R.DR_TILE, R.PILE_BONUS, R.LOC_ACTION, 4],
-        [R.DR_TILE, R.PILE_BONUS, R.LOC_KING, 0],
+        F.TileDraw(F.PILE_BONUS, F.LOC_ACTION, 1),
+        F.TileDraw(F.PILE_BONUS, F.LOC_ACTION, 4),
+        F.TileDraw(F.PILE_BONUS, F.LOC_KING, 0),
     ]
     assert s.round == 1 and s.corruption_left == [2, 2, 2] and s.revealed == []
     assert s.bag == [2] * 5 and s.dice == [[0] * 5 for _ in range(6)]
@@ -240,7 +241,7 @@ def test_the_king_tile_is_not_refilled_for_the_last_round() -> None:
     s.king_order = [0, 1]
     _to_step(s, R.S_KING)
     assert s.round == 3
-    assert [R.DR_TILE, R.PILE_BONUS, R.LOC_KING, 0] not in s.draws
+    assert F.TileDraw(F.PILE_BONUS, F.LOC_KING, 0) not in s.draws
 
 
 def test_no_cleanup_after_the_fourth_round_and_the_game_ends() -> None:

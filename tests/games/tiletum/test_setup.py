@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from towers.games.tiletum import actions as A
+from towers.games.tiletum import frames as F
 from towers.games.tiletum import rules as R
 from towers.games.tiletum.data import GOLD
 
@@ -100,7 +101,7 @@ def test_dice_in_the_bag_and_drawn_each_round(players: int) -> None:
 
 def test_dice_are_drawn_by_colour_then_rolled() -> None:
     s = game(2).new_initial_state()
-    while s.draws[0][0] != R.DR_BAG:
+    while not isinstance(s.draws[0], F.DieDraw):
         s.apply_action(s.legal_actions()[0])
     outcomes = dict(s.chance_outcomes())
     assert outcomes == {A.BAG + c: 2 / 10 for c in range(5)}
@@ -114,7 +115,7 @@ def test_first_decision_is_the_first_player_after_a_corruption_token() -> None:
     s = new(3, seed=5)
     assert s.current_player() == 0
     assert len(s.revealed) == 1
-    assert R.K_TURN == s.stack[-1][0]
+    assert isinstance(s.stack[-1], F.Turn)
 
 
 def test_action_tiles_variant_shuffles_the_actions_around_the_wheel() -> None:
@@ -126,4 +127,4 @@ def test_action_tiles_variant_shuffles_the_actions_around_the_wheel() -> None:
     assert s.wheel == [5, 3, 1, 0, 2, 4]
     plain = game(2).new_initial_state()
     assert plain.wheel == list(D.wheel_actions)
-    assert plain.draws[0][0] == R.DR_TILE
+    assert isinstance(plain.draws[0], F.TileDraw)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from towers.games.tiletum import frames as F
 from towers.games.tiletum import rules as R
 from towers.games.tiletum.data import (
     ARCHITECT,
@@ -128,7 +129,7 @@ def test_wool_contract_moves_the_merchant_to_an_adjacent_town() -> None:
 def test_wool_and_iron_contract_gives_a_character_action() -> None:
     s = _fulfil_setup("wool-3-iron-3-character", wool=3, iron=3)
     do(s, "fulfil wool-3-iron-3-character")
-    assert top(s)[:4] == [R.K_FRAME, CHARACTER, 1, 0]
+    assert top(s) == F.PerformAction(CHARACTER, 1, False)
 
 
 @pytest.mark.parametrize(
@@ -156,7 +157,7 @@ def test_wool_and_iron_contract_gives_a_character_action() -> None:
 def test_each_contract_kind_scores_its_vp(contract: str, res: dict[str, int], vp: int) -> None:
     s = _fulfil_setup(contract, **res)
     do(s, f"fulfil {contract}")
-    while top(s)[0] == R.K_PAY:
+    while isinstance(top(s), F.PayIdentical):
         do(s, names(s)[0])
     assert sum(s.res[0]) == 0
     assert s.vp[0] == 10 + vp + D.contract_space_vp[0]
@@ -296,7 +297,7 @@ def test_action_helpers_give_that_action_without_bonus_markers(
     s = _helper(tile)
     s.ap_bonus[0][action] = 3  # bonus markers count only for the die's action
     do(s, f"use {tile}")
-    assert top(s) == [R.K_FRAME, action, ap, 0] and s.storehouse[0] == []
+    assert top(s) == F.PerformAction(action, ap, False) and s.storehouse[0] == []
 
 
 def test_helper_action_of_your_choice_with_one_ap() -> None:
@@ -304,17 +305,17 @@ def test_helper_action_of_your_choice_with_one_ap() -> None:
     do(s, "use any-action-1")
     assert "action joker" not in names(s) and len(names(s)) == 5
     do(s, "action king")
-    assert top(s) == [R.K_FRAME, KING, 1, 0]
+    assert top(s) == F.PerformAction(KING, 1, False)
 
 
 def test_helper_adds_ap_only_to_the_dies_action() -> None:
     s = _helper("add-ap-2")
     assert "use add-ap-2" not in names(s)  # no die taken yet
     frame(s, CONTRACT, 1)
-    s.stack.append([R.K_FRAME, KING, 2, 0])
+    s.stack.append(F.PerformAction(KING, 2, False))
     refresh(s)
     do(s, "use add-ap-2")
-    assert top(s) == [R.K_FRAME, KING, 2, 0] and s.stack[1][2] == 3
+    assert top(s) == F.PerformAction(KING, 2, False) and s.stack[1].action_points == 3
 
 
 def test_helper_gold_and_vp() -> None:
@@ -332,7 +333,7 @@ def test_helper_gold_and_vp() -> None:
 def test_helper_any_resources_each_may_differ() -> None:
     s = _helper("any-3")
     do(s, "use any-3", "gain food", "gain iron", "gain iron")
-    assert s.res[0] == [0, 1, 0, 0, 2] and top(s)[0] == R.K_TURN
+    assert s.res[0] == [0, 1, 0, 0, 2] and isinstance(top(s), F.Turn)
 
 
 def test_helper_one_of_each() -> None:
@@ -347,7 +348,7 @@ def test_helper_building_bonuses() -> None:
     place_characters(s, 0, 3, "banker-1", "knight-2", "courtier-3")
     do(s, "use building", "building 4", "bonus of floor 1", "bonus of floor 3", "bonus of floor 2")
     assert s.res[0][GOLD] == 2 and s.vp[0] == 10 + 3 + 2
-    assert top(s)[0] == R.K_TURN
+    assert isinstance(top(s), F.Turn)
 
 
 def test_a_used_helper_leaves_the_game() -> None:

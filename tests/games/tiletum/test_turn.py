@@ -3,6 +3,7 @@ die's resources, the action with 7 minus the value in AP plus bonus markers."""
 
 from __future__ import annotations
 
+from towers.games.tiletum import frames as F
 from towers.games.tiletum import rules as R
 from towers.games.tiletum.data import (
     ARCHITECT,
@@ -57,7 +58,7 @@ def test_the_changed_value_sets_resources_action_and_action_points() -> None:
     # Value 1: 1 stone and 6 AP for the action beside segment 1 this round.
     assert s.res[0][STONE] == 1
     f = top(s)
-    assert f[0] == R.K_FRAME and f[1] == ACTIONS_BY_VALUE_ROUND_1[0] and f[2] == 6 and f[3] == 1
+    assert f == F.PerformAction(ACTIONS_BY_VALUE_ROUND_1[0], 6, True)
     assert s.dice_used[0] == [STONE]
 
 
@@ -90,7 +91,7 @@ def test_the_actions_bonus_tile_needs_storehouse_room() -> None:
     s.action_tiles[ACTIONS_BY_VALUE_ROUND_1[2]] = kind("vp-4")
     store(s, 0, "any-2", "any-3", "gold-3", "one-each")  # full (4 spaces)
     do(s, "die 3 yellow", "value 3")
-    assert top(s)[0] == R.K_FRAME  # no question asked: the tile cannot be taken
+    assert isinstance(top(s), F.PerformAction)  # no question asked: the tile cannot be taken
 
 
 def test_substitute_helper_takes_the_resources_as_another_type() -> None:
@@ -129,7 +130,7 @@ def test_joker_takes_any_other_action_with_its_bonus_markers() -> None:
         "action king",
     ]
     do(s, "action merchant")
-    assert top(s)[:2] == [R.K_FRAME, MERCHANT] and top(s)[2] == 7 - joker_value + 2
+    assert top(s).action == MERCHANT and top(s).action_points == 7 - joker_value + 2
 
 
 def test_bonus_action_point_markers_add_to_the_dies_action() -> None:
@@ -139,7 +140,7 @@ def test_bonus_action_point_markers_add_to_the_dies_action() -> None:
     s.action_tiles = [-1] * 6
     s.ap_bonus[0][KING] = 3
     do(s, f"die {value} blue", f"value {value}")
-    assert top(s)[2] == 7 - value + 3
+    assert top(s).action_points == 7 - value + 3
 
 
 def test_tasks_are_allowed_before_the_die_and_the_turn_needs_a_die() -> None:
@@ -162,13 +163,13 @@ def test_unused_action_points_are_lost_at_the_end_of_the_turn() -> None:
 def test_a_bonus_action_ends_with_stop_or_when_its_points_are_spent() -> None:
     s = new(2, seed=10)
     frame(s, CONTRACT, 3)
-    s.stack.append([R.K_FRAME, ARCHITECT, 1, 0])
+    s.stack.append(F.PerformAction(ARCHITECT, 1, False))
     refresh(s)
     assert "stop action" in names(s) and "end turn" not in names(s)
     here = s.architect[0]
     target = D.adjacent[here][0]
     do(s, f"architect to {D.spot_names[target]}")
-    assert top(s)[1] == CONTRACT  # the 1-AP architect action ended by itself
+    assert top(s).action == CONTRACT  # the 1-AP architect action ended by itself
     assert "end turn" in names(s)
 
 
@@ -179,7 +180,7 @@ def test_three_turns_each_then_the_king_phase() -> None:
         if s.is_chance_node():
             s.apply_action(s.chance_outcomes()[0][0])
             continue
-        if s.stack and s.stack[-1][0] == R.K_TURN:
+        if s.stack and isinstance(s.stack[-1], F.Turn):
             turns.append((s.cycle, s.actor))
         legal = names(s)
         pick = next(

@@ -59,17 +59,17 @@ from towers.games.tiletum.data import (
 )
 from towers.games.tiletum.frames import (
     EMPTY,
-    K_ANY,
-    K_CHOOSE,
-    K_COMPLETE,
-    K_FRAME,
-    K_GAIN_DIE,
-    K_HOUSE_ANY,
-    K_JUMP,
-    K_OPEN,
-    K_PAY,
-    K_PILLAR_ANY,
-    K_VALUE,
+    ActionOfChoice,
+    ChooseDieValue,
+    CompletedBuilding,
+    DieResources,
+    HouseAnywhere,
+    MoveAnywhere,
+    OpenDieAction,
+    PayIdentical,
+    PerformAction,
+    PillarAnywhere,
+    ResourcesOfChoice,
 )
 
 if TYPE_CHECKING:
@@ -283,7 +283,7 @@ def evaluate(state: TiletumState, seat: int) -> float:
     turns_left = rounds_left * d.turns_per_round - len(state.dice_used[seat])
     mine = state.actor == seat
     stack = state.stack
-    taking = mine and bool(stack) and stack[-1][0] == K_VALUE
+    taking = mine and bool(stack) and type(stack[-1]) is ChooseDieValue
     if taking:
         turns_left -= 1
     acting = turns_left + 1 if mine and (taking or state.die_colour >= 0) else turns_left
@@ -302,38 +302,37 @@ def evaluate(state: TiletumState, seat: int) -> float:
     if mine:
         bonus = state.ap_bonus[seat]
         for e in stack:
-            code = e[0]
-            if code == K_FRAME:
-                ap_items.append((e[1], e[2]))
-            elif code == K_VALUE:
-                # A die taken, its value not yet set: judged at the value it shows.
-                res[e[2]] += e[1]
-                act = state.action_of_value(e[1])
-                ap = d.action_points_base - e[1]
-                ap_items.append((-1, ap) if act == JOKER else (act, ap + bonus[act]))
-            elif code == K_GAIN_DIE:
-                res[e[1]] += e[2]
-            elif code == K_OPEN:
-                act = e[1]
-                ap_items.append((-1, e[2]) if act == JOKER else (act, e[2] + bonus[act]))
-            elif code == K_CHOOSE:
-                ap_items.append((-1, e[1]))
-            elif code == K_ANY:
-                wild += e[1]
-            elif code == K_PAY:
-                paying = e[1]
-            elif code == K_HOUSE_ANY:
-                houses_due += 1
-            elif code == K_PILLAR_ANY:
-                pillars_due += 1
-            elif code == K_JUMP:
-                if e[1] == FIG_MERCHANT:
-                    merchant_jumps = True
-                else:
-                    architect_jumps = True
-            elif code == K_COMPLETE:
-                # The bonus goes on one of the building's actions, whichever is chosen.
-                value += d.buildings[e[1]].rooms * BONUS_AP_USE * turns_left
+            match e:
+                case PerformAction(action=act, action_points=ap):
+                    ap_items.append((act, ap))
+                case ChooseDieValue(value=shown, colour=colour):
+                    # A die taken, its value not yet set: judged at the value it shows.
+                    res[colour] += shown
+                    act = state.action_of_value(shown)
+                    ap = d.action_points_base - shown
+                    ap_items.append((-1, ap) if act == JOKER else (act, ap + bonus[act]))
+                case DieResources(colour=colour, amount=amount):
+                    res[colour] += amount
+                case OpenDieAction(action=act, action_points=ap):
+                    ap_items.append((-1, ap) if act == JOKER else (act, ap + bonus[act]))
+                case ActionOfChoice(action_points=ap):
+                    ap_items.append((-1, ap))
+                case ResourcesOfChoice(count=n):
+                    wild += n
+                case PayIdentical(contract=contract):
+                    paying = contract
+                case HouseAnywhere():
+                    houses_due += 1
+                case PillarAnywhere():
+                    pillars_due += 1
+                case MoveAnywhere(figure=figure):
+                    if figure == FIG_MERCHANT:
+                        merchant_jumps = True
+                    else:
+                        architect_jumps = True
+                case CompletedBuilding(building=b):
+                    # The bonus goes on one of the building's actions, whichever is chosen.
+                    value += d.buildings[b].rooms * BONUS_AP_USE * turns_left
 
     # ---- houses x pillars: the figures' way to the nearest free space
     dist = t.dist

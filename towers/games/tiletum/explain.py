@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from towers.core.actions import Action
+from towers.core.frames import Frame
 from towers.games.tiletum import actions as A
-from towers.games.tiletum import frames as R
+from towers.games.tiletum import frames as F
 from towers.games.tiletum.data import (
     ACTIONS,
     ARCHITECT,
@@ -66,8 +67,7 @@ def explain(state: TiletumState, action: int) -> tuple[str, str]:
         return "nobody decides now", "Playing the Game"
     seat = state.actor
     top = state.stack[-1]
-    code = top[0]
-    if code == R.K_TURN:
+    if isinstance(top, F.Turn):
         match value:
             case A.TakeDie(value=v, colour=c):
                 return (
@@ -79,8 +79,8 @@ def explain(state: TiletumState, action: int) -> tuple[str, str]:
             case A.EndTurn():
                 return "a turn starts by taking a die and performing its action", R_ACTION_PHASE
         return "first take a die from the Action Wheel (or do a task)", R_ACTION_PHASE
-    if code == R.K_FRAME:
-        action_kind, ap = top[1], top[2]
+    if isinstance(top, F.PerformAction):
+        action_kind, ap = top.action, top.action_points
         match value:
             case A.Buy() | A.Fulfil() | A.PlaceCrest() | A.Contribute() | A.UseHelper():
                 return _task_why(state, seat, value)
@@ -106,10 +106,10 @@ def _chance_rule(state: TiletumState) -> str:
 
     if not state.draws:
         return "Game Setup"
-    kind = state.draws[0][0]
-    if kind in (R.DR_BAG, R.DR_ROLL):
+    event = state.draws[0]
+    if isinstance(event, F.DieDraw | F.DieRoll):
         return "Playing the Game: Preparation phase"
-    if kind == R.DR_CORRUPTION:
+    if isinstance(event, F.CorruptionReveal):
         return R_ACTION_PHASE
     return "Game Setup"
 
@@ -297,79 +297,91 @@ def _task_why(state: TiletumState, seat: int, value: Action) -> tuple[str, str]:
     return "helpers are used during your turn", "Types of Tiles: Helpers"
 
 
-def _decision_why(state: TiletumState, seat: int, top: list[int], value: Action) -> tuple[str, str]:
+WANTED: dict[type[Frame], tuple[str, str]] = {
+    F.ChooseDieValue: ("set the chosen die's value first", R_ACTION_PHASE),
+    F.ActionBonusTile: ("take the action's bonus tile or skip it first", R_ACTION_PHASE),
+    F.KingTile: ("take or discard the King track's bonus tile", "Playing the Game: King phase"),
+    F.DieResources: ("take the die's resources first", R_ACTION_PHASE),
+    F.ActionOfChoice: ("choose the action to perform first", "Actions in Detail: Joker Action"),
+    F.ResourcesOfChoice: ("choose the resource you gain first", R_TASKS),
+    F.PayIdentical: ("choose which resource pays the contract first", "Appendix: Contracts"),
+    F.Move: ("move the figure or skip first", "Appendix: Character tiles"),
+    F.MoveBoth: ("move the figures or skip first", "Appendix: Character tiles"),
+    F.MoveAndPlace: ("move, place or skip first", "Appendix: Character tiles"),
+    F.PlaceAtFigure: ("place where your figure is first", "Appendix: Character tiles"),
+    F.HouseAnywhere: ("place a house in a town first", "Appendix: Crest placement bonuses"),
+    F.PillarAnywhere: ("place a pillar at a cathedral first", "Appendix: Crest placement bonuses"),
+    F.MoveAnywhere: ("move the figure to a space first", "Appendix: Crest placement bonuses"),
+    F.MerchantToAdjacentTown: (
+        "move the merchant to an adjacent town first",
+        "Appendix: Contracts",
+    ),
+    F.ChooseBuildingBonus: (
+        "choose a building for its character bonuses first",
+        "Appendix: Game board",
+    ),
+    F.BuildingBonuses: (
+        "choose a character bonus of the building or stop",
+        "Appendix: Game board",
+    ),
+    F.CompletedBuilding: (
+        "choose the action your completed building strengthens",
+        "Player Boards — Completed Buildings",
+    ),
+}
+"""What each pending decision asks for first."""
 
-    g = state.game
-    d = g.data
-    code = top[0]
-    wanted = {
-        R.K_VALUE: ("set the chosen die's value first", R_ACTION_PHASE),
-        R.K_ACTION_TILE: ("take the action's bonus tile or skip it first", R_ACTION_PHASE),
-        R.K_KING_TILE: (
-            "take or discard the King track's bonus tile",
-            "Playing the Game: King phase",
-        ),
-        R.K_GAIN_DIE: ("take the die's resources first", R_ACTION_PHASE),
-        R.K_CHOOSE: ("choose the action to perform first", "Actions in Detail: Joker Action"),
-        R.K_ANY: ("choose the resource you gain first", R_TASKS),
-        R.K_PAY: ("choose which resource pays the contract first", "Appendix: Contracts"),
-        R.K_MOVE: ("move the figure or skip first", "Appendix: Character tiles"),
-        R.K_MOVE_BOTH: ("move the figures or skip first", "Appendix: Character tiles"),
-        R.K_MOVE_PLACE: ("move, place or skip first", "Appendix: Character tiles"),
-        R.K_PLACE: ("place where your figure is first", "Appendix: Character tiles"),
-        R.K_HOUSE_ANY: ("place a house in a town first", "Appendix: Crest placement bonuses"),
-        R.K_PILLAR_ANY: (
-            "place a pillar at a cathedral first",
-            "Appendix: Crest placement bonuses",
-        ),
-        R.K_JUMP: ("move the figure to a space first", "Appendix: Crest placement bonuses"),
-        R.K_TOWN_MOVE: ("move the merchant to an adjacent town first", "Appendix: Contracts"),
-        R.K_PICK_BUILDING: (
-            "choose a building for its character bonuses first",
-            "Appendix: Game board",
-        ),
-        R.K_BUILDING: ("choose a character bonus of the building or stop", "Appendix: Game board"),
-        R.K_COMPLETE: (
-            "choose the action your completed building strengthens",
-            "Player Boards — Completed Buildings",
-        ),
-    }
-    why, rule = wanted[code]
-    moving = code in (R.K_MOVE, R.K_MOVE_BOTH, R.K_MOVE_PLACE, R.K_TOWN_MOVE, R.K_JUMP)
-    match value:
-        case A.SetValue(value=v) if code == R.K_VALUE:
-            value_now = v + 1
-            cost = d.die_change_cost * min(abs(value_now - top[1]), 6 - abs(value_now - top[1]))
+
+def _decision_why(state: TiletumState, seat: int, top: Frame, value: Action) -> tuple[str, str]:
+    d = state.game.data
+    why, rule = WANTED[type(top)]
+    match value, top:
+        case A.SetValue(value=v), F.ChooseDieValue(value=shown):
+            cost = d.die_change_cost * min(abs(v + 1 - shown), 6 - abs(v + 1 - shown))
             return (
-                f"changing the die from {top[1]} to {value_now} costs {cost} gold and you have "
+                f"changing the die from {shown} to {v + 1} costs {cost} gold and you have "
                 f"{state.res[seat][GOLD]}",
                 R_ACTION_PHASE,
             )
-        case A.Substitute(resource=r) if code == R.K_GAIN_DIE:
+        case A.Substitute(resource=r), F.DieResources():
             return f"the die already gives {RESOURCES[r]}", "Appendix: Helper abilities"
-        case A.Pay(resource=r) if code == R.K_PAY:
+        case A.Pay(resource=r), F.PayIdentical():
             return f"you cannot pay those resources with {RESOURCES[r]}", "Appendix: Contracts"
-        case A.MoveMerchant(spot=k) | A.MoveArchitect(spot=k) if moving:
+        case (
+            (A.MoveMerchant(spot=k) | A.MoveArchitect(spot=k)),
+            (
+                F.Move()
+                | F.MoveBoth()
+                | F.MoveAndPlace()
+                | F.MerchantToAdjacentTown()
+                | F.MoveAnywhere()
+            ),
+        ):
             figure = FIG_MERCHANT if isinstance(value, A.MoveMerchant) else FIG_ARCHITECT
             here = _figure_spot(state, seat, figure)
-            if code == R.K_TOWN_MOVE:
-                mover = FIG_MERCHANT
-            elif code == R.K_MOVE_BOTH:
-                mover = figure
-                if not top[2 if figure == FIG_MERCHANT else 1]:
-                    return f"your {FIGURES[figure]} already moved for this bonus", rule
-            else:
-                mover = top[1]
+            match top:
+                case F.MerchantToAdjacentTown():
+                    mover = FIG_MERCHANT
+                case F.MoveBoth(architect_may_move=architect, merchant_may_move=merchant):
+                    mover = figure
+                    if not (merchant if figure == FIG_MERCHANT else architect):
+                        return f"your {FIGURES[figure]} already moved for this bonus", rule
+                case (
+                    F.Move(figure=mover)
+                    | F.MoveAndPlace(figure=mover)
+                    | F.MoveAnywhere(figure=mover)
+                ):
+                    pass
             if figure != mover:
                 return (
                     f"this bonus moves your {FIGURES[mover]}, not your {FIGURES[figure]}",
                     rule,
                 )
-            if code == R.K_MOVE_PLACE and not top[2]:
+            if isinstance(top, F.MoveAndPlace) and not top.may_move:
                 return f"your {FIGURES[figure]} already moved for this bonus", rule
             if k == here:
                 return f"your {FIGURES[figure]} is already on {d.spot_names[k]}", rule
-            if code == R.K_TOWN_MOVE:
+            if isinstance(top, F.MerchantToAdjacentTown):
                 return (
                     f"{d.spot_names[k]} is not a town next to your merchant on {d.spot_names[here]}",
                     rule,
@@ -378,22 +390,22 @@ def _decision_why(state: TiletumState, seat: int, top: list[int], value: Action)
                 f"{d.spot_names[k]} is not next to your {FIGURES[figure]} on {d.spot_names[here]}",
                 rule,
             )
-        case A.PlaceHouse(town=town, space=space) if code in (
-            R.K_PLACE,
-            R.K_HOUSE_ANY,
-            R.K_MOVE_PLACE,
+        case A.PlaceHouse(town=town, space=space), (
+            F.PlaceAtFigure() | F.HouseAnywhere() | F.MoveAndPlace()
         ):
-            at = None if code == R.K_HOUSE_ANY else d.spot_town[state.merchant[seat]]
+            at = None if isinstance(top, F.HouseAnywhere) else d.spot_town[state.merchant[seat]]
             return _house_why(state, seat, town, space, at), rule
-        case A.PlacePillar(cathedral=c) if code in (R.K_PLACE, R.K_PILLAR_ANY, R.K_MOVE_PLACE):
-            at = None if code == R.K_PILLAR_ANY else d.spot_town[state.architect[seat]]
+        case A.PlacePillar(cathedral=c), (
+            F.PlaceAtFigure() | F.PillarAnywhere() | F.MoveAndPlace()
+        ):
+            at = None if isinstance(top, F.PillarAnywhere) else d.spot_town[state.architect[seat]]
             return _pillar_why(state, seat, c, at), rule
-        case A.ChooseBuilding(building=b) if code == R.K_PICK_BUILDING:
+        case A.ChooseBuilding(building=b), F.ChooseBuildingBonus():
             return f"building {b + 1} holds no character", rule
-        case A.FloorBonus(floor=f) if code == R.K_BUILDING:
+        case A.FloorBonus(floor=f), F.BuildingBonuses():
             return f"no unused character bonus on floor {f + 1} of that building", rule
-        case A.ChooseAction(action=a) if code == R.K_COMPLETE:
+        case A.ChooseAction(action=a), F.CompletedBuilding():
             return f"no character of that building shows the {ACTIONS[a]} action", rule
-        case A.TakeTile() if code == R.K_KING_TILE:
+        case A.TakeTile(), F.KingTile():
             return _store_why(state, seat, state.king_tile) or why, R_STOREHOUSE
     return why, rule

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from towers.core.frames import Frame
 from towers.games.tiletum import actions as A
-from towers.games.tiletum import frames as R
+from towers.games.tiletum import frames as F
 from towers.games.tiletum.data import ACTIONS, FIGURES, RESOURCES
 
 if TYPE_CHECKING:
@@ -18,60 +19,78 @@ def _tile(state: TiletumState, kind: int) -> str | None:
     return state.game.data.kinds[kind].id if kind >= 0 else None
 
 
+CHANCE_TEXT: dict[type[Frame], str] = {
+    F.DieDraw: "a die is drawn from the bag",
+    F.DieRoll: "the die is rolled",
+    F.CorruptionReveal: "a corruption token is revealed",
+    F.CostTileDraw: "a construction cost tile is placed",
+    F.TownTileDraw: "a town tile is placed",
+    F.FairTileDraw: "a fair tile is placed",
+    F.ActionTileDraw: "an action tile is placed",
+}
+
+
 def pending_text(state: TiletumState) -> str:
     """What the player to move decides now, in words."""
-
     if state.over:
         return "the game is over"
     if state.draws:
-        d = state.draws[0]
-        if d[0] == R.DR_TILE:
-            return f"chance: a tile is drawn from the {R.PILE_NAMES[d[1]]} pile"
-        what = {
-            R.DR_BAG: "a die is drawn from the bag",
-            R.DR_ROLL: "the die is rolled",
-            R.DR_CORRUPTION: "a corruption token is revealed",
-            R.DR_COST: "a construction cost tile is placed",
-            R.DR_TOWN: "a town tile is placed",
-            R.DR_FAIR: "a fair tile is placed",
-            R.DR_ACTION_TILE: "an action tile is placed",
-        }
-        return "chance: " + what[d[0]]
+        event = state.draws[0]
+        if isinstance(event, F.TileDraw):
+            return f"chance: a tile is drawn from the {F.PILE_NAMES[event.pile]} pile"
+        return "chance: " + CHANCE_TEXT[type(event)]
     if not state.stack:
         return ""
-    top = state.stack[-1]
-    code = top[0]
-    texts = {
-        R.K_TURN: "take a die from the wheel (tasks allowed)",
-        R.K_VALUE: f"set the die's value (now {top[1] if len(top) > 1 else ''}; 2 gold a step)",
-        R.K_ACTION_TILE: "take the action's bonus tile or skip",
-        R.K_GAIN_DIE: "take the die's resources, or use a substitute helper",
-        R.K_CHOOSE: f"choose an action for {top[1] if len(top) > 1 else 0} AP",
-        R.K_ANY: f"gain {top[1] if len(top) > 1 else 0} resource(s) of your choice",
-        R.K_PAY: "choose the resource that pays the contract",
-        R.K_MOVE: "move a figure one space, or skip",
-        R.K_MOVE_BOTH: "move the architect and/or the merchant one space, or skip",
-        R.K_MOVE_PLACE: "move one space and/or place where the figure stands, or skip",
-        R.K_PLACE: "place where the figure stands",
-        R.K_HOUSE_ANY: "place a house in any town",
-        R.K_PILLAR_ANY: "place a pillar at any cathedral",
-        R.K_JUMP: "move the figure to any space, or skip",
-        R.K_TOWN_MOVE: "move the merchant to an adjacent town, or skip",
-        R.K_PICK_BUILDING: "choose a building whose character bonuses you receive",
-        R.K_BUILDING: "choose a character bonus of the building, or stop",
-        R.K_COMPLETE: "choose the action the completed building strengthens",
-        R.K_KING_TILE: "take or discard the King track's bonus tile",
-    }
-    if code == R.K_FRAME:
-        kind = "die's" if top[3] else "bonus"
-        return f"{ACTIONS[top[1]]} action ({kind}), {top[2]} AP left (tasks allowed)"
-    if code in (R.K_MOVE, R.K_JUMP, R.K_PLACE, R.K_MOVE_PLACE):
-        return (
-            texts[code]
-            .replace("a figure", f"the {FIGURES[top[1]]}")
-            .replace("the figure", f"the {FIGURES[top[1]]}")
-        )
-    return texts[code]
+    return decision_text(state.stack[-1])
+
+
+def decision_text(frame: Frame) -> str:
+    """A pending decision in words."""
+    match frame:
+        case F.Turn():
+            return "take a die from the wheel (tasks allowed)"
+        case F.PerformAction(action=action, action_points=ap, from_die=from_die):
+            kind = "die's" if from_die else "bonus"
+            return f"{ACTIONS[action]} action ({kind}), {ap} AP left (tasks allowed)"
+        case F.ChooseDieValue(value=value):
+            return f"set the die's value (now {value}; 2 gold a step)"
+        case F.ActionBonusTile():
+            return "take the action's bonus tile or skip"
+        case F.DieResources():
+            return "take the die's resources, or use a substitute helper"
+        case F.OpenDieAction(action=action, action_points=ap):
+            return f"perform the {ACTIONS[action]} action with {ap} AP"
+        case F.ActionOfChoice(action_points=ap):
+            return f"choose an action for {ap} AP"
+        case F.ResourcesOfChoice(count=n):
+            return f"gain {n} resource(s) of your choice"
+        case F.PayIdentical():
+            return "choose the resource that pays the contract"
+        case F.Move(figure=figure):
+            return f"move the {FIGURES[figure]} one space, or skip"
+        case F.MoveBoth():
+            return "move the architect and/or the merchant one space, or skip"
+        case F.MoveAndPlace(figure=figure):
+            return f"move one space and/or place where the {FIGURES[figure]} stands, or skip"
+        case F.PlaceAtFigure(figure=figure):
+            return f"place where the {FIGURES[figure]} stands"
+        case F.HouseAnywhere():
+            return "place a house in any town"
+        case F.PillarAnywhere():
+            return "place a pillar at any cathedral"
+        case F.MoveAnywhere(figure=figure):
+            return f"move the {FIGURES[figure]} to any space, or skip"
+        case F.MerchantToAdjacentTown():
+            return "move the merchant to an adjacent town, or skip"
+        case F.ChooseBuildingBonus():
+            return "choose a building whose character bonuses you receive"
+        case F.BuildingBonuses():
+            return "choose a character bonus of the building, or stop"
+        case F.CompletedBuilding():
+            return "choose the action the completed building strengthens"
+        case F.KingTile():
+            return "take or discard the King track's bonus tile"
+    return ""
 
 
 def observation(state: TiletumState, seat: int | None) -> dict[str, Any]:
@@ -152,7 +171,7 @@ def observation(state: TiletumState, seat: int | None) -> dict[str, Any]:
         "turn_order": list(state.order),
         "to_move": state.current_player(),
         "pending": pending_text(state),
-        "open_actions": [list(e) for e in state.stack],
+        "open_actions": state.stack.to_json(),
         "die": {"value": state.die_value, "colour": A.COLOURS[state.die_colour]}
         if state.die_colour >= 0
         else None,
@@ -190,12 +209,12 @@ def _phase(state: TiletumState) -> str:
     """The rulebook's name of the current phase."""
 
     step = state.step
-    if step == R.S_OVER:
+    if step == F.S_OVER:
         return "over"
-    if step in (R.S_SETUP, R.S_PREP):
+    if step in (F.S_SETUP, F.S_PREP):
         return "setup" if state.round == 0 else "cleanup"
-    if step == R.S_CYCLE and any(d[0] in (R.DR_BAG, R.DR_ROLL) for d in state.draws):
+    if step == F.S_CYCLE and any(isinstance(e, F.DieDraw | F.DieRoll) for e in state.draws):
         return "preparation"
-    if step in (R.S_KING, R.S_KING_SCORE):
+    if step in (F.S_KING, F.S_KING_SCORE):
         return "King phase"
     return "action phase"

@@ -8,11 +8,13 @@ events wait in ``draws``; while any is there the state is a chance node.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from towers.core.actions import Action
 from towers.core.components import HiddenDeck, deck_draw, new_hidden_deck
+from towers.core.frames import DecisionStack, Frame
 from towers.core.game import CHANCE, TERMINAL, Game, State
 from towers.core.options import Option
 from towers.games.tiletum import actions as A
@@ -57,37 +59,10 @@ from towers.games.tiletum.data import (
     pile_counts,
 )
 from towers.games.tiletum.frames import (  # noqa: F401 - the rules' vocabulary, for their readers
-    DR_ACTION_TILE,
-    DR_BAG,
-    DR_CORRUPTION,
-    DR_COST,
-    DR_FAIR,
-    DR_ROLL,
-    DR_TILE,
-    DR_TOWN,
+    CHANCE_EVENTS,
+    DECISIONS,
     EMPTY,
     INACTIVE,
-    K_ACTION_TILE,
-    K_ANY,
-    K_BUILDING,
-    K_CHOOSE,
-    K_COMPLETE,
-    K_FRAME,
-    K_GAIN_DIE,
-    K_HOUSE_ANY,
-    K_JUMP,
-    K_KING_TILE,
-    K_MOVE,
-    K_MOVE_BOTH,
-    K_MOVE_PLACE,
-    K_OPEN,
-    K_PAY,
-    K_PICK_BUILDING,
-    K_PILLAR_ANY,
-    K_PLACE,
-    K_TOWN_MOVE,
-    K_TURN,
-    K_VALUE,
     LOC_ACTION,
     LOC_CHARACTER,
     LOC_CONTRACT,
@@ -104,8 +79,38 @@ from towers.games.tiletum.frames import (  # noqa: F401 - the rules' vocabulary,
     S_PREP,
     S_SETUP,
     S_TURN,
+    ActionBonusTile,
+    ActionOfChoice,
+    ActionTileDraw,
+    BuildingBonuses,
+    ChooseBuildingBonus,
+    ChooseDieValue,
+    CompletedBuilding,
+    CorruptionReveal,
+    CostTileDraw,
+    DieDraw,
+    DieResources,
+    DieRoll,
+    FairTileDraw,
+    HouseAnywhere,
+    KingTile,
+    MerchantToAdjacentTown,
+    Move,
+    MoveAndPlace,
+    MoveAnywhere,
+    MoveBoth,
+    OpenDieAction,
+    PayIdentical,
+    PerformAction,
+    PillarAnywhere,
+    PlaceAtFigure,
+    ResourcesOfChoice,
+    TileDraw,
+    TownTileDraw,
+    Turn,
 )
 from towers.games.tiletum.observe import observation
+from towers.games.tiletum.saved import upgrade_fields
 
 
 def _cyclic_distance(a: int, b: int) -> int:
@@ -218,7 +223,7 @@ class TiletumGame(Game):
             actor=-1,
             over=False,
             draws=[],
-            stack=[],
+            stack=DecisionStack(),
             die_value=0,
             die_colour=-1,
             exchanged=False,
@@ -277,8 +282,8 @@ class TiletumState(State):
     pos: int
     actor: int
     over: bool
-    draws: list[list[int]]
-    stack: list[list[int]]
+    draws: list[Frame]
+    stack: DecisionStack
     die_value: int
     die_colour: int
     exchanged: bool
@@ -322,6 +327,16 @@ class TiletumState(State):
     _history: list[int] = field(default_factory=list)
     _legal: list[int] | None = None
     _legal_set: frozenset[int] | None = None
+
+    FIELDS_VERSION: ClassVar[int] = 2
+    FIELD_READERS: ClassVar[Mapping[str, Callable[[Any], Any]]] = {
+        "stack": DECISIONS.stack_from_json,
+        "draws": lambda data: [CHANCE_EVENTS.from_json(x) for x in data],
+    }
+
+    @classmethod
+    def upgrade_fields(cls, fields: dict[str, Any], version: int) -> dict[str, Any]:
+        return upgrade_fields(fields, version)
 
     # ==== the contract ======================================================================
     def current_player(self) -> int:
@@ -367,8 +382,8 @@ class TiletumState(State):
         c.pos = self.pos
         c.actor = self.actor
         c.over = self.over
-        c.draws = [d[:] for d in self.draws]
-        c.stack = [e[:] for e in self.stack]
+        c.draws = self.draws[:]
+        c.stack = DecisionStack(self.stack)
         c.die_value = self.die_value
         c.die_colour = self.die_colour
         c.exchanged = self.exchanged
@@ -416,94 +431,91 @@ class TiletumState(State):
 
     # ==== chance ============================================================================
     def _chance_outcomes(self) -> list[tuple[int, float]]:
-        d = self.draws[0]
-        kind = d[0]
-        if kind == DR_TILE:
-            counts = self.piles[d[1]][1]
-            lo, hi = self.game.pile_range[d[1]]
-            total = sum(counts)
-            return [(A.DRAW + k, counts[k] / total) for k in range(lo, hi) if counts[k]]
-        if kind == DR_BAG:
-            total = sum(self.bag)
-            return [(A.BAG + c, n / total) for c, n in enumerate(self.bag) if n]
-        if kind == DR_ROLL:
-            return [(A.ROLL + v, 1 / 6) for v in range(6)]
-        if kind == DR_CORRUPTION:
-            left = self.corruption_left
-            total = sum(left)
-            return [(A.CORRUPTION + v, n / total) for v, n in enumerate(left) if n]
-        if kind == DR_COST:
-            free = [i for i in range(len(self.cost_tiles)) if i not in self.cost_tiles]
-            return [(A.COST_TILE + i, 1 / len(free)) for i in free]
-        if kind == DR_TOWN:
-            used = self.fair_towns
-            tiles = self.game.data.town_tiles
-            free = [i for i, t in enumerate(tiles) if t not in used]
-            return [(A.TOWN_TILE + i, 1 / len(free)) for i in free]
-        if kind == DR_FAIR:
-            free = [i for i in range(len(self.game.data.fair_ids)) if i not in self.fair_tiles]
-            return [(A.FAIR_TILE + i, 1 / len(free)) for i in free]
+        match self.draws[0]:
+            case TileDraw(pile=pile):
+                counts = self.piles[pile][1]
+                lo, hi = self.game.pile_range[pile]
+                total = sum(counts)
+                return [(A.DRAW + k, counts[k] / total) for k in range(lo, hi) if counts[k]]
+            case DieDraw():
+                total = sum(self.bag)
+                return [(A.BAG + c, n / total) for c, n in enumerate(self.bag) if n]
+            case DieRoll():
+                return [(A.ROLL + v, 1 / 6) for v in range(6)]
+            case CorruptionReveal():
+                left = self.corruption_left
+                total = sum(left)
+                return [(A.CORRUPTION + v, n / total) for v, n in enumerate(left) if n]
+            case CostTileDraw():
+                free = [i for i in range(len(self.cost_tiles)) if i not in self.cost_tiles]
+                return [(A.COST_TILE + i, 1 / len(free)) for i in free]
+            case TownTileDraw():
+                used = self.fair_towns
+                tiles = self.game.data.town_tiles
+                free = [i for i, t in enumerate(tiles) if t not in used]
+                return [(A.TOWN_TILE + i, 1 / len(free)) for i in free]
+            case FairTileDraw():
+                free = [i for i in range(len(self.game.data.fair_ids)) if i not in self.fair_tiles]
+                return [(A.FAIR_TILE + i, 1 / len(free)) for i in free]
         free = [a for a in range(6) if a not in self.wheel]
         return [(A.ACTION_TILE + a, 1 / len(free)) for a in free]
 
     def _draw_ready(self) -> bool:
         """True when the first pending draw can happen; drops it (an empty pile) otherwise."""
-        d = self.draws[0]
-        if d[0] == DR_TILE:
-            pile = self.piles[d[1]]
+        event = self.draws[0]
+        if type(event) is TileDraw:
+            pile = self.piles[event.pile]
             if not (pile[0] or pile[2] or any(pile[1])):
                 self.draws.pop(0)
                 return False
         return True
 
     def _apply_chance(self, action: int) -> None:
-        d = self.draws[0]
-        kind = d[0]
-        if kind == DR_TILE:
-            tile = deck_draw(self.piles[d[1]], action - A.DRAW)
-            loc, idx = d[2], d[3]
-            if loc == LOC_ACTION:
-                self.action_tiles[idx] = tile
-            elif loc == LOC_KING:
-                self.king_tile = tile
-            elif loc == LOC_MAP:
-                self.map_tiles[idx // A.MAX_BONUS_SPACES][idx % A.MAX_BONUS_SPACES] = tile
-            elif loc == LOC_CONTRACT:
-                self.contract_offer[idx] = tile
-            else:
-                self.character_offer[idx] = tile
-            self.draws.pop(0)
-        elif kind == DR_BAG:
-            colour = action - A.BAG
-            self.bag[colour] -= 1
-            self.draws[0] = [DR_ROLL, colour]
-        elif kind == DR_ROLL:
-            self.dice[action - A.ROLL][d[1]] += 1
-            self.draws.pop(0)
-        elif kind == DR_CORRUPTION:
-            value = action - A.CORRUPTION
-            self.corruption_left[value] -= 1
-            self.revealed.append(value)
-            self._corrupt(value)
-            self.draws.pop(0)
-        elif kind == DR_COST:
-            tile = action - A.COST_TILE
-            c = d[1]
-            self.cost_tiles[c] = tile
-            if tile == self.game.data.unavailable_cost:
-                # The Unavailable Cathedral: no pillars there, its tiles go back to the box.
-                self.pillars[c] = [INACTIVE] * len(self.pillars[c])
-                self.cathedral_left[c] = 0
-            self.draws.pop(0)
-        elif kind == DR_TOWN:
-            self.fair_towns[d[1]] = self.game.data.town_tiles[action - A.TOWN_TILE]
-            self.draws.pop(0)
-        elif kind == DR_FAIR:
-            self.fair_tiles[d[1]] = action - A.FAIR_TILE
-            self.draws.pop(0)
-        else:
-            self.wheel[d[1]] = action - A.ACTION_TILE
-            self.draws.pop(0)
+        event = self.draws[0]
+        match event:
+            case TileDraw(pile=pile, place=place, index=i):
+                tile = deck_draw(self.piles[pile], action - A.DRAW)
+                if place == LOC_ACTION:
+                    self.action_tiles[i] = tile
+                elif place == LOC_KING:
+                    self.king_tile = tile
+                elif place == LOC_MAP:
+                    self.map_tiles[i // A.MAX_BONUS_SPACES][i % A.MAX_BONUS_SPACES] = tile
+                elif place == LOC_CONTRACT:
+                    self.contract_offer[i] = tile
+                else:
+                    self.character_offer[i] = tile
+                self.draws.pop(0)
+            case DieDraw():
+                colour = action - A.BAG
+                self.bag[colour] -= 1
+                self.draws[0] = DieRoll(colour)
+            case DieRoll(colour=colour):
+                self.dice[action - A.ROLL][colour] += 1
+                self.draws.pop(0)
+            case CorruptionReveal():
+                value = action - A.CORRUPTION
+                self.corruption_left[value] -= 1
+                self.revealed.append(value)
+                self._corrupt(value)
+                self.draws.pop(0)
+            case CostTileDraw(cathedral=c):
+                tile = action - A.COST_TILE
+                self.cost_tiles[c] = tile
+                if tile == self.game.data.unavailable_cost:
+                    # The Unavailable Cathedral: no pillars there, its tiles go back to the box.
+                    self.pillars[c] = [INACTIVE] * len(self.pillars[c])
+                    self.cathedral_left[c] = 0
+                self.draws.pop(0)
+            case TownTileDraw(fair=fair):
+                self.fair_towns[fair] = self.game.data.town_tiles[action - A.TOWN_TILE]
+                self.draws.pop(0)
+            case FairTileDraw(fair=fair):
+                self.fair_tiles[fair] = action - A.FAIR_TILE
+                self.draws.pop(0)
+            case ActionTileDraw(space=space):
+                self.wheel[space] = action - A.ACTION_TILE
+                self.draws.pop(0)
 
     # ==== the flow ==========================================================================
     def _run(self) -> None:
@@ -528,11 +540,11 @@ class TiletumState(State):
             self.step = S_PREP
         elif step == S_PREP:
             # Preparation phase: 8/11/14 dice drawn from the bag and rolled onto the wheel.
-            self.draws.extend([DR_BAG] for _ in range(g.dice_drawn))
+            self.draws.extend(DieDraw() for _ in range(g.dice_drawn))
             self.step = S_CYCLE
         elif step == S_CYCLE:
             # Action phase step 1: reveal the rightmost face-down corruption token.
-            self.draws.append([DR_CORRUPTION])
+            self.draws.append(CorruptionReveal())
             self.step = S_TURN
             self.pos = 0
         elif step == S_TURN:
@@ -540,7 +552,7 @@ class TiletumState(State):
             self.die_value = 0
             self.die_colour = -1
             self.exchanged = False
-            self.stack.append([K_TURN])
+            self.stack.append(Turn())
         elif step == S_KING:
             self._king_phase_tile()
             self.step = S_KING_SCORE
@@ -563,87 +575,77 @@ class TiletumState(State):
         d = g.data
         dr = self.draws
         if g.variant:
-            dr.extend([DR_ACTION_TILE, p] for p in range(6))
-        dr.extend([DR_TILE, PILE_BONUS, LOC_ACTION, a] for a in range(6))
-        dr.append([DR_TILE, PILE_BONUS, LOC_KING, 0])
+            dr.extend(ActionTileDraw(p) for p in range(6))
+        dr.extend(TileDraw(PILE_BONUS, LOC_ACTION, a) for a in range(6))
+        dr.append(TileDraw(PILE_BONUS, LOC_KING, 0))
         for t, active in enumerate(g.bonus_active):
             for k, on in enumerate(active):
                 if on:
-                    dr.append([DR_TILE, PILE_BONUS, LOC_MAP, t * A.MAX_BONUS_SPACES + k])
+                    dr.append(TileDraw(PILE_BONUS, LOC_MAP, t * A.MAX_BONUS_SPACES + k))
         dr.extend(
-            [DR_TILE, PILE_CONTRACT, LOC_CONTRACT, i] for i in range(len(d.contract_offer_costs))
+            TileDraw(PILE_CONTRACT, LOC_CONTRACT, i) for i in range(len(d.contract_offer_costs))
         )
-        dr.extend(
-            [DR_TILE, PILE_CHARACTER, LOC_CHARACTER, i] for i in range(d.character_offer_size)
-        )
-        dr.extend([DR_COST, c] for c in range(len(d.cathedrals)))
+        dr.extend(TileDraw(PILE_CHARACTER, LOC_CHARACTER, i) for i in range(d.character_offer_size))
+        dr.extend(CostTileDraw(c) for c in range(len(d.cathedrals)))
         # One fair a round: Tiletum (printed) first, then the towns of the town tiles drawn.
-        dr.extend([DR_TOWN, i] for i in range(1, d.rounds))
-        dr.extend([DR_FAIR, i] for i in range(d.rounds))
+        dr.extend(TownTileDraw(i) for i in range(1, d.rounds))
+        dr.extend(FairTileDraw(i) for i in range(d.rounds))
 
     def _settle(self) -> bool:
-        """Resolve the top entry if it needs no decision; True if the stack changed."""
+        """Resolve the top decision if it needs none now; True if the stack changed."""
         top = self.stack[-1]
-        code = top[0]
         seat = self.actor
-        if code == K_FRAME:
-            if not top[3] and top[2] <= 0:
+        # PerformAction first and apart: it is on top at most decisions
+        if type(top) is PerformAction:
+            if not top.from_die and top.action_points <= 0:
                 self.stack.pop()
                 return True
             return False
-        if code == K_GAIN_DIE:
-            if self._substitute_helper(seat) < 0:
-                self.stack.pop()
-                self.res[seat][top[1]] += top[2]
+        match top:
+            case DieResources(colour=colour, amount=amount):
+                if self._substitute_helper(seat) < 0:
+                    self.stack.pop()
+                    self.res[seat][colour] += amount
+                    return True
+            case OpenDieAction(action=action, action_points=ap):
+                if action == JOKER:
+                    self.stack[-1] = ActionOfChoice(ap, True)
+                else:
+                    self.stack[-1] = PerformAction(action, ap + self.ap_bonus[seat][action], True)
                 return True
-            return False
-        if code == K_OPEN:
-            action, ap = top[1], top[2]
-            if action == JOKER:
-                self.stack[-1] = [K_CHOOSE, ap, 1]
-            else:
-                self.stack[-1] = [K_FRAME, action, ap + self.ap_bonus[seat][action], 1]
-            return True
-        if code == K_ANY or code == K_MOVE:
-            if top[-1] <= 0:
-                self.stack.pop()
-                return True
-            return False
-        if code == K_MOVE_BOTH:
-            if not top[1] and not top[2]:
-                self.stack.pop()
-                return True
-            return False
-        if code == K_MOVE_PLACE:
-            if not top[2] and (not top[3] or not self._can_place_here(seat, top[1])):
-                self.stack.pop()
-                return True
-            return False
-        if code == K_PLACE:
-            if not self._can_place_here(seat, top[1]):
-                self.stack.pop()
-                return True
-            return False
-        if code == K_HOUSE_ANY:
-            if not any(self._can_house(seat, t) for t in range(A.N_TOWNS)):
-                self.stack.pop()
-                return True
-            return False
-        if code == K_PILLAR_ANY:
-            if not any(self._can_pillar(seat, c) for c in range(A.N_CATHEDRALS)):
-                self.stack.pop()
-                return True
-            return False
-        if code == K_PICK_BUILDING:
-            if not any(self._building_mask(seat, b) for b in range(5)):
-                self.stack.pop()
-                return True
-            return False
-        if code == K_BUILDING:
-            if not (top[2] & self._building_mask(seat, top[1])):
-                self.stack.pop()
-                return True
-            return False
+            case ResourcesOfChoice(count=n) | Move(steps_left=n):
+                if n <= 0:
+                    self.stack.pop()
+                    return True
+            case MoveBoth(architect_may_move=architect, merchant_may_move=merchant):
+                if not architect and not merchant:
+                    self.stack.pop()
+                    return True
+            case MoveAndPlace(figure=figure, may_move=may_move, may_place=may_place):
+                if not may_move and (not may_place or not self._can_place_here(seat, figure)):
+                    self.stack.pop()
+                    return True
+            case PlaceAtFigure(figure=figure):
+                if not self._can_place_here(seat, figure):
+                    self.stack.pop()
+                    return True
+            case HouseAnywhere():
+                if not any(self._can_house(seat, t) for t in range(A.N_TOWNS)):
+                    self.stack.pop()
+                    return True
+            case PillarAnywhere():
+                if not any(self._can_pillar(seat, c) for c in range(A.N_CATHEDRALS)):
+                    self.stack.pop()
+                    return True
+            case ChooseBuildingBonus():
+                if not any(self._building_mask(seat, b) for b in range(5)):
+                    self.stack.pop()
+                    return True
+            case BuildingBonuses(building=b, floors_left=floors):
+                mask = self._building_mask(seat, b)
+                if not any(mask >> f & 1 for f in floors):
+                    self.stack.pop()
+                    return True
         return False
 
     def _end_turn(self) -> None:
@@ -654,7 +656,7 @@ class TiletumState(State):
         gaps = len(offer) - len(tiles)
         if gaps:
             self.contract_offer = [EMPTY] * gaps + tiles
-            self.draws.extend([DR_TILE, PILE_CONTRACT, LOC_CONTRACT, i] for i in range(gaps))
+            self.draws.extend(TileDraw(PILE_CONTRACT, LOC_CONTRACT, i) for i in range(gaps))
         self.pos += 1
         if self.pos == self.game.num_players:
             self.pos = 0
@@ -705,7 +707,7 @@ class TiletumState(State):
         if tile < 0:
             self._vp(leader, d.king_no_tile_vp)
         elif self._can_store(leader, tile):
-            self.stack.append([K_KING_TILE])
+            self.stack.append(KingTile())
         else:
             # The leader may not take it (storehouse full, a crest they have, no contract
             # space): the tile is discarded.
@@ -789,9 +791,9 @@ class TiletumState(State):
         d = g.data
         for a in range(6):
             if self.action_tiles[a] < 0:
-                self.draws.append([DR_TILE, PILE_BONUS, LOC_ACTION, a])
+                self.draws.append(TileDraw(PILE_BONUS, LOC_ACTION, a))
         if self.round < d.king_tile_refills and self.king_tile < 0:
-            self.draws.append([DR_TILE, PILE_BONUS, LOC_KING, 0])
+            self.draws.append(TileDraw(PILE_BONUS, LOC_KING, 0))
         self.corruption_left = list(g.corruption_counts)
         self.revealed = []
         n = g.num_players
@@ -822,11 +824,21 @@ class TiletumState(State):
         v = self.vp[seat] + delta
         self.vp[seat] = v if v > 0 else 0
 
-    def die_frame(self) -> list[int] | None:
-        for entry in self.stack:
-            if entry[0] == K_FRAME and entry[3]:
-                return entry
-        return None
+    def die_frame(self) -> int:
+        """Where on the stack the die's action is being performed (-1: it is not)."""
+        for i, frame in enumerate(self.stack):
+            if type(frame) is PerformAction and frame.from_die:
+                return i
+        return -1
+
+    def _add_die_points(self, points: int, only_for: int = -1) -> None:
+        """Action points added to the die's action (if it is ``only_for``, when given)."""
+        i = self.die_frame()
+        if i >= 0:
+            frame = self.stack[i]
+            assert isinstance(frame, PerformAction)
+            if only_for < 0 or frame.action == only_for:
+                self.stack[i] = PerformAction(frame.action, frame.action_points + points, True)
 
     def _substitute_helper(self, seat: int) -> int:
         fx = self.game.k_helper_fx
@@ -922,7 +934,7 @@ class TiletumState(State):
         if fx == FX_SUBSTITUTE:
             return False
         if fx == FX_ADD_AP:
-            return self.die_frame() is not None
+            return self.die_frame() >= 0
         if fx == FX_BUILDING_BONUS:
             return any(self._building_mask(seat, b) for b in range(5))
         return True
@@ -937,87 +949,91 @@ class TiletumState(State):
     # ==== legal actions =====================================================================
     def _legal_actions(self) -> list[int]:
         if self.draws:
-            d = self.draws[0]
-            if d[0] == DR_TILE:
-                counts = self.piles[d[1]][1]
-                lo, hi = self.game.pile_range[d[1]]
+            event = self.draws[0]
+            if type(event) is TileDraw:
+                counts = self.piles[event.pile][1]
+                lo, hi = self.game.pile_range[event.pile]
                 return [A.DRAW + k for k in range(lo, hi) if counts[k]]
             return sorted(a for a, _ in self._chance_outcomes())
         top = self.stack[-1]
-        code = top[0]
         seat = self.actor
         out: list[int] = []
-        if code == K_TURN:
+        # the two decisions of most states first, by type, ahead of the match below
+        if type(top) is PerformAction:
+            self._gen_frame(seat, top, out)
+            self._gen_tasks(seat, out)
+            out.append(A.END_TURN if top.from_die else A.STOP)
+            out.sort()
+            return out
+        if type(top) is Turn:
             for v in range(6):
                 row = self.dice[v]
                 for c in range(5):
                     if row[c]:
                         out.append(A.TAKE_DIE + v * 5 + c)
             self._gen_tasks(seat, out)
-        elif code == K_FRAME:
-            self._gen_frame(seat, top, out)
-            self._gen_tasks(seat, out)
-            out.append(A.END_TURN if top[3] else A.STOP)
-        elif code == K_VALUE:
-            gold = self.res[seat][GOLD]
-            cost = self.game.data.die_change_cost
-            v = top[1]
-            for w in range(1, 7):
-                if cost * _cyclic_distance(v, w) <= gold:
-                    out.append(A.SET_VALUE + w - 1)
-        elif code == K_ACTION_TILE or code == K_KING_TILE:
-            out.append(A.TAKE_TILE)
-            out.append(A.SKIP)
-        elif code == K_GAIN_DIE:
-            out.extend(A.SUBSTITUTE + r for r in range(5) if r != top[1])
-            out.append(A.SKIP)
-        elif code == K_CHOOSE:
-            out.extend(A.CHOOSE_ACTION + a for a in range(5))
-        elif code == K_ANY:
-            out.extend(A.GAIN + r for r in range(5))
-        elif code == K_PAY:
-            out.extend(A.PAY + r for r in self.pay_choices(seat, top[1]))
-        elif code == K_MOVE:
-            self._gen_moves(seat, top[1], out)
-            out.append(A.SKIP)
-        elif code == K_MOVE_BOTH:
-            if top[1]:
-                self._gen_moves(seat, FIG_ARCHITECT, out)
-            if top[2]:
-                self._gen_moves(seat, FIG_MERCHANT, out)
-            out.append(A.SKIP)
-        elif code == K_MOVE_PLACE:
-            if top[2]:
-                self._gen_moves(seat, top[1], out)
-            if top[3]:
-                self._gen_place_here(seat, top[1], out)
-            out.append(A.SKIP)
-        elif code == K_PLACE:
-            self._gen_place_here(seat, top[1], out)
-        elif code == K_HOUSE_ANY:
-            for t in range(A.N_TOWNS):
-                if self._can_house(seat, t):
-                    self._gen_house_spaces(t, out)
-        elif code == K_PILLAR_ANY:
-            out.extend(A.PILLAR + c for c in range(A.N_CATHEDRALS) if self._can_pillar(seat, c))
-        elif code == K_JUMP:
-            here = self.merchant[seat] if top[1] == FIG_MERCHANT else self.architect[seat]
-            base = A.MOVE_MERCHANT if top[1] == FIG_MERCHANT else A.MOVE_ARCHITECT
-            out.extend(base + s for s in range(A.N_SPOTS) if s != here)
-            out.append(A.SKIP)
-        elif code == K_TOWN_MOVE:
-            spots = self.game.data.adjacent_towns[self.merchant[seat]]
-            out.extend(A.MOVE_MERCHANT + t for t in spots)
-            out.append(A.SKIP)
-        elif code == K_PICK_BUILDING:
-            out.extend(A.BUILDING + b for b in range(5) if self._building_mask(seat, b))
-            out.append(A.SKIP)
-        elif code == K_BUILDING:
-            mask = top[2] & self._building_mask(seat, top[1])
-            out.extend(A.FLOOR_BONUS + f for f in range(3) if mask >> f & 1)
-            out.append(A.SKIP)
-        elif code == K_COMPLETE:
-            out.extend(A.CHOOSE_ACTION + a for a in range(5) if top[2] >> a & 1)
+            out.sort()
+            return out
+        match top:
+            case ChooseDieValue(value=v):
+                gold = self.res[seat][GOLD]
+                cost = self.game.data.die_change_cost
+                for w in range(1, 7):
+                    if cost * _cyclic_distance(v, w) <= gold:
+                        out.append(A.SET_VALUE + w - 1)
+            case ActionBonusTile() | KingTile():
+                out.append(A.TAKE_TILE)
+                out.append(A.SKIP)
+            case DieResources(colour=colour):
+                out.extend(A.SUBSTITUTE + r for r in range(5) if r != colour)
+                out.append(A.SKIP)
+            case ActionOfChoice():
+                out.extend(A.CHOOSE_ACTION + a for a in range(5))
+            case ResourcesOfChoice():
+                out.extend(A.GAIN + r for r in range(5))
+            case PayIdentical(contract=contract):
+                out.extend(A.PAY + r for r in self.pay_choices(seat, contract))
+            case Move(figure=figure):
+                self._gen_moves(seat, figure, out)
+                out.append(A.SKIP)
+            case MoveBoth(architect_may_move=architect, merchant_may_move=merchant):
+                if architect:
+                    self._gen_moves(seat, FIG_ARCHITECT, out)
+                if merchant:
+                    self._gen_moves(seat, FIG_MERCHANT, out)
+                out.append(A.SKIP)
+            case MoveAndPlace(figure=figure, may_move=may_move, may_place=may_place):
+                if may_move:
+                    self._gen_moves(seat, figure, out)
+                if may_place:
+                    self._gen_place_here(seat, figure, out)
+                out.append(A.SKIP)
+            case PlaceAtFigure(figure=figure):
+                self._gen_place_here(seat, figure, out)
+            case HouseAnywhere():
+                for t in range(A.N_TOWNS):
+                    if self._can_house(seat, t):
+                        self._gen_house_spaces(t, out)
+            case PillarAnywhere():
+                out.extend(A.PILLAR + c for c in range(A.N_CATHEDRALS) if self._can_pillar(seat, c))
+            case MoveAnywhere(figure=figure):
+                here = self.merchant[seat] if figure == FIG_MERCHANT else self.architect[seat]
+                base = A.MOVE_MERCHANT if figure == FIG_MERCHANT else A.MOVE_ARCHITECT
+                out.extend(base + s for s in range(A.N_SPOTS) if s != here)
+                out.append(A.SKIP)
+            case MerchantToAdjacentTown():
+                spots = self.game.data.adjacent_towns[self.merchant[seat]]
+                out.extend(A.MOVE_MERCHANT + t for t in spots)
+                out.append(A.SKIP)
+            case ChooseBuildingBonus():
+                out.extend(A.BUILDING + b for b in range(5) if self._building_mask(seat, b))
+                out.append(A.SKIP)
+            case BuildingBonuses(building=b, floors_left=floors):
+                mask = self._building_mask(seat, b)
+                out.extend(A.FLOOR_BONUS + f for f in floors if mask >> f & 1)
+                out.append(A.SKIP)
+            case CompletedBuilding(actions=actions):
+                out.extend(A.CHOOSE_ACTION + a for a in actions)
         out.sort()
         return out
 
@@ -1062,8 +1078,8 @@ class TiletumState(State):
             if tile >= 0 and self._can_store(seat, tile):
                 out.append(base + k)
 
-    def _gen_frame(self, seat: int, top: list[int], out: list[int]) -> None:
-        action, ap = top[1], top[2]
+    def _gen_frame(self, seat: int, top: PerformAction, out: list[int]) -> None:
+        action, ap = top.action, top.action_points
         if ap <= 0:
             return
         g = self.game
@@ -1151,126 +1167,128 @@ class TiletumState(State):
     def _apply_decision(self, action: int) -> None:
         seat = self.actor
         top = self.stack[-1]
-        code = top[0]
         g = self.game
         value = A.VALUES[action]
-        if code == K_TURN or code == K_FRAME:
-            match value:
-                case A.TakeDie(value=v, colour=colour):
-                    self._take_die(v + 1, colour)
-                case A.EndTurn():
-                    self._end_turn()
-                case A.StopAction():
-                    self.stack.pop()
-                case A.Buy() | A.Fulfil() | A.PlaceCrest() | A.Contribute() | A.UseHelper():
-                    self._task(seat, value)
-                case _:
-                    self._frame_option(seat, top, value)
-        elif code == K_VALUE:
-            assert isinstance(value, A.SetValue)
-            self._set_value(seat, top, value.value + 1)
-        elif code == K_ACTION_TILE:
-            self.stack.pop()
-            if action == A.TAKE_TILE:
-                a = top[1]
-                self.storehouse[seat].append(self.action_tiles[a])
-                self.action_tiles[a] = EMPTY
-        elif code == K_KING_TILE:
-            self.stack.pop()
-            if action == A.TAKE_TILE:
-                self.storehouse[seat].append(self.king_tile)
-            self.king_tile = EMPTY
-        elif code == K_GAIN_DIE:
-            self.stack.pop()
-            match value:
-                case A.Substitute(resource=r):
-                    self.storehouse[seat].remove(self._substitute_helper(seat))
-                    self.res[seat][r] += top[2]
-                case _:
-                    self.res[seat][top[1]] += top[2]
-        elif code == K_CHOOSE:
-            assert isinstance(value, A.ChooseAction)
-            a = value.action
-            ap = top[1] + (self.ap_bonus[seat][a] if top[2] else 0)
-            self.stack[-1] = [K_FRAME, a, ap, top[2]]
-        elif code == K_ANY:
-            assert isinstance(value, A.Gain)
-            self.res[seat][value.resource] += 1
-            top[1] -= 1
-        elif code == K_PAY:
-            assert isinstance(value, A.Pay)
-            self.stack.pop()
-            self._fulfil(seat, top[1], value.resource)
-        elif code == K_MOVE:
-            if action == A.SKIP:
+        match top:
+            case PerformAction() | Turn():
+                match value:
+                    case A.TakeDie(value=v, colour=colour):
+                        self._take_die(v + 1, colour)
+                    case A.EndTurn():
+                        self._end_turn()
+                    case A.StopAction():
+                        self.stack.pop()
+                    case A.Buy() | A.Fulfil() | A.PlaceCrest() | A.Contribute() | A.UseHelper():
+                        self._task(seat, value)
+                    case _:
+                        assert isinstance(top, PerformAction)
+                        self._frame_option(seat, top, value)
+            case ChooseDieValue(value=shown, colour=colour):
+                assert isinstance(value, A.SetValue)
+                self._set_value(seat, shown, colour, value.value + 1)
+            case ActionBonusTile(action=a):
                 self.stack.pop()
-            else:
-                self._move_figure(seat, value)
-                top[2] -= 1
-        elif code == K_MOVE_BOTH:
-            match value:
-                case A.Skip():
+                if action == A.TAKE_TILE:
+                    self.storehouse[seat].append(self.action_tiles[a])
+                    self.action_tiles[a] = EMPTY
+            case KingTile():
+                self.stack.pop()
+                if action == A.TAKE_TILE:
+                    self.storehouse[seat].append(self.king_tile)
+                self.king_tile = EMPTY
+            case DieResources(colour=colour, amount=amount):
+                self.stack.pop()
+                match value:
+                    case A.Substitute(resource=r):
+                        self.storehouse[seat].remove(self._substitute_helper(seat))
+                        self.res[seat][r] += amount
+                    case _:
+                        self.res[seat][colour] += amount
+            case ActionOfChoice(action_points=ap, from_die=from_die):
+                assert isinstance(value, A.ChooseAction)
+                a = value.action
+                if from_die:
+                    ap += self.ap_bonus[seat][a]
+                self.stack[-1] = PerformAction(a, ap, from_die)
+            case ResourcesOfChoice(count=n):
+                assert isinstance(value, A.Gain)
+                self.res[seat][value.resource] += 1
+                self.stack[-1] = ResourcesOfChoice(n - 1)
+            case PayIdentical(contract=contract):
+                assert isinstance(value, A.Pay)
+                self.stack.pop()
+                self._fulfil(seat, contract, value.resource)
+            case Move(figure=figure, steps_left=steps):
+                if action == A.SKIP:
                     self.stack.pop()
-                case A.MoveArchitect():
+                else:
+                    self.stack[-1] = Move(figure, steps - 1)
                     self._move_figure(seat, value)
-                    top[1] = 0
-                case _:
+            case MoveBoth(architect_may_move=architect, merchant_may_move=merchant):
+                match value:
+                    case A.Skip():
+                        self.stack.pop()
+                    case A.MoveArchitect():
+                        self.stack[-1] = MoveBoth(False, merchant)
+                        self._move_figure(seat, value)
+                    case _:
+                        self.stack[-1] = MoveBoth(architect, False)
+                        self._move_figure(seat, value)
+            case MoveAndPlace(figure=figure, may_move=may_move, may_place=may_place):
+                match value:
+                    case A.Skip():
+                        self.stack.pop()
+                    case A.MoveMerchant() | A.MoveArchitect():
+                        self.stack[-1] = MoveAndPlace(figure, False, may_place)
+                        self._move_figure(seat, value)
+                    case _:
+                        self.stack[-1] = MoveAndPlace(figure, may_move, False)
+                        self._place(seat, value)
+            case PlaceAtFigure() | HouseAnywhere() | PillarAnywhere():
+                self.stack.pop()
+                self._place(seat, value)
+            case MoveAnywhere() | MerchantToAdjacentTown():
+                self.stack.pop()
+                if action != A.SKIP:
                     self._move_figure(seat, value)
-                    top[2] = 0
-        elif code == K_MOVE_PLACE:
-            match value:
-                case A.Skip():
-                    self.stack.pop()
-                case A.MoveMerchant() | A.MoveArchitect():
-                    self._move_figure(seat, value)
-                    top[2] = 0
-                case _:
-                    top[3] = 0
-                    self._place(seat, value)
-        elif code in (K_PLACE, K_HOUSE_ANY, K_PILLAR_ANY):
-            self.stack.pop()
-            self._place(seat, value)
-        elif code == K_JUMP or code == K_TOWN_MOVE:
-            self.stack.pop()
-            if action != A.SKIP:
-                self._move_figure(seat, value)
-        elif code == K_PICK_BUILDING:
-            match value:
-                case A.ChooseBuilding(building=b):
-                    self.stack[-1] = [K_BUILDING, b, self._building_mask(seat, b)]
-                case _:
-                    self.stack.pop()
-        elif code == K_BUILDING:
-            match value:
-                case A.FloorBonus(floor=f):
-                    top[2] &= ~(1 << f)
-                    kind = self.rooms[seat][g.rooms[top[1]][f]]
-                    self._effects(seat, g.k_effects[kind])
-                case _:
-                    self.stack.pop()
-        elif code == K_COMPLETE:
-            assert isinstance(value, A.ChooseAction)
-            self.stack.pop()
-            self._award(seat, top[1], value.action)
+            case ChooseBuildingBonus():
+                match value:
+                    case A.ChooseBuilding(building=b):
+                        mask = self._building_mask(seat, b)
+                        floors = tuple(f for f in range(3) if mask >> f & 1)
+                        self.stack[-1] = BuildingBonuses(b, floors)
+                    case _:
+                        self.stack.pop()
+            case BuildingBonuses(building=b, floors_left=floors):
+                match value:
+                    case A.FloorBonus(floor=f):
+                        self.stack[-1] = BuildingBonuses(b, tuple(x for x in floors if x != f))
+                        kind = self.rooms[seat][g.rooms[b][f]]
+                        self._effects(seat, g.k_effects[kind])
+                    case _:
+                        self.stack.pop()
+            case CompletedBuilding(building=b):
+                assert isinstance(value, A.ChooseAction)
+                self.stack.pop()
+                self._award(seat, b, value.action)
 
     def _take_die(self, value: int, colour: int) -> None:
         self.dice[value - 1][colour] -= 1
-        self.stack.append([K_VALUE, value, colour])
+        self.stack.append(ChooseDieValue(value, colour))
 
-    def _set_value(self, seat: int, top: list[int], value: int) -> None:
+    def _set_value(self, seat: int, shown: int, colour: int, value: int) -> None:
         d = self.game.data
-        self.res[seat][GOLD] -= d.die_change_cost * _cyclic_distance(top[1], value)
-        colour = top[2]
+        self.res[seat][GOLD] -= d.die_change_cost * _cyclic_distance(shown, value)
         self.stack.pop()
         self.die_value = value
         self.die_colour = colour
         self.dice_used[seat].append(colour)
         action = self.action_of_value(value)
-        self.stack.append([K_OPEN, action, d.action_points_base - value])
-        self.stack.append([K_GAIN_DIE, colour, value])
+        self.stack.append(OpenDieAction(action, d.action_points_base - value))
+        self.stack.append(DieResources(colour, value))
         tile = self.action_tiles[action]
         if tile >= 0 and self._can_store(seat, tile):
-            self.stack.append([K_ACTION_TILE, action])
+            self.stack.append(ActionBonusTile(action))
 
     def _move_figure(self, seat: int, value: Action) -> None:
         match value:
@@ -1294,7 +1312,7 @@ class TiletumState(State):
         if t.house_vp[space]:
             self._vp(seat, t.house_vp[space])
         if t.house_building_bonus[space]:
-            self.stack.append([K_PICK_BUILDING])
+            self.stack.append(ChooseBuildingBonus())
 
     def _place_pillar(self, seat: int, c: int) -> None:
         spaces = self.pillars[c]
@@ -1302,61 +1320,65 @@ class TiletumState(State):
         self.pillar_supply[seat] -= 1
         self.pillar_sites[seat].append(c)
 
-    def _frame_option(self, seat: int, top: list[int], value: Action) -> None:
+    def _frame_option(self, seat: int, top: PerformAction, value: Action) -> None:
         """An option of the action being performed, paying its AP."""
         g = self.game
         d = g.data
         match value:
             case A.MoveMerchant(spot=spot):
-                top[2] -= 1
+                self._spend(top, 1)
                 self.merchant[seat] = spot
             case A.MoveArchitect(spot=spot):
-                top[2] -= 1
+                self._spend(top, 1)
                 self.architect[seat] = spot
             case A.PlaceHouse(town=town, space=space):
-                top[2] -= 1
+                self._spend(top, 1)
                 self._place_house(seat, town, space)
             case A.PlacePillar(cathedral=c):
-                top[2] -= 1
+                self._spend(top, 1)
                 self._place_pillar(seat, c)
             case A.TakeBonusTile(town=town, space=space):
-                top[2] -= 1
+                self._spend(top, 1)
                 self.storehouse[seat].append(self.map_tiles[town][space])
                 self.map_tiles[town][space] = EMPTY
             case A.TakeCharacter(space=i):
-                top[2] -= d.character_take_cost
+                self._spend(top, d.character_take_cost)
                 self.storehouse[seat].append(self.character_offer[i])
                 self.character_offer[i] = EMPTY
-                self.draws.append([DR_TILE, PILE_CHARACTER, LOC_CHARACTER, i])
+                self.draws.append(TileDraw(PILE_CHARACTER, LOC_CHARACTER, i))
             case A.RefreshCharacters():
-                top[2] -= d.character_take_cost
+                self._spend(top, d.character_take_cost)
                 counts = self.piles[PILE_CHARACTER][1]
                 for i, k in enumerate(self.character_offer):
                     if k >= 0:
                         counts[k] += 1
                     self.character_offer[i] = EMPTY
-                    self.draws.append([DR_TILE, PILE_CHARACTER, LOC_CHARACTER, i])
+                    self.draws.append(TileDraw(PILE_CHARACTER, LOC_CHARACTER, i))
             case A.PlaceCharacter(character=kind, room=room):
-                top[2] -= g.room_floor[room]
+                self._spend(top, g.room_floor[room])
                 self.storehouse[seat].remove(kind)
                 self.rooms[seat][room] = kind
                 self._effects(seat, g.k_effects[kind])
                 self._check_building(seat, g.room_building[room])
             case A.TakeContract(space=i):
-                top[2] -= d.contract_offer_costs[i]
+                self._spend(top, d.contract_offer_costs[i])
                 self.storehouse[seat].append(self.contract_offer[i])
                 self.contract_offer[i] = EMPTY
             case A.Exchange(give=give, get=get):
-                top[2] -= d.exchange_cost
+                self._spend(top, d.exchange_cost)
                 res = self.res[seat]
                 res[give] -= 1
                 res[get] += 1
                 if not self.exchanged:
                     self.exchanged = True
-                    self.stack.append([K_ANY, 1])
+                    self.stack.append(ResourcesOfChoice(1))
             case A.AdvanceKing():
-                top[2] -= 1
+                self._spend(top, 1)
                 self._king_advance(seat, 1)
+
+    def _spend(self, top: PerformAction, points: int) -> None:
+        """The action being performed (on top) pays ``points`` action points."""
+        self.stack[-1] = PerformAction(top.action, top.action_points - points, top.from_die)
 
     def _task(self, seat: int, value: Action) -> None:
         g = self.game
@@ -1368,7 +1390,7 @@ class TiletumState(State):
                 res[r] += 1
             case A.Fulfil(tile=kind):
                 if g.k_same[kind]:
-                    self.stack.append([K_PAY, kind])
+                    self.stack.append(PayIdentical(kind))
                 else:
                     self._fulfil(seat, kind, -1)
             case A.PlaceCrest(crest=crest, space=space):
@@ -1408,40 +1430,38 @@ class TiletumState(State):
 
     def _effects(self, seat: int, effects: tuple[Effect, ...]) -> None:
         """Apply what needs no decision now; push the rest so they resolve in listed order."""
-        pushes: list[list[int]] = []
+        pushes: list[Frame] = []
         for code, a, b in effects:
             if code == FX_VP:
                 self._vp(seat, a)
             elif code == FX_GAIN:
                 self.res[seat][a] += b
             elif code == FX_ANY:
-                pushes.append([K_ANY, a])
+                pushes.append(ResourcesOfChoice(a))
             elif code == FX_ACTION:
-                pushes.append([K_CHOOSE, b, 0] if a < 0 else [K_FRAME, a, b, 0])
+                pushes.append(ActionOfChoice(b, False) if a < 0 else PerformAction(a, b, False))
             elif code == FX_MOVE:
-                pushes.append([K_MOVE, a, b])
+                pushes.append(Move(a, b))
             elif code == FX_MOVE_BOTH:
-                pushes.append([K_MOVE_BOTH, 1, 1])
+                pushes.append(MoveBoth(True, True))
             elif code == FX_MOVE_PLACE:
-                pushes.append([K_MOVE_PLACE, a, 1, 1])
+                pushes.append(MoveAndPlace(a, True, True))
             elif code == FX_PLACE:
-                pushes.append([K_PLACE, a])
+                pushes.append(PlaceAtFigure(a))
             elif code == FX_KING:
                 self._king_advance(seat, a)
             elif code == FX_TOWN_MOVE:
-                pushes.append([K_TOWN_MOVE])
+                pushes.append(MerchantToAdjacentTown())
             elif code == FX_ADD_AP:
-                frame = self.die_frame()
-                if frame is not None:
-                    frame[2] += a
+                self._add_die_points(a)
             elif code == FX_BUILDING_BONUS:
-                pushes.append([K_PICK_BUILDING])
+                pushes.append(ChooseBuildingBonus())
             elif code == FX_HOUSE_ANYWHERE:
-                pushes.append([K_HOUSE_ANY])
+                pushes.append(HouseAnywhere())
             elif code == FX_PILLAR_ANYWHERE:
-                pushes.append([K_PILLAR_ANY])
+                pushes.append(PillarAnywhere())
             elif code == FX_JUMP:
-                pushes.append([K_JUMP, a])
+                pushes.append(MoveAnywhere(a))
         if pushes:
             pushes.reverse()
             self.stack.extend(pushes)
@@ -1462,18 +1482,14 @@ class TiletumState(State):
             self.completed[seat] |= bit
             if bld.occupied:
                 return
-            mask = 0
-            for i in g.rooms[b]:
-                mask |= 1 << g.k_action[self.rooms[seat][i]]
-            if mask & (mask - 1):
-                self.stack.append([K_COMPLETE, b, mask])
+            actions = sorted({g.k_action[self.rooms[seat][i]] for i in g.rooms[b]})
+            if len(actions) > 1:
+                self.stack.append(CompletedBuilding(b, tuple(actions)))
             else:
-                self._award(seat, b, mask.bit_length() - 1)
+                self._award(seat, b, actions[0])
 
     def _award(self, seat: int, b: int, action: int) -> None:
         """The building's bonus AP marker goes on its action, the current one included."""
         rooms = self.game.data.buildings[b].rooms
         self.ap_bonus[seat][action] += rooms
-        frame = self.die_frame()
-        if frame is not None and frame[1] == action:
-            frame[2] += rooms
+        self._add_die_points(rooms, only_for=action)
