@@ -7,6 +7,7 @@ import random
 import pytest
 
 import towers
+from towers.core.components import Deck
 from towers.games.torres import actions as A
 from towers.games.torres.rules import S_KEEP, S_KING_MOVE, S_TURN, TorresState
 
@@ -100,8 +101,8 @@ def test_acquire_costs_one_ap() -> None:
 
 def test_acquire_from_a_deck_of_fewer_than_three_cards() -> None:
     state = position(knights={0: ["a1"]})
-    state.decks[0] = [[], [0] * A.CARD_KINDS, []]
-    state.decks[0][1][A.C_JUMP_UP] = state.decks[0][1][A.C_DIAGONAL] = 1
+    state.decks[0] = Deck.of_counts([0] * A.CARD_KINDS)
+    state.decks[0].counts[A.C_JUMP_UP] = state.decks[0].counts[A.C_DIAGONAL] = 1
     act(state, "acquire card")
     _draw(state, "jump_up", "diagonal")
     assert state.step == S_KEEP
@@ -155,7 +156,7 @@ def test_determinize_keeps_what_the_seat_knows_of_its_own_deck() -> None:
         theirs = state.determinize(1, rng)
         # seat 1 knows seat 0 holds one card, one on top and one at the bottom, not which
         assert sum(theirs.hands[0]) == 1
-        assert len(theirs.decks[0][0]) == 1 and len(theirs.decks[0][2]) == 1
+        assert len(theirs.decks[0].top) == 1 and len(theirs.decks[0].bottom) == 1
         hands_seen.add(tuple(theirs.hands[0]))
     assert len(hands_seen) > 1
 
@@ -180,7 +181,7 @@ def test_common_deck_keeps_the_other_acquire_rules() -> None:
     act(state, "acquire card")
     _draw(state, "six_ap")
     assert state.hands[0][A.C_SIX] == 2 and state.ap == 3
-    assert sum(state.decks[0][1]) == 38
+    assert sum(state.decks[0].counts) == 38
     assert not legal(state, "acquire card")  # at most two a turn
     assert not legal(state, "play six_ap")  # not on the turn acquired
 

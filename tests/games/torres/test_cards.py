@@ -35,7 +35,7 @@ def test_acquire_draws_three_keeps_one_returns_two_for_one_ap() -> None:
     act(state, "return relocate bottom")
     assert state.step == S_TURN
     deck = state.decks[0]
-    assert deck[0] == [A.C_JUMP_UP] and deck[2] == [A.C_RELOCATE] and sum(deck[1]) == 7
+    assert deck.top == [A.C_JUMP_UP] and deck.bottom == [A.C_RELOCATE] and sum(deck.counts) == 7
     assert state.hands[0][A.C_DIAGONAL] == 1
 
 
@@ -55,7 +55,9 @@ def test_at_most_two_acquisitions_a_turn() -> None:
     state = position(knights={0: ["a1"]})
     for _ in range(2):
         act(state, "acquire card")
-        _draw(state, "jump_up", "diagonal", "relocate") if state.decks[0][1][A.C_JUMP_UP] else None
+        _draw(state, "jump_up", "diagonal", "relocate") if state.decks[0].counts[
+            A.C_JUMP_UP
+        ] else None
         while state.step != S_TURN:
             state.apply_action(state.legal_actions()[0])
     assert not legal(state, "acquire card")
@@ -99,7 +101,7 @@ def test_seven_action_points() -> None:
 
 def test_common_deck_draws_one_card_straight_to_hand() -> None:
     state = position(variant="common_deck", knights={0: ["a1"]})
-    assert sum(state.decks[0][1]) == 40 and len(state.decks) == 1
+    assert sum(state.decks[0].counts) == 40 and len(state.decks) == 1
     act(state, "acquire card")
     _draw(state, "door_climb")
     assert state.step == S_TURN and state.hands[0][A.C_DOOR_CLIMB] == 1

@@ -106,7 +106,7 @@ def test_determinize_keeps_what_the_seat_knows_and_redeals_the_rest() -> None:
         for seat in (1, 2):
             # every card of a color is in its hand, deck or played pile: ten in all
             deck = world.decks[seat]
-            total = sum(world.hands[seat]) + len(deck[0]) + sum(deck[1]) + len(deck[2])
+            total = sum(world.hands[seat]) + len(deck)
             assert total + sum(world.played[seat]) == 10
         seen_different |= world.hands[1:] != state.hands[1:]
     assert seen_different

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from towers.core.actions import Action
-from towers.core.components import deck_size
 from towers.games.torres import actions as A
 from towers.games.torres.actions import (
     CARD_OF_KIND,
@@ -186,7 +185,7 @@ def _explain_turn(state: TorresState, value: Action) -> tuple[str, str]:
                 return "at most 2 action cards may be acquired a turn", R_ACQ
             if state.ap < 1:
                 return "acquiring a card costs 1 action point and none are left", R_ACQ
-            if not deck_size(state._deck_of(p)):
+            if not state._deck_of(p).has_cards():
                 return "the action deck is empty", R_ACQ
         case TakeStack(height=i):
             if state.active != -1:

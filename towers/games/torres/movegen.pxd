@@ -35,7 +35,7 @@ cpdef tuple knight_pass(
 
 @cython.locals(
     p=long, ap=long, active=long, stacks=list, out=list, shortest=long, hgt=long, hand=list,
-    acq=list, cards=bint, moves=list, mine=list, deck=list,
+    acq=list, cards=bint, moves=list, mine=list,
 )
 cpdef list turn_actions(object state)
 

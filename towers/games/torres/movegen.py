@@ -17,7 +17,6 @@ from __future__ import annotations
 from bisect import insort
 from typing import Any
 
-from towers.core.components import deck_has_cards
 from towers.games.torres.actions import (
     ACQUIRE,
     ADD_KNIGHT,
@@ -197,7 +196,7 @@ def turn_actions(state: Any) -> list[int]:
         out = [END_TURN, ADVANCE]
         game = state.game
         if state.acquisitions < game.max_acquisitions:
-            if deck_has_cards(state._deck_of(p)):
+            if state._deck_of(p).has_cards():
                 out.append(ACQUIRE)
     else:
         out = [END_TURN]

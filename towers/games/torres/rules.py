@@ -3,21 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from towers.core.actions import Action
 from towers.core.compiled import twin
-from towers.core.components import (
-    HiddenDeck,
-    deck_draw,
-    deck_draw_outcomes,
-    deck_needs_chance,
-    deck_put_bottom,
-    deck_put_top,
-    deck_size,
-    new_hidden_deck,
-)
+from towers.core.components import Deck
 from towers.core.game import CHANCE, TERMINAL, Game, State
 from towers.core.options import Option
 from towers.games.torres import actions as A
@@ -198,13 +190,13 @@ class TorresGame(Game):
         cid, areas = label_castles(h)
         if self.is_master:
             hands = [[d.copies_per_color] * A.CARD_KINDS for _ in range(n)]
-            decks: list[HiddenDeck] = []
+            decks: list[Deck] = []
         else:
             hands = [[0] * A.CARD_KINDS for _ in range(n)]
             if self.is_common:
-                decks = [new_hidden_deck([d.copies_per_color * d.colors] * A.CARD_KINDS)]
+                decks = [Deck.of_counts([d.copies_per_color * d.colors] * A.CARD_KINDS)]
             else:
-                decks = [new_hidden_deck([d.copies_per_color] * A.CARD_KINDS) for _ in range(n)]
+                decks = [Deck.of_counts([d.copies_per_color] * A.CARD_KINDS) for _ in range(n)]
         state = TorresState(
             game=self,
             h=h,
@@ -245,7 +237,7 @@ class TorresState(State):
     stacks: list[list[int]]  # heights of the stacks each seat still holds this phase
     supply: int  # tower blocks in the common supply
     hands: list[list[int]]  # action cards held, a count per kind
-    decks: list[HiddenDeck]  # one per seat, one shared (common deck), none (master)
+    decks: list[Deck]  # one per seat, one shared (common deck), none (master)
     played: list[list[int]]  # action cards each seat has played (public)
     master: int = -1
     king: int = -1
@@ -287,6 +279,9 @@ class TorresState(State):
         "_cmask",
     )
     _UNSAVED: ClassVar[frozenset[str]] = frozenset({"game", *_CACHES})
+    FIELD_READERS: ClassVar[dict[str, Callable[[Any], Any]]] = {
+        "decks": lambda decks: [Deck.from_json(d) for d in decks]
+    }
 
     # ---- contract ---------------------------------------------------------------------
     def current_player(self) -> int:
@@ -317,7 +312,7 @@ class TorresState(State):
             [s[:] for s in self.stacks],
             self.supply,
             [c[:] for c in self.hands],
-            [[d[0][:], d[1][:], d[2][:]] for d in self.decks],
+            [d.copy() for d in self.decks],
             [p[:] for p in self.played],
             self.master,
             self.king,
@@ -355,7 +350,7 @@ class TorresState(State):
         return A.SPACE.parse(text)
 
     # ---- helpers ----------------------------------------------------------------------
-    def _deck_of(self, seat: int) -> HiddenDeck:
+    def _deck_of(self, seat: int) -> Deck:
         return self.decks[0] if self.game.is_common else self.decks[seat]
 
     def forget_caches(self) -> None:
@@ -471,7 +466,7 @@ class TorresState(State):
         if step == S_TURN:
             return MG.turn_actions(self)  # the actions of a turn, in increasing order
         if step == S_DRAW:
-            return [A.DRAW + c for c, _ in deck_draw_outcomes(self._deck_of(self.turn))]
+            return [A.DRAW + c for c, _ in self._deck_of(self.turn).draw_outcomes()]
         if step == S_KEEP:
             return sorted({A.KEEP + c for c in self.drawn})
         if step == S_RETURN:
@@ -529,7 +524,7 @@ class TorresState(State):
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         if self.step == S_MASTER_DRAW:
             return [(A.MASTER + m, 1.0 / A.MASTER_KINDS) for m in range(A.MASTER_KINDS)]
-        return [(A.DRAW + c, p) for c, p in deck_draw_outcomes(self._deck_of(self.turn))]
+        return [(A.DRAW + c, p) for c, p in self._deck_of(self.turn).draw_outcomes()]
 
     def _apply(self, action: int) -> None:
         p = self.turn
@@ -559,7 +554,7 @@ class TorresState(State):
             return
         match self.game.values[action]:
             case Draw(card=c):
-                card = deck_draw(self._deck_of(p), c)
+                card = self._deck_of(p).draw(c)
                 if self.game.is_common:
                     self._gain_card(p, card)
                     self.to_draw = 0
@@ -578,9 +573,9 @@ class TorresState(State):
             case ReturnTop(card=c) | ReturnBottom(card=c) as back:
                 deck = self._deck_of(p)
                 if isinstance(back, ReturnTop):
-                    deck_put_top(deck, c)
+                    deck.put_top(c)
                 else:
-                    deck_put_bottom(deck, c)
+                    deck.put_bottom(c)
                 self.drawn.remove(c)
                 if not self.drawn:
                     self.step = S_TURN
@@ -689,10 +684,10 @@ class TorresState(State):
 
     def _continue_draw(self) -> None:
         deck = self._deck_of(self.turn)
-        while self.to_draw > 0 and deck_size(deck) and not deck_needs_chance(deck):
-            self.drawn.append(deck_draw(deck))
+        while self.to_draw > 0 and deck.has_cards() and not deck.needs_chance():
+            self.drawn.append(deck.draw())
             self.to_draw -= 1
-        if self.to_draw > 0 and deck_size(deck):
+        if self.to_draw > 0 and deck.has_cards():
             self.step = S_DRAW
             return
         self.to_draw = 0
@@ -896,9 +891,9 @@ class TorresState(State):
             "hand_sizes": [sum(c) for c in self.hands],
             "played": [p[:] for p in self.played],
             "master_card": A.MASTER_KEYS[self.master] if self.master >= 0 else None,
-            "deck_sizes": [deck_size(d) for d in self.decks],
+            "deck_sizes": [len(d) for d in self.decks],
             # everyone sees how many cards went back on top and at the bottom, not which
-            "deck_known_counts": [[len(d[0]), len(d[2])] for d in self.decks],
+            "deck_known_counts": [[len(d.top), len(d.bottom)] for d in self.decks],
             "drawn_count": len(self.drawn),
             "leftover": self.leftover,
         }
@@ -910,8 +905,8 @@ class TorresState(State):
                 obs["drawn"] = sorted(self.drawn)
             if self.decks and not self.game.is_common:
                 deck = self.decks[seat]
-                obs["deck_top"] = deck[0][:]
-                obs["deck_bottom"] = deck[2][:]
+                obs["deck_top"] = deck.top[:]
+                obs["deck_bottom"] = deck.bottom[:]
         return obs
 
     def _determinize(self, seat: int, rng: random.Random) -> TorresState:
@@ -924,7 +919,7 @@ class TorresState(State):
         others = [o for o in range(n) if o != seat]
         drawing_other = self.turn != seat and bool(self.drawn)
         if self.game.is_common:
-            pool_counts = state.decks[0][1][:]
+            pool_counts = state.decks[0].counts[:]
             for o in others:
                 for c in range(kinds):
                     pool_counts[c] += state.hands[o][c]
@@ -937,12 +932,13 @@ class TorresState(State):
                 state.hands[o] = _counts(_deal(pool, sum(state.hands[o])), kinds)
             if drawing_other:
                 state.drawn = _deal(pool, len(state.drawn))
-            state.decks[0][1] = _counts(pool, kinds)
+            state.decks[0].counts = _counts(pool, kinds)
         else:
             for o in others:
                 deck = state.decks[o]
                 pool = [c for c in range(kinds) for _ in range(state.hands[o][c])]
-                pool += deck[0] + deck[2] + [c for c in range(kinds) for _ in range(deck[1][c])]
+                pool += deck.top + deck.bottom
+                pool += [c for c in range(kinds) for _ in range(deck.counts[c])]
                 own_drawn = drawing_other and o == self.turn
                 if own_drawn:
                     pool += state.drawn
@@ -950,9 +946,10 @@ class TorresState(State):
                 state.hands[o] = _counts(_deal(pool, sum(state.hands[o])), kinds)
                 if own_drawn:
                     state.drawn = _deal(pool, len(state.drawn))
-                tops, bottoms = len(deck[0]), len(deck[2])
-                state.decks[o] = [pool[:tops], [0] * kinds, pool[tops : tops + bottoms]]
-                state.decks[o][1] = _counts(pool[tops + bottoms :], kinds)
+                tops, bottoms = len(deck.top), len(deck.bottom)
+                state.decks[o] = Deck(
+                    pool[:tops], _counts(pool[tops + bottoms :], kinds), pool[tops : tops + bottoms]
+                )
         if self.turn != seat:
             # which of the mover's cards came this turn is unseen: pick them from its new hand
             count = sum(self.acquired)
