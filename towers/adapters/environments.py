@@ -319,6 +319,10 @@ class GymTable(gymnasium.Env):  # type: ignore[misc]
         self.observation_space = self.table.observation_space()
         self.action_space = spaces.Discrete(self.table.n_actions)
 
+    def action_masks(self) -> np.ndarray:
+        """The legal actions now, as booleans (what sb3-contrib's MaskablePPO asks for)."""
+        return self.table.mask(self.seat).astype(bool)
+
     def _others_play(self) -> None:
         table = self.table
         while not table.over and table.to_move() != self.seat:

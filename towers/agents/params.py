@@ -45,7 +45,7 @@ class BotParamError(GameOptionError):
 class Param:
     """One parameter of a bot.
 
-    ``kind`` is ``int``, ``float`` or ``bool``; ``low`` and ``high`` bound the values that make
+    ``kind`` is ``int``, ``float``, ``bool`` or ``str``; ``low`` and ``high`` bound the values that make
     sense at all; ``limit`` is the largest value a shared server allows, for a parameter that
     sets how much work one move takes (None for one that does not); ``default`` None means
     "not set" (the bot then uses something else, as ``mcts`` uses ``iterations`` when no
@@ -69,6 +69,8 @@ class Param:
         """The allowed values in words, e.g. 'a whole number of at least 1'."""
         if self.kind is bool:
             return "true or false"
+        if self.kind is str:
+            return "some text"
         what = "a whole number" if self.kind is int else "a number"
         low = "" if self.low is None else _number(self.low)
         high = "" if self.high is None else _number(self.high)
@@ -111,6 +113,8 @@ class Param:
         return checked
 
     def _convert(self, value: Any) -> Any:
+        if self.kind is str:
+            return value.strip() if isinstance(value, str) and value.strip() else None
         if isinstance(value, str):
             value = _from_text(value.strip(), self.kind)
         if self.kind is bool:
@@ -135,7 +139,7 @@ class Param:
     def to_dict(self) -> dict[str, Any]:
         """The declaration as the catalog publishes it."""
         return {
-            "type": {int: "integer", float: "number", bool: "boolean"}[self.kind],
+            "type": {int: "integer", float: "number", bool: "boolean", str: "string"}[self.kind],
             "default": self.default,
             "help": self.help,
             "allowed": self.allowed(),

@@ -59,6 +59,8 @@ class Seating:
                 cls = bot_class(name)
             except (ImportError, GameOptionError):
                 continue
+            if not getattr(cls, "offered", lambda: True)():
+                continue  # a bot this server is not set up for (no trained policies, say)
             bots.append(
                 {
                     "name": name,
