@@ -23,18 +23,18 @@ def position(
     game = towers.make("torres", players=players, variant=variant)
     state = game.new_initial_state()
     assert isinstance(state, TorresState)
-    state.h = [0] * A.SQUARES
+    state.heights = [0] * A.SQUARES
     for name, height in (heights or {}).items():
-        state.h[sq(name)] = height
+        state.heights[sq(name)] = height
     state._relabel()
-    state.occ = [-1] * A.SQUARES
+    state.occupants = [-1] * A.SQUARES
     state.knights = [[] for _ in range(players)]
     for seat, squares in (knights or {}).items():
         for name in squares:
             state._put_knight(seat, sq(name))
     if king:
         state.king = sq(king)
-        state.occ[state.king] = KING
+        state.occupants[state.king] = KING
     for seat, cards in (hands or {}).items():
         for card in cards:
             state.hands[seat][A.CARD_KEYS.index(card)] += 1
@@ -42,7 +42,7 @@ def position(
         state.stacks[seat] = sorted((stacks or {}).get(seat, [2, 2]), reverse=True)
     state.phase = phase
     state.turn = turn
-    state.start = turn
+    state.starting_player = turn
     state.step = S_TURN
     state._begin_turn()
     return state

@@ -47,7 +47,7 @@ def test_add_knight_any_number_per_turn() -> None:
     state = position(knights={0: ["d4"]})
     act(state, "add knight d5")
     act(state, "add knight d6")
-    assert state.ap == 1 and len(state.knights[0]) == 3
+    assert state.action_points == 1 and len(state.knights[0]) == 3
     assert not legal_strings(state, "add knight")
 
 
@@ -70,7 +70,7 @@ def test_doors_lead_down_as_far_as_the_knight_chooses() -> None:
     moves = legal_strings(state, "move c4-")
     assert "move c4-d5" in moves and "move c4-f4" in moves and "move c4-d3" in moves
     act(state, "move c4-f4")
-    assert state.ap == 4 and state.h[state.knights[0][0]] == 0
+    assert state.action_points == 4 and state.heights[state.knights[0][0]] == 0
 
 
 def test_door_exit_must_be_an_empty_space() -> None:
@@ -86,7 +86,7 @@ def test_knight_passes_through_as_many_castles_as_ap_spent() -> None:
     state = position(heights={"c4": 1, "e4": 1}, knights={0: ["b4"]})
     act(state, "move b4-d4")  # through c4
     act(state, "move d4-f4")  # through e4
-    assert state.knights[0] == [sq("f4")] and state.ap == 3
+    assert state.knights[0] == [sq("f4")] and state.action_points == 3
 
 
 # ---- Acquire action cards -------------------------------------------------------------
@@ -94,7 +94,7 @@ def test_knight_passes_through_as_many_castles_as_ap_spent() -> None:
 
 def test_acquire_costs_one_ap() -> None:
     state = position(knights={0: ["a1"]})
-    state.ap = 0
+    state.action_points = 0
     assert not legal(state, "acquire card")
     assert "1 action point" in _why(state, "acquire card")
 
@@ -111,7 +111,7 @@ def test_acquire_from_a_deck_of_fewer_than_three_cards() -> None:
     assert state.step == S_TURN and state.hands[0][A.C_JUMP_UP] == 1
     # the one card left is known to its owner: drawn without chance, kept
     act(state, "acquire card")
-    assert state.step == S_KEEP and state.drawn == [A.C_DIAGONAL]
+    assert state.step == S_KEEP and state.drawn_cards == [A.C_DIAGONAL]
     act(state, "keep diagonal")
     assert state.step == S_TURN and not legal(state, "acquire card")  # the deck is empty
 
@@ -166,9 +166,9 @@ def test_determinize_keeps_what_the_seat_knows_of_its_own_deck() -> None:
 
 def test_playing_a_card_costs_no_action_points() -> None:
     state = position(knights={0: ["a1"]}, hands={0: ["six_ap"]})
-    state.ap = 0
+    state.action_points = 0
     act(state, "play six_ap")
-    assert state.ap == 1
+    assert state.action_points == 1
 
 
 # ---- Common action deck ---------------------------------------------------------------
@@ -180,7 +180,7 @@ def test_common_deck_keeps_the_other_acquire_rules() -> None:
     _draw(state, "six_ap")
     act(state, "acquire card")
     _draw(state, "six_ap")
-    assert state.hands[0][A.C_SIX] == 2 and state.ap == 3
+    assert state.hands[0][A.C_SIX] == 2 and state.action_points == 3
     assert sum(state.decks[0].counts) == 38
     assert not legal(state, "acquire card")  # at most two a turn
     assert not legal(state, "play six_ap")  # not on the turn acquired
@@ -225,7 +225,7 @@ def test_relocate_from_any_space_on_the_board() -> None:
         "play relocate a1-h7",
     }
     act(state, "play relocate a1-g8")
-    assert sorted(state.knights[0]) == [sq("g8"), sq("h8")] and state.ap == 5
+    assert sorted(state.knights[0]) == [sq("g8"), sq("h8")] and state.action_points == 5
 
 
 def test_jump_over_any_knight_on_any_level_landing_down_any_number() -> None:
@@ -236,7 +236,7 @@ def test_jump_over_any_knight_on_any_level_landing_down_any_number() -> None:
     state.hands[0][A.C_JUMP_OVER] = 1
     assert legal(state, "play jump_over d4 N")
     act(state, "play jump_over d4 N")
-    assert sq("d6") in state.knights[0] and state.h[sq("d6")] == 0
+    assert sq("d6") in state.knights[0] and state.heights[sq("d6")] == 0
 
 
 def test_jump_over_lands_on_an_empty_space() -> None:
@@ -255,7 +255,9 @@ def test_block_under_only_own_knights() -> None:
 def test_block_under_new_castle_may_touch_another_diagonally() -> None:
     state = position(heights={"d4": 1}, knights={0: ["e5"]}, hands={0: ["block_under"]})
     act(state, "play block_under e5 from stack 2")
-    assert len(state.areas) == 2 and state.h[sq("e5")] == 1 and state.stacks[0] == [2, 1]
+    assert (
+        len(state.surface_areas) == 2 and state.heights[sq("e5")] == 1 and state.stacks[0] == [2, 1]
+    )
 
 
 def test_extra_block_needs_a_block_in_the_general_supply() -> None:
@@ -352,10 +354,10 @@ def test_players_score_from_the_starting_player_clockwise() -> None:
 
 def test_new_phase_takes_the_phases_card_stacks() -> None:
     state = position(players=4, knights={s: [f"{'aceg'[s]}1"] for s in range(4)}, king=None)
-    state.h[sq("h8")] = 1
+    state.heights[sq("h8")] = 1
     state._relabel()
     state.king = sq("h8")
-    state.occ[state.king] = 8
+    state.occupants[state.king] = 8
     state.stacks = [[], [], [], []]
     state.turn = 3
     supply = state.supply
@@ -435,7 +437,7 @@ def test_master_tie_on_the_start_space_keeps_the_turn_order() -> None:
         act(state, "end turn")
         while state.step != S_TURN:
             state.apply_action(state.legal_actions()[0])
-    assert state.round == 1 and state.start == 1 and state.turn == 1
+    assert state.round == 1 and state.starting_player == 1 and state.turn == 1
 
 
 # ---- Move along the scoring track -----------------------------------------------------
@@ -445,4 +447,4 @@ def test_marker_leap_frogs_every_occupied_space_in_a_row() -> None:
     state = position(players=3, knights={0: ["a1"]})
     state.score = [4, 5, 6]
     act(state, "advance marker")
-    assert state.score == [7, 5, 6] and state.ap == 4
+    assert state.score == [7, 5, 6] and state.action_points == 4

@@ -15,8 +15,8 @@ def test_block_enlarges_a_castle_at_level_zero_or_raises_a_column() -> None:
     assert legal(state, "block d4")  # on top: height 2 <= area 2
     assert not legal(state, "block a8")  # touches no castle
     act(state, "block d6")
-    assert state.areas[state.cid[state.h.index(1)]] == 3
-    assert state.ap == 4 and state.active == 2
+    assert state.surface_areas[state.castle_of[state.heights.index(1)]] == 3
+    assert state.action_points == 4 and state.stack_in_use == 2
 
 
 def test_castle_never_taller_than_its_area() -> None:
@@ -24,7 +24,7 @@ def test_castle_never_taller_than_its_area() -> None:
     assert not legal(state, "block d4")
     with pytest.raises(towers.IllegalActionError, match="taller than its surface area"):
         act(state, "block d4")
-    assert state.h[27] == 2  # unchanged
+    assert state.heights[27] == 2  # unchanged
 
 
 def test_castles_may_not_join_only_touch_diagonally() -> None:
@@ -47,7 +47,7 @@ def test_at_most_three_blocks_from_one_stack_a_turn() -> None:
     act(state, "block d5")
     act(state, "block d6")
     act(state, "block d7")
-    assert state.active == 0 and state.blocks_placed == 3
+    assert state.stack_in_use == 0 and state.blocks_placed == 3
     assert not legal(state, "block d3")
 
 
@@ -104,5 +104,5 @@ def test_blocks_left_at_the_end_of_a_phase_return_to_the_supply() -> None:
 
 def test_block_costs_one_ap() -> None:
     state = position(heights={"d4": 1}, knights={0: ["a1"]}, stacks={0: [3]})
-    state.ap = 0
+    state.action_points = 0
     assert not legal(state, "block d5")

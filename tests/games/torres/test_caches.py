@@ -25,30 +25,32 @@ from towers.games.torres.rules import TorresState
 def audit(state: TorresState) -> None:
     """Every cache the state holds agrees with the board."""
     where = f"after {state.history()[-3:]}"
-    h = state.h
+    h = state.heights
     cid, areas = label_castles(h)
     # castle ids may be numbered differently once castles grow; compare the partitions
-    assert sorted(areas) == sorted(state.areas), where
+    assert sorted(areas) == sorted(state.surface_areas), where
     groups = {}
-    for s, k in enumerate(state.cid):
+    for s, k in enumerate(state.castle_of):
         assert (k >= 0) == (h[s] > 0), where
         if k >= 0:
             groups.setdefault(k, set()).add(s)
     for k, squares in groups.items():
-        assert len(squares) == state.areas[k], where
+        assert len(squares) == state.surface_areas[k], where
         assert len({cid[s] for s in squares}) == 1, where
-    assert state.tallest == castle_heights(h, state.cid, len(state.areas)), where
+    assert state.castle_heights == castle_heights(h, state.castle_of, len(state.surface_areas)), (
+        where
+    )
     if state._doors is not None:
-        assert state._doors == door_exits(h, state.cid, len(state.areas)), where
+        assert state._doors == door_exits(h, state.castle_of, len(state.surface_areas)), where
     if state._places is not None:
-        assert state._places == placement_mask(h, state.cid, state.areas), where
+        assert state._places == placement_mask(h, state.castle_of, state.surface_areas), where
     if state._levels is not None:
         fresh = level_masks(h)
         assert state._levels[: len(fresh)] == fresh, where
     if state._free is not None:
-        assert state._free == sum(1 << s for s in range(64) if state.occ[s] == -1), where
+        assert state._free == sum(1 << s for s in range(64) if state.occupants[s] == -1), where
     if state._cmask is not None:
-        assert state._cmask == castle_masks(state.cid, len(state.areas)), where
+        assert state._cmask == castle_masks(state.castle_of, len(state.surface_areas)), where
 
 
 def play_and_audit(players: int, variant: str, seed: int) -> int:
@@ -102,13 +104,13 @@ def test_block_moves_from_the_kept_masks_match_the_rule_as_stated(players: int) 
         general = [
             (a, b)
             for a in range(64)
-            if state.h[a] and state.occ[a] == -1
+            if state.heights[a] and state.occupants[a] == -1
             for b in state._block_move_targets(a)
         ]
         assert state.block_moves() == general
         for a, _ in general:
-            area = state.areas[state.cid[a]]
-            kinds.add("tall" if state.h[a] > 1 else "alone" if area == 1 else "floor")
+            area = state.surface_areas[state.castle_of[a]]
+            kinds.add("tall" if state.heights[a] > 1 else "alone" if area == 1 else "floor")
         state.apply_action(random_action(state, rng))
     assert kinds == {"tall", "alone", "floor"}
 

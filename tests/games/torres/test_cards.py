@@ -20,7 +20,7 @@ def _draw(state: towers.State, *cards: str) -> None:
 def test_acquire_draws_three_keeps_one_returns_two_for_one_ap() -> None:
     state = position(knights={0: ["a1"]})
     act(state, "acquire card")
-    assert state.step == S_DRAW and state.ap == 4
+    assert state.step == S_DRAW and state.action_points == 4
     _draw(state, "jump_up", "diagonal", "relocate")
     assert state.step == S_KEEP and state.current_player() == 0
     act(state, "keep diagonal")
@@ -48,7 +48,7 @@ def test_returned_top_card_is_drawn_next_without_chance() -> None:
     act(state, "return relocate top")
     act(state, "acquire card")
     # relocate then jump_up come off the top; only the third card is chance
-    assert state.drawn == [A.C_RELOCATE, A.C_JUMP_UP] and state.is_chance_node()
+    assert state.drawn_cards == [A.C_RELOCATE, A.C_JUMP_UP] and state.is_chance_node()
 
 
 def test_at_most_two_acquisitions_a_turn() -> None:
@@ -87,7 +87,11 @@ def test_card_acquired_this_turn_cannot_be_played() -> None:
 def test_at_most_one_card_a_turn_and_played_cards_leave_the_game() -> None:
     state = position(knights={0: ["a1"]}, hands={0: ["six_ap", "seven_ap"]})
     act(state, "play six_ap")
-    assert state.ap == 6 and state.hands[0][A.C_SIX] == 0 and state.played[0][A.C_SIX] == 1
+    assert (
+        state.action_points == 6
+        and state.hands[0][A.C_SIX] == 0
+        and state.played_cards[0][A.C_SIX] == 1
+    )
     assert not legal(state, "play seven_ap")
     with pytest.raises(towers.IllegalActionError, match="at most one action card"):
         act(state, "play seven_ap")
@@ -96,7 +100,7 @@ def test_at_most_one_card_a_turn_and_played_cards_leave_the_game() -> None:
 def test_seven_action_points() -> None:
     state = position(knights={0: ["a1"]}, hands={0: ["seven_ap"]})
     act(state, "play seven_ap")
-    assert state.ap == 7
+    assert state.action_points == 7
 
 
 def test_common_deck_draws_one_card_straight_to_hand() -> None:
@@ -113,7 +117,7 @@ def test_jump_up_two_levels() -> None:
     )
     assert legal_strings(state, "play jump_up") == {"play jump_up d4 N"}
     act(state, "play jump_up d4 N")
-    assert state.knights[0] == [sq("d5")] and state.ap == 5
+    assert state.knights[0] == [sq("d5")] and state.action_points == 5
 
 
 def test_block_under_a_knight_from_any_stack() -> None:
@@ -128,7 +132,7 @@ def test_block_under_a_knight_from_any_stack() -> None:
         "play block_under d4 from stack 1",
     }
     act(state, "play block_under d4 from stack 1")
-    assert state.h[sq("d4")] == 2 and state.stacks[0] == [3]
+    assert state.heights[sq("d4")] == 2 and state.stacks[0] == [3]
 
 
 def test_block_under_never_taller_than_the_area() -> None:
@@ -145,7 +149,7 @@ def test_block_under_a_ground_knight_starts_a_new_castle_not_next_to_another() -
     # e5 is orthogonally next to f5 only: it would enlarge that castle, which is allowed
     assert "play block_under e5 from stack 2" in options
     act(state, "play block_under b2 from stack 2")
-    assert len(state.areas) == 3 and state.h[sq("b2")] == 1
+    assert len(state.surface_areas) == 3 and state.heights[sq("b2")] == 1
 
 
 def test_block_under_may_not_join_two_castles() -> None:
@@ -160,8 +164,8 @@ def test_extra_block_from_the_general_supply() -> None:
     supply = state.supply
     act(state, "block d5")
     act(state, "play extra_block d6")
-    assert state.supply == supply - 1 and state.areas[state.cid[sq("d4")]] == 3
-    assert state.ap == 4  # the card's block is free
+    assert state.supply == supply - 1 and state.surface_areas[state.castle_of[sq("d4")]] == 3
+    assert state.action_points == 4  # the card's block is free
 
 
 def test_extra_block_follows_normal_placement_rules() -> None:
@@ -177,7 +181,7 @@ def test_door_climb_may_climb_any_number_of_levels() -> None:
     assert not legal(state, "move c5-d6")
     assert legal(state, "play door_climb c5-d6")
     act(state, "play door_climb c5-d6")
-    assert state.knights[0] == [sq("d6")] and state.ap == 5
+    assert state.knights[0] == [sq("d6")] and state.action_points == 5
 
 
 def test_door_climb_exit_must_be_next_to_a_door() -> None:
@@ -202,7 +206,7 @@ def test_move_a_tower_block() -> None:
     state = position(heights=heights, knights={0: ["b5"]}, hands={0: ["move_block"]})
     assert legal(state, "play move_block d4-d3")
     act(state, "play move_block d4-d3")
-    assert state.h[sq("d4")] == 1 and state.h[sq("d3")] == 1
+    assert state.heights[sq("d4")] == 1 and state.heights[sq("d3")] == 1
 
 
 def test_move_block_may_not_divide_a_castle() -> None:

@@ -61,7 +61,7 @@ def test_unknown_options_list_what_is_allowed() -> None:
 def test_custom_layout_option() -> None:
     layout = [[0, 0], [2, 0], [4, 0], [6, 0], [0, 7], [2, 7], [4, 7], [6, 7]]
     state = towers.make("torres", players=2, layout=layout).new_initial_state()
-    assert sorted(s for s in range(64) if state.h[s]) == sorted(y * 8 + x for x, y in layout)
+    assert sorted(s for s in range(64) if state.heights[s]) == sorted(y * 8 + x for x, y in layout)
     with pytest.raises(towers.GameOptionError, match="touch only diagonally"):
         towers.make("torres", players=2, layout=[[0, 0], [1, 0], *layout[2:]])
 
@@ -107,7 +107,7 @@ def test_determinize_keeps_what_the_seat_knows_and_redeals_the_rest() -> None:
             # every card of a color is in its hand, deck or played pile: ten in all
             deck = world.decks[seat]
             total = sum(world.hands[seat]) + len(deck)
-            assert total + sum(world.played[seat]) == 10
+            assert total + sum(world.played_cards[seat]) == 10
         seen_different |= world.hands[1:] != state.hands[1:]
     assert seen_different
 

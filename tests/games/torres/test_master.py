@@ -22,7 +22,7 @@ def test_master_card_is_a_chance_draw_of_eight() -> None:
 def test_players_place_the_eight_castles_two_empty_spaces_apart() -> None:
     game = towers.make("torres", players=3, variant="master", master_card="border")
     state = game.new_initial_state()
-    assert state.step == S_SETUP_CASTLE and all(h == 0 for h in state.h)
+    assert state.step == S_SETUP_CASTLE and all(h == 0 for h in state.heights)
     act(state, "castle d4")
     assert state.current_player() == 1
     # distance 3 counted orthogonally: d7 (3 away) is fine, d6 and e5 (2 away) are not
@@ -35,7 +35,7 @@ def test_players_place_the_eight_castles_two_empty_spaces_apart() -> None:
         seats.append(state.current_player())
         state.apply_action(state.legal_actions()[0])
     assert seats == [1, 2, 0, 1, 2, 0, 1]  # eight in all, the first by seat 0
-    assert state.step == S_SETUP_KNIGHT and sum(state.h) == 8 and state.supply == 84
+    assert state.step == S_SETUP_KNIGHT and sum(state.heights) == 8 and state.supply == 84
 
 
 def test_identical_full_hands_and_no_acquiring() -> None:
@@ -65,7 +65,7 @@ def test_turn_order_by_score_after_the_first_round() -> None:
         act(state, "end turn")
         while state.step != S_TURN:
             state.apply_action(state.legal_actions()[0])
-    assert state.round == 1 and state.turn == 2 and state.start == 2
+    assert state.round == 1 and state.turn == 2 and state.starting_player == 2
 
 
 def test_tied_on_the_start_space_keeps_the_order() -> None:
@@ -137,11 +137,11 @@ def test_master_points_join_the_phase_scoring() -> None:
         stacks={0: [], 1: []},
         king=None,
     )
-    state.h[sq("h8")] = 1
+    state.heights[sq("h8")] = 1
     state._relabel()
     state.king = sq("h8")
-    state.occ[state.king] = 8
-    state.master = A.MASTER_KEYS.index("border")
+    state.occupants[state.king] = 8
+    state.master_card = A.MASTER_KEYS.index("border")
     state.round = 3
     state.turns_taken = 1
     act(state, "end turn")

@@ -91,8 +91,8 @@ def test_plain_and_compiled_agree_at_every_turn_state(players: int, variant: str
             assert pure.turn_actions(state) == legal, where
             assert COMPILED.turn_actions(state) == legal, where
             args = (
-                state.h,
-                state.cid,
+                state.heights,
+                state.castle_of,
                 state._level_masks(),
                 state._door_exits(),
                 state.free_mask(),

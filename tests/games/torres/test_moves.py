@@ -18,7 +18,7 @@ def test_add_knight_orthogonally_next_to_own_knight_for_two_ap() -> None:
         "add knight e4",
     }
     act(state, "add knight d5")
-    assert state.ap == 3 and sq("d5") in state.knights[0]
+    assert state.action_points == 3 and sq("d5") in state.knights[0]
 
 
 def test_add_knight_never_higher_than_the_existing_knight() -> None:
@@ -30,12 +30,12 @@ def test_add_knight_never_higher_than_the_existing_knight() -> None:
 
 def test_add_knight_needs_two_ap_and_a_knight_in_reserve() -> None:
     state = position(heights={"d4": 1}, knights={0: ["a1", "a3", "a5", "a7", "h1"]})
-    state.ap = 1
+    state.action_points = 1
     assert not legal_strings(state, "add knight")
-    state.ap = 2
+    state.action_points = 2
     assert legal(state, "add knight b1")
     act(state, "add knight b1")
-    state.ap = 5
+    state.action_points = 5
     assert not legal_strings(state, "add knight")  # all six on the board
 
 
@@ -73,7 +73,7 @@ def test_each_space_costs_one_ap() -> None:
     state = position(knights={0: ["a1"]})
     for target in ("a2", "a3", "a4", "a5", "a6"):
         act(state, f"move {target[0]}{int(target[1]) - 1}-{target}")
-    assert state.ap == 0
+    assert state.action_points == 0
     assert not legal_strings(state, "move")
 
 
@@ -83,7 +83,7 @@ def test_doors_pass_through_a_castle_for_one_ap() -> None:
     assert legal(state, "move b4-f4")
     assert legal(state, "move b4-d5")
     act(state, "move b4-f4")
-    assert state.ap == 4
+    assert state.action_points == 4
 
 
 def test_doors_never_lead_up() -> None:

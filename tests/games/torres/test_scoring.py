@@ -74,7 +74,7 @@ def test_scoring_marker_leap_frogs_occupied_spaces() -> None:
     state.score = [4, 5]
     act(state, "advance marker")
     assert state.score == [6, 5]
-    assert state.ap == 4
+    assert state.action_points == 4
 
 
 def test_many_markers_share_only_the_start_space() -> None:

@@ -15,10 +15,10 @@ from .helpers import act, position
 
 def test_preparation_places_eight_castles_on_the_default_layout() -> None:
     state = towers.make("torres", players=3).new_initial_state()
-    castles = sorted(A.square_name(s) for s in range(64) if state.h[s])
+    castles = sorted(A.square_name(s) for s in range(64) if state.heights[s])
     assert castles == sorted(["d1", "c3", "f3", "h4", "a5", "c6", "f6", "e8"])
     assert state.supply == 92 - 8
-    assert len(state.areas) == 8
+    assert len(state.surface_areas) == 8
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -32,8 +32,8 @@ def test_first_knights_in_turn_then_king_by_the_last_player(players: int) -> Non
     # the King goes on an empty castle: one with no knight on it
     assert len(king_squares) == 8 - players
     state.apply_action(state.legal_actions()[0])
-    assert state.step == S_TURN and state.current_player() == 0 and state.ap == 5
-    castles = [state.cid[k[0]] for k in state.knights] + [state.cid[state.king]]
+    assert state.step == S_TURN and state.current_player() == 0 and state.action_points == 5
+    castles = [state.castle_of[k[0]] for k in state.knights] + [state.castle_of[state.king]]
     assert len(set(castles)) == players + 1
 
 
@@ -85,7 +85,7 @@ def test_every_turn_uses_up_one_stack() -> None:
     supply = state.supply
     act(state, "end turn")
     # no block placed: the stack is used up all the same, its blocks may be redistributed
-    assert state.stacks[0] == [2, 2] and state.leftover == 2
+    assert state.stacks[0] == [2, 2] and state.leftover_blocks == 2
     act(state, "return leftover blocks")
     assert state.supply == supply + 2
     assert state.current_player() == 1
@@ -108,7 +108,9 @@ def test_lowest_scorer_moves_the_king_and_starts_the_next_phase() -> None:
     assert state.current_player() == 1
     act(state, "king e8")
     assert state.king == A.parse_square("e8")
-    assert state.step == S_TURN and state.turn == 1 and state.start == 1 and state.phase == 1
+    assert (
+        state.step == S_TURN and state.turn == 1 and state.starting_player == 1 and state.phase == 1
+    )
 
 
 def test_king_may_stay() -> None:

@@ -28,5 +28,5 @@ def evaluate(state: TorresState, seat: int) -> float:
     value = score + position + bonus + 0.35 * later * position
     value += 0.4 * len(state.knights[seat])
     if state.turn == seat and state.step == rules.S_TURN:
-        value += 0.5 * state.ap
+        value += 0.5 * state.action_points
     return value

@@ -110,11 +110,11 @@ def _explain_step(state: TorresState, value: Action, rule: str) -> tuple[str, st
         case PlaceKing(square=s) if state.step == S_SETUP_KING:
             return _setup_piece_problem(state, s, rule)
         case PlaceKing(square=s):
-            if not state.h[s]:
+            if not state.heights[s]:
                 return f"the King goes on a castle and {_sq(s)} has no tower block", rule
             return f"{_sq(s)} is not empty", rule
         case SetupCastle(square=s):
-            if state.h[s]:
+            if state.heights[s]:
                 return f"{_sq(s)} already holds a castle", rule
             need = state.castle_setup_distance()
             return (
@@ -139,7 +139,7 @@ def _explain_step(state: TorresState, value: Action, rule: str) -> tuple[str, st
 
 
 def _setup_piece_problem(state: TorresState, s: int, rule: str) -> tuple[str, str]:
-    if not state.h[s]:
+    if not state.heights[s]:
         return f"{_sq(s)} is not a castle", rule
     return "each piece starts on a different, empty castle", rule
 
@@ -151,7 +151,7 @@ def _card_problem(state: TorresState, card: int) -> tuple[str, str] | None:
         return "a player may play at most one action card a turn", R_PLAY
     if state.hands[p][card] <= 0:
         return f"seat {p} holds no {key} card", R_PLAY
-    if state.hands[p][card] - state.acquired[card] <= 0:
+    if state.hands[p][card] - state.acquired_this_turn[card] <= 0:
         return (
             f"the {key} card was acquired this turn and may not be played until a later turn",
             R_PLAY,
@@ -160,15 +160,15 @@ def _card_problem(state: TorresState, card: int) -> tuple[str, str] | None:
 
 
 def _own_knight(state: TorresState, s: int) -> tuple[str, str] | None:
-    if state.occ[s] != state.turn:
+    if state.occupants[s] != state.turn:
         return f"seat {state.turn} has no knight on {_sq(s)}", R_MOVE
     return None
 
 
 def _explain_turn(state: TorresState, value: Action) -> tuple[str, str]:
     p = state.turn
-    h = state.h
-    occ = state.occ
+    h = state.heights
+    occ = state.occupants
     match value:
         case Advance():
             return (
@@ -183,12 +183,12 @@ def _explain_turn(state: TorresState, value: Action) -> tuple[str, str]:
                 )
             if state.acquisitions >= state.game.data.max_acquisitions:
                 return "at most 2 action cards may be acquired a turn", R_ACQ
-            if state.ap < 1:
+            if state.action_points < 1:
                 return "acquiring a card costs 1 action point and none are left", R_ACQ
             if not state._deck_of(p).has_cards():
                 return "the action deck is empty", R_ACQ
         case TakeStack(height=i):
-            if state.active != -1:
+            if state.stack_in_use != -1:
                 return (
                     "blocks come from only one stack a turn, and this turn's stack is taken",
                     R_BLOCK,
@@ -199,8 +199,11 @@ def _explain_turn(state: TorresState, value: Action) -> tuple[str, str]:
             if problem:
                 return problem
         case AddKnight(square=s):
-            if state.ap < state.game.data.cost_add_knight:
-                return f"adding a knight costs 2 action points and {state.ap} are left", R_ADD
+            if state.action_points < state.game.data.cost_add_knight:
+                return (
+                    f"adding a knight costs 2 action points and {state.action_points} are left",
+                    R_ADD,
+                )
             if len(state.knights[p]) >= state.game.data.knights_per_player:
                 return "all 6 knights of this color are on the board", R_ADD
             if occ[s] != -1:
@@ -217,22 +220,22 @@ def _explain_turn(state: TorresState, value: Action) -> tuple[str, str]:
                 R_ADD,
             )
         case Move(frm=a, to=b):
-            if state.ap < 1:
+            if state.action_points < 1:
                 return "moving a knight costs 1 action point a space and none are left", R_MOVE
             return _move_problem(state, a, b)
         case PlaceBlock(square=s):
-            if state.ap < 1:
+            if state.action_points < 1:
                 return "placing a tower block costs 1 action point and none are left", R_BLOCK
             if state.blocks_placed >= state.game.data.max_blocks_per_turn:
                 return "a player may never add more than three tower blocks in a turn", R_BLOCK
-            if state.active == 0:
+            if state.stack_in_use == 0:
                 return (
                     "the stack taken this turn is used up (blocks come from one stack a turn)",
                     R_BLOCK,
                 )
-            if state.active == -1 and not state.stacks[p]:
+            if state.stack_in_use == -1 and not state.stacks[p]:
                 return f"seat {p} has no tower blocks left this phase", R_BLOCK
-            if state.active == -1 and not state._stack_auto(p):
+            if state.stack_in_use == -1 and not state._stack_auto(p):
                 return (
                     f"first say which stack this turn's blocks come from ('take stack N'); "
                     f"stacks: {state.stacks[p]}"
@@ -262,11 +265,11 @@ def _explain_turn(state: TorresState, value: Action) -> tuple[str, str]:
 
 
 def _move_problem(state: TorresState, a: int, b: int) -> tuple[str, str]:
-    h = state.h
+    h = state.heights
     bad = _own_knight(state, a)
     if bad:
         return bad
-    if state.occ[b] != -1:
+    if state.occupants[b] != -1:
         return (
             f"{_sq(b)} is occupied; a knight moves only to a space free of the King and other knights",
             R_MOVE,
@@ -283,28 +286,28 @@ def _move_problem(state: TorresState, a: int, b: int) -> tuple[str, str]:
 
 
 def _placement_problem(state: TorresState, s: int) -> tuple[str, str]:
-    if state.occ[s] != -1:
+    if state.occupants[s] != -1:
         return f"a piece stands on {_sq(s)}", R_BLOCK
-    if state.h[s]:
-        k = state.cid[s]
+    if state.heights[s]:
+        k = state.castle_of[s]
         return (
             f"a castle may never be taller than its surface area: this castle covers "
-            f"{state.areas[k]} spaces and the block would make it {state.h[s] + 1} high"
+            f"{state.surface_areas[k]} spaces and the block would make it {state.heights[s] + 1} high"
         ), R_BLOCK
-    adj = {state.cid[n] for n in ORTHO_NEIGHBORS[s] if state.cid[n] >= 0}
+    adj = {state.castle_of[n] for n in ORTHO_NEIGHBORS[s] if state.castle_of[n] >= 0}
     if not adj:
         return f"each block must be added to an existing castle and {_sq(s)} touches none", R_BLOCK
     return "a castle may not be joined to another: castles may only touch diagonally", R_BLOCK
 
 
 def _card_target_problem(state: TorresState, value: Action) -> tuple[str, str]:
-    h = state.h
-    occ = state.occ
+    h = state.heights
+    occ = state.occupants
     match value:
         case BlockUnder(square=s, source=k):
             if occ[s] != state.turn:
                 return f"seat {state.turn} has no knight on {_sq(s)}", R_CARDS
-            if k == 0 and state.active <= 0:
+            if k == 0 and state.stack_in_use <= 0:
                 return "no blocks are left in a stack taken this turn", R_CARDS
             if k and k not in state.stacks[state.turn]:
                 return f"seat {state.turn} holds no stack of {k}", R_CARDS
@@ -360,7 +363,7 @@ def _card_target_problem(state: TorresState, value: Action) -> tuple[str, str]:
                 return bad[0], R_CARDS
             if occ[b] != -1:
                 return f"{_sq(b)} is not empty", R_CARDS
-            if not any(state.cid[n] >= 0 and h[n] > h[a] for n in ORTHO_NEIGHBORS[a]):
+            if not any(state.castle_of[n] >= 0 and h[n] > h[a] for n in ORTHO_NEIGHBORS[a]):
                 return (
                     f"there is no door next to {_sq(a)} at its level: the knight goes into a door "
                     "of a castle column next to it and taller than where it stands"
@@ -374,7 +377,7 @@ def _card_target_problem(state: TorresState, value: Action) -> tuple[str, str]:
 
 def _block_target_problem(state: TorresState, a: int, b: int) -> str:
     """Why the empty block of ``a`` (which may be taken away) may not go to the empty ``b``."""
-    h2 = state.h[:]
+    h2 = state.heights[:]
     h2[a] -= 1
     cid2, areas2 = label_castles(h2)
     if h2[b] and h2[b] + 1 > areas2[cid2[b]]:

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 
 def _levels(state: TorresState, seat: int) -> list[int]:
-    return [state.h[s] for s in state.knights[seat]]
+    return [state.heights[s] for s in state.knights[seat]]
 
 
 def all_different_levels(state: TorresState, seat: int) -> bool:
@@ -68,7 +68,7 @@ def all_neighboring(state: TorresState, seat: int) -> bool:
 
 
 def castles_occupied(state: TorresState, seat: int) -> int:
-    return len({state.cid[s] for s in state.knights[seat] if state.cid[s] >= 0})
+    return len({state.castle_of[s] for s in state.knights[seat] if state.castle_of[s] >= 0})
 
 
 def _count_bonus(state: TorresState, marks: tuple[bool, ...], per: int, most: int) -> list[int]:

@@ -189,8 +189,8 @@ def turn_actions(state: Any) -> list[int]:
     The cards' moves come from :func:`card_moves` and :func:`late_card_moves`; the masks
     from the state's methods, which make any it has not kept."""
     p = state.turn
-    ap = state.ap
-    active = state.active
+    ap = state.action_points
+    active = state.stack_in_use
     stacks = state.stacks[p]  # tallest first
     if ap >= 1:
         out = [END_TURN, ADVANCE]
@@ -210,7 +210,7 @@ def turn_actions(state: Any) -> list[int]:
                 out.append(TAKE_STACK + hgt - 1)
     hand = state.hands[p]
     cards = not state.card_played and any(hand)
-    acq = state.acquired
+    acq = state.acquired_this_turn
     if cards:
         if hand[C_SIX] > acq[C_SIX]:
             out.append(PLAY_SIX)
@@ -230,8 +230,8 @@ def turn_actions(state: Any) -> list[int]:
         if doors is None:
             doors = state._door_exits()
         moves, beside = knight_pass(
-            state.h,
-            state.cid,
+            state.heights,
+            state.castle_of,
             levels,
             doors,
             free,
@@ -264,8 +264,8 @@ def card_moves(state: Any, p: int, hand: list[int], acq: list[int], stacks: list
     mine = state.knights[p]
     if len(mine) > 1:
         mine = sorted(mine)
-    h = state.h
-    occ = state.occ
+    h = state.heights
+    occ = state.occupants
     free = state.free_mask()
     if hand[C_EXTRA_BLOCK] > acq[C_EXTRA_BLOCK] and state.supply > 0:
         places = state._open_squares()
@@ -273,11 +273,11 @@ def card_moves(state: Any, p: int, hand: list[int], acq: list[int], stacks: list
     if hand[C_BLOCK_UNDER] > acq[C_BLOCK_UNDER]:
         # from the stack in use (0) or from a stack of each height
         sources = sorted(set(stacks))
-        if state.active > 0:
+        if state.stack_in_use > 0:
             sources.insert(0, 0)
         if sources:
-            cid = state.cid
-            areas = state.areas
+            cid = state.castle_of
+            areas = state.surface_areas
             for a in mine:
                 ha = h[a]
                 if ha:
@@ -333,10 +333,10 @@ def late_card_moves(state: Any, p: int, hand: list[int], acq: list[int]) -> list
     mine = sorted(state.knights[p])
     free = state.free_mask()
     levels = state._level_masks()
-    h = state.h
+    h = state.heights
     if hand[C_DOOR_CLIMB] > acq[C_DOOR_CLIMB]:
         doors = state._door_exits()
-        climbs, _ = knight_pass(h, state.cid, levels, doors, free, mine, True, DOOR_CLIMB)
+        climbs, _ = knight_pass(h, state.castle_of, levels, doors, free, mine, True, DOOR_CLIMB)
         out += climbs
     if hand[C_RELOCATE] > acq[C_RELOCATE]:
         # Relocate: "as though adding a knight" beside one of the seat's other knights
@@ -362,10 +362,10 @@ def block_move_masks(state: Any) -> list[tuple[int, int]]:
     Lifting a block changes the castles only at its square: elsewhere a square stays
     open (a column lower than its area, ground next to one castle) or alone (ground
     next to no castle, where a new castle may start) as it was."""
-    h = state.h
-    cid = state.cid
-    occ = state.occ
-    areas = state.areas
+    h = state.heights
+    cid = state.castle_of
+    occ = state.occupants
+    areas = state.surface_areas
     count = len(areas)
     minimum = state.game.data.min_castles
     places = state._open_squares()
@@ -400,7 +400,7 @@ def block_move_masks(state: Any) -> list[tuple[int, int]]:
             targets = places & ~near if left >= minimum else 0
         else:
             squares = cmask[k]
-            if state.tallest[k] > area - 1 or not connected_without(squares, a):
+            if state.castle_heights[k] > area - 1 or not connected_without(squares, a):
                 continue  # taller than its new area, or divided
             left = count
             if left >= minimum:
@@ -442,7 +442,7 @@ def connected_without(squares: int, a: int) -> bool:
 def add_block(state: Any, s: int) -> None:
     """One block more on square ``s`` of a Torres ``state``; its castles and every mask it
     keeps follow (:class:`TorresState` lists them)."""
-    h = state.h
+    h = state.heights
     h[s] += 1
     hs = h[s]
     bit = BIT[s]
@@ -456,7 +456,7 @@ def add_block(state: Any, s: int) -> None:
         if hs + 2 > len(levels):
             levels.append(ALL_SQUARES)
         state._levels = levels
-    cid = state.cid
+    cid = state.castle_of
     places = state._places
     if hs == 1:
         k = -1
@@ -472,7 +472,7 @@ def add_block(state: Any, s: int) -> None:
             cmask = state._cmask = cmask[:]
         # a new square joins its one neighbouring castle, or starts a castle of its own
         if k >= 0:
-            state.areas[k] += 1
+            state.surface_areas[k] += 1
             cid[s] = k
             if cmask is not None:
                 cmask[k] |= bit
@@ -482,9 +482,9 @@ def add_block(state: Any, s: int) -> None:
             else:
                 places = None
         else:
-            k = len(state.areas)
-            state.areas.append(1)
-            state.tallest.append(1)
+            k = len(state.surface_areas)
+            state.surface_areas.append(1)
+            state.castle_heights.append(1)
             cid[s] = k
             if cmask is not None:
                 cmask.append(bit)
@@ -497,10 +497,10 @@ def add_block(state: Any, s: int) -> None:
     else:
         # a taller column changes only its own castle's doors and its own square's room
         k = cid[s]
-        tallest = state.tallest
+        tallest = state.castle_heights
         if hs > tallest[k]:
             tallest[k] = hs
-        if places is not None and hs >= state.areas[k]:
+        if places is not None and hs >= state.surface_areas[k]:
             state._places = places & ~bit
     doors = state._doors
     if doors is not None:

@@ -18,8 +18,8 @@ def seat_label(seat: int) -> str:
 
 
 def _cell(state: TorresState, s: int) -> str:
-    h = state.h[s]
-    occ = state.occ[s]
+    h = state.heights[s]
+    occ = state.occupants[s]
     level = str(h) if h else "."
     if occ == -1:
         piece = " "
@@ -49,11 +49,13 @@ def text(state: TorresState, seat: int | None) -> str:
     head = f"Phase {state.phase + 1}/3, round {min(state.round + 1, rounds[state.phase])}/{rounds[state.phase]}"
     head += f" - {obs['step']}"
     if state.king >= 0:
-        k = state.cid[state.king]
-        head += f" - King on {A.square_name(state.king)} (castle of {state.areas[k]} spaces)"
+        k = state.castle_of[state.king]
+        head += (
+            f" - King on {A.square_name(state.king)} (castle of {state.surface_areas[k]} spaces)"
+        )
     lines.append(head)
-    if state.master >= 0:
-        lines.append(f"Master card: {state.game.data.master_names[state.master]}")
+    if state.master_card >= 0:
+        lines.append(f"Master card: {state.game.data.master_names[state.master_card]}")
     for p in range(state.game.num_players):
         mark = "▶" if state.current_player() == p else " "
         knights = state.game.data.knights_per_player - len(state.knights[p])
@@ -66,12 +68,12 @@ def text(state: TorresState, seat: int | None) -> str:
         lines.append(line)
     if state.step == 4:
         stack = (
-            f"{state.active} blocks left in this turn's stack"
-            if state.active >= 0
+            f"{state.stack_in_use} blocks left in this turn's stack"
+            if state.stack_in_use >= 0
             else "no stack taken"
         )
         lines.append(
-            f"Seat {state.turn}: {state.ap} AP left, {stack}, "
+            f"Seat {state.turn}: {state.action_points} AP left, {stack}, "
             f"{'card played' if state.card_played else 'no card played yet'}"
         )
     if seat is not None:

@@ -83,6 +83,26 @@ MG = twin(movegen)  # the move generator: compiled when built, else plain Python
 
 VARIANTS = ("basic", "common_deck", "master")
 
+FIELDS_RENAMED_IN_2 = {
+    "h": "heights",
+    "occ": "occupants",
+    "cid": "castle_of",
+    "areas": "surface_areas",
+    "tallest": "castle_heights",
+    "played": "played_cards",
+    "master": "master_card",
+    "start": "starting_player",
+    "actor": "deciding_player",
+    "placed": "placed_in_setup",
+    "ap": "action_points",
+    "active": "stack_in_use",
+    "leftover": "leftover_blocks",
+    "acquired": "acquired_this_turn",
+    "to_draw": "cards_to_draw",
+    "drawn": "drawn_cards",
+}
+"""The saved fields of version 1 (old name -> new name) renamed in version 2."""
+
 R_TURN = "Torres, A player's turn"
 R_ADD = "Torres, Add a knight"
 R_MOVE = "Torres, Move a knight"
@@ -199,25 +219,25 @@ class TorresGame(Game):
                 decks = [Deck.of_counts([d.copies_per_color] * A.CARD_KINDS) for _ in range(n)]
         state = TorresState(
             game=self,
-            h=h,
-            occ=[-1] * SQ,
-            cid=cid,
-            areas=areas,
-            tallest=castle_heights(h, cid, len(areas)),
+            heights=h,
+            occupants=[-1] * SQ,
+            castle_of=cid,
+            surface_areas=areas,
+            castle_heights=castle_heights(h, cid, len(areas)),
             knights=[[] for _ in range(n)],
             score=[0] * n,
             stacks=[[] for _ in range(n)],
             supply=supply,
             hands=hands,
             decks=decks,
-            played=[[0] * A.CARD_KINDS for _ in range(n)],
+            played_cards=[[0] * A.CARD_KINDS for _ in range(n)],
         )
         if self.is_master:
             card = self.options["master_card"]
             if card is None:
                 state.step = S_MASTER_DRAW
             else:
-                state.master = A.MASTER_KEYS.index(card)
+                state.master_card = A.MASTER_KEYS.index(card)
                 state.step = S_SETUP_CASTLE
         else:
             state.step = S_SETUP_KNIGHT
@@ -227,41 +247,41 @@ class TorresGame(Game):
 @dataclass(slots=True)
 class TorresState(State):
     game: TorresGame
-    h: list[int]  # column height of each square (the level of a piece standing there)
-    occ: list[int]  # -1 empty, 0-3 a knight of that seat, KING
-    cid: list[int]  # castle id of each square, -1 for bare ground (derived from h)
-    areas: list[int]  # surface area of each castle (derived from h)
-    tallest: list[int]  # height of each castle (derived from h)
+    heights: list[int]  # column height of each square (the level of a piece standing there)
+    occupants: list[int]  # -1 empty, 0-3 a knight of that seat, KING
+    castle_of: list[int]  # castle id of each square, -1 for bare ground (derived from the heights)
+    surface_areas: list[int]  # surface area of each castle (derived from the heights)
+    castle_heights: list[int]  # height of each castle (derived from the heights)
     knights: list[list[int]]  # squares of each seat's knights
     score: list[int]
     stacks: list[list[int]]  # heights of the stacks each seat still holds this phase
     supply: int  # tower blocks in the common supply
     hands: list[list[int]]  # action cards held, a count per kind
     decks: list[Deck]  # one per seat, one shared (common deck), none (master)
-    played: list[list[int]]  # action cards each seat has played (public)
-    master: int = -1
+    played_cards: list[list[int]]  # action cards each seat has played (public)
+    master_card: int = -1
     king: int = -1
     phase: int = 0
     round: int = 0
-    start: int = 0  # seat that started this round
+    starting_player: int = 0  # seat that started this round
     turn: int = 0  # seat whose turn it is
     turns_taken: int = 0
     step: int = S_SETUP_KNIGHT
-    actor: int = 0  # seat deciding during setup and the King's move
-    placed: int = 0  # castles placed (master setup) / first knights placed
-    ap: int = 0
+    deciding_player: int = 0  # seat deciding during setup and the King's move
+    placed_in_setup: int = 0  # castles placed (master setup) / first knights placed
+    action_points: int = 0
     blocks_placed: int = 0
-    active: int = -1  # blocks left in the stack taken this turn; -1 before one is taken
-    leftover: int = 0
+    stack_in_use: int = -1  # blocks left in the stack taken this turn; -1 before one is taken
+    leftover_blocks: int = 0
     card_played: bool = False
     acquisitions: int = 0
-    acquired: list[int] = field(default_factory=lambda: [0] * A.CARD_KINDS)
-    to_draw: int = 0
-    drawn: list[int] = field(default_factory=list)
+    acquired_this_turn: list[int] = field(default_factory=lambda: [0] * A.CARD_KINDS)
+    cards_to_draw: int = 0
+    drawn_cards: list[int] = field(default_factory=list)
     _history: list[int] = field(default_factory=list)
     _legal: list[int] | None = None
     _legal_set: frozenset[int] | None = None
-    # Caches derived from h and occ, as bit masks over the squares (bit s = square s).
+    # Caches derived from the heights and occupants, as bit masks over the squares (bit s = square s).
     # They are replaced, never changed in place, so clones may share them.
     _doors: list[int] | None = None  # door exits of each castle
     _places: int | None = None  # squares open to a block, pieces aside
@@ -282,6 +302,14 @@ class TorresState(State):
     FIELD_READERS: ClassVar[dict[str, Callable[[Any], Any]]] = {
         "decks": lambda decks: [Deck.from_json(d) for d in decks]
     }
+    FIELDS_VERSION: ClassVar[int] = 2
+    """2: the fields are called by the rulebook's words (version 1 had short names)."""
+
+    @classmethod
+    def upgrade_fields(cls, fields: dict[str, Any], version: int) -> dict[str, Any]:
+        if version < 2:
+            fields = {FIELDS_RENAMED_IN_2.get(k, k): v for k, v in fields.items()}
+        return fields
 
     # ---- contract ---------------------------------------------------------------------
     def current_player(self) -> int:
@@ -294,7 +322,7 @@ class TorresState(State):
             return TERMINAL
         if step == S_TAKE_STACK or step == S_REDISTRIBUTE:
             return self.turn
-        return self.actor
+        return self.deciding_player
 
     def scores(self) -> list[float]:
         return [float(s) for s in self.score]
@@ -302,37 +330,37 @@ class TorresState(State):
     def clone(self) -> TorresState:
         return TorresState(
             self.game,
-            self.h[:],
-            self.occ[:],
-            self.cid[:],
-            self.areas[:],
-            self.tallest[:],
+            self.heights[:],
+            self.occupants[:],
+            self.castle_of[:],
+            self.surface_areas[:],
+            self.castle_heights[:],
             [k[:] for k in self.knights],
             self.score[:],
             [s[:] for s in self.stacks],
             self.supply,
             [c[:] for c in self.hands],
             [d.copy() for d in self.decks],
-            [p[:] for p in self.played],
-            self.master,
+            [p[:] for p in self.played_cards],
+            self.master_card,
             self.king,
             self.phase,
             self.round,
-            self.start,
+            self.starting_player,
             self.turn,
             self.turns_taken,
             self.step,
-            self.actor,
-            self.placed,
-            self.ap,
+            self.deciding_player,
+            self.placed_in_setup,
+            self.action_points,
             self.blocks_placed,
-            self.active,
-            self.leftover,
+            self.stack_in_use,
+            self.leftover_blocks,
             self.card_played,
             self.acquisitions,
-            self.acquired[:],
-            self.to_draw,
-            self.drawn[:],
+            self.acquired_this_turn[:],
+            self.cards_to_draw,
+            self.drawn_cards[:],
             self._history[:],
             self._legal,
             self._legal_set,
@@ -359,8 +387,8 @@ class TorresState(State):
             setattr(self, name, None)
 
     def _relabel(self) -> None:
-        self.cid, self.areas = label_castles(self.h)
-        self.tallest = castle_heights(self.h, self.cid, len(self.areas))
+        self.castle_of, self.surface_areas = label_castles(self.heights)
+        self.castle_heights = castle_heights(self.heights, self.castle_of, len(self.surface_areas))
         self._doors = None
         self._places = None
         self._levels = None
@@ -374,20 +402,20 @@ class TorresState(State):
     def _door_exits(self) -> list[int]:
         doors = self._doors
         if doors is None:
-            doors = self._doors = door_exits(self.h, self.cid, len(self.areas))
+            doors = self._doors = door_exits(self.heights, self.castle_of, len(self.surface_areas))
         return doors
 
     def _level_masks(self) -> list[int]:
         levels = self._levels
         if levels is None:
-            levels = self._levels = level_masks(self.h)
+            levels = self._levels = level_masks(self.heights)
         return levels
 
     def free_mask(self) -> int:
         """Squares with no knight and no King on them."""
         free = self._free
         if free is None:
-            occ = self.occ
+            occ = self.occupants
             free = self._free = sum(1 << s for s in range(SQ) if occ[s] == -1)
         return free
 
@@ -395,8 +423,8 @@ class TorresState(State):
         """The kept mask of squares open to a block, pieces aside, made with the castles'
         square masks that keep it up to date (see _add_block)."""
         if self._places is None or self._cmask is None:
-            self._places = placement_mask(self.h, self.cid, self.areas)
-            self._cmask = castle_masks(self.cid, len(self.areas))
+            self._places = placement_mask(self.heights, self.castle_of, self.surface_areas)
+            self._cmask = castle_masks(self.castle_of, len(self.surface_areas))
         return self._places
 
     def _stack_auto(self, seat: int) -> bool:
@@ -416,13 +444,13 @@ class TorresState(State):
         together."""
         if self._block_removal_problem(a) is not None:
             return []
-        h2 = self.h[:]
+        h2 = self.heights[:]
         h2[a] -= 1
         if h2[a]:
-            cid2, areas2 = self.cid, self.areas
+            cid2, areas2 = self.castle_of, self.surface_areas
         else:
             cid2, areas2 = label_castles(h2)
-        occ = self.occ
+        occ = self.occupants
         count = len(areas2)
         minimum = self.game.data.min_castles
         out = []
@@ -440,23 +468,23 @@ class TorresState(State):
 
     def _block_removal_problem(self, a: int) -> str | None:
         """Why the top block of ``a`` may not be taken away, or None."""
-        if not self.h[a]:
+        if not self.heights[a]:
             return f"there is no tower block on {A.square_name(a)}"
-        if self.occ[a] != -1:
+        if self.occupants[a] != -1:
             return f"the block on {A.square_name(a)} is not empty: a piece stands on it"
-        if self.h[a] > 1:
+        if self.heights[a] > 1:
             return None
-        k = self.cid[a]
-        area = self.areas[k]
+        k = self.castle_of[a]
+        area = self.surface_areas[k]
         if area == 1:
             return None  # the castle is taken away; the count is checked once the block lands
-        h2 = self.h[:]
+        h2 = self.heights[:]
         h2[a] = 0
         cid2, _ = label_castles(h2)
-        parts = {cid2[s] for s in range(SQ) if self.cid[s] == k and s != a}
+        parts = {cid2[s] for s in range(SQ) if self.castle_of[s] == k and s != a}
         if len(parts) > 1:
             return "a castle may not be divided"
-        if max(h2[s] for s in range(SQ) if self.cid[s] == k) > area - 1:
+        if max(h2[s] for s in range(SQ) if self.castle_of[s] == k) > area - 1:
             return "the castle would become taller than its surface area"
         return None
 
@@ -468,9 +496,9 @@ class TorresState(State):
         if step == S_DRAW:
             return [A.DRAW + c for c, _ in self._deck_of(self.turn).draw_outcomes()]
         if step == S_KEEP:
-            return sorted({A.KEEP + c for c in self.drawn})
+            return sorted({A.KEEP + c for c in self.drawn_cards})
         if step == S_RETURN:
-            cards = set(self.drawn)
+            cards = set(self.drawn_cards)
             return sorted([A.RETURN_TOP + c for c in cards] + [A.RETURN_BOTTOM + c for c in cards])
         if step == S_TAKE_STACK:
             return sorted({A.TAKE_STACK + hgt - 1 for hgt in self.stacks[self.turn]})
@@ -492,32 +520,38 @@ class TorresState(State):
 
     def _free_castle_squares(self) -> list[int]:
         """Squares of castles on which no piece stands yet (setup)."""
-        taken = {self.cid[s] for s in range(SQ) if self.occ[s] != -1}
+        taken = {self.castle_of[s] for s in range(SQ) if self.occupants[s] != -1}
         return [
-            s for s in range(SQ) if self.h[s] and self.cid[s] not in taken and self.occ[s] == -1
+            s
+            for s in range(SQ)
+            if self.heights[s] and self.castle_of[s] not in taken and self.occupants[s] == -1
         ]
 
     def _king_squares(self) -> list[int]:
-        return [s for s in range(SQ) if self.h[s] and self.occ[s] == -1]
+        return [s for s in range(SQ) if self.heights[s] and self.occupants[s] == -1]
 
     def castle_setup_distance(self) -> int:
         """The distance a new starting castle keeps from the others (master version).
 
         The rulebook asks for 3; when earlier placements leave no such square, the largest
         distance still possible is used (designed: the rulebook does not say)."""
-        castles = [s for s in range(SQ) if self.h[s]]
+        castles = [s for s in range(SQ) if self.heights[s]]
         for need in range(self.game.data.master_min_distance, 1, -1):
             if any(
-                all(manhattan(s, c) >= need for c in castles) for s in range(SQ) if not self.h[s]
+                all(manhattan(s, c) >= need for c in castles)
+                for s in range(SQ)
+                if not self.heights[s]
             ):
                 return need
         return 2
 
     def _castle_setup_squares(self) -> list[int]:
-        castles = [s for s in range(SQ) if self.h[s]]
+        castles = [s for s in range(SQ) if self.heights[s]]
         need = self.castle_setup_distance()
         return [
-            s for s in range(SQ) if not self.h[s] and all(manhattan(s, c) >= need for c in castles)
+            s
+            for s in range(SQ)
+            if not self.heights[s] and all(manhattan(s, c) >= need for c in castles)
         ]
 
     # ---- transitions ------------------------------------------------------------------
@@ -532,20 +566,20 @@ class TorresState(State):
         # of a game: by int, ahead of the match on the action's value (ending the turn by the
         # match too cost random playouts 2% more instructions an action, by callgrind).
         if MOVE <= action < DOOR_CLIMB:
-            self.ap -= 1
+            self.action_points -= 1
             i = action - MOVE
             self._move_knight(p, i >> 6, i & 63)
             return
         if PLACE_BLOCK <= action < EXTRA_BLOCK:
-            if self.active == -1:
+            if self.stack_in_use == -1:
                 self._take_stack(p, self.stacks[p][0])
-            self.active -= 1
+            self.stack_in_use -= 1
             self.blocks_placed += 1
-            self.ap -= 1
+            self.action_points -= 1
             self._add_block(action - PLACE_BLOCK)
             return
         if action == END_TURN:
-            if self.active == -1 and self.stacks[p]:
+            if self.stack_in_use == -1 and self.stacks[p]:
                 if not self._stack_auto(p):
                     self.step = S_TAKE_STACK
                     return
@@ -557,35 +591,35 @@ class TorresState(State):
                 card = self._deck_of(p).draw(c)
                 if self.game.is_common:
                     self._gain_card(p, card)
-                    self.to_draw = 0
+                    self.cards_to_draw = 0
                     self.step = S_TURN
                 else:
-                    self.drawn.append(card)
-                    self.to_draw -= 1
+                    self.drawn_cards.append(card)
+                    self.cards_to_draw -= 1
                     self._continue_draw()
             case AddKnight(square=s):
-                self.ap -= self.game.data.cost_add_knight
+                self.action_points -= self.game.data.cost_add_knight
                 self._put_knight(p, s)
             case Keep(card=c):
-                self.drawn.remove(c)
+                self.drawn_cards.remove(c)
                 self._gain_card(p, c)
-                self.step = S_RETURN if self.drawn else S_TURN
+                self.step = S_RETURN if self.drawn_cards else S_TURN
             case ReturnTop(card=c) | ReturnBottom(card=c) as back:
                 deck = self._deck_of(p)
                 if isinstance(back, ReturnTop):
                     deck.put_top(c)
                 else:
                     deck.put_bottom(c)
-                self.drawn.remove(c)
-                if not self.drawn:
+                self.drawn_cards.remove(c)
+                if not self.drawn_cards:
                     self.step = S_TURN
             case Advance():
-                self.ap -= 1
+                self.action_points -= 1
                 self._advance(p, 1)
             case Acquire():
-                self.ap -= 1
+                self.action_points -= 1
                 self.acquisitions += 1
-                self.to_draw = 1 if self.game.is_common else self.game.data.acquire_draw
+                self.cards_to_draw = 1 if self.game.is_common else self.game.data.acquire_draw
                 self._continue_draw()
             case TakeStack(height=i):
                 self._take_stack(p, i + 1)
@@ -596,17 +630,17 @@ class TorresState(State):
                 st.remove(i + 1)
                 st.append(i + 2)
                 st.sort(reverse=True)
-                self.leftover -= 1
-                if not self.leftover or min(st) >= 3:
+                self.leftover_blocks -= 1
+                if not self.leftover_blocks or min(st) >= 3:
                     self._return_leftover()
             case ReturnRest():
                 self._return_leftover()
             case PlaySix():
                 self._use_card(p, A.C_SIX)
-                self.ap += 1
+                self.action_points += 1
             case PlaySeven():
                 self._use_card(p, A.C_SEVEN)
-                self.ap += 2
+                self.action_points += 2
             case ExtraBlock(square=s):
                 self._use_card(p, A.C_EXTRA_BLOCK)
                 self.supply -= 1
@@ -614,7 +648,7 @@ class TorresState(State):
             case BlockUnder(square=s, source=k):
                 self._use_card(p, A.C_BLOCK_UNDER)
                 if k == 0:
-                    self.active -= 1
+                    self.stack_in_use -= 1
                 else:
                     st = self.stacks[p]
                     st.remove(k)
@@ -639,70 +673,70 @@ class TorresState(State):
                 self._move_knight(p, a, b)
             case MoveBlock(frm=a, to=b):
                 self._use_card(p, A.C_MOVE_BLOCK)
-                self.h[a] -= 1
-                self.h[b] += 1
+                self.heights[a] -= 1
+                self.heights[b] += 1
                 self._relabel()
             case KingStays():
-                self._begin_phase(self.phase + 1, self.actor)
+                self._begin_phase(self.phase + 1, self.deciding_player)
             case PlaceKing(square=s):
                 self._move_king(s)
                 if self.step == S_KING_MOVE:
-                    self._begin_phase(self.phase + 1, self.actor)
+                    self._begin_phase(self.phase + 1, self.deciding_player)
                 else:
                     self._begin_phase(0, 0)
             case SetupKnight(square=s):
-                self._put_knight(self.actor, s)
-                self.placed += 1
-                if self.placed == self.game.num_players:
+                self._put_knight(self.deciding_player, s)
+                self.placed_in_setup += 1
+                if self.placed_in_setup == self.game.num_players:
                     self.step = S_SETUP_KING
-                    self.actor = self.game.num_players - 1
+                    self.deciding_player = self.game.num_players - 1
                 else:
-                    self.actor = self.placed
+                    self.deciding_player = self.placed_in_setup
             case SetupCastle(square=s):
-                self.h[s] = 1
+                self.heights[s] = 1
                 self.supply -= 1
                 self._relabel()
-                self.placed += 1
-                if self.placed == 8:
-                    self.placed = 0
-                    self.actor = 0
+                self.placed_in_setup += 1
+                if self.placed_in_setup == 8:
+                    self.placed_in_setup = 0
+                    self.deciding_player = 0
                     self.step = S_SETUP_KNIGHT
                 else:
-                    self.actor = self.placed % self.game.num_players
+                    self.deciding_player = self.placed_in_setup % self.game.num_players
             case MasterCard(card=m):
-                self.master = m
+                self.master_card = m
                 self.step = S_SETUP_CASTLE
 
     def _use_card(self, seat: int, card: int) -> None:
         self.hands[seat][card] -= 1
-        self.played[seat][card] += 1
+        self.played_cards[seat][card] += 1
         self.card_played = True
 
     def _gain_card(self, seat: int, card: int) -> None:
         self.hands[seat][card] += 1
-        self.acquired[card] += 1
+        self.acquired_this_turn[card] += 1
 
     def _continue_draw(self) -> None:
         deck = self._deck_of(self.turn)
-        while self.to_draw > 0 and deck.has_cards() and not deck.needs_chance():
-            self.drawn.append(deck.draw())
-            self.to_draw -= 1
-        if self.to_draw > 0 and deck.has_cards():
+        while self.cards_to_draw > 0 and deck.has_cards() and not deck.needs_chance():
+            self.drawn_cards.append(deck.draw())
+            self.cards_to_draw -= 1
+        if self.cards_to_draw > 0 and deck.has_cards():
             self.step = S_DRAW
             return
-        self.to_draw = 0
-        self.step = S_KEEP if self.drawn else S_TURN
+        self.cards_to_draw = 0
+        self.step = S_KEEP if self.drawn_cards else S_TURN
 
     def _move_knight(self, seat: int, a: int, b: int) -> None:
-        self.occ[a] = -1
-        self.occ[b] = seat
+        self.occupants[a] = -1
+        self.occupants[b] = seat
         if self._free is not None:
             self._free ^= BIT[a] | BIT[b]
         mine = self.knights[seat]
         mine[mine.index(a)] = b
 
     def _put_knight(self, seat: int, s: int) -> None:
-        self.occ[s] = seat
+        self.occupants[s] = seat
         if self._free is not None:
             self._free &= ~BIT[s]
         self.knights[seat].append(s)
@@ -710,31 +744,31 @@ class TorresState(State):
     def _move_king(self, s: int) -> None:
         free = self._free
         if self.king >= 0:
-            self.occ[self.king] = -1
+            self.occupants[self.king] = -1
             if free is not None:
                 free |= BIT[self.king]
         self.king = s
-        self.occ[s] = KING
+        self.occupants[s] = KING
         if free is not None:
             self._free = free & ~BIT[s]
 
     def _take_stack(self, seat: int, height: int) -> None:
         self.stacks[seat].remove(height)
-        self.active = height
+        self.stack_in_use = height
 
     def _after_stack(self) -> None:
         """End of turn once the turn's stack is settled: leftovers, then the next turn."""
         p = self.turn
-        self.leftover = max(self.active, 0)
-        self.active = -1
-        if self.leftover and self.stacks[p] and min(self.stacks[p]) < 3:
+        self.leftover_blocks = max(self.stack_in_use, 0)
+        self.stack_in_use = -1
+        if self.leftover_blocks and self.stacks[p] and min(self.stacks[p]) < 3:
             self.step = S_REDISTRIBUTE
             return
         self._return_leftover()
 
     def _return_leftover(self) -> None:
-        self.supply += self.leftover
-        self.leftover = 0
+        self.supply += self.leftover_blocks
+        self.leftover_blocks = 0
         self._next_turn()
 
     def _advance(self, seat: int, points: int) -> None:
@@ -749,12 +783,12 @@ class TorresState(State):
 
     def _begin_turn(self) -> None:
         self.step = S_TURN
-        self.ap = self.game.data.action_points
+        self.action_points = self.game.data.action_points
         self.blocks_placed = 0
-        self.active = -1
+        self.stack_in_use = -1
         self.card_played = False
         self.acquisitions = 0
-        self.acquired = [0] * A.CARD_KINDS
+        self.acquired_this_turn = [0] * A.CARD_KINDS
 
     def _next_turn(self) -> None:
         n = self.game.num_players
@@ -769,8 +803,8 @@ class TorresState(State):
             return
         self.turns_taken = 0
         if self.game.is_master:
-            self.start = self._leader(self.start)
-        self.turn = self.start
+            self.starting_player = self._leader(self.starting_player)
+        self.turn = self.starting_player
         self._begin_turn()
 
     def _leader(self, unchanged: int) -> int:
@@ -786,7 +820,7 @@ class TorresState(State):
         self.phase = phase
         self.round = 0
         self.turns_taken = 0
-        self.start = start
+        self.starting_player = start
         self.turn = start
         card = self.game.phases_stacks[phase]
         for i in range(n):
@@ -804,15 +838,15 @@ class TorresState(State):
     def castle_points(self, seat: int) -> int:
         """Area x level of the seat's highest knight, for each castle it stands on."""
         best: dict[int, int] = {}
-        cid = self.cid
-        h = self.h
+        cid = self.castle_of
+        h = self.heights
         for s in self.knights[seat]:
             k = cid[s]
             if k >= 0:
                 hs = h[s]
                 if hs > best.get(k, 0):
                     best[k] = hs
-        areas = self.areas
+        areas = self.surface_areas
         points = 0
         for k, lvl in best.items():
             points += areas[k] * lvl
@@ -820,8 +854,8 @@ class TorresState(State):
 
     def king_bonus(self, seat: int, phase: int) -> int:
         """The King's bonus after ``phase`` (0-based): a knight on level phase+1 of its castle."""
-        cid = self.cid
-        h = self.h
+        cid = self.castle_of
+        h = self.heights
         k = cid[self.king]
         lvl = phase + 1
         for s in self.knights[seat]:
@@ -831,7 +865,7 @@ class TorresState(State):
 
     def _score_phase(self) -> None:
         n = self.game.num_players
-        order = [(self.start + i) % n for i in range(n)]
+        order = [(self.starting_player + i) % n for i in range(n)]
         for seat in order:
             self._advance(seat, self.castle_points(seat))
         for seat in order:
@@ -839,7 +873,7 @@ class TorresState(State):
         if self.game.is_master:
             from towers.games.torres.master import master_points
 
-            points = master_points(self, self.master, self.phase)
+            points = master_points(self, self.master_card, self.phase)
             for seat in order:
                 self._advance(seat, points[seat])
         for seat in range(n):
@@ -849,7 +883,7 @@ class TorresState(State):
             self.step = S_OVER
             return
         low = min(self.score)
-        self.actor = next(seat for seat in order if self.score[seat] == low)
+        self.deciding_player = next(seat for seat in order if self.score[seat] == low)
         self.step = S_KING_MOVE
 
     # ---- explanations -----------------------------------------------------------------
@@ -871,38 +905,44 @@ class TorresState(State):
             "step": STEP_NAMES[self.step],
             "current_player": self.current_player(),
             "turn": self.turn,
-            "start": self.start,
-            "heights": self.h[:],
-            "occupants": self.occ[:],
+            "start": self.starting_player,
+            "heights": self.heights[:],
+            "occupants": self.occupants[:],
             "king": self.king,
             "castles": [
-                {"area": a, "height": t, "squares": [s for s in range(SQ) if self.cid[s] == k]}
-                for k, (a, t) in enumerate(zip(self.areas, self.tallest, strict=True))
+                {
+                    "area": a,
+                    "height": t,
+                    "squares": [s for s in range(SQ) if self.castle_of[s] == k],
+                }
+                for k, (a, t) in enumerate(
+                    zip(self.surface_areas, self.castle_heights, strict=True)
+                )
             ],
             "scores": self.score[:],
             "stacks": [s[:] for s in self.stacks],
             "supply": self.supply,
             "knights_in_supply": [self.game.data.knights_per_player - len(k) for k in self.knights],
-            "action_points": self.ap,
-            "active_stack": self.active,
+            "action_points": self.action_points,
+            "active_stack": self.stack_in_use,
             "blocks_placed": self.blocks_placed,
             "card_played": self.card_played,
             "acquisitions": self.acquisitions,
             "hand_sizes": [sum(c) for c in self.hands],
-            "played": [p[:] for p in self.played],
-            "master_card": A.MASTER_KEYS[self.master] if self.master >= 0 else None,
+            "played": [p[:] for p in self.played_cards],
+            "master_card": A.MASTER_KEYS[self.master_card] if self.master_card >= 0 else None,
             "deck_sizes": [len(d) for d in self.decks],
             # everyone sees how many cards went back on top and at the bottom, not which
             "deck_known_counts": [[len(d.top), len(d.bottom)] for d in self.decks],
-            "drawn_count": len(self.drawn),
-            "leftover": self.leftover,
+            "drawn_count": len(self.drawn_cards),
+            "leftover": self.leftover_blocks,
         }
         if seat is not None:
             obs["seat"] = seat
             obs["hand"] = self.hands[seat][:]
             if seat == self.turn:
-                obs["acquired_this_turn"] = self.acquired[:]
-                obs["drawn"] = sorted(self.drawn)
+                obs["acquired_this_turn"] = self.acquired_this_turn[:]
+                obs["drawn"] = sorted(self.drawn_cards)
             if self.decks and not self.game.is_common:
                 deck = self.decks[seat]
                 obs["deck_top"] = deck.top[:]
@@ -917,21 +957,21 @@ class TorresState(State):
         n = self.game.num_players
         kinds = A.CARD_KINDS
         others = [o for o in range(n) if o != seat]
-        drawing_other = self.turn != seat and bool(self.drawn)
+        drawing_other = self.turn != seat and bool(self.drawn_cards)
         if self.game.is_common:
             pool_counts = state.decks[0].counts[:]
             for o in others:
                 for c in range(kinds):
                     pool_counts[c] += state.hands[o][c]
             if drawing_other:
-                for c in state.drawn:
+                for c in state.drawn_cards:
                     pool_counts[c] += 1
             pool = [c for c in range(kinds) for _ in range(pool_counts[c])]
             rng.shuffle(pool)
             for o in others:
                 state.hands[o] = _counts(_deal(pool, sum(state.hands[o])), kinds)
             if drawing_other:
-                state.drawn = _deal(pool, len(state.drawn))
+                state.drawn_cards = _deal(pool, len(state.drawn_cards))
             state.decks[0].counts = _counts(pool, kinds)
         else:
             for o in others:
@@ -941,21 +981,21 @@ class TorresState(State):
                 pool += [c for c in range(kinds) for _ in range(deck.counts[c])]
                 own_drawn = drawing_other and o == self.turn
                 if own_drawn:
-                    pool += state.drawn
+                    pool += state.drawn_cards
                 rng.shuffle(pool)
                 state.hands[o] = _counts(_deal(pool, sum(state.hands[o])), kinds)
                 if own_drawn:
-                    state.drawn = _deal(pool, len(state.drawn))
+                    state.drawn_cards = _deal(pool, len(state.drawn_cards))
                 tops, bottoms = len(deck.top), len(deck.bottom)
                 state.decks[o] = Deck(
                     pool[:tops], _counts(pool[tops + bottoms :], kinds), pool[tops : tops + bottoms]
                 )
         if self.turn != seat:
             # which of the mover's cards came this turn is unseen: pick them from its new hand
-            count = sum(self.acquired)
+            count = sum(self.acquired_this_turn)
             held = [c for c in range(kinds) for _ in range(state.hands[self.turn][c])]
             rng.shuffle(held)
-            state.acquired = _counts(held[:count], kinds)
+            state.acquired_this_turn = _counts(held[:count], kinds)
         return state
 
 
