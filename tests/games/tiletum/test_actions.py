@@ -194,18 +194,18 @@ def test_taking_a_character_costs_one_ap_and_refills_the_offer() -> None:
     do(s, "take character 3")
     assert s.storehouse[0] == [taken] and top(s).action_points == 1
     assert s.is_chance_node()  # the offer is refilled at once
-    chance(s, "draw " + D.kinds[[k for k, n in enumerate(s.piles[2][1]) if n][0]].id)
+    chance(s, "draw " + D.kinds[[k for k, n in enumerate(s.piles[2].counts) if n][0]].id)
     assert s.character_offer[2] >= 0
 
 
 def test_refreshing_the_offer_mixes_the_tiles_back_into_the_pile() -> None:
     s = frame(new(2, seed=7), CHARACTER, 2)
     offer = list(s.character_offer)
-    before = sum(s.piles[2][1])
+    before = sum(s.piles[2].counts)
     do(s, "refresh characters")
-    assert sum(s.piles[2][1]) == before + 5 and s.character_offer == [-1] * 5
+    assert sum(s.piles[2].counts) == before + 5 and s.character_offer == [-1] * 5
     for k in offer:
-        assert s.piles[2][1][k] >= 1
+        assert s.piles[2].counts[k] >= 1
     for _ in range(5):
         s.apply_action(s.chance_outcomes()[0][0])
     assert all(k >= 0 for k in s.character_offer) and top(s).action_points == 1

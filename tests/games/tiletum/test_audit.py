@@ -111,7 +111,7 @@ def test_no_tile_ever_leaves_a_storehouse_except_by_being_used() -> None:
 def test_tile_draws_follow_the_remaining_counts_of_the_pile() -> None:
     s = game(3).new_initial_state()
     assert isinstance(s.draws[0], F.TileDraw) and s.draws[0].pile == F.PILE_BONUS
-    counts = list(s.piles[F.PILE_BONUS][1])
+    counts = list(s.piles[F.PILE_BONUS].counts)
     total = sum(counts)
     assert dict(s.chance_outcomes()) == {A.DRAW + k: n / total for k, n in enumerate(counts) if n}
     s.apply_action(A.DRAW + kind("add-ap-2"))  # two copies, one is left
@@ -143,7 +143,7 @@ def test_face_down_piles_keep_no_order_only_counts() -> None:
     rng = random.Random(4)
     while not s.is_terminal():
         for pile in s.piles:
-            assert pile[0] == [] and pile[2] == []  # no known top or bottom
+            assert pile.top == [] and pile.bottom == []  # no known top or bottom
         if s.is_chance_node():
             s.apply_action(sample_chance(s, rng))
         else:

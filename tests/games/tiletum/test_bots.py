@@ -11,6 +11,7 @@ import pytest
 
 import towers
 from towers.core.chance import sample_chance
+from towers.core.components import Bag
 from towers.games.tiletum.bots import evaluate, king_outlook
 from towers.games.tiletum.data import (
     ARCHITECT,
@@ -264,7 +265,7 @@ def test_king_outlook_counts_the_corruption_to_come_and_the_reset_to_the_start()
     s = new(2, seed=3)
     assert s.round == 0
     s.revealed = []
-    s.corruption_left = [D.corruption_tokens.count(v) for v in range(3)]
+    s.corruption_left = Bag([D.corruption_tokens.count(v) for v in range(3)])
     drop = D.corruption_per_round * sum(D.corruption_tokens) / len(D.corruption_tokens)
     assert drop == int(drop)
     # From the start a marker falls by a round's corruption before each King phase and is

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from towers.core.components import Bag
 from towers.core.errors import ActionParseError, IllegalActionError
 from towers.core.registry import views_of
 from towers.games.tiletum import actions as A
@@ -83,7 +84,7 @@ def test_explanations_name_the_rule(setup: str, action: str, words: str, rule: s
         frame(s, MERCHANT, 2)
     elif setup == "chance":
         s.draws = [F.CorruptionReveal()]
-        s.corruption_left = [2, 2, 2]
+        s.corruption_left = Bag([2, 2, 2])
     text = s.explain(s.string_to_action(action))
     assert text is not None and words in text and rule in text
 

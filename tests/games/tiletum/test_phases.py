@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from towers.core.components import Bag
 from towers.games.tiletum import actions as A
 from towers.games.tiletum import frames as F
 from towers.games.tiletum import rules as R
@@ -26,7 +27,7 @@ def _to_step(s: R.TiletumState, step: int) -> R.TiletumState:
 
 def _corruption(s: R.TiletumState, value: int) -> R.TiletumState:
     s.draws = [F.CorruptionReveal()]
-    s.corruption_left = [2, 2, 2]
+    s.corruption_left = Bag([2, 2, 2])
     refresh(s)
     return chance(s, f"corruption {value}")
 
@@ -65,7 +66,7 @@ def test_corruption_zero_leaves_the_markers() -> None:
 def test_three_tokens_a_round_drawn_from_the_six() -> None:
     s = new(2, seed=2)
     assert len(s.revealed) == 1
-    left = list(s.corruption_left)
+    left = list(s.corruption_left.counts)
     assert sum(left) == 5
     s.draws = [F.CorruptionReveal()]
     refresh(s)
@@ -227,8 +228,8 @@ def test_cleanup_refills_claimed_tiles_resets_tokens_and_dice_and_turns_the_whee
         F.TileDraw(F.PILE_BONUS, F.LOC_ACTION, 4),
         F.TileDraw(F.PILE_BONUS, F.LOC_KING, 0),
     ]
-    assert s.round == 1 and s.corruption_left == [2, 2, 2] and s.revealed == []
-    assert s.bag == [2] * 5 and s.dice == [[0] * 5 for _ in range(6)]
+    assert s.round == 1 and s.corruption_left.counts == [2, 2, 2] and s.revealed == []
+    assert s.bag.counts == [2] * 5 and s.dice == [[0] * 5 for _ in range(6)]
     assert s.action_of_value(1) == D.wheel_actions[1]  # one step on
     assert s.map_tiles[town("london")] == [-1]  # the map is never refilled
 

@@ -18,9 +18,9 @@ TILETUM = D.first_fair_town
 def test_piles_hold_only_the_tiles_for_this_many_players(players: int) -> None:
     s = game(players).new_initial_state()
     expected = {2: (40, 20, 33), 3: (47, 23, 39), 4: (54, 26, 45)}[players]
-    assert tuple(sum(p[1]) for p in s.piles) == expected
+    assert tuple(sum(p.counts) for p in s.piles) == expected
     four_only = D.kind_index["wool-9"]  # a contract marked "4"
-    assert (s.piles[1][1][four_only] > 0) == (players == 4)
+    assert (s.piles[1].counts[four_only] > 0) == (players == 4)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -34,7 +34,7 @@ def test_setup_places_tiles_offers_fairs_and_costs(players: int) -> None:
         for k, on in enumerate(active):
             assert (s.map_tiles[t][k] >= 0) == on
     assert all(k >= 0 for k in s.contract_offer) and all(k >= 0 for k in s.character_offer)
-    assert sum(s.piles[0][1]) == {2: 40, 3: 47, 4: 54}[players] - 7 - on_map
+    assert sum(s.piles[0].counts) == {2: 40, 3: 47, 4: 54}[players] - 7 - on_map
     # Fairs: Tiletum first, then 3 different town tiles; 4 different fair tiles.
     assert s.fair_towns[0] == TILETUM
     assert len(set(s.fair_towns)) == 4 and all(t in D.town_tiles for t in s.fair_towns[1:])
@@ -90,13 +90,13 @@ def test_starting_resources_and_gold_by_seat(players: int) -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_dice_in_the_bag_and_drawn_each_round(players: int) -> None:
     s = game(players).new_initial_state()
-    assert s.bag == [players] * 5  # one die of each colour per player
+    assert s.bag.counts == [players] * 5  # one die of each colour per player
     s = new(players, seed=11)
     drawn = {2: 8, 3: 11, 4: 14}[players]
     assert sum(map(sum, s.dice)) == drawn
-    assert sum(s.bag) == 5 * players - drawn
+    assert sum(s.bag.counts) == 5 * players - drawn
     for c in range(5):
-        assert s.bag[c] + sum(row[c] for row in s.dice) == players
+        assert s.bag.counts[c] + sum(row[c] for row in s.dice) == players
 
 
 def test_dice_are_drawn_by_colour_then_rolled() -> None:
@@ -108,7 +108,7 @@ def test_dice_are_drawn_by_colour_then_rolled() -> None:
     s.apply_action(A.BAG + 4)
     assert dict(s.chance_outcomes()) == {A.ROLL + v: 1 / 6 for v in range(6)}
     s.apply_action(A.ROLL + 2)
-    assert s.dice[2][4] == 1 and s.bag[4] == 1
+    assert s.dice[2][4] == 1 and s.bag.counts[4] == 1
 
 
 def test_first_decision_is_the_first_player_after_a_corruption_token() -> None:

@@ -237,7 +237,7 @@ def king_outlook(state: TiletumState, pos: int) -> float:
     round's); one below the start is put back there after scoring (King phase)."""
     d = state.game.data
     tables = _tables(d)
-    left = state.corruption_left
+    left = state.corruption_left.counts
     key = (pos, state.round, len(state.revealed), *left)
     got = tables.king_memo.get(key)
     if got is not None:

@@ -185,11 +185,11 @@ def observation(state: TiletumState, seat: int | None) -> dict[str, Any]:
         "contract_offer_costs": list(d.contract_offer_costs),
         "character_offer": [_tile(state, k) for k in state.character_offer],
         "piles": {
-            "bonus": sum(state.piles[0][1]),
-            "contract": sum(state.piles[1][1]),
-            "character": sum(state.piles[2][1]),
+            "bonus": sum(state.piles[0].counts),
+            "contract": sum(state.piles[1].counts),
+            "character": sum(state.piles[2].counts),
         },
-        "bag": dict(zip(A.COLOURS, state.bag, strict=True)),
+        "bag": dict(zip(A.COLOURS, state.bag.counts, strict=True)),
         "corruption_revealed": list(state.revealed),
         "corruption_face_down": d.corruption_per_round - len(state.revealed),
         "fairs": [

@@ -78,7 +78,7 @@ def text(state: TiletumState, seat: int | None) -> str:
     if state.revealed or not state.over:
         lines.append(
             f"  corruption revealed: {state.revealed or '-'}; bag: "
-            + " ".join(f"[{DIE_STYLE[c]}]{DIE_LETTER[c]}{state.bag[c]}[/]" for c in range(5))
+            + " ".join(f"[{DIE_STYLE[c]}]{DIE_LETTER[c]}{state.bag.counts[c]}[/]" for c in range(5))
         )
     lines.append("")
     lines.append(

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from towers.core.actions import Action
-from towers.core.components import HiddenDeck, deck_draw, new_hidden_deck
+from towers.core.components import Bag, Deck
 from towers.core.frames import DecisionStack, Frame
 from towers.core.game import CHANCE, TERMINAL, Game, State
 from towers.core.options import Option
@@ -230,17 +230,17 @@ class TiletumGame(Game):
             order=list(range(n)),
             wheel=list(d.wheel_actions) if not self.variant else [-1] * 6,
             dice=[[0] * 5 for _ in range(6)],
-            bag=[n * d.dice_per_colour_per_player] * 5,
+            bag=Bag([n * d.dice_per_colour_per_player] * 5),
             action_tiles=[EMPTY] * 6,
             king_tile=EMPTY,
             piles=[
-                new_hidden_deck(self.bonus_counts),
-                new_hidden_deck(self.contract_counts),
-                new_hidden_deck(self.character_counts),
+                Deck.of_counts(self.bonus_counts),
+                Deck.of_counts(self.contract_counts),
+                Deck.of_counts(self.character_counts),
             ],
             contract_offer=[EMPTY] * len(d.contract_offer_costs),
             character_offer=[EMPTY] * d.character_offer_size,
-            corruption_left=list(self.corruption_counts),
+            corruption_left=Bag(self.corruption_counts),
             revealed=[],
             houses=houses,
             pillars=[[EMPTY if a else INACTIVE for a in act] for act in self.pillar_active],
@@ -290,13 +290,13 @@ class TiletumState(State):
     order: list[int]
     wheel: list[int]
     dice: list[list[int]]
-    bag: list[int]
+    bag: Bag
     action_tiles: list[int]
     king_tile: int
-    piles: list[HiddenDeck]
+    piles: list[Deck]
     contract_offer: list[int]
     character_offer: list[int]
-    corruption_left: list[int]
+    corruption_left: Bag
     revealed: list[int]
     houses: list[list[int]]
     pillars: list[list[int]]
@@ -332,6 +332,9 @@ class TiletumState(State):
     FIELD_READERS: ClassVar[Mapping[str, Callable[[Any], Any]]] = {
         "stack": DECISIONS.stack_from_json,
         "draws": lambda data: [CHANCE_EVENTS.from_json(x) for x in data],
+        "piles": lambda data: [Deck.from_json(x) for x in data],
+        "bag": Bag.from_json,
+        "corruption_left": Bag.from_json,
     }
 
     @classmethod
@@ -390,13 +393,13 @@ class TiletumState(State):
         c.order = self.order[:]
         c.wheel = self.wheel[:]
         c.dice = [x[:] for x in self.dice]
-        c.bag = self.bag[:]
+        c.bag = self.bag.copy()
         c.action_tiles = self.action_tiles[:]
         c.king_tile = self.king_tile
-        c.piles = [[p[0][:], p[1][:], p[2][:]] for p in self.piles]
+        c.piles = [p.copy() for p in self.piles]
         c.contract_offer = self.contract_offer[:]
         c.character_offer = self.character_offer[:]
-        c.corruption_left = self.corruption_left[:]
+        c.corruption_left = self.corruption_left.copy()
         c.revealed = self.revealed[:]
         c.houses = [x[:] for x in self.houses]
         c.pillars = [x[:] for x in self.pillars]
@@ -433,19 +436,16 @@ class TiletumState(State):
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         match self.draws[0]:
             case TileDraw(pile=pile):
-                counts = self.piles[pile][1]
+                counts = self.piles[pile].counts
                 lo, hi = self.game.pile_range[pile]
                 total = sum(counts)
                 return [(A.DRAW + k, counts[k] / total) for k in range(lo, hi) if counts[k]]
             case DieDraw():
-                total = sum(self.bag)
-                return [(A.BAG + c, n / total) for c, n in enumerate(self.bag) if n]
+                return [(A.BAG + c, p) for c, p in self.bag.draw_outcomes()]
             case DieRoll():
                 return [(A.ROLL + v, 1 / 6) for v in range(6)]
             case CorruptionReveal():
-                left = self.corruption_left
-                total = sum(left)
-                return [(A.CORRUPTION + v, n / total) for v, n in enumerate(left) if n]
+                return [(A.CORRUPTION + v, p) for v, p in self.corruption_left.draw_outcomes()]
             case CostTileDraw():
                 free = [i for i in range(len(self.cost_tiles)) if i not in self.cost_tiles]
                 return [(A.COST_TILE + i, 1 / len(free)) for i in free]
@@ -464,8 +464,7 @@ class TiletumState(State):
         """True when the first pending draw can happen; drops it (an empty pile) otherwise."""
         event = self.draws[0]
         if type(event) is TileDraw:
-            pile = self.piles[event.pile]
-            if not (pile[0] or pile[2] or any(pile[1])):
+            if not self.piles[event.pile].has_cards():
                 self.draws.pop(0)
                 return False
         return True
@@ -474,7 +473,7 @@ class TiletumState(State):
         event = self.draws[0]
         match event:
             case TileDraw(pile=pile, place=place, index=i):
-                tile = deck_draw(self.piles[pile], action - A.DRAW)
+                tile = self.piles[pile].draw(action - A.DRAW)
                 if place == LOC_ACTION:
                     self.action_tiles[i] = tile
                 elif place == LOC_KING:
@@ -487,15 +486,13 @@ class TiletumState(State):
                     self.character_offer[i] = tile
                 self.draws.pop(0)
             case DieDraw():
-                colour = action - A.BAG
-                self.bag[colour] -= 1
+                colour = self.bag.draw(action - A.BAG)
                 self.draws[0] = DieRoll(colour)
             case DieRoll(colour=colour):
                 self.dice[action - A.ROLL][colour] += 1
                 self.draws.pop(0)
             case CorruptionReveal():
-                value = action - A.CORRUPTION
-                self.corruption_left[value] -= 1
+                value = self.corruption_left.draw(action - A.CORRUPTION)
                 self.revealed.append(value)
                 self._corrupt(value)
                 self.draws.pop(0)
@@ -794,10 +791,10 @@ class TiletumState(State):
                 self.draws.append(TileDraw(PILE_BONUS, LOC_ACTION, a))
         if self.round < d.king_tile_refills and self.king_tile < 0:
             self.draws.append(TileDraw(PILE_BONUS, LOC_KING, 0))
-        self.corruption_left = list(g.corruption_counts)
+        self.corruption_left = Bag(g.corruption_counts)
         self.revealed = []
         n = g.num_players
-        self.bag = [n * d.dice_per_colour_per_player] * 5
+        self.bag = Bag([n * d.dice_per_colour_per_player] * 5)
         self.dice = [[0] * 5 for _ in range(6)]
         self.dice_used = [[] for _ in range(n)]
 
@@ -951,7 +948,7 @@ class TiletumState(State):
         if self.draws:
             event = self.draws[0]
             if type(event) is TileDraw:
-                counts = self.piles[event.pile][1]
+                counts = self.piles[event.pile].counts
                 lo, hi = self.game.pile_range[event.pile]
                 return [A.DRAW + k for k in range(lo, hi) if counts[k]]
             return sorted(a for a, _ in self._chance_outcomes())
@@ -1098,8 +1095,7 @@ class TiletumState(State):
                 for i, k in enumerate(offer):
                     if k >= 0 and self._can_store(seat, k):
                         out.append(A.TAKE_CHARACTER + i)
-                pile = self.piles[PILE_CHARACTER]
-                if any(k >= 0 for k in offer) or any(pile[1]):
+                if any(k >= 0 for k in offer) or any(self.piles[PILE_CHARACTER].counts):
                     out.append(A.REFRESH)
             seen = set()
             floor = g.room_floor
@@ -1348,11 +1344,10 @@ class TiletumState(State):
                 self.draws.append(TileDraw(PILE_CHARACTER, LOC_CHARACTER, i))
             case A.RefreshCharacters():
                 self._spend(top, d.character_take_cost)
-                counts = self.piles[PILE_CHARACTER][1]
-                for i, k in enumerate(self.character_offer):
-                    if k >= 0:
-                        counts[k] += 1
-                    self.character_offer[i] = EMPTY
+                offer = self.character_offer
+                self.piles[PILE_CHARACTER].shuffle_in(k for k in offer if k >= 0)
+                for i in range(len(offer)):
+                    offer[i] = EMPTY
                     self.draws.append(TileDraw(PILE_CHARACTER, LOC_CHARACTER, i))
             case A.PlaceCharacter(character=kind, room=room):
                 self._spend(top, g.room_floor[room])
