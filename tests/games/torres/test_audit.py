@@ -131,8 +131,8 @@ def test_returned_cards_are_face_down_to_the_other_players() -> None:
     two = _acquired("six_ap", "door_climb", "seven_ap")
     assert one.observation(1) == two.observation(1)
     assert one.observation(None) == two.observation(None)
-    assert one.observation(0)["deck_top"] == [A.C_JUMP_UP]
-    assert one.observation(0)["deck_bottom"] == [A.C_RELOCATE]
+    assert one.observation(0)["deck_top"] == ["jump_up"]
+    assert one.observation(0)["deck_bottom"] == ["relocate"]
 
 
 def test_drawn_cards_are_seen_only_by_their_owner() -> None:
@@ -141,7 +141,7 @@ def test_drawn_cards_are_seen_only_by_their_owner() -> None:
         state = position(knights={0: ["a1"]})
         act(state, "acquire card")
         _draw(state, *cards)
-        assert state.observation(0)["drawn"] == sorted(A.CARD_KEYS.index(c) for c in cards)
+        assert state.observation(0)["drawn"] == sorted(cards, key=A.CARD_KEYS.index)
         views.append([state.observation(1), state.observation(None)])
     assert views[0] == views[1]
 

@@ -85,7 +85,7 @@ def test_observation_hides_other_hands_and_deck_order() -> None:
     for seat in range(3):
         obs = state.observation(seat)
         text = json.dumps(obs)
-        assert obs["hand"] == state.hands[seat]
+        assert obs["hand"] == {A.CARD_KEYS[c]: n for c, n in enumerate(state.hands[seat]) if n}
         assert "hands" not in obs and "decks" not in obs
         assert all(other not in obs for other in ("deck_counts",))
         assert obs["hand_sizes"] == [sum(h) for h in state.hands]
@@ -122,3 +122,20 @@ def test_determinized_world_plays_on_legally() -> None:
         else:
             world.apply_action(rng.choice(world.legal_actions()))
     assert world.is_terminal()
+
+
+def test_the_observation_names_squares_cards_and_pieces() -> None:
+    state = position(
+        heights={"d4": 2, "d5": 1},
+        knights={0: ["d4"], 1: ["a1"]},
+        king="d5",
+        hands={0: ["relocate"]},
+    )
+    obs = state.observation(0)
+    assert obs["heights"]["d4"] == 2 and obs["heights"]["a1"] == 0 and len(obs["heights"]) == 64
+    assert obs["knights"] == [["d4"], ["a1"]] and obs["king"] == "d5"
+    assert obs["castles"] == [{"squares": ["d4", "d5"], "surface_area": 2, "height": 2}]
+    assert obs["hand"] == {"relocate": 1} and obs["played_cards"] == [{}, {}]
+    assert obs["current_player"] == 0 and obs["stack_in_use"] is None
+    assert obs["deck_sizes"][0] == {"cards": 10, "known_on_top": 0, "known_at_bottom": 0}
+    assert "hand" not in state.observation(None)

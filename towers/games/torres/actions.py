@@ -108,7 +108,9 @@ def parse_square(text: str) -> int:
     return (int(m.group(2)) - 1) * SIZE + "abcdefgh".index(m.group(1))
 
 
-SQUARE = Domain.of("square", (square_name(s) for s in range(SQUARES)))
+SQUARE_NAMES = tuple(square_name(s) for s in range(SQUARES))
+SQUARE_OF = {name: s for s, name in enumerate(SQUARE_NAMES)}
+SQUARE = Domain.of("square", SQUARE_NAMES)
 CARD = Domain.of("card", CARD_KEYS)
 MASTER_CARD = Domain.of("master card", MASTER_KEYS)
 DIRECTION = Domain.of("direction", ORTHO_NAMES)

@@ -77,13 +77,9 @@ def text(state: TorresState, seat: int | None) -> str:
             f"{'card played' if state.card_played else 'no card played yet'}"
         )
     if seat is not None:
-        hand = [
-            f"{A.CARD_KEYS[c]} x{n}" if n > 1 else A.CARD_KEYS[c]
-            for c, n in enumerate(state.hands[seat])
-            if n
-        ]
+        hand = [f"{key} x{n}" if n > 1 else key for key, n in obs["hand"].items()]
         lines.append(f"Your hand: {', '.join(hand) if hand else 'no cards'}")
         if obs.get("drawn"):
-            lines.append(f"Drawn: {', '.join(A.CARD_KEYS[c] for c in obs['drawn'])}")
+            lines.append(f"Drawn: {', '.join(obs['drawn'])}")
     lines.append(f"Supply: {state.supply} tower blocks")
     return "\n".join(lines)

@@ -894,29 +894,34 @@ class TorresState(State):
 
     # ---- hidden information ---------------------------------------------------------------
     def observation(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know, in words and square names (``docs/games/torres.md`` lists
+        each key): the board, the players' public holdings and, for the seat itself, its
+        hand, the cards it draws and where it put cards back in its deck."""
         n = self.game.num_players
         if seat is not None and not 0 <= seat < n:
             raise ValueError(f"seat {seat!r} is not in this game; seats are 0 to {n - 1}")
+        names = A.SQUARE_NAMES
+        mover = self.current_player()
+        castles: list[list[str]] = [[] for _ in self.surface_areas]
+        for s, k in enumerate(self.castle_of):
+            if k >= 0:
+                castles[k].append(names[s])
         obs: dict[str, Any] = {
             "variant": self.game.variant,
             "phase": self.phase + 1,
             "round": self.round + 1,
             "rounds": list(self.game.phases_rounds),
             "step": STEP_NAMES[self.step],
-            "current_player": self.current_player(),
+            "current_player": mover if mover >= 0 else None,
             "turn": self.turn,
-            "start": self.starting_player,
-            "heights": self.heights[:],
-            "occupants": self.occupants[:],
-            "king": self.king,
+            "starting_player": self.starting_player,
+            "heights": dict(zip(names, self.heights, strict=True)),
+            "knights": [[names[s] for s in sorted(mine)] for mine in self.knights],
+            "king": names[self.king] if self.king >= 0 else None,
             "castles": [
-                {
-                    "area": a,
-                    "height": t,
-                    "squares": [s for s in range(SQ) if self.castle_of[s] == k],
-                }
-                for k, (a, t) in enumerate(
-                    zip(self.surface_areas, self.castle_heights, strict=True)
+                {"squares": squares, "surface_area": a, "height": t}
+                for squares, a, t in zip(
+                    castles, self.surface_areas, self.castle_heights, strict=True
                 )
             ],
             "scores": self.score[:],
@@ -924,29 +929,31 @@ class TorresState(State):
             "supply": self.supply,
             "knights_in_supply": [self.game.data.knights_per_player - len(k) for k in self.knights],
             "action_points": self.action_points,
-            "active_stack": self.stack_in_use,
+            "stack_in_use": self.stack_in_use if self.stack_in_use >= 0 else None,
             "blocks_placed": self.blocks_placed,
             "card_played": self.card_played,
             "acquisitions": self.acquisitions,
             "hand_sizes": [sum(c) for c in self.hands],
-            "played": [p[:] for p in self.played_cards],
+            "played_cards": [cards_by_name(p) for p in self.played_cards],
             "master_card": A.MASTER_KEYS[self.master_card] if self.master_card >= 0 else None,
-            "deck_sizes": [len(d) for d in self.decks],
             # everyone sees how many cards went back on top and at the bottom, not which
-            "deck_known_counts": [[len(d.top), len(d.bottom)] for d in self.decks],
+            "deck_sizes": [
+                {"cards": len(d), "known_on_top": len(d.top), "known_at_bottom": len(d.bottom)}
+                for d in self.decks
+            ],
             "drawn_count": len(self.drawn_cards),
-            "leftover": self.leftover_blocks,
+            "leftover_blocks": self.leftover_blocks,
         }
         if seat is not None:
             obs["seat"] = seat
-            obs["hand"] = self.hands[seat][:]
+            obs["hand"] = cards_by_name(self.hands[seat])
             if seat == self.turn:
-                obs["acquired_this_turn"] = self.acquired_this_turn[:]
-                obs["drawn"] = sorted(self.drawn_cards)
+                obs["acquired_this_turn"] = cards_by_name(self.acquired_this_turn)
+                obs["drawn"] = [A.CARD_KEYS[c] for c in sorted(self.drawn_cards)]
             if self.decks and not self.game.is_common:
                 deck = self.decks[seat]
-                obs["deck_top"] = deck.top[:]
-                obs["deck_bottom"] = deck.bottom[:]
+                obs["deck_top"] = [A.CARD_KEYS[c] for c in deck.top]
+                obs["deck_bottom"] = [A.CARD_KEYS[c] for c in deck.bottom]
         return obs
 
     def _determinize(self, seat: int, rng: random.Random) -> TorresState:
@@ -997,6 +1004,11 @@ class TorresState(State):
             rng.shuffle(held)
             state.acquired_this_turn = _counts(held[:count], kinds)
         return state
+
+
+def cards_by_name(counts: list[int]) -> dict[str, int]:
+    """Action cards counted by kind, as ``{name: count}`` of the kinds there are."""
+    return {A.CARD_KEYS[c]: k for c, k in enumerate(counts) if k}
 
 
 def _deal(pool: list[int], size: int) -> list[int]:

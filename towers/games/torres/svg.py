@@ -81,7 +81,9 @@ BOARD_X = 36
 BOARD_Y = 40
 BOARD = CELL * A.SIZE
 GRASS = "#cfe2b4"
+EMPTY = -1
 KING_SQUARE = 8
+"""What stands on a square, as :func:`_cell` caches it: EMPTY, a seat, or the King."""
 
 
 def square_id(s: int) -> str:
@@ -185,18 +187,18 @@ def _header(obs: dict[str, Any], seat: int | None, master_names: tuple[str, ...]
     mover = obs["current_player"]
     head = f"Phase {phase}/{len(rounds)} · round {rnd}/{rounds[phase - 1]} · {obs['step']}"
     out = [_text(8, 18, head, 14, font_weight="bold", fill="#333")]
-    if 0 <= mover < len(SEAT_COLORS):
+    if mover is not None:
         who = "you" if seat == mover else f"seat {mover} ({SEAT_NAMES[mover]})"
         line = f"To move: {who}"
         if obs["step"] == "take actions":
             line += f" · {obs['action_points']} AP left"
-            if obs["active_stack"] >= 0:
-                line += f" · {obs['active_stack']} blocks left in the stack in use"
+            if obs["stack_in_use"] is not None:
+                line += f" · {obs['stack_in_use']} blocks left in the stack in use"
         out.append(
             f'<circle cx="14" cy="31" r="5" fill="{SEAT_COLORS[mover]}" stroke="#222"/>'
             + _text(24, 35, line, 12, fill="#333")
         )
-    elif mover == -4:
+    elif obs["step"] == "game over":
         out.append(_text(8, 35, "The game is over", 12, fill="#333", font_weight="bold"))
     master = obs.get("master_card")
     if master:
@@ -207,16 +209,21 @@ def _header(obs: dict[str, Any], seat: int | None, master_names: tuple[str, ...]
 
 def _board(obs: dict[str, Any]) -> str:
     heights = obs["heights"]
-    occupants = obs["occupants"]
+    occupants = [EMPTY] * A.SQUARES
+    for seat, knights in enumerate(obs["knights"]):
+        for name in knights:
+            occupants[A.SQUARE_OF[name]] = seat
+    if obs["king"] is not None:
+        occupants[A.SQUARE_OF[obs["king"]]] = KING_SQUARE
     castle_of = [-1] * A.SQUARES
     areas: list[int] = []
     for k, castle in enumerate(obs["castles"]):
-        areas.append(castle["area"])
-        for s in castle["squares"]:
-            castle_of[s] = k
+        areas.append(castle["surface_area"])
+        for name in castle["squares"]:
+            castle_of[A.SQUARE_OF[name]] = k
     out = [_FRAME]
-    for s in range(A.SQUARES):
-        h = heights[s]
+    for s, name in enumerate(A.SQUARE_NAMES):
+        h = heights[name]
         out.append(_cell(s, h, occupants[s], areas[castle_of[s]] if h else 0))
     out.append(_castle_walls(castle_of))
     out.append(_COORDINATES)
@@ -381,7 +388,7 @@ def _player_row(obs: dict[str, Any], p: int, seat: int | None, y: float, knights
     out.append("</g>")
     out.append(_stacks(obs, p, mine, y))
     cards = obs["hand_sizes"][p]
-    played = sum(obs["played"][p])
+    played = sum(obs["played_cards"][p].values())
     out.append(_text(WIDTH - 16, y + 17, f"{cards} cards", 11, text_anchor="end", fill="#333"))
     out.append(_text(WIDTH - 16, y + 32, f"{played} played", 11, text_anchor="end", fill="#777"))
     return "".join(out)
@@ -395,8 +402,8 @@ def _stacks(obs: dict[str, Any], p: int, mine: bool, y: float) -> str:
     for h in obs["stacks"][p]:
         counts[h] = counts.get(h, 0) + 1
     shown = sorted(counts.items(), reverse=True)
-    active = obs["active_stack"] if obs["turn"] == p and obs["step"] != "game over" else -1
-    if active > 0:
+    active = obs["stack_in_use"] if obs["turn"] == p and obs["step"] != "game over" else None
+    if active:
         shown = [(-1, active), *shown]
     for h, count in shown:
         in_use = h == -1
@@ -430,31 +437,29 @@ def _own_cards(obs: dict[str, Any], y: float) -> tuple[str, float]:
     y += 18
     hand = obs["hand"]
     w, h, gap = 96, 34, 5
-    held = [c for c in range(A.CARD_KINDS) if hand[c]]
+    held = [key for key in A.CARD_KEYS if key in hand]
     if not held:
         out.append(_text(8, y + 16, "none", 11, fill="#777"))
         y += 24
-    for i, c in enumerate(held):
+    for i, key in enumerate(held):
         x = 8 + (i % 5) * (w + gap)
         yy = y + (i // 5) * (h + gap)
-        key = A.CARD_KEYS[c]
-        out.append(_card(x, yy, w, h, f"card-{key}", key, hand[c], "#fdf6e3"))
+        out.append(_card(x, yy, w, h, f"card-{key}", key, hand[key], "#fdf6e3"))
     if held:
         y += ((len(held) + 4) // 5) * (h + gap)
     drawn = obs.get("drawn") or []
-    deck_sizes = obs.get("deck_sizes") or []
+    decks = obs["deck_sizes"]
     if drawn:
         out.append(_text(8, y + 12, "Drawn: keep one, return the others", 12, fill="#333"))
         y += 18
-        kinds = sorted(set(drawn))
-        for i, c in enumerate(kinds):
-            key = A.CARD_KEYS[c]
+        kinds = sorted(set(drawn), key=A.CARD_KEYS.index)
+        for i, key in enumerate(kinds):
             out.append(
-                _card(8 + i * (w + gap), y, w, h, f"drawn-{key}", key, drawn.count(c), "#e3f0fd")
+                _card(8 + i * (w + gap), y, w, h, f"drawn-{key}", key, drawn.count(key), "#e3f0fd")
             )
         y += h + gap
-    if deck_sizes:
-        size = deck_sizes[0] if len(deck_sizes) == 1 else deck_sizes[obs["seat"]]
+    if decks:
+        size = (decks[0] if len(decks) == 1 else decks[obs["seat"]])["cards"]
         top_known = len(obs.get("deck_top") or [])
         bottom_known = len(obs.get("deck_bottom") or [])
         # where drawn cards go back: shown only while there are drawn cards to return
