@@ -73,7 +73,7 @@ def is_legal(state: TiletumState, text: str) -> bool:
 
 
 def set_res(state: TiletumState, seat: int, **amounts: int) -> TiletumState:
-    state.res[seat] = [amounts.get(r, 0) for r in RESOURCES]
+    state.resources[seat] = [amounts.get(r, 0) for r in RESOURCES]
     return refresh(state)
 
 
@@ -84,7 +84,7 @@ def store(state: TiletumState, seat: int, *tile_ids: str) -> TiletumState:
 
 def frame(state: TiletumState, action: int, ap: int, is_die: int = 1) -> TiletumState:
     """The player to move is performing ``action`` with ``ap`` action points."""
-    seat = state.actor
+    seat = state.active_player
     state.stack = DecisionStack([F.Turn(), F.PerformAction(action, ap, bool(is_die))])
     if is_die:
         state.die_value = max(1, 7 - ap)

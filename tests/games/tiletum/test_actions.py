@@ -53,12 +53,12 @@ def test_architect_moves_one_space_per_ap_to_adjacent_spots_only() -> None:
 def test_architect_adds_a_pillar_at_its_towns_cathedral() -> None:
     s = frame(new(2, seed=1), ARCHITECT, 3)
     c = cathedral("paris")
-    s.cost_tiles[c] = 0
-    s.pillars[c] = [R.EMPTY, R.EMPTY, R.INACTIVE]
+    s.construction_costs[c] = 0
+    s.pillar_spaces[c] = [R.EMPTY, R.EMPTY, R.INACTIVE]
     s.architect[0] = spot("paris")
     refresh(s)
     do(s, "pillar paris")
-    assert s.pillars[c][0] == 0 and s.pillar_sites[0] == [c] and s.pillar_supply[0] == 1
+    assert s.pillar_spaces[c][0] == 0 and s.pillars_on_map[0] == [c] and s.pillars_in_supply[0] == 1
     assert top(s).action_points == 2
     # never a second pillar at the same cathedral
     assert "pillar paris" not in names(s)
@@ -68,13 +68,13 @@ def test_architect_adds_a_pillar_at_its_towns_cathedral() -> None:
 def test_architect_pillar_needs_a_free_space_and_a_pillar_in_supply() -> None:
     s = frame(new(2, seed=1), ARCHITECT, 3)
     c = cathedral("paris")
-    s.cost_tiles[c] = 0
+    s.construction_costs[c] = 0
     s.architect[0] = spot("paris")
-    s.pillars[c] = [1, 1, R.INACTIVE]
+    s.pillar_spaces[c] = [1, 1, R.INACTIVE]
     refresh(s)
     assert "pillar paris" not in names(s)
-    s.pillars[c] = [R.EMPTY, 1, R.INACTIVE]
-    s.pillar_supply[0] = 0
+    s.pillar_spaces[c] = [R.EMPTY, 1, R.INACTIVE]
+    s.pillars_in_supply[0] = 0
     refresh(s)
     assert "pillar paris" not in names(s)
     assert "no pillar in your supply" in s.explain(s.string_to_action("pillar paris"))
@@ -82,7 +82,7 @@ def test_architect_pillar_needs_a_free_space_and_a_pillar_in_supply() -> None:
 
 def test_no_pillar_at_the_unavailable_cathedral() -> None:
     s = new(2, seed=2)
-    gone = s.cost_tiles.index(D.unavailable_cost)
+    gone = s.construction_costs.index(D.unavailable_cost)
     name = D.towns[D.cathedrals[gone].town].id
     frame(s, ARCHITECT, 3)
     s.architect[0] = spot(name)
@@ -94,12 +94,14 @@ def test_no_pillar_at_the_unavailable_cathedral() -> None:
 def test_architect_takes_a_bonus_tile_from_its_town() -> None:
     s = frame(new(2, seed=3), ARCHITECT, 2)
     t = town("london")
-    s.map_tiles[t] = [kind("gold-3")]
+    s.map_bonus_tiles[t] = [kind("gold-3")]
     s.architect[0] = spot("london")
     store(s, 0)
     do(s, "bonus tile london 1")
     assert (
-        s.storehouse[0] == [kind("gold-3")] and s.map_tiles[t] == [-1] and top(s).action_points == 1
+        s.storehouse[0] == [kind("gold-3")]
+        and s.map_bonus_tiles[t] == [-1]
+        and top(s).action_points == 1
     )
 
 
@@ -109,11 +111,11 @@ def test_architect_takes_a_bonus_tile_from_its_town() -> None:
 def test_merchant_moves_and_builds_a_house() -> None:
     s = frame(new(2, seed=4), MERCHANT, 3)
     t = town("paris")
-    s.houses[t] = [R.INACTIVE, R.EMPTY, R.INACTIVE]  # only the plain space
+    s.house_spaces[t] = [R.INACTIVE, R.EMPTY, R.INACTIVE]  # only the plain space
     do(s, "merchant to tiletum-paris-1", "merchant to paris")
     assert names(s).count("house paris 2") == 1
     do(s, "house paris 2")
-    assert s.houses[t][1] == 0 and t in s.house_towns[0] and s.house_supply[0] == 1
+    assert s.house_spaces[t][1] == 0 and t in s.houses_on_map[0] and s.houses_in_supply[0] == 1
     assert top(s).action_points == 0
 
 
@@ -121,17 +123,17 @@ def test_merchant_house_rules() -> None:
     s = frame(new(2, seed=4), MERCHANT, 3)
     t = town("bordeaux")
     s.merchant[0] = spot("bordeaux")
-    s.houses[t] = [1, R.INACTIVE]
+    s.house_spaces[t] = [1, R.INACTIVE]
     refresh(s)
     assert not any(n.startswith("house") for n in names(s))  # no empty space
     assert "taken" in s.explain(s.string_to_action("house bordeaux 1"))
     assert "not used with 2 players" in s.explain(s.string_to_action("house bordeaux 2"))
-    s.houses[t] = [R.EMPTY, R.INACTIVE]
-    s.house_supply[0] = 0
+    s.house_spaces[t] = [R.EMPTY, R.INACTIVE]
+    s.houses_in_supply[0] = 0
     refresh(s)
     assert "no house in your supply" in s.explain(s.string_to_action("house bordeaux 1"))
-    s.house_supply[0] = 2
-    s.house_towns[0].append(t)
+    s.houses_in_supply[0] = 2
+    s.houses_on_map[0].append(t)
     refresh(s)
     assert "already have a house" in s.explain(s.string_to_action("house bordeaux 1"))
 
@@ -139,7 +141,7 @@ def test_merchant_house_rules() -> None:
 def test_house_on_a_vp_space_scores_it() -> None:
     s = frame(new(2, seed=5), MERCHANT, 1)
     s.merchant[0] = spot("rome")
-    s.houses[town("rome")] = [R.EMPTY, R.INACTIVE]
+    s.house_spaces[town("rome")] = [R.EMPTY, R.INACTIVE]
     refresh(s)
     before = s.vp[0]
     do(s, "house rome 1")
@@ -149,7 +151,7 @@ def test_house_on_a_vp_space_scores_it() -> None:
 def test_house_on_a_building_bonus_space_gives_one_buildings_character_bonuses() -> None:
     s = frame(new(2, seed=5), MERCHANT, 1)
     s.merchant[0] = spot("lyon")
-    s.houses[town("lyon")] = [R.EMPTY, R.INACTIVE]
+    s.house_spaces[town("lyon")] = [R.EMPTY, R.INACTIVE]
     place_characters(s, 0, 1, "banker-1", "mason-2")  # +2 gold, +2 stone
     place_characters(s, 0, 0, "bishop-1")  # +2 VP
     set_res(s, 0)
@@ -158,16 +160,16 @@ def test_house_on_a_building_bonus_space_gives_one_buildings_character_bonuses()
     do(s, "building 2")
     assert set(names(s)) == {"bonus of floor 1", "bonus of floor 2", "skip"}
     do(s, "bonus of floor 2")
-    assert s.res[0][STONE] == 2 and s.res[0][GOLD] == 0
+    assert s.resources[0][STONE] == 2 and s.resources[0][GOLD] == 0
     assert set(names(s)) == {"bonus of floor 1", "skip"}
     do(s, "skip")  # a bonus may be ignored
-    assert s.res[0][GOLD] == 0 and isinstance(top(s), F.PerformAction)
+    assert s.resources[0][GOLD] == 0 and isinstance(top(s), F.PerformAction)
 
 
 def test_merchant_takes_a_bonus_tile_from_its_town() -> None:
     s = frame(new(2, seed=6), MERCHANT, 1)
     t = town("hamburg")
-    s.map_tiles[t] = [kind("vp-4"), -1]
+    s.map_bonus_tiles[t] = [kind("vp-4"), -1]
     s.merchant[0] = spot("hamburg")
     store(s, 0)
     do(s, "bonus tile hamburg 1")
@@ -177,7 +179,7 @@ def test_merchant_takes_a_bonus_tile_from_its_town() -> None:
 def test_a_bonus_tile_needs_storehouse_room() -> None:
     s = frame(new(2, seed=6), MERCHANT, 1)
     t = town("hamburg")
-    s.map_tiles[t] = [kind("vp-4"), -1]
+    s.map_bonus_tiles[t] = [kind("vp-4"), -1]
     s.merchant[0] = spot("hamburg")
     store(s, 0, "any-2", "any-3", "gold-3", "one-each")
     assert "bonus tile hamburg 1" not in names(s)
@@ -218,7 +220,7 @@ def test_placing_a_character_costs_its_rooms_floor_and_gives_its_bonus() -> None
     assert "place notary-3 in building 2 floor 3" in names(s)  # building 2 has 3 rooms
     assert "place notary-3 in building 1 floor 1" in names(s)  # any floor for any tile
     do(s, "place weaver-2 in building 1 floor 2")
-    assert top(s).action_points == 1 and s.res[0][WOOL] == 2
+    assert top(s).action_points == 1 and s.resources[0][WOOL] == 2
     assert s.rooms[0][s.game.rooms[0][1]] == kind("weaver-2")
     assert "place notary-3 in building 2 floor 3" not in names(s)  # 3 AP needed, 1 left
     assert "place notary-3 in building 2 floor 1" in names(s)
@@ -244,7 +246,7 @@ def test_a_full_building_returns_its_roof_house_with_the_roof_bonus() -> None:
     store(s, 0, "courtier-3")
     before_vp = s.vp[0]
     do(s, "place courtier-3 in building 4 floor 3")
-    assert s.house_supply[0] == 3 and s.roofs[0] == 1 << 3
+    assert s.houses_in_supply[0] == 3 and s.roof_houses_freed[0] == 1 << 3
     # courtier-3 gives 3 VP, building 4's roof bonus gives 4 VP
     assert s.vp[0] == before_vp + 3 + 4
 
@@ -252,11 +254,11 @@ def test_a_full_building_returns_its_roof_house_with_the_roof_bonus() -> None:
 def test_character_bonus_action_is_taken_at_once() -> None:
     s = frame(new(2, seed=10), CHARACTER, 2)
     store(s, 0, "courtier-2")
-    pos = s.king_pos[0]
+    pos = s.king_track[0]
     do(s, "place courtier-2 in building 1 floor 2")
     assert top(s) == F.PerformAction(KING, 2, False)
     do(s, "advance king", "advance king")
-    assert s.king_pos[0] == pos + 2
+    assert s.king_track[0] == pos + 2
     assert top(s).action == CHARACTER and top(s).action_points == 0
 
 
@@ -284,7 +286,7 @@ def test_the_contract_offer_shifts_right_and_refills_at_the_end_of_the_turn() ->
     assert s.contract_offer == [a, -1, c, -1, e]
     do(s, "end turn")
     assert s.contract_offer[2:] == [a, c, e]
-    assert s.draws[:2] == [
+    assert s.chance_events[:2] == [
         F.TileDraw(F.PILE_CONTRACT, F.LOC_CONTRACT, 0),
         F.TileDraw(F.PILE_CONTRACT, F.LOC_CONTRACT, 1),
     ]
@@ -294,18 +296,22 @@ def test_exchange_costs_one_ap_and_the_first_of_the_turn_adds_a_resource() -> No
     s = frame(new(2, seed=12), CONTRACT, 3)
     set_res(s, 0, food=2)
     do(s, "exchange food for iron")
-    assert s.res[0][FOOD] == 1 and s.res[0][IRON] == 1 and isinstance(top(s), F.ResourcesOfChoice)
+    assert (
+        s.resources[0][FOOD] == 1
+        and s.resources[0][IRON] == 1
+        and isinstance(top(s), F.ResourcesOfChoice)
+    )
     do(s, "gain stone")
-    assert s.res[0][STONE] == 1 and top(s).action_points == 2
+    assert s.resources[0][STONE] == 1 and top(s).action_points == 2
     do(s, "exchange food for wool")
     assert isinstance(top(s), F.PerformAction)  # no second bonus this turn
-    assert s.res[0][WOOL] == 1 and sum(s.res[0]) == 3
+    assert s.resources[0][WOOL] == 1 and sum(s.resources[0]) == 3
 
 
 def test_no_contract_without_an_open_contract_space() -> None:
     s = frame(new(2, seed=12), CONTRACT, 3)
     s.contract_offer = [kind("iron-3")] * 5
-    s.contracts[0] = [kind("iron-2")] * 6
+    s.fulfilled_contracts[0] = [kind("iron-2")] * 6
     store(s, 0, "wool-2")  # the seventh and last space is spoken for
     assert not any(n.startswith("take contract") for n in names(s))
     assert "contract space" in s.explain(s.string_to_action("take contract 5"))
@@ -317,10 +323,10 @@ def test_no_contract_without_an_open_contract_space() -> None:
 def test_king_action_advances_one_space_per_ap_never_above_15() -> None:
     s = frame(new(2, seed=13), KING, 4)
     top_index = len(D.king_track) - 1
-    s.king_pos[0] = top_index - 2
+    s.king_track[0] = top_index - 2
     refresh(s)
     do(s, "advance king", "advance king")
-    assert D.king_track[s.king_pos[0]] == 15
+    assert D.king_track[s.king_track[0]] == 15
     assert "advance king" not in names(s)
     assert "+15" in s.explain(s.string_to_action("advance king"))
 
@@ -328,8 +334,8 @@ def test_king_action_advances_one_space_per_ap_never_above_15() -> None:
 def test_a_marker_arriving_on_an_occupied_space_goes_on_top() -> None:
     s = frame(new(3, seed=13), KING, 2)
     start = D.king_start
-    s.king_pos = [start, start + 1, start + 1]
-    s.king_order = [0, 2, 1]
+    s.king_track = [start, start + 1, start + 1]
+    s.king_track_stack = [0, 2, 1]
     refresh(s)
     do(s, "advance king")
-    assert s.king_order == [2, 1, 0]
+    assert s.king_track_stack == [2, 1, 0]

@@ -110,7 +110,7 @@ def test_no_tile_ever_leaves_a_storehouse_except_by_being_used() -> None:
 
 def test_tile_draws_follow_the_remaining_counts_of_the_pile() -> None:
     s = game(3).new_initial_state()
-    assert isinstance(s.draws[0], F.TileDraw) and s.draws[0].pile == F.PILE_BONUS
+    assert isinstance(s.chance_events[0], F.TileDraw) and s.chance_events[0].pile == F.PILE_BONUS
     counts = list(s.piles[F.PILE_BONUS].counts)
     total = sum(counts)
     assert dict(s.chance_outcomes()) == {A.DRAW + k: n / total for k, n in enumerate(counts) if n}
@@ -122,18 +122,18 @@ def test_tile_draws_follow_the_remaining_counts_of_the_pile() -> None:
 
 def test_cost_town_and_fair_tiles_are_drawn_evenly_from_those_left() -> None:
     s = game(2).new_initial_state()
-    while not isinstance(s.draws[0], F.CostTileDraw):
+    while not isinstance(s.chance_events[0], F.CostTileDraw):
         s.apply_action(s.legal_actions()[0])
     assert dict(s.chance_outcomes()) == {A.COST_TILE + i: 1 / 9 for i in range(9)}
     s.apply_action(A.COST_TILE + D.unavailable_cost)
     assert A.COST_TILE + D.unavailable_cost not in dict(s.chance_outcomes())
     assert len(s.chance_outcomes()) == 8
-    while not isinstance(s.draws[0], F.TownTileDraw):
+    while not isinstance(s.chance_events[0], F.TownTileDraw):
         s.apply_action(s.legal_actions()[0])
     assert dict(s.chance_outcomes()) == {A.TOWN_TILE + i: 1 / 8 for i in range(8)}
     s.apply_action(A.TOWN_TILE + 2)
     assert len(s.chance_outcomes()) == 7 and A.TOWN_TILE + 2 not in dict(s.chance_outcomes())
-    while not isinstance(s.draws[0], F.FairTileDraw):
+    while not isinstance(s.chance_events[0], F.FairTileDraw):
         s.apply_action(s.legal_actions()[0])
     assert dict(s.chance_outcomes()) == {A.FAIR_TILE + i: 1 / 11 for i in range(11)}
 
@@ -162,7 +162,7 @@ def test_a_corruption_token_is_revealed_before_each_of_the_three_turns() -> None
     seen = []
     while s.round == 0:
         if s.stack and isinstance(s.stack[-1], F.Turn):
-            seen.append((s.cycle, len(s.revealed)))
+            seen.append((s.turn, len(s.corruption_revealed)))
         if s.is_chance_node():
             s.apply_action(sample_chance(s, rng))
         else:
@@ -173,12 +173,12 @@ def test_a_corruption_token_is_revealed_before_each_of_the_three_turns() -> None
 
 def test_the_bonus_tile_offered_is_that_of_the_changed_dies_action() -> None:
     s = new(2, seed=6)
-    s.dice = [[0] * 5 for _ in range(6)]
-    s.dice[2][0] = 1
-    s.action_tiles = [-1] * 6
+    s.wheel_dice = [[0] * 5 for _ in range(6)]
+    s.wheel_dice[2][0] = 1
+    s.action_bonus_tiles = [-1] * 6
     new_action = s.action_of_value(4)
-    s.action_tiles[new_action] = kind("vp-4")
-    s.action_tiles[s.action_of_value(3)] = kind("gold-3")
+    s.action_bonus_tiles[new_action] = kind("vp-4")
+    s.action_bonus_tiles[s.action_of_value(3)] = kind("gold-3")
     store(s, 0)
     set_res(s, 0, gold=2)
     do(s, "die 3 yellow", "value 4", "take tile")
@@ -194,18 +194,18 @@ def test_the_bonus_tile_offered_is_that_of_the_changed_dies_action() -> None:
 def test_the_king_track_fair_tile_scores_only_players_at_the_fair() -> None:
     s = new(2, seed=7)
     s.stack.clear()
-    s.draws.clear()
+    s.chance_events.clear()
     s.round = 1
     s.king_tile = -1
     s.fair_towns[1] = town("paris")
     s.fair_tiles[1] = D.fair_ids.index("king")
     start = D.king_start
-    s.king_pos = [start + 5, start + 3]
-    s.king_order = [1, 0]
+    s.king_track = [start + 5, start + 3]
+    s.king_track_stack = [1, 0]
     s.merchant[1] = spot("paris")  # seat 1 is at the fair, seat 0 is not
     s.vp = [20, 20]
-    s.actor = -1
-    s.step = R.S_KING
+    s.active_player = -1
+    s.phase = R.S_KING
     s._run()
     flat = D.fair_board_vp[1] + D.fair_vp[D.fair_ids.index("king")]
     assert s.vp[0] == 20 + 4 + D.king_track[start + 5]  # the leader, no King tile to take
@@ -215,16 +215,16 @@ def test_the_king_track_fair_tile_scores_only_players_at_the_fair() -> None:
 def test_the_new_turn_order_is_played_in_the_next_round() -> None:
     s = new(3, seed=8)
     s.stack.clear()
-    s.draws.clear()
+    s.chance_events.clear()
     s.king_tile = -1
     start = D.king_start
-    s.king_pos = [start, start + 2, start + 1]
-    s.king_order = [0, 2, 1]
-    s.actor = -1
-    s.step = R.S_KING
+    s.king_track = [start, start + 2, start + 1]
+    s.king_track_stack = [0, 2, 1]
+    s.active_player = -1
+    s.phase = R.S_KING
     s._run()
     resolve(s, seed=8)
-    assert s.order == [1, 2, 0] and s.round == 1
+    assert s.turn_order == [1, 2, 0] and s.round == 1
     assert s.current_player() == 1 and isinstance(s.stack[-1], F.Turn)
 
 
@@ -241,7 +241,7 @@ def test_mixed_contract_identical_resources_of_your_choice_may_be_the_fixed_type
     do(s, "fulfil same-2-iron-2")
     assert names(s) == ["pay with iron"]
     do(s, "pay with iron")
-    assert s.res[0] == [0, 0, 1, 0, 0] and s.contracts[0] == [kind("same-2-iron-2")]
+    assert s.resources[0] == [0, 0, 1, 0, 0] and s.fulfilled_contracts[0] == [kind("same-2-iron-2")]
     s = new(2, seed=9)
     s.stack = DecisionStack([F.Turn()])
     store(s, 0, "same-3-wool-3")

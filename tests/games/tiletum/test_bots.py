@@ -51,14 +51,14 @@ def _with(state: R.TiletumState, change: object) -> float:
     s = state.clone()
     change(s)  # type: ignore[operator]
     refresh(s)
-    return evaluate(s, s.actor)
+    return evaluate(s, s.active_player)
 
 
 def _free_cathedral(state: R.TiletumState, town_id: str) -> int:
     c = cathedral(town_id)
-    state.cost_tiles[c] = 0
-    state.cathedral_left[c] = len(D.cathedrals[c].tiles)
-    state.pillars[c] = [EMPTY, EMPTY, INACTIVE][: len(state.pillars[c])]
+    state.construction_costs[c] = 0
+    state.cathedral_tiles_left[c] = len(D.cathedrals[c].tiles)
+    state.pillar_spaces[c] = [EMPTY, EMPTY, INACTIVE][: len(state.pillar_spaces[c])]
     return c
 
 
@@ -105,7 +105,7 @@ def test_greedy_beats_random_in_fixed_seed_games() -> None:
 
 def test_another_seats_turn_in_progress_is_not_counted_for_this_seat() -> None:
     s = frame(new(2, seed=3), KING, 2)
-    assert s.actor == 0
+    assert s.active_player == 0
     before = evaluate(s, 1)
     s.stack[-1] = replace(s.stack[-1], action_points=6)
     assert evaluate(s, 1) == before
@@ -134,13 +134,13 @@ def test_a_resource_a_stored_contract_needs_is_worth_more_than_another() -> None
     s = turn_start(new(2, seed=3))
     store(s, 0, "iron-5-king")
     set_res(s, 0, iron=1, food=1)
-    iron = _with(s, lambda x: x.res[0].__setitem__(IRON, 2))
-    food = _with(s, lambda x: x.res[0].__setitem__(FOOD, 2))
+    iron = _with(s, lambda x: x.resources[0].__setitem__(IRON, 2))
+    food = _with(s, lambda x: x.resources[0].__setitem__(FOOD, 2))
     assert iron > food + 0.3
     # Without the contract the two are alike.
     store(s, 0)
-    assert _with(s, lambda x: x.res[0].__setitem__(IRON, 2)) == pytest.approx(
-        _with(s, lambda x: x.res[0].__setitem__(FOOD, 2))
+    assert _with(s, lambda x: x.resources[0].__setitem__(IRON, 2)) == pytest.approx(
+        _with(s, lambda x: x.resources[0].__setitem__(FOOD, 2))
     )
 
 
@@ -160,8 +160,8 @@ def test_a_stored_contract_counts_the_pillar_its_space_frees_by_the_houses_it_me
     def contract_worth(houses: list[str]) -> float:
         x = s.clone()
         for t in houses:
-            x.houses[town(t)][0] = 0
-            x.house_towns[0].append(town(t))
+            x.house_spaces[town(t)][0] = 0
+            x.houses_on_map[0].append(town(t))
         with_it = evaluate(store(x, 0, "iron-3"), 0)
         return with_it - evaluate(store(x, 0), 0)
 
@@ -170,9 +170,9 @@ def test_a_stored_contract_counts_the_pillar_its_space_frees_by_the_houses_it_me
 
 def test_greedy_takes_the_die_whose_resources_its_contract_needs() -> None:
     s = turn_start(new(2, seed=3))
-    s.dice = [[0] * 5 for _ in range(6)]
-    s.dice[3][IRON] = 1
-    s.dice[3][FOOD] = 1
+    s.wheel_dice = [[0] * 5 for _ in range(6)]
+    s.wheel_dice[3][IRON] = 1
+    s.wheel_dice[3][FOOD] = 1
     store(s, 0, "iron-5-king")
     set_res(s, 0, iron=1)
     assert _greedy(s) == "die 4 blue"
@@ -181,20 +181,20 @@ def test_greedy_takes_the_die_whose_resources_its_contract_needs() -> None:
 def test_a_cathedral_with_the_seats_pillar_makes_stone_worth_gathering() -> None:
     s = turn_start(new(2, seed=3))
     c = _free_cathedral(s, "london")
-    s.pillars[c][0] = 0
-    s.pillar_sites[0] = [c]
-    s.pillar_supply[0] = 0
+    s.pillar_spaces[c][0] = 0
+    s.pillars_on_map[0] = [c]
+    s.pillars_in_supply[0] = 0
     set_res(s, 0, stone=1)
-    stone = _with(s, lambda x: x.res[0].__setitem__(STONE, 2))
-    wool = _with(s, lambda x: x.res[0].__setitem__(WOOL, 1))
+    stone = _with(s, lambda x: x.resources[0].__setitem__(STONE, 2))
+    wool = _with(s, lambda x: x.resources[0].__setitem__(WOOL, 1))
     assert stone > wool + 0.5
 
 
 def test_greedy_contributes_to_a_cathedral_when_it_has_the_stone() -> None:
     s = frame(new(2, seed=3), KING, 0)
     c = _free_cathedral(s, "london")
-    s.pillars[c][0] = 0
-    s.pillar_sites[0] = [c]
+    s.pillar_spaces[c][0] = 0
+    s.pillars_on_map[0] = [c]
     set_res(s, 0, stone=D.cost_stone[0])
     assert _greedy(s) == "contribute london"
 
@@ -204,8 +204,8 @@ def test_greedy_contributes_to_a_cathedral_when_it_has_the_stone() -> None:
 
 def test_the_architect_nearer_a_free_cathedral_is_worth_more() -> None:
     s = turn_start(new(2, seed=3))
-    for c in range(len(s.pillars)):
-        s.pillars[c] = [1 if p == EMPTY else p for p in s.pillars[c]]
+    for c in range(len(s.pillar_spaces)):
+        s.pillar_spaces[c] = [1 if p == EMPTY else p for p in s.pillar_spaces[c]]
     _free_cathedral(s, "london")
     far = _with(s, lambda x: x.architect.__setitem__(0, spot("tiletum")))
     near = _with(s, lambda x: x.architect.__setitem__(0, spot("tiletum-london-1")))
@@ -215,10 +215,10 @@ def test_the_architect_nearer_a_free_cathedral_is_worth_more() -> None:
 
 def test_greedy_walks_the_architect_to_a_free_cathedral_and_builds() -> None:
     s = frame(new(2, seed=3), ARCHITECT, 2)
-    for c in range(len(s.pillars)):
-        s.pillars[c] = [1 if p == EMPTY else p for p in s.pillars[c]]
+    for c in range(len(s.pillar_spaces)):
+        s.pillar_spaces[c] = [1 if p == EMPTY else p for p in s.pillar_spaces[c]]
     _free_cathedral(s, "london")
-    s.map_tiles[town("london")] = [EMPTY] * len(s.map_tiles[town("london")])
+    s.map_bonus_tiles[town("london")] = [EMPTY] * len(s.map_bonus_tiles[town("london")])
     s.architect[0] = spot("tiletum-london-1")
     refresh(s)
     assert _greedy(s) == "architect to london"
@@ -229,23 +229,23 @@ def test_greedy_walks_the_architect_to_a_free_cathedral_and_builds() -> None:
 def test_greedy_takes_points_within_reach_before_ending_the_turn() -> None:
     s = frame(new(2, seed=3), MERCHANT, 1)
     s.merchant[0] = spot("rome")
-    s.houses[town("rome")] = [EMPTY, INACTIVE]
+    s.house_spaces[town("rome")] = [EMPTY, INACTIVE]
     refresh(s)
     assert _greedy(s) == "house rome 1"
 
 
 def test_a_house_on_the_map_multiplies_with_the_pillars() -> None:
     s = turn_start(new(2, seed=3))
-    s.house_supply[0] = 0
+    s.houses_in_supply[0] = 0
     c = _free_cathedral(s, "london")
-    s.pillars[c][0] = 0
-    s.pillar_sites[0] = [c]
-    s.pillar_supply[0] = 0
+    s.pillar_spaces[c][0] = 0
+    s.pillars_on_map[0] = [c]
+    s.pillars_in_supply[0] = 0
     one = evaluate(refresh(s), 0)
 
     def second(x: R.TiletumState) -> None:
-        x.houses[town("rome")][0] = 0
-        x.house_towns[0].append(town("rome"))
+        x.house_spaces[town("rome")][0] = 0
+        x.houses_on_map[0].append(town("rome"))
 
     assert _with(s, second) == pytest.approx(one + 1.0)
 
@@ -256,7 +256,7 @@ def test_a_house_on_the_map_multiplies_with_the_pillars() -> None:
 def test_king_outlook_in_the_last_round_with_every_token_out_is_the_track() -> None:
     s = new(2, seed=3)
     s.round = D.rounds - 1
-    s.revealed = [0] * D.corruption_per_round
+    s.corruption_revealed = [0] * D.corruption_per_round
     for pos, vp in enumerate(D.king_track):
         assert king_outlook(s, pos) == vp
 
@@ -264,8 +264,8 @@ def test_king_outlook_in_the_last_round_with_every_token_out_is_the_track() -> N
 def test_king_outlook_counts_the_corruption_to_come_and_the_reset_to_the_start() -> None:
     s = new(2, seed=3)
     assert s.round == 0
-    s.revealed = []
-    s.corruption_left = Bag([D.corruption_tokens.count(v) for v in range(3)])
+    s.corruption_revealed = []
+    s.corruption_tokens = Bag([D.corruption_tokens.count(v) for v in range(3)])
     drop = D.corruption_per_round * sum(D.corruption_tokens) / len(D.corruption_tokens)
     assert drop == int(drop)
     # From the start a marker falls by a round's corruption before each King phase and is
@@ -283,7 +283,7 @@ def test_greedy_advances_on_the_king_track_rather_than_ending_the_turn() -> None
 
 def test_action_points_on_the_king_track_are_worth_nothing_at_its_top() -> None:
     s = frame(new(2, seed=3), KING, 3)
-    s.king_pos[0] = len(D.king_track) - 1
+    s.king_track[0] = len(D.king_track) - 1
     with_points = evaluate(refresh(s), 0)
     s.stack[-1] = replace(s.stack[-1], action_points=0)
     assert evaluate(refresh(s), 0) == with_points
@@ -296,7 +296,7 @@ def test_the_merchant_at_this_rounds_fair_counts_and_on_the_way_counts_less() ->
     s = turn_start(new(2, seed=3))
     s.fair_towns[0] = town("rome")
     s.fair_tiles[0] = D.fair_ids.index("houses")
-    s.house_supply[0] = 0
+    s.houses_in_supply[0] = 0
     there = _with(s, lambda x: x.merchant.__setitem__(0, spot("rome")))
     near = _with(s, lambda x: x.merchant.__setitem__(0, spot("genoa-rome-2")))
     far = _with(s, lambda x: x.merchant.__setitem__(0, spot("london")))
@@ -311,9 +311,9 @@ def test_a_house_in_a_later_fair_town_counts_that_fair() -> None:
 
     def house_in(t: int) -> object:
         def put(x: R.TiletumState) -> None:
-            x.houses[t][0] = 0
-            x.house_towns[0].append(t)
-            x.house_supply[0] -= 1
+            x.house_spaces[t][0] = 0
+            x.houses_on_map[0].append(t)
+            x.houses_in_supply[0] -= 1
 
         return put
 
@@ -351,7 +351,7 @@ def test_filling_a_building_gives_its_roof_house_which_counts_at_once() -> None:
     store(s, 0, "knight-1")
     before = evaluate(s, 0)
     do(s, f"place knight-1 in building {b + 1} floor 1")
-    assert s.house_supply[0] == D.houses_supply + 1
+    assert s.houses_in_supply[0] == D.houses_supply + 1
     assert evaluate(s, 0) > before + 1.0
 
 
@@ -360,9 +360,9 @@ def test_filling_a_building_gives_its_roof_house_which_counts_at_once() -> None:
 
 def test_a_die_being_taken_is_judged_as_it_will_be_once_its_value_is_set() -> None:
     s = turn_start(new(2, seed=3))
-    s.dice = [[0] * 5 for _ in range(6)]
-    s.dice[3][IRON] = 1
-    s.action_tiles = [EMPTY] * 6
+    s.wheel_dice = [[0] * 5 for _ in range(6)]
+    s.wheel_dice[3][IRON] = 1
+    s.action_bonus_tiles = [EMPTY] * 6
     set_res(s, 0)
     do(s, "die 4 blue")
     taking = evaluate(s, 0)

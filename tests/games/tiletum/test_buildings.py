@@ -15,9 +15,9 @@ def test_a_full_building_with_a_crest_strengthens_its_action() -> None:
     store(s, 0, "weaver-2")
     set_res(s, 0)
     do(s, "place weaver-2 in building 1 floor 2")
-    assert s.completed[0] == 1
-    assert s.ap_bonus[0][CONTRACT] == 2  # two rooms: +2 AP on the contract action
-    assert s.house_supply[0] == 3  # the roof house too
+    assert s.completed_buildings[0] == 1
+    assert s.bonus_action_points[0][CONTRACT] == 2  # two rooms: +2 AP on the contract action
+    assert s.houses_in_supply[0] == 3  # the roof house too
 
 
 def test_the_bonus_applies_to_the_current_action() -> None:
@@ -27,7 +27,7 @@ def test_the_bonus_applies_to_the_current_action() -> None:
     set_res(s, 0)
     do(s, "place scholar-1 in building 3 floor 1")
     # scholar-1 strengthens the character action: +1 AP at once for this action
-    assert s.ap_bonus[0][CHARACTER] == 1
+    assert s.bonus_action_points[0][CHARACTER] == 1
     assert s.stack[1].action == CHARACTER and s.stack[1].action_points == 3 - 1 + 1
     # (the scholar's own bonus, a character action with 1 AP, is on top)
     assert top(s) == F.PerformAction(CHARACTER, 1, False)
@@ -36,10 +36,10 @@ def test_the_bonus_applies_to_the_current_action() -> None:
 def test_the_bonus_applies_through_the_joker() -> None:
     s = new(2, seed=3)
     v = D.wheel_actions.index(JOKER) + 1
-    s.dice = [[0] * 5 for _ in range(6)]
-    s.dice[v - 1][0] = 1
-    s.action_tiles = [-1] * 6
-    s.ap_bonus[0][KING] = 2
+    s.wheel_dice = [[0] * 5 for _ in range(6)]
+    s.wheel_dice[v - 1][0] = 1
+    s.action_bonus_tiles = [-1] * 6
+    s.bonus_action_points[0][KING] = 2
     refresh(s)
     do(s, f"die {v} yellow", f"value {v}", "action king")
     assert top(s).action_points == 7 - v + 2
@@ -57,14 +57,14 @@ def test_no_bonus_for_the_rightmost_building() -> None:
     set_res(s, 0, food=2)
     vp = s.vp[0]
     do(s, "crest eagle on space 6")
-    assert s.completed[0] == 1 << 5 and s.ap_bonus[0] == [0] * 5
+    assert s.completed_buildings[0] == 1 << 5 and s.bonus_action_points[0] == [0] * 5
     assert s.vp[0] == vp + 5
     assert s.final_points(0)[1] == 0  # one completed building scores nothing yet
 
 
 def test_the_bonus_only_counts_for_the_dies_action_not_helper_actions() -> None:
     s = new(2, seed=5)
-    s.ap_bonus[0][ARCHITECT] = 3
+    s.bonus_action_points[0][ARCHITECT] = 3
     store(s, 0, "architect-2")
     refresh(s)
     do(s, "use architect-2")
@@ -80,17 +80,17 @@ def test_a_building_of_mixed_characters_asks_which_action() -> None:
     # the completion is asked before the courtier's king action
     assert set(names(s)) == {"action merchant", "action king"}
     do(s, "action king")
-    assert s.ap_bonus[0][KING] == 2 and s.ap_bonus[0][MERCHANT] == 0
+    assert s.bonus_action_points[0][KING] == 2 and s.bonus_action_points[0][MERCHANT] == 0
 
 
 def test_two_buildings_on_one_action_add_up() -> None:
     s = frame(new(2, seed=7), CHARACTER, 1)
-    s.ap_bonus[0][CHARACTER] = 2
+    s.bonus_action_points[0][CHARACTER] = 2
     s.crests[0][2] = 0
     store(s, 0, "baker-1")
     set_res(s, 0)
     do(s, "place baker-1 in building 3 floor 1")
-    assert s.ap_bonus[0][CHARACTER] == 3
+    assert s.bonus_action_points[0][CHARACTER] == 3
 
 
 def test_a_building_without_its_crest_is_not_completed() -> None:
@@ -98,6 +98,6 @@ def test_a_building_without_its_crest_is_not_completed() -> None:
     store(s, 0, "baker-1")
     set_res(s, 0)
     do(s, "place baker-1 in building 3 floor 1")
-    assert s.completed[0] == 0 and s.ap_bonus[0] == [0] * 5
-    assert s.roofs[0] == 1 << 2 and s.house_supply[0] == 3
-    assert s.res[0] == [1, 1, 0, 0, 0]  # the roof bonus (1 gold) and the baker's food
+    assert s.completed_buildings[0] == 0 and s.bonus_action_points[0] == [0] * 5
+    assert s.roof_houses_freed[0] == 1 << 2 and s.houses_in_supply[0] == 3
+    assert s.resources[0] == [1, 1, 0, 0, 0]  # the roof bonus (1 gold) and the baker's food

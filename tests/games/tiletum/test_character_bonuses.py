@@ -38,7 +38,7 @@ def _place(tile: str, building: int = 4, ap: int = 3, seed: int = 1) -> R.Tiletu
 )
 def test_resource_bonuses(tile: str, resources: list[int]) -> None:
     s = _place(tile)
-    assert s.res[0] == resources
+    assert s.resources[0] == resources
 
 
 @pytest.mark.parametrize(("tile", "vp"), [("bishop-1", 2), ("bishop-2", 3)])
@@ -63,7 +63,7 @@ def test_action_bonuses(tile: str, action: int, ap: int, resource: bool) -> None
     if resource:
         assert top(s) == F.ResourcesOfChoice(1)  # the resource of your choice first
         do(s, "gain iron")
-        assert s.res[0][4] == 1
+        assert s.resources[0][4] == 1
     assert top(s) == F.PerformAction(action, ap, False)
 
 
@@ -108,37 +108,37 @@ def test_merchant_move_and_house_in_any_order() -> None:
     # house first, then move
     s = frame(new(2, seed=2), CHARACTER, 3)
     s.merchant[0] = spot("london")
-    s.houses[town("london")] = [R.EMPTY, R.INACTIVE]
+    s.house_spaces[town("london")] = [R.EMPTY, R.INACTIVE]
     store(s, 0, "trader-3")
     do(s, "place trader-3 in building 2 floor 3", "house london 1")
-    assert town("london") in s.house_towns[0]
+    assert town("london") in s.houses_on_map[0]
     assert any(n.startswith("merchant to") for n in names(s))
     do(s, "merchant to tiletum-london-1")
     assert isinstance(top(s), F.PerformAction)
     # move first, then house
     s = frame(new(2, seed=2), CHARACTER, 3)
     s.merchant[0] = spot("tiletum-london-1")
-    s.houses[town("london")] = [R.EMPTY, R.INACTIVE]
+    s.house_spaces[town("london")] = [R.EMPTY, R.INACTIVE]
     store(s, 0, "trader-3")
     do(s, "place trader-3 in building 2 floor 3", "merchant to london", "house london 1")
-    assert town("london") in s.house_towns[0] and isinstance(top(s), F.PerformAction)
+    assert town("london") in s.houses_on_map[0] and isinstance(top(s), F.PerformAction)
 
 
 def test_architect_move_and_pillar() -> None:
     s = frame(new(2, seed=3), CHARACTER, 3)
     c = cathedral("paris")
-    s.cost_tiles[c] = 0
-    s.pillars[c] = [R.EMPTY, R.EMPTY, R.INACTIVE]
+    s.construction_costs[c] = 0
+    s.pillar_spaces[c] = [R.EMPTY, R.EMPTY, R.INACTIVE]
     s.architect[0] = spot("tiletum-paris-1")
     store(s, 0, "builder-3")
     do(s, "place builder-3 in building 2 floor 3", "architect to paris", "pillar paris")
-    assert s.pillar_sites[0] == [c] and isinstance(top(s), F.PerformAction)
+    assert s.pillars_on_map[0] == [c] and isinstance(top(s), F.PerformAction)
 
 
 def test_house_where_the_merchant_is_only_if_possible() -> None:
     s = frame(new(2, seed=4), CHARACTER, 3)
     s.merchant[0] = spot("rome")
-    s.houses[town("rome")] = [R.EMPTY, R.INACTIVE]
+    s.house_spaces[town("rome")] = [R.EMPTY, R.INACTIVE]
     store(s, 0, "innkeeper-3")
     do(s, "place innkeeper-3 in building 2 floor 3")
     assert names(s) == ["house rome 1"]  # not optional when it can be done
@@ -148,22 +148,22 @@ def test_house_where_the_merchant_is_only_if_possible() -> None:
     s = frame(new(2, seed=4), CHARACTER, 3)
     store(s, 0, "innkeeper-3")
     do(s, "place innkeeper-3 in building 2 floor 3")
-    assert isinstance(top(s), F.PerformAction) and s.house_supply[0] == 2
+    assert isinstance(top(s), F.PerformAction) and s.houses_in_supply[0] == 2
 
 
 def test_pillar_where_the_architect_is() -> None:
     s = frame(new(2, seed=5), CHARACTER, 3)
     c = cathedral("vienna")
-    s.cost_tiles[c] = 1
-    s.pillars[c] = [R.EMPTY, R.EMPTY, R.INACTIVE]
+    s.construction_costs[c] = 1
+    s.pillar_spaces[c] = [R.EMPTY, R.EMPTY, R.INACTIVE]
     s.architect[0] = spot("vienna")
     store(s, 0, "bishop-3")
     do(s, "place bishop-3 in building 2 floor 3")
     assert names(s) == ["pillar vienna"]
     do(s, "pillar vienna")
-    assert s.pillar_sites[0] == [c]
+    assert s.pillars_on_map[0] == [c]
 
 
 def test_gold_three_on_the_third_floor() -> None:
     s = _place("mason-3")
-    assert s.res[0][0] == 3
+    assert s.resources[0][0] == 3

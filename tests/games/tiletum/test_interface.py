@@ -47,7 +47,7 @@ def test_a_misspelt_action_is_answered_with_how_it_is_written() -> None:
 
 def test_an_illegal_action_is_explained_with_its_rule_and_changes_nothing() -> None:
     s = frame(new(2, seed=1), MERCHANT, 1)
-    s.house_supply[0] = 0
+    s.houses_in_supply[0] = 0
     before = s.to_json()
     with pytest.raises(IllegalActionError) as err:
         do(s, "house paris 1")
@@ -83,8 +83,8 @@ def test_explanations_name_the_rule(setup: str, action: str, words: str, rule: s
     elif setup == "merchant":
         frame(s, MERCHANT, 2)
     elif setup == "chance":
-        s.draws = [F.CorruptionReveal()]
-        s.corruption_left = Bag([2, 2, 2])
+        s.chance_events = [F.CorruptionReveal()]
+        s.corruption_tokens = Bag([2, 2, 2])
     text = s.explain(s.string_to_action(action))
     assert text is not None and words in text and rule in text
 

@@ -18,16 +18,16 @@ TILETUM = D.first_fair_town
 
 def _to_step(s: R.TiletumState, step: int) -> R.TiletumState:
     s.stack.clear()
-    s.draws.clear()
-    s.actor = -1
-    s.step = step
+    s.chance_events.clear()
+    s.active_player = -1
+    s.phase = step
     s._run()
     return refresh(s)
 
 
 def _corruption(s: R.TiletumState, value: int) -> R.TiletumState:
-    s.draws = [F.CorruptionReveal()]
-    s.corruption_left = Bag([2, 2, 2])
+    s.chance_events = [F.CorruptionReveal()]
+    s.corruption_tokens = Bag([2, 2, 2])
     refresh(s)
     return chance(s, f"corruption {value}")
 
@@ -38,37 +38,37 @@ def _corruption(s: R.TiletumState, value: int) -> R.TiletumState:
 def test_corruption_moves_every_marker_left_keeping_stacks_in_order() -> None:
     s = new(4, seed=1)
     # A and B share a space (A below), C lower, D higher.
-    s.king_pos = [START + 3, START + 3, START + 1, START + 6]
-    s.king_order = [2, 0, 1, 3]
+    s.king_track = [START + 3, START + 3, START + 1, START + 6]
+    s.king_track_stack = [2, 0, 1, 3]
     _corruption(s, 2)
-    assert s.king_pos == [START + 1, START + 1, START - 1, START + 4]
-    assert s.king_order == [2, 0, 1, 3]
+    assert s.king_track == [START + 1, START + 1, START - 1, START + 4]
+    assert s.king_track_stack == [2, 0, 1, 3]
 
 
 def test_corruption_stops_at_the_leftmost_space_and_stacks_arrivals_on_top() -> None:
     s = new(3, seed=1)
-    s.king_pos = [1, 0, 2]
-    s.king_order = [1, 0, 2]
+    s.king_track = [1, 0, 2]
+    s.king_track_stack = [1, 0, 2]
     _corruption(s, 2)
-    assert s.king_pos == [0, 0, 0]
+    assert s.king_track == [0, 0, 0]
     # leftmost markers move first: the one already there stays at the bottom
-    assert s.king_order == [1, 0, 2]
+    assert s.king_track_stack == [1, 0, 2]
 
 
 def test_corruption_zero_leaves_the_markers() -> None:
     s = new(2, seed=1)
-    s.king_pos = [START + 2, START]
-    s.king_order = [1, 0]
+    s.king_track = [START + 2, START]
+    s.king_track_stack = [1, 0]
     _corruption(s, 0)
-    assert s.king_pos == [START + 2, START]
+    assert s.king_track == [START + 2, START]
 
 
 def test_three_tokens_a_round_drawn_from_the_six() -> None:
     s = new(2, seed=2)
-    assert len(s.revealed) == 1
-    left = list(s.corruption_left.counts)
+    assert len(s.corruption_revealed) == 1
+    left = list(s.corruption_tokens.counts)
     assert sum(left) == 5
-    s.draws = [F.CorruptionReveal()]
+    s.chance_events = [F.CorruptionReveal()]
     refresh(s)
     total = sum(left)
     assert dict(s.chance_outcomes()) == {
@@ -81,8 +81,8 @@ def test_three_tokens_a_round_drawn_from_the_six() -> None:
 
 def test_the_highest_marker_takes_the_king_tile_ties_to_the_bottom_most() -> None:
     s = new(3, seed=3)
-    s.king_pos = [START + 4, START + 4, START + 1]
-    s.king_order = [2, 1, 0]  # seat 1 is below seat 0 on their shared space
+    s.king_track = [START + 4, START + 4, START + 1]
+    s.king_track_stack = [2, 1, 0]  # seat 1 is below seat 0 on their shared space
     s.king_tile = kind("vp-4")
     s.storehouse = [[], [], []]
     _to_step(s, R.S_KING)
@@ -94,8 +94,8 @@ def test_the_highest_marker_takes_the_king_tile_ties_to_the_bottom_most() -> Non
 
 def test_the_king_tile_may_be_discarded() -> None:
     s = new(2, seed=3)
-    s.king_pos = [START + 1, START]
-    s.king_order = [1, 0]
+    s.king_track = [START + 1, START]
+    s.king_track_stack = [1, 0]
     s.king_tile = kind("vp-4")
     _to_step(s, R.S_KING)
     assert s.current_player() == 0
@@ -105,8 +105,8 @@ def test_the_king_tile_may_be_discarded() -> None:
 
 def test_without_a_king_tile_the_leader_scores_four() -> None:
     s = new(2, seed=3)
-    s.king_pos = [START, START + 2]
-    s.king_order = [0, 1]
+    s.king_track = [START, START + 2]
+    s.king_track_stack = [0, 1]
     s.king_tile = -1
     vp = list(s.vp)
     _to_step(s, R.S_KING)
@@ -118,8 +118,8 @@ def test_king_track_vp_new_turn_order_and_the_red_markers_reset() -> None:
     s = new(4, seed=4)
     s.king_tile = -1
     s.fair_tiles[0] = D.fair_ids.index("houses")
-    s.king_pos = [START - 2, START, START - 1, START + 3]
-    s.king_order = [0, 2, 1, 3]
+    s.king_track = [START - 2, START, START - 1, START + 3]
+    s.king_track_stack = [0, 2, 1, 3]
     s.vp = [1, 10, 10, 10]
     _to_step(s, R.S_KING)
     fair = D.fair_board_vp[0] + D.fair_vp[D.fair_ids.index("houses")]  # a house in Tiletum
@@ -127,18 +127,18 @@ def test_king_track_vp_new_turn_order_and_the_red_markers_reset() -> None:
     assert D.king_track[START - 2] == -2 and s.vp[0] == 0 + fair
     assert s.vp[2] == 10 + D.king_track[START - 1] + fair
     assert s.vp[3] == 10 + 4 + D.king_track[START + 3] + fair
-    assert s.order == [3, 1, 2, 0]
+    assert s.turn_order == [3, 1, 2, 0]
     # red markers moved up to 0, the previously lowest on top
-    assert s.king_pos == [START, START, START, START + 3]
-    assert s.king_order == [1, 2, 0, 3]
+    assert s.king_track == [START, START, START, START + 3]
+    assert s.king_track_stack == [1, 2, 0, 3]
 
 
 def test_the_king_track_fair_tile_scores_before_the_reset() -> None:
     s = new(2, seed=5)
     s.king_tile = -1
     s.fair_tiles[0] = D.fair_ids.index("king")
-    s.king_pos = [START - 3, START + 5]
-    s.king_order = [0, 1]
+    s.king_track = [START - 3, START + 5]
+    s.king_track_stack = [0, 1]
     s.vp = [20, 20]
     _to_step(s, R.S_KING)
     flat = D.fair_board_vp[0] + D.fair_vp[D.fair_ids.index("king")]
@@ -156,9 +156,9 @@ def test_the_fair_needs_a_house_in_its_town_or_the_merchant_there() -> None:
     s.round = 1
     s.fair_towns[1] = town("paris")
     s.fair_tiles[1] = D.fair_ids.index("houses")
-    s.king_pos = [START] * 3
-    s.king_order = [0, 1, 2]
-    s.house_towns[0].append(town("paris"))
+    s.king_track = [START] * 3
+    s.king_track_stack = [0, 1, 2]
+    s.houses_on_map[0].append(town("paris"))
     s.merchant[1] = spot("paris")
     s.vp = [0, 0, 0]
     _to_step(s, R.S_KING)
@@ -170,9 +170,9 @@ def test_the_fair_needs_a_house_in_its_town_or_the_merchant_there() -> None:
 def test_each_fair_tile_counts_its_condition(condition: str) -> None:
     s = new(2, seed=7)
     c1, c2 = 0, 1
-    s.house_towns[0] = [TILETUM, town("paris"), town("rome")]
-    s.pillar_sites[0] = [c1, c2]
-    s.contracts[0] = [kind("iron-2")] * 4
+    s.houses_on_map[0] = [TILETUM, town("paris"), town("rome")]
+    s.pillars_on_map[0] = [c1, c2]
+    s.fulfilled_contracts[0] = [kind("iron-2")] * 4
     s.cathedral_tiles[0] = [c1]
     s.crests[0] = [0, 1, -1, -1, -1, 2]
     place_characters(s, 0, 2, "banker-1")  # building 3: full (1 room)
@@ -201,9 +201,9 @@ def test_fair_scores_board_plus_tile_times_the_count() -> None:
     s.fair_towns[2] = TILETUM
     fair = D.fair_ids.index("contracts")
     s.fair_tiles[2] = fair
-    s.contracts[0] = [kind("iron-2")] * 3
-    s.king_pos = [START, START]
-    s.king_order = [1, 0]  # seat 1 leads the King track
+    s.fulfilled_contracts[0] = [kind("iron-2")] * 3
+    s.king_track = [START, START]
+    s.king_track_stack = [1, 0]  # seat 1 leads the King track
     s.vp = [0, 0]
     _to_step(s, R.S_KING)
     assert s.vp[0] == (D.fair_board_vp[2] + D.fair_vp[fair]) * 3
@@ -216,42 +216,42 @@ def test_fair_scores_board_plus_tile_times_the_count() -> None:
 def test_cleanup_refills_claimed_tiles_resets_tokens_and_dice_and_turns_the_wheel() -> None:
     s = new(2, seed=9)
     s.king_tile = -1
-    s.action_tiles[1] = -1
-    s.action_tiles[4] = -1
-    s.map_tiles[town("london")] = [-1]
-    s.king_pos = [START, START]
-    s.king_order = [0, 1]
+    s.action_bonus_tiles[1] = -1
+    s.action_bonus_tiles[4] = -1
+    s.map_bonus_tiles[town("london")] = [-1]
+    s.king_track = [START, START]
+    s.king_track_stack = [0, 1]
     _to_step(s, R.S_KING)
-    pending = [d for d in s.draws if isinstance(d, F.TileDraw)]
+    pending = [d for d in s.chance_events if isinstance(d, F.TileDraw)]
     assert pending == [
         F.TileDraw(F.PILE_BONUS, F.LOC_ACTION, 1),
         F.TileDraw(F.PILE_BONUS, F.LOC_ACTION, 4),
         F.TileDraw(F.PILE_BONUS, F.LOC_KING, 0),
     ]
-    assert s.round == 1 and s.corruption_left.counts == [2, 2, 2] and s.revealed == []
-    assert s.bag.counts == [2] * 5 and s.dice == [[0] * 5 for _ in range(6)]
+    assert s.round == 1 and s.corruption_tokens.counts == [2, 2, 2] and s.corruption_revealed == []
+    assert s.dice_bag.counts == [2] * 5 and s.wheel_dice == [[0] * 5 for _ in range(6)]
     assert s.action_of_value(1) == D.wheel_actions[1]  # one step on
-    assert s.map_tiles[town("london")] == [-1]  # the map is never refilled
+    assert s.map_bonus_tiles[town("london")] == [-1]  # the map is never refilled
 
 
 def test_the_king_tile_is_not_refilled_for_the_last_round() -> None:
     s = new(2, seed=9)
     s.round = 2
     s.king_tile = -1
-    s.king_pos = [START, START]
-    s.king_order = [0, 1]
+    s.king_track = [START, START]
+    s.king_track_stack = [0, 1]
     _to_step(s, R.S_KING)
     assert s.round == 3
-    assert F.TileDraw(F.PILE_BONUS, F.LOC_KING, 0) not in s.draws
+    assert F.TileDraw(F.PILE_BONUS, F.LOC_KING, 0) not in s.chance_events
 
 
 def test_no_cleanup_after_the_fourth_round_and_the_game_ends() -> None:
     s = new(2, seed=10)
     s.round = 3
     s.king_tile = -1
-    s.action_tiles[0] = -1
+    s.action_bonus_tiles[0] = -1
     _to_step(s, R.S_KING)
-    assert s.is_terminal() and s.draws == [] and s.action_tiles[0] == -1
+    assert s.is_terminal() and s.chance_events == [] and s.action_bonus_tiles[0] == -1
 
 
 # ---- final scoring -------------------------------------------------------------------------
@@ -261,16 +261,16 @@ def _final(s: R.TiletumState) -> R.TiletumState:
     s.round = 3
     s.king_tile = -1
     s.fair_tiles[3] = D.fair_ids.index("cathedral_tiles")
-    s.king_pos = [START] * s.game.num_players
-    s.king_order = list(range(s.game.num_players))
+    s.king_track = [START] * s.game.num_players
+    s.king_track_stack = list(range(s.game.num_players))
     return _to_step(s, R.S_KING)
 
 
 def test_final_houses_times_pillars() -> None:
     s = new(2, seed=11)
-    s.house_towns[0] = [TILETUM, town("paris"), town("rome")]
-    s.pillar_sites[0] = [0, 1]
-    s.res = [[0] * 5, [0] * 5]
+    s.houses_on_map[0] = [TILETUM, town("paris"), town("rome")]
+    s.pillars_on_map[0] = [0, 1]
+    s.resources = [[0] * 5, [0] * 5]
     s.vp = [0, 0]
     assert s.final_points(0) == (6, 0, 0)
     _final(s)
@@ -280,16 +280,16 @@ def test_final_houses_times_pillars() -> None:
 @pytest.mark.parametrize(("completed", "vp"), [(1, 0), (2, 0), (3, 5), (4, 10), (5, 20), (6, 30)])
 def test_final_completed_buildings(completed: int, vp: int) -> None:
     s = new(2, seed=12)
-    s.completed[0] = (1 << completed) - 1
-    s.res[0] = [0] * 5
-    s.house_towns[0] = []
+    s.completed_buildings[0] = (1 << completed) - 1
+    s.resources[0] = [0] * 5
+    s.houses_on_map[0] = []
     assert s.final_points(0) == (0, vp, 0)
 
 
 def test_final_one_vp_per_four_resources() -> None:
     s = new(2, seed=13)
-    s.res[0] = [3, 2, 2, 0, 4]
-    s.pillar_sites[0] = []
+    s.resources[0] = [3, 2, 2, 0, 4]
+    s.pillars_on_map[0] = []
     assert s.final_points(0) == (0, 0, 2)
 
 
@@ -302,12 +302,12 @@ def test_vp_never_go_below_zero() -> None:
 
 def test_a_tie_goes_to_the_first_in_turn_order() -> None:
     s = new(3, seed=15)
-    s.res = [[0] * 5 for _ in range(3)]
-    s.house_towns = [[], [], []]
+    s.resources = [[0] * 5 for _ in range(3)]
+    s.houses_on_map = [[], [], []]
     s.vp = [30, 30, 26]
     _final(s)  # seat 0 gets the 4 no-tile VP as leader: make it even afterwards
     s.vp = [40, 40, 20]
-    s.order = [1, 0, 2]
+    s.turn_order = [1, 0, 2]
     assert s.winners() == [1]
     assert s.returns() == [0.0, 1.0, 0.0]
 
@@ -327,13 +327,13 @@ def test_a_whole_game_ends_after_four_rounds() -> None:
         do(s, choice)
     assert rounds == {0, 1, 2, 3}
     assert s.current_player() == R.TERMINAL and s.legal_actions() == []
-    assert s.res[0][GOLD] >= 0
+    assert s.resources[0][GOLD] >= 0
 
 
 def test_a_leader_who_cannot_store_the_king_tile_discards_it() -> None:
     s = new(2, seed=17)
-    s.king_pos = [START + 2, START]
-    s.king_order = [1, 0]
+    s.king_track = [START + 2, START]
+    s.king_track_stack = [1, 0]
     s.king_tile = kind("vp-4")
     s.storehouse[0] = [kind(t) for t in ("any-2", "any-3", "gold-3", "one-each")]
     _to_step(s, R.S_KING)
@@ -346,8 +346,8 @@ def test_the_observation_names_the_phase() -> None:
     assert s.observation(None)["phase"] == "setup"
     s = new(2, seed=18)
     assert s.observation(0)["phase"] == "action phase"
-    s.king_pos = [START + 1, START]
-    s.king_order = [1, 0]
+    s.king_track = [START + 1, START]
+    s.king_track_stack = [1, 0]
     s.king_tile = kind("vp-4")
     s.storehouse = [[], []]
     _to_step(s, R.S_KING)

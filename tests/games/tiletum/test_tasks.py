@@ -51,7 +51,7 @@ def test_two_gold_buy_one_other_resource() -> None:
         "buy iron",
     }
     do(s, "buy stone")
-    assert s.res[0] == [1, 0, 0, 1, 0]
+    assert s.resources[0] == [1, 0, 0, 1, 0]
     assert not any(n.startswith("buy") for n in names(s))
 
 
@@ -69,18 +69,18 @@ def test_fulfilling_fills_the_leftmost_space_frees_its_pillar_and_scores_both() 
     s = _fulfil_setup("iron-3", iron=3)
     vp = s.vp[0]
     do(s, "fulfil iron-3")
-    assert s.contracts[0] == [kind("iron-3")] and s.storehouse[0] == []
-    assert s.pillar_supply[0] == 3
+    assert s.fulfilled_contracts[0] == [kind("iron-3")] and s.storehouse[0] == []
+    assert s.pillars_in_supply[0] == 3
     assert s.vp[0] == vp + 4 + D.contract_space_vp[0]
-    assert s.res[0][IRON] == 0
+    assert s.resources[0][IRON] == 0
 
 
 def test_the_sixth_contract_space_has_no_pillar() -> None:
     s = _fulfil_setup("iron-2", iron=2)
-    s.contracts[0] = [kind("wool-2")] * 5
+    s.fulfilled_contracts[0] = [kind("wool-2")] * 5
     vp = s.vp[0]
     do(s, "fulfil iron-2")
-    assert s.pillar_supply[0] == 2 and s.vp[0] == vp + 2 + D.contract_space_vp[5]
+    assert s.pillars_in_supply[0] == 2 and s.vp[0] == vp + 2 + D.contract_space_vp[5]
 
 
 def test_identical_resources_of_your_choice() -> None:
@@ -88,7 +88,7 @@ def test_identical_resources_of_your_choice() -> None:
     do(s, "fulfil same-3")
     assert set(names(s)) == {"pay with food", "pay with stone"}
     do(s, "pay with stone")
-    assert s.res[0] == [0, 3, 0, 2, 2] and s.vp[0] == 10 + 3 + D.contract_space_vp[0]
+    assert s.resources[0] == [0, 3, 0, 2, 2] and s.vp[0] == 10 + 3 + D.contract_space_vp[0]
 
 
 def test_mixed_contract_pays_the_fixed_and_identical_resources_of_your_choice() -> None:
@@ -96,7 +96,7 @@ def test_mixed_contract_pays_the_fixed_and_identical_resources_of_your_choice() 
     do(s, "fulfil same-2-iron-2")
     assert names(s) == ["pay with wool", "pay with iron"]  # 2 + 2 iron is also a choice
     do(s, "pay with wool")
-    assert s.res[0] == [0, 0, 0, 0, 2] and s.vp[0] == 10 + 5 + D.contract_space_vp[0]
+    assert s.resources[0] == [0, 0, 0, 0, 2] and s.vp[0] == 10 + 5 + D.contract_space_vp[0]
 
 
 def test_a_contract_that_cannot_be_paid_is_not_offered() -> None:
@@ -110,9 +110,9 @@ def test_a_contract_that_cannot_be_paid_is_not_offered() -> None:
 
 def test_iron_contract_advances_the_king_marker() -> None:
     s = _fulfil_setup("iron-5-king", iron=5)
-    pos = s.king_pos[0]
+    pos = s.king_track[0]
     do(s, "fulfil iron-5-king")
-    assert s.king_pos[0] == pos + 1 and s.vp[0] == 10 + 7 + D.contract_space_vp[0]
+    assert s.king_track[0] == pos + 1 and s.vp[0] == 10 + 7 + D.contract_space_vp[0]
 
 
 def test_wool_contract_moves_the_merchant_to_an_adjacent_town() -> None:
@@ -159,7 +159,7 @@ def test_each_contract_kind_scores_its_vp(contract: str, res: dict[str, int], vp
     do(s, f"fulfil {contract}")
     while isinstance(top(s), F.PayIdentical):
         do(s, names(s)[0])
-    assert sum(s.res[0]) == 0
+    assert sum(s.resources[0]) == 0
     assert s.vp[0] == 10 + vp + D.contract_space_vp[0]
 
 
@@ -178,10 +178,10 @@ def test_a_crest_costs_its_spaces_food_and_never_two_of_one_crest() -> None:
     crests = sorted(n for n in names(s) if n.startswith("crest"))
     assert crests == [f"crest lion on space {i}" for i in (3, 4, 5, 6)]  # 6 food for 1 and 2
     do(s, "crest lion on space 4")  # architect jump bonus follows
-    assert s.crests[0][3] == 0 and s.res[0][FOOD] == 1
+    assert s.crests[0][3] == 0 and s.resources[0][FOOD] == 1
     do(s, "skip")
     # another lion can no longer be taken into the storehouse
-    s.map_tiles[town("london")] = [kind("lion")]
+    s.map_bonus_tiles[town("london")] = [kind("lion")]
     frame(s, ARCHITECT, 1)
     s.architect[0] = spot("london")
     refresh(s)
@@ -191,23 +191,23 @@ def test_a_crest_costs_its_spaces_food_and_never_two_of_one_crest() -> None:
 
 def test_crest_bonus_house_in_any_town() -> None:
     s = _crest_setup()
-    s.houses[town("rome")] = [R.EMPTY, R.INACTIVE]
+    s.house_spaces[town("rome")] = [R.EMPTY, R.INACTIVE]
     refresh(s)
     do(s, "crest lion on space 1")
     assert "house rome 1" in names(s) and "skip" not in names(s)
     do(s, "house rome 1")
-    assert town("rome") in s.house_towns[0] and s.vp[0] == 14
+    assert town("rome") in s.houses_on_map[0] and s.vp[0] == 14
 
 
 def test_crest_bonus_pillar_at_any_cathedral() -> None:
     s = _crest_setup()
     c = cathedral("prague")
-    s.cost_tiles[c] = 0
-    s.pillars[c] = [R.EMPTY, R.EMPTY, R.INACTIVE]
+    s.construction_costs[c] = 0
+    s.pillar_spaces[c] = [R.EMPTY, R.EMPTY, R.INACTIVE]
     refresh(s)
     do(s, "crest lion on space 2")
     do(s, "pillar prague")
-    assert s.pillar_sites[0] == [c]
+    assert s.pillars_on_map[0] == [c]
 
 
 def test_crest_bonus_merchant_and_architect_to_any_space() -> None:
@@ -225,7 +225,7 @@ def test_crest_bonus_merchant_and_architect_to_any_space() -> None:
 def test_crest_bonus_two_resources_and_five_vp() -> None:
     s = _crest_setup(food=3)
     do(s, "crest lion on space 5", "gain iron", "gain iron")
-    assert s.res[0][IRON] == 2 and s.res[0][FOOD] == 0
+    assert s.resources[0][IRON] == 2 and s.resources[0][FOOD] == 0
     store(s, 0, "rose")
     set_res(s, 0, food=2)
     vp = s.vp[0]
@@ -239,20 +239,20 @@ def test_crest_bonus_two_resources_and_five_vp() -> None:
 def test_contributing_costs_stone_scores_cost_and_tile_and_happens_once() -> None:
     s = turn_start(new(2, seed=4))
     c = cathedral("milan")
-    s.cost_tiles[c] = 3  # 3 stone, 4 VP
-    s.cathedral_left[c] = 3
-    s.pillar_sites[0] = [c]
+    s.construction_costs[c] = 3  # 3 stone, 4 VP
+    s.cathedral_tiles_left[c] = 3
+    s.pillars_on_map[0] = [c]
     set_res(s, 0, stone=7)
     vp = s.vp[0]
     do(s, "contribute milan")
-    assert s.res[0][STONE] == 4
+    assert s.resources[0][STONE] == 4
     assert s.vp[0] == vp + D.cost_vp[3] + D.cathedrals[c].tiles[-1]
-    assert s.cathedral_left[c] == 2 and s.cathedral_tiles[0] == [c]
+    assert s.cathedral_tiles_left[c] == 2 and s.cathedral_tiles[0] == [c]
     assert "contribute milan" not in names(s)
     assert "already contributed" in s.explain(s.string_to_action("contribute milan"))
     # the next contributor takes the next tile down
-    s.actor = 1
-    s.pillar_sites[1] = [c]
+    s.active_player = 1
+    s.pillars_on_map[1] = [c]
     set_res(s, 1, stone=3)
     vp1 = s.vp[1]
     do(s, "contribute milan")
@@ -295,7 +295,7 @@ def test_action_helpers_give_that_action_without_bonus_markers(
     tile: str, action: int, ap: int
 ) -> None:
     s = _helper(tile)
-    s.ap_bonus[0][action] = 3  # bonus markers count only for the die's action
+    s.bonus_action_points[0][action] = 3  # bonus markers count only for the die's action
     do(s, f"use {tile}")
     assert top(s) == F.PerformAction(action, ap, False) and s.storehouse[0] == []
 
@@ -321,10 +321,10 @@ def test_helper_adds_ap_only_to_the_dies_action() -> None:
 def test_helper_gold_and_vp() -> None:
     s = _helper("gold-2-vp-2")
     do(s, "use gold-2-vp-2")
-    assert s.res[0][GOLD] == 2 and s.vp[0] == 12
+    assert s.resources[0][GOLD] == 2 and s.vp[0] == 12
     s = _helper("gold-3")
     do(s, "use gold-3")
-    assert s.res[0][GOLD] == 3
+    assert s.resources[0][GOLD] == 3
     s = _helper("vp-4")
     do(s, "use vp-4")
     assert s.vp[0] == 14
@@ -333,13 +333,13 @@ def test_helper_gold_and_vp() -> None:
 def test_helper_any_resources_each_may_differ() -> None:
     s = _helper("any-3")
     do(s, "use any-3", "gain food", "gain iron", "gain iron")
-    assert s.res[0] == [0, 1, 0, 0, 2] and isinstance(top(s), F.Turn)
+    assert s.resources[0] == [0, 1, 0, 0, 2] and isinstance(top(s), F.Turn)
 
 
 def test_helper_one_of_each() -> None:
     s = _helper("one-each")
     do(s, "use one-each")
-    assert s.res[0] == [0, 1, 1, 1, 1]
+    assert s.resources[0] == [0, 1, 1, 1, 1]
 
 
 def test_helper_building_bonuses() -> None:
@@ -347,12 +347,12 @@ def test_helper_building_bonuses() -> None:
     assert "use building" not in names(s)  # no character placed yet
     place_characters(s, 0, 3, "banker-1", "knight-2", "courtier-3")
     do(s, "use building", "building 4", "bonus of floor 1", "bonus of floor 3", "bonus of floor 2")
-    assert s.res[0][GOLD] == 2 and s.vp[0] == 10 + 3 + 2
+    assert s.resources[0][GOLD] == 2 and s.vp[0] == 10 + 3 + 2
     assert isinstance(top(s), F.Turn)
 
 
 def test_a_used_helper_leaves_the_game() -> None:
     s = _helper("any-2")
     do(s, "use any-2", "gain wool", "gain wool")
-    assert s.storehouse[0] == [] and s.res[0][WOOL] == 2
+    assert s.storehouse[0] == [] and s.resources[0][WOOL] == 2
     assert "use any-2" not in names(s)

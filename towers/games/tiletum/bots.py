@@ -237,8 +237,8 @@ def king_outlook(state: TiletumState, pos: int) -> float:
     round's); one below the start is put back there after scoring (King phase)."""
     d = state.game.data
     tables = _tables(d)
-    left = state.corruption_left.counts
-    key = (pos, state.round, len(state.revealed), *left)
+    left = state.corruption_tokens.counts
+    key = (pos, state.round, len(state.corruption_revealed), *left)
     got = tables.king_memo.get(key)
     if got is not None:
         return got
@@ -247,7 +247,7 @@ def king_outlook(state: TiletumState, pos: int) -> float:
     start = d.king_start
     n_left = left[0] + left[1] + left[2]
     drop = (
-        (d.corruption_per_round - len(state.revealed)) * (left[1] + 2 * left[2]) / n_left
+        (d.corruption_per_round - len(state.corruption_revealed)) * (left[1] + 2 * left[2]) / n_left
         if n_left
         else 0.0
     )
@@ -272,16 +272,16 @@ def king_outlook(state: TiletumState, pos: int) -> float:
 def evaluate(state: TiletumState, seat: int) -> float:
     """The VP the seat may expect at the end of the game (see the module docstring)."""
     vp = float(state.vp[seat])
-    if state.over:
+    if state.game_over:
         return vp
     g = state.game
     d = g.data
     t = _tables(d)
-    k_cat = g.k_cat
+    k_cat = g.tile_category
     rounds_left = d.rounds - state.round
     # Turns still to come whose die is not yet taken, and those with this one if it is under way.
-    turns_left = rounds_left * d.turns_per_round - len(state.dice_used[seat])
-    mine = state.actor == seat
+    turns_left = rounds_left * d.turns_per_round - len(state.dice_taken[seat])
+    mine = state.active_player == seat
     stack = state.stack
     taking = mine and bool(stack) and type(stack[-1]) is ChooseDieValue
     if taking:
@@ -293,14 +293,14 @@ def evaluate(state: TiletumState, seat: int) -> float:
     value = vp
 
     # ---- what this turn has pending: a die being taken, resources to choose, placements
-    res = state.res[seat][:]
+    res = state.resources[seat][:]
     wild = 0
     houses_due = pillars_due = 0
     merchant_jumps = architect_jumps = False
     ap_items: list[tuple[int, int]] = []  # (action, or -1 for one of choice; AP)
     paying = -1
     if mine:
-        bonus = state.ap_bonus[seat]
+        bonus = state.bonus_action_points[seat]
         for e in stack:
             match e:
                 case PerformAction(action=act, action_points=ap):
@@ -336,20 +336,20 @@ def evaluate(state: TiletumState, seat: int) -> float:
 
     # ---- houses x pillars: the figures' way to the nearest free space
     dist = t.dist
-    house_towns = state.house_towns[seat]
-    pillar_sites = state.pillar_sites[seat]
-    h_supply = state.house_supply[seat] - houses_due
-    p_supply = state.pillar_supply[seat] - pillars_due
+    house_towns = state.houses_on_map[seat]
+    pillar_sites = state.pillars_on_map[seat]
+    h_supply = state.houses_in_supply[seat] - houses_due
+    p_supply = state.pillars_in_supply[seat] - pillars_due
     merchant = state.merchant[seat]
     h_steps = -1
     if h_supply > 0:
-        houses = state.houses
+        houses = state.house_spaces
         for s, town in t.towns_by_steps[merchant]:
             if EMPTY in houses[town] and town not in house_towns:
                 h_steps = 0 if merchant_jumps else s
                 break
     p_steps = p_target = -1
-    pillars = state.pillars
+    pillars = state.pillar_spaces
     for s, c in t.cathedrals_by_steps[state.architect[seat]]:
         if EMPTY in pillars[c] and c not in pillar_sites:
             p_steps = 0 if architect_jumps else s
@@ -377,7 +377,7 @@ def evaluate(state: TiletumState, seat: int) -> float:
 
     # ---- projects: stored contracts and cathedral contributions, by what is gathered
     projects: list[tuple[float, int, tuple[tuple[int, int], ...], int]] = []
-    slot = len(state.contracts[seat])
+    slot = len(state.fulfilled_contracts[seat])
     space_vp = d.contract_space_vp
     space_pillar = d.contract_space_pillar
     store = state.storehouse[seat]
@@ -392,7 +392,7 @@ def evaluate(state: TiletumState, seat: int) -> float:
                 if space_pillar[slot]:
                     v += pillar_gain
             slot += 1
-            projects.append((v, t.contract_need[k], t.contract_fixed[k], g.k_same[k]))
+            projects.append((v, t.contract_need[k], t.contract_fixed[k], g.contract_identical[k]))
             if k == paying:
                 # Being paid now: as good as fulfilled (its resources are still here).
                 value += (1.0 - PROJECT_DONE) * v
@@ -405,10 +405,10 @@ def evaluate(state: TiletumState, seat: int) -> float:
         elif cat == CAT_HELPER:
             fixed, n_res, n_gold = t.helper_value[k]
             value += HELPER_SHARE * (fixed + (n_res + GOLD_SHARE * n_gold) * rv) * late
-    cathedral_left = state.cathedral_left
+    cathedral_left = state.cathedral_tiles_left
     if p_first > 0.0 and cathedral_left[p_target] > 0:
         # The cathedral the architect heads for, as far as it is within reach.
-        cost = state.cost_tiles[p_target]
+        cost = state.construction_costs[p_target]
         v = p_first * (d.cost_vp[cost] + d.cathedrals[p_target].tiles[cathedral_left[p_target] - 1])
         stone = d.cost_stone[cost]
         projects.append((v, stone, _stone(stone), 0))
@@ -416,7 +416,7 @@ def evaluate(state: TiletumState, seat: int) -> float:
     for c in pillar_sites:
         left = cathedral_left[c]
         if left > 0 and c not in taken:
-            cost = state.cost_tiles[c]
+            cost = state.construction_costs[c]
             stone = d.cost_stone[cost]
             projects.append(
                 (float(d.cost_vp[cost] + d.cathedrals[c].tiles[left - 1]), stone, _stone(stone), 0)
@@ -450,7 +450,7 @@ def evaluate(state: TiletumState, seat: int) -> float:
     value += (sum(res) - (1.0 - GOLD_SHARE) * res[GOLD] + wild) * rv
 
     # ---- King track
-    pos = state.king_pos[seat]
+    pos = state.king_track[seat]
     king_now = king_outlook(state, pos)
     value += king_now
     if state.king_leader() == seat:
@@ -491,8 +491,8 @@ def evaluate(state: TiletumState, seat: int) -> float:
         if crests[b] >= 0:
             crested += 1
     value += (ROOM * filled + CREST_PLACED * crested) * late
-    value += d.completed_buildings_vp[bin(state.completed[seat]).count("1")]
-    value += sum(state.ap_bonus[seat]) * BONUS_AP_USE * turns_left
+    value += d.completed_buildings_vp[bin(state.completed_buildings[seat]).count("1")]
+    value += sum(state.bonus_action_points[seat]) * BONUS_AP_USE * turns_left
 
     # ---- action points held or coming this turn
     if ap_items:
@@ -541,8 +541,8 @@ def _ap_values(
     out[KING] = king_step
     # Contract: the best contract of the offer for what it costs, with what is left over.
     best = AP_FLOOR
-    k_cat = g.k_cat
-    slot = len(state.contracts[seat]) + sum(1 for k in store if k_cat[k] == CAT_CONTRACT)
+    k_cat = g.tile_category
+    slot = len(state.fulfilled_contracts[seat]) + sum(1 for k in store if k_cat[k] == CAT_CONTRACT)
     if offer and room and slot < len(d.contract_space_vp):
         costs = d.contract_offer_costs
         space = d.contract_space_vp[slot]
@@ -555,9 +555,9 @@ def _ap_values(
             for r, want in t.contract_fixed[k]:
                 have = leftover[r]
                 got += want if have >= want else have
-            same = g.k_same[k]
+            same = g.contract_identical[k]
             if same:
-                pay = g.k_pay[k]
+                pay = g.contract_pay[k]
                 spare = max(leftover[r] - pay[r] for r in range(5))
                 if spare > 0:
                     got += same if spare >= same else spare

@@ -56,7 +56,7 @@ FRAME_OPTIONS: dict[int, tuple[type[Action], ...]] = {
 
 def explain(state: TiletumState, action: int) -> tuple[str, str]:
     value = A.SPACE.decode(action)
-    if state.draws:
+    if state.chance_events:
         return (
             "a chance event is being resolved now; only its outcomes are allowed",
             _chance_rule(state),
@@ -65,7 +65,7 @@ def explain(state: TiletumState, action: int) -> tuple[str, str]:
         return "only chance draws tiles, dice and tokens", _chance_rule(state)
     if not state.stack:
         return "nobody decides now", "Playing the Game"
-    seat = state.actor
+    seat = state.active_player
     top = state.stack[-1]
     if isinstance(top, F.Turn):
         match value:
@@ -104,9 +104,9 @@ def explain(state: TiletumState, action: int) -> tuple[str, str]:
 
 def _chance_rule(state: TiletumState) -> str:
 
-    if not state.draws:
+    if not state.chance_events:
         return "Game Setup"
-    event = state.draws[0]
+    event = state.chance_events[0]
     if isinstance(event, F.DieDraw | F.DieRoll):
         return "Playing the Game: Preparation phase"
     if isinstance(event, F.CorruptionReveal):
@@ -120,20 +120,20 @@ def _store_why(state: TiletumState, seat: int, kind: int) -> str | None:
     store = state.storehouse[seat]
     if len(store) >= g.data.storehouse_size:
         return "your storehouse is full"
-    cat = g.k_cat[kind]
+    cat = g.tile_category[kind]
     if cat == CAT_CREST:
-        crest = g.k_crest[kind]
-        if crest in state.crests[seat] or any(g.k_crest[x] == crest for x in store):
+        crest = g.tile_crest[kind]
+        if crest in state.crests[seat] or any(g.tile_crest[x] == crest for x in store):
             return f"you already have the {g.data.crest_ids[crest]} crest"
     if cat == CAT_CONTRACT:
-        stored = sum(1 for x in store if g.k_cat[x] == CAT_CONTRACT)
-        if stored >= g.n_contract_spaces - len(state.contracts[seat]):
+        stored = sum(1 for x in store if g.tile_category[x] == CAT_CONTRACT)
+        if stored >= g.n_contract_spaces - len(state.fulfilled_contracts[seat]):
             return "no open contract space is left for another contract"
     return None
 
 
 def _store_rule(state: TiletumState, kind: int) -> str:
-    cat = state.game.k_cat[kind]
+    cat = state.game.tile_category[kind]
     if cat == CAT_CREST:
         return "Types of Tiles: Crests"
     if cat == CAT_CONTRACT:
@@ -148,17 +148,17 @@ def _figure_spot(state: TiletumState, seat: int, figure: int) -> int:
 def _house_why(state: TiletumState, seat: int, town: int, space: int, at_town: int | None) -> str:
     d = state.game.data
     name = d.towns[town].name
-    if space >= len(state.houses[town]):
+    if space >= len(state.house_spaces[town]):
         return f"{name} has no house space {space + 1}"
-    if state.houses[town][space] == -2:
+    if state.house_spaces[town][space] == -2:
         return (
             f"house space {space + 1} of {name} is not used with {state.game.num_players} players"
         )
-    if state.houses[town][space] >= 0:
+    if state.house_spaces[town][space] >= 0:
         return f"house space {space + 1} of {name} is taken"
-    if state.house_supply[seat] <= 0:
+    if state.houses_in_supply[seat] <= 0:
         return "you have no house in your supply"
-    if town in state.house_towns[seat]:
+    if town in state.houses_on_map[seat]:
         return f"you already have a house in {name}"
     if at_town is not None and at_town != town:
         return f"your merchant is not in {name}"
@@ -169,13 +169,13 @@ def _pillar_why(state: TiletumState, seat: int, c: int, at_town: int | None) -> 
     d = state.game.data
     town = d.cathedrals[c].town
     name = d.towns[town].name
-    if state.cost_tiles[c] == d.unavailable_cost:
+    if state.construction_costs[c] == d.unavailable_cost:
         return f"the cathedral of {name} is unavailable this game"
-    if state.pillar_supply[seat] <= 0:
+    if state.pillars_in_supply[seat] <= 0:
         return "you have no pillar in your supply"
-    if c in state.pillar_sites[seat]:
+    if c in state.pillars_on_map[seat]:
         return f"you already have a pillar at the cathedral of {name}"
-    if -1 not in state.pillars[c]:
+    if -1 not in state.pillar_spaces[c]:
         return f"the cathedral of {name} has no empty pillar space"
     if at_town is not None and at_town != town:
         return f"your architect is not in {name}"
@@ -210,9 +210,9 @@ def _frame_why(
             figure = FIG_ARCHITECT if action_kind == ARCHITECT else FIG_MERCHANT
             if d.spot_town[_figure_spot(state, seat, figure)] != town:
                 return f"your {FIGURES[figure]} is not in {d.towns[town].name}", rule
-            if space >= len(state.map_tiles[town]) or state.map_tiles[town][space] < 0:
+            if space >= len(state.map_bonus_tiles[town]) or state.map_bonus_tiles[town][space] < 0:
                 return f"no bonus tile lies on that space of {d.towns[town].name}", rule
-            tile = state.map_tiles[town][space]
+            tile = state.map_bonus_tiles[town][space]
             return _store_why(state, seat, tile) or "not allowed now", _store_rule(state, tile)
         case A.TakeCharacter(space=k):
             tile = state.character_offer[k]
@@ -230,7 +230,7 @@ def _frame_why(
             if floor > ap:
                 return f"a floor {floor} room costs {floor} AP and you have {ap}", rule
             return (
-                f"another building already holds a {d.illustrations[g.k_ill[kind]]}: matching "
+                f"another building already holds a {d.illustrations[g.tile_illustration[kind]]}: matching "
                 "characters must go into the same building",
                 rule,
             )
@@ -252,7 +252,7 @@ def _frame_why(
 def _task_why(state: TiletumState, seat: int, value: Action) -> tuple[str, str]:
     g = state.game
     d = g.data
-    res = state.res[seat]
+    res = state.resources[seat]
     store = state.storehouse[seat]
     match value:
         case A.Buy():
@@ -272,18 +272,18 @@ def _task_why(state: TiletumState, seat: int, value: Action) -> tuple[str, str]:
             )
         case A.Contribute(cathedral=k):
             town = d.towns[d.cathedrals[k].town].name
-            if k not in state.pillar_sites[seat]:
+            if k not in state.pillars_on_map[seat]:
                 return f"you have no pillar at the cathedral of {town}", R_TASKS
             if k in state.cathedral_tiles[seat]:
                 return f"you have already contributed to the cathedral of {town}", R_TASKS
-            if state.cathedral_left[k] <= 0:
+            if state.cathedral_tiles_left[k] <= 0:
                 return f"no cathedral tile is left in {town}", R_TASKS
-            cost = d.cost_stone[state.cost_tiles[k]]
+            cost = d.cost_stone[state.construction_costs[k]]
             return f"it costs {cost} stone and you have {res[STONE]}", R_TASKS
         case A.UseHelper(tile=kind):
             if kind not in store:
                 return f"{d.kinds[kind].id} is not in your storehouse", R_TASKS
-            fx = g.k_helper_fx[kind]
+            fx = g.helper_ability[kind]
             if fx == FX_SUBSTITUTE:
                 return "this helper is used when choosing a die, as you take its resources", (
                     "Appendix: Helper abilities"
@@ -340,7 +340,7 @@ def _decision_why(state: TiletumState, seat: int, top: Frame, value: Action) -> 
             cost = d.die_change_cost * min(abs(v + 1 - shown), 6 - abs(v + 1 - shown))
             return (
                 f"changing the die from {shown} to {v + 1} costs {cost} gold and you have "
-                f"{state.res[seat][GOLD]}",
+                f"{state.resources[seat][GOLD]}",
                 R_ACTION_PHASE,
             )
         case A.Substitute(resource=r), F.DieResources():

@@ -32,10 +32,10 @@ CHANCE_TEXT: dict[type[Frame], str] = {
 
 def pending_text(state: TiletumState) -> str:
     """What the player to move decides now, in words."""
-    if state.over:
+    if state.game_over:
         return "the game is over"
-    if state.draws:
-        event = state.draws[0]
+    if state.chance_events:
+        event = state.chance_events[0]
         if isinstance(event, F.TileDraw):
             return f"chance: a tile is drawn from the {F.PILE_NAMES[event.pile]} pile"
         return "chance: " + CHANCE_TEXT[type(event)]
@@ -100,32 +100,35 @@ def observation(state: TiletumState, seat: int | None) -> dict[str, Any]:
     n = g.num_players
     wheel = []
     for v in range(1, 7):
-        a = state.action_of_value(v) if state.wheel[0] >= 0 else -1
+        a = state.action_of_value(v) if state.wheel_actions[0] >= 0 else -1
         wheel.append(
             {
                 "value": v,
                 "action": ACTIONS[a] if a >= 0 else None,
                 "action_points": d.action_points_base - v,
-                "dice": {A.COLOURS[c]: k for c, k in enumerate(state.dice[v - 1]) if k},
+                "dice": {A.COLOURS[c]: k for c, k in enumerate(state.wheel_dice[v - 1]) if k},
             }
         )
     towns = []
     for t, town in enumerate(d.towns):
         entry: dict[str, Any] = {
             "town": town.id,
-            "houses": [None if o == -1 else ("unused" if o == -2 else o) for o in state.houses[t]],
-            "bonus_tiles": [_tile(state, k) for k in state.map_tiles[t]],
+            "houses": [
+                None if o == -1 else ("unused" if o == -2 else o) for o in state.house_spaces[t]
+            ],
+            "bonus_tiles": [_tile(state, k) for k in state.map_bonus_tiles[t]],
         }
         c = town.cathedral
         if c >= 0:
-            cost = state.cost_tiles[c]
+            cost = state.construction_costs[c]
             entry["cathedral"] = {
                 "unavailable": cost == d.unavailable_cost,
                 "cost_stone": d.cost_stone[cost] if cost >= 0 else None,
                 "cost_vp": d.cost_vp[cost] if cost >= 0 else None,
-                "tiles_left": list(d.cathedrals[c].tiles[: state.cathedral_left[c]]),
+                "tiles_left": list(d.cathedrals[c].tiles[: state.cathedral_tiles_left[c]]),
                 "pillars": [
-                    None if o == -1 else ("unused" if o == -2 else o) for o in state.pillars[c]
+                    None if o == -1 else ("unused" if o == -2 else o)
+                    for o in state.pillar_spaces[c]
                 ],
             }
         towns.append(entry)
@@ -138,37 +141,41 @@ def observation(state: TiletumState, seat: int | None) -> dict[str, Any]:
                 {
                     "rooms": rooms if not bld.occupied else ["occupied"],
                     "crest": d.crest_ids[state.crests[p][b]] if state.crests[p][b] >= 0 else None,
-                    "roof_house": not bld.occupied and not state.roofs[p] >> b & 1,
-                    "completed": bool(state.completed[p] >> b & 1),
+                    "roof_house": not bld.occupied and not state.roof_houses_freed[p] >> b & 1,
+                    "completed": bool(state.completed_buildings[p] >> b & 1),
                 }
             )
         players.append(
             {
                 "seat": p,
                 "vp": state.vp[p],
-                "resources": dict(zip(RESOURCES, state.res[p], strict=True)),
+                "resources": dict(zip(RESOURCES, state.resources[p], strict=True)),
                 "storehouse": [_tile(state, k) for k in state.storehouse[p]],
                 "buildings": buildings,
-                "contracts": [_tile(state, k) for k in state.contracts[p]],
-                "houses_in_supply": state.house_supply[p],
-                "pillars_in_supply": state.pillar_supply[p],
-                "houses_on_map": [d.towns[t].id for t in state.house_towns[p]],
-                "pillars_on_map": [d.towns[d.cathedrals[c].town].id for c in state.pillar_sites[p]],
+                "contracts": [_tile(state, k) for k in state.fulfilled_contracts[p]],
+                "houses_in_supply": state.houses_in_supply[p],
+                "pillars_in_supply": state.pillars_in_supply[p],
+                "houses_on_map": [d.towns[t].id for t in state.houses_on_map[p]],
+                "pillars_on_map": [
+                    d.towns[d.cathedrals[c].town].id for c in state.pillars_on_map[p]
+                ],
                 "merchant": d.spot_names[state.merchant[p]],
                 "architect": d.spot_names[state.architect[p]],
-                "bonus_action_points": dict(zip(ACTIONS[:5], state.ap_bonus[p], strict=True)),
+                "bonus_action_points": dict(
+                    zip(ACTIONS[:5], state.bonus_action_points[p], strict=True)
+                ),
                 "cathedral_tiles": [
                     d.towns[d.cathedrals[c].town].id for c in state.cathedral_tiles[p]
                 ],
-                "dice": [A.COLOURS[c] for c in state.dice_used[p]],
-                "king_track": state.king_pos[p] - d.king_start,
+                "dice": [A.COLOURS[c] for c in state.dice_taken[p]],
+                "king_track": state.king_track[p] - d.king_start,
             }
         )
     return {
         "viewer": seat,
         "round": state.round + 1,
         "phase": _phase(state),
-        "turn_order": list(state.order),
+        "turn_order": list(state.turn_order),
         "to_move": state.current_player(),
         "pending": pending_text(state),
         "open_actions": state.stack.to_json(),
@@ -176,10 +183,12 @@ def observation(state: TiletumState, seat: int | None) -> dict[str, Any]:
         if state.die_colour >= 0
         else None,
         "wheel": wheel,
-        "action_bonus_tiles": {ACTIONS[a]: _tile(state, state.action_tiles[a]) for a in range(6)},
+        "action_bonus_tiles": {
+            ACTIONS[a]: _tile(state, state.action_bonus_tiles[a]) for a in range(6)
+        },
         "king_tile": _tile(state, state.king_tile),
         "king_track": [
-            {"seat": s, "vp": d.king_track[state.king_pos[s]]} for s in state.king_order
+            {"seat": s, "vp": d.king_track[state.king_track[s]]} for s in state.king_track_stack
         ],
         "contract_offer": [_tile(state, k) for k in state.contract_offer],
         "contract_offer_costs": list(d.contract_offer_costs),
@@ -189,9 +198,9 @@ def observation(state: TiletumState, seat: int | None) -> dict[str, Any]:
             "contract": sum(state.piles[1].counts),
             "character": sum(state.piles[2].counts),
         },
-        "bag": dict(zip(A.COLOURS, state.bag.counts, strict=True)),
-        "corruption_revealed": list(state.revealed),
-        "corruption_face_down": d.corruption_per_round - len(state.revealed),
+        "bag": dict(zip(A.COLOURS, state.dice_bag.counts, strict=True)),
+        "corruption_revealed": list(state.corruption_revealed),
+        "corruption_face_down": d.corruption_per_round - len(state.corruption_revealed),
         "fairs": [
             {
                 "town": d.towns[t].id if t >= 0 else None,
@@ -208,12 +217,12 @@ def observation(state: TiletumState, seat: int | None) -> dict[str, Any]:
 def _phase(state: TiletumState) -> str:
     """The rulebook's name of the current phase."""
 
-    step = state.step
+    step = state.phase
     if step == F.S_OVER:
         return "over"
     if step in (F.S_SETUP, F.S_PREP):
         return "setup" if state.round == 0 else "cleanup"
-    if step == F.S_CYCLE and any(isinstance(e, F.DieDraw | F.DieRoll) for e in state.draws):
+    if step == F.S_CYCLE and any(isinstance(e, F.DieDraw | F.DieRoll) for e in state.chance_events):
         return "preparation"
     if step in (F.S_KING, F.S_KING_SCORE):
         return "King phase"

@@ -47,12 +47,12 @@ def text(state: TiletumState, seat: int | None) -> str:
     n = g.num_players
     lines: list[str] = []
     head = f"[bold]Tiletum[/] - round {state.round + 1}/{d.rounds}"
-    if state.over:
+    if state.game_over:
         head += " - [bold]game over[/]"
     else:
         who = state.current_player()
         mover = seat_label(who) if who >= 0 else "chance"
-        head += f" - turn {state.cycle + 1}/{d.turns_per_round} - to move: {mover}"
+        head += f" - turn {state.turn + 1}/{d.turns_per_round} - to move: {mover}"
     lines.append(head)
     lines.append(f"  {pending_text(state)}")
     lines.append("")
@@ -61,24 +61,28 @@ def text(state: TiletumState, seat: int | None) -> str:
         " bonus tile)"
     )
     for v in range(1, 7):
-        a = state.action_of_value(v) if state.wheel[0] >= 0 else -1
+        a = state.action_of_value(v) if state.wheel_actions[0] >= 0 else -1
         dice = " ".join(
-            f"[{DIE_STYLE[c]}]{DIE_LETTER[c] * k}[/]" for c, k in enumerate(state.dice[v - 1]) if k
+            f"[{DIE_STYLE[c]}]{DIE_LETTER[c] * k}[/]"
+            for c, k in enumerate(state.wheel_dice[v - 1])
+            if k
         )
         name = ACTIONS[a] if a >= 0 else "?"
-        tile = _kind_label(state, state.action_tiles[a]) if a >= 0 else ""
+        tile = _kind_label(state, state.action_bonus_tiles[a]) if a >= 0 else ""
         bonus = " ".join(
-            f"{seat_label(p)}+{state.ap_bonus[p][a]}"
+            f"{seat_label(p)}+{state.bonus_action_points[p][a]}"
             for p in range(n)
-            if 0 <= a < 5 and state.ap_bonus[p][a]
+            if 0 <= a < 5 and state.bonus_action_points[p][a]
         )
         lines.append(
             f"  {v}: {name:<9} {d.action_points_base - v} AP  {dice or '[dim]no dice[/]'}  {tile} {bonus}"
         )
-    if state.revealed or not state.over:
+    if state.corruption_revealed or not state.game_over:
         lines.append(
-            f"  corruption revealed: {state.revealed or '-'}; bag: "
-            + " ".join(f"[{DIE_STYLE[c]}]{DIE_LETTER[c]}{state.bag.counts[c]}[/]" for c in range(5))
+            f"  corruption revealed: {state.corruption_revealed or '-'}; bag: "
+            + " ".join(
+                f"[{DIE_STYLE[c]}]{DIE_LETTER[c]}{state.dice_bag.counts[c]}[/]" for c in range(5)
+            )
         )
     lines.append("")
     lines.append(
@@ -96,35 +100,36 @@ def text(state: TiletumState, seat: int | None) -> str:
     for i, (t, f) in enumerate(zip(state.fair_towns, state.fair_tiles, strict=True)):
         town = d.towns[t].name if t >= 0 else "?"
         tile = d.fair_ids[f] if f >= 0 else "?"
-        mark = "[bold]>[/]" if i == state.round and not state.over else " "
+        mark = "[bold]>[/]" if i == state.round and not state.game_over else " "
         fairs.append(f"{mark}{i + 1}. {town} ({tile}, +{d.fair_board_vp[i]})")
     lines.append("[bold]Fairs[/]: " + "  ".join(fairs))
     track = []
-    for s in state.king_order:
-        track.append(f"{seat_label(s)}{d.king_track[state.king_pos[s]]:+d}")
+    for s in state.king_track_stack:
+        track.append(f"{seat_label(s)}{d.king_track[state.king_track[s]]:+d}")
     lines.append("[bold]King track[/] (bottom to top): " + " ".join(track))
     lines.append("")
     lines.append("[bold]Map[/] (houses H, pillars P, bonus tiles, figures m/a)")
     for t, place in enumerate(d.towns):
         houses = "".join(
-            seat_label(o) if o >= 0 else ("[dim]·[/]" if o == -1 else "") for o in state.houses[t]
+            seat_label(o) if o >= 0 else ("[dim]·[/]" if o == -1 else "")
+            for o in state.house_spaces[t]
         )
         parts = [f"  {place.name:<10} H[{houses}]"]
         c = place.cathedral
         if c >= 0:
-            cost = state.cost_tiles[c]
+            cost = state.construction_costs[c]
             if cost == d.unavailable_cost:
                 parts.append("[dim]cathedral unavailable[/]")
             else:
                 pillars = "".join(
                     seat_label(o) if o >= 0 else ("[dim]·[/]" if o == -1 else "")
-                    for o in state.pillars[c]
+                    for o in state.pillar_spaces[c]
                 )
-                left = d.cathedrals[c].tiles[: state.cathedral_left[c]]
+                left = d.cathedrals[c].tiles[: state.cathedral_tiles_left[c]]
                 stone = d.cost_stone[cost] if cost >= 0 else "?"
                 vp = d.cost_vp[cost] if cost >= 0 else "?"
                 parts.append(f"P[{pillars}] cathedral {stone}St/{vp}VP tiles {list(left)}")
-        tiles = [k for k in state.map_tiles[t] if k >= 0]
+        tiles = [k for k in state.map_bonus_tiles[t] if k >= 0]
         if tiles:
             parts.append("tiles " + " ".join(_kind_label(state, k) for k in tiles))
         figures = []
@@ -151,9 +156,9 @@ def text(state: TiletumState, seat: int | None) -> str:
         you = " (you)" if seat == p else ""
         lines.append(
             f"{mark} {seat_label(p)} seat {p}{you}: [bold]{state.vp[p]} VP[/]  "
-            f"{_res_text(state.res[p])}  houses {state.house_supply[p]} pillars "
-            f"{state.pillar_supply[p]} in supply; on map {len(state.house_towns[p])}H "
-            f"{len(state.pillar_sites[p])}P; cathedral tiles {len(state.cathedral_tiles[p])}"
+            f"{_res_text(state.resources[p])}  houses {state.houses_in_supply[p]} pillars "
+            f"{state.pillars_in_supply[p]} in supply; on map {len(state.houses_on_map[p])}H "
+            f"{len(state.pillars_on_map[p])}P; cathedral tiles {len(state.cathedral_tiles[p])}"
         )
         blds = []
         for b, bld in enumerate(d.buildings):
@@ -163,17 +168,17 @@ def text(state: TiletumState, seat: int | None) -> str:
                 rooms = ",".join(_kind_label(state, state.rooms[p][i]) for i in g.rooms[b])
             cr = state.crests[p][b]
             crest = d.crest_ids[cr] if cr >= 0 else f"[dim]{bld.crest_cost}F[/]"
-            done = "✓" if state.completed[p] >> b & 1 else ""
+            done = "✓" if state.completed_buildings[p] >> b & 1 else ""
             blds.append(f"{b + 1}[{rooms}|{crest}]{done}")
         lines.append("    buildings " + " ".join(blds))
         store = " ".join(_kind_label(state, k) for k in state.storehouse[p]) or "[dim]empty[/]"
-        contracts = len(state.contracts[p])
+        contracts = len(state.fulfilled_contracts[p])
         lines.append(
             f"    storehouse {store}; contracts fulfilled {contracts}/{len(d.contract_space_vp)}; "
-            f"dice {''.join(f'[{DIE_STYLE[c]}]{DIE_LETTER[c]}[/]' for c in state.dice_used[p]) or '-'}"
+            f"dice {''.join(f'[{DIE_STYLE[c]}]{DIE_LETTER[c]}[/]' for c in state.dice_taken[p]) or '-'}"
         )
-    if state.over:
+    if state.game_over:
         lines.append("")
-        order = sorted(range(n), key=lambda s: (-state.vp[s], state.order.index(s)))
+        order = sorted(range(n), key=lambda s: (-state.vp[s], state.turn_order.index(s)))
         lines.append("Final: " + ", ".join(f"{seat_label(s)} {state.vp[s]}" for s in order))
     return "\n".join(lines)

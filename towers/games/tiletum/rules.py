@@ -108,9 +108,25 @@ from towers.games.tiletum.frames import (  # noqa: F401 - the rules' vocabulary,
     TileDraw,
     TownTileDraw,
     Turn,
+    shared,
 )
 from towers.games.tiletum.observe import observation
 from towers.games.tiletum.saved import upgrade_fields
+
+# Equal frames are one shared object, each built once (see frames.shared).
+new_perform_action = shared(PerformAction)
+new_choose_die_value = shared(ChooseDieValue)
+new_open_die_action = shared(OpenDieAction)
+new_die_resources = shared(DieResources)
+new_action_bonus_tile = shared(ActionBonusTile)
+new_turn = shared(Turn)
+new_die_draw = shared(DieDraw)
+new_die_roll = shared(DieRoll)
+new_corruption_reveal = shared(CorruptionReveal)
+new_tile_draw = shared(TileDraw)
+new_resources_of_choice = shared(ResourcesOfChoice)
+new_action_of_choice = shared(ActionOfChoice)
+new_move = shared(Move)
 
 
 def _cyclic_distance(a: int, b: int) -> int:
@@ -152,15 +168,15 @@ class TiletumGame(Game):
             for counts in (self.bonus_counts, self.contract_counts, self.character_counts)
         )
         kinds = d.kinds
-        self.k_cat = tuple(k.category for k in kinds)
-        self.k_crest = tuple(k.crest for k in kinds)
-        self.k_ill = tuple(k.illustration for k in kinds)
-        self.k_action = tuple(k.action for k in kinds)
-        self.k_effects = tuple(k.effects for k in kinds)
-        self.k_pay = tuple(k.pay for k in kinds)
-        self.k_same = tuple(k.same for k in kinds)
-        self.k_vp = tuple(k.vp for k in kinds)
-        self.k_helper_fx = tuple(
+        self.tile_category = tuple(k.category for k in kinds)
+        self.tile_crest = tuple(k.crest for k in kinds)
+        self.tile_illustration = tuple(k.illustration for k in kinds)
+        self.tile_action = tuple(k.action for k in kinds)
+        self.tile_effects = tuple(k.effects for k in kinds)
+        self.contract_pay = tuple(k.pay for k in kinds)
+        self.contract_identical = tuple(k.same for k in kinds)
+        self.tile_vp = tuple(k.vp for k in kinds)
+        self.helper_ability = tuple(
             k.effects[0][0] if k.category == CAT_HELPER and k.effects else -1 for k in kinds
         )
         # rooms: a flat list per seat over the buildings that hold character tiles
@@ -216,22 +232,22 @@ class TiletumGame(Game):
             res.append(r)
         state = TiletumState(
             game=self,
-            step=S_SETUP,
+            phase=S_SETUP,
             round=0,
-            cycle=0,
-            pos=0,
-            actor=-1,
-            over=False,
-            draws=[],
+            turn=0,
+            turn_position=0,
+            active_player=-1,
+            game_over=False,
+            chance_events=[],
             stack=DecisionStack(),
             die_value=0,
             die_colour=-1,
-            exchanged=False,
-            order=list(range(n)),
-            wheel=list(d.wheel_actions) if not self.variant else [-1] * 6,
-            dice=[[0] * 5 for _ in range(6)],
-            bag=Bag([n * d.dice_per_colour_per_player] * 5),
-            action_tiles=[EMPTY] * 6,
+            exchanged_this_turn=False,
+            turn_order=list(range(n)),
+            wheel_actions=list(d.wheel_actions) if not self.variant else [-1] * 6,
+            wheel_dice=[[0] * 5 for _ in range(6)],
+            dice_bag=Bag([n * d.dice_per_colour_per_player] * 5),
+            action_bonus_tiles=[EMPTY] * 6,
             king_tile=EMPTY,
             piles=[
                 Deck.of_counts(self.bonus_counts),
@@ -240,34 +256,34 @@ class TiletumGame(Game):
             ],
             contract_offer=[EMPTY] * len(d.contract_offer_costs),
             character_offer=[EMPTY] * d.character_offer_size,
-            corruption_left=Bag(self.corruption_counts),
-            revealed=[],
-            houses=houses,
-            pillars=[[EMPTY if a else INACTIVE for a in act] for act in self.pillar_active],
-            cathedral_left=[len(c.tiles) for c in d.cathedrals],
-            cost_tiles=[EMPTY] * len(d.cathedrals),
-            map_tiles=[[EMPTY] * len(t.bonus_players) for t in d.towns],
+            corruption_tokens=Bag(self.corruption_counts),
+            corruption_revealed=[],
+            house_spaces=houses,
+            pillar_spaces=[[EMPTY if a else INACTIVE for a in act] for act in self.pillar_active],
+            cathedral_tiles_left=[len(c.tiles) for c in d.cathedrals],
+            construction_costs=[EMPTY] * len(d.cathedrals),
+            map_bonus_tiles=[[EMPTY] * len(t.bonus_players) for t in d.towns],
             fair_towns=[tiletum] + [EMPTY] * (d.rounds - 1),
             fair_tiles=[EMPTY] * d.rounds,
-            king_pos=[d.king_start] * n,
-            king_order=list(range(n)),
+            king_track=[d.king_start] * n,
+            king_track_stack=list(range(n)),
             vp=[d.start_vp] * n,
-            res=res,
+            resources=res,
             storehouse=[[] for _ in range(n)],
             rooms=[[EMPTY] * self.n_rooms for _ in range(n)],
             crests=[[EMPTY] * len(d.buildings) for _ in range(n)],
-            contracts=[[] for _ in range(n)],
-            house_supply=[d.houses_supply] * n,
-            pillar_supply=[d.pillars_supply] * n,
-            house_towns=[[tiletum] for _ in range(n)],
-            pillar_sites=[[] for _ in range(n)],
-            ap_bonus=[[0] * 5 for _ in range(n)],
-            roofs=[0] * n,
-            completed=[0] * n,
+            fulfilled_contracts=[[] for _ in range(n)],
+            houses_in_supply=[d.houses_supply] * n,
+            pillars_in_supply=[d.pillars_supply] * n,
+            houses_on_map=[[tiletum] for _ in range(n)],
+            pillars_on_map=[[] for _ in range(n)],
+            bonus_action_points=[[0] * 5 for _ in range(n)],
+            roof_houses_freed=[0] * n,
+            completed_buildings=[0] * n,
             cathedral_tiles=[[] for _ in range(n)],
             merchant=[tiletum] * n,
             architect=[tiletum] * n,
-            dice_used=[[] for _ in range(n)],
+            dice_taken=[[] for _ in range(n)],
         )
         state._run()
         return state
@@ -276,54 +292,54 @@ class TiletumGame(Game):
 @dataclass(slots=True)
 class TiletumState(State):
     game: TiletumGame
-    step: int
+    phase: int
     round: int
-    cycle: int
-    pos: int
-    actor: int
-    over: bool
-    draws: list[Frame]
+    turn: int
+    turn_position: int
+    active_player: int
+    game_over: bool
+    chance_events: list[Frame]
     stack: DecisionStack
     die_value: int
     die_colour: int
-    exchanged: bool
-    order: list[int]
-    wheel: list[int]
-    dice: list[list[int]]
-    bag: Bag
-    action_tiles: list[int]
+    exchanged_this_turn: bool
+    turn_order: list[int]
+    wheel_actions: list[int]
+    wheel_dice: list[list[int]]
+    dice_bag: Bag
+    action_bonus_tiles: list[int]
     king_tile: int
     piles: list[Deck]
     contract_offer: list[int]
     character_offer: list[int]
-    corruption_left: Bag
-    revealed: list[int]
-    houses: list[list[int]]
-    pillars: list[list[int]]
-    cathedral_left: list[int]
-    cost_tiles: list[int]
-    map_tiles: list[list[int]]
+    corruption_tokens: Bag
+    corruption_revealed: list[int]
+    house_spaces: list[list[int]]
+    pillar_spaces: list[list[int]]
+    cathedral_tiles_left: list[int]
+    construction_costs: list[int]
+    map_bonus_tiles: list[list[int]]
     fair_towns: list[int]
     fair_tiles: list[int]
-    king_pos: list[int]
-    king_order: list[int]
+    king_track: list[int]
+    king_track_stack: list[int]
     vp: list[int]
-    res: list[list[int]]
+    resources: list[list[int]]
     storehouse: list[list[int]]
     rooms: list[list[int]]
     crests: list[list[int]]
-    contracts: list[list[int]]
-    house_supply: list[int]
-    pillar_supply: list[int]
-    house_towns: list[list[int]]
-    pillar_sites: list[list[int]]
-    ap_bonus: list[list[int]]
-    roofs: list[int]
-    completed: list[int]
+    fulfilled_contracts: list[list[int]]
+    houses_in_supply: list[int]
+    pillars_in_supply: list[int]
+    houses_on_map: list[list[int]]
+    pillars_on_map: list[list[int]]
+    bonus_action_points: list[list[int]]
+    roof_houses_freed: list[int]
+    completed_buildings: list[int]
     cathedral_tiles: list[list[int]]
     merchant: list[int]
     architect: list[int]
-    dice_used: list[list[int]]
+    dice_taken: list[list[int]]
     _history: list[int] = field(default_factory=list)
     _legal: list[int] | None = None
     _legal_set: frozenset[int] | None = None
@@ -331,10 +347,10 @@ class TiletumState(State):
     FIELDS_VERSION: ClassVar[int] = 2
     FIELD_READERS: ClassVar[Mapping[str, Callable[[Any], Any]]] = {
         "stack": DECISIONS.stack_from_json,
-        "draws": lambda data: [CHANCE_EVENTS.from_json(x) for x in data],
+        "chance_events": lambda data: [CHANCE_EVENTS.from_json(x) for x in data],
         "piles": lambda data: [Deck.from_json(x) for x in data],
-        "bag": Bag.from_json,
-        "corruption_left": Bag.from_json,
+        "dice_bag": Bag.from_json,
+        "corruption_tokens": Bag.from_json,
     }
 
     @classmethod
@@ -343,21 +359,21 @@ class TiletumState(State):
 
     # ==== the contract ======================================================================
     def current_player(self) -> int:
-        if self.over:
+        if self.game_over:
             return TERMINAL
-        if self.draws:
+        if self.chance_events:
             return CHANCE
-        return self.actor
+        return self.active_player
 
     def scores(self) -> list[float]:
         return [float(v) for v in self.vp]
 
     def winners(self) -> list[int]:
         """The most VP; a tie goes to the tied player first in turn order (Final Scoring)."""
-        if not self.over:
+        if not self.game_over:
             return []
         best = max(self.vp)
-        for seat in self.order:
+        for seat in self.turn_order:
             if self.vp[seat] == best:
                 return [seat]
         return []
@@ -379,54 +395,54 @@ class TiletumState(State):
     def clone(self) -> TiletumState:
         c = object.__new__(TiletumState)
         c.game = self.game
-        c.step = self.step
+        c.phase = self.phase
         c.round = self.round
-        c.cycle = self.cycle
-        c.pos = self.pos
-        c.actor = self.actor
-        c.over = self.over
-        c.draws = self.draws[:]
+        c.turn = self.turn
+        c.turn_position = self.turn_position
+        c.active_player = self.active_player
+        c.game_over = self.game_over
+        c.chance_events = self.chance_events[:]
         c.stack = DecisionStack(self.stack)
         c.die_value = self.die_value
         c.die_colour = self.die_colour
-        c.exchanged = self.exchanged
-        c.order = self.order[:]
-        c.wheel = self.wheel[:]
-        c.dice = [x[:] for x in self.dice]
-        c.bag = self.bag.copy()
-        c.action_tiles = self.action_tiles[:]
+        c.exchanged_this_turn = self.exchanged_this_turn
+        c.turn_order = self.turn_order[:]
+        c.wheel_actions = self.wheel_actions[:]
+        c.wheel_dice = [x[:] for x in self.wheel_dice]
+        c.dice_bag = self.dice_bag.copy()
+        c.action_bonus_tiles = self.action_bonus_tiles[:]
         c.king_tile = self.king_tile
         c.piles = [p.copy() for p in self.piles]
         c.contract_offer = self.contract_offer[:]
         c.character_offer = self.character_offer[:]
-        c.corruption_left = self.corruption_left.copy()
-        c.revealed = self.revealed[:]
-        c.houses = [x[:] for x in self.houses]
-        c.pillars = [x[:] for x in self.pillars]
-        c.cathedral_left = self.cathedral_left[:]
-        c.cost_tiles = self.cost_tiles[:]
-        c.map_tiles = [x[:] for x in self.map_tiles]
+        c.corruption_tokens = self.corruption_tokens.copy()
+        c.corruption_revealed = self.corruption_revealed[:]
+        c.house_spaces = [x[:] for x in self.house_spaces]
+        c.pillar_spaces = [x[:] for x in self.pillar_spaces]
+        c.cathedral_tiles_left = self.cathedral_tiles_left[:]
+        c.construction_costs = self.construction_costs[:]
+        c.map_bonus_tiles = [x[:] for x in self.map_bonus_tiles]
         c.fair_towns = self.fair_towns[:]
         c.fair_tiles = self.fair_tiles[:]
-        c.king_pos = self.king_pos[:]
-        c.king_order = self.king_order[:]
+        c.king_track = self.king_track[:]
+        c.king_track_stack = self.king_track_stack[:]
         c.vp = self.vp[:]
-        c.res = [x[:] for x in self.res]
+        c.resources = [x[:] for x in self.resources]
         c.storehouse = [x[:] for x in self.storehouse]
         c.rooms = [x[:] for x in self.rooms]
         c.crests = [x[:] for x in self.crests]
-        c.contracts = [x[:] for x in self.contracts]
-        c.house_supply = self.house_supply[:]
-        c.pillar_supply = self.pillar_supply[:]
-        c.house_towns = [x[:] for x in self.house_towns]
-        c.pillar_sites = [x[:] for x in self.pillar_sites]
-        c.ap_bonus = [x[:] for x in self.ap_bonus]
-        c.roofs = self.roofs[:]
-        c.completed = self.completed[:]
+        c.fulfilled_contracts = [x[:] for x in self.fulfilled_contracts]
+        c.houses_in_supply = self.houses_in_supply[:]
+        c.pillars_in_supply = self.pillars_in_supply[:]
+        c.houses_on_map = [x[:] for x in self.houses_on_map]
+        c.pillars_on_map = [x[:] for x in self.pillars_on_map]
+        c.bonus_action_points = [x[:] for x in self.bonus_action_points]
+        c.roof_houses_freed = self.roof_houses_freed[:]
+        c.completed_buildings = self.completed_buildings[:]
         c.cathedral_tiles = [x[:] for x in self.cathedral_tiles]
         c.merchant = self.merchant[:]
         c.architect = self.architect[:]
-        c.dice_used = [x[:] for x in self.dice_used]
+        c.dice_taken = [x[:] for x in self.dice_taken]
         c._history = self._history[:]
         c._legal = self._legal
         c._legal_set = self._legal_set
@@ -434,20 +450,24 @@ class TiletumState(State):
 
     # ==== chance ============================================================================
     def _chance_outcomes(self) -> list[tuple[int, float]]:
-        match self.draws[0]:
+        match self.chance_events[0]:
             case TileDraw(pile=pile):
                 counts = self.piles[pile].counts
                 lo, hi = self.game.pile_range[pile]
                 total = sum(counts)
                 return [(A.DRAW + k, counts[k] / total) for k in range(lo, hi) if counts[k]]
             case DieDraw():
-                return [(A.BAG + c, p) for c, p in self.bag.draw_outcomes()]
+                return [(A.BAG + c, p) for c, p in self.dice_bag.draw_outcomes()]
             case DieRoll():
                 return [(A.ROLL + v, 1 / 6) for v in range(6)]
             case CorruptionReveal():
-                return [(A.CORRUPTION + v, p) for v, p in self.corruption_left.draw_outcomes()]
+                return [(A.CORRUPTION + v, p) for v, p in self.corruption_tokens.draw_outcomes()]
             case CostTileDraw():
-                free = [i for i in range(len(self.cost_tiles)) if i not in self.cost_tiles]
+                free = [
+                    i
+                    for i in range(len(self.construction_costs))
+                    if i not in self.construction_costs
+                ]
                 return [(A.COST_TILE + i, 1 / len(free)) for i in free]
             case TownTileDraw():
                 used = self.fair_towns
@@ -457,68 +477,68 @@ class TiletumState(State):
             case FairTileDraw():
                 free = [i for i in range(len(self.game.data.fair_ids)) if i not in self.fair_tiles]
                 return [(A.FAIR_TILE + i, 1 / len(free)) for i in free]
-        free = [a for a in range(6) if a not in self.wheel]
+        free = [a for a in range(6) if a not in self.wheel_actions]
         return [(A.ACTION_TILE + a, 1 / len(free)) for a in free]
 
     def _draw_ready(self) -> bool:
         """True when the first pending draw can happen; drops it (an empty pile) otherwise."""
-        event = self.draws[0]
+        event = self.chance_events[0]
         if type(event) is TileDraw:
             if not self.piles[event.pile].has_cards():
-                self.draws.pop(0)
+                self.chance_events.pop(0)
                 return False
         return True
 
     def _apply_chance(self, action: int) -> None:
-        event = self.draws[0]
+        event = self.chance_events[0]
         match event:
             case TileDraw(pile=pile, place=place, index=i):
                 tile = self.piles[pile].draw(action - A.DRAW)
                 if place == LOC_ACTION:
-                    self.action_tiles[i] = tile
+                    self.action_bonus_tiles[i] = tile
                 elif place == LOC_KING:
                     self.king_tile = tile
                 elif place == LOC_MAP:
-                    self.map_tiles[i // A.MAX_BONUS_SPACES][i % A.MAX_BONUS_SPACES] = tile
+                    self.map_bonus_tiles[i // A.MAX_BONUS_SPACES][i % A.MAX_BONUS_SPACES] = tile
                 elif place == LOC_CONTRACT:
                     self.contract_offer[i] = tile
                 else:
                     self.character_offer[i] = tile
-                self.draws.pop(0)
+                self.chance_events.pop(0)
             case DieDraw():
-                colour = self.bag.draw(action - A.BAG)
-                self.draws[0] = DieRoll(colour)
+                colour = self.dice_bag.draw(action - A.BAG)
+                self.chance_events[0] = new_die_roll(colour)
             case DieRoll(colour=colour):
-                self.dice[action - A.ROLL][colour] += 1
-                self.draws.pop(0)
+                self.wheel_dice[action - A.ROLL][colour] += 1
+                self.chance_events.pop(0)
             case CorruptionReveal():
-                value = self.corruption_left.draw(action - A.CORRUPTION)
-                self.revealed.append(value)
+                value = self.corruption_tokens.draw(action - A.CORRUPTION)
+                self.corruption_revealed.append(value)
                 self._corrupt(value)
-                self.draws.pop(0)
+                self.chance_events.pop(0)
             case CostTileDraw(cathedral=c):
                 tile = action - A.COST_TILE
-                self.cost_tiles[c] = tile
+                self.construction_costs[c] = tile
                 if tile == self.game.data.unavailable_cost:
                     # The Unavailable Cathedral: no pillars there, its tiles go back to the box.
-                    self.pillars[c] = [INACTIVE] * len(self.pillars[c])
-                    self.cathedral_left[c] = 0
-                self.draws.pop(0)
+                    self.pillar_spaces[c] = [INACTIVE] * len(self.pillar_spaces[c])
+                    self.cathedral_tiles_left[c] = 0
+                self.chance_events.pop(0)
             case TownTileDraw(fair=fair):
                 self.fair_towns[fair] = self.game.data.town_tiles[action - A.TOWN_TILE]
-                self.draws.pop(0)
+                self.chance_events.pop(0)
             case FairTileDraw(fair=fair):
                 self.fair_tiles[fair] = action - A.FAIR_TILE
-                self.draws.pop(0)
+                self.chance_events.pop(0)
             case ActionTileDraw(space=space):
-                self.wheel[space] = action - A.ACTION_TILE
-                self.draws.pop(0)
+                self.wheel_actions[space] = action - A.ACTION_TILE
+                self.chance_events.pop(0)
 
     # ==== the flow ==========================================================================
     def _run(self) -> None:
         """Advance through everything nobody decides, up to a decision, a chance node or the end."""
-        while not self.over:
-            if self.draws:
+        while not self.game_over:
+            if self.chance_events:
                 if self._draw_ready():
                     return
                 continue
@@ -531,58 +551,61 @@ class TiletumState(State):
     def _next_step(self) -> None:
         g = self.game
         d = g.data
-        step = self.step
+        step = self.phase
         if step == S_SETUP:
             self._enqueue_setup()
-            self.step = S_PREP
+            self.phase = S_PREP
         elif step == S_PREP:
             # Preparation phase: 8/11/14 dice drawn from the bag and rolled onto the wheel.
-            self.draws.extend(DieDraw() for _ in range(g.dice_drawn))
-            self.step = S_CYCLE
+            self.chance_events.extend(new_die_draw() for _ in range(g.dice_drawn))
+            self.phase = S_CYCLE
         elif step == S_CYCLE:
             # Action phase step 1: reveal the rightmost face-down corruption token.
-            self.draws.append(CorruptionReveal())
-            self.step = S_TURN
-            self.pos = 0
+            self.chance_events.append(new_corruption_reveal())
+            self.phase = S_TURN
+            self.turn_position = 0
         elif step == S_TURN:
-            self.actor = self.order[self.pos]
+            self.active_player = self.turn_order[self.turn_position]
             self.die_value = 0
             self.die_colour = -1
-            self.exchanged = False
-            self.stack.append(Turn())
+            self.exchanged_this_turn = False
+            self.stack.append(new_turn())
         elif step == S_KING:
             self._king_phase_tile()
-            self.step = S_KING_SCORE
+            self.phase = S_KING_SCORE
         elif step == S_KING_SCORE:
             self._king_phase_score()
             self._fair_phase()
             if self.round == d.rounds - 1:
                 self._final_scoring()
-                self.over = True
-                self.step = S_OVER
-                self.actor = -1
+                self.game_over = True
+                self.phase = S_OVER
+                self.active_player = -1
             else:
                 self._cleanup()
                 self.round += 1
-                self.cycle = 0
-                self.step = S_PREP
+                self.turn = 0
+                self.phase = S_PREP
 
     def _enqueue_setup(self) -> None:
         g = self.game
         d = g.data
-        dr = self.draws
+        dr = self.chance_events
         if g.variant:
             dr.extend(ActionTileDraw(p) for p in range(6))
-        dr.extend(TileDraw(PILE_BONUS, LOC_ACTION, a) for a in range(6))
-        dr.append(TileDraw(PILE_BONUS, LOC_KING, 0))
+        dr.extend(new_tile_draw(PILE_BONUS, LOC_ACTION, a) for a in range(6))
+        dr.append(new_tile_draw(PILE_BONUS, LOC_KING, 0))
         for t, active in enumerate(g.bonus_active):
             for k, on in enumerate(active):
                 if on:
-                    dr.append(TileDraw(PILE_BONUS, LOC_MAP, t * A.MAX_BONUS_SPACES + k))
+                    dr.append(new_tile_draw(PILE_BONUS, LOC_MAP, t * A.MAX_BONUS_SPACES + k))
         dr.extend(
-            TileDraw(PILE_CONTRACT, LOC_CONTRACT, i) for i in range(len(d.contract_offer_costs))
+            new_tile_draw(PILE_CONTRACT, LOC_CONTRACT, i)
+            for i in range(len(d.contract_offer_costs))
         )
-        dr.extend(TileDraw(PILE_CHARACTER, LOC_CHARACTER, i) for i in range(d.character_offer_size))
+        dr.extend(
+            new_tile_draw(PILE_CHARACTER, LOC_CHARACTER, i) for i in range(d.character_offer_size)
+        )
         dr.extend(CostTileDraw(c) for c in range(len(d.cathedrals)))
         # One fair a round: Tiletum (printed) first, then the towns of the town tiles drawn.
         dr.extend(TownTileDraw(i) for i in range(1, d.rounds))
@@ -591,7 +614,7 @@ class TiletumState(State):
     def _settle(self) -> bool:
         """Resolve the top decision if it needs none now; True if the stack changed."""
         top = self.stack[-1]
-        seat = self.actor
+        seat = self.active_player
         # PerformAction first and apart: it is on top at most decisions
         if type(top) is PerformAction:
             if not top.from_die and top.action_points <= 0:
@@ -602,13 +625,15 @@ class TiletumState(State):
             case DieResources(colour=colour, amount=amount):
                 if self._substitute_helper(seat) < 0:
                     self.stack.pop()
-                    self.res[seat][colour] += amount
+                    self.resources[seat][colour] += amount
                     return True
             case OpenDieAction(action=action, action_points=ap):
                 if action == JOKER:
-                    self.stack[-1] = ActionOfChoice(ap, True)
+                    self.stack[-1] = new_action_of_choice(ap, True)
                 else:
-                    self.stack[-1] = PerformAction(action, ap + self.ap_bonus[seat][action], True)
+                    self.stack[-1] = new_perform_action(
+                        action, ap + self.bonus_action_points[seat][action], True
+                    )
                 return True
             case ResourcesOfChoice(count=n) | Move(steps_left=n):
                 if n <= 0:
@@ -653,20 +678,22 @@ class TiletumState(State):
         gaps = len(offer) - len(tiles)
         if gaps:
             self.contract_offer = [EMPTY] * gaps + tiles
-            self.draws.extend(TileDraw(PILE_CONTRACT, LOC_CONTRACT, i) for i in range(gaps))
-        self.pos += 1
-        if self.pos == self.game.num_players:
-            self.pos = 0
-            self.cycle += 1
-            self.step = S_CYCLE if self.cycle < self.game.data.turns_per_round else S_KING
-        self.actor = -1
+            self.chance_events.extend(
+                new_tile_draw(PILE_CONTRACT, LOC_CONTRACT, i) for i in range(gaps)
+            )
+        self.turn_position += 1
+        if self.turn_position == self.game.num_players:
+            self.turn_position = 0
+            self.turn += 1
+            self.phase = S_CYCLE if self.turn < self.game.data.turns_per_round else S_KING
+        self.active_player = -1
 
     # ==== the King, fair and cleanup phases ==================================================
     def king_leader(self) -> int:
         """The highest marker on the King track; ties go to the bottom-most (King phase)."""
-        pos = self.king_pos
+        pos = self.king_track
         top = max(pos)
-        for seat in self.king_order:
+        for seat in self.king_track_stack:
             if pos[seat] == top:
                 return seat
         raise AssertionError("no marker on the King track")
@@ -676,19 +703,19 @@ class TiletumState(State):
         order of markers that share a space: a stable sort of the bottom-to-top order."""
         if not value:
             return
-        pos = self.king_pos
+        pos = self.king_track
         for seat in range(len(pos)):
             pos[seat] = max(0, pos[seat] - value)
-        self.king_order.sort(key=lambda s: pos[s])
+        self.king_track_stack.sort(key=lambda s: pos[s])
 
     def _king_advance(self, seat: int, steps: int) -> None:
-        pos = self.king_pos
+        pos = self.king_track
         top = len(self.game.data.king_track) - 1
         new = min(pos[seat] + steps, top)
         if new == pos[seat]:
             return
         pos[seat] = new
-        order = self.king_order
+        order = self.king_track_stack
         order.remove(seat)
         # On top of the markers already on its new space.
         at = len(order)
@@ -699,7 +726,7 @@ class TiletumState(State):
     def _king_phase_tile(self) -> None:
         d = self.game.data
         leader = self.king_leader()
-        self.actor = leader
+        self.active_player = leader
         tile = self.king_tile
         if tile < 0:
             self._vp(leader, d.king_no_tile_vp)
@@ -713,11 +740,11 @@ class TiletumState(State):
     def _king_phase_score(self) -> None:
         d = self.game.data
         n = self.game.num_players
-        pos = self.king_pos
+        pos = self.king_track
         for seat in range(n):
             self._vp(seat, d.king_track[pos[seat]])
         # Turn order: highest first, ties to the bottom-most marker.
-        self.order = sorted(self.king_order, key=lambda s: -pos[s])
+        self.turn_order = sorted(self.king_track_stack, key=lambda s: -pos[s])
         # The King track fair tile scores before the reset.
         fair = self.fair_tiles[self.round]
         if fair >= 0 and d.fair_condition[fair] == FAIR_KING:
@@ -728,26 +755,26 @@ class TiletumState(State):
                     self._vp(seat, d.king_track[pos[seat]])
         # Red markers go up to 0: on top of the 0 stack, the lowest of them on top.
         start = d.king_start
-        order = self.king_order
+        order = self.king_track_stack
         zero = [s for s in order if pos[s] == start]
         red = sorted((s for s in order if pos[s] < start), key=lambda s: -pos[s])
         above = [s for s in order if pos[s] > start]
         for s in red:
             pos[s] = start
-        self.king_order = zero + red + above
-        self.actor = -1
+        self.king_track_stack = zero + red + above
+        self.active_player = -1
 
     def is_at_fair(self, seat: int) -> bool:
         """A house in this round's fair town, or the merchant there (Fair phase)."""
         town = self.fair_towns[self.round]
-        return town in self.house_towns[seat] or self.merchant[seat] == town
+        return town in self.houses_on_map[seat] or self.merchant[seat] == town
 
     def fair_count(self, seat: int, condition: int) -> int:
         """How many times ``seat`` meets a fair tile's condition (Appendix: Fair tiles)."""
         name = FAIR_CONDITIONS[condition]
-        houses = len(self.house_towns[seat])
-        pillars = len(self.pillar_sites[seat])
-        contracts = len(self.contracts[seat])
+        houses = len(self.houses_on_map[seat])
+        pillars = len(self.pillars_on_map[seat])
+        contracts = len(self.fulfilled_contracts[seat])
         cathedrals = len(self.cathedral_tiles[seat])
         crests = sum(1 for c in self.crests[seat] if c >= 0)
         if name == "house_pillar_sets":
@@ -787,24 +814,24 @@ class TiletumState(State):
         g = self.game
         d = g.data
         for a in range(6):
-            if self.action_tiles[a] < 0:
-                self.draws.append(TileDraw(PILE_BONUS, LOC_ACTION, a))
+            if self.action_bonus_tiles[a] < 0:
+                self.chance_events.append(new_tile_draw(PILE_BONUS, LOC_ACTION, a))
         if self.round < d.king_tile_refills and self.king_tile < 0:
-            self.draws.append(TileDraw(PILE_BONUS, LOC_KING, 0))
-        self.corruption_left = Bag(g.corruption_counts)
-        self.revealed = []
+            self.chance_events.append(new_tile_draw(PILE_BONUS, LOC_KING, 0))
+        self.corruption_tokens = Bag(g.corruption_counts)
+        self.corruption_revealed = []
         n = g.num_players
-        self.bag = Bag([n * d.dice_per_colour_per_player] * 5)
-        self.dice = [[0] * 5 for _ in range(6)]
-        self.dice_used = [[] for _ in range(n)]
+        self.dice_bag = Bag([n * d.dice_per_colour_per_player] * 5)
+        self.wheel_dice = [[0] * 5 for _ in range(6)]
+        self.dice_taken = [[] for _ in range(n)]
 
     def final_points(self, seat: int) -> tuple[int, int, int]:
         """Houses x pillars, completed buildings, resources (End of the Game and Final Scoring)."""
         d = self.game.data
-        houses = len(self.house_towns[seat]) * len(self.pillar_sites[seat])
-        done = sum(1 for b in range(len(d.buildings)) if self.completed[seat] >> b & 1)
+        houses = len(self.houses_on_map[seat]) * len(self.pillars_on_map[seat])
+        done = sum(1 for b in range(len(d.buildings)) if self.completed_buildings[seat] >> b & 1)
         buildings = d.completed_buildings_vp[done]
-        resources = sum(self.res[seat]) // d.resources_per_vp
+        resources = sum(self.resources[seat]) // d.resources_per_vp
         return houses, buildings, resources
 
     def _final_scoring(self) -> None:
@@ -815,7 +842,7 @@ class TiletumState(State):
     def action_of_value(self, value: int) -> int:
         """The action beside the wheel segment of die value ``value`` this round."""
         d = self.game.data
-        return self.wheel[(value - 1 + self.round * d.wheel_rotation) % 6]
+        return self.wheel_actions[(value - 1 + self.round * d.wheel_rotation) % 6]
 
     def _vp(self, seat: int, delta: int) -> None:
         v = self.vp[seat] + delta
@@ -835,10 +862,10 @@ class TiletumState(State):
             frame = self.stack[i]
             assert isinstance(frame, PerformAction)
             if only_for < 0 or frame.action == only_for:
-                self.stack[i] = PerformAction(frame.action, frame.action_points + points, True)
+                self.stack[i] = new_perform_action(frame.action, frame.action_points + points, True)
 
     def _substitute_helper(self, seat: int) -> int:
-        fx = self.game.k_helper_fx
+        fx = self.game.helper_ability
         for k in self.storehouse[seat]:
             if fx[k] == FX_SUBSTITUTE:
                 return k
@@ -850,29 +877,29 @@ class TiletumState(State):
         store = self.storehouse[seat]
         if len(store) >= g.data.storehouse_size:
             return False
-        cat = g.k_cat[kind]
+        cat = g.tile_category[kind]
         if cat == CAT_CREST:
-            crest = g.k_crest[kind]
+            crest = g.tile_crest[kind]
             if crest in self.crests[seat]:
                 return False
             for k in store:
-                if g.k_crest[k] == crest:
+                if g.tile_crest[k] == crest:
                     return False
         elif cat == CAT_CONTRACT:
-            stored = sum(1 for k in store if g.k_cat[k] == CAT_CONTRACT)
-            if stored >= g.n_contract_spaces - len(self.contracts[seat]):
+            stored = sum(1 for k in store if g.tile_category[k] == CAT_CONTRACT)
+            if stored >= g.n_contract_spaces - len(self.fulfilled_contracts[seat]):
                 return False
         return True
 
     def _can_house(self, seat: int, town: int) -> bool:
-        if self.house_supply[seat] <= 0 or town in self.house_towns[seat]:
+        if self.houses_in_supply[seat] <= 0 or town in self.houses_on_map[seat]:
             return False
-        return EMPTY in self.houses[town]
+        return EMPTY in self.house_spaces[town]
 
     def _can_pillar(self, seat: int, cathedral: int) -> bool:
-        if self.pillar_supply[seat] <= 0 or cathedral in self.pillar_sites[seat]:
+        if self.pillars_in_supply[seat] <= 0 or cathedral in self.pillars_on_map[seat]:
             return False
-        return EMPTY in self.pillars[cathedral]
+        return EMPTY in self.pillar_spaces[cathedral]
 
     def _can_place_here(self, seat: int, figure: int) -> bool:
         d = self.game.data
@@ -905,29 +932,29 @@ class TiletumState(State):
         rooms = self.rooms[seat]
         if rooms[room] >= 0:
             return False
-        ill = g.k_ill[kind]
+        ill = g.tile_illustration[kind]
         rb = g.room_building
         b = rb[room]
         for i, k in enumerate(rooms):
-            if k >= 0 and g.k_ill[k] == ill and rb[i] != b:
+            if k >= 0 and g.tile_illustration[k] == ill and rb[i] != b:
                 return False
         return True
 
     def can_fulfil(self, seat: int, kind: int) -> bool:
         """An open contract space and the resources the contract asks (Tasks)."""
         g = self.game
-        if len(self.contracts[seat]) >= g.n_contract_spaces:
+        if len(self.fulfilled_contracts[seat]) >= g.n_contract_spaces:
             return False
-        res = self.res[seat]
-        pay = g.k_pay[kind]
+        res = self.resources[seat]
+        pay = g.contract_pay[kind]
         for r in range(5):
             if res[r] < pay[r]:
                 return False
-        same = g.k_same[kind]
+        same = g.contract_identical[kind]
         return not same or any(res[r] >= same + pay[r] for r in range(5))
 
     def _can_use_helper(self, seat: int, kind: int) -> bool:
-        fx = self.game.k_helper_fx[kind]
+        fx = self.game.helper_ability[kind]
         if fx == FX_SUBSTITUTE:
             return False
         if fx == FX_ADD_AP:
@@ -937,23 +964,23 @@ class TiletumState(State):
         return True
 
     def _can_contribute(self, seat: int, c: int) -> bool:
-        if c not in self.pillar_sites[seat] or c in self.cathedral_tiles[seat]:
+        if c not in self.pillars_on_map[seat] or c in self.cathedral_tiles[seat]:
             return False
-        if self.cathedral_left[c] <= 0:
+        if self.cathedral_tiles_left[c] <= 0:
             return False
-        return self.res[seat][STONE] >= self.game.data.cost_stone[self.cost_tiles[c]]
+        return self.resources[seat][STONE] >= self.game.data.cost_stone[self.construction_costs[c]]
 
     # ==== legal actions =====================================================================
     def _legal_actions(self) -> list[int]:
-        if self.draws:
-            event = self.draws[0]
+        if self.chance_events:
+            event = self.chance_events[0]
             if type(event) is TileDraw:
                 counts = self.piles[event.pile].counts
                 lo, hi = self.game.pile_range[event.pile]
                 return [A.DRAW + k for k in range(lo, hi) if counts[k]]
             return sorted(a for a, _ in self._chance_outcomes())
         top = self.stack[-1]
-        seat = self.actor
+        seat = self.active_player
         out: list[int] = []
         # the two decisions of most states first, by type, ahead of the match below
         if type(top) is PerformAction:
@@ -964,7 +991,7 @@ class TiletumState(State):
             return out
         if type(top) is Turn:
             for v in range(6):
-                row = self.dice[v]
+                row = self.wheel_dice[v]
                 for c in range(5):
                     if row[c]:
                         out.append(A.TAKE_DIE + v * 5 + c)
@@ -973,7 +1000,7 @@ class TiletumState(State):
             return out
         match top:
             case ChooseDieValue(value=v):
-                gold = self.res[seat][GOLD]
+                gold = self.resources[seat][GOLD]
                 cost = self.game.data.die_change_cost
                 for w in range(1, 7):
                     if cost * _cyclic_distance(v, w) <= gold:
@@ -1038,9 +1065,9 @@ class TiletumState(State):
         """Resource types that can pay a contract's identical resources "of your choice"
         (Appendix: Contracts): any type, the contract's fixed type too if enough is left."""
         g = self.game
-        pay = g.k_pay[kind]
-        same = g.k_same[kind]
-        res = self.res[seat]
+        pay = g.contract_pay[kind]
+        same = g.contract_identical[kind]
+        res = self.resources[seat]
         return [r for r in range(5) if res[r] >= same + pay[r]]
 
     def _gen_moves(self, seat: int, figure: int, out: list[int]) -> None:
@@ -1052,7 +1079,7 @@ class TiletumState(State):
 
     def _gen_house_spaces(self, town: int, out: list[int]) -> None:
         base = A.HOUSE + town * A.MAX_HOUSE_SPACES
-        for k, owner in enumerate(self.houses[town]):
+        for k, owner in enumerate(self.house_spaces[town]):
             if owner == EMPTY:
                 out.append(base + k)
 
@@ -1071,7 +1098,7 @@ class TiletumState(State):
 
     def _gen_map_tiles(self, seat: int, town: int, out: list[int]) -> None:
         base = A.MAP_TILE + town * A.MAX_BONUS_SPACES
-        for k, tile in enumerate(self.map_tiles[town]):
+        for k, tile in enumerate(self.map_bonus_tiles[town]):
             if tile >= 0 and self._can_store(seat, tile):
                 out.append(base + k)
 
@@ -1101,7 +1128,7 @@ class TiletumState(State):
             floor = g.room_floor
             n_rooms = g.n_rooms
             for k in self.storehouse[seat]:
-                if g.k_cat[k] != CAT_CHARACTER or k in seen:
+                if g.tile_category[k] != CAT_CHARACTER or k in seen:
                     continue
                 seen.add(k)
                 base = A.PLACE_CHARACTER + k * n_rooms
@@ -1114,19 +1141,19 @@ class TiletumState(State):
                 if k >= 0 and costs[i] <= ap and self._can_store(seat, k):
                     out.append(A.TAKE_CONTRACT + i)
             if ap >= d.exchange_cost:
-                res = self.res[seat]
+                res = self.resources[seat]
                 for give in range(5):
                     if res[give]:
                         base = A.EXCHANGE + give * 4
                         out.extend(range(base, base + 4))
         elif action == KING:
-            if self.king_pos[seat] < len(d.king_track) - 1:
+            if self.king_track[seat] < len(d.king_track) - 1:
                 out.append(A.ADVANCE)
 
     def _gen_tasks(self, seat: int, out: list[int]) -> None:
         g = self.game
         d = g.data
-        res = self.res[seat]
+        res = self.resources[seat]
         if res[GOLD] >= d.buy_cost:
             out.extend(range(A.BUY, A.BUY + 4))
         seen = set()
@@ -1134,34 +1161,34 @@ class TiletumState(State):
             if k in seen:
                 continue
             seen.add(k)
-            cat = g.k_cat[k]
+            cat = g.tile_category[k]
             if cat == CAT_CONTRACT:
                 if self.can_fulfil(seat, k):
                     out.append(A.fulfil(k))
             elif cat == CAT_CREST:
                 crests = self.crests[seat]
                 food = res[FOOD]
-                base = A.CREST + g.k_crest[k] * A.N_BUILDINGS
+                base = A.CREST + g.tile_crest[k] * A.N_BUILDINGS
                 for s, bld in enumerate(d.buildings):
                     if crests[s] < 0 and food >= bld.crest_cost:
                         out.append(base + s)
             elif cat == CAT_HELPER:
                 if self._can_use_helper(seat, k):
                     out.append(A.use_helper(k))
-        for c in self.pillar_sites[seat]:
+        for c in self.pillars_on_map[seat]:
             if self._can_contribute(seat, c):
                 out.append(A.CONTRIBUTE + c)
 
     # ==== applying actions ==================================================================
     def _apply(self, action: int) -> None:
-        if self.draws:
+        if self.chance_events:
             self._apply_chance(action)
         else:
             self._apply_decision(action)
         self._run()
 
     def _apply_decision(self, action: int) -> None:
-        seat = self.actor
+        seat = self.active_player
         top = self.stack[-1]
         g = self.game
         value = A.VALUES[action]
@@ -1185,8 +1212,8 @@ class TiletumState(State):
             case ActionBonusTile(action=a):
                 self.stack.pop()
                 if action == A.TAKE_TILE:
-                    self.storehouse[seat].append(self.action_tiles[a])
-                    self.action_tiles[a] = EMPTY
+                    self.storehouse[seat].append(self.action_bonus_tiles[a])
+                    self.action_bonus_tiles[a] = EMPTY
             case KingTile():
                 self.stack.pop()
                 if action == A.TAKE_TILE:
@@ -1197,19 +1224,19 @@ class TiletumState(State):
                 match value:
                     case A.Substitute(resource=r):
                         self.storehouse[seat].remove(self._substitute_helper(seat))
-                        self.res[seat][r] += amount
+                        self.resources[seat][r] += amount
                     case _:
-                        self.res[seat][colour] += amount
+                        self.resources[seat][colour] += amount
             case ActionOfChoice(action_points=ap, from_die=from_die):
                 assert isinstance(value, A.ChooseAction)
                 a = value.action
                 if from_die:
-                    ap += self.ap_bonus[seat][a]
-                self.stack[-1] = PerformAction(a, ap, from_die)
+                    ap += self.bonus_action_points[seat][a]
+                self.stack[-1] = new_perform_action(a, ap, from_die)
             case ResourcesOfChoice(count=n):
                 assert isinstance(value, A.Gain)
-                self.res[seat][value.resource] += 1
-                self.stack[-1] = ResourcesOfChoice(n - 1)
+                self.resources[seat][value.resource] += 1
+                self.stack[-1] = new_resources_of_choice(n - 1)
             case PayIdentical(contract=contract):
                 assert isinstance(value, A.Pay)
                 self.stack.pop()
@@ -1218,7 +1245,7 @@ class TiletumState(State):
                 if action == A.SKIP:
                     self.stack.pop()
                 else:
-                    self.stack[-1] = Move(figure, steps - 1)
+                    self.stack[-1] = new_move(figure, steps - 1)
                     self._move_figure(seat, value)
             case MoveBoth(architect_may_move=architect, merchant_may_move=merchant):
                 match value:
@@ -1260,7 +1287,7 @@ class TiletumState(State):
                     case A.FloorBonus(floor=f):
                         self.stack[-1] = BuildingBonuses(b, tuple(x for x in floors if x != f))
                         kind = self.rooms[seat][g.rooms[b][f]]
-                        self._effects(seat, g.k_effects[kind])
+                        self._effects(seat, g.tile_effects[kind])
                     case _:
                         self.stack.pop()
             case CompletedBuilding(building=b):
@@ -1269,22 +1296,22 @@ class TiletumState(State):
                 self._award(seat, b, value.action)
 
     def _take_die(self, value: int, colour: int) -> None:
-        self.dice[value - 1][colour] -= 1
-        self.stack.append(ChooseDieValue(value, colour))
+        self.wheel_dice[value - 1][colour] -= 1
+        self.stack.append(new_choose_die_value(value, colour))
 
     def _set_value(self, seat: int, shown: int, colour: int, value: int) -> None:
         d = self.game.data
-        self.res[seat][GOLD] -= d.die_change_cost * _cyclic_distance(shown, value)
+        self.resources[seat][GOLD] -= d.die_change_cost * _cyclic_distance(shown, value)
         self.stack.pop()
         self.die_value = value
         self.die_colour = colour
-        self.dice_used[seat].append(colour)
+        self.dice_taken[seat].append(colour)
         action = self.action_of_value(value)
-        self.stack.append(OpenDieAction(action, d.action_points_base - value))
-        self.stack.append(DieResources(colour, value))
-        tile = self.action_tiles[action]
+        self.stack.append(new_open_die_action(action, d.action_points_base - value))
+        self.stack.append(new_die_resources(colour, value))
+        tile = self.action_bonus_tiles[action]
         if tile >= 0 and self._can_store(seat, tile):
-            self.stack.append(ActionBonusTile(action))
+            self.stack.append(new_action_bonus_tile(action))
 
     def _move_figure(self, seat: int, value: Action) -> None:
         match value:
@@ -1302,19 +1329,19 @@ class TiletumState(State):
 
     def _place_house(self, seat: int, town: int, space: int) -> None:
         t = self.game.data.towns[town]
-        self.houses[town][space] = seat
-        self.house_supply[seat] -= 1
-        self.house_towns[seat].append(town)
+        self.house_spaces[town][space] = seat
+        self.houses_in_supply[seat] -= 1
+        self.houses_on_map[seat].append(town)
         if t.house_vp[space]:
             self._vp(seat, t.house_vp[space])
         if t.house_building_bonus[space]:
             self.stack.append(ChooseBuildingBonus())
 
     def _place_pillar(self, seat: int, c: int) -> None:
-        spaces = self.pillars[c]
+        spaces = self.pillar_spaces[c]
         spaces[spaces.index(EMPTY)] = seat
-        self.pillar_supply[seat] -= 1
-        self.pillar_sites[seat].append(c)
+        self.pillars_in_supply[seat] -= 1
+        self.pillars_on_map[seat].append(c)
 
     def _frame_option(self, seat: int, top: PerformAction, value: Action) -> None:
         """An option of the action being performed, paying its AP."""
@@ -1335,25 +1362,25 @@ class TiletumState(State):
                 self._place_pillar(seat, c)
             case A.TakeBonusTile(town=town, space=space):
                 self._spend(top, 1)
-                self.storehouse[seat].append(self.map_tiles[town][space])
-                self.map_tiles[town][space] = EMPTY
+                self.storehouse[seat].append(self.map_bonus_tiles[town][space])
+                self.map_bonus_tiles[town][space] = EMPTY
             case A.TakeCharacter(space=i):
                 self._spend(top, d.character_take_cost)
                 self.storehouse[seat].append(self.character_offer[i])
                 self.character_offer[i] = EMPTY
-                self.draws.append(TileDraw(PILE_CHARACTER, LOC_CHARACTER, i))
+                self.chance_events.append(new_tile_draw(PILE_CHARACTER, LOC_CHARACTER, i))
             case A.RefreshCharacters():
                 self._spend(top, d.character_take_cost)
                 offer = self.character_offer
                 self.piles[PILE_CHARACTER].shuffle_in(k for k in offer if k >= 0)
                 for i in range(len(offer)):
                     offer[i] = EMPTY
-                    self.draws.append(TileDraw(PILE_CHARACTER, LOC_CHARACTER, i))
+                    self.chance_events.append(new_tile_draw(PILE_CHARACTER, LOC_CHARACTER, i))
             case A.PlaceCharacter(character=kind, room=room):
                 self._spend(top, g.room_floor[room])
                 self.storehouse[seat].remove(kind)
                 self.rooms[seat][room] = kind
-                self._effects(seat, g.k_effects[kind])
+                self._effects(seat, g.tile_effects[kind])
                 self._check_building(seat, g.room_building[room])
             case A.TakeContract(space=i):
                 self._spend(top, d.contract_offer_costs[i])
@@ -1361,30 +1388,30 @@ class TiletumState(State):
                 self.contract_offer[i] = EMPTY
             case A.Exchange(give=give, get=get):
                 self._spend(top, d.exchange_cost)
-                res = self.res[seat]
+                res = self.resources[seat]
                 res[give] -= 1
                 res[get] += 1
-                if not self.exchanged:
-                    self.exchanged = True
-                    self.stack.append(ResourcesOfChoice(1))
+                if not self.exchanged_this_turn:
+                    self.exchanged_this_turn = True
+                    self.stack.append(new_resources_of_choice(1))
             case A.AdvanceKing():
                 self._spend(top, 1)
                 self._king_advance(seat, 1)
 
     def _spend(self, top: PerformAction, points: int) -> None:
         """The action being performed (on top) pays ``points`` action points."""
-        self.stack[-1] = PerformAction(top.action, top.action_points - points, top.from_die)
+        self.stack[-1] = new_perform_action(top.action, top.action_points - points, top.from_die)
 
     def _task(self, seat: int, value: Action) -> None:
         g = self.game
         d = g.data
-        res = self.res[seat]
+        res = self.resources[seat]
         match value:
             case A.Buy(resource=r):
                 res[GOLD] -= d.buy_cost
                 res[r] += 1
             case A.Fulfil(tile=kind):
-                if g.k_same[kind]:
+                if g.contract_identical[kind]:
                     self.stack.append(PayIdentical(kind))
                 else:
                     self._fulfil(seat, kind, -1)
@@ -1396,32 +1423,32 @@ class TiletumState(State):
                 self._effects(seat, bld.crest_bonus)
                 self._check_building(seat, space)
             case A.Contribute(cathedral=c):
-                cost = self.cost_tiles[c]
+                cost = self.construction_costs[c]
                 res[STONE] -= d.cost_stone[cost]
-                left = self.cathedral_left[c] - 1
-                self.cathedral_left[c] = left
+                left = self.cathedral_tiles_left[c] - 1
+                self.cathedral_tiles_left[c] = left
                 self.cathedral_tiles[seat].append(c)
                 self._vp(seat, d.cost_vp[cost] + d.cathedrals[c].tiles[left])
             case A.UseHelper(tile=kind):
                 self.storehouse[seat].remove(kind)
-                self._effects(seat, g.k_effects[kind])
+                self._effects(seat, g.tile_effects[kind])
 
     def _fulfil(self, seat: int, kind: int, same_type: int) -> None:
         g = self.game
         d = g.data
-        res = self.res[seat]
-        pay = g.k_pay[kind]
+        res = self.resources[seat]
+        pay = g.contract_pay[kind]
         for r in range(5):
             res[r] -= pay[r]
         if same_type >= 0:
-            res[same_type] -= g.k_same[kind]
+            res[same_type] -= g.contract_identical[kind]
         self.storehouse[seat].remove(kind)
-        space = len(self.contracts[seat])
-        self.contracts[seat].append(kind)
+        space = len(self.fulfilled_contracts[seat])
+        self.fulfilled_contracts[seat].append(kind)
         if d.contract_space_pillar[space]:
-            self.pillar_supply[seat] += 1
-        self._vp(seat, g.k_vp[kind] + d.contract_space_vp[space])
-        self._effects(seat, g.k_effects[kind])
+            self.pillars_in_supply[seat] += 1
+        self._vp(seat, g.tile_vp[kind] + d.contract_space_vp[space])
+        self._effects(seat, g.tile_effects[kind])
 
     def _effects(self, seat: int, effects: tuple[Effect, ...]) -> None:
         """Apply what needs no decision now; push the rest so they resolve in listed order."""
@@ -1430,13 +1457,15 @@ class TiletumState(State):
             if code == FX_VP:
                 self._vp(seat, a)
             elif code == FX_GAIN:
-                self.res[seat][a] += b
+                self.resources[seat][a] += b
             elif code == FX_ANY:
-                pushes.append(ResourcesOfChoice(a))
+                pushes.append(new_resources_of_choice(a))
             elif code == FX_ACTION:
-                pushes.append(ActionOfChoice(b, False) if a < 0 else PerformAction(a, b, False))
+                pushes.append(
+                    new_action_of_choice(b, False) if a < 0 else new_perform_action(a, b, False)
+                )
             elif code == FX_MOVE:
-                pushes.append(Move(a, b))
+                pushes.append(new_move(a, b))
             elif code == FX_MOVE_BOTH:
                 pushes.append(MoveBoth(True, True))
             elif code == FX_MOVE_PLACE:
@@ -1469,15 +1498,15 @@ class TiletumState(State):
             return
         bit = 1 << b
         bld = d.buildings[b]
-        if not bld.occupied and not self.roofs[seat] & bit:
-            self.roofs[seat] |= bit
-            self.house_supply[seat] += 1
+        if not bld.occupied and not self.roof_houses_freed[seat] & bit:
+            self.roof_houses_freed[seat] |= bit
+            self.houses_in_supply[seat] += 1
             self._effects(seat, bld.roof_bonus)
-        if self.crests[seat][b] >= 0 and not self.completed[seat] & bit:
-            self.completed[seat] |= bit
+        if self.crests[seat][b] >= 0 and not self.completed_buildings[seat] & bit:
+            self.completed_buildings[seat] |= bit
             if bld.occupied:
                 return
-            actions = sorted({g.k_action[self.rooms[seat][i]] for i in g.rooms[b]})
+            actions = sorted({g.tile_action[self.rooms[seat][i]] for i in g.rooms[b]})
             if len(actions) > 1:
                 self.stack.append(CompletedBuilding(b, tuple(actions)))
             else:
@@ -1486,5 +1515,5 @@ class TiletumState(State):
     def _award(self, seat: int, b: int, action: int) -> None:
         """The building's bonus AP marker goes on its action, the current one included."""
         rooms = self.game.data.buildings[b].rooms
-        self.ap_bonus[seat][action] += rooms
+        self.bonus_action_points[seat][action] += rooms
         self._add_die_points(rooms, only_for=action)

@@ -1,8 +1,9 @@
 """States saved by earlier versions of the Tiletum engine, read in today's shape.
 
 Version 1 kept the pending decisions and the chance events as lists read by position
-(``[kind, ...]``, the kind a small int); version 2 keeps them as named frames
-(:mod:`towers.games.tiletum.frames`).
+(``[kind, ...]``, the kind a small int) and named many fields in short (``res``, ``pos``);
+version 2 keeps named frames (:mod:`towers.games.tiletum.frames`) and names each field in the
+rulebook's words (``RENAMED`` lists them).
 """
 
 from __future__ import annotations
@@ -67,9 +68,46 @@ def _frames(entries: list[list[int]], kinds: tuple[Any, ...]) -> list[dict[str, 
     return out
 
 
+RENAMED = {
+    "step": "phase",
+    "cycle": "turn",
+    "pos": "turn_position",
+    "actor": "active_player",
+    "over": "game_over",
+    "draws": "chance_events",
+    "exchanged": "exchanged_this_turn",
+    "order": "turn_order",
+    "wheel": "wheel_actions",
+    "dice": "wheel_dice",
+    "bag": "dice_bag",
+    "action_tiles": "action_bonus_tiles",
+    "corruption_left": "corruption_tokens",
+    "revealed": "corruption_revealed",
+    "houses": "house_spaces",
+    "pillars": "pillar_spaces",
+    "cathedral_left": "cathedral_tiles_left",
+    "cost_tiles": "construction_costs",
+    "map_tiles": "map_bonus_tiles",
+    "king_pos": "king_track",
+    "king_order": "king_track_stack",
+    "res": "resources",
+    "contracts": "fulfilled_contracts",
+    "house_supply": "houses_in_supply",
+    "pillar_supply": "pillars_in_supply",
+    "house_towns": "houses_on_map",
+    "pillar_sites": "pillars_on_map",
+    "ap_bonus": "bonus_action_points",
+    "roofs": "roof_houses_freed",
+    "completed": "completed_buildings",
+    "dice_used": "dice_taken",
+}
+"""Version 1's field names -> version 2's."""
+
+
 def upgrade_fields(fields: dict[str, Any], version: int) -> dict[str, Any]:
     """Saved fields of ``version`` in today's shape."""
     if version < 2:
         fields["stack"] = _frames(fields["stack"], _V1_DECISIONS)
         fields["draws"] = _frames(fields["draws"], _V1_EVENTS)
+        fields = {RENAMED.get(name, name): value for name, value in fields.items()}
     return fields
