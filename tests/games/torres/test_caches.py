@@ -19,6 +19,7 @@ from towers.games.torres.board import (
     level_masks,
     placement_mask,
 )
+from towers.games.torres.legality import block_move_targets
 from towers.games.torres.rules import TorresState
 
 
@@ -105,7 +106,7 @@ def test_block_moves_from_the_kept_masks_match_the_rule_as_stated(players: int) 
             (a, b)
             for a in range(64)
             if state.heights[a] and state.occupants[a] == -1
-            for b in state._block_move_targets(a)
+            for b in block_move_targets(state, a)
         ]
         assert state.block_moves() == general
         for a, _ in general:

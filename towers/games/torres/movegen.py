@@ -356,7 +356,7 @@ def late_card_moves(state: Any, p: int, hand: list[int], acq: list[int]) -> list
 
 def block_move_masks(state: Any) -> list[tuple[int, int]]:
     """For each square whose empty top block may be lifted (Move a tower block), the bit mask
-    of the squares it may go to; the same answers as :meth:`TorresState._block_move_targets`,
+    of the squares it may go to; the same answers as :func:`legality.block_move_targets`,
     the rule as stated, from the kept masks.
 
     Lifting a block changes the castles only at its square: elsewhere a square stays

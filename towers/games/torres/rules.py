@@ -13,7 +13,7 @@ from towers.core.components import Deck
 from towers.core.game import CHANCE, TERMINAL, Game, State
 from towers.core.options import Option
 from towers.games.torres import actions as A
-from towers.games.torres import movegen
+from towers.games.torres import legality, movegen
 from towers.games.torres.actions import (
     DOOR_CLIMB,
     END_TURN,
@@ -52,7 +52,6 @@ from towers.games.torres.board import (
     KING,
     ORTHO_DIR,
     ORTHO_DIR2,
-    ORTHO_NEIGHBORS,
     castle_heights,
     castle_masks,
     door_exits,
@@ -435,58 +434,6 @@ class TorresState(State):
     def block_moves(self) -> list[tuple[int, int]]:
         """(from, to) pairs for the Move a tower block card."""
         return [(a, b) for a, targets in MG.block_move_masks(self) for b in MG.squares_of(targets)]
-
-    def _block_move_targets(self, a: int) -> list[int]:
-        """Where the empty top block of ``a`` may go; [] when taking it breaks a rule.
-
-        The rule as the rulebook states it, the castles labelled anew without the block;
-        :func:`movegen.block_move_masks` gives the same answers faster, and the tests hold the two
-        together."""
-        if self._block_removal_problem(a) is not None:
-            return []
-        h2 = self.heights[:]
-        h2[a] -= 1
-        if h2[a]:
-            cid2, areas2 = self.castle_of, self.surface_areas
-        else:
-            cid2, areas2 = label_castles(h2)
-        occ = self.occupants
-        count = len(areas2)
-        minimum = self.game.data.min_castles
-        out = []
-        for b in range(SQ):
-            if b == a or occ[b] != -1:
-                continue
-            if h2[b]:
-                if h2[b] + 1 <= areas2[cid2[b]] and count >= minimum:
-                    out.append(b)
-            else:
-                adj = {cid2[n] for n in ORTHO_NEIGHBORS[b] if cid2[n] >= 0}
-                if len(adj) == 1 and count >= minimum or not adj and count + 1 >= minimum:
-                    out.append(b)
-        return out
-
-    def _block_removal_problem(self, a: int) -> str | None:
-        """Why the top block of ``a`` may not be taken away, or None."""
-        if not self.heights[a]:
-            return f"there is no tower block on {A.square_name(a)}"
-        if self.occupants[a] != -1:
-            return f"the block on {A.square_name(a)} is not empty: a piece stands on it"
-        if self.heights[a] > 1:
-            return None
-        k = self.castle_of[a]
-        area = self.surface_areas[k]
-        if area == 1:
-            return None  # the castle is taken away; the count is checked once the block lands
-        h2 = self.heights[:]
-        h2[a] = 0
-        cid2, _ = label_castles(h2)
-        parts = {cid2[s] for s in range(SQ) if self.castle_of[s] == k and s != a}
-        if len(parts) > 1:
-            return "a castle may not be divided"
-        if max(h2[s] for s in range(SQ) if self.castle_of[s] == k) > area - 1:
-            return "the castle would become taller than its surface area"
-        return None
 
     # ---- legal actions ----------------------------------------------------------------
     def _legal_actions(self) -> list[int]:
@@ -888,9 +835,9 @@ class TorresState(State):
 
     # ---- explanations -----------------------------------------------------------------
     def _explain(self, action: int) -> tuple[str, str]:
-        from towers.games.torres.explain import explain
-
-        return explain(self, action)
+        found = legality.problem(self, action)
+        # only asked of refused actions, and the tests hold the generators to these rules
+        return found if found is not None else ("not allowed now", R_TURN)
 
     # ---- hidden information ---------------------------------------------------------------
     def observation(self, seat: int | None) -> dict[str, Any]:
