@@ -157,3 +157,22 @@ def test_heuristic_prefers_points_and_progress() -> None:
     s.storehouse[0].append(kind("iron-3"))
     assert s.heuristic(0) > base + 5
     assert isinstance(top(s), F.Turn)
+
+
+def test_observation_names_the_pending_decisions_and_shows_the_printed_board() -> None:
+    s = frame(new(2, seed=6), MERCHANT, 3)
+    obs = s.observation(1)
+    assert obs["decisions"] == [
+        {"decision": "turn"},
+        {"decision": "perform_action", "action": "merchant", "action_points": 3, "from_die": True},
+    ]
+    board = obs["board"]
+    assert board == s.observation(0)["board"] == s.observation(None)["board"]
+    rome = next(t for t in board["towns"] if t["town"] == "rome")
+    assert rome["house_spaces"][0]["vp"] == 4
+    assert board["king_track_vp"][board["king_track_start"]] == 0
+    assert board["tiles"]["notary-3"]["bonus"] == [{"action": "contract", "action_points": 3}]
+    assert board["tiles"]["iron-3"]["category"] == "contract"
+    assert board["player_board"]["storehouse_size"] == 4
+    assert len(board["fair_tiles"]) == 11
+    json.dumps(obs)

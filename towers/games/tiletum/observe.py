@@ -4,12 +4,39 @@ seat (and a spectator) knows the same."""
 
 from __future__ import annotations
 
+import json
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from towers.core.frames import Frame
 from towers.games.tiletum import actions as A
 from towers.games.tiletum import frames as F
-from towers.games.tiletum.data import ACTIONS, FIGURES, RESOURCES
+from towers.games.tiletum.data import (
+    ACTIONS,
+    CATEGORY_NAMES,
+    FAIR_CONDITIONS,
+    FIGURES,
+    FX_ACTION,
+    FX_ADD_AP,
+    FX_ANY,
+    FX_BUILDING_BONUS,
+    FX_GAIN,
+    FX_HOUSE_ANYWHERE,
+    FX_JUMP,
+    FX_KING,
+    FX_MOVE,
+    FX_MOVE_BOTH,
+    FX_MOVE_PLACE,
+    FX_PILLAR_ANYWHERE,
+    FX_PLACE,
+    FX_SUBSTITUTE,
+    FX_TOWN_MOVE,
+    FX_VP,
+    RESOURCES,
+    Effect,
+    TileKind,
+    load,
+)
 
 if TYPE_CHECKING:
     from towers.games.tiletum.rules import TiletumState
@@ -178,7 +205,8 @@ def observation(state: TiletumState, seat: int | None) -> dict[str, Any]:
         "turn_order": list(state.turn_order),
         "to_move": state.current_player(),
         "pending": pending_text(state),
-        "open_actions": state.stack.to_json(),
+        "decisions": [decision_json(f) for f in state.stack],
+        "board": board(g.num_players),
         "die": {"value": state.die_value, "colour": A.COLOURS[state.die_colour]}
         if state.die_colour >= 0
         else None,
@@ -227,3 +255,179 @@ def _phase(state: TiletumState) -> str:
     if step in (F.S_KING, F.S_KING_SCORE):
         return "King phase"
     return "action phase"
+
+
+# ---- the pending decisions, named ----------------------------------------------------------
+def decision_json(frame: Frame) -> dict[str, Any]:
+    """A pending decision as its frame's name and fields, indices written as names
+    (``{"decision": "perform_action", "action": "merchant", "action_points": 3, ...}``);
+    buildings and floors count from 1, as printed."""
+    out: dict[str, Any] = {"decision": frame.frame_name()}
+    for name, value in frame.to_json().items():
+        if name == "frame":
+            continue
+        if name == "action":
+            value = ACTIONS[value]
+        elif name == "actions":
+            value = [ACTIONS[a] for a in value]
+        elif name == "figure":
+            value = FIGURES[value]
+        elif name == "colour":
+            value = A.COLOURS[value]
+        elif name == "contract":
+            value = load().kinds[value].id
+        elif name == "building":
+            value += 1
+        elif name == "floors_left":
+            value = [f + 1 for f in value]
+        out[name] = value
+    return out
+
+
+# ---- what is printed: the same for every seat and every state of a game ----------------------
+_EFFECT_WORDS = {
+    FX_VP: "vp",
+    FX_ANY: "resources_of_choice",
+    FX_KING: "king_track_spaces",
+    FX_ADD_AP: "action_points_to_die_action",
+}
+
+
+def effect_json(effect: Effect) -> dict[str, Any]:
+    """One printed effect (a bonus, an ability, a benefit) in words."""
+    code, a, b = effect
+    if code in _EFFECT_WORDS:
+        return {_EFFECT_WORDS[code]: a}
+    if code == FX_GAIN:
+        return {"gain": {RESOURCES[a]: b}}
+    if code == FX_ACTION:
+        return {"action": ACTIONS[a] if a >= 0 else "of your choice", "action_points": b}
+    if code == FX_MOVE:
+        return {"move": FIGURES[a], "steps": b}
+    if code == FX_MOVE_BOTH:
+        return {"move": "architect and merchant", "steps": 1}
+    if code == FX_MOVE_PLACE:
+        return {"move_then_place": FIGURES[a]}
+    if code == FX_PLACE:
+        return {"place_where": FIGURES[a]}
+    if code == FX_TOWN_MOVE:
+        return {"merchant_to_adjacent_town": True}
+    if code == FX_SUBSTITUTE:
+        return {"die_resources_as_another_type": True}
+    if code == FX_BUILDING_BONUS:
+        return {"character_bonuses_of_a_building": True}
+    if code == FX_HOUSE_ANYWHERE:
+        return {"house_anywhere": True}
+    if code == FX_PILLAR_ANYWHERE:
+        return {"pillar_anywhere": True}
+    if code == FX_JUMP:
+        return {"move_anywhere": FIGURES[a]}
+    raise ValueError(f"unknown effect {effect!r}")
+
+
+def _tile_json(kind: TileKind) -> dict[str, Any]:
+    d = load()
+    out: dict[str, Any] = {"category": CATEGORY_NAMES[kind.category]}
+    if kind.category == 0:  # character
+        out["illustration"] = d.illustrations[kind.illustration]
+        out["strengthens"] = ACTIONS[kind.action]
+        out["bonus"] = [effect_json(e) for e in kind.effects]
+    elif kind.category == 1:  # contract
+        out["vp"] = kind.vp
+        out["pay"] = {r: n for r, n in zip(RESOURCES, kind.pay, strict=True) if n}
+        if kind.same:
+            out["identical_resources_of_your_choice"] = kind.same
+        out["benefits"] = [effect_json(e) for e in kind.effects]
+    elif kind.category == 2:  # crest
+        out["crest"] = d.crest_ids[kind.crest]
+    else:
+        out["ability"] = [effect_json(e) for e in kind.effects]
+    return out
+
+
+def board(players: int) -> dict[str, Any]:
+    """The printed board, tiles and player board with this many players: what every seat
+    plans with, the same for all (a fresh copy each time)."""
+    printed: dict[str, Any] = json.loads(_board_text(players))
+    return printed
+
+
+@cache
+def _board_text(players: int) -> str:
+    return json.dumps(_board(players))
+
+
+def _board(players: int) -> dict[str, Any]:
+    d = load()
+    towns = []
+    for town in d.towns:
+        entry: dict[str, Any] = {
+            "town": town.id,
+            "name": town.name,
+            "house_spaces": [
+                {"vp": vp, "building_bonus": bonus, "in_use": p <= players}
+                for p, vp, bonus in zip(
+                    town.house_players, town.house_vp, town.house_building_bonus, strict=True
+                )
+            ],
+            "bonus_spaces_in_use": [p <= players for p in town.bonus_players],
+        }
+        if town.cathedral >= 0:
+            cat = d.cathedrals[town.cathedral]
+            entry["cathedral"] = {
+                "tiles_vp": list(cat.tiles),
+                "pillar_spaces_in_use": [p <= players for p in cat.pillar_players],
+            }
+        towns.append(entry)
+    return {
+        "towns": towns,
+        "roads": [
+            {
+                "from": d.towns[a].id,
+                "to": d.towns[b].id,
+                "road_spaces": [d.spot_names[s] for s in mids],
+            }
+            for a, b, mids in d.roads
+        ],
+        "fair_tiles": {
+            fid: {"condition": FAIR_CONDITIONS[c], "vp": vp}
+            for fid, c, vp in zip(d.fair_ids, d.fair_condition, d.fair_vp, strict=True)
+        },
+        "fair_board_vp": list(d.fair_board_vp),
+        "king_track_vp": list(d.king_track),
+        "king_track_start": d.king_start,
+        "king_no_tile_vp": d.king_no_tile_vp,
+        "construction_costs": [
+            {"unavailable": True}
+            if i == d.unavailable_cost
+            else {"stone": d.cost_stone[i], "vp": d.cost_vp[i]}
+            for i in range(len(d.cost_stone))
+        ],
+        "contract_offer_costs": list(d.contract_offer_costs),
+        "tiles": {k.id: _tile_json(k) for k in d.kinds},
+        "player_board": {
+            "buildings": [
+                {
+                    "rooms": 0 if b.occupied else b.rooms,
+                    "occupied": b.occupied,
+                    "crest_cost_food": b.crest_cost,
+                    "crest_bonus": [effect_json(e) for e in b.crest_bonus],
+                    "roof_bonus": [effect_json(e) for e in b.roof_bonus],
+                }
+                for b in d.buildings
+            ],
+            "contract_spaces": [
+                {"vp": vp, "pillar": pillar}
+                for vp, pillar in zip(d.contract_space_vp, d.contract_space_pillar, strict=True)
+            ],
+            "storehouse_size": d.storehouse_size,
+            "completed_buildings_vp": list(d.completed_buildings_vp),
+            "resources_per_vp": d.resources_per_vp,
+        },
+        "costs": {
+            "die_change_gold_per_step": d.die_change_cost,
+            "buy_gold": d.buy_cost,
+            "character_action_points": d.character_take_cost,
+            "exchange_action_points": d.exchange_cost,
+        },
+    }
