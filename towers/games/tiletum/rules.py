@@ -128,6 +128,23 @@ new_resources_of_choice = shared(ResourcesOfChoice)
 new_action_of_choice = shared(ActionOfChoice)
 new_move = shared(Move)
 
+_ROLL_OUTCOMES = [(A.ROLL + v, 1 / 6) for v in range(6)]
+
+_NEVER_SETTLED = frozenset(
+    {
+        Turn,
+        ChooseDieValue,
+        ActionBonusTile,
+        ActionOfChoice,
+        PayIdentical,
+        MoveAnywhere,
+        MerchantToAdjacentTown,
+        CompletedBuilding,
+        KingTile,
+    }
+)
+"""Decisions that wait for the player whatever the state (``_settle`` passes them by)."""
+
 
 def _cyclic_distance(a: int, b: int) -> int:
     d = abs(a - b)
@@ -450,16 +467,21 @@ class TiletumState(State):
 
     # ==== chance ============================================================================
     def _chance_outcomes(self) -> list[tuple[int, float]]:
-        match self.chance_events[0]:
-            case TileDraw(pile=pile):
-                counts = self.piles[pile].counts
-                lo, hi = self.game.pile_range[pile]
-                total = sum(counts)
-                return [(A.DRAW + k, counts[k] / total) for k in range(lo, hi) if counts[k]]
-            case DieDraw():
-                return [(A.BAG + c, p) for c, p in self.dice_bag.draw_outcomes()]
-            case DieRoll():
-                return [(A.ROLL + v, 1 / 6) for v in range(6)]
+        event = self.chance_events[0]
+        # by type ahead of the match: tiles drawn and dice drawn and rolled are nine in ten
+        # chance events
+        if type(event) is TileDraw:
+            counts = self.piles[event.pile].counts
+            lo, hi = self.game.pile_range[event.pile]
+            total = sum(counts)
+            return [(A.DRAW + k, counts[k] / total) for k in range(lo, hi) if counts[k]]
+        if type(event) is DieRoll:
+            return _ROLL_OUTCOMES[:]
+        if type(event) is DieDraw:
+            counts = self.dice_bag.counts
+            total = sum(counts)
+            return [(A.BAG + c, n / total) for c, n in enumerate(counts) if n]
+        match event:
             case CorruptionReveal():
                 return [(A.CORRUPTION + v, p) for v, p in self.corruption_tokens.draw_outcomes()]
             case CostTileDraw():
@@ -491,6 +513,16 @@ class TiletumState(State):
 
     def _apply_chance(self, action: int) -> None:
         event = self.chance_events[0]
+        # by type ahead of the match, as in _chance_outcomes
+        if type(event) is DieRoll:
+            self.wheel_dice[action - A.ROLL][event.colour] += 1
+            self.chance_events.pop(0)
+            return
+        if type(event) is DieDraw:
+            colour = action - A.BAG
+            self.dice_bag.counts[colour] -= 1
+            self.chance_events[0] = new_die_roll(colour)
+            return
         match event:
             case TileDraw(pile=pile, place=place, index=i):
                 tile = self.piles[pile].draw(action - A.DRAW)
@@ -615,7 +647,10 @@ class TiletumState(State):
         """Resolve the top decision if it needs none now; True if the stack changed."""
         top = self.stack[-1]
         seat = self.active_player
-        # PerformAction first and apart: it is on top at most decisions
+        # by type ahead of the match: the decisions that never settle by themselves are on
+        # top at most states
+        if type(top) in _NEVER_SETTLED:
+            return False
         if type(top) is PerformAction:
             if not top.from_die and top.action_points <= 0:
                 self.stack.pop()
@@ -1192,6 +1227,23 @@ class TiletumState(State):
         top = self.stack[-1]
         g = self.game
         value = A.VALUES[action]
+        if type(top) is PerformAction or type(top) is Turn:
+            # An int fast path for the kinds played most (a die taken, a figure moved, the
+            # turn ended), ahead of the match: the match alone costs 4% of an action.
+            if action < A.SET_VALUE:
+                k = action - A.TAKE_DIE
+                self._take_die(k // 5 + 1, k % 5)
+                return
+            if action == A.END_TURN:
+                self._end_turn()
+                return
+            if A.MOVE_MERCHANT <= action < A.HOUSE and type(top) is PerformAction:
+                self._spend(top, 1)
+                if action < A.MOVE_ARCHITECT:
+                    self.merchant[seat] = action - A.MOVE_MERCHANT
+                else:
+                    self.architect[seat] = action - A.MOVE_ARCHITECT
+                return
         match top:
             case PerformAction() | Turn():
                 match value:
