@@ -1,9 +1,11 @@
 """Tiletum: the game, its state and every transition (see the package docstring).
 
-The flow of a game is a small machine (``step``) for the parts nobody decides (setup,
+The flow of a game is a small machine (``phase``) for the parts nobody decides (setup,
 preparation, corruption, King, fair and cleanup phases) plus, inside a turn, a ``stack`` of
-pending decisions and open actions: the top entry says what the player decides now. Chance
-events wait in ``draws``; while any is there the state is a chance node.
+pending decisions (typed frames, :mod:`towers.games.tiletum.frames`): the top frame says what
+the player decides now. Chance events wait in ``chance_events``; while any is there the state
+is a chance node. Actions arrive as ints and are decoded to values
+(:mod:`towers.games.tiletum.actions`) that the rules match on.
 """
 
 from __future__ import annotations
