@@ -20,7 +20,13 @@ import towers  # noqa: E402
 import towers.env  # noqa: E402
 from towers.core.errors import IllegalActionError  # noqa: E402
 
-GAMES = [("toy", 2), ("toy", 3), ("pillars", 2), ("pillars", 3)]
+GAMES = [
+    *[(name, players) for name in ("torres", "tiletum") for players in (2, 3, 4)],
+    ("toy", 2),
+    ("toy", 3),
+    ("pillars", 2),
+    ("pillars", 3),
+]
 
 
 @pytest.fixture(autouse=True)

@@ -9,8 +9,9 @@ import pickle
 import pytest
 
 import towers
+from tests.toy_game import ToyGame
 from towers.core.errors import GameOptionError
-from towers.core.registry import tensor_of
+from towers.core.registry import register_game, tensor_of, unregister_game
 
 
 @pytest.mark.parametrize("name", ["toy", "torres", "tiletum"])
@@ -35,6 +36,14 @@ def test_a_game_is_its_own_copy() -> None:
     assert again.num_players == 3 and again.options == game.options
 
 
+class PlainToyGame(ToyGame):
+    name = "plain-toy"
+
+
 def test_a_game_without_a_tensor_says_so() -> None:
-    with pytest.raises(GameOptionError, match="toy declares no observation tensor"):
-        tensor_of(towers.make("toy", players=2))
+    register_game("plain-toy", f"{__name__}:PlainToyGame")  # a class: no plugin, no tensor
+    try:
+        with pytest.raises(GameOptionError, match="plain-toy declares no observation tensor"):
+            tensor_of(towers.make("plain-toy", players=2))
+    finally:
+        unregister_game("plain-toy")

@@ -82,3 +82,13 @@ def test_new_game_doc_sessions_run() -> None:
             del sys.modules[name]
     assert result.attempted >= 8, "docs/new-game.md lost its examples"
     assert result.failed == 0, f"{result.failed} of docs/new-game.md's examples fail"
+
+
+def test_research_doc_shows_each_games_tensor_as_declared() -> None:
+    import towers
+    from towers.core.registry import is_shipped, list_games, tensor_of
+
+    text = (ROOT / "docs" / "research.md").read_text()
+    for name in [g for g in list_games() if is_shipped(g)]:
+        table = tensor_of(towers.make(name, players=2)).describe()
+        assert table in text, f"docs/research.md lacks {name}'s tensor as declared:\n{table}"

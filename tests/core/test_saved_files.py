@@ -57,7 +57,7 @@ def test_a_saved_state_loads_as_the_game_it_was(path: Path) -> None:
 def test_a_state_from_a_newer_release_or_another_format_is_refused() -> None:
     game = towers.make("torres", players=2)
     data = json.loads(game.new_initial_state().to_json())
-    assert data["format"] == STATE_FORMAT and data["version"] == 1
+    assert data["format"] == STATE_FORMAT and data["version"] == game.state_class().FIELDS_VERSION
     for changed in ({"version": 99}, {"version": "one"}, {"format": "chess-state/1"}):
         with pytest.raises(GameOptionError):
             game.state_from_json(json.dumps({**data, **changed}))

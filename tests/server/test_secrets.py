@@ -57,12 +57,12 @@ def torres_after_an_acquisition(live: Live, seed: int) -> tuple[str, list[str]]:
         v = live.view(gid, secrets[seat])
         play(live, gid, secrets[seat], v["legal"][0]["text"])
     v = play(live, gid, secrets[0], "acquire card")
-    drawn = sorted(v["observation"]["drawn"])
     from towers.games.torres.actions import CARD_KEYS
 
-    v = play(live, gid, secrets[0], f"keep {CARD_KEYS[drawn[0]]}")
+    drawn = sorted(v["observation"]["drawn"], key=CARD_KEYS.index)
+    v = play(live, gid, secrets[0], f"keep {drawn[0]}")
     for card in v["observation"]["drawn"]:
-        v = play(live, gid, secrets[0], f"return {CARD_KEYS[card]} top")
+        v = play(live, gid, secrets[0], f"return {card} top")
     return gid, secrets
 
 

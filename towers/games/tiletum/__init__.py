@@ -78,5 +78,6 @@ PLUGIN = GamePlugin(
     rules="towers.games.tiletum.rules:TiletumGame",
     views="towers.games.tiletum.views:TiletumViews",
     heuristic="towers.games.tiletum.bots:evaluate",
+    tensor="towers.games.tiletum.tensor:tiletum_tensor",
 )
 """The game as towers finds it (the entry point ``tiletum`` of ``towers.games``)."""

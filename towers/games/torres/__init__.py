@@ -47,5 +47,6 @@ PLUGIN = GamePlugin(
     rules="towers.games.torres.rules:TorresGame",
     views="towers.games.torres.views:TorresViews",
     heuristic="towers.games.torres.bots:evaluate",
+    tensor="towers.games.torres.tensor:torres_tensor",
 )
 """The game as towers finds it (the entry point ``torres`` of ``towers.games``)."""
