@@ -20,6 +20,7 @@ from towers.core.frames import DecisionStack, Frame
 from towers.core.game import CHANCE, TERMINAL, Game, State
 from towers.core.options import Option
 from towers.games.tiletum import actions as A
+from towers.games.tiletum import legality
 from towers.games.tiletum.data import (
     ARCHITECT,
     CAT_CHARACTER,
@@ -112,6 +113,7 @@ from towers.games.tiletum.frames import (  # noqa: F401 - the rules' vocabulary,
     Turn,
     shared,
 )
+from towers.games.tiletum.legality import die_change_steps
 from towers.games.tiletum.observe import observation
 from towers.games.tiletum.saved import upgrade_fields
 
@@ -146,11 +148,6 @@ _NEVER_SETTLED = frozenset(
     }
 )
 """Decisions that wait for the player whatever the state (``_settle`` passes them by)."""
-
-
-def _cyclic_distance(a: int, b: int) -> int:
-    d = abs(a - b)
-    return min(d, 6 - d)
 
 
 class TiletumGame(Game):
@@ -407,9 +404,9 @@ class TiletumState(State):
         return observation(self, seat)
 
     def _explain(self, action: int) -> tuple[str, str]:
-        from towers.games.tiletum.explain import explain
-
-        return explain(self, action)
+        found = legality.problem(self, action)
+        # only asked of refused actions, and the tests hold the generator to these rules
+        return found if found is not None else ("not allowed now", legality.R_PLAYING)
 
     def clone(self) -> TiletumState:
         c = object.__new__(TiletumState)
@@ -1009,6 +1006,9 @@ class TiletumState(State):
 
     # ==== legal actions =====================================================================
     def _legal_actions(self) -> list[int]:
+        """The fast path: only the candidates of the chance event or decision on top. The
+        rules are stated once in :mod:`towers.games.tiletum.legality`, and the tests hold this
+        generator to its ``legal_by_rules`` on random games."""
         if self.chance_events:
             event = self.chance_events[0]
             if type(event) is TileDraw:
@@ -1040,7 +1040,7 @@ class TiletumState(State):
                 gold = self.resources[seat][GOLD]
                 cost = self.game.data.die_change_cost
                 for w in range(1, 7):
-                    if cost * _cyclic_distance(v, w) <= gold:
+                    if cost * die_change_steps(v, w) <= gold:
                         out.append(A.SET_VALUE + w - 1)
             case ActionBonusTile() | KingTile():
                 out.append(A.TAKE_TILE)
@@ -1355,7 +1355,7 @@ class TiletumState(State):
 
     def _set_value(self, seat: int, shown: int, colour: int, value: int) -> None:
         d = self.game.data
-        self.resources[seat][GOLD] -= d.die_change_cost * _cyclic_distance(shown, value)
+        self.resources[seat][GOLD] -= d.die_change_cost * die_change_steps(shown, value)
         self.stack.pop()
         self.die_value = value
         self.die_colour = colour

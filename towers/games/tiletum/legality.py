@@ -1,0 +1,655 @@
+"""Each rule of Tiletum written once: whether an action is allowed now and, when it is not,
+why, with the rulebook section that says so.
+
+:func:`problem` answers for any action: None when the rules allow it, else ``(why,
+section)``; the state's explanations of refused actions are its answers. :func:`legal_by_rules`
+is the legal-action generation these rules give (every action of the space whose problem is
+None). The rules hand out their legal actions from a faster generator
+(``TiletumState._legal_actions``, which lists only the candidates of the decision on top); the
+tests hold it to :func:`legal_by_rules` on many random states, so that what is legal and why
+not cannot drift apart.
+
+The checks read the state as the rules keep it: the decision on top of the stack (the typed
+frames of :mod:`towers.games.tiletum.frames`), the pending chance events, the seat deciding.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from towers.core.actions import Action
+from towers.core.frames import Frame
+from towers.games.tiletum import actions as A
+from towers.games.tiletum import frames as F
+from towers.games.tiletum.data import (
+    ACTIONS,
+    ARCHITECT,
+    CAT_CONTRACT,
+    CAT_CREST,
+    CHARACTER,
+    CONTRACT,
+    FIG_ARCHITECT,
+    FIG_MERCHANT,
+    FIGURES,
+    FOOD,
+    FX_ADD_AP,
+    FX_BUILDING_BONUS,
+    FX_SUBSTITUTE,
+    GOLD,
+    KING,
+    MERCHANT,
+    RESOURCES,
+    STONE,
+)
+
+if TYPE_CHECKING:
+    from towers.games.tiletum.rules import TiletumState
+
+Problem = tuple[str, str] | None
+"""None when an action is allowed, else (why, rulebook section)."""
+
+R_SETUP = "Game Setup"
+R_PLAYING = "Playing the Game"
+R_PREPARATION = "Playing the Game: Preparation phase"
+R_ACTION_PHASE = "Playing the Game: Action phase"
+R_KING_PHASE = "Playing the Game: King phase"
+R_CLEANUP = "Playing the Game: Cleanup phase"
+R_STOREHOUSE = "Bonus tiles and the Storehouse"
+R_TASKS = "Tasks"
+R_CRESTS = "Types of Tiles: Crests"
+R_CONTRACTS = "Types of Tiles: Contracts"
+R_JOKER = "Actions in Detail: Joker Action"
+R_COMPLETED = "Player Boards — Completed Buildings"
+R_END = "End of the Game and Final Scoring"
+R_APPENDIX_BOARD = "Appendix: Game board"
+R_APPENDIX_CHARACTERS = "Appendix: Character tiles"
+R_APPENDIX_CONTRACTS = "Appendix: Contracts"
+R_APPENDIX_CRESTS = "Appendix: Crest placement bonuses"
+R_APPENDIX_HELPERS = "Appendix: Helper abilities"
+R_SECTION = {
+    ARCHITECT: "Actions in Detail: Architect Action",
+    MERCHANT: "Actions in Detail: Merchant Action",
+    CHARACTER: "Actions in Detail: Character Action",
+    CONTRACT: "Actions in Detail: Contract Action",
+    KING: "Actions in Detail: King Action",
+}
+
+OPTIONS: dict[int, tuple[type[Action], ...]] = {
+    ARCHITECT: (A.MoveArchitect, A.PlacePillar, A.TakeBonusTile),
+    MERCHANT: (A.MoveMerchant, A.PlaceHouse, A.TakeBonusTile),
+    CHARACTER: (A.TakeCharacter, A.RefreshCharacters, A.PlaceCharacter),
+    CONTRACT: (A.TakeContract, A.Exchange),
+    KING: (A.AdvanceKing,),
+}
+"""The options of each action (Actions in Detail)."""
+
+WANTED: dict[type[Frame], tuple[str, str]] = {
+    F.ChooseDieValue: ("set the chosen die's value first", R_ACTION_PHASE),
+    F.ActionBonusTile: ("take the action's bonus tile or skip it first", R_ACTION_PHASE),
+    F.KingTile: ("take or discard the King track's bonus tile", R_KING_PHASE),
+    F.DieResources: ("take the die's resources first", R_ACTION_PHASE),
+    F.OpenDieAction: ("the die's action opens first", R_ACTION_PHASE),
+    F.ActionOfChoice: ("choose the action to perform first", R_JOKER),
+    F.ResourcesOfChoice: ("choose the resource you gain first", R_TASKS),
+    F.PayIdentical: ("choose which resource pays the contract first", R_APPENDIX_CONTRACTS),
+    F.Move: ("move the figure or skip first", R_APPENDIX_CHARACTERS),
+    F.MoveBoth: ("move the figures or skip first", R_APPENDIX_CHARACTERS),
+    F.MoveAndPlace: ("move, place or skip first", R_APPENDIX_CHARACTERS),
+    F.PlaceAtFigure: ("place where your figure is first", R_APPENDIX_CHARACTERS),
+    F.HouseAnywhere: ("place a house in a town first", R_APPENDIX_CRESTS),
+    F.PillarAnywhere: ("place a pillar at a cathedral first", R_APPENDIX_CRESTS),
+    F.MoveAnywhere: ("move the figure to a space first", R_APPENDIX_CRESTS),
+    F.MerchantToAdjacentTown: ("move the merchant to an adjacent town first", R_APPENDIX_CONTRACTS),
+    F.ChooseBuildingBonus: ("choose a building for its character bonuses first", R_APPENDIX_BOARD),
+    F.BuildingBonuses: ("choose a character bonus of the building or stop", R_APPENDIX_BOARD),
+    F.CompletedBuilding: ("choose the action your completed building strengthens", R_COMPLETED),
+}
+"""What each pending decision asks for first, and the section that asks it."""
+
+
+def problem(state: TiletumState, action: int) -> Problem:
+    """Why ``action`` is not allowed in ``state`` (why, rulebook section), or None if it is."""
+    value = A.VALUES[action]
+    if state.game_over:
+        return "the game is over", R_END
+    if state.chance_events:
+        return _chance_problem(state, state.chance_events[0], value)
+    if value.CHANCE:
+        return "only chance draws tiles, dice and tokens", R_SETUP
+    if not state.stack:
+        return "nobody decides now", R_PLAYING
+    seat = state.active_player
+    top = state.stack[-1]
+    if type(top) is F.Turn:
+        return _turn_problem(state, seat, value)
+    if type(top) is F.PerformAction:
+        return _perform_problem(state, seat, top, value)
+    return _decision_problem(state, seat, top, value)
+
+
+def legal_by_rules(state: TiletumState) -> list[int]:
+    """Every action :func:`problem` allows, in increasing order: the legal actions as the
+    rules state them (slow: every action of the space is asked)."""
+    if state.game_over:
+        return []
+    return [a for a in range(A.NUM_ACTIONS) if problem(state, a) is None]
+
+
+def die_change_steps(shown: int, value: int) -> int:
+    """Steps from ``shown`` to ``value``, each costing gold; 6 is next to 1 (Action phase)."""
+    d = abs(shown - value)
+    return min(d, 6 - d)
+
+
+# ---- chance ------------------------------------------------------------------------------
+def _chance_problem(state: TiletumState, event: Frame, value: Action) -> Problem:
+    rule = _chance_rule(state, event)
+    if not value.CHANCE:
+        return "a chance event is being resolved now; only its outcomes are allowed", rule
+    d = state.game.data
+    match event, value:
+        case F.TileDraw(pile=pile), A.DrawTile(tile=kind):
+            if state.piles[pile].counts[kind] <= 0:
+                return (
+                    f"no {d.kinds[kind].id} tile is left in the {F.PILE_NAMES[pile]} pile",
+                    rule,
+                )
+            return None
+        case F.DieDraw(), A.DrawDie(colour=c):
+            if state.dice_bag.counts[c] <= 0:
+                return f"no {A.COLOURS[c]} die is left in the bag", rule
+            return None
+        case F.DieRoll(), A.RollDie():
+            return None
+        case F.CorruptionReveal(), A.RevealCorruption(value=v):
+            if state.corruption_tokens.counts[v] <= 0:
+                return f"no face-down corruption token of value {v} is left", rule
+            return None
+        case F.CostTileDraw(), A.PlaceCostTile(tile=i):
+            if i >= len(state.construction_costs) or i in state.construction_costs:
+                return "that construction cost tile is already under a cathedral", rule
+            return None
+        case F.TownTileDraw(), A.PlaceTownTile(tile=i):
+            if d.town_tiles[i] in state.fair_towns:
+                return f"the {d.towns[d.town_tiles[i]].name} town tile is already placed", rule
+            return None
+        case F.FairTileDraw(), A.PlaceFairTile(tile=i):
+            if i in state.fair_tiles:
+                return "that fair tile is already placed", rule
+            return None
+        case F.ActionTileDraw(), A.PlaceActionTile(action=a):
+            if a in state.wheel_actions:
+                return f"the {ACTIONS[a]} action tile is already beside the wheel", rule
+            return None
+    return f"the chance event now is {_chance_event_name(event)}", rule
+
+
+def _chance_event_name(event: Frame) -> str:
+    match event:
+        case F.TileDraw(pile=pile, place=place):
+            return f"a {F.PILE_NAMES[pile]} tile drawn onto the {F.PLACE_NAMES[place]}"
+        case F.DieDraw():
+            return "a die drawn from the bag"
+        case F.DieRoll():
+            return "the roll of the die drawn"
+        case F.CorruptionReveal():
+            return "a corruption token revealed"
+        case F.CostTileDraw():
+            return "a construction cost tile placed under a cathedral"
+        case F.TownTileDraw():
+            return "a town tile placed for a fair"
+        case F.FairTileDraw():
+            return "a fair tile placed"
+    return "an action tile placed beside the wheel"
+
+
+def _chance_rule(state: TiletumState, event: Frame) -> str:
+    match event:
+        case F.DieDraw() | F.DieRoll():
+            return R_PREPARATION
+        case F.CorruptionReveal():
+            return R_ACTION_PHASE
+        case F.TileDraw(place=place):
+            if state.round == 0 and state.phase == F.S_PREP:
+                return R_SETUP
+            if place == F.LOC_CONTRACT:
+                return R_SECTION[CONTRACT]
+            if place == F.LOC_CHARACTER:
+                return R_SECTION[CHARACTER]
+            return R_CLEANUP
+    return R_SETUP
+
+
+# ---- a turn: the die, the action performed, the tasks ---------------------------------------
+def _turn_problem(state: TiletumState, seat: int, value: Action) -> Problem:
+    """Before the die is taken: take a die (or do a task)."""
+    match value:
+        case A.TakeDie(value=v, colour=c):
+            if state.wheel_dice[v][c] <= 0:
+                return f"no {A.COLOURS[c]} die of value {v + 1} is on the wheel", R_ACTION_PHASE
+            return None
+        case A.EndTurn():
+            return "a turn starts by taking a die and performing its action", R_ACTION_PHASE
+    if isinstance(value, A.TASKS):
+        return _task_problem(state, seat, value)
+    return "first take a die from the Action Wheel (or do a task)", R_ACTION_PHASE
+
+
+def _perform_problem(
+    state: TiletumState, seat: int, top: F.PerformAction, value: Action
+) -> Problem:
+    """An action being performed: its options, tasks, and stopping it (the die's action
+    stays open until the turn ends)."""
+    if isinstance(value, A.TASKS):
+        return _task_problem(state, seat, value)
+    match value:
+        case A.EndTurn():
+            if top.from_die:
+                return None
+            return (
+                "finish the action given by a tile or bonus first ('stop action')",
+                R_ACTION_PHASE,
+            )
+        case A.StopAction():
+            if not top.from_die:
+                return None
+            return "the die's action ends with the turn ('end turn')", R_ACTION_PHASE
+        case A.TakeDie():
+            if state.die_frame() >= 0:
+                return "you already took this turn's die", R_ACTION_PHASE
+            return (
+                "finish the action given by a tile or bonus first ('stop action')",
+                R_ACTION_PHASE,
+            )
+    kind = top.action
+    rule = R_SECTION[kind]
+    if not isinstance(value, OPTIONS[kind]):
+        return (
+            f"you are performing the {ACTIONS[kind]} action; that is not one of its options",
+            rule,
+        )
+    ap = top.action_points
+    if ap <= 0:
+        return "you have no action points left", rule
+    return _option_problem(state, seat, kind, ap, value)
+
+
+def _option_problem(state: TiletumState, seat: int, kind: int, ap: int, value: Action) -> Problem:
+    """An option of the action ``kind`` with ``ap`` action points left (Actions in Detail)."""
+    g = state.game
+    d = g.data
+    rule = R_SECTION[kind]
+    why: str | None = None
+    match value:
+        case A.MoveMerchant(spot=k):
+            why = _step_problem(state, seat, FIG_MERCHANT, k)
+        case A.MoveArchitect(spot=k):
+            why = _step_problem(state, seat, FIG_ARCHITECT, k)
+        case A.PlaceHouse(town=town, space=space):
+            why = _house_problem(state, seat, town, space, d.spot_town[state.merchant[seat]])
+        case A.PlacePillar(cathedral=c):
+            why = _pillar_problem(state, seat, c, d.spot_town[state.architect[seat]])
+        case A.TakeBonusTile(town=town, space=space):
+            figure = FIG_ARCHITECT if kind == ARCHITECT else FIG_MERCHANT
+            name = d.towns[town].name
+            if d.spot_town[_figure_spot(state, seat, figure)] != town:
+                return f"your {FIGURES[figure]} is not in {name}", rule
+            tiles = state.map_bonus_tiles[town]
+            if space >= len(tiles) or tiles[space] < 0:
+                return f"no bonus tile lies on that space of {name}", rule
+            return _store_problem(state, seat, tiles[space])
+        case A.TakeCharacter(space=i):
+            cost = d.character_take_cost
+            if ap < cost:
+                return f"taking a character costs {cost} AP and you have {ap}", rule
+            tile = state.character_offer[i]
+            if tile < 0:
+                return f"character offer space {i + 1} is empty", rule
+            return _store_problem(state, seat, tile)
+        case A.RefreshCharacters():
+            cost = d.character_take_cost
+            if ap < cost:
+                return f"refreshing the characters costs {cost} AP and you have {ap}", rule
+            pile = state.piles[F.PILE_CHARACTER]
+            if all(k < 0 for k in state.character_offer) and not any(pile.counts):
+                why = "there are no character tiles to refresh"
+        case A.PlaceCharacter(character=character, room=room):
+            why = _character_problem(state, seat, character, room, ap)
+        case A.TakeContract(space=i):
+            tile = state.contract_offer[i]
+            if tile < 0:
+                return f"contract offer space {i + 1} is empty", rule
+            cost = d.contract_offer_costs[i]
+            if cost > ap:
+                return f"that contract costs {cost} AP and you have {ap}", rule
+            return _store_problem(state, seat, tile)
+        case A.Exchange(give=give):
+            cost = d.exchange_cost
+            if ap < cost:
+                why = f"an exchange costs {cost} AP and you have {ap}"
+            elif state.resources[seat][give] <= 0:
+                why = f"you have no {RESOURCES[give]} to exchange"
+        case A.AdvanceKing():
+            if state.king_track[seat] >= len(d.king_track) - 1:
+                why = "your marker is on +15, the top of the King track"
+    return None if why is None else (why, rule)
+
+
+def _task_problem(state: TiletumState, seat: int, value: Action) -> Problem:
+    """A task, done in the turn or inside an action (Tasks)."""
+    g = state.game
+    d = g.data
+    res = state.resources[seat]
+    store = state.storehouse[seat]
+    match value:
+        case A.Buy():
+            if res[GOLD] < d.buy_cost:
+                return f"buying costs {d.buy_cost} gold and you have {res[GOLD]}", R_TASKS
+        case A.Fulfil(tile=kind):
+            name = d.kinds[kind].id
+            if kind not in store:
+                return f"{name} is not in your storehouse", R_TASKS
+            if len(state.fulfilled_contracts[seat]) >= g.n_contract_spaces:
+                return "every contract space of your player board is filled", R_CONTRACTS
+            pay = g.contract_pay[kind]
+            same = g.contract_identical[kind]
+            if any(res[r] < pay[r] for r in range(5)) or (
+                same and not any(res[r] >= same + pay[r] for r in range(5))
+            ):
+                return f"you lack the resources that {name} asks", R_APPENDIX_CONTRACTS
+        case A.PlaceCrest(crest=crest, space=space):
+            if not any(g.tile_category[k] == CAT_CREST and g.tile_crest[k] == crest for k in store):
+                return f"no {d.crest_ids[crest]} crest is in your storehouse", R_TASKS
+            if state.crests[seat][space] >= 0:
+                return f"crest space {space + 1} is taken", R_TASKS
+            cost = d.buildings[space].crest_cost
+            if res[FOOD] < cost:
+                return (
+                    f"crest space {space + 1} costs {cost} food and you have {res[FOOD]}",
+                    R_APPENDIX_CRESTS,
+                )
+        case A.Contribute(cathedral=c):
+            town = d.towns[d.cathedrals[c].town].name
+            if c not in state.pillars_on_map[seat]:
+                return f"you have no pillar at the cathedral of {town}", R_TASKS
+            if c in state.cathedral_tiles[seat]:
+                return f"you have already contributed to the cathedral of {town}", R_TASKS
+            if state.cathedral_tiles_left[c] <= 0:
+                return f"no cathedral tile is left in {town}", R_TASKS
+            cost = d.cost_stone[state.construction_costs[c]]
+            if res[STONE] < cost:
+                return f"it costs {cost} stone and you have {res[STONE]}", R_TASKS
+        case A.UseHelper(tile=kind):
+            if kind not in store:
+                return f"{d.kinds[kind].id} is not in your storehouse", R_TASKS
+            fx = g.helper_ability[kind]
+            if fx == FX_SUBSTITUTE:
+                return (
+                    "this helper is used when choosing a die, as you take its resources",
+                    R_APPENDIX_HELPERS,
+                )
+            if fx == FX_ADD_AP and state.die_frame() < 0:
+                return (
+                    "extra AP go to the action of your chosen die, which is not open now",
+                    R_APPENDIX_HELPERS,
+                )
+            if fx == FX_BUILDING_BONUS and not any(
+                state._building_mask(seat, b) for b in range(len(g.rooms))
+            ):
+                return "none of your buildings holds a character yet", R_APPENDIX_HELPERS
+    return None
+
+
+# ---- the other decisions -------------------------------------------------------------------
+def _decision_problem(state: TiletumState, seat: int, top: Frame, value: Action) -> Problem:
+    """A decision inside a turn (or the King phase's tile) other than the turn and the action
+    performed: each accepts its own kinds of action only."""
+    d = state.game.data
+    res = state.resources[seat]
+    why, rule = WANTED[type(top)]
+    match top, value:
+        case F.ChooseDieValue(value=shown), A.SetValue(value=v):
+            cost = d.die_change_cost * die_change_steps(shown, v + 1)
+            if cost > res[GOLD]:
+                return (
+                    f"changing the die from {shown} to {v + 1} costs {cost} gold and you have "
+                    f"{res[GOLD]}",
+                    R_ACTION_PHASE,
+                )
+            return None
+        case ((F.ActionBonusTile() | F.KingTile()), (A.TakeTile() | A.Skip())):
+            return None
+        case F.DieResources(), A.Skip():
+            return None
+        case F.DieResources(colour=colour), A.Substitute(resource=r):
+            if r == colour:
+                return f"the die already gives {RESOURCES[r]}", R_APPENDIX_HELPERS
+            if state._substitute_helper(seat) < 0:
+                return "you have no helper that changes the die's resources", R_APPENDIX_HELPERS
+            return None
+        case F.ActionOfChoice(), A.ChooseAction():
+            return None
+        case F.ResourcesOfChoice(), A.Gain():
+            return None
+        case F.PayIdentical(contract=kind), A.Pay(resource=r):
+            g = state.game
+            need = g.contract_identical[kind] + g.contract_pay[kind][r]
+            if res[r] < need:
+                return (
+                    f"paying with {RESOURCES[r]} takes {need} {RESOURCES[r]} and you have {res[r]}",
+                    R_APPENDIX_CONTRACTS,
+                )
+            return None
+        case (
+            (
+                F.Move()
+                | F.MoveBoth()
+                | F.MoveAndPlace()
+                | F.MoveAnywhere()
+                | F.MerchantToAdjacentTown()
+            ),
+            A.Skip(),
+        ):
+            return None
+        case (
+            (
+                F.Move()
+                | F.MoveBoth()
+                | F.MoveAndPlace()
+                | F.MoveAnywhere()
+                | F.MerchantToAdjacentTown()
+            ),
+            (A.MoveMerchant(spot=k) | A.MoveArchitect(spot=k)),
+        ):
+            figure = FIG_MERCHANT if isinstance(value, A.MoveMerchant) else FIG_ARCHITECT
+            found = _bonus_move_problem(state, seat, top, figure, k)
+            return None if found is None else (found, rule)
+        case (
+            (F.MoveAndPlace() | F.PlaceAtFigure() | F.HouseAnywhere() | F.PillarAnywhere()),
+            (A.PlaceHouse() | A.PlacePillar()),
+        ):
+            found = _bonus_place_problem(state, seat, top, value)
+            return None if found is None else (found, rule)
+        case F.ChooseBuildingBonus(), A.Skip():
+            return None
+        case F.ChooseBuildingBonus(), A.ChooseBuilding(building=b):
+            if not state._building_mask(seat, b):
+                return f"building {b + 1} holds no character", rule
+            return None
+        case F.BuildingBonuses(), A.Skip():
+            return None
+        case F.BuildingBonuses(building=b, floors_left=floors), A.FloorBonus(floor=f):
+            if f not in floors:
+                return f"you already received the bonus of floor {f + 1} of that building", rule
+            if not state._building_mask(seat, b) >> f & 1:
+                return f"no character is on floor {f + 1} of building {b + 1}", rule
+            return None
+        case F.CompletedBuilding(actions=actions), A.ChooseAction(action=a):
+            if a not in actions:
+                return f"no character of that building shows the {ACTIONS[a]} action", rule
+            return None
+    return why, rule
+
+
+def _bonus_move_problem(
+    state: TiletumState, seat: int, top: Frame, figure: int, k: int
+) -> str | None:
+    """A figure moved by a bonus: the figure the bonus names, once, to where it allows
+    (Appendix: Character tiles, Contracts, Crest placement bonuses)."""
+    d = state.game.data
+    mover = figure
+    match top:
+        case F.MerchantToAdjacentTown():
+            mover = FIG_MERCHANT
+        case F.MoveBoth(architect_may_move=architect, merchant_may_move=merchant):
+            if not (merchant if figure == FIG_MERCHANT else architect):
+                return f"your {FIGURES[figure]} already moved for this bonus"
+        case F.Move(figure=mover) | F.MoveAndPlace(figure=mover) | F.MoveAnywhere(figure=mover):
+            pass
+    if figure != mover:
+        return f"this bonus moves your {FIGURES[mover]}, not your {FIGURES[figure]}"
+    if isinstance(top, F.MoveAndPlace) and not top.may_move:
+        return f"your {FIGURES[figure]} already moved for this bonus"
+    here = _figure_spot(state, seat, figure)
+    if k == here:
+        return f"your {FIGURES[figure]} is already on {d.spot_names[k]}"
+    if isinstance(top, F.MoveAnywhere):
+        return None
+    if isinstance(top, F.MerchantToAdjacentTown):
+        if k not in d.adjacent_towns[here]:
+            return f"{d.spot_names[k]} is not a town next to your merchant on {d.spot_names[here]}"
+        return None
+    if k not in d.adjacent[here]:
+        return f"{d.spot_names[k]} is not next to your {FIGURES[figure]} on {d.spot_names[here]}"
+    return None
+
+
+def _bonus_place_problem(state: TiletumState, seat: int, top: Frame, value: Action) -> str | None:
+    """A house or a pillar placed by a bonus: where the figure stands, or anywhere."""
+    d = state.game.data
+    is_house = isinstance(value, A.PlaceHouse)
+    figure = FIG_MERCHANT if is_house else FIG_ARCHITECT
+    anywhere = False
+    match top:
+        case F.HouseAnywhere():
+            if not is_house:
+                return "this bonus places a house, not a pillar"
+            anywhere = True
+        case F.PillarAnywhere():
+            if is_house:
+                return "this bonus places a pillar, not a house"
+            anywhere = True
+        case F.PlaceAtFigure(figure=wanted) | F.MoveAndPlace(figure=wanted):
+            if wanted != figure:
+                piece = "a house" if wanted == FIG_MERCHANT else "a pillar"
+                return f"this bonus places {piece} where your {FIGURES[wanted]} is"
+            if isinstance(top, F.MoveAndPlace) and not top.may_place:
+                return "you already placed for this bonus"
+    at = None if anywhere else d.spot_town[_figure_spot(state, seat, figure)]
+    match value:
+        case A.PlaceHouse(town=town, space=space):
+            return _house_problem(state, seat, town, space, at)
+        case A.PlacePillar(cathedral=c):
+            return _pillar_problem(state, seat, c, at)
+    return None
+
+
+# ---- the rules of the map, the storehouse and the player board ------------------------------
+def _figure_spot(state: TiletumState, seat: int, figure: int) -> int:
+    return state.merchant[seat] if figure == FIG_MERCHANT else state.architect[seat]
+
+
+def _step_problem(state: TiletumState, seat: int, figure: int, k: int) -> str | None:
+    """One step of a figure, along a road to the next space (Architect, Merchant Action)."""
+    d = state.game.data
+    here = _figure_spot(state, seat, figure)
+    if k == here:
+        return f"your {FIGURES[figure]} is already on {d.spot_names[k]}"
+    if k not in d.adjacent[here]:
+        return f"{d.spot_names[k]} is not next to your {FIGURES[figure]} on {d.spot_names[here]}"
+    return None
+
+
+def _house_problem(
+    state: TiletumState, seat: int, town: int, space: int, at_town: int | None
+) -> str | None:
+    """A house from the supply on a free house space used with this many players, one per
+    town, in the merchant's town (``at_town``) unless a bonus places it anywhere (None)."""
+    name = state.game.data.towns[town].name
+    spaces = state.house_spaces[town]
+    if space >= len(spaces):
+        return f"{name} has no house space {space + 1}"
+    if spaces[space] == F.INACTIVE:
+        return (
+            f"house space {space + 1} of {name} is not used with {state.game.num_players} players"
+        )
+    if spaces[space] != F.EMPTY:
+        return f"house space {space + 1} of {name} is taken"
+    if state.houses_in_supply[seat] <= 0:
+        return "you have no house in your supply"
+    if town in state.houses_on_map[seat]:
+        return f"you already have a house in {name}"
+    if at_town is not None and at_town != town:
+        return f"your merchant is not in {name}"
+    return None
+
+
+def _pillar_problem(state: TiletumState, seat: int, c: int, at_town: int | None) -> str | None:
+    """A pillar from the supply at an available cathedral with a free pillar space, one per
+    cathedral, in the architect's town (``at_town``) unless a bonus places it anywhere."""
+    d = state.game.data
+    town = d.cathedrals[c].town
+    name = d.towns[town].name
+    if state.construction_costs[c] == d.unavailable_cost:
+        return f"the cathedral of {name} is unavailable this game"
+    if state.pillars_in_supply[seat] <= 0:
+        return "you have no pillar in your supply"
+    if c in state.pillars_on_map[seat]:
+        return f"you already have a pillar at the cathedral of {name}"
+    if F.EMPTY not in state.pillar_spaces[c]:
+        return f"the cathedral of {name} has no empty pillar space"
+    if at_town is not None and at_town != town:
+        return f"your architect is not in {name}"
+    return None
+
+
+def _store_problem(state: TiletumState, seat: int, kind: int) -> Problem:
+    """A tile taken goes into the storehouse: a free space; never a crest you have; a contract
+    only with a contract space open for it (Bonus tiles and the Storehouse, Types of Tiles)."""
+    g = state.game
+    store = state.storehouse[seat]
+    if len(store) >= g.data.storehouse_size:
+        return "your storehouse is full", R_STOREHOUSE
+    category = g.tile_category[kind]
+    if category == CAT_CREST:
+        crest = g.tile_crest[kind]
+        if crest in state.crests[seat] or any(g.tile_crest[k] == crest for k in store):
+            return f"you already have the {g.data.crest_ids[crest]} crest", R_CRESTS
+    elif category == CAT_CONTRACT:
+        stored = sum(1 for k in store if g.tile_category[k] == CAT_CONTRACT)
+        if stored >= g.n_contract_spaces - len(state.fulfilled_contracts[seat]):
+            return "no open contract space is left for another contract", R_CONTRACTS
+    return None
+
+
+def _character_problem(state: TiletumState, seat: int, kind: int, room: int, ap: int) -> str | None:
+    """A character from the storehouse into a free room, paying the room's floor in AP;
+    characters of one illustration share a building (Character Action)."""
+    g = state.game
+    d = g.data
+    if kind not in state.storehouse[seat]:
+        return f"{d.kinds[kind].id} is not in your storehouse"
+    rooms = state.rooms[seat]
+    b, floor = g.room_building[room], g.room_floor[room]
+    if rooms[room] >= 0:
+        return f"the floor {floor} room of building {b + 1} is taken"
+    if floor > ap:
+        return f"a floor {floor} room costs {floor} AP and you have {ap}"
+    illustration = g.tile_illustration[kind]
+    for i, k in enumerate(rooms):
+        if k >= 0 and g.tile_illustration[k] == illustration and g.room_building[i] != b:
+            return (
+                f"building {g.room_building[i] + 1} already holds a "
+                f"{d.illustrations[illustration]}: matching characters go into the same building"
+            )
+    return None
