@@ -119,3 +119,19 @@ def test_openspiel_information_set_mcts_plays_against_towers_bots() -> None:
         bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 60, random_state=np.random.RandomState(g))
         returns = _play(game, bot, g % 2, "greedy", g)
         assert sum(returns) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(
+    ("name", "search"), [("torres", "ismcts"), ("tiletum", "mcts")], ids=["torres", "tiletum"]
+)
+def test_openspiel_search_plays_a_whole_shipped_game(name: str, search: str) -> None:
+    """Information-set MCTS on Torres (hidden hands), MCTS on Tiletum (nothing hidden), each
+    through a whole two-player game against towers' random bot."""
+    game = pyspiel.load_game(f"towers_{name}", {"players": 2})
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    if search == "ismcts":
+        bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 30, random_state=np.random.RandomState(0))
+    else:
+        bot = mcts.MCTSBot(game, 2.0, 10, evaluator, random_state=np.random.RandomState(0))
+    returns = _play(game, bot, 0, "random", 1)
+    assert sum(returns) == pytest.approx(1.0)
