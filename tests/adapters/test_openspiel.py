@@ -68,6 +68,8 @@ def test_the_observer_gives_the_games_tensor_and_strings() -> None:
     assert observation.dict["hand"].shape == (3,)
     assert '"hand":[' in observation.string_from(state, 0)
     assert state.observation_string(1) != state.observation_string(0)  # hands are private
+    assert np.allclose(state.information_state_tensor(0), expected)
+    assert np.allclose(state.observation_tensor(0), expected)
     info = state.information_state_string(0)
     assert '"ply":4' in info and '"mine":[]' in info
 

@@ -20,9 +20,10 @@ description:
 - every action and chance outcome is an int below ``num_distinct_actions()``, so that is also
   the bound on chance outcomes;
 - the observation string is the seat's ``observation`` as JSON, the observation tensor the
-  game's declared tensor; the information state string adds to the observation the seat's
-  own actions and the number of actions so far (what the seat knows of the past that the
-  observation may not repeat); there is no information state tensor.
+  game's declared tensor. A towers observation is everything the seat may know, so the same
+  tensor serves as the information state tensor; the information state string adds the
+  seat's own actions and the number of actions so far. With no private information asked
+  for, the observer takes the spectator's (public) observation.
 - ``resample_from_infostate`` re-deals what the seat cannot see (``State.determinize``).
 
 Use OpenSpiel's Python search (``open_spiel.python.algorithms.mcts.MCTSBot``,
@@ -101,7 +102,7 @@ def _game_type(name: str) -> pyspiel.GameType:
         max_num_players=cls.max_players,
         min_num_players=cls.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=has_tensor,
         provides_observation_string=True,
         provides_observation_tensor=has_tensor,
         parameter_specification=_parameters(cls),
