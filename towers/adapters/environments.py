@@ -129,7 +129,46 @@ def _agent(seat: int) -> str:
     return f"player_{seat}"
 
 
-class AECTable(AECEnv):  # type: ignore[misc]
+class _Seats:
+    """What both PettingZoo forms share: the table, the agents and their spaces, the text view."""
+
+    metadata: dict[str, Any]
+
+    def _seat_players(
+        self,
+        name: str,
+        players: int | None,
+        illegal: str,
+        max_cycles: int | None,
+        render_mode: str | None,
+        options: dict[str, Any],
+    ) -> None:
+        self.table = Table(make(name, players, **options), illegal)
+        self.metadata = {**self.metadata, "name": f"towers_{name}"}
+        self.render_mode = render_mode
+        self.max_cycles = max_cycles
+        self.possible_agents = [_agent(s) for s in range(self.table.game.num_players)]
+        self._obs_space = self.table.observation_space()
+        self._act_space = spaces.Discrete(self.table.n_actions)
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._obs_space
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._act_space
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi":
+            return None
+        from towers.core.registry import views_of
+
+        return views_of(self.table.game).text(self.table.state, None)
+
+    def close(self) -> None:
+        pass
+
+
+class AECTable(_Seats, AECEnv):  # type: ignore[misc]
     """A towers game as a turn-based PettingZoo AEC environment."""
 
     metadata = {"render_modes": ["ansi"], "is_parallelizable": False}
@@ -145,22 +184,10 @@ class AECTable(AECEnv):  # type: ignore[misc]
         **options: Any,
     ) -> None:
         super().__init__()
-        self.table = Table(make(name, players, **options), illegal)
-        self.metadata = {**self.metadata, "name": f"towers_{name}"}
-        self.render_mode = render_mode
-        self.max_cycles = max_cycles
-        self.possible_agents = [_agent(s) for s in range(self.table.game.num_players)]
-        self._obs_space = self.table.observation_space()
-        self._act_space = spaces.Discrete(self.table.n_actions)
+        self._seat_players(name, players, illegal, max_cycles, render_mode, options)
         self.observation_spaces = dict.fromkeys(self.possible_agents, self._obs_space)
         self.action_spaces = dict.fromkeys(self.possible_agents, self._act_space)
         self.steps = 0
-
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self._obs_space
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self._act_space
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
@@ -202,18 +229,8 @@ class AECTable(AECEnv):  # type: ignore[misc]
             self.agent_selection = _agent(self.table.to_move())
         self._accumulate_rewards()
 
-    def render(self) -> str | None:
-        if self.render_mode != "ansi":
-            return None
-        from towers.core.registry import views_of
 
-        return views_of(self.table.game).text(self.table.state, None)
-
-    def close(self) -> None:
-        pass
-
-
-class ParallelTable(ParallelEnv):  # type: ignore[misc]
+class ParallelTable(_Seats, ParallelEnv):  # type: ignore[misc]
     """A towers game as a PettingZoo parallel environment: each cycle every agent sends an
     action and the seat to move plays its own (the others' are ignored)."""
 
@@ -229,21 +246,9 @@ class ParallelTable(ParallelEnv):  # type: ignore[misc]
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
-        self.table = Table(make(name, players, **options), illegal)
-        self.metadata = {**self.metadata, "name": f"towers_{name}"}
-        self.render_mode = render_mode
-        self.max_cycles = max_cycles
-        self.possible_agents = [_agent(s) for s in range(self.table.game.num_players)]
-        self._obs_space = self.table.observation_space()
-        self._act_space = spaces.Discrete(self.table.n_actions)
+        self._seat_players(name, players, illegal, max_cycles, render_mode, options)
         self.cycles = 0
         self.agents: list[str] = []
-
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self._obs_space
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self._act_space
 
     def _observations(self) -> dict[str, dict[str, np.ndarray]]:
         return {a: self.table.observe(self.possible_agents.index(a)) for a in self.agents}
@@ -280,16 +285,6 @@ class ParallelTable(ParallelEnv):  # type: ignore[misc]
         if over or cut:
             self.agents = []
         return observations, rewards, terminations, truncations, infos
-
-    def render(self) -> str | None:
-        if self.render_mode != "ansi":
-            return None
-        from towers.core.registry import views_of
-
-        return views_of(self.table.game).text(self.table.state, None)
-
-    def close(self) -> None:
-        pass
 
 
 class GymTable(gymnasium.Env):  # type: ignore[misc]
