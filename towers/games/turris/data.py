@@ -660,7 +660,9 @@ def _board(doc: dict[str, Any]) -> tuple[tuple[Location, ...], str]:
     start = locations[0].id
     if len(distances(locations, start)) != len(locations):
         missing = sorted(set(by_id) - set(distances(locations, start)))
-        raise DataError(f"board.toml: the graph is not connected; unreachable: {missing}")
+        raise DataError(
+            f"board.toml: the graph is not connected; unreachable from {start!r}: {missing}"
+        )
     spots = {loc.id for loc in locations if loc.kind == "excavation"}
     if len(distances(locations, start, spots)) != len(locations) - len(spots):
         # 2-3 player games remove the unused spots once the Beasts leave them
