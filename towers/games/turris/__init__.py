@@ -27,19 +27,25 @@ Designed rather than stated (the data files hold the detail)
 - Every Location Upgrade and Trionfi card (names and effects; one per Location).
 - Every Tactics card, Mission and Excavation Site except the facts the rulebook gives
   (names, Carol's Stroboscope, the Beast-moving Mission, the Council-repeat and Place
-  Tactics, Dedicated Research's once per turn).
+  Tactics, Dedicated Research's once per turn). Missions are priced on one scale: Prestige
+  equals the resources paid, one less with an effect.
 - Factions and their abilities (Ministers and Tinkerers are names from a public
   simulation report), player colours, and the fifth player's set and faction.
-- The Council track's layout (levels of two spots, a choice per step) and most rewards;
-  the Altar track's clockwise order; the Tower track's length; the Prestige track's length.
+- The Council track's layout and most rewards; the Altar track's clockwise order; the Tower
+  track's length; the Prestige track's length.
 - The Beast Movement deck (one card per Location number), which the component list omits.
 
 Interpretations
 ---------------
 - The Altar's "No Effect" space is the Harrow's (Setup puts the speed token under the
   Harrow, No Effect side up).
-- Immediate Locations are the Garden, Nest, Circle (stated) and the Abyss (a Sacrifice on
-  Place: Easily Missed Rules); the Isle is read as Immediate from the Force Revive example.
+- Immediate icons: the Garden, Nest and Circle are stated; the Abyss is Immediate because
+  its Sacrifice is part of the Place (Easily Missed Rules); the Isle is read as Immediate
+  from the Force Revive example; the Spire and Ridge are designed Immediate.
+- The Council track is levels of spots with a choice of spot per step, which reconciles
+  "a spot in the last level" with "the final spot"; rewards are optional (Council Track).
+- The Beast Movement deck, missing from the component list, is read as the card form of the
+  solo d12: one card per Location number.
 - Beast order and start spots follow the Setup text (Pain A, Delusion B, Despair C,
   Harrow D), not the component page's captions.
 """
