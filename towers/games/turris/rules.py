@@ -1,0 +1,1726 @@
+"""Turris's rules: :class:`TurrisGame` (2-5 players, options) and :class:`TurrisState`.
+
+The flow: Setup (chance draws, then each seat chooses a faction and side in turn order from
+the random First Player, then a Tactics card each), then rounds of the Player Turn Phase
+(Action Step, Complete Mission Step, Trionfi Step, discard to 4, refill the Missions), the
+Beast Phase and the Cleanup Phase, until the Endgame's last Beast is removed.
+
+Every compound decision is a frame on ``stack`` (see :mod:`towers.games.turris.frames`);
+effects of the data's vocabulary are resolved by :meth:`TurrisState._effect`, one kind per
+branch. Draws are chance events queued in ``chance`` and resolved before any decision.
+"""
+
+from __future__ import annotations
+
+import random
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from towers.core.actions import Action
+from towers.core.components import Deck
+from towers.core.frames import DecisionStack, Frame
+from towers.core.game import CHANCE, TERMINAL, Game, State
+from towers.core.options import Option
+from towers.games.turris import actions as A
+from towers.games.turris.data import DATA_DIR, TOKENS, Bundle, Effect, TurrisData, load
+from towers.games.turris.frames import (
+    CHANCE_EVENTS,
+    DECISIONS,
+    BeastEffect,
+    BeastPath,
+    BeastStartDraw,
+    BeastTurn,
+    CollectPick,
+    CouncilReturn,
+    CouncilStep,
+    DespairChoice,
+    DiscardDown,
+    DisplaceChoice,
+    EndTurn,
+    FactionChoice,
+    FirstPlayerDraw,
+    FruitChoice,
+    GainChoice,
+    MissionDraw,
+    MissionStep,
+    MoveBeastChoice,
+    MoveScoutChoice,
+    OngoingChoice,
+    PayChoice,
+    PlaceFree,
+    PlayTacticsChoice,
+    ReserveChoice,
+    Resolving,
+    ReviveChoice,
+    Rewards,
+    SiteDraw,
+    StealChoice,
+    TacticsDraw,
+    TargetChoice,
+    TradeOffer,
+    TrionfiChoice,
+    TrionfiDraw,
+    Turn,
+)
+
+I, K, R, W, ART = range(5)  # noqa: E741 - the rulebook's letters
+"""Indices of ``resources[seat]``: Ichor, Knowledge, Relics, Weaponry, Artifacts."""
+LETTER = {t: i for i, t in enumerate(TOKENS)}
+
+P_SETUP, P_TURNS, P_BEASTS, P_OVER = "setup", "turns", "beasts", "over"
+
+R_PLACE = "Action Step (PLACE)"
+R_COLLECT = "Action Step (COLLECT)"
+R_TACTICS = "Action Step (one Tactics card a turn); Minor Rules and Clarifications"
+R_MISSION = "Complete Mission Step"
+R_SETUP = "Setup (step 9)"
+R_IMMEDIATE = "Minor Rules and Clarifications; Easily Missed Rules (every non-optional part)"
+
+
+class TurrisGame(Game):
+    """Turris for 2 to 5 players."""
+
+    name = "turris"
+    min_players = 2
+    max_players = 5
+    OPTIONS = {
+        "random_beasts": Option(
+            default=False,
+            help="randomise the Beasts' starting Excavation spots (Setup step 3, variant)",
+            choices=(False, True),
+        ),
+    }
+    ACTIONS = A.SPACE
+
+    data: TurrisData
+
+    def _setup(self) -> None:
+        d = load()
+        self.data = d
+        n = self.num_players
+        self.random_beasts = bool(self.options["random_beasts"])
+        self.nodes = d.locations
+        self.n_nodes = len(d.locations)
+        self.adjacent = tuple(tuple(d.index[a] for a in loc.adjacent) for loc in d.locations)
+        self.spots = tuple(i for i, loc in enumerate(d.locations) if loc.kind == "excavation")
+        self.used_spots = tuple(k for k, i in enumerate(self.spots) if n in d.locations[i].players)
+        self.crossroads = frozenset(
+            i for i, loc in enumerate(d.locations) if loc.kind == "crossroads"
+        )
+        self.abyss = d.index[d.default_target]
+        self.beast_start = tuple(
+            self.spots.index(d.index[b.start]) for b in d.beasts
+        )  # spot indices
+        self.removal = tuple(
+            next(k for k, b in enumerate(d.beasts) if b.id == r)
+            for r in d.constants["beast_removal_order"]
+        )
+        self.altar_beast = tuple(
+            next(k for k, b in enumerate(d.beasts) if b.id == a.beast) for a in d.altar
+        )
+        self.altar_speed = tuple(a.speed for a in d.altar)
+        self.tower_need = d.tower_track
+        self.council_levels = d.council_levels
+        self.c = d.constants
+        # the second numbers of two game.toml facts the loader keeps only the value of
+        raw = tomllib.loads((DATA_DIR / "game.toml").read_text())
+        self.revive_cost = int(self.c["force_revive_cost"])
+        self.revive_cost_all_dead = int(raw["force_revive_cost"]["all_in_graveyard"])
+        self.gather_bonus = int(raw["gather_ichor"]["bonus_for_two_or_more"])
+        # the table of effect lists that frames refer to by index
+        sources: list[tuple[str, tuple[Effect, ...]]] = []
+
+        def add(name: str, effects: tuple[Effect, ...]) -> int:
+            sources.append((name, effects))
+            return len(sources) - 1
+
+        self.src_location = tuple(add(f"location {loc.id}", loc.effects) for loc in d.locations)
+        upgrade_of = {u.location: u for u in d.upgrades}
+        self.src_upgrade = tuple(
+            add(f"upgrade {loc.id}", upgrade_of[loc.id].effects) if loc.id in upgrade_of else -1
+            for loc in d.locations
+        )
+        self.src_site = tuple(add(f"site {s.id}", s.effects) for s in d.excavation_sites)
+        self.src_tactics = tuple(add(f"tactics {c.id}", c.effects) for c in d.tactics)
+        self.src_mission = tuple(add(f"mission {m.id}", m.effects) for m in d.missions)
+        self.src_trionfi = tuple(add(f"trionfi {t.id}", t.effects) for t in d.trionfi)
+        self.src_council = tuple(add(f"council {c.id}", c.effects) for c in d.council)
+        self.src_side = tuple(
+            tuple(add(f"faction {f.id} {s.side}", s.effects) for s in f.sides) for f in d.factions
+        )
+        # ongoing effects: (trigger, where, once_per_turn, source) per owner kind
+        ongoing: dict[str, tuple[tuple[str, str, bool, int], ...]] = {}
+        for m in d.missions:
+            ongoing[f"m{m.id}"] = tuple(
+                (o.on, o.where, o.once_per_turn, add(f"mission {m.id} ongoing", o.effects))
+                for o in m.ongoing
+            )
+        for t in d.trionfi:
+            ongoing[f"t{t.id}"] = tuple(
+                (o.on, o.where, o.once_per_turn, add(f"trionfi {t.id} ongoing", o.effects))
+                for o in t.ongoing
+            )
+        for f in d.factions:
+            for s in f.sides:
+                ongoing[f"f{f.id}{s.side}"] = tuple(
+                    (o.on, o.where, o.once_per_turn, add(f"faction {f.id} {s.side}", o.effects))
+                    for o in s.ongoing
+                )
+        self.ongoing = ongoing
+        self.sources = tuple(sources)
+        self.factions_offered = tuple(
+            k for k, f in enumerate(d.factions) if not f.fifth_player or n == 5
+        )
+
+    def max_game_length(self) -> int:
+        # The rulebook sets no limit on rounds; this bounds a game of 400 rounds.
+        return 400 * (self.num_players * 400 + 400) + 500
+
+    def state_class(self) -> type[State]:
+        return TurrisState
+
+    def has_hidden_information(self) -> bool:
+        return True  # Tactics hands
+
+    def new_initial_state(self) -> TurrisState:
+        d = self.data
+        n = self.num_players
+        start_ichor = self.c["start_ichor"]
+        state = TurrisState(
+            game=self,
+            phase=P_SETUP,
+            round=0,
+            first_player=-1,
+            future_first=-1,
+            active=-1,
+            turn_index=0,
+            chance=[],
+            stack=DecisionStack(),
+            faction=[-1] * n,
+            side=[-1] * n,
+            scouts=[[0] * n for _ in range(self.n_nodes)],
+            reserve=[self.c["scouts_per_player"]] * n,
+            graveyard=[0] * n,
+            resources=[[start_ichor, 0, 0, 0, 0] for _ in range(n)],
+            prestige=[0] * n,
+            council=[0] * n,
+            rooms=[0] * n,
+            trionfi_owned=[[] for _ in range(n)],
+            trionfi_tableau=[-1] * self.c["trionfi_tableau"],
+            upgraded=[False] * self.n_nodes,
+            beast_at=[-1] * len(d.beasts),
+            flipped=[False] * len(d.beasts),
+            spot_open=[True] * len(self.spots),
+            site_at=[-1] * len(self.spots),
+            fruit=-1,
+            altar=0,
+            thresholds_hit=[],
+            excavation_due=False,
+            endgame=False,
+            endgame_in_beasts=False,
+            missions=[],
+            completed=[[] for _ in range(n)],
+            ongoing=[[] for _ in range(n)],
+            reserved=[[] for _ in range(n)],
+            hands=[[] for _ in range(n)],
+            tactics_discard=[],
+            action_tokens=[0] * n,
+            actions_left=0,
+            placed_action=False,
+            collected=False,
+            gathers=0,
+            tactics_played=False,
+            grove_room=[0] * n,
+            once_used=[],
+            tactics_deck=Deck.of_counts([1] * len(d.tactics)),
+            mission_deck=Deck.of_counts([1] * len(d.missions)),
+            trionfi_deck=Deck.of_counts([1] * len(d.trionfi)),
+            site_deck=Deck.of_counts([1] * len(d.excavation_sites)),
+            game_over=False,
+        )
+        state._begin_setup()
+        state._run()
+        return state
+
+
+@dataclass(slots=True)
+class TurrisState(State):
+    game: TurrisGame
+    phase: str
+    round: int
+    first_player: int
+    future_first: int
+    active: int
+    turn_index: int
+    chance: list[Frame]
+    stack: DecisionStack
+    faction: list[int]
+    side: list[int]
+    scouts: list[list[int]]
+    """Scouts by node, then by seat."""
+    reserve: list[int]
+    graveyard: list[int]
+    resources: list[list[int]]
+    """I, K, R, W, Artifacts by seat."""
+    prestige: list[int]
+    council: list[int]
+    """Each seat's Council spot (an index of ``data.council``)."""
+    rooms: list[int]
+    """Tower Rooms constructed by each seat (its Tower track marker)."""
+    trionfi_owned: list[list[int]]
+    trionfi_tableau: list[int]
+    upgraded: list[bool]
+    beast_at: list[int]
+    """Each Beast's node, -1 once removed in the Endgame."""
+    flipped: list[bool]
+    spot_open: list[bool]
+    """False for an Excavation spot without a Site once its Beast has left (2-3 players)."""
+    site_at: list[int]
+    fruit: int
+    altar: int
+    thresholds_hit: list[int]
+    excavation_due: bool
+    endgame: bool
+    endgame_in_beasts: bool
+    missions: list[int]
+    """The face-up Mission tableau."""
+    completed: list[list[int]]
+    """Every completed Mission (those in Ongoing slots too)."""
+    ongoing: list[list[int]]
+    reserved: list[list[int]]
+    hands: list[list[int]]
+    tactics_discard: list[int]
+    action_tokens: list[int]
+    actions_left: int
+    placed_action: bool
+    collected: bool
+    gathers: int
+    tactics_played: bool
+    grove_room: list[int]
+    """Prestige of a Tower Room the seat may construct in its Trionfi Step (0: none)."""
+    once_used: list[str]
+    tactics_deck: Deck
+    mission_deck: Deck
+    trionfi_deck: Deck
+    site_deck: Deck
+    game_over: bool
+    _history: list[int] = field(default_factory=list)
+    _legal: list[int] | None = None
+    _legal_set: frozenset[int] | None = None
+
+    FIELD_READERS: ClassVar[Mapping[str, Callable[[Any], Any]]] = {
+        "stack": DECISIONS.stack_from_json,
+        "chance": lambda data: [CHANCE_EVENTS.from_json(x) for x in data],
+        "tactics_deck": Deck.from_json,
+        "mission_deck": Deck.from_json,
+        "trionfi_deck": Deck.from_json,
+        "site_deck": Deck.from_json,
+    }
+
+    # ==== the contract ==================================================================
+    def current_player(self) -> int:
+        if self.game_over:
+            return TERMINAL
+        if self.chance:
+            return CHANCE
+        return int(self.stack.top.seat)  # type: ignore[attr-defined]
+
+    def scores(self) -> list[float]:
+        return [float(p) for p in self.prestige]
+
+    def winners(self) -> list[int]:
+        """Most Prestige; then most resources (I/K/R/W); then nearest the First Player in
+        turn order (Endgame)."""
+        if not self.game_over:
+            return []
+        n = self.game.num_players
+        order = [(self.first_player + k) % n for k in range(n)]
+        best = max(order, key=lambda s: (self.prestige[s], sum(self.resources[s][:4])))
+        return [best]
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        fields = self.to_fields()
+        for name in ("_history", "tactics_deck", "hands"):
+            fields.pop(name, None)
+        fields["hand_sizes"] = [len(h) for h in self.hands]
+        fields["tactics_deck_size"] = len(self.tactics_deck)
+        if seat is not None:
+            fields["hand"] = self.hands[seat][:]
+        return fields
+
+    def _determinize(self, seat: int, rng: random.Random) -> TurrisState:
+        s = self.clone()
+        assert isinstance(s, TurrisState)
+        for other in range(self.game.num_players):
+            if other != seat:
+                s.tactics_deck.shuffle_in(s.hands[other])
+        for other in range(self.game.num_players):
+            if other != seat:
+                k = len(s.hands[other])
+                s.hands[other] = [s.tactics_deck.draw_random(rng) for _ in range(k)]
+        return s
+
+    def _explain(self, action: int) -> tuple[str, str]:
+        value = A.SPACE.decode(action)
+        top = self.stack.top if self.stack else None
+        seat = self.active
+        match value:
+            case A.Place(node=node) if isinstance(top, Turn):
+                if self.actions_left <= 0:
+                    return "no action is left this turn", "Action Step"
+                if self.collected:
+                    return "PLACE may not be taken after a COLLECT this turn", R_PLACE
+                return self._place_problem(seat, node), R_PLACE
+            case A.Collect() if isinstance(top, Turn):
+                if self.collected:
+                    return "COLLECT may only be taken once per turn", R_COLLECT
+                if self.placed_action:
+                    return "COLLECT may not be taken after a PLACE this turn", R_COLLECT
+            case A.PlayTactics() if isinstance(top, Turn) and self.tactics_played:
+                return "one Tactics card a turn is already played", R_TACTICS
+            case A.ChooseFaction() if isinstance(top, FactionChoice):
+                return "that faction is taken or not in this game", R_SETUP
+        if top is None:
+            return "no decision is pending", "Gameplay"
+        return f"not a choice of the pending decision ({top.frame_name()})", "Gameplay"
+
+    # ==== chance ========================================================================
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        event = self.chance[0]
+        match event:
+            case TacticsDraw():
+                base = A.SPACE.base(A.DrawTactics)
+                return [(base + k, p) for k, p in self.tactics_deck.draw_outcomes()]
+            case MissionDraw():
+                base = A.SPACE.base(A.DrawMission)
+                return [(base + k, p) for k, p in self.mission_deck.draw_outcomes()]
+            case TrionfiDraw():
+                base = A.SPACE.base(A.DrawTrionfi)
+                return [(base + k, p) for k, p in self.trionfi_deck.draw_outcomes()]
+            case SiteDraw():
+                base = A.SPACE.base(A.DrawSite)
+                return [(base + k, p) for k, p in self.site_deck.draw_outcomes()]
+            case FirstPlayerDraw():
+                n = self.game.num_players
+                base = A.SPACE.base(A.FirstPlayer)
+                return [(base + s, 1 / n) for s in range(n)]
+            case BeastStartDraw():
+                free = [
+                    k for k in range(len(self.game.spots)) if self._beast_on(self.game.spots[k]) < 0
+                ]
+                base = A.SPACE.base(A.BeastStart)
+                return [(base + k, 1 / len(free)) for k in free]
+        raise AssertionError(f"unknown chance event {event!r}")
+
+    def _apply_chance(self, value: Action) -> None:
+        event = self.chance.pop(0)
+        match event, value:
+            case TacticsDraw(seat=seat), A.DrawTactics(card=card):
+                self.hands[seat].append(self.tactics_deck.draw(card))
+            case MissionDraw(), A.DrawMission(mission=m):
+                self.missions.append(self.mission_deck.draw(m))
+            case TrionfiDraw(slot=slot), A.DrawTrionfi(trionfi=t):
+                self.trionfi_tableau[slot] = self.trionfi_deck.draw(t)
+            case SiteDraw(spot=spot), A.DrawSite(site=s):
+                self.site_at[spot] = self.site_deck.draw(s)
+            case FirstPlayerDraw(), A.FirstPlayer(seat=seat):
+                self.first_player = seat
+                n = self.game.num_players
+                # Setup step 9: from the First Player, each seat chooses in turn order
+                for k in reversed(range(n)):
+                    self.stack.push(FactionChoice((seat + k) % n))
+            case BeastStartDraw(beast=b), A.BeastStart(spot=spot):
+                self.beast_at[b] = self.game.spots[spot]
+            case _:
+                raise AssertionError(f"{value!r} is no outcome of {event!r}")
+
+    def _queue_draw(self, event: Frame) -> None:
+        """Queue a draw, if its deck has a card (Tactics: the discards are shuffled in first,
+        Rules Clarification 2)."""
+        match event:
+            case TacticsDraw():
+                if not self.tactics_deck.has_cards() and self.tactics_discard:
+                    self.tactics_deck.shuffle_in(self.tactics_discard)
+                    self.tactics_discard = []
+                # a draw queued earlier may empty the deck: count the queued draws
+                queued = sum(1 for e in self.chance if isinstance(e, TacticsDraw))
+                if len(self.tactics_deck) - queued <= 0:
+                    if self.tactics_discard:
+                        self.tactics_deck.shuffle_in(self.tactics_discard)
+                        self.tactics_discard = []
+                    if len(self.tactics_deck) - queued <= 0:
+                        return
+            case MissionDraw():
+                queued = sum(1 for e in self.chance if isinstance(e, MissionDraw))
+                if len(self.mission_deck) - queued <= 0:
+                    return
+            case SiteDraw():
+                queued = sum(1 for e in self.chance if isinstance(e, SiteDraw))
+                if len(self.site_deck) - queued <= 0:
+                    return
+        self.chance.append(event)
+
+    # ==== the flow ======================================================================
+    def _begin_setup(self) -> None:
+        g = self.game
+        # Setup step 2: Excavation Sites for the player count, in alphabetical order
+        for k in g.used_spots:
+            self._queue_draw(SiteDraw(k))
+        # Setup step 3: Pain on A, Delusion on B, Despair on C, Harrow on D (or at random)
+        for b in range(len(g.data.beasts)):
+            if g.random_beasts:
+                self.chance.append(BeastStartDraw(b))
+            else:
+                self.beast_at[b] = g.spots[g.beast_start[b]]
+        # Setup step 4: six Trionfi cards; step 6: five Missions
+        for slot in range(len(self.trionfi_tableau)):
+            self.chance.append(TrionfiDraw(slot))
+        for _ in range(g.c["mission_tableau"]):
+            self.chance.append(MissionDraw())
+        # Setup step 9: a random First Player, who is first to choose a faction
+        self.chance.append(FirstPlayerDraw())
+
+    def _run(self) -> None:
+        """Advance through everything nobody decides, up to a decision, a draw or the end."""
+        while not self.game_over:
+            if self.chance:
+                return
+            if self.excavation_due and self._is_quiet():
+                self._change_excavation_sites()
+                continue
+            if self.stack:
+                if self._settle():
+                    continue
+                return
+            self._next_step()
+
+    def _is_quiet(self) -> bool:
+        """Between actions: the current action is fully resolved (Excavation Sites)."""
+        return not self.stack or isinstance(self.stack.top, Turn | EndTurn | BeastTurn)
+
+    def _next_step(self) -> None:
+        g = self.game
+        n = g.num_players
+        if self.phase == P_SETUP:
+            # Setup step 14: a Tactics card each, in turn order
+            for k in range(n):
+                self._queue_draw(TacticsDraw((self.first_player + k) % n))
+            self.phase = P_TURNS
+            self.round = 1
+            self.turn_index = 0
+            self._start_turn()
+        elif self.phase == P_TURNS:
+            self.turn_index += 1
+            if self.turn_index < n:
+                self._start_turn()
+            else:
+                self.phase = P_BEASTS
+                self.active = -1
+                for b in reversed(range(len(g.data.beasts))):
+                    self.stack.push(BeastTurn(b, False))
+        elif self.phase == P_BEASTS:
+            self._end_round()
+
+    def _start_turn(self) -> None:
+        seat = (self.first_player + self.turn_index) % self.game.num_players
+        self.active = seat
+        self.actions_left = self.game.c["actions_per_turn"]
+        self.placed_action = False
+        self.collected = False
+        self.gathers = 0
+        self.tactics_played = False
+        self.once_used = []
+        self.stack.push(Turn(seat))
+        self._trigger(seat, "turn_start")
+
+    def _end_round(self) -> None:
+        g = self.game
+        # Endgame: at the end of each Beast Phase after the trigger, remove a Beast
+        if self.endgame and not self.endgame_in_beasts:
+            for b in g.removal:
+                if self.beast_at[b] >= 0:
+                    self.beast_at[b] = -1
+                    self.flipped[b] = False
+                    break
+        self.endgame_in_beasts = False
+        # Cleanup Phase
+        self.altar = (self.altar + 1) % len(g.data.altar)
+        if self.future_first >= 0:
+            self.first_player = self.future_first
+        self.future_first = -1
+        self.fruit = -1  # Rules Clarification 4
+        if all(b < 0 for b in self.beast_at):
+            self.game_over = True
+            self.phase = P_OVER
+            self.active = -1
+            return
+        self.phase = P_TURNS
+        self.round += 1
+        self.turn_index = 0
+        self._start_turn()
+
+    def _check_endgame(self) -> None:
+        if self.endgame:
+            return
+        g = self.game
+        if max(self.prestige) >= g.c["prestige_end"] or sum(self.rooms) >= g.c["tower_rooms"]:
+            self.endgame = True
+            self.endgame_in_beasts = self.phase == P_BEASTS
+
+    # ==== settling frames without a decision ===========================================
+    def _settle(self) -> bool:
+        top = self.stack.top
+        g = self.game
+        match top:
+            case Resolving(seat=seat, source=src, index=i):
+                effects = g.sources[src][1]
+                if i >= len(effects):
+                    self.stack.pop()
+                else:
+                    self.stack.replace(Resolving(seat, src, i + 1))
+                    self._effect(seat, effects[i], src, i)
+                return True
+            case EndTurn(seat=seat, stage=stage):
+                self._end_turn_stage(seat, stage)
+                return True
+            case BeastTurn(beast=b, chain=chain):
+                self.stack.pop()
+                self._beast_target(b, chain)
+                return True
+            case Rewards(packets=packets, optional=optional):
+                if not packets:
+                    self.stack.pop()
+                    return True
+                if not optional and len(packets) == 1:
+                    self.stack.replace(Resolving(top.seat, packets[0], 0))
+                    return True
+            case GainChoice(seat=seat, n=n, of=of):
+                if n <= 0:
+                    self.stack.pop()
+                    return True
+                if len(of) == 1:
+                    self.resources[seat][LETTER[of]] += n
+                    self.stack.pop()
+                    return True
+            case PayChoice():
+                return self._settle_pay(top)
+            case CouncilStep(seat=seat, steps=steps):
+                if steps <= 0:
+                    self.stack.pop()
+                    return True
+                spots = self._council_next(seat)
+                if not spots:
+                    # past the last level: back to the start, no reward (Council Track)
+                    self.council[seat] = 0
+                    self.stack.replace(CouncilStep(seat, steps - 1))
+                    self._trigger(seat, "council")
+                    return True
+                if len(spots) == 1:
+                    self._council_to(seat, spots[0])
+                    return True
+            case BeastPath():
+                return self._settle_path(top)
+            case BeastEffect():
+                return self._settle_beast_effect(top)
+            case TargetChoice(options=options) if len(options) == 1:
+                self.stack.replace(self._path_frame(top.beast, options[0], top.chain))
+                return True
+            case DisplaceChoice(node=node, owner=owner):
+                dests = self._displace_destinations(node)
+                if len(dests) <= 1:
+                    self.stack.pop()
+                    if dests:
+                        self._move_scout(owner, node, dests[0])
+                    return True
+            case DespairChoice(seat=seat):
+                kinds = [t for t in (K, R, W) if self.resources[seat][t] > 0]
+                if len(kinds) <= 1:
+                    self.stack.pop()
+                    if kinds:
+                        self.resources[seat][kinds[0]] -= 1
+                    elif self.resources[seat][I] > 0:
+                        self.resources[seat][I] -= 1
+                    return True
+            case DiscardDown(seat=seat):
+                if len(self.hands[seat]) <= self.game.c["tactics_hand_limit"]:
+                    self.stack.pop()
+                    return True
+            case PlaceFree(seat=seat, n=n):
+                if n <= 0 or not self._free_place_nodes(seat):
+                    self.stack.pop()
+                    return True
+            case ReserveChoice(n=n):
+                if n <= 0 or not self.missions:
+                    self.stack.pop()
+                    return True
+            case PlayTacticsChoice(seat=seat, n=n):
+                if n <= 0 or not self.hands[seat]:
+                    self.stack.pop()
+                    return True
+            case MoveScoutChoice(seat=seat, n=n, origin=-1):
+                if n <= 0 or not self._scout_nodes(seat):
+                    self.stack.pop()
+                    return True
+            case ReviveChoice(seat=seat, n=n, source=src, index=i, done=done):
+                if (
+                    done >= n
+                    or not self.graveyard[seat]
+                    or not self._can_pay(seat, g.sources[src][1][i].bundle)
+                ):
+                    self.stack.pop()
+                    return True
+            case TradeOffer(seat=seat, source=src, index=i, left=left):
+                if left <= 0 or not self._can_pay(seat, g.sources[src][1][i].give):
+                    self.stack.pop()
+                    return True
+            case StealChoice(n=n):
+                if n <= 0 or not self._steal_options(top):
+                    self.stack.pop()
+                    return True
+            case TrionfiChoice(seat=seat, prestige=p):
+                if all(t < 0 for t in self.trionfi_tableau):
+                    # no card left: the Prestige and the Tower track only (Trionfi cards)
+                    self.stack.pop()
+                    self._room_built(seat, p)
+                    return True
+            case MoveBeastChoice(beast=-1):
+                if not self._movable_beasts(top):
+                    self.stack.pop()
+                    return True
+            case MoveBeastChoice():
+                if not self._beast_steps(top):
+                    self.stack.pop()
+                    self._beast_moved(top)
+                    return True
+            case MissionStep(seat=seat):
+                if not self._completable(seat):
+                    self.stack.pop()
+                    return True
+        return False
+
+    # ==== legal actions =================================================================
+    def _legal_actions(self) -> list[int]:
+        if self.chance:
+            return [a for a, _ in self._chance_outcomes()]
+        enc = A.SPACE.encode
+        top = self.stack.top
+        out: list[int] = []
+        match top:
+            case FactionChoice():
+                taken = set(self.faction)
+                for f in self.game.factions_offered:
+                    if f not in taken:
+                        out += [enc(A.ChooseFaction(f, 0)), enc(A.ChooseFaction(f, 1))]
+            case Turn(seat=seat):
+                if self.actions_left > 0:
+                    if not self.collected:
+                        out += [enc(A.Place(n)) for n in self._place_nodes(seat)]
+                    if not self.collected and not self.placed_action and self._scout_nodes(seat):
+                        if self._can_pay(seat, Bundle(I=1)):
+                            out.append(enc(A.Collect()))
+                    out.append(enc(A.GatherIchor()))
+                    if self.graveyard[seat] and self._can_pay(seat, self._revive_cost(seat)):
+                        out.append(enc(A.ForceRevive()))
+                    if self._faction_action(seat) >= 0:
+                        out.append(enc(A.FactionAction()))
+                else:
+                    out.append(A.PASS)
+                if self.action_tokens[seat]:
+                    out.append(enc(A.UseActionToken()))
+                if not self.tactics_played:
+                    out += [enc(A.PlayTactics(c)) for c in self._playable(seat)]
+            case CollectPick(seat=seat, chosen=chosen):
+                for node in self._scout_nodes(seat):
+                    if chosen.count(node) < self.scouts[node][seat] and self._can_pay(
+                        seat, Bundle(I=len(chosen) + 1)
+                    ):
+                        out.append(enc(A.CollectScout(node)))
+                if chosen:
+                    out.append(A.PASS)
+            case Rewards(seat=seat, packets=packets, optional=optional):
+                for k, src in enumerate(packets):
+                    if self._can_resolve(seat, self.game.sources[src][1]):
+                        out.append(enc(A.Resolve(k)))
+                if optional or not out:
+                    out.append(A.PASS)
+            case GainChoice(of=of):
+                out += [enc(A.Token(LETTER[t])) for t in of]
+            case PayChoice():
+                out += [enc(A.Token(t)) for t in self._pay_tokens(top)]
+            case TradeOffer() | CouncilReturn():
+                out += [A.ACCEPT, A.PASS]
+            case ReviveChoice(done=done):
+                out.append(A.ACCEPT)
+                if done > 0:
+                    out.append(A.PASS)
+            case StealChoice():
+                out += [enc(A.Steal(r, s)) for r, s in self._steal_options(top)]
+            case CouncilStep(seat=seat):
+                out += [enc(A.CouncilSpot(s)) for s in self._council_next(seat)]
+            case PlayTacticsChoice(seat=seat):
+                out += [enc(A.PlayTactics(c)) for c in self._playable(seat)]
+                out.append(A.PASS)
+            case ReserveChoice():
+                out += [enc(A.ChooseMission(m)) for m in sorted(self.missions)]
+                out.append(A.PASS)
+            case PlaceFree(seat=seat):
+                out += [enc(A.Place(n)) for n in self._free_place_nodes(seat)]
+                out.append(A.PASS)
+            case MoveScoutChoice(seat=seat, origin=-1):
+                out += [enc(A.Choose(n)) for n in self._scout_nodes(seat)]
+                out.append(A.PASS)
+            case MoveScoutChoice(origin=origin, steps=steps):
+                out += [enc(A.Choose(n)) for n in self._scout_moves(origin, steps)]
+            case MoveBeastChoice(beast=-1):
+                out += [enc(A.ChooseBeast(b)) for b in self._movable_beasts(top)]
+                out.append(A.PASS)
+            case MoveBeastChoice():
+                out += [enc(A.Choose(n)) for n in self._beast_steps(top)]
+                if self._beast_may_stop(top):
+                    out.append(A.PASS)
+            case FruitChoice():
+                out += [enc(A.Choose(n)) for n in self._fruit_nodes()]
+            case TrionfiChoice(optional=optional):
+                out += [enc(A.TakeTrionfi(t)) for t in sorted(self.trionfi_tableau) if t >= 0]
+                if optional:
+                    out.append(A.PASS)
+            case MissionStep(seat=seat):
+                out += [enc(A.ChooseMission(m)) for m in self._completable(seat)]
+                out.append(A.PASS)
+            case OngoingChoice(seat=seat):
+                used = len(self.ongoing[seat])
+                out += [enc(A.OngoingSlot(k)) for k in range(min(used + 1, 2))]
+                out.append(A.PASS)
+            case DiscardDown(seat=seat):
+                out += [enc(A.Discard(c)) for c in sorted(set(self.hands[seat]))]
+            case TargetChoice(options=options):
+                out += [enc(A.Choose(n)) for n in options]
+            case BeastPath():
+                out += [enc(A.Choose(n)) for n in self._path_options(top)]
+            case BeastEffect():
+                out += [A.ACCEPT, A.PASS]
+            case DisplaceChoice(node=node):
+                out += [enc(A.Choose(n)) for n in self._displace_destinations(node)]
+            case DespairChoice(seat=seat):
+                out += [enc(A.Token(t)) for t in (K, R, W) if self.resources[seat][t] > 0]
+        return sorted(set(out))
+
+    # ==== applying ======================================================================
+    def _apply(self, action: int) -> None:
+        value = A.SPACE.decode(action)
+        if self.chance:
+            self._apply_chance(value)
+        else:
+            self._decide(value)
+        self._run()
+
+    def _decide(self, value: Action) -> None:
+        top = self.stack.top
+        g = self.game
+        match top, value:
+            case FactionChoice(seat=seat), A.ChooseFaction(faction=f, side=s):
+                self.stack.pop()
+                self.faction[seat] = f
+                self.side[seat] = s
+                self.stack.push(Resolving(seat, g.src_side[f][s], 0))
+            # ---- the Action Step
+            case Turn(seat=seat), A.Place(node=node):
+                self.actions_left -= 1
+                self.placed_action = True
+                self._place(seat, node)
+            case Turn(seat=seat), A.Collect():
+                self.actions_left -= 1
+                self.collected = True
+                self.stack.push(CollectPick(seat, ()))
+            case Turn(seat=seat), A.GatherIchor():
+                self.actions_left -= 1
+                self.gathers += 1
+                # two or more Gather Ichor actions: 1 additional Ichor in total
+                bonus = g.gather_bonus if self.gathers == 2 else 0
+                self.resources[seat][I] += g.c["gather_ichor"] + bonus
+                self._trigger(seat, "gather_ichor")
+            case Turn(seat=seat), A.ForceRevive():
+                self.actions_left -= 1
+                self._pay(seat, self._revive_cost(seat))
+                self.graveyard[seat] -= 1
+                self.reserve[seat] += 1
+            case Turn(seat=seat), A.FactionAction():
+                self.actions_left -= 1
+                self.stack.push(Resolving(seat, self._faction_action(seat), 0))
+            case Turn(seat=seat), A.UseActionToken():
+                self.action_tokens[seat] -= 1
+                self.actions_left += 1
+            case Turn(seat=seat), A.PlayTactics(card=card):
+                self.tactics_played = True
+                self._play_tactics(seat, card)
+            case Turn(seat=seat), A.Pass():
+                self.stack.replace(EndTurn(seat, 0))
+            case CollectPick(seat=seat, chosen=chosen), A.CollectScout(node=node):
+                self.stack.replace(CollectPick(seat, (*chosen, node)))
+            case CollectPick(seat=seat, chosen=chosen), A.Pass():
+                self.stack.pop()
+                self._collect(seat, chosen)
+            # ---- rewards and effects
+            case Rewards(seat=seat, packets=packets, optional=optional), A.Resolve(slot=k):
+                rest = packets[:k] + packets[k + 1 :]
+                self.stack.replace(Rewards(seat, rest, optional))
+                self.stack.push(Resolving(seat, packets[k], 0))
+            case Rewards(), A.Pass():
+                self.stack.pop()
+            case GainChoice(seat=seat, n=n, of=of), A.Token(token=t):
+                self.resources[seat][t] += 1
+                self.stack.replace(GainChoice(seat, n - 1, of))
+            case PayChoice(), A.Token(token=t):
+                self._pay_one(top, t)
+            case TradeOffer(seat=seat, source=src, index=i, left=left), A.Accept():
+                e = g.sources[src][1][i]
+                self.stack.replace(TradeOffer(seat, src, i, left - 1))
+                self._gain(seat, e.bundle)
+                self._pay(seat, e.give)  # on top: paid before the gain
+            case TradeOffer() | CouncilReturn(), A.Pass():
+                self.stack.pop()
+            case CouncilReturn(seat=seat), A.Accept():
+                self.stack.pop()
+                self.council[seat] = 0
+            case ReviveChoice(seat=seat, n=n, source=src, index=i, done=done), A.Accept():
+                self.stack.replace(ReviveChoice(seat, n, src, i, done + 1))
+                self.graveyard[seat] -= 1
+                self.reserve[seat] += 1
+                self._pay(seat, g.sources[src][1][i].bundle)
+            case ReviveChoice(), A.Pass():
+                self.stack.pop()
+            case StealChoice(seat=seat, n=n, of=of), A.Steal(resource=r, seat=victim):
+                self.stack.replace(StealChoice(seat, n - 1, of))
+                self.resources[victim][r] -= 1
+                self.resources[seat][r] += 1
+            case CouncilStep(seat=seat), A.CouncilSpot(spot=spot):
+                self._council_to(seat, spot)
+            case PlayTacticsChoice(seat=seat, n=n), A.PlayTactics(card=card):
+                self.stack.replace(PlayTacticsChoice(seat, n - 1))
+                self._play_tactics(seat, card)
+            case ReserveChoice(seat=seat, n=n), A.ChooseMission(mission=m):
+                self.stack.replace(ReserveChoice(seat, n - 1))
+                self.missions.remove(m)
+                self.reserved[seat].append(m)
+            case PlaceFree(seat=seat, n=n), A.Place(node=node):
+                self.stack.replace(PlaceFree(seat, n - 1))
+                self._place(seat, node)
+            case (
+                PlayTacticsChoice() | ReserveChoice() | PlaceFree() | MoveScoutChoice(),
+                A.Pass(),
+            ):
+                self.stack.pop()
+            case MoveScoutChoice(seat=seat, n=n, steps=steps, origin=-1), A.Choose(node=node):
+                self.stack.replace(MoveScoutChoice(seat, n, steps, node))
+            case MoveScoutChoice(seat=seat, n=n, steps=steps, origin=origin), A.Choose(node=node):
+                self.stack.replace(MoveScoutChoice(seat, n - 1, steps, -1))
+                self._move_scout(seat, origin, node)
+            case MoveBeastChoice(), A.ChooseBeast(beast=b):
+                self._choose_beast(top, b)
+            case MoveBeastChoice(beast=-1), A.Pass():
+                self.stack.pop()
+            case MoveBeastChoice(), A.Choose(node=node):
+                self.beast_at[top.beast] = node
+                self.stack.replace(
+                    MoveBeastChoice(
+                        top.seat, top.steps - 1, top.flip, top.crossroads, top.beast, top.start
+                    )
+                )
+            case MoveBeastChoice(), A.Pass():
+                self.stack.pop()
+                self._beast_moved(top)
+            case FruitChoice(), A.Choose(node=node):
+                self.stack.pop()
+                self.fruit = node
+            case TrionfiChoice(seat=seat, prestige=p), A.TakeTrionfi(trionfi=t):
+                self.stack.pop()
+                self._take_trionfi(seat, t, p)
+            case TrionfiChoice(), A.Pass():
+                self.stack.pop()
+            # ---- after the Action Step
+            case MissionStep(seat=seat), A.ChooseMission(mission=m):
+                self.stack.pop()
+                self._complete_mission(seat, m)
+            case MissionStep(), A.Pass():
+                self.stack.pop()
+            case OngoingChoice(seat=seat, mission=m), A.OngoingSlot(slot=slot):
+                self.stack.pop()
+                slots = self.ongoing[seat]
+                if slot < len(slots):
+                    slots[slot] = m
+                else:
+                    slots.append(m)
+            case OngoingChoice(), A.Pass():
+                self.stack.pop()
+            case DiscardDown(seat=seat), A.Discard(card=card):
+                self.hands[seat].remove(card)
+                self.tactics_discard.append(card)
+            # ---- the Beasts
+            case TargetChoice(beast=b, chain=chain), A.Choose(node=node):
+                self.stack.replace(self._path_frame(b, node, chain))
+            case BeastPath(), A.Choose(node=node):
+                self.stack.replace(
+                    BeastPath(
+                        top.seat, top.beast, top.target, (*top.path, node), top.speed, top.chain
+                    )
+                )
+            case BeastEffect(), A.Accept():
+                # Shield: an Artifact ignores the effect on this Scout (Artifacts)
+                self.resources[top.seat][ART] -= 1
+                self._next_scout(top, top.devoured)
+            case BeastEffect(), A.Pass():
+                self._beast_hits(top)
+            case DisplaceChoice(node=node, owner=owner), A.Choose(node=dest):
+                self.stack.pop()
+                self._move_scout(owner, node, dest)
+            case DespairChoice(seat=seat), A.Token(token=t):
+                self.stack.pop()
+                self.resources[seat][t] -= 1
+            case _:
+                raise AssertionError(f"{value!r} does not answer {top!r}")
+
+    # ==== the board =====================================================================
+    def _beast_on(self, node: int) -> int:
+        for b, at in enumerate(self.beast_at):
+            if at == node:
+                return b
+        return -1
+
+    def _site_of(self, node: int) -> int:
+        g = self.game
+        if g.nodes[node].kind != "excavation":
+            return -1
+        return self.site_at[g.spots.index(node)]
+
+    def _is_open(self, node: int) -> bool:
+        """A node that exists now: every node but an Excavation spot with no Site once its
+        Beast has left (Excavation Sites, 2 or 3 players)."""
+        g = self.game
+        if g.nodes[node].kind != "excavation":
+            return True
+        k = g.spots.index(node)
+        return self.site_at[k] >= 0 or self.spot_open[k]
+
+    def _is_scout_node(self, node: int) -> bool:
+        kind = self.game.nodes[node].kind
+        return kind == "location" or (kind == "excavation" and self._site_of(node) >= 0)
+
+    def _reward_source(self, node: int) -> int:
+        g = self.game
+        site = self._site_of(node)
+        if site >= 0:
+            return g.src_site[site]
+        if self.upgraded[node] and g.src_upgrade[node] >= 0:
+            return g.src_upgrade[node]
+        return g.src_location[node]
+
+    def _limit(self, node: int) -> int:
+        site = self._site_of(node)
+        if site >= 0:
+            return self.game.data.excavation_sites[site].limit
+        return self.game.nodes[node].limit
+
+    def _immediate(self, node: int) -> bool:
+        site = self._site_of(node)
+        if site >= 0:
+            return self.game.data.excavation_sites[site].immediate
+        return self.game.nodes[node].immediate
+
+    def _scout_nodes(self, seat: int) -> list[int]:
+        return [n for n in range(self.game.n_nodes) if self.scouts[n][seat] > 0]
+
+    def _distances(self, start: int) -> dict[int, int]:
+        """Steps from ``start`` over the nodes that exist (Crossroads count: Plot Path)."""
+        adjacent = self.game.adjacent
+        dist = {start: 0}
+        frontier = [start]
+        while frontier:
+            nxt = []
+            for here in frontier:
+                for there in adjacent[here]:
+                    if there not in dist and self._is_open(there):
+                        dist[there] = dist[here] + 1
+                        nxt.append(there)
+            frontier = nxt
+        return dist
+
+    # ==== PLACE =========================================================================
+    def _place_problem(self, seat: int, node: int) -> str:
+        if self.reserve[seat] <= 0:
+            return "no Scout is in your reserve (Rules Clarification 1)"
+        if not self._is_scout_node(node):
+            return "Scouts are placed only in Locations and Excavation Sites"
+        if self._beast_on(node) >= 0:
+            return "a Beast is in that Location"
+        if self._limit(node) == 1 and sum(self.scouts[node]) > 0:
+            return "the Location is limited to 1 Scout and holds one"
+        if self._immediate(node) and not self._can_resolve(
+            seat, self.game.sources[self._reward_source(node)][1], reserve=-1
+        ):
+            return "the Immediate reward cannot be resolved in full (" + R_IMMEDIATE + ")"
+        return "not allowed now"
+
+    def _can_place(self, seat: int, node: int) -> bool:
+        if self.reserve[seat] <= 0 or not self._is_scout_node(node):
+            return False
+        if self._beast_on(node) >= 0:
+            return False
+        if self._limit(node) == 1 and sum(self.scouts[node]) > 0:
+            return False
+        if self._immediate(node):
+            return self._can_resolve(
+                seat, self.game.sources[self._reward_source(node)][1], reserve=-1
+            )
+        return True
+
+    def _place_nodes(self, seat: int) -> list[int]:
+        return [n for n in range(self.game.n_nodes) if self._can_place(seat, n)]
+
+    _free_place_nodes = _place_nodes
+
+    def _place(self, seat: int, node: int) -> None:
+        self.reserve[seat] -= 1
+        self.scouts[node][seat] += 1
+        where = "excavation" if self.game.nodes[node].kind == "excavation" else ""
+        self._trigger(seat, "place", self.game.nodes[node].id, where)
+        if self._immediate(node):
+            self.stack.push(Resolving(seat, self._reward_source(node), 0))
+
+    # ==== COLLECT =======================================================================
+    def _collect(self, seat: int, chosen: tuple[int, ...]) -> None:
+        packets = []
+        wheres: list[int] = []
+        for node in chosen:
+            self.scouts[node][seat] -= 1
+            self.reserve[seat] += 1
+            wheres.append(node)
+            # Immediate rewards were had on Place; a Beast there prevents the reward
+            if not self._immediate(node) and self._beast_on(node) < 0:
+                packets.append(self._reward_source(node))
+        for node in sorted(set(wheres)):
+            where = "excavation" if self.game.nodes[node].kind == "excavation" else ""
+            self._trigger(seat, "collect", self.game.nodes[node].id, where)
+        if packets:
+            self.stack.push(Rewards(seat, tuple(packets), True))
+        self._pay(seat, Bundle(I=len(chosen) * self.game.c["collect_cost_per_scout"]))
+
+    def _revive_cost(self, seat: int) -> Bundle:
+        g = self.game
+        all_dead = self.graveyard[seat] == g.c["scouts_per_player"]
+        return Bundle(I=g.revive_cost_all_dead if all_dead else g.revive_cost)
+
+    def _faction_action(self, seat: int) -> int:
+        """The source of the seat's faction action (side B), or -1."""
+        f, s = self.faction[seat], self.side[seat]
+        if f < 0:
+            return -1
+        key = f"f{self.game.data.factions[f].id}{'AB'[s]}"
+        for on, _, _, src in self.game.ongoing[key]:
+            if on == "action" and self._can_resolve(seat, self.game.sources[src][1]):
+                return src
+        return -1
+
+    # ==== Tactics =======================================================================
+    def _playable(self, seat: int) -> list[int]:
+        g = self.game
+        return [
+            c
+            for c in sorted(set(self.hands[seat]))
+            if self._can_resolve(seat, g.sources[g.src_tactics[c]][1])
+        ]
+
+    def _play_tactics(self, seat: int, card: int) -> None:
+        self.hands[seat].remove(card)
+        self.tactics_discard.append(card)
+        self.stack.push(Resolving(seat, self.game.src_tactics[card], 0))
+
+    # ==== resources =====================================================================
+    def _can_pay(self, seat: int, bundle: Bundle, have: list[int] | None = None) -> bool:
+        """Whether ``bundle`` can be paid, Artifacts standing for any missing resource."""
+        res = have if have is not None else self.resources[seat]
+        missing = 0
+        left = list(res)
+        for t, letter in enumerate(("I", "K", "R", "W")):
+            need = bundle.count(letter)
+            missing += max(0, need - left[t])
+            left[t] = max(0, left[t] - need)
+        spare = sum(left[LETTER[x]] for x in bundle.of) if bundle.any else 0
+        missing += max(0, bundle.any - spare)
+        return missing + bundle.A <= left[ART]
+
+    def _pay(self, seat: int, bundle: Bundle, waive: int = 0) -> None:
+        fixed = "".join(letter * bundle.count(letter) for letter in "IKRW")
+        self.stack.push(PayChoice(seat, fixed + "A" * bundle.A, bundle.any, bundle.of, waive))
+
+    def _pay_tokens(self, top: PayChoice) -> list[int]:
+        res = self.resources[top.seat]
+        out = []
+        if top.waive:
+            # the letter left unpaid: any the cost names, if the rest can then be paid
+            for letter in sorted(set(top.fixed) - {"A"}):
+                rest = PayChoice(top.seat, top.fixed.replace(letter, "", 1), top.any_n, top.of, 0)
+                if self._pay_possible(rest):
+                    out.append(LETTER[letter])
+            return out
+        for t in range(5):
+            if res[t] <= 0:
+                continue
+            nxt = self._after_paying(top, t)
+            if nxt is not None and self._pay_possible(nxt):
+                out.append(t)
+        return out
+
+    def _after_paying(self, top: PayChoice, t: int) -> PayChoice | None:
+        """The payment left once token ``t`` is paid (or, with a waiver, left out)."""
+        letter = TOKENS[t]
+        fixed, any_n = top.fixed, top.any_n
+        if letter in fixed:
+            fixed = fixed.replace(letter, "", 1)
+        elif any_n and letter in top.of:
+            any_n -= 1
+        elif letter == "A" and (fixed or any_n):
+            # an Artifact stands for one resource: the first still owed
+            if fixed:
+                fixed = fixed[1:]
+            else:
+                any_n -= 1
+        else:
+            return None
+        return PayChoice(top.seat, fixed, any_n, top.of, top.waive)
+
+    def _pay_possible(self, top: PayChoice) -> bool:
+        need = sum(1 for x in top.fixed if x == "A")
+        bundle = Bundle(**{x: top.fixed.count(x) for x in "IKRW"}, A=need, any=top.any_n, of=top.of)
+        return self._can_pay(top.seat, bundle)
+
+    def _settle_pay(self, top: PayChoice) -> bool:
+        seat = top.seat
+        if not top.fixed and not top.any_n:
+            self.stack.pop()
+            return True
+        if top.waive:
+            if not self._pay_tokens(top):
+                self.stack.replace(PayChoice(seat, top.fixed, top.any_n, top.of, 0))
+                return True
+            return False  # the player names the resource a reserved Mission waives
+        res = self.resources[seat]
+        # no choice: no Artifact to stand in and no resource of choice owed
+        if not top.any_n and all(res[LETTER[x]] >= top.fixed.count(x) for x in "IKRWA"):
+            for x in top.fixed:
+                res[LETTER[x]] -= 1
+            self.stack.pop()
+            return True
+        options = self._pay_tokens(top)
+        if len(options) == 1:
+            self._pay_one(top, options[0])
+            return True
+        if not options:
+            self.stack.pop()  # cannot be paid: checked before, so only a waived remainder
+            return True
+        return False
+
+    def _pay_one(self, top: PayChoice, t: int) -> None:
+        if top.waive:
+            fixed = top.fixed.replace(TOKENS[t], "", 1)
+            self.stack.replace(PayChoice(top.seat, fixed, top.any_n, top.of, top.waive - 1))
+            return
+        nxt = self._after_paying(top, t)
+        assert nxt is not None
+        self.resources[top.seat][t] -= 1
+        self.stack.replace(nxt)
+
+    def _gain(self, seat: int, bundle: Bundle) -> None:
+        for t, letter in enumerate(TOKENS):
+            self.resources[seat][t] += bundle.count(letter)
+        if bundle.any:
+            self.stack.push(GainChoice(seat, bundle.any, bundle.of))
+
+    def _steal_options(self, top: StealChoice) -> list[tuple[int, int]]:
+        out = []
+        for victim in range(self.game.num_players):
+            if victim != top.seat:
+                for letter in top.of:
+                    if self.resources[victim][LETTER[letter]] > 0:
+                        out.append((LETTER[letter], victim))
+        return out
+
+    def _score(self, seat: int, points: int) -> None:
+        self.prestige[seat] += points
+        for t in self.game.c["excavation_thresholds"]:
+            if self.prestige[seat] >= t and t not in self.thresholds_hit:
+                # the first time anyone reaches it, once the current action is resolved
+                self.thresholds_hit.append(t)
+                self.excavation_due = True
+        self._check_endgame()
+
+    def _change_excavation_sites(self) -> None:
+        """Excavation Sites: remove every Site and draw as many as players, in order from A;
+        Scouts, Beasts and the Fruit stay on their spots."""
+        self.excavation_due = False
+        for k in self.game.used_spots:
+            self.site_at[k] = -1
+            self._queue_draw(SiteDraw(k))
+
+    # ==== the effects of the vocabulary ===================================================
+    def _can_resolve(self, seat: int, effects: tuple[Effect, ...], reserve: int = 0) -> bool:
+        """Whether every non-optional part of ``effects`` can be resolved in full (Minor Rules
+        and Clarifications; Easily Missed Rules); ``reserve``: Scouts leaving the reserve
+        first (the Scout being placed)."""
+        have = list(self.resources[seat])
+        in_reserve = self.reserve[seat] + reserve
+        in_grave = self.graveyard[seat]
+        for e in effects:
+            match e.kind:
+                case "gain":
+                    for t, letter in enumerate(TOKENS):
+                        have[t] += e.bundle.count(letter)
+                case "pay":
+                    if not self._can_pay(seat, e.bundle, have):
+                        return False
+                    for t, letter in enumerate(TOKENS):
+                        have[t] = max(0, have[t] - e.bundle.count(letter))
+                    have[ART] = max(0, have[ART])
+                case "sacrifice":
+                    if in_reserve < e.n:
+                        return False
+                    in_reserve -= e.n
+                    in_grave += e.n
+                case "revive":
+                    if in_grave <= 0 or not self._can_pay(seat, e.bundle, have):
+                        return False
+                case "steal":
+                    if not self._steal_options(StealChoice(seat, e.n, e.of)):
+                        return False
+                case "reserve":
+                    if not self.missions:
+                        return False
+                case "place":
+                    if in_reserve <= 0:
+                        return False
+                case "first_player":
+                    if self.future_first == seat:
+                        return False
+                case "council_reward":
+                    if self.council[seat] == 0:
+                        return False
+                case "tower_room":
+                    if e.at == "now" and not self._may_build(seat):
+                        return False
+                case "move_beast":
+                    probe = MoveBeastChoice(seat, e.steps, e.flip, e.crossroads, -1, -1)
+                    if not self._movable_beasts(probe):
+                        return False
+        return True
+
+    def _effect(self, seat: int, e: Effect, src: int, index: int) -> None:
+        match e.kind:
+            case "gain":
+                self._gain(seat, e.bundle)
+            case "pay":
+                self._pay(seat, e.bundle)
+            case "trade":
+                self.stack.push(TradeOffer(seat, src, index, e.n))
+            case "steal":
+                self.stack.push(StealChoice(seat, e.n, e.of))
+            case "prestige":
+                self._score(seat, e.n)
+            case "council":
+                self.stack.push(CouncilStep(seat, e.n))
+            case "council_reward":
+                if self.council[seat]:
+                    packet = self.game.src_council[self.council[seat]]
+                    self.stack.push(Rewards(seat, (packet,) * e.n, True))
+            case "tactics":
+                for _ in range(e.n):
+                    self._queue_draw(TacticsDraw(seat))
+            case "play_tactics":
+                self.stack.push(PlayTacticsChoice(seat, e.n))
+            case "reserve":
+                self.stack.push(ReserveChoice(seat, e.n))
+            case "action":
+                self.actions_left += e.n
+            case "action_token":
+                self.action_tokens[seat] += e.n
+            case "place":
+                self.stack.push(PlaceFree(seat, e.n))
+            case "move_scout":
+                self.stack.push(MoveScoutChoice(seat, e.n, e.steps, -1))
+            case "move_beast":
+                self.stack.push(MoveBeastChoice(seat, e.steps, e.flip, e.crossroads, -1, -1))
+            case "revive":
+                self.stack.push(ReviveChoice(seat, e.n, src, index, 0))
+            case "sacrifice":
+                for _ in range(min(e.n, self.reserve[seat])):
+                    self.reserve[seat] -= 1
+                    self._to_graveyard(seat)
+                    self._trigger(seat, "sacrifice")
+            case "fruit":
+                self.stack.push(FruitChoice(seat))
+            case "first_player":
+                if self.future_first != seat:
+                    self.future_first = seat
+            case "tower_room":
+                if e.at == "now":
+                    if self._may_build(seat):
+                        self.stack.push(TrionfiChoice(seat, e.n, False))
+                else:
+                    self.grove_room[seat] = max(self.grove_room[seat], e.n)
+            case _:
+                raise AssertionError(f"unknown effect kind {e.kind!r}")
+
+    def _trigger(self, seat: int, on: str, node_id: str = "", where: str = "") -> None:
+        """Push the seat's ongoing effects for ``on`` (faction side, Missions in Ongoing slots,
+        Trionfi cards), each once a turn if it says so."""
+        g = self.game
+        keys = []
+        if self.faction[seat] >= 0:
+            keys.append(f"f{g.data.factions[self.faction[seat]].id}{'AB'[self.side[seat]]}")
+        keys += [f"m{g.data.missions[m].id}" for m in self.ongoing[seat]]
+        keys += [f"t{g.data.trionfi[t].id}" for t in self.trionfi_owned[seat]]
+        for key in keys:
+            for trig, at, once, src in g.ongoing[key]:
+                if trig != on or (at and at not in (node_id, where)):
+                    continue
+                tag = f"{seat}:{src}"
+                if once:
+                    if tag in self.once_used:
+                        continue
+                    self.once_used.append(tag)
+                if self._can_resolve(seat, g.sources[src][1]):
+                    self.stack.push(Resolving(seat, src, 0))
+
+    # ==== the Council track =============================================================
+    def _council_next(self, seat: int) -> list[int]:
+        d = self.game.data
+        level = d.council[self.council[seat]].level
+        return [k for k, c in enumerate(d.council) if c.level == level + 1]
+
+    def _council_to(self, seat: int, spot: int) -> None:
+        top = self.stack.top
+        assert isinstance(top, CouncilStep)
+        self.stack.replace(CouncilStep(seat, top.steps - 1))
+        self.council[seat] = spot
+        if self.game.data.council[spot].level == self.game.council_levels:
+            # after the reward, the token MAY go back to the start
+            self.stack.push(CouncilReturn(seat))
+        # the owner MAY gain the reward of the spot reached
+        self.stack.push(Rewards(seat, (self.game.src_council[spot],), True))
+        self._trigger(seat, "council")
+
+    def _to_graveyard(self, seat: int) -> None:
+        """A Scout is placed in the Graveyard: the owner MUST advance on the Council track."""
+        self.graveyard[seat] += 1
+        self.stack.push(CouncilStep(seat, 1))
+
+    # ==== Missions and Tower Rooms ======================================================
+    def _completable(self, seat: int) -> list[int]:
+        g = self.game
+        out = [m for m in self.missions if self._can_pay(seat, g.data.missions[m].cost)]
+        for m in self.reserved[seat]:
+            if self._can_pay_reserved(seat, g.data.missions[m].cost):
+                out.append(m)
+        return sorted(out)
+
+    def _can_pay_reserved(self, seat: int, cost: Bundle) -> bool:
+        if self._can_pay(seat, cost):
+            return True
+        for letter in "IKRW":
+            if cost.count(letter):
+                less = {x: cost.count(x) - (x == letter) for x in "IKRW"}
+                if self._can_pay(seat, Bundle(**less, any=cost.any, of=cost.of)):
+                    return True
+        return False
+
+    def _complete_mission(self, seat: int, m: int) -> None:
+        g = self.game
+        card = g.data.missions[m]
+        reserved = m in self.reserved[seat]
+        if reserved:
+            self.reserved[seat].remove(m)
+        else:
+            self.missions.remove(m)
+        self.completed[seat].append(m)
+        self._trigger(seat, "mission")
+        if card.ongoing:
+            self.stack.push(OngoingChoice(seat, m))
+        self.stack.push(Resolving(seat, g.src_mission[m], 0))
+        self._score(seat, card.prestige)
+        # a reserved Mission costs 1 resource less, of the player's choice
+        self._pay(seat, card.cost, waive=1 if reserved else 0)
+
+    def _may_build(self, seat: int) -> bool:
+        """The Missions prerequisite of the next Tower Room (Ongoing Missions count)."""
+        need = self.game.tower_need
+        nxt = self.rooms[seat] + 1
+        return nxt < len(need) and len(self.completed[seat]) >= need[nxt]
+
+    def _take_trionfi(self, seat: int, t: int, prestige: int) -> None:
+        g = self.game
+        self.trionfi_tableau[self.trionfi_tableau.index(t)] = -1
+        self.trionfi_owned[seat].append(t)
+        self.upgraded[g.data.index[g.data.trionfi[t].location]] = True
+        self.stack.push(Resolving(seat, g.src_trionfi[t], 0))
+        self._room_built(seat, prestige)
+
+    def _room_built(self, seat: int, prestige: int) -> None:
+        self.rooms[seat] += 1
+        self._trigger(seat, "tower_room")
+        self._score(seat, prestige)
+        self._check_endgame()
+
+    def _end_turn_stage(self, seat: int, stage: int) -> None:
+        g = self.game
+        self.stack.replace(EndTurn(seat, stage + 1))
+        if stage == 0:
+            self.stack.push(MissionStep(seat))
+        elif stage == 1:
+            # the Trionfi Step: a Tower Room from a Grove Collect, prerequisite met now
+            p = self.grove_room[seat]
+            self.grove_room[seat] = 0
+            if p and self._may_build(seat):
+                self.stack.push(TrionfiChoice(seat, p, True))
+        elif stage == 2:
+            self.stack.push(DiscardDown(seat))
+        else:
+            self.stack.pop()
+            for _ in range(g.c["mission_tableau"] - len(self.missions)):
+                self._queue_draw(MissionDraw())
+
+    # ==== moving Scouts =================================================================
+    def _move_scout(self, seat: int, frm: int, to: int) -> None:
+        self.scouts[frm][seat] -= 1
+        self.scouts[to][seat] += 1
+
+    def _scout_moves(self, origin: int, steps: int) -> list[int]:
+        dist = self._distances(origin)
+        return [
+            n
+            for n, d in dist.items()
+            if 0 < d <= steps and self._is_scout_node(n) and n not in self.game.crossroads
+        ]
+
+    def _fruit_nodes(self) -> list[int]:
+        return [n for n in range(self.game.n_nodes) if self._is_scout_node(n)]
+
+    # ==== moving a Beast by an effect ====================================================
+    def _movable_beasts(self, top: MoveBeastChoice) -> list[int]:
+        out = []
+        for b, at in enumerate(self.beast_at):
+            if at < 0 or (not top.crossroads and at in self.game.crossroads):
+                continue
+            out.append(b)
+        return out
+
+    def _choose_beast(self, top: MoveBeastChoice, b: int) -> None:
+        if self.flipped[b]:
+            # a flipped Beast stands up again instead of moving (Easily Missed Rules)
+            self.flipped[b] = False
+            self.stack.pop()
+            return
+        if top.steps == 0:
+            self.flipped[b] = top.flip
+            self.stack.pop()
+            return
+        at = self.beast_at[b]
+        self.stack.replace(MoveBeastChoice(top.seat, top.steps, top.flip, top.crossroads, b, at))
+
+    def _beast_steps(self, top: MoveBeastChoice) -> list[int]:
+        if top.steps <= 0:
+            return []
+        here = self.beast_at[top.beast]
+        if here != top.start and sum(self.scouts[here]) and self._alone(top.beast, here):
+            return []  # a Scout ends the move early (Easily Missed Rules)
+        out = []
+        for n in self.game.adjacent[here]:
+            if not self._is_open(n):
+                continue
+            other = self._beast_on(n)
+            if other >= 0 and other != top.beast and top.steps < 2:
+                continue  # it may not end its move with another Beast
+            out.append(n)
+        return out
+
+    def _alone(self, beast: int, node: int) -> bool:
+        return all(at != node for b, at in enumerate(self.beast_at) if b != beast)
+
+    def _beast_may_stop(self, top: MoveBeastChoice) -> bool:
+        return self._alone(top.beast, self.beast_at[top.beast])
+
+    def _beast_moved(self, top: MoveBeastChoice) -> None:
+        b = top.beast
+        end = self.beast_at[b]
+        if top.flip:
+            self.flipped[b] = True
+        self._left(top.start, end)
+        if end != top.start and sum(self.scouts[end]):
+            # the effect at the end of the move, before the flip (FAQ 2); no Chain Attack
+            self.stack.push(self._effect_frame(b, end, False))
+
+    def _left(self, start: int, end: int) -> None:
+        g = self.game
+        if start != end and g.nodes[start].kind == "excavation":
+            k = g.spots.index(start)
+            if self.site_at[k] < 0:
+                self.spot_open[k] = False
+
+    # ==== the Beast Phase ===============================================================
+    def _beast_target(self, b: int, chain: bool) -> None:
+        g = self.game
+        at = self.beast_at[b]
+        if at < 0:
+            return
+        if self.flipped[b] and not chain:
+            self.flipped[b] = False  # it does not move: it stands up (Move Beast)
+            return
+        if self.fruit >= 0:
+            target = self.fruit
+        else:
+            dist = self._distances(at)
+            best: list[int] = []
+            key = (0, 0)
+            for n, d in dist.items():
+                count = sum(self.scouts[n])
+                # a Location with a Beast counts as having no Scouts for targeting
+                if not count or self._beast_on(n) >= 0:
+                    continue
+                k = (-d, count)
+                if not best or k > key:
+                    best, key = [n], k
+                elif k == key:
+                    best.append(n)
+            if len(best) > 1:
+                self.stack.push(TargetChoice(self.first_player, b, tuple(sorted(best)), chain))
+                return
+            target = best[0] if best else g.abyss
+        if target == at:
+            return
+        self.stack.push(self._path_frame(b, target, chain))
+
+    def _speed(self, b: int) -> int:
+        g = self.game
+        return g.altar_speed[self.altar] if g.altar_beast[self.altar] == b else 1
+
+    def _path_frame(self, b: int, target: int, chain: bool) -> BeastPath:
+        return BeastPath(self.first_player, b, target, (), self._speed(b), chain)
+
+    def _path_options(self, top: BeastPath) -> list[int]:
+        here = top.path[-1] if top.path else self.beast_at[top.beast]
+        to_target = self._distances(top.target)
+        if here not in to_target:
+            return []
+        left = to_target[here]
+        return sorted(n for n in self.game.adjacent[here] if to_target.get(n, -1) == left - 1)
+
+    def _settle_path(self, top: BeastPath) -> bool:
+        total = self._distances(self.beast_at[top.beast]).get(top.target)
+        if total is None:
+            self.stack.pop()
+            return True
+        if len(top.path) < min(top.speed, total):
+            options = self._path_options(top)
+            if len(options) == 1:
+                self.stack.replace(
+                    BeastPath(
+                        top.seat, top.beast, top.target, (*top.path, options[0]), top.speed,
+                        top.chain,
+                    )
+                )  # fmt: skip
+                return True
+            if options:
+                return False
+        self.stack.pop()
+        self._move_beast(top.beast, top.path, top.chain)
+        return True
+
+    def _move_beast(self, b: int, path: tuple[int, ...], chain: bool) -> None:
+        """Move along the plotted path: never ending with another Beast, stopping early at a
+        Scout (Move Beast)."""
+        start = self.beast_at[b]
+        end = start
+        for node in path:
+            if not self._alone(b, node):
+                continue  # moved through, if it lands beyond
+            end = node
+            if sum(self.scouts[node]):
+                break
+        self.beast_at[b] = end
+        self._left(start, end)
+        if end != start and sum(self.scouts[end]):
+            frame = self._effect_frame(b, end, True)
+            self.stack.push(frame)
+
+    def _effect_frame(self, b: int, node: int, in_phase: bool) -> BeastEffect:
+        n = self.game.num_players
+        queue = []
+        for k in range(n):
+            seat = (self.first_player + k) % n
+            queue += [seat] * self.scouts[node][seat]
+        return BeastEffect(queue[0], b, node, tuple(queue), 0, in_phase)
+
+    def _settle_beast_effect(self, top: BeastEffect) -> bool:
+        if not top.queue:
+            self.stack.pop()
+            self._after_effect(top)
+            return True
+        if self.scouts[top.node][top.seat] <= 0:
+            self._next_scout(top, top.devoured)
+            return True
+        if self.resources[top.seat][ART] > 0:
+            return False  # the owner may Shield this Scout with an Artifact
+        self._beast_hits(top)
+        return True
+
+    def _next_scout(self, top: BeastEffect, devoured: int) -> None:
+        rest = top.queue[1:]
+        self.stack.replace(
+            BeastEffect(rest[0] if rest else top.seat, top.beast, top.node, rest, devoured,
+                        top.in_phase)
+        )  # fmt: skip
+
+    def _beast_hits(self, top: BeastEffect) -> None:
+        g = self.game
+        seat = top.seat
+        effect = g.data.beasts[top.beast].effect
+        if effect == "devour":
+            self._next_scout(top, top.devoured + 1)
+            self.scouts[top.node][seat] -= 1
+            self._to_graveyard(seat)
+            self._trigger(seat, "devoured")
+            for other in range(g.num_players):
+                if other != seat:
+                    self._trigger(other, "other_devoured")
+        elif effect == "displace":
+            self._next_scout(top, top.devoured)
+            self.stack.push(DisplaceChoice(self.first_player, top.node, seat))
+        else:
+            self._next_scout(top, top.devoured)
+            self.stack.push(DespairChoice(seat))
+
+    def _after_effect(self, top: BeastEffect) -> None:
+        """Chain Attack: the Harrow goes again after a Devour in the Beast Phase while a Scout
+        is adjacent and the Fruit is off the board."""
+        g = self.game
+        beast = g.data.beasts[top.beast]
+        if not (beast.chain_attack and top.in_phase and top.devoured and self.fruit < 0):
+            return
+        if any(sum(self.scouts[n]) for n in g.adjacent[top.node]):
+            self.stack.push(BeastTurn(top.beast, True))
+
+    def _displace_destinations(self, node: int) -> list[int]:
+        """The Delusion: 1 step away, never into a Crossroads or a Location with another
+        Beast; if none, 1 step further beyond them."""
+        g = self.game
+
+        near = [n for n in g.adjacent[node] if self._is_open(n)]
+        out = [n for n in near if self._is_scout_node(n) and self._beast_on(n) < 0]
+        if out:
+            return sorted(out)
+        far = set()
+        for n in near:
+            for m in g.adjacent[n]:
+                if m != node and self._is_open(m) and self._is_scout_node(m):
+                    if self._beast_on(m) < 0:
+                        far.add(m)
+        return sorted(far)
