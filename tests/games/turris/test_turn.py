@@ -1,0 +1,262 @@
+"""The Player Turn Phase (rulebook: Action Step, Complete Mission Step, Trionfi Step)."""
+
+from __future__ import annotations
+
+from towers.games.turris.frames import DiscardDown, MissionStep, Rewards, Turn
+
+from .conftest import DELUSION, D, act, empty_board, names, new_game, node, put
+
+ABYSS_SACRIFICE = "place abyss"
+
+
+def test_place_example_garden_limited_to_1_nest_immediate_guild_not() -> None:
+    state = new_game(3)
+    empty_board(state)
+    put(state, 1, "garden")  # Bob got there first
+    assert "place garden" not in names(state)
+    tactics_before = len(state.tactics_deck)
+    act(state, "place nest")
+    # the Nest is Immediate: two Tactics cards drawn at once
+    assert state.is_chance_node()
+    state.apply_action(state.legal_actions()[0])
+    state.apply_action(state.legal_actions()[0])
+    assert len(state.hands[0]) == 2 and len(state.tactics_deck) == tactics_before - 2
+    act(state, "place guild")
+    assert state.resources[0][1] == 0  # no Knowledge until Collect
+    assert state.scouts[node("guild")][0] == 1 and state.reserve[0] == 2
+
+
+def test_place_not_where_a_beast_is() -> None:
+    state = new_game(3)
+    empty_board(state, {DELUSION: "forge"})
+    legal = names(state)
+    assert "place forge" not in legal and "place guild" in legal
+    assert "a Beast" in state.explain(state.string_to_action("place forge"))
+
+
+def test_place_only_where_every_non_optional_part_resolves() -> None:
+    state = new_game(3)
+    empty_board(state)
+    # the Abyss sacrifices a Scout from the reserve: impossible with the last Scout
+    state.reserve[0] = 1
+    assert ABYSS_SACRIFICE not in names(state)
+    state.reserve[0] = 2
+    state._legal = None
+    assert ABYSS_SACRIFICE in names(state)
+    # the Isle revives: impossible with nobody in the Graveyard
+    assert "place isle" not in names(state)
+    state.reserve[0], state.graveyard[0] = 1, 3
+    state._legal = None
+    assert "place isle" in names(state)
+    assert "place crossroads_west" not in names(state)
+
+
+def test_collect_example_pay_two_ichor_guild_rewards_not_the_nest() -> None:
+    state = new_game(3)
+    empty_board(state)
+    put(state, 0, "nest")
+    put(state, 0, "guild")
+    act(state, "collect")
+    act(state, "collect from nest")
+    act(state, "collect from guild")
+    act(state, "pass")
+    assert state.resources[0][0] == 1 and state.reserve[0] == 4
+    top = state.stack.top
+    assert isinstance(top, Rewards) and len(top.packets) == 1
+    act(state, "resolve 1")
+    assert state.resources[0][1] == 2  # the Guild's Knowledge
+
+
+def test_collect_rewards_may_be_declined_and_a_beast_prevents_them() -> None:
+    state = new_game(3)
+    empty_board(state, {DELUSION: "forge"})
+    put(state, 0, "guild")
+    put(state, 0, "forge")
+    act(state, "collect")
+    act(state, "collect from guild")
+    act(state, "collect from forge")
+    act(state, "pass")
+    top = state.stack.top
+    assert isinstance(top, Rewards) and len(top.packets) == 1  # the Forge's Beast
+    act(state, "pass")
+    assert state.resources[0][1] == 0 and state.reserve[0] == 4
+
+
+def test_collect_once_and_never_with_place() -> None:
+    state = new_game(3)
+    empty_board(state)
+    put(state, 0, "guild")
+    act(state, "place forge")
+    assert "collect" not in names(state)
+    state = new_game(3)
+    empty_board(state)
+    put(state, 0, "guild", 2)
+    act(state, "collect")
+    act(state, "collect from guild")
+    act(state, "pass")
+    act(state, "pass")  # decline the Guild
+    assert not any(n.startswith("place") for n in names(state))
+    assert "collect" not in names(state)
+
+
+def test_gather_ichor_example_two_actions_give_three() -> None:
+    state = new_game(3)
+    act(state, "gather ichor")
+    assert state.resources[0][0] == 4
+    act(state, "gather ichor")
+    assert state.resources[0][0] == 6
+    assert names(state) == ["pass"] or "pass" in names(state)
+
+
+def test_force_revive_example_three_ichor_or_one_if_all_dead() -> None:
+    state = new_game(3)
+    empty_board(state)
+    state.reserve[0], state.graveyard[0] = 2, 2
+    state._legal = None
+    act(state, "force revive")
+    assert state.resources[0][0] == 0 and state.graveyard[0] == 1 and state.reserve[0] == 3
+    state = new_game(3)
+    empty_board(state)
+    state.reserve[0], state.graveyard[0] = 0, 4
+    state._legal = None
+    act(state, "force revive")
+    assert state.resources[0][0] == 2 and state.graveyard[0] == 3
+
+
+def test_two_actions_then_pass() -> None:
+    state = new_game(3)
+    assert "pass" not in names(state)
+    act(state, "gather ichor")
+    act(state, "gather ichor")
+    assert not any(n.startswith(("place", "gather")) for n in names(state))
+    act(state, "pass")
+    assert not isinstance(state.stack.top, Turn) or state.active != 0
+
+
+def test_one_tactics_card_a_turn() -> None:
+    state = new_game(3)
+    tc = [c.id for c in D.tactics]
+    k = tc.index("forbidden_knowledge")  # pay an Ichor, gain three Knowledge
+    state.hands[0] = [k, k]
+    state._legal = None
+    act(state, "play forbidden_knowledge")
+    assert state.resources[0][:2] == [2, 3]
+    assert "play forbidden_knowledge" not in names(state)
+    reason = state.explain(state.string_to_action("play forbidden_knowledge"))
+    assert reason is not None and "one Tactics card" in reason
+
+
+def test_tactics_card_that_cannot_be_resolved_in_full_cannot_be_played() -> None:
+    state = new_game(3)
+    k = [c.id for c in D.tactics].index("righteous_fury")  # pays a Weaponry
+    state.hands[0] = [k]
+    state._legal = None
+    assert "play righteous_fury" not in names(state)
+
+
+def test_stroboscope_example_its_tactics_play_does_not_count() -> None:
+    state = new_game(3)
+    empty_board(state)
+    strobe = [s.id for s in D.excavation_sites].index("stroboscope")
+    state.site_at[0] = strobe
+    k = [c.id for c in D.tactics].index("forbidden_knowledge")
+    state.hands[0] = [k]
+    state._legal = None
+    act(state, "place site_a")
+    state.apply_action(state.legal_actions()[0])  # the drawn Tactics card
+    drawn = state.hands[0][-1]
+    act(state, f"play {D.tactics[k].id}")
+    assert not state.tactics_played
+    act(state, "gather ichor")
+    assert drawn in state.hands[0]
+    assert any(n.startswith("play") for n in names(state)) or not state._playable(0)
+
+
+def finish_actions(state) -> None:  # type: ignore[no-untyped-def]
+    while isinstance(state.stack.top, Turn) and state.actions_left:
+        act(state, "gather ichor")
+    act(state, "pass")
+
+
+def test_complete_a_mission_after_the_actions() -> None:
+    state = new_game(3)
+    m = state.missions[0]
+    card = D.missions[m]
+    state.resources[0] = [9, 9, 9, 9, 0]
+    finish_actions(state)
+    assert isinstance(state.stack.top, MissionStep)
+    act(state, f"mission {card.id}")
+    while not state.is_chance_node() and state.current_player() == 0 and "pass" in names(state):
+        act(state, "pass")
+    assert card.id == "ruined_totem"  # K1 R2 for 2 Prestige, and an Artifact
+    assert state.prestige[0] == card.prestige and m in state.completed[0]
+    assert state.resources[0] == [12, 8, 7, 9, 1]
+
+
+def test_reserved_mission_example_one_resource_less() -> None:
+    state = new_game(3)
+    ids = [m.id for m in D.missions]
+    m = ids.index("ruined_totem")  # K1 R2
+    state.reserved[0] = [m]
+    state.resources[0] = [3, 0, 2, 0, 0]
+    finish_actions(state)
+    assert "mission ruined_totem" in names(state)
+    act(state, "mission ruined_totem")
+    act(state, "token K")  # the Knowledge is the resource left unpaid
+    assert state.resources[0][1:4] == [0, 0, 0]
+    assert m in state.completed[0] and not state.reserved[0]
+
+
+def test_grove_example_tower_room_in_the_trionfi_step_for_5() -> None:
+    state = new_game(3)
+    empty_board(state)
+    state.rooms[0] = 1
+    state.completed[0] = [40, 41, 42]  # three; the second room needs four
+    put(state, 0, "grove")
+    act(state, "collect")
+    act(state, "collect from grove")
+    act(state, "pass")
+    act(state, "resolve 1")
+    assert state.grove_room[0] == 5
+    act(state, "gather ichor")
+    state.resources[0] = [9, 9, 9, 9, 0]
+    act(state, "pass")
+    mission = D.missions[state.missions[0]].id
+    act(state, f"mission {mission}")
+    while state.current_player() == 0 and not names(state)[0].startswith("trionfi"):
+        act(state, "pass")
+    before = state.prestige[0]
+    card = names(state)[0]
+    act(state, card)
+    assert state.rooms[0] == 2 and state.prestige[0] >= before + 5
+
+
+def test_circle_example_council_tower_room_at_once_for_3() -> None:
+    state = new_game(3)
+    empty_board(state)
+    state.completed[0] = [40, 41]
+    spots = [c.id for c in D.council]
+    state.council[0] = spots.index("place")  # one step from the tower spot
+    state._legal = None
+    act(state, "place circle")
+    act(state, "council tower")
+    act(state, "resolve 1")
+    assert any(n.startswith("trionfi") for n in names(state))
+    act(state, names(state)[0])
+    assert state.rooms[0] == 1 and state.prestige[0] == 3
+    assert sum(t >= 0 for t in state.trionfi_tableau) == 5
+
+
+def test_discard_to_four_and_refill_the_missions() -> None:
+    state = new_game(3)
+    state.hands[0] = [0, 1, 2, 3, 4, 5]
+    state.missions.pop()
+    finish_actions(state)
+    # no Mission can be paid: the Complete Mission Step passes by itself
+    assert isinstance(state.stack.top, DiscardDown)
+    act(state, f"discard {D.tactics[0].id}")
+    act(state, f"discard {D.tactics[1].id}")
+    assert len(state.hands[0]) == 4
+    assert state.is_chance_node()
+    state.apply_action(state.legal_actions()[0])
+    assert len(state.missions) == 5 and state.current_player() == 1
