@@ -247,7 +247,8 @@ class BeastEffect(Frame):
     beast: int
     node: int
     queue: tuple[int, ...]
-    devoured: int
+    devoured: tuple[int, ...]
+    """The owners of the Scouts Devoured so far, whose Council steps follow, in turn order."""
     in_phase: bool
 
 

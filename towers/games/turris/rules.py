@@ -1657,12 +1657,22 @@ class TurrisState(State):
         for k in range(n):
             seat = (self.first_player + k) % n
             queue += [seat] * self.scouts[node][seat]
-        return BeastEffect(queue[0], b, node, tuple(queue), 0, in_phase)
+        return BeastEffect(queue[0], b, node, tuple(queue), (), in_phase)
 
     def _settle_beast_effect(self, top: BeastEffect) -> bool:
         if not top.queue:
             self.stack.pop()
             self._after_effect(top)
+            # the Devoured Scouts' owners advance on the Council track in turn order from
+            # the First Player, each resolving their steps in turn (The Pain)
+            for seat in reversed(top.devoured):
+                self.stack.push(CouncilStep(seat, 1))
+            g = self.game
+            for seat in reversed(top.devoured):
+                self._trigger(seat, "devoured")
+                for other in range(g.num_players):
+                    if other != seat:
+                        self._trigger(other, "other_devoured")
             return True
         if self.scouts[top.node][top.seat] <= 0:
             self._next_scout(top, top.devoured)
@@ -1672,7 +1682,7 @@ class TurrisState(State):
         self._beast_hits(top)
         return True
 
-    def _next_scout(self, top: BeastEffect, devoured: int) -> None:
+    def _next_scout(self, top: BeastEffect, devoured: tuple[int, ...]) -> None:
         rest = top.queue[1:]
         self.stack.replace(
             BeastEffect(rest[0] if rest else top.seat, top.beast, top.node, rest, devoured,
@@ -1684,13 +1694,9 @@ class TurrisState(State):
         seat = top.seat
         effect = g.data.beasts[top.beast].effect
         if effect == "devour":
-            self._next_scout(top, top.devoured + 1)
+            self._next_scout(top, (*top.devoured, seat))
             self.scouts[top.node][seat] -= 1
-            self._to_graveyard(seat)
-            self._trigger(seat, "devoured")
-            for other in range(g.num_players):
-                if other != seat:
-                    self._trigger(other, "other_devoured")
+            self.graveyard[seat] += 1
         elif effect == "displace":
             self._next_scout(top, top.devoured)
             self.stack.push(DisplaceChoice(self.first_player, top.node, seat))
