@@ -90,6 +90,15 @@ class TradeOffer(Frame):
 
 
 @dataclass(frozen=True, slots=True)
+class TradeGain(Frame):
+    """What an accepted trade gives, once its price is paid (no decision)."""
+
+    seat: int
+    source: int
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
 class StealChoice(Frame):
     seat: int
     n: int
@@ -271,13 +280,14 @@ class DespairChoice(Frame):
 DECISIONS = FrameKinds(
     [
         FactionChoice, Turn, CollectPick, Rewards, Resolving, GainChoice, PayChoice, TradeOffer,
+        TradeGain,
         StealChoice, CouncilStep, CouncilReturn, PlayTacticsChoice, ReserveChoice, PlaceFree,
         MoveScoutChoice, MoveBeastChoice, ReviveChoice, FruitChoice, TrionfiChoice, MissionStep,
         OngoingChoice, DiscardDown, EndTurn, BeastTurn, TargetChoice, BeastPath, BeastEffect,
         DisplaceChoice, DespairChoice,
     ]
 )  # fmt: skip
-AUTOMATIC = (Resolving, EndTurn, BeastTurn)
+AUTOMATIC = (Resolving, TradeGain, EndTurn, BeastTurn)
 
 
 # ---- chance events --------------------------------------------------------------------

@@ -59,6 +59,7 @@ from towers.games.turris.frames import (
     StealChoice,
     TacticsDraw,
     TargetChoice,
+    TradeGain,
     TradeOffer,
     TrionfiChoice,
     TrionfiDraw,
@@ -582,6 +583,10 @@ class TurrisState(State):
                     self.stack.replace(Resolving(seat, src, i + 1))
                     self._effect(seat, effects[i], src, i)
                 return True
+            case TradeGain(seat=seat, source=src, index=i):
+                self.stack.pop()
+                self._gain(seat, g.sources[src][1][i].bundle)
+                return True
             case EndTurn(seat=seat, stage=stage):
                 self._end_turn_stage(seat, stage)
                 return True
@@ -877,7 +882,7 @@ class TurrisState(State):
             case TradeOffer(seat=seat, source=src, index=i, left=left), A.Accept():
                 e = g.sources[src][1][i]
                 self.stack.replace(TradeOffer(seat, src, i, left - 1))
-                self._gain(seat, e.bundle)
+                self.stack.push(TradeGain(seat, src, i))
                 self._pay(seat, e.give)  # on top: paid before the gain
             case TradeOffer() | CouncilReturn(), A.Pass():
                 self.stack.pop()

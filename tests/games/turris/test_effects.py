@@ -1,0 +1,235 @@
+"""Each kind of effect of the data's vocabulary, the Council track, the Excavation Site
+change and the Endgame."""
+
+from __future__ import annotations
+
+from towers.games.turris.frames import CouncilStep, Resolving, Turn
+
+from .conftest import DELUSION, HARROW, PAIN, D, act, empty_board, names, new_game, node, put
+
+ALICE, BOB, CAROL = range(3)
+
+
+def resolve(state, seat: int, effects_of: str) -> None:  # type: ignore[no-untyped-def]
+    """Resolve the effects of a named source for ``seat`` on top of the Action Step."""
+    src = [name for name, _ in state.game.sources].index(effects_of)
+    state.stack.push(Resolving(seat, src, 0))
+    state._legal = None
+    state._run()
+
+
+def tactics_id(name: str) -> int:
+    return [c.id for c in D.tactics].index(name)
+
+
+def test_gain_of_choice_and_optional_trade_at_the_brink() -> None:
+    state = new_game(3)
+    empty_board(state)
+    resolve(state, ALICE, "location brink")  # I1 + 1 of K/R/W, then may trade 2 for an Artifact
+    assert sorted(names(state)) == ["token K", "token R", "token W"]
+    act(state, "token R")
+    assert state.resources[ALICE] == [4, 0, 1, 0, 0]
+    assert isinstance(state.stack.top, Turn)  # the trade cannot be paid: not offered
+    state.resources[ALICE] = [0, 2, 0, 0, 0]
+    resolve(state, ALICE, "location brink")
+    act(state, "token K")
+    assert sorted(names(state)) == ["pass", "yes"]
+    act(state, "yes")
+    assert state.resources[ALICE] == [1, 1, 0, 0, 1]
+
+
+def test_artifact_pays_for_any_one_resource() -> None:
+    state = new_game(3)
+    state.resources[ALICE] = [0, 0, 0, 0, 1]
+    state.hands[ALICE] = [tactics_id("forbidden_knowledge")]  # pay an Ichor
+    state._legal = None
+    act(state, "play forbidden_knowledge")
+    assert state.resources[ALICE] == [0, 3, 0, 0, 0]
+
+
+def test_steal_from_the_player_of_choice() -> None:
+    state = new_game(3)
+    state.resources[BOB] = [0, 1, 0, 0, 0]
+    state.resources[CAROL] = [0, 0, 0, 2, 0]
+    resolve(state, ALICE, "site stall")
+    assert sorted(names(state)) == ["steal K from 2", "steal W from 3"]
+    act(state, "steal W from 3")
+    assert state.resources[ALICE][3] == 1 and state.resources[CAROL][3] == 1
+
+
+def test_sacrifice_at_the_abyss_advances_the_council() -> None:
+    state = new_game(3)
+    empty_board(state)
+    act(state, "place abyss")
+    assert state.reserve[ALICE] == 2 and state.graveyard[ALICE] == 1
+    assert names(state) == ["council ichor", "council tactics"]
+    act(state, "council ichor")
+    act(state, "resolve 1")
+    assert state.resources[ALICE][0] == 5
+    assert state.resources[ALICE][4] == 1  # the Abyss's Artifact
+
+
+def test_council_last_level_may_return_to_the_start() -> None:
+    state = new_game(3)
+    spots = [c.id for c in D.council]
+    state.council[ALICE] = spots.index("reserve")
+    state.stack.push(CouncilStep(0, 1))
+    state._legal = None
+    state._run()
+    act(state, "council prestige")
+    act(state, "resolve 1")
+    assert state.prestige[ALICE] == 2 and sorted(names(state)) == ["pass", "yes"]
+    act(state, "pass")  # Carol's example: she stays on the final spot
+    assert state.council[ALICE] == spots.index("prestige")
+    # her next advance puts the token back on the start, with no reward
+    state.hands[ALICE] = [tactics_id("echo_of_the_council")]
+    state._legal = None
+    act(state, "play echo_of_the_council")  # repeats the spot she is on
+    act(state, "resolve 1")
+    assert state.prestige[ALICE] == 4
+    state.stack.push(CouncilStep(0, 1))
+    state._legal = None
+    state._run()
+    assert state.council[ALICE] == 0
+
+
+def test_revive_at_the_isle_one_to_three_for_an_ichor_each() -> None:
+    state = new_game(3)
+    empty_board(state)
+    state.reserve[ALICE], state.graveyard[ALICE] = 1, 3
+    state._legal = None
+    act(state, "place isle")
+    assert names(state) == ["yes"]  # at least one, as the Place needs
+    act(state, "yes")
+    act(state, "yes")
+    act(state, "pass")
+    assert state.graveyard[ALICE] == 1 and state.reserve[ALICE] == 2
+    assert state.resources[ALICE][0] == 1
+
+
+def test_fruit_and_future_first_player_once() -> None:
+    state = new_game(3)
+    empty_board(state)
+    act(state, "place garden")
+    assert "choose crossroads_east" not in names(state)
+    act(state, "choose isle")
+    assert state.fruit == node("isle")
+    act(state, "place spire")
+    assert state.future_first == ALICE
+    state.scouts[node("spire")][ALICE] = 0
+    state.actions_left = 1
+    state._legal = None
+    assert "place spire" not in names(state)  # she holds the card already
+
+
+def test_ridge_moves_a_beast_one_step_then_flips_it() -> None:
+    state = new_game(3)
+    empty_board(state, {PAIN: "crossroads_east", DELUSION: "forge"})
+    put(state, BOB, "guild")
+    act(state, "place ridge")
+    assert names(state) == ["beast delusion", "pass"]  # not a Beast in a Crossroads
+    act(state, "beast delusion")
+    assert sorted(names(state)) == [
+        "choose crossroads_west", "choose guild", "choose nest", "choose site_b", "choose spire",
+        "pass",
+    ]  # fmt: skip
+    act(state, "choose guild")
+    # the Delusion's effect at the end of the move (the First Player moves Bob), then the flip
+    act(state, "choose shrine")
+    assert state.scouts[node("shrine")][BOB] == 1 and state.flipped[DELUSION]
+
+
+def test_a_flipped_beast_moved_by_an_effect_stands_up_instead() -> None:
+    state = new_game(3)
+    empty_board(state, {DELUSION: "forge"})
+    state.flipped[DELUSION] = True
+    act(state, "place ridge")
+    act(state, "beast delusion")
+    assert not state.flipped[DELUSION] and state.beast_at[DELUSION] == node("forge")
+
+
+def test_place_effect_after_collect_and_extra_action_tokens() -> None:
+    state = new_game(3)
+    empty_board(state)
+    put(state, ALICE, "guild")
+    act(state, "collect")
+    act(state, "collect from guild")
+    act(state, "pass")
+    act(state, "pass")
+    state.hands[ALICE] = [tactics_id("forced_march")]
+    state.action_tokens[ALICE] = 1
+    state._legal = None
+    act(state, "play forced_march")
+    assert "place forge" in names(state)  # a Place by an effect after a Collect
+    act(state, "place forge")
+    act(state, "use action token")
+    assert state.actions_left == 2 and state.action_tokens[ALICE] == 0
+    assert not any(n.startswith("place") for n in names(state))
+
+
+def test_reserve_a_mission() -> None:
+    state = new_game(3)
+    resolve(state, ALICE, "trionfi justice")
+    m = D.missions[state.missions[2]].id
+    act(state, f"mission {m}")
+    assert [D.missions[x].id for x in state.reserved[ALICE]] == [m]
+    assert len(state.missions) == 4
+
+
+def test_excavation_sites_change_the_first_time_10_prestige_is_reached() -> None:
+    state = new_game(3)
+    empty_board(state, {HARROW: "site_d"})
+    put(state, BOB, "site_a")
+    state.prestige[ALICE] = 9
+    old = state.site_at[:]
+    state.hands[ALICE] = [tactics_id("tower_plans")]  # pay 2, a Council step, a Prestige
+    state.resources[ALICE] = [3, 2, 0, 0, 0]
+    state._legal = None
+    act(state, "play tower_plans")
+    act(state, "council ichor")
+    act(state, "pass")
+    assert state.prestige[ALICE] == 10
+    # once the action is resolved: every Site removed, as many drawn, from A
+    assert state.is_chance_node() and state.site_at == [-1, -1, -1, -1]
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    assert [s >= 0 for s in state.site_at] == [True, True, True, False]
+    assert set(state.site_at[:3]).isdisjoint(old)
+    assert state.scouts[node("site_a")][BOB] == 1 and state.thresholds_hit == [10]
+
+
+def test_endgame_removes_a_beast_each_beast_phase_then_ends() -> None:
+    state = new_game(2)
+    state.prestige[BOB] = 40
+    state._check_endgame()
+    assert state.endgame and not state.endgame_in_beasts
+    removed = []
+    while not state.is_terminal():
+        before = [b >= 0 for b in state.beast_at]
+        state.phase = "beasts"
+        state.stack.clear()
+        state._end_round()
+        removed.append(
+            [d for d, (x, y) in enumerate(zip(before, state.beast_at, strict=True)) if x and y < 0]
+        )
+    assert removed == [[HARROW], [2], [DELUSION], [PAIN]]
+
+
+def test_endgame_triggered_in_the_beast_phase_waits_a_round() -> None:
+    state = new_game(2)
+    state.phase = "beasts"
+    state.prestige[BOB] = 40
+    state._check_endgame()
+    state.stack.clear()
+    state._end_round()
+    assert all(b >= 0 for b in state.beast_at)
+
+
+def test_ties_go_to_most_resources_then_nearest_the_first_player() -> None:
+    state = new_game(3, first=BOB)
+    state.game_over = True
+    state.prestige = [20, 20, 20]
+    state.resources = [[1, 1, 0, 0, 0], [1, 0, 0, 0, 5], [2, 0, 0, 0, 0]]
+    assert state.winners() == [CAROL]  # Artifacts are not resources
+    state.resources = [[2, 0, 0, 0, 0], [1, 0, 0, 0, 0], [2, 0, 0, 0, 0]]
+    assert state.winners() == [CAROL]  # Bob first, then Carol, then Alice
