@@ -1,7 +1,39 @@
-"""Turris (AP Board Games): the components as data, checked. The rules engine is to come.
+"""Turris (AP Board Games): the components as data, checked, and the rules for 2-5 players.
 
-What the package holds so far
------------------------------
+Rules covered (:mod:`towers.games.turris.rules`)
+------------------------------------------------
+Setup (Sites, Beasts on A-D or at random with the ``random_beasts`` option, Trionfi,
+Missions and the First Player drawn as chance nodes; a faction and side chosen by each seat in
+turn order; a Tactics card each); the Action Step (Place with its limit-1, Immediate, Beast
+and "every non-optional part" checks, Collect, Gather Ichor with its bonus, Force Revive,
+faction actions, Additional Action tokens, one Tactics card a turn); rewards resolved in the
+player's order, each optional; the Complete Mission Step (reserved Missions one resource
+less, Ongoing slots); the Trionfi Step; discard to 4; the Mission refill; the Beast Phase
+(targeting, paths, speed and the Altar, moves, Devour, Displace, Discard, Shields, the Chain
+Attack); the Council track; the Excavation Site change; Cleanup; the Endgame and its
+tie-breaks. Every effect kind of the data's vocabulary is resolved by one branch of
+``TurrisState._effect``. Not yet: solo play, views, bots.
+
+Actions are the ints of :data:`towers.games.turris.actions.SPACE` (kinds declared once;
+``choose <node>`` answers whichever decision is on top of the stack); pending decisions are
+the frames of :mod:`towers.games.turris.frames`, each naming the seat that decides.
+
+Interpretations in the rules (where the rulebook is silent)
+-----------------------------------------------------------
+- "All 6 Tower rooms constructed" counts the rooms of every player together.
+- Devoured Scouts all go to the Graveyard first; then their owners take their Council
+  steps in turn order from the First Player (the Pain's example).
+- A Beast whose path crosses a Location holding a Scout and another Beast passes through
+  it (it may not end there); it stops at the first Scout where it may end.
+- An Immediate revive (the Isle) needs one Scout revived at least; the rest are optional.
+- Moving a flipped Beast by an effect stands it up and ends the effect (no flip after).
+- A Beast moved by an effect may stop before its full steps ("up to"); rewards of a
+  "when completed" Mission that cannot be resolved are skipped, the Mission still counts.
+- An Artifact paid in place of a resource stands for the first resource still owed.
+- The fifth faction is offered only in five-player games.
+
+What the package holds
+----------------------
 ``data/*.toml`` and the loader :mod:`towers.games.turris.data` (``load()``): the Main Board's
 graph (12 numbered Locations, 2 Crossroads, Excavation spots A-D, the Graveyard), the 12
 Location Upgrades, 12 Trionfi, 50 Tactics, 50 Missions, 24 Excavation Sites, the factions
