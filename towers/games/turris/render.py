@@ -1,0 +1,441 @@
+"""Turris as text: effects in words, the pending decision in words, and the terminal view
+(Rich console markup, no UI library imported here).
+
+Everything is read from ``state.observation(seat)`` and the game's data, so a seat sees only
+its own Tactics hand (the others' are counted, never named).
+
+>>> from towers.games.turris.data import Effect, Bundle
+>>> effect_words(Effect("gain", bundle=Bundle(I=1, any=1)))
+'gain 1 Ichor and 1 of K/R/W'
+>>> effect_words(Effect("move_beast", steps=1, flip=True, crossroads=False))
+'move a Beast (not in a Crossroads) up to 1 step, then flip it'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from towers.games.turris.data import TOKENS, Bundle, Card, Effect, Ongoing
+
+if TYPE_CHECKING:
+    from towers.games.turris.rules import TurrisGame, TurrisState
+
+SEAT_STYLES = {
+    "red": "bold red",
+    "blue": "bold blue",
+    "green": "bold green",
+    "yellow": "bold yellow",
+    "purple": "bold magenta",
+}
+TOKEN_NAMES = {"I": "Ichor", "K": "Knowledge", "R": "Relics", "W": "Weaponry", "A": "Artifact"}
+TRIGGER_WORDS = {
+    "action": "as an action",
+    "turn_start": "at the start of your turn",
+    "place": "after you Place",
+    "collect": "after you Collect",
+    "gather_ichor": "after you Gather Ichor",
+    "mission": "after you complete a Mission",
+    "tower_room": "after you construct a Tower Room",
+    "council": "after your Council token advances",
+    "devoured": "after one of your Scouts is Devoured",
+    "other_devoured": "after another player's Scout is Devoured",
+    "sacrifice": "after you Sacrifice a Scout",
+}
+BEAST_EFFECT_WORDS = {
+    "devour": "Devours Scouts",
+    "displace": "Displaces Scouts",
+    "discard": "makes Scouts' owners discard",
+}
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def bundle_words(b: Bundle) -> str:
+    parts = [f"{b.count(t)} {TOKEN_NAMES[t]}" for t in TOKENS if b.count(t)]
+    if b.any:
+        parts.append(f"{b.any} of {'/'.join(b.of)}")
+    return " and ".join(parts) if parts else "nothing"
+
+
+def bundle_short(b: Bundle) -> str:
+    """``2K 1R`` style, for card faces."""
+    parts = [f"{b.count(t)}{t}" for t in TOKENS if b.count(t)]
+    if b.any:
+        parts.append(f"{b.any}?{''.join(b.of)}")
+    return " ".join(parts) if parts else "-"
+
+
+def effect_words(e: Effect) -> str:
+    match e.kind:
+        case "gain":
+            return f"gain {bundle_words(e.bundle)}"
+        case "pay":
+            return f"pay {bundle_words(e.bundle)}"
+        case "trade":
+            times = "" if e.n == 1 else f" (up to {e.n} times)"
+            return f"may trade {bundle_words(e.give)} for {bundle_words(e.bundle)}{times}"
+        case "steal":
+            return f"steal {e.n} of {'/'.join(e.of)} from a player"
+        case "prestige":
+            return f"+{e.n} Prestige"
+        case "council":
+            return f"advance {plural(e.n, 'Council step')}"
+        case "council_reward":
+            return "repeat your Council spot's reward" + ("" if e.n == 1 else f" {e.n} times")
+        case "tactics":
+            return f"draw {plural(e.n, 'Tactics card')}"
+        case "play_tactics":
+            return f"play up to {plural(e.n, 'Tactics card')}"
+        case "reserve":
+            return f"reserve {plural(e.n, 'Mission')}"
+        case "action":
+            return f"take {plural(e.n, 'additional action')}"
+        case "action_token":
+            return f"gain {plural(e.n, 'Additional Action token')}"
+        case "place":
+            return f"Place {plural(e.n, 'Scout')}"
+        case "move_scout":
+            return f"move up to {plural(e.n, 'Scout')} up to {plural(e.steps, 'step')}"
+        case "move_beast":
+            where = "" if e.crossroads else " (not in a Crossroads)"
+            if e.steps == 0:
+                return f"flip a Beast{where}"
+            flip = ", then flip it" if e.flip else ""
+            return f"move a Beast{where} up to {plural(e.steps, 'step')}{flip}"
+        case "revive":
+            each = f" for {bundle_words(e.bundle)} each" if e.bundle.total else ""
+            return f"revive up to {plural(e.n, 'Scout')}{each}"
+        case "sacrifice":
+            return f"Sacrifice {plural(e.n, 'Scout')}"
+        case "fruit":
+            return "place the Fruit"
+        case "first_player":
+            return "take the Future First Player card"
+        case "tower_room":
+            when = " in the Trionfi Step" if e.at == "trionfi_step" else ""
+            return f"construct a Tower Room for {e.n} Prestige{when}"
+    return e.kind
+
+
+def effects_words(effects: tuple[Effect, ...]) -> str:
+    return "; ".join(effect_words(e) for e in effects) if effects else "no effect"
+
+
+def ongoing_words(o: Ongoing) -> str:
+    when = TRIGGER_WORDS.get(o.on, o.on)
+    if o.where:
+        when += f" ({o.where.replace('_', ' ')})"
+    if o.once_per_turn:
+        when += ", once per turn"
+    return f"{when}: {effects_words(o.effects)}"
+
+
+def card_words(card: Card) -> str:
+    """A card's effects in words: immediate ones, then ongoing ones."""
+    parts = []
+    if card.effects:
+        parts.append(effects_words(card.effects))
+    parts += [ongoing_words(o) for o in card.ongoing]
+    return " | ".join(parts) if parts else "no effect"
+
+
+# ---- the observation -----------------------------------------------------------------------
+
+
+def seat_colour(game: TurrisGame, seat: int) -> str:
+    return game.data.player_sets[seat].colour
+
+
+def seat_label(game: TurrisGame, seat: int) -> str:
+    colour = seat_colour(game, seat)
+    return f"[{SEAT_STYLES.get(colour, 'bold')}]P{seat + 1} {colour}[/]"
+
+
+def plain_seat(game: TurrisGame, seat: int) -> str:
+    return f"P{seat + 1} ({seat_colour(game, seat)})"
+
+
+def node_name(game: TurrisGame, obs: dict[str, Any], node: int) -> str:
+    """A node's name, with the Excavation Site standing on a spot."""
+    d = game.data
+    loc = d.locations[node]
+    if loc.kind == "excavation":
+        k = game.spots.index(node)
+        site = obs["site_at"][k]
+        if site >= 0:
+            return f"{d.excavation_sites[site].name} ({loc.letter})"
+        return loc.name
+    return loc.name
+
+
+def pending_words(game: TurrisGame, obs: dict[str, Any]) -> str:
+    """The decision on top of the stack, in words."""
+    d = game.data
+    if obs["game_over"]:
+        return "the game is over"
+    if obs["chance"]:
+        return f"drawing ({obs['chance'][0]['frame'].replace('_', ' ')})"
+    if not obs["stack"]:
+        return "nothing pending"
+    top = obs["stack"][-1]
+    kind = top["frame"]
+    who = plain_seat(game, top["seat"]) if "seat" in top else "the First Player"
+
+    def node(n: int) -> str:
+        return node_name(game, obs, n)
+
+    match kind:
+        case "faction_choice":
+            return f"{who} chooses a faction and a side"
+        case "turn":
+            left = obs["actions_left"]
+            if left <= 0:
+                return f"{who}: no action left; play a Tactics card or pass"
+            return f"{who}: Action Step, {plural(left, 'action')} left"
+        case "collect_pick":
+            chosen = ", ".join(node(n) for n in top["chosen"]) or "none yet"
+            return f"{who} chooses Scouts to Collect (chosen: {chosen}); pass to pay and recall"
+        case "rewards":
+            names = [game.sources[s][0] for s in top["packets"]]
+            opt = " (the rest may be declined)" if top["optional"] else ""
+            return f"{who} resolves a reward: {', '.join(names)}{opt}"
+        case "gain_choice":
+            return f"{who} gains {top['n']} of {'/'.join(top['of'])}"
+        case "pay_choice":
+            owed = top["fixed"] + (f" and {top['any_n']} of {top['of']}" if top["any_n"] else "")
+            return f"{who} pays {owed} (an Artifact may stand for one)"
+        case "trade_offer":
+            e = game.sources[top["source"]][1][top["index"]]
+            return f"{who} may trade {bundle_words(e.give)} for {bundle_words(e.bundle)}"
+        case "steal_choice":
+            return f"{who} steals {top['n']} of {'/'.join(top['of'])} from a player"
+        case "council_step":
+            return f"{who} chooses the next Council spot"
+        case "council_return":
+            return f"{who} may return the Council token to the start"
+        case "play_tactics_choice":
+            return f"{who} may play up to {plural(top['n'], 'Tactics card')}"
+        case "reserve_choice":
+            return f"{who} may reserve {plural(top['n'], 'Mission')}"
+        case "place_free":
+            return f"{who} may Place {plural(top['n'], 'Scout')}"
+        case "move_scout_choice":
+            if top["origin"] < 0:
+                return f"{who} may choose a Scout to move"
+            return f"{who} moves the Scout from {node(top['origin'])} up to {top['steps']} steps"
+        case "move_beast_choice":
+            if top["beast"] < 0:
+                return f"{who} may choose a Beast to move"
+            name = d.beasts[top["beast"]].name
+            return f"{who} moves the {name} ({plural(top['steps'], 'step')} left)"
+        case "revive_choice":
+            return f"{who} may revive a Scout ({top['done']} revived of up to {top['n']})"
+        case "fruit_choice":
+            return f"{who} places the Fruit"
+        case "trionfi_choice":
+            opt = " (optional)" if top["optional"] else ""
+            return f"{who} takes a Trionfi card for {top['prestige']} Prestige{opt}"
+        case "mission_step":
+            return f"{who}: Complete Mission Step (choose a Mission or pass)"
+        case "ongoing_choice":
+            name = d.missions[top["mission"]].name
+            return f"{who} may put {name} in an Ongoing slot"
+        case "discard_down":
+            return f"{who} discards down to 4 Tactics cards"
+        case "target_choice":
+            name = d.beasts[top["beast"]].name
+            options = ", ".join(node(n) for n in top["options"])
+            return f"{who} chooses the {name}'s target among {options}"
+        case "beast_path":
+            name = d.beasts[top["beast"]].name
+            return f"{who} plots the {name}'s path to {node(top['target'])}"
+        case "beast_effect":
+            name = d.beasts[top["beast"]].name
+            return f"{who} may Shield a Scout from the {name} with an Artifact"
+        case "displace_choice":
+            return f"{who} chooses where the Scout displaced from {node(top['node'])} goes"
+        case "despair_choice":
+            return f"{who} discards one of K/R/W to the Despair"
+    return f"{who}: {kind.replace('_', ' ')}"
+
+
+def _location_line(game: TurrisGame, obs: dict[str, Any], i: int) -> str:
+    d = game.data
+    loc = d.locations[i]
+    n = len(obs["prestige"])
+    if loc.kind == "crossroads":
+        head = f"   [dim]+[/] {loc.name}"
+        limit = immediate = False
+        effects: tuple[Effect, ...] = ()
+    elif loc.kind == "excavation":
+        k = game.spots.index(i)
+        site = obs["site_at"][k]
+        if site < 0:
+            closed = "" if obs["spot_open"][k] else " (closed)"
+            head = f"  {loc.letter} {loc.name}{closed}"
+            limit = immediate = False
+            effects = ()
+        else:
+            s = d.excavation_sites[site]
+            head = f"  {loc.letter} [bold]{s.name}[/]"
+            limit, immediate, effects = bool(s.limit), s.immediate, s.effects
+    else:
+        head = f"{loc.number:>3} [bold]{loc.name}[/]"
+        limit, immediate, effects = bool(loc.limit), loc.immediate, loc.effects
+        if obs["upgraded"][i]:
+            up = next(u for u in d.upgrades if u.location == loc.id)
+            head += " [cyan](upgraded)[/]"
+            effects = up.effects
+    marks = ("[dim]limit 1[/] " if limit else "") + ("[yellow]immediate[/] " if immediate else "")
+    parts = [head]
+    if marks:
+        parts.append(marks.strip())
+    if effects:
+        parts.append(f"[dim]{effects_words(effects)}[/]")
+    scouts = [
+        f"{seat_label(game, s)} x{obs['scouts'][i][s]}" for s in range(n) if obs["scouts"][i][s]
+    ]
+    if scouts:
+        parts.append("scouts " + ", ".join(scouts))
+    for b, at in enumerate(obs["beast_at"]):
+        if at == i:
+            flipped = " (flipped)" if obs["flipped"][b] else ""
+            parts.append(f"[bold red]{d.beasts[b].name}{flipped}[/]")
+    if obs["fruit"] == i:
+        parts.append("[green]Fruit[/]")
+    near = ", ".join(d.locations[a].name for a in game.adjacent[i])
+    return " - ".join(parts) + f"\n      [dim]next to {near}[/]"
+
+
+def text(state: TurrisState, seat: int | None) -> str:
+    """The board, tracks, tableaux and players as ``seat`` sees them."""
+    game = state.game
+    d = game.data
+    obs = state.observation(seat)
+    n = len(obs["prestige"])
+    lines: list[str] = []
+    head = f"[bold]Turris[/] - round {obs['round'] + 1} - phase {obs['phase']}"
+    if obs["first_player"] >= 0:
+        head += f" - First Player {seat_label(game, obs['first_player'])}"
+    if obs["future_first"] >= 0:
+        head += f" (next: {seat_label(game, obs['future_first'])})"
+    lines.append(head)
+    lines.append(f"  [bold]Now:[/] {pending_words(game, obs)}")
+    if obs["endgame"]:
+        lines.append("  [bold red]Endgame: the Beasts are being removed[/]")
+    lines.append("")
+    lines.append("[bold]Board[/] (number, name, marks, reward, Scouts, Beasts, Fruit)")
+    for i in range(len(d.locations)):
+        lines.append(_location_line(game, obs, i))
+    graves = ", ".join(
+        f"{seat_label(game, s)} x{obs['graveyard'][s]}" for s in range(n) if obs["graveyard"][s]
+    )
+    lines.append(f"  Graveyard: {graves or 'empty'}")
+    lines.append("")
+    altar = d.altar[obs["altar"]]
+    lines.append(
+        f"[bold]Beasts[/] (altar on {altar.label}: the {d.beasts[game.altar_beast[obs['altar']]].name}"
+        f" moves {altar.speed})"
+    )
+    for b, beast in enumerate(d.beasts):
+        at = obs["beast_at"][b]
+        where = node_name(game, obs, at) if at >= 0 else "removed"
+        flipped = ", flipped" if obs["flipped"][b] else ""
+        # the Beast under the Altar token moves at the Altar's speed, the others 1 (Cleanup)
+        speed = game.altar_speed[obs["altar"]] if game.altar_beast[obs["altar"]] == b else 1
+        lines.append(
+            f"  {beast.number} {beast.name}: {where}{flipped}; {BEAST_EFFECT_WORDS[beast.effect]}"
+            f"; speed {speed}"
+        )
+    lines.append("")
+    lines.append("[bold]Tracks[/]")
+    lines.append(
+        "  Prestige: " + ", ".join(f"{seat_label(game, s)} {obs['prestige'][s]}" for s in range(n))
+    )
+    lines.append(
+        "  Council: "
+        + ", ".join(
+            f"{seat_label(game, s)} {d.council[obs['council'][s]].id}"
+            f" (level {d.council[obs['council'][s]].level})"
+            for s in range(n)
+        )
+    )
+    lines.append(
+        "  Council spots: "
+        + "; ".join(f"{c.level}:{c.id} {effects_words(c.effects)}" for c in d.council)
+    )
+    lines.append(
+        "  Tower: "
+        + ", ".join(
+            f"{seat_label(game, s)} {obs['rooms'][s]} rooms (next needs "
+            f"{_tower_need(game, obs['rooms'][s])} Missions)"
+            for s in range(n)
+        )
+    )
+    lines.append("")
+    lines.append("[bold]Missions[/] (cost -> Prestige: effect)")
+    for m in obs["missions"]:
+        lines.append("  " + mission_line(d.missions[m]))
+    lines.append(f"  [dim]{_deck_size(obs['mission_deck'])} in the deck[/]")
+    lines.append("[bold]Trionfi[/]")
+    for t in obs["trionfi_tableau"]:
+        if t >= 0:
+            c = d.trionfi[t]
+            lines.append(f"  {c.name} ({c.location}): {card_words(c)}")
+        else:
+            lines.append("  [dim](empty)[/]")
+    lines.append("")
+    lines.append("[bold]Players[/]")
+    for s in range(n):
+        lines += _player_lines(game, obs, s, seat)
+    return "\n".join(lines)
+
+
+def _deck_size(deck: Any) -> int:
+    """A Deck's JSON is ``[top, counts, bottom]``."""
+    top, counts, bottom = deck
+    return len(top) + sum(counts) + len(bottom)
+
+
+def _tower_need(game: TurrisGame, rooms: int) -> str:
+    track = game.tower_need
+    return str(track[rooms + 1]) if rooms + 1 < len(track) else "-"
+
+
+def mission_line(c: Card) -> str:
+    return f"{c.name}: {bundle_short(c.cost)} -> {c.prestige} Prestige: {card_words(c)}"
+
+
+def _player_lines(game: TurrisGame, obs: dict[str, Any], s: int, seat: int | None) -> list[str]:
+    d = game.data
+    res = obs["resources"][s]
+    faction = "no faction yet"
+    if obs["faction"][s] >= 0:
+        f = d.factions[obs["faction"][s]]
+        side = f.sides[obs["side"][s]]
+        faction = f"{f.name} {side.side} ({side.name})"
+    you = " [bold](you)[/]" if s == seat else ""
+    out = [
+        f"  {seat_label(game, s)}{you} {faction}: {obs['prestige'][s]} Prestige; "
+        + " ".join(f"{t}{res[k]}" for k, t in enumerate(TOKENS))
+        + f"; Scouts: {obs['reserve'][s]} reserve, "
+        f"{sum(row[s] for row in obs['scouts'])} on the board, {obs['graveyard'][s]} graveyard"
+        + f"; {obs['action_tokens'][s]} action tokens; {obs['hand_sizes'][s]} Tactics in hand"
+    ]
+    if obs["completed"][s]:
+        out.append(
+            f"    completed ({len(obs['completed'][s])}): "
+            + ", ".join(d.missions[m].name for m in obs["completed"][s])
+        )
+    for m in obs["ongoing"][s]:
+        out.append(f"    ongoing: {mission_line(d.missions[m])}")
+    for m in obs["reserved"][s]:
+        out.append(f"    reserved: {mission_line(d.missions[m])}")
+    for t in obs["trionfi_owned"][s]:
+        out.append(f"    Trionfi: {d.trionfi[t].name}: {card_words(d.trionfi[t])}")
+    if s == seat and "hand" in obs:
+        for c in obs["hand"]:
+            out.append(f"    [cyan]Tactics[/] {d.tactics[c].name}: {card_words(d.tactics[c])}")
+    return out
