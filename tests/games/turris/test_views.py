@@ -144,3 +144,17 @@ def test_ids_are_unique_and_targets_well_sized() -> None:
             if "id" in e.attrib:
                 assert e.tag.endswith("}g") and len(e) > 0
                 assert any(c.tag.endswith(("rect", "circle")) for c in e)
+
+
+def test_faction_choice_and_first_turn_targets() -> None:
+    """Setup step 9's faction cards and the first Action Step's Locations are drawn, for the
+    deciding seat and for a spectator alike."""
+    for state in sampled_states(5, seed=1, every=1, steps=12):
+        if state.current_player() < 0:
+            continue
+        views = TurrisViews(state.game)
+        for seat in (state.current_player(), None):
+            ids = svg_ids(views.svg(state, seat) or "")
+            for action in state.legal_actions():
+                if isinstance(A.SPACE.decode(action), (A.ChooseFaction, A.Place)):
+                    assert set(views.targets(action)) <= ids

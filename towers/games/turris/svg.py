@@ -198,8 +198,11 @@ def _paths() -> str:
     return "".join(out)
 
 
-def _tokens_on(game: TurrisGame, obs: dict[str, Any], node: int, x: float, y: float) -> str:
-    """Scouts (seat-coloured dots with counts), Beasts and the Fruit at a node's centre."""
+def _tokens_on(
+    game: TurrisGame, obs: dict[str, Any], node: int, x: float, y: float, crossroads: bool = False
+) -> str:
+    """Scouts (seat-coloured dots with counts), Beasts and the Fruit at a node's centre (a
+    Crossroads holds Beasts only, at its centre)."""
     out = []
     n = len(obs["prestige"])
     sx = x - 56
@@ -219,14 +222,14 @@ def _tokens_on(game: TurrisGame, obs: dict[str, Any], node: int, x: float, y: fl
     for j, b in enumerate(here):
         beast = D.beasts[b]
         flipped = obs["flipped"][b]
-        bx, by = x + 48 - 34 * j, y + 22
+        bx, by = (x + 12 * j, y) if crossroads else (x + 48 - 34 * j, y + 22)
         dash = ' stroke-dasharray="4 3"' if flipped else ""
         out.append(
             f'<g id="beast-{beast.id}"><circle cx="{bx}" cy="{by}" r="16" '
             f'fill="{BEAST_FILLS.get(beast.id, "#333")}" stroke="#fff" stroke-width="3"{dash}'
             f' opacity="{0.55 if flipped else 1}"/>'
             f"{_title(beast.name + (' (flipped)' if flipped else ''))}"
-            + _text(bx, by + 5, beast.name[:2], 13, fill="#fff", text_anchor="middle")
+            + _text(bx, by + 5, beast.name[:3], 11, fill="#fff", text_anchor="middle")
             + "</g>"
         )
     if obs["fruit"] == node:
@@ -244,9 +247,10 @@ def _node(game: TurrisGame, obs: dict[str, Any], i: int) -> str:
     if loc.kind == "crossroads":
         return (
             f'<g id="{ident}"><circle cx="{x}" cy="{y}" r="{CROSS_R}" fill="#4a4238" '
-            f'stroke="#222" stroke-width="2"/>{_title(loc.name)}</g>'
+            f'stroke="#222" stroke-width="2"/>{_title(loc.name)}'
             + _text(x, y + 4, "✕", 14, fill="#bbb", text_anchor="middle")
-            + _tokens_on(game, obs, i, x, y)
+            + _tokens_on(game, obs, i, x, y, crossroads=True)
+            + "</g>"
         )
     limit, immediate, fill, stroke = False, False, "#fbf6ea", "#5a4a32"
     effects: tuple[Any, ...] = ()
@@ -279,7 +283,7 @@ def _node(game: TurrisGame, obs: dict[str, Any], i: int) -> str:
     x0, y0 = x - LOC_W / 2, y - LOC_H / 2
     out = [
         f'<g id="{ident}"><rect x="{x0}" y="{y0}" width="{LOC_W}" height="{LOC_H}" rx="10" '
-        f'fill="{fill}" stroke="{stroke}" stroke-width="3"{dash}/>{_title(tip)}</g>',
+        f'fill="{fill}" stroke="{stroke}" stroke-width="3"{dash}/>{_title(tip)}',
         f'<circle cx="{x0 + 14}" cy="{y0 + 14}" r="11" fill="#5a4a32" pointer-events="none"/>',
         _text(x0 + 14, y0 + 19, label, 13, fill="#fff", text_anchor="middle"),
         _text(x0 + 30, y0 + 20, name[:13], 16, font_weight="bold", fill=ink),
@@ -287,14 +291,17 @@ def _node(game: TurrisGame, obs: dict[str, Any], i: int) -> str:
     marks = ("①" if limit else "") + ("⚡" if immediate else "")
     if marks:
         out.append(_text(x0 + 8, y0 + LOC_H - 8, marks, 14, fill=ink))
+    # the tokens sit inside the Location's group: a click on a Beast that is not itself a
+    # choice falls through to the Location under it
     out.append(_tokens_on(game, obs, i, x, y))
+    out.append("</g>")
     return "".join(out)
 
 
 def _graveyard(game: TurrisGame, obs: dict[str, Any]) -> str:
     g = layout()["graveyard"]
     x, y = float(g["x"]), float(g["y"])
-    w, h = 120, 90
+    w, h = 140, 90
     out = [
         f'<g id="graveyard"><rect x="{x - w / 2}" y="{y - h / 2}" width="{w}" height="{h}" '
         f'rx="10" fill="#5c5c5c" stroke="#222" stroke-width="2"/>'
@@ -364,7 +371,7 @@ def _beasts_and_tracks(game: TurrisGame, obs: dict[str, Any], top: float) -> tup
     out.append(_text(px, top + 22, "Prestige", 17, font_weight="bold"))
     most = max(D.prestige_track, max(obs["prestige"]))
     scale = 480 / most
-    y0 = top + 70
+    y0 = top + 92
     out.append(
         f'<line x1="{px}" y1="{y0}" x2="{px + 480}" y2="{y0}" stroke="#555" stroke-width="2"/>'
     )
@@ -377,11 +384,11 @@ def _beasts_and_tracks(game: TurrisGame, obs: dict[str, Any], top: float) -> tup
     for s in range(n):
         v = obs["prestige"][s]
         out.append(
-            f'<circle cx="{px + v * scale:.0f}" cy="{y0 - 12 - 13 * s}" r="7" '
+            f'<circle cx="{px + v * scale:.0f}" cy="{y0 - 12 - 11 * s}" r="6" '
             f'fill="{_seat_fill(game, s)}" stroke="#fff"><title>P{s + 1}: {v}</title></circle>'
         )
     # the Tower track
-    ty = top + 100
+    ty = top + 120
     out.append(_text(px, ty + 16, "Tower", 15, font_weight="bold"))
     for k, need in enumerate(game.tower_need):
         x = px + 60 + k * 60
@@ -396,7 +403,7 @@ def _beasts_and_tracks(game: TurrisGame, obs: dict[str, Any], top: float) -> tup
                     f'<circle cx="{x + 12 + 7 * s}" cy="{ty + 30}" r="5" '
                     f'fill="{_seat_fill(game, s)}"/>'
                 )
-    y = top + 150
+    y = top + 166
     # the Council track: a column of spots per level
     out.append(_text(10, y + 22, "Council track", 17, font_weight="bold"))
     y += 32
