@@ -38,6 +38,8 @@ RESOURCE = Domain.of("resource", ("I", "K", "R", "W"))
 SEAT = Domain.numbered("seat", MAX_PLAYERS)
 SLOT = Domain.numbered("slot", MAX_SLOTS)
 ONGOING_SLOT = Domain.numbered("ongoing slot", 2)
+LOCATION_NUMBER = Domain.numbered("location number", 12)
+TOWER_ROOM = Domain.numbered("tower room", 6)
 EXCAVATION_SPOT = Domain.of(
     "excavation spot", (loc.id for loc in DATA.locations if loc.kind == "excavation")
 )
@@ -190,6 +192,15 @@ class Pass(Action):
     TEXT = "pass"
 
 
+@dataclass(frozen=True, slots=True)
+class RepairRoom(Action):
+    """Solo: remove the Damaged token from this Tower Room (instead of taking the Future First
+    Player card)."""
+
+    TEXT = "repair room {room}"
+    room: Annotated[int, TOWER_ROOM]
+
+
 # ---- chance outcomes ------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class DrawTactics(Action):
@@ -235,6 +246,24 @@ class BeastStart(Action):
     spot: Annotated[int, EXCAVATION_SPOT]
 
 
+@dataclass(frozen=True, slots=True)
+class RollBeast(Action):
+    """Solo: the d4 of the Betrayer Phase, naming the Beast that moves."""
+
+    CHANCE = True
+    TEXT = "d4 {beast}"
+    beast: Annotated[int, BEAST]
+
+
+@dataclass(frozen=True, slots=True)
+class RollLocation(Action):
+    """Solo: the d12 of the Betrayer Phase, the Beast Movement card's Location number."""
+
+    CHANCE = True
+    TEXT = "d12 {number}"
+    number: Annotated[int, LOCATION_NUMBER]
+
+
 SPACE = ActionSpace(
     "turris",
     [
@@ -242,6 +271,7 @@ SPACE = ActionSpace(
         UseActionToken, PlayTactics, Resolve, Token, Steal, Choose, ChooseBeast, ChooseMission,
         TakeTrionfi, CouncilSpot, Discard, OngoingSlot, Accept, Pass,
         DrawTactics, DrawMission, DrawTrionfi, DrawSite, FirstPlayer, BeastStart,
+        RepairRoom, RollBeast, RollLocation,
     ],
     examples=["place garden", "collect", "gather ichor", "pass"],
 )  # fmt: skip

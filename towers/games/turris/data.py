@@ -770,6 +770,7 @@ CONSTANTS = (
     "solo_betrayer_phase_prestige",
     "solo_beast_die",
     "solo_tower_rooms_to_win",
+    "solo_damage_order",
 )
 
 
@@ -1100,6 +1101,8 @@ def _check_cross_references(data: TurrisData) -> None:
         raise DataError("game.toml [solo_removed_excavation_site]: names no Excavation Site")
     if k["solo_removed_mission"] not in {m.id for m in data.missions}:
         raise DataError("game.toml [solo_removed_mission]: names no Mission")
+    if sorted(k["solo_damage_order"]) != list(range(k["trionfi_tableau"])):
+        raise DataError("game.toml [solo_damage_order]: each Tower Room slot once")
     low, high = k["players"]
     spots = [loc for loc in data.locations if loc.kind == "excavation"]
     for n in range(low, high + 1):

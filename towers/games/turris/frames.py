@@ -277,6 +277,23 @@ class DespairChoice(Frame):
     seat: int
 
 
+@dataclass(frozen=True, slots=True)
+class BetrayerPush(Frame):
+    """Solo: a Beast resolved its effect on the Betrayers' Scout ``scout`` (0 or 1): the
+    player moves it to an adjacent Location, as the Delusion moves Scouts."""
+
+    seat: int
+    scout: int
+
+
+@dataclass(frozen=True, slots=True)
+class RepairChoice(Frame):
+    """Solo: instead of the Future First Player card, the player may remove 1 Damaged
+    token."""
+
+    seat: int
+
+
 DECISIONS = FrameKinds(
     [
         FactionChoice, Turn, CollectPick, Rewards, Resolving, GainChoice, PayChoice, TradeOffer,
@@ -284,7 +301,7 @@ DECISIONS = FrameKinds(
         StealChoice, CouncilStep, CouncilReturn, PlayTacticsChoice, ReserveChoice, PlaceFree,
         MoveScoutChoice, MoveBeastChoice, ReviveChoice, FruitChoice, TrionfiChoice, MissionStep,
         OngoingChoice, DiscardDown, EndTurn, BeastTurn, TargetChoice, BeastPath, BeastEffect,
-        DisplaceChoice, DespairChoice,
+        DisplaceChoice, DespairChoice, BetrayerPush, RepairChoice,
     ]
 )  # fmt: skip
 AUTOMATIC = (Resolving, TradeGain, EndTurn, BeastTurn)
@@ -322,6 +339,19 @@ class BeastStartDraw(Frame):
     beast: int
 
 
+@dataclass(frozen=True, slots=True)
+class BeastDie(Frame):
+    """Solo: the d4 of the Betrayer Phase."""
+
+
+@dataclass(frozen=True, slots=True)
+class MovementDie(Frame):
+    """Solo: the d12 of the Betrayer Phase (the Beast Movement card drawn)."""
+
+
 CHANCE_EVENTS = FrameKinds(
-    [TacticsDraw, MissionDraw, TrionfiDraw, SiteDraw, FirstPlayerDraw, BeastStartDraw]
-)
+    [
+        TacticsDraw, MissionDraw, TrionfiDraw, SiteDraw, FirstPlayerDraw, BeastStartDraw,
+        BeastDie, MovementDie,
+    ]
+)  # fmt: skip

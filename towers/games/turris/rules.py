@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from towers.core.actions import Action
-from towers.core.components import Deck
+from towers.core.components import Deck, Die
 from towers.core.frames import DecisionStack, Frame
 from towers.core.game import CHANCE, TERMINAL, Game, State
 from towers.core.options import Option
@@ -28,10 +28,12 @@ from towers.games.turris.data import DATA_DIR, TOKENS, Bundle, Effect, TurrisDat
 from towers.games.turris.frames import (
     CHANCE_EVENTS,
     DECISIONS,
+    BeastDie,
     BeastEffect,
     BeastPath,
     BeastStartDraw,
     BeastTurn,
+    BetrayerPush,
     CollectPick,
     CouncilReturn,
     CouncilStep,
@@ -46,11 +48,13 @@ from towers.games.turris.frames import (
     MissionDraw,
     MissionStep,
     MoveBeastChoice,
+    MovementDie,
     MoveScoutChoice,
     OngoingChoice,
     PayChoice,
     PlaceFree,
     PlayTacticsChoice,
+    RepairChoice,
     ReserveChoice,
     Resolving,
     ReviveChoice,
@@ -71,6 +75,9 @@ I, K, R, W, ART = range(5)  # noqa: E741 - the rulebook's letters
 LETTER = {t: i for i, t in enumerate(TOKENS)}
 
 P_SETUP, P_TURNS, P_BEASTS, P_OVER = "setup", "turns", "beasts", "over"
+P_BETRAYERS = "betrayers"
+BETRAYERS = 1
+"""The Betrayers' number where an action names a seat (a steal from them: from the supply)."""
 
 R_PLACE = "Action Step (PLACE)"
 R_COLLECT = "Action Step (COLLECT)"
@@ -78,13 +85,16 @@ R_TACTICS = "Action Step (one Tactics card a turn); Minor Rules and Clarificatio
 R_MISSION = "Complete Mission Step"
 R_SETUP = "Setup (step 9)"
 R_IMMEDIATE = "Minor Rules and Clarifications; Easily Missed Rules (every non-optional part)"
+R_SOLO_TURN = "Appendix 1: Solo Play, Player Turn Phase (Solo)"
+D4 = Die((1, 2, 3, 4))
+D12 = Die(tuple(range(1, 13)))
 
 
 class TurrisGame(Game):
-    """Turris for 2 to 5 players."""
+    """Turris for 1 to 5 players (1: the solo game against the Betrayers, Appendix 1)."""
 
     name = "turris"
-    min_players = 2
+    min_players = 1
     max_players = 5
     OPTIONS = {
         "random_beasts": Option(
@@ -127,6 +137,12 @@ class TurrisGame(Game):
         self.c = d.constants
         # the second numbers of two game.toml facts the loader keeps only the value of
         raw = tomllib.loads((DATA_DIR / "game.toml").read_text())
+        # solo play (Appendix 1)
+        self.solo = n == 1
+        self.node_of_number = {
+            loc.number: i for i, loc in enumerate(d.locations) if loc.kind == "location"
+        }
+        self.damage_order = tuple(self.c["solo_damage_order"])
         self.revive_cost = int(self.c["force_revive_cost"])
         self.revive_cost_all_dead = int(raw["force_revive_cost"]["all_in_graveyard"])
         self.gather_bonus = int(raw["gather_ichor"]["bonus_for_two_or_more"])
@@ -176,6 +192,11 @@ class TurrisGame(Game):
         )
 
     def max_game_length(self) -> int:
+        if self.solo:
+            # The Betrayers score at least 1 Prestige a round and win at 40: 40 rounds at most,
+            # each bounded like a round of the multiplayer game, plus a Betrayer Phase.
+            rounds = self.c["prestige_end"] // self.c["solo_betrayer_phase_prestige"]
+            return rounds * (400 + 400 + 400) + 500
         # The rulebook sets no limit on rounds; this bounds a game of 400 rounds.
         return 400 * (self.num_players * 400 + 400) + 500
 
@@ -189,6 +210,14 @@ class TurrisGame(Game):
         d = self.data
         n = self.num_players
         start_ichor = self.c["start_ichor"]
+        sites = [1] * len(d.excavation_sites)
+        missions = [1] * len(d.missions)
+        if self.solo:
+            # Solo Setup 1 (with Errata 4): the Stall and the Underworld Map leave the game
+            sites[
+                [s.id for s in d.excavation_sites].index(self.c["solo_removed_excavation_site"])
+            ] = 0
+            missions[[m.id for m in d.missions].index(self.c["solo_removed_mission"])] = 0
         state = TurrisState(
             game=self,
             phase=P_SETUP,
@@ -236,10 +265,19 @@ class TurrisGame(Game):
             grove_room=[0] * n,
             once_used=[],
             tactics_deck=Deck.of_counts([1] * len(d.tactics)),
-            mission_deck=Deck.of_counts([1] * len(d.missions)),
+            mission_deck=Deck.of_counts(missions),
             trionfi_deck=Deck.of_counts([1] * len(d.trionfi)),
-            site_deck=Deck.of_counts([1] * len(d.excavation_sites)),
+            site_deck=Deck.of_counts(sites),
             game_over=False,
+            # Solo Setup 6: the Betrayers' two Scouts on Locations 1 and 10
+            betrayer_at=[self.node_of_number[k] for k in self.c["solo_betrayer_start_locations"]]
+            if self.solo
+            else [],
+            betrayer_prestige=0,
+            damaged=[False] * self.c["trionfi_tableau"],
+            beast_die=-1,
+            movement_card=0,
+            player_won=False,
         )
         state._begin_setup()
         state._run()
@@ -307,6 +345,17 @@ class TurrisState(State):
     trionfi_deck: Deck
     site_deck: Deck
     game_over: bool
+    betrayer_at: list[int]
+    """Solo: the nodes of the Betrayers' two Scouts (empty with 2-5 players)."""
+    betrayer_prestige: int
+    damaged: list[bool]
+    """Solo: a Damaged token on each Tower Room (the Trionfi tableau's slots)."""
+    beast_die: int
+    """Solo: the Beast the d4 named this Betrayer Phase (-1: not rolled)."""
+    movement_card: int
+    """Solo: the Location number of the Beast Movement card shown (the d12; 0: none yet)."""
+    player_won: bool
+    """Solo: the game ended in the player's win (Solo Endgame)."""
     _history: list[int] = field(default_factory=list)
     _legal: list[int] | None = None
     _legal_set: frozenset[int] | None = None
@@ -333,9 +382,13 @@ class TurrisState(State):
 
     def winners(self) -> list[int]:
         """Most Prestige; then most resources (I/K/R/W); then nearest the First Player in
-        turn order (Endgame)."""
+        turn order (Endgame). Solo: the one seat; ``player_won`` holds whether the player or
+        the Betrayers won (Solo Endgame), since the core contract pays a finished game's
+        return to some seat."""
         if not self.game_over:
             return []
+        if self.game.solo:
+            return [0]
         n = self.game.num_players
         order = [(self.first_player + k) % n for k in range(n)]
         best = max(order, key=lambda s: (self.prestige[s], sum(self.resources[s][:4])))
@@ -407,6 +460,12 @@ class TurrisState(State):
                 n = self.game.num_players
                 base = A.SPACE.base(A.FirstPlayer)
                 return [(base + s, 1 / n) for s in range(n)]
+            case BeastDie():
+                base = A.SPACE.base(A.RollBeast)
+                return [(base + k, p) for k, p in D4.roll_outcomes()]
+            case MovementDie():
+                base = A.SPACE.base(A.RollLocation)
+                return [(base + k, p) for k, p in D12.roll_outcomes()]
             case BeastStartDraw():
                 free = [
                     k for k in range(len(self.game.spots)) if self._beast_on(self.game.spots[k]) < 0
@@ -434,6 +493,12 @@ class TurrisState(State):
                     self.stack.push(FactionChoice((seat + k) % n))
             case BeastStartDraw(beast=b), A.BeastStart(spot=spot):
                 self.beast_at[b] = self.game.spots[spot]
+            case BeastDie(), A.RollBeast(beast=b):
+                self.beast_die = b
+            case MovementDie(), A.RollLocation(number=k):
+                # the d12 is the Beast Movement card drawn; the d4's Beast moves now
+                self.movement_card = D12.faces[k]
+                self.stack.push(BeastTurn(self.beast_die, False))
             case _:
                 raise AssertionError(f"{value!r} is no outcome of {event!r}")
 
@@ -480,8 +545,13 @@ class TurrisState(State):
             self.chance.append(TrionfiDraw(slot))
         for _ in range(g.c["mission_tableau"]):
             self.chance.append(MissionDraw())
-        # Setup step 9: a random First Player, who is first to choose a faction
-        self.chance.append(FirstPlayerDraw())
+        if g.solo:
+            # Solo Setup 5: you are always First Player
+            self.first_player = 0
+            self.stack.push(FactionChoice(0))
+        else:
+            # Setup step 9: a random First Player, who is first to choose a faction
+            self.chance.append(FirstPlayerDraw())
 
     def _run(self) -> None:
         """Advance through everything nobody decides, up to a decision, a draw or the end."""
@@ -516,13 +586,25 @@ class TurrisState(State):
             self.turn_index += 1
             if self.turn_index < n:
                 self._start_turn()
+            elif g.solo:
+                self._check_solo_rooms()
+                if not self.game_over:
+                    self._betrayer_phase()
             else:
-                self.phase = P_BEASTS
-                self.active = -1
-                for b in reversed(range(len(g.data.beasts))):
-                    self.stack.push(BeastTurn(b, False))
+                self._beast_phase()
+        elif self.phase == P_BETRAYERS:
+            # the end of the Betrayer Phase: the Betrayers gain 1 Prestige
+            self._score_betrayers(g.c["solo_betrayer_phase_prestige"])
+            if not self.game_over:
+                self._beast_phase()
         elif self.phase == P_BEASTS:
             self._end_round()
+
+    def _beast_phase(self) -> None:
+        self.phase = P_BEASTS
+        self.active = -1
+        for b in reversed(range(len(self.game.data.beasts))):
+            self.stack.push(BeastTurn(b, False))
 
     def _start_turn(self) -> None:
         seat = (self.first_player + self.turn_index) % self.game.num_players
@@ -563,12 +645,123 @@ class TurrisState(State):
         self._start_turn()
 
     def _check_endgame(self) -> None:
+        g = self.game
+        if g.solo:
+            # Solo Endgame b): 40 Prestige ends the game at once; who reached it first wins
+            if not self.game_over:
+                if self.prestige[0] >= g.c["prestige_end"]:
+                    self._end_solo(True)
+                elif self.betrayer_prestige >= g.c["prestige_end"]:
+                    self._end_solo(False)
+            return
         if self.endgame:
             return
-        g = self.game
         if max(self.prestige) >= g.c["prestige_end"] or sum(self.rooms) >= g.c["tower_rooms"]:
             self.endgame = True
             self.endgame_in_beasts = self.phase == P_BEASTS
+
+    # ==== solo play (Appendix 1) ========================================================
+    # The Betrayers are no seat: their two Scouts are ``betrayer_at``, their Prestige
+    # ``betrayer_prestige``. They always count as having 1 of each I/K/R/W and reset to it
+    # after any effect, so their resources are no state: a steal from them takes from the
+    # supply (Solo Setup 7) and leaves them at 1 of each. They never draw Tactics, reserve
+    # Missions or gain Artifacts: no effect gives them any.
+    #
+    # The d12 and the Beast Movement deck: the deck is one card per Location number
+    # (beasts.toml), and the d12 roll of the Betrayer Phase is read as drawing its card,
+    # reshuffled each time, so a single chance node (1/12 each) stands for both. The number
+    # is kept in ``movement_card`` until the next Betrayer Phase: it is the "Beast Movement
+    # card drawn previously in the Betrayer Phase" that Beasts target in the Beast Phase
+    # whenever none of the player's Scouts are on the Main Board.
+    def _end_solo(self, won: bool) -> None:
+        self.game_over = True
+        self.player_won = won
+        self.phase = P_OVER
+        self.active = -1
+
+    def _check_solo_rooms(self) -> None:
+        """Solo Endgame a): 6 Tower Rooms constructed and none of them Damaged, at the end of
+        the Player Turn Phase."""
+        g = self.game
+        built = [k for k, t in enumerate(self.trionfi_tableau) if t < 0]
+        if self.rooms[0] >= g.c["solo_tower_rooms_to_win"] and not any(
+            self.damaged[k] for k in built
+        ):
+            self._end_solo(True)
+
+    def _score_betrayers(self, points: int) -> None:
+        self.betrayer_prestige += points
+        for t in self.game.c["excavation_thresholds"]:
+            # the Betrayers count as a player on the Prestige track for the Site change
+            if self.betrayer_prestige >= t and t not in self.thresholds_hit:
+                self.thresholds_hit.append(t)
+                self.excavation_due = True
+        self._check_endgame()
+
+    def _number(self, node: int) -> int:
+        """A Location's number; 0 for an Excavation Site (no number)."""
+        return self.game.nodes[node].number if self.game.nodes[node].kind == "location" else 0
+
+    def _is_free(self, node: int) -> bool:
+        """No Beasts or Scouts (the player's or the Betrayers') there (Betrayer Phase)."""
+        return (
+            self._beast_on(node) < 0 and not sum(self.scouts[node]) and node not in self.betrayer_at
+        )
+
+    def _solo_rooms(self) -> list[int]:
+        """Tower Rooms a Trionfi card may be taken from: a card and no Damaged token."""
+        return [k for k, t in enumerate(self.trionfi_tableau) if t >= 0 and not self.damaged[k]]
+
+    def _betrayer_phase(self) -> None:
+        """Move both Betrayer Scouts, from the lower-numbered Location, then roll the d4 and
+        the d12 (Betrayer Phase)."""
+        self.phase = P_BETRAYERS
+        self.active = -1
+        order = sorted(
+            range(len(self.betrayer_at)), key=lambda k: self._number(self.betrayer_at[k])
+        )
+        for k in order:
+            self._move_betrayer(k)
+            if self.game_over:
+                return
+        self.chance += [BeastDie(), MovementDie()]
+
+    def _move_betrayer(self, k: int) -> None:
+        g = self.game
+        at = self.betrayer_at[k]
+        free = [num for num, node in sorted(g.node_of_number.items()) if self._is_free(node)]
+        if not free:
+            return  # cannot happen with 12 Locations and at most 9 pieces; it stays
+        if g.nodes[at].kind == "excavation":
+            # from an Excavation Site: the lowest free number, no Damaged token
+            self.betrayer_at[k] = g.node_of_number[free[0]]
+            return
+        higher = [num for num in free if num > self._number(at)]
+        if higher:
+            self.betrayer_at[k] = g.node_of_number[higher[0]]
+            return
+        # no valid move: the lowest free number, and a Damaged token
+        self.betrayer_at[k] = g.node_of_number[free[0]]
+        self._damage_room()
+
+    def _damage_room(self) -> None:
+        """A Damaged token on the next undamaged Tower Room from the top right, right to left,
+        top to bottom; 4 Prestige to the Betrayers. With all six Damaged none is placed."""
+        for slot in self.game.damage_order:
+            if not self.damaged[slot]:
+                self.damaged[slot] = True
+                self._score_betrayers(self.game.c["solo_damage_prestige"])
+                return
+
+    def _push_betrayers(self, node: int) -> None:
+        """A Beast resolves its effect on the Betrayers' Scouts there: each is moved to an
+        adjacent Location as the Delusion moves Scouts (Beast Phase (Solo) 3)."""
+        for k in reversed(range(len(self.betrayer_at))):
+            if self.betrayer_at[k] == node:
+                self.stack.push(BetrayerPush(self.first_player, k))
+
+    def _has_player_scouts(self) -> bool:
+        return any(row[0] for row in self.scouts)
 
     # ==== settling frames without a decision ===========================================
     def _settle(self) -> bool:
@@ -639,6 +832,17 @@ class TurrisState(State):
                     if dests:
                         self._move_scout(owner, node, dests[0])
                     return True
+            case BetrayerPush(scout=k):
+                dests = self._displace_destinations(self.betrayer_at[k])
+                if len(dests) <= 1:
+                    self.stack.pop()
+                    if dests:
+                        self.betrayer_at[k] = dests[0]
+                    return True
+            case RepairChoice():
+                if not any(self.damaged):
+                    self.stack.pop()
+                    return True
             case DespairChoice(seat=seat):
                 kinds = [t for t in (K, R, W) if self.resources[seat][t] > 0]
                 if len(kinds) <= 1:
@@ -684,6 +888,9 @@ class TurrisState(State):
                 if n <= 0 or not self._steal_options(top):
                     self.stack.pop()
                     return True
+            case TrionfiChoice() if g.solo and not self._solo_rooms():
+                self.stack.pop()  # no undamaged Tower Room: no construction (Solo)
+                return True
             case TrionfiChoice(seat=seat, prestige=p):
                 if all(t < 0 for t in self.trionfi_tableau):
                     # no card left: the Prestige and the Tower track only (Trionfi cards)
@@ -788,7 +995,9 @@ class TurrisState(State):
             case FruitChoice():
                 out += [enc(A.Choose(n)) for n in self._fruit_nodes()]
             case TrionfiChoice(optional=optional):
-                out += [enc(A.TakeTrionfi(t)) for t in sorted(self.trionfi_tableau) if t >= 0]
+                slots = self._solo_rooms() if self.game.solo else range(6)
+                cards = [self.trionfi_tableau[k] for k in slots]
+                out += [enc(A.TakeTrionfi(t)) for t in sorted(cards) if t >= 0]
                 if optional:
                     out.append(A.PASS)
             case MissionStep(seat=seat):
@@ -810,6 +1019,11 @@ class TurrisState(State):
                 out += [enc(A.Choose(n)) for n in self._displace_destinations(node)]
             case DespairChoice(seat=seat):
                 out += [enc(A.Token(t)) for t in (K, R, W) if self.resources[seat][t] > 0]
+            case BetrayerPush(scout=k):
+                out += [enc(A.Choose(n)) for n in self._displace_destinations(self.betrayer_at[k])]
+            case RepairChoice():
+                out += [enc(A.RepairRoom(k)) for k, d in enumerate(self.damaged) if d]
+                out.append(A.PASS)
         return sorted(set(out))
 
     # ==== applying ======================================================================
@@ -898,7 +1112,9 @@ class TurrisState(State):
                 self.stack.pop()
             case StealChoice(seat=seat, n=n, of=of), A.Steal(resource=r, seat=victim):
                 self.stack.replace(StealChoice(seat, n - 1, of))
-                self.resources[victim][r] -= 1
+                if not g.solo:
+                    # solo: from the supply; the Betrayers stay at 1 of each (Solo Setup 7)
+                    self.resources[victim][r] -= 1
                 self.resources[seat][r] += 1
             case CouncilStep(seat=seat), A.CouncilSpot(spot=spot):
                 self._council_to(seat, spot)
@@ -983,6 +1199,14 @@ class TurrisState(State):
             case DespairChoice(seat=seat), A.Token(token=t):
                 self.stack.pop()
                 self.resources[seat][t] -= 1
+            case BetrayerPush(scout=k), A.Choose(node=dest):
+                self.stack.pop()
+                self.betrayer_at[k] = dest
+            case RepairChoice(), A.RepairRoom(room=k):
+                self.stack.pop()
+                self.damaged[k] = False
+            case RepairChoice(), A.Pass():
+                self.stack.pop()
             case _:
                 raise AssertionError(f"{value!r} does not answer {top!r}")
 
@@ -1059,6 +1283,8 @@ class TurrisState(State):
             return "Scouts are placed only in Locations and Excavation Sites"
         if self._beast_on(node) >= 0:
             return "a Beast is in that Location"
+        if node in self.betrayer_at:
+            return "a Betrayer Scout is in that Location (" + R_SOLO_TURN + ")"
         if self._limit(node) == 1 and sum(self.scouts[node]) > 0:
             return "the Location is limited to 1 Scout and holds one"
         if self._immediate(node) and not self._can_resolve(
@@ -1070,7 +1296,7 @@ class TurrisState(State):
     def _can_place(self, seat: int, node: int) -> bool:
         if self.reserve[seat] <= 0 or not self._is_scout_node(node):
             return False
-        if self._beast_on(node) >= 0:
+        if self._beast_on(node) >= 0 or node in self.betrayer_at:
             return False
         if self._limit(node) == 1 and sum(self.scouts[node]) > 0:
             return False
@@ -1101,8 +1327,13 @@ class TurrisState(State):
             self.scouts[node][seat] -= 1
             self.reserve[seat] += 1
             wheres.append(node)
-            # Immediate rewards were had on Place; a Beast there prevents the reward
-            if not self._immediate(node) and self._beast_on(node) < 0:
+            # Immediate rewards were had on Place; a Beast or a Betrayer Scout there prevents
+            # the reward (Collect; Player Turn Phase (Solo))
+            if (
+                not self._immediate(node)
+                and self._beast_on(node) < 0
+                and node not in self.betrayer_at
+            ):
                 packets.append(self._reward_source(node))
         for node in sorted(set(wheres)):
             where = "excavation" if self.game.nodes[node].kind == "excavation" else ""
@@ -1243,6 +1474,9 @@ class TurrisState(State):
             self.stack.push(GainChoice(seat, bundle.any, bundle.of))
 
     def _steal_options(self, top: StealChoice) -> list[tuple[int, int]]:
+        if self.game.solo:
+            # from the Betrayers, who always count as having 1 of each: from the supply
+            return [(LETTER[letter], BETRAYERS) for letter in top.of]
         out = []
         for victim in range(self.game.num_players):
             if victim != top.seat:
@@ -1305,7 +1539,8 @@ class TurrisState(State):
                     if in_reserve <= 0:
                         return False
                 case "first_player":
-                    if self.future_first == seat:
+                    # solo: a Damaged token may be removed instead, or nothing
+                    if self.future_first == seat and not self.game.solo:
                         return False
                 case "council_reward":
                     if self.council[seat] == 0:
@@ -1313,6 +1548,8 @@ class TurrisState(State):
                 case "tower_room":
                     if e.at == "now" and not self._may_build(seat):
                         return False
+                    if self.game.solo and not self._solo_rooms():
+                        return False  # no undamaged Tower Room (Player Turn Phase (Solo))
                 case "move_beast":
                     probe = MoveBeastChoice(seat, e.steps, e.flip, e.crossroads, -1, -1)
                     if not self._movable_beasts(probe):
@@ -1364,7 +1601,10 @@ class TurrisState(State):
             case "fruit":
                 self.stack.push(FruitChoice(seat))
             case "first_player":
-                if self.future_first != seat:
+                if self.game.solo:
+                    # instead of the card, the player may remove 1 Damaged token
+                    self.stack.push(RepairChoice(seat))
+                elif self.future_first != seat:
                     self.future_first = seat
             case "tower_room":
                 if e.at == "now":
@@ -1459,6 +1699,8 @@ class TurrisState(State):
         """The Missions prerequisite of the next Tower Room (Ongoing Missions count)."""
         need = self.game.tower_need
         nxt = self.rooms[seat] + 1
+        if self.game.solo and not self._solo_rooms():
+            return False  # solo: only from a Tower Room with no Damaged token
         return nxt < len(need) and len(self.completed[seat]) >= need[nxt]
 
     def _take_trionfi(self, seat: int, t: int, prestige: int) -> None:
@@ -1535,7 +1777,8 @@ class TurrisState(State):
         if top.steps <= 0:
             return []
         here = self.beast_at[top.beast]
-        if here != top.start and sum(self.scouts[here]) and self._alone(top.beast, here):
+        stop = sum(self.scouts[here]) or here in self.betrayer_at
+        if here != top.start and stop and self._alone(top.beast, here):
             return []  # a Scout ends the move early (Easily Missed Rules)
         out = []
         for n in self.game.adjacent[here]:
@@ -1562,6 +1805,8 @@ class TurrisState(State):
         if end != top.start and sum(self.scouts[end]):
             # the effect at the end of the move, before the flip (FAQ 2); no Chain Attack
             self.stack.push(self._effect_frame(b, end, False))
+        if end != top.start:
+            self._push_betrayers(end)
 
     def _left(self, start: int, end: int) -> None:
         g = self.game
@@ -1581,6 +1826,9 @@ class TurrisState(State):
             return
         if self.fruit >= 0:
             target = self.fruit
+        elif g.solo and not self._has_player_scouts():
+            # none of the player's Scouts on the Main Board: the Beast Movement card (d12)
+            target = g.node_of_number[self.movement_card]
         else:
             dist = self._distances(at)
             best: list[int] = []
@@ -1648,13 +1896,17 @@ class TurrisState(State):
             if not self._alone(b, node):
                 continue  # moved through, if it lands beyond
             end = node
-            if sum(self.scouts[node]):
+            # a Scout ends the move; a Betrayer Scout too (Beast Phase (Solo) 2)
+            if sum(self.scouts[node]) or node in self.betrayer_at:
                 break
         self.beast_at[b] = end
         self._left(start, end)
         if end != start and sum(self.scouts[end]):
-            frame = self._effect_frame(b, end, True)
+            # the Chain Attack only in the Beast Phase, not on the Betrayer Phase's d4 move
+            frame = self._effect_frame(b, end, self.phase != P_BETRAYERS)
             self.stack.push(frame)
+        if end != start:
+            self._push_betrayers(end)
 
     def _effect_frame(self, b: int, node: int, in_phase: bool) -> BeastEffect:
         n = self.game.num_players
