@@ -39,7 +39,7 @@ graph (12 numbered Locations, 2 Crossroads, Excavation spots A-D, the Graveyard)
 Location Upgrades, 12 Trionfi, 50 Tactics, 50 Missions, 24 Excavation Sites, the factions
 and player sets, the Council, Altar, Tower and Prestige tracks, the four Beasts, the solo
 Beast Movement deck and the numbers of setup, play and solo play. The game is not yet
-registered as a plugin: there are no rules, actions or views.
+registered as a plugin: it is, once it has its views, bots, tensor and solo play.
 
 Every item says where it comes from: ``source = "rulebook: <section>"`` or
 ``"designed: <reason>"``, with ``<field>_source`` where one field differs. Effects are written
