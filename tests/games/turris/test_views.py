@@ -10,6 +10,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 
 import pytest
+from rich.markup import render as render_markup
 
 from towers.core.registry import register_game, unregister_game
 from towers.games.turris import actions as A
@@ -63,6 +64,7 @@ def test_views_over_a_random_game(players: int) -> None:
         seat = seat if seat >= 0 else None
         text = views.text(state, seat)
         assert text.strip()
+        render_markup(text)  # the Rich markup is well formed
         for other in range(players):
             if other == seat:
                 continue

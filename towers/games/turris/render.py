@@ -396,7 +396,7 @@ def text(state: TurrisState, seat: int | None) -> str:
 def _deck_size(deck: Any) -> int:
     """A Deck's JSON is ``[top, counts, bottom]``."""
     top, counts, bottom = deck
-    return len(top) + sum(counts) + len(bottom)
+    return int(len(top) + sum(counts) + len(bottom))
 
 
 def _tower_need(game: TurrisGame, rooms: int) -> str:

@@ -105,15 +105,16 @@ def targets(action: int) -> list[str]:
 def layout() -> dict[str, Any]:
     """``data/layout.toml``: node centres, the Graveyard and the bent paths."""
     doc = tomllib.loads((DATA_DIR / "layout.toml").read_text())
-    missing = [loc.id for loc in D.locations if loc.id not in doc["node"]]
+    doc["at"] = {item["id"]: (float(item["x"]), float(item["y"])) for item in doc["node"]}
+    missing = [loc.id for loc in D.locations if loc.id not in doc["at"]]
     if missing:
         raise ValueError(f"layout.toml: no position for {', '.join(missing)}")
     return doc
 
 
 def _xy(node_key: str) -> tuple[float, float]:
-    p = layout()["node"][node_key]
-    return float(p["x"]), float(p["y"])
+    at: tuple[float, float] = layout()["at"][node_key]
+    return at
 
 
 # ---- drawing helpers ------------------------------------------------------------------------
@@ -488,7 +489,7 @@ def _pending(game: TurrisGame, obs: dict[str, Any], top: float) -> tuple[str, fl
     """The supply's tokens (gained, paid, discarded by a click) and the pending rewards."""
     out = [_text(10, top + 22, "Supply", 17, font_weight="bold")]
     for k, t in enumerate(TOKENS):
-        x = 110 + k * 70
+        x = 110.0 + k * 70
         out.append(
             f'<g id="token-{t}"><circle cx="{x}" cy="{top + 16}" r="22" fill="{TOKEN_FILLS[t]}" '
             f'stroke="#222"/>{_title(t)}</g>'
@@ -578,7 +579,7 @@ def _player(
         ),
     ]
     for k, t in enumerate(TOKENS):
-        x = 620 + k * 72
+        x = 620.0 + k * 72
         out.append(
             f'<g id="res-{s}-{t}"><circle cx="{x}" cy="{top + 30}" r="18" '
             f'fill="{TOKEN_FILLS[t]}" stroke="#222"/>{_title(f"P{s + 1} {t}: {res[k]}")}</g>'
