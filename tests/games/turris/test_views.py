@@ -1,6 +1,6 @@
-"""Turris's views over random games of 2 to 5 players: the text names no other seat's hand,
-the SVG parses, every id a legal action targets is drawn, and targets depend on the action
-only."""
+"""Turris's views over random games of 1 to 5 players (1: the solo game): the text names no
+other seat's hand, the SVG parses, every id a legal action targets is drawn, and targets
+depend on the action only."""
 
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ def svg_ids(document: str) -> set[str]:
     return {e.attrib["id"] for e in root.iter() if "id" in e.attrib}
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
 def test_views_over_a_random_game(players: int) -> None:
     game = TurrisGame(players)
     views = TurrisViews(game)
@@ -160,3 +160,28 @@ def test_faction_choice_and_first_turn_targets() -> None:
             for action in state.legal_actions():
                 if isinstance(A.SPACE.decode(action), (A.ChooseFaction, A.Place)):
                     assert set(views.targets(action)) <= ids
+
+
+def test_solo_targets_are_drawn() -> None:
+    """Solo play (Appendix 1): the Tower Rooms a Damaged token may leave, a steal from the
+    Betrayers and the push of their Scout are drawn where the player clicks."""
+    kinds: set[str] = set()
+    for seed in range(4):
+        for state in sampled_states(1, seed=seed, every=1, steps=3000):
+            if state.current_player() < 0:
+                continue
+            solo = [
+                a
+                for a in state.legal_actions()
+                if isinstance(A.SPACE.decode(a), (A.RepairRoom, A.Steal))
+                or type(state.stack.top).__name__ == "BetrayerPush"
+            ]
+            if not solo:
+                continue
+            views = TurrisViews(state.game)
+            ids = svg_ids(views.svg(state, 0) or "")
+            assert "Betrayers" in views.text(state, 0)
+            for action in solo:
+                kinds.add(type(A.SPACE.decode(action)).__name__)
+                assert set(views.targets(action)) <= ids, state.action_to_string(action)
+    assert kinds == {"RepairRoom", "Steal", "Choose"}

@@ -258,6 +258,11 @@ def pending_words(game: TurrisGame, obs: dict[str, Any]) -> str:
             return f"{who} chooses where the Scout displaced from {node(top['node'])} goes"
         case "despair_choice":
             return f"{who} discards one of K/R/W to the Despair"
+        case "betrayer_push":
+            at = obs["betrayer_at"][top["scout"]]
+            return f"{who} moves the Betrayers' Scout from {node(at)} to an adjacent Location"
+        case "repair_choice":
+            return f"{who} may remove a Damaged token from a Tower Room"
     return f"{who}: {kind.replace('_', ' ')}"
 
 
@@ -303,6 +308,9 @@ def _location_line(game: TurrisGame, obs: dict[str, Any], i: int) -> str:
         if at == i:
             flipped = " (flipped)" if obs["flipped"][b] else ""
             parts.append(f"[bold red]{d.beasts[b].name}{flipped}[/]")
+    betrayers = obs.get("betrayer_at", []).count(i)
+    if betrayers:
+        parts.append(f"[bold]Betrayers x{betrayers}[/]")
     if obs["fruit"] == i:
         parts.append("[green]Fruit[/]")
     near = ", ".join(d.locations[a].name for a in game.adjacent[i])
@@ -379,17 +387,29 @@ def text(state: TurrisState, seat: int | None) -> str:
     for m in obs["missions"]:
         lines.append("  " + mission_line(d.missions[m]))
     lines.append(f"  [dim]{_deck_size(obs['mission_deck'])} in the deck[/]")
-    lines.append("[bold]Trionfi[/]")
-    for t in obs["trionfi_tableau"]:
+    lines.append("[bold]Trionfi[/] (the Tower Rooms)")
+    damaged = obs.get("damaged") or []
+    for k, t in enumerate(obs["trionfi_tableau"]):
+        mark = " [bold red](Damaged)[/]" if k < len(damaged) and damaged[k] else ""
         if t >= 0:
             c = d.trionfi[t]
-            lines.append(f"  {c.name} ({c.location}): {card_words(c)}")
+            lines.append(f"  {k + 1} {c.name} ({c.location}): {card_words(c)}{mark}")
         else:
-            lines.append("  [dim](empty)[/]")
+            lines.append(f"  {k + 1} [dim](empty)[/]{mark}")
     lines.append("")
     lines.append("[bold]Players[/]")
     for s in range(n):
         lines += _player_lines(game, obs, s, seat)
+    if game.solo:
+        # Solo Setup 7: the Betrayers always count as having 1 of each I/K/R/W
+        die = obs["beast_die"]
+        rolled = f"; the d4 named the {d.beasts[die].name}" if die >= 0 else ""
+        card = obs["movement_card"]
+        rolled += f"; Beast Movement card {card}" if card else ""
+        lines.append(
+            f"  [bold]Betrayers[/]: {obs['betrayer_prestige']} Prestige; I1 K1 R1 W1 (always); "
+            f"Scouts in {', '.join(node_name(game, obs, b) for b in obs['betrayer_at'])}{rolled}"
+        )
     return "\n".join(lines)
 
 

@@ -57,6 +57,7 @@ SEAT_FILLS = {
 }
 BEAST_FILLS = {"pain": "#8a1c1c", "delusion": "#6a3d9a", "despair": "#1f4e79", "harrow": "#2b2b2b"}
 TOKEN_FILLS = {"I": "#b0306a", "K": "#3a78c2", "R": "#c79a2b", "W": "#6b6b6b", "A": "#2a9d8f"}
+BETRAYER_FILL = "#444"
 LOC_W, LOC_H = 136, 80
 CROSS_R = 30
 
@@ -93,6 +94,8 @@ def targets(action: int) -> list[str]:
             return [f"res-{s}-{TOKENS[r]}"]
         case A.ForceRevive():
             return ["graveyard"]
+        case A.RepairRoom(room=k):
+            return [f"room-{k}"]
         case A.ChooseFaction(faction=f, side=s):
             return [f"faction-{D.factions[f].id}-{'ab'[s]}"]
     return []
@@ -233,6 +236,22 @@ def _tokens_on(
             + _text(bx, by + 5, beast.name[:3], 11, fill="#fff", text_anchor="middle")
             + "</g>"
         )
+    betrayers = obs.get("betrayer_at", []).count(node)
+    if betrayers:
+        out.append(
+            f'<circle cx="{sx}" cy="{y + 2}" r="10" fill="{BETRAYER_FILL}" stroke="#fff" '
+            f'stroke-width="1.5" pointer-events="none"><title>Betrayers</title></circle>'
+        )
+        out.append(
+            _text(
+                sx,
+                y + 7,
+                "B" if betrayers == 1 else betrayers,
+                12,
+                fill="#fff",
+                text_anchor="middle",
+            )
+        )
     if obs["fruit"] == node:
         out.append(
             f'<circle cx="{x - 8}" cy="{y + 26}" r="9" fill="#4caf50" stroke="#1b5e20" '
@@ -370,7 +389,7 @@ def _beasts_and_tracks(game: TurrisGame, obs: dict[str, Any], top: float) -> tup
     # the Prestige track as a scale, seat markers above their scores
     px = 500
     out.append(_text(px, top + 22, "Prestige", 17, font_weight="bold"))
-    most = max(D.prestige_track, max(obs["prestige"]))
+    most = max(D.prestige_track, *obs["prestige"], obs.get("betrayer_prestige", 0))
     scale = 480 / most
     y0 = top + 92
     out.append(
@@ -387,6 +406,12 @@ def _beasts_and_tracks(game: TurrisGame, obs: dict[str, Any], top: float) -> tup
         out.append(
             f'<circle cx="{px + v * scale:.0f}" cy="{y0 - 12 - 11 * s}" r="6" '
             f'fill="{_seat_fill(game, s)}" stroke="#fff"><title>P{s + 1}: {v}</title></circle>'
+        )
+    if game.solo:
+        v = obs["betrayer_prestige"]
+        out.append(
+            f'<circle cx="{px + v * scale:.0f}" cy="{y0 - 12 - 11 * n}" r="6" '
+            f'fill="{BETRAYER_FILL}" stroke="#fff"><title>Betrayers: {v}</title></circle>'
         )
     # the Tower track
     ty = top + 120
@@ -436,29 +461,37 @@ def _tableaux(obs: dict[str, Any], top: float) -> tuple[str, float]:
     out = [_text(10, top + 22, "Trionfi (Tower Rooms)", 17, font_weight="bold")]
     y = top + 32
     w = (WIDTH - 20) / 6 - 6
+    damaged = obs.get("damaged") or []
     for k, t in enumerate(obs["trionfi_tableau"]):
+        # each slot is a Tower Room (solo: it may carry a Damaged token and be repaired)
         x = 10 + k * (w + 6)
-        if t < 0:
-            out.append(
-                f'<rect x="{x}" y="{y}" width="{w}" height="150" rx="8" fill="none" '
-                f'stroke="#aaa" stroke-dasharray="6 4"/>'
-            )
-            continue
-        c = D.trionfi[t]
         out.append(
-            _card(
-                f"trionfi-{c.id}",
-                x,
-                y,
-                w,
-                150,
-                c.name,
-                c.location,
-                card_words(c),
-                "#f6ecd2",
-                f"{c.name} (upgrades the {c.location}): {card_words(c)}",
-            )
+            f'<g id="room-{k}"><rect x="{x}" y="{y}" width="{w}" height="150" rx="8" '
+            f'fill="none" stroke="#aaa" stroke-dasharray="6 4"/>{_title(f"Tower Room {k + 1}")}'
         )
+        if t >= 0:
+            c = D.trionfi[t]
+            out.append(
+                _card(
+                    f"trionfi-{c.id}",
+                    x,
+                    y,
+                    w,
+                    150,
+                    c.name,
+                    c.location,
+                    card_words(c),
+                    "#f6ecd2",
+                    f"{c.name} (upgrades the {c.location}): {card_words(c)}",
+                )
+            )
+        if k < len(damaged) and damaged[k]:
+            out.append(
+                f'<rect x="{x + w - 70}" y="{y + 110}" width="64" height="18" rx="4" '
+                f'fill="#b71c1c" pointer-events="none"/>'
+                + _text(x + w - 38, y + 123, "Damaged", 11, fill="#fff", text_anchor="middle")
+            )
+        out.append("</g>")
     y += 160
     out.append(_text(10, y + 22, "Missions", 17, font_weight="bold"))
     y += 32
@@ -621,6 +654,31 @@ def _player(
     return "".join(out), y + 8
 
 
+def _betrayers(obs: dict[str, Any], top: float) -> tuple[str, float]:
+    """Solo: the Betrayers' row. They always count as having one of each resource (Solo
+    Setup 7); a steal from them, seat 2 of the action space, takes from the supply."""
+    seat = 1  # the seat number the rules give the Betrayers in a steal
+    die = obs.get("beast_die", -1)
+    rolled = f"; d4: {D.beasts[die].name}" if die >= 0 else ""
+    card = obs.get("movement_card", 0)
+    rolled += f"; Beast Movement card: {card}" if card else ""
+    out = [
+        f'<rect x="4" y="{top}" width="{WIDTH - 8}" height="10" fill="{BETRAYER_FILL}"/>',
+        _text(
+            10, top + 32, f"Betrayers — {obs['betrayer_prestige']} Prestige", 17, font_weight="bold"
+        ),
+        _text(10, top + 54, f"2 Scouts on the board{rolled}", 13),
+    ]
+    for k, t in enumerate(TOKENS[:4]):
+        x = 620.0 + k * 72
+        out.append(
+            f'<g id="res-{seat}-{t}"><circle cx="{x}" cy="{top + 30}" r="18" '
+            f'fill="{TOKEN_FILLS[t]}" stroke="#222"/>{_title(f"Betrayers {t}: 1")}</g>'
+        )
+        out.append(_text(x, top + 35, 1, 15, fill="#fff", text_anchor="middle", font_weight="bold"))
+    return "".join(out), top + 66
+
+
 def _hand(obs: dict[str, Any], top: float) -> tuple[str, float]:
     hand = obs.get("hand") or []
     if not hand:
@@ -674,6 +732,9 @@ def svg(state: TurrisState, seat: int | None) -> str:
     for k in range(n):
         s = k if seat is None else (seat + k) % n
         body, y = _player(game, obs, s, slots_seat, y + 6)
+        parts.append(body)
+    if game.solo:
+        body, y = _betrayers(obs, y + 6)
         parts.append(body)
     height = int(y + 10)
     return (
