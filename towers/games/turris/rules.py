@@ -634,7 +634,8 @@ class TurrisState(State):
             self.first_player = self.future_first
         self.future_first = -1
         self.fruit = -1  # Rules Clarification 4
-        if all(b < 0 for b in self.beast_at):
+        if not g.solo and all(b < 0 for b in self.beast_at):
+            # the Endgame's last Beast is gone (solo play ends only by the Solo Endgame)
             self.game_over = True
             self.phase = P_OVER
             self.active = -1
