@@ -170,6 +170,32 @@ def node_name(game: TurrisGame, obs: dict[str, Any], node: int) -> str:
     return loc.name
 
 
+def source_name(game: TurrisGame, src: int) -> str:
+    """The name of an effect source (the rules key them ``"<kind> <id>..."``) as printed."""
+    d = game.data
+    kind, _, rest = game.sources[src][0].partition(" ")
+    key = rest.split(" ")[0]
+    tables: dict[str, Any] = {
+        "location": d.locations,
+        "upgrade": d.locations,
+        "site": d.excavation_sites,
+        "tactics": d.tactics,
+        "mission": d.missions,
+        "trionfi": d.trionfi,
+        "council": d.council,
+        "faction": d.factions,
+    }
+    for item in tables.get(kind, ()):
+        if item.id == key:
+            name = getattr(item, "name", item.id)
+            if kind == "upgrade":
+                return f"{name} Upgrade"
+            if kind == "council":
+                return f"Council spot {name}"
+            return str(name)
+    return game.sources[src][0]
+
+
 def pending_words(game: TurrisGame, obs: dict[str, Any]) -> str:
     """The decision on top of the stack, in words."""
     d = game.data
@@ -198,7 +224,7 @@ def pending_words(game: TurrisGame, obs: dict[str, Any]) -> str:
             chosen = ", ".join(node(n) for n in top["chosen"]) or "none yet"
             return f"{who} chooses Scouts to Collect (chosen: {chosen}); pass to pay and recall"
         case "rewards":
-            names = [game.sources[s][0] for s in top["packets"]]
+            names = [source_name(game, s) for s in top["packets"]]
             opt = " (the rest may be declined)" if top["optional"] else ""
             return f"{who} resolves a reward: {', '.join(names)}{opt}"
         case "gain_choice":

@@ -5,8 +5,9 @@ positions of ``data/layout.toml``: the Main Board (every Location, the Crossroad
 the Excavation spots A-D with their Sites, the paths between adjacent nodes, the Graveyard)
 with Scouts, Beasts and the Fruit on it; the Altar and the Beasts; the Prestige, Council and
 Tower tracks; the Trionfi and Mission tableaux as cards; the supply's tokens; every player's
-panel (resources, Scouts, Ongoing slots, reserved Missions, Trionfi); and the seat's own
-Tactics hand as cards.
+panel (resources, Scouts, Ongoing slots, reserved Missions, Trionfi); the seat's own Tactics
+hand as cards; the pending rewards and, in Setup, the faction cards; in solo play the
+Betrayers' Scouts, Prestige and row and the Damaged Tower Rooms.
 
 Clickable elements carry ``id`` attributes; :func:`targets` lists the ids that, clicked in
 order, choose an action (the same in every state):
@@ -39,6 +40,7 @@ from towers.games.turris.render import (
     node_name,
     ongoing_words,
     pending_words,
+    source_name,
 )
 
 if TYPE_CHECKING:
@@ -533,7 +535,8 @@ def _pending(game: TurrisGame, obs: dict[str, Any], top: float) -> tuple[str, fl
     if stack and not obs["chance"] and stack[-1]["frame"] == "rewards":
         out.append(_text(10, y + 22, "Rewards to resolve", 15, font_weight="bold"))
         for k, src in enumerate(stack[-1]["packets"]):
-            name, effects = game.sources[src]
+            effects = game.sources[src][1]
+            name = source_name(game, src)
             x = 10 + (k % 4) * 245
             ry = y + 32 + (k // 4) * 70
             out.append(
