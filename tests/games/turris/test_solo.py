@@ -434,3 +434,16 @@ def test_random_solo_games_reach_the_end() -> None:
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_solo_conformance(registered: None, seed: int) -> None:
     conformance.check_all(TurrisGame(1), seed=seed)
+
+
+def test_a_state_saved_before_solo_play_reads_back() -> None:
+    import json
+
+    state = TurrisGame(3).new_initial_state()
+    saved = json.loads(state.to_json())
+    saved["version"] = 1
+    for name in ("betrayer_at", "betrayer_prestige", "damaged", "beast_die", "movement_card"):
+        saved["state"].pop(name)
+    saved["state"].pop("player_won")
+    again = state.game.state_from_json(json.dumps(saved))
+    assert again.to_json() == state.to_json()

@@ -1,9 +1,50 @@
-"""Turris's rules: :class:`TurrisGame` (2-5 players, options) and :class:`TurrisState`.
+"""Turris's rules: :class:`TurrisGame` (1-5 players, options) and :class:`TurrisState`.
 
 The flow: Setup (chance draws, then each seat chooses a faction and side in turn order from
 the random First Player, then a Tactics card each), then rounds of the Player Turn Phase
 (Action Step, Complete Mission Step, Trionfi Step, discard to 4, refill the Missions), the
 Beast Phase and the Cleanup Phase, until the Endgame's last Beast is removed.
+
+Solo play (Appendix 1: Solo Play), with one player
+--------------------------------------------------
+The Betrayers are no seat: ``betrayer_at`` holds their two Scouts (Locations 1 and 10 at the
+start), ``betrayer_prestige`` their Prestige, ``damaged`` the Damaged tokens on the six
+Tower Rooms (the Trionfi tableau's slots). The Stall and, per Errata 4, the Underworld Map
+leave the decks; the player is always First Player (no draw). Each round is the Player
+Turn Phase, the Betrayer Phase (``P_BETRAYERS``: both Scouts move from the lower number to
+the next higher free number, wrapping to the lowest with a Damaged token and 4 Prestige,
+from an Excavation Site to the lowest without one; then the d4 and the d12 are rolled as
+two chance nodes, 1/4 and 1/12 each, and the d4's Beast moves by the Beast Phase rules
+without a Chain Attack; then 1 Prestige), the Beast Phase and the Cleanup Phase. The game
+ends at once when either side reaches 40 Prestige, or at the end of a Player Turn Phase with
+6 Tower Rooms constructed and none Damaged; ``player_won`` says who won.
+
+The d12 and the Beast Movement deck. The appendix names both: the d12 is rolled in the
+Betrayer Phase, and the Beast Phase uses "the Beast Movement card drawn previously in the
+Betrayer Phase". The deck (beasts.toml, designed) is one card per Location number, so the
+d12 roll is read as the draw of that deck, reshuffled each time: one chance node, uniform
+over the 12 numbers, stands for both. Its number stays in ``movement_card`` until the next
+Betrayer Phase, and every Beast that targets while none of the player's Scouts are on the
+Main Board targets that Location (the d4's Beast in the Betrayer Phase, and the Beasts
+still to move in the Beast Phase).
+
+Readings where the appendix is silent:
+- The Fruit token keeps its first priority; the d12 Location replaces only the fallback
+  when none of the player's Scouts are on the board. With the player's Scouts on the board
+  but none targetable (each shares a Location with a Beast), the Abyss stays the target.
+- An Excavation Site has no number: a Betrayer Scout there moves first.
+- With all six Tower Rooms Damaged, a wrap places no token and gives no Prestige.
+- The Betrayers count as a player on the Prestige track for the Excavation Site change.
+- The Betrayers' resources are no state: they always count as 1 of each and reset after
+  any effect, so a steal from them (action "steal X from 2", the Betrayers' number) takes
+  from the supply and leaves them as they were.
+- A Future First Player effect is always resolvable in solo (removing a Damaged token is
+  optional), so the Spire stays placeable.
+- The d4's Beast, if flipped, stands up instead of moving (Move Beast).
+- A Scout moved by an effect (not a Place) may enter a Location with a Betrayer Scout; the
+  Delusion and a pushed Betrayer Scout may too (the Delusion's rules).
+- The core contract pays a finished game's return to some seat, so ``winners()`` is
+  ``[0]`` at every solo end; ``player_won`` is the rulebook's result.
 
 Every compound decision is a frame on ``stack`` (see :mod:`towers.games.turris.frames`);
 effects of the data's vocabulary are resolved by :meth:`TurrisState._effect`, one kind per
@@ -360,6 +401,21 @@ class TurrisState(State):
     _legal: list[int] | None = None
     _legal_set: frozenset[int] | None = None
 
+    FIELDS_VERSION: ClassVar[int] = 2
+    """2: the solo fields (``betrayer_at`` to ``player_won``)."""
+
+    @classmethod
+    def upgrade_fields(cls, fields: dict[str, Any], version: int) -> dict[str, Any]:
+        if version < 2:
+            # a game saved before solo play: 2 to 5 players, so no Betrayers
+            fields.setdefault("betrayer_at", [])
+            fields.setdefault("betrayer_prestige", 0)
+            fields.setdefault("damaged", [False] * len(fields.get("trionfi_tableau", [])))
+            fields.setdefault("beast_die", -1)
+            fields.setdefault("movement_card", 0)
+            fields.setdefault("player_won", False)
+        return fields
+
     FIELD_READERS: ClassVar[Mapping[str, Callable[[Any], Any]]] = {
         "stack": DECISIONS.stack_from_json,
         "chance": lambda data: [CHANCE_EVENTS.from_json(x) for x in data],
@@ -662,18 +718,7 @@ class TurrisState(State):
             self.endgame_in_beasts = self.phase == P_BEASTS
 
     # ==== solo play (Appendix 1) ========================================================
-    # The Betrayers are no seat: their two Scouts are ``betrayer_at``, their Prestige
-    # ``betrayer_prestige``. They always count as having 1 of each I/K/R/W and reset to it
-    # after any effect, so their resources are no state: a steal from them takes from the
-    # supply (Solo Setup 7) and leaves them at 1 of each. They never draw Tactics, reserve
-    # Missions or gain Artifacts: no effect gives them any.
-    #
-    # The d12 and the Beast Movement deck: the deck is one card per Location number
-    # (beasts.toml), and the d12 roll of the Betrayer Phase is read as drawing its card,
-    # reshuffled each time, so a single chance node (1/12 each) stands for both. The number
-    # is kept in ``movement_card`` until the next Betrayer Phase: it is the "Beast Movement
-    # card drawn previously in the Betrayer Phase" that Beasts target in the Beast Phase
-    # whenever none of the player's Scouts are on the Main Board.
+    # The Betrayers and the d12 / Beast Movement card: see the module docstring.
     def _end_solo(self, won: bool) -> None:
         self.game_over = True
         self.player_won = won
@@ -996,7 +1041,7 @@ class TurrisState(State):
             case FruitChoice():
                 out += [enc(A.Choose(n)) for n in self._fruit_nodes()]
             case TrionfiChoice(optional=optional):
-                slots = self._solo_rooms() if self.game.solo else range(6)
+                slots = self._solo_rooms() if self.game.solo else range(len(self.trionfi_tableau))
                 cards = [self.trionfi_tableau[k] for k in slots]
                 out += [enc(A.TakeTrionfi(t)) for t in sorted(cards) if t >= 0]
                 if optional:
