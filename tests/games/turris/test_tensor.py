@@ -1,0 +1,50 @@
+"""Turris's observation tensor: a fixed length per player count, every value within its
+part's bounds, and nothing a seat may not see (the core conformance check), 2 to 5 players."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from towers.core.conformance import check_tensor
+from towers.core.registry import GamePlugin, make, register_game, tensor_of, unregister_game
+
+PLUGIN_FOR_TESTS = GamePlugin(
+    rules="towers.games.turris.rules:TurrisGame",
+    heuristic="towers.games.turris.bots:evaluate",
+    tensor="towers.games.turris.tensor:turris_tensor",
+)
+
+
+@pytest.fixture(autouse=True)
+def registered() -> Iterator[None]:
+    # the game is not yet declared as a plugin: its tensor is given here
+    register_game("turris", f"{__name__}:PLUGIN_FOR_TESTS")
+    yield
+    unregister_game("turris")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_tensor_conforms(players: int, seed: int) -> None:
+    check_tensor(make("turris", players=players), seed=seed)
+
+
+def test_tensor_length_grows_with_the_player_count_only() -> None:
+    sizes = [tensor_of(make("turris", players=n)).size for n in (2, 3, 4, 5)]
+    assert sizes == [812, 1024, 1236, 1448]
+    assert len(set(tensor_of(make("turris", players=3)).describe().splitlines())) == 19
+
+
+def test_a_spectator_sees_no_hand() -> None:
+    game = make("turris", players=3)
+    tensor = tensor_of(game)
+    state = game.new_initial_state()
+    while state.is_chance_node() or not any(state.hands):
+        state.apply_action(state.legal_actions()[0])
+    hand = tensor.split(tensor.encode(state.observation(None)))["hand"]
+    assert not any(hand)
+    seat = next(s for s in range(3) if state.hands[s])
+    mine = tensor.split(tensor.encode(state.observation(seat)))["hand"]
+    assert sum(mine) == len(set(state.hands[seat]))
