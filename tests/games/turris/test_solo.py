@@ -331,6 +331,18 @@ def test_a_beast_entering_a_betrayer_scout_ends_its_movement_and_pushes_it() -> 
     assert state.scouts[node("nest")][0] == 1
 
 
+def test_the_despair_pushes_a_betrayer_scout_and_takes_nothing() -> None:
+    state = solo()
+    empty_board(state, {DESPAIR: "guild"})
+    betrayers(state, "forge", "isle")
+    put(state, 0, "nest")
+    before = list(state.resources[0])
+    beast_acts(state, DESPAIR)
+    assert state.beast_at[DESPAIR] == node("forge")
+    act(state, "choose guild")
+    assert state.betrayer_at[0] == node("guild") and state.resources[0] == before
+
+
 def test_a_betrayer_scout_is_pushed_without_a_choice_when_one_location_is_open() -> None:
     state = solo()
     empty_board(state, {DELUSION: "spire", PAIN: "nest", DESPAIR: "guild"})

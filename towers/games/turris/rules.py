@@ -41,6 +41,8 @@ Readings where the appendix is silent:
 - A Future First Player effect is always resolvable in solo (removing a Damaged token is
   optional), so the Spire stays placeable.
 - The d4's Beast, if flipped, stands up instead of moving (Move Beast).
+- The Chain Attack looks only for the player's Scouts next to the Harrow (it targets
+  ignoring the Betrayers' Scouts); a Betrayer Scout is never Devoured, so never starts one.
 - A Scout moved by an effect (not a Place) may enter a Location with a Betrayer Scout; the
   Delusion and a pushed Betrayer Scout may too (the Delusion's rules).
 - The core contract pays a finished game's return to some seat, so ``winners()`` is
