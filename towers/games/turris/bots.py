@@ -88,6 +88,8 @@ ONGOING = 0.8
 """A Trionfi card or a Mission in an Ongoing slot (its ongoing effect)."""
 PENDING = 0.9
 """A share of rewards the seat has yet to resolve (optional ones may be declined)."""
+MEMO_LIMIT = 200_000
+"""Entries kept of the Missions' worth before the memo starts again."""
 
 # What one unit of each effect kind is worth, for the value of a reward.
 KIND_VALUE = {
@@ -154,7 +156,10 @@ class _Tables:
     mission_need: tuple[tuple[int, int, int, int, int, int], ...]
     """Per Mission: its cost as (I, K, R, W, any, total)."""
     mission_of: tuple[str, ...]
+    mission_prestige: tuple[int, ...]
     tactics_value: tuple[float, ...]
+    reach_memo: dict[tuple[int, bool, tuple[int, ...]], float]
+    """A Mission's worth by (Mission, reserved, the seat's resources)."""
 
 
 _TABLES: dict[int, tuple[TurrisGame, _Tables]] = {}
@@ -191,9 +196,11 @@ def _tables(g: TurrisGame) -> _Tables:
         council_level=tuple(c.level for c in d.council),
         mission_need=tuple(need),
         mission_of=tuple(m.cost.of for m in d.missions),
+        mission_prestige=tuple(m.prestige for m in d.missions),
         tactics_value=tuple(
             max(TACTICS, effects_value(g.sources[src][1])) for src in g.src_tactics
         ),
+        reach_memo={},
     )
     _TABLES[id(g)] = (g, tables)
     return tables
@@ -216,17 +223,22 @@ def _covered(need: tuple[int, int, int, int, int, int], of: str, res: list[int])
 
 def _missions_value(state: TurrisState, seat: int, t: _Tables) -> float:
     res = state.resources[seat]
-    d = state.game.data
+    key = tuple(res)
+    memo = t.reach_memo
+    if len(memo) > MEMO_LIMIT:
+        memo.clear()
     shares = []
-    for m in state.missions:
-        need = t.mission_need[m]
-        frac = _covered(need, t.mission_of[m], res) / need[5] if need[5] else 1.0
-        shares.append(d.missions[m].prestige * (REACH_FLOOR + (REACH - REACH_FLOOR) * frac * frac))
-    for m in state.reserved[seat]:
-        need = t.mission_need[m]
-        total = max(1, need[5] - 1)  # a reserved Mission costs one resource less
-        frac = min(1.0, _covered(need, t.mission_of[m], res) / total)
-        shares.append(d.missions[m].prestige * (REACH_FLOOR + (REACH - REACH_FLOOR) * frac * frac))
+    for reserved, missions in ((False, state.missions), (True, state.reserved[seat])):
+        for m in missions:
+            got = memo.get((m, reserved, key))
+            if got is None:
+                need = t.mission_need[m]
+                # a reserved Mission costs one resource less
+                total = max(1, need[5] - 1) if reserved else need[5]
+                frac = min(1.0, _covered(need, t.mission_of[m], res) / total) if total else 1.0
+                got = t.mission_prestige[m] * (REACH_FLOOR + (REACH - REACH_FLOOR) * frac * frac)
+                memo[(m, reserved, key)] = got
+            shares.append(got)
     shares.sort(reverse=True)
     return sum(shares[:MISSIONS_COUNTED])
 
