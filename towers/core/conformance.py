@@ -193,7 +193,8 @@ def check_scores(
     samples: int = DEFAULT_SAMPLES,
 ) -> None:
     """Scores and heuristics are finite numbers, one per seat; returns are 0 before the end and
-    sum to 1 at the end, where winners are a non-empty sorted list of seats holding the returns."""
+    sum to 1 at the end, where winners are a non-empty sorted list of seats holding the returns
+    (a solo game may end with no winner: the player lost to the game, and returns are 0)."""
     g = _as_game(game, players)
     n = g.num_players
     history = random_history(g, seed)
@@ -212,15 +213,18 @@ def check_scores(
             assert all(r == 0 for r in returns), f"{where}: returns {returns} before the end"
             assert winners == [], f"{where}: winners {winners} before the end"
             continue
-        assert winners, f"{where}: the game is over but winners() is empty (scores {scores})"
+        # a solo player may lose to the game itself; with opponents somebody wins
+        assert winners or n == 1, (
+            f"{where}: the game is over but winners() is empty (scores {scores})"
+        )
         assert winners == sorted(set(winners)) and all(0 <= w < n for w in winners), (
             f"{where}: winners() must be sorted unique seats, not {winners}"
         )
         assert all(_is_finite(r) and 0 <= r <= 1 for r in returns), (
             f"{where}: returns must lie in [0, 1], not {returns}"
         )
-        assert abs(math.fsum(returns) - 1.0) <= PROBABILITY_TOLERANCE, (
-            f"{where}: returns {returns} do not sum to 1"
+        assert abs(math.fsum(returns) - (1.0 if winners else 0.0)) <= PROBABILITY_TOLERANCE, (
+            f"{where}: returns {returns} do not sum to {1 if winners else 0}"
         )
         paid = [seat for seat, r in enumerate(returns) if r > 0]
         assert paid == winners, f"{where}: returns {returns} do not go to the winners {winners}"

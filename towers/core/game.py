@@ -238,7 +238,8 @@ class State(ABC):
         return self.clone()  # clone() shares nothing with the original
 
     def winners(self) -> list[int]:
-        """Seats that won (several on a tie the rulebook leaves shared). Empty before the end."""
+        """Seats that won (several on a tie the rulebook leaves shared). Empty before the end,
+        and at the end of a solo game the player lost to the game itself."""
         if not self.is_terminal():
             return []
         s = self.scores()
@@ -351,7 +352,8 @@ class State(ABC):
         return list(self._history)
 
     def returns(self) -> list[float]:
-        """1 for a win, 0 for a loss, a tie shared (1/k each of k winners); zeros before the end."""
+        """1 for a win, 0 for a loss, a tie shared (1/k each of k winners); zeros before the end
+        (and after a lost solo game)."""
         n = self.game.num_players
         if not self.is_terminal():
             return [0.0] * n

@@ -459,3 +459,21 @@ def test_a_state_saved_before_solo_play_reads_back() -> None:
     saved["state"].pop("player_won")
     again = state.game.state_from_json(json.dumps(saved))
     assert again.to_json() == state.to_json()
+
+
+def test_a_solo_game_the_betrayers_win_has_no_winner() -> None:
+    """Solo Endgame: when the Betrayers win, the player has lost: no winner, return 0."""
+    game = TurrisGame(1)
+    outcomes = set()
+    for seed in range(40):
+        state = game.new_initial_state()
+        for action in conformance.random_history(game, seed):
+            state.apply_trusted(action)
+        outcomes.add(state.player_won)
+        if state.player_won:
+            assert state.winners() == [0] and state.returns() == [1.0]
+        else:
+            assert state.winners() == [] and state.returns() == [0.0]
+        if outcomes == {True, False}:
+            return
+    assert False in outcomes, "no random solo game of 40 was won by the Betrayers"

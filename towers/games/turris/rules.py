@@ -45,8 +45,8 @@ Readings where the appendix is silent:
   ignoring the Betrayers' Scouts); a Betrayer Scout is never Devoured, so never starts one.
 - A Scout moved by an effect (not a Place) may enter a Location with a Betrayer Scout; the
   Delusion and a pushed Betrayer Scout may too (the Delusion's rules).
-- The core contract pays a finished game's return to some seat, so ``winners()`` is
-  ``[0]`` at every solo end; ``player_won`` is the rulebook's result.
+- A solo game that the Betrayers win ends with no winner: ``winners()`` is empty and the
+  player's return is 0 (``player_won`` is False).
 
 Every compound decision is a frame on ``stack`` (see :mod:`towers.games.turris.frames`);
 effects of the data's vocabulary are resolved by :meth:`TurrisState._effect`, one kind per
@@ -440,13 +440,12 @@ class TurrisState(State):
 
     def winners(self) -> list[int]:
         """Most Prestige; then most resources (I/K/R/W); then nearest the First Player in
-        turn order (Endgame). Solo: the one seat; ``player_won`` holds whether the player or
-        the Betrayers won (Solo Endgame), since the core contract pays a finished game's
-        return to some seat."""
+        turn order (Endgame). Solo: the player, or nobody when the Betrayers won (Solo
+        Endgame)."""
         if not self.game_over:
             return []
         if self.game.solo:
-            return [0]
+            return [0] if self.player_won else []
         n = self.game.num_players
         order = [(self.first_player + k) % n for k in range(n)]
         best = max(order, key=lambda s: (self.prestige[s], sum(self.resources[s][:4])))
