@@ -16,7 +16,8 @@ description:
 - sequential moves, chance explicit (its outcomes and their probabilities are listed),
   perfect or imperfect information as the game has hidden parts with its default options;
 - rewards at the end only: 1 for a win, 0 for a loss, a tie shared (so the returns always sum
-  to 1: constant-sum);
+  to 1: constant-sum; a game with a solo mode, whose player may lose to the game itself, is
+  general-sum);
 - every action and chance outcome is an int below ``num_distinct_actions()``, so that is also
   the bound on chance outcomes;
 - the observation string is the seat's ``observation`` as JSON, the observation tensor the
@@ -97,7 +98,12 @@ def _game_type(name: str) -> pyspiel.GameType:
             if probe.has_hidden_information()
             else info.PERFECT_INFORMATION
         ),
-        utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+        # a solo game may be lost to the game itself (returns 0), so it sums to no constant
+        utility=(
+            pyspiel.GameType.Utility.CONSTANT_SUM
+            if cls.min_players > 1
+            else pyspiel.GameType.Utility.GENERAL_SUM
+        ),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=cls.max_players,
         min_num_players=cls.min_players,
@@ -127,7 +133,9 @@ class SpielGame(pyspiel.Game):
             num_players=players,
             min_utility=0.0,
             max_utility=1.0,
-            utility_sum=1.0,
+            utility_sum=1.0
+            if self.GAME_TYPE.utility == pyspiel.GameType.Utility.CONSTANT_SUM
+            else None,
             max_game_length=self.towers.max_game_length(),
         )
         super().__init__(self.GAME_TYPE, info, given)
