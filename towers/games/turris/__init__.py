@@ -12,7 +12,9 @@ less, Ongoing slots); the Trionfi Step; discard to 4; the Mission refill; the Be
 (targeting, paths, speed and the Altar, moves, Devour, Displace, Discard, Shields, the Chain
 Attack); the Council track; the Excavation Site change; Cleanup; the Endgame and its
 tie-breaks. Every effect kind of the data's vocabulary is resolved by one branch of
-``TurrisState._effect``. Not yet: solo play, views, bots.
+``TurrisState._effect``. Solo play against the Betrayers (Appendix 1) is in the solo section of
+the rules module's docstring; the views (text and an SVG board) are in ``views``, the bots'
+heuristic in ``bots`` and the observation tensor in ``tensor``.
 
 Actions are the ints of :data:`towers.games.turris.actions.SPACE` (kinds declared once;
 ``choose <node>`` answers whichever decision is on top of the stack); pending decisions are
@@ -39,7 +41,7 @@ graph (12 numbered Locations, 2 Crossroads, Excavation spots A-D, the Graveyard)
 Location Upgrades, 12 Trionfi, 50 Tactics, 50 Missions, 24 Excavation Sites, the factions
 and player sets, the Council, Altar, Tower and Prestige tracks, the four Beasts, the solo
 Beast Movement deck and the numbers of setup, play and solo play. The game is not yet
-registered as a plugin: it is, once it has its views, bots, tensor and solo play.
+registered as a plugin below (``PLUGIN``).
 
 Every item says where it comes from: ``source = "rulebook: <section>"`` or
 ``"designed: <reason>"``, with ``<field>_source`` where one field differs. Effects are written
@@ -81,3 +83,13 @@ Interpretations
 - Beast order and start spots follow the Setup text (Pain A, Delusion B, Despair C,
   Harrow D), not the component page's captions.
 """
+
+from towers.core.registry import GamePlugin
+
+PLUGIN = GamePlugin(
+    rules="towers.games.turris.rules:TurrisGame",
+    views="towers.games.turris.views:TurrisViews",
+    heuristic="towers.games.turris.bots:evaluate",
+    tensor="towers.games.turris.tensor:turris_tensor",
+)
+"""The game as towers finds it (the entry point ``turris`` of ``towers.games``)."""
