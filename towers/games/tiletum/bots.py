@@ -34,6 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from towers.core.graphs import distance_table
 from towers.games.tiletum.data import (
     ARCHITECT,
     CAT_CHARACTER,
@@ -158,20 +159,7 @@ def _tables(d: TiletumData) -> _Tables:
     if got is not None and got[0] is d:
         return got[1]
     n = len(d.spot_names)
-    dist = []
-    for start in range(n):
-        row = [n] * n
-        row[start] = 0
-        frontier = [start]
-        while frontier:
-            nxt = []
-            for s in frontier:
-                for u in d.adjacent[s]:
-                    if row[u] > row[s] + 1:
-                        row[u] = row[s] + 1
-                        nxt.append(u)
-            frontier = nxt
-        dist.append(tuple(row))
+    dist = distance_table(d.adjacent)
     contract_value = []
     helper_value = []
     for k in d.kinds:

@@ -33,6 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from towers.core.graphs import distance_table
 from towers.games.turris.data import Effect
 from towers.games.turris.frames import GainChoice, Rewards, TrionfiChoice
 
@@ -170,21 +171,7 @@ def _tables(g: TurrisGame) -> _Tables:
     if got is not None and got[0] is g:
         return got[1]
     d = g.data
-    n = g.n_nodes
-    dist = []
-    for start in range(n):
-        row = [n] * n
-        row[start] = 0
-        frontier = [start]
-        while frontier:
-            nxt = []
-            for s in frontier:
-                for u in g.adjacent[s]:
-                    if row[u] > row[s] + 1:
-                        row[u] = row[s] + 1
-                        nxt.append(u)
-            frontier = nxt
-        dist.append(tuple(row))
+    dist = distance_table(g.adjacent)
     need = []
     for m in d.missions:
         c = m.cost
