@@ -41,6 +41,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from towers.core.errors import GameOptionError
 from towers.core.game import Game, State
 from towers.core.registry import game_class, list_games, tensor_of
 
@@ -86,7 +87,7 @@ def _game_type(name: str) -> pyspiel.GameType:
     try:
         tensor_of(probe)
         has_tensor = True
-    except Exception:  # noqa: BLE001 - a game with no tensor still plays, without one
+    except GameOptionError:  # a game that declares no tensor still plays, without one
         has_tensor = False
     return pyspiel.GameType(
         short_name=PREFIX + name,
@@ -203,7 +204,7 @@ class Observer:
         self.private = kind.private_info != pyspiel.PrivateInfoType.NONE
         try:
             self.spec = tensor_of(game)
-        except Exception:  # noqa: BLE001 - strings still work without a tensor
+        except GameOptionError:  # no tensor declared: the strings still work
             self.spec = None
         size = self.spec.size if self.spec is not None else 0
         self.tensor = np.zeros(size, np.float32)
