@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import multiprocessing
 import os
 import random
@@ -22,7 +23,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from typing import Any
+from typing import Any, NamedTuple
 
 from towers.core import knowledge
 from towers.core.game import Game, State
@@ -38,6 +39,15 @@ GRACE = 5.0
 """Seconds past its time limit after which a bot that did not stop is no longer waited for."""
 PARENT_CHECK = 0.5
 """How often a worker process checks that the server that started it is still there."""
+
+
+class BotMove(NamedTuple):
+    """A bot's answer, and the processor seconds its own search took (not the wait for a
+    worker, for a worker process to start, or for the interpreter lock), by which a seat is
+    kept in its lane."""
+
+    action: int
+    thought: float
 
 
 class BotRunner:
@@ -83,7 +93,7 @@ class BotRunner:
         params: Mapping[str, Any],
         seed: int,
         lane: str = LIGHT,
-    ) -> int:
+    ) -> BotMove:
         loop = asyncio.get_running_loop()
         pool = self.lanes[lane]
         if self.mode == THREAD:
@@ -114,7 +124,8 @@ class BotRunner:
             )
             if self.mode == PROCESS:
                 self._replace(lane)
-            return stand_in(state, seed)
+            # a bot that does not stop is as heavy as a bot can be
+            return BotMove(stand_in(state, seed), math.inf)
 
     def _replace(self, lane: str) -> None:
         """A new pool for ``lane``, the old one's workers stopped (one will not stop itself)."""
@@ -191,12 +202,14 @@ def stand_in(state: State, seed: int) -> int:
 
 def choose_here(
     state: State, kind: str, params: dict[str, Any], seed: int, time_limit: float | None = None
-) -> int:
+) -> BotMove:
     bot = make_bot(kind, seed=seed, **params)
     if time_limit is not None:
         bot.time_limit = time_limit
+    # processor time of this thread: a wait for the interpreter lock is not the bot's
+    started = time.thread_time()
     action: int = bot.choose(state)
-    return action
+    return BotMove(action, time.thread_time() - started)
 
 
 _games: dict[tuple[type[Game], int, str], Game] = {}
@@ -252,7 +265,7 @@ def choose_in_child(
     params: dict[str, Any],
     seed: int,
     time_limit: float | None = None,
-) -> int:
+) -> BotMove:
     state = _game(cls, players, options).new_initial_state()
     for action in history:
         state.apply_trusted(action)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 
 from towers.core.chance import derive_seed
 from towers.core.errors import GameOptionError
@@ -44,16 +43,16 @@ class BotScheduling:
             params = {k: v for k, v in spec.params.items() if not k.startswith("_")}
             seed = derive_seed(room.seed, "bot", seat, ply)
             lane = HEAVY if seat in room.heavy_seats or not is_light_seat(spec) else LIGHT
-            started = time.monotonic()
             try:
-                action = await self.bots.choose(snapshot, spec.kind, params, seed, lane)
+                action, thought = await self.bots.choose(snapshot, spec.kind, params, seed, lane)
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("bot %s failed in game %s at ply %d", spec.kind, room.id, ply)
-                action = stand_in(snapshot, seed)
-            # a seat whose move was slow thinks in the heavy lane from now on
-            if time.monotonic() - started > LIGHT_SECONDS:
+                action, thought = stand_in(snapshot, seed), 0.0
+            # a seat whose search was slow thinks in the heavy lane from now on (the time it
+            # waited for a worker, or for a worker process to start, does not count)
+            if thought > LIGHT_SECONDS:
                 room.heavy_seats.add(seat)
             else:
                 room.heavy_seats.discard(seat)
