@@ -22,6 +22,8 @@ from __future__ import annotations
 import functools
 import json
 import random
+import types
+import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
@@ -30,6 +32,7 @@ from typing import Any, ClassVar
 from towers.core.actions import ActionSpace
 from towers.core.components import copy_value, to_json_value
 from towers.core.errors import ActionParseError, GameOptionError, IllegalActionError
+from towers.core.frames import Frame
 from towers.core.options import Option, resolve_options
 
 CHANCE = -1
@@ -223,16 +226,12 @@ class State(ABC):
     def clone(self) -> State:
         """An independent copy: no mutable container shared with this state.
 
-        By default each declared field is copied by what it holds (lists and dicts through,
-        components by their ``copy()``, immutable values kept); a game whose search clones
-        often may write its own, field by field, and the conformance suite checks it."""
-        cls = type(self)
-        copy = cls.__new__(cls)
-        for name in _slot_names(cls):
-            if hasattr(self, name):
-                value = getattr(self, name)
-                setattr(copy, name, value if name in _SHARED_ON_CLONE else copy_value(value))
-        return copy
+        By default each declared field is copied as its annotation says: immutable values
+        kept, a list of them sliced, a list of such lists sliced row by row, a component by its
+        ``copy()``, anything else by what it holds (lists and dicts copied through). The
+        function doing it is written once per state class. A game may still write its own;
+        the conformance suite checks either."""
+        return _cloner(type(self))(self)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> State:
         return self.clone()  # clone() shares nothing with the original
@@ -438,6 +437,88 @@ def _slot_names(cls: type) -> tuple[str, ...]:
             if name not in names and name != "__weakref__":
                 names.append(name)
     return tuple(names)
+
+
+def _clone_by_value(state: State) -> State:
+    """The clone of any state: each field copied by what it holds at this moment."""
+    cls = type(state)
+    copy = cls.__new__(cls)
+    for name in _slot_names(cls):
+        if hasattr(state, name):
+            value = getattr(state, name)
+            setattr(copy, name, value if name in _SHARED_ON_CLONE else copy_value(value))
+    return copy
+
+
+_IMMUTABLE = (int, float, str, bool, bytes, type(None), frozenset)
+
+
+def _is_immutable(tp: Any) -> bool:
+    """Whether every value of the annotation ``tp`` is immutable: an atom, a frozen
+    dataclass (an action), a frame, or a tuple or frozenset of such."""
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        return all(_is_immutable(a) for a in typing.get_args(tp))
+    if origin in (tuple, frozenset):
+        return all(a is Ellipsis or _is_immutable(a) for a in typing.get_args(tp))
+    if not isinstance(tp, type):
+        return False
+    if issubclass(tp, _IMMUTABLE) or tp is tuple or issubclass(tp, Frame):
+        return True  # a frame is frozen (FrameKinds refuses one that is not)
+    params = getattr(tp, "__dataclass_params__", None)
+    return params is not None and bool(params.frozen)
+
+
+def _copy_expression(tp: Any, value: str) -> str:
+    """Python that copies ``value``, a field annotated ``tp``, sharing nothing mutable;
+    ``copy_value(...)`` where the annotation does not say enough."""
+    if _is_immutable(tp):
+        return value
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin in (typing.Union, types.UnionType) and len(args) == 2 and type(None) in args:
+        inner = _copy_expression(next(a for a in args if a is not type(None)), value)
+        return f"(None if {value} is None else {inner})"
+    if origin is list and len(args) == 1:
+        if _is_immutable(args[0]):
+            return f"{value}[:]"
+        row = _copy_expression(args[0], "v")
+        if "copy_value" not in row:
+            return f"[{row} for v in {value}]"
+    if isinstance(tp, type) and origin is None and callable(getattr(tp, "copy", None)):
+        return f"{value}.copy()"  # a component, a decision stack
+    return f"copy_value({value})"
+
+
+@functools.cache
+def _cloner(cls: type[State]) -> Callable[[State], State]:
+    """A clone function written for ``cls`` from its fields' annotations, a line a field (a
+    list of ints sliced, a list of such lists sliced row by row, a component copying itself);
+    a field whose annotation says too little is copied by what it holds, and a state with a
+    field unset is cloned field by field."""
+    try:
+        hints = typing.get_type_hints(cls)
+    except (NameError, TypeError):
+        return _clone_by_value
+    lines = ["def clone(self):", "    copy = new(cls)", "    try:"]
+    for name in _slot_names(cls):
+        if name in _SHARED_ON_CLONE:
+            expression = f"self.{name}"
+        elif name in hints:
+            expression = _copy_expression(hints[name], f"self.{name}")
+        else:
+            expression = f"copy_value(self.{name})"
+        lines.append(f"        copy.{name} = {expression}")
+    lines += ["    except AttributeError:", "        return by_value(self)", "    return copy"]
+    scope: dict[str, Any] = {
+        "new": cls.__new__,
+        "cls": cls,
+        "copy_value": copy_value,
+        "by_value": _clone_by_value,
+    }
+    exec(compile("\n".join(lines), f"<clone of {cls.__qualname__}>", "exec"), scope)
+    clone: Callable[[State], State] = scope["clone"]
+    return clone
 
 
 def _copy_json(value: Any) -> Any:
