@@ -1,0 +1,127 @@
+"""Each Location, Location Upgrade, Excavation Site and Council spot: its reward, taken the way
+a player takes it (Placing on an Immediate one, Collecting from the others, stepping on the
+Council track), against what its text in the data says; its limit and Immediate icons."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from towers.games.turris.frames import CouncilStep, PlayTacticsChoice
+
+from .builders import (
+    ALICE,
+    BOB,
+    COUNCIL,
+    DRAWN,
+    LOCATIONS,
+    SITES,
+    UPGRADES,
+    Plan,
+    by_id,
+    changes,
+    give_card,
+    plan,
+    position,
+    put_site,
+    run,
+    snapshot,
+    via_collect,
+    via_place,
+)
+from .conftest import D, act, names, node, put
+
+SPOT = "site_a"
+
+
+def icons(state: Any, where: str, limit: int, immediate: bool) -> None:
+    """The limit-to-1 icon: no Place where a Scout stands (another's); without it, a Place
+    there. No Immediate icon: a Place gives nothing until the Collect."""
+    probe = state.clone()
+    put(probe, BOB, where)
+    assert (f"place {where}" in names(probe)) is (limit == 0)
+    if not immediate:
+        probe = state.clone()
+        before = snapshot(probe)
+        act(probe, f"place {where}")
+        assert changes(before, snapshot(probe)) == {
+            "alice.reserve": -1,
+            f"alice.at.{where}": 1,
+            "actions": -1,
+        }
+
+
+def check_reward(
+    where: str, effects: list[dict[str, Any]], limit: int, immediate: bool, setup: Any = None
+) -> None:
+    p = plan(effects)
+    state = position(p)
+    if setup is not None:
+        setup(state)
+    icons(state, where, limit, immediate)
+    script = via_place(p, where) if immediate else via_collect(state, p, where)
+    before = snapshot(state)
+    run(state, script + p.script + p.tail)
+    assert changes(before, snapshot(state)) == p.expect
+
+
+@pytest.mark.parametrize("loc", LOCATIONS, ids=lambda loc: loc["id"])
+def test_location(loc: dict[str, Any]) -> None:
+    check_reward(loc["id"], loc["effects"], loc["limit"], loc["immediate"])
+
+
+@pytest.mark.parametrize("tile", UPGRADES, ids=lambda tile: tile["id"])
+def test_location_upgrade(tile: dict[str, Any]) -> None:
+    """The tile replaces the Location's reward; its icons stay (upgrades.toml)."""
+    loc = by_id["location"][tile["location"]]
+
+    def upgrade(state: Any) -> None:
+        state.upgraded[node(loc["id"])] = True
+
+    check_reward(loc["id"], tile["effects"], loc["limit"], loc["immediate"], upgrade)
+
+
+@pytest.mark.parametrize("site", SITES, ids=lambda site: site["id"])
+def test_excavation_site(site: dict[str, Any]) -> None:
+    check_reward(
+        SPOT,
+        site["effects"],
+        site["limit"],
+        site["immediate"],
+        lambda state: put_site(state, site["id"], SPOT),
+    )
+
+
+@pytest.mark.parametrize("spot", [c for c in COUNCIL if c["level"]], ids=lambda c: c["id"])
+def test_council_spot(spot: dict[str, Any]) -> None:
+    """A step onto the spot (the Circle's) and its reward taken; on the last level the token
+    stays (it MAY go back to the start)."""
+    p = plan(spot["effects"], Plan())
+    state = position(p)
+    below = next(c["id"] for c in COUNCIL if c["level"] == spot["level"] - 1)
+    state.council[ALICE] = [c.id for c in D.council].index(below)
+    script = via_place(p, "circle") + [f"council {spot['id']}", "resolve 1"]
+    p.mine("council", 1)
+    before = snapshot(state)
+    run(
+        state,
+        script + p.script + p.tail,
+        manual=lambda top: isinstance(top, CouncilStep) and top.seat == ALICE,
+    )
+    assert changes(before, snapshot(state)) == p.expect
+
+
+@pytest.mark.xfail(strict=True, reason="being fixed")
+def test_stroboscope_plays_the_card_it_draws() -> None:
+    """Action Step (Carol's example): the Stroboscope "allows her to draw another Tactics card
+    and play it"; the card already in her hand is hers to play under the 1-a-turn limit."""
+    state = position(Plan())
+    put_site(state, "stroboscope", SPOT)
+    give_card(state, ALICE, "ichor_spring")
+    run(
+        state,
+        [f"place {SPOT}"],
+        manual=lambda top: isinstance(top, PlayTacticsChoice),
+    )
+    assert sorted(names(state)) == ["pass", f"play {DRAWN}"]

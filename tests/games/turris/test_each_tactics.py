@@ -1,0 +1,50 @@
+"""Each Tactics card, played from the hand in the Action Step, against what its text in the
+data says; a card whose effects cannot all be performed cannot be played (Minor Rules and
+Clarifications)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .builders import ALICE, TACTICS, changes, give_card, plan, position, run, snapshot
+from .conftest import empty_board, names
+
+
+@pytest.mark.parametrize("card", TACTICS, ids=lambda card: card["id"])
+def test_tactics(card: dict[str, Any]) -> None:
+    p = plan(card["effects"])
+    state = position(p)
+    give_card(state, ALICE, card["id"])
+    p.mine("hand", -1)
+    p.add("discard", 1)
+    before = snapshot(state)
+    run(state, [f"play {card['id']}", *p.script, *p.tail])
+    assert changes(before, snapshot(state)) == p.expect
+
+
+def kinds(card: dict[str, Any]) -> set[str]:
+    return {next(iter(e)) for e in card["effects"]}
+
+
+@pytest.mark.parametrize(
+    "card", [c for c in TACTICS if "pay" in kinds(c)], ids=lambda card: card["id"]
+)
+def test_tactics_that_cannot_be_paid_cannot_be_played(card: dict[str, Any]) -> None:
+    p = plan(card["effects"])
+    state = position(p)
+    state.resources[ALICE] = [0, 0, 0, 0, 0]
+    give_card(state, ALICE, card["id"])
+    assert f"play {card['id']}" not in names(state)
+
+
+@pytest.mark.xfail(strict=True, reason="being fixed")
+@pytest.mark.parametrize(
+    "card", [c for c in TACTICS if "move_scout" in kinds(c)], ids=lambda card: card["id"]
+)
+def test_tactics_moving_scouts_need_a_scout_on_the_main_board(card: dict[str, Any]) -> None:
+    state = position(plan([]))
+    empty_board(state)
+    give_card(state, ALICE, card["id"])
+    assert f"play {card['id']}" not in names(state)
