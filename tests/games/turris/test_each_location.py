@@ -125,3 +125,27 @@ def test_stroboscope_plays_the_card_it_draws() -> None:
         manual=lambda top: isinstance(top, PlayTacticsChoice),
     )
     assert sorted(names(state)) == ["pass", f"play {DRAWN}"]
+
+
+@pytest.mark.xfail(strict=True, reason="being fixed")
+@pytest.mark.parametrize(
+    "where, effects, setup",
+    [
+        pytest.param("ridge", by_id["location"]["ridge"]["effects"], None, id="ridge"),
+        pytest.param(
+            SPOT,
+            by_id["site"]["menhir_ring"]["effects"],
+            lambda state: put_site(state, "menhir_ring", SPOT),
+            id="menhir_ring",
+        ),
+    ],
+)
+def test_immediate_beast_move_is_not_skipped(where: str, effects: Any, setup: Any) -> None:
+    """An Immediate reward is received in full or the Place is not allowed (Minor Rules and
+    Clarifications): the Beast move of a Place there is not passed over."""
+    p = plan(effects)
+    state = position(p)
+    if setup is not None:
+        setup(state)
+    run(state, [f"place {where}"])
+    assert "pass" not in names(state)

@@ -48,3 +48,17 @@ def test_tactics_moving_scouts_need_a_scout_on_the_main_board(card: dict[str, An
     empty_board(state)
     give_card(state, ALICE, card["id"])
     assert f"play {card['id']}" not in names(state)
+
+
+@pytest.mark.xfail(strict=True, reason="being fixed")
+@pytest.mark.parametrize(
+    "card", [c for c in TACTICS if "move_beast" in kinds(c)], ids=lambda card: card["id"]
+)
+def test_tactics_beast_move_is_not_skipped(card: dict[str, Any]) -> None:
+    """A card played is performed in full (Minor Rules and Clarifications): once played, its
+    Beast is moved, not passed over."""
+    p = plan(card["effects"])
+    state = position(p)
+    give_card(state, ALICE, card["id"])
+    run(state, [f"play {card['id']}"])
+    assert "pass" not in names(state)
