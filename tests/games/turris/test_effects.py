@@ -233,3 +233,16 @@ def test_ties_go_to_most_resources_then_nearest_the_first_player() -> None:
     assert state.winners() == [CAROL]  # Artifacts are not resources
     state.resources = [[2, 0, 0, 0, 0], [1, 0, 0, 0, 0], [2, 0, 0, 0, 0]]
     assert state.winners() == [CAROL]  # Bob first, then Carol, then Alice
+
+
+def test_artifact_may_be_spent_instead_of_a_resource_held() -> None:
+    """Artifacts: "Wild resource — may be spent instead of any 1 resource (I/K/R/W) at any
+    time": holding both, the player chooses which to pay."""
+    state = new_game(3)
+    state.resources[ALICE] = [1, 0, 0, 0, 1]
+    state.hands[ALICE] = [tactics_id("forbidden_knowledge")]  # pay an Ichor
+    state._legal = None
+    act(state, "play forbidden_knowledge")
+    assert sorted(names(state)) == ["token A", "token I"]
+    act(state, "token A")
+    assert state.resources[ALICE] == [1, 3, 0, 0, 0]

@@ -1489,8 +1489,15 @@ class TurrisState(State):
                 return True
             return False  # the player names the resource a reserved Mission waives
         res = self.resources[seat]
-        # no choice: no Artifact to stand in and no resource of choice owed
-        if not top.any_n and all(res[LETTER[x]] >= top.fixed.count(x) for x in "IKRWA"):
+        # no choice: no resource of choice owed and no spare Artifact to stand in for one
+        # (an Artifact "may be spent instead of any 1 resource": Artifacts)
+        spare = res[ART] - top.fixed.count("A")
+        no_stand_in = spare <= 0 or not top.fixed.replace("A", "")
+        if (
+            not top.any_n
+            and no_stand_in
+            and all(res[LETTER[x]] >= top.fixed.count(x) for x in "IKRWA")
+        ):
             for x in top.fixed:
                 res[LETTER[x]] -= 1
             self.stack.pop()
