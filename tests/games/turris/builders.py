@@ -709,10 +709,7 @@ def trigger_effect(owner: str, fires: bool) -> tuple[dict[str, Any], dict[str, A
     event = EVENTS[event_name]
     results = []
     for with_effect in (True, False):
-        state = new_game(3)
-        empty_board(state)
-        state.resources[ALICE] = [6, 6, 6, 6, 0]
-        state.resources[BOB] = [1, 2, 2, 2, 0]
+        state = position(Plan())
         event.prepare(state)
         if with_effect:
             install(state, seat, owner)

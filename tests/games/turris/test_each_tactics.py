@@ -62,3 +62,15 @@ def test_tactics_beast_move_is_not_skipped(card: dict[str, Any]) -> None:
     give_card(state, ALICE, card["id"])
     run(state, [f"play {card['id']}"])
     assert "pass" not in names(state)
+
+
+def test_an_artifact_may_pay_a_tactics_cost_in_place_of_the_resource() -> None:
+    """Artifacts: "Wild resource — may be spent instead of any 1 resource (I/K/R/W) at any
+    time": Forbidden Knowledge's Ichor paid with an Artifact though Alice has Ichor."""
+    state = position(plan([]))
+    state.resources[ALICE] = [3, 0, 0, 0, 1]
+    give_card(state, ALICE, "forbidden_knowledge")
+    run(state, ["play forbidden_knowledge"], manual=lambda top: True)
+    assert sorted(names(state)) == ["token A", "token I"]
+    run(state, ["token A"], manual=lambda top: True)
+    assert state.resources[ALICE] == [3, 3, 0, 0, 0]
