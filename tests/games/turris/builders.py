@@ -63,7 +63,7 @@ def _text(name: str) -> dict[str, Any]:
     return tomllib.loads((TEXT_DIR / f"{name}.toml").read_text())
 
 
-BOARD = [loc for loc in _text("board")["location"]]
+BOARD = _text("board")["location"]
 LOCATIONS = [loc for loc in BOARD if loc["kind"] == "location"]
 UPGRADES = _text("upgrades")["upgrade"]
 SITES = _text("excavation")["site"]
@@ -87,7 +87,7 @@ SCOUTS_FROM = "guild"
 BEAST_ROUTES = (("pain", "nest", ("forge", "guild")), ("harrow", "circle", ("isle", "grove")))
 """For the first and second Beast an effect moves: the Beast, where it starts, its steps."""
 CROSSROADS_BEAST = ("delusion", "crossroads_east")
-"""A Beast waiting in a Crossroads, for the effects that may not move one there (the Ridge)."""
+"""A Beast waiting in a Crossroads, for the effects that may not choose one there (the Ridge)."""
 PLAIN_MISSION = "relic_hunt"
 """A Mission with no effect, to complete where a test needs a Mission completed."""
 BUILT_CARD = "the_star"
@@ -171,28 +171,15 @@ def snapshot(state: TurrisState) -> dict[str, Any]:
 
 
 def changes(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
-    """Numbers by how much they changed; anything else by its new value."""
+    """Numbers by how much they changed; anything else by its new value (None: gone)."""
     out: dict[str, Any] = {}
     for key in before.keys() | after.keys():
         old, new = before.get(key), after.get(key)
-        if isinstance(old, bool) or isinstance(new, bool) or isinstance(old or new, str):
-            if old != new:
-                out[key] = new
-        elif (new or 0) != (old or 0):
-            out[key] = (new or 0) - (old or 0)
-    return out
-
-
-def difference(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
-    """What ``a`` changed beyond ``b`` (both from :func:`changes`)."""
-    out: dict[str, Any] = {}
-    for key in a.keys() | b.keys():
-        x, y = a.get(key), b.get(key)
-        if _is_count(x) and _is_count(y):
-            if (x or 0) != (y or 0):
-                out[key] = (x or 0) - (y or 0)
-        elif x != y:
-            out[key] = x
+        if _is_count(old) and _is_count(new):
+            if (new or 0) != (old or 0):
+                out[key] = (new or 0) - (old or 0)
+        elif old != new:
+            out[key] = new
     return out
 
 
@@ -717,4 +704,5 @@ def trigger_effect(owner: str, fires: bool) -> tuple[dict[str, Any], dict[str, A
         run(state, event.script)
         results.append(changes(before, snapshot(state)))
     expected = plan(o["do"], Plan(seat=SEATS[seat])).expect if fires else {}
-    return difference(results[0], results[1]), expected
+    # what the run with the effect changed beyond the run without it
+    return changes(results[1], results[0]), expected
