@@ -127,11 +127,10 @@ def test_ridge_moves_a_beast_one_step_then_flips_it() -> None:
     empty_board(state, {PAIN: "crossroads_east", DELUSION: "forge"})
     put(state, BOB, "guild")
     act(state, "place ridge")
-    assert names(state) == ["beast delusion", "pass"]  # not a Beast in a Crossroads
+    assert names(state) == ["beast delusion"]  # not a Beast in a Crossroads
     act(state, "beast delusion")
     assert sorted(names(state)) == [
         "choose crossroads_west", "choose guild", "choose nest", "choose site_b", "choose spire",
-        "pass",
     ]  # fmt: skip
     act(state, "choose guild")
     # the Delusion's effect at the end of the move (the First Player moves Bob), then the flip
@@ -246,3 +245,51 @@ def test_artifact_may_be_spent_instead_of_a_resource_held() -> None:
     assert sorted(names(state)) == ["token A", "token I"]
     act(state, "token A")
     assert state.resources[ALICE] == [1, 3, 0, 0, 0]
+
+
+def test_an_effect_moves_a_beast_its_full_steps_not_up_to_them() -> None:
+    """Complete Mission Step example: the Mission's effect is "moving a Beast one step";
+    Easily Missed Rules: the move ends early only when "it hits a Scout after moving 1 step".
+    So the move is neither skipped nor stopped short, and never ends where it began."""
+    state = new_game(3)
+    empty_board(state, {PAIN: "guild"})
+    state.hands[ALICE] = [tactics_id("righteous_fury")]  # pay a Weaponry, a Beast 2 steps
+    state.resources[ALICE] = [3, 0, 0, 1, 0]
+    state._legal = None
+    act(state, "play righteous_fury")
+    assert names(state) == ["beast pain"]  # no pass: the move is not optional
+    act(state, "beast pain")
+    assert sorted(names(state)) == ["choose forge", "choose shrine"]
+    act(state, "choose forge")
+    # no stop after one of two steps, and not back to the Guild
+    assert sorted(names(state)) == [
+        "choose crossroads_west", "choose nest", "choose site_b", "choose spire",
+    ]  # fmt: skip
+    act(state, "choose spire")
+    assert state.beast_at[PAIN] == node("spire") and isinstance(state.stack.top, Turn)
+
+
+def test_an_effect_move_ends_early_at_a_scout() -> None:
+    """Easily Missed Rules: the move "can prematurely end should it be able to move 2 steps
+    and it hits a Scout after moving 1 step"."""
+    state = new_game(3)
+    empty_board(state, {PAIN: "guild"})
+    put(state, BOB, "forge")
+    state.hands[ALICE] = [tactics_id("righteous_fury")]
+    state.resources[ALICE] = [3, 0, 0, 1, 0]
+    state._legal = None
+    act(state, "play righteous_fury")
+    act(state, "beast pain")
+    act(state, "choose forge")
+    assert state.beast_at[PAIN] == node("forge") and state.graveyard[BOB] == 1
+
+
+def test_the_ridge_offers_only_a_beast_that_can_make_the_move_and_flips_it_after() -> None:
+    """FAQ 2: the Ridge is "Move a Beast & Flip it": the flip follows the move. A Beast
+    that cannot step anywhere it may end (with another Beast: Move Beast) is not offered,
+    and is not flipped where it stands."""
+    state = new_game(3)
+    empty_board(state, {DELUSION: "guild", PAIN: "forge", HARROW: "shrine"})
+    act(state, "place ridge")
+    assert sorted(names(state)) == ["beast harrow", "beast pain"]
+    assert not state.flipped[DELUSION]

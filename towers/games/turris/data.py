@@ -40,10 +40,13 @@ place (n)          Place n Scouts from your reserve (a Place not taken with an a
                    Collect restriction does not apply; Immediate Locations resolve)
 move_scout {n,     move up to n of your Scouts on the Main Board up to ``steps`` steps each; not
 steps}             a Place (no Immediate effect, no limit); never into a Crossroads
-move_beast {steps, move one Beast up to ``steps`` steps in the direction of your choice; it
-flip, crossroads}  resolves its effect at the end of the move; ``flip`` then flips it (it skips
-                   its next Beast Phase move); ``crossroads = false``: not a Beast in a
-                   Crossroads (the Ridge). ``steps = 0`` with ``flip``: flip it where it is
+move_beast {steps, move one Beast ``steps`` steps in the direction of your choice, fewer only
+flip, crossroads}  when it reaches a Scout, never ending with another Beast or where it began
+                   (a Beast with no such move cannot be chosen); it resolves its effect at
+                   the end of the move; ``flip`` then flips it (it skips its next Beast Phase
+                   move); a flipped Beast chosen stands up instead; ``crossroads = false``:
+                   not a Beast in a Crossroads (the Ridge). ``steps = 0`` with ``flip``: flip
+                   it where it is
 revive {n, each}   return 1 to n of your Scouts from the Graveyard to your reserve, paying the
                    bundle ``each`` for each
 sacrifice (n)      move n of your Scouts from your reserve to the Graveyard (each advances your

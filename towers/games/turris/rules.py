@@ -1034,11 +1034,8 @@ class TurrisState(State):
                 out += [enc(A.Choose(n)) for n in self._scout_moves(origin, steps)]
             case MoveBeastChoice(beast=-1):
                 out += [enc(A.ChooseBeast(b)) for b in self._movable_beasts(top)]
-                out.append(A.PASS)
             case MoveBeastChoice():
                 out += [enc(A.Choose(n)) for n in self._beast_steps(top)]
-                if self._beast_may_stop(top):
-                    out.append(A.PASS)
             case FruitChoice():
                 out += [enc(A.Choose(n)) for n in self._fruit_nodes()]
             case TrionfiChoice(optional=optional):
@@ -1187,8 +1184,6 @@ class TurrisState(State):
                 self._move_scout(seat, origin, node)
             case MoveBeastChoice(), A.ChooseBeast(beast=b):
                 self._choose_beast(top, b)
-            case MoveBeastChoice(beast=-1), A.Pass():
-                self.stack.pop()
             case MoveBeastChoice(), A.Choose(node=node):
                 self.beast_at[top.beast] = node
                 self.stack.replace(
@@ -1196,9 +1191,6 @@ class TurrisState(State):
                         top.seat, top.steps - 1, top.flip, top.crossroads, top.beast, top.start
                     )
                 )
-            case MoveBeastChoice(), A.Pass():
-                self.stack.pop()
-                self._beast_moved(top)
             case FruitChoice(), A.Choose(node=node):
                 self.stack.pop()
                 self.fruit = node
@@ -1807,12 +1799,32 @@ class TurrisState(State):
 
     # ==== moving a Beast by an effect ====================================================
     def _movable_beasts(self, top: MoveBeastChoice) -> list[int]:
+        """The Beasts the effect may name: a flipped one (it stands up instead of moving),
+        any for a flip where it stands, else one with a full move open to it."""
         out = []
         for b, at in enumerate(self.beast_at):
             if at < 0 or (not top.crossroads and at in self.game.crossroads):
                 continue
-            out.append(b)
+            if self.flipped[b] or top.steps == 0 or self._can_move_on(b, at, top.steps, at):
+                out.append(b)
         return out
+
+    def _can_move_on(self, b: int, here: int, steps: int, start: int) -> bool:
+        """Whether Beast ``b``, at ``here`` with ``steps`` still to go on a move begun at
+        ``start``, can finish it: all its steps, or fewer when it reaches a Scout (Easily
+        Missed Rules); never ending with another Beast (Move Beast) nor back at ``start``."""
+        if here != start and self._alone(b, here) and (steps == 0 or self._stops(here)):
+            return True
+        if steps == 0:
+            return False
+        return any(
+            n != start and self._is_open(n) and self._can_move_on(b, n, steps - 1, start)
+            for n in self.game.adjacent[here]
+        )
+
+    def _stops(self, node: int) -> bool:
+        """A Scout there ends a Beast's move; a Betrayer Scout too (Beast Phase (Solo) 2)."""
+        return bool(sum(self.scouts[node])) or node in self.betrayer_at
 
     def _choose_beast(self, top: MoveBeastChoice, b: int) -> None:
         if self.flipped[b]:
@@ -1828,27 +1840,22 @@ class TurrisState(State):
         self.stack.replace(MoveBeastChoice(top.seat, top.steps, top.flip, top.crossroads, b, at))
 
     def _beast_steps(self, top: MoveBeastChoice) -> list[int]:
+        """The next steps that keep the whole move possible; none once it is made."""
         if top.steps <= 0:
             return []
-        here = self.beast_at[top.beast]
-        stop = sum(self.scouts[here]) or here in self.betrayer_at
-        if here != top.start and stop and self._alone(top.beast, here):
+        b, here = top.beast, self.beast_at[top.beast]
+        if here != top.start and self._stops(here) and self._alone(b, here):
             return []  # a Scout ends the move early (Easily Missed Rules)
-        out = []
-        for n in self.game.adjacent[here]:
-            if not self._is_open(n):
-                continue
-            other = self._beast_on(n)
-            if other >= 0 and other != top.beast and top.steps < 2:
-                continue  # it may not end its move with another Beast
-            out.append(n)
-        return out
+        return [
+            n
+            for n in self.game.adjacent[here]
+            if n != top.start
+            and self._is_open(n)
+            and self._can_move_on(b, n, top.steps - 1, top.start)
+        ]
 
     def _alone(self, beast: int, node: int) -> bool:
         return all(at != node for b, at in enumerate(self.beast_at) if b != beast)
-
-    def _beast_may_stop(self, top: MoveBeastChoice) -> bool:
-        return self._alone(top.beast, self.beast_at[top.beast])
 
     def _beast_moved(self, top: MoveBeastChoice) -> None:
         b = top.beast
@@ -1950,8 +1957,7 @@ class TurrisState(State):
             if not self._alone(b, node):
                 continue  # moved through, if it lands beyond
             end = node
-            # a Scout ends the move; a Betrayer Scout too (Beast Phase (Solo) 2)
-            if sum(self.scouts[node]) or node in self.betrayer_at:
+            if self._stops(node):
                 break
         self.beast_at[b] = end
         self._left(start, end)
