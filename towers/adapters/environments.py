@@ -11,8 +11,8 @@ Every game with an observation tensor works, the same way:
 - **rewards** come at the end: 1 for a win, 0 for a loss, a tie shared (the game's
   ``returns()``);
 - **an action outside the mask** is handled as ``illegal`` says: ``"lose"`` (the default: the
-  game ends, the offender scores 0 and the others share the win, and ``info["illegal"]`` names
-  the action), ``"random"`` (a random legal action is played instead, and ``info`` says so) or
+  game ends, the offender scores 0 and the others share the win, a solo player simply loses,
+  and ``info["illegal"]`` names the action), ``"random"`` (a random legal action is played instead, and ``info`` says so) or
   ``"raise"`` (an IllegalActionError, and nothing changes).
 
 The PettingZoo AEC environment is turn-based: ``agent_selection`` is the seat the game waits
@@ -120,7 +120,7 @@ class Table:
     def returns(self) -> list[float]:
         n = self.game.num_players
         if self.forfeit is not None:
-            share = 1.0 / (n - 1)
+            share = 1.0 / (n - 1) if n > 1 else 0.0  # a solo player has no one to win for it
             return [0.0 if s == self.forfeit else share for s in range(n)]
         return self.state.returns()
 
