@@ -26,6 +26,9 @@ GAMES = [
     ("toy", 3),
     ("pillars", 2),
     ("pillars", 3),
+    ("turris", 1),  # solo, against the Betrayers
+    ("turris", 2),
+    ("turris", 3),
 ]
 
 
@@ -125,3 +128,22 @@ def test_chance_is_resolved_from_the_seed() -> None:
 
     assert dealt(5) == dealt(5)
     assert len({tuple(dealt(seed)) for seed in range(6)}) > 1
+
+
+def test_a_solo_game_through_gymnasium_ends_won_or_lost() -> None:
+    """Turris alone against the Betrayers: no opponents to seat, the game plays the Betrayers;
+    a move outside the mask loses the game, with no one else to win it."""
+    env = towers.env.gymnasium("turris", [])
+    obs, info = env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    done = False
+    while not done:
+        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        obs, reward, done, truncated, info = env.step(action)
+    assert env.table.state.is_terminal()
+    assert reward == env.table.returns()[0] and reward in (0.0, 1.0)
+
+    obs, info = env.reset(seed=4)
+    outside = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    obs, reward, done, truncated, info = env.step(outside)
+    assert done and reward == 0.0 and info["illegal"] == outside

@@ -24,13 +24,21 @@ GAMES = [
     ("toy", 4),
     ("pillars", 2),
     ("pillars", 3),
+    ("turris", 1),  # solo, against the Betrayers
+    ("turris", 2),
 ]
 
 
 @pytest.fixture(scope="module", autouse=True)
 def registered() -> None:
     names = towers.env.openspiel()
-    assert {"towers_torres", "towers_tiletum", "towers_toy", "towers_pillars"} <= set(names)
+    assert {
+        "towers_torres",
+        "towers_tiletum",
+        "towers_toy",
+        "towers_pillars",
+        "towers_turris",
+    } <= set(names)
 
 
 @pytest.mark.parametrize(("name", "players"), GAMES)
@@ -53,6 +61,12 @@ def test_the_game_type_comes_from_the_game() -> None:
     assert game.get_parameters() == {"players": 3, "deck": 6}
     perfect = pyspiel.load_game("towers_pillars").get_type()
     assert perfect.information == pyspiel.GameType.Information.PERFECT_INFORMATION
+    # a game with a solo mode may be lost to the game itself: its returns sum to no constant
+    solo = pyspiel.load_game("towers_turris", {"players": 1})
+    kind = solo.get_type()
+    assert kind.utility == pyspiel.GameType.Utility.GENERAL_SUM
+    assert (kind.min_num_players, kind.max_num_players) == (1, 5)
+    assert solo.num_players() == 1
 
 
 def test_the_observer_gives_the_games_tensor_and_strings() -> None:
@@ -137,3 +151,13 @@ def test_openspiel_search_plays_a_whole_shipped_game(name: str, search: str) -> 
         bot = mcts.MCTSBot(game, 2.0, 10, evaluator, random_state=np.random.RandomState(0))
     returns = _play(game, bot, 0, "random", 1)
     assert sum(returns) == pytest.approx(1.0)
+
+
+def test_openspiel_search_plays_a_whole_solo_turris_game() -> None:
+    """Information-set MCTS (the Tactics deck is hidden) through a whole solo game against the
+    Betrayers, with few simulations a move: the game ends, won (1) or lost (0)."""
+    game = pyspiel.load_game("towers_turris", {"players": 1})
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 4, random_state=np.random.RandomState(0))
+    returns = _play(game, bot, 0, "random", 1)
+    assert returns in ([0.0], [1.0])
