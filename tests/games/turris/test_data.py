@@ -221,7 +221,9 @@ def test_stroboscope_example_draws_a_tactics_card_and_plays_it_on_place() -> Non
     # rulebook: Action Step (Carol places in the Stroboscope Excavation Site)
     (site,) = [s for s in D.excavation_sites if s.name == "Stroboscope"]
     assert site.immediate
-    assert kinds(site.effects) == ["tactics", "play_tactics"]
+    # "draw another Tactics card and play it": the card drawn
+    assert kinds(site.effects) == ["tactics"]
+    assert site.effects[0].n == 1 and site.effects[0].play
 
 
 def test_force_revive_example_the_isle_revives_several_scouts_for_resources() -> None:
@@ -489,16 +491,28 @@ def test_an_unknown_effect_kind_is_refused_naming_the_card(copy) -> None:
         load(d)
 
 
-def test_a_bad_effect_argument_is_refused_naming_the_card_and_field(copy) -> None:
-    d = copy(
-        "tactics.toml",
-        "[{ move_beast = { steps = 0, flip = true } }]",
-        "[{ move_beast = { steps = -1, flip = true } }]",
-    )
-    with pytest.raises(
-        DataError, match=r"tactics 'binding_chains' effect 1 move_beast: field 'steps'"
-    ):
-        load(d)
+@pytest.mark.parametrize(
+    "name, old, new, message",
+    [
+        (
+            "tactics.toml",
+            "[{ move_beast = { steps = 0, flip = true } }]",
+            "[{ move_beast = { steps = -1, flip = true } }]",
+            r"tactics 'binding_chains' effect 1 move_beast: field 'steps'",
+        ),
+        (
+            "excavation.toml",
+            "[{ tactics = { n = 1, play = true } }]",
+            "[{ tactics = { n = 1, keep = true } }]",
+            r"site 'stroboscope' effect 1 tactics: unknown field 'keep'",
+        ),
+    ],
+)
+def test_a_bad_effect_argument_is_refused_naming_the_card_and_field(
+    copy, name: str, old: str, new: str, message: str
+) -> None:
+    with pytest.raises(DataError, match=message):
+        load(copy(name, old, new))
 
 
 def test_an_unknown_token_in_a_cost_is_refused(copy) -> None:

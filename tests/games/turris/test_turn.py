@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from towers.games.turris.frames import DiscardDown, MissionStep, Rewards, Turn
+from towers.games.turris.frames import DiscardDown, MissionStep, PlayTacticsChoice, Rewards, Turn
 
 from .conftest import DELUSION, D, act, empty_board, names, new_game, node, put
 
@@ -154,22 +154,42 @@ def test_tactics_card_that_cannot_be_resolved_in_full_cannot_be_played() -> None
     assert "play righteous_fury" not in names(state)
 
 
-def test_stroboscope_example_its_tactics_play_does_not_count() -> None:
+def test_stroboscope_example_plays_the_card_drawn_and_it_does_not_count() -> None:
+    """Action Step example: Carol "Places in the Stroboscope Excavation Site, which allows
+    her to draw another Tactics card and play it. She has a Tactics card in hand and may
+    still play it": the card played is the one drawn, and the limit is not used."""
     state = new_game(3)
     empty_board(state)
     strobe = [s.id for s in D.excavation_sites].index("stroboscope")
     state.site_at[0] = strobe
-    k = [c.id for c in D.tactics].index("forbidden_knowledge")
-    state.hands[0] = [k]
+    held = [c.id for c in D.tactics].index("forbidden_knowledge")
+    state.hands[0] = [held]
     state._legal = None
     act(state, "place site_a")
-    state.apply_action(state.legal_actions()[0])  # the drawn Tactics card
-    drawn = state.hands[0][-1]
-    act(state, f"play {D.tactics[k].id}")
+    act(state, "draw tactics ichor_spring")
+    # the card drawn, not the card held
+    assert names(state) == ["play ichor_spring", "pass"]
+    act(state, "play ichor_spring")
+    assert state.resources[0][0] == 5 and state.hands[0] == [held]
     assert not state.tactics_played
-    act(state, "gather ichor")
-    assert drawn in state.hands[0]
-    assert any(n.startswith("play") for n in names(state)) or not state._playable(0)
+    assert "play forbidden_knowledge" in names(state)
+
+
+def test_stroboscope_card_drawn_may_be_kept() -> None:
+    """ "allows her to draw another Tactics card and play it": the play may be declined, and
+    a card that cannot be resolved in full is not offered (Minor Rules and Clarifications)."""
+    state = new_game(3)
+    empty_board(state)
+    state.site_at[0] = [s.id for s in D.excavation_sites].index("stroboscope")
+    state._legal = None
+    act(state, "place site_a")
+    act(state, "draw tactics ichor_spring")
+    act(state, "pass")
+    assert state.hands[0] == [[c.id for c in D.tactics].index("ichor_spring")]
+    assert isinstance(state.stack.top, Turn)
+    act(state, "place site_a")
+    act(state, "draw tactics righteous_fury")  # a Weaponry it cannot pay
+    assert isinstance(state.stack.top, Turn) and len(state.hands[0]) == 2
 
 
 def finish_actions(state) -> None:  # type: ignore[no-untyped-def]
@@ -260,3 +280,18 @@ def test_discard_to_four_and_refill_the_missions() -> None:
     assert state.is_chance_node()
     state.apply_action(state.legal_actions()[0])
     assert len(state.missions) == 5 and state.current_player() == 1
+
+
+def test_a_choice_of_tactics_cards_saved_before_drawn_reads_back() -> None:
+    import json
+
+    state = new_game(3)
+    state.hands[0] = [[c.id for c in D.tactics].index("ichor_spring")]
+    state.stack.push(PlayTacticsChoice(0, 1, 0))
+    state._legal = None
+    saved = json.loads(state.to_json())
+    saved["version"] = 2
+    saved["state"]["stack"][-1].pop("drawn")
+    again = state.game.state_from_json(json.dumps(saved))
+    assert again.to_json() == state.to_json()
+    assert names(again) == ["play ichor_spring", "pass"]

@@ -30,7 +30,8 @@ steal {n, of}      take n resources of your choice (letters ``of``) from the pla
 prestige (n)       score n Prestige
 council (n)        advance your Council token n steps, gaining each spot's reward
 council_reward (n) gain again the reward of the Council spot your token is on (n times)
-tactics (n)        draw n Tactics cards
+tactics (n or      draw n Tactics cards; with ``play = true`` the player may then play one of
+{n, play})         the cards drawn, outside the one-per-turn limit (the Stroboscope)
 play_tactics (n)   play up to n Tactics cards from your hand; they do not count against the
                    one-per-turn limit
 reserve (n)        reserve n Missions from the tableau
@@ -201,6 +202,8 @@ class Effect:
     crossroads: bool = True
     at: str = ""
     of: str = ""
+    play: bool = False
+    """``tactics``: one of the cards drawn may be played at once."""
 
 
 @dataclass(frozen=True)
@@ -457,6 +460,15 @@ def _effect(where: str, raw: object) -> Effect:
     if kind not in EFFECT_KINDS:
         raise DataError(f"{where}: unknown effect kind {kind!r}")
     at = f"{where} {kind}"
+    if kind == "tactics" and isinstance(arg, dict):
+        for key in arg:
+            if key not in ("n", "play"):
+                raise DataError(f"{at}: unknown field {key!r}")
+        return Effect(
+            kind,
+            n=_int(at, "n", arg.get("n", 1), 1),
+            play=_bool(at, "play", arg.get("play", False)),
+        )
     if kind in COUNT_KINDS:
         return Effect(kind, n=_int(at, kind, arg, 1))
     if kind in BUNDLE_KINDS:

@@ -122,10 +122,12 @@ class CouncilReturn(Frame):
 
 @dataclass(frozen=True, slots=True)
 class PlayTacticsChoice(Frame):
-    """Play up to ``n`` Tactics cards outside the one-a-turn limit."""
+    """Play up to ``n`` Tactics cards outside the one-a-turn limit; ``drawn`` > 0: only among
+    the last ``drawn`` cards of the hand, those an effect just drew (the Stroboscope)."""
 
     seat: int
     n: int
+    drawn: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -403,11 +403,18 @@ class TurrisState(State):
     _legal: list[int] | None = None
     _legal_set: frozenset[int] | None = None
 
-    FIELDS_VERSION: ClassVar[int] = 2
-    """2: the solo fields (``betrayer_at`` to ``player_won``)."""
+    FIELDS_VERSION: ClassVar[int] = 3
+    """2: the solo fields (``betrayer_at`` to ``player_won``); 3: ``drawn`` in a pending
+    ``play_tactics_choice``."""
 
     @classmethod
     def upgrade_fields(cls, fields: dict[str, Any], version: int) -> dict[str, Any]:
+        if version < 3:
+            # a choice of Tactics cards saved before the Stroboscope's "the card drawn"
+            fields["stack"] = [
+                {**f, "drawn": 0} if f.get("frame") == "play_tactics_choice" else f
+                for f in fields.get("stack", [])
+            ]
         if version < 2:
             # a game saved before solo play: 2 to 5 players, so no Betrayers
             fields.setdefault("betrayer_at", [])
@@ -911,8 +918,8 @@ class TurrisState(State):
                 if n <= 0 or not self.missions:
                     self.stack.pop()
                     return True
-            case PlayTacticsChoice(seat=seat, n=n):
-                if n <= 0 or not self.hands[seat]:
+            case PlayTacticsChoice(seat=seat, n=n, drawn=drawn):
+                if n <= 0 or not self.hands[seat] or (drawn and not self._tactics_choices(top)):
                     self.stack.pop()
                     return True
             case MoveScoutChoice(seat=seat, n=n, origin=-1):
@@ -1018,8 +1025,8 @@ class TurrisState(State):
                 out += [enc(A.Steal(r, s)) for r, s in self._steal_options(top)]
             case CouncilStep(seat=seat):
                 out += [enc(A.CouncilSpot(s)) for s in self._council_next(seat)]
-            case PlayTacticsChoice(seat=seat):
-                out += [enc(A.PlayTactics(c)) for c in self._playable(seat)]
+            case PlayTacticsChoice():
+                out += [enc(A.PlayTactics(c)) for c in self._tactics_choices(top)]
                 out.append(A.PASS)
             case ReserveChoice():
                 out += [enc(A.ChooseMission(m)) for m in sorted(self.missions)]
@@ -1162,8 +1169,8 @@ class TurrisState(State):
                 self.resources[seat][r] += 1
             case CouncilStep(seat=seat), A.CouncilSpot(spot=spot):
                 self._council_to(seat, spot)
-            case PlayTacticsChoice(seat=seat, n=n), A.PlayTactics(card=card):
-                self.stack.replace(PlayTacticsChoice(seat, n - 1))
+            case PlayTacticsChoice(seat=seat, n=n, drawn=drawn), A.PlayTactics(card=card):
+                self.stack.replace(PlayTacticsChoice(seat, n - 1, max(0, drawn - 1)))
                 self._play_tactics(seat, card)
             case ReserveChoice(seat=seat, n=n), A.ChooseMission(mission=m):
                 self.stack.replace(ReserveChoice(seat, n - 1))
@@ -1406,6 +1413,15 @@ class TurrisState(State):
             if self._can_resolve(seat, g.sources[g.src_tactics[c]][1])
         ]
 
+    def _tactics_choices(self, top: PlayTacticsChoice) -> list[int]:
+        """The cards the choice may play: any playable one, or only among those just drawn
+        (the last of the hand: a draw appends)."""
+        playable = self._playable(top.seat)
+        if top.drawn <= 0:
+            return playable
+        drawn = set(self.hands[top.seat][-top.drawn :])
+        return [c for c in playable if c in drawn]
+
     def _play_tactics(self, seat: int, card: int) -> None:
         self.hands[seat].remove(card)
         self.tactics_discard.append(card)
@@ -1621,10 +1637,15 @@ class TurrisState(State):
                     packet = self.game.src_council[self.council[seat]]
                     self.stack.push(Rewards(seat, (packet,) * e.n, True))
             case "tactics":
+                queued = len(self.chance)
                 for _ in range(e.n):
                     self._queue_draw(TacticsDraw(seat))
+                drawn = len(self.chance) - queued
+                if e.play and drawn:
+                    # decided once the cards are drawn: draws come before any decision
+                    self.stack.push(PlayTacticsChoice(seat, 1, drawn))
             case "play_tactics":
-                self.stack.push(PlayTacticsChoice(seat, e.n))
+                self.stack.push(PlayTacticsChoice(seat, e.n, 0))
             case "reserve":
                 self.stack.push(ReserveChoice(seat, e.n))
             case "action":
