@@ -295,3 +295,22 @@ def test_a_choice_of_tactics_cards_saved_before_drawn_reads_back() -> None:
     again = state.game.state_from_json(json.dumps(saved))
     assert again.to_json() == state.to_json()
     assert names(again) == ["play ichor_spring", "pass"]
+
+
+def test_an_ongoing_mission_replaces_another_only_when_both_slots_are_taken() -> None:
+    """Complete Mission Step: "you may place the Mission in one of the 2 Ongoing Effects
+    slots ... If both slots are taken, you may replace a previous card"."""
+    ids = [m.id for m in D.missions]
+    for held, offered in (
+        ([], ["ongoing 1", "pass"]),
+        (["long_term_strategy"], ["ongoing 2", "pass"]),
+        (["long_term_strategy", "patronage"], ["ongoing 1", "ongoing 2", "pass"]),
+    ):
+        state = new_game(3)
+        state.missions[0] = ids.index("saplings")  # I2 K1, an ongoing effect
+        state.ongoing[0] = [ids.index(m) for m in held]
+        state.completed[0] = state.ongoing[0][:]
+        state.resources[0] = [5, 1, 0, 0, 0]
+        finish_actions(state)
+        act(state, "mission saplings")
+        assert names(state) == offered

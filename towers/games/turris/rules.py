@@ -1055,8 +1055,11 @@ class TurrisState(State):
                 out += [enc(A.ChooseMission(m)) for m in self._completable(seat)]
                 out.append(A.PASS)
             case OngoingChoice(seat=seat):
+                # the open slot; a Mission there is replaced only when both are taken
                 used = len(self.ongoing[seat])
-                out += [enc(A.OngoingSlot(k)) for k in range(min(used + 1, 2))]
+                slots = self.game.c["ongoing_mission_slots"]
+                free = [used] if used < slots else range(slots)
+                out += [enc(A.OngoingSlot(k)) for k in free]
                 out.append(A.PASS)
             case DiscardDown(seat=seat):
                 out += [enc(A.Discard(c)) for c in sorted(set(self.hands[seat]))]
