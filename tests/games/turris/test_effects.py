@@ -293,3 +293,28 @@ def test_the_ridge_offers_only_a_beast_that_can_make_the_move_and_flips_it_after
     act(state, "place ridge")
     assert sorted(names(state)) == ["beast harrow", "beast pain"]
     assert not state.flipped[DELUSION]
+
+
+def test_a_scout_move_that_cannot_be_made_is_not_playable() -> None:
+    """Minor Rules and Clarifications: "If you cannot perform in full all the effects
+    necessary for a Tactics card, you may not play the Tactics card": Quick Feet moves one
+    of your Scouts on the Main Board, so not with none there."""
+    state = new_game(3)
+    empty_board(state)
+    state.hands[ALICE] = [tactics_id("quick_feet")]
+    state._legal = None
+    assert "play quick_feet" not in names(state)
+    put(state, ALICE, "guild")
+    assert "play quick_feet" in names(state)
+
+
+def test_the_labyrinth_moves_the_scout_just_placed() -> None:
+    """Easily Missed Rules: a Place needs every non-optional part of the Location to
+    resolve; the Scout placed in the Labyrinth is on the board to be moved."""
+    state = new_game(3)
+    empty_board(state)
+    state.site_at[0] = [s.id for s in D.excavation_sites].index("labyrinth")
+    state._legal = None
+    assert "place site_a" in names(state)
+    act(state, "place site_a")
+    assert names(state) == ["choose site_a", "pass"]

@@ -922,8 +922,8 @@ class TurrisState(State):
                 if n <= 0 or not self.hands[seat] or (drawn and not self._tactics_choices(top)):
                     self.stack.pop()
                     return True
-            case MoveScoutChoice(seat=seat, n=n, origin=-1):
-                if n <= 0 or not self._scout_nodes(seat):
+            case MoveScoutChoice(seat=seat, n=n, steps=steps, origin=-1):
+                if n <= 0 or not self._movable_scouts(seat, steps):
                     self.stack.pop()
                     return True
             case ReviveChoice(seat=seat, n=n, source=src, index=i, done=done):
@@ -1034,8 +1034,8 @@ class TurrisState(State):
             case PlaceFree(seat=seat):
                 out += [enc(A.Place(n)) for n in self._free_place_nodes(seat)]
                 out.append(A.PASS)
-            case MoveScoutChoice(seat=seat, origin=-1):
-                out += [enc(A.Choose(n)) for n in self._scout_nodes(seat)]
+            case MoveScoutChoice(seat=seat, steps=steps, origin=-1):
+                out += [enc(A.Choose(n)) for n in self._movable_scouts(seat, steps)]
                 out.append(A.PASS)
             case MoveScoutChoice(origin=origin, steps=steps):
                 out += [enc(A.Choose(n)) for n in self._scout_moves(origin, steps)]
@@ -1337,7 +1337,7 @@ class TurrisState(State):
         if self._limit(node) == 1 and sum(self.scouts[node]) > 0:
             return "the Location is limited to 1 Scout and holds one"
         if self._immediate(node) and not self._can_resolve(
-            seat, self.game.sources[self._reward_source(node)][1], reserve=-1
+            seat, self.game.sources[self._reward_source(node)][1], placing=node
         ):
             return "the Immediate reward cannot be resolved in full (" + R_IMMEDIATE + ")"
         return "not allowed now"
@@ -1351,7 +1351,7 @@ class TurrisState(State):
             return False
         if self._immediate(node):
             return self._can_resolve(
-                seat, self.game.sources[self._reward_source(node)][1], reserve=-1
+                seat, self.game.sources[self._reward_source(node)][1], placing=node
             )
         return True
 
@@ -1568,12 +1568,12 @@ class TurrisState(State):
             self._queue_draw(SiteDraw(k))
 
     # ==== the effects of the vocabulary ===================================================
-    def _can_resolve(self, seat: int, effects: tuple[Effect, ...], reserve: int = 0) -> bool:
+    def _can_resolve(self, seat: int, effects: tuple[Effect, ...], placing: int = -1) -> bool:
         """Whether every non-optional part of ``effects`` can be resolved in full (Minor Rules
-        and Clarifications; Easily Missed Rules); ``reserve``: Scouts leaving the reserve
-        first (the Scout being placed)."""
+        and Clarifications; Easily Missed Rules); ``placing``: the node a Scout of the
+        reserve is being placed on first."""
         have = list(self.resources[seat])
-        in_reserve = self.reserve[seat] + reserve
+        in_reserve = self.reserve[seat] - (placing >= 0)
         in_grave = self.graveyard[seat]
         for e in effects:
             match e.kind:
@@ -1602,6 +1602,11 @@ class TurrisState(State):
                         return False
                 case "place":
                     if in_reserve <= 0:
+                        return False
+                case "move_scout":
+                    # at least one of the seat's Scouts on the Main Board has somewhere to go
+                    nodes = self._scout_nodes(seat) + ([placing] if placing >= 0 else [])
+                    if not any(self._scout_moves(n, e.steps) for n in nodes):
                         return False
                 case "first_player":
                     # solo: a Damaged token may be removed instead, or nothing
@@ -1809,6 +1814,10 @@ class TurrisState(State):
     def _move_scout(self, seat: int, frm: int, to: int) -> None:
         self.scouts[frm][seat] -= 1
         self.scouts[to][seat] += 1
+
+    def _movable_scouts(self, seat: int, steps: int) -> list[int]:
+        """The nodes of the seat's Scouts that have somewhere to move."""
+        return [n for n in self._scout_nodes(seat) if self._scout_moves(n, steps)]
 
     def _scout_moves(self, origin: int, steps: int) -> list[int]:
         dist = self._distances(origin)
