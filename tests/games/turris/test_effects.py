@@ -318,3 +318,21 @@ def test_the_labyrinth_moves_the_scout_just_placed() -> None:
     assert "place site_a" in names(state)
     act(state, "place site_a")
     assert names(state) == ["choose site_a", "pass"]
+
+
+def test_the_tie_break_counts_from_the_first_player_after_the_last_cleanup() -> None:
+    """Endgame: the game ends "at the end of the Cleanup Phase", in which the First Player
+    token goes to the holder of the Future First Player card (Cleanup Phase example: Bob
+    "keeps this title until the Cleanup Phase"); ties are broken "by proximity to the First
+    Player", so from the new First Player."""
+    state = new_game(3, first=BOB)
+    state.endgame = True
+    state.beast_at = [node("guild"), -1, -1, -1]  # the Pain is the last Beast
+    state.future_first = ALICE
+    state.prestige = [20, 20, 20]
+    state.resources = [[1, 0, 0, 0, 0] for _ in range(3)]
+    state.phase = "beasts"
+    state.stack.clear()
+    state._end_round()
+    assert state.is_terminal() and state.first_player == ALICE
+    assert state.winners() == [ALICE]
