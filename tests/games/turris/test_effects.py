@@ -336,3 +336,33 @@ def test_the_tie_break_counts_from_the_first_player_after_the_last_cleanup() -> 
     state._end_round()
     assert state.is_terminal() and state.first_player == ALICE
     assert state.winners() == [ALICE]
+
+
+def test_two_prestige_thresholds_reached_at_once_change_the_sites_twice() -> None:
+    """Excavation Sites: "The first time in the game any player reaches or passes 10, 20,
+    30, or 40 Prestige ... remove all the Excavation Site locations, draw a number equal to
+    player number": each threshold reached for the first time is one change."""
+    state = new_game(3)
+    empty_board(state)
+    state.prestige[ALICE] = 8
+    left = len(state.site_deck)
+    state._score(ALICE, 13)  # 8 -> 21: past 10 and 20 in one go
+    state._run()
+    draws = 0
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+        draws += 1
+    assert draws == 6 and len(state.site_deck) == left - 6
+    assert sorted(state.thresholds_hit) == [10, 20] and not state.excavation_due
+
+
+def test_a_state_saved_with_an_excavation_flag_reads_back_as_one_change() -> None:
+    import json
+
+    state = new_game(3)
+    state.excavation_due = 1
+    saved = json.loads(state.to_json())
+    saved["version"] = 3
+    saved["state"]["excavation_due"] = True
+    again = state.game.state_from_json(json.dumps(saved))
+    assert again.to_json() == state.to_json()

@@ -290,7 +290,7 @@ class TurrisGame(Game):
             fruit=-1,
             altar=0,
             thresholds_hit=[],
-            excavation_due=False,
+            excavation_due=0,
             endgame=False,
             endgame_in_beasts=False,
             missions=[],
@@ -363,7 +363,8 @@ class TurrisState(State):
     fruit: int
     altar: int
     thresholds_hit: list[int]
-    excavation_due: bool
+    excavation_due: int
+    """Excavation Site changes still to make: one per threshold first reached."""
     endgame: bool
     endgame_in_beasts: bool
     missions: list[int]
@@ -403,12 +404,14 @@ class TurrisState(State):
     _legal: list[int] | None = None
     _legal_set: frozenset[int] | None = None
 
-    FIELDS_VERSION: ClassVar[int] = 3
+    FIELDS_VERSION: ClassVar[int] = 4
     """2: the solo fields (``betrayer_at`` to ``player_won``); 3: ``drawn`` in a pending
-    ``play_tactics_choice``."""
+    ``play_tactics_choice``; 4: ``excavation_due`` counts the changes due (was a flag)."""
 
     @classmethod
     def upgrade_fields(cls, fields: dict[str, Any], version: int) -> dict[str, Any]:
+        if version < 4:
+            fields["excavation_due"] = int(bool(fields.get("excavation_due", False)))
         if version < 3:
             # a choice of Tactics cards saved before the Stroboscope's "the card drawn"
             fields["stack"] = [
@@ -749,7 +752,7 @@ class TurrisState(State):
             # the Betrayers count as a player on the Prestige track for the Site change
             if self.betrayer_prestige >= t and t not in self.thresholds_hit:
                 self.thresholds_hit.append(t)
-                self.excavation_due = True
+                self.excavation_due += 1
         self._check_endgame()
 
     def _number(self, node: int) -> int:
@@ -1556,13 +1559,13 @@ class TurrisState(State):
             if self.prestige[seat] >= t and t not in self.thresholds_hit:
                 # the first time anyone reaches it, once the current action is resolved
                 self.thresholds_hit.append(t)
-                self.excavation_due = True
+                self.excavation_due += 1
         self._check_endgame()
 
     def _change_excavation_sites(self) -> None:
         """Excavation Sites: remove every Site and draw as many as players, in order from A;
         Scouts, Beasts and the Fruit stay on their spots."""
-        self.excavation_due = False
+        self.excavation_due -= 1
         for k in self.game.used_spots:
             self.site_at[k] = -1
             self._queue_draw(SiteDraw(k))
