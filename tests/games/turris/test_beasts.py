@@ -10,6 +10,7 @@ from .conftest import (
     DESPAIR,
     HARROW,
     PAIN,
+    D,
     act,
     beast_acts,
     empty_board,
@@ -218,6 +219,22 @@ def test_harrow_chain_attack_off_while_the_fruit_is_on_the_board() -> None:
     while state.current_player() in (BOB, CAROL) and not state.stack.top.frame_name() == "turn":
         act(state, names(state)[0])
     assert state.beast_at[HARROW] == node("circle") and state.graveyard == [0, 1, 0]
+
+
+def test_harrow_chain_attack_is_checked_once_the_devour_is_resolved() -> None:
+    """Chain Attack example: the Harrow "resolves its Devour effect, after which the players
+    notice that there is a Scout in the Brink"; the Devour includes the Council step and its
+    reward (The Pain), so a Scout that reward Places next to the Harrow is noticed."""
+    state = setup({HARROW: "isle"})
+    put(state, BOB, "circle")
+    state.council[BOB] = [c.id for c in D.council].index("resource")
+    state.resources = [[0] * 5 for _ in range(3)]
+    beast_acts(state, HARROW)
+    act(state, "council place")
+    act(state, "resolve 1")
+    act(state, "place brink")  # next to the Circle, where the Harrow stands
+    assert state.beast_at[HARROW] == node("brink")
+    assert state.graveyard[BOB] == 2
 
 
 def test_artifacts_example_1_despair_spares_a_scout_with_no_resources() -> None:

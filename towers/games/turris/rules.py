@@ -1921,6 +1921,8 @@ class TurrisState(State):
         if self.flipped[b] and not chain:
             self.flipped[b] = False  # it does not move: it stands up (Move Beast)
             return
+        if chain and not self._chain_goes_on(at):
+            return
         if self.fruit >= 0:
             target = self.fruit
         elif g.solo and not self._has_player_scouts():
@@ -2058,14 +2060,16 @@ class TurrisState(State):
             self.stack.push(DespairChoice(seat))
 
     def _after_effect(self, top: BeastEffect) -> None:
-        """Chain Attack: the Harrow goes again after a Devour in the Beast Phase while a Scout
-        is adjacent and the Fruit is off the board."""
-        g = self.game
-        beast = g.data.beasts[top.beast]
-        if not (beast.chain_attack and top.in_phase and top.devoured and self.fruit < 0):
-            return
-        if any(sum(self.scouts[n]) for n in g.adjacent[top.node]):
+        """Chain Attack: after a Devour in the Beast Phase the Harrow may go again; whether
+        it does is seen once the Devour is resolved, its Council steps and rewards too
+        (below them on the stack: :meth:`_chain_goes_on`)."""
+        beast = self.game.data.beasts[top.beast]
+        if beast.chain_attack and top.in_phase and top.devoured:
             self.stack.push(BeastTurn(top.beast, True))
+
+    def _chain_goes_on(self, at: int) -> bool:
+        """A Scout in a Location next to the Harrow and the Fruit off the Main Board."""
+        return self.fruit < 0 and any(sum(self.scouts[n]) for n in self.game.adjacent[at])
 
     def _displace_destinations(self, node: int) -> list[int]:
         """The Delusion: 1 step away, never into a Crossroads or a Location with another
