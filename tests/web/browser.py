@@ -37,3 +37,18 @@ def open_page(browser: Any, phone: bool = False) -> tuple[Any, Any, list[str]]:
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.set_default_timeout(20_000)
     return context, page, errors
+
+
+# The centre on screen of the board element ``id``, scrolled to the middle of the screen first.
+CENTRE = """(id) => {
+  const target = document.querySelector(`#board svg [id="${CSS.escape(id)}"]`);
+  target.scrollIntoView({ block: 'center', inline: 'center' });
+  const b = target.getBoundingClientRect();
+  return [b.left + b.width / 2, b.top + b.height / 2];
+}"""
+
+
+def click_target(page: Any, ident: str) -> None:
+    """Click the board element ``ident`` at its centre, as a finger or a mouse would."""
+    x, y = page.evaluate(CENTRE, ident)
+    page.mouse.click(x, y)

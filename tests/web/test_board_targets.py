@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.server.live import Live
-from tests.web.browser import needs_chromium, open_page, shot
+from tests.web.browser import click_target, needs_chromium, open_page, shot
 
 pytestmark = needs_chromium
 
@@ -42,13 +42,6 @@ MEASURE = """() => {
     return { id, kind: ring.getAttribute('class'), ring: box(ring), target: box(target),
              hit: inside ? null : about };
   });
-}"""
-
-CENTRE = """(id) => {
-  const target = document.querySelector(`#board svg [id="${CSS.escape(id)}"]`);
-  target.scrollIntoView({ block: 'center', inline: 'center' });
-  const b = target.getBoundingClientRect();
-  return [b.left + b.width / 2, b.top + b.height / 2];
 }"""
 
 SETTLED = """([ply, picked]) => {
@@ -137,11 +130,6 @@ def wait_for_ply(page: Any, ply: int) -> None:
         " return Number(s.dataset.ply) === p && s.classList.contains('mine'); }",
         arg=ply,
     )
-
-
-def click_target(page: Any, ident: str) -> None:
-    x, y = page.evaluate(CENTRE, ident)
-    page.mouse.click(x, y)
 
 
 def play_by_clicks(

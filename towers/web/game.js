@@ -128,7 +128,7 @@ function onState(msg) {
 
 function render() {
   document.title = `towers: ${view.game}`;
-  $("#title").textContent = `${view.game}, ${view.players} players` + (view.you === null ? " · watching" : ` · you are seat ${view.you}`);
+  $("#title").textContent = `${view.game}, ${view.players} player${view.players === 1 ? "" : "s"}` + (view.you === null ? " · watching" : ` · you are seat ${view.you}`);
   renderStatus();
   if (!replaying) renderBoard(view.svg, view.observation);
   renderMoves();
@@ -340,7 +340,10 @@ function renderFinal() {
   if (!over) return;
   const names = view.winners.map(seatName);
   const you = view.you !== null && view.winners.includes(view.you);
-  $("#winner").textContent = (you ? "You win! " : "") + (names.length > 1 ? `Shared win: ${names.join(", ")}` : `Winner: ${names[0]}`);
+  // no winner: a solo game lost to the game itself
+  $("#winner").classList.toggle("lost", !names.length);
+  $("#winner").textContent = !names.length ? (view.you !== null ? "You lost to the game." : "The game won: no seat did.")
+    : (you ? "You win! " : "") + (names.length > 1 ? `Shared win: ${names.join(", ")}` : `Winner: ${names[0]}`);
   const table = $("#final-scores");
   table.replaceChildren(el("tr", {}, el("th", { text: "seat" }), el("th", { text: "score" })));
   (view.scores || []).forEach((score, i) => {
