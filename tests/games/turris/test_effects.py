@@ -366,3 +366,18 @@ def test_a_state_saved_with_an_excavation_flag_reads_back_as_one_change() -> Non
     saved["state"]["excavation_due"] = True
     again = state.game.state_from_json(json.dumps(saved))
     assert again.to_json() == state.to_json()
+
+
+def test_an_empty_excavation_spot_closes_when_its_beast_is_removed_there() -> None:
+    """Excavation Sites: spots with no Site "exist only for the purpose of the Beasts
+    starting location and thereafter are treated as if they do not exist for all effects":
+    a Beast removed in the Endgame without leaving its spot leaves nothing behind."""
+    state = new_game(2)
+    assert state.beast_at[HARROW] == node("site_d") and state._is_open(node("site_d"))
+    state.endgame = True
+    state.phase = "beasts"
+    state.stack.clear()
+    state._end_round()  # the Harrow goes first
+    assert state.beast_at[HARROW] < 0
+    assert not state._is_open(node("site_d"))
+    assert node("site_d") not in state._distances(node("isle"))

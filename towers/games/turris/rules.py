@@ -691,6 +691,7 @@ class TurrisState(State):
         if self.endgame and not self.endgame_in_beasts:
             for b in g.removal:
                 if self.beast_at[b] >= 0:
+                    self._vacate(self.beast_at[b])
                     self.beast_at[b] = -1
                     self.flipped[b] = False
                     break
@@ -1906,9 +1907,15 @@ class TurrisState(State):
             self._push_betrayers(end)
 
     def _left(self, start: int, end: int) -> None:
+        if start != end:
+            self._vacate(start)
+
+    def _vacate(self, node: int) -> None:
+        """A Beast is gone from ``node``: an Excavation spot with no Site is closed for good
+        (Excavation Sites: "thereafter ... treated as if they do not exist")."""
         g = self.game
-        if start != end and g.nodes[start].kind == "excavation":
-            k = g.spots.index(start)
+        if g.nodes[node].kind == "excavation":
+            k = g.spots.index(node)
             if self.site_at[k] < 0:
                 self.spot_open[k] = False
 
