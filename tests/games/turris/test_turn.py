@@ -314,3 +314,20 @@ def test_an_ongoing_mission_replaces_another_only_when_both_slots_are_taken() ->
         finish_actions(state)
         act(state, "mission saplings")
         assert names(state) == offered
+
+
+def test_collect_from_a_replaced_excavation_site_gives_the_new_sites_reward() -> None:
+    """Excavation Sites: Scouts on removed Sites "stay on the newly placed Excavation sites
+    in the same spot"; COLLECT gains "rewards of all the Locations of those Scouts": the
+    Site the Scout is on now."""
+    state = new_game(3)
+    empty_board(state)
+    sites = [s.id for s in D.excavation_sites]
+    state.site_at[0] = sites.index("quarry")  # W2 R1 on Collect
+    put(state, 0, "site_a")
+    state.site_at[0] = sites.index("cistern")  # the change: I3 on Collect
+    act(state, "collect")
+    act(state, "collect from site_a")
+    act(state, "pass")
+    act(state, "resolve 1")
+    assert state.resources[0][:4] == [5, 0, 0, 0]
