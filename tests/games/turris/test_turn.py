@@ -331,3 +331,29 @@ def test_collect_from_a_replaced_excavation_site_gives_the_new_sites_reward() ->
     act(state, "pass")
     act(state, "resolve 1")
     assert state.resources[0][:4] == [5, 0, 0, 0]
+
+
+def test_faq_4_the_observatory_yields_its_resources_each_turn() -> None:
+    """FAQ 4: "How does the Observatory work? Can a player collect these resources each
+    turn? A: Yes": a Scout there yields them at the start of each of its owner's turns,
+    unless a Beast is there (Collect: a Beast prevents the reward)."""
+    state = new_game(3)
+    empty_board(state)
+    state.site_at[0] = [s.id for s in D.excavation_sites].index("observatory")
+    put(state, 0, "site_a")
+    for expected in ([1, 1], [2, 2]):
+        state.stack.clear()
+        state.turn_index = 0
+        state._start_turn()
+        state._run()
+        assert state.resources[0][1:3] == expected
+    state.beast_at[DELUSION] = node("site_a")
+    state.stack.clear()
+    state._start_turn()
+    state._run()
+    assert state.resources[0][1:3] == [2, 2]
+    state.beast_at[DELUSION] = -1
+    act(state, "collect")
+    act(state, "collect from site_a")
+    act(state, "pass")  # recalled for an Ichor; the resources came each turn instead
+    assert isinstance(state.stack.top, Turn) and state.resources[0][:3] == [2, 2, 2]

@@ -58,7 +58,8 @@ tower_room         construct a Tower Room (the Missions prerequisite applies), s
 {prestige, at}     ``prestige``; ``at = "now"`` or ``"trionfi_step"`` (the Grove's)
 =================  ===========================================================================
 
-Ongoing effects (Missions in an Ongoing slot, Trionfi, faction sides) are tables
+Ongoing effects (Missions in an Ongoing slot, Trionfi, faction sides, and Excavation Sites
+for each player with a Scout on one and no Beast there) are tables
 ``{on = <trigger>, do = [effects], where = <location id or "excavation">, once_per_turn}``:
 
 =================  ===========================================================================
@@ -1008,7 +1009,7 @@ def _load(data_dir: Path) -> TurrisData:
             raise DataError(f"missions.toml mission {m.id!r}: field 'prestige' must be >= 1")
     sites = _cards(
         "excavation.toml", _read("excavation.toml", data_dir), "site",
-        {"id", "name", "limit", "immediate", "effects"}, set(), places,
+        {"id", "name", "limit", "immediate", "effects"}, {"ongoing"}, places,
     )  # fmt: skip
     factions, player_sets = _factions(_read("factions.toml", data_dir), places)
     beasts, default_target, movement_cards = _beasts(

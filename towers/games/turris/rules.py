@@ -217,6 +217,11 @@ class TurrisGame(Game):
                 (o.on, o.where, o.once_per_turn, add(f"mission {m.id} ongoing", o.effects))
                 for o in m.ongoing
             )
+        for site in d.excavation_sites:
+            ongoing[f"s{site.id}"] = tuple(
+                (o.on, o.where, o.once_per_turn, add(f"site {site.id} ongoing", o.effects))
+                for o in site.ongoing
+            )
         for t in d.trionfi:
             ongoing[f"t{t.id}"] = tuple(
                 (o.on, o.where, o.once_per_turn, add(f"trionfi {t.id} ongoing", o.effects))
@@ -1374,26 +1379,28 @@ class TurrisState(State):
 
     # ==== COLLECT =======================================================================
     def _collect(self, seat: int, chosen: tuple[int, ...]) -> None:
+        g = self.game
         packets = []
         wheres: list[int] = []
         for node in chosen:
             self.scouts[node][seat] -= 1
             self.reserve[seat] += 1
             wheres.append(node)
-            # Immediate rewards were had on Place; a Beast or a Betrayer Scout there prevents
-            # the reward (Collect; Player Turn Phase (Solo))
-            if (
-                not self._immediate(node)
-                and self._beast_on(node) < 0
-                and node not in self.betrayer_at
-            ):
-                packets.append(self._reward_source(node))
+            # Immediate rewards were had on Place; a Site's reward may be all ongoing
+            src = self._reward_source(node)
+            if not self._immediate(node) and self._gives_reward(node) and g.sources[src][1]:
+                packets.append(src)
         for node in sorted(set(wheres)):
             where = "excavation" if self.game.nodes[node].kind == "excavation" else ""
             self._trigger(seat, "collect", self.game.nodes[node].id, where)
         if packets:
             self.stack.push(Rewards(seat, tuple(packets), True))
         self._pay(seat, Bundle(I=len(chosen) * self.game.c["collect_cost_per_scout"]))
+
+    def _gives_reward(self, node: int) -> bool:
+        """No Beast and no Betrayer Scout there to prevent its reward (Collect; Player Turn
+        Phase (Solo))."""
+        return self._beast_on(node) < 0 and node not in self.betrayer_at
 
     def _revive_cost(self, seat: int) -> Bundle:
         g = self.game
@@ -1696,13 +1703,18 @@ class TurrisState(State):
 
     def _trigger(self, seat: int, on: str, node_id: str = "", where: str = "") -> None:
         """Push the seat's ongoing effects for ``on`` (faction side, Missions in Ongoing slots,
-        Trionfi cards), each once a turn if it says so."""
+        Trionfi cards, Excavation Sites holding its Scouts), each once a turn if it says so."""
         g = self.game
         keys = []
         if self.faction[seat] >= 0:
             keys.append(f"f{g.data.factions[self.faction[seat]].id}{'AB'[self.side[seat]]}")
         keys += [f"m{g.data.missions[m].id}" for m in self.ongoing[seat]]
         keys += [f"t{g.data.trionfi[t].id}" for t in self.trionfi_owned[seat]]
+        for node in g.spots:
+            # a Beast or a Betrayer Scout there prevents a Site's effect, as on a Collect
+            site = self._site_of(node)
+            if site >= 0 and self.scouts[node][seat] and self._gives_reward(node):
+                keys.append(f"s{g.data.excavation_sites[site].id}")
         for key in keys:
             for trig, at, once, src in g.ongoing[key]:
                 if trig != on or (at and at not in (node_id, where)):
