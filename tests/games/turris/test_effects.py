@@ -381,3 +381,18 @@ def test_an_empty_excavation_spot_closes_when_its_beast_is_removed_there() -> No
     assert state.beast_at[HARROW] < 0
     assert not state._is_open(node("site_d"))
     assert node("site_d") not in state._distances(node("isle"))
+
+
+def test_the_world_scores_later_tower_rooms_not_its_own() -> None:
+    """The World (trionfi.toml): "a Prestige for each later Tower Room"; the room built
+    with the card is not a later one."""
+    state = new_game(3)
+    world = [t.id for t in D.trionfi].index("the_world")
+    state.trionfi_tableau[0] = world
+    state.completed[ALICE] = [0, 1, 2, 3]
+    state._take_trionfi(ALICE, world, 3)
+    state._run()
+    assert state.prestige[ALICE] == 3 and state.rooms[ALICE] == 1
+    state._room_built(ALICE, 3)
+    state._run()
+    assert state.prestige[ALICE] == 7

@@ -1797,10 +1797,11 @@ class TurrisState(State):
     def _take_trionfi(self, seat: int, t: int, prestige: int) -> None:
         g = self.game
         self.trionfi_tableau[self.trionfi_tableau.index(t)] = -1
-        self.trionfi_owned[seat].append(t)
         self.upgraded[g.data.index[g.data.trionfi[t].location]] = True
         self.stack.push(Resolving(seat, g.src_trionfi[t], 0))
         self._room_built(seat, prestige)
+        # owned once its room is built: a card's ongoing effect counts later rooms only
+        self.trionfi_owned[seat].append(t)
 
     def _room_built(self, seat: int, prestige: int) -> None:
         self.rooms[seat] += 1
