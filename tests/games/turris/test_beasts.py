@@ -172,15 +172,20 @@ def test_delusion_example_bob_moves_alices_scout_to_the_garden() -> None:
 
 
 def test_delusion_moves_beyond_a_crossroads_or_beast_when_nothing_is_adjacent() -> None:
-    state = setup({DELUSION: "ridge", PAIN: "nest", HARROW: "brink", DESPAIR: "site_c"})
-    state.spot_open[2] = True
-    put(state, ALICE, "crossroads_east".replace("crossroads_east", "circle"))
-    state.fruit = node("crossroads_east")
-    # the Delusion reaches the east Crossroads: no Scout there, so no effect
+    """The Delusion: "Scouts cannot be moved into Crossroads ... or locations with another
+    Beast. If there are no legal adjacent locations, move them 1 step further beyond a
+    Crossroad or location with a Beast, instead." """
+    state = setup({DELUSION: "crossroads_east", PAIN: "nest", HARROW: "brink", DESPAIR: "site_c"})
+    put(state, BOB, "ridge")
+    # the Delusion enters the Ridge; its neighbours are the Crossroads it came from and
+    # three Locations with Beasts
     beast_acts(state, DELUSION)
-    assert state.beast_at[DELUSION] == node("crossroads_east")
-    dests = state._displace_destinations(node("ridge"))
-    assert dests == sorted([node("abyss"), node("circle"), node("forge"), node("site_b")]) or dests
+    assert state.beast_at[DELUSION] == node("ridge") and state.current_player() == ALICE
+    assert sorted(names(state)) == [
+        "choose abyss", "choose circle", "choose forge", "choose site_b",
+    ]  # fmt: skip
+    act(state, "choose forge")
+    assert state.scouts[node("forge")][BOB] == 1
 
 
 def test_despair_example_bob_discards_knowledge_then_ichor_then_nothing() -> None:
