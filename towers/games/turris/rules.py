@@ -159,6 +159,13 @@ class TurrisGame(Game):
         self.n_nodes = len(d.locations)
         self.adjacent = tuple(tuple(d.index[a] for a in loc.adjacent) for loc in d.locations)
         self.spots = tuple(i for i, loc in enumerate(d.locations) if loc.kind == "excavation")
+        self.spot_of = tuple(
+            self.spots.index(i) if i in self.spots else -1 for i in range(self.n_nodes)
+        )
+        """Each node's Excavation spot (an index of ``spots``), -1 for any other node."""
+        self.distance_tables: dict[tuple[int, tuple[bool, ...]], dict[int, int]] = {}
+        """Breadth-first distances by start node and which Excavation spots exist: the board
+        changes shape only when Sites change, so each shape is searched once."""
         self.used_spots = tuple(k for k, i in enumerate(self.spots) if n in d.locations[i].players)
         self.crossroads = frozenset(
             i for i, loc in enumerate(d.locations) if loc.kind == "crossroads"
@@ -1276,19 +1283,14 @@ class TurrisState(State):
         return -1
 
     def _site_of(self, node: int) -> int:
-        g = self.game
-        if g.nodes[node].kind != "excavation":
-            return -1
-        return self.site_at[g.spots.index(node)]
+        k = self.game.spot_of[node]
+        return -1 if k < 0 else self.site_at[k]
 
     def _is_open(self, node: int) -> bool:
         """A node that exists now: every node but an Excavation spot with no Site once its
         Beast has left (Excavation Sites, 2 or 3 players)."""
-        g = self.game
-        if g.nodes[node].kind != "excavation":
-            return True
-        k = g.spots.index(node)
-        return self.site_at[k] >= 0 or self.spot_open[k]
+        k = self.game.spot_of[node]
+        return k < 0 or self.site_at[k] >= 0 or self.spot_open[k]
 
     def _is_scout_node(self, node: int) -> bool:
         kind = self.game.nodes[node].kind
@@ -1319,7 +1321,16 @@ class TurrisState(State):
         return [n for n in range(self.game.n_nodes) if self.scouts[n][seat] > 0]
 
     def _distances(self, start: int) -> dict[int, int]:
-        """Steps from ``start`` over the nodes that exist (Crossroads count: Plot Path)."""
+        """Steps from ``start`` over the nodes that exist (Crossroads count: Plot Path).
+        The table is shared by every state of this board shape: read it, never change it."""
+        shape = tuple(s >= 0 or o for s, o in zip(self.site_at, self.spot_open, strict=True))
+        tables = self.game.distance_tables
+        dist = tables.get((start, shape))
+        if dist is None:
+            dist = tables[start, shape] = self._search_distances(start)
+        return dist
+
+    def _search_distances(self, start: int) -> dict[int, int]:
         adjacent = self.game.adjacent
         dist = {start: 0}
         frontier = [start]
@@ -1447,10 +1458,13 @@ class TurrisState(State):
         res = have if have is not None else self.resources[seat]
         missing = 0
         left = list(res)
-        for t, letter in enumerate(("I", "K", "R", "W")):
-            need = bundle.count(letter)
-            missing += max(0, need - left[t])
-            left[t] = max(0, left[t] - need)
+        for t, need in enumerate((bundle.I, bundle.K, bundle.R, bundle.W)):
+            if need:
+                if need > left[t]:
+                    missing += need - left[t]
+                    left[t] = 0
+                else:
+                    left[t] -= need
         spare = sum(left[LETTER[x]] for x in bundle.of) if bundle.any else 0
         missing += max(0, bundle.any - spare)
         return missing + bundle.A <= left[ART]
