@@ -339,6 +339,23 @@ class TurrisGame(Game):
         return state
 
 
+_PLACE = A.SPACE.base(A.Place)
+_CHOOSE = A.SPACE.base(A.Choose)
+_TOKEN = A.SPACE.base(A.Token)
+_RESOLVE = A.SPACE.base(A.Resolve)
+_PLAY_TACTICS = A.SPACE.base(A.PlayTactics)
+_COLLECT_SCOUT = A.SPACE.base(A.CollectScout)
+_CHOOSE_MISSION = A.SPACE.base(A.ChooseMission)
+"""The first int of each kind of one parameter that legal actions list most (the kind's
+base plus the parameter is its action)."""
+
+_ALWAYS_ASK = frozenset(
+    {Turn, CollectPick, FactionChoice, CouncilReturn, FruitChoice, OngoingChoice}
+)
+"""Decisions always put to their seat, however few the answers (``_settle`` has no case for
+them, and skips the others' cases for the commonest frame of all, the Turn)."""
+
+
 @dataclass(slots=True)
 class TurrisState(State):
     game: TurrisGame
@@ -836,6 +853,8 @@ class TurrisState(State):
     # ==== settling frames without a decision ===========================================
     def _settle(self) -> bool:
         top = self.stack.top
+        if type(top) in _ALWAYS_ASK:
+            return False
         g = self.game
         match top:
             case Resolving(seat=seat, source=src, index=i):
@@ -857,6 +876,10 @@ class TurrisState(State):
                 self.stack.pop()
                 self._beast_target(b, chain)
                 return True
+            case BeastPath():
+                return self._settle_path(top)
+            case BeastEffect():
+                return self._settle_beast_effect(top)
             case Rewards(packets=packets, optional=optional):
                 if not packets:
                     self.stack.pop()
@@ -888,10 +911,6 @@ class TurrisState(State):
                 if len(spots) == 1:
                     self._council_to(seat, spots[0])
                     return True
-            case BeastPath():
-                return self._settle_path(top)
-            case BeastEffect():
-                return self._settle_beast_effect(top)
             case TargetChoice(options=options) if len(options) == 1:
                 self.stack.replace(self._path_frame(top.beast, options[0], top.chain))
                 return True
@@ -998,7 +1017,7 @@ class TurrisState(State):
             case Turn(seat=seat):
                 if self.actions_left > 0:
                     if not self.collected:
-                        out += [enc(A.Place(n)) for n in self._place_nodes(seat)]
+                        out += [_PLACE + n for n in self._place_nodes(seat)]
                     if not self.collected and not self.placed_action and self._scout_nodes(seat):
                         if self._can_pay(seat, Bundle(I=1)):
                             out.append(enc(A.Collect()))
@@ -1012,25 +1031,25 @@ class TurrisState(State):
                 if self.action_tokens[seat]:
                     out.append(enc(A.UseActionToken()))
                 if not self.tactics_played:
-                    out += [enc(A.PlayTactics(c)) for c in self._playable(seat)]
+                    out += [_PLAY_TACTICS + c for c in self._playable(seat)]
             case CollectPick(seat=seat, chosen=chosen):
                 for node in self._scout_nodes(seat):
                     if chosen.count(node) < self.scouts[node][seat] and self._can_pay(
                         seat, Bundle(I=len(chosen) + 1)
                     ):
-                        out.append(enc(A.CollectScout(node)))
+                        out.append(_COLLECT_SCOUT + node)
                 if chosen:
                     out.append(A.PASS)
             case Rewards(seat=seat, packets=packets, optional=optional):
                 for k, src in enumerate(packets):
                     if self._can_resolve(seat, self.game.sources[src][1]):
-                        out.append(enc(A.Resolve(k)))
+                        out.append(_RESOLVE + k)
                 if optional or not out:
                     out.append(A.PASS)
             case GainChoice(of=of):
-                out += [enc(A.Token(LETTER[t])) for t in of]
+                out += [_TOKEN + LETTER[t] for t in of]
             case PayChoice():
-                out += [enc(A.Token(t)) for t in self._pay_tokens(top)]
+                out += [_TOKEN + t for t in self._pay_tokens(top)]
             case TradeOffer() | CouncilReturn():
                 out += [A.ACCEPT, A.PASS]
             case ReviveChoice(done=done):
@@ -1042,25 +1061,25 @@ class TurrisState(State):
             case CouncilStep(seat=seat):
                 out += [enc(A.CouncilSpot(s)) for s in self._council_next(seat)]
             case PlayTacticsChoice():
-                out += [enc(A.PlayTactics(c)) for c in self._tactics_choices(top)]
+                out += [_PLAY_TACTICS + c for c in self._tactics_choices(top)]
                 out.append(A.PASS)
             case ReserveChoice():
-                out += [enc(A.ChooseMission(m)) for m in sorted(self.missions)]
+                out += [_CHOOSE_MISSION + m for m in sorted(self.missions)]
                 out.append(A.PASS)
             case PlaceFree(seat=seat):
-                out += [enc(A.Place(n)) for n in self._free_place_nodes(seat)]
+                out += [_PLACE + n for n in self._free_place_nodes(seat)]
                 out.append(A.PASS)
             case MoveScoutChoice(seat=seat, steps=steps, origin=-1):
-                out += [enc(A.Choose(n)) for n in self._movable_scouts(seat, steps)]
+                out += [_CHOOSE + n for n in self._movable_scouts(seat, steps)]
                 out.append(A.PASS)
             case MoveScoutChoice(origin=origin, steps=steps):
-                out += [enc(A.Choose(n)) for n in self._scout_moves(origin, steps)]
+                out += [_CHOOSE + n for n in self._scout_moves(origin, steps)]
             case MoveBeastChoice(beast=-1):
                 out += [enc(A.ChooseBeast(b)) for b in self._movable_beasts(top)]
             case MoveBeastChoice():
-                out += [enc(A.Choose(n)) for n in self._beast_steps(top)]
+                out += [_CHOOSE + n for n in self._beast_steps(top)]
             case FruitChoice():
-                out += [enc(A.Choose(n)) for n in self._fruit_nodes()]
+                out += [_CHOOSE + n for n in self._fruit_nodes()]
             case TrionfiChoice(optional=optional):
                 slots = self._solo_rooms() if self.game.solo else range(len(self.trionfi_tableau))
                 cards = [self.trionfi_tableau[k] for k in slots]
@@ -1068,7 +1087,7 @@ class TurrisState(State):
                 if optional:
                     out.append(A.PASS)
             case MissionStep(seat=seat):
-                out += [enc(A.ChooseMission(m)) for m in self._completable(seat)]
+                out += [_CHOOSE_MISSION + m for m in self._completable(seat)]
                 out.append(A.PASS)
             case OngoingChoice(seat=seat):
                 # the open slot; a Mission there is replaced only when both are taken
@@ -1080,17 +1099,17 @@ class TurrisState(State):
             case DiscardDown(seat=seat):
                 out += [enc(A.Discard(c)) for c in sorted(set(self.hands[seat]))]
             case TargetChoice(options=options):
-                out += [enc(A.Choose(n)) for n in options]
+                out += [_CHOOSE + n for n in options]
             case BeastPath():
-                out += [enc(A.Choose(n)) for n in self._path_options(top)]
+                out += [_CHOOSE + n for n in self._path_options(top)]
             case BeastEffect():
                 out += [A.ACCEPT, A.PASS]
             case DisplaceChoice(node=node):
-                out += [enc(A.Choose(n)) for n in self._displace_destinations(node)]
+                out += [_CHOOSE + n for n in self._displace_destinations(node)]
             case DespairChoice(seat=seat):
-                out += [enc(A.Token(t)) for t in (K, R, W) if self.resources[seat][t] > 0]
+                out += [_TOKEN + t for t in (K, R, W) if self.resources[seat][t] > 0]
             case BetrayerPush(scout=k):
-                out += [enc(A.Choose(n)) for n in self._displace_destinations(self.betrayer_at[k])]
+                out += [_CHOOSE + n for n in self._displace_destinations(self.betrayer_at[k])]
             case RepairChoice():
                 out += [enc(A.RepairRoom(k)) for k, d in enumerate(self.damaged) if d]
                 out.append(A.PASS)
