@@ -55,6 +55,7 @@ branch. Draws are chance events queued in ``chance`` and resolved before any dec
 
 from __future__ import annotations
 
+import functools
 import random
 import tomllib
 from collections.abc import Callable, Mapping
@@ -163,6 +164,12 @@ class TurrisGame(Game):
             self.spots.index(i) if i in self.spots else -1 for i in range(self.n_nodes)
         )
         """Each node's Excavation spot (an index of ``spots``), -1 for any other node."""
+        self.scout_places = tuple(
+            i for i, loc in enumerate(d.locations) if loc.kind in ("location", "excavation")
+        )
+        """The nodes a Scout may stand on: Locations, and Excavation spots holding a Site."""
+        self.site_limit = tuple(site.limit for site in d.excavation_sites)
+        self.site_immediate = tuple(site.immediate for site in d.excavation_sites)
         self.distance_tables: dict[tuple[int, tuple[bool, ...]], dict[int, int]] = {}
         """Breadth-first distances by start node and which Excavation spots exist: the board
         changes shape only when Sites change, so each shape is searched once."""
@@ -348,6 +355,18 @@ _COLLECT_SCOUT = A.SPACE.base(A.CollectScout)
 _CHOOSE_MISSION = A.SPACE.base(A.ChooseMission)
 """The first int of each kind of one parameter that legal actions list most (the kind's
 base plus the parameter is its action)."""
+
+
+@functools.cache
+def _one_resource_less(cost: Bundle) -> tuple[Bundle, ...]:
+    """The costs of a reserved Mission: ``cost`` less one of any resource it names."""
+    out = []
+    for letter in "IKRW":
+        if cost.count(letter):
+            less = {x: cost.count(x) - (x == letter) for x in "IKRW"}
+            out.append(Bundle(**less, any=cost.any, of=cost.of))
+    return tuple(out)
+
 
 _ALWAYS_ASK = frozenset(
     {Turn, CollectPick, FactionChoice, CouncilReturn, FruitChoice, OngoingChoice}
@@ -1395,7 +1414,32 @@ class TurrisState(State):
         return True
 
     def _place_nodes(self, seat: int) -> list[int]:
-        return [n for n in range(self.game.n_nodes) if self._can_place(seat, n)]
+        """Every node :meth:`_can_place` allows, found without asking of each node what the
+        board's shape already answers."""
+        if self.reserve[seat] <= 0:
+            return []
+        g = self.game
+        taken = (*self.beast_at, *self.betrayer_at)
+        out = []
+        for node in g.scout_places:
+            if node in taken:
+                continue
+            k = g.spot_of[node]
+            if k >= 0:
+                site = self.site_at[k]
+                if site < 0:
+                    continue
+                limit, immediate = g.site_limit[site], g.site_immediate[site]
+            else:
+                limit, immediate = g.nodes[node].limit, g.nodes[node].immediate
+            if limit == 1 and any(self.scouts[node]):
+                continue
+            if immediate and not self._can_resolve(
+                seat, g.sources[self._reward_source(node)][1], reserve=-1
+            ):
+                continue
+            out.append(node)
+        return out
 
     _free_place_nodes = _place_nodes
 
@@ -1793,14 +1837,9 @@ class TurrisState(State):
         return sorted(out)
 
     def _can_pay_reserved(self, seat: int, cost: Bundle) -> bool:
-        if self._can_pay(seat, cost):
-            return True
-        for letter in "IKRW":
-            if cost.count(letter):
-                less = {x: cost.count(x) - (x == letter) for x in "IKRW"}
-                if self._can_pay(seat, Bundle(**less, any=cost.any, of=cost.of)):
-                    return True
-        return False
+        return self._can_pay(seat, cost) or any(
+            self._can_pay(seat, less) for less in _one_resource_less(cost)
+        )
 
     def _complete_mission(self, seat: int, m: int) -> None:
         g = self.game

@@ -1,0 +1,46 @@
+"""The engine's quick ways of answering a question agree with the plain ones: the nodes a
+Scout may be placed on, found in one pass, are those :meth:`_can_place` allows one by one;
+the distance tables shared between states are what a fresh search finds."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import towers
+from towers.games.turris.rules import TurrisState
+
+
+def states(players: int, seed: int, count: int = 400) -> list[TurrisState]:
+    game = towers.make("turris", players=players)
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    out = []
+    while not state.is_terminal() and len(out) < count:
+        out.append(state.clone())
+        state.apply_action(rng.choice(state.legal_actions()))
+    return out
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 5])
+def test_place_nodes_are_those_can_place_allows(players: int) -> None:
+    checked = 0
+    for state in states(players, seed=players):
+        n = state.game.n_nodes
+        for seat in range(players):
+            plain = [node for node in range(n) if state._can_place(seat, node)]
+            assert state._place_nodes(seat) == plain
+            checked += bool(plain)
+    assert checked > 50
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_shared_distance_tables_match_a_fresh_search(players: int) -> None:
+    seen_shapes = set()
+    for state in states(players, seed=7, count=600):
+        shape = tuple(state._is_open(k) for k in state.game.spots)
+        seen_shapes.add(shape)
+        for start in range(0, state.game.n_nodes, 3):
+            assert state._distances(start) == state._search_distances(start)
+    assert len(seen_shapes) >= 1
