@@ -355,6 +355,11 @@ _COLLECT_SCOUT = A.SPACE.base(A.CollectScout)
 _CHOOSE_MISSION = A.SPACE.base(A.ChooseMission)
 """The first int of each kind of one parameter that legal actions list most (the kind's
 base plus the parameter is its action)."""
+_COLLECT = A.SPACE.encode(A.Collect())
+_GATHER_ICHOR = A.SPACE.encode(A.GatherIchor())
+_FORCE_REVIVE = A.SPACE.encode(A.ForceRevive())
+_FACTION_ACTION = A.SPACE.encode(A.FactionAction())
+_USE_ACTION_TOKEN = A.SPACE.encode(A.UseActionToken())
 
 
 @functools.cache
@@ -1039,16 +1044,16 @@ class TurrisState(State):
                         out += [_PLACE + n for n in self._place_nodes(seat)]
                     if not self.collected and not self.placed_action and self._scout_nodes(seat):
                         if self._can_pay(seat, Bundle(I=1)):
-                            out.append(enc(A.Collect()))
-                    out.append(enc(A.GatherIchor()))
+                            out.append(_COLLECT)
+                    out.append(_GATHER_ICHOR)
                     if self.graveyard[seat] and self._can_pay(seat, self._revive_cost(seat)):
-                        out.append(enc(A.ForceRevive()))
+                        out.append(_FORCE_REVIVE)
                     if self._faction_action(seat) >= 0:
-                        out.append(enc(A.FactionAction()))
+                        out.append(_FACTION_ACTION)
                 else:
                     out.append(A.PASS)
                 if self.action_tokens[seat]:
-                    out.append(enc(A.UseActionToken()))
+                    out.append(_USE_ACTION_TOKEN)
                 if not self.tactics_played:
                     out += [_PLAY_TACTICS + c for c in self._playable(seat)]
             case CollectPick(seat=seat, chosen=chosen):
