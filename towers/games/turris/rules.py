@@ -1440,7 +1440,7 @@ class TurrisState(State):
             if limit == 1 and any(self.scouts[node]):
                 continue
             if immediate and not self._can_resolve(
-                seat, g.sources[self._reward_source(node)][1], reserve=-1
+                seat, g.sources[self._reward_source(node)][1], placing=node
             ):
                 continue
             out.append(node)
