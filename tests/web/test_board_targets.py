@@ -175,8 +175,14 @@ def played_text(live: Live, gid: str, secret: str, ply: int) -> str:
 
 @pytest.mark.parametrize(
     ("game", "seed", "start", "phone"),
-    [("torres", 3, 0, False), ("tiletum", 4, 0, False), ("tiletum", 5, 80, True)],
-    ids=["torres", "tiletum", "tiletum-later-on-a-phone"],
+    [
+        ("torres", 3, 0, False),
+        ("tiletum", 4, 0, False),
+        ("tiletum", 5, 80, True),
+        ("turris", 6, 0, False),
+        ("turris", 7, 120, True),
+    ],
+    ids=["torres", "tiletum", "tiletum-later-on-a-phone", "turris", "turris-later-on-a-phone"],
 )
 def test_every_highlight_rings_its_target_and_a_click_there_plays_it(
     live: Live, browser: Any, game: str, seed: int, start: int, phone: bool

@@ -163,10 +163,70 @@ function renderBoard(svg, observation) {
     board.innerHTML = svg;
     const root = board.querySelector("svg");
     root.addEventListener("click", onBoardClick);
+    flow(root);
   } else {
     board.replaceChildren(el("pre", { text: JSON.stringify(observation, null, 1) }));
   }
   highlight();
+}
+
+// ---- a board drawn as panels -------------------------------------------------------------
+// A game may draw its board as panels: <g class="tw-panel" data-w data-h> children of the svg,
+// each one column wide (data-column on the svg) or wider, drawn by the server one under the
+// other. They are laid out here in as many columns as the board's box holds at a scale where
+// the board's text reads (data-least-scale: CSS pixels per unit), each panel under the
+// lowest run of columns it spans, so a phone gets one column and a wide screen several. A
+// box too narrow for one column keeps that scale and scrolls sideways, the page does not.
+const PANEL_GAP = 12;
+
+function boardRoom() {
+  const board = $("#board");
+  const style = getComputedStyle(board);
+  return board.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+}
+
+function flow(root) {
+  const column = Number(root.dataset.column);
+  const panels = [...root.children].filter((n) => n.classList.contains("tw-panel"));
+  if (!column || !panels.length) return;
+  const least = Number(root.dataset.leastScale) || 1;
+  const room = boardRoom();
+  const step = column + PANEL_GAP;
+  const fits = Math.floor((room / least + PANEL_GAP) / step);
+  const n = Math.max(1, Math.min(fits, panels.length));
+  const tops = new Array(n).fill(0);
+  let width = 0;
+  for (const panel of panels) {
+    const w = Number(panel.dataset.w), h = Number(panel.dataset.h);
+    const span = Math.min(n, Math.max(1, Math.ceil((w + PANEL_GAP) / step)));
+    let at = 0, top = Infinity;
+    for (let c = 0; c + span <= n; c++) {
+      const t = Math.max(...tops.slice(c, c + span));
+      if (t < top) { top = t; at = c; }
+    }
+    panel.setAttribute("transform", `translate(${at * step} ${top})`);
+    for (let c = at; c < at + span; c++) tops[c] = top + h + PANEL_GAP;
+    width = Math.max(width, at * step + w);
+  }
+  const height = Math.max(...tops) - PANEL_GAP;
+  root.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  root.style.width = room / width < least ? `${Math.ceil(width * least)}px` : "";
+  root.dataset.flowedFor = room;
+}
+
+function reflow() {
+  const root = $("#board svg");
+  if (!root || Number(root.dataset.flowedFor) === boardRoom()) return;
+  flow(root);
+  highlight();
+}
+
+// On a phone the dock (status, choices, moves in words) stays at the foot of the screen: the
+// page ends with room for it, so that it never hides the end of the page.
+function fitDock() {
+  const dock = $("#dock");
+  const docked = getComputedStyle(dock).position === "fixed";
+  document.body.style.paddingBottom = docked ? `${dock.offsetHeight + 16}px` : "";
 }
 
 // ---- choosing by clicking ----------------------------------------------------------------
@@ -279,9 +339,9 @@ function renderMoves() {
   const mine = view.your_turn && !replaying;
   box.classList.toggle("hidden", !mine);
   hideChooser();
-  if (!mine) return;
   const words = $("#words");
   words.replaceChildren();
+  if (!mine) return;
   for (const a of view.legal.filter((x) => x.targets.length === 0)) {
     words.append(el("button", { type: "button", "data-action": a.action, text: a.text, onclick: () => play(a.action) }));
   }
@@ -416,4 +476,7 @@ $("#replay-live").addEventListener("click", stopReplay);
 $("#replay-prev").addEventListener("click", () => replaying && replaying.step > 0 && showStep(replaying.step - 1));
 $("#replay-next").addEventListener("click", () => replaying && replaying.step < replaying.total && showStep(replaying.step + 1));
 $("#replay-step").addEventListener("change", (e) => showStep(Number(e.target.value)));
+new ResizeObserver(reflow).observe($("#board"));
+new ResizeObserver(fitDock).observe($("#dock"));
+window.addEventListener("resize", fitDock);
 connect();

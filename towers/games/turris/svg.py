@@ -3,11 +3,17 @@
 :func:`svg` draws only from ``state.observation(seat)``, the game's data and the designed
 positions of ``data/layout.toml``: the Main Board (every Location, the Crossroads, the Abyss,
 the Excavation spots A-D with their Sites, the paths between adjacent nodes, the Graveyard)
-with Scouts, Beasts and the Fruit on it; the Altar and the Beasts; the Prestige, Council and
-Tower tracks; the Trionfi and Mission tableaux as cards; the supply's tokens; every player's
-panel (resources, Scouts, Ongoing slots, reserved Missions, Trionfi); the seat's own Tactics
-hand as cards; the pending rewards and, in Setup, the faction cards; in solo play the
-Betrayers' Scouts, Prestige and row and the Damaged Tower Rooms.
+with Scouts, Beasts and the Fruit on it, and what each Location gives; the Altar and the
+Beasts; the Prestige, Council and Tower tracks; the Trionfi and Mission tableaux as cards; the
+supply's tokens; every player's panel (resources, Scouts, Ongoing slots, reserved Missions,
+Trionfi); the seat's own Tactics hand as cards; the pending rewards and, in Setup, the faction
+cards; in solo play the Betrayers' Scouts, Prestige and row and the Damaged Tower Rooms.
+
+The drawing is a column of panels (``<g class="tw-panel">``), each :data:`COLUMN` units wide
+with text of :data:`SMALLEST` units at least, so that a page may lay them out in as many
+columns as it has room for and a phone shows one column at a size that reads (the svg's
+``data-column`` and ``data-least-scale``). Every clickable element is at least
+:data:`TAP` units across, a fingertip at that scale.
 
 Clickable elements carry ``id`` attributes; :func:`targets` lists the ids that, clicked in
 order, choose an action (the same in every state):
@@ -34,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 from towers.games.turris import actions as A
 from towers.games.turris.data import DATA_DIR, TOKENS
 from towers.games.turris.render import (
+    TOKEN_NAMES,
     bundle_short,
     card_words,
     effects_words,
@@ -47,8 +54,19 @@ if TYPE_CHECKING:
     from towers.games.turris.rules import TurrisGame, TurrisState
 
 D = A.DATA
-WIDTH = 1000
+COLUMN = 400
+"""The width of a panel, in svg units."""
+SMALLEST = 12
+"""The smallest text, in svg units."""
+LEAST_SCALE = 0.84
+"""CSS pixels per unit below which the smallest text would read under 10 pixels."""
+TAP = 28
+"""The least width and height of a clickable element, in units: 24 CSS pixels at a phone's
+scale (a 390-pixel screen shows a column at about 0.9)."""
+GAP = 12
+PAD = 10
 PAPER = "#f4efe4"
+PANEL_FILL = "#fbf8f1"
 BOARD_FILL = "#e4dccb"
 SEAT_FILLS = {
     "red": "#d23c3c",
@@ -60,8 +78,8 @@ SEAT_FILLS = {
 BEAST_FILLS = {"pain": "#8a1c1c", "delusion": "#6a3d9a", "despair": "#1f4e79", "harrow": "#2b2b2b"}
 TOKEN_FILLS = {"I": "#b0306a", "K": "#3a78c2", "R": "#c79a2b", "W": "#6b6b6b", "A": "#2a9d8f"}
 BETRAYER_FILL = "#444"
-LOC_W, LOC_H = 136, 80
-CROSS_R = 30
+LOC_W, LOC_H = 100, 76
+CROSS_R = 22
 
 
 # ---- targets --------------------------------------------------------------------------------
@@ -125,21 +143,32 @@ def _xy(node_key: str) -> tuple[float, float]:
 # ---- drawing helpers ------------------------------------------------------------------------
 
 
-def _text(x: float, y: float, body: object, size: int = 14, **attrs: Any) -> str:
+def _text(x: float, y: float, body: object, size: int = SMALLEST, **attrs: Any) -> str:
     extra = "".join(f' {k.rstrip("_").replace("_", "-")}="{v}"' for k, v in attrs.items())
     return (
-        f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}" pointer-events="none"{extra}>'
-        f"{escape(str(body))}</text>"
+        f'<text x="{x:.0f}" y="{y:.0f}" font-size="{max(size, SMALLEST)}" '
+        f'pointer-events="none"{extra}>{escape(str(body))}</text>'
     )
 
 
-def _lines(x: float, y: float, body: str, chars: int, size: int, most: int, **attrs: Any) -> str:
-    """``body`` wrapped to ``chars`` a line, at most ``most`` lines."""
-    rows = textwrap.wrap(body, chars) or [""]
+def _wrap(body: str, width: float, size: int) -> list[str]:
+    """``body`` in lines that fit ``width`` units at ``size`` (an average letter is a little
+    over half the size wide)."""
+    chars = max(int(width / (size * 0.52)), 4)
+    return textwrap.wrap(body, chars, break_long_words=False) or [""]
+
+
+def _lines(
+    x: float, y: float, body: str, width: float, size: int, most: int = 99, **attrs: Any
+) -> tuple[str, int]:
+    """``body`` wrapped to ``width``, at most ``most`` lines (the last cut short with an
+    ellipsis); the text and the number of lines."""
+    rows = _wrap(body, width, size)
     if len(rows) > most:
         rows = rows[:most]
-        rows[-1] = rows[-1][: max(chars - 1, 1)] + "…"
-    return "".join(_text(x, y + k * (size + 3), r, size, **attrs) for k, r in enumerate(rows))
+        rows[-1] = rows[-1][:-1] + "…"
+    step = size + 3
+    return "".join(_text(x, y + k * step, r, size, **attrs) for k, r in enumerate(rows)), len(rows)
 
 
 def _title(body: str) -> str:
@@ -148,6 +177,10 @@ def _title(body: str) -> str:
 
 def _seat_fill(game: TurrisGame, seat: int) -> str:
     return SEAT_FILLS.get(game.data.player_sets[seat].colour, "#888")
+
+
+def _heading(body: str) -> str:
+    return _text(PAD, 26, body, 17, font_weight="bold")
 
 
 def _card(
@@ -162,19 +195,54 @@ def _card(
     fill: str,
     tip: str,
 ) -> str:
-    """A card: a named group (clickable if ``ident``) with its name, a corner note and words."""
+    """A card: a named group (clickable if ``ident``) with its name, a corner note and words
+    (as many lines as its height holds)."""
     id_attr = f' id="{ident}"' if ident else ""
-    name_chars = int(w / 8.5)
-    name_rows = min(len(textwrap.wrap(name, name_chars)), 2)
-    body_top = y + 20 + 18 * name_rows
-    room = y + h - (22 if corner else 6) - body_top + 12
+    head, rows = _lines(x + 8, y + 19, name, w - 16, 14, 2, font_weight="bold")
+    top = y + 19 + 17 * rows
+    room = y + h - (22 if corner else 6) - top + 12
+    words, _ = _lines(x + 8, top, body, w - 16, SMALLEST, max(int(room / 15), 1))
     return (
-        f'<g{id_attr}><rect x="{x}" y="{y}" width="{w}" height="{h}" rx="8" fill="{fill}" '
-        f'stroke="#444" stroke-width="1.5"/>{_title(tip)}'
-        + _lines(x + 8, y + 20, name, name_chars, 15, 2, font_weight="bold")
-        + (_text(x + w - 8, y + h - 8, corner, 13, text_anchor="end") if corner else "")
-        + _lines(x + 8, body_top, body, max(int(w / 6.6), 8), 12, max(int(room / 15), 1))
+        f'<g{id_attr}><rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h}" rx="8" '
+        f'fill="{fill}" stroke="#444" stroke-width="1.5"/>{_title(tip)}'
+        + head
+        + (_text(x + w - 8, y + h - 8, corner, SMALLEST, text_anchor="end") if corner else "")
+        + words
         + "</g>"
+    )
+
+
+def _card_height(w: float, name: str, corner: str, body: str) -> float:
+    """The height a card of width ``w`` needs for all its words."""
+    name_rows = min(len(_wrap(name, w - 16, 14)), 2)
+    return 19 + 17 * name_rows + 15 * len(_wrap(body, w - 16, SMALLEST)) + (18 if corner else 4)
+
+
+def _cards(
+    cards: list[tuple[Any, ...]], top: float, per_row: int, least: float = 60
+) -> tuple[str, float]:
+    """``(ident, name, corner, body, fill, tip)`` cards ``per_row`` to a row from ``top``, all
+    as tall as the wordiest needs; the drawing and the height it takes."""
+    w = (COLUMN - 2 * PAD - (per_row - 1) * 6) / per_row
+    h = max([least] + [_card_height(w, c[1], c[2], c[3]) for c in cards])
+    out = []
+    for k, (ident, name, corner, body, fill, tip) in enumerate(cards):
+        x = PAD + (k % per_row) * (w + 6)
+        y = top + (k // per_row) * (h + 6)
+        out.append(_card(ident, x, y, w, h, name, corner, body, fill, tip))
+    rows = (len(cards) + per_row - 1) // per_row
+    return "".join(out), rows * (h + 6)
+
+
+Panel = tuple[str, float]
+"""A panel's drawing (from its own top left) and its height."""
+
+
+def _panel(body: str, height: float, y: float, width: float = COLUMN) -> str:
+    return (
+        f'<g class="tw-panel" data-w="{width}" data-h="{height:.0f}" '
+        f'transform="translate(0 {y:.0f})"><rect width="{width}" height="{height:.0f}" rx="10" '
+        f'fill="{PANEL_FILL}" stroke="#d8d0bf"/>{body}</g>'
     )
 
 
@@ -204,62 +272,61 @@ def _paths() -> str:
     return "".join(out)
 
 
-def _tokens_on(
-    game: TurrisGame, obs: dict[str, Any], node: int, x: float, y: float, crossroads: bool = False
-) -> str:
-    """Scouts (seat-coloured dots with counts), Beasts and the Fruit at a node's centre (a
-    Crossroads holds Beasts only, at its centre)."""
+def _scouts(game: TurrisGame, obs: dict[str, Any], node: int, x: float, y: float) -> str:
+    """Scouts (seat-coloured dots with counts, the Betrayers' grey) in a row from ``x``."""
     out = []
-    n = len(obs["prestige"])
-    sx = x - 56
-    for s in range(n):
-        k = obs["scouts"][node][s]
+    dots = [
+        (_seat_fill(game, s), obs["scouts"][node][s], f"P{s + 1}")
+        for s in range(len(obs["prestige"]))
+    ]
+    dots.append((BETRAYER_FILL, obs.get("betrayer_at", []).count(node), "Betrayers"))
+    for fill, k, who in dots:
         if not k:
             continue
-        fill = _seat_fill(game, s)
         out.append(
-            f'<circle cx="{sx}" cy="{y + 2}" r="10" fill="{fill}" stroke="#fff" '
-            f'stroke-width="1.5" pointer-events="none"/>'
+            f'<circle cx="{x}" cy="{y}" r="10" fill="{fill}" stroke="#fff" stroke-width="1.5" '
+            f'pointer-events="none"><title>{who}: {k} Scout{"s" * (k > 1)}</title></circle>'
         )
-        if k > 1:
-            out.append(_text(sx, y + 7, k, 12, fill="#fff", text_anchor="middle"))
-        sx += 23
+        if k > 1 or who == "Betrayers":
+            label = "B" if who == "Betrayers" and k == 1 else k
+            out.append(_text(x, y + 4, label, SMALLEST, fill="#fff", text_anchor="middle"))
+        x += 21
+    return "".join(out)
+
+
+def _beasts(obs: dict[str, Any], node: int, x: float, y: float, step: float) -> str:
+    """The Beasts on a node, from ``x`` by ``step`` (clickable when a Beast is chosen)."""
+    out = []
     here = [b for b, at in enumerate(obs["beast_at"]) if at == node]
     for j, b in enumerate(here):
         beast = D.beasts[b]
         flipped = obs["flipped"][b]
-        bx, by = (x + 12 * j, y) if crossroads else (x + 48 - 34 * j, y + 22)
+        bx = x + step * j
         dash = ' stroke-dasharray="4 3"' if flipped else ""
         out.append(
-            f'<g id="beast-{beast.id}"><circle cx="{bx}" cy="{by}" r="16" '
-            f'fill="{BEAST_FILLS.get(beast.id, "#333")}" stroke="#fff" stroke-width="3"{dash}'
-            f' opacity="{0.55 if flipped else 1}"/>'
+            f'<g id="beast-{beast.id}"><circle cx="{bx}" cy="{y}" r="{TAP / 2 + 1}" '
+            f'fill="{BEAST_FILLS.get(beast.id, "#333")}" stroke="#fff" stroke-width="2.5"{dash}'
+            f' opacity="{0.6 if flipped else 1}"/>'
             f"{_title(beast.name + (' (flipped)' if flipped else ''))}"
-            + _text(bx, by + 5, beast.name[:3], 11, fill="#fff", text_anchor="middle")
+            + _text(bx, y + 4, beast.name[:3], SMALLEST, fill="#fff", text_anchor="middle")
             + "</g>"
         )
-    betrayers = obs.get("betrayer_at", []).count(node)
-    if betrayers:
-        out.append(
-            f'<circle cx="{sx}" cy="{y + 2}" r="10" fill="{BETRAYER_FILL}" stroke="#fff" '
-            f'stroke-width="1.5" pointer-events="none"><title>Betrayers</title></circle>'
-        )
-        out.append(
-            _text(
-                sx,
-                y + 7,
-                "B" if betrayers == 1 else betrayers,
-                12,
-                fill="#fff",
-                text_anchor="middle",
-            )
-        )
-    if obs["fruit"] == node:
-        out.append(
-            f'<circle cx="{x - 8}" cy="{y + 26}" r="9" fill="#4caf50" stroke="#1b5e20" '
-            f'pointer-events="none"><title>the Fruit</title></circle>'
-        )
     return "".join(out)
+
+
+def _reward(game: TurrisGame, obs: dict[str, Any], i: int) -> tuple[str, bool, bool, Any, bool]:
+    """A node's name, limit, Immediate mark, effects and whether it is upgraded."""
+    loc = D.locations[i]
+    if loc.kind == "excavation":
+        site = obs["site_at"][game.spots.index(i)]
+        if site < 0:
+            return loc.name, False, False, (), False
+        s = D.excavation_sites[site]
+        return s.name, bool(s.limit), s.immediate, s.effects, False
+    if obs["upgraded"][i]:
+        up = next(u for u in D.upgrades if u.location == loc.id)
+        return loc.name, bool(loc.limit), loc.immediate, up.effects, True
+    return loc.name, bool(loc.limit), loc.immediate, loc.effects, False
 
 
 def _node(game: TurrisGame, obs: dict[str, Any], i: int) -> str:
@@ -270,52 +337,51 @@ def _node(game: TurrisGame, obs: dict[str, Any], i: int) -> str:
         return (
             f'<g id="{ident}"><circle cx="{x}" cy="{y}" r="{CROSS_R}" fill="#4a4238" '
             f'stroke="#222" stroke-width="2"/>{_title(loc.name)}'
-            + _text(x, y + 4, "✕", 14, fill="#bbb", text_anchor="middle")
-            + _tokens_on(game, obs, i, x, y, crossroads=True)
+            + _text(x, y + 5, "✕", 14, fill="#bbb", text_anchor="middle")
+            + _scouts(game, obs, i, x - 8, y - CROSS_R - 4)
+            + _beasts(obs, i, x, y, 10)
             + "</g>"
         )
-    limit, immediate, fill, stroke = False, False, "#fbf6ea", "#5a4a32"
-    effects: tuple[Any, ...] = ()
-    dash = ""
+    name, limit, immediate, effects, upgraded = _reward(game, obs, i)
+    fill, stroke, dash = "#fbf6ea", "#1d7f8c" if upgraded else "#5a4a32", ""
     if loc.kind == "excavation":
         k = game.spots.index(i)
-        site = obs["site_at"][k]
-        label = f"{loc.letter}"
-        if site >= 0:
-            s = D.excavation_sites[site]
-            name, limit, immediate, effects = s.name, bool(s.limit), s.immediate, s.effects
+        label = loc.letter
+        if obs["site_at"][k] >= 0:
             fill = "#efe3c8"
         else:
             name = "closed" if not obs["spot_open"][k] else "no Site"
             fill, dash = "#d6cfc0", ' stroke-dasharray="6 4"'
     else:
         label = str(loc.number)
-        name, limit, immediate, effects = loc.name, bool(loc.limit), loc.immediate, loc.effects
-        if obs["upgraded"][i]:
-            up = next(u for u in D.upgrades if u.location == loc.id)
-            effects, stroke = up.effects, "#1d7f8c"
         if loc.id == "abyss":
             fill = "#3d3630"
-    ink = "#fff" if fill == "#3d3630" else "#222"
+    ink = "#fff" if loc.id == "abyss" else "#222"
     tip = f"{label} {name}: {effects_words(effects) if effects else 'no reward'}"
-    if limit:
-        tip += " (limit 1)"
-    if immediate:
-        tip += " (immediate)"
+    tip += " (limit 1)" * limit + " (immediate)" * immediate
     x0, y0 = x - LOC_W / 2, y - LOC_H / 2
+    # the name on one line at 14 if it fits, else on two at the smallest size
+    size = 14 if len(name) <= (LOC_W - 30) / (14 * 0.52) else SMALLEST
+    head, _ = _lines(x0 + 26, y0 + 18, name, LOC_W - 30, size, 2, font_weight="bold", fill=ink)
     out = [
         f'<g id="{ident}"><rect x="{x0}" y="{y0}" width="{LOC_W}" height="{LOC_H}" rx="10" '
         f'fill="{fill}" stroke="{stroke}" stroke-width="3"{dash}/>{_title(tip)}',
-        f'<circle cx="{x0 + 14}" cy="{y0 + 14}" r="11" fill="#5a4a32" pointer-events="none"/>',
-        _text(x0 + 14, y0 + 19, label, 13, fill="#fff", text_anchor="middle"),
-        _text(x0 + 30, y0 + 20, name[:13], 16, font_weight="bold", fill=ink),
+        f'<circle cx="{x0 + 13}" cy="{y0 + 14}" r="10" fill="#5a4a32" pointer-events="none"/>',
+        _text(x0 + 13, y0 + 18, label, SMALLEST, fill="#fff", text_anchor="middle"),
+        head,
     ]
     marks = ("①" if limit else "") + ("⚡" if immediate else "")
     if marks:
         out.append(_text(x0 + 8, y0 + LOC_H - 8, marks, 14, fill=ink))
     # the tokens sit inside the Location's group: a click on a Beast that is not itself a
     # choice falls through to the Location under it
-    out.append(_tokens_on(game, obs, i, x, y))
+    out.append(_scouts(game, obs, i, x0 + 14, y0 + 46))
+    out.append(_beasts(obs, i, x0 + LOC_W - 18, y0 + LOC_H - 18, -(TAP + 4)))
+    if obs["fruit"] == i:
+        out.append(
+            f'<circle cx="{x0 + 42}" cy="{y0 + LOC_H - 13}" r="9" fill="#4caf50" '
+            f'stroke="#1b5e20" pointer-events="none"><title>the Fruit</title></circle>'
+        )
     out.append("</g>")
     return "".join(out)
 
@@ -323,32 +389,35 @@ def _node(game: TurrisGame, obs: dict[str, Any], i: int) -> str:
 def _graveyard(game: TurrisGame, obs: dict[str, Any]) -> str:
     g = layout()["graveyard"]
     x, y = float(g["x"]), float(g["y"])
-    w, h = 140, 90
+    w, h = LOC_W, 64
     out = [
         f'<g id="graveyard"><rect x="{x - w / 2}" y="{y - h / 2}" width="{w}" height="{h}" '
         f'rx="10" fill="#5c5c5c" stroke="#222" stroke-width="2"/>'
         f"{_title('Graveyard (Force Revive)')}</g>",
-        _text(x, y - h / 2 + 20, "Graveyard", 15, fill="#fff", text_anchor="middle"),
+        _text(x, y - h / 2 + 19, "Graveyard", 14, fill="#fff", text_anchor="middle"),
     ]
     sx = x - w / 2 + 16
     for s in range(len(obs["prestige"])):
         k = obs["graveyard"][s]
         if k:
             out.append(
-                f'<circle cx="{sx}" cy="{y + 15}" r="10" fill="{_seat_fill(game, s)}" '
+                f'<circle cx="{sx}" cy="{y + 12}" r="10" fill="{_seat_fill(game, s)}" '
                 f'stroke="#fff" pointer-events="none"/>'
             )
-            out.append(_text(sx, y + 20, k, 12, fill="#fff", text_anchor="middle"))
-            sx += 23
+            out.append(_text(sx, y + 16, k, SMALLEST, fill="#fff", text_anchor="middle"))
+            sx += 21
     return "".join(out)
 
 
-def _board(game: TurrisGame, obs: dict[str, Any], top: float) -> tuple[str, float]:
-    b = layout()["board"]
-    w, h = int(b["width"]), int(b["height"])
+def _board(game: TurrisGame, obs: dict[str, Any]) -> Panel:
+    """The round and the pending decision, then the Main Board under them (the first panel,
+    so a phone shows what is asked above the board)."""
+    head, top = _head(game, obs)
+    h = float(layout()["board"]["height"])
     out = [
-        f'<g transform="translate(0,{top})">',
-        f'<rect x="0" y="0" width="{w}" height="{h}" rx="16" fill="{BOARD_FILL}"/>',
+        head,
+        f'<g transform="translate(0 {top:.0f})">',
+        f'<rect x="4" y="0" width="{COLUMN - 8}" height="{h - 4}" rx="12" fill="{BOARD_FILL}"/>',
         _paths(),
         *(_node(game, obs, i) for i in range(len(D.locations))),
         _graveyard(game, obs),
@@ -357,237 +426,265 @@ def _board(game: TurrisGame, obs: dict[str, Any], top: float) -> tuple[str, floa
     return "".join(out), top + h
 
 
+def _rewards_key(game: TurrisGame, obs: dict[str, Any]) -> Panel:
+    """What each Location and open Excavation Site gives, in words (a tap shows no tooltip)."""
+    out = [_heading("What the Locations give")]
+    y = 48.0
+    for i, loc in enumerate(D.locations):
+        if loc.kind == "crossroads":
+            continue
+        name, limit, immediate, effects, upgraded = _reward(game, obs, i)
+        if loc.kind == "excavation" and not effects:
+            continue
+        label = loc.letter if loc.kind == "excavation" else str(loc.number)
+        marks = " ①" * limit + " ⚡" * immediate + " (upgraded)" * upgraded
+        body, rows = _lines(
+            PAD,
+            y,
+            f"{label} {name}{marks}: {effects_words(effects) if effects else 'no reward'}",
+            COLUMN - 2 * PAD,
+            13,
+        )
+        out.append(body)
+        y += rows * 16 + 4
+    out.append(
+        _text(PAD, y + 6, "① one Scout at most; ⚡ resolved when Placed", SMALLEST, fill="#555")
+    )
+    return "".join(out), y + 18
+
+
 # ---- tracks, tableaux, players ----------------------------------------------------------------
 
 
-def _beasts_and_tracks(game: TurrisGame, obs: dict[str, Any], top: float) -> tuple[str, float]:
-    n = len(obs["prestige"])
-    out = [_text(10, top + 22, "Altar and Beasts", 17, font_weight="bold")]
-    y = top + 34
+def _head(game: TurrisGame, obs: dict[str, Any]) -> Panel:
+    out = [_text(PAD, 24, f"Turris — round {obs['round'] + 1}", 17, font_weight="bold")]
+    body, rows = _lines(PAD, 46, pending_words(game, obs), COLUMN - 2 * PAD, 14)
+    out.append(body)
+    return "".join(out), 40 + 17 * rows
+
+
+def _altar(game: TurrisGame, obs: dict[str, Any]) -> Panel:
+    out = [_heading("Altar and Beasts")]
+    w = (COLUMN - 2 * PAD - 3 * 6) / 4
     for k, space in enumerate(D.altar):
-        x = 10 + k * 120
+        x = PAD + k * (w + 6)
         on = obs["altar"] == k
         out.append(
-            f'<rect x="{x}" y="{y}" width="112" height="34" rx="6" '
+            f'<rect x="{x:.1f}" y="40" width="{w:.1f}" height="34" rx="6" '
             f'fill="{"#f2c14e" if on else "#fff"}" stroke="#555" pointer-events="none"/>'
         )
-        out.append(
-            _text(x + 56, y + 22, f"{space.label} ({space.speed})", 13, text_anchor="middle")
-        )
-    y += 44
+        out.append(_text(x + w / 2, 54, space.label, SMALLEST, text_anchor="middle"))
+        out.append(_text(x + w / 2, 69, f"speed {space.speed}", SMALLEST, text_anchor="middle"))
+    w = (COLUMN - 2 * PAD - 6) / 2
     for b, beast in enumerate(D.beasts):
-        x = 10 + b * 120
+        x, y = PAD + (b % 2) * (w + 6), 82 + (b // 2) * 46
         at = obs["beast_at"][b]
         where = node_name(game, obs, at) if at >= 0 else "removed"
+        # a removed Beast is chosen here (it has no place on the board)
         ident = f' id="beast-{beast.id}"' if at < 0 else ""
+        flipped = " ↓" if obs["flipped"][b] else ""
         out.append(
-            f'<g{ident}><rect x="{x}" y="{y}" width="112" height="46" rx="6" '
+            f'<g{ident}><rect x="{x:.1f}" y="{y}" width="{w:.1f}" height="40" rx="6" '
             f'fill="{BEAST_FILLS.get(beast.id, "#333")}"/>'
             f"{_title(f'{beast.name}: {beast.effect}')}</g>"
+            + _text(
+                x + 8,
+                y + 17,
+                f"{beast.number} {beast.name}{flipped}",
+                14,
+                fill="#fff",
+                font_weight="bold",
+            )
+            + _text(x + 8, y + 33, where[:28], SMALLEST, fill="#ddd")
         )
-        flipped = " ↓" if obs["flipped"][b] else ""
-        out.append(_text(x + 8, y + 19, f"{beast.number} {beast.name}{flipped}", 14, fill="#fff"))
-        out.append(_text(x + 8, y + 38, where[:15], 12, fill="#ddd"))
-    # the Prestige track as a scale, seat markers above their scores
-    px = 500
-    out.append(_text(px, top + 22, "Prestige", 17, font_weight="bold"))
+    return "".join(out), 82 + 2 * 46 + 4
+
+
+def _prestige(game: TurrisGame, obs: dict[str, Any]) -> Panel:
+    """The Prestige track as a scale, seat markers above their scores; the Tower track."""
+    n = len(obs["prestige"])
+    out = [_heading("Prestige")]
     most = max(D.prestige_track, *obs["prestige"], obs.get("betrayer_prestige", 0))
-    scale = 480 / most
-    y0 = top + 92
+    x0, width = PAD + 8, COLUMN - 2 * PAD - 16
+    scale = width / most
+    markers = [(_seat_fill(game, s), obs["prestige"][s], f"P{s + 1}") for s in range(n)]
+    if game.solo:
+        markers.append((BETRAYER_FILL, obs["betrayer_prestige"], "Betrayers"))
+    y0 = 44 + 13 * len(markers)
     out.append(
-        f'<line x1="{px}" y1="{y0}" x2="{px + 480}" y2="{y0}" stroke="#555" stroke-width="2"/>'
+        f'<line x1="{x0}" y1="{y0}" x2="{x0 + width}" y2="{y0}" stroke="#555" stroke-width="2"/>'
     )
     for v in range(0, most + 1, 10):
+        x = x0 + v * scale
+        out.append(f'<line x1="{x:.0f}" y1="{y0 - 5}" x2="{x:.0f}" y2="{y0 + 5}" stroke="#555"/>')
+        out.append(_text(x, y0 + 19, v, SMALLEST, text_anchor="middle"))
+    for k, (fill, v, who) in enumerate(markers):
         out.append(
-            f'<line x1="{px + v * scale:.0f}" y1="{y0 - 5}" x2="{px + v * scale:.0f}" '
-            f'y2="{y0 + 5}" stroke="#555"/>'
+            f'<circle cx="{x0 + v * scale:.0f}" cy="{y0 - 10 - 13 * k}" r="6" fill="{fill}" '
+            f'stroke="#fff"><title>{who}: {v}</title></circle>'
         )
-        out.append(_text(px + v * scale, y0 + 20, v, 12, text_anchor="middle"))
-    for s in range(n):
-        v = obs["prestige"][s]
-        out.append(
-            f'<circle cx="{px + v * scale:.0f}" cy="{y0 - 12 - 11 * s}" r="6" '
-            f'fill="{_seat_fill(game, s)}" stroke="#fff"><title>P{s + 1}: {v}</title></circle>'
-        )
-    if game.solo:
-        v = obs["betrayer_prestige"]
-        out.append(
-            f'<circle cx="{px + v * scale:.0f}" cy="{y0 - 12 - 11 * n}" r="6" '
-            f'fill="{BETRAYER_FILL}" stroke="#fff"><title>Betrayers: {v}</title></circle>'
-        )
-    # the Tower track
-    ty = top + 120
-    out.append(_text(px, ty + 16, "Tower", 15, font_weight="bold"))
+    ty = y0 + 32
+    out.append(_text(PAD, ty + 19, "Tower", 14, font_weight="bold"))
+    w = (COLUMN - 2 * PAD - 56) / len(game.tower_need)
     for k, need in enumerate(game.tower_need):
-        x = px + 60 + k * 60
+        x = PAD + 56 + k * w
         out.append(
-            f'<rect x="{x}" y="{ty}" width="54" height="26" rx="4" fill="#fff" stroke="#777"/>'
+            f'<rect x="{x:.1f}" y="{ty}" width="{w - 4:.1f}" height="28" rx="4" fill="#fff" '
+            f'stroke="#777"><title>Tower Room {k}: {need} Missions needed for the next</title></rect>'
         )
-        out.append(_text(x + 4, ty + 18, k, 12))
-        out.append(_text(x + 50, ty + 18, f"≥{need}", 10, text_anchor="end", fill="#777"))
+        out.append(_text(x + 4, ty + 19, k, SMALLEST))
+        out.append(_text(x + w - 8, ty + 19, f"≥{need}", SMALLEST, text_anchor="end", fill="#777"))
         for s in range(n):
             if obs["rooms"][s] == k:
                 out.append(
-                    f'<circle cx="{x + 12 + 7 * s}" cy="{ty + 30}" r="5" '
+                    f'<circle cx="{x + 8 + 8 * s:.1f}" cy="{ty + 34}" r="5" '
                     f'fill="{_seat_fill(game, s)}"/>'
                 )
-    y = top + 166
-    # the Council track: a column of spots per level
-    out.append(_text(10, y + 22, "Council track", 17, font_weight="bold"))
-    y += 32
-    levels = game.council_levels + 1
-    colw = WIDTH // levels
-    rows: dict[int, int] = {}
+    return "".join(out), ty + 46
+
+
+def _council(game: TurrisGame, obs: dict[str, Any]) -> Panel:
+    """The Council track: a row of spots per level, the first level at the top."""
+    n = len(obs["prestige"])
+    out = [_heading("Council track")]
+    levels: dict[int, list[int]] = {}
     for k, spot in enumerate(D.council):
-        row = rows.get(spot.level, 0)
-        rows[spot.level] = row + 1
-        x = 8 + spot.level * colw
-        sy = y + row * 58
+        levels.setdefault(spot.level, []).append(k)
+    y = 40.0
+    for level in sorted(levels):
+        spots = levels[level]
+        w = (COLUMN - 2 * PAD - 26 - (len(spots) - 1) * 6) / len(spots)
+        out.append(_text(PAD + 8, y + 28, level, 14, font_weight="bold", fill="#6a4a7a"))
+        for j, k in enumerate(spots):
+            spot = D.council[k]
+            x = PAD + 26 + j * (w + 6)
+            words = effects_words(spot.effects)
+            body, _ = _lines(x + 6, y + 17, words, w - 12, SMALLEST, 2)
+            out.append(
+                f'<g id="council-{spot.id}"><rect x="{x:.1f}" y="{y}" width="{w:.1f}" '
+                f'height="44" rx="6" fill="#efe6f5" stroke="#6a4a7a" stroke-width="1.5"/>'
+                f"{_title(f'{spot.id}: {words}')}</g>{body}"
+            )
+            for s in range(n):
+                if obs["council"][s] == k:
+                    out.append(
+                        f'<circle cx="{x + w - 10 - 16 * s:.1f}" cy="{y + 36}" r="7" '
+                        f'fill="{_seat_fill(game, s)}" stroke="#fff" pointer-events="none"/>'
+                    )
+        y += 50
+    return "".join(out), y + 4
+
+
+def _supply(game: TurrisGame, obs: dict[str, Any]) -> Panel:
+    """The supply's tokens (gained, paid, discarded by a click), the pending rewards and, in
+    Setup, the faction cards."""
+    out = [_heading("Supply")]
+    for k, t in enumerate(TOKENS):
+        x = 110 + k * 58
         out.append(
-            f'<g id="council-{spot.id}"><rect x="{x}" y="{sy}" width="{colw - 14}" height="52" '
-            f'rx="6" fill="#efe6f5" stroke="#6a4a7a" stroke-width="1.5"/>'
-            f"{_title(f'{spot.id}: {effects_words(spot.effects)}')}</g>"
+            f'<g id="token-{t}"><circle cx="{x}" cy="26" r="21" fill="{TOKEN_FILLS[t]}" '
+            f'stroke="#222"/>{_title(TOKEN_NAMES[t])}</g>'
         )
-        out.append(_lines(x + 6, sy + 16, effects_words(spot.effects), 26, 11, 2))
-        for s in range(n):
-            if obs["council"][s] == k:
-                out.append(
-                    f'<circle cx="{x + 12 + 16 * s}" cy="{sy + 42}" r="7" '
-                    f'fill="{_seat_fill(game, s)}" stroke="#fff" pointer-events="none"/>'
+        out.append(_text(x, 32, t, 17, fill="#fff", text_anchor="middle", font_weight="bold"))
+    y = 56.0
+    stack = obs["stack"]
+    top = stack[-1] if stack and not obs["chance"] else None
+    if top is not None and top["frame"] == "rewards":
+        out.append(_text(PAD, y + 18, "Rewards to resolve", 15, font_weight="bold"))
+        cards = []
+        for k, src in enumerate(top["packets"]):
+            name = source_name(game, src)
+            words = effects_words(game.sources[src][1])
+            cards.append((f"reward-{k}", name, "", words, "#fff7d6", f"{name}: {words}"))
+        body, h = _cards(cards, y + 28, 2)
+        out.append(body)
+        y += 28 + h
+    if top is not None and top["frame"] == "faction_choice":
+        taken = set(obs["faction"])
+        out.append(_text(PAD, y + 18, "Factions", 15, font_weight="bold"))
+        cards = []
+        for f in game.factions_offered:
+            if f in taken:
+                continue
+            faction = D.factions[f]
+            for j, side in enumerate(faction.sides):
+                words = effects_words(side.effects) if side.effects else ""
+                words = " | ".join([words] * bool(words) + [ongoing_words(o) for o in side.ongoing])
+                name = f"{faction.name} {side.side}"
+                tip = f"{name} ({side.name}): {words}"
+                cards.append(
+                    (f"faction-{faction.id}-{'ab'[j]}", name, side.name, words, "#f0f0e0", tip)
                 )
-    y += max(rows.values()) * 58
-    return "".join(out), y + 6
+        body, h = _cards(cards, y + 28, 2)
+        out.append(body)
+        y += 28 + h
+    return "".join(out), y + 4
 
 
-def _tableaux(obs: dict[str, Any], top: float) -> tuple[str, float]:
-    out = [_text(10, top + 22, "Trionfi (Tower Rooms)", 17, font_weight="bold")]
-    y = top + 32
-    w = (WIDTH - 20) / 6 - 6
+def _hand(obs: dict[str, Any]) -> Panel | None:
+    hand = obs.get("hand") or []
+    if not hand:
+        return None
+    cards = []
+    for c in hand:
+        card = D.tactics[c]
+        words = card_words(card)
+        cards.append(
+            (f"tactics-{card.id}", card.name, "Tactics", words, "#e9f4f6", f"{card.name}: {words}")
+        )
+    body, h = _cards(cards, 40, 2)
+    return _heading("Your Tactics") + body, 40 + h
+
+
+def _trionfi(obs: dict[str, Any]) -> Panel:
+    """The Trionfi tableau: each slot is a Tower Room (solo: it may carry a Damaged token and
+    be repaired)."""
+    out = [_heading("Trionfi (Tower Rooms)")]
+    w = (COLUMN - 2 * PAD - 12) / 3
     damaged = obs.get("damaged") or []
+    # every slot as tall as the wordiest Trionfi, with room for a Damaged token in solo play
+    h = max(_card_height(w, c.name, c.location, card_words(c)) for c in D.trionfi)
+    h += 24 if damaged else 0
     for k, t in enumerate(obs["trionfi_tableau"]):
-        # each slot is a Tower Room (solo: it may carry a Damaged token and be repaired)
-        x = 10 + k * (w + 6)
+        x, y = PAD + (k % 3) * (w + 6), 40 + (k // 3) * (h + 6)
         out.append(
-            f'<g id="room-{k}"><rect x="{x}" y="{y}" width="{w}" height="150" rx="8" '
+            f'<g id="room-{k}"><rect x="{x:.1f}" y="{y}" width="{w:.1f}" height="{h}" rx="8" '
             f'fill="none" stroke="#aaa" stroke-dasharray="6 4"/>{_title(f"Tower Room {k + 1}")}'
         )
         if t >= 0:
             c = D.trionfi[t]
+            words = card_words(c)
+            tip = f"{c.name} (upgrades the {c.location}): {words}"
             out.append(
-                _card(
-                    f"trionfi-{c.id}",
-                    x,
-                    y,
-                    w,
-                    150,
-                    c.name,
-                    c.location,
-                    card_words(c),
-                    "#f6ecd2",
-                    f"{c.name} (upgrades the {c.location}): {card_words(c)}",
-                )
+                _card(f"trionfi-{c.id}", x, y, w, h, c.name, c.location, words, "#f6ecd2", tip)
             )
         if k < len(damaged) and damaged[k]:
             out.append(
-                f'<rect x="{x + w - 70}" y="{y + 110}" width="64" height="18" rx="4" '
+                f'<rect x="{x + 4:.1f}" y="{y + h - 44}" width="{w - 8:.1f}" height="18" rx="4" '
                 f'fill="#b71c1c" pointer-events="none"/>'
-                + _text(x + w - 38, y + 123, "Damaged", 11, fill="#fff", text_anchor="middle")
+                + _text(
+                    x + w / 2, y + h - 31, "Damaged", SMALLEST, fill="#fff", text_anchor="middle"
+                )
             )
         out.append("</g>")
-    y += 160
-    out.append(_text(10, y + 22, "Missions", 17, font_weight="bold"))
-    y += 32
-    w = (WIDTH - 20) / 5 - 6
-    for k, m in enumerate(obs["missions"]):
-        c = D.missions[m]
-        out.append(_mission_card(c, 10 + k * (w + 6), y, w, 150))
-    return "".join(out), y + 160
+    rows = (len(obs["trionfi_tableau"]) + 2) // 3
+    return "".join(out), 40 + rows * (h + 6) + 4
 
 
-def _mission_card(c: Any, x: float, y: float, w: float, h: float, ident: bool = True) -> str:
-    body = f"pay {bundle_short(c.cost)}: " + card_words(c)
-    return _card(
-        f"mission-{c.id}" if ident else None,
-        x,
-        y,
-        w,
-        h,
-        c.name,
-        f"{c.prestige}★",
-        body,
-        "#e6eef7",
-        f"{c.name}: pay {bundle_short(c.cost)} for {c.prestige} Prestige; {card_words(c)}",
-    )
+def _mission(c: Any, ident: bool = True, reserved: bool = False) -> tuple[Any, ...]:
+    cost = f"pay {bundle_short(c.cost)}{' (one less)' * reserved}"
+    words = f"{cost}: {card_words(c)}"
+    tip = f"{c.name}: {cost} for {c.prestige} Prestige; {card_words(c)}"
+    corner = f"{c.prestige}★" + " reserved" * reserved
+    return (f"mission-{c.id}" if ident else None, c.name, corner, words, "#e6eef7", tip)
 
 
-def _pending(game: TurrisGame, obs: dict[str, Any], top: float) -> tuple[str, float]:
-    """The supply's tokens (gained, paid, discarded by a click) and the pending rewards."""
-    out = [_text(10, top + 22, "Supply", 17, font_weight="bold")]
-    for k, t in enumerate(TOKENS):
-        x = 110.0 + k * 70
-        out.append(
-            f'<g id="token-{t}"><circle cx="{x}" cy="{top + 16}" r="22" fill="{TOKEN_FILLS[t]}" '
-            f'stroke="#222"/>{_title(t)}</g>'
-        )
-        out.append(_text(x, top + 22, t, 17, fill="#fff", text_anchor="middle", font_weight="bold"))
-    y = top + 50
-    stack = obs["stack"]
-    if stack and not obs["chance"] and stack[-1]["frame"] == "rewards":
-        out.append(_text(10, y + 22, "Rewards to resolve", 15, font_weight="bold"))
-        for k, src in enumerate(stack[-1]["packets"]):
-            effects = game.sources[src][1]
-            name = source_name(game, src)
-            x = 10 + (k % 4) * 245
-            ry = y + 32 + (k // 4) * 70
-            out.append(
-                _card(
-                    f"reward-{k}",
-                    x,
-                    ry,
-                    238,
-                    64,
-                    name,
-                    "",
-                    effects_words(effects),
-                    "#fff7d6",
-                    f"{name}: {effects_words(effects)}",
-                )
-            )
-        y += 32 + ((len(stack[-1]["packets"]) + 3) // 4) * 70
-    if stack and not obs["chance"] and stack[-1]["frame"] == "faction_choice":
-        taken = set(obs["faction"])
-        out.append(_text(10, y + 22, "Factions", 15, font_weight="bold"))
-        y += 32
-        shown = [f for f in game.factions_offered if f not in taken]
-        w = (WIDTH - 20) / 4 - 6
-        for k, f in enumerate(shown):
-            faction = D.factions[f]
-            for j, side in enumerate(faction.sides):
-                x = 10 + ((2 * k + j) % 4) * (w + 6)
-                fy = y + ((2 * k + j) // 4) * 136
-                words = effects_words(side.effects) if side.effects else ""
-                words = " | ".join([words] * bool(words) + [ongoing_words(o) for o in side.ongoing])
-                out.append(
-                    _card(
-                        f"faction-{faction.id}-{'ab'[j]}",
-                        x,
-                        fy,
-                        w,
-                        130,
-                        f"{faction.name} {side.side}",
-                        side.name,
-                        words,
-                        "#f0f0e0",
-                        f"{faction.name} {side.side} ({side.name}): {words}",
-                    )
-                )
-        y += ((2 * len(shown) + 3) // 4) * 136
-    return "".join(out), y + 6
+def _missions(obs: dict[str, Any]) -> Panel:
+    body, h = _cards([_mission(D.missions[m]) for m in obs["missions"]], 40, 3)
+    return _heading("Missions") + body, 40 + h
 
 
-def _player(
-    game: TurrisGame, obs: dict[str, Any], s: int, slots_seat: int, top: float
-) -> tuple[str, float]:
+def _player(game: TurrisGame, obs: dict[str, Any], s: int, slots_seat: int) -> Panel:
     fill = _seat_fill(game, s)
     res = obs["resources"][s]
     faction = "no faction"
@@ -596,153 +693,107 @@ def _player(
         faction = f"{f.name} {f.sides[obs['side'][s]].side}"
     on_board = sum(row[s] for row in obs["scouts"])
     out = [
-        f'<rect x="4" y="{top}" width="{WIDTH - 8}" height="10" fill="{fill}"/>',
+        f'<rect x="0" y="0" width="{COLUMN}" height="10" rx="4" fill="{fill}"/>',
         _text(
-            10,
-            top + 32,
-            f"P{s + 1} {faction} — {obs['prestige'][s]} Prestige",
-            17,
-            font_weight="bold",
-        ),
-        _text(
-            10,
-            top + 54,
-            f"Scouts: {obs['reserve'][s]} reserve, {on_board} board, "
-            f"{obs['graveyard'][s]} graveyard; {obs['hand_sizes'][s]} Tactics; "
-            f"{obs['action_tokens'][s]} action tokens; {len(obs['completed'][s])} Missions "
-            f"done; {obs['rooms'][s]} rooms",
-            13,
+            PAD, 32, f"P{s + 1} {faction} — {obs['prestige'][s]} Prestige", 16, font_weight="bold"
         ),
     ]
     for k, t in enumerate(TOKENS):
-        x = 620.0 + k * 72
+        x = 30 + k * 66
         out.append(
-            f'<g id="res-{s}-{t}"><circle cx="{x}" cy="{top + 30}" r="18" '
-            f'fill="{TOKEN_FILLS[t]}" stroke="#222"/>{_title(f"P{s + 1} {t}: {res[k]}")}</g>'
+            f'<g id="res-{s}-{t}"><circle cx="{x}" cy="62" r="18" fill="{TOKEN_FILLS[t]}" '
+            f'stroke="#222"/>{_title(f"P{s + 1} {TOKEN_NAMES[t]}: {res[k]}")}</g>'
         )
-        out.append(
-            _text(x, top + 35, res[k], 15, fill="#fff", text_anchor="middle", font_weight="bold")
-        )
-        out.append(_text(x + 21, top + 48, t, 11))
-    y = top + 66
-    w = (WIDTH - 20) / 4 - 6
+        out.append(_text(x, 68, res[k], 15, fill="#fff", text_anchor="middle", font_weight="bold"))
+        out.append(_text(x + 22, 80, t, SMALLEST))
+    stats = (
+        f"Scouts: {obs['reserve'][s]} in reserve, {on_board} on the board, "
+        f"{obs['graveyard'][s]} in the Graveyard; {obs['hand_sizes'][s]} Tactics; "
+        f"{obs['action_tokens'][s]} Additional Action tokens; "
+        f"{len(obs['completed'][s])} Missions done; {obs['rooms'][s]} Tower Rooms"
+    )
+    body, rows = _lines(PAD, 104, stats, COLUMN - 2 * PAD, SMALLEST)
+    out.append(body)
+    y = 96 + rows * 15
     cards = []
     for k in range(2):
         m = obs["ongoing"][s][k] if k < len(obs["ongoing"][s]) else -1
         ident = f"ongoing-{k}" if s == slots_seat else None
         if m >= 0:
             c = D.missions[m]
-            cards.append((ident, c.name, "ongoing", card_words(c), "#dff0df"))
-        else:
-            cards.append((ident, "Ongoing slot", "", "empty", "#f3f3f3"))
-    for m in obs["reserved"][s]:
-        c = D.missions[m]
-        cards.append(
-            (
-                f"mission-{c.id}",
-                c.name,
-                f"{c.prestige}★ reserved",
-                f"pay {bundle_short(c.cost)} (one less): {card_words(c)}",
-                "#e6eef7",
+            cards.append(
+                (ident, c.name, "ongoing", card_words(c), "#dff0df", f"{c.name}: {card_words(c)}")
             )
-        )
+        else:
+            cards.append((ident, "Ongoing slot", "", "empty", "#f3f3f3", "Ongoing slot: empty"))
+    cards += [_mission(D.missions[m], reserved=True) for m in obs["reserved"][s]]
     for t in obs["trionfi_owned"][s]:
         c = D.trionfi[t]
-        cards.append((None, c.name, "Trionfi", card_words(c), "#f6ecd2"))
-    for k, (ident, name, corner, body, cfill) in enumerate(cards):
-        x = 10 + (k % 4) * (w + 6)
-        cy = y + (k // 4) * 106
-        out.append(_card(ident, x, cy, w, 100, name, corner, body, cfill, f"{name}: {body}"))
-    y += ((len(cards) + 3) // 4) * 106
-    return "".join(out), y + 8
+        cards.append(
+            (None, c.name, "Trionfi", card_words(c), "#f6ecd2", f"{c.name}: {card_words(c)}")
+        )
+    body, h = _cards(cards, y, 2)
+    out.append(body)
+    return "".join(out), y + h + 4
 
 
-def _betrayers(obs: dict[str, Any], top: float) -> tuple[str, float]:
+def _betrayers(obs: dict[str, Any]) -> Panel:
     """Solo: the Betrayers' row. They always count as having one of each resource (Solo
-    Setup 7); a steal from them, seat 2 of the action space, takes from the supply."""
+    Setup 7); a steal from them, seat 1 of the action space, takes from the supply."""
     seat = 1  # the seat number the rules give the Betrayers in a steal
     die = obs.get("beast_die", -1)
     rolled = f"; d4: {D.beasts[die].name}" if die >= 0 else ""
     card = obs.get("movement_card", 0)
     rolled += f"; Beast Movement card: {card}" if card else ""
     out = [
-        f'<rect x="4" y="{top}" width="{WIDTH - 8}" height="10" fill="{BETRAYER_FILL}"/>',
-        _text(
-            10, top + 32, f"Betrayers — {obs['betrayer_prestige']} Prestige", 17, font_weight="bold"
-        ),
-        _text(10, top + 54, f"2 Scouts on the board{rolled}", 13),
+        f'<rect x="0" y="0" width="{COLUMN}" height="10" rx="4" fill="{BETRAYER_FILL}"/>',
+        _text(PAD, 32, f"Betrayers — {obs['betrayer_prestige']} Prestige", 16, font_weight="bold"),
     ]
     for k, t in enumerate(TOKENS[:4]):
-        x = 620.0 + k * 72
+        x = 30 + k * 66
         out.append(
-            f'<g id="res-{seat}-{t}"><circle cx="{x}" cy="{top + 30}" r="18" '
-            f'fill="{TOKEN_FILLS[t]}" stroke="#222"/>{_title(f"Betrayers {t}: 1")}</g>'
+            f'<g id="res-{seat}-{t}"><circle cx="{x}" cy="62" r="18" fill="{TOKEN_FILLS[t]}" '
+            f'stroke="#222"/>{_title(f"Betrayers {TOKEN_NAMES[t]}: 1")}</g>'
         )
-        out.append(_text(x, top + 35, 1, 15, fill="#fff", text_anchor="middle", font_weight="bold"))
-    return "".join(out), top + 66
-
-
-def _hand(obs: dict[str, Any], top: float) -> tuple[str, float]:
-    hand = obs.get("hand") or []
-    if not hand:
-        return "", top
-    out = [_text(10, top + 22, "Your Tactics", 17, font_weight="bold")]
-    y = top + 32
-    w = (WIDTH - 20) / 4 - 6
-    for k, c in enumerate(hand):
-        card = D.tactics[c]
-        x = 10 + (k % 4) * (w + 6)
-        cy = y + (k // 4) * 136
-        out.append(
-            _card(
-                f"tactics-{card.id}",
-                x,
-                cy,
-                w,
-                130,
-                card.name,
-                "Tactics",
-                card_words(card),
-                "#e9f4f6",
-                f"{card.name}: {card_words(card)}",
-            )
-        )
-    return "".join(out), y + ((len(hand) + 3) // 4) * 136
+        out.append(_text(x, 68, 1, 15, fill="#fff", text_anchor="middle", font_weight="bold"))
+        out.append(_text(x + 22, 80, t, SMALLEST))
+    body, rows = _lines(PAD, 104, f"2 Scouts on the board{rolled}", COLUMN - 2 * PAD, SMALLEST)
+    out.append(body)
+    return "".join(out), 96 + rows * 15 + 4
 
 
 def svg(state: TurrisState, seat: int | None) -> str:
-    """The whole table as ``seat`` sees it (the seat's own hand only)."""
+    """The whole table as ``seat`` sees it (the seat's own hand only), as a column of panels."""
     game = state.game
     obs = state.observation(seat)
     n = len(obs["prestige"])
     # the Ongoing slots are clicked by the seat that decides; a spectator sees the decider's
-    slots_seat = seat if seat is not None else (state.current_player())
-    parts: list[str] = []
-    head = f"Turris — round {obs['round'] + 1} — {pending_words(game, obs)}"
-    parts.append(_lines(10, 24, head, 110, 16, 2, font_weight="bold"))
-    y = 56.0
-    for draw in (_board,):
-        body, y = draw(game, obs, y)
-        parts.append(body)
-    body, y = _beasts_and_tracks(game, obs, y + 10)
-    parts.append(body)
-    body, y = _pending(game, obs, y + 10)
-    parts.append(body)
-    body, y = _hand(obs, y)
-    parts.append(body)
-    body, y = _tableaux(obs, y + 6)
-    parts.append(body)
+    slots_seat = seat if seat is not None else state.current_player()
+    panels: list[Panel | None] = [
+        _board(game, obs),
+        _supply(game, obs),
+        _hand(obs),
+        _missions(obs),
+        _trionfi(obs),
+        _council(game, obs),
+        _altar(game, obs),
+        _prestige(game, obs),
+    ]
     for k in range(n):
-        s = k if seat is None else (seat + k) % n
-        body, y = _player(game, obs, s, slots_seat, y + 6)
-        parts.append(body)
+        panels.append(_player(game, obs, k if seat is None else (seat + k) % n, slots_seat))
     if game.solo:
-        body, y = _betrayers(obs, y + 6)
-        parts.append(body)
-    height = int(y + 10)
+        panels.append(_betrayers(obs))
+    panels.append(_rewards_key(game, obs))
+    out, y = [], 0.0
+    for panel in panels:
+        if panel is not None:
+            body, h = panel
+            out.append(_panel(body, h, y))
+            y += h + GAP
+    height = int(y - GAP)
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" '
-        f'font-family="sans-serif"><rect width="{WIDTH}" height="{height}" fill="{PAPER}"/>'
-        + "".join(parts)
-        + "</svg>"
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {COLUMN} {height}" '
+        f'data-column="{COLUMN}" data-least-scale="{LEAST_SCALE}" font-family="sans-serif" '
+        f'role="img" aria-label="Turris board">'
+        f'<rect width="100%" height="100%" fill="{PAPER}"/>' + "".join(out) + "</svg>"
     )
