@@ -112,7 +112,6 @@ def test_council_spot(spot: dict[str, Any]) -> None:
     assert changes(before, snapshot(state)) == p.expect
 
 
-@pytest.mark.xfail(strict=False, reason="being fixed")
 def test_stroboscope_plays_the_card_it_draws() -> None:
     """Action Step (Carol's example): the Stroboscope "allows her to draw another Tactics card
     and play it"; the card already in her hand is hers to play under the 1-a-turn limit."""
@@ -127,7 +126,6 @@ def test_stroboscope_plays_the_card_it_draws() -> None:
     assert sorted(names(state)) == ["pass", f"play {DRAWN}"]
 
 
-@pytest.mark.xfail(strict=False, reason="being fixed")
 @pytest.mark.parametrize(
     "where, effects, setup",
     [

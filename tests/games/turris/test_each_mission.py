@@ -72,7 +72,6 @@ def slot_choice(top: Any) -> bool:
     return isinstance(top, OngoingChoice)
 
 
-@pytest.mark.xfail(strict=False, reason="being fixed")
 def test_a_free_ongoing_slot_is_filled_not_replaced() -> None:
     """Complete Mission Step: "If both slots are taken, you may replace a previous card"."""
     state = completing(["ichor_wells"])

@@ -39,7 +39,6 @@ def test_tactics_that_cannot_be_paid_cannot_be_played(card: dict[str, Any]) -> N
     assert f"play {card['id']}" not in names(state)
 
 
-@pytest.mark.xfail(strict=False, reason="being fixed")
 @pytest.mark.parametrize(
     "card", [c for c in TACTICS if "move_scout" in kinds(c)], ids=lambda card: card["id"]
 )
@@ -50,7 +49,6 @@ def test_tactics_moving_scouts_need_a_scout_on_the_main_board(card: dict[str, An
     assert f"play {card['id']}" not in names(state)
 
 
-@pytest.mark.xfail(strict=False, reason="being fixed")
 @pytest.mark.parametrize(
     "card", [c for c in TACTICS if "move_beast" in kinds(c)], ids=lambda card: card["id"]
 )

@@ -31,12 +31,6 @@ GROVE_ROOM = one(by_id["location"]["grove"]["effects"][0])[1]["prestige"]
 
 
 def card_param(card: dict[str, Any]) -> Any:
-    if card["id"] == "the_world":
-        return pytest.param(
-            card,
-            id=card["id"],
-            marks=pytest.mark.xfail(strict=False, reason="being fixed"),
-        )
     return pytest.param(card, id=card["id"])
 
 
