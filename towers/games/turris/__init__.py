@@ -29,8 +29,11 @@ Interpretations in the rules (where the rulebook is silent)
   it (it may not end there); it stops at the first Scout where it may end.
 - An Immediate revive (the Isle) needs one Scout revived at least; the rest are optional.
 - Moving a flipped Beast by an effect stands it up and ends the effect (no flip after).
-- A Beast moved by an effect may stop before its full steps ("up to"); rewards of a
-  "when completed" Mission that cannot be resolved are skipped, the Mission still counts.
+- A Beast moved by an effect makes its full move, ending early only on reaching a Scout;
+  only a Beast with such a move may be chosen. Rewards of a "when completed" Mission that
+  cannot be resolved are skipped, the Mission still counts.
+- The Observatory's resources come at the start of each of its owner's turns while the
+  Scout stays (FAQ 4), not on Collect.
 - An Artifact paid in place of a resource stands for the first resource still owed.
 - The fifth faction is offered only in five-player games.
 

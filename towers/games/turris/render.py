@@ -8,7 +8,7 @@ its own Tactics hand (the others' are counted, never named).
 >>> effect_words(Effect("gain", bundle=Bundle(I=1, any=1)))
 'gain 1 Ichor and 1 of K/R/W'
 >>> effect_words(Effect("move_beast", steps=1, flip=True, crossroads=False))
-'move a Beast (not in a Crossroads) up to 1 step, then flip it'
+'move a Beast (not in a Crossroads) 1 step, then flip it'
 """
 
 from __future__ import annotations
@@ -85,7 +85,8 @@ def effect_words(e: Effect) -> str:
         case "council_reward":
             return "repeat your Council spot's reward" + ("" if e.n == 1 else f" {e.n} times")
         case "tactics":
-            return f"draw {plural(e.n, 'Tactics card')}"
+            drawn = f"draw {plural(e.n, 'Tactics card')}"
+            return drawn + (" and you may play it at once" if e.play else "")
         case "play_tactics":
             return f"play up to {plural(e.n, 'Tactics card')}"
         case "reserve":
@@ -103,7 +104,7 @@ def effect_words(e: Effect) -> str:
             if e.steps == 0:
                 return f"flip a Beast{where}"
             flip = ", then flip it" if e.flip else ""
-            return f"move a Beast{where} up to {plural(e.steps, 'step')}{flip}"
+            return f"move a Beast{where} {plural(e.steps, 'step')}{flip}"
         case "revive":
             each = f" for {bundle_words(e.bundle)} each" if e.bundle.total else ""
             return f"revive up to {plural(e.n, 'Scout')}{each}"
