@@ -554,6 +554,23 @@ class TurrisState(State):
                     return "COLLECT may not be taken after a PLACE this turn", R_COLLECT
             case A.PlayTactics() if isinstance(top, Turn) and self.tactics_played:
                 return "one Tactics card a turn is already played", R_TACTICS
+            case A.PlayTactics(card=card) if isinstance(top, Turn):
+                if card not in self.hands[seat]:
+                    return "that Tactics card is not in your hand", R_TACTICS
+                return "its effects cannot all be performed in full now", R_TACTICS
+            case A.ForceRevive() if isinstance(top, Turn) and self.actions_left > 0:
+                if not self.graveyard[seat]:
+                    return "none of your Scouts is in the Graveyard", "Action Step (FORCE REVIVE)"
+                cost = self._revive_cost(seat).I
+                return f"FORCE REVIVE costs {cost} Ichor, more than you hold", (
+                    "Action Step (FORCE REVIVE)"
+                )
+            case A.UseActionToken() if isinstance(top, Turn):
+                return "you hold no Additional Action token", "Rules Clarification 3"
+            case A.ChooseMission(mission=m) if isinstance(top, MissionStep):
+                if m not in self.missions and m not in self.reserved[seat]:
+                    return "that Mission is neither in the tableau nor reserved by you", R_MISSION
+                return "you cannot pay that Mission's cost", R_MISSION
             case A.ChooseFaction() if isinstance(top, FactionChoice):
                 return "that faction is taken or not in this game", R_SETUP
         if top is None:
