@@ -10,13 +10,15 @@ words say, for a player who answers every choice the same way:
 - the Fruit goes to the Isle, a free Place to the Guild, a reserved Mission is the first of
   the tableau, a Mission with an ongoing effect goes to the first Ongoing slot;
 - a Tactics card played by an effect is the Smuggled Relics just drawn (draws give it first
-  when it is in the deck, else the first card of the deck);
+  when it is in the deck, else the first card of the deck), and so is the drawn card a draw
+  lets its player play at once (``tactics = { n, play = true }``);
 - a Council step goes to the first spot of the next level and declines its reward (the
   Council spots have tests of their own), and never goes back to the start;
 - a Beast moved by an effect is the Pain, from the Nest through the Forge to the Guild (a
   second one the Harrow, from the Circle through the Isle to the Grove), where a Scout of
   Bob's waits to be Devoured at the end of its move; a Scout moved by an effect goes from
-  the Guild to the nearest Location ``steps`` away.
+  the Guild to the nearest Location ``steps`` away;
+- an Excavation Site under test is on ``SITE_AT``.
 
 :func:`run` plays a list of actions (or checks, as callables) through the public action API,
 answering the routine decisions above by itself and resolving the draws; :func:`changes`
@@ -84,6 +86,7 @@ DRAWN = "smuggled_relics"
 FRUIT_AT = "isle"
 PLACE_AT = "guild"
 SCOUTS_FROM = "guild"
+SITE_AT = "site_a"
 BEAST_ROUTES = (("pain", "nest", ("forge", "guild")), ("harrow", "circle", ("isle", "grove")))
 """For the first and second Beast an effect moves: the Beast, where it starts, its steps."""
 CROSSROADS_BEAST = ("delusion", "crossroads_east")
@@ -354,12 +357,14 @@ def plan(effects: Iterable[dict[str, Any]], p: Plan | None = None) -> Plan:
                 p.script.append("resolve 1")
                 plan(by_id["council"][p.council_spot]["effects"], p)
         elif kind == "tactics":
-            p.mine("hand", arg)
+            # a number of cards, or { n, play }: the cards, one of which may be played at once
+            n, play = (arg, False) if isinstance(arg, int) else (arg["n"], arg.get("play", False))
+            p.mine("hand", n)
+            if play:
+                play_drawn(p)
         elif kind == "play_tactics":
             for _ in range(arg):
-                p.mine("hand", -1)
-                p.add("discard", 1)
-                plan(by_id["tactics"][DRAWN]["effects"], p)
+                play_drawn(p)
         elif kind == "reserve":
             p.mine("reserved", arg)
             p.add("tableau", -arg)
@@ -425,6 +430,13 @@ def plan(effects: Iterable[dict[str, Any]], p: Plan | None = None) -> Plan:
         else:
             raise AssertionError(f"no expectation for the effect kind {kind!r}")
     return p
+
+
+def play_drawn(p: Plan) -> None:
+    """The card just drawn played: out of the hand into the discard, its effects resolved."""
+    p.mine("hand", -1)
+    p.add("discard", 1)
+    plan(by_id["tactics"][DRAWN]["effects"], p)
 
 
 def trionfi_step(p: Plan | None, card: str) -> list[str]:
@@ -539,21 +551,26 @@ def via_place(p: Plan, where: str) -> list[Step]:
     return [f"place {where}"]
 
 
-def via_collect(state: TurrisState, p: Plan, where: str) -> list[Step]:
-    """Alice's Scout there is Collected (1 Ichor) and its reward resolved."""
+def via_collect(state: TurrisState, p: Plan, where: str, reward: bool = True) -> list[Step]:
+    """Alice's Scout there is Collected (1 Ichor) and its reward resolved (``reward`` False:
+    the reward has no effect, nothing to resolve)."""
     put(state, ALICE, where)
     p.mine("I", -1)
     p.mine("reserve", 1)
     p.mine(f"at.{where}", -1)
     p.add("actions", -1)
-    return ["collect", f"collect from {where}", "pass", "resolve 1"]
+    return ["collect", f"collect from {where}", "pass"] + (["resolve 1"] if reward else [])
 
 
 def install(state: TurrisState, seat: int, owner: str) -> None:
     """Give ``seat`` an ongoing effect: ``mission <id>`` in an Ongoing slot, ``trionfi <id>``
-    constructed, ``faction <id> <side>`` chosen."""
+    constructed, ``faction <id> <side>`` chosen, ``site <id>`` on ``SITE_AT`` with a Scout of
+    the seat's there."""
     kind, rest = owner.split(" ", 1)
-    if kind == "mission":
+    if kind == "site":
+        put_site(state, rest, SITE_AT)
+        put(state, seat, SITE_AT)
+    elif kind == "mission":
         m = mission_index(rest)
         if m in state.missions:
             # its place in the tableau taken by the first card of the deck
@@ -706,3 +723,38 @@ def trigger_effect(owner: str, fires: bool) -> tuple[dict[str, Any], dict[str, A
     expected = plan(o["do"], Plan(seat=SEATS[seat])).expect if fires else {}
     # what the run with the effect changed beyond the run without it
     return changes(results[1], results[0]), expected
+
+
+# ---------------------------------------------------------------------------- turn starts
+def end_turn(state: TurrisState) -> None:
+    """The active player ends the turn: no action left and every later step passed (then the
+    Beast Phase and the Cleanup Phase if the round is over), to the next player's turn."""
+    seat = state.active
+    end_action_step(state)
+    while state.active == seat and "pass" in names(state):
+        run(state, ["pass"])
+
+
+def turn_start_gains(
+    site: str, owner: int, turns: int, collect: bool = False, beast: bool = False
+) -> list[tuple[str, dict[str, Any]]]:
+    """From Alice's Action Step, the owner's Scout on the Excavation Site, ``turns`` turns
+    ended: for each turn then started, who starts it and what the owner's numbers changed by.
+    The Pain stands flipped at the Abyss (on the Site with ``beast``), so the first Beast Phase
+    stands it up where it is; with ``collect`` the owner Collects the Scout in their first
+    turn (its reward declined)."""
+    state = position(Plan(beasts={"pain": SITE_AT if beast else "abyss"}))
+    state.flipped[PAIN] = True
+    install(state, owner, f"site {site}")
+    mine = f"{SEATS[owner]}."
+    out = []
+    for _ in range(turns):
+        if collect and state.active == owner and state.scouts[node(SITE_AT)][owner]:
+            run(state, ["collect", f"collect from {SITE_AT}", "pass"])
+            if isinstance(state.stack.top, Rewards):
+                run(state, ["pass"])
+        before = snapshot(state)
+        end_turn(state)
+        gained = changes(before, snapshot(state))
+        out.append((SEATS[state.active], {k: v for k, v in gained.items() if k.startswith(mine)}))
+    return out

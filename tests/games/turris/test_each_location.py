@@ -1,6 +1,7 @@
 """Each Location, Location Upgrade, Excavation Site and Council spot: its reward, taken the way
 a player takes it (Placing on an Immediate one, Collecting from the others, stepping on the
-Council track), against what its text in the data says; its limit and Immediate icons."""
+Council track), against what its text in the data says; its limit and Immediate icons; a
+Site's yield at the start of its owner's turns."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from .builders import (
     COUNCIL,
     DRAWN,
     LOCATIONS,
+    SEATS,
+    SITE_AT,
     SITES,
     UPGRADES,
     Plan,
@@ -27,12 +30,17 @@ from .builders import (
     put_site,
     run,
     snapshot,
+    turn_start_gains,
     via_collect,
     via_place,
 )
 from .conftest import D, act, names, node, put
 
-SPOT = "site_a"
+SPOT = SITE_AT
+PLAYERS = 3
+"""The players of the positions built (Alice's Action Step, Alice first)."""
+TURNS = PLAYERS + 1
+"""Turns ended, for a Site's turn-start yield: each player's turn, the owner's twice."""
 
 
 def icons(state: Any, where: str, limit: int, immediate: bool) -> None:
@@ -60,7 +68,7 @@ def check_reward(
     if setup is not None:
         setup(state)
     icons(state, where, limit, immediate)
-    script = via_place(p, where) if immediate else via_collect(state, p, where)
+    script = via_place(p, where) if immediate else via_collect(state, p, where, bool(effects))
     before = snapshot(state)
     run(state, script + p.script + p.tail)
     assert changes(before, snapshot(state)) == p.expect
@@ -91,6 +99,30 @@ def test_excavation_site(site: dict[str, Any]) -> None:
         site["immediate"],
         lambda state: put_site(state, site["id"], SPOT),
     )
+    if site.get("ongoing"):
+        check_turn_starts(site)
+
+
+def check_turn_starts(site: dict[str, Any]) -> None:
+    """A Site's ongoing yield: at the start of each of its owner's turns while their Scout is
+    there, at no other player's; none once the Scout is Collected, none while a Beast stands
+    there (as a Beast prevents a Collect's reward)."""
+    owner = BOB
+    for o in site["ongoing"]:
+        assert o["on"] == "turn_start", f"no expectation for a Site's effect on {o['on']!r}"
+    p = plan([e for o in site["ongoing"] for e in o["do"]], Plan(seat=SEATS[owner]))
+    assert p.expect and not p.script, "a yield with nothing to decide"
+    for collect, beast in ((False, False), (True, False), (False, True)):
+        expected = []
+        there = True
+        for k in range(TURNS):
+            ending, starting = k % PLAYERS, (k + 1) % PLAYERS
+            if collect and ending == owner:
+                there = False  # Collected in the owner's first turn
+            yields = starting == owner and there and not beast
+            expected.append((SEATS[starting], p.expect if yields else {}))
+        got = turn_start_gains(site["id"], owner, TURNS, collect=collect, beast=beast)
+        assert got == expected, f"collect={collect}, beast={beast}"
 
 
 @pytest.mark.parametrize("spot", [c for c in COUNCIL if c["level"]], ids=lambda c: c["id"])
@@ -114,7 +146,8 @@ def test_council_spot(spot: dict[str, Any]) -> None:
 
 def test_stroboscope_plays_the_card_it_draws() -> None:
     """Action Step (Carol's example): the Stroboscope "allows her to draw another Tactics card
-    and play it"; the card already in her hand is hers to play under the 1-a-turn limit."""
+    and play it"; the card already in her hand is hers to play under the 1-a-turn limit, which
+    the drawn card played does not count against."""
     state = position(Plan())
     put_site(state, "stroboscope", SPOT)
     give_card(state, ALICE, "ichor_spring")
@@ -124,6 +157,8 @@ def test_stroboscope_plays_the_card_it_draws() -> None:
         manual=lambda top: isinstance(top, PlayTacticsChoice),
     )
     assert sorted(names(state)) == ["pass", f"play {DRAWN}"]
+    run(state, [f"play {DRAWN}"], manual=lambda top: isinstance(top, PlayTacticsChoice))
+    assert "play ichor_spring" in names(state)
 
 
 @pytest.mark.parametrize(

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from towers.games.turris.frames import CollectPick, DisplaceChoice, Rewards, Turn
 from towers.games.turris.rules import TurrisGame
 
@@ -236,24 +234,27 @@ def test_faq_3_the_first_player_decides_for_scouts_when_a_player_moves_a_beast()
     assert state.scouts[node("shrine")][ALICE] == 1 and state.active == CAROL
 
 
-@pytest.mark.xfail(strict=False, reason="being fixed")
 def test_faq_4_the_observatory_gives_its_resources_each_turn() -> None:
     """FAQ 4: "How does the Observatory work? Can a player collect these resources each turn?
-    Yes": a Scout sent there once yields its resources in each of the player's turns."""
-    state = new_game(2)
+    Yes": a Scout sent there once yields its resources, a Knowledge and a Relic, at the start
+    of each of its player's turns while it stays there, with no Collect."""
+    state = new_game(2, first=BOB)
     empty_board(state, {PAIN: "abyss"})
     state.flipped[PAIN] = True  # it stands up in the first Beast Phase, and no more
     put_site(state, "observatory", "site_a")
     put(state, ALICE, "site_a")
     state.resources = [[6, 0, 0, 0, 0], [6, 0, 0, 0, 0]]
     for _ in range(2):
+        assert state.active == BOB
+        before = snapshot(state)
+        finish_turn(state)  # Bob's turn; Alice's starts
         assert state.active == ALICE and state.site_at[0] == site_index("observatory")
-        k, r = state.resources[ALICE][1:3]
-        if "collect" in names(state):
-            run(state, ["collect", "collect from site_a", "pass", "resolve 1"])
-        finish_turn(state)
-        assert state.resources[ALICE][1:3] == [k + 1, r + 1]
-        finish_turn(state)  # Bob; then the Beast Phase and the Cleanup Phase
+        gained = changes(before, snapshot(state))
+        assert {k: v for k, v in gained.items() if k.startswith("alice.")} == {
+            "alice.K": 1, "alice.R": 1,
+        }  # fmt: skip
+        finish_turn(state)  # Alice's, her Scout staying; then the Beast and Cleanup Phases
+    assert state.scouts[node("site_a")][ALICE] == 1
 
 
 def test_faq_5_the_graveyard_is_not_on_the_main_board() -> None:
