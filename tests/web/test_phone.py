@@ -70,7 +70,7 @@ def advance(live: Live, gid: str, secrets: list[str], rng: random.Random, steps:
 
 
 @needs_chromium
-@pytest.mark.parametrize("game", ["turris"])
+@pytest.mark.parametrize("game", ["turris", "tiletum"])
 @pytest.mark.parametrize("phone", [True, False], ids=["phone", "desktop"])
 def test_the_board_reads_and_its_targets_take_a_finger(
     live: Live, browser: Any, game: str, phone: bool

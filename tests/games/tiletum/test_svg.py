@@ -78,5 +78,6 @@ def test_targets_name_the_board() -> None:
     assert views_of(TiletumGame(2)).targets(A.take_die(3, 0)) == ["die-3-yellow"]
     assert views_of(TiletumGame(2)).targets(A.TAKE_CONTRACT + 1) == ["contract-2"]
     assert views_of(TiletumGame(2)).targets(A.TAKE_CHARACTER) == ["character-1"]
-    assert views_of(TiletumGame(2)).targets(A.house(2, 0)) == ["house-paris-1"]
+    # a house space is chosen through its town, a fingertip wide (the page asks which space)
+    assert views_of(TiletumGame(2)).targets(A.house(2, 0)) == ["spot-paris"]
     assert views_of(TiletumGame(2)).targets(A.END_TURN) == []

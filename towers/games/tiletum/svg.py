@@ -2,9 +2,17 @@
 
 :func:`svg` draws only from ``state.observation(seat)`` (Tiletum hides nothing, but the
 drawing keeps to it): the action wheel with its dice and bonus tiles, the contract and
-character offers, the King tile, the map of towns joined by roads with houses, pillars,
-bonus tiles and figures in seat colours, the fairs, the King track, every player's score
-line, and for the seat itself its player board (buildings, rooms, storehouse, resources).
+character offers, the King tile, the fairs, the King track, the map of towns joined by roads
+with houses, pillars, bonus tiles and figures in seat colours, every player's score line, and
+for the seat itself its player board (buildings, rooms, storehouse, resources).
+
+The drawing is a column of panels (``<g class="tw-panel">``), each :data:`COLUMN` units wide
+with text of :data:`SMALLEST` units at least, so that a page may lay them out in as many
+columns as it has room for and a phone shows one column at a size that reads (the svg's
+``data-column`` and ``data-least-scale``). Every clickable element is at least :data:`TAP`
+units across, a fingertip at that scale: a town is clicked for what is placed or taken in it
+(a house space, a cathedral's pillar space, a bonus tile), the page asking which when there
+are several.
 
 Clickable elements carry ``id`` attributes; :func:`targets` lists the ids that, clicked in
 order, choose an action:
@@ -17,7 +25,7 @@ order, choose an action:
 >>> targets(A.from_string("merchant to paris"))
 ['spot-paris']
 >>> targets(A.from_string("house paris 1"))
-['house-paris-1']
+['spot-paris']
 >>> targets(A.END_TURN)
 []
 """
@@ -49,12 +57,17 @@ DIE_INK = {"dark-gray": "#fff", "blue": "#fff"}
 CATEGORY_FILL = ("#d8eef2", "#dfe6fa", "#fbefc9", "#ddf2dc")  # character, contract, crest, helper
 RES_SHORT = ("Au", "Fd", "Wo", "St", "Fe")
 
-WIDTH = 780
-MAP_X = 40
-MAP_SCALE_X = 32
-MAP_SCALE_Y = 29
-TOWN_R = 24
+# Panels COLUMN units wide, text SMALLEST units at least (10 CSS pixels at LEAST_SCALE, the
+# least scale a page draws them at), clickable elements TAP units across (24 CSS pixels on a
+# 390-pixel phone), GAP between panels and PAD inside them.
+COLUMN, SMALLEST, LEAST_SCALE, TAP, GAP, PAD = 400, 12, 0.84, 28, 12, 10
+MAP_X, MAP_Y = 26, 46
+MAP_SCALE_X = 18.6
+MAP_SCALE_Y = 30
+TOWN_R = 18
+ROAD_R = 9
 PAPER = "#f7f3ea"
+PANEL_FILL = "#fbf8f1"
 
 
 def targets(action: int) -> list[str]:
@@ -66,12 +79,10 @@ def targets(action: int) -> list[str]:
             return [f"wheel-{v + 1}"]
         case A.MoveMerchant(spot=s) | A.MoveArchitect(spot=s):
             return [f"spot-{D.spot_names[s]}"]
-        case A.PlaceHouse(town=t, space=s):
-            return [f"house-{D.towns[t].id}-{s + 1}"]
+        case A.PlaceHouse(town=t) | A.TakeBonusTile(town=t):
+            return [f"spot-{D.towns[t].id}"]
         case A.PlacePillar(cathedral=c):
-            return [f"cathedral-{D.towns[D.cathedrals[c].town].id}"]
-        case A.TakeBonusTile(town=t, space=s):
-            return [f"maptile-{D.towns[t].id}-{s + 1}"]
+            return [f"spot-{D.towns[D.cathedrals[c].town].id}"]
         case A.TakeCharacter(space=i):
             return [f"character-{i + 1}"]
         case A.RefreshCharacters():
@@ -91,13 +102,35 @@ def targets(action: int) -> list[str]:
 # ---- small pieces ---------------------------------------------------------------------------
 
 
-def _text(x: float, y: float, body: object, size: int = 12, **attrs: Any) -> str:
+def _text(x: float, y: float, body: object, size: int = SMALLEST, **attrs: Any) -> str:
     extra = "".join(f' {k.replace("_", "-")}="{escape(str(v))}"' for k, v in attrs.items())
-    return f'<text x="{x:g}" y="{y:g}" font-size="{size}"{extra}>{escape(str(body))}</text>'
+    return (
+        f'<text x="{x:g}" y="{y:g}" font-size="{max(size, SMALLEST)}" pointer-events="none"'
+        f"{extra}>{escape(str(body))}</text>"
+    )
+
+
+def _lines(x: float, y: float, body: str, width: float, size: int = SMALLEST) -> tuple[str, int]:
+    """``body`` wrapped to ``width`` units (a letter is a little over half the size wide);
+    the text and the number of lines."""
+    words, rows, row = body.split(), [], ""
+    chars = max(int(width / (size * 0.52)), 4)
+    for w in words:
+        if row and len(row) + 1 + len(w) > chars:
+            rows.append(row)
+            row = w
+        else:
+            row = f"{row} {w}" if row else w
+    rows.append(row)
+    return "".join(_text(x, y + k * (size + 3), r, size) for k, r in enumerate(rows)), len(rows)
 
 
 def _title(body: str) -> str:
     return f"<title>{escape(body)}</title>"
+
+
+def _heading(body: str, y: float = 24) -> str:
+    return _text(PAD, y, body, 15, font_weight="bold")
 
 
 def _seat_fill(o: Any) -> str:
@@ -110,10 +143,11 @@ def _kind_fill(kind_id: str | None) -> str:
     return CATEGORY_FILL[D.kinds[D.kind_index[kind_id]].category]
 
 
-def _short(kind_id: str | None, width: int = 11) -> str:
+def _short(kind_id: str | None, width: float) -> str:
     if kind_id is None:
         return "-"
-    return kind_id if len(kind_id) <= width else kind_id[: width - 1] + "…"
+    chars = max(int(width / (SMALLEST * 0.55)), 3)
+    return kind_id if len(kind_id) <= chars else kind_id[: chars - 1] + "…"
 
 
 def _tile(
@@ -125,9 +159,19 @@ def _tile(
         f'<g{idattr} class="tile">{_title(f"{about}: {body}")}'
         f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="4" '
         f'fill="{_kind_fill(kind_id)}" stroke="#8a8070"/>'
-        + _text(x + w / 2, y + h / 2 + 4, _short(kind_id, int(w // 6.5)), 10, text_anchor="middle")
+        + _text(x + w / 2, y + h / 2 + 4, _short(kind_id, w - 6), text_anchor="middle")
         + "</g>"
     )
+
+
+def _grid(n: int, per_row: int, w: float, h: float, top: float) -> list[tuple[float, float]]:
+    """The top left corners of ``n`` cells ``per_row`` to a row across the panel."""
+    gap = (COLUMN - 2 * PAD - per_row * w) / max(per_row - 1, 1)
+    return [(PAD + (k % per_row) * (w + gap), top + (k // per_row) * (h + 6)) for k in range(n)]
+
+
+Panel = tuple[str, float]
+"""A panel's drawing (from its own top left) and its height."""
 
 
 # ---- the map geometry (fixed, so cached) -----------------------------------------------------
@@ -138,9 +182,12 @@ def _town_xy() -> tuple[tuple[float, float], ...]:
     """Each town's centre: from the map data, or a circle if the data's positions collide."""
     pos = [t.pos for t in D.towns]
     if len(set(pos)) == len(pos):
-        return tuple((MAP_X + px * MAP_SCALE_X, 56 + py * MAP_SCALE_Y) for px, py in pos)
+        left = min(px for px, _ in pos)
+        return tuple(
+            (MAP_X + (px - left) * MAP_SCALE_X, MAP_Y + py * MAP_SCALE_Y) for px, py in pos
+        )
     n = len(pos)
-    cx, cy, r = 390.0, 290.0, 240.0
+    cx, cy, r = COLUMN / 2, MAP_Y + 200.0, 170.0
     return tuple(
         (cx + r * math.cos(2 * math.pi * i / n), cy + r * math.sin(2 * math.pi * i / n))
         for i in range(n)
@@ -164,12 +211,13 @@ def _spot_xy() -> tuple[tuple[float, float], ...]:
 
 @lru_cache(maxsize=1)
 def _map_height() -> float:
-    return max(y for _, y in _town_xy()) + TOWN_R + 40
+    return max(y for _, y in _town_xy()) + TOWN_R + 34
 
 
 @lru_cache(maxsize=1)
 def _roads() -> str:
-    """Roads and their road spaces (clickable as ``spot-<name>``)."""
+    """Roads and their road spaces (clickable as ``spot-<name>``: a disc with a ring round it
+    a fingertip wide)."""
     towns = _town_xy()
     spots = _spot_xy()
     out = []
@@ -185,7 +233,8 @@ def _roads() -> str:
         x, y = spots[s]
         out.append(
             f'<g id="spot-{escape(name)}" class="road-space">{_title(f"road space {name}")}'
-            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="7" fill="#efe3c4" stroke="#8a7450"/></g>'
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{TAP / 2}" fill="#fff" fill-opacity="0"/>'
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{ROAD_R}" fill="#efe3c4" stroke="#8a7450"/></g>'
         )
     return "".join(out)
 
@@ -194,250 +243,251 @@ def _roads() -> str:
 
 
 def svg(state: TiletumState, seat: int | None) -> str:
-    """The table as ``seat`` (None: a spectator) sees it."""
+    """The table as ``seat`` (None: a spectator) sees it, as a column of panels."""
     n = state.game.num_players
     if seat is not None and not 0 <= seat < n:
         seat = None
     obs = state.observation(seat)
-    parts: list[str] = []
-    y = 0.0
-    parts.append(_header(obs, seat))
-    y = 50
-    wheel, y = _wheel(obs, y)
-    parts.append(wheel)
-    offers, y = _offers(obs, y + 8)
-    parts.append(offers)
-    king, y = _king(obs, y + 6)
-    parts.append(king)
-    board, y = _map(obs, y + 6)
-    parts.append(board)
-    scores, y = _scores(obs, y + 6)
-    parts.append(scores)
+    panels = [_wheel(obs, seat), _map(obs), _offers(obs), _king(obs), _scores(obs)]
     if seat is not None:
-        own, y = _own_board(obs, seat, y + 6)
-        parts.append(own)
-    height = int(y + 12)
+        panels.insert(1, _own_board(obs, seat))
+    out, y = [], 0.0
+    for body, h in panels:
+        out.append(
+            f'<g class="tw-panel" data-w="{COLUMN}" data-h="{h:.0f}" '
+            f'transform="translate(0 {y:.0f})"><rect width="{COLUMN}" height="{h:.0f}" rx="10" '
+            f'fill="{PANEL_FILL}" stroke="#d8d0bf"/>{body}</g>'
+        )
+        y += h + GAP
+    height = int(y - GAP)
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" '
-        f'width="{WIDTH}" height="{height}" font-family="sans-serif" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {COLUMN} {height}" '
+        f'data-column="{COLUMN}" data-least-scale="{LEAST_SCALE}" font-family="sans-serif" '
         f'role="img" aria-label="Tiletum board">'
-        f'<rect width="{WIDTH}" height="{height}" fill="{PAPER}"/>' + "".join(parts) + "</svg>"
+        f'<rect width="100%" height="100%" fill="{PAPER}"/>' + "".join(out) + "</svg>"
     )
 
 
-def _header(obs: dict[str, Any], seat: int | None) -> str:
+def _header(obs: dict[str, Any], seat: int | None) -> Panel:
     head = f"Tiletum - round {obs['round']}/{D.rounds} - {obs['phase']}"
+    out = [_text(PAD, 22, head, 15, font_weight="bold")]
     who = obs["to_move"]
-    out = [_text(12, 20, head, 15, font_weight="bold")]
-    if who is not None and who >= 0 and obs["phase"] != "over":
-        out.append(
-            f'<circle cx="{WIDTH - 120}" cy="15" r="7" fill="{SEAT_COLORS[who]}"/>'
-            + _text(WIDTH - 108, 20, f"to move: {SEAT_LETTERS[who]}", 13)
-        )
+    marks = []
     if seat is not None:
-        out.append(
-            f'<rect x="{WIDTH - 230}" y="7" width="16" height="16" fill="{SEAT_COLORS[seat]}"/>'
-            + _text(WIDTH - 210, 20, "you", 12)
-        )
-    out.append(_text(12, 40, obs["pending"], 12, fill="#444"))
-    return "".join(out)
+        marks.append((SEAT_COLORS[seat], f"you: {SEAT_LETTERS[seat]}"))
+    if who is not None and who >= 0 and obs["phase"] != "over":
+        marks.append((SEAT_COLORS[who], f"to move: {SEAT_LETTERS[who]}"))
+    for k, (fill, words) in enumerate(marks):
+        x = PAD + k * 130
+        out.append(f'<circle cx="{x + 7}" cy="38" r="7" fill="{fill}"/>' + _text(x + 19, 43, words))
+    body, rows = _lines(PAD, 64, obs["pending"], COLUMN - 2 * PAD)
+    out.append(f'<g fill="#444">{body}</g>')
+    return "".join(out), 58 + 15 * rows
 
 
-def _wheel(obs: dict[str, Any], y: float) -> tuple[str, float]:
-    """The six wheel spaces: value, action, AP, dice (clickable) and the action's bonus tile."""
-    out = [_text(12, y + 12, "Action wheel", 13, font_weight="bold")]
-    y += 18
-    w, h, gap = 124, 118, 4
+def _wheel(obs: dict[str, Any], seat: int | None) -> Panel:
+    """The header, then the six wheel spaces: value, action, AP, dice (clickable) and the
+    action's bonus tile."""
+    head, top = _header(obs, seat)
+    out = [head, _heading("Action wheel", top + 18)]
+    w, h = 122, 124
     die_now = obs["die"]
-    for i, space in enumerate(obs["wheel"]):
+    corners = _grid(len(obs["wheel"]), 3, w, h, top + 28)
+    for (x, y), space in zip(corners, obs["wheel"], strict=True):
         v = space["value"]
-        x = 12 + i * (w + gap)
         action = space["action"]
         label = f"value {v}: {action or '?'}"
         out.append(
             f'<g id="wheel-{v}" class="wheel-space">{_title(label)}'
-            f'<rect x="{x}" y="{y:g}" width="{w}" height="{h}" rx="6" fill="#efe6d2" '
+            f'<rect x="{x:g}" y="{y:g}" width="{w}" height="{h}" rx="6" fill="#efe6d2" '
             f'stroke="#8a8070"/>'
-            + _text(x + 8, y + 17, v, 15, font_weight="bold")
-            + _text(x + 26, y + 17, action or "?", 12)
-            + _text(x + w - 8, y + 17, f"{space['action_points']} AP", 11, text_anchor="end")
+            + _text(x + 8, y + 18, v, 15, font_weight="bold")
+            + _text(x + 24, y + 18, action or "?")
+            + _text(x + w - 6, y + 18, f"{space['action_points']} AP", text_anchor="end")
         )
         # the dice and the bonus tile on a wheel space are inside its group, so that a click
         # on them chooses the value when the value is what may be clicked
         for j, (colour, count) in enumerate(space["dice"].items()):
-            dx = x + 6 + (j % 4) * 29
-            dy = y + 26 + (j // 4) * 29
+            dx = x + 4 + (j % 4) * (TAP + 1)
+            dy = y + 26 + (j // 4) * (TAP + 2)
             ink = DIE_INK.get(colour, "#222")
             label = f"{v}" if count == 1 else f"{v}x{count}"
             out.append(
                 f'<g id="die-{v}-{colour}" class="die">{_title(f"{count} {colour} die of value {v}")}'
-                f'<rect x="{dx}" y="{dy:g}" width="25" height="25" rx="4" fill="{DIE_FILL[colour]}" '
-                f'stroke="#333"/>'
-                + _text(
-                    dx + 12.5,
-                    dy + 17,
-                    label,
-                    11 if count == 1 else 9,
-                    text_anchor="middle",
-                    fill=ink,
-                )
+                f'<rect x="{dx:g}" y="{dy:g}" width="{TAP}" height="{TAP}" rx="4" '
+                f'fill="{DIE_FILL[colour]}" stroke="#333"/>'
+                + _text(dx + TAP / 2, dy + 19, label, text_anchor="middle", fill=ink)
                 + "</g>"
             )
         if action is not None:
             tile = obs["action_bonus_tiles"].get(action)
-            out.append(_tile(x + 6, y + h - 30, w - 12, 24, tile, None, f"{action} bonus tile"))
+            out.append(_tile(x + 4, y + h - 30, w - 8, 26, tile, None, f"{action} bonus tile"))
         out.append("</g>")
-    y += h + 4
+    y = corners[-1][1] + h + 6
     bag = " ".join(f"{c} {k}" for c, k in obs["bag"].items())
     line = f"bag: {bag}; corruption revealed {obs['corruption_revealed'] or '-'}"
     if die_now:
         line = f"die in hand: {die_now['value']} {die_now['colour']}; " + line
-    out.append(_text(12, y + 12, line, 11, fill="#444"))
-    return "".join(out), y + 18
+    body, rows = _lines(PAD, y + 14, line, COLUMN - 2 * PAD)
+    out.append(f'<g fill="#444">{body}</g>')
+    return "".join(out), y + 8 + 15 * rows
 
 
-def _offers(obs: dict[str, Any], y: float) -> tuple[str, float]:
-    out = [_text(12, y + 14, "Contracts", 13, font_weight="bold")]
-    w, h = 98, 30
+def _offers(obs: dict[str, Any]) -> Panel:
+    """The contract and character offers, the King tile and the piles, the fairs."""
+    out = [_heading("Contracts")]
+    w, h = 122, 32
     costs = obs["contract_offer_costs"]
-    for i, kind in enumerate(obs["contract_offer"]):
-        x = 100 + i * (w + 6)
+    corners = _grid(len(obs["contract_offer"]), 3, w, h + 14, 34)
+    for i, ((x, y), kind) in enumerate(zip(corners, obs["contract_offer"], strict=True)):
         out.append(_tile(x, y, w, h, kind, f"contract-{i + 1}", f"contract offer {i + 1}"))
-        out.append(_text(x + w / 2, y + h + 11, f"{costs[i]} AP", 10, text_anchor="middle"))
-    y += h + 16
-    out.append(_text(12, y + 14, "Characters", 13, font_weight="bold"))
-    for i, kind in enumerate(obs["character_offer"]):
-        x = 100 + i * (w + 6)
-        out.append(_tile(x, y, w, h, kind, f"character-{i + 1}", f"character offer {i + 1}"))
-    rx = 100 + len(obs["character_offer"]) * (w + 6)
+        out.append(_text(x + w / 2, y + h + 13, f"{costs[i]} AP", text_anchor="middle"))
+    y = corners[-1][1] + h + 22
+    out.append(_heading("Characters", y + 18))
+    offer = obs["character_offer"]
+    corners = _grid(len(offer) + 1, 3, w, h, y + 28)
+    for i, ((x, cy), kind) in enumerate(zip(corners, offer, strict=False)):
+        out.append(_tile(x, cy, w, h, kind, f"character-{i + 1}", f"character offer {i + 1}"))
+    rx, ry = corners[len(offer)]
     out.append(
         f'<g id="character-refresh" class="button">{_title("refresh the character offer (1 AP)")}'
-        f'<rect x="{rx}" y="{y:g}" width="60" height="{h}" rx="4" fill="#e7e2d6" stroke="#8a8070"/>'
-        + _text(rx + 30, y + 19, "refresh", 11, text_anchor="middle")
+        f'<rect x="{rx:g}" y="{ry:g}" width="{w}" height="{h}" rx="4" fill="#e7e2d6" '
+        f'stroke="#8a8070"/>'
+        + _text(rx + w / 2, ry + 21, "refresh (1 AP)", text_anchor="middle")
         + "</g>"
     )
-    y += h + 8
-    out.append(_text(12, y + 14, "King tile", 13, font_weight="bold"))
+    y = corners[-1][1] + h + 8
+    out.append(_heading("King tile", y + 22))
     out.append(_tile(100, y, w, h, obs["king_tile"], None, "King track bonus tile"))
     piles = obs["piles"]
-    out.append(
-        _text(
-            210,
-            y + 19,
-            f"piles: bonus {piles['bonus']}, contract {piles['contract']}, "
-            f"character {piles['character']}",
-            11,
-            fill="#444",
-        )
+    words = (
+        f"piles: bonus {piles['bonus']}, contract {piles['contract']}, "
+        f"character {piles['character']}"
     )
     y += h + 6
-    fairs = []
+    body, rows = _lines(PAD, y + 14, words, COLUMN - 2 * PAD)
+    out.append(f'<g fill="#444">{body}</g>')
+    y += 15 * rows + 8
+    out.append(_heading("Fairs", y + 18))
+    y += 26
     for i, fair in enumerate(obs["fairs"]):
-        mark = ">" if i == obs["round"] - 1 and obs["phase"] != "over" else ""
-        fairs.append(
-            f"{mark}{i + 1}. {fair['town'] or '?'} ({fair['tile'] or '?'}, +{fair['board_vp']})"
-        )
-    out.append(_text(12, y + 14, "Fairs", 13, font_weight="bold"))
-    out.append(_text(100, y + 14, "  ".join(fairs), 10))
-    return "".join(out), y + 22
+        now = i == obs["round"] - 1 and obs["phase"] != "over"
+        words = f"{i + 1}. {fair['town'] or '?'} ({fair['tile'] or '?'}, +{fair['board_vp']})"
+        weight = {"font_weight": "bold"} if now else {}
+        out.append(_text(PAD, y + 14, ("> " if now else "") + words, **weight))
+        y += 16
+    return "".join(out), y + 10
 
 
-def _king(obs: dict[str, Any], y: float) -> tuple[str, float]:
+def _king(obs: dict[str, Any]) -> Panel:
     """The King track (clickable as a whole: advance one space) with the seats' markers."""
-    out = [_text(12, y + 16, "King track", 13, font_weight="bold")]
+    out = [_heading("King track")]
     track = D.king_track
-    w = min(42, (WIDTH - 112) // len(track))
+    per_row = (len(track) + 1) // 2
+    w = (COLUMN - 2 * PAD) / per_row
     by_pos: dict[int, list[int]] = {}
     for p in obs["players"]:
         by_pos.setdefault(p["king_track"] + D.king_start, []).append(p["seat"])
-    cells = [f'<g id="king-track" class="track">{_title("King track: advance one space (1 AP)")}']
+    # a clear sheet under the cells: the track is one target, gaps included
+    cells = [
+        f'<g id="king-track" class="track">{_title("King track: advance one space (1 AP)")}'
+        f'<rect x="{PAD}" y="34" width="{COLUMN - 2 * PAD}" height="78" fill="#fff" '
+        f'fill-opacity="0"/>'
+    ]
     for i, vp in enumerate(track):
-        x = 100 + i * w
+        x, y = PAD + (i % per_row) * w, 34 + (i // per_row) * 40
         cells.append(
-            f'<rect x="{x}" y="{y:g}" width="{w - 2}" height="34" fill="#f1e5bf" stroke="#8a8070"/>'
-            + _text(x + (w - 2) / 2, y + 12, f"{vp:+d}", 10, text_anchor="middle")
+            f'<rect x="{x:.1f}" y="{y:g}" width="{w - 2:.1f}" height="38" fill="#f1e5bf" '
+            f'stroke="#8a8070"/>' + _text(x + (w - 2) / 2, y + 15, f"{vp:+d}", text_anchor="middle")
         )
         for j, s in enumerate(by_pos.get(i, [])):
             cells.append(
-                f'<circle cx="{x + 7 + j * 9}" cy="{y + 25:g}" r="4.5" fill="{SEAT_COLORS[s]}" '
+                f'<circle cx="{x + 9 + j * 11:.1f}" cy="{y + 28:g}" r="5" fill="{SEAT_COLORS[s]}" '
                 f'stroke="#222" stroke-width="0.5"/>'
             )
     cells.append("</g>")
     out.append("".join(cells))
-    return "".join(out), y + 40
+    return "".join(out), 34 + 2 * 40 + 8
 
 
-def _map(obs: dict[str, Any], y0: float) -> tuple[str, float]:
-    """Towns joined by roads; houses, cathedral pillars, bonus tiles and figures."""
-    out = [_text(12, y0 + 14, "Map", 13, font_weight="bold")]
-    out.append(f'<g transform="translate(0 {y0 + 10:g})">')
+def _town_label(x: float, y: float, name: str) -> str:
+    """A town's name over its circle, kept inside the panel, with a halo that reads over roads."""
+    half = len(name) * SMALLEST * 0.3
+    lx = min(max(x, half + 4), COLUMN - half - 4)
+    return _text(
+        lx,
+        y - TOWN_R - 5,
+        name,
+        text_anchor="middle",
+        font_weight="bold",
+        stroke=PANEL_FILL,
+        stroke_width=3,
+        paint_order="stroke",
+    )
+
+
+def _map(obs: dict[str, Any]) -> Panel:
+    """Towns joined by roads; houses, cathedral pillars, bonus tiles and figures. A town is
+    clicked for all that is done in it."""
+    out = [_heading("Map")]
     out.append(_roads())
     towns = _town_xy()
     fair_towns = {f["town"]: i + 1 for i, f in enumerate(obs["fairs"]) if f["town"]}
     for t, entry in enumerate(obs["towns"]):
         town = D.towns[t]
         x, y = towns[t]
-        # the houses and bonus tiles drawn on a town are inside its group, so that a click on
-        # them chooses the town when the town is what may be clicked
-        out.append(
-            f'<g id="spot-{escape(town.id)}" class="town">{_title(town.name)}'
-            f'<circle cx="{x:g}" cy="{y:g}" r="{TOWN_R}" fill="#fbf6e6" stroke="#6b5a3a" '
-            f'stroke-width="1.5"/>'
-            + _text(x, y - 6, town.name, 10, text_anchor="middle", font_weight="bold")
-        )
         houses = entry["houses"]
-        hx = x - len(houses) * 5
+        about = [town.name]
         for k, o in enumerate(houses):
             who = f"seat {SEAT_LETTERS[o]}" if isinstance(o, int) else (o or "free")
-            out.append(
-                f'<g id="house-{escape(town.id)}-{k + 1}" class="house">'
-                f"{_title(f'{town.name} house space {k + 1}: {who} ({town.house_vp[k]} VP)')}"
-                f'<rect x="{hx + k * 10:g}" y="{y:g}" width="8" height="8" fill="{_seat_fill(o)}" '
-                f'stroke="#333" stroke-width="0.7"/></g>'
-            )
+            about.append(f"house space {k + 1}: {who} ({town.house_vp[k]} VP)")
         for k, kind in enumerate(entry["bonus_tiles"]):
-            bx = x - 12 + k * 14
-            out.append(
-                f'<g id="maptile-{escape(town.id)}-{k + 1}" class="map-tile">'
-                + _title(f"{town.name} bonus tile {k + 1}: {kind or 'none'}")
-                + f'<rect x="{bx:g}" y="{y + 11:g}" width="11" height="8" fill="{_kind_fill(kind)}" '
-                f'stroke="#8a8070" stroke-width="0.7"/></g>'
-            )
-        out.append("</g>")
-        if town.id in fair_towns:
-            out.append(
-                _text(
-                    x + TOWN_R - 2,
-                    y - TOWN_R + 4,
-                    f"F{fair_towns[town.id]}",
-                    9,
-                    fill="#a0522d",
-                    pointer_events="none",  # a click on the label is a click on the town
-                )
-            )
+            about.append(f"bonus tile {k + 1}: {kind or 'none'}")
         cat = entry.get("cathedral")
         if cat is not None:
-            pillars = cat["pillars"]
-            cw = max(30, 9 * len(pillars) + 6)
-            cx, cy = x - cw / 2, y - TOWN_R - 16
-            about = (
+            about.append(
                 "cathedral unavailable"
                 if cat["unavailable"]
                 else f"cathedral: {cat['cost_stone']} stone, {cat['cost_vp']} VP; "
                 f"tiles {cat['tiles_left']}"
             )
-            body = [
-                f'<g id="cathedral-{escape(town.id)}" class="cathedral">{_title(f"{town.name} {about}")}',
-                f'<rect x="{cx:g}" y="{cy:g}" width="{cw}" height="13" rx="2" '
-                f'fill="{"#ccc" if cat["unavailable"] else "#e8dcf4"}" stroke="#6b5a8a"/>',
-            ]
+        # the houses, tiles and pillars drawn on a town are inside its group: a click on them
+        # is a click on the town
+        body = [
+            f'<g id="spot-{escape(town.id)}" class="town">{_title("; ".join(about))}'
+            f'<circle cx="{x:g}" cy="{y:g}" r="{TOWN_R}" fill="#fbf6e6" stroke="#6b5a3a" '
+            f'stroke-width="1.5"/>'
+        ]
+        hx = x - len(houses) * 4.5 + 0.5
+        for k, o in enumerate(houses):
+            body.append(
+                f'<rect x="{hx + k * 9:g}" y="{y - 9:g}" width="8" height="8" '
+                f'fill="{_seat_fill(o)}" stroke="#333" stroke-width="0.7"/>'
+            )
+        tiles = entry["bonus_tiles"]
+        for k, kind in enumerate(tiles):
+            bx = x - len(tiles) * 6 + k * 12
+            body.append(
+                f'<rect x="{bx:g}" y="{y + 2:g}" width="11" height="8" fill="{_kind_fill(kind)}" '
+                f'stroke="#8a8070" stroke-width="0.7"/>'
+            )
+        if cat is not None:
+            pillars = cat["pillars"]
+            cw = 8 * len(pillars) + 4
+            cx = x - cw / 2
+            body.append(
+                f'<rect x="{cx:g}" y="{y + TOWN_R - 3:g}" width="{cw}" height="10" rx="2" '
+                f'fill="{"#ccc" if cat["unavailable"] else "#e8dcf4"}" stroke="#6b5a8a"/>'
+            )
             for k, o in enumerate(pillars):
                 body.append(
-                    f'<circle cx="{cx + 7 + k * 9:g}" cy="{cy + 6.5:g}" r="3.5" '
+                    f'<circle cx="{cx + 6 + k * 8:g}" cy="{y + TOWN_R + 2:g}" r="3" '
                     f'fill="{_seat_fill(o)}" stroke="#333" stroke-width="0.6"/>'
                 )
-            body.append("</g>")
-            out.append("".join(body))
+        body.append("</g>")
+        out.append("".join(body))
+        label = town.name + (f" F{fair_towns[town.id]}" if town.id in fair_towns else "")
+        out.append(_town_label(x, y, label))
     spots = {name: i for i, name in enumerate(D.spot_names)}
     xy = _spot_xy()
     for p in obs["players"]:
@@ -445,38 +495,31 @@ def _map(obs: dict[str, Any], y0: float) -> tuple[str, float]:
         colour = SEAT_COLORS[s]
         m_spot = spots[p["merchant"]]
         mx, my = xy[m_spot]
-        off = TOWN_R + 6 if D.spot_town[m_spot] >= 0 else 12
-        mx -= off
-        my += -10 + s * 7
+        mx -= TOWN_R + 5 if D.spot_town[m_spot] >= 0 else ROAD_R + 4
+        my += -8 + s * 6
         out.append(
-            f'<circle cx="{mx:g}" cy="{my:g}" r="4.5" fill="{colour}" stroke="#111">'
-            f"{_title(f'merchant of seat {SEAT_LETTERS[s]}')}</circle>"
+            f'<circle cx="{mx:g}" cy="{my:g}" r="4.5" fill="{colour}" stroke="#111" '
+            f'pointer-events="none"><title>merchant of seat {SEAT_LETTERS[s]}</title></circle>'
         )
         a_spot = spots[p["architect"]]
         ax, ay = xy[a_spot]
-        ax += TOWN_R + 6 if D.spot_town[a_spot] >= 0 else 12
-        ay += -10 + s * 7
+        ax += TOWN_R + 5 if D.spot_town[a_spot] >= 0 else ROAD_R + 4
+        ay += -8 + s * 6
         out.append(
             f'<polygon points="{ax:g},{ay - 5:g} {ax + 5:g},{ay + 5:g} {ax - 5:g},{ay + 5:g}" '
-            f'fill="{colour}" stroke="#111">{_title(f"architect of seat {SEAT_LETTERS[s]}")}'
-            "</polygon>"
+            f'fill="{colour}" stroke="#111" pointer-events="none">'
+            f"{_title(f'architect of seat {SEAT_LETTERS[s]}')}</polygon>"
         )
-    out.append("</g>")
-    out.append(
-        _text(
-            12,
-            y0 + 10 + _map_height() - 8,
-            "houses: squares; pillars: dots on cathedrals; merchant: circle; architect: triangle",
-            10,
-            fill="#555",
-        )
-    )
-    return "".join(out), y0 + 10 + _map_height()
+    key = "houses: squares; tiles below them; pillars: dots under the town; merchant: circle; "
+    key += "architect: triangle; F1-F4: the fairs"
+    body, rows = _lines(PAD, _map_height() + 2, key, COLUMN - 2 * PAD)
+    out.append(f'<g fill="#555">{body}</g>')
+    return "".join(out), _map_height() + 15 * rows
 
 
-def _scores(obs: dict[str, Any], y: float) -> tuple[str, float]:
-    out = [_text(12, y + 14, "Players", 13, font_weight="bold")]
-    y += 20
+def _scores(obs: dict[str, Any]) -> Panel:
+    out = [_heading("Players")]
+    y = 34.0
     for p in obs["players"]:
         s = p["seat"]
         mark = "> " if obs["to_move"] == s else ""
@@ -486,38 +529,36 @@ def _scores(obs: dict[str, Any], y: float) -> tuple[str, float]:
             f"pillars {p['pillars_in_supply']} in supply; contracts {len(p['contracts'])}; "
             f"cathedral tiles {len(p['cathedral_tiles'])}; dice {' '.join(p['dice']) or '-'}"
         )
-        out.append(f'<rect x="12" y="{y:g}" width="14" height="14" fill="{SEAT_COLORS[s]}"/>')
-        out.append(_text(32, y + 11, line, 11))
-        y += 18
-    return "".join(out), y
+        out.append(f'<rect x="{PAD}" y="{y:g}" width="14" height="14" fill="{SEAT_COLORS[s]}"/>')
+        body, rows = _lines(PAD + 20, y + 12, line, COLUMN - 2 * PAD - 20)
+        out.append(body)
+        y += 15 * rows + 8
+    return "".join(out), y + 4
 
 
-def _own_board(obs: dict[str, Any], seat: int, y: float) -> tuple[str, float]:
+def _own_board(obs: dict[str, Any], seat: int) -> Panel:
     """The seat's player board: buildings with rooms (clickable), crests, roofs; storehouse."""
     p = obs["players"][seat]
-    out = [
-        _text(12, y + 14, f"Your board (seat {SEAT_LETTERS[seat]})", 13, font_weight="bold"),
-    ]
-    y += 32
-    w, rh = 112, 24
-    top = y
+    out = [_heading(f"Your board (seat {SEAT_LETTERS[seat]})")]
+    w, rh = 122, TAP
     floors = max(b.rooms for b in D.buildings)
-    for b, bld in enumerate(p["buildings"]):
-        x = 12 + b * (w + 8)
-        by = top + (floors - 1) * (rh + 3)
-        out.append(_text(x, top - 2, f"building {b + 1}", 10, fill="#444"))
+    tall = 18 + floors * (rh + 3) + 20
+    corners = _grid(len(p["buildings"]), 3, w, tall, 34)
+    for b, ((x, top), bld) in enumerate(zip(corners, p["buildings"], strict=True)):
+        out.append(_text(x, top + 12, f"building {b + 1}", fill="#444"))
+        rooms_top = top + 18
         if bld["rooms"] == ["occupied"]:
             out.append(
-                f'<rect x="{x}" y="{top + 8:g}" width="{w}" height="{floors * (rh + 3) - 3}" '
+                f'<rect x="{x:g}" y="{rooms_top:g}" width="{w}" height="{floors * (rh + 3) - 3}" '
                 f'fill="#e0dccf" stroke="#8a8070"/>'
-                + _text(x + w / 2, top + 40, "occupied", 10, text_anchor="middle")
+                + _text(x + w / 2, rooms_top + 30, "occupied", text_anchor="middle")
             )
         else:
             for f, kind in enumerate(bld["rooms"]):
                 out.append(
                     _tile(
                         x,
-                        by + 8 - f * (rh + 3),
+                        rooms_top + (floors - 1 - f) * (rh + 3),
                         w,
                         rh,
                         kind,
@@ -532,29 +573,29 @@ def _own_board(obs: dict[str, Any], seat: int, y: float) -> tuple[str, float]:
             info.append("roof house")
         if bld["completed"]:
             info.append("complete")
-        out.append(_text(x, top + floors * (rh + 3) + 18, ", ".join(info) or "-", 10))
-    y = top + floors * (rh + 3) + 28
-    out.append(_text(12, y + 14, "Storehouse", 12, font_weight="bold"))
+        out.append(_text(x, rooms_top + floors * (rh + 3) + 12, ", ".join(info) or "-"))
+    y = corners[-1][1] + tall + 6
+    out.append(_heading("Storehouse", y + 18))
     seen: set[str] = set()
-    for i, kind in enumerate(p["storehouse"]):
+    store = p["storehouse"]
+    corners = _grid(len(store), 3, w, 30, y + 28)
+    for i, ((x, ty), kind) in enumerate(zip(corners, store, strict=True)):
         ident = None
         if kind is not None and kind not in seen:
             seen.add(kind)
             ident = f"store-{kind}"
-        out.append(_tile(100 + i * 104, y, 98, 26, kind, ident, f"storehouse {i + 1}"))
-    if not p["storehouse"]:
-        out.append(_text(100, y + 16, "empty", 11, fill="#777"))
-    y += 32
+        out.append(_tile(x, ty, w, 30, kind, ident, f"storehouse {i + 1}"))
+    if store:
+        y = corners[-1][1] + 36
+    else:
+        out.append(_text(PAD, y + 44, "empty", fill="#777"))
+        y += 52
     res = ", ".join(f"{r} {p['resources'][r]}" for r in RESOURCES)
     bonus = ", ".join(f"{a} +{v}" for a, v in p["bonus_action_points"].items() if v)
-    out.append(_text(12, y + 12, f"resources: {res}", 11))
-    out.append(
-        _text(
-            12,
-            y + 28,
-            f"contracts fulfilled: {', '.join(k for k in p['contracts'] if k) or '-'}"
-            f"; bonus AP: {bonus or '-'}",
-            11,
-        )
+    words = (
+        f"resources: {res}. Contracts fulfilled: "
+        f"{', '.join(k for k in p['contracts'] if k) or '-'}. Bonus AP: {bonus or '-'}"
     )
-    return "".join(out), y + 34
+    body, rows = _lines(PAD, y + 14, words, COLUMN - 2 * PAD)
+    out.append(body)
+    return "".join(out), y + 8 + 15 * rows
