@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tests.server.live import Live
-from tests.web.browser import click_target, needs_chromium, shot
+from tests.web.browser import click_target, needs_chromium, open_page, shot
 from towers.core.record import replay
 from towers.games.turris.actions import DATA
 
@@ -191,3 +191,21 @@ def test_a_solo_turris_game_against_the_betrayers_played_by_clicking(live: Live,
         assert "lost" in winner.lower(), winner
     assert ways["board"] >= 20 and ways["looks"] >= 1, ways
     shot(page, "turris-solo-over")
+
+
+def test_news_of_the_seats_leaves_the_board_as_it_is(live: Live, browser: Any, page: Any) -> None:
+    """A state that changes nothing on the board (another seat arriving) does not draw the
+    board again, so a click under way lands on what it was aimed at."""
+    g = live.create("turris", players=2, seats=[{"kind": "human"}, {"kind": "human"}], seed=3)
+    page.goto(live.base + g["seats"][0]["link"])
+    page.wait_for_selector("#board svg")
+    page.evaluate("() => { document.querySelector('#board svg').dataset.mark = 'before'; }")
+    other, second, _ = open_page(browser)
+    try:
+        second.goto(live.base + g["seats"][1]["link"])
+        page.wait_for_function(
+            "() => document.querySelector('#seats li[data-seat=\"1\"]').innerText.includes('here')"
+        )
+    finally:
+        other.close()
+    assert page.evaluate("() => document.querySelector('#board svg').dataset.mark") == "before"

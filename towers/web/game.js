@@ -14,6 +14,8 @@ let picked = [];        // ids clicked so far towards an action
 let replaying = null;   // {step, total} while stepping through a replay
 let retry = 500;
 let sending = false;
+let shown = null;       // the svg on the board (null while replaying)
+let offeredMoves = "";  // the moves the buttons offer now
 
 function seatName(seat) {
   if (seat < 0) return "chance";
@@ -122,7 +124,7 @@ function onState(msg) {
     log.length = Math.min(log.length, msg.log_from);
     for (const e of msg.log) log[e.ply] = e;
   }
-  if (plyChanged) picked = [];
+  if (plyChanged) { picked = []; hideChooser(); }
   render();
 }
 
@@ -130,7 +132,10 @@ function render() {
   document.title = `towers: ${view.game}`;
   $("#title").textContent = `${view.game}, ${view.players} player${view.players === 1 ? "" : "s"}` + (view.you === null ? " · watching" : ` · you are seat ${view.you}`);
   renderStatus();
-  if (!replaying) renderBoard(view.svg, view.observation);
+  // the same board again (news of the seats or the log) is left as it is, so that a click
+  // under way lands on what it was aimed at
+  if (!replaying && (view.svg !== shown || !view.svg)) renderBoard(view.svg, view.observation);
+  else if (!replaying) highlight();
   renderMoves();
   renderSeats();
   renderFinal();
@@ -159,6 +164,7 @@ function renderStatus() {
 
 function renderBoard(svg, observation) {
   const board = $("#board");
+  shown = replaying ? null : svg;
   if (svg) {
     board.innerHTML = svg;
     const root = board.querySelector("svg");
@@ -338,6 +344,9 @@ function renderMoves() {
   const box = $("#moves");
   const mine = view.your_turn && !replaying;
   box.classList.toggle("hidden", !mine);
+  const offered = mine ? JSON.stringify(view.legal) : "";
+  if (offered === offeredMoves) return;  // the same moves: their buttons stay as they are
+  offeredMoves = offered;
   hideChooser();
   const words = $("#words");
   words.replaceChildren();
