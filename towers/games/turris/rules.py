@@ -248,6 +248,13 @@ class TurrisGame(Game):
                     for o in s.ongoing
                 )
         self.ongoing = ongoing
+        # the same by index, for the triggers' lookups
+        self.ongoing_of_mission = tuple(ongoing[f"m{m.id}"] for m in d.missions)
+        self.ongoing_of_site = tuple(ongoing[f"s{x.id}"] for x in d.excavation_sites)
+        self.ongoing_of_trionfi = tuple(ongoing[f"t{t.id}"] for t in d.trionfi)
+        self.ongoing_of_side = tuple(
+            tuple(ongoing[f"f{f.id}{s.side}"] for s in f.sides) for f in d.factions
+        )
         self.sources = tuple(sources)
         self.factions_offered = tuple(
             k for k, f in enumerate(d.factions) if not f.fifth_player or n == 5
@@ -921,6 +928,14 @@ class TurrisState(State):
                 return self._settle_path(top)
             case BeastEffect():
                 return self._settle_beast_effect(top)
+            case DiscardDown(seat=seat):
+                if len(self.hands[seat]) <= self.game.c["tactics_hand_limit"]:
+                    self.stack.pop()
+                    return True
+            case MissionStep(seat=seat):
+                if not self._completable(seat):
+                    self.stack.pop()
+                    return True
             case Rewards(packets=packets, optional=optional):
                 if not packets:
                     self.stack.pop()
@@ -982,10 +997,6 @@ class TurrisState(State):
                     elif self.resources[seat][I] > 0:
                         self.resources[seat][I] -= 1
                     return True
-            case DiscardDown(seat=seat):
-                if len(self.hands[seat]) <= self.game.c["tactics_hand_limit"]:
-                    self.stack.pop()
-                    return True
             case PlaceFree(seat=seat, n=n):
                 if n <= 0 or not self._free_place_nodes(seat):
                     self.stack.pop()
@@ -1035,10 +1046,6 @@ class TurrisState(State):
                 if not self._beast_steps(top):
                     self.stack.pop()
                     self._beast_moved(top)
-                    return True
-            case MissionStep(seat=seat):
-                if not self._completable(seat):
-                    self.stack.pop()
                     return True
         return False
 
@@ -1508,8 +1515,7 @@ class TurrisState(State):
         f, s = self.faction[seat], self.side[seat]
         if f < 0:
             return -1
-        key = f"f{self.game.data.factions[f].id}{'AB'[s]}"
-        for on, _, _, src in self.game.ongoing[key]:
+        for on, _, _, src in self.game.ongoing_of_side[f][s]:
             if on == "action" and self._can_resolve(seat, self.game.sources[src][1]):
                 return src
         return -1
@@ -1804,18 +1810,23 @@ class TurrisState(State):
         """Push the seat's ongoing effects for ``on`` (faction side, Missions in Ongoing slots,
         Trionfi cards, Excavation Sites holding its Scouts), each once a turn if it says so."""
         g = self.game
-        keys = []
+        lists = []
         if self.faction[seat] >= 0:
-            keys.append(f"f{g.data.factions[self.faction[seat]].id}{'AB'[self.side[seat]]}")
-        keys += [f"m{g.data.missions[m].id}" for m in self.ongoing[seat]]
-        keys += [f"t{g.data.trionfi[t].id}" for t in self.trionfi_owned[seat]]
-        for node in g.spots:
+            lists.append(g.ongoing_of_side[self.faction[seat]][self.side[seat]])
+        lists += [g.ongoing_of_mission[m] for m in self.ongoing[seat]]
+        lists += [g.ongoing_of_trionfi[t] for t in self.trionfi_owned[seat]]
+        for k, node in enumerate(g.spots):
             # a Beast or a Betrayer Scout there prevents a Site's effect, as on a Collect
-            site = self._site_of(node)
-            if site >= 0 and self.scouts[node][seat] and self._gives_reward(node):
-                keys.append(f"s{g.data.excavation_sites[site].id}")
-        for key in keys:
-            for trig, at, once, src in g.ongoing[key]:
+            site = self.site_at[k]
+            if (
+                site >= 0
+                and g.ongoing_of_site[site]
+                and self.scouts[node][seat]
+                and self._gives_reward(node)
+            ):
+                lists.append(g.ongoing_of_site[site])
+        for effects in lists:
+            for trig, at, once, src in effects:
                 if trig != on or (at and at not in (node_id, where)):
                     continue
                 tag = f"{seat}:{src}"
