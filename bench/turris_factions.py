@@ -45,7 +45,6 @@ def one_game(job: tuple[int, int, str, int]) -> dict[str, Any]:
             f"{factions[f].name} {'AB'[s]}" for f, s in zip(state.faction, state.side, strict=True)
         ],
         "winners": state.winners(),
-        "scores": state.scores(),
     }
 
 

@@ -1,5 +1,5 @@
 """The engine's quick ways of answering a question agree with the plain ones: the nodes a
-Scout may be placed on, found in one pass, are those :meth:`_can_place` allows one by one;
+Scout may be placed on, found in one pass, are those a node-by-node reading of PLACE allows;
 the distance tables shared between states are what a fresh search finds."""
 
 from __future__ import annotations
@@ -23,13 +23,29 @@ def states(players: int, seed: int, count: int = 400) -> list[TurrisState]:
     return out
 
 
+def can_place(state: TurrisState, seat: int, node: int) -> bool:
+    """PLACE read node by node: a Scout in reserve; a Location or an Excavation Site; no
+    Beast nor Betrayer Scout there; room under a limit of 1; an Immediate reward that can
+    be resolved in full."""
+    if state.reserve[seat] <= 0 or not state._is_scout_node(node):
+        return False
+    if state._beast_on(node) >= 0 or node in state.betrayer_at:
+        return False
+    if state._limit(node) == 1 and sum(state.scouts[node]) > 0:
+        return False
+    if state._immediate(node):
+        effects = state.game.sources[state._reward_source(node)][1]
+        return state._can_resolve(seat, effects, placing=node)
+    return True
+
+
 @pytest.mark.parametrize("players", [1, 2, 3, 5])
-def test_place_nodes_are_those_can_place_allows(players: int) -> None:
+def test_place_nodes_are_those_a_node_by_node_reading_allows(players: int) -> None:
     checked = 0
     for state in states(players, seed=players):
         n = state.game.n_nodes
         for seat in range(players):
-            plain = [node for node in range(n) if state._can_place(seat, node)]
+            plain = [node for node in range(n) if can_place(state, seat, node)]
             assert state._place_nodes(seat) == plain
             checked += bool(plain)
     assert checked > 50

@@ -1429,22 +1429,10 @@ class TurrisState(State):
             return "the Immediate reward cannot be resolved in full (" + R_IMMEDIATE + ")"
         return "not allowed now"
 
-    def _can_place(self, seat: int, node: int) -> bool:
-        if self.reserve[seat] <= 0 or not self._is_scout_node(node):
-            return False
-        if self._beast_on(node) >= 0 or node in self.betrayer_at:
-            return False
-        if self._limit(node) == 1 and sum(self.scouts[node]) > 0:
-            return False
-        if self._immediate(node):
-            return self._can_resolve(
-                seat, self.game.sources[self._reward_source(node)][1], placing=node
-            )
-        return True
-
     def _place_nodes(self, seat: int) -> list[int]:
-        """Every node :meth:`_can_place` allows, found without asking of each node what the
-        board's shape already answers."""
+        """Every node a Scout of the seat may be placed on (PLACE): one in its reserve, a
+        Location or an Excavation spot holding a Site, no Beast or Betrayer Scout there, room
+        under a limit of 1, and an Immediate reward that can be resolved in full."""
         if self.reserve[seat] <= 0:
             return []
         g = self.game
