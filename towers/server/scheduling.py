@@ -49,12 +49,12 @@ class BotScheduling:
                 raise
             except Exception:
                 log.exception("bot %s failed in game %s at ply %d", spec.kind, room.id, ply)
-                action, thought = stand_in(snapshot, seed), 0.0
+                action, thought = stand_in(snapshot, seed), None  # its lane stays as it was
             # a seat whose search was slow thinks in the heavy lane from now on (the time it
             # waited for a worker, or for a worker process to start, does not count)
-            if thought > LIGHT_SECONDS:
+            if thought is not None and thought > LIGHT_SECONDS:
                 room.heavy_seats.add(seat)
-            else:
+            elif thought is not None:
                 room.heavy_seats.discard(seat)
             async with room.lock:
                 if room.ply != ply or room.seats[seat] is not spec:
