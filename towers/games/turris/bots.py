@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 
 from towers.core.graphs import distance_table
 from towers.games.turris.data import Effect
-from towers.games.turris.frames import GainChoice, Rewards, TrionfiChoice
+from towers.games.turris.frames import CollectPick, GainChoice, Rewards, TrionfiChoice
 
 if TYPE_CHECKING:
     from towers.games.turris.rules import TurrisGame, TurrisState
@@ -47,8 +47,8 @@ ARTIFACT = 0.6
 """An Artifact: any resource for a payment, or a Shield against a Beast."""
 ICHOR = 0.35
 """An Ichor while the seat has Scouts to Collect or revive with it."""
-ICHOR_SPARE = 0.1
-"""An Ichor beyond those."""
+ICHOR_SPARE = 0.03
+"""An Ichor beyond those (little: Ichor hoarded wins nothing)."""
 ICHOR_KEPT = 2
 """Ichor worth the full value beyond one per Scout on the board and three per dead Scout."""
 REACH = 0.45
@@ -66,8 +66,11 @@ SCOUT_RESERVE = 0.6
 """A Scout in reserve, ready to Place."""
 SCOUT_BOARD = 0.3
 """A Scout on the board, before the reward its Collect brings."""
-REWARD_SHARE = 0.75
-"""The share of a Location's reward a Scout there is worth (a Collect costs an action)."""
+REWARD_SHARE = 0.5
+"""The share of a Location's reward a Scout there is worth (a Collect costs an action and an
+Ichor, and a Beast may come first)."""
+COLLECT_ICHOR = ICHOR
+"""What the Ichor paid to recall a Scout is worth (Collect)."""
 SCOUT_DEAD = -0.6
 """A Scout in the Graveyard (its Council step is already taken)."""
 RISK_NEAR = 0.45
@@ -244,15 +247,23 @@ def evaluate(state: TurrisState, seat: int) -> float:
     beasts = state.beast_at
     scouts = state.scouts
     on_board = 0
+    # a Collect under way: the Scouts chosen count as recalled with their rewards pending,
+    # and the best of the rest as chosen too, so taking the Collect is not judged by an
+    # action spent with nothing yet to show for it
+    chosen: tuple[int, ...] | None = None
+    top = state.stack[-1] if state.stack else None
+    if type(top) is CollectPick and top.seat == seat:
+        chosen = top.chosen
+    gains: list[float] = []
     for node in range(g.n_nodes):
         k = scouts[node][seat]
         if not k:
             continue
         on_board += k
-        if state._immediate(node) or any(b == node for b in beasts):
-            each = SCOUT_BOARD
-        else:
-            each = SCOUT_BOARD + REWARD_SHARE * t.source_value[state._reward_source(node)]
+        reward = 0.0
+        if not state._immediate(node) and state._gives_reward(node):
+            reward = t.source_value[state._reward_source(node)]
+        each = SCOUT_BOARD + REWARD_SHARE * reward
         near = g.n_nodes
         row = t.dist[node]
         for b, at in enumerate(beasts):
@@ -262,7 +273,18 @@ def evaluate(state: TurrisState, seat: int) -> float:
             each -= RISK_NEAR * (each + SCOUT_RESERVE - SCOUT_DEAD)
         elif near == 2:
             each -= RISK_FAR * (each + SCOUT_RESERVE - SCOUT_DEAD)
-        value += k * each
+        if chosen is None:
+            value += k * each
+            continue
+        recalled = SCOUT_RESERVE + PENDING * max(0.0, reward) - COLLECT_ICHOR
+        picked = chosen.count(node)
+        value += picked * recalled + (k - picked) * each
+        gains += [recalled - each] * (k - picked)
+    if chosen is not None:
+        # the best further picks the seat's Ichor pays for (1 a Scout, Collect)
+        gains.sort(reverse=True)
+        affordable = res[0] + res[4] - len(chosen)
+        value += sum(x for x in gains[: max(0, affordable)] if x > 0)
     dead = state.graveyard[seat]
     value += SCOUT_RESERVE * state.reserve[seat] + SCOUT_DEAD * dead
 
