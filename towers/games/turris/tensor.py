@@ -15,9 +15,18 @@ from typing import Any
 
 from towers.core.tensors import Observation, ObservationTensor, Part, one_hot
 from towers.games.turris.frames import DECISIONS
-from towers.games.turris.rules import P_BEASTS, P_OVER, P_SETUP, P_TURNS, TurrisGame
+from towers.games.turris.rules import (
+    D4,
+    D12,
+    P_BEASTS,
+    P_BETRAYERS,
+    P_OVER,
+    P_SETUP,
+    P_TURNS,
+    TurrisGame,
+)
 
-PHASES = (P_SETUP, P_TURNS, P_BEASTS, P_OVER)
+PHASES = (P_SETUP, P_TURNS, P_BETRAYERS, P_BEASTS, P_OVER)
 FRAMES = tuple(DECISIONS.by_name)
 """The decision frame kinds, in the order of their one-hot."""
 ROUND_SCALE = 400
@@ -162,6 +171,20 @@ def turris_tensor(game: TurrisGame) -> ObservationTensor:
             capped(_deck_size(o["site_deck"]), sites),
         ]
 
+    rooms = game.c["trionfi_tableau"]
+
+    def solo(o: Observation) -> list[float]:
+        # zeros in a game with opponents: no Betrayers, no dice
+        out = [0.0] * nodes
+        for at in o["betrayer_at"]:
+            out[at] = 1.0
+        out.append(capped(o["betrayer_prestige"], PRESTIGE_SCALE))
+        out += _bits(o["damaged"]) if o["damaged"] else [0.0] * rooms
+        out += one_hot(o["beast_die"], len(D4.faces))
+        card = o["movement_card"]
+        out += one_hot(D12.faces.index(card) if card in D12.faces else -1, len(D12.faces))
+        return out
+
     def endgame(o: Observation) -> list[float]:
         hit = o["thresholds_hit"]
         return [1.0 if t in hit else 0.0 for t in thresholds] + _bits(
@@ -170,7 +193,8 @@ def turris_tensor(game: TurrisGame) -> ObservationTensor:
 
     return ObservationTensor(
         [
-            Part("phase", (len(PHASES),), "one-hot: setup, player turns, Beast Phase, over",
+            Part("phase", (len(PHASES),), "one-hot: setup, player turns, Betrayer Phase (solo), "
+                 "Beast Phase, over",
                  lambda o: [1.0 if o["phase"] == p else 0.0 for p in PHASES]),
             Part("round", (1,), f"the round / {ROUND_SCALE}, capped at 1",
                  lambda o: [capped(o["round"], ROUND_SCALE)]),
@@ -208,6 +232,11 @@ def turris_tensor(game: TurrisGame) -> ObservationTensor:
             Part("endgame", (len(thresholds) + 3,), "Prestige thresholds reached (10, 20, 30, 40), "
                  "an Excavation change due, the Endgame triggered, triggered in this Beast Phase",
                  endgame),
+            Part("solo", (nodes + 1 + rooms + len(D4.faces) + len(D12.faces),), "solo play (zeros "
+                 "with opponents): the Betrayers' Scouts per node; their Prestige / "
+                 f"{PRESTIGE_SCALE}, capped; a Damaged token per Tower Room; the d4's Beast moving "
+                 "now (one-hot, none: zeros); the Beast Movement card's Location number (one-hot "
+                 "of 1-12, none: zeros)", solo),
         ]
     )  # fmt: skip
 
