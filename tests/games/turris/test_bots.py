@@ -128,3 +128,33 @@ def test_greedy_beats_random_in_fixed_seed_games() -> None:
                 state.apply_trusted(bots[state.current_player()].choose(state))
         wins += seats[state.winners()[0]] == "greedy"
     assert wins >= 9
+
+
+def _first_action(state: TurrisState) -> int:
+    return state.legal_actions()[0]
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_greedy_ends_a_game_against_an_opponent_that_always_takes_the_first_move(
+    seed: int,
+) -> None:
+    """A greedy bot that Collects: against a seat that always takes the first legal action
+    (as a player clicking the first target might), it once only Gathered Ichor with every
+    Scout on the board, and these seeds' games ran past round 800. The rulebook sets no
+    round limit, so the bot must make the progress that ends the game (40 Prestige)."""
+    game = towers.make("turris", players=2)
+    greedy = towers.make_bot("greedy", seed=1, samples=1)
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    collects = 0
+    while not state.is_terminal() and state.round <= 100:
+        if state.is_chance_node():
+            state.apply_trusted(sample_chance(state, rng))
+        elif state.current_player() == 0:
+            state.apply_trusted(_first_action(state))
+        else:
+            action = greedy.choose(state)
+            collects += isinstance(A.SPACE.decode(action), A.Collect)
+            state.apply_trusted(action)
+    assert state.is_terminal(), f"round {state.round}, Prestige {state.prestige}"
+    assert collects > 0 and state.winners() == [1]
