@@ -184,6 +184,9 @@ class State(ABC):
     _history: list[int]
     _legal: list[int] | None  # never changed once made; clones may share it
     _legal_set: frozenset[int] | None
+    CLONE_SHARES: ClassVar[tuple[str, ...]] = ()
+    """Fields of caches this state replaces but never changes in place, which the default
+    ``clone()`` shares instead of copying."""
 
     # ---- hooks each game implements -------------------------------------------------
     @abstractmethod
@@ -426,7 +429,12 @@ class State(ABC):
 
 
 _SHARED_ON_CLONE = frozenset({"game", "_legal", "_legal_set"})
-"""Fields a clone shares: the immutable Game, and the caches a state replaces, never edits."""
+"""Fields every clone shares: the immutable Game, and the caches a state replaces, never edits.
+A state class adds its own such caches in ``CLONE_SHARES``."""
+
+
+def _shared_on_clone(cls: type) -> frozenset[str]:
+    return _SHARED_ON_CLONE | frozenset(getattr(cls, "CLONE_SHARES", ()))
 
 
 @functools.cache
@@ -443,10 +451,11 @@ def _clone_by_value(state: State) -> State:
     """The clone of any state: each field copied by what it holds at this moment."""
     cls = type(state)
     copy = cls.__new__(cls)
+    shared = _shared_on_clone(cls)
     for name in _slot_names(cls):
         if hasattr(state, name):
             value = getattr(state, name)
-            setattr(copy, name, value if name in _SHARED_ON_CLONE else copy_value(value))
+            setattr(copy, name, value if name in shared else copy_value(value))
     return copy
 
 
@@ -501,8 +510,9 @@ def _cloner(cls: type[State]) -> Callable[[State], State]:
     except (NameError, TypeError):
         return _clone_by_value
     lines = ["def clone(self):", "    copy = new(cls)", "    try:"]
+    shared = _shared_on_clone(cls)
     for name in _slot_names(cls):
-        if name in _SHARED_ON_CLONE:
+        if name in shared:
             expression = f"self.{name}"
         elif name in hints:
             expression = _copy_expression(hints[name], f"self.{name}")

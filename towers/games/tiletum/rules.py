@@ -408,62 +408,6 @@ class TiletumState(State):
         # only asked of refused actions, and the tests hold the generator to these rules
         return found if found is not None else ("not allowed now", legality.R_PLAYING)
 
-    def clone(self) -> TiletumState:
-        c = object.__new__(TiletumState)
-        c.game = self.game
-        c.phase = self.phase
-        c.round = self.round
-        c.turn = self.turn
-        c.turn_position = self.turn_position
-        c.active_player = self.active_player
-        c.game_over = self.game_over
-        c.chance_events = self.chance_events[:]
-        c.stack = DecisionStack(self.stack)
-        c.die_value = self.die_value
-        c.die_colour = self.die_colour
-        c.exchanged_this_turn = self.exchanged_this_turn
-        c.turn_order = self.turn_order[:]
-        c.wheel_actions = self.wheel_actions[:]
-        c.wheel_dice = [x[:] for x in self.wheel_dice]
-        c.dice_bag = self.dice_bag.copy()
-        c.action_bonus_tiles = self.action_bonus_tiles[:]
-        c.king_tile = self.king_tile
-        c.piles = [p.copy() for p in self.piles]
-        c.contract_offer = self.contract_offer[:]
-        c.character_offer = self.character_offer[:]
-        c.corruption_tokens = self.corruption_tokens.copy()
-        c.corruption_revealed = self.corruption_revealed[:]
-        c.house_spaces = [x[:] for x in self.house_spaces]
-        c.pillar_spaces = [x[:] for x in self.pillar_spaces]
-        c.cathedral_tiles_left = self.cathedral_tiles_left[:]
-        c.construction_costs = self.construction_costs[:]
-        c.map_bonus_tiles = [x[:] for x in self.map_bonus_tiles]
-        c.fair_towns = self.fair_towns[:]
-        c.fair_tiles = self.fair_tiles[:]
-        c.king_track = self.king_track[:]
-        c.king_track_stack = self.king_track_stack[:]
-        c.vp = self.vp[:]
-        c.resources = [x[:] for x in self.resources]
-        c.storehouse = [x[:] for x in self.storehouse]
-        c.rooms = [x[:] for x in self.rooms]
-        c.crests = [x[:] for x in self.crests]
-        c.fulfilled_contracts = [x[:] for x in self.fulfilled_contracts]
-        c.houses_in_supply = self.houses_in_supply[:]
-        c.pillars_in_supply = self.pillars_in_supply[:]
-        c.houses_on_map = [x[:] for x in self.houses_on_map]
-        c.pillars_on_map = [x[:] for x in self.pillars_on_map]
-        c.bonus_action_points = [x[:] for x in self.bonus_action_points]
-        c.roof_houses_freed = self.roof_houses_freed[:]
-        c.completed_buildings = self.completed_buildings[:]
-        c.cathedral_tiles = [x[:] for x in self.cathedral_tiles]
-        c.merchant = self.merchant[:]
-        c.architect = self.architect[:]
-        c.dice_taken = [x[:] for x in self.dice_taken]
-        c._history = self._history[:]
-        c._legal = self._legal
-        c._legal_set = self._legal_set
-        return c
-
     # ==== chance ============================================================================
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         event = self.chance_events[0]

@@ -297,6 +297,7 @@ class TorresState(State):
         "_free",
         "_cmask",
     )
+    CLONE_SHARES: ClassVar[tuple[str, ...]] = _CACHES
     _UNSAVED: ClassVar[frozenset[str]] = frozenset({"game", *_CACHES})
     FIELD_READERS: ClassVar[dict[str, Callable[[Any], Any]]] = {
         "decks": lambda decks: [Deck.from_json(d) for d in decks]
@@ -325,50 +326,6 @@ class TorresState(State):
 
     def scores(self) -> list[float]:
         return [float(s) for s in self.score]
-
-    def clone(self) -> TorresState:
-        return TorresState(
-            self.game,
-            self.heights[:],
-            self.occupants[:],
-            self.castle_of[:],
-            self.surface_areas[:],
-            self.castle_heights[:],
-            [k[:] for k in self.knights],
-            self.score[:],
-            [s[:] for s in self.stacks],
-            self.supply,
-            [c[:] for c in self.hands],
-            [d.copy() for d in self.decks],
-            [p[:] for p in self.played_cards],
-            self.master_card,
-            self.king,
-            self.phase,
-            self.round,
-            self.starting_player,
-            self.turn,
-            self.turns_taken,
-            self.step,
-            self.deciding_player,
-            self.placed_in_setup,
-            self.action_points,
-            self.blocks_placed,
-            self.stack_in_use,
-            self.leftover_blocks,
-            self.card_played,
-            self.acquisitions,
-            self.acquired_this_turn[:],
-            self.cards_to_draw,
-            self.drawn_cards[:],
-            self._history[:],
-            self._legal,
-            self._legal_set,
-            self._doors,
-            self._places,
-            self._levels,
-            self._free,
-            self._cmask,
-        )
 
     def action_to_string(self, action: int) -> str:
         return A.SPACE.name(action)
