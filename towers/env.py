@@ -24,7 +24,7 @@ from typing import Any
 def pettingzoo(name: str, players: int | None = None, **options: Any) -> Any:
     """A turn-based PettingZoo AEC environment of the game (``illegal=``, ``max_cycles=``,
     ``render_mode="ansi"`` and the game's options as keywords)."""
-    from towers.adapters.environments import AECTable
+    from towers.adapters.multiagent import AECTable
 
     return AECTable(name, players, **options)
 
@@ -32,7 +32,7 @@ def pettingzoo(name: str, players: int | None = None, **options: Any) -> Any:
 def pettingzoo_parallel(name: str, players: int | None = None, **options: Any) -> Any:
     """A PettingZoo parallel environment of the game: every agent sends an action each cycle,
     the seat to move plays its own."""
-    from towers.adapters.environments import ParallelTable
+    from towers.adapters.multiagent import ParallelTable
 
     return ParallelTable(name, players, **options)
 

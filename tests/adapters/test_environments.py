@@ -147,3 +147,26 @@ def test_a_solo_game_through_gymnasium_ends_won_or_lost() -> None:
     outside = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     obs, reward, done, truncated, info = env.step(outside)
     assert done and reward == 0.0 and info["illegal"] == outside
+
+
+def test_gymnasium_alone_needs_no_pettingzoo() -> None:
+    """The gym and learn extras leave PettingZoo out: the Gymnasium environment plays a game
+    in an interpreter where PettingZoo cannot be imported."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; sys.modules['pettingzoo'] = None\n"
+        "import towers.env\n"
+        "env = towers.env.gymnasium('torres', opponents=['random'])\n"
+        "obs, info = env.reset(seed=1)\n"
+        "done = False\n"
+        "while not done:\n"
+        "    action = int(info['action_mask'].nonzero()[0][0])\n"
+        "    obs, reward, over, cut, info = env.step(action)\n"
+        "    done = over or cut\n"
+        "print('pettingzoo' in sys.modules and sys.modules['pettingzoo'] is None, reward)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split()[0] == "True"
