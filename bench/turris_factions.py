@@ -1,12 +1,17 @@
 """Turris faction balance: win rates by faction side over many bot games.
 
-Each seat picks its faction and side as its bot decides (Setup step 9), so a side's figure
-is its win rate in the games where a bot chose it; how often each side was chosen is shown
-beside it. Ties share the win. The published balance study (see docs/games/turris.md) had
+By default each seat picks its faction and side as its bot decides (Setup step 9), so a side's
+figure is its win rate in the games where a bot chose it; how often each side was chosen is
+shown beside it. A bot's pick may be the same every game (the first to choose takes what it
+rates best), which measures that side only against what is left; ``--factions dealt`` makes
+each Setup step 9 choice at random (seeded), so every side is measured about equally often
+against every other, the bots playing the rest of the game. Ties share the win; each rate has
+its 95% Wilson interval. The published balance study (see docs/games/turris.md) had
 Ministers B winning 65.5% of 2-player games; our factions' abilities are designed, so the
 figures are a measure of this game's balance, not a replication.
 
     python bench/turris_factions.py --games 1000 --players 2 --workers 2
+    python bench/turris_factions.py --games 1000 --factions dealt
     python bench/turris_factions.py --games 100 --bot mcts:seconds=0.2
 
 A benchmark, not a test: it prints figures.
@@ -25,12 +30,28 @@ from typing import Any
 
 import towers
 from towers.core.chance import derive_seed
+from towers.core.game import State
+from towers.games.turris.frames import FactionChoice
 from towers.sim.simulate import play_game
 from towers.sim.specs import parse_seat_spec
+from towers.sim.summary import rate_interval
 
 
-def one_game(job: tuple[int, int, str, int]) -> dict[str, Any]:
-    index, players, bot, seed = job
+class DealtFaction:
+    """Makes the faction choice at random, and every other decision as ``bot`` does."""
+
+    def __init__(self, bot: Any, seed: int) -> None:
+        self.bot = bot
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State) -> int:
+        if isinstance(state.stack[-1], FactionChoice):  # type: ignore[attr-defined]
+            return self.rng.choice(state.legal_actions())
+        return int(self.bot.choose(state))
+
+
+def one_game(job: tuple[int, int, str, int, bool]) -> dict[str, Any]:
+    index, players, bot, seed, dealt = job
     kind, params = parse_seat_spec(bot)
     game = towers.make("turris", players=players)
     state = game.new_initial_state()
@@ -38,6 +59,8 @@ def one_game(job: tuple[int, int, str, int]) -> dict[str, Any]:
         towers.make_bot(kind, seed=derive_seed(seed, "bot", index, seat), **params)
         for seat in range(players)
     ]
+    if dealt:
+        bots = [DealtFaction(b, derive_seed(seed, "faction", index, k)) for k, b in enumerate(bots)]
     play_game(state, bots, random.Random(derive_seed(seed, "chance", index)))
     factions = game.data.factions
     return {
@@ -55,9 +78,11 @@ def main() -> None:
     parser.add_argument("--bot", default="greedy")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--factions", choices=("chosen", "dealt"), default="chosen")
     parser.add_argument("--json", default="")
     args = parser.parse_args()
-    jobs = [(i, args.players, args.bot, args.seed) for i in range(args.games)]
+    dealt = args.factions == "dealt"
+    jobs = [(i, args.players, args.bot, args.seed, dealt) for i in range(args.games)]
     started = time.perf_counter()
     if args.workers > 1:
         with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
@@ -65,24 +90,33 @@ def main() -> None:
     else:
         games = [one_game(job) for job in jobs]
     seconds = time.perf_counter() - started
-    chosen: collections.Counter[str] = collections.Counter()
-    wins: collections.Counter[str] = collections.Counter()
+    results: dict[str, list[float]] = collections.defaultdict(list)
     for g in games:
         for seat, side in enumerate(g["sides"]):
-            chosen[side] += 1
-            if seat in g["winners"]:
-                wins[side] += 1 / len(g["winners"])
-    rows = {
-        side: {"chosen": chosen[side], "wins": wins[side], "win_rate": wins[side] / chosen[side]}
-        for side in sorted(chosen, key=lambda s: -wins[s] / chosen[s])
-    }
+            won = g["winners"]
+            results[side].append(1 / len(won) if seat in won else 0.0)
+    rows = {}
+    for side in sorted(results, key=lambda s: -sum(results[s]) / len(results[s])):
+        got = results[side]
+        ci = rate_interval(got)
+        assert ci is not None
+        rows[side] = {
+            "chosen": len(got),
+            "wins": sum(got),
+            "win_rate": sum(got) / len(got),
+            "interval": ci.to_dict(),
+        }
     print(
-        f"turris, {args.players} players, {args.games} games of {args.bot} "
-        f"({seconds:.0f} s, {args.workers} workers)"
+        f"turris, {args.players} players, {args.games} games of {args.bot}, factions "
+        f"{args.factions} ({seconds:.0f} s, {args.workers} workers)"
     )
-    print(f"{'faction side':<22}{'chosen':>8}{'win rate':>10}")
+    print(f"{'faction side':<22}{'seats':>8}{'win rate':>10}  95% interval")
     for side, row in rows.items():
-        print(f"{side:<22}{row['chosen']:>8}{row['win_rate']:>10.1%}")
+        ci = row["interval"]
+        print(
+            f"{side:<22}{row['chosen']:>8}{row['win_rate']:>10.1%}"
+            f"  {ci['low']:.1%}..{ci['high']:.1%}"
+        )
     if args.json:
         out = {"inputs": vars(args), "sides": rows, "seconds": seconds}
         text = json.dumps(out, indent=1)
