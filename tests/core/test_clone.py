@@ -5,7 +5,7 @@ copying by value where an annotation says too little."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from tests.core.test_components import CardsGame, CardsState, Draw
 from towers.core.components import Deck
@@ -63,6 +63,23 @@ def test_a_clone_is_equal_and_shares_no_mutable_part_whatever_the_field_shape() 
     copy.loose[1]["b"].append(9)
     assert state.grid == [[1, 2], [3]] and state.cube[0][0] == [1]
     assert state.table == {"a": [1]} and state.loose == [[7], {"b": [8]}]
+
+
+@dataclass(slots=True)
+class CachingState(ShapesState):
+    _masks: list[int] | None = field(default_factory=lambda: [1, 2])
+    CLONE_SHARES: ClassVar[tuple[str, ...]] = ("_masks",)
+
+
+def test_a_cache_named_in_clone_shares_is_shared_and_the_rest_copied() -> None:
+    game = CardsGame(2)
+    plain = game.new_initial_state()
+    state = CachingState(game, plain.deck, plain.hands, plain.pending)
+    copy = state.clone()
+    assert copy._masks is state._masks  # replaced, never changed: no copy needed
+    assert shared_mutables(state.grid, copy.grid) == []
+    del state.word  # the field-by-field fallback shares it too
+    assert state.clone()._masks is state._masks
 
 
 def test_a_field_that_may_be_none_is_cloned_either_way() -> None:
