@@ -10,27 +10,12 @@ import pytest
 
 import towers
 from towers.core.chance import sample_chance
-from towers.core.registry import GamePlugin, register_game, unregister_game
 from towers.games.turris import actions as A
 from towers.games.turris.bots import evaluate
 from towers.games.turris.frames import MissionStep, Turn
 from towers.games.turris.rules import TurrisGame, TurrisState
 
 from .conftest import new_game
-
-PLUGIN_FOR_TESTS = GamePlugin(
-    rules="towers.games.turris.rules:TurrisGame",
-    heuristic="towers.games.turris.bots:evaluate",
-    tensor="towers.games.turris.tensor:turris_tensor",
-)
-
-
-@pytest.fixture(autouse=True)
-def registered() -> Iterator[None]:
-    # the game is not yet declared as a plugin: its heuristic is given here
-    register_game("turris", f"{__name__}:PLUGIN_FOR_TESTS")
-    yield
-    unregister_game("turris")
 
 
 def _random_states(players: int, seed: int, every: int = 37) -> Iterator[TurrisState]:

@@ -3,26 +3,10 @@ part's bounds, and nothing a seat may not see (the core conformance check), 2 to
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from towers.core.conformance import check_tensor
-from towers.core.registry import GamePlugin, make, register_game, tensor_of, unregister_game
-
-PLUGIN_FOR_TESTS = GamePlugin(
-    rules="towers.games.turris.rules:TurrisGame",
-    heuristic="towers.games.turris.bots:evaluate",
-    tensor="towers.games.turris.tensor:turris_tensor",
-)
-
-
-@pytest.fixture(autouse=True)
-def registered() -> Iterator[None]:
-    # the game is not yet declared as a plugin: its tensor is given here
-    register_game("turris", f"{__name__}:PLUGIN_FOR_TESTS")
-    yield
-    unregister_game("turris")
+from towers.core.registry import make, tensor_of
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4, 5])

@@ -12,21 +12,12 @@ from collections.abc import Iterator
 import pytest
 from rich.markup import render as render_markup
 
-from towers.core.registry import register_game, unregister_game
 from towers.games.turris import actions as A
 from towers.games.turris import svg as turris_svg
 from towers.games.turris.rules import TurrisGame, TurrisState
 from towers.games.turris.views import TurrisViews
 
 D = A.DATA
-
-
-@pytest.fixture(autouse=True)
-def registered() -> Iterator[None]:
-    # the game is not yet declared as a plugin; the views are reached through the class
-    register_game("turris", "towers.games.turris.rules:TurrisGame")
-    yield
-    unregister_game("turris")
 
 
 def sampled_states(
