@@ -67,6 +67,10 @@ def report_table(report: SimulationReport) -> list[Table]:
             f"{1000 * b.seconds_per_decision:.2f}",
         )
 
+    if len(report.seats) == 1:
+        # solo: the one seat is the bot above, and a win is a game won against the game
+        bots.caption = f"solo: a win is a game won against the game itself; {bots.caption}"
+        return [run, bots]
     advantage = f"{100 * report.first_seat_advantage:+.1f}%"
     caption = (
         f"first-seat advantage {advantage} "

@@ -248,8 +248,9 @@ def summarize(
         results=list(results),
         bots=bots,
         seats=seats,
-        first_seat_advantage=mean(first) - 1.0 / players,
-        first_seat_ci=rate_interval(first, 1.0 / players),
+        # a solo game has no seat to be first against: no advantage to measure
+        first_seat_advantage=mean(first) - 1.0 / players if players > 1 else 0.0,
+        first_seat_ci=rate_interval(first, 1.0 / players) if players > 1 else None,
         actions_mean=mean(actions),
         actions_min=min(actions),
         actions_max=max(actions),
