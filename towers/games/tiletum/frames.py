@@ -14,9 +14,10 @@ Fields hold indices into the data: ``action`` is an index of ``data.ACTIONS``, `
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from towers.core.frames import Frame, FrameKinds
 
@@ -26,16 +27,10 @@ T = TypeVar("T", bound=Frame)
 def shared(cls: type[T]) -> Callable[..., T]:
     """A maker of ``cls`` frames that builds each distinct frame once and hands out that same
     object after: frames are frozen, so sharing them is safe, and building a frozen dataclass
-    costs ten times a dictionary lookup (the rules make a frame at most actions)."""
-    made: dict[tuple[Any, ...], T] = {}
-
-    def make(*fields: Any) -> T:
-        frame = made.get(fields)
-        if frame is None:
-            frame = made[fields] = cls(*fields)
-        return frame
-
-    return make
+    costs ten times a dictionary lookup (the rules make a frame at most actions). The maker
+    is :func:`functools.cache` (written in C: no Python call to pay on a frame made before),
+    given the fields by position."""
+    return functools.cache(cls)
 
 
 # ---- flow steps ---------------------------------------------------------------------------
