@@ -903,20 +903,24 @@ class TiletumState(State):
         rooms = self.rooms[seat]
         return all(rooms[i] >= 0 for i in self.game.rooms[b])
 
-    def can_place_character(self, seat: int, kind: int, room: int) -> bool:
-        """A free room, and no other building holding the tile's illustration (Character
-        Action); any character may go into a room of any floor, paying that floor in AP."""
+    def character_rooms(self, seat: int, kind: int) -> list[int]:
+        """The rooms a character may go into: free, and in the building that holds its
+        illustration if one does, never another (Character Action); any floor, paying that
+        floor in AP."""
         g = self.game
-        rooms = self.rooms[seat]
-        if rooms[room] >= 0:
-            return False
-        ill = g.tile_illustration[kind]
+        illustration = g.tile_illustration
         rb = g.room_building
-        b = rb[room]
+        rooms = self.rooms[seat]
+        mine = illustration[kind]
+        held = -1  # the building holding the illustration
         for i, k in enumerate(rooms):
-            if k >= 0 and g.tile_illustration[k] == ill and rb[i] != b:
-                return False
-        return True
+            if k >= 0 and illustration[k] == mine:
+                if held >= 0 and rb[i] != held:
+                    return []
+                held = rb[i]
+        if held < 0:
+            return [r for r, k in enumerate(rooms) if k < 0]
+        return [r for r in g.rooms[held] if rooms[r] < 0]
 
     def can_fulfil(self, seat: int, kind: int) -> bool:
         """An open contract space and the resources the contract asks (Tasks)."""
@@ -1113,8 +1117,8 @@ class TiletumState(State):
                     continue
                 seen.add(k)
                 base = A.PLACE_CHARACTER + k * n_rooms
-                for r in range(n_rooms):
-                    if floor[r] <= ap and self.can_place_character(seat, k, r):
+                for r in self.character_rooms(seat, k):
+                    if floor[r] <= ap:
                         out.append(base + r)
         elif action == CONTRACT:
             costs = d.contract_offer_costs
