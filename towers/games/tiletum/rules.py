@@ -466,20 +466,22 @@ class TiletumState(State):
             self.dice_bag.counts[colour] -= 1
             self.chance_events[0] = new_die_roll(colour)
             return
+        if type(event) is TileDraw:
+            tile = self.piles[event.pile].draw(action - A.DRAW)
+            place, i = event.place, event.index
+            if place == LOC_ACTION:
+                self.action_bonus_tiles[i] = tile
+            elif place == LOC_KING:
+                self.king_tile = tile
+            elif place == LOC_MAP:
+                self.map_bonus_tiles[i // A.MAX_BONUS_SPACES][i % A.MAX_BONUS_SPACES] = tile
+            elif place == LOC_CONTRACT:
+                self.contract_offer[i] = tile
+            else:
+                self.character_offer[i] = tile
+            self.chance_events.pop(0)
+            return
         match event:
-            case TileDraw(pile=pile, place=place, index=i):
-                tile = self.piles[pile].draw(action - A.DRAW)
-                if place == LOC_ACTION:
-                    self.action_bonus_tiles[i] = tile
-                elif place == LOC_KING:
-                    self.king_tile = tile
-                elif place == LOC_MAP:
-                    self.map_bonus_tiles[i // A.MAX_BONUS_SPACES][i % A.MAX_BONUS_SPACES] = tile
-                elif place == LOC_CONTRACT:
-                    self.contract_offer[i] = tile
-                else:
-                    self.character_offer[i] = tile
-                self.chance_events.pop(0)
             case DieDraw():
                 colour = self.dice_bag.draw(action - A.BAG)
                 self.chance_events[0] = new_die_roll(colour)
@@ -590,29 +592,32 @@ class TiletumState(State):
         """Resolve the top decision if it needs none now; True if the stack changed."""
         top = self.stack[-1]
         seat = self.active_player
-        # by type ahead of the match: the decisions that never settle by themselves are on
-        # top at most states
-        if type(top) in _NEVER_SETTLED:
-            return False
+        # by type ahead of the match: the action performed and the decisions that never
+        # settle by themselves are on top at most states, and a die's action and resources
+        # settle at every die taken (a class pattern costs more than a type test)
         if type(top) is PerformAction:
             if not top.from_die and top.action_points <= 0:
                 self.stack.pop()
                 return True
             return False
-        match top:
-            case DieResources(colour=colour, amount=amount):
-                if self._substitute_helper(seat) < 0:
-                    self.stack.pop()
-                    self.resources[seat][colour] += amount
-                    return True
-            case OpenDieAction(action=action, action_points=ap):
-                if action == JOKER:
-                    self.stack[-1] = new_action_of_choice(ap, True)
-                else:
-                    self.stack[-1] = new_perform_action(
-                        action, ap + self.bonus_action_points[seat][action], True
-                    )
+        if type(top) in _NEVER_SETTLED:
+            return False
+        if type(top) is OpenDieAction:
+            action, ap = top.action, top.action_points
+            if action == JOKER:
+                self.stack[-1] = new_action_of_choice(ap, True)
+            else:
+                self.stack[-1] = new_perform_action(
+                    action, ap + self.bonus_action_points[seat][action], True
+                )
+            return True
+        if type(top) is DieResources:
+            if self._substitute_helper(seat) < 0:
+                self.stack.pop()
+                self.resources[seat][top.colour] += top.amount
                 return True
+            return False
+        match top:
             case ResourcesOfChoice(count=n) | Move(steps_left=n):
                 if n <= 0:
                     self.stack.pop()
@@ -983,13 +988,15 @@ class TiletumState(State):
             self._gen_tasks(seat, out)
             out.sort()
             return out
+        if type(top) is ChooseDieValue:  # at every die taken
+            v = top.value
+            gold = self.resources[seat][GOLD]
+            cost = self.game.data.die_change_cost
+            for w in range(1, 7):
+                if cost * die_change_steps(v, w) <= gold:
+                    out.append(A.SET_VALUE + w - 1)
+            return out
         match top:
-            case ChooseDieValue(value=v):
-                gold = self.resources[seat][GOLD]
-                cost = self.game.data.die_change_cost
-                for w in range(1, 7):
-                    if cost * die_change_steps(v, w) <= gold:
-                        out.append(A.SET_VALUE + w - 1)
             case ActionBonusTile() | KingTile():
                 out.append(A.TAKE_TILE)
                 out.append(A.SKIP)
@@ -1193,11 +1200,11 @@ class TiletumState(State):
                 assert isinstance(top, PerformAction)
                 self._frame_option(seat, top, action)
             return
+        if type(top) is ChooseDieValue:  # at every die taken; SetValue's ints are its values
+            self._set_value(seat, top.value, top.colour, action - A.SET_VALUE + 1)
+            return
         value = A.VALUES[action]
         match top:
-            case ChooseDieValue(value=shown, colour=colour):
-                assert isinstance(value, A.SetValue)
-                self._set_value(seat, shown, colour, value.value + 1)
             case ActionBonusTile(action=a):
                 self.stack.pop()
                 if action == A.TAKE_TILE:
