@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from itertools import compress
 from typing import Any, ClassVar
 
 from towers.core.actions import Action
@@ -417,7 +418,9 @@ class TiletumState(State):
             counts = self.piles[event.pile].counts
             lo, hi = self.game.pile_range[event.pile]
             total = sum(counts)
-            return [(A.DRAW + k, counts[k] / total) for k in range(lo, hi) if counts[k]]
+            # the kinds left in the pile, picked out of the range in C
+            left = compress(range(lo, hi), counts[lo:hi])
+            return [(A.DRAW + k, counts[k] / total) for k in left]
         if type(event) is DieRoll:
             return _ROLL_OUTCOMES[:]
         if type(event) is DieDraw:
