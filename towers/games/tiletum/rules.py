@@ -1203,16 +1203,18 @@ class TiletumState(State):
                 assert isinstance(top, PerformAction)
                 self._frame_option(seat, top, action)
             return
-        if type(top) is ChooseDieValue:  # at every die taken; SetValue's ints are its values
+        # the decisions of every die taken, by type ahead of the match
+        if type(top) is ChooseDieValue:  # SetValue's ints are its values
             self._set_value(seat, top.value, top.colour, action - A.SET_VALUE + 1)
+            return
+        if type(top) is ActionBonusTile:  # take it, or skip
+            self.stack.pop()
+            if action == A.TAKE_TILE:
+                self.storehouse[seat].append(self.action_bonus_tiles[top.action])
+                self.action_bonus_tiles[top.action] = EMPTY
             return
         value = A.VALUES[action]
         match top:
-            case ActionBonusTile(action=a):
-                self.stack.pop()
-                if action == A.TAKE_TILE:
-                    self.storehouse[seat].append(self.action_bonus_tiles[a])
-                    self.action_bonus_tiles[a] = EMPTY
             case KingTile():
                 self.stack.pop()
                 if action == A.TAKE_TILE:
