@@ -465,7 +465,7 @@ class TiletumState(State):
             self.chance_events.pop(0)
             return
         if type(event) is DieDraw:
-            colour = action - A.BAG
+            colour = action - A.BAG  # a legal outcome: a colour still in the bag
             self.dice_bag.counts[colour] -= 1
             self.chance_events[0] = new_die_roll(colour)
             return
@@ -484,13 +484,7 @@ class TiletumState(State):
                 self.character_offer[i] = tile
             self.chance_events.pop(0)
             return
-        match event:
-            case DieDraw():
-                colour = self.dice_bag.draw(action - A.BAG)
-                self.chance_events[0] = new_die_roll(colour)
-            case DieRoll(colour=colour):
-                self.wheel_dice[action - A.ROLL][colour] += 1
-                self.chance_events.pop(0)
+        match event:  # the draws above are nine in ten; the rest:
             case CorruptionReveal():
                 value = self.corruption_tokens.draw(action - A.CORRUPTION)
                 self.corruption_revealed.append(value)
