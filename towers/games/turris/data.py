@@ -177,6 +177,19 @@ class Bundle:
     A: int = 0
     any: int = 0
     of: str = "KRW"
+    # the same counts by token index (TOKENS), worked out once for the engine's hot loops
+    counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """I, K, R, W, A in the order of ``TOKENS``."""
+    named: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
+    """(index, count) of each resource I/K/R/W the bundle names."""
+    of_index: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """The indices of the letters ``of``."""
+
+    def __post_init__(self) -> None:
+        counts = (self.I, self.K, self.R, self.W, self.A)
+        object.__setattr__(self, "counts", counts)
+        object.__setattr__(self, "named", tuple((t, n) for t, n in enumerate(counts[:4]) if n))
+        object.__setattr__(self, "of_index", tuple(TOKENS.index(x) for x in self.of))
 
     @property
     def total(self) -> int:

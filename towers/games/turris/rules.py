@@ -56,6 +56,7 @@ branch. Draws are chance events queued in ``chance`` and resolved before any dec
 from __future__ import annotations
 
 import functools
+import operator
 import random
 import tomllib
 from collections.abc import Callable, Mapping
@@ -202,6 +203,11 @@ class TurrisGame(Game):
         self.damage_order = tuple(self.c["solo_damage_order"])
         self.revive_cost = int(self.c["force_revive_cost"])
         self.revive_cost_all_dead = int(raw["force_revive_cost"]["all_in_graveyard"])
+        self.revive_bundles = (Bundle(I=self.revive_cost), Bundle(I=self.revive_cost_all_dead))
+        """FORCE REVIVE's cost: some Scouts on the board or in reserve, or all in the Graveyard."""
+        self.reserved_costs = tuple((m.cost, *_one_resource_less(m.cost)) for m in d.missions)
+        """Each Mission's cost when reserved: in full, or one resource of any kind less."""
+        self.is_location = tuple(loc.kind == "location" for loc in d.locations)
         self.gather_bonus = int(raw["gather_ichor"]["bonus_for_two_or_more"])
         # the table of effect lists that frames refer to by index
         sources: list[tuple[str, tuple[Effect, ...]]] = []
@@ -370,6 +376,11 @@ _USE_ACTION_TOKEN = A.SPACE.encode(A.UseActionToken())
 
 
 @functools.cache
+def _ichor(n: int) -> Bundle:
+    """A cost of ``n`` Ichor (a Collect's so far)."""
+    return Bundle(I=n)
+
+
 def _one_resource_less(cost: Bundle) -> tuple[Bundle, ...]:
     """The costs of a reserved Mission: ``cost`` less one of any resource it names."""
     out = []
@@ -1026,7 +1037,7 @@ class TurrisState(State):
                     self.stack.pop()
                     return True
             case StealChoice(n=n):
-                if n <= 0 or not self._steal_options(top):
+                if n <= 0 or not self._steal_options(top.seat, top.of):
                     self.stack.pop()
                     return True
             case TrionfiChoice() if g.solo and not self._solo_rooms():
@@ -1039,7 +1050,7 @@ class TurrisState(State):
                     self._room_built(seat, p)
                     return True
             case MoveBeastChoice(beast=-1):
-                if not self._movable_beasts(top):
+                if not self._movable_beasts(top.steps, top.crossroads):
                     self.stack.pop()
                     return True
             case MoveBeastChoice():
@@ -1067,7 +1078,7 @@ class TurrisState(State):
                     if not self.collected:
                         out += [_PLACE + n for n in self._place_nodes(seat)]
                     if not self.collected and not self.placed_action and self._scout_nodes(seat):
-                        if self._can_pay(seat, Bundle(I=1)):
+                        if self._can_pay(seat, _ichor(1)):
                             out.append(_COLLECT)
                     out.append(_GATHER_ICHOR)
                     if self.graveyard[seat] and self._can_pay(seat, self._revive_cost(seat)):
@@ -1083,7 +1094,7 @@ class TurrisState(State):
             case CollectPick(seat=seat, chosen=chosen):
                 for node in self._scout_nodes(seat):
                     if chosen.count(node) < self.scouts[node][seat] and self._can_pay(
-                        seat, Bundle(I=len(chosen) + 1)
+                        seat, _ichor(len(chosen) + 1)
                     ):
                         out.append(_COLLECT_SCOUT + node)
                 if chosen:
@@ -1105,7 +1116,7 @@ class TurrisState(State):
                 if done > 0:
                     out.append(A.PASS)
             case StealChoice():
-                out += [enc(A.Steal(r, s)) for r, s in self._steal_options(top)]
+                out += [enc(A.Steal(r, s)) for r, s in self._steal_options(top.seat, top.of)]
             case CouncilStep(seat=seat):
                 out += [enc(A.CouncilSpot(s)) for s in self._council_next(seat)]
             case PlayTacticsChoice():
@@ -1123,7 +1134,9 @@ class TurrisState(State):
             case MoveScoutChoice(origin=origin, steps=steps):
                 out += [_CHOOSE + n for n in self._scout_moves(origin, steps)]
             case MoveBeastChoice(beast=-1):
-                out += [enc(A.ChooseBeast(b)) for b in self._movable_beasts(top)]
+                out += [
+                    enc(A.ChooseBeast(b)) for b in self._movable_beasts(top.steps, top.crossroads)
+                ]
             case MoveBeastChoice():
                 out += [_CHOOSE + n for n in self._beast_steps(top)]
             case FruitChoice():
@@ -1344,10 +1357,8 @@ class TurrisState(State):
 
     # ==== the board =====================================================================
     def _beast_on(self, node: int) -> int:
-        for b, at in enumerate(self.beast_at):
-            if at == node:
-                return b
-        return -1
+        """The Beast on ``node`` (the first, in Beast order), or -1."""
+        return self.beast_at.index(node) if node in self.beast_at else -1
 
     def _site_of(self, node: int) -> int:
         k = self.game.spot_of[node]
@@ -1360,8 +1371,12 @@ class TurrisState(State):
         return k < 0 or self.site_at[k] >= 0 or self.spot_open[k]
 
     def _is_scout_node(self, node: int) -> bool:
-        kind = self.game.nodes[node].kind
-        return kind == "location" or (kind == "excavation" and self._site_of(node) >= 0)
+        """A Location, or an Excavation spot holding a Site."""
+        g = self.game
+        if g.is_location[node]:
+            return True
+        k = g.spot_of[node]
+        return k >= 0 and self.site_at[k] >= 0
 
     def _reward_source(self, node: int) -> int:
         g = self.game
@@ -1385,12 +1400,13 @@ class TurrisState(State):
         return self.game.nodes[node].immediate
 
     def _scout_nodes(self, seat: int) -> list[int]:
-        return [n for n in range(self.game.n_nodes) if self.scouts[n][seat] > 0]
+        return [n for n, here in enumerate(self.scouts) if here[seat] > 0]
 
     def _distances(self, start: int) -> dict[int, int]:
         """Steps from ``start`` over the nodes that exist (Crossroads count: Plot Path).
         The table is shared by every state of this board shape: read it, never change it."""
-        shape = tuple(s >= 0 or o for s, o in zip(self.site_at, self.spot_open, strict=True))
+        # which spots exist: a Site there, or still open (built in C: ``s >= 0 or o``)
+        shape = tuple(map(operator.or_, map((0).__le__, self.site_at), self.spot_open))
         tables = self.game.distance_tables
         dist = tables.get((start, shape))
         if dist is None:
@@ -1496,7 +1512,7 @@ class TurrisState(State):
     def _revive_cost(self, seat: int) -> Bundle:
         g = self.game
         all_dead = self.graveyard[seat] == g.c["scouts_per_player"]
-        return Bundle(I=g.revive_cost_all_dead if all_dead else g.revive_cost)
+        return g.revive_bundles[all_dead]
 
     def _faction_action(self, seat: int) -> int:
         """The source of the seat's faction action (side B), or -1."""
@@ -1535,21 +1551,19 @@ class TurrisState(State):
     def _can_pay(self, seat: int, bundle: Bundle, have: list[int] | None = None) -> bool:
         """Whether ``bundle`` can be paid, Artifacts standing for any missing resource."""
         res = have if have is not None else self.resources[seat]
-        missing = 0
-        left = list(res)
-        for t, need in enumerate((bundle.I, bundle.K, bundle.R, bundle.W)):
-            if need:
-                if need > left[t]:
-                    missing += need - left[t]
-                    left[t] = 0
-                else:
-                    left[t] -= need
-        spare = sum(left[LETTER[x]] for x in bundle.of) if bundle.any else 0
-        missing += max(0, bundle.any - spare)
-        return missing + bundle.A <= left[ART]
+        missing = bundle.A
+        for t, need in bundle.named:
+            if need > res[t]:
+                missing += need - res[t]
+        if bundle.any:
+            # the resources of choice come from what is left once the named ones are paid
+            counts = bundle.counts
+            spare = sum(max(0, res[t] - counts[t]) for t in bundle.of_index)
+            missing += max(0, bundle.any - spare)
+        return missing <= res[ART]
 
     def _pay(self, seat: int, bundle: Bundle, waive: int = 0) -> None:
-        fixed = "".join(letter * bundle.count(letter) for letter in "IKRW")
+        fixed = "".join(letter * n for letter, n in zip("IKRW", bundle.counts[:4], strict=True))
         self.stack.push(PayChoice(seat, fixed + "A" * bundle.A, bundle.any, bundle.of, waive))
 
     def _pay_tokens(self, top: PayChoice) -> list[int]:
@@ -1637,19 +1651,21 @@ class TurrisState(State):
         self.stack.replace(nxt)
 
     def _gain(self, seat: int, bundle: Bundle) -> None:
-        for t, letter in enumerate(TOKENS):
-            self.resources[seat][t] += bundle.count(letter)
+        res = self.resources[seat]
+        for t, n in enumerate(bundle.counts):
+            res[t] += n
         if bundle.any:
             self.stack.push(GainChoice(seat, bundle.any, bundle.of))
 
-    def _steal_options(self, top: StealChoice) -> list[tuple[int, int]]:
+    def _steal_options(self, seat: int, of: str) -> list[tuple[int, int]]:
+        """(resource, victim) of each steal of one of the letters ``of`` open to ``seat``."""
         if self.game.solo:
             # from the Betrayers, who always count as having 1 of each: from the supply
-            return [(LETTER[letter], BETRAYERS) for letter in top.of]
+            return [(LETTER[letter], BETRAYERS) for letter in of]
         out = []
         for victim in range(self.game.num_players):
-            if victim != top.seat:
-                for letter in top.of:
+            if victim != seat:
+                for letter in of:
                     if self.resources[victim][LETTER[letter]] > 0:
                         out.append((LETTER[letter], victim))
         return out
@@ -1682,14 +1698,13 @@ class TurrisState(State):
         for e in effects:
             match e.kind:
                 case "gain":
-                    for t, letter in enumerate(TOKENS):
-                        have[t] += e.bundle.count(letter)
+                    for t, n in enumerate(e.bundle.counts):
+                        have[t] += n
                 case "pay":
                     if not self._can_pay(seat, e.bundle, have):
                         return False
-                    for t, letter in enumerate(TOKENS):
-                        have[t] = max(0, have[t] - e.bundle.count(letter))
-                    have[ART] = max(0, have[ART])
+                    for t, n in enumerate(e.bundle.counts):
+                        have[t] = max(0, have[t] - n)
                 case "sacrifice":
                     if in_reserve < e.n:
                         return False
@@ -1699,7 +1714,7 @@ class TurrisState(State):
                     if in_grave <= 0 or not self._can_pay(seat, e.bundle, have):
                         return False
                 case "steal":
-                    if not self._steal_options(StealChoice(seat, e.n, e.of)):
+                    if not self._steal_options(seat, e.of):
                         return False
                 case "reserve":
                     if not self.missions:
@@ -1725,8 +1740,7 @@ class TurrisState(State):
                     if self.game.solo and not self._solo_rooms():
                         return False  # no undamaged Tower Room (Player Turn Phase (Solo))
                 case "move_beast":
-                    probe = MoveBeastChoice(seat, e.steps, e.flip, e.crossroads, -1, -1)
-                    if not self._movable_beasts(probe):
+                    if not self._movable_beasts(e.steps, e.crossroads):
                         return False
         return True
 
@@ -1853,14 +1867,9 @@ class TurrisState(State):
         g = self.game
         out = [m for m in self.missions if self._can_pay(seat, g.data.missions[m].cost)]
         for m in self.reserved[seat]:
-            if self._can_pay_reserved(seat, g.data.missions[m].cost):
+            if any(self._can_pay(seat, cost) for cost in g.reserved_costs[m]):
                 out.append(m)
         return sorted(out)
-
-    def _can_pay_reserved(self, seat: int, cost: Bundle) -> bool:
-        return self._can_pay(seat, cost) or any(
-            self._can_pay(seat, less) for less in _one_resource_less(cost)
-        )
 
     def _complete_mission(self, seat: int, m: int) -> None:
         g = self.game
@@ -1941,14 +1950,15 @@ class TurrisState(State):
         return [n for n in range(self.game.n_nodes) if self._is_scout_node(n)]
 
     # ==== moving a Beast by an effect ====================================================
-    def _movable_beasts(self, top: MoveBeastChoice) -> list[int]:
-        """The Beasts the effect may name: a flipped one (it stands up instead of moving),
-        any for a flip where it stands, else one with a full move open to it."""
+    def _movable_beasts(self, steps: int, crossroads: bool) -> list[int]:
+        """The Beasts a move of ``steps`` may name (``crossroads``: one in a Crossroads too):
+        a flipped one (it stands up instead of moving), any for a flip where it stands, else
+        one with a full move open to it."""
         out = []
         for b, at in enumerate(self.beast_at):
-            if at < 0 or (not top.crossroads and at in self.game.crossroads):
+            if at < 0 or (not crossroads and at in self.game.crossroads):
                 continue
-            if self.flipped[b] or top.steps == 0 or self._can_move_on(b, at, top.steps, at):
+            if self.flipped[b] or steps == 0 or self._can_move_on(b, at, steps, at):
                 out.append(b)
         return out
 
@@ -1998,7 +2008,9 @@ class TurrisState(State):
         ]
 
     def _alone(self, beast: int, node: int) -> bool:
-        return all(at != node for b, at in enumerate(self.beast_at) if b != beast)
+        """No Beast but ``beast`` on ``node``."""
+        at = self.beast_at
+        return at.count(node) == (at[beast] == node)
 
     def _beast_moved(self, top: MoveBeastChoice) -> None:
         b = top.beast
