@@ -1,15 +1,18 @@
 """The engine's quick ways of answering a question agree with the plain ones: the nodes a
 Scout may be placed on, found in one pass, are those a node-by-node reading of PLACE allows;
-the distance tables shared between states are what a fresh search finds."""
+the distance tables shared between states are what a fresh search finds; a source taken as
+resolvable without a look is one the full check always passes."""
 
 from __future__ import annotations
 
+import inspect
 import random
+import re
 
 import pytest
 
 import towers
-from towers.games.turris.rules import TurrisState
+from towers.games.turris.rules import CHECKED_KINDS, TurrisState
 
 
 def states(players: int, seed: int, count: int = 400) -> list[TurrisState]:
@@ -60,3 +63,23 @@ def test_shared_distance_tables_match_a_fresh_search(players: int) -> None:
         for start in range(0, state.game.n_nodes, 3):
             assert state._distances(start) == state._search_distances(start)
     assert len(seen_shapes) >= 1
+
+
+def test_checked_kinds_are_the_cases_can_resolve_checks() -> None:
+    """A source with none of CHECKED_KINDS is taken as resolvable without a look: the set
+    must name every kind ``_can_resolve`` has a case for, but the gains."""
+    source = inspect.getsource(TurrisState._can_resolve)
+    cases = set(re.findall(r'case "(\w+)":', source))
+    assert cases - {"gain"} == CHECKED_KINDS
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_always_resolvable_sources_resolve_in_every_state(players: int) -> None:
+    for state in states(players, seed=11, count=200):
+        game = state.game
+        for seat in range(players):
+            for src, (_, effects) in enumerate(game.sources):
+                expected = state._can_resolve(seat, effects)
+                assert state._can_resolve_source(seat, src) == expected
+                if game.always_resolvable[src]:
+                    assert expected

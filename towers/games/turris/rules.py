@@ -262,6 +262,10 @@ class TurrisGame(Game):
             tuple(ongoing[f"f{f.id}{s.side}"] for s in f.sides) for f in d.factions
         )
         self.sources = tuple(sources)
+        self.always_resolvable = tuple(
+            not any(e.kind in CHECKED_KINDS for e in effects) for _, effects in sources
+        )
+        """Sources with no effect :meth:`TurrisState._can_resolve` checks: always resolvable."""
         self.factions_offered = tuple(
             k for k, f in enumerate(d.factions) if not f.fifth_player or n == 5
         )
@@ -390,6 +394,15 @@ def _one_resource_less(cost: Bundle) -> tuple[Bundle, ...]:
             out.append(Bundle(**less, any=cost.any, of=cost.of))
     return tuple(out)
 
+
+CHECKED_KINDS = frozenset(
+    {
+        "pay", "sacrifice", "revive", "steal", "reserve", "place", "move_scout", "first_player",
+        "council_reward", "tower_room", "move_beast",
+    }
+)  # fmt: skip
+"""The effect kinds that :meth:`TurrisState._can_resolve` checks (its cases but the gains,
+which only add to what later checks see)."""
 
 _ALWAYS_ASK = frozenset(
     {Turn, CollectPick, FactionChoice, CouncilReturn, FruitChoice, OngoingChoice}
@@ -1101,7 +1114,7 @@ class TurrisState(State):
                     out.append(A.PASS)
             case Rewards(seat=seat, packets=packets, optional=optional):
                 for k, src in enumerate(packets):
-                    if self._can_resolve(seat, self.game.sources[src][1]):
+                    if self._can_resolve_source(seat, src):
                         out.append(_RESOLVE + k)
                 if optional or not out:
                     out.append(A.PASS)
@@ -1186,174 +1199,291 @@ class TurrisState(State):
         self._run()
 
     def _decide(self, value: Action) -> None:
+        """Apply the answer ``value`` to the decision on top; the decisions in the order of
+        how often a game meets them (each is matched on its frame, then on the answer)."""
         top = self.stack.top
         g = self.game
-        match top, value:
-            case FactionChoice(seat=seat), A.ChooseFaction(faction=f, side=s):
-                self.stack.pop()
-                self.faction[seat] = f
-                self.side[seat] = s
-                self.stack.push(Resolving(seat, g.src_side[f][s], 0))
+        match top:
             # ---- the Action Step
-            case Turn(seat=seat), A.Place(node=node):
-                self.actions_left -= 1
-                self.placed_action = True
-                self._place(seat, node)
-            case Turn(seat=seat), A.Collect():
-                self.actions_left -= 1
-                self.collected = True
-                self.stack.push(CollectPick(seat, ()))
-            case Turn(seat=seat), A.GatherIchor():
-                self.actions_left -= 1
-                self.gathers += 1
-                # two or more Gather Ichor actions: 1 additional Ichor in total
-                bonus = g.gather_bonus if self.gathers == 2 else 0
-                self.resources[seat][I] += g.c["gather_ichor"] + bonus
-                self._trigger(seat, "gather_ichor")
-            case Turn(seat=seat), A.ForceRevive():
-                self.actions_left -= 1
-                self._pay(seat, self._revive_cost(seat))
-                self.graveyard[seat] -= 1
-                self.reserve[seat] += 1
-            case Turn(seat=seat), A.FactionAction():
-                self.actions_left -= 1
-                self.stack.push(Resolving(seat, self._faction_action(seat), 0))
-            case Turn(seat=seat), A.UseActionToken():
-                self.action_tokens[seat] -= 1
-                self.actions_left += 1
-            case Turn(seat=seat), A.PlayTactics(card=card):
-                self.tactics_played = True
-                self._play_tactics(seat, card)
-            case Turn(seat=seat), A.Pass():
-                self.stack.replace(EndTurn(seat, 0))
-            case CollectPick(seat=seat, chosen=chosen), A.CollectScout(node=node):
-                self.stack.replace(CollectPick(seat, (*chosen, node)))
-            case CollectPick(seat=seat, chosen=chosen), A.Pass():
-                self.stack.pop()
-                self._collect(seat, chosen)
+            case Turn(seat=seat):
+                match value:
+                    case A.Place(node=node):
+                        self.actions_left -= 1
+                        self.placed_action = True
+                        self._place(seat, node)
+                        return
+                    case A.Collect():
+                        self.actions_left -= 1
+                        self.collected = True
+                        self.stack.push(CollectPick(seat, ()))
+                        return
+                    case A.GatherIchor():
+                        self.actions_left -= 1
+                        self.gathers += 1
+                        # two or more Gather Ichor actions: 1 additional Ichor in total
+                        bonus = g.gather_bonus if self.gathers == 2 else 0
+                        self.resources[seat][I] += g.c["gather_ichor"] + bonus
+                        self._trigger(seat, "gather_ichor")
+                        return
+                    case A.ForceRevive():
+                        self.actions_left -= 1
+                        self._pay(seat, self._revive_cost(seat))
+                        self.graveyard[seat] -= 1
+                        self.reserve[seat] += 1
+                        return
+                    case A.FactionAction():
+                        self.actions_left -= 1
+                        self.stack.push(Resolving(seat, self._faction_action(seat), 0))
+                        return
+                    case A.UseActionToken():
+                        self.action_tokens[seat] -= 1
+                        self.actions_left += 1
+                        return
+                    case A.PlayTactics(card=card):
+                        self.tactics_played = True
+                        self._play_tactics(seat, card)
+                        return
+                    case A.Pass():
+                        self.stack.replace(EndTurn(seat, 0))
+                        return
+            case CouncilStep(seat=seat):
+                match value:
+                    case A.CouncilSpot(spot=spot):
+                        self._council_to(seat, spot)
+                        return
             # ---- rewards and effects
-            case Rewards(seat=seat, packets=packets, optional=optional), A.Resolve(slot=k):
-                rest = packets[:k] + packets[k + 1 :]
-                self.stack.replace(Rewards(seat, rest, optional))
-                self.stack.push(Resolving(seat, packets[k], 0))
-            case Rewards(), A.Pass():
-                self.stack.pop()
-            case GainChoice(seat=seat, n=n, of=of), A.Token(token=t):
-                self.resources[seat][t] += 1
-                self.stack.replace(GainChoice(seat, n - 1, of))
-            case PayChoice(), A.Token(token=t):
-                self._pay_one(top, t)
-            case TradeOffer(seat=seat, source=src, index=i, left=left), A.Accept():
-                e = g.sources[src][1][i]
-                self.stack.replace(TradeOffer(seat, src, i, left - 1))
-                self.stack.push(TradeGain(seat, src, i))
-                self._pay(seat, e.give)  # on top: paid before the gain
-            case TradeOffer() | CouncilReturn(), A.Pass():
-                self.stack.pop()
-            case CouncilReturn(seat=seat), A.Accept():
-                self.stack.pop()
-                self.council[seat] = 0
-            case ReviveChoice(seat=seat, n=n, source=src, index=i, done=done), A.Accept():
-                self.stack.replace(ReviveChoice(seat, n, src, i, done + 1))
-                self.graveyard[seat] -= 1
-                self.reserve[seat] += 1
-                self._pay(seat, g.sources[src][1][i].bundle)
-            case ReviveChoice(), A.Pass():
-                self.stack.pop()
-            case StealChoice(seat=seat, n=n, of=of), A.Steal(resource=r, seat=victim):
-                self.stack.replace(StealChoice(seat, n - 1, of))
-                if not g.solo:
-                    # solo: from the supply; the Betrayers stay at 1 of each (Solo Setup 7)
-                    self.resources[victim][r] -= 1
-                self.resources[seat][r] += 1
-            case CouncilStep(seat=seat), A.CouncilSpot(spot=spot):
-                self._council_to(seat, spot)
-            case PlayTacticsChoice(seat=seat, n=n, drawn=drawn), A.PlayTactics(card=card):
-                self.stack.replace(PlayTacticsChoice(seat, n - 1, max(0, drawn - 1)))
-                self._play_tactics(seat, card)
-            case ReserveChoice(seat=seat, n=n), A.ChooseMission(mission=m):
-                self.stack.replace(ReserveChoice(seat, n - 1))
-                self.missions.remove(m)
-                self.reserved[seat].append(m)
-            case PlaceFree(seat=seat, n=n), A.Place(node=node):
-                self.stack.replace(PlaceFree(seat, n - 1))
-                self._place(seat, node)
-            case (
-                PlayTacticsChoice() | ReserveChoice() | PlaceFree() | MoveScoutChoice(),
-                A.Pass(),
-            ):
-                self.stack.pop()
-            case MoveScoutChoice(seat=seat, n=n, steps=steps, origin=-1), A.Choose(node=node):
-                self.stack.replace(MoveScoutChoice(seat, n, steps, node))
-            case MoveScoutChoice(seat=seat, n=n, steps=steps, origin=origin), A.Choose(node=node):
-                self.stack.replace(MoveScoutChoice(seat, n - 1, steps, -1))
-                self._move_scout(seat, origin, node)
-            case MoveBeastChoice(), A.ChooseBeast(beast=b):
-                self._choose_beast(top, b)
-            case MoveBeastChoice(), A.Choose(node=node):
-                self.beast_at[top.beast] = node
-                self.stack.replace(
-                    MoveBeastChoice(
-                        top.seat, top.steps - 1, top.flip, top.crossroads, top.beast, top.start
-                    )
-                )
-            case FruitChoice(), A.Choose(node=node):
-                self.stack.pop()
-                self.fruit = node
-            case TrionfiChoice(seat=seat, prestige=p), A.TakeTrionfi(trionfi=t):
-                self.stack.pop()
-                self._take_trionfi(seat, t, p)
-            case TrionfiChoice(), A.Pass():
-                self.stack.pop()
-            # ---- after the Action Step
-            case MissionStep(seat=seat), A.ChooseMission(mission=m):
-                self.stack.pop()
-                self._complete_mission(seat, m)
-            case MissionStep(), A.Pass():
-                self.stack.pop()
-            case OngoingChoice(seat=seat, mission=m), A.OngoingSlot(slot=slot):
-                self.stack.pop()
-                slots = self.ongoing[seat]
-                if slot < len(slots):
-                    slots[slot] = m
-                else:
-                    slots.append(m)
-            case OngoingChoice(), A.Pass():
-                self.stack.pop()
-            case DiscardDown(seat=seat), A.Discard(card=card):
-                self.hands[seat].remove(card)
-                self.tactics_discard.append(card)
+            case Rewards(seat=seat, packets=packets, optional=optional):
+                match value:
+                    case A.Resolve(slot=k):
+                        rest = packets[:k] + packets[k + 1 :]
+                        self.stack.replace(Rewards(seat, rest, optional))
+                        self.stack.push(Resolving(seat, packets[k], 0))
+                        return
+                    case A.Pass():
+                        self.stack.pop()
+                        return
+            case CollectPick(seat=seat, chosen=chosen):
+                match value:
+                    case A.CollectScout(node=node):
+                        self.stack.replace(CollectPick(seat, (*chosen, node)))
+                        return
+                    case A.Pass():
+                        self.stack.pop()
+                        self._collect(seat, chosen)
+                        return
+            case MoveBeastChoice():
+                match value:
+                    case A.ChooseBeast(beast=b):
+                        self._choose_beast(top, b)
+                        return
+                    case A.Choose(node=node):
+                        self.beast_at[top.beast] = node
+                        self.stack.replace(
+                            MoveBeastChoice(
+                                top.seat,
+                                top.steps - 1,
+                                top.flip,
+                                top.crossroads,
+                                top.beast,
+                                top.start,
+                            )
+                        )
+                        return
             # ---- the Beasts
-            case TargetChoice(beast=b, chain=chain), A.Choose(node=node):
-                self.stack.replace(self._path_frame(b, node, chain))
-            case BeastPath(), A.Choose(node=node):
-                self.stack.replace(
-                    BeastPath(
-                        top.seat, top.beast, top.target, (*top.path, node), top.speed, top.chain
-                    )
-                )
-            case BeastEffect(), A.Accept():
-                # Shield: an Artifact ignores the effect on this Scout (Artifacts)
-                self.resources[top.seat][ART] -= 1
-                self._next_scout(top, top.devoured)
-            case BeastEffect(), A.Pass():
-                self._beast_hits(top)
-            case DisplaceChoice(node=node, owner=owner), A.Choose(node=dest):
-                self.stack.pop()
-                self._move_scout(owner, node, dest)
-            case DespairChoice(seat=seat), A.Token(token=t):
-                self.stack.pop()
-                self.resources[seat][t] -= 1
-            case BetrayerPush(scout=k), A.Choose(node=dest):
-                self.stack.pop()
-                self.betrayer_at[k] = dest
-            case RepairChoice(), A.RepairRoom(room=k):
-                self.stack.pop()
-                self.damaged[k] = False
-            case RepairChoice(), A.Pass():
-                self.stack.pop()
-            case _:
-                raise AssertionError(f"{value!r} does not answer {top!r}")
+            case BeastPath():
+                match value:
+                    case A.Choose(node=node):
+                        path = (*top.path, node)
+                        self.stack.replace(
+                            BeastPath(top.seat, top.beast, top.target, path, top.speed, top.chain)
+                        )
+                        return
+            case DisplaceChoice(node=node, owner=owner):
+                match value:
+                    case A.Choose(node=dest):
+                        self.stack.pop()
+                        self._move_scout(owner, node, dest)
+                        return
+            case TargetChoice(beast=b, chain=chain):
+                match value:
+                    case A.Choose(node=node):
+                        self.stack.replace(self._path_frame(b, node, chain))
+                        return
+            case PayChoice():
+                match value:
+                    case A.Token(token=t):
+                        self._pay_one(top, t)
+                        return
+            case GainChoice(seat=seat, n=n, of=of):
+                match value:
+                    case A.Token(token=t):
+                        self.resources[seat][t] += 1
+                        self.stack.replace(GainChoice(seat, n - 1, of))
+                        return
+            case MoveScoutChoice(seat=seat, n=n, steps=steps, origin=origin):
+                match value:
+                    case A.Choose(node=node) if origin == -1:
+                        self.stack.replace(MoveScoutChoice(seat, n, steps, node))
+                        return
+                    case A.Choose(node=node):
+                        self.stack.replace(MoveScoutChoice(seat, n - 1, steps, -1))
+                        self._move_scout(seat, origin, node)
+                        return
+                    case A.Pass():
+                        self.stack.pop()
+                        return
+            # ---- after the Action Step
+            case MissionStep(seat=seat):
+                match value:
+                    case A.ChooseMission(mission=m):
+                        self.stack.pop()
+                        self._complete_mission(seat, m)
+                        return
+                    case A.Pass():
+                        self.stack.pop()
+                        return
+            case ReviveChoice(seat=seat, n=n, source=src, index=i, done=done):
+                match value:
+                    case A.Accept():
+                        self.stack.replace(ReviveChoice(seat, n, src, i, done + 1))
+                        self.graveyard[seat] -= 1
+                        self.reserve[seat] += 1
+                        self._pay(seat, g.sources[src][1][i].bundle)
+                        return
+                    case A.Pass():
+                        self.stack.pop()
+                        return
+            case TradeOffer(seat=seat, source=src, index=i, left=left):
+                match value:
+                    case A.Accept():
+                        e = g.sources[src][1][i]
+                        self.stack.replace(TradeOffer(seat, src, i, left - 1))
+                        self.stack.push(TradeGain(seat, src, i))
+                        self._pay(seat, e.give)  # on top: paid before the gain
+                        return
+                    case A.Pass():
+                        self.stack.pop()
+                        return
+            case ReserveChoice(seat=seat, n=n):
+                match value:
+                    case A.ChooseMission(mission=m):
+                        self.stack.replace(ReserveChoice(seat, n - 1))
+                        self.missions.remove(m)
+                        self.reserved[seat].append(m)
+                        return
+                    case A.Pass():
+                        self.stack.pop()
+                        return
+            case CouncilReturn(seat=seat):
+                match value:
+                    case A.Accept():
+                        self.stack.pop()
+                        self.council[seat] = 0
+                        return
+                    case A.Pass():
+                        self.stack.pop()
+                        return
+            case FruitChoice():
+                match value:
+                    case A.Choose(node=node):
+                        self.stack.pop()
+                        self.fruit = node
+                        return
+            case DespairChoice(seat=seat):
+                match value:
+                    case A.Token(token=t):
+                        self.stack.pop()
+                        self.resources[seat][t] -= 1
+                        return
+            case BeastEffect():
+                match value:
+                    case A.Accept():
+                        # Shield: an Artifact ignores the effect on this Scout (Artifacts)
+                        self.resources[top.seat][ART] -= 1
+                        self._next_scout(top, top.devoured)
+                        return
+                    case A.Pass():
+                        self._beast_hits(top)
+                        return
+            case PlaceFree(seat=seat, n=n):
+                match value:
+                    case A.Place(node=node):
+                        self.stack.replace(PlaceFree(seat, n - 1))
+                        self._place(seat, node)
+                        return
+                    case A.Pass():
+                        self.stack.pop()
+                        return
+            case StealChoice(seat=seat, n=n, of=of):
+                match value:
+                    case A.Steal(resource=r, seat=victim):
+                        self.stack.replace(StealChoice(seat, n - 1, of))
+                        if not g.solo:
+                            # solo: from the supply; the Betrayers stay at 1 of each (Solo Setup 7)
+                            self.resources[victim][r] -= 1
+                        self.resources[seat][r] += 1
+                        return
+            case TrionfiChoice(seat=seat, prestige=p):
+                match value:
+                    case A.TakeTrionfi(trionfi=t):
+                        self.stack.pop()
+                        self._take_trionfi(seat, t, p)
+                        return
+                    case A.Pass():
+                        self.stack.pop()
+                        return
+            case OngoingChoice(seat=seat, mission=m):
+                match value:
+                    case A.OngoingSlot(slot=slot):
+                        self.stack.pop()
+                        slots = self.ongoing[seat]
+                        if slot < len(slots):
+                            slots[slot] = m
+                        else:
+                            slots.append(m)
+                        return
+                    case A.Pass():
+                        self.stack.pop()
+                        return
+            case FactionChoice(seat=seat):
+                match value:
+                    case A.ChooseFaction(faction=f, side=s):
+                        self.stack.pop()
+                        self.faction[seat] = f
+                        self.side[seat] = s
+                        self.stack.push(Resolving(seat, g.src_side[f][s], 0))
+                        return
+            case PlayTacticsChoice(seat=seat, n=n, drawn=drawn):
+                match value:
+                    case A.PlayTactics(card=card):
+                        self.stack.replace(PlayTacticsChoice(seat, n - 1, max(0, drawn - 1)))
+                        self._play_tactics(seat, card)
+                        return
+                    case A.Pass():
+                        self.stack.pop()
+                        return
+            case DiscardDown(seat=seat):
+                match value:
+                    case A.Discard(card=card):
+                        self.hands[seat].remove(card)
+                        self.tactics_discard.append(card)
+                        return
+            case BetrayerPush(scout=k):
+                match value:
+                    case A.Choose(node=dest):
+                        self.stack.pop()
+                        self.betrayer_at[k] = dest
+                        return
+            case RepairChoice():
+                match value:
+                    case A.RepairRoom(room=k):
+                        self.stack.pop()
+                        self.damaged[k] = False
+                        return
+                    case A.Pass():
+                        self.stack.pop()
+                        return
+        raise AssertionError(f"{value!r} does not answer {top!r}")
 
     # ==== the board =====================================================================
     def _beast_on(self, node: int) -> int:
@@ -1467,8 +1597,8 @@ class TurrisState(State):
                 limit, immediate = g.nodes[node].limit, g.nodes[node].immediate
             if limit == 1 and any(self.scouts[node]):
                 continue
-            if immediate and not self._can_resolve(
-                seat, g.sources[self._reward_source(node)][1], placing=node
+            if immediate and not self._can_resolve_source(
+                seat, self._reward_source(node), placing=node
             ):
                 continue
             out.append(node)
@@ -1520,7 +1650,7 @@ class TurrisState(State):
         if f < 0:
             return -1
         for on, _, _, src in self.game.ongoing_of_side[f][s]:
-            if on == "action" and self._can_resolve(seat, self.game.sources[src][1]):
+            if on == "action" and self._can_resolve_source(seat, src):
                 return src
         return -1
 
@@ -1530,7 +1660,7 @@ class TurrisState(State):
         return [
             c
             for c in sorted(set(self.hands[seat]))
-            if self._can_resolve(seat, g.sources[g.src_tactics[c]][1])
+            if self._can_resolve_source(seat, g.src_tactics[c])
         ]
 
     def _tactics_choices(self, top: PlayTacticsChoice) -> list[int]:
@@ -1744,6 +1874,12 @@ class TurrisState(State):
                         return False
         return True
 
+    def _can_resolve_source(self, seat: int, src: int, placing: int = -1) -> bool:
+        """:meth:`_can_resolve` of the effects of source ``src``; at once for a source with
+        no effect it checks."""
+        g = self.game
+        return g.always_resolvable[src] or self._can_resolve(seat, g.sources[src][1], placing)
+
     def _effect(self, seat: int, e: Effect, src: int, index: int) -> None:
         match e.kind:
             case "gain":
@@ -1831,12 +1967,12 @@ class TurrisState(State):
             for trig, at, once, src in effects:
                 if trig != on or (at and at not in (node_id, where)):
                     continue
-                tag = f"{seat}:{src}"
                 if once:
+                    tag = f"{seat}:{src}"
                     if tag in self.once_used:
                         continue
                     self.once_used.append(tag)
-                if self._can_resolve(seat, g.sources[src][1]):
+                if self._can_resolve_source(seat, src):
                     self.stack.push(Resolving(seat, src, 0))
 
     # ==== the Council track =============================================================
