@@ -396,3 +396,24 @@ def test_the_world_scores_later_tower_rooms_not_its_own() -> None:
     state._room_built(ALICE, 3)
     state._run()
     assert state.prestige[ALICE] == 7
+
+
+def test_an_artifact_spent_on_a_payment_is_not_counted_again_by_a_later_part() -> None:
+    """Artifacts: each stands for one resource. A cost paid partly with an Artifact leaves
+    that Artifact spent for the rest of the same effect (here a revive paid in Ichor after an
+    Ichor payment), so the whole cannot be resolved in full and may not be taken (Minor Rules
+    and Clarifications); with a second Artifact it can."""
+    from towers.games.turris.data import Bundle, Effect
+
+    state = new_game(2)
+    state.resources[0] = [0, 0, 0, 0, 1]  # one Artifact, no Ichor
+    state.reserve[0] -= 1
+    state.graveyard[0] += 1
+    effects = (Effect("pay", bundle=Bundle(I=1)), Effect("revive", bundle=Bundle(I=1)))
+    assert not state._can_resolve(0, effects)
+    state.resources[0] = [0, 0, 0, 0, 2]
+    assert state._can_resolve(0, effects)
+    # resources of choice come off what is held, then Artifacts
+    state.resources[0] = [0, 1, 0, 0, 1]
+    two_of_choice = (Effect("pay", bundle=Bundle(any=2)), Effect("pay", bundle=Bundle(K=1)))
+    assert not state._can_resolve(0, two_of_choice)

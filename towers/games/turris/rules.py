@@ -411,6 +411,25 @@ _ALWAYS_ASK = frozenset(
 them, and skips the others' cases for the commonest frame of all, the Turn)."""
 
 
+def _spend(have: list[int], bundle: Bundle) -> None:
+    """Take a payment ``_can_pay`` allowed off the counts ``have`` (I, K, R, W, Artifacts):
+    the named resources, Artifacts for what of them is missing and for the Artifacts named,
+    the resources of choice from the most plentiful kinds they may be, then Artifacts."""
+    artifacts = bundle.A
+    for t, need in bundle.named:
+        if need > have[t]:
+            artifacts += need - have[t]
+            have[t] = 0
+        else:
+            have[t] -= need
+    left = bundle.any
+    for t in sorted(bundle.of_index, key=lambda t: -have[t]):
+        took = min(left, have[t])
+        have[t] -= took
+        left -= took
+    have[ART] = max(0, have[ART] - artifacts - left)
+
+
 @dataclass(slots=True)
 class TurrisState(State):
     game: TurrisGame
@@ -1833,8 +1852,7 @@ class TurrisState(State):
                 case "pay":
                     if not self._can_pay(seat, e.bundle, have):
                         return False
-                    for t, n in enumerate(e.bundle.counts):
-                        have[t] = max(0, have[t] - n)
+                    _spend(have, e.bundle)
                 case "sacrifice":
                     if in_reserve < e.n:
                         return False
