@@ -5,6 +5,13 @@ not see: the board (columns shaded and numbered by height, castles outlined, kni
 colours, the King), the phase, round and action points, the scoring track, each player's
 stacks, knights and cards held, and for the seat itself its hand, its drawn cards and its deck.
 
+The drawing is a column of panels (``<g class="tw-panel">``): the status lines over the board,
+the scoring track, a panel a player and the seat's own cards, each :data:`COLUMN` units wide
+with text of :data:`SMALLEST` units at least, so that a page may lay them out in as many
+columns as it has room for and a phone shows one column at a size that reads (the svg's
+``data-column`` and ``data-least-scale``). Every clickable element is at least :data:`TAP`
+units across, a fingertip at that scale.
+
 Clickable elements carry ``id`` attributes; :func:`targets` lists the ids that, clicked in
 order, choose an action. Squares are ``sq-a1`` to ``sq-h8``:
 
@@ -25,6 +32,7 @@ order, choose an action. Squares are ``sq-a1`` to ``sq-h8``:
 
 from __future__ import annotations
 
+import textwrap
 from functools import lru_cache
 from html import escape
 from typing import TYPE_CHECKING, Any
@@ -75,15 +83,29 @@ CARD_LABELS = {
     "jump_over": "Jump over",
 }
 
-WIDTH = 520
-CELL = 56
-BOARD_X = 36
-BOARD_Y = 40
+COLUMN = 400
+"""The width of a panel, in svg units."""
+SMALLEST = 12
+"""The smallest text, in svg units."""
+LEAST_SCALE = 0.84
+"""CSS pixels per unit below which the smallest text would read under 10 pixels."""
+TAP = 28
+"""The least width and height of a clickable element, in units: 24 CSS pixels at a phone's
+scale (a 390-pixel screen shows a column at about 0.9)."""
+GAP = 12
+PAD = 10
+PAPER = "#f4efe4"
+PANEL_FILL = "#fbf8f1"
+CELL = 45
+BOARD_X = (COLUMN - CELL * A.SIZE) // 2
 BOARD = CELL * A.SIZE
 GRASS = "#cfe2b4"
 EMPTY = -1
 KING_SQUARE = 8
 """What stands on a square, as :func:`_cell` caches it: EMPTY, a seat, or the King."""
+
+Panel = tuple[str, float]
+"""A panel's drawing (from its own top left) and its height."""
 
 
 def square_id(s: int) -> str:
@@ -147,72 +169,95 @@ def _stone(h: int) -> str:
     return STONE[min(h, len(STONE)) - 1]
 
 
-def _text(x: float, y: float, body: str, size: int = 13, **attrs: Any) -> str:
+def _text(x: float, y: float, body: str, size: int = SMALLEST, **attrs: Any) -> str:
     extra = "".join(f' {k.replace("_", "-")}="{v}"' for k, v in attrs.items())
-    return f'<text x="{x:g}" y="{y:g}" font-size="{size}"{extra}>{escape(body)}</text>'
+    return (
+        f'<text x="{x:g}" y="{y:g}" font-size="{max(size, SMALLEST)}"{extra}>{escape(body)}</text>'
+    )
+
+
+def _lines(x: float, y: float, body: str, width: float, size: int, **attrs: Any) -> tuple[str, int]:
+    """``body`` wrapped to ``width`` units at ``size`` (an average letter is a little over half
+    the size wide); the text and the number of lines."""
+    rows = textwrap.wrap(body, max(int(width / (size * 0.55)), 4), break_long_words=False)
+    step = size + 4
+    return "".join(_text(x, y + k * step, r, size, **attrs) for k, r in enumerate(rows)), len(rows)
 
 
 def svg(state: TorresState, seat: int | None) -> str:
-    """The board and the players as ``seat`` (None: a spectator) sees them."""
+    """The board and the players as ``seat`` (None: a spectator) sees them, as panels."""
     n = state.game.num_players
     if seat is not None and not 0 <= seat < n:
         seat = None
     obs = state.observation(seat)
     data = state.game.data
-    parts: list[str] = []
-    parts.append(_header(obs, seat, data.master_names))
-    parts.append(_board(obs))
-    y = BOARD_Y + BOARD + 36
-    parts.append(_track(obs, y, n))
-    y += 46
-    for p in range(n):
-        parts.append(_player_row(obs, p, seat, y, data.knights_per_player))
-        y += 46
+    panels = [_board(obs, seat, data.master_names), _track(obs, n)]
+    panels += [_player(obs, p, seat, data.knights_per_player) for p in range(n)]
     if seat is not None:
-        mine, y = _own_cards(obs, y + 6)
-        parts.append(mine)
-    height = y + 12
+        panels.append(_own_cards(obs))
+    out, y = [], 0.0
+    for body, h in panels:
+        out.append(
+            f'<g class="tw-panel" data-w="{COLUMN}" data-h="{h:.0f}" '
+            f'transform="translate(0 {y:.0f})"><rect width="{COLUMN}" height="{h:.0f}" rx="10" '
+            f'fill="{PANEL_FILL}" stroke="#d8d0bf"/>{body}</g>'
+        )
+        y += h + GAP
+    height = int(y - GAP)
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" '
-        f'width="{WIDTH}" height="{height}" font-family="sans-serif" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {COLUMN} {height}" '
+        f'data-column="{COLUMN}" data-least-scale="{LEAST_SCALE}" font-family="sans-serif" '
         f'role="img" aria-label="Torres board">'
-        f'<rect width="{WIDTH}" height="{height}" fill="#f7f3ea"/>' + "".join(parts) + "</svg>"
+        f'<rect width="100%" height="100%" fill="{PAPER}"/>' + "".join(out) + "</svg>"
     )
 
 
-def _header(obs: dict[str, Any], seat: int | None, master_names: tuple[str, ...]) -> str:
+def _header(obs: dict[str, Any], seat: int | None, master_names: tuple[str, ...]) -> Panel:
+    """The phase, round and step, who is to move with what is left of the turn, and the master
+    card: the lines over the board, and their height."""
     rounds = obs["rounds"]
     phase = obs["phase"]
     rnd = min(obs["round"], rounds[phase - 1])
     mover = obs["current_player"]
     head = f"Phase {phase}/{len(rounds)} · round {rnd}/{rounds[phase - 1]} · {obs['step']}"
-    out = [_text(8, 18, head, 14, font_weight="bold", fill="#333")]
+    body, rows = _lines(PAD, 24, head, COLUMN - 2 * PAD, 15, font_weight="bold", fill="#333")
+    out = [body]
+    y = 24 + rows * 19
     if mover is not None:
         who = "you" if seat == mover else f"seat {mover} ({SEAT_NAMES[mover]})"
         line = f"To move: {who}"
         if obs["step"] == "take actions":
             line += f" · {obs['action_points']} AP left"
             if obs["stack_in_use"] is not None:
-                line += f" · {obs['stack_in_use']} blocks left in the stack in use"
+                left = obs["stack_in_use"]
+                line += f" · {left} block{'s' if left != 1 else ''} left in the stack in use"
+        body, rows = _lines(PAD + 20, y, line, COLUMN - 2 * PAD - 20, 13, fill="#333")
         out.append(
-            f'<circle cx="14" cy="31" r="5" fill="{SEAT_COLORS[mover]}" stroke="#222"/>'
-            + _text(24, 35, line, 12, fill="#333")
+            f'<circle cx="{PAD + 7}" cy="{y - 5}" r="6" fill="{SEAT_COLORS[mover]}" '
+            f'stroke="#222"/>' + body
         )
+        y += rows * 17
     elif obs["step"] == "game over":
-        out.append(_text(8, 35, "The game is over", 12, fill="#333", font_weight="bold"))
+        out.append(_text(PAD, y, "The game is over", 13, fill="#333", font_weight="bold"))
+        y += 17
     master = obs.get("master_card")
     if master:
         name = master_names[A.MASTER_KEYS.index(master)]
-        out.append(_text(WIDTH - 8, 18, f"Master card: {name}", 11, fill="#555", text_anchor="end"))
-    return "".join(out)
+        body, rows = _lines(PAD, y, f"Master card: {name}", COLUMN - 2 * PAD, 12, fill="#555")
+        out.append(body)
+        y += rows * 16
+    return "".join(out), y - 4
 
 
-def _board(obs: dict[str, Any]) -> str:
+def _board(obs: dict[str, Any], seat: int | None, master_names: tuple[str, ...]) -> Panel:
+    """The status lines and under them the board: a column shaded and numbered by its height on
+    each square, castles outlined, the knights and the King."""
+    header, top = _header(obs, seat, master_names)
     heights = obs["heights"]
     occupants = [EMPTY] * A.SQUARES
-    for seat, knights in enumerate(obs["knights"]):
+    for who, knights in enumerate(obs["knights"]):
         for name in knights:
-            occupants[A.SQUARE_OF[name]] = seat
+            occupants[A.SQUARE_OF[name]] = who
     if obs["king"] is not None:
         occupants[A.SQUARE_OF[obs["king"]]] = KING_SQUARE
     castle_of = [-1] * A.SQUARES
@@ -221,20 +266,22 @@ def _board(obs: dict[str, Any]) -> str:
         areas.append(castle["surface_area"])
         for name in castle["squares"]:
             castle_of[A.SQUARE_OF[name]] = k
-    out = [_FRAME]
+    top += 8
+    out = [header, f'<g transform="translate(0 {top:g})">', _FRAME]
     for s, name in enumerate(A.SQUARE_NAMES):
         h = heights[name]
         out.append(_cell(s, h, occupants[s], areas[castle_of[s]] if h else 0))
     out.append(_castle_walls(castle_of))
     out.append(_COORDINATES)
-    return "".join(out)
+    out.append("</g>")
+    return "".join(out), top + BOARD + 26
 
 
 @lru_cache(maxsize=16384)
 def _cell(s: int, h: int, occ: int, area: int) -> str:
     """One square: its column, its height, its piece (the same four numbers, the same text)."""
     x = BOARD_X + (s % A.SIZE) * CELL
-    y = BOARD_Y + (A.SIZE - 1 - s // A.SIZE) * CELL
+    y = (A.SIZE - 1 - s // A.SIZE) * CELL
     fill = _stone(h) if h else GRASS
     name = A.square_name(s)
     about = f"{name}: ground" if not h else f"{name}: level {h}, castle of {area}"
@@ -246,14 +293,14 @@ def _cell(s: int, h: int, occ: int, area: int) -> str:
     ]
     if h:
         ink = "#fff" if h >= 4 else "#3a3326"
-        cell.append(_text(x + 4, y + 15, str(h), 13, fill=ink, font_weight="bold"))
+        cell.append(_text(x + 3, y + 14, str(h), 14, fill=ink, font_weight="bold"))
         # one notch per level along the bottom edge, so height reads at a glance
         for level in range(min(h, 8)):
             cell.append(
-                f'<rect x="{x + 4 + level * 6}" y="{y + CELL - 7}" width="4" height="3" '
+                f'<rect x="{x + 3 + level * 5}" y="{y + CELL - 6}" width="3.5" height="3" '
                 f'fill="{ink}" opacity="0.6"/>'
             )
-    cx, cy = x + CELL / 2, y + CELL / 2 + 3
+    cx, cy = x + CELL / 2 + 3, y + CELL / 2 + 2
     if 0 <= occ < len(SEAT_COLORS):
         cell.append(_knight(cx, cy, occ))
     elif occ == KING_SQUARE:
@@ -262,26 +309,26 @@ def _cell(s: int, h: int, occ: int, area: int) -> str:
     return "".join(cell)
 
 
-_FRAME = (
-    f'<rect x="{BOARD_X - 2}" y="{BOARD_Y - 2}" width="{BOARD + 4}" height="{BOARD + 4}" '
-    f'fill="#8a7f6a"/>'
-)
+_FRAME = f'<rect x="{BOARD_X - 2}" y="-2" width="{BOARD + 4}" height="{BOARD + 4}" fill="#8a7f6a"/>'
 _COORDINATES = "".join(
     _text(
         BOARD_X + i * CELL + CELL / 2,
-        BOARD_Y + BOARD + 16,
+        BOARD + 16,
         "abcdefgh"[i],
-        12,
+        13,
         text_anchor="middle",
         fill="#555",
     )
-    + _text(
-        BOARD_X - 14,
-        BOARD_Y + (A.SIZE - 1 - i) * CELL + CELL / 2 + 4,
-        str(i + 1),
-        12,
-        text_anchor="middle",
-        fill="#555",
+    + "".join(
+        _text(
+            x,
+            (A.SIZE - 1 - i) * CELL + CELL / 2 + 5,
+            str(i + 1),
+            13,
+            text_anchor="middle",
+            fill="#555",
+        )
+        for x in (BOARD_X / 2, COLUMN - BOARD_X / 2)
     )
     for i in range(A.SIZE)
 )
@@ -296,7 +343,7 @@ def _castle_walls(castle_of: list[int]) -> str:
             continue
         col, row = s % A.SIZE, s // A.SIZE
         x = BOARD_X + col * CELL
-        y = BOARD_Y + (A.SIZE - 1 - row) * CELL
+        y = (A.SIZE - 1 - row) * CELL
         north = castle_of[s + A.SIZE] if row < A.SIZE - 1 else -1
         south = castle_of[s - A.SIZE] if row > 0 else -1
         east = castle_of[s + 1] if col < A.SIZE - 1 else -1
@@ -322,82 +369,104 @@ def _knight(cx: float, cy: float, seat: int) -> str:
     # a helmet: round top, flat visor line, on a base
     return (
         f'<g pointer-events="none">'
-        f'<path d="M{cx - 13} {cy + 12}h26v-5h-3v-8a10 10 0 0 0-20 0v8h-3z" fill="{color}" '
+        f'<path d="M{cx - 12} {cy + 11}h24v-5h-3v-7a9 9 0 0 0-18 0v7h-3z" fill="{color}" '
         f'stroke="#1c1c1c" stroke-width="1.5"/>'
-        f'<path d="M{cx - 7} {cy - 4}h14" stroke="#1c1c1c" stroke-width="2"/>'
+        f'<path d="M{cx - 6} {cy - 3}h12" stroke="#1c1c1c" stroke-width="2"/>'
         f"</g>"
     )
 
 
 def _king(cx: float, cy: float) -> str:
     return (
-        f'<path pointer-events="none" d="M{cx - 14} {cy + 10}l-3-18l9 8l8-12l8 12l9-8l-3 18z" '
+        f'<path pointer-events="none" d="M{cx - 13} {cy + 10}l-3-17l8 7l8-11l8 11l8-7l-3 17z" '
         f'fill="#a05cd6" stroke="#2a123d" stroke-width="1.5"><title>the King</title></path>'
     )
 
 
-def _track(obs: dict[str, Any], y: float, n: int) -> str:
+def _track(obs: dict[str, Any], n: int) -> Panel:
+    """The scoring track, a marker a seat on it; clicked, the seat advances its marker."""
     scores = obs["scores"]
     top = max(100, (max(scores) // 50 + 1) * 50)
-    x0, x1 = BOARD_X, BOARD_X + BOARD
+    x0, x1 = PAD + 14, COLUMN - PAD - 14
+    y = 44  # the track's line
     out = [
         '<g id="track" class="track">',
         "<title>the scoring track (advance your marker for 1 AP)</title>",
-        f'<rect x="{x0 - 6}" y="{y - 12}" width="{x1 - x0 + 12}" height="34" rx="6" '
+        f'<rect x="{PAD}" y="{PAD}" width="{COLUMN - 2 * PAD}" height="64" rx="6" '
         f'fill="#ece4d2" stroke="#b7ab93"/>',
-        f'<line x1="{x0}" y1="{y + 6}" x2="{x1}" y2="{y + 6}" stroke="#8a7f6a" stroke-width="2"/>',
+        _text(PAD + 8, 26, "Scoring track", 13, font_weight="bold", fill="#333"),
+        f'<text x="{COLUMN - PAD - 8}" y="26" font-size="13" text-anchor="end" '
+        f'font-weight="bold">'
+        + " · ".join(f'<tspan fill="{SEAT_COLORS[p]}">{scores[p]}</tspan>' for p in range(n))
+        + "</text>",
+        f'<line x1="{x0}" y1="{y}" x2="{x1}" y2="{y}" stroke="#8a7f6a" stroke-width="2"/>',
     ]
     for mark in range(0, top + 1, 10):
         x = x0 + (x1 - x0) * mark / top
-        out.append(f'<line x1="{x:.1f}" y1="{y + 2}" x2="{x:.1f}" y2="{y + 10}" stroke="#8a7f6a"/>')
-        if mark % 50 == 0:
-            out.append(_text(x, y + 20, str(mark), 9, text_anchor="middle", fill="#555"))
+        major = mark % 50 == 0
+        out.append(
+            f'<line x1="{x:.1f}" y1="{y - (6 if major else 4)}" x2="{x:.1f}" '
+            f'y2="{y + (6 if major else 4)}" stroke="#8a7f6a"/>'
+        )
+        if major:
+            out.append(_text(x, y + 20, str(mark), 12, text_anchor="middle", fill="#555"))
     for p in range(n):
         x = x0 + (x1 - x0) * scores[p] / top
         out.append(
-            f'<circle cx="{x:.1f}" cy="{y + 6 - 6 + p * 4}" r="5" fill="{SEAT_COLORS[p]}" '
+            f'<circle cx="{x:.1f}" cy="{y - 6 + p * 4}" r="6" fill="{SEAT_COLORS[p]}" '
             f'stroke="#1c1c1c"><title>seat {p}: {scores[p]} points</title></circle>'
         )
     out.append("</g>")
-    return "".join(out)
+    return "".join(out), 64 + 2 * PAD
 
 
-def _player_row(obs: dict[str, Any], p: int, seat: int | None, y: float, knights: int) -> str:
+def _player(obs: dict[str, Any], p: int, seat: int | None, knights: int) -> Panel:
+    """A seat's panel: its points and cards, its knights not yet on the board and its stacks
+    (the seat's own are clickable)."""
     mine = seat == p
-    mover = obs["current_player"]
+    moving = obs["current_player"] == p
+    cards = obs["hand_sizes"][p]
+    played = sum(obs["played_cards"][p].values())
+    h = 108
     out = [
-        f'<rect x="8" y="{y}" width="{WIDTH - 16}" height="40" rx="6" '
-        f'fill="{"#fff8e0" if mover == p else "#fff"}" stroke="{SEAT_COLORS[p]}" '
-        f'stroke-width="{3 if mover == p else 1.5}"/>',
-        _knight(28, y + 18, p),
-        _text(48, y + 17, f"seat {p}{' (you)' if mine else ''}", 12, font_weight="bold"),
-        _text(48, y + 33, f"{obs['scores'][p]} points", 12, fill="#333"),
+        f'<rect x="4" y="4" width="{COLUMN - 8}" height="{h - 8}" rx="8" '
+        f'fill="{"#fff8e0" if moving else "#fff"}" stroke="{SEAT_COLORS[p]}" '
+        f'stroke-width="{3 if moving else 1.5}"/>',
+        _knight(PAD + 16, 28, p),
+        _text(PAD + 36, 26, f"seat {p}{' (you)' if mine else ''}", 14, font_weight="bold"),
+        _text(
+            PAD + 36,
+            44,
+            f"{obs['scores'][p]} points · {cards} card{'s' if cards != 1 else ''} · "
+            f"{played} played",
+            12,
+            fill="#333",
+        ),
     ]
     # knights still in the supply; one's own is what "add knight" starts from
     left = obs["knights_in_supply"][p]
     group = '<g id="reserve-knight" class="reserve">' if mine else "<g>"
     out.append(group + f"<title>{left} of {knights} knights not yet on the board</title>")
+    x = COLUMN - PAD - 4 - 104
     out.append(
-        f'<rect x="140" y="{y + 5}" width="92" height="30" rx="4" fill="#f4f1ea" stroke="#ccc"/>'
+        f'<rect x="{x}" y="12" width="104" height="36" rx="4" fill="#f4f1ea" stroke="#ccc"/>'
     )
+    if not left:
+        out.append(_text(x + 52, 35, "none left", 12, fill="#777", text_anchor="middle"))
     for k in range(min(left, 6)):
         out.append(
-            f'<circle cx="{152 + k * 14}" cy="{y + 20}" r="5" fill="{SEAT_COLORS[p]}" '
+            f'<circle cx="{x + 15 + k * 15}" cy="30" r="5.5" fill="{SEAT_COLORS[p]}" '
             f'stroke="#222" stroke-width="0.8"/>'
         )
     out.append("</g>")
-    out.append(_stacks(obs, p, mine, y))
-    cards = obs["hand_sizes"][p]
-    played = sum(obs["played_cards"][p].values())
-    out.append(_text(WIDTH - 16, y + 17, f"{cards} cards", 11, text_anchor="end", fill="#333"))
-    out.append(_text(WIDTH - 16, y + 32, f"{played} played", 11, text_anchor="end", fill="#777"))
-    return "".join(out)
+    out.append(_stacks(obs, p, mine, 56))
+    return "".join(out), h
 
 
 def _stacks(obs: dict[str, Any], p: int, mine: bool, y: float) -> str:
     """A seat's stacks for the phase, one group per height; the seat's own are clickable."""
     out = []
-    x = 244
+    x = PAD + 4
     counts: dict[int, int] = {}
     for h in obs["stacks"][p]:
         counts[h] = counts.get(h, 0) + 1
@@ -405,59 +474,67 @@ def _stacks(obs: dict[str, Any], p: int, mine: bool, y: float) -> str:
     active = obs["stack_in_use"] if obs["turn"] == p and obs["step"] != "game over" else None
     if active:
         shown = [(-1, active), *shown]
+    if not shown:
+        out.append(_text(x, y + 24, "no stacks left this phase", 12, fill="#777"))
     for h, count in shown:
         in_use = h == -1
         blocks = count if in_use else h
         ident = ("stack-in-use" if in_use else f"stack-{h}") if mine else ""
         label = "in use" if in_use else f"×{count}"
+        w = 76 if in_use else 50
         about = (
-            f"{count} blocks left in the stack in use"
+            f"{count} block{'s' if count != 1 else ''} left in the stack in use"
             if in_use
             else f"{count} stack{'s' if count > 1 else ''} of {h}"
         )
         out.append(f'<g id="{ident}" class="stack">' if ident else "<g>")
         out.append(f"<title>{about}</title>")
         out.append(
-            f'<rect x="{x}" y="{y + 3}" width="40" height="34" rx="4" '
+            f'<rect x="{x}" y="{y}" width="{w}" height="40" rx="4" '
             f'fill="{"#fff3c4" if in_use else "#f4f1ea"}" stroke="#bbb"/>'
         )
         for b in range(min(blocks, 3)):
             out.append(
-                f'<rect x="{x + 5}" y="{y + 26 - b * 8}" width="12" height="7" fill="{_stone(2)}" '
-                f'stroke="#6b604c" stroke-width="0.8"/>'
+                f'<rect x="{x + 6}" y="{y + 27 - b * 9}" width="13" height="8" '
+                f'fill="{_stone(2)}" stroke="#6b604c" stroke-width="0.8"/>'
             )
-        out.append(_text(x + 21, y + 24, label, 10, fill="#333"))
+        out.append(_text(x + 24, y + 25, label, 13, fill="#333"))
         out.append("</g>")
-        x += 44
+        x += w + 6
     return "".join(out)
 
 
-def _own_cards(obs: dict[str, Any], y: float) -> tuple[str, float]:
-    out = [_text(8, y + 12, "Your action cards", 12, font_weight="bold", fill="#333")]
-    y += 18
+CARD_W = (COLUMN - 2 * PAD - 2 * 6) / 3
+CARD_H = 38
+
+
+def _own_cards(obs: dict[str, Any]) -> Panel:
+    """The seat's own action cards, the cards it has drawn to choose from, and its deck."""
+    out = [_text(PAD, 26, "Your action cards", 14, font_weight="bold", fill="#333")]
+    y = 38.0
+    w, h, gap = CARD_W, CARD_H, 6
     hand = obs["hand"]
-    w, h, gap = 96, 34, 5
     held = [key for key in A.CARD_KEYS if key in hand]
     if not held:
-        out.append(_text(8, y + 16, "none", 11, fill="#777"))
+        out.append(_text(PAD, y + 14, "none", 12, fill="#777"))
         y += 24
     for i, key in enumerate(held):
-        x = 8 + (i % 5) * (w + gap)
-        yy = y + (i // 5) * (h + gap)
-        out.append(_card(x, yy, w, h, f"card-{key}", key, hand[key], "#fdf6e3"))
+        x = PAD + (i % 3) * (w + gap)
+        yy = y + (i // 3) * (h + gap)
+        out.append(_card(x, yy, f"card-{key}", key, hand[key], "#fdf6e3"))
     if held:
-        y += ((len(held) + 4) // 5) * (h + gap)
+        y += ((len(held) + 2) // 3) * (h + gap)
     drawn = obs.get("drawn") or []
     decks = obs["deck_sizes"]
     if drawn:
-        out.append(_text(8, y + 12, "Drawn: keep one, return the others", 12, fill="#333"))
-        y += 18
+        out.append(_text(PAD, y + 16, "Drawn: keep one, return the others", 13, fill="#333"))
+        y += 26
         kinds = sorted(set(drawn), key=A.CARD_KEYS.index)
         for i, key in enumerate(kinds):
-            out.append(
-                _card(8 + i * (w + gap), y, w, h, f"drawn-{key}", key, drawn.count(key), "#e3f0fd")
-            )
-        y += h + gap
+            x = PAD + (i % 3) * (w + gap)
+            yy = y + (i // 3) * (h + gap)
+            out.append(_card(x, yy, f"drawn-{key}", key, drawn.count(key), "#e3f0fd"))
+        y += ((len(kinds) + 2) // 3) * (h + gap)
     if decks:
         size = (decks[0] if len(decks) == 1 else decks[obs["seat"]])["cards"]
         top_known = len(obs.get("deck_top") or [])
@@ -470,32 +547,43 @@ def _own_cards(obs: dict[str, Any], y: float) -> tuple[str, float]:
         )
         out.append(
             f'<g id="deck" class="deck"><title>your deck: {size} cards (acquire: 1 AP)</title>'
-            f'<rect x="8" y="{y}" width="{w}" height="{h}" rx="5" fill="#5b4a8a" stroke="#2d2250"/>'
-            + _text(8 + w / 2, y + 21, f"Deck · {size}", 12, fill="#fff", text_anchor="middle")
+            f'<rect x="{PAD}" y="{y}" width="{w:.1f}" height="{h}" rx="5" fill="#5b4a8a" '
+            f'stroke="#2d2250"/>'
+            + _text(
+                PAD + w / 2, y + h / 2 + 5, f"Deck · {size}", 13, fill="#fff", text_anchor="middle"
+            )
             + "</g>"
         )
         for j, (ident, label, known) in enumerate(ends):
-            x = 8 + (j + 1) * (w + gap)
+            x = PAD + (j + 1) * (w + gap)
             out.append(
                 f'<g id="{ident}" class="deck-end"><title>return a drawn card {label}'
                 f"{f' ({known} known there)' if known else ''}</title>"
-                f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="5" fill="#ece8f5" '
+                f'<rect x="{x:.1f}" y="{y}" width="{w:.1f}" height="{h}" rx="5" fill="#ece8f5" '
                 f'stroke="#5b4a8a" stroke-dasharray="4 3"/>'
                 + _text(
-                    x + w / 2, y + 21, f"Return {label}", 11, fill="#2d2250", text_anchor="middle"
+                    x + w / 2,
+                    y + h / 2 + 4,
+                    f"Return {label}",
+                    12,
+                    fill="#2d2250",
+                    text_anchor="middle",
                 )
                 + "</g>"
             )
         y += h + gap
-    return "".join(out), y
+    return "".join(out), y + PAD - gap
 
 
-def _card(x: float, y: float, w: int, h: int, ident: str, key: str, count: int, fill: str) -> str:
+def _card(x: float, y: float, ident: str, key: str, count: int, fill: str) -> str:
     label = CARD_LABELS.get(key, key)
     times = f" ×{count}" if count > 1 else ""
     return (
         f'<g id="{ident}" class="card"><title>{escape(label)}{times}</title>'
-        f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="5" fill="{fill}" stroke="#8a7f6a"/>'
-        + _text(x + w / 2, y + h / 2 + 4, label + times, 12, text_anchor="middle", fill="#222")
+        f'<rect x="{x:.1f}" y="{y:g}" width="{CARD_W:.1f}" height="{CARD_H}" rx="5" '
+        f'fill="{fill}" stroke="#8a7f6a"/>'
+        + _text(
+            x + CARD_W / 2, y + CARD_H / 2 + 4, label + times, 13, text_anchor="middle", fill="#222"
+        )
         + "</g>"
     )
