@@ -409,11 +409,11 @@ def _track(obs: dict[str, Any], n: int) -> Panel:
             f'y2="{y + (6 if major else 4)}" stroke="#8a7f6a"/>'
         )
         if major:
-            out.append(_text(x, y + 20, str(mark), 12, text_anchor="middle", fill="#555"))
+            out.append(_text(x, y + 23, str(mark), 12, text_anchor="middle", fill="#555"))
     for p in range(n):
         x = x0 + (x1 - x0) * scores[p] / top
         out.append(
-            f'<circle cx="{x:.1f}" cy="{y - 6 + p * 4}" r="6" fill="{SEAT_COLORS[p]}" '
+            f'<circle cx="{x:.1f}" cy="{y - 7 + p * 5}" r="5.5" fill="{SEAT_COLORS[p]}" '
             f'stroke="#1c1c1c"><title>seat {p}: {scores[p]} points</title></circle>'
         )
     out.append("</g>")
