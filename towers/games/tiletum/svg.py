@@ -37,6 +37,15 @@ from functools import lru_cache
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from towers.core.panels import (
+    COLUMN,
+    PAD,
+    PANEL_FILL,
+    SMALLEST,
+    TAP,
+    Panel,
+    board_of_panels,
+)
 from towers.games.tiletum import actions as A
 from towers.games.tiletum.data import RESOURCES
 
@@ -57,17 +66,12 @@ DIE_INK = {"dark-gray": "#fff", "blue": "#fff"}
 CATEGORY_FILL = ("#d8eef2", "#dfe6fa", "#fbefc9", "#ddf2dc")  # character, contract, crest, helper
 RES_SHORT = ("Au", "Fd", "Wo", "St", "Fe")
 
-# Panels COLUMN units wide, text SMALLEST units at least (10 CSS pixels at LEAST_SCALE, the
-# least scale a page draws them at), clickable elements TAP units across (24 CSS pixels on a
-# 390-pixel phone), GAP between panels and PAD inside them.
-COLUMN, SMALLEST, LEAST_SCALE, TAP, GAP, PAD = 400, 12, 0.84, 28, 12, 10
 MAP_X, MAP_Y = 26, 46
 MAP_SCALE_X = 18.6
 MAP_SCALE_Y = 30
 TOWN_R = 18
 ROAD_R = 9
 PAPER = "#f7f3ea"
-PANEL_FILL = "#fbf8f1"
 
 
 def targets(action: int) -> list[str]:
@@ -170,10 +174,6 @@ def _grid(n: int, per_row: int, w: float, h: float, top: float) -> list[tuple[fl
     return [(PAD + (k % per_row) * (w + gap), top + (k // per_row) * (h + 6)) for k in range(n)]
 
 
-Panel = tuple[str, float]
-"""A panel's drawing (from its own top left) and its height."""
-
-
 # ---- the map geometry (fixed, so cached) -----------------------------------------------------
 
 
@@ -251,21 +251,7 @@ def svg(state: TiletumState, seat: int | None) -> str:
     panels = [_wheel(obs, seat), _map(obs), _offers(obs), _king(obs), _scores(obs)]
     if seat is not None:
         panels.insert(1, _own_board(obs, seat))
-    out, y = [], 0.0
-    for body, h in panels:
-        out.append(
-            f'<g class="tw-panel" data-w="{COLUMN}" data-h="{h:.0f}" '
-            f'transform="translate(0 {y:.0f})"><rect width="{COLUMN}" height="{h:.0f}" rx="10" '
-            f'fill="{PANEL_FILL}" stroke="#d8d0bf"/>{body}</g>'
-        )
-        y += h + GAP
-    height = int(y - GAP)
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {COLUMN} {height}" '
-        f'data-column="{COLUMN}" data-least-scale="{LEAST_SCALE}" font-family="sans-serif" '
-        f'role="img" aria-label="Tiletum board">'
-        f'<rect width="100%" height="100%" fill="{PAPER}"/>' + "".join(out) + "</svg>"
-    )
+    return board_of_panels(panels, "Tiletum board", PAPER)
 
 
 def _header(obs: dict[str, Any], seat: int | None) -> Panel:

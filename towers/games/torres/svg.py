@@ -37,6 +37,13 @@ from functools import lru_cache
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from towers.core.panels import (
+    COLUMN,
+    PAD,
+    SMALLEST,
+    Panel,
+    board_of_panels,
+)
 from towers.games.torres import actions as A
 from towers.games.torres.actions import (
     Acquire,
@@ -83,19 +90,6 @@ CARD_LABELS = {
     "jump_over": "Jump over",
 }
 
-COLUMN = 400
-"""The width of a panel, in svg units."""
-SMALLEST = 12
-"""The smallest text, in svg units."""
-LEAST_SCALE = 0.84
-"""CSS pixels per unit below which the smallest text would read under 10 pixels."""
-TAP = 28
-"""The least width and height of a clickable element, in units: 24 CSS pixels at a phone's
-scale (a 390-pixel screen shows a column at about 0.9)."""
-GAP = 12
-PAD = 10
-PAPER = "#f4efe4"
-PANEL_FILL = "#fbf8f1"
 CELL = 45
 BOARD_X = (COLUMN - CELL * A.SIZE) // 2
 BOARD = CELL * A.SIZE
@@ -103,9 +97,6 @@ GRASS = "#cfe2b4"
 EMPTY = -1
 KING_SQUARE = 8
 """What stands on a square, as :func:`_cell` caches it: EMPTY, a seat, or the King."""
-
-Panel = tuple[str, float]
-"""A panel's drawing (from its own top left) and its height."""
 
 
 def square_id(s: int) -> str:
@@ -195,21 +186,7 @@ def svg(state: TorresState, seat: int | None) -> str:
     panels += [_player(obs, p, seat, data.knights_per_player) for p in range(n)]
     if seat is not None:
         panels.append(_own_cards(obs))
-    out, y = [], 0.0
-    for body, h in panels:
-        out.append(
-            f'<g class="tw-panel" data-w="{COLUMN}" data-h="{h:.0f}" '
-            f'transform="translate(0 {y:.0f})"><rect width="{COLUMN}" height="{h:.0f}" rx="10" '
-            f'fill="{PANEL_FILL}" stroke="#d8d0bf"/>{body}</g>'
-        )
-        y += h + GAP
-    height = int(y - GAP)
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {COLUMN} {height}" '
-        f'data-column="{COLUMN}" data-least-scale="{LEAST_SCALE}" font-family="sans-serif" '
-        f'role="img" aria-label="Torres board">'
-        f'<rect width="100%" height="100%" fill="{PAPER}"/>' + "".join(out) + "</svg>"
-    )
+    return board_of_panels(panels, "Torres board")
 
 
 def _header(obs: dict[str, Any], seat: int | None, master_names: tuple[str, ...]) -> Panel:

@@ -37,6 +37,14 @@ from functools import cache
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from towers.core.panels import (
+    COLUMN,
+    PAD,
+    SMALLEST,
+    TAP,
+    Panel,
+    board_of_panels,
+)
 from towers.games.turris import actions as A
 from towers.games.turris.data import DATA_DIR, TOKENS
 from towers.games.turris.render import (
@@ -54,19 +62,6 @@ if TYPE_CHECKING:
     from towers.games.turris.rules import TurrisGame, TurrisState
 
 D = A.DATA
-COLUMN = 400
-"""The width of a panel, in svg units."""
-SMALLEST = 12
-"""The smallest text, in svg units."""
-LEAST_SCALE = 0.84
-"""CSS pixels per unit below which the smallest text would read under 10 pixels."""
-TAP = 28
-"""The least width and height of a clickable element, in units: 24 CSS pixels at a phone's
-scale (a 390-pixel screen shows a column at about 0.9)."""
-GAP = 12
-PAD = 10
-PAPER = "#f4efe4"
-PANEL_FILL = "#fbf8f1"
 BOARD_FILL = "#e4dccb"
 SEAT_FILLS = {
     "red": "#d23c3c",
@@ -232,18 +227,6 @@ def _cards(
         out.append(_card(ident, x, y, w, h, name, corner, body, fill, tip))
     rows = (len(cards) + per_row - 1) // per_row
     return "".join(out), rows * (h + 6)
-
-
-Panel = tuple[str, float]
-"""A panel's drawing (from its own top left) and its height."""
-
-
-def _panel(body: str, height: float, y: float, width: float = COLUMN) -> str:
-    return (
-        f'<g class="tw-panel" data-w="{width}" data-h="{height:.0f}" '
-        f'transform="translate(0 {y:.0f})"><rect width="{width}" height="{height:.0f}" rx="10" '
-        f'fill="{PANEL_FILL}" stroke="#d8d0bf"/>{body}</g>'
-    )
 
 
 # ---- the board ------------------------------------------------------------------------------
@@ -784,16 +767,4 @@ def svg(state: TurrisState, seat: int | None) -> str:
     if game.solo:
         panels.append(_betrayers(obs))
     panels.append(_rewards_key(game, obs))
-    out, y = [], 0.0
-    for panel in panels:
-        if panel is not None:
-            body, h = panel
-            out.append(_panel(body, h, y))
-            y += h + GAP
-    height = int(y - GAP)
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {COLUMN} {height}" '
-        f'data-column="{COLUMN}" data-least-scale="{LEAST_SCALE}" font-family="sans-serif" '
-        f'role="img" aria-label="Turris board">'
-        f'<rect width="100%" height="100%" fill="{PAPER}"/>' + "".join(out) + "</svg>"
-    )
+    return board_of_panels(panels, "Turris board")
