@@ -6,13 +6,11 @@ character offers, the King tile, the fairs, the King track, the map of towns joi
 with houses, pillars, bonus tiles and figures in seat colours, every player's score line, and
 for the seat itself its player board (buildings, rooms, storehouse, resources).
 
-The drawing is a column of panels (``<g class="tw-panel">``), each :data:`COLUMN` units wide
-with text of :data:`SMALLEST` units at least, so that a page may lay them out in as many
-columns as it has room for and a phone shows one column at a size that reads (the svg's
-``data-column`` and ``data-least-scale``). Every clickable element is at least :data:`TAP`
-units across, a fingertip at that scale: a town is clicked for what is placed or taken in it
-(a house space, a cathedral's pillar space, a bonus tile), the page asking which when there
-are several.
+The drawing is a column of panels (:mod:`towers.core.panels`: their width, least text and
+least target), so that a page may lay them out in as many columns as it has room for and a
+phone shows one column at a size that reads. A target is a fingertip wide: a town is clicked
+for what is placed or taken in it (a house space, a cathedral's pillar space, a bonus tile),
+the page asking which when there are several.
 
 Clickable elements carry ``id`` attributes; :func:`targets` lists the ids that, clicked in
 order, choose an action:

@@ -5,12 +5,9 @@ not see: the board (columns shaded and numbered by height, castles outlined, kni
 colours, the King), the phase, round and action points, the scoring track, each player's
 stacks, knights and cards held, and for the seat itself its hand, its drawn cards and its deck.
 
-The drawing is a column of panels (``<g class="tw-panel">``): the status lines over the board,
-the scoring track, a panel a player and the seat's own cards, each :data:`COLUMN` units wide
-with text of :data:`SMALLEST` units at least, so that a page may lay them out in as many
-columns as it has room for and a phone shows one column at a size that reads (the svg's
-``data-column`` and ``data-least-scale``). Every clickable element is at least :data:`TAP`
-units across, a fingertip at that scale.
+The drawing is a column of panels (:mod:`towers.core.panels`: their width, least text and
+least target): the status lines over the board, the scoring track, a panel a player and the
+seat's own cards.
 
 Clickable elements carry ``id`` attributes; :func:`targets` lists the ids that, clicked in
 order, choose an action. Squares are ``sq-a1`` to ``sq-h8``:

@@ -9,11 +9,9 @@ supply's tokens; every player's panel (resources, Scouts, Ongoing slots, reserve
 Trionfi); the seat's own Tactics hand as cards; the pending rewards and, in Setup, the faction
 cards; in solo play the Betrayers' Scouts, Prestige and row and the Damaged Tower Rooms.
 
-The drawing is a column of panels (``<g class="tw-panel">``), each :data:`COLUMN` units wide
-with text of :data:`SMALLEST` units at least, so that a page may lay them out in as many
-columns as it has room for and a phone shows one column at a size that reads (the svg's
-``data-column`` and ``data-least-scale``). Every clickable element is at least
-:data:`TAP` units across, a fingertip at that scale.
+The drawing is a column of panels (:mod:`towers.core.panels`: their width, least text and
+least target), so that a page may lay them out in as many columns as it has room for and a
+phone shows one column at a size that reads.
 
 Clickable elements carry ``id`` attributes; :func:`targets` lists the ids that, clicked in
 order, choose an action (the same in every state):
