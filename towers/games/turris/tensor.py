@@ -179,7 +179,7 @@ def turris_tensor(game: TurrisGame) -> ObservationTensor:
         for at in o["betrayer_at"]:
             out[at] = 1.0
         out.append(capped(o["betrayer_prestige"], PRESTIGE_SCALE))
-        out += _bits(o["damaged"]) if o["damaged"] else [0.0] * rooms
+        out += _bits(o["damaged"])  # one a Tower Room, in every game
         out += one_hot(o["beast_die"], len(D4.faces))
         card = o["movement_card"]
         out += one_hot(D12.faces.index(card) if card in D12.faces else -1, len(D12.faces))
