@@ -1,0 +1,312 @@
+"""The Towers of Sifnos action space: every action is one int, the same int in every state.
+
+Each kind is declared once on the core :class:`~towers.core.actions.ActionSpace`; the ints run
+kind after kind in the order below. Parameters index the data of
+:mod:`towers.games.sifnos.data`: ``card`` the 108 Cards, ``region`` the 19 Regions, ``space``
+the Tower spaces, ``province`` the Provinces, ``slot`` the twelve Fort and Beacon spaces of a
+Player Board, ``building space`` the Buildings' Dice spaces.
+
+One kind may answer several pending decisions (``done`` ends an action column or declines an
+optional effect; ``use <card>`` uses a placed Card's effect or a triggered one): the decision
+on top of the stack says which.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from towers.core.actions import Action, ActionSpace, Domain
+from towers.games.sifnos.data import IMAGES, MAJORS, MINERALS, load
+
+DATA = load()
+
+CARD = Domain.of("card", (c.id for c in DATA.cards))
+REGION = Domain.of("region", (r.id for r in DATA.regions))
+SPACE_ = Domain.of("tower space", (s.id for s in DATA.spaces))
+PROVINCE = Domain.of("province", (p.id for p in DATA.provinces))
+LARGE = Domain.of("province", (DATA.provinces[p].id for p in DATA.large))
+PRINTED = Domain.of("printed effect", (p.id for p in DATA.printed))
+MAJOR = Domain.of("major action", MAJORS)
+MINERAL = Domain.of("mineral", MINERALS)
+IMAGE = Domain.of("image", IMAGES)
+VALUE = Domain.of("value", ("1", "2", "3", "4", "5", "6"))
+WHERE = Domain.of("dice", ("supply", "workshop"))
+DIRECTION = Domain.of("direction", ("down", "up"))
+SLOT = Domain.of("slot", (f"r{p.row + 1}c{p.column + 1}" for p in DATA.pieces))
+BUILDING_SPACE = Domain.of("building space", (s.id for s in DATA.building_spaces))
+TILE = Domain.of("scoring tile", (t.id for t in DATA.tiles))
+QUEUE = Domain.numbered("ship space", 4)
+FROM = Domain.of("from", [*(r.id for r in DATA.regions), "barracks"])
+TO = Domain.of("to", [*(r.id for r in DATA.regions), "supply"])
+SHIP = Domain.of("ship", (*MINERALS, "ally"))
+FORT_FACE = Domain.of("fort", ("any_influence", "draw_card", "move_soldier"))
+AID = Domain.numbered("setup aid", len(DATA.setup_aids))
+SCHEME = Domain.numbered("scheme", len(DATA.schemes))
+
+BARRACKS = len(DATA.regions)
+"""``MoveSoldier.frm`` for a Soldier leaving the Barracks."""
+SUPPLY = len(DATA.regions)
+"""``MoveSoldier.to`` for a Soldier going to the Supply."""
+
+
+@dataclass(frozen=True, slots=True)
+class Done(Action):
+    """End the action column, or decline what is offered."""
+
+    TEXT = "done"
+
+
+@dataclass(frozen=True, slots=True)
+class UsePrinted(Action):
+    """Use an effect printed on the Player Board's column."""
+
+    TEXT = "use {effect}"
+    effect: Annotated[int, PRINTED]
+
+
+@dataclass(frozen=True, slots=True)
+class UseCard(Action):
+    """Use the effect of a Card placed above the column (or one that a trigger offers)."""
+
+    TEXT = "use {card}"
+    card: Annotated[int, CARD]
+
+
+@dataclass(frozen=True, slots=True)
+class Major(Action):
+    """Choose the next major action (Invest, Construct or Muster)."""
+
+    TEXT = "{major}"
+    major: Annotated[int, MAJOR]
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceCard(Action):
+    """Place a Card from hand above the Player Board (its price follows)."""
+
+    TEXT = "place {card}"
+    card: Annotated[int, CARD]
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    TEXT = "discard {card}"
+    card: Annotated[int, CARD]
+
+
+@dataclass(frozen=True, slots=True)
+class Give(Action):
+    """Add a Card from hand to an opponent's hand (the price of their Fort, Tower or Soldier)."""
+
+    TEXT = "give {card}"
+    card: Annotated[int, CARD]
+
+
+@dataclass(frozen=True, slots=True)
+class Adjust(Action):
+    """Increase or decrease a Die of your Supply or Workshop by 1 (no wrapping)."""
+
+    TEXT = "adjust {where} {value} {direction}"
+    where: Annotated[int, WHERE]
+    value: Annotated[int, VALUE]
+    direction: Annotated[int, DIRECTION]
+
+    @classmethod
+    def allows(cls, where: int, value: int, direction: int) -> bool:
+        return not (value == 0 and direction == 0) and not (value == 5 and direction == 1)
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceDie(Action):
+    """Invest: a Die of this value from your Supply into the Region."""
+
+    TEXT = "die {value} in {region}"
+    region: Annotated[int, REGION]
+    value: Annotated[int, VALUE]
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceTower(Action):
+    """Construct: a Tower of this image from your Supply on the Tower space."""
+
+    TEXT = "{image} on {space}"
+    space: Annotated[int, SPACE_]
+    image: Annotated[int, IMAGE]
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceSoldier(Action):
+    TEXT = "soldier to {region}"
+    region: Annotated[int, REGION]
+
+
+@dataclass(frozen=True, slots=True)
+class MoveSoldier(Action):
+    """Barracks to Supply, or a Region to an adjacent Region."""
+
+    TEXT = "move {frm} to {to}"
+    frm: Annotated[int, FROM]
+    to: Annotated[int, TO]
+
+    @classmethod
+    def allows(cls, frm: int, to: int) -> bool:
+        if frm == BARRACKS or to == SUPPLY:
+            return frm == BARRACKS and to == SUPPLY
+        return to in DATA.regions[frm].adjacent
+
+
+@dataclass(frozen=True, slots=True)
+class FortIn(Action):
+    """A Fort into the Region (Muster: removing your Soldier there first)."""
+
+    TEXT = "fort in {region}"
+    region: Annotated[int, REGION]
+
+
+@dataclass(frozen=True, slots=True)
+class TakePiece(Action):
+    """Take this Fort or Beacon from your Player Board."""
+
+    TEXT = "take {slot}"
+    slot: Annotated[int, SLOT]
+
+
+@dataclass(frozen=True, slots=True)
+class BeaconOn(Action):
+    TEXT = "beacon on {space}"
+    space: Annotated[int, SPACE_]
+
+
+@dataclass(frozen=True, slots=True)
+class MoveShip(Action):
+    """Move the Ship on this space of the Province clockwise to the next Province with room."""
+
+    TEXT = "sail {province} {place}"
+    province: Annotated[int, LARGE]
+    place: Annotated[int, QUEUE]
+
+
+@dataclass(frozen=True, slots=True)
+class Influence(Action):
+    TEXT = "{mineral} influence"
+    mineral: Annotated[int, MINERAL]
+
+
+@dataclass(frozen=True, slots=True)
+class TakeFaceUp(Action):
+    """The third space: a face-up Card from the Main Board, placed free."""
+
+    TEXT = "take {card}"
+    card: Annotated[int, CARD]
+
+
+@dataclass(frozen=True, slots=True)
+class TakeTile(Action):
+    TEXT = "tile {tile}"
+    tile: Annotated[int, TILE]
+
+
+@dataclass(frozen=True, slots=True)
+class TentIn(Action):
+    TEXT = "tent in {province}"
+    province: Annotated[int, PROVINCE]
+
+
+@dataclass(frozen=True, slots=True)
+class Build(Action):
+    """A Workshop Die of this value onto the Building's space."""
+
+    TEXT = "build {value} on {space}"
+    space: Annotated[int, BUILDING_SPACE]
+    value: Annotated[int, VALUE]
+
+
+# ---- chance outcomes ------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class DrawCard(Action):
+    CHANCE = True
+    TEXT = "draw {card}"
+    card: Annotated[int, CARD]
+
+
+@dataclass(frozen=True, slots=True)
+class RollDie(Action):
+    CHANCE = True
+    TEXT = "roll {value}"
+    value: Annotated[int, VALUE]
+
+
+@dataclass(frozen=True, slots=True)
+class DrawTower(Action):
+    CHANCE = True
+    TEXT = "draw {image} tower"
+    image: Annotated[int, IMAGE]
+
+
+@dataclass(frozen=True, slots=True)
+class DrawShip(Action):
+    CHANCE = True
+    TEXT = "draw {ship} ship"
+    ship: Annotated[int, SHIP]
+
+
+@dataclass(frozen=True, slots=True)
+class DrawTile(Action):
+    CHANCE = True
+    TEXT = "draw tile {tile}"
+    tile: Annotated[int, TILE]
+
+
+@dataclass(frozen=True, slots=True)
+class DrawMarker(Action):
+    CHANCE = True
+    TEXT = "draw {mineral} marker"
+    mineral: Annotated[int, MINERAL]
+
+
+@dataclass(frozen=True, slots=True)
+class DealAid(Action):
+    CHANCE = True
+    TEXT = "deal aid {aid}"
+    aid: Annotated[int, AID]
+
+
+@dataclass(frozen=True, slots=True)
+class DealFort(Action):
+    CHANCE = True
+    TEXT = "deal fort {fort}"
+    fort: Annotated[int, FORT_FACE]
+
+
+@dataclass(frozen=True, slots=True)
+class DealBeacon(Action):
+    CHANCE = True
+    TEXT = "deal {mineral} beacon"
+    mineral: Annotated[int, MINERAL]
+
+
+@dataclass(frozen=True, slots=True)
+class DrawScheme(Action):
+    CHANCE = True
+    TEXT = "reveal scheme {scheme}"
+    scheme: Annotated[int, SCHEME]
+
+
+SPACE = ActionSpace(
+    "sifnos",
+    [
+        Done, UsePrinted, UseCard, Major, PlaceCard, Discard, Give, Adjust, PlaceDie, PlaceTower,
+        PlaceSoldier, MoveSoldier, FortIn, TakePiece, BeaconOn, MoveShip, Influence, TakeFaceUp,
+        TakeTile, TentIn, Build,
+        DrawCard, RollDie, DrawTower, DrawShip, DrawTile, DrawMarker, DealAid, DealFort,
+        DealBeacon, DrawScheme,
+    ],
+    examples=["done", "invest", "place L01", "die 2 in troulaki"],
+)  # fmt: skip
+
+DONE = SPACE.encode(Done())
+
+
+def encode(value: Action) -> int:
+    return SPACE.encode(value)

@@ -1,0 +1,80 @@
+"""Why an action is refused: the decision that is open, and the rule that says what it takes.
+
+The rules list the legal actions (:mod:`.rules`); this module only words a refusal, naming
+what is being decided and the rulebook section, so a player learns what is allowed instead.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from towers.games.sifnos import frames as F
+from towers.games.sifnos.actions import DATA
+
+if TYPE_CHECKING:
+    from towers.games.sifnos.rules import SifnosState
+
+RULES: dict[type, tuple[str, str]] = {
+    F.Prepare: ("you are Preparing: use a Prepare effect or say done", "Prepare"),
+    F.Majors: ("choose a major action (invest, construct, muster) or say done", "Major Actions"),
+    F.Column: ("use an effect of this major action's column or say done", "Major Actions"),
+    F.Pay: ("discard the cards the effect costs (any 2 cards stand for 1)", "Cards"),
+    F.GiveCards: ("give a card from your hand to the opponent", "Invest; Construct; Muster"),
+    F.Placement: ("place a card from your hand that you can pay for", "Cards"),
+    F.AdjustDice: ("adjust a Die in your Supply or Workshop by 1 (no wrapping), or done", "Dice"),
+    F.Soldiers: ("move or place a Soldier (one a Region, except the central one)", "Soldiers"),
+    F.ShipChoice: ("move a Ship clockwise, or done", "The Map"),
+    F.InfluenceChoice: ("choose the mineral of the Influence", "Influence Tracks"),
+    F.Triggered: ("use a triggered card effect, or done", "Gameplay Overview"),
+    F.BeaconChoice: ("take a Beacon from your board, or done", "Beacons"),
+    F.BeaconPlace: ("put the Beacon on your uncovered Tower without one", "Beacons"),
+    F.FortChoice: ("take a Fort from your board", "Forts"),
+    F.Workshop: ("place a Workshop Die on a Building space it may take", "Buildings"),
+    F.FaceUp: ("take one of the face-up cards", "Influence Tracks"),
+    F.TileChoice: ("claim one of the Scoring Tiles", "Influence Tracks"),
+    F.TentChoice: ("choose the Province of the Tent", "Scoring Tiles"),
+    F.FortAnywhere: ("choose a Region without a Fort", "Scoring Tiles"),
+    F.RecoupChoice: ("use a Recoup card, or done", "Recoup"),
+}
+
+
+def explain(state: SifnosState, action: Any) -> tuple[str, str]:
+    """Why ``action`` is not allowed now, and the rulebook section."""
+    if state.current_player() < 0:
+        return "chance decides this, not a player", ""
+    top = state.pending[-1]
+    why, section = RULES.get(type(top), ("it is not allowed now", ""))
+    detail = _detail(state, top, action)
+    return (f"{detail}; now {why}" if detail else why), f"rulebook: {section}" if section else ""
+
+
+def _detail(state: SifnosState, top: Any, action: Any) -> str:
+    from towers.games.sifnos import actions as A
+
+    seat = getattr(top, "seat", -1)
+    match action:
+        case A.PlaceDie(region=r, value=v):
+            region = DATA.regions[r]
+            if state.die_owner[r] >= 0:
+                return f"{region.name} already holds a Die (one a Region)"
+            if not state.region_ok >> r & 1:
+                return f"{region.name} is not the Active Region"
+            if state.fort_at[r] < 0 and v + 1 != region.value:
+                return f"{region.name} takes a {region.value} (no Fort there)"
+            if v + 1 not in state.dice_supply[seat]:
+                return f"you have no {v + 1} in your Supply"
+        case A.PlaceTower(space=s, image=i):
+            if state.has_tower_on(seat, s):
+                return "you have already placed a Tower on that space"
+            if state.tower_supply[seat][i] == 0:
+                return "you have no such Tower in your Supply"
+            return "that Tower does not match the image there, or the space is not around the Active Region"
+        case A.PlaceSoldier(region=r):
+            if state.soldier_supply[seat] == 0:
+                return "you have no Soldier in your Supply"
+            if state.soldier_at[r] >= 0:
+                return f"{DATA.regions[r].name} already holds a Soldier"
+        case A.PlaceCard(card=c) | A.Discard(card=c) | A.Give(card=c):
+            if seat >= 0 and c not in state.hands[seat]:
+                return f"{DATA.cards[c].id} is not in your hand"
+    return ""
