@@ -316,15 +316,73 @@ class SeatEffects(Frame):
     """Setup: the starting effects of each seat, then the Towers and Dice (a step)."""
 
 
+# ---- the Scheme-driven opponent (rulebook: Solo Gameplay Overview) ---------------------
+@dataclass(frozen=True, slots=True)
+class SchemeReveal(Frame):
+    """Reveal the next Scheme of the Active Deck (a chance: its order is unknown);
+    ``tries``: Schemes revealed this turn that could not be resolved."""
+
+    tries: int
+
+
+@dataclass(frozen=True, slots=True)
+class SchemeEffect(Frame):
+    """Resolve effect ``index`` of ``scheme`` in ``region`` (2: the bonus), a step."""
+
+    scheme: int
+    region: int
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class SoloFort(Frame):
+    """A Fort chosen at random from the opponent's face-down Forts, into ``region``."""
+
+    region: int
+
+
+@dataclass(frozen=True, slots=True)
+class SoloBeacon(Frame):
+    """A Beacon chosen at random from the opponent's face-down Beacons, for a Tower around
+    ``region`` in the order ``priority`` (corners)."""
+
+    region: int
+    priority: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SoloDefend(Frame):
+    """Step 2: the opponent's invasion, if a Province holds 3 Dice; its Workshop Dice."""
+
+    side: int
+
+
+@dataclass(frozen=True, slots=True)
+class SoloWorkshop(Frame):
+    """Its Workshop Dice back to its Supply, each an Influence on its lowest track."""
+
+    side: int
+
+
+@dataclass(frozen=True, slots=True)
+class SoloDraw(Frame):
+    """Step 3: the opponent draws 2 Cards (its marker moves 2 spaces), then the Ships sail."""
+
+    side: int
+
+
 FRAMES = FrameKinds(
     [
         Prepare, Majors, Column, Defend, Invasion, Workshop, Recoup, RecoupChoice, Sail, EndTurn,
         GameEnd, Pay, GiveCards, Placement, AdjustDice, Soldiers, ShipChoice, InfluenceChoice,
         Gain, Trigger, Triggered, BeaconChoice, BeaconPlace, FortChoice, FaceUp, TileChoice,
         TentChoice, FortAnywhere, Draw, Roll, TowerDraw, ShipDraw, TileDraw, MarkerDraw,
-        AidDeal, PieceDeal, SeatEffects,
+        AidDeal, PieceDeal, SeatEffects, SchemeReveal, SchemeEffect, SoloFort, SoloBeacon,
+        SoloDefend, SoloWorkshop, SoloDraw,
     ]
 )  # fmt: skip
 
-CHANCE_FRAMES = (Draw, Roll, TowerDraw, ShipDraw, TileDraw, MarkerDraw, AidDeal, PieceDeal)
-STEP_FRAMES = (Defend, Invasion, Recoup, Sail, EndTurn, GameEnd, Gain, Trigger, SeatEffects)
+CHANCE_FRAMES = (
+    Draw, Roll, TowerDraw, ShipDraw, TileDraw, MarkerDraw, AidDeal, PieceDeal, SchemeReveal,
+    SoloFort, SoloBeacon,
+)  # fmt: skip

@@ -32,7 +32,6 @@ from towers.games.sifnos.actions import (
     Done,
     DrawCard,
     DrawMarker,
-    DrawScheme,
     DrawShip,
     DrawTile,
     DrawTower,
@@ -217,8 +216,19 @@ class SifnosState(State):
     beacon_placed: bool
     ended_by: int
     over: bool
-    solo: list[int]
-    """The solo opponent's own state (see :mod:`.solo`): marker, decks, pieces."""
+    solo_marker: int
+    """The Scheme-driven opponent's Solo Marker: its space on the track (see :mod:`.solo`)."""
+    scheme_left: list[int]
+    """Schemes left face down in each of its Decks (their order is unknown)."""
+    scheme_allies: list[bool]
+    """Whether each Deck still has its Allied Ship on top."""
+    active_deck: int
+    scheme_discards: list[int]
+    solo_forts: list[int]
+    """The faces of its Forts not yet placed (face down: one is taken at random)."""
+    solo_beacons: list[int]
+    solo_stacking: list[int]
+    """When each of its Influence markers last moved (the latest sits on top of a tie)."""
     _history: list[int] = field(default_factory=list)
     _legal: list[int] | None = None
     _legal_set: frozenset[int] | None = None
@@ -281,7 +291,14 @@ class SifnosState(State):
             beacon_placed=False,
             ended_by=-1,
             over=False,
-            solo=[],
+            solo_marker=0,
+            scheme_left=[],
+            scheme_allies=[],
+            active_deck=0,
+            scheme_discards=[],
+            solo_forts=[],
+            solo_beacons=[],
+            solo_stacking=[0, 1, 2],
         )
         if game.has_opponent:
             from towers.games.sifnos import solo
@@ -357,7 +374,9 @@ class SifnosState(State):
                 base = SPACE.base(DealFort if kind == FORT else DealBeacon)
                 counts = [left.count(f) for f in range(3)]
                 return [(base + f, c / len(left)) for f, c in enumerate(counts) if c]
-        raise AssertionError(f"no chance at {top}")
+        from towers.games.sifnos import solo
+
+        return solo.chance_outcomes(self, top)
 
     def _legal_actions(self) -> list[int]:
         top = self.pending[-1]
@@ -889,11 +908,11 @@ class SifnosState(State):
                 else:
                     p.replace(F.Pay(seat=seat, mineral=mineral, need=need, half=half))
             case F.GiveCards(seat=seat, to=to, n=n), Give(card=c):
-                self._give(seat, to, c)
                 if n > 1:
                     p.replace(F.GiveCards(seat=seat, to=to, n=n - 1))
                 else:
                     p.pop()
+                self._give(seat, to, c)
             case F.Placement(seat=seat, free=free), PlaceCard(card=c):
                 p.pop()
                 self.hands[seat].remove(c)
@@ -1310,10 +1329,7 @@ class SifnosState(State):
             case _:
                 from towers.games.sifnos import solo
 
-                if isinstance(value, DrawScheme):
-                    solo.apply_chance(self, top, value)
-                    return
-                raise AssertionError(f"{value} at {top}")
+                solo.apply_chance(self, top, value)
 
     def _replace_count(self, top: F.Draw, n: int) -> None:
         if n > 1:
@@ -1332,7 +1348,9 @@ class SifnosState(State):
         self.dice_reserve[side] -= 1
         self.die_owner[aid.region] = side
         self.die_value[aid.region] = region.value
-        self.tower_reserve[side][image] -= 1
+        # the opponent's Towers all stand face up beside it, as its Supply
+        towers = self.tower_supply if side == self.game.opponent else self.tower_reserve
+        towers[side][image] -= 1
         self.stacks[aid.tower].append(side * 8 + image)
 
     def _ally_arrives(self) -> None:
@@ -1427,6 +1445,10 @@ class SifnosState(State):
         """One space along a track, and what that space does (rulebook: Influence Tracks)."""
         if side == self.game.opponent and self.game.versus:
             return  # it gains no Influence in the 2-player game
+        if m < 0:
+            from towers.games.sifnos import solo
+
+            m = solo.lowest(self)
         cap = int(DATA.game["solo"]["influence_cap"]) if side == self.game.opponent else TRACK_LAST
         track = self.influence[side]
         if track[m] >= cap:
@@ -1478,7 +1500,8 @@ class SifnosState(State):
 
     def _defend(self, seat: int) -> None:
         p = self.pending
-        p.push(F.Workshop(seat=seat))
+        if seat != self.game.opponent:
+            p.push(F.Workshop(seat=seat))
         for q in DATA.large:
             if self.dice_in_province(q) >= 3:
                 self.invaded = LARGE_OF[q]

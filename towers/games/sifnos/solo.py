@@ -1,18 +1,401 @@
-"""The Scheme-driven opponent (rulebook: Solo Setup to 2 Player vs Solo Rules)."""
+"""The Scheme-driven opponent (rulebook: Solo Setup to 2 Player vs Solo Rules).
+
+The opponent is a side of its own after the last seat: in the solo game it plays against the
+one player, in the 2-player game (option ``solo_opponent``) it only competes for Might. It
+makes no decision: each of its turns reveals Schemes (a chance, their order unknown) until one
+can be resolved in its Region A, B or C, resolves both main effects and perhaps the bonus,
+defends, and draws two cards as two moves of its Solo Marker.
+
+Interpretations (the rulebook is silent)
+----------------------------------------
+- A Beacon or a Tent never stops a Scheme: only a Die, Tower, Soldier or Fort that cannot be
+  placed does ("Reasons for not being able to resolve..."). A Beacon with no Tower of the
+  opponent's around the Region to sit on is not placed.
+- A fourth Tower of the opponent's around a Region earns it a Beacon as it would a player
+  ("If they gain more than 1 Beacon, resolve 1 at a time"), placed by the same corner order.
+- The Ships of a Province invaded on its turn sail and a new Ship is drawn, as after a player's
+  Recoup.
+- When as many Schemes as there are have been revealed in one turn and none could be resolved,
+  the opponent resolves none that turn (it has nothing left to place).
+- Its Influence markers start stacked with gold on top, then silver, then lead.
+- A Scheme's ``marker`` bonus moves the Solo Marker 2 spaces (two cards drawn); ``tent``
+  places a Tent in the Active Region's Province.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from towers.games.sifnos import frames as F
+from towers.games.sifnos.actions import (
+    DATA,
+    SPACE,
+    DealBeacon,
+    DealFort,
+    DrawScheme,
+)
+from towers.games.sifnos.data import FORT_FACES
+
 if TYPE_CHECKING:
     from towers.core.frames import Frame
     from towers.games.sifnos.rules import SifnosState
 
+SOLO = DATA.game["solo"]
+VERSUS = DATA.game["two_player_solo"]
+TRACK = DATA.solo_track
+N_TRACK = len(TRACK)
+ALLY = 3
+LOWEST = -1
+"""``Gain.mineral`` for the opponent's lowest Influence, found at each step."""
+
 
 def setup(state: SifnosState) -> None:
-    raise NotImplementedError
+    """The opponent's area (rulebook: Solo Setup; 2 Player vs Solo Rules: Setup Changes)."""
+    g = state.game
+    side = g.opponent
+    rules = SOLO if g.solo else VERSUS
+    decks = int(rules["scheme_decks"])
+    state.scheme_left = [int(rules["deck_size"])] * decks
+    allied = int(rules["allied_ship_decks"])
+    # the Decks with an Allied Ship are the left ones; the one without is the Active Deck
+    state.scheme_allies = [i < allied for i in range(decks)]
+    state.active_deck = decks - 1
+    state.solo_forts = list(DATA.fort_faces)
+    state.solo_beacons = list(DATA.beacon_faces)
+    if g.versus:
+        state.tents[side] = [0] * len(DATA.provinces)
+        state.solo_forts = list(DATA.fort_faces)
+    # its Towers stand face up beside it: all of them are its Supply
+    state.tower_supply[side] = state.tower_reserve[side]
+    state.tower_reserve[side] = [0] * len(DATA.towers_by_image)
 
 
+def tents_left(state: SifnosState) -> int:
+    if state.game.versus:
+        return 0
+    return int(DATA.game["setup"]["tents"]) - sum(state.tents[state.game.opponent])
+
+
+# ---- its turn -----------------------------------------------------------------------
+def start_turn(state: SifnosState) -> None:
+    side = state.game.opponent
+    p = state.pending
+    p.push(F.SoloDraw(side=side))
+    p.push(F.SoloDefend(side=side))
+    p.push(F.SchemeReveal(tries=0))
+
+
+def pool(state: SifnosState) -> list[int]:
+    """The Schemes that may be on top of the Active Deck: those not revealed this cycle."""
+    seen = set(state.scheme_discards)
+    return [s for s in range(len(DATA.schemes)) if s not in seen]
+
+
+def _next_deck(state: SifnosState) -> None:
+    """The Active Deck is empty: the next Deck's Allied Ship goes into the Bag and that Deck
+    is the Active one; with none left, the discards are shuffled into a new one (rulebook:
+    Step 1: Scheme Card)."""
+    for d in reversed(range(len(state.scheme_left))):
+        if state.scheme_left[d]:
+            if state.scheme_allies[d]:
+                state.scheme_allies[d] = False
+                state.bag.put(ALLY)
+            state.active_deck = d
+            return
+    state.scheme_left = [len(state.scheme_discards)]
+    state.scheme_allies = [False]
+    state.active_deck = 0
+    state.scheme_discards = []
+
+
+def chance_outcomes(state: SifnosState, top: Frame) -> list[tuple[int, float]]:
+    match top:
+        case F.SchemeReveal():
+            base = SPACE.base(DrawScheme)
+            left = pool(state)
+            return [(base + s, 1 / len(left)) for s in left]
+        case F.SoloFort():
+            base = SPACE.base(DealFort)
+            faces = state.solo_forts
+            return [(base + f, faces.count(f) / len(faces)) for f in sorted(set(faces))]
+        case F.SoloBeacon():
+            base = SPACE.base(DealBeacon)
+            faces = state.solo_beacons
+            return [(base + f, faces.count(f) / len(faces)) for f in sorted(set(faces))]
+    raise AssertionError(f"no chance at {top}")
+
+
+def apply_chance(state: SifnosState, top: Frame, value: Any) -> None:
+    p = state.pending
+    side = state.game.opponent
+    match top, value:
+        case F.SchemeReveal(tries=tries), DrawScheme(scheme=s):
+            p.pop()
+            state.scheme_left[state.active_deck] -= 1
+            state.scheme_discards.append(s)
+            region = resolvable_region(state, s)
+            if region < 0:
+                p.push(F.SchemeReveal(tries=tries + 1))  # none of A, B, C: a new one
+                return
+            p.push(F.SchemeEffect(scheme=s, region=region, index=0))
+        case F.SoloFort(region=r), DealFort(fort=face):
+            p.pop()
+            state.solo_forts.remove(face)
+            state.fort_at[r] = side
+            match FORT_FACES[face]:
+                case "any_influence":
+                    majority_influence(state)
+                case "draw_card" | "move_soldier":
+                    gain_card(state, 1)
+        case F.SoloBeacon(region=r, priority=order), DealBeacon(mineral=m):
+            p.pop()
+            state.solo_beacons.remove(m)
+            targets = beacon_targets(state, r, order)
+            state.beacon_at[targets[0]] = side
+            state.pending.push(F.Gain(seat=side, mineral=m, n=1))
+        case _:
+            raise AssertionError(f"{value} at {top}")
+
+
+def settle(state: SifnosState, top: Frame) -> bool:
+    """Carry out the opponent's steps; False when ``top`` is not one (a decision or chance)."""
+    p = state.pending
+    side = state.game.opponent
+    match top:
+        case F.SchemeReveal(tries=tries) if tries >= len(DATA.schemes):
+            p.pop()  # a whole deck's worth revealed and none can be resolved: nothing this turn
+        case F.SchemeReveal() if not state.scheme_left[state.active_deck]:
+            _next_deck(state)
+        case F.SoloBeacon(region=r, priority=order) if not (
+            state.solo_beacons and beacon_targets(state, r, order)
+        ):
+            p.pop()  # its last Beacon went to another Region first
+        case F.SoloFort(region=r) if not state.solo_forts or state.fort_at[r] >= 0:
+            p.pop()
+        case F.SchemeEffect(scheme=s, region=r, index=i):
+            if i < 2:
+                p.replace(F.SchemeEffect(scheme=s, region=r, index=i + 1))
+                _main_effect(state, DATA.schemes[s].effects[i], s, r)
+            else:
+                p.pop()
+                _bonus(state, s, r)
+        case F.SoloDefend():
+            p.pop()
+            p.push(F.SoloWorkshop(side=side))
+            state._defend(side)
+        case F.SoloDraw():
+            p.pop()
+            if state.invaded >= 0:
+                p.push(F.Sail(province=state.invaded))
+            gain_card(state, 2)
+        case F.SoloWorkshop():
+            p.pop()
+            _return_workshop(state)
+        case _:
+            return False
+    return True
+
+
+def _return_workshop(state: SifnosState) -> None:
+    """Step 2's end: its Workshop Dice go back to its Supply, each one an Influence on its
+    lowest track, one at a time (rulebook: Step 2: Defend)."""
+    side = state.game.opponent
+    dice = state.workshop[side]
+    state.workshop[side] = []
+    state.dice_reserve[side] += len(dice)
+    if state.game.versus:
+        return
+    if dice:
+        state.pending.push(F.Gain(seat=side, mineral=LOWEST, n=len(dice)))
+
+
+def lowest(state: SifnosState) -> int:
+    """Its lowest Influence; of tied markers, the one on top of the stack."""
+    inf = state.influence[state.game.opponent]
+    low = min(inf)
+    tied = [m for m in range(3) if inf[m] == low]
+    return max(tied, key=lambda m: state.solo_stacking[m])
+
+
+# ---- resolving a Scheme -------------------------------------------------------------
+def resolvable_region(state: SifnosState, s: int) -> int:
+    """The first of the Scheme's Regions A, B, C where both main effects can be resolved."""
+    scheme = DATA.schemes[s]
+    for r in scheme.regions:
+        if all(_can(state, e, r, scheme.tower_priority) for e in scheme.effects):
+            return r
+    return -1
+
+
+def _can(state: SifnosState, effect: str, r: int, priority: tuple[int, ...]) -> bool:
+    side = state.game.opponent
+    match effect:
+        case "die":
+            return state.die_owner[r] < 0 and state.dice_reserve[side] > 0
+        case "tower":
+            return tower_space(state, r, priority) >= 0
+        case "soldier":
+            central = r == DATA.central
+            free = state.soldier_at[r] < 0
+            return not central and free and state.soldier_supply[side] > 0
+        case "fort":
+            return state.fort_at[r] < 0 and bool(state.solo_forts)
+    return True  # a Beacon or a Tent never stops a Scheme
+
+
+def tower_space(state: SifnosState, r: int, priority: tuple[int, ...]) -> int:
+    """Where its Tower goes around ``r``: an empty space before one with a player's Tower, the
+    image matched, lower priority numbers first (rulebook: Towers); -1 if none."""
+    side = state.game.opponent
+    corners = DATA.regions[r].corners
+    supply = state.tower_supply[side]
+    covering = -1
+    for k in priority:
+        s = corners[k]
+        if state.has_tower_on(side, s):
+            continue
+        top = state.top_tower(s)
+        image = DATA.spaces[s].image if top < 0 else top & 7
+        if not supply[image]:
+            continue
+        if top < 0:
+            return s
+        if covering < 0:
+            covering = s
+    return covering
+
+
+def beacon_targets(state: SifnosState, r: int, priority: tuple[int, ...]) -> list[int]:
+    side = state.game.opponent
+    corners = DATA.regions[r].corners
+    return [
+        corners[k] for k in priority
+        if state.uncovered(side, corners[k]) and state.beacon_at[corners[k]] < 0
+    ]  # fmt: skip
+
+
+def _main_effect(state: SifnosState, effect: str, s: int, r: int) -> None:
+    side = state.game.opponent
+    scheme = DATA.schemes[s]
+    p = state.pending
+    match effect:
+        case "die":
+            if not _can(state, "die", r, scheme.tower_priority):
+                return
+            state.dice_reserve[side] -= 1
+            state.die_owner[r] = side
+            state.die_value[r] = DATA.regions[r].value  # its Dice's values do not matter
+            owner = state.fort_at[r]
+            if owner >= 0 and owner != side:
+                state._draw(owner, 1)
+        case "tower":
+            space = tower_space(state, r, scheme.tower_priority)
+            if space < 0:
+                return
+            _place_tower(state, space, scheme.tower_priority)
+        case "beacon":
+            if state.solo_beacons and beacon_targets(state, r, scheme.tower_priority):
+                p.push(F.SoloBeacon(region=r, priority=scheme.tower_priority))
+        case "soldier":
+            if _can(state, "soldier", r, scheme.tower_priority):
+                state.soldier_supply[side] -= 1
+                state.soldier_at[r] = side
+        case "fort":
+            if _can(state, "fort", r, scheme.tower_priority):
+                p.push(F.SoloFort(region=r))
+        case "tent":
+            if tents_left(state):
+                state.tents[side][DATA.regions[r].province] += 1
+
+
+def _place_tower(state: SifnosState, space: int, priority: tuple[int, ...]) -> None:
+    side = state.game.opponent
+    top = state.top_tower(space)
+    image = DATA.spaces[space].image if top < 0 else top & 7
+    regions = DATA.spaces[space].regions
+    before = [sum(state.has_tower_on(side, c) for c in DATA.regions[x].corners) for x in regions]
+    state.tower_supply[side][image] -= 1
+    state.stacks[space].append(side * 8 + image)
+    for x, had in reversed(list(zip(regions, before, strict=True))):
+        if had == 3 and state.solo_beacons and beacon_targets(state, x, priority):
+            state.pending.push(F.SoloBeacon(region=x, priority=priority))
+    if top >= 0:
+        state._draw(top >> 3, 2)  # covering a player's Tower: they draw 2
+
+
+def _bonus(state: SifnosState, s: int, r: int) -> None:
+    """The bonus effect, if its Allied Ships have come (none in the 2-player game)."""
+    if state.game.versus:
+        return
+    scheme = DATA.schemes[s]
+    wait = {"always": 0, "ally_1": 1, "ally_2": 2}[scheme.when]
+    if state.allies < wait:
+        return
+    match scheme.bonus:
+        case "influence":
+            majority_influence(state)
+        case "marker":
+            gain_card(state, 2)
+        case "tent":
+            if tents_left(state):
+                state.tents[state.game.opponent][DATA.regions[r].province] += 1
+
+
+# ---- its marker and tracks ------------------------------------------------------------
+def gain_card(state: SifnosState, n: int) -> None:
+    """It would gain ``n`` cards (or move a Soldier): its Solo Marker moves ``n`` spaces
+    clockwise, each corner reached giving its Influence (none in the 2-player game)."""
+    if state.game.versus:
+        return
+    side = state.game.opponent
+    for _ in range(n):
+        state.solo_marker = (state.solo_marker + 1) % N_TRACK
+        gain = TRACK[state.solo_marker].gain
+        if gain == "majority":
+            majority_influence(state)
+        elif gain:
+            state.pending.push(
+                F.Gain(seat=side, mineral=("lead", "silver", "gold").index(gain), n=1)
+            )
+
+
+def majority_influence(state: SifnosState) -> None:
+    """Its "any 1 Influence": the mineral under the third Allied Ship's space."""
+    if state.game.versus:
+        return
+    state.pending.push(F.Gain(seat=state.game.opponent, mineral=state.markers[5], n=1))
+
+
+def ally_draw(state: SifnosState, mineral: int, per: int) -> None:
+    """An Allied Ship's cards for the opponent, as marker moves."""
+    side = state.game.opponent
+    gain_card(state, state.influence[side][mineral] // per)
+
+
+def track_space(state: SifnosState, m: int, value: int) -> None:
+    """Its marker reached ``value``: spaces 3 and 5 work as for a player, by the Solo Marker's
+    place (rulebook: Solo Marker and Influence)."""
+    side = state.game.opponent
+    state.solo_stacking[m] = max(state.solo_stacking) + 1
+    track = DATA.game["influence_track"]
+    space = TRACK[state.solo_marker]
+    if value == int(track["face_up_card_space"]) and m == state.markers[0] and state.face_up:
+        card = state.face_up[0] if space.col < 2 or len(state.face_up) == 1 else state.face_up[-1]
+        state.face_up.remove(card)
+        state.discards.append(card)
+        state.pending.push(F.Gain(seat=side, mineral=DATA.cards[card].mineral, n=1))
+    if value == int(track["scoring_tile_space"]) and m == state.markers[1]:
+        tiles = [t for t in state.tile_row if t >= 0]
+        if tiles:
+            if len(tiles) >= 3:
+                pick = tiles[0] if space.row == 0 else tiles[-1] if space.row == 3 else tiles[1]
+            else:
+                pick = tiles[0] if space.row < 2 else tiles[-1]
+            state.tile_row[state.tile_row.index(pick)] = -1
+            state.tile_of[side] = pick
+
+
+# ---- no decisions of its own --------------------------------------------------------
 def decisions(state: SifnosState, top: Frame) -> list[int]:
     raise AssertionError(f"no decision at {top}")
 
@@ -21,17 +404,15 @@ def apply_decision(state: SifnosState, top: Frame, value: Any) -> None:
     raise AssertionError(f"{value} at {top}")
 
 
-def apply_chance(state: SifnosState, top: Frame, value: Any) -> None:
-    raise AssertionError(f"{value} at {top}")
-
-
-def settle(state: SifnosState, top: Frame) -> bool:
-    return False
-
-
-def gain_card(state: SifnosState, n: int) -> None:
-    pass
-
-
 def observe(state: SifnosState) -> dict[str, Any]:
-    return {}
+    """The opponent's public facts: its marker, its Decks, the revealed Schemes."""
+    return {
+        "side": state.game.opponent,
+        "marker": state.solo_marker,
+        "decks": list(state.scheme_left),
+        "decks_with_allied_ship": list(state.scheme_allies),
+        "active_deck": state.active_deck,
+        "revealed": [DATA.schemes[s].id for s in state.scheme_discards],
+        "forts_left": len(state.solo_forts),
+        "beacons_left": len(state.solo_beacons),
+    }
