@@ -53,7 +53,7 @@ from towers.games.sifnos.actions import (
     UseCard,
     UsePrinted,
 )
-from towers.games.sifnos.data import ANY, BEACON, FORT, FORT_FACES, MINERALS
+from towers.games.sifnos.data import ANY, BEACON, FORT, FORT_FACES, IMAGES, MINERALS
 
 N_REGIONS = len(DATA.regions)
 N_SPACES = len(DATA.spaces)
@@ -69,6 +69,36 @@ INVEST, CONSTRUCT, MUSTER = 0, 1, 2
 PREPARE_COLUMN, DEFEND_COLUMN, RECOUP_COLUMN = 0, 4, 5
 MAJOR_COLUMN = (1, 2, 3)
 RULE_MAJOR = ("Invest", "Construct", "Muster")
+
+N_IMAGES = len(IMAGES)
+A_MAJOR = SPACE.base(Major)
+A_DISCARD = SPACE.base(Discard)
+A_GIVE = SPACE.base(Give)
+A_PLACE_CARD = SPACE.base(PlaceCard)
+A_INFLUENCE = SPACE.base(Influence)
+A_USE_CARD = SPACE.base(UseCard)
+A_USE_PRINTED = SPACE.base(UsePrinted)
+A_BEACON_ON = SPACE.base(BeaconOn)
+A_TAKE_FACE_UP = SPACE.base(TakeFaceUp)
+A_TAKE_TILE = SPACE.base(TakeTile)
+A_TENT_IN = SPACE.base(TentIn)
+A_FORT_IN = SPACE.base(FortIn)
+A_PLACE_DIE = SPACE.base(PlaceDie)
+A_PLACE_TOWER = SPACE.base(PlaceTower)
+A_PLACE_SOLDIER = SPACE.base(PlaceSoldier)
+A_MOVE_SHIP = SPACE.base(MoveShip)
+A_TAKE_PIECE = SPACE.base(TakePiece)
+A_BUILD = SPACE.base(Build)
+A_ADJUST = {
+    (w, v, d): SPACE.encode(Adjust(where=w, value=v, direction=d))
+    for w in range(2) for v in range(6) for d in range(2) if Adjust.allows(w, v, d)
+}  # fmt: skip
+A_MOVE_SOLDIER = {
+    (a, b): SPACE.encode(MoveSoldier(frm=a, to=b))
+    for a in range(N_REGIONS + 1) for b in range(N_REGIONS + 1) if MoveSoldier.allows(a, b)
+}  # fmt: skip
+"""Action ints built by arithmetic or a table in the move generators (the same declaration:
+a test holds them to ``SPACE.encode``)."""
 
 PRINTED = {p.id: p.index for p in DATA.printed}
 REGION_PROVINCE = tuple(r.province for r in DATA.regions)
@@ -500,14 +530,13 @@ class SifnosState(State):
 
     # ---- decisions -----------------------------------------------------------------------
     def _decisions(self, top: Frame) -> list[int]:
-        enc = SPACE.encode
         match top:
             case F.Prepare(seat=seat):
                 return [DONE, *self._column_uses(seat, PREPARE_COLUMN)]
             case F.Majors(seat=seat):
                 out = [DONE]
                 if bin(self.majors_done).count("1") < 2:
-                    out += [enc(Major(major=k)) for k in range(3) if not self.majors_done >> k & 1]
+                    out += [(A_MAJOR + k) for k in range(3) if not self.majors_done >> k & 1]
                 return out
             case F.Column(seat=seat, major=major):
                 out = [DONE, *self._column_uses(seat, MAJOR_COLUMN[major])]
@@ -528,13 +557,13 @@ class SifnosState(State):
                     else:
                         rest_need, rest_half = need, True
                     if self._can_pay_rest(seat, mineral, rest_need, rest_half, c):
-                        out.append(enc(Discard(card=c)))
+                        out.append(A_DISCARD + c)
                 return out
             case F.GiveCards(seat=seat):
-                return [enc(Give(card=c)) for c in self.hands[seat]]
+                return [(A_GIVE + c) for c in self.hands[seat]]
             case F.Placement(seat=seat, free=free):
                 return [
-                    enc(PlaceCard(card=c))
+                    (A_PLACE_CARD + c)
                     for c in self.hands[seat]
                     if free or self.can_pay(seat, DATA.cards[c].mineral, self._cost(c), without=c)
                 ]
@@ -545,27 +574,27 @@ class SifnosState(State):
             case F.ShipChoice():
                 return [DONE, *self._ship_moves()]
             case F.InfluenceChoice():
-                return [enc(Influence(mineral=m)) for m in range(3)]
+                return [(A_INFLUENCE + m) for m in range(3)]
             case F.Triggered(cards=cards):
-                return [DONE, *(enc(UseCard(card=c)) for c in cards)]
+                return [DONE, *((A_USE_CARD + c) for c in cards)]
             case F.BeaconChoice(seat=seat, region=region):
                 if not self._beacon_targets(seat, region):
                     return [DONE]
                 return [DONE, *self._pieces_left(seat, BEACON)]
             case F.BeaconPlace(seat=seat, region=region):
-                return [enc(BeaconOn(space=s)) for s in self._beacon_targets(seat, region)]
+                return [(A_BEACON_ON + s) for s in self._beacon_targets(seat, region)]
             case F.FortChoice(seat=seat):
                 return self._pieces_left(seat, FORT)
             case F.Workshop(seat=seat):
                 return self._builds(seat)
             case F.FaceUp():
-                return [enc(TakeFaceUp(card=c)) for c in self.face_up]
+                return [(A_TAKE_FACE_UP + c) for c in self.face_up]
             case F.TileChoice():
-                return [enc(TakeTile(tile=t)) for t in self.tile_row if t >= 0]
+                return [(A_TAKE_TILE + t) for t in self.tile_row if t >= 0]
             case F.TentChoice():
-                return [enc(TentIn(province=p)) for p in range(N_PROVINCES)]
+                return [(A_TENT_IN + p) for p in range(N_PROVINCES)]
             case F.FortAnywhere():
-                return [enc(FortIn(region=r)) for r in range(N_REGIONS) if self.fort_at[r] < 0]
+                return [(A_FORT_IN + r) for r in range(N_REGIONS) if self.fort_at[r] < 0]
         from towers.games.sifnos import solo
 
         return solo.decisions(self, top)
@@ -580,12 +609,11 @@ class SifnosState(State):
 
     def _column_uses(self, seat: int, column: int) -> list[int]:
         """The column's printed effects and placed Cards that can be used now."""
-        enc = SPACE.encode
         out = []
         for p in DATA.printed:
             if p.column == column and not self.used >> (PRINTED_BIT + p.index) & 1:
                 if self._can_use(seat, p.id, p.discard):
-                    out.append(enc(UsePrinted(effect=p.index)))
+                    out.append(A_USE_PRINTED + p.index)
         cards = DATA.cards
         for c in self.placed[seat]:
             card = cards[c]
@@ -595,7 +623,7 @@ class SifnosState(State):
                 and card.kind not in TRIGGERED_KINDS
             ):
                 if self._can_use(seat, card.kind, card.discard, card):
-                    out.append(enc(UseCard(card=c)))
+                    out.append(A_USE_CARD + c)
         return out
 
     def _can_use(self, seat: int, kind: str, discard: int | None, card: Any = None) -> bool:
@@ -657,18 +685,16 @@ class SifnosState(State):
         return max(cost, 0)
 
     def _adjustments(self, seat: int) -> list[int]:
-        enc = SPACE.encode
         out = []
         for where, dice in ((0, self.dice_supply[seat]), (1, self.workshop[seat])):
             for v in sorted(set(dice)):
                 if v > 1:
-                    out.append(enc(Adjust(where=where, value=v - 1, direction=0)))
+                    out.append(A_ADJUST[where, v - 1, 0])
                 if v < 6:
-                    out.append(enc(Adjust(where=where, value=v - 1, direction=1)))
+                    out.append(A_ADJUST[where, v - 1, 1])
         return out
 
     def _die_placements(self, seat: int) -> list[int]:
-        enc = SPACE.encode
         supply = set(self.dice_supply[seat])
         if not supply:
             return []
@@ -681,7 +707,7 @@ class SifnosState(State):
                 continue  # the Fort's price is a card
             for v in supply:
                 if fort >= 0 or v == DATA.regions[r].value:
-                    out.append(enc(PlaceDie(region=r, value=v - 1)))
+                    out.append(A_PLACE_DIE + 6 * r + v - 1)
         return out
 
     def _tower_reach(self, seat: int, space: int) -> int:
@@ -699,7 +725,6 @@ class SifnosState(State):
         return reach & self.region_ok
 
     def _tower_placements(self, seat: int) -> list[int]:
-        enc = SPACE.encode
         supply = self.tower_supply[seat]
         if not any(supply):
             return []
@@ -715,14 +740,13 @@ class SifnosState(State):
             else:
                 need = DATA.spaces[s].image if top < 0 else top & 7
                 images = [need] if supply[need] else []
-            out += [enc(PlaceTower(space=s, image=i)) for i in images]
+            out += [(A_PLACE_TOWER + N_IMAGES * s + i) for i in images]
         return out
 
     def _moves(self, seat: int) -> list[int]:
-        enc = SPACE.encode
         out = []
         if self.barracks[seat]:
-            out.append(enc(MoveSoldier(frm=BARRACKS, to=SUPPLY)))
+            out.append(A_MOVE_SOLDIER[BARRACKS, SUPPLY])
         has_card = bool(self.hands[seat])
         regions = DATA.regions
         froms = [r for r in range(N_REGIONS) if self.soldier_at[r] == seat]
@@ -732,7 +756,7 @@ class SifnosState(State):
             for t in regions[r].adjacent:
                 there = self.soldier_at[t]
                 if t == CENTRAL or there < 0 or (there != seat and has_card):
-                    out.append(enc(MoveSoldier(frm=r, to=t)))
+                    out.append(A_MOVE_SOLDIER[r, t])
         return out
 
     def _can_place_soldier(self, seat: int, region: int) -> bool:
@@ -741,8 +765,7 @@ class SifnosState(State):
     def _soldier_places(self, seat: int, region: int) -> list[int]:
         if not self.soldier_supply[seat]:
             return []
-        enc = SPACE.encode
-        out = [enc(PlaceSoldier(region=CENTRAL))]
+        out = [(A_PLACE_SOLDIER + CENTRAL)]
         for r in range(N_REGIONS):
             if r == CENTRAL or self.soldier_at[r] >= 0:
                 continue
@@ -751,7 +774,7 @@ class SifnosState(State):
                 or r == region
                 or (region == F.ACTIVE and self.region_ok >> r & 1)
             ):
-                out.append(enc(PlaceSoldier(region=r)))
+                out.append(A_PLACE_SOLDIER + r)
         return out
 
     def _fort_regions(self, seat: int) -> list[int]:
@@ -774,9 +797,8 @@ class SifnosState(State):
         return out
 
     def _ship_moves(self) -> list[int]:
-        enc = SPACE.encode
         return [
-            enc(MoveShip(province=p, place=i))
+            (A_MOVE_SHIP + 4 * p + i)
             for p in range(N_LARGE)
             if self.ships[p] and self._next_with_room(p, own=False) >= 0
             for i in range(len(self.ships[p]))
@@ -792,9 +814,8 @@ class SifnosState(State):
         return -1
 
     def _pieces_left(self, seat: int, kind: str) -> list[int]:
-        enc = SPACE.encode
         return [
-            enc(TakePiece(slot=s))
+            (A_TAKE_PIECE + s)
             for s, face in enumerate(self.pieces[seat])
             if face >= 0 and DATA.pieces[s].kind == kind
         ]
@@ -804,13 +825,12 @@ class SifnosState(State):
         return [s for s in spaces if self.uncovered(seat, s) and self.beacon_at[s] < 0]
 
     def _builds(self, seat: int) -> list[int]:
-        enc = SPACE.encode
         out = []
         values = sorted(set(self.workshop[seat]))
         for space in DATA.building_spaces:
             for v in values:
                 if self.can_build(seat, space.index, v):
-                    out.append(enc(Build(space=space.index, value=v - 1)))
+                    out.append(A_BUILD + 6 * space.index + v - 1)
         return out
 
     def can_build(self, seat: int, index: int, value: int) -> bool:
