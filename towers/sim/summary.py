@@ -128,9 +128,15 @@ class SeatSummary:
     seat: int
     win_rate: float
     score_mean: float
+    win_rate_ci: Interval | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"seat": self.seat, "win_rate": self.win_rate, "score_mean": self.score_mean}
+        return {
+            "seat": self.seat,
+            "win_rate": self.win_rate,
+            "win_rate_ci": self.win_rate_ci.to_dict() if self.win_rate_ci else None,
+            "score_mean": self.score_mean,
+        }
 
 
 @dataclass(frozen=True)
@@ -261,6 +267,7 @@ def summarize(
             seat=s,
             win_rate=mean([r.returns[s] for r in results]),
             score_mean=mean([r.scores[s] for r in results]),
+            win_rate_ci=rate_interval([r.returns[s] for r in results]),
         )
         for s in range(players)
     ]
