@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import socket
 import sys
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
     from towers.sim.summary import GameResult
 
 LOCAL = "local"
+CONNECT_SECONDS = 5.0
 TASKS_PER_CPU = 2
 """Tasks in flight for each CPU of the cluster: enough that no CPU waits for the next one."""
 
@@ -35,6 +37,17 @@ def _ray() -> Any:
     except ImportError as exc:
         raise GameOptionError("--ray needs Ray installed: pip install 'towers[ray]'") from exc
     return ray
+
+
+def _check_reachable(address: str) -> None:
+    """Fail at once on a ``host:port`` nothing listens at (Ray itself retries for minutes)."""
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if not sep or not port.isdigit():
+        return  # "auto", or a form Ray resolves itself
+    try:
+        socket.create_connection((host, int(port)), timeout=CONNECT_SECONDS).close()
+    except OSError as exc:
+        raise ConnectionError(f"nothing answers at {host}:{port} ({exc.strerror or exc})") from exc
 
 
 def connect(address: str, workers: int) -> bool:
@@ -54,6 +67,7 @@ def connect(address: str, workers: int) -> bool:
                 runtime_env={"env_vars": env},
             )
         else:
+            _check_reachable(address)
             ray.init(address=address, include_dashboard=False, log_to_driver=False)
     except Exception as exc:  # Ray raises ConnectionError, ValueError, RuntimeError...
         text = " ".join(str(exc).split()) or type(exc).__name__
