@@ -506,15 +506,20 @@ def show_report(report: Any, json_out: str | None, report_dir: Path | None) -> N
         err().print(f"report: {page}")
 
 
-def run_games(description: str, games: int, run: Any) -> Any:
-    """Run ``run(progress)`` under a games bar."""
-    with games_bar() as bar:
-        task = bar.add_task(description, total=games)
+def run_games(description: str, games: int, run: Any, results: Path | None) -> Any:
+    """Run ``run(progress)`` under a games bar; stopped with Ctrl-C, say how to go on."""
+    try:
+        with games_bar() as bar:
+            task = bar.add_task(description, total=games)
 
-        def progress(done: int) -> None:
-            bar.update(task, completed=done)
+            def progress(done: int) -> None:
+                bar.update(task, completed=done)
 
-        return run(progress)
+            return run(progress)
+    except KeyboardInterrupt:
+        if results is None:
+            fail("stopped; give --results FILE to keep the games of a run", code=130)
+        fail(f"stopped; the games done are in {results}: carry on with --resume", code=130)
 
 
 @app.command()
@@ -586,6 +591,7 @@ def simulate(
                 resume=resume,
                 ray=ray,
             ),
+            results,
         )
         show_report(report, json_out, report_dir)
 
@@ -672,6 +678,7 @@ def tournament(
                 resume=resume,
                 ray=ray,
             ),
+            results,
         )
         show_report(report, json_out, report_dir)
 

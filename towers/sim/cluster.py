@@ -50,6 +50,17 @@ def _check_reachable(address: str) -> None:
         raise ConnectionError(f"nothing answers at {host}:{port} ({exc.strerror or exc})") from exc
 
 
+def check_address(address: str) -> None:
+    """What can be checked of ``address`` before a run starts: Ray is installed and, for a
+    ``host:port``, something answers there."""
+    _ray()
+    if address != LOCAL:
+        try:
+            _check_reachable(address)
+        except ConnectionError as exc:
+            raise GameOptionError(f"cannot reach the Ray cluster at {address}: {exc}") from exc
+
+
 def connect(address: str, workers: int) -> bool:
     """Join the cluster at ``address`` (or start a local one); True if this call started Ray
     here, so that the caller shuts it down."""

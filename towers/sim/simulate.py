@@ -279,6 +279,10 @@ def _run(
 ) -> SimulationReport:
     from towers.sim.store import open_store
 
+    if ray is not None:
+        from towers.sim.cluster import check_address
+
+        check_address(ray)  # before the results file is made
     store = (
         open_store(results_path, inputs, list(job.entries), resume)
         if results_path is not None

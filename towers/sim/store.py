@@ -152,26 +152,35 @@ class SqliteStore:
         self.path = path
         existed = path.exists()
         try:
-            self.db = sqlite3.connect(path)
-            self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA synchronous=NORMAL")
+            # a file only read is opened read-only: its journal is left as it was
+            self.db = (
+                sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+                if meta is None
+                else sqlite3.connect(path)
+            )
         except sqlite3.Error as exc:
             raise GameOptionError(f"{path} cannot be opened as a SQLite file: {exc}") from exc
-        if existed:
-            self.meta = self._stored_meta()
+        try:
+            self.meta = self._stored_meta() if existed else meta or {}
             if meta is not None:
+                self.db.execute("PRAGMA journal_mode=WAL")
+                self.db.execute("PRAGMA synchronous=NORMAL")
+            if existed and meta is not None:
                 if not resume and self._count():
-                    self.db.close()
                     raise GameOptionError(
                         f"{path} already holds games; carry the run on with --resume, or give "
                         f"another results file"
                     )
                 _check_same_run(path, self.meta["inputs"], meta["inputs"])
                 self._set("inputs", meta["inputs"])
+        except (sqlite3.Error, GameOptionError) as exc:
+            self.db.close()
+            if isinstance(exc, GameOptionError):
+                raise
+            raise GameOptionError(f"{path} cannot be opened as a SQLite file: {exc}") from exc
+        if existed:
             return
-        if meta is None:
-            raise GameOptionError(f"{path} does not exist")
-        self.meta = meta
+        assert meta is not None  # open_store reads only a file that exists
         columns = ", ".join(
             f'"{c}"' + (" INTEGER PRIMARY KEY" if c == "index" else "") for c in COLUMNS
         )
@@ -184,8 +193,8 @@ class SqliteStore:
     def _stored_meta(self) -> dict[str, Any]:
         try:
             row = self.db.execute("SELECT value FROM run WHERE key = 'meta'").fetchone()
-        except sqlite3.DatabaseError:
-            row = None
+        except sqlite3.OperationalError:
+            row = None  # a database without our tables
         return _read_meta(self.path, row[0] if row else None)
 
     def _set(self, key: str, value: Any) -> None:
@@ -316,8 +325,11 @@ def open_store(
     """The results file at ``path``: for a run (``inputs`` given), made or, with ``resume``,
     carried on; without ``inputs``, an existing file opened to be read."""
     path = Path(path)
+    kind = _kind(path)
+    if inputs is None and not path.exists():
+        raise GameOptionError(f"{path} does not exist")
     meta = _meta(inputs, entries) if inputs is not None else None
-    if _kind(path) == "sqlite":
+    if kind == "sqlite":
         return SqliteStore(path, meta, resume)
     return ParquetStore(path, meta, resume)
 
