@@ -690,7 +690,13 @@ ResultsArgument = Annotated[
 
 @app.command("report")
 def report_command(
-    results: ResultsArgument,
+    results: Annotated[
+        list[Path],
+        typer.Argument(
+            help="Results files written with --results (.sqlite or .parquet); several runs "
+            "of one line-up are reported together, split by their options."
+        ),
+    ],
     out_dir: Annotated[
         Path | None,
         typer.Option("--out", "-o", help="The report's folder (default: RESULTS-report)."),
@@ -698,13 +704,14 @@ def report_command(
     json_out: JsonOut = None,
 ) -> None:
     """Write the HTML report of a run from its results file, without replaying a game."""
-    from towers.sim import load_report
+    from towers.sim import load_reports
 
     with user_errors():
-        folder = out_dir if out_dir is not None else results.with_name(results.stem + "-report")
+        first = results[0]
+        folder = out_dir if out_dir is not None else first.with_name(first.stem + "-report")
         check_report_dir(folder)
         check_json_out(json_out)
-        show_report(load_report(results), json_out, folder)
+        show_report(load_reports(results), json_out, folder)
 
 
 @app.command()

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from towers.core.errors import GameOptionError
-from towers.sim import load_report, open_store, run_simulation, run_tournament
+from towers.sim import load_report, load_reports, open_store, run_simulation, run_tournament
+from towers.sim.analysis import balance
 from towers.sim.store import COLUMNS
 
 SEATS = ["greedy", "random"]
@@ -151,3 +152,26 @@ def test_a_run_killed_part_way_resumes_to_the_games_of_an_unbroken_run(tmp_path:
     )
     whole = run_simulation("toy", 2, 40, ["mcts:iterations=60", "greedy"], seed=11)
     assert figures(resumed) == figures(whole)
+
+
+def test_runs_under_other_rules_are_reported_together_split_by_their_options(
+    tmp_path: Path,
+) -> None:
+    a, b = tmp_path / "a.sqlite", tmp_path / "b.parquet"
+    first = run_simulation("toy", 2, 6, SEATS, seed=1, results=a)
+    second = run_simulation("toy", 2, 4, SEATS, seed=1, options={"deck": 6}, results=b)
+    both = load_reports([a, b])
+    assert both.games == 10
+    assert [r.index for r in both.results] == list(range(10))
+    assert [r.scores for r in both.results] == [r.scores for r in first.results + second.results]
+    rows = {r.label: r for r in balance(both.results)["options"]}
+    assert set(rows) == {"defaults", "deck=6"}
+    assert rows["deck=6"].count == 4
+    assert rows["deck=6"].win_rate == [
+        sum(r.returns[s] for r in second.results) / 4 for s in (0, 1)
+    ]
+    assert [run["games"] for run in both.inputs["runs"]] == [6, 4]
+    other = tmp_path / "other.sqlite"
+    run_simulation("toy", 2, 2, ["random", "greedy"], seed=1, results=other)
+    with pytest.raises(GameOptionError, match="one line-up"):
+        load_reports([a, other])

@@ -23,7 +23,7 @@ from towers.sim.simulate import (
     tournament_groups,
 )
 from towers.sim.specs import SeatEntry, parse_seat_spec, resolve_seats
-from towers.sim.store import load_report, open_store
+from towers.sim.store import load_report, load_reports, open_store
 from towers.sim.summary import (
     BotSummary,
     GameResult,
@@ -42,6 +42,7 @@ __all__ = [
     "derive_seed",
     "lineup",
     "load_report",
+    "load_reports",
     "local_cores",
     "open_store",
     "parse_seat_spec",

@@ -231,6 +231,12 @@ def _page(report: SimulationReport, data: dict[str, Any], plots: list[tuple[str,
     summary = data["summary"]
     lineup = inputs.get("bots") or inputs.get("seats") or []
     options = ", ".join(f"{k}={v}" for k, v in inputs.get("options", {}).items()) or "defaults"
+    if "runs" in inputs:
+        options = "; ".join(
+            f"{', '.join(f'{k}={v}' for k, v in run['options'].items()) or 'defaults'} "
+            f"({run['games']} games)"
+            for run in inputs["runs"]
+        )
     run = _table(
         ("what", "value"),
         [

@@ -35,6 +35,11 @@ def report_table(report: SimulationReport) -> list[Table]:
     run.add_column("what", style="bold")
     run.add_column("value")
     options = ", ".join(f"{k}={v}" for k, v in inputs["options"].items()) or "defaults"
+    if "runs" in inputs:
+        options = "; ".join(
+            ", ".join(f"{k}={v}" for k, v in run["options"].items()) or "defaults"
+            for run in inputs["runs"]
+        )
     asked = inputs.get("games", report.games)
     where = f"Ray at {inputs['ray']}" if inputs.get("ray") else str(inputs.get("workers", 1))
     rows = [

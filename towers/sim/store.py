@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from towers.core.errors import GameOptionError
+from towers.core.options import value_text
 from towers.sim.specs import SeatEntry
 from towers.sim.summary import GameResult, SimulationReport, summarize
 
@@ -350,3 +351,60 @@ def load_report(path: str | Path) -> SimulationReport:
         return summarize(dict(meta["inputs"]), entries, results, store.elapsed())
     finally:
         store.close()
+
+
+OPTIONS_FACET = "options"
+"""The balance facet a report of several runs splits their games by: each run's options."""
+
+
+def options_label(options: dict[str, Any]) -> str:
+    """``{"variant": "master"}`` -> ``"variant=master"``, as ``-o`` takes it; no options ->
+    ``"defaults"``."""
+    return ", ".join(f"{k}={value_text(v)}" for k, v in sorted(options.items())) or "defaults"
+
+
+def load_reports(paths: Sequence[str | Path]) -> SimulationReport:
+    """The report of one results file, or of several runs of one game with the same line-up
+    (before and after rule changes, say) taken together: their games in the order of the
+    files, each game's balance facets given one more, ``options``, its run's options, so that
+    the report shows the win rate by seat under each set of rules."""
+    if len(paths) == 1:
+        return load_report(paths[0])
+    reports = [load_report(p) for p in paths]
+    first = reports[0]
+    labels = [e.label for e in first.entries]
+    for path, report in zip(paths, reports, strict=True):
+        for key in ("game", "players"):
+            if report.inputs.get(key) != first.inputs.get(key):
+                raise GameOptionError(
+                    f"{path} is a run with {key} {report.inputs.get(key)}, not "
+                    f"{first.inputs.get(key)}: a report takes runs of one game and player count"
+                )
+        if [e.label for e in report.entries] != labels:
+            raise GameOptionError(
+                f"{path} seats {', '.join(e.label for e in report.entries)}, not "
+                f"{', '.join(labels)}: a report takes runs of one line-up"
+            )
+    results = []
+    for report in reports:
+        label = options_label(report.inputs.get("options", {}))
+        for r in report.results:
+            results.append(
+                GameResult.from_dict(
+                    {
+                        **r.to_dict(),
+                        "index": len(results),
+                        "balance": {**r.balance, OPTIONS_FACET: label},
+                    }
+                )
+            )
+    inputs = {
+        **first.inputs,
+        "games": sum(r.inputs.get("games", r.games) for r in reports),
+        "options": {},
+        "runs": [
+            {"file": str(p), "options": r.inputs.get("options", {}), "games": r.games}
+            for p, r in zip(paths, reports, strict=True)
+        ],
+    }
+    return summarize(inputs, first.entries, results, sum(r.total_seconds for r in reports))
