@@ -511,9 +511,16 @@ def run_games(description: str, games: int, run: Any, results: Path | None) -> A
     try:
         with games_bar() as bar:
             task = bar.add_task(description, total=games)
+            started = False
 
             def progress(done: int) -> None:
-                bar.update(task, completed=done)
+                nonlocal started
+                if not started:
+                    # a resumed run's games already done are no part of its speed
+                    bar.reset(task, total=games, completed=done)
+                    started = True
+                else:
+                    bar.update(task, completed=done)
 
             return run(progress)
     except KeyboardInterrupt:

@@ -72,6 +72,8 @@ def connect(address: str, workers: int) -> bool:
             # the workers import what this process can: its own path goes with them
             env = {"PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
             ray.init(
+                # "local" starts an instance of its own, even where a cluster runs already
+                address="local",
                 num_cpus=workers,
                 include_dashboard=False,
                 log_to_driver=False,
