@@ -515,12 +515,12 @@ def run_games(description: str, games: int, run: Any, results: Path | None) -> A
 
             def progress(done: int) -> None:
                 nonlocal started
-                if not started:
+                if not started and done > 1:
                     # a resumed run's games already done are no part of its speed
                     bar.reset(task, total=games, completed=done)
-                    started = True
                 else:
                     bar.update(task, completed=done)
+                started = True
 
             return run(progress)
     except KeyboardInterrupt:
