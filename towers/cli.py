@@ -454,7 +454,12 @@ def check_report_dir(folder: Path | None) -> None:
             fail(f"--report needs {module}: pip install 'towers[report]'")
 
 
-def check_run_output(results: Path | None, resume: bool) -> None:
+def check_run_output(results: Path | None, resume: bool, ray: str | None) -> None:
+    """--results, --resume and --ray checked before any game is played."""
+    if ray is not None:
+        from towers.sim.cluster import check_address
+
+        check_address(ray)
     if resume and results is None:
         fail("--resume carries on the run in a results file: give --results FILE too")
     if results is None:
@@ -578,7 +583,7 @@ def simulate(
         make(game, players=players, **options)
         check_counts(games, workers)
         check_json_out(json_out)
-        check_run_output(results, resume)
+        check_run_output(results, resume, ray)
         check_report_dir(report_dir)
         report = run_games(
             f"{game}, {players} players",
@@ -659,13 +664,14 @@ def tournament(
         merge_bot_params(specs, params)
         make(game, players=players, **options)
         if len(specs) < max(players, 2):
+            named = f"{len(specs)} bot" + ("" if len(specs) == 1 else "s")
             fail(
-                f"--bots names {len(specs)} bots; {players}-player games need at least "
+                f"--bots names {named}; {players}-player games need at least "
                 f"{max(players, 2)} (name a bot twice to field two of it)"
             )
         check_counts(games, workers)
         check_json_out(json_out)
-        check_run_output(results, resume)
+        check_run_output(results, resume, ray)
         check_report_dir(report_dir)
         report = run_games(
             f"{game} tournament, {players} players",
