@@ -7,7 +7,8 @@ of farming games out.
 
 For each way of running it prints games a second, the ratio to one worker, and the overhead
 per game: the CPU seconds a game costs beyond playing it, ``(workers x wall - the games' own
-seconds) / games`` (starting the workers, sending jobs and results, scheduling). Every way
+seconds) / games`` (starting the workers, sending jobs and results, scheduling; Ray's own
+start-up is timed apart, before its run). Every way
 plays the same games (the same seeds), and the script checks that they end the same. A
 benchmark, not a test: on a shared machine the figures move from run to run.
 """
@@ -36,6 +37,14 @@ def main() -> None:
     reference = None
     print(f"{args.game}, {args.seats}, {args.games} games")
     for name, workers, ray in ways:
+        if ray is not None:
+            # joining the cluster and starting its workers is paid once, not by each game
+            from towers.sim.cluster import connect
+
+            start = time.perf_counter()
+            connect(ray, workers)
+            run_simulation(args.game, len(seats), 4, seats, args.seed, workers=workers, ray=ray)
+            print(f"{'Ray start-up':>24}: {time.perf_counter() - start:.1f} s (not counted below)")
         start = time.perf_counter()
         report = run_simulation(
             args.game, len(seats), args.games, seats, args.seed, workers=workers, ray=ray
