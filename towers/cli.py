@@ -17,6 +17,7 @@ import random
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -534,6 +535,43 @@ def run_games(description: str, games: int, run: Any, results: Path | None) -> A
         fail(f"stopped; the games done are in {results}: carry on with --resume", code=130)
 
 
+@dataclass(frozen=True)
+class RunPlace:
+    """How many games, where they run, and where their results and report go."""
+
+    games: int
+    workers: int | None
+    ray: str | None
+    results: Path | None
+    resume: bool
+    json_out: str | None
+    report_dir: Path | None
+
+
+def run_and_report(description: str, run: Any, place: RunPlace, **inputs: Any) -> None:
+    """Check where the run goes, play it under a bar (``run`` is run_simulation or
+    run_tournament, given ``inputs``), and show and write its report."""
+    check_counts(place.games, place.workers)
+    check_json_out(place.json_out)
+    check_run_output(place.results, place.resume, place.ray)
+    check_report_dir(place.report_dir)
+    report = run_games(
+        description,
+        place.games,
+        lambda progress: run(
+            games=place.games,
+            workers=place.workers,
+            progress=progress,
+            results=place.results,
+            resume=place.resume,
+            ray=place.ray,
+            **inputs,
+        ),
+        place.results,
+    )
+    show_report(report, place.json_out, place.report_dir)
+
+
 @app.command()
 def simulate(
     game: GameArgument,
@@ -581,31 +619,18 @@ def simulate(
         params = parse_bot_params(bot_param or [])
         merge_bot_params(specs, params)  # checks that every --bot-param has a seat
         make(game, players=players, **options)
-        check_counts(games, workers)
-        check_json_out(json_out)
-        check_run_output(results, resume, ray)
-        check_report_dir(report_dir)
-        report = run_games(
+        run_and_report(
             f"{game}, {players} players",
-            games,
-            lambda progress: run_simulation(
-                game,
-                players=players,
-                games=games,
-                seats=[s.to_text() for s in specs],
-                seed=seed,
-                options=options,
-                bot_params=params,
-                rotate=rotate,
-                workers=workers,
-                progress=progress,
-                results=results,
-                resume=resume,
-                ray=ray,
-            ),
-            results,
+            run_simulation,
+            RunPlace(games, workers, ray, results, resume, json_out, report_dir),
+            game=game,
+            players=players,
+            seats=[s.to_text() for s in specs],
+            seed=seed,
+            options=options,
+            bot_params=params,
+            rotate=rotate,
         )
-        show_report(report, json_out, report_dir)
 
 
 def check_counts(games: int, workers: int | None) -> None:
@@ -669,31 +694,18 @@ def tournament(
                 f"--bots names {named}; {players}-player games need at least "
                 f"{max(players, 2)} (name a bot twice to field two of it)"
             )
-        check_counts(games, workers)
-        check_json_out(json_out)
-        check_run_output(results, resume, ray)
-        check_report_dir(report_dir)
-        report = run_games(
+        run_and_report(
             f"{game} tournament, {players} players",
-            games,
-            lambda progress: run_tournament(
-                game,
-                players=players,
-                games=games,
-                bots=[s.to_text() for s in specs],
-                seed=seed,
-                options=options,
-                bot_params=params,
-                every_order=every_order,
-                workers=workers,
-                progress=progress,
-                results=results,
-                resume=resume,
-                ray=ray,
-            ),
-            results,
+            run_tournament,
+            RunPlace(games, workers, ray, results, resume, json_out, report_dir),
+            game=game,
+            players=players,
+            bots=[s.to_text() for s in specs],
+            seed=seed,
+            options=options,
+            bot_params=params,
+            every_order=every_order,
         )
-        show_report(report, json_out, report_dir)
 
 
 ResultsArgument = Annotated[
