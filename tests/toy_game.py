@@ -213,4 +213,15 @@ def toy_tensor(game: Game) -> ObservationTensor:
     )
 
 
-PLUGIN = GamePlugin(rules="tests.toy_game:ToyGame", tensor="tests.toy_game:toy_tensor")
+def toy_balance(state: State) -> dict[str, str | list[str]]:
+    """The toy game's balance facets (the simulation reports' tests use them): the first card
+    dealt, for the game, and each seat's first card dealt to it, for the seats."""
+    dealt = [action - DRAW + 1 for action in state.history()[: state.game.num_players]]
+    return {"first card": str(dealt[0]), "opening card": [str(v) for v in dealt]}
+
+
+PLUGIN = GamePlugin(
+    rules="tests.toy_game:ToyGame",
+    tensor="tests.toy_game:toy_tensor",
+    balance="tests.toy_game:toy_balance",
+)

@@ -1,5 +1,5 @@
 """The ``towers`` command: list games and bots, play in the terminal, resume and replay saved
-games, run simulations and benchmarks.
+games, run simulations, tournaments, their reports and comparisons, and benchmarks.
 
 Every command takes any registered game. Bad input (an unknown game, bot, option or seat, a
 player count out of range, a file that is not a saved game, a path that cannot be written)
@@ -17,14 +17,25 @@ import random
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
+from rich.text import Text
 
 import towers
 from towers.bench import bench_errors, bench_table, run_bench
@@ -78,6 +89,30 @@ def progress_bar() -> Progress:
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
+        console=err(),
+        transient=True,
+    )
+
+
+class RateColumn(ProgressColumn):
+    """Games a second, as the bar has measured them lately."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text(f"{speed:.1f} games/s" if speed else "", style="progress.data.speed")
+
+
+def games_bar() -> Progress:
+    """A transient bar for a run of games: done of total, games a second, time taken and
+    time left."""
+    return Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        RateColumn(),
+        TimeElapsedColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
         console=err(),
         transient=True,
     )
@@ -369,11 +404,177 @@ def replay_command(
             rec.step_through(console, console_reader(console), seat)
 
 
+Workers = Annotated[
+    int | None,
+    typer.Option(help="Processes to play games in parallel (default: every core here)."),
+]
+RayAddress = Annotated[
+    str | None,
+    typer.Option(
+        "--ray",
+        help="Play on the Ray cluster at ADDRESS (host:port, ray://host:port, auto), or "
+        "'local' for one started here with --workers CPUs. Needs towers[ray].",
+    ),
+]
+ResultsFile = Annotated[
+    Path | None,
+    typer.Option(
+        "--results",
+        help="Write each game as it ends to FILE: .sqlite (or .db) for SQLite, .parquet for "
+        "a folder of Parquet files (towers[parquet]).",
+    ),
+]
+Resume = Annotated[
+    bool,
+    typer.Option(
+        "--resume", help="Carry on the run in --results, playing only the games it lacks."
+    ),
+]
+ReportDir = Annotated[
+    Path | None,
+    typer.Option("--report", help="Write an HTML report with plots into DIR (towers[report])."),
+]
+GameArgument = Annotated[
+    str, typer.Argument(help="A game from `towers games`.", autocompletion=complete_game)
+]
+
+
+def check_report_dir(folder: Path | None) -> None:
+    """``--report DIR`` checked before any game is played, its libraries included."""
+    if folder is None:
+        return
+    if folder.exists() and not folder.is_dir():
+        fail(f"--report {folder} is a file; give a folder (made if need be)")
+    check_output(folder / "index.html", "--report") if folder.exists() else check_output(
+        folder, "--report"
+    )
+    for module in ("matplotlib", "openskill"):
+        try:
+            __import__(module)
+        except ImportError:
+            fail(f"--report needs {module}: pip install 'towers[report]'")
+
+
+def check_run_output(results: Path | None, resume: bool, ray: str | None) -> None:
+    """--results, --resume and --ray checked before any game is played."""
+    if ray is not None:
+        from towers.sim.cluster import check_address
+
+        check_address(ray)
+    if resume and results is None:
+        fail("--resume carries on the run in a results file: give --results FILE too")
+    if results is None:
+        return
+    from towers.sim.store import PARQUET_SUFFIX, SQLITE_SUFFIXES
+
+    if results.suffix not in (*SQLITE_SUFFIXES, PARQUET_SUFFIX):
+        fail(
+            f"--results {results}: name a file ending in {', '.join(SQLITE_SUFFIXES)} "
+            f"(SQLite) or {PARQUET_SUFFIX} (Parquet)"
+        )
+    if results.suffix == PARQUET_SUFFIX:
+        if results.exists() and not results.is_dir():
+            fail(f"--results {results} is a file, not a Parquet results folder")
+        folder = results.parent
+        if not folder.is_dir():
+            fail(f"--results {results}: {folder} does not exist")
+    else:
+        check_output(results, "--results")
+    if results.exists() and not resume:
+        fail(f"{results} exists; carry that run on with --resume, or give another file")
+
+
+def bot_specs(text: str, command: str, flag: str) -> list[SeatSpec]:
+    specs = parse_seats(text, flag=flag)
+    if any(s.is_human for s in specs):
+        fail(f"{command} plays bots only; a seat can be: {', '.join(list_bots())}")
+    return specs
+
+
+def show_report(report: Any, json_out: str | None, report_dir: Path | None) -> None:
+    from towers.sim.report import cross_table_table, ratings_table, report_table
+
+    screen = table_console(json_out)
+    for table in report_table(report):
+        screen.print(table)
+    if "bots" in report.inputs:
+        screen.print(cross_table_table(report))
+        try:
+            screen.print(ratings_table(report))
+        except TowersError as exc:
+            err().print(f"[yellow]{escape(str(exc))}[/yellow]")
+    if json_out is not None:
+        write_json(json_out, report.to_dict())
+    if report_dir is not None:
+        from towers.sim.html import write_report
+
+        page = write_report(report, report_dir)
+        err().print(f"report: {page}")
+
+
+def run_games(description: str, games: int, run: Any, results: Path | None) -> Any:
+    """Run ``run(progress)`` under a games bar; stopped with Ctrl-C, say how to go on."""
+    try:
+        with games_bar() as bar:
+            task = bar.add_task(description, total=games)
+            started = False
+
+            def progress(done: int) -> None:
+                nonlocal started
+                if not started and done > 1:
+                    # a resumed run's games already done are no part of its speed
+                    bar.reset(task, total=games, completed=done)
+                else:
+                    bar.update(task, completed=done)
+                started = True
+
+            return run(progress)
+    except KeyboardInterrupt:
+        if results is None:
+            fail("stopped; give --results FILE to keep the games of a run", code=130)
+        fail(f"stopped; the games done are in {results}: carry on with --resume", code=130)
+
+
+@dataclass(frozen=True)
+class RunPlace:
+    """How many games, where they run, and where their results and report go."""
+
+    games: int
+    workers: int | None
+    ray: str | None
+    results: Path | None
+    resume: bool
+    json_out: str | None
+    report_dir: Path | None
+
+
+def run_and_report(description: str, run: Any, place: RunPlace, **inputs: Any) -> None:
+    """Check where the run goes, play it under a bar (``run`` is run_simulation or
+    run_tournament, given ``inputs``), and show and write its report."""
+    check_counts(place.games, place.workers)
+    check_json_out(place.json_out)
+    check_run_output(place.results, place.resume, place.ray)
+    check_report_dir(place.report_dir)
+    report = run_games(
+        description,
+        place.games,
+        lambda progress: run(
+            games=place.games,
+            workers=place.workers,
+            progress=progress,
+            results=place.results,
+            resume=place.resume,
+            ray=place.ray,
+            **inputs,
+        ),
+        place.results,
+    )
+    show_report(report, place.json_out, place.report_dir)
+
+
 @app.command()
 def simulate(
-    game: Annotated[
-        str, typer.Argument(help="A game from `towers games`.", autocompletion=complete_game)
-    ],
+    game: GameArgument,
     players: Annotated[
         int | None,
         typer.Option("--players", "-p", help="Number of players (default: one per seat)."),
@@ -388,28 +589,29 @@ def simulate(
         ),
     ] = "random",
     seed: Annotated[int, typer.Option(help="Seed of the whole run.")] = 1,
-    workers: Annotated[int, typer.Option(help="Processes to play games in parallel.")] = 1,
+    workers: Workers = None,
     option: GameOptions = None,
     bot_param: BotParams = None,
     rotate: Annotated[
         bool, typer.Option(help="Rotate the seats from game to game so no bot always starts.")
     ] = True,
     json_out: JsonOut = None,
+    ray: RayAddress = None,
+    results: ResultsFile = None,
+    resume: Resume = False,
+    report_dir: ReportDir = None,
 ) -> None:
     """Play many games between bots and report wins, scores and lengths."""
     from towers.sim import run_simulation
-    from towers.sim.report import report_table
 
     with user_errors():
         cls = check_game(game)
         options = parse_options(option or [])
-        specs = parse_seats(seats)
+        specs = bot_specs(seats, "simulate", "--seats")
         if players is None:
             players = len(specs) if len(specs) > 1 else cls.min_players
         if len(specs) == 1:
             specs = specs * players
-        if any(s.is_human for s in specs):
-            fail(f"simulate plays bots only; a seat can be: {', '.join(list_bots())}")
         if len(specs) != players:
             fail(
                 f"--seats names {len(specs)} seats but --players is {players}; give one per player"
@@ -417,34 +619,148 @@ def simulate(
         params = parse_bot_params(bot_param or [])
         merge_bot_params(specs, params)  # checks that every --bot-param has a seat
         make(game, players=players, **options)
-        if games < 1:
-            fail(f"--games must be at least 1, not {games}")
-        if workers < 1:
-            fail(f"--workers must be at least 1, not {workers}")
-        check_json_out(json_out)
-        screen = table_console(json_out)
-        with progress_bar() as bar:
-            task = bar.add_task(f"{game}, {players} players", total=games)
+        run_and_report(
+            f"{game}, {players} players",
+            run_simulation,
+            RunPlace(games, workers, ray, results, resume, json_out, report_dir),
+            game=game,
+            players=players,
+            seats=[s.to_text() for s in specs],
+            seed=seed,
+            options=options,
+            bot_params=params,
+            rotate=rotate,
+        )
 
-            def progress(done: int) -> None:
-                bar.update(task, completed=done)
 
-            report = run_simulation(
-                game,
-                players=players,
-                games=games,
-                seats=[s.to_text() for s in specs],
-                seed=seed,
-                options=options,
-                bot_params=params,
-                rotate=rotate,
-                workers=workers,
-                progress=progress,
+def check_counts(games: int, workers: int | None) -> None:
+    if games < 1:
+        fail(f"--games must be at least 1, not {games}")
+    if workers is not None and workers < 1:
+        fail(f"--workers must be at least 1, not {workers}")
+
+
+@app.command()
+def tournament(
+    game: GameArgument,
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots",
+            "-b",
+            help="The bots, comma-separated, with parameters as NAME:key=value (e.g. "
+            "random,greedy,mcts:iterations=50); a bot named twice fields two of it.",
+        ),
+    ],
+    players: Annotated[
+        int | None,
+        typer.Option("--players", "-p", help="Players a game (default: the fewest the game has)."),
+    ] = None,
+    games: Annotated[
+        int, typer.Option("--games", "-n", help="How many games in all, spread over the groups.")
+    ] = 100,
+    every_order: Annotated[
+        bool,
+        typer.Option(
+            "--every-order",
+            help="Seat every group in every order (default: each group rotated round the table).",
+        ),
+    ] = False,
+    seed: Annotated[int, typer.Option(help="Seed of the whole run.")] = 1,
+    workers: Workers = None,
+    option: GameOptions = None,
+    bot_param: BotParams = None,
+    json_out: JsonOut = None,
+    ray: RayAddress = None,
+    results: ResultsFile = None,
+    resume: Resume = False,
+    report_dir: ReportDir = None,
+) -> None:
+    """Play every group of bots against each other, seats rotated; report each bot's wins,
+    rating and results against each other bot."""
+    from towers.sim import run_tournament
+
+    with user_errors():
+        cls = check_game(game)
+        options = parse_options(option or [])
+        specs = bot_specs(bots, "tournament", "--bots")
+        players = cls.min_players if players is None else players
+        params = parse_bot_params(bot_param or [])
+        merge_bot_params(specs, params)
+        make(game, players=players, **options)
+        if len(specs) < max(players, 2):
+            named = f"{len(specs)} bot" + ("" if len(specs) == 1 else "s")
+            fail(
+                f"--bots names {named}; {players}-player games need at least "
+                f"{max(players, 2)} (name a bot twice to field two of it)"
             )
-        for table in report_table(report):
-            screen.print(table)
+        run_and_report(
+            f"{game} tournament, {players} players",
+            run_tournament,
+            RunPlace(games, workers, ray, results, resume, json_out, report_dir),
+            game=game,
+            players=players,
+            bots=[s.to_text() for s in specs],
+            seed=seed,
+            options=options,
+            bot_params=params,
+            every_order=every_order,
+        )
+
+
+ResultsArgument = Annotated[
+    Path, typer.Argument(help="A results file written with --results (.sqlite or .parquet).")
+]
+
+
+@app.command("report")
+def report_command(
+    results: Annotated[
+        list[Path],
+        typer.Argument(
+            help="Results files written with --results (.sqlite or .parquet); several runs "
+            "of one line-up are reported together, split by their options."
+        ),
+    ],
+    out_dir: Annotated[
+        Path | None,
+        typer.Option("--out", "-o", help="The report's folder (default: RESULTS-report)."),
+    ] = None,
+    json_out: JsonOut = None,
+) -> None:
+    """Write the HTML report of a run from its results file, without replaying a game."""
+    from towers.sim import load_reports
+
+    with user_errors():
+        first = results[0]
+        folder = out_dir if out_dir is not None else first.with_name(first.stem + "-report")
+        check_report_dir(folder)
+        check_json_out(json_out)
+        show_report(load_reports(results), json_out, folder)
+
+
+@app.command()
+def compare(
+    first: ResultsArgument,
+    second: ResultsArgument,
+    json_out: JsonOut = None,
+) -> None:
+    """Say which figures of two runs (before and after a rule change, say) moved beyond their
+    noise: each bot's and seat's win rate and score, and the game's length."""
+    from towers.sim import load_report
+    from towers.sim.analysis import compare as compare_runs
+    from towers.sim.report import compare_table, input_changes
+
+    with user_errors():
+        check_json_out(json_out)
+        a, b = load_report(first), load_report(second)
+        changes = compare_runs(a, b)
+        screen = table_console(json_out)
+        for line in input_changes(a, b) or ["the runs were asked the same (but their seeds)"]:
+            screen.print(escape(line), soft_wrap=True)
+        screen.print(compare_table(changes, str(first), str(second)))
         if json_out is not None:
-            write_json(json_out, report.to_dict())
+            write_json(json_out, [c.to_dict() for c in changes])
 
 
 @app.command()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -209,6 +210,40 @@ CASES: list[tuple[list[str], int]] = [
     (["simulate", "toy", "-n", "1", "--json", "{tmp}"], 2),
     (["simulate", "toy", "-n", "1", "--json", "{file}/x.json"], 2),
     (["simulate", "toy", "-n", "1", "--json", ""], 2),
+    (["simulate", "toy", "-n", "1", "--results", "{tmp}/x.csv"], 2),
+    (["simulate", "toy", "-n", "1", "--results", "/nonexistent/dir/x.sqlite"], 2),
+    (["simulate", "toy", "-n", "1", "--results", "/nonexistent/dir/x.parquet"], 2),
+    (["simulate", "toy", "-n", "1", "--results", "{tmp}"], 2),
+    (["simulate", "toy", "-n", "1", "--resume"], 2),
+    (["simulate", "toy", "-n", "1", "--report", "{file}"], 2),
+    (["simulate", "toy", "-n", "1", "--report", "/nonexistent/dir/report"], 2),
+    (["simulate", "toy", "-n", "1", "--ray", "127.0.0.1:1", "--results", "{tmp}/x.sqlite"], 2),
+    # ---- tournament ------------------------------------------------------------------
+    (["tournament", "toy"], 2),
+    (["tournament", "nope", "-b", "random,greedy"], 2),
+    (["tournament", "toy", "-b", "random"], 2),
+    (["tournament", "toy", "-b", "random,human"], 2),
+    (["tournament", "toy", "-b", "random,robot"], 2),
+    (["tournament", "toy", "-b", ""], 2),
+    (["tournament", "toy", "-b", "random,mcts:iterations=0"], 2),
+    (["tournament", "toy", "-b", "random,greedy", "-p", "3"], 2),
+    (["tournament", "toy", "-b", "random,greedy", "-p", "9"], 2),
+    (["tournament", "toy", "-b", "random,greedy", "-n", "0"], 2),
+    (["tournament", "toy", "-b", "random,greedy", "-o", "deck=7"], 2),
+    (["tournament", "toy", "-b", "random,greedy", "--workers", "0"], 2),
+    (["tournament", "toy", "-b", "random,greedy", "--results", "{file}"], 2),
+    # ---- report and compare ----------------------------------------------------------
+    (["report"], 2),
+    (["report", "no-such-file.sqlite"], 2),
+    (["report", "no-such-file.parquet"], 2),
+    (["report", "{file}"], 2),
+    (["report", "{tmp}"], 2),
+    (["report", "{binary}"], 2),
+    (["report", "{notdb}"], 2),
+    (["report", "{otherdb}"], 2),
+    (["compare", "no-such-file.sqlite"], 2),
+    (["compare", "no-such-file.sqlite", "other.sqlite"], 2),
+    (["compare", "{file}", "{file}"], 2),
     # ---- bench -----------------------------------------------------------------------
     (["bench", "nope"], 2),
     (["bench", "toy", "-p", "9"], 2),
@@ -248,6 +283,14 @@ def materialise(args: list[str], tmp_path: Path) -> list[str]:
     for arg in args:
         arg = arg.replace("{tmp}", str(folder)).replace("{file}", str(file))
         arg = arg.replace("{binary}", str(binary))
+        if arg == "{notdb}":
+            arg = str(tmp_path / "notes.sqlite")
+            Path(arg).write_text("some notes, not a database")
+        if arg == "{otherdb}":
+            arg = str(tmp_path / "other.sqlite")
+            with sqlite3.connect(arg) as db:
+                db.execute("CREATE TABLE t (x)")
+            db.close()
         if arg == "{finished}":
             arg = str(finished_game(tmp_path))
         match = re.fullmatch(r"\{save:(\w+)\}", arg)

@@ -248,3 +248,53 @@ def test_a_json_file_that_cannot_be_written_is_refused_before_any_game(
     message = flat(result.stderr)
     assert message.startswith(f"Error: --json {path}")
     assert "folder" in message
+
+
+def test_tournament_writes_results_a_report_and_resumes(runner: CliRunner, tmp_path: Path) -> None:
+    results = tmp_path / "t.sqlite"
+    args = ["tournament", "toy", "--bots", "greedy,random,mcts:iterations=5", "-n", "6"]
+    first = runner.invoke(app, [*args, "--workers", "1", "--results", str(results)])
+    assert first.exit_code == 0, first.output
+    for text in ("Tournament: toy, 2 players", "Cross-table", "Ratings", "mcts:iterations=5"):
+        assert text in first.output
+    again = runner.invoke(app, [*args, "--results", str(results)])
+    assert again.exit_code == 2
+    assert "carry that run on with --resume" in flat(again.stderr)
+    more = [a if a != "6" else "9" for a in args]
+    report = tmp_path / "report"
+    resumed = runner.invoke(
+        app, [*more, "--results", str(results), "--resume", "--report", str(report)]
+    )
+    assert resumed.exit_code == 0, resumed.output
+    assert (report / "index.html").exists() and (report / "cross_table.png").exists()
+    data = json.loads((report / "figures.json").read_text())
+    assert data["games"] == 9
+
+
+def test_report_and_compare_read_results_files(runner: CliRunner, tmp_path: Path) -> None:
+    base = ["simulate", "toy", "-s", "greedy,random", "-n", "12", "--workers", "1"]
+    a, b = tmp_path / "a.sqlite", tmp_path / "b.parquet"
+    assert runner.invoke(app, [*base, "--results", str(a)]).exit_code == 0
+    assert runner.invoke(app, [*base, "-o", "deck=6", "--results", str(b)]).exit_code == 0
+    report = runner.invoke(app, ["report", str(a)])
+    assert report.exit_code == 0, report.output
+    assert "Simulation: toy, 2 players" in report.output
+    assert (tmp_path / "a-report" / "index.html").exists()
+
+    same = runner.invoke(app, ["compare", str(a), str(a), "--json", "-"], env={"COLUMNS": "200"})
+    assert same.exit_code == 0, same.output
+    assert not any(c["moved"] for c in json.loads(same.stdout))
+    assert "the runs were asked the same" in same.stderr
+    other = runner.invoke(app, ["compare", str(a), str(b)], env={"COLUMNS": "200"})
+    assert other.exit_code == 0, other.output
+    assert 'options: {} -> {"deck": 6}' in other.output
+    assert "game length (actions)" in other.output
+    assert "moved beyond their noise" in flat(other.output)
+
+
+def test_simulate_plays_on_every_local_core_by_default(runner: CliRunner) -> None:
+    from towers.sim import local_cores
+
+    result = runner.invoke(app, ["simulate", "toy", "-n", "2", "--json", "-"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["inputs"]["workers"] == local_cores()

@@ -107,6 +107,8 @@ def test_a_simulation_in_worker_processes_plays_the_plugin(site: Path) -> None:
         "pillars", players=2, games=4, seats=["tallest", "random"], seed=2, workers=2
     )
     assert len(report.to_dict()["results"]) == 4
+    # the balance facets the plugin declares reach the workers too
+    assert all(r.balance["order"] == ["first", "later"] for r in report.results)
 
 
 def test_the_server_offers_and_plays_the_plugin(site: Path, tmp_path: Path) -> None:

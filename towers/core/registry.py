@@ -41,6 +41,10 @@ class GamePlugin:
     heuristic: str | None = None
     tensor: str | None = None
     """A function of the Game giving its observation tensor (for the learning adapters)."""
+    balance: str | None = None
+    """A function of a finished State giving its balance facets (for simulation reports):
+    a name for each, with one label for the whole game (a start layout) or a list of one
+    label a seat (a seat's faction); see :func:`balance_of`."""
 
 
 GAMES_GROUP = "towers.games"
@@ -141,6 +145,16 @@ def views_of(game: Game) -> Views:
         declared = plugin(game.name).views if game.name in _games() else None
         views = _views[game] = (_load(declared) if declared else Views)(game)
     return views
+
+
+def balance_of(game: Game) -> Callable[[State], Mapping[str, str | list[str]]] | None:
+    """The balance facets function that ``game``'s plugin declares, if any.
+
+    A simulation calls it on each finished game and its report shows the win rate by seat
+    for each label of a game's facet, and the win rate of each label of a seat's facet.
+    """
+    declared = plugin(game.name).balance if game.name in _games() else None
+    return _load(declared) if declared else None
 
 
 def heuristic_of(game: Game) -> Callable[[State, int], float] | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from towers.sim.specs import SeatEntry
@@ -36,6 +36,9 @@ class GameResult:
     thinking: list[float]
     """Seconds each seat spent choosing."""
     seconds: float
+    balance: dict[str, Any] = field(default_factory=dict)
+    """The game's balance facets at its end, as its plugin declares them
+    (:func:`towers.core.registry.balance_of`): a label for the game or one a seat."""
 
     def to_dict(self, timings: bool = True) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -47,10 +50,28 @@ class GameResult:
             "actions": self.actions,
             "decisions": list(self.decisions),
         }
+        if self.balance:
+            data["balance"] = dict(self.balance)
         if timings:
             data["thinking"] = list(self.thinking)
             data["seconds"] = self.seconds
         return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GameResult:
+        """The inverse of :meth:`to_dict` (a result read back from a results file)."""
+        return cls(
+            index=int(data["index"]),
+            seed=int(data["seed"]),
+            lineup=[int(v) for v in data["lineup"]],
+            scores=[float(v) for v in data["scores"]],
+            returns=[float(v) for v in data["returns"]],
+            actions=int(data["actions"]),
+            decisions=[int(v) for v in data["decisions"]],
+            thinking=[float(v) for v in data.get("thinking", [0.0] * len(data["lineup"]))],
+            seconds=float(data.get("seconds", 0.0)),
+            balance=dict(data.get("balance") or {}),
+        )
 
 
 @dataclass(frozen=True)
@@ -64,7 +85,8 @@ class Interval:
 
 @dataclass(frozen=True)
 class BotSummary:
-    """One bot of the line-up over every game it played."""
+    """One bot of the line-up over every game it played (in a tournament, the games of the
+    line-ups it was in)."""
 
     label: str
     bot: str
@@ -106,9 +128,15 @@ class SeatSummary:
     seat: int
     win_rate: float
     score_mean: float
+    win_rate_ci: Interval | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"seat": self.seat, "win_rate": self.win_rate, "score_mean": self.score_mean}
+        return {
+            "seat": self.seat,
+            "win_rate": self.win_rate,
+            "win_rate_ci": self.win_rate_ci.to_dict() if self.win_rate_ci else None,
+            "score_mean": self.score_mean,
+        }
 
 
 @dataclass(frozen=True)
@@ -201,7 +229,7 @@ def summarize(
     total_seconds: float,
 ) -> SimulationReport:
     """The figures of a simulation from its results, in game order."""
-    players = len(entries)
+    players = len(results[0].lineup) if results else len(entries)
     bots = []
     for k, entry in enumerate(entries):
         wins: list[float] = []
@@ -210,6 +238,8 @@ def summarize(
         decisions = 0
         thinking = 0.0
         for r in results:
+            if k not in r.lineup:
+                continue  # a tournament's line-up without this bot
             seat = r.lineup.index(k)
             wins.append(r.returns[seat])
             scores.append(r.scores[seat])
@@ -221,7 +251,7 @@ def summarize(
                 label=entry.label,
                 bot=entry.bot,
                 params=dict(entry.params),
-                games=len(results),
+                games=len(wins),
                 wins=sum(wins),
                 win_rate=mean(wins),
                 win_rate_ci=rate_interval(wins),
@@ -237,6 +267,7 @@ def summarize(
             seat=s,
             win_rate=mean([r.returns[s] for r in results]),
             score_mean=mean([r.scores[s] for r in results]),
+            win_rate_ci=rate_interval([r.returns[s] for r in results]),
         )
         for s in range(players)
     ]
@@ -252,8 +283,8 @@ def summarize(
         first_seat_advantage=mean(first) - 1.0 / players if players > 1 else 0.0,
         first_seat_ci=rate_interval(first, 1.0 / players) if players > 1 else None,
         actions_mean=mean(actions),
-        actions_min=min(actions),
-        actions_max=max(actions),
+        actions_min=min(actions, default=0),
+        actions_max=max(actions, default=0),
         seconds_per_game=mean([r.seconds for r in results]),
         total_seconds=total_seconds,
         decisions_mean=mean([sum(r.decisions) for r in results]),

@@ -97,9 +97,12 @@ class SeatSpec:
         return f"{self.kind}:{pairs}"
 
 
-def parse_seats(text: str, bots: Sequence[str] | None = None) -> list[SeatSpec]:
+def parse_seats(
+    text: str, bots: Sequence[str] | None = None, flag: str = "--seats"
+) -> list[SeatSpec]:
     """Comma-separated seat specs in seat order; a ``key=value`` part with no ``:`` continues
-    the seat before it, so ``mcts:iterations=50,c=0.5,greedy`` is two seats."""
+    the seat before it, so ``mcts:iterations=50,c=0.5,greedy`` is two seats. ``flag`` names
+    the option the text came from, for the message."""
     seats: list[str] = []
     for part in text.split(","):
         if "=" in part and ":" not in part and seats:
@@ -108,7 +111,7 @@ def parse_seats(text: str, bots: Sequence[str] | None = None) -> list[SeatSpec]:
             seats.append(part)
     if not text.strip() or any(not p.strip() for p in seats):
         raise InputError(
-            f"--seats needs a comma-separated list such as human,greedy, not {text!r}; "
+            f"{flag} needs a comma-separated list such as human,greedy, not {text!r}; "
             f"a seat can be: {', '.join(seat_kinds(bots))}"
         )
     return [SeatSpec.from_text(p, bots) for p in seats]

@@ -15,4 +15,5 @@ PLUGIN = GamePlugin(
     views="towers_pillars.views:PillarsViews",
     heuristic="towers_pillars.bots:points_so_far",
     tensor="towers_pillars.tensor:pillars_tensor",
+    balance="towers_pillars.bots:facets",
 )

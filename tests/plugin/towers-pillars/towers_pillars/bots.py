@@ -40,3 +40,11 @@ def points_so_far(state: State, seat: int) -> float:
     """The bots' heuristic: points so far (a search then looks ahead for more)."""
     assert isinstance(state, PillarsState)
     return float(state.points[seat])
+
+
+def facets(state: State) -> dict[str, str | list[str]]:
+    """What simulation reports split the results by: the pillars' height, for the game, and
+    whether each seat moved first."""
+    assert isinstance(state, PillarsState)
+    later = ["later"] * (state.game.num_players - 1)
+    return {"height": str(state.height), "order": ["first", *later]}
