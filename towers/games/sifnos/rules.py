@@ -146,16 +146,16 @@ class SifnosGame(Game):
 
     def _setup(self) -> None:
         n = self.num_players
-        if self.options["solo_opponent"] and n != 2:
+        if self.options["solo_opponent"] and n > 2:
             from towers.core.errors import GameOptionError
 
             raise GameOptionError(
-                "solo_opponent is an option of the 2-player game (2 Player vs Solo Rules); "
-                "a 1-player game always plays against the Schemes"
+                "solo_opponent is an option of the 2-player game (2 Player vs Solo Rules), "
+                f"not of a {n}-player one; a 1-player game always plays against the Schemes"
             )
         self.solo = n == 1
         """The solo game: one player against the Scheme-driven opponent."""
-        self.versus = bool(self.options["solo_opponent"])
+        self.versus = n == 2 and bool(self.options["solo_opponent"])
         """Two players with the Scheme-driven opponent competing for Might."""
         self.has_opponent = self.solo or self.versus
         self.sides = n + (1 if self.has_opponent else 0)
