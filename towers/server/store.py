@@ -7,6 +7,9 @@ and ply. A new action is written with its new state in one transaction, guarded 
 writer started from, so a second writer (another worker) can never fork a game: it gets
 ``False`` back and reloads.
 
+The schema is versioned (:mod:`towers.server.schema`): a new database is made at this
+release's revision, and one at an older revision is refused until ``towers db upgrade``.
+
 SQLite (a file, the default) and PostgreSQL (a URL) are both supported. SQLite runs in WAL
 mode with ``synchronous=NORMAL``: a committed move survives the server process being killed
 at any moment.
@@ -39,6 +42,7 @@ from sqlalchemy import (
     Engine,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -54,6 +58,8 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.pool import StaticPool
+
+from towers.server.schema import check_on
 
 metadata = MetaData()
 
@@ -74,6 +80,7 @@ games = Table(
     Column("state", Text, nullable=False),
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False),
+    Index("ix_games_updated", "updated"),
 )
 
 actions = Table(
@@ -138,7 +145,9 @@ class Store:
         self.engine: Engine = create_engine(url, **kwargs)
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        metadata.create_all(self.engine)
+        # a new database is made at this release's schema; another one must be at it
+        with self.engine.begin() as conn:
+            check_on(conn, self.engine.url.render_as_string(hide_password=True))
         # built once: a statement object keeps its compiled form, so a move costs less
         at_ply = and_(games.c.id == bindparam("g_id"), games.c.ply == bindparam("from_ply"))
         self._move = (
