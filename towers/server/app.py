@@ -368,6 +368,8 @@ def app_from_env() -> FastAPI:
         bot_mode=env.get("TOWERS_BOT_MODE", ServerConfig.bot_mode),
         bot_workers=int(env.get("TOWERS_BOT_WORKERS", ServerConfig.bot_workers)),
         bot_delay=float(env.get("TOWERS_BOT_DELAY", ServerConfig.bot_delay)),
+        poll_interval=float(env.get("TOWERS_POLL_INTERVAL", ServerConfig.poll_interval)),
+        absent_after=float(env.get("TOWERS_ABSENT_AFTER", ServerConfig.absent_after)),
     )
     app = create_app(config)
     from towers.server.serve import tune_gc

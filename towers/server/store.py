@@ -30,6 +30,7 @@ False
 from __future__ import annotations
 
 import json
+import secrets
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -55,6 +56,7 @@ from sqlalchemy import (
     event,
     insert,
     select,
+    text,
     update,
 )
 from sqlalchemy.pool import StaticPool
@@ -96,6 +98,9 @@ actions = Table(
 )
 
 DEFAULT_URL = "sqlite:///towers-games.sqlite3"
+CHANNEL = "towers_games"
+"""With PostgreSQL, each change to a game is announced on this channel (NOTIFY) as it is
+committed, as ``"<origin> <game id>"``: every server process on the database hears it."""
 
 
 @dataclass
@@ -143,6 +148,10 @@ class Store:
         else:
             kwargs["pool_pre_ping"] = True
         self.engine: Engine = create_engine(url, **kwargs)
+        self.is_postgres = self.engine.dialect.name == "postgresql"
+        self.origin = secrets.token_hex(6)
+        """Who announces a change: a process does not follow its own."""
+        self._announce = text("SELECT pg_notify(:channel, :payload)")
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         # a new database is made at this release's schema; another one must be at it
@@ -166,6 +175,18 @@ class Store:
 
     def close(self) -> None:
         self.engine.dispose()
+
+    def conninfo(self) -> str:
+        """The database as libpq takes it (PostgreSQL): for a connection of one's own."""
+        url = self.engine.url.set(drivername=self.engine.url.get_backend_name())
+        return url.render_as_string(hide_password=False)
+
+    def _changed(self, conn: Any, game_id: str) -> None:
+        """Announce a change to the game, delivered when (and only if) the transaction commits."""
+        if self.is_postgres:
+            conn.execute(
+                self._announce, {"channel": CHANNEL, "payload": f"{self.origin} {game_id}"}
+            )
 
     # ---- writes -------------------------------------------------------------------------
     def create(self, row: GameRow, log: Sequence[LogRow]) -> None:
@@ -206,6 +227,7 @@ class Store:
             if done.rowcount != 1:
                 return False  # nothing was changed; the empty transaction commits
             _insert_log(conn, game_id, log, now, self._log)
+            self._changed(conn, game_id)
         return True
 
     def truncate(self, game_id: str, from_ply: int, to_ply: int, fields: Mapping[str, Any]) -> bool:
@@ -221,6 +243,7 @@ class Store:
             conn.execute(
                 delete(actions).where(and_(actions.c.game_id == game_id, actions.c.ply >= to_ply))
             )
+            self._changed(conn, game_id)
         return True
 
     def set_seats(self, game_id: str, seats: list[dict[str, Any]], bot_to_move: bool) -> None:
@@ -230,6 +253,7 @@ class Store:
                 .where(games.c.id == game_id)
                 .values(seats=json.dumps(seats), bot_to_move=bot_to_move, updated=time.time())
             )
+            self._changed(conn, game_id)
 
     def set_seen_by(self, game_id: str, seen: Mapping[int, str]) -> None:
         if not seen:
