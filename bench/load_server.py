@@ -8,8 +8,8 @@ A finished game is replaced by a new one, so the load stays at ``--games`` games
 
 Prints moves a second, the 50th/95th/99th percentile latency, and the bytes of state messages
 the clients receive per move: as JSON, and deflated as the server's permessage-deflate sends
-them (zlib, window 15, context kept from message to message: worked out on the client, with
-the same library and settings). A benchmark, not a test: nothing is asserted.
+them (zlib with uvicorn's settings: a window of 2**12, memLevel 5, the context kept from
+message to message; worked out on the client, with the same library and settings). A benchmark, not a test: nothing is asserted.
 
     python bench/load_server.py                        # SQLite in a temporary file
     python bench/load_server.py --database postgresql+psycopg://user@127.0.0.1/towers
@@ -101,7 +101,8 @@ async def seat_client(
         await ws.send(json.dumps({"type": "hello", "secret": secret, "svg": svg, "log": svg}))
         sent_at: float | None = None
         sent_ply = -1
-        deflate = zlib.compressobj(wbits=-15)  # the server's: one stream a connection
+        # as uvicorn's permessage-deflate: one stream a connection
+        deflate = zlib.compressobj(wbits=-12, memLevel=5)
         while True:
             timeout = max(0.01, stats.stop - time.monotonic())
             try:
@@ -226,7 +227,14 @@ def main() -> None:
     parser.add_argument(
         "--postgres",
         action="store_true",
-        help="a throwaway PostgreSQL cluster, made as the tests make theirs (needs initdb)",
+        help="a throwaway PostgreSQL cluster, made as the tests make theirs but durable as a "
+        "real server is, fsync on (needs initdb)",
+    )
+    parser.add_argument(
+        "--synchronous-commit",
+        choices=["on", "off"],
+        default=None,
+        help="PostgreSQL's synchronous_commit for the server's connections (default: on)",
     )
     parser.add_argument("--workers", type=int, default=1, help="server processes")
     parser.add_argument("--url", default=None, help="use a running server instead")
@@ -250,12 +258,15 @@ def main() -> None:
         bindir = find_bindir()
         if bindir is None:
             raise SystemExit("no PostgreSQL here: bash scripts/install-postgres")
-        cluster = Postgres(bindir)
+        cluster = Postgres(bindir, durable=True)
         cluster.start()
         database = cluster.new_database()
         from towers.server.store import Store
 
         Store(database).close()  # the schema made once, before the workers start
+    if args.synchronous_commit and database is not None:
+        joiner = "&" if "?" in database else "?"
+        database += f"{joiner}options=-csynchronous_commit%3D{args.synchronous_commit}"
     if base is None:
         if database is None:
             tmp = tempfile.TemporaryDirectory()

@@ -40,8 +40,10 @@ def find_bindir() -> Path | None:
 class Postgres:
     """One cluster; :meth:`new_database` gives each test module a database of its own."""
 
-    def __init__(self, bindir: Path) -> None:
+    def __init__(self, bindir: Path, *, durable: bool = False) -> None:
         self.bindir = bindir
+        self.durable = durable
+        """As a real server runs (fsync and the rest on), for benchmarks; the tests need not."""
         self.folder = Path(tempfile.mkdtemp(prefix="towers-pg-"))
         self.proc: subprocess.Popen[bytes] | None = None
         self._count = 0
@@ -75,16 +77,14 @@ class Postgres:
             )  # fmt: skip
         if done.returncode != 0:
             raise RuntimeError(f"initdb failed: {log.read_text(errors='replace')[-2000:]}")
-        # durability is of no use to a throwaway cluster: fsync and the like off, for speed
         settings = {
             "listen_addresses": "",
             "unix_socket_directories": str(self.folder),
-            "fsync": "off",
-            "synchronous_commit": "off",
-            "full_page_writes": "off",
             "max_connections": "300",
-            "shared_buffers": "32MB",
+            "shared_buffers": "32MB" if not self.durable else "128MB",
         }
+        if not self.durable:  # of no use to a throwaway cluster: fsync and the like off
+            settings.update(fsync="off", synchronous_commit="off", full_page_writes="off")
         args = [f"--{k.replace('_', '-')}={v}" for k, v in settings.items()]
         server_log = (self.folder / "server.log").open("wb")
         self.proc = subprocess.Popen(

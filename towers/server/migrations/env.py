@@ -5,8 +5,14 @@ from alembic import context
 
 from towers.server.store import metadata
 
-connection = context.config.attributes["connection"]
-# batch mode: SQLite alters a table by copying it, which Alembic does for it
-context.configure(connection=connection, target_metadata=metadata, render_as_batch=True)
-with context.begin_transaction():
-    context.run_migrations()
+
+def run() -> None:
+    connection = context.config.attributes["connection"]
+    # batch mode: SQLite alters a table by copying it, which Alembic does for it
+    context.configure(connection=connection, target_metadata=metadata, render_as_batch=True)
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+if getattr(context, "config", None) is not None:  # run by Alembic, not merely imported
+    run()
