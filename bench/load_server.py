@@ -6,11 +6,14 @@ which it is to move with a legal action after ``--think`` seconds (ending its tu
 games move along), and measures the time from sending an action to receiving the new state.
 A finished game is replaced by a new one, so the load stays at ``--games`` games.
 
-Prints moves a second and the 50th/95th/99th percentile latency. A benchmark, not a test:
-nothing is asserted.
+Prints moves a second, the 50th/95th/99th percentile latency, and the bytes of state messages
+the clients receive per move: as JSON, and deflated as the server's permessage-deflate sends
+them (zlib with uvicorn's settings: a window of 2**12, memLevel 5, the context kept from
+message to message; worked out on the client, with the same library and settings). A benchmark, not a test: nothing is asserted.
 
     python bench/load_server.py                        # SQLite in a temporary file
     python bench/load_server.py --database postgresql+psycopg://user@127.0.0.1/towers
+    python bench/load_server.py --postgres --workers 2   # a throwaway cluster, as the tests
     python bench/load_server.py --games 50 --seconds 20 --think 0.2
 """
 
@@ -27,6 +30,7 @@ import statistics
 import subprocess
 import tempfile
 import time
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -48,6 +52,8 @@ class Stats:
     started: float = 0.0
     measure_from: float = 0.0  # perf_counter time: moves sent before it are not counted
     stop: float = 0.0
+    bytes_json: int = 0  # state messages received while measuring, as JSON
+    bytes_deflated: int = 0  # the same, as permessage-deflate sends them
 
 
 def free_port() -> int:
@@ -95,6 +101,8 @@ async def seat_client(
         await ws.send(json.dumps({"type": "hello", "secret": secret, "svg": svg, "log": svg}))
         sent_at: float | None = None
         sent_ply = -1
+        # as uvicorn's permessage-deflate: one stream a connection
+        deflate = zlib.compressobj(wbits=-12, memLevel=5)
         while True:
             timeout = max(0.01, stats.stop - time.monotonic())
             try:
@@ -103,6 +111,12 @@ async def seat_client(
                 return False
             msg = json.loads(raw)
             now = time.perf_counter()
+            data = raw.encode() if isinstance(raw, str) else raw
+            # the sync flush's 4 closing bytes are not sent (RFC 7692, 7.2.1)
+            deflated = len(deflate.compress(data) + deflate.flush(zlib.Z_SYNC_FLUSH)) - 4
+            if now >= stats.measure_from and msg["type"] == "state":
+                stats.bytes_json += len(data)
+                stats.bytes_deflated += deflated
             if msg["type"] == "error":
                 stats.errors[msg["error"]] = stats.errors.get(msg["error"], 0) + 1
                 sent_at = None
@@ -210,6 +224,18 @@ def main() -> None:
         default=None,
         help="SQLAlchemy URL for the server (default: SQLite in a temporary file)",
     )
+    parser.add_argument(
+        "--postgres",
+        action="store_true",
+        help="a throwaway PostgreSQL cluster, made as the tests make theirs but durable as a "
+        "real server is, fsync on (needs initdb)",
+    )
+    parser.add_argument(
+        "--synchronous-commit",
+        choices=["on", "off"],
+        default=None,
+        help="PostgreSQL's synchronous_commit for the server's connections (default: on)",
+    )
     parser.add_argument("--workers", type=int, default=1, help="server processes")
     parser.add_argument("--url", default=None, help="use a running server instead")
     parser.add_argument(
@@ -222,6 +248,25 @@ def main() -> None:
     tmp = None
     base = args.url
     database = args.database
+    cluster = None
+    if args.postgres and base is None and database is None:
+        import sys
+
+        sys.path.insert(0, str(ROOT))
+        from tests.server.postgres import Postgres, find_bindir
+
+        bindir = find_bindir()
+        if bindir is None:
+            raise SystemExit("no PostgreSQL here: bash scripts/install-postgres")
+        cluster = Postgres(bindir, durable=True)
+        cluster.start()
+        database = cluster.new_database()
+        from towers.server.store import Store
+
+        Store(database).close()  # the schema made once, before the workers start
+    if args.synchronous_commit and database is not None:
+        joiner = "&" if "?" in database else "?"
+        database += f"{joiner}options=-csynchronous_commit%3D{args.synchronous_commit}"
     if base is None:
         if database is None:
             tmp = tempfile.TemporaryDirectory()
@@ -240,6 +285,8 @@ def main() -> None:
                 proc.kill()
         if tmp is not None:
             tmp.cleanup()
+        if cluster is not None:
+            cluster.stop()
     lat = [x * 1000 for x in stats.latencies]
     figures = {
         "database": "running server" if args.url else database.split("://")[0],
@@ -254,6 +301,9 @@ def main() -> None:
         "p95_ms": round(percentile(lat, 95), 2),
         "p99_ms": round(percentile(lat, 99), 2),
         "mean_ms": round(statistics.fmean(lat), 2) if lat else None,
+        # every client's state messages, per move made
+        "bytes_per_move": round(stats.bytes_json / len(lat)) if lat else None,
+        "deflated_bytes_per_move": round(stats.bytes_deflated / len(lat)) if lat else None,
         "errors": stats.errors,
     }
     if args.json:

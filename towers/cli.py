@@ -832,6 +832,34 @@ def serve(
         fail(f"cannot serve: {exc}", code=1)
 
 
+db_app = typer.Typer(help="The server's database: bring its schema up to date.")
+app.add_typer(db_app, name="db")
+
+
+@db_app.command("upgrade")
+def db_upgrade(
+    database: Annotated[
+        str,
+        typer.Option(help="A SQLite file, or a SQLAlchemy URL such as postgresql+psycopg://..."),
+    ] = "towers-games.sqlite3",
+) -> None:
+    """Bring the database's schema up to this release's, keeping every game.
+
+    A database written by an earlier release is upgraded in place; towers serve does this
+    at start."""
+    from towers.server.schema import upgrade_url
+    from towers.server.store import to_url
+
+    url = to_url(database)
+    if url.startswith("sqlite:///") and not Path(url.removeprefix("sqlite:///")).is_file():
+        fail(f"no database at {database}: nothing to upgrade")
+    try:
+        message = upgrade_url(url)
+    except Exception as exc:  # a bad URL, a database that cannot be reached or is too new
+        fail(f"cannot upgrade {database}: {str(exc).splitlines()[0]}", code=1)
+    out().print(escape(message), soft_wrap=True)
+
+
 def main() -> None:
     app()
 

@@ -9,7 +9,7 @@ import socket
 import subprocess
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -30,6 +30,18 @@ def free_port() -> int:
         s.bind(("127.0.0.1", 0))
         port: int = s.getsockname()[1]
         return port
+
+
+class Databases:
+    """New empty databases of one kind, as SQLAlchemy URLs."""
+
+    def __init__(self, kind: str, new: Callable[[], str]) -> None:
+        self.kind = kind
+        self.new = new
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.kind == "sqlite"
 
 
 class Live:

@@ -16,7 +16,7 @@ import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis import checks
 
-from tests.server.live import Live, live_server
+from tests.server.live import Databases, Live, live_server
 from towers.server import ServerConfig, create_app
 from towers.server.store import Store
 
@@ -70,8 +70,8 @@ class Table:
 
 
 @pytest.fixture(scope="module")
-def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
-    db = f"sqlite:///{tmp_path_factory.mktemp('fuzz') / 'games.sqlite3'}"
+def table(databases: Databases) -> Iterator[Table]:
+    db = databases.new()
     # short bot moves: the fuzzer may create games with the strongest bots allowed
     with live_server(db, max_think=0.2, absent_after=0.5) as live:
         yield Table(live, db)

@@ -5,7 +5,6 @@ bound existed plays on within it."""
 from __future__ import annotations
 
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -121,8 +120,8 @@ def bot_game(live: Live, params: dict[str, Any], seed: int) -> str:
     return str(live.create("torres", players=2, seats=seats, seed=seed)["id"])
 
 
-def test_a_bot_move_past_its_time_limit_answers_with_the_best_so_far(tmp_path: Path) -> None:
-    db = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+def test_a_bot_move_past_its_time_limit_answers_with_the_best_so_far(database: str) -> None:
+    db = database
     limit = 0.3
     with live_server(db, max_think=limit) as live:
         mcts = next(b for b in live.http.get("/api/catalog").json()["bots"] if b["name"] == "mcts")
@@ -143,11 +142,11 @@ def test_a_bot_move_past_its_time_limit_answers_with_the_best_so_far(tmp_path: P
         assert elapsed < searched * (limit + 0.5) + 2, (elapsed, searched)
 
 
-def test_a_heavy_game_holds_up_no_light_game(tmp_path: Path) -> None:
+def test_a_heavy_game_holds_up_no_light_game(database: str) -> None:
     """Light bots answer while heavy ones are still on their first move: had they waited
     behind a heavy think, that move would have been made before they answered. The test
     looks at the order of events, never at how long they took."""
-    db = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+    db = database
     limit = 30.0
     # worker processes: the heavy thinks are stopped when the server stops
     with live_server(db, max_think=limit, bot_mode="process") as live:
@@ -177,8 +176,8 @@ def test_a_heavy_game_holds_up_no_light_game(tmp_path: Path) -> None:
 
 
 # ---- games stored before a bound -------------------------------------------------------------
-def test_a_stored_game_past_todays_bounds_plays_on_clamped(tmp_path: Path) -> None:
-    db = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+def test_a_stored_game_past_todays_bounds_plays_on_clamped(database: str) -> None:
+    db = database
     with live_server(db, max_think=1.0) as live:
         gid = live.create("torres", players=2, seats=[HUMAN, HUMAN], seed=9)["id"]
     # the seat is rewritten as an older server, with no bounds, would have stored it

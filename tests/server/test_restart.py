@@ -6,10 +6,9 @@ from __future__ import annotations
 import random
 import threading
 import time
-from pathlib import Path
 from typing import Any
 
-from tests.server.live import Live, ServerProcess
+from tests.server.live import Databases, Live, ServerProcess
 from towers.server.store import Store
 
 SEED = 1234
@@ -39,9 +38,9 @@ def history(database: str, gid: str) -> list[int]:
         store.close()
 
 
-def test_a_killed_server_restarts_and_the_game_goes_on_identically(tmp_path: Path) -> None:
+def test_a_killed_server_restarts_and_the_game_goes_on_identically(databases: Databases) -> None:
     # the game played straight through
-    ref_db = f"sqlite:///{tmp_path / 'reference.sqlite3'}"
+    ref_db = databases.new()
     server = ServerProcess(ref_db)
     live = server.start()
     try:
@@ -58,7 +57,7 @@ def test_a_killed_server_restarts_and_the_game_goes_on_identically(tmp_path: Pat
     reference = history(ref_db, ref_id)
 
     # the same game, the server killed twice along the way
-    db = f"sqlite:///{tmp_path / 'killed.sqlite3'}"
+    db = databases.new()
     server = ServerProcess(db, TOWERS_BOT_DELAY="0.01")
     live = server.start()
     created = live.create("torres", players=2, seats=SEATS, seed=SEED)
@@ -112,13 +111,13 @@ def _send_quietly(live: Live, gid: str, secret: str, body: dict[str, Any]) -> No
         pass
 
 
-def test_a_stored_game_this_server_cannot_load_says_so(tmp_path: Path) -> None:
+def test_a_stored_game_this_server_cannot_load_says_so(database: str) -> None:
     from sqlalchemy import update
 
     from tests.server.live import live_server
     from towers.server.store import games
 
-    db = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+    db = database
     with live_server(db) as live:
         gid = live.create("torres")["id"]
     store = Store(db)

@@ -148,9 +148,9 @@ def test_views_hold_only_the_seats_own_observation(live: Live) -> None:
             assert other not in text
 
 
-def test_no_secret_and_no_hidden_card_in_the_server_log(tmp_path: Path) -> None:
+def test_no_secret_and_no_hidden_card_in_the_server_log(tmp_path: Path, database: str) -> None:
     out = tmp_path / "server.log"
-    server = ServerProcess(f"sqlite:///{tmp_path / 'g.sqlite3'}", log_level="debug", output=out)
+    server = ServerProcess(database, log_level="debug", output=out)
     live = server.start()
     try:
         gid, secrets = torres_after_an_acquisition(live, 99)

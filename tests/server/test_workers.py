@@ -16,8 +16,8 @@ from towers.server.scheduling import LIGHT_SECONDS
 
 
 @pytest.fixture
-def two_workers(tmp_path: Path) -> Iterator[tuple[Live, Live]]:
-    db = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
+def two_workers(database: str) -> Iterator[tuple[Live, Live]]:
+    db = database
     with live_server(db, poll_interval=0.1) as a, live_server(db, poll_interval=0.1) as b:
         yield a, b
 
@@ -133,8 +133,8 @@ def alive(pids: set[int]) -> set[int]:
 
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads processes from /proc")
 @pytest.mark.parametrize("ending", ["SIGKILL", "SIGTERM"])
-def test_bot_worker_processes_end_with_the_server(tmp_path: Path, ending: str) -> None:
-    server = ServerProcess(f"sqlite:///{tmp_path / 'games.sqlite3'}", TOWERS_BOT_MODE="process")
+def test_bot_worker_processes_end_with_the_server(database: str, ending: str) -> None:
+    server = ServerProcess(database, TOWERS_BOT_MODE="process")
     live = server.start()
     try:
         seats = [{"kind": "random"}, {"kind": "greedy", "params": {"samples": 1}}]

@@ -33,6 +33,7 @@ from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, Path, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
+from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
@@ -65,6 +66,8 @@ HELLO_TIMEOUT = 30.0
 ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": Error} for code in (400, 401, 403, 404, 409, 413, 422)
 }
+GZIP_FROM = 1024
+"""HTTP answers of this many bytes or more are gzipped for clients that accept it."""
 MAX_BODY = 64 * 1024
 """The largest request body read, in bytes (a game's creation is well under 2 KB)."""
 
@@ -96,6 +99,9 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.service = service
+    # a view with its SVG is 28-60 KB of JSON, a few KB gzipped; level 5 costs a fraction of 9
+    # (WebSocket messages are compressed by permessage-deflate, which uvicorn offers)
+    app.add_middleware(GZipMiddleware, minimum_size=GZIP_FROM, compresslevel=5)
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
@@ -368,6 +374,8 @@ def app_from_env() -> FastAPI:
         bot_mode=env.get("TOWERS_BOT_MODE", ServerConfig.bot_mode),
         bot_workers=int(env.get("TOWERS_BOT_WORKERS", ServerConfig.bot_workers)),
         bot_delay=float(env.get("TOWERS_BOT_DELAY", ServerConfig.bot_delay)),
+        poll_interval=float(env.get("TOWERS_POLL_INTERVAL", ServerConfig.poll_interval)),
+        absent_after=float(env.get("TOWERS_ABSENT_AFTER", ServerConfig.absent_after)),
     )
     app = create_app(config)
     from towers.server.serve import tune_gc

@@ -7,8 +7,9 @@ import os
 import sys
 
 from towers.server.bots import PROCESS, THREAD
+from towers.server.schema import upgrade_url
 from towers.server.service import ServerConfig
-from towers.server.store import Store, to_url
+from towers.server.store import to_url
 
 
 def server_command(port: int, log_level: str = "warning", *extra: str) -> list[str]:
@@ -43,7 +44,8 @@ def run(
     import uvicorn
 
     url = to_url(database)
-    Store(url).close()  # create the tables once, and fail early on a bad URL
+    # the schema brought up to date once, before any worker starts (and a bad URL fails here)
+    print(upgrade_url(url), file=sys.stderr, flush=True)
     mode = PROCESS if bot_processes > 0 else THREAD
     if workers > 1:
         os.environ.update(

@@ -84,7 +84,8 @@ class ServerConfig:
     absent_after: float = 60.0
     """A seat with no open connection and no request for this long has left the table."""
     poll_interval: float = 1.0
-    """How often rooms being watched are checked against the database (other workers)."""
+    """How often rooms being watched are checked against the database (other workers), with
+    SQLite; PostgreSQL tells each process of the others' changes as they are committed."""
     idle_rooms_after: float = 600.0
     """Rooms nobody watches are dropped from memory after this many seconds."""
 
@@ -102,6 +103,10 @@ class GameService(Seating, Undoing, BotScheduling, Views, Storage):
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._poller: asyncio.Task[None] | None = None
+        self._listener: asyncio.Task[None] | None = None
+        self._listening = False
+        self._stale: set[str] = set()
+        self._followers: dict[str, asyncio.Task[None]] = {}
 
     # ---- life cycle -------------------------------------------------------------------------
     async def start(self) -> None:
@@ -112,9 +117,16 @@ class GameService(Seating, Undoing, BotScheduling, Views, Storage):
                 continue
             self._schedule_bot(room)
         self._poller = asyncio.create_task(self._poll())
+        if self.store.is_postgres:
+            ready = asyncio.Event()
+            self._listener = asyncio.create_task(self._listen(ready))
+            try:  # serve once listening; if it cannot, serve anyway (and poll)
+                await asyncio.wait_for(ready.wait(), timeout=10)
+            except TimeoutError:
+                log.warning("not hearing other processes' changes yet; polling meanwhile")
 
     async def stop(self) -> None:
-        tasks = [t for t in (self._poller, *self._tasks) if t is not None]
+        tasks = [t for t in (self._poller, self._listener, *self._tasks) if t is not None]
         tasks += [r.bot_task for r in self.rooms.values() if r.bot_task is not None]
         tasks += [r.seen_task for r in self.rooms.values() if r.seen_task is not None]
         tasks += [c.task for r in self.rooms.values() for c in r.clients if c.task is not None]

@@ -1,5 +1,12 @@
 """Writing games and reading them back: every change goes to the database before anyone sees it,
-snapshots of the state spare long replays, and rooms follow what other server processes wrote."""
+snapshots of the state spare long replays, and rooms follow what other server processes wrote.
+
+With PostgreSQL a process hears each change another one commits (LISTEN/NOTIFY, on a
+connection of its own) and takes the game as the database has it at once, so its clients see
+a move, an undo or a seat change made through any process. Without it (SQLite, or while that
+connection is down), watched games are compared with the database every ``poll_interval``.
+A process that hears of a change does not start the game's bots: the process that made the
+change runs them."""
 
 from __future__ import annotations
 
@@ -11,7 +18,7 @@ from typing import Any, TypeVar
 
 from towers.core.game import State
 from towers.server.rooms import OVER, PLAYING, Room, bot_to_move
-from towers.server.store import LogRow
+from towers.server.store import CHANNEL, LogRow
 
 log = logging.getLogger("towers.server")
 
@@ -66,8 +73,9 @@ class Storage:
             fields["state"] = state.to_json()
         return fields
 
-    async def _reload(self, room: Room) -> None:
-        """Take the game as the database has it (another worker wrote to it)."""
+    async def _reload(self, room: Room, *, bots: bool = True) -> None:
+        """Take the game as the database has it (another worker wrote to it); ``bots``: start
+        its bots here if one is to move."""
         loaded = await self.db(self.store.load, room.id)
         if loaded is None:
             return
@@ -82,7 +90,56 @@ class Storage:
         for c in room.clients:
             c.known = min(c.known, same)
         room.changed()
-        self._schedule_bot(room)
+        if bots:
+            self._schedule_bot(room)
+
+    # ---- other processes' changes, as they are committed (PostgreSQL) -------------------------
+    async def _listen(self, ready: asyncio.Event) -> None:
+        import psycopg
+
+        while True:
+            try:
+                conn = await psycopg.AsyncConnection.connect(self.store.conninfo(), autocommit=True)
+                async with conn:
+                    await conn.execute(f"LISTEN {CHANNEL}")
+                    self._listening = True
+                    ready.set()
+                    for game_id in list(self.rooms):  # what was missed while not listening
+                        self._follow(game_id)
+                    async for note in conn.notifies():
+                        origin, _, game_id = note.payload.partition(" ")
+                        if origin != self.store.origin:
+                            self._follow(game_id)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # the database restarted, or the network failed
+                log.warning("not hearing other processes' changes (%s); polling meanwhile", exc)
+            finally:
+                self._listening = False
+            await asyncio.sleep(1.0)
+
+    def _follow(self, game_id: str) -> None:
+        """Reload the game if it is held here; changes heard meanwhile make one more reload."""
+        room = self.rooms.get(game_id)
+        if room is None:
+            return
+        self._stale.add(game_id)
+        if game_id not in self._followers:
+            task = asyncio.create_task(self._catch_up(room))
+            self._followers[game_id] = task
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _catch_up(self, room: Room) -> None:
+        try:
+            while room.id in self._stale:
+                self._stale.discard(room.id)
+                async with room.lock:
+                    await self._reload(room, bots=False)
+        except Exception:
+            log.exception("following game %s failed", room.id)
+        finally:
+            self._followers.pop(room.id, None)
 
     async def _poll(self) -> None:
         while True:
@@ -102,7 +159,7 @@ class Storage:
             if idle and not busy_bot and now - room.idle_since > self.config.idle_rooms_after:
                 del self.rooms[game_id]
         watched = [r for r in self.rooms.values() if r.clients]
-        if not watched:
+        if not watched or self._listening:
             return
         plies = await self.db(self.store.plies, [r.id for r in watched])
         for room in watched:

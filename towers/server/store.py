@@ -7,6 +7,9 @@ and ply. A new action is written with its new state in one transaction, guarded 
 writer started from, so a second writer (another worker) can never fork a game: it gets
 ``False`` back and reloads.
 
+The schema is versioned (:mod:`towers.server.schema`): a new database is made at this
+release's revision, and one at an older revision is refused until ``towers db upgrade``.
+
 SQLite (a file, the default) and PostgreSQL (a URL) are both supported. SQLite runs in WAL
 mode with ``synchronous=NORMAL``: a committed move survives the server process being killed
 at any moment.
@@ -27,6 +30,7 @@ False
 from __future__ import annotations
 
 import json
+import secrets
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -39,6 +43,7 @@ from sqlalchemy import (
     Engine,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -51,9 +56,12 @@ from sqlalchemy import (
     event,
     insert,
     select,
+    text,
     update,
 )
 from sqlalchemy.pool import StaticPool
+
+from towers.server.schema import check_on
 
 metadata = MetaData()
 
@@ -74,6 +82,7 @@ games = Table(
     Column("state", Text, nullable=False),
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False),
+    Index("ix_games_updated", "updated"),
 )
 
 actions = Table(
@@ -89,6 +98,9 @@ actions = Table(
 )
 
 DEFAULT_URL = "sqlite:///towers-games.sqlite3"
+CHANNEL = "towers_games"
+"""With PostgreSQL, each change to a game is announced on this channel (NOTIFY) as it is
+committed, as ``"<origin> <game id>"``: every server process on the database hears it."""
 
 
 @dataclass
@@ -136,9 +148,15 @@ class Store:
         else:
             kwargs["pool_pre_ping"] = True
         self.engine: Engine = create_engine(url, **kwargs)
+        self.is_postgres = self.engine.dialect.name == "postgresql"
+        self.origin = secrets.token_hex(6)
+        """Who announces a change: a process does not follow its own."""
+        self._announce = text("SELECT pg_notify(:channel, :payload)")
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        metadata.create_all(self.engine)
+        # a new database is made at this release's schema; another one must be at it
+        with self.engine.begin() as conn:
+            check_on(conn, self.engine.url.render_as_string(hide_password=True))
         # built once: a statement object keeps its compiled form, so a move costs less
         at_ply = and_(games.c.id == bindparam("g_id"), games.c.ply == bindparam("from_ply"))
         self._move = (
@@ -157,6 +175,18 @@ class Store:
 
     def close(self) -> None:
         self.engine.dispose()
+
+    def conninfo(self) -> str:
+        """The database as libpq takes it (PostgreSQL): for a connection of one's own."""
+        url = self.engine.url.set(drivername=self.engine.url.get_backend_name())
+        return url.render_as_string(hide_password=False)
+
+    def _changed(self, conn: Any, game_id: str) -> None:
+        """Announce a change to the game, delivered when (and only if) the transaction commits."""
+        if self.is_postgres:
+            conn.execute(
+                self._announce, {"channel": CHANNEL, "payload": f"{self.origin} {game_id}"}
+            )
 
     # ---- writes -------------------------------------------------------------------------
     def create(self, row: GameRow, log: Sequence[LogRow]) -> None:
@@ -197,6 +227,7 @@ class Store:
             if done.rowcount != 1:
                 return False  # nothing was changed; the empty transaction commits
             _insert_log(conn, game_id, log, now, self._log)
+            self._changed(conn, game_id)
         return True
 
     def truncate(self, game_id: str, from_ply: int, to_ply: int, fields: Mapping[str, Any]) -> bool:
@@ -212,6 +243,7 @@ class Store:
             conn.execute(
                 delete(actions).where(and_(actions.c.game_id == game_id, actions.c.ply >= to_ply))
             )
+            self._changed(conn, game_id)
         return True
 
     def set_seats(self, game_id: str, seats: list[dict[str, Any]], bot_to_move: bool) -> None:
@@ -221,6 +253,7 @@ class Store:
                 .where(games.c.id == game_id)
                 .values(seats=json.dumps(seats), bot_to_move=bot_to_move, updated=time.time())
             )
+            self._changed(conn, game_id)
 
     def set_seen_by(self, game_id: str, seen: Mapping[int, str]) -> None:
         if not seen:

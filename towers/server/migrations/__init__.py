@@ -1,0 +1,1 @@
+"""The database schema's revisions, run by Alembic (see :mod:`towers.server.schema`)."""
