@@ -94,5 +94,6 @@ PLUGIN = GamePlugin(
     views="towers.games.turris.views:TurrisViews",
     heuristic="towers.games.turris.bots:evaluate",
     tensor="towers.games.turris.tensor:turris_tensor",
+    balance="towers.games.turris.balance:facets",
 )
 """The game as towers finds it (the entry point ``turris`` of ``towers.games``)."""
