@@ -66,9 +66,8 @@ ALLY = 3
 PRINTED_BIT = N_CARDS
 """``used`` bits: a card's index, or PRINTED_BIT + a printed effect's index."""
 INVEST, CONSTRUCT, MUSTER = 0, 1, 2
-PREPARE_COLUMN, DEFEND_COLUMN, RECOUP_COLUMN = 0, 4, 5
+PREPARE_COLUMN, RECOUP_COLUMN = 0, 5
 MAJOR_COLUMN = (1, 2, 3)
-RULE_MAJOR = ("Invest", "Construct", "Muster")
 
 N_IMAGES = len(IMAGES)
 A_MAJOR = SPACE.base(Major)
@@ -117,7 +116,6 @@ TRIGGERS = {
 }
 DRAWING = frozenset({"first_die_draw", "second_die_draw", "cover_draw", "fort_draw"})
 """Triggered effects that only draw a card: taken at once (drawing is never worse)."""
-GATE_ALLIES = {"always": 0, "ally_1": 1, "ally_2": 2}
 SETUP = DATA.game["setup"]
 TRACK = DATA.game["influence_track"]
 TRACK_LAST = int(TRACK["last"])
@@ -432,9 +430,6 @@ class SifnosState(State):
         cards = DATA.cards
         return [c for c in self.placed[side] if cards[c].column == column]
 
-    def is_opponent_of(self, side: int, other: int) -> bool:
-        return other >= 0 and other != side
-
     def top_tower(self, space: int) -> int:
         stack = self.stacks[space]
         return stack[-1] if stack else -1
@@ -467,9 +462,6 @@ class SifnosState(State):
                     seen.add(t)
                     todo.append(t)
         return seen
-
-    def _region_allowed(self, region: int) -> bool:
-        return bool(self.region_ok >> region & 1)
 
     def _fix_region(self, region: int) -> None:
         """An effect acted in ``region``: the two major actions stay there."""
@@ -646,17 +638,17 @@ class SifnosState(State):
             case "network":
                 return not self.use_network
             case "silver_muster":
-                return bool(self._moves(seat)) or self._can_place_soldier(seat, F.ACTIVE)
+                return bool(self._moves(seat)) or self._can_place_soldier(seat)
             case "muster":
                 return (
                     bool(self._moves(seat))
-                    or self._can_place_soldier(seat, F.ACTIVE)
+                    or self._can_place_soldier(seat)
                     or bool(self._fort_regions(seat))
                 )
             case "move" | "discard_move":
                 return bool(self._moves(seat))
             case "discard_place":
-                return self._can_place_soldier(seat, F.ACTIVE)
+                return self._can_place_soldier(seat)
             case "discard_ship":
                 return bool(self._ship_moves())
             case "discount_others" | "discount_same" | "discount" | "discard_draw":
@@ -759,7 +751,7 @@ class SifnosState(State):
                     out.append(A_MOVE_SOLDIER[r, t])
         return out
 
-    def _can_place_soldier(self, seat: int, region: int) -> bool:
+    def _can_place_soldier(self, seat: int) -> bool:
         return self.soldier_supply[seat] > 0
 
     def _soldier_places(self, seat: int, region: int) -> list[int]:
