@@ -49,6 +49,12 @@ def act(state: SifnosState, text: str) -> None:
     state.apply_action(state.string_to_action(text))
 
 
+def play(state: SifnosState, *texts: str) -> None:
+    """Act each of these in turn."""
+    for text in texts:
+        act(state, text)
+
+
 def names(state: SifnosState) -> list[str]:
     return [state.action_to_string(a) for a in state.legal_actions()]
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from towers.games.sifnos import frames as F
+from towers.games.sifnos.rules import SifnosState
 
 from .builders import (
     BLUE,
@@ -27,6 +28,7 @@ from .conftest import (
     large,
     names,
     placed,
+    play,
     province,
     region,
     space,
@@ -35,21 +37,22 @@ from .conftest import (
 
 
 # ------------------------------------------------------------------- Determining Might
-def test_determining_might_example_counts() -> None:
+def _might_example_invested() -> SifnosState:
+    """The example with Green's Die in Poulati: the third Die of the Province."""
     state = might_example()
-    to_majors(state)
-    act(state, "invest")
-    act(state, "die 4 in poulati")
+    play(state, "done", "invest", "die 4 in poulati")
+    return state
+
+
+def test_determining_might_example_counts() -> None:
+    state = _might_example_invested()
     # Green 4 Towers + 2 Soldier + 1 Die (Beacon and covered Tower nothing); Red Soldier 2,
     # Tent 1, Fort 1 (its other Tower and Soldier are outside); Blue and Purple 1 + 1
     assert state.might(province("kastro")) == [7, 4, 2, 2]
 
 
 def test_determining_might_example_rewards() -> None:
-    state = might_example()
-    to_majors(state)
-    act(state, "invest")
-    act(state, "die 4 in poulati")
+    state = _might_example_invested()
     act(state, "done")
     before = hand_size(state)
     barracks = state.barracks[:]
@@ -166,38 +169,26 @@ def _invest_regions(state) -> set[str]:  # type: ignore[no-untyped-def]
 
 def test_tower_networks_example_without_the_network() -> None:
     state = network_example()
-    to_majors(state)
-    act(state, "construct")
-    act(state, "owl on t03")
-    act(state, "done")
-    act(state, "invest")
+    play(state, "done", "construct", "owl on t03", "done", "invest")
     assert _invest_regions(state) == {"cheronissos", "agios_sostis"}
+
+
+def _through_the_network(state: SifnosState, then: str) -> None:
+    """Construct on t03 using the Tower network (the Lead card L17), then ``then``."""
+    placed(state, 0, "L17")  # Construct: discard a Lead to use a Tower network
+    play(state, "done", "construct", "use L17", "discard L01", "owl on t03", "done", then)
 
 
 def test_tower_networks_example_invest() -> None:
     state = network_example()
-    placed(state, 0, "L17")  # Construct: discard a Lead to use a Tower network
-    to_majors(state)
-    act(state, "construct")
-    act(state, "use L17")
-    act(state, "discard L01")
-    act(state, "owl on t03")
-    act(state, "done")
-    act(state, "invest")
+    _through_the_network(state, "invest")
     assert _invest_regions(state) == NETWORK_REGIONS
 
 
 def test_tower_networks_example_muster() -> None:
     state = network_example()
-    placed(state, 0, "L17")
     supply_soldiers(state, 0)
-    to_majors(state)
-    act(state, "construct")
-    act(state, "use L17")
-    act(state, "discard L01")
-    act(state, "owl on t03")
-    act(state, "done")
-    act(state, "muster")
+    _through_the_network(state, "muster")
     act(state, "use muster")
     placements = {n.split(" to ")[1] for n in names(state) if n.startswith("soldier to")}
     assert placements == NETWORK_REGIONS | {"seralia"}
