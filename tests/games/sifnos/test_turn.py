@@ -25,6 +25,7 @@ from .conftest import (
     names,
     new_game,
     pieces_left,
+    placed,
     play,
     province,
     region,
@@ -422,3 +423,37 @@ def test_a_refused_move_changes_nothing_and_explains_itself() -> None:
         state.apply_action(action)
     assert state.to_json() == before
     assert state.explain(SPACE.encode(PlaceDie(region=region("seralia"), value=5))) is None
+
+
+def test_beacons_a_tower_fourth_for_two_regions_one_beacon_at_a_time() -> None:
+    # t06 is a corner of Troulaki (t01, t02, t05) and of Cheronissos (t02, t03, t07)
+    state = new_game(3)
+    for where in ("t01", "t02", "t05", "t03", "t07"):
+        tower(state, 0, where)
+    supply_towers(state, 0, "lyre")
+    play(state, "done", "construct", "lyre on t06")
+    assert state.pending[-1] == F.BeaconChoice(seat=0, region=region("troulaki"))
+    play(state, "take r3c1", "beacon on t01")
+    assert state.pending[-1] == F.BeaconChoice(seat=0, region=region("cheronissos"))
+    play(state, "take r3c2", "beacon on t03")
+    assert state.beacon_at[space("t01")] == state.beacon_at[space("t03")] == 0
+
+
+def test_might_a_tower_space_counts_in_each_province_of_its_regions() -> None:
+    # the package's interpretation: t07 is a corner of Regions in Cheronissos, Kastro and
+    # Kamares
+    state = new_game(3)
+    tower(state, 0, "t07")
+    assert [state.might(province(p))[0] for p in ("cheronissos", "kastro", "kamares")] == [1, 1, 1]
+    assert state.might(province("faros"))[0] == 0
+
+
+def test_discounts_several_on_one_placement_largest_first() -> None:
+    # the package's interpretation: L03 (-2 on a Lead card) and G04 (-1 on a Lead card) both
+    # go to L01 (cost 3), which is then free
+    state = new_game(3)
+    placed(state, 0, "L03", "G04")
+    hand(state, 0, "L01", "L05")
+    play(state, "use L03", "discard L05", "use G04", "use place_card", "place L01")
+    assert state.hands[0] == [] and state.discounts == []
+    assert isinstance(state.pending[-1], F.Prepare)
