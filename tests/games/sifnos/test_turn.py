@@ -457,3 +457,22 @@ def test_discounts_several_on_one_placement_largest_first() -> None:
     play(state, "use L03", "discard L05", "use G04", "use place_card", "place L01")
     assert state.hands[0] == [] and state.discounts == []
     assert isinstance(state.pending[-1], F.Prepare)
+
+
+def test_construct_a_lead_card_ignores_the_image() -> None:
+    state = new_game(3)
+    supply_towers(state, 0, "horse")
+    hand(state, 0, "L05")
+    play(state, "done", "construct")
+    assert "horse on t01" not in names(state)  # a jar space
+    play(state, "use ignore_image", "discard L05", "horse on t01")
+    assert state.top_tower(space("t01")) == 0 * 8 + D.spaces[space("t07")].image
+
+
+def test_invest_the_central_province_has_no_first_die() -> None:
+    # "A Province is a coloured area comprised of 3 Regions" (Invest, the reminder)
+    state = new_game(3)
+    placed(state, 0, "L09")
+    supply_dice(state, 0, 6)
+    play(state, "done", "invest", "die 6 in apollonia")
+    assert isinstance(state.pending[-1], F.Column) and hand_size(state)[0] == 0
