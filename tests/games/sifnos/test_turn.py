@@ -476,3 +476,19 @@ def test_invest_the_central_province_has_no_first_die() -> None:
     supply_dice(state, 0, 6)
     play(state, "done", "invest", "die 6 in apollonia")
     assert isinstance(state.pending[-1], F.Column) and hand_size(state)[0] == 0
+
+
+def test_forts_may_go_beneath_a_die_already_placed() -> None:
+    state = new_game(3)
+    die(state, 1, "troulaki")
+    soldier(state, 0, "troulaki")
+    play(state, "done", "muster", "use muster", "fort in troulaki", "take r1c3")
+    assert state.fort_at[region("troulaki")] == 0 and state.die_owner[region("troulaki")] == 1
+
+
+def test_forts_one_a_region() -> None:
+    state = new_game(3)
+    fort(state, 1, "troulaki")
+    soldier(state, 0, "troulaki")
+    play(state, "done", "muster", "use muster")
+    assert "fort in troulaki" not in names(state)
