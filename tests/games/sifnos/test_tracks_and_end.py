@@ -192,3 +192,14 @@ def test_end_of_game_workshops_placed_clockwise_from_the_ender() -> None:
     assert order == [0, 1, 2]
     act(state, "build 6 on gate_left_2")
     assert state.pending[-1] == F.Workshop(seat=1)
+
+
+def test_end_of_game_after_60_rounds_as_if_the_bag_were_empty() -> None:
+    # the package's designed limit: the round after the 60th does not begin
+    state = new_game(3)
+    state.rounds = 60
+    for seat in range(3):
+        assert state.pending[-1] == F.Prepare(seat=seat)
+        play(state, "done", "done")
+        resolve(state)
+    assert state.is_terminal() and state.ended_by == 0 and state.allies == 0
