@@ -131,3 +131,16 @@ def network_example() -> SifnosState:
     supply_dice(state, red, 1, 2, 3, 4, 5, 6)
     hand(state, red, "L01", "L02")
     return state
+
+
+# -------------------------------------------------------------------- covering, refused
+def covering_with_one_card() -> SifnosState:
+    """Construct: seat 0 could cover seat 1's jar Tower on t01 with its jar Tower, but holds
+    one card, not the two that covering gives."""
+    state = new_game(3)
+    tower(state, 1, "t01")
+    supply_towers(state, 0, "jar")
+    hand(state, 0, "G05")
+    act(state, "done")
+    act(state, "construct")
+    return state

@@ -8,6 +8,7 @@ import pytest
 from towers.core.errors import IllegalActionError
 from towers.games.sifnos.rules import SifnosState
 
+from .builders import covering_with_one_card
 from .conftest import (
     act,
     die,
@@ -90,11 +91,7 @@ def test_a_tower_already_placed_there() -> None:
     "the image or the space is not around the Active Region, neither of which is so",
 )
 def test_covering_with_one_card_says_two_cards_are_needed() -> None:
-    state = new_game(3)
-    tower(state, 1, "t01")
-    supply_towers(state, 0, "jar")
-    hand(state, 0, "G05")
-    play(state, "done", "construct")
+    state = covering_with_one_card()
     why = refusal(state, "jar on t01")
     assert "does not match" not in why and "2" in why
 

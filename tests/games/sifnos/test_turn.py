@@ -10,7 +10,7 @@ from towers.games.sifnos import frames as F
 from towers.games.sifnos.actions import SPACE, PlaceDie
 from towers.games.sifnos.rules import SifnosState
 
-from .builders import run_to
+from .builders import covering_with_one_card, run_to
 from .conftest import (
     GOLD,
     LEAD,
@@ -202,11 +202,7 @@ def test_construct_covering_matches_the_existing_towers_image() -> None:
 
 
 def test_construct_covering_needs_two_cards() -> None:
-    state = new_game(3)
-    tower(state, 1, "t01")
-    supply_towers(state, 0, "jar")
-    hand(state, 0, "G05")
-    play(state, "done", "construct")
+    state = covering_with_one_card()
     assert "jar on t01" not in names(state)
 
 
