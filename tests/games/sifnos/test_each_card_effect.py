@@ -400,3 +400,18 @@ def test_tower_limit_one_more_tower_drawn_back() -> None:
     recoup(state)
     resolve(state)
     assert sum(state.tower_supply[0]) == 3
+
+
+def test_network_runs_through_covered_towers() -> None:
+    # "A Tower network consists of all Towers, even if they are covered by opposing Towers":
+    # Construct first on t03 through t07 (covered by seat 1) to t13
+    state = new_game(3)
+    placed(state, 0, "L17")
+    tower(state, 0, "t07")
+    tower(state, 1, "t07")
+    tower(state, 0, "t13")
+    supply_towers(state, 0, "owl")
+    supply_dice(state, 0, 2)
+    hand(state, 0, "L01")
+    play(state, "done", "construct", "use L17", "discard L01", "owl on t03", "done", "invest")
+    assert "die 2 in chrysopigi" in names(state)  # a Region around t13 only
