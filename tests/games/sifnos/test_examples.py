@@ -100,16 +100,19 @@ def test_moving_ships_example() -> None:
 
 def test_moving_ships_a_ship_may_return_to_where_it_came_from() -> None:
     state = ships_example()
-    # every other Province full but Vathy (one space): the second Ship sails round to the
-    # invaded Province itself
-    for name in ("kamares", "cheronissos", "kastro", "faros"):
+    # room in Vathy (1) and Cheronissos (2) only: the Lead to Vathy, the back Silver to
+    # Cheronissos, the Gold round to the invaded Province itself, the front Silver on from
+    # there to Cheronissos
+    for name in ("kamares", "kastro", "faros"):
         state.ships[large(name)] = [LEAD] * 4
+    state.ships[large("cheronissos")] = [GOLD] * 2
     state.ships[large("vathy")] = [GOLD] * 3
     to_majors(state)
     to_defend(state)
     run_to(state, F.ShipDraw)
     assert state.ships[large("vathy")] == [GOLD, GOLD, GOLD, LEAD]
-    assert state.ships[large("platis_gialos")] == [SILVER, GOLD, SILVER]
+    assert state.ships[large("cheronissos")] == [GOLD, GOLD, SILVER, SILVER]
+    assert state.ships[large("platis_gialos")] == [GOLD]
 
 
 # ---------------------------------------------------------------------------- Beacons
