@@ -1,0 +1,102 @@
+"""A refused Towers of Sifnos action changes nothing and says why, naming the rulebook
+section."""
+
+from __future__ import annotations
+
+import pytest
+
+from towers.core.errors import IllegalActionError
+from towers.games.sifnos.rules import SifnosState
+
+from .builders import covering_with_one_card
+from .conftest import (
+    act,
+    die,
+    hand,
+    new_game,
+    play,
+    soldier,
+    supply_dice,
+    supply_soldiers,
+    supply_towers,
+    tower,
+)
+
+
+def refusal(state: SifnosState, text: str) -> str:
+    action = state.string_to_action(text)
+    before = state.to_json()
+    why = state.explain(action)
+    assert why is not None
+    with pytest.raises(IllegalActionError) as info:
+        state.apply_action(action)
+    assert state.to_json() == before
+    assert "Allowed now:" in str(info.value) and "rulebook" in str(info.value)
+    return why
+
+
+def test_a_die_in_a_region_that_holds_one() -> None:
+    state = new_game(3)
+    die(state, 1, "troulaki")
+    supply_dice(state, 0, 2)
+    play(state, "done", "invest")
+    assert "Troulaki already holds a Die" in refusal(state, "die 2 in troulaki")
+
+
+def test_a_die_outside_the_active_region() -> None:
+    state = new_game(3)
+    supply_dice(state, 0, 2, 2)
+    soldier(state, 0, "cheronissos")
+    supply_soldiers(state, 0)
+    play(state, "done", "muster", "use muster", "soldier to troulaki", "done", "invest")
+    assert "is not the Active Region" in refusal(state, "die 2 in chrysopigi")
+
+
+def test_a_die_not_in_the_supply() -> None:
+    state = new_game(3)
+    supply_dice(state, 0, 3)
+    play(state, "done", "invest")
+    assert "you have no 2 in your Supply" in refusal(state, "die 2 in troulaki")
+
+
+def test_a_soldier_where_one_stands() -> None:
+    state = new_game(3)
+    soldier(state, 1, "troulaki")
+    supply_soldiers(state, 0)
+    play(state, "done", "muster", "use muster")
+    assert "Troulaki already holds a Soldier" in refusal(state, "soldier to troulaki")
+
+
+def test_a_card_not_in_hand() -> None:
+    state = new_game(3)
+    hand(state, 0, "G04", "G05", "G06")
+    play(state, "use place_card")
+    assert "G01 is not in your hand" in refusal(state, "place G01")
+
+
+def test_a_tower_already_placed_there() -> None:
+    state = new_game(3)
+    tower(state, 0, "t01")
+    tower(state, 1, "t01")
+    supply_towers(state, 0, "jar")
+    hand(state, 0, "G05", "G06")
+    play(state, "done", "construct")
+    assert "already placed a Tower on that space" in refusal(state, "jar on t01")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="Construct: covering an opponent's Tower costs 'any 2 Cards from their hand'; "
+    "refused with one card in hand, the engine's explanation says the Tower does not match "
+    "the image or the space is not around the Active Region, neither of which is so",
+)
+def test_covering_with_one_card_says_two_cards_are_needed() -> None:
+    state = covering_with_one_card()
+    why = refusal(state, "jar on t01")
+    assert "does not match" not in why and "2" in why
+
+
+def test_a_chance_outcome_chosen_by_a_player() -> None:
+    state = new_game(3)
+    act(state, "done")
+    assert "choose a major action" in refusal(state, "roll 3")
