@@ -229,13 +229,6 @@ def test_scoring_tile_networks_scoring_per_province_connected() -> None:
     assert tile_points(state, 0) == 3
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Scoring Tiles: 'Place 1 Soldier in any Region not already containing a "
-    "Soldier' is not a major action's effect, so it should not move the Active Region "
-    "(Major Actions); the engine narrows the Active Region to that Soldier's Region too, "
-    "leaving none, so the second major action can do nothing",
-)
 def test_scoring_tile_networks_soldier_leaves_the_active_region_alone() -> None:
     state = new_game(3)
     markers(state, scoring_tiles="silver")

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from towers.games.sifnos import frames as F
 from towers.games.sifnos.actions import DATA
+from towers.games.sifnos.data import IMAGES
 
 if TYPE_CHECKING:
     from towers.games.sifnos.rules import SifnosState
@@ -63,12 +64,32 @@ def _detail(state: SifnosState, top: Any, action: Any) -> str:
                 return f"{region.name} takes a {region.value} (no Fort there)"
             if v + 1 not in state.dice_supply[seat]:
                 return f"you have no {v + 1} in your Supply"
+            fort = state.fort_at[r]
+            if fort >= 0 and fort != seat and not state.hands[seat]:
+                return "a Die on an opponent's Fort takes a card from your hand to give its owner"
         case A.PlaceTower(space=s, image=i):
+            space = DATA.spaces[s]
+            top = state.top_tower(s)
             if state.has_tower_on(seat, s):
-                return "you have already placed a Tower on that space"
+                return f"you have already placed a Tower on {space.id} (never twice on one space)"
             if state.tower_supply[seat][i] == 0:
-                return "you have no such Tower in your Supply"
-            return "that Tower does not match the image there, or the space is not around the Active Region"
+                return f"you have no {IMAGES[i]} Tower in your Supply"
+            if top >= 0 and len(state.hands[seat]) < 2:
+                return (
+                    f"covering the Tower on {space.id} takes 2 cards from your hand to give its "
+                    f"owner, and you hold {len(state.hands[seat])}"
+                )
+            need = space.image if top < 0 else top & 7
+            if not state.ignore_image and i != need:
+                return f"{space.id} takes a {IMAGES[need]} Tower (unless a Lead card ignores it)"
+            if not state._tower_reach(seat, s):
+                return f"{space.id} is not around the Active Region (nor joined to it by a network)"
+        case A.MoveSoldier(frm=a, to=b) if a < len(DATA.regions):
+            there = state.soldier_at[b] if b < len(DATA.regions) else -1
+            if there >= 0 and there != seat and not state.hands[seat]:
+                return "pushing out a Soldier takes a card from your hand to give its owner"
+            if there == seat:
+                return f"{DATA.regions[b].name} already holds your Soldier"
         case A.PlaceSoldier(region=r):
             if state.soldier_supply[seat] == 0:
                 return "you have no Soldier in your Supply"

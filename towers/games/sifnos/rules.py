@@ -951,9 +951,10 @@ class SifnosState(State):
                 else:
                     p.pop()
                 self._move_soldier(seat, a, b)
-            case F.Soldiers(seat=seat), PlaceSoldier(region=r):
+            case F.Soldiers(seat=seat, region=where), PlaceSoldier(region=r):
                 p.pop()
-                self._place_soldier(seat, r)
+                # the Scoring Tile's Soldier is no effect of a major action: it fixes nothing
+                self._place_soldier(seat, r, fixes=where != F.ANYWHERE)
             case F.Soldiers(seat=seat), FortIn(region=r):
                 p.pop()
                 if self.soldier_at[r] == seat:
@@ -1182,13 +1183,14 @@ class SifnosState(State):
         else:
             self.barracks[side] += 1
 
-    def _place_soldier(self, seat: int, r: int) -> None:
+    def _place_soldier(self, seat: int, r: int, fixes: bool = True) -> None:
         self.soldier_supply[seat] -= 1
         if r == CENTRAL:
             self.central[seat] += 1
         else:
             self.soldier_at[r] = seat
-            self._fix_region(r)
+            if fixes:
+                self._fix_region(r)
 
     def _take_piece(self, seat: int, s: int) -> None:
         """Take a Fort or Beacon off the board: the third from its column gives the column's
