@@ -12,9 +12,11 @@ from .builders import covering_with_one_card
 from .conftest import (
     act,
     die,
+    fort,
     hand,
     new_game,
     play,
+    refresh,
     soldier,
     supply_dice,
     supply_soldiers,
@@ -94,3 +96,23 @@ def test_a_chance_outcome_chosen_by_a_player() -> None:
     state = new_game(3)
     act(state, "done")
     assert "choose a major action" in refusal(state, "roll 3")
+
+
+def test_a_push_out_without_a_card_names_the_card_it_takes() -> None:
+    state = new_game(3)
+    hand(state, 0, "L01")
+    soldier(state, 0, "troulaki")
+    soldier(state, 1, "kamares")
+    play(state, "done", "muster", "use muster")
+    state.deck.shuffle_in(state.hands[0])  # the card is gone before the move
+    state.hands[0] = []
+    refresh(state)
+    assert "takes a card from your hand" in refusal(state, "move troulaki to kamares")
+
+
+def test_a_die_on_an_opponents_fort_without_a_card_names_the_card_it_takes() -> None:
+    state = new_game(3)
+    fort(state, 1, "troulaki")
+    supply_dice(state, 0, 4)
+    play(state, "done", "invest")
+    assert "takes a card from your hand" in refusal(state, "die 4 in troulaki")
