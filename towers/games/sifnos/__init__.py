@@ -44,5 +44,6 @@ from towers.core.registry import GamePlugin
 
 PLUGIN = GamePlugin(
     rules="towers.games.sifnos.rules:SifnosGame",
+    heuristic="towers.games.sifnos.bots:evaluate",
 )
 """The game as towers finds it (the entry point ``sifnos`` of ``towers.games``)."""
