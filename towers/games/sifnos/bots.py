@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING
 from towers.games.sifnos import frames as F
 from towers.games.sifnos.actions import DATA
 from towers.games.sifnos.data import BEACON
+from towers.games.sifnos.rules import CONSTRUCT, INVEST
 from towers.games.sifnos.scoring import breakdown
 
 if TYPE_CHECKING:
@@ -50,11 +51,16 @@ CARD_LATE = 0.25
 CARD_EARLY = 0.3
 """What a card in hand is worth beyond that while the game has long to run (placements,
 prices of effects)."""
-HAND_FULL = 10
-"""Cards beyond this many are worth half (there is no hand limit, but few are spent)."""
+HAND_FULL = 8
+"""Cards beyond this many keep a fifth of their use (there is no hand limit, but a turn
+spends few)."""
 PLACED = 0.7
 """A Card above the Player Board, for its effects still to come (times the game left)."""
 DIE_SUPPLY = 0.2
+"""A Supply Die of a value some empty Region of a larger Province takes (its printed value, or
+any value on a Fort), or one Recoup will roll."""
+DIE_IDLE = 0.08
+"""A Supply Die no empty Region takes as it stands (it may be adjusted, or wait)."""
 DIE_WORKSHOP = 0.45
 """A Workshop Die: a Building space next Defend."""
 DIE_MAP = 0.3
@@ -89,7 +95,10 @@ ROW_SHARE = 0.5
 TENT_ODD = 0.4
 """A Tent short of a pair (half a VP at the end once paired)."""
 MAJOR_LEFT = 0.5
-"""A major action still to take this turn (or its main effect, once chosen)."""
+"""A major action still to take this turn."""
+MAIN_OPEN = (0.9, 0.7, 0.5)
+"""The main effect of the major action under way while it can be used (a Die, a Tower, the
+printed Muster): a Die first, since Dice are the scarcer and fix the Active Region."""
 SOLDIERS_PENDING = 0.25
 SHIP_PENDING = 0.1
 FORT_PENDING = 0.9
@@ -170,6 +179,7 @@ _PROVINCE_SPACES = tuple(
 )
 _ROWS = tuple(tuple(p.index for p in DATA.pieces if p.row == r) for r in range(len(DATA.row_vp)))
 _BEACON_SLOTS = tuple(p.index for p in DATA.pieces if p.kind == BEACON)
+_ALL_VALUES = {1, 2, 3, 4, 5, 6}
 _CORNERS = tuple(r.corners for r in DATA.regions)
 
 
@@ -178,35 +188,38 @@ def _game_left(state: SifnosState) -> float:
     return max(0.1, (3 - state.allies) / 3)
 
 
-def _invasions(state: SifnosState, seat: int, card: float, top_side: list[int]) -> float:
-    """The seat's expected share of the invasions to come (see the module docstring);
-    ``top_side``: the side of each Tower space's top Tower (-1: none)."""
-    sides = state.game.sides
+def province_might(state: SifnosState, k: int, top_side: list[int]) -> tuple[int, list[int]]:
+    """The Dice in the ``k``-th larger Province and each side's Might there (rulebook:
+    Determining Might, as :meth:`SifnosState.might` counts it); ``top_side``: the side of each
+    Tower space's top Tower (-1: none)."""
     die_owner = state.die_owner
     fort_at = state.fort_at
     soldier_at = state.soldier_at
+    might = [0] * state.game.sides
+    dice = 0
+    for r in _LARGE_REGIONS[k]:
+        if die_owner[r] >= 0:
+            might[die_owner[r]] += 1
+            dice += 1
+        if fort_at[r] >= 0:
+            might[fort_at[r]] += 1
+        if soldier_at[r] >= 0:
+            might[soldier_at[r]] += 2
+    for s in _PROVINCE_SPACES[k]:
+        if top_side[s] >= 0:
+            might[top_side[s]] += 1
+    q = DATA.large[k]
+    for side, tents in enumerate(state.tents):
+        might[side] += tents[q]
+    return dice, might
+
+
+def _invasions(state: SifnosState, seat: int, card: float, top_side: list[int]) -> float:
+    """The seat's expected share of the invasions to come (see the module docstring)."""
+    sides = state.game.sides
     total = 0.0
     for k, q in enumerate(DATA.large):
-        # each side's Might (rulebook: Determining Might), read as ``SifnosState.might``
-        might = [0] * sides
-        dice = 0
-        for r in _LARGE_REGIONS[k]:
-            if die_owner[r] >= 0:
-                might[die_owner[r]] += 1
-                dice += 1
-            if fort_at[r] >= 0:
-                might[fort_at[r]] += 1
-            if soldier_at[r] >= 0:
-                might[soldier_at[r]] += 2
-        towers = 0
-        for s in _PROVINCE_SPACES[k]:
-            side = top_side[s]
-            if side >= 0:
-                might[side] += 1
-                if side == seat:
-                    towers += 1
-        for side in range(sides):
-            might[side] += state.tents[side][q]
+        dice, might = province_might(state, k, top_side)
         mine = might[seat]
         if mine == 0:
             share = 0.0
@@ -230,6 +243,7 @@ def _invasions(state: SifnosState, seat: int, card: float, top_side: list[int]) 
             prize += EMPTY_CARD
         consolation = 0.0
         if share < 1.0:
+            towers = sum(1 for s in _PROVINCE_SPACES[k] if top_side[s] == seat)
             consolation = card * (towers + state.tents[seat][q])
         total += INVADED_SOON[min(dice, 3)] * (share * prize + (1.0 - share) * consolation)
     return total
@@ -268,6 +282,8 @@ def _pending(state: SifnosState, seat: int, card: float, left: float) -> float:
             v += SHIP_PENDING
         elif t is F.Triggered:
             v += TRIGGERED_PENDING * len(frame.cards)  # type: ignore[attr-defined]
+        elif t is F.AdjustDice:
+            v += _best_adjustment(state, seat)
         elif t is F.Placement:
             v += _best_placement(state, seat, card, left, frame.free)  # type: ignore[attr-defined]
         elif t is F.Majors:
@@ -278,16 +294,21 @@ def _pending(state: SifnosState, seat: int, card: float, left: float) -> float:
         done = bin(state.majors_done).count("1")
         v += MAJOR_LEFT * (2 - done)
         top = state.pending[-1]
-        if type(top) is F.Column and _main_open(state, top.major):  # type: ignore[attr-defined]
-            v += MAJOR_LEFT
+        if type(top) is F.Column and _main_open(state, seat, top.major):  # type: ignore[attr-defined]
+            v += MAIN_OPEN[top.major]  # type: ignore[attr-defined]
     if recoup:
         v += _recoup_to_come(state, seat, card)
     return v
 
 
-def _main_open(state: SifnosState, major: int) -> bool:
-    name = ("place_die", "place_tower", "muster")[major]
-    return not state._is_used_printed(name)
+def _main_open(state: SifnosState, seat: int, major: int) -> bool:
+    """Whether the major action under way can still use its main effect (a Die, a Tower, the
+    printed Muster)."""
+    if major == INVEST:
+        return not state._is_used_printed("place_die") and bool(state._die_placements(seat))
+    if major == CONSTRUCT:
+        return not state._is_used_printed("place_tower") and bool(state._tower_placements(seat))
+    return not state._is_used_printed("muster") and state._can_use(seat, "muster", None)
 
 
 def _best_placement(state: SifnosState, seat: int, card: float, left: float, free: bool) -> float:
@@ -299,6 +320,29 @@ def _best_placement(state: SifnosState, seat: int, card: float, left: float, fre
         return gain
     cheapest = min(state._cost(c) for c in hand)
     return gain - card * cheapest
+
+
+def _values_taken(state: SifnosState) -> set[int]:
+    """The Die values some empty Region of a larger Province takes now."""
+    takes: set[int] = set()
+    for r, region in enumerate(DATA.regions):
+        if state.die_owner[r] < 0 and _IS_LARGE_REGION[r]:
+            if state.fort_at[r] >= 0:
+                return _ALL_VALUES
+            takes.add(region.value)
+    return takes
+
+
+def _best_adjustment(state: SifnosState, seat: int) -> float:
+    """What one adjustment of a Supply Die by 1 may gain (a value some Region takes)."""
+    takes = _values_taken(state)
+    best = 0.0
+    for d in set(state.dice_supply[seat]):
+        if d in takes:
+            continue
+        if (d > 1 and d - 1 in takes) or (d < 6 and d + 1 in takes):
+            best = DIE_SUPPLY - DIE_IDLE
+    return best
 
 
 def _recoup_to_come(state: SifnosState, seat: int, card: float) -> float:
@@ -329,11 +373,12 @@ def evaluate(state: SifnosState, seat: int) -> float:
     held = hand + state.soldier_at.count(seat) + state.central[seat]
     value += (held % 4) * CARD_LATE  # the sets of 4, unrounded
     use = CARD_EARLY * left
-    value += use * min(hand, HAND_FULL) + 0.5 * use * max(0, hand - HAND_FULL)
+    value += use * min(hand, HAND_FULL) + 0.2 * use * max(0, hand - HAND_FULL)
     value += PLACED * left * len(state.placed[seat])
 
     # ---- Dice, Towers, Soldiers
-    value += DIE_SUPPLY * len(state.dice_supply[seat])
+    takes = _values_taken(state)
+    value += sum(DIE_SUPPLY if d in takes else DIE_IDLE for d in state.dice_supply[seat])
     value += DIE_WORKSHOP * len(state.workshop[seat])
     value += DIE_MAP * sum(
         1 for r, owner in enumerate(state.die_owner) if owner == seat and _IS_LARGE_REGION[r]
