@@ -132,6 +132,18 @@ def _majority_now(state: SifnosState, seat: int, mineral: int) -> float:
 
 
 def _building_progress(state: SifnosState, seat: int) -> float:
+    """The rewards still to come of the seat's Buildings begun (memoized by their Dice, which
+    alone decide what fits)."""
+    key = tuple(state.buildings[seat])
+    got = _PROGRESS_MEMO.get(key)
+    if got is None:
+        if len(_PROGRESS_MEMO) > MEMO_LIMIT:
+            _PROGRESS_MEMO.clear()
+        got = _PROGRESS_MEMO[key] = _progress(state, seat)
+    return got
+
+
+def _progress(state: SifnosState, seat: int) -> float:
     b = state.buildings[seat]
     spaces = DATA.building_spaces
     total = 0.0
@@ -162,6 +174,9 @@ def _reward_value(reward: str | None) -> float:
     return {"draw_card": 0.4, "any_influence": 1.0, "any_influence_2": 2.0}.get(reward or "", 0.0)
 
 
+_PROGRESS_MEMO: dict[tuple[int, ...], float] = {}
+MEMO_LIMIT = 100_000
+"""Entries kept of the Buildings' worth before the memo starts again."""
 _SPACE_REWARD = tuple(_reward_value(s.reward) for s in DATA.building_spaces)
 _COMPLETE: dict[int, float] = {}
 for _b in DATA.buildings:
@@ -393,7 +408,12 @@ def evaluate(state: SifnosState, seat: int) -> float:
     value += _building_progress(state, seat)
     pieces = state.pieces[seat]
     if any(pieces[s] >= 0 for s in _BEACON_SLOTS):
-        has = [any(t >> 3 == seat for t in stack) for stack in state.stacks]
+        has = [False] * len(state.stacks)
+        for i, stack in enumerate(state.stacks):
+            for t in stack:
+                if t >> 3 == seat:
+                    has[i] = True
+                    break
         for corners in _CORNERS:
             mine = has[corners[0]] + has[corners[1]] + has[corners[2]] + has[corners[3]]
             if mine < 4:
