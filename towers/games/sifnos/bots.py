@@ -309,8 +309,8 @@ def _pending(state: SifnosState, seat: int, card: float, left: float) -> float:
         done = bin(state.majors_done).count("1")
         v += MAJOR_LEFT * (2 - done)
         top = state.pending[-1]
-        if type(top) is F.Column and _main_open(state, seat, top.major):  # type: ignore[attr-defined]
-            v += MAIN_OPEN[top.major]  # type: ignore[attr-defined]
+        if type(top) is F.Column and _main_open(state, seat, top.major):
+            v += MAIN_OPEN[top.major]
     if recoup:
         v += _recoup_to_come(state, seat, card)
     return v
