@@ -11,6 +11,7 @@ without the interpreter's start-up and imports.
 
     python bench/instructions.py                   # torres, 2-4 players
     python bench/instructions.py tiletum --games 4
+    python bench/instructions.py sifnos --players 2-4
 
 Needs valgrind (Debian: ``apt-get install valgrind``). A benchmark, not a test.
 """
@@ -26,14 +27,17 @@ import subprocess
 import sys
 
 
-def play(game_name: str, games: int) -> int:
-    """Play ``games`` random games per player count from fixed seeds; the actions played."""
+def play(game_name: str, games: int, counts: str = "") -> int:
+    """Play ``games`` random games per player count (``counts``, e.g. ``2-4``; default all)
+    from fixed seeds; the actions played."""
     import towers
     from towers.bench import play_random_game
+    from towers.terminal.parsing import parse_player_counts
 
     probe = towers.make(game_name, players=None)
     actions = 0
-    for players in range(probe.min_players, probe.max_players + 1):
+    low, high = probe.min_players, probe.max_players
+    for players in parse_player_counts(counts, low, high) if counts else range(low, high + 1):
         game = towers.make(game_name, players=players)
         rng = random.Random(players)
         for _ in range(games):
@@ -41,7 +45,7 @@ def play(game_name: str, games: int) -> int:
     return actions
 
 
-def count(game_name: str, games: int) -> tuple[int, int, str]:
+def count(game_name: str, games: int, counts: str = "") -> tuple[int, int, str]:
     """(actions, instructions, which twins ran) of one valgrind run playing ``games`` games
     per count."""
     env = dict(os.environ, PYTHONHASHSEED="0")
@@ -56,6 +60,7 @@ def count(game_name: str, games: int) -> tuple[int, int, str]:
             game_name,
             "--games",
             str(games),
+            *(["--players", counts] if counts else []),
         ],
         capture_output=True,
         text=True,
@@ -75,10 +80,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", nargs="?", default="torres")
     parser.add_argument("--games", type=int, default=8, help="games per player count (long run)")
+    parser.add_argument("--players", default="", help="player counts, e.g. 2-4 (default: all)")
     parser.add_argument("--play", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.play:
-        print(f"actions {play(args.game, args.games)}")
+        print(f"actions {play(args.game, args.games, args.players)}")
         from towers.core.compiled import twins_chosen
 
         for name, used in twins_chosen().items():
@@ -87,8 +93,8 @@ def main() -> None:
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is not installed (Debian: apt-get install valgrind)")
     short = max(1, args.games // 4)
-    a1, i1, _ = count(args.game, short)
-    a2, i2, twins = count(args.game, args.games)
+    a1, i1, _ = count(args.game, short, args.players)
+    a2, i2, twins = count(args.game, args.games, args.players)
     print(
         f"{args.game}: {(i2 - i1) / (a2 - a1):,.0f} instructions per action "
         f"({a2 - a1:,} actions measured, Python {sys.version.split()[0]}"

@@ -44,6 +44,8 @@ from towers.core.registry import GamePlugin
 
 PLUGIN = GamePlugin(
     rules="towers.games.sifnos.rules:SifnosGame",
+    heuristic="towers.games.sifnos.bots:evaluate",
+    tensor="towers.games.sifnos.tensor:sifnos_tensor",
     balance="towers.games.sifnos.balance:facets",
 )
 """The game as towers finds it (the entry point ``sifnos`` of ``towers.games``)."""

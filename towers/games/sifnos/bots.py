@@ -1,0 +1,443 @@
+"""The Towers of Sifnos heuristic used by the greedy and search bots (what the seat may
+observe only).
+
+``evaluate(state, seat)`` estimates the seat's standing in victory points: the VP it would
+score if the game ended now (:func:`towers.games.sifnos.scoring.breakdown`, its roundings
+smoothed) plus what its position is worth, every term in VP. A bot that looks one atomic
+action ahead needs each step of a plan to raise the estimate (a Die placed where an invasion
+pays, a Tower towards a Beacon, a Workshop Die on a Building that will pay). The terms:
+
+- cards in hand: each worth more early (they pay for placements and effects) than at the end
+  (a quarter VP in a set of 4); cards above the Player Board for their effects to come;
+- Dice and Towers in the Supply, Dice in the Workshop (a Building space each), Dice on the
+  map (they come back to the Workshop after an invasion), Soldiers in the Supply;
+- invasions: in each larger Province, the chance it is invaded soon (by its Dice) times the
+  seat's share of the prize (Influence per Ship, the empty spaces' bonuses) by its Might
+  against the strongest other side's, or else the cards its uncovered Towers and Tents draw;
+- Buildings: the rewards still to come of a Building begun, by the part of it built, while a
+  next Die can still go on it;
+- Beacons: Regions where the seat has three (two) of the four corner Towers;
+- the Influence tracks: a mineral nearing the third space (the face-up cards) or the fifth
+  (the Scoring Tiles) while one is left; the third Allied Ship's mineral by the majority it
+  would score now, counted more as the Allied Ships come; the first and second Allied Ships'
+  minerals for the cards they will draw;
+- rows of Forts and Beacons nearly emptied; a Tent short of a pair;
+- the seat's own turn: major actions still to take, Recoup's Dice, Towers and cards to come
+  (so using a Die before Recoup draws it back costs nothing);
+- decisions pending on the stack that are the seat's: cards to discard or give (a loss),
+  Influence, a face-up card, a Scoring Tile, a Beacon or a Fort to take (a gain).
+
+Nothing hidden is read: the seat's own hand, never another's (their sizes are public), and
+never the draw pile's order; everything else it reads is on the table.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from towers.games.sifnos import frames as F
+from towers.games.sifnos.actions import DATA
+from towers.games.sifnos.data import BEACON
+from towers.games.sifnos.rules import CONSTRUCT, INVEST
+from towers.games.sifnos.scoring import breakdown
+
+if TYPE_CHECKING:
+    from towers.games.sifnos.rules import SifnosState
+
+# ---- weights, in VP ----------------------------------------------------------------------
+CARD_LATE = 0.25
+"""A card in hand at the end: a quarter of a set of 4 (rulebook: Final Scoring)."""
+CARD_EARLY = 0.3
+"""What a card in hand is worth beyond that while the game has long to run (placements,
+prices of effects)."""
+HAND_FULL = 8
+"""Cards beyond this many keep a fifth of their use (there is no hand limit, but a turn
+spends few)."""
+PLACED = 0.7
+"""A Card above the Player Board, for its effects still to come (times the game left)."""
+DIE_SUPPLY = 0.2
+"""A Supply Die of a value some empty Region of a larger Province takes (its printed value, or
+any value on a Fort), or one Recoup will roll."""
+DIE_IDLE = 0.08
+"""A Supply Die no empty Region takes as it stands (it may be adjusted, or wait)."""
+DIE_WORKSHOP = 0.45
+"""A Workshop Die: a Building space next Defend."""
+DIE_MAP = 0.3
+"""A Die on a larger Province: back to the Workshop after its invasion."""
+TOWER_SUPPLY = 0.2
+SOLDIER_SUPPLY = 0.2
+SOLDIER_MAP = 0.1
+"""Beyond its Might and its quarter of a set of 4."""
+INVADED_SOON = (0.12, 0.25, 0.5, 1.0)
+"""The chance a Province holding 0, 1, 2, 3 Dice is invaded before its Might changes much."""
+MIGHT_SLOPE = 1.1
+"""How sharply a lead in Might turns into the invasion's prize (logistic, per Might)."""
+SHIP_INFLUENCE = 1.0
+EMPTY_INFLUENCE = 1.0
+EMPTY_CARD = 0.4
+BUILDING_SHARE = 0.5
+"""The share of a begun Building's remaining rewards counted, times the part built."""
+BEACON_READY = (0.0, 0.03, 0.15, 0.55)
+"""A Region's Beacon (taken from the board for 1 Influence), by the seat's corner Towers."""
+BEACON_VALUE = 1.6
+FACE_UP = 1.6
+"""A face-up card taken at the third space: 1 Influence and its effect."""
+FACE_UP_NEAR = (0.3, 0.45, 0.65)
+TILE = 3.0
+"""A Scoring Tile claimed at the fifth space: its immediate effect and its scoring."""
+TILE_NEAR = (0.2, 0.3, 0.4, 0.5, 0.65)
+MAJORITY_WEIGHT = (0.3, 0.45, 0.65)
+"""The share of the majority's VP counted as it stands, by Allied Ships come (0-2)."""
+ALLY_CARDS = 0.8
+"""The share of the first two Allied Ships' cards counted."""
+ROW_SHARE = 0.5
+TENT_ODD = 0.4
+"""A Tent short of a pair (half a VP at the end once paired)."""
+MAJOR_LEFT = 0.5
+"""A major action still to take this turn."""
+MAIN_OPEN = (0.9, 0.7, 0.5)
+"""The main effect of the major action under way while it can be used (a Die, a Tower, the
+printed Muster): a Die first, since Dice are the scarcer and fix the Active Region."""
+SOLDIERS_PENDING = 0.25
+SHIP_PENDING = 0.1
+FORT_PENDING = 0.9
+TRIGGERED_PENDING = 0.3
+TENT_PENDING = 0.9
+
+
+def _majority_now(state: SifnosState, seat: int, mineral: int) -> float:
+    """The majority VP ``seat`` would score if the third Allied Ship came now."""
+    g = state.game
+    scoring = [s for s in range(g.sides) if not (g.versus and s == g.opponent)]
+    mine = state.influence[seat][mineral]
+    others = sorted((state.influence[s][mineral] for s in scoring if s != seat), reverse=True)
+    if not others:
+        return 4.0
+    above = sum(1 for v in others if v > mine)
+    level = sum(1 for v in others if v == mine)
+    if above == 0:
+        if level == 0:
+            return 4.0
+        return 3.0 if level == 1 else 2.0
+    if above == 1 and others[0] > mine:
+        # second place: shared when tied, within 4 of the first in a 2-side game
+        if len(scoring) == 2 and others[0] - mine > 4:
+            return 0.0
+        tied_top = sum(1 for v in others if v == others[0])
+        if tied_top > 1:
+            return 0.0
+        return 2.0 if level == 0 else 1.0
+    return 0.0
+
+
+def _building_progress(state: SifnosState, seat: int) -> float:
+    """The rewards still to come of the seat's Buildings begun (memoized by their Dice, which
+    alone decide what fits)."""
+    key = tuple(state.buildings[seat])
+    got = _PROGRESS_MEMO.get(key)
+    if got is None:
+        if len(_PROGRESS_MEMO) > MEMO_LIMIT:
+            _PROGRESS_MEMO.clear()
+        got = _PROGRESS_MEMO[key] = _progress(state, seat)
+    return got
+
+
+def _progress(state: SifnosState, seat: int) -> float:
+    b = state.buildings[seat]
+    spaces = DATA.building_spaces
+    total = 0.0
+    for building in DATA.buildings:
+        own = building.spaces
+        filled = sum(1 for x in own if b[x])
+        if not filled or filled == len(own):
+            continue
+        rest = _COMPLETE.get(building.index, 0.0)
+        for x in own:
+            if not b[x]:
+                rest += _SPACE_REWARD[x]
+        # a next Die must still fit somewhere
+        if not any(
+            not b[x] and all(b[y] for y in spaces[x].below) and _fits_some(state, seat, x)
+            for x in own
+        ):
+            continue
+        total += BUILDING_SHARE * rest * filled / len(own)
+    return total
+
+
+def _fits_some(state: SifnosState, seat: int, index: int) -> bool:
+    return any(state.can_build(seat, index, v) for v in range(1, 7))
+
+
+def _reward_value(reward: str | None) -> float:
+    return {"draw_card": 0.4, "any_influence": 1.0, "any_influence_2": 2.0}.get(reward or "", 0.0)
+
+
+_PROGRESS_MEMO: dict[tuple[int, ...], float] = {}
+MEMO_LIMIT = 100_000
+"""Entries kept of the Buildings' worth before the memo starts again."""
+_SPACE_REWARD = tuple(_reward_value(s.reward) for s in DATA.building_spaces)
+_COMPLETE: dict[int, float] = {}
+for _b in DATA.buildings:
+    if _b.rule == "pairs_seven":
+        _COMPLETE[_b.index] = float(sum(_b.raw["complete_each"]))
+    elif _b.rule == "sum":
+        _COMPLETE[_b.index] = 1.5
+    else:
+        _COMPLETE[_b.index] = float(sum(int(r["n"]) for r in _b.raw.get("complete", [])))
+
+_LARGE_REGIONS = tuple(DATA.provinces[p].regions for p in DATA.large)
+_IS_LARGE_REGION = tuple(DATA.provinces[r.province].central is False for r in DATA.regions)
+_PROVINCE_SPACES = tuple(
+    tuple(s for s in range(len(DATA.spaces)) if p in DATA.spaces[s].provinces) for p in DATA.large
+)
+_ROWS = tuple(tuple(p.index for p in DATA.pieces if p.row == r) for r in range(len(DATA.row_vp)))
+_BEACON_SLOTS = tuple(p.index for p in DATA.pieces if p.kind == BEACON)
+_ALL_VALUES = {1, 2, 3, 4, 5, 6}
+_CORNERS = tuple(r.corners for r in DATA.regions)
+
+
+def _game_left(state: SifnosState) -> float:
+    """The share of the game still to come, by the Allied Ships come (0-2)."""
+    return max(0.1, (3 - state.allies) / 3)
+
+
+def province_might(state: SifnosState, k: int, top_side: list[int]) -> tuple[int, list[int]]:
+    """The Dice in the ``k``-th larger Province and each side's Might there (rulebook:
+    Determining Might, as :meth:`SifnosState.might` counts it); ``top_side``: the side of each
+    Tower space's top Tower (-1: none)."""
+    die_owner = state.die_owner
+    fort_at = state.fort_at
+    soldier_at = state.soldier_at
+    might = [0] * state.game.sides
+    dice = 0
+    for r in _LARGE_REGIONS[k]:
+        if die_owner[r] >= 0:
+            might[die_owner[r]] += 1
+            dice += 1
+        if fort_at[r] >= 0:
+            might[fort_at[r]] += 1
+        if soldier_at[r] >= 0:
+            might[soldier_at[r]] += 2
+    for s in _PROVINCE_SPACES[k]:
+        if top_side[s] >= 0:
+            might[top_side[s]] += 1
+    q = DATA.large[k]
+    for side, tents in enumerate(state.tents):
+        might[side] += tents[q]
+    return dice, might
+
+
+def _invasions(state: SifnosState, seat: int, card: float, top_side: list[int]) -> float:
+    """The seat's expected share of the invasions to come (see the module docstring)."""
+    sides = state.game.sides
+    total = 0.0
+    for k, q in enumerate(DATA.large):
+        dice, might = province_might(state, k, top_side)
+        mine = might[seat]
+        if mine == 0:
+            share = 0.0
+        elif dice >= 3:
+            # settled this Defend: ties go to the side whose turn comes first after the
+            # invader's
+            best = max(might)
+            share = 0.0
+            if mine == best:
+                order = state.turn_order_from(state.turn)
+                winner = next(s for s in order if might[s] == best)
+                share = 1.0 if winner == seat else 0.0
+        else:
+            best_other = max(might[s] for s in range(sides) if s != seat)
+            share = 1.0 / (1.0 + math.exp(-MIGHT_SLOPE * (mine - best_other)))
+        ships = state.ships[k]
+        prize = SHIP_INFLUENCE * len(ships)
+        if not ships:
+            prize += EMPTY_INFLUENCE
+        if len(ships) < 3:
+            prize += EMPTY_CARD
+        consolation = 0.0
+        if share < 1.0:
+            towers = sum(1 for s in _PROVINCE_SPACES[k] if top_side[s] == seat)
+            consolation = card * (towers + state.tents[seat][q])
+        total += INVADED_SOON[min(dice, 3)] * (share * prize + (1.0 - share) * consolation)
+    return total
+
+
+def _pending(state: SifnosState, seat: int, card: float, left: float) -> float:
+    """The seat's decisions and steps on the stack, as gains and losses to come."""
+    v = 0.0
+    majors_open = False
+    recoup = False
+    for frame in state.pending:
+        t = type(frame)
+        if getattr(frame, "seat", -1) != seat:
+            if t is F.GiveCards and frame.to == seat:  # type: ignore[attr-defined]
+                v += card * frame.n  # type: ignore[attr-defined]
+            continue
+        if t is F.Pay:
+            v -= card * frame.need  # type: ignore[attr-defined]
+        elif t is F.GiveCards:
+            v -= card * frame.n  # type: ignore[attr-defined]
+        elif t is F.InfluenceChoice:
+            v += 1.0 * frame.n  # type: ignore[attr-defined]
+        elif t is F.FaceUp:
+            v += FACE_UP if state.face_up else 0.0
+        elif t is F.TileChoice:
+            v += TILE
+        elif t is F.BeaconChoice:
+            v += BEACON_VALUE
+        elif t is F.FortChoice or t is F.FortAnywhere:
+            v += FORT_PENDING
+        elif t is F.TentChoice:
+            v += TENT_PENDING
+        elif t is F.Soldiers:
+            v += SOLDIERS_PENDING
+        elif t is F.ShipChoice:
+            v += SHIP_PENDING
+        elif t is F.Triggered:
+            v += TRIGGERED_PENDING * len(frame.cards)  # type: ignore[attr-defined]
+        elif t is F.AdjustDice:
+            v += _best_adjustment(state, seat)
+        elif t is F.Placement:
+            v += _best_placement(state, seat, card, left, frame.free)  # type: ignore[attr-defined]
+        elif t is F.Majors:
+            majors_open = True
+        elif t is F.Recoup:
+            recoup = True
+    if majors_open:
+        done = bin(state.majors_done).count("1")
+        v += MAJOR_LEFT * (2 - done)
+        top = state.pending[-1]
+        if type(top) is F.Column and _main_open(state, seat, top.major):
+            v += MAIN_OPEN[top.major]
+    if recoup:
+        v += _recoup_to_come(state, seat, card)
+    return v
+
+
+def _main_open(state: SifnosState, seat: int, major: int) -> bool:
+    """Whether the major action under way can still use its main effect (a Die, a Tower, the
+    printed Muster)."""
+    if major == INVEST:
+        return not state._is_used_printed("place_die") and bool(state._die_placements(seat))
+    if major == CONSTRUCT:
+        return not state._is_used_printed("place_tower") and bool(state._tower_placements(seat))
+    return not state._is_used_printed("muster") and state._can_use(seat, "muster", None)
+
+
+def _best_placement(state: SifnosState, seat: int, card: float, left: float, free: bool) -> float:
+    hand = state.hands[seat]
+    if not hand:
+        return 0.0
+    gain = 1.0 + PLACED * left - card
+    if free:
+        return gain
+    cheapest = min(state._cost(c) for c in hand)
+    return gain - card * cheapest
+
+
+def _values_taken(state: SifnosState) -> set[int]:
+    """The Die values some empty Region of a larger Province takes now."""
+    takes: set[int] = set()
+    for r, region in enumerate(DATA.regions):
+        if state.die_owner[r] < 0 and _IS_LARGE_REGION[r]:
+            if state.fort_at[r] >= 0:
+                return _ALL_VALUES
+            takes.add(region.value)
+    return takes
+
+
+def _best_adjustment(state: SifnosState, seat: int) -> float:
+    """What one adjustment of a Supply Die by 1 may gain (a value some Region takes)."""
+    takes = _values_taken(state)
+    best = 0.0
+    for d in set(state.dice_supply[seat]):
+        if d in takes:
+            continue
+        if (d > 1 and d - 1 in takes) or (d < 6 and d + 1 in takes):
+            best = DIE_SUPPLY - DIE_IDLE
+    return best
+
+
+def _recoup_to_come(state: SifnosState, seat: int, card: float) -> float:
+    """Recoup's draws still to come this turn: cards, and Dice and Towers up to the limits."""
+    cards = DATA.cards
+    kinds = [cards[c].kind for c in state.placed[seat] if cards[c].column == 5]
+    v = card * (2 + kinds.count("draw"))
+    dice_limit = 2 + kinds.count("dice_limit")
+    dice = min(max(0, dice_limit - len(state.dice_supply[seat])), state.dice_reserve[seat])
+    towers_limit = 2 + kinds.count("tower_limit")
+    towers = min(
+        max(0, towers_limit - sum(state.tower_supply[seat])), sum(state.tower_reserve[seat])
+    )
+    return v + DIE_SUPPLY * dice + TOWER_SUPPLY * towers
+
+
+def evaluate(state: SifnosState, seat: int) -> float:
+    """The seat's standing in VP (see the module docstring)."""
+    parts = breakdown(state, seat)
+    value = float(sum(parts.values()))
+    if state.over:
+        return value
+    left = _game_left(state)
+    card = CARD_LATE + CARD_EARLY * left
+
+    # ---- cards
+    hand = len(state.hands[seat])
+    held = hand + state.soldier_at.count(seat) + state.central[seat]
+    value += (held % 4) * CARD_LATE  # the sets of 4, unrounded
+    use = CARD_EARLY * left
+    value += use * min(hand, HAND_FULL) + 0.2 * use * max(0, hand - HAND_FULL)
+    value += PLACED * left * len(state.placed[seat])
+
+    # ---- Dice, Towers, Soldiers
+    takes = _values_taken(state)
+    value += sum(DIE_SUPPLY if d in takes else DIE_IDLE for d in state.dice_supply[seat])
+    value += DIE_WORKSHOP * len(state.workshop[seat])
+    value += DIE_MAP * sum(
+        1 for r, owner in enumerate(state.die_owner) if owner == seat and _IS_LARGE_REGION[r]
+    )
+    value += TOWER_SUPPLY * sum(state.tower_supply[seat])
+    value += SOLDIER_SUPPLY * state.soldier_supply[seat]
+    value += SOLDIER_MAP * state.soldier_at.count(seat)
+    top_side = [stack[-1] >> 3 if stack else -1 for stack in state.stacks]
+    value += _invasions(state, seat, card, top_side)
+
+    # ---- Buildings, Beacons, rows, Tents
+    value += _building_progress(state, seat)
+    pieces = state.pieces[seat]
+    if any(pieces[s] >= 0 for s in _BEACON_SLOTS):
+        has = [False] * len(state.stacks)
+        for i, stack in enumerate(state.stacks):
+            for t in stack:
+                if t >> 3 == seat:
+                    has[i] = True
+                    break
+        for corners in _CORNERS:
+            mine = has[corners[0]] + has[corners[1]] + has[corners[2]] + has[corners[3]]
+            if mine < 4:
+                value += BEACON_READY[mine] * BEACON_VALUE
+    for r, row in enumerate(_ROWS):
+        taken = sum(1 for s in row if pieces[s] < 0)
+        if taken < 4:
+            value += ROW_SHARE * DATA.row_vp[r] * (taken / 4) ** 2
+    value += TENT_ODD * (sum(state.tents[seat]) % 2)
+
+    # ---- the Influence tracks
+    inf = state.influence[seat]
+    markers = state.markers
+    if state.face_up and inf[markers[0]] < 3:
+        value += FACE_UP * FACE_UP_NEAR[inf[markers[0]]]
+    if state.tile_of[seat] < 0 and any(t >= 0 for t in state.tile_row) and inf[markers[1]] < 5:
+        value += TILE * TILE_NEAR[inf[markers[1]]]
+    if state.allies < 3:
+        value += MAJORITY_WEIGHT[state.allies] * _majority_now(state, seat, markers[5])
+    if state.allies < 1:
+        value += ALLY_CARDS * card * (inf[markers[3]] // 2)
+    if state.allies < 2:
+        value += ALLY_CARDS * card * (inf[markers[4]] // 3)
+
+    # ---- the stack
+    value += _pending(state, seat, card, left)
+    return value
