@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-import towers
 from towers.core.registry import register_bot, register_game, unregister_bot, unregister_game
 
 PILLARS = Path(__file__).resolve().parents[1] / "plugin" / "towers-pillars"
@@ -24,13 +23,3 @@ def pillars() -> Iterator[None]:
     unregister_bot("tallest")
     unregister_game("pillars")
     sys.path.remove(str(PILLARS))
-
-
-def has_solo(name: str) -> bool:
-    """Whether a 1-player game of ``name`` can be set up (a solo game still being written
-    raises NotImplementedError), so its adapter checks wait for it."""
-    try:
-        towers.make(name, players=1).new_initial_state()
-    except NotImplementedError:
-        return False
-    return True

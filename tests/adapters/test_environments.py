@@ -20,12 +20,6 @@ import towers  # noqa: E402
 import towers.env  # noqa: E402
 from towers.core.errors import IllegalActionError  # noqa: E402
 
-from .conftest import has_solo  # noqa: E402
-
-SIFNOS_SOLO = pytest.mark.skipif(
-    not has_solo("sifnos"), reason="Towers of Sifnos's solo game has not landed yet"
-)
-
 GAMES = [
     *[(name, players) for name in ("torres", "tiletum") for players in (2, 3, 4)],
     ("toy", 2),
@@ -36,7 +30,7 @@ GAMES = [
     ("turris", 2),
     ("turris", 3),
     *[("sifnos", players) for players in (2, 3, 4)],
-    pytest.param("sifnos", 1, marks=SIFNOS_SOLO),  # solo, against the Schemes
+    ("sifnos", 1),  # solo, against the Schemes
 ]
 
 

@@ -18,12 +18,6 @@ import towers  # noqa: E402
 import towers.env  # noqa: E402
 from towers.core.registry import tensor_of  # noqa: E402
 
-from .conftest import has_solo  # noqa: E402
-
-SIFNOS_SOLO = pytest.mark.skipif(
-    not has_solo("sifnos"), reason="Towers of Sifnos's solo game has not landed yet"
-)
-
 GAMES = [
     *[(name, players) for name in ("torres", "tiletum") for players in (2, 3, 4)],
     ("toy", 2),
@@ -32,10 +26,10 @@ GAMES = [
     ("pillars", 3),
     ("turris", 1),  # solo, against the Betrayers
     ("turris", 2),
+    ("sifnos", 1),  # solo, against the Schemes
     ("sifnos", 2),
-    # several thousand actions a game, each step's observations checked: minutes, not seconds
-    *[pytest.param("sifnos", players, marks=pytest.mark.slow) for players in (3, 4)],
-    pytest.param("sifnos", 1, marks=SIFNOS_SOLO),  # solo, against the Schemes
+    # 3 and 4 players: several thousand actions a game, each step's observations checked, are
+    # minutes rather than seconds; the PettingZoo and Gymnasium checks cover those counts
 ]
 
 
@@ -52,17 +46,10 @@ def registered() -> None:
     } <= set(names)
 
 
-LONG = {("sifnos", 3), ("sifnos", 4)}
-"""Games of several thousand actions: a state is serialized as its history, so checking the
-round trip at every step costs the square of the game's length; their two-player game checks
-it, these play the simulation without it."""
-
-
 @pytest.mark.parametrize(("name", "players"), GAMES)
 def test_openspiel_random_simulation_test(name: str, players: int) -> None:
     game = pyspiel.load_game(f"towers_{name}", {"players": players})
-    serialize = (name, players) not in LONG
-    pyspiel.random_sim_test(game, num_sims=1, serialize=serialize, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
 def test_the_game_type_comes_from_the_game() -> None:

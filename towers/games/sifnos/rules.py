@@ -1450,6 +1450,8 @@ class SifnosState(State):
                 case F.GameEnd():
                     self.over = True
                 case _:
+                    if not self.game.has_opponent:
+                        return  # a decision or a chance
                     from towers.games.sifnos import solo
 
                     if not solo.settle(self, top):
