@@ -45,5 +45,6 @@ from towers.core.registry import GamePlugin
 PLUGIN = GamePlugin(
     rules="towers.games.sifnos.rules:SifnosGame",
     balance="towers.games.sifnos.balance:facets",
+    views="towers.games.sifnos.views:SifnosViews",
 )
 """The game as towers finds it (the entry point ``sifnos`` of ``towers.games``)."""
