@@ -165,6 +165,11 @@ def _para(
     ) * step
 
 
+def _centred(x: float, y: float, body: object, fill: str) -> str:
+    """Bold words centred on ``x``, in the ink that reads on ``fill``."""
+    return _text(x, y, body, SMALLEST, text_anchor="middle", fill=_ink(fill), font_weight="bold")
+
+
 def _title(body: str) -> str:
     return f"<title>{escape(body)}</title>"
 
@@ -203,7 +208,7 @@ def _button(
     return (
         f'<g{id_attr}><rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="5" '
         f'fill="{fill}" stroke="{stroke}"/>{_title(tip)}'
-        + _text(x + w / 2, mid, label, size, text_anchor="middle", fill=ink)
+        + (_text(x + w / 2, mid, label, size, text_anchor="middle", fill=ink) if label else "")
         + (
             _text(x + w / 2, mid + SMALLEST + 2, sub, SMALLEST, text_anchor="middle", fill=ink)
             if sub
@@ -223,7 +228,7 @@ Card = tuple[str | None, str, str, str, str, str]
 
 def _card_height(w: float, card: Card) -> float:
     _, name, corner, words, _, _ = card
-    return 24 + 15 * len(_rows(words, w - 14, SMALLEST)) + (14 if corner else 0)
+    return 27 + 15 * len(_rows(words, w - 14, SMALLEST)) + (12 if corner else 0)
 
 
 def _cards(cards: list[Card], top: float, per_row: int) -> tuple[str, float]:
@@ -428,16 +433,7 @@ def _region(game: SifnosGame, obs: dict[str, Any], r: int) -> str:
         f = _fill(owner)
         out.append(
             f'<rect x="{mx - 17:.1f}" y="{my + 4:.1f}" width="16" height="16" rx="3" fill="{f}" '
-            f'stroke="#222" pointer-events="none"/>'
-            + _text(
-                mx - 9,
-                my + 16.5,
-                value,
-                SMALLEST,
-                text_anchor="middle",
-                fill=_ink(f),
-                font_weight="bold",
-            )
+            f'stroke="#222" pointer-events="none"/>' + _centred(mx - 9, my + 16.5, value, f)
         )
         words.append(f"Die {value} of {plain_side(game, owner)}")
     if at["soldier"] is not None:
@@ -498,9 +494,7 @@ def _space(game: SifnosGame, obs: dict[str, Any], s: int) -> str:
     return (
         f'<g id="space-{space.id}"><circle cx="{x:.1f}" cy="{y:.1f}" r="{TOWER_R}" fill="{fill}" '
         f'stroke="#222" stroke-width="1.5"{dash}/>{_title("; ".join(words))}'
-        + _text(
-            x, y + 4, label, SMALLEST, text_anchor="middle", fill=_ink(fill), font_weight="bold"
-        )
+        + _centred(x, y + 4, label, fill)
         + ring
         + count
         + "</g>"
@@ -550,7 +544,7 @@ def _harbour(obs: dict[str, Any], p: int) -> str:
             bonus = QUEUE_BONUS[k]
             fill = "#e8f1f6"
             tip = f"{province.name}, Ship space {k + 1}: empty"
-            label, dash = str(k + 1), ' stroke-dasharray="3 2"'
+            label, dash = "", ' stroke-dasharray="3 2"'
             if bonus == "any_influence":
                 tip += " (the invasion's winner gains any 1 Influence)"
                 label = "+1"
@@ -560,15 +554,7 @@ def _harbour(obs: dict[str, Any], p: int) -> str:
         out.append(
             f'<g id="{ident}"><rect x="{x:.1f}" y="{y:.1f}" width="{SHIP}" height="{SHIP}" rx="8" '
             f'fill="{fill}" stroke="#1d3b4f" stroke-width="1.5"{dash}/>{_title(tip)}'
-            + _text(
-                x + SHIP / 2,
-                y + SHIP / 2 + 4.5,
-                label,
-                SMALLEST,
-                text_anchor="middle",
-                fill=_ink(fill),
-                font_weight="bold",
-            )
+            + (_centred(x + SHIP / 2, y + SHIP / 2 + 4.5, label, fill) if label else "")
             + "</g>"
         )
     return "".join(out)
@@ -935,15 +921,10 @@ def _buildings(side: dict[str, Any], y: float, clicker: bool) -> tuple[str, floa
                     )
                 )
                 if space.reward and not v:
+                    cx, cy = sx + j * (TAP + 3) + TAP / 2, sy + TAP / 2
                     out.append(
-                        _text(
-                            sx + j * (TAP + 3) + TAP / 2,
-                            sy + 18,
-                            "★",
-                            SMALLEST,
-                            text_anchor="middle",
-                            fill="#a08040",
-                        )
+                        f'<path d="M{cx:.1f},{cy - 6:.1f} l6,6 l-6,6 l-6,-6 Z" fill="#c9a227" '
+                        f'pointer-events="none"/>'
                     )
     rows = (len(D.buildings) + per_row - 1) // per_row
     return "".join(out), 16 + rows * (h + 6)
