@@ -1,4 +1,5 @@
-"""Towers of Sifnos's views over random games of 2 to 4 players: the text is well-formed Rich
+"""Towers of Sifnos's views over random games of 1 to 4 players (1: the solo game; 2 also
+with the Scheme-driven opponent): the text is well-formed Rich
 markup and names no other seat's hand, the SVG parses, every id a legal action targets is
 drawn (once, on a shape), targets depend on the action only, and every Card, printed effect,
 Building, Scoring Tile and Scheme has its words."""
@@ -10,6 +11,7 @@ import random
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
+from html import escape
 
 import pytest
 from rich.markup import render as render_markup
@@ -63,13 +65,17 @@ def test_the_views_are_declared() -> None:
     assert isinstance(views_of(game), SifnosViews)
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_views_over_a_random_game(players: int) -> None:
-    game = towers.make("sifnos", players=players)
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [(1, {}), (2, {}), (2, {"solo_opponent": True}), (3, {}), (4, {})],
+    ids=["solo", "2", "2-with-the-schemes", "3", "4"],
+)
+def test_views_over_a_random_game(players: int, options: dict[str, object]) -> None:
+    game = towers.make("sifnos", players=players, **options)
     views = SifnosViews(game)
     seen_targets: dict[int, list[str]] = {}
     checked = 0
-    for state in sampled_states(players, seed=players):
+    for state in sampled_states(players, seed=players, **options):
         mover = state.current_player()
         seat = mover if mover >= 0 else None
         text = views.text(state, seat)
@@ -221,3 +227,23 @@ def test_the_decision_is_in_words_for_every_frame_met() -> None:
             frame = obs["deciding"]["frame"] if obs["deciding"] else ""
             assert "_" not in words, (frame, words)
             assert words != f"{frame}", frame
+
+
+@pytest.mark.parametrize("options", [{}, {"solo_opponent": True}], ids=["solo", "versus"])
+def test_the_schemes_are_shown_in_words(options: dict[str, object]) -> None:
+    """The Scheme-driven opponent's Decks, Solo Marker (solo game) and every revealed Scheme
+    are in the text and, with their words, in the SVG."""
+    players = 1 if not options else 2
+    state = next(
+        s
+        for s in sampled_states(players, seed=31, every=1, steps=3000, **options)
+        if len(s.observation(0)["solo"]["revealed"]) >= 6
+    )
+    text = render.text(state, 0)
+    document = sifnos_svg.svg(state, 0)
+    assert "The Schemes" in text and "Scheme Decks: Deck 1: " in text
+    assert ("Solo Marker: space " in text) == (players == 1)
+    for scheme_id in state.observation(0)["solo"]["revealed"]:
+        words = render.scheme_line(scheme_id)
+        assert words in text
+        assert escape(words) in document

@@ -299,8 +299,8 @@ SCHEME_EFFECT_WORDS = {
     "tent": "a Tent",
 }
 SCHEME_BONUS_WORDS = {
-    "influence": "1 Influence",
-    "marker": "the Solo Marker 1 space on",
+    "influence": "1 Influence of the mineral the third Allied Ship scores",
+    "marker": "the Solo Marker 2 spaces on (two Cards drawn)",
     "tent": "a Tent in the Active Region's Province",
 }
 SCHEME_GATE_WORDS = {
@@ -315,9 +315,12 @@ def scheme_words(scheme: Scheme) -> str:
     and its bonus."""
     regions = ", ".join(f"{'ABC'[k]} {region_name(r)}" for k, r in enumerate(scheme.regions))
     effects = " and ".join(SCHEME_EFFECT_WORDS[e] for e in scheme.effects)
-    order = ", ".join(CORNERS[c] for c in scheme.tower_priority)
+    order = ", then ".join(CORNERS[c] for c in scheme.tower_priority)
     bonus = f"{SCHEME_BONUS_WORDS[scheme.bonus]} ({SCHEME_GATE_WORDS[scheme.when]})"
-    return f"Active Region {regions}; places {effects}; Towers first {order}; bonus: {bonus}"
+    return (
+        f"Active Region {regions}; places {effects}; Towers on the {order} corner; bonus: {bonus} "
+        "(none with two players)"
+    )
 
 
 def ally_space_words(k: int, markers: list[str | None]) -> str:
@@ -373,6 +376,9 @@ CHANCE_WORDS = {
     "marker_draw": "the Mineral Markers are placed",
     "aid_deal": "the Setup Aids are dealt",
     "piece_deal": "Forts and Beacons are dealt",
+    "scheme_reveal": "the Schemes reveal a Scheme",
+    "solo_fort": "the Schemes take a Fort at random",
+    "solo_beacon": "the Schemes take a Beacon at random",
 }
 
 
@@ -673,30 +679,81 @@ def _side_lines(game: SifnosGame, obs: dict[str, Any], s: int, seat: int | None)
     return out
 
 
-def solo_lines(game: SifnosGame, obs: dict[str, Any]) -> list[str]:
-    """The Scheme-driven opponent's own state as the observation gives it, Schemes in words."""
-    solo = obs.get("solo") or {}
+SCHEME_IDS = {scheme.id: scheme for scheme in DATA.schemes}
+TRACK_GAINS = {
+    "lead": "Lead",
+    "silver": "Silver",
+    "gold": "Gold",
+    "majority": "the majority mineral",
+}
+
+
+def scheme_line(scheme_id: int) -> str:
+    """``Scheme 7: ...``, by the number printed on it."""
+    return f"Scheme {scheme_id}: {scheme_words(SCHEME_IDS[scheme_id])}"
+
+
+def marker_words(space: int) -> str:
+    """Where the Solo Marker stands on its Track, and what the corners give."""
+    track = DATA.solo_track
+    here = track[space % len(track)]
+    corners = "; ".join(
+        f"space {k + 1} {TRACK_GAINS.get(t.gain, t.gain)}" for k, t in enumerate(track) if t.gain
+    )
+    return (
+        f"space {space % len(track) + 1} of {len(track)} (row {here.row + 1}, column "
+        f"{here.col + 1}); the corners give 1 Influence: {corners}"
+    )
+
+
+def solo_facts(game: SifnosGame, obs: dict[str, Any]) -> list[tuple[str, str]]:
+    """The Scheme-driven opponent's public facts as (what, words), the Schemes revealed last."""
+    solo = dict(obs.get("solo") or {})
     if not game.has_opponent:
         return []
-    lines = [f"[bold]The Schemes[/] ({plain_side(game, game.opponent)})"]
+    out: list[tuple[str, str]] = []
+    if "marker" in solo and game.solo:
+        out.append(("Solo Marker", marker_words(int(solo.pop("marker")))))
+    solo.pop("marker", None)
+    solo.pop("side", None)
+    decks = solo.pop("decks", None)
+    if decks is not None:
+        allied = solo.pop("decks_with_allied_ship", [False] * len(decks))
+        active = solo.pop("active_deck", -1)
+        words = [
+            f"Deck {k + 1}: {plural(n, 'Scheme')}"
+            + (" (active)" if k == active else "")
+            + (" under an Allied Ship" if k < len(allied) and allied[k] else "")
+            for k, n in enumerate(decks)
+        ]
+        out.append(("Scheme Decks", "; ".join(words)))
+    if "forts_left" in solo or "beacons_left" in solo:
+        out.append(
+            (
+                "face down",
+                f"{plural(int(solo.pop('forts_left', 0)), 'Fort')}, "
+                f"{plural(int(solo.pop('beacons_left', 0)), 'Beacon')}",
+            )
+        )
+    revealed = solo.pop("revealed", [])
     for key, value in solo.items():
-        lines.append(f"  {key.replace('_', ' ')}: {_solo_value(key, value)}")
+        out.append((key.replace("_", " "), str(value)))
+    if revealed:
+        out.append(("Schemes revealed", ", ".join(str(i) for i in revealed) + " (the last on top)"))
+        for i in reversed(revealed):
+            out.append(("Scheme", scheme_line(int(i))))
+    return out
+
+
+def solo_lines(game: SifnosGame, obs: dict[str, Any]) -> list[str]:
+    """The Scheme-driven opponent's own state, its Schemes in words."""
+    if not game.has_opponent:
+        return []
+    role = "plays against you" if game.solo else "competes for Might only"
+    lines = [f"[bold]The Schemes[/] ({plain_side(game, game.opponent)}, {role})"]
+    for what, words in solo_facts(game, obs):
+        lines.append(f"  {words}" if what == "Scheme" else f"  {what}: {words}")
     return lines
-
-
-def _solo_value(key: str, value: Any) -> str:
-    """A solo field in words: Schemes (by number or index) named with what they do."""
-    if "scheme" in key:
-        ids = value if isinstance(value, list) else [value]
-        words = [scheme_line(v) for v in ids if isinstance(v, int) and v >= 0]
-        if words and len(words) == len(ids):
-            return "; ".join(words)
-    return str(value)
-
-
-def scheme_line(index: int) -> str:
-    scheme = DATA.schemes[index]
-    return f"Scheme {scheme.id}: {scheme_words(scheme)}"
 
 
 def text(state: SifnosState, seat: int | None) -> str:

@@ -60,7 +60,7 @@ from towers.games.sifnos.render import (
     piece_words,
     plain_side,
     printed_words,
-    solo_lines,
+    solo_facts,
     tile_name,
     tile_words,
 )
@@ -1099,18 +1099,79 @@ def _hand(obs: dict[str, Any], seat: int | None) -> Panel | None:
     return _heading(f"Your hand ({len(hand)})") + body, 40 + h + 4
 
 
+def _solo_track(obs: dict[str, Any], side: int, y: float) -> tuple[str, float]:
+    """The Solo Marker's Track: its spaces on the rim of a square, corners with their gain."""
+    track = D.solo_track
+    marker = int((obs.get("solo") or {}).get("marker", 0)) % len(track)
+    rows = max(t.row for t in track) + 1
+    cols = max(t.col for t in track) + 1
+    size = min(44.0, (COLUMN - 2 * PAD) / cols)
+    out = []
+    for k, t in enumerate(track):
+        x, yy = PAD + t.col * size, y + t.row * size
+        gain = TRACK_SHORT.get(t.gain or "", "")
+        fill = MINERAL_FILLS.get(t.gain or "", "#efe6d2") if t.gain != "majority" else "#e4dccb"
+        tip = f"Solo Marker space {k + 1}" + (
+            f": 1 {TRACK_SHORT[t.gain]} Influence" if t.gain else ""
+        )
+        out.append(_button(None, x + 2, yy + 2, size - 4, size - 4, gain or str(k + 1), fill, tip))
+        if k == marker:
+            out.append(
+                f'<circle cx="{x + size / 2:.1f}" cy="{yy + size / 2:.1f}" r="{size / 2 - 5:.1f}" '
+                f'fill="none" stroke="{_fill(side)}" '
+                f'stroke-width="4" pointer-events="none"/>'
+            )
+    label = "the Solo Marker (ringed) moves on a space a Card it would draw; clockwise"
+    body, h = _para(PAD + cols * size + 8, y + 14, label, COLUMN - 2 * PAD - cols * size - 8)
+    out.append(body)
+    return "".join(out), max(rows * size, h) + 8
+
+
+TRACK_SHORT = {"lead": "Lead", "silver": "Silver", "gold": "Gold", "majority": "Majority"}
+
+
 def _solo(game: SifnosGame, obs: dict[str, Any]) -> Panel | None:
-    """The Scheme-driven opponent's own state, in words."""
-    lines = solo_lines(game, obs)
-    if not lines:
+    """The Scheme-driven opponent: its Solo Marker (solo game), Decks and revealed Schemes,
+    the latest as cards and the earlier ones as numbers that show their words on a hover."""
+    if not game.has_opponent:
         return None
-    out = [_heading(lines[0].replace("[bold]", "").replace("[/]", ""))]
-    y = 48.0
-    for line in lines[1:]:
-        body, h = _para(PAD, y, line.strip(), COLUMN - 2 * PAD)
+    side = game.opponent
+    out = [
+        f'<rect x="0" y="0" width="{COLUMN}" height="10" rx="4" fill="{_fill(side)}"/>',
+        _text(PAD, 32, f"{plain_side(game, side)}: the Schemes", 15, font_weight="bold"),
+    ]
+    y = 44.0
+    if game.solo:
+        body, h = _solo_track(obs, side, y)
+        out.append(body)
+        y += h
+    schemes = []
+    for what, words in solo_facts(game, obs):
+        if what == "Scheme":
+            schemes.append(words)
+            continue
+        if what == "Solo Marker":
+            continue
+        body, h = _para(PAD, y + 12, f"{what}: {words}", COLUMN - 2 * PAD)
         out.append(body)
         y += h + 2
-    return "".join(out), y + 4
+    latest: list[Card] = []
+    for words in schemes[:4]:
+        name, _, rest = words.partition(": ")
+        latest.append((None, name, "", rest, "#ece3f3", words))
+    body, h = _cards(latest, y + 6, 2)
+    out.append(body)
+    y += 6 + h
+    x = PAD
+    for words in schemes[4:]:
+        name = words.partition(":")[0]
+        if x + TAP + 12 > COLUMN - PAD:
+            x, y = PAD, y + TAP + 4
+        out.append(_button(None, x, y, TAP + 12, TAP, name.split()[-1], "#ece3f3", words))
+        x += TAP + 16
+    if schemes[4:]:
+        y += TAP + 4
+    return "".join(out), y + 6
 
 
 def _key() -> Panel:
