@@ -1,5 +1,5 @@
 """Towers of Sifnos in a real browser, played to the end by clicking: a two-player game against
-a bot, created in the lobby. The human seat plays as a player in a hurry to bring on the
+a bot and a solo game against the Scheme-driven opponent, each created in the lobby. The human seat plays as a player in a hurry to bring on the
 invasions would (:func:`choose`: a Die where a Province is nearest its third, Dice adjusted to
 fit, a Tower now and then, as few other effects as it may), and makes each move the way a
 person does on the page: the move's targets clicked on the board in order, then the button of
@@ -136,14 +136,15 @@ def check_hands(page: Any, state: SifnosState) -> int:
     return len(mine)
 
 
-def create_in_lobby(page: Any, live: Live, seed: int, bot: str) -> tuple[str, str]:
-    """Create a 2-player game in the lobby, seat 0 human, seat 1 ``bot``; open seat 0's page
-    and return the game's id and the seat's secret."""
+def create_in_lobby(page: Any, live: Live, seed: int, bot: str | None) -> tuple[str, str]:
+    """Create a game in the lobby, seat 0 human and seat 1 ``bot`` (None: the solo game);
+    open seat 0's page and return the game's id and the seat's secret."""
     page.goto(live.base + "/")
     page.wait_for_selector("#game option", state="attached")
     page.select_option("#game", "sifnos")
-    page.select_option("#players", "2")
-    page.select_option('select[data-seat="1"]', bot)
+    page.select_option("#players", "1" if bot is None else "2")
+    if bot is not None:
+        page.select_option('select[data-seat="1"]', bot)
     page.click("details summary")
     page.fill("#seed", str(seed))
     page.click("#create-button")
@@ -154,9 +155,11 @@ def create_in_lobby(page: Any, live: Live, seed: int, bot: str) -> tuple[str, st
     return gid, fragment.split("secret=")[1].split("&")[0]
 
 
-def test_a_sifnos_game_against_a_bot_played_by_clicking(live: Live, page: Any) -> None:
-    seed = 3
-    gid, secret = create_in_lobby(page, live, seed, "random")
+def play_to_the_end(
+    page: Any, live: Live, gid: str, secret: str, seed: int
+) -> tuple[Counter[str], Counter[str], Any]:
+    """Play seat 0 until the game is over; how its moves were made, their kinds, and the
+    final state as replayed from the stored game."""
     rng = random.Random(seed)
     ways: Counter[str] = Counter()
     kinds: Counter[str] = Counter()
@@ -182,7 +185,7 @@ def test_a_sifnos_game_against_a_bot_played_by_clicking(live: Live, page: Any) -
     record = {
         "format": "towers-game/1",
         "game": "sifnos",
-        "players": 2,
+        "players": view["players"],
         "options": row.options,
         "history": [r.action for r in log],
     }
@@ -190,8 +193,27 @@ def test_a_sifnos_game_against_a_bot_played_by_clicking(live: Live, page: Any) -
     assert final.is_terminal()
     shown = [float(x) for x in page.locator("#final-scores .final-score").all_inner_texts()]
     assert shown == final.scores()
+    return ways, kinds, final
+
+
+def test_a_sifnos_game_against_a_bot_played_by_clicking(live: Live, page: Any) -> None:
+    seed = 3  # a game of 17 rounds
+    gid, secret = create_in_lobby(page, live, seed, "random")
+    ways, kinds, final = play_to_the_end(page, live, gid, secret, seed)
     winner = page.inner_text("#winner")
     assert winner.startswith("You win!") if final.winners() == [0] else "Winner: seat 1" in winner
     assert ways["board"] >= 30 and ways["words"] >= 20 and ways["looks"] >= 1, ways
     assert kinds["PlaceDie"] and kinds["Discard"] and kinds["Major"], kinds
     shot(page, "sifnos-over")
+
+
+def test_a_solo_sifnos_game_against_the_schemes_played_by_clicking(live: Live, page: Any) -> None:
+    seed = 8  # a game of 14 rounds
+    gid, secret = create_in_lobby(page, live, seed, None)
+    ways, kinds, final = play_to_the_end(page, live, gid, secret, seed)
+    assert final.game.solo and final.observation(0)["solo"]["revealed"]
+    winner = page.inner_text("#winner")
+    assert winner.startswith("You win!") if final.winners() == [0] else "lost" in winner.lower()
+    assert ways["board"] >= 30 and ways["words"] >= 20 and ways["looks"] >= 1, ways
+    assert kinds["PlaceDie"] and kinds["Major"], kinds
+    shot(page, "sifnos-solo-over")
