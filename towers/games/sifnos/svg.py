@@ -609,9 +609,9 @@ def _provinces(game: SifnosGame, obs: dict[str, Any], top: float) -> tuple[str, 
         for j, (s, n) in enumerate(tents):
             tx = x + w - 10 - 17 * j
             body += (
-                f'<path d="M{tx - 7:.1f},{y + 38:.1f} L{tx:.1f},{y + 24:.1f} L{tx + 7:.1f},'
-                f'{y + 38:.1f} Z" fill="{_fill(s)}" stroke="#fff" pointer-events="none"/>'
-                + (_text(tx, y + 22, n, SMALLEST, text_anchor="middle") if n > 1 else "")
+                f'<path d="M{tx - 8:.1f},{y + 40:.1f} L{tx:.1f},{y + 22:.1f} L{tx + 8:.1f},'
+                f'{y + 40:.1f} Z" fill="{_fill(s)}" stroke="#fff" pointer-events="none"/>'
+                + (_centred(tx, y + 38.5, n, _fill(s)) if n > 1 else "")
             )
         out.append(body + "</g>")
     rows = (len(D.provinces) + per_row - 1) // per_row
