@@ -14,7 +14,7 @@ from collections import Counter
 from typing import Any
 
 from tests.server.live import Live
-from tests.web.browser import click_target, needs_chromium, shot
+from tests.web.browser import click_target, create_in_lobby, needs_chromium, shot
 from towers.core.record import replay
 from towers.games.sifnos import actions as A
 from towers.games.sifnos.rules import SifnosState
@@ -136,25 +136,6 @@ def check_hands(page: Any, state: SifnosState) -> int:
     return len(mine)
 
 
-def create_in_lobby(page: Any, live: Live, seed: int, bot: str | None) -> tuple[str, str]:
-    """Create a game in the lobby, seat 0 human and seat 1 ``bot`` (None: the solo game);
-    open seat 0's page and return the game's id and the seat's secret."""
-    page.goto(live.base + "/")
-    page.wait_for_selector("#game option", state="attached")
-    page.select_option("#game", "sifnos")
-    page.select_option("#players", "1" if bot is None else "2")
-    if bot is not None:
-        page.select_option('select[data-seat="1"]', bot)
-    page.click("details summary")
-    page.fill("#seed", str(seed))
-    page.click("#create-button")
-    page.wait_for_selector("#created:not(.hidden)")
-    page.click("#play-link")
-    page.wait_for_selector("#board svg")
-    gid, _, fragment = page.url.split("/game/")[1].partition("#")
-    return gid, fragment.split("secret=")[1].split("&")[0]
-
-
 def play_to_the_end(
     page: Any, live: Live, gid: str, secret: str, seed: int
 ) -> tuple[Counter[str], Counter[str], Any]:
@@ -198,7 +179,7 @@ def play_to_the_end(
 
 def test_a_sifnos_game_against_a_bot_played_by_clicking(live: Live, page: Any) -> None:
     seed = 3  # a game of 17 rounds
-    gid, secret = create_in_lobby(page, live, seed, "random")
+    gid, secret = create_in_lobby(page, live.base, "sifnos", ["random"], seed)
     ways, kinds, final = play_to_the_end(page, live, gid, secret, seed)
     winner = page.inner_text("#winner")
     assert winner.startswith("You win!") if final.winners() == [0] else "Winner: seat 1" in winner
@@ -209,7 +190,7 @@ def test_a_sifnos_game_against_a_bot_played_by_clicking(live: Live, page: Any) -
 
 def test_a_solo_sifnos_game_against_the_schemes_played_by_clicking(live: Live, page: Any) -> None:
     seed = 8  # a game of 14 rounds
-    gid, secret = create_in_lobby(page, live, seed, None)
+    gid, secret = create_in_lobby(page, live.base, "sifnos", [], seed)
     ways, kinds, final = play_to_the_end(page, live, gid, secret, seed)
     assert final.game.solo and final.observation(0)["solo"]["revealed"]
     winner = page.inner_text("#winner")
