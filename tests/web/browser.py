@@ -52,3 +52,22 @@ def click_target(page: Any, ident: str) -> None:
     """Click the board element ``ident`` at its centre, as a finger or a mouse would."""
     x, y = page.evaluate(CENTRE, ident)
     page.mouse.click(x, y)
+
+
+def create_in_lobby(page: Any, base: str, game: str, bots: list[str], seed: int) -> tuple[str, str]:
+    """Create a game in the lobby at ``base``: seat 0 human, the next seats the ``bots``
+    named; open seat 0's page and return the game's id and the seat's secret."""
+    page.goto(base + "/")
+    page.wait_for_selector("#game option", state="attached")
+    page.select_option("#game", game)
+    page.select_option("#players", str(1 + len(bots)))
+    for seat, bot in enumerate(bots, start=1):
+        page.select_option(f'select[data-seat="{seat}"]', bot)
+    page.click("details summary")
+    page.fill("#seed", str(seed))
+    page.click("#create-button")
+    page.wait_for_selector("#created:not(.hidden)")
+    page.click("#play-link")
+    page.wait_for_selector("#board svg")
+    gid, _, fragment = page.url.split("/game/")[1].partition("#")
+    return gid, fragment.split("secret=")[1].split("&")[0]

@@ -181,8 +181,18 @@ def played_text(live: Live, gid: str, secret: str, ply: int) -> str:
         ("tiletum", 5, 80, True),
         ("turris", 6, 0, False),
         ("turris", 7, 120, True),
+        ("sifnos", 8, 0, False),
+        ("sifnos", 9, 150, True),
     ],
-    ids=["torres", "tiletum", "tiletum-later-on-a-phone", "turris", "turris-later-on-a-phone"],
+    ids=[
+        "torres",
+        "tiletum",
+        "tiletum-later-on-a-phone",
+        "turris",
+        "turris-later-on-a-phone",
+        "sifnos",
+        "sifnos-later-on-a-phone",
+    ],
 )
 def test_every_highlight_rings_its_target_and_a_click_there_plays_it(
     live: Live, browser: Any, game: str, seed: int, start: int, phone: bool

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tests.server.live import Live
-from tests.web.browser import click_target, needs_chromium, open_page, shot
+from tests.web.browser import click_target, create_in_lobby, needs_chromium, open_page, shot
 from towers.core.record import replay
 from towers.games.turris.actions import DATA
 
@@ -98,24 +98,6 @@ def play_to_the_end(page: Any, seed: int, look: Callable[[], int]) -> dict[str, 
         moves += 1
 
 
-def create_in_lobby(page: Any, live: Live, players: int, seed: int) -> str:
-    """Create a Turris game in the lobby, seat 0 human and the others greedy bots; open seat
-    0's page and return the game's id."""
-    page.goto(live.base + "/")
-    page.wait_for_selector("#game option", state="attached")
-    page.select_option("#game", "turris")
-    page.select_option("#players", str(players))
-    for seat in range(1, players):
-        page.select_option(f'select[data-seat="{seat}"]', "greedy")
-    page.click("details summary")
-    page.fill("#seed", str(seed))
-    page.click("#create-button")
-    page.wait_for_selector("#created:not(.hidden)")
-    page.click("#play-link")
-    page.wait_for_selector("#board svg")
-    return str(page.url.split("/game/")[1].split("#")[0])
-
-
 def stored(live: Live, gid: str, players: int) -> tuple[Any, list[int]]:
     """The game as the server stored it: its state now and its actions."""
     assert live.service is not None
@@ -165,7 +147,7 @@ def check_the_result(page: Any, live: Live, gid: str, players: int) -> tuple[Any
 
 
 def test_a_turris_game_against_a_bot_played_by_clicking(live: Live, page: Any) -> None:
-    gid = create_in_lobby(page, live, 2, seed=11)
+    gid, _ = create_in_lobby(page, live.base, "turris", ["greedy"], seed=11)
     ways = play_to_the_end(page, 11, lambda: check_hands(page, live, gid, 2))
     state, decided = check_the_result(page, live, gid, 2)
     # the First Player's choices in the Beast Phase, the bot's turn included, were clicked
@@ -180,7 +162,7 @@ def test_a_turris_game_against_a_bot_played_by_clicking(live: Live, page: Any) -
 
 
 def test_a_solo_turris_game_against_the_betrayers_played_by_clicking(live: Live, page: Any) -> None:
-    gid = create_in_lobby(page, live, 1, seed=12)
+    gid, _ = create_in_lobby(page, live.base, "turris", [], seed=12)
     ways = play_to_the_end(page, 12, lambda: check_hands(page, live, gid, 1))
     state, decided = check_the_result(page, live, gid, 1)
     assert decided["BeastPath"] and decided["BetrayerPush"]

@@ -47,5 +47,6 @@ PLUGIN = GamePlugin(
     heuristic="towers.games.sifnos.bots:evaluate",
     tensor="towers.games.sifnos.tensor:sifnos_tensor",
     balance="towers.games.sifnos.balance:facets",
+    views="towers.games.sifnos.views:SifnosViews",
 )
 """The game as towers finds it (the entry point ``sifnos`` of ``towers.games``)."""

@@ -1,0 +1,1215 @@
+"""Towers of Sifnos drawn as SVG for a seat, and the board elements that choose each action.
+
+:func:`svg` draws only from ``state.observation(seat)`` and the game's data: the island from
+``data/map.toml`` (each Region the polygon of its four corner Tower spaces, in its Province's
+colour, with its printed value, Die, Soldier and Fort; each Tower space with its stack and
+Beacon; each larger Province's Ships queued on its shore, front first), a strip of the
+Provinces with their Dice and Tents, the Main Board (face-up Cards, Scoring Tiles, Mineral
+Markers, Allied Ships, the Bag, the Draw Pile and the discards), the seat's own hand as cards,
+and each side's Player Board (Influence, Dice, Towers, Soldiers, the Fort and Beacon grid, the
+Buildings) and the Cards above it by column. The Ship queues stand where the coast of each
+Province faces the sea, worked out from the map, so an edited map is drawn as it is.
+
+The drawing is a column of panels (:mod:`towers.core.panels`: their width, least text and
+least target). Cards, printed effects, Buildings and Scoring Tiles carry their words in a
+``<title>`` (hover, or a long tap) and on their faces.
+
+Clickable elements carry ``id`` attributes; :func:`targets` lists the ids that, clicked in
+order, choose an action (the same in every state). The clickable parts of a Player Board
+(its printed effects, major actions, Dice, Influence, Barracks, Forts and Beacons, Building
+spaces) carry ids on the board of the side that decides only:
+
+>>> from towers.games.sifnos import actions as A
+>>> targets(A.SPACE.parse("die 2 in troulaki"))
+['region-troulaki']
+>>> targets(A.SPACE.parse("move troulaki to cheronissos"))
+['region-troulaki', 'region-cheronissos']
+>>> targets(A.SPACE.parse("adjust supply 3 up"))
+['die-supply-3', 'adjust-up']
+>>> targets(A.SPACE.parse("build 4 on temple_1"))
+['die-workshop-4', 'bspace-temple_1']
+>>> targets(A.DONE)
+[]
+"""
+
+from __future__ import annotations
+
+import math
+import textwrap
+from functools import cache
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+from towers.core.panels import COLUMN, PAD, SMALLEST, TAP, Panel, board_of_panels
+from towers.games.sifnos import actions as A
+from towers.games.sifnos.data import BEACON, COLUMNS, IMAGES, MAJORS, MINERALS
+from towers.games.sifnos.render import (
+    COLUMN_NAMES,
+    PRINTED_SHORT,
+    QUEUE_BONUS,
+    TILE_SCORING,
+    ally_space_words,
+    building_space_label,
+    building_words,
+    card_head,
+    card_words,
+    decider,
+    effect_words,
+    mineral_name,
+    pending_words,
+    piece_words,
+    plain_side,
+    printed_words,
+    solo_facts,
+    tile_name,
+    tile_words,
+)
+
+if TYPE_CHECKING:
+    from towers.games.sifnos.rules import SifnosGame, SifnosState
+
+D = A.DATA
+SIDE_FILLS = ("#d23c3c", "#2f66d0", "#2b9a4b", "#e2b100")
+"""The sides' colours, as the game page colours its seats."""
+MINERAL_FILLS = {"lead": "#7d8a99", "silver": "#c9cfd6", "gold": "#e0b234", "ally": "#e67e22"}
+CARD_FILLS = ("#e1e6ec", "#f2f4f6", "#f7ebc3")
+"""Cards by mineral: Lead, Silver, Gold."""
+SEA = "#a9cbe0"
+IMAGE_SHORT = {"horse": "Ho", "jar": "Ja", "helmet": "He", "owl": "Ow", "lyre": "Ly"}
+TOWER_R = TAP / 2 + 1
+SHIP = TAP
+"""A Ship space's side."""
+WHERE = ("supply", "workshop")
+TILE_IDS = {t.id: t for t in D.tiles}
+CARD_IDS = {c.id: c for c in D.cards}
+
+
+# ---- targets --------------------------------------------------------------------------------
+
+
+def region_id(r: int) -> str:
+    return f"region-{D.regions[r].id}"
+
+
+def card_id(c: int) -> str:
+    return f"card-{D.cards[c].id}"
+
+
+def targets(action: int) -> list[str]:
+    """Ids of the SVG elements that, clicked in order, choose ``action`` (empty: words only)."""
+    match A.SPACE.decode(action):
+        case A.UsePrinted(effect=e):
+            return [f"printed-{D.printed[e].id}"]
+        case A.UseCard(card=c) | A.PlaceCard(card=c) | A.Discard(card=c) | A.Give(card=c):
+            return [card_id(c)]
+        case A.TakeFaceUp(card=c):
+            return [card_id(c)]
+        case A.Major(major=k):
+            return [f"major-{MAJORS[k]}"]
+        case A.Adjust(where=w, value=v, direction=d):
+            return [f"die-{WHERE[w]}-{v + 1}", f"adjust-{('down', 'up')[d]}"]
+        case A.PlaceDie(region=r) | A.PlaceSoldier(region=r) | A.FortIn(region=r):
+            return [region_id(r)]
+        case A.PlaceTower(space=s) | A.BeaconOn(space=s):
+            return [f"space-{D.spaces[s].id}"]
+        case A.MoveSoldier(frm=a, to=b):
+            if a == A.BARRACKS:
+                return ["barracks"]
+            return [region_id(a), region_id(b)]
+        case A.TakePiece(slot=s):
+            p = D.pieces[s]
+            return [f"slot-r{p.row + 1}c{p.column + 1}"]
+        case A.MoveShip(province=q, place=i):
+            return [f"ship-{D.provinces[D.large[q]].id}-{i + 1}"]
+        case A.Influence(mineral=m):
+            return [f"influence-{MINERALS[m]}"]
+        case A.TakeTile(tile=t):
+            return [f"tile-{D.tiles[t].id}"]
+        case A.TentIn(province=p):
+            return [f"province-{D.provinces[p].id}"]
+        case A.Build(space=i, value=v):
+            return [f"die-workshop-{v + 1}", f"bspace-{D.building_spaces[i].id}"]
+    return []  # done, and chance
+
+
+# ---- drawing helpers ------------------------------------------------------------------------
+
+
+def _text(x: float, y: float, body: object, size: int = SMALLEST, **attrs: Any) -> str:
+    extra = "".join(f' {k.rstrip("_").replace("_", "-")}="{v}"' for k, v in attrs.items())
+    return (
+        f'<text x="{x:.1f}" y="{y:.1f}" font-size="{max(size, SMALLEST)}" '
+        f'pointer-events="none"{extra}>{escape(str(body))}</text>'
+    )
+
+
+def _rows(body: str, width: float, size: int, most: int = 99) -> list[str]:
+    """``body`` wrapped to ``width`` units at ``size`` (a letter is a little over half the
+    size wide), at most ``most`` lines, the last cut with an ellipsis."""
+    rows = textwrap.wrap(body, max(int(width / (size * 0.53)), 4), break_long_words=False)
+    rows = rows or [""]
+    if len(rows) > most:
+        rows = rows[:most]
+        rows[-1] = rows[-1][:-1] + "…"
+    return rows
+
+
+def _para(
+    x: float, y: float, body: str, width: float, size: int = SMALLEST, **attrs: Any
+) -> tuple[str, float]:
+    """``body`` wrapped from baseline ``y``; the text and the height it takes."""
+    rows = _rows(body, width, size)
+    step = size + 3
+    return "".join(_text(x, y + k * step, r, size, **attrs) for k, r in enumerate(rows)), len(
+        rows
+    ) * step
+
+
+def _centred(x: float, y: float, body: object, fill: str) -> str:
+    """Bold words centred on ``x``, in the ink that reads on ``fill``."""
+    return _text(x, y, body, SMALLEST, text_anchor="middle", fill=_ink(fill), font_weight="bold")
+
+
+def _title(body: str) -> str:
+    return f"<title>{escape(body)}</title>"
+
+
+def _fill(side: int) -> str:
+    return SIDE_FILLS[side % len(SIDE_FILLS)]
+
+
+def _ink(fill: str) -> str:
+    """Black or white, whichever reads on ``fill``."""
+    if len(fill) == 4:
+        fill = "#" + "".join(ch * 2 for ch in fill[1:])
+    r, g, b = (int(fill[i : i + 2], 16) for i in (1, 3, 5))
+    return "#111" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#fff"
+
+
+def _button(
+    ident: str | None,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    label: str,
+    fill: str,
+    tip: str,
+    size: int = SMALLEST,
+    stroke: str = "#555",
+    sub: str = "",
+) -> str:
+    """A rect with a centred label (and a second line ``sub``), clickable if ``ident``."""
+    id_attr = f' id="{ident}"' if ident else ""
+    ink = _ink(fill)
+    mid = y + h / 2 + size * 0.36
+    if sub:
+        mid = y + h / 2 - 3
+    return (
+        f'<g{id_attr}><rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="5" '
+        f'fill="{fill}" stroke="{stroke}"/>{_title(tip)}'
+        + (_text(x + w / 2, mid, label, size, text_anchor="middle", fill=ink) if label else "")
+        + (
+            _text(x + w / 2, mid + SMALLEST + 2, sub, SMALLEST, text_anchor="middle", fill=ink)
+            if sub
+            else ""
+        )
+        + "</g>"
+    )
+
+
+def _heading(body: str, y: float = 26) -> str:
+    return _text(PAD, y, body, 16, font_weight="bold")
+
+
+Card = tuple[str | None, str, str, str, str, str]
+"""A card to draw: id (None: not clickable), name, corner note, words, fill, tooltip."""
+
+
+def _card_height(w: float, card: Card) -> float:
+    _, name, corner, words, _, _ = card
+    return 27 + 15 * len(_rows(words, w - 14, SMALLEST)) + (12 if corner else 0)
+
+
+def _cards(cards: list[Card], top: float, per_row: int) -> tuple[str, float]:
+    """Cards ``per_row`` to a row from ``top``, all as tall as the wordiest; the drawing and
+    the height it takes."""
+    if not cards:
+        return "", 0.0
+    w = (COLUMN - 2 * PAD - (per_row - 1) * 6) / per_row
+    h = max(max(_card_height(w, c) for c in cards), TAP + 4)
+    out = []
+    for k, (ident, name, corner, words, fill, tip) in enumerate(cards):
+        x = PAD + (k % per_row) * (w + 6)
+        y = top + (k // per_row) * (h + 6)
+        id_attr = f' id="{ident}"' if ident else ""
+        body, _ = _para(x + 7, y + 33, words, w - 14)
+        out.append(
+            f'<g{id_attr}><rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="7" '
+            f'fill="{fill}" stroke="#555" stroke-width="1.2"/>{_title(tip)}'
+            + _text(x + 7, y + 16, name, 13, font_weight="bold")
+            + body
+            + (
+                _text(x + w - 7, y + h - 6, corner, SMALLEST, text_anchor="end", fill="#555")
+                if corner
+                else ""
+            )
+            + "</g>"
+        )
+    rows = (len(cards) + per_row - 1) // per_row
+    return "".join(out), rows * (h + 6)
+
+
+def _card_of(c: int | str, corner: bool = True) -> Card:
+    """A Card's face: its id, mineral and cost, its column in the corner (``corner``) and its
+    effect."""
+    card = CARD_IDS[c] if isinstance(c, str) else D.cards[c]
+    words = card_words(card)
+    name = card_head(card)
+    return (
+        card_id(card.index),
+        name,
+        COLUMN_NAMES[card.column] if corner else "",
+        effect_words(card),
+        CARD_FILLS[card.mineral],
+        f"{name}: {words}",
+    )
+
+
+# ---- the map ----------------------------------------------------------------------------------
+
+
+HARBOUR = 2 * SHIP + 3 + 6
+"""A Province's harbour: its four Ship spaces two by two, and a rim in its colour."""
+
+
+def _inside(poly: list[tuple[float, float]], x: float, y: float) -> bool:
+    inner = False
+    for i in range(len(poly)):
+        (x1, y1), (x2, y2) = poly[i], poly[i - 1]
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inner = not inner
+    return inner
+
+
+def _to_segment(px: float, py: float, a: tuple[float, float], b: tuple[float, float]) -> float:
+    (x1, y1), (x2, y2) = a, b
+    dx, dy = x2 - x1, y2 - y1
+    t = max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / (dx * dx + dy * dy)))
+    return math.hypot(px - x1 - t * dx, py - y1 - t * dy)
+
+
+def _harbour_spots(scale: float, ox: float) -> dict[int, tuple[float, float]] | None:
+    """Each larger Province's harbour centre, in panel units: at sea, clear of the Tower
+    spaces and of each other, as near its own coast as it can be; None if one finds no place."""
+    points = [(ox + s.x * scale, s.y * scale) for s in D.spaces]
+    polys = []
+    for r in D.regions:
+        poly = [points[c] for c in r.corners]
+        box = (
+            min(x for x, _ in poly),
+            min(y for _, y in poly),
+            max(x for x, _ in poly),
+            max(y for _, y in poly),
+        )
+        polys.append((poly, box))
+    borders: dict[frozenset[int], list[int]] = {}
+    for ri, r in enumerate(D.regions):
+        for k in range(4):
+            borders.setdefault(frozenset((r.corners[k], r.corners[(k + 1) % 4])), []).append(ri)
+    half = HARBOUR / 2
+    spots: dict[int, list[tuple[float, float, float]]] = {}
+    for p in D.large:
+        coast = [
+            (points[a], points[b])
+            for e, rs in borders.items()
+            if len(rs) == 1 and D.regions[rs[0]].province == p
+            for a, b in [tuple(e)]
+        ]
+        xs = [q[0] for seg in coast for q in seg]
+        ys = [q[1] for seg in coast for q in seg]
+        found = []
+        reach = int(HARBOUR + TOWER_R)
+        for gx in range(int(min(xs)) - reach, int(max(xs)) + reach + 1, 5):
+            hx = min(max(float(gx), 4 + half), COLUMN - 4 - half)
+            for gy in range(int(min(ys)) - reach, int(max(ys)) + reach + 1, 5):
+                hy = float(gy)
+                if any(
+                    max(abs(tx - hx) - half, 0) ** 2 + max(abs(ty - hy) - half, 0) ** 2
+                    < (TOWER_R + 4) ** 2
+                    for tx, ty in points
+                ):
+                    continue
+                near_land = [
+                    poly
+                    for poly, (a, b, c, d) in polys
+                    if a < hx + half and c > hx - half and b < hy + half and d > hy - half
+                ]
+                samples = [
+                    (hx + i * half / 2, hy + j * half / 2)
+                    for i in range(-2, 3)
+                    for j in range(-2, 3)
+                ]
+                if any(_inside(poly, x, y) for poly in near_land for x, y in samples):
+                    continue
+                near = min(_to_segment(hx, hy, a, b) for a, b in coast)
+                if near <= half + TOWER_R + 24:
+                    found.append((near, hx, hy))
+        if not found:
+            return None
+        spots[p] = sorted(set(found))
+    placed: dict[int, tuple[float, float]] = {}
+    for p in sorted(spots, key=lambda q: len(spots[q])):  # the fewest places first
+        for _, hx, hy in spots[p]:
+            if all(max(abs(hx - x), abs(hy - y)) >= HARBOUR + 6 for x, y in placed.values()):
+                placed[p] = (hx, hy)
+                break
+        else:
+            return None
+    return placed
+
+
+@cache
+def geometry() -> dict[str, Any]:
+    """Where the island is drawn in its panel: the scale and offset of map.toml's coordinates,
+    as large as the column allows with every harbour in place, and the harbours."""
+    xs = [float(s.x) for s in D.spaces]
+    ys = [float(s.y) for s in D.spaces]
+    scale = (COLUMN - 2 * PAD - 2 * TOWER_R) / (max(xs) - min(xs))
+    while True:
+        ox = COLUMN / 2 - (min(xs) + max(xs)) / 2 * scale
+        harbours = _harbour_spots(scale, ox)
+        if harbours is not None or scale < 0.3:
+            break
+        scale *= 0.95
+    harbours = harbours or {}
+    tops = [min(ys) * scale - TOWER_R] + [y - HARBOUR / 2 for _, y in harbours.values()]
+    bottoms = [max(ys) * scale + TOWER_R] + [y + HARBOUR / 2 for _, y in harbours.values()]
+    y0 = min(tops) - 8
+    return {
+        "scale": scale,
+        "ox": ox,
+        "oy": -y0,
+        "height": max(bottoms) + 8 - y0,
+        "harbours": {p: (x, y - y0) for p, (x, y) in harbours.items()},
+    }
+
+
+def _at(x: float, y: float) -> tuple[float, float]:
+    """A point of map.toml in the island's panel."""
+    g = geometry()
+    return g["ox"] + x * g["scale"], g["oy"] + y * g["scale"]
+
+
+def _space_xy(s: int) -> tuple[float, float]:
+    return _at(D.spaces[s].x, D.spaces[s].y)
+
+
+def _region(game: SifnosGame, obs: dict[str, Any], r: int) -> str:
+    region = D.regions[r]
+    province = D.provinces[region.province]
+    corners = [_space_xy(c) for c in region.corners]
+    poly = " ".join(f"{x:.1f},{y:.1f}" for x, y in corners)
+    xs, ys = [x for x, _ in corners], [y for _, y in corners]
+    mx, my = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    at = obs["regions"][r]
+    words = [f"{region.name} ({province.name}), printed value {region.value}"]
+    out = [
+        f'<g id="{region_id(r)}"><polygon points="{poly}" fill="{province.colour}" '
+        f'stroke="#3b3326" stroke-width="2" stroke-linejoin="round"/>',
+        f'<circle cx="{mx:.1f}" cy="{my - 10:.1f}" r="9" fill="#fff" fill-opacity="0.85" '
+        f'pointer-events="none"/>',
+        _text(mx, my - 6, region.value, 13, text_anchor="middle", font_weight="bold"),
+    ]
+    if at["fort"] is not None:
+        f = _fill(at["fort"])
+        out.append(
+            f'<rect x="{mx - 20:.1f}" y="{my + 1:.1f}" width="22" height="22" rx="2" fill="none" '
+            f'stroke="{f}" stroke-width="3.5" pointer-events="none"/>'
+        )
+        words.append(f"Fort of {plain_side(game, at['fort'])}")
+    if at["die"] is not None:
+        owner, value = at["die"]
+        f = _fill(owner)
+        out.append(
+            f'<rect x="{mx - 17:.1f}" y="{my + 4:.1f}" width="16" height="16" rx="3" fill="{f}" '
+            f'stroke="#222" pointer-events="none"/>' + _centred(mx - 9, my + 16.5, value, f)
+        )
+        words.append(f"Die {value} of {plain_side(game, owner)}")
+    if at["soldier"] is not None:
+        f = _fill(at["soldier"])
+        out.append(
+            f'<circle cx="{mx + 11:.1f}" cy="{my + 12:.1f}" r="8" fill="{f}" stroke="#fff" '
+            f'stroke-width="2" pointer-events="none"/>'
+        )
+        words.append(f"Soldier of {plain_side(game, at['soldier'])}")
+    if r == D.central:
+        here = [(s, n) for s, n in enumerate(obs["central_soldiers"]) if n]
+        for k, (s, n) in enumerate(here):
+            x = mx + 8 + 14 * (k % 2)
+            y = my + 6 + 14 * (k // 2)
+            out.append(
+                f'<circle cx="{x:.1f}" cy="{y:.1f}" r="7" fill="{_fill(s)}" stroke="#fff" '
+                f'pointer-events="none"/>'
+                + (_text(x, y + 4, n, SMALLEST, text_anchor="middle", fill="#fff") if n > 1 else "")
+            )
+            words.append(f"{n} Soldier{'s' * (n > 1)} of {plain_side(game, s)}")
+        if not here:
+            words.append("any number of Soldiers may stand here")
+    out.insert(1, _title("; ".join(words)))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _space(game: SifnosGame, obs: dict[str, Any], s: int) -> str:
+    space = D.spaces[s]
+    x, y = _space_xy(s)
+    at = obs["tower_spaces"][s]
+    stack = at["towers"]
+    printed = IMAGES[space.image]
+    words = [f"Tower space {space.id}, printed {printed}"]
+    if stack:
+        owner, image = stack[-1]
+        fill, label = _fill(owner), IMAGE_SHORT[image]
+        words.append(
+            "Towers bottom to top: " + ", ".join(f"{plain_side(game, o)} {im}" for o, im in stack)
+        )
+    else:
+        fill, label = "#fffdf5", IMAGE_SHORT[printed]
+    ring = ""
+    if at["beacon"] is not None:
+        b = _fill(at["beacon"])
+        ring = (
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{TOWER_R + 3:.1f}" fill="none" stroke="{b}" '
+            f'stroke-width="3" stroke-dasharray="4 2" pointer-events="none"/>'
+        )
+        words.append(f"Beacon of {plain_side(game, at['beacon'])}")
+    count = ""
+    if len(stack) > 1:
+        count = (
+            f'<circle cx="{x + 11:.1f}" cy="{y - 11:.1f}" r="7" fill="#222" pointer-events="none"/>'
+            + _text(x + 11, y - 7, len(stack), SMALLEST, text_anchor="middle", fill="#fff")
+        )
+    dash = "" if stack else ' stroke-dasharray="3 2"'
+    return (
+        f'<g id="space-{space.id}"><circle cx="{x:.1f}" cy="{y:.1f}" r="{TOWER_R}" fill="{fill}" '
+        f'stroke="#222" stroke-width="1.5"{dash}/>{_title("; ".join(words))}'
+        + _centred(x, y + 4, label, fill)
+        + ring
+        + count
+        + "</g>"
+    )
+
+
+def _borders() -> str:
+    """The Borders: Tower networks run along them."""
+    seen: set[tuple[int, int]] = set()
+    out = []
+    for r in D.regions:
+        for k in range(4):
+            a, b = r.corners[k], r.corners[(k + 1) % 4]
+            key = (min(a, b), max(a, b))
+            if key in seen:
+                continue
+            seen.add(key)
+            (x1, y1), (x2, y2) = _space_xy(a), _space_xy(b)
+            out.append(
+                f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#c7641c" '
+                f'stroke-width="2" stroke-dasharray="6 4" pointer-events="none"/>'
+            )
+    return "".join(out)
+
+
+def _harbour(obs: dict[str, Any], p: int) -> str:
+    """A Province's Ship spaces, 1 (the front) to 4, two by two on a rim of its colour."""
+    province = D.provinces[p]
+    hx, hy = geometry()["harbours"][p]
+    ships = obs["ships"][province.id]
+    h = HARBOUR / 2
+    out = [
+        f'<rect x="{hx - h:.1f}" y="{hy - h:.1f}" width="{HARBOUR}" height="{HARBOUR}" rx="10" '
+        f'fill="{province.colour}" stroke="#1d3b4f" pointer-events="none">'
+        f"<title>{escape(province.name)}'s Ships, front first</title></rect>"
+    ]
+    for k in range(4):
+        x = hx - SHIP - 1.5 + (k % 2) * (SHIP + 3)
+        y = hy - SHIP - 1.5 + (k // 2) * (SHIP + 3)
+        ident = f"ship-{province.id}-{k + 1}"
+        if k < len(ships):
+            kind = ships[k]
+            fill = MINERAL_FILLS[kind]
+            tip = f"{province.name}, Ship space {k + 1}: a {mineral_name(kind)} Ship"
+            label, dash = kind[0].upper(), ""
+        else:
+            bonus = QUEUE_BONUS[k]
+            fill = "#e8f1f6"
+            tip = f"{province.name}, Ship space {k + 1}: empty"
+            label, dash = "", ' stroke-dasharray="3 2"'
+            if bonus == "any_influence":
+                tip += " (the invasion's winner gains any 1 Influence)"
+                label = "+1"
+            elif bonus == "card":
+                tip += " (the invasion's winner draws 1 Card)"
+                label = "+C"
+        out.append(
+            f'<g id="{ident}"><rect x="{x:.1f}" y="{y:.1f}" width="{SHIP}" height="{SHIP}" rx="8" '
+            f'fill="{fill}" stroke="#1d3b4f" stroke-width="1.5"{dash}/>{_title(tip)}'
+            + (_centred(x + SHIP / 2, y + SHIP / 2 + 4.5, label, fill) if label else "")
+            + "</g>"
+        )
+    return "".join(out)
+
+
+def _invaded(obs: dict[str, Any]) -> str:
+    if not obs["invaded"]:
+        return ""
+    p = D.province_index(obs["invaded"])
+    hx, hy = geometry()["harbours"][p]
+    h = HARBOUR / 2 + 4
+    return (
+        f'<rect x="{hx - h:.1f}" y="{hy - h:.1f}" width="{2 * h}" '
+        f'height="{2 * h}" rx="12" fill="none" stroke="#b71c1c" stroke-width="3" '
+        f'pointer-events="none"><title>Invasion Marker: {D.provinces[p].name} is invaded'
+        f"</title></rect>"
+    )
+
+
+def _provinces(game: SifnosGame, obs: dict[str, Any], top: float) -> tuple[str, float]:
+    """A chip a Province: its colour, Dice of 3, the Tents there (a Tent is placed by a click)."""
+    out = []
+    per_row = 4
+    w = (COLUMN - 2 * PAD - (per_row - 1) * 6) / per_row
+    h = 44
+    for k, province in enumerate(D.provinces):
+        x = PAD + (k % per_row) * (w + 6)
+        y = top + (k // per_row) * (h + 6)
+        dice = sum(1 for r in province.regions if obs["regions"][r]["die"] is not None)
+        tents = [
+            (s, obs["sides"][s]["tents"][province.id])
+            for s in range(len(obs["sides"]))
+            if province.id in obs["sides"][s]["tents"]
+        ]
+        note = "central" if province.central else f"Dice {dice}/3"
+        tip = f"{province.name}: {note}; Tents " + (
+            ", ".join(f"{plain_side(game, s)} {n}" for s, n in tents) or "none"
+        )
+        body = (
+            f'<g id="province-{province.id}"><rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" '
+            f'height="{h}" rx="6" fill="{province.colour}" stroke="#3b3326"/>{_title(tip)}'
+            + _text(
+                x + 5,
+                y + 15,
+                province.name,
+                SMALLEST,
+                font_weight="bold",
+                fill=_ink(province.colour),
+            )
+            + _text(x + 5, y + 35, note, SMALLEST, fill=_ink(province.colour))
+        )
+        for j, (s, n) in enumerate(tents):
+            tx = x + w - 10 - 17 * j
+            body += (
+                f'<path d="M{tx - 8:.1f},{y + 40:.1f} L{tx:.1f},{y + 22:.1f} L{tx + 8:.1f},'
+                f'{y + 40:.1f} Z" fill="{_fill(s)}" stroke="#fff" pointer-events="none"/>'
+                + (_centred(tx, y + 38.5, n, _fill(s)) if n > 1 else "")
+            )
+        out.append(body + "</g>")
+    rows = (len(D.provinces) + per_row - 1) // per_row
+    return "".join(out), rows * (h + 6)
+
+
+def _head(game: SifnosGame, obs: dict[str, Any]) -> tuple[str, float]:
+    turn = obs["turn"]
+    out = [
+        f'<circle cx="{PAD + 8}" cy="20" r="8" fill="{_fill(turn)}"/>',
+        _text(PAD + 22, 26, f"Towers of Sifnos — round {obs['round']}", 16, font_weight="bold"),
+    ]
+    body, h = _para(PAD, 48, pending_words(game, obs), COLUMN - 2 * PAD, 13)
+    out.append(body)
+    return "".join(out), 40 + h
+
+
+def _island(game: SifnosGame, obs: dict[str, Any]) -> Panel:
+    """The decision under way, then the map (the first panel, so a phone shows what is asked
+    above the board), then the Provinces' chips."""
+    head, top = _head(game, obs)
+    g = geometry()
+    h = g["height"]
+    out = [
+        head,
+        f'<g transform="translate(0 {top:.0f})">',
+        f'<rect x="4" y="0" width="{COLUMN - 8}" height="{h:.0f}" rx="10" fill="{SEA}"/>',
+        *(_region(game, obs, r) for r in range(len(D.regions))),
+        _borders(),
+        *(_space(game, obs, s) for s in range(len(D.spaces))),
+        *(_harbour(obs, p) for p in D.large),
+        _invaded(obs),
+        "</g>",
+    ]
+    chips, ch = _provinces(game, obs, top + h + 8)
+    out.append(chips)
+    return "".join(out), top + h + 8 + ch + 4
+
+
+# ---- the Main Board -----------------------------------------------------------------------------
+
+
+def _main_board(game: SifnosGame, obs: dict[str, Any]) -> Panel:
+    markers = obs["markers"]
+    out = [_heading("Main Board")]
+    y = 40.0
+
+    def marker(k: int) -> str:
+        return mineral_name(markers[k]) if markers[k] else "?"
+
+    out.append(_text(PAD, y + 4, f"Face-up Cards: the third {marker(0)} Influence takes one", 13))
+    body, h = _cards([_card_of(c) for c in obs["face_up"]], y + 12, 2)
+    out.append(body)
+    y += 12 + h + 10
+    out.append(_text(PAD, y + 4, f"Scoring Tiles: the fifth {marker(1)} Influence claims one", 13))
+    tiles: list[Card] = []
+    for t in obs["scoring_tiles"]:
+        if t is None:
+            continue
+        tile = TILE_IDS[t]
+        words = tile_words(tile)
+        tiles.append(
+            (
+                f"tile-{tile.id}",
+                tile_name(tile),
+                "",
+                words,
+                "#efe6d2",
+                f"{tile_name(tile)}: {words}",
+            )
+        )
+    body, h = _cards(tiles, y + 12, 2)
+    out.append(body)
+    y += 12 + h + 10
+    out.append(_text(PAD, y + 4, f"Invasion: the most {marker(2)} Influence moves a Soldier", 13))
+    y += 14
+    w = (COLUMN - 2 * PAD - 12) / 3
+    allies = [ally_space_words(k, markers) for k in range(len(D.game["ally_spaces"]))]
+    bh = 24 + 15 * max(len(_rows(t, w - 12, SMALLEST)) for t in allies)
+    for k, t in enumerate(allies):
+        x = PAD + k * (w + 6)
+        placed = k < obs["allies"]
+        fill = MINERAL_FILLS["ally"] if placed else "#fff"
+        body, _ = _para(x + 6, y + 31, t, w - 12)
+        out.append(
+            f'<g><rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{bh}" rx="6" fill="{fill}" '
+            f'stroke="#a0521c"/>{_title(f"Allied Ship space {k + 1}: {t}")}</g>'
+            + _text(
+                x + 6,
+                y + 15,
+                f"Allied Ship {k + 1}" + (" (placed)" if placed else ""),
+                SMALLEST,
+                font_weight="bold",
+            )
+            + body
+        )
+    y += bh + 10
+    discards = obs["discards"]
+    top = f"; top {', '.join(discards[-3:])}" if discards else ""
+    line = (
+        f"Bag: {obs['bag']} Ships. Draw Pile: {obs['deck']} Cards. Discards: {len(discards)}{top}."
+    )
+    body, h = _para(PAD, y + 6, line, COLUMN - 2 * PAD)
+    out.append(body)
+    return "".join(out), y + h + 4
+
+
+# ---- a Player Board -----------------------------------------------------------------------------
+
+
+def _influence(
+    game: SifnosGame, obs: dict[str, Any], s: int, y: float, clicker: bool
+) -> tuple[str, float]:
+    side = obs["sides"][s]
+    out = []
+    last = 20 if side["solo_opponent"] else int(D.game["influence_track"]["last"])
+    x0, width = PAD + 86, COLUMN - 2 * PAD - 90
+    track = D.game["influence_track"]
+    marks = (int(track["face_up_card_space"]), int(track["scoring_tile_space"]))
+    for k, m in enumerate(MINERALS):
+        v = side["influence"][m]
+        yy = y + k * (TAP + 4)
+        ident = f' id="influence-{m}"' if clicker else ""
+        fill = MINERAL_FILLS[m]
+        tip = f"{plain_side(game, s)}: {v} {mineral_name(m)} Influence"
+        out.append(
+            f'<g{ident}><rect x="{PAD}" y="{yy:.1f}" width="{COLUMN - 2 * PAD}" height="{TAP}" '
+            f'rx="5" fill="#fff" stroke="#bbb"/>{_title(tip)}'
+            f'<rect x="{PAD}" y="{yy:.1f}" width="80" height="{TAP}" rx="5" fill="{fill}"/>'
+            + _text(
+                PAD + 6, yy + 19, f"{mineral_name(m)} {v}", 13, font_weight="bold", fill=_ink(fill)
+            )
+        )
+        step = width / last
+        for space in marks:
+            mx = x0 + space * step
+            out.append(
+                f'<line x1="{mx:.1f}" y1="{yy + 3:.1f}" x2="{mx:.1f}" y2="{yy + TAP - 3:.1f}" '
+                f'stroke="#999" stroke-dasharray="2 2" pointer-events="none"/>'
+            )
+        if side["ally_on_track"]:
+            ax = x0 + game.ally_space * step
+            out.append(
+                f'<rect x="{ax - 4:.1f}" y="{yy + 9:.1f}" width="8" height="10" rx="2" '
+                f'fill="{MINERAL_FILLS["ally"]}" pointer-events="none"/>'
+            )
+        out.append(
+            f'<circle cx="{x0 + min(v, last) * step:.1f}" cy="{yy + TAP / 2:.1f}" r="7" '
+            f'fill="{fill}" stroke="#222" stroke-width="1.5" pointer-events="none"/></g>'
+        )
+    note = "Influence 3 and 5 (dashed): a face-up Card, a Scoring Tile"
+    if side["ally_on_track"]:
+        note += f"; the Allied Ship (orange) on {game.ally_space} goes into the Bag when reached"
+    body, h = _para(PAD, y + 3 * (TAP + 4) + 10, note, COLUMN - 2 * PAD, SMALLEST, fill="#555")
+    out.append(body)
+    return "".join(out), 3 * (TAP + 4) + h + 4
+
+
+def _dice_row(
+    label: str, where: str, dice: list[int], x: float, y: float, clicker: bool
+) -> tuple[str, float]:
+    """A row of Dice; for the deciding side the first Die of each value is clickable."""
+    out = [_text(x, y + 19, label, SMALLEST, font_weight="bold")]
+    x += 70
+    seen: set[int] = set()
+    for v in dice:
+        ident = f"die-{where}-{v}" if clicker and v not in seen else None
+        seen.add(v)
+        out.append(
+            _button(
+                ident, x, y, TAP, TAP, str(v), "#fff", f"a {v} in the {where}", 14, stroke="#222"
+            )
+        )
+        x += TAP + 4
+    if not dice:
+        out.append(_text(x, y + 19, "none", SMALLEST, fill="#777"))
+    return "".join(out), TAP + 4
+
+
+FORT_SHORT = {
+    "any_influence": "+1 Influence",
+    "draw_card": "draw 1 Card",
+    "move_soldier": "move Soldier",
+}
+BONUS_SHORT = {
+    "workshop_die": "Workshop Die",
+    "any_influence": "+1 Influence",
+    "move_ship": "move a Ship",
+    "draw_card": "draw 1 Card",
+}
+
+
+def _pieces(game: SifnosGame, side: dict[str, Any], y: float, clicker: bool) -> tuple[str, float]:
+    """The Fort and Beacon grid: rows worth VP when emptied, columns with a bonus for the third
+    piece taken."""
+    from towers.games.sifnos.data import FORT_FACES
+
+    top = y
+    body, h = _para(
+        PAD,
+        y + 10,
+        "Forts and Beacons: a row emptied scores its VP; the third "
+        "taken from a column gives what is under it",
+        COLUMN - 2 * PAD,
+        SMALLEST,
+        fill="#555",
+    )
+    out = [body]
+    y += h + 2
+    w = (COLUMN - 2 * PAD - 40 - 3 * 4) / 4
+    ch = 38
+    for p in D.pieces:
+        x = PAD + p.column * (w + 4)
+        yy = y + p.row * (ch + 4)
+        face = side["pieces"][p.index]
+        ident = f"slot-r{p.row + 1}c{p.column + 1}" if clicker else None
+        words = piece_words(p.index, face)
+        tip = f"row {p.row + 1}, column {p.column + 1}: {words}"
+        if face < 0:
+            label, sub, fill = f"{p.kind.capitalize()}", "taken", "#eee"
+        elif p.kind == BEACON:
+            label, sub, fill = "Beacon", mineral_name(face), MINERAL_FILLS[MINERALS[face]]
+        else:
+            label, sub, fill = "Fort", FORT_SHORT[FORT_FACES[face]], "#d9cdb4"
+        out.append(_button(ident, x, yy, w, ch, label, fill, tip, sub=sub))
+    for r, vp in enumerate(D.row_vp):
+        out.append(_text(COLUMN - PAD - 32, y + r * (ch + 4) + 22, f"{vp} VP", 13))
+    y += 3 * (ch + 4)
+    for c in range(len(D.column_bonus)):
+        x = PAD + c * (w + 4) + w / 2
+        out.append(
+            _text(
+                x,
+                y + 10,
+                BONUS_SHORT[D.column_bonus[c]],
+                SMALLEST,
+                fill="#555",
+                text_anchor="middle",
+            )
+        )
+    return "".join(out), y + 18 - top
+
+
+def _levels(b: Any) -> dict[int, int]:
+    """Each Building space's height above the ground: one more than the highest below it."""
+    spaces = D.building_spaces
+    level: dict[int, int] = {}
+    for i in b.spaces:  # the data lists a space after those below it
+        level[i] = 1 + max((level[j] for j in spaces[i].below), default=-1)
+    return level
+
+
+def _buildings(side: dict[str, Any], y: float, clicker: bool) -> tuple[str, float]:
+    out = [
+        _text(
+            PAD,
+            y + 10,
+            "Buildings (Workshop Dice go on the lower spaces first)",
+            SMALLEST,
+            fill="#555",
+        )
+    ]
+    y += 16
+    per_row = 3
+    w = (COLUMN - 2 * PAD - (per_row - 1) * 6) / per_row
+    shapes = [_levels(b) for b in D.buildings]
+    tall = max(max(lv.values()) for lv in shapes) + 1
+    h = 20 + tall * (TAP + 3) + 4
+    placed = side["buildings"]
+    for k, b in enumerate(D.buildings):
+        x = PAD + (k % per_row) * (w + 6)
+        yy = y + (k // per_row) * (h + 6)
+        words = building_words(b)
+        complete = all(D.building_spaces[i].id in placed for i in b.spaces)
+        out.append(
+            f'<g><rect x="{x:.1f}" y="{yy:.1f}" width="{w:.1f}" height="{h}" rx="6" '
+            f'fill="{"#e3f0da" if complete else "#f3eee2"}" stroke="#8a7a5a"/>'
+            f"{_title(f'{b.name}: {words}')}</g>"
+            + _text(x + 6, yy + 15, b.name + (" ✓" if complete else ""), 13, font_weight="bold")
+        )
+        level = shapes[k]
+        for lv in sorted(set(level.values())):
+            row = [i for i in b.spaces if level[i] == lv]
+            span = len(row) * TAP + (len(row) - 1) * 3
+            sx = x + (w - span) / 2
+            sy = yy + h - 4 - (lv + 1) * (TAP + 3)
+            for j, i in enumerate(row):
+                space = D.building_spaces[i]
+                v = placed.get(space.id)
+                ident = f"bspace-{space.id}" if clicker else None
+                tip = f"{building_space_label(i)}: " + (f"a {v}" if v else "empty")
+                if space.reward:
+                    tip += f" (a Die here: {column_bonus_words_for(space.reward)})"
+                fill = "#fff" if v else "#ece6d6"
+                out.append(
+                    _button(
+                        ident,
+                        sx + j * (TAP + 3),
+                        sy,
+                        TAP,
+                        TAP,
+                        str(v) if v else "",
+                        fill,
+                        tip,
+                        14,
+                        stroke="#8a7a5a",
+                    )
+                )
+                if space.reward and not v:
+                    cx, cy = sx + j * (TAP + 3) + TAP / 2, sy + TAP / 2
+                    out.append(
+                        f'<path d="M{cx:.1f},{cy - 6:.1f} l6,6 l-6,6 l-6,-6 Z" fill="#c9a227" '
+                        f'pointer-events="none"/>'
+                    )
+    rows = (len(D.buildings) + per_row - 1) // per_row
+    return "".join(out), 16 + rows * (h + 6)
+
+
+def column_bonus_words_for(reward: str) -> str:
+    from towers.games.sifnos.render import GAIN_WORDS
+
+    return GAIN_WORDS[reward]
+
+
+def _side_head(game: SifnosGame, obs: dict[str, Any], s: int, seat: int | None, what: str) -> str:
+    fill = _fill(s)
+    score = obs["scores"][s] if s < len(obs["scores"]) else 0
+    you = " (you)" if s == seat else ""
+    return f'<rect x="0" y="0" width="{COLUMN}" height="10" rx="4" fill="{fill}"/>' + _text(
+        PAD, 32, f"{plain_side(game, s)}{you}: {what} — {score} VP", 15, font_weight="bold"
+    )
+
+
+def _player_board(
+    game: SifnosGame, obs: dict[str, Any], s: int, seat: int | None, clicker: bool
+) -> Panel:
+    side = obs["sides"][s]
+    out = [_side_head(game, obs, s, seat, "Player Board")]
+    y = 44.0
+    body, h = _influence(game, obs, s, y, clicker)
+    out.append(body)
+    y += h + 4
+    if side["solo_opponent"]:
+        line = (
+            f"Dice in the supply: {len(side['dice_supply'])}; Soldiers in the supply: "
+            f"{side['soldier_supply']}; Towers: "
+            + (", ".join(f"{im} {n}" for im, n in side["tower_supply"].items() if n) or "none")
+        )
+        if side["scoring_tile"]:
+            line += f"; Scoring Tile {side['scoring_tile'].capitalize()} (6 VP)"
+        body, h = _para(PAD, y + 10, line, COLUMN - 2 * PAD)
+        out.append(body)
+        return "".join(out), y + h + 8
+    body, h = _dice_row("Supply", "supply", side["dice_supply"], PAD, y, clicker)
+    out.append(body)
+    if clicker:
+        for k, d in enumerate(("down", "up")):
+            x = COLUMN - PAD - 2 * 40 - 4 + k * 44
+            out.append(
+                _button(
+                    f"adjust-{d}",
+                    x,
+                    y,
+                    40,
+                    TAP,
+                    ("−1", "+1")[k],
+                    "#e9eef5",
+                    f"adjust the chosen Die {d} by 1",
+                    14,
+                )
+            )
+    y += h
+    body, h = _dice_row("Workshop", "workshop", side["workshop"], PAD, y, clicker)
+    out.append(body)
+    y += h
+    towers = ", ".join(f"{im} {n}" for im, n in side["tower_supply"].items() if n) or "none"
+    on_map = sum(1 for r in obs["regions"] if r["soldier"] == s) + obs["central_soldiers"][s]
+    line = (
+        f"Dice in the Reserve: {side['dice_reserve']}. Towers in the Supply: {towers}; "
+        f"{side['tower_reserve']} in the Reserve. Soldiers: {side['soldier_supply']} in the "
+        f"Supply, {on_map} on the map. Tents: {sum(side['tents'].values())} placed of "
+        f"{D.game['setup']['tents']}."
+    )
+    body, h = _para(PAD, y + 14, line, COLUMN - 110)
+    out.append(body)
+    out.append(
+        _button(
+            "barracks" if clicker else None,
+            COLUMN - PAD - 94,
+            y + 4,
+            94,
+            TAP + 6,
+            f"Barracks: {side['barracks']}",
+            "#e4dccb",
+            f"{side['barracks']} Soldiers in the Barracks (a move takes one to the Supply)",
+        )
+    )
+    y += max(h, TAP + 10) + 8
+    body, h = _pieces(game, side, y, clicker)
+    out.append(body)
+    y += h
+    body, h = _buildings(side, y, clicker)
+    out.append(body)
+    y += h
+    tile = side["scoring_tile"]
+    if tile:
+        t = TILE_IDS[tile]
+        body, th = _para(
+            PAD,
+            y + 12,
+            f"Scoring Tile {tile_name(t)}: {TILE_SCORING[t.scoring]}",
+            COLUMN - 2 * PAD,
+            13,
+        )
+        out.append(f"<g>{body}{_title(f'{tile_name(t)}: {tile_words(t)}')}</g>")
+        y += th + 6
+    return "".join(out), y + 4
+
+
+def _player_cards(
+    game: SifnosGame, obs: dict[str, Any], s: int, seat: int | None, clicker: bool
+) -> Panel | None:
+    """The Cards above a Player Board by column; for the deciding side its printed effects and
+    major actions too."""
+    side = obs["sides"][s]
+    if side["solo_opponent"]:
+        return None
+    out = [_side_head(game, obs, s, seat, "Cards placed")]
+    y = 44.0
+    placed = [CARD_IDS[c] for c in side["placed"]]
+    for column, name in enumerate(COLUMN_NAMES):
+        mine = [c for c in placed if c.column == column]
+        printed = [p for p in D.printed if p.column == column]
+        if not mine and not clicker:
+            continue
+        head = f"{name} ({len(mine)})"
+        if clicker and COLUMNS[column] in MAJORS:
+            out.append(
+                _button(
+                    f"major-{COLUMNS[column]}",
+                    PAD,
+                    y,
+                    110,
+                    TAP,
+                    head,
+                    "#d7c9a8",
+                    f"{name}: choose it as a major action",
+                    13,
+                )
+            )
+        else:
+            out.append(_text(PAD, y + 19, head, 13, font_weight="bold"))
+        x = PAD + 116
+        rows = printed if clicker else []
+        for k, p in enumerate(rows):
+            out.append(
+                _button(
+                    f"printed-{p.id}",
+                    x,
+                    y + k * (TAP + 4),
+                    COLUMN - PAD - x,
+                    TAP,
+                    PRINTED_SHORT.get(p.id, p.id),
+                    "#fff",
+                    f"{name}: {printed_words(p)}",
+                )
+            )
+        y += max(len(rows), 1) * (TAP + 4)
+        body, h = _cards([_card_of(c.index, corner=False) for c in mine], y, 2)
+        out.append(body)
+        y += h + 2
+    if not placed and not clicker:
+        out.append(_text(PAD, y + 12, "none yet", SMALLEST, fill="#777"))
+        y += 20
+    return "".join(out), y + 4
+
+
+def _hand(obs: dict[str, Any], seat: int | None) -> Panel | None:
+    if seat is None:
+        return None
+    hand = obs["sides"][seat].get("hand") or []
+    body, h = _cards([_card_of(c) for c in hand], 40, 2)
+    if not hand:
+        body, h = _text(PAD, 52, "no Cards", SMALLEST, fill="#777"), 20
+    return _heading(f"Your hand ({len(hand)})") + body, 40 + h + 4
+
+
+def _solo_track(obs: dict[str, Any], side: int, y: float) -> tuple[str, float]:
+    """The Solo Marker's Track: its spaces on the rim of a square, corners with their gain."""
+    track = D.solo_track
+    marker = int((obs.get("solo") or {}).get("marker", 0)) % len(track)
+    rows = max(t.row for t in track) + 1
+    cols = max(t.col for t in track) + 1
+    size = min(44.0, (COLUMN - 2 * PAD) / cols)
+    out = []
+    for k, t in enumerate(track):
+        x, yy = PAD + t.col * size, y + t.row * size
+        gain = TRACK_SHORT.get(t.gain or "", "")
+        fill = MINERAL_FILLS.get(t.gain or "", "#efe6d2") if t.gain != "majority" else "#e4dccb"
+        tip = f"Solo Marker space {k + 1}" + (
+            f": 1 {TRACK_SHORT[t.gain]} Influence" if t.gain else ""
+        )
+        out.append(_button(None, x + 2, yy + 2, size - 4, size - 4, gain or str(k + 1), fill, tip))
+        if k == marker:
+            out.append(
+                f'<circle cx="{x + size / 2:.1f}" cy="{yy + size / 2:.1f}" r="{size / 2 - 5:.1f}" '
+                f'fill="none" stroke="{_fill(side)}" '
+                f'stroke-width="4" pointer-events="none"/>'
+            )
+    label = "the Solo Marker (ringed) moves on a space a Card it would draw; clockwise"
+    body, h = _para(PAD + cols * size + 8, y + 14, label, COLUMN - 2 * PAD - cols * size - 8)
+    out.append(body)
+    return "".join(out), max(rows * size, h) + 8
+
+
+TRACK_SHORT = {"lead": "Lead", "silver": "Silver", "gold": "Gold", "majority": "Majority"}
+
+
+def _solo(game: SifnosGame, obs: dict[str, Any]) -> Panel | None:
+    """The Scheme-driven opponent: its Solo Marker (solo game), Decks and revealed Schemes,
+    the latest as cards and the earlier ones as numbers that show their words on a hover."""
+    if not game.has_opponent:
+        return None
+    side = game.opponent
+    out = [
+        f'<rect x="0" y="0" width="{COLUMN}" height="10" rx="4" fill="{_fill(side)}"/>',
+        _text(PAD, 32, f"{plain_side(game, side)}: the Schemes", 15, font_weight="bold"),
+    ]
+    y = 44.0
+    if game.solo:
+        body, h = _solo_track(obs, side, y)
+        out.append(body)
+        y += h
+    schemes = []
+    for what, words in solo_facts(game, obs):
+        if what == "Scheme":
+            schemes.append(words)
+            continue
+        if what == "Solo Marker":
+            continue
+        body, h = _para(PAD, y + 12, f"{what}: {words}", COLUMN - 2 * PAD)
+        out.append(body)
+        y += h + 2
+    latest: list[Card] = []
+    for words in schemes[:4]:
+        name, _, rest = words.partition(": ")
+        latest.append((None, name, "", rest, "#ece3f3", words))
+    body, h = _cards(latest, y + 6, 2)
+    out.append(body)
+    y += 6 + h
+    x = PAD
+    for words in schemes[4:]:
+        name = words.partition(":")[0]
+        if x + TAP + 12 > COLUMN - PAD:
+            x, y = PAD, y + TAP + 4
+        out.append(_button(None, x, y, TAP + 12, TAP, name.split()[-1], "#ece3f3", words))
+        x += TAP + 16
+    if schemes[4:]:
+        y += TAP + 4
+    return "".join(out), y + 6
+
+
+def _key() -> Panel:
+    rows = [
+        "Each Region shows its printed value; a square is a Die (its value inside), a ring around "
+        "it a Fort, a dot a Soldier, all in their owner's colour.",
+        "A Tower space shows its image (Ho horse, Ja jar, He helmet, Ow owl, Ly lyre): a plain "
+        "circle is empty, a coloured one the top Tower's, a number the Towers stacked, a dashed "
+        "ring a Beacon. Borders (dashed orange) join Tower networks.",
+        "Ships queue on each Province's shore from space 1 (the front): L Lead, S Silver, G Gold; "
+        "an empty space 1 gives the invasion's winner any 1 Influence (+1), an empty space 3 a Card "
+        "(+C). Ships sail clockwise.",
+    ]
+    out = [_heading("Key")]
+    y = 46.0
+    for row in rows:
+        body, h = _para(PAD, y, row, COLUMN - 2 * PAD)
+        out.append(body)
+        y += h + 4
+    return "".join(out), y + 2
+
+
+def svg(state: SifnosState, seat: int | None) -> str:
+    """The whole table as ``seat`` sees it (the seat's own hand only), as a column of panels."""
+    game = state.game
+    obs = state.observation(seat)
+    n = len(obs["sides"])
+    clicker = decider(state, seat)
+    order = list(range(n)) if seat is None else [(seat + k) % n for k in range(n)]
+    panels: list[Panel | None] = [_island(game, obs), _hand(obs, seat)]
+    for s in order:
+        if s == order[0]:
+            panels.append(_player_cards(game, obs, s, seat, s == clicker))
+            panels.append(_player_board(game, obs, s, seat, s == clicker))
+            panels.append(_main_board(game, obs))
+        else:
+            panels.append(_player_board(game, obs, s, seat, s == clicker))
+            panels.append(_player_cards(game, obs, s, seat, s == clicker))
+    panels.append(_solo(game, obs))
+    panels.append(_key())
+    return board_of_panels(panels, "Towers of Sifnos board")
