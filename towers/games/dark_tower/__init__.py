@@ -1,0 +1,1 @@
+"""Return to Dark Tower."""
