@@ -24,8 +24,9 @@ its probability, and ``release(outcome)`` applies one, until ``STILL`` closes th
 A drop is thus a short run of chance nodes of at most 13 outcomes (no skull comes out of a
 sealed opening). The model holds no randomness: every probability is computed from the
 designed numbers and the state, and the caller (a game's chance node, a seeded generator, a
-real tower, a person) says which outcome happened. A calibrated tower lets a dropped skull
-out of one of the four doors, or keeps it:
+real tower, a person) says which outcome happened. While a release is open the tower refuses
+another drop, turn or seal: the release is finished first. A calibrated tower lets a dropped
+skull out of one of the four doors, or keeps it:
 
 >>> tower = Tower.calibrated()
 >>> tower.drop()
@@ -49,8 +50,9 @@ False
 
 What is designed, and why
 -------------------------
-The rulebook says only that skulls dropped in the top may tumble out of the openings, and
-that removing a seal or turning the tower may make skulls emerge. Players describe a tower
+The rulebook says only that a skull dropped in the top may come out, to be placed in the
+kingdom where it emerged (End of Turn, Placing Skulls), and that skulls may emerge when the
+tower rotates or a seal is removed (Events). Players describe a tower
 that keeps some skulls and lets them out later, several at once. Everything below is
 designed to behave like that, and its numbers live in ``data/tower.toml``:
 
@@ -81,9 +83,9 @@ designed to behave like that, and its numbers live in ``data/tower.toml``:
 With the designed numbers (``catch`` 0.3, ``escape`` 0.6, three skulls a drum), over 10,000
 drops of simulated games a drop lets out no skull 28% of the time, one 55%, two or more 17%
 (mean 0.93; the events that turn drums and break seals let out the rest, 0.06 a turn), and
-about as many skulls come out as go in. What rests where follows, in the simulation, from what came out; a
-real tower hides it, so ``determinize(rng)`` re-deals it for search that must not rely on the
-simulation's bookkeeping.
+about as many skulls come out as go in. What rests where follows, in the simulation, from
+what came out; a real tower hides it, so ``determinize(rng)`` re-deals it for search that
+must not rely on the simulation's bookkeeping.
 """
 
 from __future__ import annotations
