@@ -10,4 +10,5 @@ TOY = "toy"
 
 @pytest.fixture
 def runner() -> CliRunner:
-    return CliRunner()
+    # a wide terminal: tests read long lines (a file's path in a temporary folder) whole
+    return CliRunner(env={"COLUMNS": "240"})
