@@ -56,5 +56,9 @@ Interpretations
 
 from towers.core.registry import GamePlugin
 
-PLUGIN = GamePlugin(rules="towers.games.dark_tower.rules:DarkTowerGame")
+PLUGIN = GamePlugin(
+    rules="towers.games.dark_tower.rules:DarkTowerGame",
+    heuristic="towers.games.dark_tower.bots:evaluate",
+    tensor="towers.games.dark_tower.tensor:dark_tower_tensor",
+)
 """The game as towers finds it (the entry point ``dark_tower`` of ``towers.games``)."""
