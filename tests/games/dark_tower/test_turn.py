@@ -193,3 +193,43 @@ def test_taking_a_skull_from_an_empty_supply_loses() -> None:
     act(state, "drop a skull")
     assert state.is_terminal() and state.result == -1
     assert "empty supply" in state.ending
+
+
+def test_virtue_modifiers_apply_before_doubling() -> None:
+    state = new_game(4)
+    for _ in range(3):
+        end_turn(state)
+    assert state.current == 3  # Spymaster: move 4 with Swift's +1 already on its board
+    middle(state)
+    assert state.moves_left == 5
+    act(state, "double move")
+    assert state.moves_left == 10
+
+
+def test_nothing_on_the_board_stops_movement() -> None:
+    state = middle(new_game(2))
+    step = DATA.adjacent[state.at[0]][0]
+    state.foes[step * 3] = 2
+    state.skulls[building("Radiant Mountains")] = 1
+    state.supply -= 1
+    state.at[1] = step
+    act(state, f"move to {DATA.locations[step].name}")
+    onward = next(a for a in DATA.adjacent[step] if a != loc("Radiant Mountains"))
+    act(state, f"move to {DATA.locations[onward].name}")
+    assert state.at[0] == onward
+
+
+def test_with_several_foes_on_your_space_you_choose_which_to_battle() -> None:
+    state = middle(new_game(2))
+    state.foes[state.at[0] * 3 + 0] = 1
+    state.foes[state.at[0] * 3 + 2] = 1
+    assert can(state, "battle foe2") and can(state, "battle foe4")
+    assert not can(state, "battle foe3")
+
+
+def test_a_refused_action_names_its_rule_and_changes_nothing() -> None:
+    state = middle(new_game(2))
+    before = state.to_json()
+    with pytest.raises(IllegalActionError, match=r"rulebook: Reinforce"):
+        act(state, "reinforce enhanced")  # the Citadel's enhanced effect costs 2 spirit
+    assert state.to_json() == before

@@ -52,6 +52,11 @@ Interpretations
 - A room is cleared once its result is applied; automatic advantages are counted when a battle
   or an exploration begins, and gear, scrolls and potions add to them.
 - A trade that is opened counts as the turn's trade even if declined.
+- A monthly quest's "4 advantages" are met from the hero's automatic advantages and Wild ones
+  (kept) and then gear of the missing types (spent); "4 virtues" counts the two printed on the
+  hero board with those activated.
+- A foe that strikes steps along a shortest path to the nearest hero (ties: the lower seat,
+  the space listed first).
 """
 
 from towers.core.registry import GamePlugin

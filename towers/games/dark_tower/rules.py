@@ -135,16 +135,17 @@ class DarkTowerGame(Game):
     def max_game_length(self) -> int:
         n = self.num_players
         turns = n + (MONTHS - 1) * self.month_turns
-        # One turn, at most: start (banner, done) 2; moves (the fastest hero, every move
-        # virtue and companion, doubled) 40; a heroic action (5 battle cards: reveal, resolve;
-        # 10 advantages; or 5 rooms: enter, reveal, improve, resolve; and the quest's
-        # discards) 40; Reinforce and the haggle die 4; a trade 16; every item held or gained
-        # spent (18 gear, 18 potions, 22 treasures and the turn's gains) 80; choices inside
-        # effects (gear, potions, virtues, corruptions) 120; the drops of the turn (its own,
-        # a stirring tower, an adversary's advance of 2, at most 24 skulls out and placed
-        # each, and still) 4 * 50; the event and what it spawns or replaces 20; a month's
-        # quests 2.
-        per_turn = 2 + 40 + 40 + 4 + 16 + 80 + 120 + 200 + 20 + 2
+        # One turn, at most: the start (banner, done) 2; moves 60 (the fastest hero with
+        # every move virtue and companion, 9, doubled, and 2 more for each of the 18
+        # potions); one heroic action 60 (a battle of 5 cards: reveal and resolve each, 10
+        # advantages, a retreat; or 5 rooms: enter, reveal, improve, resolve, and leave; or a
+        # quest's discards and companion); Reinforce and the haggle die 4; a trade 16; every
+        # item held or gained spent (18 gear, 18 potions, 22 treasures and the turn's gains)
+        # 80; choices and draws inside effects (gear, potions, virtues, corruptions) 120; the
+        # turn's drops (its own, a stirring tower, the adversary's advance of 2), each at most
+        # 24 skulls out and placed and "still", 4 * 50; the event and what it spawns or
+        # replaces 20; a month's two quests 2.
+        per_turn = 2 + 60 + 60 + 4 + 16 + 80 + 120 + 200 + 20 + 2
         setup = 3 * 50 + 10 + 3
         return setup + turns * per_turn
 
