@@ -41,10 +41,8 @@ def test_foes_strike_step_toward_the_nearest_hero_and_strike() -> None:
 
 def test_foes_strike_is_skipped_when_none_of_that_foe_is_on_the_board() -> None:
     state = _to_event(new_game(2))
-    before = state.to_json()
     _event(state, _card("foes_strike", foe=2))
     assert state.warriors == [7, 7] and isinstance(state.pending[-1], F.StartTurn)
-    assert before != state.to_json()  # the card was drawn and the turn moved on
 
 
 def test_foes_spawn_at_random_spaces() -> None:

@@ -206,6 +206,13 @@ def test_virtue_modifiers_apply_before_doubling() -> None:
     assert state.moves_left == 10
 
 
+def test_potion_moves_come_after_doubling() -> None:
+    state = middle(new_game(2))
+    state.potions[0][5] = 1  # Potion of One Thousand Strides: 2 more moves
+    act(state, "drink Potion of One Thousand Strides", "double move")
+    assert state.moves_left == 3 * 2 + 2
+
+
 def test_nothing_on_the_board_stops_movement() -> None:
     state = middle(new_game(2))
     step = DATA.adjacent[state.at[0]][0]

@@ -550,7 +550,8 @@ class DarkTowerState(State):
                 self.moved = True
             case F.Turn(), A.DoubleMove():
                 self.spirit[seat] -= int(G["move"]["double_cost"])
-                self.moves_left *= 2
+                # the move value doubles, not the moves a potion added (they come after)
+                self.moves_left += self.move_value(seat)
                 self.doubled = True
             case F.Turn(), A.Cleanse():
                 b = self.building_at(self.at[seat])
