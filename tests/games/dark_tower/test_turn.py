@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from towers.core.errors import IllegalActionError
+from towers.core.errors import GameOptionError, IllegalActionError
 from towers.games.dark_tower import frames as F
 from towers.games.dark_tower.data import DATA
 from towers.games.dark_tower.rules import DarkTowerGame
@@ -240,3 +240,20 @@ def test_a_refused_action_names_its_rule_and_changes_nothing() -> None:
     with pytest.raises(IllegalActionError, match=r"rulebook: Reinforce"):
         act(state, "reinforce enhanced")  # the Citadel's enhanced effect costs 2 spirit
     assert state.to_json() == before
+
+
+def test_the_adversary_and_the_foes_are_options() -> None:
+    state = new_game(2, adversary="gravemaw", foe2="oreks", foe3="lemures", foe4="titans")
+    assert [DATA.foes[f].name for f in state.game.foes] == ["Oreks", "Lemures", "Titans"]
+    assert DATA.foes[state.game.adversary].name == "Gravemaw"
+    obs = state.observation(0)
+    assert [f["foe"] for f in obs["foes"]] == ["Oreks", "Lemures", "Titans"]
+    assert obs["adversary"]["name"] == "Gravemaw"
+    with pytest.raises(GameOptionError, match="foe2"):
+        DarkTowerGame(2, foe2="dragons")  # a level-4 foe
+
+
+def test_the_first_game_is_the_default() -> None:
+    game = DarkTowerGame(2)
+    assert DATA.foes[game.adversary].name == "Ashstrider"
+    assert [DATA.foes[f].name for f in game.foes] == ["Brigands", "Frost Trolls", "Dragons"]

@@ -1,6 +1,8 @@
 """Return to Dark Tower (Restoration Games): the cooperative game for 1-4 heroes, Heroic or
-Gritty, in its recommended first game (Recover Azkol's Treasures against Ashstrider), with
-towers playing the app's part and the tower's.
+Gritty, with the main goal of the recommended first game (Recover Azkol's Treasures) against
+any of the eight adversaries and any foes of levels 2, 3 and 4 (options; by default the first
+game's Ashstrider, Brigands, Frost Trolls and Dragons), with towers playing the app's part and
+the tower's.
 
 Rules covered (:mod:`towers.games.dark_tower.rules`, one statement of each in :mod:`.legality`)
 -------------------------------------------------------------------------------------------

@@ -23,7 +23,6 @@ from towers.games.dark_tower.data import DATA
 from towers.games.dark_tower.rules import DarkTowerState
 
 GOAL_STEPS = len(DATA.main_goal.steps)
-ADVERSARY_CARDS = DATA.foes[DATA.main_goal.adversary].level
 ROOMS = int(DATA.game["dungeon"]["rooms"])
 MONTHS = int(DATA.game["months"]["count"])
 TOTAL_SKULLS = int(DATA.game["skulls"]["total"])
@@ -47,7 +46,8 @@ def progress(state: State) -> float:
     dungeon = s.goal_step + (
         bin(s.cleared).count("1") / (ROOMS * 2) if s.goal_step < GOAL_STEPS else 0
     )
-    adversary = (ADVERSARY_CARDS - s.adv_left) / ADVERSARY_CARDS
+    cards = DATA.foes[s.game.adversary].level
+    adversary = (cards - s.adv_left) / cards
     return 0.6 * dungeon / GOAL_STEPS + 0.4 * adversary
 
 

@@ -171,7 +171,7 @@ def _potion(state: DarkTowerState, seat: int, p: int, battle: bool) -> Why:
         if b < 0 or state.skulls[b] <= 0:
             return "it cleanses a building with skulls on your space", "Heroic Actions"
     if potion.remove_foe:
-        slot = [DATA.foes[f].level for f in DATA.main_goal.foes].index(potion.remove_foe)
+        slot = potion.remove_foe - 2  # the foes are held by level, from 2
         if state.foes[at * 3 + slot] <= 0:
             return f"no level-{potion.remove_foe} foe is on your space", "Removing Foes"
     if potion.moves and not isinstance(state.pending[-1], F.Turn):

@@ -40,7 +40,7 @@ def observation(state: DarkTowerState, seat: int | None) -> dict[str, Any]:
         )
     foes = []
     for f in range(n_foes):
-        foe = DATA.foes[goal.foes[f]]
+        foe = DATA.foes[g.foes[f]]
         foes.append(
             {
                 "foe": foe.name,
@@ -58,7 +58,7 @@ def observation(state: DarkTowerState, seat: int | None) -> dict[str, Any]:
     for b, building in enumerate(DATA.buildings):
         name = f"{BUILDING_TYPES[building.type]} of {DATA.locations[building.location].name}"
         buildings[name] = "destroyed" if state.skulls[b] < 0 else state.skulls[b]
-    adversary = DATA.foes[goal.adversary]
+    adversary = DATA.foes[g.adversary]
     return {
         "month": state.month,
         "turns_left_in_month": state.turns_left,

@@ -114,6 +114,19 @@ class DarkTowerGame(Game):
             help="Heroic, or Gritty with fewer turns each month (App Setup)",
             choices=("heroic", "gritty"),
         ),
+        "adversary": Option(
+            default=DATA.foes[GOAL.adversary].id,
+            help="the adversary in the Tower (App Setup; Ashstrider in the first game)",
+            choices=tuple(f.id for f in DATA.foes if f.kind == "adversary"),
+        ),
+        **{
+            f"foe{level}": Option(
+                default=DATA.foes[GOAL.foes[level - 2]].id,
+                help=f"the level-{level} foe (App Setup: one each of level 2, 3 and 4)",
+                choices=tuple(f.id for f in DATA.foes if f.kind == "foe" and f.level == level),
+            )
+            for level in (2, 3, 4)
+        },
     }
     ACTIONS = SPACE
 
@@ -127,6 +140,9 @@ class DarkTowerGame(Game):
         fewer = int(G["gritty"]["fewer_turns"]) if self.options["difficulty"] == "gritty" else 0
         self.month_turns = int(G["turns_per_month"]["heroic"][str(n)]) - fewer
         self.heroes = tuple(DATA.heroes[k] for k in self.kingdoms)
+        self.foes = tuple(DATA.foe(self.options[f"foe{level}"]) for level in (2, 3, 4))
+        """The foes of this game, by level (2, 3, 4): indices into DATA.foes."""
+        self.adversary = DATA.foe(self.options["adversary"])
         """Designed: the seat facing a kingdom plays the base hero listed for it."""
 
     def has_hidden_information(self) -> bool:
@@ -256,7 +272,7 @@ class DarkTowerState(State):
             out_of_game=0,
             in_hand=0,
             adversary_at=-1,
-            adv_left=DATA.foes[GOAL.adversary].level,
+            adv_left=DATA.foes[game.adversary].level,
             adv_card=-1,
             adv_rung=0,
             goal_step=0,
@@ -302,7 +318,7 @@ class DarkTowerState(State):
         return b if b >= 0 and self.skulls[b] >= 0 else -1
 
     def foe_id(self, slot: int) -> int:
-        return GOAL.adversary if slot == A.ADVERSARY else GOAL.foes[slot]
+        return self.game.adversary if slot == A.ADVERSARY else self.game.foes[slot]
 
     def perks(self, seat: int) -> list[Perk]:
         """Everything lasting that modifies the hero: virtues, companions, corruptions, and
@@ -671,7 +687,7 @@ class DarkTowerState(State):
             self.supply += self.skulls[b]
             self.skulls[b] = 0
         if potion.remove_foe:
-            slot = [DATA.foes[f].level for f in GOAL.foes].index(potion.remove_foe)
+            slot = potion.remove_foe - 2  # the foes are held by level, from 2
             self.foes[at * N_FOES + slot] -= 1
         self.moves_left += potion.moves
         if potion.effects:
@@ -908,7 +924,7 @@ class DarkTowerState(State):
 
     def _tokens_left(self, f: int) -> int:
         on_board = sum(self.foes[loc * N_FOES + f] for loc in range(N_LOC))
-        return DATA.foes[GOAL.foes[f]].tokens - on_board
+        return DATA.foes[self.game.foes[f]].tokens - on_board
 
     def _emerged(self, side: int, dropper: int) -> None:
         """A skull emerged facing ``side``: it lands in that kingdom; its player places it,
@@ -948,7 +964,7 @@ class DarkTowerState(State):
                     if self.tower.is_releasing():
                         p.push(F.Releasing(dropper=seat))
             case "tower_acts":
-                adversary = DATA.foes[GOAL.adversary]
+                adversary = DATA.foes[self.game.adversary]
                 kingdom = self.tower.glyph_sides()["battle"]
                 for hero in reversed(range(self.game.num_players)):
                     if DATA.locations[self.at[hero]].kingdom == kingdom:
@@ -969,7 +985,7 @@ class DarkTowerState(State):
         then each hero on a space with one of its tokens suffers its strike."""
         if not self._on_board(f):
             return
-        foe = DATA.foes[GOAL.foes[f]]
+        foe = DATA.foes[self.game.foes[f]]
         steps = foe.strike_moves[self.status[f]]
         if steps:
             moved = [0] * N_LOC
@@ -1029,7 +1045,7 @@ class DarkTowerState(State):
                     if f == A.ADVERSARY:
                         self.adversary_at = -1
                         self.result = 1
-                        self.ending = f"{DATA.foes[GOAL.adversary].name} is defeated"
+                        self.ending = f"{DATA.foes[self.game.adversary].name} is defeated"
                         return
                     if f >= 0:
                         self.foes[loc * N_FOES + f] -= 1
@@ -1133,7 +1149,7 @@ class DarkTowerState(State):
         p.push(F.QuestDraw(kind=1))
         p.push(F.QuestDraw(kind=0))
         if failed:
-            self._effects(seat, DATA.foes[GOAL.adversary].advance)
+            self._effects(seat, DATA.foes[self.game.adversary].advance)
 
     # ---- what a seat sees --------------------------------------------------------------
     def observation(self, seat: int | None) -> dict[str, Any]:
