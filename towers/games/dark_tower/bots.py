@@ -66,7 +66,7 @@ def evaluate(state: State, seat: int) -> float:
     strength /= n
     danger = sum((k * k) / 9 for k in s.skulls if k > 0) / len(s.skulls)
     danger += 0.15 * sum(1 for k in s.skulls if k < 0)
-    danger += max(0, 8 - s.supply) / 8
+    danger += 2 * (1 - s.supply / TOTAL_SKULLS) ** 2
     foes = sum(s.foes) * (1 + 0.25 * max(s.status))
     danger += 0.02 * foes
     time_left = (MONTHS - s.month + s.turns_left / max(1, s.game.month_turns)) / MONTHS
@@ -77,5 +77,5 @@ def evaluate(state: State, seat: int) -> float:
         + 0.05 * (1 - min(near, REACH) / REACH)
         + 0.15 * max(-1.0, min(1.0, strength / 2))
     )
-    value += 0.1 * time_left - 0.1 * min(2.0, danger)
+    value += 0.1 * time_left - 0.1 * min(3.0, danger)
     return max(0.01, min(0.99, 0.3 + value))
