@@ -31,7 +31,9 @@ def test_the_main_goals_dungeon_is_explored_on_its_space() -> None:
     state = middle(new_game(2))
     with pytest.raises(IllegalActionError, match="Exploring a Dungeon"):
         act(state, "explore")
-    assert _top(_explore()).room == -1
+    state = _explore()
+    assert _top(state).room == -1
+    assert not can(state, "leave the dungeon")  # exploring is entering a room
 
 
 def test_the_target_room_is_found_by_entering() -> None:

@@ -68,13 +68,14 @@ class Battling(Frame):
 @dataclass(frozen=True, slots=True)
 class Exploring(Frame):
     """A dungeon: ``room`` the room entered (-1: choosing), ``improved`` whether this room
-    took its one advantage."""
+    took its one advantage, ``entered`` the rooms entered in this exploration."""
 
     seat: int
     room: int
     pool: int
     spent: int
     improved: bool
+    entered: int
 
 
 @dataclass(frozen=True, slots=True)

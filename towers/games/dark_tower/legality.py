@@ -263,6 +263,8 @@ def _explore(state: DarkTowerState, top: F.Frame, action: Action) -> Why:
                     return "that room is cleared already", "Exploring a Dungeon"
                 return None
             case A.Leave():
+                if top.entered < 1:
+                    return "exploring is entering a room first", "Exploring a Dungeon"
                 return None
         return "choose a room to enter, or leave", "Exploring a Dungeon"
     match action:

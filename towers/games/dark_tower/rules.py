@@ -8,7 +8,7 @@ each action is allowed is stated once in :mod:`.legality`.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from towers.core.components import Deck
@@ -582,7 +582,8 @@ class DarkTowerState(State):
             case F.Turn(), A.Explore():
                 self.heroic_done = True
                 pool = self.advantages(seat, (self.dungeon_advantage(),))
-                p.push(F.Exploring(seat=seat, room=-1, pool=pool, spent=0, improved=False))
+                p.push(F.Exploring(seat=seat, room=-1, pool=pool, spent=0, improved=False,
+                                   entered=0))  # fmt: skip
             case F.Turn(), A.Haggle():
                 p.push(F.HaggleRoll(seat=seat))
             case F.Turn(), A.Reinforce(how=how):
@@ -733,7 +734,7 @@ class DarkTowerState(State):
         match value:
             case A.Improve():
                 rung = top.rung + 1
-                p.replace(_battle(top, rung=rung, pool=top.pool - 1, spent=top.spent + 1))
+                p.replace(replace(top, rung=rung, pool=top.pool - 1, spent=top.spent + 1))
                 if adversary:
                     self.adv_rung = rung
             case A.Retreat():
@@ -746,7 +747,7 @@ class DarkTowerState(State):
                 if left <= 0:
                     p.replace(F.HeroicDone(seat=top.seat, foe=top.foe, location=top.location))
                 else:
-                    p.replace(_battle(top, card=-1, rung=0, left=left, resolved=top.resolved + 1))
+                    p.replace(replace(top, card=-1, rung=0, left=left, resolved=top.resolved + 1))
                     p.push(F.CardReveal())
                 self._effects(top.seat, result)
 
@@ -754,15 +755,13 @@ class DarkTowerState(State):
         p = self.pending
         match value:
             case A.EnterRoom(room=r):
-                p.replace(F.Exploring(seat=top.seat, room=r, pool=top.pool, spent=top.spent,
-                                      improved=False))  # fmt: skip
+                p.replace(replace(top, room=r, improved=False, entered=top.entered + 1))
                 if self.rooms[r] < 0:
                     p.push(F.RoomReveal(room=r))
             case A.Leave():
                 p.replace(F.HeroicDone(seat=top.seat, foe=-1, location=-1))
             case A.Improve():
-                p.replace(F.Exploring(seat=top.seat, room=top.room, pool=top.pool - 1,
-                                      spent=top.spent + 1, improved=True))  # fmt: skip
+                p.replace(replace(top, pool=top.pool - 1, spent=top.spent + 1, improved=True))
             case A.Resolve():
                 kind = self.rooms[top.room]
                 dtype = DATA.dungeon_types[
@@ -781,8 +780,7 @@ class DarkTowerState(State):
                         self.adversary_at = GOAL.adversary_spawn
                     p.replace(F.HeroicDone(seat=top.seat, foe=-1, location=-1))
                 else:
-                    p.replace(F.Exploring(seat=top.seat, room=-1, pool=top.pool,
-                                          spent=top.spent, improved=False))  # fmt: skip
+                    p.replace(replace(top, room=-1, improved=False))
                 self._effects(top.seat, result)
 
     def _complete_quest(self, seat: int, k: int) -> None:
@@ -872,7 +870,7 @@ class DarkTowerState(State):
                 p.pop()
                 battle = p[-1]
                 assert isinstance(battle, F.Battling)
-                p.replace(_battle(battle, card=c, rung=0))
+                p.replace(replace(battle, card=c, rung=0))
                 if battle.foe == A.ADVERSARY:
                     self.adv_card, self.adv_rung = c, 0
             case F.RoomReveal(room=r), A.RevealRoom(room=k):
@@ -1171,21 +1169,8 @@ def _gear_of(gear: list[int], t: int) -> int:
 
 
 def _with_pool(top: Frame, extra: int) -> Frame:
-    if isinstance(top, F.Battling):
-        return _battle(top, pool=top.pool + extra)
-    assert isinstance(top, F.Exploring)
-    return F.Exploring(seat=top.seat, room=top.room, pool=top.pool + extra, spent=top.spent,
-                       improved=top.improved)  # fmt: skip
-
-
-def _battle(top: F.Battling, **changes: int) -> F.Battling:
-    fields = {
-        "seat": top.seat, "foe": top.foe, "location": top.location, "card": top.card,
-        "rung": top.rung, "left": top.left, "pool": top.pool, "spent": top.spent,
-        "resolved": top.resolved,
-    }  # fmt: skip
-    fields.update(changes)
-    return F.Battling(**fields)
+    assert isinstance(top, (F.Battling, F.Exploring))
+    return replace(top, pool=top.pool + extra)
 
 
 def _distances() -> tuple[tuple[int, ...], ...]:
