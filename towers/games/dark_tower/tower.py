@@ -1,0 +1,797 @@
+"""The Dark Tower, simulated: three drums that turn, twelve sealed openings, skulls inside.
+
+Return to Dark Tower is played around an electronic tower. This module is that tower as a
+component of the game's state, so the game can be played without one, and so a real tower
+(driven over Bluetooth) or a person at the table can supply what happened instead. It
+imports nothing of the game's rules; they hold one :class:`Tower` and ask it for chance
+outcomes.
+
+The tower's frame
+-----------------
+``LEVELS`` are the drums from the top, ``SIDES`` the four sides clockwise from north. An
+opening is ``level * 4 + side`` in the tower's frame: the side it faces now. A seal rides on
+its drum, as do the glyphs (facts: ``data/tower.toml``), so turning a drum ``steps`` times
+90 degrees clockwise carries them from side ``s`` to ``(s + steps) % 4``. A skull comes out
+of an opening (0-11), of one of the base's four doors (``BASE + side``, 12-15; the base does
+not turn and its doors are never sealed), or the tower goes ``STILL`` (16). A skull that
+comes out on side S lands in the kingdom facing S.
+
+Chance
+------
+Each of ``drop()``, ``rotate()``, ``break_seal()`` and ``restore_seal()`` may open a
+*release*; while ``is_releasing()``, ``release_outcomes()`` lists what comes out next, with
+its probability, and ``release(outcome)`` applies one, until ``STILL`` closes the release.
+A drop is thus a short run of chance nodes of at most 13 outcomes (no skull comes out of a
+sealed opening). The model holds no randomness: every probability is computed from the
+designed numbers and the state, and the caller (a game's chance node, a seeded generator, a
+real tower, a person) says which outcome happened. While a release is open the tower refuses
+another drop, turn or seal: the release is finished first. A calibrated tower lets a dropped
+skull out of one of the four doors, or keeps it:
+
+>>> tower = Tower.calibrated()
+>>> tower.drop()
+>>> tower.release_outcomes()
+[(12, 0.175), (13, 0.175), (14, 0.175), (15, 0.175), (16, 0.3)]
+>>> tower.release(14)                    # out of the south door, into Arisilon
+>>> tower.release_outcomes()             # nothing else was loose
+[(16, 1.0)]
+>>> tower.release(STILL)
+>>> tower.is_releasing(), tower.skulls_inside()
+(False, 0)
+
+With the top north seal broken, a skull may come out there, above Durnin:
+
+>>> tower.break_seal(0)
+>>> tower.is_releasing()                 # the tower is empty: nothing to loosen
+False
+>>> tower.drop()
+>>> [(outcome_name(o), round(p, 6)) for o, p in tower.release_outcomes()]
+[('top north opening', 0.105), ('north door', 0.14875), ('east door', 0.14875), ('south door', 0.14875), ('west door', 0.14875), ('still', 0.3)]
+
+What is designed, and why
+-------------------------
+The rulebook says only that a skull dropped in the top may come out, to be placed in the
+kingdom where it emerged (End of Turn, Placing Skulls), and that skulls may emerge when the
+tower rotates or a seal is removed (Events). Players describe a tower
+that keeps some skulls and lets them out later, several at once. Everything below is
+designed to behave like that, and its numbers live in ``data/tower.toml``:
+
+- **Ledges.** Each drum has ledges holding up to ``capacity`` skulls (3 a drum, 9 in all),
+  so a tower can never swallow the supply of 24.
+- **The fall.** A loose skull falls level by level. On its *catch level* it lodges with
+  probability ``catch``; otherwise it strikes one of the level's four walls, each as likely,
+  and leaves by that wall's opening with probability ``escape`` if the seal there is broken;
+  otherwise it falls on, and from the bottom drum into the base, whose doors always let it
+  out (equally likely, ``door_weights``). So broken seals on the upper levels let out skulls
+  that would otherwise have reached the lower ones.
+- **Where a skull may lodge.** Only on one ledge: the least crowded ledge with room at or
+  below its level (the upper on a tie), because a crowded ledge deflects it. A skull that
+  passes that ledge finds no other. This spreads the resting skulls over the drums, and it
+  makes where a skull rests follow from what came out, so each outcome leads to one state.
+- **The rumble.** A skull falling past a ledge that holds ``spill_at`` skulls or more (1)
+  knocks ``knock`` of them loose (1; 0 would be the whole pile), and they fall in turn,
+  knocking others: what gathered comes out with the next skulls, or lodges again.
+- **Loosening.** Turning a drum sweeps its ledges and pulling a seal off jars its drum:
+  every skull resting on that drum comes loose (``[loosening]``). Putting a seal back
+  loosens nothing.
+- **One at a time.** The loose skull lowest in the tower falls first. Each outcome is where
+  it comes out; ``STILL`` means it lodged, and a lodged skull jams the chute: every skull
+  still loose comes to rest, each on its own least crowded ledge with room (lowest first).
+  When they could not all fit, the first cannot lodge and must come out.
+- **The glowing seal** is any sealed opening, each as likely (``[glow]``).
+
+With the designed numbers (``catch`` 0.3, ``escape`` 0.6, three skulls a drum), over 10,000
+drops of simulated games a drop lets out no skull 28% of the time, one 55%, two or more 17%
+(mean 0.93; the events that turn drums and break seals let out the rest, 0.06 a turn), and
+about as many skulls come out as go in. What rests where follows, in the simulation, from
+what came out; a real tower hides it, so ``determinize(rng)`` re-deals it for search that
+must not rely on the simulation's bookkeeping.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
+
+LEVELS = ("top", "middle", "bottom")
+SIDES = ("north", "east", "south", "west")
+"""Clockwise from north; a kingdom faces each: Durnin, Brynthia, Arisilon, Zenon."""
+OPENINGS = 12
+BASE = 12
+"""The base's door facing ``side`` is the outcome ``BASE + side``."""
+STILL = 16
+"""The outcome "no more come out now": every skull still loose comes to rest inside."""
+STEPS = (1, 2, 3)
+"""A drum turns 1 to 3 steps of 90 degrees clockwise (4 would bring it back where it was)."""
+LOOSENING = ("drum", "none")
+DATA_PATH = Path(__file__).parent / "data" / "tower.toml"
+
+
+# ---------------------------------------------------------------------------------- data
+
+
+@dataclass(frozen=True, slots=True)
+class Ledge:
+    """One drum's insides, as designed: how many skulls its ledges hold, the pile a falling
+    skull knocks loose, the chance a skull lodges there, and the chance a skull striking an
+    open opening of the drum leaves by it."""
+
+    capacity: int
+    spill_at: int
+    knock: int
+    catch: float
+    escape: float
+
+
+@dataclass(frozen=True, slots=True)
+class Glyph:
+    id: str
+    name: str
+    level: int
+    side_at_calibration: int
+
+
+@dataclass(frozen=True, slots=True)
+class TowerData:
+    """The tower's facts and designed numbers, read from ``data/tower.toml`` (immutable,
+    shared by every copy of a tower)."""
+
+    ledges: tuple[Ledge, ...]
+    door_weights: tuple[float, ...]
+    loosening: tuple[tuple[str, str], ...]
+    """(event, what it loosens) for rotate, break_seal, restore_seal."""
+    glow_weights: tuple[float, ...]
+    glyphs: tuple[Glyph, ...]
+    light_layers: tuple[str, ...]
+    ring_positions: tuple[str, ...]
+    corner_positions: tuple[str, ...]
+    light_effects: tuple[str, ...]
+    sequences: int
+    sounds: int
+    seal_break_sequence: int
+    seal_break_sound: int
+    skull_dropped_sound: int
+    rotation_sequences: tuple[int, ...]
+
+    def loosens(self, event: str) -> str:
+        return dict(self.loosening)[event]
+
+    @property
+    def capacity(self) -> int:
+        """How many skulls can rest inside the tower at most."""
+        return sum(ledge.capacity for ledge in self.ledges)
+
+
+class TowerDataError(ValueError):
+    """``tower.toml`` says something the tower cannot be built from."""
+
+
+def _is_source(value: object) -> bool:
+    return isinstance(value, str) and any(
+        value.startswith(p) and value[len(p) :].strip()
+        for p in ("rulebook: ", "designed: ", "fact: ")
+    )
+
+
+def _item(raw: Mapping[str, Any], where: str, fields: Sequence[str]) -> Mapping[str, Any]:
+    """``raw[where]`` with its fields present and every source well formed."""
+    item = raw.get(where)
+    if not isinstance(item, Mapping):
+        raise TowerDataError(f"tower.toml: missing table [{where}]")
+    for key in ("source", *fields):
+        if key not in item:
+            raise TowerDataError(f"tower.toml: [{where}] has no field {key!r}")
+    for key, value in item.items():
+        if (key == "source" or key.endswith("_source")) and not _is_source(value):
+            raise TowerDataError(
+                f"tower.toml: [{where}] {key} must start 'rulebook: ', 'fact: ' or "
+                f"'designed: ', not {value!r}"
+            )
+    return item
+
+
+def _probability(value: object, where: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
+        raise TowerDataError(f"tower.toml: {where} must be a number from 0 to 1, not {value!r}")
+    return float(value)
+
+
+def _weights(value: object, n: int, where: str) -> tuple[float, ...]:
+    if (
+        not isinstance(value, list)
+        or len(value) != n
+        or not all(isinstance(w, int | float) and not isinstance(w, bool) for w in value)
+        or any(w < 0 for w in value)
+        or sum(value) <= 0
+    ):
+        raise TowerDataError(f"tower.toml: {where} must be {n} weights >= 0, not all 0")
+    return tuple(float(w) for w in value)
+
+
+def parse(raw: Mapping[str, Any]) -> TowerData:
+    """The tower's data from the parsed TOML, checked: a clear error names what is wrong."""
+    structure = _item(raw, "structure", ["levels", "sides"])
+    if tuple(structure["levels"]) != LEVELS or tuple(structure["sides"]) != SIDES:
+        raise TowerDataError(f"tower.toml: [structure] must list levels {LEVELS}, sides {SIDES}")
+    _item(raw, "seals", ["count", "sealed_at_start"])
+    levels = raw.get("level")
+    if not isinstance(levels, list) or [lv.get("id") for lv in levels] != list(LEVELS):
+        raise TowerDataError(f"tower.toml: [[level]] must be {LEVELS}, in that order")
+    ledges = []
+    for i, name in enumerate(LEVELS):
+        lv = _item({name: levels[i]}, name, ["capacity", "spill_at", "knock", "catch", "escape"])
+        capacity, spill_at = lv["capacity"], lv["spill_at"]
+        if not isinstance(capacity, int) or not 0 <= capacity <= 24:
+            raise TowerDataError(f"tower.toml: level {name} capacity must be 0 to 24")
+        if not isinstance(spill_at, int) or not 1 <= spill_at:
+            raise TowerDataError(f"tower.toml: level {name} spill_at must be 1 or more")
+        if not isinstance(lv["knock"], int) or lv["knock"] < 0:
+            raise TowerDataError(f"tower.toml: level {name} knock must be 0 (all) or more")
+        catch = _probability(lv["catch"], f"level {name} catch")
+        if catch == 1:
+            raise TowerDataError(f"tower.toml: level {name} catch must be below 1")
+        escape = _probability(lv["escape"], f"level {name} escape")
+        ledges.append(Ledge(capacity, spill_at, lv["knock"], catch, escape))
+    base = _item(raw, "base", ["door_weights"])
+    loosening = _item(raw, "loosening", ["rotate", "break_seal", "restore_seal"])
+    for event in ("rotate", "break_seal", "restore_seal"):
+        if loosening[event] not in LOOSENING:
+            raise TowerDataError(
+                f"tower.toml: [loosening] {event} must be one of {LOOSENING}, "
+                f"not {loosening[event]!r}"
+            )
+    glow = _item(raw, "glow", ["level_weights"])
+    glyphs = []
+    for g in raw.get("glyph", []):
+        item = _item({"glyph": g}, "glyph", ["id", "name", "level", "side_at_calibration"])
+        if item["level"] not in LEVELS or item["side_at_calibration"] not in SIDES:
+            raise TowerDataError(f"tower.toml: glyph {item['id']!r} has no such level or side")
+        glyphs.append(
+            Glyph(
+                item["id"],
+                item["name"],
+                LEVELS.index(item["level"]),
+                SIDES.index(item["side_at_calibration"]),
+            )
+        )
+    lights = _item(raw, "lights", ["layers", "ring_positions", "corner_positions", "effects"])
+    cues = _item(raw, "cues", ["seal_break_sequence", "seal_break_sound", "rotation_sequences"])
+    return TowerData(
+        ledges=tuple(ledges),
+        door_weights=_weights(base["door_weights"], 4, "[base] door_weights"),
+        loosening=tuple((e, loosening[e]) for e in ("rotate", "break_seal", "restore_seal")),
+        glow_weights=_weights(glow["level_weights"], 3, "[glow] level_weights"),
+        glyphs=tuple(glyphs),
+        light_layers=tuple(lights["layers"]),
+        ring_positions=tuple(lights["ring_positions"]),
+        corner_positions=tuple(lights["corner_positions"]),
+        light_effects=tuple(lights["effects"]),
+        sequences=int(lights["sequences"]),
+        sounds=int(lights["sounds"]),
+        seal_break_sequence=int(cues["seal_break_sequence"]),
+        seal_break_sound=int(cues["seal_break_sound"]),
+        skull_dropped_sound=int(cues["skull_dropped_sound"]),
+        rotation_sequences=tuple(int(s) for s in cues["rotation_sequences"]),
+    )
+
+
+@functools.cache
+def _load_default() -> TowerData:
+    return parse(tomllib.loads(DATA_PATH.read_text()))
+
+
+def load(path: Path | None = None) -> TowerData:
+    """The tower's data from ``path`` (default: the shipped ``data/tower.toml``)."""
+    if path is None:
+        return _load_default()
+    try:
+        return parse(tomllib.loads(Path(path).read_text()))
+    except tomllib.TOMLDecodeError as exc:
+        raise TowerDataError(f"{path}: {exc}") from exc
+
+
+# ----------------------------------------------------------------------------- outcomes
+
+
+def level_of(outcome: int) -> int | None:
+    """The level an outcome comes out on (None for a base door or ``STILL``)."""
+    return outcome // 4 if 0 <= outcome < OPENINGS else None
+
+
+def side_of(outcome: int) -> int | None:
+    """The side (and so the kingdom) a skull coming out at ``outcome`` lands on."""
+    return outcome % 4 if 0 <= outcome < STILL else None
+
+
+def outcome_name(outcome: int) -> str:
+    """The outcome in words.
+
+    >>> outcome_name(6), outcome_name(BASE + 3), outcome_name(STILL)
+    ('middle south opening', 'west door', 'still')
+    """
+    if 0 <= outcome < OPENINGS:
+        return f"{LEVELS[outcome // 4]} {SIDES[outcome % 4]} opening"
+    if BASE <= outcome < STILL:
+        return f"{SIDES[outcome - BASE]} door"
+    if outcome == STILL:
+        return "still"
+    return f"no outcome {outcome!r}"
+
+
+def _names(outcomes: Sequence[int]) -> str:
+    return ", ".join(f"{o} ({outcome_name(o)})" for o in outcomes) or "none"
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+# -------------------------------------------------------------------------------- tower
+
+
+class Tower:
+    """The tower's state: each drum's rotation, the seals on each drum, the skulls resting on
+    each drum's ledges (hidden: a real tower does not show them; their total is public), the
+    skulls loose in a release, and the counts of skulls dropped in and come out.
+
+    ``seals[level][slot]`` is True while the seal in the drum's slot ``slot`` (the slot that
+    faces side ``slot`` when the drum is at 0) is on."""
+
+    __slots__ = ("data", "drums", "dropped", "emerged", "loose", "releasing", "resting", "seals")
+
+    def __init__(
+        self,
+        data: TowerData,
+        drums: list[int],
+        seals: list[list[bool]],
+        resting: list[int],
+        loose: list[int],
+        releasing: bool = False,
+        dropped: int = 0,
+        emerged: int = 0,
+    ) -> None:
+        self.data = data
+        self.drums = drums
+        self.seals = seals
+        self.resting = resting
+        self.loose = loose
+        self.releasing = releasing
+        self.dropped = dropped
+        self.emerged = emerged
+
+    @classmethod
+    def calibrated(cls, data: TowerData | None = None) -> Tower:
+        """The tower at setup: every drum at 0, all 12 openings sealed, nothing inside."""
+        data = data or load()
+        return cls(data, [0, 0, 0], [[True] * 4 for _ in LEVELS], [0, 0, 0], [0, 0, 0])
+
+    # ----------------------------------------------------------------- what anyone sees
+
+    def is_sealed(self, opening: int) -> bool:
+        level, side = divmod(self._opening(opening), 4)
+        return self.seals[level][self._slot(level, side)]
+
+    def sealed_openings(self) -> list[int]:
+        return [o for o in range(OPENINGS) if self.is_sealed(o)]
+
+    def open_openings(self) -> list[int]:
+        return [o for o in range(OPENINGS) if not self.is_sealed(o)]
+
+    def glyph_sides(self) -> dict[str, int]:
+        """Where each glyph faces now, as a side (an index into ``SIDES``).
+
+        >>> tower = Tower.calibrated()
+        >>> tower.rotate(0, 1)
+        >>> {g: SIDES[s] for g, s in tower.glyph_sides().items()}["quest"]
+        'west'
+        """
+        return {g.id: (g.side_at_calibration + self.drums[g.level]) % 4 for g in self.data.glyphs}
+
+    def skulls_inside(self) -> int:
+        """How many skulls are inside: the public total (dropped in and not come out)."""
+        return sum(self.resting) + sum(self.loose)
+
+    def is_releasing(self) -> bool:
+        """True while skulls may still come out: ``release_outcomes()`` is the chance node.
+        It depends only on what everyone knows (an event happened and the tower is not empty),
+        never on where the skulls inside rest."""
+        return self.releasing
+
+    def public(self) -> dict[str, Any]:
+        """What everyone at the table can see, JSON-ready."""
+        return {
+            "drums": self.drums[:],
+            "seals": [self.is_sealed(o) for o in range(OPENINGS)],
+            "glyphs": {g: SIDES[s] for g, s in self.glyph_sides().items()},
+            "skulls_inside": self.skulls_inside(),
+            "skulls_dropped": self.dropped,
+            "skulls_out": self.emerged,
+            "releasing": self.releasing,
+        }
+
+    # ---------------------------------------------------------------------- events
+
+    def drop(self) -> None:
+        """A skull enters the top; it is loose until it comes out or comes to rest."""
+        self._refuse_while_releasing("drop a skull")
+        self.dropped += 1
+        self.loose[0] += 1
+        self.releasing = True
+
+    def rotate(self, level: int, steps: int) -> None:
+        """Turn the drum ``level`` by ``steps`` of 90 degrees clockwise; its seals and glyphs
+        turn with it."""
+        level = self._level(level)
+        if not _is_int(steps) or steps not in STEPS:
+            raise ValueError(
+                f"steps {steps!r} is not a turn of a drum: steps are 1, 2 or 3, each 90 "
+                "degrees clockwise"
+            )
+        self._refuse_while_releasing("turn a drum")
+        self.drums[level] = (self.drums[level] + steps) % 4
+        self._loosen("rotate", level)
+
+    def break_seal(self, opening: int) -> None:
+        """Remove the seal covering ``opening`` (an event's glowing seal, a heroic test)."""
+        self._set_seal(opening, False)
+
+    def restore_seal(self, opening: int) -> None:
+        """Put a seal back on ``opening`` (a heroic test in the competitive game)."""
+        self._set_seal(opening, True)
+
+    def _set_seal(self, opening: int, sealed: bool) -> None:
+        opening = self._opening(opening)
+        if self.is_sealed(opening) == sealed:
+            raise ValueError(
+                f"opening {opening} ({outcome_name(opening)}) is already sealed: a seal goes "
+                f"back only on an open opening, now {_names(self.open_openings())}"
+                if sealed
+                else f"opening {opening} ({outcome_name(opening)}) has no seal to break: the "
+                f"sealed openings are {_names(self.sealed_openings())}"
+            )
+        self._refuse_while_releasing("restore a seal" if sealed else "break a seal")
+        level, side = divmod(opening, 4)
+        self.seals[level][self._slot(level, side)] = sealed
+        self._loosen("restore_seal" if sealed else "break_seal", level)
+
+    def _slot(self, level: int, side: int) -> int:
+        """The slot of the drum ``level`` that faces ``side`` now (its side at calibration)."""
+        return (side - self.drums[level]) % 4
+
+    def seal_to_break_outcomes(self) -> list[tuple[int, float]]:
+        """The chance outcomes of "the seal that glows" when an event removes one: each
+        sealed opening, weighed by its level's glow weight (empty when none is left)."""
+        weights = [(o, self.data.glow_weights[o // 4]) for o in self.sealed_openings()]
+        total = sum(w for _, w in weights)
+        return [(o, w / total) for o, w in weights if w > 0]
+
+    # ------------------------------------------------------------------- the release
+
+    def release_outcomes(self) -> list[tuple[int, float]]:
+        """What comes out next, with its probability: an opening, a base door, or ``STILL``.
+        They sum to 1; a sealed opening is never among them."""
+        if not self.releasing:
+            raise ValueError(
+                "no release is open: skulls come out only after drop(), rotate(), "
+                "break_seal() or restore_seal()"
+            )
+        head = self._head()
+        if head is None:
+            return [(STILL, 1.0)]
+        plan = self._settle(self.resting, self.loose)
+        catch_level = None if plan is None else plan[0]
+        chances = [0.0] * (STILL + 1)
+        reach = 1.0
+        for level in range(head, len(LEVELS)):
+            ledge = self.data.ledges[level]
+            if level == catch_level:
+                chances[STILL] = reach * ledge.catch
+                reach *= 1 - ledge.catch
+            opened = [side for side in range(4) if not self.seals[level][self._slot(level, side)]]
+            for side in opened:
+                chances[level * 4 + side] = reach * ledge.escape / 4
+            reach *= 1 - ledge.escape * len(opened) / 4
+        total = sum(self.data.door_weights)
+        for side, weight in enumerate(self.data.door_weights):
+            chances[BASE + side] = reach * weight / total
+        return [(o, p) for o, p in enumerate(chances) if p > 0]
+
+    def release(self, outcome: int) -> None:
+        """Apply one outcome of ``release_outcomes()``: the lowest loose skull comes out there
+        (knocking loose the piles it fell past), or ``STILL``: every loose skull comes to
+        rest and the release ends."""
+        offered = [o for o, _ in self.release_outcomes()]
+        if not _is_int(outcome) or outcome not in offered:
+            raise ValueError(
+                f"outcome {outcome!r} ({outcome_name(outcome) if _is_int(outcome) else 'not an int'})"
+                f" is not offered now: the outcomes are {_names(offered)}"
+            )
+        if outcome == STILL:
+            plan = self._settle(self.resting, self.loose)
+            for level in plan or ():
+                self.resting[level] += 1
+            self.loose = [0, 0, 0]
+            self.releasing = False
+            return
+        head = self._head()
+        assert head is not None  # an opening or a door is offered only with a skull loose
+        self.loose[head] -= 1
+        self.emerged += 1
+        last = outcome // 4 if outcome < BASE else len(LEVELS) - 1
+        for level in range(head, last + 1):
+            ledge = self.data.ledges[level]
+            if self.resting[level] >= ledge.spill_at:
+                knocked = min(self.resting[level], ledge.knock or self.resting[level])
+                self.loose[level] += knocked
+                self.resting[level] -= knocked
+
+    def _head(self) -> int | None:
+        """The level of the loose skull lowest in the tower (it falls first), or None."""
+        for level in reversed(range(len(LEVELS))):
+            if self.loose[level]:
+                return level
+        return None
+
+    def _catch_level(self, start: int, resting: Sequence[int]) -> int | None:
+        """The one ledge a skull loose at ``start`` may lodge on: the least crowded with room
+        at or below it, the upper on a tie."""
+        room = [
+            lv for lv in range(start, len(LEVELS)) if resting[lv] < self.data.ledges[lv].capacity
+        ]
+        return min(room, key=lambda lv: resting[lv]) if room else None
+
+    def _settle(self, resting: Sequence[int], loose: Sequence[int]) -> list[int] | None:
+        """Where the loose skulls come to rest if the tower goes still now, the lowest first
+        (the first is where the falling skull lodges), or None if they cannot all fit."""
+        after = list(resting)
+        plan = []
+        for level in reversed(range(len(LEVELS))):
+            for _ in range(loose[level]):
+                at = self._catch_level(level, after)
+                if at is None:
+                    return None
+                after[at] += 1
+                plan.append(at)
+        return plan
+
+    def _loosen(self, event: str, level: int) -> None:
+        """After an event: loosen what it loosens, and open a release when the tower holds
+        skulls (a public fact, so whether a release follows reveals nothing hidden)."""
+        if self.data.loosens(event) == "none":
+            return
+        self.loose[level] += self.resting[level]
+        self.resting[level] = 0
+        self.releasing = self.skulls_inside() > 0
+
+    # ---------------------------------------------------------------- hidden skulls
+
+    def determinize(self, rng: random.Random) -> Tower:
+        """A copy with the resting skulls re-dealt over the ledges with room, the same total
+        (a real tower hides where they rest); drums, seals, loose skulls and counts kept."""
+        copy = self.copy()
+        copy.resting = [0, 0, 0]
+        for _ in range(sum(self.resting)):
+            room = [
+                lv for lv in range(len(LEVELS)) if copy.resting[lv] < self.data.ledges[lv].capacity
+            ]
+            copy.resting[rng.choice(room)] += 1
+        return copy
+
+    # ------------------------------------------------------------- component plumbing
+
+    def copy(self) -> Tower:
+        return Tower(
+            self.data,
+            self.drums[:],
+            [slots[:] for slots in self.seals],
+            self.resting[:],
+            self.loose[:],
+            self.releasing,
+            self.dropped,
+            self.emerged,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "drums": self.drums[:],
+            "seals": [slots[:] for slots in self.seals],
+            "resting": self.resting[:],
+            "loose": self.loose[:],
+            "releasing": self.releasing,
+            "dropped": self.dropped,
+            "emerged": self.emerged,
+        }
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any], data: TowerData | None = None) -> Tower:
+        """A tower saved by ``to_json``, checked (a ValueError names what is wrong)."""
+        keys = {"drums", "seals", "resting", "loose", "releasing", "dropped", "emerged"}
+        if not isinstance(obj, Mapping) or set(obj) != keys:
+            raise ValueError(f"a saved tower has exactly the fields {sorted(keys)}")
+        data = data or load()
+        ints = (obj["drums"], obj["resting"], obj["loose"])
+        if not all(isinstance(v, list) and len(v) == 3 and all(map(_is_int, v)) for v in ints):
+            raise ValueError("a saved tower's drums, resting and loose are 3 ints each")
+        if not all(0 <= d < 4 for d in obj["drums"]):
+            raise ValueError("a saved tower's drums are each 0 to 3")
+        if any(n < 0 for n in obj["loose"]) or any(
+            not 0 <= n <= ledge.capacity
+            for n, ledge in zip(obj["resting"], data.ledges, strict=True)
+        ):
+            raise ValueError("a saved tower's skulls are >= 0, and resting within capacity")
+        seals = obj["seals"]
+        if not (
+            isinstance(seals, list)
+            and len(seals) == 3
+            and all(isinstance(s, list) and len(s) == 4 for s in seals)
+            and all(isinstance(b, bool) for s in seals for b in s)
+        ):
+            raise ValueError("a saved tower's seals are 3 lists of 4 booleans")
+        dropped, emerged = obj["dropped"], obj["emerged"]
+        inside = sum(obj["resting"]) + sum(obj["loose"])
+        if not (
+            _is_int(dropped) and _is_int(emerged) and 0 <= emerged and dropped - emerged == inside
+        ):
+            raise ValueError("a saved tower's skulls dropped are its skulls out and inside")
+        if not isinstance(obj["releasing"], bool):
+            raise ValueError("a saved tower's releasing is a boolean")
+        return cls(
+            data,
+            list(obj["drums"]),
+            [list(s) for s in seals],
+            list(obj["resting"]),
+            list(obj["loose"]),
+            bool(obj["releasing"]),
+            int(obj["dropped"]),
+            int(obj["emerged"]),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Tower)
+            and self.data == other.data
+            and self.to_json() == other.to_json()
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __repr__(self) -> str:
+        return f"Tower({self.to_json()})"
+
+    # ------------------------------------------------------------------ refusals
+
+    def _level(self, level: object) -> int:
+        if not _is_int(level) or not 0 <= level < len(LEVELS):  # type: ignore[operator]
+            raise ValueError(
+                f"level {level!r} is not a level of the tower: a level is 0 (top), "
+                "1 (middle) or 2 (bottom)"
+            )
+        return level  # type: ignore[return-value]
+
+    def _opening(self, opening: object) -> int:
+        if not _is_int(opening) or not 0 <= opening < OPENINGS:  # type: ignore[operator]
+            raise ValueError(
+                f"opening {opening!r} is not an opening of the tower: an opening is "
+                "level * 4 + side, 0 (top north) to 11 (bottom west)"
+            )
+        return opening  # type: ignore[return-value]
+
+    def _refuse_while_releasing(self, what: str) -> None:
+        if self.releasing:
+            raise ValueError(
+                f"cannot {what} while skulls are still coming out: apply release outcomes "
+                f"until STILL ({STILL}); now {_names([o for o, _ in self.release_outcomes()])}"
+            )
+
+
+# ------------------------------------------------------------------------------ devices
+
+
+@runtime_checkable
+class TowerDevice(Protocol):
+    """What a tower at the table must do for the game, a real one driven over Bluetooth or
+    :class:`SimulatedTower`: turn its drums, show a seal to remove or put back, count the
+    skulls dropped in at the top, and light up and sound. Where skulls come out, no sensor
+    tells: the table supplies each outcome of ``Tower.release_outcomes()``."""
+
+    def rotate(self, level: int, steps: int) -> None: ...
+
+    def break_seal(self, opening: int) -> None: ...
+
+    def restore_seal(self, opening: int) -> None: ...
+
+    def drop_detected(self) -> bool: ...
+
+    def skull_count(self) -> int: ...
+
+    def set_light(self, layer: str, position: str, effect: str) -> None: ...
+
+    def play_sequence(self, sequence: int) -> None: ...
+
+    def play_sound(self, sound: int) -> None: ...
+
+
+class SimulatedTower:
+    """A :class:`TowerDevice` made of a :class:`Tower`: what a real tower would do, done to
+    the model, with its lights and sounds kept in ``lights`` and ``cues`` for a view to show.
+    ``insert_skull()`` is the player dropping a skull in; ``settle(rng)`` plays the release
+    out with a seeded generator and says where skulls came out."""
+
+    def __init__(self, tower: Tower | None = None) -> None:
+        self.tower = tower if tower is not None else Tower.calibrated()
+        self.lights: dict[tuple[str, str], str] = {}
+        self.cues: list[tuple[str, int]] = []
+        self._detected = False
+
+    def rotate(self, level: int, steps: int) -> None:
+        self.tower.rotate(level, steps)
+        self.cues.append(("sequence", self.tower.data.rotation_sequences[level]))
+
+    def break_seal(self, opening: int) -> None:
+        self.tower.break_seal(opening)
+        self.cues += [
+            ("sequence", self.tower.data.seal_break_sequence),
+            ("sound", self.tower.data.seal_break_sound),
+        ]
+
+    def restore_seal(self, opening: int) -> None:
+        self.tower.restore_seal(opening)
+        self.cues.append(("sound", self.tower.data.seal_break_sound))
+
+    def insert_skull(self) -> None:
+        """A player drops a skull in at the top."""
+        self.tower.drop()
+        self._detected = True
+        self.cues.append(("sound", self.tower.data.skull_dropped_sound))
+
+    def drop_detected(self) -> bool:
+        """True once after a skull fell in at the top (as the beam sensor would tell)."""
+        detected, self._detected = self._detected, False
+        return detected
+
+    def skull_count(self) -> int:
+        return self.tower.dropped
+
+    def set_light(self, layer: str, position: str, effect: str) -> None:
+        data = self.tower.data
+        positions = data.ring_positions if layer.endswith("_ring") else data.corner_positions
+        if layer not in data.light_layers or position not in positions:
+            raise ValueError(
+                f"no light {layer!r} {position!r}: the layers are {', '.join(data.light_layers)}"
+                f"; a ring's positions are {', '.join(data.ring_positions)}, the others' "
+                f"{', '.join(data.corner_positions)}"
+            )
+        if effect not in data.light_effects:
+            raise ValueError(
+                f"no light effect {effect!r}: the effects are {', '.join(data.light_effects)}"
+            )
+        self.lights[(layer, position)] = effect
+
+    def play_sequence(self, sequence: int) -> None:
+        if not _is_int(sequence) or not 1 <= sequence <= self.tower.data.sequences:
+            raise ValueError(
+                f"no light sequence {sequence!r}: sequences are 1 to {self.tower.data.sequences}"
+            )
+        self.cues.append(("sequence", sequence))
+
+    def play_sound(self, sound: int) -> None:
+        if not _is_int(sound) or not 1 <= sound <= self.tower.data.sounds:
+            raise ValueError(f"no sound {sound!r}: sounds are 1 to {self.tower.data.sounds}")
+        self.cues.append(("sound", sound))
+
+    def settle(self, rng: random.Random) -> list[int]:
+        """Play the open release out, each outcome drawn by its probability; the outcomes where
+        skulls came out, in order."""
+        out = []
+        while self.tower.is_releasing():
+            outcomes = self.tower.release_outcomes()
+            outcome = rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
+            self.tower.release(outcome)
+            if outcome != STILL:
+                out.append(outcome)
+        return out
