@@ -194,7 +194,8 @@ def check_scores(
 ) -> None:
     """Scores and heuristics are finite numbers, one per seat; returns are 0 before the end and
     sum to 1 at the end, where winners are a non-empty sorted list of seats holding the returns
-    (a solo game may end with no winner: the player lost to the game, and returns are 0)."""
+    (a solo or cooperative game may end with no winner: the players lost to the game, and
+    returns are 0)."""
     g = _as_game(game, players)
     n = g.num_players
     history = random_history(g, seed)
@@ -213,8 +214,9 @@ def check_scores(
             assert all(r == 0 for r in returns), f"{where}: returns {returns} before the end"
             assert winners == [], f"{where}: winners {winners} before the end"
             continue
-        # a solo player may lose to the game itself; with opponents somebody wins
-        assert winners or n == 1, (
+        # a solo player, or a cooperative team, may lose to the game itself; with opponents
+        # somebody wins
+        assert winners or n == 1 or g.COOPERATIVE, (
             f"{where}: the game is over but winners() is empty (scores {scores})"
         )
         assert winners == sorted(set(winners)) and all(0 <= w < n for w in winners), (

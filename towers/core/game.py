@@ -54,6 +54,9 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     OPTIONS: ClassVar[Mapping[str, Option]] = {}
+    COOPERATIVE: ClassVar[bool] = False
+    """True for a game the players win or lose together against the game itself: a lost
+    game then has no winner, whatever the player count."""
 
     def __init__(self, players: int, **options: Any) -> None:
         if not isinstance(players, int) or not (self.min_players <= players <= self.max_players):

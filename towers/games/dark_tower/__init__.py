@@ -1,1 +1,71 @@
-"""Return to Dark Tower."""
+"""Return to Dark Tower (Restoration Games): the cooperative game for 1-4 heroes, Heroic or
+Gritty, with the main goal of the recommended first game (Recover Azkol's Treasures) against
+any of the eight adversaries and any foes of levels 2, 3 and 4 (options; by default the first
+game's Ashstrider, Brigands, Frost Trolls and Dragons), with towers playing the app's part and
+the tower's.
+
+Rules covered (:mod:`towers.games.dark_tower.rules`, one statement of each in :mod:`.legality`)
+-------------------------------------------------------------------------------------------
+Setup (heroes at their home citadels with 7 warriors and 1 spirit, the virtue tiles inactive,
+the market of three treasures, 24 skulls, the main goal's companion); the months (one turn
+each in the first, then 6/7/8/9 turns for 1-4 players, one fewer on Gritty; play goes on
+clockwise, so a month starts left of whoever took the last turn; six months); the monthly
+companion and adversary quests from the second month, a failed adversary quest advancing the
+adversary; the turn: the optional Banner action, movement (spirit doubles it before moving,
+the river rule), one heroic action (cleanse, battle, quest, the main goal's dungeon) and 2
+spirit after it, one Reinforce with the haggle die, one trade a turn with heroes on your
+space (all agree), potions and scrolls until the drop, the mandatory skull drop; battles
+(cards equal to the foe's level revealed one at a time, advantages spent on the revealed card
+up to its best result, at most 10 a heroic action, no undo, one corruption for a loss that
+cannot be fully resolved, the foe removed when all cards resolve; the adversary: retreat after
+a card, its cards' advantages and progress persist); dungeons (rooms, a hidden target room,
+one advantage a room of the dungeon's type, cleared rooms stay cleared, leave or continue);
+the main goal spawning the adversary, whose defeat wins; events of the seven categories at
+the end of turns (skipped when there is no foe to act on); spending vs. losing (one
+corruption an effect at most); losing on a third corruption, on an empty supply, at the end
+of the sixth month; skulls placed on buildings of the kingdom they emerged facing, by the
+home player or by the dropper for dormant kingdoms, three a building, the fourth destroying
+it (its home player gains a corruption, that skull back to the supply).
+
+Actions are the ints of :data:`towers.games.dark_tower.actions.SPACE` (the heroes' choices and
+the chance outcomes); pending decisions are the frames of :mod:`.frames`, each naming the seat
+that decides (a skull emerging in a home kingdom is placed by that kingdom's player). The
+tower (:mod:`.tower`) drives every drop, rotation and seal as chance nodes. The team wins
+together: every seat scores 1 on a win and 0 on a loss.
+
+Designed rather than stated (the data files hold the detail, each item with its source)
+------------------------------------------------------------------------------------------
+- Battle cards (four a foe and status, as ladders of results), strikes, the event deck, the
+  rooms' results and the target room's guardian, the adversary's advance (2 skulls).
+- Hero boards (move values, banner actions), what each virtue, companion, corruption, gear,
+  potion and scroll does, the buildings' free and enhanced Reinforce effects, the haggle die's
+  sixth face (a second "reinforce normally").
+- The main goal: three dungeons of Arisilon, each hiding one of Azkol's treasures; then
+  Ashstrider spawns at Azkol's Bane. Setup spawns two level-2 and one level-3 foe tokens and
+  drops three skulls. The river crossings are the 30 edges between kingdoms.
+- A month has the rulebook's average number of turns every month (Gritty: one fewer).
+
+Interpretations
+---------------
+- Seats sit at kingdoms clockwise from the north (two players face each other, north and
+  south); the seat at a kingdom plays the base hero listed for it.
+- Battle cards and rooms are dealt when revealed (chance nodes), so nothing of them is hidden
+  before; the only hidden state is where the skulls inside the tower rest.
+- A room is cleared once its result is applied; automatic advantages are counted when a battle
+  or an exploration begins, and gear, scrolls and potions add to them.
+- A trade that is opened counts as the turn's trade even if declined.
+- A monthly quest's "4 advantages" are met from the hero's automatic advantages and Wild ones
+  (kept) and then gear of the missing types (spent); "4 virtues" counts the two printed on the
+  hero board with those activated.
+- A foe that strikes steps along a shortest path to the nearest hero (ties: the lower seat,
+  the space listed first).
+"""
+
+from towers.core.registry import GamePlugin
+
+PLUGIN = GamePlugin(
+    rules="towers.games.dark_tower.rules:DarkTowerGame",
+    heuristic="towers.games.dark_tower.bots:evaluate",
+    tensor="towers.games.dark_tower.tensor:dark_tower_tensor",
+)
+"""The game as towers finds it (the entry point ``dark_tower`` of ``towers.games``)."""

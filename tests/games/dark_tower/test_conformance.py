@@ -1,0 +1,25 @@
+"""The conformance suite (towers.core.conformance) for 1-4 heroes, Heroic and Gritty."""
+
+from __future__ import annotations
+
+import pytest
+
+from towers.core.conformance import CHECKS
+from towers.games.dark_tower.rules import DarkTowerGame
+
+UNREGISTERED = {"replay", "tensor"}
+"""Checks that look the game up by name or need a tensor (tests/conformance runs them once
+the game is registered)."""
+
+
+@pytest.mark.parametrize("check", sorted(set(CHECKS) - UNREGISTERED))
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_conformance(players: int, check: str) -> None:
+    for seed in (0, 1):
+        CHECKS[check](DarkTowerGame(players), seed)
+
+
+@pytest.mark.parametrize("players", [1, 4])
+def test_conformance_gritty(players: int) -> None:
+    for check in sorted(set(CHECKS) - UNREGISTERED):
+        CHECKS[check](DarkTowerGame(players, difficulty="gritty"), 3)

@@ -1,0 +1,387 @@
+"""Every Return to Dark Tower action, declared once: the heroes' choices and the chance
+outcomes (the tower, the event deck, battle cards, rooms, decks and the haggle die).
+
+>>> SPACE.name(SPACE.encode(Move(to=DATA.location("Anza"))))
+'move to Anza'
+>>> SPACE.decode(SPACE.parse("battle adversary"))
+Battle(foe=3)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from towers.core.actions import Action, ActionSpace, Domain
+from towers.games.dark_tower.data import BUILDING_TYPES, CARD_NAMES, DATA, SIDES
+
+LEVEL_WORDS = ("top", "middle", "bottom")
+LOCATION = Domain.of("location", [loc.name for loc in DATA.locations])
+BUILDING = Domain.of(
+    "building",
+    [f"{BUILDING_TYPES[b.type]} of {DATA.locations[b.location].name}" for b in DATA.buildings],
+)
+FOE = Domain.of("foe", ["foe2", "foe3", "foe4", "adversary"])
+"""The foes chosen at setup by level (one of level 2, 3 and 4), and the adversary."""
+ADVERSARY = 3
+GEAR = Domain.of("gear", [g.name for g in DATA.gear])
+POTION = Domain.of("potion", [p.name for p in DATA.potions])
+TREASURE = Domain.of("treasure", [t.name for t in DATA.treasures])
+COMPANION = Domain.of("companion", [DATA.companions[i].name for i in range(len(DATA.companions))])
+SEAT = Domain.numbered("seat", 4)
+ROOM = Domain.numbered("room", int(DATA.game["dungeon"]["rooms"]))
+MARKET = Domain.numbered("slot", int(DATA.game["market"]["size"]))
+VIRTUE = Domain.of("virtue", ["hero virtue 1", "hero virtue 2", "hero virtue 3", "kingdom virtue"])
+MONTHLY = Domain.of("quest", ["companion quest", "adversary quest"])
+HOW = Domain.of("how", ["free", "enhanced"])
+
+N_GEAR, N_POTIONS, N_TREASURES = len(DATA.gear), len(DATA.potions), len(DATA.treasures)
+ITEM_WORDS = (
+    ["warrior", "spirit"]
+    + [g.name for g in DATA.gear]
+    + [p.name for p in DATA.potions]
+    + [t.name for t in DATA.treasures]
+    + [f"companion {c.name}" for c in DATA.companions]
+)
+ITEM = Domain.of("item", ITEM_WORDS)
+"""What a trade moves: a warrior, a spirit, a gear, a potion, a treasure or a companion."""
+GEAR_ITEM, POTION_ITEM = 2, 2 + N_GEAR
+TREASURE_ITEM = POTION_ITEM + N_POTIONS
+COMPANION_ITEM = TREASURE_ITEM + N_TREASURES
+
+OPENINGS = [f"{LEVEL_WORDS[i // 4]} {SIDES[i % 4]}" for i in range(12)]
+RELEASE = Domain.of("release", OPENINGS + [f"door {s}" for s in SIDES] + ["still"])
+OPENING = Domain.of("opening", OPENINGS)
+EVENT = Domain.numbered("event", len(DATA.events))
+CARD = Domain.of("card", CARD_NAMES)
+ROOM_KIND = Domain.of("room", [f"room {i + 1}" for i in range(12)] + ["the target room"])
+TARGET = 12
+HAGGLE = Domain.numbered("face", 6)
+QUEST = Domain.of("quest", [q.name for q in DATA.quests])
+CORRUPTION = Domain.of("corruption", [c.name for c in DATA.corruptions])
+
+
+# ---- the turn ----------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Done(Action):
+    """Finish the step being decided (the start of the turn, a trade, new wares)."""
+
+    TEXT = "done"
+
+
+@dataclass(frozen=True, slots=True)
+class Banner(Action):
+    """Take the Banner action of your hero board (Start of Turn)."""
+
+    TEXT = "banner"
+
+
+@dataclass(frozen=True, slots=True)
+class DoubleMove(Action):
+    """Spend 1 spirit to double your move, before starting to move (Movement)."""
+
+    TEXT = "double move"
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Action):
+    """Move to an adjacent space for 1 move (Movement)."""
+
+    TEXT = "move to {to}"
+    to: Annotated[int, LOCATION]
+
+
+@dataclass(frozen=True, slots=True)
+class Cleanse(Action):
+    """Heroic action: remove all skulls from the building on your space."""
+
+    TEXT = "cleanse"
+
+
+@dataclass(frozen=True, slots=True)
+class Battle(Action):
+    """Heroic action: battle a foe (or the adversary) on your space."""
+
+    TEXT = "battle {foe}"
+    foe: Annotated[int, FOE]
+
+
+@dataclass(frozen=True, slots=True)
+class Quest(Action):
+    """Heroic action: complete a monthly quest at its location."""
+
+    TEXT = "complete the {quest}"
+    quest: Annotated[int, MONTHLY]
+
+
+@dataclass(frozen=True, slots=True)
+class Explore(Action):
+    """Heroic action: explore the dungeon of the main goal on your space."""
+
+    TEXT = "explore"
+
+
+@dataclass(frozen=True, slots=True)
+class Haggle(Action):
+    """Roll the haggle die before Reinforcing."""
+
+    TEXT = "haggle"
+
+
+@dataclass(frozen=True, slots=True)
+class Reinforce(Action):
+    """Reinforce at the building on your space: its free or its enhanced effect."""
+
+    TEXT = "reinforce {how}"
+    how: Annotated[int, HOW]
+
+
+@dataclass(frozen=True, slots=True)
+class DrinkPotion(Action):
+    """Use a potion (items may be used until the skull is dropped)."""
+
+    TEXT = "drink {potion}"
+    potion: Annotated[int, POTION]
+
+
+@dataclass(frozen=True, slots=True)
+class TradeWith(Action):
+    """Open this turn's trade with a hero on your space."""
+
+    TEXT = "trade with seat {seat}"
+    seat: Annotated[int, SEAT]
+
+
+@dataclass(frozen=True, slots=True)
+class Offer(Action):
+    """Put one of your items into the trade."""
+
+    TEXT = "offer {item}"
+    item: Annotated[int, ITEM]
+
+
+@dataclass(frozen=True, slots=True)
+class Ask(Action):
+    """Ask for one of the other hero's items in the trade."""
+
+    TEXT = "ask for {item}"
+    item: Annotated[int, ITEM]
+
+
+@dataclass(frozen=True, slots=True)
+class Propose(Action):
+    TEXT = "propose the trade"
+
+
+@dataclass(frozen=True, slots=True)
+class Accept(Action):
+    TEXT = "accept the trade"
+
+
+@dataclass(frozen=True, slots=True)
+class Decline(Action):
+    TEXT = "decline the trade"
+
+
+@dataclass(frozen=True, slots=True)
+class DropSkull(Action):
+    """End of Turn: take a skull from the supply and drop it into the Tower."""
+
+    TEXT = "drop a skull"
+
+
+# ---- battles and dungeons ----------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Improve(Action):
+    """Spend an Advantage on the revealed battle card or room."""
+
+    TEXT = "spend an advantage"
+
+
+@dataclass(frozen=True, slots=True)
+class SpendGear(Action):
+    """Spend a gear for one advantage of its type."""
+
+    TEXT = "spend {gear}"
+    gear: Annotated[int, GEAR]
+
+
+@dataclass(frozen=True, slots=True)
+class ReadScroll(Action):
+    """Discard a scroll for its advantages."""
+
+    TEXT = "read {treasure}"
+    treasure: Annotated[int, TREASURE]
+
+
+@dataclass(frozen=True, slots=True)
+class Resolve(Action):
+    """Apply the result of the revealed battle card or room."""
+
+    TEXT = "resolve"
+
+
+@dataclass(frozen=True, slots=True)
+class Retreat(Action):
+    """Leave a battle with the adversary after resolving a card."""
+
+    TEXT = "retreat"
+
+
+@dataclass(frozen=True, slots=True)
+class EnterRoom(Action):
+    TEXT = "enter room {room}"
+    room: Annotated[int, ROOM]
+
+
+@dataclass(frozen=True, slots=True)
+class Leave(Action):
+    TEXT = "leave the dungeon"
+
+
+# ---- choices inside effects --------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class PlaceSkull(Action):
+    """Place an emerged skull on a building of the kingdom where it emerged."""
+
+    TEXT = "place the skull on {building}"
+    building: Annotated[int, BUILDING]
+
+
+@dataclass(frozen=True, slots=True)
+class TakeGear(Action):
+    TEXT = "take {gear}"
+    gear: Annotated[int, GEAR]
+
+
+@dataclass(frozen=True, slots=True)
+class LoseGear(Action):
+    TEXT = "lose {gear}"
+    gear: Annotated[int, GEAR]
+
+
+@dataclass(frozen=True, slots=True)
+class LosePotion(Action):
+    TEXT = "lose {potion}"
+    potion: Annotated[int, POTION]
+
+
+@dataclass(frozen=True, slots=True)
+class ActivateVirtue(Action):
+    TEXT = "activate {virtue}"
+    virtue: Annotated[int, VIRTUE]
+
+
+@dataclass(frozen=True, slots=True)
+class TakeMarket(Action):
+    TEXT = "take market {slot}"
+    slot: Annotated[int, MARKET]
+
+
+@dataclass(frozen=True, slots=True)
+class ReplaceWare(Action):
+    """New Wares: replace a treasure of the market."""
+
+    TEXT = "replace market {slot}"
+    slot: Annotated[int, MARKET]
+
+
+# ---- chance ------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Release(Action):
+    """What the tower lets out next: a skull at an opening or a door, or nothing more."""
+
+    CHANCE = True
+    TEXT = "tower: {what}"
+    what: Annotated[int, RELEASE]
+
+
+@dataclass(frozen=True, slots=True)
+class SealGlows(Action):
+    CHANCE = True
+    TEXT = "the seal at {opening} glows"
+    opening: Annotated[int, OPENING]
+
+
+@dataclass(frozen=True, slots=True)
+class DrawEvent(Action):
+    CHANCE = True
+    TEXT = "event {card}"
+    card: Annotated[int, EVENT]
+
+
+@dataclass(frozen=True, slots=True)
+class RevealCard(Action):
+    CHANCE = True
+    TEXT = "battle card {card}"
+    card: Annotated[int, CARD]
+
+
+@dataclass(frozen=True, slots=True)
+class RevealRoom(Action):
+    CHANCE = True
+    TEXT = "revealed: {room}"
+    room: Annotated[int, ROOM_KIND]
+
+
+@dataclass(frozen=True, slots=True)
+class SpawnAt(Action):
+    CHANCE = True
+    TEXT = "spawn at {location}"
+    location: Annotated[int, LOCATION]
+
+
+@dataclass(frozen=True, slots=True)
+class DrawPotion(Action):
+    CHANCE = True
+    TEXT = "draw {potion}"
+    potion: Annotated[int, POTION]
+
+
+@dataclass(frozen=True, slots=True)
+class DrawTreasure(Action):
+    CHANCE = True
+    TEXT = "draw {treasure}"
+    treasure: Annotated[int, TREASURE]
+
+
+@dataclass(frozen=True, slots=True)
+class DrawCorruption(Action):
+    CHANCE = True
+    TEXT = "corruption {corruption}"
+    corruption: Annotated[int, CORRUPTION]
+
+
+@dataclass(frozen=True, slots=True)
+class DrawCompanion(Action):
+    CHANCE = True
+    TEXT = "new companion {companion}"
+    companion: Annotated[int, COMPANION]
+
+
+@dataclass(frozen=True, slots=True)
+class DrawQuest(Action):
+    CHANCE = True
+    TEXT = "monthly quest {quest}"
+    quest: Annotated[int, QUEST]
+
+
+@dataclass(frozen=True, slots=True)
+class RollHaggle(Action):
+    CHANCE = True
+    TEXT = "haggle die {face}"
+    face: Annotated[int, HAGGLE]
+
+
+SPACE = ActionSpace(
+    "dark_tower",
+    [
+        Done, Banner, DoubleMove, Move, Cleanse, Battle, Quest, Explore, Haggle, Reinforce,
+        DrinkPotion, TradeWith, Offer, Ask, Propose, Accept, Decline, DropSkull, Improve,
+        SpendGear, ReadScroll, Resolve, Retreat, EnterRoom, Leave, PlaceSkull, TakeGear,
+        LoseGear, LosePotion, ActivateVirtue, TakeMarket, ReplaceWare, Release, SealGlows,
+        DrawEvent, RevealCard, RevealRoom, SpawnAt, DrawPotion, DrawTreasure, DrawCorruption,
+        DrawCompanion, DrawQuest, RollHaggle,
+    ],
+    examples=["move to Anza", "battle foe2", "drop a skull"],
+)  # fmt: skip

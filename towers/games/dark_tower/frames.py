@@ -1,0 +1,240 @@
+"""The pending decisions of Return to Dark Tower: the turn as a stack of frames.
+
+A frame with a ``seat`` is decided by that seat, which need not be the hero whose turn it is
+(a skull that emerges in your home kingdom is yours to place). The chance frames are the
+tower, the decks, the battle cards, the rooms and the haggle die. The automatic frames are
+worked off by the rules at once (effects, the end of a heroic action, the end of a turn).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from towers.core.frames import Frame, FrameKinds
+
+
+# ---- decisions ---------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class StartTurn(Frame):
+    """Start of Turn: the optional Banner action, then on to the middle of the turn."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Turn(Frame):
+    """Middle of Turn: move, one heroic action, one Reinforce, one trade, items; then the drop."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Trade(Frame):
+    """A trade being put together with a hero on your space (item codes, see actions.ITEM)."""
+
+    seat: int
+    partner: int
+    offer: tuple[int, ...]
+    ask: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TradeAnswer(Frame):
+    """The other hero agrees to the trade or not (all must agree)."""
+
+    seat: int
+    trader: int
+    offer: tuple[int, ...]
+    ask: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Battling(Frame):
+    """A battle: ``card`` is the revealed card (-1: none yet), ``rung`` its result now,
+    ``left`` the cards still to resolve, ``pool`` the advantages at hand, ``spent`` those
+    spent in this heroic action, ``resolved`` the cards resolved in this battle."""
+
+    seat: int
+    foe: int
+    location: int
+    card: int
+    rung: int
+    left: int
+    pool: int
+    spent: int
+    resolved: int
+
+
+@dataclass(frozen=True, slots=True)
+class Exploring(Frame):
+    """A dungeon: ``room`` the room entered (-1: choosing), ``improved`` whether this room
+    took its one advantage, ``entered`` the rooms entered in this exploration."""
+
+    seat: int
+    room: int
+    pool: int
+    spent: int
+    improved: bool
+    entered: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceSkull(Frame):
+    """An emerged skull to place on a building of ``kingdom``; ``seat`` decides."""
+
+    seat: int
+    kingdom: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseGear(Frame):
+    seat: int
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardGear(Frame):
+    seat: int
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardPotion(Frame):
+    seat: int
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseVirtue(Frame):
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseMarket(Frame):
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class NewWares(Frame):
+    """The market's treasures the hero may replace; ``replaced`` a bit for each slot done."""
+
+    seat: int
+    replaced: int
+
+
+# ---- chance ------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Releasing(Frame):
+    """The tower lets skulls out; ``dropper`` places those of dormant kingdoms."""
+
+    dropper: int
+
+
+@dataclass(frozen=True, slots=True)
+class SealGlow(Frame):
+    dropper: int
+
+
+@dataclass(frozen=True, slots=True)
+class EventDraw(Frame):
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardReveal(Frame):
+    """The app reveals the next battle card of the battle below."""
+
+
+@dataclass(frozen=True, slots=True)
+class RoomReveal(Frame):
+    """The room entered shows what it holds (or is the target room)."""
+
+    room: int
+
+
+@dataclass(frozen=True, slots=True)
+class Spawn(Frame):
+    foe: int
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class PotionDraw(Frame):
+    seat: int
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class TreasureDraw(Frame):
+    """To a hero (``seat``), or to the market's ``slot`` when seat is -1."""
+
+    seat: int
+    n: int
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
+class CorruptionDraw(Frame):
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class CompanionDraw(Frame):
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class QuestDraw(Frame):
+    """The month's companion quest (kind 0) or adversary quest (kind 1)."""
+
+    kind: int
+
+
+@dataclass(frozen=True, slots=True)
+class HaggleRoll(Frame):
+    seat: int
+
+
+# ---- automatic ---------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Effects(Frame):
+    """Effects to apply to ``seat``, in order, as (code, amount) pairs flattened;
+    ``corrupted``: this effect already gave its one corruption (Spending vs. Losing)."""
+
+    seat: int
+    effects: tuple[int, ...]
+    corrupted: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SkullDrops(Frame):
+    """Skulls to take from the supply and drop into the tower, one at a time."""
+
+    dropper: int
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class HeroicDone(Frame):
+    """A heroic action completed: gain 2 spirit (and remove the foe a battle defeated)."""
+
+    seat: int
+    foe: int
+    location: int
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(Frame):
+    seat: int
+
+
+DECISIONS = (
+    StartTurn, Turn, Trade, TradeAnswer, Battling, Exploring, PlaceSkull, ChooseGear,
+    DiscardGear, DiscardPotion, ChooseVirtue, ChooseMarket, NewWares,
+)  # fmt: skip
+CHANCE_FRAMES = (
+    Releasing, SealGlow, EventDraw, CardReveal, RoomReveal, Spawn, PotionDraw, TreasureDraw,
+    CorruptionDraw, CompanionDraw, QuestDraw, HaggleRoll,
+)  # fmt: skip
+AUTOMATIC = (Effects, SkullDrops, HeroicDone, EndTurn)
+FRAMES = FrameKinds([*DECISIONS, *CHANCE_FRAMES, *AUTOMATIC])

@@ -1,0 +1,374 @@
+"""When each action is allowed: one statement of each rule, asked both for the legal actions
+and for the refusals, which name the rulebook section.
+
+``why_not(state, action)`` is None when the action is allowed now, else (why, section).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from towers.core.actions import Action
+from towers.games.dark_tower import actions as A
+from towers.games.dark_tower import frames as F
+from towers.games.dark_tower.data import DATA
+
+if TYPE_CHECKING:
+    from towers.games.dark_tower.rules import DarkTowerState
+
+Why = tuple[str, str] | None
+
+OPEN = {
+    F.StartTurn: ("take your Banner action, drink a potion, or say done", "Start of Turn"),
+    F.Turn: ("move, take a heroic action, Reinforce, trade, use items, or drop a skull",
+             "Middle of Turn"),
+    F.Trade: ("offer or ask for items, propose the trade, or say done", "Making Trades"),
+    F.TradeAnswer: ("accept or decline the trade", "Making Trades"),
+    F.Battling: ("spend advantages on the revealed card, then resolve it", "Battle"),
+    F.Exploring: ("enter a room, improve it once, resolve it, or leave", "Exploring a Dungeon"),
+    F.PlaceSkull: ("place the skull on a building of the kingdom where it emerged",
+                   "Placing Skulls"),
+    F.ChooseGear: ("take a gear from its stack", "Reinforce"),
+    F.DiscardGear: ("choose a gear to lose", "Spending vs. Losing"),
+    F.DiscardPotion: ("choose a potion to lose", "Spending vs. Losing"),
+    F.ChooseVirtue: ("activate one of your inactive virtues", "Hero Setup"),
+    F.ChooseMarket: ("take a treasure of the market", "World Setup"),
+    F.NewWares: ("replace treasures of the market, or say done", "Events"),
+}  # fmt: skip
+
+
+def why_not(state: DarkTowerState, action: Action) -> Why:
+    """None if ``action`` is allowed now; else why not, and the rulebook section."""
+    top = state.pending[-1]
+    rule = _RULES.get(type(top))
+    if rule is None:
+        return "chance decides this, not a player", ""
+    return rule(state, top, action)
+
+
+def _start(state: DarkTowerState, top: F.Frame, action: Action) -> Why:
+    assert isinstance(top, F.StartTurn)
+    match action:
+        case A.Done():
+            return None
+        case A.Banner():
+            if state.banner_used:
+                return "the Banner action is taken once, at the start of the turn", "Start of Turn"
+            return None
+        case A.DrinkPotion(potion=p):
+            return _potion(state, top.seat, p, battle=False)
+    return _wrong(top)
+
+
+def _turn(state: DarkTowerState, top: F.Frame, action: Action) -> Why:
+    assert isinstance(top, F.Turn)
+    seat = top.seat
+    at = state.at[seat]
+    match action:
+        case A.DropSkull():
+            return None
+        case A.Move(to=to):
+            if to not in DATA.adjacent[at]:
+                return (f"{DATA.locations[to].name} is not adjacent to "
+                        f"{DATA.locations[at].name}", "Movement")  # fmt: skip
+            if state.moves_left < 1:
+                return "no move is left this turn", "Movement"
+            return None
+        case A.DoubleMove():
+            if state.moved or state.doubled:
+                return "the move is doubled before starting to move, once", "Movement"
+            if state.spirit[seat] < 1:
+                return "doubling the move costs 1 spirit", "Movement"
+            return None
+        case A.Cleanse() | A.Battle() | A.Quest() | A.Explore():
+            if state.heroic_done:
+                return "one heroic action a turn", "Heroic Actions"
+            return _heroic(state, seat, action)
+        case A.Haggle():
+            if state.reinforced or state.haggle >= 0:
+                return "the haggle die is rolled once, before Reinforcing", "Reinforce"
+            return _building_here(state, seat)
+        case A.Reinforce(how=how):
+            if state.reinforced:
+                return "once per turn you may Reinforce", "Reinforce"
+            why = _building_here(state, seat)
+            if why:
+                return why
+            btype = DATA.building_types[DATA.buildings[state.building_at(at)].type]
+            if how == 1 and state.spirit[seat] < btype.enhanced_cost:
+                return (f"the enhanced effect of the {btype.type} costs {btype.enhanced_cost} "
+                        "spirit", "Reinforce")  # fmt: skip
+            return None
+        case A.DrinkPotion(potion=p):
+            return _potion(state, seat, p, battle=False)
+        case A.TradeWith(seat=other):
+            if state.traded:
+                return "once per turn you may trade", "Making Trades"
+            if other == seat or other >= state.game.num_players or state.at[other] != at:
+                return "you trade with a hero on your space", "Making Trades"
+            return None
+    return _wrong(top)
+
+
+def _heroic(state: DarkTowerState, seat: int, action: Action) -> Why:
+    at = state.at[seat]
+    match action:
+        case A.Cleanse():
+            b = state.building_at(at)
+            if b < 0 or state.skulls[b] <= 0:
+                return "cleansing needs a building with skulls on your space", "Heroic Actions"
+            return None
+        case A.Battle(foe=f):
+            if f == A.ADVERSARY:
+                if state.adversary_at != at:
+                    return "the adversary is not on your space", "Battling the Adversary"
+                return None
+            if state.foes[at * 3 + f] <= 0:
+                return "that foe is not on your space", "Battle"
+            return None
+        case A.Quest(quest=k):
+            q = state.monthly[k]
+            if q < 0:
+                return "there is no such monthly quest now", "Monthly Quests"
+            quest = DATA.quests[q]
+            if at != quest.location:
+                return (f"{quest.name} is completed at {DATA.locations[quest.location].name}",
+                        "Completing a Quest")  # fmt: skip
+            if not state.can_meet(seat, quest):
+                return (f"{quest.name} needs you to {quest.action} {quest.amount} {quest.what}"
+                        + (f" ({quest.qualifier})" if quest.qualifier else ""),
+                        "Completing a Quest")  # fmt: skip
+            return None
+        case A.Explore():
+            if state.goal_step >= len(DATA.main_goal.steps):
+                return "the main goal's dungeons are all complete", "Exploring a Dungeon"
+            loc = DATA.main_goal.steps[state.goal_step][0]
+            if at != loc:
+                return (f"the main goal's dungeon now is at {DATA.locations[loc].name}",
+                        "Exploring a Dungeon")  # fmt: skip
+            return None
+    return "not a heroic action", "Heroic Actions"
+
+
+def _building_here(state: DarkTowerState, seat: int) -> Why:
+    b = state.building_at(state.at[seat])
+    if b < 0:
+        return "you Reinforce at a space with a building", "Reinforce"
+    return None
+
+
+def _potion(state: DarkTowerState, seat: int, p: int, battle: bool) -> Why:
+    if state.potions[seat][p] <= 0:
+        return f"you hold no {DATA.potions[p].name}", "Spending vs. Losing"
+    potion = DATA.potions[p]
+    if potion.advantages and not battle:
+        return f"the {potion.name} gives advantages in a battle or a dungeon", "Battle"
+    if battle and not (potion.advantages or potion.effects):
+        return f"the {potion.name} is not used in a battle or a dungeon", "Battle"
+    at = state.at[seat]
+    if potion.cleanse:
+        b = state.building_at(at)
+        if b < 0 or state.skulls[b] <= 0:
+            return "it cleanses a building with skulls on your space", "Heroic Actions"
+    if potion.remove_foe:
+        slot = potion.remove_foe - 2  # the foes are held by level, from 2
+        if state.foes[at * 3 + slot] <= 0:
+            return f"no level-{potion.remove_foe} foe is on your space", "Removing Foes"
+    if potion.moves and not isinstance(state.pending[-1], F.Turn):
+        return "its moves are taken in the middle of the turn", "Movement"
+    return None
+
+
+def _trade(state: DarkTowerState, top: F.Frame, action: Action) -> Why:
+    assert isinstance(top, F.Trade)
+    room = len(top.offer) + len(top.ask) < int(DATA.game["trade"]["max_items"])
+    match action:
+        case A.Done():
+            return None
+        case A.Propose():
+            if not top.offer and not top.ask:
+                return "a trade moves at least one item", "Making Trades"
+            return None
+        case A.Offer(item=i):
+            if not room:
+                return "the trade is full", "Making Trades"
+            if state.holds(top.seat, i) <= top.offer.count(i):
+                return "you do not hold that item", "Making Trades"
+            return None
+        case A.Ask(item=i):
+            if not room:
+                return "the trade is full", "Making Trades"
+            if state.holds(top.partner, i) <= top.ask.count(i):
+                return "the other hero does not hold that item", "Making Trades"
+            return None
+    return _wrong(top)
+
+
+def _answer(state: DarkTowerState, top: F.Frame, action: Action) -> Why:
+    if isinstance(action, (A.Accept, A.Decline)):
+        return None
+    return _wrong(top)
+
+
+def _battle(state: DarkTowerState, top: F.Frame, action: Action) -> Why:
+    assert isinstance(top, F.Battling)
+    cap = int(DATA.game["heroic_action"]["max_advantages"])
+    match action:
+        case A.Improve():
+            if top.pool < 1:
+                return "you have no advantage left to spend", "Spending Advantages"
+            if top.spent >= cap:
+                return f"at most {cap} advantages a heroic action", "Spending Advantages"
+            if top.rung >= len(state.battle_ladder(top)) - 1:
+                return "this card already shows its best result", "Spending Advantages"
+            return None
+        case A.Resolve():
+            return None
+        case A.Retreat():
+            if top.foe != A.ADVERSARY or top.resolved < 1:
+                return ("you may retreat only from the adversary, after resolving a card",
+                        "Battling the Adversary")  # fmt: skip
+            return None
+        case A.SpendGear(gear=g):
+            traits = DATA.foes[state.foe_id(top.foe)].traits
+            return _gear(state, top.seat, g, traits)
+        case A.ReadScroll(treasure=t):
+            return _scroll(state, top.seat, t)
+        case A.DrinkPotion(potion=p):
+            return _potion(state, top.seat, p, battle=True)
+    return _wrong(top)
+
+
+def _gear(state: DarkTowerState, seat: int, g: int, types: tuple[int, ...]) -> Why:
+    if state.gear[seat][g] <= 0:
+        return f"you hold no {DATA.gear[g].name}", "Spending vs. Losing"
+    if DATA.gear[g].advantage not in types:
+        return f"the {DATA.gear[g].name}'s advantage does not work here", "Spending Advantages"
+    return None
+
+
+def _scroll(state: DarkTowerState, seat: int, t: int) -> Why:
+    if t not in state.treasures[seat] or not DATA.treasures[t].spend:
+        return "you hold no such scroll", "Spending vs. Losing"
+    return None
+
+
+def _explore(state: DarkTowerState, top: F.Frame, action: Action) -> Why:
+    assert isinstance(top, F.Exploring)
+    cap = int(DATA.game["heroic_action"]["max_advantages"])
+    if top.room < 0:
+        match action:
+            case A.EnterRoom(room=r):
+                if state.cleared >> r & 1:
+                    return "that room is cleared already", "Exploring a Dungeon"
+                return None
+            case A.Leave():
+                if top.entered < 1:
+                    return "exploring is entering a room first", "Exploring a Dungeon"
+                return None
+        return "choose a room to enter, or leave", "Exploring a Dungeon"
+    match action:
+        case A.Improve():
+            if top.improved:
+                return "each room can be improved once", "Exploring a Dungeon"
+            if top.pool < 1:
+                return "you have no advantage left to spend", "Exploring a Dungeon"
+            if top.spent >= cap:
+                return f"at most {cap} advantages a heroic action", "Spending Advantages"
+            return None
+        case A.Resolve():
+            return None
+        case A.SpendGear(gear=g):
+            return _gear(state, top.seat, g, (state.dungeon_advantage(),))
+        case A.ReadScroll(treasure=t):
+            return _scroll(state, top.seat, t)
+        case A.DrinkPotion(potion=p):
+            return _potion(state, top.seat, p, battle=True)
+    return _wrong(top)
+
+
+def _place(state: DarkTowerState, top: F.Frame, action: Action) -> Why:
+    assert isinstance(top, F.PlaceSkull)
+    if isinstance(action, A.PlaceSkull):
+        b = action.building
+        if DATA.buildings[b].kingdom != top.kingdom:
+            return "a skull is placed in the kingdom where it emerged", "Placing Skulls"
+        if state.skulls[b] < 0:
+            return "that building is destroyed", "Placing Skulls"
+        return None
+    return _wrong(top)
+
+
+def _choose_gear(state: DarkTowerState, top: F.Frame, action: Action) -> Why:
+    if isinstance(action, A.TakeGear):
+        if state.gear_left(action.gear) <= 0:
+            return "that gear's stack is empty", "World Setup"
+        return None
+    return _wrong(top)
+
+
+def _discard(state: DarkTowerState, top: F.Frame, action: Action) -> Why:
+    assert isinstance(top, (F.DiscardGear, F.DiscardPotion))
+    match top, action:
+        case F.DiscardGear(), A.LoseGear(gear=k):
+            held = state.gear[top.seat][k]
+        case F.DiscardPotion(), A.LosePotion(potion=k):
+            held = state.potions[top.seat][k]
+        case _:
+            return _wrong(top)
+    if held <= 0:
+        return "you hold no such item", "Spending vs. Losing"
+    return None
+
+
+def _virtue(state: DarkTowerState, top: F.Frame, action: Action) -> Why:
+    assert isinstance(top, F.ChooseVirtue)
+    if isinstance(action, A.ActivateVirtue):
+        if state.virtues[top.seat] >> action.virtue & 1:
+            return "that virtue is active already", "Hero Setup"
+        return None
+    return _wrong(top)
+
+
+def _market(state: DarkTowerState, top: F.Frame, action: Action) -> Why:
+    if isinstance(action, A.TakeMarket):
+        if state.market[action.slot] < 0:
+            return "that market slot is empty", "World Setup"
+        return None
+    return _wrong(top)
+
+
+def _wares(state: DarkTowerState, top: F.Frame, action: Action) -> Why:
+    assert isinstance(top, F.NewWares)
+    match action:
+        case A.Done():
+            return None
+        case A.ReplaceWare(slot=s):
+            if top.replaced >> s & 1 or state.market[s] < 0:
+                return "that treasure was replaced already, or the slot is empty", "Events"
+            if not state.treasure_deck.has_cards():
+                return "the treasure deck is empty", "Events"
+            return None
+    return _wrong(top)
+
+
+def _wrong(top: F.Frame) -> Why:
+    why, section = OPEN[type(top)]  # type: ignore[index]
+    return f"now {why}", section
+
+
+_RULES = {
+    F.StartTurn: _start,
+    F.Turn: _turn,
+    F.Trade: _trade,
+    F.TradeAnswer: _answer,
+    F.Battling: _battle,
+    F.Exploring: _explore,
+    F.PlaceSkull: _place,
+    F.ChooseGear: _choose_gear,
+    F.DiscardGear: _discard,
+    F.DiscardPotion: _discard,
+    F.ChooseVirtue: _virtue,
+    F.ChooseMarket: _market,
+    F.NewWares: _wares,
+}

@@ -1,0 +1,115 @@
+"""What a seat may know: every public fact of the table. In Return to Dark Tower everything
+on the board and in front of the heroes is open; hidden are only the skulls resting inside the
+tower (their total is public) and the order of the face-down decks."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from towers.games.dark_tower.data import ADVANTAGES, BUILDING_TYPES, DATA, SIDES, STATUSES
+
+if TYPE_CHECKING:
+    from towers.games.dark_tower.rules import DarkTowerState
+
+
+def observation(state: DarkTowerState, seat: int | None) -> dict[str, Any]:
+    """The public table, the same for every seat (``seat`` is kept for the contract)."""
+    goal = DATA.main_goal
+    n_foes = len(goal.foes)
+    g = state.game
+    heroes = []
+    for s in range(g.num_players):
+        hero = g.heroes[s]
+        heroes.append(
+            {
+                "seat": s,
+                "hero": hero.name,
+                "home": DATA.kingdoms[g.kingdoms[s]].name,
+                "at": DATA.locations[state.at[s]].name,
+                "warriors": state.warriors[s],
+                "spirit": state.spirit[s],
+                "gear": {DATA.gear[k].name: n for k, n in enumerate(state.gear[s]) if n},
+                "potions": {DATA.potions[k].name: n for k, n in enumerate(state.potions[s]) if n},
+                "treasures": [DATA.treasures[t].name for t in state.treasures[s]],
+                "corruptions": [DATA.corruptions[c].name for c in state.corruptions[s]],
+                "companions": [DATA.companions[c].name for c in state.companions[s]],
+                "virtues": [v.name for v in hero.default_virtues]
+                + [v.name for i, v in enumerate(hero.virtues) if state.virtues[s] >> i & 1]
+                + ([DATA.kingdom_virtues[g.kingdoms[s]].name] if state.virtues[s] >> 3 & 1 else []),
+            }
+        )
+    foes = []
+    for f in range(n_foes):
+        foe = DATA.foes[g.foes[f]]
+        foes.append(
+            {
+                "foe": foe.name,
+                "level": foe.level,
+                "traits": [ADVANTAGES[t] for t in foe.traits],
+                "status": STATUSES[state.status[f]],
+                "at": {
+                    DATA.locations[loc].name: state.foes[loc * n_foes + f]
+                    for loc in range(len(DATA.locations))
+                    if state.foes[loc * n_foes + f]
+                },
+            }
+        )
+    buildings = {}
+    for b, building in enumerate(DATA.buildings):
+        name = f"{BUILDING_TYPES[building.type]} of {DATA.locations[building.location].name}"
+        buildings[name] = "destroyed" if state.skulls[b] < 0 else state.skulls[b]
+    adversary = DATA.foes[g.adversary]
+    return {
+        "month": state.month,
+        "turns_left_in_month": state.turns_left,
+        "current": state.current,
+        "deciding": state.pending[-1].to_json() if state.pending else None,
+        "result": {1: "won", -1: "lost"}.get(state.result, "playing"),
+        "ending": state.ending,
+        "heroes": heroes,
+        "turn": {
+            "banner_used": state.banner_used,
+            "moves_left": state.moves_left,
+            "moved": state.moved,
+            "doubled": state.doubled,
+            "heroic_done": state.heroic_done,
+            "reinforced": state.reinforced,
+            "haggle": DATA.haggle_faces[state.haggle] if state.haggle >= 0 else None,
+            "traded": state.traded,
+        },
+        "foes": foes,
+        "adversary": {
+            "name": adversary.name,
+            "at": DATA.locations[state.adversary_at].name if state.adversary_at >= 0 else None,
+            "cards_left": state.adv_left,
+            "revealed_card": state.adv_card,
+            "rung": state.adv_rung,
+        },
+        "buildings": buildings,
+        "skulls": {
+            "supply": state.supply,
+            "in_tower": state.tower.skulls_inside(),
+            "out_of_game": state.out_of_game,
+            "being_placed": state.in_hand,
+        },
+        "tower": state.tower.public(),
+        "main_goal": {
+            "name": goal.name,
+            "step": state.goal_step,
+            "rooms": list(state.rooms),
+            "cleared": state.cleared,
+        },
+        "market": [DATA.treasures[t].name if t >= 0 else None for t in state.market],
+        "decks": {
+            "treasures": len(state.treasure_deck),
+            "potions": len(state.potion_deck),
+            "corruptions": len(state.corruption_deck),
+            "events": len(state.event_deck),
+        },
+        "monthly_quests": [DATA.quests[q].name if q >= 0 else None for q in state.monthly],
+        "quests_dealt": [DATA.quests[q].name for q in state.quests_dealt],
+        "companions_left": [DATA.companions[c].name for c in state.companions_left],
+        "kingdoms": [
+            {"side": SIDES[k.side], "name": k.name, "color": k.color} for k in DATA.kingdoms
+        ],
+    }

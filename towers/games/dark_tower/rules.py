@@ -1,0 +1,1182 @@
+"""Return to Dark Tower, the cooperative game: the Game (options and tables) and the State.
+
+The state holds small ints and lists; the tower is a :class:`~.tower.Tower` component whose
+drops, rotations and seals are chance nodes. Decisions are the frames of :mod:`.frames`; when
+each action is allowed is stated once in :mod:`.legality`.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar
+
+from towers.core.components import Deck
+from towers.core.frames import DecisionStack, Frame
+from towers.core.game import CHANCE, TERMINAL, Game, State
+from towers.core.options import Option
+from towers.games.dark_tower import actions as A
+from towers.games.dark_tower import frames as F
+from towers.games.dark_tower.actions import SPACE
+from towers.games.dark_tower.data import (
+    CORRUPTION,
+    DATA,
+    GAIN_GEAR,
+    GAIN_MARKET,
+    GAIN_POTION,
+    GAIN_SPIRIT,
+    GAIN_TREASURE,
+    GAIN_VIRTUE,
+    GAIN_WARRIORS,
+    LOSE_GEAR,
+    LOSE_POTION,
+    LOSE_SPIRIT,
+    LOSE_WARRIORS,
+    SIDES,
+    SKULLS,
+    WILD,
+    Effects,
+    Perk,
+    Quest,
+)
+from towers.games.dark_tower.legality import why_not
+from towers.games.dark_tower.tower import BASE, STILL, Tower
+
+G = DATA.game
+GOAL = DATA.main_goal
+N_LOC = len(DATA.locations)
+N_FOES = 3
+"""The foes of a game: one of level 2, 3 and 4 (App Setup)."""
+ROOMS = int(G["dungeon"]["rooms"])
+START_STATUS = 2
+"""Designed: a foe enters play ready (foes.toml)."""
+MAX_STATUS = 4
+TOTAL_SKULLS = int(G["skulls"]["total"])
+CAPACITY = int(G["skulls"]["building_capacity"])
+HEROIC_SPIRIT = int(G["heroic_action"]["spirit"])
+LOSING_CORRUPTIONS = int(G["corruption"]["losing"])
+MONTHS = int(G["months"]["count"])
+BUILDING_AT = [-1] * N_LOC
+for _b, _building in enumerate(DATA.buildings):
+    BUILDING_AT[_building.location] = _b
+AZKOL = frozenset(t for _, t in GOAL.steps)
+
+ENC = SPACE.encode
+DONE, BANNER, DOUBLE, DROP = ENC(A.Done()), ENC(A.Banner()), ENC(A.DoubleMove()), ENC(A.DropSkull())
+CLEANSE, EXPLORE, HAGGLE = ENC(A.Cleanse()), ENC(A.Explore()), ENC(A.Haggle())
+IMPROVE, RESOLVE, RETREAT, LEAVE = (
+    ENC(A.Improve()),
+    ENC(A.Resolve()),
+    ENC(A.Retreat()),
+    ENC(A.Leave()),
+)
+PROPOSE, ACCEPT, DECLINE = ENC(A.Propose()), ENC(A.Accept()), ENC(A.Decline())
+MOVE, BATTLE, QUEST = SPACE.base(A.Move), SPACE.base(A.Battle), SPACE.base(A.Quest)
+REINFORCE, POTION, TRADE = (
+    SPACE.base(A.Reinforce),
+    SPACE.base(A.DrinkPotion),
+    SPACE.base(A.TradeWith),
+)
+OFFER, ASK, GEAR, SCROLL = (
+    SPACE.base(A.Offer),
+    SPACE.base(A.Ask),
+    SPACE.base(A.SpendGear),
+    SPACE.base(A.ReadScroll),
+)
+ENTER, PLACE, TAKE_GEAR = SPACE.base(A.EnterRoom), SPACE.base(A.PlaceSkull), SPACE.base(A.TakeGear)
+LOSE_G, LOSE_P, VIRTUE = (
+    SPACE.base(A.LoseGear),
+    SPACE.base(A.LosePotion),
+    SPACE.base(A.ActivateVirtue),
+)
+MARKET, WARES = SPACE.base(A.TakeMarket), SPACE.base(A.ReplaceWare)
+RELEASE, SEAL, EVENT = SPACE.base(A.Release), SPACE.base(A.SealGlows), SPACE.base(A.DrawEvent)
+CARD, ROOM, SPAWN = SPACE.base(A.RevealCard), SPACE.base(A.RevealRoom), SPACE.base(A.SpawnAt)
+DRAW_POTION, DRAW_TREASURE = SPACE.base(A.DrawPotion), SPACE.base(A.DrawTreasure)
+DRAW_CORRUPTION, DRAW_COMPANION = SPACE.base(A.DrawCorruption), SPACE.base(A.DrawCompanion)
+DRAW_QUEST, HAGGLE_ROLL = SPACE.base(A.DrawQuest), SPACE.base(A.RollHaggle)
+N_GEAR, N_POTIONS = len(DATA.gear), len(DATA.potions)
+SCROLLS = [t for t, tr in enumerate(DATA.treasures) if tr.spend]
+
+
+def flat(effects: Effects) -> tuple[int, ...]:
+    return tuple(x for pair in effects for x in pair)
+
+
+class DarkTowerGame(Game):
+    name = "dark_tower"
+    min_players = 1
+    max_players = 4
+    COOPERATIVE = True
+    OPTIONS: ClassVar[dict[str, Option]] = {
+        "difficulty": Option(
+            default="heroic",
+            help="Heroic, or Gritty with fewer turns each month (App Setup)",
+            choices=("heroic", "gritty"),
+        ),
+        "adversary": Option(
+            default=DATA.foes[GOAL.adversary].id,
+            help="the adversary in the Tower (App Setup; Ashstrider in the first game)",
+            choices=tuple(f.id for f in DATA.foes if f.kind == "adversary"),
+        ),
+        **{
+            f"foe{level}": Option(
+                default=DATA.foes[GOAL.foes[level - 2]].id,
+                help=f"the level-{level} foe (App Setup: one each of level 2, 3 and 4)",
+                choices=tuple(f.id for f in DATA.foes if f.kind == "foe" and f.level == level),
+            )
+            for level in (2, 3, 4)
+        },
+    }
+    ACTIONS = SPACE
+
+    def _setup(self) -> None:
+        n = self.num_players
+        self.kingdoms = tuple(SIDES.index(s) for s in G["seats"]["kingdoms"][str(n)])
+        """Each seat's home kingdom (a side)."""
+        self.home_of = [-1] * 4
+        for seat, k in enumerate(self.kingdoms):
+            self.home_of[k] = seat
+        fewer = int(G["gritty"]["fewer_turns"]) if self.options["difficulty"] == "gritty" else 0
+        self.month_turns = int(G["turns_per_month"]["heroic"][str(n)]) - fewer
+        self.heroes = tuple(DATA.heroes[k] for k in self.kingdoms)
+        self.foes = tuple(DATA.foe(self.options[f"foe{level}"]) for level in (2, 3, 4))
+        """The foes of this game, by level (2, 3, 4): indices into DATA.foes."""
+        self.adversary = DATA.foe(self.options["adversary"])
+        """Designed: the seat facing a kingdom plays the base hero listed for it."""
+
+    def has_hidden_information(self) -> bool:
+        return True
+
+    def max_game_length(self) -> int:
+        n = self.num_players
+        turns = n + (MONTHS - 1) * self.month_turns
+        # One turn, at most: the start (banner, done) 2; moves 60 (the fastest hero with
+        # every move virtue and companion, 9, doubled, and 2 more for each of the 18
+        # potions); one heroic action 60 (a battle of 5 cards: reveal and resolve each, 10
+        # advantages, a retreat; or 5 rooms: enter, reveal, improve, resolve, and leave; or a
+        # quest's discards and companion); Reinforce and the haggle die 4; a trade 16; every
+        # item held or gained spent (18 gear, 18 potions, 22 treasures and the turn's gains)
+        # 80; choices and draws inside effects (gear, potions, virtues, corruptions) 120; the
+        # turn's drops (its own, a stirring tower, the adversary's advance of 2), each at most
+        # 24 skulls out and placed and "still", 4 * 50; the event and what it spawns or
+        # replaces 20; a month's two quests 2.
+        per_turn = 2 + 60 + 60 + 4 + 16 + 80 + 120 + 200 + 20 + 2
+        setup = 3 * 50 + 10 + 3
+        return setup + turns * per_turn
+
+    def state_class(self) -> type[State]:
+        return DarkTowerState
+
+    def new_initial_state(self) -> DarkTowerState:
+        return DarkTowerState.initial(self)
+
+
+@dataclass(slots=True)
+class DarkTowerState(State):
+    game: DarkTowerGame
+    pending: DecisionStack
+    tower: Tower
+    at: list[int]
+    """Each hero's location."""
+    warriors: list[int]
+    spirit: list[int]
+    gear: list[list[int]]
+    """Each hero's gear by kind."""
+    potions: list[list[int]]
+    treasures: list[list[int]]
+    corruptions: list[list[int]]
+    companions: list[list[int]]
+    virtues: list[int]
+    """Each hero's activated virtue tiles: bits 0-2 hero virtues, bit 3 the kingdom virtue."""
+    foes: list[int]
+    """Foe tokens: ``foes[location * 3 + foe]``."""
+    status: list[int]
+    """Each foe's status (index of STATUSES)."""
+    skulls: list[int]
+    """Skulls on each building; -1 once destroyed."""
+    supply: int
+    """Skulls in the supply."""
+    out_of_game: int
+    in_hand: int
+    """Skulls that emerged and wait to be placed."""
+    adversary_at: int
+    adv_left: int
+    adv_card: int
+    adv_rung: int
+    goal_step: int
+    rooms: list[int]
+    """The main goal's current dungeon: each room's kind, -1 unrevealed, 12 the target."""
+    cleared: int
+    market: list[int]
+    treasure_deck: Deck
+    potion_deck: Deck
+    corruption_deck: Deck
+    event_deck: Deck
+    companions_left: list[int]
+    quests_dealt: list[int]
+    monthly: list[int]
+    """The month's companion and adversary quests (-1: none or completed)."""
+    month: int
+    turns_left: int
+    current: int
+    banner_used: bool
+    moves_left: int
+    moved: bool
+    doubled: bool
+    heroic_done: bool
+    reinforced: bool
+    haggle: int
+    """The haggle die's face this turn (-1: not rolled)."""
+    traded: bool
+    result: int
+    """0 while playing, 1 won, -1 lost."""
+    ending: str
+    _history: list[int] = field(default_factory=list)
+    _legal: list[int] | None = None
+    _legal_set: frozenset[int] | None = None
+
+    FIELD_READERS: ClassVar[dict[str, Any]] = {
+        "pending": F.FRAMES.stack_from_json,
+        "tower": Tower.from_json,
+        "treasure_deck": Deck.from_json,
+        "potion_deck": Deck.from_json,
+        "corruption_deck": Deck.from_json,
+        "event_deck": Deck.from_json,
+    }
+
+    # ---- setup ---------------------------------------------------------------------------
+    @classmethod
+    def initial(cls, game: DarkTowerGame) -> DarkTowerState:
+        n = game.num_players
+        start = G["start"]
+        citadels = {b.kingdom: b.location for b in DATA.buildings if b.type == 0}
+        treasure_counts = [0 if t in AZKOL else 1 for t in range(len(DATA.treasures))]
+        state = cls(
+            game=game,
+            pending=DecisionStack(),
+            tower=Tower.calibrated(),
+            at=[citadels[k] for k in game.kingdoms],
+            warriors=[int(start["warriors"])] * n,
+            spirit=[int(start["spirit"])] * n,
+            gear=[[0] * N_GEAR for _ in range(n)],
+            potions=[[0] * N_POTIONS for _ in range(n)],
+            treasures=[[] for _ in range(n)],
+            corruptions=[[] for _ in range(n)],
+            companions=[[GOAL.companion]] + [[] for _ in range(n - 1)],
+            virtues=[0] * n,
+            foes=[0] * (N_LOC * N_FOES),
+            status=[START_STATUS] * N_FOES,
+            skulls=[0] * len(DATA.buildings),
+            supply=TOTAL_SKULLS,
+            out_of_game=0,
+            in_hand=0,
+            adversary_at=-1,
+            adv_left=DATA.foes[game.adversary].level,
+            adv_card=-1,
+            adv_rung=0,
+            goal_step=0,
+            rooms=[-1] * ROOMS,
+            cleared=0,
+            market=[-1] * int(G["market"]["size"]),
+            treasure_deck=Deck.of_counts(treasure_counts),
+            potion_deck=Deck.of_counts(p.count for p in DATA.potions),
+            corruption_deck=Deck.of_counts([1] * len(DATA.corruptions)),
+            event_deck=Deck.of_counts([1] * len(DATA.events)),
+            companions_left=[c for c in range(len(DATA.companions)) if c != GOAL.companion],
+            quests_dealt=[],
+            monthly=[-1, -1],
+            month=1,
+            turns_left=n,
+            current=0,
+            banner_used=False,
+            moves_left=0,
+            moved=False,
+            doubled=False,
+            heroic_done=False,
+            reinforced=False,
+            haggle=-1,
+            traded=False,
+            result=0,
+            ending="",
+        )
+        p = state.pending
+        p.push(F.StartTurn(seat=0))
+        p.push(F.SkullDrops(dropper=0, n=int(G["setup"]["skulls"])))
+        for spawn in reversed(G["setup"]["spawns"]):
+            p.push(F.Spawn(foe=int(spawn["foe"]), n=int(spawn["count"])))
+        for slot in reversed(range(len(state.market))):
+            p.push(F.TreasureDraw(seat=-1, n=1, slot=slot))
+        state._begin_turn(0)
+        state._settle()
+        return state
+
+    # ---- what the rules ask --------------------------------------------------------------
+    def building_at(self, location: int) -> int:
+        """The standing building on a space, or -1."""
+        b = BUILDING_AT[location]
+        return b if b >= 0 and self.skulls[b] >= 0 else -1
+
+    def foe_id(self, slot: int) -> int:
+        return self.game.adversary if slot == A.ADVERSARY else self.game.foes[slot]
+
+    def perks(self, seat: int) -> list[Perk]:
+        """Everything lasting that modifies the hero: virtues, companions, corruptions, and
+        the passives of treasures (a terrain condition read on the hero's space)."""
+        hero = self.game.heroes[seat]
+        out = list(hero.default_virtues)
+        bits = self.virtues[seat]
+        out += [v for i, v in enumerate(hero.virtues) if bits >> i & 1]
+        if bits >> 3 & 1:
+            out.append(DATA.kingdom_virtues[self.game.kingdoms[seat]])
+        out += [DATA.companions[c] for c in self.companions[seat]]
+        out += [DATA.corruptions[c] for c in self.corruptions[seat]]
+        terrain = DATA.locations[self.at[seat]].terrain
+        for t in self.treasures[seat]:
+            perk = DATA.treasures[t].perk
+            if perk.advantage >= 0 and (not perk.terrain or perk.terrain == terrain):
+                out.append(perk)
+        return out
+
+    def advantages(self, seat: int, types: tuple[int, ...]) -> int:
+        """The hero's automatic advantages that work against ``types`` (Wild always does)."""
+        return sum(
+            p.advantages for p in self.perks(seat) if p.advantage >= 0 and
+            (p.advantage in types or p.advantage == WILD)
+        )  # fmt: skip
+
+    def move_value(self, seat: int) -> int:
+        """The hero board's move with virtues, companions and corruptions (at least 1)."""
+        return max(1, self.game.heroes[seat].move + sum(p.move for p in self.perks(seat)))
+
+    def gear_left(self, g: int) -> int:
+        """Copies of a gear left in its stack."""
+        return DATA.gear[g].count - sum(row[g] for row in self.gear)
+
+    def dungeon_advantage(self) -> int:
+        loc = GOAL.steps[self.goal_step][0]
+        return DATA.dungeon_types[DATA.locations[loc].dungeon_type].advantage
+
+    def battle_ladder(self, top: F.Battling) -> tuple[Effects, ...]:
+        foe = DATA.foes[self.foe_id(top.foe)]
+        row = 0 if top.foe == A.ADVERSARY else self.status[top.foe]
+        return foe.battle[row][top.card]
+
+    def holds(self, seat: int, item: int) -> int:
+        """How many of a trade item (actions.ITEM) the hero holds."""
+        if item == 0:
+            return self.warriors[seat]
+        if item == 1:
+            return self.spirit[seat]
+        if item < A.POTION_ITEM:
+            return self.gear[seat][item - A.GEAR_ITEM]
+        if item < A.TREASURE_ITEM:
+            return self.potions[seat][item - A.POTION_ITEM]
+        if item < A.COMPANION_ITEM:
+            return self.treasures[seat].count(item - A.TREASURE_ITEM)
+        return self.companions[seat].count(item - A.COMPANION_ITEM)
+
+    def active_virtues(self, seat: int) -> int:
+        return len(self.game.heroes[seat].default_virtues) + bin(self.virtues[seat]).count("1")
+
+    def automatic_by_type(self, seat: int) -> tuple[list[int], int]:
+        """The hero's automatic advantages by type, and the Wild ones."""
+        by_type = [0] * WILD
+        wild = 0
+        for p in self.perks(seat):
+            if p.advantage == WILD:
+                wild += p.advantages
+            elif p.advantage >= 0:
+                by_type[p.advantage] += p.advantages
+        return by_type, wild
+
+    def quest_advantages(self, seat: int) -> tuple[list[int], int]:
+        """For a quest's advantages: per type, automatic and gear together; and Wild ones."""
+        by_type, wild = self.automatic_by_type(seat)
+        for g, n in enumerate(self.gear[seat]):
+            by_type[DATA.gear[g].advantage] += n
+        return by_type, wild
+
+    def can_meet(self, seat: int, quest: Quest) -> bool:
+        """Whether the hero can meet a monthly quest's requirement (Completing a Quest)."""
+        n = quest.amount
+        match quest.what:
+            case "warriors":
+                return self.warriors[seat] >= n
+            case "spirit":
+                return self.spirit[seat] >= n
+            case "gear":
+                return sum(self.gear[seat]) >= n
+            case "potions":
+                return sum(self.potions[seat]) >= n
+            case "treasures":
+                return len(self.treasures[seat]) >= n
+            case "virtues":
+                return self.active_virtues(seat) >= n
+            case "advantages":
+                by_type, wild = self.quest_advantages(seat)
+                if quest.qualifier == "all-same":
+                    return max(by_type) + wild >= n
+                return sum(1 for v in by_type if v) + wild >= n
+        raise AssertionError(quest.what)
+
+    def skull_count(self) -> int:
+        """Every skull somewhere: supply, tower, buildings, out of the game, being placed."""
+        on = sum(s for s in self.skulls if s > 0)
+        return self.supply + self.tower.skulls_inside() + on + self.out_of_game + self.in_hand
+
+    # ---- the contract ----------------------------------------------------------------
+    def current_player(self) -> int:
+        if self.result:
+            return TERMINAL
+        top = self.pending[-1]
+        if isinstance(top, F.CHANCE_FRAMES):
+            return CHANCE
+        return top.seat  # type: ignore[attr-defined,no-any-return]
+
+    def scores(self) -> list[float]:
+        """The team wins together: 1 each on a win, 0 on a loss (and while playing)."""
+        won = 1.0 if self.result > 0 else 0.0
+        return [won] * self.game.num_players
+
+    def winners(self) -> list[int]:
+        if self.result > 0:
+            return list(range(self.game.num_players))
+        return []
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        top = self.pending[-1]
+        match top:
+            case F.Releasing():
+                return [(RELEASE + o, p) for o, p in self.tower.release_outcomes()]
+            case F.SealGlow():
+                return [(SEAL + o, p) for o, p in self.tower.seal_to_break_outcomes()]
+            case F.EventDraw():
+                return [(EVENT + k, p) for k, p in self.event_deck.draw_outcomes()]
+            case F.CardReveal():
+                return [(CARD + c, 0.25) for c in range(4)]
+            case F.RoomReveal():
+                unrevealed = self.rooms.count(-1)
+                target = 1.0 / unrevealed
+                kinds = len(DATA.dungeon_types[0].rooms)
+                if unrevealed == 1:
+                    return [(ROOM + A.TARGET, 1.0)]
+                rest = (1.0 - target) / kinds
+                return [(ROOM + k, rest) for k in range(kinds)] + [(ROOM + A.TARGET, target)]
+            case F.Spawn():
+                return [(SPAWN + loc, 1.0 / N_LOC) for loc in range(N_LOC)]
+            case F.PotionDraw():
+                return [(DRAW_POTION + k, p) for k, p in self.potion_deck.draw_outcomes()]
+            case F.TreasureDraw():
+                return [(DRAW_TREASURE + k, p) for k, p in self.treasure_deck.draw_outcomes()]
+            case F.CorruptionDraw():
+                return [(DRAW_CORRUPTION + k, p) for k, p in self.corruption_deck.draw_outcomes()]
+            case F.CompanionDraw():
+                left = self.companions_left
+                return [(DRAW_COMPANION + c, 1.0 / len(left)) for c in left]
+            case F.QuestDraw():
+                left = [q for q in range(len(DATA.quests)) if q not in self.quests_dealt]
+                return [(DRAW_QUEST + q, 1.0 / len(left)) for q in left]
+            case F.HaggleRoll():
+                return [(HAGGLE_ROLL + f, 1.0 / 6) for f in range(6)]
+        raise AssertionError(top)
+
+    def _legal_actions(self) -> list[int]:
+        top = self.pending[-1]
+        if isinstance(top, F.CHANCE_FRAMES):
+            return sorted(a for a, _ in self._chance_outcomes())
+        values = SPACE.values
+        return sorted(a for a in self._candidates(top) if why_not(self, values[a]) is None)
+
+    def _candidates(self, top: Frame) -> list[int]:
+        """The actions worth asking the rules about in this decision."""
+        seat: int = top.seat  # type: ignore[attr-defined]
+        held_potions = [POTION + p for p in range(N_POTIONS) if self.potions[seat][p]]
+        items = held_potions + [GEAR + g for g in range(N_GEAR) if self.gear[seat][g]]
+        items += [SCROLL + t for t in self.treasures[seat] if t in SCROLLS]
+        match top:
+            case F.StartTurn():
+                return [DONE, BANNER, *held_potions]
+            case F.Turn():
+                at = self.at[seat]
+                return [
+                    DROP, DOUBLE, CLEANSE, EXPLORE, HAGGLE, REINFORCE, REINFORCE + 1, QUEST,
+                    QUEST + 1, *[MOVE + to for to in DATA.adjacent[at]],
+                    *[BATTLE + f for f in range(4)], *held_potions,
+                    *[TRADE + s for s in range(self.game.num_players)],
+                ]  # fmt: skip
+            case F.Trade(partner=partner):
+                n = len(A.ITEM_WORDS)
+                mine = [OFFER + i for i in range(n) if self.holds(seat, i)]
+                theirs = [ASK + i for i in range(n) if self.holds(partner, i)]
+                return [DONE, PROPOSE, *mine, *theirs]
+            case F.TradeAnswer():
+                return [ACCEPT, DECLINE]
+            case F.Battling():
+                return [IMPROVE, RESOLVE, RETREAT, *items]
+            case F.Exploring():
+                return [IMPROVE, RESOLVE, LEAVE, *[ENTER + r for r in range(ROOMS)], *items]
+            case F.PlaceSkull(kingdom=k):
+                return [PLACE + b for b, bd in enumerate(DATA.buildings) if bd.kingdom == k]
+            case F.ChooseGear():
+                return [TAKE_GEAR + g for g in range(N_GEAR)]
+            case F.DiscardGear():
+                return [LOSE_G + g for g in range(N_GEAR)]
+            case F.DiscardPotion():
+                return [LOSE_P + p for p in range(N_POTIONS)]
+            case F.ChooseVirtue():
+                return [VIRTUE + v for v in range(4)]
+            case F.ChooseMarket():
+                return [MARKET + s for s in range(len(self.market))]
+            case F.NewWares():
+                return [DONE, *[WARES + s for s in range(len(self.market))]]
+        raise AssertionError(top)
+
+    def _explain(self, action: int) -> tuple[str, str]:
+        why = why_not(self, SPACE.values[action])
+        if why is None:
+            return "it is not allowed now", ""
+        text, section = why
+        return text, f"rulebook: {section}" if section else ""
+
+    # ---- applying ------------------------------------------------------------------------
+    def _apply(self, action: int) -> None:
+        top = self.pending[-1]
+        value = SPACE.values[action]
+        if isinstance(top, F.CHANCE_FRAMES):
+            self._apply_chance(top, value)
+        else:
+            self._decide(top, value)
+        self._settle()
+
+    def _decide(self, top: Frame, value: Any) -> None:
+        p = self.pending
+        seat: int = top.seat  # type: ignore[attr-defined]
+        match top, value:
+            case F.StartTurn(), A.Done():
+                p.replace(F.Turn(seat=seat))
+            case F.StartTurn(), A.Banner():
+                self.banner_used = True
+                self._effects(seat, self.game.heroes[seat].banner)
+            case _, A.DrinkPotion(potion=k):
+                self._drink(seat, k, top)
+            case F.Turn(), A.Move(to=to):
+                self.at[seat] = to
+                self.moves_left -= 1
+                self.moved = True
+            case F.Turn(), A.DoubleMove():
+                self.spirit[seat] -= int(G["move"]["double_cost"])
+                # the move value doubles, not the moves a potion added (they come after)
+                self.moves_left += self.move_value(seat)
+                self.doubled = True
+            case F.Turn(), A.Cleanse():
+                b = self.building_at(self.at[seat])
+                self.supply += self.skulls[b]
+                self.skulls[b] = 0
+                self.heroic_done = True
+                p.push(F.HeroicDone(seat=seat, foe=-1, location=-1))
+            case F.Turn(), A.Battle(foe=f):
+                self._start_battle(seat, f)
+            case F.Turn(), A.Quest(quest=k):
+                self._complete_quest(seat, k)
+            case F.Turn(), A.Explore():
+                self.heroic_done = True
+                pool = self.advantages(seat, (self.dungeon_advantage(),))
+                p.push(F.Exploring(seat=seat, room=-1, pool=pool, spent=0, improved=False,
+                                   entered=0))  # fmt: skip
+            case F.Turn(), A.Haggle():
+                p.push(F.HaggleRoll(seat=seat))
+            case F.Turn(), A.Reinforce(how=how):
+                self._reinforce(seat, how)
+            case F.Turn(), A.TradeWith(seat=other):
+                self.traded = True
+                p.push(F.Trade(seat=seat, partner=other, offer=(), ask=()))
+            case F.Turn(), A.DropSkull():
+                p.replace(F.EndTurn(seat=seat))
+                p.push(F.EventDraw(seat=seat))
+                p.push(F.SkullDrops(dropper=seat, n=1))
+            case F.Trade(), A.Done():
+                p.pop()
+            case F.Trade(partner=o, offer=give, ask=take), A.Offer(item=i):
+                p.replace(F.Trade(seat=seat, partner=o, offer=(*give, i), ask=take))
+            case F.Trade(partner=o, offer=give, ask=take), A.Ask(item=i):
+                p.replace(F.Trade(seat=seat, partner=o, offer=give, ask=(*take, i)))
+            case F.Trade(partner=o, offer=give, ask=take), A.Propose():
+                p.replace(F.TradeAnswer(seat=o, trader=seat, offer=give, ask=take))
+            case F.TradeAnswer(trader=t, offer=give, ask=take), A.Accept():
+                p.pop()
+                for i in give:
+                    self._move_item(t, seat, i)
+                for i in take:
+                    self._move_item(seat, t, i)
+            case F.TradeAnswer(), A.Decline():
+                p.pop()
+            case F.Battling() | F.Exploring(), A.SpendGear(gear=g):
+                self.gear[seat][g] -= 1
+                p.replace(_with_pool(top, 1))
+            case F.Battling() | F.Exploring(), A.ReadScroll(treasure=t):
+                self.treasures[seat].remove(t)
+                p.replace(_with_pool(top, DATA.treasures[t].spend))
+            case F.Battling(), _:
+                self._battle_step(top, value)
+            case F.Exploring(), _:
+                self._explore_step(top, value)
+            case F.PlaceSkull(kingdom=k), A.PlaceSkull(building=b):
+                p.pop()
+                self._place_skull(b)
+            case F.ChooseGear(n=n), A.TakeGear(gear=g):
+                self.gear[seat][g] += 1
+                self._count_down(F.ChooseGear(seat=seat, n=n - 1), n)
+            case F.DiscardGear(n=n), A.LoseGear(gear=g):
+                self.gear[seat][g] -= 1
+                self._count_down(F.DiscardGear(seat=seat, n=n - 1), n)
+            case F.DiscardPotion(n=n), A.LosePotion(potion=k):
+                self.potions[seat][k] -= 1
+                self._count_down(F.DiscardPotion(seat=seat, n=n - 1), n)
+            case F.ChooseVirtue(), A.ActivateVirtue(virtue=v):
+                self.virtues[seat] |= 1 << v
+                p.pop()
+            case F.ChooseMarket(), A.TakeMarket(slot=s):
+                self.treasures[seat].append(self.market[s])
+                self.market[s] = -1
+                p.pop()
+                if self.treasure_deck.has_cards():
+                    p.push(F.TreasureDraw(seat=-1, n=1, slot=s))
+            case F.NewWares(replaced=bits), A.ReplaceWare(slot=s):
+                self.market[s] = -1
+                p.replace(F.NewWares(seat=seat, replaced=bits | 1 << s))
+                p.push(F.TreasureDraw(seat=-1, n=1, slot=s))
+            case F.NewWares(), A.Done():
+                p.pop()
+            case _:
+                raise AssertionError((top, value))
+
+    def _count_down(self, frame: Frame, n: int) -> None:
+        if n > 1:
+            self.pending.replace(frame)
+        else:
+            self.pending.pop()
+
+    def _move_item(self, frm: int, to: int, item: int) -> None:
+        if item == 0:
+            self.warriors[frm] -= 1
+            self.warriors[to] += 1
+        elif item == 1:
+            self.spirit[frm] -= 1
+            self.spirit[to] += 1
+        elif item < A.POTION_ITEM:
+            self.gear[frm][item - A.GEAR_ITEM] -= 1
+            self.gear[to][item - A.GEAR_ITEM] += 1
+        elif item < A.TREASURE_ITEM:
+            self.potions[frm][item - A.POTION_ITEM] -= 1
+            self.potions[to][item - A.POTION_ITEM] += 1
+        elif item < A.COMPANION_ITEM:
+            self.treasures[frm].remove(item - A.TREASURE_ITEM)
+            self.treasures[to].append(item - A.TREASURE_ITEM)
+        else:
+            self.companions[frm].remove(item - A.COMPANION_ITEM)
+            self.companions[to].append(item - A.COMPANION_ITEM)
+
+    def _drink(self, seat: int, k: int, top: Frame) -> None:
+        potion = DATA.potions[k]
+        self.potions[seat][k] -= 1
+        at = self.at[seat]
+        if potion.advantages:
+            self.pending.replace(_with_pool(top, potion.advantages))
+        if potion.cleanse:
+            b = self.building_at(at)
+            self.supply += self.skulls[b]
+            self.skulls[b] = 0
+        if potion.remove_foe:
+            slot = potion.remove_foe - 2  # the foes are held by level, from 2
+            self.foes[at * N_FOES + slot] -= 1
+        self.moves_left += potion.moves
+        if potion.effects:
+            self._effects(seat, potion.effects)
+
+    def _reinforce(self, seat: int, how: int) -> None:
+        self.reinforced = True
+        building = DATA.buildings[self.building_at(self.at[seat])]
+        btype = DATA.building_types[building.type]
+        effects = list(btype.enhanced if how else btype.free)
+        if how:
+            self.spirit[seat] -= btype.enhanced_cost
+        bonus = sum(p.reinforce for p in self.perks(seat))
+        if bonus:
+            gained = sum(n for code, n in effects if code == GAIN_WARRIORS)
+            effects = [e for e in effects if e[0] != GAIN_WARRIORS]
+            if gained + bonus > 0:
+                effects.insert(0, (GAIN_WARRIORS, gained + bonus))
+        face = DATA.haggle_faces[self.haggle] if self.haggle >= 0 else "normal"
+        if face in DATA.haggle:
+            effects += DATA.haggle[face]
+        self._effects(seat, tuple(effects))
+
+    def _start_battle(self, seat: int, f: int) -> None:
+        self.heroic_done = True
+        foe = DATA.foes[self.foe_id(f)]
+        at = self.at[seat]
+        pool = self.advantages(seat, foe.traits)
+        if f == A.ADVERSARY:
+            frame = F.Battling(seat=seat, foe=f, location=at, card=self.adv_card,
+                               rung=self.adv_rung, left=self.adv_left, pool=pool, spent=0,
+                               resolved=0)  # fmt: skip
+        else:
+            frame = F.Battling(seat=seat, foe=f, location=at, card=-1, rung=0, left=foe.level,
+                               pool=pool, spent=0, resolved=0)  # fmt: skip
+        self.pending.push(frame)
+        if frame.card < 0:
+            self.pending.push(F.CardReveal())
+
+    def _battle_step(self, top: F.Battling, value: Any) -> None:
+        p = self.pending
+        adversary = top.foe == A.ADVERSARY
+        match value:
+            case A.Improve():
+                rung = top.rung + 1
+                p.replace(replace(top, rung=rung, pool=top.pool - 1, spent=top.spent + 1))
+                if adversary:
+                    self.adv_rung = rung
+            case A.Retreat():
+                p.replace(F.HeroicDone(seat=top.seat, foe=-1, location=-1))
+            case A.Resolve():
+                result = self.battle_ladder(top)[top.rung]
+                left = top.left - 1
+                if adversary:
+                    self.adv_left, self.adv_card, self.adv_rung = left, -1, 0
+                if left <= 0:
+                    p.replace(F.HeroicDone(seat=top.seat, foe=top.foe, location=top.location))
+                else:
+                    p.replace(replace(top, card=-1, rung=0, left=left, resolved=top.resolved + 1))
+                    p.push(F.CardReveal())
+                self._effects(top.seat, result)
+
+    def _explore_step(self, top: F.Exploring, value: Any) -> None:
+        p = self.pending
+        match value:
+            case A.EnterRoom(room=r):
+                p.replace(replace(top, room=r, improved=False, entered=top.entered + 1))
+                if self.rooms[r] < 0:
+                    p.push(F.RoomReveal(room=r))
+            case A.Leave():
+                p.replace(F.HeroicDone(seat=top.seat, foe=-1, location=-1))
+            case A.Improve():
+                p.replace(replace(top, pool=top.pool - 1, spent=top.spent + 1, improved=True))
+            case A.Resolve():
+                kind = self.rooms[top.room]
+                dtype = DATA.dungeon_types[
+                    DATA.locations[GOAL.steps[self.goal_step][0]].dungeon_type
+                ]
+                ladder = dtype.target if kind == A.TARGET else dtype.rooms[kind][1]
+                result = ladder[1 if top.improved else 0]
+                self.cleared |= 1 << top.room
+                if kind == A.TARGET:
+                    self.treasures[top.seat].append(GOAL.steps[self.goal_step][1])
+                    self.goal_step += 1
+                    self.rooms = [-1] * ROOMS
+                    self.cleared = 0
+                    if self.goal_step == len(GOAL.steps):
+                        # Completing the Main Goal: the adversary spawns on the board
+                        self.adversary_at = GOAL.adversary_spawn
+                    p.replace(F.HeroicDone(seat=top.seat, foe=-1, location=-1))
+                else:
+                    p.replace(replace(top, room=-1, improved=False))
+                self._effects(top.seat, result)
+
+    def _complete_quest(self, seat: int, k: int) -> None:
+        self.heroic_done = True
+        quest = DATA.quests[self.monthly[k]]
+        self.monthly[k] = -1
+        p = self.pending
+        p.push(F.HeroicDone(seat=seat, foe=-1, location=-1))
+        if k == 0 and self.companions_left:
+            p.push(F.CompanionDraw(seat=seat))
+        n = quest.amount
+        match quest.what:
+            case "warriors":
+                self.warriors[seat] -= n
+            case "spirit":
+                self.spirit[seat] -= n
+            case "gear":
+                p.push(F.DiscardGear(seat=seat, n=n))
+            case "potions":
+                p.push(F.DiscardPotion(seat=seat, n=n))
+            case "advantages":
+                self._spend_quest_gear(seat, quest)
+
+    def _spend_quest_gear(self, seat: int, quest: Quest) -> None:
+        """Designed: a quest's advantages come first from automatic ones (kept), then Wild
+        ones (kept), then gear, which is spent: the fewest gear, lowest kind first."""
+        auto, wild = self.automatic_by_type(seat)
+        gear = self.gear[seat]
+        if quest.qualifier == "all-same":
+            best = max(range(WILD), key=lambda t: (auto[t] + _gear_of(gear, t), -t))
+            need = quest.amount - auto[best] - wild
+            for g in range(N_GEAR):
+                while need > 0 and gear[g] and DATA.gear[g].advantage == best:
+                    gear[g] -= 1
+                    need -= 1
+        else:
+            need = quest.amount - sum(1 for v in auto if v) - wild
+            for g in range(N_GEAR):
+                if need > 0 and gear[g] and not auto[DATA.gear[g].advantage]:
+                    gear[g] -= 1
+                    auto[DATA.gear[g].advantage] = 1
+                    need -= 1
+
+    def _place_skull(self, b: int) -> None:
+        """Placing Skulls: up to 3 a building; a 4th destroys it."""
+        self.in_hand -= 1
+        if self.skulls[b] < CAPACITY:
+            self.skulls[b] += 1
+            return
+        self.out_of_game += self.skulls[b]
+        self.skulls[b] = -1
+        self.supply += 1
+        home = self.game.home_of[DATA.buildings[b].kingdom]
+        if home >= 0:
+            self._effects(home, ((CORRUPTION, 1),))
+
+    def _begin_turn(self, seat: int) -> None:
+        self.current = seat
+        self.banner_used = False
+        self.moves_left = self.move_value(seat)
+        self.moved = self.doubled = self.heroic_done = self.reinforced = self.traded = False
+        self.haggle = -1
+
+    # ---- chance --------------------------------------------------------------------------
+    def _apply_chance(self, top: Frame, value: Any) -> None:
+        p = self.pending
+        match top, value:
+            case F.Releasing(dropper=d), A.Release(what=o):
+                self.tower.release(o)
+                if o == STILL:
+                    p.pop()
+                    return
+                side = o - BASE if o >= BASE else o % 4
+                self._emerged(side, d)
+            case F.SealGlow(dropper=d), A.SealGlows(opening=o):
+                p.pop()
+                self.tower.break_seal(o)
+                if self.tower.is_releasing():
+                    p.push(F.Releasing(dropper=d))
+            case F.EventDraw(seat=seat), A.DrawEvent(card=c):
+                p.pop()
+                self.event_deck.draw(c)
+                if not self.event_deck.has_cards():
+                    self.event_deck = Deck.of_counts([1] * len(DATA.events))
+                self._event(seat, c)
+            case F.CardReveal(), A.RevealCard(card=c):
+                p.pop()
+                battle = p[-1]
+                assert isinstance(battle, F.Battling)
+                p.replace(replace(battle, card=c, rung=0))
+                if battle.foe == A.ADVERSARY:
+                    self.adv_card, self.adv_rung = c, 0
+            case F.RoomReveal(room=r), A.RevealRoom(room=k):
+                p.pop()
+                self.rooms[r] = k
+            case F.Spawn(foe=f, n=n), A.SpawnAt(location=loc):
+                self.foes[loc * N_FOES + f] += 1
+                left = self._tokens_left(f)
+                if n > 1 and left:
+                    p.replace(F.Spawn(foe=f, n=n - 1))
+                else:
+                    p.pop()
+            case F.PotionDraw(seat=seat, n=n), A.DrawPotion(potion=k):
+                self.potion_deck.draw(k)
+                self.potions[seat][k] += 1
+                if n > 1 and self.potion_deck.has_cards():
+                    p.replace(F.PotionDraw(seat=seat, n=n - 1))
+                else:
+                    p.pop()
+            case F.TreasureDraw(seat=seat, n=n, slot=s), A.DrawTreasure(treasure=t):
+                self.treasure_deck.draw(t)
+                if seat < 0:
+                    self.market[s] = t
+                else:
+                    self.treasures[seat].append(t)
+                if n > 1 and self.treasure_deck.has_cards():
+                    p.replace(F.TreasureDraw(seat=seat, n=n - 1, slot=s))
+                else:
+                    p.pop()
+            case F.CorruptionDraw(seat=seat), A.DrawCorruption(corruption=k):
+                p.pop()
+                self.corruption_deck.draw(k)
+                self.corruptions[seat].append(k)
+            case F.CompanionDraw(seat=seat), A.DrawCompanion(companion=c):
+                p.pop()
+                self.companions_left.remove(c)
+                self.companions[seat].append(c)
+            case F.QuestDraw(kind=k), A.DrawQuest(quest=q):
+                p.pop()
+                self.quests_dealt.append(q)
+                self.monthly[k] = q
+            case F.HaggleRoll(), A.RollHaggle(face=f):
+                p.pop()
+                self.haggle = f
+                if DATA.haggle_faces[f] == "cancel":
+                    self.reinforced = True
+            case _:
+                raise AssertionError((top, value))
+
+    def _tokens_left(self, f: int) -> int:
+        on_board = sum(self.foes[loc * N_FOES + f] for loc in range(N_LOC))
+        return DATA.foes[self.game.foes[f]].tokens - on_board
+
+    def _emerged(self, side: int, dropper: int) -> None:
+        """A skull emerged facing ``side``: it lands in that kingdom; its player places it,
+        or the dropper for a dormant kingdom (Placing Skulls)."""
+        standing = [
+            b for b, bd in enumerate(DATA.buildings) if bd.kingdom == side and self.skulls[b] >= 0
+        ]
+        if not standing:
+            # designed: a kingdom with no building left sends the skull back to the supply
+            self.supply += 1
+            return
+        self.in_hand += 1
+        home = self.game.home_of[side]
+        self.pending.push(F.PlaceSkull(seat=home if home >= 0 else dropper, kingdom=side))
+
+    # ---- events --------------------------------------------------------------------------
+    def _event(self, seat: int, c: int) -> None:
+        event = DATA.events[c]
+        p = self.pending
+        match event.category:
+            case "foes_strike":
+                self._strike(event.foe)
+            case "foes_spawn":
+                if self._tokens_left(event.foe):
+                    p.push(F.Spawn(foe=event.foe, n=event.count))
+            case "foes_grow":
+                slots = range(N_FOES) if event.foe < 0 else (event.foe,)
+                for f in slots:
+                    if self._on_board(f):
+                        self.status[f] = min(MAX_STATUS, self.status[f] + 1)
+            case "tower_stirs":
+                if event.seal:
+                    if self.tower.sealed_openings():
+                        p.push(F.SealGlow(dropper=seat))
+                else:
+                    self.tower.rotate(event.level, event.steps)
+                    if self.tower.is_releasing():
+                        p.push(F.Releasing(dropper=seat))
+            case "tower_acts":
+                adversary = DATA.foes[self.game.adversary]
+                kingdom = self.tower.glyph_sides()["battle"]
+                for hero in reversed(range(self.game.num_players)):
+                    if DATA.locations[self.at[hero]].kingdom == kingdom:
+                        self._effects(hero, adversary.strike[0])
+            case "companion":
+                for hero in reversed(range(self.game.num_players)):
+                    if self.companions[hero]:
+                        self._effects(hero, event.effects)
+            case "new_wares":
+                if any(t >= 0 for t in self.market) and self.treasure_deck.has_cards():
+                    p.push(F.NewWares(seat=seat, replaced=0))
+
+    def _on_board(self, f: int) -> bool:
+        return any(self.foes[loc * N_FOES + f] for loc in range(N_LOC))
+
+    def _strike(self, f: int) -> None:
+        """Foes Strike: each token steps toward the nearest hero (its status says how far),
+        then each hero on a space with one of its tokens suffers its strike."""
+        if not self._on_board(f):
+            return
+        foe = DATA.foes[self.game.foes[f]]
+        steps = foe.strike_moves[self.status[f]]
+        if steps:
+            moved = [0] * N_LOC
+            for loc in range(N_LOC):
+                count = self.foes[loc * N_FOES + f]
+                if count:
+                    moved[self._toward_hero(loc, steps)] += count
+            for loc in range(N_LOC):
+                self.foes[loc * N_FOES + f] = moved[loc]
+        for hero in reversed(range(self.game.num_players)):
+            if self.foes[self.at[hero] * N_FOES + f]:
+                self._effects(hero, foe.strike[self.status[f]])
+
+    def _toward_hero(self, loc: int, steps: int) -> int:
+        """Designed: a foe steps along a shortest path to the nearest hero; ties go to the
+        hero of the lower seat and the space listed first."""
+        far = DISTANCES
+        for _ in range(steps):
+            heroes = self.at
+            target = min(heroes, key=lambda h: far[loc][h])
+            if far[loc][target] == 0:
+                break
+            loc = min(DATA.adjacent[loc], key=lambda a: far[a][target])
+        return loc
+
+    # ---- effects -------------------------------------------------------------------------
+    def _effects(self, seat: int, effects: Effects) -> None:
+        if effects:
+            self.pending.push(F.Effects(seat=seat, effects=flat(effects), corrupted=False))
+
+    def _settle(self) -> None:
+        """Work off the automatic frames until a seat decides, chance acts or the game ends."""
+        p = self.pending
+        while not self.result:
+            top = p[-1]
+            match top:
+                case F.Effects(seat=seat, effects=effects, corrupted=corrupted):
+                    if not effects:
+                        p.pop()
+                        continue
+                    rest = F.Effects(seat=seat, effects=effects[2:], corrupted=corrupted)
+                    p.replace(rest)
+                    self._effect(rest, effects[0], effects[1])
+                case F.SkullDrops(dropper=d, n=n):
+                    if n <= 0:
+                        p.pop()
+                        continue
+                    if self.supply <= 0:
+                        self._lose("a skull had to be taken from an empty supply")
+                        return
+                    p.replace(F.SkullDrops(dropper=d, n=n - 1))
+                    self.supply -= 1
+                    self.tower.drop()
+                    p.push(F.Releasing(dropper=d))
+                case F.HeroicDone(seat=seat, foe=f, location=loc):
+                    p.pop()
+                    if f == A.ADVERSARY:
+                        self.adversary_at = -1
+                        self.result = 1
+                        self.ending = f"{DATA.foes[self.game.adversary].name} is defeated"
+                        return
+                    if f >= 0:
+                        self.foes[loc * N_FOES + f] -= 1
+                    gain = HEROIC_SPIRIT + sum(perk.heroic for perk in self.perks(seat))
+                    self.spirit[seat] += max(0, gain)
+                case F.EndTurn(seat=seat):
+                    p.pop()
+                    self._next_turn(seat)
+                case F.CorruptionDraw() if not self.corruption_deck.has_cards():
+                    p.pop()
+                case _:
+                    return
+
+    def _effect(self, frame: F.Effects, code: int, n: int) -> None:
+        seat = frame.seat
+        p = self.pending
+        short = False
+        if code == GAIN_WARRIORS:
+            self.warriors[seat] += n
+        elif code == GAIN_SPIRIT:
+            self.spirit[seat] += n
+        elif code == LOSE_WARRIORS:
+            short = self.warriors[seat] < n
+            self.warriors[seat] = max(0, self.warriors[seat] - n)
+        elif code == LOSE_SPIRIT:
+            short = self.spirit[seat] < n
+            self.spirit[seat] = max(0, self.spirit[seat] - n)
+        elif code == GAIN_GEAR:
+            left = sum(self.gear_left(g) for g in range(N_GEAR))
+            if left:
+                p.push(F.ChooseGear(seat=seat, n=min(n, left)))
+        elif code in (LOSE_GEAR, LOSE_POTION):
+            held = self.gear[seat] if code == LOSE_GEAR else self.potions[seat]
+            short = self._lose_items(seat, held, n, code == LOSE_GEAR)
+        elif code == GAIN_POTION:
+            if self.potion_deck.has_cards():
+                p.push(F.PotionDraw(seat=seat, n=n))
+        elif code == GAIN_TREASURE:
+            if self.treasure_deck.has_cards():
+                p.push(F.TreasureDraw(seat=seat, n=n, slot=-1))
+        elif code == GAIN_VIRTUE:
+            if self.virtues[seat] != 0b1111:
+                p.push(F.ChooseVirtue(seat=seat))
+        elif code == GAIN_MARKET:
+            if any(t >= 0 for t in self.market):
+                p.push(F.ChooseMarket(seat=seat))
+        elif code == CORRUPTION:
+            short = True
+        elif code == SKULLS:
+            p.push(F.SkullDrops(dropper=seat, n=n))
+        if short and not frame.corrupted:
+            # Spending vs. Losing: one corruption at most from a single effect
+            p.replace(F.Effects(seat=seat, effects=frame.effects, corrupted=True))
+            self._gain_corruption(seat)
+
+    def _lose_items(self, seat: int, held: list[int], n: int, gear: bool) -> bool:
+        """Lose ``n`` gear or potions: the hero chooses which when there is a choice; True
+        when the hero holds fewer than ``n`` (the loss cannot be fully resolved)."""
+        total = sum(held)
+        if total > n and sum(1 for h in held if h) > 1:
+            kind = F.DiscardGear if gear else F.DiscardPotion
+            self.pending.push(kind(seat=seat, n=n))
+            return False
+        lost = min(n, total)
+        for k in range(len(held)):
+            take = min(held[k], lost)
+            held[k] -= take
+            lost -= take
+        return total < n
+
+    def _gain_corruption(self, seat: int) -> None:
+        if len(self.corruptions[seat]) + 1 >= LOSING_CORRUPTIONS:
+            self._lose(f"seat {seat + 1}'s hero would gain a third corruption")
+            return
+        self.pending.push(F.CorruptionDraw(seat=seat))
+
+    def _lose(self, why: str) -> None:
+        self.result = -1
+        self.ending = why
+
+    def _next_turn(self, seat: int) -> None:
+        """Sequence of Play: the next seat clockwise; at a month's end the adversary quest
+        fails if not completed, and after the sixth month the heroes lose."""
+        n = self.game.num_players
+        nxt = (seat + 1) % n
+        self.turns_left -= 1
+        p = self.pending
+        if self.turns_left > 0:
+            self._begin_turn(nxt)
+            p.push(F.StartTurn(seat=nxt))
+            return
+        if self.month >= MONTHS:
+            self._lose("the sixth month ended")
+            return
+        failed = self.monthly[1] >= 0
+        self.month += 1
+        self.monthly = [-1, -1]
+        self.turns_left = self.game.month_turns
+        self._begin_turn(nxt)
+        p.push(F.StartTurn(seat=nxt))
+        p.push(F.QuestDraw(kind=1))
+        p.push(F.QuestDraw(kind=0))
+        if failed:
+            self._effects(seat, DATA.foes[self.game.adversary].advance)
+
+    # ---- what a seat sees --------------------------------------------------------------
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        from towers.games.dark_tower.observe import observation
+
+        return observation(self, seat)
+
+    def _determinize(self, seat: int, rng: random.Random) -> DarkTowerState:
+        """Re-deal what nobody sees: where the skulls inside the tower rest. The decks,
+        battle cards and rooms are dealt only when drawn, as chance nodes."""
+        state = self.clone()
+        assert isinstance(state, DarkTowerState)
+        state.tower = self.tower.determinize(rng)
+        return state
+
+
+def _gear_of(gear: list[int], t: int) -> int:
+    return sum(n for g, n in enumerate(gear) if DATA.gear[g].advantage == t)
+
+
+def _with_pool(top: Frame, extra: int) -> Frame:
+    assert isinstance(top, (F.Battling, F.Exploring))
+    return replace(top, pool=top.pool + extra)
+
+
+def _distances() -> tuple[tuple[int, ...], ...]:
+    from towers.core.graphs import distance_table
+
+    return distance_table(DATA.adjacent)
+
+
+DISTANCES = _distances()
