@@ -183,6 +183,8 @@ def played_text(live: Live, gid: str, secret: str, ply: int) -> str:
         ("turris", 7, 120, True),
         ("sifnos", 8, 0, False),
         ("sifnos", 9, 150, True),
+        ("dark_tower", 14, 0, False),
+        ("dark_tower", 15, 60, True),
     ],
     ids=[
         "torres",
@@ -192,6 +194,8 @@ def played_text(live: Live, gid: str, secret: str, ply: int) -> str:
         "turris-later-on-a-phone",
         "sifnos",
         "sifnos-later-on-a-phone",
+        "dark_tower",
+        "dark_tower-later-on-a-phone",
     ],
 )
 def test_every_highlight_rings_its_target_and_a_click_there_plays_it(

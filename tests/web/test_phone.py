@@ -1,4 +1,4 @@
-"""The large boards (Turris, Tiletum, Torres, Sifnos) are playable on a phone's screen, measured in a
+"""The large boards (Turris, Tiletum, Torres, Sifnos, Return to Dark Tower) are playable on a phone's screen, measured in a
 real browser: the page never scrolls sideways, every text of the board is drawn at 10 CSS pixels
 or more, and every clickable element of the board is at least 24 by 24 CSS pixels (WCAG's
 least target size), at several positions of a game; the same on a desktop's screen. Their
@@ -70,7 +70,7 @@ def advance(live: Live, gid: str, secrets: list[str], rng: random.Random, steps:
 
 
 @needs_chromium
-@pytest.mark.parametrize("game", ["turris", "tiletum", "torres", "sifnos"])
+@pytest.mark.parametrize("game", ["turris", "tiletum", "torres", "sifnos", "dark_tower"])
 @pytest.mark.parametrize("phone", [True, False], ids=["phone", "desktop"])
 def test_the_board_reads_and_its_targets_take_a_finger(
     live: Live, browser: Any, game: str, phone: bool

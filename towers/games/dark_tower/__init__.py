@@ -65,6 +65,7 @@ from towers.core.registry import GamePlugin
 
 PLUGIN = GamePlugin(
     rules="towers.games.dark_tower.rules:DarkTowerGame",
+    views="towers.games.dark_tower.views:DarkTowerViews",
     heuristic="towers.games.dark_tower.bots:evaluate",
     tensor="towers.games.dark_tower.tensor:dark_tower_tensor",
 )

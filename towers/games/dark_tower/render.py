@@ -1,0 +1,419 @@
+"""Return to Dark Tower in words: every component's text (foes, the adversary, buildings, gear,
+potions, treasures, corruptions, companions, virtues, quests, events), the app's messages, and
+the table as text for a terminal. The SVG board (:mod:`.svg`) takes its titles from here.
+
+>>> from towers.games.dark_tower.data import DATA
+>>> building_words(0)
+'Citadel. Reinforce: gain 3 warriors; enhanced (2 spirit): gain 7 warriors.'
+>>> perk_words(DATA.kingdom_virtues[0]).startswith(DATA.kingdom_virtues[0].name)
+True
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from towers.games.dark_tower import frames as F
+from towers.games.dark_tower.actions import SPACE, DrawEvent
+from towers.games.dark_tower.data import (
+    ADVANTAGES,
+    BUILDING_TYPES,
+    CARD_NAMES,
+    DATA,
+    SIDES,
+    STATUSES,
+    Event,
+    Perk,
+    Quest,
+    effects_text,
+)
+from towers.games.dark_tower.tower import load as load_tower
+
+if TYPE_CHECKING:
+    from towers.games.dark_tower.rules import DarkTowerState
+
+KINGDOM_STYLES = ("bold yellow", "bold blue", "bold red", "bold green")
+MESSAGES = 8
+"""How many of the latest happenings the app's messages repeat."""
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+# ---- every component in words -------------------------------------------------------------
+
+
+def perk_words(perk: Perk) -> str:
+    """A virtue, companion, corruption or treasure's lasting effect."""
+    parts = []
+    if perk.advantage >= 0:
+        where = f" on {perk.terrain} spaces" if perk.terrain else ""
+        adv = plural(perk.advantages, f"{ADVANTAGES[perk.advantage]} advantage")
+        parts.append(f"{adv} in every battle and dungeon{where}")
+    if perk.move:
+        parts.append(f"{perk.move:+d} move")
+    if perk.reinforce:
+        parts.append(f"{perk.reinforce:+d} to each Reinforce")
+    if perk.heroic:
+        parts.append(f"{perk.heroic:+d} spirit after a heroic action")
+    return f"{perk.name}: {', '.join(parts) or 'no lasting effect'}."
+
+
+def foe_words(f: int) -> str:
+    """A foe or adversary: level, traits, what its battle cards and strikes do."""
+    foe = DATA.foes[f]
+    traits = " and ".join(ADVANTAGES[t] for t in foe.traits)
+    head = f"{foe.name}, {'adversary' if foe.kind == 'adversary' else 'foe'} of level {foe.level}"
+    head += f" ({traits}; advantages of those types help against it)"
+    if foe.kind == "adversary":
+        strike = effects_text(foe.strike[0])
+        return (
+            f"{head}. Its battle cards stay turned between battles; a hero may retreat after a "
+            f"card. When it strikes: {strike}. A failed adversary quest: "
+            f"{effects_text(foe.advance)}."
+        )
+    ready = STATUSES.index("ready")
+    return (
+        f"{head}; {foe.tokens} tokens. Battle: {plural(foe.level, 'card')}, each a ladder of "
+        f"results that advantages improve. Strikes when ready: moves "
+        f"{foe.strike_moves[ready]}, then {effects_text(foe.strike[ready])}."
+    )
+
+
+def card_words(f: int, status: int, card: int, rung: int) -> str:
+    """A revealed battle card and its result now (and at best)."""
+    foe = DATA.foes[f]
+    ladder = foe.battle[min(status, len(foe.battle) - 1)][card]
+    now = effects_text(ladder[min(rung, len(ladder) - 1)])
+    best = effects_text(ladder[-1])
+    return f"{CARD_NAMES[card]}: {now} (at best {best}, {len(ladder) - 1 - rung} steps up)"
+
+
+def building_words(t: int) -> str:
+    b = DATA.building_types[t]
+    return (
+        f"{BUILDING_TYPES[t]}. Reinforce: {effects_text(b.free)}; enhanced "
+        f"({b.enhanced_cost} spirit): {effects_text(b.enhanced)}."
+    )
+
+
+def gear_words(g: int) -> str:
+    gear = DATA.gear[g]
+    return (
+        f"{gear.name}: spend it for 1 {ADVANTAGES[gear.advantage]} advantage ({gear.count} in all)."
+    )
+
+
+def potion_words(p: int) -> str:
+    potion = DATA.potions[p]
+    parts = []
+    if potion.advantages:
+        parts.append(f"{plural(potion.advantages, 'Wild advantage')} in a battle or dungeon")
+    if potion.effects:
+        parts.append(effects_text(potion.effects))
+    if potion.cleanse:
+        parts.append("cleanse the building on your space")
+    if potion.remove_foe:
+        parts.append(f"remove a level {potion.remove_foe} foe from your space")
+    if potion.moves:
+        parts.append(f"{plural(potion.moves, 'more move')}")
+    return f"{potion.name}: {', '.join(parts) or 'nothing'}."
+
+
+def treasure_words(t: int) -> str:
+    treasure = DATA.treasures[t]
+    words = perk_words(treasure.perk)
+    if treasure.spend:
+        words += f" Read it (discarded) for {plural(treasure.spend, 'Wild advantage')}."
+    if treasure.azkol:
+        words += " One of Azkol's treasures (the main goal)."
+    return words
+
+
+def quest_words(q: Quest) -> str:
+    what = f"{q.action} {q.amount} {q.what}" + (f" ({q.qualifier})" if q.qualifier else "")
+    return (
+        f"{q.name}: at {DATA.locations[q.location].name} ({DATA.kingdoms[q.kingdom].name}), {what}."
+    )
+
+
+def location_words(loc: int) -> str:
+    place = DATA.locations[loc]
+    words = f"{place.name}: {place.terrain} in {DATA.kingdoms[place.kingdom].name}"
+    if place.building >= 0:
+        words += f", a {BUILDING_TYPES[place.building]}"
+    if place.dungeon:
+        words += f", the dungeon {place.dungeon} ({DATA.dungeon_types[place.dungeon_type].type})"
+    if place.borders_tower:
+        words += ", next to the Tower"
+    return words
+
+
+def event_words(e: Event, foes: tuple[int, ...]) -> str:
+    """An event card, its foe named from the game's ``foes`` (levels 2, 3, 4)."""
+    foe = DATA.foes[foes[e.foe]].name if 0 <= e.foe < len(foes) else "every foe"
+    match e.category:
+        case "foes_strike":
+            return f"{foe} strike"
+        case "foes_spawn":
+            return f"{plural(e.count, 'token')} of {foe} appear"
+        case "foes_grow":
+            return f"{foe} grow bolder"
+        case "tower_stirs":
+            if e.seal:
+                return "the Tower stirs: the glowing seal breaks"
+            return f"the Tower stirs: the {('top', 'middle', 'bottom')[e.level]} drum turns"
+        case "tower_acts":
+            return "the adversary strikes"
+        case "companion":
+            return f"companions help: {effects_text(e.effects)}"
+        case "new_wares":
+            return "new wares at the market"
+    return "all is calm"
+
+
+def glossary(foes: tuple[int, ...], adversary: int) -> list[str]:
+    """Every component of the game in words: the lines of the terminal's reference."""
+    lines = ["[bold]Foes[/]"]
+    lines += [f"  {foe_words(f)}" for f in (*foes, adversary)]
+    lines.append("[bold]Buildings[/]")
+    lines += [f"  {building_words(t)}" for t in range(len(BUILDING_TYPES))]
+    lines.append("[bold]Gear[/]")
+    lines += [f"  {gear_words(g)}" for g in range(len(DATA.gear))]
+    lines.append("[bold]Potions[/]")
+    lines += [f"  {potion_words(p)}" for p in range(len(DATA.potions))]
+    lines.append("[bold]Treasures[/]")
+    lines += [f"  {treasure_words(t)}" for t in range(len(DATA.treasures))]
+    lines.append("[bold]Companions[/]")
+    lines += [f"  {perk_words(c)}" for c in DATA.companions]
+    lines.append("[bold]Corruptions[/]")
+    lines += [f"  {perk_words(c)}" for c in DATA.corruptions]
+    lines.append("[bold]Virtues[/]")
+    for hero in DATA.heroes:
+        lines += [f"  {hero.name}: {perk_words(v)}" for v in (*hero.default_virtues, *hero.virtues)]
+    lines += [
+        f"  {DATA.kingdoms[k].name}: {perk_words(v)}" for k, v in enumerate(DATA.kingdom_virtues)
+    ]
+    lines.append("[bold]Quests[/]")
+    lines += [f"  {quest_words(q)}" for q in DATA.quests]
+    return lines
+
+
+# ---- the app's messages ------------------------------------------------------------------
+
+
+def last_event(state: DarkTowerState) -> str | None:
+    for a in reversed(state.history()):
+        value = SPACE.decode(a)
+        if isinstance(value, DrawEvent):
+            return event_words(DATA.events[value.card], state.game.foes)
+    return None
+
+
+def messages(state: DarkTowerState) -> list[str]:
+    """What the app says now: the month, the last event, the battle or dungeon under way
+    card by card, and the latest happenings."""
+    obs_month = f"Month {state.month} of 6, {plural(state.turns_left, 'turn')} left in it"
+    out = [obs_month]
+    if state.result:
+        out.append(f"The heroes {'win' if state.result > 0 else 'lose'}: {state.ending}")
+    event = last_event(state)
+    if event:
+        out.append(f"Last event: {event}")
+    for frame in state.pending:
+        if isinstance(frame, F.Battling):
+            out.append(battle_words(state, frame))
+        elif isinstance(frame, F.Exploring):
+            out.append(
+                f"Exploring {DATA.locations[state.at[frame.seat]].dungeon}: "
+                f"{plural(frame.pool, 'advantage')} at hand"
+                + (f", in room {frame.room + 1}" if frame.room >= 0 else ", choosing a room")
+            )
+    recent = state.history()[-MESSAGES:]
+    if recent:
+        out.append("Lately: " + "; ".join(SPACE.name(a) for a in recent))
+    return out
+
+
+def battle_words(state: DarkTowerState, frame: F.Battling) -> str:
+    adversary = frame.foe == 3
+    f = state.game.adversary if adversary else state.game.foes[frame.foe]
+    status = 0 if adversary else state.status[frame.foe]
+    words = f"Battle with {DATA.foes[f].name}: {plural(frame.left, 'card')} to come"
+    if frame.card >= 0:
+        words += f"; the card: {card_words(f, status, frame.card, frame.rung)}"
+    return words + f"; {plural(frame.pool, 'advantage')} at hand"
+
+
+def pending_words(state: DarkTowerState) -> str:
+    """Who decides what now."""
+    if state.is_terminal():
+        return f"the game is over: {state.ending}"
+    if not state.pending:
+        return "nothing to decide"
+    frame = state.pending[-1]
+    name = type(frame).__name__
+    seat = getattr(frame, "seat", None)
+    who = f"{hero_name(state, seat)}: " if isinstance(seat, int) and seat >= 0 else ""
+    what = {
+        "StartTurn": "start of turn (banner, or done)",
+        "Turn": "move, a heroic action, Reinforce, trade, items; then drop a skull",
+        "Trade": "put a trade together",
+        "TradeAnswer": "accept or decline the trade",
+        "Battling": "battle: spend advantages, then resolve the card",
+        "Exploring": "explore the dungeon",
+        "PlaceSkull": f"place a skull on a building of {DATA.kingdoms[getattr(frame, 'kingdom', 0)].name}",
+        "ChooseGear": "choose gear",
+        "DiscardGear": "lose gear",
+        "DiscardPotion": "lose a potion",
+        "ChooseVirtue": "activate a virtue",
+        "ChooseMarket": "take a treasure of the market",
+        "NewWares": "replace treasures of the market, or done",
+    }.get(name, "the Tower and the app")
+    return who + what
+
+
+def hero_name(state: DarkTowerState, seat: int) -> str:
+    g = state.game
+    return f"{g.heroes[seat].name} ({DATA.kingdoms[g.kingdoms[seat]].name})"
+
+
+# ---- the terminal view -------------------------------------------------------------------
+
+
+def _foes_at(obs: dict[str, Any]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for foe in obs["foes"]:
+        for name, n in foe["at"].items():
+            out.setdefault(name, []).append(f"{foe['foe']}" + (f" x{n}" if n > 1 else ""))
+    adv = obs["adversary"]
+    if adv["at"]:
+        out.setdefault(adv["at"], []).append(f"{adv['name']} (adversary)")
+    return out
+
+
+def skull_words(n: int | str) -> str:
+    """A building's skulls: ``n`` or "destroyed"."""
+    if n == "destroyed":
+        return "(destroyed)"
+    return f"({plural(int(n), 'skull')})"
+
+
+def _map_lines(state: DarkTowerState, obs: dict[str, Any]) -> list[str]:
+    foes = _foes_at(obs)
+    heroes: dict[str, list[str]] = {}
+    for h in obs["heroes"]:
+        heroes.setdefault(h["at"], []).append(h["hero"])
+    skulls = {
+        DATA.locations[b.location].name: n
+        for b, n in zip(DATA.buildings, obs["buildings"].values(), strict=True)
+    }
+    lines = []
+    for k, kingdom in enumerate(DATA.kingdoms):
+        style = KINGDOM_STYLES[k]
+        lines.append(f"[{style}]{kingdom.name}[/] ({SIDES[k]}, {kingdom.color}, {kingdom.terrain})")
+        for i, loc in enumerate(DATA.locations):
+            if loc.kingdom != k:
+                continue
+            parts = [loc.name]
+            if loc.building >= 0:
+                parts.append(f"{BUILDING_TYPES[loc.building]} {skull_words(skulls[loc.name])}")
+            if loc.dungeon:
+                parts.append(f"dungeon {loc.dungeon}")
+            if loc.name in heroes:
+                parts.append("[bold]hero " + ", ".join(heroes[loc.name]) + "[/]")
+            if loc.name in foes:
+                parts.append("[red]" + ", ".join(foes[loc.name]) + "[/]")
+            near = ", ".join(
+                DATA.locations[j].name + ("~" if (min(i, j), max(i, j)) in DATA.rivers else "")
+                for j in DATA.adjacent[i]
+            )
+            lines.append(f"  {' - '.join(parts)}  [dim]-> {near}[/]")
+    lines.append("[dim](~ a river crossing)[/]")
+    return lines
+
+
+def tower_lines(obs: dict[str, Any]) -> list[str]:
+    tower = obs["tower"]
+    lines = ["[bold]The Tower[/]"]
+    for level, name in enumerate(("top", "middle", "bottom")):
+        seals = [SIDES[s] for s in range(4) if tower["seals"][level * 4 + s]]
+        glyphs = [g for g in tower["glyphs"] if _glyph_level(g) == level]
+        lines.append(
+            f"  {name} drum at {tower['drums'][level] * 90} degrees; sealed "
+            f"{', '.join(seals) or 'nowhere'}"
+            + (
+                "; glyphs " + ", ".join(f"{g} {tower['glyphs'][g]}" for g in glyphs)
+                if glyphs
+                else ""
+            )
+        )
+    unplaced = [f"{g} facing {side}" for g, side in tower["glyphs"].items() if _glyph_level(g) < 0]
+    if unplaced:
+        lines.append(f"  glyphs: {', '.join(unplaced)}")
+    sk = obs["skulls"]
+    lines.append(
+        f"  skulls: {sk['supply']} in the supply, {sk['in_tower']} inside the Tower, "
+        f"{sk['being_placed']} to place, {sk['out_of_game']} out of the game"
+    )
+    return lines
+
+
+GLYPHS = {g.id: g for g in load_tower().glyphs}
+"""The Tower's glyphs by id: each rides on a drum (its level)."""
+
+
+def _glyph_level(glyph: str) -> int:
+    return GLYPHS[glyph].level if glyph in GLYPHS else -1
+
+
+def _hero_lines(obs: dict[str, Any], state: DarkTowerState) -> list[str]:
+    lines = ["[bold]Heroes[/]"]
+    for h in obs["heroes"]:
+        mark = "> " if h["seat"] == state.current else "  "
+        style = KINGDOM_STYLES[state.game.kingdoms[h["seat"]]]
+        lines.append(
+            f"{mark}[{style}]{h['hero']}[/] of {h['home']} at {h['at']}: {h['warriors']} warriors, "
+            f"{h['spirit']} spirit"
+        )
+        for key in ("gear", "potions"):
+            if h[key]:
+                lines.append(f"    {key}: " + ", ".join(f"{k} x{n}" for k, n in h[key].items()))
+        for key in ("treasures", "companions", "corruptions", "virtues"):
+            if h[key]:
+                lines.append(f"    {key}: " + ", ".join(h[key]))
+    return lines
+
+
+def text(state: DarkTowerState, seat: int | None) -> str:
+    """The table as ``seat`` sees it (everything is public)."""
+    obs = state.observation(seat)
+    lines = ["[bold]Return to Dark Tower[/] - " + " - ".join(messages(state)[:1])]
+    lines.append(f"  [bold]Now:[/] {pending_words(state)}")
+    lines += [f"  {m}" for m in messages(state)[1:]]
+    lines.append("")
+    lines += _map_lines(state, obs)
+    lines.append("")
+    lines += tower_lines(obs)
+    lines.append("")
+    lines += _hero_lines(obs, state)
+    lines.append("")
+    lines.append("[bold]Foes[/]")
+    for f, foe in enumerate(obs["foes"]):
+        lines.append(
+            f"  {foe['foe']} (level {foe['level']}), {foe['status']}: {foe_words(state.game.foes[f])}"
+        )
+    adv = obs["adversary"]
+    lines.append(f"  {foe_words(state.game.adversary)} At: {adv['at'] or 'not yet on the board'}.")
+    goal = obs["main_goal"]
+    lines.append(f"[bold]Main goal[/]: {goal['name']}, step {goal['step'] + 1}")
+    market = [t for t in state.market if t >= 0]
+    lines.append("[bold]Market[/]: " + ("; ".join(treasure_words(t) for t in market) or "empty"))
+    quests = [DATA.quests[q] for q in state.monthly if q >= 0]
+    lines.append(
+        "[bold]Quests this month[/]: " + ("; ".join(quest_words(q) for q in quests) or "none")
+    )
+    lines.append("")
+    lines += glossary(state.game.foes, state.game.adversary)
+    return "\n".join(lines)
