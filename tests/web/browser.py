@@ -4,6 +4,9 @@ and screenshots (kept in the folder ``TOWERS_SHOTS`` names, /tmp by default)."""
 from __future__ import annotations
 
 import os
+import random
+from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -71,3 +74,92 @@ def create_in_lobby(page: Any, base: str, game: str, bots: list[str], seed: int)
     page.wait_for_selector("#board svg")
     gid, _, fragment = page.url.split("/game/")[1].partition("#")
     return gid, fragment.split("secret=")[1].split("&")[0]
+
+
+MY_TURN_OR_OVER = """() => { const s = document.querySelector('#status');
+  return s.classList.contains('mine') || s.dataset.status === 'over'; }"""
+
+# After the last click of a move: 'played' once the ply moved on, 'chooser' when buttons ask
+# which of the moves with these targets it is.
+SETTLED = """(ply) => {
+  const s = document.querySelector('#status');
+  if (Number(s.dataset.ply) > ply || s.dataset.status === 'over') return 'played';
+  return !document.querySelector('#chooser').classList.contains('hidden') && 'chooser';
+}"""
+
+PICKED = """(n) => document.querySelectorAll('#board .tw-picked').length === n"""
+
+
+def make_move(page: Any, entry: dict[str, Any]) -> str:
+    """Play the move ``entry`` (of the view's legal moves) as a person would: its targets
+    clicked on the board in order, then the chooser's button where several moves share them,
+    or the move's button in words. Returns how: "board", "chooser" or "words"."""
+    ply = int(page.evaluate("() => Number(document.querySelector('#status').dataset.ply)"))
+    ids = entry["targets"]
+    if not ids:
+        page.locator(f'#words button[data-action="{entry["action"]}"]').click()
+        page.wait_for_function(SETTLED, arg=ply)
+        return "words"
+    for k, ident in enumerate(ids):
+        click_target(page, ident)
+        if k + 1 < len(ids):
+            page.wait_for_function(PICKED, arg=k + 1)
+    if page.wait_for_function(SETTLED, arg=ply).json_value() == "chooser":
+        page.locator(f'#choices button[data-action="{entry["action"]}"]').click()
+        page.wait_for_function(SETTLED, arg=ply)
+        return "chooser"
+    return "board"
+
+
+def play_to_the_end(
+    page: Any,
+    live: Any,
+    gid: str,
+    secret: str,
+    seed: int,
+    choose: Callable[[Any, list[int], random.Random], int],
+    kind_of: Callable[[int], str],
+    look: Callable[[Any, Any], int] | None = None,
+    every: int = 25,
+) -> tuple[Counter[str], Counter[str], Any]:
+    """Play seat 0 of the game ``gid`` on ``page`` until it is over, each move picked by
+    ``choose(state, legal, rng)`` and made by :func:`make_move`; ``look(page, state)``, if given,
+    checks what the board shows every ``every`` moves (counted in ``ways["looks"]`` when it
+    returns more than 0). Returns how the moves were made, their kinds (``kind_of``), and the
+    final state replayed from the stored game, checked finished and scored as the page says."""
+    from towers.core.record import replay
+
+    rng = random.Random(seed)
+    ways: Counter[str] = Counter()
+    kinds: Counter[str] = Counter()
+    assert live.service is not None
+    while True:
+        page.wait_for_function(MY_TURN_OR_OVER, timeout=60_000)
+        view = live.view(gid, secret)
+        if view["status"] == "over":
+            break
+        if not view["your_turn"]:
+            continue  # the turn passed on between the two looks
+        state = live.service.rooms[gid].state.clone()
+        assert state.current_player() == 0
+        legal = {entry["action"]: entry for entry in view["legal"]}
+        assert sorted(legal) == state.legal_actions()
+        if look is not None and sum(ways.values()) % every == 0:
+            ways["looks"] += look(page, state) > 0
+        action = choose(state, list(legal), rng)
+        kinds[kind_of(action)] += 1
+        ways[make_move(page, legal[action])] += 1
+    page.wait_for_selector("#final:not(.hidden)")
+    row, log = live.service.store.load(gid)  # type: ignore[misc]
+    record = {
+        "format": "towers-game/1",
+        "game": row.game,
+        "players": view["players"],
+        "options": row.options,
+        "history": [r.action for r in log],
+    }
+    final = replay(record)
+    assert final.is_terminal()
+    shown = [float(x) for x in page.locator("#final-scores .final-score").all_inner_texts()]
+    assert shown == final.scores()
+    return ways, kinds, final

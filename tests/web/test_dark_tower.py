@@ -8,13 +8,10 @@ button of the chooser where several moves share it, or the move's button in word
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import Any
 
 from tests.server.live import Live
-from tests.web.browser import create_in_lobby, needs_chromium, shot
-from tests.web.test_sifnos import MY_TURN_OR_OVER, make_move
-from towers.core.record import replay
+from tests.web.browser import create_in_lobby, needs_chromium, play_to_the_end, shot
 from towers.games.dark_tower import actions as A
 from towers.games.dark_tower.rules import DarkTowerState
 
@@ -45,36 +42,10 @@ def choose(state: DarkTowerState, legal: list[int], rng: random.Random) -> int:
 def test_a_one_hero_dark_tower_game_played_by_clicking(live: Live, page: Any) -> None:
     seed = 4
     gid, secret = create_in_lobby(page, live.base, "dark_tower", [], seed)
-    rng = random.Random(seed)
-    ways: Counter[str] = Counter()
-    kinds: Counter[str] = Counter()
-    assert live.service is not None
-    while True:
-        page.wait_for_function(MY_TURN_OR_OVER, timeout=60_000)
-        view = live.view(gid, secret)
-        if view["status"] == "over":
-            break
-        if not view["your_turn"]:
-            continue
-        state = live.service.rooms[gid].state.clone()
-        assert isinstance(state, DarkTowerState) and state.current_player() == 0
-        legal = {entry["action"]: entry for entry in view["legal"]}
-        assert sorted(legal) == state.legal_actions()
-        action = choose(state, list(legal), rng)
-        kinds[type(A.SPACE.decode(action)).__name__] += 1
-        ways[make_move(page, legal[action])] += 1
-    page.wait_for_selector("#final:not(.hidden)")
-    row, log = live.service.store.load(gid)  # type: ignore[misc]
-    final = replay(
-        {
-            "format": "towers-game/1",
-            "game": "dark_tower",
-            "players": view["players"],
-            "options": row.options,
-            "history": [r.action for r in log],
-        }
+    ways, kinds, final = play_to_the_end(
+        page, live, gid, secret, seed, choose, lambda action: type(A.SPACE.decode(action)).__name__
     )
-    assert final.is_terminal()
+    assert isinstance(final, DarkTowerState)
     assert "Month" in page.inner_text("#board")
     assert ways["board"] >= 20 and ways["words"] >= 5, ways
     assert kinds["Move"] and kinds["DropSkull"] and kinds["PlaceSkull"], kinds

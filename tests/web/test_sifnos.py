@@ -10,31 +10,16 @@ from __future__ import annotations
 
 import random
 import re
-from collections import Counter
 from typing import Any
 
 from tests.server.live import Live
-from tests.web.browser import click_target, create_in_lobby, needs_chromium, shot
-from towers.core.record import replay
+from tests.web.browser import create_in_lobby, needs_chromium, play_to_the_end, shot
 from towers.games.sifnos import actions as A
 from towers.games.sifnos.rules import SifnosState
 
 pytestmark = needs_chromium
 D = A.DATA
 LOOK = 25  # moves between two looks at what the board shows of the hands
-
-MY_TURN_OR_OVER = """() => { const s = document.querySelector('#status');
-  return s.classList.contains('mine') || s.dataset.status === 'over'; }"""
-
-# After the last click of a move: 'played' once the ply moved on, 'chooser' when buttons ask
-# which of the moves with these targets it is.
-SETTLED = """(ply) => {
-  const s = document.querySelector('#status');
-  if (Number(s.dataset.ply) > ply || s.dataset.status === 'over') return 'played';
-  return !document.querySelector('#chooser').classList.contains('hidden') && 'chooser';
-}"""
-
-PICKED = """(n) => document.querySelectorAll('#board .tw-picked').length === n"""
 
 
 def _third_dice(state: SifnosState) -> set[int]:
@@ -104,25 +89,6 @@ def choose(state: SifnosState, legal: list[int], rng: random.Random) -> int:
     return choice
 
 
-def make_move(page: Any, entry: dict[str, Any]) -> str:
-    """Play the move ``entry`` (of the view's legal moves) as a person would; return how."""
-    ply = int(page.evaluate("() => Number(document.querySelector('#status').dataset.ply)"))
-    ids = entry["targets"]
-    if not ids:
-        page.locator(f'#words button[data-action="{entry["action"]}"]').click()
-        page.wait_for_function(SETTLED, arg=ply)
-        return "words"
-    for k, ident in enumerate(ids):
-        click_target(page, ident)
-        if k + 1 < len(ids):
-            page.wait_for_function(PICKED, arg=k + 1)
-    if page.wait_for_function(SETTLED, arg=ply).json_value() == "chooser":
-        page.locator(f'#choices button[data-action="{entry["action"]}"]').click()
-        page.wait_for_function(SETTLED, arg=ply)
-        return "chooser"
-    return "board"
-
-
 def check_hands(page: Any, state: SifnosState) -> int:
     """The board shows seat 0's own Cards and none of the bot's hand; how many it shows."""
     mine = sorted(f"card-{D.cards[c].id}" for c in state.hands[0])
@@ -136,51 +102,18 @@ def check_hands(page: Any, state: SifnosState) -> int:
     return len(mine)
 
 
-def play_to_the_end(
-    page: Any, live: Live, gid: str, secret: str, seed: int
-) -> tuple[Counter[str], Counter[str], Any]:
-    """Play seat 0 until the game is over; how its moves were made, their kinds, and the
-    final state as replayed from the stored game."""
-    rng = random.Random(seed)
-    ways: Counter[str] = Counter()
-    kinds: Counter[str] = Counter()
-    assert live.service is not None
-    while True:
-        page.wait_for_function(MY_TURN_OR_OVER, timeout=60_000)
-        view = live.view(gid, secret)
-        if view["status"] == "over":
-            break
-        if not view["your_turn"]:
-            continue  # the turn passed on between the two looks
-        state = live.service.rooms[gid].state.clone()
-        assert isinstance(state, SifnosState) and state.current_player() == 0
-        legal = {entry["action"]: entry for entry in view["legal"]}
-        assert sorted(legal) == state.legal_actions()
-        if sum(ways.values()) % LOOK == 0:
-            ways["looks"] += check_hands(page, state) > 0
-        action = choose(state, list(legal), rng)
-        kinds[type(A.SPACE.decode(action)).__name__] += 1
-        ways[make_move(page, legal[action])] += 1
-    page.wait_for_selector("#final:not(.hidden)")
-    row, log = live.service.store.load(gid)  # type: ignore[misc]
-    record = {
-        "format": "towers-game/1",
-        "game": "sifnos",
-        "players": view["players"],
-        "options": row.options,
-        "history": [r.action for r in log],
-    }
-    final = replay(record)
-    assert final.is_terminal()
-    shown = [float(x) for x in page.locator("#final-scores .final-score").all_inner_texts()]
-    assert shown == final.scores()
-    return ways, kinds, final
+def play_out(page: Any, live: Live, gid: str, secret: str, seed: int) -> tuple[Any, Any, Any]:
+    """Seat 0 played to the end, its hands looked at now and then (``ways["looks"]``)."""
+    return play_to_the_end(
+        page, live, gid, secret, seed, choose,
+        lambda action: type(A.SPACE.decode(action)).__name__, check_hands, LOOK,
+    )  # fmt: skip
 
 
 def test_a_sifnos_game_against_a_bot_played_by_clicking(live: Live, page: Any) -> None:
     seed = 3  # a game of 17 rounds
     gid, secret = create_in_lobby(page, live.base, "sifnos", ["random"], seed)
-    ways, kinds, final = play_to_the_end(page, live, gid, secret, seed)
+    ways, kinds, final = play_out(page, live, gid, secret, seed)
     winner = page.inner_text("#winner")
     assert winner.startswith("You win!") if final.winners() == [0] else "Winner: seat 1" in winner
     assert ways["board"] >= 30 and ways["words"] >= 20 and ways["looks"] >= 1, ways
@@ -191,7 +124,7 @@ def test_a_sifnos_game_against_a_bot_played_by_clicking(live: Live, page: Any) -
 def test_a_solo_sifnos_game_against_the_schemes_played_by_clicking(live: Live, page: Any) -> None:
     seed = 8  # a game of 14 rounds
     gid, secret = create_in_lobby(page, live.base, "sifnos", [], seed)
-    ways, kinds, final = play_to_the_end(page, live, gid, secret, seed)
+    ways, kinds, final = play_out(page, live, gid, secret, seed)
     assert final.game.solo and final.observation(0)["solo"]["revealed"]
     winner = page.inner_text("#winner")
     assert winner.startswith("You win!") if final.winners() == [0] else "lost" in winner.lower()
