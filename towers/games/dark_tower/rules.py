@@ -158,6 +158,8 @@ class DarkTowerGame(Game):
         },
     }
     ACTIONS = SPACE
+    TEST_VARIANTS: ClassVar[dict[str, dict[str, Any]]] = {"competitive": {"mode": "competitive"}}
+    """Option sets with their own perft and golden data (scripts/make_test_data.py)."""
 
     def _setup(self) -> None:
         n = self.num_players
