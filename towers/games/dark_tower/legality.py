@@ -94,8 +94,13 @@ def _turn(state: DarkTowerState, top: F.Frame, action: Action) -> Why:
                 return "the haggle die is rolled once, before Reinforcing", "Reinforce"
             return _building_here(state, seat)
         case A.Reinforce(how=how):
+            if state.haggle >= 0 and DATA.haggle_faces[state.haggle] == "cancel":
+                return "the haggle die canceled this turn's Reinforce", "Reinforce"
             if state.reinforced:
                 return "once per turn you may Reinforce", "Reinforce"
+            if state.haggle >= 0 and state.haggle_at != at:
+                return (f"the haggle die was rolled for the Reinforce at "
+                        f"{DATA.locations[state.haggle_at].name}", "Reinforce")  # fmt: skip
             why = _building_here(state, seat)
             if why:
                 return why

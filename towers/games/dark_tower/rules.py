@@ -269,6 +269,10 @@ class DarkTowerState(State):
     reinforced: bool
     haggle: int
     """The haggle die's face this turn (-1: not rolled)."""
+    haggle_at: int
+    """Where the haggle die was rolled: its Reinforce is taken at that building (-1: none)."""
+    base_move: int
+    """The move value counted at the start of the turn, the one doubling doubles."""
     traded: bool
     result: int
     """0 while playing, 1 won, -1 lost."""
@@ -349,6 +353,8 @@ class DarkTowerState(State):
             heroic_done=False,
             reinforced=False,
             haggle=-1,
+            haggle_at=-1,
+            base_move=0,
             traded=False,
             result=0,
             ending="",
@@ -682,8 +688,9 @@ class DarkTowerState(State):
                 self.moved = True
             case F.Turn(), A.DoubleMove():
                 self.spirit[seat] -= int(G["move"]["double_cost"])
-                # the move value doubles, not the moves a potion added (they come after)
-                self.moves_left += self.move_value(seat)
+                # the move value counted at the start of the turn doubles, not the moves a
+                # potion added, nor a move gained since (one value doubled, Movement)
+                self.moves_left += self.base_move
                 self.doubled = True
             case F.Turn(), A.Cleanse():
                 b = self.building_at(self.at[seat])
@@ -703,6 +710,7 @@ class DarkTowerState(State):
             case F.Turn(), A.HeroicTest(kind=kind):
                 self._complete_test(seat, kind)
             case F.Turn(), A.Haggle():
+                self.haggle_at = self.at[seat]
                 p.push(F.HaggleRoll(seat=seat))
             case F.Turn(), A.Reinforce(how=how):
                 self._reinforce(seat, how)
@@ -1008,7 +1016,8 @@ class DarkTowerState(State):
     def _begin_turn(self, seat: int) -> None:
         self.current = seat
         self.banner_used = False
-        self.moves_left = self.move_value(seat)
+        self.moves_left = self.base_move = self.move_value(seat)
+        self.haggle_at = -1
         self.moved = self.doubled = self.heroic_done = self.reinforced = self.traded = False
         self.haggle = -1
 

@@ -36,22 +36,12 @@ def haggled(face: str) -> DarkTowerState:
     return state
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Reinforce: the haggle die is rolled before Reinforcing, but its face stays for the "
-    "turn, so a hero may roll at one building, walk on and Reinforce with the bonus at another",
-)
 def test_haggle_die_belongs_to_the_reinforce_where_it_was_rolled() -> None:
     state = haggled("haggle die 5")  # "gain 1 gear" after the Reinforce (items.toml)
     act(state, "move to Fivepint", "move to Dayside")  # Dayside: a Bazaar
     assert not can(state, "reinforce free")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Reinforce: when the haggle die cancels the Reinforce, the refusal says 'once per "
-    "turn you may Reinforce' (the hero has not Reinforced) instead of naming the die",
-)
 def test_a_canceled_reinforce_is_explained_by_the_haggle_die() -> None:
     state = haggled("haggle die 6")  # the "cancel" face (items.toml)
     fresh(state)
@@ -140,12 +130,6 @@ def test_players_choose_their_heroes() -> None:
     assert any("hero" in name for name in DarkTowerGame.OPTIONS)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Movement: doubling adds the current move value to the moves counted at the start "
-    "of the turn, so a move gained mid-turn (a companion traded in) doubles to 3 + 4 = 7, "
-    "neither twice the old value (6) nor twice the new one (8)",
-)
 def test_doubling_doubles_one_move_value() -> None:
     miras = next(c for c, companion in enumerate(DATA.companions) if companion.name == "Miras")
     state = at_fivepint(partner=True)
