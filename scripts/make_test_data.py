@@ -27,6 +27,7 @@ from towers.core.conformance import (  # noqa: E402
     make_perft_record,
     random_history,
 )
+from towers.core.errors import GameOptionError  # noqa: E402
 from towers.core.registry import game_class  # noqa: E402
 
 PERFT_SEED = 1
@@ -53,21 +54,28 @@ def write_game(name: str) -> list[Path]:
         folder.mkdir(parents=True, exist_ok=True)
         for old in folder.glob("*.json"):
             old.unlink()
-    for players in range(cls.min_players, cls.max_players + 1):
-        game = towers.make(name, players=players)
-        full = random_history(game, PERFT_SEED)
-        for k in sorted({min(k, len(full) - 1) for k in PERFT_PREFIXES}):
-            record = make_perft_record(game, PERFT_SEED, k, PERFT_DEPTH)
-            check_perft(game, record)
-            path = base / "perft" / f"{players}p-seed{PERFT_SEED}-after{k}.json"
-            path.write_text(dump(record))
-            written.append(path)
-        for seed in GOLDEN_SEEDS:
-            record = make_golden_record(game, seed)
-            check_golden(record)
-            path = base / "golden" / f"{players}p-seed{seed}.json"
-            path.write_text(dump(record))
-            written.append(path)
+    # a game may name option sets worth their own data (TEST_VARIANTS: suffix -> options)
+    variants: dict[str, dict[str, Any]] = {"": {}, **getattr(cls, "TEST_VARIANTS", {})}
+    for suffix, options in variants.items():
+        tag = f"-{suffix}" if suffix else ""
+        for players in range(cls.min_players, cls.max_players + 1):
+            try:
+                game = towers.make(name, players=players, **options)
+            except GameOptionError:
+                continue  # the variant is not for this player count
+            full = random_history(game, PERFT_SEED)
+            for k in sorted({min(k, len(full) - 1) for k in PERFT_PREFIXES}):
+                record = make_perft_record(game, PERFT_SEED, k, PERFT_DEPTH)
+                check_perft(game, record)
+                path = base / "perft" / f"{players}p{tag}-seed{PERFT_SEED}-after{k}.json"
+                path.write_text(dump(record))
+                written.append(path)
+            for seed in GOLDEN_SEEDS:
+                record = make_golden_record(game, seed)
+                check_golden(record)
+                path = base / "golden" / f"{players}p{tag}-seed{seed}.json"
+                path.write_text(dump(record))
+                written.append(path)
     return written
 
 

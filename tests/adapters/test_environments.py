@@ -172,3 +172,24 @@ def test_gymnasium_alone_needs_no_pettingzoo() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split()[0] == "True"
+
+
+DARK_TOWER = [
+    *[(players, "cooperative") for players in (1, 2, 3, 4)],
+    (2, "competitive"),
+]
+
+
+@pytest.mark.parametrize(("players", "mode"), DARK_TOWER)
+def test_pettingzoo_api_and_seed_tests_dark_tower(players: int, mode: str) -> None:
+    api_test(towers.env.pettingzoo("dark_tower", players, mode=mode), num_cycles=300)
+    seed_test(lambda: towers.env.pettingzoo("dark_tower", players, mode=mode), num_cycles=300)
+    parallel_api_test(
+        towers.env.pettingzoo_parallel("dark_tower", players, mode=mode), num_cycles=300
+    )
+
+
+@pytest.mark.parametrize(("players", "mode"), DARK_TOWER)
+def test_gymnasium_check_env_dark_tower(players: int, mode: str) -> None:
+    env = towers.env.gymnasium("dark_tower", ["random"] * (players - 1), mode=mode)
+    check_env(env, skip_render_check=True)

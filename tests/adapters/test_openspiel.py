@@ -166,3 +166,15 @@ def test_openspiel_search_plays_a_whole_solo_turris_game() -> None:
     bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 4, random_state=np.random.RandomState(0))
     returns = _play(game, bot, 0, "random", 1)
     assert returns in ([0.0], [1.0])
+
+
+DARK_TOWER = [
+    *[(players, "cooperative") for players in (1, 2, 3, 4)],
+    (2, "competitive"),
+]
+
+
+@pytest.mark.parametrize(("players", "mode"), DARK_TOWER)
+def test_openspiel_random_simulation_test_dark_tower(players: int, mode: str) -> None:
+    game = pyspiel.load_game("towers_dark_tower", {"players": players, "mode": mode})
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)

@@ -215,8 +215,8 @@ def check_scores(
             assert winners == [], f"{where}: winners {winners} before the end"
             continue
         # a solo player, or a cooperative team, may lose to the game itself; with opponents
-        # somebody wins
-        assert winners or n == 1 or g.COOPERATIVE, (
+        # somebody wins, unless the rules say nobody may
+        assert winners or n == 1 or g.COOPERATIVE or g.MAY_END_WITHOUT_WINNER, (
             f"{where}: the game is over but winners() is empty (scores {scores})"
         )
         assert winners == sorted(set(winners)) and all(0 <= w < n for w in winners), (

@@ -57,6 +57,9 @@ class Game(ABC):
     COOPERATIVE: ClassVar[bool] = False
     """True for a game the players win or lose together against the game itself: a lost
     game then has no winner, whatever the player count."""
+    MAY_END_WITHOUT_WINNER: ClassVar[bool] = False
+    """True for a competitive game whose rules can end it with nobody winning (time running
+    out, every player out at once)."""
 
     def __init__(self, players: int, **options: Any) -> None:
         if not isinstance(players, int) or not (self.min_players <= players <= self.max_players):

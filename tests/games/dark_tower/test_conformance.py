@@ -23,3 +23,10 @@ def test_conformance(players: int, check: str) -> None:
 def test_conformance_gritty(players: int) -> None:
     for check in sorted(set(CHECKS) - UNREGISTERED):
         CHECKS[check](DarkTowerGame(players, difficulty="gritty"), 3)
+
+
+@pytest.mark.parametrize("check", sorted(set(CHECKS) - UNREGISTERED))
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_conformance_competitive(players: int, check: str) -> None:
+    for seed in (0, 1):
+        CHECKS[check](DarkTowerGame(players, mode="competitive"), seed)

@@ -59,6 +59,10 @@ TARGET = 12
 HAGGLE = Domain.numbered("face", 6)
 QUEST = Domain.of("quest", [q.name for q in DATA.quests])
 CORRUPTION = Domain.of("corruption", [c.name for c in DATA.corruptions])
+TEST_KIND = Domain.of("test", [k.virtue for k in DATA.kingdoms])
+"""The four types of heroic test (Competitive Game): a kingdom's virtue, four cards each."""
+AMULET_ITEM = len(ITEM_WORDS)
+"""The Amulet of Hope in a trade (competitive game; after the items of ITEM)."""
 
 
 # ---- the turn ----------------------------------------------------------------------------
@@ -373,6 +377,68 @@ class RollHaggle(Action):
     face: Annotated[int, HAGGLE]
 
 
+# ---- the competitive game ----------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class HeroicTest(Action):
+    """Heroic action (Quest): complete your heroic test of this type at its location."""
+
+    TEXT = "complete the heroic test of {kind}"
+    kind: Annotated[int, TEST_KIND]
+
+
+@dataclass(frozen=True, slots=True)
+class EnterTower(Action):
+    """Heroic action (Quest): enter the Tower dungeon from a space next to the Tower."""
+
+    TEXT = "enter the tower dungeon"
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveSeal(Action):
+    """After a heroic test: remove the seal from a Tower opening."""
+
+    TEXT = "remove the seal at {opening}"
+    opening: Annotated[int, OPENING]
+
+
+@dataclass(frozen=True, slots=True)
+class RestoreSeal(Action):
+    """After a heroic test: place a seal back on a Tower opening."""
+
+    TEXT = "restore the seal at {opening}"
+    opening: Annotated[int, OPENING]
+
+
+@dataclass(frozen=True, slots=True)
+class TakePotion(Action):
+    """No potion left in the deck: take one from another hero instead."""
+
+    TEXT = "take {potion} from seat {seat}"
+    seat: Annotated[int, SEAT]
+    potion: Annotated[int, POTION]
+
+
+@dataclass(frozen=True, slots=True)
+class OfferAmulet(Action):
+    """Put your Amulet of Hope into the trade."""
+
+    TEXT = "offer the amulet of hope"
+
+
+@dataclass(frozen=True, slots=True)
+class AskAmulet(Action):
+    """Ask for the other hero's Amulet of Hope in the trade."""
+
+    TEXT = "ask for the amulet of hope"
+
+
+@dataclass(frozen=True, slots=True)
+class DealTest(Action):
+    CHANCE = True
+    TEXT = "heroic test dealt: {quest}"
+    quest: Annotated[int, QUEST]
+
+
 SPACE = ActionSpace(
     "dark_tower",
     [
@@ -381,7 +447,8 @@ SPACE = ActionSpace(
         SpendGear, ReadScroll, Resolve, Retreat, EnterRoom, Leave, PlaceSkull, TakeGear,
         LoseGear, LosePotion, ActivateVirtue, TakeMarket, ReplaceWare, Release, SealGlows,
         DrawEvent, RevealCard, RevealRoom, SpawnAt, DrawPotion, DrawTreasure, DrawCorruption,
-        DrawCompanion, DrawQuest, RollHaggle,
+        DrawCompanion, DrawQuest, RollHaggle, HeroicTest, EnterTower, RemoveSeal, RestoreSeal,
+        TakePotion, OfferAmulet, AskAmulet, DealTest,
     ],
     examples=["move to Anza", "battle foe2", "drop a skull"],
 )  # fmt: skip

@@ -122,6 +122,21 @@ class NewWares(Frame):
     replaced: int
 
 
+@dataclass(frozen=True, slots=True)
+class ChooseSeal(Frame):
+    """A heroic test completed: remove a seal from, or place one back on, any opening."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class PotionFromHero(Frame):
+    """A potion gained with the deck empty: take one from another hero (competitive)."""
+
+    seat: int
+    n: int
+
+
 # ---- chance ------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Releasing(Frame):
@@ -195,6 +210,14 @@ class HaggleRoll(Frame):
     seat: int
 
 
+@dataclass(frozen=True, slots=True)
+class DealTest(Frame):
+    """A heroic test card of type ``kind`` dealt face down to ``seat``."""
+
+    seat: int
+    kind: int
+
+
 # ---- automatic ---------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Effects(Frame):
@@ -228,13 +251,17 @@ class EndTurn(Frame):
     seat: int
 
 
-DECISIONS = (
+COOPERATIVE_DECISIONS = (
     StartTurn, Turn, Trade, TradeAnswer, Battling, Exploring, PlaceSkull, ChooseGear,
     DiscardGear, DiscardPotion, ChooseVirtue, ChooseMarket, NewWares,
 )  # fmt: skip
-CHANCE_FRAMES = (
+COOPERATIVE_CHANCE = (
     Releasing, SealGlow, EventDraw, CardReveal, RoomReveal, Spawn, PotionDraw, TreasureDraw,
     CorruptionDraw, CompanionDraw, QuestDraw, HaggleRoll,
 )  # fmt: skip
 AUTOMATIC = (Effects, SkullDrops, HeroicDone, EndTurn)
-FRAMES = FrameKinds([*DECISIONS, *CHANCE_FRAMES, *AUTOMATIC])
+COMPETITIVE = (ChooseSeal, PotionFromHero, DealTest)
+"""The frames only the competitive game uses (listed last, so the others keep their order)."""
+DECISIONS = (*COOPERATIVE_DECISIONS, ChooseSeal, PotionFromHero)
+CHANCE_FRAMES = (*COOPERATIVE_CHANCE, DealTest)
+FRAMES = FrameKinds([*COOPERATIVE_DECISIONS, *COOPERATIVE_CHANCE, *AUTOMATIC, *COMPETITIVE])

@@ -11,12 +11,13 @@ from typing import TYPE_CHECKING
 from towers.core.actions import Action
 from towers.games.dark_tower import actions as A
 from towers.games.dark_tower import frames as F
-from towers.games.dark_tower.data import DATA
+from towers.games.dark_tower.data import DATA, Quest
 
 if TYPE_CHECKING:
     from towers.games.dark_tower.rules import DarkTowerState
 
 Why = tuple[str, str] | None
+TESTS_TO_ENTER = int(DATA.game["competitive"]["tests_to_enter"])
 
 OPEN = {
     F.StartTurn: ("take your Banner action, drink a potion, or say done", "Start of Turn"),
@@ -34,6 +35,10 @@ OPEN = {
     F.ChooseVirtue: ("activate one of your inactive virtues", "Hero Setup"),
     F.ChooseMarket: ("take a treasure of the market", "World Setup"),
     F.NewWares: ("replace treasures of the market, or say done", "Events"),
+    F.ChooseSeal: ("remove a seal from, or place one back on, a Tower opening, or say done",
+                   "Hero Goals"),
+    F.PotionFromHero: ("take a potion from another hero, or say done",
+                       "Competitive Clarifications"),
 }  # fmt: skip
 
 
@@ -80,7 +85,7 @@ def _turn(state: DarkTowerState, top: F.Frame, action: Action) -> Why:
             if state.spirit[seat] < 1:
                 return "doubling the move costs 1 spirit", "Movement"
             return None
-        case A.Cleanse() | A.Battle() | A.Quest() | A.Explore():
+        case A.Cleanse() | A.Battle() | A.Quest() | A.Explore() | A.HeroicTest() | A.EnterTower():
             if state.heroic_done:
                 return "one heroic action a turn", "Heroic Actions"
             return _heroic(state, seat, action)
@@ -89,8 +94,13 @@ def _turn(state: DarkTowerState, top: F.Frame, action: Action) -> Why:
                 return "the haggle die is rolled once, before Reinforcing", "Reinforce"
             return _building_here(state, seat)
         case A.Reinforce(how=how):
+            if state.haggle >= 0 and DATA.haggle_faces[state.haggle] == "cancel":
+                return "the haggle die canceled this turn's Reinforce", "Reinforce"
             if state.reinforced:
                 return "once per turn you may Reinforce", "Reinforce"
+            if state.haggle >= 0 and state.haggle_at != at:
+                return (f"the haggle die was rolled for the Reinforce at "
+                        f"{DATA.locations[state.haggle_at].name}", "Reinforce")  # fmt: skip
             why = _building_here(state, seat)
             if why:
                 return why
@@ -106,6 +116,8 @@ def _turn(state: DarkTowerState, top: F.Frame, action: Action) -> Why:
                 return "once per turn you may trade", "Making Trades"
             if other == seat or other >= state.game.num_players or state.at[other] != at:
                 return "you trade with a hero on your space", "Making Trades"
+            if state.eliminated[other]:
+                return "that hero was eliminated", "Hero Elimination"
             return None
     return _wrong(top)
 
@@ -135,11 +147,23 @@ def _heroic(state: DarkTowerState, seat: int, action: Action) -> Why:
                 return (f"{quest.name} is completed at {DATA.locations[quest.location].name}",
                         "Completing a Quest")  # fmt: skip
             if not state.can_meet(seat, quest):
-                return (f"{quest.name} needs you to {quest.action} {quest.amount} {quest.what}"
-                        + (f" ({quest.qualifier})" if quest.qualifier else ""),
-                        "Completing a Quest")  # fmt: skip
+                return _needs(quest), "Completing a Quest"
+            return None
+        case A.HeroicTest(kind=kind):
+            return _test(state, seat, kind)
+        case A.EnterTower():
+            if not state.game.competitive:
+                return "the Tower dungeon is the competitive game's", "Competitive Game"
+            if state.tests_completed(seat) < TESTS_TO_ENTER:
+                return (f"the Tower dungeon opens after {TESTS_TO_ENTER} heroic tests "
+                        f"(you have {state.tests_completed(seat)})", "Hero Goals")  # fmt: skip
+            if not DATA.locations[at].borders_tower:
+                return "you enter the Tower dungeon from a space next to the Tower", "Hero Goals"
             return None
         case A.Explore():
+            if state.game.competitive:
+                return ("the competitive game has no main goal: its dungeon is the Tower's",
+                        "Competitive Game")  # fmt: skip
             if state.goal_step >= len(DATA.main_goal.steps):
                 return "the main goal's dungeons are all complete", "Exploring a Dungeon"
             loc = DATA.main_goal.steps[state.goal_step][0]
@@ -148,6 +172,28 @@ def _heroic(state: DarkTowerState, seat: int, action: Action) -> Why:
                         "Exploring a Dungeon")  # fmt: skip
             return None
     return "not a heroic action", "Heroic Actions"
+
+
+def _test(state: DarkTowerState, seat: int, kind: int) -> Why:
+    if not state.game.competitive:
+        return "heroic tests are the competitive game's", "Competitive Game"
+    if state.tests_done[seat] >> kind & 1:
+        return "you completed that heroic test already", "Hero Goals"
+    if state.tests_completed(seat) >= TESTS_TO_ENTER:
+        return f"{TESTS_TO_ENTER} heroic tests are all you need", "Hero Goals"
+    quest = DATA.quests[state.tests[seat][kind]]
+    if state.at[seat] != quest.location:
+        return (f"{quest.name} is completed at {DATA.locations[quest.location].name}",
+                "Hero Goals")  # fmt: skip
+    if not state.can_meet(seat, quest):
+        return _needs(quest), "Hero Goals"
+    return None
+
+
+def _needs(quest: Quest) -> str:
+    return f"{quest.name} needs you to {quest.action} {quest.amount} {quest.what}" + (
+        f" ({quest.qualifier})" if quest.qualifier else ""
+    )
 
 
 def _building_here(state: DarkTowerState, seat: int) -> Why:
@@ -200,6 +246,14 @@ def _trade(state: DarkTowerState, top: F.Frame, action: Action) -> Why:
                 return "the trade is full", "Making Trades"
             if state.holds(top.partner, i) <= top.ask.count(i):
                 return "the other hero does not hold that item", "Making Trades"
+            return None
+        case A.OfferAmulet() | A.AskAmulet():
+            if not room:
+                return "the trade is full", "Making Trades"
+            mine = isinstance(action, A.OfferAmulet)
+            holder, listed = (top.seat, top.offer) if mine else (top.partner, top.ask)
+            if state.amulets[holder] <= listed.count(A.AMULET_ITEM):
+                return "no Amulet of Hope is left to trade", "Making Trades"
             return None
     return _wrong(top)
 
@@ -352,6 +406,37 @@ def _wares(state: DarkTowerState, top: F.Frame, action: Action) -> Why:
     return _wrong(top)
 
 
+def _seal(state: DarkTowerState, top: F.Frame, action: Action) -> Why:
+    match action:
+        case A.Done():
+            return None
+        case A.RemoveSeal(opening=o):
+            if not state.tower.is_sealed(o):
+                return "that opening has no seal to remove", "Hero Goals"
+            return None
+        case A.RestoreSeal(opening=o):
+            if state.tower.is_sealed(o):
+                return "that opening is sealed already", "Hero Goals"
+            return None
+    return _wrong(top)
+
+
+def _potion_from_hero(state: DarkTowerState, top: F.Frame, action: Action) -> Why:
+    assert isinstance(top, F.PotionFromHero)
+    match action:
+        case A.Done():
+            return None
+        case A.TakePotion(seat=other, potion=k):
+            if other == top.seat or other >= state.game.num_players or state.eliminated[other]:
+                return "take the potion from another hero in the game", (
+                    "Competitive Clarifications"
+                )
+            if state.potions[other][k] <= 0:
+                return f"that hero holds no {DATA.potions[k].name}", "Competitive Clarifications"
+            return None
+    return _wrong(top)
+
+
 def _wrong(top: F.Frame) -> Why:
     why, section = OPEN[type(top)]  # type: ignore[index]
     return f"now {why}", section
@@ -371,4 +456,6 @@ _RULES = {
     F.ChooseVirtue: _virtue,
     F.ChooseMarket: _market,
     F.NewWares: _wares,
+    F.ChooseSeal: _seal,
+    F.PotionFromHero: _potion_from_hero,
 }

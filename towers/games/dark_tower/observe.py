@@ -1,6 +1,7 @@
 """What a seat may know: every public fact of the table. In Return to Dark Tower everything
 on the board and in front of the heroes is open; hidden are only the skulls resting inside the
-tower (their total is public) and the order of the face-down decks."""
+tower (their total is public) and the order of the face-down decks, and in the competitive
+game the other heroes' heroic tests until they are completed (a seat sees its own)."""
 
 from __future__ import annotations
 
@@ -38,6 +39,8 @@ def observation(state: DarkTowerState, seat: int | None) -> dict[str, Any]:
                 + ([DATA.kingdom_virtues[g.kingdoms[s]].name] if state.virtues[s] >> 3 & 1 else []),
             }
         )
+        if g.competitive:
+            heroes[-1].update(_competitor(state, s, seat))
     foes = []
     for f in range(n_foes):
         foe = DATA.foes[g.foes[f]]
@@ -109,7 +112,28 @@ def observation(state: DarkTowerState, seat: int | None) -> dict[str, Any]:
         "monthly_quests": [DATA.quests[q].name if q >= 0 else None for q in state.monthly],
         "quests_dealt": [DATA.quests[q].name for q in state.quests_dealt],
         "companions_left": [DATA.companions[c].name for c in state.companions_left],
+        "mode": g.options["mode"],
+        "winner": state.winner,
         "kingdoms": [
             {"side": SIDES[k.side], "name": k.name, "color": k.color} for k in DATA.kingdoms
         ],
+    }
+
+
+def _competitor(state: DarkTowerState, s: int, seat: int | None) -> dict[str, Any]:
+    """A hero's race (Competitive Game): its heroic tests by type, the completed ones open and
+    the others its own seat's to see (None where hidden), its Amulets of Hope, and whether it
+    was eliminated."""
+    tests: dict[str, str | None] = {}
+    for kind, q in enumerate(state.tests[s]):
+        done = state.tests_done[s] >> kind & 1
+        shown = q >= 0 and (done or seat == s)
+        tests[DATA.kingdoms[kind].virtue] = DATA.quests[q].name if shown else None
+    return {
+        "tests": tests,
+        "tests_done": [
+            DATA.kingdoms[k].virtue for k in range(len(tests)) if state.tests_done[s] >> k & 1
+        ],
+        "amulets": state.amulets[s],
+        "eliminated": state.eliminated[s],
     }

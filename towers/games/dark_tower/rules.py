@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from towers.core.components import Deck
+from towers.core.errors import GameOptionError
 from towers.core.frames import DecisionStack, Frame
 from towers.core.game import CHANCE, TERMINAL, Game, State
 from towers.core.options import Option
@@ -35,6 +36,7 @@ from towers.games.dark_tower.data import (
     SIDES,
     SKULLS,
     WILD,
+    DungeonType,
     Effects,
     Perk,
     Quest,
@@ -60,6 +62,16 @@ BUILDING_AT = [-1] * N_LOC
 for _b, _building in enumerate(DATA.buildings):
     BUILDING_AT[_building.location] = _b
 AZKOL = frozenset(t for _, t in GOAL.steps)
+C = G["competitive"]
+TESTS = int(C["tests_dealt"])
+TESTS_TO_ENTER = int(C["tests_to_enter"])
+TOWER_DUNGEON = next(d for d in DATA.dungeon_types if d.type == C["tower_dungeon"])
+"""Designed: the Tower dungeon of the competitive game (game.toml [competitive])."""
+TOWER_SPACES = frozenset(i for i, loc in enumerate(DATA.locations) if loc.borders_tower)
+TESTS_OF_KIND = tuple(
+    tuple(q for q, quest in enumerate(DATA.quests) if quest.kingdom == k) for k in range(4)
+)
+"""The heroic test cards of each type (a kingdom's four quests, typed by its virtue)."""
 
 ENC = SPACE.encode
 DONE, BANNER, DOUBLE, DROP = ENC(A.Done()), ENC(A.Banner()), ENC(A.DoubleMove()), ENC(A.DropSkull())
@@ -90,6 +102,17 @@ LOSE_G, LOSE_P, VIRTUE = (
     SPACE.base(A.ActivateVirtue),
 )
 MARKET, WARES = SPACE.base(A.TakeMarket), SPACE.base(A.ReplaceWare)
+TEST, ENTER_TOWER = SPACE.base(A.HeroicTest), ENC(A.EnterTower())
+UNSEAL, RESEAL, TAKE_POTION = (
+    SPACE.base(A.RemoveSeal),
+    SPACE.base(A.RestoreSeal),
+    SPACE.base(A.TakePotion),
+)
+OFFER_AMULET, ASK_AMULET, DEAL_TEST = (
+    ENC(A.OfferAmulet()),
+    ENC(A.AskAmulet()),
+    SPACE.base(A.DealTest),
+)
 RELEASE, SEAL, EVENT = SPACE.base(A.Release), SPACE.base(A.SealGlows), SPACE.base(A.DrawEvent)
 CARD, ROOM, SPAWN = SPACE.base(A.RevealCard), SPACE.base(A.RevealRoom), SPACE.base(A.SpawnAt)
 DRAW_POTION, DRAW_TREASURE = SPACE.base(A.DrawPotion), SPACE.base(A.DrawTreasure)
@@ -109,6 +132,12 @@ class DarkTowerGame(Game):
     max_players = 4
     COOPERATIVE = True
     OPTIONS: ClassVar[dict[str, Option]] = {
+        "mode": Option(
+            default="cooperative",
+            help="cooperative (the team against the adversary) or competitive (2-4 heroes "
+            "race for the relic in the Tower; App Setup, Competitive Game)",
+            choices=("cooperative", "competitive"),
+        ),
         "difficulty": Option(
             default="heroic",
             help="Heroic, or Gritty with fewer turns each month (App Setup)",
@@ -129,9 +158,21 @@ class DarkTowerGame(Game):
         },
     }
     ACTIONS = SPACE
+    TEST_VARIANTS: ClassVar[dict[str, dict[str, Any]]] = {"competitive": {"mode": "competitive"}}
+    """Option sets with their own perft and golden data (scripts/make_test_data.py)."""
 
     def _setup(self) -> None:
         n = self.num_players
+        self.competitive = self.options["mode"] == "competitive"
+        self.COOPERATIVE = not self.competitive  # type: ignore[misc]
+        # End of the Game: the sixth month ending, or everyone out at once, is nobody's win
+        self.MAY_END_WITHOUT_WINNER = self.competitive  # type: ignore[misc]
+        if self.competitive and n < int(C["min_players"]):
+            raise GameOptionError(
+                f"the competitive game is for {C['min_players']} to {self.max_players} heroes, "
+                f"not {n} (Competitive Game: heroes race each other); play 1 hero with "
+                "mode=cooperative"
+            )
         self.kingdoms = tuple(SIDES.index(s) for s in G["seats"]["kingdoms"][str(n)])
         """Each seat's home kingdom (a side)."""
         self.home_of = [-1] * 4
@@ -162,7 +203,7 @@ class DarkTowerGame(Game):
         # 24 skulls out and placed and "still", 4 * 50; the event and what it spawns or
         # replaces 20; a month's two quests 2.
         per_turn = 2 + 60 + 60 + 4 + 16 + 80 + 120 + 200 + 20 + 2
-        setup = 3 * 50 + 10 + 3
+        setup = 3 * 50 + 10 + 3 + 4 * TESTS
         return setup + turns * per_turn
 
     def state_class(self) -> type[State]:
@@ -228,10 +269,24 @@ class DarkTowerState(State):
     reinforced: bool
     haggle: int
     """The haggle die's face this turn (-1: not rolled)."""
+    haggle_at: int
+    """Where the haggle die was rolled: its Reinforce is taken at that building (-1: none)."""
+    base_move: int
+    """The move value counted at the start of the turn, the one doubling doubles."""
     traded: bool
     result: int
     """0 while playing, 1 won, -1 lost."""
     ending: str
+    tests: list[list[int]]
+    """Competitive: each hero's heroic test card of each type (-1: not dealt yet)."""
+    tests_done: list[int]
+    """Competitive: each hero's completed heroic tests, a bit for each type."""
+    amulets: list[int]
+    """Competitive: each hero's Amulets of Hope."""
+    eliminated: list[bool]
+    """Competitive: heroes out of the game (Hero Elimination); their kingdoms are dormant."""
+    winner: int
+    """Competitive: the seat that won (-1: none)."""
     _history: list[int] = field(default_factory=list)
     _legal: list[int] | None = None
     _legal_set: frozenset[int] | None = None
@@ -263,7 +318,7 @@ class DarkTowerState(State):
             potions=[[0] * N_POTIONS for _ in range(n)],
             treasures=[[] for _ in range(n)],
             corruptions=[[] for _ in range(n)],
-            companions=[[GOAL.companion]] + [[] for _ in range(n - 1)],
+            companions=[[] if game.competitive else [GOAL.companion]] + [[] for _ in range(n - 1)],
             virtues=[0] * n,
             foes=[0] * (N_LOC * N_FOES),
             status=[START_STATUS] * N_FOES,
@@ -283,7 +338,9 @@ class DarkTowerState(State):
             potion_deck=Deck.of_counts(p.count for p in DATA.potions),
             corruption_deck=Deck.of_counts([1] * len(DATA.corruptions)),
             event_deck=Deck.of_counts([1] * len(DATA.events)),
-            companions_left=[c for c in range(len(DATA.companions)) if c != GOAL.companion],
+            companions_left=[
+                c for c in range(len(DATA.companions)) if game.competitive or c != GOAL.companion
+            ],
             quests_dealt=[],
             monthly=[-1, -1],
             month=1,
@@ -296,9 +353,16 @@ class DarkTowerState(State):
             heroic_done=False,
             reinforced=False,
             haggle=-1,
+            haggle_at=-1,
+            base_move=0,
             traded=False,
             result=0,
             ending="",
+            tests=[[-1] * TESTS for _ in range(n)],
+            tests_done=[0] * n,
+            amulets=[int(C["amulets"]) if game.competitive else 0] * n,
+            eliminated=[False] * n,
+            winner=-1,
         )
         p = state.pending
         p.push(F.StartTurn(seat=0))
@@ -307,6 +371,11 @@ class DarkTowerState(State):
             p.push(F.Spawn(foe=int(spawn["foe"]), n=int(spawn["count"])))
         for slot in reversed(range(len(state.market))):
             p.push(F.TreasureDraw(seat=-1, n=1, slot=slot))
+        if game.competitive:
+            # Competitive Game, Setup Changes: four heroic tests each, one of each type
+            for seat in reversed(range(n)):
+                for kind in reversed(range(TESTS)):
+                    p.push(F.DealTest(seat=seat, kind=kind))
         state._begin_turn(0)
         state._settle()
         return state
@@ -353,9 +422,30 @@ class DarkTowerState(State):
         """Copies of a gear left in its stack."""
         return DATA.gear[g].count - sum(row[g] for row in self.gear)
 
-    def dungeon_advantage(self) -> int:
+    def dungeon_type(self) -> DungeonType:
+        """The dungeon being explored: the main goal's current one, or the Tower dungeon."""
+        if self.game.competitive:
+            return TOWER_DUNGEON
         loc = GOAL.steps[self.goal_step][0]
-        return DATA.dungeon_types[DATA.locations[loc].dungeon_type].advantage
+        return DATA.dungeon_types[DATA.locations[loc].dungeon_type]
+
+    def dungeon_advantage(self) -> int:
+        return self.dungeon_type().advantage
+
+    def is_live(self, seat: int) -> bool:
+        """Whether the hero is still in the game (Hero Elimination)."""
+        return not self.eliminated[seat]
+
+    def is_dormant(self, kingdom: int) -> bool:
+        """A kingdom with no player, or whose hero was eliminated (Hero Elimination)."""
+        home = self.game.home_of[kingdom]
+        return home < 0 or self.eliminated[home]
+
+    def live_seats(self) -> list[int]:
+        return [s for s in range(self.game.num_players) if not self.eliminated[s]]
+
+    def tests_completed(self, seat: int) -> int:
+        return bin(self.tests_done[seat]).count("1")
 
     def battle_ladder(self, top: F.Battling) -> tuple[Effects, ...]:
         foe = DATA.foes[self.foe_id(top.foe)]
@@ -374,6 +464,8 @@ class DarkTowerState(State):
             return self.potions[seat][item - A.POTION_ITEM]
         if item < A.COMPANION_ITEM:
             return self.treasures[seat].count(item - A.TREASURE_ITEM)
+        if item == A.AMULET_ITEM:
+            return self.amulets[seat]
         return self.companions[seat].count(item - A.COMPANION_ITEM)
 
     def active_virtues(self, seat: int) -> int:
@@ -435,11 +527,17 @@ class DarkTowerState(State):
         return top.seat  # type: ignore[attr-defined,no-any-return]
 
     def scores(self) -> list[float]:
-        """The team wins together: 1 each on a win, 0 on a loss (and while playing)."""
+        """The team wins together: 1 each on a win, 0 on a loss (and while playing). In the
+        competitive game the winner scores 1 and the others 0 (nobody won: all 0)."""
+        n = self.game.num_players
+        if self.game.competitive:
+            return [1.0 if s == self.winner else 0.0 for s in range(n)]
         won = 1.0 if self.result > 0 else 0.0
-        return [won] * self.game.num_players
+        return [won] * n
 
     def winners(self) -> list[int]:
+        if self.game.competitive:
+            return [self.winner] if self.winner >= 0 else []
         if self.result > 0:
             return list(range(self.game.num_players))
         return []
@@ -479,7 +577,15 @@ class DarkTowerState(State):
                 return [(DRAW_QUEST + q, 1.0 / len(left)) for q in left]
             case F.HaggleRoll():
                 return [(HAGGLE_ROLL + f, 1.0 / 6) for f in range(6)]
+            case F.DealTest(kind=kind):
+                left = self.undealt_tests(kind)
+                return [(DEAL_TEST + q, 1.0 / len(left)) for q in left]
         raise AssertionError(top)
+
+    def undealt_tests(self, kind: int) -> list[int]:
+        """The heroic test cards of a type still in the box."""
+        dealt = {row[kind] for row in self.tests}
+        return [q for q in TESTS_OF_KIND[kind] if q not in dealt]
 
     def _legal_actions(self) -> list[int]:
         top = self.pending[-1]
@@ -499,17 +605,33 @@ class DarkTowerState(State):
                 return [DONE, BANNER, *held_potions]
             case F.Turn():
                 at = self.at[seat]
-                return [
+                out = [
                     DROP, DOUBLE, CLEANSE, EXPLORE, HAGGLE, REINFORCE, REINFORCE + 1, QUEST,
                     QUEST + 1, *[MOVE + to for to in DATA.adjacent[at]],
                     *[BATTLE + f for f in range(4)], *held_potions,
                     *[TRADE + s for s in range(self.game.num_players)],
                 ]  # fmt: skip
+                if self.game.competitive:
+                    out += [ENTER_TOWER, *[TEST + k for k in range(TESTS)]]
+                return out
             case F.Trade(partner=partner):
                 n = len(A.ITEM_WORDS)
                 mine = [OFFER + i for i in range(n) if self.holds(seat, i)]
                 theirs = [ASK + i for i in range(n) if self.holds(partner, i)]
+                if self.amulets[seat]:
+                    mine.append(OFFER_AMULET)
+                if self.amulets[partner]:
+                    theirs.append(ASK_AMULET)
                 return [DONE, PROPOSE, *mine, *theirs]
+            case F.ChooseSeal():
+                return [DONE, *[UNSEAL + o for o in range(12)], *[RESEAL + o for o in range(12)]]
+            case F.PotionFromHero():
+                return [DONE] + [
+                    TAKE_POTION + other * N_POTIONS + k
+                    for other in range(self.game.num_players)
+                    for k in range(N_POTIONS)
+                    if self.potions[other][k]
+                ]
             case F.TradeAnswer():
                 return [ACCEPT, DECLINE]
             case F.Battling():
@@ -566,8 +688,9 @@ class DarkTowerState(State):
                 self.moved = True
             case F.Turn(), A.DoubleMove():
                 self.spirit[seat] -= int(G["move"]["double_cost"])
-                # the move value doubles, not the moves a potion added (they come after)
-                self.moves_left += self.move_value(seat)
+                # the move value counted at the start of the turn doubles, not the moves a
+                # potion added, nor a move gained since (one value doubled, Movement)
+                self.moves_left += self.base_move
                 self.doubled = True
             case F.Turn(), A.Cleanse():
                 b = self.building_at(self.at[seat])
@@ -579,12 +702,15 @@ class DarkTowerState(State):
                 self._start_battle(seat, f)
             case F.Turn(), A.Quest(quest=k):
                 self._complete_quest(seat, k)
-            case F.Turn(), A.Explore():
+            case F.Turn(), A.Explore() | A.EnterTower():
                 self.heroic_done = True
                 pool = self.advantages(seat, (self.dungeon_advantage(),))
                 p.push(F.Exploring(seat=seat, room=-1, pool=pool, spent=0, improved=False,
                                    entered=0))  # fmt: skip
+            case F.Turn(), A.HeroicTest(kind=kind):
+                self._complete_test(seat, kind)
             case F.Turn(), A.Haggle():
+                self.haggle_at = self.at[seat]
                 p.push(F.HaggleRoll(seat=seat))
             case F.Turn(), A.Reinforce(how=how):
                 self._reinforce(seat, how)
@@ -601,6 +727,10 @@ class DarkTowerState(State):
                 p.replace(F.Trade(seat=seat, partner=o, offer=(*give, i), ask=take))
             case F.Trade(partner=o, offer=give, ask=take), A.Ask(item=i):
                 p.replace(F.Trade(seat=seat, partner=o, offer=give, ask=(*take, i)))
+            case F.Trade(partner=o, offer=give, ask=take), A.OfferAmulet():
+                p.replace(F.Trade(seat=seat, partner=o, offer=(*give, A.AMULET_ITEM), ask=take))
+            case F.Trade(partner=o, offer=give, ask=take), A.AskAmulet():
+                p.replace(F.Trade(seat=seat, partner=o, offer=give, ask=(*take, A.AMULET_ITEM)))
             case F.Trade(partner=o, offer=give, ask=take), A.Propose():
                 p.replace(F.TradeAnswer(seat=o, trader=seat, offer=give, ask=take))
             case F.TradeAnswer(trader=t, offer=give, ask=take), A.Accept():
@@ -648,6 +778,23 @@ class DarkTowerState(State):
                 p.push(F.TreasureDraw(seat=-1, n=1, slot=s))
             case F.NewWares(), A.Done():
                 p.pop()
+            case F.ChooseSeal(), A.Done():
+                p.pop()
+            case F.ChooseSeal(), A.RemoveSeal(opening=o) | A.RestoreSeal(opening=o):
+                p.pop()
+                if isinstance(value, A.RemoveSeal):
+                    self.tower.break_seal(o)
+                else:
+                    self.tower.restore_seal(o)
+                if self.tower.is_releasing():
+                    p.push(F.Releasing(dropper=seat))
+            case F.PotionFromHero(), A.Done():
+                p.pop()
+            case F.PotionFromHero(n=n), A.TakePotion(seat=other, potion=k):
+                self.potions[other][k] -= 1
+                self.potions[seat][k] += 1
+                more = any(sum(self.potions[o]) for o in self._others(seat))
+                self._count_down(F.PotionFromHero(seat=seat, n=n - 1), n if more else 1)
             case _:
                 raise AssertionError((top, value))
 
@@ -673,6 +820,9 @@ class DarkTowerState(State):
         elif item < A.COMPANION_ITEM:
             self.treasures[frm].remove(item - A.TREASURE_ITEM)
             self.treasures[to].append(item - A.TREASURE_ITEM)
+        elif item == A.AMULET_ITEM:
+            self.amulets[frm] -= 1
+            self.amulets[to] += 1
         else:
             self.companions[frm].remove(item - A.COMPANION_ITEM)
             self.companions[to].append(item - A.COMPANION_ITEM)
@@ -764,12 +914,15 @@ class DarkTowerState(State):
                 p.replace(replace(top, pool=top.pool - 1, spent=top.spent + 1, improved=True))
             case A.Resolve():
                 kind = self.rooms[top.room]
-                dtype = DATA.dungeon_types[
-                    DATA.locations[GOAL.steps[self.goal_step][0]].dungeon_type
-                ]
+                dtype = self.dungeon_type()
                 ladder = dtype.target if kind == A.TARGET else dtype.rooms[kind][1]
                 result = ladder[1 if top.improved else 0]
                 self.cleared |= 1 << top.room
+                if kind == A.TARGET and self.game.competitive:
+                    # Hero Goals: the hero who finds the relic wins at once
+                    p.pop()
+                    self._win(top.seat, f"seat {top.seat + 1} found the relic in the Tower")
+                    return
                 if kind == A.TARGET:
                     self.treasures[top.seat].append(GOAL.steps[self.goal_step][1])
                     self.goal_step += 1
@@ -791,6 +944,21 @@ class DarkTowerState(State):
         p.push(F.HeroicDone(seat=seat, foe=-1, location=-1))
         if k == 0 and self.companions_left:
             p.push(F.CompanionDraw(seat=seat))
+        self._pay_quest(seat, quest)
+
+    def _complete_test(self, seat: int, kind: int) -> None:
+        """Hero Goals: a heroic test completed by the Quest action with its resources; then
+        the hero may remove a seal from, or place one back on, any Tower opening."""
+        self.heroic_done = True
+        self.tests_done[seat] |= 1 << kind
+        p = self.pending
+        p.push(F.HeroicDone(seat=seat, foe=-1, location=-1))
+        p.push(F.ChooseSeal(seat=seat))
+        self._pay_quest(seat, DATA.quests[self.tests[seat][kind]])
+
+    def _pay_quest(self, seat: int, quest: Quest) -> None:
+        """Spend what a quest asks (a "have" requirement keeps what it counts)."""
+        p = self.pending
         n = quest.amount
         match quest.what:
             case "warriors":
@@ -803,6 +971,14 @@ class DarkTowerState(State):
                 p.push(F.DiscardPotion(seat=seat, n=n))
             case "advantages":
                 self._spend_quest_gear(seat, quest)
+
+    def _win(self, seat: int, why: str) -> None:
+        self.winner = seat
+        self.result = 1
+        self.ending = why
+
+    def _others(self, seat: int) -> list[int]:
+        return [o for o in self.live_seats() if o != seat]
 
     def _spend_quest_gear(self, seat: int, quest: Quest) -> None:
         """Designed: a quest's advantages come first from automatic ones (kept), then Wild
@@ -833,14 +1009,15 @@ class DarkTowerState(State):
         self.out_of_game += self.skulls[b]
         self.skulls[b] = -1
         self.supply += 1
-        home = self.game.home_of[DATA.buildings[b].kingdom]
-        if home >= 0:
-            self._effects(home, ((CORRUPTION, 1),))
+        kingdom = DATA.buildings[b].kingdom
+        if not self.is_dormant(kingdom):
+            self._effects(self.game.home_of[kingdom], ((CORRUPTION, 1),))
 
     def _begin_turn(self, seat: int) -> None:
         self.current = seat
         self.banner_used = False
-        self.moves_left = self.move_value(seat)
+        self.moves_left = self.base_move = self.move_value(seat)
+        self.haggle_at = -1
         self.moved = self.doubled = self.heroic_done = self.reinforced = self.traded = False
         self.haggle = -1
 
@@ -908,6 +1085,9 @@ class DarkTowerState(State):
                 p.pop()
                 self.companions_left.remove(c)
                 self.companions[seat].append(c)
+            case F.DealTest(seat=seat, kind=kind), A.DealTest(quest=q):
+                p.pop()
+                self.tests[seat][kind] = q
             case F.QuestDraw(kind=k), A.DrawQuest(quest=q):
                 p.pop()
                 self.quests_dealt.append(q)
@@ -936,7 +1116,8 @@ class DarkTowerState(State):
             return
         self.in_hand += 1
         home = self.game.home_of[side]
-        self.pending.push(F.PlaceSkull(seat=home if home >= 0 else dropper, kingdom=side))
+        seat = self._placer(dropper) if self.is_dormant(side) else home
+        self.pending.push(F.PlaceSkull(seat=seat, kingdom=side))
 
     # ---- events --------------------------------------------------------------------------
     def _event(self, seat: int, c: int) -> None:
@@ -964,11 +1145,11 @@ class DarkTowerState(State):
             case "tower_acts":
                 adversary = DATA.foes[self.game.adversary]
                 kingdom = self.tower.glyph_sides()["battle"]
-                for hero in reversed(range(self.game.num_players)):
+                for hero in reversed(self.live_seats()):
                     if DATA.locations[self.at[hero]].kingdom == kingdom:
                         self._effects(hero, adversary.strike[0])
             case "companion":
-                for hero in reversed(range(self.game.num_players)):
+                for hero in reversed(self.live_seats()):
                     if self.companions[hero]:
                         self._effects(hero, event.effects)
             case "new_wares":
@@ -993,7 +1174,7 @@ class DarkTowerState(State):
                     moved[self._toward_hero(loc, steps)] += count
             for loc in range(N_LOC):
                 self.foes[loc * N_FOES + f] = moved[loc]
-        for hero in reversed(range(self.game.num_players)):
+        for hero in reversed(self.live_seats()):
             if self.foes[self.at[hero] * N_FOES + f]:
                 self._effects(hero, foe.strike[self.status[f]])
 
@@ -1002,7 +1183,7 @@ class DarkTowerState(State):
         hero of the lower seat and the space listed first."""
         far = DISTANCES
         for _ in range(steps):
-            heroes = self.at
+            heroes = [self.at[s] for s in self.live_seats()]
             target = min(heroes, key=lambda h: far[loc][h])
             if far[loc][target] == 0:
                 break
@@ -1011,7 +1192,7 @@ class DarkTowerState(State):
 
     # ---- effects -------------------------------------------------------------------------
     def _effects(self, seat: int, effects: Effects) -> None:
-        if effects:
+        if effects and not self.eliminated[seat]:
             self.pending.push(F.Effects(seat=seat, effects=flat(effects), corrupted=False))
 
     def _settle(self) -> None:
@@ -1032,6 +1213,10 @@ class DarkTowerState(State):
                         p.pop()
                         continue
                     if self.supply <= 0:
+                        if self.game.competitive:
+                            p.pop()
+                            self._eliminate(d, "had to drop a skull with none in the supply")
+                            continue
                         self._lose("a skull had to be taken from an empty supply")
                         return
                     p.replace(F.SkullDrops(dropper=d, n=n - 1))
@@ -1055,6 +1240,8 @@ class DarkTowerState(State):
                 case F.CorruptionDraw() if not self.corruption_deck.has_cards():
                     p.pop()
                 case _:
+                    if self.game.competitive:
+                        self._end_if_decided()
                     return
 
     def _effect(self, frame: F.Effects, code: int, n: int) -> None:
@@ -1081,6 +1268,9 @@ class DarkTowerState(State):
         elif code == GAIN_POTION:
             if self.potion_deck.has_cards():
                 p.push(F.PotionDraw(seat=seat, n=n))
+            elif self.game.competitive and any(sum(self.potions[o]) for o in self._others(seat)):
+                # Competitive Clarifications: no potion left in the deck, take another's
+                p.push(F.PotionFromHero(seat=seat, n=n))
         elif code == GAIN_TREASURE:
             if self.treasure_deck.has_cards():
                 p.push(F.TreasureDraw(seat=seat, n=n, slot=-1))
@@ -1115,6 +1305,13 @@ class DarkTowerState(State):
         return total < n
 
     def _gain_corruption(self, seat: int) -> None:
+        if self.game.competitive:
+            if self.amulets[seat]:
+                self.amulets[seat] -= 1  # designed: the Amulet of Hope is spent instead
+                return
+            if len(self.corruptions[seat]) + 1 >= LOSING_CORRUPTIONS:
+                self._eliminate(seat, "would gain a third corruption")
+                return
         if len(self.corruptions[seat]) + 1 >= LOSING_CORRUPTIONS:
             self._lose(f"seat {seat + 1}'s hero would gain a third corruption")
             return
@@ -1124,11 +1321,56 @@ class DarkTowerState(State):
         self.result = -1
         self.ending = why
 
+    def _eliminate(self, seat: int, why: str) -> None:
+        """Hero Elimination: the hero leaves the game and its home kingdom turns dormant. Its
+        pending decisions go (its turn ends); skulls it had to place pass to the dropper."""
+        self.eliminated[seat] = True
+        self.ending = f"seat {seat + 1} {why}"
+        kept: list[Frame] = []
+        ended = False
+        for frame in self.pending:
+            owner = getattr(frame, "seat", None)
+            if isinstance(frame, (F.StartTurn, F.Turn)) and owner == seat:
+                kept.append(F.EndTurn(seat=seat))
+                ended = True
+            elif isinstance(frame, F.PlaceSkull) and owner == seat:
+                kept.append(F.PlaceSkull(seat=self._placer(seat), kingdom=frame.kingdom))
+            elif isinstance(frame, F.SkullDrops) and frame.dropper == seat:
+                continue
+            elif ended and isinstance(frame, (F.CardReveal, F.RoomReveal)):
+                continue
+            elif owner != seat or isinstance(frame, F.EndTurn):
+                kept.append(frame)
+        self.pending[:] = kept  # in place: the loop working off the frames holds the stack
+
+    def _placer(self, dropper: int) -> int:
+        """Who places a skull for a dormant kingdom: the dropper, or (eliminated) the hero
+        whose turn it is, or the next hero still in the game."""
+        if self.is_live(dropper):
+            return dropper
+        n = self.game.num_players
+        for step in range(n):
+            seat = (self.current + step) % n
+            if self.is_live(seat):
+                return seat
+        return dropper
+
+    def _end_if_decided(self) -> None:
+        """End of the Game, checked once the effects in hand are worked off (so heroes
+        eliminated by one effect go out at once): the last hero in wins; none, nobody."""
+        live = self.live_seats()
+        if len(live) == 1:
+            self._win(live[0], f"the other heroes were eliminated ({self.ending})")
+        elif not live:
+            self._lose(f"every remaining hero was eliminated at once ({self.ending})")
+
     def _next_turn(self, seat: int) -> None:
         """Sequence of Play: the next seat clockwise; at a month's end the adversary quest
         fails if not completed, and after the sixth month the heroes lose."""
         n = self.game.num_players
         nxt = (seat + 1) % n
+        while self.eliminated[nxt] and nxt != seat:
+            nxt = (nxt + 1) % n  # Hero Elimination: an eliminated hero takes no turns
         self.turns_left -= 1
         p = self.pending
         if self.turns_left > 0:
@@ -1136,7 +1378,7 @@ class DarkTowerState(State):
             p.push(F.StartTurn(seat=nxt))
             return
         if self.month >= MONTHS:
-            self._lose("the sixth month ended")
+            self._lose("the sixth month ended" + (": nobody wins" if self.game.competitive else ""))
             return
         failed = self.monthly[1] >= 0
         self.month += 1
@@ -1144,7 +1386,9 @@ class DarkTowerState(State):
         self.turns_left = self.game.month_turns
         self._begin_turn(nxt)
         p.push(F.StartTurn(seat=nxt))
-        p.push(F.QuestDraw(kind=1))
+        if not self.game.competitive:
+            # Competitive Clarifications: one quest a month, for a companion, no penalty
+            p.push(F.QuestDraw(kind=1))
         p.push(F.QuestDraw(kind=0))
         if failed:
             self._effects(seat, DATA.foes[self.game.adversary].advance)
@@ -1156,11 +1400,22 @@ class DarkTowerState(State):
         return observation(self, seat)
 
     def _determinize(self, seat: int, rng: random.Random) -> DarkTowerState:
-        """Re-deal what nobody sees: where the skulls inside the tower rest. The decks,
-        battle cards and rooms are dealt only when drawn, as chance nodes."""
+        """Re-deal what nobody sees: where the skulls inside the tower rest, and the other
+        heroes' heroic tests not yet completed (from the cards of each type ``seat`` has not
+        seen). The decks, battle cards and rooms are dealt only when drawn, as chance nodes."""
         state = self.clone()
         assert isinstance(state, DarkTowerState)
         state.tower = self.tower.determinize(rng)
+        for kind in range(TESTS):
+            hidden = [
+                s for s in range(self.game.num_players)
+                if s != seat and not self.tests_done[s] >> kind & 1 and self.tests[s][kind] >= 0
+            ]  # fmt: skip
+            seen = {self.tests[s][kind] for s in range(self.game.num_players) if s not in hidden}
+            unseen = [q for q in TESTS_OF_KIND[kind] if q not in seen]
+            rng.shuffle(unseen)
+            for s, q in zip(hidden, unseen, strict=False):
+                state.tests[s][kind] = q
         return state
 
 

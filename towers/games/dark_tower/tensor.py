@@ -35,6 +35,10 @@ MOVE_SCALE = 20
 TOKEN_SCALE = 4
 SKULLS = int(DATA.game["skulls"]["total"])
 MONTHS = int(DATA.game["months"]["count"])
+VIRTUES = [k.virtue for k in DATA.kingdoms]
+TESTS_OF_KIND = [[q.name for q in DATA.quests if q.kingdom == k] for k in range(len(VIRTUES))]
+TEST_SLOT = {name: i for names in TESTS_OF_KIND for i, name in enumerate(names)}
+"""A heroic test card's place among the four of its type."""
 
 
 def capped(value: float, scale: float) -> float:
@@ -151,6 +155,16 @@ def dark_tower_tensor(game: DarkTowerGame) -> ObservationTensor:
         out += _flags(o["quests_dealt"], QUESTS)
         return out
 
+    def race(o: Observation) -> list[float]:
+        out: list[float] = []
+        for h in o["heroes"]:
+            for kind, virtue in enumerate(VIRTUES):
+                name = h["tests"][virtue]
+                out += one_hot(TEST_SLOT[name] if name else None, len(TESTS_OF_KIND[kind]))
+            out += [float(v in h["tests_done"]) for v in VIRTUES]
+            out += [capped(h["amulets"], 4), float(h["eliminated"])]
+        return out + one_hot(o["winner"] if o["winner"] >= 0 else None, n)
+
     rooms = len(DATA.main_goal.steps)
     per_hero = N_LOC + 2 + len(GEAR) + len(POTIONS) + len(TREASURES) + len(COMPANIONS) + 2
     return ObservationTensor(
@@ -187,4 +201,14 @@ def dark_tower_tensor(game: DarkTowerGame) -> ObservationTensor:
                  "corruption and event decks, each / its size; the month's companion and "
                  "adversary quests (one-hot); the quests dealt", table),
         ]
+        + (
+            [
+                Part("race", (n * (len(QUESTS) + len(VIRTUES) + 2) + n,), "competitive "
+                     "game, per seat: each heroic test by type (one-hot among the type's "
+                     "cards; hidden or not dealt: zeros); each type completed; Amulets of Hope "
+                     "/ 4; eliminated; then the winner (one-hot, none: zeros)", race)
+            ]
+            if game.competitive
+            else []
+        )
     )  # fmt: skip
