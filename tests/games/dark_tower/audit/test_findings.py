@@ -153,11 +153,6 @@ def test_an_event_is_named_by_what_it_does() -> None:
     assert "strike" in name.lower() or DATA.foes[state.game.foes[0]].name in name
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="playing in the terminal: the game declares no views, so `towers play dark_tower` "
-    "prints the observation as raw JSON",
-)
 def test_dark_tower_has_views() -> None:
     assert isinstance(PLUGIN, GamePlugin)
     assert PLUGIN.views is not None
