@@ -92,7 +92,7 @@ def test_spent_advantages_cannot_be_undone() -> None:
 
 
 def test_an_unresolvable_loss_gives_one_corruption() -> None:
-    state = _battle("onslaught")  # ready: "lose 1 warriors, lose 1 spirit"
+    state = _battle("onslaught")  # ready: "lose 1 warriors, lose 1 potion"
     state.warriors[0] = 0
     state.spirit[0] = 0
     act(state, "resolve")

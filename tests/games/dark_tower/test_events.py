@@ -89,7 +89,7 @@ def test_the_tower_acts_the_adversary_strikes_where_the_battle_glyph_faces() -> 
     assert state.tower.glyph_sides()["battle"] == 0  # north: seat 0's home, where it stands
     _event(state, _card("tower_acts"))
     resolve(state)
-    assert (state.warriors, state.spirit) == ([5, 7], [0, 1])
+    assert (state.warriors, state.spirit) == ([4, 7], [1, 1])  # Ashstrider: lose 3 warriors
 
 
 def test_companion_events_reward_the_heroes_with_companions() -> None:

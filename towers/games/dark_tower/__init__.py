@@ -35,8 +35,13 @@ together: every seat scores 1 on a win and 0 on a loss.
 
 Designed rather than stated (the data files hold the detail, each item with its source)
 ------------------------------------------------------------------------------------------
-- Battle cards (four a foe and status, as ladders of results), strikes, the event deck, the
-  rooms' results and the target room's guardian, the adversary's advance (2 skulls).
+- Battle cards (four a foe and status, as ladders of results) and strikes, each foe and
+  adversary its own in the character of its name and traits (Brigands steal potions and gear,
+  Shadow Wolves run far, Spine Fiends poison spirit, Titans walk slowly and hit hardest...),
+  each adversary's Tower Acts strike and advance (skulls, and spirit, warriors or items); the
+  event deck, the rooms' results and the target room's guardian.
+- Foes calm down: two companion events lower the status of a foe (or every foe) on the board
+  one step, and a foe whose last token leaves the board is ready again.
 - Hero boards (move values, banner actions), what each virtue, companion, corruption, gear,
   potion and scroll does, the buildings' free and enhanced Reinforce effects, the haggle die's
   sixth face (a second "reinforce normally").

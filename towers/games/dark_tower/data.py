@@ -16,11 +16,13 @@ separated by commas, each one of::
 
     gain N warriors | gain N spirit | gain N gear | gain N potion | gain N treasure
     gain 1 virtue | gain 1 market | lose N warriors | lose N spirit | lose N gear
-    lose N potion | corruption | skulls N | nothing
+    lose N potion | corruption | skulls N | steal N | nothing
 
 ``gain N gear`` lets the hero pick the gear; ``gain N potion`` and ``gain N treasure`` draw from
 their decks; ``gain 1 market`` takes a treasure of the market; ``gain 1 virtue`` activates one
-of the hero's inactive virtues; ``skulls N`` drops N skulls from the supply into the Tower.
+of the hero's inactive virtues; ``skulls N`` drops N skulls from the supply into the Tower;
+``steal N`` (designed, for thieving foes) takes N of the hero's potions, then gear, as far as
+the hero holds any, and is never a loss that cannot be resolved.
 
 >>> DATA.counts()
 {'locations': 60, 'edges': 150, 'buildings': 16, 'foes': 12, 'adversaries': 8, 'heroes': 4}
@@ -49,12 +51,12 @@ CARD_NAMES = ("clash", "onslaught", "ambush", "rout")
 EFFECTS = (
     "gain warriors", "lose warriors", "gain spirit", "lose spirit", "gain gear", "lose gear",
     "gain potion", "lose potion", "gain treasure", "gain virtue", "gain market", "corruption",
-    "skulls",
+    "skulls", "steal",
 )  # fmt: skip
 """The kinds of effect, by code; an effect is ``(code, amount)``."""
 (
     GAIN_WARRIORS, LOSE_WARRIORS, GAIN_SPIRIT, LOSE_SPIRIT, GAIN_GEAR, LOSE_GEAR, GAIN_POTION,
-    LOSE_POTION, GAIN_TREASURE, GAIN_VIRTUE, GAIN_MARKET, CORRUPTION, SKULLS,
+    LOSE_POTION, GAIN_TREASURE, GAIN_VIRTUE, GAIN_MARKET, CORRUPTION, SKULLS, STEAL,
 ) = range(len(EFFECTS))  # fmt: skip
 
 Effects = tuple[tuple[int, int], ...]
@@ -75,9 +77,10 @@ def parse_effects(text: str, where: str = "effects") -> Effects:
         if words == ["corruption"]:
             out.append((CORRUPTION, 1))
             continue
-        if len(words) == 2 and words[0] == "skulls" and words[1].isdigit():
-            out.append((SKULLS, int(words[1])))
-            continue
+        if len(words) == 2 and words[0] in ("skulls", "steal") and words[1].isdigit():
+            if int(words[1]) > 0:
+                out.append((SKULLS if words[0] == "skulls" else STEAL, int(words[1])))
+                continue
         if len(words) == 3 and words[0] in ("gain", "lose") and words[1].isdigit():
             what = words[2].rstrip("s") if words[2] != "spirit" else "spirit"
             what = {"warrior": "warriors"}.get(what, what)
@@ -88,7 +91,7 @@ def parse_effects(text: str, where: str = "effects") -> Effects:
         raise DataError(
             f"{where}: {part!r} is not an effect; effects are 'gain N warriors|spirit|gear|"
             f"potion|treasure', 'gain 1 virtue|market', 'lose N warriors|spirit|gear|potion', "
-            f"'corruption', 'skulls N' or 'nothing'"
+            f"'corruption', 'skulls N', 'steal N' or 'nothing'"
         )
     return tuple(out)
 
@@ -100,8 +103,8 @@ def effects_text(effects: Effects) -> str:
         kind = EFFECTS[code]
         if code == CORRUPTION:
             words.append("corruption")
-        elif code == SKULLS:
-            words.append(f"skulls {n}")
+        elif code in (SKULLS, STEAL):
+            words.append(f"{kind} {n}")
         else:
             verb, what = kind.split()
             words.append(f"{verb} {n} {what}")
@@ -263,6 +266,8 @@ class Event:
     steps: int = 0
     seal: bool = False
     effects: Effects = ()
+    calm: bool = False
+    """A companion event that also calms ``foe`` (-1: every foe) one status step."""
 
 
 EVENT_CATEGORIES = (
@@ -589,8 +594,14 @@ def load() -> Data:
         events.append(
             Event(e["category"], int(e.get("foe", 0)), int(e.get("count", 0)),
                   int(e.get("level", -1)), int(e.get("steps", 0)), bool(e.get("seal", False)),
-                  parse_effects(e.get("effects", "nothing"), "event"))
+                  parse_effects(e.get("effects", "nothing"), "event"), bool(e.get("calm", False)))
         )  # fmt: skip
+        if events[-1].calm and e["category"] != "companion":
+            raise DataError(f"event {e}: only a companion event may calm a foe")
+        if not -1 <= events[-1].foe < 3:
+            raise DataError(
+                f"event {e}: foe must be 0, 1 or 2 (the foe by level) or -1 (every foe)"
+            )
     game = _read("game.toml")
     for key, item in game.items():
         _sourced(item, f"game.toml [{key}]")

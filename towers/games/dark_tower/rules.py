@@ -35,6 +35,7 @@ from towers.games.dark_tower.data import (
     LOSE_WARRIORS,
     SIDES,
     SKULLS,
+    STEAL,
     WILD,
     DungeonType,
     Effects,
@@ -838,8 +839,7 @@ class DarkTowerState(State):
             self.supply += self.skulls[b]
             self.skulls[b] = 0
         if potion.remove_foe:
-            slot = potion.remove_foe - 2  # the foes are held by level, from 2
-            self.foes[at * N_FOES + slot] -= 1
+            self._remove_foe(at, potion.remove_foe - 2)  # the foes are held by level, from 2
         self.moves_left += potion.moves
         if potion.effects:
             self._effects(seat, potion.effects)
@@ -1149,12 +1149,24 @@ class DarkTowerState(State):
                     if DATA.locations[self.at[hero]].kingdom == kingdom:
                         self._effects(hero, adversary.strike[0])
             case "companion":
+                if event.calm and any(self.companions):
+                    # designed (events.toml): the companions' deeds calm a foe one step
+                    for f in range(N_FOES) if event.foe < 0 else (event.foe,):
+                        if self._on_board(f):
+                            self.status[f] = max(0, self.status[f] - 1)
                 for hero in reversed(self.live_seats()):
                     if self.companions[hero]:
                         self._effects(hero, event.effects)
             case "new_wares":
                 if any(t >= 0 for t in self.market) and self.treasure_deck.has_cards():
                     p.push(F.NewWares(seat=seat, replaced=0))
+
+    def _remove_foe(self, loc: int, f: int) -> None:
+        """A token of foe ``f`` leaves ``loc``; designed (foes.toml): when its last token leaves
+        the board, the foe's status is back to ready (the next to come are fresh)."""
+        self.foes[loc * N_FOES + f] -= 1
+        if not self._on_board(f):
+            self.status[f] = START_STATUS
 
     def _on_board(self, f: int) -> bool:
         return any(self.foes[loc * N_FOES + f] for loc in range(N_LOC))
@@ -1231,7 +1243,7 @@ class DarkTowerState(State):
                         self.ending = f"{DATA.foes[self.game.adversary].name} is defeated"
                         return
                     if f >= 0:
-                        self.foes[loc * N_FOES + f] -= 1
+                        self._remove_foe(loc, f)
                     gain = HEROIC_SPIRIT + sum(perk.heroic for perk in self.perks(seat))
                     self.spirit[seat] += max(0, gain)
                 case F.EndTurn(seat=seat):
@@ -1284,6 +1296,13 @@ class DarkTowerState(State):
             short = True
         elif code == SKULLS:
             p.push(F.SkullDrops(dropper=seat, n=n))
+        elif code == STEAL:
+            # designed (foes.toml): thieves take potions, then gear, what the hero holds
+            for held in (self.potions[seat], self.gear[seat]):
+                for k in range(len(held)):
+                    take = min(held[k], n)
+                    held[k] -= take
+                    n -= take
         if short and not frame.corrupted:
             # Spending vs. Losing: one corruption at most from a single effect
             p.replace(F.Effects(seat=seat, effects=frame.effects, corrupted=True))

@@ -68,12 +68,6 @@ def test_observation_shows_a_battle_under_a_nested_decision() -> None:
     assert "battle" in obs or "battling" in json.dumps(obs)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue's ask (every foe and adversary playable): the designed battle cards and "
-    "strikes are one table per level, so the four foes of a level differ only in traits and "
-    "tokens, and the eight adversaries only in traits",
-)
 @pytest.mark.parametrize(("kind", "level"), [("foe", 2), ("foe", 3), ("foe", 4), ("adversary", 5)])
 def test_foes_of_one_level_have_their_own_cards(kind: str, level: int) -> None:
     foes = [f for f in DATA.foes if f.kind == kind and f.level == level]
@@ -81,11 +75,6 @@ def test_foes_of_one_level_have_their_own_cards(kind: str, level: int) -> None:
     assert len(tables) == len(foes)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="foes.toml: foes start 'ready' so that they 'can both calm down and grow in power', "
-    "but no event or item lowers a status, so the panicked and unsteady rows are never used",
-)
 def test_some_event_calms_a_foe() -> None:
     calmed = False
     for card in range(len(DATA.events)):
