@@ -12,7 +12,7 @@ import towers
 from towers.core.chance import sample_chance
 from towers.games.sifnos import frames as F
 from towers.games.sifnos.actions import DATA
-from towers.games.sifnos.bots import evaluate, province_might
+from towers.games.sifnos.bots import _mights, evaluate, province_might
 from towers.games.sifnos.rules import SifnosGame, SifnosState
 from towers.games.sifnos.scoring import final_scores
 
@@ -65,10 +65,14 @@ def test_a_finished_game_is_worth_its_final_score() -> None:
 def test_the_might_read_is_the_rules_might() -> None:
     for state in _random_states(3, seed=11, every=97):
         top_side = [stack[-1] >> 3 if stack else -1 for stack in state.stacks]
+        all_dice, all_might, all_towers = _mights(state, top_side)
         for k, q in enumerate(DATA.large):
             dice, might = province_might(state, k, top_side)
-            assert might == state.might(q)
-            assert dice == state.dice_in_province(q)
+            assert might == state.might(q) == all_might[k]
+            assert dice == state.dice_in_province(q) == all_dice[k]
+            spaces = [s for s, space in enumerate(DATA.spaces) if q in space.provinces]
+            for side in range(state.game.sides):
+                assert all_towers[k][side] == sum(1 for s in spaces if top_side[s] == side)
 
 
 def _mid_game(players: int = 2, seed: int = 7) -> SifnosState:
