@@ -14,7 +14,7 @@ from towers.games.sifnos import frames as F
 from towers.games.sifnos.actions import DATA
 from towers.games.sifnos.bots import _mights, evaluate, province_might
 from towers.games.sifnos.rules import SifnosGame, SifnosState
-from towers.games.sifnos.scoring import final_scores
+from towers.games.sifnos.scoring import breakdown, final_scores
 
 
 def _random_states(players: int, seed: int, every: int = 29) -> Iterator[SifnosState]:
@@ -117,3 +117,23 @@ def test_greedy_finishes_a_game_and_beats_random(seat: int) -> None:
         else:
             state.apply_trusted(bots[state.current_player()].choose(state))
     assert state.winners() == [seat]
+
+
+def test_alone_against_the_schemes_a_point_of_the_opponent_is_a_point_lost() -> None:
+    """Solo, the game is won by outscoring the Scheme-driven opponent, so its VP (here a
+    Scoring Tile it claims) count against the player's estimate, point for point."""
+    for state in _random_states(1, seed=3, every=53):
+        opponent = state.game.opponent
+        if state.over or state.tile_of[opponent] >= 0:
+            continue
+        before = evaluate(state, 0)
+        claimed = state.clone()
+        assert isinstance(claimed, SifnosState)
+        claimed.tile_of[opponent] = 0
+        gained = sum(breakdown(claimed, opponent).values()) - sum(
+            breakdown(state, opponent).values()
+        )
+        assert gained > 0
+        assert evaluate(claimed, 0) == pytest.approx(before - gained)
+        return
+    raise AssertionError("no position without the opponent's Scoring Tile")

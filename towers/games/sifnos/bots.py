@@ -27,6 +27,10 @@ pays, a Tower towards a Beacon, a Workshop Die on a Building that will pay). The
 - decisions pending on the stack that are the seat's: cards to discard or give (a loss),
   Influence, a face-up card, a Scoring Tile, a Beacon or a Fort to take (a gain).
 
+Alone against the Schemes the estimate is counted less the opponent's VP as they stand
+(rulebook: the solo game's Final Scoring, the higher score wins), so a move that hands it
+Influence or a majority costs what it gives.
+
 Nothing hidden is read: the seat's own hand, never another's (their sizes are public), and
 never the draw pile's order; everything else it reads is on the table.
 """
@@ -425,6 +429,9 @@ def evaluate(state: SifnosState, seat: int) -> float:
     """The seat's standing in VP (see the module docstring)."""
     parts = breakdown(state, seat)
     value = float(sum(parts.values()))
+    if state.game.solo:
+        # alone against the Schemes, the game is won by outscoring the opponent
+        value -= sum(breakdown(state, state.game.opponent).values())
     if state.over:
         return value
     left = _game_left(state)
