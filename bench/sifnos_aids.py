@@ -7,6 +7,11 @@ together with a random other one. The Aids' spots are designed (data/game.toml),
 figures measure this game's balance; ties share the win; each rate has its 95% Wilson
 interval, and the seats' own rates are shown beside (the first player draws fewest cards).
 
+The games are those of ``towers simulate sifnos`` with the same bot at every seat (the Aids
+read from the game's balance facets), so ``--results FILE.sqlite`` keeps each game as it
+ends and a run stopped part way goes on from there when started again with the same file.
+
+    python bench/sifnos_aids.py --games 1000 --results aids.sqlite
     python bench/sifnos_aids.py --games 200 --players 2 --workers 2
     python bench/sifnos_aids.py --games 100 --players 4 --bot greedy:samples=1
 
@@ -18,36 +23,24 @@ from __future__ import annotations
 import argparse
 import collections
 import json
-import multiprocessing
-import random
 import sys
-import time
+from pathlib import Path
 from typing import Any
 
-import towers
-from towers.core.chance import derive_seed
-from towers.games.sifnos.actions import DATA
-from towers.sim.simulate import play_game
-from towers.sim.specs import parse_seat_spec
-from towers.sim.summary import rate_interval
+from towers.sim import run_simulation
+from towers.sim.summary import GameResult, rate_interval
 
 
-def one_game(job: tuple[int, int, str, int]) -> dict[str, Any]:
-    index, players, bot, seed = job
-    kind, params = parse_seat_spec(bot)
-    game = towers.make("sifnos", players=players)
-    state = game.new_initial_state()
-    bots = [
-        towers.make_bot(kind, seed=derive_seed(seed, "bot", index, seat), **params)
-        for seat in range(players)
-    ]
-    play_game(state, bots, random.Random(derive_seed(seed, "chance", index)))
-    return {
-        "aids": [[DATA.setup_aids[a].id for a in state.aids[s]] for s in range(players)],  # type: ignore[attr-defined]
-        "winners": state.winners(),
-        "rounds": state.rounds,  # type: ignore[attr-defined]
-        "allies": state.allies,  # type: ignore[attr-defined]
-    }
+def aid_shares(result: GameResult) -> list[tuple[int, list[int], float]]:
+    """(seat, the ids of the Setup Aids it was dealt, its share of the win) for each seat."""
+    returns = result.returns
+    best = max(returns)
+    winners = [s for s, r in enumerate(returns) if r == best]
+    out = []
+    for seat, label in enumerate(result.balance["setup aids"]):
+        share = 1 / len(winners) if seat in winners else 0.0
+        out.append((seat, [int(a) for a in label.split("+")], share))
+    return out
 
 
 def _rows(results: dict[Any, list[float]]) -> dict[Any, dict[str, Any]]:
@@ -81,40 +74,41 @@ def main() -> None:
     parser.add_argument("--bot", default="greedy")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--results", default="", help="a results file (.sqlite) to resume")
     parser.add_argument("--json", default="")
     args = parser.parse_args()
-    jobs = [(i, args.players, args.bot, args.seed) for i in range(args.games)]
-    started = time.perf_counter()
-    if args.workers > 1:
-        with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
-            games = pool.map(one_game, jobs, chunksize=2)
-    else:
-        games = [one_game(job) for job in jobs]
-    seconds = time.perf_counter() - started
+    results = Path(args.results) if args.results else None
+    report = run_simulation(
+        "sifnos",
+        args.players,
+        args.games,
+        [args.bot] * args.players,
+        args.seed,
+        workers=args.workers,
+        results=results,
+        resume=results is not None and results.exists(),
+    )
     by_aid: dict[int, list[float]] = collections.defaultdict(list)
     by_seat: dict[int, list[float]] = collections.defaultdict(list)
-    for g in games:
-        won = g["winners"]
-        for seat, aids in enumerate(g["aids"]):
-            share = 1 / len(won) if seat in won else 0.0
+    for result in report.results:
+        for seat, aids, share in aid_shares(result):
             by_seat[seat + 1].append(share)
             for aid in aids:
                 by_aid[aid].append(share)
     aids, seats = _rows(by_aid), _rows(by_seat)
-    capped = sum(1 for g in games if g["allies"] < 3)
     print(
-        f"sifnos, {args.players} players, {args.games} games of {args.bot} ({seconds:.0f} s, "
-        f"{args.workers} workers); {capped} ended without the third Allied Ship"
+        f"sifnos, {args.players} players, {len(report.results)} games of {args.bot} "
+        f"({report.total_seconds:.0f} s of play, workers: {args.workers})"
     )
     _print("Setup Aid", aids)
     _print("seat", seats)
     if args.json:
         out = {
             "inputs": vars(args),
+            "games": len(report.results),
             "aids": aids,
             "seats": seats,
-            "without_third_ally": capped,
-            "seconds": seconds,
+            "seconds": report.total_seconds,
         }
         text = json.dumps(out, indent=1)
         if args.json == "-":

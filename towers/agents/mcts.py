@@ -24,6 +24,12 @@ value vector with one entry per seat.
   may be played before a leaf is scored; the default is none, since random moves inside a
   turn of several atomic actions mostly add noise.
 
+A think time (``seconds``) is measured on the ``clock`` chosen: ``wall`` (the default, what a
+person waits for) or ``cpu``, the thread's own processor time (``time.thread_time``), so that
+a search on a machine shared with other work gets the same number of iterations as on an
+idle one, which is what a fair comparison of bots wants. A server's ``time_limit`` is always
+wall time.
+
 The answer is the most visited legal root action (the mean value, then the generator, break
 ties). ``iterations_done`` and ``action_stats`` describe the last search.
 """
@@ -34,9 +40,10 @@ import math
 import time
 
 from towers.agents.base import BaseBot, deciding_seat, leads, observed_copy, win_values
-from towers.agents.params import Param
+from towers.agents.params import BotParamError, Param
 from towers.core.chance import sample_chance
 from towers.core.game import CHANCE, TERMINAL, State
+from towers.core.options import value_text
 
 DEFAULT_ITERATIONS = 200
 MAX_ITERATIONS = 20_000
@@ -44,6 +51,8 @@ MAX_ITERATIONS = 20_000
 MAX_SECONDS = 30.0
 """The longest think time a shared server allows a move."""
 MAX_ROLLOUT_DEPTH = 200
+CLOCKS = ("wall", "cpu")
+"""The clocks a think time may be measured on."""
 
 
 class _Node:
@@ -69,6 +78,8 @@ class MCTSBot(BaseBot):
 
     - ``iterations`` (default 200): descents per choice, each ending in one expansion;
     - ``seconds``: a time budget per choice instead (it wins when both are given);
+    - ``clock`` ("wall"): what ``seconds`` is measured on, "wall" or "cpu" (this thread's
+      processor time, the same on a loaded machine as on an idle one);
     - ``c`` (0.3): the UCB1 exploration constant, for values in [0, 1];
     - ``scale`` (5.0): the heuristic gain, in victory points, worth a value of about 0.73;
     - ``relative`` (true): count gains from the lead at the root rather than from a tie;
@@ -91,6 +102,10 @@ class MCTSBot(BaseBot):
             "seconds", float, None, "think time per move instead of a number of games",
             low=0, above_low=True, limit=MAX_SECONDS, light=1.0,
         ),
+        Param(
+            "clock", str, "wall", "what the think time is measured on: wall (time waited) or "
+            "cpu (processor time, fair on a busy machine)",
+        ),
         Param("c", float, 0.3, "how much it tries moves that look worse (exploration)", low=0),
         Param("scale", float, 5.0, "victory points that count as a clear lead", low=0, above_low=True),
         Param("relative", bool, True, "judge moves by what they gain from the current position"),
@@ -107,6 +122,7 @@ class MCTSBot(BaseBot):
         seed: int | None = None,
         iterations: int | None = None,
         seconds: float | None = None,
+        clock: str = "wall",
         c: float = 0.3,
         rollout_depth: int = 0,
         scale: float = 5.0,
@@ -119,6 +135,7 @@ class MCTSBot(BaseBot):
             {
                 "iterations": DEFAULT_ITERATIONS if iterations is None else iterations,
                 "seconds": seconds,
+                "clock": clock,
                 "c": c,
                 "rollout_depth": rollout_depth,
                 "scale": scale,
@@ -128,6 +145,11 @@ class MCTSBot(BaseBot):
             }
         )
         self.seconds: float | None = p["seconds"]
+        self.clock: str = p["clock"].lower()
+        if self.clock not in CLOCKS:
+            raise BotParamError(
+                f"mcts: clock must be wall or cpu, not {value_text(clock)}", param="clock"
+            )
         self.iterations: int = p["iterations"]
         self.c: float = p["c"]
         self.rollout_depth: int = p["rollout_depth"]
@@ -140,7 +162,11 @@ class MCTSBot(BaseBot):
         """(action, visits, mean value for the deciding seat) of each root action, last search."""
 
     def __repr__(self) -> str:
-        budget = f"seconds={self.seconds}" if self.seconds else f"iterations={self.iterations}"
+        budget = (
+            f"seconds={self.seconds}, clock={self.clock}"
+            if self.seconds
+            else f"iterations={self.iterations}"
+        )
         return (
             f"MCTSBot(seed={self.seed!r}, {budget}, c={self.c}, scale={self.scale}, "
             f"relative={self.relative}, minimax={self.minimax}, expand_all={self.expand_all}, "
@@ -156,20 +182,21 @@ class MCTSBot(BaseBot):
             return legal[0]
         root = _Node(state.game.num_players)
         rng = self.rng
-        budget = self.seconds
-        if self.time_limit is not None and (budget is None or self.time_limit < budget):
-            budget = self.time_limit
-        if budget is None:
+        if self.seconds is None and self.time_limit is None:
             done = self.iterations
             for _ in range(done):
                 self._iterate(root, observed_copy(state, seat, rng))
         else:
-            # a think time searches until it runs out; a time limit cuts a count of iterations
-            # short; either way at least one iteration, so even a tiny budget gives an answer
-            deadline = time.perf_counter() + budget
+            # a think time searches until it runs out on its clock; a server's time limit
+            # (wall time) cuts any search short; either way at least one iteration, so even a
+            # tiny budget gives an answer
+            wall = time.perf_counter
+            clock = time.thread_time if self.clock == "cpu" else wall
+            think_end = math.inf if self.seconds is None else clock() + self.seconds
+            limit_end = math.inf if self.time_limit is None else wall() + self.time_limit
             most = self.iterations if self.seconds is None else None
             done = 0
-            while done == 0 or (time.perf_counter() < deadline and done != most):
+            while done == 0 or (done != most and clock() < think_end and wall() < limit_end):
                 self._iterate(root, observed_copy(state, seat, rng))
                 done += 1
         self.iterations_done = done

@@ -12,9 +12,9 @@ import towers
 from towers.core.chance import sample_chance
 from towers.games.sifnos import frames as F
 from towers.games.sifnos.actions import DATA
-from towers.games.sifnos.bots import evaluate, province_might
+from towers.games.sifnos.bots import _mights, evaluate, province_might
 from towers.games.sifnos.rules import SifnosGame, SifnosState
-from towers.games.sifnos.scoring import final_scores
+from towers.games.sifnos.scoring import breakdown, final_scores
 
 
 def _random_states(players: int, seed: int, every: int = 29) -> Iterator[SifnosState]:
@@ -65,10 +65,14 @@ def test_a_finished_game_is_worth_its_final_score() -> None:
 def test_the_might_read_is_the_rules_might() -> None:
     for state in _random_states(3, seed=11, every=97):
         top_side = [stack[-1] >> 3 if stack else -1 for stack in state.stacks]
+        all_dice, all_might, all_towers = _mights(state, top_side)
         for k, q in enumerate(DATA.large):
             dice, might = province_might(state, k, top_side)
-            assert might == state.might(q)
-            assert dice == state.dice_in_province(q)
+            assert might == state.might(q) == all_might[k]
+            assert dice == state.dice_in_province(q) == all_dice[k]
+            spaces = [s for s, space in enumerate(DATA.spaces) if q in space.provinces]
+            for side in range(state.game.sides):
+                assert all_towers[k][side] == sum(1 for s in spaces if top_side[s] == side)
 
 
 def _mid_game(players: int = 2, seed: int = 7) -> SifnosState:
@@ -113,3 +117,23 @@ def test_greedy_finishes_a_game_and_beats_random(seat: int) -> None:
         else:
             state.apply_trusted(bots[state.current_player()].choose(state))
     assert state.winners() == [seat]
+
+
+def test_alone_against_the_schemes_a_point_of_the_opponent_is_a_point_lost() -> None:
+    """Solo, the game is won by outscoring the Scheme-driven opponent, so its VP (here a
+    Scoring Tile it claims) count against the player's estimate, point for point."""
+    for state in _random_states(1, seed=3, every=53):
+        opponent = state.game.opponent
+        if state.over or state.tile_of[opponent] >= 0:
+            continue
+        before = evaluate(state, 0)
+        claimed = state.clone()
+        assert isinstance(claimed, SifnosState)
+        claimed.tile_of[opponent] = 0
+        gained = sum(breakdown(claimed, opponent).values()) - sum(
+            breakdown(state, opponent).values()
+        )
+        assert gained > 0
+        assert evaluate(claimed, 0) == pytest.approx(before - gained)
+        return
+    raise AssertionError("no position without the opponent's Scoring Tile")

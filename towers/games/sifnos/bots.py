@@ -27,6 +27,10 @@ pays, a Tower towards a Beacon, a Workshop Die on a Building that will pay). The
 - decisions pending on the stack that are the seat's: cards to discard or give (a loss),
   Influence, a face-up card, a Scoring Tile, a Beacon or a Fort to take (a gain).
 
+Alone against the Schemes the estimate is counted less the opponent's VP as they stand
+(rulebook: the solo game's Final Scoring, the higher score wins), so a move that hands it
+Influence or a majority costs what it gives.
+
 Nothing hidden is read: the seat's own hand, never another's (their sizes are public), and
 never the draw pile's order; everything else it reads is on the table.
 """
@@ -188,13 +192,21 @@ for _b in DATA.buildings:
         _COMPLETE[_b.index] = float(sum(int(r["n"]) for r in _b.raw.get("complete", [])))
 
 _LARGE_REGIONS = tuple(DATA.provinces[p].regions for p in DATA.large)
-_IS_LARGE_REGION = tuple(DATA.provinces[r.province].central is False for r in DATA.regions)
 _PROVINCE_SPACES = tuple(
     tuple(s for s in range(len(DATA.spaces)) if p in DATA.spaces[s].provinces) for p in DATA.large
 )
 _ROWS = tuple(tuple(p.index for p in DATA.pieces if p.row == r) for r in range(len(DATA.row_vp)))
 _BEACON_SLOTS = tuple(p.index for p in DATA.pieces if p.kind == BEACON)
 _ALL_VALUES = {1, 2, 3, 4, 5, 6}
+_N_LARGE = len(DATA.large)
+_LARGE_REGION_K = tuple((r, k) for k, regions in enumerate(_LARGE_REGIONS) for r in regions)
+"""Each Region of a larger Province with the Province's place in ``DATA.large``."""
+_LARGE_REGION_VALUE = tuple((r, DATA.regions[r].value) for r, _ in _LARGE_REGION_K)
+_SPACE_KS = tuple(
+    tuple(k for k, spaces in enumerate(_PROVINCE_SPACES) if s in spaces)
+    for s in range(len(DATA.spaces))
+)
+"""The larger Provinces (places in ``DATA.large``) each Tower space counts towards."""
 _CORNERS = tuple(r.corners for r in DATA.regions)
 
 
@@ -229,12 +241,50 @@ def province_might(state: SifnosState, k: int, top_side: list[int]) -> tuple[int
     return dice, might
 
 
+def _mights(
+    state: SifnosState, top_side: list[int]
+) -> tuple[list[int], list[list[int]], list[list[int]]]:
+    """For every larger Province at once, in one pass over the board: its Dice, each side's
+    Might there (as :func:`province_might` counts it) and each side's uncovered Towers there."""
+    sides = state.game.sides
+    dice = [0] * _N_LARGE
+    might = [[0] * sides for _ in range(_N_LARGE)]
+    towers = [[0] * sides for _ in range(_N_LARGE)]
+    die_owner = state.die_owner
+    fort_at = state.fort_at
+    soldier_at = state.soldier_at
+    for r, k in _LARGE_REGION_K:
+        at = might[k]
+        side = die_owner[r]
+        if side >= 0:
+            at[side] += 1
+            dice[k] += 1
+        side = fort_at[r]
+        if side >= 0:
+            at[side] += 1
+        side = soldier_at[r]
+        if side >= 0:
+            at[side] += 2
+    for s, side in enumerate(top_side):
+        if side >= 0:
+            for k in _SPACE_KS[s]:
+                might[k][side] += 1
+                towers[k][side] += 1
+    for side, tents in enumerate(state.tents):
+        for k, q in enumerate(DATA.large):
+            might[k][side] += tents[q]
+    return dice, might, towers
+
+
 def _invasions(state: SifnosState, seat: int, card: float, top_side: list[int]) -> float:
     """The seat's expected share of the invasions to come (see the module docstring)."""
     sides = state.game.sides
     total = 0.0
+    all_dice, all_might, all_towers = _mights(state, top_side)
+    tents = state.tents[seat]
     for k, q in enumerate(DATA.large):
-        dice, might = province_might(state, k, top_side)
+        dice = all_dice[k]
+        might = all_might[k]
         mine = might[seat]
         if mine == 0:
             share = 0.0
@@ -258,8 +308,7 @@ def _invasions(state: SifnosState, seat: int, card: float, top_side: list[int]) 
             prize += EMPTY_CARD
         consolation = 0.0
         if share < 1.0:
-            towers = sum(1 for s in _PROVINCE_SPACES[k] if top_side[s] == seat)
-            consolation = card * (towers + state.tents[seat][q])
+            consolation = card * (all_towers[k][seat] + tents[q])
         total += INVADED_SOON[min(dice, 3)] * (share * prize + (1.0 - share) * consolation)
     return total
 
@@ -340,11 +389,13 @@ def _best_placement(state: SifnosState, seat: int, card: float, left: float, fre
 def _values_taken(state: SifnosState) -> set[int]:
     """The Die values some empty Region of a larger Province takes now."""
     takes: set[int] = set()
-    for r, region in enumerate(DATA.regions):
-        if state.die_owner[r] < 0 and _IS_LARGE_REGION[r]:
-            if state.fort_at[r] >= 0:
+    die_owner = state.die_owner
+    fort_at = state.fort_at
+    for r, value in _LARGE_REGION_VALUE:
+        if die_owner[r] < 0:
+            if fort_at[r] >= 0:
                 return _ALL_VALUES
-            takes.add(region.value)
+            takes.add(value)
     return takes
 
 
@@ -378,6 +429,9 @@ def evaluate(state: SifnosState, seat: int) -> float:
     """The seat's standing in VP (see the module docstring)."""
     parts = breakdown(state, seat)
     value = float(sum(parts.values()))
+    if state.game.solo:
+        # alone against the Schemes, the game is won by outscoring the opponent
+        value -= sum(breakdown(state, state.game.opponent).values())
     if state.over:
         return value
     left = _game_left(state)
@@ -395,9 +449,8 @@ def evaluate(state: SifnosState, seat: int) -> float:
     takes = _values_taken(state)
     value += sum(DIE_SUPPLY if d in takes else DIE_IDLE for d in state.dice_supply[seat])
     value += DIE_WORKSHOP * len(state.workshop[seat])
-    value += DIE_MAP * sum(
-        1 for r, owner in enumerate(state.die_owner) if owner == seat and _IS_LARGE_REGION[r]
-    )
+    die_owner = state.die_owner
+    value += DIE_MAP * sum(1 for r, _ in _LARGE_REGION_K if die_owner[r] == seat)
     value += TOWER_SUPPLY * sum(state.tower_supply[seat])
     value += SOLDIER_SUPPLY * state.soldier_supply[seat]
     value += SOLDIER_MAP * state.soldier_at.count(seat)
