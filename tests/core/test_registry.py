@@ -26,6 +26,14 @@ def test_make_defaults_to_the_fewest_players() -> None:
     assert game.name == "toy"
 
 
+def test_make_defaults_to_the_fewest_players_its_options_allow() -> None:
+    # the competitive game is for 2-4 heroes, the cooperative one for 1-4
+    assert towers.make("dark_tower").num_players == 1
+    assert towers.make("dark_tower", mode="competitive").num_players == 2
+    with pytest.raises(towers.GameOptionError, match="allowed: heroic, gritty"):
+        towers.make("dark_tower", difficulty="deadly")
+
+
 def test_an_unknown_game_lists_the_games() -> None:
     with pytest.raises(towers.GameOptionError) as failure:
         towers.make("chess")

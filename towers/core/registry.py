@@ -182,9 +182,19 @@ def tensor_of(game: Game) -> ObservationTensor:
 
 
 def make(name: str, players: int | None = None, **options: Any) -> Game:
-    """A game by its registry name, for ``players`` seats (default: the fewest it allows)."""
+    """A game by its registry name, for ``players`` seats (default: the fewest its options
+    allow: a mode may need more players than the game's least, as a competitive game does)."""
     cls = game_class(name)
-    return cls(cls.min_players if players is None else players, **options)
+    if players is not None:
+        return cls(players, **options)
+    first: GameOptionError | None = None
+    for n in range(cls.min_players, cls.max_players + 1):
+        try:
+            return cls(n, **options)
+        except GameOptionError as refused:
+            first = first or refused
+    assert first is not None
+    raise first
 
 
 def list_bots() -> list[str]:
