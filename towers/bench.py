@@ -25,7 +25,7 @@ from towers.core.chance import random_action, sample_chance
 from towers.core.compiled import twins_chosen
 from towers.core.errors import GameOptionError
 from towers.core.game import CHANCE, TERMINAL, Game, State
-from towers.core.registry import make, make_bot
+from towers.core.registry import game_class, make, make_bot
 
 Progress = Callable[[int, int, str], None]
 """``progress(steps_done, steps_total, what_now)``."""
@@ -55,8 +55,8 @@ def run_bench(
     if seconds <= 0:
         raise GameOptionError(f"seconds must be a positive number, not {seconds!r}")
     options = dict(options or {})
-    probe = make(game, players=None, **options)
-    counts = list(players) if players else list(range(probe.min_players, probe.max_players + 1))
+    counts = player_counts(game, players, options)
+    probe = make(game, players=counts[0], **options)
     total = STEPS_PER_COUNT * len(counts)
     step = 0
 
@@ -104,6 +104,33 @@ def run_bench(
         "compiled_twins": twins_chosen(type(probe).__module__.rpartition(".")[0] + "."),
         "results": results,
     }
+
+
+def player_counts(
+    game: str, players: Sequence[int] | None, options: Mapping[str, Any]
+) -> list[int]:
+    """The player counts to measure: each of ``players`` (a count the options do not allow
+    raises the game's :class:`GameOptionError`), or by default every count from the game's
+    least to its most that the options allow (a mode may allow fewer than the game does:
+    Return to Dark Tower's competitive game is for 2-4 heroes, its cooperative one 1-4)."""
+    if players:
+        for n in players:
+            make(game, players=n, **options)
+        return list(players)
+    cls = game_class(game)
+    allowed: list[int] = []
+    refused: GameOptionError | None = None
+    for n in range(cls.min_players, cls.max_players + 1):
+        try:
+            make(game, players=n, **options)
+        except GameOptionError as exc:
+            refused = exc
+            continue
+        allowed.append(n)
+    if not allowed:
+        assert refused is not None
+        raise refused
+    return allowed
 
 
 def play_random_game(game: Game, rng: random.Random, trusted: bool) -> int:

@@ -38,7 +38,7 @@ from rich.table import Table
 from rich.text import Text
 
 import towers
-from towers.bench import bench_errors, bench_table, run_bench
+from towers.bench import bench_errors, bench_table, player_counts, run_bench
 from towers.core.errors import IllegalActionError, TowersError
 from towers.core.game import Game
 from towers.core.options import Option, value_text
@@ -781,11 +781,12 @@ def bench(
     with user_errors():
         cls = check_game(game)
         options = parse_options(option or [])
-        make(game, **options)
-        counts = (
+        counts = player_counts(
+            game,
             parse_player_counts(players, cls.min_players, cls.max_players)
             if players is not None
-            else None
+            else None,
+            options,
         )
         if not (seconds > 0 and math.isfinite(seconds)):
             fail(f"--seconds must be a positive number, not {seconds}")

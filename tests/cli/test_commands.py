@@ -298,3 +298,21 @@ def test_simulate_plays_on_every_local_core_by_default(runner: CliRunner) -> Non
     result = runner.invoke(app, ["simulate", "toy", "-n", "2", "--json", "-"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["inputs"]["workers"] == local_cores()
+
+
+def test_bench_measures_the_player_counts_a_mode_allows() -> None:
+    # Return to Dark Tower's competitive game is for 2-4 heroes, its cooperative one for 1-4:
+    # the counts come from the options, not the game's widest range.
+    report = run_bench("dark_tower", seconds=0.05, options={"mode": "competitive"})
+    assert [row["players"] for row in report["results"]] == [2, 3, 4]
+    assert all(row["playouts"]["games"] >= 1 for row in report["results"])
+
+
+def test_bench_command_prints_the_competitive_figures(runner: CliRunner) -> None:
+    args = ["bench", "dark_tower", "-p", "2", "--seconds", "0.05", "-o", "mode=competitive"]
+    result = runner.invoke(app, args, env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "2 players" in result.output and "MCTS iterations/s" in result.output
+    refused = runner.invoke(app, [*args[:3], "1-2", *args[4:]], env={"COLUMNS": "200"})
+    assert refused.exit_code == 2
+    assert "2 to 4 heroes" in flat(refused.output)

@@ -1,18 +1,28 @@
-"""The Return to Dark Tower heuristic used by the greedy and search bots: how close the team
-stands to winning, from 0 (lost) to 1 (won), read from the public table only.
+"""The Return to Dark Tower heuristic used by the greedy and search bots: how a seat stands,
+from 0 (lost) to 1 (won), read from what that seat may observe only.
 
-``evaluate(state, seat)`` is the same for every seat (the team wins or loses together):
+Cooperative game: ``evaluate(state, seat)`` is the same for every seat (the team wins or
+loses together):
 
 - progress toward the goal: each of the main goal's dungeons recovered, the rooms cleared in
-  the current one, and once the adversary is on the board each of its cards resolved; and
-  how near the nearest hero stands to the next dungeon or the adversary;
+  the current one, and once the adversary is on the board each of its cards resolved;
+- where the heroes stand: each hero is drawn to the next dungeon or the adversary, and to the
+  best other errand within reach, a building with skulls to cleanse (more the more skulls it
+  holds and the emptier the supply) or a foe it is strong enough to beat; cleansing or exploring
+  is always worth more than standing on the space, so a hero that arrives acts;
 - the heroes' strength for battles and dungeons: warriors and spirit (with diminishing
   worth), gear, potions and treasures;
 - the dangers: skulls on buildings (more the fuller a building), buildings destroyed, a
   supply running low (an empty supply loses), corruptions (a third loses), foes on the board
   and their status, and the months running out.
 
-Nothing hidden is read: the skulls inside the tower count by their public total only.
+Competitive game: each seat is valued on its own race: its heroic tests completed, how near
+it stands to its next test (its own cards, which only it sees) or, with three done, to the
+Tower; its strength, corruptions and Amulets of Hope. The rooms of the Tower dungeon count
+for a hero who may enter it.
+
+Nothing hidden is read: the skulls inside the tower count by their public total only, and
+another hero's heroic tests are never looked at.
 """
 
 from __future__ import annotations
@@ -20,15 +30,32 @@ from __future__ import annotations
 from towers.core.game import State
 from towers.core.graphs import distance_table
 from towers.games.dark_tower.data import DATA
-from towers.games.dark_tower.rules import DarkTowerState
+from towers.games.dark_tower.rules import (
+    N_FOES,
+    TESTS_TO_ENTER,
+    TOWER_SPACES,
+    DarkTowerState,
+)
 
 GOAL_STEPS = len(DATA.main_goal.steps)
 ROOMS = int(DATA.game["dungeon"]["rooms"])
 MONTHS = int(DATA.game["months"]["count"])
 TOTAL_SKULLS = int(DATA.game["skulls"]["total"])
+FULL = int(DATA.game["skulls"]["building_capacity"])
 FAR = distance_table(DATA.adjacent)
 REACH = 10
-"""Spaces beyond which a hero counts as far from the goal."""
+"""Spaces beyond which a hero counts as far from an errand."""
+BUILDING_AT = tuple(b.location for b in DATA.buildings)
+N_LOC = len(DATA.locations)
+
+GOAL_PULL = 0.05
+"""The worth of standing on the next dungeon (or the adversary's space)."""
+CLEANSE_PULL = 0.004
+"""The worth of standing on a building, for each skull on it, before the supply's urgency."""
+FOE_PULL = 0.003
+"""The worth of standing on a foe the hero can beat, for each level of the foe."""
+BEATS = 3
+"""A hero can beat a foe with at least this many warriors and spirit for each of its levels."""
 
 
 def objective(state: DarkTowerState) -> int:
@@ -51,31 +78,91 @@ def progress(state: State) -> float:
     return 0.6 * dungeon / GOAL_STEPS + 0.4 * adversary
 
 
+def closeness(distance: int) -> float:
+    """1 on the space, falling to 0 at :data:`REACH` spaces."""
+    return 1 - min(distance, REACH) / REACH
+
+
+def hero_strength(s: DarkTowerState, h: int) -> float:
+    """A hero's means for battles and dungeons, about 0 (nothing) to 2 (plenty)."""
+    value = min(s.warriors[h], 20) / 20 + min(s.spirit[h], 10) / 10
+    value += 0.1 * sum(s.gear[h]) + 0.1 * sum(s.potions[h]) + 0.1 * len(s.treasures[h])
+    return value - 0.6 * len(s.corruptions[h]) ** 2
+
+
+def errand(s: DarkTowerState, h: int, target: int, urgency: float) -> float:
+    """The worth of where hero ``h`` stands: how near the goal, and the best of its other
+    errands (a building to cleanse, a foe to beat), each valued by how near it is."""
+    here = FAR[s.at[h]]
+    goal = GOAL_PULL * closeness(here[target]) if target >= 0 else 0.0
+    best = 0.0
+    for b, k in enumerate(s.skulls):
+        if k > 0:
+            worth = CLEANSE_PULL * k * urgency * closeness(here[BUILDING_AT[b]])
+            if worth > best:
+                best = worth
+    might = s.warriors[h] + s.spirit[h]
+    if not s.corruptions[h]:
+        for f in range(N_FOES):
+            level = DATA.foes[s.game.foes[f]].level
+            if might < BEATS * level:
+                continue
+            for loc in range(N_LOC):
+                if s.foes[loc * N_FOES + f]:
+                    worth = FOE_PULL * level * closeness(here[loc])
+                    if worth > best:
+                        best = worth
+    return goal + best
+
+
+def danger(s: DarkTowerState) -> float:
+    """What threatens the team, about 0 (nothing) to 3 (lost soon)."""
+    load = sum(k * k for k in s.skulls if k > 0) / (FULL * FULL) / len(s.skulls)
+    load += 3 * sum(k for k in s.skulls if k > 0) / TOTAL_SKULLS
+    load += 0.15 * sum(1 for k in s.skulls if k < 0)
+    load += 0.1 * sum(1 for k in s.skulls if k >= FULL)
+    load += 2 * (1 - s.supply / TOTAL_SKULLS) ** 2
+    foes = sum(s.foes) * (1 + 0.25 * max(s.status))
+    return load + 0.02 * foes
+
+
 def evaluate(state: State, seat: int) -> float:
-    """The team's standing, 0 (lost) to 1 (won) (see the module docstring)."""
+    """The seat's standing, 0 (lost) to 1 (won) (see the module docstring)."""
     s = state
     assert isinstance(s, DarkTowerState)
+    if s.game.competitive:
+        return competitor(s, seat)
     if s.result:
         return 1.0 if s.result > 0 else 0.0
     n = len(s.at)
-    strength = 0.0
-    for h in range(n):
-        strength += min(s.warriors[h], 20) / 20 + min(s.spirit[h], 10) / 10
-        strength += 0.1 * sum(s.gear[h]) + 0.1 * sum(s.potions[h]) + 0.1 * len(s.treasures[h])
-        strength -= 0.6 * len(s.corruptions[h]) ** 2
-    strength /= n
-    danger = sum((k * k) / 9 for k in s.skulls if k > 0) / len(s.skulls)
-    danger += 0.15 * sum(1 for k in s.skulls if k < 0)
-    danger += 2 * (1 - s.supply / TOTAL_SKULLS) ** 2
-    foes = sum(s.foes) * (1 + 0.25 * max(s.status))
-    danger += 0.02 * foes
+    strength = sum(hero_strength(s, h) for h in range(n)) / n
     time_left = (MONTHS - s.month + s.turns_left / max(1, s.game.month_turns)) / MONTHS
+    urgency = 1 + 2 * (1 - s.supply / TOTAL_SKULLS)
     target = objective(s)
-    near = min(FAR[a][target] for a in s.at) if target >= 0 else REACH
-    value = (
-        0.55 * progress(s)
-        + 0.05 * (1 - min(near, REACH) / REACH)
-        + 0.15 * max(-1.0, min(1.0, strength / 2))
-    )
-    value += 0.1 * time_left - 0.1 * min(3.0, danger)
+    place = sum(errand(s, h, target, urgency) for h in range(n)) / n
+    value = 0.55 * progress(s) + place + 0.15 * max(-1.0, min(1.0, strength / 2))
+    value += 0.1 * time_left - 0.1 * min(3.0, danger(s))
+    return max(0.01, min(0.99, 0.3 + value))
+
+
+def competitor(s: DarkTowerState, seat: int) -> float:
+    """A hero's standing in the race for the relic (see the module docstring)."""
+    if s.result or s.winner >= 0:
+        return 1.0 if s.winner == seat else 0.0
+    if s.eliminated[seat]:
+        return 0.0
+    done = s.tests_completed(seat)
+    here = FAR[s.at[seat]]
+    if done >= TESTS_TO_ENTER:
+        near = min(here[t] for t in TOWER_SPACES)
+        rooms = bin(s.cleared).count("1") / max(1, len(s.rooms))
+    else:
+        near = REACH
+        for kind, q in enumerate(s.tests[seat]):
+            if q >= 0 and not s.tests_done[seat] >> kind & 1:
+                near = min(near, here[DATA.quests[q].location])
+        rooms = 0.0
+    value = 0.12 * done + 0.15 * rooms + 0.04 * closeness(near)
+    value += 0.1 * max(-1.0, min(1.0, hero_strength(s, seat) / 2))
+    value += 0.05 * s.amulets[seat] - 0.05 * min(3.0, danger(s))
     return max(0.01, min(0.99, 0.3 + value))
