@@ -50,22 +50,26 @@ def test_a_canceled_reinforce_is_explained_by_the_haggle_die() -> None:
     assert "haggle" in why.lower() or "cancel" in why.lower()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="observation: only the top decision is shown, so while a hero chooses which gear "
-    "to lose to a battle card, the battle (foe, cards left, advantages at hand) is not in it",
-)
 def test_observation_shows_a_battle_under_a_nested_decision() -> None:
     state = at_fivepint()
     state.foes[loc("Fivepint") * N_FOES + 1] = 1  # the level-3 foe: three cards
     state.gear[0] = [1, 0, 0, 1, 0, 0]  # two kinds, so losing one is a choice
     fresh(state)
     act(state, "battle foe3")
-    chance(state, "battle card ambush")  # ready: lose 1 warriors, lose 1 gear
+    chance(state, "battle card rout")  # Frost Trolls, ready: lose 1 warriors, lose 1 gear
     act(state, "resolve")
     assert isinstance(state.pending[-1], F.DiscardGear)
     obs = state.observation(0)
     assert "battle" in obs or "battling" in json.dumps(obs)
+    battle = obs["battle"]
+    assert battle["foe"] == DATA.foes[state.game.foes[1]].name
+    assert (battle["cards_left"], battle["cards_resolved"]) == (2, 1)  # three cards, one done
+    under = next(f for f in state.pending if isinstance(f, F.Battling))
+    assert battle["advantages_at_hand"] == under.pool > 0
+    assert obs["deciding"]["frame"] == "discard_gear"
+    frames = [f["frame"] for f in obs["pending"]]
+    assert frames.index("battling") < frames.index("discard_gear") == len(frames) - 1
+    assert obs["pending"] == state.observation(1)["pending"]  # nothing hidden in the stack
 
 
 @pytest.mark.parametrize(("kind", "level"), [("foe", 2), ("foe", 3), ("foe", 4), ("adversary", 5)])
