@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from towers.games.dark_tower import frames as F
+from towers.games.dark_tower.actions import SPACE, DrawEvent
 from towers.games.dark_tower.data import (
     ADVANTAGES,
     BUILDING_TYPES,
@@ -76,6 +77,7 @@ def observation(state: DarkTowerState, seat: int | None) -> dict[str, Any]:
         "current": state.current,
         "deciding": state.pending[-1].to_json() if state.pending else None,
         "pending": state.pending.to_json(),
+        "last_event": _last_event(state),
         "battle": _battle(state),
         "dungeon": _dungeon(state),
         "result": {1: "won", -1: "lost"}.get(state.result, "playing"),
@@ -129,6 +131,23 @@ def observation(state: DarkTowerState, seat: int | None) -> dict[str, Any]:
             {"side": SIDES[k.side], "name": k.name, "color": k.color} for k in DATA.kingdoms
         ],
     }
+
+
+def _last_event(state: DarkTowerState) -> dict[str, Any] | None:
+    """The latest event card drawn (Events: read aloud for everyone): its number, what it
+    does, and the foe it acts on by the name of this game's foe."""
+    for action in reversed(state.history()):
+        value = SPACE.decode(action)
+        if isinstance(value, DrawEvent):
+            event = DATA.events[value.card]
+            foes = state.game.foes
+            return {
+                "card": value.card + 1,
+                "category": event.category,
+                "what": SPACE.name(action).split(": ", 1)[1],
+                "foe": DATA.foes[foes[event.foe]].name if 0 <= event.foe < len(foes) else None,
+            }
+    return None
 
 
 def _under_way(state: DarkTowerState, kind: type[F.Frame]) -> F.Frame | None:

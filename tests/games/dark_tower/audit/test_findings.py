@@ -134,16 +134,26 @@ def test_doubling_doubles_one_move_value() -> None:
     assert state.moves_left in (2 * 3, 2 * 4)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Events (read aloud and follow): an event is shown as 'event 17', and the "
-    "observation keeps no record of it, so players cannot tell which event happened",
-)
 def test_an_event_is_named_by_what_it_does() -> None:
     state = DarkTowerGame(2).new_initial_state()
     strike = next(k for k, e in enumerate(DATA.events) if e.category == "foes_strike")
     name = state.action_to_string(EVENT + strike)
     assert "strike" in name.lower() or DATA.foes[state.game.foes[0]].name in name
+
+
+def test_the_observation_keeps_the_last_event() -> None:
+    spawn = next(k for k, e in enumerate(DATA.events) if e.category == "foes_spawn")
+    state = at_fivepint()
+    assert state.observation(0)["last_event"] is None
+    act(state, "drop a skull")
+    resolve_to_event(state)
+    state.apply_action(EVENT + spawn)
+    seen = state.observation(1)["last_event"]
+    assert seen["card"] == spawn + 1
+    assert seen["category"] == "foes_spawn"
+    assert seen["foe"] == DATA.foes[state.game.foes[DATA.events[spawn].foe]].name
+    assert "appear" in seen["what"]
+    assert state.string_to_action(state.action_to_string(EVENT + spawn)) == EVENT + spawn
 
 
 def test_dark_tower_has_views() -> None:
