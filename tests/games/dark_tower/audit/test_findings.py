@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from towers.core.errors import GameOptionError
 from towers.core.registry import GamePlugin
 from towers.games.dark_tower import PLUGIN
 from towers.games.dark_tower import frames as F
@@ -114,13 +115,28 @@ def test_a_trade_may_move_more_than_twelve_items() -> None:
     assert can(state, "offer warrior")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Hero Setup: each player places their hero board; the game fixes the hero by the "
-    "seat's kingdom and offers no choice of hero",
-)
 def test_players_choose_their_heroes() -> None:
     assert any("hero" in name for name in DarkTowerGame.OPTIONS)
+    state = DarkTowerGame(2, heroes="spymaster,brutal-warlord").new_initial_state()
+    assert [h["hero"] for h in state.observation(0)["heroes"]] == ["Spymaster", "Brutal Warlord"]
+    default = DarkTowerGame(2).new_initial_state()  # by kingdom: north and south
+    assert [h.name for h in default.game.heroes] == [DATA.heroes[k].name for k in (0, 2)]
+
+
+@pytest.mark.parametrize(
+    ("heroes", "says"),
+    [
+        ("spymaster", "names 1 heroes for 2 seats"),
+        ("spymaster,spymaster", "chosen twice"),
+        ("spymaster,gandalf", "no base hero gandalf"),
+    ],
+)
+def test_a_bad_choice_of_heroes_is_refused_in_one_line(heroes: str, says: str) -> None:
+    with pytest.raises(GameOptionError) as refused:
+        DarkTowerGame(2, heroes=heroes)
+    text = str(refused.value)
+    assert says in text and "\n" not in text
+    assert "brutal-warlord, orphaned-scion, relic-hunter, spymaster" in text
 
 
 def test_doubling_doubles_one_move_value() -> None:
