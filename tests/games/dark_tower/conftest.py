@@ -106,3 +106,8 @@ def settle(state: DarkTowerState) -> None:
         legal = state.legal_actions()
         done = A.SPACE.encode(A.Done())
         state.apply_action(done if done in legal else legal[0])
+
+
+def event(state: DarkTowerState, card: int) -> None:
+    """Draw event card ``card`` (0-based), which must be offered now."""
+    chance(state, A.SPACE.name(A.SPACE.encode(A.DrawEvent(card=card))))

@@ -6,7 +6,7 @@ from towers.games.dark_tower import frames as F
 from towers.games.dark_tower.data import DATA
 from towers.games.dark_tower.rules import N_FOES, DarkTowerState
 
-from .conftest import act, chance, loc, middle, new_game, resolve
+from .conftest import act, chance, event, loc, middle, new_game, resolve
 
 
 def _card(category: str, **fields: object) -> int:
@@ -26,7 +26,7 @@ def _to_event(state: DarkTowerState) -> DarkTowerState:
 
 
 def _event(state: DarkTowerState, card: int) -> None:
-    chance(state, f"event {card + 1}")
+    event(state, card)
 
 
 def test_foes_strike_step_toward_the_nearest_hero_and_strike() -> None:

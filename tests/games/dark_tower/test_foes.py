@@ -20,7 +20,7 @@ from towers.games.dark_tower.data import (
 )
 from towers.games.dark_tower.rules import GOAL, HEROIC_SPIRIT, N_FOES, START_STATUS, DarkTowerState
 
-from .conftest import act, chance, middle, new_game, resolve
+from .conftest import act, chance, event, middle, new_game, resolve
 
 FOES = [f.id for f in DATA.foes if f.kind == "foe"]
 ADVERSARIES = [f.id for f in DATA.foes if f.kind == "adversary"]
@@ -128,7 +128,7 @@ def test_each_foe_strikes_with_its_own_strike(foe_id: str) -> None:
     state.foes[state.at[0] * N_FOES + slot] = 1
     state.spirit[0] = 5
     _to_event(state)
-    chance(state, f"event {_event_card('foes_strike', foe=slot) + 1}")
+    event(state, _event_card("foes_strike", foe=slot))
     resolve(state)
     strike = foe.strike[READY]
     assert strike, foe_id
@@ -149,7 +149,7 @@ def test_shadow_wolves_run_farther_than_brigands() -> None:
     )  # fmt: skip
     state.foes[two_away * N_FOES + slot] = 1
     _to_event(state)
-    chance(state, f"event {_event_card('foes_strike', foe=slot) + 1}")
+    event(state, _event_card("foes_strike", foe=slot))
     assert state.foes[state.at[0] * N_FOES + slot] == 1  # two steps: on the hero
     resolve(state)
     assert state.warriors[0] == 7 - _lost(wolves.strike[READY], LOSE_WARRIORS)
@@ -160,7 +160,7 @@ def test_frost_trolls_ready_do_not_walk() -> None:
     near = DATA.adjacent[state.at[0]][0]
     state.foes[near * N_FOES + slot] = 1
     _to_event(state)
-    chance(state, f"event {_event_card('foes_strike', foe=slot) + 1}")
+    event(state, _event_card("foes_strike", foe=slot))
     resolve(state)
     assert state.foes[near * N_FOES + slot] == 1 and state.warriors[0] == 7
 
@@ -172,7 +172,7 @@ def test_brigands_steal_potions_then_gear_and_no_more_than_there_is() -> None:
     state.potions[0][0] = 1
     state.gear[0][2] = 3
     _to_event(state)
-    chance(state, f"event {_event_card('foes_strike', foe=slot) + 1}")
+    event(state, _event_card("foes_strike", foe=slot))
     resolve(state)
     assert sum(state.potions[0]) == 0 and state.gear[0][2] == 2 and state.warriors[0] == 6
     assert state.corruptions[0] == []
@@ -191,7 +191,7 @@ def test_the_tower_acts_with_each_adversarys_own_strike(adversary_id: str) -> No
     state.spirit[0] = 5
     _to_event(state)
     assert state.tower.glyph_sides()["battle"] == 0  # north: seat 0's home, where it stands
-    chance(state, f"event {_event_card('tower_acts') + 1}")
+    event(state, _event_card("tower_acts"))
     resolve(state)
     assert state.warriors[0] == 7 - _lost(adversary.strike[0], LOSE_WARRIORS)
     assert state.spirit[0] == 5 - _lost(adversary.strike[0], LOSE_SPIRIT)
@@ -220,7 +220,7 @@ def test_a_companion_event_calms_every_foe_on_the_board() -> None:
     state.foes[state.at[1] * N_FOES + 2] = 1
     state.status = [LETHAL, LETHAL, READY]
     _to_event(state)
-    chance(state, f"event {_event_card('companion', calm=True, foe=-1) + 1}")
+    event(state, _event_card("companion", calm=True, foe=-1))
     # the level-3 foe is not on the board: nothing to calm
     assert state.status == [LETHAL - 1, LETHAL, READY - 1]
 
@@ -231,7 +231,7 @@ def test_a_companion_event_calms_one_foe_down_to_panicked_and_no_lower() -> None
     state.status[2] = PANICKED + 1
     card = _event_card("companion", calm=True, foe=2)
     _to_event(state)
-    chance(state, f"event {card + 1}")
+    event(state, card)
     assert state.status[2] == PANICKED
     state._event(1, card)  # drawn again: panicked is the calmest
     assert state.status[2] == PANICKED
@@ -243,7 +243,7 @@ def test_no_hero_with_a_companion_calms_no_foe() -> None:
     state.foes[state.at[1] * N_FOES + 0] = 1
     state.status[0] = LETHAL
     _to_event(state)
-    chance(state, f"event {_event_card('companion', calm=True, foe=-1) + 1}")
+    event(state, _event_card("companion", calm=True, foe=-1))
     assert state.status[0] == LETHAL
 
 

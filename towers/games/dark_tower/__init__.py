@@ -53,7 +53,13 @@ Designed rather than stated (the data files hold the detail, each item with its 
 Interpretations
 ---------------
 - Seats sit at kingdoms clockwise from the north (two players face each other, north and
-  south); the seat at a kingdom plays the base hero listed for it.
+  south); the seat at a kingdom plays the base hero listed for it, unless the ``heroes``
+  option names one distinct base hero a seat (Hero Setup).
+- A skull that emerges facing a kingdom with no building left standing goes back to the
+  supply (Placing Skulls names no building to take it).
+- The main goal's companion starts with the first player (seat 0).
+- The observation holds the whole pending stack (no frame holds anything hidden), the battle
+  or dungeon in progress under any choice it asked for, and the latest event drawn.
 - Battle cards and rooms are dealt when revealed (chance nodes), so nothing of them is hidden
   before; the only hidden state is where the skulls inside the tower rest.
 - A room is cleared once its result is applied; automatic advantages are counted when a battle

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Annotated
 
 from towers.core.actions import Action, ActionSpace, Domain
-from towers.games.dark_tower.data import BUILDING_TYPES, CARD_NAMES, DATA, SIDES
+from towers.games.dark_tower.data import BUILDING_TYPES, CARD_NAMES, DATA, EFFECTS, SIDES, Event
 
 LEVEL_WORDS = ("top", "middle", "bottom")
 LOCATION = Domain.of("location", [loc.name for loc in DATA.locations])
@@ -52,7 +52,43 @@ COMPANION_ITEM = TREASURE_ITEM + N_TREASURES
 OPENINGS = [f"{LEVEL_WORDS[i // 4]} {SIDES[i % 4]}" for i in range(12)]
 RELEASE = Domain.of("release", OPENINGS + [f"door {s}" for s in SIDES] + ["still"])
 OPENING = Domain.of("opening", OPENINGS)
-EVENT = Domain.numbered("event", len(DATA.events))
+
+
+def event_text(e: Event) -> str:
+    """What an event card does, its foe named by its level (the same in every game; the
+    observation names the game's foe)."""
+    foe = f"the level-{e.foe + 2} foe" if e.foe >= 0 else "every foe"
+    match e.category:
+        case "foes_strike":
+            return f"{foe} strikes"
+        case "foes_spawn":
+            return f"{e.count} {'token' if e.count == 1 else 'tokens'} of {foe} " + (
+                "appears" if e.count == 1 else "appear"
+            )
+        case "foes_grow":
+            return f"{foe} grows bolder"
+        case "tower_stirs" if e.seal:
+            return "the tower stirs: a glowing seal breaks"
+        case "tower_stirs":
+            return f"the tower stirs: the {LEVEL_WORDS[e.level]} drum turns {e.steps} " + (
+                "step" if e.steps == 1 else "steps"
+            )
+        case "tower_acts":
+            return "the adversary strikes"
+        case "companion":
+            gains = [
+                f"{EFFECTS[code].split()[0]} {n} {' '.join(EFFECTS[code].split()[1:])}"
+                for code, n in e.effects
+            ]
+            calm = [f"calm {foe}"] if e.calm else []
+            return "companions help: " + ", ".join(gains + calm)
+        case "new_wares":
+            return "new wares at the market"
+    return "all is calm"
+
+
+EVENT = Domain.of("event", [f"{k + 1}: {event_text(e)}" for k, e in enumerate(DATA.events)])
+"""The event cards by number and what each does (Events)."""
 CARD = Domain.of("card", CARD_NAMES)
 ROOM_KIND = Domain.of("room", [f"room {i + 1}" for i in range(12)] + ["the target room"])
 TARGET = 12

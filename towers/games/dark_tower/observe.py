@@ -7,7 +7,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from towers.games.dark_tower.data import ADVANTAGES, BUILDING_TYPES, DATA, SIDES, STATUSES
+from towers.games.dark_tower import frames as F
+from towers.games.dark_tower.actions import SPACE, DrawEvent
+from towers.games.dark_tower.data import (
+    ADVANTAGES,
+    BUILDING_TYPES,
+    CARD_NAMES,
+    DATA,
+    SIDES,
+    STATUSES,
+)
 
 if TYPE_CHECKING:
     from towers.games.dark_tower.rules import DarkTowerState
@@ -67,6 +76,10 @@ def observation(state: DarkTowerState, seat: int | None) -> dict[str, Any]:
         "turns_left_in_month": state.turns_left,
         "current": state.current,
         "deciding": state.pending[-1].to_json() if state.pending else None,
+        "pending": state.pending.to_json(),
+        "last_event": _last_event(state),
+        "battle": _battle(state),
+        "dungeon": _dungeon(state),
         "result": {1: "won", -1: "lost"}.get(state.result, "playing"),
         "ending": state.ending,
         "heroes": heroes,
@@ -117,6 +130,69 @@ def observation(state: DarkTowerState, seat: int | None) -> dict[str, Any]:
         "kingdoms": [
             {"side": SIDES[k.side], "name": k.name, "color": k.color} for k in DATA.kingdoms
         ],
+    }
+
+
+def _last_event(state: DarkTowerState) -> dict[str, Any] | None:
+    """The latest event card drawn (Events: read aloud for everyone): its number, what it
+    does, and the foe it acts on by the name of this game's foe."""
+    for action in reversed(state.history()):
+        value = SPACE.decode(action)
+        if isinstance(value, DrawEvent):
+            event = DATA.events[value.card]
+            foes = state.game.foes
+            return {
+                "card": value.card + 1,
+                "category": event.category,
+                "what": SPACE.name(action).split(": ", 1)[1],
+                "foe": DATA.foes[foes[event.foe]].name if 0 <= event.foe < len(foes) else None,
+            }
+    return None
+
+
+def _under_way(state: DarkTowerState, kind: type[F.Frame]) -> F.Frame | None:
+    """The innermost frame of ``kind`` on the pending stack (under any choice it asked for)."""
+    return next((f for f in reversed(state.pending) if isinstance(f, kind)), None)
+
+
+def _battle(state: DarkTowerState) -> dict[str, Any] | None:
+    """The battle in progress, also while a choice it asked for (gear to lose, a corruption
+    drawn) is decided on top of it: the foe, the revealed card, the cards left, the
+    advantages at hand and spent."""
+    frame = _under_way(state, F.Battling)
+    if not isinstance(frame, F.Battling):
+        return None
+    foe = DATA.foes[state.foe_id(frame.foe)]
+    adversary = frame.foe == len(state.game.foes)
+    return {
+        "seat": frame.seat,
+        "foe": foe.name,
+        "adversary": adversary,
+        "status": None if adversary else STATUSES[state.status[frame.foe]],
+        "at": DATA.locations[frame.location].name if frame.location >= 0 else None,
+        "card": CARD_NAMES[frame.card] if frame.card >= 0 else None,
+        "result": frame.rung if frame.card >= 0 else None,
+        "cards_left": frame.left,
+        "cards_resolved": frame.resolved,
+        "advantages_at_hand": frame.pool,
+        "advantages_spent": frame.spent,
+    }
+
+
+def _dungeon(state: DarkTowerState) -> dict[str, Any] | None:
+    """The dungeon being explored, also under a choice one of its rooms asked for."""
+    frame = _under_way(state, F.Exploring)
+    if not isinstance(frame, F.Exploring):
+        return None
+    return {
+        "seat": frame.seat,
+        "dungeon": state.dungeon_type().type,
+        "at": DATA.locations[state.at[frame.seat]].name,
+        "room": frame.room + 1 if frame.room >= 0 else None,
+        "improved": frame.improved,
+        "rooms_entered": frame.entered,
+        "advantages_at_hand": frame.pool,
+        "advantages_spent": frame.spent,
     }
 
 

@@ -123,6 +123,26 @@ N_GEAR, N_POTIONS = len(DATA.gear), len(DATA.potions)
 SCROLLS = [t for t, tr in enumerate(DATA.treasures) if tr.spend]
 
 
+BY_KINGDOM = "by-kingdom"
+HERO_IDS = tuple(h.id for h in DATA.heroes)
+
+
+def check_heroes(value: Any) -> str:
+    """The ``heroes`` option: ``by-kingdom``, or one base hero a seat, distinct, as ids parted
+    by commas (a list is taken too); returned as the text of the ids."""
+    names = value if isinstance(value, list) else str(value).split(",")
+    ids = [str(n).strip().casefold() for n in names]
+    if ids == [BY_KINGDOM]:
+        return BY_KINGDOM
+    allowed = f"{BY_KINGDOM}, or one a seat, distinct, of {', '.join(HERO_IDS)}"
+    bad = [i for i in ids if i not in HERO_IDS]
+    if bad:
+        raise ValueError(f"no base hero {', '.join(bad)}; allowed: {allowed}")
+    if len(set(ids)) < len(ids):
+        raise ValueError(f"a hero is chosen twice; allowed: {allowed}")
+    return ",".join(ids)
+
+
 def flat(effects: Effects) -> tuple[int, ...]:
     return tuple(x for pair in effects for x in pair)
 
@@ -148,6 +168,13 @@ class DarkTowerGame(Game):
             default=DATA.foes[GOAL.adversary].id,
             help="the adversary in the Tower (App Setup; Ashstrider in the first game)",
             choices=tuple(f.id for f in DATA.foes if f.kind == "adversary"),
+        ),
+        "heroes": Option(
+            default=BY_KINGDOM,
+            help="the heroes, one a seat in seat order, distinct base heroes, e.g. "
+            "brutal-warlord,spymaster (Hero Setup); by-kingdom: each seat plays the hero "
+            "listed for its home kingdom",
+            check=check_heroes,
         ),
         **{
             f"foe{level}": Option(
@@ -182,10 +209,19 @@ class DarkTowerGame(Game):
         fewer = int(G["gritty"]["fewer_turns"]) if self.options["difficulty"] == "gritty" else 0
         self.month_turns = int(G["turns_per_month"]["heroic"][str(n)]) - fewer
         self.heroes = tuple(DATA.heroes[k] for k in self.kingdoms)
+        """Designed: by default the seat facing a kingdom plays the base hero listed for it."""
+        chosen = self.options["heroes"]
+        if chosen != BY_KINGDOM:
+            ids = chosen.split(",")
+            if len(ids) != n:
+                raise GameOptionError(
+                    f"option heroes={chosen} names {len(ids)} heroes for {n} seats; allowed: "
+                    f"{BY_KINGDOM}, or one a seat, distinct, of {', '.join(HERO_IDS)}"
+                )
+            self.heroes = tuple(DATA.heroes[HERO_IDS.index(i)] for i in ids)
         self.foes = tuple(DATA.foe(self.options[f"foe{level}"]) for level in (2, 3, 4))
         """The foes of this game, by level (2, 3, 4): indices into DATA.foes."""
         self.adversary = DATA.foe(self.options["adversary"])
-        """Designed: the seat facing a kingdom plays the base hero listed for it."""
 
     def has_hidden_information(self) -> bool:
         return True

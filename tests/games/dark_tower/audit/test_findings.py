@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from towers.core.errors import GameOptionError
 from towers.core.registry import GamePlugin
 from towers.games.dark_tower import PLUGIN
 from towers.games.dark_tower import frames as F
@@ -50,22 +51,26 @@ def test_a_canceled_reinforce_is_explained_by_the_haggle_die() -> None:
     assert "haggle" in why.lower() or "cancel" in why.lower()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="observation: only the top decision is shown, so while a hero chooses which gear "
-    "to lose to a battle card, the battle (foe, cards left, advantages at hand) is not in it",
-)
 def test_observation_shows_a_battle_under_a_nested_decision() -> None:
     state = at_fivepint()
     state.foes[loc("Fivepint") * N_FOES + 1] = 1  # the level-3 foe: three cards
     state.gear[0] = [1, 0, 0, 1, 0, 0]  # two kinds, so losing one is a choice
     fresh(state)
     act(state, "battle foe3")
-    chance(state, "battle card ambush")  # ready: lose 1 warriors, lose 1 gear
+    chance(state, "battle card rout")  # Frost Trolls, ready: lose 1 warriors, lose 1 gear
     act(state, "resolve")
     assert isinstance(state.pending[-1], F.DiscardGear)
     obs = state.observation(0)
     assert "battle" in obs or "battling" in json.dumps(obs)
+    battle = obs["battle"]
+    assert battle["foe"] == DATA.foes[state.game.foes[1]].name
+    assert (battle["cards_left"], battle["cards_resolved"]) == (2, 1)  # three cards, one done
+    under = next(f for f in state.pending if isinstance(f, F.Battling))
+    assert battle["advantages_at_hand"] == under.pool > 0
+    assert obs["deciding"]["frame"] == "discard_gear"
+    frames = [f["frame"] for f in obs["pending"]]
+    assert frames.index("battling") < frames.index("discard_gear") == len(frames) - 1
+    assert obs["pending"] == state.observation(1)["pending"]  # nothing hidden in the stack
 
 
 @pytest.mark.parametrize(("kind", "level"), [("foe", 2), ("foe", 3), ("foe", 4), ("adversary", 5)])
@@ -110,13 +115,28 @@ def test_a_trade_may_move_more_than_twelve_items() -> None:
     assert can(state, "offer warrior")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Hero Setup: each player places their hero board; the game fixes the hero by the "
-    "seat's kingdom and offers no choice of hero",
-)
 def test_players_choose_their_heroes() -> None:
     assert any("hero" in name for name in DarkTowerGame.OPTIONS)
+    state = DarkTowerGame(2, heroes="spymaster,brutal-warlord").new_initial_state()
+    assert [h["hero"] for h in state.observation(0)["heroes"]] == ["Spymaster", "Brutal Warlord"]
+    default = DarkTowerGame(2).new_initial_state()  # by kingdom: north and south
+    assert [h.name for h in default.game.heroes] == [DATA.heroes[k].name for k in (0, 2)]
+
+
+@pytest.mark.parametrize(
+    ("heroes", "says"),
+    [
+        ("spymaster", "names 1 heroes for 2 seats"),
+        ("spymaster,spymaster", "chosen twice"),
+        ("spymaster,gandalf", "no base hero gandalf"),
+    ],
+)
+def test_a_bad_choice_of_heroes_is_refused_in_one_line(heroes: str, says: str) -> None:
+    with pytest.raises(GameOptionError) as refused:
+        DarkTowerGame(2, heroes=heroes)
+    text = str(refused.value)
+    assert says in text and "\n" not in text
+    assert "brutal-warlord, orphaned-scion, relic-hunter, spymaster" in text
 
 
 def test_doubling_doubles_one_move_value() -> None:
@@ -130,16 +150,26 @@ def test_doubling_doubles_one_move_value() -> None:
     assert state.moves_left in (2 * 3, 2 * 4)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Events (read aloud and follow): an event is shown as 'event 17', and the "
-    "observation keeps no record of it, so players cannot tell which event happened",
-)
 def test_an_event_is_named_by_what_it_does() -> None:
     state = DarkTowerGame(2).new_initial_state()
     strike = next(k for k, e in enumerate(DATA.events) if e.category == "foes_strike")
     name = state.action_to_string(EVENT + strike)
     assert "strike" in name.lower() or DATA.foes[state.game.foes[0]].name in name
+
+
+def test_the_observation_keeps_the_last_event() -> None:
+    spawn = next(k for k, e in enumerate(DATA.events) if e.category == "foes_spawn")
+    state = at_fivepint()
+    assert state.observation(0)["last_event"] is None
+    act(state, "drop a skull")
+    resolve_to_event(state)
+    state.apply_action(EVENT + spawn)
+    seen = state.observation(1)["last_event"]
+    assert seen["card"] == spawn + 1
+    assert seen["category"] == "foes_spawn"
+    assert seen["foe"] == DATA.foes[state.game.foes[DATA.events[spawn].foe]].name
+    assert "appear" in seen["what"]
+    assert state.string_to_action(state.action_to_string(EVENT + spawn)) == EVENT + spawn
 
 
 def test_dark_tower_has_views() -> None:
