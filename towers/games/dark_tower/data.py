@@ -221,7 +221,6 @@ class Treasure:
     perk: Perk
     spend: int
     """Wild advantages it gives when discarded (0: none)."""
-    azkol: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -409,7 +408,10 @@ def _load_board() -> tuple[Any, ...]:
     adjacent: list[set[int]] = [set() for _ in locations]
     edges: list[tuple[int, int]] = []
     rivers = set()
-    for a, b, river in board["edges"]["list"]:
+    for edge in board["edges"]["list"]:
+        if len(edge) != 2:
+            raise DataError(f"the edge {edge!r} must name two locations, [from, to]")
+        a, b = edge
         if a not in index or b not in index:
             raise DataError(f"the edge {a!r}-{b!r} names a location that is not on the board")
         i, j = index[a], index[b]
@@ -418,8 +420,8 @@ def _load_board() -> tuple[Any, ...]:
         adjacent[i].add(j)
         adjacent[j].add(i)
         edges.append((min(i, j), max(i, j)))
-        if river:
-            rivers.add((min(i, j), max(i, j)))
+        if locations[i].kingdom != locations[j].kingdom:
+            rivers.add((min(i, j), max(i, j)))  # designed: a border between kingdoms is a river
     return kingdoms, locations, adjacent, edges, rivers, board
 
 
@@ -493,9 +495,7 @@ def load() -> Data:
     for t in items["treasures"]:
         _sourced(t, f"treasure {t.get('id')}")
         spend = _advantage(t["spend"], t["id"])[1] if "spend" in t else 0
-        treasures.append(
-            Treasure(t["id"], t["name"], _perk(t, t["id"]), spend, bool(t.get("azkol")))
-        )
+        treasures.append(Treasure(t["id"], t["name"], _perk(t, t["id"]), spend))
     corruptions = []
     for c in items["corruptions"]:
         _sourced(c, f"corruption {c.get('id')}")

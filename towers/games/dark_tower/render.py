@@ -126,7 +126,7 @@ def treasure_words(t: int) -> str:
     words = perk_words(treasure.perk)
     if treasure.spend:
         words += f" Read it (discarded) for {plural(treasure.spend, 'Wild advantage')}."
-    if treasure.azkol:
+    if t in {treasure for _, treasure in DATA.main_goal.steps}:
         words += " One of Azkol's treasures (the main goal)."
     return words
 
