@@ -25,7 +25,7 @@ from towers.core.chance import random_action, sample_chance
 from towers.core.compiled import twins_chosen
 from towers.core.errors import GameOptionError
 from towers.core.game import CHANCE, TERMINAL, Game, State
-from towers.core.registry import game_class, make, make_bot
+from towers.core.registry import games_allowed, make, make_bot
 
 Progress = Callable[[int, int, str], None]
 """``progress(steps_done, steps_total, what_now)``."""
@@ -117,20 +117,7 @@ def player_counts(
         for n in players:
             make(game, players=n, **options)
         return list(players)
-    cls = game_class(game)
-    allowed: list[int] = []
-    refused: GameOptionError | None = None
-    for n in range(cls.min_players, cls.max_players + 1):
-        try:
-            make(game, players=n, **options)
-        except GameOptionError as exc:
-            refused = exc
-            continue
-        allowed.append(n)
-    if not allowed:
-        assert refused is not None
-        raise refused
-    return allowed
+    return [g.num_players for g in games_allowed(game, **options)]
 
 
 def play_random_game(game: Game, rng: random.Random, trusted: bool) -> int:

@@ -54,12 +54,13 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     OPTIONS: ClassVar[Mapping[str, Option]] = {}
-    COOPERATIVE: ClassVar[bool] = False
+    COOPERATIVE: bool = False
     """True for a game the players win or lose together against the game itself: a lost
-    game then has no winner, whatever the player count."""
-    MAY_END_WITHOUT_WINNER: ClassVar[bool] = False
+    game then has no winner, whatever the player count. A game whose options choose its
+    mode sets it in ``_setup``."""
+    MAY_END_WITHOUT_WINNER: bool = False
     """True for a competitive game whose rules can end it with nobody winning (time running
-    out, every player out at once)."""
+    out, every player out at once); set in ``_setup`` where the options decide."""
 
     def __init__(self, players: int, **options: Any) -> None:
         if not isinstance(players, int) or not (self.min_players <= players <= self.max_players):

@@ -17,7 +17,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import weakref
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib.metadata import entry_points
@@ -181,20 +181,32 @@ def tensor_of(game: Game) -> ObservationTensor:
     return tensor
 
 
-def make(name: str, players: int | None = None, **options: Any) -> Game:
-    """A game by its registry name, for ``players`` seats (default: the fewest its options
-    allow: a mode may need more players than the game's least, as a competitive game does)."""
+def games_allowed(name: str, **options: Any) -> Iterator[Game]:
+    """A game for each player count, fewest first, that ``options`` allow (a mode may need
+    more players than the game's least, as a competitive game does); when they allow none,
+    the refusal of the fewest is raised."""
     cls = game_class(name)
-    if players is not None:
-        return cls(players, **options)
     first: GameOptionError | None = None
+    made = False
     for n in range(cls.min_players, cls.max_players + 1):
         try:
-            return cls(n, **options)
+            game = cls(n, **options)
         except GameOptionError as refused:
             first = first or refused
-    assert first is not None
-    raise first
+            continue
+        made = True
+        yield game
+    if not made:
+        assert first is not None
+        raise first
+
+
+def make(name: str, players: int | None = None, **options: Any) -> Game:
+    """A game by its registry name, for ``players`` seats (default: the fewest its options
+    allow)."""
+    if players is not None:
+        return game_class(name)(players, **options)
+    return next(games_allowed(name, **options))
 
 
 def list_bots() -> list[str]:

@@ -192,9 +192,9 @@ class DarkTowerGame(Game):
     def _setup(self) -> None:
         n = self.num_players
         self.competitive = self.options["mode"] == "competitive"
-        self.COOPERATIVE = not self.competitive  # type: ignore[misc]
+        self.COOPERATIVE = not self.competitive
         # End of the Game: the sixth month ending, or everyone out at once, is nobody's win
-        self.MAY_END_WITHOUT_WINNER = self.competitive  # type: ignore[misc]
+        self.MAY_END_WITHOUT_WINNER = self.competitive
         if self.competitive and n < int(C["min_players"]):
             raise GameOptionError(
                 f"the competitive game is for {C['min_players']} to {self.max_players} heroes, "
