@@ -50,7 +50,8 @@ def test_the_third_corruption_loses() -> None:
     state.warriors[0] = 0
     _lose(state, ((LOSE_WARRIORS, 1),))
     assert state.is_terminal() and state.result == -1
-    assert "third corruption" in state.ending
+    # seats are named as the page and the log name them, from 0
+    assert state.ending == "seat 0's hero would gain a third corruption"
     assert state.returns() == [0.0, 0.0] and state.legal_actions() == []
 
 

@@ -957,7 +957,7 @@ class DarkTowerState(State):
                 if kind == A.TARGET and self.game.competitive:
                     # Hero Goals: the hero who finds the relic wins at once
                     p.pop()
-                    self._win(top.seat, f"seat {top.seat + 1} found the relic in the Tower")
+                    self._win(top.seat, f"seat {top.seat} found the relic in the Tower")
                     return
                 if kind == A.TARGET:
                     self.treasures[top.seat].append(GOAL.steps[self.goal_step][1])
@@ -1368,7 +1368,7 @@ class DarkTowerState(State):
                 self._eliminate(seat, "would gain a third corruption")
                 return
         if len(self.corruptions[seat]) + 1 >= LOSING_CORRUPTIONS:
-            self._lose(f"seat {seat + 1}'s hero would gain a third corruption")
+            self._lose(f"seat {seat}'s hero would gain a third corruption")
             return
         self.pending.push(F.CorruptionDraw(seat=seat))
 
@@ -1380,7 +1380,7 @@ class DarkTowerState(State):
         """Hero Elimination: the hero leaves the game and its home kingdom turns dormant. Its
         pending decisions go (its turn ends); skulls it had to place pass to the dropper."""
         self.eliminated[seat] = True
-        self.ending = f"seat {seat + 1} {why}"
+        self.ending = f"seat {seat} {why}"
         kept: list[Frame] = []
         ended = False
         for frame in self.pending:
