@@ -18,8 +18,9 @@ value vector with one entry per seat.
   child, so later statistics do not mix different draws; their minimax value is the
   visit-weighted mean of the outcomes seen.
 - Values: :func:`~towers.agents.base.win_values`, the returns if the game is over, else a
-  logistic of each seat's heuristic lead over the best other seat, ``scale`` points per unit,
-  counted from the lead at the start of the iteration when ``relative`` (so a search that is
+  logistic of each seat's heuristic lead over the best other seat, ``scale`` points per unit
+  (by default the scale the game declares for its heuristic, ``GamePlugin(heuristic_scale=)``,
+  else :data:`DEFAULT_SCALE` victory points), counted from the lead at the start of the iteration when ``relative`` (so a search that is
   far ahead or behind still tells good moves from bad). ``rollout_depth`` random decisions
   may be played before a leaf is scored; the default is none, since random moves inside a
   turn of several atomic actions mostly add noise.
@@ -42,8 +43,9 @@ import time
 from towers.agents.base import BaseBot, deciding_seat, leads, observed_copy, win_values
 from towers.agents.params import BotParamError, Param
 from towers.core.chance import sample_chance
-from towers.core.game import CHANCE, TERMINAL, State
+from towers.core.game import CHANCE, TERMINAL, Game, State
 from towers.core.options import value_text
+from towers.core.registry import heuristic_scale_of
 
 DEFAULT_ITERATIONS = 200
 MAX_ITERATIONS = 20_000
@@ -53,6 +55,8 @@ MAX_SECONDS = 30.0
 MAX_ROLLOUT_DEPTH = 200
 CLOCKS = ("wall", "cpu")
 """The clocks a think time may be measured on."""
+DEFAULT_SCALE = 5.0
+"""The scale of a heuristic counted in victory points: a lead of 5 points is a clear one."""
 
 
 class _Node:
@@ -81,7 +85,8 @@ class MCTSBot(BaseBot):
     - ``clock`` ("wall"): what ``seconds`` is measured on, "wall" or "cpu" (this thread's
       processor time, the same on a loaded machine as on an idle one);
     - ``c`` (0.3): the UCB1 exploration constant, for values in [0, 1];
-    - ``scale`` (5.0): the heuristic gain, in victory points, worth a value of about 0.73;
+    - ``scale``: the heuristic gain worth a value of about 0.73; by default the scale the
+      game declares for its heuristic, else 5 (victory points);
     - ``relative`` (true): count gains from the lead at the root rather than from a tie;
     - ``minimax`` (0.5): the weight of a child's minimax value against its mean in selection;
     - ``expand_all`` (true): evaluate all children of a node at its first visit;
@@ -107,7 +112,10 @@ class MCTSBot(BaseBot):
             "cpu (processor time, fair on a busy machine)",
         ),
         Param("c", float, 0.3, "how much it tries moves that look worse (exploration)", low=0),
-        Param("scale", float, 5.0, "victory points that count as a clear lead", low=0, above_low=True),
+        Param(
+            "scale", float, None, "the lead that counts as a clear one (default: the game's "
+            "own measure, else 5 victory points)", low=0, above_low=True,
+        ),
         Param("relative", bool, True, "judge moves by what they gain from the current position"),
         Param("minimax", float, 0.5, "how much it trusts a move's best line over its average", low=0, high=1),
         Param("expand_all", bool, True, "look at every reply of a new position at once"),
@@ -125,7 +133,7 @@ class MCTSBot(BaseBot):
         clock: str = "wall",
         c: float = 0.3,
         rollout_depth: int = 0,
-        scale: float = 5.0,
+        scale: float | None = None,
         relative: bool = True,
         minimax: float = 0.5,
         expand_all: bool = True,
@@ -153,7 +161,10 @@ class MCTSBot(BaseBot):
         self.iterations: int = p["iterations"]
         self.c: float = p["c"]
         self.rollout_depth: int = p["rollout_depth"]
-        self.scale: float = p["scale"]
+        self.scale: float | None = p["scale"]
+        """The scale asked for; None: the game's (:func:`scale_for`)."""
+        self._scale = DEFAULT_SCALE
+        """The scale of the search in progress."""
         self.relative: bool = p["relative"]
         self.minimax: float = p["minimax"]
         self.expand_all: bool = p["expand_all"]
@@ -168,7 +179,7 @@ class MCTSBot(BaseBot):
             else f"iterations={self.iterations}"
         )
         return (
-            f"MCTSBot(seed={self.seed!r}, {budget}, c={self.c}, scale={self.scale}, "
+            f"MCTSBot(seed={self.seed!r}, {budget}, c={self.c}, scale={self.scale!r}, "
             f"relative={self.relative}, minimax={self.minimax}, expand_all={self.expand_all}, "
             f"rollout_depth={self.rollout_depth})"
         )
@@ -182,6 +193,7 @@ class MCTSBot(BaseBot):
             return legal[0]
         root = _Node(state.game.num_players)
         rng = self.rng
+        self._scale = self.scale if self.scale is not None else scale_for(state.game)
         if self.seconds is None and self.time_limit is None:
             done = self.iterations
             for _ in range(done):
@@ -260,7 +272,7 @@ class MCTSBot(BaseBot):
                 state.apply_trusted(action)
                 path.append(child)
                 child.player = state.current_player()
-                child.best = win_values(state, self.scale, baseline)
+                child.best = win_values(state, self._scale, baseline)
                 values = self._rollout(state, baseline) if self.rollout_depth else child.best
                 break
             best_score = -1.0
@@ -306,7 +318,7 @@ class MCTSBot(BaseBot):
             child.available = 1
             child.visits = 1
             child.player = after.current_player()
-            child.best = win_values(after, self.scale, baseline)
+            child.best = win_values(after, self._scale, baseline)
             if self.rollout_depth and not after.is_terminal():
                 child.totals = self._rollout(after, baseline)
             else:
@@ -328,7 +340,13 @@ class MCTSBot(BaseBot):
             legal = state.legal_actions()
             state.apply_trusted(legal[rng.randrange(len(legal))])
             steps -= 1
-        return win_values(state, self.scale, baseline)
+        return win_values(state, self._scale, baseline)
+
+
+def scale_for(game: Game) -> float:
+    """The scale of ``game``'s heuristic: what its plugin declares, else victory points'."""
+    declared = heuristic_scale_of(game)
+    return DEFAULT_SCALE if declared is None else declared
 
 
 def _back_up_minimax(path: list[_Node]) -> None:

@@ -45,6 +45,9 @@ class GamePlugin:
     """A function of a finished State giving its balance facets (for simulation reports):
     a name for each, with one label for the whole game (a start layout) or a list of one
     label a seat (a seat's faction); see :func:`balance_of`."""
+    heuristic_scale: float | None = None
+    """The heuristic's gain that counts as a clear lead, for a heuristic not counted in victory
+    points (search bots turn a lead into a value with it); None: victory points."""
 
 
 GAMES_GROUP = "towers.games"
@@ -161,6 +164,12 @@ def heuristic_of(game: Game) -> Callable[[State, int], float] | None:
     """The bots' heuristic that ``game``'s plugin declares, if any."""
     declared = plugin(game.name).heuristic if game.name in _games() else None
     return _load(declared) if declared else None
+
+
+def heuristic_scale_of(game: Game) -> float | None:
+    """The heuristic scale that ``game``'s plugin declares, if any (see
+    :attr:`GamePlugin.heuristic_scale`)."""
+    return plugin(game.name).heuristic_scale if game.name in _games() else None
 
 
 _tensors: weakref.WeakKeyDictionary[Game, ObservationTensor] = weakref.WeakKeyDictionary()

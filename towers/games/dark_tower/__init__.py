@@ -79,5 +79,6 @@ PLUGIN = GamePlugin(
     views="towers.games.dark_tower.views:DarkTowerViews",
     heuristic="towers.games.dark_tower.bots:evaluate",
     tensor="towers.games.dark_tower.tensor:dark_tower_tensor",
+    heuristic_scale=0.03,
 )
 """The game as towers finds it (the entry point ``dark_tower`` of ``towers.games``)."""
