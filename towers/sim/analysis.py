@@ -28,6 +28,8 @@ from towers.sim.summary import (
     mean,
     rate_interval,
     sample_std,
+    seat_wins,
+    team_won,
 )
 
 ALPHA = 0.05
@@ -125,7 +127,8 @@ def cross_table(entries: Sequence[SeatEntry], results: Sequence[GameResult]) -> 
 @dataclass(frozen=True)
 class BalanceRow:
     """One label of a facet: for a game's facet, the games with it and the win rate of each
-    seat in them; for a seat's facet, the seats with it and their win rate."""
+    seat in them (of the team, one rate, in a cooperative game); for a seat's facet, the
+    seats with it and their win rate (their team's, in a cooperative game)."""
 
     facet: str
     label: str
@@ -145,24 +148,29 @@ class BalanceRow:
         }
 
 
-def balance(results: Sequence[GameResult]) -> dict[str, list[BalanceRow]]:
-    """The balance views of the facets the games reported, by facet then label (sorted)."""
+def balance(
+    results: Sequence[GameResult], cooperative: bool = False
+) -> dict[str, list[BalanceRow]]:
+    """The balance views of the facets the games reported, by facet then label (sorted);
+    ``cooperative`` counts the team's win (one rate for a game's facet)."""
     game_facets: dict[str, dict[str, list[GameResult]]] = {}
     seat_facets: dict[str, dict[str, list[tuple[float, float]]]] = {}
     for r in results:
+        won = seat_wins(r, cooperative)
         for facet, value in r.balance.items():
             if isinstance(value, list):
                 for seat, label in enumerate(value):
                     by = seat_facets.setdefault(facet, {}).setdefault(str(label), [])
-                    by.append((r.returns[seat], r.scores[seat]))
+                    by.append((won[seat], r.scores[seat]))
             else:
                 game_facets.setdefault(facet, {}).setdefault(str(value), []).append(r)
     views: dict[str, list[BalanceRow]] = {}
     for facet, by_label in sorted(game_facets.items()):
         rows = []
         for label, games in sorted(by_label.items()):
-            seats = range(len(games[0].lineup))
-            wins = [[g.returns[s] for g in games] for s in seats]
+            # in a team every seat has the team's win: one rate says it
+            seats = range(1 if cooperative else len(games[0].lineup))
+            wins = [[seat_wins(g, cooperative)[s] for g in games] for s in seats]
             rows.append(
                 BalanceRow(
                     facet,
@@ -244,13 +252,19 @@ def compare(first: SimulationReport, second: SimulationReport) -> list[Change]:
         )
     if not first.results or not second.results:
         raise GameOptionError("a run with no games has nothing to compare")
+    if first.cooperative != second.cooperative:
+        raise GameOptionError(
+            "one run is of the cooperative game and the other of the competitive one: "
+            "nothing to compare"
+        )
+    cooperative = first.cooperative
     rows = []
 
     def of_bot(report: SimulationReport, label: str) -> tuple[list[float], list[float]]:
         k = [e.label for e in report.entries].index(label)
         played = [r for r in report.results if k in r.lineup]
         return (
-            [r.returns[r.lineup.index(k)] for r in played],
+            [seat_wins(r, cooperative)[r.lineup.index(k)] for r in played],
             [r.scores[r.lineup.index(k)] for r in played],
         )
 
@@ -262,7 +276,15 @@ def compare(first: SimulationReport, second: SimulationReport) -> list[Change]:
                 rows.append(_difference(f"{entry.label} win rate", wa, wb))
                 rows.append(_difference(f"{entry.label} score", sa, sb))
     seats = min(len(first.results[0].lineup), len(second.results[0].lineup))
-    if seats > 1:
+    if cooperative:
+        rows.append(
+            _difference(
+                "team win rate",
+                [float(team_won(r)) for r in first.results],
+                [float(team_won(r)) for r in second.results],
+            )
+        )
+    elif seats > 1:
         for s in range(seats):
             rows.append(
                 _difference(

@@ -4,7 +4,9 @@ and ``figures.json``, the numbers the page and its plots show.
 The plots: win rate by seat and by bot with 95% intervals, each bot's scores, the games'
 lengths, each bot's rating with its 95% interval, the cross-table of who finished ahead of
 whom, and a plot for each balance facet the game reports (see
-:func:`towers.core.registry.balance_of`).
+:func:`towers.core.registry.balance_of`). The report of a cooperative game shows the team's
+win rate, a team result, in place of the seats, the ratings and the cross-table (teammates
+always finish together), and its balance views give the team's win rate.
 """
 
 from __future__ import annotations
@@ -20,14 +22,15 @@ from towers.sim.analysis import balance, cross_table, is_seat_facet, ratings
 from towers.sim.summary import Interval, SimulationReport
 
 PLOTS = ("seats", "bots", "scores", "lengths", "ratings", "cross_table")
-"""The plots every report has (a solo run has no seats, ratings or cross-table); a balance
-facet adds ``balance-<n>.png``."""
+"""The plots every report has (a solo run has no seats, ratings or cross-table; a cooperative
+one has ``team`` in their place); a balance facet adds ``balance-<n>.png``."""
 
 
 def figures(report: SimulationReport) -> dict[str, Any]:
     """The numbers of the report, JSON-ready (what ``figures.json`` holds)."""
     results = report.results
-    solo = len(report.seats) == 1
+    team = report.cooperative
+    alone = len(report.seats) == 1 or team  # no seat to rate against another
     data: dict[str, Any] = {
         "inputs": report.inputs,
         "games": report.games,
@@ -37,11 +40,11 @@ def figures(report: SimulationReport) -> dict[str, Any]:
             e.label: [r.scores[r.lineup.index(k)] for r in results if k in r.lineup]
             for k, e in enumerate(report.entries)
         },
-        "ratings": [] if solo else [r.to_dict() for r in ratings(report.entries, results)],
-        "cross_table": [p.to_dict() for p in cross_table(report.entries, results)],
+        "ratings": [] if alone else [r.to_dict() for r in ratings(report.entries, results)],
+        "cross_table": [] if team else [p.to_dict() for p in cross_table(report.entries, results)],
         "balance": {
             facet: {"per_seat": is_seat_facet(results, facet), "rows": [r.to_dict() for r in rows]}
-            for facet, rows in balance(results).items()
+            for facet, rows in balance(results, team).items()
         },
     }
     return data
@@ -107,7 +110,17 @@ def write_report(report: SimulationReport, folder: str | Path) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     summary = data["summary"]
     players = len(report.seats)
-    if players > 1:
+    team = report.team
+    if team is not None:
+        plots.rates(
+            "team",
+            "Team win rate",
+            ["team"],
+            [team.win_rate],
+            [team.win_rate_ci],
+            None,
+        )
+    elif players > 1:
         plots.rates(
             "seats",
             "Win rate by seat",
@@ -116,13 +129,14 @@ def write_report(report: SimulationReport, folder: str | Path) -> Path:
             [_interval(s["win_rate_ci"]) for s in summary["seats"]],
             1 / players,
         )
+    rivals = players > 1 and team is None
     plots.rates(
         "bots",
-        "Win rate by bot" if players > 1 else "Solo win rate",
+        "Team win rate by bot" if team else "Win rate by bot" if rivals else "Solo win rate",
         [b["label"] for b in summary["bots"]],
         [b["win_rate"] for b in summary["bots"]],
         [_interval(b["win_rate_ci"]) for b in summary["bots"]],
-        1 / players if players > 1 else None,
+        1 / players if rivals else None,
     )
 
     figure, ax = plots.axes()
@@ -170,14 +184,21 @@ def write_report(report: SimulationReport, folder: str | Path) -> Path:
     for n, (facet, view) in enumerate(data["balance"].items()):
         rows = view["rows"]
         title = f"Balance: {facet}"
-        if view["per_seat"]:
+        if view["per_seat"] or team is not None:
+            what = (
+                "team win rate of the games with it"
+                if not view["per_seat"]
+                else "team win rate of a seat with it"
+                if team is not None
+                else "win rate of a seat with it"
+            )
             plots.rates(
                 f"balance-{n}",
-                f"{title} (win rate of a seat with it)",
+                f"{title} ({what})",
                 [r["label"] for r in rows],
                 [r["win_rate"][0] for r in rows],
                 [_interval(r["intervals"][0]) for r in rows],
-                1 / players if players > 1 else None,
+                1 / players if rivals else None,
             )
             continue
         figure, ax = plots.axes()
@@ -274,7 +295,25 @@ def _page(report: SimulationReport, data: dict[str, Any], plots: list[tuple[str,
         "<h2>Bots</h2>",
         bots,
     ]
-    if len(report.seats) > 1:
+    team = summary.get("team")
+    if team is not None:
+        parts += [
+            "<h2>Team</h2>",
+            "<p>A team result: the seats win or lose together against the game, so a win "
+            "counts once a game, for every seat.</p>",
+            _table(
+                ("games", "won", "team win", "95% interval"),
+                [
+                    (
+                        team["games"],
+                        team["wins"],
+                        _percent(team["win_rate"]),
+                        _span(team["win_rate_ci"]),
+                    )
+                ],
+            ),
+        ]
+    elif len(report.seats) > 1:
         seats = _table(
             ("seat", "win", "95% interval", "score mean"),
             [
@@ -309,14 +348,15 @@ def _page(report: SimulationReport, data: dict[str, Any], plots: list[tuple[str,
         ]
     for facet, view in data["balance"].items():
         what = "seats with it" if view["per_seat"] else "games with it"
+        one = view["per_seat"] or team is not None  # one rate a row
         head = (
-            ["label", what, "win", "95% interval"]
-            if view["per_seat"]
+            ["label", what, "team win" if team is not None else "win", "95% interval"]
+            if one
             else ["label", what, *(f"seat {s} win" for s in range(len(report.seats)))]
         )
         rows = [
             [r["label"], r["count"], _percent(r["win_rate"][0]), _span(r["intervals"][0])]
-            if view["per_seat"]
+            if one
             else [r["label"], r["count"], *(_percent(w) for w in r["win_rate"])]
             for r in view["rows"]
         ]

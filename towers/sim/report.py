@@ -13,7 +13,7 @@ import json
 from rich.table import Table
 
 from towers.sim.analysis import Change, cross_table, ratings
-from towers.sim.summary import Interval, SimulationReport
+from towers.sim.summary import Interval, SimulationReport, TeamSummary
 
 
 def _percent(value: float) -> str:
@@ -28,7 +28,8 @@ def _interval(ci: Interval | None, signed: bool = False) -> str:
 
 
 def report_table(report: SimulationReport) -> list[Table]:
-    """Three tables: the run (inputs and totals), the bots, the seats."""
+    """Three tables: the run (inputs and totals), the bots, and the seats, or for a
+    cooperative game the team (its win rate, one figure: the seats win or lose together)."""
     inputs = report.inputs
     kind = "Tournament" if "bots" in inputs else "Simulation"
     run = Table(title=f"{kind}: {inputs['game']}, {inputs['players']} players", show_header=False)
@@ -63,9 +64,12 @@ def report_table(report: SimulationReport) -> list[Table]:
     for name, value in rows:
         run.add_row(name, value)
 
+    team = report.team
     bots = Table(title="Bots", caption="win: shared ties count fractionally; CI: 95% interval")
+    if team is not None:
+        bots.caption = "team win: the games its team won; CI: 95% interval"
     bots.add_column("bot", no_wrap=True)
-    bots.add_column("win", justify="right")
+    bots.add_column("win" if team is None else "team win", justify="right")
     bots.add_column("CI", justify="right")
     bots.add_column("score ± sd", justify="right")
     bots.add_column("by seat", justify="right")
@@ -80,6 +84,8 @@ def report_table(report: SimulationReport) -> list[Table]:
             f"{1000 * b.seconds_per_decision:.2f}",
         )
 
+    if team is not None:
+        return [run, bots, team_table(team)]
     if len(report.seats) == 1:
         # solo: the one seat is the bot above, and a win is a game won against the game
         bots.caption = f"solo: a win is a game won against the game itself; {bots.caption}"
@@ -96,6 +102,22 @@ def report_table(report: SimulationReport) -> list[Table]:
     for s in report.seats:
         seats.add_row(str(s.seat), _percent(s.win_rate), f"{s.score_mean:.2f}")
     return [run, bots, seats]
+
+
+def team_table(team: TeamSummary) -> Table:
+    """A cooperative game's one result: how often the team won against the game."""
+    table = Table(
+        title="Team",
+        caption="a team result: the seats win or lose together against the game",
+    )
+    table.add_column("games", justify="right")
+    table.add_column("won", justify="right")
+    table.add_column("team win rate", justify="right")
+    table.add_column("95% interval", justify="right")
+    table.add_row(
+        str(team.games), str(team.wins), _percent(team.win_rate), _interval(team.win_rate_ci)
+    )
+    return table
 
 
 def ratings_table(report: SimulationReport) -> Table:

@@ -380,6 +380,12 @@ def load_reports(paths: Sequence[str | Path]) -> SimulationReport:
                     f"{path} is a run with {key} {report.inputs.get(key)}, not "
                     f"{first.inputs.get(key)}: a report takes runs of one game and player count"
                 )
+        if report.cooperative != first.cooperative:
+            modes = {True: "cooperative", False: "competitive"}
+            raise GameOptionError(
+                f"{path} is a {modes[report.cooperative]} run, not {modes[first.cooperative]}: "
+                f"a report takes runs of one mode"
+            )
         if [e.label for e in report.entries] != labels:
             raise GameOptionError(
                 f"{path} seats {', '.join(e.label for e in report.entries)}, not "
@@ -407,4 +413,10 @@ def load_reports(paths: Sequence[str | Path]) -> SimulationReport:
             for p, r in zip(paths, reports, strict=True)
         ],
     }
-    return summarize(inputs, first.entries, results, sum(r.total_seconds for r in reports))
+    return summarize(
+        inputs,
+        first.entries,
+        results,
+        sum(r.total_seconds for r in reports),
+        cooperative=first.cooperative,
+    )

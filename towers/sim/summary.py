@@ -1,14 +1,17 @@
 """What a simulation found: per-game results and the figures summed up from them.
 
-Win rates count a shared tie fractionally (each of ``k`` winners gets ``1/k``). Intervals are
-95% Wilson score intervals of a rate, which behave at rates near 0 and 1 where the normal
-approximation collapses; with fractional ties they are slightly wide, never too narrow.
+Win rates count a shared tie fractionally (each of ``k`` winners gets ``1/k``), except in a
+cooperative game (``Game.COOPERATIVE``), where the seats win or lose together: there a game
+counts as a win for every seat when the team won, and the report adds the team's win rate, one
+figure. Intervals are 95% Wilson score intervals of a rate, which behave at rates near 0 and 1
+where the normal approximation collapses; with fractional ties they are slightly wide, never
+too narrow.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -140,6 +143,24 @@ class SeatSummary:
 
 
 @dataclass(frozen=True)
+class TeamSummary:
+    """The team of a cooperative game over every game: how often it won against the game."""
+
+    games: int
+    wins: int
+    win_rate: float
+    win_rate_ci: Interval | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "wins": self.wins,
+            "win_rate": self.win_rate,
+            "win_rate_ci": self.win_rate_ci.to_dict() if self.win_rate_ci else None,
+        }
+
+
+@dataclass(frozen=True)
 class SimulationReport:
     """The inputs of a simulation, its per-game results and the figures summed from them."""
 
@@ -158,6 +179,12 @@ class SimulationReport:
     total_seconds: float
     decisions_mean: float
     """Actions chosen by the seats (chance outcomes left out), per game."""
+    team: TeamSummary | None = None
+    """The team's result, for a cooperative game (None for a competitive one)."""
+
+    @property
+    def cooperative(self) -> bool:
+        return self.team is not None
 
     @property
     def games(self) -> int:
@@ -187,6 +214,9 @@ class SimulationReport:
             },
             "decisions_mean": self.decisions_mean,
         }
+        if self.team is not None:
+            data["cooperative"] = True
+            data["team"] = self.team.to_dict()
         if timings:
             data["seconds_per_game"] = self.seconds_per_game
             data["total_seconds"] = self.total_seconds
@@ -222,13 +252,44 @@ def rate_interval(values: Sequence[float], shift: float = 0.0) -> Interval | Non
     return Interval(max(0.0, centre - half) - shift, min(1.0, centre + half) - shift)
 
 
+def team_won(result: GameResult) -> bool:
+    """True when the team of a cooperative game won it (every seat shares the win)."""
+    return any(v > 0 for v in result.returns)
+
+
+def seat_wins(result: GameResult, cooperative: bool) -> list[float]:
+    """Each seat's win in ``result``: its return (a tie shared), or in a cooperative game 1 for
+    every seat when the team won."""
+    if cooperative:
+        return [1.0 if team_won(result) else 0.0] * len(result.returns)
+    return list(result.returns)
+
+
+def is_cooperative(inputs: Mapping[str, Any]) -> bool:
+    """True when the run of ``inputs`` (its game, players and options) is of a cooperative
+    game; False when that game cannot be made here (a plugin no longer installed)."""
+    from towers.core.registry import make  # the registry loads games; only asked here
+
+    try:
+        game = make(
+            str(inputs["game"]), int(inputs["players"]), **dict(inputs.get("options") or {})
+        )
+    except (KeyError, TypeError, ValueError):
+        return False
+    return bool(game.COOPERATIVE)
+
+
 def summarize(
     inputs: dict[str, Any],
     entries: Sequence[SeatEntry],
     results: Sequence[GameResult],
     total_seconds: float,
+    cooperative: bool | None = None,
 ) -> SimulationReport:
-    """The figures of a simulation from its results, in game order."""
+    """The figures of a simulation from its results, in game order; ``cooperative`` (by
+    default what the game of ``inputs`` is) counts a team's win for each of its seats."""
+    if cooperative is None:
+        cooperative = is_cooperative(inputs)
     players = len(results[0].lineup) if results else len(entries)
     bots = []
     for k, entry in enumerate(entries):
@@ -241,7 +302,7 @@ def summarize(
             if k not in r.lineup:
                 continue  # a tournament's line-up without this bot
             seat = r.lineup.index(k)
-            wins.append(r.returns[seat])
+            wins.append(seat_wins(r, cooperative)[seat])
             scores.append(r.scores[seat])
             seat_games[seat] += 1
             decisions += r.decisions[seat]
@@ -262,15 +323,22 @@ def summarize(
                 seconds_per_decision=thinking / decisions if decisions else 0.0,
             )
         )
+    won = [seat_wins(r, cooperative) for r in results]
     seats = [
         SeatSummary(
             seat=s,
-            win_rate=mean([r.returns[s] for r in results]),
+            win_rate=mean([w[s] for w in won]),
             score_mean=mean([r.scores[s] for r in results]),
-            win_rate_ci=rate_interval([r.returns[s] for r in results]),
+            win_rate_ci=rate_interval([w[s] for w in won]),
         )
         for s in range(players)
     ]
+    team = None
+    if cooperative:
+        games = [1.0 if team_won(r) else 0.0 for r in results]
+        team = TeamSummary(len(games), int(sum(games)), mean(games), rate_interval(games))
+    # in a team no seat is ahead of another: no first-seat advantage to measure
+    rivals = players > 1 and not cooperative
     first = [r.returns[0] for r in results]
     actions = [r.actions for r in results]
     return SimulationReport(
@@ -280,12 +348,13 @@ def summarize(
         bots=bots,
         seats=seats,
         # a solo game has no seat to be first against: no advantage to measure
-        first_seat_advantage=mean(first) - 1.0 / players if players > 1 else 0.0,
-        first_seat_ci=rate_interval(first, 1.0 / players) if players > 1 else None,
+        first_seat_advantage=mean(first) - 1.0 / players if rivals else 0.0,
+        first_seat_ci=rate_interval(first, 1.0 / players) if rivals else None,
         actions_mean=mean(actions),
         actions_min=min(actions, default=0),
         actions_max=max(actions, default=0),
         seconds_per_game=mean([r.seconds for r in results]),
         total_seconds=total_seconds,
         decisions_mean=mean([sum(r.decisions) for r in results]),
+        team=team,
     )
