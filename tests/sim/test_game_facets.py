@@ -35,3 +35,62 @@ def test_sifnos_labels_are_the_setup_aids_each_seat_was_dealt() -> None:
     labels = balance_of(state.game)(state)["setup aids"]  # type: ignore[misc]
     for seat, label in enumerate(labels):
         assert label == str(DATA.setup_aids[state.aids[seat][0]].id)  # one Aid each with 3
+
+
+@pytest.mark.parametrize(
+    ("name", "players", "game_facets", "seat_facets"),
+    [
+        ("torres", 2, {"variant", "layout"}, set()),
+        ("tiletum", 3, set(), {"starting order"}),
+        ("dark_tower", 2, {"difficulty", "heroes", "adversary"}, {"hero"}),
+    ],
+)
+def test_a_game_labels_the_game_or_each_seat_for_its_balance_views(
+    name: str, players: int, game_facets: set[str], seat_facets: set[str]
+) -> None:
+    state = finished(name, players, 3)
+    facets = balance_of(state.game)
+    assert facets is not None
+    labels = facets(state)
+    assert set(labels) == game_facets | seat_facets
+    for facet in game_facets:
+        assert isinstance(labels[facet], str) and labels[facet]
+    for facet in seat_facets:
+        seats = labels[facet]
+        assert isinstance(seats, list) and len(seats) == players and all(seats)
+
+
+def test_torres_labels_its_variant_layout_and_master_card() -> None:
+    from towers.games.torres.actions import MASTER_KEYS
+
+    squares = [[1, 1], [6, 6], [1, 6], [6, 1], [3, 1], [4, 6], [1, 4], [6, 3]]
+    state = towers.make("torres", 2, variant="master", layout=squares).new_initial_state()
+    rng = random.Random(4)
+    while not state.is_terminal():
+        state.apply_action(random_action(state, rng))
+    labels = balance_of(state.game)(state)  # type: ignore[misc]
+    assert labels["variant"] == "master"
+    assert labels["layout"] == "custom 1,1 6,6 1,6 6,1 3,1 4,6 1,4 6,3"
+    assert labels["master card"] == MASTER_KEYS[state.master_card]  # type: ignore[attr-defined]
+    basic = balance_of(state.game)(finished("torres", 2, 4))  # type: ignore[misc]
+    assert basic == {"variant": "basic", "layout": "default"}
+
+
+def test_tiletum_labels_each_seats_place_in_the_starting_order_with_its_gold() -> None:
+    state = finished("tiletum", 4, 5)
+    labels = balance_of(state.game)(state)["starting order"]  # type: ignore[misc]
+    # Game Setup, step 14: the first to fourth player take 1, 3, 5 and 6 gold
+    assert labels == ["1st (1 gold)", "2nd (3 gold)", "3rd (5 gold)", "4th (6 gold)"]
+
+
+def test_dark_tower_labels_its_difficulty_heroes_adversary_and_each_seats_hero() -> None:
+    state = towers.make(
+        "dark_tower", 2, difficulty="gritty", heroes="spymaster,brutal-warlord"
+    ).new_initial_state()
+    labels = balance_of(state.game)(state)  # type: ignore[misc]
+    assert labels == {
+        "difficulty": "gritty",
+        "heroes": "2 heroes",
+        "adversary": "Ashstrider",
+        "hero": ["Spymaster", "Brutal Warlord"],
+    }

@@ -79,6 +79,7 @@ PLUGIN = GamePlugin(
     views="towers.games.dark_tower.views:DarkTowerViews",
     heuristic="towers.games.dark_tower.bots:evaluate",
     tensor="towers.games.dark_tower.tensor:dark_tower_tensor",
+    balance="towers.games.dark_tower.balance:facets",
     heuristic_scale=0.03,
 )
 """The game as towers finds it (the entry point ``dark_tower`` of ``towers.games``)."""

@@ -79,5 +79,6 @@ PLUGIN = GamePlugin(
     views="towers.games.tiletum.views:TiletumViews",
     heuristic="towers.games.tiletum.bots:evaluate",
     tensor="towers.games.tiletum.tensor:tiletum_tensor",
+    balance="towers.games.tiletum.balance:facets",
 )
 """The game as towers finds it (the entry point ``tiletum`` of ``towers.games``)."""

@@ -48,5 +48,6 @@ PLUGIN = GamePlugin(
     views="towers.games.torres.views:TorresViews",
     heuristic="towers.games.torres.bots:evaluate",
     tensor="towers.games.torres.tensor:torres_tensor",
+    balance="towers.games.torres.balance:facets",
 )
 """The game as towers finds it (the entry point ``torres`` of ``towers.games``)."""
