@@ -10,6 +10,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -119,13 +120,30 @@ def test_what_is_not_a_results_file_is_refused(tmp_path: Path) -> None:
         open_store(tmp_path / "run.csv")
 
 
-def test_a_run_killed_part_way_resumes_to_the_games_of_an_unbroken_run(tmp_path: Path) -> None:
-    path = tmp_path / "killed.sqlite"
+def parts(path: Path) -> int:
+    """Games in the Parquet folder's whole part files (a part being written is not one)."""
+    import pyarrow.parquet as pq
+
+    return sum(pq.read_metadata(part).num_rows for part in path.glob("part-*.parquet"))
+
+
+@pytest.mark.parametrize(("name", "written"), [("killed.sqlite", rows), ("killed.parquet", parts)])
+def test_a_run_killed_part_way_resumes_to_the_games_of_an_unbroken_run(
+    tmp_path: Path, name: str, written: Callable[[Path], int]
+) -> None:
+    if name.endswith(".parquet"):
+        pytest.importorskip("pyarrow")
+    path = tmp_path / name
     seats = "mcts:iterations=60,greedy"
     command = [sys.executable, "-m", "towers.cli", "simulate", "toy", "-s", seats, "-n", "40"]
     command += ["--seed", "11", "--workers", "1", "--results", str(path)]
-    # the toy game is registered by the test set-up, which the command does not run
-    code = "import sys, tests.conftest, towers.cli; sys.argv[0] = 'towers'; towers.cli.main()"
+    # the toy game is registered by the test set-up, which the command does not run; Parquet
+    # parts are written every two games, so that the run is killed between parts and inside
+    # one
+    code = (
+        "import sys, tests.conftest, towers.cli, towers.sim.store as store; "
+        "store.PARQUET_ROWS = 2; sys.argv[0] = 'towers'; towers.cli.main()"
+    )
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     process = subprocess.Popen(
         [sys.executable, "-c", code, *command[3:]],
@@ -136,7 +154,7 @@ def test_a_run_killed_part_way_resumes_to_the_games_of_an_unbroken_run(tmp_path:
     )
     try:
         deadline = time.monotonic() + 60
-        while not (path.exists() and rows(path) >= 3):
+        while not (path.exists() and written(path) >= 3):
             assert process.poll() is None, "the run ended before it could be killed"
             assert time.monotonic() < deadline, "the run wrote no games"
             time.sleep(0.05)
@@ -145,13 +163,15 @@ def test_a_run_killed_part_way_resumes_to_the_games_of_an_unbroken_run(tmp_path:
     finally:
         if process.poll() is None:
             process.kill()
-    done = rows(path)
+    done = load_report(path).games
     assert 3 <= done < 40
+    assert done == written(path)
     resumed = run_simulation(
         "toy", 2, 40, ["mcts:iterations=60", "greedy"], seed=11, results=path, resume=True
     )
     whole = run_simulation("toy", 2, 40, ["mcts:iterations=60", "greedy"], seed=11)
     assert figures(resumed) == figures(whole)
+    assert figures(load_report(path)) == figures(whole)
 
 
 def test_runs_under_other_rules_are_reported_together_split_by_their_options(
