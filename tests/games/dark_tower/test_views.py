@@ -7,37 +7,19 @@ from __future__ import annotations
 
 import itertools
 import math
-import random
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
 
 import pytest
 from rich.markup import render as render_markup
 
 import towers
-from towers.core.conformance import random_action
+from tests.games.sampling import sampled_states
 from towers.core.panels import TAP
 from towers.core.registry import views_of
 from towers.games.dark_tower import render
 from towers.games.dark_tower import svg as dt_svg
 from towers.games.dark_tower.actions import SPACE
 from towers.games.dark_tower.data import DATA
-from towers.games.dark_tower.rules import DarkTowerState
-
-
-def sampled_states(players: int, seed: int, every: int = 7) -> Iterator[DarkTowerState]:
-    """A random game's states at one decision in ``every``, then its last state."""
-    rng = random.Random(seed)
-    state = towers.make("dark_tower", players=players).new_initial_state()
-    assert isinstance(state, DarkTowerState)
-    decided = 0
-    while not state.is_terminal():
-        if not state.is_chance_node():
-            if decided % every == 0:
-                yield state
-            decided += 1
-        state.apply_action(random_action(state, rng))
-    yield state
 
 
 def svg_ids(document: str) -> list[str]:
@@ -48,7 +30,7 @@ def svg_ids(document: str) -> list[str]:
 def test_every_legal_target_is_drawn_once_and_the_text_is_markup(players: int) -> None:
     views = views_of(towers.make("dark_tower", players=players))
     clicked = 0
-    for state in sampled_states(players, seed=players):
+    for state in sampled_states("dark_tower", players, seed=players):
         render_markup(views.text(state, 0))
         seat = state.current_player()
         document = views.svg(state, seat if seat >= 0 else None)
@@ -74,7 +56,7 @@ def test_targets_name_the_board_elements_of_their_moves() -> None:
 
 
 def test_the_text_carries_the_apps_messages_and_every_components_words() -> None:
-    state = next(s for s in sampled_states(2, seed=5) if s.month >= 2)
+    state = next(s for s in sampled_states("dark_tower", 2, seed=5) if s.month >= 2)
     text = render.text(state, 0)
     assert f"Month {state.month} of 6" in text and "Lately:" in text
     for name in (
@@ -90,7 +72,7 @@ def test_the_text_carries_the_apps_messages_and_every_components_words() -> None
 def test_a_battle_is_told_card_by_card() -> None:
     # the first random solo games in which a battle card is revealed
     for seed in range(1, 30):
-        for state in sampled_states(1, seed=seed, every=1):
+        for state in sampled_states("dark_tower", 1, seed=seed, every=1):
             top = state.pending[-1] if state.pending else None
             if type(top).__name__ == "Battling" and top.card >= 0:  # type: ignore[union-attr]
                 said = " ".join(render.messages(state))

@@ -7,17 +7,15 @@ Building, Scoring Tile and Scheme has its words."""
 from __future__ import annotations
 
 import math
-import random
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
 from html import escape
 
 import pytest
 from rich.markup import render as render_markup
 
 import towers
-from towers.core.conformance import random_action
+from tests.games.sampling import sampled_states
 from towers.core.registry import views_of
 from towers.games.sifnos import actions as A
 from towers.games.sifnos import render
@@ -26,24 +24,6 @@ from towers.games.sifnos.rules import SifnosState
 from towers.games.sifnos.views import SifnosViews
 
 D = A.DATA
-
-
-def sampled_states(
-    players: int, seed: int, every: int = 9, steps: int = 1200, **options: object
-) -> Iterator[SifnosState]:
-    """A random game's states at one decision in ``every`` (chance nodes passed over), then
-    its last state."""
-    rng = random.Random(seed)
-    state = towers.make("sifnos", players=players, **options).new_initial_state()
-    assert isinstance(state, SifnosState)
-    decided = 0
-    while decided < steps and not state.is_terminal():
-        if not state.is_chance_node():
-            if decided % every == 0:
-                yield state
-            decided += 1
-        state.apply_action(random_action(state, rng))
-    yield state
 
 
 def svg_ids(document: str) -> list[str]:
@@ -75,7 +55,7 @@ def test_views_over_a_random_game(players: int, options: dict[str, object]) -> N
     views = SifnosViews(game)
     seen_targets: dict[int, list[str]] = {}
     checked = 0
-    for state in sampled_states(players, seed=players, **options):
+    for state in sampled_states("sifnos", players, seed=players, every=9, steps=1200, **options):
         mover = state.current_player()
         seat = mover if mover >= 0 else None
         text = views.text(state, seat)
@@ -102,7 +82,9 @@ def test_views_over_a_random_game(players: int, options: dict[str, object]) -> N
 
 def test_a_seat_sees_its_own_hand_and_only_the_size_of_the_others() -> None:
     state = next(
-        s for s in sampled_states(4, seed=11, every=1) if all(len(h) >= 2 for h in s.hands)
+        s
+        for s in sampled_states("sifnos", 4, seed=11, every=1, steps=1200)
+        if all(len(h) >= 2 for h in s.hands)
     )
     views = SifnosViews(state.game)
     for seat in [0, 1, 2, 3, None]:
@@ -122,7 +104,7 @@ def test_a_seat_sees_its_own_hand_and_only_the_size_of_the_others() -> None:
 
 def test_every_id_is_on_a_shape_and_large_enough_to_tap() -> None:
     """No id is drawn twice; each is a group holding the shape a click lands on."""
-    for state in sampled_states(3, seed=5, every=40, steps=800):
+    for state in sampled_states("sifnos", 3, seed=5, every=40, steps=800):
         seat = state.current_player()
         document = sifnos_svg.svg(state, seat if seat >= 0 else None)
         root = ET.fromstring(document)
@@ -221,7 +203,7 @@ def test_words_of_each_card_kind() -> None:
 def test_the_decision_is_in_words_for_every_frame_met() -> None:
     """The pending decision is put in words (not the frame's bare name) all through a game."""
     for players in (2, 4):
-        for state in sampled_states(players, seed=20 + players, every=1, steps=1500):
+        for state in sampled_states("sifnos", players, seed=20 + players, every=1, steps=1500):
             obs = state.observation(None)
             words = render.pending_words(state.game, obs)
             frame = obs["deciding"]["frame"] if obs["deciding"] else ""
@@ -236,7 +218,7 @@ def test_the_schemes_are_shown_in_words(options: dict[str, object]) -> None:
     players = 1 if not options else 2
     state = next(
         s
-        for s in sampled_states(players, seed=31, every=1, steps=3000, **options)
+        for s in sampled_states("sifnos", players, seed=31, every=1, steps=3000, **options)
         if len(s.observation(0)["solo"]["revealed"]) >= 6
     )
     text = render.text(state, 0)
