@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from tests.sim.helpers import report_text
+from towers.core.errors import GameOptionError
 from towers.sim import GameResult, load_reports, run_simulation
 from towers.sim.summary import mean, rate_interval, team_won
 
@@ -87,16 +89,20 @@ def test_tiletum_reports_the_win_rate_of_each_starting_place(tmp_path: Path) -> 
         assert rows[label]["win_rate"][0] == pytest.approx(report.seats[seat].win_rate)
 
 
-def test_dark_tower_reports_the_team_win_rate_by_difficulty_across_runs(tmp_path: Path) -> None:
-    heroic, gritty = tmp_path / "heroic.sqlite", tmp_path / "gritty.parquet"
+def test_dark_tower_reports_the_team_win_rate_by_difficulty_and_heroes_across_runs(
+    tmp_path: Path,
+) -> None:
     pytest.importorskip("pyarrow")
-    seats = ["greedy", "greedy"]
-    run_simulation("dark_tower", 2, 3, seats, seed=3, results=heroic)
-    run_simulation(
-        "dark_tower", 2, 3, seats, seed=3, options={"difficulty": "gritty"}, results=gritty
-    )
-    report = load_reports([heroic, gritty])
-    assert report.team is not None
+    runs = [(1, "heroic", "one.sqlite"), (2, "heroic", "two.sqlite"), (2, "gritty", "two.parquet")]
+    for heroes, difficulty, name in runs:
+        run_simulation(
+            "dark_tower", heroes, 3, ["greedy"] * heroes, seed=3,
+            options={"difficulty": difficulty}, results=tmp_path / name,
+        )  # fmt: skip
+    report = load_reports([tmp_path / name for _, _, name in runs])
+    assert report.team is not None and report.inputs["players"] == [1, 2]
+    assert [run["players"] for run in report.inputs["runs"]] == [1, 2, 2]
+    assert "dark_tower, 1 and 2 players" in report_text(report)
     data = written(report, tmp_path / "report")
     assert {"difficulty", "heroes", "adversary", "hero"} <= set(data["balance"])
 
@@ -105,12 +111,37 @@ def test_dark_tower_reports_the_team_win_rate_by_difficulty_across_runs(tmp_path
 
     for facet in ("difficulty", "heroes"):
         check_game_facet(data, facet, report.results, team)
-    difficulty = rows_of(data, "difficulty")
-    assert {label: row["count"] for label, row in difficulty.items()} == {"heroic": 3, "gritty": 3}
-    assert rows_of(data, "heroes")["2 heroes"]["count"] == 6
+    assert {label: row["count"] for label, row in rows_of(data, "difficulty").items()} == {
+        "heroic": 6,
+        "gritty": 3,
+    }
+    assert {label: row["count"] for label, row in rows_of(data, "heroes").items()} == {
+        "1 hero": 3,
+        "2 heroes": 6,
+    }
+    assert report.team.games == 9
+    assert report.team.win_rate == pytest.approx(mean([team(r)[0] for r in report.results]))
     # a seat's hero: its team's win rate in the games that hero played
     for label, row in rows_of(data, "hero").items():
         games = [r for r in report.results if label in r.balance["hero"]]
         assert row["win_rate"] == [pytest.approx(mean([team(r)[0] for r in games]))]
     html = (tmp_path / "report" / "index.html").read_text()
-    assert "team win" in html and "Balance: difficulty" in html
+    assert "team win" in html and "Balance: difficulty" in html and "Balance: heroes" in html
+
+
+def test_runs_of_several_player_counts_are_reported_together_only_as_one_team(
+    tmp_path: Path,
+) -> None:
+    for players in (2, 3):
+        run_simulation(
+            "dark_tower", players, 1, ["random"] * players, seed=1,
+            options={"mode": "competitive"}, results=tmp_path / f"race{players}.sqlite",
+        )  # fmt: skip
+    with pytest.raises(GameOptionError, match="one game and player count"):
+        load_reports([tmp_path / "race2.sqlite", tmp_path / "race3.sqlite"])
+    run_simulation("dark_tower", 1, 1, ["random"], seed=1, results=tmp_path / "one.sqlite")
+    run_simulation(
+        "dark_tower", 2, 1, ["greedy", "random"], seed=1, results=tmp_path / "two.sqlite"
+    )
+    with pytest.raises(GameOptionError, match="one line-up"):
+        load_reports([tmp_path / "one.sqlite", tmp_path / "two.sqlite"])

@@ -4,16 +4,14 @@ figures stay each seat's own."""
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 
-from towers.sim import SimulationReport, load_report, run_simulation
+from tests.sim.helpers import report_text
+from towers.sim import load_report, run_simulation
 from towers.sim.analysis import compare
-from towers.sim.report import report_table
 from towers.sim.summary import mean, rate_interval, team_won
 
 
@@ -24,14 +22,6 @@ def team_run(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFa
     path = tmp_path_factory.mktemp("team") / f"heroes{heroes}.sqlite"
     run_simulation("dark_tower", heroes, 4, ["greedy"] * heroes, seed=4, results=path)
     return path
-
-
-def shown(report: SimulationReport) -> str:
-    out = io.StringIO()
-    console = Console(file=out, width=200, color_system=None)
-    for table in report_table(report):
-        console.print(table)
-    return out.getvalue()
 
 
 def test_the_team_win_rate_is_one_figure_counted_once_a_game(team_run: Path) -> None:
@@ -57,7 +47,7 @@ def test_the_table_shows_the_team_result_and_no_seats(team_run: Path) -> None:
     report = load_report(team_run)
     team = report.team
     assert team is not None
-    text = shown(report)
+    text = report_text(report)
     assert "Team" in text and "a team result" in text and "team win" in text
     assert f"{100 * team.win_rate:.1f}%" in text
     assert team.win_rate_ci is not None
@@ -99,7 +89,7 @@ def test_the_competitive_game_keeps_each_seats_own_figures() -> None:
     assert [s.win_rate for s in report.seats] == [
         mean([r.returns[s] for r in report.results]) for s in (0, 1)
     ]
-    text = shown(report)
+    text = report_text(report)
     assert "Seats" in text and "Team" not in text
 
 

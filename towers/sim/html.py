@@ -19,7 +19,7 @@ from typing import Any
 
 from towers.core.errors import GameOptionError
 from towers.sim.analysis import balance, cross_table, is_seat_facet, ratings
-from towers.sim.summary import Interval, SimulationReport
+from towers.sim.summary import Interval, SimulationReport, players_text
 
 PLOTS = ("seats", "bots", "scores", "lengths", "ratings", "cross_table")
 """The plots every report has (a solo run has no seats, ratings or cross-table; a cooperative
@@ -261,7 +261,7 @@ def _page(report: SimulationReport, data: dict[str, Any], plots: list[tuple[str,
     run = _table(
         ("what", "value"),
         [
-            ("game", f"{inputs.get('game')}, {inputs.get('players')} players"),
+            ("game", f"{inputs.get('game')}, {players_text(inputs.get('players', 0))}"),
             ("tournament of" if "bots" in inputs else "seats", ", ".join(lineup)),
             ("options", options),
             ("seed", inputs.get("seed")),

@@ -13,7 +13,7 @@ import json
 from rich.table import Table
 
 from towers.sim.analysis import Change, cross_table, ratings
-from towers.sim.summary import Interval, SimulationReport, TeamSummary
+from towers.sim.summary import Interval, SimulationReport, TeamSummary, players_text
 
 
 def _percent(value: float) -> str:
@@ -32,7 +32,9 @@ def report_table(report: SimulationReport) -> list[Table]:
     cooperative game the team (its win rate, one figure: the seats win or lose together)."""
     inputs = report.inputs
     kind = "Tournament" if "bots" in inputs else "Simulation"
-    run = Table(title=f"{kind}: {inputs['game']}, {inputs['players']} players", show_header=False)
+    run = Table(
+        title=f"{kind}: {inputs['game']}, {players_text(inputs['players'])}", show_header=False
+    )
     run.add_column("what", style="bold")
     run.add_column("value")
     options = ", ".join(f"{k}={v}" for k, v in inputs["options"].items()) or "defaults"

@@ -367,18 +367,27 @@ def load_reports(paths: Sequence[str | Path]) -> SimulationReport:
     """The report of one results file, or of several runs of one game with the same line-up
     (before and after rule changes, say) taken together: their games in the order of the
     files, each game's balance facets given one more, ``options``, its run's options, so that
-    the report shows the win rate by seat under each set of rules."""
+    the report shows the win rate by seat under each set of rules.
+
+    The runs of a cooperative game may also have teams of different sizes (one hero and two,
+    say), whose one figure, the team's win rate, they share: the line-up of a smaller team
+    is then the start of the largest one's (``greedy`` and ``greedy, greedy#2``), and the
+    report's ``players`` lists the sizes."""
     if len(paths) == 1:
         return load_report(paths[0])
     reports = [load_report(p) for p in paths]
     first = reports[0]
-    labels = [e.label for e in first.entries]
+    sizes = sorted({int(r.inputs.get("players", 0)) for r in reports})
+    team_sizes = len(sizes) > 1 and all(r.cooperative for r in reports)
+    largest = max(reports, key=lambda r: len(r.entries)) if team_sizes else first
+    labels = [e.label for e in largest.entries]
     for path, report in zip(paths, reports, strict=True):
-        for key in ("game", "players"):
+        for key in ("game",) if team_sizes else ("game", "players"):
             if report.inputs.get(key) != first.inputs.get(key):
                 raise GameOptionError(
                     f"{path} is a run with {key} {report.inputs.get(key)}, not "
-                    f"{first.inputs.get(key)}: a report takes runs of one game and player count"
+                    f"{first.inputs.get(key)}: a report takes runs of one game and player count "
+                    f"(or of several team sizes of a cooperative game)"
                 )
         if report.cooperative != first.cooperative:
             modes = {True: "cooperative", False: "competitive"}
@@ -386,10 +395,12 @@ def load_reports(paths: Sequence[str | Path]) -> SimulationReport:
                 f"{path} is a {modes[report.cooperative]} run, not {modes[first.cooperative]}: "
                 f"a report takes runs of one mode"
             )
-        if [e.label for e in report.entries] != labels:
+        own = [e.label for e in report.entries]
+        expected = labels[: len(own)] if team_sizes else labels
+        if own != expected:
             raise GameOptionError(
-                f"{path} seats {', '.join(e.label for e in report.entries)}, not "
-                f"{', '.join(labels)}: a report takes runs of one line-up"
+                f"{path} seats {', '.join(own)}, not {', '.join(expected)}: a report takes "
+                f"runs of one line-up"
             )
     results = []
     for report in reports:
@@ -405,17 +416,23 @@ def load_reports(paths: Sequence[str | Path]) -> SimulationReport:
                 )
             )
     inputs = {
-        **first.inputs,
+        **largest.inputs,
+        "players": sizes if team_sizes else first.inputs.get("players"),
         "games": sum(r.inputs.get("games", r.games) for r in reports),
         "options": {},
         "runs": [
-            {"file": str(p), "options": r.inputs.get("options", {}), "games": r.games}
+            {
+                "file": str(p),
+                "players": r.inputs.get("players"),
+                "options": r.inputs.get("options", {}),
+                "games": r.games,
+            }
             for p, r in zip(paths, reports, strict=True)
         ],
     }
     return summarize(
         inputs,
-        first.entries,
+        largest.entries,
         results,
         sum(r.total_seconds for r in reports),
         cooperative=first.cooperative,

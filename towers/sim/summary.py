@@ -265,6 +265,14 @@ def seat_wins(result: GameResult, cooperative: bool) -> list[float]:
     return list(result.returns)
 
 
+def players_text(players: int | list[int]) -> str:
+    """``2`` -> ``"2 players"``; the counts of a report of several team sizes, ``[1, 2]`` ->
+    ``"1 and 2 players"``."""
+    if isinstance(players, list):
+        return f"{', '.join(str(n) for n in players[:-1])} and {players[-1]} players"
+    return f"{players} players"
+
+
 def is_cooperative(inputs: Mapping[str, Any]) -> bool:
     """True when the run of ``inputs`` (its game, players and options) is of a cooperative
     game; False when that game cannot be made here (a plugin no longer installed)."""
@@ -290,7 +298,8 @@ def summarize(
     default what the game of ``inputs`` is) counts a team's win for each of its seats."""
     if cooperative is None:
         cooperative = is_cooperative(inputs)
-    players = len(results[0].lineup) if results else len(entries)
+    # the most seats of a game (a report of a cooperative game's runs may mix team sizes)
+    players = max((len(r.lineup) for r in results), default=len(entries))
     bots = []
     for k, entry in enumerate(entries):
         wins: list[float] = []
@@ -327,9 +336,9 @@ def summarize(
     seats = [
         SeatSummary(
             seat=s,
-            win_rate=mean([w[s] for w in won]),
-            score_mean=mean([r.scores[s] for r in results]),
-            win_rate_ci=rate_interval([w[s] for w in won]),
+            win_rate=mean([w[s] for w in won if s < len(w)]),
+            score_mean=mean([r.scores[s] for r in results if s < len(r.scores)]),
+            win_rate_ci=rate_interval([w[s] for w in won if s < len(w)]),
         )
         for s in range(players)
     ]
