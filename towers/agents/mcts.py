@@ -20,10 +20,11 @@ value vector with one entry per seat.
 - Values: :func:`~towers.agents.base.win_values`, the returns if the game is over, else a
   logistic of each seat's heuristic lead over the best other seat, ``scale`` points per unit
   (by default the scale the game declares for its heuristic, ``GamePlugin(heuristic_scale=)``,
-  else :data:`DEFAULT_SCALE` victory points), counted from the lead at the start of the iteration when ``relative`` (so a search that is
-  far ahead or behind still tells good moves from bad). ``rollout_depth`` random decisions
-  may be played before a leaf is scored; the default is none, since random moves inside a
-  turn of several atomic actions mostly add noise.
+  else :data:`DEFAULT_SCALE` victory points), counted from the lead at the start of the
+  iteration when ``relative`` (so a search that is far ahead or behind still tells good
+  moves from bad). ``rollout_depth`` random decisions may be played before a leaf is scored;
+  the default is none, since random moves inside a turn of several atomic actions mostly add
+  noise.
 
 A think time (``seconds``) is measured on the ``clock`` chosen: ``wall`` (the default, what a
 person waits for) or ``cpu``, the thread's own processor time (``time.thread_time``), so that
