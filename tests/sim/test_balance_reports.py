@@ -102,7 +102,9 @@ def test_dark_tower_reports_the_team_win_rate_by_difficulty_and_heroes_across_ru
     report = load_reports([tmp_path / name for _, _, name in runs])
     assert report.team is not None and report.inputs["players"] == [1, 2]
     assert [run["players"] for run in report.inputs["runs"]] == [1, 2, 2]
-    assert "dark_tower, 1 and 2 players" in report_text(report)
+    text = report_text(report)
+    assert "dark_tower, 1 and 2 players" in text
+    assert "difficulty=heroic (1 player); difficulty=heroic (2 players); difficulty=gritty" in text
     data = written(report, tmp_path / "report")
     assert {"difficulty", "heroes", "adversary", "hero"} <= set(data["balance"])
 

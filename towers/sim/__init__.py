@@ -30,6 +30,7 @@ from towers.sim.summary import (
     Interval,
     SeatSummary,
     SimulationReport,
+    TeamSummary,
 )
 
 __all__ = [
@@ -39,6 +40,7 @@ __all__ = [
     "SeatEntry",
     "SeatSummary",
     "SimulationReport",
+    "TeamSummary",
     "derive_seed",
     "lineup",
     "load_report",

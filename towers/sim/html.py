@@ -19,7 +19,7 @@ from typing import Any
 
 from towers.core.errors import GameOptionError
 from towers.sim.analysis import balance, cross_table, is_seat_facet, ratings
-from towers.sim.summary import Interval, SimulationReport, players_text
+from towers.sim.summary import Interval, SimulationReport, players_text, runs_text
 
 PLOTS = ("seats", "bots", "scores", "lengths", "ratings", "cross_table")
 """The plots every report has (a solo run has no seats, ratings or cross-table; a cooperative
@@ -253,11 +253,7 @@ def _page(report: SimulationReport, data: dict[str, Any], plots: list[tuple[str,
     lineup = inputs.get("bots") or inputs.get("seats") or []
     options = ", ".join(f"{k}={v}" for k, v in inputs.get("options", {}).items()) or "defaults"
     if "runs" in inputs:
-        options = "; ".join(
-            f"{', '.join(f'{k}={v}' for k, v in run['options'].items()) or 'defaults'} "
-            f"({run['games']} games)"
-            for run in inputs["runs"]
-        )
+        options = runs_text(inputs, games=True)
     run = _table(
         ("what", "value"),
         [

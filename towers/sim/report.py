@@ -13,7 +13,7 @@ import json
 from rich.table import Table
 
 from towers.sim.analysis import Change, cross_table, ratings
-from towers.sim.summary import Interval, SimulationReport, TeamSummary, players_text
+from towers.sim.summary import Interval, SimulationReport, TeamSummary, players_text, runs_text
 
 
 def _percent(value: float) -> str:
@@ -39,10 +39,7 @@ def report_table(report: SimulationReport) -> list[Table]:
     run.add_column("value")
     options = ", ".join(f"{k}={v}" for k, v in inputs["options"].items()) or "defaults"
     if "runs" in inputs:
-        options = "; ".join(
-            ", ".join(f"{k}={v}" for k, v in run["options"].items()) or "defaults"
-            for run in inputs["runs"]
-        )
+        options = runs_text(inputs)
     asked = inputs.get("games", report.games)
     where = f"Ray at {inputs['ray']}" if inputs.get("ray") else str(inputs.get("workers", 1))
     rows = [

@@ -270,7 +270,21 @@ def players_text(players: int | list[int]) -> str:
     ``"1 and 2 players"``."""
     if isinstance(players, list):
         return f"{', '.join(str(n) for n in players[:-1])} and {players[-1]} players"
-    return f"{players} players"
+    return f"{players} player{'' if players == 1 else 's'}"
+
+
+def runs_text(inputs: Mapping[str, Any], games: bool = False) -> str:
+    """The options of each run of a report of several runs, with its player count when they
+    differ and, with ``games``, its games: ``"defaults (1 player); difficulty=gritty (2
+    players)"``."""
+    sizes = isinstance(inputs.get("players"), list)
+    parts = []
+    for run in inputs["runs"]:
+        text = ", ".join(f"{k}={v}" for k, v in run["options"].items()) or "defaults"
+        notes = [players_text(run["players"])] if sizes else []
+        notes += [f"{run['games']} games"] if games else []
+        parts.append(f"{text} ({', '.join(notes)})" if notes else text)
+    return "; ".join(parts)
 
 
 def is_cooperative(inputs: Mapping[str, Any]) -> bool:
