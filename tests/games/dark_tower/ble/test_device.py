@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import re
 import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 from bleak.exc import BleakError
@@ -340,3 +342,13 @@ def test_with_bleak_itself_and_no_tower_in_reach():
     with pytest.raises(TowerUnavailable) as error:
         open_tower("ble", scan_timeout=0.5, connect_timeout=0.5)
     assert "\n" not in str(error.value) and "--tower simulated" in str(error.value)
+
+
+def test_the_docs_example_with_the_fake_runs():
+    """docs/games/dark_tower_tower.md's example of testing without a radio runs as written."""
+    doc = Path(__file__).resolve().parents[4] / "docs" / "games" / "dark_tower_tower.md"
+    blocks = re.findall(r"^```python\n(.*?)^```", doc.read_text(), re.M | re.S)
+    (example,) = [block for block in blocks if "FakeTower()" in block]
+    scope: dict[str, object] = {}
+    exec(example, scope)
+    scope["tower"].close()  # type: ignore[attr-defined]
