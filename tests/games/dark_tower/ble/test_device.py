@@ -98,8 +98,18 @@ def test_no_adapter_is_one_clear_line():
     message = str(error.value)
     assert "\n" not in message
     assert message == (
-        "no Bluetooth adapter can be used here (BleakError: No Bluetooth adapters found.): "
+        "no Bluetooth adapter can be used here (No Bluetooth adapters found.): "
         "play with the simulated tower (--tower simulated), or turn Bluetooth on"
+    )
+
+
+def test_no_bluetooth_service_is_one_clear_line():
+    fake = FakeTower(adapter_error=FileNotFoundError(2, "No such file or directory"))
+    with pytest.raises(TowerUnavailable) as error:
+        connect(fake)
+    assert str(error.value).startswith(
+        "no Bluetooth adapter can be used here (the system's Bluetooth service cannot be "
+        "reached: No such file or directory): play with the simulated tower"
     )
 
 
@@ -330,7 +340,7 @@ def test_a_tower_found_but_refusing_the_connection():
     with pytest.raises(TowerUnavailable) as error:
         connect(fake)
     assert str(error.value) == (
-        "found the tower but could not connect to it (FakeBleakError: Device with address "
+        "found the tower but could not connect to it (Device with address "
         "F4:12:FA:00:00:01 was not found): switch it off and on, or play with the simulated "
         "tower (--tower simulated)"
     )
@@ -352,3 +362,17 @@ def test_the_docs_example_with_the_fake_runs():
     scope: dict[str, object] = {}
     exec(example, scope)
     scope["tower"].close()  # type: ignore[attr-defined]
+
+
+def test_battery_readings_all_the_time_disturb_nothing():
+    """A tower sends a battery reading every 200 ms; here every 5 ms, through turns, a drop
+    and a lost link."""
+    fake = FakeTower(battery_interval=0.005, battery_millivolts=3600)
+    with connect(fake) as tower:
+        tower.rotate(1, 2)
+        fake.drop_skull()
+        assert tower.wait_for_drop(2)
+        fake.drop_connection()
+        tower.rotate(1, 1)
+        assert tower.drum_positions() == (0, 3, 0) and tower.reconnections == 1
+        assert tower.battery == BatteryReading(3600) and tower.battery.percent == 55

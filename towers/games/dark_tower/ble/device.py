@@ -103,8 +103,17 @@ ClientFactory = Callable[[Any, Callable[[Any], None]], Client]
 
 
 def _one_line(error: BaseException) -> str:
+    """An error for the log: its kind and its words."""
     text = " ".join(str(error).split())
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
+def _reason(error: BaseException) -> str:
+    """An error for a person: its words, no Python names."""
+    if isinstance(error, OSError) and error.strerror:
+        # no D-Bus socket, no BlueZ: the system's Bluetooth service is not there to ask
+        return f"the system's Bluetooth service cannot be reached: {error.strerror}"
+    return " ".join(str(error).split()) or "no reason given"
 
 
 def bleak_defaults() -> tuple[Scanner, ClientFactory]:
@@ -193,6 +202,8 @@ class BleTower:
         self.alerts: list[Alert] = []
         """Faults the tower reported (invalid state, hardware failure, jiggle, trigger)."""
         self.reconnections = 0
+        self.address: str | None = None
+        """The address of the tower connected (a UUID on macOS)."""
         self._volume = 0
         self._lock = threading.Lock()
         self._drop = threading.Condition(self._lock)
@@ -241,7 +252,7 @@ class BleTower:
             raise
         except Exception as error:  # bleak's BleakError, or OSError without a Bluetooth stack
             raise TowerUnavailable(
-                f"no Bluetooth adapter can be used here ({_one_line(error)}): {SIMULATED_HINT},"
+                f"no Bluetooth adapter can be used here ({_reason(error)}): {SIMULATED_HINT},"
                 " or turn Bluetooth on"
             ) from None
         try:
@@ -250,7 +261,7 @@ class BleTower:
             raise
         except Exception as error:
             raise TowerUnavailable(
-                f"found the tower but could not connect to it ({_one_line(error)}): switch it "
+                f"found the tower but could not connect to it ({_reason(error)}): switch it "
                 f"off and on, or {SIMULATED_HINT}"
             ) from None
         self._ready.set()
@@ -278,6 +289,7 @@ class BleTower:
                 f"{self.connect_timeout:g} s: switch it off and on, or {SIMULATED_HINT}"
             ) from None
         self._client = client
+        self.address = str(getattr(device, "address", "")) or None
         await client.start_notify(NOTIFY_CHARACTERISTIC, self._on_notify)
         assert self._linked is not None
         self._linked.set()

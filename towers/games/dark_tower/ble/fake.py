@@ -9,8 +9,9 @@ protocol's facts say: it answers each state packet with its state (the one-shot 
 light sequence cleared), a calibration with CALIBRATION_FINISHED and its state, and a fallen
 skull with its state and the counter one higher. The table's side is scripted with its
 methods: ``drop_skull()``, ``drop_connection()``, ``jam()``, ``send_raw()`` (garbled
-bytes), ``answer_delay`` (late answers), ``refuse_connections`` (a tower out of reach), and
-``adapter_error`` (no adapter: what bleak raises then).
+bytes), ``answer_delay`` (late answers), ``battery_interval`` (the battery readings a tower sends
+all the time), ``refuse_connections`` (a tower out of reach), and ``adapter_error`` (no
+adapter: what bleak raises then).
 
 >>> tower = FakeTower()
 >>> tower.state.skull_count
@@ -31,6 +32,7 @@ from .protocol import (
     STATE_TYPE,
     WRITE_CHARACTERISTIC,
     Alert,
+    BatteryReading,
     CalibrationFinished,
     Command,
     Drum,
@@ -68,6 +70,8 @@ class FakeTower:
         calibration_delay: float = 0.0,
         calibration_reply: str = "finished",
         announce_on_subscribe: bool = False,
+        battery_interval: float | None = None,
+        battery_millivolts: int = 3900,
     ) -> None:
         if calibration_reply not in ("finished", "state"):
             raise ValueError("calibration_reply is 'finished' or 'state'")
@@ -82,6 +86,10 @@ class FakeTower:
         """'finished': CALIBRATION_FINISHED then the state; 'state': only the state."""
         self.announce_on_subscribe = announce_on_subscribe
         """Whether the tower sends its state as soon as notifications are subscribed."""
+        self.battery_interval = battery_interval
+        """Seconds between battery readings while subscribed (a real tower: about 0.2);
+        None sends none."""
+        self.battery_millivolts = battery_millivolts
         self.refuse_connections = 0
         """The next this many connection attempts fail."""
         self.state = TowerState()
@@ -288,6 +296,19 @@ class FakeClient:
         self._notify = callback
         if self.tower.announce_on_subscribe:
             self.tower._send(StateReport(self.tower.state), 0.0)
+        if self.tower.battery_interval is not None:
+            self._beat()
+
+    def _beat(self) -> None:
+        """Send a battery reading, and the next one later, while subscribed."""
+        interval = self.tower.battery_interval
+        if not self._connected or self._notify is None or interval is None:
+            return
+        self._notify(
+            NOTIFY_CHARACTERISTIC,
+            bytearray(encode_response(BatteryReading(self.tower.battery_millivolts))),
+        )
+        asyncio.get_running_loop().call_later(interval, self._beat)
 
     async def write_gatt_char(
         self, char_specifier: str, data: bytes, response: bool | None = None
