@@ -27,7 +27,7 @@ from towers.games.dark_tower.ble.protocol import (
     ResponseType,
     StateReport,
 )
-from towers.games.dark_tower.tower import SimulatedTower, TowerDevice
+from towers.games.dark_tower.tower import SimulatedTower, Tower, TowerDevice
 
 QUICK = {"reconnect_delay": 0.01, "resync_wait": 0.05, "command_timeout": 2.0}
 
@@ -376,3 +376,19 @@ def test_battery_readings_all_the_time_disturb_nothing():
         tower.rotate(1, 1)
         assert tower.drum_positions() == (0, 3, 0) and tower.reconnections == 1
         assert tower.battery == BatteryReading(3600) and tower.battery.percent == 55
+
+
+def test_a_resumed_game_brings_the_tower_to_the_games_drums():
+    """A game resumed with drums turned and a seal off: after calibrating, the real tower is
+    turned to the game's drums; the skulls inside the game's tower are not the device's."""
+    game = Tower.calibrated()
+    game.rotate(0, 3)
+    game.break_seal(8)
+    game.drop()  # a release opens in the game's tower: the device must not inherit it
+    fake = FakeTower()
+    with connect(fake, tower=game) as tower:
+        assert fake.writes[0] == b"\x04"
+        assert [d.position for d in fake.state.drums] == [3, 0, 0]
+        assert tower.model.tower.open_openings() == [8] and not tower.model.tower.is_releasing()
+        tower.rotate(2, 1)  # a release open in the game's tower does not stop the device
+        assert tower.model.tower.open_openings() == [9] and game.drums == [3, 0, 0]

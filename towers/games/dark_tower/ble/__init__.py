@@ -30,9 +30,10 @@ __all__ = [
 
 
 def open_tower(kind: str, **kw: Any) -> TowerDevice:
-    """A tower ready to play: ``simulated`` (``kw``: ``tower``, a :class:`Tower`) or ``ble``
-    (``kw``: :class:`BleTower`'s arguments, and ``calibrate``, default True), connected and
-    calibrated. :class:`TowerUnavailable` (one line) when a real tower cannot be had.
+    """A tower ready to play: ``simulated`` or ``ble`` (connected and calibrated).
+    ``kw``: ``tower``, the game's :class:`Tower` to start from (both kinds); for ``ble``
+    also :class:`BleTower`'s other arguments, and ``calibrate`` (default True).
+    :class:`TowerUnavailable` (one line) when a real tower cannot be had.
 
     >>> open_tower("simulated").skull_count()
     0

@@ -31,7 +31,7 @@ import threading
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, Protocol, TypeVar
 
-from ..tower import LEVELS, SimulatedTower
+from ..tower import LEVELS, SimulatedTower, Tower
 from .protocol import (
     DEVICE_NAME,
     EFFECTS,
@@ -163,7 +163,11 @@ Waiter = tuple[Callable[[Response], bool], "asyncio.Future[Response]"]
 class BleTower:
     """A real Return to Dark Tower, over Bluetooth LE. ``connect()`` finds it by name,
     connects and calibrates; then it is driven as any :class:`TowerDevice`. ``close()``
-    lets it go."""
+    lets it go.
+
+    ``tower`` is the game's tower when a game is resumed: its drums and seals are where the
+    real tower is brought after calibrating. ``scanner`` and ``client_factory`` stand in
+    for bleak's ``BleakScanner`` and ``BleakClient`` (see :mod:`.fake`)."""
 
     def __init__(
         self,
@@ -171,7 +175,7 @@ class BleTower:
         name: str = DEVICE_NAME,
         scanner: Scanner | None = None,
         client_factory: ClientFactory | None = None,
-        model: SimulatedTower | None = None,
+        tower: Tower | None = None,
         scan_timeout: float = 10.0,
         connect_timeout: float = 20.0,
         command_timeout: float = 25.0,
@@ -187,8 +191,9 @@ class BleTower:
         self.name = name
         self._scanner = scanner
         self._client_factory = client_factory
-        self.model = model if model is not None else SimulatedTower()
-        """What the game expects of the tower: drums, seals and lights."""
+        self.model = SimulatedTower(_without_skulls(tower) if tower is not None else None)
+        """What the game expects of the tower: drums, seals and lights (no skulls: where
+        they are is the table's to say)."""
         self.scan_timeout = scan_timeout
         self.connect_timeout = connect_timeout
         self.command_timeout = command_timeout
@@ -688,6 +693,13 @@ class BleTower:
         with self._lock:
             reported = self._reported
         return reported is not None and all(drum.calibrated for drum in reported.drums)
+
+
+def _without_skulls(tower: Tower) -> Tower:
+    """The game's tower as it stands, drums and seals, with nothing inside."""
+    return Tower(
+        tower.data, tower.drums[:], [slots[:] for slots in tower.seals], [0, 0, 0], [0, 0, 0]
+    )
 
 
 def _is_state(response: Response) -> bool:
