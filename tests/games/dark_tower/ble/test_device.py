@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import random
 import re
 import sys
 import threading
@@ -141,6 +142,9 @@ def test_close_ends_the_background_thread(fake):
     assert threading.active_count() == before and not fake.state.drums[0].jammed
     with pytest.raises(TowerError, match="not connected: connect"):
         device.rotate(0, 1)
+    with pytest.raises(TowerError, match="not connected: connect"):
+        device.break_seal(0)
+    assert device.model.tower.drums == [0, 0, 0] and not device.model.tower.open_openings()
 
 
 # ---------------------------------------------------------------------- commands
@@ -392,3 +396,56 @@ def test_a_resumed_game_brings_the_tower_to_the_games_drums():
         assert tower.model.tower.open_openings() == [8] and not tower.model.tower.is_releasing()
         tower.rotate(2, 1)  # a release open in the game's tower does not stop the device
         assert tower.model.tower.open_openings() == [9] and game.drums == [3, 0, 0]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_real_tower_follows_a_simulated_one_through_noise_and_lost_links(seed):
+    """Random turns, seals, lights, drops, garbled notifications and lost links (some with
+    the tower restarting): the device, the fake tower and a simulated tower agree after
+    every step, and every skull dropped is counted once."""
+    rng = random.Random(seed)
+    sim = SimulatedTower()
+    data = sim.tower.data
+    fake = FakeTower(battery_interval=0.01, announce_on_subscribe=rng.random() < 0.5)
+    drops = 0
+    with connect(fake) as tower:
+        for _ in range(40):
+            op = rng.choice(["rotate", "seal", "light", "drop", "garble", "lose"])
+            if op == "lose":
+                fake.drop_connection(forget=rng.random() < 0.3)
+                op = "rotate"  # the next command waits for the link and the resync
+            if op == "rotate":
+                level, steps = rng.randrange(3), rng.randint(1, 3)
+                sim.rotate(level, steps)
+                tower.rotate(level, steps)
+            elif op == "seal" and sim.tower.sealed_openings():
+                opening = rng.choice(sim.tower.sealed_openings())
+                sim.break_seal(opening)
+                tower.break_seal(opening)
+            elif op == "seal":
+                opening = rng.choice(sim.tower.open_openings())
+                sim.restore_seal(opening)
+                tower.restore_seal(opening)
+            elif op == "light":
+                layer = rng.choice(data.light_layers)
+                ring = layer.endswith("_ring")
+                position = rng.choice(data.ring_positions if ring else data.corner_positions)
+                effect = rng.choice(data.light_effects)
+                sim.set_light(layer, position, effect)
+                tower.set_light(layer, position, effect)
+            elif op == "drop":
+                fake.drop_skull()
+                drops += 1
+                assert tower.wait_for_drop(2)
+            else:
+                fake.send_raw(bytes([rng.randint(9, 255)]) + rng.randbytes(rng.randrange(20)))
+            assert tower.model.tower.drums == sim.tower.drums
+            assert tower.model.tower.open_openings() == sim.tower.open_openings()
+            assert tower.skull_count() == drops and not tower.drop_detected()
+        assert [d.position for d in fake.state.drums] == sim.tower.drums
+        assert tower.drum_positions() == tuple(sim.tower.drums)
+        for (layer, position), effect in sim.lights.items():
+            ring = layer.endswith("_ring")
+            index = (data.ring_positions if ring else data.corner_positions).index(position)
+            light = fake.state.lights[data.light_layers.index(layer)][index]
+            assert light.effect == data.light_effects.index(effect)

@@ -336,10 +336,11 @@ class BleTower:
     def rotate(self, level: int, steps: int) -> None:
         """Turn drum ``level`` by ``steps`` of 90 degrees clockwise and wait until the tower
         reports it there; :class:`TowerError` if the drum jams."""
+        self._check_open()
         with self._lock:
             self.model.rotate(level, steps)
             target = self.model.tower.drums[level]
-            packet = self._expected(sequence=self.model.tower.data.rotation_sequences[level])
+            sequence = self.model.tower.data.rotation_sequences[level]
 
         def arrived(response: Response) -> bool:
             if not isinstance(response, StateReport):
@@ -347,7 +348,9 @@ class BleTower:
             drum = response.state.drums[level]
             return drum.position == target or drum.jammed
 
-        answer = self._command(packet, arrived, f"turn the {LEVELS[level]} drum")
+        answer = self._command(
+            lambda: self._expected(sequence=sequence), arrived, f"turn the {LEVELS[level]} drum"
+        )
         assert isinstance(answer, StateReport)
         if answer.state.drums[level].position != target:
             raise TowerError(
@@ -357,18 +360,23 @@ class BleTower:
 
     def break_seal(self, opening: int) -> None:
         """A seal comes off ``opening``: the tower plays its seal reveal."""
+        self._check_open()
         with self._lock:
             self.model.break_seal(opening)
             data = self.model.tower.data
-            packet = self._expected(sequence=data.seal_break_sequence, sound=data.seal_break_sound)
-        self._command(packet, _is_state, "show the seal")
+        self._command(
+            lambda: self._expected(sequence=data.seal_break_sequence, sound=data.seal_break_sound),
+            _is_state,
+            "show the seal",
+        )
 
     def restore_seal(self, opening: int) -> None:
         """A seal goes back on ``opening``: the tower sounds it."""
+        self._check_open()
         with self._lock:
             self.model.restore_seal(opening)
-            packet = self._expected(sound=self.model.tower.data.seal_break_sound)
-        self._command(packet, _is_state, "sound the seal")
+            sound = self.model.tower.data.seal_break_sound
+        self._command(lambda: self._expected(sound=sound), _is_state, "sound the seal")
 
     def drop_detected(self) -> bool:
         """True once for each skull the tower's counter saw fall in, since last asked."""
@@ -393,22 +401,24 @@ class BleTower:
             return self._drops_total
 
     def set_light(self, layer: str, position: str, effect: str) -> None:
+        self._check_open()
         with self._lock:
             self.model.set_light(layer, position, effect)
-            packet = self._expected()
-        self._command(packet, _is_state, "set a light")
+        self._command(self._expected, _is_state, "set a light")
 
     def play_sequence(self, sequence: int) -> None:
+        self._check_open()
         with self._lock:
             self.model.play_sequence(sequence)
-            packet = self._expected(sequence=sequence)
-        self._command(packet, _is_state, f"play light sequence {sequence}")
+        self._command(
+            lambda: self._expected(sequence=sequence), _is_state, f"play light sequence {sequence}"
+        )
 
     def play_sound(self, sound: int) -> None:
+        self._check_open()
         with self._lock:
             self.model.play_sound(sound)
-            packet = self._expected(sound=sound)
-        self._command(packet, _is_state, f"play sound {sound}")
+        self._command(lambda: self._expected(sound=sound), _is_state, f"play sound {sound}")
 
     def drum_positions(self) -> tuple[int, int, int]:
         """Where each drum faces as the tower last reported it (0 north .. 3 west); before
@@ -435,10 +445,10 @@ class BleTower:
                 raise ValueError(f"no volume {volume!r}: volumes are {', '.join(VOLUMES)}")
             volume = VOLUMES.index(volume)
         TowerState().with_volume(volume)  # the check, with its message
+        self._check_open()
         with self._lock:
             self._volume = volume
-            packet = self._expected()
-        self._command(packet, _is_state, "set the volume")
+        self._command(self._expected, _is_state, "set the volume")
 
     def is_connected(self) -> bool:
         client = self._client
@@ -446,15 +456,23 @@ class BleTower:
 
     # ---------------------------------------------------------------- commands
 
+    def _check_open(self) -> None:
+        """Refuse a command before it changes anything when the tower is not open."""
+        if self._runner is None:
+            raise TowerError("the tower is not connected: connect() it first")
+
     def _run(self, coro: Coroutine[Any, Any, T], timeout: float, what: str) -> T:
         if self._runner is None:
             coro.close()
-            raise TowerError("the tower is not connected: connect() it first")
+        self._check_open()
+        assert self._runner is not None
         return self._runner.run(coro, timeout, what)
 
-    def _command(self, packet: bytes, until: Callable[[Response], bool], what: str) -> Response:
+    def _command(
+        self, build: Callable[[], bytes], until: Callable[[Response], bool], what: str
+    ) -> Response:
         return self._run(
-            self._a_command(packet, until, what, self.command_timeout),
+            self._a_command(build, until, what, self.command_timeout),
             self.command_timeout + 5,
             what,
         )
@@ -502,18 +520,19 @@ class BleTower:
 
     async def _a_command(
         self,
-        packet: bytes,
+        build: Callable[[], bytes],
         until: Callable[[Response], bool],
         what: str,
         timeout: float,
         resyncing: bool = False,
     ) -> Response:
-        """Write ``packet`` and wait for the first response ``until`` accepts (a command of
-        the resynchronisation itself, ``resyncing``, does not wait for it to finish)."""
+        """Write the packet ``build`` makes and wait for the first response ``until``
+        accepts (a command of the resynchronisation itself, ``resyncing``, does not wait for
+        it to finish)."""
         answer = self._expect(until)
         try:
             async with asyncio.timeout(timeout):
-                await self._a_write(packet, resyncing)
+                await self._a_write(build, resyncing)
                 return await answer
         except TimeoutError:
             raise TowerTimeout(
@@ -524,7 +543,7 @@ class BleTower:
         finally:
             self._forget(answer)
 
-    async def _a_write(self, packet: bytes, resyncing: bool) -> None:
+    async def _a_write(self, build: Callable[[], bytes], resyncing: bool) -> None:
         """Write once the link is up (and resynchronised, unless ``resyncing``); a write that
         fails drops the link, whose resumption sends the expected state again (which includes
         this command's lasting part)."""
@@ -536,6 +555,10 @@ class BleTower:
             client = self._client
             if client is None:
                 continue
+            # Built now, not when asked for: the skull counter it carries back must be the
+            # last one reported, or an old count written after a reset reads as drops.
+            with self._lock:
+                packet = build()
             try:
                 await client.write_gatt_char(WRITE_CHARACTERISTIC, packet, response=True)
                 return
@@ -554,7 +577,7 @@ class BleTower:
         # takes the next state report as the end, so either is accepted (a state only when it
         # says all three drums are calibrated).
         await self._a_command(
-            encode_command(Command.CALIBRATION),
+            lambda: encode_command(Command.CALIBRATION),
             done,
             "calibrate",
             self.calibration_timeout,
@@ -574,7 +597,7 @@ class BleTower:
             same = self._reported is not None and self._reported.to_packet() == packet
         if always or not same:
             await self._a_command(
-                packet, self._at_expected, "take its state", self.command_timeout, resyncing
+                self._expected, self._at_expected, "take its state", self.command_timeout, resyncing
             )
 
     def _at_expected(self, response: Response) -> bool:
