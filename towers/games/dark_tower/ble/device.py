@@ -308,8 +308,10 @@ class BleTower:
         self._closing = True
 
         async def shut() -> None:
-            if self._reconnecting is not None:
-                self._reconnecting.cancel()
+            task = self._reconnecting
+            if task is not None and not task.done():
+                task.cancel()
+                await asyncio.gather(task, return_exceptions=True)
             client, self._client = self._client, None
             if client is not None and client.is_connected:
                 await client.disconnect()
