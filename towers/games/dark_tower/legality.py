@@ -227,7 +227,6 @@ def _potion(state: DarkTowerState, seat: int, p: int, battle: bool) -> Why:
 
 def _trade(state: DarkTowerState, top: F.Frame, action: Action) -> Why:
     assert isinstance(top, F.Trade)
-    room = len(top.offer) + len(top.ask) < int(DATA.game["trade"]["max_items"])
     match action:
         case A.Done():
             return None
@@ -236,20 +235,14 @@ def _trade(state: DarkTowerState, top: F.Frame, action: Action) -> Why:
                 return "a trade moves at least one item", "Making Trades"
             return None
         case A.Offer(item=i):
-            if not room:
-                return "the trade is full", "Making Trades"
             if state.holds(top.seat, i) <= top.offer.count(i):
-                return "you do not hold that item", "Making Trades"
+                return "you hold no more of that item to offer", "Making Trades"
             return None
         case A.Ask(item=i):
-            if not room:
-                return "the trade is full", "Making Trades"
             if state.holds(top.partner, i) <= top.ask.count(i):
-                return "the other hero does not hold that item", "Making Trades"
+                return "the other hero holds no more of that item to ask for", "Making Trades"
             return None
         case A.OfferAmulet() | A.AskAmulet():
-            if not room:
-                return "the trade is full", "Making Trades"
             mine = isinstance(action, A.OfferAmulet)
             holder, listed = (top.seat, top.offer) if mine else (top.partner, top.ask)
             if state.amulets[holder] <= listed.count(A.AMULET_ITEM):

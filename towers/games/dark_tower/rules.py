@@ -143,6 +143,31 @@ def check_heroes(value: Any) -> str:
     return ",".join(ids)
 
 
+def _most_gained() -> int:
+    """The most warriors and spirit one action can give one hero, from the data: the largest
+    result, banner, Reinforce, event or potion, with every Reinforce bonus, the haggle die,
+    and a heroic action's spirit with every bonus to it (a bound for the length of trades)."""
+    lists: list[Effects] = [h.banner for h in DATA.heroes]
+    lists += [t.free for t in DATA.building_types] + [t.enhanced for t in DATA.building_types]
+    lists += [p.effects for p in DATA.potions] + [e.effects for e in DATA.events]
+    lists += list(DATA.haggle.values())
+    for foe in DATA.foes:
+        lists += [result for row in foe.battle for card in row for result in card]
+        lists += [*foe.strike, foe.advance]
+    for d in DATA.dungeon_types:
+        lists += [*d.target] + [result for _, rungs in d.rooms for result in rungs]
+    most = max(sum(n for code, n in e if code in (GAIN_WARRIORS, GAIN_SPIRIT)) for e in lists)
+    perks = [*DATA.companions, *DATA.kingdom_virtues, *(p.perk for p in DATA.treasures)]
+    for hero in DATA.heroes:
+        perks += [*hero.default_virtues, *hero.virtues]
+    bonus = sum(max(0, p.reinforce) + max(0, p.heroic) for p in perks)
+    haggle = max(sum(n for _, n in e) for e in DATA.haggle.values())
+    return most + bonus + haggle + HEROIC_SPIRIT
+
+
+MOST_GAINED = _most_gained()
+
+
 def flat(effects: Effects) -> tuple[int, ...]:
     return tuple(x for pair in effects for x in pair)
 
@@ -233,15 +258,23 @@ class DarkTowerGame(Game):
         # every move virtue and companion, 9, doubled, and 2 more for each of the 18
         # potions); one heroic action 60 (a battle of 5 cards: reveal and resolve each, 10
         # advantages, a retreat; or 5 rooms: enter, reveal, improve, resolve, and leave; or a
-        # quest's discards and companion); Reinforce and the haggle die 4; a trade 16; every
+        # quest's discards and companion); Reinforce and the haggle die 4; every
         # item held or gained spent (18 gear, 18 potions, 22 treasures and the turn's gains)
         # 80; choices and draws inside effects (gear, potions, virtues, corruptions) 120; the
         # turn's drops (its own, a stirring tower, the adversary's advance of 2), each at most
         # 24 skulls out and placed and "still", 4 * 50; the event and what it spawns or
         # replaces 20; a month's two quests 2.
-        per_turn = 2 + 60 + 60 + 4 + 16 + 80 + 120 + 200 + 20 + 2
+        per_turn = 2 + 60 + 60 + 4 + 80 + 120 + 200 + 20 + 2
+        # A trade has no cap (Making Trades): it opens, offers or asks for one thing at a
+        # time, each held by one of the two heroes, is proposed and answered. The team holds
+        # at most its start and what every action of the game could have given each hero.
+        units = n * (int(G["start"]["warriors"]) + int(G["start"]["spirit"]))
+        units += turns * per_turn * n * MOST_GAINED
+        items = 3 * N_GEAR + sum(p.count for p in DATA.potions) + len(DATA.treasures)
+        items += len(DATA.companions) + n * int(C["amulets"])
+        trade = 4 + units + items
         setup = 3 * 50 + 10 + 3 + 4 * TESTS
-        return setup + turns * per_turn
+        return setup + turns * (per_turn + trade)
 
     def state_class(self) -> type[State]:
         return DarkTowerState
