@@ -475,6 +475,14 @@ class DealTest(Action):
     quest: Annotated[int, QUEST]
 
 
+# ---- main goals (after the rest, so the actions before keep their numbers) -----------------
+@dataclass(frozen=True, slots=True)
+class GoalQuest(Action):
+    """Heroic action (Quest): complete the main goal's quest step on your space."""
+
+    TEXT = "complete the main goal's quest"
+
+
 SPACE = ActionSpace(
     "dark_tower",
     [
@@ -484,7 +492,7 @@ SPACE = ActionSpace(
         LoseGear, LosePotion, ActivateVirtue, TakeMarket, ReplaceWare, Release, SealGlows,
         DrawEvent, RevealCard, RevealRoom, SpawnAt, DrawPotion, DrawTreasure, DrawCorruption,
         DrawCompanion, DrawQuest, RollHaggle, HeroicTest, EnterTower, RemoveSeal, RestoreSeal,
-        TakePotion, OfferAmulet, AskAmulet, DealTest,
+        TakePotion, OfferAmulet, AskAmulet, DealTest, GoalQuest,
     ],
     examples=["move to Anza", "battle foe2", "drop a skull"],
 )  # fmt: skip

@@ -126,8 +126,8 @@ def treasure_words(t: int) -> str:
     words = perk_words(treasure.perk)
     if treasure.spend:
         words += f" Read it (discarded) for {plural(treasure.spend, 'Wild advantage')}."
-    if t in {treasure for _, treasure in DATA.main_goal.steps}:
-        words += " One of Azkol's treasures (the main goal)."
+    if t in {treasure for goal in DATA.main_goals for _, treasure in goal.steps}:
+        words += " Found on a main goal's step (not in the deck then)."
     return words
 
 
@@ -407,7 +407,10 @@ def text(state: DarkTowerState, seat: int | None) -> str:
     adv = obs["adversary"]
     lines.append(f"  {foe_words(state.game.adversary)} At: {adv['at'] or 'not yet on the board'}.")
     goal = obs["main_goal"]
-    lines.append(f"[bold]Main goal[/]: {goal['name']}, step {goal['step'] + 1}")
+    lines.append(
+        f"[bold]Main goal[/]: {goal['name']}, step {goal['step'] + 1} of {goal['steps']}: "
+        f"{goal['next']}"
+    )
     market = [t for t in state.market if t >= 0]
     lines.append("[bold]Market[/]: " + ("; ".join(treasure_words(t) for t in market) or "empty"))
     quests = [DATA.quests[q] for q in state.monthly if q >= 0]

@@ -35,6 +35,7 @@ from towers.games.dark_tower.data import (
     LOSE_WARRIORS,
     SIDES,
     SKULLS,
+    STATUSES,
     STEAL,
     WILD,
     DungeonType,
@@ -62,7 +63,6 @@ MONTHS = int(G["months"]["count"])
 BUILDING_AT = [-1] * N_LOC
 for _b, _building in enumerate(DATA.buildings):
     BUILDING_AT[_building.location] = _b
-AZKOL = frozenset(t for _, t in GOAL.steps)
 C = G["competitive"]
 TESTS = int(C["tests_dealt"])
 TESTS_TO_ENTER = int(C["tests_to_enter"])
@@ -109,6 +109,7 @@ UNSEAL, RESEAL, TAKE_POTION = (
     SPACE.base(A.RestoreSeal),
     SPACE.base(A.TakePotion),
 )
+GOAL_QUEST = ENC(A.GoalQuest())
 OFFER_AMULET, ASK_AMULET, DEAL_TEST = (
     ENC(A.OfferAmulet()),
     ENC(A.AskAmulet()),
@@ -189,6 +190,12 @@ class DarkTowerGame(Game):
             help="Heroic, or Gritty with fewer turns each month (App Setup)",
             choices=("heroic", "gritty"),
         ),
+        "goal": Option(
+            default=GOAL.id,
+            help="the main goal (App Setup; Recover Azkol's Treasures in the first game), "
+            "with its companion",
+            choices=tuple(g.id for g in DATA.main_goals),
+        ),
         "adversary": Option(
             default=DATA.foes[GOAL.adversary].id,
             help="the adversary in the Tower (App Setup; Ashstrider in the first game)",
@@ -231,8 +238,17 @@ class DarkTowerGame(Game):
         self.home_of = [-1] * 4
         for seat, k in enumerate(self.kingdoms):
             self.home_of[k] = seat
-        fewer = int(G["gritty"]["fewer_turns"]) if self.options["difficulty"] == "gritty" else 0
+        self.gritty = self.options["difficulty"] == "gritty"
+        gritty = G["gritty"]
+        fewer = int(gritty["fewer_turns"]) if self.gritty else 0
         self.month_turns = int(G["turns_per_month"]["heroic"][str(n)]) - fewer
+        self.foe_status = STATUSES.index(gritty["foe_status"]) if self.gritty else START_STATUS
+        """The status a foe enters play with (designed: savage on Gritty, game.toml)."""
+        self.setup_skulls = int(G["setup"]["skulls"]) + (
+            int(gritty["setup_skulls"]) if self.gritty else 0
+        )
+        self.event_counts = tuple(e.gritty if self.gritty else 1 for e in DATA.events)
+        """The copies of each event card in the deck (Gritty's is harsher, events.toml)."""
         self.heroes = tuple(DATA.heroes[k] for k in self.kingdoms)
         """Designed: by default the seat facing a kingdom plays the base hero listed for it."""
         chosen = self.options["heroes"]
@@ -247,6 +263,12 @@ class DarkTowerGame(Game):
         self.foes = tuple(DATA.foe(self.options[f"foe{level}"]) for level in (2, 3, 4))
         """The foes of this game, by level (2, 3, 4): indices into DATA.foes."""
         self.adversary = DATA.foe(self.options["adversary"])
+        self.goal = next(g for g in DATA.main_goals if g.id == self.options["goal"])
+        """The main goal (the competitive game has none: it keeps the default's data)."""
+        self.adversary_cards = DATA.foes[self.adversary].level + (
+            int(gritty["adversary_cards"]) if self.gritty else 0
+        )
+        """The battle cards that defeat the adversary (designed: one more on Gritty)."""
 
     def has_hidden_information(self) -> bool:
         return True
@@ -273,7 +295,7 @@ class DarkTowerGame(Game):
         items = 3 * N_GEAR + sum(p.count for p in DATA.potions) + len(DATA.treasures)
         items += len(DATA.companions) + n * int(C["amulets"])
         trade = 4 + units + items
-        setup = 3 * 50 + 10 + 3 + 4 * TESTS
+        setup = self.setup_skulls * 50 + 10 + 3 + 4 * TESTS
         return setup + turns * (per_turn + trade)
 
     def state_class(self) -> type[State]:
@@ -376,7 +398,9 @@ class DarkTowerState(State):
         n = game.num_players
         start = G["start"]
         citadels = {b.kingdom: b.location for b in DATA.buildings if b.type == 0}
-        treasure_counts = [0 if t in AZKOL else 1 for t in range(len(DATA.treasures))]
+        goal = game.goal
+        found = {t for _, t in goal.steps}
+        treasure_counts = [0 if t in found else 1 for t in range(len(DATA.treasures))]
         state = cls(
             game=game,
             pending=DecisionStack(),
@@ -388,16 +412,16 @@ class DarkTowerState(State):
             potions=[[0] * N_POTIONS for _ in range(n)],
             treasures=[[] for _ in range(n)],
             corruptions=[[] for _ in range(n)],
-            companions=[[] if game.competitive else [GOAL.companion]] + [[] for _ in range(n - 1)],
+            companions=[[] if game.competitive else [goal.companion]] + [[] for _ in range(n - 1)],
             virtues=[0] * n,
             foes=[0] * (N_LOC * N_FOES),
-            status=[START_STATUS] * N_FOES,
+            status=[game.foe_status] * N_FOES,
             skulls=[0] * len(DATA.buildings),
             supply=TOTAL_SKULLS,
             out_of_game=0,
             in_hand=0,
             adversary_at=-1,
-            adv_left=DATA.foes[game.adversary].level,
+            adv_left=game.adversary_cards,
             adv_card=-1,
             adv_rung=0,
             goal_step=0,
@@ -407,9 +431,9 @@ class DarkTowerState(State):
             treasure_deck=Deck.of_counts(treasure_counts),
             potion_deck=Deck.of_counts(p.count for p in DATA.potions),
             corruption_deck=Deck.of_counts([1] * len(DATA.corruptions)),
-            event_deck=Deck.of_counts([1] * len(DATA.events)),
+            event_deck=Deck.of_counts(game.event_counts),
             companions_left=[
-                c for c in range(len(DATA.companions)) if game.competitive or c != GOAL.companion
+                c for c in range(len(DATA.companions)) if game.competitive or c != goal.companion
             ],
             quests_dealt=[],
             monthly=[-1, -1],
@@ -436,7 +460,7 @@ class DarkTowerState(State):
         )
         p = state.pending
         p.push(F.StartTurn(seat=0))
-        p.push(F.SkullDrops(dropper=0, n=int(G["setup"]["skulls"])))
+        p.push(F.SkullDrops(dropper=0, n=game.setup_skulls))
         for spawn in reversed(G["setup"]["spawns"]):
             p.push(F.Spawn(foe=int(spawn["foe"]), n=int(spawn["count"])))
         for slot in reversed(range(len(state.market))):
@@ -496,7 +520,7 @@ class DarkTowerState(State):
         """The dungeon being explored: the main goal's current one, or the Tower dungeon."""
         if self.game.competitive:
             return TOWER_DUNGEON
-        loc = GOAL.steps[self.goal_step][0]
+        loc = self.game.goal.steps[self.goal_step][0]
         return DATA.dungeon_types[DATA.locations[loc].dungeon_type]
 
     def dungeon_advantage(self) -> int:
@@ -683,6 +707,8 @@ class DarkTowerState(State):
                 ]  # fmt: skip
                 if self.game.competitive:
                     out += [ENTER_TOWER, *[TEST + k for k in range(TESTS)]]
+                else:
+                    out.append(GOAL_QUEST)
                 return out
             case F.Trade(partner=partner):
                 n = len(A.ITEM_WORDS)
@@ -772,6 +798,8 @@ class DarkTowerState(State):
                 self._start_battle(seat, f)
             case F.Turn(), A.Quest(quest=k):
                 self._complete_quest(seat, k)
+            case F.Turn(), A.GoalQuest():
+                self._complete_goal_quest(seat)
             case F.Turn(), A.Explore() | A.EnterTower():
                 self.heroic_done = True
                 pool = self.advantages(seat, (self.dungeon_advantage(),))
@@ -993,14 +1021,10 @@ class DarkTowerState(State):
                     self._win(top.seat, f"seat {top.seat} found the relic in the Tower")
                     return
                 if kind == A.TARGET:
-                    self.treasures[top.seat].append(GOAL.steps[self.goal_step][1])
-                    self.goal_step += 1
                     self.rooms = [-1] * ROOMS
                     self.cleared = 0
-                    if self.goal_step == len(GOAL.steps):
-                        # Completing the Main Goal: the adversary spawns on the board
-                        self.adversary_at = GOAL.adversary_spawn
                     p.replace(F.HeroicDone(seat=top.seat, foe=-1, location=-1))
+                    self._goal_step_done(top.seat)
                 else:
                     p.replace(replace(top, room=-1, improved=False))
                 self._effects(top.seat, result)
@@ -1014,6 +1038,26 @@ class DarkTowerState(State):
         if k == 0 and self.companions_left:
             p.push(F.CompanionDraw(seat=seat))
         self._pay_quest(seat, quest)
+
+    def _complete_goal_quest(self, seat: int) -> None:
+        """Completing a Quest: the main goal's quest step, with what it requires."""
+        self.heroic_done = True
+        quest = self.game.goal.quests[self.goal_step]
+        assert quest is not None
+        self.pending.push(F.HeroicDone(seat=seat, foe=-1, location=-1))
+        self._goal_step_done(seat)
+        self._pay_quest(seat, quest)
+
+    def _goal_step_done(self, seat: int) -> None:
+        """A step of the main goal done: its treasure to the hero; the last step completes
+        the main goal, and the adversary spawns on the board (Completing the Main Goal)."""
+        goal = self.game.goal
+        treasure = goal.steps[self.goal_step][1]
+        if treasure >= 0:
+            self.treasures[seat].append(treasure)
+        self.goal_step += 1
+        if self.goal_step == len(goal.steps):
+            self.adversary_at = goal.adversary_spawn
 
     def _complete_test(self, seat: int, kind: int) -> None:
         """Hero Goals: a heroic test completed by the Quest action with its resources; then
@@ -1110,7 +1154,7 @@ class DarkTowerState(State):
                 p.pop()
                 self.event_deck.draw(c)
                 if not self.event_deck.has_cards():
-                    self.event_deck = Deck.of_counts([1] * len(DATA.events))
+                    self.event_deck = Deck.of_counts(self.game.event_counts)
                 self._event(seat, c)
             case F.CardReveal(), A.RevealCard(card=c):
                 p.pop()
@@ -1232,10 +1276,10 @@ class DarkTowerState(State):
 
     def _remove_foe(self, loc: int, f: int) -> None:
         """A token of foe ``f`` leaves ``loc``; designed (foes.toml): when its last token leaves
-        the board, the foe's status is back to ready (the next to come are fresh)."""
+        the board, the foe's status is back to the one foes enter with (the next are fresh)."""
         self.foes[loc * N_FOES + f] -= 1
         if not self._on_board(f):
-            self.status[f] = START_STATUS
+            self.status[f] = self.game.foe_status
 
     def _on_board(self, f: int) -> bool:
         return any(self.foes[loc * N_FOES + f] for loc in range(N_LOC))

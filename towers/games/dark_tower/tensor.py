@@ -22,6 +22,8 @@ N_LOC = len(DATA.locations)
 TREASURES = {t.name: i for i, t in enumerate(DATA.treasures)}
 COMPANIONS = {c.name: i for i, c in enumerate(DATA.companions)}
 QUESTS = {q.name: i for i, q in enumerate(DATA.quests)}
+GOAL_STEPS = max(len(g.steps) for g in DATA.main_goals)
+"""The most steps a main goal has (the goal's part is the same size for every goal)."""
 GEAR = [g.name for g in DATA.gear]
 POTIONS = [p.name for p in DATA.potions]
 BUILDINGS = [
@@ -136,7 +138,7 @@ def dark_tower_tensor(game: DarkTowerGame) -> ObservationTensor:
 
     def goal(o: Observation) -> list[float]:
         g = o["main_goal"]
-        out = one_hot(g["step"], len(DATA.main_goal.steps) + 1)
+        out = one_hot(g["step"], GOAL_STEPS + 1)
         for r, kind in enumerate(g["rooms"]):
             out += one_hot(kind if kind >= 0 else None, ROOM_KINDS)
             out.append(float(g["cleared"] >> r & 1))
@@ -165,7 +167,7 @@ def dark_tower_tensor(game: DarkTowerGame) -> ObservationTensor:
             out += [capped(h["amulets"], 4), float(h["eliminated"])]
         return out + one_hot(o["winner"] if o["winner"] >= 0 else None, n)
 
-    rooms = len(DATA.main_goal.steps)
+    rooms = GOAL_STEPS
     per_hero = N_LOC + 2 + len(GEAR) + len(POTIONS) + len(TREASURES) + len(COMPANIONS) + 2
     return ObservationTensor(
         [
