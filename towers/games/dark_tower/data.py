@@ -234,6 +234,22 @@ class Quest:
     amount: int
     what: str
     qualifier: str
+    reward: str = "companion"
+    """As the month's companion quest: "companion" or "quest item" (quests.toml)."""
+
+
+REWARDS = ("companion", "quest item")
+
+
+@dataclass(frozen=True, slots=True)
+class QuestItem:
+    """A quest item: what a companion quest may give (one card each, kept once gained)."""
+
+    id: str
+    name: str
+    companion: int
+    """The companion whose quest gives it: given only while that companion is in play."""
+    perk: Perk
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,6 +321,7 @@ class Data:
     corruptions: tuple[Perk, ...]
     companions: tuple[Perk, ...]
     companion_ids: tuple[str, ...]
+    quest_items: tuple[QuestItem, ...]
     quests: tuple[Quest, ...]
     dungeon_types: tuple[DungeonType, ...]
     main_goals: tuple[MainGoal, ...]
@@ -521,6 +538,14 @@ def load() -> Data:
         _sourced(c, f"companion {c.get('id')}")
         companions.append(_perk(c, c["id"]))
     companion_ids = tuple(c["id"] for c in items["companions"])
+    quest_items = []
+    for q in items["quest_items"]:
+        _sourced(q, f"quest item {q.get('id')}")
+        if q["companion"] not in companion_ids:
+            raise DataError(f"quest item {q['id']}: no companion has the id {q['companion']!r}")
+        quest_items.append(
+            QuestItem(q["id"], q["name"], companion_ids.index(q["companion"]), _perk(q, q["id"]))
+        )
 
     foes_file = _read("foes.toml")
     foes = tuple(_load_foe(f) for f in foes_file["foes"])
@@ -573,15 +598,22 @@ def load() -> Data:
                      type_index[kind] if kind else -1, loc.borders_tower)
         )  # fmt: skip
     locations = located
+    rewards = quests_file["monthly"]["rewards"]
+    unknown = set(rewards) - {"source"} - {q["id"] for q in quests_file["quests"]}
+    if unknown:
+        raise DataError(f"quests.toml [monthly.rewards] names no quest card: {sorted(unknown)}")
     quests = []
     for q in quests_file["quests"]:
         _sourced(q, f"quest {q.get('id')}")
         words = q["requirement"].split()
         if q["location"] not in index:
             raise DataError(f"quest {q['id']}: location {q['location']!r} is not on the board")
+        reward = rewards.get(q["id"], "companion")
+        if reward not in REWARDS:
+            raise DataError(f"quest {q['id']}: the reward {reward!r} is not one of {REWARDS}")
         quests.append(
             Quest(q["id"], q["name"], SIDES.index(q["kingdom"]), index[q["location"]], words[0],
-                  int(words[1]), words[2], words[3] if len(words) > 3 else "")
+                  int(words[1]), words[2], words[3] if len(words) > 3 else "", reward)
         )  # fmt: skip
     main_goals = tuple(
         _main_goal(g, index, locations, treasures, foes, companion_ids)
@@ -643,6 +675,7 @@ def load() -> Data:
         corruptions=tuple(corruptions),
         companions=tuple(companions),
         companion_ids=companion_ids,
+        quest_items=tuple(quest_items),
         quests=tuple(quests),
         dungeon_types=tuple(dungeon_types),
         main_goals=main_goals,

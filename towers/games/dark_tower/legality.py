@@ -266,6 +266,15 @@ def _trade(state: DarkTowerState, top: F.Frame, action: Action) -> Why:
             if state.holds(top.partner, i) <= top.ask.count(i):
                 return "the other hero holds no more of that item to ask for", "Making Trades"
             return None
+        case A.OfferQuestItem(item=q) | A.AskQuestItem(item=q):
+            mine = isinstance(action, A.OfferQuestItem)
+            holder, listed = (top.seat, top.offer) if mine else (top.partner, top.ask)
+            if q not in state.quest_items[holder] or A.QUEST_ITEM + q in listed:
+                name = DATA.quest_items[q].name
+                return f"{'you hold' if mine else 'the other hero holds'} no {name} to trade", (
+                    "Making Trades"
+                )
+            return None
         case A.OfferAmulet() | A.AskAmulet():
             mine = isinstance(action, A.OfferAmulet)
             holder, listed = (top.seat, top.offer) if mine else (top.partner, top.ask)

@@ -43,6 +43,7 @@ def observation(state: DarkTowerState, seat: int | None) -> dict[str, Any]:
                 "treasures": [DATA.treasures[t].name for t in state.treasures[s]],
                 "corruptions": [DATA.corruptions[c].name for c in state.corruptions[s]],
                 "companions": [DATA.companions[c].name for c in state.companions[s]],
+                "quest_items": [DATA.quest_items[q].name for q in state.quest_items[s]],
                 "virtues": [v.name for v in hero.default_virtues]
                 + [v.name for i, v in enumerate(hero.virtues) if state.virtues[s] >> i & 1]
                 + ([DATA.kingdom_virtues[g.kingdoms[s]].name] if state.virtues[s] >> 3 & 1 else []),

@@ -110,6 +110,11 @@ UNSEAL, RESEAL, TAKE_POTION = (
     SPACE.base(A.TakePotion),
 )
 GOAL_QUEST = ENC(A.GoalQuest())
+DRAW_QUEST_ITEM, OFFER_QUEST_ITEM, ASK_QUEST_ITEM = (
+    SPACE.base(A.DrawQuestItem),
+    SPACE.base(A.OfferQuestItem),
+    SPACE.base(A.AskQuestItem),
+)
 OFFER_AMULET, ASK_AMULET, DEAL_TEST = (
     ENC(A.OfferAmulet()),
     ENC(A.AskAmulet()),
@@ -159,6 +164,7 @@ def _most_gained() -> int:
         lists += [*d.target] + [result for _, rungs in d.rooms for result in rungs]
     most = max(sum(n for code, n in e if code in (GAIN_WARRIORS, GAIN_SPIRIT)) for e in lists)
     perks = [*DATA.companions, *DATA.kingdom_virtues, *(p.perk for p in DATA.treasures)]
+    perks += [q.perk for q in DATA.quest_items]
     for hero in DATA.heroes:
         perks += [*hero.default_virtues, *hero.virtues]
     bonus = sum(max(0, p.reinforce) + max(0, p.heroic) for p in perks)
@@ -293,7 +299,7 @@ class DarkTowerGame(Game):
         units = n * (int(G["start"]["warriors"]) + int(G["start"]["spirit"]))
         units += turns * per_turn * n * MOST_GAINED
         items = 3 * N_GEAR + sum(p.count for p in DATA.potions) + len(DATA.treasures)
-        items += len(DATA.companions) + n * int(C["amulets"])
+        items += len(DATA.companions) + len(DATA.quest_items) + n * int(C["amulets"])
         trade = 4 + units + items
         setup = self.setup_skulls * 50 + 10 + 3 + 4 * TESTS
         return setup + turns * (per_turn + trade)
@@ -320,6 +326,8 @@ class DarkTowerState(State):
     treasures: list[list[int]]
     corruptions: list[list[int]]
     companions: list[list[int]]
+    quest_items: list[list[int]]
+    """Each hero's quest items (indices of DATA.quest_items)."""
     virtues: list[int]
     """Each hero's activated virtue tiles: bits 0-2 hero virtues, bit 3 the kingdom virtue."""
     foes: list[int]
@@ -413,6 +421,7 @@ class DarkTowerState(State):
             treasures=[[] for _ in range(n)],
             corruptions=[[] for _ in range(n)],
             companions=[[] if game.competitive else [goal.companion]] + [[] for _ in range(n - 1)],
+            quest_items=[[] for _ in range(n)],
             virtues=[0] * n,
             foes=[0] * (N_LOC * N_FOES),
             status=[game.foe_status] * N_FOES,
@@ -493,6 +502,7 @@ class DarkTowerState(State):
         if bits >> 3 & 1:
             out.append(DATA.kingdom_virtues[self.game.kingdoms[seat]])
         out += [DATA.companions[c] for c in self.companions[seat]]
+        out += [DATA.quest_items[q].perk for q in self.quest_items[seat]]
         out += [DATA.corruptions[c] for c in self.corruptions[seat]]
         terrain = DATA.locations[self.at[seat]].terrain
         for t in self.treasures[seat]:
@@ -560,6 +570,8 @@ class DarkTowerState(State):
             return self.treasures[seat].count(item - A.TREASURE_ITEM)
         if item == A.AMULET_ITEM:
             return self.amulets[seat]
+        if item >= A.QUEST_ITEM:
+            return self.quest_items[seat].count(item - A.QUEST_ITEM)
         return self.companions[seat].count(item - A.COMPANION_ITEM)
 
     def active_virtues(self, seat: int) -> int:
@@ -674,6 +686,9 @@ class DarkTowerState(State):
             case F.DealTest(kind=kind):
                 left = self.undealt_tests(kind)
                 return [(DEAL_TEST + q, 1.0 / len(left)) for q in left]
+            case F.QuestItemDraw():
+                left = self.quest_items_left()
+                return [(DRAW_QUEST_ITEM + q, 1.0 / len(left)) for q in left]
         raise AssertionError(top)
 
     def undealt_tests(self, kind: int) -> list[int]:
@@ -718,6 +733,8 @@ class DarkTowerState(State):
                     mine.append(OFFER_AMULET)
                 if self.amulets[partner]:
                     theirs.append(ASK_AMULET)
+                mine += [OFFER_QUEST_ITEM + q for q in self.quest_items[seat]]
+                theirs += [ASK_QUEST_ITEM + q for q in self.quest_items[partner]]
                 return [DONE, PROPOSE, *mine, *theirs]
             case F.ChooseSeal():
                 return [DONE, *[UNSEAL + o for o in range(12)], *[RESEAL + o for o in range(12)]]
@@ -829,6 +846,10 @@ class DarkTowerState(State):
                 p.replace(F.Trade(seat=seat, partner=o, offer=(*give, A.AMULET_ITEM), ask=take))
             case F.Trade(partner=o, offer=give, ask=take), A.AskAmulet():
                 p.replace(F.Trade(seat=seat, partner=o, offer=give, ask=(*take, A.AMULET_ITEM)))
+            case F.Trade(partner=o, offer=give, ask=take), A.OfferQuestItem(item=q):
+                p.replace(F.Trade(seat=seat, partner=o, offer=(*give, A.QUEST_ITEM + q), ask=take))
+            case F.Trade(partner=o, offer=give, ask=take), A.AskQuestItem(item=q):
+                p.replace(F.Trade(seat=seat, partner=o, offer=give, ask=(*take, A.QUEST_ITEM + q)))
             case F.Trade(partner=o, offer=give, ask=take), A.Propose():
                 p.replace(F.TradeAnswer(seat=o, trader=seat, offer=give, ask=take))
             case F.TradeAnswer(trader=t, offer=give, ask=take), A.Accept():
@@ -921,6 +942,9 @@ class DarkTowerState(State):
         elif item == A.AMULET_ITEM:
             self.amulets[frm] -= 1
             self.amulets[to] += 1
+        elif item >= A.QUEST_ITEM:
+            self.quest_items[frm].remove(item - A.QUEST_ITEM)
+            self.quest_items[to].append(item - A.QUEST_ITEM)
         else:
             self.companions[frm].remove(item - A.COMPANION_ITEM)
             self.companions[to].append(item - A.COMPANION_ITEM)
@@ -1035,9 +1059,32 @@ class DarkTowerState(State):
         self.monthly[k] = -1
         p = self.pending
         p.push(F.HeroicDone(seat=seat, foe=-1, location=-1))
-        if k == 0 and self.companions_left:
-            p.push(F.CompanionDraw(seat=seat))
+        if k == 0:
+            self._reward(seat, quest.reward)
         self._pay_quest(seat, quest)
+
+    def _reward(self, seat: int, reward: str) -> None:
+        """Monthly Quests: a companion quest gives a new companion or a quest item, as its
+        card says (quests.toml); the other when that one is not to be had. The competitive
+        game's quest gives a companion (Competitive Clarifications)."""
+        p = self.pending
+        items = bool(self.quest_items_left()) and not self.game.competitive
+        if reward == "quest item" and items:
+            p.push(F.QuestItemDraw(seat=seat))
+        elif self.companions_left:
+            p.push(F.CompanionDraw(seat=seat))
+        elif items:
+            p.push(F.QuestItemDraw(seat=seat))
+
+    def quest_items_left(self) -> list[int]:
+        """The quest items still in the box whose companion is in play (held by a hero)."""
+        in_play = {c for row in self.companions for c in row}
+        held = {q for row in self.quest_items for q in row}
+        return [
+            q
+            for q, item in enumerate(DATA.quest_items)
+            if item.companion in in_play and q not in held
+        ]
 
     def _complete_goal_quest(self, seat: int) -> None:
         """Completing a Quest: the main goal's quest step, with what it requires."""
@@ -1198,6 +1245,9 @@ class DarkTowerState(State):
                 p.pop()
                 self.companions_left.remove(c)
                 self.companions[seat].append(c)
+            case F.QuestItemDraw(seat=seat), A.DrawQuestItem(item=q):
+                p.pop()
+                self.quest_items[seat].append(q)
             case F.DealTest(seat=seat, kind=kind), A.DealTest(quest=q):
                 p.pop()
                 self.tests[seat][kind] = q

@@ -505,6 +505,10 @@ def _hero(state: DarkTowerState, obs: dict[str, Any], seat: int, decides: bool) 
         for c in state.companions[seat]
     ]
     held += [
+        (None, DATA.quest_items[q].name, "quest item: " + R.perk_words(DATA.quest_items[q].perk))
+        for q in state.quest_items[seat]
+    ]
+    held += [
         (None, DATA.corruptions[c].name, "corruption: " + R.perk_words(DATA.corruptions[c]))
         for c in state.corruptions[seat]
     ]
