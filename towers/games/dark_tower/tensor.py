@@ -199,8 +199,8 @@ def dark_tower_tensor(game: DarkTowerGame) -> ObservationTensor:
             Part("tower", (12 + 12 + 4 * len(GLYPHS) + 1,), "each drum's rotation (one-hot); "
                  "each opening sealed; the side each glyph faces (one-hot); skulls coming out",
                  tower),
-            Part("goal", (rooms + 1 + 5 * (ROOM_KINDS + 1),), "the main goal's dungeons "
-                 "recovered (one-hot); per room of the current dungeon: what it holds (one-hot, "
+            Part("goal", (rooms + 1 + 5 * (ROOM_KINDS + 1),), "the main goal's steps "
+                 "done (one-hot); per room of the current dungeon: what it holds (one-hot, "
                  "the 13th the target; unrevealed: zeros) and cleared", goal),
             Part("table", (3 * len(TREASURES) + 4 + 2 * len(QUESTS) + len(QUESTS),), "the "
                  "market's treasures (one-hot each slot); cards left in the treasure, potion, "
