@@ -71,26 +71,27 @@ def test_an_explicit_scale_is_checked() -> None:
 
 
 @cache
-def empty_supply() -> tuple[str, int]:
-    """A solo Gritty game at a choice where the skull supply is empty and only one move keeps
-    the game alive: the team loses when the supply stays empty, and the only way a skull goes
+def empty_supply() -> tuple[str, str, int]:
+    """A solo game at a choice where the skull supply is empty and only one move keeps the
+    game alive: the team loses when the supply stays empty, and the only way a skull goes
     back is a fourth skull destroying a full building (Placing Skulls). Found by playing
-    random games, so that it is found again if the rules change; returned as the state's
-    JSON and the move that survives."""
-    for seed in range(40):
-        rng = random.Random(seed)
-        state = towers.make("dark_tower", 1, difficulty="gritty").new_initial_state()
-        while not state.is_terminal():
-            resolve_chance(state, rng)
-            if state.is_terminal():
-                break
-            legal = state.legal_actions()
-            if len(legal) >= 3 and getattr(state, "supply", 1) == 0:
-                survives = only_survivor(state)
-                if survives is not None:
-                    return state.to_json(), survives
-            state.apply_action(rng.choice(legal))
-    raise AssertionError("no position where one move alone survives in 40 random games")
+    random games, so that it is found again if the rules change; returned as the game's
+    difficulty, the state's JSON and the move that survives."""
+    for difficulty in ("heroic", "gritty"):
+        for seed in range(60):
+            rng = random.Random(seed)
+            state = towers.make("dark_tower", 1, difficulty=difficulty).new_initial_state()
+            while not state.is_terminal():
+                resolve_chance(state, rng)
+                if state.is_terminal():
+                    break
+                legal = state.legal_actions()
+                if len(legal) >= 3 and getattr(state, "supply", 1) == 0:
+                    survives = only_survivor(state)
+                    if survives is not None:
+                        return difficulty, state.to_json(), survives
+                state.apply_action(rng.choice(legal))
+    raise AssertionError("no position where one move alone survives in 120 random games")
 
 
 def only_survivor(state: State, samples: int = 6) -> int | None:
@@ -113,8 +114,8 @@ def only_survivor(state: State, samples: int = 6) -> int | None:
 
 
 def test_mcts_keeps_the_game_alive_where_a_random_move_mostly_loses() -> None:
-    text, survives = empty_supply()
-    state = towers.make("dark_tower", 1, difficulty="gritty").state_from_json(text)
+    difficulty, text, survives = empty_supply()
+    state = towers.make("dark_tower", 1, difficulty=difficulty).state_from_json(text)
     legal = state.legal_actions()
     assert len(legal) >= 3  # a random move loses at least two times in three
     chosen = [MCTSBot(seed=seed, iterations=40).choose(state.clone()) for seed in range(4)]

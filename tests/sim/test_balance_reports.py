@@ -106,7 +106,7 @@ def test_dark_tower_reports_the_team_win_rate_by_difficulty_and_heroes_across_ru
     assert "dark_tower, 1 and 2 players" in text
     assert "difficulty=heroic (1 player); difficulty=heroic (2 players); difficulty=gritty" in text
     data = written(report, tmp_path / "report")
-    assert {"difficulty", "heroes", "adversary", "hero"} <= set(data["balance"])
+    assert {"difficulty", "heroes", "main goal", "adversary", "hero"} <= set(data["balance"])
 
     def team(r: GameResult) -> list[float]:
         return [1.0 if team_won(r) else 0.0]

@@ -42,7 +42,7 @@ def test_sifnos_labels_are_the_setup_aids_each_seat_was_dealt() -> None:
     [
         ("torres", 2, {"variant", "layout"}, set()),
         ("tiletum", 3, set(), {"starting order"}),
-        ("dark_tower", 2, {"difficulty", "heroes", "adversary"}, {"hero"}),
+        ("dark_tower", 2, {"difficulty", "heroes", "main goal", "adversary"}, {"hero"}),
     ],
 )
 def test_a_game_labels_the_game_or_each_seat_for_its_balance_views(
@@ -83,7 +83,7 @@ def test_tiletum_labels_each_seats_place_in_the_starting_order_with_its_gold() -
     assert labels == ["1st (1 gold)", "2nd (3 gold)", "3rd (5 gold)", "4th (6 gold)"]
 
 
-def test_dark_tower_labels_its_difficulty_heroes_adversary_and_each_seats_hero() -> None:
+def test_dark_tower_labels_its_difficulty_heroes_goal_adversary_and_each_seats_hero() -> None:
     state = towers.make(
         "dark_tower", 2, difficulty="gritty", heroes="spymaster,brutal-warlord"
     ).new_initial_state()
@@ -91,6 +91,7 @@ def test_dark_tower_labels_its_difficulty_heroes_adversary_and_each_seats_hero()
     assert labels == {
         "difficulty": "gritty",
         "heroes": "2 heroes",
+        "main goal": "Recover Azkol's Treasures",
         "adversary": "Ashstrider",
         "hero": ["Spymaster", "Brutal Warlord"],
     }
