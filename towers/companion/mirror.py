@@ -1,0 +1,120 @@
+"""The Tower on the table, kept in step with the engine's tower.
+
+The engine's :class:`~towers.games.dark_tower.tower.Tower` is where the rules turn drums and
+break seals. After each step the mirror sends the device at the table what the engine did:
+the drums turned, the seals to remove or put back (with the seal-break lights and sound as
+cues). A :class:`~towers.games.dark_tower.tower.SimulatedTower` is a model of the same tower,
+so it is also told each skull dropped in and where each came out, and must then equal the
+engine's tower; a real tower drops and lets out its skulls itself, and the table says where
+they came out.
+
+A device that fails (a real tower out of reach) does not stop the game: the failure is one
+line to show, and the engine goes on as the record of what the tower should look like.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from towers.games.dark_tower.tower import (
+    LEVELS,
+    OPENINGS,
+    SIDES,
+    SimulatedTower,
+    Tower,
+    TowerDevice,
+)
+
+SIMULATED, BLE = "simulated", "ble"
+KINDS = (SIMULATED, BLE)
+
+
+class TowerUnavailable(Exception):
+    """No tower of the kind asked for can be used here; the message says why in one line."""
+
+
+TowerFactory = Callable[[str], TowerDevice]
+
+
+def open_device(kind: str) -> TowerDevice:
+    """The default factory: a simulated tower, or a real one over Bluetooth (its package is
+    imported only when asked for, so a machine without it plays on with the simulation)."""
+    if kind == SIMULATED:
+        return SimulatedTower()
+    if kind == BLE:
+        try:
+            from towers.games.dark_tower import ble  # type: ignore[attr-defined,unused-ignore]
+        except ImportError:
+            raise TowerUnavailable(
+                "no Bluetooth tower support in this installation (towers[tower]); play with "
+                "--tower simulated"
+            ) from None
+        try:
+            device: TowerDevice = ble.open_tower(kind)
+        except Exception as exc:  # the radio's own errors: say them in one line
+            raise TowerUnavailable(
+                f"cannot connect to a tower: {str(exc).splitlines()[0] if str(exc) else exc!r}"
+                "; play with --tower simulated"
+            ) from None
+        return device
+    raise TowerUnavailable(f"no tower kind {kind!r}; the kinds are {', '.join(KINDS)}")
+
+
+def is_simulated(device: TowerDevice) -> bool:
+    return isinstance(device, SimulatedTower)
+
+
+class TowerMirror:
+    """Sends a device the engine's tower changes, step by step."""
+
+    def __init__(self, device: TowerDevice, engine: Tower) -> None:
+        self.device = device
+        if isinstance(device, SimulatedTower):
+            device.tower = engine.copy()
+        self.problem: str | None = None
+        """The last failure of the device, in one line (None while it answers)."""
+
+    @property
+    def simulated(self) -> bool:
+        return is_simulated(self.device)
+
+    def step(self, before: Tower, released: int | None, after: Tower) -> list[str]:
+        """Bring the device from ``before`` to ``after``: the release outcome ``released`` if
+        the step was one, the skulls dropped in, the drums turned and the seals changed.
+        Returns the instructions for the table (a seal to remove or put back)."""
+        said: list[str] = []
+        try:
+            self._step(before, released, after, said)
+            self.problem = None
+        except Exception as exc:  # a device's failure is shown, never fatal
+            self.problem = f"the tower did not follow: {exc}".splitlines()[0]
+            if isinstance(self.device, SimulatedTower):
+                self.device.tower = after.copy()
+        return said
+
+    def _step(self, before: Tower, released: int | None, after: Tower, said: list[str]) -> None:
+        device = self.device
+        simulated = isinstance(device, SimulatedTower)
+        if simulated and released is not None:
+            assert isinstance(device, SimulatedTower)
+            device.tower.release(released)
+        for _ in range(after.dropped - before.dropped):
+            if isinstance(device, SimulatedTower):
+                device.insert_skull()
+        for level in range(len(LEVELS)):
+            steps = (after.drums[level] - before.drums[level]) % 4
+            if steps:
+                device.rotate(level, steps)
+        for opening in range(OPENINGS):
+            was, now = before.is_sealed(opening), after.is_sealed(opening)
+            if was and not now:
+                device.break_seal(opening)
+                said.append(f"Remove the seal from the {_opening_words(opening)}.")
+            elif now and not was:
+                device.restore_seal(opening)
+                said.append(f"Put a seal back on the {_opening_words(opening)}.")
+
+
+def _opening_words(opening: int) -> str:
+    level, side = divmod(opening, 4)
+    return f"{LEVELS[level]} {SIDES[side]} opening"
