@@ -72,7 +72,7 @@ class TowerMirror:
         if isinstance(device, SimulatedTower):
             device.tower = engine.copy()
         self.problem: str | None = None
-        """The last failure of the device, in one line (None while it answers)."""
+        """The device's last failure, in one line, until it answers again (None: it does)."""
 
     @property
     def simulated(self) -> bool:
@@ -84,27 +84,33 @@ class TowerMirror:
         Returns the instructions for the table (a seal to remove or put back)."""
         said: list[str] = []
         try:
-            self._step(before, released, after, said)
-            self.problem = None
+            if self._step(before, released, after, said):
+                self.problem = None
         except Exception as exc:  # a device's failure is shown, never fatal
             self.problem = f"the tower did not follow: {exc}".splitlines()[0]
+            said.append(f"{self.problem}; the game goes on, set the Tower as told by hand.")
             if isinstance(self.device, SimulatedTower):
                 self.device.tower = after.copy()
         return said
 
-    def _step(self, before: Tower, released: int | None, after: Tower, said: list[str]) -> None:
+    def _step(self, before: Tower, released: int | None, after: Tower, said: list[str]) -> bool:
+        """Tell the device; whether it was told anything (and so answered)."""
         device = self.device
+        told = False
         simulated = isinstance(device, SimulatedTower)
         if simulated and released is not None:
             assert isinstance(device, SimulatedTower)
             device.tower.release(released)
+            told = True
         for _ in range(after.dropped - before.dropped):
             if isinstance(device, SimulatedTower):
                 device.insert_skull()
+                told = True
         for level in range(len(LEVELS)):
             steps = (after.drums[level] - before.drums[level]) % 4
             if steps:
                 device.rotate(level, steps)
+                told = True
         for opening in range(OPENINGS):
             was, now = before.is_sealed(opening), after.is_sealed(opening)
             if was and not now:
@@ -113,6 +119,8 @@ class TowerMirror:
             elif now and not was:
                 device.restore_seal(opening)
                 said.append(f"Put a seal back on the {_opening_words(opening)}.")
+            told = told or was != now
+        return told
 
 
 def _opening_words(opening: int) -> str:

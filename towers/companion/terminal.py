@@ -63,11 +63,6 @@ class CompanionTerminal:
             return False
         return True
 
-    def tower_problem(self) -> None:
-        problem = self.session.mirror.problem
-        if problem:
-            self.refuse(problem)
-
     def run(self, resumed: bool = False) -> bool:
         """Play until the game ends (True) or input stops (False); saved all along."""
         s = self.session
@@ -83,7 +78,6 @@ class CompanionTerminal:
         else:
             self.say(s.opening())
         self.say(s.advance())
-        self.tower_problem()
         self.autosave()
         while not s.is_over():
             waiting = s.waiting()
@@ -155,7 +149,6 @@ class CompanionTerminal:
                 continue
             self.autosave()
             self.say(lines)
-            self.tower_problem()
             return True
 
     def why(self, menu: MoveMenu, text: str) -> None:
