@@ -46,15 +46,15 @@ def open_device(kind: str) -> TowerDevice:
             from towers.games.dark_tower import ble  # type: ignore[attr-defined,unused-ignore]
         except ImportError:
             raise TowerUnavailable(
-                "no Bluetooth tower support in this installation (towers[tower]); play with "
-                "--tower simulated"
+                "no Bluetooth tower support in this installation (towers[tower]); play on "
+                "with the simulated tower"
             ) from None
         try:
             device: TowerDevice = ble.open_tower(kind)
         except Exception as exc:  # the radio's own errors: say them in one line
             raise TowerUnavailable(
                 f"cannot connect to a tower: {str(exc).splitlines()[0] if str(exc) else exc!r}"
-                "; play with --tower simulated"
+                "; play on with the simulated tower"
             ) from None
         return device
     raise TowerUnavailable(f"no tower kind {kind!r}; the kinds are {', '.join(KINDS)}")
