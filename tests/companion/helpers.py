@@ -9,7 +9,7 @@ from typing import Any
 
 from towers.agents.greedy import GreedyBot
 from towers.companion.session import CompanionSession
-from towers.games.dark_tower.tower import SimulatedTower, TowerDevice
+from towers.games.dark_tower.tower import SimulatedTower, Tower, TowerDevice
 
 
 def table_choice(session: CompanionSession, bot: GreedyBot, rng: random.Random) -> int:
@@ -81,7 +81,7 @@ class TableTower:
 
 
 def factory(device: TowerDevice | None = None) -> Any:
-    def open_tower(kind: str) -> TowerDevice:
-        return device if device is not None else SimulatedTower()
+    def open_tower(kind: str, tower: Tower | None = None) -> TowerDevice:
+        return device if device is not None else SimulatedTower(tower)
 
     return open_tower

@@ -33,14 +33,16 @@ class TowerUnavailable(Exception):
     """No tower of the kind asked for can be used here; the message says why in one line."""
 
 
-TowerFactory = Callable[[str], TowerDevice]
+TowerFactory = Callable[..., TowerDevice]
+"""``factory(kind, tower=...)``: a device of ``kind`` set to the engine's ``tower``."""
 
 
-def open_device(kind: str) -> TowerDevice:
+def open_device(kind: str, tower: Tower | None = None) -> TowerDevice:
     """The default factory: a simulated tower, or a real one over Bluetooth (its package is
-    imported only when asked for, so a machine without it plays on with the simulation)."""
+    imported only when asked for, so a machine without it plays on with the simulation),
+    each starting from ``tower`` (the game's drums and seals)."""
     if kind == SIMULATED:
-        return SimulatedTower()
+        return SimulatedTower(tower.copy() if tower is not None else None)
     if kind == BLE:
         try:
             from towers.games.dark_tower import ble  # type: ignore[attr-defined,unused-ignore]
@@ -50,7 +52,7 @@ def open_device(kind: str) -> TowerDevice:
                 "with the simulated tower"
             ) from None
         try:
-            device: TowerDevice = ble.open_tower(kind)
+            device: TowerDevice = ble.open_tower(kind, tower=tower)
         except Exception as exc:  # the radio's own errors: say them in one line
             raise TowerUnavailable(
                 f"cannot connect to a tower: {str(exc).splitlines()[0] if str(exc) else exc!r}"

@@ -120,7 +120,7 @@ class CompanionSession:
         self.state = state
         self.seed = seed
         self.tower_kind = tower_kind
-        self.mirror = TowerMirror(tower(tower_kind), state.tower)
+        self.mirror = TowerMirror(tower(tower_kind, tower=state.tower.copy()), state.tower)
         self.barrier = 0
         """The ply before which nothing may be undone."""
         self.turn = turn_key(state)

@@ -239,7 +239,7 @@ class CompanionTables:
         async with table.lock:
             s = table.session
             try:
-                device = await asyncio.to_thread(open_device, body.kind)
+                device = await asyncio.to_thread(open_device, body.kind, s.state.tower.copy())
             except TowerUnavailable as exc:
                 raise ApiError(400, "no_tower", str(exc)) from None
             s.mirror = TowerMirror(device, s.state.tower)
