@@ -10,14 +10,14 @@ import pytest
 
 from tests.companion.helpers import TableTower, factory, play_out, script, table_choice
 from towers.agents.greedy import GreedyBot
-from towers.companion.mirror import BLE, SIMULATED
+from towers.companion.mirror import BLE, SIMULATED, TowerMirror
 from towers.companion.session import APP, TABLE, TOWER, CompanionSession, EntryError
 from towers.core.record import replay
 from towers.games.dark_tower import frames as F
 from towers.games.dark_tower import rules as R
 from towers.games.dark_tower.actions import SPACE, Battle
 from towers.games.dark_tower.data import DATA
-from towers.games.dark_tower.tower import STILL, SimulatedTower
+from towers.games.dark_tower.tower import STILL, SimulatedTower, Tower
 
 
 def until(session: CompanionSession, seed: int, done: object, limit: int = 2000) -> None:
@@ -41,8 +41,10 @@ def test_a_two_hero_session_plays_to_the_end_with_the_simulated_tower_in_step() 
     device = session.mirror.device
     assert isinstance(device, SimulatedTower)
     for _ in play_out(session, 11):
-        # the simulated tower was told every drop, release, turn and seal the engine made
+        # the simulated tower was told every drop, release, turn and seal the engine made,
+        # and followed each without a failure
         assert device.tower == session.state.tower
+        assert session.mirror.problem is None
     assert session.is_over()
     assert session.state.result in (1, -1)
     # the record replays to the same game
@@ -236,3 +238,17 @@ def test_the_session_options_are_the_first_game_by_default_and_checked() -> None
     with pytest.raises(GameOptionError):
         CompanionSession.new(2, {"difficulty": "easy"}, seed=1)
     assert session.tower_kind == SIMULATED
+
+
+def test_a_seal_rides_its_drum_so_a_turn_after_a_break_sends_only_the_turn() -> None:
+    device = TableTower()
+    mirror = TowerMirror(device, Tower.calibrated())
+    before = Tower.calibrated()
+    after = before.copy()
+    after.break_seal(9)  # bottom east
+    assert mirror.step(before, None, after) == ["Remove the seal from the bottom east opening."]
+    turned = after.copy()
+    turned.rotate(2, 3)  # the bottom drum: the open slot now faces north
+    assert turned.open_openings() == [8]
+    assert mirror.step(after, None, turned) == []
+    assert device.calls == [("break_seal", 9), ("rotate", 2, 3)]

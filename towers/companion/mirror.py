@@ -18,7 +18,6 @@ from collections.abc import Callable
 
 from towers.games.dark_tower.tower import (
     LEVELS,
-    OPENINGS,
     SIDES,
     SimulatedTower,
     Tower,
@@ -113,15 +112,18 @@ class TowerMirror:
             if steps:
                 device.rotate(level, steps)
                 told = True
-        for opening in range(OPENINGS):
-            was, now = before.is_sealed(opening), after.is_sealed(opening)
-            if was and not now:
-                device.break_seal(opening)
-                said.append(f"Remove the seal from the {_opening_words(opening)}.")
-            elif now and not was:
-                device.restore_seal(opening)
-                said.append(f"Put a seal back on the {_opening_words(opening)}.")
-            told = told or was != now
+        # a seal rides its drum: compare each drum's slots, and name the opening it faces now
+        for level in range(len(LEVELS)):
+            for slot in range(len(SIDES)):
+                was, now = before.seals[level][slot], after.seals[level][slot]
+                opening = level * 4 + (slot + after.drums[level]) % 4
+                if was and not now:
+                    device.break_seal(opening)
+                    said.append(f"Remove the seal from the {_opening_words(opening)}.")
+                elif now and not was:
+                    device.restore_seal(opening)
+                    said.append(f"Put a seal back on the {_opening_words(opening)}.")
+                told = told or was != now
         return told
 
 
