@@ -10,7 +10,7 @@ import pytest
 
 from tests.companion.helpers import TableTower, factory, play_out, script, table_choice
 from towers.agents.greedy import GreedyBot
-from towers.companion.mirror import BLE, SIMULATED, TowerMirror
+from towers.companion.mirror import BLE, CUES, SIMULATED, TowerMirror
 from towers.companion.session import APP, TABLE, TOWER, CompanionSession, EntryError
 from towers.core.record import replay
 from towers.games.dark_tower import frames as F
@@ -47,6 +47,11 @@ def test_a_two_hero_session_plays_to_the_end_with_the_simulated_tower_in_step() 
         assert session.mirror.problem is None
     assert session.is_over()
     assert session.state.result in (1, -1)
+    # the Tower's light cues: each month begun, the dungeon's rooms, and the end
+    sequences = [n for kind, n in device.cues if kind == "sequence"]
+    assert sequences.count(CUES["month"]) == session.state.month - 1
+    assert sequences[-1] == CUES["victory" if session.state.result > 0 else "defeat"]
+    assert CUES["dungeon"] in sequences
     # the record replays to the same game
     assert replay(session.to_record()).history() == session.state.history()
 

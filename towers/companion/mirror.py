@@ -25,6 +25,10 @@ from towers.games.dark_tower.tower import (
 )
 
 SIMULATED, BLE = "simulated", "ble"
+
+CUES = {"month": 19, "victory": 12, "defeat": 11, "tower_acts": 5, "dungeon": 13}
+"""The light sequences the Tower plays as cues (fact: reference tower.json, light_sequences:
+monthStarted 19, victory 12, defeat 11, angryStrobe01 5, dungeonIdle 13)."""
 KINDS = (SIMULATED, BLE)
 
 
@@ -125,6 +129,13 @@ class TowerMirror:
                     said.append(f"Put a seal back on the {_opening_words(opening)}.")
                 told = told or was != now
         return told
+
+    def cue(self, name: str) -> None:
+        """Light the Tower for a moment of the game (``CUES``); a failure is kept, not raised."""
+        try:
+            self.device.play_sequence(CUES[name])
+        except Exception as exc:  # a device's failure is shown, never fatal
+            self.problem = f"the tower did not follow: {exc}".splitlines()[0]
 
 
 def _opening_words(opening: int) -> str:

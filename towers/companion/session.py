@@ -47,7 +47,8 @@ from towers.core.frames import Frame
 from towers.core.game import CHANCE
 from towers.core.registry import make
 from towers.games.dark_tower import frames as F
-from towers.games.dark_tower.actions import SPACE, DropSkull, Release
+from towers.games.dark_tower.actions import SPACE, DrawEvent, DropSkull, Release, RevealRoom
+from towers.games.dark_tower.data import DATA
 from towers.games.dark_tower.render import hero_name, messages
 from towers.games.dark_tower.rules import DarkTowerState
 
@@ -83,6 +84,21 @@ ASK = {
     F.DealTest: "Deal a heroic test card and enter it",
 }
 """What the table is asked for when it supplies a chance outcome."""
+
+
+def cues(before: DarkTowerState, value: object, after: DarkTowerState) -> list[str]:
+    """The Tower's light cues for a step: a month begun, the adversary striking from the
+    Tower, a dungeon room revealed, the game won or lost."""
+    out = []
+    if after.result:
+        out.append("victory" if after.result > 0 else "defeat")
+    elif after.month != before.month:
+        out.append("month")
+    if isinstance(value, DrawEvent) and DATA.events[value.card].category == "tower_acts":
+        out.append("tower_acts")
+    if isinstance(value, RevealRoom):
+        out.append("dungeon")
+    return out
 
 
 class EntryError(TowersError, ValueError):
@@ -308,6 +324,8 @@ class CompanionSession:
         if isinstance(value, DropSkull) and not self.mirror.simulated:
             lines.insert(0, "Drop a skull into the Tower.")
         lines += self.mirror.step(tower_before, released, state.tower)
+        for cue in cues(before, value, state):
+            self.mirror.cue(cue)
         if chance or state.tower != tower_before:
             self.barrier = self.history_len
         return lines
