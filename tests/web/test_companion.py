@@ -19,7 +19,8 @@ SEED = 11
 
 
 def state_of(view: dict[str, Any]) -> Any:
-    state = registry.make("dark_tower", players=2).new_initial_state()
+    game = registry.make("dark_tower", players=2, heroes="brutal-warlord,spymaster")
+    state = game.new_initial_state()
     for action in view["history"]:
         state.apply_action(action)
     return state
@@ -30,10 +31,18 @@ def test_a_two_hero_companion_session_played_to_the_end(live: Live, page: Any) -
     page.wait_for_selector("#companion-adversary option", state="attached")
     assert page.input_value("#companion-adversary") == "ashstrider"  # the first game's
     page.select_option("#companion-players", "2")
+    assert page.input_value("#companion-hero-1") == "relic-hunter"  # by kingdom
+    # two seats with the same hero: refused in one line, nothing started
+    page.select_option("#companion-hero-1", "brutal-warlord")
+    page.click("#companion-start")
+    page.wait_for_selector("#companion-error:not(.hidden)")
+    assert "chosen twice" in page.inner_text("#companion-error")
+    page.select_option("#companion-hero-1", "spymaster")
     page.click("#companion-start")
     page.wait_for_selector("#entries button.entry")
     gid = page.url.rsplit("/", 1)[1]
     assert "Recover Azkol's Treasures against Ashstrider" in page.inner_text("#latest")
+    assert "Spymaster" in page.inner_text("#latest")
     assert page.locator("#board svg").count() == 1
 
     # "connect tower" with no Bluetooth here: its refusal, in one line, and the game goes on

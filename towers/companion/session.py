@@ -117,6 +117,26 @@ class Waiting:
         return self.seat is None
 
 
+def setup_choices() -> dict[str, Any]:
+    """The app's set-up screens: the game's options (name, default, choices), the base
+    heroes to choose from (Hero Setup), and each player count's default heroes."""
+    from towers.games.dark_tower.rules import DarkTowerGame
+
+    options = [
+        {"name": name, "default": opt.default, "choices": list(opt.choices or ())}
+        for name, opt in DarkTowerGame.OPTIONS.items()
+    ]
+    defaults = {
+        n: [h.id for h in DarkTowerGame(n).heroes]
+        for n in range(DarkTowerGame.min_players, DarkTowerGame.max_players + 1)
+    }
+    return {
+        "options": options,
+        "heroes": {h.id: h.name for h in DATA.heroes},
+        "default_heroes": defaults,
+    }
+
+
 def first_game_options() -> dict[str, Any]:
     """The recommended first game (App Setup): every option at its default, which are
     Recover Azkol's Treasures against Ashstrider with the first game's foes, on Heroic."""

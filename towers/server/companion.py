@@ -6,6 +6,7 @@ holds the link sits at the table). It is driven by :class:`towers.companion.sess
 CompanionSession`, so the app draws its own outcomes and the table enters the rest, and a
 restarted server picks the session up from its log.
 
+- ``GET  /api/companion/setup``: the set-up choices (options, heroes, default heroes)
 - ``POST /api/companion``: ``{"game", "players", "options", "seed"}`` starts a session
 - ``GET  /api/companion/{id}``: the messages, whom the app waits for, the entries, the board
 - ``POST /api/companion/{id}/entries``: ``{"ply": n, "action": a}``, one entry
@@ -23,11 +24,11 @@ from typing import Any
 
 from fastapi import FastAPI
 from fastapi.responses import FileResponse
-from pydantic import BaseModel, Field
+from pydantic import Field, StrictInt
 
 from towers.companion import GAMES
 from towers.companion.mirror import KINDS, SIMULATED, TowerMirror, TowerUnavailable, open_device
-from towers.companion.session import VERSION, CompanionSession, EntryError
+from towers.companion.session import VERSION, CompanionSession, EntryError, setup_choices
 from towers.core.errors import GameOptionError, SaveFormatError
 from towers.core.game import CHANCE
 from towers.core.record import FORMAT
@@ -35,32 +36,40 @@ from towers.core.registry import views_of
 from towers.games.dark_tower.render import hero_name
 from towers.server.errors import ApiError, malformed, unknown_game
 from towers.server.rooms import HUMAN, OVER, PLAYING
+from towers.server.schemas import MAX_SEATS, MAX_SEED, ActionNumber, Error, Ply, Strict
 from towers.server.service import GameService
 from towers.server.store import GameRow, LogRow
 
 WEB = Path(__file__).resolve().parent.parent / "web"
+ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": Error} for code in (400, 404, 409, 413, 422)
+}
 MESSAGES = 60
 """How many of the latest announcements a session's page shows."""
 
 
-class CreateCompanion(BaseModel):
-    game: str = Field(default="dark_tower", max_length=64)
-    players: int = Field(default=2, ge=1, le=8)
-    options: dict[str, Any] = Field(default_factory=dict)
-    seed: int | None = Field(default=None, ge=0, le=2**63 - 1)
+class CreateCompanion(Strict):
+    game: str = Field(
+        default="dark_tower", max_length=64, description="a game with a companion mode"
+    )
+    players: StrictInt = Field(default=2, ge=1, le=MAX_SEATS, description="heroes at the table")
+    options: dict[str, Any] = Field(default_factory=dict, description="the game's options")
+    seed: StrictInt | None = Field(
+        None, ge=0, le=MAX_SEED, description="seed of the app's draws (default: random)"
+    )
 
 
-class Entry(BaseModel):
-    ply: int = Field(ge=0)
-    action: int = Field(ge=0)
+class Entry(Strict):
+    ply: Ply
+    action: ActionNumber
 
 
-class Undo(BaseModel):
-    ply: int = Field(ge=0)
+class Undo(Strict):
+    ply: Ply
 
 
-class Connect(BaseModel):
-    kind: str = Field(max_length=32)
+class Connect(Strict):
+    kind: str = Field(max_length=32, description="the tower: simulated or ble")
 
 
 def is_companion(row: GameRow) -> bool:
@@ -254,23 +263,27 @@ def add_routes(app: FastAPI, service: GameService) -> None:
     tables = CompanionTables(service)
     app.state.companion = tables
 
-    @app.post("/api/companion", tags=["companion"])
+    @app.get("/api/companion/setup", tags=["companion"], responses=ERRORS)
+    async def companion_setup() -> dict[str, Any]:
+        return setup_choices()
+
+    @app.post("/api/companion", tags=["companion"], responses=ERRORS)
     async def create_companion(body: CreateCompanion) -> dict[str, Any]:
         return await tables.create(body)
 
-    @app.get("/api/companion/{game_id}", tags=["companion"])
+    @app.get("/api/companion/{game_id}", tags=["companion"], responses=ERRORS)
     async def get_companion(game_id: str) -> dict[str, Any]:
         return tables.view(game_id, await tables.table(game_id))
 
-    @app.post("/api/companion/{game_id}/entries", tags=["companion"])
+    @app.post("/api/companion/{game_id}/entries", tags=["companion"], responses=ERRORS)
     async def enter(game_id: str, body: Entry) -> dict[str, Any]:
         return await tables.enter(game_id, body)
 
-    @app.post("/api/companion/{game_id}/undo", tags=["companion"])
+    @app.post("/api/companion/{game_id}/undo", tags=["companion"], responses=ERRORS)
     async def undo(game_id: str, body: Undo) -> dict[str, Any]:
         return await tables.undo(game_id, body)
 
-    @app.post("/api/companion/{game_id}/tower", tags=["companion"])
+    @app.post("/api/companion/{game_id}/tower", tags=["companion"], responses=ERRORS)
     async def connect(game_id: str, body: Connect) -> dict[str, Any]:
         return await tables.connect(game_id, body)
 
