@@ -73,7 +73,10 @@ class CompanionTerminal:
             highlight=False,
         )
         if resumed:
-            c.print(f"Resuming after {s.history_len} steps.", highlight=False)
+            c.print(
+                f"Resuming after {s.history_len} steps (--new starts a new session instead).",
+                highlight=False,
+            )
             self.say(s.recap())
         else:
             self.say(s.opening())
