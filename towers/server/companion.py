@@ -83,11 +83,15 @@ class Table:
         self.session = session
         self.messages = messages[-MESSAGES:]
         self.latest = messages[-MESSAGES:]
+        self.entered: str | None = None
+        """The entry that led to the latest messages (None: none, or an undo)."""
         self.lock = asyncio.Lock()
 
-    def said(self, lines: list[str]) -> None:
+    def said(self, lines: list[str], entered: str | None = None) -> None:
+        self.entered = entered
         self.latest = lines
-        self.messages = (self.messages + lines)[-MESSAGES:]
+        entry = [f"Entered: {entered}"] if entered else []
+        self.messages = (self.messages + entry + lines)[-MESSAGES:]
 
 
 class CompanionTables:
@@ -173,6 +177,7 @@ class CompanionTables:
             "month": state.month,
             "messages": table.messages,
             "latest": table.latest,
+            "entered": table.entered,
             "waiting": None
             if waiting is None
             else {
@@ -223,7 +228,8 @@ class CompanionTables:
             except EntryError as exc:
                 raise ApiError(400, "refused", str(exc)) from None
             await self._commit(game_id, table, before, undo=False)
-            table.said([f"{s.name(s.state.history()[before])}", *lines])
+            entered = s.name(s.state.history()[before])
+            table.said(lines, entered)
             return self.view(game_id, table)
 
     async def undo(self, game_id: str, body: Undo) -> dict[str, Any]:

@@ -27,7 +27,8 @@ function show(v) {
   $("#tower-kind").textContent = `tower: ${v.tower.kind}`;
   $("#month").textContent = v.over ? "" : `Month ${v.month} of 6 · step ${v.ply}`;
   const latest = $("#latest");
-  latest.replaceChildren(...v.latest.map((line, i) => el("p", { text: line })));
+  const entered = v.entered ? [el("p", { class: "entered", text: `Entered: ${v.entered}` })] : [];
+  latest.replaceChildren(...entered, ...v.latest.map((line) => el("p", { text: line })));
   $("#messages").replaceChildren(...v.messages.map((line) => el("li", { text: line })));
   const ask = $("#ask");
   const entries = $("#entries");
