@@ -257,3 +257,17 @@ def test_a_seal_rides_its_drum_so_a_turn_after_a_break_sends_only_the_turn() -> 
     assert turned.open_openings() == [8]
     assert mirror.step(after, None, turned) == []
     assert device.calls == [("break_seal", 9), ("rotate", 2, 3)]
+
+
+def test_a_competitive_session_deals_the_heroic_tests_from_the_table() -> None:
+    session = CompanionSession.new(2, {"mode": "competitive"}, seed=1)
+    assert session.opening()[0].startswith("The competitive game")
+    rng = random.Random(1)
+    session.advance()
+    dealt = 0
+    while not session.is_over():
+        if isinstance(top(session), F.DealTest):
+            assert session.source() == TABLE
+            dealt += 1
+        session.enter(rng.choice(session.entries()))
+    assert dealt == 2 * 4  # four heroic test cards a hero, one of each type

@@ -243,9 +243,14 @@ def opening_words(state: DarkTowerState) -> list[str]:
     g = state.game
     heroes = ", ".join(hero_name(state, s) for s in range(g.num_players))
     foes = ", ".join(f"{DATA.foes[f].name} (level {DATA.foes[f].level})" for f in g.foes)
+    difficulty = str(g.options["difficulty"]).capitalize()
+    goal = (
+        "The competitive game: the first hero to find the relic in the Tower wins"
+        if g.competitive
+        else f"{DATA.main_goal.name} against {DATA.foes[g.adversary].name}"
+    )
     return [
-        f"{DATA.main_goal.name} against {DATA.foes[g.adversary].name}, on "
-        f"{str(g.options['difficulty']).capitalize()}.",
+        f"{goal}, on {difficulty}.",
         f"Heroes: {heroes}; each starts at the citadel of their home kingdom.",
         f"Foes: {foes}.",
         "Set up the board, the 24 skulls and the decks as the rulebook's World Setup says; "
