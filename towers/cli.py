@@ -376,6 +376,76 @@ def resume(
         session.run()
 
 
+@app.command()
+def companion(
+    game: Annotated[str, typer.Argument(help="A game with a companion mode: dark_tower.")],
+    players: Annotated[
+        int, typer.Option("--players", "-p", help="How many heroes at the table.")
+    ] = 2,
+    tower: Annotated[
+        str | None,
+        typer.Option(
+            help="The Tower on the table: simulated, or ble for a real one (default: "
+            "simulated, or the resumed session's)."
+        ),
+    ] = None,
+    option: GameOptions = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed of the app's draws (default: random).")
+    ] = None,
+    resume: Annotated[
+        Path | None, typer.Option(help="Continue the session saved in this file.")
+    ] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(help="Where to keep the session (default: the user's data folder)."),
+    ] = None,
+    new: Annotated[
+        bool, typer.Option("--new", help="Start afresh even if an unfinished session is saved.")
+    ] = False,
+) -> None:
+    """Play at your own table with towers as the app: it announces the months, events,
+    battles and dungeons, and you enter what you did."""
+    from towers.companion import GAMES
+    from towers.companion import mirror as companion_mirror
+    from towers.companion.session import CompanionSession
+    from towers.companion.terminal import CompanionTerminal, default_save
+
+    if game not in GAMES:
+        fail(f"no companion mode for {game!r}; the games with one are {', '.join(GAMES)}")
+    if tower is not None and tower not in companion_mirror.KINDS:
+        fail(f"no tower kind {tower!r}; the kinds are {', '.join(companion_mirror.KINDS)}")
+    factory = companion_mirror.open_device
+    with user_errors():
+        path = resume or save or default_save(game)
+        if resume is None and save is None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        console = out()
+        try:
+            if resume is not None or (path.exists() and not new and _unfinished(path)):
+                session = CompanionSession.load(path, tower, factory)
+                resumed = True
+            else:
+                options = parse_options(option or [])
+                check_output(path, "--save")
+                seed = new_seed() if seed is None else seed
+                kind = tower or companion_mirror.SIMULATED
+                session = CompanionSession.new(players, options, seed, kind, factory)
+                resumed = False
+        except companion_mirror.TowerUnavailable as exc:
+            fail(str(exc))
+        CompanionTerminal(session, console, console_reader(console), path).run(resumed)
+
+
+def _unfinished(path: Path) -> bool:
+    """Whether ``path`` holds a companion session not yet over (a file that is none: False)."""
+    try:
+        data = load(path)
+        return isinstance(data.get("companion"), dict) and not replay(data).is_terminal()
+    except TowersError:
+        return False
+
+
 @app.command("replay")
 def replay_command(
     file: Annotated[Path, typer.Argument(help="A saved game.")],

@@ -42,6 +42,7 @@ from starlette.exceptions import HTTPException
 from starlette.websockets import WebSocketDisconnected
 
 from towers.core.registry import list_bots, list_games
+from towers.server.companion import add_routes as add_companion_routes
 from towers.server.errors import ApiError, invalid_request, malformed
 from towers.server.schemas import (
     MAX_INT,
@@ -273,6 +274,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     async def game_page(game_id: str) -> FileResponse:
         return FileResponse(WEB / "game.html")
 
+    add_companion_routes(app, service)
     app.mount("/static", StaticFiles(directory=WEB), name="static")
     app.openapi = _with_names(app)  # type: ignore[method-assign]
     return app

@@ -1,0 +1,86 @@
+"""Companion sessions on the server: started, played, refused, undone, connected to a tower,
+and picked up again by a restarted server from its store."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from tests.server.live import live_server
+
+
+def entry(http: httpx.Client, gid: str, view: dict[str, Any], k: int = 0) -> dict[str, Any]:
+    r = http.post(
+        f"/api/companion/{gid}/entries",
+        json={"ply": view["ply"], "action": view["entries"][k]["action"]},
+    )
+    assert r.status_code == 200, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def test_a_session_survives_a_server_restart(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+    with live_server(db) as live:
+        r = live.http.post("/api/companion", json={"players": 2, "seed": 6})
+        assert r.status_code == 200, r.text
+        gid = r.json()["id"]
+        view = live.http.get(f"/api/companion/{gid}").json()
+        assert view["waiting"]["table"] and "treasure" in view["waiting"]["ask"]
+        for _ in range(6):
+            view = entry(live.http, gid, view)
+        before = view
+    with live_server(db) as again:
+        view = again.http.get(f"/api/companion/{gid}").json()
+        assert view["ply"] == before["ply"]
+        assert view["history"] == before["history"]
+        assert view["entries"] == before["entries"]
+        assert any("Month 1 of 6" in m for m in view["messages"])
+        view = entry(again.http, gid, view)
+        assert view["ply"] > before["ply"]
+
+
+def test_refusals_are_one_line_and_change_nothing(tmp_path: Path) -> None:
+    with live_server(f"sqlite:///{tmp_path / 'g.sqlite3'}") as live:
+        http = live.http
+        assert http.post("/api/companion", json={"game": "torres"}).status_code == 400
+        bad = http.post("/api/companion", json={"options": {"difficulty": "easy"}})
+        assert bad.status_code == 400 and "difficulty" in bad.json()["message"]
+        gid = http.post("/api/companion", json={"players": 2, "seed": 6}).json()["id"]
+        view = http.get(f"/api/companion/{gid}").json()
+        wrong = http.post(f"/api/companion/{gid}/entries", json={"ply": view["ply"], "action": 1})
+        assert wrong.status_code == 400
+        assert "cannot be entered now" in wrong.json()["message"]
+        assert "\n" not in wrong.json()["message"]
+        stale = http.post(
+            f"/api/companion/{gid}/entries",
+            json={"ply": view["ply"] + 3, "action": view["entries"][0]["action"]},
+        )
+        assert stale.status_code == 409
+        nothing = http.post(f"/api/companion/{gid}/undo", json={"ply": view["ply"]})
+        assert nothing.status_code == 400 and "nothing to undo" in nothing.json()["message"]
+        tower = http.post(f"/api/companion/{gid}/tower", json={"kind": "ble"})
+        assert tower.status_code == 400 and "simulated tower" in tower.json()["message"]
+        assert http.get(f"/api/companion/{gid}").json()["history"] == view["history"]
+        assert http.get("/api/companion/nosuchgame").status_code == 404
+
+
+def test_undo_on_the_server_takes_back_the_last_entry_of_the_turn(tmp_path: Path) -> None:
+    with live_server(f"sqlite:///{tmp_path / 'g.sqlite3'}") as live:
+        http = live.http
+        gid = http.post("/api/companion", json={"players": 2, "seed": 6}).json()["id"]
+        view = http.get(f"/api/companion/{gid}").json()
+        for _ in range(200):
+            names = [e["name"] for e in view["entries"]]
+            if "banner" in names and "done" in names:
+                break
+            view = entry(http, gid, view)
+        start = view
+        view = entry(http, gid, view, [e["name"] for e in view["entries"]].index("done"))
+        assert view["can_undo"]
+        r = http.post(f"/api/companion/{gid}/undo", json={"ply": view["ply"]})
+        assert r.status_code == 200, r.text
+        assert r.json()["history"] == start["history"]
+        assert r.json()["latest"][0] == "Undone: done."
