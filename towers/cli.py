@@ -861,6 +861,46 @@ def db_upgrade(
     out().print(escape(message), soft_wrap=True)
 
 
+tower_app = typer.Typer(help="A real Return to Dark Tower over Bluetooth LE: try it before a game.")
+app.add_typer(tower_app, name="tower")
+
+
+def try_real_tower(turn: str | None, timeout: float) -> None:
+    """Connect to the tower (and turn a drum) through its own package, reporting as it goes."""
+    try:
+        from towers.games.dark_tower.ble.check import level_of, try_tower
+        from towers.games.dark_tower.ble.device import TowerError, TowerUnavailable
+
+        level = None if turn is None else level_of(turn)
+    except (ValueError, ImportError) as exc:
+        fail(str(exc))
+    if timeout <= 0:
+        fail("--timeout must be more than 0 seconds")
+    try:
+        try_tower(
+            lambda line: out().print(escape(line), soft_wrap=True), level, scan_timeout=timeout
+        )
+    except (TowerUnavailable, TowerError) as exc:
+        fail(str(exc), code=1)
+
+
+@tower_app.command("scan")
+def tower_scan(
+    timeout: Annotated[float, typer.Option(help="Seconds to look for the tower.")] = 10.0,
+) -> None:
+    """Find the tower by its name and connect to it: its address and battery."""
+    try_real_tower(None, timeout)
+
+
+@tower_app.command("test")
+def tower_test(
+    drum: Annotated[str, typer.Option(help="The drum to turn: top, middle or bottom.")] = "top",
+    timeout: Annotated[float, typer.Option(help="Seconds to look for the tower.")] = 10.0,
+) -> None:
+    """Connect to the tower, calibrate it and turn a drum a quarter turn."""
+    try_real_tower(drum, timeout)
+
+
 def main() -> None:
     app()
 

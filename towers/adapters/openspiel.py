@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import json
 import random
+from array import array
 from typing import Any
 
 import numpy as np
@@ -155,11 +156,12 @@ class SpielGame(pyspiel.Game):
 class SpielState(pyspiel.State):
     """One towers game in progress, as OpenSpiel sees it: every call goes to the towers state."""
 
-    def __init__(self, game: SpielGame, state: State, actors: list[int] | None = None) -> None:
+    def __init__(self, game: SpielGame, state: State, actors: array[int] | None = None) -> None:
         super().__init__(game)
         self.towers = state
-        self.actors = actors if actors is not None else []
-        """Who took each action of the history (CHANCE for chance outcomes)."""
+        self.actors: array[int] = actors if actors is not None else array("b")
+        """Who took each action of the history (CHANCE for chance outcomes), as bytes: OpenSpiel
+        clones a Python state with ``copy.deepcopy``, which copies a list item by item."""
 
     def current_player(self) -> int:
         # towers uses OpenSpiel's numbers: CHANCE is -1, TERMINAL -4

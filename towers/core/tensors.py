@@ -76,7 +76,7 @@ class ObservationTensor:
                 raise ValueError(
                     f"the tensor part {p.name!r} gave {len(values)} values, not {p.size}"
                 )
-            out.extend(float(v) for v in values)
+            out.extend(map(float, values))
         return out
 
     def bounds(self) -> tuple[list[float], list[float]]:

@@ -140,9 +140,10 @@ def test_a_quest_spends_what_it_requires_at_its_location() -> None:
     state.spirit[0] = 5
     act(state, "complete the companion quest")
     assert state.monthly[0] == -1
-    assert isinstance(state.pending[-1], F.CompanionDraw)  # the companion quest's reward
+    # the companion quest's reward: a quest item of Zaida, in play (quests.toml, items.toml)
+    assert isinstance(state.pending[-1], F.QuestItemDraw)
     resolve(state)
-    assert state.spirit[0] == 5 - 4 + 2 and len(state.companions[0]) == 2
+    assert state.spirit[0] == 5 - 4 + 2 and len(state.quest_items[0]) == 1
 
 
 def test_a_quest_that_needs_treasures_keeps_them() -> None:

@@ -72,8 +72,9 @@ def test_failing_the_adversary_quest_advances_the_adversary() -> None:
     for _ in range(state.game.month_turns):
         end_turn(state)
     assert state.month == 3
-    # setup's 3, a drop each turn, and the adversary's advance: 2 more (foes.toml: Ashstrider)
-    assert state.tower.dropped == 3 + 1 + state.game.month_turns + 2
+    # setup's (3, and 2 more on Gritty), a drop each turn, and the adversary's advance: 2 more
+    # (foes.toml: Ashstrider)
+    assert state.tower.dropped == 3 + 2 + 1 + state.game.month_turns + 2
 
 
 def test_the_sixth_month_ending_loses() -> None:

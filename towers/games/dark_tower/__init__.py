@@ -1,6 +1,7 @@
 """Return to Dark Tower (Restoration Games): the cooperative game for 1-4 heroes, Heroic or
-Gritty, with the main goal of the recommended first game (Recover Azkol's Treasures) against
-any of the eight adversaries and any foes of levels 2, 3 and 4 (options; by default the first
+Gritty, with any of the ten main goals of the base game's quest companions (option ``goal``; by
+default the recommended first game's, Recover Azkol's Treasures) against any of the eight
+adversaries and any foes of levels 2, 3 and 4 (options; by default the first
 game's Ashstrider, Brigands, Frost Trolls and Dragons), with towers playing the app's part and
 the tower's.
 
@@ -10,11 +11,11 @@ Setup (heroes at their home citadels with 7 warriors and 1 spirit, the virtue ti
 the market of three treasures, 24 skulls, the main goal's companion); the months (one turn
 each in the first, then 6/7/8/9 turns for 1-4 players, one fewer on Gritty; play goes on
 clockwise, so a month starts left of whoever took the last turn; six months); the monthly
-companion and adversary quests from the second month, a failed adversary quest advancing the
-adversary; the turn: the optional Banner action, movement (spirit doubles it before moving,
+companion and adversary quests from the second month, a companion quest giving a new
+companion or a quest item, a failed adversary quest advancing the adversary; the turn: the optional Banner action, movement (spirit doubles it before moving,
 the river rule), one heroic action (cleanse, battle, quest, the main goal's dungeon) and 2
 spirit after it, one Reinforce with the haggle die, one trade a turn with heroes on your
-space (all agree), potions and scrolls until the drop, the mandatory skull drop; battles
+space (all agree, no limit on what it moves), potions and scrolls until the drop, the mandatory skull drop; battles
 (cards equal to the foe's level revealed one at a time, advantages spent on the revealed card
 up to its best result, at most 10 a heroic action, no undo, one corruption for a loss that
 cannot be fully resolved, the foe removed when all cards resolve; the adversary: retreat after
@@ -45,8 +46,14 @@ Designed rather than stated (the data files hold the detail, each item with its 
 - Hero boards (move values, banner actions), what each virtue, companion, corruption, gear,
   potion and scroll does, the buildings' free and enhanced Reinforce effects, the haggle die's
   sixth face (a second "reinforce normally").
-- The main goal: three dungeons of Arisilon, each hiding one of Azkol's treasures; then
-  Ashstrider spawns at Azkol's Bane. Setup spawns two level-2 and one level-3 foe tokens and
+- The main goals' steps: Recover Azkol's Treasures is three dungeons of Arisilon, each hiding
+  one of Azkol's treasures, then Ashstrider spawns at Azkol's Bane; each other goal is three
+  steps, dungeons or quests (spend or have, at a space), then the adversary spawns at the
+  goal's space (quests.toml [[main_goals]]).
+- Which reward each quest card gives as the companion quest, and what each quest item does
+  (the items and whose quest gives them are reference facts).
+- Gritty, beyond fewer turns: foes enter play savage, setup drops more skulls, the adversary
+  takes one more battle card, and a harsher event deck (game.toml [gritty], events.toml). Setup spawns two level-2 and one level-3 foe tokens and
   drops three skulls. The river crossings are the 30 edges between kingdoms.
 - A month has the rulebook's average number of turns every month (Gritty: one fewer).
 

@@ -99,6 +99,9 @@ TEST_KIND = Domain.of("test", [k.virtue for k in DATA.kingdoms])
 """The four types of heroic test (Competitive Game): a kingdom's virtue, four cards each."""
 AMULET_ITEM = len(ITEM_WORDS)
 """The Amulet of Hope in a trade (competitive game; after the items of ITEM)."""
+QUEST_ITEM_DOMAIN = Domain.of("quest item", [q.name for q in DATA.quest_items])
+QUEST_ITEM = AMULET_ITEM + 1
+"""The first quest item in a trade (the quest items follow the Amulet of Hope)."""
 
 
 # ---- the turn ----------------------------------------------------------------------------
@@ -475,6 +478,38 @@ class DealTest(Action):
     quest: Annotated[int, QUEST]
 
 
+# ---- main goals (after the rest, so the actions before keep their numbers) -----------------
+@dataclass(frozen=True, slots=True)
+class GoalQuest(Action):
+    """Heroic action (Quest): complete the main goal's quest step on your space."""
+
+    TEXT = "complete the main goal's quest"
+
+
+# ---- quest items (after the rest, so the actions before keep their numbers) ---------------
+@dataclass(frozen=True, slots=True)
+class DrawQuestItem(Action):
+    CHANCE = True
+    TEXT = "quest item {item}"
+    item: Annotated[int, QUEST_ITEM_DOMAIN]
+
+
+@dataclass(frozen=True, slots=True)
+class OfferQuestItem(Action):
+    """Put one of your quest items into the trade."""
+
+    TEXT = "offer quest item {item}"
+    item: Annotated[int, QUEST_ITEM_DOMAIN]
+
+
+@dataclass(frozen=True, slots=True)
+class AskQuestItem(Action):
+    """Ask for one of the other hero's quest items in the trade."""
+
+    TEXT = "ask for quest item {item}"
+    item: Annotated[int, QUEST_ITEM_DOMAIN]
+
+
 SPACE = ActionSpace(
     "dark_tower",
     [
@@ -484,7 +519,8 @@ SPACE = ActionSpace(
         LoseGear, LosePotion, ActivateVirtue, TakeMarket, ReplaceWare, Release, SealGlows,
         DrawEvent, RevealCard, RevealRoom, SpawnAt, DrawPotion, DrawTreasure, DrawCorruption,
         DrawCompanion, DrawQuest, RollHaggle, HeroicTest, EnterTower, RemoveSeal, RestoreSeal,
-        TakePotion, OfferAmulet, AskAmulet, DealTest,
+        TakePotion, OfferAmulet, AskAmulet, DealTest, GoalQuest, DrawQuestItem,
+        OfferQuestItem, AskQuestItem,
     ],
     examples=["move to Anza", "battle foe2", "drop a skull"],
 )  # fmt: skip

@@ -37,7 +37,6 @@ from towers.games.dark_tower.rules import (
     DarkTowerState,
 )
 
-GOAL_STEPS = len(DATA.main_goal.steps)
 ROOMS = int(DATA.game["dungeon"]["rooms"])
 MONTHS = int(DATA.game["months"]["count"])
 TOTAL_SKULLS = int(DATA.game["skulls"]["total"])
@@ -59,23 +58,23 @@ BEATS = 3
 
 
 def objective(state: DarkTowerState) -> int:
-    """Where the team must go next: the main goal's dungeon, then the adversary."""
-    if state.goal_step < GOAL_STEPS:
-        return DATA.main_goal.steps[state.goal_step][0]
+    """Where the team must go next: the main goal's dungeon or quest, then the adversary."""
+    steps = state.game.goal.steps
+    if state.goal_step < len(steps):
+        return steps[state.goal_step][0]
     return state.adversary_at
 
 
 def progress(state: State) -> float:
-    """The share of the way to victory, 0 to 1: the dungeons of the main goal, then the
-    adversary's cards."""
+    """The share of the way to victory, 0 to 1: the steps of the main goal (a dungeon's
+    cleared rooms counting toward its step), then the adversary's cards."""
     s = state
     assert isinstance(s, DarkTowerState)
-    dungeon = s.goal_step + (
-        bin(s.cleared).count("1") / (ROOMS * 2) if s.goal_step < GOAL_STEPS else 0
-    )
-    cards = DATA.foes[s.game.adversary].level
+    steps = len(s.game.goal.steps)
+    dungeon = s.goal_step + (bin(s.cleared).count("1") / (ROOMS * 2) if s.goal_step < steps else 0)
+    cards = s.game.adversary_cards
     adversary = (cards - s.adv_left) / cards
-    return 0.6 * dungeon / GOAL_STEPS + 0.4 * adversary
+    return 0.6 * dungeon / steps + 0.4 * adversary
 
 
 def closeness(distance: int) -> float:

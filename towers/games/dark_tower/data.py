@@ -234,6 +234,22 @@ class Quest:
     amount: int
     what: str
     qualifier: str
+    reward: str = "companion"
+    """As the month's companion quest: "companion" or "quest item" (quests.toml)."""
+
+
+REWARDS = ("companion", "quest item")
+
+
+@dataclass(frozen=True, slots=True)
+class QuestItem:
+    """A quest item: what a companion quest may give (one card each, kept once gained)."""
+
+    id: str
+    name: str
+    companion: int
+    """The companion whose quest gives it: given only while that companion is in play."""
+    perk: Perk
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,10 +266,18 @@ class MainGoal:
     name: str
     companion: int
     adversary: int
-    foes: tuple[int, int, int]
+    """The adversary of the recommended first game (-1: the goal names none)."""
+    foes: tuple[int, ...]
+    """The foes of the recommended first game, by level (empty: the goal names none)."""
     steps: tuple[tuple[int, int], ...]
-    """(location of the dungeon, treasure recovered there) in order."""
+    """(location of the step, treasure found there or -1) in order."""
+    quests: tuple[Quest | None, ...]
+    """Each step's requirement, completed by a heroic action at its location; None: the
+    step is the dungeon at its location, complete when its target room is cleared."""
     adversary_spawn: int
+
+    def is_dungeon(self, step: int) -> bool:
+        return self.quests[step] is None
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,6 +291,8 @@ class Event:
     effects: Effects = ()
     calm: bool = False
     """A companion event that also calms ``foe`` (-1: every foe) one status step."""
+    gritty: int = 1
+    """The card's copies in the Gritty deck."""
 
 
 EVENT_CATEGORIES = (
@@ -295,11 +321,18 @@ class Data:
     corruptions: tuple[Perk, ...]
     companions: tuple[Perk, ...]
     companion_ids: tuple[str, ...]
+    quest_items: tuple[QuestItem, ...]
     quests: tuple[Quest, ...]
     dungeon_types: tuple[DungeonType, ...]
-    main_goal: MainGoal
+    main_goals: tuple[MainGoal, ...]
+    """The main goals; the first is the recommended first game's (the default)."""
     events: tuple[Event, ...]
     game: dict[str, Any]
+
+    @property
+    def main_goal(self) -> MainGoal:
+        """The recommended first game's main goal (the default)."""
+        return self.main_goals[0]
 
     def counts(self) -> dict[str, int]:
         return {
@@ -505,6 +538,14 @@ def load() -> Data:
         _sourced(c, f"companion {c.get('id')}")
         companions.append(_perk(c, c["id"]))
     companion_ids = tuple(c["id"] for c in items["companions"])
+    quest_items = []
+    for q in items["quest_items"]:
+        _sourced(q, f"quest item {q.get('id')}")
+        if q["companion"] not in companion_ids:
+            raise DataError(f"quest item {q['id']}: no companion has the id {q['companion']!r}")
+        quest_items.append(
+            QuestItem(q["id"], q["name"], companion_ids.index(q["companion"]), _perk(q, q["id"]))
+        )
 
     foes_file = _read("foes.toml")
     foes = tuple(_load_foe(f) for f in foes_file["foes"])
@@ -557,33 +598,35 @@ def load() -> Data:
                      type_index[kind] if kind else -1, loc.borders_tower)
         )  # fmt: skip
     locations = located
+    rewards = quests_file["monthly"]["rewards"]
+    unknown = set(rewards) - {"source"} - {q["id"] for q in quests_file["quests"]}
+    if unknown:
+        raise DataError(f"quests.toml [monthly.rewards] names no quest card: {sorted(unknown)}")
     quests = []
     for q in quests_file["quests"]:
         _sourced(q, f"quest {q.get('id')}")
         words = q["requirement"].split()
         if q["location"] not in index:
             raise DataError(f"quest {q['id']}: location {q['location']!r} is not on the board")
+        reward = rewards.get(q["id"], "companion")
+        if reward not in REWARDS:
+            raise DataError(f"quest {q['id']}: the reward {reward!r} is not one of {REWARDS}")
         quests.append(
             Quest(q["id"], q["name"], SIDES.index(q["kingdom"]), index[q["location"]], words[0],
-                  int(words[1]), words[2], words[3] if len(words) > 3 else "")
+                  int(words[1]), words[2], words[3] if len(words) > 3 else "", reward)
         )  # fmt: skip
-    goal = quests_file["main_goal"]
-    _sourced(goal, "the main goal")
-    t_index = {t.id: i for i, t in enumerate(treasures)}
-    f_index = {f.id: i for i, f in enumerate(foes)}
-    d_index = {loc.dungeon: i for i, loc in enumerate(locations) if loc.dungeon}
-    steps = []
-    for s in goal["steps"]:
-        if s["dungeon"] not in d_index or s["treasure"] not in t_index:
-            raise DataError(f"main goal step {s}: unknown dungeon or treasure")
-        steps.append((d_index[s["dungeon"]], t_index[s["treasure"]]))
-    main_goal = MainGoal(
-        goal["id"], goal["name"], companion_ids.index(goal["companion"]),
-        f_index[goal["adversary"]], tuple(f_index[f] for f in goal["foes"]),  # type: ignore[arg-type]
-        tuple(steps), index[goal["adversary_spawn"]],
-    )  # fmt: skip
-    if [foes[f].level for f in main_goal.foes] != [2, 3, 4]:
-        raise DataError("the main goal's foes are one of level 2, one of level 3, one of level 4")
+    main_goals = tuple(
+        _main_goal(g, index, locations, treasures, foes, companion_ids)
+        for g in quests_file["main_goals"]
+    )
+    if len({g.id for g in main_goals}) != len(main_goals):
+        raise DataError("two main goals share an id")
+    first = main_goals[0]
+    if first.adversary < 0 or [foes[f].level for f in first.foes] != [2, 3, 4]:
+        raise DataError(
+            "the first main goal is the recommended first game's: it names the adversary and "
+            "one foe of level 2, one of level 3, one of level 4"
+        )
 
     events_file = _read("events.toml")
     _sourced(events_file, "events.toml")
@@ -594,8 +637,11 @@ def load() -> Data:
         events.append(
             Event(e["category"], int(e.get("foe", 0)), int(e.get("count", 0)),
                   int(e.get("level", -1)), int(e.get("steps", 0)), bool(e.get("seal", False)),
-                  parse_effects(e.get("effects", "nothing"), "event"), bool(e.get("calm", False)))
+                  parse_effects(e.get("effects", "nothing"), "event"), bool(e.get("calm", False)),
+                  int(e.get("gritty", 1)))
         )  # fmt: skip
+        if events[-1].gritty < 0:
+            raise DataError(f"event {e}: gritty is the card's copies on Gritty, 0 or more")
         if events[-1].calm and e["category"] != "companion":
             raise DataError(f"event {e}: only a companion event may calm a foe")
         if not -1 <= events[-1].foe < 3:
@@ -629,14 +675,77 @@ def load() -> Data:
         corruptions=tuple(corruptions),
         companions=tuple(companions),
         companion_ids=companion_ids,
+        quest_items=tuple(quest_items),
         quests=tuple(quests),
         dungeon_types=tuple(dungeon_types),
-        main_goal=main_goal,
+        main_goals=main_goals,
         events=tuple(events),
         game=game,
     )
     _check(data)
     return data
+
+
+REQUIREMENTS = ("warriors", "spirit", "gear", "potions", "treasures", "virtues", "advantages")
+"""What a quest's requirement counts (Completing a Quest)."""
+
+
+def _main_goal(
+    goal: dict[str, Any],
+    index: dict[str, int],
+    locations: list[Location],
+    treasures: list[Treasure],
+    foes: tuple[Foe, ...],
+    companion_ids: tuple[str, ...],
+) -> MainGoal:
+    where = f"main goal {goal.get('id')!r}"
+    _sourced(goal, where)
+    t_index = {t.id: i for i, t in enumerate(treasures)}
+    f_index = {f.id: i for i, f in enumerate(foes)}
+    d_index = {loc.dungeon: i for i, loc in enumerate(locations) if loc.dungeon}
+    steps: list[tuple[int, int]] = []
+    quests: list[Quest | None] = []
+    for s in goal["steps"]:
+        treasure = s.get("treasure")
+        if treasure is not None and treasure not in t_index:
+            raise DataError(f"{where}, step {s}: no treasure has the id {treasure!r}")
+        found = t_index[treasure] if treasure else -1
+        if "dungeon" in s:
+            if s["dungeon"] not in d_index:
+                raise DataError(f"{where}, step {s}: no dungeon is called {s['dungeon']!r}")
+            steps.append((d_index[s["dungeon"]], found))
+            quests.append(None)
+            continue
+        if s.get("at") not in index or "quest" not in s:
+            raise DataError(
+                f"{where}, step {s}: a step is {{ dungeon = <name> }} or "
+                "{ quest = '<spend|have> <n> <what>', at = <location> }"
+            )
+        words = s["quest"].split()
+        if (
+            len(words) < 3
+            or words[0] not in ("spend", "have")
+            or not words[1].isdigit()
+            or words[2] not in REQUIREMENTS
+        ):
+            raise DataError(
+                f"{where}, step {s}: the quest is '<spend|have> <n> <what>' with <what> one of "
+                f"{', '.join(REQUIREMENTS)}"
+            )
+        at = index[s["at"]]
+        quests.append(
+            Quest(f"{goal['id']}-{len(steps) + 1}", goal["name"], locations[at].kingdom, at,
+                  words[0], int(words[1]), words[2], words[3] if len(words) > 3 else "")
+        )  # fmt: skip
+        steps.append((at, found))
+    if goal["companion"] not in companion_ids:
+        raise DataError(f"{where}: no companion has the id {goal['companion']!r}")
+    return MainGoal(
+        goal["id"], goal["name"], companion_ids.index(goal["companion"]),
+        f_index[goal["adversary"]] if "adversary" in goal else -1,
+        tuple(f_index[f] for f in goal.get("foes", ())), tuple(steps), tuple(quests),
+        index[goal["adversary_spawn"]],
+    )  # fmt: skip
 
 
 def _check(data: Data) -> None:

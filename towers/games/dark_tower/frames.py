@@ -218,6 +218,13 @@ class DealTest(Frame):
     kind: int
 
 
+@dataclass(frozen=True, slots=True)
+class QuestItemDraw(Frame):
+    """A companion quest's quest item, drawn from those of the companions in play."""
+
+    seat: int
+
+
 # ---- automatic ---------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Effects(Frame):
@@ -263,5 +270,7 @@ AUTOMATIC = (Effects, SkullDrops, HeroicDone, EndTurn)
 COMPETITIVE = (ChooseSeal, PotionFromHero, DealTest)
 """The frames only the competitive game uses (listed last, so the others keep their order)."""
 DECISIONS = (*COOPERATIVE_DECISIONS, ChooseSeal, PotionFromHero)
-CHANCE_FRAMES = (*COOPERATIVE_CHANCE, DealTest)
-FRAMES = FrameKinds([*COOPERATIVE_DECISIONS, *COOPERATIVE_CHANCE, *AUTOMATIC, *COMPETITIVE])
+CHANCE_FRAMES = (*COOPERATIVE_CHANCE, DealTest, QuestItemDraw)
+FRAMES = FrameKinds(
+    [*COOPERATIVE_DECISIONS, *COOPERATIVE_CHANCE, *AUTOMATIC, *COMPETITIVE, QuestItemDraw]
+)

@@ -85,7 +85,10 @@ def _turn(state: DarkTowerState, top: F.Frame, action: Action) -> Why:
             if state.spirit[seat] < 1:
                 return "doubling the move costs 1 spirit", "Movement"
             return None
-        case A.Cleanse() | A.Battle() | A.Quest() | A.Explore() | A.HeroicTest() | A.EnterTower():
+        case (
+            A.Cleanse() | A.Battle() | A.Quest() | A.Explore() | A.HeroicTest() | A.EnterTower()
+            | A.GoalQuest()
+        ):  # fmt: skip
             if state.heroic_done:
                 return "one heroic action a turn", "Heroic Actions"
             return _heroic(state, seat, action)
@@ -164,12 +167,33 @@ def _heroic(state: DarkTowerState, seat: int, action: Action) -> Why:
             if state.game.competitive:
                 return ("the competitive game has no main goal: its dungeon is the Tower's",
                         "Competitive Game")  # fmt: skip
-            if state.goal_step >= len(DATA.main_goal.steps):
-                return "the main goal's dungeons are all complete", "Exploring a Dungeon"
-            loc = DATA.main_goal.steps[state.goal_step][0]
+            goal = state.game.goal
+            if state.goal_step >= len(goal.steps):
+                return "the main goal is complete", "Exploring a Dungeon"
+            loc = goal.steps[state.goal_step][0]
+            if not goal.is_dungeon(state.goal_step):
+                return (f"the main goal's step now is a quest at {DATA.locations[loc].name}",
+                        "Exploring a Dungeon")  # fmt: skip
             if at != loc:
                 return (f"the main goal's dungeon now is at {DATA.locations[loc].name}",
                         "Exploring a Dungeon")  # fmt: skip
+            return None
+        case A.GoalQuest():
+            if state.game.competitive:
+                return "the competitive game has no main goal", "Competitive Game"
+            goal = state.game.goal
+            if state.goal_step >= len(goal.steps):
+                return "the main goal is complete", "Completing the Main Goal"
+            loc = goal.steps[state.goal_step][0]
+            step = goal.quests[state.goal_step]
+            if step is None:
+                return (f"the main goal's step now is the dungeon at {DATA.locations[loc].name}",
+                        "Completing a Quest")  # fmt: skip
+            if at != loc:
+                return (f"the main goal's quest now is at {DATA.locations[loc].name}",
+                        "Completing a Quest")  # fmt: skip
+            if not state.can_meet(seat, step):
+                return _needs(step), "Completing a Quest"
             return None
     return "not a heroic action", "Heroic Actions"
 
@@ -227,7 +251,6 @@ def _potion(state: DarkTowerState, seat: int, p: int, battle: bool) -> Why:
 
 def _trade(state: DarkTowerState, top: F.Frame, action: Action) -> Why:
     assert isinstance(top, F.Trade)
-    room = len(top.offer) + len(top.ask) < int(DATA.game["trade"]["max_items"])
     match action:
         case A.Done():
             return None
@@ -236,20 +259,23 @@ def _trade(state: DarkTowerState, top: F.Frame, action: Action) -> Why:
                 return "a trade moves at least one item", "Making Trades"
             return None
         case A.Offer(item=i):
-            if not room:
-                return "the trade is full", "Making Trades"
             if state.holds(top.seat, i) <= top.offer.count(i):
-                return "you do not hold that item", "Making Trades"
+                return "you hold no more of that item to offer", "Making Trades"
             return None
         case A.Ask(item=i):
-            if not room:
-                return "the trade is full", "Making Trades"
             if state.holds(top.partner, i) <= top.ask.count(i):
-                return "the other hero does not hold that item", "Making Trades"
+                return "the other hero holds no more of that item to ask for", "Making Trades"
+            return None
+        case A.OfferQuestItem(item=q) | A.AskQuestItem(item=q):
+            mine = isinstance(action, A.OfferQuestItem)
+            holder, listed = (top.seat, top.offer) if mine else (top.partner, top.ask)
+            if q not in state.quest_items[holder] or A.QUEST_ITEM + q in listed:
+                name = DATA.quest_items[q].name
+                return f"{'you hold' if mine else 'the other hero holds'} no {name} to trade", (
+                    "Making Trades"
+                )
             return None
         case A.OfferAmulet() | A.AskAmulet():
-            if not room:
-                return "the trade is full", "Making Trades"
             mine = isinstance(action, A.OfferAmulet)
             holder, listed = (top.seat, top.offer) if mine else (top.partner, top.ask)
             if state.amulets[holder] <= listed.count(A.AMULET_ITEM):

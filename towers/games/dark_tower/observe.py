@@ -24,9 +24,9 @@ if TYPE_CHECKING:
 
 def observation(state: DarkTowerState, seat: int | None) -> dict[str, Any]:
     """The public table, the same for every seat (``seat`` is kept for the contract)."""
-    goal = DATA.main_goal
-    n_foes = len(goal.foes)
     g = state.game
+    goal = g.goal
+    n_foes = len(g.foes)
     heroes = []
     for s in range(g.num_players):
         hero = g.heroes[s]
@@ -43,6 +43,7 @@ def observation(state: DarkTowerState, seat: int | None) -> dict[str, Any]:
                 "treasures": [DATA.treasures[t].name for t in state.treasures[s]],
                 "corruptions": [DATA.corruptions[c].name for c in state.corruptions[s]],
                 "companions": [DATA.companions[c].name for c in state.companions[s]],
+                "quest_items": [DATA.quest_items[q].name for q in state.quest_items[s]],
                 "virtues": [v.name for v in hero.default_virtues]
                 + [v.name for i, v in enumerate(hero.virtues) if state.virtues[s] >> i & 1]
                 + ([DATA.kingdom_virtues[g.kingdoms[s]].name] if state.virtues[s] >> 3 & 1 else []),
@@ -112,6 +113,8 @@ def observation(state: DarkTowerState, seat: int | None) -> dict[str, Any]:
         "main_goal": {
             "name": goal.name,
             "step": state.goal_step,
+            "steps": len(goal.steps),
+            "next": goal_step_text(state),
             "rooms": list(state.rooms),
             "cleared": state.cleared,
         },
@@ -213,3 +216,22 @@ def _competitor(state: DarkTowerState, s: int, seat: int | None) -> dict[str, An
         "amulets": state.amulets[s],
         "eliminated": state.eliminated[s],
     }
+
+
+def goal_step_text(state: DarkTowerState) -> str:
+    """What the main goal asks for next, in words: its dungeon or its quest, then the
+    adversary."""
+    goal = state.game.goal
+    step = state.goal_step
+    if step >= len(goal.steps):
+        return f"defeat {DATA.foes[state.game.adversary].name}"
+    loc, treasure = goal.steps[step]
+    where = DATA.locations[loc]
+    quest = goal.quests[step]
+    if quest is None:
+        text = f"explore {where.dungeon} at {where.name}"
+    else:
+        text = f"{quest.action} {quest.amount} {quest.what} at {where.name}" + (
+            f" ({quest.qualifier})" if quest.qualifier else ""
+        )
+    return text + (f" for {DATA.treasures[treasure].name}" if treasure >= 0 else "")

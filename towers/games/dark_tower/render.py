@@ -126,15 +126,16 @@ def treasure_words(t: int) -> str:
     words = perk_words(treasure.perk)
     if treasure.spend:
         words += f" Read it (discarded) for {plural(treasure.spend, 'Wild advantage')}."
-    if t in {treasure for _, treasure in DATA.main_goal.steps}:
-        words += " One of Azkol's treasures (the main goal)."
+    if t in {treasure for goal in DATA.main_goals for _, treasure in goal.steps}:
+        words += " Found on a main goal's step (not in the deck then)."
     return words
 
 
 def quest_words(q: Quest) -> str:
     what = f"{q.action} {q.amount} {q.what}" + (f" ({q.qualifier})" if q.qualifier else "")
     return (
-        f"{q.name}: at {DATA.locations[q.location].name} ({DATA.kingdoms[q.kingdom].name}), {what}."
+        f"{q.name}: at {DATA.locations[q.location].name} ({DATA.kingdoms[q.kingdom].name}), {what}"
+        f"; as the companion quest it gives a {q.reward}."
     )
 
 
@@ -187,6 +188,11 @@ def glossary(foes: tuple[int, ...], adversary: int) -> list[str]:
     lines += [f"  {treasure_words(t)}" for t in range(len(DATA.treasures))]
     lines.append("[bold]Companions[/]")
     lines += [f"  {perk_words(c)}" for c in DATA.companions]
+    lines.append("[bold]Quest items[/]")
+    lines += [
+        f"  {perk_words(q.perk)} (the quest of {DATA.companions[q.companion].name})"
+        for q in DATA.quest_items
+    ]
     lines.append("[bold]Corruptions[/]")
     lines += [f"  {perk_words(c)}" for c in DATA.corruptions]
     lines.append("[bold]Virtues[/]")
@@ -380,9 +386,9 @@ def _hero_lines(obs: dict[str, Any], state: DarkTowerState) -> list[str]:
         for key in ("gear", "potions"):
             if h[key]:
                 lines.append(f"    {key}: " + ", ".join(f"{k} x{n}" for k, n in h[key].items()))
-        for key in ("treasures", "companions", "corruptions", "virtues"):
+        for key in ("treasures", "companions", "quest_items", "corruptions", "virtues"):
             if h[key]:
-                lines.append(f"    {key}: " + ", ".join(h[key]))
+                lines.append(f"    {key.replace('_', ' ')}: " + ", ".join(h[key]))
     return lines
 
 
@@ -407,7 +413,10 @@ def text(state: DarkTowerState, seat: int | None) -> str:
     adv = obs["adversary"]
     lines.append(f"  {foe_words(state.game.adversary)} At: {adv['at'] or 'not yet on the board'}.")
     goal = obs["main_goal"]
-    lines.append(f"[bold]Main goal[/]: {goal['name']}, step {goal['step'] + 1}")
+    lines.append(
+        f"[bold]Main goal[/]: {goal['name']}, step {goal['step'] + 1} of {goal['steps']}: "
+        f"{goal['next']}"
+    )
     market = [t for t in state.market if t >= 0]
     lines.append("[bold]Market[/]: " + ("; ".join(treasure_words(t) for t in market) or "empty"))
     quests = [DATA.quests[q] for q in state.monthly if q >= 0]

@@ -36,6 +36,7 @@ from towers.games.dark_tower.data import (
     LOSE_WARRIORS,
     SIDES,
     SKULLS,
+    STATUSES,
     STEAL,
     WILD,
     DungeonType,
@@ -63,7 +64,6 @@ MONTHS = int(G["months"]["count"])
 BUILDING_AT = [-1] * N_LOC
 for _b, _building in enumerate(DATA.buildings):
     BUILDING_AT[_building.location] = _b
-AZKOL = frozenset(t for _, t in GOAL.steps)
 C = G["competitive"]
 TESTS = int(C["tests_dealt"])
 TESTS_TO_ENTER = int(C["tests_to_enter"])
@@ -110,6 +110,12 @@ UNSEAL, RESEAL, TAKE_POTION = (
     SPACE.base(A.RestoreSeal),
     SPACE.base(A.TakePotion),
 )
+GOAL_QUEST = ENC(A.GoalQuest())
+DRAW_QUEST_ITEM, OFFER_QUEST_ITEM, ASK_QUEST_ITEM = (
+    SPACE.base(A.DrawQuestItem),
+    SPACE.base(A.OfferQuestItem),
+    SPACE.base(A.AskQuestItem),
+)
 OFFER_AMULET, ASK_AMULET, DEAL_TEST = (
     ENC(A.OfferAmulet()),
     ENC(A.AskAmulet()),
@@ -144,6 +150,32 @@ def check_heroes(value: Any) -> str:
     return ",".join(ids)
 
 
+def _most_gained() -> int:
+    """The most warriors and spirit one action can give one hero, from the data: the largest
+    result, banner, Reinforce, event or potion, with every Reinforce bonus, the haggle die,
+    and a heroic action's spirit with every bonus to it (a bound for the length of trades)."""
+    lists: list[Effects] = [h.banner for h in DATA.heroes]
+    lists += [t.free for t in DATA.building_types] + [t.enhanced for t in DATA.building_types]
+    lists += [p.effects for p in DATA.potions] + [e.effects for e in DATA.events]
+    lists += list(DATA.haggle.values())
+    for foe in DATA.foes:
+        lists += [result for row in foe.battle for card in row for result in card]
+        lists += [*foe.strike, foe.advance]
+    for d in DATA.dungeon_types:
+        lists += [*d.target] + [result for _, rungs in d.rooms for result in rungs]
+    most = max(sum(n for code, n in e if code in (GAIN_WARRIORS, GAIN_SPIRIT)) for e in lists)
+    perks = [*DATA.companions, *DATA.kingdom_virtues, *(p.perk for p in DATA.treasures)]
+    perks += [q.perk for q in DATA.quest_items]
+    for hero in DATA.heroes:
+        perks += [*hero.default_virtues, *hero.virtues]
+    bonus = sum(max(0, p.reinforce) + max(0, p.heroic) for p in perks)
+    haggle = max(sum(n for _, n in e) for e in DATA.haggle.values())
+    return most + bonus + haggle + HEROIC_SPIRIT
+
+
+MOST_GAINED = _most_gained()
+
+
 def flat(effects: Effects) -> tuple[int, ...]:
     return tuple(x for pair in effects for x in pair)
 
@@ -164,6 +196,12 @@ class DarkTowerGame(Game):
             default="heroic",
             help="Heroic, or Gritty with fewer turns each month (App Setup)",
             choices=("heroic", "gritty"),
+        ),
+        "goal": Option(
+            default=GOAL.id,
+            help="the main goal (App Setup; Recover Azkol's Treasures in the first game), "
+            "with its companion",
+            choices=tuple(g.id for g in DATA.main_goals),
         ),
         "adversary": Option(
             default=DATA.foes[GOAL.adversary].id,
@@ -207,8 +245,17 @@ class DarkTowerGame(Game):
         self.home_of = [-1] * 4
         for seat, k in enumerate(self.kingdoms):
             self.home_of[k] = seat
-        fewer = int(G["gritty"]["fewer_turns"]) if self.options["difficulty"] == "gritty" else 0
+        self.gritty = self.options["difficulty"] == "gritty"
+        gritty = G["gritty"]
+        fewer = int(gritty["fewer_turns"]) if self.gritty else 0
         self.month_turns = int(G["turns_per_month"]["heroic"][str(n)]) - fewer
+        self.foe_status = STATUSES.index(gritty["foe_status"]) if self.gritty else START_STATUS
+        """The status a foe enters play with (designed: savage on Gritty, game.toml)."""
+        self.setup_skulls = int(G["setup"]["skulls"]) + (
+            int(gritty["setup_skulls"]) if self.gritty else 0
+        )
+        self.event_counts = tuple(e.gritty if self.gritty else 1 for e in DATA.events)
+        """The copies of each event card in the deck (Gritty's is harsher, events.toml)."""
         self.heroes = tuple(DATA.heroes[k] for k in self.kingdoms)
         """Designed: by default the seat facing a kingdom plays the base hero listed for it."""
         chosen = self.options["heroes"]
@@ -223,6 +270,12 @@ class DarkTowerGame(Game):
         self.foes = tuple(DATA.foe(self.options[f"foe{level}"]) for level in (2, 3, 4))
         """The foes of this game, by level (2, 3, 4): indices into DATA.foes."""
         self.adversary = DATA.foe(self.options["adversary"])
+        self.goal = next(g for g in DATA.main_goals if g.id == self.options["goal"])
+        """The main goal (the competitive game has none: it keeps the default's data)."""
+        self.adversary_cards = DATA.foes[self.adversary].level + (
+            int(gritty["adversary_cards"]) if self.gritty else 0
+        )
+        """The battle cards that defeat the adversary (designed: one more on Gritty)."""
 
     def has_hidden_information(self) -> bool:
         return True
@@ -234,15 +287,23 @@ class DarkTowerGame(Game):
         # every move virtue and companion, 9, doubled, and 2 more for each of the 18
         # potions); one heroic action 60 (a battle of 5 cards: reveal and resolve each, 10
         # advantages, a retreat; or 5 rooms: enter, reveal, improve, resolve, and leave; or a
-        # quest's discards and companion); Reinforce and the haggle die 4; a trade 16; every
+        # quest's discards and companion); Reinforce and the haggle die 4; every
         # item held or gained spent (18 gear, 18 potions, 22 treasures and the turn's gains)
         # 80; choices and draws inside effects (gear, potions, virtues, corruptions) 120; the
         # turn's drops (its own, a stirring tower, the adversary's advance of 2), each at most
         # 24 skulls out and placed and "still", 4 * 50; the event and what it spawns or
         # replaces 20; a month's two quests 2.
-        per_turn = 2 + 60 + 60 + 4 + 16 + 80 + 120 + 200 + 20 + 2
-        setup = 3 * 50 + 10 + 3 + 4 * TESTS
-        return setup + turns * per_turn
+        per_turn = 2 + 60 + 60 + 4 + 80 + 120 + 200 + 20 + 2
+        # A trade has no cap (Making Trades): it opens, offers or asks for one thing at a
+        # time, each held by one of the two heroes, is proposed and answered. The team holds
+        # at most its start and what every action of the game could have given each hero.
+        units = n * (int(G["start"]["warriors"]) + int(G["start"]["spirit"]))
+        units += turns * per_turn * n * MOST_GAINED
+        items = 3 * N_GEAR + sum(p.count for p in DATA.potions) + len(DATA.treasures)
+        items += len(DATA.companions) + len(DATA.quest_items) + n * int(C["amulets"])
+        trade = 4 + units + items
+        setup = self.setup_skulls * 50 + 10 + 3 + 4 * TESTS
+        return setup + turns * (per_turn + trade)
 
     def state_class(self) -> type[State]:
         return DarkTowerState
@@ -266,6 +327,8 @@ class DarkTowerState(State):
     treasures: list[list[int]]
     corruptions: list[list[int]]
     companions: list[list[int]]
+    quest_items: list[list[int]]
+    """Each hero's quest items (indices of DATA.quest_items)."""
     virtues: list[int]
     """Each hero's activated virtue tiles: bits 0-2 hero virtues, bit 3 the kingdom virtue."""
     foes: list[int]
@@ -344,7 +407,9 @@ class DarkTowerState(State):
         n = game.num_players
         start = G["start"]
         citadels = {b.kingdom: b.location for b in DATA.buildings if b.type == 0}
-        treasure_counts = [0 if t in AZKOL else 1 for t in range(len(DATA.treasures))]
+        goal = game.goal
+        found = {t for _, t in goal.steps}
+        treasure_counts = [0 if t in found else 1 for t in range(len(DATA.treasures))]
         state = cls(
             game=game,
             pending=DecisionStack(),
@@ -356,16 +421,17 @@ class DarkTowerState(State):
             potions=[[0] * N_POTIONS for _ in range(n)],
             treasures=[[] for _ in range(n)],
             corruptions=[[] for _ in range(n)],
-            companions=[[] if game.competitive else [GOAL.companion]] + [[] for _ in range(n - 1)],
+            companions=[[] if game.competitive else [goal.companion]] + [[] for _ in range(n - 1)],
+            quest_items=[[] for _ in range(n)],
             virtues=[0] * n,
             foes=[0] * (N_LOC * N_FOES),
-            status=[START_STATUS] * N_FOES,
+            status=[game.foe_status] * N_FOES,
             skulls=[0] * len(DATA.buildings),
             supply=TOTAL_SKULLS,
             out_of_game=0,
             in_hand=0,
             adversary_at=-1,
-            adv_left=DATA.foes[game.adversary].level,
+            adv_left=game.adversary_cards,
             adv_card=-1,
             adv_rung=0,
             goal_step=0,
@@ -375,9 +441,9 @@ class DarkTowerState(State):
             treasure_deck=Deck.of_counts(treasure_counts),
             potion_deck=Deck.of_counts(p.count for p in DATA.potions),
             corruption_deck=Deck.of_counts([1] * len(DATA.corruptions)),
-            event_deck=Deck.of_counts([1] * len(DATA.events)),
+            event_deck=Deck.of_counts(game.event_counts),
             companions_left=[
-                c for c in range(len(DATA.companions)) if game.competitive or c != GOAL.companion
+                c for c in range(len(DATA.companions)) if game.competitive or c != goal.companion
             ],
             quests_dealt=[],
             monthly=[-1, -1],
@@ -404,7 +470,7 @@ class DarkTowerState(State):
         )
         p = state.pending
         p.push(F.StartTurn(seat=0))
-        p.push(F.SkullDrops(dropper=0, n=int(G["setup"]["skulls"])))
+        p.push(F.SkullDrops(dropper=0, n=game.setup_skulls))
         for spawn in reversed(G["setup"]["spawns"]):
             p.push(F.Spawn(foe=int(spawn["foe"]), n=int(spawn["count"])))
         for slot in reversed(range(len(state.market))):
@@ -437,6 +503,7 @@ class DarkTowerState(State):
         if bits >> 3 & 1:
             out.append(DATA.kingdom_virtues[self.game.kingdoms[seat]])
         out += [DATA.companions[c] for c in self.companions[seat]]
+        out += [DATA.quest_items[q].perk for q in self.quest_items[seat]]
         out += [DATA.corruptions[c] for c in self.corruptions[seat]]
         terrain = DATA.locations[self.at[seat]].terrain
         for t in self.treasures[seat]:
@@ -464,7 +531,7 @@ class DarkTowerState(State):
         """The dungeon being explored: the main goal's current one, or the Tower dungeon."""
         if self.game.competitive:
             return TOWER_DUNGEON
-        loc = GOAL.steps[self.goal_step][0]
+        loc = self.game.goal.steps[self.goal_step][0]
         return DATA.dungeon_types[DATA.locations[loc].dungeon_type]
 
     def dungeon_advantage(self) -> int:
@@ -504,6 +571,8 @@ class DarkTowerState(State):
             return self.treasures[seat].count(item - A.TREASURE_ITEM)
         if item == A.AMULET_ITEM:
             return self.amulets[seat]
+        if item >= A.QUEST_ITEM:
+            return self.quest_items[seat].count(item - A.QUEST_ITEM)
         return self.companions[seat].count(item - A.COMPANION_ITEM)
 
     def active_virtues(self, seat: int) -> int:
@@ -618,6 +687,9 @@ class DarkTowerState(State):
             case F.DealTest(kind=kind):
                 left = self.undealt_tests(kind)
                 return [(DEAL_TEST + q, 1.0 / len(left)) for q in left]
+            case F.QuestItemDraw():
+                left = self.quest_items_left()
+                return [(DRAW_QUEST_ITEM + q, 1.0 / len(left)) for q in left]
         raise AssertionError(top)
 
     def undealt_tests(self, kind: int) -> list[int]:
@@ -651,6 +723,8 @@ class DarkTowerState(State):
                 ]  # fmt: skip
                 if self.game.competitive:
                     out += [ENTER_TOWER, *[TEST + k for k in range(TESTS)]]
+                else:
+                    out.append(GOAL_QUEST)
                 return out
             case F.Trade(partner=partner):
                 n = len(A.ITEM_WORDS)
@@ -660,6 +734,8 @@ class DarkTowerState(State):
                     mine.append(OFFER_AMULET)
                 if self.amulets[partner]:
                     theirs.append(ASK_AMULET)
+                mine += [OFFER_QUEST_ITEM + q for q in self.quest_items[seat]]
+                theirs += [ASK_QUEST_ITEM + q for q in self.quest_items[partner]]
                 return [DONE, PROPOSE, *mine, *theirs]
             case F.ChooseSeal():
                 return [DONE, *[UNSEAL + o for o in range(12)], *[RESEAL + o for o in range(12)]]
@@ -740,6 +816,8 @@ class DarkTowerState(State):
                 self._start_battle(seat, f)
             case F.Turn(), A.Quest(quest=k):
                 self._complete_quest(seat, k)
+            case F.Turn(), A.GoalQuest():
+                self._complete_goal_quest(seat)
             case F.Turn(), A.Explore() | A.EnterTower():
                 self.heroic_done = True
                 pool = self.advantages(seat, (self.dungeon_advantage(),))
@@ -769,6 +847,10 @@ class DarkTowerState(State):
                 p.replace(F.Trade(seat=seat, partner=o, offer=(*give, A.AMULET_ITEM), ask=take))
             case F.Trade(partner=o, offer=give, ask=take), A.AskAmulet():
                 p.replace(F.Trade(seat=seat, partner=o, offer=give, ask=(*take, A.AMULET_ITEM)))
+            case F.Trade(partner=o, offer=give, ask=take), A.OfferQuestItem(item=q):
+                p.replace(F.Trade(seat=seat, partner=o, offer=(*give, A.QUEST_ITEM + q), ask=take))
+            case F.Trade(partner=o, offer=give, ask=take), A.AskQuestItem(item=q):
+                p.replace(F.Trade(seat=seat, partner=o, offer=give, ask=(*take, A.QUEST_ITEM + q)))
             case F.Trade(partner=o, offer=give, ask=take), A.Propose():
                 p.replace(F.TradeAnswer(seat=o, trader=seat, offer=give, ask=take))
             case F.TradeAnswer(trader=t, offer=give, ask=take), A.Accept():
@@ -861,6 +943,9 @@ class DarkTowerState(State):
         elif item == A.AMULET_ITEM:
             self.amulets[frm] -= 1
             self.amulets[to] += 1
+        elif item >= A.QUEST_ITEM:
+            self.quest_items[frm].remove(item - A.QUEST_ITEM)
+            self.quest_items[to].append(item - A.QUEST_ITEM)
         else:
             self.companions[frm].remove(item - A.COMPANION_ITEM)
             self.companions[to].append(item - A.COMPANION_ITEM)
@@ -961,14 +1046,10 @@ class DarkTowerState(State):
                     self._win(top.seat, f"seat {top.seat} found the relic in the Tower")
                     return
                 if kind == A.TARGET:
-                    self.treasures[top.seat].append(GOAL.steps[self.goal_step][1])
-                    self.goal_step += 1
                     self.rooms = [-1] * ROOMS
                     self.cleared = 0
-                    if self.goal_step == len(GOAL.steps):
-                        # Completing the Main Goal: the adversary spawns on the board
-                        self.adversary_at = GOAL.adversary_spawn
                     p.replace(F.HeroicDone(seat=top.seat, foe=-1, location=-1))
+                    self._goal_step_done(top.seat)
                 else:
                     p.replace(replace(top, room=-1, improved=False))
                 self._effects(top.seat, result)
@@ -979,9 +1060,52 @@ class DarkTowerState(State):
         self.monthly[k] = -1
         p = self.pending
         p.push(F.HeroicDone(seat=seat, foe=-1, location=-1))
-        if k == 0 and self.companions_left:
-            p.push(F.CompanionDraw(seat=seat))
+        if k == 0:
+            self._reward(seat, quest.reward)
         self._pay_quest(seat, quest)
+
+    def _reward(self, seat: int, reward: str) -> None:
+        """Monthly Quests: a companion quest gives a new companion or a quest item, as its
+        card says (quests.toml); the other when that one is not to be had. The competitive
+        game's quest gives a companion (Competitive Clarifications)."""
+        p = self.pending
+        items = bool(self.quest_items_left()) and not self.game.competitive
+        if reward == "quest item" and items:
+            p.push(F.QuestItemDraw(seat=seat))
+        elif self.companions_left:
+            p.push(F.CompanionDraw(seat=seat))
+        elif items:
+            p.push(F.QuestItemDraw(seat=seat))
+
+    def quest_items_left(self) -> list[int]:
+        """The quest items still in the box whose companion is in play (held by a hero)."""
+        in_play = {c for row in self.companions for c in row}
+        held = {q for row in self.quest_items for q in row}
+        return [
+            q
+            for q, item in enumerate(DATA.quest_items)
+            if item.companion in in_play and q not in held
+        ]
+
+    def _complete_goal_quest(self, seat: int) -> None:
+        """Completing a Quest: the main goal's quest step, with what it requires."""
+        self.heroic_done = True
+        quest = self.game.goal.quests[self.goal_step]
+        assert quest is not None
+        self.pending.push(F.HeroicDone(seat=seat, foe=-1, location=-1))
+        self._goal_step_done(seat)
+        self._pay_quest(seat, quest)
+
+    def _goal_step_done(self, seat: int) -> None:
+        """A step of the main goal done: its treasure to the hero; the last step completes
+        the main goal, and the adversary spawns on the board (Completing the Main Goal)."""
+        goal = self.game.goal
+        treasure = goal.steps[self.goal_step][1]
+        if treasure >= 0:
+            self.treasures[seat].append(treasure)
+        self.goal_step += 1
+        if self.goal_step == len(goal.steps):
+            self.adversary_at = goal.adversary_spawn
 
     def _complete_test(self, seat: int, kind: int) -> None:
         """Hero Goals: a heroic test completed by the Quest action with its resources; then
@@ -1078,7 +1202,7 @@ class DarkTowerState(State):
                 p.pop()
                 self.event_deck.draw(c)
                 if not self.event_deck.has_cards():
-                    self.event_deck = Deck.of_counts([1] * len(DATA.events))
+                    self.event_deck = Deck.of_counts(self.game.event_counts)
                 self._event(seat, c)
             case F.CardReveal(), A.RevealCard(card=c):
                 p.pop()
@@ -1122,6 +1246,9 @@ class DarkTowerState(State):
                 p.pop()
                 self.companions_left.remove(c)
                 self.companions[seat].append(c)
+            case F.QuestItemDraw(seat=seat), A.DrawQuestItem(item=q):
+                p.pop()
+                self.quest_items[seat].append(q)
             case F.DealTest(seat=seat, kind=kind), A.DealTest(quest=q):
                 p.pop()
                 self.tests[seat][kind] = q
@@ -1200,10 +1327,10 @@ class DarkTowerState(State):
 
     def _remove_foe(self, loc: int, f: int) -> None:
         """A token of foe ``f`` leaves ``loc``; designed (foes.toml): when its last token leaves
-        the board, the foe's status is back to ready (the next to come are fresh)."""
+        the board, the foe's status is back to the one foes enter with (the next are fresh)."""
         self.foes[loc * N_FOES + f] -= 1
         if not self._on_board(f):
-            self.status[f] = START_STATUS
+            self.status[f] = self.game.foe_status
 
     def _on_board(self, f: int) -> bool:
         return any(self.foes[loc * N_FOES + f] for loc in range(N_LOC))

@@ -65,6 +65,8 @@ def targets(action: int) -> list[str]:
             return [f"quest-{q}"]
         case A.Explore():
             return ["dungeon"]
+        case A.GoalQuest():
+            return ["goal-quest"]
         case A.EnterRoom(room=r):
             return [f"room-{r}"]
         case A.DropSkull():
@@ -394,20 +396,19 @@ def _foes(state: DarkTowerState, obs: dict[str, Any]) -> Panel:
 
 def _goal(state: DarkTowerState, obs: dict[str, Any]) -> Panel:
     goal = obs["main_goal"]
-    steps = DATA.main_goal.steps
     out = [_heading(f"Main goal: {goal['name']}")]
     y = 42.0
-    if goal["step"] < len(steps):
-        loc, treasure = steps[goal["step"]]
-        text, h = _lines(
-            PAD, y, f"Next: explore {DATA.locations[loc].dungeon} at {DATA.locations[loc].name} "
-            f"for {DATA.treasures[treasure].name}"
-        )  # fmt: skip
+    if goal["step"] < goal["steps"]:
+        text, h = _lines(PAD, y, f"Next: {goal['next']}")
     else:
-        text, h = _lines(PAD, y, "Azkol's treasures are found: defeat the adversary")
+        text, h = _lines(PAD, y, f"The main goal is complete: {goal['next']}")
     out.append(text)
     y += h
     out.append(_tile("dungeon", PAD, y, 120, "explore", "Heroic action: explore the dungeon here"))
+    out.append(
+        _tile("goal-quest", PAD + 126, y, 150, "complete the quest",
+              "Heroic action: complete the main goal's quest here")
+    )  # fmt: skip
     y += TAP + 6
     rooms = []
     for r, kind in enumerate(state.rooms):
@@ -502,6 +503,10 @@ def _hero(state: DarkTowerState, obs: dict[str, Any], seat: int, decides: bool) 
     held += [
         (None, DATA.companions[c].name, "companion: " + R.perk_words(DATA.companions[c]))
         for c in state.companions[seat]
+    ]
+    held += [
+        (None, DATA.quest_items[q].name, "quest item: " + R.perk_words(DATA.quest_items[q].perk))
+        for q in state.quest_items[seat]
     ]
     held += [
         (None, DATA.corruptions[c].name, "corruption: " + R.perk_words(DATA.corruptions[c]))

@@ -21,7 +21,10 @@ LOCATIONS = {loc.name: i for i, loc in enumerate(DATA.locations)}
 N_LOC = len(DATA.locations)
 TREASURES = {t.name: i for i, t in enumerate(DATA.treasures)}
 COMPANIONS = {c.name: i for i, c in enumerate(DATA.companions)}
+QUEST_ITEMS = {q.name: i for i, q in enumerate(DATA.quest_items)}
 QUESTS = {q.name: i for i, q in enumerate(DATA.quests)}
+GOAL_STEPS = max(len(g.steps) for g in DATA.main_goals)
+"""The most steps a main goal has (the goal's part is the same size for every goal)."""
 GEAR = [g.name for g in DATA.gear]
 POTIONS = [p.name for p in DATA.potions]
 BUILDINGS = [
@@ -92,6 +95,7 @@ def dark_tower_tensor(game: DarkTowerGame) -> ObservationTensor:
             out += [capped(h["potions"].get(p, 0), 3) for p in POTIONS]
             out += _flags(h["treasures"], TREASURES)
             out += _flags(h["companions"], COMPANIONS)
+            out += _flags(h["quest_items"], QUEST_ITEMS)
             out += [capped(len(h["corruptions"]), 3), capped(len(h["virtues"]), 6)]
         return out
 
@@ -136,7 +140,7 @@ def dark_tower_tensor(game: DarkTowerGame) -> ObservationTensor:
 
     def goal(o: Observation) -> list[float]:
         g = o["main_goal"]
-        out = one_hot(g["step"], len(DATA.main_goal.steps) + 1)
+        out = one_hot(g["step"], GOAL_STEPS + 1)
         for r, kind in enumerate(g["rooms"]):
             out += one_hot(kind if kind >= 0 else None, ROOM_KINDS)
             out.append(float(g["cleared"] >> r & 1))
@@ -165,8 +169,9 @@ def dark_tower_tensor(game: DarkTowerGame) -> ObservationTensor:
             out += [capped(h["amulets"], 4), float(h["eliminated"])]
         return out + one_hot(o["winner"] if o["winner"] >= 0 else None, n)
 
-    rooms = len(DATA.main_goal.steps)
-    per_hero = N_LOC + 2 + len(GEAR) + len(POTIONS) + len(TREASURES) + len(COMPANIONS) + 2
+    rooms = GOAL_STEPS
+    per_hero = N_LOC + 2 + len(GEAR) + len(POTIONS) + len(TREASURES) + len(COMPANIONS)
+    per_hero += len(QUEST_ITEMS) + 2
     return ObservationTensor(
         [
             Part("decision", (len(FRAME_NAMES) + n,), "the decision or draw now: its frame "
@@ -179,7 +184,8 @@ def dark_tower_tensor(game: DarkTowerGame) -> ObservationTensor:
                  "face (one-hot, none: zeros)", turn),
             Part("heroes", (n, per_hero), "per seat: its location (one-hot); warriors / "
                  f"{WARRIOR_SCALE} and spirit / {SPIRIT_SCALE}, capped; gear and potions by "
-                 "kind / 3; each treasure and companion held; corruptions / 3; active virtues "
+                 "kind / 3; each treasure, companion and quest item held; corruptions / 3; active "
+                 "virtues "
                  "/ 6", heroes),
             Part("foes", (3, len(STATUSES) + N_LOC), "per foe (levels 2, 3, 4): its status "
                  f"(one-hot); its tokens on each location / {TOKEN_SCALE}, capped", foes),
@@ -193,8 +199,8 @@ def dark_tower_tensor(game: DarkTowerGame) -> ObservationTensor:
             Part("tower", (12 + 12 + 4 * len(GLYPHS) + 1,), "each drum's rotation (one-hot); "
                  "each opening sealed; the side each glyph faces (one-hot); skulls coming out",
                  tower),
-            Part("goal", (rooms + 1 + 5 * (ROOM_KINDS + 1),), "the main goal's dungeons "
-                 "recovered (one-hot); per room of the current dungeon: what it holds (one-hot, "
+            Part("goal", (rooms + 1 + 5 * (ROOM_KINDS + 1),), "the main goal's steps "
+                 "done (one-hot); per room of the current dungeon: what it holds (one-hot, "
                  "the 13th the target; unrevealed: zeros) and cleared", goal),
             Part("table", (3 * len(TREASURES) + 4 + 2 * len(QUESTS) + len(QUESTS),), "the "
                  "market's treasures (one-hot each slot); cards left in the treasure, potion, "

@@ -715,6 +715,17 @@ class TowerDevice(Protocol):
 
     def play_sound(self, sound: int) -> None: ...
 
+    def calibrate(self) -> None:
+        """Turn the drums home and back to where the game has them (a real tower needs it
+        when it is switched on or has lost its bearings)."""
+
+    def drum_positions(self) -> tuple[int, int, int]:
+        """Where each drum faces, as the tower reports it (0 north .. 3 west)."""
+        ...
+
+    def close(self) -> None:
+        """Let the tower go (a real one is disconnected)."""
+
 
 class SimulatedTower:
     """A :class:`TowerDevice` made of a :class:`Tower`: what a real tower would do, done to
@@ -783,6 +794,16 @@ class SimulatedTower:
         if not _is_int(sound) or not 1 <= sound <= self.tower.data.sounds:
             raise ValueError(f"no sound {sound!r}: sounds are 1 to {self.tower.data.sounds}")
         self.cues.append(("sound", sound))
+
+    def calibrate(self) -> None:
+        """Nothing to do: the simulated drums are always where the model has them."""
+
+    def drum_positions(self) -> tuple[int, int, int]:
+        drums = self.tower.drums
+        return (drums[0], drums[1], drums[2])
+
+    def close(self) -> None:
+        """Nothing to let go."""
 
     def settle(self, rng: random.Random) -> list[int]:
         """Play the open release out, each outcome drawn by its probability; the outcomes where

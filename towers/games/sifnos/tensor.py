@@ -75,10 +75,21 @@ def sifnos_tensor(game: SifnosGame) -> ObservationTensor:
         seat = o.get("seat")
         return rotate_to(seat if isinstance(seat, int) and 0 <= seat < n else None, range(n))
 
-    def side_hot(o: Observation, side: Any) -> list[float]:
+    def first(o: Observation) -> int:
+        """The side listed first: the observing seat's own, or side 0 for a spectator."""
+        seat = o.get("seat")
+        return seat if isinstance(seat, int) and 0 <= seat < n else 0
+
+    def side_hot(o: Observation, side: Any, start: int | None = None) -> list[float]:
+        """One-hot of ``side`` among the sides in ``order(o)`` (zeros for no side);
+        ``start`` is ``first(o)`` when the caller has it already."""
+        out = [0.0] * n
         if not isinstance(side, int) or side < 0:
-            return [0.0] * n
-        return one_hot(order(o).index(side), n)
+            return out
+        if side >= n:
+            raise ValueError(f"no side {side} among {n}")
+        out[(side - (first(o) if start is None else start)) % n] = 1.0
+        return out
 
     def sides(o: Observation) -> list[dict[str, Any]]:
         return [o["sides"][s] for s in order(o)]
@@ -145,25 +156,28 @@ def sifnos_tensor(game: SifnosGame) -> ObservationTensor:
 
     def regions(o: Observation) -> list[float]:
         out: list[float] = []
+        start = first(o)
         for r in o["regions"]:
             die = r["die"]
-            out += side_hot(o, die[0] if die else None)
+            out += side_hot(o, die[0] if die else None, start)
             out.append(die[1] / 6 if die else 0.0)
-            out += side_hot(o, r["soldier"])
-            out += side_hot(o, r["fort"])
+            out += side_hot(o, r["soldier"], start)
+            out += side_hot(o, r["fort"], start)
         return out
 
     def tower_spaces(o: Observation) -> list[float]:
         out: list[float] = []
+        listed = order(o)
+        start = first(o)
         for s in o["tower_spaces"]:
             towers = s["towers"]
             has = {side for side, _ in towers}
-            out += [1.0 if side in has else 0.0 for side in order(o)]
+            out += [1.0 if side in has else 0.0 for side in listed]
             top = towers[-1] if towers else None
-            out += side_hot(o, top[0] if top else None)
+            out += side_hot(o, top[0] if top else None, start)
             out += one_hot(IMAGES.index(top[1]) if top else None, len(IMAGES))
             out.append(capped(len(towers), STACK_SCALE))
-            out += side_hot(o, s["beacon"])
+            out += side_hot(o, s["beacon"], start)
         return out
 
     def ships(o: Observation) -> list[float]:

@@ -102,17 +102,37 @@ def resolve_to_event(state: DarkTowerState) -> None:
         state.apply_action(still_first(state, legal) if state.is_chance_node() else legal[0])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Making Trades: the rulebook sets no limit on what a trade moves, but a designed "
-    "cap (game.toml trade.max_items = 12) refuses a 13th item ('the trade is full')",
-)
 def test_a_trade_may_move_more_than_twelve_items() -> None:
     state = at_fivepint(partner=True)
     state.warriors[0] = 20
     fresh(state)
     act(state, "trade with seat 2", *["offer warrior"] * 12)
     assert can(state, "offer warrior")
+
+
+def test_a_trade_moves_everything_both_heroes_put_in() -> None:
+    """Making Trades: no limit on what a trade moves, only on what each hero holds."""
+    state = at_fivepint(partner=True)
+    state.warriors[:2] = [20, 3]
+    state.spirit[:2] = [0, 15]
+    fresh(state)
+    act(state, "trade with seat 2", *["offer warrior"] * 20, *["ask for spirit"] * 15)
+    assert not can(state, "offer warrior") and not can(state, "ask for spirit")
+    why = state.explain(state.string_to_action("offer warrior"))
+    assert why is not None and "no more" in why
+    act(state, "propose the trade", "accept the trade")
+    assert (state.warriors[:2], state.spirit[:2]) == ([0, 23], [15, 0])
+
+
+def test_the_declared_length_holds_a_trade_of_all_the_team_could_gain() -> None:
+    """Without a cap, a turn's trade is bounded by what the two heroes hold; the game's
+    declared length counts the most every action of the game could have given."""
+    from towers.games.dark_tower.rules import MOST_GAINED
+
+    game = DarkTowerGame(2)
+    turns = 2 + 5 * game.month_turns
+    assert MOST_GAINED > max(n for e in DATA.heroes for _, n in e.banner)
+    assert game.max_game_length() > turns * 2 * MOST_GAINED
 
 
 def test_players_choose_their_heroes() -> None:
