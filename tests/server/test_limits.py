@@ -186,7 +186,10 @@ def test_a_stored_game_past_todays_bounds_plays_on_clamped(database: str) -> Non
         loaded = store.load(gid)
         assert loaded is not None
         heavy = {"kind": "mcts", "params": {"iterations": 10**9, "rollout_depth": "deep"}}
-        store.set_seats(gid, [heavy, {"kind": "random"}], True)
+        row = loaded[0]
+        assert store.set_seats(
+            gid, [heavy, {"kind": "random"}], True, expected=row.seats, ply=row.ply
+        )
     finally:
         store.close()
     with live_server(db, max_think=1.0) as live:

@@ -29,7 +29,8 @@ from typing import Any
 
 from towers.core.chance import random_action as chance_action
 from towers.core.errors import ActionParseError, GameOptionError, IllegalActionError
-from towers.core.game import CHANCE, Game, State
+from towers.core.game import CHANCE, PUBLIC, Game, State
+from towers.core.knowledge import Seen, sampled_reveals, sampled_seen_by
 from towers.core.record import game_record, replay
 from towers.core.registry import make, tensor_of, views_of
 
@@ -589,6 +590,108 @@ def check_tensor(
                 )
 
 
+DISCLOSURE_WORLDS = 6
+"""Worlds re-dealt per seat when ``check_disclosure`` samples an answer to compare with."""
+
+DISCLOSURE_RECHECK_WORLDS = 400
+"""Worlds re-dealt per seat before a declaration more exact than the first sample is called
+wrong: a rare world may be all that proves it right."""
+
+DISCLOSURE_ACTIONS = 2
+"""Legal actions checked at each examined position besides the one the game took: those
+declared hidden or revealing first, as they are where a declaration is most often wrong."""
+
+
+def check_disclosure(
+    game: Game | str,
+    seed: int = 0,
+    *,
+    players: int | None = None,
+    samples: int = DEFAULT_SAMPLES,
+) -> None:
+    """``State.disclosure(action)``, where a game declares it, agrees with the answer worked
+    out by re-dealing many worlds (:func:`towers.core.knowledge.sampled_seen_by` and
+    ``sampled_reveals``), on positions of a random game and several legal actions of each.
+
+    A sample can only miss a world, so it may let a seat read too much and miss a reveal,
+    never the reverse. Hence two kinds of failure: the declaration lets a seat (or the
+    spectator) read what the sample proves it cannot tell apart, or says nothing is revealed
+    where the sample found a world ruled out: both always wrong. And where the declaration is
+    stricter than the sample, a far larger sample must bear it out."""
+    g = _as_game(game, players)
+    if not g.has_hidden_information():
+        return
+    history = random_history(g, seed)
+    rng = random.Random(seed ^ 0xD15C)
+    picked = _pick_steps(len(history), samples, seed)
+    for i, state in _walk(g, history, picked):
+        if state.is_terminal():
+            continue
+        others = [a for a in state.legal_actions() if a != history[i]]
+        rng.shuffle(others)
+        others.sort(key=lambda a: state.disclosure(a) == PUBLIC)
+        for action in [history[i], *others[:DISCLOSURE_ACTIONS]]:
+            _check_one_disclosure(state, action, rng, f"{g!r}, seed {seed}, step {i}")
+
+
+def _check_one_disclosure(state: State, action: int, rng: random.Random, where: str) -> None:
+    declared = state.disclosure(action)
+    if declared is None:
+        return
+    n = state.game.num_players
+    actor = state.current_player()
+    here = f"{where}, disclosure({action}) ({state.action_to_string(action)})"
+    readers = declared.readers
+    if readers is not None:
+        assert isinstance(readers, frozenset) and all(
+            type(s) is int and 0 <= s < n for s in readers
+        ), f"{here}: readers {readers!r} is not a frozenset of seats 0 to {n - 1}"
+        assert actor == CHANCE or actor in readers, (
+            f"{here}: readers {sorted(readers)} leave out seat {actor}, who takes the action"
+        )
+    fresh = state.clone()
+    sampled = sampled_seen_by(fresh, action, rng, DISCLOSURE_WORLDS)
+    too_many = _seen_beyond(readers, sampled, n)
+    assert not too_many, (
+        f"{here}: declared readable by {_seen_text(readers)}, yet {too_many} cannot tell it "
+        f"from another action (sampled: {_seen_text(sampled)})"
+    )
+    if readers != sampled:
+        again = sampled_seen_by(fresh, action, rng, DISCLOSURE_RECHECK_WORLDS)
+        assert readers == again, (
+            f"{here}: declared readable by {_seen_text(readers)} only, yet "
+            f"{_seen_beyond(again, readers, n)} tell it apart in "
+            f"{DISCLOSURE_RECHECK_WORLDS} worlds each (sampled: {_seen_text(again)})"
+        )
+    if actor == CHANCE:
+        assert not declared.reveals, f"{here}: a chance outcome is declared to reveal something"
+        return
+    found = sampled_reveals(fresh, action, rng, DISCLOSURE_WORLDS)
+    assert declared.reveals or not found, (
+        f"{here}: declared to reveal nothing, yet a re-dealt world shows some seat another view"
+    )
+    if declared.reveals and not found:
+        assert sampled_reveals(fresh, action, rng, DISCLOSURE_RECHECK_WORLDS), (
+            f"{here}: declared to reveal something, yet no seat's view rules out any of "
+            f"{DISCLOSURE_RECHECK_WORLDS} worlds re-dealt for it"
+        )
+    assert fresh.to_json() == state.to_json(), f"{here}: working out the answer changed the state"
+
+
+def _seen_beyond(seen: Seen, bound: Seen, n: int) -> str:
+    """The viewers ``seen`` lets read that ``bound`` does not, in words ("" when none)."""
+    if bound is None:
+        return ""
+    extra = [f"seat {s}" for s in range(n) if (seen is None or s in seen) and s not in bound]
+    if seen is None:
+        extra.append("the spectator")
+    return ", ".join(extra)
+
+
+def _seen_text(seen: Seen) -> str:
+    return "everybody" if seen is None else f"seats {sorted(seen)}"
+
+
 CHECKS: dict[str, Check] = {
     "game_length": check_game_length,
     "legal_actions": check_legal_actions,
@@ -603,6 +706,7 @@ CHECKS: dict[str, Check] = {
     "hidden_information": check_hidden_information,
     "replay": check_replay,
     "tensor": check_tensor,
+    "disclosure": check_disclosure,
 }
 """Every conformance check by name."""
 

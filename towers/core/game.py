@@ -26,6 +26,7 @@ import types
 import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, ClassVar
 
@@ -45,6 +46,29 @@ STATE_FORMAT = "towers-state/1"
 
 ALLOWED_SHOWN = 12
 """How many allowed actions an IllegalActionError names."""
+
+
+@dataclass(frozen=True, slots=True)
+class Disclosure:
+    """What an action, about to be taken, discloses: who may read it and whether it reveals
+    something hidden (see :meth:`State.disclosure`).
+
+    ``readers`` is None when everybody, spectators too, may read the action in words; else
+    the seats that may (the seat taking it always among them). A seat may read an action
+    when what it observes afterwards tells it apart from every other action that could have
+    been taken, in the true state and in every world the seat holds possible.
+
+    ``reveals`` is True when what some seat observes after the action rules out a world that
+    seat held possible before: such an action cannot be taken back. It is asked of a seat's
+    decisions only (an undo never crosses a chance outcome), so at a chance node it is False.
+    """
+
+    readers: frozenset[int] | None = None
+    reveals: bool = False
+
+
+PUBLIC = Disclosure()
+"""An action everybody may read that reveals nothing hidden (placing a piece in the open)."""
 
 
 class Game(ABC):
@@ -266,6 +290,15 @@ class State(ABC):
     def _determinize(self, seat: int, rng: random.Random) -> State:
         """A copy with what ``seat`` cannot see re-dealt; games with hidden parts override it."""
         return self.clone()
+
+    def disclosure(self, action: int) -> Disclosure | None:
+        """Who may read ``action`` (legal now) and whether it reveals hidden information, as
+        the game knows it exactly; None where the game does not say, and
+        :mod:`towers.core.knowledge` then works it out by re-dealing sampled worlds (slower,
+        and a rare world can be missed). A game with hidden information writes it, and may
+        still answer None for the rare positions it leaves to the sampled answer; the
+        conformance suite holds every answer to a thorough sample."""
+        return None
 
     def determinize(self, seat: int, rng: random.Random) -> State:
         """A copy in which everything ``seat`` cannot see is re-dealt at random."""

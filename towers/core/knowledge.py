@@ -1,8 +1,10 @@
 """What each seat may learn of the actions taken, and whether an action may be taken back:
 the one rule that the server's log, live play in the terminal and every replay follow.
 
-Both questions are answered from the public contract only (``observation``, ``determinize``,
-``legal_actions``), so they hold for every game.
+A game answers both exactly in ``State.disclosure(action)``; where it does not (None), they
+are worked out from the public contract only (``observation``, ``determinize``,
+``legal_actions``) by re-dealing a few sampled worlds, so they hold for every game. The
+conformance suite (``check_disclosure``) holds a game's answers to a thorough sample.
 
 **Who may read an action in words.** Its actor always may. Another seat may when its own
 observation after the action tells the action apart from every other action that could have
@@ -13,8 +15,9 @@ every seat may and the spectator's own observation tells the action apart in the
 A game without hidden information shows every action to everybody.
 
 **Undo.** An action reveals hidden information when what some seat observes after it rules out
-a world that seat held possible before (checked on a few worlds re-dealt for that seat, so a
-rare world can be missed). Such an action, and so everything before it, cannot be taken back.
+a world that seat held possible before (sampled: checked on a few worlds re-dealt for that
+seat, so a rare world can be missed). Such an action, and so everything before it, cannot be
+taken back. A chance outcome is never taken back, so it is not said to reveal anything.
 
 >>> import towers
 >>> game = towers.make("torres", players=2, variant="master")
@@ -27,15 +30,18 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
-from towers.core.game import Game, State
+from towers.core.game import CHANCE, PUBLIC, Disclosure, Game, State
 
 EVERYBODY = "*"
 """The stored form (:func:`to_text`) of an action everybody, spectators too, may read."""
 
 Seen = frozenset[int] | None
 """The seats that may read an action, or None when everybody (the spectator too) may."""
+
+View = Callable[[State, int | None], object]
+"""A stand-in for ``State.observation`` (see :func:`seen_in_truth`)."""
 
 WORLDS = 4
 """Re-dealt worlds tried per seat when deciding who may read an action."""
@@ -46,10 +52,21 @@ REVEAL_WORLDS = 8
 
 def seen_by(pre: State, action: int, rng: random.Random) -> Seen:
     """Who may read ``action`` (taken in ``pre``) in words: None for everybody, spectators
-    included, else the seats that may (its actor always among them)."""
-    game = pre.game
-    if not game.has_hidden_information():
+    included, else the seats that may (its actor always among them). The game's own
+    :meth:`~towers.core.game.State.disclosure` when it gives one, else sampled."""
+    if not pre.game.has_hidden_information():
         return None
+    declared = pre.disclosure(action)
+    if declared is not None:
+        return declared.readers
+    return sampled_seen_by(pre, action, rng)
+
+
+def sampled_seen_by(pre: State, action: int, rng: random.Random, worlds: int = WORLDS) -> Seen:
+    """:func:`seen_by` worked out on ``worlds`` worlds re-dealt for each seat: a seat is left
+    out once one world shows it the same after another action, so more worlds can only
+    leave out more seats."""
+    game = pre.game
     actor = pre.current_player()
     after = pre.clone()
     after.apply_trusted(action)
@@ -61,7 +78,7 @@ def seen_by(pre: State, action: int, rng: random.Random) -> Seen:
     apart = set(viewers)
     _confuse(pre, action, apart, targets)
     for seat in [v for v in viewers if v is not None and v in apart]:
-        for _ in range(WORLDS):
+        for _ in range(worlds):
             _confuse(pre.determinize(seat, rng), action, apart, {seat: targets[seat]})
             if seat not in apart:
                 break
@@ -69,6 +86,48 @@ def seen_by(pre: State, action: int, rng: random.Random) -> Seen:
     if len(seers) == game.num_players and None in apart:
         return None
     return seers
+
+
+def seen_in_truth(pre: State, action: int, view: View | None = None) -> Seen:
+    """Who may read ``action``, judged in the true state alone: its actor, and each seat
+    that no other legal action leaves seeing the same; None when even the spectator tells it
+    apart. Exact for an action whose legality and effect owe nothing to what is hidden (a
+    Beast's path, two of which may end alike), in a game where each seat's view holds the
+    spectator's: a game's :meth:`~towers.core.game.State.disclosure` may answer with it.
+    ``view(state, seat)``, when given, stands for ``state.observation(seat)``: anything equal
+    exactly when the observations are, and cheaper to make."""
+    look = view or _observation
+    after = pre.clone()
+    after.apply_trusted(action)
+    target = look(after, None)
+    twins = []
+    for other in pre.legal_actions():
+        if other != action:
+            copy = pre.clone()
+            copy.apply_trusted(other)
+            if look(copy, None) == target:
+                twins.append(copy)
+    if not twins:
+        return None  # the spectator tells it apart, so each seat does, seeing more
+    actor = pre.current_player()
+    seers = {actor} if actor >= 0 else set()
+    for seat in range(pre.game.num_players):
+        if seat != actor:
+            mine = look(after, seat)
+            if all(look(twin, seat) != mine for twin in twins):
+                seers.add(seat)
+    return frozenset(seers)
+
+
+def open_disclosure(pre: State, action: int, view: View | None = None) -> Disclosure:
+    """The :class:`~towers.core.game.Disclosure` of an action that owes nothing to what is
+    hidden: read as :func:`seen_in_truth` says, revealing nothing."""
+    seen = seen_in_truth(pre, action, view)
+    return PUBLIC if seen is None else Disclosure(seen)
+
+
+def _observation(state: State, seat: int | None) -> object:
+    return state.observation(seat)
 
 
 def to_text(seen: Seen) -> str:
@@ -103,14 +162,28 @@ def _confuse(
 
 
 def reveals(pre: State, action: int, rng: random.Random, worlds: int = REVEAL_WORLDS) -> bool:
-    """True when taking ``action`` in ``pre`` showed some seat something it could not see.
-
-    A seat learns something when what it observes afterwards rules out a world it held
-    possible before: in a re-dealt world no action at all (the same one first, as the actor
-    decides in every world alike) would have shown it the same thing."""
+    """True when taking ``action`` in ``pre`` showed some seat something it could not see:
+    the game's own :meth:`~towers.core.game.State.disclosure` when it gives one, else
+    sampled (:func:`sampled_reveals`). A chance outcome reveals nothing (it is never taken
+    back)."""
     game = pre.game
-    if not game.has_hidden_information():
+    if not game.has_hidden_information() or pre.current_player() == CHANCE:
         return False
+    declared = pre.disclosure(action)
+    if declared is not None:
+        return declared.reveals
+    return sampled_reveals(pre, action, rng, worlds)
+
+
+def sampled_reveals(
+    pre: State, action: int, rng: random.Random, worlds: int = REVEAL_WORLDS
+) -> bool:
+    """Whether ``action`` reveals something, worked out on ``worlds`` worlds re-dealt for
+    each seat: a seat learns something when what it observes afterwards rules out a world it
+    held possible before, i.e. in a re-dealt world no action at all (the same one first, as
+    the actor decides in every world alike) would have shown it the same thing. More worlds
+    can only find more."""
+    game = pre.game
     actor = pre.current_player()
     after = pre.clone()
     after.apply_trusted(action)

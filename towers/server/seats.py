@@ -3,6 +3,7 @@ and handing a seat to a bot or taking it back; bot parameters are held to the se
 
 from __future__ import annotations
 
+import functools
 import hmac
 import time
 from typing import Any
@@ -162,7 +163,7 @@ class Seating:
                     )
                 if not current.is_bot:
                     raise ApiError(409, "already_human", f"seat {seat} is already yours")
-                room.seats[seat] = Seat(HUMAN, {}, current.name)
+                taken = Seat(HUMAN, {}, current.name)
             else:
                 params = self._check_bot(kind, params, f"seat {seat}")
                 if asker != seat:
@@ -179,13 +180,26 @@ class Seating:
                             f"seat {seat} is still at the table; a bot may take over a seat "
                             "only after its player has left",
                         )
-                room.seats[seat] = Seat(kind, dict(params), current.name)
-            await self.db(
-                self.store.set_seats,
+                taken = Seat(kind, dict(params), current.name)
+            seats = [taken if i == seat else s for i, s in enumerate(room.seats)]
+            stored = [s.to_dict() for s in seats]
+            written = await self.db(
+                functools.partial(self.store.set_seats, expected=room.stored_seats, ply=room.ply),
                 room.id,
-                [s.to_dict() for s in room.seats],
-                bot_to_move(room.state, room.seats),
+                stored,
+                bot_to_move(room.state, seats),
             )
+            if not written:
+                await self._reload(room)
+                raise ApiError(
+                    409,
+                    "seats_changed",
+                    f"seat {seat} was not changed: the game's seats or its position changed "
+                    "meanwhile (another window or server process); look at the table again "
+                    "and choose",
+                    ply=room.ply,
+                )
+            room.seats, room.stored_seats = seats, stored
             room.changed()
             self._schedule_bot(room)
         return room

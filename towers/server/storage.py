@@ -86,6 +86,7 @@ class Storage:
         while same < min(len(old), len(new)) and old[same] == new[same]:
             same += 1
         room.state, room.log, room.seats = fresh.state, fresh.log, fresh.seats
+        room.stored_seats = fresh.stored_seats
         room.before.clear()
         for c in room.clients:
             c.known = min(c.known, same)

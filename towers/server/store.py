@@ -246,14 +246,34 @@ class Store:
             self._changed(conn, game_id)
         return True
 
-    def set_seats(self, game_id: str, seats: list[dict[str, Any]], bot_to_move: bool) -> None:
+    def set_seats(
+        self,
+        game_id: str,
+        seats: list[dict[str, Any]],
+        bot_to_move: bool,
+        *,
+        expected: list[dict[str, Any]],
+        ply: int,
+    ) -> bool:
+        """Write ``seats`` if the game still has the seats ``expected`` (as the writer read
+        them) at ``ply``: a compare-and-set, so that a seat change or a move another process
+        committed meanwhile is never overwritten. False (nothing written) when one was."""
+        at_ply = and_(games.c.id == game_id, games.c.ply == ply)
         with self.engine.begin() as conn:
-            conn.execute(
+            read = conn.execute(select(games.c.seats).where(at_ply)).first()
+            if read is None or json.loads(read.seats) != expected:
+                return False
+            # the condition on the text read makes the check and the write one step: a
+            # writer committing in between leaves this update nothing to change
+            done = conn.execute(
                 update(games)
-                .where(games.c.id == game_id)
+                .where(and_(at_ply, games.c.seats == read.seats))
                 .values(seats=json.dumps(seats), bot_to_move=bot_to_move, updated=time.time())
             )
+            if done.rowcount != 1:
+                return False
             self._changed(conn, game_id)
+        return True
 
     def set_seen_by(self, game_id: str, seen: Mapping[int, str]) -> None:
         if not seen:

@@ -14,7 +14,8 @@ from typing import Any, ClassVar
 from towers.core.components import Deck
 from towers.core.errors import GameOptionError
 from towers.core.frames import DecisionStack, Frame
-from towers.core.game import CHANCE, TERMINAL, Game, State
+from towers.core.game import CHANCE, PUBLIC, TERMINAL, Disclosure, Game, State
+from towers.core.knowledge import open_disclosure
 from towers.core.options import Option
 from towers.games.dark_tower import actions as A
 from towers.games.dark_tower import frames as F
@@ -1580,6 +1581,49 @@ class DarkTowerState(State):
         from towers.games.dark_tower.observe import observation
 
         return observation(self, seat)
+
+    def disclosure(self, action: int) -> Disclosure | None:
+        """Who may read ``action`` and whether it reveals something hidden, exactly (the
+        server's log and undo ask it). Everything on the table is open; hidden are where the
+        skulls rest inside the tower (from everybody) and, in the competitive game, the
+        heroic tests not yet completed (from the other heroes). A test dealt is its hero's to
+        read while another card of its type was left to deal; completing one shows it, a
+        reveal unless every other hero could name it (one card of that type unseen). None
+        (left to the sampled answer) for what comes out of the tower, whose outcomes name
+        ledges nobody sees, and for the last test card of a type dealt. A die face or
+        battle card that does what another does is read by nobody."""
+        match SPACE.decode(action):
+            case A.Release():
+                return None
+            case A.RollHaggle() | A.RevealCard():
+                # faces and cards alike in effect show alike: nobody tells them apart
+                return open_disclosure(self, action)
+            case A.DealTest():
+                top = self.pending[-1]
+                assert isinstance(top, F.DealTest)
+                if len(self.undealt_tests(top.kind)) < 2:
+                    return None
+                return Disclosure(frozenset({top.seat}))
+            case A.HeroicTest(kind=kind):
+                p = self.current_player()
+                n = self.game.num_players
+                reveals = any(len(self._unseen_tests(s, kind)) > 1 for s in range(n) if s != p)
+                return Disclosure(None, reveals)
+        if self.current_player() == CHANCE:
+            return PUBLIC
+        # two choices may end alike (two potions of a kind): nobody else tells them apart
+        return open_disclosure(self, action)
+
+    def _unseen_tests(self, seat: int, kind: int) -> list[int]:
+        """The heroic tests of type ``kind`` that ``seat`` has not seen, which
+        ``_determinize(seat)`` deals again to the heroes holding one face down."""
+        n = self.game.num_players
+        hidden = [
+            s for s in range(n)
+            if s != seat and not self.tests_done[s] >> kind & 1 and self.tests[s][kind] >= 0
+        ]  # fmt: skip
+        seen = {self.tests[s][kind] for s in range(n) if s not in hidden}
+        return [q for q in TESTS_OF_KIND[kind] if q not in seen]
 
     def _determinize(self, seat: int, rng: random.Random) -> DarkTowerState:
         """Re-deal what nobody sees: where the skulls inside the tower rest, and the other

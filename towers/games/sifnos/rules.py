@@ -13,7 +13,8 @@ from typing import Any, ClassVar
 
 from towers.core.components import Bag, Deck
 from towers.core.frames import DecisionStack, Frame
-from towers.core.game import CHANCE, TERMINAL, Game, State
+from towers.core.game import CHANCE, PUBLIC, TERMINAL, Disclosure, Game, State
+from towers.core.knowledge import open_disclosure
 from towers.core.options import Option
 from towers.games.sifnos import frames as F
 from towers.games.sifnos.actions import (
@@ -1719,6 +1720,64 @@ class SifnosState(State):
         from towers.games.sifnos.observe import observation
 
         return observation(self, seat)
+
+    def disclosure(self, action: int) -> Disclosure | None:
+        """Who may read ``action`` and whether it reveals a card, exactly (the server's log
+        and undo ask it). Only the hands and the deck are hidden, and, as ``_determinize``
+        deals them, a seat counts on the pool of the deck and the other hands, less those of
+        a seat paying, giving or placing (its choices were offered on the hand as it is, so
+        that hand counts as known). A card drawn is its drawer's to read, and another seat's
+        only when that pool holds no other card; a card given is the giver's and the
+        receiver's, and a third seat's only when the giver held no other kind. None (left to
+        the sampled answer) where every seat could tell, and for an effect whose use hangs
+        on the cards held (see ``_use_disclosure``)."""
+        n = self.game.num_players
+        top = self.pending[-1] if self.pending else None
+        match SPACE.decode(action):
+            case DrawCard(card=c):
+                assert isinstance(top, F.Draw)
+                if top.seat < 0:
+                    return PUBLIC  # a face-up card
+                readers = frozenset(
+                    s for s in range(n) if s == top.seat or self._unplaced(s) <= {c}
+                )
+                return None if len(readers) == n else Disclosure(readers)
+            case Give(card=c):
+                assert isinstance(top, F.GiveCards)
+                if top.to == self.game.opponent:
+                    return PUBLIC  # given to the Schemes' discard pile
+                alone = set(self.hands[top.seat]) == {c}
+                readers = frozenset(s for s in range(n) if s in (top.seat, top.to) or alone)
+                return None if len(readers) == n else Disclosure(readers)
+            case UseCard(card=c):
+                return self._use_disclosure(action, DATA.cards[c].kind, DATA.cards[c].discard)
+            case UsePrinted(effect=e):
+                printed = DATA.printed[e]
+                return self._use_disclosure(action, printed.id, printed.discard)
+        if self.current_player() == CHANCE:
+            return PUBLIC
+        # two Ships alike, or two effects pushing the same decisions, end alike: nobody
+        # else tells them apart
+        return open_disclosure(self, action)
+
+    def _use_disclosure(self, action: int, kind: str, discard: int | None) -> Disclosure | None:
+        """An effect used: public, unless its use hangs on the very cards held (placing a
+        Card, or anything while fewer than two cards stand to pay a discard: None), or
+        another effect would have left the table as it does (two effects may push the same
+        decisions, and nobody else can tell them apart)."""
+        if kind == "place_card" or len(self.hands[self.current_player()]) < 2:
+            return None
+        return open_disclosure(self, action)
+
+    def _unplaced(self, seat: int) -> set[int]:
+        """The kinds of card ``seat`` cannot place, from which ``_determinize(seat)`` deals
+        the other hands and the deck again."""
+        paying = {f.seat for f in self.pending if isinstance(f, HAND_FRAMES)}
+        kinds = {k for k, count in enumerate(self.deck.counts) if count}
+        for side in range(self.game.sides):
+            if side != seat and side not in paying:
+                kinds.update(self.hands[side])
+        return kinds
 
     def _determinize(self, seat: int, rng: random.Random) -> SifnosState:
         """Re-deal the other hands and the draw pile from the cards ``seat`` cannot see."""

@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 from towers.core.actions import Action
 from towers.core.compiled import twin
 from towers.core.components import Deck
-from towers.core.game import CHANCE, TERMINAL, Game, State
+from towers.core.game import CHANCE, PUBLIC, TERMINAL, Disclosure, Game, State
 from towers.core.options import Option
 from towers.games.torres import actions as A
 from towers.games.torres import legality, movegen
@@ -859,6 +859,55 @@ class TorresState(State):
                 obs["deck_top"] = [A.CARD_KEYS[c] for c in deck.top]
                 obs["deck_bottom"] = [A.CARD_KEYS[c] for c in deck.bottom]
         return obs
+
+    def disclosure(self, action: int) -> Disclosure | None:
+        """Who may read ``action`` and whether it reveals a card, exactly (the server's log
+        and undo ask it). The hidden cards are the hands, the cards drawn, the decks' order
+        and which cards came this turn; a seat other than the mover counts, as
+        ``_determinize`` deals them, on the pool of cards it cannot place: the mover's hand,
+        deck and drawn cards (each seat's own deck), or the common deck with every hand but
+        its own. A card drawn, kept or put back is the mover's to read, and another seat's
+        only when its pool holds nothing else; a card played is public and reveals the card
+        unless every other seat knew the mover could play it. None (left to the sampled
+        answer) only when every seat could tell which card it was."""
+        value = self.game.values[action]
+        p = self.turn
+        match value:
+            case Draw(card=c) | Keep(card=c) | ReturnTop(card=c) | ReturnBottom(card=c):
+                readers = frozenset(
+                    s for s in range(self.game.num_players) if s == p or self._pool(s).keys() <= {c}
+                )
+                return None if len(readers) == self.game.num_players else Disclosure(readers)
+            case Action() if type(value) in A.CARD_OF_KIND:
+                c = A.CARD_OF_KIND[type(value)]
+                # the card is unplayable in some world a seat holds possible when that seat
+                # can deal the mover a hand whose cards of this kind all came this turn
+                need = sum(self.hands[p]) - sum(self.acquired_this_turn)
+                reveals = any(
+                    sum(pool.values()) - pool.get(c, 0) >= need
+                    for s in range(self.game.num_players)
+                    if s != p
+                    for pool in (self._pool(s),)
+                )
+                return Disclosure(None, reveals)
+        return PUBLIC
+
+    def _pool(self, seat: int) -> dict[int, int]:
+        """The cards, counted by kind, from which ``_determinize(seat)`` deals the mover's
+        hidden cards (``seat`` not the mover)."""
+        p = self.turn
+        pool: dict[int, int] = {}
+        if self.game.is_common:
+            parts = [self.decks[0].counts, *(h for o, h in enumerate(self.hands) if o != seat)]
+        else:
+            deck = self.decks[p]
+            parts = [self.hands[p], deck.counts, _counts(deck.top + deck.bottom, A.CARD_KINDS)]
+        parts.append(_counts(self.drawn_cards, A.CARD_KINDS))
+        for part in parts:
+            for c, k in enumerate(part):
+                if k:
+                    pool[c] = pool.get(c, 0) + k
+        return pool
 
     def _determinize(self, seat: int, rng: random.Random) -> TorresState:
         """Re-deal the other seats' hands, their drawn cards and every unseen deck order."""

@@ -61,12 +61,14 @@ import random
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from dataclasses import fields as dataclass_fields
 from typing import Any, ClassVar
 
 from towers.core.actions import Action
 from towers.core.components import Deck, Die
 from towers.core.frames import DecisionStack, Frame
-from towers.core.game import CHANCE, TERMINAL, Game, State
+from towers.core.game import CHANCE, PUBLIC, TERMINAL, Disclosure, Game, State
+from towers.core.knowledge import open_disclosure
 from towers.core.options import Option
 from towers.games.turris import actions as A
 from towers.games.turris.data import DATA_DIR, TOKENS, Bundle, Effect, TurrisData, load
@@ -573,6 +575,65 @@ class TurrisState(State):
         if seat is not None:
             fields["hand"] = self.hands[seat][:]
         return fields
+
+    def disclosure(self, action: int) -> Disclosure | None:
+        """Who may read ``action`` and whether it reveals a Tactics card, exactly (the
+        server's log and undo ask it). Only the Tactics hands and deck are hidden; a seat
+        counts, as ``_determinize`` deals them, on the pool of the deck and every hand but
+        its own. A card drawn is its drawer's to read, and another seat's only when that
+        pool holds no other card; a card played or discarded is public and reveals it unless
+        every other seat's pool is too short of other cards to fill the hand without it.
+        None (left to the sampled answer) when every seat could tell the card drawn, when a
+        drawn card is to be chosen among the last drawn (the hand's order is hidden), or when
+        a Tactics card lies known on the deck. Any other decision is public, unless another
+        choice would have left the table just as it does (two Beast paths ending alike)."""
+        deck = self.tactics_deck
+        if deck.top or deck.bottom:
+            return None
+        n = self.game.num_players
+        value = A.SPACE.decode(action)
+        match value:
+            case A.DrawTactics(card=card):
+                if any(isinstance(f, PlayTacticsChoice) and f.drawn > 0 for f in self.stack):
+                    return None  # whether the card may be played at once shows on the stack
+                event = self.chance[0]
+                assert isinstance(event, TacticsDraw)
+                readers = frozenset(
+                    s for s in range(n) if s == event.seat or self._tactics_pool(s).keys() <= {card}
+                )
+                return None if len(readers) == n else Disclosure(readers)
+            case A.PlayTactics(card=card) | A.Discard(card=card):
+                top = self.stack.top if self.stack else None
+                if isinstance(top, PlayTacticsChoice) and top.drawn > 0:
+                    return None
+                p = self.current_player()
+                held = len(self.hands[p])
+                reveals = False
+                for s in range(n):
+                    if s != p:
+                        pool = self._tactics_pool(s)
+                        reveals |= sum(pool.values()) - pool.get(card, 0) >= held
+                return Disclosure(None, reveals)
+        if self.current_player() == CHANCE:
+            return PUBLIC
+        # two paths, targets or answers may end alike, and then nobody else tells them apart
+        return open_disclosure(self, action, TurrisState._view)
+
+    def _view(self, seat: int | None) -> object:
+        """Equal exactly when ``observation(seat)`` is, and made without writing JSON."""
+        public = tuple(getattr(self, name) for name in _OPEN_FIELDS)
+        sizes = [len(h) for h in self.hands]
+        return public, sizes, len(self.tactics_deck), None if seat is None else self.hands[seat]
+
+    def _tactics_pool(self, seat: int) -> dict[int, int]:
+        """The Tactics cards, by kind, that ``seat`` cannot place: the deck and the others'
+        hands, from which ``_determinize(seat)`` deals those hands again."""
+        pool = {c: k for c, k in enumerate(self.tactics_deck.counts) if k}
+        for other, hand in enumerate(self.hands):
+            if other != seat:
+                for c in hand:
+                    pool[c] = pool.get(c, 0) + 1
+        return pool
 
     def _determinize(self, seat: int, rng: random.Random) -> TurrisState:
         s = self.clone()
@@ -2366,3 +2427,11 @@ class TurrisState(State):
                     if self._beast_on(m) < 0:
                         far.add(m)
         return sorted(far)
+
+
+_OPEN_FIELDS = tuple(
+    f.name
+    for f in dataclass_fields(TurrisState)
+    if f.name not in {"game", "_history", "_legal", "_legal_set", "tactics_deck", "hands"}
+)
+"""The fields every seat sees as they are (``observation`` writes them all)."""

@@ -1,0 +1,143 @@
+"""Each game's ``State.disclosure`` on the actions that hide or reveal something: a card drawn,
+kept or given, a card played from a hidden hand, a heroic test dealt or completed. Each is
+found in random games and held to the answer of many re-dealt worlds."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+
+import towers
+from towers.core import knowledge
+from towers.core.chance import random_action
+from towers.core.game import PUBLIC, Disclosure, State
+
+WORLDS = 64
+
+
+def find(
+    name: str, players: int, wanted: Callable[[State, str], bool], **options: str
+) -> tuple[State, int]:
+    """The first (state, action) of random games whose action's name ``wanted`` accepts."""
+    game = towers.make(name, players=players, **options)
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            for action in state.legal_actions():
+                if wanted(state, state.action_to_string(action)):
+                    return state, action
+            state.apply_action(random_action(state, rng))
+    raise AssertionError(f"no such action in 40 random games of {name}")
+
+
+def sampled(state: State, action: int) -> Disclosure:
+    rng = random.Random(5)
+    seen = knowledge.sampled_seen_by(state, action, rng, WORLDS)
+    reveals = not state.is_chance_node() and knowledge.sampled_reveals(state, action, rng, WORLDS)
+    return Disclosure(seen, reveals)
+
+
+def mover(state: State) -> int:
+    turn = getattr(state, "turn")  # noqa: B009 - Torres names the drawing seat so
+    assert isinstance(turn, int)
+    return turn
+
+
+def test_torres_a_card_drawn_is_read_by_its_drawer_alone() -> None:
+    state, action = find("torres", 3, lambda s, a: a.startswith("draw") and s.is_chance_node())
+    assert state.disclosure(action) == Disclosure(frozenset({mover(state)}))
+    assert sampled(state, action) == state.disclosure(action)
+
+
+def test_torres_keeping_a_drawn_card_is_private_and_reveals_nothing() -> None:
+    def keep(s: State, a: str) -> bool:
+        return a.startswith("keep") and len(set(getattr(s, "drawn_cards"))) > 1  # noqa: B009
+
+    state, action = find("torres", 2, keep)
+    assert state.disclosure(action) == Disclosure(frozenset({mover(state)}), False)
+    assert sampled(state, action) == state.disclosure(action)
+
+
+def test_torres_playing_an_action_card_is_public_and_reveals_it() -> None:
+    state, action = find("torres", 2, lambda s, a: a.startswith("play"))
+    assert state.disclosure(action) == Disclosure(None, True)
+    assert sampled(state, action) == state.disclosure(action)
+
+
+def test_torres_moving_a_knight_is_public() -> None:
+    state, action = find("torres", 2, lambda s, a: a.startswith("move"))
+    assert state.disclosure(action) == PUBLIC
+    assert sampled(state, action) == PUBLIC
+
+
+def test_turris_a_tactics_card_drawn_is_its_drawers() -> None:
+    state, action = find("turris", 3, lambda s, a: a.startswith("draw tactics"))
+    seat = getattr(state, "chance")[0].seat  # noqa: B009
+    assert state.disclosure(action) == Disclosure(frozenset({seat}))
+    assert sampled(state, action) == state.disclosure(action)
+
+
+def test_turris_a_tactics_card_played_reveals_it() -> None:
+    state, action = find("turris", 2, lambda s, a: a.startswith("play "))
+    assert state.disclosure(action) == Disclosure(None, True)
+    assert sampled(state, action) == state.disclosure(action)
+
+
+def test_sifnos_a_card_drawn_into_a_hand_is_its_owners() -> None:
+    def drawn(s: State, a: str) -> bool:
+        top = getattr(s, "pending")[-1]  # noqa: B009
+        return type(top).__name__ == "Draw" and top.seat >= 0
+
+    state, action = find("sifnos", 3, drawn)
+    seat = getattr(state, "pending")[-1].seat  # noqa: B009
+    assert state.disclosure(action) == Disclosure(frozenset({seat}))
+    assert sampled(state, action) == state.disclosure(action)
+
+
+def test_sifnos_a_card_given_is_read_by_giver_and_receiver() -> None:
+    def give(s: State, a: str) -> bool:
+        return a.startswith("give ") and len(set(getattr(s, "hands")[s.current_player()])) > 1  # noqa: B009
+
+    state, action = find("sifnos", 3, give)
+    frame = getattr(state, "pending")[-1]  # noqa: B009
+    assert state.disclosure(action) == Disclosure(frozenset({frame.seat, frame.to}))
+    assert sampled(state, action) == state.disclosure(action)
+
+
+def test_dark_tower_a_heroic_test_dealt_is_its_heros() -> None:
+    state, action = find(
+        "dark_tower", 3, lambda s, a: a.startswith("heroic test dealt"), mode="competitive"
+    )
+    seat = getattr(state, "pending")[-1].seat  # noqa: B009
+    assert state.disclosure(action) == Disclosure(frozenset({seat}))
+    assert sampled(state, action) == state.disclosure(action)
+
+
+def test_dark_tower_completing_a_heroic_test_reveals_it() -> None:
+    state, action = find(
+        "dark_tower",
+        2,
+        lambda s, a: a.startswith("complete the heroic test"),
+        mode="competitive",
+    )
+    assert state.disclosure(action) == Disclosure(None, True)
+    assert sampled(state, action) == state.disclosure(action)
+
+
+@pytest.mark.parametrize("name", ["torres", "turris", "sifnos", "dark_tower"])
+def test_a_declaring_game_leaves_few_actions_to_sampling(name: str) -> None:
+    """The declaration answers for nearly every action of a random game (the rest fall back
+    to sampling, each game's docstring says when)."""
+    game = towers.make(name, players=2)
+    rng = random.Random(1)
+    state = game.new_initial_state()
+    asked = undeclared = 0
+    while not state.is_terminal():
+        action = random_action(state, rng)
+        asked += 1
+        undeclared += state.disclosure(action) is None
+        state.apply_action(action)
+    assert undeclared <= asked // 4, f"{undeclared} of {asked} actions left to sampling"
