@@ -405,7 +405,12 @@ def companion(
     ] = False,
 ) -> None:
     """Play at your own table with towers as the app: it announces the months, events,
-    battles and dungeons, and you enter what you did."""
+    battles and dungeons, and you enter what you did.
+
+    The set-up is the game's options, the first game's when left alone:
+    -o goal=ID chooses the main goal (e.g. goal=forge-an-alchemical-solution);
+    difficulty, adversary, foe2, foe3, foe4 and heroes the rest. The command
+    towers games lists each option's choices (the ten main goals among them)."""
     from towers.companion import GAMES
     from towers.companion import mirror as companion_mirror
     from towers.companion.session import CompanionSession

@@ -164,3 +164,27 @@ def test_a_killed_process_loses_no_entry(
     result = runner(tmp_path).invoke(app, start(tmp_path), input="\n".join(entries[20:]) + "\n")
     assert result.exit_code == 0, result.output
     assert load(path)["history"] == history
+
+
+def test_another_main_goal_is_announced_and_a_bad_one_refused(tmp_path: Path) -> None:
+    run = runner(tmp_path)
+    chosen = [*start(tmp_path), "-o", "goal=assemble-an-army-of-trees", "--new"]
+    result = run.invoke(app, chosen, input="quit\n")
+    assert result.exit_code == 0, result.output
+    out = flat(result.output)
+    assert "Assemble an Army of Trees against Ashstrider, on Heroic." in out
+    assert "Main goal: Assemble an Army of Trees, with Letha joining" in out
+    assert "Recover Azkol" not in out
+    assert load(saved(tmp_path))["options"]["goal"] == "assemble-an-army-of-trees"
+    bad = run.invoke(app, [*start(tmp_path), "-o", "goal=slay-the-moon", "--new"])
+    assert bad.exit_code == 2
+    message = bad.output.strip()
+    assert "slay-the-moon" in message and "recover-azkols-treasures" in message
+    assert "\n" not in message and "Traceback" not in message
+    assert load(saved(tmp_path))["options"]["goal"] == "assemble-an-army-of-trees"
+
+
+def test_the_help_names_the_main_goal_option(tmp_path: Path) -> None:
+    result = runner(tmp_path).invoke(app, ["companion", "--help"])
+    assert result.exit_code == 0
+    assert "-o goal=ID chooses the main goal" in flat(result.output)

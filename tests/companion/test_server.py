@@ -42,6 +42,29 @@ def test_a_session_survives_a_server_restart(tmp_path: Path) -> None:
         assert view["ply"] > before["ply"]
 
 
+def test_a_session_with_another_main_goal_announces_it(tmp_path: Path) -> None:
+    with live_server(f"sqlite:///{tmp_path / 'g.sqlite3'}") as live:
+        http = live.http
+        goals = next(
+            o for o in http.get("/api/companion/setup").json()["options"] if o["name"] == "goal"
+        )
+        assert goals["default"] == "recover-azkols-treasures"
+        assert "Break Grigor's Ensorcellment" in goals["names"]
+        body = {"players": 2, "seed": 6, "options": {"goal": "break-grigors-ensorcellment"}}
+        r = http.post("/api/companion", json=body)
+        assert r.status_code == 200, r.text
+        view = http.get(f"/api/companion/{r.json()['id']}").json()
+        said = "\n".join(view["messages"])
+        assert "Break Grigor's Ensorcellment against Ashstrider" in said
+        assert "Main goal: Break Grigor's Ensorcellment, with " in said
+        assert "Recover Azkol" not in said
+        bad = http.post("/api/companion", json={"options": {"goal": "slay-the-moon"}})
+        assert bad.status_code == 400
+        message = bad.json()["message"]
+        assert "slay-the-moon" in message and "recover-azkols-treasures" in message
+        assert "\n" not in message
+
+
 def test_refusals_are_one_line_and_change_nothing(tmp_path: Path) -> None:
     with live_server(f"sqlite:///{tmp_path / 'g.sqlite3'}") as live:
         http = live.http

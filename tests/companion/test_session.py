@@ -10,8 +10,16 @@ import pytest
 
 from tests.companion.helpers import TableTower, factory, play_out, script, table_choice
 from towers.agents.greedy import GreedyBot
+from towers.companion.announce import changes as announce_changes
 from towers.companion.mirror import BLE, CUES, SIMULATED, TowerMirror
-from towers.companion.session import APP, TABLE, TOWER, CompanionSession, EntryError
+from towers.companion.session import (
+    APP,
+    TABLE,
+    TOWER,
+    CompanionSession,
+    EntryError,
+    setup_choices,
+)
 from towers.core.record import replay
 from towers.games.dark_tower import frames as F
 from towers.games.dark_tower import rules as R
@@ -271,3 +279,36 @@ def test_a_competitive_session_deals_the_heroic_tests_from_the_table() -> None:
             dealt += 1
         session.enter(rng.choice(session.entries()))
     assert dealt == 2 * 4  # four heroic test cards a hero, one of each type
+
+
+def test_another_main_goal_is_announced_with_its_companion_and_steps() -> None:
+    goal = next(g for g in DATA.main_goals if g.id == "forge-an-alchemical-solution")
+    session = CompanionSession.new(2, {"goal": goal.id}, seed=3)
+    opening = session.opening()
+    assert opening[0] == f"{goal.name} against Ashstrider, on Heroic."
+    assert opening[1].startswith(f"Main goal: {goal.name}, with Hakan joining ")
+    assert "explore Silvervein Tunnels" in opening[1]
+    assert not any(DATA.main_goal.name in line for line in opening)
+    before = session.state
+    after = before.clone()
+    assert isinstance(after, R.DarkTowerState)
+    after.goal_step = 1
+    assert (
+        f"Main goal, {goal.name}: step 1 of 3 complete; next, spend 3 potions at The Cloister."
+        in announce_changes(before, after)
+    )
+
+
+def test_setup_choices_offer_the_main_goals_by_name_the_first_game_s_first() -> None:
+    goal = next(o for o in setup_choices()["options"] if o["name"] == "goal")
+    assert goal["default"] == DATA.main_goal.id == goal["choices"][0]
+    assert goal["names"] == [g.name for g in DATA.main_goals] and len(goal["names"]) == 10
+
+
+def test_an_unknown_main_goal_is_refused_in_one_line() -> None:
+    from towers.core.errors import GameOptionError
+
+    with pytest.raises(GameOptionError) as exc:
+        CompanionSession.new(2, {"goal": "slay-the-moon"}, seed=1)
+    message = str(exc.value)
+    assert "slay-the-moon" in message and DATA.main_goal.id in message and "\n" not in message

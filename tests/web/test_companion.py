@@ -30,6 +30,12 @@ def test_a_two_hero_companion_session_played_to_the_end(live: Live, page: Any) -
     page.goto(live.base + "/")
     page.wait_for_selector("#companion-adversary option", state="attached")
     assert page.input_value("#companion-adversary") == "ashstrider"  # the first game's
+    # the main goal: offered by name, the first game's preselected
+    assert page.input_value("#companion-goal") == "recover-azkols-treasures"
+    goals = page.locator("#companion-goal option").all_inner_texts()
+    assert len(goals) == 10 and goals[0] == "Recover Azkol's Treasures"
+    assert "Forge an Alchemical Solution" in goals
+    assert page.inner_text("label[for=companion-goal]") == "main goal"
     page.select_option("#companion-players", "2")
     assert page.input_value("#companion-hero-1") == "relic-hunter"  # by kingdom
     # two seats with the same hero: refused in one line, nothing started
@@ -79,3 +85,15 @@ def test_a_two_hero_companion_session_played_to_the_end(live: Live, page: Any) -
     assert "Event: " in text and "your turn" in text and "A skull tumbles out" in text
     assert page.locator("#entries button").count() == 0
     shot(page, "companion-over")
+
+
+def test_a_session_started_with_another_main_goal_announces_it(live: Live, page: Any) -> None:
+    page.goto(live.base + "/")
+    page.wait_for_selector("#companion-goal option", state="attached")
+    page.select_option("#companion-goal", "forge-an-alchemical-solution")
+    page.click("#companion-start")
+    page.wait_for_selector("#entries button.entry")
+    latest = page.inner_text("#latest")
+    assert "Forge an Alchemical Solution against Ashstrider" in latest
+    assert "Main goal: Forge an Alchemical Solution, with Hakan joining" in latest
+    assert "Recover Azkol" not in latest

@@ -16,6 +16,7 @@ from towers.games.dark_tower import actions as A
 from towers.games.dark_tower import frames as F
 from towers.games.dark_tower.actions import SPACE
 from towers.games.dark_tower.data import DATA, STATUSES, effects_text
+from towers.games.dark_tower.observe import goal_step_text
 from towers.games.dark_tower.render import (
     card_words,
     event_words,
@@ -168,6 +169,9 @@ def changes(before: DarkTowerState, after: DarkTowerState) -> list[str]:
             out.append(f"{foe} removed from {', '.join(gone)}.")
         if before.status[f] != after.status[f] and any(tokens):
             out.append(f"{foe} are now {STATUSES[after.status[f]]}.")
+    if after.goal_step > before.goal_step and not g.competitive:
+        done = f"step {after.goal_step} of {len(g.goal.steps)} complete"
+        out.append(f"Main goal, {g.goal.name}: {done}; next, {goal_step_text(after)}.")
     if before.adversary_at != after.adversary_at and after.adversary_at >= 0:
         adversary = DATA.foes[g.adversary].name
         out.append(f"{adversary} appears at {DATA.locations[after.adversary_at].name}.")
@@ -244,13 +248,19 @@ def opening_words(state: DarkTowerState) -> list[str]:
     heroes = ", ".join(hero_name(state, s) for s in range(g.num_players))
     foes = ", ".join(f"{DATA.foes[f].name} (level {DATA.foes[f].level})" for f in g.foes)
     difficulty = str(g.options["difficulty"]).capitalize()
-    goal = (
-        "The competitive game: the first hero to find the relic in the Tower wins"
-        if g.competitive
-        else f"{DATA.main_goal.name} against {DATA.foes[g.adversary].name}"
-    )
+    if g.competitive:
+        goal = [
+            "The competitive game: the first hero to find the relic in the Tower wins, "
+            f"on {difficulty}."
+        ]
+    else:
+        goal = [
+            f"{g.goal.name} against {DATA.foes[g.adversary].name}, on {difficulty}.",
+            f"Main goal: {g.goal.name}, with {DATA.companions[g.goal.companion].name} "
+            f"joining {hero_name(state, 0)}; first, {goal_step_text(state)}.",
+        ]
     return [
-        f"{goal}, on {difficulty}.",
+        *goal,
         f"Heroes: {heroes}; each starts at the citadel of their home kingdom.",
         f"Foes: {foes}.",
         "Set up the board, the 24 skulls and the decks as the rulebook's World Setup says; "

@@ -118,12 +118,19 @@ class Waiting:
 
 
 def setup_choices() -> dict[str, Any]:
-    """The app's set-up screens: the game's options (name, default, choices), the base
-    heroes to choose from (Hero Setup), and each player count's default heroes."""
+    """The app's set-up screens: the game's options (name, default, choices and the choices'
+    names: the main goal, the adversary and the foes as the app names them), the base heroes
+    to choose from (Hero Setup), and each player count's default heroes."""
     from towers.games.dark_tower.rules import DarkTowerGame
 
+    names = {g.id: g.name for g in DATA.main_goals} | {f.id: f.name for f in DATA.foes}
     options = [
-        {"name": name, "default": opt.default, "choices": list(opt.choices or ())}
+        {
+            "name": name,
+            "default": opt.default,
+            "choices": list(opt.choices or ()),
+            "names": [names.get(str(c), str(c)) for c in opt.choices or ()],
+        }
         for name, opt in DarkTowerGame.OPTIONS.items()
     ]
     defaults = {
@@ -139,7 +146,8 @@ def setup_choices() -> dict[str, Any]:
 
 def first_game_options() -> dict[str, Any]:
     """The recommended first game (App Setup): every option at its default, which are
-    Recover Azkol's Treasures against Ashstrider with the first game's foes, on Heroic."""
+    Recover Azkol's Treasures against Ashstrider with the first game's foes, on Heroic.
+    Another main goal is the option ``goal`` (one of ``[[main_goals]]`` in quests.toml)."""
     return {}
 
 

@@ -6,7 +6,8 @@ holds the link sits at the table). It is driven by :class:`towers.companion.sess
 CompanionSession`, so the app draws its own outcomes and the table enters the rest, and a
 restarted server picks the session up from its log.
 
-- ``GET  /api/companion/setup``: the set-up choices (options, heroes, default heroes)
+- ``GET  /api/companion/setup``: the set-up choices (options with their choices' names,
+  heroes, default heroes)
 - ``POST /api/companion``: ``{"game", "players", "options", "seed"}`` starts a session
 - ``GET  /api/companion/{id}``: the messages, whom the app waits for, the entries, the board
 - ``POST /api/companion/{id}/entries``: ``{"ply": n, "action": a}``, one entry

@@ -1,5 +1,5 @@
-// The lobby's companion panel: the app's set-up screens (heroes, difficulty, adversary, foes),
-// the first game's choices preselected; "Companion" starts a session.
+// The lobby's companion panel: the app's set-up screens (heroes, difficulty, main goal,
+// adversary, foes), the first game's choices preselected; "Companion" starts a session.
 "use strict";
 
 (async () => {
@@ -27,8 +27,9 @@
   players.addEventListener("change", heroes);
   heroes();
   for (const opt of setup.options.filter((o) => o.choices.length && o.name !== "mode")) {
-    const label = opt.name.replace(/^foe(\d)$/, "foe of level $1");
-    box.append(...pick(`companion-${opt.name}`, label, opt.choices.map((c) => [c, c]), opt.default,
+    const label = opt.name === "goal" ? "main goal" : opt.name.replace(/^foe(\d)$/, "foe of level $1");
+    const values = opt.choices.map((c, i) => [c, opt.names[i]]);
+    box.append(...pick(`companion-${opt.name}`, label, values, opt.default,
                        { "data-option": opt.name }));
   }
   $("#companion-form").addEventListener("submit", async (event) => {
