@@ -4,7 +4,8 @@
 of the seats' secrets) and where it stands (``ply``, status, who moves, the state as JSON).
 ``actions`` is the log: one row per accepted action (chance outcomes included), keyed by game
 and ply. A new action is written with its new state in one transaction, guarded by the ply the
-writer started from, so a second writer (another worker) can never fork a game: it gets
+writer started from (and the seats it read, from which the "bot to move" flag follows), so a
+second writer (another worker) can never fork a game nor leave that flag stale: it gets
 ``False`` back and reloads.
 
 The schema is versioned (:mod:`towers.server.schema`): a new database is made at this
