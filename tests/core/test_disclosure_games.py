@@ -127,10 +127,66 @@ def test_dark_tower_completing_a_heroic_test_reveals_it() -> None:
     assert sampled(state, action) == state.disclosure(action)
 
 
+def released(state: State, action: str) -> str | None:
+    """The outcome's name when ``action`` is one of the tower's release outcomes."""
+    return action.removeprefix("tower: ") if action.startswith("tower: ") else None
+
+
+def test_dark_tower_a_skull_landing_as_no_other_could_is_read_by_everybody() -> None:
+    state, action = find(
+        "dark_tower", 2, lambda s, a: released(s, a) not in (None, "still") and not twins(s, a)
+    )
+    assert state.disclosure(action) == PUBLIC
+    assert sampled(state, action) == PUBLIC
+
+
+def test_dark_tower_a_skull_out_of_an_opening_above_its_door_is_read_by_nobody() -> None:
+    """The top north opening and the north door both land a skull in Durnin: nobody's view
+    shows which it came out of."""
+    state, action = find(
+        "dark_tower", 2, lambda s, a: released(s, a) not in (None, "still") and twins(s, a)
+    )
+    assert state.disclosure(action) == Disclosure(frozenset())
+    assert sampled(state, action) == Disclosure(frozenset())
+
+
+def test_dark_tower_the_tower_going_still_is_read_by_everybody() -> None:
+    state, action = find("dark_tower", 3, lambda s, a: released(s, a) == "still")
+    assert state.disclosure(action) == PUBLIC
+    assert sampled(state, action) == PUBLIC
+
+
+def twins(state: State, action: str) -> bool:
+    """Whether another outcome offered lands a skull where ``action`` does (told by the
+    observation each leaves, the sampled answer's own test)."""
+
+    def seen_after(a: int) -> object:
+        copy = state.clone()
+        copy.apply_action(a)
+        return copy.observation(None)
+
+    chosen = next(a for a in state.legal_actions() if state.action_to_string(a) == action)
+    after = seen_after(chosen)
+    return any(seen_after(a) == after for a in state.legal_actions() if a != chosen)
+
+
+def test_dark_tower_the_last_heroic_test_of_a_type_is_read_by_its_hero_alone() -> None:
+    """Four heroes share the four tests of a type: the last one dealt is the only card left,
+    yet the other heroes cannot tell it from the two they have not seen."""
+
+    def last(s: State, a: str) -> bool:
+        top = getattr(s, "pending")[-1]  # noqa: B009
+        return a.startswith("heroic test dealt") and len(s.legal_actions()) == 1 and top.seat == 3
+
+    state, action = find("dark_tower", 4, last, mode="competitive")
+    assert state.disclosure(action) == Disclosure(frozenset({3}))
+    assert sampled(state, action) == state.disclosure(action)
+
+
 @pytest.mark.parametrize("name", ["torres", "turris", "sifnos", "dark_tower"])
 def test_a_declaring_game_leaves_few_actions_to_sampling(name: str) -> None:
     """The declaration answers for nearly every action of a random game (the rest fall back
-    to sampling, each game's docstring says when)."""
+    to sampling, each game's docstring says when); Return to Dark Tower for every one."""
     game = towers.make(name, players=2)
     rng = random.Random(1)
     state = game.new_initial_state()
@@ -140,4 +196,20 @@ def test_a_declaring_game_leaves_few_actions_to_sampling(name: str) -> None:
         asked += 1
         undeclared += state.disclosure(action) is None
         state.apply_action(action)
-    assert undeclared <= asked // 4, f"{undeclared} of {asked} actions left to sampling"
+    bound = 0 if name == "dark_tower" else asked // 4
+    assert undeclared <= bound, f"{undeclared} of {asked} actions left to sampling"
+
+
+@pytest.mark.parametrize(
+    ("players", "mode"),
+    [(1, "cooperative"), (4, "cooperative"), (2, "competitive"), (4, "competitive")],
+)
+def test_dark_tower_leaves_no_action_to_sampling(players: int, mode: str) -> None:
+    game = towers.make("dark_tower", players=players, mode=mode)
+    for seed in range(2):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            action = random_action(state, rng)
+            assert state.disclosure(action) is not None, state.action_to_string(action)
+            state.apply_action(action)

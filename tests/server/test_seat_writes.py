@@ -12,7 +12,7 @@ from sqlalchemy import select, update
 
 from tests.server.live import Live, live_server
 from tests.server.test_api import two_humans
-from towers.server.store import GameRow, Store, games
+from towers.server.store import GameRow, LogRow, Store, games
 
 HUMANS = [{"kind": "human", "params": {}, "name": ""}] * 2
 
@@ -86,18 +86,22 @@ def test_the_server_refuses_a_seat_change_over_one_it_has_not_heard_of(database:
         check_refused_then_taken(live, database)
 
 
+def hand_seat_1_to_a_bot_unheard(other: Store, gid: str) -> None:
+    """Another process hands seat 1 to a random bot; its announcement has not come yet."""
+    with other.engine.begin() as conn:
+        seats = json.loads(
+            conn.execute(select(games.c.seats).where(games.c.id == gid)).scalar_one()
+        )
+        seats[1] = bot("random")
+        conn.execute(update(games).where(games.c.id == gid).values(seats=json.dumps(seats)))
+
+
 def check_refused_then_taken(live: Live, database: str) -> None:
     gid, secrets = two_humans(live, seed=5)
     assert live.view(gid)["seats"][1]["kind"] == "human"  # the server has the game loaded
-    # another process hands seat 1 to a random bot; its announcement has not come yet
     other = Store(database)
     try:
-        with other.engine.begin() as conn:
-            seats = json.loads(
-                conn.execute(select(games.c.seats).where(games.c.id == gid)).scalar_one()
-            )
-            seats[1] = bot("random")
-            conn.execute(update(games).where(games.c.id == gid).values(seats=json.dumps(seats)))
+        hand_seat_1_to_a_bot_unheard(other, gid)
         r = live.set_seat(gid, secrets[1], 1, kind="greedy")
         assert r.status_code == 409, r.text
         assert r.json()["error"] == "seats_changed"
@@ -110,3 +114,75 @@ def check_refused_then_taken(live: Live, database: str) -> None:
         assert stored_seats(other, gid)[1]["kind"] == "greedy"
     finally:
         other.close()
+
+
+# ---- a move's bot_to_move flag is written over the seats it was worked out from ----------
+
+
+def flag_and_seats(store: Store, game_id: str) -> tuple[int, bool, list[dict[str, Any]]]:
+    """The stored ply, bot_to_move flag and seats, read together."""
+    with store.engine.connect() as conn:
+        r = conn.execute(
+            select(games.c.ply, games.c.bot_to_move, games.c.seats).where(games.c.id == game_id)
+        ).one()
+    return r.ply, bool(r.bot_to_move), json.loads(r.seats)
+
+
+def test_a_move_decided_on_seats_another_session_changed_is_refused(database: str) -> None:
+    """A move's bot_to_move follows from the seats its writer read: over seats changed since,
+    it would leave the flag stale, so it is refused (the writer reloads) and nothing is
+    written."""
+    a, b = Store(database), Store(database)
+    try:
+        new_game(a, "g1")
+        read = stored_seats(a, "g1")
+        # b hands seat 1 to a bot, whose turn it is after the move a is about to write
+        changed = [HUMANS[0], bot("random")]
+        assert b.set_seats("g1", changed, False, expected=read, ply=0)
+        # a worked out its flag from the two humans it read: seat 1 to move, no bot
+        where = {"ply": 1, "status": "playing", "to_move": 1, "bot_to_move": False}
+        assert not a.append("g1", 0, [LogRow(0, 4, 0)], where, seats=read)
+        assert flag_and_seats(b, "g1") == (0, False, changed)
+        loaded = b.load("g1")
+        assert loaded is not None and loaded[1] == []
+        # over the seats as they now are, the flag is right and the move is written
+        assert a.append("g1", 0, [LogRow(0, 4, 0)], {**where, "bot_to_move": True}, seats=changed)
+        assert flag_and_seats(b, "g1") == (1, True, changed)
+        # an undo over seats changed since is refused the same way
+        assert b.set_seats("g1", HUMANS, False, expected=changed, ply=1)
+        back = {"ply": 0, "status": "playing", "to_move": 0, "bot_to_move": False}
+        assert not a.truncate("g1", 1, 0, back, seats=changed)
+        assert flag_and_seats(b, "g1") == (1, False, HUMANS)
+        assert a.truncate("g1", 1, 0, back, seats=HUMANS)
+        assert flag_and_seats(b, "g1") == (0, False, HUMANS)
+    finally:
+        a.close()
+        b.close()
+
+
+def test_the_server_refuses_a_move_over_a_seat_change_it_has_not_heard_of(database: str) -> None:
+    with live_server(database, poll_interval=60) as live:
+        gid, secrets = two_humans(live, seed=5)
+        v = live.view(gid, secrets[0])
+        assert v["seats"][1]["kind"] == "human"  # the server has the game loaded
+        other = Store(database)
+        try:
+            hand_seat_1_to_a_bot_unheard(other, gid)
+            r = live.act(gid, secrets[0], ply=v["ply"], action=v["legal"][0]["action"])
+            assert r.status_code == 409, r.text
+            assert r.json()["error"] == "stale"
+            assert flag_and_seats(other, gid)[:2] == (v["ply"], False)  # nothing written
+            # the server has caught up with the seats; the move is taken, its flag right
+            v = live.view(gid, secrets[0])
+            assert v["seats"][1]["kind"] == "random"
+            r = live.act(gid, secrets[0], ply=v["ply"], action=v["legal"][0]["action"])
+            assert r.status_code == 200, r.text
+            with other.engine.connect() as conn:
+                row = conn.execute(
+                    select(games.c.to_move, games.c.bot_to_move, games.c.status).where(
+                        games.c.id == gid
+                    )
+                ).one()
+            assert row.status != "playing" or row.bot_to_move == (row.to_move == 1)
+        finally:
+            other.close()

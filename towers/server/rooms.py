@@ -114,8 +114,8 @@ class Room:
         self.seed = row.seed
         self.seats = [Seat.from_dict(s) for s in row.seats]
         self.stored_seats = row.seats
-        """The seats as the database holds them, read or written last: a seat change is
-        written only over these (compare-and-set)."""
+        """The seats as the database holds them, read or written last: a seat change, a
+        move and an undo are written only over these (compare-and-set)."""
         self.secrets = list(row.secrets)
         self.state = state
         self.log = log

@@ -11,6 +11,7 @@ change runs them."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import time
 from collections.abc import Callable
@@ -41,8 +42,13 @@ class Storage:
     async def _write(
         self, room: Room, start: int, rows: list[LogRow], new: State, before: dict[int, State]
     ) -> bool:
+        fields = self._fields(room, new, since=start)
         ok = await self.db(
-            self.store.append, room.id, start, rows, self._fields(room, new, since=start)
+            functools.partial(self.store.append, seats=room.stored_seats),
+            room.id,
+            start,
+            rows,
+            fields,
         )
         if not ok:
             await self._reload(room)

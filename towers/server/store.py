@@ -4,7 +4,8 @@
 of the seats' secrets) and where it stands (``ply``, status, who moves, the state as JSON).
 ``actions`` is the log: one row per accepted action (chance outcomes included), keyed by game
 and ply. A new action is written with its new state in one transaction, guarded by the ply the
-writer started from, so a second writer (another worker) can never fork a game: it gets
+writer started from (and the seats it read, from which the "bot to move" flag follows), so a
+second writer (another worker) can never fork a game nor leave that flag stale: it gets
 ``False`` back and reloads.
 
 The schema is versioned (:mod:`towers.server.schema`): a new database is made at this
@@ -19,9 +20,9 @@ at any moment.
 ...               0, False, "{}")
 >>> store.create(row, [])
 >>> where = {"ply": 1, "status": "playing", "to_move": 0, "bot_to_move": False}
->>> store.append("g1", 0, [LogRow(0, 4, -1)], where)
+>>> store.append("g1", 0, [LogRow(0, 4, -1)], where, seats=row.seats)
 True
->>> store.append("g1", 0, [LogRow(0, 5, -1)], where)
+>>> store.append("g1", 0, [LogRow(0, 5, -1)], where, seats=row.seats)
 False
 >>> [r.action for r in store.load("g1")[1]]
 [4]
@@ -159,18 +160,23 @@ class Store:
             check_on(conn, self.engine.url.render_as_string(hide_password=True))
         # built once: a statement object keeps its compiled form, so a move costs less
         at_ply = and_(games.c.id == bindparam("g_id"), games.c.ply == bindparam("from_ply"))
-        self._move = (
-            update(games)
-            .where(at_ply)
-            .values(
-                ply=bindparam("ply"),
-                status=bindparam("status"),
-                to_move=bindparam("to_move"),
-                bot_to_move=bindparam("bot_to_move"),
-                updated=bindparam("now"),
-            )
+        move = update(games).values(
+            ply=bindparam("ply"),
+            status=bindparam("status"),
+            to_move=bindparam("to_move"),
+            bot_to_move=bindparam("bot_to_move"),
+            updated=bindparam("now"),
         )
-        self._move_and_state = self._move.values(state=bindparam("state"))
+        # a move whose bot_to_move was worked out from the seats is written over the seats
+        # it was decided on too, so a seat change committed meanwhile makes it reload
+        at_seats = and_(at_ply, games.c.seats == bindparam("from_seats"))
+        self._moves = {
+            (checked, with_state): (
+                move.values(state=bindparam("state")) if with_state else move
+            ).where(at_seats if checked else at_ply)
+            for checked in (False, True)
+            for with_state in (False, True)
+        }
         self._log = insert(actions)
 
     def close(self) -> None:
@@ -213,31 +219,47 @@ class Store:
             _insert_log(conn, row.id, log, now)
 
     def append(
-        self, game_id: str, from_ply: int, log: Sequence[LogRow], fields: Mapping[str, Any]
+        self,
+        game_id: str,
+        from_ply: int,
+        log: Sequence[LogRow],
+        fields: Mapping[str, Any],
+        *,
+        seats: list[dict[str, Any]] | None = None,
     ) -> bool:
         """Add ``log`` and set ``fields`` (ply, status, to_move, bot_to_move, and perhaps the
-        state) in one transaction, if the game is still at ``from_ply``; False (nothing
-        written) if another writer moved it first."""
+        state) in one transaction, if the game is still at ``from_ply`` and, when given,
+        with the ``seats`` the writer read (bot_to_move was worked out from them); False
+        (nothing written) if another writer moved it or changed a seat first."""
         now = time.time()
-        statement = self._move_and_state if "state" in fields else self._move
+        statement = self._moves[seats is not None, "state" in fields]
+        values = {**fields, "g_id": game_id, "from_ply": from_ply, "now": now}
+        if seats is not None:
+            values["from_seats"] = json.dumps(seats)
         with self.engine.begin() as conn:
-            done = conn.execute(
-                statement, {**fields, "g_id": game_id, "from_ply": from_ply, "now": now}
-            )
+            done = conn.execute(statement, values)
             if done.rowcount != 1:
                 return False  # nothing was changed; the empty transaction commits
             _insert_log(conn, game_id, log, now, self._log)
             self._changed(conn, game_id)
         return True
 
-    def truncate(self, game_id: str, from_ply: int, to_ply: int, fields: Mapping[str, Any]) -> bool:
-        """Drop the log from ``to_ply`` on (an undo) and set ``fields``, if still at ``from_ply``."""
+    def truncate(
+        self,
+        game_id: str,
+        from_ply: int,
+        to_ply: int,
+        fields: Mapping[str, Any],
+        *,
+        seats: list[dict[str, Any]] | None = None,
+    ) -> bool:
+        """Drop the log from ``to_ply`` on (an undo) and set ``fields``, if still at
+        ``from_ply`` and, when given, with the ``seats`` the writer read (as ``append``)."""
+        where = and_(games.c.id == game_id, games.c.ply == from_ply)
+        if seats is not None:
+            where = and_(where, games.c.seats == json.dumps(seats))
         with self.engine.begin() as conn:
-            done = conn.execute(
-                update(games)
-                .where(and_(games.c.id == game_id, games.c.ply == from_ply))
-                .values(**fields, updated=time.time())
-            )
+            done = conn.execute(update(games).where(where).values(**fields, updated=time.time()))
             if done.rowcount != 1:
                 return False  # nothing was changed; the empty transaction commits
             conn.execute(

@@ -3,6 +3,7 @@ action or a chance outcome, and never one that revealed hidden information."""
 
 from __future__ import annotations
 
+import functools
 import random
 
 from towers.core import knowledge
@@ -67,7 +68,11 @@ class Undoing:
             target = room.ply - 1
             new = self._state_before(room, target).clone()
             ok = await self.db(
-                self.store.truncate, room.id, room.ply, target, self._fields(room, new)
+                functools.partial(self.store.truncate, seats=room.stored_seats),
+                room.id,
+                room.ply,
+                target,
+                self._fields(room, new),
             )
             if not ok:
                 await self._reload(room)

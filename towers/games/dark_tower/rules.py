@@ -1271,10 +1271,7 @@ class DarkTowerState(State):
     def _emerged(self, side: int, dropper: int) -> None:
         """A skull emerged facing ``side``: it lands in that kingdom; its player places it,
         or the dropper for a dormant kingdom (Placing Skulls)."""
-        standing = [
-            b for b, bd in enumerate(DATA.buildings) if bd.kingdom == side and self.skulls[b] >= 0
-        ]
-        if not standing:
+        if not self._standing(side):
             # designed: a kingdom with no building left sends the skull back to the supply
             self.supply += 1
             return
@@ -1588,22 +1585,34 @@ class DarkTowerState(State):
         skulls rest inside the tower (from everybody) and, in the competitive game, the
         heroic tests not yet completed (from the other heroes). A test dealt is its hero's to
         read while another card of its type was left to deal; completing one shows it, a
-        reveal unless every other hero could name it (one card of that type unseen). None
-        (left to the sampled answer) for what comes out of the tower, whose outcomes name
-        ledges nobody sees, and for the last test card of a type dealt. A die face or
-        battle card that does what another does is read by nobody."""
+        reveal unless every other hero could name it (one card of that type unseen). The
+        last test card of a type dealt is read too by each hero for whom no other card of
+        that type is unseen. What comes out of the tower is seen by everybody as the kingdom
+        the skull lands in (or the supply, where no building stands), not as the opening:
+        an outcome is read by everybody unless another outcome offered lands alike, then by
+        nobody (see ``_release_disclosure``). A die face or battle card that does what
+        another does is read by nobody. None (left to the sampled answer) only for an
+        outcome of the tower when edited data let a ledge catch every skull (``catch`` 1),
+        where which outcomes are offered depends on where the hidden skulls rest."""
         match SPACE.decode(action):
-            case A.Release():
-                return None
+            case A.Release(what=o):
+                return self._release_disclosure(o)
             case A.RollHaggle() | A.RevealCard():
                 # faces and cards alike in effect show alike: nobody tells them apart
                 return open_disclosure(self, action)
             case A.DealTest():
                 top = self.pending[-1]
                 assert isinstance(top, F.DealTest)
-                if len(self.undealt_tests(top.kind)) < 2:
-                    return None
-                return Disclosure(frozenset({top.seat}))
+                if len(self.undealt_tests(top.kind)) > 1:
+                    return Disclosure(frozenset({top.seat}))
+                # the one card left: a hero who has seen all the others knows it is dealt
+                n = self.game.num_players
+                readers = frozenset(
+                    s
+                    for s in range(n)
+                    if s == top.seat or len(self._unseen_tests(s, top.kind)) == 1
+                )
+                return PUBLIC if len(readers) == n else Disclosure(readers)
             case A.HeroicTest(kind=kind):
                 p = self.current_player()
                 n = self.game.num_players
@@ -1613,6 +1622,41 @@ class DarkTowerState(State):
             return PUBLIC
         # two choices may end alike (two potions of a kind): nobody else tells them apart
         return open_disclosure(self, action)
+
+    def _release_disclosure(self, outcome: int) -> Disclosure | None:
+        """Who reads what comes out of the tower. The observation shows the tower's public
+        face, its totals and where the skull landed, never the opening it left by nor where
+        the skulls inside rest, so ``STILL`` (the release ends) is told apart by everybody,
+        and a skull by the kingdom it lands in (``_landing``). The outcomes besides ``STILL``
+        are offered in every world alike (``determinize`` re-deals only the resting skulls,
+        which move only the ledge a skull may lodge on) unless a ledge catches every skull,
+        so comparing the outcomes offered in the true state is exact; it reveals nothing, as
+        any chance outcome."""
+        if outcome == STILL:
+            return PUBLIC
+        if any(ledge.catch >= 1 for ledge in self.tower.data.ledges):
+            return None
+        lands = self._landing(outcome)
+        twins = [
+            o
+            for o, _ in self.tower.release_outcomes()
+            if o not in (STILL, outcome) and self._landing(o) == lands
+        ]
+        return Disclosure(frozenset()) if twins else PUBLIC
+
+    def _landing(self, outcome: int) -> int:
+        """Where a skull coming out at ``outcome`` lands: the kingdom it faces, or -1 (back
+        to the supply) when no building stands there."""
+        side = outcome - BASE if outcome >= BASE else outcome % 4
+        return side if self._standing(side) else -1
+
+    def _standing(self, kingdom: int) -> list[int]:
+        """The buildings of ``kingdom`` not destroyed."""
+        return [
+            b
+            for b, bd in enumerate(DATA.buildings)
+            if bd.kingdom == kingdom and self.skulls[b] >= 0
+        ]
 
     def _unseen_tests(self, seat: int, kind: int) -> list[int]:
         """The heroic tests of type ``kind`` that ``seat`` has not seen, which
