@@ -38,7 +38,8 @@ from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy  # noq
 RAY = shutil.which("ray", path=os.path.dirname(sys.executable)) or shutil.which("ray")
 START_SECONDS = 40.0
 GAMES = 12
-SEATS = ["mcts:iterations=30", "greedy", "random"]
+SEATS = ["mcts:iterations=300", "greedy", "random"]
+"""About a fifth of a second a game: long enough that a second node takes some of them."""
 SEED = 5
 HERE = "no cluster"
 """The node facet of a game played outside Ray."""
@@ -93,7 +94,7 @@ def start_node(args: list[str], env: dict[str, str], temp_dir: str, log: Path) -
 def stop_node(node: Node) -> None:
     """Stop the node started as ``node`` and every process of its group (its raylet, object
     store and workers), whatever state it is in."""
-    for sig, wait in ((signal.SIGTERM, 15.0), (signal.SIGKILL, 5.0)):
+    for sig, wait in ((signal.SIGTERM, 5.0), (signal.SIGKILL, 5.0)):
         try:
             os.killpg(node.pid, sig)
         except ProcessLookupError:
