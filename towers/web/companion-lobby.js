@@ -1,5 +1,7 @@
 // The lobby's companion panel: the app's set-up screens (heroes, difficulty, main goal,
 // adversary, foes), the first game's choices preselected; "Companion" starts a session.
+// Its selects carry data-setting, not the game form's data-option, which index.js gathers
+// from the whole page.
 "use strict";
 
 (async () => {
@@ -30,12 +32,12 @@
     const label = opt.name === "goal" ? "main goal" : opt.name.replace(/^foe(\d)$/, "foe of level $1");
     const values = opt.choices.map((c, i) => [c, opt.names[i]]);
     box.append(...pick(`companion-${opt.name}`, label, values, opt.default,
-                       { "data-option": opt.name }));
+                       { "data-setting": opt.name }));
   }
   $("#companion-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const options = {};
-    for (const s of box.querySelectorAll("select[data-option]")) options[s.dataset.option] = s.value;
+    for (const s of box.querySelectorAll("select[data-setting]")) options[s.dataset.setting] = s.value;
     const chosen = [...box.querySelectorAll("select[data-hero]")].map((s) => s.value);
     if (chosen.join(",") !== setup.default_heroes[Number(players.value)].join(",")) {
       options.heroes = chosen.join(",");
