@@ -24,7 +24,7 @@ from towers.games.dark_tower.render import (
     plural,
     quest_words,
 )
-from towers.games.dark_tower.tower import BASE, LEVELS, STILL, outcome_name
+from towers.games.dark_tower.tower import LEVELS, outcome_name, side_of
 
 if TYPE_CHECKING:
     from towers.games.dark_tower.rules import DarkTowerState
@@ -53,9 +53,9 @@ def step_words(before: DarkTowerState, action: int, after: DarkTowerState) -> li
     value = SPACE.decode(action)
     match value:
         case A.Release(what=o):
-            if o == STILL:
+            side = side_of(o)
+            if side is None:  # STILL
                 return ["The Tower falls still."]
-            side = o - BASE if o >= BASE else o % 4
             where = f"A skull tumbles out of the {outcome_name(o)} into {kingdom_of_side(side)}"
             top = after.pending[-1] if after.pending and not after.result else None
             if isinstance(top, F.PlaceSkull) and after.in_hand > before.in_hand:

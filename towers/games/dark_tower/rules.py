@@ -45,7 +45,7 @@ from towers.games.dark_tower.data import (
     Quest,
 )
 from towers.games.dark_tower.legality import why_not
-from towers.games.dark_tower.tower import BASE, STILL, Tower
+from towers.games.dark_tower.tower import BASE, STILL, Tower, side_of
 
 G = DATA.game
 GOAL = DATA.main_goal
@@ -1647,8 +1647,8 @@ class DarkTowerState(State):
     def _landing(self, outcome: int) -> int:
         """Where a skull coming out at ``outcome`` lands: the kingdom it faces, or -1 (back
         to the supply) when no building stands there."""
-        side = outcome - BASE if outcome >= BASE else outcome % 4
-        return side if self._standing(side) else -1
+        side = side_of(outcome)
+        return side if side is not None and self._standing(side) else -1
 
     def _standing(self, kingdom: int) -> list[int]:
         """The buildings of ``kingdom`` not destroyed."""
