@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -217,36 +218,35 @@ class CompanionTables:
             self.tables.pop(game_id, None)
             raise ApiError(409, "stale", "the session changed elsewhere; reload the page")
 
-    async def enter(self, game_id: str, body: Entry) -> dict[str, Any]:
+    async def _change(
+        self,
+        game_id: str,
+        ply: int,
+        undo: bool,
+        change: Callable[[CompanionSession], list[str]],
+    ) -> dict[str, Any]:
+        """Make ``change`` to the session at step ``ply`` (refused when the session is at
+        another step), store it and say what it brought."""
         table = await self.table(game_id)
         async with table.lock:
             s = table.session
             before = s.history_len
-            if body.ply != before:
-                raise ApiError(409, "stale", f"the session is at step {before}, not {body.ply}")
+            if ply != before:
+                raise ApiError(409, "stale", f"the session is at step {before}, not {ply}")
             try:
-                lines = s.enter(body.action)
+                lines = change(s)
             except EntryError as exc:
                 raise ApiError(400, "refused", str(exc)) from None
-            await self._commit(game_id, table, before, undo=False)
-            entered = s.name(s.state.history()[before])
+            await self._commit(game_id, table, before, undo)
+            entered = None if undo else s.name(s.state.history()[before])
             table.said(lines, entered)
             return self.view(game_id, table)
 
+    async def enter(self, game_id: str, body: Entry) -> dict[str, Any]:
+        return await self._change(game_id, body.ply, False, lambda s: s.enter(body.action))
+
     async def undo(self, game_id: str, body: Undo) -> dict[str, Any]:
-        table = await self.table(game_id)
-        async with table.lock:
-            s = table.session
-            before = s.history_len
-            if body.ply != before:
-                raise ApiError(409, "stale", f"the session is at step {before}, not {body.ply}")
-            try:
-                lines = s.undo()
-            except EntryError as exc:
-                raise ApiError(400, "refused", str(exc)) from None
-            await self._commit(game_id, table, before, undo=True)
-            table.said(lines)
-            return self.view(game_id, table)
+        return await self._change(game_id, body.ply, True, lambda s: s.undo())
 
     async def connect(self, game_id: str, body: Connect) -> dict[str, Any]:
         table = await self.table(game_id)
