@@ -40,6 +40,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from towers.server.serve import server_command
+from towers.server.wire import MEM_LEVEL, SERVER_WINDOW_BITS, browser_offer
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -97,12 +98,15 @@ async def seat_client(
     ws_url: str, secret: str, think: float, stats: Stats, rng: random.Random, svg: bool
 ) -> bool:
     """Play one seat until the game ends (True) or the run stops (False)."""
-    async with connect(ws_url, max_size=2**24, open_timeout=60) as ws:
+    offer = [browser_offer()]
+    async with connect(
+        ws_url, max_size=2**24, open_timeout=60, compression=None, extensions=offer
+    ) as ws:
         await ws.send(json.dumps({"type": "hello", "secret": secret, "svg": svg, "log": svg}))
         sent_at: float | None = None
         sent_ply = -1
-        # as uvicorn's permessage-deflate: one stream a connection
-        deflate = zlib.compressobj(wbits=-12, memLevel=5)
+        # as the server's permessage-deflate: one stream a connection
+        deflate = zlib.compressobj(wbits=-SERVER_WINDOW_BITS, memLevel=MEM_LEVEL)
         while True:
             timeout = max(0.01, stats.stop - time.monotonic())
             try:

@@ -21,6 +21,7 @@ from websockets.sync.client import ClientConnection, connect
 from towers.server import ServerConfig, create_app
 from towers.server.serve import server_command
 from towers.server.service import GameService
+from towers.server.wire import PROTOCOL, browser_offer
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -99,8 +100,10 @@ class Live:
     def socket(
         self, game_id: str, secret: str | None = None, *, send_hello: bool = True, **hello: Any
     ) -> Iterator[ClientConnection]:
-        """An open WebSocket to the game, the hello sent (``secret`` None: a spectator)."""
-        with connect(f"{self.ws_base}/api/games/{game_id}/ws", open_timeout=10) as ws:
+        """An open WebSocket to the game, offering compression as a browser does, the hello
+        sent (``secret`` None: a spectator)."""
+        url = f"{self.ws_base}/api/games/{game_id}/ws"
+        with connect(url, open_timeout=10, compression=None, extensions=[browser_offer()]) as ws:
             if send_hello:
                 ws.send(json.dumps({"type": "hello", "secret": secret, **hello}))
             yield ws
@@ -127,7 +130,9 @@ def live_server(database: str, **config: Any) -> Iterator[Live]:
     app = create_app(cfg)
     port = free_port()
     server = uvicorn.Server(
-        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
+        uvicorn.Config(
+            app, host="127.0.0.1", port=port, log_level="warning", lifespan="on", ws=PROTOCOL
+        )
     )
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

@@ -176,3 +176,20 @@ def test_a_seat_that_left_is_handed_to_a_bot_from_the_page(live: Live, page: Any
         "() => document.querySelector('#log').innerText.includes('seat 1: king')"
     )
     assert "seat 1: king" in page.inner_text("#log")
+
+
+def test_the_browser_and_server_agree_on_a_32_kb_window(live: Live, page: Any) -> None:
+    """Chromium's own offer of permessage-deflate gets the server's widest window, so each
+    board is sent as its changes from the last one."""
+    g = live.create("torres", players=2, seats=[{"kind": "human"}] * 2, seed=8)
+    page.goto(live.base + "/")
+    extensions = page.evaluate(
+        """url => new Promise((done, fail) => {
+            const ws = new WebSocket(url);
+            ws.onopen = () => { done(ws.extensions); ws.close(); };
+            ws.onerror = fail;
+        })""",
+        f"{live.ws_base}/api/games/{g['id']}/ws",
+    )
+    assert extensions.startswith("permessage-deflate"), extensions
+    assert "server_max_window_bits" not in extensions or "server_max_window_bits=15" in extensions

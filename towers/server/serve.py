@@ -10,6 +10,7 @@ from towers.server.bots import PROCESS, THREAD
 from towers.server.schema import upgrade_url
 from towers.server.service import ServerConfig
 from towers.server.store import to_url
+from towers.server.wire import PROTOCOL
 
 
 def server_command(port: int, log_level: str = "warning", *extra: str) -> list[str]:
@@ -17,7 +18,8 @@ def server_command(port: int, log_level: str = "warning", *extra: str) -> list[s
     from the environment (TOWERS_DATABASE, TOWERS_BOT_MODE, ...), as tests and benchmarks do."""
     return [
         sys.executable, "-m", "uvicorn", "towers.server.app:app_from_env", "--factory",
-        "--host", "127.0.0.1", "--port", str(port), "--log-level", log_level, *extra,
+        "--host", "127.0.0.1", "--port", str(port), "--log-level", log_level, "--ws", PROTOCOL,
+        *extra,
     ]  # fmt: skip
 
 
@@ -62,6 +64,7 @@ def run(
             port=port,
             workers=workers,
             log_level=log_level,
+            ws=PROTOCOL,
         )
         return
     from towers.server.app import create_app
@@ -71,4 +74,4 @@ def run(
     )
     app = create_app(config)
     tune_gc()
-    uvicorn.run(app, host=host, port=port, log_level=log_level)
+    uvicorn.run(app, host=host, port=port, log_level=log_level, ws=PROTOCOL)
