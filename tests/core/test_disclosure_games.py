@@ -107,6 +107,130 @@ def test_sifnos_a_card_given_is_read_by_giver_and_receiver() -> None:
     assert sampled(state, action) == state.disclosure(action)
 
 
+def test_sifnos_a_card_drawn_alone_is_read_by_the_player_not_the_spectator() -> None:
+    """Solo: the player is every seat, yet the spectator sees no hand, so any other card of
+    the deck would have left it seeing the same."""
+
+    def drawn(s: State, a: str) -> bool:
+        top = getattr(s, "pending")[-1]  # noqa: B009
+        return type(top).__name__ == "Draw" and top.seat >= 0 and len(s.legal_actions()) > 1
+
+    state, action = find("sifnos", 1, drawn)
+    assert state.disclosure(action) == Disclosure(frozenset({0}))
+    assert sampled(state, action) == state.disclosure(action)
+
+
+def test_sifnos_a_card_given_between_two_players_is_theirs_alone() -> None:
+    def give(s: State, a: str) -> bool:
+        return a.startswith("give ") and len(getattr(s, "hands")[s.current_player()]) > 1  # noqa: B009
+
+    state, action = find("sifnos", 2, give)
+    assert state.disclosure(action) == Disclosure(frozenset({0, 1}))
+    assert sampled(state, action) == state.disclosure(action)
+
+
+def test_sifnos_the_last_card_in_hand_given_is_read_by_everybody() -> None:
+    def give(s: State, a: str) -> bool:
+        return a.startswith("give ") and len(getattr(s, "hands")[s.current_player()]) == 1  # noqa: B009
+
+    state, action = find("sifnos", 3, give)
+    assert state.disclosure(action) == PUBLIC
+    assert sampled(state, action) == PUBLIC
+
+
+def sifnos_effect(state: State, name: str) -> tuple[str, int | None] | None:
+    """The kind and price of the effect the action ``name`` uses from a column, if it is
+    one."""
+    from towers.games.sifnos import frames
+    from towers.games.sifnos.actions import DATA, SPACE, UseCard, UsePrinted
+
+    top = getattr(state, "pending")[-1]  # noqa: B009
+    if not name.startswith("use ") or not isinstance(top, frames.Prepare | frames.Column):
+        return None
+    match SPACE.decode(action_named(state, name)):
+        case UseCard(card=c):
+            return DATA.cards[c].kind, DATA.cards[c].discard
+        case UsePrinted(effect=e):
+            return DATA.printed[e].id, DATA.printed[e].discard
+    return None
+
+
+def action_named(state: State, name: str) -> int:
+    return next(a for a in state.legal_actions() if state.action_to_string(a) == name)
+
+
+def held(state: State) -> int:
+    return len(getattr(state, "hands")[state.current_player()])  # noqa: B009
+
+
+def test_sifnos_paying_a_price_with_a_lone_card_reveals_its_mineral() -> None:
+    """One card pays a lead price only if it is lead: the others held other minerals
+    possible (any two cards pay any price, so a hand of two reveals nothing)."""
+    from towers.games.sifnos.data import ANY
+
+    def lone(s: State, a: str) -> bool:
+        effect = sifnos_effect(s, a)
+        return effect is not None and effect[1] not in (None, ANY) and held(s) == 1
+
+    state, action = find("sifnos", 3, lone)
+    declared = state.disclosure(action)
+    assert declared is not None and declared.reveals
+    assert sampled(state, action) == declared
+
+
+def test_sifnos_an_effect_without_a_price_reveals_nothing_of_a_lone_card() -> None:
+    def free(s: State, a: str) -> bool:
+        effect = sifnos_effect(s, a)
+        return (
+            effect is not None and effect[1] is None and effect[0] != "place_card" and held(s) == 1
+        )
+
+    state, action = find("sifnos", 2, free)
+    declared = state.disclosure(action)
+    assert declared is not None and not declared.reveals
+    assert sampled(state, action) == declared
+
+
+def test_sifnos_placing_a_card_from_a_small_hand_reveals_one_could_be_placed() -> None:
+    """Three cards of three minerals, each costing 2, place none: placing a card rules
+    such hands out."""
+
+    def place(s: State, a: str) -> bool:
+        return a == "use place_card" and 2 <= held(s) <= 3
+
+    state, action = find("sifnos", 3, place)
+    declared = state.disclosure(action)
+    assert declared is not None and declared.reveals
+    assert sampled(state, action) == declared
+
+
+def test_sifnos_placing_a_card_from_a_big_hand_reveals_nothing_worth_counting() -> None:
+    """Five cards place none only when all cost 3 and no three share a mineral: far rarer
+    than ``RARE_HAND``, and a sample of worlds finds none."""
+
+    def place(s: State, a: str) -> bool:
+        return a == "use place_card" and held(s) == 5
+
+    state, action = find("sifnos", 3, place)
+    declared = state.disclosure(action)
+    assert declared is not None and not declared.reveals
+    assert sampled(state, action) == declared
+
+
+def test_sifnos_two_faces_of_the_opponents_fort_doing_the_same_are_read_by_nobody() -> None:
+    """Solo: a face-down Fort that draws a card and one that moves a Soldier both move the
+    opponent's marker one space, and its Forts are shown only by their count."""
+
+    def fort(s: State, a: str) -> bool:
+        top = getattr(s, "pending")[-1]  # noqa: B009
+        faces = {s.action_to_string(x) for x in s.legal_actions()}
+        return type(top).__name__ == "SoloFort" and a.endswith("draw_card") and len(faces) == 3
+
+    state, action = find("sifnos", 1, fort)
+    assert state.disclosure(action) == Disclosure(frozenset())
+    assert sampled(state, action) == Disclosure(frozenset())
+
+
 def test_dark_tower_a_heroic_test_dealt_is_its_heros() -> None:
     state, action = find(
         "dark_tower", 3, lambda s, a: a.startswith("heroic test dealt"), mode="competitive"

@@ -7,6 +7,7 @@ the rulebook's "randomly determine a first player"). A turn is a stack of frames
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -123,6 +124,12 @@ TRACK_LAST = int(TRACK["last"])
 MAX_ROUNDS = 60
 """Designed: the rulebook has no limit on the game's length, and a table where nobody Invests
 would never end; after this many rounds the game ends as if the Bag were empty."""
+MAX_COST = max(c.cost for c in DATA.cards)
+RARE_HAND = 0.01
+"""An effect used reveals a card when a hand that could not have used it comes up this often
+or more among the worlds re-dealt for the other seats, one for each (``disclosure``). Rarer
+hands, such as five cards of cost 3 no two of which pay for a third, are possible, yet no
+seat counts on them, and the thousand worlds a check re-deals would seldom show one."""
 
 
 def bit(i: int) -> int:
@@ -1721,16 +1728,18 @@ class SifnosState(State):
 
         return observation(self, seat)
 
-    def disclosure(self, action: int) -> Disclosure | None:
+    def disclosure(self, action: int) -> Disclosure:
         """Who may read ``action`` and whether it reveals a card, exactly (the server's log
         and undo ask it). Only the hands and the deck are hidden, and, as ``_determinize``
         deals them, a seat counts on the pool of the deck and the other hands, less those of
         a seat paying, giving or placing (its choices were offered on the hand as it is, so
         that hand counts as known). A card drawn is its drawer's to read, and another seat's
         only when that pool holds no other card; a card given is the giver's and the
-        receiver's, and a third seat's only when the giver held no other kind. None (left to
-        the sampled answer) where every seat could tell, and for an effect whose use hangs
-        on the cards held (see ``_use_disclosure``)."""
+        receiver's, and a third seat's only when the giver held no other card. The spectator
+        reads a draw or a gift only when nothing else could have been drawn or given. An
+        effect used is read as the table shows it, and reveals a card when the others held
+        a hand that could not have used it likely enough: ``RARE_HAND`` or more (see
+        ``_use_disclosure``)."""
         n = self.game.num_players
         top = self.pending[-1] if self.pending else None
         match SPACE.decode(action):
@@ -1741,33 +1750,72 @@ class SifnosState(State):
                 readers = frozenset(
                     s for s in range(n) if s == top.seat or self._unplaced(s) <= {c}
                 )
-                return None if len(readers) == n else Disclosure(readers)
+                return _spectator_too(readers, n, len(self.deck.draw_outcomes()) == 1)
             case Give(card=c):
                 assert isinstance(top, F.GiveCards)
                 if top.to == self.game.opponent:
                     return PUBLIC  # given to the Schemes' discard pile
-                alone = set(self.hands[top.seat]) == {c}
+                alone = self.hands[top.seat] == [c]
                 readers = frozenset(s for s in range(n) if s in (top.seat, top.to) or alone)
-                return None if len(readers) == n else Disclosure(readers)
-            case UseCard(card=c):
+                return _spectator_too(readers, n, alone)
+            case UseCard(card=c) if not isinstance(top, F.Triggered):
                 return self._use_disclosure(action, DATA.cards[c].kind, DATA.cards[c].discard)
             case UsePrinted(effect=e):
                 printed = DATA.printed[e]
                 return self._use_disclosure(action, printed.id, printed.discard)
-        if self.current_player() == CHANCE:
+        if self.current_player() == CHANCE and not isinstance(top, FACE_DOWN_DEALS):
             return PUBLIC
-        # two Ships alike, or two effects pushing the same decisions, end alike: nobody
-        # else tells them apart
+        # two Ships alike, two effects pushing the same decisions, or two faces of the
+        # opponent's face-down Fort or Beacon doing the same, end alike: nobody else tells
+        # them apart
         return open_disclosure(self, action)
 
-    def _use_disclosure(self, action: int, kind: str, discard: int | None) -> Disclosure | None:
-        """An effect used: public, unless its use hangs on the very cards held (placing a
-        Card, or anything while fewer than two cards stand to pay a discard: None), or
-        another effect would have left the table as it does (two effects may push the same
-        decisions, and nobody else can tell them apart)."""
-        if kind == "place_card" or len(self.hands[self.current_player()]) < 2:
-            return None
-        return open_disclosure(self, action)
+    def _use_disclosure(self, action: int, kind: str, discard: int | None) -> Disclosure:
+        """An effect used from a column: read as the table shows it, since what it pushes
+        owes nothing to the hand (two effects pushing the same decisions, or the same price,
+        leave the table alike, and nobody else tells them apart). Whether it may be used can
+        owe something to the hand, and then using it reveals a card (``_use_reveals``)."""
+        seen = open_disclosure(self, action)
+        return Disclosure(seen.readers, self._use_reveals(kind, discard))
+
+    def _use_reveals(self, kind: str, discard: int | None) -> bool:
+        """Whether the other seats held possible, as often as ``RARE_HAND`` or more, a hand
+        of the user's that could not have used this effect (rulebook: Cards): a lone card of
+        another mineral than the price, or no card it could place, paying the cost with the
+        rest. Any two cards pay any price, so a price reveals nothing of a hand of two."""
+        seat = self.current_player()
+        if any(isinstance(f, HAND_FRAMES) and f.seat == seat for f in self.pending):
+            return False  # that hand is known: no seat deals it again
+        held = len(self.hands[seat])
+        if kind != "place_card" and (discard is None or discard == ANY or held != 1):
+            return False
+        kept = 1.0
+        for other in range(self.game.num_players):
+            if other != seat:
+                pool = self._unplaced(other)
+                if kind == "place_card":
+                    kept *= 1.0 - self._unplaceable_share(pool, held)
+                else:
+                    kept *= sum(DATA.cards[c].mineral == discard for c in pool) / len(pool)
+        return 1.0 - kept >= RARE_HAND
+
+    def _unplaceable_share(self, pool: set[int], held: int) -> float:
+        """The share of the hands of ``held`` cards dealt from ``pool`` that hold no card
+        they may place: each card's cost (less the discounts) more than the cards of its
+        mineral among the rest, and half the others, pay. Counted on each split of the hand
+        by mineral: a mineral's ``k`` cards all cost more than ``k - 1 + (held - k) // 2``."""
+        cards = DATA.cards
+        costs = [[0] * (MAX_COST + 1) for _ in MINERALS]
+        for c in pool:
+            costs[cards[c].mineral][self._cost(c)] += 1
+        hands = 0
+        for first in range(held + 1):
+            for second in range(held - first + 1):
+                ways = 1
+                for k, row in zip((first, second, held - first - second), costs, strict=True):
+                    ways *= math.comb(sum(row[k + (held - k) // 2 :]), k)
+                hands += ways
+        return hands / math.comb(len(pool), held)
 
     def _unplaced(self, seat: int) -> set[int]:
         """The kinds of card ``seat`` cannot place, from which ``_determinize(seat)`` deals
@@ -1809,6 +1857,17 @@ class SifnosState(State):
 
 HAND_FRAMES = (F.Pay, F.GiveCards, F.Placement)
 """Decisions offered on a hand's contents."""
+
+FACE_DOWN_DEALS = (F.SoloFort, F.SoloBeacon)
+"""Chance that deals the opponent a face-down piece: two faces may do the same."""
+
+
+def _spectator_too(readers: frozenset[int], n: int, only_one: bool) -> Disclosure:
+    """Read by ``readers``, and by the spectator too when every seat reads it and it was
+    the only action that could be taken (the spectator sees no hand, so any other card drawn
+    or given would have left it seeing the same)."""
+    return PUBLIC if len(readers) == n and only_one else Disclosure(readers)
+
 
 TRIGGERED_KINDS = frozenset(k for kinds in TRIGGERS.values() for k in kinds) | {
     "tent", "dice_limit", "tower_limit", "draw",
