@@ -86,6 +86,62 @@ def test_turris_a_tactics_card_played_reveals_it() -> None:
     assert sampled(state, action) == state.disclosure(action)
 
 
+def test_turris_a_tactics_card_drawn_alone_is_read_by_the_player_not_the_spectator() -> None:
+    state, action = find(
+        "turris", 1, lambda s, a: a.startswith("draw tactics") and len(s.legal_actions()) > 1
+    )
+    assert state.disclosure(action) == Disclosure(frozenset({0}))
+    assert sampled(state, action) == state.disclosure(action)
+
+
+def stroboscope(state: State) -> bool:
+    """Whether the chance node is the last card the Stroboscope draws to be played at once."""
+    top = getattr(state, "stack").top if getattr(state, "stack") else None  # noqa: B009
+    return (
+        state.is_chance_node()
+        and len(getattr(state, "chance")) == 1  # noqa: B009
+        and type(top).__name__ == "PlayTacticsChoice"
+        and top.drawn > 0
+    )
+
+
+def test_turris_a_card_drawn_to_be_played_is_read_by_its_drawer() -> None:
+    """Whether the card may be played shows as the choice stays or goes, but other cards of
+    the pool would show the same."""
+
+    def drawn(s: State, a: str) -> bool:
+        return a.startswith("draw tactics") and stroboscope(s)
+
+    state, action = find("turris", 3, drawn)
+    seat = getattr(state, "chance")[0].seat  # noqa: B009
+    assert state.disclosure(action) == Disclosure(frozenset({seat}))
+    assert sampled(state, action) == state.disclosure(action)
+
+
+def test_turris_a_card_drawn_to_be_played_is_told_by_a_seat_holding_its_twins() -> None:
+    """A seat that holds every other card the draw could show alike, or knows the rest
+    would show otherwise, tells the card drawn."""
+
+    def told(s: State, a: str) -> bool:
+        if not (a.startswith("draw tactics") and stroboscope(s)):
+            return False
+        readers = s.disclosure(action_named(s, a)).readers  # type: ignore[union-attr]
+        return readers is None or len(readers) > 1
+
+    state, action = find("turris", 4, told)
+    assert sampled(state, action) == state.disclosure(action)
+
+
+def test_turris_a_card_played_among_those_just_drawn_reveals_it() -> None:
+    def play(s: State, a: str) -> bool:
+        top = getattr(s, "stack").top if getattr(s, "stack") else None  # noqa: B009
+        return a.startswith("play ") and type(top).__name__ == "PlayTacticsChoice" and top.drawn
+
+    state, action = find("turris", 3, play)
+    assert state.disclosure(action) == Disclosure(None, True)
+    assert sampled(state, action) == state.disclosure(action)
+
+
 def test_sifnos_a_card_drawn_into_a_hand_is_its_owners() -> None:
     def drawn(s: State, a: str) -> bool:
         top = getattr(s, "pending")[-1]  # noqa: B009
@@ -308,9 +364,9 @@ def test_dark_tower_the_last_heroic_test_of_a_type_is_read_by_its_hero_alone() -
 
 
 @pytest.mark.parametrize("name", ["torres", "turris", "sifnos", "dark_tower"])
-def test_a_declaring_game_leaves_few_actions_to_sampling(name: str) -> None:
-    """The declaration answers for nearly every action of a random game (the rest fall back
-    to sampling, each game's docstring says when); Return to Dark Tower for every one."""
+def test_a_declaring_game_leaves_no_action_to_sampling(name: str) -> None:
+    """The declaration answers for every action of a random game: none falls back to
+    sampling."""
     game = towers.make(name, players=2)
     rng = random.Random(1)
     state = game.new_initial_state()
@@ -320,8 +376,20 @@ def test_a_declaring_game_leaves_few_actions_to_sampling(name: str) -> None:
         asked += 1
         undeclared += state.disclosure(action) is None
         state.apply_action(action)
-    bound = 0 if name == "dark_tower" else asked // 4
-    assert undeclared <= bound, f"{undeclared} of {asked} actions left to sampling"
+    assert undeclared == 0, f"{undeclared} of {asked} actions left to sampling"
+
+
+@pytest.mark.parametrize(("name", "players"), [("sifnos", 1), ("turris", 1), ("turris", 5)])
+def test_solo_and_crowded_tables_leave_no_action_to_sampling(name: str, players: int) -> None:
+    """One seat reading a card drawn is every seat, and the spectator's answer is declared
+    too; five Turris seats meet the Stroboscope's draw more often."""
+    game = towers.make(name, players=players)
+    rng = random.Random(2)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        action = random_action(state, rng)
+        assert state.disclosure(action) is not None, state.action_to_string(action)
+        state.apply_action(action)
 
 
 @pytest.mark.parametrize(
