@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from towers.games.sifnos.rules import RARE_HAND
+from towers.games.sifnos.rules import RARE_HAND, _unplaceable_share
 
 from .conftest import D, card, hand, new_game
 
@@ -33,7 +33,7 @@ def test_the_hands_that_place_no_card_are_counted_exactly(held: int, seed: int) 
     discounts = [] if seed == 0 else [seed * 4 + 1]  # 1 off silver, then off gold
     state = new_game()
     state.discounts = discounts
-    share = state._unplaceable_share(set(pool), held)
+    share = _unplaceable_share(state._by_cost(pool), held)
     assert share == pytest.approx(placing_none(pool, held, discounts))
 
 
@@ -45,15 +45,15 @@ def test_three_cards_of_three_minerals_costing_two_place_none() -> None:
     state = new_game()
     hand(state, 0, lead, silver, gold)
     assert not state._can_use(0, "place_card", None)
-    pool = {card(lead), card(silver), card(gold)}
-    assert state._unplaceable_share(pool, 3) == 1.0
+    pool = [card(lead), card(silver), card(gold)]
+    assert _unplaceable_share(state._by_cost(pool), 3) == 1.0
 
 
 def test_a_hand_of_six_always_places_a_card() -> None:
     """Six cards of three minerals hold two of one: either is paid for by the other and two
     pairs of the last four, 3, the most a card costs. Using the effect then reveals nothing."""
     state = new_game()
-    assert state._unplaceable_share(set(range(len(D.cards))), 6) == 0.0
+    assert _unplaceable_share(state._by_cost(list(range(len(D.cards)))), 6) == 0.0
     assert max(c.cost for c in D.cards) == 3
 
 
@@ -61,5 +61,5 @@ def test_five_cards_placing_none_are_too_rare_to_count() -> None:
     """Five cards place none only when all cost 3 and no mineral has three: far fewer than
     ``RARE_HAND`` of the hands a full pool deals."""
     state = new_game()
-    share = state._unplaceable_share(set(range(len(D.cards))), 5)
+    share = _unplaceable_share(state._by_cost(list(range(len(D.cards)))), 5)
     assert 0 < share < RARE_HAND

@@ -666,8 +666,11 @@ class SifnosState(State):
     def _cost(self, card: int) -> int:
         """The card's cost less the discounts it would take now."""
         c = DATA.cards[card]
-        cost = c.cost
-        for d in sorted((d & 3 for d in self.discounts if d >> 2 == c.mineral), reverse=True):
+        return self._discounted(c.mineral, c.cost)
+
+    def _discounted(self, mineral: int, cost: int) -> int:
+        """A cost of ``mineral`` less the discounts a card of it would take now."""
+        for d in sorted((d & 3 for d in self.discounts if d >> 2 == mineral), reverse=True):
             if cost <= 0:
                 break
             cost -= d
@@ -1782,40 +1785,49 @@ class SifnosState(State):
         """Whether the other seats held possible, as often as ``RARE_HAND`` or more, a hand
         of the user's that could not have used this effect (rulebook: Cards): a lone card of
         another mineral than the price, or no card it could place, paying the cost with the
-        rest. Any two cards pay any price, so a price reveals nothing of a hand of two."""
+        rest. Any two cards pay any price, so a price reveals nothing of a hand of two. Each
+        seat's pool is the one ``_unplaced`` names, counted by mineral and cost."""
         seat = self.current_player()
-        if any(isinstance(f, HAND_FRAMES) and f.seat == seat for f in self.pending):
+        known = {f.seat for f in self.pending if isinstance(f, HAND_FRAMES)}
+        if seat in known:
             return False  # that hand is known: no seat deals it again
         held = len(self.hands[seat])
         if kind != "place_card" and (discard is None or discard == ANY or held != 1):
             return False
+        unseen = [c for c, count in enumerate(self.deck.counts) for _ in range(count)]
+        for side in range(self.game.sides):
+            if side not in known:
+                unseen += self.hands[side]
+        every = self._by_cost(unseen)
         kept = 1.0
         for other in range(self.game.num_players):
-            if other != seat:
-                pool = self._unplaced(other)
-                if kind == "place_card":
-                    kept *= 1.0 - self._unplaceable_share(pool, held)
-                else:
-                    kept *= sum(DATA.cards[c].mineral == discard for c in pool) / len(pool)
+            if other == seat:
+                continue
+            pool = every
+            if other not in known:
+                own = self._by_cost(self.hands[other])
+                pool = [
+                    [a - b for a, b in zip(x, y, strict=True)]
+                    for x, y in zip(every, own, strict=True)
+                ]
+            if kind == "place_card":
+                kept *= 1.0 - _unplaceable_share(pool, held)
+            elif discard is not None:
+                kept *= sum(pool[discard]) / sum(map(sum, pool))
         return 1.0 - kept >= RARE_HAND
 
-    def _unplaceable_share(self, pool: set[int], held: int) -> float:
-        """The share of the hands of ``held`` cards dealt from ``pool`` that hold no card
-        they may place: each card's cost (less the discounts) more than the cards of its
-        mineral among the rest, and half the others, pay. Counted on each split of the hand
-        by mineral: a mineral's ``k`` cards all cost more than ``k - 1 + (held - k) // 2``."""
-        cards = DATA.cards
+    def _by_cost(self, cards: list[int]) -> list[list[int]]:
+        """How many of ``cards`` there are of each mineral at each cost, less the discounts
+        they would take now."""
         costs = [[0] * (MAX_COST + 1) for _ in MINERALS]
-        for c in pool:
-            costs[cards[c].mineral][self._cost(c)] += 1
-        hands = 0
-        for first in range(held + 1):
-            for second in range(held - first + 1):
-                ways = 1
-                for k, row in zip((first, second, held - first - second), costs, strict=True):
-                    ways *= math.comb(sum(row[k + (held - k) // 2 :]), k)
-                hands += ways
-        return hands / math.comb(len(pool), held)
+        discounted = [
+            [self._discounted(m, cost) for cost in range(MAX_COST + 1)]
+            for m in range(len(MINERALS))
+        ]
+        for c in cards:
+            card = DATA.cards[c]
+            costs[card.mineral][discounted[card.mineral][card.cost]] += 1
+        return costs
 
     def _unplaced(self, seat: int) -> set[int]:
         """The kinds of card ``seat`` cannot place, from which ``_determinize(seat)`` deals
@@ -1860,6 +1872,24 @@ HAND_FRAMES = (F.Pay, F.GiveCards, F.Placement)
 
 FACE_DOWN_DEALS = (F.SoloFort, F.SoloBeacon)
 """Chance that deals the opponent a face-down piece: two faces may do the same."""
+
+
+def _unplaceable_share(costs: list[list[int]], held: int) -> float:
+    """The share of the hands of ``held`` cards, dealt from a pool of ``costs`` (counts by
+    mineral and cost, as ``SifnosState._by_cost`` gives), that hold no card they may place:
+    each card's cost more than the cards of its mineral among the rest, and half the others,
+    pay (rulebook: Cards). Counted on each split of the hand by mineral: a mineral's ``k``
+    cards all cost more than ``k - 1 + (held - k) // 2``, which soon no card does."""
+    # ways[k]: the choices of k cards of one mineral that each cost that much
+    ways = [
+        [math.comb(sum(row[k + (held - k) // 2 :]), k) for k in range(held + 1)] for row in costs
+    ]
+    hands = 0
+    for first, a in enumerate(ways[0]):
+        for second, b in enumerate(ways[1][: held - first + 1]):
+            if a and b:
+                hands += a * b * ways[2][held - first - second]
+    return hands / math.comb(sum(map(sum, costs)), held)
 
 
 def _spectator_too(readers: frozenset[int], n: int, only_one: bool) -> Disclosure:
