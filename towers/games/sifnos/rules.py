@@ -7,6 +7,7 @@ the rulebook's "randomly determine a first player"). A turn is a stack of frames
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -123,6 +124,12 @@ TRACK_LAST = int(TRACK["last"])
 MAX_ROUNDS = 60
 """Designed: the rulebook has no limit on the game's length, and a table where nobody Invests
 would never end; after this many rounds the game ends as if the Bag were empty."""
+MAX_COST = max(c.cost for c in DATA.cards)
+RARE_HAND = 0.01
+"""An effect used reveals a card when a hand that could not have used it comes up this often
+or more among the worlds re-dealt for the other seats, one for each (``disclosure``). Rarer
+hands, such as five cards of cost 3 no two of which pay for a third, are possible, yet no
+seat counts on them, and the thousand worlds a check re-deals would seldom show one."""
 
 
 def bit(i: int) -> int:
@@ -659,8 +666,11 @@ class SifnosState(State):
     def _cost(self, card: int) -> int:
         """The card's cost less the discounts it would take now."""
         c = DATA.cards[card]
-        cost = c.cost
-        for d in sorted((d & 3 for d in self.discounts if d >> 2 == c.mineral), reverse=True):
+        return self._discounted(c.mineral, c.cost)
+
+    def _discounted(self, mineral: int, cost: int) -> int:
+        """A cost of ``mineral`` less the discounts a card of it would take now."""
+        for d in sorted((d & 3 for d in self.discounts if d >> 2 == mineral), reverse=True):
             if cost <= 0:
                 break
             cost -= d
@@ -1721,16 +1731,18 @@ class SifnosState(State):
 
         return observation(self, seat)
 
-    def disclosure(self, action: int) -> Disclosure | None:
+    def disclosure(self, action: int) -> Disclosure:
         """Who may read ``action`` and whether it reveals a card, exactly (the server's log
         and undo ask it). Only the hands and the deck are hidden, and, as ``_determinize``
         deals them, a seat counts on the pool of the deck and the other hands, less those of
         a seat paying, giving or placing (its choices were offered on the hand as it is, so
         that hand counts as known). A card drawn is its drawer's to read, and another seat's
         only when that pool holds no other card; a card given is the giver's and the
-        receiver's, and a third seat's only when the giver held no other kind. None (left to
-        the sampled answer) where every seat could tell, and for an effect whose use hangs
-        on the cards held (see ``_use_disclosure``)."""
+        receiver's, and a third seat's only when the giver held no other card. The spectator
+        reads a draw or a gift only when nothing else could have been drawn or given. An
+        effect used is read as the table shows it, and reveals a card when the others held
+        a hand that could not have used it likely enough: ``RARE_HAND`` or more (see
+        ``_use_disclosure``)."""
         n = self.game.num_players
         top = self.pending[-1] if self.pending else None
         match SPACE.decode(action):
@@ -1741,33 +1753,81 @@ class SifnosState(State):
                 readers = frozenset(
                     s for s in range(n) if s == top.seat or self._unplaced(s) <= {c}
                 )
-                return None if len(readers) == n else Disclosure(readers)
+                return _spectator_too(readers, n, len(self.deck.draw_outcomes()) == 1)
             case Give(card=c):
                 assert isinstance(top, F.GiveCards)
                 if top.to == self.game.opponent:
                     return PUBLIC  # given to the Schemes' discard pile
-                alone = set(self.hands[top.seat]) == {c}
+                alone = self.hands[top.seat] == [c]
                 readers = frozenset(s for s in range(n) if s in (top.seat, top.to) or alone)
-                return None if len(readers) == n else Disclosure(readers)
-            case UseCard(card=c):
+                return _spectator_too(readers, n, alone)
+            case UseCard(card=c) if not isinstance(top, F.Triggered):
                 return self._use_disclosure(action, DATA.cards[c].kind, DATA.cards[c].discard)
             case UsePrinted(effect=e):
                 printed = DATA.printed[e]
                 return self._use_disclosure(action, printed.id, printed.discard)
-        if self.current_player() == CHANCE:
+        if self.current_player() == CHANCE and not isinstance(top, FACE_DOWN_DEALS):
             return PUBLIC
-        # two Ships alike, or two effects pushing the same decisions, end alike: nobody
-        # else tells them apart
+        # two Ships alike, two effects pushing the same decisions, or two faces of the
+        # opponent's face-down Fort or Beacon doing the same, end alike: nobody else tells
+        # them apart
         return open_disclosure(self, action)
 
-    def _use_disclosure(self, action: int, kind: str, discard: int | None) -> Disclosure | None:
-        """An effect used: public, unless its use hangs on the very cards held (placing a
-        Card, or anything while fewer than two cards stand to pay a discard: None), or
-        another effect would have left the table as it does (two effects may push the same
-        decisions, and nobody else can tell them apart)."""
-        if kind == "place_card" or len(self.hands[self.current_player()]) < 2:
-            return None
-        return open_disclosure(self, action)
+    def _use_disclosure(self, action: int, kind: str, discard: int | None) -> Disclosure:
+        """An effect used from a column: read as the table shows it, since what it pushes
+        owes nothing to the hand (two effects pushing the same decisions, or the same price,
+        leave the table alike, and nobody else tells them apart). Whether it may be used can
+        owe something to the hand, and then using it reveals a card (``_use_reveals``)."""
+        seen = open_disclosure(self, action)
+        return Disclosure(seen.readers, self._use_reveals(kind, discard))
+
+    def _use_reveals(self, kind: str, discard: int | None) -> bool:
+        """Whether the other seats held possible, as often as ``RARE_HAND`` or more, a hand
+        of the user's that could not have used this effect (rulebook: Cards): a lone card of
+        another mineral than the price, or no card it could place, paying the cost with the
+        rest. Any two cards pay any price, so a price reveals nothing of a hand of two. Each
+        seat's pool is the one ``_unplaced`` names, counted by mineral and cost."""
+        seat = self.current_player()
+        known = {f.seat for f in self.pending if isinstance(f, HAND_FRAMES)}
+        if seat in known:
+            return False  # that hand is known: no seat deals it again
+        held = len(self.hands[seat])
+        if kind != "place_card" and (discard is None or discard == ANY or held != 1):
+            return False
+        unseen = [c for c, count in enumerate(self.deck.counts) for _ in range(count)]
+        for side in range(self.game.sides):
+            if side not in known:
+                unseen += self.hands[side]
+        every = self._by_cost(unseen)
+        kept = 1.0
+        for other in range(self.game.num_players):
+            if other == seat:
+                continue
+            pool = every
+            if other not in known:
+                own = self._by_cost(self.hands[other])
+                pool = [
+                    [a - b for a, b in zip(x, y, strict=True)]
+                    for x, y in zip(every, own, strict=True)
+                ]
+            if kind == "place_card":
+                kept *= 1.0 - _unplaceable_share(pool, held)
+            elif discard is not None:
+                kept *= sum(pool[discard]) / sum(map(sum, pool))
+        return 1.0 - kept >= RARE_HAND
+
+    def _by_cost(self, cards: list[int]) -> list[list[int]]:
+        """How many of ``cards`` there are of each mineral at each cost, less the discounts
+        they would take now."""
+        costs = [[0] * (MAX_COST + 1) for _ in MINERALS]
+        discounted = [
+            [self._discounted(m, cost) for cost in range(MAX_COST + 1)]
+            for m in range(len(MINERALS))
+        ]
+        for c in cards:
+            card = DATA.cards[c]
+            costs[card.mineral][discounted[card.mineral][card.cost]] += 1
+        return costs
 
     def _unplaced(self, seat: int) -> set[int]:
         """The kinds of card ``seat`` cannot place, from which ``_determinize(seat)`` deals
@@ -1809,6 +1869,35 @@ class SifnosState(State):
 
 HAND_FRAMES = (F.Pay, F.GiveCards, F.Placement)
 """Decisions offered on a hand's contents."""
+
+FACE_DOWN_DEALS = (F.SoloFort, F.SoloBeacon)
+"""Chance that deals the opponent a face-down piece: two faces may do the same."""
+
+
+def _unplaceable_share(costs: list[list[int]], held: int) -> float:
+    """The share of the hands of ``held`` cards, dealt from a pool of ``costs`` (counts by
+    mineral and cost, as ``SifnosState._by_cost`` gives), that hold no card they may place:
+    each card's cost more than the cards of its mineral among the rest, and half the others,
+    pay (rulebook: Cards). Counted on each split of the hand by mineral: a mineral's ``k``
+    cards all cost more than ``k - 1 + (held - k) // 2``, which soon no card does."""
+    # ways[k]: the choices of k cards of one mineral that each cost that much
+    ways = [
+        [math.comb(sum(row[k + (held - k) // 2 :]), k) for k in range(held + 1)] for row in costs
+    ]
+    hands = 0
+    for first, a in enumerate(ways[0]):
+        for second, b in enumerate(ways[1][: held - first + 1]):
+            if a and b:
+                hands += a * b * ways[2][held - first - second]
+    return hands / math.comb(sum(map(sum, costs)), held)
+
+
+def _spectator_too(readers: frozenset[int], n: int, only_one: bool) -> Disclosure:
+    """Read by ``readers``, and by the spectator too when every seat reads it and it was
+    the only action that could be taken (the spectator sees no hand, so any other card drawn
+    or given would have left it seeing the same)."""
+    return PUBLIC if len(readers) == n and only_one else Disclosure(readers)
+
 
 TRIGGERED_KINDS = frozenset(k for kinds in TRIGGERS.values() for k in kinds) | {
     "tent", "dice_limit", "tower_limit", "draw",

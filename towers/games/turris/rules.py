@@ -381,6 +381,11 @@ _FACTION_ACTION = A.SPACE.encode(A.FactionAction())
 _USE_ACTION_TOKEN = A.SPACE.encode(A.UseActionToken())
 
 
+def _any_card(card: int) -> bool:
+    """Any card drawn instead would have left the table alike."""
+    return True
+
+
 @functools.cache
 def _ichor(n: int) -> Bundle:
     """A cost of ``n`` Ichor (a Collect's so far)."""
@@ -576,38 +581,41 @@ class TurrisState(State):
             fields["hand"] = self.hands[seat][:]
         return fields
 
-    def disclosure(self, action: int) -> Disclosure | None:
+    def disclosure(self, action: int) -> Disclosure:
         """Who may read ``action`` and whether it reveals a Tactics card, exactly (the
         server's log and undo ask it). Only the Tactics hands and deck are hidden; a seat
         counts, as ``_determinize`` deals them, on the pool of the deck and every hand but
-        its own. A card drawn is its drawer's to read, and another seat's only when that
-        pool holds no other card; a card played or discarded is public and reveals it unless
-        every other seat's pool is too short of other cards to fill the hand without it.
-        None (left to the sampled answer) when every seat could tell the card drawn, when a
-        drawn card is to be chosen among the last drawn (the hand's order is hidden), or when
-        a Tactics card lies known on the deck. Any other decision is public, unless another
-        choice would have left the table just as it does (two Beast paths ending alike)."""
-        deck = self.tactics_deck
-        if deck.top or deck.bottom:
-            return None
+        its own, in any order. A card drawn is its drawer's to read, and another seat's only
+        when no other card of that pool could have been drawn to the same effect on the
+        table (see ``_draw_twins``); the spectator reads it when every seat does and no other
+        card of the deck could have been drawn to that effect. A card played or discarded is
+        public and reveals it unless every other seat's pool is too short of other cards to
+        fill the hand without it, or, for a card chosen among those just drawn, the drawn
+        cards without it. Any other decision is public, unless another choice would have
+        left the table just as it does (two Beast paths ending alike)."""
         n = self.game.num_players
         value = A.SPACE.decode(action)
         match value:
             case A.DrawTactics(card=card):
-                if any(isinstance(f, PlayTacticsChoice) and f.drawn > 0 for f in self.stack):
-                    return None  # whether the card may be played at once shows on the stack
                 event = self.chance[0]
                 assert isinstance(event, TacticsDraw)
+                seen, truth = self._draw_twins(event.seat, card)
                 readers = frozenset(
-                    s for s in range(n) if s == event.seat or self._tactics_pool(s).keys() <= {card}
+                    s
+                    for s in range(n)
+                    if s == event.seat
+                    or not any(k != card and seen(k) for k in self._tactics_pool(s))
                 )
-                return None if len(readers) == n else Disclosure(readers)
+                alone = not any(
+                    k != card and truth(k) for k, _ in self.tactics_deck.draw_outcomes()
+                )
+                return PUBLIC if len(readers) == n and alone else Disclosure(readers)
             case A.PlayTactics(card=card) | A.Discard(card=card):
                 top = self.stack.top if self.stack else None
-                if isinstance(top, PlayTacticsChoice) and top.drawn > 0:
-                    return None
                 p = self.current_player()
                 held = len(self.hands[p])
+                if isinstance(top, PlayTacticsChoice) and top.drawn > 0:
+                    held = top.drawn  # chosen among the last drawn, which a seat cannot tell
                 reveals = False
                 for s in range(n):
                     if s != p:
@@ -618,6 +626,40 @@ class TurrisState(State):
             return PUBLIC
         # two paths, targets or answers may end alike, and then nobody else tells them apart
         return open_disclosure(self, action, TurrisState._view)
+
+    def _draw_twins(
+        self, seat: int, card: int
+    ) -> tuple[Callable[[int], bool], Callable[[int], bool]]:
+        """Which other Tactics cards ``seat`` could have drawn instead of ``card`` to the same
+        effect on the table: in some world another seat holds possible, and in the true
+        state. Each does, but for the last card an effect draws to be played at once (the
+        Stroboscope): whether one of the cards just drawn may be played shows, as the choice
+        stays or goes. In another seat's worlds the hand is dealt in any order, so the cards
+        drawn before the last may be any; a card that may be played among them, or the last
+        one if it may be, keeps the choice whatever else comes."""
+        top = self.stack.top if self.stack else None
+        if not (
+            len(self.chance) == 1
+            and isinstance(top, PlayTacticsChoice)
+            and top.seat == seat
+            and top.n > 0
+            and top.drawn > 0
+        ):
+            return _any_card, _any_card  # the table shows nothing of the card
+
+        def playable(k: int) -> bool:
+            return self._can_resolve_source(seat, self.game.src_tactics[k])
+
+        def unplayable(k: int) -> bool:
+            return not playable(k)
+
+        before = top.drawn - 1
+        kept = any(playable(k) for k in self.hands[seat][len(self.hands[seat]) - before :])
+        if not (playable(card) or kept):
+            return unplayable, unplayable
+        if before:
+            return _any_card, (_any_card if kept else playable)
+        return playable, playable
 
     def _view(self, seat: int | None) -> object:
         """Equal exactly when ``observation(seat)`` is, and made without writing JSON."""
