@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pytest
 
 import towers
-from towers.core import knowledge
+from towers.core import conformance, knowledge
 from towers.core.chance import random_action
 from towers.core.game import PUBLIC, Disclosure, State
 
@@ -260,17 +260,19 @@ def test_sifnos_placing_a_card_from_a_small_hand_reveals_one_could_be_placed() -
     assert sampled(state, action) == declared
 
 
-def test_sifnos_placing_a_card_from_a_big_hand_reveals_nothing_worth_counting() -> None:
-    """Five cards place none only when all cost 3 and no three share a mineral: far rarer
-    than ``RARE_HAND``, and a sample of worlds finds none."""
+def test_sifnos_placing_a_card_from_a_big_hand_reveals_a_rare_hand_ruled_out() -> None:
+    """Five cards place none only when all cost 3 and no three share a mineral: too rare for
+    a sample of worlds to show, so the game gives the conformance check such a world."""
 
     def place(s: State, a: str) -> bool:
         return a == "use place_card" and held(s) == 5
 
     state, action = find("sifnos", 3, place)
     declared = state.disclosure(action)
-    assert declared is not None and not declared.reveals
-    assert sampled(state, action) == declared
+    assert declared is not None and declared.reveals
+    witness = state.reveal_witness(action, random.Random(2))
+    assert witness is not None
+    conformance._check_witness(state, action, *witness, "a hand of five")
 
 
 def test_sifnos_two_faces_of_the_opponents_fort_doing_the_same_are_read_by_nobody() -> None:

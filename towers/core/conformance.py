@@ -30,7 +30,7 @@ from typing import Any
 from towers.core.chance import random_action as chance_action
 from towers.core.errors import ActionParseError, GameOptionError, IllegalActionError
 from towers.core.game import CHANCE, PUBLIC, Game, State
-from towers.core.knowledge import Seen, sampled_reveals, sampled_seen_by
+from towers.core.knowledge import Seen, rules_out, sampled_reveals, sampled_seen_by
 from towers.core.record import game_record, replay
 from towers.core.registry import make, tensor_of, views_of
 
@@ -671,11 +671,31 @@ def _check_one_disclosure(state: State, action: int, rng: random.Random, where: 
         f"{here}: declared to reveal nothing, yet a re-dealt world shows some seat another view"
     )
     if declared.reveals and not found:
-        assert sampled_reveals(fresh, action, rng, DISCLOSURE_RECHECK_WORLDS), (
-            f"{here}: declared to reveal something, yet no seat's view rules out any of "
-            f"{DISCLOSURE_RECHECK_WORLDS} worlds re-dealt for it"
-        )
+        witness = fresh.reveal_witness(action, rng)
+        if witness is not None:
+            _check_witness(fresh, action, *witness, here)
+        else:
+            assert sampled_reveals(fresh, action, rng, DISCLOSURE_RECHECK_WORLDS), (
+                f"{here}: declared to reveal something, yet no seat's view rules out any of "
+                f"{DISCLOSURE_RECHECK_WORLDS} worlds re-dealt for it"
+            )
     assert fresh.to_json() == state.to_json(), f"{here}: working out the answer changed the state"
+
+
+def _check_witness(state: State, action: int, seat: int, world: State, here: str) -> None:
+    """``world``, given by the game to prove that ``action`` reveals something to ``seat``,
+    is one ``seat`` held possible (it observes it as the true state) and is ruled out."""
+    assert 0 <= seat < state.game.num_players, f"{here}: the witness names no seat ({seat!r})"
+    assert world.observation(seat) == state.observation(seat), (
+        f"{here}: the witness world shows seat {seat} what the true state does not"
+    )
+    world = world.clone()._dealt_again()
+    after = state.clone()
+    after.apply_trusted(action)
+    target = after.observation(seat)
+    assert rules_out(world, action, seat, target, state.current_player()), (
+        f"{here}: the witness world is not ruled out by what seat {seat} sees afterwards"
+    )
 
 
 def _seen_beyond(seen: Seen, bound: Seen, n: int) -> str:

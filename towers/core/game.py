@@ -300,16 +300,26 @@ class State(ABC):
         conformance suite holds every answer to a thorough sample."""
         return None
 
+    def reveal_witness(self, action: int, rng: random.Random) -> tuple[int, State] | None:
+        """A world that proves ``disclosure(action).reveals``: a seat and a state that seat
+        held possible (one ``_determinize(seat)`` could deal) which what it sees after the
+        action rules out. The conformance check asks for one where re-dealt worlds show
+        none, the world proving it being too rare to be dealt; None: the game gives none."""
+        return None
+
     def determinize(self, seat: int, rng: random.Random) -> State:
         """A copy in which everything ``seat`` cannot see is re-dealt at random."""
         n = self.game.num_players
         if not 0 <= seat < n:
             raise ValueError(f"seat {seat!r} is not in this game; seats are 0 to {n - 1}")
-        state = self._determinize(seat, rng)
-        # legal actions may depend on what was re-dealt (a hand), so none are carried over
-        state._legal = None
-        state._legal_set = None
-        return state
+        return self._determinize(seat, rng)._dealt_again()
+
+    def _dealt_again(self) -> State:
+        """This state, its legal actions forgotten: they may depend on what was re-dealt (a
+        hand), so none are carried over."""
+        self._legal = None
+        self._legal_set = None
+        return self
 
     # ---- the public, guarded contract ------------------------------------------------
     def is_terminal(self) -> bool:

@@ -191,16 +191,20 @@ def sampled_reveals(
     for seat in sorted(range(game.num_players), key=lambda s: s == actor):
         target = after.observation(seat)
         for _ in range(worlds):
-            world = pre.determinize(seat, rng)
-            if _shows(world, action, seat, target):
-                continue
-            if seat == actor or not any(
-                _shows(world, other, seat, target)
-                for other in world.legal_actions()
-                if other != action
-            ):
+            if rules_out(pre.determinize(seat, rng), action, seat, target, actor):
                 return True
     return False
+
+
+def rules_out(world: State, action: int, seat: int, target: object, actor: int) -> bool:
+    """Whether ``seat``, seeing ``target`` after ``actor`` took ``action``, knows it is not in
+    ``world`` (a world it held possible before): there no action at all, the same one first,
+    would have shown it the same."""
+    if _shows(world, action, seat, target):
+        return False
+    return seat == actor or not any(
+        _shows(world, other, seat, target) for other in world.legal_actions() if other != action
+    )
 
 
 def _shows(world: State, action: int, seat: int, target: object) -> bool:

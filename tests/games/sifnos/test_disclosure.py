@@ -1,5 +1,6 @@
-"""What using an effect reveals of a hand (``SifnosState.disclosure``): the share of hands
-that could not have placed a card, counted exactly, held to every hand of a small pool."""
+"""What using an effect reveals of a hand (``SifnosState.disclosure``): whether another seat
+held possible a hand that could not have placed a card, found by ``_unusable_hand`` and held
+to every hand of a small pool, and the world it gives the conformance check."""
 
 from __future__ import annotations
 
@@ -8,33 +9,49 @@ import random
 
 import pytest
 
-from towers.games.sifnos.rules import RARE_HAND, _unplaceable_share
+from towers.games.sifnos.rules import SifnosState
 
-from .conftest import D, card, hand, new_game
+from .conftest import D, card, hand, new_game, refresh
 
 
-def placing_none(pool: list[int], held: int, discounts: list[int]) -> float:
-    """The share of the ``held``-card hands of ``pool`` that the rules offer no placement,
-    found by dealing each one to seat 0."""
+def pooled(pool: list[int], held: int, discounts: list[int]) -> SifnosState:
+    """Seat 0 holds the first ``held`` cards of ``pool``, the deck the rest, seat 1 nothing:
+    seat 1's unseen cards are the whole pool."""
     state = new_game()
     state.discounts = discounts
-    hands = list(itertools.combinations(sorted(pool), held))
-    unable = 0
-    for cards in hands:
+    state.hands[0] = sorted(pool[:held])
+    counts = [0] * len(D.cards)
+    for c in pool[held:]:
+        counts[c] += 1
+    state.deck.counts = counts
+    refresh(state)
+    return state
+
+
+def hands_placing_none(pool: list[int], held: int, discounts: list[int]) -> list[list[int]]:
+    """The ``held``-card hands of ``pool`` the rules offer no placement, found by dealing
+    each one to seat 0."""
+    state = new_game()
+    state.discounts = discounts
+    unable = []
+    for cards in itertools.combinations(sorted(pool), held):
         state.hands[0] = list(cards)
-        unable += not state._can_use(0, "place_card", None)
-    return unable / len(hands)
+        if not state._can_use(0, "place_card", None):
+            unable.append(list(cards))
+    return unable
 
 
 @pytest.mark.parametrize("held", [1, 2, 3, 4, 5])
 @pytest.mark.parametrize("seed", [0, 1, 2])
-def test_the_hands_that_place_no_card_are_counted_exactly(held: int, seed: int) -> None:
+def test_a_hand_placing_no_card_is_found_whenever_there_is_one(held: int, seed: int) -> None:
     pool = random.Random(seed).sample(range(len(D.cards)), 13)
     discounts = [] if seed == 0 else [seed * 4 + 1]  # 1 off silver, then off gold
-    state = new_game()
-    state.discounts = discounts
-    share = _unplaceable_share(state._by_cost(pool), held)
-    assert share == pytest.approx(placing_none(pool, held, discounts))
+    state = pooled(pool, held, discounts)
+    found = state._unusable_hand(1, 0, "place_card", None)
+    unable = hands_placing_none(pool, held, discounts)
+    assert (found is not None) == bool(unable)
+    if found is not None:
+        assert sorted(found) in unable
 
 
 def test_three_cards_of_three_minerals_costing_two_place_none() -> None:
@@ -46,20 +63,43 @@ def test_three_cards_of_three_minerals_costing_two_place_none() -> None:
     hand(state, 0, lead, silver, gold)
     assert not state._can_use(0, "place_card", None)
     pool = [card(lead), card(silver), card(gold)]
-    assert _unplaceable_share(state._by_cost(pool), 3) == 1.0
+    assert sorted(pooled(pool, 3, [])._unusable_hand(1, 0, "place_card", None) or []) == sorted(
+        pool
+    )
 
 
 def test_a_hand_of_six_always_places_a_card() -> None:
     """Six cards of three minerals hold two of one: either is paid for by the other and two
     pairs of the last four, 3, the most a card costs. Using the effect then reveals nothing."""
-    state = new_game()
-    assert _unplaceable_share(state._by_cost(list(range(len(D.cards)))), 6) == 0.0
+    state = pooled(list(range(len(D.cards))), 6, [])
+    assert state._unusable_hand(1, 0, "place_card", None) is None
     assert max(c.cost for c in D.cards) == 3
 
 
-def test_five_cards_placing_none_are_too_rare_to_count() -> None:
-    """Five cards place none only when all cost 3 and no mineral has three: far fewer than
-    ``RARE_HAND`` of the hands a full pool deals."""
+def test_five_cards_placing_none_are_rare_yet_possible() -> None:
+    """Five cards place none only when all cost 3 and no mineral has three: rare among the
+    hands a full pool deals, yet placing a card rules them out."""
+    state = pooled(list(range(len(D.cards))), 5, [])
+    found = state._unusable_hand(1, 0, "place_card", None)
+    assert found is not None and all(D.cards[c].cost == 3 for c in found)
+    assert sorted(found) in hands_placing_none(list(range(len(D.cards))), 5, [])
+
+
+def test_the_witness_is_a_world_the_seat_held_possible_and_rules_out() -> None:
+    """The world given to the conformance check: seat 1 sees it as the true state, and seat
+    0 placing a card there is impossible."""
     state = new_game()
-    share = _unplaceable_share(state._by_cost(list(range(len(D.cards)))), 5)
-    assert 0 < share < RARE_HAND
+    state.hands[0] = sorted(c for c in range(len(D.cards)) if D.cards[c].cost == 1)[:5]
+    counts = [1] * len(D.cards)
+    for c in state.hands[0]:
+        counts[c] = 0
+    state.deck.counts = counts
+    refresh(state)
+    assert state._can_use(0, "place_card", None)
+    found = state._unusable_hand(1, 0, "place_card", None)
+    assert found is not None
+    world = state._deal(1, random.Random(3), {0: found})
+    assert world.observation(1) == state.observation(1)
+    assert sorted(world.hands[0]) == sorted(found)
+    assert not world._can_use(0, "place_card", None)
+    assert sum(world.deck.counts) + len(world.hands[0]) == sum(counts) + 5

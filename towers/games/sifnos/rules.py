@@ -7,7 +7,6 @@ the rulebook's "randomly determine a first player"). A turn is a stack of frames
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -124,12 +123,6 @@ TRACK_LAST = int(TRACK["last"])
 MAX_ROUNDS = 60
 """Designed: the rulebook has no limit on the game's length, and a table where nobody Invests
 would never end; after this many rounds the game ends as if the Bag were empty."""
-MAX_COST = max(c.cost for c in DATA.cards)
-RARE_HAND = 0.01
-"""An effect used reveals a card when a hand that could not have used it comes up this often
-or more among the worlds re-dealt for the other seats, one for each (``disclosure``). Rarer
-hands, such as five cards of cost 3 no two of which pay for a third, are possible, yet no
-seat counts on them, and the thousand worlds a check re-deals would seldom show one."""
 
 
 def bit(i: int) -> int:
@@ -1740,9 +1733,8 @@ class SifnosState(State):
         only when that pool holds no other card; a card given is the giver's and the
         receiver's, and a third seat's only when the giver held no other card. The spectator
         reads a draw or a gift only when nothing else could have been drawn or given. An
-        effect used is read as the table shows it, and reveals a card when the others held
-        a hand that could not have used it likely enough: ``RARE_HAND`` or more (see
-        ``_use_disclosure``)."""
+        effect used is read as the table shows it, and reveals a card when another seat held
+        possible a hand that could not have used it (see ``_use_disclosure``)."""
         n = self.game.num_players
         top = self.pending[-1] if self.pending else None
         match SPACE.decode(action):
@@ -1782,52 +1774,69 @@ class SifnosState(State):
         return Disclosure(seen.readers, self._use_reveals(kind, discard))
 
     def _use_reveals(self, kind: str, discard: int | None) -> bool:
-        """Whether the other seats held possible, as often as ``RARE_HAND`` or more, a hand
-        of the user's that could not have used this effect (rulebook: Cards): a lone card of
-        another mineral than the price, or no card it could place, paying the cost with the
-        rest. Any two cards pay any price, so a price reveals nothing of a hand of two. Each
-        seat's pool is the one ``_unplaced`` names, counted by mineral and cost."""
-        seat = self.current_player()
-        known = {f.seat for f in self.pending if isinstance(f, HAND_FRAMES)}
-        if seat in known:
-            return False  # that hand is known: no seat deals it again
-        held = len(self.hands[seat])
-        if kind != "place_card" and (discard is None or discard == ANY or held != 1):
-            return False
-        unseen = [c for c, count in enumerate(self.deck.counts) for _ in range(count)]
-        for side in range(self.game.sides):
-            if side not in known:
-                unseen += self.hands[side]
-        every = self._by_cost(unseen)
-        kept = 1.0
-        for other in range(self.game.num_players):
-            if other == seat:
-                continue
-            pool = every
-            if other not in known:
-                own = self._by_cost(self.hands[other])
-                pool = [
-                    [a - b for a, b in zip(x, y, strict=True)]
-                    for x, y in zip(every, own, strict=True)
-                ]
-            if kind == "place_card":
-                kept *= 1.0 - _unplaceable_share(pool, held)
-            elif discard is not None:
-                kept *= sum(pool[discard]) / sum(map(sum, pool))
-        return 1.0 - kept >= RARE_HAND
+        """Whether another seat held possible a hand of the user's that could not have used
+        this effect (rulebook: Cards), however rare: a lone card of another mineral than the
+        price, or no card it could place, paying the cost with the rest. Any two cards pay
+        any price, so a price reveals nothing of a hand of two."""
+        user = self.current_player()
+        return any(
+            self._unusable_hand(other, user, kind, discard) is not None
+            for other in range(self.game.num_players)
+            if other != user
+        )
 
-    def _by_cost(self, cards: list[int]) -> list[list[int]]:
-        """How many of ``cards`` there are of each mineral at each cost, less the discounts
-        they would take now."""
-        costs = [[0] * (MAX_COST + 1) for _ in MINERALS]
-        discounted = [
-            [self._discounted(m, cost) for cost in range(MAX_COST + 1)]
-            for m in range(len(MINERALS))
-        ]
-        for c in cards:
-            card = DATA.cards[c]
-            costs[card.mineral][discounted[card.mineral][card.cost]] += 1
-        return costs
+    def _unusable_hand(
+        self, seat: int, user: int, kind: str, discard: int | None
+    ) -> list[int] | None:
+        """A hand of the user's size, dealt from the cards ``seat`` cannot place, with which
+        the user could not have used the effect; None when there is none, or when the user's
+        hand is not dealt again (a payment under way was offered on it)."""
+        known = {f.seat for f in self.pending if isinstance(f, HAND_FRAMES)}
+        if user in known:
+            return None
+        held = len(self.hands[user])
+        pool = [c for c, count in enumerate(self.deck.counts) for _ in range(count)]
+        for side in range(self.game.sides):
+            if side != seat and side not in known:
+                pool += self.hands[side]
+        cards = DATA.cards
+        if kind != "place_card":
+            if discard is None or discard == ANY or held != 1:
+                return None
+            return next(([c] for c in pool if cards[c].mineral != discard), None)
+        # no card placeable: a mineral's k cards each cost more than the k - 1 others of
+        # it and half the rest pay, k + (held - k) // 2 or more, for some split by mineral
+        by_mineral: list[list[int]] = [[] for _ in MINERALS]
+        for c in sorted(pool, key=self._cost, reverse=True):
+            by_mineral[cards[c].mineral].append(c)
+        for first in range(held + 1):
+            for second in range(held - first + 1):
+                hand: list[int] = []
+                for k, row in zip((first, second, held - first - second), by_mineral, strict=True):
+                    if k and (len(row) < k or self._cost(row[k - 1]) < k + (held - k) // 2):
+                        break
+                    hand += row[:k]
+                else:
+                    return hand
+        return None
+
+    def reveal_witness(self, action: int, rng: random.Random) -> tuple[int, State] | None:
+        """A world proving that using an effect reveals a card: another seat's, the user's
+        hand dealt as one that could not have used it (``_unusable_hand``)."""
+        match SPACE.decode(action):
+            case UseCard(card=c):
+                kind, discard = DATA.cards[c].kind, DATA.cards[c].discard
+            case UsePrinted(effect=e):
+                kind, discard = DATA.printed[e].id, DATA.printed[e].discard
+            case _:
+                return None
+        user = self.current_player()
+        for seat in range(self.game.num_players):
+            if seat != user:
+                hand = self._unusable_hand(seat, user, kind, discard)
+                if hand is not None:
+                    return seat, self._deal(seat, rng, {user: hand})
+        return None
 
     def _unplaced(self, seat: int) -> set[int]:
         """The kinds of card ``seat`` cannot place, from which ``_determinize(seat)`` deals
@@ -1841,6 +1850,11 @@ class SifnosState(State):
 
     def _determinize(self, seat: int, rng: random.Random) -> SifnosState:
         """Re-deal the other hands and the draw pile from the cards ``seat`` cannot see."""
+        return self._deal(seat, rng, {})
+
+    def _deal(self, seat: int, rng: random.Random, given: dict[int, list[int]]) -> SifnosState:
+        """``_determinize(seat)``, each side in ``given`` dealt those cards (some of those
+        ``seat`` cannot see, as many as it holds)."""
         state = self.clone()
         assert isinstance(state, SifnosState)
         unseen: list[int] = []
@@ -1856,8 +1870,13 @@ class SifnosState(State):
             sizes.append(len(state.hands[side]))
             unseen += state.hands[side]
         rng.shuffle(unseen)
+        for cards in given.values():
+            for c in cards:
+                unseen.remove(c)
         for side, size in enumerate(sizes):
-            if size >= 0:
+            if side in given:
+                state.hands[side] = sorted(given[side])
+            elif size >= 0:
                 state.hands[side] = sorted(unseen[:size])
                 del unseen[:size]
         counts = [0] * N_CARDS
@@ -1872,24 +1891,6 @@ HAND_FRAMES = (F.Pay, F.GiveCards, F.Placement)
 
 FACE_DOWN_DEALS = (F.SoloFort, F.SoloBeacon)
 """Chance that deals the opponent a face-down piece: two faces may do the same."""
-
-
-def _unplaceable_share(costs: list[list[int]], held: int) -> float:
-    """The share of the hands of ``held`` cards, dealt from a pool of ``costs`` (counts by
-    mineral and cost, as ``SifnosState._by_cost`` gives), that hold no card they may place:
-    each card's cost more than the cards of its mineral among the rest, and half the others,
-    pay (rulebook: Cards). Counted on each split of the hand by mineral: a mineral's ``k``
-    cards all cost more than ``k - 1 + (held - k) // 2``, which soon no card does."""
-    # ways[k]: the choices of k cards of one mineral that each cost that much
-    ways = [
-        [math.comb(sum(row[k + (held - k) // 2 :]), k) for k in range(held + 1)] for row in costs
-    ]
-    hands = 0
-    for first, a in enumerate(ways[0]):
-        for second, b in enumerate(ways[1][: held - first + 1]):
-            if a and b:
-                hands += a * b * ways[2][held - first - second]
-    return hands / math.comb(sum(map(sum, costs)), held)
 
 
 def _spectator_too(readers: frozenset[int], n: int, only_one: bool) -> Disclosure:
