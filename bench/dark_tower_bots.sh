@@ -6,21 +6,26 @@
 set -euo pipefail
 out=${1:-bench-results/dark_tower}
 greedy_games=${2:-200}
-mcts_games=${3:-20}
+mcts_games=${3:-50}
 mkdir -p "$out"
 mcts="mcts:seconds=0.2,clock=cpu"
 for difficulty in heroic gritty; do
   for n in 1 2 3 4; do
     echo "== greedy, $n heroes, $difficulty"
     towers simulate dark_tower --players "$n" -o difficulty="$difficulty" --seats greedy \
-      --games "$greedy_games" --workers 1 --results "$out/greedy-$difficulty-$n.sqlite"
+      --games "$greedy_games" --workers 1 --resume --results "$out/greedy-$difficulty-$n.sqlite"
   done
 done
 echo "== competitive, mcts vs greedy"
 towers simulate dark_tower --players 2 -o mode=competitive --seats "$mcts,greedy" \
-  --games "$mcts_games" --workers 1 --results "$out/competitive-mcts-greedy.sqlite"
-for n in 1 2; do
-  echo "== mcts, $n heroes, heroic"
-  towers simulate dark_tower --players "$n" --seats "$mcts" \
-    --games "$mcts_games" --workers 1 --results "$out/mcts-heroic-$n.sqlite"
+  --games 150 --workers 1 --seed 2 --resume --results "$out/competitive-mcts-greedy.sqlite"
+# cooperative mcts, the cheapest cells first: a game takes about 30 s of processor time at
+# one hero and 2-4 minutes at three or four
+for n in 1 2 3 4; do
+  for difficulty in gritty heroic; do
+    echo "== mcts, $n heroes, $difficulty"
+    towers simulate dark_tower --players "$n" -o difficulty="$difficulty" --seats "$mcts" \
+      --games "$mcts_games" --workers 1 --seed 21 --resume \
+      --results "$out/mcts-$difficulty-$n.sqlite"
+  done
 done
