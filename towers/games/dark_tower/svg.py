@@ -385,7 +385,7 @@ def _foes(state: DarkTowerState, obs: dict[str, Any]) -> Panel:
     items.append(
         (
             f"foe-{A.ADVERSARY}",
-            f"{adv['name']}: {where}",
+            f"{adv['name']}: {adv['at'] or 'not out yet'}",
             f"{R.foe_words(state.game.adversary)} At: {where}.",
         )
     )
