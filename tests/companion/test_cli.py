@@ -139,6 +139,10 @@ def test_a_killed_process_loses_no_entry(
     tmp_path: Path, whole: tuple[list[str], list[int]]
 ) -> None:
     entries, history = whole
+    # how far the first 20 entries take the session, played here in a folder of its own
+    alone = tmp_path / "alone"
+    runner(alone).invoke(app, start(alone), input="\n".join(entries[:20]) + "\n")
+    want = len(load(saved(alone))["history"])
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path), "COLUMNS": "200"}
     command = [sys.executable, "-m", "towers.cli", *start(tmp_path)]
     proc = subprocess.Popen(
@@ -150,13 +154,10 @@ def test_a_killed_process_loses_no_entry(
     proc.stdin.flush()
     deadline = time.monotonic() + 60
     path = saved(tmp_path)
-    while time.monotonic() < deadline:
-        if path.exists() and len(json.loads(path.read_text())["history"]) >= 20:
-            data = json.loads(path.read_text())
-            # every typed entry is in: nothing waits to be saved
-            if sum(1 for m in data["moves"] if not m.startswith("chance")) >= 20 - 3:
-                break
-        time.sleep(0.2)
+    # every typed entry is saved as soon as it is taken: nothing waits for the end
+    while not (path.exists() and len(json.loads(path.read_text())["history"]) >= want):
+        assert time.monotonic() < deadline, "the typed entries were not all saved"
+        time.sleep(0.1)
     proc.send_signal(signal.SIGKILL)
     proc.wait(timeout=30)
     data = load(path)
