@@ -20,7 +20,7 @@ from towers.core.conformance import (
     perft,
     random_history,
 )
-from towers.core.game import Game, State
+from towers.core.game import Disclosure, Game, State
 from towers.core.registry import register_game, unregister_game
 
 from .tiny_game import DRAW, PASS, PLAY, TinyGame, TinyState
@@ -132,6 +132,16 @@ class InfiniteScoreState(TinyState):
         return [float("inf")] + TinyState.scores(self)[1:]
 
 
+class FalseWitnessState(TinyState):
+    __slots__ = ()
+
+    def disclosure(self, action: int) -> Disclosure | None:
+        return Disclosure(None, True) if action == PASS else None
+
+    def reveal_witness(self, action: int, rng: random.Random) -> tuple[int, State] | None:
+        return 0, self.clone()  # the bug: a pass reveals nothing, and the truth is no witness
+
+
 def _variant(state_cls: type[State], **overrides: Any) -> type[TinyGame]:
     attrs: dict[str, Any] = {
         "name": f"tiny-{state_cls.__name__}",
@@ -162,6 +172,7 @@ BROKEN: dict[str, tuple[str, type[TinyGame]]] = {
     "observation not JSON-ready": ("observations", _variant(TupleObservationState)),
     "no winner at the end": ("scores", _variant(NoWinnerState)),
     "infinite score": ("scores", _variant(InfiniteScoreState)),
+    "a reveal proven by a false witness": ("disclosure", _variant(FalseWitnessState)),
 }
 
 ALL_GAMES: list[type[TinyGame]] = [TinyGame] + [cls for _, cls in BROKEN.values()]
