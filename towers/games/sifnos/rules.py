@@ -659,11 +659,8 @@ class SifnosState(State):
     def _cost(self, card: int) -> int:
         """The card's cost less the discounts it would take now."""
         c = DATA.cards[card]
-        return self._discounted(c.mineral, c.cost)
-
-    def _discounted(self, mineral: int, cost: int) -> int:
-        """A cost of ``mineral`` less the discounts a card of it would take now."""
-        for d in sorted((d & 3 for d in self.discounts if d >> 2 == mineral), reverse=True):
+        cost = c.cost
+        for d in sorted((d & 3 for d in self.discounts if d >> 2 == c.mineral), reverse=True):
             if cost <= 0:
                 break
             cost -= d
@@ -1753,11 +1750,10 @@ class SifnosState(State):
                 alone = self.hands[top.seat] == [c]
                 readers = frozenset(s for s in range(n) if s in (top.seat, top.to) or alone)
                 return _spectator_too(readers, n, alone)
-            case UseCard(card=c) if not isinstance(top, F.Triggered):
-                return self._use_disclosure(action, DATA.cards[c].kind, DATA.cards[c].discard)
-            case UsePrinted(effect=e):
-                printed = DATA.printed[e]
-                return self._use_disclosure(action, printed.id, printed.discard)
+            case UseCard() if not isinstance(top, F.Triggered):
+                return self._use_disclosure(action, *_effect_used(action))
+            case UsePrinted():
+                return self._use_disclosure(action, *_effect_used(action))
         if self.current_player() == CHANCE and not isinstance(top, FACE_DOWN_DEALS):
             return PUBLIC
         # two Ships alike, two effects pushing the same decisions, or two faces of the
@@ -1795,10 +1791,7 @@ class SifnosState(State):
         if user in known:
             return None
         held = len(self.hands[user])
-        pool = [c for c, count in enumerate(self.deck.counts) for _ in range(count)]
-        for side in range(self.game.sides):
-            if side != seat and side not in known:
-                pool += self.hands[side]
+        pool = sorted(self._unplaced(seat))  # each card is one of a kind
         cards = DATA.cards
         if kind != "place_card":
             if discard is None or discard == ANY or held != 1:
@@ -1823,13 +1816,9 @@ class SifnosState(State):
     def reveal_witness(self, action: int, rng: random.Random) -> tuple[int, State] | None:
         """A world proving that using an effect reveals a card: another seat's, the user's
         hand dealt as one that could not have used it (``_unusable_hand``)."""
-        match SPACE.decode(action):
-            case UseCard(card=c):
-                kind, discard = DATA.cards[c].kind, DATA.cards[c].discard
-            case UsePrinted(effect=e):
-                kind, discard = DATA.printed[e].id, DATA.printed[e].discard
-            case _:
-                return None
+        if not isinstance(SPACE.decode(action), UseCard | UsePrinted):
+            return None
+        kind, discard = _effect_used(action)
         user = self.current_player()
         for seat in range(self.game.num_players):
             if seat != user:
@@ -1891,6 +1880,17 @@ HAND_FRAMES = (F.Pay, F.GiveCards, F.Placement)
 
 FACE_DOWN_DEALS = (F.SoloFort, F.SoloBeacon)
 """Chance that deals the opponent a face-down piece: two faces may do the same."""
+
+
+def _effect_used(action: int) -> tuple[str, int | None]:
+    """The kind of effect a card's or a board's use (``UseCard``, ``UsePrinted``) is, and
+    the mineral of its price (None: no price)."""
+    match SPACE.decode(action):
+        case UseCard(card=c):
+            return DATA.cards[c].kind, DATA.cards[c].discard
+        case UsePrinted(effect=e):
+            return DATA.printed[e].id, DATA.printed[e].discard
+    raise ValueError(f"action {action} uses no effect")
 
 
 def _spectator_too(readers: frozenset[int], n: int, only_one: bool) -> Disclosure:
