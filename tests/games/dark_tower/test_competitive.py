@@ -290,6 +290,21 @@ def test_the_end_of_the_sixth_month_is_nobodys_win() -> None:
     assert "nobody wins" in state.ending
 
 
+def test_a_hero_eliminated_on_the_sixth_months_last_turn_leaves_the_other_the_winner() -> None:
+    # Hero Elimination comes before the month's end: the last hero in wins, not nobody
+    state = race(2)
+    state.month = 6
+    state.turns_left = 1
+    middle(state)
+    state.out_of_game += state.supply
+    state.supply = 0
+    act(state, "drop a skull")
+    resolve(state)
+    assert state.eliminated == [True, False]
+    assert state.is_terminal() and state.winners() == [1] and state.scores() == [0.0, 1.0]
+    assert "eliminated" in state.ending
+
+
 # ---- Competitive Clarifications ------------------------------------------------------------
 def test_the_monthly_quest_is_a_companion_quest_without_penalty() -> None:
     state = race(2)

@@ -1409,6 +1409,12 @@ class DarkTowerState(State):
                     self.spirit[seat] += max(0, gain)
                 case F.EndTurn(seat=seat):
                     p.pop()
+                    if self.game.competitive:
+                        # Hero Elimination before the month's end: on the sixth month's last
+                        # turn the last hero in still wins
+                        self._end_if_decided()
+                        if self.result:
+                            return
                     self._next_turn(seat)
                 case F.CorruptionDraw() if not self.corruption_deck.has_cards():
                     p.pop()
