@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from towers.agents.base import leads, standing
-from towers.games.dark_tower.bots import FAR, evaluate, objective, progress
+from towers.games.dark_tower.bots import FAR, brink, doomed, evaluate, objective, progress
 from towers.games.dark_tower.data import DATA
 from towers.games.dark_tower.rules import GOAL, N_FOES
 
@@ -137,3 +137,65 @@ def test_a_competitor_is_drawn_to_its_own_next_heroic_test() -> None:
     mine = evaluate(state, 0)
     state.tests[1] = [-1] * len(state.tests[1])  # another seat's hidden cards count for nothing
     assert evaluate(state, 0) == mine
+
+
+def test_the_hero_whose_drop_would_find_the_supply_empty_is_doomed_and_stands_lower() -> None:
+    state = middle(new_game(2, mode="competitive"))  # seat 0's turn, its drop still to come
+    state.out_of_game += state.supply
+    state.supply = 0
+    assert doomed(state) == (0, 1.0)
+    lead = standing(state, 0)
+    state.supply, state.out_of_game = 1, state.out_of_game - 1  # seat 0 drops it, seat 1 finds none
+    assert doomed(state) == (1, 1 - 1 / 6)
+    assert standing(state, 0) > lead
+    state.supply, state.out_of_game = 12, state.out_of_game - 11  # far off: not counted
+    assert doomed(state)[1] == 0.0
+
+
+def test_a_cleanse_of_an_odd_number_of_skulls_passes_the_doom_on() -> None:
+    state = middle(new_game(2, mode="competitive"))
+    b = next(b for b, bd in enumerate(DATA.buildings) if bd.location == state.at[0])
+    state.out_of_game += state.supply - 1
+    state.supply = 0
+    state.skulls[b] = 1
+    before = standing(state, 0)
+    act(state, "cleanse")
+    assert state.supply == 1 and doomed(state)[0] == 1
+    assert standing(state, 0) > before
+
+
+def test_a_hero_one_corruption_from_elimination_fears_its_full_buildings() -> None:
+    state = middle(new_game(2, mode="competitive"))
+    home = state.game.kingdoms[0]
+    b = next(b for b, bd in enumerate(DATA.buildings) if bd.kingdom == home)
+    state.skulls[b] = 3
+    state.supply -= 3
+    state.amulets[0] = 0
+    state.corruptions[0] = [0]
+    assert brink(state, 0) == 0
+    state.corruptions[0] = [0, 1]
+    assert brink(state, 0) == 1
+    mine = evaluate(state, 0)
+    state.skulls[b] = 2
+    assert evaluate(state, 0) > mine
+    state.skulls[b] = 3
+    state.amulets[0] = 1  # the amulet takes the next corruption
+    assert brink(state, 0) == 0
+
+
+def test_nobody_is_doomed_when_the_game_ends_before_the_supply_does() -> None:
+    state = middle(new_game(2, mode="competitive"))
+    state.month, state.turns_left = 6, 2  # this turn's drop and one more
+    state.out_of_game += state.supply - 2
+    state.supply = 2
+    assert doomed(state) == (-1, 0.0)
+    state.supply, state.out_of_game = 1, state.out_of_game + 1
+    assert doomed(state)[0] == 1
+
+
+def test_a_lead_in_the_race_is_worth_less_as_the_months_run_out() -> None:
+    state = middle(new_game(2, mode="competitive"))
+    state.tests_done[0] = 1
+    early = standing(state, 0)
+    state.month = 6
+    assert 0 < standing(state, 0) < early

@@ -21,6 +21,15 @@ it stands to its next test (its own cards, which only it sees) or, with three do
 Tower; its strength, corruptions and Amulets of Hope. The rooms of the Tower dungeon count
 for a hero who may enter it.
 
+The race is mostly lost by elimination, and most eliminations come from the supply: the hero
+who must drop a skull when none is left is out. So each competitor also weighs
+:func:`doomed`: the hero whose drop would find the supply empty if no skull came back to it,
+one drop a turn, a penalty the surer the nearer that drop (a cleanse of an odd number of
+skulls passes it on to another hero), and none when the sixth month ends first; and, with one
+corruption left before the third, each building of its home kingdom holding three skulls,
+which a fourth destroys for a corruption. A lead in the race counts for less as the months run
+out, since at the end of the sixth month nobody wins.
+
 Nothing hidden is read: the skulls inside the tower count by their public total only, and
 another hero's heroic tests are never looked at.
 """
@@ -29,8 +38,10 @@ from __future__ import annotations
 
 from towers.core.game import State
 from towers.core.graphs import distance_table
+from towers.games.dark_tower import frames as F
 from towers.games.dark_tower.data import DATA
 from towers.games.dark_tower.rules import (
+    LOSING_CORRUPTIONS,
     N_FOES,
     TESTS_TO_ENTER,
     TOWER_SPACES,
@@ -55,6 +66,16 @@ FOE_PULL = 0.003
 """The worth of standing on a foe the hero can beat, for each level of the foe."""
 BEATS = 3
 """A hero can beat a foe with at least this many warriors and spirit for each of its levels."""
+DOOM = 0.15
+"""The competitive penalty of the hero whose drop would find the supply empty, when it is
+the next drop."""
+DOOM_REACH = 3
+"""How many turns of drops ahead, per hero in the game, :func:`doomed` still counts."""
+RACE_FLOOR = 0.3
+"""The share of its worth a lead in the race keeps on the sixth month's last turn."""
+BRINK = 0.04
+"""The competitive penalty, for a hero one corruption from elimination, of each building of
+its home kingdom holding three skulls."""
 
 
 def objective(state: DarkTowerState) -> int:
@@ -144,6 +165,47 @@ def evaluate(state: State, seat: int) -> float:
     return max(0.01, min(0.99, 0.3 + value))
 
 
+def doomed(s: DarkTowerState) -> tuple[int, float]:
+    """The hero whose drop would find the supply empty if no skull came back to it (the
+    drops in hand first, then one drop a turn in turn order), and how sure that is: 1 when it
+    is the next drop, falling to 0 at :data:`DOOM_REACH` turns of every hero still in."""
+    live = s.live_seats()
+    if not live:
+        return -1, 0.0
+    left = s.supply
+    for frame in reversed(s.pending):
+        if isinstance(frame, F.SkullDrops) and frame.n > 0:
+            if left < frame.n:
+                return frame.dropper, 1.0
+            left -= frame.n
+    n = s.game.num_players
+    turn_open = any(isinstance(f, (F.StartTurn, F.Turn)) and f.seat == s.current for f in s.pending)
+    if left >= turn_drops(s, turn_open):
+        return -1, 0.0  # the game ends before the supply does
+    order = []
+    first = s.current if turn_open else (s.current + 1) % n
+    for step in range(n):
+        seat = (first + step) % n
+        if not s.eliminated[seat]:
+            order.append(seat)
+    return order[left % len(order)], max(0.0, 1 - left / (DOOM_REACH * len(order)))
+
+
+def turn_drops(s: DarkTowerState, turn_open: bool) -> int:
+    """The turns' drops still to come before the sixth month ends (the current turn's if its
+    drop is still to come)."""
+    return s.turns_left - (0 if turn_open else 1) + (MONTHS - s.month) * s.game.month_turns
+
+
+def brink(s: DarkTowerState, seat: int) -> int:
+    """Buildings of the hero's home kingdom that a fourth skull would destroy, counted when a
+    corruption more would eliminate it (with no Amulet of Hope to take it)."""
+    if len(s.corruptions[seat]) + 1 < LOSING_CORRUPTIONS or s.amulets[seat]:
+        return 0
+    home = s.game.kingdoms[seat]
+    return sum(1 for b, k in enumerate(s.skulls) if k >= FULL and DATA.buildings[b].kingdom == home)
+
+
 def competitor(s: DarkTowerState, seat: int) -> float:
     """A hero's standing in the race for the relic (see the module docstring)."""
     if s.result or s.winner >= 0:
@@ -161,7 +223,13 @@ def competitor(s: DarkTowerState, seat: int) -> float:
             if q >= 0 and not s.tests_done[seat] >> kind & 1:
                 near = min(near, here[DATA.quests[q].location])
         rooms = 0.0
-    value = 0.12 * done + 0.15 * rooms + 0.04 * closeness(near)
-    value += 0.1 * max(-1.0, min(1.0, hero_strength(s, seat) / 2))
-    value += 0.05 * s.amulets[seat] - 0.05 * min(3.0, danger(s))
+    race = 0.12 * done + 0.15 * rooms + 0.04 * closeness(near)
+    race += 0.1 * max(-1.0, min(1.0, hero_strength(s, seat) / 2)) + 0.05 * s.amulets[seat]
+    # a lead in the race is worth less as the months run out: at the end nobody wins
+    time_left = (MONTHS - s.month + s.turns_left / max(1, s.game.month_turns)) / MONTHS
+    value = race * (RACE_FLOOR + (1 - RACE_FLOOR) * time_left) - 0.05 * min(3.0, danger(s))
+    who, sureness = doomed(s)
+    if who == seat:
+        value -= DOOM * sureness
+    value -= BRINK * brink(s, seat)
     return max(0.01, min(0.99, 0.3 + value))
