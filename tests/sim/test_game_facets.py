@@ -42,7 +42,7 @@ def test_sifnos_labels_are_the_setup_aids_each_seat_was_dealt() -> None:
     [
         ("torres", 2, {"variant", "layout"}, set()),
         ("tiletum", 3, set(), {"starting order"}),
-        ("dark_tower", 2, {"difficulty", "heroes", "main goal", "adversary"}, {"hero"}),
+        ("dark_tower", 2, {"difficulty", "heroes", "main goal", "adversary", "ending"}, {"hero"}),
     ],
 )
 def test_a_game_labels_the_game_or_each_seat_for_its_balance_views(
@@ -93,5 +93,44 @@ def test_dark_tower_labels_its_difficulty_heroes_goal_adversary_and_each_seats_h
         "heroes": "2 heroes",
         "main goal": "Recover Azkol's Treasures",
         "adversary": "Ashstrider",
+        "ending": "not over",
         "hero": ["Spymaster", "Brutal Warlord"],
     }
+
+
+@pytest.mark.parametrize(
+    ("ending", "label"),
+    [
+        ("seat 1 found the relic in the Tower", "the relic found"),
+        ("Ashstrider is defeated", "the adversary defeated"),
+        ("a skull had to be taken from an empty supply", "the supply ran out"),
+        (
+            "the other heroes were eliminated (seat 0 had to drop a skull with none in the supply)",
+            "the supply ran out",
+        ),
+        (
+            "the other heroes were eliminated (seat 1 would gain a third corruption)",
+            "a third corruption",
+        ),
+        ("seat 0's hero would gain a third corruption", "a third corruption"),
+        (
+            "every remaining hero was eliminated at once (seat 1 would gain a third corruption)",
+            "every hero left eliminated at once",
+        ),
+        ("the sixth month ended: nobody wins", "the sixth month ended"),
+    ],
+)
+def test_dark_tower_labels_how_a_game_ended(ending: str, label: str) -> None:
+    state = towers.make("dark_tower", 2).new_initial_state()
+    state.ending = ending  # type: ignore[attr-defined]
+    state.result = -1  # type: ignore[attr-defined]
+    assert balance_of(state.game)(state)["ending"] == label  # type: ignore[misc]
+
+
+def test_dark_tower_labels_the_ending_of_a_game_played_out() -> None:
+    from towers.games.dark_tower.balance import ENDINGS
+
+    labels = {label for _, label in ENDINGS}
+    for seed in range(3):
+        state = finished("dark_tower", 2, seed)
+        assert balance_of(state.game)(state)["ending"] in labels  # type: ignore[misc]
