@@ -8,8 +8,11 @@ import time
 
 import pytest
 
+import towers
 from tests.agents.helpers import toy_decision
+from tests.agents.nim import NIM
 from towers.agents import MCTSBot
+from towers.agents.mcts import SETTLED_EVERY
 from towers.agents.params import BotParamError
 from towers.core.registry import make_bot
 
@@ -74,3 +77,34 @@ def test_the_clock_is_a_declared_parameter_with_two_values() -> None:
     assert "cpu" in next(p.help for p in MCTSBot.PARAMS if p.name == "clock")
     with pytest.raises(BotParamError, match="clock must be wall or cpu, not sundial"):
         MCTSBot(seed=0, seconds=0.2, clock="sundial")
+
+
+def test_a_think_time_ends_once_its_answer_is_settled(monkeypatch: pytest.MonkeyPatch) -> None:
+    # three stones: taking all three wins at once, and the search soon sees nothing else
+    # could overtake it: it stops once its lead passes 1.5 times the ~1000 - n iterations left
+    _patch(monkeypatch, wall_step=1e-6, cpu_step=0.001)
+    state = towers.make(NIM, stones=3).new_initial_state()
+    eager = MCTSBot(seed=1, seconds=1.0, clock="cpu")
+    assert eager.choose(state) == 2
+    assert eager.iterations_done < 700 and eager.iterations_done % SETTLED_EVERY == 0
+    full = MCTSBot(seed=1, seconds=1.0, clock="cpu", stop_early=False)
+    assert full.choose(state) == 2
+    assert full.iterations_done > 900
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_stopping_early_never_changes_the_move(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    # at a steady pace the rest of the time could not have overtaken the settled answer
+    _patch(monkeypatch, wall_step=1e-6, cpu_step=0.001)
+    state = toy_decision(players=2 + seed % 2, seed=seed)
+    eager = MCTSBot(seed=seed, seconds=0.3, clock="cpu")
+    full = MCTSBot(seed=seed, seconds=0.3, clock="cpu", stop_early=False)
+    assert eager.choose(state.clone()) == full.choose(state.clone())
+    assert eager.iterations_done <= full.iterations_done
+
+
+def test_a_count_of_iterations_runs_in_full() -> None:
+    state = towers.make(NIM, stones=3).new_initial_state()
+    bot = MCTSBot(seed=1, iterations=300)
+    assert bot.choose(state) == 2
+    assert bot.iterations_done == 300

@@ -30,7 +30,10 @@ A think time (``seconds``) is measured on the ``clock`` chosen: ``wall`` (the de
 person waits for) or ``cpu``, the thread's own processor time (``time.thread_time``), so that
 a search on a machine shared with other work gets the same number of iterations as on an
 idle one, which is what a fair comparison of bots wants. A server's ``time_limit`` is always
-wall time.
+wall time. With ``stop_early`` a think time ends as soon as its answer is settled: when the
+most visited root action leads the next by more than :data:`SETTLED_MARGIN` times the
+iterations the time left would give at the pace so far, so the rest of the time could not
+change the move (the same answer, sooner; a count of ``iterations`` always runs in full).
 
 The answer is the most visited legal root action (the mean value, then the generator, break
 ties). ``iterations_done`` and ``action_stats`` describe the last search.
@@ -56,6 +59,10 @@ MAX_SECONDS = 30.0
 MAX_ROLLOUT_DEPTH = 200
 CLOCKS = ("wall", "cpu")
 """The clocks a think time may be measured on."""
+SETTLED_MARGIN = 1.5
+"""How many times the iterations a think time has left a root lead must exceed to stop it."""
+SETTLED_EVERY = 8
+"""A think time checks whether its answer is settled once in this many iterations."""
 DEFAULT_SCALE = 5.0
 """The scale of a heuristic counted in victory points: a lead of 5 points is a clear one."""
 
@@ -91,7 +98,8 @@ class MCTSBot(BaseBot):
     - ``relative`` (true): count gains from the lead at the root rather than from a tie;
     - ``minimax`` (0.5): the weight of a child's minimax value against its mean in selection;
     - ``expand_all`` (true): evaluate all children of a node at its first visit;
-    - ``rollout_depth`` (0): random decisions played before a new leaf is scored.
+    - ``rollout_depth`` (0): random decisions played before a new leaf is scored;
+    - ``stop_early`` (true): end a think time once the rest of it could not change the move.
 
     A choice with a single legal action returns it at once, with no search. With a
     ``time_limit`` a count of iterations stops early when the time is up.
@@ -124,6 +132,10 @@ class MCTSBot(BaseBot):
             "rollout_depth", int, 0, "random moves played out before judging a position",
             low=0, limit=MAX_ROLLOUT_DEPTH, light=10,
         ),
+        Param(
+            "stop_early", bool, True, "stop thinking as soon as more time could not change "
+            "the move",
+        ),
     )  # fmt: skip
 
     def __init__(
@@ -138,6 +150,7 @@ class MCTSBot(BaseBot):
         relative: bool = True,
         minimax: float = 0.5,
         expand_all: bool = True,
+        stop_early: bool = True,
     ) -> None:
         super().__init__(seed)
         p = self.check_params(
@@ -151,6 +164,7 @@ class MCTSBot(BaseBot):
                 "relative": relative,
                 "minimax": minimax,
                 "expand_all": expand_all,
+                "stop_early": stop_early,
             }
         )
         self.seconds: float | None = p["seconds"]
@@ -169,6 +183,7 @@ class MCTSBot(BaseBot):
         self.relative: bool = p["relative"]
         self.minimax: float = p["minimax"]
         self.expand_all: bool = p["expand_all"]
+        self.stop_early: bool = p["stop_early"]
         self.iterations_done = 0
         self.action_stats: list[tuple[int, int, float]] = []
         """(action, visits, mean value for the deciding seat) of each root action, last search."""
@@ -182,7 +197,7 @@ class MCTSBot(BaseBot):
         return (
             f"MCTSBot(seed={self.seed!r}, {budget}, c={self.c}, scale={self.scale!r}, "
             f"relative={self.relative}, minimax={self.minimax}, expand_all={self.expand_all}, "
-            f"rollout_depth={self.rollout_depth})"
+            f"rollout_depth={self.rollout_depth}, stop_early={self.stop_early})"
         )
 
     def choose(self, state: State) -> int:
@@ -205,13 +220,20 @@ class MCTSBot(BaseBot):
             # tiny budget gives an answer
             wall = time.perf_counter
             clock = time.thread_time if self.clock == "cpu" else wall
-            think_end = math.inf if self.seconds is None else clock() + self.seconds
+            started = clock()
+            think_end = math.inf if self.seconds is None else started + self.seconds
             limit_end = math.inf if self.time_limit is None else wall() + self.time_limit
             most = self.iterations if self.seconds is None else None
+            check = self.stop_early and self.seconds is not None
             done = 0
             while done == 0 or (done != most and clock() < think_end and wall() < limit_end):
                 self._iterate(root, observed_copy(state, seat, rng))
                 done += 1
+                if check and done % SETTLED_EVERY == 0:
+                    now = clock()
+                    left = done * (think_end - now) / max(now - started, 1e-9)
+                    if _settled(root, legal, SETTLED_MARGIN * left):
+                        break
         self.iterations_done = done
         return self._answer(root, legal, seat)
 
@@ -342,6 +364,22 @@ class MCTSBot(BaseBot):
             state.apply_trusted(legal[rng.randrange(len(legal))])
             steps -= 1
         return win_values(state, self._scale, baseline)
+
+
+def _settled(root: _Node, legal: list[int], left: float) -> bool:
+    """Whether the most visited root action leads every other by more than ``left`` visits
+    (each iteration adds one visit to one root action, so ``left`` more could not catch up).
+    """
+    top = second = 0
+    children = root.children
+    for action in legal:
+        child = children.get(action)
+        visits = child.visits if child is not None else 0
+        if visits > top:
+            top, second = visits, top
+        elif visits > second:
+            second = visits
+    return top - second > left
 
 
 def scale_for(game: Game) -> float:
