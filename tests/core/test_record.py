@@ -10,7 +10,15 @@ import pytest
 
 import towers
 from towers.core.chance import random_action
-from towers.core.record import FORMAT, describe_history, game_record, load, replay, save
+from towers.core.record import (
+    FORMAT,
+    MoveWords,
+    describe_history,
+    game_record,
+    load,
+    replay,
+    save,
+)
 
 
 def _played(steps: int, seed: int = 1, players: int = 3) -> towers.State:
@@ -41,6 +49,35 @@ def test_describe_history_names_who_acted() -> None:
     words = describe_history(game, state.history())
     assert words[:4] == [f"chance: {state.action_to_string(a)}" for a in state.history()[:4]]
     assert words[4].startswith("seat 0: ")
+
+
+def test_words_kept_between_saves_describe_each_new_action_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # a game saved after every move: the words of the record are those of a fresh
+    # description, but each action is replayed once in all, not once a save
+    played = _played(40, seed=3)
+    game, history = played.game, played.history()
+    words = MoveWords(game)
+    applied = 0
+    apply = type(played).apply_action
+
+    def counted(self: towers.State, action: int) -> None:
+        nonlocal applied
+        applied += 1
+        apply(self, action)
+
+    monkeypatch.setattr(type(played), "apply_action", counted)
+    for n in range(len(history) + 1):
+        assert words(history[:n]) == describe_history(game, history[:n])
+    fresh = sum(range(len(history) + 1))  # what describing each save afresh costs
+    assert applied == len(history) + fresh
+    # an undo (a history that does not extend the last) is described afresh
+    assert words(history[:5]) == describe_history(game, history[:5])
+    other = _played(12, seed=4).history()
+    assert words(other) == describe_history(game, other)
+    record = game_record(played, words)
+    assert record["moves"] == describe_history(game, history)
 
 
 def test_replay_rebuilds_the_state_and_stops_part_way() -> None:

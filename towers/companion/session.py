@@ -169,6 +169,8 @@ class CompanionSession:
         """The ply before which nothing may be undone."""
         self.turn = turn_key(state)
         """The turn last announced."""
+        self.words = record.MoveWords(state.game)
+        """The saved record's words, kept from one save to the next."""
 
     # ---- making and keeping -------------------------------------------------------------
     @classmethod
@@ -194,7 +196,10 @@ class CompanionSession:
 
     def to_record(self) -> dict[str, Any]:
         return record.game_record(
-            self.state, seed=self.seed, companion={"version": VERSION, "tower": self.tower_kind}
+            self.state,
+            self.words,
+            seed=self.seed,
+            companion={"version": VERSION, "tower": self.tower_kind},
         )
 
     def save(self, path: Path) -> None:

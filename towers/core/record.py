@@ -23,8 +23,10 @@ from towers.core.registry import make
 FORMAT = "towers-game/1"
 
 
-def game_record(state: State, **extra: Any) -> dict[str, Any]:
-    """The options and history of ``state`` (plus any ``extra`` keys such as seats or seed)."""
+def game_record(state: State, words: MoveWords | None = None, **extra: Any) -> dict[str, Any]:
+    """The options and history of ``state`` (plus any ``extra`` keys such as seats or seed);
+    ``words``, kept from one save to the next, describes only the actions new since the last.
+    """
     game = state.game
     record: dict[str, Any] = {
         "format": FORMAT,
@@ -34,20 +36,44 @@ def game_record(state: State, **extra: Any) -> dict[str, Any]:
     }
     record.update(extra)
     record["history"] = state.history()
-    record["moves"] = describe_history(game, state.history())
+    record["moves"] = (words or MoveWords(game))(record["history"])
     return record
 
 
 def describe_history(game: Game, history: list[int]) -> list[str]:
     """Each action of ``history`` in words, by the seat (or chance) that took it."""
-    state = game.new_initial_state()
-    words = []
-    for action in history:
-        who = state.current_player()
-        actor = "chance" if who < 0 else f"seat {who}"
-        words.append(f"{actor}: {state.action_to_string(action)}")
-        state.apply_action(action)
-    return words
+    return MoveWords(game)(history)
+
+
+class MoveWords:
+    """The words of a game's history, each action described once: a game saved after every
+    move would otherwise be replayed whole at every save, a cost growing with the square of
+    its length. A history that does not extend the last one (an undo) is described afresh.
+
+    >>> import towers
+    >>> state = towers.make("torres", players=2).new_initial_state()
+    >>> words = MoveWords(state.game)
+    >>> state.apply_action(state.legal_actions()[0])
+    >>> words(state.history()) == describe_history(state.game, state.history())
+    True
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._state = game.new_initial_state()
+        self._words: list[str] = []
+
+    def __call__(self, history: list[int]) -> list[str]:
+        state = self._state
+        if state.history() != history[: len(self._words)]:
+            state = self._state = self.game.new_initial_state()
+            self._words = []
+        for action in history[len(self._words) :]:
+            who = state.current_player()
+            actor = "chance" if who < 0 else f"seat {who}"
+            self._words.append(f"{actor}: {state.action_to_string(action)}")
+            state.apply_action(action)
+        return list(self._words)
 
 
 def game_from_record(record: dict[str, Any]) -> Game:
@@ -87,8 +113,8 @@ def replay(record: dict[str, Any], upto: int | None = None) -> State:
     return state
 
 
-def save(path: str | Path, state: State, **extra: Any) -> None:
-    Path(path).write_text(json.dumps(game_record(state, **extra), indent=1) + "\n")
+def save(path: str | Path, state: State, words: MoveWords | None = None, **extra: Any) -> None:
+    Path(path).write_text(json.dumps(game_record(state, words, **extra), indent=1) + "\n")
 
 
 def load(path: str | Path) -> dict[str, Any]:

@@ -66,11 +66,17 @@ def console_reader(console: Console) -> LineReader:
     return read
 
 
-def save_game(path: Path, state: State, seats: Sequence[SeatSpec], seed: int) -> None:
+def save_game(
+    path: Path,
+    state: State,
+    seats: Sequence[SeatSpec],
+    seed: int,
+    words: record.MoveWords | None = None,
+) -> None:
     """Write the record atomically, so that killing the program mid-write loses nothing."""
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        record.save(tmp, state, seats=[s.to_text() for s in seats], seed=seed)
+        record.save(tmp, state, words, seats=[s.to_text() for s in seats], seed=seed)
         os.replace(tmp, path)
     finally:
         tmp.unlink(missing_ok=True)
@@ -118,6 +124,8 @@ class PlaySession:
     ) -> None:
         self.state = state
         self.game = state.game
+        self.words = record.MoveWords(self.game)
+        """The saved record's words, kept from one save to the next."""
         self.seats = list(seats)
         self.kinds = [s.to_text() for s in self.seats]
         self.seed = seed
@@ -199,7 +207,7 @@ class PlaySession:
         if self.save_path is None:
             return
         try:
-            save_game(self.save_path, self.state, self.seats, self.seed)
+            save_game(self.save_path, self.state, self.seats, self.seed, self.words)
         except OSError as exc:
             self.console.print(
                 f"[red]cannot save to {escape(str(self.save_path))}: "
@@ -372,7 +380,7 @@ class PlaySession:
                 self.console.print("Not saved.")
                 return
         try:
-            save_game(path, self.state, self.seats, self.seed)
+            save_game(path, self.state, self.seats, self.seed, self.words)
         except OSError as exc:
             reason = exc.strerror or str(exc)
             self.console.print(
