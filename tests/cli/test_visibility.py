@@ -34,6 +34,11 @@ GAMES = [
     ("torres", {"variant": "common_deck"}, 2, 4),
     ("torres", {"variant": "master"}, 2, 5),
     ("tiletum", {}, 2, 6),
+    ("turris", {}, 2, 7),
+    ("sifnos", {}, 2, 8),
+    ("sifnos", {}, 1, 9),
+    ("dark_tower", {}, 2, 10),
+    ("dark_tower", {"mode": "competitive"}, 3, 11),
 ]
 
 
