@@ -5,7 +5,7 @@ from __future__ import annotations
 from towers.agents.base import leads, standing
 from towers.games.dark_tower.bots import FAR, brink, doomed, evaluate, objective, progress
 from towers.games.dark_tower.data import DATA
-from towers.games.dark_tower.rules import GOAL, N_FOES
+from towers.games.dark_tower.rules import GOAL, N_FOES, TESTS_OF_KIND
 
 from .conftest import act, loc, middle, new_game
 
@@ -124,12 +124,21 @@ def test_in_the_competitive_game_each_seat_is_valued_on_its_own_race() -> None:
     assert standing(state, 0) > 0 > standing(state, 1)
 
 
-def test_a_competitor_is_drawn_to_its_own_next_heroic_test() -> None:
+def _test_of(what: str) -> tuple[int, int]:
+    """A heroic test card (its type and quest) that asks for ``what``."""
+    for kind, cards in enumerate(TESTS_OF_KIND):
+        for q in cards:
+            if DATA.quests[q].what == what:
+                return kind, q
+    raise AssertionError(what)
+
+
+def test_a_competitor_is_drawn_to_its_own_next_heroic_test_once_it_holds_what_it_needs() -> None:
     state = middle(new_game(2, mode="competitive"))
-    kind = next(k for k, q in enumerate(state.tests[0]) if q >= 0)
-    state.tests[0] = [q if k == kind else -1 for k, q in enumerate(state.tests[0])]
-    target = DATA.quests[state.tests[0][kind]].location
-    near, far = two_spaces(target)
+    kind, q = _test_of("warriors")
+    state.tests[0] = [q if k == kind else -1 for k in range(len(state.tests[0]))]
+    state.warriors[0] = DATA.quests[q].amount
+    near, far = two_spaces(DATA.quests[q].location)
     state.at[0] = far
     before = evaluate(state, 0)
     state.at[0] = near
@@ -137,6 +146,31 @@ def test_a_competitor_is_drawn_to_its_own_next_heroic_test() -> None:
     mine = evaluate(state, 0)
     state.tests[1] = [-1] * len(state.tests[1])  # another seat's hidden cards count for nothing
     assert evaluate(state, 0) == mine
+    # holding none of it, the test's place draws the hero no nearer
+    state.warriors[0] = 0
+    at_near = evaluate(state, 0)
+    state.at[0] = far
+    assert evaluate(state, 0) == at_near
+
+
+def test_holding_what_a_heroic_test_asks_raises_the_standing() -> None:
+    # the same warriors, the same place: worth more to a hero whose test asks for warriors
+    state = middle(new_game(2, mode="competitive"))
+    for what in ("warriors", "treasures"):
+        assert _test_of(what)[0] == 0  # one type of card, two requirements
+    warriors, treasures = _test_of("warriors")[1], _test_of("treasures")[1]
+    state.warriors[0] = DATA.quests[warriors].amount
+    state.treasures[0] = []
+    state.tests[0][0] = treasures
+    unready = evaluate(state, 0)
+    state.tests[0][0] = warriors
+    assert evaluate(state, 0) > unready
+    half = state.clone()
+    half.warriors[0] = DATA.quests[warriors].amount // 2
+    half.tests[0][0] = treasures
+    half_unready = evaluate(half, 0)
+    half.tests[0][0] = warriors
+    assert half_unready < evaluate(half, 0) < evaluate(state, 0)
 
 
 def test_the_hero_whose_drop_would_find_the_supply_empty_is_doomed_and_stands_lower() -> None:

@@ -16,10 +16,12 @@ loses together):
   supply running low (an empty supply loses), corruptions (a third loses), foes on the board
   and their status, and the months running out.
 
-Competitive game: each seat is valued on its own race: its heroic tests completed, how near
-it stands to its next test (its own cards, which only it sees) or, with three done, to the
-Tower; its strength, corruptions and Amulets of Hope. The rooms of the Tower dungeon count
-for a hero who may enter it.
+Competitive game: each seat is valued on its own race: its heroic tests completed; how ready
+it is for the tests it still needs (the share of each test's requirement it holds: warriors,
+spirit, gear, potions, treasures, virtues or advantages; its own cards, which only it sees);
+how near it stands to a test's place, the more the readier it is for that test, or, with
+three done, to the Tower; its strength, corruptions and Amulets of Hope. The rooms of the
+Tower dungeon count for a hero who may enter it.
 
 The race is mostly lost by elimination, and most eliminations come from the supply: the hero
 who must drop a skull when none is left is out. So each competitor also weighs
@@ -74,6 +76,8 @@ DOOM_REACH = 3
 RACE_FLOOR = 0.3
 """The share of its worth a lead in the race keeps on the sixth month's last turn."""
 BRINK = 0.04
+READY = 0.05
+"""The competitive worth of holding all a heroic test requires, for each test still needed."""
 """The competitive penalty, for a hero one corruption from elimination, of each building of
 its home kingdom holding three skulls."""
 
@@ -214,16 +218,24 @@ def competitor(s: DarkTowerState, seat: int) -> float:
         return 0.0
     done = s.tests_completed(seat)
     here = FAR[s.at[seat]]
+    ready = 0.0
     if done >= TESTS_TO_ENTER:
-        near = min(here[t] for t in TOWER_SPACES)
+        pull = closeness(min(here[t] for t in TOWER_SPACES))
         rooms = bin(s.cleared).count("1") / max(1, len(s.rooms))
     else:
-        near = REACH
+        # each test open is as ready as the share of its requirement the hero holds; the
+        # readiest it still needs count, and it is drawn to a test's place the readier it is
+        pull = 0.0
+        shares = []
         for kind, q in enumerate(s.tests[seat]):
             if q >= 0 and not s.tests_done[seat] >> kind & 1:
-                near = min(near, here[DATA.quests[q].location])
+                quest = DATA.quests[q]
+                share = min(1.0, s.toward(seat, quest) / quest.amount)
+                shares.append(share)
+                pull = max(pull, share * share * closeness(here[quest.location]))
+        ready = sum(sorted(shares, reverse=True)[: TESTS_TO_ENTER - done])
         rooms = 0.0
-    race = 0.12 * done + 0.15 * rooms + 0.04 * closeness(near)
+    race = 0.12 * done + READY * ready + 0.15 * rooms + 0.04 * pull
     race += 0.1 * max(-1.0, min(1.0, hero_strength(s, seat) / 2)) + 0.05 * s.amulets[seat]
     # a lead in the race is worth less as the months run out: at the end nobody wins
     time_left = (MONTHS - s.month + s.turns_left / max(1, s.game.month_turns)) / MONTHS

@@ -598,25 +598,29 @@ class DarkTowerState(State):
 
     def can_meet(self, seat: int, quest: Quest) -> bool:
         """Whether the hero can meet a monthly quest's requirement (Completing a Quest)."""
-        n = quest.amount
+        return self.toward(seat, quest) >= quest.amount
+
+    def toward(self, seat: int, quest: Quest) -> int:
+        """How much of a quest's requirement the hero holds: warriors, spirit, gear, potions,
+        treasures or virtues; advantages of one type (all the same) or of different types."""
         match quest.what:
             case "warriors":
-                return self.warriors[seat] >= n
+                return self.warriors[seat]
             case "spirit":
-                return self.spirit[seat] >= n
+                return self.spirit[seat]
             case "gear":
-                return sum(self.gear[seat]) >= n
+                return sum(self.gear[seat])
             case "potions":
-                return sum(self.potions[seat]) >= n
+                return sum(self.potions[seat])
             case "treasures":
-                return len(self.treasures[seat]) >= n
+                return len(self.treasures[seat])
             case "virtues":
-                return self.active_virtues(seat) >= n
+                return self.active_virtues(seat)
             case "advantages":
                 by_type, wild = self.quest_advantages(seat)
                 if quest.qualifier == "all-same":
-                    return max(by_type) + wild >= n
-                return sum(1 for v in by_type if v) + wild >= n
+                    return max(by_type) + wild
+                return sum(1 for v in by_type if v) + wild
         raise AssertionError(quest.what)
 
     def skull_count(self) -> int:
