@@ -76,10 +76,10 @@ DOOM_REACH = 3
 RACE_FLOOR = 0.3
 """The share of its worth a lead in the race keeps on the sixth month's last turn."""
 BRINK = 0.04
-READY = 0.05
-"""The competitive worth of holding all a heroic test requires, for each test still needed."""
 """The competitive penalty, for a hero one corruption from elimination, of each building of
 its home kingdom holding three skulls."""
+READY = 0.05
+"""The competitive worth of holding all a heroic test requires, for each test still needed."""
 
 
 def objective(state: DarkTowerState) -> int:
