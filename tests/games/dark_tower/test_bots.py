@@ -3,9 +3,18 @@
 from __future__ import annotations
 
 from towers.agents.base import leads, standing
-from towers.games.dark_tower.bots import FAR, brink, doomed, evaluate, objective, progress
+from towers.games.dark_tower import frames as F
+from towers.games.dark_tower.bots import (
+    FAR,
+    SUPPLIERS,
+    brink,
+    doomed,
+    evaluate,
+    objective,
+    progress,
+)
 from towers.games.dark_tower.data import DATA
-from towers.games.dark_tower.rules import GOAL, N_FOES, TESTS_OF_KIND
+from towers.games.dark_tower.rules import GOAL, N_FOES, TESTS_OF_KIND, DarkTowerState
 
 from .conftest import act, loc, middle, new_game
 
@@ -233,3 +242,56 @@ def test_a_lead_in_the_race_is_worth_less_as_the_months_run_out() -> None:
     early = standing(state, 0)
     state.month = 6
     assert 0 < standing(state, 0) < early
+
+
+def _gear_step() -> DarkTowerState:
+    """Two heroes on the third step of Raise an Outlaw Army (spend 3 gear), holding none,
+    with no skull on the board."""
+    state = middle(new_game(2, goal="raise-an-outlaw-army"))
+    state.goal_step = 2
+    quest = state.game.goal.quests[2]
+    assert quest is not None and (quest.what, quest.amount) == ("gear", 3)
+    state.gear = [[0] * len(state.gear[0]) for _ in state.gear]
+    state.skulls = [0 if k > 0 else k for k in state.skulls]
+    return state
+
+
+def test_a_quest_step_counts_the_gear_a_hero_holds_or_is_about_to_take() -> None:
+    state = _gear_step()
+    none = progress(state)
+    state.gear[0][0] = 1
+    one = progress(state)
+    assert one > none
+    state.gear[0][0] = 0
+    state.pending.push(F.ChooseGear(seat=0, n=1))  # a Bazaar's gear, not yet chosen
+    assert progress(state) == one
+    # a dungeon step counts no gear: the recommended goal's first step
+    azkol = middle(new_game(2))
+    before = progress(azkol)
+    azkol.gear[0][0] = 3
+    assert progress(azkol) == before
+
+
+def test_a_hero_short_of_what_a_quest_step_asks_is_drawn_to_a_building_that_gives_it() -> None:
+    state = _gear_step()
+    suppliers = SUPPLIERS["gear"]  # the Bazaars (free) and Villages (enhanced)
+    kinds = {DATA.building_types[DATA.buildings[b].type].type for b in suppliers}
+    assert kinds == {"Bazaar", "Village"}
+    target = state.game.goal.steps[2][0]
+    there = DATA.buildings[suppliers[0]].location
+    # a space as far from every supplier as the step's place is from the building
+    away = max(
+        range(len(DATA.locations)),
+        key=lambda x: (min(FAR[x][DATA.buildings[b].location] for b in suppliers), -FAR[x][target]),
+    )
+    state.at[0] = away
+    lacking_away = evaluate(state, 0)
+    state.at[0] = there
+    assert evaluate(state, 0) > lacking_away
+    # holding all it needs, the hero is drawn to the step's place instead
+    state.gear[0][0] = 3
+    near, far = two_spaces(target)
+    state.at[0] = far
+    ready_far = evaluate(state, 0)
+    state.at[0] = near
+    assert evaluate(state, 0) > ready_far

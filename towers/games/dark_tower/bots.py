@@ -4,12 +4,16 @@ from 0 (lost) to 1 (won), read from what that seat may observe only.
 Cooperative game: ``evaluate(state, seat)`` is the same for every seat (the team wins or
 loses together):
 
-- progress toward the goal: each of the main goal's dungeons recovered, the rooms cleared in
-  the current one, and once the adversary is on the board each of its cards resolved;
-- where the heroes stand: each hero is drawn to the next dungeon or the adversary, and to the
-  best other errand within reach, a building with skulls to cleanse (more the more skulls it
-  holds and the emptier the supply) or a foe it is strong enough to beat; cleansing or exploring
-  is always worth more than standing on the space, so a hero that arrives acts;
+- progress toward the goal: each of the main goal's steps done, the rooms cleared in the
+  current dungeon, or for a quest step the share of its requirement the readiest hero holds
+  (or is about to take: gear, a virtue, a treasure), and once the adversary is on the board
+  each of its cards resolved;
+- where the heroes stand: each hero is drawn to the next dungeon or the adversary (to a quest
+  step's place, the more the readier it is), and to the best other errand within reach, a
+  building with skulls to cleanse (more the more skulls it holds and the emptier the supply),
+  a foe it is strong enough to beat, or, for a quest step it is short for, a building whose
+  Reinforce gives what it lacks; cleansing or exploring is always worth more than standing on
+  the space, so a hero that arrives acts;
 - the heroes' strength for battles and dungeons: warriors and spirit (with diminishing
   worth), gear, potions and treasures;
 - the dangers: skulls on buildings (more the fuller a building), buildings destroyed, a
@@ -41,7 +45,17 @@ from __future__ import annotations
 from towers.core.game import State
 from towers.core.graphs import distance_table
 from towers.games.dark_tower import frames as F
-from towers.games.dark_tower.data import DATA
+from towers.games.dark_tower.data import (
+    DATA,
+    GAIN_GEAR,
+    GAIN_MARKET,
+    GAIN_POTION,
+    GAIN_SPIRIT,
+    GAIN_TREASURE,
+    GAIN_VIRTUE,
+    GAIN_WARRIORS,
+    Quest,
+)
 from towers.games.dark_tower.rules import (
     LOSING_CORRUPTIONS,
     N_FOES,
@@ -80,6 +94,45 @@ BRINK = 0.04
 its home kingdom holding three skulls."""
 READY = 0.05
 """The competitive worth of holding all a heroic test requires, for each test still needed."""
+STEP_READY = 0.25
+"""The share of a main goal's quest step counted as done when a hero holds all it requires."""
+SUPPLY_PULL = 0.03
+"""The worth of standing on a building whose Reinforce gives what a quest step asks, when the
+hero holds none of it."""
+GAINS = {
+    "warriors": (GAIN_WARRIORS,),
+    "spirit": (GAIN_SPIRIT,),
+    "gear": (GAIN_GEAR,),
+    "advantages": (GAIN_GEAR,),
+    "potions": (GAIN_POTION,),
+    "treasures": (GAIN_TREASURE, GAIN_MARKET),
+    "virtues": (GAIN_VIRTUE,),
+}
+"""The effects that give what a quest asks for (gear gives advantages)."""
+COMING: dict[str, tuple[type, ...]] = {
+    "gear": (F.ChooseGear,),
+    "advantages": (F.ChooseGear,),
+    "potions": (F.PotionDraw,),
+    "treasures": (F.ChooseMarket, F.TreasureDraw),
+    "virtues": (F.ChooseVirtue,),
+}
+"""The decisions and draws in hand that give what a quest asks for."""
+SUPPLIERS = {
+    what: tuple(
+        b
+        for b, building in enumerate(DATA.buildings)
+        if any(
+            code in codes
+            for effects in (
+                DATA.building_types[building.type].free,
+                DATA.building_types[building.type].enhanced,
+            )
+            for code, _ in effects
+        )
+    )
+    for what, codes in GAINS.items()
+}
+"""The buildings whose Reinforce (free or enhanced) gives what a quest asks for."""
 
 
 def objective(state: DarkTowerState) -> int:
@@ -92,14 +145,34 @@ def objective(state: DarkTowerState) -> int:
 
 def progress(state: State) -> float:
     """The share of the way to victory, 0 to 1: the steps of the main goal (a dungeon's
-    cleared rooms counting toward its step), then the adversary's cards."""
+    cleared rooms counting toward its step, and toward a quest step the share of its
+    requirement the readiest hero holds), then the adversary's cards."""
     s = state
     assert isinstance(s, DarkTowerState)
     steps = len(s.game.goal.steps)
-    dungeon = s.goal_step + (bin(s.cleared).count("1") / (ROOMS * 2) if s.goal_step < steps else 0)
+    done: float = s.goal_step
+    if s.goal_step < steps:
+        quest = s.game.goal.quests[s.goal_step]
+        if quest is None:
+            done += bin(s.cleared).count("1") / (ROOMS * 2)
+        else:
+            done += STEP_READY * max(readiness(s, h, quest, True) for h in range(len(s.at)))
     cards = s.game.adversary_cards
     adversary = (cards - s.adv_left) / cards
-    return 0.6 * dungeon / steps + 0.4 * adversary
+    return 0.6 * done / steps + 0.4 * adversary
+
+
+def readiness(s: DarkTowerState, h: int, quest: Quest, coming: bool = False) -> float:
+    """The share of a quest's requirement hero ``h`` holds, 0 to 1; with ``coming``, counting
+    what it is about to take (gear, a virtue, a treasure of the market, potions or treasures
+    being drawn) as held."""
+    held = s.toward(h, quest)
+    if coming:
+        frames = COMING.get(quest.what, ())
+        for frame in s.pending:
+            if isinstance(frame, frames) and frame.seat == h:
+                held += getattr(frame, "n", 1)
+    return min(1.0, held / quest.amount)
 
 
 def closeness(distance: int) -> float:
@@ -114,12 +187,28 @@ def hero_strength(s: DarkTowerState, h: int) -> float:
     return value - 0.6 * len(s.corruptions[h]) ** 2
 
 
-def errand(s: DarkTowerState, h: int, target: int, urgency: float) -> float:
-    """The worth of where hero ``h`` stands: how near the goal, and the best of its other
-    errands (a building to cleanse, a foe to beat), each valued by how near it is."""
+def errand(
+    s: DarkTowerState,
+    h: int,
+    target: int,
+    urgency: float,
+    drawn: float = 1.0,
+    need: float = 0.0,
+    suppliers: tuple[int, ...] = (),
+) -> float:
+    """The worth of where hero ``h`` stands: how near the goal (``drawn``: how much the goal
+    draws this hero), and the best of its other errands (a building to cleanse, a foe to
+    beat, a building whose Reinforce gives what a quest step asks, worth ``need``), each
+    valued by how near it is."""
     here = FAR[s.at[h]]
-    goal = GOAL_PULL * closeness(here[target]) if target >= 0 else 0.0
+    goal = GOAL_PULL * drawn * closeness(here[target]) if target >= 0 else 0.0
     best = 0.0
+    if need:
+        for b in suppliers:
+            if s.skulls[b] >= 0:
+                worth = SUPPLY_PULL * need * closeness(here[BUILDING_AT[b]])
+                if worth > best:
+                    best = worth
     for b, k in enumerate(s.skulls):
         if k > 0:
             worth = CLEANSE_PULL * k * urgency * closeness(here[BUILDING_AT[b]])
@@ -163,7 +252,20 @@ def evaluate(state: State, seat: int) -> float:
     time_left = (MONTHS - s.month + s.turns_left / max(1, s.game.month_turns)) / MONTHS
     urgency = 1 + 2 * (1 - s.supply / TOTAL_SKULLS)
     target = objective(s)
-    place = sum(errand(s, h, target, urgency) for h in range(n)) / n
+    steps = s.game.goal.quests
+    quest = steps[s.goal_step] if s.goal_step < len(steps) else None
+    if quest is None:
+        place = sum(errand(s, h, target, urgency) for h in range(n)) / n
+    else:
+        # a quest step draws a hero to its place the more of its requirement that hero holds,
+        # and to the buildings that give what it lacks the less it holds
+        shares = [readiness(s, h, quest, True) for h in range(n)]
+        suppliers = SUPPLIERS[quest.what]
+        place = sum(
+            errand(s, h, target, urgency, shares[h] ** 2, 1 - shares[h], suppliers)
+            for h in range(n)
+        )
+        place /= n
     value = 0.55 * progress(s) + place + 0.15 * max(-1.0, min(1.0, strength / 2))
     value += 0.1 * time_left - 0.1 * min(3.0, danger(s))
     return max(0.01, min(0.99, 0.3 + value))
@@ -230,7 +332,7 @@ def competitor(s: DarkTowerState, seat: int) -> float:
         for kind, q in enumerate(s.tests[seat]):
             if q >= 0 and not s.tests_done[seat] >> kind & 1:
                 quest = DATA.quests[q]
-                share = min(1.0, s.toward(seat, quest) / quest.amount)
+                share = readiness(s, seat, quest)
                 shares.append(share)
                 pull = max(pull, share * share * closeness(here[quest.location]))
         ready = sum(sorted(shares, reverse=True)[: TESTS_TO_ENTER - done])
