@@ -152,7 +152,7 @@ def progress(state: State) -> float:
     steps = len(s.game.goal.steps)
     done: float = s.goal_step
     if s.goal_step < steps:
-        quest = s.game.goal.quests[s.goal_step]
+        quest = step_quest(s)
         if quest is None:
             done += bin(s.cleared).count("1") / (ROOMS * 2)
         else:
@@ -160,6 +160,12 @@ def progress(state: State) -> float:
     cards = s.game.adversary_cards
     adversary = (cards - s.adv_left) / cards
     return 0.6 * done / steps + 0.4 * adversary
+
+
+def step_quest(s: DarkTowerState) -> Quest | None:
+    """What the main goal's current step asks for; None for a dungeon, or with every step done."""
+    quests = s.game.goal.quests
+    return quests[s.goal_step] if s.goal_step < len(quests) else None
 
 
 def readiness(s: DarkTowerState, h: int, quest: Quest, coming: bool = False) -> float:
@@ -252,8 +258,7 @@ def evaluate(state: State, seat: int) -> float:
     time_left = (MONTHS - s.month + s.turns_left / max(1, s.game.month_turns)) / MONTHS
     urgency = 1 + 2 * (1 - s.supply / TOTAL_SKULLS)
     target = objective(s)
-    steps = s.game.goal.quests
-    quest = steps[s.goal_step] if s.goal_step < len(steps) else None
+    quest = step_quest(s)
     if quest is None:
         place = sum(errand(s, h, target, urgency) for h in range(n)) / n
     else:
