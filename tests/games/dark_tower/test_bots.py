@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 from towers.agents.base import leads, standing
+from towers.agents.greedy import GreedyBot
 from towers.games.dark_tower import frames as F
 from towers.games.dark_tower.bots import (
     FAR,
     SUPPLIERS,
     brink,
     doomed,
+    errand,
     evaluate,
     objective,
     progress,
+    team_readiness,
 )
 from towers.games.dark_tower.data import DATA
 from towers.games.dark_tower.rules import GOAL, N_FOES, TESTS_OF_KIND, DarkTowerState
@@ -274,7 +277,7 @@ def test_a_quest_step_counts_the_gear_a_hero_holds_or_is_about_to_take() -> None
 
 def test_a_hero_short_of_what_a_quest_step_asks_is_drawn_to_a_building_that_gives_it() -> None:
     state = _gear_step()
-    suppliers = SUPPLIERS["gear"]  # the Bazaars (free) and Villages (enhanced)
+    suppliers = [b for b, _ in SUPPLIERS["gear"]]  # the Bazaars (free) and Villages (enhanced)
     kinds = {DATA.building_types[DATA.buildings[b].type].type for b in suppliers}
     assert kinds == {"Bazaar", "Village"}
     target = state.game.goal.steps[2][0]
@@ -295,3 +298,60 @@ def test_a_hero_short_of_what_a_quest_step_asks_is_drawn_to_a_building_that_give
     ready_far = evaluate(state, 0)
     state.at[0] = near
     assert evaluate(state, 0) > ready_far
+
+
+def test_what_may_be_traded_counts_toward_a_quest_step_in_any_heros_hands() -> None:
+    state = _gear_step()
+    quest = state.game.goal.quests[2]
+    assert quest is not None
+    state.gear[0][0] = 2
+    two = team_readiness(state, quest)
+    assert two == 2 / 3
+    state.gear[1][0] = 1  # half a gear's worth in the other hero's hands, to be handed over
+    assert team_readiness(state, quest) == 2.5 / 3
+    state.gear[1][0], state.gear[0][0] = 0, 3
+    assert team_readiness(state, quest) == 1.0
+    # virtues are not traded (Making Trades): only the readiest hero's count
+    beseech = middle(new_game(2, goal="beseech-the-gods-of-light"))
+    virtues = beseech.game.goal.quests[0]
+    assert virtues is not None and virtues.what == "virtues"
+    alone = team_readiness(beseech, virtues)
+    beseech.virtues[1] |= 1 << 3
+    assert beseech.active_virtues(1) > beseech.active_virtues(0)
+    assert team_readiness(beseech, virtues) == min(1.0, beseech.active_virtues(1) / 4) > alone
+    beseech.virtues[0] |= 1 << 3
+    assert team_readiness(beseech, virtues) == min(1.0, beseech.active_virtues(1) / 4)
+
+
+def test_the_team_trades_what_a_quest_step_asks_into_the_readier_heros_hands() -> None:
+    state = _gear_step()
+    state.at[1] = state.at[0]
+    gear = DATA.gear[0].name
+    state.gear[0][0], state.gear[1][0] = 2, 1
+    before = evaluate(state, 0)
+    act(state, "trade with seat 2")
+    opened = evaluate(state, 0)
+    assert opened > before  # what the trade could hand over counts in part at once
+    bot = GreedyBot(seed=1)
+    assert state.action_to_string(bot.choose(state)) == f"ask for {gear}"
+    act(state, f"ask for {gear}")
+    assert evaluate(state, 0) > opened
+    act(state, "propose the trade")
+    assert state.action_to_string(bot.choose(state)) == "accept the trade"
+    act(state, "accept the trade")
+    assert (state.gear[0][0], state.gear[1][0]) == (3, 0)
+    assert evaluate(state, 0) > before
+
+
+def test_a_reinforce_the_hero_cannot_pay_for_draws_it_less() -> None:
+    state = middle(new_game(2, goal="beseech-the-gods-of-light"))
+    sanctuaries = SUPPLIERS["virtues"]  # only the Sanctuary's enhanced Reinforce gives a virtue
+    assert {cost for _, cost in sanctuaries} == {3}
+    b = sanctuaries[0][0]
+    state.at[0] = DATA.buildings[b].location
+    state.skulls = [0 if k > 0 else k for k in state.skulls]
+    target = state.game.goal.steps[0][0]
+    state.spirit[0] = 3
+    paid = errand(state, 0, target, 1.0, 0.0, 1.0, sanctuaries)
+    state.spirit[0] = 0
+    assert 0 < errand(state, 0, target, 1.0, 0.0, 1.0, sanctuaries) < paid

@@ -6,14 +6,17 @@ loses together):
 
 - progress toward the goal: each of the main goal's steps done, the rooms cleared in the
   current dungeon, or for a quest step the share of its requirement the readiest hero holds
-  (or is about to take: gear, a virtue, a treasure), and once the adversary is on the board
-  each of its cards resolved;
+  (or is about to take: gear, a virtue, a treasure), with half of what the others hold when
+  it may be traded to that hero (a trade being put together counting as made, and half of
+  what it could still hand over), and once the adversary is on the board each of its cards
+  resolved;
 - where the heroes stand: each hero is drawn to the next dungeon or the adversary (to a quest
   step's place, the more the readier it is), and to the best other errand within reach, a
   building with skulls to cleanse (more the more skulls it holds and the emptier the supply),
-  a foe it is strong enough to beat, or, for a quest step it is short for, a building whose
-  Reinforce gives what it lacks; cleansing or exploring is always worth more than standing on
-  the space, so a hero that arrives acts;
+  a foe it is strong enough to beat, or, while the team is short of what a quest step asks,
+  a building whose Reinforce gives it (less while the hero cannot pay for that Reinforce);
+  cleansing or exploring is always worth more than standing on the space, so a hero that
+  arrives acts;
 - the heroes' strength for battles and dungeons: warriors and spirit (with diminishing
   worth), gear, potions and treasures;
 - the dangers: skulls on buildings (more the fuller a building), buildings destroyed, a
@@ -44,6 +47,7 @@ from __future__ import annotations
 
 from towers.core.game import State
 from towers.core.graphs import distance_table
+from towers.games.dark_tower import actions as A
 from towers.games.dark_tower import frames as F
 from towers.games.dark_tower.data import (
     DATA,
@@ -94,11 +98,11 @@ BRINK = 0.04
 its home kingdom holding three skulls."""
 READY = 0.05
 """The competitive worth of holding all a heroic test requires, for each test still needed."""
-STEP_READY = 0.25
+STEP_READY = 0.5
 """The share of a main goal's quest step counted as done when a hero holds all it requires."""
 SUPPLY_PULL = 0.03
 """The worth of standing on a building whose Reinforce gives what a quest step asks, when the
-hero holds none of it."""
+team is short of at least one."""
 GAINS = {
     "warriors": (GAIN_WARRIORS,),
     "spirit": (GAIN_SPIRIT,),
@@ -117,22 +121,44 @@ COMING: dict[str, tuple[type, ...]] = {
     "virtues": (F.ChooseVirtue,),
 }
 """The decisions and draws in hand that give what a quest asks for."""
+TRADED = ("warriors", "spirit", "gear", "advantages", "potions", "treasures")
+"""What heroes may hand one another in a trade (Making Trades: warriors, spirit and items; not
+virtues), so that what every hero holds counts toward a quest step."""
+TRADE_SHARE = 0.5
+"""The worth toward a quest step of what a hero other than the readiest holds, as a share of
+the readiest hero's own: it must still be handed over, on a shared space."""
+TRADE_HOPE = 0.5
+"""The share of what a trade being put together could add toward a quest step that counts
+before its items are offered (see :func:`team_readiness`)."""
+ITEM_RANGE = {
+    "warriors": (0, 1),
+    "spirit": (1, 2),
+    "gear": (A.GEAR_ITEM, A.POTION_ITEM),
+    "potions": (A.POTION_ITEM, A.TREASURE_ITEM),
+    "treasures": (A.TREASURE_ITEM, A.COMPANION_ITEM),
+}
+"""The trade items (actions.ITEM codes) of each kind of requirement that may be traded."""
+
+
+def supply_cost(building: int, codes: tuple[int, ...]) -> int | None:
+    """The spirit a Reinforce at ``building`` costs to give one of ``codes``: 0 when its free
+    Reinforce gives it, its enhanced cost when only the enhanced one does, None otherwise."""
+    kind = DATA.building_types[DATA.buildings[building].type]
+    if any(code in codes for code, _ in kind.free):
+        return 0
+    if any(code in codes for code, _ in kind.enhanced):
+        return kind.enhanced_cost
+    return None
+
+
 SUPPLIERS = {
     what: tuple(
-        b
-        for b, building in enumerate(DATA.buildings)
-        if any(
-            code in codes
-            for effects in (
-                DATA.building_types[building.type].free,
-                DATA.building_types[building.type].enhanced,
-            )
-            for code, _ in effects
-        )
+        (b, cost) for b in range(len(DATA.buildings)) if (cost := supply_cost(b, codes)) is not None
     )
     for what, codes in GAINS.items()
 }
-"""The buildings whose Reinforce (free or enhanced) gives what a quest asks for."""
+"""The buildings whose Reinforce (free or enhanced) gives what a quest asks for, each with the
+spirit it costs."""
 
 
 def objective(state: DarkTowerState) -> int:
@@ -156,7 +182,7 @@ def progress(state: State) -> float:
         if quest is None:
             done += bin(s.cleared).count("1") / (ROOMS * 2)
         else:
-            done += STEP_READY * max(readiness(s, h, quest, True) for h in range(len(s.at)))
+            done += STEP_READY * team_readiness(s, quest)
     cards = s.game.adversary_cards
     adversary = (cards - s.adv_left) / cards
     return 0.6 * done / steps + 0.4 * adversary
@@ -168,17 +194,71 @@ def step_quest(s: DarkTowerState) -> Quest | None:
     return quests[s.goal_step] if s.goal_step < len(quests) else None
 
 
-def readiness(s: DarkTowerState, h: int, quest: Quest, coming: bool = False) -> float:
-    """The share of a quest's requirement hero ``h`` holds, 0 to 1; with ``coming``, counting
-    what it is about to take (gear, a virtue, a treasure of the market, potions or treasures
-    being drawn) as held."""
-    held = s.toward(h, quest)
+def held(s: DarkTowerState, h: int, quest: Quest, coming: bool = False) -> int:
+    """How much of a quest's requirement hero ``h`` holds; with ``coming``, counting what it is
+    about to take (gear, a virtue, a treasure of the market, potions or treasures being drawn)
+    as held, and what a trade being made would hand it or take from it as moved."""
+    count = s.toward(h, quest)
     if coming:
         frames = COMING.get(quest.what, ())
         for frame in s.pending:
             if isinstance(frame, frames) and frame.seat == h:
-                held += getattr(frame, "n", 1)
-    return min(1.0, held / quest.amount)
+                count += getattr(frame, "n", 1)
+            elif isinstance(frame, F.Trade | F.TradeAnswer):
+                if isinstance(frame, F.Trade):
+                    trader, partner = frame.seat, frame.partner
+                else:
+                    trader, partner = frame.trader, frame.seat
+                if h == trader:
+                    count += moved(frame.ask, quest.what) - moved(frame.offer, quest.what)
+                elif h == partner:
+                    count += moved(frame.offer, quest.what) - moved(frame.ask, quest.what)
+    return count
+
+
+def moved(items: tuple[int, ...], what: str) -> int:
+    """How many of a trade's items (actions.ITEM codes) are of the kind a quest asks for."""
+    low, high = ITEM_RANGE.get(what, (0, 0))
+    return sum(1 for i in items if low <= i < high)
+
+
+def readiness(s: DarkTowerState, h: int, quest: Quest, coming: bool = False) -> float:
+    """The share of a quest's requirement hero ``h`` holds, 0 to 1 (``coming`` as in
+    :func:`held`)."""
+    return min(1.0, held(s, h, quest, coming) / quest.amount)
+
+
+def team_readiness(s: DarkTowerState, quest: Quest) -> float:
+    """The share of a quest step's requirement the team holds, 0 to 1: the readiest hero's,
+    and for what may be traded (:data:`TRADED`), :data:`TRADE_SHARE` of what the others hold,
+    so that gathering by any hero counts and handing it to one hero counts more.
+
+    While a trade is being put together, :data:`TRADE_HOPE` of what it could add, were all
+    of the two heroes' share of the requirement handed to the readier, counts too: opening
+    such a trade is worth something at once, and each item of it offered or asked more."""
+    counts = [held(s, h, quest, True) for h in range(len(s.at))]
+    if quest.what not in TRADED:
+        return min(1.0, max(counts) / quest.amount)
+    share = pooled(counts) / quest.amount
+    top = s.pending[-1] if s.pending else None
+    if isinstance(top, F.Trade):
+        pair = list(counts)
+        a, b = (
+            (top.seat, top.partner)
+            if counts[top.seat] >= counts[top.partner]
+            else (top.partner, top.seat)
+        )
+        pair[a], pair[b] = counts[a] + counts[b], 0
+        hope = pooled(pair) / quest.amount
+        if hope > share:
+            share += TRADE_HOPE * (hope - share)
+    return min(1.0, share)
+
+
+def pooled(counts: list[int]) -> float:
+    """The readiest hero's count and :data:`TRADE_SHARE` of the others'."""
+    best = max(counts)
+    return best + TRADE_SHARE * (sum(counts) - best)
 
 
 def closeness(distance: int) -> float:
@@ -200,7 +280,7 @@ def errand(
     urgency: float,
     drawn: float = 1.0,
     need: float = 0.0,
-    suppliers: tuple[int, ...] = (),
+    suppliers: tuple[tuple[int, int], ...] = (),
 ) -> float:
     """The worth of where hero ``h`` stands: how near the goal (``drawn``: how much the goal
     draws this hero), and the best of its other errands (a building to cleanse, a foe to
@@ -210,9 +290,13 @@ def errand(
     goal = GOAL_PULL * drawn * closeness(here[target]) if target >= 0 else 0.0
     best = 0.0
     if need:
-        for b in suppliers:
+        spirit = s.spirit[h]
+        for b, cost in suppliers:
             if s.skulls[b] >= 0:
+                # a Reinforce the hero cannot pay for yet draws it less
                 worth = SUPPLY_PULL * need * closeness(here[BUILDING_AT[b]])
+                if spirit < cost:
+                    worth *= (spirit + 1) / (cost + 1)
                 if worth > best:
                     best = worth
     for b, k in enumerate(s.skulls):
@@ -262,13 +346,21 @@ def evaluate(state: State, seat: int) -> float:
     if quest is None:
         place = sum(errand(s, h, target, urgency) for h in range(n)) / n
     else:
-        # a quest step draws a hero to its place the more of its requirement that hero holds,
-        # and to the buildings that give what it lacks the less it holds
+        # a quest step draws a hero to its place the more of its requirement that hero holds
+        # (the square: a hero handed the others' share is drawn more than they all were), and
+        # to the buildings that give what it lacks the less it holds, or for what may be
+        # traded, the less the team holds
         shares = [readiness(s, h, quest, True) for h in range(n)]
         suppliers = SUPPLIERS[quest.what]
+        # the need is for whole units: a hero one short is drawn as much as one far short;
+        # what may be traded is short only when all the heroes hold too little
+        if quest.what in TRADED:
+            total = sum(held(s, h, quest, True) for h in range(n))
+            needs = [min(1.0, max(0, quest.amount - total))] * n
+        else:
+            needs = [min(1.0, quest.amount * (1 - share)) for share in shares]
         place = sum(
-            errand(s, h, target, urgency, shares[h] ** 2, 1 - shares[h], suppliers)
-            for h in range(n)
+            errand(s, h, target, urgency, shares[h] ** 2, needs[h], suppliers) for h in range(n)
         )
         place /= n
     value = 0.55 * progress(s) + place + 0.15 * max(-1.0, min(1.0, strength / 2))
