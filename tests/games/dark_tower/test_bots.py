@@ -9,6 +9,7 @@ from towers.games.dark_tower.bots import (
     FAR,
     SUPPLIERS,
     brink,
+    danger,
     doomed,
     errand,
     evaluate,
@@ -49,6 +50,27 @@ def test_skulls_and_corruption_lower_the_standing() -> None:
     assert evaluate(state, 0) < before
     state.corruptions[0] = [0, 1]
     assert evaluate(state, 0) < before
+
+
+def test_every_skull_more_lowers_the_standing_however_many_there_are() -> None:
+    # the supply nearly spent and buildings full: one more skull out of the supply still
+    # counts, so the team never stops minding them
+    state = middle(new_game(2))
+    for b in range(8):
+        state.skulls[b] = 2
+    state.supply = 4
+    assert danger(state) > 3
+    before = evaluate(state, 0)
+    state.skulls[8] = 1
+    state.supply = 3
+    assert 0 < evaluate(state, 0) < before
+    # and far worse still, where the standing is all but 0
+    for b in range(16):
+        state.skulls[b] = 3
+    state.supply = 1
+    worst = evaluate(state, 0)
+    state.supply = 0
+    assert 0 < evaluate(state, 0) < worst < 0.01
 
 
 def test_walking_toward_the_dungeon_raises_the_standing() -> None:

@@ -45,6 +45,8 @@ another hero's heroic tests are never looked at.
 
 from __future__ import annotations
 
+import math
+
 from towers.core.game import State
 from towers.core.graphs import distance_table
 from towers.games.dark_tower import actions as A
@@ -319,7 +321,7 @@ def errand(
 
 
 def danger(s: DarkTowerState) -> float:
-    """What threatens the team, about 0 (nothing) to 3 (lost soon)."""
+    """What threatens the team, about 0 (nothing) to 3 or more (lost soon)."""
     load = sum(k * k for k in s.skulls if k > 0) / (FULL * FULL) / len(s.skulls)
     load += 3 * sum(k for k in s.skulls if k > 0) / TOTAL_SKULLS
     load += 0.15 * sum(1 for k in s.skulls if k < 0)
@@ -364,8 +366,25 @@ def evaluate(state: State, seat: int) -> float:
         )
         place /= n
     value = 0.55 * progress(s) + place + 0.15 * max(-1.0, min(1.0, strength / 2))
-    value += 0.1 * time_left - 0.1 * min(3.0, danger(s))
-    return max(0.01, min(0.99, 0.3 + value))
+    # the danger counts in full: with a ceiling on it, a team past it no longer minded more
+    # skulls and idled while the supply ran out
+    value += 0.1 * time_left - 0.1 * danger(s)
+    return within(0.3 + value)
+
+
+EDGE = 0.05
+"""How near 0 or 1 a standing may come before it is bent toward them (see :func:`within`)."""
+
+
+def within(value: float) -> float:
+    """``value`` between :data:`EDGE` and 1 - EDGE as it is, beyond them bent smoothly toward 0
+    or 1 and never reaching them (they mean lost and won): a worse position always stands
+    lower, however bad."""
+    if value < EDGE:
+        return EDGE * math.exp((value - EDGE) / EDGE)
+    if value > 1 - EDGE:
+        return 1 - EDGE * math.exp((1 - EDGE - value) / EDGE)
+    return value
 
 
 def doomed(s: DarkTowerState) -> tuple[int, float]:
