@@ -42,7 +42,12 @@ def test_sifnos_labels_are_the_setup_aids_each_seat_was_dealt() -> None:
     [
         ("torres", 2, {"variant", "layout"}, set()),
         ("tiletum", 3, set(), {"starting order"}),
-        ("dark_tower", 2, {"difficulty", "heroes", "main goal", "adversary", "ending"}, {"hero"}),
+        (
+            "dark_tower",
+            2,
+            {"difficulty", "heroes", "main goal", "adversary", "ending", "month"},
+            {"hero"},
+        ),
     ],
 )
 def test_a_game_labels_the_game_or_each_seat_for_its_balance_views(
@@ -94,6 +99,7 @@ def test_dark_tower_labels_its_difficulty_heroes_goal_adversary_and_each_seats_h
         "main goal": "Recover Azkol's Treasures",
         "adversary": "Ashstrider",
         "ending": "not over",
+        "month": "month 1",
         "hero": ["Spymaster", "Brutal Warlord"],
     }
 
@@ -134,3 +140,10 @@ def test_dark_tower_labels_the_ending_of_a_game_played_out() -> None:
     for seed in range(3):
         state = finished("dark_tower", 2, seed)
         assert balance_of(state.game)(state)["ending"] in labels  # type: ignore[misc]
+
+
+def test_dark_tower_labels_the_month_a_game_ended_in() -> None:
+    state = finished("dark_tower", 1, 6)
+    labels = balance_of(state.game)(state)  # type: ignore[misc]
+    assert labels["month"] == f"month {state.month}"  # type: ignore[attr-defined]
+    assert 1 <= state.month <= 6  # type: ignore[attr-defined]

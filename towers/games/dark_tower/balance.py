@@ -1,6 +1,6 @@
 """Return to Dark Tower's balance facets for simulation reports: the difficulty, the number
-of heroes, the main goal, the adversary and how the game ended (one label a game each), and
-each seat's hero (one label a seat), so a report shows the win rate, the team's in the
+of heroes, the main goal, the adversary, how the game ended and in which month (one label a
+game each), and each seat's hero (one label a seat), so a report shows the win rate, the team's in the
 cooperative game, under each; a report of several runs (at Heroic and at Gritty, say) sets
 them side by side."""
 
@@ -22,6 +22,7 @@ def facets(state: State) -> dict[str, str | list[str]]:
         "main goal": game.goal.name,
         "adversary": DATA.foes[game.adversary].name,
         "ending": ending(state),
+        "month": f"month {state.month}",
         "hero": [hero.name for hero in game.heroes],
     }
 
