@@ -32,8 +32,8 @@ if wanted competitive; then
   towers simulate dark_tower --players 2 -o mode=competitive --seats "$mcts,greedy" \
     --games 150 --workers 1 --seed 2 --resume --results "$out/competitive-mcts-greedy.sqlite"
 fi
-# cooperative mcts, the cheapest cells first: a game takes about 30 s of processor time at
-# one hero and 2-5 minutes at three or four
+# cooperative mcts, the cheapest cells first: a game takes about 20 s of processor time at
+# one hero, 85 s at two and minutes at three or four
 for n in 1 2 3 4; do
   for difficulty in gritty heroic; do
     if wanted mcts || wanted "mcts-$difficulty-$n"; then
