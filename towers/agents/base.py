@@ -121,14 +121,17 @@ def leads(state: State) -> list[float]:
     return [x - (second if x == best else best) for x in h]
 
 
-def win_values(state: State, scale: float, baseline: Sequence[float] | None = None) -> list[float]:
-    """A value in [0, 1] per seat: its returns when the game is over, else a logistic of its
-    heuristic lead over the best other seat, ``scale`` points per unit (a lead of ``scale``
-    is worth about 0.73). With ``baseline``, the lead is counted from the baseline lead, so
-    a search values what it gains from where it started, whatever the margin then was.
+def win_values(
+    state: State, scale: float, baseline: Sequence[float] | None = None, loss: float = 0.0
+) -> list[float]:
+    """A value per seat: its returns when the game is over (``loss`` for a seat that won
+    nothing), else a logistic of its heuristic lead over the best other seat, in [0, 1],
+    ``scale`` points per unit (a lead of ``scale`` is worth about 0.73). With ``baseline``, the
+    lead is counted from the baseline lead, so a search values what it gains from where it
+    started, whatever the margin then was.
     """
     if state.is_terminal():
-        return [float(r) for r in state.returns()]
+        return [float(r) if r > 0 else loss for r in state.returns()]
     d = leads(state)
     if baseline is not None:
         d = [x - b for x, b in zip(d, baseline, strict=True)]

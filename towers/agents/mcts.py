@@ -22,7 +22,12 @@ value vector with one entry per seat.
   (by default the scale the game declares for its heuristic, ``GamePlugin(heuristic_scale=)``,
   else :data:`DEFAULT_SCALE` victory points), counted from the lead at the start of the
   iteration when ``relative`` (so a search that is far ahead or behind still tells good
-  moves from bad). ``rollout_depth`` random decisions may be played before a leaf is scored;
+  moves from bad). A game over is worth its returns, and a lost one (returns of 0) ``loss``:
+  by default the value the game declares (``GamePlugin(loss_value=)``), else 0, the value
+  a far worse position tends to; a value below 0 charges a move that risks losing the game
+  more than a bad position costs, so that the search takes such a risk only for a gain
+  worth it (without it, a move losing the game one time in ten for a clear gain looks
+  better than a safe one). ``rollout_depth`` random decisions may be played before a leaf is scored;
   the default is none, since random moves inside a turn of several atomic actions mostly add
   noise.
 
@@ -49,7 +54,7 @@ from towers.agents.params import BotParamError, Param
 from towers.core.chance import sample_chance
 from towers.core.game import CHANCE, TERMINAL, Game, State
 from towers.core.options import value_text
-from towers.core.registry import heuristic_scale_of
+from towers.core.registry import heuristic_scale_of, loss_value_of
 
 DEFAULT_ITERATIONS = 200
 MAX_ITERATIONS = 20_000
@@ -63,6 +68,8 @@ SETTLED_MARGIN = 1.5
 """How many times the iterations a think time has left a root lead must exceed to stop it."""
 SETTLED_EVERY = 8
 """A think time checks whether its answer is settled once in this many iterations."""
+LOSS_LIMIT = 100.0
+"""The lowest value of a lost game that may be asked for is minus this."""
 DEFAULT_SCALE = 5.0
 """The scale of a heuristic counted in victory points: a lead of 5 points is a clear one."""
 
@@ -96,6 +103,8 @@ class MCTSBot(BaseBot):
     - ``scale``: the heuristic gain worth a value of about 0.73; by default the scale the
       game declares for its heuristic, else 5 (victory points);
     - ``relative`` (true): count gains from the lead at the root rather than from a tie;
+    - ``loss``: the value of a lost game, where the position searched from is worth 0.5;
+      by default the game's, else 0;
     - ``minimax`` (0.5): the weight of a child's minimax value against its mean in selection;
     - ``expand_all`` (true): evaluate all children of a node at its first visit;
     - ``rollout_depth`` (0): random decisions played before a new leaf is scored;
@@ -126,6 +135,11 @@ class MCTSBot(BaseBot):
             "own measure, else 5 victory points)", low=0, above_low=True,
         ),
         Param("relative", bool, True, "judge moves by what they gain from the current position"),
+        Param(
+            "loss", float, None, "what losing the game is worth, the current position being "
+            "worth 0.5 (below 0 shuns risks of losing; default: the game's, else 0)",
+            low=-LOSS_LIMIT, high=0,
+        ),
         Param("minimax", float, 0.5, "how much it trusts a move's best line over its average", low=0, high=1),
         Param("expand_all", bool, True, "look at every reply of a new position at once"),
         Param(
@@ -148,6 +162,7 @@ class MCTSBot(BaseBot):
         rollout_depth: int = 0,
         scale: float | None = None,
         relative: bool = True,
+        loss: float | None = None,
         minimax: float = 0.5,
         expand_all: bool = True,
         stop_early: bool = True,
@@ -162,6 +177,7 @@ class MCTSBot(BaseBot):
                 "rollout_depth": rollout_depth,
                 "scale": scale,
                 "relative": relative,
+                "loss": loss,
                 "minimax": minimax,
                 "expand_all": expand_all,
                 "stop_early": stop_early,
@@ -181,6 +197,10 @@ class MCTSBot(BaseBot):
         self._scale = DEFAULT_SCALE
         """The scale of the search in progress."""
         self.relative: bool = p["relative"]
+        self.loss: float | None = p["loss"]
+        """The value of a lost game asked for; None: the game's (:func:`loss_for`)."""
+        self._loss = 0.0
+        """The value of a lost game in the search in progress."""
         self.minimax: float = p["minimax"]
         self.expand_all: bool = p["expand_all"]
         self.stop_early: bool = p["stop_early"]
@@ -196,7 +216,7 @@ class MCTSBot(BaseBot):
         )
         return (
             f"MCTSBot(seed={self.seed!r}, {budget}, c={self.c}, scale={self.scale!r}, "
-            f"relative={self.relative}, minimax={self.minimax}, expand_all={self.expand_all}, "
+            f"relative={self.relative}, loss={self.loss!r}, minimax={self.minimax}, expand_all={self.expand_all}, "
             f"rollout_depth={self.rollout_depth}, stop_early={self.stop_early})"
         )
 
@@ -210,6 +230,7 @@ class MCTSBot(BaseBot):
         root = _Node(state.game.num_players)
         rng = self.rng
         self._scale = self.scale if self.scale is not None else scale_for(state.game)
+        self._loss = self.loss if self.loss is not None else loss_for(state.game)
         if self.seconds is None and self.time_limit is None:
             done = self.iterations
             for _ in range(done):
@@ -264,7 +285,8 @@ class MCTSBot(BaseBot):
             player = state.current_player()
             node.player = player
             if player == TERMINAL:
-                values = [float(r) for r in state.returns()]
+                loss = self._loss
+                values = [float(r) if r > 0 else loss for r in state.returns()]
                 node.best = values
                 break
             if player == CHANCE:
@@ -295,10 +317,10 @@ class MCTSBot(BaseBot):
                 state.apply_trusted(action)
                 path.append(child)
                 child.player = state.current_player()
-                child.best = win_values(state, self._scale, baseline)
+                child.best = win_values(state, self._scale, baseline, self._loss)
                 values = self._rollout(state, baseline) if self.rollout_depth else child.best
                 break
-            best_score = -1.0
+            best_score = -math.inf
             best_action = legal[0]
             for action in legal:
                 child = children[action]
@@ -341,7 +363,7 @@ class MCTSBot(BaseBot):
             child.available = 1
             child.visits = 1
             child.player = after.current_player()
-            child.best = win_values(after, self._scale, baseline)
+            child.best = win_values(after, self._scale, baseline, self._loss)
             if self.rollout_depth and not after.is_terminal():
                 child.totals = self._rollout(after, baseline)
             else:
@@ -363,7 +385,7 @@ class MCTSBot(BaseBot):
             legal = state.legal_actions()
             state.apply_trusted(legal[rng.randrange(len(legal))])
             steps -= 1
-        return win_values(state, self._scale, baseline)
+        return win_values(state, self._scale, baseline, self._loss)
 
 
 def _settled(root: _Node, legal: list[int], left: float) -> bool:
@@ -386,6 +408,12 @@ def scale_for(game: Game) -> float:
     """The scale of ``game``'s heuristic: what its plugin declares, else victory points'."""
     declared = heuristic_scale_of(game)
     return DEFAULT_SCALE if declared is None else declared
+
+
+def loss_for(game: Game) -> float:
+    """The value of a lost game in a search of ``game``: what its plugin declares, else 0."""
+    declared = loss_value_of(game)
+    return 0.0 if declared is None else declared
 
 
 def _back_up_minimax(path: list[_Node]) -> None:

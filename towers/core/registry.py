@@ -48,6 +48,11 @@ class GamePlugin:
     heuristic_scale: float | None = None
     """The heuristic's gain that counts as a clear lead, for a heuristic not counted in victory
     points (search bots turn a lead into a value with it); None: victory points."""
+    loss_value: float | None = None
+    """What a lost game is worth to a search, on its scale of values where the position
+    searched from is worth 0.5 and ones far worse than it nearly 0 (see ``mcts``); below 0
+    where losing costs more than a bad position, so that the search shuns a move that risks
+    the game for a gain; None: 0."""
 
 
 GAMES_GROUP = "towers.games"
@@ -170,6 +175,12 @@ def heuristic_scale_of(game: Game) -> float | None:
     """The heuristic scale that ``game``'s plugin declares, if any (see
     :attr:`GamePlugin.heuristic_scale`)."""
     return plugin(game.name).heuristic_scale if game.name in _games() else None
+
+
+def loss_value_of(game: Game) -> float | None:
+    """The value of a lost game that ``game``'s plugin declares, if any (see
+    :attr:`GamePlugin.loss_value`)."""
+    return plugin(game.name).loss_value if game.name in _games() else None
 
 
 _tensors: weakref.WeakKeyDictionary[Game, ObservationTensor] = weakref.WeakKeyDictionary()
