@@ -56,6 +56,8 @@ def test_dark_tower_declares_a_loss_value_and_other_games_keep_0() -> None:
     declared = plugin("dark_tower").loss_value
     assert declared is not None and declared < 0
     assert loss_for(towers.make("dark_tower", 2)) == declared
+    # in the competitive game a hero's loss is another's win, which the search weighs already
+    assert loss_for(towers.make("dark_tower", 2, mode="competitive")) == 0.0
     assert loss_value_of(towers.make("torres", 2)) is None
     assert loss_for(towers.make("torres", 2)) == 0.0
 

@@ -23,7 +23,8 @@ value vector with one entry per seat.
   else :data:`DEFAULT_SCALE` victory points), counted from the lead at the start of the
   iteration when ``relative`` (so a search that is far ahead or behind still tells good
   moves from bad). A game over is worth its returns, and a lost one (returns of 0) ``loss``:
-  by default the value the game declares (``GamePlugin(loss_value=)``), else 0, the value
+  by default the value the game declares (``GamePlugin(loss_value=)``) for a game the
+  players lose together (cooperative or solo), else 0, the value
   a far worse position tends to; a value below 0 charges a move that risks losing the game
   more than a bad position costs, so that the search takes such a risk only for a gain
   worth it (without it, a move losing the game one time in ten for a clear gain looks
@@ -411,9 +412,12 @@ def scale_for(game: Game) -> float:
 
 
 def loss_for(game: Game) -> float:
-    """The value of a lost game in a search of ``game``: what its plugin declares, else 0."""
+    """The value of a lost game in a search of ``game``: what its plugin declares for a game
+    the players lose together (cooperative or solo), else 0 (a competitive seat's loss is
+    another's win, which the search already weighs)."""
     declared = loss_value_of(game)
-    return 0.0 if declared is None else declared
+    together = game.COOPERATIVE or game.num_players == 1
+    return declared if declared is not None and together else 0.0
 
 
 def _back_up_minimax(path: list[_Node]) -> None:

@@ -49,10 +49,10 @@ class GamePlugin:
     """The heuristic's gain that counts as a clear lead, for a heuristic not counted in victory
     points (search bots turn a lead into a value with it); None: victory points."""
     loss_value: float | None = None
-    """What a lost game is worth to a search, on its scale of values where the position
-    searched from is worth 0.5 and ones far worse than it nearly 0 (see ``mcts``); below 0
-    where losing costs more than a bad position, so that the search shuns a move that risks
-    the game for a gain; None: 0."""
+    """What a game the players lose together (a cooperative or solo game) is worth to a
+    search, on its scale of values where the position searched from is worth 0.5 and ones far
+    worse than it nearly 0 (see ``mcts``); below 0 where losing costs more than a bad
+    position, so that the search shuns a move that risks the game for a gain; None: 0."""
 
 
 GAMES_GROUP = "towers.games"

@@ -88,8 +88,9 @@ PLUGIN = GamePlugin(
     tensor="towers.games.dark_tower.tensor:dark_tower_tensor",
     balance="towers.games.dark_tower.balance:facets",
     heuristic_scale=0.03,
-    # a lost game is charged five times the fall from here to a far worse position, so
-    # that mcts takes a risk of losing only for a gain worth it (a battle at two corruptions)
+    # a game the team loses is charged five times the fall from here to a far worse position,
+    # so that mcts takes a risk of losing only for a gain worth it (a battle at two
+    # corruptions); the competitive game keeps 0
     loss_value=-2.0,
 )
 """The game as towers finds it (the entry point ``dark_tower`` of ``towers.games``)."""
