@@ -5,14 +5,18 @@ charged what losing costs, not merely a bad position's worth."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import tests.agents.gamble  # noqa: F401  (registers the game)
 import towers
 from tests.agents.gamble import GAMBLE
 from tests.agents.test_scale import mid_game
-from towers.agents.base import win_values
+from towers.agents.base import outcome_values, win_values
+from towers.agents.greedy import GreedyBot
 from towers.agents.mcts import MCTSBot, loss_for
+from towers.core.chance import resolve_chance
 from towers.core.registry import loss_value_of, plugin
 
 SEEDS = range(4)
@@ -79,3 +83,21 @@ def test_the_loss_parameter_is_checked_and_shown() -> None:
     with pytest.raises(ValueError, match="loss"):
         MCTSBot(loss=-1000)
     assert "loss=None" in repr(MCTSBot()) and "loss=-2.0" in repr(MCTSBot(loss=-2))
+
+
+def test_a_cooperative_game_won_is_worth_1_to_every_seat() -> None:
+    # the returns share a team's win as a tie (1/2 each of two heroes), which a search
+    # would take for less than a good position: a won game is worth 1 to each seat
+    rng = random.Random(0)
+    state = towers.make("dark_tower", 2).new_initial_state()
+    bot = GreedyBot(seed=0)
+    while True:
+        resolve_chance(state, rng)
+        if state.is_terminal():
+            break
+        state.apply_action(bot.choose(state))
+    assert state.returns() == [0.5, 0.5]  # the team won
+    assert outcome_values(state, loss=-2) == [1.0, 1.0]
+    assert win_values(state, 0.03, [0.4, 0.4], loss=-2) == [1.0, 1.0]
+    # a competitive game shares a tie as its returns do
+    assert not towers.make("dark_tower", 2, mode="competitive").COOPERATIVE

@@ -124,18 +124,26 @@ def leads(state: State) -> list[float]:
 def win_values(
     state: State, scale: float, baseline: Sequence[float] | None = None, loss: float = 0.0
 ) -> list[float]:
-    """A value per seat: its returns when the game is over (``loss`` for a seat that won
-    nothing), else a logistic of its heuristic lead over the best other seat, in [0, 1],
+    """A value per seat: :func:`outcome_values` when the game is over, else a logistic of its heuristic lead over the best other seat, in [0, 1],
     ``scale`` points per unit (a lead of ``scale`` is worth about 0.73). With ``baseline``, the
     lead is counted from the baseline lead, so a search values what it gains from where it
     started, whatever the margin then was.
     """
     if state.is_terminal():
-        return [float(r) if r > 0 else loss for r in state.returns()]
+        return outcome_values(state, loss)
     d = leads(state)
     if baseline is not None:
         d = [x - b for x, b in zip(d, baseline, strict=True)]
     return [_logistic(x / scale) for x in d]
+
+
+def outcome_values(state: State, loss: float = 0.0) -> list[float]:
+    """What a game over is worth to each seat in a search: its returns, ``loss`` for a seat
+    that won nothing, and 1 for every seat of a cooperative game the team won (whose returns
+    share the win as a tie, 1/k each, which would make winning worth less than a good
+    position with several seats)."""
+    together = state.game.COOPERATIVE
+    return [(1.0 if together else float(r)) if r > 0 else loss for r in state.returns()]
 
 
 def _logistic(x: float) -> float:

@@ -28,7 +28,7 @@ value vector with one entry per seat.
   a far worse position tends to; a value below 0 charges a move that risks losing the game
   more than a bad position costs, so that the search takes such a risk only for a gain
   worth it (without it, a move losing the game one time in ten for a clear gain looks
-  better than a safe one). ``rollout_depth`` random decisions may be played before a leaf is scored;
+  better than a safe one); a cooperative game won is worth 1 to every seat. ``rollout_depth`` random decisions may be played before a leaf is scored;
   the default is none, since random moves inside a turn of several atomic actions mostly add
   noise.
 
@@ -50,7 +50,14 @@ from __future__ import annotations
 import math
 import time
 
-from towers.agents.base import BaseBot, deciding_seat, leads, observed_copy, win_values
+from towers.agents.base import (
+    BaseBot,
+    deciding_seat,
+    leads,
+    observed_copy,
+    outcome_values,
+    win_values,
+)
 from towers.agents.params import BotParamError, Param
 from towers.core.chance import sample_chance
 from towers.core.game import CHANCE, TERMINAL, Game, State
@@ -286,8 +293,7 @@ class MCTSBot(BaseBot):
             player = state.current_player()
             node.player = player
             if player == TERMINAL:
-                loss = self._loss
-                values = [float(r) if r > 0 else loss for r in state.returns()]
+                values = outcome_values(state, self._loss)
                 node.best = values
                 break
             if player == CHANCE:
