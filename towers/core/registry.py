@@ -51,8 +51,8 @@ class GamePlugin:
     loss_value: float | None = None
     """What a game the players lose together (a cooperative or solo game) is worth to a
     search, on its scale of values where the position searched from is worth 0.5 and ones far
-    worse than it nearly 0 (see ``mcts``); below 0 where losing costs more than a bad
-    position, so that the search shuns a move that risks the game for a gain; None: 0."""
+    worse than it nearly 0; below 0 where losing costs more than a bad position, so that the
+    search shuns a move that risks the game for a gain; None: 0."""
 
 
 GAMES_GROUP = "towers.games"
