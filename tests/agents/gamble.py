@@ -28,7 +28,7 @@ MOVES = (("safe", 0.52), ("gamble", None))
 GAMBLE_WINS = 0.62
 GAMBLE_ODDS = 0.75
 LOST, WON = 0, 1
-"""The outcomes of the last draw (and, for the gamble's, LOST or the standing it gives)."""
+"""The outcomes of a draw: the gamble's (the game lost, or its standing kept) and the last."""
 
 
 class GambleGame(Game):

@@ -99,5 +99,5 @@ def test_a_cooperative_game_won_is_worth_1_to_every_seat() -> None:
     assert state.returns() == [0.5, 0.5]  # the team won
     assert outcome_values(state, loss=-2) == [1.0, 1.0]
     assert win_values(state, 0.03, [0.4, 0.4], loss=-2) == [1.0, 1.0]
-    # a competitive game shares a tie as its returns do
+    # the competitive game is not cooperative: its returns are its values, ties shared
     assert not towers.make("dark_tower", 2, mode="competitive").COOPERATIVE

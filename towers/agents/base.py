@@ -124,10 +124,11 @@ def leads(state: State) -> list[float]:
 def win_values(
     state: State, scale: float, baseline: Sequence[float] | None = None, loss: float = 0.0
 ) -> list[float]:
-    """A value per seat: :func:`outcome_values` when the game is over, else a logistic of its heuristic lead over the best other seat, in [0, 1],
-    ``scale`` points per unit (a lead of ``scale`` is worth about 0.73). With ``baseline``, the
-    lead is counted from the baseline lead, so a search values what it gains from where it
-    started, whatever the margin then was.
+    """A value per seat: :func:`outcome_values` when the game is over, else a logistic of its
+    heuristic lead over the best other seat, in [0, 1], ``scale`` points per unit (a lead of
+    ``scale`` is worth about 0.73). With ``baseline``, the lead is counted from the baseline
+    lead, so a search values what it gains from where it started, whatever the margin then
+    was.
     """
     if state.is_terminal():
         return outcome_values(state, loss)

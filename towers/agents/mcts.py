@@ -24,13 +24,13 @@ value vector with one entry per seat.
   iteration when ``relative`` (so a search that is far ahead or behind still tells good
   moves from bad). A game over is worth its returns, and a lost one (returns of 0) ``loss``:
   by default the value the game declares (``GamePlugin(loss_value=)``) for a game the
-  players lose together (cooperative or solo), else 0, the value
-  a far worse position tends to; a value below 0 charges a move that risks losing the game
-  more than a bad position costs, so that the search takes such a risk only for a gain
-  worth it (without it, a move losing the game one time in ten for a clear gain looks
-  better than a safe one); a cooperative game won is worth 1 to every seat. ``rollout_depth`` random decisions may be played before a leaf is scored;
-  the default is none, since random moves inside a turn of several atomic actions mostly add
-  noise.
+  players lose together (cooperative or solo), else 0, the value a far worse position tends
+  to; a value below 0 charges a move that risks losing the game more than a bad position
+  costs, so that the search takes such a risk only for a gain worth it (without it, a move
+  losing the game one time in ten for a clear gain looks better than a safe one); a
+  cooperative game won is worth 1 to every seat. ``rollout_depth`` random decisions may be
+  played before a leaf is scored; the default is none, since random moves inside a turn of
+  several atomic actions mostly add noise.
 
 A think time (``seconds``) is measured on the ``clock`` chosen: ``wall`` (the default, what a
 person waits for) or ``cpu``, the thread's own processor time (``time.thread_time``), so that
@@ -224,8 +224,8 @@ class MCTSBot(BaseBot):
         )
         return (
             f"MCTSBot(seed={self.seed!r}, {budget}, c={self.c}, scale={self.scale!r}, "
-            f"relative={self.relative}, loss={self.loss!r}, minimax={self.minimax}, expand_all={self.expand_all}, "
-            f"rollout_depth={self.rollout_depth}, stop_early={self.stop_early})"
+            f"relative={self.relative}, loss={self.loss!r}, minimax={self.minimax}, "
+            f"expand_all={self.expand_all}, rollout_depth={self.rollout_depth}, stop_early={self.stop_early})"
         )
 
     def choose(self, state: State) -> int:
