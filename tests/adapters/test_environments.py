@@ -110,6 +110,17 @@ def test_an_action_outside_the_mask(illegal: str) -> None:
         assert env.infos[agent]["illegal"] == 3 and env.infos[agent]["played"] in (0, 1, 2)
 
 
+def test_a_move_outside_the_mask_loses_a_cooperative_game_for_the_whole_team() -> None:
+    env = towers.env.pettingzoo("dark_tower", 2)
+    env.reset(seed=2)
+    agent = env.agent_selection
+    outside = int(np.flatnonzero(env.observe(agent)["action_mask"] == 0)[0])
+    env.step(outside)
+    assert all(env.terminations.values())
+    assert env.rewards == {a: 0.0 for a in env.possible_agents}
+    assert env.infos[agent] == {"illegal": outside}
+
+
 def test_the_gym_learner_plays_against_bots_and_sees_its_mask_in_info() -> None:
     env = towers.env.gymnasium("pillars", ["tallest"], seat=1, height=3)
     obs, info = env.reset(seed=0)

@@ -86,8 +86,8 @@ def test_the_loss_parameter_is_checked_and_shown() -> None:
 
 
 def test_a_cooperative_game_won_is_worth_1_to_every_seat() -> None:
-    # the returns share a team's win as a tie (1/2 each of two heroes), which a search
-    # would take for less than a good position: a won game is worth 1 to each seat
+    # a team's win is the whole 1 to each seat, not shared as a tie (1/2 each of two
+    # heroes), which a search would take for less than a good position
     rng = random.Random(0)
     state = towers.make("dark_tower", 2).new_initial_state()
     bot = GreedyBot(seed=0)
@@ -96,7 +96,7 @@ def test_a_cooperative_game_won_is_worth_1_to_every_seat() -> None:
         if state.is_terminal():
             break
         state.apply_action(bot.choose(state))
-    assert state.returns() == [0.5, 0.5]  # the team won
+    assert state.returns() == [1.0, 1.0]  # the team won
     assert outcome_values(state, loss=-2) == [1.0, 1.0]
     assert win_values(state, 0.03, [0.4, 0.4], loss=-2) == [1.0, 1.0]
     # the competitive game is not cooperative: its returns are its values, ties shared

@@ -36,6 +36,13 @@ def test_a_tie_shares_the_return() -> None:
     assert _finished([0, 0]).returns() == [0.5, 0.5]
 
 
+def test_a_cooperative_win_is_the_whole_return_of_every_seat() -> None:
+    state = _finished([7, 3, 7])
+    state.game.COOPERATIVE = True  # a cooperative game's winners are the whole team
+    assert state.winners() == [0, 2]
+    assert state.returns() == [1.0, 0.0, 1.0]
+
+
 def test_no_winners_and_zero_returns_before_the_end() -> None:
     state = towers.make("toy", players=3).new_initial_state()
     assert state.winners() == []

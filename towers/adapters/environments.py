@@ -10,11 +10,11 @@ Every game with an observation tensor works, the same way:
 - **actions** are ``Discrete(num_distinct_actions())``, the game's own ints;
 - **chance** (draws, dice) is resolved inside the environment by a generator seeded at
   ``reset(seed=...)``, so the same seed and actions give the same game;
-- **rewards** come at the end: 1 for a win, 0 for a loss, a tie shared (the game's
-  ``returns()``);
+- **rewards** come at the end: 1 for a win, 0 for a loss, a tie shared, and 1 to every seat
+  of a cooperative game the team won (the game's ``returns()``);
 - **an action outside the mask** is handled as ``illegal`` says: ``"lose"`` (the default: the
-  game ends, the offender scores 0 and the others share the win, a solo player simply loses,
-  and ``info["illegal"]`` names the action), ``"random"`` (a random legal action is played instead, and ``info`` says so) or
+  game ends, the offender scores 0 and the others share the win, a solo player or the team of
+  a cooperative game simply loses, and ``info["illegal"]`` names the action), ``"random"`` (a random legal action is played instead, and ``info`` says so) or
   ``"raise"`` (an IllegalActionError, and nothing changes).
 
 The PettingZoo AEC environment is turn-based: ``agent_selection`` is the seat the game waits
@@ -121,6 +121,8 @@ class Table:
     def returns(self) -> list[float]:
         n = self.game.num_players
         if self.forfeit is not None:
+            if self.game.COOPERATIVE:
+                return [0.0] * n  # the team loses together
             share = 1.0 / (n - 1) if n > 1 else 0.0  # a solo player has no one to win for it
             return [0.0 if s == self.forfeit else share for s in range(n)]
         return self.state.returns()

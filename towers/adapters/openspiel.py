@@ -17,7 +17,7 @@ description:
   perfect or imperfect information as the game has hidden parts with its default options;
 - rewards at the end only: 1 for a win, 0 for a loss, a tie shared (so the returns always sum
   to 1: constant-sum; a game with a solo mode, whose player may lose to the game itself, is
-  general-sum);
+  general-sum, and so is a cooperative game, whose team's win is 1 to every seat);
 - every action and chance outcome is an int below ``num_distinct_actions()``, so that is also
   the bound on chance outcomes;
 - the observation string is the seat's ``observation`` as JSON, the observation tensor the
@@ -100,10 +100,11 @@ def _game_type(name: str) -> pyspiel.GameType:
             if probe.has_hidden_information()
             else info.PERFECT_INFORMATION
         ),
-        # a solo game may be lost to the game itself (returns 0), so it sums to no constant
+        # a solo game may be lost to the game itself (returns 0), and a cooperative game's win
+        # is 1 to every seat, so neither sums to a constant
         utility=(
             pyspiel.GameType.Utility.CONSTANT_SUM
-            if cls.min_players > 1
+            if cls.min_players > 1 and not cls.COOPERATIVE
             else pyspiel.GameType.Utility.GENERAL_SUM
         ),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,

@@ -139,12 +139,9 @@ def win_values(
 
 
 def outcome_values(state: State, loss: float = 0.0) -> list[float]:
-    """What a game over is worth to each seat in a search: its returns, ``loss`` for a seat
-    that won nothing, and 1 for every seat of a cooperative game the team won (whose returns
-    share the win as a tie, 1/k each, which would make winning worth less than a good
-    position with several seats)."""
-    together = state.game.COOPERATIVE
-    return [(1.0 if together else float(r)) if r > 0 else loss for r in state.returns()]
+    """What a game over is worth to each seat in a search: its returns, and ``loss`` for a
+    seat that won nothing."""
+    return [float(r) if r > 0 else loss for r in state.returns()]
 
 
 def _logistic(x: float) -> float:

@@ -226,8 +226,10 @@ def check_scores(
         assert all(_is_finite(r) and 0 <= r <= 1 for r in returns), (
             f"{where}: returns must lie in [0, 1], not {returns}"
         )
-        assert abs(math.fsum(returns) - (1.0 if winners else 0.0)) <= PROBABILITY_TOLERANCE, (
-            f"{where}: returns {returns} do not sum to {1 if winners else 0}"
+        # a tie shares the 1 among its winners; a cooperative team's win is 1 to each seat
+        total = float(len(winners)) if g.COOPERATIVE else 1.0 if winners else 0.0
+        assert abs(math.fsum(returns) - total) <= PROBABILITY_TOLERANCE, (
+            f"{where}: returns {returns} do not sum to {total:g}"
         )
         paid = [seat for seat, r in enumerate(returns) if r > 0]
         assert paid == winners, f"{where}: returns {returns} do not go to the winners {winners}"

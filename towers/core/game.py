@@ -405,11 +405,14 @@ class State(ABC):
 
     def returns(self) -> list[float]:
         """1 for a win, 0 for a loss, a tie shared (1/k each of k winners); zeros before the end
-        (and after a lost solo game)."""
+        (and after a lost solo game). In a cooperative game (:attr:`Game.COOPERATIVE`) the
+        seats win together and each gets the whole 1."""
         n = self.game.num_players
         if not self.is_terminal():
             return [0.0] * n
         won = self.winners()
+        if self.game.COOPERATIVE:
+            return [1.0 if i in won else 0.0 for i in range(n)]
         share = 1.0 / len(won) if won else 0.0
         return [share if i in won else 0.0 for i in range(n)]
 

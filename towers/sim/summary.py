@@ -253,7 +253,8 @@ def rate_interval(values: Sequence[float], shift: float = 0.0) -> Interval | Non
 
 
 def team_won(result: GameResult) -> bool:
-    """True when the team of a cooperative game won it (every seat shares the win)."""
+    """True when the team of a cooperative game won it: each seat's return is 1 then, or in
+    results written before returns gave every seat the whole win, a share of it."""
     return any(v > 0 for v in result.returns)
 
 
