@@ -14,8 +14,9 @@ Every game with an observation tensor works, the same way:
   of a cooperative game the team won (the game's ``returns()``);
 - **an action outside the mask** is handled as ``illegal`` says: ``"lose"`` (the default: the
   game ends, the offender scores 0 and the others share the win, a solo player or the team of
-  a cooperative game simply loses, and ``info["illegal"]`` names the action), ``"random"`` (a random legal action is played instead, and ``info`` says so) or
-  ``"raise"`` (an IllegalActionError, and nothing changes).
+  a cooperative game simply loses, and ``info["illegal"]`` names the action), ``"random"`` (a
+  random legal action is played instead, and ``info`` says so) or ``"raise"`` (an
+  IllegalActionError, and nothing changes).
 
 The PettingZoo AEC environment is turn-based: ``agent_selection`` is the seat the game waits
 for, and a seat may act several times in a row when its turn has several actions. The parallel
@@ -121,9 +122,8 @@ class Table:
     def returns(self) -> list[float]:
         n = self.game.num_players
         if self.forfeit is not None:
-            if self.game.COOPERATIVE:
-                return [0.0] * n  # the team loses together
-            share = 1.0 / (n - 1) if n > 1 else 0.0  # a solo player has no one to win for it
+            # a solo player has no one to win for it, and a cooperative team loses together
+            share = 0.0 if n == 1 or self.game.COOPERATIVE else 1.0 / (n - 1)
             return [0.0 if s == self.forfeit else share for s in range(n)]
         return self.state.returns()
 

@@ -411,9 +411,7 @@ class State(ABC):
         if not self.is_terminal():
             return [0.0] * n
         won = self.winners()
-        if self.game.COOPERATIVE:
-            return [1.0 if i in won else 0.0 for i in range(n)]
-        share = 1.0 / len(won) if won else 0.0
+        share = 1.0 if self.game.COOPERATIVE or not won else 1.0 / len(won)
         return [share if i in won else 0.0 for i in range(n)]
 
     # ---- serialization ------------------------------------------------------------------
