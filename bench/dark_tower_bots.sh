@@ -11,7 +11,7 @@
 # with the cpu clock each move gets its full 0.2 s of processor time however busy the machine.
 set -euo pipefail
 out=${1:-bench/results/dark_tower}
-greedy_games=${2:-200}
+greedy_games=${2:-1000}
 mcts_games=${3:-50}
 parts=" ${4:-greedy competitive mcts} "
 mkdir -p "$out"
