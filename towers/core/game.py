@@ -211,6 +211,17 @@ class State(ABC):
 
     __slots__ = ()
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game's own ``action_to_string``, ``string_to_action``, ``disclosure`` or
+        ``reveal_witness`` is wrapped in the guard the base method has: an action id that is
+        not one of the game's is refused with an ActionParseError naming the allowed range
+        before the game's code sees it."""
+        super().__init_subclass__(**kwargs)
+        for name, guard in _GUARDS.items():
+            method = cls.__dict__.get(name)
+            if callable(method) and not getattr(method, "_guarded", False):
+                setattr(cls, name, guard(method))
+
     game: Game
     _history: list[int]
     _legal: list[int] | None  # never changed once made; clones may share it
@@ -246,12 +257,26 @@ class State(ABC):
         """Victory points as the rulebook counts them, by seat."""
 
     def action_to_string(self, action: int) -> str:
-        """A short name of the action, the same in every state."""
+        """A short name of the action, the same in every state; ActionParseError for an id
+        that is no action of the game."""
+        self.check_action(action)
         return self.game._space().name(action)
 
     def string_to_action(self, text: str) -> int:
         """The action named by text (as action_to_string writes it); ActionParseError if none."""
+        _check_text(text)
         return self.game._space().parse(text)
+
+    def check_action(self, action: object) -> None:
+        """An ActionParseError, saying which ids are allowed, unless ``action`` is an id of
+        this game's actions (an int, not a bool, from 0 to ``num_distinct_actions() - 1``);
+        whether it is legal now is not asked."""
+        if type(action) is not int or not 0 <= action < self.game.num_distinct_actions():
+            last = self.game.num_distinct_actions() - 1
+            raise ActionParseError(
+                f"{value_repr(action)} is not a {self.game.name} action; actions are whole "
+                f"numbers from 0 to {last}"
+            )
 
     @abstractmethod
     def observation(self, seat: int | None) -> dict[str, Any]:
@@ -297,7 +322,9 @@ class State(ABC):
         :mod:`towers.core.knowledge` then works it out by re-dealing sampled worlds (slower,
         and a rare world can be missed). A game with hidden information writes it, and may
         still answer None for the rare positions it leaves to the sampled answer; the
-        conformance suite holds every answer to a thorough sample."""
+        conformance suite holds every answer to a thorough sample. An id that is no action
+        of the game raises ActionParseError."""
+        self.check_action(action)
         return None
 
     def reveal_witness(self, action: int, rng: random.Random) -> tuple[int, State] | None:
@@ -305,6 +332,7 @@ class State(ABC):
         held possible (one ``_determinize(seat)`` could deal) which what it sees after the
         action rules out. The conformance check asks for one where re-dealt worlds show
         none, the world proving it being too rare to be dealt; None: the game gives none."""
+        self.check_action(action)
         return None
 
     def determinize(self, seat: int, rng: random.Random) -> State:
@@ -477,6 +505,51 @@ class State(ABC):
 
     def __str__(self) -> str:
         return json.dumps(self.observation(None), indent=1)
+
+
+def value_repr(value: object) -> str:
+    """A value as an error message shows it: short, whatever it is."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _check_text(text: object) -> None:
+    if not isinstance(text, str):
+        raise ActionParseError(f"{value_repr(text)} is not an action's name; give its text")
+
+
+def _guard_action(method: Callable[..., Any]) -> Callable[..., Any]:
+    """``method`` (taking an action id first) behind :meth:`State.check_action`."""
+
+    @functools.wraps(method)
+    def guarded(self: State, action: int, *args: Any, **kwargs: Any) -> Any:
+        self.check_action(action)
+        return method(self, action, *args, **kwargs)
+
+    guarded._guarded = True  # type: ignore[attr-defined]
+    return guarded
+
+
+def _guard_text(method: Callable[..., Any]) -> Callable[..., Any]:
+    """``method`` (taking an action's name) refusing anything but text."""
+
+    @functools.wraps(method)
+    def guarded(self: State, text: str, *args: Any, **kwargs: Any) -> Any:
+        _check_text(text)
+        return method(self, text, *args, **kwargs)
+
+    guarded._guarded = True  # type: ignore[attr-defined]
+    return guarded
+
+
+_GUARDS: dict[str, Callable[[Callable[..., Any]], Callable[..., Any]]] = {
+    "action_to_string": _guard_action,
+    "string_to_action": _guard_text,
+    "disclosure": _guard_action,
+    "reveal_witness": _guard_action,
+}
+"""The public methods whose guard a game's own version is wrapped in (see
+:meth:`State.__init_subclass__`)."""
 
 
 _SHARED_ON_CLONE = frozenset({"game", "_legal", "_legal_set"})
