@@ -101,6 +101,20 @@ def cues(before: DarkTowerState, value: object, after: DarkTowerState) -> list[s
     return out
 
 
+def _sync_folder(folder: Path) -> None:
+    """Put a folder's new entries on the disk (where the system allows opening a folder)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
 class EntryError(TowersError, ValueError):
     """An entry that is refused now; the message says why in one line. Nothing changed."""
 
@@ -203,14 +217,20 @@ class CompanionSession:
         )
 
     def save(self, path: Path) -> None:
-        """Write the session atomically: a kill mid-write leaves the previous save."""
+        """Write the session atomically: a kill mid-write leaves the previous save, and the
+        new one is on the disk before it takes the old one's place (so even a machine that
+        loses its power keeps one of the two whole)."""
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
         try:
-            tmp.write_text(json.dumps(self.to_record(), indent=1) + "\n")
+            with tmp.open("w", encoding="utf-8") as f:
+                f.write(json.dumps(self.to_record(), indent=1) + "\n")
+                f.flush()
+                os.fsync(f.fileno())
             os.replace(tmp, path)
         finally:
             tmp.unlink(missing_ok=True)
+        _sync_folder(path.parent)
 
     @classmethod
     def from_record(
@@ -381,5 +401,6 @@ class CompanionSession:
         return [f"Undone: {taken}."] + ([turn_words(state)] if turn_key(state) else [])
 
     def recap(self) -> list[str]:
-        """Where the game stands, in the app's words (for a resumed session)."""
-        return messages(self.state)
+        """Where the game stands, in the app's words (for a resumed session), as the whole
+        table may read them: a card dealt face down is not named."""
+        return messages(self.state, None)

@@ -80,8 +80,11 @@ class CompanionTerminal:
             self.say(s.recap())
         else:
             self.say(s.opening())
-        self.say(s.advance())
+        # what the app draws is kept before it is announced: a session that is stopped
+        # right after never shows the table a draw that its next start would not have
+        drawn = s.advance()
         self.autosave()
+        self.say(drawn)
         while not s.is_over():
             waiting = s.waiting()
             assert waiting is not None
@@ -138,11 +141,12 @@ class CompanionTerminal:
                 continue
             elif command == "undo" and not rest:
                 try:
-                    self.say(s.undo())
+                    undone = s.undo()
                 except EntryError as exc:
                     self.refuse(str(exc))
                     continue
                 self.autosave()
+                self.say(undone)
                 return True
             try:
                 action = menu.resolve(line)
