@@ -34,19 +34,22 @@ from typing import Annotated, Any
 from fastapi import FastAPI, Header, Path, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.gzip import GZipMiddleware
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 from pydantic import ValidationError
 from starlette.exceptions import HTTPException
+from starlette.routing import Route
 from starlette.websockets import WebSocketDisconnected
 
 from towers.core.registry import list_bots, list_games
 from towers.server.companion import add_routes as add_companion_routes
 from towers.server.errors import ApiError, invalid_request, malformed
+from towers.server.limits import MAX_BODY, BodyLimit, Limits
 from towers.server.schemas import (
     MAX_INT,
     MAX_SEATS,
+    MAX_SEED,
     ActionRequest,
     Created,
     CreateGame,
@@ -69,8 +72,6 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 GZIP_FROM = 1024
 """HTTP answers of this many bytes or more are gzipped for clients that accept it."""
-MAX_BODY = 64 * 1024
-"""The largest request body read, in bytes (a game's creation is well under 2 KB)."""
 
 Secret = Annotated[
     str | None,
@@ -78,9 +79,12 @@ Secret = Annotated[
 ]
 
 
-def create_app(config: ServerConfig | None = None) -> FastAPI:
-    """The app, with its own :class:`GameService` (started and stopped with the app)."""
+def create_app(config: ServerConfig | None = None, limits: Limits | None = None) -> FastAPI:
+    """The app, with its own :class:`GameService` (started and stopped with the app).
+    ``limits`` gives the largest WebSocket message (the server under uvicorn should be given
+    the same limits: ``serve.uvicorn_options``)."""
     service = GameService(config)
+    ws_max_size = (limits or Limits()).ws_max_size
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -114,10 +118,18 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         return JSONResponse(error.to_dict(), status_code=error.status)
 
     @app.exception_handler(HTTPException)
-    async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
-        """Unknown routes and methods answer in the API's own format too."""
+    async def http_error(request: Request, exc: HTTPException) -> Response:
+        """Unknown routes and methods answer in the API's own format too; a method the path
+        does not take is answered 405 with every method it does take (OPTIONS: 204)."""
+        headers = exc.headers
+        if exc.status_code == 405:
+            allowed = _methods_at(app, request.scope["path"])
+            if request.method == "OPTIONS":
+                return Response(status_code=204, headers={"Allow": ", ".join(allowed)})
+            headers = {**(headers or {}), "Allow": ", ".join(m for m in allowed if m != "OPTIONS")}
+            exc = HTTPException(405, exc.detail, headers)
         error = _http_error(request, exc)
-        return JSONResponse(error.to_dict(), status_code=error.status, headers=exc.headers)
+        return JSONResponse(error.to_dict(), status_code=error.status, headers=headers)
 
     @app.exception_handler(Exception)
     async def server_error(request: Request, exc: Exception) -> JSONResponse:
@@ -125,13 +137,8 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         error = ApiError(500, "server_error", "the server failed to answer; nothing was changed")
         return JSONResponse(error.to_dict(), status_code=500)
 
-    @app.middleware("http")
-    async def limit_body(request: Request, call_next: Any) -> Any:
-        length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-            error = ApiError(413, "too_large", f"a request body may have at most {MAX_BODY} bytes")
-            return JSONResponse(error.to_dict(), status_code=413)
-        return await call_next(request)
+    # outside every other middleware: a body past the limit is refused before any reads it
+    app.add_middleware(BodyLimit, limit=MAX_BODY)
 
     # ---- the API ------------------------------------------------------------------------
     @app.get("/api/catalog", responses=ERRORS, tags=["games"])
@@ -237,7 +244,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     async def socket(ws: WebSocket, game_id: str) -> None:
         await ws.accept()
         try:
-            first = await asyncio.wait_for(_receive(ws), HELLO_TIMEOUT)
+            first = await asyncio.wait_for(_receive(ws, ws_max_size), HELLO_TIMEOUT)
             hello = _parse(first, Hello)
             if hello.type != "hello":
                 raise malformed('the first message must be {"type": "hello", ...}')
@@ -246,6 +253,9 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         except ApiError as exc:
             await _refuse(ws, exc)
             return
+        except MessageTooBig:
+            await _close(ws, 1009)
+            return
         except (TimeoutError, WebSocketDisconnect, WebSocketDisconnected):
             await _close(ws, 4408)
             return
@@ -253,11 +263,13 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         service.join(room, client)
         try:
             while True:
-                text = await _receive(ws)
+                text = await _receive(ws, ws_max_size)
                 try:
                     await _handle(service, game_id, hello.secret, client, text)
                 except ApiError as exc:
                     client.send({"type": "error", "status": exc.status, **exc.to_dict()})
+        except MessageTooBig:
+            await _close(ws, 1009)
         except (WebSocketDisconnect, WebSocketDisconnected):
             pass
         finally:
@@ -293,17 +305,129 @@ def _with_names(app: FastAPI) -> Any:
             kinds = [HUMAN, *list_bots()]
             for model in ("SeatSpec", "SeatRequest"):
                 schemas[model]["properties"]["kind"]["enum"] = kinds
+            _exact_bounds(spec)
+            _add_links(spec)
         return app.openapi_schema  # type: ignore[return-value]
 
     return openapi
 
 
-async def _receive(ws: WebSocket) -> str:
+BOUNDS = {float(bound): bound for bound in (MAX_SEED, MAX_INT)}
+"""The API's bounds too large for a float to hold exactly, by their float."""
+
+
+def _exact_bounds(node: Any) -> None:
+    """The bounds of integers stated as integers: FastAPI's OpenAPI model keeps them as
+    floats, and ``2**63 - 1`` as a float is ``2**63``."""
+    if isinstance(node, dict):
+        if node.get("type") == "integer":
+            for key in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+                value = node.get(key)
+                if isinstance(value, float) and value.is_integer():
+                    node[key] = BOUNDS.get(value, int(value))
+        for value in node.values():
+            _exact_bounds(value)
+    elif isinstance(node, list):
+        for value in node:
+            _exact_bounds(value)
+
+
+GAME = "/api/games/{game_id}"
+SECRET = "header.x-seat-secret"
+SAME_SEAT = {"game_id": "$response.body#/id", SECRET: "$request.header.x-seat-secret"}
+LINKS: dict[tuple[str, str, str], dict[str, tuple[str, str, dict[str, Any], dict[str, Any]]]] = {
+    ("/api/games", "post", "201"): {
+        "view": (GAME, "get", {"game_id": "$response.body#/id"}, {}),
+        "view_as_seat_0": (
+            GAME,
+            "get",
+            {"game_id": "$response.body#/id", SECRET: "$response.body#/seats/0/secret"},
+            {},
+        ),
+        "act_as_seat_0": (
+            f"{GAME}/actions",
+            "post",
+            {"game_id": "$response.body#/id", SECRET: "$response.body#/seats/0/secret"},
+            {"ply": 0},
+        ),
+        "hand_seat_1_to_a_bot": (
+            f"{GAME}/seats/{{seat}}",
+            "put",
+            {"game_id": "$response.body#/id", "seat": 1, SECRET: "$response.body#/seats/1/secret"},
+            {},
+        ),
+        "replay_the_start": (
+            f"{GAME}/replay",
+            "get",
+            {"game_id": "$response.body#/id", "step": 0},
+            {},
+        ),
+    },
+    (GAME, "get", "200"): {
+        "act": (
+            f"{GAME}/actions",
+            "post",
+            SAME_SEAT,
+            {"ply": "$response.body#/ply", "action": "$response.body#/legal/0/action"},
+        ),
+        "undo": (f"{GAME}/undo", "post", SAME_SEAT, {"ply": "$response.body#/ply"}),
+        "replay": (f"{GAME}/replay", "get", {**SAME_SEAT, "step": "$response.body#/ply"}, {}),
+    },
+    (f"{GAME}/actions", "post", "200"): {
+        "view": (GAME, "get", SAME_SEAT, {}),
+        "act_again": (
+            f"{GAME}/actions",
+            "post",
+            SAME_SEAT,
+            {"ply": "$response.body#/ply", "action": "$response.body#/legal/0/action"},
+        ),
+        "undo": (f"{GAME}/undo", "post", SAME_SEAT, {"ply": "$response.body#/ply"}),
+    },
+    (f"{GAME}/undo", "post", "200"): {
+        "view": (GAME, "get", SAME_SEAT, {}),
+        "act": (
+            f"{GAME}/actions",
+            "post",
+            SAME_SEAT,
+            {"ply": "$response.body#/ply", "action": "$response.body#/legal/0/action"},
+        ),
+    },
+    (f"{GAME}/seats/{{seat}}", "put", "200"): {
+        "view": (GAME, "get", SAME_SEAT, {}),
+    },
+}
+"""How the play endpoints lead from one to the next (OpenAPI links): the game made, then
+viewed, played, undone, a seat handed over and replayed, as the seat that asked."""
+
+
+def _add_links(spec: dict[str, Any]) -> None:
+    paths = spec["paths"]
+    for (path, method, status), links in LINKS.items():
+        response = paths[path][method]["responses"][status]
+        out = response.setdefault("links", {})
+        for name, (target, verb, parameters, body) in links.items():
+            link: dict[str, Any] = {
+                "operationId": paths[target][verb]["operationId"],
+                "parameters": parameters,
+            }
+            if body:
+                link["requestBody"] = body
+            out[name] = link
+
+
+class MessageTooBig(Exception):
+    """A WebSocket message past the limit: the connection is closed with 1009."""
+
+
+async def _receive(ws: WebSocket, max_size: int) -> str:
     """The next text message; a binary one reads as text that is not JSON (malformed)."""
     message = await ws.receive()
     if message["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(message.get("code", 1000))
     text = message.get("text")
+    size = len(text.encode()) if text is not None else len(message.get("bytes") or b"")
+    if size > max_size:
+        raise MessageTooBig
     return text if text is not None else "(binary)"
 
 
@@ -331,6 +455,15 @@ def _parse(text: str, model: Any) -> Any:
         return model.model_validate_json(text)
     except ValidationError as exc:
         raise invalid_request(exc.errors()) from None
+
+
+def _methods_at(app: FastAPI, path: str) -> list[str]:
+    """Every method some route takes at ``path``, and OPTIONS (answered by the app itself)."""
+    methods = {"OPTIONS"}
+    for route in app.router.routes:
+        if isinstance(route, Route) and route.methods and route.path_regex.match(path):
+            methods |= route.methods
+    return sorted(methods)
 
 
 def _http_error(request: Request, exc: HTTPException) -> ApiError:
@@ -379,7 +512,7 @@ def app_from_env() -> FastAPI:
         poll_interval=float(env.get("TOWERS_POLL_INTERVAL", ServerConfig.poll_interval)),
         absent_after=float(env.get("TOWERS_ABSENT_AFTER", ServerConfig.absent_after)),
     )
-    app = create_app(config)
+    app = create_app(config, Limits.from_env())
     from towers.server.serve import tune_gc
 
     tune_gc()
