@@ -474,7 +474,8 @@ def _http_error(request: Request, exc: HTTPException) -> ApiError:
             f"there is nothing at {request.url.path} on this server; the API is described at /docs",
         )
     if exc.status_code == 405:
-        allowed = (exc.headers or {}).get("allow", "")
+        headers = {k.lower(): v for k, v in (exc.headers or {}).items()}
+        allowed = headers.get("allow", "")
         return ApiError(
             405,
             "method_not_allowed",

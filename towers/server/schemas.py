@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import math
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, model_validator
 
 MAX_SEED = 2**63 - 1
 """Seeds are stored as signed 64-bit integers."""
@@ -17,10 +18,40 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+def whole(value: Any) -> Any:
+    """A JSON integer, as JSON Schema counts them: a number with no fraction (``22`` or
+    ``22.0``); strings, booleans and fractions are refused.
+
+    >>> whole(22.0), whole(7)
+    (22, 7)
+    """
+    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+        return int(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    raise ValueError(f"must be a whole number, not {value!r}")
+
+
+Accepted = BeforeValidator(whole)
+"""On an integer field: what the published schema calls an integer is accepted (after the
+field's bounds, so that the schema states them)."""
+
 Ply = Annotated[
-    StrictInt, Field(ge=0, le=MAX_INT, description="the ply (log length) the action was chosen at")
+    int,
+    Field(ge=0, le=MAX_INT, description="the ply (log length) the action was chosen at"),
+    Accepted,
 ]
-ActionNumber = Annotated[StrictInt, Field(ge=0, le=MAX_INT, description="the action's number")]
+ActionNumber = Annotated[int, Field(ge=0, le=MAX_INT, description="the action's number"), Accepted]
+Players = Annotated[int, Field(ge=1, le=MAX_SEATS), Accepted]
+Seed = Annotated[int, Field(ge=0, le=MAX_SEED), Accepted]
+
+EXACTLY_ONE = {
+    "oneOf": [
+        {"required": ["action"], "properties": {"action": {"type": "integer"}}},
+        {"required": ["text"], "properties": {"text": {"type": "string"}}},
+    ]
+}
+"""The schema's way of saying: exactly one of ``action`` and ``text`` is given (not null)."""
 
 
 class SeatSpec(Strict):
@@ -33,19 +64,19 @@ class SeatSpec(Strict):
 
 class CreateGame(Strict):
     game: str = Field(description="a game from the catalog, e.g. 'torres'")
-    players: StrictInt | None = Field(
-        None, ge=1, le=MAX_SEATS, description="default: one per seat, else the fewest"
-    )
+    players: Players | None = Field(None, description="default: one per seat, else the fewest")
     options: dict[str, Any] = Field(default_factory=dict, description="the game's options")
     seats: list[SeatSpec] | None = Field(
         None, max_length=MAX_SEATS, description="who plays each seat (default: humans)"
     )
-    seed: StrictInt | None = Field(
-        None, ge=0, le=MAX_SEED, description="seed of chance and bots (default: random)"
-    )
+    seed: Seed | None = Field(None, description="seed of chance and bots (default: random)")
 
 
 class ActionRequest(Strict):
+    """Exactly one of ``action`` (its number) and ``text`` (its words)."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra=EXACTLY_ONE)
+
     ply: Ply
     action: ActionNumber | None = None
     text: str | None = Field(None, max_length=200, description="or the action in words")
