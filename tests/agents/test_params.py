@@ -15,7 +15,7 @@ import towers
 from towers.agents import GreedyBot, MCTSBot
 from towers.agents.mcts import MAX_ITERATIONS
 from towers.agents.params import BotParamError, Param, check_params, clamp_params, is_light
-from towers.core.registry import bot_class, list_bots
+from towers.core.registry import bot_class, check_bot_params, list_bots
 
 COUNT = Param("count", int, 4, "how many", low=1, limit=64, light=16)
 RATE = Param("rate", float, None, "how fast", low=0, above_low=True, limit=30.0, light=1.0)
@@ -152,3 +152,68 @@ def test_greedy_out_of_time_takes_the_best_scored_so_far() -> None:
     bot = GreedyBot(seed=2, samples=4)
     bot.time_limit = 0.0
     assert state.is_legal(bot.choose(state))
+
+
+# ---- every declared parameter refuses every kind of bad value -----------------------------
+CLOCK = Param("clock", str, "wall", "what time is measured on", choices=("wall", "cpu"))
+
+
+def test_a_text_parameter_with_choices_takes_only_those() -> None:
+    assert CLOCK.check(" CPU ") == "cpu" and CLOCK.check("wall") == "wall"
+    assert CLOCK.allowed() == "wall or cpu"
+    for bad in ("banana", "", "wall clock", 1, True, None, ["cpu"]):
+        with pytest.raises(BotParamError, match="^clock must be wall or cpu, not ") as failure:
+            CLOCK.check(bad)
+        assert failure.value.param == "clock"
+    assert CLOCK.clamp("banana") == "wall"
+    assert CLOCK.to_dict()["choices"] == ["wall", "cpu"]
+    assert COUNT.to_dict()["choices"] == []
+    with pytest.raises(ValueError, match="not a choice"):
+        Param("clock", str, "sundial", "what time is measured on", choices=("wall", "cpu"))
+    with pytest.raises(ValueError, match="only a text parameter"):
+        Param("count", int, 1, "how many", choices=("1",))
+
+
+def bad_values(param: Param) -> list[Any]:
+    """Values ``param`` must refuse: of another kind, out of its range, not among its choices."""
+    values: list[Any] = [[1], {}, {"a": 1}]
+    if param.default is not None:
+        values.append(None)
+    if param.kind is bool:
+        return [*values, "maybe", "", 2, 0.5, "2"]
+    if param.kind is str:
+        values += ["", "   ", 5, 1.5, True]
+        return values + (["banana", f"{param.choices[0]}x"] if param.choices else [])
+    values += ["abc", "", True, False, math.nan, math.inf, -math.inf, "nan"]
+    if param.kind is int:
+        values += [1.5, "2.5"]
+    if param.low is not None:
+        values += [param.low - 1, param.low - 0.5, -(10**9)]
+        if param.above_low:
+            values.append(param.low)
+    if param.high is not None:
+        values += [param.high + 1, param.high + 0.5, 10**9]
+    return values
+
+
+def declared() -> list[tuple[str, Param]]:
+    return [(name, p) for name in list_bots() for p in bot_class(name).PARAMS]
+
+
+@pytest.mark.parametrize(("bot", "param"), declared(), ids=lambda x: getattr(x, "name", x))
+def test_every_bot_parameter_refuses_every_kind_of_bad_value(bot: str, param: Param) -> None:
+    for value in bad_values(param):
+        for limited in (False, True):
+            with pytest.raises(BotParamError) as failure:
+                check_bot_params(bot, {param.name: value}, limited=limited)
+            message = str(failure.value)
+            assert failure.value.param == param.name, (value, message)
+            assert message.startswith(f"{bot}: {param.name} must be {param.allowed()}"), message
+
+
+def test_a_think_time_clock_is_one_of_two() -> None:
+    clock = next(p for p in MCTSBot.PARAMS if p.name == "clock")
+    assert clock.choices == ("wall", "cpu")
+    with pytest.raises(BotParamError, match="mcts: clock must be wall or cpu, not banana"):
+        check_bot_params("mcts", {"clock": "banana"}, limited=True)
+    assert check_bot_params("mcts", {"clock": "CPU"}, limited=True) == {"clock": "cpu"}

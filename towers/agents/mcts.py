@@ -58,10 +58,9 @@ from towers.agents.base import (
     outcome_values,
     win_values,
 )
-from towers.agents.params import BotParamError, Param
+from towers.agents.params import Param
 from towers.core.chance import sample_chance
 from towers.core.game import CHANCE, TERMINAL, Game, State
-from towers.core.options import value_text
 from towers.core.registry import heuristic_scale_of, loss_value_of
 
 DEFAULT_ITERATIONS = 200
@@ -135,7 +134,7 @@ class MCTSBot(BaseBot):
         ),
         Param(
             "clock", str, "wall", "what the think time is measured on: wall (time waited) or "
-            "cpu (processor time, fair on a busy machine)",
+            "cpu (processor time, fair on a busy machine)", choices=CLOCKS,
         ),
         Param("c", float, 0.3, "how much it tries moves that look worse (exploration)", low=0),
         Param(
@@ -192,11 +191,7 @@ class MCTSBot(BaseBot):
             }
         )
         self.seconds: float | None = p["seconds"]
-        self.clock: str = p["clock"].lower()
-        if self.clock not in CLOCKS:
-            raise BotParamError(
-                f"mcts: clock must be wall or cpu, not {value_text(clock)}", param="clock"
-            )
+        self.clock: str = p["clock"]
         self.iterations: int = p["iterations"]
         self.c: float = p["c"]
         self.rollout_depth: int = p["rollout_depth"]

@@ -16,6 +16,8 @@ Traceback (most recent call last):
 towers.agents.params.BotParamError: iterations may be at most 20000 here, not 1000000000
 >>> Param("relative", bool, True, "count gains from the start").check("no")
 False
+>>> Param("clock", str, "wall", "what time is measured on", choices=("wall", "cpu")).check("CPU")
+'cpu'
 """
 
 from __future__ import annotations
@@ -46,7 +48,8 @@ class Param:
     """One parameter of a bot.
 
     ``kind`` is ``int``, ``float``, ``bool`` or ``str``; ``low`` and ``high`` bound the values that make
-    sense at all; ``limit`` is the largest value a shared server allows, for a parameter that
+    sense at all, and ``choices`` lists the only texts a ``str`` parameter takes (none: any
+    text); ``limit`` is the largest value a shared server allows, for a parameter that
     sets how much work one move takes (None for one that does not); ``default`` None means
     "not set" (the bot then uses something else, as ``mcts`` uses ``iterations`` when no
     ``seconds`` is given).
@@ -64,13 +67,24 @@ class Param:
     light: float | None = None
     """The most that keeps a move light (well under a second on any game); a server thinks
     heavier moves apart, so that they hold up no light one."""
+    choices: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.choices and self.kind is not str:
+            raise ValueError(f"{self.name}: only a text parameter lists its choices")
+        if self.choices and self.default is not None and self.default not in self.choices:
+            raise ValueError(f"{self.name}: the default {self.default!r} is not a choice")
 
     def allowed(self) -> str:
         """The allowed values in words, e.g. 'a whole number of at least 1'."""
         if self.kind is bool:
             return "true or false"
         if self.kind is str:
-            return "some text"
+            if not self.choices:
+                return "some text"
+            if len(self.choices) == 1:
+                return self.choices[0]
+            return f"{', '.join(self.choices[:-1])} or {self.choices[-1]}"
         what = "a whole number" if self.kind is int else "a number"
         low = "" if self.low is None else _number(self.low)
         high = "" if self.high is None else _number(self.high)
@@ -114,7 +128,10 @@ class Param:
 
     def _convert(self, value: Any) -> Any:
         if self.kind is str:
-            return value.strip() if isinstance(value, str) and value.strip() else None
+            text = value.strip() if isinstance(value, str) else ""
+            if not text or not self.choices:
+                return text or None
+            return next((c for c in self.choices if c.casefold() == text.casefold()), None)
         if isinstance(value, str):
             value = _from_text(value.strip(), self.kind)
         if self.kind is bool:
@@ -146,6 +163,7 @@ class Param:
             "min": self.low,
             "max": self.high,
             "limit": self.limit,
+            "choices": list(self.choices),
         }
 
 
