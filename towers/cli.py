@@ -15,6 +15,7 @@ import math
 import os
 import random
 import sys
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -153,18 +154,40 @@ def new_seed() -> int:
 
 def check_output(path: Path, flag: str) -> None:
     """Stop now, before any game is played, if no file can be written at ``path``: it must
-    not be a folder, and its folder must exist and take new files (``flag`` names the flag
-    that gave the path, for the message)."""
+    not be a folder, nor a file this user cannot write, and its folder must exist and take
+    new files (``flag`` names the flag that gave the path, for the message)."""
     if path.is_dir():
         fail(f"{flag} {path} is a folder; give the name of a file in it, such as {path / 'x.json'}")
     folder = path.parent
     if not folder.is_dir():
         what = "is not a folder" if folder.exists() else "does not exist"
         fail(f"{flag} {path}: {folder} {what}")
-    if not os.access(folder, os.W_OK | os.X_OK):
-        fail(f"{flag} {path}: the folder {folder} does not let this user write in it")
-    if path.exists() and not os.access(path, os.W_OK):
-        fail(f"{flag} {path}: the file does not let this user write it")
+    if path.exists():
+        if not path.is_file():
+            fail(f"{flag} {path} is not a plain file; give the name of a file to write")
+        try:
+            os.close(os.open(path, os.O_WRONLY | os.O_APPEND))
+        except OSError as exc:
+            fail(f"{flag} {path}: this file cannot be written ({reason(exc)})")
+    # a game is saved through a new file beside it, so the folder must take one either way
+    check_folder(folder, f"{flag} {path}")
+
+
+def check_folder(folder: Path, what: str) -> None:
+    """Stop now unless a new file can be made in ``folder``: it is tried (a nameless file,
+    gone at once), since permissions alone do not say it (a read-only disk, a system folder
+    such as /proc, or an administrator's account, whom permissions do not stop)."""
+    try:
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as exc:
+        fail(f"{what}: no file can be written in {folder} ({reason(exc)})")
+
+
+def reason(exc: OSError) -> str:
+    """Why the system refused, in its own words, lower case."""
+    text = exc.strerror or str(exc)
+    return text[:1].lower() + text[1:]
 
 
 def check_json_out(target: str | None) -> None:
@@ -423,16 +446,24 @@ def companion(
     factory = companion_mirror.open_device
     with user_errors():
         path = resume or save or default_save(game)
+        flag = "--resume" if resume is not None else "--save"
         if resume is None and save is None:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                fail(
+                    f"cannot make {path.parent} to keep the session in ({reason(exc)}); "
+                    "give --save FILE"
+                )
         console = out()
         try:
             if resume is not None or (path.exists() and not new and _unfinished(path)):
                 session = CompanionSession.load(path, tower, factory)
+                check_output(path, flag)  # it is saved there after every entry
                 resumed = True
             else:
                 options = parse_options(option or [])
-                check_output(path, "--save")
+                check_output(path, flag)
                 seed = new_seed() if seed is None else seed
                 kind = tower or companion_mirror.SIMULATED
                 session = CompanionSession.new(players, options, seed, kind, factory)
@@ -520,9 +551,11 @@ def check_report_dir(folder: Path | None) -> None:
         return
     if folder.exists() and not folder.is_dir():
         fail(f"--report {folder} is a file; give a folder (made if need be)")
-    check_output(folder / "index.html", "--report") if folder.exists() else check_output(
-        folder, "--report"
-    )
+    if folder.exists():
+        check_output(folder / "index.html", "--report")
+        check_output(folder / "figures.json", "--report")
+    else:
+        check_output(folder, "--report")
     for module in ("matplotlib", "openskill"):
         try:
             __import__(module)
@@ -553,6 +586,7 @@ def check_run_output(results: Path | None, resume: bool, ray: str | None) -> Non
         folder = results.parent
         if not folder.is_dir():
             fail(f"--results {results}: {folder} does not exist")
+        check_folder(results if results.is_dir() else folder, f"--results {results}")
     else:
         check_output(results, "--results")
     if results.exists() and not resume:
@@ -902,6 +936,8 @@ def serve(
 
     if workers < 1 or bot_processes < 0 or bot_delay < 0:
         fail("--workers must be 1 or more, --bot-processes and --bot-delay 0 or more")
+    if "://" not in database:
+        check_output(Path(database), "--database")  # a SQLite file, written as games go
     try:
         run(host, port, database, workers, bot_processes, bot_delay)
     except Exception as exc:  # a bad database URL or a port in use

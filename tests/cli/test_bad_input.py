@@ -8,7 +8,9 @@ saved game written by the test (see ``SAVES``), ``{finished}`` a finished toy ga
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import re
 import sqlite3
 import subprocess
@@ -168,7 +170,15 @@ CASES: list[tuple[list[str], int]] = [
     (["play", "toy", "-s", "human,random", "--save", "{file}/x.json"], 2),
     (["play", "toy", "-s", "human,random", "--save", "{file}"], 2),
     (["play", "toy", "-s", "human,random", "--save", ""], 2),
+    (["play", "toy", "-s", "random,random", "--save", "/proc/x.json"], 2),
+    (["play", "toy", "-s", "random,random", "--save", "/proc/self/x.json"], 2),
+    (["play", "toy", "-s", "random,random", "--save", "/proc/version", "--overwrite"], 2),
+    (["play", "toy", "-s", "random,random", "--save", "/dev/null", "--overwrite"], 2),
     (["play", "toy", "--seed", "abc"], 2),
+    (["play", "toy", "-s", "human,mcts:clock=banana"], 2),
+    (["play", "toy", "-s", "human,mcts:clock=3"], 2),
+    (["play", "toy", "-s", "human,mcts:clock="], 2),
+    (["play", "toy", "-s", "human,mcts", "--bot-param", "mcts:clock=banana"], 2),
     # ---- resume ----------------------------------------------------------------------
     *((["resume", path], 2) for path in FILE_ERRORS if path != "{save:seats_missing}"),
     (["resume", "{save:seats_missing}"], 2),
@@ -218,6 +228,13 @@ CASES: list[tuple[list[str], int]] = [
     (["simulate", "toy", "-n", "1", "--report", "{file}"], 2),
     (["simulate", "toy", "-n", "1", "--report", "/nonexistent/dir/report"], 2),
     (["simulate", "toy", "-n", "1", "--ray", "127.0.0.1:1", "--results", "{tmp}/x.sqlite"], 2),
+    (["simulate", "toy", "-n", "1", "--json", "/proc/x.json"], 2),
+    (["simulate", "toy", "-n", "1", "--results", "/proc/x.sqlite"], 2),
+    (["simulate", "toy", "-n", "1", "--results", "/proc/x.parquet"], 2),
+    (["simulate", "toy", "-n", "1", "--report", "/proc/report"], 2),
+    (["simulate", "toy", "-n", "1", "--report", "/proc"], 2),
+    (["simulate", "toy", "-s", "random,mcts:clock=banana"], 2),
+    (["simulate", "toy", "-s", "mcts", "--bot-param", "mcts:clock=banana"], 2),
     # ---- tournament ------------------------------------------------------------------
     (["tournament", "toy"], 2),
     (["tournament", "nope", "-b", "random,greedy"], 2),
@@ -232,6 +249,11 @@ CASES: list[tuple[list[str], int]] = [
     (["tournament", "toy", "-b", "random,greedy", "-o", "deck=7"], 2),
     (["tournament", "toy", "-b", "random,greedy", "--workers", "0"], 2),
     (["tournament", "toy", "-b", "random,greedy", "--results", "{file}"], 2),
+    (["tournament", "toy", "-b", "random,greedy", "--results", "/proc/x.sqlite"], 2),
+    (["tournament", "toy", "-b", "random,greedy", "--json", "/proc/x.json"], 2),
+    (["tournament", "toy", "-b", "random,greedy", "--report", "/proc/report"], 2),
+    (["tournament", "toy", "-b", "random,mcts:clock=banana"], 2),
+    (["tournament", "toy", "-b", "random,mcts", "--bot-param", "mcts:clock=sundial"], 2),
     # ---- report and compare ----------------------------------------------------------
     (["report"], 2),
     (["report", "no-such-file.sqlite"], 2),
@@ -244,6 +266,7 @@ CASES: list[tuple[list[str], int]] = [
     (["compare", "no-such-file.sqlite"], 2),
     (["compare", "no-such-file.sqlite", "other.sqlite"], 2),
     (["compare", "{file}", "{file}"], 2),
+    (["compare", "{file}", "{file}", "--json", "/proc/x.json"], 2),
     # ---- bench -----------------------------------------------------------------------
     (["bench", "nope"], 2),
     (["bench", "toy", "-p", "9"], 2),
@@ -259,6 +282,14 @@ CASES: list[tuple[list[str], int]] = [
     (["bench", "toy", "-o", "deck=7"], 2),
     (["bench", "toy", "--seconds", "0.1", "--json", "/nonexistent/dir/x.json"], 2),
     (["bench", "toy", "--seconds", "0.1", "--json", "{tmp}"], 2),
+    (["bench", "toy", "--seconds", "0.1", "--json", "/proc/x.json"], 2),
+    # ---- companion and serve: where they write -----------------------------------------
+    (["companion", "dark_tower", "--save", "/proc/x.json"], 2),
+    (["companion", "dark_tower", "--save", "{tmp}"], 2),
+    (["companion", "dark_tower", "--save", "/nonexistent/dir/x.json"], 2),
+    (["serve", "--database", "/proc/x.sqlite"], 2),
+    (["serve", "--database", "/nonexistent/dir/x.sqlite"], 2),
+    (["serve", "--database", "{tmp}"], 2),
     # ---- games, bots, the command itself -----------------------------------------------
     (["games", "toy"], 2),
     (["bots", "mcts"], 2),
@@ -359,6 +390,11 @@ def test_a_saved_game_with_an_illegal_action_is_refused(tmp_path: Path) -> None:
         (["play", "torres", "-s", "human,greedy", "--save", "{tmp}"], "is a folder"),
         (["resume", "{binary}"], "it is not text"),
         (["simulate", "torres", "-n", "1", "--json", "/nonexistent/x.json"], "not exist"),
+        (
+            ["play", "torres", "-s", "greedy,greedy", "--save", "/proc/x.json"],
+            "--save /proc/x.json: no file can be written in /proc",
+        ),
+        (["play", "torres", "-s", "human,mcts:clock=banana"], "clock must be wall or cpu"),
     ],
     ids=lambda arg: " ".join(arg) if isinstance(arg, list) else "",
 )
@@ -376,3 +412,47 @@ def test_the_installed_command_refuses_in_one_line(
     )
     check_refusal(done.stdout + done.stderr, done.stderr, done.returncode, 2, args)
     assert said in " ".join(done.stderr.split())
+
+
+READ_ONLY_PLACES = [
+    ["play", "toy", "-s", "random,random", "--save", "{tmp}/x.json"],
+    ["play", "toy", "-s", "random,random", "--save", "{tmp}/old.json", "--overwrite"],
+    ["simulate", "toy", "-n", "1", "--json", "{tmp}/x.json"],
+    ["simulate", "toy", "-n", "1", "--results", "{tmp}/x.sqlite"],
+    ["simulate", "toy", "-n", "1", "--results", "{tmp}/x.parquet"],
+    ["simulate", "toy", "-n", "1", "--report", "{tmp}/report"],
+    ["tournament", "toy", "-b", "random,greedy", "--results", "{tmp}/x.sqlite"],
+    ["bench", "toy", "--seconds", "0.1", "--json", "{tmp}/x.json"],
+    ["companion", "dark_tower", "--save", "{tmp}/x.json"],
+]
+
+
+@pytest.mark.parametrize("args", READ_ONLY_PLACES, ids=" ".join)
+def test_a_read_only_place_is_refused_before_anything_is_played(
+    args: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a read-only disk refuses every new file, whoever asks (an administrator too)
+    def read_only(*_: Any, **__: Any) -> Any:
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    monkeypatch.setattr("towers.cli.tempfile.TemporaryFile", read_only)
+    args = materialise(args, tmp_path)
+    (tmp_path / "folder" / "old.json").write_text("{}")
+    result = CliRunner().invoke(app, args, input="", env={"COLUMNS": "300"})
+    check_refusal(result.output, result.stderr, result.exit_code, 2, args)
+    assert "read-only file system" in result.stderr
+    assert sorted(p.name for p in (tmp_path / "folder").iterdir()) == ["old.json"]
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="permissions do not stop an administrator")
+def test_a_folder_this_user_may_not_write_in_is_refused(tmp_path: Path) -> None:
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    try:
+        args = ["play", "toy", "-s", "random,random", "--save", str(locked / "x.json")]
+        result = CliRunner().invoke(app, args, input="")
+        check_refusal(result.output, result.stderr, result.exit_code, 2, args)
+        assert "permission denied" in result.stderr
+    finally:
+        locked.chmod(0o700)
