@@ -23,11 +23,15 @@ import time
 from collections import OrderedDict
 from collections.abc import Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from towers.core import knowledge
 from towers.core.game import Game, State
+from towers.core.options import value_text
 from towers.core.registry import make_bot
+
+if TYPE_CHECKING:
+    from towers.server.rooms import Room, Seat
 
 log = logging.getLogger("towers.server")
 
@@ -50,9 +54,70 @@ class BotMove(NamedTuple):
     thought: float
 
 
+class BotFailed(Exception):
+    """A bot that raised instead of choosing: the seat, the bot as a seat spec names it
+    (``mcts:seconds=2``) and what went wrong. The game goes on with a stand-in move
+    (:func:`stand_in`), and :func:`report_failure` says so."""
+
+    def __init__(self, seat: int, spec: str, cause: BaseException) -> None:
+        self.seat = seat
+        self.spec = spec
+        self.cause = cause
+        super().__init__(f"seat {seat}'s bot {spec} failed: {failure_text(cause)}")
+
+
+def bot_spec(kind: str, params: Mapping[str, Any]) -> str:
+    """A bot and its parameters as a seat spec writes them: ``mcts:seconds=2,clock=cpu``."""
+    shown = {k: v for k, v in params.items() if not k.startswith("_")}
+    if not shown:
+        return kind
+    return f"{kind}:{','.join(f'{k}={value_text(v)}' for k, v in shown.items())}"
+
+
+def failure_text(exc: BaseException) -> str:
+    """What went wrong, in a line: the error's own words, else its kind."""
+    cause = exc.cause if isinstance(exc, BotFailed) else exc
+    words = " ".join(str(cause).split())
+    return words or type(cause).__name__
+
+
+def report_failure(room: Room, seat: int, spec: Seat, ply: int, exc: BaseException) -> str:
+    """Make a bot's failure seen: an error in the server's log naming the game, the seat,
+    the bot with its parameters and the ply (with the traceback, for whoever runs the
+    server), and a notice to every page open on the game that the seat's move was a
+    stand-in. Returns the notice's words."""
+    what = bot_spec(spec.kind, spec.params)
+    log.error(
+        "game %s, %s: the bot %s failed at ply %d (%s); a random legal action stands in",
+        room.id,
+        room.label(seat),
+        what,
+        ply,
+        failure_text(exc),
+        exc_info=exc,
+    )
+    notice = (
+        f"The bot of {room.label(seat)} ({what}) failed to choose a move; "
+        "a random legal move was played for it."
+    )
+    for client in room.clients:
+        client.send(
+            {
+                "type": "error",
+                "status": 500,
+                "error": "bot_failed",
+                "message": notice,
+                "seat": seat,
+                "ply": ply,
+            }
+        )
+    return notice
+
+
 class BotRunner:
     """Runs ``make_bot(kind, seed, **params).choose(state)`` on an executor; and, in its own
     executor of the same kind, the other heavy work: who may read each action of the log.
+    A bot that raises is reported as :class:`BotFailed`.
 
     Bots think in two lanes of their own: light moves (a quick bot, as its parameters
     declare and its last move showed) and heavy ones, so that a long think holds up no quick
@@ -118,14 +183,19 @@ class BotRunner:
             return await asyncio.wait_for(job, self.time_limit + self.grace)
         except TimeoutError:
             log.warning(
-                "a %s bot went on past its time limit of %s s; a random legal action stands in",
-                kind,
+                "seat %d's bot %s went on past its time limit of %s s; a random legal action "
+                "stands in",
+                state.current_player(),
+                bot_spec(kind, params),
                 self.time_limit,
             )
             if self.mode == PROCESS:
                 self._replace(lane)
             # a bot that does not stop is as heavy as a bot can be
             return BotMove(stand_in(state, seed), math.inf)
+        except Exception as exc:
+            # whoever asked stands in for it; the error says which bot of which seat failed
+            raise BotFailed(state.current_player(), bot_spec(kind, params), exc) from exc
 
     def _replace(self, lane: str) -> None:
         """A new pool for ``lane``, the old one's workers stopped (one will not stop itself)."""
