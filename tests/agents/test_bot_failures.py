@@ -69,9 +69,7 @@ class Socket:
 
 def test_a_failure_is_logged_and_told_to_every_page(caplog: pytest.LogCaptureFixture) -> None:
     page = Client(Socket(), seat=0, svg=False, log=False)
-    room: Any = SimpleNamespace(
-        id="g123", clients={page}, label=lambda seat: f"seat {seat} (Ada)"
-    )
+    room: Any = SimpleNamespace(id="g123", clients={page}, label=lambda seat: f"seat {seat} (Ada)")
     cause = BotFailed(1, "mcts:seconds=2", ValueError("no legal action"))
     with caplog.at_level(logging.ERROR, logger="towers.server"):
         notice = report_failure(room, 1, Seat("mcts", {"seconds": 2}), 14, cause)
