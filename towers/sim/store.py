@@ -162,6 +162,8 @@ class SqliteStore:
         except sqlite3.Error as exc:
             raise GameOptionError(f"{path} cannot be opened as a SQLite file: {exc}") from exc
         try:
+            if existed and meta is not None and self._blank():
+                existed = False  # made by a run stopped before it had written anything
             self.meta = self._stored_meta() if existed else meta or {}
             if meta is not None:
                 self.db.execute("PRAGMA journal_mode=WAL")
@@ -185,11 +187,39 @@ class SqliteStore:
         columns = ", ".join(
             f'"{c}"' + (" INTEGER PRIMARY KEY" if c == "index" else "") for c in COLUMNS
         )
-        with self.db:
+        # one transaction (the module's own would commit each CREATE TABLE by itself): a run
+        # stopped while making the file leaves it whole or blank, never half made
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            for table in ("run", "games"):
+                self.db.execute(f"DROP TABLE IF EXISTS {table}")
             self.db.execute("CREATE TABLE run (key TEXT PRIMARY KEY, value TEXT)")
             self.db.execute(f"CREATE TABLE games ({columns})")
             self.db.execute("INSERT INTO run VALUES ('meta', ?)", (json.dumps(meta),))
             self.db.execute("INSERT INTO run VALUES ('elapsed', '0')")
+            self.db.commit()
+        except BaseException:
+            self.db.rollback()
+            self.db.close()
+            raise
+
+    def _blank(self) -> bool:
+        """Whether the file holds no run: no tables at all, or only this module's tables
+        without the run's inputs and without a game (a file left by a run stopped while it
+        was being made)."""
+        tables = {
+            r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        }
+        if not tables:
+            return True
+        if not tables <= {"run", "games"}:
+            return False
+        if (
+            "run" in tables
+            and self.db.execute("SELECT count(*) FROM run WHERE key = 'meta'").fetchone()[0]
+        ):
+            return False
+        return "games" not in tables or not self._count()
 
     def _stored_meta(self) -> dict[str, Any]:
         try:
@@ -246,6 +276,11 @@ class ParquetStore:
         self.pending: list[dict[str, Any]] = []
         self.last_write = time.monotonic()
         run = path / RUN_FILE
+        if path.exists() and meta is not None and _blank_folder(path):
+            # made by a run stopped before it had written its inputs: made again
+            for left in path.iterdir():
+                left.unlink()
+            path.rmdir()
         if path.exists():
             if not path.is_dir() or not run.is_file():
                 raise GameOptionError(f"{path} is not a towers results folder")
@@ -315,6 +350,18 @@ class ParquetStore:
         if elapsed is not None:
             self.meta["elapsed"] = elapsed
             self._write_meta()
+
+
+def _blank_folder(path: Path) -> bool:
+    """Whether ``path`` is a folder holding nothing but what a results folder's writing
+    leaves half done (its inputs or a part not yet in place)."""
+    if not path.is_dir() or (path / RUN_FILE).exists():
+        return False
+    return all(
+        f.is_file()
+        and (f.name == RUN_FILE + ".new" or (f.name.startswith(".part-") and f.suffix == ".tmp"))
+        for f in path.iterdir()
+    )
 
 
 def open_store(
