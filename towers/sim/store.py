@@ -5,12 +5,14 @@ Two formats, told apart by the file's name:
 
 - ``*.sqlite`` (or ``*.db``, ``*.sqlite3``): a SQLite database, the standard library's. Each
   game is committed as it arrives (write-ahead log), so a run killed at any moment keeps every
-  game it had finished.
+  game it had finished. The file's tables are made in one transaction, and a file left blank
+  by a run killed while making it is made again.
 - ``*.parquet``: a folder of Parquet files (pyarrow, ``towers[parquet]``), which tools such as
   pandas, polars and DuckDB read as one table. Games are gathered and written a part file at
   a time (every :data:`PARQUET_ROWS` games or :data:`PARQUET_SECONDS` seconds), so a killed
   run loses at most the games since the last part, which ``resume`` plays again (to the same
-  results: a game depends only on its seed).
+  results: a game depends only on its seed). A folder left without its inputs by a run
+  killed while making it is made again.
 
 Both hold the run's inputs and line-up beside the games: ``resume`` refuses a file made by a
 run with other inputs (game, players, seats or bots, seed, options, bot parameters, rotation)
