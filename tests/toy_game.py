@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from towers.core.components import Deck
-from towers.core.errors import ActionParseError
+from towers.core.errors import ActionParseError, GameOptionError
 from towers.core.game import CHANCE, TERMINAL, Game, State
 from towers.core.options import Option
 from towers.core.registry import GamePlugin
@@ -29,6 +29,13 @@ class ToyGame(Game):
     min_players = 2
     max_players = 4
     OPTIONS = {"deck": Option(default=12, help="cards in the deck", choices=(6, 12))}
+
+    def _setup(self) -> None:
+        if self.options["deck"] < 2 * self.num_players:
+            raise GameOptionError(
+                f"a deck of {self.options['deck']} cards cannot deal two to each of "
+                f"{self.num_players} players; deck=12 can"
+            )
 
     def num_distinct_actions(self) -> int:
         return 7

@@ -714,6 +714,150 @@ def _seen_text(seen: Seen) -> str:
     return "everybody" if seen is None else f"seats {sorted(seen)}"
 
 
+VIEW_FOLLOW = 10
+"""How many actions :func:`check_views` follows a world a seat cannot tell from the truth."""
+
+
+def check_views(
+    game: Game | str,
+    seed: int = 0,
+    *,
+    players: int | None = None,
+    samples: int = DEFAULT_SAMPLES,
+    follow: int = VIEW_FOLLOW,
+) -> None:
+    """What each seat, and the spectator, is shown (the board as text and as SVG, and the
+    log's words for each action) depends on nothing it may not know:
+
+    - re-dealing what a seat cannot see (``determinize``) changes none of its views, nor
+      the spectator's;
+    - after an action a viewer may not read (:func:`towers.core.knowledge.seen_by`), a
+      world where another action was taken that leaves the viewer's observation the same
+      (another card dealt face down, a skull resting elsewhere inside the tower) shows the
+      viewer the same views, the same log line, and who may read the action, for the next
+      ``follow`` actions while its observation stays the same: a board's list of recent
+      happenings, an announcement or a log line never names what the viewer was not shown.
+
+    Up to ``samples`` such worlds are followed, and ``samples`` positions re-dealt."""
+    from towers.core import knowledge
+
+    g = _as_game(game, players)
+    if not g.has_hidden_information():
+        return
+    views = views_of(g)
+    history = random_history(g, seed)
+    rng = random.Random(seed ^ 0x71E3)
+    viewers: list[int | None] = [*range(g.num_players), None]
+    dealt = _pick_steps(len(history), samples, seed)
+    shadows: list[tuple[int | None, int, State]] = []  # viewer, born at, its world
+    started = 0
+    state = g.new_initial_state()
+    for i in range(len(history) + 1):
+        where = f"{g!r}, seed {seed}, step {i}"
+        shown: dict[int | None, tuple[str, str | None]] = {}
+
+        for viewer, born, world in shadows:
+            _same_views(
+                _shown(views, state, viewer, shown),
+                (views.text(world, viewer), views.svg(world, viewer)),
+                f"{where}, seen by {_viewer(viewer)}, against a world it cannot tell apart "
+                f"since step {born} ({world.action_to_string(world.history()[born])} in "
+                f"place of {state.action_to_string(history[born])})",
+            )
+        if i in dealt:
+            for seat in range(g.num_players):
+                world = state.determinize(seat, random.Random(rng.randrange(2**32)))
+                for viewer in (seat, None):
+                    _same_views(
+                        _shown(views, state, viewer, shown),
+                        (views.text(world, viewer), views.svg(world, viewer)),
+                        f"{where}, seen by {_viewer(viewer)}, against a world re-dealt for "
+                        f"seat {seat}",
+                    )
+        if i == len(history):
+            return
+        action = history[i]
+        twins: list[tuple[int | None, State]] = []
+        seen: Seen = None
+        if started < samples:
+            seen = knowledge.seen_by(state, action, random.Random(f"{i}:{action}"))
+            if seen is not None:
+                twins = _twins(state, action, [v for v in viewers if v is None or v not in seen])
+        for viewer, world in twins:
+            other = world.history()[-1]
+            told = knowledge.seen_by(state, other, random.Random(f"{i}:{other}"))
+            assert told == seen, (
+                f"{where}: {_viewer(viewer)} may not read "
+                f"{state.action_to_string(action)}, yet who may read it ({_seers(seen)}) "
+                f"differs from who may read {state.action_to_string(other)} "
+                f"({_seers(told)}), which it cannot tell apart: the log shows the difference"
+            )
+        state.apply_trusted(action)
+        kept = []
+        for viewer, born, world in shadows:
+            if i - born < follow and world.is_legal(action):
+                world.apply_trusted(action)
+                if world.observation(viewer) == state.observation(viewer):
+                    kept.append((viewer, born, world))
+        shadows = kept
+        for viewer, world in twins:
+            if started < samples:
+                shadows.append((viewer, i, world))
+                started += 1
+
+
+def _twins(
+    state: State, action: int, viewers: Sequence[int | None]
+) -> list[tuple[int | None, State]]:
+    """For each viewer, one world where another legal action than ``action`` was taken in
+    ``state`` that leaves the viewer's observation as ``action`` does, if there is one."""
+    after = state.clone()
+    after.apply_trusted(action)
+    wanted = {v: after.observation(v) for v in viewers}
+    found: list[tuple[int | None, State]] = []
+    for other in state.legal_actions():
+        if other == action or not wanted:
+            continue
+        world = state.clone()
+        world.apply_trusted(other)
+        for viewer in [v for v in wanted if world.observation(v) == wanted[v]]:
+            found.append((viewer, world.clone()))
+            del wanted[viewer]
+    return found
+
+
+def _shown(
+    views: Any, state: State, viewer: int | None, shown: dict[int | None, tuple[str, str | None]]
+) -> tuple[str, str | None]:
+    """The text and SVG views of ``state`` as ``viewer`` sees them, made once per position."""
+    if viewer not in shown:
+        shown[viewer] = (views.text(state, viewer), views.svg(state, viewer))
+    return shown[viewer]
+
+
+def _same_views(truth: tuple[str, str | None], world: tuple[str, str | None], where: str) -> None:
+    for kind, mine, theirs in zip(("text", "SVG"), truth, world, strict=True):
+        if mine != theirs:
+            raise AssertionError(f"{where}: the {kind} view differs: {_text_diff(mine, theirs)}")
+
+
+def _text_diff(a: str | None, b: str | None) -> str:
+    """The first line at which two texts differ, both ways."""
+    left, right = (a or "").splitlines(), (b or "").splitlines()
+    for k, (x, y) in enumerate(zip(left, right, strict=False)):
+        if x != y:
+            return f"line {k + 1}: {x.strip()[:300]!r} against {y.strip()[:300]!r}"
+    return f"{len(left)} lines against {len(right)}"
+
+
+def _viewer(viewer: int | None) -> str:
+    return "the spectator" if viewer is None else f"seat {viewer}"
+
+
+def _seers(seen: Seen) -> str:
+    return "everybody" if seen is None else ", ".join(f"seat {s}" for s in sorted(seen)) or "nobody"
+
+
 CHECKS: dict[str, Check] = {
     "game_length": check_game_length,
     "legal_actions": check_legal_actions,
@@ -729,6 +873,7 @@ CHECKS: dict[str, Check] = {
     "replay": check_replay,
     "tensor": check_tensor,
     "disclosure": check_disclosure,
+    "views": check_views,
 }
 """Every conformance check by name."""
 

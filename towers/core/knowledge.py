@@ -30,7 +30,10 @@ from __future__ import annotations
 
 import json
 import random
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 
 from towers.core.game import CHANCE, PUBLIC, Disclosure, Game, State
 
@@ -253,3 +256,95 @@ def compute_seen(
         rng = random.Random(f"{seed}:seen:{ply}")
         out[ply] = to_text(seen_by(pre, history[ply], rng))
     return out
+
+
+# ---- the recent actions as a seat may read them ---------------------------------------------
+
+
+@dataclass(frozen=True)
+class Told:
+    """One action of a game's history with who may read it: what a view may say of it."""
+
+    ply: int
+    """Its place in the history, from 0."""
+    actor: int
+    """The seat that took it, or CHANCE."""
+    action: int
+    seen: Seen
+    """Who may read it (:func:`seen_by`): None for everybody."""
+
+    def is_read_by(self, seat: int | None) -> bool:
+        """True when ``seat`` (None: the spectator) may read the action in words."""
+        return self.seen is None or (seat is not None and seat in self.seen)
+
+
+RECENT_KEPT = 256
+"""How many replayed positions :func:`recent` keeps, so that a game that goes on one action
+at a time is not replayed from its start at every view."""
+
+_kept: OrderedDict[tuple[object, ...], State] = OrderedDict()
+_kept_lock = threading.Lock()
+
+
+def recent(state: State, count: int) -> list[Told]:
+    """The last ``count`` actions of ``state``'s history, oldest first, each with who may read
+    it: the one source of what a view may tell of the history (a board's "lately" line, an
+    announcement), so that an action hidden from a seat is never named on that seat's screen.
+
+    Who may read each is :func:`seen_by` asked of the position before it, drawn from the seed
+    the terminal's log uses, so a view and the log agree. The positions are found by
+    replaying the game, from one kept by an earlier call where there is one.
+
+    >>> import towers
+    >>> game = towers.make("torres", players=2, variant="master")
+    >>> state = game.new_initial_state()
+    >>> for _ in range(3):
+    ...     state.apply_action(state.legal_actions()[0])
+    >>> [(t.ply, t.is_read_by(None)) for t in recent(state, 2)]
+    [(1, True), (2, True)]
+    """
+    history = state._history
+    start = max(0, len(history) - max(0, count))
+    if start == len(history):
+        return []
+    game = state.game
+    hidden = game.has_hidden_information()
+    pre = _position(game, history, start)
+    out: list[Told] = []
+    for ply in range(start, len(history)):
+        action = history[ply]
+        rng = random.Random(f"{ply}:{action}")
+        seen = seen_by(pre, action, rng) if hidden else None
+        out.append(Told(ply, pre.current_player(), action, seen))
+        pre.apply_trusted(action)
+    return out
+
+
+def _game_key(game: Game) -> tuple[object, ...]:
+    return (type(game), game.num_players, json.dumps(dict(game.options), sort_keys=True))
+
+
+def _position(game: Game, history: Sequence[int], ply: int) -> State:
+    """A fresh copy of the position after ``history[:ply]``, from a kept one where one lies
+    close behind it; the position at ``ply`` is kept for the next call."""
+    key = _game_key(game)
+    state: State | None = None
+    at = 0
+    with _kept_lock:
+        for back in range(0, 16):
+            if ply - back < 0:
+                break
+            found = _kept.get((key, tuple(history[: ply - back])))
+            if found is not None:
+                state, at = found.clone(), ply - back
+                break
+    if state is None:
+        state = game.new_initial_state()
+    for action in history[at:ply]:
+        state.apply_trusted(action)
+    with _kept_lock:
+        _kept[(key, tuple(history[:ply]))] = state.clone()
+        _kept.move_to_end((key, tuple(history[:ply])))
+        while len(_kept) > RECENT_KEPT:
+            _kept.popitem(last=False)
+    return state

@@ -75,7 +75,7 @@ def test_a_battle_is_told_card_by_card() -> None:
         for state in sampled_states("dark_tower", 1, seed=seed, every=1):
             top = state.pending[-1] if state.pending else None
             if type(top).__name__ == "Battling" and top.card >= 0:  # type: ignore[union-attr]
-                said = " ".join(render.messages(state))
+                said = " ".join(render.messages(state, None))
                 assert "Battle with" in said and "the card:" in said
                 return
     raise AssertionError("no battle card revealed in these games")

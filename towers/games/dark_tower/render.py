@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from towers.core import knowledge
+from towers.core.game import CHANCE
 from towers.games.dark_tower import frames as F
 from towers.games.dark_tower.actions import SPACE, DrawEvent
 from towers.games.dark_tower.data import (
@@ -217,9 +219,9 @@ def last_event(state: DarkTowerState) -> str | None:
     return None
 
 
-def messages(state: DarkTowerState) -> list[str]:
-    """What the app says now: the month, the last event, the battle or dungeon under way
-    card by card, and the latest happenings."""
+def messages(state: DarkTowerState, seat: int | None) -> list[str]:
+    """What the app says now to ``seat``: the month, the last event, the battle or dungeon
+    under way card by card, and the latest happenings it may read."""
     obs_month = f"Month {state.month} of 6, {plural(state.turns_left, 'turn')} left in it"
     out = [obs_month]
     if state.result:
@@ -236,10 +238,21 @@ def messages(state: DarkTowerState) -> list[str]:
                 f"{plural(frame.pool, 'advantage')} at hand"
                 + (f", in room {frame.room + 1}" if frame.room >= 0 else ", choosing a room")
             )
-    recent = state.history()[-MESSAGES:]
+    recent = lately(state, seat)
     if recent:
-        out.append("Lately: " + "; ".join(SPACE.name(a) for a in recent))
+        out.append("Lately: " + "; ".join(recent))
     return out
+
+
+def lately(state: DarkTowerState, seat: int | None) -> list[str]:
+    """The last actions in words as ``seat`` may read them (a heroic test dealt to another
+    hero, or where a skull came to rest inside the tower, is named to nobody else)."""
+    return [
+        SPACE.name(t.action)
+        if t.is_read_by(seat)
+        else ("a hidden outcome" if t.actor == CHANCE else "a hidden choice")
+        for t in knowledge.recent(state, MESSAGES)
+    ]
 
 
 def battle_words(state: DarkTowerState, frame: F.Battling) -> str:
@@ -395,9 +408,10 @@ def _hero_lines(obs: dict[str, Any], state: DarkTowerState) -> list[str]:
 def text(state: DarkTowerState, seat: int | None) -> str:
     """The table as ``seat`` sees it (everything is public)."""
     obs = state.observation(seat)
-    lines = ["[bold]Return to Dark Tower[/] - " + " - ".join(messages(state)[:1])]
+    said = messages(state, seat)
+    lines = ["[bold]Return to Dark Tower[/] - " + " - ".join(said[:1])]
     lines.append(f"  [bold]Now:[/] {pending_words(state)}")
-    lines += [f"  {m}" for m in messages(state)[1:]]
+    lines += [f"  {m}" for m in said[1:]]
     lines.append("")
     lines += _map_lines(state, obs)
     lines.append("")
@@ -413,10 +427,13 @@ def text(state: DarkTowerState, seat: int | None) -> str:
     adv = obs["adversary"]
     lines.append(f"  {foe_words(state.game.adversary)} At: {adv['at'] or 'not yet on the board'}.")
     goal = obs["main_goal"]
-    lines.append(
-        f"[bold]Main goal[/]: {goal['name']}, step {goal['step'] + 1} of {goal['steps']}: "
-        f"{goal['next']}"
-    )
+    if goal["name"] is None:
+        lines.append(f"[bold]The race for the relic[/]: {goal['next']}")
+    else:
+        lines.append(
+            f"[bold]Main goal[/]: {goal['name']}, step {goal['step'] + 1} of {goal['steps']}: "
+            f"{goal['next']}"
+        )
     market = [t for t in state.market if t >= 0]
     lines.append("[bold]Market[/]: " + ("; ".join(treasure_words(t) for t in market) or "empty"))
     quests = [DATA.quests[q] for q in state.monthly if q >= 0]

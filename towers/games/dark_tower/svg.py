@@ -296,10 +296,10 @@ def _map(state: DarkTowerState, obs: dict[str, Any]) -> Panel:
 # ---- the other panels ---------------------------------------------------------------------
 
 
-def _head(state: DarkTowerState) -> Panel:
+def _head(state: DarkTowerState, seat: int | None) -> Panel:
     body = [_heading("Return to Dark Tower")]
     y = 42.0
-    for line in [f"Now: {R.pending_words(state)}", *R.messages(state)]:
+    for line in [f"Now: {R.pending_words(state)}", *R.messages(state, seat)]:
         text, h = _lines(PAD, y, line)
         body.append(text)
         y += h
@@ -396,9 +396,12 @@ def _foes(state: DarkTowerState, obs: dict[str, Any]) -> Panel:
 
 def _goal(state: DarkTowerState, obs: dict[str, Any]) -> Panel:
     goal = obs["main_goal"]
-    out = [_heading(f"Main goal: {goal['name']}")]
+    race = goal["name"] is None  # the competitive game: no main goal, the Tower dungeon
+    out = [_heading("The race for the relic" if race else f"Main goal: {goal['name']}")]
     y = 42.0
-    if goal["step"] < goal["steps"]:
+    if race:
+        text, h = _lines(PAD, y, goal["next"].capitalize())
+    elif goal["step"] < goal["steps"]:
         text, h = _lines(PAD, y, f"Next: {goal['next']}")
     else:
         text, h = _lines(PAD, y, f"The main goal is complete: {goal['next']}")
@@ -533,7 +536,7 @@ def svg(state: DarkTowerState, seat: int | None) -> str:
     n = state.game.num_players
     order = [(me + k) % n for k in range(n)]
     panels: list[Panel | None] = [
-        _head(state),
+        _head(state, seat),
         _map(state, obs),
         _tower(state, obs),
         _foes(state, obs),
