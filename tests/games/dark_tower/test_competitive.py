@@ -358,3 +358,21 @@ def test_the_word_foe_never_means_a_hero() -> None:
     state.skulls[building("Egan's End")] = 1
     act(state, "cleanse")  # a heroic action touches buildings and foes, never a hero
     assert state.warriors == [7, 7]
+
+
+def test_the_competitive_game_shows_no_main_goal_but_the_race_for_the_relic() -> None:
+    # Competitive Game: the heroes race to find the relic; the setup deals heroic tests and
+    # chooses no main goal, so none is shown (the rooms are the Tower dungeon's)
+    from towers.core.registry import views_of
+
+    state = race(2)
+    goal = state.observation(None)["main_goal"]
+    assert goal["name"] is None and goal["steps"] == 0
+    assert "three heroic tests" in goal["next"] and "relic" in goal["next"]
+    views = views_of(state.game)
+    for seat in (0, 1, None):
+        text, board = views.text(state, seat), views.svg(state, seat) or ""
+        assert DATA.main_goal.name not in text and "Main goal" not in text
+        assert "Main goal" not in board and "race for the relic" in board
+    cooperative = new_game(2)
+    assert cooperative.observation(None)["main_goal"]["name"] == DATA.main_goal.name

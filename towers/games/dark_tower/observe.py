@@ -111,9 +111,11 @@ def observation(state: DarkTowerState, seat: int | None) -> dict[str, Any]:
         },
         "tower": state.tower.public(),
         "main_goal": {
-            "name": goal.name,
+            # the competitive game has no main goal (Competitive Game: the heroes race for
+            # the relic); its rooms are the Tower dungeon's
+            "name": None if g.competitive else goal.name,
             "step": state.goal_step,
-            "steps": len(goal.steps),
+            "steps": 0 if g.competitive else len(goal.steps),
             "next": goal_step_text(state),
             "rooms": list(state.rooms),
             "cleared": state.cleared,
@@ -223,6 +225,11 @@ def goal_step_text(state: DarkTowerState) -> str:
     adversary."""
     goal = state.game.goal
     step = state.goal_step
+    if state.game.competitive:
+        return (
+            "no main goal: complete three heroic tests, then enter the Tower dungeon from a "
+            "space beside the Tower and find the relic"
+        )
     if step >= len(goal.steps):
         return f"defeat {DATA.foes[state.game.adversary].name}"
     loc, treasure = goal.steps[step]
