@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import httpx
+import pytest
 
 from tests.companion.helpers import table_choice
 from tests.server.live import Databases, Live, ServerProcess, live_server
@@ -204,3 +205,43 @@ def test_a_companion_session_killed_again_and_again_loses_no_entry(databases: Da
         live.http.close()
         server.stop()
     assert stored_history(db, game_id) == ref.history
+
+
+def test_what_a_tower_connected_in_a_real_ones_place_draws_is_kept(
+    database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.companion.helpers import TableTower
+    from towers.games.dark_tower.tower import SimulatedTower, Tower, TowerDevice
+
+    def open_device(kind: str, tower: Tower | None = None) -> TowerDevice:
+        return TableTower() if kind == "ble" else SimulatedTower(tower)
+
+    monkeypatch.setattr("towers.server.companion.open_device", open_device)
+    with live_server(database) as live:
+        http = live.http
+        game_id = http.post("/api/companion", json={"players": 2, "seed": SEED}).json()["id"]
+        assert http.post(f"/api/companion/{game_id}/tower", json={"kind": "ble"}).is_success
+        view = http.get(f"/api/companion/{game_id}").json()
+        # the table enters its entries until it is asked where a skull came out
+        for _ in range(300):
+            if "skull come out" in (view["waiting"] or {}).get("ask", ""):
+                break
+            body = {"ply": view["ply"], "action": view["entries"][0]["action"]}
+            r = http.post(f"/api/companion/{game_id}/entries", json=body)
+            assert r.status_code == 200, r.text
+            view = r.json()
+        else:
+            raise AssertionError("the table was never asked where a skull came out")
+        # the simulated tower takes over, and draws it
+        r = http.post(f"/api/companion/{game_id}/tower", json={"kind": "simulated"})
+        assert r.status_code == 200, r.text
+        drawn = r.json()
+        assert drawn["ply"] > view["ply"]
+        assert stored_history(database, game_id) == drawn["history"]
+        body = {"ply": drawn["ply"], "action": drawn["entries"][0]["action"]}
+        r = http.post(f"/api/companion/{game_id}/entries", json=body)
+        assert r.status_code == 200, r.text
+        after = r.json()
+    with live_server(database) as live:
+        again = live.http.get(f"/api/companion/{game_id}").json()
+        assert again["history"] == after["history"] == stored_history(database, game_id)

@@ -254,6 +254,7 @@ class CompanionTables:
             raise malformed(f"no tower kind {body.kind!r}; the kinds are {', '.join(KINDS)}")
         async with table.lock:
             s = table.session
+            before = s.history_len
             try:
                 device = await asyncio.to_thread(open_device, body.kind, s.state.tower.copy())
             except TowerUnavailable as exc:
@@ -261,6 +262,10 @@ class CompanionTables:
             s.mirror = TowerMirror(device, s.state.tower)
             s.tower_kind = body.kind
             lines = [f"Tower connected: {body.kind}."] + s.advance()
+            if s.history_len != before:
+                # a simulated tower in a real one's place draws where the skulls came out:
+                # stored before it is shown, as every entry is
+                await self._commit(game_id, table, before, undo=False)
             table.said(lines)
             return self.view(game_id, table)
 
