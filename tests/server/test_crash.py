@@ -211,9 +211,9 @@ def test_what_a_tower_connected_in_a_real_ones_place_draws_is_kept(
     database: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from tests.companion.helpers import TableTower
-    from towers.games.dark_tower.tower import SimulatedTower, Tower, TowerDevice
+    from towers.games.dark_tower.tower import SimulatedTower, Tower
 
-    def open_device(kind: str, tower: Tower | None = None) -> TowerDevice:
+    def open_device(kind: str, tower: Tower | None = None) -> Any:
         return TableTower() if kind == "ble" else SimulatedTower(tower)
 
     monkeypatch.setattr("towers.server.companion.open_device", open_device)
