@@ -164,5 +164,7 @@ def test_a_session_killed_again_and_again_loses_no_entry(tmp_path: Path) -> None
             assert run.finish() == 0
             assert "The end" in run.output()
         assert load(path)["history"] == ref.history
+        # the half-written saves of killed processes are cleared away
+        assert sorted(p.name for p in path.parent.iterdir()) == [path.name]
         assert time.monotonic() < deadline
     assert kills == KILLS, f"only {kills} kills landed before the games ended"

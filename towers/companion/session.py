@@ -101,6 +101,25 @@ def cues(before: DarkTowerState, value: object, after: DarkTowerState) -> list[s
     return out
 
 
+def _drop_left_over(path: Path) -> None:
+    """Remove the half-written saves of ``path`` that processes no longer running left
+    behind (killed while writing)."""
+    for left in path.parent.glob(f".{path.name}.*.tmp"):
+        pid = left.name[len(path.name) + 2 : -len(".tmp")]
+        if pid.isdigit() and int(pid) != os.getpid() and not _running(int(pid)):
+            left.unlink(missing_ok=True)
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # someone else's process
+    return True
+
+
 def _sync_folder(folder: Path) -> None:
     """Put a folder's new entries on the disk (where the system allows opening a folder)."""
     try:
@@ -231,6 +250,7 @@ class CompanionSession:
         finally:
             tmp.unlink(missing_ok=True)
         _sync_folder(path.parent)
+        _drop_left_over(path)
 
     @classmethod
     def from_record(
