@@ -9,7 +9,7 @@ import logging
 from towers.core.chance import derive_seed
 from towers.core.errors import GameOptionError
 from towers.core.registry import bot_class
-from towers.server.bots import HEAVY, LIGHT, stand_in
+from towers.server.bots import HEAVY, LIGHT, report_failure, stand_in
 from towers.server.errors import ApiError
 from towers.server.rooms import Room, Seat, bot_to_move
 
@@ -47,8 +47,8 @@ class BotScheduling:
                 action, thought = await self.bots.choose(snapshot, spec.kind, params, seed, lane)
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("bot %s failed in game %s at ply %d", spec.kind, room.id, ply)
+            except Exception as exc:
+                report_failure(room, seat, spec, ply, exc)
                 action, thought = stand_in(snapshot, seed), None  # its lane stays as it was
             # a seat whose search was slow thinks in the heavy lane from now on (the time it
             # waited for a worker, or for a worker process to start, does not count)
