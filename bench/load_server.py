@@ -70,6 +70,8 @@ def start_server(database: str, port: int, workers: int) -> subprocess.Popen[byt
         "TOWERS_DATABASE": database,
         "TOWERS_BOT_MODE": "process",  # as `towers serve` runs: bots and log work elsewhere
         "TOWERS_BOT_DELAY": "0",
+        # every seat connects from this machine: no cap on connections from one address
+        "TOWERS_CONNECTIONS_PER_ADDRESS": "0",
         "PYTHONPATH": str(ROOT),
     }
     cmd = server_command(port, "warning", "--no-access-log", "--workers", str(workers))

@@ -19,9 +19,10 @@ import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
 from towers.server import ServerConfig, create_app
-from towers.server.serve import server_command
+from towers.server.limits import Limits
+from towers.server.serve import server_command, uvicorn_options
 from towers.server.service import GameService
-from towers.server.wire import PROTOCOL, browser_offer
+from towers.server.wire import browser_offer
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -124,14 +125,21 @@ def receive_state(ws: ClientConnection, until: Any = None, timeout: float = 10) 
 
 
 @contextmanager
-def live_server(database: str, **config: Any) -> Iterator[Live]:
-    """The app under uvicorn in a thread of this process (so tests may look at its service)."""
+def live_server(database: str, limits: Limits | None = None, **config: Any) -> Iterator[Live]:
+    """The app under uvicorn in a thread of this process (so tests may look at its service),
+    held to ``limits`` as ``towers serve`` holds it (the defaults)."""
     cfg = ServerConfig(database=database, **config)
-    app = create_app(cfg)
+    limits = limits or Limits()
+    app = create_app(cfg, limits)
     port = free_port()
     server = uvicorn.Server(
         uvicorn.Config(
-            app, host="127.0.0.1", port=port, log_level="warning", lifespan="on", ws=PROTOCOL
+            app,
+            host="127.0.0.1",
+            port=port,
+            log_level="warning",
+            lifespan="on",
+            **uvicorn_options(limits),
         )
     )
     thread = threading.Thread(target=server.run, daemon=True)
