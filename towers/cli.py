@@ -930,16 +930,56 @@ def serve(
         int, typer.Option(help="Processes the bots think in (0: threads).")
     ] = 1,
     bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before each action.")] = 0.4,
+    header_timeout: Annotated[
+        float | None,
+        typer.Option(help="Seconds a request's header may take to arrive whole; 10 by default."),
+    ] = None,
+    body_timeout: Annotated[
+        float | None,
+        typer.Option(help="Seconds a request's body may take after its header; 10 by default."),
+    ] = None,
+    connections_per_address: Annotated[
+        int | None,
+        typer.Option(
+            help="Connections one client address may hold at once; 0 for no cap (behind a "
+            "proxy, where every client has the proxy's address); 64 by default."
+        ),
+    ] = None,
+    ws_max_size: Annotated[
+        int | None,
+        typer.Option(help="The largest WebSocket message, in bytes; 16384 by default."),
+    ] = None,
 ) -> None:
-    """Play in the browser: serve every game at http://HOST:PORT (API docs at /docs)."""
+    """Play in the browser: serve every game at http://HOST:PORT (API docs at /docs).
+
+    The limits on each connection (see docs/server.md) may also be set by TOWERS_HEADER_TIMEOUT,
+    TOWERS_BODY_TIMEOUT, TOWERS_CONNECTIONS_PER_ADDRESS and TOWERS_WS_MAX_SIZE; an option
+    given here wins."""
+    from dataclasses import replace
+
+    from towers.server.limits import Limits
     from towers.server.serve import run
 
     if workers < 1 or bot_processes < 0 or bot_delay < 0:
         fail("--workers must be 1 or more, --bot-processes and --bot-delay 0 or more")
+    given = {
+        "header_timeout": header_timeout,
+        "body_timeout": body_timeout,
+        "connections_per_address": connections_per_address,
+        "ws_max_size": ws_max_size,
+    }
+    try:
+        limits = replace(Limits.from_env(), **{k: v for k, v in given.items() if v is not None})
+    except ValueError as exc:  # the message names the limit, or the variable that set it
+        message = str(exc)
+        limit = message.split(" ", 1)[0]
+        if limit in given:
+            message = f"--{limit.replace('_', '-')}{message[len(limit) :]}"
+        fail(message)
     if "://" not in database:
         check_output(Path(database), "--database")  # a SQLite file, written as games go
     try:
-        run(host, port, database, workers, bot_processes, bot_delay)
+        run(host, port, database, workers, bot_processes, bot_delay, limits=limits)
     except Exception as exc:  # a bad database URL or a port in use
         fail(f"cannot serve: {exc}", code=1)
 

@@ -290,6 +290,11 @@ CASES: list[tuple[list[str], int]] = [
     (["serve", "--database", "/proc/x.sqlite"], 2),
     (["serve", "--database", "/nonexistent/dir/x.sqlite"], 2),
     (["serve", "--database", "{tmp}"], 2),
+    (["serve", "--header-timeout", "0"], 2),
+    (["serve", "--header-timeout", "nan"], 2),
+    (["serve", "--body-timeout", "-1"], 2),
+    (["serve", "--connections-per-address", "-1"], 2),
+    (["serve", "--ws-max-size", "10"], 2),
     # ---- games, bots, the command itself -----------------------------------------------
     (["games", "toy"], 2),
     (["bots", "mcts"], 2),
