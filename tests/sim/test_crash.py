@@ -32,9 +32,13 @@ DEADLINE = 120.0
 fails it instead."""
 
 
-def unbroken(games: int) -> list[dict[str, Any]]:
+def unbroken_report(games: int) -> Any:
+    return run_simulation(GAME, 2, games, SEATS, seed=SEED)
+
+
+def unbroken(games: int, report: Any = None) -> list[dict[str, Any]]:
     """Every game of the run as an unbroken run plays it (timings left out)."""
-    report = run_simulation(GAME, 2, games, SEATS, seed=SEED)
+    report = report or unbroken_report(games)
     return [r.to_dict(timings=False) for r in report.results]
 
 
@@ -127,16 +131,15 @@ def gone(pids: list[int], timeout: float) -> bool:
 
 
 def kill_again_and_again(
-    path: Path,
-    games: int,
-    kills: int,
-    pause: tuple[float, float],
-    parquet_rows: int | None = None,
+    path: Path, games: int, kills: int, step: int, parquet_rows: int | None = None
 ) -> int:
     """Run and kill the run ``kills`` times, checking the file after each kill, then let it
-    finish; the number of kills that landed before the run ended."""
+    finish; the number of kills that landed before the run ended. A kill comes after the
+    run has written up to ``step`` more games (SQLite) or parts (Parquet), and a random
+    moment more."""
     rng = random.Random(f"{path.name} {games}")
-    want = unbroken(games)
+    whole = unbroken_report(games)
+    want = unbroken(games, whole)
     deadline = time.monotonic() + DEADLINE
     held: list[dict[str, Any]] = []
     landed = 0
@@ -144,21 +147,20 @@ def kill_again_and_again(
         workers = rng.choice([1, 1, 2])
         proc = launch(path, games, workers, parquet_rows)
         try:
-            # mostly a moment of the games being played and written (from when the run
-            # has written something), sometimes any moment from the start (opening the
-            # file, reading it back, starting the workers)
+            # mostly a moment of the games being played and written, sometimes any moment
+            # from the start (opening the file, reading it back, starting the workers)
             early = rng.random() < 0.25
-            wait = rng.uniform(0.0, 1.5) if early else rng.uniform(*pause)
-            before = written(path)
+            wait = rng.uniform(0.0, 0.6) if early else rng.uniform(0.0, 0.05)
+            target = written(path) + 1 + rng.randint(0, step)
             pool: list[int] = []
-            while not early and proc.poll() is None and written(path) <= before:
+            while not early and proc.poll() is None and written(path) < target:
                 pool = children(proc.pid) or pool
                 assert time.monotonic() < deadline, "the run wrote nothing"
-                time.sleep(0.005)
+                time.sleep(0.002)
             started = time.monotonic()
             while proc.poll() is None and time.monotonic() - started < wait:
                 pool = children(proc.pid) or pool
-                time.sleep(0.005)
+                time.sleep(0.002)
             ended = proc.poll() is not None
             proc.send_signal(signal.SIGKILL)
             proc.wait(timeout=30)
@@ -198,15 +200,14 @@ def kill_again_and_again(
     assert stored(path) == want
     report = load_report(path)
     assert report.games == games
-    assert figures(report) == figures(run_simulation(GAME, 2, games, SEATS, seed=SEED))
+    assert figures(report) == figures(whole)
     return landed
 
 
 def test_a_sqlite_run_killed_again_and_again_resumes_to_the_unbroken_run(
     tmp_path: Path,
 ) -> None:
-    # a run of 1,200 games takes about 3 s on one quiet core, 0.4 s of it starting up
-    landed = kill_again_and_again(tmp_path / "run.sqlite", 1200, 16, (0.0, 0.3))
+    landed = kill_again_and_again(tmp_path / "run.sqlite", 1200, 16, 80)
     assert landed >= 12, f"only {landed} kills landed before the run ended"
 
 
@@ -214,7 +215,7 @@ def test_a_parquet_run_killed_again_and_again_resumes_to_the_unbroken_run(
     tmp_path: Path,
 ) -> None:
     pytest.importorskip("pyarrow")
-    landed = kill_again_and_again(tmp_path / "run.parquet", 1000, 12, (0.0, 0.3), 16)
+    landed = kill_again_and_again(tmp_path / "run.parquet", 1000, 12, 4, 16)
     assert landed >= 9, f"only {landed} kills landed before the run ended"
 
 
