@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from towers.games.dark_tower import frames as F
-from towers.games.dark_tower.actions import SPACE, DrawEvent
+from towers.games.dark_tower.actions import SPACE, DrawEvent, Release
 from towers.games.dark_tower.data import (
     ADVANTAGES,
     BUILDING_TYPES,
@@ -17,6 +17,7 @@ from towers.games.dark_tower.data import (
     SIDES,
     STATUSES,
 )
+from towers.games.dark_tower.tower import STILL, outcome_name
 
 if TYPE_CHECKING:
     from towers.games.dark_tower.rules import DarkTowerState
@@ -109,7 +110,7 @@ def observation(state: DarkTowerState, seat: int | None) -> dict[str, Any]:
             "out_of_game": state.out_of_game,
             "being_placed": state.in_hand,
         },
-        "tower": state.tower.public(),
+        "tower": {**state.tower.public(), "last_out": _last_out(state)},
         "main_goal": {
             # the competitive game has no main goal (Competitive Game: the heroes race for
             # the relic); its rooms are the Tower dungeon's
@@ -153,6 +154,23 @@ def _last_event(state: DarkTowerState) -> dict[str, Any] | None:
                 "foe": DATA.foes[foes[event.foe]].name if 0 <= event.foe < len(foes) else None,
             }
     return None
+
+
+def _last_out(state: DarkTowerState) -> str | None:
+    """Where the latest skull to come out of the tower came out (an opening or a door), for
+    everybody sees a skull leave the tower; None before any has. A skull out of an upper
+    opening lands where one out of the door below it does, yet the two leave different
+    skulls loose inside, so each is told apart as it happens."""
+    history = state._history
+    for k in range(len(history) - 1, -1, -1):
+        what = history[k] - RELEASES.start
+        if 0 <= what < len(RELEASES) and what != STILL:
+            return outcome_name(what)
+    return None
+
+
+RELEASES = SPACE.ints(Release)
+"""The actions of what comes out of the tower, ``Release(what)`` at ``RELEASES.start + what``."""
 
 
 def _under_way(state: DarkTowerState, kind: type[F.Frame]) -> F.Frame | None:

@@ -375,6 +375,7 @@ def tower_lines(obs: dict[str, Any]) -> list[str]:
     lines.append(
         f"  skulls: {sk['supply']} in the supply, {sk['in_tower']} inside the Tower, "
         f"{sk['being_placed']} to place, {sk['out_of_game']} out of the game"
+        + (f"; the last came out of the {tower['last_out']}" if tower.get("last_out") else "")
     )
     return lines
 

@@ -45,7 +45,7 @@ from towers.games.dark_tower.data import (
     Quest,
 )
 from towers.games.dark_tower.legality import why_not
-from towers.games.dark_tower.tower import BASE, STILL, Tower, side_of
+from towers.games.dark_tower.tower import BASE, STILL, Tower
 
 G = DATA.game
 GOAL = DATA.main_goal
@@ -1597,10 +1597,8 @@ class DarkTowerState(State):
         read while another card of its type was left to deal; completing one shows it, a
         reveal unless every other hero could name it (one card of that type unseen). The
         last test card of a type dealt is read too by each hero for whom no other card of
-        that type is unseen. What comes out of the tower is seen by everybody as the kingdom
-        the skull lands in (or the supply, where no building stands), not as the opening:
-        an outcome is read by everybody unless another outcome offered lands alike, then by
-        nobody (see ``_release_disclosure``). A die face or battle card that does what
+        that type is unseen. What comes out of the tower is seen by everybody, opening and
+        all (see ``_release_disclosure``). A die face or battle card that does what
         another does is read by nobody. None (left to the sampled answer) only for an
         outcome of the tower when edited data let a ledge catch every skull (``catch`` 1),
         where which outcomes are offered depends on where the hidden skulls rest."""
@@ -1634,31 +1632,20 @@ class DarkTowerState(State):
         return open_disclosure(self, action)
 
     def _release_disclosure(self, outcome: int) -> Disclosure | None:
-        """Who reads what comes out of the tower. The observation shows the tower's public
-        face, its totals and where the skull landed, never the opening it left by nor where
-        the skulls inside rest, so ``STILL`` (the release ends) is told apart by everybody,
-        and a skull by the kingdom it lands in (``_landing``). The outcomes besides ``STILL``
-        are offered in every world alike (``determinize`` re-deals only the resting skulls,
-        which move only the ledge a skull may lodge on) unless a ledge catches every skull,
-        so comparing the outcomes offered in the true state is exact; it reveals nothing, as
-        any chance outcome."""
+        """Who reads what comes out of the tower: everybody. The observation shows the
+        tower's public face, its totals and where the latest skull came out (everybody sees
+        a skull leave the tower), never where the skulls inside rest, so each outcome is
+        told apart by everybody; it reveals nothing, as any chance outcome. (Were the opening
+        unseen, a skull out of an upper opening could not be told from one out of the door
+        below it, yet the two leave different skulls loose, so which outcomes come next,
+        and how the log could name them, would tell them apart later.) None (left to the
+        sampled answer) when edited data let a ledge catch every skull (``catch`` 1), where
+        which outcomes are offered depends on where the hidden skulls rest."""
         if outcome == STILL:
             return PUBLIC
         if any(ledge.catch >= 1 for ledge in self.tower.data.ledges):
             return None
-        lands = self._landing(outcome)
-        twins = [
-            o
-            for o, _ in self.tower.release_outcomes()
-            if o not in (STILL, outcome) and self._landing(o) == lands
-        ]
-        return Disclosure(frozenset()) if twins else PUBLIC
-
-    def _landing(self, outcome: int) -> int:
-        """Where a skull coming out at ``outcome`` lands: the kingdom it faces, or -1 (back
-        to the supply) when no building stands there."""
-        side = side_of(outcome)
-        return side if side is not None and self._standing(side) else -1
+        return PUBLIC
 
     def _standing(self, kingdom: int) -> list[int]:
         """The buildings of ``kingdom`` not destroyed."""
