@@ -6,7 +6,9 @@ competitive game, Towers of Sifnos's Scheme-driven opponent, ...), so that a mod
 is covered too.
 
 ``TOWERS_PRIVACY_GAMES`` sets the number of random games per mode and player count (2 by
-default; 100 for a thorough run: ``TOWERS_PRIVACY_GAMES=100 pytest tests/conformance/test_privacy.py``).
+default), and ``TOWERS_PRIVACY_SAMPLES`` the worlds followed and positions re-dealt in each
+(the check's default otherwise); a thorough run:
+``TOWERS_PRIVACY_GAMES=100 TOWERS_PRIVACY_SAMPLES=3 pytest tests/conformance/test_privacy.py``.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from typing import Any
 import pytest
 
 import towers
-from towers.core.conformance import check_views
+from towers.core.conformance import DEFAULT_SAMPLES, check_views
 from towers.core.errors import GameOptionError
 from towers.core.registry import game_class
 
@@ -27,6 +29,7 @@ FEW_CHOICES = 3
 """An option with at most this many choices is a mode, each of whose values is checked."""
 
 GAMES = int(os.environ.get("TOWERS_PRIVACY_GAMES", "2"))
+SAMPLES = int(os.environ.get("TOWERS_PRIVACY_SAMPLES", str(DEFAULT_SAMPLES)))
 
 
 def modes(name: str) -> list[dict[str, Any]]:
@@ -74,4 +77,4 @@ def test_no_view_shows_a_seat_what_it_may_not_know(
 ) -> None:
     game = towers.make(name, players=players, **options)
     for seed in range(GAMES):
-        check_views(game, seed)
+        check_views(game, seed, samples=SAMPLES)
