@@ -107,3 +107,14 @@ def test_undo_on_the_server_takes_back_the_last_entry_of_the_turn(tmp_path: Path
         assert r.status_code == 200, r.text
         assert r.json()["history"] == start["history"]
         assert r.json()["latest"][0] == "Undone: done."
+
+
+def test_a_session_takes_whole_numbers_as_the_schema_states_them(tmp_path: Path) -> None:
+    """``22.0`` is an integer to JSON Schema, as everywhere in the API; ``"2"`` is not."""
+    with live_server(f"sqlite:///{tmp_path / 'g.sqlite3'}") as live:
+        r = live.http.post("/api/companion", json={"players": 2.0, "seed": 22.0})
+        assert r.status_code == 200, r.text
+        for bad in ({"players": "2"}, {"players": 2.5}, {"seed": True}, {"players": 99}):
+            r = live.http.post("/api/companion", json=bad)
+            assert r.status_code in (400, 422), (bad, r.text)
+            assert "players" in r.text or "seed" in r.text

@@ -26,7 +26,7 @@ from typing import Any
 
 from fastapi import FastAPI
 from fastapi.responses import FileResponse
-from pydantic import Field, StrictInt
+from pydantic import Field
 
 from towers.companion import GAMES
 from towers.companion.mirror import KINDS, SIMULATED, TowerMirror, TowerUnavailable, open_device
@@ -38,7 +38,7 @@ from towers.core.registry import views_of
 from towers.games.dark_tower.render import hero_name
 from towers.server.errors import ApiError, malformed, unknown_game
 from towers.server.rooms import HUMAN, OVER, PLAYING
-from towers.server.schemas import MAX_SEATS, MAX_SEED, ActionNumber, Error, Ply, Strict
+from towers.server.schemas import ActionNumber, Error, Players, Ply, Seed, Strict
 from towers.server.service import GameService
 from towers.server.store import GameRow, LogRow
 
@@ -54,11 +54,9 @@ class CreateCompanion(Strict):
     game: str = Field(
         default="dark_tower", max_length=64, description="a game with a companion mode"
     )
-    players: StrictInt = Field(default=2, ge=1, le=MAX_SEATS, description="heroes at the table")
+    players: Players = Field(default=2, description="heroes at the table")
     options: dict[str, Any] = Field(default_factory=dict, description="the game's options")
-    seed: StrictInt | None = Field(
-        None, ge=0, le=MAX_SEED, description="seed of the app's draws (default: random)"
-    )
+    seed: Seed | None = Field(None, description="seed of the app's draws (default: random)")
 
 
 class Entry(Strict):
