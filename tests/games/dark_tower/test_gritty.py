@@ -1,5 +1,6 @@
 """Gritty against Heroic (App Setup: Gritty for more challenge): each difference in the rules,
-the rulebook's (fewer turns a month) and the designed ones (game.toml [gritty], events.toml)."""
+the rulebook's (fewer turns a month) and the designed ones the rulebook leaves to the app
+(game.toml [gritty], events.toml)."""
 
 from __future__ import annotations
 
@@ -43,22 +44,39 @@ def test_setup_drops_two_more_skulls_on_gritty() -> None:
     assert heroic.skull_count() == gritty.skull_count() == 24
 
 
-def test_the_adversary_takes_one_more_battle_card_on_gritty() -> None:
+@pytest.mark.parametrize("difficulty", ["heroic", "gritty"])
+def test_the_adversary_takes_battle_cards_equal_to_its_level_on_every_difficulty(
+    difficulty: str,
+) -> None:
+    """Starting the Battle: "Select a number of battle cards equal to the foe's level." Gritty
+    changes the turns (Sequence of Play), not the cards."""
     level = DATA.foes[DarkTowerGame(1).adversary].level
-    assert new_game(1).adv_left == level
-    state = new_game(1, difficulty="gritty")
-    assert state.adv_left == level + 1
+    state = new_game(1, difficulty=difficulty)
+    assert state.adv_left == level
     state.adversary_at = loc("Azkol's Bane")
     middle(state, "Azkol's Bane")
     act(state, "battle adversary")
-    for _ in range(level):
+    for _ in range(level - 1):
         chance(state, "battle card clash")
         state.warriors[0] = state.spirit[0] = 50  # survive every card
         act(state, "resolve")
     assert not state.is_terminal()
     chance(state, "battle card clash")
+    state.warriors[0] = state.spirit[0] = 50
     act(state, "resolve")
     assert state.is_terminal() and state.scores()[0] == 1.0
+
+
+def test_each_gritty_difference_names_its_source() -> None:
+    """Style: what the rulebook states is marked rulebook, what it leaves to the app designed;
+    Gritty's only stated difference is fewer turns (Sequence of Play)."""
+    gritty = DATA.game["gritty"]
+    items = {k: v for k, v in gritty.items() if isinstance(v, dict)}
+    assert set(items) == {"fewer_turns", "foe_status", "setup_skulls", "events"}
+    assert items["fewer_turns"]["source"].startswith("rulebook: Sequence of Play")
+    for name in ("foe_status", "setup_skulls", "events"):
+        assert items[name]["source"].startswith("designed: "), name
+    assert "adversary_cards" not in gritty
 
 
 def event_chances(difficulty: str) -> dict[str, float]:

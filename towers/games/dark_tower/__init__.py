@@ -52,9 +52,13 @@ Designed rather than stated (the data files hold the detail, each item with its 
   goal's space (quests.toml [[main_goals]]).
 - Which reward each quest card gives as the companion quest, and what each quest item does
   (the items and whose quest gives them are reference facts).
-- Gritty, beyond fewer turns: foes enter play savage, setup drops more skulls, the adversary
-  takes one more battle card, and a harsher event deck (game.toml [gritty], events.toml). Setup spawns two level-2 and one level-3 foe tokens and
-  drops three skulls. The river crossings are the 30 edges between kingdoms.
+- Gritty: the rulebook's difference is fewer turns a month (Sequence of Play; one fewer is
+  designed, it gives no number). The others are designed in what the rulebook leaves to the
+  app: foes enter play savage, the app's setup drops two more skulls, and the event deck is
+  harsher (game.toml [gritty], events.toml). A battle keeps cards equal to the foe's level on
+  every difficulty, the adversary's too (Starting the Battle).
+- Setup spawns two level-2 and one level-3 foe tokens and drops three skulls. The river
+  crossings are the 30 edges between kingdoms.
 - A month has the rulebook's average number of turns every month (Gritty: one fewer).
 
 Interpretations

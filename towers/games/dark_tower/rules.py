@@ -247,12 +247,14 @@ class DarkTowerGame(Game):
             self.home_of[k] = seat
         self.gritty = self.options["difficulty"] == "gritty"
         gritty = G["gritty"]
-        fewer = int(gritty["fewer_turns"]) if self.gritty else 0
+        fewer = int(gritty["fewer_turns"]["value"]) if self.gritty else 0
         self.month_turns = int(G["turns_per_month"]["heroic"][str(n)]) - fewer
-        self.foe_status = STATUSES.index(gritty["foe_status"]) if self.gritty else START_STATUS
+        self.foe_status = (
+            STATUSES.index(gritty["foe_status"]["value"]) if self.gritty else START_STATUS
+        )
         """The status a foe enters play with (designed: savage on Gritty, game.toml)."""
         self.setup_skulls = int(G["setup"]["skulls"]) + (
-            int(gritty["setup_skulls"]) if self.gritty else 0
+            int(gritty["setup_skulls"]["value"]) if self.gritty else 0
         )
         self.event_counts = tuple(e.gritty if self.gritty else 1 for e in DATA.events)
         """The copies of each event card in the deck (Gritty's is harsher, events.toml)."""
@@ -272,10 +274,9 @@ class DarkTowerGame(Game):
         self.adversary = DATA.foe(self.options["adversary"])
         self.goal = next(g for g in DATA.main_goals if g.id == self.options["goal"])
         """The main goal (the competitive game has none: it keeps the default's data)."""
-        self.adversary_cards = DATA.foes[self.adversary].level + (
-            int(gritty["adversary_cards"]) if self.gritty else 0
-        )
-        """The battle cards that defeat the adversary (designed: one more on Gritty)."""
+        self.adversary_cards = DATA.foes[self.adversary].level
+        """The battle cards that defeat the adversary: its level on every difficulty (Starting
+        the Battle: "Select a number of battle cards equal to the foe's level")."""
 
     def has_hidden_information(self) -> bool:
         return True
