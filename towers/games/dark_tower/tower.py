@@ -91,6 +91,7 @@ must not rely on the simulation's bookkeeping.
 from __future__ import annotations
 
 import functools
+import threading
 import random
 import tomllib
 from collections.abc import Mapping, Sequence
@@ -329,6 +330,10 @@ def _names(outcomes: Sequence[int]) -> str:
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 # -------------------------------------------------------------------------------- tower
@@ -715,6 +720,11 @@ class TowerDevice(Protocol):
 
     def play_sound(self, sound: int) -> None: ...
 
+    def wait_for_drop(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds for a skull to fall in at the top: True (and counted
+        as ``drop_detected()`` would) when one did, False when none did in time."""
+        ...
+
     def calibrate(self) -> None:
         """Turn the drums home and back to where the game has them (a real tower needs it
         when it is switched on or has lost its bearings)."""
@@ -764,6 +774,14 @@ class SimulatedTower:
         """True once after a skull fell in at the top (as the beam sensor would tell)."""
         detected, self._detected = self._detected, False
         return detected
+
+    def wait_for_drop(self, timeout: float) -> bool:
+        """A simulated tower has no beam to wait on: True at once if a skull fell in since
+        last asked, else False at once (``timeout`` is not waited out: nobody can drop a
+        skull into a model while it waits)."""
+        if not _is_number(timeout) or timeout < 0:
+            raise ValueError(f"timeout {timeout!r} is not a number of seconds >= 0")
+        return self.drop_detected()
 
     def skull_count(self) -> int:
         return self.tower.dropped
@@ -816,3 +834,158 @@ class SimulatedTower:
             if outcome != STILL:
                 out.append(outcome)
         return out
+
+
+def drum_words(data: TowerData, level: int, position: int) -> str:
+    """Where a drum faces, as a person at the table sees it: the glyph that faces north when
+    the drum is home, and the side it faces now.
+
+    >>> drum_words(load(), 0, 1)
+    'the top drum with its Cleanse glyph facing east'
+    """
+    glyph = next((g for g in data.glyphs if g.level == level and g.side_at_calibration == 0), None)
+    mark = f"its {glyph.name} glyph" if glyph is not None else "its home mark"
+    return f"the {LEVELS[level]} drum with {mark} facing {SIDES[position]}"
+
+
+def side_from_text(text: object) -> int:
+    """A side from its name or number (0 north .. 3 west); a ValueError says what is allowed.
+
+    >>> side_from_text("East"), side_from_text("3"), side_from_text(2)
+    (1, 3, 2)
+    """
+    if _is_int(text) and 0 <= text < len(SIDES):  # type: ignore[operator]
+        return int(text)  # type: ignore[call-overload]
+    word = str(text).strip().lower()
+    if word in SIDES:
+        return SIDES.index(word)
+    if word in ("n", "e", "s", "w"):
+        return "nesw".index(word)
+    if word in ("0", "1", "2", "3"):
+        return int(word)
+    raise ValueError(f"{text!r} is not a side: the sides are north, east, south, west (or 0-3)")
+
+
+class ManualTower:
+    """A :class:`TowerDevice` for a real tower worked by hand, with no Bluetooth link: towers
+    says what to do to it (turn a drum, pull a seal or put one back), and the table says what
+    it did: each skull dropped in (``report_drop()``), where skulls came out (the release
+    outcomes, entered as a real tower's are), and where each drum faces after it was turned
+    (``confirm_drums()``, refused unless it is where the game has it).
+
+    It keeps what the tower must look like in ``model`` (a :class:`SimulatedTower` without
+    skulls, so it checks what it is told with the same messages), and the drums turned but
+    not yet confirmed in ``unconfirmed``.
+
+    >>> tower = ManualTower()
+    >>> tower.rotate(0, 1)
+    >>> tower.unconfirmed
+    [0]
+    >>> tower.confirm_drums({0: "north"})
+    Traceback (most recent call last):
+    ...
+    ValueError: the top drum must be turned to face east (the top drum with its Cleanse glyph facing east), not north; turn it and enter east
+    >>> tower.confirm_drums({0: "east"})
+    >>> tower.unconfirmed, tower.drum_positions()
+    ([], (1, 0, 0))
+    """
+
+    def __init__(self, tower: Tower | None = None) -> None:
+        base = tower.copy() if tower is not None else Tower.calibrated()
+        base.resting, base.loose, base.releasing = [0, 0, 0], [0, 0, 0], False
+        base.dropped = base.emerged = 0
+        self.model = SimulatedTower(base)
+        """What the tower at the table must look like: drums, seals, lights (no skulls)."""
+        self.unconfirmed: list[int] = []
+        """The levels of the drums turned since the table last said where they face."""
+        self._shown = list(base.drums)
+        self._count = 0
+        self._pending = 0
+        self._drop = threading.Condition()
+
+    # what the game tells the tower: checked on the model, done by the table
+    def rotate(self, level: int, steps: int) -> None:
+        self.model.rotate(level, steps)
+        if level not in self.unconfirmed:
+            self.unconfirmed.append(level)
+
+    def break_seal(self, opening: int) -> None:
+        self.model.break_seal(opening)
+
+    def restore_seal(self, opening: int) -> None:
+        self.model.restore_seal(opening)
+
+    def set_light(self, layer: str, position: str, effect: str) -> None:
+        self.model.set_light(layer, position, effect)
+
+    def play_sequence(self, sequence: int) -> None:
+        self.model.play_sequence(sequence)
+
+    def play_sound(self, sound: int) -> None:
+        self.model.play_sound(sound)
+
+    def calibrate(self) -> None:
+        """Nothing to send: the table turns the drums where it is told."""
+
+    def close(self) -> None:
+        """Nothing to let go."""
+
+    # what the table tells towers
+    def report_drop(self) -> None:
+        """A skull was dropped in at the top (the table says so)."""
+        with self._drop:
+            self._count += 1
+            self._pending += 1
+            self._drop.notify_all()
+
+    def drop_detected(self) -> bool:
+        """True once for each skull the table said it dropped, since last asked."""
+        with self._drop:
+            if self._pending:
+                self._pending -= 1
+                return True
+            return False
+
+    def wait_for_drop(self, timeout: float) -> bool:
+        """Wait until the table says a skull was dropped (``report_drop()``, from another
+        thread) or ``timeout`` seconds pass."""
+        if not _is_number(timeout) or timeout < 0:
+            raise ValueError(f"timeout {timeout!r} is not a number of seconds >= 0")
+        with self._drop:
+            self._drop.wait_for(lambda: self._pending > 0, timeout)
+        return self.drop_detected()
+
+    def skull_count(self) -> int:
+        with self._drop:
+            return self._count
+
+    def expected_drums(self) -> tuple[int, int, int]:
+        """Where the game has the drums: where the table must have turned them."""
+        drums = self.model.tower.drums
+        return (drums[0], drums[1], drums[2])
+
+    def drum_positions(self) -> tuple[int, int, int]:
+        """Where the drums face as the table last said (before any turn, home or where the
+        game had them when the tower was set up)."""
+        return (self._shown[0], self._shown[1], self._shown[2])
+
+    def confirm_drums(self, positions: Mapping[int, object]) -> None:
+        """The table says where drums face (level -> side, by name or number). Refused with a
+        ValueError that names the side each drum must face, and nothing changes, unless
+        every one given is where the game has it; then the drums given are confirmed."""
+        expected = self.expected_drums()
+        read: dict[int, int] = {}
+        for level, side in positions.items():
+            level = self.model.tower._level(level)
+            read[level] = side_from_text(side)
+        for level, side in sorted(read.items()):
+            want = expected[level]
+            if side != want:
+                raise ValueError(
+                    f"the {LEVELS[level]} drum must be turned to face {SIDES[want]} "
+                    f"({drum_words(self.model.tower.data, level, want)}), not {SIDES[side]}; "
+                    f"turn it and enter {SIDES[want]}"
+                )
+        for level, side in read.items():
+            self._shown[level] = side
+        self.unconfirmed = [lv for lv in self.unconfirmed if lv not in read]

@@ -4,7 +4,11 @@
 - :mod:`.device`: :class:`BleTower`, a :class:`TowerDevice` driving a real tower with bleak
   (the optional extra ``towers[tower]``).
 - :mod:`.fake`: :class:`FakeTower`, the tower at bleak's level with no radio, for tests.
-- :func:`open_tower`: the one call a front end makes to get a tower, simulated or real.
+- :func:`open_tower`: the one call a front end makes to get a tower: simulated, real over
+  Bluetooth, or real and worked by hand (``manual``: the table says what it did).
+
+Every kind is a :class:`~towers.games.dark_tower.tower.TowerDevice` (the same calls, held to
+one test suite: ``tests/games/dark_tower/ble/test_interface.py``).
 
 What is designed rather than stated, and which of the source's disagreeing documents is
 followed, is in ``docs/games/dark_tower_tower.md``.
@@ -14,14 +18,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..tower import SimulatedTower, TowerDevice
+from ..tower import ManualTower, SimulatedTower, TowerDevice
 from .device import BleTower, TowerError, TowerTimeout, TowerUnavailable
 
-KINDS = ("simulated", "ble")
+KINDS = ("simulated", "ble", "manual")
 
 __all__ = [
     "KINDS",
     "BleTower",
+    "ManualTower",
+    "SimulatedTower",
+    "TowerDevice",
     "TowerError",
     "TowerTimeout",
     "TowerUnavailable",
@@ -30,8 +37,9 @@ __all__ = [
 
 
 def open_tower(kind: str, **kw: Any) -> TowerDevice:
-    """A tower ready to play: ``simulated`` or ``ble`` (connected and calibrated).
-    ``kw``: ``tower``, the game's :class:`Tower` to start from (both kinds); for ``ble``
+    """A tower ready to play: ``simulated``, ``ble`` (connected and calibrated) or ``manual``
+    (a real tower the table works by hand). ``kw``: ``tower``, the game's :class:`Tower` to
+    start from (every kind); for ``ble``
     also :class:`BleTower`'s other arguments, and ``calibrate`` (default True).
     :class:`TowerUnavailable` (one line) when a real tower cannot be had.
 
@@ -40,10 +48,12 @@ def open_tower(kind: str, **kw: Any) -> TowerDevice:
     >>> open_tower("paper")
     Traceback (most recent call last):
     ...
-    ValueError: no tower kind 'paper': the kinds are simulated, ble
+    ValueError: no tower kind 'paper': the kinds are simulated, ble, manual
     """
     if kind == "simulated":
         return SimulatedTower(**kw)
+    if kind == "manual":
+        return ManualTower(**kw)
     if kind == "ble":
         calibrate = kw.pop("calibrate", True)
         tower = BleTower(**kw)

@@ -390,6 +390,8 @@ class BleTower:
 
     def wait_for_drop(self, timeout: float) -> bool:
         """Block until a skull falls in (then as ``drop_detected()``) or ``timeout`` passes."""
+        if isinstance(timeout, bool) or not isinstance(timeout, int | float) or timeout < 0:
+            raise ValueError(f"timeout {timeout!r} is not a number of seconds >= 0")
         with self._drop:
             self._drop.wait_for(lambda: self._drops_pending > 0, timeout)
             if self._drops_pending:
