@@ -91,8 +91,8 @@ must not rely on the simulation's bookkeeping.
 from __future__ import annotations
 
 import functools
-import threading
 import random
+import threading
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
