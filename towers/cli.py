@@ -403,12 +403,14 @@ def resume(
 def companion(
     game: Annotated[str, typer.Argument(help="A game with a companion mode: dark_tower.")],
     players: Annotated[
-        int, typer.Option("--players", "-p", help="How many heroes at the table.")
-    ] = 2,
+        int | None,
+        typer.Option("--players", "-p", help="How many heroes at the table (default: 2)."),
+    ] = None,
     tower: Annotated[
         str | None,
         typer.Option(
-            help="The Tower on the table: simulated, or ble for a real one (default: "
+            help="The Tower on the table: simulated; ble, your tower over Bluetooth; or "
+            "manual, your tower worked by hand, the table saying what it did (default: "
             "simulated, or the resumed session's)."
         ),
     ] = None,
@@ -426,6 +428,13 @@ def companion(
     new: Annotated[
         bool, typer.Option("--new", help="Start afresh even if an unfinished session is saved.")
     ] = False,
+    printed: Annotated[
+        Path | None,
+        typer.Option(
+            help="Your components' printed values in place of towers' designed ones "
+            "(default: printed.toml in the user's data folder, if there is one)."
+        ),
+    ] = None,
 ) -> None:
     """Play at your own table with towers as the app: it announces the months, events,
     battles and dungeons, and you enter what you did.
@@ -436,6 +445,7 @@ def companion(
     towers games lists each option's choices (the ten main goals among them)."""
     from towers.companion import GAMES
     from towers.companion import mirror as companion_mirror
+    from towers.companion import printed as companion_printed
     from towers.companion.session import CompanionSession
     from towers.companion.terminal import CompanionTerminal, default_save
 
@@ -456,8 +466,12 @@ def companion(
                     "give --save FILE"
                 )
         console = out()
+        printed_path = printed or companion_printed.default_path()
+        if printed is not None and not printed.is_file():
+            fail(f"no printed values in {printed}: no such file")
         try:
             if resume is not None or (path.exists() and not new and _unfinished(path)):
+                _refuse_other_setup(path, resume is not None, players, option, seed)
                 session = CompanionSession.load(path, tower, factory)
                 check_output(path, flag)  # it is saved there after every entry
                 resumed = True
@@ -466,11 +480,41 @@ def companion(
                 check_output(path, flag)
                 seed = new_seed() if seed is None else seed
                 kind = tower or companion_mirror.SIMULATED
-                session = CompanionSession.new(players, options, seed, kind, factory)
+                values = companion_printed.load(printed_path)
+                session = CompanionSession.new(
+                    2 if players is None else players, options, seed, kind, factory, values
+                )
                 resumed = False
         except companion_mirror.TowerUnavailable as exc:
             fail(str(exc))
+        session.printed_path = printed_path
         CompanionTerminal(session, console, console_reader(console), path).run(resumed)
+
+
+def _refuse_other_setup(
+    path: Path, named: bool, players: int | None, option: list[str] | None, seed: int | None
+) -> None:
+    """Refuse, in one line, a set-up given for a new session that differs from the saved
+    session about to be continued (it would be silently ignored)."""
+    data = load(path)
+    saved = replay(data).game
+    differences = []
+    if players is not None and players != saved.num_players:
+        differences.append(f"players {players}, saved {saved.num_players}")
+    if option:
+        wanted = make(data["game"], players=saved.num_players, **parse_options(option)).options
+        for key, value in parse_options(option).items():
+            if wanted.get(key) != saved.options.get(key):
+                differences.append(f"{key} {wanted.get(key)}, saved {saved.options.get(key)}")
+    if seed is not None and seed != data.get("seed"):
+        differences.append(f"seed {seed}, saved {data.get('seed')}")
+    if differences:
+        where = f"{path} holds a session" if named else f"an unfinished session is saved in {path}"
+        fail(
+            f"{where} set up otherwise ({'; '.join(differences)}): add --new to start a new "
+            "session with these, or leave them out to continue it"
+            + ("" if named else " (--resume FILE continues one kept elsewhere)")
+        )
 
 
 def _unfinished(path: Path) -> bool:

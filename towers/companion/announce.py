@@ -259,8 +259,25 @@ def opening_words(state: DarkTowerState) -> list[str]:
             f"Main goal: {g.goal.name}, with {DATA.companions[g.goal.companion].name} "
             f"joining {hero_name(state, 0)}; first, {goal_step_text(state)}.",
         ]
+    found = [DATA.treasures[t].name for _, t in g.goal.steps if t >= 0]
+    aside = (
+        [
+            f"Take {', '.join(found[:-1])} and {found[-1]} out of the treasure deck before "
+            "shuffling it: "
+            + (
+                "they are found in the main goal's dungeons."
+                if not g.competitive
+                else "towers keeps them out of the competitive game's deck."
+            )
+        ]
+        if len(found) > 1
+        else [f"Take {found[0]} out of the treasure deck before shuffling it."]
+        if found
+        else []
+    )
     return [
         *goal,
+        *aside,
         f"Heroes: {heroes}; each starts at the citadel of their home kingdom.",
         f"Foes: {foes}.",
         "Set up the board, the 24 skulls and the decks as the rulebook's World Setup says; "

@@ -19,17 +19,25 @@ from collections.abc import Callable
 from towers.games.dark_tower.tower import (
     LEVELS,
     SIDES,
+    ManualTower,
     SimulatedTower,
     Tower,
     TowerDevice,
+    drum_words,
 )
 
-SIMULATED, BLE = "simulated", "ble"
+SIMULATED, BLE, MANUAL = "simulated", "ble", "manual"
 
 CUES = {"month": 19, "victory": 12, "defeat": 11, "tower_acts": 5, "dungeon": 13}
 """The light sequences the Tower plays as cues (fact: reference tower.json, light_sequences:
 monthStarted 19, victory 12, defeat 11, angryStrobe01 5, dungeonIdle 13)."""
-KINDS = (SIMULATED, BLE)
+KINDS = (SIMULATED, BLE, MANUAL)
+KIND_NAMES = {
+    SIMULATED: "simulated tower",
+    BLE: "your tower over Bluetooth",
+    MANUAL: "your tower, worked by hand",
+}
+"""Each kind in words, for a person choosing one."""
 
 
 class TowerUnavailable(Exception):
@@ -46,6 +54,8 @@ def open_device(kind: str, tower: Tower | None = None) -> TowerDevice:
     each starting from ``tower`` (the game's drums and seals)."""
     if kind == SIMULATED:
         return SimulatedTower(tower.copy() if tower is not None else None)
+    if kind == MANUAL:
+        return ManualTower(tower)
     if kind == BLE:
         try:
             from towers.games.dark_tower import ble  # type: ignore[attr-defined,unused-ignore]
@@ -83,6 +93,15 @@ class TowerMirror:
     def simulated(self) -> bool:
         return is_simulated(self.device)
 
+    @property
+    def manual(self) -> bool:
+        """Whether the Tower is a real one worked by hand (the table says what it did)."""
+        return isinstance(self.device, ManualTower)
+
+    def unconfirmed(self) -> list[int]:
+        """The drums turned by hand whose position the table has not yet said."""
+        return list(self.device.unconfirmed) if isinstance(self.device, ManualTower) else []
+
     def step(self, before: Tower, released: int | None, after: Tower) -> list[str]:
         """Bring the device from ``before`` to ``after``: the release outcome ``released`` if
         the step was one, the skulls dropped in, the drums turned and the seals changed.
@@ -111,11 +130,19 @@ class TowerMirror:
             if isinstance(device, SimulatedTower):
                 device.insert_skull()
                 told = True
+            elif isinstance(device, ManualTower):
+                device.report_drop()  # the table entered the drop
         for level in range(len(LEVELS)):
             steps = (after.drums[level] - before.drums[level]) % 4
             if steps:
                 device.rotate(level, steps)
                 told = True
+                if isinstance(device, ManualTower):
+                    said.append(
+                        f"Turn the {LEVELS[level]} drum by hand {steps} quarter "
+                        f"turn{'s' if steps > 1 else ''} clockwise, to "
+                        f"{drum_words(after.data, level, after.drums[level])}."
+                    )
         # a seal rides its drum: compare each drum's slots, and name the opening it faces now
         for level in range(len(LEVELS)):
             for slot in range(len(SIDES)):

@@ -7,7 +7,9 @@ only who supplies each chance outcome, and what is announced:
 - ``app``: what the real app draws (events, battle cards, dungeon rooms, spawns, monthly
   quests, companions, the glowing seal): drawn here and announced;
 - ``tower``: where skulls come out of the Tower; with the simulated tower drawn here, with a
-  real tower entered by the players (no sensor tells), checked against the legal outcomes;
+  real tower (over Bluetooth or worked by hand) entered by the players (no sensor tells),
+  checked against the legal outcomes; a tower worked by hand is also turned by the table,
+  which then says where the drums face (``confirm_drums``), checked against the engine's;
 - ``table``: the cards and die the players hold (the treasure, potion and corruption decks
   shuffled at World Setup 6-8, the haggle die of World Setup 9 and Reinforce, the heroic
   test cards of the competitive game): the players draw or roll and enter what they got.
@@ -38,6 +40,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from towers.companion import entries as E
+from towers.companion import printed as P
 from towers.companion.announce import announce, opening_words, turn_key, turn_words
 from towers.companion.mirror import SIMULATED, TowerFactory, TowerMirror, open_device
 from towers.core import record
@@ -47,10 +51,18 @@ from towers.core.frames import Frame
 from towers.core.game import CHANCE
 from towers.core.registry import make
 from towers.games.dark_tower import frames as F
-from towers.games.dark_tower.actions import SPACE, DrawEvent, DropSkull, Release, RevealRoom
+from towers.games.dark_tower.actions import (
+    SPACE,
+    DrawEvent,
+    DrawTreasure,
+    DropSkull,
+    Release,
+    RevealRoom,
+)
 from towers.games.dark_tower.data import DATA
 from towers.games.dark_tower.render import hero_name, messages
 from towers.games.dark_tower.rules import DarkTowerState
+from towers.games.dark_tower.tower import LEVELS, SIDES, drum_words
 
 GAME = "dark_tower"
 VERSION = 1
@@ -80,7 +92,9 @@ ASK = {
     F.PotionDraw: "Draw a potion card and enter it",
     F.TreasureDraw: "Draw a treasure card and enter it",
     F.CorruptionDraw: "Draw a corruption card and enter it",
-    F.HaggleRoll: "Roll the haggle die and enter its face",
+    F.HaggleRoll: "Roll the haggle die and enter its face (faces: "
+    + "; ".join(E.haggle_legend())
+    + ")",
     F.DealTest: "Deal a heroic test card and enter it",
 }
 """What the table is asked for when it supplies a chance outcome."""
@@ -144,6 +158,8 @@ class Waiting:
 
     seat: int | None
     ask: str
+    drums: tuple[int, ...] = ()
+    """The drums a tower worked by hand was turned at, awaiting where they face now."""
 
     @property
     def is_table(self) -> bool:
@@ -193,9 +209,17 @@ class CompanionSession:
         seed: int,
         tower_kind: str = SIMULATED,
         tower: TowerFactory = open_device,
+        printed: Mapping[str, Any] | None = None,
+        unused: list[str] | None = None,
     ) -> None:
         self.state = state
         self.seed = seed
+        self.printed = dict(printed or {})
+        """The owner's printed values this session plays with (see :mod:`.printed`)."""
+        self.unused = list(unused or [])
+        """The kinds of printed values read but not used by this version of the rules."""
+        self.printed_path: Path | None = None
+        """Where the owner keeps printed values (named in the set-up's warning)."""
         self.tower_kind = tower_kind
         self.mirror = TowerMirror(tower(tower_kind, tower=state.tower.copy()), state.tower)
         self.barrier = 0
@@ -214,26 +238,32 @@ class CompanionSession:
         seed: int = 0,
         tower_kind: str = SIMULATED,
         tower: TowerFactory = open_device,
+        printed: Mapping[str, Any] | None = None,
     ) -> CompanionSession:
-        """A session at the start of the game (GameOptionError for bad options)."""
+        """A session at the start of the game (GameOptionError for bad options), with the
+        owner's ``printed`` values (checked: PrintedError) in place of designed ones."""
         game = make(GAME, players=players, **{**first_game_options(), **(options or {})})
+        printed = P.check(printed or {})
+        unused = P.apply(game, printed)
         state = game.new_initial_state()
         assert isinstance(state, DarkTowerState)
-        session = cls(state, seed, tower_kind, tower)
+        session = cls(state, seed, tower_kind, tower, printed, unused)
         session.turn = None
         return session
 
+    def designed_warning(self) -> list[str]:
+        """The set-up's word on designed values (see :mod:`.printed`)."""
+        return P.warning(self.printed, self.unused, self.printed_path)
+
     def opening(self) -> list[str]:
         """What the app says before the first step."""
-        return opening_words(self.state)
+        return opening_words(self.state) + self.designed_warning()
 
     def to_record(self) -> dict[str, Any]:
-        return record.game_record(
-            self.state,
-            self.words,
-            seed=self.seed,
-            companion={"version": VERSION, "tower": self.tower_kind},
-        )
+        companion: dict[str, Any] = {"version": VERSION, "tower": self.tower_kind}
+        if self.printed:
+            companion["printed"] = self.printed
+        return record.game_record(self.state, self.words, seed=self.seed, companion=companion)
 
     def save(self, path: Path) -> None:
         """Write the session atomically: a kill mid-write leaves the previous save, and the
@@ -273,6 +303,11 @@ class CompanionSession:
         if type(seed) is not int:
             raise SaveFormatError("the saved session's seed is not a whole number")
         game = record.game_from_record(data)
+        try:
+            printed = P.check(companion.get("printed", {}), "the saved session's printed values")
+        except P.PrintedError as exc:
+            raise SaveFormatError(str(exc)) from None
+        unused = P.apply(game, printed)
         state = game.new_initial_state()
         assert isinstance(state, DarkTowerState)
         barrier = 0
@@ -288,7 +323,7 @@ class CompanionSession:
             if chance or state.tower.to_json() != tower_before:
                 barrier = i + 1
         kind = tower_kind or str(companion.get("tower", SIMULATED))
-        session = cls(state, seed, kind, tower)
+        session = cls(state, seed, kind, tower, printed, unused)
         session.barrier = barrier
         return session
 
@@ -323,6 +358,9 @@ class CompanionSession:
         if state.is_terminal():
             return None
         player = state.current_player()
+        drums = self.mirror.unconfirmed()
+        if drums:
+            return Waiting(None, self._drums_ask(drums), drums=tuple(drums))
         if player != CHANCE:
             return Waiting(player, f"{hero_name(state, player)}: what do you do?")
         if self.is_drawn():
@@ -340,6 +378,79 @@ class CompanionSession:
 
     def name(self, action: int) -> str:
         return self.state.action_to_string(action)
+
+    def label(self, action: int) -> str:
+        """An entry in the table's words: a card by its printed name, a die face as printed,
+        where a skull came out with its kingdom (:mod:`.entries`)."""
+        return E.label(self.state, action)
+
+    def shown_entries(self) -> list[int]:
+        """The entries to offer: one for each label (two faces of the haggle die alike)."""
+        if self.mirror.unconfirmed():
+            return []
+        return E.shown(self.state, self.entries())
+
+    def read(self, text: str) -> int:
+        """The entry a typed line names (ValueError when none): see :func:`.entries.read`."""
+        return E.read(self.state, self.entries(), text)
+
+    # ---- a tower worked by hand -------------------------------------------------------
+    def _drums_ask(self, levels: list[int]) -> str:
+        data = self.state.tower.data
+        turned = "; ".join(
+            drum_words(data, level, self.state.tower.drums[level]) for level in levels
+        )
+        return (
+            f"Turn the Tower's drums by hand as told, then say where each turned drum faces "
+            f"now ({turned})"
+        )
+
+    def confirm_drums_text(self, text: str) -> list[str]:
+        """:meth:`confirm_drums` from a typed line: ``east`` when one drum was turned, else
+        ``top east middle north`` (or ``top=east, middle=north``)."""
+        words = text.replace("=", " ").replace(",", " ").replace(":", " ").split()
+        turned = self.mirror.unconfirmed()
+        if len(words) == 1 and len(turned) == 1:
+            return self.confirm_drums({turned[0]: words[0]})
+        if not words or len(words) % 2:
+            example = " ".join(f"{LEVELS[lv]} north" for lv in turned) or "top north"
+            raise EntryError(
+                f"say each turned drum and the side it faces, e.g. {example}; the sides are "
+                f"{', '.join(SIDES)}"
+            )
+        return self.confirm_drums(dict(zip(words[::2], words[1::2], strict=True)))
+
+    def confirm_drums(self, positions: Mapping[int | str, object]) -> list[str]:
+        """The table says where the drums it turned by hand face (level or drum name ->
+        side). Refused (EntryError, one line naming the side each must face), nothing
+        changed, unless each is where the engine has it."""
+        device = self.mirror.device
+        if not self.mirror.manual:
+            raise EntryError("only a tower worked by hand is told where its drums face")
+        levels: dict[int, object] = {}
+        for key, side in positions.items():
+            name = str(key).strip().lower()
+            if name in LEVELS:
+                levels[LEVELS.index(name)] = side
+            elif name in ("0", "1", "2"):
+                levels[int(name)] = side
+            else:
+                raise EntryError(f"no drum {key!r}: the drums are {', '.join(LEVELS)} (or 0, 1, 2)")
+        missing = [LEVELS[lv] for lv in self.mirror.unconfirmed() if lv not in levels]
+        if missing:
+            raise EntryError(
+                f"say where the {' and '.join(missing)} drum"
+                f"{'s face' if len(missing) > 1 else ' faces'} too: each is one of "
+                f"{', '.join(SIDES)}"
+            )
+        try:
+            device.confirm_drums(levels)  # type: ignore[attr-defined]
+        except ValueError as exc:
+            raise EntryError(str(exc)) from None
+        said = ", ".join(
+            f"{LEVELS[lv]} {SIDES[self.state.tower.drums[lv]]}" for lv in sorted(levels)
+        )
+        return [f"The Tower's drums are where they must be: {said}."] + self.advance()
 
     # ---- playing ----------------------------------------------------------------------------
     def advance(self) -> list[str]:
@@ -360,12 +471,18 @@ class CompanionSession:
             raise EntryError(f"the game is over: {state.ending}")
         if self.is_drawn():
             raise EntryError("the app draws this now, not the table")
+        if self.mirror.unconfirmed():
+            raise EntryError(self._drums_ask(self.mirror.unconfirmed()) + ", first")
         if state.current_player() == CHANCE:
             allowed = self.entries()
+            set_aside = self._set_aside(action)
+            if action not in allowed and set_aside:
+                raise EntryError(set_aside)
             if action not in allowed:
                 what = ASK.get(type(state.pending[-1]), "an outcome").lower()
-                shown = ", ".join(self.name(a) for a in allowed[:12])
-                more = f" and {len(allowed) - 12} more" if len(allowed) > 12 else ""
+                named = [self.label(a) for a in E.shown(state, allowed)]
+                shown = ", ".join(named[:12])
+                more = f" and {len(named) - 12} more" if len(named) > 12 else ""
                 said = self._words(action)
                 raise EntryError(f"{said} cannot be entered now ({what}): {shown}{more}")
         try:
@@ -374,9 +491,28 @@ class CompanionSession:
             raise EntryError(str(exc).splitlines()[0]) from None
         return lines + self.advance()
 
+    def _set_aside(self, action: int) -> str | None:
+        """Why a main goal's treasure the table drew is not in the deck, and what to do."""
+        value = SPACE.decode(action) if 0 <= action < SPACE.size else None
+        if not isinstance(value, DrawTreasure):
+            return None
+        for where, treasure in self.state.game.goal.steps:
+            if treasure == value.treasure:
+                name = DATA.treasures[treasure].name
+                found = (
+                    f"it is found in {DATA.locations[where].dungeon} ({self.state.game.goal.name})"
+                    if not self.state.game.competitive
+                    else "it is one of the first game's main goal treasures, set aside"
+                )
+                return (
+                    f"{name} is not in the treasure deck in this game: {found}. Put it "
+                    "aside, draw another card and enter that"
+                )
+        return None
+
     def _words(self, action: int) -> str:
         try:
-            return self.name(action)
+            return self.label(action)
         except (ValueError, KeyError, IndexError):
             return f"entry {action}"
 

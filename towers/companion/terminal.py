@@ -12,6 +12,8 @@ from pathlib import Path
 from rich.console import Console
 from rich.markup import escape
 
+from towers.companion.entries import EntryNames, haggle_legend
+from towers.companion.mirror import KIND_NAMES
 from towers.companion.session import CompanionSession, EntryError, Waiting
 from towers.games.dark_tower.render import hero_name
 from towers.terminal.moves import MoveInputError, MoveMenu
@@ -25,6 +27,10 @@ Type what you did, or what the table drew or rolled, by its name or its number i
   board        show the board as towers has it
   recap        say again where the game stands
   why ENTRY    say why an entry is not allowed now
+  legend       the haggle die's faces
+With your tower worked by hand (--tower manual), say where skulls came out as they come
+(an opening or a door, then "no more came out"), and after a drum is turned by hand, where
+it faces: "east", or "top east middle north" when several were turned.
   undo         take back the last entry of this turn (not past anything revealed)
   help         this text
   quit         stop; the session is saved after every entry"""
@@ -69,7 +75,7 @@ class CompanionTerminal:
         c = self.console
         c.rule("Return to Dark Tower: companion")
         c.print(
-            f"Tower: {s.tower_kind}. Saving to {escape(str(self.save_path))} after every entry.",
+            f"Tower: {KIND_NAMES.get(s.tower_kind, s.tower_kind)}. Saving to {escape(str(self.save_path))} after every entry.",
             highlight=False,
         )
         if resumed:
@@ -78,6 +84,7 @@ class CompanionTerminal:
                 highlight=False,
             )
             self.say(s.recap())
+            self.say(s.designed_warning())
         else:
             self.say(s.opening())
         # what the app draws is kept before it is announced: a session that is stopped
@@ -107,12 +114,20 @@ class CompanionTerminal:
 
     def show_entries(self, waiting: Waiting, menu: MoveMenu) -> None:
         self.console.print(f"[bold]{escape(waiting.ask)}[/bold]", highlight=False)
+        if waiting.drums:
+            return
         self.console.print(menu.render())
+
+    def menu(self) -> MoveMenu:
+        """The entries allowed now, named in the table's words."""
+        s = self.session
+        shown = s.shown_entries()
+        return MoveMenu.of(EntryNames(s.state, s.entries()), shown)
 
     def entry(self, waiting: Waiting) -> bool:
         """Read lines until one entry is made; False when input ends or the table quits."""
         s = self.session
-        menu = MoveMenu.of(s.state, s.entries())
+        menu = self.menu()
         self.show_entries(waiting, menu)
         while True:
             line = self.read_line(self.prompt(waiting))
@@ -139,6 +154,18 @@ class CompanionTerminal:
             elif command == "why":
                 self.why(menu, rest)
                 continue
+            elif command == "legend" and not rest:
+                self.say(["The haggle die's faces: " + "; ".join(haggle_legend()) + "."])
+                continue
+            elif waiting.drums:
+                try:
+                    lines = s.confirm_drums_text(line)
+                except EntryError as exc:
+                    self.refuse(str(exc))
+                    continue
+                self.autosave()
+                self.say(lines)
+                return True
             elif command == "undo" and not rest:
                 try:
                     undone = s.undo()
@@ -167,8 +194,8 @@ class CompanionTerminal:
         except MoveInputError as exc:
             self.refuse(str(exc))
             return
-        name = self.session.name(action)
-        if action in menu.actions:
+        name = self.session.label(action)
+        if action in self.session.entries():
             self.console.print(f"{escape(name)} is allowed now.", highlight=False)
         elif self.session.source() is not None:
             self.console.print(f"{escape(name)} is not among the entries now.", highlight=False)
