@@ -503,7 +503,7 @@ def _refuse_other_setup(
         differences.append(f"players {players}, saved {saved.num_players}")
     if option:
         wanted = make(data["game"], players=saved.num_players, **parse_options(option)).options
-        for key, value in parse_options(option).items():
+        for key in parse_options(option):
             if wanted.get(key) != saved.options.get(key):
                 differences.append(f"{key} {wanted.get(key)}, saved {saved.options.get(key)}")
     if seed is not None and seed != data.get("seed"):
