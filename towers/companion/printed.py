@@ -69,6 +69,7 @@ KINDS = {
     "gear": "what each gear gives (its advantage)",
 }
 """The kinds of designed values an owner may replace, in words."""
+SINGULAR = {"heroes": "hero", "buildings": "building", "gear": "gear"}
 FIELDS = {
     "heroes": ("move", "banner"),
     "buildings": ("free", "enhanced", "enhanced_cost"),
@@ -155,8 +156,8 @@ def check(raw: Mapping[str, Any], origin: str = FILE_NAME) -> dict[str, dict[str
         for item, fields in table.items():
             if item not in known:
                 raise PrintedError(
-                    f"{origin}: [{kind}.{item}] names no {kind[:-1] if kind != 'gear' else kind}"
-                    f"; the ids are {', '.join(known)}"
+                    f"{origin}: [{kind}.{item}] names no {SINGULAR[kind]}; the ids are "
+                    f"{', '.join(known)}"
                 )
             if not isinstance(fields, Mapping):
                 raise PrintedError(f"{origin}: [{kind}.{item}] must be a table of fields")
