@@ -52,6 +52,7 @@ def test_a_two_hero_companion_session_played_to_the_end(live: Live, page: Any) -
     assert page.locator("#board svg").count() == 1
 
     # "connect tower" with no Bluetooth here: its refusal, in one line, and the game goes on
+    page.select_option("#tower-choice", "ble")
     page.click("#connect")
     page.wait_for_selector("#refusal:not(.hidden)")
     refusal = page.inner_text("#refusal")

@@ -169,7 +169,8 @@ class Waiting:
 def setup_choices() -> dict[str, Any]:
     """The app's set-up screens: the game's options (name, default, choices and the choices'
     names: the main goal, the adversary and the foes as the app names them), the base heroes
-    to choose from (Hero Setup), and each player count's default heroes."""
+    to choose from (Hero Setup), each player count's default heroes, and the towers a
+    session may start with (a tower over Bluetooth is connected once it has started)."""
     from towers.games.dark_tower.rules import DarkTowerGame
 
     names = {g.id: g.name for g in DATA.main_goals} | {f.id: f.name for f in DATA.foes}
@@ -186,10 +187,13 @@ def setup_choices() -> dict[str, Any]:
         n: [h.id for h in DarkTowerGame(n).heroes]
         for n in range(DarkTowerGame.min_players, DarkTowerGame.max_players + 1)
     }
+    from towers.companion.mirror import KIND_NAMES, MANUAL
+
     return {
         "options": options,
         "heroes": {h.id: h.name for h in DATA.heroes},
         "default_heroes": defaults,
+        "towers": {k: KIND_NAMES[k] for k in (SIMULATED, MANUAL)},
     }
 
 

@@ -8,11 +8,15 @@ restarted server picks the session up from its log.
 
 - ``GET  /api/companion/setup``: the set-up choices (options with their choices' names,
   heroes, default heroes)
-- ``POST /api/companion``: ``{"game", "players", "options", "seed"}`` starts a session
+- ``POST /api/companion``: ``{"game", "players", "options", "seed", "tower"}`` starts a
+  session (``tower``: ``simulated`` or ``manual``, a real tower worked by hand), with the
+  owner's printed values (``printed.toml`` in the user's data folder) kept in it
 - ``GET  /api/companion/{id}``: the messages, whom the app waits for, the entries, the board
 - ``POST /api/companion/{id}/entries``: ``{"ply": n, "action": a}``, one entry
 - ``POST /api/companion/{id}/undo``: ``{"ply": n}``, take back the last entry of the turn
 - ``POST /api/companion/{id}/tower``: ``{"kind": "ble"}`` connects a real tower
+- ``POST /api/companion/{id}/drums``: ``{"ply", "drums": {"top": "east"}}``: where the drums
+  of a tower worked by hand face after a turn
 - ``GET  /companion/{id}``: the page
 """
 
@@ -29,13 +33,25 @@ from fastapi.responses import FileResponse
 from pydantic import Field
 
 from towers.companion import GAMES
-from towers.companion.mirror import KINDS, SIMULATED, TowerMirror, TowerUnavailable, open_device
+from towers.companion import printed as P
+from towers.companion.entries import haggle_legend
+from towers.companion.mirror import (
+    KIND_NAMES,
+    KINDS,
+    MANUAL,
+    SIMULATED,
+    TowerMirror,
+    TowerUnavailable,
+    open_device,
+)
 from towers.companion.session import VERSION, CompanionSession, EntryError, setup_choices
 from towers.core.errors import GameOptionError, SaveFormatError
 from towers.core.game import CHANCE
 from towers.core.record import FORMAT
 from towers.core.registry import views_of
+from towers.games.dark_tower import frames as F
 from towers.games.dark_tower.render import hero_name
+from towers.games.dark_tower.tower import LEVELS, SIDES
 from towers.server.errors import ApiError, malformed, unknown_game
 from towers.server.rooms import HUMAN, OVER, PLAYING
 from towers.server.schemas import ActionNumber, Error, Players, Ply, Seed, Strict
@@ -57,6 +73,9 @@ class CreateCompanion(Strict):
     players: Players = Field(default=2, description="heroes at the table")
     options: dict[str, Any] = Field(default_factory=dict, description="the game's options")
     seed: Seed | None = Field(None, description="seed of the app's draws (default: random)")
+    tower: str = Field(
+        default=SIMULATED, max_length=32, description="the tower: simulated, or manual"
+    )
 
 
 class Entry(Strict):
@@ -66,6 +85,13 @@ class Entry(Strict):
 
 class Undo(Strict):
     ply: Ply
+
+
+class Drums(Strict):
+    ply: Ply
+    drums: dict[str, str] = Field(
+        max_length=3, description="each turned drum (top, middle, bottom) and the side it faces"
+    )
 
 
 class Connect(Strict):
@@ -105,11 +131,24 @@ class CompanionTables:
                 f"no companion mode for {body.game!r}; the games with one are {', '.join(GAMES)}",
                 field="game",
             )
+        if body.tower not in (SIMULATED, MANUAL):
+            raise malformed(
+                f"no tower kind {body.tower!r} to start with; the kinds are {SIMULATED} and "
+                f"{MANUAL} (a tower over Bluetooth is connected from the session's page)",
+                field="tower",
+            )
         seed = secrets.randbits(62) if body.seed is None else body.seed
         try:
-            session = CompanionSession.new(body.players, body.options, seed)
+            printed = P.load()
+        except P.PrintedError as exc:
+            raise malformed(str(exc), field="printed") from None
+        try:
+            session = CompanionSession.new(
+                body.players, body.options, seed, body.tower, printed=printed
+            )
         except GameOptionError as exc:
             raise malformed(str(exc), field="options") from None
+        session.printed_path = P.default_path()
         lines = session.opening() + session.advance()
         game_id = secrets.token_urlsafe(9)
         history = session.state.history()
@@ -126,6 +165,8 @@ class CompanionTables:
             ply=len(history),
             **self._where(session),
         )
+        # the table's own set-up rides on the first seat: the tower and the printed values
+        row.seats[0]["table"] = {"tower": body.tower, "printed": session.printed}
         await self.service.db(self.service.store.create, row, rows)
         self.tables[game_id] = Table(session, lines)
         return {"id": game_id, "url": f"/companion/{game_id}"}
@@ -147,6 +188,8 @@ class CompanionTables:
         if loaded is None or not is_companion(loaded[0]):
             raise unknown_game(game_id)
         row, log = loaded
+        kept = row.seats[0].get("table", {}) if row.seats else {}
+        kept = kept if isinstance(kept, dict) else {}
         record = {
             "format": FORMAT,
             "game": row.game,
@@ -154,12 +197,17 @@ class CompanionTables:
             "options": row.options,
             "seed": row.seed,
             "history": [r.action for r in log],
-            "companion": {"version": VERSION, "tower": SIMULATED},
+            "companion": {
+                "version": VERSION,
+                "tower": kept.get("tower", SIMULATED),
+                "printed": kept.get("printed", {}),
+            },
         }
         try:
             session = CompanionSession.from_record(record)
-        except SaveFormatError as exc:
+        except (SaveFormatError, TowerUnavailable) as exc:
             raise ApiError(409, "unreadable", f"the stored session cannot be read: {exc}") from None
+        session.printed_path = P.default_path()
         table = self.tables.setdefault(game_id, Table(session, session.recap()))
         return table
 
@@ -167,7 +215,8 @@ class CompanionTables:
         s = table.session
         state = s.state
         waiting = s.waiting()
-        entries = [{"action": a, "name": s.name(a)} for a in s.entries()]
+        entries = [{"action": a, "name": s.label(a)} for a in s.shown_entries()]
+        top = state.pending[-1] if not state.is_terminal() else None
         return {
             "id": game_id,
             "ply": s.history_len,
@@ -185,12 +234,20 @@ class CompanionTables:
                 "table": waiting.is_table,
                 "ask": waiting.ask,
                 "hero": None if waiting.seat is None else hero_name(state, waiting.seat),
+                "drums": [LEVELS[lv] for lv in waiting.drums],
+                "haggle_legend": haggle_legend()
+                if isinstance(top, F.HaggleRoll) and waiting.is_table
+                else None,
             },
+            "designed": s.designed_warning(),
             "entries": entries,
             "can_undo": s.history_len > s.barrier,
             "history": state.history(),
             "tower": {
                 "kind": s.tower_kind,
+                "name": KIND_NAMES.get(s.tower_kind, s.tower_kind),
+                "kinds": [{"kind": k, "name": KIND_NAMES[k]} for k in KINDS],
+                "sides": list(SIDES),
                 "problem": s.mirror.problem,
                 "state": state.tower.public(),
             },
@@ -236,7 +293,7 @@ class CompanionTables:
             except EntryError as exc:
                 raise ApiError(400, "refused", str(exc)) from None
             await self._commit(game_id, table, before, undo)
-            entered = None if undo else s.name(s.state.history()[before])
+            entered = None if undo else s.label(s.state.history()[before])
             table.said(lines, entered)
             return self.view(game_id, table)
 
@@ -245,6 +302,25 @@ class CompanionTables:
 
     async def undo(self, game_id: str, body: Undo) -> dict[str, Any]:
         return await self._change(game_id, body.ply, True, lambda s: s.undo())
+
+    async def drums(self, game_id: str, body: Drums) -> dict[str, Any]:
+        """Where the drums of a tower worked by hand face: checked against the engine's,
+        then the app's draws that follow are played and stored."""
+        table = await self.table(game_id)
+        async with table.lock:
+            s = table.session
+            before = s.history_len
+            if body.ply != before:
+                raise ApiError(409, "stale", f"the session is at step {before}, not {body.ply}")
+            try:
+                lines = s.confirm_drums(dict(body.drums))
+            except EntryError as exc:
+                raise ApiError(400, "refused", str(exc)) from None
+            if s.history_len != before:
+                await self._commit(game_id, table, before, undo=False)
+            said = ", ".join(f"{k} {v}" for k, v in body.drums.items())
+            table.said(lines, f"the drums face {said}")
+            return self.view(game_id, table)
 
     async def connect(self, game_id: str, body: Connect) -> dict[str, Any]:
         table = await self.table(game_id)
@@ -292,6 +368,10 @@ def add_routes(app: FastAPI, service: GameService) -> None:
     @app.post("/api/companion/{game_id}/undo", tags=["companion"], responses=ERRORS)
     async def undo(game_id: str, body: Undo) -> dict[str, Any]:
         return await tables.undo(game_id, body)
+
+    @app.post("/api/companion/{game_id}/drums", tags=["companion"], responses=ERRORS)
+    async def drums(game_id: str, body: Drums) -> dict[str, Any]:
+        return await tables.drums(game_id, body)
 
     @app.post("/api/companion/{game_id}/tower", tags=["companion"], responses=ERRORS)
     async def connect(game_id: str, body: Connect) -> dict[str, Any]:

@@ -28,12 +28,14 @@
   box.append(heroBox);
   players.addEventListener("change", heroes);
   heroes();
-  for (const opt of setup.options.filter((o) => o.choices.length && o.name !== "mode")) {
+  for (const opt of setup.options.filter((o) => o.choices.length)) {
     const label = opt.name === "goal" ? "main goal" : opt.name.replace(/^foe(\d)$/, "foe of level $1");
     const values = opt.choices.map((c, i) => [c, opt.names[i]]);
     box.append(...pick(`companion-${opt.name}`, label, values, opt.default,
                        { "data-setting": opt.name }));
   }
+  box.append(...pick("companion-tower", "tower", Object.entries(setup.towers), "simulated",
+                     { "data-tower": "" }));
   $("#companion-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const options = {};
@@ -42,7 +44,8 @@
     if (chosen.join(",") !== setup.default_heroes[Number(players.value)].join(",")) {
       options.heroes = chosen.join(",");
     }
-    const body = { game: "dark_tower", players: Number(players.value), options };
+    const body = { game: "dark_tower", players: Number(players.value), options,
+                   tower: $("#companion-tower").value };
     const response = await fetch("/api/companion", {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
     });
