@@ -424,7 +424,7 @@ class CompanionSession:
             )
         return self.confirm_drums(dict(zip(words[::2], words[1::2], strict=True)))
 
-    def confirm_drums(self, positions: Mapping[int | str, object]) -> list[str]:
+    def confirm_drums(self, positions: Mapping[Any, object]) -> list[str]:
         """The table says where the drums it turned by hand face (level or drum name ->
         side). Refused (EntryError, one line naming the side each must face), nothing
         changed, unless each is where the engine has it."""

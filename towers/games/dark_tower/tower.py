@@ -854,8 +854,8 @@ def side_from_text(text: object) -> int:
     >>> side_from_text("East"), side_from_text("3"), side_from_text(2)
     (1, 3, 2)
     """
-    if _is_int(text) and 0 <= text < len(SIDES):  # type: ignore[operator]
-        return int(text)  # type: ignore[call-overload]
+    if isinstance(text, int) and not isinstance(text, bool) and 0 <= text < len(SIDES):
+        return text
     word = str(text).strip().lower()
     if word in SIDES:
         return SIDES.index(word)
