@@ -351,7 +351,7 @@ def test_the_team_trades_what_a_quest_step_asks_into_the_readier_heros_hands() -
     gear = DATA.gear[0].name
     state.gear[0][0], state.gear[1][0] = 2, 1
     before = evaluate(state, 0)
-    act(state, "trade with seat 2")
+    act(state, "trade with seat 1")
     opened = evaluate(state, 0)
     assert opened > before  # what the trade could hand over counts in part at once
     bot = GreedyBot(seed=1)

@@ -339,9 +339,9 @@ def test_trades_need_the_other_hero_to_agree_and_may_move_the_amulet() -> None:
     state = race(2)
     middle(state, at="Egan's End")
     state.at[1] = loc("Egan's End")
-    act(state, "trade with seat 2")
+    act(state, "trade with seat 1")
     do(state, A.AskAmulet())
-    assert not allowed(state, A.AskAmulet())  # seat 2 holds one
+    assert not allowed(state, A.AskAmulet())  # seat 1 holds one
     act(state, "propose the trade")
     assert state.current_player() == 1
     act(state, "accept the trade")

@@ -115,7 +115,7 @@ def test_a_quest_item_is_traded() -> None:
     middle(state, "Fivepint")
     state.at[1] = state.at[0]
     state.quest_items[1] = [SMUGGLERS_COIN]
-    act(state, "trade with seat 2")
+    act(state, "trade with seat 1")
     assert not can(state, "offer quest item Smuggler's Coin")
     act(state, "ask for quest item Smuggler's Coin")
     assert not can(state, "ask for quest item Smuggler's Coin")  # one card

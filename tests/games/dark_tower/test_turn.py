@@ -8,9 +8,20 @@ import pytest
 from towers.core.errors import GameOptionError, IllegalActionError
 from towers.games.dark_tower import frames as F
 from towers.games.dark_tower.data import DATA
-from towers.games.dark_tower.rules import DarkTowerGame
+from towers.games.dark_tower.rules import DarkTowerGame, DarkTowerState
 
-from .conftest import act, building, can, chance, end_turn, loc, middle, new_game, settle
+from .conftest import (
+    act,
+    building,
+    can,
+    chance,
+    end_turn,
+    fresh,
+    loc,
+    middle,
+    new_game,
+    settle,
+)
 
 
 def test_hero_setup_home_citadel_7_warriors_1_spirit() -> None:
@@ -148,19 +159,19 @@ def test_cleanse_needs_skulls_on_a_building_on_your_space() -> None:
 
 def test_trade_once_a_turn_with_a_hero_on_your_space_all_agree() -> None:
     state = middle(new_game(2))
-    assert not can(state, "trade with seat 2")  # not on the same space
+    assert not can(state, "trade with seat 1")  # not on the same space
     state.at[1] = state.at[0]
-    act(state, "trade with seat 2", "offer warrior", "ask for spirit", "propose the trade")
+    act(state, "trade with seat 1", "offer warrior", "ask for spirit", "propose the trade")
     assert state.current_player() == 1  # the other hero decides
     act(state, "accept the trade")
     assert (state.warriors, state.spirit) == ([6, 8], [2, 0])
-    assert not can(state, "trade with seat 2")
+    assert not can(state, "trade with seat 1")
 
 
 def test_a_declined_trade_moves_nothing() -> None:
     state = middle(new_game(2))
     state.at[1] = state.at[0]
-    act(state, "trade with seat 2", "offer warrior", "propose the trade", "decline the trade")
+    act(state, "trade with seat 1", "offer warrior", "propose the trade", "decline the trade")
     assert state.warriors == [7, 7]
 
 
@@ -205,6 +216,52 @@ def test_virtue_modifiers_apply_before_doubling() -> None:
     assert state.moves_left == 5
     act(state, "double move")
     assert state.moves_left == 10
+
+
+def miras_for(state: DarkTowerState) -> None:
+    """Seat 0 trades a warrior to seat 1, on its space, for the companion Miras (move +1)."""
+    miras = next(c for c, companion in enumerate(DATA.companions) if companion.name == "Miras")
+    state.companions[1] = [miras]
+    state.at[1] = state.at[0]
+    act(state, "trade with seat 1", "offer warrior", "ask for companion Miras")
+    act(state, "propose the trade", "accept the trade")
+
+
+def test_a_move_modifier_gained_this_turn_is_doubled() -> None:
+    """Movement: "Spend 1 spirit to double your move for the turn (must decide before
+    starting to move). Modifiers from virtues or gear are applied before doubling." A
+    companion gained before doubling is in the move that doubles: (3 + 1) x 2."""
+    state = middle(new_game(2))
+    miras_for(state)
+    assert state.moves_left == 3 + 1
+    act(state, "double move")
+    assert state.moves_left == (3 + 1) * 2
+
+
+def test_a_move_modifier_gained_after_doubling_is_doubled_too() -> None:
+    """Movement: the move for the turn is doubled and modifiers apply before doubling, so a
+    modifier that comes after the doubling still counts twice: (3 + 1) x 2, not 3 x 2 + 1."""
+    state = middle(new_game(2))
+    act(state, "double move", "move to Fivepint")
+    miras_for(state)
+    assert state.moves_left == (3 + 1) * 2 - 1
+
+
+def test_a_move_modifier_lost_this_turn_takes_its_move_away() -> None:
+    """Movement: "Move up to your move value": trading away a companion that adds a move
+    leaves the hero its own value only."""
+    miras = next(c for c, companion in enumerate(DATA.companions) if companion.name == "Miras")
+    state = new_game(2)
+    state.companions[0] = [miras]
+    state.at[1] = state.at[0]
+    fresh(state)
+    middle(state)
+    act(state, "double move", "move to Fivepint")
+    assert state.moves_left == (3 + 1) * 2 - 1
+    state.at[1] = state.at[0]
+    act(state, "trade with seat 1", "offer companion Miras", "propose the trade")
+    act(state, "accept the trade")
+    assert state.moves_left == 3 * 2 - 1
 
 
 def test_potion_moves_come_after_doubling() -> None:

@@ -109,3 +109,44 @@ def test_the_map_draws_its_locations_apart_in_their_quarters_without_crossings()
             p, q, s, t = at[a], at[b], at[c], at[d]
             crosses = turn(p, q, s) * turn(p, q, t) < 0 and turn(s, t, p) * turn(s, t, q) < 0
             assert not crosses, (DATA.locations[a].name, DATA.locations[b].name)
+
+
+def test_an_event_is_told_whole() -> None:
+    """Events: "Read aloud and follow instructions": the words say all a card does, a drum's
+    steps and a companion event's calm included."""
+    from towers.games.dark_tower.rules import DarkTowerGame
+
+    foes = DarkTowerGame(2).foes
+    said = {render.event_words(e, foes) for e in DATA.events}
+    assert "the Tower stirs: the middle drum turns 2 steps" in said
+    assert "the Tower stirs: the top drum turns 1 step" in said
+    assert "companions help: every foe calms down a step" in said
+    assert "companions help: Dragons calm down a step" in said
+    assert "1 token of Brigands appears" in said and "every foe grows bolder" in said
+    assert not any(words.endswith("nothing") for words in said)
+
+
+@pytest.mark.parametrize(
+    ("left", "card", "says"),
+    [
+        (3, 0, "2 more cards to come"),
+        (2, 0, "1 more card to come"),
+        (1, 0, "the last card"),
+        (3, -1, "3 more cards to come"),
+    ],
+)
+def test_the_battle_line_counts_the_cards_still_to_come(left: int, card: int, says: str) -> None:
+    from towers.games.dark_tower import frames as F
+
+    frame = F.Battling(
+        seat=0, foe=0, location=0, card=card, rung=0, left=left, pool=0, spent=0, resolved=0
+    )
+    assert render.cards_to_come(frame) == says
+
+
+def test_seats_are_numbered_from_0_in_action_names() -> None:
+    """Every place in towers numbers seats from 0 (the terminal's "seat 0 (human)")."""
+    from towers.games.dark_tower import actions as A
+
+    assert SPACE.name(SPACE.encode(A.TradeWith(seat=1))) == "trade with seat 1"
+    assert SPACE.name(SPACE.encode(A.TakePotion(seat=0, potion=0))).endswith("from seat 0")

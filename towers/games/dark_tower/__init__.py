@@ -12,10 +12,12 @@ the market of three treasures, 24 skulls, the main goal's companion); the months
 each in the first, then 6/7/8/9 turns for 1-4 players, one fewer on Gritty; play goes on
 clockwise, so a month starts left of whoever took the last turn; six months); the monthly
 companion and adversary quests from the second month, a companion quest giving a new
-companion or a quest item, a failed adversary quest advancing the adversary; the turn: the optional Banner action, movement (spirit doubles it before moving,
-the river rule), one heroic action (cleanse, battle, quest, the main goal's dungeon) and 2
-spirit after it, one Reinforce with the haggle die, one trade a turn with heroes on your
-space (all agree, no limit on what it moves), potions and scrolls until the drop, the mandatory skull drop; battles
+companion or a quest item, a failed adversary quest advancing the adversary; the turn: the
+optional Banner action, movement (spirit doubles it before moving, modifiers applied before
+doubling, the river rule), one heroic action (cleanse, battle, quest, the main goal's dungeon)
+and 2 spirit after it, one Reinforce with the haggle die, one trade a turn with any heroes on
+your space (all agree, no limit on what it moves; a refused proposal is no trade), potions and
+scrolls until the drop, the mandatory skull drop; battles
 (cards equal to the foe's level revealed one at a time, advantages spent on the revealed card
 up to its best result, at most 10 a heroic action, no undo, one corruption for a loss that
 cannot be fully resolved, the foe removed when all cards resolve; the adversary: retreat after
@@ -75,7 +77,14 @@ Interpretations
   before; the only hidden state is where the skulls inside the tower rest.
 - A room is cleared once its result is applied; automatic advantages are counted when a battle
   or an exploration begins, and gear, scrolls and potions add to them.
-- A trade that is opened counts as the turn's trade even if declined.
+- Movement: a move modifier gained or lost during the turn changes the moves left at once,
+  twice over once the move is doubled, before or after the doubling alike (the turn's move
+  is doubled and modifiers come before it); a potion's moves are never doubled.
+- Making Trades: one trade may take in several heroes on the space, each answering in seat
+  order; a refused proposal is no trade. Designed, so that proposing cannot go on for ever: a
+  hero who refused is not asked again that turn, and a trade closed unproposed gives up the
+  turn's trade. "All players agree" (Competitive Clarifications) is every hero in the trade.
+- Seats are numbered from 0 in every action's words, as everywhere in towers.
 - A monthly quest's "4 advantages" are met from the hero's automatic advantages and Wild ones
   (kept) and then gear of the missing types (spent); "4 virtues" counts the two printed on the
   hero board with those activated.

@@ -207,21 +207,18 @@ def held(s: DarkTowerState, h: int, quest: Quest, coming: bool = False) -> int:
             if isinstance(frame, frames) and frame.seat == h:
                 count += getattr(frame, "n", 1)
             elif isinstance(frame, F.Trade | F.TradeAnswer):
-                if isinstance(frame, F.Trade):
-                    trader, partner = frame.seat, frame.partner
-                else:
-                    trader, partner = frame.trader, frame.seat
-                if h == trader:
-                    count += moved(frame.ask, quest.what) - moved(frame.offer, quest.what)
-                elif h == partner:
-                    count += moved(frame.offer, quest.what) - moved(frame.ask, quest.what)
+                trader = frame.seat if isinstance(frame, F.Trade) else frame.trader
+                for to, i in F.pairs(frame.offer):
+                    count += moved(i, quest.what) * ((h == to) - (h == trader))
+                for frm, i in F.pairs(frame.ask):
+                    count += moved(i, quest.what) * ((h == trader) - (h == frm))
     return count
 
 
-def moved(items: tuple[int, ...], what: str) -> int:
-    """How many of a trade's items (actions.ITEM codes) are of the kind a quest asks for."""
+def moved(item: int, what: str) -> int:
+    """1 if a trade's item (an actions.ITEM code) is of the kind a quest asks for, else 0."""
     low, high = ITEM_RANGE.get(what, (0, 0))
-    return sum(1 for i in items if low <= i < high)
+    return int(low <= item < high)
 
 
 def readiness(s: DarkTowerState, h: int, quest: Quest, coming: bool = False) -> float:

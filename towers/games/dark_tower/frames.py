@@ -30,7 +30,9 @@ class Turn(Frame):
 
 @dataclass(frozen=True, slots=True)
 class Trade(Frame):
-    """A trade being put together with a hero on your space (item codes, see actions.ITEM)."""
+    """A trade being put together with heroes on your space: ``partner`` is the hero the next
+    offer goes to and the next ask comes from; ``offer`` (what you give) and ``ask`` (what you
+    take) are (partner, item) pairs flattened, item codes as actions.ITEM."""
 
     seat: int
     partner: int
@@ -40,12 +42,23 @@ class Trade(Frame):
 
 @dataclass(frozen=True, slots=True)
 class TradeAnswer(Frame):
-    """The other hero agrees to the trade or not (all must agree)."""
+    """A hero of the proposed trade agrees to it or not (all must agree): the heroes in it
+    answer in seat order, each seeing the whole trade (``offer`` and ``ask`` as in Trade)."""
 
     seat: int
     trader: int
     offer: tuple[int, ...]
     ask: tuple[int, ...]
+
+
+def pairs(flat: tuple[int, ...]) -> list[tuple[int, int]]:
+    """A trade's (partner, item) pairs from their flattened tuple."""
+    return list(zip(flat[::2], flat[1::2], strict=True))
+
+
+def partners(offer: tuple[int, ...], ask: tuple[int, ...]) -> list[int]:
+    """The heroes a trade gives to or takes from, in seat order."""
+    return sorted({p for p, _ in pairs(offer) + pairs(ask)})
 
 
 @dataclass(frozen=True, slots=True)

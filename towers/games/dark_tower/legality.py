@@ -23,7 +23,8 @@ OPEN = {
     F.StartTurn: ("take your Banner action, drink a potion, or say done", "Start of Turn"),
     F.Turn: ("move, take a heroic action, Reinforce, trade, use items, or drop a skull",
              "Middle of Turn"),
-    F.Trade: ("offer or ask for items, propose the trade, or say done", "Making Trades"),
+    F.Trade: ("offer or ask for items, bring in another hero on your space, propose the trade, "
+              "or say done", "Making Trades"),
     F.TradeAnswer: ("accept or decline the trade", "Making Trades"),
     F.Battling: ("spend advantages on the revealed card, then resolve it", "Battle"),
     F.Exploring: ("enter a room, improve it once, resolve it, or leave", "Exploring a Dungeon"),
@@ -117,12 +118,22 @@ def _turn(state: DarkTowerState, top: F.Frame, action: Action) -> Why:
         case A.TradeWith(seat=other):
             if state.traded:
                 return "once per turn you may trade", "Making Trades"
-            if other == seat or other >= state.game.num_players or state.at[other] != at:
-                return "you trade with a hero on your space", "Making Trades"
-            if state.eliminated[other]:
-                return "that hero was eliminated", "Hero Elimination"
-            return None
+            return _partner(state, seat, other)
     return _wrong(top)
+
+
+def _partner(state: DarkTowerState, seat: int, other: int) -> Why:
+    """Whether ``seat`` may bring the hero of seat ``other`` into its trade."""
+    if other == seat or other >= state.game.num_players or state.at[other] != state.at[seat]:
+        return "you trade with heroes on your space", "Making Trades"
+    if state.eliminated[other]:
+        return "that hero was eliminated", "Hero Elimination"
+    if state.refused >> other & 1:
+        # designed: a hero who refused this turn is not asked again, so that proposals and
+        # refusals cannot go round for ever; the others may still agree to a trade
+        return (f"seat {other} refused a trade this turn and is not asked again until your "
+                "next turn", "Making Trades")  # fmt: skip
+    return None
 
 
 def _heroic(state: DarkTowerState, seat: int, action: Action) -> Why:
@@ -258,30 +269,38 @@ def _trade(state: DarkTowerState, top: F.Frame, action: Action) -> Why:
             if not top.offer and not top.ask:
                 return "a trade moves at least one item", "Making Trades"
             return None
+        case A.TradeWith(seat=other):
+            if other == top.partner or other in F.partners(top.offer, top.ask):
+                return (f"seat {other} is in this trade already; bring in another hero on "
+                        "your space", "Making Trades")  # fmt: skip
+            return _partner(state, top.seat, other)
         case A.Offer(item=i):
-            if state.holds(top.seat, i) <= top.offer.count(i):
-                return "you hold no more of that item to offer", "Making Trades"
-            return None
+            return _offer(state, top, i)
+        case A.OfferQuestItem(item=q):
+            return _offer(state, top, A.QUEST_ITEM + q)
+        case A.OfferAmulet():
+            return _offer(state, top, A.AMULET_ITEM)
         case A.Ask(item=i):
-            if state.holds(top.partner, i) <= top.ask.count(i):
-                return "the other hero holds no more of that item to ask for", "Making Trades"
-            return None
-        case A.OfferQuestItem(item=q) | A.AskQuestItem(item=q):
-            mine = isinstance(action, A.OfferQuestItem)
-            holder, listed = (top.seat, top.offer) if mine else (top.partner, top.ask)
-            if q not in state.quest_items[holder] or A.QUEST_ITEM + q in listed:
-                name = DATA.quest_items[q].name
-                return f"{'you hold' if mine else 'the other hero holds'} no {name} to trade", (
-                    "Making Trades"
-                )
-            return None
-        case A.OfferAmulet() | A.AskAmulet():
-            mine = isinstance(action, A.OfferAmulet)
-            holder, listed = (top.seat, top.offer) if mine else (top.partner, top.ask)
-            if state.amulets[holder] <= listed.count(A.AMULET_ITEM):
-                return "no Amulet of Hope is left to trade", "Making Trades"
-            return None
+            return _ask(state, top, i)
+        case A.AskQuestItem(item=q):
+            return _ask(state, top, A.QUEST_ITEM + q)
+        case A.AskAmulet():
+            return _ask(state, top, A.AMULET_ITEM)
     return _wrong(top)
+
+
+def _offer(state: DarkTowerState, top: F.Trade, item: int) -> Why:
+    given = sum(1 for _, i in F.pairs(top.offer) if i == item)
+    if state.holds(top.seat, item) <= given:
+        return "you hold no more of that to offer", "Making Trades"
+    return None
+
+
+def _ask(state: DarkTowerState, top: F.Trade, item: int) -> Why:
+    asked = sum(1 for p, i in F.pairs(top.ask) if (p, i) == (top.partner, item))
+    if state.holds(top.partner, item) <= asked:
+        return (f"seat {top.partner} holds no more of that to ask for", "Making Trades")
+    return None
 
 
 def _answer(state: DarkTowerState, top: F.Frame, action: Action) -> Why:

@@ -87,13 +87,14 @@ def observation(state: DarkTowerState, seat: int | None) -> dict[str, Any]:
         "heroes": heroes,
         "turn": {
             "banner_used": state.banner_used,
-            "moves_left": state.moves_left,
+            "moves_left": max(0, state.moves_left),
             "moved": state.moved,
             "doubled": state.doubled,
             "heroic_done": state.heroic_done,
             "reinforced": state.reinforced,
             "haggle": DATA.haggle_faces[state.haggle] if state.haggle >= 0 else None,
             "traded": state.traded,
+            "refused": [o for o in range(state.game.num_players) if state.refused >> o & 1],
         },
         "foes": foes,
         "adversary": {

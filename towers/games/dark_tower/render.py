@@ -156,21 +156,29 @@ def location_words(loc: int) -> str:
 def event_words(e: Event, foes: tuple[int, ...]) -> str:
     """An event card, its foe named from the game's ``foes`` (levels 2, 3, 4)."""
     foe = DATA.foes[foes[e.foe]].name if 0 <= e.foe < len(foes) else "every foe"
+    # a foe's name is plural ("Brigands"), "every foe" singular
+    verb = "s" if e.foe < 0 else ""
     match e.category:
         case "foes_strike":
-            return f"{foe} strike"
+            return f"{foe} strike{verb}"
         case "foes_spawn":
-            return f"{plural(e.count, 'token')} of {foe} appear"
+            return f"{plural(e.count, 'token')} of {foe} " + (
+                "appears" if e.count == 1 else "appear"
+            )
         case "foes_grow":
-            return f"{foe} grow bolder"
+            return f"{foe} grow{verb} bolder"
         case "tower_stirs":
             if e.seal:
                 return "the Tower stirs: the glowing seal breaks"
-            return f"the Tower stirs: the {('top', 'middle', 'bottom')[e.level]} drum turns"
+            drum = ("top", "middle", "bottom")[e.level]
+            return f"the Tower stirs: the {drum} drum turns {plural(e.steps, 'step')}"
         case "tower_acts":
             return "the adversary strikes"
         case "companion":
-            return f"companions help: {effects_text(e.effects)}"
+            help_ = [effects_text(e.effects)] if e.effects else []
+            if e.calm:
+                help_.append(f"{foe} calm{verb} down a step")
+            return f"companions help: {', '.join(help_) or 'nothing'}"
         case "new_wares":
             return "new wares at the market"
     return "all is calm"
@@ -255,11 +263,20 @@ def lately(state: DarkTowerState, seat: int | None) -> list[str]:
     ]
 
 
+def cards_to_come(frame: F.Battling) -> str:
+    """The battle cards after the one revealed (or the next to reveal): "2 more cards to
+    come", "1 more card to come", "the last card"."""
+    more = frame.left - (1 if frame.card >= 0 else 0)
+    if more <= 0:
+        return "the last card"
+    return f"{plural(more, 'more card')} to come"
+
+
 def battle_words(state: DarkTowerState, frame: F.Battling) -> str:
     adversary = frame.foe == 3
     f = state.game.adversary if adversary else state.game.foes[frame.foe]
     status = 0 if adversary else state.status[frame.foe]
-    words = f"Battle with {DATA.foes[f].name}: {plural(frame.left, 'card')} to come"
+    words = f"Battle with {DATA.foes[f].name}: {cards_to_come(frame)}"
     if frame.card >= 0:
         words += f"; the card: {card_words(f, status, frame.card, frame.rung)}"
     return words + f"; {plural(frame.pool, 'advantage')} at hand"

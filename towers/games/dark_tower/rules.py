@@ -295,14 +295,16 @@ class DarkTowerGame(Game):
         # 24 skulls out and placed and "still", 4 * 50; the event and what it spawns or
         # replaces 20; a month's two quests 2.
         per_turn = 2 + 60 + 60 + 4 + 80 + 120 + 200 + 20 + 2
-        # A trade has no cap (Making Trades): it opens, offers or asks for one thing at a
-        # time, each held by one of the two heroes, is proposed and answered. The team holds
-        # at most its start and what every action of the game could have given each hero.
+        # A trade has no cap (Making Trades): it opens, brings in up to n - 1 heroes, offers
+        # or asks for one thing at a time, each held by a hero in it, is proposed and answered
+        # by each; a turn sees at most n proposals (each hero refuses once, then is not asked
+        # again). The team holds at most its start and what every action of the game could
+        # have given each hero.
         units = n * (int(G["start"]["warriors"]) + int(G["start"]["spirit"]))
         units += turns * per_turn * n * MOST_GAINED
         items = 3 * N_GEAR + sum(p.count for p in DATA.potions) + len(DATA.treasures)
         items += len(DATA.companions) + len(DATA.quest_items) + n * int(C["amulets"])
-        trade = 4 + units + items
+        trade = n * (2 + 2 * n + units + items)
         setup = self.setup_skulls * 50 + 10 + 3 + 4 * TESTS
         return setup + turns * (per_turn + trade)
 
@@ -365,6 +367,7 @@ class DarkTowerState(State):
     current: int
     banner_used: bool
     moves_left: int
+    """Moves left this turn; below 0 when a modifier was lost after the moves were taken."""
     moved: bool
     doubled: bool
     heroic_done: bool
@@ -374,8 +377,12 @@ class DarkTowerState(State):
     haggle_at: int
     """Where the haggle die was rolled: its Reinforce is taken at that building (-1: none)."""
     base_move: int
-    """The move value counted at the start of the turn, the one doubling doubles."""
+    """The move value counted in ``moves_left`` (followed through the turn, see
+    ``_follow_move_value``): the value doubling doubles."""
     traded: bool
+    """This turn's trade is made (or given up, see ``_decide``)."""
+    refused: int
+    """Seats that refused a proposed trade this turn, a bit each (not asked again)."""
     result: int
     """0 while playing, 1 won, -1 lost."""
     ending: str
@@ -392,6 +399,27 @@ class DarkTowerState(State):
     _history: list[int] = field(default_factory=list)
     _legal: list[int] | None = None
     _legal_set: frozenset[int] | None = None
+
+    FIELDS_VERSION: ClassVar[int] = 2
+    """2: a trade may involve several heroes (its items are (partner, item) pairs) and a
+    refused proposal is no trade (``refused``)."""
+
+    @classmethod
+    def upgrade_fields(cls, fields: dict[str, Any], version: int) -> dict[str, Any]:
+        """Version 1 traded with one partner: its items were plain item codes, and opening a
+        trade used up the turn's trade, so nobody had refused one."""
+        if version < 2:
+            fields["refused"] = 0
+            frames = []
+            for frame in fields["pending"]:
+                frame = dict(frame)
+                if frame.get("frame") in ("trade", "trade_answer"):
+                    other = frame["partner"] if frame["frame"] == "trade" else frame["seat"]
+                    for key in ("offer", "ask"):
+                        frame[key] = [x for i in frame[key] for x in (other, i)]
+                frames.append(frame)
+            fields["pending"] = frames
+        return fields
 
     FIELD_READERS: ClassVar[dict[str, Any]] = {
         "pending": F.FRAMES.stack_from_json,
@@ -461,6 +489,7 @@ class DarkTowerState(State):
             haggle_at=-1,
             base_move=0,
             traded=False,
+            refused=0,
             result=0,
             ending="",
             tests=[[-1] * TESTS for _ in range(n)],
@@ -733,6 +762,7 @@ class DarkTowerState(State):
                 return out
             case F.Trade(partner=partner):
                 n = len(A.ITEM_WORDS)
+                heroes = [TRADE + s for s in range(self.game.num_players)]
                 mine = [OFFER + i for i in range(n) if self.holds(seat, i)]
                 theirs = [ASK + i for i in range(n) if self.holds(partner, i)]
                 if self.amulets[seat]:
@@ -741,7 +771,7 @@ class DarkTowerState(State):
                     theirs.append(ASK_AMULET)
                 mine += [OFFER_QUEST_ITEM + q for q in self.quest_items[seat]]
                 theirs += [ASK_QUEST_ITEM + q for q in self.quest_items[partner]]
-                return [DONE, PROPOSE, *mine, *theirs]
+                return [DONE, PROPOSE, *mine, *theirs, *heroes]
             case F.ChooseSeal():
                 return [DONE, *[UNSEAL + o for o in range(12)], *[RESEAL + o for o in range(12)]]
             case F.PotionFromHero():
@@ -789,6 +819,20 @@ class DarkTowerState(State):
         else:
             self._decide(top, value)
         self._settle()
+        self._follow_move_value()
+
+    def _follow_move_value(self) -> None:
+        """Movement: the hero moves up to its move value, and "modifiers from virtues or gear
+        are applied before doubling". A modifier gained or lost during the turn changes the
+        moves left by the change, doubled once the move is doubled: the turn's move is the
+        value with its modifiers, times two, whenever a modifier comes (a companion traded
+        for after doubling adds two moves). Moves a potion gave stay as they are."""
+        if self.result:
+            return
+        now = self.move_value(self.current)
+        if now != self.base_move:
+            self.moves_left += (now - self.base_move) * (2 if self.doubled else 1)
+            self.base_move = now
 
     def _decide(self, top: Frame, value: Any) -> None:
         p = self.pending
@@ -807,8 +851,8 @@ class DarkTowerState(State):
                 self.moved = True
             case F.Turn(), A.DoubleMove():
                 self.spirit[seat] -= int(G["move"]["double_cost"])
-                # the move value counted at the start of the turn doubles, not the moves a
-                # potion added, nor a move gained since (one value doubled, Movement)
+                # the move value now doubles, with every modifier gained so far this turn
+                # (applied before doubling), not the moves a potion added (Movement)
                 self.moves_left += self.base_move
                 self.doubled = True
             case F.Turn(), A.Cleanse():
@@ -836,36 +880,50 @@ class DarkTowerState(State):
             case F.Turn(), A.Reinforce(how=how):
                 self._reinforce(seat, how)
             case F.Turn(), A.TradeWith(seat=other):
-                self.traded = True
+                # the turn's trade is used once a trade is made, not by opening one
                 p.push(F.Trade(seat=seat, partner=other, offer=(), ask=()))
             case F.Turn(), A.DropSkull():
                 p.replace(F.EndTurn(seat=seat))
                 p.push(F.EventDraw(seat=seat))
                 p.push(F.SkullDrops(dropper=seat, n=1))
             case F.Trade(), A.Done():
+                # designed: a trade closed unproposed gives up the turn's trade, else opening
+                # and closing one could go round for ever
+                self.traded = True
                 p.pop()
-            case F.Trade(partner=o, offer=give, ask=take), A.Offer(item=i):
-                p.replace(F.Trade(seat=seat, partner=o, offer=(*give, i), ask=take))
-            case F.Trade(partner=o, offer=give, ask=take), A.Ask(item=i):
-                p.replace(F.Trade(seat=seat, partner=o, offer=give, ask=(*take, i)))
-            case F.Trade(partner=o, offer=give, ask=take), A.OfferAmulet():
-                p.replace(F.Trade(seat=seat, partner=o, offer=(*give, A.AMULET_ITEM), ask=take))
-            case F.Trade(partner=o, offer=give, ask=take), A.AskAmulet():
-                p.replace(F.Trade(seat=seat, partner=o, offer=give, ask=(*take, A.AMULET_ITEM)))
-            case F.Trade(partner=o, offer=give, ask=take), A.OfferQuestItem(item=q):
-                p.replace(F.Trade(seat=seat, partner=o, offer=(*give, A.QUEST_ITEM + q), ask=take))
-            case F.Trade(partner=o, offer=give, ask=take), A.AskQuestItem(item=q):
-                p.replace(F.Trade(seat=seat, partner=o, offer=give, ask=(*take, A.QUEST_ITEM + q)))
-            case F.Trade(partner=o, offer=give, ask=take), A.Propose():
-                p.replace(F.TradeAnswer(seat=o, trader=seat, offer=give, ask=take))
+            case F.Trade(), A.TradeWith(seat=other):
+                p.replace(replace(top, partner=other))
+            case F.Trade(partner=o, offer=give), A.Offer(item=i):
+                p.replace(replace(top, offer=(*give, o, i)))
+            case F.Trade(partner=o, offer=give), A.OfferAmulet():
+                p.replace(replace(top, offer=(*give, o, A.AMULET_ITEM)))
+            case F.Trade(partner=o, offer=give), A.OfferQuestItem(item=q):
+                p.replace(replace(top, offer=(*give, o, A.QUEST_ITEM + q)))
+            case F.Trade(partner=o, ask=take), A.Ask(item=i):
+                p.replace(replace(top, ask=(*take, o, i)))
+            case F.Trade(partner=o, ask=take), A.AskAmulet():
+                p.replace(replace(top, ask=(*take, o, A.AMULET_ITEM)))
+            case F.Trade(partner=o, ask=take), A.AskQuestItem(item=q):
+                p.replace(replace(top, ask=(*take, o, A.QUEST_ITEM + q)))
+            case F.Trade(offer=give, ask=take), A.Propose():
+                first = F.partners(give, take)[0]
+                p.replace(F.TradeAnswer(seat=first, trader=seat, offer=give, ask=take))
             case F.TradeAnswer(trader=t, offer=give, ask=take), A.Accept():
-                p.pop()
-                for i in give:
-                    self._move_item(t, seat, i)
-                for i in take:
-                    self._move_item(seat, t, i)
+                # Making Trades: all must agree; the heroes in it answer in seat order
+                later = [o for o in F.partners(give, take) if o > seat]
+                if later:
+                    p.replace(replace(top, seat=later[0]))
+                else:
+                    p.pop()
+                    self.traded = True
+                    for o, i in F.pairs(give):
+                        self._move_item(t, o, i)
+                    for o, i in F.pairs(take):
+                        self._move_item(o, t, i)
             case F.TradeAnswer(), A.Decline():
+                # a refused proposal is no trade: the turn's trade is not used up
                 p.pop()
+                self.refused |= 1 << seat
             case F.Battling() | F.Exploring(), A.SpendGear(gear=g):
                 self.gear[seat][g] -= 1
                 p.replace(_with_pool(top, 1))
@@ -1185,6 +1243,7 @@ class DarkTowerState(State):
         self.moves_left = self.base_move = self.move_value(seat)
         self.haggle_at = -1
         self.moved = self.doubled = self.heroic_done = self.reinforced = self.traded = False
+        self.refused = 0
         self.haggle = -1
 
     # ---- chance --------------------------------------------------------------------------
