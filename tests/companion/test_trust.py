@@ -21,7 +21,7 @@ from towers.core.record import load
 from towers.core.registry import make
 from towers.games.dark_tower import frames as F
 from towers.games.dark_tower.actions import SPACE, DealTest, DrawTreasure, RollHaggle
-from towers.games.dark_tower.data import DATA
+from towers.games.dark_tower.data import ADVANTAGES, DATA
 from towers.games.dark_tower.rules import DarkTowerState
 from towers.games.dark_tower.tower import ManualTower
 
@@ -60,6 +60,23 @@ def test_printed_hero_values_are_used_by_this_session_and_no_other_game(tmp_path
     # and the saved session carries them: a resumed one plays with them
     again = CompanionSession.from_record(session.to_record())
     assert again.state.game.heroes[0].move == 5
+
+
+def test_printed_building_and_gear_values_are_used_by_this_session_alone(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        '[buildings.citadel]\nfree = "gain 5 warriors"\n\n[gear.longswords]\nadvantage = "Stealth"\n',
+    )
+    session = CompanionSession.new(2, seed=1, printed=P.load(path))
+    game = session.state.game
+    citadel = next(t for t in game.building_types if t.type.lower() == "citadel")
+    assert citadel.free == P.parse_effects("gain 5 warriors")
+    longswords = next(g for g in game.gear if g.id == "longswords")
+    assert longswords.advantage == ADVANTAGES.index("Stealth")
+    said = " ".join(session.opening())
+    assert "Your printed values are used for" in said and "not used yet" not in said
+    other = make("dark_tower", players=2)
+    assert other.building_types == DATA.building_types and other.gear == DATA.gear
 
 
 @pytest.mark.parametrize(

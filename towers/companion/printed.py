@@ -23,10 +23,9 @@ Every item, field and value is checked; a bad one is refused with a one-line
 used. A session takes the file's values when it starts and keeps them in its save, so a
 resumed session plays on with the numbers it began with.
 
-Heroes are applied to the session's own game (its ``heroes``), so no other game in the same
-process sees them. The buildings' and gear's numbers are read by the rules from the shared
-data; they are applied only where the game carries its own copy (``building_types``,
-``gear``), and otherwise checked, kept, and said to be not yet in use.
+They are applied to the session's own game (its ``heroes``, ``building_types`` and
+``gear``, which the rules read), so no other game in the same process sees them. A game
+object without such a copy has them checked, kept, and said to be not in use.
 """
 
 from __future__ import annotations
@@ -279,7 +278,7 @@ def warning(printed: Mapping[str, Any], unused: list[str], path: Path | None) ->
         lines.append(
             "Printed values for "
             + " and ".join(unused)
-            + " were read and checked, but this version of the rules reads them for every "
-            "game at once, so they are not used yet."
+            + " were read and checked, but this game takes them from the shared data, so "
+            "they are not used."
         )
     return lines

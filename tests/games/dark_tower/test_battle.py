@@ -175,3 +175,20 @@ def test_defeating_the_adversary_after_the_main_goal_wins() -> None:
     resolve(state)
     assert state.is_terminal() and state.result == 1
     assert state.scores() == [1.0, 1.0] and state.winners() == [0, 1]
+
+
+def test_a_game_plays_with_its_own_gear_so_printed_values_may_replace_the_data() -> None:
+    # the owner of a copy may enter the printed gear (the companion's printed values): the
+    # rules read each game's own gear, so Longswords printed as Stealth work on Brigands
+    from dataclasses import replace
+
+    from towers.games.dark_tower.data import ADVANTAGES
+
+    state = _battle()
+    state.game.gear = tuple(
+        replace(g, advantage=ADVANTAGES.index("Stealth")) if g.name == "Longswords" else g
+        for g in state.game.gear
+    )
+    state.gear[0][4] = 1
+    act(state, "spend Longswords")
+    assert DATA.gear[4].advantage != ADVANTAGES.index("Stealth")  # the data is untouched

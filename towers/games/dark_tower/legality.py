@@ -108,7 +108,7 @@ def _turn(state: DarkTowerState, top: F.Frame, action: Action) -> Why:
             why = _building_here(state, seat)
             if why:
                 return why
-            btype = DATA.building_types[DATA.buildings[state.building_at(at)].type]
+            btype = state.game.building_types[DATA.buildings[state.building_at(at)].type]
             if how == 1 and state.spirit[seat] < btype.enhanced_cost:
                 return (f"the enhanced effect of the {btype.type} costs {btype.enhanced_cost} "
                         "spirit", "Reinforce")  # fmt: skip
@@ -341,7 +341,7 @@ def _battle(state: DarkTowerState, top: F.Frame, action: Action) -> Why:
 def _gear(state: DarkTowerState, seat: int, g: int, types: tuple[int, ...]) -> Why:
     if state.gear[seat][g] <= 0:
         return f"you hold no {DATA.gear[g].name}", "Spending vs. Losing"
-    if DATA.gear[g].advantage not in types:
+    if state.game.gear[g].advantage not in types:
         return f"the {DATA.gear[g].name}'s advantage does not work here", "Spending Advantages"
     return None
 

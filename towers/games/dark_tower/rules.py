@@ -8,6 +8,7 @@ each action is allowed is stated once in :mod:`.legality`.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
@@ -41,6 +42,7 @@ from towers.games.dark_tower.data import (
     WILD,
     DungeonType,
     Effects,
+    Gear,
     Perk,
     Quest,
 )
@@ -269,6 +271,11 @@ class DarkTowerGame(Game):
                     f"{BY_KINGDOM}, or one a seat, distinct, of {', '.join(HERO_IDS)}"
                 )
             self.heroes = tuple(DATA.heroes[HERO_IDS.index(i)] for i in ids)
+        self.building_types = DATA.building_types
+        """The building types' Reinforce effects this game plays with (the data's, unless
+        the owner of a copy entered its printed numbers: see the companion)."""
+        self.gear = DATA.gear
+        """The gear this game plays with (the data's, unless printed values were entered)."""
         self.foes = tuple(DATA.foe(self.options[f"foe{level}"]) for level in (2, 3, 4))
         """The foes of this game, by level (2, 3, 4): indices into DATA.foes."""
         self.adversary = DATA.foe(self.options["adversary"])
@@ -437,7 +444,8 @@ class DarkTowerState(State):
         start = G["start"]
         citadels = {b.kingdom: b.location for b in DATA.buildings if b.type == 0}
         goal = game.goal
-        found = {t for _, t in goal.steps}
+        # treasures a main goal's steps give are not in the deck; the competitive game has none
+        found = set() if game.competitive else {t for _, t in goal.steps}
         treasure_counts = [0 if t in found else 1 for t in range(len(DATA.treasures))]
         state = cls(
             game=game,
@@ -623,7 +631,7 @@ class DarkTowerState(State):
         """For a quest's advantages: per type, automatic and gear together; and Wild ones."""
         by_type, wild = self.automatic_by_type(seat)
         for g, n in enumerate(self.gear[seat]):
-            by_type[DATA.gear[g].advantage] += n
+            by_type[self.game.gear[g].advantage] += n
         return by_type, wild
 
     def can_meet(self, seat: int, quest: Quest) -> bool:
@@ -1032,7 +1040,7 @@ class DarkTowerState(State):
     def _reinforce(self, seat: int, how: int) -> None:
         self.reinforced = True
         building = DATA.buildings[self.building_at(self.at[seat])]
-        btype = DATA.building_types[building.type]
+        btype = self.game.building_types[building.type]
         effects = list(btype.enhanced if how else btype.free)
         if how:
             self.spirit[seat] -= btype.enhanced_cost
@@ -1210,18 +1218,18 @@ class DarkTowerState(State):
         auto, wild = self.automatic_by_type(seat)
         gear = self.gear[seat]
         if quest.qualifier == "all-same":
-            best = max(range(WILD), key=lambda t: (auto[t] + _gear_of(gear, t), -t))
+            best = max(range(WILD), key=lambda t: (auto[t] + _gear_of(self.game.gear, gear, t), -t))
             need = quest.amount - auto[best] - wild
             for g in range(N_GEAR):
-                while need > 0 and gear[g] and DATA.gear[g].advantage == best:
+                while need > 0 and gear[g] and self.game.gear[g].advantage == best:
                     gear[g] -= 1
                     need -= 1
         else:
             need = quest.amount - sum(1 for v in auto if v) - wild
             for g in range(N_GEAR):
-                if need > 0 and gear[g] and not auto[DATA.gear[g].advantage]:
+                if need > 0 and gear[g] and not auto[self.game.gear[g].advantage]:
                     gear[g] -= 1
-                    auto[DATA.gear[g].advantage] = 1
+                    auto[self.game.gear[g].advantage] = 1
                     need -= 1
 
     def _place_skull(self, b: int) -> None:
@@ -1746,8 +1754,9 @@ class DarkTowerState(State):
         return state
 
 
-def _gear_of(gear: list[int], t: int) -> int:
-    return sum(n for g, n in enumerate(gear) if DATA.gear[g].advantage == t)
+def _gear_of(kinds: Sequence[Gear], gear: list[int], t: int) -> int:
+    """How many of ``gear`` (counts by kind) give an advantage of type ``t``."""
+    return sum(n for g, n in enumerate(gear) if kinds[g].advantage == t)
 
 
 def _with_pool(top: Frame, extra: int) -> Frame:
