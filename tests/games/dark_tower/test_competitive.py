@@ -376,3 +376,13 @@ def test_the_competitive_game_shows_no_main_goal_but_the_race_for_the_relic() ->
         assert "Main goal" not in board and "race for the relic" in board
     cooperative = new_game(2)
     assert cooperative.observation(None)["main_goal"]["name"] == DATA.main_goal.name
+
+
+def test_the_competitive_treasure_deck_holds_every_treasure() -> None:
+    # World Setup 6 shuffles the treasure cards into the deck; only a main goal's steps keep
+    # some aside, and the competitive game has no main goal
+    state = race(2)
+    assert sum(state.treasure_deck.counts) + sum(1 for t in state.market if t >= 0) == len(
+        DATA.treasures
+    )
+    assert sum(1 for t in new_game(2).treasure_deck.counts if t == 0) > 0
