@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from tests.server.live import live_server
 
@@ -118,3 +119,38 @@ def test_a_session_takes_whole_numbers_as_the_schema_states_them(tmp_path: Path)
             r = live.http.post("/api/companion", json=bad)
             assert r.status_code in (400, 422), (bad, r.text)
             assert "players" in r.text or "seed" in r.text
+
+
+def test_a_real_tower_is_remembered_across_a_restart_and_nothing_is_drawn_for_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A session whose real tower was connected comes back after a restart asking the table
+    where skulls come out (as a tower worked by hand) and saying to connect the tower again;
+    a simulated tower never draws in its place."""
+    from tests.companion.helpers import TableTower
+    from towers.games.dark_tower.tower import SimulatedTower, Tower
+
+    def open_device(kind: str, tower: Tower | None = None) -> Any:
+        return TableTower() if kind == "ble" else SimulatedTower(tower)
+
+    monkeypatch.setattr("towers.server.companion.open_device", open_device)
+    db = f"sqlite:///{tmp_path / 'g.sqlite3'}"
+    with live_server(db) as live:
+        gid = live.http.post("/api/companion", json={"players": 2, "seed": 3}).json()["id"]
+        r = live.http.post(f"/api/companion/{gid}/tower", json={"kind": "ble"})
+        assert r.status_code == 200, r.text
+        view = r.json()
+        for _ in range(300):  # the table enters until it is asked where a skull came out
+            if "skull come out" in (view["waiting"] or {}).get("ask", ""):
+                break
+            view = entry(live.http, gid, view)
+        else:
+            raise AssertionError("the table was never asked where a skull came out")
+    with live_server(db) as live:
+        again = live.http.get(f"/api/companion/{gid}").json()
+        assert again["ply"] == view["ply"], "a tower drew what the table's tower decides"
+        assert "skull come out" in again["waiting"]["ask"]
+        assert again["tower"]["kind"] == "manual"
+        assert any("connect it again" in line for line in again["messages"][-3:]), again[
+            "messages"
+        ][-3:]

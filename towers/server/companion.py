@@ -23,6 +23,7 @@ restarted server picks the session up from its log.
 from __future__ import annotations
 
 import asyncio
+import json
 import secrets
 from collections.abc import Callable
 from pathlib import Path
@@ -36,6 +37,7 @@ from towers.companion import GAMES
 from towers.companion import printed as P
 from towers.companion.entries import haggle_legend
 from towers.companion.mirror import (
+    BLE,
     KIND_NAMES,
     KINDS,
     MANUAL,
@@ -190,6 +192,9 @@ class CompanionTables:
         row, log = loaded
         kept = row.seats[0].get("table", {}) if row.seats else {}
         kept = kept if isinstance(kept, dict) else {}
+        # a tower over Bluetooth is connected again from the page; till then the table tells
+        # what its tower did, as with a tower worked by hand, and nothing is drawn for it
+        was_ble = kept.get("tower") == BLE
         record = {
             "format": FORMAT,
             "game": row.game,
@@ -199,7 +204,7 @@ class CompanionTables:
             "history": [r.action for r in log],
             "companion": {
                 "version": VERSION,
-                "tower": kept.get("tower", SIMULATED),
+                "tower": MANUAL if was_ble else kept.get("tower", SIMULATED),
                 "printed": kept.get("printed", {}),
             },
         }
@@ -208,8 +213,33 @@ class CompanionTables:
         except (SaveFormatError, TowerUnavailable) as exc:
             raise ApiError(409, "unreadable", f"the stored session cannot be read: {exc}") from None
         session.printed_path = P.default_path()
-        table = self.tables.setdefault(game_id, Table(session, session.recap()))
+        recap = session.recap()
+        if was_ble:
+            recap.append(
+                "Your tower was connected over Bluetooth: connect it again (Connect tower). "
+                "Until then, enter where skulls come out of it by hand."
+            )
+        table = self.tables.setdefault(game_id, Table(session, recap))
         return table
+
+    async def _keep_tower(self, game_id: str, kind: str) -> None:
+        """Keep the tower the table plays with beside the session, so that a restarted
+        server never lets a simulated tower draw what a real one on the table decides."""
+        store = self.service.store
+        loaded = await self.service.db(store.load, game_id)
+        if loaded is None:
+            return
+        row = loaded[0]
+        seats = json.loads(json.dumps(row.seats))
+        kept = seats[0].get("table")
+        seats[0]["table"] = {**(kept if isinstance(kept, dict) else {}), "tower": kind}
+
+        def write() -> bool:
+            return store.set_seats(game_id, seats, False, expected=row.seats, ply=row.ply)
+
+        if not await self.service.db(write):
+            self.tables.pop(game_id, None)
+            raise ApiError(409, "stale", "the session changed elsewhere; reload the page")
 
     def view(self, game_id: str, table: Table) -> dict[str, Any]:
         s = table.session
@@ -335,6 +365,7 @@ class CompanionTables:
                 raise ApiError(400, "no_tower", str(exc)) from None
             s.mirror = TowerMirror(device, s.state.tower)
             s.tower_kind = body.kind
+            await self._keep_tower(game_id, body.kind)
             lines = [f"Tower connected: {body.kind}."] + s.advance()
             if s.history_len != before:
                 # a simulated tower in a real one's place draws where the skulls came out:
