@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from towers.core import knowledge
 from towers.core.game import CHANCE
+from towers.core.words import plural
 from towers.games.dark_tower import frames as F
 from towers.games.dark_tower.actions import SPACE, DrawEvent
 from towers.games.dark_tower.data import (
@@ -37,10 +38,6 @@ if TYPE_CHECKING:
 KINGDOM_STYLES = ("bold yellow", "bold blue", "bold red", "bold green")
 MESSAGES = 8
 """How many of the latest happenings the app's messages repeat."""
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 # ---- every component in words -------------------------------------------------------------

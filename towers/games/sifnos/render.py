@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from towers.core.words import plural
 from towers.games.sifnos.actions import DATA
 from towers.games.sifnos.data import (
     ANY,
@@ -42,10 +43,6 @@ CORNERS = ("north-west", "north-east", "south-east", "south-west")
 """A Region's corners in the order the map lists them."""
 QUEUE_BONUS = tuple(DATA.game["ship_spaces"]["empty_bonus"])
 """What each Ship space of a Province gives the invasion's winner while it is empty."""
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def mineral_name(m: int | str | None) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from towers.core.words import plural
 from towers.games.turris.data import TOKENS, Bundle, Card, Effect, Ongoing
 
 if TYPE_CHECKING:
@@ -46,10 +47,6 @@ BEAST_EFFECT_WORDS = {
     "displace": "Displaces Scouts",
     "discard": "makes Scouts' owners discard",
 }
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def bundle_words(b: Bundle) -> str:
@@ -195,6 +192,12 @@ def source_name(game: TurrisGame, src: int) -> str:
                 return f"Council spot {name}"
             return str(name)
     return game.sources[src][0]
+
+
+def round_words(obs: dict[str, Any]) -> str:
+    """``round 3``, or ``set-up`` before the first round: the observation counts the
+    rulebook's Rounds from 1, and is 0 during Setup."""
+    return f"round {obs['round']}" if obs["round"] else "set-up"
 
 
 def pending_words(game: TurrisGame, obs: dict[str, Any]) -> str:
@@ -351,7 +354,7 @@ def text(state: TurrisState, seat: int | None) -> str:
     obs = state.observation(seat)
     n = len(obs["prestige"])
     lines: list[str] = []
-    head = f"[bold]Turris[/] - round {obs['round'] + 1} - phase {obs['phase']}"
+    head = f"[bold]Turris[/] - {round_words(obs)} - phase {obs['phase']}"
     if obs["first_player"] >= 0:
         head += f" - First Player {seat_label(game, obs['first_player'])}"
     if obs["future_first"] >= 0:

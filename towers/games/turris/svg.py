@@ -53,6 +53,7 @@ from towers.games.turris.render import (
     node_name,
     ongoing_words,
     pending_words,
+    round_words,
     source_name,
 )
 
@@ -438,7 +439,7 @@ def _rewards_key(game: TurrisGame, obs: dict[str, Any]) -> Panel:
 
 
 def _head(game: TurrisGame, obs: dict[str, Any]) -> Panel:
-    out = [_text(PAD, 24, f"Turris — round {obs['round'] + 1}", 17, font_weight="bold")]
+    out = [_text(PAD, 24, f"Turris — {round_words(obs)}", 17, font_weight="bold")]
     body, rows = _lines(PAD, 46, pending_words(game, obs), COLUMN - 2 * PAD, 14)
     out.append(body)
     return "".join(out), 40 + 17 * rows
