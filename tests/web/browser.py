@@ -90,22 +90,50 @@ SETTLED = """(ply) => {
 PICKED = """(n) => document.querySelectorAll('#board .tw-picked').length === n"""
 
 
+def confirm_if_asked(page: Any) -> bool:
+    """Click "Confirm" when the page asks to confirm the action just chosen (one that cannot be
+    taken back); whether it asked."""
+    if page.locator("#confirm:not(.hidden)").count():
+        page.click("#confirm-yes")
+        return True
+    return False
+
+
+def axe_violations(page: Any) -> list[dict[str, Any]]:
+    """What axe-core (the copy packaged with axe-playwright-python, nothing fetched) finds wrong
+    on the page as it is now: each violation's rule, impact and the elements concerned."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(page).response["violations"]
+    return [
+        {
+            "rule": v["id"],
+            "impact": v["impact"],
+            "nodes": [" ".join(map(str, n["target"])) for n in v["nodes"]][:5],
+        }
+        for v in found
+    ]
+
+
 def make_move(page: Any, entry: dict[str, Any]) -> str:
     """Play the move ``entry`` (of the view's legal moves) as a person would: its targets
     clicked on the board in order, then the chooser's button where several moves share them,
-    or the move's button in words. Returns how: "board", "chooser" or "words"."""
+    or the move's button in words; confirmed where the page asks. Returns how: "board", "chooser" or "words"."""
     ply = int(page.evaluate("() => Number(document.querySelector('#status').dataset.ply)"))
     ids = entry["targets"]
     if not ids:
         page.locator(f'#words button[data-action="{entry["action"]}"]').click()
+        confirm_if_asked(page)
         page.wait_for_function(SETTLED, arg=ply)
         return "words"
     for k, ident in enumerate(ids):
         click_target(page, ident)
         if k + 1 < len(ids):
             page.wait_for_function(PICKED, arg=k + 1)
+    confirm_if_asked(page)
     if page.wait_for_function(SETTLED, arg=ply).json_value() == "chooser":
         page.locator(f'#choices button[data-action="{entry["action"]}"]').click()
+        confirm_if_asked(page)
         page.wait_for_function(SETTLED, arg=ply)
         return "chooser"
     return "board"

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.server.live import Live
-from tests.web.browser import click_target, needs_chromium, open_page, shot
+from tests.web.browser import click_target, confirm_if_asked, needs_chromium, open_page, shot
 
 pytestmark = needs_chromium
 
@@ -141,6 +141,7 @@ def play_by_clicks(
     picked = [first]
     while True:
         click_target(page, picked[-1])
+        confirm_if_asked(page)
         settled = page.wait_for_function(
             SETTLED, arg=[view["ply"], len(picked)], timeout=5_000
         ).json_value()
@@ -155,6 +156,7 @@ def play_by_clicks(
             button = buttons.nth(rng.randrange(buttons.count()))
             text = button.inner_text()
             button.click()
+            confirm_if_asked(page)
             page.wait_for_function(SETTLED, arg=[view["ply"], -1])
             return str(text)
         # a step of a longer choice: the clicked target is marked, the next ones ringed

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.server.live import Live
-from tests.web.browser import needs_chromium, shot
+from tests.web.browser import confirm_if_asked, needs_chromium, shot
 from towers.core.record import replay
 
 pytestmark = needs_chromium
@@ -41,8 +41,11 @@ def click_on_board(page: Any) -> None:
         pick = squares.first if squares.count() else highlights.first
         target = pick.get_attribute("data-target")
         page.locator(f'#board [id="{target}"]').click()
+        if confirm_if_asked(page):
+            break
         if page.locator("#chooser:not(.hidden)").count():
             page.locator("#choices button").first.click()
+            confirm_if_asked(page)
             break
         if page.locator("#board .tw-picked").count() == 0:
             break  # the action was complete and sent
@@ -55,6 +58,7 @@ def click_words(page: Any, text: str | None = None) -> None:
     if text is not None:
         buttons = buttons.filter(has_text=text)
     buttons.first.click()
+    confirm_if_asked(page)
     wait_past(page, before)
 
 

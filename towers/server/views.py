@@ -6,10 +6,12 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import random
 import time
 from typing import Any
 
 from towers.core import knowledge
+from towers.core.chance import derive_seed
 from towers.core.game import CHANCE, State
 from towers.core.registry import views_of
 from towers.server.errors import ApiError
@@ -68,6 +70,7 @@ class Views:
         over = state.is_terminal()
         observation = state.observation(seat)
         mine = seat is not None and mover == seat and not room.seats[seat].is_bot
+        rng = random.Random(derive_seed(room.seed, "reveal", room.ply))
         view: dict[str, Any] = {
             "id": room.id,
             "game": game.name,
@@ -82,7 +85,12 @@ class Views:
             "observation": observation,
             "scores": shown_scores(state, observation),
             "winners": state.winners() if over else [],
-            "legal": [room.describe(a) for a in state.legal_actions()] if mine else [],
+            "legal": [
+                {**room.describe(a), "ends_turn": ends_turn(state, a, rng)}
+                for a in state.legal_actions()
+            ]
+            if mine
+            else [],
             "can_undo": seat is not None and self.why_no_undo(room, seat, thorough=False) is None,
         }
         if svg:
@@ -200,6 +208,16 @@ class Views:
         except Exception as exc:  # the socket went away; the reader side cleans up
             log.debug("stopped writing to a client of game %s: %r", room.id, exc)
             client.closed = True
+
+
+def ends_turn(state: State, action: int, rng: random.Random) -> bool:
+    """Whether ``action`` is the last its actor may take back: after it another seat or chance
+    moves, or the game is over, or it shows some seat hidden information (so it stands)."""
+    after = state.clone()
+    after.apply_action(action)
+    if after.is_terminal() or after.current_player() != state.current_player():
+        return True
+    return knowledge.reveals(state, action, rng)
 
 
 def shown_scores(state: State, observation: dict[str, Any]) -> list[float] | None:

@@ -16,6 +16,31 @@ let retry = 500;
 let sending = false;
 let shown = null;       // the svg on the board (null while replaying)
 let offeredMoves = "";  // the moves the buttons offer now
+let pending = null;     // the action waiting for the player's confirmation
+let backToBoard = false; // the next board drawn takes the keyboard's focus
+
+// The games by their printed names (the page's title and the tab's); another game by its own.
+const PRINTED = {
+  torres: "Torres", turris: "Turris", tiletum: "Tiletum", sifnos: "Towers of Sifnos",
+  dark_tower: "Return to Dark Tower",
+};
+
+function gameName() {
+  return (view && (view.title || PRINTED[view.game] || view.game)) || "";
+}
+
+// ---- settings, kept in this browser ----------------------------------------------------
+// confirm: ask before an action that cannot be taken back (on unless turned off); sound and
+// notify: say that the turn has come (off unless turned on).
+function setting(name) {
+  let value = null;
+  try { value = localStorage.getItem(`towers.${name}`); } catch (e) { /* storage refused */ }
+  return name === "confirm" ? value !== "off" : value === "on";
+}
+
+function setSetting(name, on) {
+  try { localStorage.setItem(`towers.${name}`, on ? "on" : "off"); } catch (e) { /* storage refused */ }
+}
 
 function seatName(seat) {
   if (seat < 0) return "chance";
@@ -107,30 +132,73 @@ function send(message) {
   api("POST", `/api/games/${gameId}/${path}`, body).catch(showError);
 }
 
-function play(action) {
+// An action chosen: played at once, or, when it cannot be taken back and the player asks
+// for it (the settings), once confirmed. ``toBoard``: chosen by the keyboard, which goes back
+// to the board afterwards (a button pressed by a key is clicked with no count of clicks).
+function play(action, toBoard = false) {
   if (!view || sending) return;
+  const entry = view.legal.find((a) => a.action === action);
+  if (entry && entry.ends_turn && setting("confirm")) { askConfirm(entry, toBoard); return; }
+  commit(action, toBoard);
+}
+
+function commit(action, toBoard) {
+  hideConfirm();
   sending = true;
   picked = [];
+  if (toBoard) backToBoard = true;
   send({ type: "action", ply: view.ply, action });
+  highlight();
+}
+
+function askConfirm(entry, toBoard) {
+  pending = { entry, toBoard };
+  $("#confirm-text").textContent = `${entry.text}: play it? It cannot be taken back.`;
+  $("#confirm").classList.remove("hidden");
+  $("#confirm-yes").focus({ preventScroll: true });
+}
+
+function hideConfirm() {
+  pending = null;
+  $("#confirm").classList.add("hidden");
+}
+
+function cancelConfirm() {
+  const was = pending;
+  hideConfirm();
+  picked = [];
+  hideChooser();
+  if (was && was.toBoard) backToBoard = true;
+  highlight();
 }
 
 // ---- state -----------------------------------------------------------------------------
 function onState(msg) {
   const plyChanged = !view || view.ply !== msg.ply;
+  const turnCame = view !== null && !view.your_turn && msg.your_turn;
   if (plyChanged) $("#typed-move").value = "";
+  if (plyChanged && pending) hideConfirm();
   view = msg;
   sending = false;
   if ("log_from" in msg) {
+    const known = log.length;
     log.length = Math.min(log.length, msg.log_from);
     for (const e of msg.log) log[e.ply] = e;
+    // the moves since the last message, read out by a screen reader (not the whole log at first)
+    const fresh = msg.log.filter((e) => e.ply >= known);
+    if (known && fresh.length) $("#said").textContent = fresh.slice(-3).map((e) => `${e.who}: ${e.text}`).join(". ");
   }
   if (plyChanged) { picked = []; hideChooser(); }
   render();
+  if (turnCame) signalTurn();
 }
 
 function render() {
-  document.title = `towers: ${view.game}`;
-  $("#title").textContent = `${view.game}, ${view.players} player${view.players === 1 ? "" : "s"}` + (view.you === null ? " · watching" : ` · you are seat ${view.you}`);
+  const mine = view.your_turn && !replaying;
+  document.title = mine ? `● Your turn: ${gameName()}` : `towers: ${gameName()}`;
+  $("#icon").setAttribute("href", mine ? "/icon-turn.svg" : "/icon.svg");
+  $("#title").textContent = `${gameName()}, ${view.players} player${view.players === 1 ? "" : "s"}` + (view.you === null ? " · watching" : ` · you are seat ${view.you}`);
+  $("#settings").classList.toggle("hidden", view.you === null);
   renderStatus();
   // the same board again (news of the seats or the log) is left as it is, so that a click
   // under way lands on what it was aimed at
@@ -142,6 +210,9 @@ function render() {
   renderLog();
   $("#undo").disabled = !view.can_undo;
   $("#undo").classList.toggle("hidden", view.you === null);
+  // the button the keyboard chose with may have gone with the old moves: back to the board
+  const root = $("#board svg");
+  if (backToBoard && root && !replaying) markTargets(root);
 }
 
 function renderStatus() {
@@ -165,10 +236,14 @@ function renderStatus() {
 function renderBoard(svg, observation) {
   const board = $("#board");
   shown = replaying ? null : svg;
+  if (board.contains(document.activeElement)) backToBoard = true;
   if (svg) {
     board.innerHTML = svg;
     const root = board.querySelector("svg");
     root.addEventListener("click", onBoardClick);
+    root.addEventListener("keydown", onBoardKey);
+    root.addEventListener("focusin", drawFocus);
+    root.addEventListener("focusout", () => setTimeout(drawFocus));
     flow(root);
   } else {
     board.replaceChildren(el("pre", { text: JSON.stringify(observation, null, 1) }));
@@ -290,10 +365,13 @@ function highlight() {
   for (const id of nextIds()) mark(id, "tw-hl");
   root.append(layer);
   $("#cancel").classList.toggle("hidden", picked.length === 0);
+  markTargets(root);
 }
 
 function onBoardClick(event) {
-  if (!view || !view.your_turn || replaying) return;
+  if (!view || replaying) return;
+  if (!view.your_turn) { sayWhy(event.target, false); return; }
+  if (pending) return;
   const next = nextIds();
   let node = event.target;
   let id = null;
@@ -310,27 +388,229 @@ function onBoardClick(event) {
       if (node.id && first.has(node.id)) { id = node.id; break; }
       node = node.parentNode;
     }
-    if (id === null) { hideChooser(); highlight(); return; }
+    if (id === null) { hideChooser(); highlight(); sayWhy(event.target, true); return; }
   }
+  choose(id, false);
+}
+
+// One more element of the board chosen (by a click, or by the keyboard on a target): the
+// action it completes is played (confirmed first where asked), or the choice goes on.
+function choose(id, byKeyboard) {
+  clearError();
   picked.push(id);
   const done = candidates().filter((a) => a.targets.length === picked.length);
   const more = nextIds();
   if (done.length === 1 && more.size === 0) {
     hideChooser();
-    play(done[0].action);
     highlight();
+    play(done[0].action, byKeyboard);
     return;
   }
   if (done.length) showChooser(done, more.size > 0);
   else hideChooser();
   highlight();
+  if (byKeyboard && done.length && !more.size) $("#choices button").focus();
+}
+
+// ---- the board by keyboard ---------------------------------------------------------------
+// The elements that may be chosen next are buttons named by what they do (the actions' words),
+// one stop for Tab: the arrow keys go to the nearest one that way, Home and End to the first
+// and last, Enter or Space chooses, Escape takes back a choice under way.
+let focusAt = null;  // where on the board (svg units) the keyboard last was
+
+function targetName(root, id) {
+  const actions = candidates().filter((a) => a.targets[picked.length] === id);
+  if (actions.length === 1) return actions[0].text;
+  const node = root.querySelector(`[id="${CSS.escape(id)}"]`);
+  const title = node && node.querySelector(":scope > title");
+  const what = title ? title.textContent.split(":")[0] : "";
+  const listed = actions.slice(0, 4).map((a) => a.text).join("; ");
+  const more = actions.length > 4 ? `; and ${actions.length - 4} more` : "";
+  return `${what ? `${what}, ` : ""}choose for ${actions.length} moves: ${listed}${more}`;
+}
+
+function boardTargets(root) {
+  return [...root.querySelectorAll("[data-tw-target]")];
+}
+
+function markTargets(root) {
+  const board = $("#board");
+  const ids = nextIds();
+  for (const node of boardTargets(root)) {
+    if (ids.has(node.dataset.twTarget)) continue;
+    for (const a of ["tabindex", "role", "aria-label", "data-tw-target"]) node.removeAttribute(a);
+  }
+  const nodes = [];
+  for (const id of ids) {
+    const node = root.querySelector(`[id="${CSS.escape(id)}"]`);
+    if (!node) continue;
+    node.setAttribute("role", "button");
+    node.setAttribute("aria-label", targetName(root, id));
+    if (node !== document.activeElement) node.setAttribute("tabindex", "-1");
+    node.dataset.twTarget = id;
+    nodes.push(node);
+  }
+  nodes.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  // a board with choices is a group of buttons; one without, a picture
+  root.setAttribute("role", nodes.length ? "group" : "img");
+  const focused = document.activeElement;
+  const stop = nodes.includes(focused) ? focused : nearest(root, nodes, focusAt) || nodes[0];
+  for (const n of nodes) n.setAttribute("tabindex", n === stop ? "0" : "-1");
+  // the board scrolls sideways on a narrow screen: the keyboard may reach it to scroll it
+  board.setAttribute("tabindex", !stop && board.scrollWidth > board.clientWidth ? "0" : "-1");
+  // the keyboard was on the board (or on what a choice there led to, now gone): it stays there
+  const lost = !focused || focused === document.body || (board.contains(focused) && !nodes.includes(focused));
+  if (backToBoard && lost) (stop || board).focus({ preventScroll: !stop });
+  if (stop && document.activeElement === stop) backToBoard = false;
+  drawFocus();
+}
+
+function centre(root, node) {
+  const b = boxInRoot(root, node);
+  return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+}
+
+function nearest(root, nodes, at) {
+  if (!at) return null;
+  let best = null, least = Infinity;
+  for (const n of nodes) {
+    const c = centre(root, n);
+    const d = Math.hypot(c.x - at.x, c.y - at.y);
+    if (d < least) { least = d; best = n; }
+  }
+  return best;
+}
+
+// The nearest target from ``from`` in the direction (dx, dy): ahead of it, a sideways step
+// counted twice as far as one straight on.
+function toward(root, nodes, from, dx, dy) {
+  const c = centre(root, from);
+  let best = null, least = Infinity;
+  for (const n of nodes) {
+    if (n === from) continue;
+    const p = centre(root, n);
+    const ahead = (p.x - c.x) * dx + (p.y - c.y) * dy;
+    const aside = Math.abs((p.x - c.x) * dy - (p.y - c.y) * dx);
+    if (ahead <= 0.5) continue;
+    const cost = ahead + 2 * aside;
+    if (cost < least) { least = cost; best = n; }
+  }
+  return best;
+}
+
+function moveFocus(root, node) {
+  if (!node) return;
+  for (const n of boardTargets(root)) n.setAttribute("tabindex", n === node ? "0" : "-1");
+  node.focus();
+}
+
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+function onBoardKey(event) {
+  const root = event.currentTarget;
+  const node = event.target.closest && event.target.closest("[data-tw-target]");
+  if (!node || !root.contains(node) || event.altKey || event.ctrlKey || event.metaKey) return;
+  const nodes = boardTargets(root);
+  if (event.key === "Enter" || event.key === " ") {
+    event.preventDefault();
+    if (event.repeat || pending || sending) return;
+    focusAt = centre(root, node);
+    backToBoard = true;
+    choose(node.dataset.twTarget, true);
+  } else if (ARROWS[event.key]) {
+    event.preventDefault();
+    moveFocus(root, toward(root, nodes, node, ...ARROWS[event.key]));
+  } else if (event.key === "Home" || event.key === "End") {
+    event.preventDefault();
+    moveFocus(root, event.key === "Home" ? nodes[0] : nodes[nodes.length - 1]);
+  } else if (event.key === "Escape" && picked.length) {
+    event.preventDefault();
+    focusAt = centre(root, node);
+    backToBoard = true;
+    picked = [];
+    hideChooser();
+    highlight();
+  }
+}
+
+// The ring of the target the keyboard is on (the browser's own outline does not show on
+// every element of an svg).
+function drawFocus() {
+  const root = $("#board svg");
+  if (!root) return;
+  root.querySelectorAll(".tw-focus").forEach((n) => n.remove());
+  const node = document.activeElement;
+  if (!node || !node.dataset || !node.dataset.twTarget || !root.contains(node)) return;
+  focusAt = centre(root, node);
+  if (!node.matches(":focus-visible")) return;
+  const box = boxInRoot(root, node);
+  const layer = document.createElementNS("http://www.w3.org/2000/svg", "g");
+  layer.setAttribute("class", "tw-focus");
+  layer.setAttribute("pointer-events", "none");
+  for (const [cls, pad] of [["tw-focus-out", -5], ["tw-focus-in", -5]]) {
+    const r = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+    r.setAttribute("x", box.x + pad); r.setAttribute("y", box.y + pad);
+    r.setAttribute("width", box.width - 2 * pad); r.setAttribute("height", box.height - 2 * pad);
+    r.setAttribute("rx", 5);
+    r.setAttribute("class", cls);
+    layer.append(r);
+  }
+  layer.dataset.target = node.dataset.twTarget;
+  root.append(layer);
+}
+
+// A click on the board that chooses nothing: why, at once, next to the board.
+function sayWhy(node, myTurn) {
+  let place = node;
+  while (place && place.tagName !== "svg" && !(place.querySelector && place.querySelector(":scope > title"))) place = place.parentNode;
+  const title = place && place.tagName !== "svg" ? place.querySelector(":scope > title").textContent.split(":")[0] : "";
+  if (!myTurn) {
+    if (view.status === "over") return;
+    const who = view.to_move === null ? "chance is being drawn" : `it is ${seatName(view.to_move)}'s turn`;
+    showNote(`${title ? `${title}: ` : ""}nothing to choose now, ${view.you === null ? "you are watching" : who}.`);
+    return;
+  }
+  if (pending) return;
+  const where = picked.length ? "the ringed places go on with your choice" : "the ringed places are what you may choose now";
+  showNote(`${title ? `${title} is` : "That is"} not something you may choose now: ${where}` +
+    (view.legal.some((a) => !a.targets.length) ? ", and the buttons in words." : "."));
+}
+
+function showNote(text) {
+  showError({ message: text, error: "not_a_target" });
+}
+
+// ---- the turn has come ----------------------------------------------------------------------
+function signalTurn() {
+  if (setting("sound")) beep();
+  if (setting("notify") && document.hidden && "Notification" in window && Notification.permission === "granted") {
+    const note = new Notification(`Your turn: ${gameName()}`, { body: $("#title").textContent, tag: `towers-${gameId}` });
+    note.onclick = () => { window.focus(); note.close(); };
+  }
+}
+
+let audio = null;
+function beep() {
+  try {
+    audio = audio || new AudioContext();
+    const now = audio.currentTime;
+    for (const [at, pitch] of [[0, 660], [0.16, 880]]) {
+      const tone = audio.createOscillator(), gain = audio.createGain();
+      tone.frequency.value = pitch;
+      gain.gain.setValueAtTime(0.15, now + at);
+      gain.gain.exponentialRampToValueAtTime(0.001, now + at + 0.14);
+      tone.connect(gain).connect(audio.destination);
+      tone.start(now + at);
+      tone.stop(now + at + 0.15);
+    }
+  } catch (e) { /* no sound here */ }
 }
 
 function showChooser(actions, canGoOn) {
   const box = $("#choices");
   box.replaceChildren();
   for (const a of actions) {
-    box.append(el("button", { type: "button", "data-action": a.action, text: a.text, onclick: () => { hideChooser(); play(a.action); } }));
+    box.append(el("button", { type: "button", "data-action": a.action, text: a.text, onclick: (e) => { hideChooser(); play(a.action, e.detail === 0); } }));
   }
   if (canGoOn) box.append(el("p", { class: "muted", text: "…or go on choosing on the board." }));
   $("#chooser").classList.remove("hidden");
@@ -352,14 +632,14 @@ function renderMoves() {
   words.replaceChildren();
   if (!mine) return;
   for (const a of view.legal.filter((x) => x.targets.length === 0)) {
-    words.append(el("button", { type: "button", "data-action": a.action, text: a.text, onclick: () => play(a.action) }));
+    words.append(el("button", { type: "button", "data-action": a.action, text: a.text, onclick: (e) => play(a.action, e.detail === 0) }));
   }
   if (!words.children.length) words.append(el("span", { class: "muted", text: "Everything you may do now is on the board." }));
   $("#all-summary").textContent = `All legal moves (${view.legal.length})`;
   const all = $("#all-moves");
   all.replaceChildren();
   for (const a of view.legal) {
-    all.append(el("button", { type: "button", "data-action": a.action, text: a.text, onclick: () => play(a.action) }));
+    all.append(el("button", { type: "button", "data-action": a.action, text: a.text, onclick: (e) => play(a.action, e.detail === 0) }));
   }
 }
 
@@ -433,13 +713,15 @@ function showError(err) {
   sending = false;
   const box = $("#error");
   const message = (err && err.message) || String(err);
-  box.textContent = message;
+  // the rule that forbids it, where the refusal names one
+  box.textContent = err && err.rule && !message.includes(err.rule) ? `${message} (${err.rule})` : message;
   box.dataset.code = (err && err.error) || "";
   box.classList.remove("hidden");
 }
 
 function clearError() {
   $("#error").classList.add("hidden");
+  $("#error").textContent = "";
 }
 
 // ---- replay ----------------------------------------------------------------------------------
@@ -478,8 +760,26 @@ $("#typed").addEventListener("submit", (event) => {
   picked = [];
   send({ type: "action", ply: view.ply, text });
 });
-$("#undo").addEventListener("click", () => view && send({ type: "undo", ply: view.ply }));
-$("#cancel").addEventListener("click", () => { picked = []; hideChooser(); highlight(); });
+$("#undo").addEventListener("click", () => { if (!view) return; hideConfirm(); send({ type: "undo", ply: view.ply }); });
+$("#confirm-yes").addEventListener("click", () => pending && commit(pending.entry.action, pending.toBoard));
+$("#confirm-no").addEventListener("click", cancelConfirm);
+$("#confirm").addEventListener("keydown", (e) => { if (e.key === "Escape") { e.preventDefault(); cancelConfirm(); } });
+for (const name of ["confirm", "sound", "notify"]) {
+  const box = $(`#set-${name}`);
+  box.checked = setting(name);
+  box.addEventListener("change", async () => {
+    setSetting(name, box.checked);
+    if (name === "sound" && box.checked) beep();
+    if (name !== "notify" || !box.checked) return;
+    const note = $("#notify-note");
+    const granted = "Notification" in window && (Notification.permission === "granted" ||
+      await Notification.requestPermission().catch(() => "denied") === "granted");
+    note.textContent = granted ? "" : "This browser does not let the page notify you; allow it in the site's settings.";
+    note.classList.toggle("hidden", granted);
+    if (!granted) { box.checked = false; setSetting(name, false); }
+  });
+}
+$("#cancel").addEventListener("click", () => { picked = []; hideConfirm(); hideChooser(); highlight(); });
 $("#replay-start").addEventListener("click", startReplay);
 $("#replay-live").addEventListener("click", stopReplay);
 $("#replay-prev").addEventListener("click", () => replaying && replaying.step > 0 && showStep(replaying.step - 1));
