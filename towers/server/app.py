@@ -286,10 +286,92 @@ def create_app(config: ServerConfig | None = None, limits: Limits | None = None)
     async def game_page(game_id: str) -> FileResponse:
         return FileResponse(WEB / "game.html")
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> Response:
+        return Response(ICON_PNG, media_type="image/png", headers=ICON_CACHE)
+
+    @app.get("/icon.svg", include_in_schema=False)
+    async def icon() -> Response:
+        return Response(icon_svg(turn=False), media_type="image/svg+xml", headers=ICON_CACHE)
+
+    @app.get("/icon-turn.svg", include_in_schema=False)
+    async def icon_turn() -> Response:
+        return Response(icon_svg(turn=True), media_type="image/svg+xml", headers=ICON_CACHE)
+
     add_companion_routes(app, service)
     app.mount("/static", StaticFiles(directory=WEB), name="static")
     app.openapi = _with_names(app)  # type: ignore[method-assign]
     return app
+
+
+# ---- the icon: a tower on the header's purple, drawn in 32 by 32 squares -----------------------
+ICON_CACHE = {"Cache-Control": "public, max-age=86400"}
+ICON_BACK = (0x2D, 0x22, 0x50)
+ICON_WALL = (0xF7, 0xF3, 0xEA)
+ICON_DOOR = (0x7A, 0x4F, 0xC2)
+ICON_TURN = (0xFF, 0xB3, 0x00)
+# (x, y, width, height, colour), the later drawn over the earlier
+ICON_PARTS = [
+    (11, 12, 10, 16, ICON_WALL),  # the tower
+    (8, 9, 16, 4, ICON_WALL),  # its parapet
+    (8, 5, 4, 4, ICON_WALL),  # and three merlons
+    (14, 5, 4, 4, ICON_WALL),
+    (20, 5, 4, 4, ICON_WALL),
+    (14, 20, 4, 8, ICON_DOOR),  # the door
+]
+
+
+def _hex(colour: tuple[int, int, int]) -> str:
+    return "#" + "".join(f"{c:02x}" for c in colour)
+
+
+def icon_svg(turn: bool) -> str:
+    """The page's icon; with a yellow dot in its corner when it is the viewer's turn."""
+    parts = "".join(
+        f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="{_hex(c)}"/>'
+        for x, y, w, h, c in ICON_PARTS
+    )
+    dot = f'<circle cx="25" cy="25" r="6.5" fill="{_hex(ICON_TURN)}" stroke="{_hex(ICON_BACK)}" stroke-width="2"/>'
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">'
+        f'<rect width="32" height="32" rx="6" fill="{_hex(ICON_BACK)}"/>{parts}'
+        f"{dot if turn else ''}</svg>"
+    )
+
+
+def _icon_png() -> bytes:
+    """The icon without the dot as a 32 by 32 PNG (its corners rounded as the svg's)."""
+    import struct
+    import zlib
+
+    rows = []
+    for y in range(32):
+        row = bytearray([0])  # no filter
+        for x in range(32):
+            cx, cy = min(max(x + 0.5, 6), 26), min(max(y + 0.5, 6), 26)
+            inside = (x + 0.5 - cx) ** 2 + (y + 0.5 - cy) ** 2 <= 36
+            colour = ICON_BACK
+            for px, py, w, h, c in ICON_PARTS:
+                if px <= x < px + w and py <= y < py + h:
+                    colour = c
+            row += bytes([*colour, 255 if inside else 0])
+        rows.append(bytes(row))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (
+            struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+        )
+
+    header = struct.pack(">IIBBBBB", 32, 32, 8, 6, 0, 0, 0)  # 8-bit RGBA
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(b"".join(rows), 9))
+        + chunk(b"IEND", b"")
+    )
+
+
+ICON_PNG = _icon_png()
 
 
 def _with_names(app: FastAPI) -> Any:
