@@ -17,7 +17,7 @@ from .helpers import act, fresh, legal, legal_strings, position, sq
 def _draw(state: TorresState, *cards: str) -> None:
     for card in cards:
         assert state.is_chance_node()
-        act(state, f"draw {card}")
+        act(state, f"draw {_printed(card)}")
 
 
 def _why(state: TorresState, text: str) -> str:
@@ -106,23 +106,27 @@ def test_acquire_from_a_deck_of_fewer_than_three_cards() -> None:
     act(state, "acquire card")
     _draw(state, "jump_up", "diagonal")
     assert state.step == S_KEEP
-    act(state, "keep jump_up")
-    act(state, "return diagonal bottom")
+    act(state, "keep Jump up two levels")
+    act(state, "return Diagonal move bottom")
     assert state.step == S_TURN and state.hands[0][A.C_JUMP_UP] == 1
     # the one card left is known to its owner: drawn without chance, kept
     act(state, "acquire card")
     assert state.step == S_KEEP and state.drawn_cards == [A.C_DIAGONAL]
-    act(state, "keep diagonal")
+    act(state, "keep Diagonal move")
     assert state.step == S_TURN and not legal(state, "acquire card")  # the deck is empty
+
+
+def _printed(key: str) -> str:
+    return A.CARD_NAMES[A.CARD_KEYS.index(key)]
 
 
 def _acquired(kept: str, top: str, bottom: str) -> TorresState:
     state = position(knights={0: ["a1"]})
     act(state, "acquire card")
     _draw(state, top, kept, bottom)
-    act(state, f"keep {kept}")
-    act(state, f"return {top} top")
-    act(state, f"return {bottom} bottom")
+    act(state, f"keep {_printed(kept)}")
+    act(state, f"return {_printed(top)} top")
+    act(state, f"return {_printed(bottom)} bottom")
     return state
 
 
@@ -167,7 +171,7 @@ def test_determinize_keeps_what_the_seat_knows_of_its_own_deck() -> None:
 def test_playing_a_card_costs_no_action_points() -> None:
     state = position(knights={0: ["a1"]}, hands={0: ["six_ap"]})
     state.action_points = 0
-    act(state, "play six_ap")
+    act(state, "play 6 action points")
     assert state.action_points == 1
 
 
@@ -183,7 +187,7 @@ def test_common_deck_keeps_the_other_acquire_rules() -> None:
     assert state.hands[0][A.C_SIX] == 2 and state.action_points == 3
     assert sum(state.decks[0].counts) == 38
     assert not legal(state, "acquire card")  # at most two a turn
-    assert not legal(state, "play six_ap")  # not on the turn acquired
+    assert not legal(state, "play 6 action points")  # not on the turn acquired
 
 
 # ---- The Action Cards -----------------------------------------------------------------
@@ -193,8 +197,8 @@ def test_jump_up_lands_on_an_empty_space() -> None:
     state = position(
         heights={"d4": 1, "d5": 3}, knights={0: ["d4"], 1: ["d5"]}, hands={0: ["jump_up"]}
     )
-    assert not legal_strings(state, "play jump_up")
-    assert "not empty" in _why(state, "play jump_up d4 N")
+    assert not legal_strings(state, "play Jump up two levels")
+    assert "not empty" in _why(state, "play Jump up two levels d4 N")
 
 
 def test_diagonal_move_between_castles_and_from_the_ground() -> None:
@@ -204,27 +208,27 @@ def test_diagonal_move_between_castles_and_from_the_ground() -> None:
         king="c5",
         hands={0: ["diagonal"]},
     )
-    options = legal_strings(state, "play diagonal")
-    assert "play diagonal d4 NE" in options  # castle d4 to castle e5
-    assert "play diagonal f4 NW" in options  # from level 0 up to level 1
-    assert "play diagonal d4 SW" in options  # from level 1 up to level 2
-    assert "play diagonal d4 NW" not in options  # the King stands on c5
-    assert "not empty" in _why(state, "play diagonal d4 NW")
+    options = legal_strings(state, "play Diagonal move")
+    assert "play Diagonal move d4 NE" in options  # castle d4 to castle e5
+    assert "play Diagonal move f4 NW" in options  # from level 0 up to level 1
+    assert "play Diagonal move d4 SW" in options  # from level 1 up to level 2
+    assert "play Diagonal move d4 NW" not in options  # the King stands on c5
+    assert "not empty" in _why(state, "play Diagonal move d4 NW")
 
 
 def test_relocate_needs_another_knight_of_the_same_color() -> None:
     state = position(knights={0: ["a1"], 1: ["d4"]}, hands={0: ["relocate"]})
-    assert not legal_strings(state, "play relocate")
+    assert not legal_strings(state, "play Relocate a knight")
 
 
 def test_relocate_from_any_space_on_the_board() -> None:
     heights = {"g8": 1, "h8": 1}
     state = position(heights=heights, knights={0: ["a1", "h8"]}, hands={0: ["relocate"]})
-    assert legal_strings(state, "play relocate a1-") == {
-        "play relocate a1-g8",
-        "play relocate a1-h7",
+    assert legal_strings(state, "play Relocate a knight a1-") == {
+        "play Relocate a knight a1-g8",
+        "play Relocate a knight a1-h7",
     }
-    act(state, "play relocate a1-g8")
+    act(state, "play Relocate a knight a1-g8")
     assert sorted(state.knights[0]) == [sq("g8"), sq("h8")] and state.action_points == 5
 
 
@@ -234,27 +238,27 @@ def test_jump_over_any_knight_on_any_level_landing_down_any_number() -> None:
         heights={"d4": 2, "d5": 3, "c4": 1, "c5": 1}, knights={0: ["d4", "d5"]}, king="d2"
     )
     state.hands[0][A.C_JUMP_OVER] = 1
-    assert legal(state, "play jump_over d4 N")
-    act(state, "play jump_over d4 N")
+    assert legal(state, "play Jump over a knight d4 N")
+    act(state, "play Jump over a knight d4 N")
     assert sq("d6") in state.knights[0] and state.heights[sq("d6")] == 0
 
 
 def test_jump_over_lands_on_an_empty_space() -> None:
     state = position(knights={0: ["d4"], 1: ["d5", "d6"]}, hands={0: ["jump_over"]})
-    assert not legal(state, "play jump_over d4 N")
-    assert "not empty" in _why(state, "play jump_over d4 N")
+    assert not legal(state, "play Jump over a knight d4 N")
+    assert "not empty" in _why(state, "play Jump over a knight d4 N")
 
 
 def test_block_under_only_own_knights() -> None:
     state = position(heights={"d4": 1, "d5": 1}, knights={1: ["d4"]}, king="d5")
     state.hands[0][A.C_BLOCK_UNDER] = 1
-    assert not legal_strings(state, "play block_under")
-    assert "no knight on d4" in _why(state, "play block_under d4 from stack 2")
+    assert not legal_strings(state, "play Block under a knight")
+    assert "no knight on d4" in _why(state, "play Block under a knight d4 from stack 2")
 
 
 def test_block_under_new_castle_may_touch_another_diagonally() -> None:
     state = position(heights={"d4": 1}, knights={0: ["e5"]}, hands={0: ["block_under"]})
-    act(state, "play block_under e5 from stack 2")
+    act(state, "play Block under a knight e5 from stack 2")
     assert (
         len(state.surface_areas) == 2 and state.heights[sq("e5")] == 1 and state.stacks[0] == [2, 1]
     )
@@ -263,16 +267,16 @@ def test_block_under_new_castle_may_touch_another_diagonally() -> None:
 def test_extra_block_needs_a_block_in_the_general_supply() -> None:
     state = position(heights={"d4": 1}, knights={0: ["a1"]}, hands={0: ["extra_block"]})
     state.supply = 0
-    assert not legal_strings(state, "play extra_block")
-    assert "general supply" in _why(state, "play extra_block d5")
+    assert not legal_strings(state, "play Extra block from general supply")
+    assert "general supply" in _why(state, "play Extra block from general supply d5")
 
 
 def test_door_climb_exits_onto_an_empty_space() -> None:
     heights = {"d4": 1, "d5": 4, "d6": 2}
     state = position(heights=heights, knights={0: ["c5"], 1: ["d6"]}, hands={0: ["door_climb"]})
-    assert not legal(state, "play door_climb c5-d6")
-    assert legal(state, "play door_climb c5-d4")
-    assert "not empty" in _why(state, "play door_climb c5-d6")
+    assert not legal(state, "play Door climb c5-d6")
+    assert legal(state, "play Door climb c5-d4")
+    assert "not empty" in _why(state, "play Door climb c5-d6")
 
 
 def test_door_climb_needs_a_door_next_to_the_knight() -> None:
@@ -280,9 +284,9 @@ def test_door_climb_needs_a_door_next_to_the_knight() -> None:
         heights={"d4": 1, "d5": 2}, knights={0: ["d5", "a1"]}, hands={0: ["door_climb"]}
     )
     # d5 is the tallest column and a1 is far from any castle: no door to go into
-    assert not legal_strings(state, "play door_climb")
-    assert "no door" in _why(state, "play door_climb a1-e4")
-    assert "no door" in _why(state, "play door_climb d5-e4")
+    assert not legal_strings(state, "play Door climb")
+    assert "no door" in _why(state, "play Door climb a1-e4")
+    assert "no door" in _why(state, "play Door climb d5-e4")
 
 
 SEVEN = {"a1": 1, "c1": 1, "e1": 1, "g1": 1, "a8": 1, "h8": 1, "d5": 1}
@@ -290,20 +294,20 @@ SEVEN = {"a1": 1, "c1": 1, "e1": 1, "g1": 1, "a8": 1, "h8": 1, "d5": 1}
 
 def test_move_block_new_castle_not_orthogonally_next_to_another() -> None:
     state = position(heights={**SEVEN, "f5": 1}, knights={0: ["b4"]}, hands={0: ["move_block"]})
-    options = legal_strings(state, "play move_block a1-")
-    assert "play move_block a1-e5" not in options  # would join d5 and f5
-    assert "play move_block a1-c5" in options  # enlarges d5
-    assert "play move_block a1-e4" in options  # a new castle touching d5, f5 diagonally
-    why = _why(state, "play move_block a1-e5")
+    options = legal_strings(state, "play Move a tower block a1-")
+    assert "play Move a tower block a1-e5" not in options  # would join d5 and f5
+    assert "play Move a tower block a1-c5" in options  # enlarges d5
+    assert "play Move a tower block a1-e4" in options  # a new castle touching d5, f5 diagonally
+    why = _why(state, "play Move a tower block a1-e5")
     assert "only touch diagonally" in why and "six" not in why
 
 
 def test_move_block_onto_a_column_never_taller_than_its_area() -> None:
     heights = {**SEVEN, "d5": 2, "d6": 1}
     state = position(heights=heights, knights={0: ["b4"]}, hands={0: ["move_block"]})
-    assert not legal(state, "play move_block a1-d5")  # 3 high on an area of 2
-    assert legal(state, "play move_block a1-d6")  # 2 high on an area of 2
-    why = _why(state, "play move_block a1-d5")
+    assert not legal(state, "play Move a tower block a1-d5")  # 3 high on an area of 2
+    assert legal(state, "play Move a tower block a1-d6")  # 2 high on an area of 2
+    why = _why(state, "play Move a tower block a1-d5")
     assert "taller than its surface area" in why and "six" not in why
 
 
@@ -311,16 +315,16 @@ def test_move_block_to_an_empty_space_only() -> None:
     state = position(
         heights=SEVEN, knights={0: ["b4"], 1: ["d6"]}, king="d4", hands={0: ["move_block"]}
     )
-    assert not legal(state, "play move_block a1-d6")
-    assert not legal(state, "play move_block a1-d4")
-    assert legal(state, "play move_block a1-c5")
-    assert "another empty space" in _why(state, "play move_block a1-d6")
+    assert not legal(state, "play Move a tower block a1-d6")
+    assert not legal(state, "play Move a tower block a1-d4")
+    assert legal(state, "play Move a tower block a1-c5")
+    assert "another empty space" in _why(state, "play Move a tower block a1-d6")
 
 
 def test_move_block_explains_the_six_castle_limit() -> None:
     six = {"a1": 1, "c1": 1, "e1": 1, "g1": 1, "a8": 1, "h8": 1}
     state = position(heights=six, knights={0: ["d5"]}, hands={0: ["move_block"]})
-    why = _why(state, "play move_block a1-b1")
+    why = _why(state, "play Move a tower block a1-b1")
     assert "below 6: this move would leave 5" in why and "diagonally" not in why
 
 

@@ -44,7 +44,7 @@ def test_identical_full_hands_and_no_acquiring() -> None:
     assert not legal(state, "acquire card")
     with pytest.raises(towers.IllegalActionError, match="master version"):
         act(state, "acquire card")
-    assert legal(state, "play six_ap")
+    assert legal(state, "play 6 action points")
     assert not towers.make("torres", players=2, variant="master").has_hidden_information()
 
 

@@ -49,6 +49,7 @@ from typing import Annotated
 
 from towers.core.actions import Action, ActionSpace, Domain
 from towers.core.errors import ActionParseError
+from towers.games.torres.data import load
 
 SIZE = 8
 SQUARES = SIZE * SIZE
@@ -111,8 +112,13 @@ def parse_square(text: str) -> int:
 SQUARE_NAMES = tuple(square_name(s) for s in range(SQUARES))
 SQUARE_OF = {name: s for s, name in enumerate(SQUARE_NAMES)}
 SQUARE = Domain.of("square", SQUARE_NAMES)
-CARD = Domain.of("card", CARD_KEYS)
-MASTER_CARD = Domain.of("master card", MASTER_KEYS)
+_DATA = load()
+CARD_NAMES = tuple(_DATA.card_names[_DATA.card_keys.index(k)] for k in CARD_KEYS)
+"""Each action card as it is printed, in the order of CARD_KEYS: what players read and type."""
+MASTER_NAMES = tuple(_DATA.master_names[_DATA.master_keys.index(k)] for k in MASTER_KEYS)
+"""Each master card as it is printed, in the order of MASTER_KEYS."""
+CARD = Domain.of("card", CARD_NAMES)
+MASTER_CARD = Domain.of("master card", MASTER_NAMES)
 DIRECTION = Domain.of("direction", ORTHO_NAMES)
 DIAGONAL_DIRECTION = Domain.of("diagonal", DIAG_NAMES)
 STACK_HEIGHT = Domain.numbered("height", 3)
@@ -173,12 +179,12 @@ class Redistribute(Action):
 # ---- cards ----------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class PlaySix(Action):
-    TEXT = "play six_ap"
+    TEXT = f"play {CARD_NAMES[C_SIX]}"
 
 
 @dataclass(frozen=True, slots=True)
 class PlaySeven(Action):
-    TEXT = "play seven_ap"
+    TEXT = f"play {CARD_NAMES[C_SEVEN]}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,7 +260,7 @@ class PlaceBlock(Action):
 class ExtraBlock(Action):
     """Card: an extra block from the general supply."""
 
-    TEXT = "play extra_block {square}"
+    TEXT = f"play {CARD_NAMES[C_EXTRA_BLOCK]} {{square}}"
     square: Annotated[int, SQUARE]
 
 
@@ -262,7 +268,7 @@ class ExtraBlock(Action):
 class BlockUnder(Action):
     """Card: a block under the knight on ``square``, from ``source`` (see SOURCE)."""
 
-    TEXT = "play block_under {square} from {source}"
+    TEXT = f"play {CARD_NAMES[C_BLOCK_UNDER]} {{square}} from {{source}}"
     square: Annotated[int, SQUARE]
     source: Annotated[int, SOURCE]
 
@@ -270,21 +276,21 @@ class BlockUnder(Action):
 # ---- a square and a direction ----------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class JumpUp(Action):
-    TEXT = "play jump_up {frm} {direction}"
+    TEXT = f"play {CARD_NAMES[C_JUMP_UP]} {{frm}} {{direction}}"
     frm: Annotated[int, SQUARE]
     direction: Annotated[int, DIRECTION]
 
 
 @dataclass(frozen=True, slots=True)
 class Diagonal(Action):
-    TEXT = "play diagonal {frm} {direction}"
+    TEXT = f"play {CARD_NAMES[C_DIAGONAL]} {{frm}} {{direction}}"
     frm: Annotated[int, SQUARE]
     direction: Annotated[int, DIAGONAL_DIRECTION]
 
 
 @dataclass(frozen=True, slots=True)
 class JumpOver(Action):
-    TEXT = "play jump_over {frm} {direction}"
+    TEXT = f"play {CARD_NAMES[C_JUMP_OVER]} {{frm}} {{direction}}"
     frm: Annotated[int, SQUARE]
     direction: Annotated[int, DIRECTION]
 
@@ -301,14 +307,14 @@ class Move(Action):
 
 @dataclass(frozen=True, slots=True)
 class DoorClimb(Action):
-    TEXT = "play door_climb {frm}-{to}"
+    TEXT = f"play {CARD_NAMES[C_DOOR_CLIMB]} {{frm}}-{{to}}"
     frm: Annotated[int, SQUARE]
     to: Annotated[int, SQUARE]
 
 
 @dataclass(frozen=True, slots=True)
 class Relocate(Action):
-    TEXT = "play relocate {frm}-{to}"
+    TEXT = f"play {CARD_NAMES[C_RELOCATE]} {{frm}}-{{to}}"
     frm: Annotated[int, SQUARE]
     to: Annotated[int, SQUARE]
 
@@ -317,7 +323,7 @@ class Relocate(Action):
 class MoveBlock(Action):
     """Card: move the empty tower block on ``frm`` to ``to``."""
 
-    TEXT = "play move_block {frm}-{to}"
+    TEXT = f"play {CARD_NAMES[C_MOVE_BLOCK]} {{frm}}-{{to}}"
     frm: Annotated[int, SQUARE]
     to: Annotated[int, SQUARE]
 
@@ -359,7 +365,7 @@ SPACE = ActionSpace(
         "block c3",
         "add knight e3",
         "take stack 2",
-        "play jump_up e4 N",
+        "play Jump up two levels e4 N",
         "end turn",
     ),
 )

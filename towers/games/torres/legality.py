@@ -179,10 +179,10 @@ def _step_problem(state: TorresState, value: Action, rule: str) -> Problem:
                 )
         case Keep(card=c):
             if c not in state.drawn_cards:
-                return f"{A.CARD_KEYS[c]} is not among the drawn cards", rule
+                return f"{A.CARD_NAMES[c]} is not among the drawn cards", rule
         case ReturnTop(card=c) | ReturnBottom(card=c):
             if c not in state.drawn_cards:
-                return f"{A.CARD_KEYS[c]} is not among the cards to return", rule
+                return f"{A.CARD_NAMES[c]} is not among the cards to return", rule
         case TakeStack(height=i):
             if i + 1 not in state.stacks[p]:
                 return f"you hold no stack of {i + 1}; your stacks: {state.stacks[p]}", rule
@@ -194,7 +194,7 @@ def _step_problem(state: TorresState, value: Action, rule: str) -> Problem:
                 )
         case Draw(card=c):
             if not state._deck_of(p).counts[c]:
-                return f"no {A.CARD_KEYS[c]} card is left in the unseen part of the deck", rule
+                return f"no {A.CARD_NAMES[c]} card is left in the unseen part of the deck", rule
     return None  # the King stays, leftovers returned, the master card drawn: always allowed
 
 
@@ -269,14 +269,14 @@ def _acquire_problem(state: TorresState) -> Problem:
 def _card_problem(state: TorresState, card: int) -> Problem:
     """One action card a turn, held, and not acquired this very turn."""
     p = state.turn
-    key = A.CARD_KEYS[card]
+    name = A.CARD_NAMES[card]
     if state.card_played:
         return "a player may play at most one action card a turn", R_PLAY
     if state.hands[p][card] <= 0:
-        return f"seat {p} holds no {key} card", R_PLAY
+        return f"seat {p} holds no {name} card", R_PLAY
     if state.hands[p][card] - state.acquired_this_turn[card] <= 0:
         return (
-            f"the {key} card was acquired this turn and may not be played until a later turn",
+            f"the {name} card was acquired this turn and may not be played until a later turn",
             R_PLAY,
         )
     return None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from towers.core.words import plural
 from towers.games.torres import actions as A
 
 if TYPE_CHECKING:
@@ -11,6 +12,11 @@ if TYPE_CHECKING:
 
 SEAT_COLORS = ("red", "blue", "green", "yellow")
 SEAT_LETTERS = "ABCD"
+
+
+def card_name(key: str) -> str:
+    """An action card's printed name, from the key the observation holds."""
+    return A.CARD_NAMES[A.CARD_KEYS.index(key)]
 
 
 def seat_label(seat: int) -> str:
@@ -50,9 +56,7 @@ def text(state: TorresState, seat: int | None) -> str:
     head += f" - {obs['step']}"
     if state.king >= 0:
         k = state.castle_of[state.king]
-        head += (
-            f" - King on {A.square_name(state.king)} (castle of {state.surface_areas[k]} spaces)"
-        )
+        head += f" - King on {A.square_name(state.king)} (castle of {plural(state.surface_areas[k], 'space')})"
     lines.append(head)
     if state.master_card >= 0:
         lines.append(f"Master card: {state.game.data.master_names[state.master_card]}")
@@ -62,13 +66,13 @@ def text(state: TorresState, seat: int | None) -> str:
         cards = sum(state.hands[p])
         stacks = ",".join(map(str, state.stacks[p])) or "-"
         line = (
-            f"{mark} {seat_label(p)} seat {p} {state.score[p]:3d} pts (on board now "
+            f"{mark} {seat_label(p)} seat {p} {plural(state.score[p], 'point'):>10} (on board now "
             f"{state.castle_points(p)})  stacks {stacks}  knights left {knights}  cards {cards}"
         )
         lines.append(line)
     if state.step == 4:
         stack = (
-            f"{state.stack_in_use} blocks left in this turn's stack"
+            f"{plural(state.stack_in_use, 'block')} left in this turn's stack"
             if state.stack_in_use >= 0
             else "no stack taken"
         )
@@ -77,9 +81,11 @@ def text(state: TorresState, seat: int | None) -> str:
             f"{'card played' if state.card_played else 'no card played yet'}"
         )
     if seat is not None:
-        hand = [f"{key} x{n}" if n > 1 else key for key, n in obs["hand"].items()]
+        hand = [
+            f"{card_name(key)} x{n}" if n > 1 else card_name(key) for key, n in obs["hand"].items()
+        ]
         lines.append(f"Your hand: {', '.join(hand) if hand else 'no cards'}")
         if obs.get("drawn"):
-            lines.append(f"Drawn: {', '.join(obs['drawn'])}")
+            lines.append(f"Drawn: {', '.join(map(card_name, obs['drawn']))}")
     lines.append(f"Supply: {state.supply} tower blocks")
     return "\n".join(lines)

@@ -19,9 +19,9 @@ order, choose an action. Squares are ``sq-a1`` to ``sq-h8``:
 ['sq-c3']
 >>> targets(A.SPACE.parse("add knight e3"))
 ['reserve-knight', 'sq-e3']
->>> targets(A.SPACE.parse("play jump_up e4 N"))
+>>> targets(A.SPACE.parse("play Jump up two levels e4 N"))
 ['card-jump_up', 'sq-e4', 'sq-e5']
->>> targets(A.SPACE.parse("return relocate bottom"))
+>>> targets(A.SPACE.parse("return Relocate a knight bottom"))
 ['drawn-relocate', 'deck-bottom']
 >>> targets(A.END_TURN)
 []
@@ -41,6 +41,7 @@ from towers.core.panels import (
     Panel,
     board_of_panels,
 )
+from towers.core.words import plural
 from towers.games.torres import actions as A
 from towers.games.torres.actions import (
     Acquire,
@@ -388,7 +389,7 @@ def _track(obs: dict[str, Any], n: int) -> Panel:
         x = x0 + (x1 - x0) * scores[p] / top
         out.append(
             f'<circle cx="{x:.1f}" cy="{y - 7 + p * 5}" r="5.5" fill="{SEAT_COLORS[p]}" '
-            f'stroke="#1c1c1c"><title>seat {p}: {scores[p]} points</title></circle>'
+            f'stroke="#1c1c1c"><title>seat {p}: {plural(scores[p], "point")}</title></circle>'
         )
     out.append("</g>")
     return "".join(out), 64 + 2 * PAD
@@ -411,8 +412,7 @@ def _player(obs: dict[str, Any], p: int, seat: int | None, knights: int) -> Pane
         _text(
             PAD + 36,
             44,
-            f"{obs['scores'][p]} points · {cards} card{'s' if cards != 1 else ''} · "
-            f"{played} played",
+            f"{plural(obs['scores'][p], 'point')} · {plural(cards, 'card')} · {played} played",
             12,
             fill="#333",
         ),
@@ -520,7 +520,7 @@ def _own_cards(obs: dict[str, Any]) -> Panel:
             else ()
         )
         out.append(
-            f'<g id="deck" class="deck"><title>your deck: {size} cards (acquire: 1 AP)</title>'
+            f'<g id="deck" class="deck"><title>your deck: {plural(size, "card")} (acquire: 1 AP)</title>'
             f'<rect x="{PAD}" y="{y}" width="{w:.1f}" height="{h}" rx="5" fill="#5b4a8a" '
             f'stroke="#2d2250"/>'
             + _text(
@@ -551,9 +551,10 @@ def _own_cards(obs: dict[str, Any]) -> Panel:
 
 def _card(x: float, y: float, ident: str, key: str, count: int, fill: str) -> str:
     label = CARD_LABELS.get(key, key)
+    printed = A.CARD_NAMES[A.CARD_KEYS.index(key)]
     times = f" ×{count}" if count > 1 else ""
     return (
-        f'<g id="{ident}" class="card"><title>{escape(label)}{times}</title>'
+        f'<g id="{ident}" class="card"><title>{escape(printed)}{times}</title>'
         f'<rect x="{x:.1f}" y="{y:g}" width="{CARD_W:.1f}" height="{CARD_H}" rx="5" '
         f'fill="{fill}" stroke="#8a7f6a"/>'
         + _text(
