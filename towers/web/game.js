@@ -241,6 +241,7 @@ function renderBoard(svg, observation) {
     board.innerHTML = svg;
     const root = board.querySelector("svg");
     root.addEventListener("click", onBoardClick);
+    root.setAttribute("tabindex", "-1");  // the stop for Tab is its target, not the picture
     root.addEventListener("keydown", onBoardKey);
     root.addEventListener("focusin", drawFocus);
     root.addEventListener("focusout", () => setTimeout(drawFocus));
