@@ -22,18 +22,42 @@ from towers.games.dark_tower.data import (
     ADVANTAGES,
     BUILDING_TYPES,
     CARD_NAMES,
+    CORRUPTION,
     DATA,
+    EFFECTS,
     SIDES,
+    SKULLS,
     STATUSES,
+    STEAL,
+    Effects,
     Event,
     Perk,
     Quest,
-    effects_text,
 )
 from towers.games.dark_tower.tower import load as load_tower
 
 if TYPE_CHECKING:
     from towers.games.dark_tower.rules import DarkTowerState
+
+COUNTED = ("warriors", "potion", "treasure", "virtue")
+"""What an effect counts one by one (spirit and gear are amounts, never "1 spirits")."""
+
+
+def effects_text(effects: Effects) -> str:
+    """The effects in words: ``gain 1 warrior, lose 2 spirit, skulls 1``."""
+    words = []
+    for code, n in effects:
+        kind = EFFECTS[code]
+        if code == CORRUPTION:
+            words.append("corruption")
+        elif code in (SKULLS, STEAL):
+            words.append(f"{kind} {n}")
+        else:
+            verb, what = kind.split()
+            one = what.removesuffix("s")
+            words.append(f"{verb} {plural(n, one) if what in COUNTED else f'{n} {what}'}")
+    return ", ".join(words) or "nothing"
+
 
 KINGDOM_STYLES = ("bold yellow", "bold blue", "bold red", "bold green")
 MESSAGES = 8
@@ -131,7 +155,9 @@ def treasure_words(t: int) -> str:
 
 
 def quest_words(q: Quest) -> str:
-    what = f"{q.action} {q.amount} {q.what}" + (f" ({q.qualifier})" if q.qualifier else "")
+    what = f"{q.action} {q.amount} {q.what}" + (
+        f" ({q.qualifier.replace('-', ' ')})" if q.qualifier else ""
+    )
     return (
         f"{q.name}: at {DATA.locations[q.location].name} ({DATA.kingdoms[q.kingdom].name}), {what}"
         f"; as the companion quest it gives a {q.reward}."
@@ -408,7 +434,7 @@ def _hero_lines(obs: dict[str, Any], state: DarkTowerState) -> list[str]:
         mark = "> " if h["seat"] == state.current else "  "
         style = KINGDOM_STYLES[state.game.kingdoms[h["seat"]]]
         lines.append(
-            f"{mark}[{style}]{h['hero']}[/] of {h['home']} at {h['at']}: {h['warriors']} warriors, "
+            f"{mark}[{style}]{h['hero']}[/] of {h['home']} at {h['at']}: {plural(h['warriors'], 'warrior')}, "
             f"{h['spirit']} spirit"
         )
         for key in ("gear", "potions"):

@@ -471,7 +471,11 @@ def _hero(state: DarkTowerState, obs: dict[str, Any], seat: int, decides: bool) 
     y = 6 + TAP + 18
     corr = len(h["corruptions"])
     out.append(
-        _text(PAD, y, f"{h['warriors']} warriors, {h['spirit']} spirit, {corr} of 3 corruptions")
+        _text(
+            PAD,
+            y,
+            f"{R.plural(h['warriors'], 'warrior')}, {h['spirit']} spirit, {corr} of 3 corruptions",
+        )
     )
     y += 8
 
