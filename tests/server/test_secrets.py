@@ -57,12 +57,15 @@ def torres_after_an_acquisition(live: Live, seed: int) -> tuple[str, list[str]]:
         v = live.view(gid, secrets[seat])
         play(live, gid, secrets[seat], v["legal"][0]["text"])
     v = play(live, gid, secrets[0], "acquire card")
-    from towers.games.torres.actions import CARD_KEYS
+    from towers.games.torres.actions import CARD_KEYS, CARD_NAMES
+
+    def named(key: str) -> str:  # the observation holds keys, moves the printed names
+        return CARD_NAMES[CARD_KEYS.index(key)]
 
     drawn = sorted(v["observation"]["drawn"], key=CARD_KEYS.index)
-    v = play(live, gid, secrets[0], f"keep {drawn[0]}")
+    v = play(live, gid, secrets[0], f"keep {named(drawn[0])}")
     for card in v["observation"]["drawn"]:
-        v = play(live, gid, secrets[0], f"return {card} top")
+        v = play(live, gid, secrets[0], f"return {named(card)} top")
     return gid, secrets
 
 

@@ -155,12 +155,15 @@ def test_playing_a_hidden_card_shows_it_so_the_undo_is_refused(live: Live) -> No
     for seat in (0, 1, 1):  # first knights, the King
         act_first(live, gid, secrets[seat])
     v = act_first(live, gid, secrets[0], "acquire card")
-    from towers.games.torres.actions import CARD_KEYS
+    from towers.games.torres.actions import CARD_KEYS, CARD_NAMES
 
-    kept = sorted(v["observation"]["drawn"], key=CARD_KEYS.index)[0]
+    def named(key: str) -> str:  # the observation holds keys, moves the printed names
+        return CARD_NAMES[CARD_KEYS.index(key)]
+
+    kept = named(sorted(v["observation"]["drawn"], key=CARD_KEYS.index)[0])
     v = act_first(live, gid, secrets[0], f"keep {kept}")
     while v["observation"].get("drawn"):
-        v = act_first(live, gid, secrets[0], f"return {v['observation']['drawn'][0]} top")
+        v = act_first(live, gid, secrets[0], f"return {named(v['observation']['drawn'][0])} top")
     for seat in (0, 1):
         while live.view(gid, secrets[seat])["your_turn"]:
             texts = [e["text"] for e in live.view(gid, secrets[seat])["legal"]]

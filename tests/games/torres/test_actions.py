@@ -54,3 +54,17 @@ def test_a_misspelt_action_says_how_it_is_written() -> None:
         SPACE.parse("move d4-d9")
     with pytest.raises(towers.ActionParseError, match="'return <card> top'"):
         SPACE.parse("return Relocate a knight")
+
+
+def test_a_card_is_also_read_by_the_key_earlier_releases_wrote() -> None:
+    # moves name cards as printed; a script or a habit typing the old keys is still understood
+    from towers.games.torres.actions import CARD_KEYS, CARD_NAMES, MASTER_KEYS, MASTER_NAMES
+
+    state = towers.make("torres", players=2).new_initial_state()
+    for key, name in zip(CARD_KEYS, CARD_NAMES, strict=True):
+        assert state.string_to_action(f"keep {key}") == state.string_to_action(f"keep {name}")
+    for key, name in zip(MASTER_KEYS, MASTER_NAMES, strict=True):
+        assert state.string_to_action(f"master card {key}") == state.string_to_action(
+            f"master card {name}"
+        )
+    assert state.action_to_string(state.string_to_action("play six_ap")) == "play 6 action points"

@@ -117,6 +117,8 @@ CARD_NAMES = tuple(_DATA.card_names[_DATA.card_keys.index(k)] for k in CARD_KEYS
 """Each action card as it is printed, in the order of CARD_KEYS: what players read and type."""
 MASTER_NAMES = tuple(_DATA.master_names[_DATA.master_keys.index(k)] for k in MASTER_KEYS)
 """Each master card as it is printed, in the order of MASTER_KEYS."""
+OLD_CARD_WORDS = dict(zip(CARD_KEYS + MASTER_KEYS, CARD_NAMES + MASTER_NAMES, strict=True))
+"""A card's key, as moves named it before they used printed names, to its printed name."""
 CARD = Domain.of("card", CARD_NAMES)
 MASTER_CARD = Domain.of("master card", MASTER_NAMES)
 DIRECTION = Domain.of("direction", ORTHO_NAMES)
