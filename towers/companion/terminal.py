@@ -36,6 +36,10 @@ it faces: "east", or "top east middle north" when several were turned.
   quit         stop; the session is saved after every entry"""
 
 
+COMMANDS = ("entries", "board", "recap", "why ", "legend", "undo", "help", "quit")
+"""The commands of :data:`HELP`, as completion offers them."""
+
+
 def default_save(game: str) -> Path:
     """Where a session is kept unless told otherwise: the user's data folder."""
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
@@ -50,6 +54,15 @@ class CompanionTerminal:
         self.console = console
         self.read_line = read_line
         self.save_path = save
+        offer = getattr(read_line, "offer", None)
+        if offer is not None:
+            offer(self.typeable)
+
+    def typeable(self) -> list[str]:
+        """What may be typed now: the entries allowed, in the table's words, then the
+        commands."""
+        entries = self.menu().names if not self.session.state.is_terminal() else []
+        return [*entries, *COMMANDS]
 
     def say(self, lines: list[str]) -> None:
         for line in lines:

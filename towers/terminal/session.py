@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import random
-import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -23,6 +22,7 @@ from towers.core.errors import IllegalActionError, SaveFormatError
 from towers.core.game import CHANCE, State
 from towers.terminal.moves import MoveInputError, MoveMenu
 from towers.terminal.parsing import SeatSpec, make_seat_bots
+from towers.terminal.prompt import LineEditor
 from towers.terminal.views import (
     board_panel,
     game_title,
@@ -49,21 +49,15 @@ or the start of a name that fits only one move. Other commands:
   quit         stop (the game is saved first when --save was given)"""
 
 
-def console_reader(console: Console) -> LineReader:
-    """Read a line after a prompt; piped input is echoed so the transcript reads naturally."""
-    echo = not sys.stdin.isatty()
+def console_reader(console: Console) -> LineEditor:
+    """Read a line after a prompt: on a terminal with line editing, a history and completion
+    of what may be typed (:class:`~towers.terminal.prompt.LineEditor`); piped input is echoed
+    so the transcript reads naturally."""
+    return LineEditor(console)
 
-    def read(prompt: str) -> str | None:
-        try:
-            line = console.input(prompt)
-        except EOFError:
-            console.print()
-            return None
-        if echo:
-            console.print(escape(line), highlight=False)
-        return line
 
-    return read
+COMMANDS = ("moves", "board", "why ", "save ", "save! ", "help", "quit")
+"""The commands of :data:`HELP`, as completion offers them."""
 
 
 def save_game(
@@ -145,6 +139,16 @@ class PlaySession:
         self.last_human: int | None = None
         self.saved_to: set[Path] = set()
         """Files this session saved to with ``save FILE``: saving there again asks nothing."""
+        offer = getattr(read_line, "offer", None)
+        if offer is not None:
+            offer(self.typeable)
+
+    def typeable(self) -> list[str]:
+        """What may be typed now: the legal moves' names when a seat of this screen is to
+        move, then the commands."""
+        player = self.state.current_player()
+        moves = MoveMenu.of(self.state).names if player in self.humans else []
+        return [*moves, *COMMANDS]
 
     # ---- the loop ---------------------------------------------------------------------
     def run(self) -> Ending:
