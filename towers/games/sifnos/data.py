@@ -69,6 +69,8 @@ ANY = -1
 COLUMNS = ("prepare", "invest", "construct", "muster", "defend", "recoup")
 MAJORS = ("invest", "construct", "muster")
 IMAGES = ("horse", "jar", "helmet", "owl", "lyre")
+CORNERS = ("north-west", "north-east", "south-east", "south-west")
+"""A Region's corners in the order the map lists them."""
 FORT, BEACON = "fort", "beacon"
 FORT_FACES = ("any_influence", "draw_card", "move_soldier")
 
@@ -150,6 +152,9 @@ class Region:
 @dataclass(frozen=True, slots=True)
 class TowerSpace:
     id: str
+    name: str
+    """``Troulaki north-west``: the corner of the first Region (in the map's order) it is on,
+    as the board shows it; the map prints no names for its Tower spaces."""
     image: int
     x: int
     y: int
@@ -164,6 +169,8 @@ class TowerSpace:
 class Card:
     index: int
     id: str
+    name: str
+    """What players call the card: its mineral and effect (the data's ``name``)."""
     mineral: int
     cost: int
     column: int
@@ -180,6 +187,7 @@ class Card:
 class Printed:
     index: int
     id: str
+    name: str
     column: int
     discard: int | None
 
@@ -196,6 +204,8 @@ class PieceSpace:
 class BuildingSpace:
     index: int
     id: str
+    name: str
+    """``Gate left 3``, ``Lead Column 1``: the Building and the space, as a person names it."""
     building: int
     below: tuple[int, ...]
     adjacent: tuple[int, ...]
@@ -367,9 +377,11 @@ def load() -> SifnosData:
         touching = tuple(ri for ri, cs in enumerate(corners) if i in cs)
         if not touching:
             raise DataError(f"Tower space {s['id']} is the corner of no Region")
+        first = touching[0]
         spaces.append(
             TowerSpace(
                 id=s["id"],
+                name=f"{region_rows[first]['name']} {CORNERS[corners[first].index(i)]}",
                 image=IMAGES.index(s["image"]),
                 x=int(s["x"]),
                 y=int(s["y"]),
@@ -407,6 +419,7 @@ def load() -> SifnosData:
             Card(
                 index=i,
                 id=c["id"],
+                name=c["name"],
                 mineral=_mineral(c["mineral"], c["id"]),
                 cost=int(c["cost"]),
                 column=COLUMNS.index(c["column"]),
@@ -416,6 +429,8 @@ def load() -> SifnosData:
                 province=province_ids.index(effect["province"]) if "province" in effect else None,
             )
         )
+    if len({c.name.lower() for c in cards}) != len(cards):
+        raise DataError("two Cards share a name, so a move could not tell them apart")
     if len(cards) != 108:
         raise DataError(f"{len(cards)} Cards, not 108 (rulebook: General Components)")
 
@@ -424,7 +439,7 @@ def load() -> SifnosData:
     for i, p in enumerate(pb["printed"]):
         _sourced(p, f"printed effect {p['id']}")
         d = _mineral(p["discard"], p["id"]) if "discard" in p else None
-        printed.append(Printed(i, p["id"], COLUMNS.index(p["column"]), d))
+        printed.append(Printed(i, p["id"], p["name"], COLUMNS.index(p["column"]), d))
     pieces_t = pb["pieces"]
     _sourced(pieces_t, "the Fort and Beacon spaces")
     pieces = tuple(
@@ -454,12 +469,18 @@ def load() -> SifnosData:
             if reward is not None and reward not in BUILDING_REWARDS:
                 raise DataError(f"Building space {s['id']}: reward {reward!r} is unknown")
             column_mineral = None
+            # the space's words after the Building's: gate_left_3 is the Gate's "left 3"
+            place = s["id"].removeprefix(b["id"]).replace("_", " ").strip()
+            name = f"{b['name']} {place}"
             if b["rule"] == "pairs_seven":
                 column_mineral = MINERALS.index(s["id"].split("_")[1])
+                # column_lead_1 is the first space of the Lead Column
+                name = f"{MINERALS[column_mineral].capitalize()} Column {s['id'].split('_')[2]}"
             building_spaces.append(
                 BuildingSpace(
                     index=index,
                     id=s["id"],
+                    name=name,
                     building=bi,
                     below=tuple(ids.index(x) for x in s.get("below", ())),
                     adjacent=tuple(ids.index(x) for x in s.get("adjacent", ())),
