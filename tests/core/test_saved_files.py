@@ -28,7 +28,14 @@ def test_there_are_saved_files_of_every_shipped_game() -> None:
 
 def renamed(game: str, move: str) -> str:
     """A move's words as this release writes them: Torres names its action cards as printed
-    (``play 6 action points``) where 0.1.0 wrote their keys (``play six_ap``)."""
+    (``play 6 action points``) where 0.1.0 wrote their keys (``play six_ap``); Tiletum names
+    tiles, towns, road spaces and dice colours (``use +2 action points``, ``die 3 light
+    gray``) where it wrote their ids (``use add-ap-2``, ``die 3 light-gray``)."""
+    if game == "tiletum":
+        from towers.games.tiletum import actions as T
+
+        who, words = move.split(": ", 1)
+        return f"{who}: {T.to_string(T.from_string(words))}"
     if game != "torres":
         return move
     from towers.games.torres import actions as A

@@ -33,7 +33,7 @@ def town(town_id: str) -> int:
 
 
 def spot(name: str) -> int:
-    return D.spot_names.index(name)
+    return D.spot_ids.index(name)
 
 
 def cathedral(town_id: str) -> int:

@@ -43,9 +43,9 @@ def test_architect_moves_one_space_per_ap_to_adjacent_spots_only() -> None:
     s = frame(new(2, seed=1), ARCHITECT, 2)
     moves = sorted(n for n in names(s) if n.startswith("architect to"))
     assert moves == sorted(f"architect to {D.spot_names[x]}" for x in D.adjacent[spot("tiletum")])
-    do(s, "architect to tiletum-paris-1")
+    do(s, "architect to Tiletum-Paris road")
     assert top(s).action_points == 1
-    do(s, "architect to paris")
+    do(s, "architect to Paris")
     assert s.architect[0] == spot("paris") and top(s).action_points == 0
     assert not any(n.startswith("architect to") for n in names(s))
 
@@ -57,12 +57,12 @@ def test_architect_adds_a_pillar_at_its_towns_cathedral() -> None:
     s.pillar_spaces[c] = [R.EMPTY, R.EMPTY, R.INACTIVE]
     s.architect[0] = spot("paris")
     refresh(s)
-    do(s, "pillar paris")
+    do(s, "pillar Paris")
     assert s.pillar_spaces[c][0] == 0 and s.pillars_on_map[0] == [c] and s.pillars_in_supply[0] == 1
     assert top(s).action_points == 2
     # never a second pillar at the same cathedral
-    assert "pillar paris" not in names(s)
-    assert "already have a pillar" in s.explain(s.string_to_action("pillar paris"))
+    assert "pillar Paris" not in names(s)
+    assert "already have a pillar" in s.explain(s.string_to_action("pillar Paris"))
 
 
 def test_architect_pillar_needs_a_free_space_and_a_pillar_in_supply() -> None:
@@ -72,12 +72,12 @@ def test_architect_pillar_needs_a_free_space_and_a_pillar_in_supply() -> None:
     s.architect[0] = spot("paris")
     s.pillar_spaces[c] = [1, 1, R.INACTIVE]
     refresh(s)
-    assert "pillar paris" not in names(s)
+    assert "pillar Paris" not in names(s)
     s.pillar_spaces[c] = [R.EMPTY, 1, R.INACTIVE]
     s.pillars_in_supply[0] = 0
     refresh(s)
-    assert "pillar paris" not in names(s)
-    assert "no pillar in your supply" in s.explain(s.string_to_action("pillar paris"))
+    assert "pillar Paris" not in names(s)
+    assert "no pillar in your supply" in s.explain(s.string_to_action("pillar Paris"))
 
 
 def test_no_pillar_at_the_unavailable_cathedral() -> None:
@@ -97,7 +97,7 @@ def test_architect_takes_a_bonus_tile_from_its_town() -> None:
     s.map_bonus_tiles[t] = [kind("gold-3")]
     s.architect[0] = spot("london")
     store(s, 0)
-    do(s, "bonus tile london 1")
+    do(s, "bonus tile London 1")
     assert (
         s.storehouse[0] == [kind("gold-3")]
         and s.map_bonus_tiles[t] == [-1]
@@ -112,9 +112,9 @@ def test_merchant_moves_and_builds_a_house() -> None:
     s = frame(new(2, seed=4), MERCHANT, 3)
     t = town("paris")
     s.house_spaces[t] = [R.INACTIVE, R.EMPTY, R.INACTIVE]  # only the plain space
-    do(s, "merchant to tiletum-paris-1", "merchant to paris")
-    assert names(s).count("house paris 2") == 1
-    do(s, "house paris 2")
+    do(s, "merchant to Tiletum-Paris road", "merchant to Paris")
+    assert names(s).count("house Paris 2") == 1
+    do(s, "house Paris 2")
     assert s.house_spaces[t][1] == 0 and t in s.houses_on_map[0] and s.houses_in_supply[0] == 1
     assert top(s).action_points == 0
 
@@ -126,16 +126,16 @@ def test_merchant_house_rules() -> None:
     s.house_spaces[t] = [1, R.INACTIVE]
     refresh(s)
     assert not any(n.startswith("house") for n in names(s))  # no empty space
-    assert "taken" in s.explain(s.string_to_action("house bordeaux 1"))
-    assert "not used with 2 players" in s.explain(s.string_to_action("house bordeaux 2"))
+    assert "taken" in s.explain(s.string_to_action("house Bordeaux 1"))
+    assert "not used with 2 players" in s.explain(s.string_to_action("house Bordeaux 2"))
     s.house_spaces[t] = [R.EMPTY, R.INACTIVE]
     s.houses_in_supply[0] = 0
     refresh(s)
-    assert "no house in your supply" in s.explain(s.string_to_action("house bordeaux 1"))
+    assert "no house in your supply" in s.explain(s.string_to_action("house Bordeaux 1"))
     s.houses_in_supply[0] = 2
     s.houses_on_map[0].append(t)
     refresh(s)
-    assert "already have a house" in s.explain(s.string_to_action("house bordeaux 1"))
+    assert "already have a house" in s.explain(s.string_to_action("house Bordeaux 1"))
 
 
 def test_house_on_a_vp_space_scores_it() -> None:
@@ -144,7 +144,7 @@ def test_house_on_a_vp_space_scores_it() -> None:
     s.house_spaces[town("rome")] = [R.EMPTY, R.INACTIVE]
     refresh(s)
     before = s.vp[0]
-    do(s, "house rome 1")
+    do(s, "house Rome 1")
     assert s.vp[0] == before + D.towns[town("rome")].house_vp[0] == before + 4
 
 
@@ -155,7 +155,7 @@ def test_house_on_a_building_bonus_space_gives_one_buildings_character_bonuses()
     place_characters(s, 0, 1, "banker-1", "mason-2")  # +2 gold, +2 stone
     place_characters(s, 0, 0, "bishop-1")  # +2 VP
     set_res(s, 0)
-    do(s, "house lyon 1")
+    do(s, "house Lyon 1")
     assert set(names(s)) == {"building 1", "building 2", "skip"}
     do(s, "building 2")
     assert set(names(s)) == {"bonus of floor 1", "bonus of floor 2", "skip"}
@@ -172,7 +172,7 @@ def test_merchant_takes_a_bonus_tile_from_its_town() -> None:
     s.map_bonus_tiles[t] = [kind("vp-4"), -1]
     s.merchant[0] = spot("hamburg")
     store(s, 0)
-    do(s, "bonus tile hamburg 1")
+    do(s, "bonus tile Hamburg 1")
     assert s.storehouse[0] == [kind("vp-4")]
 
 
@@ -182,8 +182,8 @@ def test_a_bonus_tile_needs_storehouse_room() -> None:
     s.map_bonus_tiles[t] = [kind("vp-4"), -1]
     s.merchant[0] = spot("hamburg")
     store(s, 0, "any-2", "any-3", "gold-3", "one-each")
-    assert "bonus tile hamburg 1" not in names(s)
-    assert "storehouse is full" in s.explain(s.string_to_action("bonus tile hamburg 1"))
+    assert "bonus tile Hamburg 1" not in names(s)
+    assert "storehouse is full" in s.explain(s.string_to_action("bonus tile Hamburg 1"))
 
 
 # ---- Character -----------------------------------------------------------------------------
@@ -217,15 +217,30 @@ def test_placing_a_character_costs_its_rooms_floor_and_gives_its_bonus() -> None
     s = frame(new(2, seed=8), CHARACTER, 3)
     store(s, 0, "weaver-2", "notary-3")
     set_res(s, 0)
-    assert "place notary-3 in building 2 floor 3" in names(s)  # building 2 has 3 rooms
-    assert "place notary-3 in building 1 floor 1" in names(s)  # any floor for any tile
-    do(s, "place weaver-2 in building 1 floor 2")
+    assert "place Notary (a contract action with 3 action points) in building 2 floor 3" in names(
+        s
+    )  # building 2 has 3 rooms
+    assert "place Notary (a contract action with 3 action points) in building 1 floor 1" in names(
+        s
+    )  # any floor for any tile
+    do(s, "place Weaver (2 wool) in building 1 floor 2")
     assert top(s).action_points == 1 and s.resources[0][WOOL] == 2
     assert s.rooms[0][s.game.rooms[0][1]] == kind("weaver-2")
-    assert "place notary-3 in building 2 floor 3" not in names(s)  # 3 AP needed, 1 left
-    assert "place notary-3 in building 2 floor 1" in names(s)
-    assert "costs 3 AP" in s.explain(s.string_to_action("place notary-3 in building 2 floor 3"))
-    assert "is taken" in s.explain(s.string_to_action("place notary-3 in building 1 floor 2"))
+    assert (
+        "place Notary (a contract action with 3 action points) in building 2 floor 3"
+        not in names(s)
+    )  # 3 AP needed, 1 left
+    assert "place Notary (a contract action with 3 action points) in building 2 floor 1" in names(s)
+    assert "costs 3 AP" in s.explain(
+        s.string_to_action(
+            "place Notary (a contract action with 3 action points) in building 2 floor 3"
+        )
+    )
+    assert "is taken" in s.explain(
+        s.string_to_action(
+            "place Notary (a contract action with 3 action points) in building 1 floor 2"
+        )
+    )
 
 
 def test_matching_characters_must_share_a_building() -> None:
@@ -234,10 +249,12 @@ def test_matching_characters_must_share_a_building() -> None:
     store(s, 0, "smith-2")
     placements = [n for n in names(s) if n.startswith("place")]
     assert placements == [
-        "place smith-2 in building 2 floor 2",
-        "place smith-2 in building 2 floor 3",
+        "place Smith (2 iron) in building 2 floor 2",
+        "place Smith (2 iron) in building 2 floor 3",
     ]
-    assert "same building" in s.explain(s.string_to_action("place smith-2 in building 1 floor 1"))
+    assert "same building" in s.explain(
+        s.string_to_action("place Smith (2 iron) in building 1 floor 1")
+    )
 
 
 def test_a_full_building_returns_its_roof_house_with_the_roof_bonus() -> None:
@@ -245,7 +262,7 @@ def test_a_full_building_returns_its_roof_house_with_the_roof_bonus() -> None:
     place_characters(s, 0, 3, "banker-1", "knight-2")  # building 4: 3 rooms, floor 3 missing
     store(s, 0, "courtier-3")
     before_vp = s.vp[0]
-    do(s, "place courtier-3 in building 4 floor 3")
+    do(s, "place Courtier (3 points) in building 4 floor 3")
     assert s.houses_in_supply[0] == 3 and s.roof_houses_freed[0] == 1 << 3
     # courtier-3 gives 3 VP, building 4's roof bonus gives 4 VP
     assert s.vp[0] == before_vp + 3 + 4
@@ -255,7 +272,7 @@ def test_character_bonus_action_is_taken_at_once() -> None:
     s = frame(new(2, seed=10), CHARACTER, 2)
     store(s, 0, "courtier-2")
     pos = s.king_track[0]
-    do(s, "place courtier-2 in building 1 floor 2")
+    do(s, "place Courtier (a King action with 2 action points) in building 1 floor 2")
     assert top(s) == F.PerformAction(KING, 2, False)
     do(s, "advance king", "advance king")
     assert s.king_track[0] == pos + 2

@@ -38,13 +38,15 @@ def test_character_action_any_character_goes_into_a_room_of_any_floor_costing_it
     set_res(s, 0)
     placements = sorted(n for n in names(s) if n.startswith("place"))
     expected = sorted(
-        f"place notary-1 in building {b + 1} floor {f + 1}"
+        f"place Notary (any resource and a contract action with 1 action point) in building "
+        f"{b + 1} floor {f + 1}"
         for b, bld in enumerate(D.buildings)
         if not bld.occupied
         for f in range(bld.rooms)
     )
     assert placements == expected
-    do(s, "place notary-1 in building 2 floor 3")
+    notary = D.kinds[kind("notary-1")].name
+    do(s, f"place {notary} in building 2 floor 3")
     assert s.stack[1].action_points == 0  # 3 AP for the floor 3 room
     assert s.rooms[0][s.game.rooms[1][2]] == kind("notary-1")
 
@@ -56,19 +58,19 @@ def test_explain_a_move_names_the_figure_that_may_move_and_where_it_stands() -> 
     s = frame(new(2, seed=2), CHARACTER, 1)
     s.stack.append(F.MerchantToAdjacentTown())
     refresh(s)
-    why = s.explain(s.string_to_action("architect to london"))
+    why = s.explain(s.string_to_action("architect to London"))
     assert "merchant" in why and "architect" in why and "Appendix: Contracts" in why
     assert "london is not a town" not in why
     s.stack[-1] = F.Move(FIG_MERCHANT, 1)
     refresh(s)
-    assert "moves your merchant" in s.explain(s.string_to_action("architect to london"))
-    assert "already on tiletum" in s.explain(s.string_to_action("merchant to tiletum"))
-    assert "not next to your merchant" in s.explain(s.string_to_action("merchant to rome"))
+    assert "moves your merchant" in s.explain(s.string_to_action("architect to London"))
+    assert "already on Tiletum" in s.explain(s.string_to_action("merchant to Tiletum"))
+    assert "not next to your merchant" in s.explain(s.string_to_action("merchant to Rome"))
     s.stack[-1] = F.MoveBoth(True, False)
     refresh(s)
-    assert "already moved" in s.explain(s.string_to_action("merchant to tiletum-london-1"))
+    assert "already moved" in s.explain(s.string_to_action("merchant to Tiletum-London road"))
     frame(s, ARCHITECT, 2)
-    assert "already on tiletum" in s.explain(s.string_to_action("architect to tiletum"))
+    assert "already on Tiletum" in s.explain(s.string_to_action("architect to Tiletum"))
 
 
 # ---- Bonus tiles and the Storehouse: every tile taken needs a free space --------------------
@@ -237,8 +239,8 @@ def test_mixed_contract_identical_resources_of_your_choice_may_be_the_fixed_type
     s.stack = DecisionStack([F.Turn()])
     store(s, 0, "same-2-iron-2")
     set_res(s, 0, iron=4, wool=1)
-    assert "fulfil same-2-iron-2" in names(s)
-    do(s, "fulfil same-2-iron-2")
+    assert "fulfil 2 identical resources and 2 iron for 5 points" in names(s)
+    do(s, "fulfil 2 identical resources and 2 iron for 5 points")
     assert names(s) == ["pay with iron"]
     do(s, "pay with iron")
     assert s.resources[0] == [0, 0, 1, 0, 0] and s.fulfilled_contracts[0] == [kind("same-2-iron-2")]
@@ -246,5 +248,5 @@ def test_mixed_contract_identical_resources_of_your_choice_may_be_the_fixed_type
     s.stack = DecisionStack([F.Turn()])
     store(s, 0, "same-3-wool-3")
     set_res(s, 0, wool=5, food=3)
-    do(s, "fulfil same-3-wool-3")
+    do(s, "fulfil 3 identical resources and 3 wool for 8 points")
     assert names(s) == ["pay with food"]  # 6 wool would be needed to pay with wool

@@ -127,7 +127,7 @@ def test_greedy_fulfils_a_contract_it_can_pay_before_ending_its_turn() -> None:
     s = _no_fair_counts(frame(new(2, seed=3), KING, 0))
     store(s, 0, "iron-3")
     set_res(s, 0, iron=3)
-    assert _greedy(s) == "fulfil iron-3"
+    assert _greedy(s) == "fulfil 3 iron for 4 points"
 
 
 def test_a_resource_a_stored_contract_needs_is_worth_more_than_another() -> None:
@@ -149,7 +149,7 @@ def test_fulfilling_adds_what_gathering_left_to_the_contract() -> None:
     store(s, 0, "iron-3")
     set_res(s, 0, iron=3)
     before = evaluate(s, 0)
-    do(s, "fulfil iron-3")
+    do(s, "fulfil 3 iron for 4 points")
     assert evaluate(s, 0) > before + 0.5
 
 
@@ -196,7 +196,7 @@ def test_greedy_contributes_to_a_cathedral_when_it_has_the_stone() -> None:
     s.pillar_spaces[c][0] = 0
     s.pillars_on_map[0] = [c]
     set_res(s, 0, stone=D.cost_stone[0])
-    assert _greedy(s) == "contribute london"
+    assert _greedy(s) == "contribute London"
 
 
 # ---- houses x pillars and the figures' way -------------------------------------------------
@@ -221,9 +221,9 @@ def test_greedy_walks_the_architect_to_a_free_cathedral_and_builds() -> None:
     s.map_bonus_tiles[town("london")] = [EMPTY] * len(s.map_bonus_tiles[town("london")])
     s.architect[0] = spot("tiletum-london-1")
     refresh(s)
-    assert _greedy(s) == "architect to london"
-    do(s, "architect to london")
-    assert _greedy(s) == "pillar london"
+    assert _greedy(s) == "architect to London"
+    do(s, "architect to London")
+    assert _greedy(s) == "pillar London"
 
 
 def test_greedy_takes_points_within_reach_before_ending_the_turn() -> None:
@@ -231,7 +231,7 @@ def test_greedy_takes_points_within_reach_before_ending_the_turn() -> None:
     s.merchant[0] = spot("rome")
     s.house_spaces[town("rome")] = [EMPTY, INACTIVE]
     refresh(s)
-    assert _greedy(s) == "house rome 1"
+    assert _greedy(s) == "house Rome 1"
 
 
 def test_a_house_on_the_map_multiplies_with_the_pillars() -> None:
@@ -342,7 +342,7 @@ def test_greedy_places_a_stored_character_with_its_character_action() -> None:
     s = frame(new(2, seed=3), CHARACTER, 1)
     s.character_offer = [EMPTY] * len(s.character_offer)
     store(s, 0, "knight-1")
-    assert _greedy(s).startswith("place knight-1 in building")
+    assert _greedy(s).startswith("place Knight (1 gold and 1 iron) in building")
 
 
 def test_filling_a_building_gives_its_roof_house_which_counts_at_once() -> None:
@@ -350,7 +350,7 @@ def test_filling_a_building_gives_its_roof_house_which_counts_at_once() -> None:
     b = next(b for b, bld in enumerate(D.buildings) if bld.rooms == 1 and not bld.occupied)
     store(s, 0, "knight-1")
     before = evaluate(s, 0)
-    do(s, f"place knight-1 in building {b + 1} floor 1")
+    do(s, f"place Knight (1 gold and 1 iron) in building {b + 1} floor 1")
     assert s.houses_in_supply[0] == D.houses_supply + 1
     assert evaluate(s, 0) > before + 1.0
 

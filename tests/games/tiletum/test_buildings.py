@@ -14,7 +14,7 @@ def test_a_full_building_with_a_crest_strengthens_its_action() -> None:
     s.crests[0][0] = 0
     store(s, 0, "weaver-2")
     set_res(s, 0)
-    do(s, "place weaver-2 in building 1 floor 2")
+    do(s, "place Weaver (2 wool) in building 1 floor 2")
     assert s.completed_buildings[0] == 1
     assert s.bonus_action_points[0][CONTRACT] == 2  # two rooms: +2 AP on the contract action
     assert s.houses_in_supply[0] == 3  # the roof house too
@@ -25,7 +25,7 @@ def test_the_bonus_applies_to_the_current_action() -> None:
     s.crests[0][2] = 1
     store(s, 0, "scholar-1")
     set_res(s, 0)
-    do(s, "place scholar-1 in building 3 floor 1")
+    do(s, "place Scholar (a character action with 1 action point) in building 3 floor 1")
     # scholar-1 strengthens the character action: +1 AP at once for this action
     assert s.bonus_action_points[0][CHARACTER] == 1
     assert s.stack[1].action == CHARACTER and s.stack[1].action_points == 3 - 1 + 1
@@ -47,7 +47,7 @@ def test_the_bonus_applies_through_the_joker() -> None:
     store(s, 0, "lion")
     s.rooms[0][s.game.rooms[2][0]] = D.kind_index["courtier-1"]
     set_res(s, 0, food=5)
-    do(s, "crest lion on space 3", "skip")
+    do(s, "crest Lion on space 3", "skip")
     assert top(s).action_points == 7 - v + 2 + 1
 
 
@@ -56,7 +56,7 @@ def test_no_bonus_for_the_rightmost_building() -> None:
     store(s, 0, "eagle")
     set_res(s, 0, food=2)
     vp = s.vp[0]
-    do(s, "crest eagle on space 6")
+    do(s, "crest Eagle on space 6")
     assert s.completed_buildings[0] == 1 << 5 and s.bonus_action_points[0] == [0] * 5
     assert s.vp[0] == vp + 5
     assert s.final_points(0)[1] == 0  # one completed building scores nothing yet
@@ -67,7 +67,7 @@ def test_the_bonus_only_counts_for_the_dies_action_not_helper_actions() -> None:
     s.bonus_action_points[0][ARCHITECT] = 3
     store(s, 0, "architect-2")
     refresh(s)
-    do(s, "use architect-2")
+    do(s, "use an architect action with 2 action points")
     assert top(s) == F.PerformAction(ARCHITECT, 2, False)
 
 
@@ -76,7 +76,7 @@ def test_a_building_of_mixed_characters_asks_which_action() -> None:
     place_characters(s, 0, 4, "trader-1")  # building 5 (2 rooms), a merchant character
     s.crests[0][4] = 3
     store(s, 0, "courtier-2")  # a king character on floor 2
-    do(s, "place courtier-2 in building 5 floor 2")
+    do(s, "place Courtier (a King action with 2 action points) in building 5 floor 2")
     # the completion is asked before the courtier's king action
     assert set(names(s)) == {"action merchant", "action king"}
     do(s, "action king")
@@ -89,7 +89,7 @@ def test_two_buildings_on_one_action_add_up() -> None:
     s.crests[0][2] = 0
     store(s, 0, "baker-1")
     set_res(s, 0)
-    do(s, "place baker-1 in building 3 floor 1")
+    do(s, "place Baker (1 food) in building 3 floor 1")
     assert s.bonus_action_points[0][CHARACTER] == 3
 
 
@@ -97,7 +97,7 @@ def test_a_building_without_its_crest_is_not_completed() -> None:
     s = frame(new(2, seed=8), CHARACTER, 1)
     store(s, 0, "baker-1")
     set_res(s, 0)
-    do(s, "place baker-1 in building 3 floor 1")
+    do(s, "place Baker (1 food) in building 3 floor 1")
     assert s.completed_buildings[0] == 0 and s.bonus_action_points[0] == [0] * 5
     assert s.roof_houses_freed[0] == 1 << 2 and s.houses_in_supply[0] == 3
     assert s.resources[0] == [1, 1, 0, 0, 0]  # the roof bonus (1 gold) and the baker's food

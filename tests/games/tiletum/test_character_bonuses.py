@@ -82,9 +82,9 @@ def test_merchant_moves_once_or_twice(tile: str, steps: int) -> None:
 @pytest.mark.parametrize(("tile", "steps"), [("builder-1", 1), ("builder-2", 2)])
 def test_architect_moves_once_or_twice(tile: str, steps: int) -> None:
     s = _place(tile)
-    do(s, "architect to tiletum-paris-1")
+    do(s, "architect to Tiletum-Paris road")
     if steps == 2:
-        do(s, "architect to paris")
+        do(s, "architect to Paris")
         assert s.architect[0] == spot("paris")
     assert isinstance(top(s), F.PerformAction)
 
@@ -97,9 +97,9 @@ def test_a_move_bonus_may_be_declined() -> None:
 
 def test_architect_and_merchant_move_once_each() -> None:
     s = _place("guide-1")
-    do(s, "merchant to tiletum-london-1")
+    do(s, "merchant to Tiletum-London road")
     assert not any(n.startswith("merchant to") for n in names(s))
-    do(s, "architect to tiletum-paris-1")
+    do(s, "architect to Tiletum-Paris road")
     assert isinstance(top(s), F.PerformAction)
     assert s.merchant[0] == spot("tiletum-london-1") and s.architect[0] == spot("tiletum-paris-1")
 
@@ -110,17 +110,26 @@ def test_merchant_move_and_house_in_any_order() -> None:
     s.merchant[0] = spot("london")
     s.house_spaces[town("london")] = [R.EMPTY, R.INACTIVE]
     store(s, 0, "trader-3")
-    do(s, "place trader-3 in building 2 floor 3", "house london 1")
+    do(
+        s,
+        "place Trader (move the merchant and place a house) in building 2 floor 3",
+        "house London 1",
+    )
     assert town("london") in s.houses_on_map[0]
     assert any(n.startswith("merchant to") for n in names(s))
-    do(s, "merchant to tiletum-london-1")
+    do(s, "merchant to Tiletum-London road")
     assert isinstance(top(s), F.PerformAction)
     # move first, then house
     s = frame(new(2, seed=2), CHARACTER, 3)
     s.merchant[0] = spot("tiletum-london-1")
     s.house_spaces[town("london")] = [R.EMPTY, R.INACTIVE]
     store(s, 0, "trader-3")
-    do(s, "place trader-3 in building 2 floor 3", "merchant to london", "house london 1")
+    do(
+        s,
+        "place Trader (move the merchant and place a house) in building 2 floor 3",
+        "merchant to London",
+        "house London 1",
+    )
     assert town("london") in s.houses_on_map[0] and isinstance(top(s), F.PerformAction)
 
 
@@ -131,7 +140,12 @@ def test_architect_move_and_pillar() -> None:
     s.pillar_spaces[c] = [R.EMPTY, R.EMPTY, R.INACTIVE]
     s.architect[0] = spot("tiletum-paris-1")
     store(s, 0, "builder-3")
-    do(s, "place builder-3 in building 2 floor 3", "architect to paris", "pillar paris")
+    do(
+        s,
+        "place Builder (move the architect and place a pillar) in building 2 floor 3",
+        "architect to Paris",
+        "pillar Paris",
+    )
     assert s.pillars_on_map[0] == [c] and isinstance(top(s), F.PerformAction)
 
 
@@ -140,14 +154,14 @@ def test_house_where_the_merchant_is_only_if_possible() -> None:
     s.merchant[0] = spot("rome")
     s.house_spaces[town("rome")] = [R.EMPTY, R.INACTIVE]
     store(s, 0, "innkeeper-3")
-    do(s, "place innkeeper-3 in building 2 floor 3")
-    assert names(s) == ["house rome 1"]  # not optional when it can be done
-    do(s, "house rome 1")
+    do(s, "place Innkeeper (a house where the merchant is) in building 2 floor 3")
+    assert names(s) == ["house Rome 1"]  # not optional when it can be done
+    do(s, "house Rome 1")
     assert s.vp[0] == 14
     # in Tiletum, where the player already has a house, nothing happens
     s = frame(new(2, seed=4), CHARACTER, 3)
     store(s, 0, "innkeeper-3")
-    do(s, "place innkeeper-3 in building 2 floor 3")
+    do(s, "place Innkeeper (a house where the merchant is) in building 2 floor 3")
     assert isinstance(top(s), F.PerformAction) and s.houses_in_supply[0] == 2
 
 
@@ -158,9 +172,9 @@ def test_pillar_where_the_architect_is() -> None:
     s.pillar_spaces[c] = [R.EMPTY, R.EMPTY, R.INACTIVE]
     s.architect[0] = spot("vienna")
     store(s, 0, "bishop-3")
-    do(s, "place bishop-3 in building 2 floor 3")
-    assert names(s) == ["pillar vienna"]
-    do(s, "pillar vienna")
+    do(s, "place Bishop (a pillar where the architect is) in building 2 floor 3")
+    assert names(s) == ["pillar Vienna"]
+    do(s, "pillar Vienna")
     assert s.pillars_on_map[0] == [c]
 
 

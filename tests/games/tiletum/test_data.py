@@ -170,7 +170,7 @@ def test_bonus_pile_covers_setup_and_every_refill() -> None:
 
 
 def test_map_is_connected_and_roads_have_spaces() -> None:
-    assert D.spot_names[: len(D.towns)] == tuple(t.id for t in D.towns)
+    assert D.spot_ids[: len(D.towns)] == tuple(t.id for t in D.towns)
     seen = {0}
     todo = [0]
     while todo:
@@ -180,7 +180,7 @@ def test_map_is_connected_and_roads_have_spaces() -> None:
                 seen.add(t)
                 todo.append(t)
     assert len(seen) == len(D.spot_names)
-    paris, bordeaux = (D.spot_names.index(x) for x in ("paris", "bordeaux"))
+    paris, bordeaux = (D.spot_ids.index(x) for x in ("paris", "bordeaux"))
     # A play report counts Paris to Bordeaux as two steps.
     assert any(
         paris in D.adjacent[m] and bordeaux in D.adjacent[m] for m in range(len(D.spot_names))
@@ -226,13 +226,13 @@ def test_a_missing_reason_is_rejected(tmp_path: Path, monkeypatch: pytest.Monkey
 
 
 def test_a_town_move_from_a_road_space_reaches_the_towns_at_its_ends() -> None:
-    mid = D.spot_names.index("paris-bordeaux-1")
-    paris, bordeaux = (D.spot_names.index(x) for x in ("paris", "bordeaux"))
+    mid = D.spot_ids.index("paris-bordeaux-1")
+    paris, bordeaux = (D.spot_ids.index(x) for x in ("paris", "bordeaux"))
     assert set(D.adjacent_towns[mid]) == {paris, bordeaux}
     assert set(D.adjacent[mid]) == {paris, bordeaux}
-    tiletum = D.spot_names.index("tiletum")
+    tiletum = D.spot_ids.index("tiletum")
     assert set(D.adjacent_towns[tiletum]) == {
-        D.spot_names.index(t) for t in ("london", "paris", "cologne", "hamburg")
+        D.spot_ids.index(t) for t in ("london", "paris", "cologne", "hamburg")
     }
 
 

@@ -22,7 +22,7 @@ def test_every_action_has_one_name_that_reads_back() -> None:
         assert A.from_string(A.to_string(a)) == a
     assert A.to_string(A.take_die(3, 0)) == "die 3 yellow"
     assert A.to_string(A.exchange(1, 4)) == "exchange food for iron"
-    assert A.to_string(A.house(0, 2)) == "house tiletum 3"
+    assert A.to_string(A.house(0, 2)) == "house Tiletum 3"
     with pytest.raises(ActionParseError):
         A.from_string("build a castle")
     with pytest.raises(ActionParseError):
@@ -50,7 +50,7 @@ def test_an_illegal_action_is_explained_with_its_rule_and_changes_nothing() -> N
     s.houses_in_supply[0] = 0
     before = s.to_json()
     with pytest.raises(IllegalActionError) as err:
-        do(s, "house paris 1")
+        do(s, "house Paris 1")
     assert "Merchant Action" in str(err.value)
     assert s.to_json() == before
 
@@ -60,18 +60,18 @@ def test_an_illegal_action_is_explained_with_its_rule_and_changes_nothing() -> N
     [
         ("turn", "end turn", "taking a die", "Action phase"),
         ("turn", "buy iron", "buying costs 2 gold", "Tasks"),
-        ("turn", "fulfil iron-9", "not in your storehouse", "Tasks"),
-        ("turn", "crest lion on space 1", "no lion crest", "Tasks"),
-        ("turn", "use add-ap-1", "not in your storehouse", "Tasks"),
+        ("turn", "fulfil 9 iron for 17 points", "not in your storehouse", "Tasks"),
+        ("turn", "crest Lion on space 1", "no Lion crest", "Tasks"),
+        ("turn", "use +1 action point", "not in your storehouse", "Tasks"),
         (
             "character",
-            "place notary-3 in building 1 floor 1",
+            "place Notary (a contract action with 3 action points) in building 1 floor 1",
             "not in your storehouse",
             "Character Action",
         ),
         ("character", "advance king", "not one of its options", "Character Action"),
         ("character", "stop action", "ends with the turn", "Action phase"),
-        ("merchant", "merchant to rome", "not next to your merchant", "Merchant Action"),
+        ("merchant", "merchant to Rome", "not next to your merchant", "Merchant Action"),
         ("chance", "end turn", "chance event", "Action phase"),
     ],
 )
@@ -92,9 +92,13 @@ def test_explanations_name_the_rule(setup: str, action: str, words: str, rule: s
 def test_the_helper_explanations() -> None:
     s = new(2, seed=3)
     store(s, 0, "add-ap-1", "substitute", "building")
-    assert "chosen die" in s.explain(s.string_to_action("use add-ap-1"))
-    assert "choosing a die" in s.explain(s.string_to_action("use substitute"))
-    assert "holds a character" in s.explain(s.string_to_action("use building"))
+    assert "chosen die" in s.explain(s.string_to_action("use +1 action point"))
+    assert "choosing a die" in s.explain(
+        s.string_to_action("use the die's resources as another type")
+    )
+    assert "holds a character" in s.explain(
+        s.string_to_action("use the character bonuses of a building")
+    )
 
 
 def test_pending_decisions_explain_what_comes_first() -> None:
@@ -141,7 +145,7 @@ def test_text_view_shows_wheel_map_boards_offers_and_scores() -> None:
         "Tiletum",
         "buildings",
         "storehouse",
-        "iron-3",
+        "3 iron for 4 points",
         "(you)",
         "VP",
     ):

@@ -69,7 +69,7 @@ def test_spectator_view_parses_and_has_no_own_board() -> None:
     ids = _ids(text)
     assert "room-1-1" not in ids
     assert "king-track" in ids and "contract-1" in ids and "character-1" in ids
-    assert all(f"spot-{name}" in ids for name in A.DATA.spot_names)
+    assert all(f"spot-{name}" in ids for name in A.DATA.spot_ids)
     mine = _ids(views_of(game).svg(state, 0) or "")
     assert "room-1-1" in mine
 

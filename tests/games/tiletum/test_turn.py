@@ -18,7 +18,7 @@ from towers.games.tiletum.data import (
     WOOL,
 )
 
-from .helpers import D, do, frame, kind, names, new, refresh, set_res, store, top
+from .helpers import A, D, do, frame, kind, names, new, refresh, set_res, store, top
 
 ACTIONS_BY_VALUE_ROUND_1 = [D.wheel_actions[v - 1] for v in range(1, 7)]
 
@@ -38,7 +38,7 @@ def test_a_die_can_be_taken_only_if_it_is_on_the_wheel() -> None:
 def test_changing_the_die_costs_two_gold_a_step_and_six_wraps_to_one() -> None:
     s = _wheel(new(2, seed=1), 6, WOOL)
     set_res(s, 0, gold=4)
-    do(s, "die 6 light-gray")
+    do(s, "die 6 light gray")
     values = [n for n in names(s)]
     # 6 is free; 5 and 1 cost 2; 4 and 2 cost 4; 3 costs 6 (not affordable).
     assert values == ["value 1", "value 2", "value 4", "value 5", "value 6"]
@@ -46,7 +46,7 @@ def test_changing_the_die_costs_two_gold_a_step_and_six_wraps_to_one() -> None:
     assert s.resources[0][GOLD] == 2
     assert s.die_value == 1
     assert "costs 6 gold" in (new_state := _wheel(new(2, seed=1), 6, WOOL)).explain(
-        do(set_res(new_state, 0, gold=4), "die 6 light-gray").string_to_action("value 3")
+        do(set_res(new_state, 0, gold=4), "die 6 light gray").string_to_action("value 3")
     )
 
 
@@ -54,7 +54,7 @@ def test_the_changed_value_sets_resources_action_and_action_points() -> None:
     s = _wheel(new(2, seed=2), 2, STONE)
     s.action_bonus_tiles = [-1] * 6
     set_res(s, 0, gold=2)
-    do(s, "die 2 dark-gray", "value 1")
+    do(s, "die 2 dark gray", "value 1")
     # Value 1: 1 stone and 6 AP for the action beside segment 1 this round.
     assert s.resources[0][STONE] == 1
     f = top(s)
@@ -67,7 +67,7 @@ def test_dice_colours_give_their_resources() -> None:
         s = _wheel(new(2, seed=3), 4, colour)
         s.action_bonus_tiles = [-1] * 6
         set_res(s, 0)
-        do(s, f"die 4 {['yellow', 'pink', 'light-gray', 'dark-gray', 'blue'][colour]}", "value 4")
+        do(s, f"die 4 {A.COLOUR_NAMES[colour]}", "value 4")
         assert s.resources[0][res] == 4 and sum(s.resources[0]) == 4
 
 

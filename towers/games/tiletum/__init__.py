@@ -26,6 +26,9 @@ pillars, 0/0/5/10/20/30 for completed buildings, 1 VP per 4 resources); VP never
 ties won by the first in turn order.
 
 Actions: one int each from a fixed space of 1050 (see :mod:`towers.games.tiletum.actions`).
+Moves, the views and the refusals name the components as players read them (the data's
+``name``: "use +2 action points", "merchant to Tiletum-Paris road"); the data's ids stay in
+the observation and the board's element ids, and moves written with them are still read.
 A turn is a stack of small decisions (die, value, tile, resources, the action's options,
 tasks, nested actions from characters and helpers) ending with ``end turn``. Chance nodes:
 tile draws by kind and count, dice drawn by colour then rolled, corruption tokens by value,
@@ -47,6 +50,8 @@ Designed, not stated by the rulebook (the data items are marked ``source = "desi
   iron-and-wool mixes, crest names; all fair tile VP, the board's fair VP, King track VP;
 - the player board: rooms per building (2, 3, 1, 3, 2 and the occupied rightmost with 1),
   roof bonuses (gained when the roof house is freed), contract-space VP, a storehouse of 4;
+- the names of the tiles and fair tiles, which print pictures rather than words: what each
+  shows in the appendix's words ("Smith (1 iron)", "2 gold and 2 points");
 - the contract offer's AP costs (3, 2, 2, 1, 1 left to right), two corruption tokens of
   each value, the wheel's order and direction of turning.
 Interpretations where the rulebook is silent or contradicts itself:
@@ -75,6 +80,7 @@ Interpretations where the rulebook is silent or contradicts itself:
 from towers.core.registry import GamePlugin
 
 PLUGIN = GamePlugin(
+    title="Tiletum",
     rules="towers.games.tiletum.rules:TiletumGame",
     views="towers.games.tiletum.views:TiletumViews",
     heuristic="towers.games.tiletum.bots:evaluate",

@@ -12,6 +12,14 @@ docs/games/tiletum.md has the table.
 >>> SPACE.parse("exchange food for iron") == exchange(1, 4)
 True
 
+Things are named as players read them, not by the data's ids: towns and road spaces
+(``merchant to Tiletum-Paris road``), tiles by their names (``use +2 action points``,
+``place Smith (1 iron) in building 1 floor 1``), dice colours as printed (``die 2 light
+gray``). The ids, which earlier releases wrote, are still read (:func:`from_string`):
+
+>>> from_string("use add-ap-2") == from_string("use +2 action points")
+True
+
 Values are indices: ``TakeDie(value=2)`` is the die showing 3, ``Buy(resource=4)`` buys
 iron (``RESOURCES[4]``), ``Fulfil(tile=k)`` and ``UseHelper(tile=k)`` name the tile kind
 ``k``. The ints of a few kinds are built by arithmetic in hot paths: the constants below
@@ -21,6 +29,7 @@ iron (``RESOURCES[4]``), ``Fulfil(tile=k)`` and ``UseHelper(tile=k)`` name the t
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Annotated
 
 from towers.core.actions import Action, ActionSpace, Domain
@@ -38,6 +47,9 @@ from towers.games.tiletum.data import (
 DATA = load()
 
 COLOURS = ("yellow", "pink", "light-gray", "dark-gray", "blue")
+"""The dice colours as the observation and the board's elements write them (ids)."""
+COLOUR_NAMES = DATA.colour_names
+"""The dice colours as printed ("light gray"), what moves and views say."""
 N_SPOTS = len(DATA.spot_names)
 N_TOWNS = len(DATA.towns)
 N_CATHEDRALS = len(DATA.cathedrals)
@@ -67,19 +79,19 @@ if any(k.category == CAT_CHARACTER for k in DATA.kinds[N_CHARACTERS:]):
 
 # ---- domains --------------------------------------------------------------------------------
 VALUE_DOMAIN = Domain.numbered("value", 6)
-COLOUR_DOMAIN = Domain.of("colour", COLOURS)
+COLOUR_DOMAIN = Domain.of("colour", COLOUR_NAMES)
 RESOURCE_DOMAIN = Domain.of("resource", RESOURCES)
 ACTION_DOMAIN = Domain.of("action", ACTIONS[:5])
 SPOT_DOMAIN = Domain.of("spot", DATA.spot_names)
-TOWN_DOMAIN = Domain.of("town", (t.id for t in DATA.towns))
+TOWN_DOMAIN = Domain.of("town", (t.name for t in DATA.towns))
 HOUSE_SPACE_DOMAIN = Domain.numbered("house space", MAX_HOUSE_SPACES)
 BONUS_SPACE_DOMAIN = Domain.numbered("bonus space", MAX_BONUS_SPACES)
-CATHEDRAL_DOMAIN = Domain.of("cathedral", (DATA.towns[c.town].id for c in DATA.cathedrals))
+CATHEDRAL_DOMAIN = Domain.of("cathedral", (DATA.towns[c.town].name for c in DATA.cathedrals))
 OFFER_SPACE_DOMAIN = Domain.numbered("offer space", 5)
-CHARACTER_DOMAIN = Domain.of("character", (k.id for k in DATA.kinds[:N_CHARACTERS]))
+CHARACTER_DOMAIN = Domain.of("character", (k.name for k in DATA.kinds[:N_CHARACTERS]))
 ROOM_DOMAIN = Domain.of("room", (f"building {b + 1} floor {f + 1}" for b, f in ROOMS))
-TILE_DOMAIN = Domain.of("tile", (k.id for k in DATA.kinds))
-CREST_DOMAIN = Domain.of("crest", DATA.crest_ids)
+TILE_DOMAIN = Domain.of("tile", (k.name for k in DATA.kinds))
+CREST_DOMAIN = Domain.of("crest", DATA.crest_names)
 CREST_SPACE_DOMAIN = Domain.numbered("crest space", N_BUILDINGS)
 BUILDING_DOMAIN = Domain.numbered("building", 5)
 FLOOR_DOMAIN = Domain.numbered("floor", 3)
@@ -93,8 +105,8 @@ COST_TILE_DOMAIN = Domain.of(
         for i in range(len(DATA.cost_stone))
     ),
 )
-TOWN_TILE_DOMAIN = Domain.of("town tile", (DATA.towns[t].id for t in DATA.town_tiles))
-FAIR_TILE_DOMAIN = Domain.of("fair tile", DATA.fair_ids)
+TOWN_TILE_DOMAIN = Domain.of("town tile", (DATA.towns[t].name for t in DATA.town_tiles))
+FAIR_TILE_DOMAIN = Domain.of("fair tile", DATA.fair_names)
 ACTION_TILE_DOMAIN = Domain.of("action tile", ACTIONS)
 
 
@@ -452,8 +464,8 @@ SPACE = ActionSpace(
     examples=(
         "die 3 yellow",
         "value 4",
-        "merchant to paris",
-        "house paris 1",
+        "merchant to Paris",
+        "house Paris 1",
         "buy iron",
         "end turn",
     ),
@@ -551,4 +563,44 @@ def to_string(action: int) -> str:
 
 
 def from_string(text: str) -> int:
-    return SPACE.parse(text)
+    """The action ``text`` names; it may also name things by the ids earlier releases wrote
+    (``use add-ap-2``, ``merchant to tiletum-paris-1``, ``die 3 light-gray``)."""
+    try:
+        return SPACE.parse(text)
+    except ActionParseError:
+        found = _old_names().get(" ".join(text.lower().split())) if isinstance(text, str) else None
+        if found is None:
+            raise
+        return found
+
+
+OLD_WORDS: dict[Domain, tuple[str, ...]] = {
+    COLOUR_DOMAIN: COLOURS,
+    SPOT_DOMAIN: DATA.spot_ids,
+    TOWN_DOMAIN: tuple(t.id for t in DATA.towns),
+    CATHEDRAL_DOMAIN: tuple(DATA.towns[c.town].id for c in DATA.cathedrals),
+    CHARACTER_DOMAIN: tuple(k.id for k in DATA.kinds[:N_CHARACTERS]),
+    TILE_DOMAIN: tuple(k.id for k in DATA.kinds),
+    CREST_DOMAIN: DATA.crest_ids,
+    TOWN_TILE_DOMAIN: tuple(DATA.towns[t].id for t in DATA.town_tiles),
+    FAIR_TILE_DOMAIN: DATA.fair_ids,
+}
+"""The words of the domains that moves wrote by the data's ids before they used names."""
+
+
+@cache
+def _old_names() -> dict[str, int]:
+    """Every action of a kind that names a component, as earlier releases wrote it (lower
+    case, by ids): a saved game's moves and a player's habits keep working."""
+    found: dict[str, int] = {}
+    for kind in SPACE.kinds:
+        if not any(d in OLD_WORDS for d in kind.domains):
+            continue
+        for a in SPACE.ints(kind.cls):
+            value = VALUES[a]
+            words = {
+                p: OLD_WORDS.get(d, d.words)[getattr(value, p)]
+                for p, d in zip(kind.params, kind.domains, strict=True)
+            }
+            found[" ".join(kind.cls.TEXT.format(**words).lower().split())] = a
+    return found

@@ -6,6 +6,10 @@ list; a broken data file raises :class:`DataError` naming the item.
 
 Tile kinds are numbered once for the whole game: the 45 characters, then the contracts, the
 crests and the helpers. Piles count tiles by kind, so a pile is a list of counts.
+
+Every component has an ``id``, which the observation and the board's elements use, and a
+``name``, which players read and type: the tiles print pictures, not words, so their names
+describe them in the rulebook's words ("Smith (1 iron)", "+2 action points").
 """
 
 from __future__ import annotations
@@ -76,6 +80,8 @@ class TileKind:
 
     id: str
     category: int
+    name: str = ""
+    """What players read: the data's ``name`` (a crest tile: its crest's name and "crest")."""
     effects: tuple[Effect, ...] = ()
     """Character bonus, helper ability or contract benefits."""
     illustration: int = -1
@@ -152,13 +158,19 @@ class TiletumData:
     resources_per_vp: int
     character_take_cost: int
     exchange_cost: int
+    colour_names: tuple[str, ...]
+    """The dice colours as printed ("light gray"), in the order of the resources."""
     # player_board.toml
     buildings: tuple[Building, ...]
     contract_space_vp: tuple[int, ...]
     contract_space_pillar: tuple[bool, ...]
     # map.toml
     towns: tuple[Town, ...]
+    spot_ids: tuple[str, ...]
+    """Every spot of the map: the towns' ids, then each road's spaces (``paris-bordeaux-1``)."""
     spot_names: tuple[str, ...]
+    """Every spot as players read it: the town's name, or the road's towns and the space's
+    number along it (``Paris-Bordeaux road 1``; no number on a road of one space)."""
     spot_town: tuple[int, ...]
     adjacent: tuple[tuple[int, ...], ...]
     adjacent_towns: tuple[tuple[int, ...], ...]
@@ -171,6 +183,7 @@ class TiletumData:
     unavailable_cost: int
     # fairs.toml
     fair_ids: tuple[str, ...]
+    fair_names: tuple[str, ...]
     fair_condition: tuple[int, ...]
     fair_vp: tuple[int, ...]
     first_fair_town: int
@@ -179,8 +192,11 @@ class TiletumData:
     kinds: tuple[TileKind, ...]
     kind_index: dict[str, int]
     crest_ids: tuple[str, ...]
+    crest_names: tuple[str, ...]
     crest_kind: tuple[int, ...]
     illustrations: tuple[str, ...]
+    illustration_names: tuple[str, ...]
+    """Each illustration as the characters' names begin ("Notary")."""
     character_players: tuple[int, ...]
     bonus_pile: tuple[tuple[int, int, int], ...]
     """(kind, count, fewest players)."""
@@ -211,6 +227,21 @@ def _check_provenance(where: str, item: dict[str, Any]) -> None:
     reason = item.get("reason")
     if not isinstance(reason, str) or not reason.strip():
         raise DataError(f"{where}: every item needs a one-line reason")
+
+
+def _name(item: dict[str, Any], where: str) -> str:
+    """An item's ``name``: what players read and type for it."""
+    name = item.get("name")
+    if not isinstance(name, str) or not name.strip() or name != name.strip():
+        raise DataError(f"{where}: every item needs a name, the words players read")
+    return name
+
+
+def _unique(names: list[str], what: str) -> None:
+    # players type the names back: two alike (case aside) could not be told apart
+    folded = [n.lower() for n in names]
+    if len(set(folded)) != len(folded):
+        raise DataError(f"two {what} share a name")
 
 
 def _value(raw: dict[str, Any], key: str, where: str) -> Any:
@@ -314,6 +345,9 @@ def load() -> TiletumData:
     if sorted(set(corruption)) != [0, 1, 2]:
         raise DataError(f"{b}: corruption tokens have the values 0, 1 and 2")
     dice_drawn = {int(k): int(v) for k, v in _value(board, "dice_drawn", b).items()}
+    colour_names = tuple(_value(board, "dice_colours", b))
+    if len(colour_names) != len(RESOURCES):
+        raise DataError(f"{b}: one dice colour for each resource")
 
     pb = _read("player_board.toml")
     buildings = []
@@ -388,7 +422,9 @@ def load() -> TiletumData:
                 cathedral=cath_town.get(item["id"], -1),
             )
         )
-    spot_names = [t.id for t in towns]
+    _unique([t.name for t in towns], "towns")
+    spot_ids = [t.id for t in towns]
+    spot_names = [t.name for t in towns]
     spot_town = list(range(len(towns)))
     adj: list[set[int]] = [set() for _ in towns]
     roads = []
@@ -399,18 +435,21 @@ def load() -> TiletumData:
         if a not in tindex or c not in tindex:
             raise DataError(f"{where}: unknown town in {item['towns']!r}")
         chain = [tindex[a]]
-        for k in range(int(item["spaces"])):
-            spot_names.append(f"{a}-{c}-{k + 1}")
+        n_spaces = int(item["spaces"])
+        road = f"{towns[tindex[a]].name}-{towns[tindex[c]].name} road"
+        for k in range(n_spaces):
+            spot_ids.append(f"{a}-{c}-{k + 1}")
+            spot_names.append(f"{road} {k + 1}" if n_spaces > 1 else road)
             spot_town.append(-1)
             adj.append(set())
-            chain.append(len(spot_names) - 1)
+            chain.append(len(spot_ids) - 1)
         chain.append(tindex[c])
         for x, y in zip(chain, chain[1:], strict=False):
             adj[x].add(y)
             adj[y].add(x)
         roads.append((tindex[a], tindex[c], tuple(chain[1:-1])))
     adjacent_towns = []
-    for s in range(len(spot_names)):
+    for s in range(len(spot_ids)):
         found: set[int] = set()
         for a, c, mids in roads:
             if s in (a, *mids, c):
@@ -433,14 +472,17 @@ def load() -> TiletumData:
         raise DataError("cathedrals.toml: one cost tile per cathedral, one of them Unavailable")
 
     fairs = _read("fairs.toml")
-    fair_ids, fair_cond, fair_vp = [], [], []
+    fair_ids, fair_names, fair_cond, fair_vp = [], [], [], []
     for item in fairs["fair_tile"]:
-        _check_provenance(f"fairs.toml fair tile {item.get('id')}", item)
+        where = f"fairs.toml fair tile {item.get('id')}"
+        _check_provenance(where, item)
+        fair_names.append(_name(item, where))
         if item["condition"] not in FAIR_CONDITIONS:
             raise DataError(f"fairs.toml: unknown condition {item['condition']!r}")
         fair_ids.append(item["id"])
         fair_cond.append(FAIR_CONDITIONS.index(item["condition"]))
         fair_vp.append(int(item["vp"]))
+    _unique(fair_names, "fair tiles")
     if sorted(fair_cond) != list(range(len(FAIR_CONDITIONS))):
         raise DataError("fairs.toml: one fair tile for each of the eleven conditions")
     first = tindex[_value(fairs, "first_fair_town", "fairs.toml")]
@@ -470,6 +512,7 @@ def load() -> TiletumData:
             TileKind(
                 id=item["id"],
                 category=CAT_CHARACTER,
+                name=_name(item, where),
                 effects=_effects(item["bonus"], where),
                 illustration=illustrations.index(item["illustration"]),
                 action=ACTIONS.index(item["action"]),
@@ -483,6 +526,7 @@ def load() -> TiletumData:
             TileKind(
                 id=item["id"],
                 category=CAT_CONTRACT,
+                name=_name(item, where),
                 effects=_effects(item.get("benefits", []), where),
                 pay=_resources(item.get("pay", {}), where),
                 same=int(item.get("same", 0)),
@@ -490,21 +534,38 @@ def load() -> TiletumData:
             )
         )
     crest_ids = []
+    crest_names = []
     crest_kind = []
     for item in tl["crest"]:
-        _check_provenance(f"tiles.toml crest {item.get('id')}", item)
+        where = f"tiles.toml crest {item.get('id')}"
+        _check_provenance(where, item)
         crest_ids.append(item["id"])
+        crest_names.append(_name(item, where))
         crest_kind.append(len(kinds))
-        kinds.append(TileKind(id=item["id"], category=CAT_CREST, crest=len(crest_ids) - 1))
+        kinds.append(
+            TileKind(
+                id=item["id"],
+                category=CAT_CREST,
+                name=f"{crest_names[-1]} crest",
+                crest=len(crest_ids) - 1,
+            )
+        )
     for item in tl["helper"]:
         where = f"tiles.toml helper {item.get('id')}"
         _check_provenance(where, item)
         kinds.append(
-            TileKind(id=item["id"], category=CAT_HELPER, effects=_effects(item["effects"], where))
+            TileKind(
+                id=item["id"],
+                category=CAT_HELPER,
+                name=_name(item, where),
+                effects=_effects(item["effects"], where),
+            )
         )
     kind_index = {k.id: i for i, k in enumerate(kinds)}
     if len(kind_index) != len(kinds):
         raise DataError("tile ids repeat across characters, contracts, crests and helpers")
+    _unique([k.name for k in kinds], "tiles")
+    _unique(crest_names, "crests")
 
     def pile(name: str, allowed: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
         out = []
@@ -561,10 +622,12 @@ def load() -> TiletumData:
         resources_per_vp=int(_value(board, "resources_per_vp", b)),
         character_take_cost=int(_value(board, "character_take_cost", b)),
         exchange_cost=int(_value(board, "exchange_cost", b)),
+        colour_names=colour_names,
         buildings=tuple(buildings),
         contract_space_vp=tuple(int(s["vp"]) for s in spaces),
         contract_space_pillar=pillar_flags,
         towns=tuple(towns),
+        spot_ids=tuple(spot_ids),
         spot_names=tuple(spot_names),
         spot_town=tuple(spot_town),
         adjacent=tuple(tuple(sorted(a)) for a in adj),
@@ -575,6 +638,7 @@ def load() -> TiletumData:
         cost_vp=tuple(cost_vp),
         unavailable_cost=unavailable[0],
         fair_ids=tuple(fair_ids),
+        fair_names=tuple(fair_names),
         fair_condition=tuple(fair_cond),
         fair_vp=tuple(fair_vp),
         first_fair_town=first,
@@ -582,8 +646,10 @@ def load() -> TiletumData:
         kinds=tuple(kinds),
         kind_index=kind_index,
         crest_ids=tuple(crest_ids),
+        crest_names=tuple(crest_names),
         crest_kind=tuple(crest_kind),
         illustrations=tuple(illustrations),
+        illustration_names=tuple(i.capitalize() for i in illustrations),
         character_players=tuple(character_players),
         bonus_pile=bonus_pile,
         contract_pile=contract_pile,

@@ -151,13 +151,13 @@ def _chance_problem(state: TiletumState, event: Frame, value: Action) -> Problem
         case F.TileDraw(pile=pile), A.DrawTile(tile=kind):
             if state.piles[pile].counts[kind] <= 0:
                 return (
-                    f"no {d.kinds[kind].id} tile is left in the {F.PILE_NAMES[pile]} pile",
+                    f"no '{d.kinds[kind].name}' tile is left in the {F.PILE_NAMES[pile]} pile",
                     rule,
                 )
             return None
         case F.DieDraw(), A.DrawDie(colour=c):
             if state.dice_bag.counts[c] <= 0:
-                return f"no {A.COLOURS[c]} die is left in the bag", rule
+                return f"no {A.COLOUR_NAMES[c]} die is left in the bag", rule
             return None
         case F.DieRoll(), A.RollDie():
             return None
@@ -226,7 +226,10 @@ def _turn_problem(state: TiletumState, seat: int, value: Action) -> Problem:
     match value:
         case A.TakeDie(value=v, colour=c):
             if state.wheel_dice[v][c] <= 0:
-                return f"no {A.COLOURS[c]} die of value {v + 1} is on the wheel", R_ACTION_PHASE
+                return (
+                    f"no {A.COLOUR_NAMES[c]} die of value {v + 1} is on the wheel",
+                    R_ACTION_PHASE,
+                )
             return None
         case A.EndTurn():
             return "a turn starts by taking a die and performing its action", R_ACTION_PHASE
@@ -346,9 +349,9 @@ def _task_problem(state: TiletumState, seat: int, value: Action) -> Problem:
             if res[GOLD] < d.buy_cost:
                 return f"buying costs {d.buy_cost} gold and you have {res[GOLD]}", R_TASKS
         case A.Fulfil(tile=kind):
-            name = d.kinds[kind].id
+            name = d.kinds[kind].name
             if kind not in store:
-                return f"{name} is not in your storehouse", R_TASKS
+                return f"the contract '{name}' is not in your storehouse", R_TASKS
             if len(state.fulfilled_contracts[seat]) >= g.n_contract_spaces:
                 return "every contract space of your player board is filled", R_CONTRACTS
             pay = g.contract_pay[kind]
@@ -356,10 +359,10 @@ def _task_problem(state: TiletumState, seat: int, value: Action) -> Problem:
             if any(res[r] < pay[r] for r in range(5)) or (
                 same and not any(res[r] >= same + pay[r] for r in range(5))
             ):
-                return f"you lack the resources that {name} asks", R_APPENDIX_CONTRACTS
+                return f"you lack the resources the contract '{name}' asks", R_APPENDIX_CONTRACTS
         case A.PlaceCrest(crest=crest, space=space):
             if not any(g.tile_category[k] == CAT_CREST and g.tile_crest[k] == crest for k in store):
-                return f"no {d.crest_ids[crest]} crest is in your storehouse", R_TASKS
+                return f"no {d.crest_names[crest]} crest is in your storehouse", R_TASKS
             if state.crests[seat][space] >= 0:
                 return f"crest space {space + 1} is taken", R_TASKS
             cost = d.buildings[space].crest_cost
@@ -381,7 +384,7 @@ def _task_problem(state: TiletumState, seat: int, value: Action) -> Problem:
                 return f"it costs {cost} stone and you have {res[STONE]}", R_TASKS
         case A.UseHelper(tile=kind):
             if kind not in store:
-                return f"{d.kinds[kind].id} is not in your storehouse", R_TASKS
+                return f"the helper '{d.kinds[kind].name}' is not in your storehouse", R_TASKS
             fx = g.helper_ability[kind]
             if fx == FX_SUBSTITUTE:
                 return (
@@ -624,7 +627,7 @@ def _store_problem(state: TiletumState, seat: int, kind: int) -> Problem:
     if category == CAT_CREST:
         crest = g.tile_crest[kind]
         if crest in state.crests[seat] or any(g.tile_crest[k] == crest for k in store):
-            return f"you already have the {g.data.crest_ids[crest]} crest", R_CRESTS
+            return f"you already have the {g.data.crest_names[crest]} crest", R_CRESTS
     elif category == CAT_CONTRACT:
         stored = sum(1 for k in store if g.tile_category[k] == CAT_CONTRACT)
         if stored >= g.n_contract_spaces - len(state.fulfilled_contracts[seat]):
@@ -638,7 +641,7 @@ def _character_problem(state: TiletumState, seat: int, kind: int, room: int, ap:
     g = state.game
     d = g.data
     if kind not in state.storehouse[seat]:
-        return f"{d.kinds[kind].id} is not in your storehouse"
+        return f"{d.kinds[kind].name} is not in your storehouse"
     rooms = state.rooms[seat]
     b, floor = g.room_building[room], g.room_floor[room]
     if rooms[room] >= 0:
@@ -650,6 +653,7 @@ def _character_problem(state: TiletumState, seat: int, kind: int, room: int, ap:
         if k >= 0 and g.tile_illustration[k] == illustration and g.room_building[i] != b:
             return (
                 f"building {g.room_building[i] + 1} already holds a "
-                f"{d.illustrations[illustration]}: matching characters go into the same building"
+                f"{d.illustration_names[illustration]}: matching characters go into the same "
+                "building"
             )
     return None

@@ -9,6 +9,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from towers.core.frames import Frame
+from towers.core.words import plural
 from towers.games.tiletum import actions as A
 from towers.games.tiletum import frames as F
 from towers.games.tiletum.data import (
@@ -90,7 +91,7 @@ def decision_text(frame: Frame) -> str:
         case F.ActionOfChoice(action_points=ap):
             return f"choose an action for {ap} AP"
         case F.ResourcesOfChoice(count=n):
-            return f"gain {n} resource(s) of your choice"
+            return f"gain {plural(n, 'resource')} of your choice"
         case F.PayIdentical():
             return "choose the resource that pays the contract"
         case F.Move(figure=figure):
@@ -186,8 +187,8 @@ def observation(state: TiletumState, seat: int | None) -> dict[str, Any]:
                 "pillars_on_map": [
                     d.towns[d.cathedrals[c].town].id for c in state.pillars_on_map[p]
                 ],
-                "merchant": d.spot_names[state.merchant[p]],
-                "architect": d.spot_names[state.architect[p]],
+                "merchant": d.spot_ids[state.merchant[p]],
+                "architect": d.spot_ids[state.architect[p]],
                 "bonus_action_points": dict(
                     zip(ACTIONS[:5], state.bonus_action_points[p], strict=True)
                 ),
@@ -385,7 +386,7 @@ def _board(players: int) -> dict[str, Any]:
             {
                 "from": d.towns[a].id,
                 "to": d.towns[b].id,
-                "road_spaces": [d.spot_names[s] for s in mids],
+                "road_spaces": [d.spot_ids[s] for s in mids],
             }
             for a, b, mids in d.roads
         ],

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from towers.core.words import plural
 from towers.games.tiletum.data import ACTIONS, CAT_CHARACTER
 from towers.games.tiletum.observe import pending_text
 
@@ -30,9 +31,10 @@ def _kind_label(state: TiletumState, kind: int) -> str:
         return "[dim]-[/]"
     k = state.game.data.kinds[kind]
     style = ("cyan", "blue", "yellow", "green")[k.category]
-    label = k.id
+    label = k.name
     if k.category == CAT_CHARACTER:
-        label = f"{k.id}({ACTIONS[k.action][:3]})"
+        # the corner icon: the action a completed building of this character strengthens
+        label = f"{k.name} → {ACTIONS[k.action]}"
     return f"[{style}]{label}[/]"
 
 
@@ -87,19 +89,24 @@ def text(state: TiletumState, seat: int | None) -> str:
     lines.append("")
     lines.append(
         "[bold]Contracts[/]: "
-        + "  ".join(
-            f"{_kind_label(state, k)}[dim]({c}AP)[/]"
-            for k, c in zip(state.contract_offer, d.contract_offer_costs, strict=True)
+        + "; ".join(
+            f"{i + 1}. {_kind_label(state, k)} [dim]({c} AP)[/]"
+            for i, (k, c) in enumerate(
+                zip(state.contract_offer, d.contract_offer_costs, strict=True)
+            )
         )
     )
     lines.append(
-        "[bold]Characters[/]: " + "  ".join(_kind_label(state, k) for k in state.character_offer)
+        "[bold]Characters[/]: "
+        + "; ".join(
+            f"{i + 1}. {_kind_label(state, k)}" for i, k in enumerate(state.character_offer)
+        )
     )
     lines.append(f"[bold]King tile[/]: {_kind_label(state, state.king_tile)}")
     fairs = []
     for i, (t, f) in enumerate(zip(state.fair_towns, state.fair_tiles, strict=True)):
         town = d.towns[t].name if t >= 0 else "?"
-        tile = d.fair_ids[f] if f >= 0 else "?"
+        tile = d.fair_names[f] if f >= 0 else "?"
         mark = "[bold]>[/]" if i == state.round and not state.game_over else " "
         fairs.append(f"{mark}{i + 1}. {town} ({tile}, +{d.fair_board_vp[i]})")
     lines.append("[bold]Fairs[/]: " + "  ".join(fairs))
@@ -131,7 +138,7 @@ def text(state: TiletumState, seat: int | None) -> str:
                 parts.append(f"P[{pillars}] cathedral {stone}St/{vp}VP tiles {list(left)}")
         tiles = [k for k in state.map_bonus_tiles[t] if k >= 0]
         if tiles:
-            parts.append("tiles " + " ".join(_kind_label(state, k) for k in tiles))
+            parts.append("tiles " + "; ".join(_kind_label(state, k) for k in tiles))
         figures = []
         for p in range(n):
             if state.merchant[p] == t:
@@ -156,9 +163,10 @@ def text(state: TiletumState, seat: int | None) -> str:
         you = " (you)" if seat == p else ""
         lines.append(
             f"{mark} {seat_label(p)} seat {p}{you}: [bold]{state.vp[p]} VP[/]  "
-            f"{_res_text(state.resources[p])}  houses {state.houses_in_supply[p]} pillars "
-            f"{state.pillars_in_supply[p]} in supply; on map {len(state.houses_on_map[p])}H "
-            f"{len(state.pillars_on_map[p])}P; cathedral tiles {len(state.cathedral_tiles[p])}"
+            f"{_res_text(state.resources[p])}  {plural(state.houses_in_supply[p], 'house')} and "
+            f"{plural(state.pillars_in_supply[p], 'pillar')} in supply; on map "
+            f"{len(state.houses_on_map[p])}H {len(state.pillars_on_map[p])}P; "
+            f"{plural(len(state.cathedral_tiles[p]), 'cathedral tile')}"
         )
         blds = []
         for b, bld in enumerate(d.buildings):
@@ -167,11 +175,11 @@ def text(state: TiletumState, seat: int | None) -> str:
             else:
                 rooms = ",".join(_kind_label(state, state.rooms[p][i]) for i in g.rooms[b])
             cr = state.crests[p][b]
-            crest = d.crest_ids[cr] if cr >= 0 else f"[dim]{bld.crest_cost}F[/]"
+            crest = d.crest_names[cr] if cr >= 0 else f"[dim]{bld.crest_cost}F[/]"
             done = "✓" if state.completed_buildings[p] >> b & 1 else ""
             blds.append(f"{b + 1}[{rooms}|{crest}]{done}")
         lines.append("    buildings " + " ".join(blds))
-        store = " ".join(_kind_label(state, k) for k in state.storehouse[p]) or "[dim]empty[/]"
+        store = "; ".join(_kind_label(state, k) for k in state.storehouse[p]) or "[dim]empty[/]"
         contracts = len(state.fulfilled_contracts[p])
         lines.append(
             f"    storehouse {store}; contracts fulfilled {contracts}/{len(d.contract_space_vp)}; "

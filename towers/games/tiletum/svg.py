@@ -20,12 +20,17 @@ order, choose an action:
 ['die-3-yellow']
 >>> targets(A.from_string("take contract 2"))
 ['contract-2']
->>> targets(A.from_string("merchant to paris"))
+>>> targets(A.from_string("merchant to Paris"))
 ['spot-paris']
->>> targets(A.from_string("house paris 1"))
+>>> targets(A.from_string("house Paris 1"))
 ['spot-paris']
+>>> targets(A.from_string("merchant to Tiletum-Hamburg road 2"))
+['spot-tiletum-hamburg-2']
 >>> targets(A.END_TURN)
 []
+
+The elements' ids and the observation the drawing reads keep the data's ids; every text a
+person sees (labels and tooltips) names things as the game does (:func:`_name`).
 """
 
 from __future__ import annotations
@@ -44,6 +49,7 @@ from towers.core.panels import (
     Panel,
     board_of_panels,
 )
+from towers.core.words import plural
 from towers.games.tiletum import actions as A
 from towers.games.tiletum.data import RESOURCES
 
@@ -80,7 +86,7 @@ def targets(action: int) -> list[str]:
         case A.SetValue(value=v):
             return [f"wheel-{v + 1}"]
         case A.MoveMerchant(spot=s) | A.MoveArchitect(spot=s):
-            return [f"spot-{D.spot_names[s]}"]
+            return [f"spot-{D.spot_ids[s]}"]
         case A.PlaceHouse(town=t) | A.TakeBonusTile(town=t):
             return [f"spot-{D.towns[t].id}"]
         case A.PlacePillar(cathedral=c):
@@ -139,29 +145,45 @@ def _seat_fill(o: Any) -> str:
     return SEAT_COLORS[o] if isinstance(o, int) else ("#bbb" if o == "unused" else "#fff")
 
 
+def _name(kind_id: str | None) -> str | None:
+    """A tile's name, from the id the observation holds."""
+    return None if kind_id is None else D.kinds[D.kind_index[kind_id]].name
+
+
+def _colour(colour_id: str) -> str:
+    """A die's colour as printed, from the id the observation holds."""
+    return A.COLOUR_NAMES[A.COLOURS.index(colour_id)]
+
+
+_TOWN_NAME = {t.id: t.name for t in D.towns}
+_FAIR_NAME = dict(zip(D.fair_ids, D.fair_names, strict=True))
+_CREST_NAME = dict(zip(D.crest_ids, D.crest_names, strict=True))
+
+
 def _kind_fill(kind_id: str | None) -> str:
     if kind_id is None:
         return "#eee"
     return CATEGORY_FILL[D.kinds[D.kind_index[kind_id]].category]
 
 
-def _short(kind_id: str | None, width: float) -> str:
-    if kind_id is None:
+def _short(name: str | None, width: float) -> str:
+    if name is None:
         return "-"
     chars = max(int(width / (SMALLEST * 0.55)), 3)
-    return kind_id if len(kind_id) <= chars else kind_id[: chars - 1] + "…"
+    return name if len(name) <= chars else name[: chars - 1] + "…"
 
 
 def _tile(
     x: float, y: float, w: float, h: float, kind_id: str | None, ident: str | None, about: str
 ) -> str:
     idattr = f' id="{escape(ident)}"' if ident else ""
-    body = kind_id if kind_id is not None else "empty"
+    name = _name(kind_id)
+    body = name if name is not None else "empty"
     return (
         f'<g{idattr} class="tile">{_title(f"{about}: {body}")}'
         f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="4" '
         f'fill="{_kind_fill(kind_id)}" stroke="#8a8070"/>'
-        + _text(x + w / 2, y + h / 2 + 4, _short(kind_id, w - 6), text_anchor="middle")
+        + _text(x + w / 2, y + h / 2 + 4, _short(name, w - 6), text_anchor="middle")
         + "</g>"
     )
 
@@ -196,7 +218,7 @@ def _town_xy() -> tuple[tuple[float, float], ...]:
 def _spot_xy() -> tuple[tuple[float, float], ...]:
     """Every spot's centre: towns, and road spaces spread evenly along their road."""
     towns = _town_xy()
-    xy: list[tuple[float, float]] = [(0.0, 0.0)] * len(D.spot_names)
+    xy: list[tuple[float, float]] = [(0.0, 0.0)] * len(D.spot_ids)
     for t in range(len(D.towns)):
         xy[t] = towns[t]
     for a, b, mids in D.roads:
@@ -225,12 +247,12 @@ def _roads() -> str:
             f'<line x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}" '
             f'stroke="#b59a6a" stroke-width="4"/>'
         )
-    for s, name in enumerate(D.spot_names):
+    for s, ident in enumerate(D.spot_ids):
         if D.spot_town[s] >= 0:
             continue
         x, y = spots[s]
         out.append(
-            f'<g id="spot-{escape(name)}" class="road-space">{_title(f"road space {name}")}'
+            f'<g id="spot-{escape(ident)}" class="road-space">{_title(D.spot_names[s])}'
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{TAP / 2}" fill="#fff" fill-opacity="0"/>'
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{ROAD_R}" fill="#efe3c4" stroke="#8a7450"/></g>'
         )
@@ -296,8 +318,9 @@ def _wheel(obs: dict[str, Any], seat: int | None) -> Panel:
             dy = y + 26 + (j // 4) * (TAP + 2)
             ink = DIE_INK.get(colour, "#222")
             label = f"{v}" if count == 1 else f"{v}x{count}"
+            dice = plural(count, f"{_colour(colour)} die", f"{_colour(colour)} dice")
             out.append(
-                f'<g id="die-{v}-{colour}" class="die">{_title(f"{count} {colour} die of value {v}")}'
+                f'<g id="die-{v}-{colour}" class="die">{_title(f"{dice} of value {v}")}'
                 f'<rect x="{dx:g}" y="{dy:g}" width="{TAP}" height="{TAP}" rx="4" '
                 f'fill="{DIE_FILL[colour]}" stroke="#333"/>'
                 + _text(dx + TAP / 2, dy + 19, label, text_anchor="middle", fill=ink)
@@ -308,10 +331,10 @@ def _wheel(obs: dict[str, Any], seat: int | None) -> Panel:
             out.append(_tile(x + 4, y + h - 30, w - 8, 26, tile, None, f"{action} bonus tile"))
         out.append("</g>")
     y = corners[-1][1] + h + 6
-    bag = " ".join(f"{c} {k}" for c, k in obs["bag"].items())
+    bag = ", ".join(f"{_colour(c)} {k}" for c, k in obs["bag"].items())
     line = f"bag: {bag}; corruption revealed {obs['corruption_revealed'] or '-'}"
     if die_now:
-        line = f"die in hand: {die_now['value']} {die_now['colour']}; " + line
+        line = f"die in hand: {die_now['value']} {_colour(die_now['colour'])}; " + line
     body, rows = _lines(PAD, y + 14, line, COLUMN - 2 * PAD)
     out.append(f'<g fill="#444">{body}</g>')
     return "".join(out), y + 8 + 15 * rows
@@ -356,7 +379,9 @@ def _offers(obs: dict[str, Any]) -> Panel:
     y += 26
     for i, fair in enumerate(obs["fairs"]):
         now = i == obs["round"] - 1 and obs["phase"] != "over"
-        words = f"{i + 1}. {fair['town'] or '?'} ({fair['tile'] or '?'}, +{fair['board_vp']})"
+        town = _TOWN_NAME[fair["town"]] if fair["town"] else "?"
+        tile = _FAIR_NAME[fair["tile"]] if fair["tile"] else "?"
+        words = f"{i + 1}. {town} ({tile}, +{fair['board_vp']})"
         weight = {"font_weight": "bold"} if now else {}
         out.append(_text(PAD, y + 14, ("> " if now else "") + words, **weight))
         y += 16
@@ -426,7 +451,7 @@ def _map(obs: dict[str, Any]) -> Panel:
             who = f"seat {SEAT_LETTERS[o]}" if isinstance(o, int) else (o or "free")
             about.append(f"house space {k + 1}: {who} ({town.house_vp[k]} VP)")
         for k, kind in enumerate(entry["bonus_tiles"]):
-            about.append(f"bonus tile {k + 1}: {kind or 'none'}")
+            about.append(f"bonus tile {k + 1}: {_name(kind) or 'none'}")
         cat = entry.get("cathedral")
         if cat is not None:
             about.append(
@@ -472,7 +497,7 @@ def _map(obs: dict[str, Any]) -> Panel:
         out.append("".join(body))
         label = town.name + (f" F{fair_towns[town.id]}" if town.id in fair_towns else "")
         out.append(_town_label(x, y, label))
-    spots = {name: i for i, name in enumerate(D.spot_names)}
+    spots = {ident: i for i, ident in enumerate(D.spot_ids)}
     xy = _spot_xy()
     for p in obs["players"]:
         s = p["seat"]
@@ -509,9 +534,12 @@ def _scores(obs: dict[str, Any]) -> Panel:
         mark = "> " if obs["to_move"] == s else ""
         res = " ".join(f"{RES_SHORT[i]}{p['resources'][r]}" for i, r in enumerate(RESOURCES))
         line = (
-            f"{mark}{SEAT_LETTERS[s]}: {p['vp']} VP  {res}  houses {p['houses_in_supply']} "
-            f"pillars {p['pillars_in_supply']} in supply; contracts {len(p['contracts'])}; "
-            f"cathedral tiles {len(p['cathedral_tiles'])}; dice {' '.join(p['dice']) or '-'}"
+            f"{mark}{SEAT_LETTERS[s]}: {p['vp']} VP  {res}  "
+            f"{plural(p['houses_in_supply'], 'house')} and "
+            f"{plural(p['pillars_in_supply'], 'pillar')} in supply; "
+            f"{plural(len(p['contracts']), 'contract')} fulfilled; "
+            f"{plural(len(p['cathedral_tiles']), 'cathedral tile')}; "
+            f"dice {', '.join(map(_colour, p['dice'])) or '-'}"
         )
         out.append(f'<rect x="{PAD}" y="{y:g}" width="14" height="14" fill="{SEAT_COLORS[s]}"/>')
         body, rows = _lines(PAD + 20, y + 12, line, COLUMN - 2 * PAD - 20)
@@ -552,7 +580,7 @@ def _own_board(obs: dict[str, Any], seat: int) -> Panel:
                 )
         info = []
         if bld["crest"]:
-            info.append(f"crest {bld['crest']}")
+            info.append(f"{_CREST_NAME[bld['crest']]} crest")
         if bld["roof_house"]:
             info.append("roof house")
         if bld["completed"]:
@@ -578,7 +606,8 @@ def _own_board(obs: dict[str, Any], seat: int) -> Panel:
     bonus = ", ".join(f"{a} +{v}" for a, v in p["bonus_action_points"].items() if v)
     words = (
         f"resources: {res}. Contracts fulfilled: "
-        f"{', '.join(k for k in p['contracts'] if k) or '-'}. Bonus AP: {bonus or '-'}"
+        f"{'; '.join(_name(k) or '' for k in p['contracts'] if k) or '-'}. "
+        f"Bonus AP: {bonus or '-'}"
     )
     body, rows = _lines(PAD, y + 14, words, COLUMN - 2 * PAD)
     out.append(body)

@@ -17,7 +17,7 @@ from towers.games.tiletum.frames import DECISIONS
 
 TILES = [k.id for k in DATA.kinds]
 TOWNS = [t.id for t in DATA.towns]
-SPOTS = list(DATA.spot_names)
+SPOTS = list(DATA.spot_ids)
 FAIR_TILES = list(DATA.fair_ids)
 PHASES = ["setup", "preparation", "action phase", "King phase", "cleanup", "over"]
 FRAMES = sorted(DECISIONS.by_name)
