@@ -10,6 +10,21 @@ value that would be refused when typed as listed:
 Traceback (most recent call last):
 ...
 towers.core.errors.GameOptionError: option action_tiles=maybe is not allowed; allowed: false, true
+
+A value may have a printed name, which a player reads where the value would be an id, and
+may type in its place:
+
+>>> variant = Option(default="basic", help="the rules", choices=("basic", "common_deck"),
+...                  names={"basic": "Basic game", "common_deck": "Common action deck"})
+>>> variant.name_of("common_deck"), variant.validate("variant", "common action deck")
+('Common action deck', 'common_deck')
+
+Only a value the option takes has a name, and no two share one:
+
+>>> Option(default="basic", help="the rules", choices=("basic",), names={"master": "Master"})
+Traceback (most recent call last):
+...
+ValueError: master is named 'Master' but is no choice; choices: basic
 """
 
 from __future__ import annotations
@@ -81,12 +96,61 @@ class Option:
 
     ``choices`` lists the allowed values when they are few; otherwise ``check`` validates a
     value and returns it normalised (raising ``ValueError`` with the reason if it is bad).
+    ``names`` gives values their printed words (``"common_deck"`` -> ``"Common action deck"``):
+    each a choice, or, without choices, a value ``check`` takes as it is; a value without one
+    reads as typed.
     """
 
     default: Any
     help: str
     choices: tuple[Any, ...] = ()
     check: Callable[[Any], Any] | None = field(default=None, compare=False)
+    # words for people, not what the option allows: two options that allow the same are equal
+    names: Mapping[Any, str] = field(default_factory=dict, compare=False)
+
+    def __post_init__(self) -> None:
+        """Refuse a name of a value the option does not take, an empty name, or two values
+        of one name (a name typed would then mean either)."""
+        seen: dict[str, Any] = {}
+        for value, words in self.names.items():
+            if not isinstance(words, str) or not words.strip():
+                raise ValueError(f"{value_text(value)} is named {words!r}, which is no words")
+            if self.choices and not self._is_choice(value):
+                choices = ", ".join(value_text(c) for c in self.choices)
+                raise ValueError(
+                    f"{value_text(value)} is named {words!r} but is no choice; choices: {choices}"
+                )
+            if not self.choices and self.check is not None and not self._checks_as_is(value):
+                raise ValueError(
+                    f"{value_text(value)} is named {words!r} but is no value the option takes"
+                )
+            other = seen.setdefault(words.strip().casefold(), value)
+            if other is not value:
+                raise ValueError(
+                    f"{value_text(other)} and {value_text(value)} are both named {words!r}"
+                )
+
+    def _is_choice(self, value: Any) -> bool:
+        return any(type(c) is type(value) and c == value for c in self.choices)
+
+    def _checks_as_is(self, value: Any) -> bool:
+        assert self.check is not None
+        try:
+            return bool(self.check(value) == value)
+        except (TypeError, ValueError):
+            return False
+
+    def name_of(self, value: Any) -> str:
+        """``value`` in printed words: its name, else as typed.
+
+        >>> mode = Option(default="solo", help="", choices=("solo", "team"), names={"team": "Team"})
+        >>> mode.name_of("team"), mode.name_of("solo")
+        ('Team', 'solo')
+        """
+        for named, words in self.names.items():
+            if type(named) is type(value) and named == value:
+                return words
+        return value_text(value)
 
     def validate(self, name: str, value: Any) -> Any:
         """The allowed value that ``value`` names (a choice itself, when there are choices),
@@ -101,17 +165,27 @@ class Option:
             return choice
         if self.check is not None:
             try:
-                return self.check(value)
+                return self.check(self._named(value))
             except (TypeError, ValueError) as exc:
                 raise GameOptionError(
                     f"option {name}={value_text(value)} is not allowed: {exc}"
                 ) from exc
+        return self._named(value)
+
+    def _named(self, value: Any) -> Any:
+        """The value whose printed name ``value`` is, in any case; else ``value`` itself."""
+        if isinstance(value, str):
+            typed = value.strip().casefold()
+            for named, words in self.names.items():
+                if words.strip().casefold() == typed:
+                    return named
         return value
 
     def _choice(self, value: Any) -> Any:
         """The choice ``value`` names: itself (of the same type: 1 is no ``true``), a yes or no
         spelled as people type it when the choices are yes and no, or a text that reads as
-        exactly one choice in any case (``"Master"`` for ``master``, ``"6"`` for 6)."""
+        exactly one choice or its printed name in any case (``"Master"`` for ``master``, ``"6"``
+        for 6, ``"master version"`` for ``master``)."""
         for choice in self.choices:
             if type(choice) is type(value) and choice == value:
                 return choice
@@ -120,7 +194,11 @@ class Option:
             return meant if meant in self.choices else _NO_CHOICE
         if isinstance(value, str):
             typed = value.strip().casefold()
-            same = [c for c in self.choices if value_text(c).casefold() == typed]
+            same = [
+                c
+                for c in self.choices
+                if typed in (value_text(c).casefold(), self.name_of(c).strip().casefold())
+            ]
             if len(same) == 1:
                 return same[0]
         return _NO_CHOICE

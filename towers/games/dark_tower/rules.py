@@ -190,38 +190,45 @@ class DarkTowerGame(Game):
     OPTIONS: ClassVar[dict[str, Option]] = {
         "mode": Option(
             default="cooperative",
-            help="cooperative (the team against the adversary) or competitive (2-4 heroes "
-            "race for the relic in the Tower; App Setup, Competitive Game)",
+            help="the game: the heroes together against the adversary, or 2-4 heroes racing "
+            "each other for the relic in the Tower (App Setup, Competitive Game)",
             choices=("cooperative", "competitive"),
+            names={"cooperative": "Cooperative", "competitive": "Competitive"},
         ),
         "difficulty": Option(
             default="heroic",
-            help="Heroic, or Gritty with fewer turns each month (App Setup)",
+            help="the difficulty: Heroic, or Gritty with fewer turns each month (App Setup)",
             choices=("heroic", "gritty"),
+            names={"heroic": "Heroic", "gritty": "Gritty"},
         ),
         "goal": Option(
             default=GOAL.id,
-            help="the main goal (App Setup; Recover Azkol's Treasures in the first game), "
-            "with its companion",
+            help="the main goal, with its companion (App Setup; Recover Azkol's Treasures in "
+            "the first game)",
             choices=tuple(g.id for g in DATA.main_goals),
+            names={g.id: g.name for g in DATA.main_goals},
         ),
         "adversary": Option(
             default=DATA.foes[GOAL.adversary].id,
             help="the adversary in the Tower (App Setup; Ashstrider in the first game)",
             choices=tuple(f.id for f in DATA.foes if f.kind == "adversary"),
+            names={f.id: f.name for f in DATA.foes if f.kind == "adversary"},
         ),
         "heroes": Option(
             default=BY_KINGDOM,
-            help="the heroes, one a seat in seat order, distinct base heroes, e.g. "
-            "brutal-warlord,spymaster (Hero Setup); by-kingdom: each seat plays the hero "
-            "listed for its home kingdom",
+            help="the heroes, one a seat in seat order and parted by commas, distinct base "
+            "heroes (Hero Setup); by default each seat plays the hero listed for its home "
+            "kingdom",
             check=check_heroes,
+            names={BY_KINGDOM: "the hero of each seat's kingdom"}
+            | {h.id: h.name for h in DATA.heroes},
         ),
         **{
             f"foe{level}": Option(
                 default=DATA.foes[GOAL.foes[level - 2]].id,
                 help=f"the level-{level} foe (App Setup: one each of level 2, 3 and 4)",
                 choices=tuple(f.id for f in DATA.foes if f.kind == "foe" and f.level == level),
+                names={f.id: f.name for f in DATA.foes if f.kind == "foe" and f.level == level},
             )
             for level in (2, 3, 4)
         },

@@ -147,8 +147,15 @@ class TorresGame(Game):
     OPTIONS = {
         "variant": Option(
             default="basic",
-            help="basic | common_deck (one shared action deck) | master (master version)",
+            help="the rules: the basic game, the common action deck (one deck shared by all) "
+            "or the master version",
             choices=VARIANTS,
+            # as the rulebook's headings name them
+            names={
+                "basic": "Basic game",
+                "common_deck": "Common action deck",
+                "master": "Master version",
+            },
         ),
         "layout": Option(
             default="default",
