@@ -157,6 +157,9 @@ def test_the_browser_draws_the_plugins_board_and_a_click_plays(site: Path, tmp_p
             wait_for_ply(page, 0)
             assert check_rings(page) == ["pillar-1", "pillar-2", "pillar-3"]
             click_target(page, "pillar-2")
+            # building ends the turn: the page asks to confirm it
+            page.wait_for_selector("#confirm:not(.hidden)")
+            page.click("#confirm-yes")
             page.wait_for_function(
                 "() => Number(document.querySelector('#status').dataset.ply) === 1"
             )
