@@ -10,6 +10,8 @@ which wins over a plugin of the same name.
 True
 >>> {"random", "greedy", "mcts"} <= set(list_bots())
 True
+>>> title_of("dark_tower"), title_of("no_such_game")
+('Return to Dark Tower', 'No such game')
 """
 
 from __future__ import annotations
@@ -53,6 +55,9 @@ class GamePlugin:
     search, on its scale of values where the position searched from is worth 0.5 and ones far
     worse than it nearly 0; below 0 where losing costs more than a bad position, so that the
     search shuns a move that risks the game for a gain; None: 0."""
+    title: str | None = None
+    """The game's name as printed on its box (``"Return to Dark Tower"``); None: its registry
+    name in words (see :func:`title_of`)."""
 
 
 GAMES_GROUP = "towers.games"
@@ -136,6 +141,13 @@ def plugin(name: str) -> GamePlugin:
     path = game_path(name)
     found = _load(path)
     return found if isinstance(found, GamePlugin) else GamePlugin(rules=path)
+
+
+def title_of(name: str) -> str:
+    """The printed title of the game ``name``, as its plugin declares it; a game that declares
+    none (or is not known) reads as its name with spaces for underscores, capitalised."""
+    declared = plugin(name).title if name in _games() else None
+    return declared or name.replace("_", " ").capitalize()
 
 
 def game_class(name: str) -> type[Game]:

@@ -95,6 +95,7 @@ Interpretations
 from towers.core.registry import GamePlugin
 
 PLUGIN = GamePlugin(
+    title="Return to Dark Tower",
     rules="towers.games.dark_tower.rules:DarkTowerGame",
     views="towers.games.dark_tower.views:DarkTowerViews",
     heuristic="towers.games.dark_tower.bots:evaluate",

@@ -43,6 +43,7 @@ Interpretations
 from towers.core.registry import GamePlugin
 
 PLUGIN = GamePlugin(
+    title="Towers of Sifnos",
     rules="towers.games.sifnos.rules:SifnosGame",
     heuristic="towers.games.sifnos.bots:evaluate",
     tensor="towers.games.sifnos.tensor:sifnos_tensor",

@@ -44,6 +44,7 @@ Designed, not stated by the rulebook (also marked in ``data/torres.toml``):
 from towers.core.registry import GamePlugin
 
 PLUGIN = GamePlugin(
+    title="Torres",
     rules="towers.games.torres.rules:TorresGame",
     views="towers.games.torres.views:TorresViews",
     heuristic="towers.games.torres.bots:evaluate",

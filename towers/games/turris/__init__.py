@@ -90,6 +90,7 @@ Interpretations
 from towers.core.registry import GamePlugin
 
 PLUGIN = GamePlugin(
+    title="Turris",
     rules="towers.games.turris.rules:TurrisGame",
     views="towers.games.turris.views:TurrisViews",
     heuristic="towers.games.turris.bots:evaluate",
