@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import functools
 import hmac
+import json
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from towers.agents.params import BotParamError, Param
@@ -17,9 +19,21 @@ from towers.core.registry import (
     list_bots,
     list_games,
     make,
+    title_of,
 )
 from towers.server.errors import ApiError, malformed, missing_secret, over_limit, wrong_secret
 from towers.server.rooms import HUMAN, Room, Seat, bot_to_move, hash_secret, jsonable
+
+
+def names_by_key(names: Mapping[Any, str]) -> dict[str, str]:
+    """An option's printed names as JSON keys them: a text value as itself, another value as
+    its JSON (``true``, ``6``), which is how a page's script finds a choice's name.
+
+    >>> names_by_key({"common_deck": "Common action deck", 6: "six"})
+    {'common_deck': 'Common action deck', '6': 'six'}
+    """
+    return {k if isinstance(k, str) else json.dumps(k): words for k, words in names.items()}
+
 
 THINK = "seconds"
 """The bot parameter that is a think time per move: held to the server's ``max_think`` too."""
@@ -30,6 +44,8 @@ class Seating:
     """Part of :class:`~towers.server.service.GameService` (the attributes it uses are set there)."""
 
     def catalog(self) -> dict[str, Any]:
+        """The games (by registry name, which requests use, with the printed title, and the
+        options with their choices' printed names) and the bots this server offers."""
         games = []
         for name in list_games():
             try:
@@ -40,6 +56,7 @@ class Seating:
             games.append(
                 {
                     "name": name,
+                    "title": title_of(name),
                     "min_players": cls.min_players,
                     "max_players": cls.max_players,
                     "hidden_information": hidden,
@@ -49,6 +66,7 @@ class Seating:
                             "default": jsonable(opt.default),
                             "help": opt.help,
                             "choices": [jsonable(c) for c in opt.choices],
+                            "names": names_by_key(opt.names),
                         }
                         for key, opt in cls.OPTIONS.items()
                     ],

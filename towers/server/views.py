@@ -13,7 +13,7 @@ from typing import Any
 from towers.core import knowledge
 from towers.core.chance import derive_seed
 from towers.core.game import CHANCE, State
-from towers.core.registry import views_of
+from towers.core.registry import title_of, views_of
 from towers.server.errors import ApiError
 from towers.server.rooms import OVER, PLAYING, Client, Room, jsonable
 
@@ -74,6 +74,7 @@ class Views:
         view: dict[str, Any] = {
             "id": room.id,
             "game": game.name,
+            "title": title_of(game.name),
             "players": game.num_players,
             "options": jsonable(dict(game.options)),
             "you": seat,
