@@ -44,7 +44,7 @@ from towers.core.errors import IllegalActionError, TowersError
 from towers.core.game import Game
 from towers.core.options import Option, value_text
 from towers.core.record import load, replay
-from towers.core.registry import bot_class, game_class, list_bots, list_games, make
+from towers.core.registry import bot_class, game_class, list_bots, list_games, make, title_of
 from towers.terminal.parsing import (
     HUMAN,
     SeatSpec,
@@ -209,11 +209,20 @@ def write_json(target: str, data: Any) -> None:
 
 
 def option_text(name: str, opt: Option) -> str:
-    """An option as ``towers games`` lists it, each value written as ``-o`` takes it."""
+    """An option as ``towers games`` lists it, each value written as ``-o`` takes it, with its
+    printed name beside it where it has one."""
     line = f"{name} = {value_text(opt.default)}: {opt.help}"
     if opt.choices:
-        line += f" (allowed: {', '.join(value_text(c) for c in opt.choices)})"
+        line += f" (allowed: {', '.join(_value_words(opt, c) for c in opt.choices)})"
+    elif opt.names:
+        line += f" (values: {', '.join(_value_words(opt, v) for v in opt.names)})"
     return line
+
+
+def _value_words(opt: Option, value: Any) -> str:
+    """``common_deck (Common action deck)``; a value whose name only capitalises it, bare."""
+    typed, words = value_text(value), opt.name_of(value)
+    return typed if words.casefold() == typed.casefold() else f"{typed} ({words})"
 
 
 def resolve_seats(
@@ -266,9 +275,11 @@ BotParams = Annotated[
 
 @app.command("games")
 def games_command() -> None:
-    """List the games, their player counts and their options with defaults."""
+    """List the games (by the name commands take, and their printed title), their player
+    counts and their options with defaults."""
     table = Table(title="Games", show_lines=True)
     table.add_column("game", style="bold")
+    table.add_column("title")
     table.add_column("players")
     table.add_column("hidden information")
     table.add_column("options (default, allowed values)")
@@ -277,10 +288,16 @@ def games_command() -> None:
             cls = game_class(name)
             hidden = "yes" if make(name).has_hidden_information() else "no"
         except (ImportError, AttributeError, TowersError) as exc:
-            table.add_row(name, "", "", f"[red]not available: {escape(str(exc))}[/red]")
+            table.add_row(name, "", "", "", f"[red]not available: {escape(str(exc))}[/red]")
             continue
         options = "\n".join(option_text(k, o) for k, o in cls.OPTIONS.items()) or "none"
-        table.add_row(name, f"{cls.min_players}-{cls.max_players}", hidden, escape(options))
+        table.add_row(
+            name,
+            escape(title_of(name)),
+            f"{cls.min_players}-{cls.max_players}",
+            hidden,
+            escape(options),
+        )
     out().print(table)
 
 
