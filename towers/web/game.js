@@ -19,14 +19,9 @@ let offeredMoves = "";  // the moves the buttons offer now
 let pending = null;     // the action waiting for the player's confirmation
 let backToBoard = false; // the next board drawn takes the keyboard's focus
 
-// The games by their printed names (the page's title and the tab's); another game by its own.
-const PRINTED = {
-  torres: "Torres", turris: "Turris", tiletum: "Tiletum", sifnos: "Towers of Sifnos",
-  dark_tower: "Return to Dark Tower",
-};
-
+// The game's printed title, as the server names it (the page's title and the tab's).
 function gameName() {
-  return (view && (view.title || PRINTED[view.game] || view.game)) || "";
+  return (view && (view.title || view.game)) || "";
 }
 
 // ---- settings, kept in this browser ----------------------------------------------------

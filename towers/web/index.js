@@ -11,6 +11,29 @@ function currentGame() {
   return catalog.games.find((g) => g.name === $("#game").value);
 }
 
+// A game by its printed title (a game the catalog no longer lists: by its name).
+function titleOf(name) {
+  const g = catalog.games.find((x) => x.name === name);
+  return g ? g.title : name;
+}
+
+// A value of an option in printed words: the catalog keys names by the text itself or, for a
+// number or a yes or no, by its JSON; a value without a name reads as it is.
+function printed(opt, value) {
+  const key = typeof value === "string" ? value : JSON.stringify(value);
+  return opt.names[key] || String(value);
+}
+
+function sentence(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+// What each option of the game form sends: its name -> a function giving the value chosen
+// (always an id, never the printed words), or undefined to leave the game's default.
+let optionValues = {};
+// Parts of the form that follow the number of players.
+let perSeat = [];
+
 function fillPlayers() {
   const g = currentGame();
   const sel = $("#players");
@@ -23,23 +46,65 @@ function fillPlayers() {
 function fillOptions() {
   const box = $("#options");
   box.replaceChildren();
+  optionValues = {};
+  perSeat = [];
   for (const opt of currentGame().options) {
     const id = `opt-${opt.name}`;
-    box.append(el("label", { for: id, text: `${opt.name}: ${opt.help}` }));
-    if (opt.choices.length) {
-      const sel = el("select", { id, "data-option": opt.name });
+    const label = el("label", { for: id, text: sentence(opt.help) });
+    if (opt.choices.length === 2 && opt.choices.every((c) => typeof c === "boolean")) {
+      const check = el("input", { id, type: "checkbox" });
+      check.checked = opt.default === true;
+      box.append(el("div", { class: "check" }, check, label));
+      optionValues[opt.name] = () => check.checked;
+    } else if (opt.choices.length) {
+      const sel = el("select", { id });
       for (const c of opt.choices) {
-        const o = el("option", { value: JSON.stringify(c), text: String(c) });
+        const o = el("option", { value: JSON.stringify(c), text: printed(opt, c) });
         if (JSON.stringify(c) === JSON.stringify(opt.default)) o.selected = true;
         sel.append(o);
       }
-      box.append(sel);
+      box.append(label, sel);
+      optionValues[opt.name] = () => JSON.parse(sel.value);
+    } else if (typeof opt.default === "string" && Object.hasOwn(opt.names, opt.default)) {
+      box.append(label, ...oneEachSeat(opt, id));
     } else {
-      box.append(el("input", {
-        id, "data-option": opt.name, placeholder: `default: ${JSON.stringify(opt.default)}`,
-      }));
+      const input = el("input", {
+        id, placeholder: `default: ${opt.default === null ? "none" : printed(opt, opt.default)}`,
+      });
+      box.append(label, input);
+      optionValues[opt.name] = () => {
+        const text = input.value.trim();
+        return text === "" ? undefined : parseValue(text);
+      };
     }
   }
+}
+
+// An option without choices whose printed names include its default (the heroes): the
+// default, or one of the other named values for each seat, distinct as far as they go, sent
+// parted by commas.
+function oneEachSeat(opt, id) {
+  const mode = el("select", { id });
+  mode.append(el("option", { value: "default", text: sentence(printed(opt, opt.default)) }));
+  mode.append(el("option", { value: "each", text: "Chosen for each seat" }));
+  const values = Object.keys(opt.names).filter((v) => v !== opt.default);
+  const seats = el("div", { class: "one-each hidden" });
+  const fill = () => {
+    const old = [...seats.querySelectorAll("select")].map((s) => s.value);
+    seats.replaceChildren();
+    for (let i = 0; i < Number($("#players").value); i++) {
+      const sel = el("select", { id: `${id}-${i}` });
+      for (const v of values) sel.append(el("option", { value: v, text: opt.names[v] }));
+      sel.value = old[i] || values[i % values.length];
+      seats.append(el("label", { for: `${id}-${i}`, text: `Seat ${i}` }), sel);
+    }
+  };
+  mode.addEventListener("change", () => seats.classList.toggle("hidden", mode.value !== "each"));
+  perSeat.push(fill);
+  fill();
+  optionValues[opt.name] = () => (mode.value === "each"
+    ? [...seats.querySelectorAll("select")].map((s) => s.value).join(",") : undefined);
+  return [mode, seats];
 }
 
 function botParams(kind) {
@@ -82,9 +147,9 @@ function fillSeats() {
 
 function formBody() {
   const options = {};
-  for (const input of document.querySelectorAll("[data-option]")) {
-    const text = input.value.trim();
-    if (text !== "") options[input.dataset.option] = parseValue(text);
+  for (const [name, value] of Object.entries(optionValues)) {
+    const chosen = value();
+    if (chosen !== undefined) options[name] = chosen;
   }
   const seats = [...document.querySelectorAll(".seat-row")].map((row) => {
     const kind = row.querySelector("select").value;
@@ -154,7 +219,7 @@ async function loadRecent() {
   list.replaceChildren();
   if (!games.length) list.append(el("li", { class: "muted", text: "none yet" }));
   for (const g of games) {
-    const a = el("a", { href: `/game/${g.id}`, text: `${g.game}: ${g.seats.join(" v ")}` });
+    const a = el("a", { href: `/game/${g.id}`, text: `${titleOf(g.game)}: ${g.seats.join(" v ")}` });
     list.append(el("li", {}, a, el("span", { class: "muted", text: ` (${g.status}, ${g.ply} actions)` })));
   }
 }
@@ -163,9 +228,12 @@ async function start() {
   const res = await fetch("/api/catalog");
   catalog = await res.json();
   const sel = $("#game");
-  for (const g of catalog.games) sel.append(el("option", { value: g.name, text: g.name }));
+  for (const g of catalog.games) sel.append(el("option", { value: g.name, text: g.title }));
   sel.addEventListener("change", fillPlayers);
-  $("#players").addEventListener("change", fillSeats);
+  $("#players").addEventListener("change", () => {
+    fillSeats();
+    for (const fill of perSeat) fill();
+  });
   $("#create").addEventListener("submit", create);
   fillPlayers();
   loadRecent();
