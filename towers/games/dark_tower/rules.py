@@ -190,14 +190,14 @@ class DarkTowerGame(Game):
     OPTIONS: ClassVar[dict[str, Option]] = {
         "mode": Option(
             default="cooperative",
-            help="the game: the heroes together against the adversary, or 2-4 heroes racing "
+            help="how the heroes play: together against the adversary, or 2-4 of them racing "
             "each other for the relic in the Tower (App Setup, Competitive Game)",
             choices=("cooperative", "competitive"),
             names={"cooperative": "Cooperative", "competitive": "Competitive"},
         ),
         "difficulty": Option(
             default="heroic",
-            help="the difficulty: Heroic, or Gritty with fewer turns each month (App Setup)",
+            help="Heroic, or Gritty with fewer turns each month (App Setup)",
             choices=("heroic", "gritty"),
             names={"heroic": "Heroic", "gritty": "Gritty"},
         ),
