@@ -252,7 +252,7 @@ def test_sifnos_placing_a_card_from_a_small_hand_reveals_one_could_be_placed() -
     such hands out."""
 
     def place(s: State, a: str) -> bool:
-        return a == "use place_card" and 2 <= held(s) <= 3
+        return a == "use Place a Card" and 2 <= held(s) <= 3
 
     state, action = find("sifnos", 3, place)
     declared = state.disclosure(action)
@@ -265,7 +265,7 @@ def test_sifnos_placing_a_card_from_a_big_hand_reveals_a_rare_hand_ruled_out() -
     a sample of worlds to show, so the game gives the conformance check such a world."""
 
     def place(s: State, a: str) -> bool:
-        return a == "use place_card" and held(s) == 5
+        return a == "use Place a Card" and held(s) == 5
 
     state, action = find("sifnos", 3, place)
     declared = state.disclosure(action)
@@ -282,7 +282,7 @@ def test_sifnos_two_faces_of_the_opponents_fort_doing_the_same_are_read_by_nobod
     def fort(s: State, a: str) -> bool:
         top = getattr(s, "pending")[-1]  # noqa: B009
         faces = {s.action_to_string(x) for x in s.legal_actions()}
-        return type(top).__name__ == "SoloFort" and a.endswith("draw_card") and len(faces) == 3
+        return type(top).__name__ == "SoloFort" and a.endswith("draw 1 Card") and len(faces) == 3
 
     state, action = find("sifnos", 1, fort)
     assert state.disclosure(action) == Disclosure(frozenset())

@@ -46,9 +46,9 @@ def test_lower_spaces_before_those_above(space) -> None:  # type: ignore[no-unty
 
 def test_workshop_dice_are_placed_by_the_current_player_before_recoup() -> None:
     state = to_workshop(3)
-    assert "build 3 on gate_left_1" in names(state)
+    assert "build 3 on Gate left 1" in names(state)
     assert "done" not in names(state)  # the current player must place them
-    act(state, "build 3 on gate_left_1")
+    act(state, "build 3 on Gate left 1")
     assert state.workshop[0] == []
     assert isinstance(state.pending[-1], F.Roll)  # Recoup: the Dice drawn back
 
@@ -84,7 +84,7 @@ def test_gate_two_sides_built_independently() -> None:
 def test_gate_the_final_die_gives_2_gold_influence() -> None:
     state = to_workshop(6, gate_left_1=1, gate_left_2=2, gate_left_3=3, gate_right_1=4,
                         gate_right_2=5)  # fmt: skip
-    act(state, "build 6 on gate_right_3")
+    act(state, "build 6 on Gate right 3")
     assert state.influence[0] == [0, 0, 2]
 
 
@@ -99,7 +99,7 @@ def test_storehouse_any_values() -> None:
 
 def test_storehouse_low_sum_gives_1_influence() -> None:
     state = to_workshop(1, storehouse_1=2, storehouse_2=3, storehouse_3=4)
-    act(state, "build 1 on storehouse_4")
+    act(state, "build 1 on Storehouse 4")
     assert state.pending[-1] == F.InfluenceChoice(seat=0, n=1)
     act(state, "silver influence")
     assert state.influence[0] == [0, 1, 0]
@@ -113,7 +113,7 @@ def test_storehouse_high_sum_gives_2_influence_of_one_or_two_minerals(
     first: str, second: str, expected: list[int]
 ) -> None:
     state = to_workshop(6, storehouse_1=6, storehouse_2=5, storehouse_3=4)
-    act(state, "build 6 on storehouse_4")
+    act(state, "build 6 on Storehouse 4")
     play(state, f"{first} influence", f"{second} influence")
     assert state.influence[0] == expected
 
@@ -129,11 +129,11 @@ def test_columns_pairs_sum_to_7() -> None:
 
 def test_columns_complete_for_1_then_2_then_3_influence() -> None:
     state = to_workshop(4, 1, 6, column_silver_1=3, column_lead_1=6, column_gold_1=1)
-    act(state, "build 4 on column_silver_2")
+    act(state, "build 4 on Silver Column 2")
     assert state.influence[0] == [0, 1, 0]
-    act(state, "build 1 on column_lead_2")
+    act(state, "build 1 on Lead Column 2")
     assert state.influence[0] == [2, 1, 0]
-    act(state, "build 6 on column_gold_2")
+    act(state, "build 6 on Gold Column 2")
     assert state.influence[0] == [2, 1, 3]
 
 
@@ -190,6 +190,6 @@ def test_theatre_neighbours_exactly_1_apart() -> None:
 def test_a_building_space_reward_is_gained_as_the_die_is_placed() -> None:
     # a placed Die's own reward (the upper Temple space: any 1 Influence)
     state = to_workshop(2, temple_1=5, temple_2=4)
-    act(state, "build 2 on temple_4")
+    act(state, "build 2 on Temple 4")
     act(state, "gold influence")
     assert state.influence[0] == [0, 0, 1]

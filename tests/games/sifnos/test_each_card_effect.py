@@ -50,9 +50,19 @@ def test_place_card_a_second_placement_in_prepare() -> None:
     state = new_game(3)
     placed(state, 0, "L01")
     hand(state, 0, "S06", "S05", "G06", "G05")
-    play(state, "use place_card", "place S06", "discard S05")
-    assert "use L01" in names(state)
-    play(state, "use L01", "place G06", "discard G05")
+    play(
+        state,
+        "use Place a Card",
+        "place Silver Card: adjust a Die",
+        "discard Silver Card: adjust and move for any Card",
+    )
+    assert "use Lead Card: place a Card" in names(state)
+    play(
+        state,
+        "use Lead Card: place a Card",
+        "place Gold Card: adjust a Die",
+        "discard Gold Card: adjust and move for any Card",
+    )
     assert state.columns_cards(0, 0) == [card("L01"), card("S06"), card("G06")]
     assert state.influence[0] == [0, 1, 1]
 
@@ -61,9 +71,14 @@ def test_discount_others_one_off_each_other_mineral() -> None:
     state = new_game(3)
     placed(state, 0, "L02")  # discard a Lead: -1 on one Silver and one Gold placement
     hand(state, 0, "L05", "S06", "G01", "G05", "G04")
-    play(state, "use L02", "discard L05", "use place_card")
+    play(
+        state,
+        "use Lead Card: discount Silver and Gold",
+        "discard Lead Card: adjust and move for any Card",
+        "use Place a Card",
+    )
     # the Silver card (cost 1) is now free, the Gold one (cost 3) costs 2
-    act(state, "place S06")
+    act(state, "place Silver Card: adjust a Die")
     assert state.hands[0] == [card("G01"), card("G04"), card("G05")]
     assert state.discounts == [GOLD * 4 + 1]
 
@@ -72,9 +87,15 @@ def test_discount_same_two_off_one_placement_of_its_mineral() -> None:
     state = new_game(3)
     placed(state, 0, "L03")  # discard a Lead: -2 on one Lead placement
     hand(state, 0, "L01", "L05", "L06")
-    play(state, "use L03", "discard L05", "use place_card", "place L01")
+    play(
+        state,
+        "use Lead Card: discount Lead by 2",
+        "discard Lead Card: adjust and move for any Card",
+        "use Place a Card",
+        "place Lead Card: place a Card",
+    )
     assert state.pending[-1] == F.Pay(seat=0, mineral=LEAD, need=1, half=False)
-    act(state, "discard L06")
+    act(state, "discard Lead Card: adjust a Die")
     assert state.hands[0] == [] and card("L01") in state.placed[0]
 
 
@@ -82,7 +103,12 @@ def test_discount_one_off_a_placement_of_the_mineral_shown() -> None:
     state = new_game(3)
     placed(state, 0, "L04")  # Silver placements 1 cheaper
     hand(state, 0, "S06")
-    play(state, "use L04", "use place_card", "place S06")
+    play(
+        state,
+        "use Lead Card: discount Silver by 1",
+        "use Place a Card",
+        "place Silver Card: adjust a Die",
+    )
     assert state.hands[0] == [] and state.influence[0] == [0, 1, 0]
 
 
@@ -90,7 +116,14 @@ def test_discount_only_for_one_placement() -> None:
     state = new_game(3)
     placed(state, 0, "L04", "S01")
     hand(state, 0, "S06", "S27", "S05")
-    play(state, "use L04", "use place_card", "place S06", "use S01", "place S27")
+    play(
+        state,
+        "use Lead Card: discount Silver by 1",
+        "use Place a Card",
+        "place Silver Card: adjust a Die",
+        "use Silver Card: place a Card",
+        "place Silver Card: Tent in Faros",
+    )
     assert isinstance(state.pending[-1], F.Pay)  # the second Silver card pays in full
 
 
@@ -99,7 +132,13 @@ def test_adjust_and_move_a_die_and_a_soldier_for_any_card() -> None:
     placed(state, 0, "L05")
     hand(state, 0, "G01")
     supply_dice(state, 0, 3)
-    play(state, "use L05", "discard G01", "adjust supply 3 up", "move barracks to supply")
+    play(
+        state,
+        "use Lead Card: adjust and move for any Card",
+        "discard Gold Card: place a Card",
+        "adjust supply 3 up",
+        "move barracks to supply",
+    )
     assert state.dice_supply[0] == [4] and state.soldier_supply[0] == 1
 
 
@@ -107,8 +146,8 @@ def test_adjust_a_die_for_nothing() -> None:
     state = new_game(3)
     placed(state, 0, "L06")
     supply_dice(state, 0, 3)
-    play(state, "use L06", "adjust supply 3 down")
-    assert state.dice_supply[0] == [2] and "use L06" not in names(state)
+    play(state, "use Lead Card: adjust a Die", "adjust supply 3 down")
+    assert state.dice_supply[0] == [2] and "use Lead Card: adjust a Die" not in names(state)
 
 
 # ----------------------------------------------------------------------------- Invest
@@ -123,8 +162,8 @@ def test_fort_die_soldier_placed_in_the_region_or_centrally() -> None:
     fort(state, 0, "troulaki")
     supply_soldiers(state, 0)
     invest(state, "troulaki", 6)  # any value on a Fort
-    act(state, "use L07")
-    assert names(state) == ["done", "soldier to apollonia", "soldier to troulaki"]
+    act(state, "use Lead Card: Soldier after a Die on a Fort")
+    assert names(state) == ["done", "soldier to Apollonia", "soldier to Troulaki"]
 
 
 def test_fort_die_move_a_soldier_anywhere() -> None:
@@ -133,8 +172,8 @@ def test_fort_die_move_a_soldier_anywhere() -> None:
     fort(state, 0, "troulaki")
     soldier(state, 0, "xeroxylo")
     invest(state, "troulaki", 1)
-    act(state, "use L08")
-    assert "move xeroxylo to fykiada" in names(state)
+    act(state, "use Lead Card: move after a Die on a Fort")
+    assert "move Xeroxylo to Fykiada" in names(state)
     assert "move barracks to supply" in names(state)
 
 
@@ -159,8 +198,8 @@ def test_first_die_soldier_placed_in_the_region_or_centrally() -> None:
     placed(state, 0, "L10")
     supply_soldiers(state, 0)
     invest(state, "troulaki", 2)
-    act(state, "use L10")
-    assert names(state) == ["done", "soldier to apollonia", "soldier to troulaki"]
+    act(state, "use Lead Card: Soldier after a first Die")
+    assert names(state) == ["done", "soldier to Apollonia", "soldier to Troulaki"]
 
 
 def test_first_die_not_for_a_second_die() -> None:
@@ -187,8 +226,8 @@ def test_second_die_ship_moved_clockwise() -> None:
     die(state, 1, "cheronissos")
     ships(state, "kastro", "gold")
     invest(state, "troulaki", 2)
-    act(state, "use L12")
-    act(state, "sail kastro 1")
+    act(state, "use Lead Card: Ship after a second Die")
+    act(state, "sail Kastro 1")
     assert state.ships[large("kastro")] == [] and state.ships[large("faros")] == [GOLD]
 
 
@@ -198,7 +237,14 @@ def cover_t01(state: SifnosState) -> None:
     tower(state, 1, "t01")
     supply_towers(state, 0, "jar")
     hand(state, 0, "S01", "S02")
-    play(state, "done", "construct", "jar on t01", "give S01", "give S02")
+    play(
+        state,
+        "done",
+        "construct",
+        "jar on Troulaki north-west",
+        "give Silver Card: place a Card",
+        "give Silver Card: discount Lead and Gold",
+    )
 
 
 def test_cover_draw_after_giving_the_cards() -> None:
@@ -213,7 +259,7 @@ def test_cover_move_a_soldier() -> None:
     state = new_game(3)
     placed(state, 0, "L14")
     cover_t01(state)
-    act(state, "use L14")
+    act(state, "use Lead Card: move after covering")
     act(state, "move barracks to supply")
     assert state.soldier_supply[0] == 1
 
@@ -223,7 +269,14 @@ def beacon_at_troulaki(state: SifnosState) -> None:
     for where in ("t01", "t02", "t06"):
         tower(state, 0, where)
     supply_towers(state, 0, "owl")
-    play(state, "done", "construct", "owl on t05", "take r2c2", "beacon on t01")
+    play(
+        state,
+        "done",
+        "construct",
+        "owl on Troulaki south-west",
+        "take r2c2",
+        "beacon on Troulaki north-west",
+    )
 
 
 def test_beacon_ship_moved_after_placing_beacons() -> None:
@@ -231,8 +284,8 @@ def test_beacon_ship_moved_after_placing_beacons() -> None:
     placed(state, 0, "L15")
     ships(state, "faros", "silver")
     beacon_at_troulaki(state)
-    act(state, "use L15")
-    act(state, "sail faros 1")
+    act(state, "use Lead Card: Ship after Beacons")
+    act(state, "sail Faros 1")
     assert state.ships[large("platis_gialos")] == [SILVER]
 
 
@@ -241,7 +294,7 @@ def test_beacon_ship_not_without_a_beacon() -> None:
     placed(state, 0, "L15")
     ships(state, "faros", "silver")
     supply_towers(state, 0, "owl")
-    play(state, "done", "construct", "owl on t05")
+    play(state, "done", "construct", "owl on Troulaki south-west")
     assert isinstance(state.pending[-1], F.Column)
 
 
@@ -250,13 +303,13 @@ def test_beacon_soldier_in_the_active_region_or_centrally() -> None:
     placed(state, 0, "L16")
     supply_soldiers(state, 0)
     beacon_at_troulaki(state)
-    act(state, "use L16")
+    act(state, "use Lead Card: Soldier after Beacons")
     # t05 is a corner of Troulaki and Kamares: either may still be the Active Region
     assert names(state) == [
         "done",
-        "soldier to apollonia",
-        "soldier to troulaki",
-        "soldier to kamares",
+        "soldier to Apollonia",
+        "soldier to Troulaki",
+        "soldier to Kamares",
     ]
 
 
@@ -270,8 +323,13 @@ def test_network_a_tower_away_from_the_active_region() -> None:
     hand(state, 0, "L01")
     invest(state, "troulaki", 2)
     play(state, "done", "construct")
-    assert "owl on t03" not in names(state)
-    play(state, "use L17", "discard L01", "owl on t03")
+    assert "owl on Cheronissos north-east" not in names(state)
+    play(
+        state,
+        "use Lead Card: Tower network for Lead",
+        "discard Lead Card: place a Card",
+        "owl on Cheronissos north-east",
+    )
     assert state.top_tower(space("t03")) == 0 * 8 + D.spaces[space("t03")].image
 
 
@@ -285,7 +343,7 @@ def test_move_a_soldier() -> None:
     placed(state, 0, "L19")
     soldier(state, 0, "troulaki")
     muster(state)
-    play(state, "use L19", "move troulaki to kamares")
+    play(state, "use Lead Card: move a Soldier", "move Troulaki to Kamares")
     assert state.soldier_at[region("kamares")] == 0
 
 
@@ -294,7 +352,12 @@ def test_discard_move_any_card_to_move_a_soldier() -> None:
     placed(state, 0, "L20")
     hand(state, 0, "G01")
     muster(state)
-    play(state, "use L20", "discard G01", "move barracks to supply")
+    play(
+        state,
+        "use Lead Card: move a Soldier for any Card",
+        "discard Gold Card: place a Card",
+        "move barracks to supply",
+    )
     assert state.soldier_supply[0] == 1 and state.hands[0] == []
 
 
@@ -304,11 +367,13 @@ def test_discard_place_a_soldier_for_its_mineral() -> None:
     hand(state, 0, "G01")
     supply_soldiers(state, 0)
     muster(state)
-    assert "use L21" not in names(state)  # a Gold card alone does not pay
+    assert "use Lead Card: place a Soldier for Silver" not in names(
+        state
+    )  # a Gold card alone does not pay
     hand(state, 0, "S01")
-    play(state, "use L21", "discard S01")
-    assert "soldier to troulaki" in names(state)
-    act(state, "soldier to troulaki")
+    play(state, "use Lead Card: place a Soldier for Silver", "discard Silver Card: place a Card")
+    assert "soldier to Troulaki" in names(state)
+    act(state, "soldier to Troulaki")
     assert state.soldier_at[region("troulaki")] == 0
 
 
@@ -318,7 +383,7 @@ def test_discard_ship_move_a_ship_for_its_mineral() -> None:
     hand(state, 0, "L01")
     ships(state, "kamares", "lead", "gold")
     muster(state)
-    play(state, "use L22", "discard L01", "sail kamares 1")
+    play(state, "use Lead Card: Ship for Lead", "discard Lead Card: place a Card", "sail Kamares 1")
     # Kamares is the last Province clockwise: the Ship sails on to Cheronissos, the Gold
     # moves up to the front
     assert state.ships[large("kamares")] == [GOLD]
@@ -327,7 +392,9 @@ def test_discard_ship_move_a_ship_for_its_mineral() -> None:
 
 def fort_in_troulaki(state: SifnosState) -> None:
     soldier(state, 0, "troulaki")
-    play(state, "done", "muster", "use muster", "fort in troulaki", "take r1c3")  # draw_card
+    play(
+        state, "done", "muster", "use Move, place or Fort", "fort in Troulaki", "take r1c3"
+    )  # draw_card
 
 
 def test_fort_draw_after_placing_a_fort() -> None:
@@ -344,8 +411,8 @@ def test_fort_ship_after_placing_a_fort() -> None:
     ships(state, "vathy", "lead")
     fort_in_troulaki(state)
     resolve(state)
-    act(state, "use L24")
-    act(state, "sail vathy 1")
+    act(state, "use Lead Card: Ship after a Fort")
+    act(state, "sail Vathy 1")
     assert state.ships[large("kamares")] == [LEAD]
 
 
@@ -353,10 +420,15 @@ def test_fort_ship_after_placing_a_fort() -> None:
 def test_tent_once_when_the_card_is_placed() -> None:
     state = new_game(3)
     hand(state, 0, "L25", "L05")  # L25: a Tent in Cheronissos
-    play(state, "use place_card", "place L25", "discard L05")
+    play(
+        state,
+        "use Place a Card",
+        "place Lead Card: Tent in Cheronissos",
+        "discard Lead Card: adjust and move for any Card",
+    )
     assert state.tents[0][province("cheronissos")] == 1
     assert state.influence[0] == [1, 0, 0]
-    assert not any(n == "use L25" for n in names(state))
+    assert not any(n == "use Lead Card: Tent in Cheronissos" for n in names(state))
 
 
 # ----------------------------------------------------------------------------- Recoup
@@ -372,8 +444,8 @@ def test_discard_draw_two_cards_for_one_of_its_mineral() -> None:
     run_to(state, F.RecoupChoice)
     assert hand_size(state)[0] == 2  # drawn first, so a Lead may be among them
     lead = next(c for c in state.hands[0] if D.cards[c].mineral == LEAD)
-    act(state, "use L31")
-    act(state, f"discard {D.cards[lead].id}")
+    act(state, "use Lead Card: 2 Cards for Lead")
+    act(state, f"discard {D.cards[lead].name}")
     resolve(state)
     assert hand_size(state)[0] == 3
 
@@ -413,5 +485,14 @@ def test_network_runs_through_covered_towers() -> None:
     supply_towers(state, 0, "owl")
     supply_dice(state, 0, 2)
     hand(state, 0, "L01")
-    play(state, "done", "construct", "use L17", "discard L01", "owl on t03", "done", "invest")
-    assert "die 2 in chrysopigi" in names(state)  # a Region around t13 only
+    play(
+        state,
+        "done",
+        "construct",
+        "use Lead Card: Tower network for Lead",
+        "discard Lead Card: place a Card",
+        "owl on Cheronissos north-east",
+        "done",
+        "invest",
+    )
+    assert "die 2 in Chrysopigi" in names(state)  # a Region around t13 only

@@ -40,7 +40,7 @@ from .conftest import (
 def _might_example_invested() -> SifnosState:
     """The example with Green's Die in Poulati: the third Die of the Province."""
     state = might_example()
-    play(state, "done", "invest", "die 4 in poulati")
+    play(state, "done", "invest", "die 4 in Poulati")
     return state
 
 
@@ -121,16 +121,16 @@ def test_beacons_example_covering_the_purple_jar_tower() -> None:
     to_majors(state)
     act(state, "construct")
     # a horse Tower cannot go on the jar
-    assert "horse on t08" not in names(state)
-    act(state, "use ignore_image")
+    assert "horse on Agios Sostis south-east" not in names(state)
+    act(state, "use Ignore the image for Lead")
     # the Lead card (two others could stand for it, leaving too few cards to cover with)
-    assert "discard L01" in names(state)
-    act(state, "discard L01")
-    act(state, "horse on t08")
+    assert "discard Lead Card: place a Card" in names(state)
+    act(state, "discard Lead Card: place a Card")
+    act(state, "horse on Agios Sostis south-east")
     # 2 cards to Purple for covering its Tower
     assert state.pending[-1] == F.GiveCards(seat=GREEN, to=1, n=2)
-    act(state, "give S01")
-    act(state, "give G01")
+    act(state, "give Silver Card: place a Card")
+    act(state, "give Gold Card: place a Card")
     assert hand_size(state)[:2] == [0, 2]
     # all four spaces around Seralia now hold Green's Towers: a Beacon may be placed
     assert isinstance(state.pending[-1], F.BeaconChoice)
@@ -142,12 +142,12 @@ def test_beacons_example_covering_the_purple_jar_tower() -> None:
     act(state, f"take {slot}")
     # the Beacon goes on an uncovered Green Tower around Seralia
     assert sorted(names(state)) == [
-        "beacon on t07",
-        "beacon on t08",
-        "beacon on t13",
-        "beacon on t14",
+        "beacon on Agios Sostis south-east",
+        "beacon on Apollonia north-east",
+        "beacon on Cheronissos south-east",
+        "beacon on Seralia south-east",
     ]
-    act(state, "beacon on t08")
+    act(state, "beacon on Agios Sostis south-east")
     assert state.beacon_at[space("t08")] == GREEN
     assert state.influence[GREEN][face] == 1
     assert sum(state.influence[GREEN]) == 1
@@ -161,7 +161,7 @@ def _face(state, seat: int, slot: str) -> int:  # type: ignore[no-untyped-def]
 
 
 # ------------------------------------------------------------------------ Tower Networks
-NETWORK_REGIONS = {"cheronissos", "agios_sostis", "agia_marina", "apollonia", "chrysopigi"}
+NETWORK_REGIONS = {"Cheronissos", "Agios Sostis", "Agia Marina", "Apollonia", "Chrysopigi"}
 """Around t03 (Cheronissos, Agios Sostis), t07 (and Seralia, Agia Marina) and t13 (and
 Apollonia, Seralia, Chrysopigi); Seralia holds a Die already."""
 
@@ -172,14 +172,23 @@ def _invest_regions(state) -> set[str]:  # type: ignore[no-untyped-def]
 
 def test_tower_networks_example_without_the_network() -> None:
     state = network_example()
-    play(state, "done", "construct", "owl on t03", "done", "invest")
-    assert _invest_regions(state) == {"cheronissos", "agios_sostis"}
+    play(state, "done", "construct", "owl on Cheronissos north-east", "done", "invest")
+    assert _invest_regions(state) == {"Cheronissos", "Agios Sostis"}
 
 
 def _through_the_network(state: SifnosState, then: str) -> None:
     """Construct on t03 using the Tower network (the Lead card L17), then ``then``."""
     placed(state, 0, "L17")  # Construct: discard a Lead to use a Tower network
-    play(state, "done", "construct", "use L17", "discard L01", "owl on t03", "done", then)
+    play(
+        state,
+        "done",
+        "construct",
+        "use Lead Card: Tower network for Lead",
+        "discard Lead Card: place a Card",
+        "owl on Cheronissos north-east",
+        "done",
+        then,
+    )
 
 
 def test_tower_networks_example_invest() -> None:
@@ -192,6 +201,6 @@ def test_tower_networks_example_muster() -> None:
     state = network_example()
     supply_soldiers(state, 0)
     _through_the_network(state, "muster")
-    act(state, "use muster")
+    act(state, "use Move, place or Fort")
     placements = {n.split(" to ")[1] for n in names(state) if n.startswith("soldier to")}
-    assert placements == NETWORK_REGIONS | {"seralia"}
+    assert placements == NETWORK_REGIONS | {"Seralia"}

@@ -42,7 +42,7 @@ def test_a_die_in_a_region_that_holds_one() -> None:
     die(state, 1, "troulaki")
     supply_dice(state, 0, 2)
     play(state, "done", "invest")
-    assert "Troulaki already holds a Die" in refusal(state, "die 2 in troulaki")
+    assert "Troulaki already holds a Die" in refusal(state, "die 2 in Troulaki")
 
 
 def test_a_die_outside_the_active_region() -> None:
@@ -50,30 +50,34 @@ def test_a_die_outside_the_active_region() -> None:
     supply_dice(state, 0, 2, 2)
     soldier(state, 0, "cheronissos")
     supply_soldiers(state, 0)
-    play(state, "done", "muster", "use muster", "soldier to troulaki", "done", "invest")
-    assert "is not the Active Region" in refusal(state, "die 2 in chrysopigi")
+    play(
+        state, "done", "muster", "use Move, place or Fort", "soldier to Troulaki", "done", "invest"
+    )
+    assert "is not the Active Region" in refusal(state, "die 2 in Chrysopigi")
 
 
 def test_a_die_not_in_the_supply() -> None:
     state = new_game(3)
     supply_dice(state, 0, 3)
     play(state, "done", "invest")
-    assert "you have no 2 in your Supply" in refusal(state, "die 2 in troulaki")
+    assert "you have no 2 in your Supply" in refusal(state, "die 2 in Troulaki")
 
 
 def test_a_soldier_where_one_stands() -> None:
     state = new_game(3)
     soldier(state, 1, "troulaki")
     supply_soldiers(state, 0)
-    play(state, "done", "muster", "use muster")
-    assert "Troulaki already holds a Soldier" in refusal(state, "soldier to troulaki")
+    play(state, "done", "muster", "use Move, place or Fort")
+    assert "Troulaki already holds a Soldier" in refusal(state, "soldier to Troulaki")
 
 
 def test_a_card_not_in_hand() -> None:
     state = new_game(3)
     hand(state, 0, "G04", "G05", "G06")
-    play(state, "use place_card")
-    assert "G01 is not in your hand" in refusal(state, "place G01")
+    play(state, "use Place a Card")
+    assert "Gold Card: place a Card is not in your hand" in refusal(
+        state, "place Gold Card: place a Card"
+    )
 
 
 def test_a_tower_already_placed_there() -> None:
@@ -83,12 +87,14 @@ def test_a_tower_already_placed_there() -> None:
     supply_towers(state, 0, "jar")
     hand(state, 0, "G05", "G06")
     play(state, "done", "construct")
-    assert "already placed a Tower on t01" in refusal(state, "jar on t01")
+    assert "already placed a Tower on Troulaki north-west" in refusal(
+        state, "jar on Troulaki north-west"
+    )
 
 
 def test_covering_with_one_card_says_two_cards_are_needed() -> None:
     state = covering_with_one_card()
-    why = refusal(state, "jar on t01")
+    why = refusal(state, "jar on Troulaki north-west")
     assert "does not match" not in why and "2" in why
 
 
@@ -103,11 +109,11 @@ def test_a_push_out_without_a_card_names_the_card_it_takes() -> None:
     hand(state, 0, "L01")
     soldier(state, 0, "troulaki")
     soldier(state, 1, "kamares")
-    play(state, "done", "muster", "use muster")
+    play(state, "done", "muster", "use Move, place or Fort")
     state.deck.shuffle_in(state.hands[0])  # the card is gone before the move
     state.hands[0] = []
     refresh(state)
-    assert "takes a card from your hand" in refusal(state, "move troulaki to kamares")
+    assert "takes a card from your hand" in refusal(state, "move Troulaki to Kamares")
 
 
 def test_a_die_on_an_opponents_fort_without_a_card_names_the_card_it_takes() -> None:
@@ -115,4 +121,4 @@ def test_a_die_on_an_opponents_fort_without_a_card_names_the_card_it_takes() -> 
     fort(state, 1, "troulaki")
     supply_dice(state, 0, 4)
     play(state, "done", "invest")
-    assert "takes a card from your hand" in refusal(state, "die 4 in troulaki")
+    assert "takes a card from your hand" in refusal(state, "die 4 in Troulaki")

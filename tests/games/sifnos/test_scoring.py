@@ -138,7 +138,13 @@ def claim(tile: str, state: SifnosState | None = None) -> SifnosState:
     state.tile_row = [TILE[tile]]
     state.influence[0][LEAD] = 4
     hand(state, 0, "L06", "L05")
-    play(state, "use place_card", "place L06", "discard L05", f"tile {tile}")
+    play(
+        state,
+        "use Place a Card",
+        "place Lead Card: adjust a Die",
+        "discard Lead Card: adjust and move for any Card",
+        f"tile {tile}",
+    )
     assert state.tile_of[0] == TILE[tile]
     return state
 
@@ -170,7 +176,7 @@ def test_scoring_tile_minority_scoring_per_2_of_the_least() -> None:
 def test_scoring_tile_tents_immediate_a_tent_in_any_province() -> None:
     state = claim("tents")
     assert len(names(state)) == len(D.provinces)
-    act(state, "tent in vathy")
+    act(state, "tent in Vathy")
     assert sum(state.tents[0]) == 1 and tile_points(state, 0) == 1
 
 
@@ -178,8 +184,8 @@ def test_scoring_tile_forts_immediate_a_fort_in_any_region_without_one() -> None
     state = new_game(3)
     fort(state, 1, "xeroxylo")
     claim("forts", state)
-    assert "fort in xeroxylo" not in names(state) and "fort in kapsalo" in names(state)
-    play(state, "fort in kapsalo", "take r1c3")
+    assert "fort in Xeroxylo" not in names(state) and "fort in Kapsalo" in names(state)
+    play(state, "fort in Kapsalo", "take r1c3")
     assert state.fort_at[region("kapsalo")] == 0
     assert tile_points(state, 0) == 1
 
@@ -188,7 +194,7 @@ def test_scoring_tile_cards_immediate_a_card_placed_free() -> None:
     state = new_game(3)
     hand(state, 0, "G01")
     claim("cards", state)
-    act(state, "place G01")
+    act(state, "place Gold Card: place a Card")
     assert card("G01") in state.placed[0] and state.hands[0] == []
     assert state.influence[0] == [5, 0, 1]
     assert tile_points(state, 0) == 1  # 2 cards above the board (L06, G01)
@@ -203,8 +209,8 @@ def test_scoring_tile_beacons_immediate_a_beacon_on_any_uncovered_tower() -> Non
     beacon(state, 0, "t10")
     claim("beacons", state)
     act(state, "take r3c1")  # a Silver Beacon
-    assert names(state) == ["beacon on t30"]
-    act(state, "beacon on t30")
+    assert names(state) == ["beacon on Apokofto south-east"]
+    act(state, "beacon on Apokofto south-east")
     assert state.influence[0] == [5, 1, 0] and tile_points(state, 0) == 2
 
 
@@ -213,8 +219,8 @@ def test_scoring_tile_networks_immediate_a_soldier_in_any_empty_region() -> None
     supply_soldiers(state, 0)
     soldier(state, 1, "xeroxylo")
     claim("networks", state)
-    assert "soldier to xeroxylo" not in names(state) and "soldier to kapsalo" in names(state)
-    act(state, "soldier to kapsalo")
+    assert "soldier to Xeroxylo" not in names(state) and "soldier to Kapsalo" in names(state)
+    act(state, "soldier to Kapsalo")
     assert state.soldier_at[region("kapsalo")] == 0
 
 
@@ -239,9 +245,9 @@ def test_scoring_tile_networks_soldier_leaves_the_active_region_alone() -> None:
     supply_dice(state, 0, 5)
     # Muster in Troulaki: a Fort (any 1 Influence: the fifth Silver space), the Tile's Soldier
     # in Xeroxylo, then Invest: the Fort in Troulaki takes a Die of any value
-    play(state, "done", "muster", "use muster", "fort in troulaki", "take r1c1")
-    play(state, "silver influence", "tile networks", "soldier to xeroxylo", "done", "invest")
-    assert "die 5 in troulaki" in names(state)
+    play(state, "done", "muster", "use Move, place or Fort", "fort in Troulaki", "take r1c1")
+    play(state, "silver influence", "tile networks", "soldier to Xeroxylo", "done", "invest")
+    assert "die 5 in Troulaki" in names(state)
 
 
 def test_scoring_tile_buildings_immediate_a_die_rolled_to_the_workshop() -> None:
@@ -260,7 +266,7 @@ def test_scoring_tile_buildings_scoring_2_per_completed_building() -> None:
 
 def test_scoring_tile_forts_scoring_per_fort_placed() -> None:
     state = claim("forts")
-    play(state, "fort in kapsalo", "take r1c3")
+    play(state, "fort in Kapsalo", "take r1c3")
     fort(state, 0, "troulaki")
     fort(state, 1, "vathy")
     assert tile_points(state, 0) == 2
@@ -281,12 +287,12 @@ def test_scoring_tile_cards_scoring_per_2_cards_above_the_board() -> None:
     placed(state, 0, "L01", "L02", "L03", "L04")
     hand(state, 0, "G01")
     claim("cards", state)
-    act(state, "place G01")
+    act(state, "place Gold Card: place a Card")
     assert tile_points(state, 0) == 3  # 6 cards
 
 
 def test_scoring_tile_tents_scoring_per_tent() -> None:
     state = claim("tents")
-    act(state, "tent in vathy")
+    act(state, "tent in Vathy")
     tent(state, 0, "kastro", 2)
     assert tile_points(state, 0) == 3

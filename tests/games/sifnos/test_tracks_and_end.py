@@ -32,7 +32,12 @@ from .conftest import (
 def place_a_lead_card(state: SifnosState) -> None:
     """Seat 0 places L06 (cost 1) in Prepare: 1 Lead Influence."""
     hand(state, 0, "L06", "L05")
-    play(state, "use place_card", "place L06", "discard L05")
+    play(
+        state,
+        "use Place a Card",
+        "place Lead Card: adjust a Die",
+        "discard Lead Card: adjust and move for any Card",
+    )
 
 
 # ------------------------------------------------------------------------------- space 3
@@ -43,8 +48,12 @@ def test_influence_track_space_3_takes_a_face_up_card_free() -> None:
     state.influence[0][LEAD] = 2
     place_a_lead_card(state)
     assert state.pending[-1] == F.FaceUp(seat=0)
-    assert sorted(names(state)) == ["take G01", "take L36", "take S36"]
-    act(state, "take G01")
+    assert sorted(names(state)) == [
+        "take Gold Card: place a Card",
+        "take Lead Card: 1 more Die (second copy)",
+        "take Silver Card: 1 more Tower (second copy)",
+    ]
+    act(state, "take Gold Card: place a Card")
     # placed above the board without discards, and its own Influence
     assert card("G01") in state.placed[0] and state.face_up == [card("S36"), card("L36")]
     assert state.influence[0] == [3, 0, 1] and state.hands[0] == []
@@ -182,7 +191,7 @@ def test_end_of_game_workshops_placed_clockwise_from_the_ender() -> None:
     workshop_dice(state, 2, 3)
     # seat 0 places its Die during its Defend, before the game ends in its Recoup
     play(state, "done", "done")
-    act(state, "build 2 on gate_left_1")
+    act(state, "build 2 on Gate left 1")
     state.allies = 2
     state.bag = Bag([0, 0, 0, 1])
     workshop_dice(state, 0, 6)
@@ -190,7 +199,7 @@ def test_end_of_game_workshops_placed_clockwise_from_the_ender() -> None:
     act(state, "draw ally ship")
     order = [f.seat for f in reversed(state.pending) if isinstance(f, F.Workshop)]
     assert order == [0, 1, 2]
-    act(state, "build 6 on gate_left_2")
+    act(state, "build 6 on Gate left 2")
     assert state.pending[-1] == F.Workshop(seat=1)
 
 

@@ -53,7 +53,7 @@ def test_dice_adjusted_without_wrapping(where: str, value: int, moves: list[str]
     state = new_game(3)
     (supply_dice if where == "supply" else workshop_dice)(state, 0, value)
     hand(state, 0, "G01")
-    play(state, "use discard_adjust", "discard G01")
+    play(state, "use Adjust for any Card", "discard Gold Card: place a Card")
     assert names(state) == ["done", *moves]
 
 
@@ -79,9 +79,15 @@ def test_dice_a_gained_die_is_rolled() -> None:
 def test_cards_placing_pays_discards_of_the_cards_mineral() -> None:
     state = new_game(3)
     hand(state, 0, "G04", "G05", "G06", "L05")  # G04 costs 2
-    play(state, "use place_card", "place G04")
-    assert sorted(names(state)) == ["discard G05", "discard G06", "discard L05"]
-    play(state, "discard G05", "discard G06")
+    play(state, "use Place a Card", "place Gold Card: discount Lead by 1")
+    assert sorted(names(state)) == [
+        "discard Gold Card: adjust a Die",
+        "discard Gold Card: adjust and move for any Card",
+        "discard Lead Card: adjust and move for any Card",
+    ]
+    play(
+        state, "discard Gold Card: adjust and move for any Card", "discard Gold Card: adjust a Die"
+    )
     assert state.hands[0] == [card("L05")] and state.influence[0] == [0, 0, 1]
 
 
@@ -89,8 +95,14 @@ def test_cards_any_two_cards_for_one() -> None:
     # the rulebook's own case: a Gold card of cost 2 for 3 Lead and 1 Silver
     state = new_game(3)
     hand(state, 0, "G04", "L05", "L06", "L07", "S05")
-    play(state, "use place_card", "place G04")
-    play(state, "discard L05", "discard L06", "discard L07", "discard S05")
+    play(state, "use Place a Card", "place Gold Card: discount Lead by 1")
+    play(
+        state,
+        "discard Lead Card: adjust and move for any Card",
+        "discard Lead Card: adjust a Die",
+        "discard Lead Card: Soldier after a Die on a Fort",
+        "discard Silver Card: adjust and move for any Card",
+    )
     assert state.hands[0] == [] and card("G04") in state.placed[0]
     assert state.discards == [card(c) for c in ("L05", "L06", "L07", "S05")]
 
@@ -98,15 +110,20 @@ def test_cards_any_two_cards_for_one() -> None:
 def test_cards_not_placeable_without_the_discards() -> None:
     state = new_game(3)
     hand(state, 0, "G04", "G05")
-    assert "use place_card" not in names(state)
+    assert "use Place a Card" not in names(state)
 
 
 def test_cards_each_effect_once_an_action() -> None:
     state = new_game(3)
     hand(state, 0, "G05", "G06")
     supply_dice(state, 0, 3)
-    play(state, "use discard_adjust", "discard G05", "adjust supply 3 up")
-    assert "use discard_adjust" not in names(state)
+    play(
+        state,
+        "use Adjust for any Card",
+        "discard Gold Card: adjust and move for any Card",
+        "adjust supply 3 up",
+    )
+    assert "use Adjust for any Card" not in names(state)
 
 
 def test_cards_the_draw_pile_reshuffled_from_the_discards() -> None:
@@ -125,7 +142,13 @@ def test_invest_gold_adjust_twice_for_a_gold_card() -> None:
     state = new_game(3)
     hand(state, 0, "G05")
     supply_dice(state, 0, 3)
-    play(state, "done", "invest", "use gold_adjust", "discard G05")
+    play(
+        state,
+        "done",
+        "invest",
+        "use Adjust twice for Gold",
+        "discard Gold Card: adjust and move for any Card",
+    )
     play(state, "adjust supply 3 up", "adjust supply 4 up")
     assert state.dice_supply[0] == [5]
 
@@ -137,12 +160,12 @@ def test_invest_a_die_must_match_the_printed_value_without_a_fort() -> None:
     hand(state, 0, "G05")
     play(state, "done", "invest")
     dice = {n for n in names(state) if n.startswith("die ")}
-    assert "die 2 in troulaki" in dice and "die 6 in troulaki" not in dice
+    assert "die 2 in Troulaki" in dice and "die 6 in Troulaki" not in dice
     # on a Fort, any value (an opponent's Fort: a card to its owner first)
-    assert {"die 2 in xeroxylo", "die 6 in xeroxylo"} <= dice
-    act(state, "die 2 in xeroxylo")
+    assert {"die 2 in Xeroxylo", "die 6 in Xeroxylo"} <= dice
+    act(state, "die 2 in Xeroxylo")
     assert state.pending[-1] == F.GiveCards(seat=0, to=1, n=1)
-    act(state, "give G05")
+    act(state, "give Gold Card: adjust and move for any Card")
     assert state.hands[1] == [card("G05")]
 
 
@@ -151,7 +174,7 @@ def test_invest_one_die_a_region() -> None:
     die(state, 1, "troulaki")
     supply_dice(state, 0, 2)
     play(state, "done", "invest")
-    assert "die 2 in troulaki" not in names(state)
+    assert "die 2 in Troulaki" not in names(state)
 
 
 def test_invest_a_die_on_an_opponents_fort_needs_a_card() -> None:
@@ -159,7 +182,7 @@ def test_invest_a_die_on_an_opponents_fort_needs_a_card() -> None:
     fort(state, 1, "xeroxylo")
     supply_dice(state, 0, 2)
     play(state, "done", "invest")
-    assert "die 2 in xeroxylo" not in names(state)
+    assert "die 2 in Xeroxylo" not in names(state)
 
 
 # ------------------------------------------------------------------------ Major Actions
@@ -175,12 +198,12 @@ def test_major_actions_in_one_active_region() -> None:
     state = new_game(3)
     supply_dice(state, 0, 2)
     supply_towers(state, 0, "horse")
-    play(state, "done", "invest", "die 2 in troulaki", "done", "construct")
+    play(state, "done", "invest", "die 2 in Troulaki", "done", "construct")
     towers = {n.split(" on ")[1] for n in names(state) if " on " in n}
     assert towers == set()  # horse: none of Troulaki's corners (t01, t02, t06, t05) shows it
     supply_towers(state, 0, "jar")
     towers = {n.split(" on ")[1] for n in names(state) if " on " in n}
-    assert towers == {"t01"}
+    assert towers == {"Troulaki north-west"}
 
 
 # ---------------------------------------------------------------------------- Construct
@@ -189,7 +212,9 @@ def test_construct_the_image_must_match() -> None:
     supply_towers(state, 0, "jar")
     play(state, "done", "construct")
     towers = {n for n in names(state) if " on " in n}
-    assert towers == {f"jar on {s.id}" for s in D.spaces if s.image == D.spaces[space("t01")].image}
+    assert towers == {
+        f"jar on {s.name}" for s in D.spaces if s.image == D.spaces[space("t01")].image
+    }
 
 
 def test_construct_covering_matches_the_existing_towers_image() -> None:
@@ -198,12 +223,14 @@ def test_construct_covering_matches_the_existing_towers_image() -> None:
     supply_towers(state, 0, "jar", "helmet")
     hand(state, 0, "G05", "G06")
     play(state, "done", "construct")
-    assert "helmet on t01" in names(state) and "jar on t01" not in names(state)
+    assert "helmet on Troulaki north-west" in names(
+        state
+    ) and "jar on Troulaki north-west" not in names(state)
 
 
 def test_construct_covering_needs_two_cards() -> None:
     state = covering_with_one_card()
-    assert "jar on t01" not in names(state)
+    assert "jar on Troulaki north-west" not in names(state)
 
 
 def test_construct_never_twice_on_a_space_even_once_covered() -> None:
@@ -213,7 +240,7 @@ def test_construct_never_twice_on_a_space_even_once_covered() -> None:
     supply_towers(state, 0, "jar")
     hand(state, 0, "G05", "G06")
     play(state, "done", "construct")
-    assert "jar on t01" not in names(state)
+    assert "jar on Troulaki north-west" not in names(state)
 
 
 def test_beacons_a_fourth_tower_counts_covered_towers() -> None:
@@ -222,11 +249,15 @@ def test_beacons_a_fourth_tower_counts_covered_towers() -> None:
         tower(state, 0, where)
     tower(state, 1, "t02")  # covered: still Green's Tower for the Beacon
     supply_towers(state, 0, "owl")
-    play(state, "done", "construct", "owl on t05")
+    play(state, "done", "construct", "owl on Troulaki south-west")
     assert state.pending[-1] == F.BeaconChoice(seat=0, region=region("troulaki"))
     act(state, "take r3c1")
     # not on the covered Tower
-    assert sorted(names(state)) == ["beacon on t01", "beacon on t05", "beacon on t06"]
+    assert sorted(names(state)) == [
+        "beacon on Troulaki north-west",
+        "beacon on Troulaki south-east",
+        "beacon on Troulaki south-west",
+    ]
 
 
 def test_beacons_optional() -> None:
@@ -234,7 +265,7 @@ def test_beacons_optional() -> None:
     for where in ("t01", "t02", "t06"):
         tower(state, 0, where)
     supply_towers(state, 0, "owl")
-    play(state, "done", "construct", "owl on t05", "done")
+    play(state, "done", "construct", "owl on Troulaki south-west", "done")
     assert pieces_left(state, 0, "beacon") == 6 and isinstance(state.pending[-1], F.Column)
 
 
@@ -244,29 +275,35 @@ def test_muster_silver_two_moves_or_a_placement() -> None:
     hand(state, 0, "S05")
     soldier(state, 0, "troulaki")
     supply_soldiers(state, 0)
-    play(state, "done", "muster", "use silver_muster", "discard S05")
-    play(state, "move troulaki to cheronissos", "move cheronissos to agios_sostis")
+    play(
+        state,
+        "done",
+        "muster",
+        "use Soldiers for Silver",
+        "discard Silver Card: adjust and move for any Card",
+    )
+    play(state, "move Troulaki to Cheronissos", "move Cheronissos to Agios Sostis")
     assert state.soldier_at[region("agios_sostis")] == 0
-    assert "use silver_muster" not in names(state)
+    assert "use Soldiers for Silver" not in names(state)
 
 
 def test_muster_the_printed_effect_one_of_move_place_or_fort() -> None:
     state = new_game(3)
     soldier(state, 0, "troulaki")
     supply_soldiers(state, 0)
-    play(state, "done", "muster", "use muster")
+    play(state, "done", "muster", "use Move, place or Fort")
     options = names(state)
-    assert "move troulaki to kamares" in options
-    assert "soldier to apollonia" in options
-    assert "fort in troulaki" in options
-    act(state, "soldier to apollonia")
+    assert "move Troulaki to Kamares" in options
+    assert "soldier to Apollonia" in options
+    assert "fort in Troulaki" in options
+    act(state, "soldier to Apollonia")
     assert state.central[0] == 1 and isinstance(state.pending[-1], F.Column)
 
 
 def test_forts_the_soldier_goes_home_and_the_fort_effect_resolves() -> None:
     state = new_game(3)
     soldier(state, 0, "troulaki")
-    play(state, "done", "muster", "use muster", "fort in troulaki")
+    play(state, "done", "muster", "use Move, place or Fort", "fort in Troulaki")
     assert state.barracks[0] == 5 and state.soldier_at[region("troulaki")] == -1
     act(state, "take r1c1")  # any 1 Influence
     act(state, "gold influence")
@@ -278,7 +315,7 @@ def test_forts_the_third_removed_from_a_column_gives_its_bonus() -> None:
     state = new_game(3)
     state.pieces[0][0] = state.pieces[0][8] = -1  # r1c1 and r3c1 gone
     soldier(state, 0, "troulaki")
-    play(state, "done", "muster", "use muster", "fort in troulaki", "take r2c1")
+    play(state, "done", "muster", "use Move, place or Fort", "fort in Troulaki", "take r2c1")
     assert F.Roll(seat=0, n=1, workshop=True) in list(state.pending)
 
 
@@ -287,9 +324,9 @@ def test_soldiers_one_a_region_but_the_central_one() -> None:
     soldier(state, 1, "troulaki")
     soldier(state, 1, "apollonia")
     supply_soldiers(state, 0)
-    play(state, "done", "muster", "use muster")
-    assert "soldier to troulaki" not in names(state)
-    assert "soldier to apollonia" in names(state)
+    play(state, "done", "muster", "use Move, place or Fort")
+    assert "soldier to Troulaki" not in names(state)
+    assert "soldier to Apollonia" in names(state)
 
 
 def test_pushing_out_a_card_and_both_soldiers_home() -> None:
@@ -297,8 +334,8 @@ def test_pushing_out_a_card_and_both_soldiers_home() -> None:
     soldier(state, 0, "troulaki")
     soldier(state, 1, "cheronissos")
     hand(state, 0, "G05")
-    play(state, "done", "muster", "use muster", "move troulaki to cheronissos")
-    act(state, "give G05")
+    play(state, "done", "muster", "use Move, place or Fort", "move Troulaki to Cheronissos")
+    act(state, "give Gold Card: adjust and move for any Card")
     assert state.soldier_at[region("cheronissos")] == -1
     assert state.barracks[:2] == [5, 5] and state.hands[1] == [card("G05")]
 
@@ -308,9 +345,9 @@ def test_pushing_out_not_when_placing_nor_without_a_card() -> None:
     soldier(state, 0, "troulaki")
     soldier(state, 1, "cheronissos")
     supply_soldiers(state, 0)
-    play(state, "done", "muster", "use muster")
-    assert "move troulaki to cheronissos" not in names(state)
-    assert "soldier to cheronissos" not in names(state)
+    play(state, "done", "muster", "use Move, place or Fort")
+    assert "move Troulaki to Cheronissos" not in names(state)
+    assert "soldier to Cheronissos" not in names(state)
 
 
 # ------------------------------------------------------------------------------ Defend
@@ -427,11 +464,11 @@ def test_beacons_a_tower_fourth_for_two_regions_one_beacon_at_a_time() -> None:
     for where in ("t01", "t02", "t05", "t03", "t07"):
         tower(state, 0, where)
     supply_towers(state, 0, "lyre")
-    play(state, "done", "construct", "lyre on t06")
+    play(state, "done", "construct", "lyre on Troulaki south-east")
     assert state.pending[-1] == F.BeaconChoice(seat=0, region=region("troulaki"))
-    play(state, "take r3c1", "beacon on t01")
+    play(state, "take r3c1", "beacon on Troulaki north-west")
     assert state.pending[-1] == F.BeaconChoice(seat=0, region=region("cheronissos"))
-    play(state, "take r3c2", "beacon on t03")
+    play(state, "take r3c2", "beacon on Cheronissos north-east")
     assert state.beacon_at[space("t01")] == state.beacon_at[space("t03")] == 0
 
 
@@ -450,7 +487,14 @@ def test_discounts_several_on_one_placement_largest_first() -> None:
     state = new_game(3)
     placed(state, 0, "L03", "G04")
     hand(state, 0, "L01", "L05")
-    play(state, "use L03", "discard L05", "use G04", "use place_card", "place L01")
+    play(
+        state,
+        "use Lead Card: discount Lead by 2",
+        "discard Lead Card: adjust and move for any Card",
+        "use Gold Card: discount Lead by 1",
+        "use Place a Card",
+        "place Lead Card: place a Card",
+    )
     assert state.hands[0] == [] and state.discounts == []
     assert isinstance(state.pending[-1], F.Prepare)
 
@@ -460,8 +504,13 @@ def test_construct_a_lead_card_ignores_the_image() -> None:
     supply_towers(state, 0, "horse")
     hand(state, 0, "L05")
     play(state, "done", "construct")
-    assert "horse on t01" not in names(state)  # a jar space
-    play(state, "use ignore_image", "discard L05", "horse on t01")
+    assert "horse on Troulaki north-west" not in names(state)  # a jar space
+    play(
+        state,
+        "use Ignore the image for Lead",
+        "discard Lead Card: adjust and move for any Card",
+        "horse on Troulaki north-west",
+    )
     assert state.top_tower(space("t01")) == 0 * 8 + D.spaces[space("t07")].image
 
 
@@ -470,7 +519,7 @@ def test_invest_the_central_province_has_no_first_die() -> None:
     state = new_game(3)
     placed(state, 0, "L09")
     supply_dice(state, 0, 6)
-    play(state, "done", "invest", "die 6 in apollonia")
+    play(state, "done", "invest", "die 6 in Apollonia")
     assert isinstance(state.pending[-1], F.Column) and hand_size(state)[0] == 0
 
 
@@ -478,7 +527,7 @@ def test_forts_may_go_beneath_a_die_already_placed() -> None:
     state = new_game(3)
     die(state, 1, "troulaki")
     soldier(state, 0, "troulaki")
-    play(state, "done", "muster", "use muster", "fort in troulaki", "take r1c3")
+    play(state, "done", "muster", "use Move, place or Fort", "fort in Troulaki", "take r1c3")
     assert state.fort_at[region("troulaki")] == 0 and state.die_owner[region("troulaki")] == 1
 
 
@@ -486,5 +535,5 @@ def test_forts_one_a_region() -> None:
     state = new_game(3)
     fort(state, 1, "troulaki")
     soldier(state, 0, "troulaki")
-    play(state, "done", "muster", "use muster")
-    assert "fort in troulaki" not in names(state)
+    play(state, "done", "muster", "use Move, place or Fort")
+    assert "fort in Troulaki" not in names(state)

@@ -32,12 +32,14 @@ def svg_ids(document: str) -> list[str]:
 
 
 def other_hands(state: SifnosState, seat: int | None) -> list[str]:
-    """The ids of the Cards in hands that ``seat`` may not see."""
-    return [D.cards[c].id for side, hand in enumerate(state.hands) if side != seat for c in hand]
+    """The names of the Cards in hands that ``seat`` may not see."""
+    return [D.cards[c].name for side, hand in enumerate(state.hands) if side != seat for c in hand]
 
 
 def named(card: str, document: str) -> bool:
-    return re.search(rf"\b{card}\b", document) is not None
+    # a name is not named by a longer one it begins: "Gold Card: move a Soldier" by "Gold Card:
+    # move a Soldier for any Card", "Gold Card: draw a Card" by "... (second copy)"
+    return re.search(rf"{re.escape(card)}(?! ?[\w(])", document) is not None
 
 
 def test_the_views_are_declared() -> None:
@@ -96,8 +98,8 @@ def test_a_seat_sees_its_own_hand_and_only_the_size_of_the_others() -> None:
                 card = D.cards[c]
                 mine = side == seat
                 assert (f"card-{card.id}" in ids) == mine
-                assert named(card.id, text) == mine
-                assert named(card.id, document) == mine
+                assert named(card.name, text) == mine
+                assert named(card.name, document) == mine
             if side != seat:
                 assert f"Hand: {len(hand)} Cards" in text
 
@@ -145,24 +147,24 @@ def test_the_map_is_whole() -> None:
 def test_targets_of_each_kind() -> None:
     parse = A.SPACE.parse
     targets = sifnos_svg.targets
-    assert targets(parse("use place_card")) == ["printed-place_card"]
-    assert targets(parse("use L02")) == ["card-L02"]
-    assert targets(parse("place L02")) == ["card-L02"]
-    assert targets(parse("discard S10")) == ["card-S10"]
-    assert targets(parse("give G01")) == ["card-G01"]
-    assert targets(parse("take G01")) == ["card-G01"]
+    assert targets(parse("use Place a Card")) == ["printed-place_card"]
+    assert targets(parse("use Lead Card: discount Silver and Gold")) == ["card-L02"]
+    assert targets(parse("place Lead Card: discount Silver and Gold")) == ["card-L02"]
+    assert targets(parse("discard Silver Card: Soldier after a first Die")) == ["card-S10"]
+    assert targets(parse("give Gold Card: place a Card")) == ["card-G01"]
+    assert targets(parse("take Gold Card: place a Card")) == ["card-G01"]
     assert targets(parse("muster")) == ["major-muster"]
     assert targets(parse("adjust workshop 1 up")) == ["die-workshop-1", "adjust-up"]
-    assert targets(parse("horse on t07")) == ["space-t07"]
-    assert targets(parse("beacon on t07")) == ["space-t07"]
-    assert targets(parse("soldier to apollonia")) == ["region-apollonia"]
-    assert targets(parse("fort in kastro")) == ["region-kastro"]
+    assert targets(parse("horse on Cheronissos south-east")) == ["space-t07"]
+    assert targets(parse("beacon on Cheronissos south-east")) == ["space-t07"]
+    assert targets(parse("soldier to Apollonia")) == ["region-apollonia"]
+    assert targets(parse("fort in Kastro")) == ["region-kastro"]
     assert targets(parse("move barracks to supply")) == ["barracks"]
     assert targets(parse("take r2c4")) == ["slot-r2c4"]
-    assert targets(parse("sail kastro 2")) == ["ship-kastro-2"]
+    assert targets(parse("sail Kastro 2")) == ["ship-kastro-2"]
     assert targets(parse("gold influence")) == ["influence-gold"]
     assert targets(parse("tile forts")) == ["tile-forts"]
-    assert targets(parse("tent in apollonia")) == ["province-apollonia"]
+    assert targets(parse("tent in Apollonia")) == ["province-apollonia"]
     assert targets(A.DONE) == []
     assert targets(A.SPACE.base(A.DrawCard)) == []
 

@@ -29,6 +29,10 @@ Designed rather than stated (the data files hold the detail)
   Aids' spots, the Fort and Beacon grid and faces, the Buildings' spaces and rewards (the
   Storehouse's threshold, the Columns' minerals), the 18 Schemes, the Solo Marker's track.
 - The Player Board's Influence track ends at 30; a game ends after 60 rounds at most.
+- Names for what prints none, used in moves and on the board: each Card by its mineral and
+  effect (``Lead Card: adjust a Die``; the second of two identical Cards as its second copy),
+  each printed effect by its icons in words, each Tower space by a Region's corner
+  (``Troulaki north-west``), each Building space by its Building (``Gate left 1``).
 
 Interpretations
 ---------------

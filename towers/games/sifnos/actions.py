@@ -6,6 +6,13 @@ kind after kind in the order below. Parameters index the data of
 the Tower spaces, ``province`` the Provinces, ``slot`` the twelve Fort and Beacon spaces of a
 Player Board, ``building space`` the Buildings' Dice spaces.
 
+Moves name things as players call them, never by a data id: a Card by its name (``place Lead
+Card: adjust a Die``), a Region or Province by its name (``soldier to Agia Marina``), a Tower
+space by its Region's corner (``jar on Troulaki north-west``), a printed effect by its name
+(``use Place a Card``), a Building space by its Building (``build 3 on Gate left 1``). Texts
+written with the ids, as earlier releases did (``place L06``), are still read:
+:data:`OLD_WORDS`.
+
 One kind may answer several pending decisions (``done`` ends an action column or declines an
 optional effect; ``use <card>`` uses a placed Card's effect or a triggered one): the decision
 on top of the stack says which.
@@ -17,16 +24,16 @@ from dataclasses import dataclass
 from typing import Annotated
 
 from towers.core.actions import Action, ActionSpace, Domain
-from towers.games.sifnos.data import IMAGES, MAJORS, MINERALS, load
+from towers.games.sifnos.data import FORT_FACES, IMAGES, MAJORS, MINERALS, load
 
 DATA = load()
 
-CARD = Domain.of("card", (c.id for c in DATA.cards))
-REGION = Domain.of("region", (r.id for r in DATA.regions))
-SPACE_ = Domain.of("tower space", (s.id for s in DATA.spaces))
-PROVINCE = Domain.of("province", (p.id for p in DATA.provinces))
-LARGE = Domain.of("province", (DATA.provinces[p].id for p in DATA.large))
-PRINTED = Domain.of("printed effect", (p.id for p in DATA.printed))
+CARD = Domain.of("card", (c.name for c in DATA.cards))
+REGION = Domain.of("region", (r.name for r in DATA.regions))
+SPACE_ = Domain.of("tower space", (s.name for s in DATA.spaces))
+PROVINCE = Domain.of("province", (p.name for p in DATA.provinces))
+LARGE = Domain.of("province", (DATA.provinces[p].name for p in DATA.large))
+PRINTED = Domain.of("printed effect", (p.name for p in DATA.printed))
 MAJOR = Domain.of("major action", MAJORS)
 MINERAL = Domain.of("mineral", MINERALS)
 IMAGE = Domain.of("image", IMAGES)
@@ -34,15 +41,34 @@ VALUE = Domain.of("value", ("1", "2", "3", "4", "5", "6"))
 WHERE = Domain.of("dice", ("supply", "workshop"))
 DIRECTION = Domain.of("direction", ("down", "up"))
 SLOT = Domain.of("slot", (f"r{p.row + 1}c{p.column + 1}" for p in DATA.pieces))
-BUILDING_SPACE = Domain.of("building space", (s.id for s in DATA.building_spaces))
+BUILDING_SPACE = Domain.of("building space", (s.name for s in DATA.building_spaces))
 TILE = Domain.of("scoring tile", (t.id for t in DATA.tiles))
 QUEUE = Domain.numbered("ship space", 4)
-FROM = Domain.of("from", [*(r.id for r in DATA.regions), "barracks"])
-TO = Domain.of("to", [*(r.id for r in DATA.regions), "supply"])
+FROM = Domain.of("from", [*(r.name for r in DATA.regions), "barracks"])
+TO = Domain.of("to", [*(r.name for r in DATA.regions), "supply"])
 SHIP = Domain.of("ship", (*MINERALS, "ally"))
-FORT_FACE = Domain.of("fort", ("any_influence", "draw_card", "move_soldier"))
+FORT_WORDS = {
+    "any_influence": "any 1 Influence",
+    "draw_card": "draw 1 Card",
+    "move_soldier": "move 1 Soldier",
+}
+"""The Fort faces as the rulebook words them (rulebook: Forts)."""
+FORT_FACE = Domain.of("fort", (FORT_WORDS[f] for f in FORT_FACES))
 AID = Domain.numbered("setup aid", len(DATA.setup_aids))
 SCHEME = Domain.numbered("scheme", len(DATA.schemes))
+
+OLD_WORDS: dict[str, str] = {
+    **{c.id.lower(): c.name for c in DATA.cards},
+    **{r.id: r.name for r in DATA.regions},
+    **{p.id: p.name for p in DATA.provinces},
+    **{s.id: s.name for s in DATA.spaces},
+    **{p.id: p.name for p in DATA.printed},
+    **{s.id: s.name for s in DATA.building_spaces},
+    **FORT_WORDS,
+}
+"""An id, as moves wrote it before they used names (``l06``, ``agia_marina``, ``t01``,
+``place_card``), to the name that replaces it: :meth:`SifnosState.string_to_action` reads
+old texts through it. A Region and its Province share an id only where they share a name."""
 
 BARRACKS = len(DATA.regions)
 """``MoveSoldier.frm`` for a Soldier leaving the Barracks."""
@@ -302,7 +328,7 @@ SPACE = ActionSpace(
         DrawCard, RollDie, DrawTower, DrawShip, DrawTile, DrawMarker, DealAid, DealFort,
         DealBeacon, DrawScheme,
     ],
-    examples=["done", "invest", "place L01", "die 2 in troulaki"],
+    examples=["done", "invest", "place Lead Card: adjust a Die", "die 2 in Troulaki"],
 )  # fmt: skip
 
 DONE = SPACE.encode(Done())

@@ -71,19 +71,23 @@ def _detail(state: SifnosState, top: Any, action: Any) -> str:
             space = DATA.spaces[s]
             top = state.top_tower(s)
             if state.has_tower_on(seat, s):
-                return f"you have already placed a Tower on {space.id} (never twice on one space)"
+                return f"you have already placed a Tower on {space.name} (never twice on one space)"
             if state.tower_supply[seat][i] == 0:
                 return f"you have no {IMAGES[i]} Tower in your Supply"
             if top >= 0 and len(state.hands[seat]) < 2:
                 return (
-                    f"covering the Tower on {space.id} takes 2 cards from your hand to give its "
+                    f"covering the Tower on {space.name} takes 2 cards from your hand to give its "
                     f"owner, and you hold {len(state.hands[seat])}"
                 )
             need = space.image if top < 0 else top & 7
             if not state.ignore_image and i != need:
-                return f"{space.id} takes a {IMAGES[need]} Tower (unless a Lead card ignores it)"
+                return (
+                    f"{space.name} takes {_a(IMAGES[need])} Tower (unless a Lead card ignores it)"
+                )
             if not state._tower_reach(seat, s):
-                return f"{space.id} is not around the Active Region (nor joined to it by a network)"
+                return (
+                    f"{space.name} is not around the Active Region (nor joined to it by a network)"
+                )
         case A.MoveSoldier(frm=a, to=b) if a < len(DATA.regions):
             there = state.soldier_at[b] if b < len(DATA.regions) else -1
             if there >= 0 and there != seat and not state.hands[seat]:
@@ -97,5 +101,10 @@ def _detail(state: SifnosState, top: Any, action: Any) -> str:
                 return f"{DATA.regions[r].name} already holds a Soldier"
         case A.PlaceCard(card=c) | A.Discard(card=c) | A.Give(card=c):
             if seat >= 0 and c not in state.hands[seat]:
-                return f"{DATA.cards[c].id} is not in your hand"
+                return f"{DATA.cards[c].name} is not in your hand"
     return ""
+
+
+def _a(word: str) -> str:
+    """``a jar``, ``an owl``."""
+    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"

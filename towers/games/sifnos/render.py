@@ -22,6 +22,7 @@ from towers.games.sifnos.data import (
     ANY,
     BEACON,
     COLUMNS,
+    CORNERS,
     FORT_FACES,
     MAJORS,
     MINERALS,
@@ -37,10 +38,8 @@ if TYPE_CHECKING:
 
 SEAT_COLOURS = ("red", "blue", "green", "yellow")
 SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold yellow")
-MINERAL_STYLES = {"lead": "bold steel_blue", "silver": "bold grey70", "gold": "bold gold1"}
+MINERAL_STYLES = {"lead": "bold #5f87af", "silver": "bold grey70", "gold": "bold gold1"}
 COLUMN_NAMES = tuple(c.capitalize() for c in COLUMNS)
-CORNERS = ("north-west", "north-east", "south-east", "south-west")
-"""A Region's corners in the order the map lists them."""
 QUEUE_BONUS = tuple(DATA.game["ship_spaces"]["empty_bonus"])
 """What each Ship space of a Province gives the invasion's winner while it is empty."""
 
@@ -136,8 +135,13 @@ def card_words(card: Card) -> str:
 
 
 def card_head(card: Card) -> str:
-    """``L02 Lead, cost 1``: what the face says besides the effect."""
-    return f"{card.id} {mineral_name(card.mineral)}, cost {card.cost}"
+    """``Lead Card: discount Silver and Gold, cost 1``: the card's name and its cost."""
+    return f"{card.name}, cost {card.cost}"
+
+
+def card_name(card_id: str) -> str:
+    """A card's name, from the id the observation holds."""
+    return DATA.cards[DATA.card_index(card_id)].name
 
 
 def card_line(card: Card) -> str:
@@ -164,7 +168,7 @@ PRINTED_WORDS: dict[str, str] = {
 
 def printed_words(p: Printed) -> str:
     """An effect printed on the Player Board, in words."""
-    return PRINTED_WORDS.get(p.id, p.id.replace("_", " ")).format(discard=card_of(p.discard))
+    return PRINTED_WORDS.get(p.id, p.name).format(discard=card_of(p.discard))
 
 
 PRINTED_SHORT: dict[str, str] = {
@@ -252,7 +256,7 @@ def building_words(b: Building) -> str:
 
 def building_space_label(i: int) -> str:
     """``Gate left 3``: a Building space as a person names it."""
-    return DATA.building_spaces[i].id.replace("_", " ").capitalize()
+    return DATA.building_spaces[i].name
 
 
 TILE_IMMEDIATE = {
@@ -437,7 +441,7 @@ def pending_words(game: SifnosGame, obs: dict[str, Any]) -> str:
         case "influence_choice":
             return f"{who} gains {top['n']} Influence: choose the mineral"
         case "triggered":
-            cards = ", ".join(DATA.cards[c].id for c in top["cards"])
+            cards = "; ".join(DATA.cards[c].name for c in top["cards"])
             event = EVENT_WORDS.get(top["event"], top["event"])
             return f"{who}: after {event}, may use {cards}, or done"
         case "beacon_choice":
@@ -500,7 +504,7 @@ def region_line(game: SifnosGame, obs: dict[str, Any], r: int) -> str:
 def tower_line(game: SifnosGame, obs: dict[str, Any], s: int) -> str:
     space = DATA.spaces[s]
     at = obs["tower_spaces"][s]
-    image = f"{space.id} [dim]{space_image(s)}[/]"
+    image = f"{space.name} [dim]{space_image(s)}[/]"
     stack = ", ".join(f"{side_label(game, owner)} {im}" for owner, im in at["towers"])
     beacon = (
         f" [bold]Beacon[/] {side_label(game, at['beacon'])}" if at["beacon"] is not None else ""
@@ -555,7 +559,7 @@ def _island(game: SifnosGame, obs: dict[str, Any]) -> list[str]:
     ]
     lines += [f"  {line}" for line in built] or ["  none yet"]
     empty = [
-        f"{sp.id} {space_image(i)}"
+        f"{sp.name} {space_image(i)}"
         for i, sp in enumerate(DATA.spaces)
         if not obs["tower_spaces"][i]["towers"]
     ]
@@ -580,7 +584,7 @@ def _main_board(game: SifnosGame, obs: dict[str, Any]) -> list[str]:
             lines.append(f"    {k + 1} [dim](claimed)[/]")
         else:
             tile = DATA.tiles[[x.id for x in DATA.tiles].index(t)]
-            lines.append(f"    {k + 1} {tile_name(tile)}: {tile_words(tile)}")
+            lines.append(f"    {k + 1}. {tile_name(tile)}: {tile_words(tile)}")
     invasion = mineral_name(markers[2]) if markers[2] else "?"
     lines.append(
         f"  Invasion: the most {invasion} Influence (alone) moves 1 Soldier when one is resolved"
@@ -590,7 +594,7 @@ def _main_board(game: SifnosGame, obs: dict[str, Any]) -> list[str]:
         mark = "[bold]placed[/]" if k < obs["allies"] else "next" if k == obs["allies"] else "later"
         lines.append(f"    {k + 1} ({mark}): {ally_space_words(k, markers)}")
     discards = obs["discards"]
-    top = f" (top: {', '.join(discards[-3:])})" if discards else ""
+    top = f" (top: {'; '.join(card_name(c) for c in discards[-3:])})" if discards else ""
     lines.append(
         f"  Bag: {plural(obs['bag'], 'Ship')}; Draw Pile {obs['deck']}; "
         f"Discards {len(discards)}{top}"
@@ -661,7 +665,7 @@ def _side_lines(game: SifnosGame, obs: dict[str, Any], s: int, seat: int | None)
         cards = [DATA.cards[DATA.card_index(c)] for c in side["placed"]]
         mine = [c for c in cards if c.column == column]
         if mine:
-            words = "; ".join(f"{c.id} {effect_words(c)}" for c in mine)
+            words = "; ".join(f"{c.name} - {effect_words(c)}" for c in mine)
             out.append(f"    Placed above {name}: {words}")
     tile = side["scoring_tile"]
     if tile:

@@ -20,13 +20,13 @@ order, choose an action (the same in every state). The clickable parts of a Play
 spaces) carry ids on the board of the side that decides only:
 
 >>> from towers.games.sifnos import actions as A
->>> targets(A.SPACE.parse("die 2 in troulaki"))
+>>> targets(A.SPACE.parse("die 2 in Troulaki"))
 ['region-troulaki']
->>> targets(A.SPACE.parse("move troulaki to cheronissos"))
-['region-troulaki', 'region-cheronissos']
+>>> targets(A.SPACE.parse("move Kamares to Agia Marina"))
+['region-kamares', 'region-agia_marina']
 >>> targets(A.SPACE.parse("adjust supply 3 up"))
 ['die-supply-3', 'adjust-up']
->>> targets(A.SPACE.parse("build 4 on temple_1"))
+>>> targets(A.SPACE.parse("build 4 on Temple 1"))
 ['die-workshop-4', 'bspace-temple_1']
 >>> targets(A.DONE)
 []
@@ -41,6 +41,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from towers.core.panels import COLUMN, PAD, SMALLEST, TAP, Panel, board_of_panels
+from towers.core.words import plural
 from towers.games.sifnos import actions as A
 from towers.games.sifnos.data import BEACON, COLUMNS, IMAGES, MAJORS, MINERALS
 from towers.games.sifnos.render import (
@@ -261,18 +262,16 @@ def _cards(cards: list[Card], top: float, per_row: int) -> tuple[str, float]:
 
 
 def _card_of(c: int | str, corner: bool = True) -> Card:
-    """A Card's face: its id, mineral and cost, its column in the corner (``corner``) and its
-    effect."""
+    """A Card's face: its mineral and cost, its column in the corner (``corner``) and its
+    effect; its name (what moves call it) in the tooltip."""
     card = CARD_IDS[c] if isinstance(c, str) else D.cards[c]
-    words = card_words(card)
-    name = card_head(card)
     return (
         card_id(card.index),
-        name,
+        f"{mineral_name(card.mineral)}, cost {card.cost}",
         COLUMN_NAMES[card.column] if corner else "",
         effect_words(card),
         CARD_FILLS[card.mineral],
-        f"{name}: {words}",
+        f"{card_head(card)}: {card_words(card)}",
     )
 
 
@@ -467,7 +466,7 @@ def _space(game: SifnosGame, obs: dict[str, Any], s: int) -> str:
     at = obs["tower_spaces"][s]
     stack = at["towers"]
     printed = IMAGES[space.image]
-    words = [f"Tower space {space.id}, printed {printed}"]
+    words = [f"Tower space {space.name}, printed {printed}"]
     if stack:
         owner, image = stack[-1]
         fill, label = _fill(owner), IMAGE_SHORT[image]
@@ -710,9 +709,10 @@ def _main_board(game: SifnosGame, obs: dict[str, Any]) -> Panel:
         )
     y += bh + 10
     discards = obs["discards"]
-    top = f"; top {', '.join(discards[-3:])}" if discards else ""
+    top = f"; top {'; '.join(CARD_IDS[c].name for c in discards[-3:])}" if discards else ""
     line = (
-        f"Bag: {obs['bag']} Ships. Draw Pile: {obs['deck']} Cards. Discards: {len(discards)}{top}."
+        f"Bag: {plural(obs['bag'], 'Ship')}. Draw Pile: {plural(obs['deck'], 'Card')}. "
+        f"Discards: {len(discards)}{top}."
     )
     body, h = _para(PAD, y + 6, line, COLUMN - 2 * PAD)
     out.append(body)
@@ -1006,7 +1006,8 @@ def _player_board(
             TAP + 6,
             f"Barracks: {side['barracks']}",
             "#e4dccb",
-            f"{side['barracks']} Soldiers in the Barracks (a move takes one to the Supply)",
+            f"{plural(side['barracks'], 'Soldier')} in the Barracks (a move takes one to the "
+            "Supply)",
         )
     )
     y += max(h, TAP + 10) + 8
