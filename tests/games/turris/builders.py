@@ -56,7 +56,7 @@ from towers.games.turris.frames import (
 )
 from towers.games.turris.rules import TurrisState
 
-from .conftest import PAIN, D, act, empty_board, names, new_game, node, put
+from .conftest import PAIN, D, act, empty_board, names, new_game, node, put, said
 
 TEXT_DIR = Path(towers.games.turris.__file__).parent / "data"
 
@@ -220,7 +220,7 @@ def _policy(state: TurrisState, legal: list[str]) -> str | None:
         case ReserveChoice():
             return next(x for x in legal if x.startswith("mission "))
         case PlayTacticsChoice():
-            return f"play {DRAWN}" if f"play {DRAWN}" in legal else "pass"
+            return said(f"play {DRAWN}") if said(f"play {DRAWN}") in legal else "pass"
         case FruitChoice():
             return f"choose {FRUIT_AT}"
         case PlaceFree():
@@ -230,7 +230,7 @@ def _policy(state: TurrisState, legal: list[str]) -> str | None:
 
 def _draw(state: TurrisState) -> None:
     outcomes = [state.action_to_string(a) for a, _ in state.chance_outcomes()]
-    wanted = f"draw tactics {DRAWN}"
+    wanted = said(f"draw tactics {DRAWN}")
     act(state, wanted if wanted in outcomes else outcomes[0])
 
 
@@ -269,6 +269,7 @@ def run(
             step(state)
             continue
         legal = names(state)
+        step = said(step)
         assert step in legal, f"{step!r} is not legal ({type(state.stack.top).__name__}): {legal}"
         act(state, step)
 
@@ -276,7 +277,7 @@ def run(
 def not_offered(*actions: str) -> Callable[[TurrisState], None]:
     def check(state: TurrisState) -> None:
         legal = names(state)
-        for a in actions:
+        for a in map(said, actions):
             assert a not in legal, f"{a!r} is offered: {legal}"
 
     return check
@@ -285,7 +286,7 @@ def not_offered(*actions: str) -> Callable[[TurrisState], None]:
 def offered(*actions: str) -> Callable[[TurrisState], None]:
     def check(state: TurrisState) -> None:
         legal = names(state)
-        for a in actions:
+        for a in map(said, actions):
             assert a in legal, f"{a!r} is not offered: {legal}"
 
     return check
@@ -641,21 +642,21 @@ EVENTS = {
         Event(
             "collect",
             _prepare_collect,
-            ("collect", "collect from forge", "collect from guild", "pass", "pass"),
+            ("collect", "collect from Forge", "collect from Guild", "pass", "pass"),
         ),
         Event("gather_ichor", lambda state: None, ("gather ichor", "gather ichor")),
-        Event("place_excavation", _prepare_site, ("place site_a",)),
-        Event("place_grove", lambda state: None, ("place grove",)),
-        Event("place_guild", lambda state: None, ("place guild",)),
+        Event("place_excavation", _prepare_site, ("place Excavation spot A",)),
+        Event("place_grove", lambda state: None, ("place Grove",)),
+        Event("place_guild", lambda state: None, ("place Guild",)),
         Event(
             "tower_room",
             _prepare_room,
-            ("collect", "collect from grove", "pass", "resolve 1", *trionfi_step(None, BUILT_CARD)),
+            ("collect", "collect from Grove", "pass", "resolve 1", *trionfi_step(None, BUILT_CARD)),
         ),
-        Event("council", lambda state: None, ("place circle",)),
-        Event("sacrifice", lambda state: None, ("place abyss",)),
-        Event("devoured", _devour(ALICE), ("play herding", "beast pain", "choose guild")),
-        Event("other_devoured", _devour(BOB), ("play herding", "beast pain", "choose guild")),
+        Event("council", lambda state: None, ("place Circle",)),
+        Event("sacrifice", lambda state: None, ("place Abyss",)),
+        Event("devoured", _devour(ALICE), ("play Herding", "beast Pain", "choose Guild")),
+        Event("other_devoured", _devour(BOB), ("play Herding", "beast Pain", "choose Guild")),
     )
 }
 

@@ -19,6 +19,15 @@ def act(state: TurrisState, text: str) -> None:
     state.apply_action(state.string_to_action(text))
 
 
+_READER = TurrisGame(2).new_initial_state()
+
+
+def said(text: str) -> str:
+    """An action as the game writes it, from a text that may name components by their data
+    ids, as the helpers that address the data build them (``place site_a``)."""
+    return _READER.action_to_string(_READER.string_to_action(text))
+
+
 def names(state: TurrisState) -> list[str]:
     return [state.action_to_string(a) for a in state.legal_actions()]
 

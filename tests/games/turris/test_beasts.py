@@ -47,8 +47,8 @@ def test_choose_target_example_2_first_player_breaks_the_tie() -> None:
     beast_acts(state, DELUSION)
     top = state.stack.top
     assert isinstance(top, TargetChoice) and state.current_player() == ALICE
-    assert sorted(names(state)) == ["choose circle", "choose ridge"]
-    act(state, "choose circle")
+    assert sorted(names(state)) == ["choose Circle", "choose Ridge"]
+    act(state, "choose Circle")
     assert state.beast_at[DELUSION] == node("circle")
 
 
@@ -95,8 +95,8 @@ def test_plot_path_example_first_player_picks_the_circle_and_speed_2() -> None:
     put(state, ALICE, "brink")
     beast_acts(state, PAIN)
     assert isinstance(state.stack.top, BeastPath) and state.current_player() == CAROL
-    assert sorted(names(state)) == ["choose circle", "choose ridge"]
-    act(state, "choose circle")
+    assert sorted(names(state)) == ["choose Circle", "choose Ridge"]
+    act(state, "choose Circle")
     assert state.beast_at[PAIN] == node("brink")
 
 
@@ -104,7 +104,7 @@ def test_plot_path_example_continued_speed_1_ends_on_the_circle() -> None:
     state = setup({PAIN: "crossroads_east"}, first=CAROL)
     put(state, ALICE, "brink")
     beast_acts(state, PAIN)
-    act(state, "choose circle")
+    act(state, "choose Circle")
     assert state.beast_at[PAIN] == node("circle")
 
 
@@ -164,8 +164,8 @@ def test_delusion_example_bob_moves_alices_scout_to_the_garden() -> None:
     state.fruit = node("spire")
     beast_acts(state, DELUSION)
     assert state.current_player() == BOB
-    assert sorted(names(state)) == ["choose forge", "choose garden"]
-    act(state, "choose garden")
+    assert sorted(names(state)) == ["choose Forge", "choose Garden"]
+    act(state, "choose Garden")
     # not a Place: no Immediate effect, no limit-1
     assert state.scouts[node("garden")] == [1, 0, 1]
     assert state.resources[ALICE][0] == 3 and state.fruit == node("spire")
@@ -182,9 +182,9 @@ def test_delusion_moves_beyond_a_crossroads_or_beast_when_nothing_is_adjacent() 
     beast_acts(state, DELUSION)
     assert state.beast_at[DELUSION] == node("ridge") and state.current_player() == ALICE
     assert sorted(names(state)) == [
-        "choose abyss", "choose circle", "choose forge", "choose site_b",
+        "choose Abyss", "choose Circle", "choose Excavation spot B", "choose Forge",
     ]  # fmt: skip
-    act(state, "choose forge")
+    act(state, "choose Forge")
     assert state.scouts[node("forge")][BOB] == 1
 
 
@@ -237,7 +237,7 @@ def test_harrow_chain_attack_is_checked_once_the_devour_is_resolved() -> None:
     beast_acts(state, HARROW)
     act(state, "council place")
     act(state, "resolve 1")
-    act(state, "place brink")  # next to the Circle, where the Harrow stands
+    act(state, "place Brink")  # next to the Circle, where the Harrow stands
     assert state.beast_at[HARROW] == node("brink")
     assert state.graveyard[BOB] == 2
 

@@ -34,7 +34,7 @@ from .builders import (
     via_collect,
     via_place,
 )
-from .conftest import D, act, names, node, put
+from .conftest import D, act, names, node, put, said
 
 SPOT = SITE_AT
 PLAYERS = 3
@@ -48,7 +48,7 @@ def icons(state: Any, where: str, limit: int, immediate: bool) -> None:
     there. No Immediate icon: a Place gives nothing until the Collect."""
     probe = state.clone()
     put(probe, BOB, where)
-    assert (f"place {where}" in names(probe)) is (limit == 0)
+    assert (said(f"place {where}") in names(probe)) is (limit == 0)
     if not immediate:
         probe = state.clone()
         before = snapshot(probe)
@@ -156,9 +156,9 @@ def test_stroboscope_plays_the_card_it_draws() -> None:
         [f"place {SPOT}"],
         manual=lambda top: isinstance(top, PlayTacticsChoice),
     )
-    assert sorted(names(state)) == ["pass", f"play {DRAWN}"]
+    assert sorted(names(state)) == ["pass", said(f"play {DRAWN}")]
     run(state, [f"play {DRAWN}"], manual=lambda top: isinstance(top, PlayTacticsChoice))
-    assert "play ichor_spring" in names(state)
+    assert "play Ichor Spring" in names(state)
 
 
 @pytest.mark.parametrize(

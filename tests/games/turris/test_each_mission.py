@@ -64,7 +64,7 @@ def completing(ongoing_before: list[str]) -> Any:
         install(state, ALICE, f"mission {m}")
     offer_mission(state, "saplings")
     end_action_step(state)
-    run(state, ["pass", "mission saplings"], manual=slot_choice)
+    run(state, ["pass", "mission Saplings"], manual=slot_choice)
     return state
 
 

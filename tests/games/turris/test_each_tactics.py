@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from .builders import ALICE, TACTICS, changes, give_card, plan, position, run, snapshot
-from .conftest import empty_board, names
+from .conftest import empty_board, names, said
 
 
 @pytest.mark.parametrize("card", TACTICS, ids=lambda card: card["id"])
@@ -36,7 +36,7 @@ def test_tactics_that_cannot_be_paid_cannot_be_played(card: dict[str, Any]) -> N
     state = position(p)
     state.resources[ALICE] = [0, 0, 0, 0, 0]
     give_card(state, ALICE, card["id"])
-    assert f"play {card['id']}" not in names(state)
+    assert said(f"play {card['id']}") not in names(state)
 
 
 @pytest.mark.parametrize(
@@ -46,7 +46,7 @@ def test_tactics_moving_scouts_need_a_scout_on_the_main_board(card: dict[str, An
     state = position(plan([]))
     empty_board(state)
     give_card(state, ALICE, card["id"])
-    assert f"play {card['id']}" not in names(state)
+    assert said(f"play {card['id']}") not in names(state)
 
 
 @pytest.mark.parametrize(
@@ -68,7 +68,7 @@ def test_an_artifact_may_pay_a_tactics_cost_in_place_of_the_resource() -> None:
     state = position(plan([]))
     state.resources[ALICE] = [3, 0, 0, 0, 1]
     give_card(state, ALICE, "forbidden_knowledge")
-    run(state, ["play forbidden_knowledge"], manual=lambda top: True)
+    run(state, ["play Forbidden Knowledge"], manual=lambda top: True)
     assert sorted(names(state)) == ["token A", "token I"]
     run(state, ["token A"], manual=lambda top: True)
     assert state.resources[ALICE] == [3, 3, 0, 0, 0]

@@ -43,7 +43,7 @@ def test_artifact_pays_for_any_one_resource() -> None:
     state.resources[ALICE] = [0, 0, 0, 0, 1]
     state.hands[ALICE] = [tactics_id("forbidden_knowledge")]  # pay an Ichor
     state._legal = None
-    act(state, "play forbidden_knowledge")
+    act(state, "play Forbidden Knowledge")
     assert state.resources[ALICE] == [0, 3, 0, 0, 0]
 
 
@@ -60,7 +60,7 @@ def test_steal_from_the_player_of_choice() -> None:
 def test_sacrifice_at_the_abyss_advances_the_council() -> None:
     state = new_game(3)
     empty_board(state)
-    act(state, "place abyss")
+    act(state, "place Abyss")
     assert state.reserve[ALICE] == 2 and state.graveyard[ALICE] == 1
     assert names(state) == ["council ichor", "council tactics"]
     act(state, "council ichor")
@@ -84,7 +84,7 @@ def test_council_last_level_may_return_to_the_start() -> None:
     # her next advance puts the token back on the start, with no reward
     state.hands[ALICE] = [tactics_id("echo_of_the_council")]
     state._legal = None
-    act(state, "play echo_of_the_council")  # repeats the spot she is on
+    act(state, "play Echo of the Council")  # repeats the spot she is on
     act(state, "resolve 1")
     assert state.prestige[ALICE] == 4
     state.stack.push(CouncilStep(0, 1))
@@ -98,7 +98,7 @@ def test_revive_at_the_isle_one_to_three_for_an_ichor_each() -> None:
     empty_board(state)
     state.reserve[ALICE], state.graveyard[ALICE] = 1, 3
     state._legal = None
-    act(state, "place isle")
+    act(state, "place Isle")
     assert names(state) == ["yes"]  # at least one, as the Place needs
     act(state, "yes")
     act(state, "yes")
@@ -110,31 +110,32 @@ def test_revive_at_the_isle_one_to_three_for_an_ichor_each() -> None:
 def test_fruit_and_future_first_player_once() -> None:
     state = new_game(3)
     empty_board(state)
-    act(state, "place garden")
-    assert "choose crossroads_east" not in names(state)
-    act(state, "choose isle")
+    act(state, "place Garden")
+    assert "choose East Crossroads" not in names(state)
+    act(state, "choose Isle")
     assert state.fruit == node("isle")
-    act(state, "place spire")
+    act(state, "place Spire")
     assert state.future_first == ALICE
     state.scouts[node("spire")][ALICE] = 0
     state.actions_left = 1
     state._legal = None
-    assert "place spire" not in names(state)  # she holds the card already
+    assert "place Spire" not in names(state)  # she holds the card already
 
 
 def test_ridge_moves_a_beast_one_step_then_flips_it() -> None:
     state = new_game(3)
     empty_board(state, {PAIN: "crossroads_east", DELUSION: "forge"})
     put(state, BOB, "guild")
-    act(state, "place ridge")
-    assert names(state) == ["beast delusion"]  # not a Beast in a Crossroads
-    act(state, "beast delusion")
+    act(state, "place Ridge")
+    assert names(state) == ["beast Delusion"]  # not a Beast in a Crossroads
+    act(state, "beast Delusion")
     assert sorted(names(state)) == [
-        "choose crossroads_west", "choose guild", "choose nest", "choose site_b", "choose spire",
+        "choose Excavation spot B", "choose Guild", "choose Nest", "choose Spire",
+        "choose West Crossroads",
     ]  # fmt: skip
-    act(state, "choose guild")
+    act(state, "choose Guild")
     # the Delusion's effect at the end of the move (the First Player moves Bob), then the flip
-    act(state, "choose shrine")
+    act(state, "choose Shrine")
     assert state.scouts[node("shrine")][BOB] == 1 and state.flipped[DELUSION]
 
 
@@ -142,8 +143,8 @@ def test_a_flipped_beast_moved_by_an_effect_stands_up_instead() -> None:
     state = new_game(3)
     empty_board(state, {DELUSION: "forge"})
     state.flipped[DELUSION] = True
-    act(state, "place ridge")
-    act(state, "beast delusion")
+    act(state, "place Ridge")
+    act(state, "beast Delusion")
     assert not state.flipped[DELUSION] and state.beast_at[DELUSION] == node("forge")
 
 
@@ -152,15 +153,15 @@ def test_place_effect_after_collect_and_extra_action_tokens() -> None:
     empty_board(state)
     put(state, ALICE, "guild")
     act(state, "collect")
-    act(state, "collect from guild")
+    act(state, "collect from Guild")
     act(state, "pass")
     act(state, "pass")
     state.hands[ALICE] = [tactics_id("forced_march")]
     state.action_tokens[ALICE] = 1
     state._legal = None
-    act(state, "play forced_march")
-    assert "place forge" in names(state)  # a Place by an effect after a Collect
-    act(state, "place forge")
+    act(state, "play Forced March")
+    assert "place Forge" in names(state)  # a Place by an effect after a Collect
+    act(state, "place Forge")
     act(state, "use action token")
     assert state.actions_left == 2 and state.action_tokens[ALICE] == 0
     assert not any(n.startswith("place") for n in names(state))
@@ -184,7 +185,7 @@ def test_excavation_sites_change_the_first_time_10_prestige_is_reached() -> None
     state.hands[ALICE] = [tactics_id("tower_plans")]  # pay 2, a Council step, a Prestige
     state.resources[ALICE] = [3, 2, 0, 0, 0]
     state._legal = None
-    act(state, "play tower_plans")
+    act(state, "play Tower Plans")
     act(state, "council ichor")
     act(state, "pass")
     assert state.prestige[ALICE] == 10
@@ -241,7 +242,7 @@ def test_artifact_may_be_spent_instead_of_a_resource_held() -> None:
     state.resources[ALICE] = [1, 0, 0, 0, 1]
     state.hands[ALICE] = [tactics_id("forbidden_knowledge")]  # pay an Ichor
     state._legal = None
-    act(state, "play forbidden_knowledge")
+    act(state, "play Forbidden Knowledge")
     assert sorted(names(state)) == ["token A", "token I"]
     act(state, "token A")
     assert state.resources[ALICE] == [1, 3, 0, 0, 0]
@@ -256,16 +257,16 @@ def test_an_effect_moves_a_beast_its_full_steps_not_up_to_them() -> None:
     state.hands[ALICE] = [tactics_id("righteous_fury")]  # pay a Weaponry, a Beast 2 steps
     state.resources[ALICE] = [3, 0, 0, 1, 0]
     state._legal = None
-    act(state, "play righteous_fury")
-    assert names(state) == ["beast pain"]  # no pass: the move is not optional
-    act(state, "beast pain")
-    assert sorted(names(state)) == ["choose forge", "choose shrine"]
-    act(state, "choose forge")
+    act(state, "play Righteous Fury")
+    assert names(state) == ["beast Pain"]  # no pass: the move is not optional
+    act(state, "beast Pain")
+    assert sorted(names(state)) == ["choose Forge", "choose Shrine"]
+    act(state, "choose Forge")
     # no stop after one of two steps, and not back to the Guild
     assert sorted(names(state)) == [
-        "choose crossroads_west", "choose nest", "choose site_b", "choose spire",
+        "choose Excavation spot B", "choose Nest", "choose Spire", "choose West Crossroads",
     ]  # fmt: skip
-    act(state, "choose spire")
+    act(state, "choose Spire")
     assert state.beast_at[PAIN] == node("spire") and isinstance(state.stack.top, Turn)
 
 
@@ -278,9 +279,9 @@ def test_an_effect_move_ends_early_at_a_scout() -> None:
     state.hands[ALICE] = [tactics_id("righteous_fury")]
     state.resources[ALICE] = [3, 0, 0, 1, 0]
     state._legal = None
-    act(state, "play righteous_fury")
-    act(state, "beast pain")
-    act(state, "choose forge")
+    act(state, "play Righteous Fury")
+    act(state, "beast Pain")
+    act(state, "choose Forge")
     assert state.beast_at[PAIN] == node("forge") and state.graveyard[BOB] == 1
 
 
@@ -290,8 +291,8 @@ def test_the_ridge_offers_only_a_beast_that_can_make_the_move_and_flips_it_after
     and is not flipped where it stands."""
     state = new_game(3)
     empty_board(state, {DELUSION: "guild", PAIN: "forge", HARROW: "shrine"})
-    act(state, "place ridge")
-    assert sorted(names(state)) == ["beast harrow", "beast pain"]
+    act(state, "place Ridge")
+    assert sorted(names(state)) == ["beast Harrow", "beast Pain"]
     assert not state.flipped[DELUSION]
 
 
@@ -303,9 +304,9 @@ def test_a_scout_move_that_cannot_be_made_is_not_playable() -> None:
     empty_board(state)
     state.hands[ALICE] = [tactics_id("quick_feet")]
     state._legal = None
-    assert "play quick_feet" not in names(state)
+    assert "play Quick Feet" not in names(state)
     put(state, ALICE, "guild")
-    assert "play quick_feet" in names(state)
+    assert "play Quick Feet" in names(state)
 
 
 def test_the_labyrinth_moves_the_scout_just_placed() -> None:
@@ -315,9 +316,9 @@ def test_the_labyrinth_moves_the_scout_just_placed() -> None:
     empty_board(state)
     state.site_at[0] = [s.id for s in D.excavation_sites].index("labyrinth")
     state._legal = None
-    assert "place site_a" in names(state)
-    act(state, "place site_a")
-    assert names(state) == ["choose site_a", "pass"]
+    assert "place Excavation spot A" in names(state)
+    act(state, "place Excavation spot A")
+    assert names(state) == ["choose Excavation spot A", "pass"]
 
 
 def test_the_tie_break_counts_from_the_first_player_after_the_last_cleanup() -> None:

@@ -44,7 +44,7 @@ def test_errata_1_righteous_fury_and_forbidden_knowledge_follow_their_text() -> 
     state = position(Plan())
     give_card(state, ALICE, "forbidden_knowledge")
     before = snapshot(state)
-    run(state, ["play forbidden_knowledge"])
+    run(state, ["play Forbidden Knowledge"])
     assert changes(before, snapshot(state)) == {
         "alice.I": -1, "alice.K": 3, "alice.hand": -1, "discard": 1,
     }  # fmt: skip
@@ -52,7 +52,7 @@ def test_errata_1_righteous_fury_and_forbidden_knowledge_follow_their_text() -> 
     empty_board(state, {PAIN: "nest"})
     give_card(state, ALICE, "righteous_fury")
     before = snapshot(state)
-    run(state, ["play righteous_fury", "beast pain", "choose forge", "choose guild"])
+    run(state, ["play Righteous Fury", "beast Pain", "choose Forge", "choose Guild"])
     assert changes(before, snapshot(state)) == {
         "alice.W": -1, "alice.hand": -1, "discard": 1, "beast.pain": "guild",
     }  # fmt: skip
@@ -67,7 +67,7 @@ def test_errata_2_dedicated_research_once_per_turn() -> None:
     put(state, ALICE, "guild")
     before = snapshot(state)
     # both Scouts recalled, both rewards declined: only the Mission's Knowledge is gained
-    run(state, ["collect", "collect from forge", "collect from guild", "pass", "pass"])
+    run(state, ["collect", "collect from Forge", "collect from Guild", "pass", "pass"])
     assert changes(before, snapshot(state)) == {
         "alice.I": -2, "alice.K": 1, "alice.reserve": 2, "alice.at.forge": -1,
         "alice.at.guild": -1, "actions": -1,
@@ -81,7 +81,7 @@ def test_errata_3_steal_one_k_r_w_of_your_choice_from_the_player_of_your_choice(
     state.resources[BOB] = [3, 1, 0, 0, 2]
     state.resources[CAROL] = [1, 0, 0, 2, 0]
     give_card(state, ALICE, "pickpocket")
-    run(state, ["play pickpocket"], manual=lambda top: True)
+    run(state, ["play Pickpocket"], manual=lambda top: True)
     assert sorted(names(state)) == ["steal K from 2", "steal W from 3"]
     before = snapshot(state)
     run(state, ["steal W from 3"], manual=lambda top: True)
@@ -113,10 +113,10 @@ def test_clarification_1_placement_only_from_your_reserves() -> None:
     give_card(state, ALICE, "forced_march")
     legal = names(state)
     assert not [a for a in legal if a.startswith("place ")]
-    assert "play forced_march" not in legal
+    assert "play Forced March" not in legal
     state.graveyard[ALICE], state.reserve[ALICE] = 1, 1
     state._legal = None
-    assert "place forge" in names(state) and "play forced_march" in names(state)
+    assert "place Forge" in names(state) and "play Forced March" in names(state)
 
 
 def test_clarification_2_tactics_are_single_use_and_the_discards_are_reshuffled() -> None:
@@ -129,13 +129,13 @@ def test_clarification_2_tactics_are_single_use_and_the_discards_are_reshuffled(
     # the deck is empty; two cards lie in the discard pile
     state.tactics_deck.counts = [0] * len(state.tactics_deck.counts)
     state.tactics_discard = [spring, blades]
-    run(state, ["play insight"])  # the draws give the first card of the deck
+    run(state, ["play Insight"])  # the draws give the first card of the deck
     assert sorted(state.hands[ALICE]) == sorted([spring, blades])
     # Insight, used once, is in the discard pile or shuffled into the new deck
     assert state.tactics_discard + [
         k for k, n in enumerate(state.tactics_deck.counts) for _ in range(n)
     ] == [tactics_index("insight")]
-    assert "play insight" not in names(state)
+    assert "play Insight" not in names(state)
 
 
 def test_clarification_3_action_tokens_single_use_any_number_collect_rules_hold() -> None:
@@ -145,7 +145,7 @@ def test_clarification_3_action_tokens_single_use_any_number_collect_rules_hold(
     state = position(Plan())
     state.action_tokens[ALICE] = 2
     put(state, ALICE, "guild")
-    run(state, ["collect", "collect from guild", "pass", "pass"])
+    run(state, ["collect", "collect from Guild", "pass", "pass"])
     run(state, ["use action token", "use action token"])
     assert state.action_tokens[ALICE] == 0 and state.actions_left == 3
     legal = names(state)
@@ -161,7 +161,7 @@ def test_clarification_4_the_fruit_leaves_the_board_in_the_cleanup_phase() -> No
     state = position(Plan())
     empty_board(state, {PAIN: "isle"})  # the Fruit's Location: the Pain stays
     give_card(state, ALICE, "decoy")
-    run(state, ["play decoy"])
+    run(state, ["play Decoy"])
     assert state.fruit == node("isle")
     for _ in range(3):
         finish_turn(state)
@@ -177,7 +177,7 @@ def test_clarification_5_an_action_from_something_is_an_additional_action() -> N
     state = position(Plan())
     give_card(state, ALICE, "second_breath")
     before = snapshot(state)
-    run(state, ["play second_breath", "gather ichor", "gather ichor", "gather ichor"])
+    run(state, ["play Second Breath", "gather ichor", "gather ichor", "gather ichor"])
     assert "gather ichor" not in names(state)
     # three Gathers: 1 each and 1 more in total for two or more (Action Step)
     assert changes(before, snapshot(state)) == {
@@ -195,7 +195,7 @@ def test_faq_1_no_reward_where_a_beast_is_flipped_or_not() -> None:
         state.flipped[DELUSION] = flipped
         put(state, ALICE, "guild")
         before = snapshot(state)
-        run(state, ["collect", "collect from guild", "pass"], manual=lambda top: True)
+        run(state, ["collect", "collect from Guild", "pass"], manual=lambda top: True)
         assert not isinstance(state.stack.top, Rewards | CollectPick)
         run(state, [])
         assert changes(before, snapshot(state)) == {
@@ -210,7 +210,7 @@ def test_faq_2_the_ridge_beast_acts_after_the_move_then_flips() -> None:
     empty_board(state, {PAIN: "nest"})
     put(state, BOB, "forge")
     before = snapshot(state)
-    run(state, ["place ridge", "beast pain", "choose forge"])
+    run(state, ["place Ridge", "beast Pain", "choose Forge"])
     assert changes(before, snapshot(state)) == {
         "alice.reserve": -1, "alice.at.ridge": 1, "actions": -1, "beast.pain": "forge",
         "flipped.pain": True, "bob.at.forge": -1, "bob.graveyard": 1, "bob.council": 1,
@@ -227,10 +227,10 @@ def test_faq_3_the_first_player_decides_for_scouts_when_a_player_moves_a_beast()
     assert state.active == CAROL and state.first_player == BOB
     put(state, ALICE, "guild")
     give_card(state, CAROL, "herding")
-    run(state, ["play herding", "beast delusion", "choose guild"])
+    run(state, ["play Herding", "beast Delusion", "choose Guild"])
     assert isinstance(state.stack.top, DisplaceChoice) and state.current_player() == BOB
-    assert sorted(names(state)) == ["choose forge", "choose shrine"]
-    run(state, ["choose shrine"])
+    assert sorted(names(state)) == ["choose Forge", "choose Shrine"]
+    run(state, ["choose Shrine"])
     assert state.scouts[node("shrine")][ALICE] == 1 and state.active == CAROL
 
 
@@ -267,4 +267,4 @@ def test_faq_5_the_graveyard_is_not_on_the_main_board() -> None:
     put(state, ALICE, "guild")
     assert "collect" in names(state)
     run(state, ["collect"], manual=lambda top: True)
-    assert names(state) == ["collect from guild"]
+    assert names(state) == ["collect from Guild"]

@@ -96,8 +96,8 @@ def test_solo_setup_betrayer_scouts_on_locations_1_and_10_and_prestige_0() -> No
 # ---- Player Turn Phase (Solo) -------------------------------------------------------------
 def test_you_cannot_place_in_locations_with_a_betrayer_scout() -> None:
     state = solo()
-    assert "place garden" not in names(state) and "place isle" not in names(state)
-    why = state.explain(state.string_to_action("place garden"))
+    assert "place Garden" not in names(state) and "place Isle" not in names(state)
+    why = state.explain(state.string_to_action("place Garden"))
     assert why is not None and "Betrayer" in why
 
 
@@ -107,8 +107,8 @@ def test_no_reward_when_collecting_from_a_location_with_a_betrayer_scout() -> No
     put(state, 0, "forge")
     betrayers(state, "guild", "isle")
     act(state, "collect")
-    act(state, "collect from guild")
-    act(state, "collect from forge")
+    act(state, "collect from Guild")
+    act(state, "collect from Forge")
     act(state, "pass")
     # one reward offered, the Forge's; 2 Ichor paid
     assert names(state) == ["resolve 1", "pass"]  # slots are written from 1
@@ -125,7 +125,7 @@ def test_tower_rooms_only_from_rooms_with_no_damaged_token() -> None:
     state.stack.push(TrionfiChoice(0, 5, True))
     state._legal = None
     offered = names(state)
-    assert f"trionfi {D.trionfi[damaged_card].id}" not in offered
+    assert f"trionfi {D.trionfi[damaged_card].name}" not in offered
     assert len([a for a in offered if a.startswith("trionfi")]) == 5
 
 
@@ -144,7 +144,7 @@ def test_no_undamaged_room_no_grove_and_no_council_tower_room() -> None:
 def test_future_first_player_instead_removes_a_damaged_token() -> None:
     state = solo()
     state.damaged[1] = state.damaged[0] = True
-    act(state, "place spire")
+    act(state, "place Spire")
     assert sorted(names(state)) == ["pass", "repair room 1", "repair room 2"]
     act(state, "repair room 2")
     assert state.damaged[:2] == [True, False]
@@ -153,7 +153,7 @@ def test_future_first_player_instead_removes_a_damaged_token() -> None:
 
 def test_future_first_player_with_no_damaged_token_is_still_placeable() -> None:
     state = solo()
-    act(state, "place spire")
+    act(state, "place Spire")
     assert state.future_first == -1 and state.resources[0][0] == 5
 
 
@@ -250,10 +250,10 @@ def test_betrayer_dice_are_chance_nodes_d4_then_d12() -> None:
     end_turn(state)
     d4 = state.chance_outcomes()
     assert [state.action_to_string(a) for a, _ in d4] == [
-        "d4 pain", "d4 delusion", "d4 despair", "d4 harrow",
+        "d4 Pain", "d4 Delusion", "d4 Despair", "d4 Harrow",
     ]  # fmt: skip
     assert all(p == pytest.approx(1 / 4) for _, p in d4)
-    act(state, "d4 despair")
+    act(state, "d4 Despair")
     d12 = state.chance_outcomes()
     assert [state.action_to_string(a) for a, _ in d12] == [f"d12 {k}" for k in range(1, 13)]
     assert all(p == pytest.approx(1 / 12) for _, p in d12)
@@ -325,8 +325,8 @@ def test_a_beast_entering_a_betrayer_scout_ends_its_movement_and_pushes_it() -> 
     beast_acts(state, PAIN)
     assert state.beast_at[PAIN] == node("forge")  # not on to the Nest
     # pushed as the Delusion pushes: the Spire, the Guild or the Nest; you choose
-    assert names(state) == ["choose spire", "choose guild", "choose nest"]
-    act(state, "choose spire")
+    assert names(state) == ["choose Spire", "choose Guild", "choose Nest"]
+    act(state, "choose Spire")
     assert state.betrayer_at[0] == node("spire")
     assert state.scouts[node("nest")][0] == 1
 
@@ -339,7 +339,7 @@ def test_the_despair_pushes_a_betrayer_scout_and_takes_nothing() -> None:
     before = list(state.resources[0])
     beast_acts(state, DESPAIR)
     assert state.beast_at[DESPAIR] == node("forge")
-    act(state, "choose guild")
+    act(state, "choose Guild")
     assert state.betrayer_at[0] == node("guild") and state.resources[0] == before
 
 
@@ -351,8 +351,8 @@ def test_a_betrayer_scout_is_pushed_without_a_choice_when_one_location_is_open()
     state._legal = None
     state._run()
     # a Beast moved by an effect pushes the Betrayers too (in any other Phase)
-    act(state, "beast pain")
-    act(state, "choose forge")
+    act(state, "beast Pain")
+    act(state, "choose Forge")
     # the Forge's neighbours: the Spire and the Guild have Beasts; the Nest, where the Pain
     # came from, is the one open Location
     assert state.betrayer_at[0] == node("nest")
@@ -375,7 +375,7 @@ def test_beasts_target_the_beast_movement_card_when_none_of_your_scouts_are_on_t
 # ---- Cleanup Phase (Solo) and the Solo Endgame -----------------------------------------------
 def test_the_first_player_token_never_moves_from_you() -> None:
     state = solo()
-    act(state, "place spire")
+    act(state, "place Spire")
     end_turn(state)
     roll(state, "pain", 1)
     answer(state)

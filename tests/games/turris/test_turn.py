@@ -6,22 +6,22 @@ from towers.games.turris.frames import DiscardDown, MissionStep, PlayTacticsChoi
 
 from .conftest import DELUSION, D, act, empty_board, names, new_game, node, put
 
-ABYSS_SACRIFICE = "place abyss"
+ABYSS_SACRIFICE = "place Abyss"
 
 
 def test_place_example_garden_limited_to_1_nest_immediate_guild_not() -> None:
     state = new_game(3)
     empty_board(state)
     put(state, 1, "garden")  # Bob got there first
-    assert "place garden" not in names(state)
+    assert "place Garden" not in names(state)
     tactics_before = len(state.tactics_deck)
-    act(state, "place nest")
+    act(state, "place Nest")
     # the Nest is Immediate: two Tactics cards drawn at once
     assert state.is_chance_node()
     state.apply_action(state.legal_actions()[0])
     state.apply_action(state.legal_actions()[0])
     assert len(state.hands[0]) == 2 and len(state.tactics_deck) == tactics_before - 2
-    act(state, "place guild")
+    act(state, "place Guild")
     assert state.resources[0][1] == 0  # no Knowledge until Collect
     assert state.scouts[node("guild")][0] == 1 and state.reserve[0] == 2
 
@@ -30,8 +30,8 @@ def test_place_not_where_a_beast_is() -> None:
     state = new_game(3)
     empty_board(state, {DELUSION: "forge"})
     legal = names(state)
-    assert "place forge" not in legal and "place guild" in legal
-    assert "a Beast" in state.explain(state.string_to_action("place forge"))
+    assert "place Forge" not in legal and "place Guild" in legal
+    assert "a Beast" in state.explain(state.string_to_action("place Forge"))
 
 
 def test_place_only_where_every_non_optional_part_resolves() -> None:
@@ -44,11 +44,11 @@ def test_place_only_where_every_non_optional_part_resolves() -> None:
     state._legal = None
     assert ABYSS_SACRIFICE in names(state)
     # the Isle revives: impossible with nobody in the Graveyard
-    assert "place isle" not in names(state)
+    assert "place Isle" not in names(state)
     state.reserve[0], state.graveyard[0] = 1, 3
     state._legal = None
-    assert "place isle" in names(state)
-    assert "place crossroads_west" not in names(state)
+    assert "place Isle" in names(state)
+    assert "place West Crossroads" not in names(state)
 
 
 def test_collect_example_pay_two_ichor_guild_rewards_not_the_nest() -> None:
@@ -57,8 +57,8 @@ def test_collect_example_pay_two_ichor_guild_rewards_not_the_nest() -> None:
     put(state, 0, "nest")
     put(state, 0, "guild")
     act(state, "collect")
-    act(state, "collect from nest")
-    act(state, "collect from guild")
+    act(state, "collect from Nest")
+    act(state, "collect from Guild")
     act(state, "pass")
     assert state.resources[0][0] == 1 and state.reserve[0] == 4
     top = state.stack.top
@@ -73,8 +73,8 @@ def test_collect_rewards_may_be_declined_and_a_beast_prevents_them() -> None:
     put(state, 0, "guild")
     put(state, 0, "forge")
     act(state, "collect")
-    act(state, "collect from guild")
-    act(state, "collect from forge")
+    act(state, "collect from Guild")
+    act(state, "collect from Forge")
     act(state, "pass")
     top = state.stack.top
     assert isinstance(top, Rewards) and len(top.packets) == 1  # the Forge's Beast
@@ -86,13 +86,13 @@ def test_collect_once_and_never_with_place() -> None:
     state = new_game(3)
     empty_board(state)
     put(state, 0, "guild")
-    act(state, "place forge")
+    act(state, "place Forge")
     assert "collect" not in names(state)
     state = new_game(3)
     empty_board(state)
     put(state, 0, "guild", 2)
     act(state, "collect")
-    act(state, "collect from guild")
+    act(state, "collect from Guild")
     act(state, "pass")
     act(state, "pass")  # decline the Guild
     assert not any(n.startswith("place") for n in names(state))
@@ -139,10 +139,10 @@ def test_one_tactics_card_a_turn() -> None:
     k = tc.index("forbidden_knowledge")  # pay an Ichor, gain three Knowledge
     state.hands[0] = [k, k]
     state._legal = None
-    act(state, "play forbidden_knowledge")
+    act(state, "play Forbidden Knowledge")
     assert state.resources[0][:2] == [2, 3]
-    assert "play forbidden_knowledge" not in names(state)
-    reason = state.explain(state.string_to_action("play forbidden_knowledge"))
+    assert "play Forbidden Knowledge" not in names(state)
+    reason = state.explain(state.string_to_action("play Forbidden Knowledge"))
     assert reason is not None and "one Tactics card" in reason
 
 
@@ -151,7 +151,7 @@ def test_tactics_card_that_cannot_be_resolved_in_full_cannot_be_played() -> None
     k = [c.id for c in D.tactics].index("righteous_fury")  # pays a Weaponry
     state.hands[0] = [k]
     state._legal = None
-    assert "play righteous_fury" not in names(state)
+    assert "play Righteous Fury" not in names(state)
 
 
 def test_stroboscope_example_plays_the_card_drawn_and_it_does_not_count() -> None:
@@ -165,14 +165,14 @@ def test_stroboscope_example_plays_the_card_drawn_and_it_does_not_count() -> Non
     held = [c.id for c in D.tactics].index("forbidden_knowledge")
     state.hands[0] = [held]
     state._legal = None
-    act(state, "place site_a")
-    act(state, "draw tactics ichor_spring")
+    act(state, "place Excavation spot A")
+    act(state, "draw tactics Ichor Spring")
     # the card drawn, not the card held
-    assert names(state) == ["play ichor_spring", "pass"]
-    act(state, "play ichor_spring")
+    assert names(state) == ["play Ichor Spring", "pass"]
+    act(state, "play Ichor Spring")
     assert state.resources[0][0] == 5 and state.hands[0] == [held]
     assert not state.tactics_played
-    assert "play forbidden_knowledge" in names(state)
+    assert "play Forbidden Knowledge" in names(state)
 
 
 def test_stroboscope_card_drawn_may_be_kept() -> None:
@@ -182,13 +182,13 @@ def test_stroboscope_card_drawn_may_be_kept() -> None:
     empty_board(state)
     state.site_at[0] = [s.id for s in D.excavation_sites].index("stroboscope")
     state._legal = None
-    act(state, "place site_a")
-    act(state, "draw tactics ichor_spring")
+    act(state, "place Excavation spot A")
+    act(state, "draw tactics Ichor Spring")
     act(state, "pass")
     assert state.hands[0] == [[c.id for c in D.tactics].index("ichor_spring")]
     assert isinstance(state.stack.top, Turn)
-    act(state, "place site_a")
-    act(state, "draw tactics righteous_fury")  # a Weaponry it cannot pay
+    act(state, "place Excavation spot A")
+    act(state, "draw tactics Righteous Fury")  # a Weaponry it cannot pay
     assert isinstance(state.stack.top, Turn) and len(state.hands[0]) == 2
 
 
@@ -205,7 +205,7 @@ def test_complete_a_mission_after_the_actions() -> None:
     state.resources[0] = [9, 9, 9, 9, 0]
     finish_actions(state)
     assert isinstance(state.stack.top, MissionStep)
-    act(state, f"mission {card.id}")
+    act(state, f"mission {card.name}")
     while not state.is_chance_node() and state.current_player() == 0 and "pass" in names(state):
         act(state, "pass")
     assert card.id == "ruined_totem"  # K1 R2 for 2 Prestige, and an Artifact
@@ -220,8 +220,8 @@ def test_reserved_mission_example_one_resource_less() -> None:
     state.reserved[0] = [m]
     state.resources[0] = [3, 0, 2, 0, 0]
     finish_actions(state)
-    assert "mission ruined_totem" in names(state)
-    act(state, "mission ruined_totem")
+    assert "mission Ruined Totem" in names(state)
+    act(state, "mission Ruined Totem")
     act(state, "token K")  # the Knowledge is the resource left unpaid
     assert state.resources[0][1:4] == [0, 0, 0]
     assert m in state.completed[0] and not state.reserved[0]
@@ -234,7 +234,7 @@ def test_grove_example_tower_room_in_the_trionfi_step_for_5() -> None:
     state.completed[0] = [40, 41, 42]  # three; the second room needs four
     put(state, 0, "grove")
     act(state, "collect")
-    act(state, "collect from grove")
+    act(state, "collect from Grove")
     act(state, "pass")
     act(state, "resolve 1")
     assert state.grove_room[0] == 5
@@ -258,7 +258,7 @@ def test_circle_example_council_tower_room_at_once_for_3() -> None:
     spots = [c.id for c in D.council]
     state.council[0] = spots.index("place")  # one step from the tower spot
     state._legal = None
-    act(state, "place circle")
+    act(state, "place Circle")
     act(state, "council tower")
     act(state, "resolve 1")
     assert any(n.startswith("trionfi") for n in names(state))
@@ -274,8 +274,8 @@ def test_discard_to_four_and_refill_the_missions() -> None:
     finish_actions(state)
     # no Mission can be paid: the Complete Mission Step passes by itself
     assert isinstance(state.stack.top, DiscardDown)
-    act(state, f"discard {D.tactics[0].id}")
-    act(state, f"discard {D.tactics[1].id}")
+    act(state, f"discard {D.tactics[0].name}")
+    act(state, f"discard {D.tactics[1].name}")
     assert len(state.hands[0]) == 4
     assert state.is_chance_node()
     state.apply_action(state.legal_actions()[0])
@@ -294,7 +294,7 @@ def test_a_choice_of_tactics_cards_saved_before_drawn_reads_back() -> None:
     saved["state"]["stack"][-1].pop("drawn")
     again = state.game.state_from_json(json.dumps(saved))
     assert again.to_json() == state.to_json()
-    assert names(again) == ["play ichor_spring", "pass"]
+    assert names(again) == ["play Ichor Spring", "pass"]
 
 
 def test_an_ongoing_mission_replaces_another_only_when_both_slots_are_taken() -> None:
@@ -312,7 +312,7 @@ def test_an_ongoing_mission_replaces_another_only_when_both_slots_are_taken() ->
         state.completed[0] = state.ongoing[0][:]
         state.resources[0] = [5, 1, 0, 0, 0]
         finish_actions(state)
-        act(state, "mission saplings")
+        act(state, "mission Saplings")
         assert names(state) == offered
 
 
@@ -327,7 +327,7 @@ def test_collect_from_a_replaced_excavation_site_gives_the_new_sites_reward() ->
     put(state, 0, "site_a")
     state.site_at[0] = sites.index("cistern")  # the change: I3 on Collect
     act(state, "collect")
-    act(state, "collect from site_a")
+    act(state, "collect from Excavation spot A")
     act(state, "pass")
     act(state, "resolve 1")
     assert state.resources[0][:4] == [5, 0, 0, 0]
@@ -354,6 +354,6 @@ def test_faq_4_the_observatory_yields_its_resources_each_turn() -> None:
     assert state.resources[0][1:3] == [2, 2]
     state.beast_at[DELUSION] = -1
     act(state, "collect")
-    act(state, "collect from site_a")
+    act(state, "collect from Excavation spot A")
     act(state, "pass")  # recalled for an Ichor; the resources came each turn instead
     assert isinstance(state.stack.top, Turn) and state.resources[0][:3] == [2, 2, 2]

@@ -115,9 +115,9 @@ def test_every_node_is_drawn_with_its_id() -> None:
 
 def test_targets_of_each_kind() -> None:
     parse = A.SPACE.parse
-    assert turris_svg.targets(parse("place garden")) == ["loc-garden"]
-    assert turris_svg.targets(parse("choose crossroads_west")) == ["loc-crossroads_west"]
-    assert turris_svg.targets(parse("beast harrow")) == ["beast-harrow"]
+    assert turris_svg.targets(parse("place Garden")) == ["loc-garden"]
+    assert turris_svg.targets(parse("choose West Crossroads")) == ["loc-crossroads_west"]
+    assert turris_svg.targets(parse("beast Harrow")) == ["beast-harrow"]
     assert turris_svg.targets(parse("token K")) == ["token-K"]
     assert turris_svg.targets(A.ACCEPT) == []
     assert turris_svg.targets(A.PASS) == []

@@ -6,6 +6,11 @@ kind after kind in the order below. Parameters are indices into the data: ``node
 ``mission`` the Missions, ``trionfi`` the Trionfi cards, ``site`` the Excavation Sites,
 ``spot`` the Council spots, ``token`` the letters I, K, R, W, A.
 
+Names write each component as it is printed (``place West Crossroads``, ``play Righteous
+Fury``, ``trionfi The Emperor``), in the data's order, so the ints are those of the releases
+that wrote ids; :data:`OLD_WORDS` reads those ids back (``play righteous_fury``). The Council
+spots, which print no name, keep the word of their reward (``council ichor``).
+
 One kind may serve several pending decisions (``choose <node>`` is a Fruit Location, a
 Beast's step, a Beast's target or a displaced Scout's destination): the decision on top of
 the stack says which.
@@ -24,15 +29,26 @@ MAX_PLAYERS = 5
 MAX_SLOTS = 8
 """Pending rewards listed at once (a Collect of four Scouts plus triggered effects)."""
 
-NODE = Domain.of("node", (loc.id for loc in DATA.locations))
-FACTION = Domain.of("faction", (f.id for f in DATA.factions))
+PRINTED = (
+    DATA.locations, DATA.factions, DATA.tactics, DATA.missions, DATA.trionfi,
+    DATA.excavation_sites, DATA.beasts,
+)  # fmt: skip
+"""The tables whose items moves call by their printed ``name``."""
+OLD_WORDS = {
+    item.id: item.name for table in PRINTED for item in table if item.id != item.name.lower()
+}
+"""An item's id, as moves wrote it before they used printed names, to its printed name (an id
+that is its name in lower case needs none: names are read in any case)."""
+
+NODE = Domain.of("node", (loc.name for loc in DATA.locations))
+FACTION = Domain.of("faction", (f.name for f in DATA.factions))
 SIDE = Domain.of("side", ("A", "B"))
-CARD = Domain.of("tactics card", (c.id for c in DATA.tactics))
-MISSION = Domain.of("mission", (m.id for m in DATA.missions))
-TRIONFI = Domain.of("trionfi", (t.id for t in DATA.trionfi))
-SITE = Domain.of("site", (s.id for s in DATA.excavation_sites))
+CARD = Domain.of("tactics card", (c.name for c in DATA.tactics))
+MISSION = Domain.of("mission", (m.name for m in DATA.missions))
+TRIONFI = Domain.of("trionfi", (t.name for t in DATA.trionfi))
+SITE = Domain.of("site", (s.name for s in DATA.excavation_sites))
 SPOT = Domain.of("council spot", (c.id for c in DATA.council))
-BEAST = Domain.of("beast", (b.id for b in DATA.beasts))
+BEAST = Domain.of("beast", (b.name for b in DATA.beasts))
 TOKEN = Domain.of("token", TOKENS)
 RESOURCE = Domain.of("resource", ("I", "K", "R", "W"))
 SEAT = Domain.numbered("seat", MAX_PLAYERS)
@@ -41,7 +57,7 @@ ONGOING_SLOT = Domain.numbered("ongoing slot", 2)
 LOCATION_NUMBER = Domain.numbered("location number", 12)
 TOWER_ROOM = Domain.numbered("tower room", 6)
 EXCAVATION_SPOT = Domain.of(
-    "excavation spot", (loc.id for loc in DATA.locations if loc.kind == "excavation")
+    "excavation spot", (loc.name for loc in DATA.locations if loc.kind == "excavation")
 )
 
 
@@ -273,7 +289,7 @@ SPACE = ActionSpace(
         DrawTactics, DrawMission, DrawTrionfi, DrawSite, FirstPlayer, BeastStart,
         RepairRoom, RollBeast, RollLocation,
     ],
-    examples=["place garden", "collect", "gather ichor", "pass"],
+    examples=["place Garden", "collect", "gather ichor", "play Forced March", "pass"],
 )  # fmt: skip
 
 PASS = SPACE.encode(Pass())

@@ -308,6 +308,39 @@ DECISIONS = FrameKinds(
 )  # fmt: skip
 AUTOMATIC = (Resolving, TradeGain, EndTurn, BeastTurn)
 
+ASKED: dict[type[Frame], str] = {
+    FactionChoice: "choose a faction and a side of its Factional Abilities card",
+    Turn: "take an action of the Action Step, play a Tactics card or pass",
+    CollectPick: "choose the Scouts to Collect",
+    Rewards: "resolve one of the pending rewards",
+    GainChoice: "choose a token to gain",
+    PayChoice: "choose a token to pay",
+    TradeOffer: "make a trade or decline it",
+    StealChoice: "choose what to steal and from whom",
+    CouncilStep: "choose the next Council spot",
+    CouncilReturn: "return the Council token to the start or keep it",
+    PlayTacticsChoice: "play a Tactics card or stop",
+    ReserveChoice: "reserve a Mission",
+    PlaceFree: "Place a Scout",
+    MoveScoutChoice: "move a Scout",
+    MoveBeastChoice: "move a Beast",
+    ReviveChoice: "revive a Scout",
+    FruitChoice: "place the Fruit",
+    TrionfiChoice: "take a Trionfi card",
+    MissionStep: "complete a Mission or pass",
+    OngoingChoice: "put the Mission in an Ongoing Effects slot",
+    DiscardDown: "discard down to 4 Tactics cards",
+    TargetChoice: "choose a Beast's target",
+    BeastPath: "plot a Beast's path",
+    BeastEffect: "Shield a Scout with an Artifact",
+    DisplaceChoice: "choose where a displaced Scout goes",
+    DespairChoice: "choose the resource discarded to the Despair",
+    BetrayerPush: "choose where the Betrayers' Scout goes",
+    RepairChoice: "remove a Damaged token from a Tower Room",
+}
+"""What the seat on each decision is asked, as a refusal names the decision a move does not
+answer (the frames the rules settle alone ask nothing)."""
+
 
 # ---- chance events --------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)

@@ -66,6 +66,7 @@ from typing import Any, ClassVar
 
 from towers.core.actions import Action
 from towers.core.components import Deck, Die
+from towers.core.errors import ActionParseError
 from towers.core.frames import DecisionStack, Frame
 from towers.core.game import CHANCE, PUBLIC, TERMINAL, Disclosure, Game, State
 from towers.core.knowledge import open_disclosure
@@ -73,6 +74,7 @@ from towers.core.options import Option
 from towers.games.turris import actions as A
 from towers.games.turris.data import DATA_DIR, TOKENS, Bundle, Effect, TurrisData, load
 from towers.games.turris.frames import (
+    ASKED,
     CHANCE_EVENTS,
     DECISIONS,
     BeastDie,
@@ -131,7 +133,7 @@ R_COLLECT = "Action Step (COLLECT)"
 R_TACTICS = "Action Step (one Tactics card a turn); Minor Rules and Clarifications"
 R_MISSION = "Complete Mission Step"
 R_SETUP = "Setup (step 9)"
-R_IMMEDIATE = "Minor Rules and Clarifications; Easily Missed Rules (every non-optional part)"
+R_IMMEDIATE = "Minor Rules and Clarifications; Easily Missed Rules (every part not marked optional)"
 R_SOLO_TURN = "Appendix 1: Solo Play, Player Turn Phase (Solo)"
 D4 = Die((1, 2, 3, 4))
 D12 = Die(tuple(range(1, 13)))
@@ -571,6 +573,19 @@ class TurrisState(State):
         best = max(order, key=lambda s: (self.prestige[s], sum(self.resources[s][:4])))
         return [best]
 
+    def string_to_action(self, text: str) -> int:
+        """The action ``text`` names; a component may also be named by the id earlier
+        releases wrote (``play righteous_fury`` for ``play Righteous Fury``), so scripts and
+        moves kept in words still read."""
+        try:
+            return A.SPACE.parse(text)
+        except ActionParseError:
+            words = text.split()
+            old = [A.OLD_WORDS.get(w.lower(), w) for w in words]
+            if old == words:
+                raise
+            return A.SPACE.parse(" ".join(old))
+
     def observation(self, seat: int | None) -> dict[str, Any]:
         fields = self.to_fields()
         for name in ("_history", "tactics_deck", "hands"):
@@ -728,7 +743,8 @@ class TurrisState(State):
                 return "that faction is taken or not in this game", R_SETUP
         if top is None:
             return "no decision is pending", "Gameplay"
-        return f"not a choice of the pending decision ({top.frame_name()})", "Gameplay"
+        asked = ASKED.get(type(top), top.frame_name().replace("_", " "))
+        return f"the pending decision is to {asked}", "Gameplay"
 
     # ==== chance ========================================================================
     def _chance_outcomes(self) -> list[tuple[int, float]]:
