@@ -13,6 +13,7 @@ import pytest
 from rich.markup import render as render_markup
 
 from towers.games.turris import actions as A
+from towers.games.turris import render as turris_render
 from towers.games.turris import svg as turris_svg
 from towers.games.turris.rules import TurrisGame, TurrisState
 from towers.games.turris.views import TurrisViews
@@ -179,3 +180,28 @@ def test_solo_targets_are_drawn() -> None:
                 kinds.add(type(A.SPACE.decode(action)).__name__)
                 assert set(views.targets(action)) <= ids, state.action_to_string(action)
     assert kinds == every_kind
+
+
+def test_the_text_names_and_counts_as_the_rulebook_does() -> None:
+    """The phase by the rulebook's name, a Trionfi card's Location as printed, Artifacts and
+    the players' cards and tokens counted in English."""
+    state = next(s for s in sampled_states(3, seed=2) if s.round >= 1 and s.phase == "turns")
+    text = render_markup(TurrisViews(state.game).text(state, 0)).plain
+    assert " - Player Turn Phase - " in text and "phase turns" not in text
+    for t in state.trionfi_tableau:
+        if t >= 0:
+            card = D.trionfi[t]
+            assert f"{card.name} ({D.location(card.location).name})" in text
+    assert "Tactics cards in hand" in text or "1 Tactics card in hand" in text
+    assert "action tokens" not in text  # the Additional Action tokens, by their name
+    assert turris_render.token_words(1, "A") == "1 Artifact"
+    assert turris_render.token_words(2, "A") == "2 Artifacts"
+    assert turris_render.token_words(2, "I") == "2 Ichor"
+
+
+def test_a_chance_event_is_told_in_words() -> None:
+    state = TurrisGame(2).new_initial_state()
+    assert state.is_chance_node()
+    obs = state.observation(None)
+    assert turris_render.pending_words(state.game, obs).startswith(("drawing ", "rolling "))
+    assert "_" not in turris_render.pending_words(state.game, obs)

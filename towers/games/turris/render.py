@@ -29,6 +29,13 @@ SEAT_STYLES = {
     "purple": "bold magenta",
 }
 TOKEN_NAMES = {"I": "Ichor", "K": "Knowledge", "R": "Relics", "W": "Weaponry", "A": "Artifact"}
+PHASE_WORDS = {
+    "turns": "Player Turn Phase",
+    "betrayers": "Betrayer Phase",
+    "beasts": "Beast Phase",
+    "over": "the game is over",
+}
+"""The observation's ``phase`` as the rulebook's Rounds name it (Setup is told by the round)."""
 TRIGGER_WORDS = {
     "action": "as an action",
     "turn_start": "at the start of your turn",
@@ -42,6 +49,19 @@ TRIGGER_WORDS = {
     "other_devoured": "after another player's Scout is Devoured",
     "sacrifice": "after you Sacrifice a Scout",
 }
+CHANCE_WORDS = {
+    "tactics_draw": "drawing a Tactics card",
+    "mission_draw": "drawing a Mission",
+    "trionfi_draw": "drawing a Trionfi card",
+    "site_draw": "drawing an Excavation Site",
+    "first_player_draw": "drawing the First Player",
+    "beast_start_draw": "drawing a Beast's starting Excavation spot",
+    "beast_die": "rolling the d4",
+    "movement_die": "rolling the d12",
+}
+"""The chance event under way, by the frame the observation names it with."""
+WHERE_WORDS = {"excavation": "in an Excavation Site"}
+"""Where an ongoing effect's trigger must happen, as the cards say it."""
 BEAST_EFFECT_WORDS = {
     "devour": "Devours Scouts",
     "displace": "Displaces Scouts",
@@ -49,8 +69,16 @@ BEAST_EFFECT_WORDS = {
 }
 
 
+def token_words(n: int, token: str) -> str:
+    """``2 Ichor``, ``1 Artifact``, ``2 Artifacts``: the resources are counted as masses, the
+    Artifacts as tokens."""
+    if token == "A":
+        return plural(n, TOKEN_NAMES[token])
+    return f"{n} {TOKEN_NAMES[token]}"
+
+
 def bundle_words(b: Bundle) -> str:
-    parts = [f"{b.count(t)} {TOKEN_NAMES[t]}" for t in TOKENS if b.count(t)]
+    parts = [token_words(b.count(t), t) for t in TOKENS if b.count(t)]
     if b.any:
         parts.append(f"{b.any} of {'/'.join(b.of)}")
     return " and ".join(parts) if parts else "nothing"
@@ -124,7 +152,7 @@ def effects_words(effects: tuple[Effect, ...]) -> str:
 def ongoing_words(o: Ongoing) -> str:
     when = TRIGGER_WORDS.get(o.on, o.on)
     if o.where:
-        when += f" ({o.where.replace('_', ' ')})"
+        when += f" ({WHERE_WORDS.get(o.where, o.where)})"
     if o.once_per_turn:
         when += ", once per turn"
     return f"{when}: {effects_words(o.effects)}"
@@ -194,6 +222,11 @@ def source_name(game: TurrisGame, src: int) -> str:
     return game.sources[src][0]
 
 
+def upgraded_name(game: TurrisGame, card: Card) -> str:
+    """The Location a Trionfi card upgrades, as the board prints it."""
+    return game.data.location(card.location).name
+
+
 def round_words(obs: dict[str, Any]) -> str:
     """``round 3``, or ``set-up`` before the first round: the observation counts the
     rulebook's Rounds from 1, and is 0 during Setup."""
@@ -206,7 +239,8 @@ def pending_words(game: TurrisGame, obs: dict[str, Any]) -> str:
     if obs["game_over"]:
         return "the game is over"
     if obs["chance"]:
-        return f"drawing ({obs['chance'][0]['frame'].replace('_', ' ')})"
+        event = obs["chance"][0]["frame"]
+        return CHANCE_WORDS.get(event, f"drawing ({event.replace('_', ' ')})")
     if not obs["stack"]:
         return "nothing pending"
     top = obs["stack"][-1]
@@ -354,7 +388,9 @@ def text(state: TurrisState, seat: int | None) -> str:
     obs = state.observation(seat)
     n = len(obs["prestige"])
     lines: list[str] = []
-    head = f"[bold]Turris[/] - {round_words(obs)} - phase {obs['phase']}"
+    head = f"[bold]Turris[/] - {round_words(obs)}"
+    if obs["phase"] in PHASE_WORDS:
+        head += f" - {PHASE_WORDS[obs['phase']]}"
     if obs["first_player"] >= 0:
         head += f" - First Player {seat_label(game, obs['first_player'])}"
     if obs["future_first"] >= 0:
@@ -407,8 +443,8 @@ def text(state: TurrisState, seat: int | None) -> str:
     lines.append(
         "  Tower: "
         + ", ".join(
-            f"{seat_label(game, s)} {obs['rooms'][s]} rooms (next needs "
-            f"{_tower_need(game, obs['rooms'][s])} Missions)"
+            f"{seat_label(game, s)} {plural(obs['rooms'][s], 'Tower Room')} "
+            f"({_tower_need(game, obs['rooms'][s])})"
             for s in range(n)
         )
     )
@@ -423,7 +459,7 @@ def text(state: TurrisState, seat: int | None) -> str:
         mark = " [bold red](Damaged)[/]" if k < len(damaged) and damaged[k] else ""
         if t >= 0:
             c = d.trionfi[t]
-            lines.append(f"  {k + 1} {c.name} ({c.location}): {card_words(c)}{mark}")
+            lines.append(f"  {k + 1} {c.name} ({upgraded_name(game, c)}): {card_words(c)}{mark}")
         else:
             lines.append(f"  {k + 1} [dim](empty)[/]{mark}")
     lines.append("")
@@ -450,8 +486,11 @@ def _deck_size(deck: Any) -> int:
 
 
 def _tower_need(game: TurrisGame, rooms: int) -> str:
+    """What the next Tower Room needs, from the Tower track's next space."""
     track = game.tower_need
-    return str(track[rooms + 1]) if rooms + 1 < len(track) else "-"
+    if rooms + 1 < len(track):
+        return f"the next needs {plural(track[rooms + 1], 'completed Mission')}"
+    return "no Tower Room is left to construct"
 
 
 def mission_line(c: Card) -> str:
@@ -472,7 +511,8 @@ def _player_lines(game: TurrisGame, obs: dict[str, Any], s: int, seat: int | Non
         + " ".join(f"{t}{res[k]}" for k, t in enumerate(TOKENS))
         + f"; Scouts: {obs['reserve'][s]} reserve, "
         f"{sum(row[s] for row in obs['scouts'])} on the board, {obs['graveyard'][s]} graveyard"
-        + f"; {obs['action_tokens'][s]} action tokens; {obs['hand_sizes'][s]} Tactics in hand"
+        + f"; {plural(obs['action_tokens'][s], 'Additional Action token')}"
+        + f"; {plural(obs['hand_sizes'][s], 'Tactics card')} in hand"
     ]
     if obs["completed"][s]:
         out.append(

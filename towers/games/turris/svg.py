@@ -17,9 +17,11 @@ Clickable elements carry ``id`` attributes; :func:`targets` lists the ids that, 
 order, choose an action (the same in every state):
 
 >>> from towers.games.turris import actions as A
->>> targets(A.SPACE.parse("place garden"))
+>>> targets(A.SPACE.parse("place Garden"))
 ['loc-garden']
->>> targets(A.SPACE.parse("beast pain"))
+>>> targets(A.SPACE.parse("choose West Crossroads"))
+['loc-crossroads_west']
+>>> targets(A.SPACE.parse("beast Pain"))
 ['beast-pain']
 >>> targets(A.SPACE.parse("council tower"))
 ['council-tower']
@@ -43,9 +45,11 @@ from towers.core.panels import (
     Panel,
     board_of_panels,
 )
+from towers.core.words import plural
 from towers.games.turris import actions as A
 from towers.games.turris.data import DATA_DIR, TOKENS
 from towers.games.turris.render import (
+    BEAST_EFFECT_WORDS,
     TOKEN_NAMES,
     bundle_short,
     card_words,
@@ -267,7 +271,7 @@ def _scouts(game: TurrisGame, obs: dict[str, Any], node: int, x: float, y: float
             continue
         out.append(
             f'<circle cx="{x}" cy="{y}" r="10" fill="{fill}" stroke="#fff" stroke-width="1.5" '
-            f'pointer-events="none"><title>{who}: {k} Scout{"s" * (k > 1)}</title></circle>'
+            f'pointer-events="none"><title>{who}: {plural(k, "Scout")}</title></circle>'
         )
         if k > 1 or who == "Betrayers":
             label = "B" if who == "Betrayers" and k == 1 else k
@@ -468,7 +472,7 @@ def _altar(game: TurrisGame, obs: dict[str, Any]) -> Panel:
         out.append(
             f'<g{ident}><rect x="{x:.1f}" y="{y}" width="{w:.1f}" height="40" rx="6" '
             f'fill="{BEAST_FILLS.get(beast.id, "#333")}"/>'
-            f"{_title(f'{beast.name}: {beast.effect}')}</g>"
+            f"{_title(f'{beast.name}: {BEAST_EFFECT_WORDS[beast.effect]}')}</g>"
             + _text(
                 x + 8,
                 y + 17,
@@ -503,7 +507,7 @@ def _prestige(game: TurrisGame, obs: dict[str, Any]) -> Panel:
     for k, (fill, v, who) in enumerate(markers):
         out.append(
             f'<circle cx="{x0 + v * scale:.0f}" cy="{y0 - 10 - 13 * k}" r="6" fill="{fill}" '
-            f'stroke="#fff"><title>{who}: {v}</title></circle>'
+            f'stroke="#fff"><title>{who}: {v} Prestige</title></circle>'
         )
     ty = y0 + 32
     out.append(_text(PAD, ty + 19, "Tower", 14, font_weight="bold"))
@@ -512,7 +516,8 @@ def _prestige(game: TurrisGame, obs: dict[str, Any]) -> Panel:
         x = PAD + 56 + k * w
         out.append(
             f'<rect x="{x:.1f}" y="{ty}" width="{w - 4:.1f}" height="28" rx="4" fill="#fff" '
-            f'stroke="#777"><title>Tower Room {k}: {need} Missions needed for the next</title></rect>'
+            f'stroke="#777"><title>Tower Room {k}: {plural(need, "completed Mission")} needed '
+            f"for the next</title></rect>"
         )
         out.append(_text(x + 4, ty + 19, k, SMALLEST))
         out.append(_text(x + w - 8, ty + 19, f"≥{need}", SMALLEST, text_anchor="end", fill="#777"))
@@ -625,7 +630,7 @@ def _trionfi(obs: dict[str, Any]) -> Panel:
     w = (COLUMN - 2 * PAD - 12) / 3
     damaged = obs.get("damaged") or []
     # every slot as tall as the wordiest Trionfi, with room for a Damaged token in solo play
-    h = max(_card_height(w, c.name, c.location, card_words(c)) for c in D.trionfi)
+    h = max(_card_height(w, c.name, _upgrades(c), card_words(c)) for c in D.trionfi)
     h += 24 if damaged else 0
     for k, t in enumerate(obs["trionfi_tableau"]):
         x, y = PAD + (k % 3) * (w + 6), 40 + (k // 3) * (h + 6)
@@ -636,10 +641,9 @@ def _trionfi(obs: dict[str, Any]) -> Panel:
         if t >= 0:
             c = D.trionfi[t]
             words = card_words(c)
-            tip = f"{c.name} (upgrades the {c.location}): {words}"
-            out.append(
-                _card(f"trionfi-{c.id}", x, y, w, h, c.name, c.location, words, "#f6ecd2", tip)
-            )
+            where = _upgrades(c)
+            tip = f"{c.name} (upgrades the {where}): {words}"
+            out.append(_card(f"trionfi-{c.id}", x, y, w, h, c.name, where, words, "#f6ecd2", tip))
         if k < len(damaged) and damaged[k]:
             out.append(
                 f'<rect x="{x + 4:.1f}" y="{y + h - 44}" width="{w - 8:.1f}" height="18" rx="4" '
@@ -651,6 +655,11 @@ def _trionfi(obs: dict[str, Any]) -> Panel:
         out.append("</g>")
     rows = (len(obs["trionfi_tableau"]) + 2) // 3
     return "".join(out), 40 + rows * (h + 6) + 4
+
+
+def _upgrades(c: Any) -> str:
+    """The Location a Trionfi card upgrades, by its printed name."""
+    return D.location(c.location).name
 
 
 def _mission(c: Any, ident: bool = True, reserved: bool = False) -> tuple[Any, ...]:
@@ -690,9 +699,10 @@ def _player(game: TurrisGame, obs: dict[str, Any], s: int, slots_seat: int) -> P
         out.append(_text(x + 22, 80, t, SMALLEST))
     stats = (
         f"Scouts: {obs['reserve'][s]} in reserve, {on_board} on the board, "
-        f"{obs['graveyard'][s]} in the Graveyard; {obs['hand_sizes'][s]} Tactics; "
-        f"{obs['action_tokens'][s]} Additional Action tokens; "
-        f"{len(obs['completed'][s])} Missions done; {obs['rooms'][s]} Tower Rooms"
+        f"{obs['graveyard'][s]} in the Graveyard; {plural(obs['hand_sizes'][s], 'Tactics card')}; "
+        f"{plural(obs['action_tokens'][s], 'Additional Action token')}; "
+        f"{plural(len(obs['completed'][s]), 'Mission')} completed; "
+        f"{plural(obs['rooms'][s], 'Tower Room')}"
     )
     body, rows = _lines(PAD, 104, stats, COLUMN - 2 * PAD, SMALLEST)
     out.append(body)
