@@ -274,7 +274,7 @@ def beacon_at_troulaki(state: SifnosState) -> None:
         "done",
         "construct",
         "owl on Troulaki south-west",
-        "take r2c2",
+        "take Beacon row 2 column 2",
         "beacon on Troulaki north-west",
     )
 
@@ -393,7 +393,12 @@ def test_discard_ship_move_a_ship_for_its_mineral() -> None:
 def fort_in_troulaki(state: SifnosState) -> None:
     soldier(state, 0, "troulaki")
     play(
-        state, "done", "muster", "use Move, place or Fort", "fort in Troulaki", "take r1c3"
+        state,
+        "done",
+        "muster",
+        "use Move, place or Fort",
+        "fort in Troulaki",
+        "take Fort row 1 column 3",
     )  # draw_card
 
 

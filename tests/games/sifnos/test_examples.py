@@ -137,7 +137,7 @@ def test_beacons_example_covering_the_purple_jar_tower() -> None:
     assert state.pending[-1].region == region("seralia")
     beacons = [n for n in names(state) if n.startswith("take")]
     assert len(beacons) == 6
-    slot = beacons[0].split()[1]
+    slot = beacons[0].removeprefix("take ")
     face = _face(state, GREEN, slot)
     act(state, f"take {slot}")
     # the Beacon goes on an uncovered Green Tower around Seralia
@@ -154,9 +154,10 @@ def test_beacons_example_covering_the_purple_jar_tower() -> None:
 
 
 def _face(state, seat: int, slot: str) -> int:  # type: ignore[no-untyped-def]
+    from towers.games.sifnos import actions as A
     from towers.games.sifnos.actions import DATA
 
-    index = next(p.index for p in DATA.pieces if f"r{p.row + 1}c{p.column + 1}" == slot)
+    index = next(p.index for p in DATA.pieces if A.SLOT_NAMES[p.index] == slot)
     return int(state.pieces[seat][index])
 
 

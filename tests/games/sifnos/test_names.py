@@ -45,6 +45,7 @@ def test_tower_spaces_and_building_spaces_are_named_by_where_they_are() -> None:
         ("sail platis_gialos 2", "sail Platis Gialos 2"),
         ("build 4 on column_lead_1", "build 4 on Lead Column 1"),
         ("deal fort move_soldier", "deal fort move 1 Soldier"),
+        ("take r2c4", "take Beacon row 2 column 4"),
         ("DISCARD g36", "discard Gold Card: draw a Card (second copy)"),
     ],
 )

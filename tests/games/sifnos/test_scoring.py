@@ -185,7 +185,7 @@ def test_scoring_tile_forts_immediate_a_fort_in_any_region_without_one() -> None
     fort(state, 1, "xeroxylo")
     claim("forts", state)
     assert "fort in Xeroxylo" not in names(state) and "fort in Kapsalo" in names(state)
-    play(state, "fort in Kapsalo", "take r1c3")
+    play(state, "fort in Kapsalo", "take Fort row 1 column 3")
     assert state.fort_at[region("kapsalo")] == 0
     assert tile_points(state, 0) == 1
 
@@ -208,7 +208,7 @@ def test_scoring_tile_beacons_immediate_a_beacon_on_any_uncovered_tower() -> Non
     tower(state, 0, "t10")
     beacon(state, 0, "t10")
     claim("beacons", state)
-    act(state, "take r3c1")  # a Silver Beacon
+    act(state, "take Beacon row 3 column 1")  # a Silver Beacon
     assert names(state) == ["beacon on Apokofto south-east"]
     act(state, "beacon on Apokofto south-east")
     assert state.influence[0] == [5, 1, 0] and tile_points(state, 0) == 2
@@ -245,7 +245,14 @@ def test_scoring_tile_networks_soldier_leaves_the_active_region_alone() -> None:
     supply_dice(state, 0, 5)
     # Muster in Troulaki: a Fort (any 1 Influence: the fifth Silver space), the Tile's Soldier
     # in Xeroxylo, then Invest: the Fort in Troulaki takes a Die of any value
-    play(state, "done", "muster", "use Move, place or Fort", "fort in Troulaki", "take r1c1")
+    play(
+        state,
+        "done",
+        "muster",
+        "use Move, place or Fort",
+        "fort in Troulaki",
+        "take Fort row 1 column 1",
+    )
     play(state, "silver influence", "tile networks", "soldier to Xeroxylo", "done", "invest")
     assert "die 5 in Troulaki" in names(state)
 
@@ -266,7 +273,7 @@ def test_scoring_tile_buildings_scoring_2_per_completed_building() -> None:
 
 def test_scoring_tile_forts_scoring_per_fort_placed() -> None:
     state = claim("forts")
-    play(state, "fort in Kapsalo", "take r1c3")
+    play(state, "fort in Kapsalo", "take Fort row 1 column 3")
     fort(state, 0, "troulaki")
     fort(state, 1, "vathy")
     assert tile_points(state, 0) == 2

@@ -251,7 +251,7 @@ def test_beacons_a_fourth_tower_counts_covered_towers() -> None:
     supply_towers(state, 0, "owl")
     play(state, "done", "construct", "owl on Troulaki south-west")
     assert state.pending[-1] == F.BeaconChoice(seat=0, region=region("troulaki"))
-    act(state, "take r3c1")
+    act(state, "take Beacon row 3 column 1")
     # not on the covered Tower
     assert sorted(names(state)) == [
         "beacon on Troulaki north-west",
@@ -305,7 +305,7 @@ def test_forts_the_soldier_goes_home_and_the_fort_effect_resolves() -> None:
     soldier(state, 0, "troulaki")
     play(state, "done", "muster", "use Move, place or Fort", "fort in Troulaki")
     assert state.barracks[0] == 5 and state.soldier_at[region("troulaki")] == -1
-    act(state, "take r1c1")  # any 1 Influence
+    act(state, "take Fort row 1 column 1")  # any 1 Influence
     act(state, "gold influence")
     assert state.fort_at[region("troulaki")] == 0 and state.influence[0] == [0, 0, 1]
 
@@ -315,7 +315,14 @@ def test_forts_the_third_removed_from_a_column_gives_its_bonus() -> None:
     state = new_game(3)
     state.pieces[0][0] = state.pieces[0][8] = -1  # r1c1 and r3c1 gone
     soldier(state, 0, "troulaki")
-    play(state, "done", "muster", "use Move, place or Fort", "fort in Troulaki", "take r2c1")
+    play(
+        state,
+        "done",
+        "muster",
+        "use Move, place or Fort",
+        "fort in Troulaki",
+        "take Fort row 2 column 1",
+    )
     assert F.Roll(seat=0, n=1, workshop=True) in list(state.pending)
 
 
@@ -466,9 +473,9 @@ def test_beacons_a_tower_fourth_for_two_regions_one_beacon_at_a_time() -> None:
     supply_towers(state, 0, "lyre")
     play(state, "done", "construct", "lyre on Troulaki south-east")
     assert state.pending[-1] == F.BeaconChoice(seat=0, region=region("troulaki"))
-    play(state, "take r3c1", "beacon on Troulaki north-west")
+    play(state, "take Beacon row 3 column 1", "beacon on Troulaki north-west")
     assert state.pending[-1] == F.BeaconChoice(seat=0, region=region("cheronissos"))
-    play(state, "take r3c2", "beacon on Cheronissos north-east")
+    play(state, "take Beacon row 3 column 2", "beacon on Cheronissos north-east")
     assert state.beacon_at[space("t01")] == state.beacon_at[space("t03")] == 0
 
 
@@ -527,7 +534,14 @@ def test_forts_may_go_beneath_a_die_already_placed() -> None:
     state = new_game(3)
     die(state, 1, "troulaki")
     soldier(state, 0, "troulaki")
-    play(state, "done", "muster", "use Move, place or Fort", "fort in Troulaki", "take r1c3")
+    play(
+        state,
+        "done",
+        "muster",
+        "use Move, place or Fort",
+        "fort in Troulaki",
+        "take Fort row 1 column 3",
+    )
     assert state.fort_at[region("troulaki")] == 0 and state.die_owner[region("troulaki")] == 1
 
 

@@ -160,7 +160,7 @@ def test_targets_of_each_kind() -> None:
     assert targets(parse("soldier to Apollonia")) == ["region-apollonia"]
     assert targets(parse("fort in Kastro")) == ["region-kastro"]
     assert targets(parse("move barracks to supply")) == ["barracks"]
-    assert targets(parse("take r2c4")) == ["slot-r2c4"]
+    assert targets(parse("take Beacon row 2 column 4")) == ["slot-r2c4"]
     assert targets(parse("sail Kastro 2")) == ["ship-kastro-2"]
     assert targets(parse("gold influence")) == ["influence-gold"]
     assert targets(parse("tile forts")) == ["tile-forts"]

@@ -9,7 +9,8 @@ Player Board, ``building space`` the Buildings' Dice spaces.
 Moves name things as players call them, never by a data id: a Card by its name (``place Lead
 Card: adjust a Die``), a Region or Province by its name (``soldier to Agia Marina``), a Tower
 space by its Region's corner (``jar on Troulaki north-west``), a printed effect by its name
-(``use Place a Card``), a Building space by its Building (``build 3 on Gate left 1``). Texts
+(``use Place a Card``), a Building space by its Building (``build 3 on Gate left 1``), a Fort
+or Beacon space by its row and column (``take Fort row 1 column 3``). Texts
 written with the ids, as earlier releases did (``place L06``), are still read:
 :data:`OLD_WORDS`.
 
@@ -40,7 +41,11 @@ IMAGE = Domain.of("image", IMAGES)
 VALUE = Domain.of("value", ("1", "2", "3", "4", "5", "6"))
 WHERE = Domain.of("dice", ("supply", "workshop"))
 DIRECTION = Domain.of("direction", ("down", "up"))
-SLOT = Domain.of("slot", (f"r{p.row + 1}c{p.column + 1}" for p in DATA.pieces))
+SLOT_NAMES = tuple(
+    f"{p.kind.capitalize()} row {p.row + 1} column {p.column + 1}" for p in DATA.pieces
+)
+"""``Fort row 1 column 3``: a Fort or Beacon space of the Player Board, where it is."""
+SLOT = Domain.of("slot", SLOT_NAMES)
 BUILDING_SPACE = Domain.of("building space", (s.name for s in DATA.building_spaces))
 TILE = Domain.of("scoring tile", (t.id for t in DATA.tiles))
 QUEUE = Domain.numbered("ship space", 4)
@@ -65,9 +70,10 @@ OLD_WORDS: dict[str, str] = {
     **{p.id: p.name for p in DATA.printed},
     **{s.id: s.name for s in DATA.building_spaces},
     **FORT_WORDS,
+    **{f"r{p.row + 1}c{p.column + 1}": SLOT_NAMES[p.index] for p in DATA.pieces},
 }
 """An id, as moves wrote it before they used names (``l06``, ``agia_marina``, ``t01``,
-``place_card``), to the name that replaces it: :meth:`SifnosState.string_to_action` reads
+``place_card``, ``r1c3``), to the name that replaces it: :meth:`SifnosState.string_to_action` reads
 old texts through it. A Region and its Province share an id only where they share a name."""
 
 BARRACKS = len(DATA.regions)
