@@ -42,7 +42,6 @@ CASES = [
 ]
 
 NOT_YET: dict[str, str] = {
-    "turris": "Tactics, Trionfi and Excavation sites are still named by their ids in moves",
 }
 """Games whose texts still show ids: their case is expected to fail until it is fixed."""
 
