@@ -66,7 +66,7 @@ def test_what_players_read_shows_no_python(runner: CliRunner, tmp_path: Path) ->
         assert not INTERNALS.search(output), INTERNALS.search(output)
     assert "Toy, 2 players, deck 12" in outputs[2]
     assert "Start of Toy, 2 players, deck 12" in outputs[3]
-    assert "Torres, 2 players, variant basic, layout default" in outputs[5]
+    assert "Torres, 2 players, variant Basic game, layout default" in outputs[5]
     assert "Tiletum, 2 players" in outputs[6]
 
 

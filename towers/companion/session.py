@@ -173,13 +173,12 @@ def setup_choices() -> dict[str, Any]:
     session may start with (a tower over Bluetooth is connected once it has started)."""
     from towers.games.dark_tower.rules import DarkTowerGame
 
-    names = {g.id: g.name for g in DATA.main_goals} | {f.id: f.name for f in DATA.foes}
     options = [
         {
             "name": name,
             "default": opt.default,
             "choices": list(opt.choices or ()),
-            "names": [names.get(str(c), str(c)) for c in opt.choices or ()],
+            "names": [opt.name_of(c) for c in opt.choices or ()],
         }
         for name, opt in DarkTowerGame.OPTIONS.items()
     ]

@@ -13,7 +13,8 @@ from rich.text import Text
 
 from towers.core.game import CHANCE, TERMINAL
 from towers.core.options import value_text
-from towers.core.registry import views_of
+from towers.core.registry import title_of, views_of
+from towers.core.words import plural
 
 
 def seat_name(seat: int, kinds: Sequence[str] | None = None) -> str:
@@ -25,8 +26,8 @@ def seat_name(seat: int, kinds: Sequence[str] | None = None) -> str:
 
 
 def game_name(game: Any) -> str:
-    """The game's name as a title: ``Torres``."""
-    return str(game.name).replace("_", " ").capitalize()
+    """The game's printed title: ``Torres``, ``Return to Dark Tower``."""
+    return title_of(str(game.name))
 
 
 def game_title(game: Any) -> str:
@@ -34,11 +35,14 @@ def game_title(game: Any) -> str:
 
     >>> import towers
     >>> game_title(towers.make("torres", players=3, variant="master"))
-    'Torres, 3 players, variant master, layout default'
+    'Torres, 3 players, variant Master version, layout default'
     >>> game_title(towers.make("tiletum", action_tiles=True))
     'Tiletum, 2 players, action tiles'
+    >>> game_title(towers.make("dark_tower", players=1))[:60]
+    'Return to Dark Tower, 1 player, mode Cooperative, difficulty'
     """
-    words = [game_name(game), f"{game.num_players} players"]
+    words = [game_name(game), plural(game.num_players, "player")]
+    declared = getattr(type(game), "OPTIONS", {})
     for key, value in game.options.items():
         name = key.replace("_", " ")
         if value is None or value is False:
@@ -46,8 +50,9 @@ def game_title(game: Any) -> str:
         if value is True:
             words.append(name)
         else:
-            text = value_text(value)
-            words.append(f"{name} {text if len(text) <= 24 else 'custom'}")
+            option = declared.get(key)
+            text = option.name_of(value) if option is not None else value_text(value)
+            words.append(f"{name} {text if len(text) <= 40 else 'custom'}")
     return ", ".join(words)
 
 
