@@ -41,8 +41,7 @@ CASES = [
     ("sifnos", 4, {}),
 ]
 
-NOT_YET: dict[str, str] = {
-}
+NOT_YET: dict[str, str] = {}
 """Games whose texts still show ids: their case is expected to fail until it is fixed."""
 
 ENGLISH_COMPOUNDS = frozenset(
