@@ -48,7 +48,7 @@ import itertools
 import string
 import sys
 import typing
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import ClassVar
 
 from towers.core.errors import ActionParseError
@@ -239,6 +239,32 @@ class ActionSpace:
         if found is not None:
             return found
         raise ActionParseError(self._parse_help(text, key))
+
+    def parse_renamed(self, text: str, old_words: Mapping[str, str]) -> int:
+        """:meth:`parse`, also reading a text written before some words were renamed:
+        ``old_words`` maps each old word (lower case) to the words that replaced it. The
+        refusal names what was typed, not its renaming.
+
+        >>> from dataclasses import dataclass
+        >>> @dataclass(frozen=True, slots=True)
+        ... class Play(Action):
+        ...     TEXT = "play {card}"
+        ...     card: typing.Annotated[int, Domain.of("card", ["Door climb", "Jump up"])]
+        >>> space = ActionSpace("cards", [Play])
+        >>> space.parse_renamed("play door_climb", {"door_climb": "Door climb"})
+        0
+        """
+        try:
+            return self.parse(text)
+        except ActionParseError as error:
+            words = text.split()
+            renamed = [old_words.get(w.lower(), w) for w in words]
+            if renamed == words:
+                raise
+            try:
+                return self.parse(" ".join(renamed))
+            except ActionParseError:
+                raise error from None
 
     def describe(self) -> list[tuple[str, str, int]]:
         """(kind, how it is written, how many actions) of every kind, in order."""

@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from towers.core.components import Bag, Deck
-from towers.core.errors import ActionParseError
 from towers.core.frames import DecisionStack, Frame
 from towers.core.game import CHANCE, PUBLIC, TERMINAL, Disclosure, Game, State
 from towers.core.knowledge import open_disclosure
@@ -431,18 +430,7 @@ class SifnosState(State):
     def string_to_action(self, text: str) -> int:
         """The action ``text`` names; the ids earlier releases wrote in moves are still read
         as the names that replaced them (``place L06``, ``soldier to agia_marina``)."""
-        try:
-            return State.string_to_action(self, text)
-        except ActionParseError as error:
-            words = text.split()
-            named = [OLD_WORDS.get(w.lower(), w) for w in words]
-            if named == words:
-                raise
-            try:
-                return SPACE.parse(" ".join(named))
-            except ActionParseError:
-                # the refusal of what was typed helps more than one of its renaming
-                raise error from None
+        return SPACE.parse_renamed(text, OLD_WORDS)
 
     # ---- reading the board -------------------------------------------------------------
     def columns_cards(self, side: int, column: int) -> list[int]:

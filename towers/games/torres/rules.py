@@ -10,7 +10,6 @@ from typing import Any, ClassVar
 from towers.core.actions import Action
 from towers.core.compiled import twin
 from towers.core.components import Deck
-from towers.core.errors import ActionParseError
 from towers.core.game import CHANCE, PUBLIC, TERMINAL, Disclosure, Game, State
 from towers.core.options import Option
 from towers.games.torres import actions as A
@@ -341,14 +340,7 @@ class TorresState(State):
     def string_to_action(self, text: str) -> int:
         """The action ``text`` names; a card may also be named by the key earlier releases
         wrote (``play six_ap`` for ``play 6 action points``)."""
-        try:
-            return A.SPACE.parse(text)
-        except ActionParseError:
-            words = text.split()
-            old = [A.OLD_CARD_WORDS.get(w.lower(), w) for w in words]
-            if old == words:
-                raise
-            return A.SPACE.parse(" ".join(old))
+        return A.SPACE.parse_renamed(text, A.OLD_CARD_WORDS)
 
     # ---- helpers ----------------------------------------------------------------------
     def _deck_of(self, seat: int) -> Deck:

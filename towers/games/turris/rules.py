@@ -66,7 +66,6 @@ from typing import Any, ClassVar
 
 from towers.core.actions import Action
 from towers.core.components import Deck, Die
-from towers.core.errors import ActionParseError
 from towers.core.frames import DecisionStack, Frame
 from towers.core.game import CHANCE, PUBLIC, TERMINAL, Disclosure, Game, State
 from towers.core.knowledge import open_disclosure
@@ -577,14 +576,7 @@ class TurrisState(State):
         """The action ``text`` names; a component may also be named by the id earlier
         releases wrote (``play righteous_fury`` for ``play Righteous Fury``), so scripts and
         moves kept in words still read."""
-        try:
-            return A.SPACE.parse(text)
-        except ActionParseError:
-            words = text.split()
-            old = [A.OLD_WORDS.get(w.lower(), w) for w in words]
-            if old == words:
-                raise
-            return A.SPACE.parse(" ".join(old))
+        return A.SPACE.parse_renamed(text, A.OLD_WORDS)
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         fields = self.to_fields()
