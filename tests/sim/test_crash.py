@@ -207,7 +207,7 @@ def kill_again_and_again(
 def test_a_sqlite_run_killed_again_and_again_resumes_to_the_unbroken_run(
     tmp_path: Path,
 ) -> None:
-    landed = kill_again_and_again(tmp_path / "run.sqlite", 1200, 16, 80)
+    landed = kill_again_and_again(tmp_path / "run.sqlite", 1200, 16, 40)
     assert landed >= 12, f"only {landed} kills landed before the run ended"
 
 
