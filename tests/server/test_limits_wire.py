@@ -8,52 +8,24 @@ from __future__ import annotations
 
 import json
 import socket
-import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import pytest
-import uvicorn
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
-from tests.server.live import Live, free_port
-from towers.server import ServerConfig, create_app
+from tests.server.live import Live, live_server
 from towers.server.limits import HTTP_PROTOCOL, MAX_BODY, Limits
 from towers.server.serve import server_command, uvicorn_options
 
 QUICK = Limits(header_timeout=1.0, body_timeout=1.0, connections_per_address=8)
 
 
-@contextmanager
-def guarded_server(database: str, limits: Limits = QUICK) -> Iterator[Live]:
-    """The app under uvicorn in a thread, with the settings ``towers serve`` gives it."""
-    app = create_app(ServerConfig(database=database), limits)
-    port = free_port()
-    config = uvicorn.Config(
-        app, host="127.0.0.1", port=port, log_level="warning", **uvicorn_options(limits)
-    )
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert time.monotonic() < deadline and thread.is_alive(), "the server did not start"
-        time.sleep(0.01)
-    live = Live(port, app.state.service)
-    try:
-        yield live
-    finally:
-        live.http.close()
-        server.should_exit = True
-        thread.join(timeout=20)
-
-
 @pytest.fixture(scope="module")
 def guarded(databases: Any) -> Iterator[Live]:
-    with guarded_server(databases.new()) as live:
+    with live_server(databases.new(), QUICK) as live:
         yield live
 
 
@@ -283,7 +255,7 @@ def test_a_prompt_client_is_not_cut_off(guarded: Live) -> None:
 # ---- connections of one address ---------------------------------------------------------------
 def test_one_address_may_hold_at_most_its_connections(database: str) -> None:
     limits = Limits(header_timeout=5.0, body_timeout=5.0, connections_per_address=4)
-    with guarded_server(database, limits) as live:
+    with live_server(database, limits) as live:
         live.http.close()  # the test counts its own connections only
         held = []
         try:
@@ -324,7 +296,7 @@ def test_one_address_may_hold_at_most_its_connections(database: str) -> None:
 
 def test_websockets_count_towards_an_address_s_connections(database: str) -> None:
     limits = Limits(header_timeout=5.0, body_timeout=5.0, connections_per_address=3)
-    with guarded_server(database, limits) as live:
+    with live_server(database, limits) as live:
         game = live.create("torres", seed=1)
         live.http.close()
         url = f"{live.ws_base}/api/games/{game['id']}/ws"
