@@ -13,6 +13,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
+from html import escape
 
 COLUMN = 400
 """The width of a panel, in svg units."""
@@ -31,14 +32,24 @@ PAPER = "#f4efe4"
 PANEL_FILL = "#fbf8f1"
 PANEL_EDGE = "#d8d0bf"
 
-Panel = tuple[str, float]
-"""A panel's drawing (from its own top left) and its height."""
+Panel = tuple[str, float] | tuple[str, float, str, str]
+"""A panel's drawing (from its own top left) and its height; optionally its name ("Your
+board", "The map") and its part, one of :data:`PARTS`, which a phone shows as tabs."""
+
+PARTS = ("board", "me", "supply", "others", "scores")
+"""What a panel shows: the shared board, the seat's own holdings, the shared supply, the
+other seats' holdings, the scores and tracks."""
 
 
-def panel(body: str, height: float, y: float, width: float = COLUMN) -> str:
-    """One panel, ``y`` units down the column."""
+def panel(
+    body: str, height: float, y: float, width: float = COLUMN, name: str = "", part: str = ""
+) -> str:
+    """One panel, ``y`` units down the column; ``name`` and ``part`` as :data:`Panel` says."""
+    if part and part not in PARTS:
+        raise ValueError(f"panel part {part!r} is not one of {', '.join(PARTS)}")
+    named = f' data-name="{escape(name, quote=True)}" data-part="{part}"' if name or part else ""
     return (
-        f'<g class="tw-panel" data-w="{width}" data-h="{height:.0f}" '
+        f'<g class="tw-panel"{named} data-w="{width}" data-h="{height:.0f}" '
         f'transform="translate(0 {y:.0f})"><rect width="{width}" height="{height:.0f}" rx="10" '
         f'fill="{PANEL_FILL}" stroke="{PANEL_EDGE}"/>{body}</g>'
     )
@@ -50,8 +61,9 @@ def board_of_panels(panels: Iterable[Panel | None], label: str, paper: str = PAP
     out, y = [], 0.0
     for p in panels:
         if p is not None:
-            body, h = p
-            out.append(panel(body, h, y))
+            body, h = p[0], p[1]
+            name, part = (p[2], p[3]) if len(p) == 4 else ("", "")
+            out.append(panel(body, h, y, name=name, part=part))
             y += h + GAP
     height = int(y - GAP) if out else 0
     return (
