@@ -11,6 +11,8 @@ HTTP (a seat's secret goes in the ``X-Seat-Secret`` header; without it you are a
 - ``PUT  /api/games/{id}/seats/{seat}``: ``{"kind": "greedy"}`` hands a seat that left (or your
   own) to a bot; ``{"kind": "human"}`` with that seat's secret takes it back
 - ``GET  /api/games/{id}/replay?step=k``: the game after k actions, as your seat saw it
+- ``GET  /api/games/{id}/help``: how the game goes, what each component does and the
+  rulebook sections its refusals cite (public: the rules are no secret)
 
 WebSocket ``/api/games/{id}/ws``: send ``{"type": "hello", "secret": ..., "svg": bool,
 "log": bool}`` first; the server answers with ``{"type": "state", ...}`` (the same view as the
@@ -42,7 +44,7 @@ from starlette.exceptions import HTTPException
 from starlette.routing import Route
 from starlette.websockets import WebSocketDisconnected
 
-from towers.core.registry import list_bots, list_games
+from towers.core.registry import list_bots, list_games, title_of, views_of
 from towers.server.companion import add_routes as add_companion_routes
 from towers.server.errors import ApiError, invalid_request, malformed
 from towers.server.limits import MAX_BODY, BodyLimit, Limits
@@ -239,6 +241,21 @@ def create_app(config: ServerConfig | None = None, limits: Limits | None = None)
         """The game after ``step`` actions, as your seat (or a spectator) saw it then."""
         return await service.replay(game_id, x_seat_secret, step, svg)
 
+    helps: dict[str, dict[str, Any]] = {}
+
+    @app.get("/api/games/{game_id}/help", responses=ERRORS, tags=["play"])
+    async def game_help(game_id: str) -> dict[str, Any]:
+        """How this game goes (``howto``), each component a player may ask about (``topics``:
+        its ``key``, as the board's ``data-help`` names it, printed ``name``, ``kind`` and what it
+        does) and the rulebook sections its refusals cite (``rules``), the same for every seat."""
+        room = await service.room(game_id)
+        game = room.game
+        key = json.dumps([game.name, game.num_players, dict(game.options)], default=str)
+        found = helps.get(key)
+        if found is None:
+            found = helps[key] = _help_of(game)
+        return found
+
     # ---- the WebSocket ------------------------------------------------------------------
     @app.websocket("/api/games/{game_id}/ws")
     async def socket(ws: WebSocket, game_id: str) -> None:
@@ -302,6 +319,24 @@ def create_app(config: ServerConfig | None = None, limits: Limits | None = None)
     app.mount("/static", StaticFiles(directory=WEB), name="static")
     app.openapi = _with_names(app)  # type: ignore[method-assign]
     return app
+
+
+def _help_of(game: Any) -> dict[str, Any]:
+    """The help of ``game`` from its views: the same for every game of its options."""
+    views = views_of(game)
+    rules = []
+    for section in views.rule_sections():
+        text = views.rules_section(section)
+        if text:
+            rules.append({"section": section, "text": text})
+    return {
+        "title": title_of(game.name),
+        "howto": views.howto(),
+        "topics": [
+            {"key": t.key, "name": t.name, "kind": t.kind, "text": t.text} for t in views.glossary()
+        ],
+        "rules": rules,
+    }
 
 
 # ---- the icon: a tower on the header's purple, drawn in 32 by 32 squares -----------------------
