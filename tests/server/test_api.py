@@ -258,7 +258,13 @@ def test_an_action_by_number_or_in_words(live: Live) -> None:
     after = r.json()
     assert after["ply"] > v["ply"]
     log = live.view(gid, secret, log=True)["log"]
-    assert log[0] == {"ply": 0, "actor": 0, "who": "seat 0", "text": v["legal"][1]["text"]}
+    assert log[0] == {
+        "ply": 0,
+        "actor": 0,
+        "who": "seat 0",
+        "chapter": log[0]["chapter"],
+        "text": v["legal"][1]["text"],
+    }
 
 
 def test_refusals_change_nothing(live: Live) -> None:

@@ -44,4 +44,5 @@ def test_websocket_messages_are_deflated_with_a_window_that_holds_the_last_board
             (p.strip().split("=") + [""])[:2] for p in extensions.split(";")[1:] if p.strip()
         )
         assert params.get("server_max_window_bits", "15") == "15", extensions
-        assert receive_state(ws)["svg"].startswith("<svg")
+        board = receive_state(ws)["board"]
+        assert "".join(piece for _, piece in board["changed"]).startswith("<svg")

@@ -11,6 +11,7 @@ from websockets.exceptions import ConnectionClosed
 from tests.server.live import Live, receive, receive_state
 from tests.server.test_api import snapshot, two_humans
 from tests.server.test_undo_seats import torres_at_first_turn
+from towers.core.registry import views_of
 
 
 def refused(ws: Any, code: str, status: int) -> dict[str, Any]:
@@ -86,7 +87,12 @@ def test_every_watcher_gets_the_new_state_as_its_own_seat_sees_it(live: Live) ->
         sa, sb, sc = (r.take(receive_state(ws)) for r, ws in zip(logs, (a, b, c), strict=True))
         assert sa["your_turn"] and not sb["your_turn"] and sc["you"] is None
         assert sa["log_from"] == 0 and sa["log"] == []
-        assert "svg" in sa and "svg" not in sb
+        # the board comes as pieces (the first time all of them), joined the svg of the seat
+        assert "svg" not in sa and "board" not in sb
+        room = live.service.rooms[gid]  # type: ignore[union-attr]
+        pieces = sa["board"]["changed"]
+        assert [i for i, _ in pieces] == list(range(sa["board"]["size"]))
+        assert "".join(p for _, p in pieces) == views_of(room.game).svg(room.state, 0)
         action = sa["legal"][0]
         a.send(json.dumps({"type": "action", "ply": sa["ply"], "action": action["action"]}))
         na = logs[0].take(receive_state(a, lambda m: m["ply"] > sa["ply"]))
@@ -99,7 +105,10 @@ def test_every_watcher_gets_the_new_state_as_its_own_seat_sees_it(live: Live) ->
         assert nb["your_turn"] and nb["legal"] and not na["legal"]
         for reader, ws in zip(logs, (a, b, c), strict=True):
             entry = {"ply": 0, "actor": 0, "who": "seat 0", "text": action["text"]}
-            assert reader.until(ws, 1) == [entry]
+            [got] = reader.until(ws, 1)
+            assert {k: got[k] for k in entry} == entry and isinstance(got["chapter"], str)
+        # a move changes some of the board's pieces only; the others are not sent again
+        assert 0 < len(na["board"]["changed"]) < na["board"]["size"]
         # the next state carries only the new log entries
         b.send(json.dumps({"type": "action", "ply": nb["ply"], "action": nb["legal"][0]["action"]}))
         # later states carry only the new log entries

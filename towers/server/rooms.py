@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import logging
 import time
 from collections import deque
 from dataclasses import dataclass, field
@@ -16,6 +17,8 @@ from towers.core.errors import GameOptionError
 from towers.core.game import Game, State
 from towers.core.registry import bot_class, views_of
 from towers.server.store import GameRow, LogRow
+
+log = logging.getLogger("towers.server")
 
 HUMAN = "human"
 
@@ -80,6 +83,71 @@ class Log:
         del self.actors[size:], self.actions[size:], self.seen[size:]
 
 
+class Chronicle:
+    """The log as it reads: for each ply, the chapter of the game it was taken in and the
+    action in words with its public result (the game's ``Views.chapter`` and
+    ``Views.log_words`` of the state before it). Kept in memory only: worked out as actions
+    are applied (from the states before them the room keeps) and again by replaying the
+    history when the room is loaded or its log was cut short or rewritten (an undo, another
+    process's change); the database holds the actions alone."""
+
+    def __init__(self) -> None:
+        self.actions: list[int] = []
+        self.chapters: list[str] = []
+        self.words: list[str] = []
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def follow(self, room: Room) -> None:
+        """Bring the chronicle up to the room's log."""
+        actions = room.log.actions
+        same = len(self.actions)
+        if same > len(actions) or self.actions != actions[:same]:
+            same = 0
+            while (
+                same < min(len(self.actions), len(actions)) and self.actions[same] == actions[same]
+            ):
+                same += 1
+            del self.actions[same:], self.chapters[same:], self.words[same:]
+        if same == len(actions):
+            return
+        views = views_of(room.game)
+        cursor: State | None = None  # a state of our own, replayed to the ply at hand
+        for ply in range(same, len(actions)):
+            action = actions[ply]
+            pre = cursor if cursor is not None else room.before.get(ply)
+            if pre is None:
+                pre = cursor = self._replay(room, ply)
+            try:
+                chapter = views.chapter(pre)
+                words = views.log_words(pre, action)
+            except Exception:  # a fault of the game's words must not stop the game
+                log.exception("the log's words of ply %d of game %s failed", ply, room.id)
+                chapter, words = "", pre.action_to_string(action)
+            self.actions.append(action)
+            self.chapters.append(chapter)
+            self.words.append(words)
+            if cursor is not None:
+                cursor.apply_trusted(action)
+
+    @staticmethod
+    def _replay(room: Room, ply: int) -> State:
+        """The state before ``ply``: from the latest earlier state the room keeps, else from
+        the start (a copy: the room's states are not changed)."""
+        history = room.log.actions
+        kept = [k for k in room.before if k <= ply]
+        if kept:
+            start = max(kept)
+            state = room.before[start].clone()
+        else:
+            start = 0
+            state = room.game.new_initial_state()
+        for action in history[start:ply]:
+            state.apply_trusted(action)
+        return state
+
+
 class Client:
     """One open WebSocket: its seat, what it asked for, and what it was last sent."""
 
@@ -89,6 +157,11 @@ class Client:
         self.svg = svg
         self.log = log
         self.known = 0  # log entries the client holds
+        # the board: sent as the pieces that changed (``board``), unless the socket's address
+        # asks for the whole svg in every message (``?board=svg``)
+        query = getattr(ws, "query_params", None) or {}
+        self.whole_svg = query.get("board") == "svg"
+        self.pieces: list[str] = []  # the board's pieces the client holds
         self.dirty = True
         self.outbox: deque[str] = deque()
         self.wake = asyncio.Event()
@@ -131,6 +204,7 @@ class Room:
         self.heavy_seats: set[int] = set()  # bot seats whose last move was slow
         self.seen_task: asyncio.Task[None] | None = None
         self.idle_since = time.monotonic()
+        self.chronicle = Chronicle()
 
     @property
     def ply(self) -> int:
@@ -139,6 +213,8 @@ class Room:
     def changed(self) -> None:
         self.version += 1
         self.cache.clear()
+        if self.chronicle:  # a room just loaded works its chronicle out when it is read
+            self.chronicle.follow(self)
         for c in self.clients:
             c.touch()
 

@@ -4,9 +4,11 @@ and the WebSocket clients kept up to date."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import logging
 import random
+import re
 import time
 from typing import Any
 
@@ -94,16 +96,40 @@ class Views:
             else [],
             "can_undo": seat is not None and self.why_no_undo(room, seat, thorough=False) is None,
         }
+        views = views_of(game)
+        ending = views.ending(state) if over else None
+        view["ending"] = jsonable(dataclasses.asdict(ending)) if ending is not None else None
+        view["colours"] = views.colours()
         if svg:
-            view["svg"] = views_of(game).svg(state, seat)
+            view["svg"] = self.board(room, seat)
         return view
+
+    def board(self, room: Room, seat: int | None) -> str | None:
+        """The board as ``seat`` sees it now (an svg; None for a game with none)."""
+        key = ("svg", seat)
+        if key not in room.cache:
+            room.cache[key] = views_of(room.game).svg(room.state, seat)
+        svg: str | None = room.cache[key]
+        return svg
+
+    def board_pieces(self, room: Room, seat: int | None) -> list[str] | None:
+        """The board drawn for ``seat`` cut into pieces (see :func:`cut_board`); None for a
+        game with no board."""
+        key = ("pieces", seat)
+        pieces = room.cache.get(key)
+        if pieces is None:
+            svg = self.board(room, seat)
+            pieces = room.cache[key] = cut_board(svg) if svg else []
+        return pieces or None
 
     def log_entries(
         self, room: Room, seat: int | None, start: int = 0, end: int | None = None
     ) -> list[dict[str, Any]]:
         """The log from ``start`` to ``end`` as ``seat`` may read it (after
-        :meth:`ensure_seen`; an entry not yet worked out reads as hidden)."""
-        state = room.state
+        :meth:`ensure_seen`; an entry not yet worked out reads as hidden): each entry's
+        chapter of the game and the action in words (the room's chronicle)."""
+        chronicle = room.chronicle
+        chronicle.follow(room)
         out = []
         for ply in range(max(0, start), room.ply if end is None else end):
             actor = room.log.actors[ply]
@@ -112,10 +138,18 @@ class Views:
                 seen is not None and knowledge.can_read(seen, seat)
             )
             if visible:
-                text = state.action_to_string(room.log.actions[ply])
+                text = chronicle.words[ply]
             else:
                 text = "a hidden outcome" if actor == CHANCE else "a hidden choice"
-            out.append({"ply": ply, "actor": actor, "who": room.label(actor), "text": text})
+            out.append(
+                {
+                    "ply": ply,
+                    "actor": actor,
+                    "who": room.label(actor),
+                    "chapter": chronicle.chapters[ply],
+                    "text": text,
+                }
+            )
         return out
 
     async def replay(
@@ -142,10 +176,14 @@ class Views:
                 "observation": observation,
                 "scores": shown_scores(state, observation),
                 "winners": state.winners() if state.is_terminal() else [],
-                "log": self.log_entries(room, seat)[:step],
+                "log": self.log_entries(room, seat, 0, step),
             }
+            views = views_of(room.game)
+            ending = views.ending(state) if state.is_terminal() else None
+            out["ending"] = jsonable(dataclasses.asdict(ending)) if ending is not None else None
+            out["colours"] = views.colours()
             if svg:
-                out["svg"] = views_of(room.game).svg(state, seat)
+                out["svg"] = views.svg(state, seat)
         return out
 
     def join(self, room: Room, client: Client) -> None:
@@ -165,7 +203,10 @@ class Views:
     def state_message(self, room: Room, client: Client) -> str:
         """The view for the client's seat, with the log entries it lacks as far as it is
         known who may read them (the rest follows in a later message)."""
-        message = {"type": "state", **self.view(room, client.seat, svg=client.svg)}
+        whole = client.svg and client.whole_svg
+        message = {"type": "state", **self.view(room, client.seat, svg=whole)}
+        if client.svg and not whole:
+            message["board"] = self._board_news(room, client)
         if client.log:
             end = room.ply
             missing = next((i for i in range(client.known, end) if room.log.seen[i] is None), None)
@@ -176,6 +217,20 @@ class Views:
             message["log"] = self.log_entries(room, client.seat, client.known, end)
             client.known = end
         return json.dumps(message)
+
+    def _board_news(self, room: Room, client: Client) -> dict[str, Any] | None:
+        """The pieces of the board the client lacks: ``size`` pieces in all, ``changed`` as
+        ``[index, text]`` pairs; the client keeps the others (None: the game has no board)."""
+        pieces = self.board_pieces(room, client.seat)
+        if pieces is None:
+            client.pieces = []
+            return None
+        held = client.pieces
+        changed = [
+            [i, piece] for i, piece in enumerate(pieces) if i >= len(held) or held[i] != piece
+        ]
+        client.pieces = pieces
+        return {"size": len(pieces), "changed": changed}
 
     def _schedule_seen(self, room: Room) -> None:
         """Work out the log in the background; then send it to the clients that want it."""
@@ -209,6 +264,21 @@ class Views:
         except Exception as exc:  # the socket went away; the reader side cleans up
             log.debug("stopped writing to a client of game %s: %r", room.id, exc)
             client.closed = True
+
+
+PANEL = re.compile(r'<g class="tw-panel"')
+
+
+def cut_board(svg: str) -> list[str]:
+    """An svg cut before each of its panels (``<g class="tw-panel"``, see
+    :mod:`towers.core.panels`) and before its closing tag: the opening with the backdrop, one
+    piece per panel, the close. Joined they are the svg again, so a client that holds the
+    pieces is sent only the ones that changed (a move changes a panel or two)."""
+    end = svg.rfind("</svg>")
+    if end < 0:
+        return [svg]
+    cuts = [0, *(m.start() for m in PANEL.finditer(svg, 0, end)), end, len(svg)]
+    return [svg[a:b] for a, b in zip(cuts, cuts[1:], strict=False)]
 
 
 def ends_turn(state: State, action: int, rng: random.Random) -> bool:
