@@ -1,4 +1,5 @@
-"""Reads ``data/torres.toml``: every component and number the engine uses."""
+"""Reads ``data/torres.toml``: every component and number the engine uses; and
+``data/help.toml``: what the views say of each component and rulebook section."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 DATA_FILE = Path(__file__).parent / "data" / "torres.toml"
+HELP_FILE = Path(__file__).parent / "data" / "help.toml"
 
 
 @dataclass(frozen=True)
@@ -34,11 +36,13 @@ class TorresData:
     phases: dict[int, PhasesCard]
     card_keys: tuple[str, ...]
     card_names: tuple[str, ...]
+    card_effects: tuple[str, ...]
     colors: int
     copies_per_color: int
     min_castles: int
     master_keys: tuple[str, ...]
     master_names: tuple[str, ...]
+    master_effects: tuple[str, ...]
     master_points: tuple[tuple[int, ...], ...]
     master_most: dict[str, tuple[int, ...]]
     master_castles: tuple[int, ...]
@@ -75,13 +79,52 @@ def load(path: Path = DATA_FILE) -> TorresData:
         phases=phases,
         card_keys=tuple(c["key"] for c in raw["cards"]),
         card_names=tuple(c["name"] for c in raw["cards"]),
+        card_effects=tuple(c["effect"] for c in raw["cards"]),
         colors=raw["deck"]["colors"],
         copies_per_color=raw["deck"]["copies_per_color"],
         min_castles=raw["deck"]["min_castles_after_move_block"],
         master_keys=tuple(m["key"] for m in masters),
         master_names=tuple(m["name"] for m in masters),
+        master_effects=tuple(m["effect"] for m in masters),
         master_points=tuple(tuple(m["points"]) for m in masters),
         master_most={m["key"]: tuple(m["most"]) for m in masters if "most" in m},
         master_castles=tuple(castle_card["castles"]),
         master_min_distance=raw["master_setup"]["min_orthogonal_distance"],
     )
+
+
+@dataclass(frozen=True)
+class HelpTopic:
+    """A component or term a player may ask about; ``text`` may name the game's numbers as
+    ``{action_points}`` and the like (see :mod:`towers.games.torres.explain`)."""
+
+    key: str
+    name: str
+    kind: str
+    text: str
+    variants: tuple[str, ...]
+    """The variants that have it; empty: every variant."""
+
+
+@dataclass(frozen=True)
+class HelpData:
+    topics: tuple[HelpTopic, ...]
+    sections: dict[str, str]
+    """A rulebook section, as refusals cite it, to its summary; in the rulebook's order."""
+
+
+@cache
+def load_help(path: Path = HELP_FILE) -> HelpData:
+    raw: dict[str, Any] = tomllib.loads(path.read_text())
+    topics = tuple(
+        HelpTopic(
+            t["key"],
+            t["name"],
+            t["kind"],
+            " ".join(t["text"].split()),
+            tuple(t.get("variants", ())),
+        )
+        for t in raw["topics"]
+    )
+    sections = {s["section"]: " ".join(s["text"].split()) for s in raw["sections"]}
+    return HelpData(topics, sections)

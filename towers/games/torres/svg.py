@@ -180,14 +180,31 @@ def svg(state: TorresState, seat: int | None) -> str:
         seat = None
     obs = state.observation(seat)
     data = state.game.data
-    panels = [_board(obs, seat, data.master_names), _track(obs, n)]
-    panels += [_player(obs, p, seat, data.knights_per_player) for p in range(n)]
+    panels: list[Panel] = [
+        (*_board(obs, seat, data.master_names), "The board", "board"),
+        (*_track(obs, n), "Scoring track", "scores"),
+    ]
+    for p in range(n):
+        name = f"{'You, ' if p == seat else ''}seat {p} ({SEAT_NAMES[p]})"
+        panels.append((*_player(obs, p, seat, data.knights_per_player), name, _part(p, seat)))
     if seat is not None:
-        panels.append(_own_cards(obs))
+        panels.append((*_own_cards(obs), "Your action cards", "me"))
     return board_of_panels(panels, "Torres board")
 
 
-def _header(obs: dict[str, Any], seat: int | None, master_names: tuple[str, ...]) -> Panel:
+def _part(p: int, seat: int | None) -> str:
+    """Where a phone shows seat ``p``'s panel: under the seat's own tab, or the others'."""
+    return "me" if p == seat else "others"
+
+
+def _help(key: str, body: str) -> str:
+    """``body`` as one element that asks for the help on ``key`` (a topic of the glossary)."""
+    return f'<g data-help="{key}">{body}</g>'
+
+
+def _header(
+    obs: dict[str, Any], seat: int | None, master_names: tuple[str, ...]
+) -> tuple[str, float]:
     """The phase, round and step, who is to move with what is left of the turn, and the master
     card: the lines over the board, and their height."""
     rounds = obs["rounds"]
@@ -196,7 +213,7 @@ def _header(obs: dict[str, Any], seat: int | None, master_names: tuple[str, ...]
     mover = obs["current_player"]
     head = f"Phase {phase}/{len(rounds)} · round {rnd}/{rounds[phase - 1]} · {obs['step']}"
     body, rows = _lines(PAD, 24, head, COLUMN - 2 * PAD, 15, font_weight="bold", fill="#333")
-    out = [body]
+    out = [_help("phase", body)]
     y = 24 + rows * 19
     if mover is not None:
         who = "you" if seat == mover else f"seat {mover} ({SEAT_NAMES[mover]})"
@@ -208,8 +225,11 @@ def _header(obs: dict[str, Any], seat: int | None, master_names: tuple[str, ...]
                 line += f" · {left} block{'s' if left != 1 else ''} left in the stack in use"
         body, rows = _lines(PAD + 20, y, line, COLUMN - 2 * PAD - 20, 13, fill="#333")
         out.append(
-            f'<circle cx="{PAD + 7}" cy="{y - 5}" r="6" fill="{SEAT_COLORS[mover]}" '
-            f'stroke="#222"/>' + body
+            _help(
+                "points" if obs["step"] == "take actions" else "phase",
+                f'<circle cx="{PAD + 7}" cy="{y - 5}" r="6" fill="{SEAT_COLORS[mover]}" '
+                f'stroke="#222"/>' + body,
+            )
         )
         y += rows * 17
     elif obs["step"] == "game over":
@@ -219,12 +239,14 @@ def _header(obs: dict[str, Any], seat: int | None, master_names: tuple[str, ...]
     if master:
         name = master_names[A.MASTER_KEYS.index(master)]
         body, rows = _lines(PAD, y, f"Master card: {name}", COLUMN - 2 * PAD, 12, fill="#555")
-        out.append(body)
+        out.append(_help(master, body))
         y += rows * 16
     return "".join(out), y - 4
 
 
-def _board(obs: dict[str, Any], seat: int | None, master_names: tuple[str, ...]) -> Panel:
+def _board(
+    obs: dict[str, Any], seat: int | None, master_names: tuple[str, ...]
+) -> tuple[str, float]:
     """The status lines and under them the board: a column shaded and numbered by its height on
     each square, castles outlined, the knights and the King."""
     header, top = _header(obs, seat, master_names)
@@ -261,7 +283,7 @@ def _cell(s: int, h: int, occ: int, area: int) -> str:
     name = A.square_name(s)
     about = f"{name}: ground" if not h else f"{name}: level {h}, castle of {area}"
     cell = [
-        f'<g id="{square_id(s)}" class="square">',
+        f'<g id="{square_id(s)}" class="square" data-help="{"castle" if h else "board"}">',
         f"<title>{escape(about)}</title>",
         f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" '
         f'stroke="#9a9080" stroke-width="0.5"/>',
@@ -343,7 +365,7 @@ def _knight(cx: float, cy: float, seat: int) -> str:
     color = SEAT_COLORS[seat]
     # a helmet: round top, flat visor line, on a base
     return (
-        f'<g pointer-events="none">'
+        f'<g pointer-events="none" data-help="knight">'
         f'<path d="M{cx - 12} {cy + 11}h24v-5h-3v-7a9 9 0 0 0-18 0v7h-3z" fill="{color}" '
         f'stroke="#1c1c1c" stroke-width="1.5"/>'
         f'<path d="M{cx - 6} {cy - 3}h12" stroke="#1c1c1c" stroke-width="2"/>'
@@ -353,19 +375,19 @@ def _knight(cx: float, cy: float, seat: int) -> str:
 
 def _king(cx: float, cy: float) -> str:
     return (
-        f'<path pointer-events="none" d="M{cx - 13} {cy + 10}l-3-17l8 7l8-11l8 11l8-7l-3 17z" '
+        f'<path pointer-events="none" data-help="king" d="M{cx - 13} {cy + 10}l-3-17l8 7l8-11l8 11l8-7l-3 17z" '
         f'fill="#a05cd6" stroke="#2a123d" stroke-width="1.5"><title>the King</title></path>'
     )
 
 
-def _track(obs: dict[str, Any], n: int) -> Panel:
+def _track(obs: dict[str, Any], n: int) -> tuple[str, float]:
     """The scoring track, a marker a seat on it; clicked, the seat advances its marker."""
     scores = obs["scores"]
     top = max(100, (max(scores) // 50 + 1) * 50)
     x0, x1 = PAD + 14, COLUMN - PAD - 14
     y = 44  # the track's line
     out = [
-        '<g id="track" class="track">',
+        '<g id="track" class="track" data-help="track">',
         "<title>the scoring track (advance your marker for 1 AP)</title>",
         f'<rect x="{PAD}" y="{PAD}" width="{COLUMN - 2 * PAD}" height="64" rx="6" '
         f'fill="#ece4d2" stroke="#b7ab93"/>',
@@ -389,13 +411,14 @@ def _track(obs: dict[str, Any], n: int) -> Panel:
         x = x0 + (x1 - x0) * scores[p] / top
         out.append(
             f'<circle cx="{x:.1f}" cy="{y - 7 + p * 5}" r="5.5" fill="{SEAT_COLORS[p]}" '
-            f'stroke="#1c1c1c"><title>seat {p}: {plural(scores[p], "point")}</title></circle>'
+            f'stroke="#1c1c1c" data-help="marker"><title>seat {p}: '
+            f"{plural(scores[p], 'point')}</title></circle>"
         )
     out.append("</g>")
     return "".join(out), 64 + 2 * PAD
 
 
-def _player(obs: dict[str, Any], p: int, seat: int | None, knights: int) -> Panel:
+def _player(obs: dict[str, Any], p: int, seat: int | None, knights: int) -> tuple[str, float]:
     """A seat's panel: its points and cards, its knights not yet on the board and its stacks
     (the seat's own are clickable)."""
     mine = seat == p
@@ -419,7 +442,11 @@ def _player(obs: dict[str, Any], p: int, seat: int | None, knights: int) -> Pane
     ]
     # knights still in the supply; one's own is what "add knight" starts from
     left = obs["knights_in_supply"][p]
-    group = '<g id="reserve-knight" class="reserve">' if mine else "<g>"
+    group = (
+        '<g id="reserve-knight" class="reserve" data-help="knight">'
+        if mine
+        else '<g data-help="knight">'
+    )
     out.append(group + f"<title>{left} of {knights} knights not yet on the board</title>")
     x = COLUMN - PAD - 4 - 104
     out.append(
@@ -461,7 +488,11 @@ def _stacks(obs: dict[str, Any], p: int, mine: bool, y: float) -> str:
             if in_use
             else f"{count} stack{'s' if count > 1 else ''} of {h}"
         )
-        out.append(f'<g id="{ident}" class="stack">' if ident else "<g>")
+        out.append(
+            f'<g id="{ident}" class="stack" data-help="stack">'
+            if ident
+            else '<g data-help="stack">'
+        )
         out.append(f"<title>{about}</title>")
         out.append(
             f'<rect x="{x}" y="{y}" width="{w}" height="40" rx="4" '
@@ -482,7 +513,7 @@ CARD_W = (COLUMN - 2 * PAD - 2 * 6) / 3
 CARD_H = 38
 
 
-def _own_cards(obs: dict[str, Any]) -> Panel:
+def _own_cards(obs: dict[str, Any]) -> tuple[str, float]:
     """The seat's own action cards, the cards it has drawn to choose from, and its deck."""
     out = [_text(PAD, 26, "Your action cards", 14, font_weight="bold", fill="#333")]
     y = 38.0
@@ -511,6 +542,7 @@ def _own_cards(obs: dict[str, Any]) -> Panel:
         y += ((len(kinds) + 2) // 3) * (h + gap)
     if decks:
         size = (decks[0] if len(decks) == 1 else decks[obs["seat"]])["cards"]
+        deck_help = "commondeck" if obs["variant"] == "common_deck" else "deck"
         top_known = len(obs.get("deck_top") or [])
         bottom_known = len(obs.get("deck_bottom") or [])
         # where drawn cards go back: shown only while there are drawn cards to return
@@ -520,7 +552,7 @@ def _own_cards(obs: dict[str, Any]) -> Panel:
             else ()
         )
         out.append(
-            f'<g id="deck" class="deck"><title>your deck: {plural(size, "card")} (acquire: 1 AP)</title>'
+            f'<g id="deck" class="deck" data-help="{deck_help}"><title>your deck: {plural(size, "card")} (acquire: 1 AP)</title>'
             f'<rect x="{PAD}" y="{y}" width="{w:.1f}" height="{h}" rx="5" fill="#5b4a8a" '
             f'stroke="#2d2250"/>'
             + _text(
@@ -531,7 +563,7 @@ def _own_cards(obs: dict[str, Any]) -> Panel:
         for j, (ident, label, known) in enumerate(ends):
             x = PAD + (j + 1) * (w + gap)
             out.append(
-                f'<g id="{ident}" class="deck-end"><title>return a drawn card {label}'
+                f'<g id="{ident}" class="deck-end" data-help="{deck_help}"><title>return a drawn card {label}'
                 f"{f' ({known} known there)' if known else ''}</title>"
                 f'<rect x="{x:.1f}" y="{y}" width="{w:.1f}" height="{h}" rx="5" fill="#ece8f5" '
                 f'stroke="#5b4a8a" stroke-dasharray="4 3"/>'
@@ -554,7 +586,7 @@ def _card(x: float, y: float, ident: str, key: str, count: int, fill: str) -> st
     printed = A.CARD_NAMES[A.CARD_KEYS.index(key)]
     times = f" ×{count}" if count > 1 else ""
     return (
-        f'<g id="{ident}" class="card"><title>{escape(printed)}{times}</title>'
+        f'<g id="{ident}" class="card" data-help="{key}"><title>{escape(printed)}{times}</title>'
         f'<rect x="{x:.1f}" y="{y:g}" width="{CARD_W:.1f}" height="{CARD_H}" rx="5" '
         f'fill="{fill}" stroke="#8a7f6a"/>'
         + _text(
