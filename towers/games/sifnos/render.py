@@ -785,3 +785,183 @@ def text(state: SifnosState, seat: int | None) -> str:
     for b in DATA.buildings:
         lines.append(f"  {b.name}: {building_words(b)}")
     return "\n".join(lines)
+
+
+# ---- the terminal's glance and sections -------------------------------------------------------
+
+WIDTH = 80
+
+
+def _fit(label: str, body: str) -> str:
+    """``[bold]label[/] body`` cut to :data:`WIDTH` columns once the markup is gone."""
+    room = WIDTH - len(label) - 1
+    if len(body) > room:
+        body = body[: room - 1].rstrip() + "…"
+    return f"[bold]{label}[/] {body}" if label else body
+
+
+def _wrap(label: str, body: str, most: int) -> list[str]:
+    """``body`` after ``label`` on at most ``most`` lines of :data:`WIDTH` columns."""
+    import textwrap
+
+    rows = textwrap.wrap(body, WIDTH - len(label) - 1, break_long_words=False) or [""]
+    if len(rows) > most:
+        rows = rows[:most]
+        rows[-1] = _fit("", rows[-1] + " …")
+    pad = " " * len(label)
+    return [_fit(label if k == 0 else pad, r) for k, r in enumerate(rows)]
+
+
+def influence_words(side: dict[str, Any]) -> str:
+    """``Lead 3, Silver 1, Gold 4``."""
+    inf = side["influence"]
+    return ", ".join(f"{mineral_name(m)} {inf[m]}" for m in MINERALS)
+
+
+def score_line(game: SifnosGame, obs: dict[str, Any]) -> str:
+    """Every side's VP so far, on one line."""
+    scores = obs["scores"]
+    return "; ".join(
+        f"{plain_side(game, s)} {scores[s]}" for s in range(len(obs["sides"])) if s < len(scores)
+    )
+
+
+def holdings(game: SifnosGame, obs: dict[str, Any], s: int, seat: int | None) -> list[str]:
+    """A side's key numbers: Influence and hand, then Dice, Towers and Soldiers."""
+    side = obs["sides"][s]
+    hand = side["hand"] if s == seat and "hand" in side else None
+    held = plural(len(hand) if hand is not None else side["hand_size"], "Card")
+    who = "You" if s == seat else plain_side(game, s)
+    if side["solo_opponent"]:
+        return [
+            _fit(f"{who}:", f"Influence {influence_words(side)}; Dice {len(side['dice_supply'])},"
+                 f" Soldiers {side['soldier_supply']} in the supply")
+        ]  # fmt: skip
+    lines = [_fit(f"{who}:", f"Influence {influence_words(side)}; {held} in hand")]
+    supply = " ".join(str(v) for v in side["dice_supply"]) or "none"
+    workshop = " ".join(str(v) for v in side["workshop"]) or "none"
+    towers = ", ".join(f"{im} {n}" for im, n in side["tower_supply"].items() if n) or "none"
+    on_map = sum(1 for r in obs["regions"] if r["soldier"] == s) + obs["central_soldiers"][s]
+    lines.append(
+        _fit(
+            "  Supply:",
+            f"Dice {supply} (Workshop {workshop}); Towers {towers}; "
+            f"{plural(side['soldier_supply'], 'Soldier')}",
+        )
+    )
+    lines.append(
+        _fit(
+            "  Soldiers:",
+            f"{on_map} on the map, {side['barracks']} in the Barracks; "
+            f"Tents {sum(side['tents'].values())} placed",
+        )
+    )
+    if side["scoring_tile"]:
+        t = DATA.tiles[[x.id for x in DATA.tiles].index(side["scoring_tile"])]
+        lines.append(_fit("  Scoring Tile:", f"{tile_name(t)} - {TILE_SCORING[t.scoring]}"))
+    return lines
+
+
+def offer_lines(game: SifnosGame, obs: dict[str, Any]) -> list[str]:
+    """What the Main Board offers: the face-up Cards, the Scoring Tiles, the Allied Ships."""
+    markers = obs["markers"]
+    face = mineral_name(markers[0]) if markers[0] else "?"
+    cards = "; ".join(card_name(c) for c in obs["face_up"]) or "none left"
+    lines = _wrap(f"Face-up Cards (3rd {face}):", cards, 2)
+    tiles = [
+        tile_name(DATA.tiles[[x.id for x in DATA.tiles].index(t)])
+        for t in obs["scoring_tiles"]
+        if t is not None
+    ]
+    where = mineral_name(markers[1]) if markers[1] else "?"
+    lines.append(_fit(f"Scoring Tiles (5th {where}):", ", ".join(tiles) or "all claimed"))
+    invasion = mineral_name(markers[2]) if markers[2] else "?"
+    dice = [
+        f"{p.name} {n}"
+        for p in DATA.provinces
+        if (n := sum(1 for r in p.regions if obs["regions"][r]["die"] is not None))
+        and not p.central
+    ]
+    lines.append(
+        _fit(
+            "Dice (3 invade):",
+            (", ".join(dice) or "none") + f"; the {invasion} leader moves a Soldier",
+        )
+    )
+    lines.append(
+        _fit(
+            "Allied Ships:",
+            f"{obs['allies']} of {len(DATA.game['ally_spaces'])} placed; Bag "
+            f"{plural(obs['bag'], 'Ship')}; Draw Pile {plural(obs['deck'], 'Card')}",
+        )
+    )
+    return lines
+
+
+def glance(state: SifnosState, seat: int | None) -> str:
+    """What matters now, in at most 12 lines of 80 columns: the round and whose turn, what is
+    being decided, the seat's holdings, what the Main Board offers and the scores."""
+    game = state.game
+    obs = state.observation(seat)
+    turn = obs["turn"]
+    head = f"Round {obs['round']}" if obs["round"] else "Setting up"
+    lines = [_fit(f"{head}:", f"{plain_side(game, turn)}'s turn")]
+    lines += _wrap("Now:", pending_words(game, obs), 2)
+    me = seat if seat is not None else turn
+    if 0 <= me < len(obs["sides"]):
+        lines += holdings(game, obs, me, seat)
+    lines += offer_lines(game, obs)
+    if game.has_opponent:
+        revealed = (obs.get("solo") or {}).get("revealed") or []
+        last = f"last Scheme {revealed[-1]}" if revealed else "no Scheme revealed yet"
+        marker = (obs.get("solo") or {}).get("marker")
+        where = (
+            f"; Solo Marker on space {int(marker) + 1}" if game.solo and marker is not None else ""
+        )
+        lines.append(_fit("The Schemes:", f"{last}{where}"))
+    lines.append(_fit("Scores:", score_line(game, obs)))
+    return "\n".join(lines[:12])
+
+
+SCORE_PARTS = {
+    "majority": "Allied Ship majority",
+    "influence": "Influence",
+    "emptied rows": "Emptied rows",
+    "tents": "Tents",
+    "scoring tile": "Scoring Tile",
+    "sets of 4": "Sets of 4",
+    "soldiers": "Soldiers on the map",
+}
+"""The final scoring's parts (:func:`towers.games.sifnos.scoring.breakdown`) as printed."""
+
+
+def score_lines(state: SifnosState) -> list[str]:
+    """Each side's VP by the final scoring's parts, as they stand now."""
+    from towers.games.sifnos.scoring import breakdown
+
+    game = state.game
+    out = ["[bold]Scores[/] (as they stand; the Allied Ship majority counts once it is placed)"]
+    for s in range(game.sides):
+        parts = breakdown(state, s)
+        words = ", ".join(f"{SCORE_PARTS.get(k, k)} {v}" for k, v in parts.items())
+        out.append(f"  {side_label(game, s)}: {sum(parts.values())} VP ({words})")
+    return out
+
+
+def sections(state: SifnosState, seat: int | None) -> dict[str, str]:
+    """The rest on demand: the island and every side's board (``board``), the seat's own side
+    (``me``), the Main Board (``supply``) and the scores by part (``scores``)."""
+    game = state.game
+    obs = state.observation(seat)
+    n = len(obs["sides"])
+    order = range(n) if seat is None else [(seat + k) % n for k in range(1, n)]
+    board = _island(game, obs) + ["", "[bold]Players[/]"]
+    for s in order:
+        board += _side_lines(game, obs, s, seat)
+    board += solo_lines(game, obs)
+    out = {"board": "\n".join(board)}
+    if seat is not None and 0 <= seat < n:
+        out["me"] = "\n".join(_side_lines(game, obs, seat, seat))
+    out["supply"] = "\n".join(_main_board(game, obs))
+    out["scores"] = "\n".join(score_lines(state))
+    return out
