@@ -725,3 +725,32 @@ def character_counts(data: TiletumData, players: int) -> list[int]:
         if fewest <= players:
             counts[kind] += 1
     return counts
+
+
+@dataclass(frozen=True)
+class HelpTopic:
+    """One component described in ``help.toml``: its ``text`` may hold ``{name}`` numbers of
+    the data, filled in by the views."""
+
+    key: str
+    name: str
+    kind: str
+    text: str
+
+
+@cache
+def load_help() -> tuple[HelpTopic, ...]:
+    """The components of ``help.toml`` (actions, tracks, figures, parts of the board), checked:
+    each has a key, a name, a kind, a text and its provenance, keys and names unique."""
+    out = []
+    for i, item in enumerate(_read("help.toml")["topic"]):
+        where = f"help.toml topic {item.get('key', i + 1)}"
+        _check_provenance(where, item)
+        fields = [item.get(k) for k in ("key", "name", "kind", "text")]
+        if not all(isinstance(f, str) and f.strip() for f in fields):
+            raise DataError(f"{where}: every topic needs a key, a name, a kind and a text")
+        out.append(HelpTopic(*fields))
+    if len({t.key for t in out}) != len(out):
+        raise DataError("help.toml: two topics share a key")
+    _unique([t.name for t in out], "help topics")
+    return tuple(out)

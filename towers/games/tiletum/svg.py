@@ -133,6 +133,11 @@ def _lines(x: float, y: float, body: str, width: float, size: int = SMALLEST) ->
     return "".join(_text(x, y + k * (size + 3), r, size) for k, r in enumerate(rows)), len(rows)
 
 
+def _help(key: str) -> str:
+    """The attribute naming the glossary's topic of what an element shows (none: empty)."""
+    return f' data-help="{escape(key)}"' if key else ""
+
+
 def _title(body: str) -> str:
     return f"<title>{escape(body)}</title>"
 
@@ -174,13 +179,22 @@ def _short(name: str | None, width: float) -> str:
 
 
 def _tile(
-    x: float, y: float, w: float, h: float, kind_id: str | None, ident: str | None, about: str
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    kind_id: str | None,
+    ident: str | None,
+    about: str,
+    empty_help: str = "",
 ) -> str:
+    """A tile (its help: the tile's own), or its empty space (help: ``empty_help``)."""
     idattr = f' id="{escape(ident)}"' if ident else ""
     name = _name(kind_id)
     body = name if name is not None else "empty"
     return (
-        f'<g{idattr} class="tile">{_title(f"{about}: {body}")}'
+        f'<g{idattr} class="tile"{_help(f"tile-{kind_id}" if kind_id else empty_help)}>'
+        f"{_title(f'{about}: {body}')}"
         f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="4" '
         f'fill="{_kind_fill(kind_id)}" stroke="#8a8070"/>'
         + _text(x + w / 2, y + h / 2 + 4, _short(name, w - 6), text_anchor="middle")
@@ -252,7 +266,8 @@ def _roads() -> str:
             continue
         x, y = spots[s]
         out.append(
-            f'<g id="spot-{escape(ident)}" class="road-space">{_title(D.spot_names[s])}'
+            f'<g id="spot-{escape(ident)}" class="road-space"{_help("road-space")}>'
+            f"{_title(D.spot_names[s])}"
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{TAP / 2}" fill="#fff" fill-opacity="0"/>'
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{ROAD_R}" fill="#efe3c4" stroke="#8a7450"/></g>'
         )
@@ -268,13 +283,19 @@ def svg(state: TiletumState, seat: int | None) -> str:
     if seat is not None and not 0 <= seat < n:
         seat = None
     obs = state.observation(seat)
-    panels = [_wheel(obs, seat), _map(obs), _offers(obs), _king(obs), _scores(obs)]
+    panels: list[Panel] = [
+        (*_wheel(obs, seat), "Action Wheel", "board"),
+        (*_map(obs), "Map", "board"),
+        (*_offers(obs), "Offers and fairs", "supply"),
+        (*_king(obs), "King track", "scores"),
+        (*_scores(obs), "Players", "scores"),
+    ]
     if seat is not None:
-        panels.insert(1, _own_board(obs, seat))
+        panels.insert(1, (*_own_board(obs, seat), "Your board", "me"))
     return board_of_panels(panels, "Tiletum board", PAPER)
 
 
-def _header(obs: dict[str, Any], seat: int | None) -> Panel:
+def _header(obs: dict[str, Any], seat: int | None) -> tuple[str, float]:
     head = f"Tiletum - round {obs['round']}/{D.rounds} - {obs['phase']}"
     out = [_text(PAD, 22, head, 15, font_weight="bold")]
     who = obs["to_move"]
@@ -291,7 +312,7 @@ def _header(obs: dict[str, Any], seat: int | None) -> Panel:
     return "".join(out), 58 + 15 * rows
 
 
-def _wheel(obs: dict[str, Any], seat: int | None) -> Panel:
+def _wheel(obs: dict[str, Any], seat: int | None) -> tuple[str, float]:
     """The header, then the six wheel spaces: value, action, AP, dice (clickable) and the
     action's bonus tile."""
     head, top = _header(obs, seat)
@@ -304,7 +325,8 @@ def _wheel(obs: dict[str, Any], seat: int | None) -> Panel:
         action = space["action"]
         label = f"value {v}: {action or '?'}"
         out.append(
-            f'<g id="wheel-{v}" class="wheel-space">{_title(label)}'
+            f'<g id="wheel-{v}" class="wheel-space"'
+            f"{_help(f'action-{action}' if action else 'action-wheel')}>{_title(label)}"
             f'<rect x="{x:g}" y="{y:g}" width="{w}" height="{h}" rx="6" fill="#efe6d2" '
             f'stroke="#8a8070"/>'
             + _text(x + 8, y + 18, v, 15, font_weight="bold")
@@ -320,7 +342,8 @@ def _wheel(obs: dict[str, Any], seat: int | None) -> Panel:
             label = f"{v}" if count == 1 else f"{v}x{count}"
             dice = plural(count, f"{_colour(colour)} die", f"{_colour(colour)} dice")
             out.append(
-                f'<g id="die-{v}-{colour}" class="die">{_title(f"{dice} of value {v}")}'
+                f'<g id="die-{v}-{colour}" class="die"{_help(f"die-{colour}")}>'
+                f"{_title(f'{dice} of value {v}')}"
                 f'<rect x="{dx:g}" y="{dy:g}" width="{TAP}" height="{TAP}" rx="4" '
                 f'fill="{DIE_FILL[colour]}" stroke="#333"/>'
                 + _text(dx + TAP / 2, dy + 19, label, text_anchor="middle", fill=ink)
@@ -328,7 +351,11 @@ def _wheel(obs: dict[str, Any], seat: int | None) -> Panel:
             )
         if action is not None:
             tile = obs["action_bonus_tiles"].get(action)
-            out.append(_tile(x + 4, y + h - 30, w - 8, 26, tile, None, f"{action} bonus tile"))
+            out.append(
+                _tile(
+                    x + 4, y + h - 30, w - 8, 26, tile, None, f"{action} bonus tile", "bonus-tile"
+                )
+            )
         out.append("</g>")
     y = corners[-1][1] + h + 6
     bag = ", ".join(f"{_colour(c)} {k}" for c, k in obs["bag"].items())
@@ -336,36 +363,52 @@ def _wheel(obs: dict[str, Any], seat: int | None) -> Panel:
     if die_now:
         line = f"die in hand: {die_now['value']} {_colour(die_now['colour'])}; " + line
     body, rows = _lines(PAD, y + 14, line, COLUMN - 2 * PAD)
-    out.append(f'<g fill="#444">{body}</g>')
+    out.append(f'<g fill="#444"{_help("dice-bag")}>{body}</g>')
     return "".join(out), y + 8 + 15 * rows
 
 
-def _offers(obs: dict[str, Any]) -> Panel:
+def _offers(obs: dict[str, Any]) -> tuple[str, float]:
     """The contract and character offers, the King tile and the piles, the fairs."""
-    out = [_heading("Contracts")]
+    out = [f"<g{_help('contract-offer')}>{_heading('Contracts')}</g>"]
     w, h = 122, 32
     costs = obs["contract_offer_costs"]
     corners = _grid(len(obs["contract_offer"]), 3, w, h + 14, 34)
     for i, ((x, y), kind) in enumerate(zip(corners, obs["contract_offer"], strict=True)):
-        out.append(_tile(x, y, w, h, kind, f"contract-{i + 1}", f"contract offer {i + 1}"))
+        out.append(
+            _tile(
+                x, y, w, h, kind, f"contract-{i + 1}", f"contract offer {i + 1}", "contract-offer"
+            )
+        )
         out.append(_text(x + w / 2, y + h + 13, f"{costs[i]} AP", text_anchor="middle"))
     y = corners[-1][1] + h + 22
-    out.append(_heading("Characters", y + 18))
+    out.append(f"<g{_help('character-offer')}>{_heading('Characters', y + 18)}</g>")
     offer = obs["character_offer"]
     corners = _grid(len(offer) + 1, 3, w, h, y + 28)
     for i, ((x, cy), kind) in enumerate(zip(corners, offer, strict=False)):
-        out.append(_tile(x, cy, w, h, kind, f"character-{i + 1}", f"character offer {i + 1}"))
+        out.append(
+            _tile(
+                x,
+                cy,
+                w,
+                h,
+                kind,
+                f"character-{i + 1}",
+                f"character offer {i + 1}",
+                "character-offer",
+            )
+        )
     rx, ry = corners[len(offer)]
     out.append(
-        f'<g id="character-refresh" class="button">{_title("refresh the character offer (1 AP)")}'
+        f'<g id="character-refresh" class="button"{_help("character-offer")}>'
+        f"{_title('refresh the character offer (1 AP)')}"
         f'<rect x="{rx:g}" y="{ry:g}" width="{w}" height="{h}" rx="4" fill="#e7e2d6" '
         f'stroke="#8a8070"/>'
         + _text(rx + w / 2, ry + 21, "refresh (1 AP)", text_anchor="middle")
         + "</g>"
     )
     y = corners[-1][1] + h + 8
-    out.append(_heading("King tile", y + 22))
-    out.append(_tile(100, y, w, h, obs["king_tile"], None, "King track bonus tile"))
+    out.append(f"<g{_help('king-tile')}>{_heading('King tile', y + 22)}</g>")
+    out.append(_tile(100, y, w, h, obs["king_tile"], None, "King track bonus tile", "king-tile"))
     piles = obs["piles"]
     words = (
         f"piles: bonus {piles['bonus']}, contract {piles['contract']}, "
@@ -375,20 +418,22 @@ def _offers(obs: dict[str, Any]) -> Panel:
     body, rows = _lines(PAD, y + 14, words, COLUMN - 2 * PAD)
     out.append(f'<g fill="#444">{body}</g>')
     y += 15 * rows + 8
-    out.append(_heading("Fairs", y + 18))
+    out.append(f"<g{_help('fair')}>{_heading('Fairs', y + 18)}</g>")
     y += 26
     for i, fair in enumerate(obs["fairs"]):
         now = i == obs["round"] - 1 and obs["phase"] != "over"
         town = _TOWN_NAME[fair["town"]] if fair["town"] else "?"
         tile = _FAIR_NAME[fair["tile"]] if fair["tile"] else "?"
         words = f"{i + 1}. {town} ({tile}, +{fair['board_vp']})"
-        weight = {"font_weight": "bold"} if now else {}
-        out.append(_text(PAD, y + 14, ("> " if now else "") + words, **weight))
+        weight: dict[str, Any] = {"font_weight": "bold"} if now else {}
+        key = f"fair-{fair['tile']}" if fair["tile"] else "fair"
+        out.append(f"<g{_help(key)}>" + _text(PAD, y + 14, ("> " if now else "") + words, **weight))
+        out.append("</g>")
         y += 16
     return "".join(out), y + 10
 
 
-def _king(obs: dict[str, Any]) -> Panel:
+def _king(obs: dict[str, Any]) -> tuple[str, float]:
     """The King track (clickable as a whole: advance one space) with the seats' markers."""
     out = [_heading("King track")]
     track = D.king_track
@@ -399,7 +444,8 @@ def _king(obs: dict[str, Any]) -> Panel:
         by_pos.setdefault(p["king_track"] + D.king_start, []).append(p["seat"])
     # a clear sheet under the cells: the track is one target, gaps included
     cells = [
-        f'<g id="king-track" class="track">{_title("King track: advance one space (1 AP)")}'
+        f'<g id="king-track" class="track"{_help("king-track")}>'
+        f"{_title('King track: advance one space (1 AP)')}"
         f'<rect x="{PAD}" y="34" width="{COLUMN - 2 * PAD}" height="78" fill="#fff" '
         f'fill-opacity="0"/>'
     ]
@@ -435,7 +481,7 @@ def _town_label(x: float, y: float, name: str) -> str:
     )
 
 
-def _map(obs: dict[str, Any]) -> Panel:
+def _map(obs: dict[str, Any]) -> tuple[str, float]:
     """Towns joined by roads; houses, cathedral pillars, bonus tiles and figures. A town is
     clicked for all that is done in it."""
     out = [_heading("Map")]
@@ -463,7 +509,8 @@ def _map(obs: dict[str, Any]) -> Panel:
         # the houses, tiles and pillars drawn on a town are inside its group: a click on them
         # is a click on the town
         body = [
-            f'<g id="spot-{escape(town.id)}" class="town">{_title("; ".join(about))}'
+            f'<g id="spot-{escape(town.id)}" class="town"{_help(f"town-{town.id}")}>'
+            f"{_title('; '.join(about))}"
             f'<circle cx="{x:g}" cy="{y:g}" r="{TOWN_R}" fill="#fbf6e6" stroke="#6b5a3a" '
             f'stroke-width="1.5"/>'
         ]
@@ -508,7 +555,7 @@ def _map(obs: dict[str, Any]) -> Panel:
         my += -8 + s * 6
         out.append(
             f'<circle cx="{mx:g}" cy="{my:g}" r="4.5" fill="{colour}" stroke="#111" '
-            f'pointer-events="none"><title>merchant of seat {SEAT_LETTERS[s]}</title></circle>'
+            f'pointer-events="none"{_help("merchant")}><title>merchant of seat {SEAT_LETTERS[s]}</title></circle>'
         )
         a_spot = spots[p["architect"]]
         ax, ay = xy[a_spot]
@@ -516,18 +563,18 @@ def _map(obs: dict[str, Any]) -> Panel:
         ay += -8 + s * 6
         out.append(
             f'<polygon points="{ax:g},{ay - 5:g} {ax + 5:g},{ay + 5:g} {ax - 5:g},{ay + 5:g}" '
-            f'fill="{colour}" stroke="#111" pointer-events="none">'
+            f'fill="{colour}" stroke="#111" pointer-events="none"{_help("architect")}>'
             f"{_title(f'architect of seat {SEAT_LETTERS[s]}')}</polygon>"
         )
-    key = "houses: squares; tiles below them; pillars: dots under the town; merchant: circle; "
-    key += "architect: triangle; F1-F4: the fairs"
-    body, rows = _lines(PAD, _map_height() + 2, key, COLUMN - 2 * PAD)
-    out.append(f'<g fill="#555">{body}</g>')
+    legend = "houses: squares; tiles below them; pillars: dots under the town; merchant: circle; "
+    legend += "architect: triangle; F1-F4: the fairs"
+    drawn, rows = _lines(PAD, _map_height() + 2, legend, COLUMN - 2 * PAD)
+    out.append(f'<g fill="#555">{drawn}</g>')
     return "".join(out), _map_height() + 15 * rows
 
 
-def _scores(obs: dict[str, Any]) -> Panel:
-    out = [_heading("Players")]
+def _scores(obs: dict[str, Any]) -> tuple[str, float]:
+    out = [f"<g{_help('score-track')}>{_heading('Players')}</g>"]
     y = 34.0
     for p in obs["players"]:
         s = p["seat"]
@@ -548,7 +595,7 @@ def _scores(obs: dict[str, Any]) -> Panel:
     return "".join(out), y + 4
 
 
-def _own_board(obs: dict[str, Any], seat: int) -> Panel:
+def _own_board(obs: dict[str, Any], seat: int) -> tuple[str, float]:
     """The seat's player board: buildings with rooms (clickable), crests, roofs; storehouse."""
     p = obs["players"][seat]
     out = [_heading(f"Your board (seat {SEAT_LETTERS[seat]})")]
@@ -557,7 +604,11 @@ def _own_board(obs: dict[str, Any], seat: int) -> Panel:
     tall = 18 + floors * (rh + 3) + 20
     corners = _grid(len(p["buildings"]), 3, w, tall, 34)
     for b, ((x, top), bld) in enumerate(zip(corners, p["buildings"], strict=True)):
-        out.append(_text(x, top + 12, f"building {b + 1}", fill="#444"))
+        out.append(
+            f"<g{_help(f'building-{b + 1}')}>"
+            + _text(x, top + 12, f"building {b + 1}", fill="#444")
+            + "</g>"
+        )
         rooms_top = top + 18
         if bld["rooms"] == ["occupied"]:
             out.append(
@@ -576,6 +627,7 @@ def _own_board(obs: dict[str, Any], seat: int) -> Panel:
                         kind,
                         f"room-{b + 1}-{f + 1}",
                         f"building {b + 1} floor {f + 1}",
+                        f"building-{b + 1}",
                     )
                 )
         info = []
@@ -587,7 +639,7 @@ def _own_board(obs: dict[str, Any], seat: int) -> Panel:
             info.append("complete")
         out.append(_text(x, rooms_top + floors * (rh + 3) + 12, ", ".join(info) or "-"))
     y = corners[-1][1] + tall + 6
-    out.append(_heading("Storehouse", y + 18))
+    out.append(f"<g{_help('storehouse')}>{_heading('Storehouse', y + 18)}</g>")
     seen: set[str] = set()
     store = p["storehouse"]
     corners = _grid(len(store), 3, w, 30, y + 28)
@@ -596,7 +648,7 @@ def _own_board(obs: dict[str, Any], seat: int) -> Panel:
         if kind is not None and kind not in seen:
             seen.add(kind)
             ident = f"store-{kind}"
-        out.append(_tile(x, ty, w, 30, kind, ident, f"storehouse {i + 1}"))
+        out.append(_tile(x, ty, w, 30, kind, ident, f"storehouse {i + 1}", "storehouse"))
     if store:
         y = corners[-1][1] + 36
     else:
