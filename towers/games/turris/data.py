@@ -1142,3 +1142,50 @@ def _check_cross_references(data: TurrisData) -> None:
                 f"game.toml [excavation_sites_by_players] says "
                 f"{k['excavation_sites_by_players'].get(str(n))}"
             )
+
+
+# ---------------------------------------------------------------------------- help
+
+
+@dataclass(frozen=True)
+class HelpTopic:
+    """A component explained in ``help.toml``: one with no effect list of its own (a token,
+    a track, a Beast, a space), which the views' glossary tells in these words."""
+
+    key: str
+    name: str
+    kind: str
+    text: str
+    source: str
+    solo: bool = False
+    """Shown only in the solo game."""
+
+
+def load_help(data_dir: Path = DATA_DIR) -> tuple[HelpTopic, ...]:
+    """``help.toml``, checked: each topic's key once, its name, kind, text and source."""
+    return _load_help(Path(data_dir))
+
+
+@cache
+def _load_help(data_dir: Path) -> tuple[HelpTopic, ...]:
+    doc = _read("help.toml", data_dir)
+    raw = doc.get("topic")
+    if not isinstance(raw, list) or not raw:
+        raise DataError("help.toml: missing [[topic]]")
+    out = []
+    for i, item in enumerate(raw):
+        where = f"help.toml topic {item.get('key', i + 1)!r}"
+        _keys(where, item, {"key", "name", "kind", "text"}, {"solo"})
+        _provenance(where, item, ())
+        out.append(
+            HelpTopic(
+                key=_str(where, "key", item["key"]),
+                name=_str(where, "name", item["name"]),
+                kind=_str(where, "kind", item["kind"]),
+                text=_str(where, "text", item["text"]),
+                source=item["source"],
+                solo=_bool(where, "solo", item.get("solo", False)),
+            )
+        )
+    _unique("help.toml topic", [t.key for t in out])
+    return tuple(out)

@@ -13,10 +13,11 @@ its own Tactics hand (the others' are counted, never named).
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING, Any
 
 from towers.core.words import plural
-from towers.games.turris.data import TOKENS, Bundle, Card, Effect, Ongoing
+from towers.games.turris.data import TOKENS, Bundle, Card, Effect, Ongoing, load
 
 if TYPE_CHECKING:
     from towers.games.turris.rules import TurrisGame, TurrisState
@@ -149,10 +150,19 @@ def effects_words(effects: tuple[Effect, ...]) -> str:
     return "; ".join(effect_words(e) for e in effects) if effects else "no effect"
 
 
+def _where_words(where: str) -> str:
+    """Where an ongoing effect's trigger must happen: an Excavation Site, or a Location by
+    its printed name."""
+    if where in WHERE_WORDS:
+        return WHERE_WORDS[where]
+    d = load()
+    return f"in the {d.location(where).name}" if where in d.index else where
+
+
 def ongoing_words(o: Ongoing) -> str:
     when = TRIGGER_WORDS.get(o.on, o.on)
     if o.where:
-        when += f" ({WHERE_WORDS.get(o.where, o.where)})"
+        when += f" ({_where_words(o.where)})"
     if o.once_per_turn:
         when += ", once per turn"
     return f"{when}: {effects_words(o.effects)}"
@@ -217,7 +227,7 @@ def source_name(game: TurrisGame, src: int) -> str:
             if kind == "upgrade":
                 return f"{name} Upgrade"
             if kind == "council":
-                return f"Council spot {name}"
+                return f"Council spot {name.capitalize()}"
             return str(name)
     return game.sources[src][0]
 
@@ -381,13 +391,7 @@ def _location_line(game: TurrisGame, obs: dict[str, Any], i: int) -> str:
     return " - ".join(parts) + f"\n      [dim]next to {near}[/]"
 
 
-def text(state: TurrisState, seat: int | None) -> str:
-    """The board, tracks, tableaux and players as ``seat`` sees them."""
-    game = state.game
-    d = game.data
-    obs = state.observation(seat)
-    n = len(obs["prestige"])
-    lines: list[str] = []
+def _head_lines(game: TurrisGame, obs: dict[str, Any]) -> list[str]:
     head = f"[bold]Turris[/] - {round_words(obs)}"
     if obs["phase"] in PHASE_WORDS:
         head += f" - {PHASE_WORDS[obs['phase']]}"
@@ -395,12 +399,17 @@ def text(state: TurrisState, seat: int | None) -> str:
         head += f" - First Player {seat_label(game, obs['first_player'])}"
     if obs["future_first"] >= 0:
         head += f" (next: {seat_label(game, obs['future_first'])})"
-    lines.append(head)
-    lines.append(f"  [bold]Now:[/] {pending_words(game, obs)}")
+    lines = [head, f"  [bold]Now:[/] {pending_words(game, obs)}"]
     if obs["endgame"]:
         lines.append("  [bold red]Endgame: the Beasts are being removed[/]")
-    lines.append("")
-    lines.append("[bold]Board[/] (number, name, marks, reward, Scouts, Beasts, Fruit)")
+    return lines
+
+
+def _board_lines(game: TurrisGame, obs: dict[str, Any]) -> list[str]:
+    """The Main Board, the Graveyard and the Beasts."""
+    d = game.data
+    n = len(obs["prestige"])
+    lines = ["[bold]Board[/] (number, name, marks, reward, Scouts, Beasts, Fruit)"]
     for i in range(len(d.locations)):
         lines.append(_location_line(game, obs, i))
     graves = ", ".join(
@@ -423,8 +432,14 @@ def text(state: TurrisState, seat: int | None) -> str:
             f"  {beast.number} {beast.name}: {where}{flipped}; {BEAST_EFFECT_WORDS[beast.effect]}"
             f"; speed {speed}"
         )
-    lines.append("")
-    lines.append("[bold]Tracks[/]")
+    return lines
+
+
+def _track_lines(game: TurrisGame, obs: dict[str, Any]) -> list[str]:
+    """The Prestige, Council and Tower tracks."""
+    d = game.data
+    n = len(obs["prestige"])
+    lines = ["[bold]Tracks[/]"]
     lines.append(
         "  Prestige: " + ", ".join(f"{seat_label(game, s)} {obs['prestige'][s]}" for s in range(n))
     )
@@ -448,8 +463,13 @@ def text(state: TurrisState, seat: int | None) -> str:
             for s in range(n)
         )
     )
-    lines.append("")
-    lines.append("[bold]Missions[/] (cost -> Prestige: effect)")
+    return lines
+
+
+def _tableau_lines(game: TurrisGame, obs: dict[str, Any]) -> list[str]:
+    """The Missions and the Trionfi cards on offer."""
+    d = game.data
+    lines = ["[bold]Missions[/] (cost -> Prestige: effect)"]
     for m in obs["missions"]:
         lines.append("  " + mission_line(d.missions[m]))
     lines.append(f"  [dim]{_deck_size(obs['mission_deck'])} in the deck[/]")
@@ -462,20 +482,40 @@ def text(state: TurrisState, seat: int | None) -> str:
             lines.append(f"  {k + 1} {c.name} ({upgraded_name(game, c)}): {card_words(c)}{mark}")
         else:
             lines.append(f"  {k + 1} [dim](empty)[/]{mark}")
+    return lines
+
+
+def _betrayer_line(game: TurrisGame, obs: dict[str, Any]) -> str:
+    # Solo Setup 7: the Betrayers always count as having 1 of each I/K/R/W
+    d = game.data
+    die = obs["beast_die"]
+    rolled = f"; the d4 named the {d.beasts[die].name}" if die >= 0 else ""
+    card = obs["movement_card"]
+    rolled += f"; Beast Movement card {card}" if card else ""
+    return (
+        f"  [bold]Betrayers[/]: {obs['betrayer_prestige']} Prestige; I1 K1 R1 W1 (always); "
+        f"Scouts in {', '.join(node_name(game, obs, b) for b in obs['betrayer_at'])}{rolled}"
+    )
+
+
+def text(state: TurrisState, seat: int | None) -> str:
+    """The board, tracks, tableaux and players as ``seat`` sees it."""
+    game = state.game
+    obs = state.observation(seat)
+    n = len(obs["prestige"])
+    lines = _head_lines(game, obs)
+    lines.append("")
+    lines += _board_lines(game, obs)
+    lines.append("")
+    lines += _track_lines(game, obs)
+    lines.append("")
+    lines += _tableau_lines(game, obs)
     lines.append("")
     lines.append("[bold]Players[/]")
     for s in range(n):
         lines += _player_lines(game, obs, s, seat)
     if game.solo:
-        # Solo Setup 7: the Betrayers always count as having 1 of each I/K/R/W
-        die = obs["beast_die"]
-        rolled = f"; the d4 named the {d.beasts[die].name}" if die >= 0 else ""
-        card = obs["movement_card"]
-        rolled += f"; Beast Movement card {card}" if card else ""
-        lines.append(
-            f"  [bold]Betrayers[/]: {obs['betrayer_prestige']} Prestige; I1 K1 R1 W1 (always); "
-            f"Scouts in {', '.join(node_name(game, obs, b) for b in obs['betrayer_at'])}{rolled}"
-        )
+        lines.append(_betrayer_line(game, obs))
     return "\n".join(lines)
 
 
@@ -528,4 +568,102 @@ def _player_lines(game: TurrisGame, obs: dict[str, Any], s: int, seat: int | Non
     if s == seat and "hand" in obs:
         for c in obs["hand"]:
             out.append(f"    [cyan]Tactics[/] {d.tactics[c].name}: {card_words(d.tactics[c])}")
+    return out
+
+
+# ---- the terminal's glance and sections ---------------------------------------------------
+
+GLANCE_WIDTH = 80
+
+
+def _fit(text: str, most: int = 1, width: int = GLANCE_WIDTH) -> list[str]:
+    """``text`` wrapped to ``width`` columns, at most ``most`` lines, the last cut with an
+    ellipsis if the rest does not fit."""
+    rows = textwrap.wrap(text, width, subsequent_indent="  ", break_long_words=True) or [""]
+    if len(rows) > most:
+        rows = rows[:most]
+        rows[-1] = rows[-1][: width - 1].rstrip() + "…"
+    return rows
+
+
+def holdings(game: TurrisGame, obs: dict[str, Any], s: int) -> str:
+    """``I3 K0 R1 W0, 1 Artifact``: a seat's resources and Artifacts."""
+    res = obs["resources"][s]
+    tokens = " ".join(f"{t}{res[k]}" for k, t in enumerate(TOKENS[:4]))
+    return f"{tokens}, {plural(res[4], 'Artifact')}"
+
+
+def glance(state: TurrisState, seat: int | None) -> str:
+    """What matters now, in at most 12 lines of 80 columns: the round, phase and First
+    Player; the decision pending; the seat's resources, Scouts, hand and Missions; the
+    Missions and Trionfi on offer; the Beasts; every Prestige in one line."""
+    game = state.game
+    d = game.data
+    obs = state.observation(seat)
+    n = len(obs["prestige"])
+    lines: list[str] = []
+    phase = PHASE_WORDS.get(obs["phase"], "Setup") if obs["round"] else "Setup"
+    head = f"Turris, {round_words(obs)}, {phase}"
+    if obs["first_player"] >= 0:
+        head += f"; First Player {plain_seat(game, obs['first_player'])}"
+    lines.append(f"[bold]{_fit(head)[0]}[/]")
+    lines += _fit(f"Now: {pending_words(game, obs)}", 2)
+    if seat is not None and 0 <= seat < n:
+        on_board = sum(row[seat] for row in obs["scouts"])
+        lines += _fit(
+            f"You, {plain_seat(game, seat)}: {holdings(game, obs, seat)}; Scouts "
+            f"{obs['reserve'][seat]} in reserve, {on_board} on the board, "
+            f"{obs['graveyard'][seat]} in the Graveyard",
+            2,
+        )
+        done = len(obs["completed"][seat])
+        lines += _fit(
+            f"Missions done {done}, Tower Rooms {obs['rooms'][seat]} "
+            f"({_tower_need(game, obs['rooms'][seat])}); "
+            f"{plural(obs['action_tokens'][seat], 'Additional Action token')}"
+        )
+        hand = [d.tactics[c].name for c in obs.get("hand", [])]
+        lines += _fit(f"Your Tactics: {', '.join(hand) if hand else 'none'}")
+    offers = [
+        f"{d.missions[m].name} {bundle_short(d.missions[m].cost)}={d.missions[m].prestige}"
+        for m in obs["missions"]
+    ]
+    lines += _fit(f"Missions: {', '.join(offers) or 'none'}", 2)
+    trionfi = [d.trionfi[t].name for t in obs["trionfi_tableau"] if t >= 0]
+    lines += _fit(f"Trionfi: {', '.join(trionfi) or 'none left'}")
+    beasts = [
+        f"{b.name} {node_name(game, obs, obs['beast_at'][k])}"
+        for k, b in enumerate(d.beasts)
+        if obs["beast_at"][k] >= 0
+    ]
+    fast = d.beasts[game.altar_beast[obs["altar"]]].name
+    lines += _fit(f"Beasts: {', '.join(beasts) or 'none left'}; the Altar speeds the {fast}")
+    scores = [f"P{s + 1} {obs['prestige'][s]}" for s in range(n)]
+    if game.solo:
+        scores.append(f"Betrayers {obs['betrayer_prestige']}")
+    lines += _fit("Prestige: " + ", ".join(scores))
+    return "\n".join(lines[:12])
+
+
+def sections(state: TurrisState, seat: int | None) -> dict[str, str]:
+    """The rest on demand: the board and Beasts, the seat's own holdings, the Missions and
+    Trionfi on offer with the decks, and the tracks with every player."""
+    game = state.game
+    obs = state.observation(seat)
+    n = len(obs["prestige"])
+    out = {"board": "\n".join(_head_lines(game, obs) + [""] + _board_lines(game, obs))}
+    if seat is not None and 0 <= seat < n:
+        out["me"] = "\n".join(_player_lines(game, obs, seat, seat))
+    supply = _tableau_lines(game, obs)
+    supply.append(
+        f"[bold]Tactics[/]: {obs['tactics_deck_size']} in the deck, "
+        f"{len(obs['tactics_discard'])} discarded"
+    )
+    out["supply"] = "\n".join(supply)
+    scores = _track_lines(game, obs) + ["", "[bold]Players[/]"]
+    for s in range(n):
+        scores += _player_lines(game, obs, s, seat)
+    if game.solo:
+        scores.append(_betrayer_line(game, obs))
+    out["scores"] = "\n".join(scores)
     return out

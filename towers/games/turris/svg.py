@@ -169,11 +169,32 @@ def _lines(
     return "".join(_text(x, y + k * step, r, size, **attrs) for k, r in enumerate(rows)), len(rows)
 
 
+def _help(key: str) -> str:
+    """The ``data-help`` attribute naming a glossary topic (nothing for no key)."""
+    return f' data-help="{escape(key, quote=True)}"' if key else ""
+
+
+TOKEN_HELP = {"I": "ichor", "K": "knowledge", "R": "relics", "W": "weaponry", "A": "artifact"}
+"""The glossary topic of each token letter."""
+
+
+def node_help(game: TurrisGame, obs: dict[str, Any], node: int) -> str:
+    """The glossary topic of what stands on a node: its Location, Excavation Site or spot,
+    or the Crossroads."""
+    loc = D.locations[node]
+    if loc.kind == "crossroads":
+        return "crossroads"
+    if loc.kind == "excavation":
+        site = obs["site_at"][game.spots.index(node)]
+        return f"site-{D.excavation_sites[site].id}" if site >= 0 else "excavation_spot"
+    return f"location-{loc.id}"
+
+
 def _title(body: str) -> str:
     return f"<title>{escape(body)}</title>"
 
 
-def _seat_fill(game: TurrisGame, seat: int) -> str:
+def seat_fill(game: TurrisGame, seat: int) -> str:
     return SEAT_FILLS.get(game.data.player_sets[seat].colour, "#888")
 
 
@@ -192,10 +213,12 @@ def _card(
     body: str,
     fill: str,
     tip: str,
+    help_key: str = "",
 ) -> str:
     """A card: a named group (clickable if ``ident``) with its name, a corner note and words
-    (as many lines as its height holds)."""
+    (as many lines as its height holds); ``help_key`` the glossary's topic for it."""
     id_attr = f' id="{ident}"' if ident else ""
+    id_attr += _help(help_key)
     head, rows = _lines(x + 8, y + 19, name, w - 16, 14, 2, font_weight="bold")
     top = y + 19 + 17 * rows
     room = y + h - (22 if corner else 6) - top + 12
@@ -219,15 +242,17 @@ def _card_height(w: float, name: str, corner: str, body: str) -> float:
 def _cards(
     cards: list[tuple[Any, ...]], top: float, per_row: int, least: float = 60
 ) -> tuple[str, float]:
-    """``(ident, name, corner, body, fill, tip)`` cards ``per_row`` to a row from ``top``, all
-    as tall as the wordiest needs; the drawing and the height it takes."""
+    """``(ident, name, corner, body, fill, tip[, help key])`` cards ``per_row`` to a row from
+    ``top``, all as tall as the wordiest needs; the drawing and the height it takes."""
     w = (COLUMN - 2 * PAD - (per_row - 1) * 6) / per_row
     h = max([least] + [_card_height(w, c[1], c[2], c[3]) for c in cards])
     out = []
-    for k, (ident, name, corner, body, fill, tip) in enumerate(cards):
+    for k, card in enumerate(cards):
         x = PAD + (k % per_row) * (w + 6)
         y = top + (k // per_row) * (h + 6)
-        out.append(_card(ident, x, y, w, h, name, corner, body, fill, tip))
+        ident, name, corner, body, fill, tip = card[:6]
+        key = card[6] if len(card) > 6 else ""
+        out.append(_card(ident, x, y, w, h, name, corner, body, fill, tip, key))
     rows = (len(cards) + per_row - 1) // per_row
     return "".join(out), rows * (h + 6)
 
@@ -262,7 +287,7 @@ def _scouts(game: TurrisGame, obs: dict[str, Any], node: int, x: float, y: float
     """Scouts (seat-coloured dots with counts, the Betrayers' grey) in a row from ``x``."""
     out = []
     dots = [
-        (_seat_fill(game, s), obs["scouts"][node][s], f"P{s + 1}")
+        (seat_fill(game, s), obs["scouts"][node][s], f"P{s + 1}")
         for s in range(len(obs["prestige"]))
     ]
     dots.append((BETRAYER_FILL, obs.get("betrayer_at", []).count(node), "Betrayers"))
@@ -271,7 +296,8 @@ def _scouts(game: TurrisGame, obs: dict[str, Any], node: int, x: float, y: float
             continue
         out.append(
             f'<circle cx="{x}" cy="{y}" r="10" fill="{fill}" stroke="#fff" stroke-width="1.5" '
-            f'pointer-events="none"><title>{who}: {plural(k, "Scout")}</title></circle>'
+            f'pointer-events="none"{_help("betrayers" if who == "Betrayers" else "scout")}>'
+            f"<title>{who}: {plural(k, 'Scout')}</title></circle>"
         )
         if k > 1 or who == "Betrayers":
             label = "B" if who == "Betrayers" and k == 1 else k
@@ -290,7 +316,7 @@ def _beasts(obs: dict[str, Any], node: int, x: float, y: float, step: float) -> 
         bx = x + step * j
         dash = ' stroke-dasharray="4 3"' if flipped else ""
         out.append(
-            f'<g id="beast-{beast.id}"><circle cx="{bx}" cy="{y}" r="{TAP / 2 + 1}" '
+            f'<g id="beast-{beast.id}"{_help(beast.id)}><circle cx="{bx}" cy="{y}" r="{TAP / 2 + 1}" '
             f'fill="{BEAST_FILLS.get(beast.id, "#333")}" stroke="#fff" stroke-width="2.5"{dash}'
             f' opacity="{0.6 if flipped else 1}"/>'
             f"{_title(beast.name + (' (flipped)' if flipped else ''))}"
@@ -321,7 +347,8 @@ def _node(game: TurrisGame, obs: dict[str, Any], i: int) -> str:
     ident = node_id(i)
     if loc.kind == "crossroads":
         return (
-            f'<g id="{ident}"><circle cx="{x}" cy="{y}" r="{CROSS_R}" fill="#4a4238" '
+            f'<g id="{ident}"{_help("crossroads")}><circle cx="{x}" cy="{y}" r="{CROSS_R}" '
+            f'fill="#4a4238" '
             f'stroke="#222" stroke-width="2"/>{_title(loc.name)}'
             + _text(x, y + 5, "✕", 14, fill="#bbb", text_anchor="middle")
             + _scouts(game, obs, i, x - 8, y - CROSS_R - 4)
@@ -350,7 +377,8 @@ def _node(game: TurrisGame, obs: dict[str, Any], i: int) -> str:
     size = 14 if len(name) <= (LOC_W - 30) / (14 * 0.52) else SMALLEST
     head, _ = _lines(x0 + 26, y0 + 18, name, LOC_W - 30, size, 2, font_weight="bold", fill=ink)
     out = [
-        f'<g id="{ident}"><rect x="{x0}" y="{y0}" width="{LOC_W}" height="{LOC_H}" rx="10" '
+        f'<g id="{ident}"{_help(node_help(game, obs, i))}><rect x="{x0}" y="{y0}" '
+        f'width="{LOC_W}" height="{LOC_H}" rx="10" '
         f'fill="{fill}" stroke="{stroke}" stroke-width="3"{dash}/>{_title(tip)}',
         f'<circle cx="{x0 + 13}" cy="{y0 + 14}" r="10" fill="#5a4a32" pointer-events="none"/>',
         _text(x0 + 13, y0 + 18, label, SMALLEST, fill="#fff", text_anchor="middle"),
@@ -366,7 +394,8 @@ def _node(game: TurrisGame, obs: dict[str, Any], i: int) -> str:
     if obs["fruit"] == i:
         out.append(
             f'<circle cx="{x0 + 42}" cy="{y0 + LOC_H - 13}" r="9" fill="#4caf50" '
-            f'stroke="#1b5e20" pointer-events="none"><title>the Fruit</title></circle>'
+            f'stroke="#1b5e20" pointer-events="none"{_help("fruit")}><title>the Fruit</title>'
+            "</circle>"
         )
     out.append("</g>")
     return "".join(out)
@@ -377,7 +406,7 @@ def _graveyard(game: TurrisGame, obs: dict[str, Any]) -> str:
     x, y = float(g["x"]), float(g["y"])
     w, h = LOC_W, 64
     out = [
-        f'<g id="graveyard"><rect x="{x - w / 2}" y="{y - h / 2}" width="{w}" height="{h}" '
+        f'<g id="graveyard"{_help("graveyard")}><rect x="{x - w / 2}" y="{y - h / 2}" width="{w}" height="{h}" '
         f'rx="10" fill="#5c5c5c" stroke="#222" stroke-width="2"/>'
         f"{_title('Graveyard (Force Revive)')}</g>",
         _text(x, y - h / 2 + 19, "Graveyard", 14, fill="#fff", text_anchor="middle"),
@@ -387,7 +416,7 @@ def _graveyard(game: TurrisGame, obs: dict[str, Any]) -> str:
         k = obs["graveyard"][s]
         if k:
             out.append(
-                f'<circle cx="{sx}" cy="{y + 12}" r="10" fill="{_seat_fill(game, s)}" '
+                f'<circle cx="{sx}" cy="{y + 12}" r="10" fill="{seat_fill(game, s)}" '
                 f'stroke="#fff" pointer-events="none"/>'
             )
             out.append(_text(sx, y + 16, k, SMALLEST, fill="#fff", text_anchor="middle"))
@@ -442,7 +471,7 @@ def _rewards_key(game: TurrisGame, obs: dict[str, Any]) -> Panel:
 # ---- tracks, tableaux, players ----------------------------------------------------------------
 
 
-def _head(game: TurrisGame, obs: dict[str, Any]) -> Panel:
+def _head(game: TurrisGame, obs: dict[str, Any]) -> tuple[str, float]:
     out = [_text(PAD, 24, f"Turris — {round_words(obs)}", 17, font_weight="bold")]
     body, rows = _lines(PAD, 46, pending_words(game, obs), COLUMN - 2 * PAD, 14)
     out.append(body)
@@ -457,7 +486,8 @@ def _altar(game: TurrisGame, obs: dict[str, Any]) -> Panel:
         on = obs["altar"] == k
         out.append(
             f'<rect x="{x:.1f}" y="40" width="{w:.1f}" height="34" rx="6" '
-            f'fill="{"#f2c14e" if on else "#fff"}" stroke="#555" pointer-events="none"/>'
+            f'fill="{"#f2c14e" if on else "#fff"}" stroke="#555" pointer-events="none"'
+            f"{_help('altar')}/>"
         )
         out.append(_text(x + w / 2, 54, space.label, SMALLEST, text_anchor="middle"))
         out.append(_text(x + w / 2, 69, f"speed {space.speed}", SMALLEST, text_anchor="middle"))
@@ -470,7 +500,8 @@ def _altar(game: TurrisGame, obs: dict[str, Any]) -> Panel:
         ident = f' id="beast-{beast.id}"' if at < 0 else ""
         flipped = " ↓" if obs["flipped"][b] else ""
         out.append(
-            f'<g{ident}><rect x="{x:.1f}" y="{y}" width="{w:.1f}" height="40" rx="6" '
+            f'<g{ident}{_help(beast.id)}><rect x="{x:.1f}" y="{y}" width="{w:.1f}" height="40" '
+            f'rx="6" '
             f'fill="{BEAST_FILLS.get(beast.id, "#333")}"/>'
             f"{_title(f'{beast.name}: {BEAST_EFFECT_WORDS[beast.effect]}')}</g>"
             + _text(
@@ -493,12 +524,13 @@ def _prestige(game: TurrisGame, obs: dict[str, Any]) -> Panel:
     most = max(D.prestige_track, *obs["prestige"], obs.get("betrayer_prestige", 0))
     x0, width = PAD + 8, COLUMN - 2 * PAD - 16
     scale = width / most
-    markers = [(_seat_fill(game, s), obs["prestige"][s], f"P{s + 1}") for s in range(n)]
+    markers = [(seat_fill(game, s), obs["prestige"][s], f"P{s + 1}") for s in range(n)]
     if game.solo:
         markers.append((BETRAYER_FILL, obs["betrayer_prestige"], "Betrayers"))
     y0 = 44 + 13 * len(markers)
     out.append(
-        f'<line x1="{x0}" y1="{y0}" x2="{x0 + width}" y2="{y0}" stroke="#555" stroke-width="2"/>'
+        f'<line x1="{x0}" y1="{y0}" x2="{x0 + width}" y2="{y0}" stroke="#555" stroke-width="2"'
+        f"{_help('prestige_track')}/>"
     )
     for v in range(0, most + 1, 10):
         x = x0 + v * scale
@@ -516,7 +548,7 @@ def _prestige(game: TurrisGame, obs: dict[str, Any]) -> Panel:
         x = PAD + 56 + k * w
         out.append(
             f'<rect x="{x:.1f}" y="{ty}" width="{w - 4:.1f}" height="28" rx="4" fill="#fff" '
-            f'stroke="#777"><title>Tower Room {k}: {plural(need, "completed Mission")} needed '
+            f'stroke="#777"{_help("tower_track")}><title>Tower Room {k}: {plural(need, "completed Mission")} needed '
             f"for the next</title></rect>"
         )
         out.append(_text(x + 4, ty + 19, k, SMALLEST))
@@ -525,7 +557,7 @@ def _prestige(game: TurrisGame, obs: dict[str, Any]) -> Panel:
             if obs["rooms"][s] == k:
                 out.append(
                     f'<circle cx="{x + 8 + 8 * s:.1f}" cy="{ty + 34}" r="5" '
-                    f'fill="{_seat_fill(game, s)}"/>'
+                    f'fill="{seat_fill(game, s)}"/>'
                 )
     return "".join(out), ty + 46
 
@@ -548,7 +580,7 @@ def _council(game: TurrisGame, obs: dict[str, Any]) -> Panel:
             words = effects_words(spot.effects)
             body, _ = _lines(x + 6, y + 17, words, w - 12, SMALLEST, 2)
             out.append(
-                f'<g id="council-{spot.id}"><rect x="{x:.1f}" y="{y}" width="{w:.1f}" '
+                f'<g id="council-{spot.id}"{_help(f"council-{spot.id}")}><rect x="{x:.1f}" y="{y}" width="{w:.1f}" '
                 f'height="44" rx="6" fill="#efe6f5" stroke="#6a4a7a" stroke-width="1.5"/>'
                 f"{_title(f'{spot.id}: {words}')}</g>{body}"
             )
@@ -556,7 +588,7 @@ def _council(game: TurrisGame, obs: dict[str, Any]) -> Panel:
                 if obs["council"][s] == k:
                     out.append(
                         f'<circle cx="{x + w - 10 - 16 * s:.1f}" cy="{y + 36}" r="7" '
-                        f'fill="{_seat_fill(game, s)}" stroke="#fff" pointer-events="none"/>'
+                        f'fill="{seat_fill(game, s)}" stroke="#fff" pointer-events="none"/>'
                     )
         y += 50
     return "".join(out), y + 4
@@ -569,7 +601,8 @@ def _supply(game: TurrisGame, obs: dict[str, Any]) -> Panel:
     for k, t in enumerate(TOKENS):
         x = 110 + k * 58
         out.append(
-            f'<g id="token-{t}"><circle cx="{x}" cy="26" r="21" fill="{TOKEN_FILLS[t]}" '
+            f'<g id="token-{t}"{_help(TOKEN_HELP[t])}><circle cx="{x}" cy="26" r="21" '
+            f'fill="{TOKEN_FILLS[t]}" '
             f'stroke="#222"/>{_title(TOKEN_NAMES[t])}</g>'
         )
         out.append(_text(x, 32, t, 17, fill="#fff", text_anchor="middle", font_weight="bold"))
@@ -578,7 +611,7 @@ def _supply(game: TurrisGame, obs: dict[str, Any]) -> Panel:
     top = stack[-1] if stack and not obs["chance"] else None
     if top is not None and top["frame"] == "rewards":
         out.append(_text(PAD, y + 18, "Rewards to resolve", 15, font_weight="bold"))
-        cards = []
+        cards: list[tuple[Any, ...]] = []
         for k, src in enumerate(top["packets"]):
             name = source_name(game, src)
             words = effects_words(game.sources[src][1])
@@ -600,7 +633,15 @@ def _supply(game: TurrisGame, obs: dict[str, Any]) -> Panel:
                 name = f"{faction.name} {side.side}"
                 tip = f"{name} ({side.name}): {words}"
                 cards.append(
-                    (f"faction-{faction.id}-{'ab'[j]}", name, side.name, words, "#f0f0e0", tip)
+                    (
+                        f"faction-{faction.id}-{'ab'[j]}",
+                        name,
+                        side.name,
+                        words,
+                        "#f0f0e0",
+                        tip,
+                        f"faction-{faction.id}",
+                    )
                 )
         body, h = _cards(cards, y + 28, 2)
         out.append(body)
@@ -612,12 +653,20 @@ def _hand(obs: dict[str, Any]) -> Panel | None:
     hand = obs.get("hand") or []
     if not hand:
         return None
-    cards = []
+    cards: list[tuple[Any, ...]] = []
     for c in hand:
         card = D.tactics[c]
         words = card_words(card)
         cards.append(
-            (f"tactics-{card.id}", card.name, "Tactics", words, "#e9f4f6", f"{card.name}: {words}")
+            (
+                f"tactics-{card.id}",
+                card.name,
+                "Tactics",
+                words,
+                "#e9f4f6",
+                f"{card.name}: {words}",
+                f"tactics-{card.id}",
+            )
         )
     body, h = _cards(cards, 40, 2)
     return _heading("Your Tactics") + body, 40 + h
@@ -635,7 +684,7 @@ def _trionfi(obs: dict[str, Any]) -> Panel:
     for k, t in enumerate(obs["trionfi_tableau"]):
         x, y = PAD + (k % 3) * (w + 6), 40 + (k // 3) * (h + 6)
         out.append(
-            f'<g id="room-{k}"><rect x="{x:.1f}" y="{y}" width="{w:.1f}" height="{h}" rx="8" '
+            f'<g id="room-{k}"{_help("tower_room")}><rect x="{x:.1f}" y="{y}" width="{w:.1f}" height="{h}" rx="8" '
             f'fill="none" stroke="#aaa" stroke-dasharray="6 4"/>{_title(f"Tower Room {k + 1}")}'
         )
         if t >= 0:
@@ -643,11 +692,25 @@ def _trionfi(obs: dict[str, Any]) -> Panel:
             words = card_words(c)
             where = _upgrades(c)
             tip = f"{c.name} (upgrades the {where}): {words}"
-            out.append(_card(f"trionfi-{c.id}", x, y, w, h, c.name, where, words, "#f6ecd2", tip))
+            out.append(
+                _card(
+                    f"trionfi-{c.id}",
+                    x,
+                    y,
+                    w,
+                    h,
+                    c.name,
+                    where,
+                    words,
+                    "#f6ecd2",
+                    tip,
+                    f"trionfi-{c.id}",
+                )  # fmt: skip
+            )
         if k < len(damaged) and damaged[k]:
             out.append(
                 f'<rect x="{x + 4:.1f}" y="{y + h - 44}" width="{w - 8:.1f}" height="18" rx="4" '
-                f'fill="#b71c1c" pointer-events="none"/>'
+                f'fill="#b71c1c" pointer-events="none"{_help("damaged")}/>'
                 + _text(
                     x + w / 2, y + h - 31, "Damaged", SMALLEST, fill="#fff", text_anchor="middle"
                 )
@@ -667,7 +730,15 @@ def _mission(c: Any, ident: bool = True, reserved: bool = False) -> tuple[Any, .
     words = f"{cost}: {card_words(c)}"
     tip = f"{c.name}: {cost} for {c.prestige} Prestige; {card_words(c)}"
     corner = f"{c.prestige}★" + " reserved" * reserved
-    return (f"mission-{c.id}" if ident else None, c.name, corner, words, "#e6eef7", tip)
+    return (
+        f"mission-{c.id}" if ident else None,
+        c.name,
+        corner,
+        words,
+        "#e6eef7",
+        tip,
+        f"mission-{c.id}",
+    )
 
 
 def _missions(obs: dict[str, Any]) -> Panel:
@@ -676,7 +747,7 @@ def _missions(obs: dict[str, Any]) -> Panel:
 
 
 def _player(game: TurrisGame, obs: dict[str, Any], s: int, slots_seat: int) -> Panel:
-    fill = _seat_fill(game, s)
+    fill = seat_fill(game, s)
     res = obs["resources"][s]
     faction = "no faction"
     if obs["faction"][s] >= 0:
@@ -692,7 +763,8 @@ def _player(game: TurrisGame, obs: dict[str, Any], s: int, slots_seat: int) -> P
     for k, t in enumerate(TOKENS):
         x = 30 + k * 66
         out.append(
-            f'<g id="res-{s}-{t}"><circle cx="{x}" cy="62" r="18" fill="{TOKEN_FILLS[t]}" '
+            f'<g id="res-{s}-{t}"{_help(TOKEN_HELP[t])}><circle cx="{x}" cy="62" r="18" '
+            f'fill="{TOKEN_FILLS[t]}" '
             f'stroke="#222"/>{_title(f"P{s + 1} {TOKEN_NAMES[t]}: {res[k]}")}</g>'
         )
         out.append(_text(x, 68, res[k], 15, fill="#fff", text_anchor="middle", font_weight="bold"))
@@ -707,22 +779,23 @@ def _player(game: TurrisGame, obs: dict[str, Any], s: int, slots_seat: int) -> P
     body, rows = _lines(PAD, 104, stats, COLUMN - 2 * PAD, SMALLEST)
     out.append(body)
     y = 96 + rows * 15
-    cards = []
+    cards: list[tuple[Any, ...]] = []
     for k in range(2):
         m = obs["ongoing"][s][k] if k < len(obs["ongoing"][s]) else -1
         ident = f"ongoing-{k}" if s == slots_seat else None
         if m >= 0:
             c = D.missions[m]
-            cards.append(
-                (ident, c.name, "ongoing", card_words(c), "#dff0df", f"{c.name}: {card_words(c)}")
-            )
+            words = card_words(c)
+            tip = f"{c.name}: {words}"
+            cards.append((ident, c.name, "ongoing", words, "#dff0df", tip, f"mission-{c.id}"))
         else:
             cards.append((ident, "Ongoing slot", "", "empty", "#f3f3f3", "Ongoing slot: empty"))
     cards += [_mission(D.missions[m], reserved=True) for m in obs["reserved"][s]]
     for t in obs["trionfi_owned"][s]:
         c = D.trionfi[t]
+        words = card_words(c)
         cards.append(
-            (None, c.name, "Trionfi", card_words(c), "#f6ecd2", f"{c.name}: {card_words(c)}")
+            (None, c.name, "Trionfi", words, "#f6ecd2", f"{c.name}: {words}", f"trionfi-{c.id}")
         )
     body, h = _cards(cards, y, 2)
     out.append(body)
@@ -738,13 +811,15 @@ def _betrayers(obs: dict[str, Any]) -> Panel:
     card = obs.get("movement_card", 0)
     rolled += f"; Beast Movement card: {card}" if card else ""
     out = [
-        f'<rect x="0" y="0" width="{COLUMN}" height="10" rx="4" fill="{BETRAYER_FILL}"/>',
+        f'<rect x="0" y="0" width="{COLUMN}" height="10" rx="4" fill="{BETRAYER_FILL}"'
+        f"{_help('betrayers')}/>",
         _text(PAD, 32, f"Betrayers — {obs['betrayer_prestige']} Prestige", 16, font_weight="bold"),
     ]
     for k, t in enumerate(TOKENS[:4]):
         x = 30 + k * 66
         out.append(
-            f'<g id="res-{seat}-{t}"><circle cx="{x}" cy="62" r="18" fill="{TOKEN_FILLS[t]}" '
+            f'<g id="res-{seat}-{t}"{_help(TOKEN_HELP[t])}><circle cx="{x}" cy="62" r="18" '
+            f'fill="{TOKEN_FILLS[t]}" '
             f'stroke="#222"/>{_title(f"Betrayers {TOKEN_NAMES[t]}: 1")}</g>'
         )
         out.append(_text(x, 68, 1, 15, fill="#fff", text_anchor="middle", font_weight="bold"))
@@ -752,6 +827,14 @@ def _betrayers(obs: dict[str, Any]) -> Panel:
     body, rows = _lines(PAD, 104, f"2 Scouts on the board{rolled}", COLUMN - 2 * PAD, SMALLEST)
     out.append(body)
     return "".join(out), 96 + rows * 15 + 4
+
+
+def _named(panel: Panel | None, name: str, part: str) -> Panel | None:
+    """``panel`` with its printed name and the part of the table it shows (the phone's
+    tabs)."""
+    if panel is None:
+        return None
+    return (panel[0], panel[1], name, part)
 
 
 def svg(state: TurrisState, seat: int | None) -> str:
@@ -762,18 +845,21 @@ def svg(state: TurrisState, seat: int | None) -> str:
     # the Ongoing slots are clicked by the seat that decides; a spectator sees the decider's
     slots_seat = seat if seat is not None else state.current_player()
     panels: list[Panel | None] = [
-        _board(game, obs),
-        _supply(game, obs),
-        _hand(obs),
-        _missions(obs),
-        _trionfi(obs),
-        _council(game, obs),
-        _altar(game, obs),
-        _prestige(game, obs),
+        _named(_board(game, obs), "The board", "board"),
+        _named(_supply(game, obs), "Supply", "supply"),
+        _named(_hand(obs), "Your Tactics", "me"),
+        _named(_missions(obs), "Missions", "supply"),
+        _named(_trionfi(obs), "Trionfi", "supply"),
+        _named(_council(game, obs), "Council track", "scores"),
+        _named(_altar(game, obs), "Altar and Beasts", "board"),
+        _named(_prestige(game, obs), "Prestige and Tower", "scores"),
     ]
     for k in range(n):
-        panels.append(_player(game, obs, k if seat is None else (seat + k) % n, slots_seat))
+        s = k if seat is None else (seat + k) % n
+        mine = s == seat
+        name = "Your board" if mine else f"P{s + 1} {game.data.player_sets[s].colour}"
+        panels.append(_named(_player(game, obs, s, slots_seat), name, "me" if mine else "others"))
     if game.solo:
-        panels.append(_betrayers(obs))
-    panels.append(_rewards_key(game, obs))
+        panels.append(_named(_betrayers(obs), "Betrayers", "others"))
+    panels.append(_named(_rewards_key(game, obs), "Location rewards", "board"))
     return board_of_panels(panels, "Turris board")
