@@ -221,11 +221,13 @@ def test_the_ending_adds_up_by_category(seed: int, players: int, options: dict[s
     ]
     assert ending.categories[-1] == "Total"
     assert ("Master card" in ending.categories) == (options.get("variant") == "master")
+    if state.master_card >= 0:
+        assert f"Master card: {A.MASTER_NAMES[state.master_card]}." in ending.notes
     for seat, row in enumerate(ints(ending.rows)):
         assert sum(row[:-1]) == row[-1] == state.score[seat]
     assert "third phase" in ending.reason and "Game End" in ending.reason
     (winner,) = state.winners()
-    assert ending.verdict == f"seat {winner} wins with {state.score[winner]} points."
+    assert ending.verdict == f"Seat {winner} wins with {state.score[winner]} points."
 
 
 def test_the_ending_counts_the_spaces_bought_with_action_points() -> None:

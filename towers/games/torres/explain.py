@@ -370,10 +370,11 @@ def ending(state: TorresState) -> Ending | None:
     winners = state.winners()
     best = max(state.score)
     if len(winners) == 1:
-        verdict = f"seat {winners[0]} wins with {plural(best, 'point')}."
+        verdict = f"Seat {winners[0]} wins with {plural(best, 'point')}."
     else:
         verdict = (
-            f"{and_list(f'seat {w}' for w in winners)} share the win with {plural(best, 'point')}."
+            f"S{and_list(f'seat {w}' for w in winners)[1:]} share the win with "
+            f"{plural(best, 'point')}."
         )
     scored = "the castles, then the King's bonus" + (
         ", then the master card" if game.is_master else ""
@@ -386,7 +387,7 @@ def ending(state: TorresState) -> Ending | None:
     for seat in range(n):
         earned = [f"phase {i + 1}" for i in range(phases) if bonus[seat][i]]
         if earned:
-            notes.append(f"seat {seat} earned the King's bonus after {and_list(earned)}.")
+            notes.append(f"Seat {seat} earned the King's bonus after {and_list(earned)}.")
     if game.is_master and state.master_card >= 0:
         notes.append(f"Master card: {A.MASTER_NAMES[state.master_card]}.")
     notes.append(
