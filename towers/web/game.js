@@ -169,6 +169,7 @@ function cancelConfirm() {
 
 // ---- state -----------------------------------------------------------------------------
 function onState(msg) {
+  takeBoard(msg);  // the board's pieces that changed, joined with those held: msg.svg
   const plyChanged = !view || view.ply !== msg.ply;
   const turnCame = view !== null && !view.your_turn && msg.your_turn;
   if (plyChanged) $("#typed-move").value = "";
@@ -181,7 +182,7 @@ function onState(msg) {
     for (const e of msg.log) log[e.ply] = e;
     // the moves since the last message, read out by a screen reader (not the whole log at first)
     const fresh = msg.log.filter((e) => e.ply >= known);
-    if (known && fresh.length) $("#said").textContent = fresh.slice(-3).map((e) => `${e.who}: ${e.text}`).join(". ");
+    if (known && fresh.length) $("#said").textContent = sayEntries(fresh, log[fresh[0].ply - 1]);
   }
   if (plyChanged) { picked = []; hideChooser(); }
   render();
@@ -647,7 +648,7 @@ function renderSeats() {
   view.seats.forEach((s, i) => {
     const score = view.scores ? view.scores[i] : null;
     const li = el("li", { "data-seat": i },
-      el("span", { class: `dot s${i % 4}` }),
+      seatDot(i),
       el("strong", { text: seatName(i) + (view.you === i ? " (you)" : "") }),
       el("span", { class: "muted", text: s.is_bot ? `${s.kind} bot` : "human" }),
       el("span", { class: s.present ? "present" : "absent", text: s.is_bot ? "" : s.present ? "● here" : "○ away" }),
@@ -682,25 +683,15 @@ function renderFinal() {
   const over = view.status === "over";
   box.classList.toggle("hidden", !over);
   $("#replay").classList.toggle("hidden", !over);
-  if (!over) return;
-  const names = view.winners.map(seatName);
-  const you = view.you !== null && view.winners.includes(view.you);
-  // no winner: a solo game lost to the game itself
-  $("#winner").classList.toggle("lost", !names.length);
-  $("#winner").textContent = !names.length ? (view.you !== null ? "You lost to the game." : "The game won: no seat did.")
-    : (you ? "You win! " : "") + (names.length > 1 ? `Shared win: ${names.join(", ")}` : `Winner: ${names[0]}`);
-  const table = $("#final-scores");
-  table.replaceChildren(el("tr", {}, el("th", { text: "seat" }), el("th", { text: "score" })));
-  (view.scores || []).forEach((score, i) => {
-    table.append(el("tr", { "data-seat": i }, el("td", { text: seatName(i) }), el("td", { class: "final-score", "data-score": score, text: score })));
-  });
+  if (over) renderEnding();  // the verdict, the reason, the scores by category, the notes
+  else hideEnding();
 }
 
 function renderLog(upto) {
   const list = $("#log");
   const shown = upto === undefined ? log : log.slice(0, upto);
   const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
-  list.replaceChildren(...shown.filter(Boolean).map((e) => el("li", { "data-ply": e.ply, text: `${e.who}: ${e.text}` })));
+  renderLogGroups(list, shown.filter(Boolean));  // by chapter and turn, the setup folded
   if (atBottom) list.scrollTop = list.scrollHeight;
 }
 

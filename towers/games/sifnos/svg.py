@@ -48,6 +48,7 @@ from towers.games.sifnos.render import (
     COLUMN_NAMES,
     PRINTED_SHORT,
     QUEUE_BONUS,
+    SCORE_PARTS,
     TILE_SCORING,
     ally_space_words,
     building_space_label,
@@ -199,9 +200,11 @@ def _button(
     size: int = SMALLEST,
     stroke: str = "#555",
     sub: str = "",
+    help: str = "",
 ) -> str:
-    """A rect with a centred label (and a second line ``sub``), clickable if ``ident``."""
-    id_attr = f' id="{ident}"' if ident else ""
+    """A rect with a centred label (and a second line ``sub``), clickable if ``ident``; ``help``
+    the glossary topic of the component it shows."""
+    id_attr = (f' id="{ident}"' if ident else "") + _help(help)
     ink = _ink(fill)
     mid = y + h / 2 + size * 0.36
     if sub:
@@ -219,16 +222,22 @@ def _button(
     )
 
 
+def _help(key: str) -> str:
+    """The ``data-help`` attribute naming a glossary topic (:mod:`.explain`), or nothing."""
+    return f' data-help="{escape(key, quote=True)}"' if key else ""
+
+
 def _heading(body: str, y: float = 26) -> str:
     return _text(PAD, y, body, 16, font_weight="bold")
 
 
-Card = tuple[str | None, str, str, str, str, str]
-"""A card to draw: id (None: not clickable), name, corner note, words, fill, tooltip."""
+Card = tuple[str | None, str, str, str, str, str, str]
+"""A card to draw: id (None: not clickable), name, corner note, words, fill, tooltip, and
+its glossary topic."""
 
 
 def _card_height(w: float, card: Card) -> float:
-    _, name, corner, words, _, _ = card
+    _, name, corner, words, _, _, _ = card
     return 27 + 15 * len(_rows(words, w - 14, SMALLEST)) + (12 if corner else 0)
 
 
@@ -240,10 +249,10 @@ def _cards(cards: list[Card], top: float, per_row: int) -> tuple[str, float]:
     w = (COLUMN - 2 * PAD - (per_row - 1) * 6) / per_row
     h = max(max(_card_height(w, c) for c in cards), TAP + 4)
     out = []
-    for k, (ident, name, corner, words, fill, tip) in enumerate(cards):
+    for k, (ident, name, corner, words, fill, tip, help) in enumerate(cards):
         x = PAD + (k % per_row) * (w + 6)
         y = top + (k // per_row) * (h + 6)
-        id_attr = f' id="{ident}"' if ident else ""
+        id_attr = (f' id="{ident}"' if ident else "") + _help(help)
         body, _ = _para(x + 7, y + 33, words, w - 14)
         out.append(
             f'<g{id_attr}><rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="7" '
@@ -272,6 +281,7 @@ def _card_of(c: int | str, corner: bool = True) -> Card:
         effect_words(card),
         CARD_FILLS[card.mineral],
         f"{card_head(card)}: {card_words(card)}",
+        card_id(card.index),
     )
 
 
@@ -414,7 +424,7 @@ def _region(game: SifnosGame, obs: dict[str, Any], r: int) -> str:
     at = obs["regions"][r]
     words = [f"{region.name} ({province.name}), printed value {region.value}"]
     out = [
-        f'<g id="{region_id(r)}"><polygon points="{poly}" fill="{province.colour}" '
+        f'<g id="{region_id(r)}"{_help(region_id(r))}><polygon points="{poly}" fill="{province.colour}" '
         f'stroke="#3b3326" stroke-width="2" stroke-linejoin="round"/>',
         f'<circle cx="{mx:.1f}" cy="{my - 10:.1f}" r="9" fill="#fff" fill-opacity="0.85" '
         f'pointer-events="none"/>',
@@ -491,7 +501,7 @@ def _space(game: SifnosGame, obs: dict[str, Any], s: int) -> str:
         )
     dash = "" if stack else ' stroke-dasharray="3 2"'
     return (
-        f'<g id="space-{space.id}"><circle cx="{x:.1f}" cy="{y:.1f}" r="{TOWER_R}" fill="{fill}" '
+        f'<g id="space-{space.id}"{_help(f"image-{printed}")}><circle cx="{x:.1f}" cy="{y:.1f}" r="{TOWER_R}" fill="{fill}" '
         f'stroke="#222" stroke-width="1.5"{dash}/>{_title("; ".join(words))}'
         + _centred(x, y + 4, label, fill)
         + ring
@@ -527,7 +537,8 @@ def _harbour(obs: dict[str, Any], p: int) -> str:
     h = HARBOUR / 2
     out = [
         f'<rect x="{hx - h:.1f}" y="{hy - h:.1f}" width="{HARBOUR}" height="{HARBOUR}" rx="10" '
-        f'fill="{province.colour}" stroke="#1d3b4f" pointer-events="none">'
+        f'fill="{province.colour}" stroke="#1d3b4f" pointer-events="none"'
+        f"{_help(f'province-{province.id}')}>"
         f"<title>{escape(province.name)}'s Ships, front first</title></rect>"
     ]
     for k in range(4):
@@ -539,11 +550,13 @@ def _harbour(obs: dict[str, Any], p: int) -> str:
             fill = MINERAL_FILLS[kind]
             tip = f"{province.name}, Ship space {k + 1}: a {mineral_name(kind)} Ship"
             label, dash = kind[0].upper(), ""
+            help = f"ship-{kind}"
         else:
             bonus = QUEUE_BONUS[k]
             fill = "#e8f1f6"
             tip = f"{province.name}, Ship space {k + 1}: empty"
             label, dash = "", ' stroke-dasharray="3 2"'
+            help = "ship-space"
             if bonus == "any_influence":
                 tip += " (the invasion's winner gains any 1 Influence)"
                 label = "+1"
@@ -551,7 +564,8 @@ def _harbour(obs: dict[str, Any], p: int) -> str:
                 tip += " (the invasion's winner draws 1 Card)"
                 label = "+C"
         out.append(
-            f'<g id="{ident}"><rect x="{x:.1f}" y="{y:.1f}" width="{SHIP}" height="{SHIP}" rx="8" '
+            f'<g id="{ident}"{_help(help)}><rect x="{x:.1f}" y="{y:.1f}" width="{SHIP}" '
+            f'height="{SHIP}" rx="8" '
             f'fill="{fill}" stroke="#1d3b4f" stroke-width="1.5"{dash}/>{_title(tip)}'
             + (_centred(x + SHIP / 2, y + SHIP / 2 + 4.5, label, fill) if label else "")
             + "</g>"
@@ -568,7 +582,8 @@ def _invaded(obs: dict[str, Any]) -> str:
     return (
         f'<rect x="{hx - h:.1f}" y="{hy - h:.1f}" width="{2 * h}" '
         f'height="{2 * h}" rx="12" fill="none" stroke="#b71c1c" stroke-width="3" '
-        f'pointer-events="none"><title>Invasion Marker: {D.provinces[p].name} is invaded'
+        f'pointer-events="none"{_help("invasion-marker")}><title>Invasion Marker: '
+        f"{D.provinces[p].name} is invaded"
         f"</title></rect>"
     )
 
@@ -593,7 +608,7 @@ def _provinces(game: SifnosGame, obs: dict[str, Any], top: float) -> tuple[str, 
             ", ".join(f"{plain_side(game, s)} {n}" for s, n in tents) or "none"
         )
         body = (
-            f'<g id="province-{province.id}"><rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" '
+            f'<g id="province-{province.id}"{_help(f"province-{province.id}")}><rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" '
             f'height="{h}" rx="6" fill="{province.colour}" stroke="#3b3326"/>{_title(tip)}'
             + _text(
                 x + 5,
@@ -661,11 +676,19 @@ def _main_board(game: SifnosGame, obs: dict[str, Any]) -> Panel:
     def marker(k: int) -> str:
         return mineral_name(markers[k]) if markers[k] else "?"
 
-    out.append(_text(PAD, y + 4, f"Face-up Cards: the third {marker(0)} Influence takes one", 13))
+    out.append(
+        f"<g{_help('face-up-cards')}>"
+        + _text(PAD, y + 4, f"Face-up Cards: the third {marker(0)} Influence takes one", 13)
+        + "</g>"
+    )
     body, h = _cards([_card_of(c) for c in obs["face_up"]], y + 12, 2)
     out.append(body)
     y += 12 + h + 10
-    out.append(_text(PAD, y + 4, f"Scoring Tiles: the fifth {marker(1)} Influence claims one", 13))
+    out.append(
+        f"<g{_help('scoring-tile')}>"
+        + _text(PAD, y + 4, f"Scoring Tiles: the fifth {marker(1)} Influence claims one", 13)
+        + "</g>"
+    )
     tiles: list[Card] = []
     for t in obs["scoring_tiles"]:
         if t is None:
@@ -680,12 +703,17 @@ def _main_board(game: SifnosGame, obs: dict[str, Any]) -> Panel:
                 words,
                 "#efe6d2",
                 f"{tile_name(tile)}: {words}",
+                f"tile-{tile.id}",
             )
         )
     body, h = _cards(tiles, y + 12, 2)
     out.append(body)
     y += 12 + h + 10
-    out.append(_text(PAD, y + 4, f"Invasion: the most {marker(2)} Influence moves a Soldier", 13))
+    out.append(
+        f"<g{_help('mineral-marker')}>"
+        + _text(PAD, y + 4, f"Invasion: the most {marker(2)} Influence moves a Soldier", 13)
+        + "</g>"
+    )
     y += 14
     w = (COLUMN - 2 * PAD - 12) / 3
     allies = [ally_space_words(k, markers) for k in range(len(D.game["ally_spaces"]))]
@@ -696,7 +724,8 @@ def _main_board(game: SifnosGame, obs: dict[str, Any]) -> Panel:
         fill = MINERAL_FILLS["ally"] if placed else "#fff"
         body, _ = _para(x + 6, y + 31, t, w - 12)
         out.append(
-            f'<g><rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{bh}" rx="6" fill="{fill}" '
+            f'<g{_help(f"ally-space-{k + 1}")}><rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" '
+            f'height="{bh}" rx="6" fill="{fill}" '
             f'stroke="#a0521c"/>{_title(f"Allied Ship space {k + 1}: {t}")}</g>'
             + _text(
                 x + 6,
@@ -715,7 +744,7 @@ def _main_board(game: SifnosGame, obs: dict[str, Any]) -> Panel:
         f"Discards: {len(discards)}{top}."
     )
     body, h = _para(PAD, y + 6, line, COLUMN - 2 * PAD)
-    out.append(body)
+    out.append(f"<g{_help('bag')}>{body}</g>")
     return "".join(out), y + h + 4
 
 
@@ -738,7 +767,8 @@ def _influence(
         fill = MINERAL_FILLS[m]
         tip = f"{plain_side(game, s)}: {v} {mineral_name(m)} Influence"
         out.append(
-            f'<g{ident}><rect x="{PAD}" y="{yy:.1f}" width="{COLUMN - 2 * PAD}" height="{TAP}" '
+            f'<g{ident}{_help(f"influence-{m}")}><rect x="{PAD}" y="{yy:.1f}" '
+            f'width="{COLUMN - 2 * PAD}" height="{TAP}" '
             f'rx="5" fill="#fff" stroke="#bbb"/>{_title(tip)}'
             f'<rect x="{PAD}" y="{yy:.1f}" width="80" height="{TAP}" rx="5" fill="{fill}"/>'
             + _text(
@@ -774,7 +804,7 @@ def _dice_row(
     label: str, where: str, dice: list[int], x: float, y: float, clicker: bool
 ) -> tuple[str, float]:
     """A row of Dice; for the deciding side the first Die of each value is clickable."""
-    out = [_text(x, y + 19, label, SMALLEST, font_weight="bold")]
+    out = [f"<g{_help(where)}>{_text(x, y + 19, label, SMALLEST, font_weight='bold')}</g>"]
     x += 70
     seen: set[int] = set()
     for v in dice:
@@ -782,7 +812,17 @@ def _dice_row(
         seen.add(v)
         out.append(
             _button(
-                ident, x, y, TAP, TAP, str(v), "#fff", f"a {v} in the {where}", 14, stroke="#222"
+                ident,
+                x,
+                y,
+                TAP,
+                TAP,
+                str(v),
+                "#fff",
+                f"a {v} in the {where}",
+                14,
+                stroke="#222",
+                help="die",
             )
         )
         x += TAP + 4
@@ -836,7 +876,7 @@ def _pieces(game: SifnosGame, side: dict[str, Any], y: float, clicker: bool) -> 
             label, sub, fill = "Beacon", mineral_name(face), MINERAL_FILLS[MINERALS[face]]
         else:
             label, sub, fill = "Fort", FORT_SHORT[FORT_FACES[face]], "#d9cdb4"
-        out.append(_button(ident, x, yy, w, ch, label, fill, tip, sub=sub))
+        out.append(_button(ident, x, yy, w, ch, label, fill, tip, sub=sub, help=p.kind))
     for r, vp in enumerate(D.row_vp):
         out.append(_text(COLUMN - PAD - 32, y + r * (ch + 4) + 22, f"{vp} VP", 13))
     y += 3 * (ch + 4)
@@ -887,8 +927,9 @@ def _buildings(side: dict[str, Any], y: float, clicker: bool) -> tuple[str, floa
         words = building_words(b)
         complete = all(D.building_spaces[i].id in placed for i in b.spaces)
         out.append(
-            f'<g><rect x="{x:.1f}" y="{yy:.1f}" width="{w:.1f}" height="{h}" rx="6" '
-            f'fill="{"#e3f0da" if complete else "#f3eee2"}" stroke="#8a7a5a"/>'
+            f'<g{_help(f"building-{b.id}")}><rect x="{x:.1f}" y="{yy:.1f}" width="{w:.1f}" '
+            f'height="{h}" rx="6" fill="{"#e3f0da" if complete else "#f3eee2"}" '
+            f'stroke="#8a7a5a"/>'
             f"{_title(f'{b.name}: {words}')}</g>"
             + _text(x + 6, yy + 15, b.name + (" ✓" if complete else ""), 13, font_weight="bold")
         )
@@ -918,6 +959,7 @@ def _buildings(side: dict[str, Any], y: float, clicker: bool) -> tuple[str, floa
                         tip,
                         14,
                         stroke="#8a7a5a",
+                        help=f"building-{b.id}",
                     )
                 )
                 if space.reward and not v:
@@ -963,7 +1005,7 @@ def _player_board(
         if side["scoring_tile"]:
             line += f"; Scoring Tile {side['scoring_tile'].capitalize()} (6 VP)"
         body, h = _para(PAD, y + 10, line, COLUMN - 2 * PAD)
-        out.append(body)
+        out.append(f"<g{_help('solo-opponent')}>{body}</g>")
         return "".join(out), y + h + 8
     body, h = _dice_row("Supply", "supply", side["dice_supply"], PAD, y, clicker)
     out.append(body)
@@ -981,6 +1023,7 @@ def _player_board(
                     "#e9eef5",
                     f"adjust the chosen Die {d} by 1",
                     14,
+                    help="die",
                 )
             )
     y += h
@@ -996,7 +1039,7 @@ def _player_board(
         f"{D.game['setup']['tents']}."
     )
     body, h = _para(PAD, y + 14, line, COLUMN - 110)
-    out.append(body)
+    out.append(f"<g{_help('reserve')}>{body}</g>")
     out.append(
         _button(
             "barracks" if clicker else None,
@@ -1008,6 +1051,7 @@ def _player_board(
             "#e4dccb",
             f"{plural(side['barracks'], 'Soldier')} in the Barracks (a move takes one to the "
             "Supply)",
+            help="barracks",
         )
     )
     y += max(h, TAP + 10) + 8
@@ -1027,7 +1071,9 @@ def _player_board(
             COLUMN - 2 * PAD,
             13,
         )
-        out.append(f"<g>{body}{_title(f'{tile_name(t)}: {tile_words(t)}')}</g>")
+        out.append(
+            f"<g{_help(f'tile-{t.id}')}>{body}{_title(f'{tile_name(t)}: {tile_words(t)}')}</g>"
+        )
         y += th + 6
     return "".join(out), y + 4
 
@@ -1061,10 +1107,15 @@ def _player_cards(
                     "#d7c9a8",
                     f"{name}: choose it as a major action",
                     13,
+                    help=f"action-{COLUMNS[column]}",
                 )
             )
         else:
-            out.append(_text(PAD, y + 19, head, 13, font_weight="bold"))
+            out.append(
+                f"<g{_help(f'action-{COLUMNS[column]}')}>"
+                + _text(PAD, y + 19, head, 13, font_weight="bold")
+                + "</g>"
+            )
         x = PAD + 116
         rows = printed if clicker else []
         for k, p in enumerate(rows):
@@ -1078,6 +1129,7 @@ def _player_cards(
                     PRINTED_SHORT.get(p.id, p.id),
                     "#fff",
                     f"{name}: {printed_words(p)}",
+                    help=f"printed-{p.id}",
                 )
             )
         y += max(len(rows), 1) * (TAP + 4)
@@ -1115,7 +1167,19 @@ def _solo_track(obs: dict[str, Any], side: int, y: float) -> tuple[str, float]:
         tip = f"Solo Marker space {k + 1}" + (
             f": 1 {TRACK_SHORT[t.gain]} Influence" if t.gain else ""
         )
-        out.append(_button(None, x + 2, yy + 2, size - 4, size - 4, gain or str(k + 1), fill, tip))
+        out.append(
+            _button(
+                None,
+                x + 2,
+                yy + 2,
+                size - 4,
+                size - 4,
+                gain or str(k + 1),
+                fill,
+                tip,
+                help="solo-marker",
+            )
+        )
         if k == marker:
             out.append(
                 f'<circle cx="{x + size / 2:.1f}" cy="{yy + size / 2:.1f}" r="{size / 2 - 5:.1f}" '
@@ -1139,7 +1203,9 @@ def _solo(game: SifnosGame, obs: dict[str, Any]) -> Panel | None:
     side = game.opponent
     out = [
         f'<rect x="0" y="0" width="{COLUMN}" height="10" rx="4" fill="{_fill(side)}"/>',
-        _text(PAD, 32, f"{plain_side(game, side)}: the Schemes", 15, font_weight="bold"),
+        f"<g{_help('solo-opponent')}>"
+        + _text(PAD, 32, f"{plain_side(game, side)}: the Schemes", 15, font_weight="bold")
+        + "</g>",
     ]
     y = 44.0
     if game.solo:
@@ -1154,12 +1220,12 @@ def _solo(game: SifnosGame, obs: dict[str, Any]) -> Panel | None:
         if what == "Solo Marker":
             continue
         body, h = _para(PAD, y + 12, f"{what}: {words}", COLUMN - 2 * PAD)
-        out.append(body)
+        out.append(f"<g{_help('scheme-decks')}>{body}</g>" if what == "Scheme Decks" else body)
         y += h + 2
     latest: list[Card] = []
     for words in schemes[:4]:
         name, _, rest = words.partition(": ")
-        latest.append((None, name, "", rest, "#ece3f3", words))
+        latest.append((None, name, "", rest, "#ece3f3", words, f"scheme-{name.split()[-1]}"))
     body, h = _cards(latest, y + 6, 2)
     out.append(body)
     y += 6 + h
@@ -1168,11 +1234,43 @@ def _solo(game: SifnosGame, obs: dict[str, Any]) -> Panel | None:
         name = words.partition(":")[0]
         if x + TAP + 12 > COLUMN - PAD:
             x, y = PAD, y + TAP + 4
-        out.append(_button(None, x, y, TAP + 12, TAP, name.split()[-1], "#ece3f3", words))
+        number = name.split()[-1]
+        out.append(
+            _button(None, x, y, TAP + 12, TAP, number, "#ece3f3", words, help=f"scheme-{number}")
+        )
         x += TAP + 16
     if schemes[4:]:
         y += TAP + 4
     return "".join(out), y + 6
+
+
+def _scores(game: SifnosGame, state: SifnosState) -> Panel:
+    """Every side's VP as it stands, by the final scoring's parts (the ending's categories)."""
+    from towers.games.sifnos.explain import CATEGORIES, score_row
+    from towers.games.sifnos.scoring import breakdown
+
+    out = [_heading("Scores")]
+    y = 40.0
+    for s in range(game.sides):
+        row = score_row(state, s)
+        parts = [f"{c} {v}" for c, v in zip(CATEGORIES[:-1], row[:-1], strict=True) if v]
+        if s == game.opponent:
+            parts = [f"{SCORE_PARTS[k]} {v}" for k, v in breakdown(state, s).items() if v]
+        words = f"{plain_side(game, s)}: {row[-1]} VP" + (f" ({', '.join(parts)})" if parts else "")
+        body, h = _para(PAD + 20, y + 12, words, COLUMN - 2 * PAD - 20)
+        out.append(
+            f'<circle cx="{PAD + 7}" cy="{y + 8:.1f}" r="7" fill="{_fill(s)}"/>'
+            + f"<g{_help('influence-track')}>{body}</g>"
+        )
+        y += h + 4
+    return "".join(out), y + 6
+
+
+def _named(panel: Panel | None, name: str, part: str) -> Panel | None:
+    """``panel`` with its printed name and its part (:data:`towers.core.panels.PARTS`)."""
+    if panel is None:
+        return None
+    return panel[0], panel[1], name, part
 
 
 def _key() -> Panel:
@@ -1202,15 +1300,27 @@ def svg(state: SifnosState, seat: int | None) -> str:
     n = len(obs["sides"])
     clicker = decider(state, seat)
     order = list(range(n)) if seat is None else [(seat + k) % n for k in range(n)]
-    panels: list[Panel | None] = [_island(game, obs), _hand(obs, seat)]
+    panels: list[Panel | None] = [
+        _named(_island(game, obs), "The island", "board"),
+        _named(_hand(obs, seat), "Your hand", "me"),
+    ]
+
+    def board_of(s: int) -> list[Panel | None]:
+        mine = seat is not None and s == seat
+        part = "me" if mine else "others"
+        who = "Your" if mine else f"{plain_side(game, s)}'s"
+        what = "Solo Board" if s == game.opponent else "Player Board"
+        if s == game.opponent and not mine:
+            who = "The Schemes'"
+        cards = _named(_player_cards(game, obs, s, seat, s == clicker), f"{who} Cards", part)
+        board = _named(_player_board(game, obs, s, seat, s == clicker), f"{who} {what}", part)
+        return [cards, board] if s == order[0] else [board, cards]
+
     for s in order:
+        panels += board_of(s)
         if s == order[0]:
-            panels.append(_player_cards(game, obs, s, seat, s == clicker))
-            panels.append(_player_board(game, obs, s, seat, s == clicker))
-            panels.append(_main_board(game, obs))
-        else:
-            panels.append(_player_board(game, obs, s, seat, s == clicker))
-            panels.append(_player_cards(game, obs, s, seat, s == clicker))
-    panels.append(_solo(game, obs))
-    panels.append(_key())
+            panels.append(_named(_main_board(game, obs), "Main Board", "supply"))
+    panels.append(_named(_solo(game, obs), "The Schemes", "others"))
+    panels.append(_named(_scores(game, state), "Scores", "scores"))
+    panels.append(_named(_key(), "Key", "board"))
     return board_of_panels(panels, "Towers of Sifnos board")
