@@ -360,3 +360,12 @@ def test_the_board_asks_for_help_on_what_it_shows() -> None:
 
 def test_colours_are_the_boards() -> None:
     assert views(3).colours() == ["#d23c3c", "#2f66d0", "#2b9a4b"]
+
+
+def test_a_master_castle_too_close_cites_a_section_that_says_how_far() -> None:
+    game = towers.make("torres", players=3, variant="master", master_card="border")
+    state = game.new_initial_state()
+    state.apply_action(A.SPACE.parse("castle d4"))
+    error = state._illegal(A.SPACE.parse("castle d5"))
+    assert error.rule == "Torres, Master Version, Initial placement of the castles"
+    assert "at least two empty squares between" in (views_of(game).rules_section(error.rule) or "")
