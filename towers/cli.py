@@ -327,6 +327,16 @@ def bots_command() -> None:
     )
 
 
+NoConfirm = Annotated[
+    bool,
+    typer.Option(
+        "--no-confirm",
+        help="Play an action that ends the turn, passes or cannot be taken back without "
+        "asking first (the command confirm on|off switches it during the game).",
+    ),
+]
+
+
 @app.command()
 def play(
     game: Annotated[
@@ -359,6 +369,7 @@ def play(
     watch: Annotated[
         bool, typer.Option("--watch", help="Show the board after every action.")
     ] = False,
+    no_confirm: NoConfirm = False,
 ) -> None:
     """Play a game in the terminal: humans type moves, bots move on their own."""
     with user_errors():
@@ -372,7 +383,9 @@ def play(
         state = g.new_initial_state()
         seed = new_seed() if seed is None else seed
         console = out()
-        session = PlaySession(state, specs, seed, console, console_reader(console), save, watch)
+        session = PlaySession(
+            state, specs, seed, console, console_reader(console), save, watch, not no_confirm
+        )
         session.autosave()
         session.run()
 
@@ -387,6 +400,7 @@ def resume(
     watch: Annotated[
         bool, typer.Option("--watch", help="Show the board after every action.")
     ] = False,
+    no_confirm: NoConfirm = False,
 ) -> None:
     """Continue a saved game, saving to the same file after every action."""
     with user_errors():
@@ -408,7 +422,9 @@ def resume(
         if not state.is_terminal():
             check_output(file, "resume, which saves to")
         console = out()
-        session = PlaySession(state, specs, seed, console, console_reader(console), file, watch)
+        session = PlaySession(
+            state, specs, seed, console, console_reader(console), file, watch, not no_confirm
+        )
         if state.is_terminal():
             console.print(f"{file} holds a finished game.")
             session.finish()

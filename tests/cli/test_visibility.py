@@ -2,7 +2,8 @@
 
 Whole games are played through the play session, with one seat "human" (its moves typed by a
 random bot through the session's line reader) and bots in the others, or with bots only for
-the spectator. What the screen said of each move is compared, line for line, with what
+the spectator. What the session's log says of each move to the human seat (its screens show
+those lines), or what the screen said to the spectator, is compared line for line with what
 ``towers replay`` says to the same seat from the saved game.
 """
 
@@ -53,8 +54,9 @@ def screen() -> tuple[Console, io.StringIO]:
 
 def play_live(
     name: str, options: dict[str, Any], players: int, seed: int, human: int | None, path: Path
-) -> str:
-    """A whole game with ``human`` (None: nobody) typing a random bot's moves; the transcript."""
+) -> list[str]:
+    """A whole game with ``human`` (None: nobody) typing a random bot's moves; each action as
+    the human's log reads it, or as the screen printed it to the spectator."""
     game = towers.make(name, players=players, **options)
     seats = [SeatSpec("human" if s == human else "random") for s in range(players)]
     console, text = screen()
@@ -71,7 +73,9 @@ def play_live(
     box.append(session)
     session.run()
     assert session.state.is_terminal()
-    return text.getvalue()
+    if human is None:
+        return MOVE_LINE.findall(text.getvalue())
+    return [entry.line(human) for entry in session.log]
 
 
 def replayed(path: Path, seat: int | None) -> list[str]:
@@ -97,7 +101,7 @@ def test_a_replay_hides_from_each_seat_what_live_play_hid(
         viewers = list(watching)
     for viewer in viewers:
         path = tmp_path / f"{viewer}.json"
-        live = MOVE_LINE.findall(play_live(name, options, players, seed, viewer, path))
+        live = play_live(name, options, players, seed, viewer, path)
         shown = replayed(path, viewer)
         assert len(live) == len(load(path)["history"])
         assert shown == live, f"viewer {viewer}"
@@ -124,7 +128,7 @@ def test_a_replay_hides_from_each_seat_what_live_play_hid(
 
 def test_the_replay_command_prints_the_lines_of_the_seat_asked(tmp_path: Path) -> None:
     path = tmp_path / "toy.json"
-    live = MOVE_LINE.findall(play_live("toy", {}, 2, 11, 1, path))
+    live = play_live("toy", {}, 2, 11, 1, path)
     console, text = screen()
     Replay(load(path)).show_all(console, 1)
     assert REPLAY_LINE.findall(text.getvalue()) == live
@@ -132,7 +136,7 @@ def test_the_replay_command_prints_the_lines_of_the_seat_asked(tmp_path: Path) -
 
 def test_the_spectator_sees_only_what_every_seat_sees(tmp_path: Path) -> None:
     path = tmp_path / "bots.json"
-    live = MOVE_LINE.findall(play_live("torres", {"variant": "basic"}, 2, 7, None, path))
+    live = play_live("torres", {"variant": "basic"}, 2, 7, None, path)
     data = load(path)
     state = towers.make("torres", players=2).new_initial_state()
     for line, action in zip(live, data["history"], strict=True):

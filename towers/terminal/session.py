@@ -9,44 +9,66 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.markup import escape
+from rich.text import Text
 
-from towers.core import record
+from towers.core import knowledge, record
 from towers.core.chance import derive_seed, sample_chance
 from towers.core.errors import IllegalActionError, SaveFormatError
 from towers.core.game import CHANCE, State
+from towers.core.registry import views_of
+from towers.terminal.commands import (
+    SECTIONS,
+    Explainer,
+    LogEntry,
+    log_entry,
+    log_text,
+    page,
+)
 from towers.terminal.moves import MoveInputError, MoveMenu
 from towers.terminal.parsing import SeatSpec, make_seat_bots
 from towers.terminal.prompt import LineEditor
-from towers.terminal.views import (
-    board_panel,
-    game_title,
-    scores_line,
-    scores_table,
-    seat_name,
-    whose_turn,
-    winners_text,
-)
-from towers.terminal.visibility import SPECTATOR, Seen, is_seen, move_line, seen_by
+from towers.terminal.screen import HEIGHT, Happened, compose, ending_view, header_line
+from towers.terminal.turns import confirm_reason, reveal_rng
+from towers.terminal.views import board_panel, game_name, game_title, seat_name, whose_turn
+from towers.terminal.visibility import SPECTATOR, move_line, seen_by
 
 LineReader = Callable[[str], str | None]
 
-HELP = """\
-Type a move by its number in the list, or by its name: exact, in any case,
-or the start of a name that fits only one move. Other commands:
-  moves        list the legal moves again
-  board        show the board again
-  why MOVE     say why a move is not allowed now (MOVE by name or number)
-  save FILE    write the game so far to FILE (towers resume FILE continues it);
-               asks before replacing a file that is not this game's
-  save! FILE   the same, replacing FILE without asking (also: save FILE --force)
-  help         this text
-  quit         stop (the game is saved first when --save was given)"""
+COMMAND_HELP: dict[str, tuple[str, str]] = {
+    "moves": ("moves", "list every legal move"),
+    "board": ("board, me", "the board; what you hold"),
+    "supply": ("supply, scores", "what is on offer; the scores"),
+    "log": ("log", "what happened, by chapter, as you may read it"),
+    "help": ("help NAME", "what a component does: a card, tile, space, track..."),
+    "rules": ("rules [SECTION]", "a rule in short (alone: the one last cited, and the list)"),
+    "howto": ("howto", "how this game goes, in short"),
+    "why": ("why MOVE", "why a move is not allowed now (MOVE by name or number)"),
+    "undo": ("undo", "take back your last action of this turn"),
+    "confirm": ("confirm off|on", "ask before an action that ends your turn, or not"),
+    "save": ("save FILE", "write the game to FILE (towers resume FILE continues it)"),
+    "save!": ("save! FILE", "the same, replacing FILE without asking"),
+    "quit": ("quit", "stop (the game is saved first when --save was given)"),
+}
+"""Each command's use and meaning, for ``help`` and ``help COMMAND``."""
+
+COMMAND_TOPICS = {
+    **{word: f"{use}: {what}" for word, (use, what) in COMMAND_HELP.items()},
+    "me": "me: what you hold",
+    "scores": "scores: the scores",
+}
+
+HELP = "\n".join(
+    [
+        "Type a move by its number or its name: exact, in any case, or the start of a",
+        "name that fits only one move. Tab completes. Other commands:",
+        *(f"  {use:<16} {what}" for use, what in COMMAND_HELP.values()),
+    ]
+)
 
 
 def console_reader(console: Console) -> LineEditor:
@@ -56,7 +78,21 @@ def console_reader(console: Console) -> LineEditor:
     return LineEditor(console)
 
 
-COMMANDS = ("moves", "board", "why ", "save ", "save! ", "help", "quit")
+COMMANDS = (
+    "moves",
+    *SECTIONS,
+    "log",
+    "help",
+    "rules",
+    "howto",
+    "why ",
+    "undo",
+    "confirm off",
+    "confirm on",
+    "save ",
+    "save! ",
+    "quit",
+)
 """The commands of :data:`HELP`, as completion offers them."""
 
 
@@ -94,17 +130,6 @@ class Ending(Enum):
     END_OF_INPUT = "end of input"
 
 
-@dataclass
-class Event:
-    """Something that happened, and who may see it in words (``None``: everybody)."""
-
-    ply: int
-    text: str
-    seen_by: Seen
-    shown: bool
-    """Printed in words on the shared screen."""
-
-
 class PlaySession:
     def __init__(
         self,
@@ -115,9 +140,11 @@ class PlaySession:
         read_line: LineReader,
         save_path: Path | None = None,
         watch: bool = False,
+        confirm: bool = False,
     ) -> None:
         self.state = state
         self.game = state.game
+        self.views = views_of(self.game)
         self.words = record.MoveWords(self.game)
         """The saved record's words, kept from one save to the next."""
         self.seats = list(seats)
@@ -127,6 +154,8 @@ class PlaySession:
         self.read_line = read_line
         self.save_path = save_path
         self.watch = watch
+        self.confirm = confirm
+        """Ask before an action that ends the turn, passes or cannot be taken back."""
         start = len(state.history())
         self.bots = make_seat_bots(self.seats, seed, start)
         # A new game samples chance from Random(seed); a resumed one from a seed for its ply.
@@ -134,9 +163,17 @@ class PlaySession:
         self.humans = [i for i, s in enumerate(self.seats) if s.is_human]
         hidden = self.game.has_hidden_information()
         self.hotseat = hidden and len(self.humans) > 1
-        self.events: list[Event] = []
-        self.seen_upto = {h: 0 for h in self.humans}
+        self.log: list[LogEntry] = []
+        """This session's actions, as each seat may read them."""
+        self.log_start = start
+        self.moved_upto = {h: 0 for h in self.humans}
+        """For each human seat, the length of the log after its last action."""
+        self.before: dict[int, State] = {}
+        """The state before each human action still in the log, by ply: what undo returns to."""
+        self.reveals: dict[int, bool] = {}
+        self.explainer = Explainer(self.views, game_name(self.game))
         self.last_human: int | None = None
+        self.screens = 0
         self.saved_to: set[Path] = set()
         """Files this session saved to with ``save FILE``: saving there again asks nothing."""
         offer = getattr(read_line, "offer", None)
@@ -201,6 +238,11 @@ class PlaySession:
     def history_len(self) -> int:
         return len(self.state.history())
 
+    @property
+    def height(self) -> int:
+        """The lines a screen may take: the terminal's, or 24 when the output is no terminal."""
+        return max(12, self.console.height) if self.console.is_terminal else HEIGHT
+
     def viewer(self) -> int | None:
         """Whose view the shared screen shows outside a human's own turn."""
         return self.humans[0] if len(self.humans) == 1 else None
@@ -230,24 +272,29 @@ class PlaySession:
         """Who watches the shared screen: the human seats, or anybody when bots play alone."""
         return list(self.humans) or [SPECTATOR]
 
-    def announce(self, actor: int, name: str, seen: Seen) -> None:
-        """Print what happened on the shared screen, in words if everyone watching it may
-        see it, else only that something hidden happened (and who saw it)."""
-        who = seat_name(actor, self.kinds)
-        audience = self.audience()
-        shown = is_seen(seen, audience)
-        self.events.append(Event(self.history_len, f"{who}: {name}", seen, shown))
-        line = move_line(actor, who, name, seen, audience)
+    def announce(self, entry: LogEntry) -> None:
+        """Print an action as it happens where no screen will tell it: every action when bots
+        play alone or the board is watched (in words if everyone watching may read it, else
+        only that something hidden happened, and who saw it), and a human's own action."""
+        if entry.actor in self.humans:
+            line = entry.line(entry.actor)
+        elif not self.humans or self.watch:
+            line = move_line(entry.actor, entry.who, entry.words, entry.seen, self.audience())
+        else:
+            return
         self.console.print(escape(line), highlight=False)
 
     def play(self, actor: int, action: int) -> None:
         """Apply ``action`` (IllegalActionError, changing nothing, if it is not legal now),
-        announce it, and save."""
-        state = self.state
-        seen = seen_by(state, action) if state.is_legal(action) else None
-        name = state.action_to_string(action)
-        state.apply_action(action)
-        self.announce(actor, name, seen)
+        log and announce it, and save."""
+        pre = self.state.clone()
+        self.state.apply_action(action)
+        entry = log_entry(pre, action, seat_name(actor, self.kinds), seen_by(pre, action))
+        self.log.append(entry)
+        if actor in self.humans:
+            self.before[entry.ply] = pre
+            self.moved_upto[actor] = len(self.log)
+        self.announce(entry)
         self.after_action()
 
     # ---- chance and bots --------------------------------------------------------------
@@ -265,43 +312,61 @@ class PlaySession:
 
     # ---- a human's turn ---------------------------------------------------------------
     def handoff(self, seat: int) -> Ending | None:
-        """On a shared screen with hidden information, hide the last view before the next,
-        then tell the seat what only it saw since its last turn."""
+        """On a shared screen with hidden information, hide the last view before the next."""
         if not self.hotseat:
             return None
         if self.last_human not in (None, seat):
-            self.clear_screen()
+            self.clear_screen(scrollback=True)
             prompt = f"Pass the terminal to {seat_name(seat, self.kinds)} and press Enter. "
             if self.read_line(escape(prompt)) is None:
                 return self.stop(Ending.END_OF_INPUT)
-            self.clear_screen()
-        missed = [
-            e
-            for e in self.events[self.seen_upto[seat] :]
-            if not e.shown and e.seen_by is not None and seat in e.seen_by
-        ]
-        if missed:
-            self.console.print("Only you saw, since your last turn:", style="bold")
-            for e in missed:
-                self.console.print(f"  {escape(e.text)}", highlight=False)
+            self.clear_screen(scrollback=True)
         return None
 
-    def clear_screen(self) -> None:
-        """Clear the screen and, where the terminal keeps one, its scrollback too."""
+    def clear_screen(self, scrollback: bool = False) -> None:
+        """Clear the screen and, when ``scrollback``, the terminal's scrollback too."""
         if self.console.is_terminal:
             self.console.clear()
-            self.console.file.write("\x1b[3J")
-            self.console.file.flush()
+            if scrollback:
+                self.console.file.write("\x1b[3J")
+                self.console.file.flush()
+
+    def happened(self, seat: int) -> Happened:
+        """What the seat may read of the actions since it last moved (its own last action
+        when nothing came after it)."""
+        since = self.log[self.moved_upto.get(seat, 0) :]
+        if since:
+            mark = self.moved_upto.get(seat, 0)
+            caption = (
+                "Since your last move:" if mark or self.history_len > len(since) else "So far:"
+            )
+            return Happened(caption, [e.line(seat) for e in since])
+        if self.log and self.log[-1].actor == seat:
+            return Happened("You just played:", [self.log[-1].line(seat)])
+        return Happened("", [])
+
+    def screen(self, seat: int, menu: MoveMenu) -> list[Text]:
+        """The screen of ``seat``'s turn: it fits the terminal (24 lines when piped)."""
+        header = header_line(
+            game_name(self.game),
+            self.views.chapter(self.state),
+            whose_turn(self.state, self.kinds),
+        )
+        return compose(
+            header=header,
+            happened=self.happened(seat),
+            glance=self.views.glance(self.state, seat),
+            moves=menu.names,
+            width=self.console.width,
+            height=self.height,
+        )
 
     def show_turn(self, seat: int, menu: MoveMenu) -> None:
-        c = self.console
-        c.print(board_panel(self.state, seat))
-        c.print(scores_line(self.state, self.kinds), highlight=False)
-        c.print(
-            f"[bold]{escape(whose_turn(self.state, self.kinds))}[/bold], action {self.history_len + 1}. "
-            "Moves (type a name or number, or 'help'):"
-        )
-        c.print(menu.render())
+        if self.screens:
+            self.clear_screen()
+        self.screens += 1
+        for line in self.screen(seat, menu):
+            self.console.print(line, highlight=False)
 
     def human_turn(self, seat: int) -> Ending | None:
         ending = self.handoff(seat)
@@ -310,41 +375,158 @@ class PlaySession:
         self.last_human = seat
         menu = MoveMenu.of(self.state)
         self.show_turn(seat, menu)
+
+        def redraw() -> None:
+            self.show_turn(seat, menu)
+
+        def show(body: RenderableType) -> None:
+            page(self.console, body, redraw, self.height)
+
         while True:
             line = self.read_line(f"seat {seat}> ")
             if line is None:
                 return self.stop(Ending.END_OF_INPUT)
             word, _, rest = line.strip().partition(" ")
             command = word.lower()
+            rest = rest.strip()
             if line.strip() in menu.names:
                 pass
-            elif command in ("quit", "exit"):
+            elif command in ("quit", "exit") and not rest:
                 return self.stop(Ending.QUIT)
             elif command in ("help", "?"):
-                self.console.print(HELP, highlight=False, markup=False)
+                if rest:
+                    show(self.explainer.topic(rest, COMMAND_TOPICS))
+                else:
+                    self.console.print(HELP, highlight=False, markup=False)
                 continue
             elif command == "moves" and not rest:
-                self.console.print(menu.render())
+                show(menu.render())
                 continue
-            elif command == "board" and not rest:
-                self.console.print(board_panel(self.state, seat))
+            elif command in SECTIONS and not rest:
+                show(self.explainer.section(self.state, seat, command))
+                continue
+            elif command == "log" and not rest:
+                show(log_text(self.log, seat, self.log_start))
+                continue
+            elif command == "rules":
+                show(self.explainer.rules(rest))
+                continue
+            elif command == "howto" and not rest:
+                show(self.explainer.howto())
                 continue
             elif command == "why":
                 self.why(menu, rest)
                 continue
+            elif command == "undo" and not rest:
+                if self.undo(seat):
+                    return None
+                continue
+            elif command == "confirm":
+                self.set_confirm(rest)
+                continue
             elif command in ("save", "save!"):
                 self.save_to(rest, force=command == "save!")
                 continue
-            if self.try_move(seat, menu, line):
-                self.seen_upto[seat] = len(self.events)
+            played = self.try_move(seat, menu, line)
+            if isinstance(played, Ending):
+                return played
+            if played:
                 return None
 
-    def try_move(self, seat: int, menu: MoveMenu, line: str) -> bool:
+    def try_move(self, seat: int, menu: MoveMenu, line: str) -> bool | Ending:
+        """Play the move ``line`` names, after the confirm step when it asks; False when it
+        names none, is refused or is not confirmed (nothing changes), an Ending when the
+        input ends at the question."""
         try:
-            self.play(seat, menu.resolve(line))
-        except (MoveInputError, IllegalActionError) as exc:
+            action = menu.resolve(line)
+            if self.confirm and self.state.is_legal(action):
+                answer = self.confirmed(action)
+                if answer is not True:
+                    return answer
+            self.play(seat, action)
+        except MoveInputError as exc:
             self.console.print(f"[red]{escape(str(exc))}[/red]", highlight=False)
             return False
+        except IllegalActionError as exc:
+            self.console.print(f"[red]{escape(str(exc))}[/red]", highlight=False)
+            if exc.rule:
+                self.explainer.last_rule = exc.rule
+                if self.views.rules_section(exc.rule):
+                    self.console.print("Type rules to read that rule in short.")
+            return False
+        return True
+
+    def confirmed(self, action: int) -> bool | Ending:
+        """Ask before an action that ends the turn, passes or cannot be taken back: True to
+        play it, False when the answer is no, an Ending at the end of input."""
+        ply = self.history_len
+        reason = confirm_reason(self.state, action, reveal_rng(self.seed, ply))
+        if reason is None:
+            self.reveals[ply] = False
+            return True
+        name = self.state.action_to_string(action)
+        question = f"{name}: this {reason}. Play it? [y/n] "
+        while True:
+            answer = self.read_line(escape(question))
+            if answer is None:
+                return self.stop(Ending.END_OF_INPUT)
+            word = answer.strip().lower()
+            if word in ("y", "yes"):
+                return True
+            if word in ("n", "no"):
+                self.console.print("Not played.")
+                return False
+            self.console.print("Answer y (play it) or n (do not).")
+
+    def set_confirm(self, text: str) -> None:
+        word = text.strip().lower()
+        if word not in ("on", "off"):
+            now = "on" if self.confirm else "off"
+            self.console.print(
+                f"[red]confirm needs on or off (now {now}), for example: confirm off[/red]"
+            )
+            return
+        self.confirm = word == "on"
+        self.console.print(
+            "Actions that end your turn, pass or cannot be taken back are asked about first."
+            if self.confirm
+            else "Actions are played as soon as they are typed."
+        )
+
+    def why_no_undo(self, seat: int) -> str | None:
+        """Why ``seat`` may not take back the last action now (the browser's rule); None if
+        it may."""
+        if not self.log or self.log[-1].actor != seat or self.log[-1].ply not in self.before:
+            return (
+                "nothing of this turn is left to take back: an undo never crosses another "
+                "seat's action or a chance outcome"
+            )
+        if self.state.current_player() != seat:
+            return "an action can be taken back only during one's own turn"
+        ply = self.log[-1].ply
+        if ply not in self.reveals:
+            action = self.state.history()[ply]
+            self.reveals[ply] = knowledge.reveals(
+                self.before[ply], action, reveal_rng(self.seed, ply)
+            )
+        if self.reveals[ply]:
+            return "that action showed hidden information, so it stands"
+        return None
+
+    def undo(self, seat: int) -> bool:
+        """Take back ``seat``'s last action if it may; say what was taken back, or why not."""
+        why = self.why_no_undo(seat)
+        if why is not None:
+            self.console.print(f"[red]Cannot undo: {escape(why)}.[/red]", highlight=False)
+            return False
+        entry = self.log.pop()
+        self.state = self.before.pop(entry.ply)
+        self.reveals.pop(entry.ply, None)
+        self.moved_upto[seat] = max(
+            (i + 1 for i, e in enumerate(self.log) if e.actor == seat), default=0
+        )
+        self.console.print(f"Took back: {escape(entry.words)}", highlight=False)
+        self.autosave()
         return True
 
     def why(self, menu: MoveMenu, text: str) -> None:
@@ -422,12 +604,18 @@ class PlaySession:
         return ending
 
     def finish(self) -> None:
+        """The game-over screen: what the last seat to watch missed, who won and why, and
+        the scores by category."""
         c = self.console
+        viewer = self.viewer()
+        if viewer is not None:
+            happened = self.happened(viewer)
+            if happened.lines and happened.caption != "You just played:":
+                c.print(Text(happened.caption, style="bold"))
+                for line in happened.lines[-self.height // 3 :]:
+                    c.print(Text("  " + line), highlight=False)
         c.rule("Game over")
-        c.print(board_panel(self.state, None))
-        c.print(scores_table(self.state, self.kinds, final=True))
-        c.print(
-            f"[bold]{escape(winners_text(self.state, self.kinds))}[/bold] "
-            f"({self.history_len} actions)",
-            highlight=False,
-        )
+        ending = self.views.ending(self.state)
+        if ending is not None:
+            c.print(ending_view(ending, self.kinds))
+        c.print(f"({self.history_len} actions)", highlight=False)
