@@ -26,7 +26,7 @@ from towers.core.game import CHANCE
 from towers.core.views import Ending, Topic
 from towers.core.words import and_list, plural
 from towers.games.turris import actions as A
-from towers.games.turris.data import TOKENS, Card, Effect, FactionSide, load_help
+from towers.games.turris.data import TOKENS, Card, Effect, load_help
 from towers.games.turris.frames import (
     BeastEffect,
     BeastPath,
@@ -59,6 +59,7 @@ from towers.games.turris.render import (
     node_name,
     ongoing_words,
     plain_seat,
+    side_words,
     source_name,
 )
 from towers.games.turris.rules import TurrisState
@@ -115,16 +116,6 @@ def _marks(limit: int, immediate: bool) -> str:
     else:
         out.append("its reward comes when you Collect from it")
     return "; ".join(out)
-
-
-def side_words(side: FactionSide) -> str:
-    """A faction side's ability in words: what it gives when chosen, then its lasting
-    ability (``as an action`` for a side B faction action)."""
-    parts = []
-    if side.effects:
-        parts.append(f"when chosen, {effects_words(side.effects)}")
-    parts += [ongoing_words(o) for o in side.ongoing]
-    return "; ".join(parts)
 
 
 def faction_words(game: TurrisGame, f: int) -> str:
@@ -658,7 +649,7 @@ def log_words(state: TurrisState, action: int) -> str:
         for text, same in _changes(state.game, _snapshot(state), _snapshot(after))
         if not (same and same in head)
     ]
-    return head + (": " + "; ".join(done) if done else "")
+    return head + (" — " + "; ".join(done) if done else "")
 
 
 # ---- the ending -----------------------------------------------------------------------------

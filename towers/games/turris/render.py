@@ -17,7 +17,7 @@ import textwrap
 from typing import TYPE_CHECKING, Any
 
 from towers.core.words import plural
-from towers.games.turris.data import TOKENS, Bundle, Card, Effect, Ongoing, load
+from towers.games.turris.data import TOKENS, Bundle, Card, Effect, FactionSide, Ongoing, load
 
 if TYPE_CHECKING:
     from towers.games.turris.rules import TurrisGame, TurrisState
@@ -168,6 +168,16 @@ def ongoing_words(o: Ongoing) -> str:
     return f"{when}: {effects_words(o.effects)}"
 
 
+def side_words(side: FactionSide) -> str:
+    """A faction side's ability in words: what it gives when chosen, then its lasting
+    ability (``as an action`` for a side B faction action)."""
+    parts = []
+    if side.effects:
+        parts.append(f"when chosen, {effects_words(side.effects)}")
+    parts += [ongoing_words(o) for o in side.ongoing]
+    return "; ".join(parts)
+
+
 def card_words(card: Card) -> str:
     """A card's effects in words: immediate ones, then ongoing ones."""
     parts = []
@@ -278,7 +288,12 @@ def pending_words(game: TurrisGame, obs: dict[str, Any]) -> str:
         case "gain_choice":
             return f"{who} gains {top['n']} of {'/'.join(top['of'])}"
         case "pay_choice":
-            owed = top["fixed"] + (f" and {top['any_n']} of {top['of']}" if top["any_n"] else "")
+            # the letters still owed (``IW``), then any of the letters ``of``
+            fixed = top["fixed"]
+            parts = [token_words(fixed.count(t), t) for t in TOKENS if fixed.count(t)]
+            if top["any_n"]:
+                parts.append(f"{top['any_n']} of {'/'.join(top['of'])}")
+            owed = " and ".join(parts) or "nothing more"
             return f"{who} pays {owed} (an Artifact may stand for one)"
         case "trade_offer":
             e = game.sources[top["source"]][1][top["index"]]
@@ -402,6 +417,23 @@ def _head_lines(game: TurrisGame, obs: dict[str, Any]) -> list[str]:
     lines = [head, f"  [bold]Now:[/] {pending_words(game, obs)}"]
     if obs["endgame"]:
         lines.append("  [bold red]Endgame: the Beasts are being removed[/]")
+    return lines + _faction_lines(game, obs)
+
+
+def _faction_lines(game: TurrisGame, obs: dict[str, Any]) -> list[str]:
+    """While a faction is chosen (Setup step 9): each faction still free, each side's
+    ability beside it."""
+    stack = obs["stack"]
+    if obs["chance"] or not stack or stack[-1]["frame"] != "faction_choice":
+        return []
+    d = game.data
+    lines = ["  [bold]Factions[/] (choose one and a side)"]
+    for f in game.factions_offered:
+        if f in obs["faction"]:
+            continue
+        faction = d.factions[f]
+        for side in faction.sides:
+            lines.append(f"    {faction.name} {side.side}, {side.name}: {side_words(side)}")
     return lines
 
 
@@ -541,10 +573,12 @@ def _player_lines(game: TurrisGame, obs: dict[str, Any], s: int, seat: int | Non
     d = game.data
     res = obs["resources"][s]
     faction = "no faction yet"
+    ability = ""
     if obs["faction"][s] >= 0:
         f = d.factions[obs["faction"][s]]
         side = f.sides[obs["side"][s]]
         faction = f"{f.name} {side.side} ({side.name})"
+        ability = side_words(side)
     you = " [bold](you)[/]" if s == seat else ""
     out = [
         f"  {seat_label(game, s)}{you} {faction}: {obs['prestige'][s]} Prestige; "
@@ -554,6 +588,8 @@ def _player_lines(game: TurrisGame, obs: dict[str, Any], s: int, seat: int | Non
         + f"; {plural(obs['action_tokens'][s], 'Additional Action token')}"
         + f"; {plural(obs['hand_sizes'][s], 'Tactics card')} in hand"
     ]
+    if ability:
+        out.append(f"    ability: {ability}")
     if obs["completed"][s]:
         out.append(
             f"    completed ({len(obs['completed'][s])}): "
@@ -608,27 +644,34 @@ def glance(state: TurrisState, seat: int | None) -> str:
         head += f"; First Player {plain_seat(game, obs['first_player'])}"
     lines.append(f"[bold]{_fit(head)[0]}[/]")
     lines += _fit(f"Now: {pending_words(game, obs)}", 2)
+    scores = [f"P{s + 1} {obs['prestige'][s]}" for s in range(n)]
+    if game.solo:
+        scores.append(f"Betrayers {obs['betrayer_prestige']}")
+    lines += _fit("Prestige: " + ", ".join(scores))
     if seat is not None and 0 <= seat < n:
+        lines += _fit(
+            f"You, {plain_seat(game, seat)}: {holdings(game, obs, seat)}, "
+            f"{plural(obs['action_tokens'][seat], 'Additional Action token')}"
+        )
         on_board = sum(row[seat] for row in obs["scouts"])
         lines += _fit(
-            f"You, {plain_seat(game, seat)}: {holdings(game, obs, seat)}; Scouts "
-            f"{obs['reserve'][seat]} in reserve, {on_board} on the board, "
-            f"{obs['graveyard'][seat]} in the Graveyard",
-            2,
+            f"Scouts: {obs['reserve'][seat]} in reserve, {on_board} on the board, "
+            f"{obs['graveyard'][seat]} in the Graveyard; "
+            f"{plural(len(obs['completed'][seat]), 'Mission')} completed"
         )
-        done = len(obs["completed"][seat])
+        spot = d.council[obs["council"][seat]]
+        council = "start" if spot.level == 0 else spot.id.capitalize()
         lines += _fit(
-            f"Missions done {done}, Tower Rooms {obs['rooms'][seat]} "
-            f"({_tower_need(game, obs['rooms'][seat])}); "
-            f"{plural(obs['action_tokens'][seat], 'Additional Action token')}"
+            f"{plural(obs['rooms'][seat], 'Tower Room')}, {_tower_need(game, obs['rooms'][seat])}"
+            f"; Council: {council}"
         )
         hand = [d.tactics[c].name for c in obs.get("hand", [])]
         lines += _fit(f"Your Tactics: {', '.join(hand) if hand else 'none'}")
     offers = [
-        f"{d.missions[m].name} {bundle_short(d.missions[m].cost)}={d.missions[m].prestige}"
+        f"{d.missions[m].name} {bundle_short(d.missions[m].cost)}→{d.missions[m].prestige}"
         for m in obs["missions"]
     ]
-    lines += _fit(f"Missions: {', '.join(offers) or 'none'}", 2)
+    lines += _fit(f"Missions (cost→Prestige): {', '.join(offers) or 'none'}", 2)
     trionfi = [d.trionfi[t].name for t in obs["trionfi_tableau"] if t >= 0]
     lines += _fit(f"Trionfi: {', '.join(trionfi) or 'none left'}")
     beasts = [
@@ -636,12 +679,10 @@ def glance(state: TurrisState, seat: int | None) -> str:
         for k, b in enumerate(d.beasts)
         if obs["beast_at"][k] >= 0
     ]
-    fast = d.beasts[game.altar_beast[obs["altar"]]].name
-    lines += _fit(f"Beasts: {', '.join(beasts) or 'none left'}; the Altar speeds the {fast}")
-    scores = [f"P{s + 1} {obs['prestige'][s]}" for s in range(n)]
-    if game.solo:
-        scores.append(f"Betrayers {obs['betrayer_prestige']}")
-    lines += _fit("Prestige: " + ", ".join(scores))
+    k = game.altar_beast[obs["altar"]]
+    fast = f"the {d.beasts[k].name} moves {plural(game.altar_speed[obs['altar']], 'step')}"
+    where = ", ".join(beasts).replace("Excavation spot ", "spot ") or "none left"
+    lines += _fit(f"Beasts ({fast}): {where}")
     return "\n".join(lines[:12])
 
 

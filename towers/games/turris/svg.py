@@ -55,9 +55,9 @@ from towers.games.turris.render import (
     card_words,
     effects_words,
     node_name,
-    ongoing_words,
     pending_words,
     round_words,
+    side_words,
     source_name,
 )
 
@@ -628,8 +628,7 @@ def _supply(game: TurrisGame, obs: dict[str, Any]) -> Panel:
                 continue
             faction = D.factions[f]
             for j, side in enumerate(faction.sides):
-                words = effects_words(side.effects) if side.effects else ""
-                words = " | ".join([words] * bool(words) + [ongoing_words(o) for o in side.ongoing])
+                words = side_words(side)
                 name = f"{faction.name} {side.side}"
                 tip = f"{name} ({side.name}): {words}"
                 cards.append(
@@ -750,9 +749,12 @@ def _player(game: TurrisGame, obs: dict[str, Any], s: int, slots_seat: int) -> P
     fill = seat_fill(game, s)
     res = obs["resources"][s]
     faction = "no faction"
+    ability = ""
     if obs["faction"][s] >= 0:
         f = D.factions[obs["faction"][s]]
-        faction = f"{f.name} {f.sides[obs['side'][s]].side}"
+        side = f.sides[obs["side"][s]]
+        faction = f"{f.name} {side.side}"
+        ability = f"{side.name}: {side_words(side)}. "
     on_board = sum(row[s] for row in obs["scouts"])
     out = [
         f'<rect x="0" y="0" width="{COLUMN}" height="10" rx="4" fill="{fill}"/>',
@@ -769,7 +771,7 @@ def _player(game: TurrisGame, obs: dict[str, Any], s: int, slots_seat: int) -> P
         )
         out.append(_text(x, 68, res[k], 15, fill="#fff", text_anchor="middle", font_weight="bold"))
         out.append(_text(x + 22, 80, t, SMALLEST))
-    stats = (
+    stats = ability + (
         f"Scouts: {obs['reserve'][s]} in reserve, {on_board} on the board, "
         f"{obs['graveyard'][s]} in the Graveyard; {plural(obs['hand_sizes'][s], 'Tactics card')}; "
         f"{plural(obs['action_tokens'][s], 'Additional Action token')}; "
