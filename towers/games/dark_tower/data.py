@@ -96,8 +96,17 @@ def parse_effects(text: str, where: str = "effects") -> Effects:
     return tuple(out)
 
 
+COUNTED = ("warriors", "potion", "treasure", "virtue")
+"""What an effect counts one by one (spirit and gear are amounts, never "1 spirits")."""
+
+
 def effects_text(effects: Effects) -> str:
-    """The effects as the data files write them."""
+    """The effects in words, the one wording of every view, log and message, which
+    :func:`parse_effects` reads back: ``gain 1 warrior, lose 2 potions, skulls 1``.
+
+    >>> effects_text(parse_effects("gain 1 warriors, lose 2 potion, gain 2 spirit"))
+    'gain 1 warrior, lose 2 potions, gain 2 spirit'
+    """
     words = []
     for code, n in effects:
         kind = EFFECTS[code]
@@ -107,7 +116,10 @@ def effects_text(effects: Effects) -> str:
             words.append(f"{kind} {n}")
         else:
             verb, what = kind.split()
-            words.append(f"{verb} {n} {what}")
+            one = what.removesuffix("s")
+            words.append(
+                f"{verb} {f'{n} {one}' if n == 1 or what not in COUNTED else f'{n} {one}s'}"
+            )
     return ", ".join(words) or "nothing"
 
 

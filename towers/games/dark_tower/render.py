@@ -22,42 +22,20 @@ from towers.games.dark_tower.data import (
     ADVANTAGES,
     BUILDING_TYPES,
     CARD_NAMES,
-    CORRUPTION,
     DATA,
-    EFFECTS,
     SIDES,
-    SKULLS,
     STATUSES,
-    STEAL,
-    Effects,
     Event,
     Perk,
     Quest,
+    effects_text,
 )
+from towers.games.dark_tower.observe import _last_out as last_out
+from towers.games.dark_tower.observe import goal_step_text
 from towers.games.dark_tower.tower import load as load_tower
 
 if TYPE_CHECKING:
     from towers.games.dark_tower.rules import DarkTowerState
-
-COUNTED = ("warriors", "potion", "treasure", "virtue")
-"""What an effect counts one by one (spirit and gear are amounts, never "1 spirits")."""
-
-
-def effects_text(effects: Effects) -> str:
-    """The effects in words: ``gain 1 warrior, lose 2 spirit, skulls 1``."""
-    words = []
-    for code, n in effects:
-        kind = EFFECTS[code]
-        if code == CORRUPTION:
-            words.append("corruption")
-        elif code in (SKULLS, STEAL):
-            words.append(f"{kind} {n}")
-        else:
-            verb, what = kind.split()
-            one = what.removesuffix("s")
-            words.append(f"{verb} {plural(n, one) if what in COUNTED else f'{n} {what}'}")
-    return ", ".join(words) or "nothing"
-
 
 KINGDOM_STYLES = ("bold yellow", "bold blue", "bold red", "bold green")
 MESSAGES = 8
@@ -484,3 +462,194 @@ def text(state: DarkTowerState, seat: int | None) -> str:
     lines.append("")
     lines += glossary(state.game.foes, state.game.adversary)
     return "\n".join(lines)
+
+
+# ---- the terminal's glance and sections --------------------------------------------------
+
+WIDTH = 80
+"""The terminal's columns."""
+NEAR = 2
+"""How many steps away a foe is shown as near a hero in the glance."""
+
+
+def _cut(line: str, width: int = WIDTH) -> str:
+    """``line`` (plain text) cut with an ellipsis to ``width`` columns."""
+    return line if len(line) <= width else line[: width - 1] + "…"
+
+
+def _escape(line: str) -> str:
+    """Plain text made safe for Rich markup (a name never holds a bracket, but be sure)."""
+    return line.replace("[", "\\[")
+
+
+def _distances_from(start: int) -> dict[int, int]:
+    """Steps from ``start`` to each space within :data:`NEAR` steps."""
+    far = {start: 0}
+    edge = [start]
+    for step in range(1, NEAR + 1):
+        edge = [j for i in edge for j in DATA.adjacent[i] if j not in far]
+        for j in edge:
+            far.setdefault(j, step)
+    return far
+
+
+def foes_near(state: DarkTowerState, seat: int) -> list[str]:
+    """The foes (and the adversary) within :data:`NEAR` steps of the hero, nearest first."""
+    far = _distances_from(state.at[seat])
+    n = len(state.game.foes)
+    found: list[tuple[int, str]] = []
+    for loc, d in far.items():
+        where = "here" if d == 0 else f"{plural(d, 'step')} away at {DATA.locations[loc].name}"
+        for f in range(n):
+            count = state.foes[loc * n + f]
+            if count:
+                name = DATA.foes[state.game.foes[f]].name
+                status = STATUSES[state.status[f]]
+                many = f" x{count}" if count > 1 else ""
+                found.append((d, f"{name}{many} ({status}) {where}"))
+        if state.adversary_at == loc:
+            found.append((d, f"{DATA.foes[state.game.adversary].name} (adversary) {where}"))
+    return [words for _, words in sorted(found)]
+
+
+def holdings(state: DarkTowerState, seat: int) -> str:
+    """The hero's items in one line: gear, potions, treasures, companions, quest items."""
+    parts = [f"{DATA.gear[g].name}" + (f" x{n}" if n > 1 else "")
+             for g, n in enumerate(state.gear[seat]) if n]  # fmt: skip
+    parts += [f"{DATA.potions[p].name}" + (f" x{n}" if n > 1 else "")
+              for p, n in enumerate(state.potions[seat]) if n]  # fmt: skip
+    parts += [DATA.treasures[t].name for t in state.treasures[seat]]
+    parts += [DATA.companions[c].name for c in state.companions[seat]]
+    parts += [DATA.quest_items[q].name for q in state.quest_items[seat]]
+    return ", ".join(parts) or "nothing"
+
+
+def virtue_line(state: DarkTowerState, seat: int) -> str:
+    hero = state.game.heroes[seat]
+    k = state.game.kingdoms[seat]
+    perks = [*hero.virtues, DATA.kingdom_virtues[k]]
+    active = [p.name for v, p in enumerate(perks) if state.virtues[seat] >> v & 1]
+    always = [p.name for p in hero.default_virtues]
+    corrupt = [DATA.corruptions[c].name for c in state.corruptions[seat]]
+    words = f"Virtues: {', '.join(always + active)}; {len(perks) - len(active)} asleep"
+    if corrupt:
+        words += f"; corrupted: {', '.join(corrupt)}"
+    return words
+
+
+def glance(state: DarkTowerState, seat: int | None) -> str:
+    """What matters now in at most 12 lines of 80 columns: the month, whose turn and what is
+    decided, the seat's hero (warriors, spirit, corruptions, virtues, items), the foes near,
+    the Tower's last outcome and the skulls, the main goal, the other heroes."""
+    me = seat if seat is not None and 0 <= seat < state.game.num_players else state.current
+    lines = [f"Month {state.month} of 6, {plural(state.turns_left, 'turn')} left in it; "
+             f"now {pending_words(state)}"]  # fmt: skip
+    h = me
+    lines.append(
+        f"{'You' if seat is not None else 'Seat ' + str(h)}: {hero_name(state, h)} at "
+        f"{DATA.locations[state.at[h]].name}, {plural(state.warriors[h], 'warrior')}, "
+        f"{state.spirit[h]} spirit, {plural(len(state.corruptions[h]), 'corruption')}"
+    )
+    lines.append(virtue_line(state, h))
+    lines.append(f"Holding: {holdings(state, h)}")
+    near = foes_near(state, h)
+    lines.append("Foes near: " + ("; ".join(near) if near else "none within 2 steps"))
+    for frame in state.pending:
+        if isinstance(frame, F.Battling):
+            lines.append(battle_words(state, frame))
+    last = last_out(state)
+    seals = sum(1 for s in state.tower.public()["seals"] if s)
+    lines.append(
+        (f"Tower: last skull out of the {last}" if last else "Tower: no skull out yet")
+        + f"; supply {state.supply}, inside {state.tower.skulls_inside()}, "
+        f"{plural(seals, 'seal')} on"
+    )
+    event = last_event(state)
+    if event:
+        lines.append(f"Last event: {event}")
+    if state.game.competitive:
+        done = bin(state.tests_done[h]).count("1")
+        lines.append(f"Race for the relic: {done} of 3 heroic tests done")
+    else:
+        goal = state.game.goal
+        step = min(state.goal_step + 1, len(goal.steps))
+        lines.append(f"Goal, step {step} of {len(goal.steps)}: {goal_step_text(state)}")
+    lines += [
+        f"Seat {s}: {state.game.heroes[s].name} at {DATA.locations[state.at[s]].name}, "
+        f"{plural(state.warriors[s], 'warrior')}, {state.spirit[s]} spirit, "
+        f"{plural(len(state.corruptions[s]), 'corruption')}"
+        for s in range(state.game.num_players)
+        if s != h
+    ]
+    return "\n".join(_escape(_cut(line)) for line in lines[:12])
+
+
+def sections(state: DarkTowerState, seat: int | None) -> dict[str, str]:
+    """The rest on demand: ``board`` (the map, the Tower, the foes), ``me`` (the seat's
+    hero and what each of its things does), ``supply`` (the main goal, the market, the
+    month's quests) and ``scores`` (the heroes side by side, the skulls, the month)."""
+    obs = state.observation(seat)
+    board = [*_map_lines(state, obs), "", *tower_lines(obs), "", "[bold]Foes[/]"]
+    for f, foe in enumerate(obs["foes"]):
+        board.append(
+            f"  {foe['foe']} (level {foe['level']}), {foe['status']}: "
+            f"{foe_words(state.game.foes[f])}"
+        )
+    adv = obs["adversary"]
+    board.append(f"  {foe_words(state.game.adversary)} At: {adv['at'] or 'not yet on the board'}.")
+    out = {"board": "\n".join(board)}
+    if seat is not None and 0 <= seat < state.game.num_players:
+        out["me"] = "\n".join(_my_lines(state, seat))
+    supply = []
+    goal = obs["main_goal"]
+    if goal["name"] is None:
+        supply.append(f"[bold]The race for the relic[/]: {goal['next']}")
+    else:
+        supply.append(
+            f"[bold]Main goal[/]: {goal['name']}, step {goal['step'] + 1} of {goal['steps']}: "
+            f"{goal['next']}"
+        )
+    market = [t for t in state.market if t >= 0]
+    supply.append("[bold]Market[/]")
+    supply += [f"  {treasure_words(t)}" for t in market] or ["  empty"]
+    supply.append("[bold]Quests this month[/]")
+    supply += [f"  {quest_words(DATA.quests[q])}" for q in state.monthly if q >= 0] or ["  none"]
+    supply.append(
+        f"Decks: {plural(len(state.treasure_deck), 'treasure')}, "
+        f"{plural(len(state.potion_deck), 'potion')}, "
+        f"{plural(len(state.corruption_deck), 'corruption')}; gear left: "
+        + ", ".join(f"{g.name} {state.gear_left(k)}" for k, g in enumerate(DATA.gear))
+    )
+    out["supply"] = "\n".join(supply)
+    scores = [messages(state, seat)[0], *_hero_lines(obs, state)]
+    destroyed = sum(1 for s in state.skulls if s < 0)
+    scores.append(
+        f"Skulls: {state.supply} in the supply, {plural(destroyed, 'building')} destroyed"
+    )
+    out["scores"] = "\n".join(scores)
+    return out
+
+
+def _my_lines(state: DarkTowerState, seat: int) -> list[str]:
+    """The seat's hero and what each thing it holds does."""
+    hero = state.game.heroes[seat]
+    k = state.game.kingdoms[seat]
+    lines = [
+        f"[bold]{hero_name(state, seat)}[/] at {DATA.locations[state.at[seat]].name}: "
+        f"{plural(state.warriors[seat], 'warrior')}, {state.spirit[seat]} spirit, move "
+        f"{state.move_value(seat)}; Banner action: {effects_text(hero.banner)}"
+    ]
+    perks = [*hero.virtues, DATA.kingdom_virtues[k]]
+    for v, perk in enumerate(perks):
+        awake = "awake" if state.virtues[seat] >> v & 1 else "asleep"
+        lines.append(f"  ({awake}) {perk_words(perk)}")
+    lines += [f"  (always) {perk_words(p)}" for p in hero.default_virtues]
+    lines += [f"  {gear_words(g)} x{n}" for g, n in enumerate(state.gear[seat]) if n]
+    lines += [f"  {potion_words(p)} x{n}" for p, n in enumerate(state.potions[seat]) if n]
+    lines += [f"  {treasure_words(t)}" for t in state.treasures[seat]]
+    lines += [f"  Companion {perk_words(DATA.companions[c])}" for c in state.companions[seat]]
+    lines += [
+        f"  Quest item {perk_words(DATA.quest_items[q].perk)}" for q in state.quest_items[seat]
+    ]
+    lines += [f"  Corruption {perk_words(DATA.corruptions[c])}" for c in state.corruptions[seat]]
+    return lines

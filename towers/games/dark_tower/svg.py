@@ -28,19 +28,22 @@ from __future__ import annotations
 import math
 import textwrap
 import tomllib
+from collections.abc import Sequence
 from functools import cache
 from html import escape
 from typing import TYPE_CHECKING, Any
 
 from towers.core.panels import COLUMN, PAD, SMALLEST, TAP, Panel, board_of_panels
+from towers.core.words import plural
 from towers.games.dark_tower import actions as A
+from towers.games.dark_tower import explain as X
 from towers.games.dark_tower import render as R
 from towers.games.dark_tower.data import BUILDING_TYPES, DATA, DATA_DIR, SIDES
 
 if TYPE_CHECKING:
     from towers.games.dark_tower.rules import DarkTowerState
 
-KINGDOM_FILLS = {"Yellow": "#e9c545", "Blue": "#4f7fd0", "Red": "#d0524a", "Green": "#4e9a55"}
+KINGDOM_FILLS = X.KINGDOM_FILLS
 KINGDOM_TINTS = {"Yellow": "#f7ecc0", "Blue": "#d3e0f5", "Red": "#f3d3cf", "Green": "#d4ebd5"}
 RIVER = "#3c8dc9"
 FOE_FILL = "#b3261e"
@@ -113,30 +116,46 @@ def _lines(x: float, y: float, body: str, width: float = COLUMN - 2 * PAD) -> tu
     return "".join(_text(x, y + k * ROW, r) for k, r in enumerate(rows)), len(rows) * ROW
 
 
+def _help(key: str | None) -> str:
+    """The ``data-help`` attribute of an element showing the component ``key`` (a key of
+    the glossary, :mod:`.explain`), or nothing."""
+    return f' data-help="{escape(key, quote=True)}"' if key else ""
+
+
 def _tile(
-    ident: str | None, x: float, y: float, w: float, label: str, tip: str, fill: str = "#fff"
+    ident: str | None,
+    x: float,
+    y: float,
+    w: float,
+    label: str,
+    tip: str,
+    fill: str = "#fff",
+    help_key: str | None = None,
 ) -> str:
-    """A clickable (if ``ident``) box of one line of words, ``TAP`` high."""
+    """A clickable (if ``ident``) box of one line of words, ``TAP`` high; ``help_key`` the
+    glossary's key of the component it shows."""
     id_attr = f' id="{ident}"' if ident else ""
     return (
-        f'<g{id_attr}><rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{TAP}" rx="5" '
+        f'<g{id_attr}{_help(help_key)}><rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{TAP}" rx="5" '
         f'fill="{fill}" stroke="#6b6355"/>{_title(tip)}'
         + _text(x + w / 2, y + TAP / 2 + 4, _fit(label, w - 6), text_anchor="middle")
         + "</g>"
     )
 
 
-def _tiles(
-    items: list[tuple[str | None, str, str]], top: float, per_row: int = 3
-) -> tuple[str, float]:
-    """(id, label, tip) tiles in rows from ``top``; the drawing and its height."""
+Item = tuple[str | None, str, str, str | None]
+"""A tile: its id (None: not clickable), label, tip and help key (None: none)."""
+
+
+def _tiles(items: Sequence[Item], top: float, per_row: int = 3) -> tuple[str, float]:
+    """Tiles in rows from ``top``; the drawing and its height."""
     gap = 6
     w = (COLUMN - 2 * PAD - gap * (per_row - 1)) / per_row
     out = []
-    for k, (ident, label, tip) in enumerate(items):
+    for k, (ident, label, tip, key) in enumerate(items):
         x = PAD + (k % per_row) * (w + gap)
         y = top + (k // per_row) * (TAP + gap)
-        out.append(_tile(ident, x, y, w, label, tip))
+        out.append(_tile(ident, x, y, w, label, tip, help_key=key))
     rows = math.ceil(len(items) / per_row)
     return "".join(out), rows * (TAP + gap)
 
@@ -189,7 +208,7 @@ def _quarters() -> str:
         a, b = corners[k], corners[(k + 1) % 4]
         pts = " ".join(f"{x:.1f},{y:.1f}" for x, y in (_xy(a), _xy(b), _xy(centre)))
         out.append(
-            f'<polygon points="{pts}" fill="{KINGDOM_TINTS[kingdom.color]}" '
+            f'<polygon points="{pts}"{_help(X.kingdom_key(k))} fill="{KINGDOM_TINTS[kingdom.color]}" '
             f'stroke="{KINGDOM_FILLS[kingdom.color]}" stroke-width="2">'
             f"{_title(f'{kingdom.name}, the {SIDES[kingdom.side]} ({kingdom.terrain})')}"
             "</polygon>"
@@ -221,7 +240,7 @@ def _space(state: DarkTowerState, obs: dict[str, Any], i: int, who: dict[int, An
     if loc.building >= 0:
         b = BUILDING_INDEX[i]
         n = state.skulls[b]
-        words.append("destroyed" if n < 0 else R.plural(n, "skull") + " on it")
+        words.append("destroyed" if n < 0 else plural(n, "skull") + " on it")
         words.append(R.building_words(loc.building))
         shape = (
             f'<rect x="{x - r:.1f}" y="{y - r:.1f}" width="{2 * r}" height="{2 * r}" rx="4" '
@@ -253,7 +272,7 @@ def _space(state: DarkTowerState, obs: dict[str, Any], i: int, who: dict[int, An
         words.append(f"foe: {name}")
     label = _text(x, y + 4, lay["short"][i], text_anchor="middle", font_weight="bold")
     return (
-        f'<g id="loc-{i}">{_title(". ".join(words))}{shape}{pips}{label}'
+        f'<g id="loc-{i}"{_help(X.space_key(i))}>{_title(". ".join(words))}{shape}{pips}{label}'
         f'<g pointer-events="none">{marks}</g></g>'
     )
 
@@ -282,15 +301,20 @@ def _map(state: DarkTowerState, obs: dict[str, Any]) -> Panel:
     lay = layout()
     cx, cy = _xy(lay["tower"])
     tower = (
-        f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="24" fill="#3b3440" stroke="#111">'
+        f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="24"{_help("the-tower")} fill="#3b3440" '
+        'stroke="#111">'
         f"{_title('The Tower')}</circle>"
         + _text(cx, cy + 4, "Tower", text_anchor="middle", fill="#fff")
     )
     who = _occupants(state)
     spaces = "".join(_space(state, obs, i, who) for i in range(len(DATA.locations)))
-    legend = _text(PAD, MAP_TOP + 400 * SCALE + 18, "dashed blue: a river crossing")
+    legend = (
+        f"<g{_help('rivers')}>"
+        + _text(PAD, MAP_TOP + 400 * SCALE + 18, "dashed blue: a river crossing")
+        + "</g>"
+    )
     body = _heading("The four kingdoms") + _quarters() + _edges() + tower + spaces + legend
-    return body, MAP_TOP + 400 * SCALE + 26
+    return body, MAP_TOP + 400 * SCALE + 26, "The four kingdoms", "board"
 
 
 # ---- the other panels ---------------------------------------------------------------------
@@ -299,11 +323,17 @@ def _map(state: DarkTowerState, obs: dict[str, Any]) -> Panel:
 def _head(state: DarkTowerState, seat: int | None) -> Panel:
     body = [_heading("Return to Dark Tower")]
     y = 42.0
-    for line in [f"Now: {R.pending_words(state)}", *R.messages(state, seat)]:
+    said = R.messages(state, seat)
+    keys = ["months"] + [
+        "events" if line.startswith("Last event") else "battle-cards"
+        if line.startswith("Battle with") else ""
+        for line in said
+    ]  # fmt: skip
+    for line, key in zip([f"Now: {R.pending_words(state)}", *said], keys, strict=True):
         text, h = _lines(PAD, y, line)
-        body.append(text)
+        body.append(f"<g{_help(key)}>{text}</g>" if key else text)
         y += h
-    return "".join(body), y
+    return "".join(body), y, "The app", "board"
 
 
 def _tower(state: DarkTowerState, obs: dict[str, Any]) -> Panel:
@@ -326,7 +356,7 @@ def _tower(state: DarkTowerState, obs: dict[str, Any]) -> Panel:
             fill = "#cdbfa6" if sealed else "#2c2530"
             x = PAD + 60 + w * s
             out.append(
-                f'<g><rect x="{x + 2:.1f}" y="{y:.1f}" width="{w - 4:.1f}" height="{TAP}" '
+                f'<g{_help("glyphs" if glyphs else "seals")}><rect x="{x + 2:.1f}" y="{y:.1f}" width="{w - 4:.1f}" height="{TAP}" '
                 f'rx="4" fill="{fill}" stroke="#444"/>{_title(tip)}'
                 + _text(
                     x + w / 2,
@@ -340,11 +370,12 @@ def _tower(state: DarkTowerState, obs: dict[str, Any]) -> Panel:
     y = 52 + 3 * (TAP + 6) + 4
     sk = obs["skulls"]
     out.append(
-        _tile("tower-drop", PAD, y, 130, "drop a skull", "End of Turn: drop a skull into the Tower")
-    )
+        _tile("tower-drop", PAD, y, 130, "drop a skull", "End of Turn: drop a skull into the Tower",
+              help_key="skulls")
+    )  # fmt: skip
     words = f"supply {sk['supply']}, inside {sk['in_tower']}, to place {sk['being_placed']}"
     out.append(_text(PAD + 140, y + 19, words))
-    return "".join(out), y + TAP + PAD
+    return "".join(out), y + TAP + PAD, "The Tower", "board"
 
 
 def _buildings(state: DarkTowerState) -> Panel:
@@ -359,17 +390,17 @@ def _buildings(state: DarkTowerState) -> Panel:
             name = DATA.locations[building.location].name
             tip = (
                 f"{BUILDING_TYPES[building.type]} of {name}: "
-                + ("destroyed" if n < 0 else R.plural(n, "skull"))
+                + ("destroyed" if n < 0 else plural(n, "skull"))
                 + ". "
                 + R.building_words(building.type)
             )
             label = f"{BUILDING_TYPES[building.type]} " + ("x" if n < 0 else "●" * n or "-")
-            items.append((f"bld-{b}", label, tip))
+            items.append((f"bld-{b}", label, tip, X.building_key(building.type)))
         out.append(_text(PAD, y + 12, kingdom.name, fill="#333", font_weight="bold"))
         tiles, h = _tiles(items, y + 16, per_row=4)
         out.append(tiles)
         y += 16 + h
-    return "".join(out), y + 4
+    return "".join(out), y + 4, "Buildings", "board"
 
 
 def _foes(state: DarkTowerState, obs: dict[str, Any]) -> Panel:
@@ -379,7 +410,7 @@ def _foes(state: DarkTowerState, obs: dict[str, Any]) -> Panel:
         on = sum(foe["at"].values())
         label = f"{foe['foe']} L{foe['level']} {foe['status']} ({on})"
         tip = f"{foe['foe']}: {foe['status']}, {on} on the board. {R.foe_words(state.game.foes[k])}"
-        items.append((f"foe-{k}", label, tip))
+        items.append((f"foe-{k}", label, tip, X.foe_key(state.game.foes[k])))
     adv = obs["adversary"]
     where = adv["at"] or "not yet on the board"
     items.append(
@@ -387,11 +418,12 @@ def _foes(state: DarkTowerState, obs: dict[str, Any]) -> Panel:
             f"foe-{A.ADVERSARY}",
             f"{adv['name']}: {adv['at'] or 'not out yet'}",
             f"{R.foe_words(state.game.adversary)} At: {where}.",
+            X.foe_key(state.game.adversary),
         )
     )
     tiles, h = _tiles(items, 32, per_row=2)
     out.append(tiles)
-    return "".join(out), 32 + h + 4
+    return "".join(out), 32 + h + 4, "Foes and the adversary", "board"
 
 
 def _goal(state: DarkTowerState, obs: dict[str, Any]) -> Panel:
@@ -407,10 +439,24 @@ def _goal(state: DarkTowerState, obs: dict[str, Any]) -> Panel:
         text, h = _lines(PAD, y, f"The main goal is complete: {goal['next']}")
     out.append(text)
     y += h
-    out.append(_tile("dungeon", PAD, y, 120, "explore", "Heroic action: explore the dungeon here"))
+    g = state.game
+    step = None if race or state.goal_step >= len(g.goal.steps) else g.goal.steps[state.goal_step]
+    dungeon = X.dungeon_key(step[0]) if step and DATA.locations[step[0]].dungeon else None
+    goal_help = "the-relic" if race else X.goal_key(g.goal)
+    out.append(
+        _tile(
+            "dungeon",
+            PAD,
+            y,
+            120,
+            "explore",
+            "Heroic action: explore the dungeon here",
+            help_key=dungeon or goal_help,
+        )
+    )
     out.append(
         _tile("goal-quest", PAD + 126, y, 150, "complete the quest",
-              "Heroic action: complete the main goal's quest here")
+              "Heroic action: complete the main goal's quest here", help_key=goal_help)
     )  # fmt: skip
     y += TAP + 6
     rooms = []
@@ -421,46 +467,47 @@ def _goal(state: DarkTowerState, obs: dict[str, Any]) -> Panel:
             + ("?" if kind < 0 else "target" if kind == A.TARGET else f"{kind + 1}")
             + (" ✓" if cleared else "")
         )
-        rooms.append(
-            (f"room-{r}", label, f"Room {r + 1}: " + ("cleared" if cleared else "not cleared"))
-        )
+        tip = f"Room {r + 1}: " + ("cleared" if cleared else "not cleared")
+        rooms.append((f"room-{r}", label, tip, dungeon or goal_help))
     if rooms:
         tiles, h = _tiles(rooms, y, per_row=3)
         out.append(tiles)
         y += h
-    return "".join(out), y + 4
+    name = "The race for the relic" if race else "Main goal"
+    return "".join(out), y + 4, name, "board"
 
 
 def _market(state: DarkTowerState) -> Panel:
     out = [_heading("Market and this month's quests")]
-    items: list[tuple[str | None, str, str]] = []
+    items: list[Item] = []
     for s, t in enumerate(state.market):
         name = DATA.treasures[t].name if t >= 0 else "empty"
-        items.append((f"market-{s}", name, R.treasure_words(t) if t >= 0 else "an empty slot"))
+        items.append((f"market-{s}", name, R.treasure_words(t) if t >= 0 else "an empty slot",
+                      X.treasure_key(t) if t >= 0 else "market"))  # fmt: skip
     tiles, h = _tiles(items, 32)
     out.append(tiles)
-    quests: list[tuple[str | None, str, str]] = []
+    quests: list[Item] = []
     for k, q in enumerate(state.monthly):
         kind = ("companion quest", "adversary quest")[k]
         if q >= 0:
-            quests.append(
-                (f"quest-{k}", DATA.quests[q].name, f"{kind}: {R.quest_words(DATA.quests[q])}")
-            )
+            words = f"{kind}: {R.quest_words(DATA.quests[q])}"
+            quests.append((f"quest-{k}", DATA.quests[q].name, words, X.quest_key(q)))
         else:
-            quests.append((f"quest-{k}", f"no {kind}", f"no {kind} now"))
+            quests.append((f"quest-{k}", f"no {kind}", f"no {kind} now", X.slug(kind)))
     tiles, h2 = _tiles(quests, 32 + h, per_row=2)
     out.append(tiles)
-    return "".join(out), 32 + h + h2 + 4
+    return "".join(out), 32 + h + h2 + 4, "Market and this month's quests", "supply"
 
 
-def _hero(state: DarkTowerState, obs: dict[str, Any], seat: int, decides: bool) -> Panel:
+def _hero(state: DarkTowerState, obs: dict[str, Any], seat: int, decides: bool, part: str) -> Panel:
     h = obs["heroes"][seat]
     hero = state.game.heroes[seat]
     k = state.game.kingdoms[seat]
     colour = KINGDOM_FILLS[DATA.kingdoms[k].color]
     name = f"{h['hero']} of {h['home']}"
     head = (
-        f'<g id="hero-{seat}"><rect x="{PAD}" y="6" width="{COLUMN - 2 * PAD}" height="{TAP}" '
+        f'<g id="hero-{seat}"{_help(X.hero_key_of(hero.name))}><rect x="{PAD}" y="6" '
+        f'width="{COLUMN - 2 * PAD}" height="{TAP}" '
         f'rx="5" fill="{colour}"/>{_title(f"{name}, seat {seat}: trade with this hero")}'
         + _text(
             PAD + 8, 25, _fit(f"{name} at {h['at']}", COLUMN - 40), fill="#111", font_weight="bold"
@@ -468,62 +515,63 @@ def _hero(state: DarkTowerState, obs: dict[str, Any], seat: int, decides: bool) 
         + "</g>"
     )
     out = [head]
-    y = 6 + TAP + 18
+    y: float = 6 + TAP + 18
     corr = len(h["corruptions"])
-    out.append(
-        _text(
-            PAD,
-            y,
-            f"{R.plural(h['warriors'], 'warrior')}, {h['spirit']} spirit, {corr} of 3 corruptions",
-        )
-    )
+    stats = f"{plural(h['warriors'], 'warrior')}, {h['spirit']} spirit, {corr} of 3 corruptions"
+    out.append(f"<g{_help('warriors')}>" + _text(PAD, y, stats) + "</g>")
     y += 8
 
     def ident(kind: str, i: int) -> str | None:
         return f"{kind}-{i}" if decides else None
 
-    gear = [
-        (ident("gear", g), f"{gear.name} {state.gear[seat][g]}", R.gear_words(g))
+    gear: list[Item] = [
+        (ident("gear", g), f"{gear.name} {state.gear[seat][g]}", R.gear_words(g), X.gear_key(g))
         for g, gear in enumerate(DATA.gear)
     ]
     tiles, th = _tiles(gear, y, per_row=3)
     out.append(tiles)
     y += th
     perks = [*hero.virtues, DATA.kingdom_virtues[k]]
-    virtues = []
+    virtues: list[Item] = []
     for v, perk in enumerate(perks):
         active = state.virtues[seat] >> v & 1
         virtues.append((ident("virtue", v), ("● " if active else "○ ") + perk.name,
-                        ("active: " if active else "inactive: ") + R.perk_words(perk)))  # fmt: skip
+                        ("active: " if active else "inactive: ") + R.perk_words(perk),
+                        X.virtue_key(perk)))  # fmt: skip
     tiles, th = _tiles(virtues, y, per_row=2)
     out.append(tiles)
     y += th
-    held: list[tuple[str | None, str, str]] = [
-        (ident("potion", p), f"{DATA.potions[p].name} x{n}", R.potion_words(p))
+    held: list[Item] = [
+        (ident("potion", p), f"{DATA.potions[p].name} x{n}", R.potion_words(p), X.potion_key(p))
         for p, n in enumerate(state.potions[seat])
         if n
     ]
     held += [
-        (ident("treasure", t), DATA.treasures[t].name, R.treasure_words(t))
+        (ident("treasure", t), DATA.treasures[t].name, R.treasure_words(t), X.treasure_key(t))
         for t in state.treasures[seat]
     ]
     held += [
-        (None, DATA.companions[c].name, "companion: " + R.perk_words(DATA.companions[c]))
+        (None, DATA.companions[c].name, "companion: " + R.perk_words(DATA.companions[c]),
+         X.companion_key(c))
         for c in state.companions[seat]
-    ]
+    ]  # fmt: skip
     held += [
-        (None, DATA.quest_items[q].name, "quest item: " + R.perk_words(DATA.quest_items[q].perk))
+        (None, DATA.quest_items[q].name, "quest item: " + R.perk_words(DATA.quest_items[q].perk),
+         X.quest_item_key(q))
         for q in state.quest_items[seat]
-    ]
+    ]  # fmt: skip
     held += [
-        (None, DATA.corruptions[c].name, "corruption: " + R.perk_words(DATA.corruptions[c]))
+        (None, DATA.corruptions[c].name, "corruption: " + R.perk_words(DATA.corruptions[c]),
+         X.corruption_key(c))
         for c in state.corruptions[seat]
-    ]
-    held += [(None, v.name, "virtue: " + R.perk_words(v)) for v in hero.default_virtues]
+    ]  # fmt: skip
+    held += [(None, v.name, "virtue: " + R.perk_words(v), X.virtue_key(v))
+             for v in hero.default_virtues]  # fmt: skip
     tiles, th = _tiles(held, y, per_row=2)
     out.append(tiles)
     y += th
-    return "".join(out), y + 4
+    title = f"Your hero: {hero.name}" if part == "me" else f"Seat {seat}: {hero.name}"
+    return "".join(out), y + 4, title, part
 
 
 def decider(state: DarkTowerState, seat: int | None) -> int:
@@ -544,7 +592,7 @@ def svg(state: DarkTowerState, seat: int | None) -> str:
         _map(state, obs),
         _tower(state, obs),
         _foes(state, obs),
-        *(_hero(state, obs, s, s == me) for s in order),
+        *(_hero(state, obs, s, s == me, "me" if s == seat else "others") for s in order),
         _goal(state, obs),
         _market(state),
         _buildings(state),
