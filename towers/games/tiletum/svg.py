@@ -518,14 +518,15 @@ def _map(obs: dict[str, Any]) -> tuple[str, float]:
         for k, o in enumerate(houses):
             body.append(
                 f'<rect x="{hx + k * 9:g}" y="{y - 9:g}" width="8" height="8" '
-                f'fill="{_seat_fill(o)}" stroke="#333" stroke-width="0.7"/>'
+                f'fill="{_seat_fill(o)}" stroke="#333" stroke-width="0.7"'
+                f"{_help('house' if isinstance(o, int) else 'house-space')}/>"
             )
         tiles = entry["bonus_tiles"]
         for k, kind in enumerate(tiles):
             bx = x - len(tiles) * 6 + k * 12
             body.append(
                 f'<rect x="{bx:g}" y="{y + 2:g}" width="11" height="8" fill="{_kind_fill(kind)}" '
-                f'stroke="#8a8070" stroke-width="0.7"/>'
+                f'stroke="#8a8070" stroke-width="0.7"{_help(f"tile-{kind}" if kind else "")}/>'
             )
         if cat is not None:
             pillars = cat["pillars"]
@@ -533,12 +534,14 @@ def _map(obs: dict[str, Any]) -> tuple[str, float]:
             cx = x - cw / 2
             body.append(
                 f'<rect x="{cx:g}" y="{y + TOWN_R - 3:g}" width="{cw}" height="10" rx="2" '
-                f'fill="{"#ccc" if cat["unavailable"] else "#e8dcf4"}" stroke="#6b5a8a"/>'
+                f'fill="{"#ccc" if cat["unavailable"] else "#e8dcf4"}" stroke="#6b5a8a"'
+                f"{_help('cathedral')}/>"
             )
             for k, o in enumerate(pillars):
                 body.append(
                     f'<circle cx="{cx + 6 + k * 8:g}" cy="{y + TOWN_R + 2:g}" r="3" '
-                    f'fill="{_seat_fill(o)}" stroke="#333" stroke-width="0.6"/>'
+                    f'fill="{_seat_fill(o)}" stroke="#333" stroke-width="0.6"'
+                    f"{_help('pillar' if isinstance(o, int) else 'cathedral')}/>"
                 )
         body.append("</g>")
         out.append("".join(body))
