@@ -801,15 +801,17 @@ def _fit(label: str, body: str) -> str:
 
 
 def _wrap(label: str, body: str, most: int) -> list[str]:
-    """``body`` after ``label`` on at most ``most`` lines of :data:`WIDTH` columns."""
+    """``body`` after ``label`` on at most ``most`` lines of :data:`WIDTH` columns, the next
+    lines under the body; a body cut short ends with an ellipsis."""
     import textwrap
 
-    rows = textwrap.wrap(body, WIDTH - len(label) - 1, break_long_words=False) or [""]
+    room = WIDTH - len(label) - 1
+    rows = textwrap.wrap(body, room, break_long_words=False) or [""]
     if len(rows) > most:
         rows = rows[:most]
-        rows[-1] = _fit("", rows[-1] + " …")
+        rows[-1] = rows[-1][: room - 2].rstrip() + " …"
     pad = " " * len(label)
-    return [_fit(label if k == 0 else pad, r) for k, r in enumerate(rows)]
+    return [f"[bold]{label}[/] {rows[0]}"] + [f"{pad} {r}" for r in rows[1:]]
 
 
 def influence_words(side: dict[str, Any]) -> str:
