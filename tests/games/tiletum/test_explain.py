@@ -308,6 +308,10 @@ def test_a_fulfilled_contract_says_whom_it_scored_for() -> None:
     words = v.log_words(state, A.from_string("fulfil 3 iron for 4 points"))
     assert words == f"fulfil 3 iron for 4 points; seat {seat} +{points} VP"
     assert state.vp[seat] == D.start_vp  # the words changed nothing
+    set_res(state, seat, iron=2)  # too little: the move alone, no result
+    assert v.log_words(state, A.from_string("fulfil 3 iron for 4 points")) == (
+        "fulfil 3 iron for 4 points"
+    )
 
 
 def test_taking_from_an_offer_names_the_tile() -> None:

@@ -310,9 +310,11 @@ def building_text(b: int) -> str:
             f"counts as filled, so a Crest alone completes it, with no action bonus. {crest}"
         )
     roof = effects_words(bld.roof_bonus)
+    floors = "on floor 1" if bld.rooms == 1 else f"on floors 1 to {bld.rooms}"
+    filled = "its Room is filled" if bld.rooms == 1 else "all are filled"
     return (
-        f"A Building of your player board with {plural(bld.rooms, 'Room')}, floors 1 to "
-        f"{bld.rooms}. Once all are filled its roof House joins your supply and you {roof}. "
+        f"A Building of your player board with {plural(bld.rooms, 'Room')} {floors}. Once "
+        f"{filled} its roof House joins your supply and you {roof}. "
         f"{crest} Filled and crested it is Completed: {_ap(bld.rooms)} more on its "
         "Characters' action from then on."
     )
@@ -643,9 +645,11 @@ def log_words(state: TiletumState, action: int) -> str:
             extra = f", paying {D.cost_stone[state.construction_costs[c]]} Stone"
         case _, A.Exchange() if not state.exchanged_this_turn:
             extra = " (the first exchange: a Resource of your choice comes with it)"
+    if not state.is_legal(action):
+        return words + extra  # only its words: a refused move changes nothing
     after = state.clone()
     assert isinstance(after, TiletumState)
-    after.apply_action(action)
+    after.apply_trusted(action)
     tail = []
     changes = _vp_changes(state.vp, after.vp)
     closed = after.round != state.round or after.game_over
