@@ -447,3 +447,12 @@ def test_howto_says_rounds_scoring_and_the_end() -> None:
     assert f"played over {D.rounds} rounds" in text
     assert "Houses on the map" in text and "times your Pillars" in text.replace("\n", " ")
     assert all(len(line) <= 80 for line in text.splitlines())
+
+
+def test_a_saved_game_ends_with_the_same_categories() -> None:
+    state = played(3, 7)
+    again = state.game.state_from_json(state.to_json())
+    assert isinstance(again, TiletumState)
+    before, after = views(3).ending(state), views(3).ending(again)
+    assert before is not None and after is not None
+    assert after.categories == list(explain.CATEGORIES) and after.rows == before.rows
