@@ -562,3 +562,28 @@ def load() -> SifnosData:
         solo_track=solo_track,
         game=game,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class HelpTopic:
+    """A component or idea a player may ask about (``data/help.toml``): ``key`` as the board's
+    ``data-help`` names it, its printed ``name``, its ``kind`` and what it does."""
+
+    key: str
+    name: str
+    kind: str
+    text: str
+
+
+@functools.cache
+def help_topics() -> tuple[HelpTopic, ...]:
+    """``data/help.toml`` read once and checked: every topic sourced, no key or name twice."""
+    topics = []
+    for t in _read("help.toml")["topics"]:
+        _sourced(t, f"help topic {t.get('key')!r}")
+        topics.append(HelpTopic(t["key"], t["name"], t["kind"], " ".join(t["text"].split())))
+    if len({t.key for t in topics}) != len(topics):
+        raise DataError("help.toml names a key twice")
+    if len({t.name.lower() for t in topics}) != len(topics):
+        raise DataError("help.toml names a component twice")
+    return tuple(topics)

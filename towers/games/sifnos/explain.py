@@ -22,7 +22,7 @@ from towers.core.views import Ending, Topic
 from towers.core.words import and_list, plural
 from towers.games.sifnos import actions as A
 from towers.games.sifnos import frames as F
-from towers.games.sifnos.data import FORT_FACES, IMAGES, MINERALS
+from towers.games.sifnos.data import FORT_FACES, IMAGES, MINERALS, help_topics
 from towers.games.sifnos.render import (
     COLUMN_NAMES,
     SCHEME_BONUS_WORDS,
@@ -142,295 +142,50 @@ def _scheme_text(s: int) -> str:
     return f"A Scheme of the solo opponent: {scheme_words(scheme)}."
 
 
-BASICS: list[tuple[str, str, str, str]] = [
-    (
-        "action-prepare",
-        "Prepare",
-        "action",
-        "The first action of a turn: place Cards above your Player Board (paying their cost "
-        "in Cards of their mineral) and adjust Dice, using each printed or placed effect once.",
-    ),
-    (
-        "action-invest",
-        "Invest",
-        "action",
-        "A major action: place a Die from your Supply into the Active Region, matching its "
-        "printed value unless a Fort is there; Gold Cards adjust Dice first.",
-    ),
-    (
-        "action-construct",
-        "Construct",
-        "action",
-        "A major action: place a Tower on a space around the Active Region, matching its "
-        "image (a Lead Card ignores it); a fourth Tower around a Region earns a Beacon.",
-    ),
-    (
-        "action-muster",
-        "Muster",
-        "action",
-        "A major action: move or place a Soldier, or swap your Soldier in the Active Region "
-        "for a Fort; a Silver Card buys two moves or a placement.",
-    ),
-    (
-        "action-defend",
-        "Defend",
-        "action",
-        "After the major actions: a Province holding 3 Dice is invaded and resolved, then "
-        "your Workshop Dice go onto your Buildings. Cards above it place a Tent once.",
-    ),
-    (
-        "action-recoup",
-        "Recoup",
-        "action",
-        "The last action: draw back up to 2 Dice and 2 Towers and draw 2 Cards; after an "
-        "invasion the invaded Province's Ships sail on and a Ship is drawn from the Bag.",
-    ),
-    (
-        "active-region",
-        "Active Region",
-        "rule",
-        "The one Region where both major actions of a turn act; a Tower fixes it to a Region "
-        "around the Tower, and a Tower network Card lets it be around a joined Tower.",
-    ),
-    (
-        "tower-network",
-        "Tower network",
-        "rule",
-        "A chain of your Towers (covered ones too) joined along the Borders between Tower "
-        "spaces. Some Construct Cards let a Tower be placed anywhere along your network.",
-    ),
-    (
-        "might",
-        "Might",
-        "rule",
-        "Strength in an invaded Province: each Die, uncovered Tower, Fort and Tent there "
-        "counts 1 and each Soldier 2; a tie goes to the side whose turn comes sooner.",
-    ),
-    (
-        "influence-track",
-        "Influence Track",
-        "track",
-        "Your three markers, Lead, Silver and Gold, each a space on per Influence and each "
-        "worth its value in VP at the end. The third space of the face-up Cards' mineral takes "
-        "a face-up Card, the fifth of the Scoring Tiles' mineral claims a Scoring Tile.",
-    ),
-    *[
-        (
-            f"influence-{m}",
-            f"{mineral_name(m)} Influence",
-            "track",
-            f"Your {mineral_name(m)} marker on the Influence Track: gained by placing "
-            f"{mineral_name(m)} Cards, Beacons, Buildings and invasions won where "
-            f"{mineral_name(m)} Ships wait; worth 1 VP each at the end.",
+def _generated() -> list[Topic]:
+    """The topics one a mineral or an Allied Ship space, from the data's numbers."""
+    out = []
+    for m in MINERALS:
+        name = mineral_name(m)
+        out.append(
+            Topic(
+                f"influence-{m}",
+                f"{name} Influence",
+                "track",
+                f"Your {name} marker on the Influence Track: gained by placing {name} Cards, "
+                f"Beacons, Buildings and invasions won where {name} Ships wait; worth 1 VP each "
+                "at the end.",
+            )
         )
-        for m in MINERALS
-    ],
-    (
-        "die",
-        "Die",
-        "component",
-        "Your Dice (20): 2 start in your Supply. A Die is invested into a Region, goes to "
-        "your Workshop when its Province is invaded, then onto a Building. Adjusting one "
-        "changes it by 1, never from 6 to 1 or 1 to 6.",
-    ),
-    (
-        "supply",
-        "Supply",
-        "component",
-        "The top right of your Player Board: the Dice, Towers and Soldiers ready to be placed "
-        "this turn. Recoup refills Dice and Towers to 2 each from your Reserve.",
-    ),
-    (
-        "reserve",
-        "Reserve",
-        "component",
-        "Your Dice and Towers beside the board, not yet drawn: Towers are drawn from it at "
-        "random, Dice rolled. With none left, nothing is gained instead.",
-    ),
-    (
-        "workshop",
-        "Workshop",
-        "component",
-        "The hammer space of the Defend column: Dice from an invaded Province (and some "
-        "effects) wait here, keeping their values, and go onto Buildings at your Defend.",
-    ),
-    (
-        "tower",
-        "Tower",
-        "component",
-        "Your Towers (20, four of each image) are placed on Tower spaces; each uncovered one "
-        "counts 1 Might in every Province it touches and draws a Card when others win there.",
-    ),
-    (
-        "soldier",
-        "Soldier",
-        "component",
-        "Your 5 Soldiers: moved from the Barracks to the Supply, placed into the Active or "
-        "central Region, moved Region to Region. One a Region (the central one aside); moving "
-        "into an opponent's pushes both home for a Card to them. 2 Might each.",
-    ),
-    (
-        "barracks",
-        "Barracks",
-        "component",
-        "Where your Soldiers rest: a Soldier move takes one to your Supply, and a Soldier "
-        "removed for a Fort, pushed out or home from a won invasion returns here.",
-    ),
-    (
-        "fort",
-        "Fort",
-        "component",
-        "Placed by removing your Soldier from the Active Region (Muster): it gives its face's "
-        "effect (any 1 Influence, draw 1 Card or move 1 Soldier), lets a Die of any value in, "
-        "and counts 1 Might. An opponent's Die on it gives you a Card.",
-    ),
-    (
-        "beacon",
-        "Beacon",
-        "component",
-        "Placed on one of your uncovered Towers after your fourth Tower around a Region: it "
-        "gains the Influence of the mineral it shows. Taking the third piece of a column of "
-        "the board gives that column's bonus.",
-    ),
-    (
-        "fort-beacon-spaces",
-        "Fort and Beacon spaces",
-        "component",
-        "Three rows of four on your Player Board holding your 6 Forts and 6 Beacons: an "
-        "emptied row scores its VP at the end; the third piece taken from a column gives the "
-        "bonus printed under it.",
-    ),
-    (
-        "tent",
-        "Tent",
-        "component",
-        "Your 6 Tents, placed in a Province by Defend Cards and Scoring Tiles: each counts 1 "
-        "Might there and draws a Card when another side wins its invasion; 1 VP per 2 placed.",
-    ),
-    (
-        "hand",
-        "Hand of Cards",
-        "component",
-        "Cards you hold, with no limit; others see only how many. Any 2 Cards pay for 1, and "
-        "each set of 4 Cards in hand and Soldiers on the map scores 1 VP at the end.",
-    ),
-    (
-        "face-up-cards",
-        "Face-up Cards",
-        "component",
-        "One Card per player on the Main Board: reaching the third space of the mineral of "
-        "the marker below them takes one, placed free above your board with its Influence.",
-    ),
-    (
-        "draw-pile",
-        "Draw Pile",
-        "component",
-        "The 108 Cards face down; when it runs out the discards are shuffled into a new one.",
-    ),
-    (
-        "discards",
-        "Discard pile",
-        "component",
-        "Cards paid or discarded lie face up above the Draw Pile until it runs out.",
-    ),
-    (
-        "mineral-marker",
-        "Mineral Marker",
-        "component",
-        "Six markers dealt at random onto the Main Board: each names the mineral that takes "
-        "the face-up Cards, claims the Scoring Tiles, leads an invasion, and that each Allied "
-        "Ship space rewards.",
-    ),
-    (
-        "invasion-marker",
-        "Invasion Marker",
-        "component",
-        "Marks the Province being invaded this turn, until its Ships sail at Recoup.",
-    ),
-    (
-        "ship-space",
-        "Ship space",
-        "component",
-        "Four on each shore, filled from the front. Empty spaces reward the invasion's winner: "
-        "the front one any 1 Influence, the third one a Card.",
-    ),
-    *[
-        (
-            f"ship-{m}",
-            f"{mineral_name(m)} Ship",
-            "component",
-            f"Each {mineral_name(m)} Ship on an invaded Province's shore gives its winner 1 "
-            f"{mineral_name(m)} Influence. Ships sail clockwise, skipping full shores.",
+        out.append(
+            Topic(
+                f"ship-{m}",
+                f"{name} Ship",
+                "component",
+                f"Each {name} Ship on an invaded Province's shore gives its winner 1 {name} "
+                "Influence. Ships sail clockwise, skipping full shores.",
+            )
         )
-        for m in MINERALS
-    ],
-    (
-        "ship-ally",
-        "Allied Ship",
-        "component",
-        "Orange. One waits on each Influence Track until a marker reaches it, then goes into "
-        "the Bag. Drawn from the Bag it takes the next Allied Ship space: the first two draw "
-        "Cards for everyone, the third ends the game.",
-    ),
-    (
-        "bag",
-        "Bag",
-        "component",
-        "Holds the Ships still to come: one is drawn after each invasion. A Ship needed from an "
-        "empty Bag ends the game, with no majority VP.",
-    ),
-    *[
-        (
-            f"ally-space-{k + 1}",
-            f"Allied Ship space {k + 1}",
-            "space",
-            (
+    for k, space in enumerate(D.game["ally_spaces"]):
+        if space["effect"] == "end_game":
+            text = (
+                "The third Allied Ship ends the game at once: the most Influence of the mineral "
+                f"under it scores {space['first_vp']} VP, the second most {space['second_vp']} "
+                "VP (ties share less)."
+            )
+        else:
+            text = (
                 f"When an Allied Ship lands here everyone draws 1 Card per {space['per']} "
                 "Influence of the mineral of the marker under it (rounded down)."
-                if space["effect"] != "end_game"
-                else "The third Allied Ship ends the game at once: the most Influence of the "
-                f"mineral under it scores {space['first_vp']} VP, the second most "
-                f"{space['second_vp']} VP (ties share less)."
-            ),
-        )
-        for k, space in enumerate(D.game["ally_spaces"])
-    ],
-    (
-        "scoring-tile",
-        "Scoring Tile",
-        "tile",
-        "One more than the players on the Main Board. Reaching the fifth space of the "
-        "mineral above them claims one: its effect at once, its VP at the end.",
-    ),
-    (
-        "solo-opponent",
-        "The Schemes",
-        "opponent",
-        "The solo opponent: each turn it reveals Schemes until one can be resolved in its "
-        "Region A, B or C, places that Scheme's pieces, defends like a player and moves its "
-        "Solo Marker 2 spaces for its 2 Cards. With two players it only contests Might.",
-    ),
-    (
-        "solo-marker",
-        "Solo Marker",
-        "track",
-        "The Schemes' marker goes a space clockwise for each Card they would gain or Soldier "
-        "they would move; its corners give 1 Influence (Lead, Silver, Gold, or the third Allied "
-        "Ship's mineral). Its place picks the face-up Card or Scoring Tile they take.",
-    ),
-    (
-        "scheme-decks",
-        "Scheme Decks",
-        "component",
-        "The Schemes' face-down Decks: when the Active Deck runs out, the next Deck's Allied "
-        "Ship goes into the Bag and that Deck becomes active.",
-    ),
-]
+            )
+        out.append(Topic(f"ally-space-{k + 1}", f"Allied Ship space {k + 1}", "space", text))
+    return out
 
 
 @cache
 def _glossary() -> tuple[Topic, ...]:
-    topics = [Topic(k, n, kind, t) for k, n, kind, t in BASICS]
+    topics = [Topic(t.key, t.name, t.kind, t.text) for t in help_topics()]
+    topics += _generated()
     for c in D.cards:
         topics.append(Topic(f"card-{c.id}", c.name, "card", _card_text(c.index)))
     for p in D.printed:
