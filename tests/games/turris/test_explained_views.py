@@ -276,6 +276,8 @@ def test_the_ending_adds_up_by_category_and_says_why() -> None:
     assert ending is not None
     assert ending.categories[-1] == "Total"
     assert ending.categories[:3] == ["Missions", "Tower Rooms", "Trionfi"]
+    # every point found its source; no faction ability scores, so no column for them
+    assert "Other" not in ending.categories and "Factions" not in ending.categories
     for s, row in enumerate(ending.rows):
         assert sum(row[:-1]) == row[-1] == state.prestige[s]
         missions = sum(D.missions[m].prestige for m in state.completed[s])
@@ -299,6 +301,18 @@ def test_the_solo_ending_says_the_target_and_the_betrayers_score() -> None:
     numbers = [int(x) for x in re.findall(r"\d+", betrayers)]
     assert numbers[0] == state.betrayer_prestige == numbers[1] + numbers[2]
     assert ending.reason.startswith("The game ended when ")
+
+
+def test_a_pending_reward_asks_for_help_on_its_source() -> None:
+    state = new_game(2)
+    empty_board(state, {})
+    put(state, 0, "guild")
+    act(state, "collect")
+    act(state, "collect from Guild")
+    act(state, "pass")
+    assert isinstance(state.stack.top, Rewards)
+    svg = views().svg(state, 0)
+    assert re.search(r'id="reward-0" data-help="location-guild"', svg)
 
 
 def test_no_ending_before_the_end() -> None:

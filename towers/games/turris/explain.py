@@ -678,6 +678,18 @@ SOURCE_CATEGORY = {
 }
 
 
+def scoring_categories(game: TurrisGame) -> list[str]:
+    """The categories this game's data can score in: Missions and Tower Rooms always, and
+    each other kind of source that has a Prestige effect somewhere (a faction, say, only if
+    one of its abilities scores)."""
+    kinds = {
+        SOURCE_CATEGORY.get(name.split(" ")[0], "")
+        for name, effects in game.sources
+        if any(e.kind == "prestige" for e in effects)
+    }
+    return [c for c in CATEGORIES if c in ("Missions", "Tower Rooms") or c in kinds]
+
+
 class _Ledger(TurrisState):
     """A Turris state that notes, as it is played, where each seat's Prestige comes from,
     when the Endgame began and why the game ended. The state keeps Prestige only as a
@@ -794,12 +806,13 @@ def ending(state: TurrisState) -> Ending | None:
     ledger = replay(state)
     rows: list[list[float | int | str]] = []
     other = False
+    shown = scoring_categories(g)
     for s in range(n):
-        row: list[float | int | str] = [ledger.tally[s][c] for c in CATEGORIES]
+        row: list[float | int | str] = [ledger.tally[s][c] for c in shown]
         rest = state.prestige[s] - sum(ledger.tally[s].values())
         other |= rest != 0
         rows.append([*row, rest, state.prestige[s]])
-    categories = [*CATEGORIES, "Other", "Total"]
+    categories = [*shown, "Other", "Total"]
     if not other:
         categories.remove("Other")
         rows = [[*r[:-2], r[-1]] for r in rows]

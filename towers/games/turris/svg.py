@@ -190,6 +190,31 @@ def node_help(game: TurrisGame, obs: dict[str, Any], node: int) -> str:
     return f"location-{loc.id}"
 
 
+SOURCE_HELP = {
+    "location": "location",
+    "upgrade": "upgrade",
+    "site": "site",
+    "tactics": "tactics",
+    "mission": "mission",
+    "trionfi": "trionfi",
+    "council": "council",
+    "faction": "faction",
+}
+"""The glossary's prefix for each kind of effect source (the rules key sources
+``"<kind> <id>..."``)."""
+
+
+def source_help(game: TurrisGame, src: int) -> str:
+    """The glossary topic of an effect source: the card, Location, Site, Council spot or
+    faction it comes from ("" for a Crossroads or an Excavation spot, which give nothing)."""
+    kind, _, rest = game.sources[src][0].partition(" ")
+    ident = rest.split(" ")[0]
+    if kind == "location" and D.location(ident).kind != "location":
+        return ""
+    prefix = SOURCE_HELP.get(kind)
+    return f"{prefix}-{ident}" if prefix else ""
+
+
 def _title(body: str) -> str:
     return f"<title>{escape(body)}</title>"
 
@@ -615,7 +640,8 @@ def _supply(game: TurrisGame, obs: dict[str, Any]) -> Panel:
         for k, src in enumerate(top["packets"]):
             name = source_name(game, src)
             words = effects_words(game.sources[src][1])
-            cards.append((f"reward-{k}", name, "", words, "#fff7d6", f"{name}: {words}"))
+            tip = f"{name}: {words}"
+            cards.append((f"reward-{k}", name, "", words, "#fff7d6", tip, source_help(game, src)))
         body, h = _cards(cards, y + 28, 2)
         out.append(body)
         y += 28 + h
