@@ -1,0 +1,185 @@
+"""The game page's log and game-over screen: the log grouped by the game's chapters and by turns,
+the setup folded, each entry in the game's words; at the end the verdict, the reason, each
+seat's score by category and the notes, the result first on a phone; nothing for axe-core."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.server.live import Live
+from tests.web.browser import PHONE, axe_violations, needs_chromium, open_page, shot
+from towers.core import knowledge
+from towers.core.registry import make, views_of
+
+pytestmark = needs_chromium
+
+HIDDEN = ("a hidden choice", "a hidden outcome")
+GAMES = [("torres", 2), ("tiletum", 2), ("turris", 2), ("sifnos", 2), ("dark_tower", 1)]
+
+
+def finished(live: Live, game: str, players: int, seed: int = 5) -> str:
+    """A game of ``game`` played to its end by random bots: its id."""
+    g = live.create(game, players=players, seats=[{"kind": "random"}] * players, seed=seed)
+    live.wait(g["id"], lambda v: v["status"] == "over", timeout=180)
+    return str(g["id"])
+
+
+def solo_of_mine(live: Live, game: str, seed: int) -> tuple[str, str]:
+    """A solo game of ``game`` whose one seat was handed to a bot by its player and played to
+    the end: its id and the seat's secret."""
+    g = live.create(game, players=1, seats=[{"kind": "human"}], seed=seed)
+    secret = g["seats"][0]["secret"]
+    r = live.set_seat(g["id"], secret, 0, kind="random")
+    assert r.status_code == 200, r.text
+    live.wait(g["id"], lambda v: v["status"] == "over", timeout=180)
+    return g["id"], secret
+
+
+def number(text: str) -> float:
+    return float(text.replace("−", "-"))
+
+
+def check_final(page: Any, view: dict[str, Any]) -> None:
+    """The game-over panel says what the view's ending says, scores by category."""
+    ending = view["ending"]
+    page.wait_for_selector("#final:not(.hidden)")
+    heads = page.locator("#final-scores thead th").all_inner_texts()
+    assert heads == [f"seat {seat}" for seat in range(view["players"])]
+    rows = page.locator("#final-scores tbody tr")
+    assert rows.count() == len(ending["categories"])
+    for k, category in enumerate(ending["categories"]):
+        tr = rows.nth(k)
+        assert tr.locator("th").inner_text() == category
+        cells = tr.locator("td").all_inner_texts()
+        assert [number(c) for c in cells] == [float(row[k]) for row in ending["rows"]]
+    total = [number(x) for x in page.locator("#final-scores .final-score").all_inner_texts()]
+    assert total == view["scores"]
+    assert ending["verdict"] in page.inner_text("#winner")
+    assert page.inner_text("#final .reason") == ending["reason"]
+    notes = page.locator("#final ul.notes li").all_inner_texts()
+    assert notes == ending["notes"]
+    assert "The game won" not in page.inner_text("body")
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_game_over_shows_each_seats_score_by_category(
+    live: Live, page: Any, game: str, players: int
+) -> None:
+    gid = finished(live, game, players)
+    page.goto(f"{live.base}/game/{gid}")
+    view = live.view(gid)
+    check_final(page, view)
+    assert axe_violations(page) == []
+    shot(page, f"{game}-game-over")
+
+
+@pytest.mark.parametrize("game", ["sifnos", "turris", "dark_tower"])
+def test_a_solo_player_reads_whether_they_won_and_against_what(
+    live: Live, browser: Any, game: str
+) -> None:
+    gid, secret = solo_of_mine(live, game, seed=8)
+    view = live.view(gid, secret)
+    context, page, errors = open_page(browser, phone=True)
+    try:
+        page.goto(f"{live.base}/game/{gid}#seat=0&secret={secret}")
+        check_final(page, view)
+        won = view["winners"] == [0]
+        said = page.inner_text("#winner")
+        assert said.startswith("You win!" if won else "You lost.")
+        # the notes name the target or the opponent
+        assert view["ending"]["notes"] and page.locator("#final ul.notes li").count()
+        # on a phone the result comes first: in the dock, at the foot of the screen
+        line = page.locator("#dock .result-line")
+        assert line.is_visible() and view["ending"]["verdict"] in line.inner_text()
+        box = line.bounding_box()
+        assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"]
+        assert axe_violations(page) == []
+        shot(page, f"{game}-solo-over-phone")
+    finally:
+        context.close()
+    assert not errors, errors
+
+
+def expected_words(
+    game_name: str, players: int, options: dict[str, Any], history: list[int]
+) -> list[tuple[str, str]]:
+    """Each ply's chapter and words, worked out here by replaying the game."""
+    game = make(game_name, players=players, **options)
+    views = views_of(game)
+    state = knowledge.state_at(game, [], 0)
+    out = []
+    for action in history:
+        out.append((views.chapter(state), views.log_words(state, action)))
+        state.apply_trusted(action)
+    return out
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "chance"), [("torres", 2, False), ("dark_tower", 1, True)]
+)
+def test_the_log_is_grouped_by_chapter_and_turn_in_words(
+    live: Live, page: Any, game: str, players: int, chance: bool
+) -> None:
+    gid = finished(live, game, players, seed=6)
+    view = live.view(gid, log=True)
+    log = view["log"]
+    assert live.service is not None
+    row, rows = live.service.store.load(gid)  # type: ignore[misc]
+    words = expected_words(game, players, row.options, [r.action for r in rows])
+    page.goto(f"{live.base}/game/{gid}")
+    page.wait_for_selector("#final:not(.hidden)")
+    page.wait_for_function(
+        "n => document.querySelectorAll('#log li[data-ply]').length === n", arg=len(log)
+    )
+    # the setup, folded: everything before the first seat's decision
+    setup = next(i for i, e in enumerate(log) if e["actor"] >= 0)
+    if setup:
+        summary = page.locator("#log details.setup summary")
+        assert summary.inner_text() == f"Setup ({setup} step{'s' if setup != 1 else ''})"
+        assert page.locator("#log details.setup[open]").count() == 0
+        assert page.locator("#log details.setup li[data-ply]").count() == setup
+    # a heading for each chapter, in order
+    chapters: list[str] = []
+    for e in log[setup:]:
+        if not chapters or chapters[-1] != e["chapter"]:
+            chapters.append(e["chapter"])
+    assert page.locator("#log h3.chapter-name").all_inner_texts() == [c for c in chapters if c]
+    assert [e["chapter"] for e in log] == [c for c, _ in words]
+    # turns: one seat's entries in a row, with the chance entries they led to
+    groups = page.evaluate(
+        """() => [...document.querySelectorAll('#log li.chapter')].map(c =>
+            [...c.querySelectorAll('li.turn')].map(t => Number(t.dataset.actor)))"""
+    )
+    assert len(groups) == len(chapters)
+    for actors in groups:
+        assert all(a != b for a, b in zip(actors, actors[1:], strict=False)), actors
+    # every entry in the game's words (a chance outcome and a resolution included)
+    texts = page.locator("#log li[data-ply]").all_text_contents()
+    chance_read = 0
+    for e, text, (_, said) in zip(log, texts, words, strict=True):
+        if e["text"] in HIDDEN:
+            assert said not in text or said in HIDDEN
+            continue
+        assert e["text"] == said and said in text
+        chance_read += e["actor"] < 0 and e["ply"] >= setup
+    assert chance_read or not chance, "a chance outcome after the setup, in words"
+    shot(page, f"{game}-log")
+    # the replay's log carries the same chapters and words
+    step = live.http.get(f"/api/games/{gid}/replay", params={"step": len(log) // 2}).json()
+    assert step["log"] == log[: len(log) // 2]
+
+
+def test_the_log_on_a_phone(live: Live, browser: Any) -> None:
+    gid = finished(live, "sifnos", 2, seed=4)
+    context, page, errors = open_page(browser, phone=True)
+    try:
+        page.goto(f"{live.base}/game/{gid}")
+        page.wait_for_selector("#final:not(.hidden)")
+        page.wait_for_selector("#log li.turn")
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+        shot(page, "sifnos-over-phone")
+    finally:
+        context.close()
+    assert not errors, errors
