@@ -178,13 +178,18 @@ def points_text(value: float | int | str) -> str:
 
 def ending_view(ending: Ending, kinds: Sequence[str] | None = None) -> Group:
     """The game-over screen's body: the verdict, why the game ended, each seat's score by
-    category (the last, the total) and the notes."""
-    table = Table(title="Final scores", box=box.SIMPLE_HEAD, title_justify="left")
-    table.add_column("Seat")
-    for category in ending.categories:
-        table.add_column(category, justify="right")
-    for seat, row in enumerate(ending.rows):
-        table.add_row(seat_name(seat, kinds), *(points_text(v) for v in row))
+    category (a row per category, a column per seat, the total last) and the notes."""
+    table = Table(title="Final scores", box=box.SIMPLE_HEAD, title_justify="left", show_edge=False)
+    table.add_column("")
+    for seat in range(len(ending.rows)):
+        name = seat_name(seat, kinds)
+        table.add_column(name.replace(" (", "\n(", 1), justify="right")
+    last = len(ending.categories) - 1
+    for i, category in enumerate(ending.categories):
+        values = [points_text(row[i]) if i < len(row) else "" for row in ending.rows]
+        table.add_row(
+            category, *values, style="bold" if i == last else None, end_section=i == last - 1
+        )
     parts: list[RenderableType] = [
         Text(ending.verdict, style="bold"),
         Text(ending.reason),

@@ -520,12 +520,14 @@ class PlaySession:
             self.console.print(f"[red]Cannot undo: {escape(why)}.[/red]", highlight=False)
             return False
         entry = self.log.pop()
+        action = self.state.history()[entry.ply]
         self.state = self.before.pop(entry.ply)
         self.reveals.pop(entry.ply, None)
         self.moved_upto[seat] = max(
             (i + 1 for i, e in enumerate(self.log) if e.actor == seat), default=0
         )
-        self.console.print(f"Took back: {escape(entry.words)}", highlight=False)
+        name = self.state.action_to_string(action)
+        self.console.print(f"Took back: {escape(name)}", highlight=False)
         self.autosave()
         return True
 

@@ -1,0 +1,125 @@
+"""The screen after each action fits 24 lines at 80 columns in every game, player count and
+mode, and names nothing by an internal id: whole stretches of play are driven through the
+play session (one human seat typing a random bot's moves, random bots in the others), from
+the start and from a late position of a seeded random game, and every screen is read."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+from typing import Any
+
+import pytest
+from rich.cells import cell_len
+from rich.console import Console
+
+import towers
+from tests.games.test_printed_words import ids_in
+from towers.agents.random_bot import RandomBot
+from towers.core.conformance import random_action
+from towers.core.game import CHANCE, State
+from towers.core.registry import title_of
+from towers.terminal.moves import MoveMenu
+from towers.terminal.parsing import SeatSpec
+from towers.terminal.screen import HEIGHT, WIDTH
+from towers.terminal.session import PlaySession
+
+CASES = [
+    ("torres", 2, {}),
+    ("torres", 3, {"variant": "master"}),
+    ("torres", 4, {"variant": "common_deck"}),
+    ("tiletum", 2, {}),
+    ("tiletum", 4, {"action_tiles": True}),
+    ("turris", 1, {}),
+    ("turris", 3, {}),
+    ("sifnos", 1, {}),
+    ("sifnos", 2, {"solo_opponent": True}),
+    ("sifnos", 4, {}),
+    ("dark_tower", 1, {}),
+    ("dark_tower", 3, {"mode": "competitive"}),
+]
+"""(game, players, options): every game, its player counts' ends and its modes."""
+
+SCREENS = 10
+"""Screens read from each start."""
+
+
+class Recorder(PlaySession):
+    """A play session that keeps the text of every screen it shows."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.shown: list[str] = []
+
+    def show_turn(self, seat: int, menu: MoveMenu) -> None:
+        out = self.console.file
+        assert isinstance(out, io.StringIO)
+        start = len(out.getvalue())
+        super().show_turn(seat, menu)
+        self.shown.append(out.getvalue()[start:])
+
+
+def late_position(name: str, players: int, options: dict[str, Any], seed: int) -> State:
+    """A position four fifths into a seeded random game (a seat to move there)."""
+    rng = random.Random(seed)
+    state = towers.make(name, players=players, **options).new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(random_action(state, rng))
+    history = state.history()
+    ply = len(history) * 4 // 5
+    late = towers.make(name, players=players, **options).new_initial_state()
+    for action in history[:ply]:
+        late.apply_action(action)
+    while late.current_player() == CHANCE:
+        late.apply_action(history[len(late.history())])
+    return late
+
+
+def screens(state: State, seed: int, count: int = SCREENS) -> tuple[list[str], Recorder]:
+    """The screens of ``count`` turns of the seat to move in ``state``, typed at random."""
+    players = state.game.num_players
+    human = state.current_player() if state.current_player() >= 0 else 0
+    seats = [SeatSpec("human" if s == human else "random") for s in range(players)]
+    text = io.StringIO()
+    console = Console(file=text, width=WIDTH, height=HEIGHT, color_system=None)
+    typist = RandomBot(seed=seed)
+    box: list[Recorder] = []
+
+    def type_a_move(prompt: str) -> str | None:
+        session = box[0]
+        if len(session.shown) > count:
+            return None
+        return session.state.action_to_string(typist.choose(session.state))
+
+    session = Recorder(state, seats, seed, console, type_a_move)
+    box.append(session)
+    session.run()
+    return session.shown, session
+
+
+def check_screen(name: str, screen: str) -> None:
+    lines = screen.rstrip("\n").split("\n")
+    assert len(lines) <= HEIGHT - 1, f"{len(lines)} lines (and the prompt):\n{screen}"
+    wide = [line for line in lines if cell_len(line) > WIDTH]
+    assert not wide, wide
+    assert lines[0].startswith(title_of(name)), lines[0]
+    assert re.search(r"seat \d+ \(human\) to move", lines[0]), lines[0]
+    assert not ids_in(name, screen), (ids_in(name, screen), screen)
+
+
+def label(case: tuple[str, int, dict[str, Any]]) -> str:
+    name, players, options = case
+    return f"{name}-{players}p" + "".join(f"-{v}" for v in options.values())
+
+
+@pytest.mark.parametrize(("name", "players", "options"), CASES, ids=[label(c) for c in CASES])
+def test_every_screen_fits_24_lines_at_80_columns(
+    name: str, players: int, options: dict[str, Any]
+) -> None:
+    start = towers.make(name, players=players, **options).new_initial_state()
+    early, _ = screens(start, seed=3)
+    late, _ = screens(late_position(name, players, options, seed=5), seed=4)
+    assert len(early) >= 2 and len(late) >= 2
+    for screen in early + late:
+        check_screen(name, screen)
