@@ -25,7 +25,7 @@ from towers.terminal.parsing import SeatSpec
 from towers.terminal.screen import HEIGHT, WIDTH
 from towers.terminal.session import PlaySession
 
-CASES = [
+CASES: list[tuple[str, int, dict[str, Any]]] = [
     ("torres", 2, {}),
     ("torres", 3, {"variant": "master"}),
     ("torres", 4, {"variant": "common_deck"}),

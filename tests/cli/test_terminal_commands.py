@@ -15,10 +15,10 @@ from rich.console import Console, RenderableType
 
 import towers
 from tests.cli.conftest import TOY
+from towers.core import knowledge
 from towers.core.game import CHANCE, State
 from towers.core.record import load, save
 from towers.core.views import Topic, Views
-from towers.terminal import session as session_module
 from towers.terminal.commands import Explainer, LogEntry, log_text
 from towers.terminal.parsing import SeatSpec
 from towers.terminal.replay import Replay
@@ -196,7 +196,7 @@ def test_undo_takes_back_the_seats_own_actions_of_this_turn_only() -> None:
 def test_an_action_that_showed_something_hidden_stands(monkeypatch: pytest.MonkeyPatch) -> None:
     state = mid_turn()
     move = within_turn(state)
-    monkeypatch.setattr(session_module.knowledge, "reveals", lambda *args: True)
+    monkeypatch.setattr(knowledge, "reveals", lambda *args: True)
     session, out = run(state, [move, "undo", "quit"], confirm=False)
     assert "Cannot undo: that action showed hidden information, so it stands." in out
     assert len(session.log) == 1
