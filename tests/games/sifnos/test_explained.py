@@ -362,3 +362,13 @@ def test_glances_of_a_random_game_fit() -> None:
 
 def test_colours_one_a_seat() -> None:
     assert views_of(towers.make("sifnos", players=3)).colours() == ["#d23c3c", "#2f66d0", "#2b9a4b"]
+
+
+def test_a_payment_that_places_a_card_says_the_influence_it_gains() -> None:
+    state = new_game(3)
+    hand(state, 0, "L06", "L01")  # Lead Card: adjust a Die costs 1 Lead Card
+    play(state, "use Place a Card", "place Lead Card: adjust a Die")
+    pay = state.string_to_action("discard Lead Card: place a Card")
+    assert explain.log_words(state, pay) == (
+        "discard Lead Card: place a Card; P1 (red) gains 1 Lead Influence"
+    )

@@ -34,6 +34,7 @@ from towers.games.sifnos.render import (
     effect_words,
     fort_face_words,
     mineral_name,
+    piece_words,
     plain_side,
     printed_words,
     scheme_words,
@@ -567,18 +568,19 @@ def _ship_words(state: SifnosState, q: int, kind: int) -> str:
     return f"A {mineral_name(kind)} Ship is drawn from the Bag and sails to {where}"
 
 
-_SEEN: list[tuple[int, int, list[int]]] = []
+_SEEN: list[tuple[int, int, list[int], list[int]]] = []
 
 
 def _watched() -> type:
-    """A SifnosState that notes each invasion it resolves (the Province, the deciding seat and
-    every side's Might at that moment) into ``_SEEN``: the log says who won it."""
+    """A SifnosState that notes each invasion it resolves (the deciding seat, the Province,
+    every side's Might and the Ships there at that moment) into ``_SEEN``: the log says who won
+    it and what it gained."""
 
     class Watched(SifnosState):
         __slots__ = ()
 
         def _invasion(self, seat: int, q: int) -> None:
-            _SEEN.append((seat, q, self.might(q)))
+            _SEEN.append((seat, q, self.might(q), list(self.ships[D.large.index(q)])))
             SifnosState._invasion(self, seat, q)
 
     return Watched
@@ -600,18 +602,19 @@ def _results(state: SifnosState, action: int) -> list[str]:
         _SEEN.clear()
     out = []
     game = state.game
-    for seat, q, might in seen:
+    for seat, q, might, ships in seen:
         order = state.turn_order_from(seat)
         best = max(might)
         winner = next(s for s in order if might[s] == best)
-        ships = state.ships[D.large.index(q)] if q in D.large else []
         gains = and_list(
             f"{ships.count(m)} {mineral_name(m)} Influence"
             for m in range(len(MINERALS))
             if ships.count(m)
         )
         others = [s for s in range(game.sides) if s != winner and might[s]]
-        rest = "; ".join(f"{_who(game, s)} {might[s]}" for s in others)
+        rest = ", ".join(f"{_who(game, s)} {might[s]}" for s in others)
+        if any(might[s] == best for s in others):
+            rest += ", the tie to the side whose turn comes sooner"
         if game.versus and winner == game.opponent:
             gains = ""
         out.append(
@@ -620,8 +623,26 @@ def _results(state: SifnosState, action: int) -> list[str]:
             + (f" (then {rest})" if rest else "")
             + (f" and {'gain' if winner == game.opponent else 'gains'} {gains}" if gains else "")
         )
+    if not seen and not isinstance(A.SPACE.decode(action), A.Influence):
+        out += _gains(state, copy)
     if copy.over and not state.over:
         out.append("the game ends")
+    return out
+
+
+def _gains(before: SifnosState, after: SifnosState) -> list[str]:
+    """Each side's Influence gained between the two states, and Scoring Tiles claimed."""
+    game = before.game
+    out = []
+    for side in range(game.sides):
+        gained = [b - a for a, b in zip(before.influence[side], after.influence[side], strict=True)]
+        words = [f"{n} {mineral_name(m)} Influence" for m, n in enumerate(gained) if n > 0]
+        if words:
+            out.append(f"{_does(game, side, 'gains', 'gain')} {and_list(words)}")
+        tile = after.tile_of[side]
+        if tile >= 0 and before.tile_of[side] != tile:
+            name = tile_topic_name(D.tiles[tile].id)
+            out.append(f"{_does(game, side, 'claims', 'claim')} the {name}")
     return out
 
 
@@ -631,6 +652,16 @@ def log_words(state: SifnosState, action: int) -> str:
         words = _chance_words(state, action)
     else:
         words = state.action_to_string(action)
+        match A.SPACE.decode(action):
+            case A.TakePiece(slot=slot) if not state.is_terminal():
+                face = state.pieces[state.current_player()][slot]
+                words += f" ({piece_words(slot, face)})"
+            case A.TakeTile(tile=t):
+                tile = D.tiles[t]
+                words += (
+                    f" ({tile_topic_name(tile.id)}: {TILE_IMMEDIATE[tile.immediate]} now, "
+                    f"{TILE_SCORING[tile.scoring]} at the end)"
+                )
     if state.is_terminal():
         return words
     extra = _results(state, action)
