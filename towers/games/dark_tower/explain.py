@@ -34,9 +34,11 @@ from towers.games.dark_tower.data import (
     CARD_NAMES,
     DATA,
     DATA_DIR,
+    GAIN_WARRIORS,
     SIDES,
     STATUSES,
     DataError,
+    Effects,
     MainGoal,
     Perk,
     effects_text,
@@ -165,10 +167,13 @@ HELP_SOURCES = ("rulebook: ", "designed: ", "reference: ")
 
 @cache
 def general_topics() -> tuple[Topic, ...]:
-    """``data/help.toml``: the board's components that have no data of their own; a
-    DataError names a topic without its words or its source."""
+    """``data/help.toml``: the board's components that have no data of their own."""
     with open(DATA_DIR / "help.toml", "rb") as f:
-        raw = tomllib.load(f)
+        return read_help(tomllib.load(f))
+
+
+def read_help(raw: dict[str, Any]) -> tuple[Topic, ...]:
+    """The topics of a help file; a DataError names a topic without its words or source."""
     out = []
     for item in raw["topics"]:
         where = f"help.toml topic {item.get('key')!r}"
@@ -511,6 +516,21 @@ def haggle_words(face: int) -> str:
     return HAGGLE_WORDS[name]
 
 
+def reinforced(state: DarkTowerState, effects: Effects) -> Effects:
+    """What a Reinforce of ``effects`` gives the hero whose turn it is: the building's effect
+    with the warriors the hero's virtues and companions add to each Reinforce, then the haggle
+    die's bonus (as the rules apply them, Reinforce)."""
+    bonus = sum(p.reinforce for p in state.perks(state.current))
+    out = list(effects)
+    if bonus:
+        gained = sum(n for code, n in out if code == GAIN_WARRIORS)
+        out = [e for e in out if e[0] != GAIN_WARRIORS]
+        if gained + bonus > 0:
+            out.insert(0, (GAIN_WARRIORS, gained + bonus))
+    face = DATA.haggle_faces[state.haggle] if state.haggle >= 0 else "normal"
+    return tuple(out) + DATA.haggle.get(face, ())
+
+
 def release_words(outcome: int) -> str:
     """What came out of the Tower, and toward which kingdom."""
     if outcome == STILL:
@@ -617,9 +637,9 @@ def _result_words(state: DarkTowerState, value: Any, top: Any) -> str | None:  #
             if b < 0:
                 return None
             bt = g.building_types[DATA.buildings[b].type]
-            effects = bt.enhanced if how else bt.free
             paid = f"enhanced, {bt.enhanced_cost} spirit" if how else "free"
-            return f"reinforce at {_building_name(b)} ({paid}): {effects_text(effects)}"
+            gains = effects_text(reinforced(state, bt.enhanced if how else bt.free))
+            return f"reinforce at {_building_name(b)} ({paid}): {gains}"
         case A.RollHaggle(face=face):
             return f"haggle die: {haggle_words(face)}"
         case A.DropSkull():
@@ -675,20 +695,23 @@ def _result_words(state: DarkTowerState, value: Any, top: Any) -> str | None:  #
 def tally(state: DarkTowerState) -> list[Counter[str]]:
     """What each hero did in the game, replayed from its history on a new initial state: the
     state keeps no such tallies (its scores are only the win), and every action is public to
-    the seats that see the ending. Keys: ``foes`` (battles won), ``adversary`` (the
-    adversary's cards resolved), ``quests`` (monthly quests, main goal steps and heroic tests
-    completed), ``rooms`` (dungeon rooms cleared) and ``cleansed`` (skulls cleansed)."""
+    the seats that see the ending. Keys: ``foes`` (foes defeated in battle), ``adversary``
+    (the adversary's cards resolved), ``quests`` (monthly quests, main goal steps and heroic
+    tests completed), ``rooms`` (dungeon rooms cleared) and ``cleansed`` (skulls cleansed, by
+    the heroic action or a potion). The count stops where the history would no longer replay
+    (a state whose fields were set by hand)."""
     replay = state.game.new_initial_state()
     out: list[Counter[str]] = [Counter() for _ in range(state.game.num_players)]
     for action in state.history():
         value = A.SPACE.values[action]
         top = replay.pending[-1]
+        waiting = _battles_won(replay)
         match value:
             case A.Resolve() if isinstance(top, F.Battling):
                 if top.foe == A.ADVERSARY:
                     out[top.seat]["adversary"] += 1
                 elif top.left <= 1:
-                    out[top.seat]["foes"] += 1
+                    waiting.append(F.HeroicDone(seat=top.seat, foe=top.foe, location=top.location))
             case A.Resolve() if isinstance(top, F.Exploring):
                 out[top.seat]["rooms"] += 1
                 if replay.rooms[top.room] == A.TARGET:
@@ -696,10 +719,34 @@ def tally(state: DarkTowerState) -> list[Counter[str]]:
             case A.Quest() | A.GoalQuest() | A.HeroicTest():
                 out[replay.current]["quests"] += 1
             case A.Cleanse():
-                b = replay.building_at(replay.at[replay.current])
-                out[replay.current]["cleansed"] += max(0, replay.skulls[b]) if b >= 0 else 0
+                out[replay.current]["cleansed"] += _skulls_here(replay, replay.current)
+            case A.DrinkPotion(potion=p) if DATA.potions[p].cleanse:
+                out[top.seat]["cleansed"] += _skulls_here(replay, top.seat)
+        if not replay.is_legal(action):
+            break  # a history that no longer replays (a test set fields by hand): count so far
+        tokens = list(replay.foes)
         replay.apply_trusted(action)
+        # Applying Results: the foe is defeated when its token leaves the board at the end of
+        # the heroic action, which may wait on choices its last card asked for, and which a
+        # hero's fall on that card (the game lost, or eliminated) forestalls
+        still = _battles_won(replay)
+        n = len(replay.game.foes)
+        for won in waiting:
+            spot = won.location * n + won.foe
+            if won not in still and replay.foes[spot] < tokens[spot]:
+                out[won.seat]["foes"] += 1
     return out
+
+
+def _battles_won(state: DarkTowerState) -> list[F.HeroicDone]:
+    """The battles with a foe whose last card is resolved and whose heroic action waits to end."""
+    return [f for f in state.pending if isinstance(f, F.HeroicDone) and 0 <= f.foe < A.ADVERSARY]
+
+
+def _skulls_here(state: DarkTowerState, seat: int) -> int:
+    """The skulls on the standing building on the hero's space (0: none there)."""
+    b = state.building_at(state.at[seat])
+    return max(0, state.skulls[b]) if b >= 0 else 0
 
 
 def _reason(state: DarkTowerState) -> tuple[str, str]:

@@ -11,10 +11,12 @@ True
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING, Any
 
 from towers.core import knowledge
 from towers.core.game import CHANCE
+from towers.core.views import GLANCE_LINES
 from towers.core.words import plural
 from towers.games.dark_tower import frames as F
 from towers.games.dark_tower.actions import SPACE, DrawEvent
@@ -542,8 +544,8 @@ def glance(state: DarkTowerState, seat: int | None) -> str:
     decided, the seat's hero (warriors, spirit, corruptions, virtues, items), the foes near,
     the Tower's last outcome and the skulls, the main goal, the other heroes."""
     me = seat if seat is not None and 0 <= seat < state.game.num_players else state.current
-    lines = [f"Month {state.month} of 6, {plural(state.turns_left, 'turn')} left in it; "
-             f"now {pending_words(state)}"]  # fmt: skip
+    lines = [f"Month {state.month} of 6, {plural(state.turns_left, 'turn')} left; "
+             f"{pending_words(state)}"]  # fmt: skip
     h = me
     lines.append(
         f"{'You' if seat is not None else 'Seat ' + str(h)}: {hero_name(state, h)} at "
@@ -553,7 +555,8 @@ def glance(state: DarkTowerState, seat: int | None) -> str:
     lines.append(virtue_line(state, h))
     lines.append(f"Holding: {holdings(state, h)}")
     near = foes_near(state, h)
-    lines.append("Foes near: " + ("; ".join(near) if near else "none within 2 steps"))
+    foes_at = len(lines)
+    foes = "Foes near: " + ("; ".join(near) if near else f"none within {NEAR} steps")
     for frame in state.pending:
         if isinstance(frame, F.Battling):
             lines.append(battle_words(state, frame))
@@ -581,7 +584,21 @@ def glance(state: DarkTowerState, seat: int | None) -> str:
         for s in range(state.game.num_players)
         if s != h
     ]
-    return "\n".join(_escape(_cut(line)) for line in lines[:12])
+    # the foes near take the lines the rest leaves, wrapped
+    room = max(1, GLANCE_LINES - len(lines))
+    wrapped = textwrap.wrap(foes, WIDTH, subsequent_indent="  ")
+    if len(wrapped) > room:
+        wrapped = [*wrapped[: room - 1], " ".join(wrapped[room - 1 :])]
+    lines[foes_at:foes_at] = wrapped
+    quests = [
+        f"{('companion', 'adversary')[k]}: {DATA.quests[q].name} at "
+        f"{DATA.locations[DATA.quests[q].location].name}"
+        for k, q in enumerate(state.monthly)
+        if q >= 0
+    ]
+    if quests and len(lines) < GLANCE_LINES:
+        lines.append("Quests: " + "; ".join(quests))
+    return "\n".join(_escape(_cut(line)) for line in lines[:GLANCE_LINES])
 
 
 def sections(state: DarkTowerState, seat: int | None) -> dict[str, str]:

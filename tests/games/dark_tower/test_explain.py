@@ -1,0 +1,345 @@
+"""Return to Dark Tower explains itself (towers/games/dark_tower/explain.py): how it goes, the
+glossary and the board's help keys, the rulebook sections of refusals, the log's chapters and
+words, the ending by category, the terminal's glance and the seats' colours."""
+
+from __future__ import annotations
+
+import random
+import re
+from html import unescape
+
+import pytest
+from rich.text import Text
+
+import towers
+from tests.games.sampling import sampled_states
+from towers.core.conformance import random_action
+from towers.core.registry import views_of
+from towers.core.views import GLANCE_LINES, Views, find_topics
+from towers.games.dark_tower import actions as A
+from towers.games.dark_tower import explain as X
+from towers.games.dark_tower import render as R
+from towers.games.dark_tower.data import DATA, STATUSES, DataError, effects_text, parse_effects
+from towers.games.dark_tower.rules import GOAL, N_FOES, DarkTowerGame, DarkTowerState
+
+from .conftest import act, chance, end_turn, loc, middle, new_game
+
+BRIGANDS = 0  # the level-2 foe of the first game
+
+
+def views(players: int = 2, **options: object) -> Views:
+    return views_of(towers.make("dark_tower", players=players, **options))
+
+
+def played(players: int, seed: int, **options: object) -> DarkTowerState:
+    """A random game of ``players`` played to its end."""
+    state = DarkTowerGame(players, **options).new_initial_state()
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        state.apply_action(random_action(state, rng))
+    return state
+
+
+# ---- how it goes, and the glossary ---------------------------------------------------------
+
+
+def test_howto_says_how_the_heroes_win_and_lose() -> None:
+    text = views().howto()
+    assert "defeat it in battle" in text and "main goal" in text
+    for loss in ("third corruption", "supply is empty", "sixth month ends"):
+        assert loss in text
+    assert "relic" not in text
+    assert "the first to find the relic" in views(3, mode="competitive").howto()
+
+
+def test_a_building_says_its_free_and_enhanced_reinforce() -> None:
+    for t, kind in enumerate(DATA.building_types):
+        words = X.topic(X.building_key(t)).text
+        assert effects_text(kind.free) in words and effects_text(kind.enhanced) in words
+        assert f"({kind.enhanced_cost} spirit)" in words
+    (citadel,) = find_topics(views(), "Citadel")
+    assert citadel.text.endswith("gain 7 warriors.")
+
+
+def test_a_foe_says_its_level_traits_and_strikes_by_status() -> None:
+    brigands = X.topic(X.foe_key(DATA.foe("brigands"))).text
+    assert "level 2" in brigands and "Stealth and Humanoid" in brigands
+    foe = DATA.foes[DATA.foe("brigands")]
+    for s, status in enumerate(STATUSES):
+        assert f"{status}: moves {foe.strike_moves[s]}, {effects_text(foe.strike[s])}" in brigands
+    ashstrider = X.topic(X.foe_key(DATA.foe("ashstrider")))
+    assert ashstrider.kind == "adversary" and "retreat" in ashstrider.text
+
+
+def test_items_say_what_they_do() -> None:
+    (swords,) = find_topics(views(), "Longswords")
+    assert "1 Melee advantage" in swords.text
+    remover = next(p for p, potion in enumerate(DATA.potions) if potion.remove_foe)
+    level = DATA.potions[remover].remove_foe
+    assert f"remove a level {level} foe" in X.topic(X.potion_key(remover)).text
+    scroll = next(t for t, tr in enumerate(DATA.treasures) if tr.spend)
+    assert "Wild advantage" in X.topic(X.treasure_key(scroll)).text
+
+
+def test_a_hero_says_its_move_banner_and_virtues() -> None:
+    hero = DATA.heroes[0]
+    words = X.topic(X.hero_key(0)).text
+    assert f"move {hero.move}" in words and effects_text(hero.banner) in words
+    assert all(v.name in words for v in (*hero.default_virtues, *hero.virtues))
+    virtue = hero.virtues[0]
+    assert X.topic(X.virtue_key(virtue)).text.endswith(R.perk_words(virtue))
+
+
+def test_a_space_names_its_neighbours_and_river_crossings() -> None:
+    anza = loc("Anza")
+    words = X.topic(X.space_key(anza)).text
+    assert all(DATA.locations[j].name in words for j in DATA.adjacent[anza])
+    a, b = sorted(DATA.rivers)[0]
+    assert f"{DATA.locations[b].name} (across a river)" in X.topic(X.space_key(a)).text
+
+
+def test_a_main_goal_lists_its_steps_and_where_the_adversary_comes() -> None:
+    words = X.topic(X.goal_key(GOAL)).text
+    for step, _ in GOAL.steps:
+        assert DATA.locations[step].dungeon in words
+    assert DATA.locations[GOAL.adversary_spawn].name in words
+    assert {t.name for t in find_topics(views(), "Recover")} == {"Recover Azkol's Treasures"}
+
+
+def test_the_general_topics_are_read_from_help_toml_with_their_sources() -> None:
+    names = {t.name for t in X.general_topics()}
+    assert {"The Tower", "Seals", "Tower doors", "Skulls", "Haggle die", "Clash"} <= names
+    good = {"key": "k", "name": "A thing", "kind": "token", "text": "It does a thing well."}
+    assert X.read_help({"topics": [{**good, "source": "rulebook: Events"}]})[0].name == "A thing"
+    with pytest.raises(DataError, match="source"):
+        X.read_help({"topics": [good]})
+    with pytest.raises(DataError, match="says what"):
+        X.read_help({"topics": [{**good, "text": "short", "source": "designed: x"}]})
+
+
+def test_the_board_asks_for_help_on_every_kind_of_component() -> None:
+    state = next(iter(sampled_states("dark_tower", 2, seed=4, every=5, steps=40)))
+    svg = views().svg(state, 0) or ""
+    keys = set(re.findall(r'data-help="([^"]*)"', svg))
+    assert keys <= {t.key for t in X.glossary()}
+    kinds = {X.topic(k).kind for k in keys}
+    expected = {"space", "kingdom", "building", "foe", "adversary", "hero", "gear", "virtue"}
+    assert expected | {"kingdom virtue", "tower", "token", "treasure", "main goal"} <= kinds
+    assert 'id="loc-45" data-help="space-anza"' in svg
+
+
+def test_each_panel_is_named_with_its_part() -> None:
+    state = new_game(3)
+    svg = views(3).svg(state, 1) or ""
+    panels = re.findall(r'class="tw-panel" data-name="([^"]+)" data-part="([^"]+)"', svg)
+    assert len(panels) == svg.count('class="tw-panel"') == 10
+    parts = {unescape(name): part for name, part in panels}
+    assert parts["Your hero: Orphaned Scion"] == "me"
+    assert parts["Seat 0: Brutal Warlord"] == parts["Seat 2: Relic Hunter"] == "others"
+    assert parts["The Tower"] == "board" and parts["Market and this month's quests"] == "supply"
+    spectator = views(3).svg(state, None) or ""
+    assert 'data-part="me"' not in spectator
+
+
+def test_each_seats_colour_is_its_heros_on_the_board() -> None:
+    state = new_game(2)
+    v = views(2)
+    assert v.colours() == ["#e9c545", "#d0524a"]  # Durnin's yellow, Arisilon's red
+    svg = v.svg(state, 0) or ""
+    for seat, colour in enumerate(v.colours()):
+        drawn = re.search(rf'<g id="hero-{seat}"[^>]*><rect[^>]*fill="([^"]+)"', svg)
+        assert drawn is not None and drawn.group(1) == colour
+
+
+def test_effects_are_worded_once_and_read_back() -> None:
+    effects = parse_effects("gain 1 warriors, lose 2 potion, gain 1 treasure, skulls 2")
+    assert effects_text(effects) == "gain 1 warrior, lose 2 potions, gain 1 treasure, skulls 2"
+    assert parse_effects(effects_text(effects)) == effects
+    assert R.effects_text is effects_text
+
+
+# ---- the rulebook's sections ---------------------------------------------------------------
+
+
+def test_a_refusal_cites_a_section_that_is_explained() -> None:
+    state = middle(new_game(2), "Anza")
+    far = state.string_to_action("move to Fivepint")
+    rule = state._illegal(far).rule
+    assert rule == "rulebook: Movement"
+    words = views().rules_section(rule)
+    assert words is not None and "doubles" in words
+    assert views().rules_section("Movement") == words
+    assert views().rules_section("rulebook: Flying") is None
+
+
+def test_the_sections_follow_the_rulebook_and_are_cited_as_refusals_cite_them() -> None:
+    sections = views().rule_sections()
+    assert sections[0] == "rulebook: World Setup" and sections[-1].endswith("Clarifications")
+    assert all(s.startswith("rulebook: ") and views().rules_section(s) for s in sections)
+
+
+# ---- the log ---------------------------------------------------------------------------------
+
+
+def test_the_chapter_is_the_month_and_its_turn() -> None:
+    assert X.chapter(DarkTowerGame(2).new_initial_state()) == ""
+    state = new_game(2)
+    assert X.chapter(state) == "Month 1, turn 1"
+    end_turn(state)
+    assert X.chapter(state) == "Month 1, turn 2"
+    end_turn(state)
+    assert X.chapter(state) == "Month 2, turn 1"
+
+
+def test_the_log_tells_a_battle_card_by_card_with_its_results() -> None:
+    state = middle(new_game(2))
+    state.foes[state.at[0] * N_FOES + BRIGANDS] = 1
+    battle = state.string_to_action("battle foe2")
+    assert views().log_words(state, battle) == "battle Brigands: 2 battle cards to win"
+    act(state, "battle foe2")
+    ladder = DATA.foes[DATA.foe("brigands")].battle[STATUSES.index("ready")][0]
+    clash = state.string_to_action("battle card clash")
+    said = views().log_words(state, clash)
+    assert (
+        said == f"battle card Clash: {effects_text(ladder[0])} (at best {effects_text(ladder[-1])})"
+    )
+    chance(state, "battle card clash")
+    said = views().log_words(state, state.string_to_action("resolve"))
+    assert said == f"resolve Clash against Brigands: {effects_text(ladder[0])}; 1 card to go"
+    state.warriors[0] = 20
+    act(state, "resolve")
+    chance(state, "battle card clash")
+    said = views().log_words(state, state.string_to_action("resolve"))
+    assert said.endswith("; Brigands is defeated")
+
+
+def test_the_log_tells_a_quest_step_a_reinforce_and_the_haggle_die() -> None:
+    state = new_game(2, goal="assemble-an-army-of-trees")  # spend 8 warriors at Idran Forest
+    middle(state, "Idran Forest")
+    state.warriors[0] = 9
+    step = state.string_to_action("complete the main goal's quest")
+    assert views().log_words(state, step) == "complete step 1 of 3 of Assemble an Army of Trees"
+    state = middle(new_game(2))  # at Durnin's Citadel
+    reinforce = state.string_to_action("reinforce free")
+    said = views().log_words(state, reinforce)
+    assert said == "reinforce at the Citadel of Radiant Mountains (free): gain 3 warriors"
+    state.haggle = DATA.haggle_faces.index("potion")
+    said = views().log_words(state, reinforce)
+    assert said.endswith("(free): gain 3 warriors, gain 1 potion")
+    face = DATA.haggle_faces.index("warriors")
+    roll = A.SPACE.encode(A.RollHaggle(face=face))
+    assert views().log_words(state, roll) == "haggle die: after you Reinforce, gain 3 warriors"
+
+
+def test_the_log_says_where_a_skull_falls_and_where_it_is_placed() -> None:
+    state = new_game(2)
+    out = A.SPACE.parse("tower: door east")
+    assert views().log_words(state, out) == "a skull falls out of the east door, toward Brynthia"
+    b = next(k for k, bd in enumerate(DATA.buildings) if bd.kingdom == 1)
+    state.skulls[b] = 3
+    place = A.SPACE.encode(A.PlaceSkull(building=b))
+    assert views().log_words(state, place).endswith(": the fourth destroys it")
+
+
+# ---- the ending ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("players", "mode"), [(1, "cooperative"), (2, "cooperative"),
+                                               (4, "cooperative"), (3, "competitive")])  # fmt: skip
+def test_the_ending_names_the_rule_that_ended_it_and_scores_by_category(
+    players: int, mode: str
+) -> None:
+    for seed in range(4):
+        state = played(players, seed, mode=mode)
+        ending = views(players, mode=mode).ending(state)
+        assert ending is not None
+        assert [row[-1] for row in ending.rows] == state.scores()
+        section, _, why = ending.reason.partition(": ")
+        assert X.rules_section(section) is not None, ending.reason
+        corruptions = ending.categories.index("Corruptions")
+        assert [row[corruptions] for row in ending.rows] == [len(c) for c in state.corruptions]
+        if "third corruption" in state.ending:
+            seat = int(state.ending.split()[1].removesuffix("'s"))
+            assert f"seat {seat} ({state.game.heroes[seat].name})" in why
+
+
+def test_the_tally_matches_the_board() -> None:
+    """Each skull placed is on a building, cleansed, or gone with a destroyed building; each
+    foe token spawned is on the board, defeated in battle, or taken by a potion."""
+    defeated = 0
+    for seed in range(6):
+        state = played(2, seed)
+        done = X.tally(state)
+        values = [A.SPACE.values[a] for a in state.history()]
+        placed = sum(isinstance(v, A.PlaceSkull) for v in values)
+        destroyed = sum(1 for s in state.skulls if s < 0)
+        on = sum(s for s in state.skulls if s > 0)
+        assert placed == on + sum(d["cleansed"] for d in done) + 4 * destroyed
+        spawned = sum(isinstance(v, A.SpawnAt) for v in values)
+        potions = sum(
+            isinstance(v, A.DrinkPotion) and DATA.potions[v.potion].remove_foe > 0 for v in values
+        )
+        assert spawned - sum(state.foes) == sum(d["foes"] for d in done) + potions
+        defeated += sum(d["foes"] for d in done)
+    assert defeated > 0
+
+
+def test_a_won_game_says_the_adversary_fell_and_scores_1_each() -> None:
+    state = new_game(1)
+    state.goal_step = len(state.game.goal.steps)
+    state.adversary_at = state.at[0]
+    state.adv_left = 1
+    middle(state)
+    state.warriors[0] = state.spirit[0] = 60
+    act(state, "battle adversary")
+    chance(state, "battle card clash")
+    act(state, "resolve")
+    ending = views(1).ending(state)
+    assert ending is not None and state.scores() == [1.0]
+    assert ending.verdict == "The heroes win: Ashstrider is defeated."
+    assert ending.reason.startswith("Winning: the main goal, Recover Azkol's Treasures, was")
+    assert ending.rows[0][-1] == 1.0 and ending.categories[-1] == "Score"
+
+
+def test_the_race_names_its_winner() -> None:
+    for seed in range(8):
+        state = played(3, seed, mode="competitive")
+        ending = views(3, mode="competitive").ending(state)
+        assert ending is not None
+        if state.winner >= 0:
+            hero = state.game.heroes[state.winner].name
+            assert ending.verdict == f"Seat {state.winner} ({hero}) wins the race for the relic."
+            assert ending.reason.startswith("End of the Game: ")
+            return
+    pytest.fail("no seeded race had a winner")
+
+
+# ---- the terminal's glance -------------------------------------------------------------------
+
+
+def test_the_glance_shows_the_seats_key_numbers_in_12_lines() -> None:
+    state = middle(new_game(3), "Anza")
+    state.warriors[0], state.spirit[0] = 11, 4
+    state.foes[loc("Anza") * N_FOES + BRIGANDS] = 2
+    near = DATA.adjacent[loc("Anza")][0]
+    state.foes[near * N_FOES + 1] = 1
+    lines = Text.from_markup(views(3).glance(state, 0)).plain.splitlines()
+    assert len(lines) <= GLANCE_LINES and all(len(x) <= 80 for x in lines)
+    assert lines[0].startswith("Month 1 of 6, 3 turns left; Brutal Warlord (Durnin): move")
+    assert lines[1] == "You: Brutal Warlord (Durnin) at Anza, 11 warriors, 4 spirit, 0 corruptions"
+    at = next(k for k, x in enumerate(lines) if x.startswith("Foes near: "))
+    foes = " ".join([lines[at], *(x.strip() for x in lines[at + 1 :] if x.startswith("  "))])
+    assert "Brigands x2 (ready) here" in foes
+    assert f"Frost Trolls (ready) 1 step away at {DATA.locations[near].name}" in foes
+    assert any(x.startswith("Goal, step 1 of 3: explore ") for x in lines)
+    assert any(x.startswith("Seat 2: Relic Hunter at ") for x in lines)
+
+
+def test_the_glance_and_sections_hold_their_limits_through_games() -> None:
+    for state in sampled_states("dark_tower", 4, seed=8, every=3):
+        seat = max(state.current_player(), 0)
+        lines = Text.from_markup(views(4).glance(state, seat)).plain.splitlines()
+        assert 1 <= len(lines) <= GLANCE_LINES and all(len(x) <= 80 for x in lines)
+    parts = views(4).sections(state, 0)
+    assert set(parts) == {"board", "me", "supply", "scores"}
+    assert "Anza" in parts["board"] and "Brutal Warlord" in parts["me"]
