@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 import textwrap
+from contextvars import ContextVar
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -568,38 +569,42 @@ def _ship_words(state: SifnosState, q: int, kind: int) -> str:
     return f"A {mineral_name(kind)} Ship is drawn from the Bag and sails to {where}"
 
 
-_SEEN: list[tuple[int, int, list[int], list[int]]] = []
+Invaded = tuple[int, int, list[int], list[int]]
+"""An invasion as it was resolved: the deciding seat, the Province, every side's Might and the
+Ships on its shore at that moment."""
+
+_SEEN: ContextVar[list[Invaded] | None] = ContextVar("sifnos_invasions_seen", default=None)
+"""Where the copy a log line is worked out on notes its invasions (one list a call)."""
 
 
-def _watched() -> type:
-    """A SifnosState that notes each invasion it resolves (the deciding seat, the Province,
-    every side's Might and the Ships there at that moment) into ``_SEEN``: the log says who won
-    it and what it gained."""
+class _Watched(SifnosState):
+    """A SifnosState that notes each invasion it resolves into ``_SEEN``: the log says who won
+    it and what it gained. Only the copies :func:`_results` plays an action on are of it."""
 
-    class Watched(SifnosState):
-        __slots__ = ()
+    __slots__ = ()
 
-        def _invasion(self, seat: int, q: int) -> None:
-            _SEEN.append((seat, q, self.might(q), list(self.ships[D.large.index(q)])))
-            SifnosState._invasion(self, seat, q)
-
-    return Watched
-
-
-WATCHED = _watched()
+    def _invasion(self, seat: int, q: int) -> None:
+        seen = _SEEN.get()
+        if seen is not None:
+            seen.append((seat, q, self.might(q), list(self.ships[D.large.index(q)])))
+        SifnosState._invasion(self, seat, q)
 
 
 def _results(state: SifnosState, action: int) -> list[str]:
-    """What ``action`` brings about that its words do not say: invasions resolved, the end."""
+    """What ``action`` brings about that its words do not say: the invasions it resolves, the
+    Influence it gains any side, the Scoring Tiles claimed, the end; worked out by playing it
+    on a copy, which stops before any further chance."""
+    if not state.is_legal(action):
+        return []
     copy = state.clone()
     assert isinstance(copy, SifnosState)
-    copy.__class__ = WATCHED
-    _SEEN.clear()
+    copy.__class__ = _Watched
+    seen: list[Invaded] = []
+    token = _SEEN.set(seen)
     try:
         copy.apply_trusted(action)
-        seen = list(_SEEN)
     finally:
-        _SEEN.clear()
+        _SEEN.reset(token)
     out = []
     game = state.game
     for seat, q, might, ships in seen:
