@@ -721,7 +721,8 @@ def tally(state: DarkTowerState) -> list[Counter[str]]:
             case A.Cleanse():
                 out[replay.current]["cleansed"] += _skulls_here(replay, replay.current)
             case A.DrinkPotion(potion=p) if DATA.potions[p].cleanse:
-                out[top.seat]["cleansed"] += _skulls_here(replay, top.seat)
+                drinker = replay.current_player()
+                out[drinker]["cleansed"] += _skulls_here(replay, drinker)
         if not replay.is_legal(action):
             break  # a history that no longer replays (a test set fields by hand): count so far
         tokens = list(replay.foes)
