@@ -29,9 +29,10 @@ STEPS = 40  # random actions between two positions
 # drawn on screen, with what they are.
 MEASURE = """() => {
   const root = document.querySelector('#board svg');
-  const texts = [...root.querySelectorAll('text')].filter((t) => t.textContent.trim())
+  const shown = (n) => !n.closest('[display=none]');  // a phone shows one tab of the board
+  const texts = [...root.querySelectorAll('text')].filter((t) => t.textContent.trim() && shown(t))
     .map((t) => [parseFloat(t.getAttribute('font-size')) * t.getScreenCTM().a, t.textContent]);
-  const targets = [...root.querySelectorAll('[id]')].map((n) => {
+  const targets = [...root.querySelectorAll('[id]')].filter(shown).map((n) => {
     const b = n.getBoundingClientRect();
     return [Math.min(b.width, b.height), n.id];
   });

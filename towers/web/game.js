@@ -265,8 +265,9 @@ function boardRoom() {
 
 function flow(root) {
   const column = Number(root.dataset.column);
-  const panels = [...root.children].filter((n) => n.classList.contains("tw-panel"));
-  if (!column || !panels.length) return;
+  const all = [...root.children].filter((n) => n.classList.contains("tw-panel"));
+  const panels = showTab(all);  // on a phone, those of the tab chosen
+  if (!column || !all.length || (tabbed() && tab === SIDE_TAB)) return;
   const least = Number(root.dataset.leastScale) || 1;
   const room = boardRoom();
   const step = column + PANEL_GAP;
@@ -288,8 +289,11 @@ function flow(root) {
   }
   const height = Math.max(...tops) - PANEL_GAP;
   root.setAttribute("viewBox", `0 0 ${width} ${height}`);
-  root.style.width = room / width < least ? `${Math.ceil(width * least)}px` : "";
+  const fitted = room / width < least ? Math.ceil(width * least) : 0;
+  const z = ZOOMS[zoom];
+  root.style.width = z > 1 ? `${Math.round((fitted || room) * z)}px` : fitted ? `${fitted}px` : "";
   root.dataset.flowedFor = room;
+  offerZoom(root);
 }
 
 function reflow() {
@@ -305,6 +309,166 @@ function fitDock() {
   const dock = $("#dock");
   const docked = getComputedStyle(dock).position === "fixed";
   document.body.style.paddingBottom = docked ? `${dock.offsetHeight + 16}px` : "";
+}
+
+// ---- a phone's tabs, and the zoom -----------------------------------------------------------
+// On a narrow screen the board shows one part at a time, as tabs: the panels of each part the
+// svg names (data-part; a panel that names none goes with the one before it, the first with
+// the shared board), and a last tab for the players, the log, the moves in words and the
+// settings. The dock stays at the foot of the screen whichever tab is shown. A tab where
+// something may be chosen now says how many. A wide screen shows everything, as two columns.
+const PARTS = { board: "Board", me: "You", supply: "Supply", others: "Others", scores: "Scores" };
+const SIDE_TAB = "side";
+const narrow = window.matchMedia("(max-width: 899px)");
+let tab = "board";      // the tab shown on a narrow screen
+let tabsOffered = "";   // the tabs the bar holds now
+const ZOOMS = [1, 1.5, 2, 3];
+let zoom = 0;           // the board's zoom, an index of ZOOMS: 0 is fitted to its box
+
+function tabbed() {
+  return narrow.matches;
+}
+
+// The panels to lay out: all of them on a wide screen, those of the tab shown on a narrow one
+// (the others are not drawn).
+function showTab(panels) {
+  let part = "board";
+  const parts = panels.map((p) => {
+    part = p.dataset.part in PARTS ? p.dataset.part : part;
+    p.dataset.twPart = part;
+    return part;
+  });
+  offerTabs(parts.length ? parts : ["board"]);
+  const shown = panels.filter((p, i) => !tabbed() || parts[i] === tab);
+  for (const p of panels) {
+    if (shown.includes(p)) p.removeAttribute("display");
+    else p.setAttribute("display", "none");
+  }
+  return shown;
+}
+
+function offerTabs(parts) {
+  const bar = $("#tabs");
+  const keys = tabbed() ? [...Object.keys(PARTS).filter((k) => parts.includes(k)), SIDE_TAB] : [];
+  if (keys.length && !keys.includes(tab)) tab = keys[0];
+  if (keys.join(" ") !== tabsOffered) {
+    tabsOffered = keys.join(" ");
+    bar.replaceChildren(...keys.map((k) => el("button", {
+      type: "button", role: "tab", id: `tab-${k}`, "data-tab": k, "aria-controls": k === SIDE_TAB ? "side" : "board",
+      onclick: () => chooseTab(k),
+      "data-name": PARTS[k] || "More: the players, the log, the moves in words, the settings",
+    }, el("span", { text: PARTS[k] || "More" }), el("span", { class: "tab-mark" }))));
+  }
+  bar.classList.toggle("hidden", !keys.length);
+  for (const b of bar.children) {
+    const on = b.dataset.tab === tab;
+    b.setAttribute("aria-selected", on ? "true" : "false");
+    b.tabIndex = on ? 0 : -1;
+  }
+  const main = $("#game-main");
+  const board = $("#board");
+  if (keys.length) {
+    main.dataset.tab = tab;
+    board.setAttribute("role", "tabpanel");
+    board.setAttribute("aria-labelledby", `tab-${tab === SIDE_TAB ? keys[0] : tab}`);
+  } else {
+    delete main.dataset.tab;
+    board.removeAttribute("role");
+    board.removeAttribute("aria-labelledby");
+  }
+}
+
+function chooseTab(k, byKey = false) {
+  if (k !== tab) {
+    tab = k;
+    const root = $("#board svg");
+    if (root) {
+      delete root.dataset.flowedFor;
+      flow(root);
+      highlight();
+    } else offerTabs(["board"]);
+    window.scrollTo({ top: 0 });
+    fitDock();
+  }
+  if (byKey) $(`#tab-${k}`).focus();
+}
+
+function onTabKey(event) {
+  const keys = [...$("#tabs").children].map((b) => b.dataset.tab);
+  const at = keys.indexOf(tab);
+  const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: keys.length - 1 }[event.key];
+  if (to === undefined) return;
+  event.preventDefault();
+  chooseTab(keys[(to + keys.length) % keys.length], true);
+}
+
+// How many things may be chosen now in each tab, said on the tab. When what may be chosen
+// changes (a new turn, a choice under way) and none of it is in the tab shown, the first tab
+// that has some is shown: the player's own choice of a tab stands until then.
+let choicesSeen = "";
+
+function markTabs(root, ids) {
+  const count = {};
+  for (const id of ids) {
+    const node = root.querySelector(`[id="${CSS.escape(id)}"]`);
+    const panel = node && node.closest(".tw-panel");
+    const part = (panel && panel.dataset.twPart) || "board";
+    count[part] = (count[part] || 0) + 1;
+  }
+  for (const b of $("#tabs").children) {
+    const n = count[b.dataset.tab] || 0;
+    const mark = b.querySelector(".tab-mark");
+    mark.textContent = n ? `${n}` : "";
+    b.setAttribute("aria-label", n ? `${b.dataset.name}, ${n} to choose` : b.dataset.name);
+  }
+  const seen = [...ids].join(" ");
+  if (seen === choicesSeen || !tabbed()) return;
+  choicesSeen = seen;
+  const first = Object.keys(PARTS).find((k) => count[k]);
+  if (first && !count[tab] && !pending) chooseTab(first);
+}
+
+// A target in a panel of a tab not shown: not ringed, not reached by the keyboard.
+function offTab(node) {
+  const panel = node.closest(".tw-panel");
+  return Boolean(panel) && panel.getAttribute("display") === "none";
+}
+
+// The zoom is offered for a dense board: one whose smallest element to click is drawn under
+// ZOOM_BELOW CSS pixels when fitted to the screen. Once offered it stays.
+const ZOOM_BELOW = 36;
+
+function offerZoom(root) {
+  const tools = $("#zoom-tools");
+  if (!tools.classList.contains("hidden") || zoom) return;
+  let least = Infinity;
+  for (const n of root.querySelectorAll("[id]")) {
+    if (offTab(n)) continue;
+    const b = n.getBoundingClientRect();
+    if (b.width && b.height) least = Math.min(least, b.width, b.height);
+  }
+  tools.classList.toggle("hidden", !(least < ZOOM_BELOW));
+}
+
+// Zoom in on a dense board (it then scrolls both ways), and back to fitted; what was in the
+// middle of the board's view stays there. Never smaller than fitted, so targets stay large.
+function setZoom(k) {
+  const board = $("#board");
+  const root = $("#board svg");
+  zoom = Math.max(0, Math.min(ZOOMS.length - 1, k));
+  $("#zoom-out").disabled = zoom === 0;
+  $("#zoom-fit").disabled = zoom === 0;
+  $("#zoom-in").disabled = zoom === ZOOMS.length - 1;
+  if (!root) return;
+  const box = board.getBoundingClientRect();
+  const across = (board.scrollLeft + board.clientWidth / 2) / Math.max(board.scrollWidth, 1);
+  const down = Math.min(Math.max((window.innerHeight / 2 - box.top) / Math.max(box.height, 1), 0), 1);
+  delete root.dataset.flowedFor;
+  flow(root);
+  highlight();
+  board.scrollLeft = across * board.scrollWidth - board.clientWidth / 2;
+  const after = board.getBoundingClientRect();
+  window.scrollBy(0, after.top + down * after.height - window.innerHeight / 2);
 }
 
 // ---- choosing by clicking ----------------------------------------------------------------
@@ -346,7 +510,7 @@ function highlight() {
   layer.setAttribute("pointer-events", "none");
   const mark = (id, cls) => {
     const target = root.querySelector(`[id="${CSS.escape(id)}"]`);
-    if (!target) return;
+    if (!target || offTab(target)) return;
     const box = boxInRoot(root, target);
     // a ring just inside a large target's edge; around a small one, so it stays visible
     const pad = Math.min(box.width, box.height) < 20 ? -3 : 1.5;
@@ -363,6 +527,7 @@ function highlight() {
   root.append(layer);
   $("#cancel").classList.toggle("hidden", picked.length === 0);
   markTargets(root);
+  markTabs(root, nextIds());
 }
 
 function onBoardClick(event) {
@@ -434,13 +599,13 @@ function markTargets(root) {
   const board = $("#board");
   const ids = nextIds();
   for (const node of boardTargets(root)) {
-    if (ids.has(node.dataset.twTarget)) continue;
+    if (ids.has(node.dataset.twTarget) && !offTab(node)) continue;
     for (const a of ["tabindex", "role", "aria-label", "data-tw-target"]) node.removeAttribute(a);
   }
   const nodes = [];
   for (const id of ids) {
     const node = root.querySelector(`[id="${CSS.escape(id)}"]`);
-    if (!node) continue;
+    if (!node || offTab(node)) continue;
     node.setAttribute("role", "button");
     node.setAttribute("aria-label", targetName(root, id));
     if (node !== document.activeElement) node.setAttribute("tabindex", "-1");
@@ -628,7 +793,8 @@ function renderMoves() {
   const words = $("#words");
   words.replaceChildren();
   if (!mine) return;
-  for (const a of view.legal.filter((x) => x.targets.length === 0)) {
+  if (view.legal.length === 1) offerForced(words, view.legal[0]);
+  else for (const a of view.legal.filter((x) => x.targets.length === 0)) {
     words.append(el("button", { type: "button", "data-action": a.action, text: a.text, onclick: (e) => play(a.action, e.detail === 0) }));
   }
   if (!words.children.length) words.append(el("span", { class: "muted", text: "Everything you may do now is on the board." }));
@@ -638,6 +804,28 @@ function renderMoves() {
   for (const a of view.legal) {
     all.append(el("button", { type: "button", "data-action": a.action, text: a.text, onclick: (e) => play(a.action, e.detail === 0) }));
   }
+}
+
+// ---- a move that leaves no choice ----------------------------------------------------------
+// The seat's only legal move is offered as one prominent button, on the board or not. When the
+// player asks for it (the settings, off at first), it is played for them after a moment, with
+// no confirmation: there was nothing to choose, so nothing to get wrong (undo takes it back
+// where the rules allow). It is played once at a ply, so that an undo back to it stays there.
+const AUTO_PLAY_MS = 700;
+const autoPlayed = new Set();  // the plies whose only move was played for the player
+
+function offerForced(words, only) {
+  words.append(el("button", {
+    type: "button", class: "primary forced", "data-action": only.action, text: `Play: ${only.text}`,
+    onclick: (e) => play(only.action, e.detail === 0),
+  }));
+  if (!setting("autoplay") || autoPlayed.has(view.ply)) return;
+  const ply = view.ply;
+  autoPlayed.add(ply);
+  setTimeout(() => {
+    const still = view && view.ply === ply && view.your_turn && !replaying && view.legal.length === 1;
+    if (still && !sending && !pending && view.legal[0].action === only.action) commit(only.action, false);
+  }, AUTO_PLAY_MS);
 }
 
 // ---- seats, scores, log ------------------------------------------------------------------
@@ -704,6 +892,7 @@ function showError(err) {
   box.textContent = err && err.rule && !message.includes(err.rule) ? `${message} (${err.rule})` : message;
   box.dataset.code = (err && err.error) || "";
   box.classList.remove("hidden");
+  if (err && err.rule) offerWhy(box, err.rule);  // its summary, a click away
 }
 
 function clearError() {
@@ -751,12 +940,13 @@ $("#undo").addEventListener("click", () => { if (!view) return; hideConfirm(); s
 $("#confirm-yes").addEventListener("click", () => pending && commit(pending.entry.action, pending.toBoard));
 $("#confirm-no").addEventListener("click", cancelConfirm);
 $("#confirm").addEventListener("keydown", (e) => { if (e.key === "Escape") { e.preventDefault(); cancelConfirm(); } });
-for (const name of ["confirm", "sound", "notify"]) {
+for (const name of ["confirm", "autoplay", "sound", "notify"]) {
   const box = $(`#set-${name}`);
   box.checked = setting(name);
   box.addEventListener("change", async () => {
     setSetting(name, box.checked);
     if (name === "sound" && box.checked) beep();
+    if (name === "autoplay" && box.checked && view) { offeredMoves = ""; renderMoves(); }  // a move forced now
     if (name !== "notify" || !box.checked) return;
     const note = $("#notify-note");
     const granted = "Notification" in window && (Notification.permission === "granted" ||
@@ -773,6 +963,15 @@ $("#replay-prev").addEventListener("click", () => replaying && replaying.step > 
 $("#replay-next").addEventListener("click", () => replaying && replaying.step < replaying.total && showStep(replaying.step + 1));
 $("#replay-step").addEventListener("change", (e) => showStep(Number(e.target.value)));
 new ResizeObserver(reflow).observe($("#board"));
+$("#tabs").addEventListener("keydown", onTabKey);
+narrow.addEventListener("change", () => {
+  const root = $("#board svg");
+  if (root) { delete root.dataset.flowedFor; flow(root); highlight(); } else offerTabs(["board"]);
+});
+offerTabs(["board"]);
+$("#zoom-in").addEventListener("click", () => setZoom(zoom + 1));
+$("#zoom-out").addEventListener("click", () => setZoom(zoom - 1));
+$("#zoom-fit").addEventListener("click", () => setZoom(0));
 new ResizeObserver(fitDock).observe($("#dock"));
 window.addEventListener("resize", fitDock);
 connect();
