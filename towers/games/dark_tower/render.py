@@ -669,4 +669,13 @@ def _my_lines(state: DarkTowerState, seat: int) -> list[str]:
         f"  Quest item {perk_words(DATA.quest_items[q].perk)}" for q in state.quest_items[seat]
     ]
     lines += [f"  Corruption {perk_words(DATA.corruptions[c])}" for c in state.corruptions[seat]]
+    if state.game.competitive:
+        # Competitive Game: a hero's own heroic tests are its to see
+        lines.append(f"Heroic tests ({plural(state.amulets[seat], 'Amulet')} of Hope left):")
+        for kind, q in enumerate(state.tests[seat]):
+            if q >= 0:
+                done = "done" if state.tests_done[seat] >> kind & 1 else "to do"
+                lines.append(
+                    f"  {DATA.kingdoms[kind].virtue} ({done}): {quest_words(DATA.quests[q])}"
+                )
     return lines
