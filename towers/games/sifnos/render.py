@@ -824,7 +824,9 @@ def score_line(game: SifnosGame, obs: dict[str, Any]) -> str:
     """Every side's VP so far, on one line."""
     scores = obs["scores"]
     return "; ".join(
-        f"{plain_side(game, s)} {scores[s]}" for s in range(len(obs["sides"])) if s < len(scores)
+        f"{plain_side(game, s)} {scores[s]}"
+        for s in range(len(obs["sides"]))
+        if s < len(scores) and not (game.versus and s == game.opponent)
     )
 
 
@@ -887,7 +889,7 @@ def offer_lines(game: SifnosGame, obs: dict[str, Any]) -> list[str]:
     lines.append(
         _fit(
             "Dice (3 invade):",
-            (", ".join(dice) or "none") + f"; the {invasion} leader moves a Soldier",
+            (", ".join(dice) or "none") + f" (most {invasion} moves a Soldier)",
         )
     )
     lines.append(

@@ -1257,6 +1257,8 @@ def _scores(game: SifnosGame, state: SifnosState) -> Panel:
         if s == game.opponent:
             parts = [f"{SCORE_PARTS[k]} {v}" for k, v in breakdown(state, s).items() if v]
         words = f"{plain_side(game, s)}: {row[-1]} VP" + (f" ({', '.join(parts)})" if parts else "")
+        if game.versus and s == game.opponent:
+            words = f"{plain_side(game, s)}: competes for Might only and scores nothing"
         body, h = _para(PAD + 20, y + 12, words, COLUMN - 2 * PAD - 20)
         out.append(
             f'<circle cx="{PAD + 7}" cy="{y + 8:.1f}" r="7" fill="{_fill(s)}"/>'
