@@ -175,7 +175,7 @@ def test_a_devouring_beast_is_told_in_the_log_line_that_set_it_off() -> None:
         state.apply_action(action)
     assert state.graveyard[1] == 1
     assert lines[-1].endswith(
-        "— the Pain moves to Forge; 1 Scout of P2 (blue) goes to the Graveyard"
+        "— the Pain moves to the Forge; 1 Scout of P2 (blue) goes to the Graveyard"
     ), lines[-1]
     assert "P1 (red) gathers Ichor" in lines[0]
 

@@ -40,15 +40,12 @@ from towers.games.turris.frames import (
     MissionStep,
     MoveBeastChoice,
     MoveScoutChoice,
-    OngoingChoice,
     PayChoice,
-    PlayTacticsChoice,
     ReserveChoice,
     ReviveChoice,
     Rewards,
     TargetChoice,
     TradeOffer,
-    TrionfiChoice,
     Turn,
 )
 from towers.games.turris.render import (
@@ -406,7 +403,7 @@ def _changes(
     out: list[tuple[str, str]] = []
 
     def where(node: int) -> str:
-        return node_name(game, after, node)
+        return f"the {node_name(game, after, node)}"
 
     for b, beast in enumerate(d.beasts):
         was, now = before["beast_at"][b], after["beast_at"][b]
@@ -494,7 +491,7 @@ def _doing(state: TurrisState, value: Action, words: str) -> str:
     obs = {"site_at": state.site_at}
 
     def where(node: int) -> str:
-        return node_name(g, obs, node)
+        return f"the {node_name(g, obs, node)}"
 
     match value, top:
         case A.Resolve(slot=k), Rewards(packets=packets) if k < len(packets):
@@ -508,8 +505,6 @@ def _doing(state: TurrisState, value: Action, words: str) -> str:
             return "completes no Mission"
         case A.Pass(), CollectPick(chosen=chosen):
             return f"pays {plural(len(chosen), 'Ichor', 'Ichor')} to recall the chosen Scouts"
-        case A.Pass(), PlayTacticsChoice() | ReserveChoice() | TrionfiChoice() | OngoingChoice():
-            return "passes"
         case A.Accept(), BeastEffect(beast=b):
             return f"Shields a Scout from the {d.beasts[b].name} with an Artifact"
         case A.Pass(), BeastEffect(beast=b):
@@ -590,6 +585,10 @@ def _doing(state: TurrisState, value: Action, words: str) -> str:
         case A.Steal(resource=r, seat=s), _:
             whom = "the Betrayers" if g.solo else plain_seat(g, s)
             return f"steals 1 {TOKEN_NAMES[TOKENS[r]]} from {whom}"
+        case A.Pass(), _:
+            return "passes"
+        case A.Accept(), _:
+            return "accepts"
     return words
 
 
