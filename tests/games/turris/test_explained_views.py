@@ -50,7 +50,7 @@ def finished(players: int, seed: int) -> TurrisState:
 
 def test_a_tactics_card_says_what_it_does() -> None:
     text = topic(views(), "Forbidden Knowledge")
-    assert "pay 1 Ichor" in text and "gain 3 Knowledge" in text
+    assert text.startswith("Pay 1 Ichor; gain 3 Knowledge.")
 
 
 def test_a_location_says_its_number_reward_marks_and_upgrade() -> None:

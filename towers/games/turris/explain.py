@@ -130,15 +130,15 @@ def _location_topics(game: TurrisGame) -> Iterator[Topic]:
     for loc in d.locations:
         if loc.kind != "location":
             continue
-        near = and_list(d.location(a).name for a in loc.adjacent)
+        near = and_list(f"the {d.location(a).name}" for a in loc.adjacent)
         t, u = trionfi_of[loc.id], upgrade_of[loc.id]
         yield Topic(
             f"location-{loc.id}",
             loc.name,
             "Location",
             f"Location {loc.number}: {effects_words(loc.effects)} ({_marks(loc.limit, loc.immediate)})."
-            f" Next to {near}. When {t.name} is taken for a Tower Room, its Upgrade gives "
-            f"{effects_words(u.effects)} instead.",
+            f" Next to {near}. When {t.name} is taken for a Tower Room, its Upgrade changes the "
+            f"reward to: {effects_words(u.effects)}.",
         )
     for loc in d.locations:
         if loc.kind != "location":
@@ -168,7 +168,7 @@ def _card_topics(game: TurrisGame) -> Iterator[Topic]:
             f"tactics-{c.id}",
             c.name,
             "Tactics card",
-            f"{card_words(c)}. One Tactics card may be played in your Action Step, before "
+            f"{_sentence(card_words(c))}. One Tactics card may be played in your Action Step, before "
             "or after an action; it is discarded once played.",
         )
     removed = game.c["solo_removed_mission"] if game.solo else ""
@@ -188,6 +188,11 @@ def _card_topics(game: TurrisGame) -> Iterator[Topic]:
             f"An Excavation Site: {effects_words(s.effects)} "
             f"({_marks(s.limit, s.immediate)}).{ongoing}",
         )
+
+
+def _sentence(text: str) -> str:
+    """``text`` with a capital first letter, to start a sentence."""
+    return text[:1].upper() + text[1:]
 
 
 def mission_words(m: Card) -> str:
