@@ -17,6 +17,7 @@ from tests.games.sampling import sampled_states
 from towers.core.conformance import random_action
 from towers.core.registry import views_of
 from towers.core.views import GLANCE_LINES, Views, find_topics
+from towers.core.words import plural
 from towers.games.dark_tower import actions as A
 from towers.games.dark_tower import explain as X
 from towers.games.dark_tower import render as R
@@ -67,7 +68,8 @@ def test_a_foe_says_its_level_traits_and_strikes_by_status() -> None:
     assert "level 2" in brigands and "Stealth and Humanoid" in brigands
     foe = DATA.foes[DATA.foe("brigands")]
     for s, status in enumerate(STATUSES):
-        assert f"{status}: moves {foe.strike_moves[s]}, {effects_text(foe.strike[s])}" in brigands
+        moves = plural(foe.strike_moves[s], "step")
+        assert f"{status}, {moves} then {effects_text(foe.strike[s])}" in brigands
     ashstrider = X.topic(X.foe_key(DATA.foe("ashstrider")))
     assert ashstrider.kind == "adversary" and "retreat" in ashstrider.text
 
@@ -345,3 +347,36 @@ def test_the_glance_and_sections_hold_their_limits_through_games() -> None:
     parts = views(4).sections(state, 0)
     assert set(parts) == {"board", "me", "supply", "scores"}
     assert "Anza" in parts["board"] and "Brutal Warlord" in parts["me"]
+
+
+def test_the_log_says_what_a_foes_event_does() -> None:
+    state = new_game(2)
+    strike = next(
+        k for k, e in enumerate(DATA.events) if e.category == "foes_strike" and e.foe == 0
+    )
+    draw = A.SPACE.encode(A.DrawEvent(card=strike))
+    assert views().log_words(state, draw) == "event: Brigands strike (no Brigands on the board)"
+    state.foes[loc("Anza") * N_FOES + BRIGANDS] = 1
+    foe = DATA.foes[DATA.foe("brigands")]
+    ready = STATUSES.index("ready")
+    assert views().log_words(state, draw) == (
+        f"event: Brigands strike (ready: 1 step, then {effects_text(foe.strike[ready])})"
+    )
+    grow = next(k for k, e in enumerate(DATA.events) if e.category == "foes_grow" and e.foe == 0)
+    grown = views().log_words(state, A.SPACE.encode(A.DrawEvent(card=grow)))
+    assert grown == "event: Brigands grow bolder (Brigands now savage)"
+
+
+def test_a_racer_sees_its_own_heroic_tests_in_its_section() -> None:
+    state = DarkTowerGame(3, mode="competitive").new_initial_state()
+    rng = random.Random(2)
+    while state.is_chance_node():
+        state.apply_action(random_action(state, rng))
+    mine = views(3, mode="competitive").sections(state, 1)["me"]
+    for kind, q in enumerate(state.tests[1]):
+        assert f"{DATA.kingdoms[kind].virtue} (to do): {DATA.quests[q].name}" in mine
+    assert "1 Amulet of Hope left" in mine
+    assert (
+        DATA.quests[state.tests[0][0]].name
+        not in views(3, mode="competitive").sections(state, 2)["me"].split("Heroic tests")[1]
+    )

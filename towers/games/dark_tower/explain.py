@@ -193,11 +193,14 @@ def _sentence(text: str) -> str:
 
 def hero_words(h: int) -> str:
     hero = DATA.heroes[h]
-    always = and_list(R.perk_words(v).rstrip(".") for v in hero.default_virtues)
+    always = and_list(
+        f"{v.name} ({R.perk_words(v).removeprefix(v.name + ': ').rstrip('.')})"
+        for v in hero.default_virtues
+    )
     tiles = and_list(v.name for v in hero.virtues)
     return (
         f"{hero.name}, the hero listed for {DATA.kingdoms[h].name}: move {hero.move}; Banner "
-        f"action at the start of a turn: {effects_text(hero.banner)}. Always: {always}. "
+        f"action at the start of a turn: {effects_text(hero.banner)}. Always {always}. "
         f"Virtue tiles {tiles} start inactive; a Sanctuary's enhanced Reinforce awakens one."
     )
 
@@ -229,8 +232,9 @@ def dungeon_words(i: int) -> str:
     return (
         f"{loc.dungeon}: a {dtype.type} dungeon at {loc.name} in "
         f"{DATA.kingdoms[loc.kingdom].name}. Its rooms are entered one at a time, each "
-        f"improved by one {ADVANTAGES[dtype.advantage]} advantage at most; clearing the target "
-        f"room completes it ({effects_text(dtype.target[0])}).{used}"
+        f"improved by one {ADVANTAGES[dtype.advantage]} advantage at most. Its target room "
+        f"is guarded ({effects_text(dtype.target[0])}; improved, "
+        f"{effects_text(dtype.target[1])}), and clearing it completes the dungeon.{used}"
     )
 
 
@@ -264,14 +268,22 @@ def quest_card_words(q: int) -> str:
 
 
 def foe_topic_words(f: int) -> str:
+    """A foe: its level, traits, tokens and battle; how it strikes at each status."""
     foe = DATA.foes[f]
     if foe.kind == "adversary":
         return R.foe_words(f)
+    traits = and_list(ADVANTAGES[t] for t in foe.traits)
     statuses = "; ".join(
-        f"{STATUSES[s]}: moves {foe.strike_moves[s]}, {effects_text(foe.strike[s])}"
+        f"{STATUSES[s]}, {plural(foe.strike_moves[s], 'step')} then {effects_text(foe.strike[s])}"
         for s in range(len(STATUSES))
     )
-    return f"{R.foe_words(f)} Strikes by status: {statuses}."
+    return (
+        f"{foe.name}, a foe of level {foe.level} ({traits}: advantages of those types help "
+        f"against it), {plural(foe.tokens, 'token')}. A battle with it is "
+        f"{plural(foe.level, 'battle card')}, each a ladder of results that advantages climb. "
+        f"When it strikes each token steps toward the nearest hero, then every hero sharing a "
+        f"space with one suffers the strike; by status: {statuses}."
+    )
 
 
 @cache
@@ -554,6 +566,27 @@ def log_words(state: DarkTowerState, action: int) -> str:
     return said if said is not None else words
 
 
+def _foes_event_words(state: DarkTowerState, category: str, slot: int) -> str:
+    """What a Foes Strike or Foes Grow in Power event does to the foes it names, as the state
+    before it stands (Events: nothing for a foe with no token on the board)."""
+    n = len(state.game.foes)
+    said = []
+    for f in range(n) if slot < 0 else (slot,):
+        on = any(state.foes[loc * n + f] for loc in range(len(DATA.locations)))
+        foe = DATA.foes[state.game.foes[f]]
+        status = state.status[f]
+        if not on:
+            said.append(f"no {foe.name} on the board")
+        elif category == "foes_strike":
+            said.append(
+                f"{STATUSES[status]}: {plural(foe.strike_moves[status], 'step')}, then "
+                f"{effects_text(foe.strike[status])}"
+            )
+        else:
+            said.append(f"{foe.name} now {STATUSES[min(status + 1, len(STATUSES) - 1)]}")
+    return f" ({'; '.join(said)})"
+
+
 def _result_words(state: DarkTowerState, value: Any, top: Any) -> str | None:  # noqa: PLR0911, PLR0912, C901
     g = state.game
     match value:
@@ -655,6 +688,8 @@ def _result_words(state: DarkTowerState, value: Any, top: Any) -> str | None:  #
             if event.category == "tower_acts":
                 kingdom = DATA.kingdoms[state.tower.glyph_sides()["battle"]].name
                 words += f" at the heroes in {kingdom}"
+            elif event.category in ("foes_strike", "foes_grow"):
+                words += _foes_event_words(state, event.category, event.foe)
             return words
         case A.SpawnAt(location=loc) if isinstance(top, F.Spawn):
             return f"{_foe_name(state, top.foe)} appear at {DATA.locations[loc].name}"
