@@ -21,6 +21,7 @@ from towers.games.sifnos.actions import (
     DATA,
     DONE,
     SPACE,
+    Build,
     DealAid,
     DrawMarker,
     DrawScheme,
@@ -372,3 +373,34 @@ def test_a_payment_that_places_a_card_says_the_influence_it_gains() -> None:
     assert explain.log_words(state, pay) == (
         "discard Lead Card: place a Card; P1 (red) gains 1 Lead Influence"
     )
+
+
+def test_influence_by_source_is_part_of_each_seats_influence() -> None:
+    state = finished(4, 1)
+    sources = explain.influence_sources(state)
+    for seat in range(4):
+        assert sources["Buildings"][seat] + sources["invasions won"][seat] <= sum(
+            state.influence[seat]
+        )
+    assert sum(sources["invasions won"]) > 0
+    ending = explain.ending(state)
+    assert ending is not None
+    assert any(n.startswith("Influence from Buildings (within the Influence") for n in ending.notes)
+
+
+def test_a_die_built_for_influence_counts_for_buildings() -> None:
+    state = finished(4, 1)
+    replay = state.game.new_initial_state()
+    assert isinstance(replay, SifnosState)
+    built = [0] * 4
+    for action in state.history():
+        before = [sum(x) for x in replay.influence]
+        is_build = isinstance(SPACE.decode(action), Build)
+        replay.apply_action(action)
+        if is_build:
+            built = [
+                b + sum(x) - a for b, a, x in zip(built, before, replay.influence, strict=False)
+            ]
+    sources = explain.influence_sources(state)["Buildings"]
+    assert all(s >= b for s, b in zip(sources, built, strict=True))
+    assert sum(built) > 0

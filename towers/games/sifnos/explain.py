@@ -709,6 +709,63 @@ def score_row(state: SifnosState, side: int) -> list[int]:
     return [*row, sum(parts.values())]
 
 
+SOURCES = ("Buildings", "invasions won")
+"""The sources of Influence the ending's notes count apart (the Influence columns hold all)."""
+
+
+def influence_sources(state: SifnosState) -> dict[str, list[int]]:
+    """The Influence each side gained from its Buildings and from invasions it won.
+
+    The state keeps Influence by mineral only, not by source: this replays
+    ``state.history()`` from a new initial state (scores are public) on a copy that notes
+    its invasions, counting the Influence an action gains where the action is a Die built on
+    a Building or resolves an invasion, and the Influence later chosen for a choice such an
+    action left open (the Storehouse's any 1 Influence, an empty front Ship space's)."""
+    game = state.game
+    replay = game.new_initial_state()
+    assert isinstance(replay, SifnosState)
+    replay.__class__ = _Watched
+    out = {name: [0] * game.sides for name in SOURCES}
+    tags: dict[int, str] = {}
+    """The source of each open Influence choice, by its depth in the stack."""
+    seen: list[Invaded] = []
+    token = _SEEN.set(seen)
+    try:
+        for action in state.history():
+            before = [list(x) for x in replay.influence]
+            stack = list(replay.pending)
+            value = A.SPACE.decode(action)
+            source = None
+            if isinstance(value, A.Build):
+                source = SOURCES[0]
+            elif isinstance(value, A.Influence) and isinstance(stack[-1], F.InfluenceChoice):
+                source = tags.get(len(stack))
+            seen.clear()
+            replay.apply_trusted(action)
+            if seen:
+                source = SOURCES[1]
+            if source is not None:
+                for side in range(game.sides):
+                    out[source][side] += sum(
+                        max(0, b - a)
+                        for a, b in zip(before[side], replay.influence[side], strict=True)
+                    )
+            after = list(replay.pending)
+            tags = {
+                d: t
+                for d, t in tags.items()
+                if d <= len(after) and isinstance(after[d - 1], F.InfluenceChoice)
+            }
+            if source is not None:
+                for d, frame in enumerate(after, 1):
+                    fresh = d > len(stack) or frame is not stack[d - 1]
+                    if isinstance(frame, F.InfluenceChoice) and fresh:
+                        tags[d] = source
+    finally:
+        _SEEN.reset(token)
+    return out
+
+
 def end_reason(state: SifnosState) -> str:
     ender = _who(state.game, state.ended_by) if state.ended_by >= 0 else "the table"
     if state.allies >= len(D.game["ally_spaces"]):
@@ -769,9 +826,18 @@ def ending(state: SifnosState) -> Ending | None:
         if game.versus:
             notes.append("The Schemes competed for Might only and scored nothing.")
     built = [completed_buildings(state, s) for s in range(n)]
+    sources = influence_sources(state)
     notes.append(
-        "Buildings completed (their Influence is in the Influence columns): "
-        + ", ".join(f"seat {s} {built[s]}" for s in range(n))
+        "Influence from Buildings (within the Influence columns): "
+        + ", ".join(
+            f"seat {s} {sources['Buildings'][s]} ({plural(built[s], 'Building')} completed)"
+            for s in range(n)
+        )
+        + "."
+    )
+    notes.append(
+        "Influence from invasions won: "
+        + ", ".join(f"seat {s} {sources['invasions won'][s]}" for s in range(n))
         + "."
     )
     return Ending(verdict, end_reason(state), list(CATEGORIES), rows, notes)
