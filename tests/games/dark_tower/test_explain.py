@@ -51,7 +51,9 @@ def test_howto_says_how_the_heroes_win_and_lose() -> None:
     for loss in ("third corruption", "supply is empty", "sixth month ends"):
         assert loss in text
     assert "relic" not in text
-    assert "the first to find the relic" in views(3, mode="competitive").howto()
+    race = views(3, mode="competitive").howto().splitlines()
+    assert "the first to find the relic" in " ".join(race)
+    assert len(race) <= 30 and all(len(line) <= 80 for line in race)
 
 
 def test_a_building_says_its_free_and_enhanced_reinforce() -> None:
@@ -310,6 +312,10 @@ def test_the_race_names_its_winner() -> None:
         state = played(3, seed, mode="competitive")
         ending = views(3, mode="competitive").ending(state)
         assert ending is not None
+        for seat in range(3):
+            if state.eliminated[seat]:
+                fell = f"Seat {seat} ({state.game.heroes[seat].name}) was eliminated in month "
+                assert any(note.startswith(fell) for note in ending.notes)
         if state.winner >= 0:
             hero = state.game.heroes[state.winner].name
             assert ending.verdict == f"Seat {state.winner} ({hero}) wins the race for the relic."

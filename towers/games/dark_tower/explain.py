@@ -733,7 +733,8 @@ def tally(state: DarkTowerState) -> list[Counter[str]]:
     the seats that see the ending. Keys: ``foes`` (foes defeated in battle), ``adversary``
     (the adversary's cards resolved), ``quests`` (monthly quests, main goal steps and heroic
     tests completed), ``rooms`` (dungeon rooms cleared) and ``cleansed`` (skulls cleansed, by
-    the heroic action or a potion). The count stops where the history would no longer replay
+    the heroic action or a potion) and, in the race, ``eliminated in month``. The count stops
+    where the history would no longer replay
     (a state whose fields were set by hand)."""
     replay = state.game.new_initial_state()
     out: list[Counter[str]] = [Counter() for _ in range(state.game.num_players)]
@@ -761,7 +762,12 @@ def tally(state: DarkTowerState) -> list[Counter[str]]:
         if not replay.is_legal(action):
             break  # a history that no longer replays (a test set fields by hand): count so far
         tokens = list(replay.foes)
+        out_before = list(replay.eliminated)
         replay.apply_trusted(action)
+        for seat, gone in enumerate(replay.eliminated):
+            if gone and not out_before[seat]:
+                # Hero Elimination: the month it happened in, kept with the other tallies
+                out[seat]["eliminated in month"] = replay.month
         # Applying Results: the foe is defeated when its token leaves the board at the end of
         # the heroic action, which may wait on choices its last card asked for, and which a
         # hero's fall on that card (the game lost, or eliminated) forestalls
@@ -889,7 +895,18 @@ def ending(state: DarkTowerState) -> Ending | None:
             " won."
         )
         notes.append("The score is the team's: 1 for each hero on a win, 0 on a loss.")
+    for s in range(n):
+        month = done[s]["eliminated in month"]
+        if month:
+            notes.append(f"Seat {s} ({g.heroes[s].name}) was eliminated in month {month}.")
     destroyed = sum(1 for s in state.skulls if s < 0)
+    difficulty = "Gritty" if g.gritty else "Heroic"
+    heroes = plural(n, "hero", "heroes")
+    notes.append(
+        f"{difficulty}: the race for the relic among {heroes}."
+        if g.competitive
+        else f"{difficulty}: {heroes} against {adversary.name}."
+    )
     notes.append(
         f"Month {state.month} of {MONTHS}; {plural(state.supply, 'skull')} left in the supply; "
         f"{plural(destroyed, 'building')} destroyed."
