@@ -315,6 +315,18 @@ def test_a_pending_reward_asks_for_help_on_its_source() -> None:
     assert re.search(r'id="reward-0" data-help="location-guild"', svg)
 
 
+def test_a_solo_win_names_the_condition_met() -> None:
+    state = new_game(1)
+    ledger = explain.replay(state)
+    ledger.prestige[0] = 40
+    ledger._end_solo(True)
+    assert ledger.ended == "seat 0 (P1, red) reached 40 Prestige in round 1"
+    ledger = explain.replay(state)
+    ledger.rooms[0] = 6
+    ledger._end_solo(True)
+    assert ledger.ended.startswith("seat 0 (P1, red) had built 6 Tower Rooms with none Damaged")
+
+
 def test_no_ending_before_the_end() -> None:
     assert views().ending(new_game(2)) is None
 

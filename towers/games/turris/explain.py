@@ -761,7 +761,7 @@ class _Ledger(TurrisState):
                 self.trigger = f"{who} reached {g.c['prestige_end']} Prestige in round {self.round}"
             else:
                 self.trigger = (
-                    f"the {g.c['tower_rooms']}th Tower Room was built in round {self.round}"
+                    f"all {g.c['tower_rooms']} Tower Rooms were built in round {self.round}"
                 )
 
     def _end_solo(self, won: bool) -> None:
@@ -770,10 +770,11 @@ class _Ledger(TurrisState):
         if not won:
             self.ended = f"the Betrayers reached {target} Prestige in round {self.round}"
         elif self.prestige[0] >= target:
-            self.ended = f"you reached {target} Prestige in round {self.round}"
+            self.ended = f"{seat_name(g, 0)} reached {target} Prestige in round {self.round}"
         else:
             self.ended = (
-                f"you had built {g.c['solo_tower_rooms_to_win']} Tower Rooms with none Damaged "
+                f"{seat_name(g, 0)} had built {g.c['solo_tower_rooms_to_win']} Tower Rooms with "
+                "none Damaged "
                 f"at the end of the Player Turn Phase of round {self.round}"
             )
         TurrisState._end_solo(self, won)
