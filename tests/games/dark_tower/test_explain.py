@@ -224,7 +224,9 @@ def test_the_log_tells_a_quest_step_a_reinforce_and_the_haggle_die() -> None:
     middle(state, "Idran Forest")
     state.warriors[0] = 9
     step = state.string_to_action("complete the main goal's quest")
-    assert views().log_words(state, step) == "complete step 1 of 3 of Assemble an Army of Trees"
+    assert views().log_words(state, step) == (
+        "complete step 1 of 3 of Assemble an Army of Trees (spend 8 warriors)"
+    )
     state = middle(new_game(2))  # at Durnin's Citadel
     reinforce = state.string_to_action("reinforce free")
     said = views().log_words(state, reinforce)
@@ -385,4 +387,16 @@ def test_a_racer_sees_its_own_heroic_tests_in_its_section() -> None:
     assert (
         DATA.quests[state.tests[0][0]].name
         not in views(3, mode="competitive").sections(state, 2)["me"].split("Heroic tests")[1]
+    )
+
+
+def test_the_log_says_what_a_monthly_quest_asks_and_gives() -> None:
+    state = middle(new_game(2))
+    quest = next(q for q, card in enumerate(DATA.quests) if card.qualifier)
+    state.monthly = [quest, -1]
+    said = views().log_words(state, state.string_to_action("complete the companion quest"))
+    card = DATA.quests[quest]
+    assert said == (
+        f"complete the companion quest {card.name} (spend 4 advantages, "
+        f"{card.qualifier.replace('-', ' ')}); reward: a {card.reward}"
     )

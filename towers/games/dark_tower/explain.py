@@ -41,6 +41,7 @@ from towers.games.dark_tower.data import (
     Effects,
     MainGoal,
     Perk,
+    Quest,
     effects_text,
 )
 from towers.games.dark_tower.tower import BASE, OPENINGS, STILL
@@ -521,6 +522,12 @@ HAGGLE_WORDS = {
 }
 
 
+def requirement_words(quest: Quest) -> str:
+    """What a quest asks: "spend 4 advantages, all different", "have 3 treasures"."""
+    words = f"{quest.action} {quest.amount} {quest.what}"
+    return words + (f", {quest.qualifier.replace('-', ' ')}" if quest.qualifier else "")
+
+
 def haggle_words(face: int) -> str:
     name = DATA.haggle_faces[face]
     if name in DATA.haggle:
@@ -649,13 +656,15 @@ def _result_words(state: DarkTowerState, value: Any, top: Any) -> str | None:  #
             quest = DATA.quests[state.monthly[k]]
             which = ("companion quest", "adversary quest")[k]
             reward = f"; reward: a {quest.reward}" if k == 0 else "; the adversary is thwarted"
-            return f"complete the {which} {quest.name}{reward}"
+            return f"complete the {which} {quest.name} ({requirement_words(quest)}){reward}"
         case A.GoalQuest():
             goal = g.goal
             step = state.goal_step
             last = step + 1 == len(goal.steps)
             then = f"; {DATA.foes[g.adversary].name} appears" if last else ""
-            return f"complete step {step + 1} of {len(goal.steps)} of {goal.name}{then}"
+            quest = goal.quests[step] if step < len(goal.steps) else None
+            needs = f" ({requirement_words(quest)})" if quest is not None else ""
+            return f"complete step {step + 1} of {len(goal.steps)} of {goal.name}{needs}{then}"
         case A.Explore():
             loc = DATA.locations[state.at[state.current]]
             return f"explore {loc.dungeon}" if loc.dungeon else None
@@ -720,7 +729,8 @@ def _result_words(state: DarkTowerState, value: Any, top: Any) -> str | None:  #
             return f"trade with seat {s} ({g.heroes[s].name})"
         case A.HeroicTest(kind=kind) if state.tests[state.current][kind] >= 0:
             test = DATA.quests[state.tests[state.current][kind]]
-            return f"complete the heroic test of {DATA.kingdoms[kind].virtue}: {test.name}"
+            virtue = DATA.kingdoms[kind].virtue
+            return f"complete the heroic test of {virtue}: {test.name} ({requirement_words(test)})"
     return None
 
 
