@@ -662,8 +662,8 @@ def _result_words(state: DarkTowerState, value: Any, top: Any) -> str | None:  #
             step = state.goal_step
             last = step + 1 == len(goal.steps)
             then = f"; {DATA.foes[g.adversary].name} appears" if last else ""
-            quest = goal.quests[step] if step < len(goal.steps) else None
-            needs = f" ({requirement_words(quest)})" if quest is not None else ""
+            asks = goal.quests[step] if step < len(goal.steps) else None
+            needs = f" ({requirement_words(asks)})" if asks is not None else ""
             return f"complete step {step + 1} of {len(goal.steps)} of {goal.name}{needs}{then}"
         case A.Explore():
             loc = DATA.locations[state.at[state.current]]
