@@ -1,0 +1,406 @@
+"""The review of a game: each seat's score over time, each decision rated by the bots' search,
+the biggest swings said in words, and the score by category at the end.
+
+:func:`review` replays a saved game (or a state's history) from its first position. At each
+step a seat decided with more than one legal move, it searches that position for the seat
+from what the seat could know then (:mod:`towers.learn.search`: worlds re-dealt for it,
+never the true state) and rates the move played by the lead the search expects after it,
+against the lead after the best move it found: the difference is what the move cost, in
+points (or in the game's own measure, for a game whose bots do not count in points). A
+forced move (the only legal one) is rated too, costing nothing, with no search.
+
+The swings are the decisions that cost the most (at least :data:`SWING_UNITS` of the search's
+scale), said with the real score change of the move played and the move that the search
+preferred. The scores over time are the real ones after every step (scores are public in
+every game). The categories are those of the game's ending, for a finished game.
+
+A review is stored as JSON beside the save (:func:`review_path`: ``game.review.json`` beside
+``game.json``) under a key of the game, its history and the budget, so opening it again with
+the same budget is instant (:func:`review_saved`); a plot of the scores over time is drawn by
+:func:`plot_scores` (matplotlib, the ``report`` extra).
+
+>>> import random, towers
+>>> state = towers.make("torres", players=2, variant="master").new_initial_state()
+>>> for _ in range(3):
+...     state.apply_action(state.legal_actions()[0])
+>>> r = review(state, Budget(iterations=2))
+>>> len(r.ratings), r.scores[0][:4]
+(3, [0.0, 0.0, 0.0, 0.0])
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from towers.agents.mcts import scale_for
+from towers.core.chance import derive_seed
+from towers.core.errors import SaveFormatError
+from towers.core.game import Game, State
+from towers.core.record import game_from_record, load, record_history
+from towers.core.registry import views_of
+from towers.learn.effects import in_points, measure, points
+from towers.learn.search import Budget, is_sure, search, value
+
+FORMAT = "towers-review/1"
+"""The tag of a stored review; a review stored in another format is made again."""
+REVIEW_ITERATIONS = 40
+"""Imagined games searched at each decision when no budget is given."""
+SWINGS = 6
+"""The most swings a review marks."""
+SWING_UNITS = 0.2
+"""The least a decision must cost, in units of the search's scale (1 point in a game counted
+in victory points), to be marked as a swing."""
+
+Progress = Callable[[int, int], None]
+"""Called with (decisions searched, decisions to search) as a review goes."""
+
+
+@dataclass(frozen=True)
+class Rating:
+    """One decision of the game: the ``step`` (1 for the game's first action) at which
+    ``seat`` played ``action``, the real change of its score at that step, and the search's
+    figures: the lead it expected after the move played and after the best move it found,
+    and what the move cost (their difference; 0 for a forced move). ``played_lead`` is None
+    when the search never tried the move played (a move legal only in the true world)."""
+
+    step: int
+    seat: int
+    action: int
+    words: str
+    log: str
+    points_now: float
+    choices: int
+    best_action: int
+    best_words: str
+    played_lead: float | None
+    best_lead: float | None
+    cost: float
+    iterations: int
+    played_value: float | None = None
+    """The search's mean value of the move played for the seat, 0 to 1 (0.5: no change)."""
+    best_value: float | None = None
+
+    @property
+    def forced(self) -> bool:
+        return self.choices == 1
+
+
+@dataclass(frozen=True)
+class Swing:
+    """A decision that cost much, in words."""
+
+    step: int
+    seat: int
+    cost: float
+    text: str
+
+
+@dataclass(frozen=True)
+class Review:
+    """A game reviewed: the game and its length, the score of each seat after every step
+    (``scores[seat][step]``, step 0 the start), one :class:`Rating` per decision, the swings,
+    each seat's total cost, and the ending's categories and rows (empty for a game not over)
+    with its verdict."""
+
+    game: str
+    players: int
+    options: dict[str, Any]
+    steps: int
+    finished: bool
+    scores: list[list[float]]
+    ratings: list[Rating]
+    swings: list[Swing]
+    categories: list[str]
+    rows: list[list[Any]]
+    verdict: str
+    unit: str
+    """"points", or "measure" for a game whose bots count in their own measure."""
+    budget: dict[str, Any]
+    key: str
+    cut_short: bool = False
+    notes: list[str] = field(default_factory=list)
+
+    def seat_cost(self, seat: int) -> float:
+        """What the seat's decisions cost in all, by the search."""
+        return sum(r.cost for r in self.ratings if r.seat == seat)
+
+    def decisions(self, seat: int) -> int:
+        return sum(1 for r in self.ratings if r.seat == seat)
+
+    def to_json(self) -> str:
+        data = asdict(self)
+        data = {"format": FORMAT, **data}
+        return json.dumps(data, indent=1)
+
+    @classmethod
+    def from_json(cls, text: str) -> Review:
+        data = json.loads(text)
+        if not isinstance(data, dict) or data.pop("format", None) != FORMAT:
+            raise SaveFormatError(f"this is not a towers review ({FORMAT})")
+        data["ratings"] = [Rating(**r) for r in data["ratings"]]
+        data["swings"] = [Swing(**s) for s in data["swings"]]
+        return cls(**data)
+
+
+def review(
+    game: Mapping[str, Any] | State,
+    budget: Budget | None = None,
+    progress: Progress | None = None,
+    seed: int = 0,
+    cancel: threading.Event | None = None,
+) -> Review:
+    """The review of a saved game's record (or of a state's history), each decision searched
+    within ``budget`` (by default :data:`REVIEW_ITERATIONS` a decision), with generators drawn from
+    ``seed`` so that the same budget in iterations gives the same review. ``progress`` is
+    told how far it is; ``cancel``, once set, ends each search still to run after one
+    iteration (the review is then marked ``cut_short``)."""
+    budget = budget or Budget(iterations=REVIEW_ITERATIONS)
+    the_game, history = _game_and_history(game)
+    key = review_key(the_game, history, budget, seed)
+    views = views_of(the_game)
+    state = the_game.new_initial_state()
+    scores: list[list[float]] = [[float(x)] for x in state.scores()]
+    ratings: list[Rating] = []
+    total = _decisions_to_search(the_game, history)
+    done = 0
+    cut = False
+    if progress is not None:
+        progress(0, total)
+    for step, action in enumerate(history, start=1):
+        if not state.is_legal(action):
+            raise SaveFormatError(
+                f"action {step} of the game is not legal: {state.explain(action)}"
+            )
+        seat = state.current_player()
+        before = state.scores()
+        if seat >= 0:
+            words = state.action_to_string(action)
+            log = views.log_words(state, action)
+            legal = state.legal_actions()
+            after = state.clone()
+            after.apply_action(action)
+            now = after.scores()[seat] - before[seat]
+            if len(legal) == 1:
+                ratings.append(
+                    Rating(
+                        step, seat, action, words, log, now, 1, action, words, None, None, 0.0, 0
+                    )
+                )
+            else:
+                rng = random.Random(derive_seed(seed, "review", step))
+                found = search(state, seat, budget, rng, cancel)
+                best_action = found.action
+                if best_action == action:
+                    mine = found.candidates[0]
+                    played_value = best_value = mine.value
+                    played_lead = best_lead = mine.lead
+                    spent = found.iterations
+                    cut = cut or found.cut_short
+                else:
+                    # the move played and the best one, each judged by a search of the
+                    # position after it, alike
+                    best_after = _after(state, best_action)
+                    got = value(best_after, seat, budget, rng, cancel)
+                    them = value(after, seat, budget, rng, cancel)
+                    best_value, best_lead = got.value, got.lead
+                    played_value, played_lead = them.value, them.lead
+                    spent = found.iterations + got.iterations + them.iterations
+                    cut = cut or found.cut_short or got.cut_short or them.cut_short
+                ratings.append(
+                    Rating(
+                        step,
+                        seat,
+                        action,
+                        words,
+                        log,
+                        now,
+                        len(legal),
+                        best_action,
+                        state.action_to_string(best_action),
+                        played_lead,
+                        best_lead,
+                        max(0.0, best_lead - played_lead),
+                        spent,
+                        played_value,
+                        best_value,
+                    )
+                )
+                done += 1
+                if progress is not None:
+                    progress(done, total)
+        state.apply_action(action)
+        for s, x in enumerate(state.scores()):
+            scores[s].append(float(x))
+    ending = views.ending(state)
+    counted = in_points(state)
+    return Review(
+        game=the_game.name,
+        players=the_game.num_players,
+        options=dict(the_game.options),
+        steps=len(history),
+        finished=state.is_terminal(),
+        scores=scores,
+        ratings=ratings,
+        swings=_swings(state, ratings),
+        categories=list(ending.categories) if ending else [],
+        rows=[list(r) for r in ending.rows] if ending else [],
+        verdict=ending.verdict if ending else "",
+        unit="points" if counted else "measure",
+        budget={"iterations": budget.iterations, "seconds": budget.seconds, "seed": seed},
+        key=key,
+        cut_short=cut,
+        notes=list(ending.notes) if ending else [],
+    )
+
+
+def _after(state: State, action: int) -> State:
+    moved = state.clone()
+    moved.apply_action(action)
+    return moved
+
+
+def _game_and_history(game: Mapping[str, Any] | State) -> tuple[Game, list[int]]:
+    if isinstance(game, State):
+        return game.game, game.history()
+    record = dict(game)
+    return game_from_record(record), record_history(record)
+
+
+def _decisions_to_search(game: Game, history: Sequence[int]) -> int:
+    """How many steps of ``history`` a seat decided among several moves."""
+    state = game.new_initial_state()
+    count = 0
+    for action in history:
+        if not state.is_legal(action):
+            break  # the review itself reports the illegal action
+        if state.current_player() >= 0 and len(state.legal_actions()) > 1:
+            count += 1
+        state.apply_trusted(action)
+    return count
+
+
+def _swings(state: State, ratings: list[Rating]) -> list[Swing]:
+    """The costliest decisions, in the game's order, each in words. A move that only left a
+    sure win less sure is no swing for a seat that won all the same."""
+    least = SWING_UNITS * scale_for(state.game)
+    won = set(state.winners())
+
+    def counts(r: Rating) -> bool:
+        if r.cost < least or r.played_lead is None:
+            return False
+        return not (r.seat in won and r.best_value is not None and is_sure(r.best_value))
+
+    costly = sorted(
+        (r for r in ratings if counts(r)),
+        key=lambda r: -r.cost,
+    )[:SWINGS]
+    swings = []
+    for r in sorted(costly, key=lambda r: r.step):
+        cost = points(r.cost) if in_points(state) else measure(state, r.cost)
+        now = (
+            f"scored {points(r.points_now, signed=True)} at once"
+            if round(r.points_now, 1)
+            else "scored nothing at once"
+        )
+        better = f"was expected to do {cost} better"
+        text = f"Step {r.step}, seat {r.seat}: {r.log} {now}; {r.best_words} {better}."
+        swings.append(Swing(r.step, r.seat, r.cost, text))
+    return swings
+
+
+def review_key(game: Game, history: Sequence[int], budget: Budget, seed: int) -> str:
+    """What a stored review must have been made from to be used again: the format, the game,
+    its options, its history, the budget and the seed."""
+    made = {
+        "format": FORMAT,
+        "game": game.name,
+        "players": game.num_players,
+        "options": dict(game.options),
+        "history": list(history),
+        "iterations": budget.iterations,
+        "seconds": budget.seconds,
+        "seed": seed,
+    }
+    return hashlib.sha256(json.dumps(made, sort_keys=True).encode()).hexdigest()
+
+
+def review_path(save: str | Path) -> Path:
+    """Where the review of the game saved in ``save`` is stored: beside it, its name ending
+    in ``.review.json`` (``game.json`` gives ``game.review.json``)."""
+    path = Path(save)
+    return path.with_name(path.stem + ".review.json")
+
+
+def stored_review(save: str | Path, key: str) -> Review | None:
+    """The review stored beside ``save`` when it was made under ``key``, else None (none
+    stored, another game or budget, an unreadable file)."""
+    path = review_path(save)
+    try:
+        found = Review.from_json(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, TypeError, KeyError, SaveFormatError):
+        return None
+    return found if found.key == key else None
+
+
+def review_saved(
+    save: str | Path,
+    budget: Budget | None = None,
+    progress: Progress | None = None,
+    seed: int = 0,
+    store: bool = True,
+    cancel: threading.Event | None = None,
+) -> tuple[Review, bool]:
+    """The review of the game saved in ``save`` and whether it was stored already: the one
+    stored beside it when made from the same game and budget, else a new one, stored there
+    (``store``) unless a cancel cut it short."""
+    budget = budget or Budget(iterations=REVIEW_ITERATIONS)
+    record = load(save)
+    game = game_from_record(record)
+    key = review_key(game, record_history(record), budget, seed)
+    found = stored_review(save, key)
+    if found is not None:
+        return found, True
+    made = review(record, budget, progress, seed, cancel)
+    if store and not made.cut_short:
+        try:
+            review_path(save).write_text(made.to_json() + "\n", encoding="utf-8")
+        except OSError:
+            pass  # a save in a folder that takes no new file is reviewed all the same
+    return made, False
+
+
+def plot_scores(made: Review, path: str | Path, colours: Sequence[str] | None = None) -> None:
+    """Draw each seat's score over the game's steps, the swings marked, into ``path`` (PNG);
+    an ImportError naming the extra when matplotlib is not installed."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError as exc:  # pragma: no cover - depends on the installed extras
+        raise ImportError("the plot needs matplotlib: pip install 'towers[report]'") from exc
+    fig, ax = plt.subplots(figsize=(8, 4.5), dpi=100)
+    steps = list(range(made.steps + 1))
+    for seat, series in enumerate(made.scores):
+        colour = colours[seat] if colours and seat < len(colours) else None
+        ax.plot(steps, series, label=f"seat {seat}", color=colour, linewidth=1.6)
+    for swing in made.swings:
+        y = made.scores[swing.seat][swing.step]
+        ax.plot([swing.step], [y], marker="v", color="black", markersize=7)
+        ax.annotate(str(swing.step), (swing.step, y), textcoords="offset points", xytext=(0, 8),
+                    ha="center", fontsize=8)  # fmt: skip
+    ax.set_xlabel("step")
+    ax.set_ylabel("score")
+    ax.set_title(f"{made.game}: scores over the game (triangles: the biggest swings)")
+    ax.grid(True, alpha=0.3)
+    ax.legend(loc="upper left")
+    fig.tight_layout()
+    fig.savefig(str(path), format="png")
+    plt.close(fig)
