@@ -543,8 +543,13 @@ def _chance_words(state: SifnosState, action: int) -> str:
                 return f"{where}: they gain {gain}"
             return f"{where}: their Solo Marker moves 1 space"
 
-        case F.SoloBeacon(), A.DealBeacon(mineral=m):
-            return f"The Schemes place a Beacon: 1 {mineral_name(m)} Influence"
+        case F.SoloBeacon(region=r, priority=order), A.DealBeacon(mineral=m):
+            from towers.games.sifnos import solo
+
+            spaces = solo.beacon_targets(state, r, order)
+            where = f" on {D.spaces[spaces[0]].name}" if spaces else ""
+            gain = "" if game.versus else f": they gain 1 {mineral_name(m)} Influence"
+            return f"The Schemes place a {mineral_name(m)} Beacon{where}{gain}"
     return state.action_to_string(action)
 
 

@@ -670,7 +670,7 @@ def _island(game: SifnosGame, obs: dict[str, Any]) -> Panel:
 
 def _main_board(game: SifnosGame, obs: dict[str, Any]) -> Panel:
     markers = obs["markers"]
-    out = [_heading("Main Board")]
+    out = [f"<g{_help('main-board')}>{_heading('Main Board')}</g>"]
     y = 40.0
 
     def marker(k: int) -> str:
@@ -991,7 +991,9 @@ def _player_board(
     game: SifnosGame, obs: dict[str, Any], s: int, seat: int | None, clicker: bool
 ) -> Panel:
     side = obs["sides"][s]
-    out = [_side_head(game, obs, s, seat, "Player Board")]
+    solo = side["solo_opponent"]
+    what, help = ("Solo Board", "solo-opponent") if solo else ("Player Board", "player-board")
+    out = [f"<g{_help(help)}>{_side_head(game, obs, s, seat, what)}</g>"]
     y = 44.0
     body, h = _influence(game, obs, s, y, clicker)
     out.append(body)
