@@ -1129,6 +1129,73 @@ def tower_test(
     try_real_tower(drum, timeout)
 
 
+@app.command("review")
+def review_command(
+    file: Annotated[Path, typer.Argument(help="A saved game.")],
+    seconds_per_move: Annotated[
+        float | None,
+        typer.Option(
+            "--seconds-per-move",
+            help="Think time of the search at each decision (default: a count of imagined "
+            "games, --iterations, so that the review repeats).",
+        ),
+    ] = None,
+    iterations: Annotated[
+        int | None,
+        typer.Option(help="Imagined games searched at each decision (default 40)."),
+    ] = None,
+    plot: Annotated[
+        Path | None,
+        typer.Option("--plot", help="Draw the scores over time into FILE (PNG; towers[report])."),
+    ] = None,
+    json_out: Annotated[
+        str | None, typer.Option("--json", help="Write the review as JSON to FILE ('-': stdout).")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the searches.")] = 0,
+) -> None:
+    """Review a saved game: each seat's score over time, every decision rated by the search,
+    the biggest swings and the score by category. Stored beside the save, so opening it
+    again is instant."""
+    from towers.core.registry import views_of
+    from towers.learn.report import show_review
+    from towers.learn.review import REVIEW_ITERATIONS, plot_scores, review_saved
+    from towers.learn.search import Budget
+
+    with user_errors():
+        try:
+            budget = Budget(
+                iterations=REVIEW_ITERATIONS
+                if iterations is None and seconds_per_move is None
+                else iterations,
+                seconds=seconds_per_move,
+            )
+        except ValueError as exc:
+            fail(f"--seconds-per-move or --iterations: {exc}")
+        if plot is not None:
+            check_output(plot, "--plot")
+            try:
+                import matplotlib  # noqa: F401
+            except ImportError:
+                fail("--plot needs matplotlib: pip install 'towers[report]'")
+        check_json_out(json_out)
+        load(file)  # a file that is no saved game stops here, before any search
+        with progress_bar() as bar:
+            task = bar.add_task("Reviewing", total=None)
+
+            def advance(done: int, total: int) -> None:
+                bar.update(task, completed=done, total=total)
+
+            made, stored = review_saved(file, budget, advance, seed)
+        if json_out is not None:
+            write_json(json_out, json.loads(made.to_json()))
+        if json_out != "-":
+            show_review(made, stored=stored)
+        if plot is not None:
+            colours = views_of(make(made.game, players=made.players, **made.options)).colours()
+            plot_scores(made, plot, colours)
+            table_console(json_out).print(f"The plot is in {escape(str(plot))}.")
+
+
 def main() -> None:
     app()
 
