@@ -96,6 +96,8 @@ def test_the_solo_glossary_has_the_betrayers_and_lacks_what_solo_removes() -> No
     assert not find_topics(v, "Underworld Map")
     assert not find_topics(v, "Stall")
     assert find_topics(views(2), "Underworld Map")
+    svg = v.svg(new_game(1), 0)
+    assert 'data-help="d4"' in svg and 'data-help="d12"' in svg and 'data-help="betrayers"' in svg
 
 
 # ---- the board ----------------------------------------------------------------------------------

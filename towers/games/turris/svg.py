@@ -852,9 +852,23 @@ def _betrayers(obs: dict[str, Any]) -> Panel:
         )
         out.append(_text(x, 68, 1, 15, fill="#fff", text_anchor="middle", font_weight="bold"))
         out.append(_text(x + 22, 80, t, SMALLEST))
-    body, rows = _lines(PAD, 104, f"2 Scouts on the board{rolled}", COLUMN - 2 * PAD, SMALLEST)
+    # the dice of the Betrayer Phase, as last rolled (blank before the first roll)
+    for k, (key, face, tip) in enumerate(
+        (
+            ("d4", str(die + 1) if die >= 0 else "", f"d4: the {D.beasts[die].name}" * (die >= 0)),
+            ("d12", str(card) if card else "", f"d12: Location {card}" * bool(card)),
+        )
+    ):
+        x = 296 + k * 52
+        out.append(
+            f'<g{_help(key)}><rect x="{x}" y="46" width="34" height="34" rx="6" fill="#fff" '
+            f'stroke="#222" stroke-width="1.5"/>{_title(tip or key)}</g>'
+        )
+        out.append(_text(x + 17, 68, face, 15, text_anchor="middle", font_weight="bold"))
+        out.append(_text(x + 17, 94, key, SMALLEST, text_anchor="middle"))
+    body, rows = _lines(PAD, 116, f"2 Scouts on the board{rolled}", COLUMN - 2 * PAD, SMALLEST)
     out.append(body)
-    return "".join(out), 96 + rows * 15 + 4
+    return "".join(out), 108 + rows * 15 + 4
 
 
 def _named(panel: Panel | None, name: str, part: str) -> Panel | None:
