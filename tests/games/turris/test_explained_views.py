@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 from typing import Any
 
+import pytest
 from rich.text import Text
 
 import towers
@@ -18,6 +20,7 @@ from towers.core.registry import views_of
 from towers.core.views import GLANCE_LINES, find_topics
 from towers.games.turris import actions as A
 from towers.games.turris import explain, render
+from towers.games.turris.data import DATA_DIR, DataError, load_help
 from towers.games.turris.frames import FactionChoice, Rewards, Turn
 from towers.games.turris.rules import TurrisGame, TurrisState
 
@@ -337,3 +340,21 @@ def test_the_lone_turn_is_the_seats() -> None:
     state = new_game(2)
     assert isinstance(state.stack.top, Turn)
     assert explain.chapter(state) == "Round 1"
+
+
+# ---- the help data ------------------------------------------------------------------------------
+
+
+def test_help_data_loads_and_a_bad_topic_is_named(tmp_path: Path) -> None:
+    topics = load_help()
+    assert len({t.key for t in topics}) == len(topics)
+    assert all(t.source.startswith(("rulebook: ", "designed: ")) for t in topics)
+    text = (DATA_DIR / "help.toml").read_text()
+    broken = text.replace('key = "fruit"\nname = "Fruit token"\n', 'key = "fruit"\n', 1)
+    assert broken != text
+    (tmp_path / "help.toml").write_text(broken)
+    with pytest.raises(DataError, match=r"help.toml topic 'fruit': missing field 'name'"):
+        load_help(tmp_path)
+    (tmp_path / "help.toml").write_text(text + text[text.index("[[topic]]") :])
+    with pytest.raises(DataError, match=r"help.toml topic: id 'ichor' repeats"):
+        load_help(tmp_path)
