@@ -141,7 +141,9 @@ def test_each_panel_is_named_with_its_part() -> None:
     parts = {unescape(name): part for name, part in panels}
     assert parts["Your hero: Orphaned Scion"] == "me"
     assert parts["Seat 0: Brutal Warlord"] == parts["Seat 2: Relic Hunter"] == "others"
-    assert parts["The Tower"] == "board" and parts["Market and this month's quests"] == "supply"
+    assert parts["The Tower"] == parts["The four kingdoms"] == "board"
+    assert parts["Market and this month's quests"] == parts["Main goal"] == "supply"
+    assert parts["Buildings and their skulls"] == "scores"
     spectator = views(3).svg(state, None) or ""
     assert 'data-part="me"' not in spectator
 

@@ -333,7 +333,9 @@ def _head(state: DarkTowerState, seat: int | None) -> Panel:
         text, h = _lines(PAD, y, line)
         body.append(f"<g{_help(key)}>{text}</g>" if key else text)
         y += h
-    return "".join(body), y, "The app", "board"
+    # the month and the turns left are the game's clock: with the buildings' skulls, its
+    # tracks toward a loss (a phone shows them under Scores, the shared board alone under Board)
+    return "".join(body), y, "The month and the app's messages", "scores"
 
 
 def _tower(state: DarkTowerState, obs: dict[str, Any]) -> Panel:
@@ -400,7 +402,7 @@ def _buildings(state: DarkTowerState) -> Panel:
         tiles, h = _tiles(items, y + 16, per_row=4)
         out.append(tiles)
         y += 16 + h
-    return "".join(out), y + 4, "Buildings", "board"
+    return "".join(out), y + 4, "Buildings and their skulls", "scores"
 
 
 def _foes(state: DarkTowerState, obs: dict[str, Any]) -> Panel:
@@ -473,8 +475,9 @@ def _goal(state: DarkTowerState, obs: dict[str, Any]) -> Panel:
         tiles, h = _tiles(rooms, y, per_row=3)
         out.append(tiles)
         y += h
+    # with the market and the month's quests: what the heroes may take on (a phone's Supply)
     name = "The race for the relic" if race else "Main goal"
-    return "".join(out), y + 4, name, "board"
+    return "".join(out), y + 4, name, "supply"
 
 
 def _market(state: DarkTowerState) -> Panel:
