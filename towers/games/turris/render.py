@@ -478,14 +478,14 @@ def _track_lines(game: TurrisGame, obs: dict[str, Any]) -> list[str]:
     lines.append(
         "  Council: "
         + ", ".join(
-            f"{seat_label(game, s)} {d.council[obs['council'][s]].id}"
+            f"{seat_label(game, s)} {d.council[obs['council'][s]].id.capitalize()}"
             f" (level {d.council[obs['council'][s]].level})"
             for s in range(n)
         )
     )
     lines.append(
         "  Council spots: "
-        + "; ".join(f"{c.level}:{c.id} {effects_words(c.effects)}" for c in d.council)
+        + "; ".join(f"{c.level}:{c.id.capitalize()} {effects_words(c.effects)}" for c in d.council)
     )
     lines.append(
         "  Tower: "

@@ -607,7 +607,7 @@ def _council(game: TurrisGame, obs: dict[str, Any]) -> Panel:
             out.append(
                 f'<g id="council-{spot.id}"{_help(f"council-{spot.id}")}><rect x="{x:.1f}" y="{y}" width="{w:.1f}" '
                 f'height="44" rx="6" fill="#efe6f5" stroke="#6a4a7a" stroke-width="1.5"/>'
-                f"{_title(f'{spot.id}: {words}')}</g>{body}"
+                f"{_title(f'Council spot {spot.id.capitalize()}: {words}')}</g>{body}"
             )
             for s in range(n):
                 if obs["council"][s] == k:
