@@ -7,7 +7,6 @@ and, for the components with no effect list (tokens, tracks, Beasts, the Graveya
 pieces), ``data/help.toml``.
 
 >>> import towers
->>> from towers.games.turris import actions as A
 >>> game = towers.make("turris", players=2)
 >>> chapter(game.new_initial_state())
 ''
