@@ -51,8 +51,44 @@ CENTRE = """(id) => {
 }"""
 
 
+# The part of the board (a phone's tab) that holds the element ``id``, when it is not shown.
+TAB_OF = """(id) => {
+  const target = document.querySelector(`#board svg [id="${CSS.escape(id)}"]`);
+  const panel = target && target.closest('.tw-panel[display=none]');
+  return panel ? panel.dataset.twPart : null;
+}"""
+
+BOARD_TABS = """() => [...document.querySelectorAll('#tabs:not(.hidden) [role=tab]')]
+  .map((b) => b.dataset.tab).filter((k) => k !== 'side')"""
+
+
+def show_tab_of(page: Any, ident: str) -> None:
+    """On a phone, show the tab of the board that holds the element ``ident``."""
+    part = page.evaluate(TAB_OF, ident)
+    if part:
+        page.click(f"#tab-{part}")
+
+
+def in_every_tab(page: Any, script: str) -> list[Any]:
+    """The lists ``script`` gives for each tab of the board (one on a wide screen), joined;
+    the tab shown before is shown again."""
+    tabs = page.evaluate(BOARD_TABS)
+    if not tabs:
+        found: list[Any] = page.evaluate(script)
+        return found
+    shown = page.evaluate("() => document.querySelector('#game-main').dataset.tab")
+    out: list[Any] = []
+    for tab in tabs:
+        page.click(f"#tab-{tab}")
+        out += page.evaluate(script)
+    page.click(f"#tab-{shown}")
+    return out
+
+
 def click_target(page: Any, ident: str) -> None:
-    """Click the board element ``ident`` at its centre, as a finger or a mouse would."""
+    """Click the board element ``ident`` at its centre, as a finger or a mouse would (on a
+    phone, in the tab that holds it)."""
+    show_tab_of(page, ident)
     x, y = page.evaluate(CENTRE, ident)
     page.mouse.click(x, y)
 

@@ -14,7 +14,14 @@ from typing import Any
 import pytest
 
 from tests.server.live import Live
-from tests.web.browser import click_target, confirm_if_asked, needs_chromium, open_page, shot
+from tests.web.browser import (
+    click_target,
+    confirm_if_asked,
+    in_every_tab,
+    needs_chromium,
+    open_page,
+    shot,
+)
 
 pytestmark = needs_chromium
 
@@ -56,7 +63,7 @@ SETTLED = """([ply, picked]) => {
 def check_rings(page: Any) -> list[str]:
     """Assert every ring is over its target and its target is clickable; return the targets
     ringed as next choices."""
-    found = page.evaluate(MEASURE)
+    found = in_every_tab(page, MEASURE)  # on a phone, the board's tabs one by one
     assert found, "no highlighted target"
     for f in found:
         (rl, rt, rr, rb), (tl, tt, tr, tb) = f["ring"], f["target"]
@@ -160,10 +167,11 @@ def play_by_clicks(
             page.wait_for_function(SETTLED, arg=[view["ply"], -1])
             return str(text)
         # a step of a longer choice: the clicked target is marked, the next ones ringed
-        shown = page.locator("#board .tw-picked").evaluate_all(
-            "rs => rs.map(r => r.dataset.target)"
+        shown = in_every_tab(
+            page,
+            "() => [...document.querySelectorAll('#board .tw-picked')].map(r => r.dataset.target)",
         )
-        assert shown == picked
+        assert sorted(shown) == sorted(picked)
         ringed = check_rings(page)
         assert ringed == next_ids(legal, picked), picked
         seen.update(kind(i) for i in ringed)

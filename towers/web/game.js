@@ -406,6 +406,7 @@ function onTabKey(event) {
 // changes (a new turn, a choice under way) and none of it is in the tab shown, the first tab
 // that has some is shown: the player's own choice of a tab stands until then.
 let choicesSeen = "";
+let endSeen = false;  // the game's end was shown: on a phone, the result, scores and log first
 
 function markTabs(root, ids) {
   const count = {};
@@ -420,6 +421,11 @@ function markTabs(root, ids) {
     const mark = b.querySelector(".tab-mark");
     mark.textContent = n ? `${n}` : "";
     b.setAttribute("aria-label", n ? `${b.dataset.name}, ${n} to choose` : b.dataset.name);
+  }
+  if (view && view.status === "over" && !endSeen) {
+    endSeen = true;
+    if (tabbed()) chooseTab(SIDE_TAB);
+    return;
   }
   const seen = [...ids].join(" ");
   if (seen === choicesSeen || !tabbed()) return;
@@ -916,12 +922,15 @@ async function showStep(step) {
 }
 
 function startReplay() {
+  $("#replay").classList.add("replaying");  // on a phone, its controls shown over every tab
+  if (tabbed()) chooseTab("board");
   $("#replay-controls").classList.remove("hidden");
   $("#replay-live").classList.remove("hidden");
   showStep(0);
 }
 
 function stopReplay() {
+  $("#replay").classList.remove("replaying");
   replaying = null;
   $("#replay-controls").classList.add("hidden");
   $("#replay-live").classList.add("hidden");
