@@ -21,7 +21,7 @@ that no player gets help the others did not accept; a table's "on" does not stan
 agreement.
 
 >>> import random, towers
->>> state = towers.make("torres", players=2, variant="master").new_initial_state()
+>>> state = towers.make("torres", players=2).new_initial_state()
 >>> h = hint(state, 0, Budget(iterations=8), random.Random(1))
 >>> h.action in state.legal_actions()
 True

@@ -20,7 +20,7 @@ the same budget is instant (:func:`review_saved`); a plot of the scores over tim
 :func:`plot_scores` (matplotlib, the ``report`` extra).
 
 >>> import random, towers
->>> state = towers.make("torres", players=2, variant="master").new_initial_state()
+>>> state = towers.make("torres", players=2).new_initial_state()
 >>> for _ in range(3):
 ...     state.apply_action(state.legal_actions()[0])
 >>> r = review(state, Budget(iterations=2))

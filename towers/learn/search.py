@@ -15,7 +15,7 @@ stands for is the lead now plus ``scale`` times its logit. A value of certain vi
 defeat has no finite logit; it is capped at :data:`VALUE_CAP` units of ``scale`` either way.
 
 >>> import random, towers
->>> state = towers.make("torres", players=2, variant="master").new_initial_state()
+>>> state = towers.make("torres", players=2).new_initial_state()
 >>> found = search(state, 0, Budget(iterations=4), random.Random(0))
 >>> found.action in state.legal_actions(), found.iterations
 (True, 4)

@@ -8,7 +8,7 @@ reply the ``greedy`` bot would make there (one step of look-ahead, as the next s
 it) and that reply's score change for both seats.
 
 >>> import random, towers
->>> state = towers.make("torres", players=2, variant="master").new_initial_state()
+>>> state = towers.make("torres", players=2).new_initial_state()
 >>> p = preview(state, 0, state.legal_actions()[0], rng=random.Random(0))
 >>> p.points_now
 0.0
