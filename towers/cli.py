@@ -1152,6 +1152,10 @@ def review_command(
         str | None, typer.Option("--json", help="Write the review as JSON to FILE ('-': stdout).")
     ] = None,
     seed: Annotated[int, typer.Option(help="Seed of the searches.")] = 0,
+    seat: Annotated[
+        int | None,
+        typer.Option(help="Tell the moves as this seat may read them (default: spectator)."),
+    ] = None,
 ) -> None:
     """Review a saved game: each seat's score over time, every decision rated by the search,
     the biggest swings and the score by category. Stored beside the save, so opening it
@@ -1178,7 +1182,10 @@ def review_command(
             except ImportError:
                 fail("--plot needs matplotlib: pip install 'towers[report]'")
         check_json_out(json_out)
-        load(file)  # a file that is no saved game stops here, before any search
+        record = load(file)  # a file that is no saved game stops here, before any search
+        players = replay(record, 0).game.num_players
+        if seat is not None and not 0 <= seat < players:
+            fail(f"--seat {seat} is not a seat of this game; seats are 0 to {players - 1}")
         with progress_bar() as bar:
             task = bar.add_task("Reviewing", total=None)
 
@@ -1189,7 +1196,7 @@ def review_command(
         if json_out is not None:
             write_json(json_out, json.loads(made.to_json()))
         if json_out != "-":
-            show_review(made, stored=stored)
+            show_review(made, stored=stored, viewer=seat)
         if plot is not None:
             colours = views_of(make(made.game, players=made.players, **made.options)).colours()
             plot_scores(made, plot, colours)

@@ -74,3 +74,10 @@ def test_a_file_that_is_no_saved_game_is_refused(tmp_path: Path) -> None:
     assert "saved game" in result.stderr
     missing = CliRunner().invoke(app, ["review", str(tmp_path / "none.json")])
     assert missing.exit_code == 2
+
+
+def test_a_seat_out_of_the_game_is_refused(saved: Path) -> None:
+    result = CliRunner().invoke(app, ["review", str(saved), "--seat", "3"])
+    assert result.exit_code == 2
+    assert "--seat 3 is not a seat of this game" in result.stderr
+    assert not review_path(saved).exists()

@@ -167,3 +167,28 @@ def test_the_plot_is_drawn(tmp_path: Path) -> None:
     target = tmp_path / "scores.png"
     plot_scores(made, target, views_of(towers.make("sifnos", players=2)).colours())
     assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_hidden_choice_is_told_only_to_those_who_may_read_it() -> None:
+    from towers.core.knowledge import can_read
+    from towers.learn.review import Swing, _swings
+
+    state = playout("torres", 2, 60)
+    made = review(state, TINY)
+    private = [r for r in made.ratings if r.readers != "*"]
+    assert private, "the fixed Torres game has no private choice"
+    # every private choice is the actor's to read, and no spectator's
+    for r in private:
+        assert can_read(r.readers, r.seat) and not can_read(r.readers, None)
+    # a swing of a private choice says its words only to a seat that may read them
+    rating = private[0]
+    costly = [
+        type(rating)(**{**rating.__dict__, "cost": 5.0, "played_lead": 0.0, "best_lead": 5.0})
+    ]
+    [swing] = _swings(state, costly)
+    assert isinstance(swing, Swing)
+    assert rating.log in swing.text_for(rating.seat)
+    hidden = swing.text_for(None)
+    assert rating.log not in hidden and rating.best_words not in hidden
+    assert hidden.startswith(f"Step {rating.step}, seat {rating.seat}: a hidden choice")
+    assert swing.text_for(1 - rating.seat) == hidden

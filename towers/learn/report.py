@@ -94,8 +94,11 @@ def category_table(made: Review) -> Table:
     return table
 
 
-def review_renderables(made: Review, stored: bool = False) -> list[RenderableType]:
-    """The review as Rich renderables, top to bottom."""
+def review_renderables(
+    made: Review, stored: bool = False, viewer: int | None = None
+) -> list[RenderableType]:
+    """The review as Rich renderables, top to bottom, as ``viewer`` (a seat, or None for a
+    spectator) may read it."""
     rated = len(made.ratings)
     searched = sum(1 for r in made.ratings if not r.forced)
     head = Text()
@@ -122,7 +125,7 @@ def review_renderables(made: Review, stored: bool = False) -> list[RenderableTyp
     parts.append(Text("The biggest swings", style="italic"))
     if made.swings:
         for swing in made.swings:
-            parts.append(Text(f"- {swing.text}"))
+            parts.append(Text(f"- {swing.text_for(viewer)}"))
     else:
         parts.append(Text("- none: no decision cost much by the search."))
     parts.append(over_time_table(made))
@@ -133,9 +136,15 @@ def review_renderables(made: Review, stored: bool = False) -> list[RenderableTyp
     return parts
 
 
-def show_review(made: Review, console: Console | None = None, stored: bool = False) -> None:
-    """Print the review on ``console`` (by default standard output, at most 80 columns)."""
+def show_review(
+    made: Review,
+    console: Console | None = None,
+    stored: bool = False,
+    viewer: int | None = None,
+) -> None:
+    """Print the review on ``console`` (by default standard output, at most 80 columns) as
+    ``viewer`` (a seat, or None for a spectator) may read it."""
     if console is None:
         console = Console(highlight=False)
         console.width = min(console.width, WIDTH)
-    console.print(Group(*review_renderables(made, stored)))
+    console.print(Group(*review_renderables(made, stored, viewer)))

@@ -14,6 +14,10 @@ scale), said with the real score change of the move played and the move that the
 preferred. The scores over time are the real ones after every step (scores are public in
 every game). The categories are those of the game's ending, for a finished game.
 
+Each decision keeps who may read it in words (:mod:`towers.core.knowledge`, the rule of the
+log and of ``towers replay``): a swing is told to a viewer who may not read the move as a
+hidden choice and what it cost, without its words.
+
 A review is stored as JSON beside the save (:func:`review_path`: ``game.review.json`` beside
 ``game.json``) under a key of the game, its history and the budget, so opening it again with
 the same budget is instant (:func:`review_saved`); a plot of the scores over time is drawn by
@@ -43,6 +47,7 @@ from towers.agents.mcts import scale_for
 from towers.core.chance import derive_seed
 from towers.core.errors import SaveFormatError
 from towers.core.game import Game, State
+from towers.core.knowledge import EVERYBODY, can_read, seen_by, to_text
 from towers.core.record import game_from_record, load, record_history
 from towers.core.registry import views_of
 from towers.learn.effects import in_points, measure, points
@@ -86,6 +91,9 @@ class Rating:
     played_value: float | None = None
     """The search's mean value of the move played for the seat, 0 to 1 (0.5: no change)."""
     best_value: float | None = None
+    readers: str = EVERYBODY
+    """Who may read the move in words, as :func:`towers.core.knowledge.to_text` stores it
+    (the rule of the log and of ``towers replay``)."""
 
     @property
     def forced(self) -> bool:
@@ -94,12 +102,19 @@ class Rating:
 
 @dataclass(frozen=True)
 class Swing:
-    """A decision that cost much, in words."""
+    """A decision that cost much, in words: ``text`` for a viewer who may read the move
+    (``readers``), ``hidden_text`` for one who may not."""
 
     step: int
     seat: int
     cost: float
     text: str
+    readers: str = EVERYBODY
+    hidden_text: str = ""
+
+    def text_for(self, viewer: int | None) -> str:
+        """The swing as ``viewer`` (a seat, or None for a spectator) may read it."""
+        return self.text if can_read(self.readers, viewer) else self.hidden_text
 
 
 @dataclass(frozen=True)
@@ -183,6 +198,9 @@ def review(
         if seat >= 0:
             words = state.action_to_string(action)
             log = views.log_words(state, action)
+            # the same draw as the log's and the replay's, so they agree on who may read it
+            seen = seen_by(state, action, random.Random(f"{len(state.history())}:{action}"))
+            readers = to_text(seen)
             legal = state.legal_actions()
             after = state.clone()
             after.apply_action(action)
@@ -230,6 +248,7 @@ def review(
                         spent,
                         played_value,
                         best_value,
+                        readers,
                     )
                 )
                 done += 1
@@ -309,9 +328,15 @@ def _swings(state: State, ratings: list[Rating]) -> list[Swing]:
             if round(r.points_now, 1)
             else "scored nothing at once"
         )
-        better = f"was expected to do {cost} better"
-        text = f"Step {r.step}, seat {r.seat}: {r.log} {now}; {r.best_words} {better}."
-        swings.append(Swing(r.step, r.seat, r.cost, text))
+        text = (
+            f"Step {r.step}, seat {r.seat}: {r.log} {now}; "
+            f"{r.best_words} was expected to do {cost} better."
+        )
+        hidden = (
+            f"Step {r.step}, seat {r.seat}: a hidden choice, which the search rated {cost} "
+            f"below the best move it found."
+        )
+        swings.append(Swing(r.step, r.seat, r.cost, text, r.readers, hidden))
     return swings
 
 
