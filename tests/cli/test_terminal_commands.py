@@ -205,7 +205,8 @@ def test_an_action_that_showed_something_hidden_stands(monkeypatch: pytest.Monke
 def test_the_confirm_asks_before_the_turn_ends_and_can_be_switched_off() -> None:
     lines = ["end turn", "maybe", "n", "confirm", "confirm off", "end turn", "quit"]
     session, out = run(mid_turn(), lines)
-    assert out.count("end turn: this ends your turn. Play it? [y/n]") == 2
+    assert out.count("end turn: this ends your turn. Play it? [y/n]") == 1
+    assert out.count("Play it? [y/n]") == 2  # asked again after an answer that is neither
     assert "Answer y (play it) or n (do not)." in out
     assert "Not played." in out
     assert "confirm needs on or off (now on)" in out

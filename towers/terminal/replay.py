@@ -175,13 +175,10 @@ class Replay:
         height = max(12, console.height) if console.is_terminal else HEIGHT
         explainer = Explainer(self.views, game_name(self.game))
         n = 0
-        shown = 0
 
         def draw() -> None:
-            nonlocal shown
-            if shown and console.is_terminal:
+            if console.is_terminal:
                 console.clear()
-            shown += 1
             for line in self.screen(n, seat, console.width, height):
                 console.print(line, highlight=False)
 

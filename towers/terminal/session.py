@@ -173,7 +173,6 @@ class PlaySession:
         self.reveals: dict[int, bool] = {}
         self.explainer = Explainer(self.views, game_name(self.game))
         self.last_human: int | None = None
-        self.screens = 0
         self.saved_to: set[Path] = set()
         """Files this session saved to with ``save FILE``: saving there again asks nothing."""
         offer = getattr(read_line, "offer", None)
@@ -362,9 +361,9 @@ class PlaySession:
         )
 
     def show_turn(self, seat: int, menu: MoveMenu) -> None:
-        if self.screens:
-            self.clear_screen()
-        self.screens += 1
+        """Show the turn's screen: on a terminal, on a cleared screen (the lines before it,
+        the introduction's too, stay in the terminal's scrollback where it keeps one)."""
+        self.clear_screen()
         for line in self.screen(seat, menu):
             self.console.print(line, highlight=False)
 
@@ -465,9 +464,9 @@ class PlaySession:
             self.reveals[ply] = False
             return True
         name = self.state.action_to_string(action)
-        question = f"{name}: this {reason}. Play it? [y/n] "
+        self.console.print(f"{escape(name)}: this {reason}.", highlight=False)
         while True:
-            answer = self.read_line(escape(question))
+            answer = self.read_line(escape("Play it? [y/n] "))
             if answer is None:
                 return self.stop(Ending.END_OF_INPUT)
             word = answer.strip().lower()
