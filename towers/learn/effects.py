@@ -124,6 +124,9 @@ def effect(worlds: list[State], seat: int, action: int) -> Effect:
     )
 
 
-def move_words(state: State, action: int) -> str:
-    """The move as the log says it, from a world the deciding seat holds possible."""
-    return views_of(state.game).log_words(state, action)
+def move_words(worlds: list[State], action: int) -> str:
+    """The move as the log says it, when every world the seat holds possible says it alike
+    (a result that hangs on what the seat cannot see is left out); else its name."""
+    views = views_of(worlds[0].game)
+    said = {views.log_words(w, action) for w in worlds if w.is_legal(action)}
+    return said.pop() if len(said) == 1 else worlds[0].action_to_string(action)

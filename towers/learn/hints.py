@@ -125,7 +125,7 @@ def hint(
         seat=seat,
         action=action,
         words=worlds[0].action_to_string(action),
-        log=move_words(worlds[0], action),
+        log=move_words(worlds, action),
         effect=effect(worlds, seat, action),
         best=best,
         other=other,

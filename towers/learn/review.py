@@ -413,8 +413,12 @@ def plot_scores(made: Review, path: str | Path, colours: Sequence[str] | None = 
         raise ImportError("the plot needs matplotlib: pip install 'towers[report]'") from exc
     fig, ax = plt.subplots(figsize=(8, 4.5), dpi=100)
     steps = list(range(made.steps + 1))
+    from matplotlib.colors import is_color_like
+
     for seat, series in enumerate(made.scores):
         colour = colours[seat] if colours and seat < len(colours) else None
+        if colour is not None and not is_color_like(colour):
+            colour = None  # a CSS colour matplotlib does not read: its own colour instead
         ax.plot(steps, series, label=f"seat {seat}", color=colour, linewidth=1.6)
     for swing in made.swings:
         y = made.scores[swing.seat][swing.step]

@@ -108,7 +108,7 @@ def preview(
         seat,
         action,
         worlds[0].action_to_string(action),
-        move_words(worlds[0], action),
+        move_words(worlds, action),
         done,
         next_player,
         reply,
