@@ -87,6 +87,11 @@ def _numbers(game: TorresGame) -> dict[str, str]:
         "rounds": and_list(str(r) for r in game.phases_rounds),
         "king_bonus": and_list((str(b) for b in d.king_bonus), "or"),
         "stacks": stacks,
+        "king_next": (
+            "; then the player with the most points starts the next phase"
+            if game.is_master
+            else ", and that player starts the next phase"
+        ),
     }
 
 
@@ -103,6 +108,7 @@ def howto(game: TorresGame) -> str:
     d = game.data
     n = _numbers(game)
     phases = len(game.phases_rounds)
+    acquire = "" if game.is_master else " acquire an action card (1),"
     text = [
         f"Torres lasts {phases} phases (years) of {n['rounds']} rounds; in a round each",
         "player takes one turn. Players build castles of tower blocks and climb them",
@@ -112,13 +118,20 @@ def howto(game: TorresGame) -> str:
         f"stack and has {d.action_points} action points: add a knight next to one of "
         f"yours ({d.cost_add_knight}),",
         "move a knight a space (1), place a block from the turn's stack (1, three at",
-        "most), acquire an action card (1), move your scoring marker a space (1). One",
+        f"most),{acquire} move your scoring marker a space (1). One",
         "action card a turn may be played for free.",
         "",
         "At the end of each phase each castle you stand on scores its surface area",
         "times the level of your highest knight there. A knight on level 1, 2 or 3 of",
         f"the King's castle after phase 1, 2 or 3 adds {n['king_bonus']} points. Then",
-        "the player with the fewest points may move the King, and starts the next phase.",
+        *(
+            [
+                "the player with the fewest points may move the King, and the player with",
+                "the most points starts the next phase.",
+            ]
+            if game.is_master
+            else ["the player with the fewest points may move the King, and starts the next phase."]
+        ),
         "",
         f"The game ends with the scoring after the {ORDINALS[phases - 1]} phase: the most "
         "points wins.",
