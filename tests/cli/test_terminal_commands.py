@@ -296,7 +296,7 @@ def test_replay_screens_fit_and_say_the_last_action(saved_toy: Path) -> None:
     for n in range(len(rec) + 1):
         lines = [line.plain for line in rec.screen(n, 1)]
         assert len(lines) <= 23 and all(len(line) <= 80 for line in lines)
-        assert f"after {n} of {len(rec)} actions" in lines[0]
+        assert f"after {n} of {len(rec)} actions" in lines[1]
         if n:
             assert any(line.strip().startswith(f"{n}. ") for line in lines)
 

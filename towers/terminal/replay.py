@@ -149,17 +149,12 @@ class Replay:
     def screen(self, n: int, seat: int | None, width: int = 80, height: int = HEIGHT) -> list[Any]:
         """The play screen of the position after ``n`` actions, as ``seat`` sees it."""
         state = self.states[n]
-        header = header_line(
-            game_name(self.game),
-            f"after {n} of {len(self)} actions",
-            self.views.chapter(state),
-            whose_turn(state, self.kinds),
-        )
+        header = header_line(game_name(self.game), self.views.chapter(state), whose_turn(state))
+        where = f"Position after {n} of {len(self)} actions"
         if n == 0:
-            happened = Happened(f"Start of {game_title(self.game)}.", [])
-            happened.lines.append(f"{len(self)} actions recorded")
+            happened = Happened(f"{where}: the start.", [game_title(self.game)])
         else:
-            happened = Happened("The last action:", [f"{n}. {self.move(n, seat)}"])
+            happened = Happened(f"{where}; the last:", [f"{n}. {self.move(n, seat)}"])
         return compose(
             header=header,
             happened=happened,
