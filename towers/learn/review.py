@@ -324,12 +324,12 @@ def _swings(state: State, ratings: list[Rating]) -> list[Swing]:
     for r in sorted(costly, key=lambda r: r.step):
         cost = points(r.cost) if in_points(state) else measure(state, r.cost)
         now = (
-            f"scored {points(r.points_now, signed=True)} at once"
+            f"{points(r.points_now, signed=True)} at once"
             if round(r.points_now, 1)
-            else "scored nothing at once"
+            else "no points at once"
         )
         text = (
-            f"Step {r.step}, seat {r.seat}: {r.log} {now}; "
+            f"Step {r.step}, seat {r.seat}: {r.log} ({now}); "
             f"{r.best_words} was expected to do {cost} better."
         )
         hidden = (
