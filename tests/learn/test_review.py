@@ -192,3 +192,20 @@ def test_a_hidden_choice_is_told_only_to_those_who_may_read_it() -> None:
     assert rating.log not in hidden and rating.best_words not in hidden
     assert hidden.startswith(f"Step {rating.step}, seat {rating.seat}: a hidden choice")
     assert swing.text_for(1 - rating.seat) == hidden
+
+
+def test_a_cooperative_game_over_is_reviewed_with_its_ending() -> None:
+    state = finished_game("dark_tower", 3)
+    made = review(state, Budget(iterations=2))
+    ending = views_of(state.game).ending(state)
+    assert ending is not None
+    assert made.finished and made.unit == "measure"
+    assert made.categories == ending.categories and made.notes == ending.notes
+    assert [(r.step, r.seat, r.choices) for r in made.ratings] == decisions(state)
+
+
+def test_a_solo_game_is_reviewed() -> None:
+    state = playout("turris", 3, 40, players=1)
+    made = review(state, TINY)
+    assert made.players == 1 and made.scores == real_scores(state)
+    assert [(r.step, r.seat, r.choices) for r in made.ratings] == decisions(state)
