@@ -101,6 +101,11 @@ def cathedral_town(cathedral: int) -> str:
 
 
 # ---- effects in words -------------------------------------------------------------------------
+def _article(words: str) -> str:
+    """``words`` after "a" or "an" as it sounds: "an Architect Action", "a King Action"."""
+    return f"{'an' if words[0].lower() in 'aeiou' else 'a'} {words}"
+
+
 def _ap(n: int) -> str:
     return plural(n, "Action Point")
 
@@ -116,7 +121,7 @@ def effect_words(effect: Effect) -> str:
     if code == FX_ANY:
         return f"gain {plural(a, 'Resource')} of your choice"
     if code == FX_ACTION:
-        which = "an action of your choice (not the Joker)" if a < 0 else f"a {action_name(a)}"
+        which = "an action of your choice (not the Joker)" if a < 0 else _article(action_name(a))
         return f"take {which} with {_ap(b)}"
     if code == FX_MOVE:
         times = "" if b == 1 else (" twice" if b == 2 else f" {b} times")
@@ -173,7 +178,9 @@ def effects_words(effects: tuple[Effect, ...]) -> str:
 
 def _pay_words(kind: TileKind) -> str:
     parts = [f"{n} {resource_name(r)}" for r, n in enumerate(kind.pay) if n]
-    if kind.same:
+    if kind.same == 1:
+        parts.insert(0, "1 Resource of any type")
+    elif kind.same:
         parts.insert(0, f"{kind.same} identical Resources of one type of your choice")
     return and_list(parts)
 
@@ -227,11 +234,13 @@ def tile_text(kind: TileKind, players: int = 4) -> str:
             f"space's bonus. You may never have two {crest} crests. A Building full of "
             "Characters with a Crest is Completed."
         )
-    use = (
-        "as you take a die's Resources"
-        if kind.effects and kind.effects[0][0] == FX_SUBSTITUTE
-        else "at any time in your turn, as a task"
-    )
+    if kind.effects and kind.effects[0][0] == FX_SUBSTITUTE:
+        return (
+            "Helper tile, from the bonus tiles. Used once from your Storehouse as you take a "
+            "die's Resources: they come as another type of your choice. Then it leaves the "
+            "game."
+        )
+    use = "at any time in your turn, as a task"
     return (
         f"Helper tile, from the bonus tiles. Used once from your Storehouse {use}: "
         f"{effects_words(kind.effects)}. Then it leaves the game."
@@ -369,7 +378,8 @@ def howto() -> str:
         "most VP at the end wins.",
         "Each round dice are drawn from the bag and rolled onto the Action Wheel. In turn "
         f"order each player takes {d.turns_per_round} turns, a Corruption token moving every "
-        "King track marker down before each round of turns. On your turn take one die: it "
+        "King track marker down 0, 1 or 2 spaces before each round of turns. On your turn "
+        "take one die: it "
         "gives Resources of its colour, as many as its value, and "
         f"{d.action_points_base} minus its value in Action Points for the action beside it "
         "(Architect, Merchant, Character, Contract, King or Joker). You may take that "
@@ -394,13 +404,13 @@ RULES: dict[str, str] = {
         "The board is laid out by chance: bonus tiles on the actions, beside the King track and "
         "on the map's bonus spaces, five Contracts and five Characters on offer, a Construction "
         "Cost tile under each Cathedral, the Towns and tiles of the four fairs. Each player has a "
-        "House, the Merchant and the Architect in Tiletum and starts on 10 VP. Only chance acts "
-        "on these draws."
+        "House, the Merchant and the Architect in Tiletum and starts on 10 VP. These draws are "
+        "random: no player chooses them."
     ),
     L.R_PLAYING: (
         "Four rounds, each with a Preparation, Action, King, fair and Cleanup phase in that "
-        "order. Nobody decides while the game moves from one phase to the next; a score never "
-        "goes below 0."
+        "order. The game passes from one phase to the next by itself, with nothing for a player "
+        "to choose in between; a score never goes below 0."
     ),
     L.R_PREPARATION: (
         "At the start of each round dice are drawn from the bag (8, 11 or 14 for 2, 3 or 4 "
@@ -413,7 +423,7 @@ RULES: dict[str, str] = {
         "minus the value in Action Points. Each of these comes in that order, one at a time."
     ),
     L.R_KING_PHASE: (
-        "The highest marker on the King track takes or discards the King tile (or scores 4 VP "
+        "Whoever leads the King track keeps or throws away the King tile (or scores 4 VP "
         "when there is none), every marker scores its space, the turn order follows the track "
         "and markers in the red part go back to 0."
     ),
@@ -464,7 +474,8 @@ RULES: dict[str, str] = {
     L.R_APPENDIX_CHARACTERS: (
         "A Character's bonus comes when it is placed: Resources, VP, a smaller action, or moves "
         "of your figures that you may decline; a placement bonus needs your figure in a Town "
-        "with a free space and none of yours. A move offered must be made or skipped first."
+        "with a free space and none of yours. An offered move is made or declined before anything "
+        "else is done."
     ),
     L.R_APPENDIX_CONTRACTS: (
         "Contracts ask for identical Resources of one type or for Iron and Wool, and pay VP, some "
