@@ -179,8 +179,11 @@ def play_by_clicks(
 
 
 def played_text(live: Live, gid: str, secret: str, ply: int) -> str:
-    entries = live.view(gid, secret, log=True)["log"]
-    return str(next(e["text"] for e in entries if e["ply"] == ply))
+    """The words of the move played at ``ply``, as the moves offered say it (the log says
+    more: its result)."""
+    live.wait(gid, lambda v: v["ply"] > ply, secret)
+    room = live.service.rooms[gid]  # type: ignore[union-attr]
+    return str(room.state.action_to_string(room.log.actions[ply]))
 
 
 @pytest.mark.parametrize(

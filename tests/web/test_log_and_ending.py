@@ -4,12 +4,13 @@ seat's score by category and the notes, the result first on a phone; nothing for
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
 from tests.server.live import Live
-from tests.web.browser import PHONE, axe_violations, needs_chromium, open_page, shot
+from tests.web.browser import PHONE, axe_violations, make_move, needs_chromium, open_page, shot
 from towers.core import knowledge
 from towers.core.registry import make, views_of
 
@@ -183,3 +184,52 @@ def test_the_log_on_a_phone(live: Live, browser: Any) -> None:
     finally:
         context.close()
     assert not errors, errors
+
+
+# Each panel of the board drawn, and of the svg the view's pieces join to, as its text and its
+# number of elements (what the page adds is left out: its rings are drawn on the svg itself).
+PANELS_MATCH = """() => {
+  const holder = document.createElement("div");
+  holder.innerHTML = view.svg;
+  const panels = (root) => [...root.children].filter((n) => n.classList.contains("tw-panel"))
+    .map((p) => [p.textContent, p.querySelectorAll("*").length, p.dataset.name || ""]);
+  const drawn = panels(document.querySelector("#board svg"));
+  const served = panels(holder.firstElementChild);
+  return JSON.stringify(drawn) === JSON.stringify(served) && drawn.length > 1;
+}"""
+
+
+@pytest.mark.parametrize("game", ["dark_tower", "sifnos"])
+def test_the_board_comes_as_the_pieces_that_changed(live: Live, page: Any, game: str) -> None:
+    g = live.create(game, players=1, seats=[{"kind": "human"}], seed=3)
+    frames: list[dict[str, Any]] = []
+    page.on(
+        "websocket",
+        lambda ws: ws.on("framereceived", lambda payload: frames.append(json.loads(payload))),
+    )
+    page.goto(live.base + g["seats"][0]["link"])
+    page.wait_for_selector("#board svg")
+    assert page.evaluate(PANELS_MATCH)
+    for k in range(8):
+        ply = page.evaluate("() => view.ply")
+        if not page.evaluate("() => view.your_turn && view.legal.length > 0"):
+            break
+        page.evaluate(
+            """(k) => ws.send(JSON.stringify({ type: "action", ply: view.ply,
+                action: view.legal[k % view.legal.length].action }))""",
+            k,
+        )
+        page.wait_for_function("p => view.ply > p", arg=ply)
+        page.wait_for_timeout(100)
+        assert page.evaluate(PANELS_MATCH), f"the board after move {k + 1}"
+    states = [f for f in frames if f["type"] == "state"]
+    assert (
+        "svg" not in states[0] and len(states[0]["board"]["changed"]) == states[0]["board"]["size"]
+    )
+    later = [len(s["board"]["changed"]) for s in states[1:]]
+    assert later and all(n < states[0]["board"]["size"] for n in later)
+    # the board kept its svg element and its listeners: a move is still chosen on it
+    view = live.view(g["id"], g["seats"][0]["secret"])
+    on_board = [e for e in view["legal"] if e["targets"]]
+    if on_board:
+        assert make_move(page, on_board[0]) in ("board", "chooser")

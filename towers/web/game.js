@@ -234,7 +234,7 @@ function renderBoard(svg, observation) {
   shown = replaying ? null : svg;
   if (board.contains(document.activeElement)) backToBoard = true;
   if (svg) {
-    board.innerHTML = svg;
+    setBoardSvg(board, svg);  // only the panels that changed, where the board keeps its frame
     const root = board.querySelector("svg");
     root.addEventListener("click", onBoardClick);
     root.setAttribute("tabindex", "-1");  // the stop for Tab is its target, not the picture

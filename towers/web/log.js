@@ -24,30 +24,62 @@ function takeBoard(msg) {
   delete msg.board;
 }
 
-// Put ``svg`` on the board: only the panels that differ from those drawn are replaced when
-// the board keeps its frame (the same opening tag, the same number of panels), so a move
-// redraws a panel or two; anything else draws the board anew. Returns whether the svg
-// element drawn before was kept.
-let drawnPieces = null;
+// Put ``svg`` on the board. When the board drawn has as many pieces (the opening, the panels,
+// the close) as the new one, only the pieces that changed are parsed and put in place of
+// theirs, in the same svg element: the panels that did not change are neither parsed nor laid
+// out again. Anything else draws the board anew. Whatever the page added to the svg (the
+// rings round the targets, the keyboard's) is dropped: it is drawn again after. Returns
+// whether the svg element was kept.
+const SVG_NS = "http://www.w3.org/2000/svg";
+let drawn = null;  // {root, pieces, nodes}: the svg element drawn, its pieces and their nodes
 
 function setBoardSvg(board, svg) {
   const pieces = cutBoard(svg);
   const root = board.querySelector("svg");
-  const old = drawnPieces;
-  drawnPieces = pieces;
-  if (root && old && old.length === pieces.length && old[0] === pieces[0] && old[old.length - 1] === pieces[pieces.length - 1]) {
-    const panels = [...root.children].filter((n) => n.classList.contains("tw-panel"));
-    if (panels.length === pieces.length - 2) {
-      for (let i = 1; i < pieces.length - 1; i++) {
-        if (old[i] === pieces[i]) continue;
-        const holder = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  if (drawn && root === drawn.root && drawn.pieces.length === pieces.length && pieces.length > 2) {
+    const served = new Set(drawn.nodes.flat());
+    for (const node of [...root.childNodes]) if (!served.has(node)) node.remove();
+    for (let i = 0; i < pieces.length - 1; i++) {
+      if (pieces[i] === drawn.pieces[i]) continue;
+      let nodes;
+      if (i === 0) {  // the opening: the svg's attributes, and what comes before the panels
+        const holder = document.createElement("div");
+        holder.innerHTML = pieces[0] + "</svg>";
+        const fresh = holder.firstElementChild;
+        for (const a of fresh.attributes) root.setAttribute(a.name, a.value);
+        nodes = [...fresh.childNodes];
+      } else {
+        const holder = document.createElementNS(SVG_NS, "svg");
         holder.innerHTML = pieces[i];
-        panels[i - 1].replaceWith(...holder.childNodes);
+        nodes = [...holder.childNodes];
       }
-      return true;
+      const old = drawn.nodes[i];
+      const next = drawn.nodes.slice(i + 1).find((group) => group.length);
+      const before = old.length ? old[old.length - 1].nextSibling : (next ? next[0] : null);
+      for (const n of nodes) root.insertBefore(n, before);
+      for (const n of old) n.remove();
+      drawn.nodes[i] = nodes;
     }
+    drawn.pieces = pieces;
+    // renderBoard goes on to add the svg's listeners: it has them already
+    root.addEventListener = () => {};
+    queueMicrotask(() => delete root.addEventListener);
+    return true;
   }
   board.innerHTML = svg;
+  drawn = null;
+  const fresh = board.querySelector("svg");
+  if (fresh) {
+    // the nodes of each piece: those before the first panel, then each panel with the
+    // nodes that follow it up to the next
+    const nodes = [[]];
+    for (const node of fresh.childNodes) {
+      if (node.nodeType === 1 && node.classList.contains("tw-panel")) nodes.push([]);
+      nodes[nodes.length - 1].push(node);
+    }
+    nodes.push([]);  // the close
+    if (nodes.length === pieces.length) drawn = { root: fresh, pieces, nodes };
+  }
   return false;
 }
 
@@ -70,30 +102,9 @@ function cutBoard(svg) {
 // ---- the log ---------------------------------------------------------------------------------
 // Grouped by the game's chapters (a heading each: "Round 3"), and within a chapter by turns: the
 // entries of one seat in a row, with the chance entries that follow them. Everything before the
-// first seat's decision is one "Setup" entry, folded.
-function logGroups(entries) {
-  const setup = [];
-  const chapters = [];
-  let i = 0;
-  while (i < entries.length && entries[i].actor < 0) setup.push(entries[i++]);
-  let chapter = null;
-  let turn = null;
-  for (; i < entries.length; i++) {
-    const e = entries[i];
-    if (!chapter || (e.chapter || "") !== chapter.name) {
-      chapter = { name: e.chapter || "", turns: [] };
-      chapters.push(chapter);
-      turn = null;
-    }
-    const joins = turn && (e.actor < 0 || e.actor === turn.actor);
-    if (!joins) {
-      turn = { actor: e.actor, who: e.who, entries: [] };
-      chapter.turns.push(turn);
-    }
-    turn.entries.push(e);
-  }
-  return { setup, chapters };
-}
+// first seat's decision is one "Setup" entry, folded. New entries are added to the end of the
+// list drawn; anything else (an undo, a replay's step) draws it anew.
+let logDrawn = null;  // {list, entries, setup, chapter, turn}: what the list shows
 
 function logItem(e, turnActor) {
   const chance = e.actor < 0;
@@ -106,25 +117,44 @@ function steps(n) {
 }
 
 function renderLogGroups(list, entries) {
-  const was = list.querySelector("details.setup");
-  const open = was ? was.open : false;
-  const items = [];
-  const { setup, chapters } = logGroups(entries);
-  if (setup.length) {
-    const details = el("details", { class: "setup" },
-      el("summary", { text: `Setup (${steps(setup.length)})` }),
-      el("ol", { class: "acts" }, ...setup.map((e) => logItem(e, null))));
-    details.open = open;
-    items.push(el("li", { class: "setup-entry" }, details));
+  const d = logDrawn;
+  const extends_ = d && d.list === list && list.firstChild !== null && d.entries.length <= entries.length &&
+    d.entries.every((e, i) => e === entries[i]);
+  if (!extends_) {
+    list.replaceChildren();
+    logDrawn = { list, entries: [], setup: null, chapter: null, turn: null };
   }
-  for (const chapter of chapters) {
-    const turns = chapter.turns.map((t) => el("li", { class: "turn", "data-actor": t.actor },
-      el("span", { class: "who", text: `${t.who}: ` }),
-      el("ol", { class: "acts" }, ...t.entries.map((e) => logItem(e, t.actor)))));
-    const heading = chapter.name ? [el("h3", { class: "chapter-name", text: chapter.name })] : [];
-    items.push(el("li", { class: "chapter" }, ...heading, el("ol", { class: "turns" }, ...turns)));
+  const state = logDrawn;
+  const fresh = entries.slice(state.entries.length);
+  for (const e of fresh) {
+    if (!state.chapter && e.actor < 0) {  // before the first seat's decision: the setup
+      if (!state.setup) {
+        const summary = el("summary");
+        const acts = el("ol", { class: "acts" });
+        list.append(el("li", { class: "setup-entry" }, el("details", { class: "setup" }, summary, acts)));
+        state.setup = { summary, acts, count: 0 };
+      }
+      state.setup.acts.append(logItem(e, null));
+      state.setup.summary.textContent = `Setup (${steps(++state.setup.count)})`;
+      continue;
+    }
+    const name = e.chapter || "";
+    if (!state.chapter || name !== state.chapter.name) {
+      const turns = el("ol", { class: "turns" });
+      const heading = name ? [el("h3", { class: "chapter-name", text: name })] : [];
+      list.append(el("li", { class: "chapter" }, ...heading, turns));
+      state.chapter = { name, turns };
+      state.turn = null;
+    }
+    if (!state.turn || (e.actor >= 0 && e.actor !== state.turn.actor)) {
+      const acts = el("ol", { class: "acts" });
+      state.chapter.turns.append(el("li", { class: "turn", "data-actor": e.actor },
+        el("span", { class: "who", text: `${e.who}: ` }), acts));
+      state.turn = { actor: e.actor, acts };
+    }
+    state.turn.acts.append(logItem(e, state.turn.actor));
   }
-  list.replaceChildren(...items);
+  state.entries = entries.slice();
 }
 
 // What the screen reader's live line says of the entries new since the last message: their
