@@ -1146,7 +1146,9 @@ def review_command(
     ] = None,
     plot: Annotated[
         Path | None,
-        typer.Option("--plot", help="Draw the scores over time into FILE (PNG; towers[report])."),
+        typer.Option(
+            "--plot", help="Draw the scores over time into FILE (PNG; needs the report extra)."
+        ),
     ] = None,
     json_out: Annotated[
         str | None, typer.Option("--json", help="Write the review as JSON to FILE ('-': stdout).")
@@ -1183,7 +1185,7 @@ def review_command(
                 fail("--plot needs matplotlib: pip install 'towers[report]'")
         check_json_out(json_out)
         record = load(file)  # a file that is no saved game stops here, before any search
-        players = replay(record, 0).game.num_players
+        players = replay(record).game.num_players  # an illegal action stops here too
         if seat is not None and not 0 <= seat < players:
             fail(f"--seat {seat} is not a seat of this game; seats are 0 to {players - 1}")
         with progress_bar() as bar:

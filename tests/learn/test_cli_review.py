@@ -81,3 +81,16 @@ def test_a_seat_out_of_the_game_is_refused(saved: Path) -> None:
     assert result.exit_code == 2
     assert "--seat 3 is not a seat of this game" in result.stderr
     assert not review_path(saved).exists()
+
+
+def test_a_save_with_an_illegal_action_is_refused_before_any_search(
+    saved: Path, tmp_path: Path
+) -> None:
+    data = json.loads(saved.read_text())
+    data["history"].append(10**6)
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    result = CliRunner().invoke(app, ["review", str(bad)])
+    assert result.exit_code == 2
+    assert f"action {len(data['history'])} of the saved game is not legal" in result.stderr
+    assert not review_path(bad).exists()

@@ -293,12 +293,16 @@ def _game_and_history(game: Mapping[str, Any] | State) -> tuple[Game, list[int]]
 
 
 def _decisions_to_search(game: Game, history: Sequence[int]) -> int:
-    """How many steps of ``history`` a seat decided among several moves."""
+    """How many steps of ``history`` a seat decided among several moves; a SaveFormatError
+    for an action that is not legal where it stands."""
     state = game.new_initial_state()
     count = 0
-    for action in history:
+    for step, action in enumerate(history, start=1):
         if not state.is_legal(action):
-            break  # the review itself reports the illegal action
+            # refused before any search is run
+            raise SaveFormatError(
+                f"action {step} of the game is not legal: {state.explain(action)}"
+            )
         if state.current_player() >= 0 and len(state.legal_actions()) > 1:
             count += 1
         state.apply_trusted(action)
