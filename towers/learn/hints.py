@@ -156,7 +156,7 @@ def lead_words(state: State, lead: float, alone: bool) -> str:
     a seat alone or in a team, its standing by the game's measure."""
     if alone:
         return f"a standing of {measure(state, lead)}"
-    if round(lead, 1) == 0:
+    if round(lead, 1 if in_points(state) else 2) == 0:
         return "level with the best other seat"
     amount = points(abs(lead)) if in_points(state) else measure(state, abs(lead))
     return f"{amount} {'ahead of' if lead > 0 else 'behind'} the best other seat"
@@ -166,7 +166,7 @@ def gap_words(state: State, gap: float, visits: int) -> str:
     """How much worse a move's expected lead is than the move found (``gap`` = found minus
     it); a move the search valued higher on average but tried less is said to be so."""
     amount = points(abs(gap)) if in_points(state) else measure(state, abs(gap))
-    if round(gap, 1) == 0 if in_points(state) else round(gap, 2) == 0:
+    if round(gap, 1 if in_points(state) else 2) == 0:
         return "as good on average, but tried less"
     if gap > 0:
         return f"{amount} less"
