@@ -402,3 +402,12 @@ def test_the_log_says_what_a_monthly_quest_asks_and_gives() -> None:
         f"complete the companion quest {card.name} (spend 4 advantages, "
         f"{card.qualifier.replace('-', ' ')}); reward: a {card.reward}"
     )
+
+
+def test_the_glance_after_the_main_goal_shows_the_adversary_to_defeat() -> None:
+    state = new_game(1)
+    state.goal_step = len(state.game.goal.steps)
+    state.adversary_at = GOAL.adversary_spawn
+    state.adv_left = 3
+    lines = Text.from_markup(views(1).glance(state, 0)).plain.splitlines()
+    assert "Goal done: defeat Ashstrider at Azkol's Bane, 2 of 5 battle cards won" in lines

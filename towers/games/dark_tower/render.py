@@ -575,8 +575,18 @@ def glance(state: DarkTowerState, seat: int | None) -> str:
         lines.append(f"Race for the relic: {done} of 3 heroic tests done")
     else:
         goal = state.game.goal
-        step = min(state.goal_step + 1, len(goal.steps))
-        lines.append(f"Goal, step {step} of {len(goal.steps)}: {goal_step_text(state)}")
+        steps = len(goal.steps)
+        if state.goal_step < steps:
+            lines.append(f"Goal, step {state.goal_step + 1} of {steps}: {goal_step_text(state)}")
+        else:
+            adversary = DATA.foes[state.game.adversary]
+            where = DATA.locations[state.adversary_at].name if state.adversary_at >= 0 else ""
+            won = state.game.adversary_cards - state.adv_left
+            lines.append(
+                f"Goal done: defeat {adversary.name}"
+                + (f" at {where}" if where else "")
+                + f", {won} of {plural(state.game.adversary_cards, 'battle card')} won"
+            )
     lines += [
         f"Seat {s}: {state.game.heroes[s].name} at {DATA.locations[state.at[s]].name}, "
         f"{plural(state.warriors[s], 'warrior')}, {state.spirit[s]} spirit, "
