@@ -48,6 +48,9 @@ def test_the_reply_is_a_legal_move_of_the_next_seat() -> None:
             p = preview(state, seat, action, random.Random(0))
             if p.reply is None:
                 continue
+            if p.played_on:
+                assert p.reply.seat != seat and "your turn ends after" in p.text
+                continue
             after = state.clone()
             after.apply_action(action)
             assert after.current_player() == p.reply.seat

@@ -3,9 +3,10 @@
 :func:`preview` applies the move on worlds the seat holds possible (never the true state when
 the game hides anything) and says: the seat's score change at once and its standing by the
 game's measure; who decides next (the same seat going on with its turn, another seat, a
-draw, or the game's end); and, when another seat decides next, what the move gives it: the
-reply the ``greedy`` bot would make there (one step of look-ahead, as the next seat would see
-it) and that reply's score change for both seats.
+draw, or the game's end); and what the move gives the next seat to decide: the reply the
+``greedy`` bot would make for it (one step of look-ahead, as that seat would see it) and that
+reply's score change for both seats. When the seat's own turn goes on after the move, the
+rest of the turn is first played as the greedy bot would (at most :data:`PLAY_ON` moves).
 
 >>> import random, towers
 >>> state = towers.make("torres", players=2).new_initial_state()
@@ -23,9 +24,13 @@ from dataclasses import dataclass
 from towers.agents.greedy import GreedyBot
 from towers.core.chance import resolve_chance
 from towers.core.game import CHANCE, TERMINAL, State
+from towers.core.words import plural
 from towers.learn.effects import Effect, effect, measure, move_words, number, points, worlds_of
 
 WIDTH = 80
+PLAY_ON = 40
+"""The most moves of the seat's own turn played on by the ``greedy`` bot after the move
+previewed, to reach the next seat's decision."""
 
 
 @dataclass(frozen=True)
@@ -55,6 +60,9 @@ class Preview:
     next_player: int
     reply: Reply | None
     lines: tuple[str, ...]
+    played_on: int = 0
+    """Moves of the seat's own turn the greedy bot played after the move previewed, before
+    the reply (0 when the move hands the decision over at once)."""
 
     @property
     def points_now(self) -> float:
@@ -90,8 +98,15 @@ def preview(
     if next_player == CHANCE:
         resolve_chance(after, rng)  # a draw in a world the seat holds possible
     decider = after.current_player()
+    bot = GreedyBot(seed=rng.randrange(2**31), samples=samples)
+    played_on = 0
+    while decider == seat and played_on < PLAY_ON:
+        # the rest of the seat's turn, as the greedy bot would play it
+        after.apply_action(bot.choose(after))
+        resolve_chance(after, rng)
+        decider = after.current_player()
+        played_on += 1
     if decider >= 0 and decider != seat:
-        bot = GreedyBot(seed=rng.randrange(2**31), samples=samples)
         answer = bot.choose(after)  # the greedy bot re-deals for the seat it plays
         then = after.clone()
         then.apply_action(answer)
@@ -113,6 +128,7 @@ def preview(
         next_player,
         reply,
         (),
+        played_on if reply is not None else 0,
     )
     return Preview(**{**made.__dict__, "lines": _lines(made, state)})
 
@@ -145,6 +161,11 @@ def _lines(p: Preview, state: State) -> tuple[str, ...]:
         out.append("A draw follows it.")
     else:
         out.append(f"Seat {p.next_player} decides next.")
+    if p.reply is not None and p.played_on:
+        out.append(
+            f"Played on as the greedy bot would, your turn ends after "
+            f"{plural(p.played_on, 'more move')}; seat {p.reply.seat} decides then."
+        )
     if p.reply is not None:
         r = p.reply
         out.append(
