@@ -411,3 +411,14 @@ def test_the_glance_after_the_main_goal_shows_the_adversary_to_defeat() -> None:
     state.adv_left = 3
     lines = Text.from_markup(views(1).glance(state, 0)).plain.splitlines()
     assert "Goal done: defeat Ashstrider at Azkol's Bane, 2 of 5 battle cards won" in lines
+
+
+def test_the_apps_messages_ask_for_the_month_and_the_revealed_battle_card() -> None:
+    state = middle(new_game(2))
+    state.foes[state.at[0] * N_FOES + BRIGANDS] = 1
+    act(state, "battle foe2")
+    chance(state, "battle card ambush")
+    svg = views().svg(state, 0) or ""
+    head = svg[: svg.index("The four kingdoms")]
+    assert re.search(r'data-help="months"><text[^>]*>Month 1 of 6', head)
+    assert re.search(r'data-help="card-ambush"><text[^>]*>Battle with Brigands', head)

@@ -37,6 +37,7 @@ from towers.core.panels import COLUMN, PAD, SMALLEST, TAP, Panel, board_of_panel
 from towers.core.words import plural
 from towers.games.dark_tower import actions as A
 from towers.games.dark_tower import explain as X
+from towers.games.dark_tower import frames as F
 from towers.games.dark_tower import render as R
 from towers.games.dark_tower.data import BUILDING_TYPES, DATA, DATA_DIR, SIDES
 
@@ -324,11 +325,12 @@ def _head(state: DarkTowerState, seat: int | None) -> Panel:
     body = [_heading("Return to Dark Tower")]
     y = 42.0
     said = R.messages(state, seat)
-    keys = ["months"] + [
-        "events" if line.startswith("Last event") else "battle-cards"
-        if line.startswith("Battle with") else ""
-        for line in said
-    ]  # fmt: skip
+    battle = next((f for f in reversed(state.pending) if isinstance(f, F.Battling)), None)
+    card = X.card_key(battle.card) if battle is not None and battle.card >= 0 else "battle-cards"
+    lead = {"Month ": "months", "Last event": "events", "Battle with": card}
+    keys = [""] + [
+        next((key for start, key in lead.items() if line.startswith(start)), "") for line in said
+    ]
     for line, key in zip([f"Now: {R.pending_words(state)}", *said], keys, strict=True):
         text, h = _lines(PAD, y, line)
         body.append(f"<g{_help(key)}>{text}</g>" if key else text)
