@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.live import Live
+from tests.server.live import Live, receive_state
 from tests.web.browser import PHONE, axe_violations, make_move, needs_chromium, open_page, shot
 from towers.core import knowledge
 from towers.core.registry import make, views_of
@@ -233,3 +233,24 @@ def test_the_board_comes_as_the_pieces_that_changed(live: Live, page: Any, game:
     on_board = [e for e in view["legal"] if e["targets"]]
     if on_board:
         assert make_move(page, on_board[0]) in ("board", "chooser")
+
+
+def test_a_socket_may_still_ask_for_the_whole_svg(live: Live) -> None:
+    """``?board=svg``: every state message carries the whole svg, as before the pieces."""
+    from websockets.sync.client import connect
+
+    g = live.create("torres", players=2, seats=[{"kind": "human"}] * 2, seed=4)
+    secret = g["seats"][0]["secret"]
+    url = f"{live.ws_base}/api/games/{g['id']}/ws?board=svg"
+    with connect(url, open_timeout=10) as ws:
+        ws.send(json.dumps({"type": "hello", "secret": secret, "svg": True}))
+        first = receive_state(ws)
+        assert "board" not in first and first["svg"].startswith("<svg")
+        ws.send(
+            json.dumps(
+                {"type": "action", "ply": first["ply"], "action": first["legal"][0]["action"]}
+            )
+        )
+        later = receive_state(ws, lambda m: m["ply"] > first["ply"])
+        room = live.service.rooms[g["id"]]  # type: ignore[union-attr]
+        assert later["svg"] == views_of(room.game).svg(room.state, 0)
