@@ -65,10 +65,11 @@ HOWTO_PARAGRAPHS = (
     "Influence. The Ships sail on and a new Ship comes from the Bag.",
     "The third Allied Ship drawn from the Bag (or an empty Bag) ends the game at once. You "
     "score your Influence, 4 or 2 VP for the most Influence of the last Ally's mineral, "
-    "emptied rows of Forts and Beacons, 1 VP per 2 Tents, your Scoring Tile, and 1 VP per "
-    "set of 4 Cards in hand and Soldiers on the map.",
+    "emptied rows of Forts and Beacons, 1 VP per 2 Tents, your Scoring Tile, and 1 VP for "
+    "every 4 Cards in your hand and Soldiers on the map, counted together.",
     "Solo, the Schemes play against you: each turn a Scheme places their pieces, and they "
-    "score their Influence, the majority, 6 VP for a Scoring Tile and 1 VP for 4 Soldiers out.",
+    "score their Influence, the majority, 6 VP for a Scoring Tile and 1 VP for 4 or more "
+    "Soldiers on the map.",
 )
 """How the game goes, a paragraph each (wrapped to 80 columns by :func:`howto`)."""
 
@@ -132,8 +133,8 @@ def _province_text(p: int) -> str:
 def _image_text(i: int) -> str:
     n = sum(1 for s in D.spaces if s.image == i)
     return (
-        f"A Tower space printed with a {IMAGES[i]} ({plural(n, 'space')} on the map): a Tower "
-        f"placed on it must be a {IMAGES[i]} Tower unless a Lead Card is discarded to ignore the "
+        f"A Tower space printed with {_a(IMAGES[i])} ({plural(n, 'space')} on the map): a Tower "
+        f"placed on it must be {_a(IMAGES[i])} Tower unless a Lead Card is discarded to ignore the "
         "image. Covering an opponent's Tower matches their image and gives them 2 Cards. "
         "Tower spaces sit where Regions meet, and the Borders between them join networks."
     )
@@ -293,7 +294,7 @@ SECTIONS: dict[str, str] = {
     "Prepare": (
         "The turn's first action: place Cards above your board by paying their cost, use "
         "discounts (each on one placement), and adjust Dice for discarded Cards. Each effect "
-        "once, then say done."
+        "may be used once, and the action ends when you choose."
     ),
     "Major Actions": (
         "Choose up to two of Invest, Construct and Muster, in either order, finishing one "
@@ -321,8 +322,8 @@ SECTIONS: dict[str, str] = {
         "Active Region."
     ),
     "Muster": (
-        "Move or place a Soldier, or remove your Soldier from the Active Region to place a "
-        "Fort there; a Silver Card buys two moves or a placement. Moving into an opponent's "
+        "Move or place a Soldier, or take your Soldier in the Active Region back to the "
+        "Barracks and put a Fort in its place; a Silver Card buys two moves or a placement. Moving into an opponent's "
         "Soldier gives them a Card and sends both Soldiers home."
     ),
     "Forts": (
@@ -335,9 +336,9 @@ SECTIONS: dict[str, str] = {
         "Dice in your Workshop go onto your Buildings."
     ),
     "Resolving an Invasion": (
-        "The alone leader in the invasion mineral moves a Soldier. The most Might in the "
-        "Province gains 1 Influence per Ship there and the empty spaces' rewards, and its "
-        "Soldiers there go home; the others draw a Card per uncovered Tower and Tent there. "
+        "A sole leader in the invasion's mineral moves a Soldier. The side strongest in Might "
+        "there takes 1 Influence for each Ship on that shore and the empty spaces' rewards, and "
+        "its Soldiers there go home; the others draw a Card per uncovered Tower and Tent there. "
         "The Province's Dice go to their owners' Workshops."
     ),
     "Buildings": (
@@ -347,8 +348,8 @@ SECTIONS: dict[str, str] = {
         "the Theatre's neighbours are 1 apart."
     ),
     "Recoup": (
-        "Draw back up to 2 Dice and 2 Towers (more with Recoup Cards) and draw 2 Cards; use "
-        "Recoup Cards. After an invasion the Province's Ships sail on and a new Ship is drawn."
+        "Refill your Supply from the Reserve to 2 Dice and 2 Towers (more with Recoup Cards) "
+        "and take 2 Cards; use Recoup Cards. After an invasion the Province's Ships sail on and a new Ship is drawn."
     ),
     "Moving Ships": (
         "After an invasion the invaded shore's Ships sail one at a time, the one furthest back "
