@@ -254,3 +254,18 @@ def test_a_socket_may_still_ask_for_the_whole_svg(live: Live) -> None:
         later = receive_state(ws, lambda m: m["ply"] > first["ply"])
         room = live.service.rooms[g["id"]]  # type: ignore[union-attr]
         assert later["svg"] == views_of(room.game).svg(room.state, 0)
+
+
+def test_the_live_line_reads_the_new_entries_in_words(live: Live, page: Any) -> None:
+    g = live.create("torres", players=2, seats=[{"kind": "human"}, {"kind": "random"}], seed=9)
+    page.goto(live.base + g["seats"][0]["link"])
+    page.wait_for_function("() => view && view.your_turn")
+    page.evaluate(
+        """() => ws.send(JSON.stringify({ type: "action", ply: view.ply,
+            action: view.legal[0].action }))"""
+    )
+    page.wait_for_function("() => document.querySelector('#said').textContent.includes('seat 1')")
+    log = live.view(g["id"], g["seats"][0]["secret"], log=True)["log"]
+    said = page.inner_text("#said")
+    mine = [e for e in log if e["actor"] == 1]
+    assert mine and f"seat 1: {mine[-1]['text']}" in said
