@@ -20,6 +20,7 @@ from towers.core.views import GLANCE_LINES, Views, find_topics
 from towers.core.words import plural
 from towers.games.dark_tower import actions as A
 from towers.games.dark_tower import explain as X
+from towers.games.dark_tower import frames as F
 from towers.games.dark_tower import render as R
 from towers.games.dark_tower.data import DATA, STATUSES, DataError, effects_text, parse_effects
 from towers.games.dark_tower.rules import GOAL, N_FOES, DarkTowerGame, DarkTowerState
@@ -422,3 +423,20 @@ def test_the_apps_messages_ask_for_the_month_and_the_revealed_battle_card() -> N
     head = svg[: svg.index("The four kingdoms")]
     assert re.search(r'data-help="months"><text[^>]*>Month 1 of 6', head)
     assert re.search(r'data-help="card-ambush"><text[^>]*>Battle with Brigands', head)
+
+
+def test_the_log_names_the_virtue_the_potion_and_the_moves_left() -> None:
+    state = new_game(2)
+    banner = state.string_to_action("banner")
+    assert views().log_words(state, banner) == "banner: gain 2 warriors"  # Brutal Warlord
+    middle(state, "Anza")
+    step = state.string_to_action(f"move to {DATA.locations[DATA.adjacent[loc('Anza')][0]].name}")
+    left = state.moves_left - 1
+    assert views().log_words(state, step).endswith(f"({plural(left, 'move')} left)")
+    remover = next(p for p, potion in enumerate(DATA.potions) if potion.remove_foe)
+    drink = A.SPACE.encode(A.DrinkPotion(potion=remover))
+    assert views().log_words(state, drink) == "drink " + R.potion_words(remover).rstrip(".")
+    state.pending.push(F.ChooseVirtue(seat=0))
+    pick = state.string_to_action("activate hero virtue 2")
+    callous = DATA.heroes[0].virtues[1]
+    assert views().log_words(state, pick) == "activate " + R.perk_words(callous).rstrip(".")

@@ -725,6 +725,28 @@ def _result_words(state: DarkTowerState, value: Any, top: Any) -> str | None:  #
             quest = DATA.quests[q]
             which = ("companion quest", "adversary quest")[top.kind]
             return f"this month's {which}: {quest.name} at {DATA.locations[quest.location].name}"
+        case A.Move(to=to) if isinstance(top, F.Turn):
+            left = max(0, state.moves_left - 1)
+            return f"move to {DATA.locations[to].name} ({plural(left, 'move')} left)"
+        case A.DoubleMove():
+            return f"double move: {plural(state.moves_left + state.base_move, 'move')} left"
+        case A.Banner():
+            return f"banner: {effects_text(g.heroes[state.current].banner)}"
+        case A.DrinkPotion(potion=p):
+            return f"drink {R.potion_words(p).rstrip('.')}"
+        case A.ReadScroll(treasure=t):
+            return f"read {DATA.treasures[t].name}: {plural(DATA.treasures[t].spend, 'Wild advantage')}"
+        case A.SpendGear(gear=k):
+            kind = ADVANTAGES[g.gear[k].advantage]
+            return f"spend {g.gear[k].name}: 1 {kind} advantage"
+        case A.ActivateVirtue(virtue=v) if isinstance(top, F.ChooseVirtue):
+            seat = top.seat
+            perks = [*g.heroes[seat].virtues, DATA.kingdom_virtues[g.kingdoms[seat]]]
+            return f"activate {R.perk_words(perks[v]).rstrip('.')}"
+        case A.TakeMarket(slot=k) if state.market[k] >= 0:
+            return f"take {DATA.treasures[state.market[k]].name} from the market"
+        case A.ReplaceWare(slot=k) if state.market[k] >= 0:
+            return f"replace {DATA.treasures[state.market[k]].name} in the market"
         case A.TradeWith(seat=s) if s < g.num_players:
             return f"trade with seat {s} ({g.heroes[s].name})"
         case A.HeroicTest(kind=kind) if state.tests[state.current][kind] >= 0:
