@@ -133,7 +133,7 @@ def test_the_log_is_grouped_by_chapter_and_hides_what_the_seat_may_not_read() ->
         "  seat 0: pass",
     ]
     assert "chance: draw 2" in log_text(entries, 0).plain
-    assert log_text([], 0, before=3).plain.startswith("(3 actions before this session")
+    assert log_text([], 0, before=3).plain.startswith("(3 earlier actions: towers replay")
 
 
 # ---- undo and confirm in a real game -------------------------------------------------------
@@ -172,6 +172,11 @@ def run(state: State, lines: list[str], confirm: bool = True) -> tuple[PlaySessi
     return session, " ".join(out.getvalue().split())
 
 
+def new_entries(session: PlaySession) -> list[LogEntry]:
+    """The log's entries of the actions the session played (not those it was given)."""
+    return [e for e in session.log if e.ply >= len(mid_turn().history())]
+
+
 def test_undo_takes_back_the_seats_own_actions_of_this_turn_only() -> None:
     state = mid_turn()
     start = state.to_json()
@@ -184,7 +189,7 @@ def test_undo_takes_back_the_seats_own_actions_of_this_turn_only() -> None:
     assert f"Took back: {second}" in out and f"Took back: {first}" in out
     assert "Cannot undo: nothing of this turn is left to take back" in out
     assert session.state.to_json() == start
-    assert session.log == []
+    assert new_entries(session) == []
 
     # after the turn ends, the next seat cannot take back what the other did
     session, out = run(mid_turn(), ["end turn", "y", "undo", "quit"])
@@ -199,7 +204,7 @@ def test_an_action_that_showed_something_hidden_stands(monkeypatch: pytest.Monke
     monkeypatch.setattr(knowledge, "reveals", lambda *args: True)
     session, out = run(state, [move, "undo", "quit"], confirm=False)
     assert "Cannot undo: that action showed hidden information, so it stands." in out
-    assert len(session.log) == 1
+    assert len(new_entries(session)) == 1
 
 
 def test_the_confirm_asks_before_the_turn_ends_and_can_be_switched_off() -> None:
@@ -212,11 +217,12 @@ def test_the_confirm_asks_before_the_turn_ends_and_can_be_switched_off() -> None
     assert "confirm needs on or off (now on)" in out
     assert "Actions are played as soon as they are typed." in out
     assert session.state.current_player() == 1
-    assert len(session.log) == 1 and session.log[0].words.startswith("end turn")
+    played = new_entries(session)
+    assert len(played) == 1 and played[0].words.startswith("end turn")
     # a move inside the turn is not asked about
     state = mid_turn()
     session, out = run(state, [within_turn(state), "quit"])
-    assert "Play it?" not in out and len(session.log) == 1
+    assert "Play it?" not in out and len(new_entries(session)) == 1
 
 
 def test_a_refusal_then_rules_reads_the_rule_it_cited() -> None:
@@ -241,7 +247,8 @@ def test_the_commands_show_the_sections_log_help_and_howto() -> None:
     session, out = run(state, lines)
     for part in ("The board", "What you hold", "What is on offer", "The scores"):
         assert part in out
-    assert "Nothing has happened yet." in out  # this session's log is empty
+    # the log holds the set-up's actions, which came before this session
+    assert "log Set-up chance: the master card drawn" in out
     assert "rules [SECTION]" in out and "confirm off|on" in out
     assert "How Torres goes" in out
     assert "King (" in out

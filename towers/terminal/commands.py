@@ -68,7 +68,7 @@ def log_text(entries: Sequence[LogEntry], seat: int | None, before: int = 0) -> 
     out = Text()
     if before:
         out.append(
-            f"({plural(before, 'action')} before this session: towers replay shows them)\n",
+            f"({plural(before, 'earlier action')}: towers replay shows them)\n",
             style="dim",
         )
     if not entries:

@@ -124,6 +124,10 @@ def describe_file(path: Path) -> str:
     return f"a saved game of {len(history)} action{'' if len(history) == 1 else 's'}"
 
 
+RESUMED_ACTIONS = 20
+"""The actions before a resumed session that its log holds (and its first screen tells)."""
+
+
 class Ending(Enum):
     OVER = "over"
     QUIT = "quit"
@@ -163,28 +167,58 @@ class PlaySession:
         self.humans = [i for i, s in enumerate(self.seats) if s.is_human]
         hidden = self.game.has_hidden_information()
         self.hotseat = hidden and len(self.humans) > 1
-        self.log: list[LogEntry] = []
-        """This session's actions, as each seat may read them."""
-        self.log_start = start
-        self.moved_upto = {h: 0 for h in self.humans}
+        self.log: list[LogEntry] = self.earlier_actions(state) if self.humans else []
+        """This session's actions (a resumed game's last ones before it too), as each seat
+        may read them."""
+        self.log_start = start - len(self.log)
+        self.moved_upto = {
+            h: max((i + 1 for i, e in enumerate(self.log) if e.actor == h), default=0)
+            for h in self.humans
+        }
         """For each human seat, the length of the log after its last action."""
         self.before: dict[int, State] = {}
         """The state before each human action still in the log, by ply: what undo returns to."""
         self.reveals: dict[int, bool] = {}
         self.explainer = Explainer(self.views, game_name(self.game))
         self.last_human: int | None = None
+        self._help_words: list[str] | None = None
         self.saved_to: set[Path] = set()
         """Files this session saved to with ``save FILE``: saving there again asks nothing."""
         offer = getattr(read_line, "offer", None)
         if offer is not None:
             offer(self.typeable)
 
+    def earlier_actions(self, state: State, most: int = RESUMED_ACTIONS) -> list[LogEntry]:
+        """The last ``most`` actions of a resumed game, replayed for the log, so that its
+        first screen says what happened before it was saved."""
+        history = state.history()
+        first = max(0, len(history) - most)
+        if not history:
+            return []
+        replayed = self.game.new_initial_state()
+        for action in history[:first]:
+            replayed.apply_action(action)
+        entries = []
+        for action in history[first:]:
+            actor = replayed.current_player()
+            who = seat_name(actor, self.kinds)
+            entries.append(log_entry(replayed, action, who, seen_by(replayed, action)))
+            replayed.apply_action(action)
+        return entries
+
     def typeable(self) -> list[str]:
         """What may be typed now: the legal moves' names when a seat of this screen is to
         move, then the commands."""
         player = self.state.current_player()
         moves = MoveMenu.of(self.state).names if player in self.humans else []
-        return [*moves, *COMMANDS]
+        return [*moves, *COMMANDS, *self.help_words()]
+
+    def help_words(self) -> list[str]:
+        """``help NAME`` for each component the game describes (asked once)."""
+        if self._help_words is None:
+            names = dict.fromkeys(t.name for t in self.views.glossary())
+            self._help_words = [f"help {name}" for name in names]
+        return self._help_words
 
     # ---- the loop ---------------------------------------------------------------------
     def run(self) -> Ending:
