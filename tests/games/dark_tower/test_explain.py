@@ -440,3 +440,12 @@ def test_the_log_names_the_virtue_the_potion_and_the_moves_left() -> None:
     pick = state.string_to_action("activate hero virtue 2")
     callous = DATA.heroes[0].virtues[1]
     assert views().log_words(state, pick) == "activate " + R.perk_words(callous).rstrip(".")
+
+
+def test_the_haggle_die_rolled_is_shown_and_asks_for_its_help() -> None:
+    state = middle(new_game(2))
+    act(state, "haggle")
+    chance(state, f"haggle die {DATA.haggle_faces.index('potion') + 1}")
+    svg = views().svg(state, 0) or ""
+    said = "Haggle die: after you Reinforce, gain 1 potion"
+    assert re.search(rf'data-help="haggle-die"><text[^>]*>{said}', svg)

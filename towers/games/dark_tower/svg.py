@@ -331,6 +331,9 @@ def _head(state: DarkTowerState, seat: int | None) -> Panel:
     keys = [""] + [
         next((key for start, key in lead.items() if line.startswith(start)), "") for line in said
     ]
+    if state.haggle >= 0:
+        said.append(f"Haggle die: {X.haggle_words(state.haggle)}")
+        keys.append("haggle-die")
     for line, key in zip([f"Now: {R.pending_words(state)}", *said], keys, strict=True):
         text, h = _lines(PAD, y, line)
         body.append(f"<g{_help(key)}>{text}</g>" if key else text)
@@ -378,7 +381,7 @@ def _tower(state: DarkTowerState, obs: dict[str, Any]) -> Panel:
               help_key="skulls")
     )  # fmt: skip
     words = f"supply {sk['supply']}, inside {sk['in_tower']}, to place {sk['being_placed']}"
-    out.append(_text(PAD + 140, y + 19, words))
+    out.append(f"<g{_help('skulls')}>" + _text(PAD + 140, y + 19, words) + "</g>")
     return "".join(out), y + TAP + PAD, "The Tower", "board"
 
 
