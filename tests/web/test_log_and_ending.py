@@ -98,6 +98,13 @@ def test_a_solo_player_reads_whether_they_won_and_against_what(
         assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"]
         assert axe_violations(page) == []
         shot(page, f"{game}-solo-over-phone")
+        # the scores are a tap away, and the page's address keeps the seat
+        line.locator("button.to-scores").click()
+        page.wait_for_function(
+            "() => { const b = document.querySelector('#final').getBoundingClientRect();"
+            " return b.top >= -1 && b.top < innerHeight / 2; }"
+        )
+        assert "secret=" in page.url
     finally:
         context.close()
     assert not errors, errors

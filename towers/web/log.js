@@ -226,7 +226,15 @@ function renderEnding() {
   notes.classList.toggle("hidden", !notes.children.length);
   // the result, first: in the dock, which a phone holds at the foot of its screen
   const line = partOf($("#dock"), "p", "result-line", $("#dock").children[1] || null);
-  line.replaceChildren(el("span", { text: winner.textContent + " " }), el("a", { href: "#final", text: "The scores" }));
+  line.replaceChildren(el("span", { text: winner.textContent + " " }),
+    el("button", { type: "button", class: "to-scores", text: "The scores", onclick: showScores }));
+}
+
+// The scores in view (on a phone whose tabs hide them, their tab first). Not a link to
+// #final: the page's address keeps the seat's secret in its fragment.
+function showScores() {
+  if (typeof tabbed === "function" && typeof chooseTab === "function" && tabbed()) chooseTab("side");
+  $("#final").scrollIntoView({ block: "start" });
 }
 
 function hideEnding() {
