@@ -65,17 +65,7 @@ def test_points_now_are_the_real_score_change(name: str) -> None:
         assert name == "dark_tower", f"{name}: the scoring position has no scoring move"
 
 
-SIFNOS_DEAL = pytest.mark.xfail(
-    strict=True,
-    reason="Sifnos re-deals the unseen cards by shuffling them in the order the world given "
-    "holds them, so two worlds that look alike to the seat give different deals from one "
-    "generator (SifnosState._deal should sort the unseen cards before shuffling)",
-)
-
-
-@pytest.mark.parametrize(
-    "name", [pytest.param(n, marks=SIFNOS_DEAL) if n == "sifnos" else n for n in HIDDEN]
-)
+@pytest.mark.parametrize("name", HIDDEN)
 def test_a_hint_depends_only_on_what_the_seat_may_know(name: str) -> None:
     state = position(name)
     seat = state.current_player()

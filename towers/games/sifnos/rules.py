@@ -1864,6 +1864,8 @@ class SifnosState(State):
                 continue
             sizes.append(len(state.hands[side]))
             unseen += state.hands[side]
+        # in one order whatever world this is, so that worlds alike to ``seat`` deal alike
+        unseen.sort()
         rng.shuffle(unseen)
         for cards in given.values():
             for c in cards:
