@@ -5,15 +5,19 @@ marker), summaries free of the engine's point of view, and in the project's own 
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
 import pytest
 
 import towers
+from towers.core.conformance import random_action
 from towers.core.registry import views_of
 from towers.core.views import Views
+from towers.games.tiletum import actions as A
 from towers.games.tiletum.explain import RULES
+from towers.games.tiletum.rules import TiletumState
 
 RULEBOOK = Path(__file__).resolve().parents[3] / "shared" / "rules" / "tiletum.md"
 if not RULEBOOK.exists():
@@ -113,3 +117,33 @@ def test_no_summary_or_topic_copies_eight_words_of_the_rulebook(players: int) ->
     texts += [t.text for t in v.glossary() if not t.key.startswith("tile-")]
     copied = [" ".join(run) for text in texts for run in _runs(text, 8) & book]
     assert not copied, copied
+
+
+def test_the_log_says_what_a_bare_choice_did() -> None:
+    """ "action architect", "advance king", "pay with iron", "house Cologne 2": the log adds
+    the action's points, the King track space, the paying type, the House space."""
+    game = towers.make("tiletum", players=4)
+    v = views_of(game)
+    rng = random.Random(11)
+    state = game.new_initial_state()
+    seen: dict[type, list[str]] = {}
+    while not state.is_terminal():
+        action = random_action(state, rng)
+        if not state.is_chance_node():
+            assert isinstance(state, TiletumState)
+            kind = type(A.VALUES[action])
+            seen.setdefault(kind, []).append(v.log_words(state, action))
+        state.apply_action(action)
+    for words in seen[A.AdvanceKing]:
+        assert re.fullmatch(
+            r"advance king: King track marker up to the ([+-]\d+|0) VP space.*", words
+        )
+    for words in seen[A.ChooseAction]:
+        assert re.fullmatch(
+            r"action \w+: (the \w+ Action with \d+ Action Points?|its Bonus Action Points marker goes on the \w+ Action).*",
+            words,
+        ), words
+    for words in seen[A.Pay]:
+        assert re.fullmatch(r"pay with \w+: the identical Resources paid in [A-Z]\w+.*", words)
+    for words in seen[A.PlaceHouse]:
+        assert re.fullmatch(r"house [\w ]+ \d: a House on House space \d of [A-Z][\w ]+.*", words)

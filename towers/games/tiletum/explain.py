@@ -661,6 +661,7 @@ def log_words(state: TiletumState, action: int) -> str:
     after = state.clone()
     assert isinstance(after, TiletumState)
     after.apply_trusted(action)
+    extra += _result_words(state, after, seat, top, value)
     tail = []
     changes = _vp_changes(state.vp, after.vp)
     closed = after.round != state.round or after.game_over
@@ -672,6 +673,36 @@ def log_words(state: TiletumState, action: int) -> str:
     if after.game_over:
         tail.append("final scoring: the game is over")
     return words + extra + ("; " + "; ".join(tail) if tail else "")
+
+
+def _result_words(
+    state: TiletumState, after: TiletumState, seat: int, top: object, value: object
+) -> str:
+    """What a move whose words name only a choice did: the action the Joker's or a helper's
+    points went to, the King track space reached, the type that paid a Contract's identical
+    Resources, the Resource gained, the House space taken, the Building whose bonuses come."""
+    match top, value:
+        case F.ActionOfChoice(), A.ChooseAction(action=a):
+            now = after.stack[-1] if after.stack else None
+            if isinstance(now, F.PerformAction) and now.action == a:
+                return f": the {action_name(a)} with {_ap(now.action_points)}"
+            return f": the {action_name(a)}"
+        case F.CompletedBuilding(), A.ChooseAction(action=a):
+            return f": its Bonus Action Points marker goes on the {action_name(a)}"
+        case _, A.AdvanceKing():
+            vp = D.king_track[after.king_track[seat]]
+            return f": King track marker up to the {f'{vp:+d}' if vp else '0'} VP space"
+        case F.PayIdentical(), A.Pay(resource=r):
+            return f": the identical Resources paid in {resource_name(r)}"
+        case _, A.Gain(resource=r):
+            return f": 1 {resource_name(r)} of the player's choice"
+        case _, A.PlaceHouse(town=t, space=i):
+            return f": a House on House space {i + 1} of {town_name(t)}"
+        case _, A.PlacePillar(cathedral=c):
+            return f": a Pillar at the Cathedral of {cathedral_town(c)}"
+        case _, A.ChooseBuilding(building=b):
+            return f": the bonuses of the Characters in Building {b + 1}"
+    return ""
 
 
 # ---- the ending by category ------------------------------------------------------------------------
