@@ -42,6 +42,12 @@ def number(text: str) -> float:
     return float(text.replace("−", "-"))
 
 
+def rgb(colour: str) -> str:
+    """A CSS colour written #rrggbb as the browser computes it."""
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return f"rgb({r}, {g}, {b})"
+
+
 def check_final(page: Any, view: dict[str, Any]) -> None:
     """The game-over panel says what the view's ending says, scores by category."""
     ending = view["ending"]
@@ -62,6 +68,13 @@ def check_final(page: Any, view: dict[str, Any]) -> None:
     notes = page.locator("#final ul.notes li").all_inner_texts()
     assert notes == ending["notes"]
     assert "The game won" not in page.inner_text("body")
+    # each seat's dot in the colour the board gives it (Dark Tower's heroes, say)
+    if view["colours"]:
+        dots = page.evaluate(
+            """() => [...document.querySelectorAll('#seats li .dot')]
+                .map((d) => getComputedStyle(d).backgroundColor)"""
+        )
+        assert dots == [rgb(c) for c in view["colours"]]
 
 
 @pytest.mark.parametrize(("game", "players"), GAMES)
