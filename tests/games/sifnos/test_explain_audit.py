@@ -5,12 +5,14 @@ spaces and of the invasion's summary, and summaries in the project's own words."
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
 import pytest
 
 import towers
+from towers.core.conformance import random_action
 from towers.core.registry import views_of
 from towers.core.views import Views
 from towers.games.sifnos.actions import DATA
@@ -103,3 +105,22 @@ def test_no_summary_or_topic_copies_eight_words_of_the_rulebook(
     texts += [t.text for t in v.glossary() if not t.key.startswith(("card-", "printed-", "tile-"))]
     copied = [" ".join(run) for text in texts for run in _runs(text, 8) & book]
     assert not copied, copied
+
+
+def test_a_schemes_piece_and_their_whole_gain_are_told_apart() -> None:
+    """A Fort or Beacon the Schemes place says what it gave; the rest of their move may give
+    more, so the Influence after it is said "in all" rather than as a second gain."""
+    solo = game(1)
+    v = views_of(solo)
+    rng = random.Random(6)
+    state = solo.new_initial_state()
+    said = []
+    while not state.is_terminal():
+        action = random_action(state, rng)
+        words = v.log_words(state, action)
+        if words.startswith("The Schemes place a"):
+            said.append(words)
+        state.apply_action(action)
+    assert any("they gain" in w and "; in all, the Schemes" in w for w in said)
+    for words in said:
+        assert "; the Schemes" not in words, words

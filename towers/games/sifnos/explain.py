@@ -676,6 +676,10 @@ def log_words(state: SifnosState, action: int) -> str:
     if state.is_terminal():
         return words
     extra = _results(state, action)
+    if state.is_chance_node() and isinstance(state.pending[-1], (F.SoloFort, F.SoloBeacon)):
+        # the words already say what the piece gave; the rest of the Schemes' move may give
+        # more (a Solo Marker corner), so their Influence is said as a whole
+        extra = [f"in all, {e}" if e.startswith("the Schemes") else e for e in extra]
     return "; ".join([words, *extra])
 
 
