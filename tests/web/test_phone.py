@@ -91,7 +91,9 @@ def test_the_board_reads_and_its_targets_take_a_finger(
             page.wait_for_function(
                 "p => Number(document.querySelector('#status').dataset.ply) === p", arg=ply
             )
-            page.wait_for_selector("#board svg")
+            page.wait_for_selector("#board svg", state="attached")
+            if phone and page.get_attribute("#tab-board", "aria-selected") != "true":
+                page.click("#tab-board")  # a phone shows the game's end first, in its own tab
             t, n = measure(page, width)
             texts, targets = texts + t, targets + n
         shot(page, f"{game}-{'phone' if phone else 'desktop'}")
