@@ -22,7 +22,7 @@ from towers.core.game import CHANCE, State
 from towers.core.registry import title_of
 from towers.terminal.moves import MoveMenu
 from towers.terminal.parsing import SeatSpec
-from towers.terminal.screen import HEIGHT, WIDTH
+from towers.terminal.screen import HEIGHT, WIDTH, Happened, compose
 from towers.terminal.session import PlaySession
 
 CASES: list[tuple[str, int, dict[str, Any]]] = [
@@ -123,3 +123,41 @@ def test_every_screen_fits_24_lines_at_80_columns(
     assert len(early) >= 2 and len(late) >= 2
     for screen in early + late:
         check_screen(name, screen)
+
+
+def test_the_composer_folds_what_happened_and_the_moves_to_fit() -> None:
+    happened = Happened("Since your last move:", [f"seat 1 (random): block c{i}" for i in range(9)])
+    glance = "\n".join(f"glance line {i}" for i in range(15))
+    moves = [f"move knight {i}" for i in range(60)]
+    lines = [line.plain for line in compose("Torres · Round 2", happened, glance, moves)]
+    assert len(lines) <= HEIGHT - 1
+    assert lines[0] == "Torres · Round 2"
+    # the glance keeps its first 12 lines, what happened its last few, counted
+    assert [line for line in lines if line.startswith("glance")] == [
+        f"glance line {i}" for i in range(12)
+    ]
+    shown = [line for line in lines if line.startswith("  seat 1")]
+    assert shown and shown[-1] == "  seat 1 (random): block c8"
+    assert lines[1] == (
+        f"Since your last move: (the last {len(shown)}, and {9 - len(shown)} more: "
+        "type 'log' to read them)"
+    )
+    # the moves: as many as fit, numbered from 1, and a count of the rest
+    listed = " ".join(line for line in lines if not line.startswith(("glance", "  seat", "Since")))
+    numbers = [int(n) for n in re.findall(r"(\d+) move knight", listed)]
+    assert numbers == list(range(1, len(numbers) + 1))
+    assert f"and {60 - len(numbers)} more: type 'moves' for all" in listed
+
+
+def test_the_composer_cuts_long_lines_and_shows_no_glance_when_there_is_none() -> None:
+    lines = compose(
+        "Return to Dark Tower · Month 4, turn 1 · seat 0 (human) to move",
+        Happened("", []),
+        "",
+        ["move to " + "a very long place name " * 5, "done"],
+    )
+    plain = [line.plain for line in lines]
+    assert all(cell_len(line) <= WIDTH for line in plain)
+    assert plain[1].startswith("Moves: 1 move to a very long place name") and plain[1].endswith("…")
+    assert "2 done" in plain[-1]
+    assert len(plain) == 3

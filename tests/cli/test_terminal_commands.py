@@ -243,8 +243,10 @@ def test_a_refusal_then_rules_reads_the_rule_it_cited() -> None:
 
 def test_the_commands_show_the_sections_log_help_and_howto() -> None:
     state = mid_turn()
-    lines = ["board", "me", "supply", "scores", "log", "help", "help King", "howto", "quit"]
-    session, out = run(state, lines)
+    lines = ["moves", "board", "me", "supply", "scores", "log", "help", "help King", "howto"]
+    session, out = run(state, [*lines, "quit"])
+    names = [state.action_to_string(a) for a in state.legal_actions()]
+    assert all(name in out for name in names)  # moves lists them all
     for part in ("The board", "What you hold", "What is on offer", "The scores"):
         assert part in out
     # the log holds the set-up's actions, which came before this session
