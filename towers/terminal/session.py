@@ -639,15 +639,17 @@ class PlaySession:
         return ending
 
     def finish(self) -> None:
-        """The game-over screen: what the last seat to watch missed, who won and why, and
-        the scores by category."""
+        """The game-over screen: what the people at the screen have not yet seen (the
+        actions since the last human one, as all of them may read them), who won and why,
+        and the scores by category."""
         c = self.console
-        viewer = self.viewer()
-        if viewer is not None:
-            happened = self.happened(viewer)
-            if happened.lines and happened.caption != "You just played:":
-                c.print(Text(happened.caption, style="bold"))
-                for line in happened.lines[-self.height // 3 :]:
+        if self.humans:
+            last = max((i + 1 for i, e in enumerate(self.log) if e.actor in self.humans), default=0)
+            unseen = self.log[last:]
+            if unseen:
+                c.print(Text("Since the last move at this screen:", style="bold"))
+                for e in unseen[-(self.height // 3) :]:
+                    line = move_line(e.actor, e.who, e.words, e.seen, self.audience())
                     c.print(Text("  " + line), highlight=False)
         c.rule("Game over")
         ending = self.views.ending(self.state)
