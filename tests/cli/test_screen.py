@@ -1,13 +1,15 @@
 """The screen after each action fits 24 lines at 80 columns in every game, player count and
 mode, and names nothing by an internal id: whole stretches of play are driven through the
 play session (one human seat typing a random bot's moves, random bots in the others), from
-the start and from a late position of a seeded random game, and every screen is read."""
+the start and from a late position of a seeded random game, and every screen is read; so are
+the replay's screens of a saved random game."""
 
 from __future__ import annotations
 
 import io
 import random
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,9 +21,11 @@ from tests.games.test_printed_words import ids_in
 from towers.agents.random_bot import RandomBot
 from towers.core.conformance import random_action
 from towers.core.game import CHANCE, State
+from towers.core.record import load, save
 from towers.core.registry import title_of
 from towers.terminal.moves import MoveMenu
 from towers.terminal.parsing import SeatSpec
+from towers.terminal.replay import Replay
 from towers.terminal.screen import HEIGHT, WIDTH, Happened, compose
 from towers.terminal.session import PlaySession
 
@@ -161,3 +165,25 @@ def test_the_composer_cuts_long_lines_and_shows_no_glance_when_there_is_none() -
     assert plain[1].startswith("Moves: 1 move to a very long place name") and plain[1].endswith("…")
     assert "2 done" in plain[-1]
     assert len(plain) == 3
+
+
+@pytest.mark.parametrize(("name", "players", "options"), CASES, ids=[label(c) for c in CASES])
+def test_every_replay_screen_fits_too(
+    name: str, players: int, options: dict[str, Any], tmp_path: Path
+) -> None:
+    """Positions spread over a saved random game, as seat 0 and as the spectator saw them."""
+    rng = random.Random(6)
+    state = towers.make(name, players=players, **options).new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(random_action(state, rng))
+    path = tmp_path / "game.json"
+    save(path, state, seats=["random"] * players, seed=6)
+    rec = Replay(load(path))
+    for n in range(0, len(rec) + 1, max(1, len(rec) // 8)):
+        for seat in (0, None):
+            text = "\n".join(line.plain for line in rec.screen(n, seat))
+            lines = text.split("\n")
+            assert len(lines) <= HEIGHT - 1 and all(cell_len(x) <= WIDTH for x in lines), text
+            assert lines[0].startswith(title_of(name)), text
+            assert f"after {n} of {len(rec)} actions" in lines[1], text
+            assert not ids_in(name, text), (ids_in(name, text), text)
