@@ -28,7 +28,8 @@ pexpect = pytest.importorskip("pexpect")
 
 pytestmark = pytest.mark.slow
 
-TOWERS = str(Path(sys.executable).with_name("towers"))
+TOWERS = [sys.executable, "-c", "from towers.cli import main; main()"]
+"""The ``towers`` command, run by this Python (its console script may be elsewhere)."""
 ANSI = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07]*\x07|[()][0-9A-Za-z]|[=>])")
 CLEAR = "\x1b[2J"
 NEW_PROMPT = r"\x1b\[\?2004h[\s\S]{0,600}?"
@@ -118,8 +119,8 @@ class Player:
         env.pop("LINES", None)
         seats = ",".join(["human"] + ["random"] * (players - 1))
         self.child = pexpect.spawn(
-            TOWERS,
-            ["resume", str(path), "--seats", seats],
+            TOWERS[0],
+            [*TOWERS[1:], "resume", str(path), "--seats", seats],
             env=env,
             dimensions=(24, 80),
             encoding="utf-8",
