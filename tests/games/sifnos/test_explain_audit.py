@@ -124,3 +124,19 @@ def test_a_schemes_piece_and_their_whole_gain_are_told_apart() -> None:
     assert any("they gain" in w and "; in all, the Schemes" in w for w in said)
     for words in said:
         assert "; the Schemes" not in words, words
+
+
+def test_a_scheme_says_its_bonus_once_in_plain_words() -> None:
+    # Step 1: Scheme Card: Regions A, B, C in turn, then another Scheme; the bonus's clause
+    text = text_of(views(1), "Scheme 3")
+    assert ") (" not in text
+    assert "in its Active Region: A Xeroxylo if both fit there, else B Cheronissos" in text
+    assert "if none will do, another Scheme is revealed" in text
+    assert "Its bonus, once the first Allied Ship has come: 1 Influence" in text
+    assert "against two players it has no bonus" in text
+
+
+def test_the_mineral_marker_says_what_each_one_names() -> None:
+    text = text_of(views(), "Mineral Marker")
+    assert "that each Allied Ship space rewards" not in text
+    assert "the one whose fifth space claims a Scoring Tile" in text

@@ -23,7 +23,7 @@ from towers.core.views import Ending, Topic
 from towers.core.words import and_list, plural
 from towers.games.sifnos import actions as A
 from towers.games.sifnos import frames as F
-from towers.games.sifnos.data import FORT_FACES, IMAGES, MINERALS, help_topics
+from towers.games.sifnos.data import CORNERS, FORT_FACES, IMAGES, MINERALS, help_topics
 from towers.games.sifnos.render import (
     COLUMN_NAMES,
     SCHEME_BONUS_WORDS,
@@ -38,7 +38,7 @@ from towers.games.sifnos.render import (
     piece_words,
     plain_side,
     printed_words,
-    scheme_words,
+    region_name,
     tile_name,
 )
 from towers.games.sifnos.rules import MAX_ROUNDS, SifnosState
@@ -140,9 +140,27 @@ def _image_text(i: int) -> str:
     )
 
 
+SCHEME_WHEN = {
+    "always": "every time",
+    "ally_1": "once the first Allied Ship has come",
+    "ally_2": "once two Allied Ships have come",
+}
+"""When a Scheme's bonus is resolved (Step 1: Scheme Card, Bonus Effect)."""
+
+
 def _scheme_text(s: int) -> str:
+    """A Scheme: the Regions it tries, what it places, where its Towers go first, its bonus."""
     scheme = D.schemes[s]
-    return f"A Scheme of the solo opponent: {scheme_words(scheme)}."
+    a, b, c = (region_name(r) for r in scheme.regions)
+    effects = " and ".join(SCHEME_EFFECT_WORDS[e] for e in scheme.effects)
+    first, *rest = (CORNERS[k] for k in scheme.tower_priority)
+    return (
+        f"A Scheme of the solo opponent. It places {effects} in its Active Region: A {a} if "
+        f"both fit there, else B {b}, else C {c}; if none will do, another Scheme is "
+        f"revealed. Its Towers go on the {first} corner first, then {', then '.join(rest)}. "
+        f"Its bonus, {SCHEME_WHEN[scheme.when]}: "
+        f"{SCHEME_BONUS_WORDS[scheme.bonus]}; against two players it has no bonus."
+    )
 
 
 def _generated() -> list[Topic]:
