@@ -118,3 +118,9 @@ def test_no_text_copies_eight_words_of_the_rulebook(variant: str) -> None:
     texts += [v.rules_section(s) or "" for s in v.rule_sections()]
     copied = [" ".join(run) for text in texts for run in _runs(text, 8) & book]
     assert not copied, copied
+
+
+def test_the_king_moves_after_every_phase_but_the_last() -> None:
+    # Game End: the game ends with the scoring after the third phase; no King move follows
+    text = topic_text(views(), "Phase").replace("\n", " ")
+    assert "after every phase but the last the King may move" in text
