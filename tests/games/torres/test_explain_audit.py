@@ -124,3 +124,25 @@ def test_the_king_moves_after_every_phase_but_the_last() -> None:
     # Game End: the game ends with the scoring after the third phase; no King move follows
     text = topic_text(views(), "Phase").replace("\n", " ")
     assert "after every phase but the last the King may move" in text
+
+
+def test_a_block_moved_off_the_ground_leaves_bare_ground_in_the_log() -> None:
+    # The Action Cards, Move a tower block: a single block lifted leaves the square empty
+    game = towers.make("torres", players=4, variant="master")
+    v = views_of(game)
+    rng = random.Random(2)
+    state = game.new_initial_state()
+    said = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, odds = zip(*state.chance_outcomes(), strict=True)
+            action = rng.choices(outcomes, odds)[0]
+        else:
+            action = rng.choice(state.legal_actions())
+        words = v.log_words(state, action)
+        if words.startswith("play Move a tower block"):
+            said.append(words)
+        state.apply_action(action)
+    assert said
+    assert not any("now level 0" in w for w in said), said
+    assert any("now bare ground" in w for w in said), said

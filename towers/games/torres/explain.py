@@ -308,7 +308,8 @@ def log_words(state: TorresState, action: int) -> str:
         case PlaceBlock(square=s) | ExtraBlock(square=s) | SetupCastle(square=s):
             said = _block_words(after, s)
         case MoveBlock(frm=a, to=b):
-            said = f"{A.square_name(a)} now level {after.heights[a]}; " + _block_words(after, b)
+            left = f"level {after.heights[a]}" if after.heights[a] else "bare ground"
+            said = f"{A.square_name(a)} now {left}; " + _block_words(after, b)
         case KingStays():
             said = (
                 f"the King stays on {where(after, after.king)}; "
