@@ -227,3 +227,203 @@ def play_to_the_end(
     shown = [float(x) for x in page.locator("#final-scores .final-score").all_inner_texts()]
     assert shown == final.scores()
     return ways, kinds, final
+
+
+# ---- a move by a finger, or by the keyboard alone ---------------------------------------------
+# Where the page asks for something now: 'played' once the ply moved on, 'confirm' when it asks
+# to confirm the move chosen, 'chooser' when buttons ask which of the moves with these targets
+# it is.
+ASKED = """(ply) => {
+  const s = document.querySelector('#status');
+  if (Number(s.dataset.ply) > ply || s.dataset.status === 'over') return 'played';
+  if (!document.querySelector('#confirm').classList.contains('hidden')) return 'confirm';
+  return !document.querySelector('#chooser').classList.contains('hidden') && 'chooser';
+}"""
+
+# The part (a phone's tab) of the panel that holds the board element ``id`` when that panel is
+# not shown now; null when it is shown (or the board has no panels).
+HIDDEN_PART = """(id) => {
+  const node = document.querySelector(`#board svg [id="${CSS.escape(id)}"]`);
+  const panel = node && node.closest('.tw-panel');
+  if (!panel || panel.getAttribute('display') !== 'none') return null;
+  return panel.dataset.twPart || 'board';
+}"""
+
+# What a finger at (x, y) lands on: null when it is the board element ``id`` (or inside it),
+# else a description of what covers it there.
+COVERED = """([id, x, y]) => {
+  const target = document.querySelector(`#board svg [id="${CSS.escape(id)}"]`);
+  const hit = document.elementFromPoint(x, y);
+  if (hit && (hit === target || target.contains(hit))) return null;
+  if (!hit) return 'nothing (off the screen)';
+  const box = hit.closest('[id]');
+  return `${hit.tagName.toLowerCase()} in #${box ? box.id : '?'}`;
+}"""
+
+# What the keyboard is on: the board target's id and name, or a description of another element.
+KEY_FOCUS = """() => {
+  const n = document.activeElement;
+  if (n && n.dataset && n.dataset.twTarget) return { target: n.dataset.twTarget,
+    name: n.getAttribute('aria-label'), role: n.getAttribute('role') };
+  return { other: n ? `${n.tagName}#${n.id}` : null };
+}"""
+
+# The arrow keys that lead from the board target the keyboard is on to ``id``, the fewest: each
+# key goes to the nearest target ahead that way, a step aside counted twice (the page's rule,
+# here on the screen's boxes); null when no way of arrow keys leads there.
+KEY_PATH = """(id) => {
+  const nodes = [...document.querySelectorAll('#board [data-tw-target]')];
+  const centre = (n) => { const b = n.getBoundingClientRect();
+    return [b.left + b.width / 2, b.top + b.height / 2]; };
+  const scale = document.querySelector('#board svg').getScreenCTM().a;
+  const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  const step = (from, [dx, dy]) => {
+    const [cx, cy] = centre(from);
+    let best = null, least = Infinity;
+    for (const n of nodes) {
+      if (n === from) continue;
+      const [px, py] = centre(n);
+      const ahead = ((px - cx) * dx + (py - cy) * dy) / scale;
+      const aside = Math.abs((px - cx) * dy - (py - cy) * dx) / scale;
+      if (ahead <= 0.5) continue;
+      if (ahead + 2 * aside < least) { least = ahead + 2 * aside; best = n; }
+    }
+    return best;
+  };
+  const start = document.activeElement;
+  const goal = nodes.find((n) => n.id === id);
+  if (!goal || !nodes.includes(start)) return null;
+  const how = new Map([[start, []]]);
+  const queue = [start];
+  while (queue.length) {
+    const n = queue.shift();
+    if (n === goal) return how.get(n);
+    for (const [key, d] of Object.entries(arrows)) {
+      const m = step(n, d);
+      if (m && !how.has(m)) { how.set(m, [...how.get(n), key]); queue.push(m); }
+    }
+  }
+  return null;
+}"""
+
+
+def show_part_of(page: Any, ident: str, tap: bool = True) -> str | None:
+    """On a screen that shows the board one part at a time (a phone's tabs), choose the tab of
+    the part that holds the board element ``ident`` when it is not shown, by a tap (or a
+    click) on the tab as a person would; the part chosen, None when it was shown already."""
+    part: str | None = page.evaluate(HIDDEN_PART, ident)
+    if part is None:
+        return None
+    tab = page.locator(f'#tabs [role="tab"][data-tab="{part}"]')
+    if tap:
+        tab.tap()
+    else:
+        tab.click()
+    page.wait_for_function(f"(id) => !({HIDDEN_PART})(id)", arg=ident)
+    return part
+
+
+def tap_target(page: Any, ident: str) -> None:
+    """Tap the board element ``ident`` at its centre with a finger, its tab chosen first when
+    the phone shows another part of the board; fails when something covers it there."""
+    show_part_of(page, ident)
+    x, y = page.evaluate(CENTRE, ident)
+    covered = page.evaluate(COVERED, [ident, x, y])
+    assert covered is None, f"{ident} is covered at its centre ({x:.0f}, {y:.0f}) by {covered}"
+    page.touchscreen.tap(x, y)
+
+
+def tap_move(page: Any, entry: dict[str, Any]) -> str:
+    """Play the move ``entry`` (of the view's legal moves) by finger, as :func:`make_move` does
+    by mouse: its targets tapped in order (each one's tab chosen first where the phone shows
+    the board by parts), the chooser's button or the move's button in words tapped, the
+    confirmation tapped where the page asks. Returns how: "board", "chooser" or "words"."""
+    ply = int(page.evaluate("() => Number(document.querySelector('#status').dataset.ply)"))
+    ids = entry["targets"]
+    how = "board" if ids else "words"
+    if not ids:
+        page.locator(f'#words button[data-action="{entry["action"]}"]').tap()
+    for k, ident in enumerate(ids):
+        tap_target(page, ident)
+        if k + 1 < len(ids):
+            page.wait_for_function(PICKED, arg=k + 1)
+    asked = page.wait_for_function(ASKED, arg=ply).json_value()
+    if asked == "chooser":
+        page.locator(f'#choices button[data-action="{entry["action"]}"]').tap()
+        how = "chooser"
+        asked = page.wait_for_function(ASKED, arg=ply).json_value()
+    if asked == "confirm":
+        page.locator("#confirm-yes").tap()
+        page.wait_for_function(ASKED, arg=ply)
+    return how
+
+
+def key_focus(page: Any) -> dict[str, Any]:
+    """What the keyboard is on (see ``KEY_FOCUS``)."""
+    found: dict[str, Any] = page.evaluate(KEY_FOCUS)
+    return found
+
+
+def tab_until(page: Any, selector: str, most: int = 80) -> int:
+    """Press Tab until the keyboard is on ``selector``; how many presses it took."""
+    for presses in range(most):
+        if page.evaluate(
+            "(s) => !!document.activeElement && document.activeElement.matches(s)", selector
+        ):
+            return presses
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector}; on {key_focus(page)}")
+
+
+def arrows_until(page: Any, ident: str, most: int = 80) -> int:
+    """Go with the arrow keys from the board target the keyboard is on to the target ``ident``
+    by the fewest presses; how many it took."""
+    presses = 0
+    while key_focus(page).get("target") != ident:
+        keys = page.evaluate(KEY_PATH, ident)
+        if not keys or presses >= most:
+            targets = page.evaluate(
+                "() => [...document.querySelectorAll('#board [data-tw-target]')].map((n) => n.id)"
+            )
+            raise AssertionError(
+                f"the arrow keys do not reach {ident} from {key_focus(page)}; the targets {targets}"
+            )
+        before = key_focus(page).get("target")
+        page.keyboard.press(keys[0])
+        presses += 1
+        assert key_focus(page).get("target") != before, f"{keys[0]} went nowhere from {before}"
+    return presses
+
+
+def key_move(page: Any, entry: dict[str, Any], space: bool = False) -> tuple[str, int]:
+    """Play the move ``entry`` from the keyboard alone: Tab to the board (one stop), the arrow
+    keys to each target and Enter (Space when ``space``) on it, Tab to the chooser's button or
+    to the move's button in words and Enter, Enter on the confirmation (where the keyboard is
+    put). Returns how ("board", "chooser" or "words") and the keys pressed."""
+    ply = int(page.evaluate("() => Number(document.querySelector('#status').dataset.ply)"))
+    ids = entry["targets"]
+    how = "board" if ids else "words"
+    keys = 0
+    if not ids:
+        keys += tab_until(page, f'#words button[data-action="{entry["action"]}"]') + 1
+        page.keyboard.press("Enter")
+    elif "target" not in key_focus(page):
+        keys += tab_until(page, "#board [data-tw-target]")
+    for k, ident in enumerate(ids):
+        keys += arrows_until(page, ident) + 1
+        assert key_focus(page)["role"] == "button", key_focus(page)
+        page.keyboard.press(" " if space else "Enter")
+        if k + 1 < len(ids):
+            page.wait_for_function(PICKED, arg=k + 1)
+    asked = page.wait_for_function(ASKED, arg=ply).json_value()
+    if asked == "chooser":
+        keys += tab_until(page, f'#choices button[data-action="{entry["action"]}"]') + 1
+        page.keyboard.press("Enter")
+        how = "chooser"
+        asked = page.wait_for_function(ASKED, arg=ply).json_value()
+    if asked == "confirm":
+        assert key_focus(page) == {"other": "BUTTON#confirm-yes"}, key_focus(page)
+        page.keyboard.press("Enter")
+        keys += 1
+        page.wait_for_function(ASKED, arg=ply)
+    return how, keys
