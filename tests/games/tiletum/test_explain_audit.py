@@ -147,3 +147,22 @@ def test_the_log_says_what_a_bare_choice_did() -> None:
         assert re.fullmatch(r"pay with \w+: the identical Resources paid in [A-Z]\w+.*", words)
     for words in seen[A.PlaceHouse]:
         assert re.fullmatch(r"house [\w ]+ \d: a House on House space \d of [A-Z][\w ]+.*", words)
+
+
+def test_a_skip_or_a_floor_bonus_says_what_it_left_or_took() -> None:
+    """A bare "skip" or "bonus of floor 1" in the log says what was declined or received."""
+    said: list[str] = []
+    for seed in (1, 2, 3, 11):
+        game = towers.make("tiletum", players=3 if seed < 11 else 4)
+        v = views_of(game)
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            action = random_action(state, rng)
+            words = v.log_words(state, action)
+            if words.split(";")[0] in ("skip",) or words.startswith("bonus of floor"):
+                said.append(words)
+            state.apply_action(action)
+    assert said
+    for words in said:
+        assert re.match(r"(skip|bonus of floor \d): \w", words), words

@@ -702,6 +702,23 @@ def _result_words(
             return f": a Pillar at the Cathedral of {cathedral_town(c)}"
         case _, A.ChooseBuilding(building=b):
             return f": the bonuses of the Characters in Building {b + 1}"
+        case F.BuildingBonuses(building=b), A.FloorBonus(floor=f):
+            kind = state.rooms[seat][state.game.rooms[b][f]]
+            return f": the bonus of {tile_label(kind)}"
+        case F.DieResources(colour=c, amount=n), A.Skip():
+            return f": the die's {n} {resource_name(c)} taken as they come"
+        case F.DieResources(amount=n), A.Substitute(resource=r):
+            return f": the die's Resources as {n} {resource_name(r)}"
+        case F.Move(figure=fig), A.Skip():
+            return f": the {figure_name(fig)} stops where it stands"
+        case F.MoveAnywhere(figure=fig), A.Skip():
+            return f": the {figure_name(fig)} stays where it stands"
+        case F.MerchantToAdjacentTown(), A.Skip():
+            return ": the Merchant stays where it stands"
+        case F.MoveBoth() | F.MoveAndPlace(), A.Skip():
+            return ": the rest of the Character's bonus is declined"
+        case F.ChooseBuildingBonus() | F.BuildingBonuses(), A.Skip():
+            return ": no more bonuses from the Building"
     return ""
 
 
