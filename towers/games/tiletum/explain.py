@@ -706,7 +706,7 @@ def _result_words(
             kind = state.rooms[seat][state.game.rooms[b][f]]
             return f": the bonus of {tile_label(kind)}"
         case F.DieResources(colour=c, amount=n), A.Skip():
-            return f": the die's {n} {resource_name(c)} taken as they come"
+            return f": the die's {n} {resource_name(c)} taken as {'it comes' if n == 1 else 'they come'}"
         case F.DieResources(amount=n), A.Substitute(resource=r):
             return f": the die's Resources as {n} {resource_name(r)}"
         case F.Move(figure=fig), A.Skip():
