@@ -16,8 +16,11 @@ from towers.core.conformance import random_action
 from towers.core.registry import views_of
 from towers.core.views import Views
 from towers.games.tiletum import actions as A
+from towers.games.tiletum import frames as F
 from towers.games.tiletum.explain import RULES
 from towers.games.tiletum.rules import TiletumState
+
+from .helpers import do, new, set_res, store
 
 RULEBOOK = Path(__file__).resolve().parents[3] / "shared" / "rules" / "tiletum.md"
 if not RULEBOOK.exists():
@@ -166,3 +169,18 @@ def test_a_skip_or_a_floor_bonus_says_what_it_left_or_took() -> None:
     assert said
     for words in said:
         assert re.match(r"(skip|bonus of floor \d): \w", words), words
+
+
+def test_a_die_of_one_takes_its_resource_in_the_singular() -> None:
+    # a player holding the substitute helper declines it for a die of 1 and of 2
+    for value, said in ((1, "1 Gold taken as it comes"), (2, "2 Gold taken as they come")):
+        state = new(2, seed=5)
+        state.wheel_dice = [[0] * 5 for _ in range(6)]
+        state.wheel_dice[value - 1][0] = 1  # a yellow die: Gold
+        state.action_bonus_tiles = [-1] * 6
+        store(state, 0, "substitute")
+        set_res(state, 0)
+        do(state, f"die {value} yellow", f"value {value}")
+        assert isinstance(state.stack[-1], F.DieResources)
+        words = views_of(state.game).log_words(state, A.SKIP)
+        assert words == f"skip: the die's {said}", words
