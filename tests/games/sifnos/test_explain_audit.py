@@ -140,3 +140,11 @@ def test_the_mineral_marker_says_what_each_one_names() -> None:
     text = text_of(views(), "Mineral Marker")
     assert "that each Allied Ship space rewards" not in text
     assert "the one whose fifth space claims a Scoring Tile" in text
+
+
+def test_the_solo_board_is_in_the_glossary() -> None:
+    # Solo Components: 1 Solo Board; Step 2: Defend: Workshop Dice give the lowest Influence
+    assert DATA.game["solo"]["influence_cap"] == 20
+    text = text_of(views(1), "Solo Board")
+    assert "a marker stops at 20" in text
+    assert "each giving 1 Influence to their lowest marker" in text
