@@ -332,3 +332,17 @@ def test_the_ending_shows_the_verdict_and_the_scores_by_category() -> None:
         assert category.split()[0] in text
     total = [str(int(s)) for s in state.scores()]
     assert all(t in text for t in total)
+
+
+def test_long_output_is_printed_whole_then_the_screen_again() -> None:
+    from rich.text import Text
+
+    from towers.terminal.commands import page
+
+    out = io.StringIO()
+    console = Console(file=out, width=80, color_system=None)
+    redrawn: list[int] = []
+    page(console, Text("\n".join(f"line {i}" for i in range(10))), lambda: redrawn.append(1), 24)
+    assert redrawn == [] and "line 9" in out.getvalue()
+    page(console, Text("\n".join(f"row {i}" for i in range(40))), lambda: redrawn.append(1), 24)
+    assert redrawn == [1] and "row 39" in out.getvalue()
