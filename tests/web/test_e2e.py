@@ -150,7 +150,9 @@ def test_a_spectator_on_a_phone_sees_the_board_and_no_moves(live: Live, browser:
     try:
         page.goto(live.base + g["spectator_link"])
         page.wait_for_selector("#board svg")
+        page.click("#tab-side")  # a phone keeps the players in a tab of their own
         page.wait_for_selector("#seats li")
+        page.click("#tab-board")
         assert page.locator("#moves.hidden").count() == 1
         assert page.locator("#board .tw-hl").count() == 0
         width = page.evaluate("() => document.documentElement.scrollWidth")

@@ -118,15 +118,23 @@ function hideHelp() {
   if (back && card.contains(document.activeElement) && document.contains(back)) back.focus({ preventScroll: true });
 }
 
-async function helpAt(node, pinned, byKeyboard = false) {
+// The help of ``node``, beside ``at`` (where the pointer or finger is) or else the element.
+async function helpAt(node, pinned, byKeyboard = false, at = null) {
   await loadHelp();
   const what = helpOf(node);
   if (!what) {
-    if (pinned) showHelp({ name: "Nothing to explain there", kind: "", text: "Tap a card, a space, a token or a track to learn what it is." }, node, true, byKeyboard);
+    if (pinned) showHelp({ name: "Nothing to explain there", kind: "", text: "Tap a card, a space, a token or a track to learn what it is." }, at || node, true, byKeyboard);
     return false;
   }
-  showHelp(what, what.anchor, pinned, byKeyboard);
+  showHelp(what, at || what.anchor, pinned, byKeyboard);
   return true;
+}
+
+// A small box round a point of the screen: the card goes beside the pointer, not beside the
+// whole of a large element (a board, a map) the pointer is on.
+function around(x, y) {
+  const r = 16;
+  return { left: x - r, right: x + r, top: y - r, bottom: y + r, width: 2 * r, height: 2 * r };
 }
 
 // ---- the mouse, the finger, the keyboard ----------------------------------------------------
@@ -137,10 +145,14 @@ function onHelpOver(event) {
   hoverOn = carrier;
   clearTimeout(hoverTimer);
   if (!carrier) { hideHelp(); return; }
+  const at = around(event.clientX, event.clientY);
   hoverTimer = setTimeout(() => {
     if (hoverOn !== carrier || helpPinned) return;
     const topic = helpTopics.get(carrier.dataset.help);
-    if (topic) showHelp(topic, carrier, false);
+    const box = carrier.getBoundingClientRect();
+    // beside a small element; beside the pointer on a large one
+    const big = box.width > 160 || box.height > 160;
+    if (topic) showHelp(topic, big ? at : carrier, false);
     else hideHelp();
   }, HOVER_MS);
 }
@@ -156,13 +168,14 @@ function onHelpDown(event) {
   if (event.pointerType === "mouse" || helpMode) return;
   cancelHold();
   const node = event.target;
+  const x = event.clientX, y = event.clientY;
   hold = {
     x: event.clientX, y: event.clientY,
     timer: setTimeout(() => {
       hold = null;
       swallowClick = true;
       setTimeout(() => { swallowClick = false; }, 1500);
-      helpAt(node, true);
+      helpAt(node, true, false, around(x, y));
     }, HOLD_MS),
   };
 }
@@ -188,7 +201,7 @@ function onHelpClick(event) {
   if (!helpMode) return;
   event.stopPropagation();
   event.preventDefault();
-  helpAt(event.target, true);
+  helpAt(event.target, true, false, around(event.clientX, event.clientY));
 }
 
 function onHelpKey(event) {
@@ -197,7 +210,7 @@ function onHelpKey(event) {
   if (!node) return;
   event.preventDefault();
   event.stopPropagation();
-  helpAt(node, true, true);
+  helpAt(node, true, true, node.getBoundingClientRect());  // beside the target itself
 }
 
 function setHelpMode(on) {
