@@ -280,12 +280,12 @@ def test_the_reason_names_the_rule_that_ended_it() -> None:
     state.rounds, state.allies, state.ended_by = 12, 3, 1
     majority = DATA.game["minerals"][state.markers[5]].capitalize()
     assert explain.end_reason(state) == (
-        "The third Allied Ship was drawn from the Bag on P2 (blue)'s turn, which ends the game "
+        "The third Allied Ship was drawn from the Bag on seat 1's turn, which ends the game "
         f"at once (End of the Game); the most {majority} Influence scored the majority."
     )
     state.allies = 2
     assert explain.end_reason(state) == (
-        "A Ship had to be drawn from an empty Bag on P2 (blue)'s turn, which ends the game at "
+        "A Ship had to be drawn from an empty Bag on seat 1's turn, which ends the game at "
         "once (End of the Game); nobody scores the third Allied Ship's majority."
     )
     state.rounds = MAX_ROUNDS + 1
@@ -297,7 +297,7 @@ def test_the_verdict_names_the_winning_seat_and_its_points() -> None:
     ending = explain.ending(state)
     (best,) = state.winners()
     assert ending is not None
-    assert ending.verdict.startswith(f"seat {best} wins with {int(state.scores()[best])} points")
+    assert ending.verdict.startswith(f"Seat {best} wins with {int(state.scores()[best])} points")
 
 
 def test_solo_says_the_schemes_score_and_who_won() -> None:
@@ -307,7 +307,7 @@ def test_solo_says_the_schemes_score_and_who_won() -> None:
     theirs = scoring.final_scores(state)[state.game.opponent]
     mine = int(state.scores()[0])
     if state.winners() == [0]:
-        assert ending.verdict == f"seat 0 beats the Schemes, {mine} to {theirs}."
+        assert ending.verdict == f"Seat 0 beats the Schemes, {mine} to {theirs}."
     else:
         assert ending.verdict == f"The Schemes win, {theirs} to {mine}: seat 0 loses."
     assert ending.notes[0].startswith(f"The Schemes scored {theirs}: Influence ")

@@ -304,7 +304,7 @@ def test_the_glance_shows_the_seats_key_numbers() -> None:
     text = "\n".join(glance)
     assert "Phase 1 of 3, round 1 of 4" in glance[0] and "you: take actions" in glance[0]
     assert "You: 4 action points left" in text
-    assert "knights 2 on the board, 4 in supply" in text
+    assert "2 knights on the board, 4 in supply" in text
     assert "Your cards: 6 action points" in text
     assert "Scores: seat 0 7 · seat 1 3" in text
     assert "If scored now: seat 0 15 · seat 1 10" in text

@@ -795,7 +795,7 @@ def influence_sources(state: SifnosState) -> dict[str, list[int]]:
 
 
 def end_reason(state: SifnosState) -> str:
-    ender = _who(state.game, state.ended_by) if state.ended_by >= 0 else "the table"
+    ender = f"seat {state.ended_by}" if state.ended_by >= 0 else "the table"
     if state.allies >= len(D.game["ally_spaces"]):
         mineral = mineral_name(state.markers[5])
         return (
@@ -827,7 +827,7 @@ def ending(state: SifnosState) -> Ending | None:
     if game.solo:
         mine, theirs = totals[0], totals[game.opponent]
         if best == 0:
-            verdict = f"seat 0 beats the Schemes, {mine} to {theirs}."
+            verdict = f"Seat 0 beats the Schemes, {mine} to {theirs}."
         else:
             verdict = f"The Schemes win, {theirs} to {mine}: seat 0 loses."
         from towers.games.sifnos.scoring import breakdown
@@ -844,10 +844,10 @@ def ending(state: SifnosState) -> Ending | None:
     else:
         score = totals[best]
         tied = [s for s in range(n) if totals[s] == score and s != best]
-        verdict = f"seat {best} wins with {plural(score, 'point')}."
+        verdict = f"Seat {best} wins with {plural(score, 'point')}."
         if tied:
             verdict = (
-                f"seat {best} wins with {plural(score, 'point')}, tied with "
+                f"Seat {best} wins with {plural(score, 'point')}, tied with "
                 f"{and_list(f'seat {s}' for s in tied)}: the tied seat whose next turn would "
                 "have come sooner wins."
             )

@@ -161,8 +161,8 @@ def glance(state: TorresState, seat: int | None) -> str:
         on_board = len(state.knights[seat])
         stacks = ", ".join(map(str, state.stacks[seat])) or "none"
         lines.append(
-            f"You ({_seat_name(seat)}, {SEAT_COLORS[seat]}): knights {on_board} on the board, "
-            f"{data.knights_per_player - on_board} in supply · stacks: {stacks}"
+            f"You ({_seat_name(seat)}, {SEAT_COLORS[seat]}): {plural(on_board, 'knight')} on the "
+            f"board, {data.knights_per_player - on_board} in supply · stacks: {stacks}"
         )
         obs = state.observation(seat)
         lines += _wrapped("Your cards: ", _hand_words(obs["hand"]) or "none")
