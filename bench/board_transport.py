@@ -1,5 +1,6 @@
 """How fast a move reaches the board in the browser, and how many bytes each state message takes:
-the whole svg in every message (``?board=svg``, as before) against the pieces that changed.
+the whole svg in every message (as before, and as the API gives it) against the pieces that
+changed (``?board=pieces``, as the page asks).
 
 Starts ``towers`` under uvicorn (as ``bench/load_server.py`` does), opens a game page of each
 game in Debian's Chromium (Playwright) as seat 0 and plays ``--moves`` of its moves, each a
@@ -45,7 +46,7 @@ SETUP = """(board) => {
   if (board) {
     const Native = window.WebSocket;
     window.WebSocket = class extends Native {
-      constructor(url, protocols) { super(`${url}?board=${board}`, protocols); }
+      constructor(url, protocols) { super(`${url.split("?")[0]}?board=${board}`, protocols); }
     };
   }
   window.__drawn = null;

@@ -99,11 +99,17 @@ class Live:
     # ---- WebSocket ------------------------------------------------------------------------
     @contextmanager
     def socket(
-        self, game_id: str, secret: str | None = None, *, send_hello: bool = True, **hello: Any
+        self,
+        game_id: str,
+        secret: str | None = None,
+        *,
+        send_hello: bool = True,
+        board: str | None = None,
+        **hello: Any,
     ) -> Iterator[ClientConnection]:
         """An open WebSocket to the game, offering compression as a browser does, the hello
-        sent (``secret`` None: a spectator)."""
-        url = f"{self.ws_base}/api/games/{game_id}/ws"
+        sent (``secret`` None: a spectator); ``board="pieces"`` asks for the board as pieces."""
+        url = f"{self.ws_base}/api/games/{game_id}/ws" + (f"?board={board}" if board else "")
         with connect(url, open_timeout=10, compression=None, extensions=[browser_offer()]) as ws:
             if send_hello:
                 ws.send(json.dumps({"type": "hello", "secret": secret, **hello}))

@@ -37,7 +37,7 @@ def test_websocket_messages_are_deflated_with_a_window_that_holds_the_last_board
     at 32 KB (RFC 7692's most): the answer leaves server_max_window_bits out, or names 15, so
     the next board is sent as its changes."""
     g = live.create("torres", players=2, seats=[{"kind": "human"}] * 2, seed=6)
-    with live.socket(g["id"], g["seats"][0]["secret"], svg=True) as ws:
+    with live.socket(g["id"], g["seats"][0]["secret"], svg=True, board="pieces") as ws:
         extensions = ws.response.headers.get("Sec-WebSocket-Extensions", "")
         assert "permessage-deflate" in extensions, extensions
         params = dict(

@@ -79,9 +79,9 @@ def test_a_first_message_that_is_not_hello_is_refused(live: Live) -> None:
 def test_every_watcher_gets_the_new_state_as_its_own_seat_sees_it(live: Live) -> None:
     gid, secrets = two_humans(live, seed=31)
     with (
-        live.socket(gid, secrets[0], svg=True, log=True) as a,
+        live.socket(gid, secrets[0], svg=True, log=True, board="pieces") as a,
         live.socket(gid, secrets[1], log=True) as b,
-        live.socket(gid, None, svg=True, log=True) as c,
+        live.socket(gid, None, svg=True, log=True, board="pieces") as c,
     ):
         logs = [LogReader(), LogReader(), LogReader()]
         sa, sb, sc = (r.take(receive_state(ws)) for r, ws in zip(logs, (a, b, c), strict=True))

@@ -256,12 +256,13 @@ def test_the_board_comes_as_the_pieces_that_changed(live: Live, page: Any, game:
 
 
 def test_a_socket_may_still_ask_for_the_whole_svg(live: Live) -> None:
-    """``?board=svg``: every state message carries the whole svg, as before the pieces."""
+    """Without ``?board=pieces`` every state message carries the whole svg, as the API always
+    gave it."""
     from websockets.sync.client import connect
 
     g = live.create("torres", players=2, seats=[{"kind": "human"}] * 2, seed=4)
     secret = g["seats"][0]["secret"]
-    url = f"{live.ws_base}/api/games/{g['id']}/ws?board=svg"
+    url = f"{live.ws_base}/api/games/{g['id']}/ws"
     with connect(url, open_timeout=10) as ws:
         ws.send(json.dumps({"type": "hello", "secret": secret, "svg": True}))
         first = receive_state(ws)

@@ -157,10 +157,10 @@ class Client:
         self.svg = svg
         self.log = log
         self.known = 0  # log entries the client holds
-        # the board: sent as the pieces that changed (``board``), unless the socket's address
-        # asks for the whole svg in every message (``?board=svg``)
+        # the board: the whole svg in every message, as the API always gave it, unless the
+        # socket's address asks for the pieces that changed (``?board=pieces``, as the page does)
         query = getattr(ws, "query_params", None) or {}
-        self.whole_svg = query.get("board") == "svg"
+        self.whole_svg = query.get("board") != "pieces"
         self.pieces: list[str] = []  # the board's pieces the client holds
         self.dirty = True
         self.outbox: deque[str] = deque()
