@@ -92,8 +92,8 @@ def test_a_stretch_of_each_game_played_by_keys_only(live: Live, page: Any, game:
     page.goto(live.base + g["seats"][0]["link"])
     page.wait_for_function(MINE, arg=-1)
     # Tab reaches the board: one stop, a target named by its move in words, after the header's
-    # link to the lobby, its help mode and How this game goes, and the zoom of a dense board
-    for _ in range(5):
+    # link to the lobby, the zoom of a dense board, its help mode and How this game goes
+    for _ in range(6):
         page.keyboard.press("Tab")
         if "target" in focus(page):
             break

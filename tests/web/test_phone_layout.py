@@ -25,14 +25,14 @@ SMALLEST_TARGET = 24.0
 STEPS = 30  # random actions between the two positions looked at
 BOARD_TAB_SCREENS = {
     # the Board tab's height over the screen's, the page's header, tabs and dock included:
-    # about 1.3 is the aim (measured: Torres 1.0, Sifnos 1.37, Return to Dark Tower 1.39,
-    # Tiletum 1.48); Turris's shared board is its map of 1,127 units, 1.25 screens alone, with
-    # two more panels the game puts with it (2.26)
+    # about 1.3 is the aim (measured: Torres 1.0, Return to Dark Tower 1.13, Towers of Sifnos
+    # 1.32, Tiletum 1.42, its Action Wheel and Map both shared); Turris's shared board is its
+    # map of 1,127 units, 1.25 screens alone, with two more panels the game puts with it (2.2)
     "torres": 1.3,
-    "tiletum": 1.55,
-    "turris": 2.35,
-    "sifnos": 1.45,
-    "dark_tower": 1.5,
+    "tiletum": 1.5,
+    "turris": 2.3,
+    "sifnos": 1.4,
+    "dark_tower": 1.3,
 }
 ratios: dict[str, float] = {}
 
