@@ -23,7 +23,7 @@ from towers.games.dark_tower import explain as X
 from towers.games.dark_tower import frames as F
 from towers.games.dark_tower import render as R
 from towers.games.dark_tower.data import DATA, STATUSES, DataError, effects_text, parse_effects
-from towers.games.dark_tower.rules import GOAL, N_FOES, DarkTowerGame, DarkTowerState
+from towers.games.dark_tower.rules import DROP, GOAL, N_FOES, DarkTowerGame, DarkTowerState
 
 from .conftest import act, chance, end_turn, loc, middle, new_game
 
@@ -449,3 +449,17 @@ def test_the_haggle_die_rolled_is_shown_and_asks_for_its_help() -> None:
     svg = views().svg(state, 0) or ""
     said = "Haggle die: after you Reinforce, gain 1 potion"
     assert re.search(rf'data-help="haggle-die"><text[^>]*>{said}', svg)
+
+
+@pytest.mark.parametrize(
+    ("mode", "who"),
+    [("cooperative", "the heroes lose"), ("competitive", "the hero is out of the race")],
+)
+def test_a_skull_dropped_from_an_empty_supply_says_what_follows(mode: str, who: str) -> None:
+    state = new_game(2, mode=mode)
+    state.supply = 3
+    assert X.log_words(state, DROP).endswith("(2 skulls left in the supply)")
+    state.supply = 1
+    assert X.log_words(state, DROP).endswith("(0 skulls left in the supply)")
+    state.supply = 0
+    assert X.log_words(state, DROP) == f"drop a skull into the Tower: the supply is empty, so {who}"

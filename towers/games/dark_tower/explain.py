@@ -685,6 +685,9 @@ def _result_words(state: DarkTowerState, value: Any, top: Any) -> str | None:  #
         case A.RollHaggle(face=face):
             return f"haggle die: {haggle_words(face)}"
         case A.DropSkull():
+            if state.supply <= 0:
+                who = "the hero is out of the race" if g.competitive else "the heroes lose"
+                return f"drop a skull into the Tower: the supply is empty, so {who}"
             left = state.supply - 1
             return f"drop a skull into the Tower ({plural(left, 'skull')} left in the supply)"
         case A.Release(what=what):
