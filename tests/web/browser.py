@@ -323,28 +323,33 @@ def show_part_of(page: Any, ident: str, tap: bool = True) -> str | None:
     return part
 
 
-def tap_target(page: Any, ident: str) -> None:
+def tap_target(page: Any, ident: str) -> str | None:
     """Tap the board element ``ident`` at its centre with a finger, its tab chosen first when
-    the phone shows another part of the board; fails when something covers it there."""
-    show_part_of(page, ident)
+    the phone shows another part of the board (the part chosen, else None); fails when
+    something covers it there."""
+    part = show_part_of(page, ident)
     x, y = page.evaluate(CENTRE, ident)
     covered = page.evaluate(COVERED, [ident, x, y])
     assert covered is None, f"{ident} is covered at its centre ({x:.0f}, {y:.0f}) by {covered}"
     page.touchscreen.tap(x, y)
+    return part
 
 
-def tap_move(page: Any, entry: dict[str, Any]) -> str:
+def tap_move(page: Any, entry: dict[str, Any], tabs: list[str] | None = None) -> str:
     """Play the move ``entry`` (of the view's legal moves) by finger, as :func:`make_move` does
     by mouse: its targets tapped in order (each one's tab chosen first where the phone shows
     the board by parts), the chooser's button or the move's button in words tapped, the
-    confirmation tapped where the page asks. Returns how: "board", "chooser" or "words"."""
+    confirmation tapped where the page asks. Returns how: "board", "chooser" or "words"; the
+    tabs chosen on the way are added to ``tabs``."""
     ply = int(page.evaluate("() => Number(document.querySelector('#status').dataset.ply)"))
     ids = entry["targets"]
     how = "board" if ids else "words"
     if not ids:
         page.locator(f'#words button[data-action="{entry["action"]}"]').tap()
     for k, ident in enumerate(ids):
-        tap_target(page, ident)
+        part = tap_target(page, ident)
+        if part is not None and tabs is not None:
+            tabs.append(part)
         if k + 1 < len(ids):
             page.wait_for_function(PICKED, arg=k + 1)
     asked = page.wait_for_function(ASKED, arg=ply).json_value()

@@ -1,7 +1,8 @@
 """Each game's end played in a real browser as a person plays it, at a desktop's size and at a
 phone's: the game is created through the API with every seat human, most of it is played
-there at random (seeded; chance drawn by the server), then the other seats go to bots and seat
-0's page plays on to the end. On the desktop the first moves are made with the mouse on the
+there (at random from a seed, Sifnos as a player in a hurry; chance drawn by the server), then
+the other seats go to random bots and seat 0's page plays on to the end, 10 to 35 decisions,
+each made on the board, by the chooser's buttons or by a button in words. On the desktop the first moves are made with the mouse on the
 board and the rest with the keyboard alone (Tab to the board, the arrow keys, Enter or Space,
 Tab to the chooser or the words, Enter on the confirmation); on the phone every move is a tap,
 the tab of the board's part that holds a target chosen first when another is shown.
@@ -19,6 +20,7 @@ from __future__ import annotations
 import os
 import random
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +38,7 @@ from tests.web.browser import (
     shot,
     tap_move,
 )
+from tests.web.test_sifnos import choose as sifnos_choice
 from towers.core.record import replay
 
 pytestmark = needs_chromium
@@ -43,14 +46,12 @@ pytestmark = needs_chromium
 SEED = 7
 PLAYERS = 2
 # The actions played through the API before seat 0's page opens: with SEED, seat 0 then has
-# 10 to 20 decisions left before the game ends (a game's length is set by its seed).
-FAST = {"torres": 130, "tiletum": 150, "turris": 780, "sifnos": 370, "dark_tower": 140}
-# Sifnos played at random lasts long (every effect is taken up): there the seats say "done"
-# most of the time they may, as a player in a hurry would, in the API; in the page a third as
-# often for the first CALM decisions, so that the board's choices are tried too.
-HURRY = {"sifnos": 0.9}
-CALM = 12
-QUICK = "done"
+# 10 to 35 decisions left before the game ends (the seed sets the rest of the game too).
+FAST = {"torres": 130, "tiletum": 150, "turris": 780, "sifnos": 170, "dark_tower": 140}
+# Sifnos played at random lasts until the round this project stops it at: there the seats play
+# as a player in a hurry to bring on the invasions would (the Sifnos browser test's choice),
+# through the API and in the page, and the game ends by its rules.
+POLICY: dict[str, Callable[[Any, list[int], random.Random], int]] = {"sifnos": sifnos_choice}
 BY_MOUSE = 6  # on the desktop, the moves made with the mouse before the keyboard takes over
 LEAST = 8  # the fewest decisions seat 0 takes in the page
 
@@ -64,6 +65,11 @@ PAGE_TEXT = """() => {
 }"""
 
 
+def at_random(state: Any, legal: list[int], rng: random.Random) -> int:
+    """Any legal action."""
+    return rng.choice(legal)
+
+
 def fast_forward(live: Live, game: str) -> tuple[str, str, str]:
     """A game of ``game`` created with every seat human, played through the API at random for
     ``FAST[game]`` actions (the engine's legal actions read from the live service), then the
@@ -74,14 +80,12 @@ def fast_forward(live: Live, game: str) -> tuple[str, str, str]:
     assert live.service is not None
     room = live.service.rooms[gid]
     rng = random.Random(SEED)
-    hurry = HURRY.get(game, 0.0)
+    policy = POLICY.get(game, at_random)
     for _ in range(FAST[game]):
         state = room.state
         assert not state.is_terminal(), "the game ended before seat 0's page opened"
         seat = state.current_player()
-        legal = state.legal_actions()
-        quick = [a for a in legal if state.action_to_string(a) == QUICK]
-        action = rng.choice(quick if quick and rng.random() < hurry else legal)
+        action = policy(state.clone(), state.legal_actions(), rng)
         r = live.act(gid, secrets[seat], ply=room.ply, action=action)
         assert r.status_code == 200, r.text
     for seat in range(1, PLAYERS):
@@ -91,11 +95,11 @@ def fast_forward(live: Live, game: str) -> tuple[str, str, str]:
 
 
 def pick(
-    legal: list[dict[str, Any]], done: Counter[str], rng: random.Random, hurry: float
+    legal: list[dict[str, Any]], done: Counter[str], rng: random.Random, game: str, state: Any
 ) -> dict[str, Any]:
-    """A legal move at random, preferring one asked of the chooser (few are) while fewer than 2
-    were, then one made a way not yet used (on the board, by the chooser, in words), else
-    "done" with the chance ``hurry`` where it may be said."""
+    """A legal move, preferring one asked of the chooser (few are) while fewer than 2 were,
+    then one made a way not yet used (on the board, by the chooser, in words), else the game's
+    policy's choice in ``state`` (at random where it has none)."""
     paths = {tuple(a["targets"]) for a in legal}
 
     def way(a: dict[str, Any]) -> str:
@@ -111,8 +115,8 @@ def pick(
     fresh = [a for a in legal if not done[way(a)]]
     if fresh:
         return rng.choice(fresh)
-    quick = [a for a in legal if a["text"] == QUICK]
-    return quick[0] if quick and rng.random() < hurry else rng.choice(legal)
+    chosen = POLICY.get(game, at_random)(state, sorted(a["action"] for a in legal), rng)
+    return next(a for a in legal if a["action"] == chosen)
 
 
 def look(page: Any, game: str, size: str, when: str) -> None:
@@ -153,6 +157,7 @@ def test_the_end_of_a_game_played_in_the_page(
         rng = random.Random(SEED)
         ways: Counter[str] = Counter()
         by: Counter[str] = Counter()
+        tabs: list[str] = []  # the phone's tabs chosen to reach a target
         decisions = 0
         while True:
             page.wait_for_function(MY_TURN_OR_OVER, timeout=60_000)
@@ -163,10 +168,11 @@ def test_the_end_of_a_game_played_in_the_page(
                 continue  # the turn passed on between the two looks
             if decisions in (0, BY_MOUSE):
                 look(page, game, size, "start" if decisions == 0 else "halfway")
-            hurry = HURRY.get(game, 0.0) / (3 if decisions < CALM else 1)
-            entry = pick(view["legal"], ways, rng, hurry)
+            assert live.service is not None
+            state = live.service.rooms[gid].state.clone()
+            entry = pick(view["legal"], ways, rng, game, state)
             if phone:
-                how, hand = tap_move(page, entry), "finger"
+                how, hand = tap_move(page, entry, tabs), "finger"
             elif decisions < BY_MOUSE:
                 how, hand = make_move(page, entry), "mouse"
             else:
@@ -175,7 +181,6 @@ def test_the_end_of_a_game_played_in_the_page(
             by[hand] += 1
             decisions += 1
 
-        print(f"\n{game} {size}: {decisions} decisions, {dict(ways)}, {dict(by)}")
         assert decisions >= LEAST, f"only {decisions} decisions in the page"
         assert ways["board"] and ways["words"], ways
         if not phone:
@@ -186,6 +191,8 @@ def test_the_end_of_a_game_played_in_the_page(
             # the verdict at the foot of the screen; the scores in the last tab
             assert page.locator("#dock .result-line").is_visible()
             page.locator("#tab-side").tap()
+        else:
+            page.locator("#final").hover()  # the mouse off the board, on the scores
         page.wait_for_selector("#final:not(.hidden)")
         page.locator("#final").scroll_into_view_if_needed()
         assert page.locator("#final").is_visible()
