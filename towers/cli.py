@@ -1205,6 +1205,64 @@ def review_command(
             table_console(json_out).print(f"The plot is in {escape(str(plot))}.")
 
 
+@app.command("learn")
+def learn_command(
+    game: Annotated[
+        str | None,
+        typer.Argument(
+            help="A game with a tutorial (none: list them and your progress).",
+            autocompletion=complete_game,
+        ),
+    ] = None,
+    lesson: Annotated[
+        str | None,
+        typer.Argument(help="The lesson to start at (default: the first one not done)."),
+    ] = None,
+) -> None:
+    """Learn a game from its rulebook's worked examples: each lesson shows a position, asks
+    for a move and explains the others; the last is a game against the random bot with
+    hints. Progress is kept in $XDG_DATA_HOME/towers/learn.json."""
+    from towers.learn.lessons.screen import LessonScreen
+    from towers.learn.lessons.screen import console_reader as lesson_reader
+    from towers.learn.tutorial import LessonError, Progress, tutorial, tutorials
+
+    with user_errors():
+        try:
+            progress = Progress.load()
+            if game is None:
+                learn_table(tutorials(), progress)
+                return
+            check_game(game)
+            found = tutorial(game)
+            start = progress.first_open(found) if lesson is None else found.lesson(lesson)
+        except LessonError as exc:
+            fail(str(exc))
+        console = out()
+        LessonScreen(found, console, lesson_reader(console), progress).run(start)
+
+
+def learn_table(found: Any, progress: Any) -> None:
+    """Each game's tutorial: its lessons and how many of them are done."""
+    table = Table(title="Tutorials")
+    table.add_column("game", style="bold")
+    table.add_column("title")
+    table.add_column("lessons")
+    table.add_column("done")
+    table.add_column("next")
+    for name, tut in sorted(found.items()):
+        done = progress.count(tut)
+        nxt = progress.first_open(tut)
+        table.add_row(
+            name,
+            escape(title_of(name)),
+            str(len(tut.lessons)),
+            f"{done} of {len(tut.lessons)}",
+            "all done" if done == len(tut.lessons) else escape(f"{nxt.key}: {nxt.title}"),
+        )
+    out().print(table)
+    out().print("Start one with `towers learn GAME`, or a lesson with `towers learn GAME LESSON`.")
+
+
 def main() -> None:
     app()
 

@@ -1,0 +1,1 @@
+"""The lessons of each game's tutorial (see :mod:`towers.learn.tutorial`)."""

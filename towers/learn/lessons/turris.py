@@ -1,0 +1,235 @@
+"""The Turris tutorial: the Action Step's Place, Gather Ichor and Collect, and the Complete
+Mission Step, from the rulebook's worked examples of Alice and Bob (sections cited per
+lesson), then a game against the random bot.
+
+Every position comes from one opening played through the engine: the five face-up Missions
+fixed, seat 1 the First Player, who takes the Spire (limited to one Scout) and the Shrine;
+seat 0, the learner, plays the Ministers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from towers.core.game import State
+from towers.learn.tutorial import Lesson, Tutorial, Wrong, script
+
+GAME = "turris"
+
+OPENING = [
+    "draw mission Forced Cooperation",
+    "draw mission Offer of Protection",
+    "draw mission Veteran Scouts",
+    "draw mission Forgotten Rites",
+    "draw mission Offering of Blood",
+    "first player 2",
+    "faction Ministers side A",
+    "faction Tinkerers side A",
+    "place Spire",
+    "place Shrine",
+    "pass",
+]
+ROUND1 = [
+    "place Nest",
+    "place Guild",
+    "pass",
+    "pass",
+    # the Beast Phase: the Pain devours seat 1's Scout in the Shrine, the Delusion pushes
+    # seat 0's Scout out of the Nest into the Forge; then seat 1 opens round 2
+    "council ichor",
+    "pass",
+    "pass",
+    "choose Forge",
+    "place Garden",
+    "choose Garden",
+    "place Forge",
+    "pass",
+]
+COLLECT = [
+    "collect from Forge",
+    "collect from Guild",
+    "pass",
+    "token I",
+    "token I",
+    "resolve 1",
+    "resolve 1",
+]
+ICHOR, KNOWLEDGE, RELICS, WEAPONRY = 0, 1, 2, 3
+
+
+def _obs(state: State) -> dict[str, Any]:
+    return state.observation(0)
+
+
+def _resources(state: State) -> list[int]:
+    return list(_obs(state)["resources"][0])
+
+
+def _first_turn() -> State:
+    return script(GAME, OPENING)
+
+
+def _one_gather() -> State:
+    return script(GAME, [*OPENING, "gather ichor"])
+
+
+def _collect_turn() -> State:
+    return script(GAME, OPENING + ROUND1)
+
+
+def _mission_step() -> State:
+    return script(GAME, OPENING + ROUND1 + ["collect", *COLLECT, "gather ichor", "pass"])
+
+
+def _start_game() -> State:
+    return script(GAME, [], seed=7)
+
+
+def _place_check(before: State, after: State) -> bool:
+    b, a = _obs(before), _obs(after)
+    return bool(
+        a["hand_sizes"][0] == b["hand_sizes"][0] + 2 and a["reserve"][0] == b["reserve"][0] - 1
+    )
+
+
+def _gather_check(before: State, after: State) -> bool:
+    # the turn's first Gather gave 1 Ichor; the second gives 1 and 1 more
+    return _resources(after)[ICHOR] == _resources(before)[ICHOR] + 2 == 6
+
+
+def _collect_check(before: State, after: State) -> bool:
+    done = after.clone()
+    for word in COLLECT:
+        done.apply_action(done.string_to_action(word))
+    b, a = _resources(before), _resources(done)
+    return (
+        a[ICHOR] == b[ICHOR] - 2
+        and a[KNOWLEDGE] == b[KNOWLEDGE] + 2
+        and a[WEAPONRY] == b[WEAPONRY] + 2
+        and _obs(done)["reserve"][0] == _obs(before)["reserve"][0] + 2
+    )
+
+
+def _mission_check(before: State, after: State) -> bool:
+    return bool(_obs(after)["prestige"][0] == _obs(before)["prestige"][0] + 3)
+
+
+LESSONS = (
+    Lesson(
+        key="place",
+        title="Place a Scout",
+        intro=(
+            "Each turn you take 2 actions, then may complete a Mission. Place puts a Scout\n"
+            "from your reserve in a Location without a Beast. An Immediate Location pays at\n"
+            "once; any other pays only when you Collect the Scout later. P2 (blue), the First\n"
+            "Player, got to the Spire first: it takes one Scout, so it is closed to you."
+        ),
+        build=_first_turn,
+        ask="Place a Scout in the Nest, an Immediate Location: it draws 2 Tactics cards now.",
+        expected=frozenset({"place Nest"}),
+        why="The Nest pays as the Scout lands: 2 Tactics cards in your hand at once.",
+        wrong={
+            "place Spire": Wrong("P2's Scout already holds the Spire.", True),
+            "place Guild": Wrong(
+                "the Guild pays its 2 Knowledge only when you Collect, a turn later at best."
+            ),
+        },
+        after=(
+            "Your second action may Place again (say in the Guild, which pays on a Collect).\n"
+            "Then the Beasts move toward the nearest Scouts: watch where they stand."
+        ),
+        rule="Turris, Action Step (PLACE)",
+        check=_place_check,
+        measure=lambda s: float(_obs(s)["hand_sizes"][0]),
+    ),
+    Lesson(
+        key="gather",
+        title="Gather Ichor",
+        intro=(
+            "Ichor pays for everything: 1 to bring each Scout home with Collect, 3 to revive\n"
+            "one from the Graveyard. Gather Ichor gives 1, and a turn spent gathering twice\n"
+            "gives 1 more. You have just gathered once (4 Ichor now) and have one action left."
+        ),
+        build=_one_gather,
+        ask="Use your second action so that this turn gives the most Ichor.",
+        expected=frozenset({"gather ichor"}),
+        why="The second Gather gives 1 Ichor and the bonus 1: 3 Ichor for the whole turn.",
+        wrong={
+            "collect": Wrong("you have no Scout on the board to Collect.", True),
+            "place Guild": Wrong("it leaves you with 4 Ichor instead of 6."),
+        },
+        after="Ichor in hand means you can Collect several Scouts at once next turn.",
+        rule="Turris, Action Step",
+        check=_gather_check,
+        measure=lambda s: float(_resources(s)[ICHOR]),
+    ),
+    Lesson(
+        key="collect",
+        title="Collect your Scouts",
+        intro=(
+            "Last round you placed in the Nest (2 Tactics cards at once) and the Guild. The\n"
+            "Delusion then pushed your Nest Scout into the Forge. Now your Scouts stand in\n"
+            "the Forge (2 Weaponry) and the Guild (2 Knowledge), with no Beast beside them."
+        ),
+        build=_collect_turn,
+        ask="Bring both Scouts home and take their rewards.",
+        expected=frozenset({"collect"}),
+        why=(
+            "Collect calls back any of your Scouts for 1 Ichor each and pays each one's "
+            "Location: 2 Ichor for 2 Weaponry and 2 Knowledge."
+        ),
+        wrong={
+            "place Garden": Wrong("P2's Scout already holds the Garden.", True),
+            "force revive": Wrong("none of your Scouts is in the Graveyard.", True),
+        },
+        after=(
+            "Choose the Scouts (Forge and Guild), pay 2 Ichor and take the rewards in the\n"
+            "order you like. One Collect a turn, and no Place after it in the same turn."
+        ),
+        rule="Turris, Action Step (COLLECT)",
+        check=_collect_check,
+    ),
+    Lesson(
+        key="mission",
+        title="Complete a Mission",
+        intro=(
+            "After your 2 actions you may complete one face-up Mission: pay its cost and gain\n"
+            "its Prestige. An Artifact may stand in for any one resource. You hold 2 Ichor,\n"
+            "2 Knowledge, 2 Weaponry and 1 Artifact."
+        ),
+        build=_mission_step,
+        ask="Complete the Mission that gives the most Prestige for what you hold.",
+        expected=frozenset({"mission Offering of Blood"}),
+        why="Offering of Blood costs 1 Ichor and 1 Weaponry and gives 3 Prestige.",
+        wrong={
+            "mission Forced Cooperation": Wrong("it gives 2 Prestige, Offering of Blood 3."),
+            "mission Forgotten Rites": Wrong("it needs 2 Relics and you have none.", True),
+            "pass": Wrong("no Mission means no Prestige this turn."),
+        },
+        after=(
+            "Completed Missions count toward Tower Rooms: the first needs 2 of them. The\n"
+            "face-up Missions are refilled to 5 when your turn ends."
+        ),
+        rule="Turris, Complete Mission Step",
+        check=_mission_check,
+        measure=lambda s: float(_obs(s)["prestige"][0]),
+    ),
+    Lesson(
+        key="game",
+        title="A game against the random bot",
+        intro=(
+            "Now play a whole game as seat 0 against the random bot. Type `hint` at any\n"
+            "time: the strongest bot says what it would play and why."
+        ),
+        build=_start_game,
+        ask="Play the game to its end.",
+        expected=lambda s, a: True,
+        why="",
+        wrong={},
+        after="That is the whole game: the most Prestige wins.",
+        rule="Turris, Endgame",
+        bout=True,
+    ),
+)
+
+TUTORIAL = Tutorial(GAME, LESSONS)
