@@ -148,7 +148,8 @@ LESSONS = (
         intro=(
             "Ichor pays for everything: 1 to bring each Scout home with Collect, 3 to revive\n"
             "one from the Graveyard. Gather Ichor gives 1, and a turn spent gathering twice\n"
-            "gives 1 more. You have just gathered once (4 Ichor now) and have one action left."
+            "gives 1 more. You have just gathered once (4 Ichor now) and have one action\n"
+            "left."
         ),
         build=_one_gather,
         ask="Use your second action so that this turn gives the most Ichor.",
