@@ -21,6 +21,7 @@ from towers.learn.tutorial import (
     Lesson,
     LessonError,
     Progress,
+    Tutorial,
     after_move,
     judge,
     script,
@@ -49,7 +50,9 @@ def test_every_game_with_a_tutorial_has_five_to_ten_lessons_ending_in_a_game() -
 
 
 @pytest.mark.parametrize(("tut", "lesson"), LESSONS)
-def test_lesson_text_fits_the_terminal_and_cites_the_rulebook(tut, lesson: Lesson) -> None:
+def test_lesson_text_fits_the_terminal_and_cites_the_rulebook(
+    tut: Tutorial, lesson: Lesson
+) -> None:
     for text in (lesson.intro, lesson.after):  # the others are one sentence, wrapped
         assert all(len(line) <= 80 for line in text.splitlines())
     assert lesson.rule.split(",")[0].lower() == tut.game
@@ -57,7 +60,9 @@ def test_lesson_text_fits_the_terminal_and_cites_the_rulebook(tut, lesson: Lesso
 
 
 @pytest.mark.parametrize(("tut", "lesson"), TAUGHT)
-def test_the_expected_move_is_legal_and_does_what_the_text_says(tut, lesson: Lesson) -> None:
+def test_the_expected_move_is_legal_and_does_what_the_text_says(
+    tut: Tutorial, lesson: Lesson
+) -> None:
     state = lesson.build()
     assert state.current_player() == lesson.seat
     moves = expected_moves(lesson, state)
@@ -73,9 +78,10 @@ def test_the_expected_move_is_legal_and_does_what_the_text_says(tut, lesson: Les
 
 
 @pytest.mark.parametrize(("tut", "lesson"), TAUGHT)
-def test_each_wrong_move_is_refused_or_weaker_as_the_text_says(tut, lesson: Lesson) -> None:
+def test_each_wrong_move_is_refused_or_weaker_as_the_text_says(
+    tut: Tutorial, lesson: Lesson
+) -> None:
     state = lesson.build()
-    views = views_of(state.game)
     names = lesson.listed_wrong()
     assert names, "a lesson explains at least one wrong move"
     best = None
