@@ -193,6 +193,7 @@ def test_the_end_of_a_game_played_in_the_page(
             page.locator("#tab-side").tap()
         else:
             page.locator("#final").hover()  # the mouse off the board, on the scores
+            page.evaluate("() => window.scrollTo(0, 0)")  # the scores stay in view beside
         page.wait_for_selector("#final:not(.hidden)")
         page.locator("#final").scroll_into_view_if_needed()
         assert page.locator("#final").is_visible()
