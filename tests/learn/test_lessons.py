@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -224,3 +225,23 @@ def test_the_last_lesson_is_a_game_against_the_random_bot_played_to_its_end(
     assert "Hint for seat 0" in text
     assert "wins" in text or "won" in text.lower()
     assert Progress.load(tmp_path / "learn.json").done == {game: [lesson.key]}
+
+
+def test_the_bots_hidden_choices_stay_hidden_in_the_game(tmp_path: Path) -> None:
+    """In Torres the bot keeps one of three drawn cards unseen: the learner reads only that
+    a hidden choice was made, never the card."""
+    tut = tutorial("torres")
+    words = ["first knight d1", "first knight c6", "king f3", "end turn", "acquire card"]
+    lesson = replace(tut.lessons[-1], build=lambda: script("torres", words))
+    out = io.StringIO()
+    screen = LessonScreen(
+        replace(tut, lessons=(lesson,)),
+        Console(file=out, width=80),
+        lambda prompt: "1",
+        Progress.load(tmp_path / "learn.json"),
+        seed=5,
+    )
+    screen.lesson(lesson)
+    bot_lines = [line for line in out.getvalue().splitlines() if "The random bot" in line]
+    assert "The random bot (seat 1): a hidden choice" in bot_lines
+    assert not any(" keep " in line for line in bot_lines)

@@ -20,6 +20,7 @@ from rich.text import Text
 from towers.core.chance import resolve_chance
 from towers.core.errors import ActionParseError, TowersError
 from towers.core.game import Game, State
+from towers.core.knowledge import seen_by
 from towers.core.registry import make, make_bot, title_of, views_of
 from towers.core.views import find_topics
 from towers.core.words import plural
@@ -193,7 +194,9 @@ class LessonScreen:
             player = state.current_player()
             if player != seat:
                 action = bot.choose(state)
-                self.say(f"The random bot (seat {player}): {views.log_words(state, action)}")
+                seen = seen_by(state, action, random.Random(f"{len(state.history())}:{action}"))
+                words = views.log_words(state, action) if seen is None or seat in seen else ""
+                self.say(f"The random bot (seat {player}): {words or 'a hidden choice'}")
                 state.apply_action(action)
                 shown = False
                 continue
