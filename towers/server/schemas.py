@@ -152,18 +152,33 @@ class LegalAction(BaseModel):
     action: int
     text: str
     targets: list[str] = Field(description="ids of SVG elements to click, in order")
+    ends_turn: bool = Field(
+        description="whether it is the last its actor may take back (the page confirms it)"
+    )
 
 
 class LogEntry(BaseModel):
     ply: int
     actor: int = Field(description="the seat, or -1 for chance")
     who: str
-    text: str = Field(description="the action in words, or 'a hidden choice/outcome'")
+    text: str = Field(
+        description="the action in the game's log words, or 'a hidden choice/outcome'"
+    )
+    chapter: str = Field(description="the part of the game it was taken in; empty in setup")
+
+
+class Ending(BaseModel):
+    verdict: str = Field(description="who won, in words")
+    reason: str = Field(description="why the game ended")
+    categories: list[str] = Field(description="the score's parts; the last is the total")
+    rows: list[list[float | int | str]] = Field(description="per seat, a value per category")
+    notes: list[str]
 
 
 class GameView(BaseModel):
     id: str
     game: str
+    title: str = Field(description="the game's printed title")
     players: int
     options: dict[str, Any]
     you: int | None = Field(description="your seat; null for a spectator")
@@ -177,6 +192,8 @@ class GameView(BaseModel):
     winners: list[int]
     legal: list[LegalAction] = Field(description="only on your own turn")
     can_undo: bool
+    ending: Ending | None = Field(description="how the game ended, by score category; null before")
+    colours: list[str] | None = Field(description="each seat's colour as the board draws it")
     seats: list[SeatInfo]
     svg: str | None = Field(None, description="with ?svg=true")
     log: list[LogEntry] | None = Field(None, description="with ?log=true")
@@ -192,5 +209,7 @@ class ReplayStep(BaseModel):
     observation: dict[str, Any]
     scores: list[float] | None
     winners: list[int]
+    ending: Ending | None = None
+    colours: list[str] | None = None
     log: list[LogEntry]
     svg: str | None = None
