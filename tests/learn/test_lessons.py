@@ -94,7 +94,7 @@ def test_each_wrong_move_is_refused_or_weaker_as_the_text_says(
         assert wrong is not None
         verdict = judge(lesson, state, action)
         assert not verdict.ok
-        assert wrong.text in verdict.text
+        assert wrong.text[1:] in verdict.text
         if wrong.refused:
             assert not state.is_legal(action), f"{name} is legal in {lesson.key}"
             assert verdict.refused and "is not allowed here" in verdict.text

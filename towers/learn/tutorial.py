@@ -186,7 +186,7 @@ def judge(lesson: Lesson, state: State, action: int) -> Verdict:
         if summary:
             lines.append(f"The rule ({rule}): {summary}")
         if own is not None:
-            lines.append(own.text)
+            lines.append(own.text[:1].upper() + own.text[1:])
         return Verdict(False, "\n".join(lines), refused=True)
     if own is not None:
         return Verdict(False, f"{words} is allowed, but weaker here: {own.text}")

@@ -73,6 +73,36 @@ def _one_gather() -> State:
     return script(GAME, [*OPENING, "gather ichor"])
 
 
+def _after_abyss() -> State:
+    return script(GAME, [*OPENING, "place Abyss", "council ichor", "resolve 1"])
+
+
+SETTLING = ("yes", "token I", "resolve ")
+
+
+def _settled(state: State) -> State:
+    """``state`` once seat 0 has paid for its last action (Ichor first) and taken what it
+    gives, up to its next real choice."""
+    done = state.clone()
+    while done.current_player() == 0:
+        words = [done.action_to_string(a) for a in done.legal_actions()]
+        if not words or not all(w.startswith(SETTLING) or w == "token A" for w in words):
+            break
+        first = next((w for w in words if w.startswith(SETTLING)), words[0])
+        done.apply_action(done.string_to_action(first))
+    return done
+
+
+def _revive_check(before: State, after: State) -> bool:
+    done = _settled(after)
+    b, a = _obs(before), _obs(done)
+    return bool(
+        b["graveyard"][0] == 1
+        and a["graveyard"][0] == 0
+        and _resources(done)[ICHOR] == _resources(before)[ICHOR] - 1
+    )
+
+
 def _collect_turn() -> State:
     return script(GAME, OPENING + ROUND1)
 
@@ -165,12 +195,38 @@ LESSONS = (
         measure=lambda s: float(_resources(s)[ICHOR]),
     ),
     Lesson(
+        key="revive",
+        title="Bring a Scout back from the Graveyard",
+        intro=(
+            "Your first action placed a Scout in the Abyss: it sacrificed another Scout\n"
+            "from your reserve to the Graveyard for an Artifact, and the Council track, one\n"
+            "step on for the lost Scout, paid 2 Ichor. Force Revive brings one Scout back\n"
+            "for 3 Ichor; the Isle, an Immediate Location, revives up to 3 for 1 Ichor each,\n"
+            "when no Beast stands in it."
+        ),
+        build=_after_abyss,
+        ask="Get your Scout out of the Graveyard for the least Ichor.",
+        expected=frozenset({"place Isle"}),
+        why="The Isle brings the Scout back for 1 Ichor: you keep 4 Ichor instead of 2.",
+        wrong={
+            "force revive": Wrong("it costs 3 Ichor for the one Scout; the Isle costs 1."),
+            "collect": Wrong("you Placed this turn, so you may not Collect in it.", True),
+        },
+        after=(
+            "Force Revive is for the turns when a Beast stands in the Isle, or when all four\n"
+            "of your Scouts are in the Graveyard: then it costs only 1 Ichor."
+        ),
+        rule="Turris, Action Step (FORCE REVIVE)",
+        check=_revive_check,
+        measure=lambda s: float(_resources(_settled(s))[ICHOR]),
+    ),
+    Lesson(
         key="collect",
         title="Collect your Scouts",
         intro=(
             "Last round you placed in the Nest (2 Tactics cards at once) and the Guild. The\n"
             "Delusion then pushed your Nest Scout into the Forge. Now your Scouts stand in\n"
-            "the Forge (2 Weaponry) and the Guild (2 Knowledge), with no Beast beside them."
+            "the Forge (2 Weaponry) and the Guild (2 Knowledge), and no Beast stands there."
         ),
         build=_collect_turn,
         ask="Bring both Scouts home and take their rewards.",
