@@ -243,5 +243,5 @@ def test_the_bots_hidden_choices_stay_hidden_in_the_game(tmp_path: Path) -> None
     )
     screen.lesson(lesson)
     bot_lines = [line for line in out.getvalue().splitlines() if "The random bot" in line]
-    assert "The random bot (seat 1): a hidden choice" in bot_lines
+    assert "The random bot: a hidden choice" in bot_lines
     assert not any(" keep " in line for line in bot_lines)

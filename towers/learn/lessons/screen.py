@@ -196,7 +196,7 @@ class LessonScreen:
                 action = bot.choose(state)
                 seen = seen_by(state, action, random.Random(f"{len(state.history())}:{action}"))
                 words = views.log_words(state, action) if seen is None or seat in seen else ""
-                self.say(f"The random bot (seat {player}): {words or 'a hidden choice'}")
+                self.say(f"The random bot: {words or 'a hidden choice'}")
                 state.apply_action(action)
                 shown = False
                 continue

@@ -4,7 +4,8 @@ lesson), then a game against the random bot.
 
 Every position comes from one opening played through the engine: the five face-up Missions
 fixed, seat 1 the First Player, who takes the Spire (limited to one Scout) and the Shrine;
-seat 0, the learner, plays the Ministers.
+seat 0, the learner, plays the Ministers. The Beast Phase lesson starts again with seat 0
+the First Player, its Scout in the Forge and seat 1's in the Nest.
 """
 
 from __future__ import annotations
@@ -55,6 +56,24 @@ COLLECT = [
     "resolve 1",
 ]
 ICHOR, KNOWLEDGE, RELICS, WEAPONRY = 0, 1, 2, 3
+FORGE, NEST = 2, 5
+"""Locations by their place in the observation (the board's numbers less one)."""
+DELUSION = 1
+FIRST_PLAYER_OPENING = [
+    *OPENING[:5],
+    "first player 1",
+    "faction Ministers side A",
+    "faction Tinkerers side A",
+    "place Forge",
+    "gather ichor",
+    "pass",
+    "place Nest",
+    "gather ichor",
+    "pass",
+    "pass",
+    # the Beast Phase: the Pain, three steps from the Forge either way, goes by the Garden
+    "choose Garden",
+]
 
 
 def _obs(state: State) -> dict[str, Any]:
@@ -109,6 +128,26 @@ def _collect_turn() -> State:
 
 def _mission_step() -> State:
     return script(GAME, OPENING + ROUND1 + ["collect", *COLLECT, "gather ichor", "pass"])
+
+
+def _delusion_target() -> State:
+    return script(GAME, FIRST_PLAYER_OPENING)
+
+
+def _safe_scouts(state: State) -> float:
+    """Seat 0's Scouts in Locations no Beast stands in."""
+    o = _obs(state)
+    beasts = set(o["beast_at"])
+    return float(sum(n[0] for i, n in enumerate(o["scouts"]) if i not in beasts))
+
+
+def _target_check(before: State, after: State) -> bool:
+    o = _obs(after)
+    return bool(
+        _obs(before)["beast_at"][DELUSION] != NEST
+        and o["beast_at"][DELUSION] == NEST
+        and o["scouts"][FORGE][0] == 1
+    )
 
 
 def _start_game() -> State:
@@ -272,10 +311,40 @@ LESSONS = (
         measure=lambda s: float(_obs(s)["prestige"][0]),
     ),
     Lesson(
+        key="beasts",
+        title="Where a Beast goes",
+        intro=(
+            "In the Beast Phase each Beast in turn heads for the Location with the Fruit,\n"
+            "else the nearest one with Scouts; at equal distance, the one with more Scouts;\n"
+            "still tied, the First Player chooses. You are the First Player this round. The\n"
+            "Delusion, in the Hollow Tree, has two targets one step away: your Scout in the\n"
+            "Forge and P2's in the Nest. A Scout it reaches is pushed to a neighbouring\n"
+            "Location, away from what it was waiting to Collect."
+        ),
+        build=_delusion_target,
+        ask="Choose the Delusion's target.",
+        expected=frozenset({"choose Nest"}),
+        why=(
+            "The Delusion moves into the Nest and pushes P2's Scout; yours stays in the "
+            "Forge, ready to Collect 2 Weaponry next turn."
+        ),
+        wrong={
+            "choose Forge": Wrong("the Delusion would push your own Scout out of the Forge."),
+        },
+        after=(
+            "As First Player you also choose where a pushed Scout goes and which way a\n"
+            "Beast goes when two paths are equally short. The Pain and the Harrow devour\n"
+            "Scouts; the Despair makes their owners discard."
+        ),
+        rule="Turris, Beast Phase",
+        check=_target_check,
+        measure=_safe_scouts,
+    ),
+    Lesson(
         key="game",
         title="A game against the random bot",
         intro=(
-            "Now play a whole game as seat 0 against the random bot. Type `hint` at any\n"
+            "Now play a whole game as P1 (red) against the random bot. Type `hint` at any\n"
             "time: the strongest bot says what it would play and why."
         ),
         build=_start_game,
