@@ -231,10 +231,13 @@ class Progress:
 
     def save(self) -> None:
         path = progress_path() if self.path is None else self.path
-        path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(self.done, indent=1) + "\n")
-        tmp.replace(path)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp.write_text(json.dumps(self.done, indent=1) + "\n")
+            tmp.replace(path)
+        except OSError as exc:
+            raise LessonError(f"the progress file {path} cannot be written: {exc}") from exc
 
     def first_open(self, tutorial: Tutorial) -> Lesson:
         """The first lesson of ``tutorial`` not done yet (the first when all are)."""

@@ -135,7 +135,9 @@ def _climb_check(before: State, after: State) -> bool:
 def _card_check(before: State, after: State) -> bool:
     o = _obs(after)
     return (
-        "d2" in _knights(after)
+        _knights(before) == ["d1"]
+        and _obs(before)["hand"] == {"jump_up": 1}
+        and "d2" in _knights(after)
         and o["heights"]["d2"] == 3
         and o["hand"] == {}
         and o["action_points"] == _obs(before)["action_points"]
@@ -146,6 +148,9 @@ def _card_check(before: State, after: State) -> bool:
 def _scoring_check(before: State, after: State) -> bool:
     """The castle grows by one space, so its score grows by the knight's level, 3; and when
     the phase ends the marker moves by the castle's area times that level."""
+    o = _obs(before)
+    if (o["phase"], o["round"], _castle_points(before)) != (1, 4, 9):
+        return False
     if _castle_points(after) != _castle_points(before) + 3:
         return False
     ended = after.clone()
@@ -167,7 +172,13 @@ def _king_in_own_castle(state: State, action: int) -> bool:
 def _king_check(before: State, after: State) -> bool:
     king = _obs(after)["king"]
     castle = _castle_of(after, king)
-    return castle is not None and "d2" in castle["squares"] and _obs(after)["phase"] == 2
+    return (
+        before.scores() == [12.0, 21.0]
+        and castle is not None
+        and "d2" in castle["squares"]
+        and _obs(after)["heights"]["e2"] == 2
+        and _obs(after)["phase"] == 2
+    )
 
 
 def _own_knights_with_king(state: State) -> float:

@@ -117,6 +117,7 @@ def _revive_check(before: State, after: State) -> bool:
     b, a = _obs(before), _obs(done)
     return bool(
         b["graveyard"][0] == 1
+        and _resources(before)[ICHOR] == 5
         and a["graveyard"][0] == 0
         and _resources(done)[ICHOR] == _resources(before)[ICHOR] - 1
     )
@@ -180,7 +181,10 @@ def _collect_check(before: State, after: State) -> bool:
 
 
 def _mission_check(before: State, after: State) -> bool:
-    return bool(_obs(after)["prestige"][0] == _obs(before)["prestige"][0] + 3)
+    return bool(
+        _resources(before) == [2, 2, 0, 2, 1]  # Ichor, Knowledge, Relics, Weaponry, Artifacts
+        and _obs(after)["prestige"][0] == _obs(before)["prestige"][0] + 3
+    )
 
 
 LESSONS = (
