@@ -431,7 +431,14 @@ function markTabs(root, ids) {
   if (seen === choicesSeen || !tabbed()) return;
   choicesSeen = seen;
   const first = Object.keys(PARTS).find((k) => count[k]);
-  if (first && !count[tab] && !pending) chooseTab(first);
+  if (!first || count[tab] || pending) return;
+  chooseTab(first);
+  // the first of them in view, if it is not: above the dock held at the foot of the screen
+  const ring = $("#board .tw-hl");
+  const dock = $("#dock").getBoundingClientRect();
+  if (ring && ring.getBoundingClientRect().bottom > Math.min(dock.top, window.innerHeight)) {
+    ring.scrollIntoView({ block: "center" });
+  }
 }
 
 // A target in a panel of a tab not shown: not ringed, not reached by the keyboard.
