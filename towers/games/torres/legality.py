@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from towers.core.actions import Action
+from towers.core.words import plural
 from towers.games.torres import actions as A
 from towers.games.torres.actions import (
     CARD_OF_KIND,
@@ -389,7 +390,7 @@ def _placement_problem(state: TorresState, s: int) -> Problem:
         if state.heights[s] + 1 > state.surface_areas[k]:
             return (
                 f"a castle may never be taller than its surface area: this castle covers "
-                f"{state.surface_areas[k]} spaces and the block would make it "
+                f"{plural(state.surface_areas[k], 'space')} and the block would make it "
                 f"{state.heights[s] + 1} high"
             ), R_BLOCK
         return None

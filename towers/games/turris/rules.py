@@ -735,7 +735,11 @@ class TurrisState(State):
                 return "that faction is taken or not in this game", R_SETUP
         if top is None:
             return "no decision is pending", "Gameplay"
-        asked = ASKED.get(type(top), top.frame_name().replace("_", " "))
+        asked = ASKED.get(type(top))
+        if asked is None:  # a step the rules settle alone: nobody decides until it is done
+            if self.is_chance_node():
+                return "no seat decides now: chance comes next, in the step under way", "Gameplay"
+            return "no seat decides now: the rules are settling the step under way", "Gameplay"
         return f"the pending decision is to {asked}", "Gameplay"
 
     # ==== chance ========================================================================
