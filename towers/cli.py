@@ -336,6 +336,14 @@ NoConfirm = Annotated[
     ),
 ]
 
+NoHints = Annotated[
+    bool,
+    typer.Option(
+        "--no-hints",
+        help="Play without hints: the commands hint and whatif are refused at this table.",
+    ),
+]
+
 
 @app.command()
 def play(
@@ -370,6 +378,7 @@ def play(
         bool, typer.Option("--watch", help="Show the board after every action.")
     ] = False,
     no_confirm: NoConfirm = False,
+    no_hints: NoHints = False,
 ) -> None:
     """Play a game in the terminal: humans type moves, bots move on their own."""
     with user_errors():
@@ -384,7 +393,15 @@ def play(
         seed = new_seed() if seed is None else seed
         console = out()
         session = PlaySession(
-            state, specs, seed, console, console_reader(console), save, watch, not no_confirm
+            state,
+            specs,
+            seed,
+            console,
+            console_reader(console),
+            save,
+            watch,
+            not no_confirm,
+            hints=not no_hints,
         )
         session.autosave()
         session.run()
@@ -401,6 +418,7 @@ def resume(
         bool, typer.Option("--watch", help="Show the board after every action.")
     ] = False,
     no_confirm: NoConfirm = False,
+    no_hints: NoHints = False,
 ) -> None:
     """Continue a saved game, saving to the same file after every action."""
     with user_errors():
@@ -423,7 +441,15 @@ def resume(
             check_output(file, "resume, which saves to")
         console = out()
         session = PlaySession(
-            state, specs, seed, console, console_reader(console), file, watch, not no_confirm
+            state,
+            specs,
+            seed,
+            console,
+            console_reader(console),
+            file,
+            watch,
+            not no_confirm,
+            hints=not no_hints,
         )
         if state.is_terminal():
             console.print(f"{file} holds a finished game.")

@@ -29,6 +29,7 @@ from towers.terminal.commands import (
     log_text,
     page,
 )
+from towers.terminal.hinting import HINT_SECONDS, HintError, Hinting
 from towers.terminal.moves import MoveInputError, MoveMenu
 from towers.terminal.parsing import SeatSpec, make_seat_bots
 from towers.terminal.prompt import LineEditor
@@ -48,6 +49,11 @@ COMMAND_HELP: dict[str, tuple[str, str]] = {
     "rules": ("rules [SECTION]", "a rule in short (alone: the one last cited, and the list)"),
     "howto": ("howto", "how this game goes, in short"),
     "why": ("why MOVE", "why a move is not allowed now (MOVE by name or number)"),
+    "hint": (
+        "hint [SECONDS]",
+        f"the strongest bot's move and why ({HINT_SECONDS:g} s; Ctrl-C stops)",
+    ),
+    "whatif": ("whatif MOVE", "what a move would do, without playing it"),
     "undo": ("undo", "take back your last action of this turn"),
     "confirm": ("confirm off|on", "ask before an action that ends your turn, or not"),
     "save": ("save FILE", "write the game to FILE (towers resume FILE continues it)"),
@@ -86,6 +92,8 @@ COMMANDS = (
     "rules",
     "howto",
     "why ",
+    "hint",
+    "whatif ",
     "undo",
     "confirm off",
     "confirm on",
@@ -145,6 +153,7 @@ class PlaySession:
         save_path: Path | None = None,
         watch: bool = False,
         confirm: bool = False,
+        hints: bool = True,
     ) -> None:
         self.state = state
         self.game = state.game
@@ -167,6 +176,8 @@ class PlaySession:
         self.humans = [i for i, s in enumerate(self.seats) if s.is_human]
         hidden = self.game.has_hidden_information()
         self.hotseat = hidden and len(self.humans) > 1
+        self.hinting = Hinting(self.game, self.humans, seed, table=None if hints else False)
+        """``hint`` and ``whatif``: refused at a table that plays without hints."""
         self.log: list[LogEntry] = self.earlier_actions(state) if self.humans else []
         """This session's actions (a resumed game's last ones before it too), as each seat
         may read them."""
@@ -211,7 +222,8 @@ class PlaySession:
         move, then the commands."""
         player = self.state.current_player()
         moves = MoveMenu.of(self.state).names if player in self.humans else []
-        return [*moves, *COMMANDS, *self.help_words()]
+        previews = [f"whatif {name}" for name in moves] if self.hinting.refusal() is None else []
+        return [*moves, *COMMANDS, *self.help_words(), *previews]
 
     def help_words(self) -> list[str]:
         """``help NAME`` for each component the game describes (asked once)."""
@@ -450,6 +462,12 @@ class PlaySession:
             elif command == "why":
                 self.why(menu, rest)
                 continue
+            elif command == "hint":
+                self.hint(seat, rest)
+                continue
+            elif command == "whatif":
+                self.whatif(seat, menu, rest)
+                continue
             elif command == "undo" and not rest:
                 if self.undo(seat):
                     return None
@@ -579,6 +597,30 @@ class PlaySession:
             self.console.print(f"{escape(name)} is allowed now.", highlight=False)
         else:
             self.console.print(escape(reason), highlight=False)
+
+    def hint(self, seat: int, text: str) -> None:
+        """``hint [SECONDS]``: the search's move for ``seat`` and why, or the reason there is
+        none; Ctrl-C stops the search and the prompt comes back."""
+        seconds = text.strip() or f"{HINT_SECONDS:g}"
+        try:
+            with self.console.status(f"Looking for a hint (up to {seconds} s; Ctrl-C stops)..."):
+                found = self.hinting.hint(self.state, seat, text)
+        except HintError as exc:
+            self.console.print(f"[red]{escape(str(exc))}[/red]", highlight=False)
+            return
+        if found is None:
+            self.console.print("Hint cancelled; nothing changed.")
+            return
+        self.console.print(found, highlight=False, markup=False)
+
+    def whatif(self, seat: int, menu: MoveMenu, text: str) -> None:
+        """``whatif MOVE``: what the move would do, without playing it."""
+        try:
+            found = self.hinting.whatif(self.state, seat, menu, text)
+        except HintError as exc:
+            self.console.print(f"[red]{escape(str(exc))}[/red]", highlight=False)
+            return
+        self.console.print(found, highlight=False, markup=False)
 
     def save_to(self, text: str, force: bool = False) -> None:
         """``save FILE``: write the game to FILE, asking first when FILE holds something else
