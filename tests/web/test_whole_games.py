@@ -7,9 +7,9 @@ board and the rest with the keyboard alone (Tab to the board, the arrow keys, En
 Tab to the chooser or the words, Enter on the confirmation); on the phone every move is a tap,
 the tab of the board's part that holds a target chosen first when another is shown.
 
-At the start, halfway and at the end the page shows no internal id (its text, the board's text
-and the names of its targets), axe-core finds nothing wrong, and a screenshot is kept (see
-TOWERS_SHOTS). At the end the game-over screen gives the verdict and the scores of the stored
+At the start, halfway (on a phone, in each of its tabs) and at the end the page shows no
+internal id (its text, the board's text and the names of its targets), axe-core finds nothing
+wrong, and a screenshot is kept (see TOWERS_SHOTS). At the end the game-over screen gives the verdict and the scores of the stored
 game replayed.
 
 With ``TOWERS_SCREENS`` naming a folder (docs/screens for the documentation), the game-over
@@ -54,6 +54,7 @@ FAST = {"torres": 130, "tiletum": 150, "turris": 780, "sifnos": 170, "dark_tower
 POLICY: dict[str, Callable[[Any, list[int], random.Random], int]] = {"sifnos": sifnos_choice}
 BY_MOUSE = 6  # on the desktop, the moves made with the mouse before the keyboard takes over
 LEAST = 8  # the fewest decisions seat 0 takes in the page
+MOST = 60  # the most (more: the rules changed the game's course, FAST wants choosing again)
 
 # The text a person reads on the page: the page's own, and on the board the texts, the tooltips
 # and the names the targets are read out by.
@@ -119,13 +120,27 @@ def pick(
     return next(a for a in legal if a["action"] == chosen)
 
 
-def look(page: Any, game: str, size: str, when: str) -> None:
-    """No internal id in what the page shows, nothing axe-core finds wrong; a screenshot."""
+def look(page: Any, game: str, size: str, when: str, every_tab: bool = False) -> None:
+    """No internal id in what the page shows, nothing axe-core finds wrong; a screenshot. With
+    ``every_tab``, the same in each tab of a phone's board (each tapped in turn, then the one
+    shown before again)."""
     text = page.evaluate(PAGE_TEXT)
     assert not ids_in(game, text), f"{when}: ids shown: {sorted(ids_in(game, text))}"
     found = axe_violations(page)
     assert not found, f"{when}: {found}"
     shot(page, f"whole-{game}-{size}-{when}")
+    if not every_tab:
+        return
+    shown = page.evaluate("() => document.querySelector('#game-main').dataset.tab || ''")
+    tabs = page.locator("#tabs [role=tab]").evaluate_all("ts => ts.map((t) => t.dataset.tab)")
+    for tab in [t for t in tabs if t != shown]:
+        page.locator(f"#tab-{tab}").tap()
+        page.wait_for_function(
+            "(t) => document.querySelector('#game-main').dataset.tab === t", arg=tab
+        )
+        look(page, game, size, f"{when}-{tab}")
+    if shown:
+        page.locator(f"#tab-{shown}").tap()
 
 
 def stored_final(live: Live, gid: str) -> Any:
@@ -167,10 +182,12 @@ def test_the_end_of_a_game_played_in_the_page(
             if not view["your_turn"]:
                 continue  # the turn passed on between the two looks
             if decisions in (0, BY_MOUSE):
-                look(page, game, size, "start" if decisions == 0 else "halfway")
+                halfway = decisions == BY_MOUSE
+                look(page, game, size, "halfway" if halfway else "start", phone and halfway)
             assert live.service is not None
             state = live.service.rooms[gid].state.clone()
             entry = pick(view["legal"], ways, rng, game, state)
+            assert decisions < MOST, f"the game goes on past {MOST} decisions in the page"
             if phone:
                 how, hand = tap_move(page, entry, tabs), "finger"
             elif decisions < BY_MOUSE:
