@@ -334,7 +334,7 @@ function tabbed() {
 function showTab(panels) {
   let part = "board";
   const parts = panels.map((p) => {
-    part = p.dataset.part in PARTS ? p.dataset.part : part;
+    part = Object.hasOwn(PARTS, p.dataset.part || "") ? p.dataset.part : part;
     p.dataset.twPart = part;
     return part;
   });
@@ -472,6 +472,9 @@ function setZoom(k) {
   $("#zoom-out").disabled = zoom === 0;
   $("#zoom-fit").disabled = zoom === 0;
   $("#zoom-in").disabled = zoom === ZOOMS.length - 1;
+  // a button the keyboard was on, now disabled: the keyboard goes to the one that undoes it
+  const on = document.activeElement;
+  if (on && on.disabled) $(on.id === "zoom-in" ? "#zoom-out" : "#zoom-in").focus();
   if (!root) return;
   const box = board.getBoundingClientRect();
   const across = (board.scrollLeft + board.clientWidth / 2) / Math.max(board.scrollWidth, 1);
