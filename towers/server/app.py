@@ -47,6 +47,7 @@ from starlette.websockets import WebSocketDisconnected
 from towers.core.registry import list_bots, list_games, title_of, views_of
 from towers.server.companion import add_routes as add_companion_routes
 from towers.server.errors import ApiError, invalid_request, malformed
+from towers.server.learning import Learning
 from towers.server.limits import MAX_BODY, BodyLimit, Limits
 from towers.server.schemas import (
     MAX_INT,
@@ -58,9 +59,17 @@ from towers.server.schemas import (
     Error,
     GameView,
     Hello,
+    HintAgreement,
+    HintAnswer,
+    HintRequest,
+    HintsPolicy,
     ReplayStep,
+    ReviewAnswer,
+    ReviewProgress,
     SeatRequest,
     UndoRequest,
+    WhatIfAnswer,
+    WhatIfRequest,
     WsAction,
     WsUndo,
 )
@@ -255,6 +264,86 @@ def create_app(config: ServerConfig | None = None, limits: Limits | None = None)
         if found is None:
             found = helps[key] = _help_of(game)
         return found
+
+    # ---- hints, what if and reviews (towers.server.learning) --------------------------------
+    learning = Learning(service)
+    app.state.learning = learning
+
+    @app.get(
+        "/api/games/{game_id}/hints",
+        response_model=HintsPolicy,
+        responses=ERRORS,
+        tags=["learn"],
+    )
+    async def hints_policy(game_id: str, x_seat_secret: Secret = None) -> dict[str, Any]:
+        """Whether your seat may ask for hints in this game, and why not."""
+        room = await service.room(game_id)
+        return learning.policy(room, service.seat_of(room, x_seat_secret))
+
+    @app.post(
+        "/api/games/{game_id}/hints/agree",
+        response_model=HintsPolicy,
+        responses=ERRORS,
+        tags=["learn"],
+    )
+    async def hints_agree(
+        game_id: str, body: HintAgreement, x_seat_secret: Secret = None
+    ) -> dict[str, Any]:
+        """Your seat's yes (or no) to hints in a game between people, where hints need every
+        human seat's yes."""
+        room = await service.room(game_id)
+        seat = service.seat_of(room, x_seat_secret, required=True)
+        assert seat is not None
+        return await learning.agree(room, seat, body.agree)
+
+    @app.post(
+        "/api/games/{game_id}/hint",
+        response_model=HintAnswer,
+        responses=ERRORS,
+        tags=["learn"],
+    )
+    async def ask_hint(
+        game_id: str, body: HintRequest, request: Request, x_seat_secret: Secret = None
+    ) -> dict[str, Any]:
+        """The move the strongest bot finds for your seat, to move now, from what your seat
+        may know, and why in words. Refused when hints are not allowed here (403), it is not
+        your turn or the ply is stale (409); stopped (409) when the game moves on meanwhile."""
+        room = await service.room(game_id)
+        seat = service.seat_of(room, x_seat_secret, required=True)
+        assert seat is not None
+        return await learning.hint(
+            room, seat, body.ply, body.iterations, body.seconds, body.intended, request
+        )
+
+    @app.post(
+        "/api/games/{game_id}/whatif",
+        response_model=WhatIfAnswer,
+        responses=ERRORS,
+        tags=["learn"],
+    )
+    async def what_if(
+        game_id: str, body: WhatIfRequest, x_seat_secret: Secret = None
+    ) -> dict[str, Any]:
+        """What one of your legal moves would do, before you make it: points now, standing,
+        who decides next and their likely reply."""
+        room = await service.room(game_id)
+        seat = service.seat_of(room, x_seat_secret, required=True)
+        assert seat is not None
+        return await learning.whatif(room, seat, body.ply, body.action)
+
+    @app.get(
+        "/api/games/{game_id}/review",
+        response_model=None,
+        responses={200: {"model": ReviewAnswer}, 202: {"model": ReviewProgress}, **ERRORS},
+        tags=["learn"],
+    )
+    async def game_review(game_id: str, x_seat_secret: Secret = None) -> JSONResponse:
+        """The review of a finished game as your seat (or a spectator) may read it: 202 with
+        its progress while it is made in the background, then 200 (stored: at once)."""
+        room = await service.room(game_id)
+        seat = service.seat_of(room, x_seat_secret)
+        status, body = await learning.review(room, seat)
+        return JSONResponse(body, status_code=status)
 
     # ---- the WebSocket ------------------------------------------------------------------
     @app.websocket("/api/games/{game_id}/ws")

@@ -213,3 +213,101 @@ class ReplayStep(BaseModel):
     colours: list[str] | None = None
     log: list[LogEntry]
     svg: str | None = None
+
+
+# ---- hints, what if and reviews (towers.server.learning) ------------------------------------
+class HintRequest(Strict):
+    ply: Ply
+    iterations: Annotated[int, Field(ge=1, le=2000), Accepted] | None = Field(
+        None, description="imagined games to search (default and most: the server's bound)"
+    )
+    seconds: float | None = Field(
+        None, gt=0, le=10, description="a think time instead, or as well (whichever ends first)"
+    )
+    intended: ActionNumber | None = Field(
+        None, description="the move you were about to make, compared with the one found"
+    )
+
+
+class WhatIfRequest(Strict):
+    ply: Ply
+    action: ActionNumber
+
+
+class HintAgreement(Strict):
+    agree: StrictBool = Field(description="your seat's yes (or no) to hints in this game")
+
+
+class HintsPolicy(BaseModel):
+    allowed: bool = Field(description="whether your seat may ask for a hint in this game")
+    reason: str | None = Field(description="why not, in words; null when allowed")
+    agreed: list[int] = Field(description="the human seats that agreed to hints")
+    needs_agreement: bool = Field(
+        description="true in a game between people, where hints need every human seat's yes"
+    )
+
+
+class HintAnswer(BaseModel):
+    seat: int
+    ply: int
+    action: int = Field(description="the move found; one of the seat's legal actions")
+    words: str
+    log: str = Field(description="what it does, as the log says it")
+    targets: list[str] = Field(description="its board targets, as the view's legal action")
+    points_now: float
+    lead: float | None = Field(description="the lead expected after it; null: nothing searched")
+    other_action: int | None
+    other_words: str
+    iterations: int
+    cut_short: bool
+    lines: list[str] = Field(description="why, in words, a line each")
+
+
+class WhatIfAnswer(BaseModel):
+    seat: int
+    ply: int
+    action: int
+    words: str
+    points_now: float
+    next_player: int
+    lines: list[str]
+
+
+class ReviewProgress(BaseModel):
+    status: str = Field(description="'running' while the review is made")
+    done: int = Field(description="decisions searched so far")
+    total: int = Field(description="decisions to search")
+
+
+class ReviewSwing(BaseModel):
+    step: int = Field(description="the replay's step after the move")
+    seat: int
+    cost: float
+    text: str = Field(description="in words; 'a hidden choice' for a move you may not read")
+
+
+class ReviewRating(BaseModel):
+    step: int
+    seat: int
+    words: str = Field(description="the move, or 'a hidden choice'")
+    points_now: float
+    choices: int
+    cost: float
+
+
+class ReviewAnswer(BaseModel):
+    status: str = Field(description="'done'")
+    game: str
+    steps: int
+    finished: bool
+    you: int | None
+    unit: str = Field(description="'points', or 'measure' for a game counted in a standing")
+    scores: list[list[float]] = Field(description="scores[seat][step], step 0 the start")
+    swings: list[ReviewSwing]
+    ratings: list[ReviewRating]
+    costs: list[float] = Field(description="what each seat's decisions cost in all")
+    categories: list[str]
+    rows: list[list[float | int | str]]
+    verdict: str
+    notes: list[str]
+    colours: list[str] | None

@@ -1,0 +1,397 @@
+"""Hints, "what if" and reviews over the HTTP API: :mod:`towers.learn` run for a seat of a
+game in play, off the event loop.
+
+- A **hint** is searched in a thread of its own (:data:`HINT_WORKERS` at once), within a
+  bounded budget (at most :data:`HINT_ITERATIONS` imagined games, :data:`HINT_SECONDS` of
+  think time), from what the seat may know: :func:`towers.learn.hints.hint` re-deals every
+  hidden part for the seat and asks the true state only for its legal moves. It stops (and is
+  answered 409, nothing kept) when the game moves on or the client goes; a second request of
+  the same seat stops the first.
+- **When hints are allowed** (:func:`towers.learn.hints.hints_refusal`): a game where no
+  person faces another person (solo, against bots only, cooperative) allows them; a game
+  between people is a competitive one and allows them only once every human seat has agreed
+  (``POST .../hints/agree``); ``TOWERS_HINTS=off`` turns them off on the server.
+- A **review** of a finished game is made in the background on the first request (answered
+  202 with its progress), then stored as a file keyed by the game's id under the review's
+  key (the game, its history and the budget), so the next request is answered at once, also
+  by another server process or after a restart. Each viewer gets it as it may read it: a
+  move another seat may not read is "a hidden choice", with no words.
+
+The files (reviews, the seats' agreements) are kept in :func:`learn_dir`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import os
+import random
+import re
+import tempfile
+import threading
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from starlette.requests import Request
+
+from towers.core.chance import derive_seed
+from towers.core.errors import SaveFormatError
+from towers.core.game import CHANCE
+from towers.core.knowledge import can_read
+from towers.core.registry import views_of
+from towers.learn.hints import hint, hints_refusal
+from towers.learn.review import Review, review, review_key
+from towers.learn.search import Budget
+from towers.learn.whatif import preview
+from towers.server.errors import ApiError, out_of_range
+from towers.server.rooms import Room
+
+if TYPE_CHECKING:
+    from towers.server.service import GameService
+
+HINT_ITERATIONS = 300
+"""The most imagined games a hint may search (and the default)."""
+HINT_SECONDS = 5.0
+"""The longest think time a hint may take, whatever the request asks."""
+HINT_WORKERS = 2
+REVIEW_ITERATIONS = int(os.environ.get("TOWERS_REVIEW_ITERATIONS", "20"))
+"""Imagined games a review searches at each decision on this server."""
+WATCH_EVERY = 0.1
+"""How often a hint under way looks whether its game moved on or its client went."""
+REVIEW_SEED = 0
+"""The seed of a review's searches: the same game reviewed again gives the same review."""
+HIDDEN = "a hidden choice"
+SAFE_ID = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
+
+
+def learn_dir(database: str) -> Path:
+    """Where reviews and agreements are kept: ``TOWERS_LEARN_DIR``, else a folder beside a
+    SQLite database file (``games.sqlite3`` gives ``games.sqlite3.learn``), else one in the
+    temporary folder named after the database's URL."""
+    given = os.environ.get("TOWERS_LEARN_DIR")
+    if given:
+        return Path(given)
+    match = re.match(r"^sqlite:///(.+)$", database)
+    if match and match.group(1) not in (":memory:", ""):
+        return Path(match.group(1) + ".learn")
+    if "://" not in database and database:
+        return Path(database + ".learn")
+    digest = hashlib.sha256(database.encode()).hexdigest()[:16]
+    return Path(tempfile.gettempdir()) / f"towers-learn-{digest}"
+
+
+@dataclass
+class _Job:
+    """A review being made: how far it is, and the thread's answer."""
+
+    key: str
+    done: int = 0
+    total: int = 0
+    future: Future[Review] | None = None
+    cancel: threading.Event = field(default_factory=threading.Event)
+
+
+class Learning:
+    """Hints, what if and reviews for one :class:`GameService`."""
+
+    def __init__(self, service: GameService) -> None:
+        self.service = service
+        self.folder = learn_dir(service.config.database)
+        self._hints = ThreadPoolExecutor(HINT_WORKERS, thread_name_prefix="towers-hint")
+        self._reviews = ThreadPoolExecutor(1, thread_name_prefix="towers-review")
+        self._asking: dict[tuple[str, int], threading.Event] = {}
+        self._jobs: dict[str, _Job] = {}
+        self._lock = threading.Lock()
+
+    def close(self) -> None:
+        for event in self._asking.values():
+            event.set()
+        for job in self._jobs.values():
+            job.cancel.set()
+        self._hints.shutdown(wait=False, cancel_futures=True)
+        self._reviews.shutdown(wait=False, cancel_futures=True)
+
+    # ---- files --------------------------------------------------------------------------
+    def _path(self, game_id: str, kind: str) -> Path:
+        if not SAFE_ID.match(game_id):
+            raise ApiError(404, "unknown_game", f"there is no game {game_id[:40]!r}")
+        return self.folder / f"{game_id}.{kind}.json"
+
+    def _write(self, path: Path, text: str) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        part = path.with_name(path.name + f".{os.getpid()}.{threading.get_ident()}.part")
+        part.write_text(text, encoding="utf-8")
+        part.replace(path)  # whole or not at all, for a reader in another process
+
+    # ---- who may have hints -------------------------------------------------------------
+    def agreed(self, room: Room) -> set[int]:
+        try:
+            data = json.loads(self._path(room.id, "hints").read_text(encoding="utf-8"))
+            return {int(s) for s in data.get("agreed", [])}
+        except (OSError, ValueError, TypeError, AttributeError):
+            return set()
+
+    def humans(self, room: Room) -> list[int]:
+        return [i for i, s in enumerate(room.seats) if not s.is_bot]
+
+    def refusal(self, room: Room) -> str | None:
+        """Why hints may not be given in this game, or None."""
+        humans = self.humans(room)
+        return hints_refusal(
+            room.game,
+            humans,
+            rated=len(humans) > 1,  # people facing each other: a competitive game
+            agreed={s: True for s in self.agreed(room)},
+            server=os.environ.get("TOWERS_HINTS", "on").lower() not in ("off", "0", "no"),
+        )
+
+    def policy(self, room: Room, seat: int | None) -> dict[str, Any]:
+        reason = self.refusal(room)
+        if seat is None:
+            reason = reason or "a spectator gets no hints; hints are for the seat to move"
+        humans = self.humans(room)
+        return {
+            "allowed": reason is None,
+            "reason": reason,
+            "agreed": sorted(self.agreed(room) & set(humans)),
+            "needs_agreement": len(humans) > 1 and not room.game.COOPERATIVE,
+        }
+
+    async def agree(self, room: Room, seat: int, yes: bool) -> dict[str, Any]:
+        if room.seats[seat].is_bot:
+            raise ApiError(409, "seat_is_bot", f"a bot plays seat {seat} now; it agrees to nothing")
+        async with room.lock:
+            agreed = self.agreed(room)
+            agreed = agreed | {seat} if yes else agreed - {seat}
+            path = self._path(room.id, "hints")
+            await asyncio.to_thread(self._write, path, json.dumps({"agreed": sorted(agreed)}))
+        return self.policy(room, seat)
+
+    # ---- hints --------------------------------------------------------------------------
+    def _check_turn(self, room: Room, seat: int, ply: int) -> None:
+        state = room.state
+        if ply != room.ply:
+            raise ApiError(
+                409,
+                "stale",
+                f"this was asked at ply {ply} but the game is at ply {room.ply}; "
+                "look at the new position and ask again",
+                ply=room.ply,
+            )
+        if state.is_terminal():
+            raise ApiError(409, "game_over", "the game is over; there is no move to hint at")
+        mover = state.current_player()
+        if mover != seat:
+            who = "chance" if mover == CHANCE else room.label(mover)
+            raise ApiError(
+                409, "not_your_turn", f"it is {who}'s turn, not seat {seat}'s", to_move=mover
+            )
+
+    async def hint(
+        self,
+        room: Room,
+        seat: int,
+        ply: int,
+        iterations: int | None,
+        seconds: float | None,
+        intended: int | None,
+        request: Request | None,
+    ) -> dict[str, Any]:
+        reason = self.refusal(room)
+        if reason is not None:
+            raise ApiError(403, "hints_refused", f"no hints here: {reason}")
+        async with room.lock:
+            self._check_turn(room, seat, ply)
+            state = room.state.clone()
+        size = room.game.num_distinct_actions()
+        if intended is not None and not 0 <= intended < size:
+            raise out_of_range(
+                f"{intended} is not an action of this game; actions are 0 to {size - 1}",
+                field="intended",
+            )
+        if intended is not None and not state.is_legal(intended):
+            raise ApiError(
+                422,
+                "illegal_action",
+                state.explain(intended) or "that move is not legal now",
+                field="intended",
+            )
+        budget = Budget(
+            iterations=min(iterations or HINT_ITERATIONS, HINT_ITERATIONS),
+            seconds=min(seconds or HINT_SECONDS, HINT_SECONDS),
+        )
+        cancel = threading.Event()
+        key = (room.id, seat)
+        earlier = self._asking.get(key)
+        if earlier is not None:
+            earlier.set()  # a new question of the same seat ends the one before
+        self._asking[key] = cancel
+        rng = random.Random(derive_seed(room.seed, "hint", seat, ply))
+        loop = asyncio.get_running_loop()
+        job = loop.run_in_executor(self._hints, hint, state, seat, budget, rng, cancel, intended)
+        try:
+            while True:
+                done, _ = await asyncio.wait({job}, timeout=WATCH_EVERY)
+                if done:
+                    break
+                if room.ply != ply:
+                    cancel.set()
+                    raise ApiError(
+                        409,
+                        "stale",
+                        "the game moved on while the hint was searched; ask again",
+                        ply=room.ply,
+                    )
+                if cancel.is_set():
+                    raise ApiError(409, "cancelled", "a newer hint of this seat replaced it")
+                if request is not None and await request.is_disconnected():
+                    cancel.set()
+                    raise ApiError(409, "cancelled", "the hint was cancelled")
+            found = job.result()
+        except asyncio.CancelledError:
+            cancel.set()
+            raise
+        finally:
+            if self._asking.get(key) is cancel:
+                del self._asking[key]
+        if room.ply != ply:
+            raise ApiError(
+                409, "stale", "the game moved on while the hint was searched", ply=room.ply
+            )
+        targets = self.service.view(room, seat).get("legal") or []
+        entry = next((a for a in targets if a["action"] == found.action), None)
+        other = found.other
+        return {
+            "seat": seat,
+            "ply": ply,
+            "action": found.action,
+            "words": found.words,
+            "log": found.log,
+            "targets": list(entry["targets"]) if entry else [],
+            "points_now": found.points_now,
+            "lead": found.lead,
+            "other_action": None if other is None else other.action,
+            "other_words": found.other_words,
+            "iterations": found.found.iterations,
+            "cut_short": found.found.cut_short,
+            "lines": list(found.lines),
+        }
+
+    async def whatif(self, room: Room, seat: int, ply: int, action: int) -> dict[str, Any]:
+        async with room.lock:
+            self._check_turn(room, seat, ply)
+            state = room.state.clone()
+        size = room.game.num_distinct_actions()
+        if not 0 <= action < size:
+            raise out_of_range(
+                f"{action} is not an action of this game; actions are 0 to {size - 1}",
+                field="action",
+            )
+        if not state.is_legal(action):
+            raise ApiError(
+                422,
+                "illegal_action",
+                state.explain(action) or "that move is not legal now",
+                field="action",
+            )
+        rng = random.Random(derive_seed(room.seed, "whatif", seat, ply, action))
+        loop = asyncio.get_running_loop()
+        made = await loop.run_in_executor(self._hints, preview, state, seat, action, rng)
+        return {
+            "seat": seat,
+            "ply": ply,
+            "action": action,
+            "words": made.words,
+            "points_now": made.points_now,
+            "next_player": made.next_player,
+            "lines": list(made.lines),
+        }
+
+    # ---- reviews ------------------------------------------------------------------------
+    def _stored(self, game_id: str, key: str) -> Review | None:
+        try:
+            text = self._path(game_id, "review").read_text(encoding="utf-8")
+            found = Review.from_json(text)
+        except (OSError, ValueError, TypeError, KeyError, SaveFormatError):
+            return None
+        return found if found.key == key else None
+
+    async def review(self, room: Room, seat: int | None) -> tuple[int, dict[str, Any]]:
+        """(200, the review as ``seat`` may read it) once made; (202, its progress) before."""
+        async with room.lock:
+            if not room.state.is_terminal():
+                raise ApiError(
+                    409, "game_not_over", "a game is reviewed once it is over; play on first"
+                )
+            state = room.state.clone()
+        budget = Budget(iterations=REVIEW_ITERATIONS)
+        key = review_key(state.game, state.history(), budget, REVIEW_SEED)
+        found = await asyncio.to_thread(self._stored, room.id, key)
+        if found is not None:
+            return 200, self._as_seen(room, found, seat)
+        with self._lock:
+            job = self._jobs.get(room.id)
+            if job is not None and job.key != key:
+                job.cancel.set()
+                job = None
+            if job is None:
+                job = self._jobs[room.id] = _Job(key)
+                job.future = self._reviews.submit(self._make, room.id, state, budget, job)
+        if job.future is not None and job.future.done():
+            with self._lock:
+                if self._jobs.get(room.id) is job:
+                    del self._jobs[room.id]
+            error = job.future.exception()
+            if error is not None:
+                raise ApiError(500, "review_failed", f"the review could not be made: {error}")
+            return 200, self._as_seen(room, job.future.result(), seat)
+        return 202, {"status": "running", "done": job.done, "total": job.total}
+
+    def _make(self, game_id: str, state: Any, budget: Budget, job: _Job) -> Review:
+        def progress(done: int, total: int) -> None:
+            job.done, job.total = done, total
+
+        made = review(state, budget, progress, seed=REVIEW_SEED, cancel=job.cancel)
+        if not made.cut_short:
+            self._write(self._path(game_id, "review"), made.to_json() + "\n")
+        return made
+
+    def _as_seen(self, room: Room, made: Review, seat: int | None) -> dict[str, Any]:
+        """The review as ``seat`` (None: a spectator) may read it."""
+        ratings = []
+        for r in made.ratings:
+            readable = can_read(r.readers, seat)
+            ratings.append(
+                {
+                    "step": r.step,
+                    "seat": r.seat,
+                    "words": r.log if readable else HIDDEN,
+                    "points_now": r.points_now,
+                    "choices": r.choices,
+                    "cost": r.cost,
+                }
+            )
+        costs = [made.seat_cost(s) for s in range(made.players)]
+        return {
+            "status": "done",
+            "game": made.game,
+            "steps": made.steps,
+            "finished": made.finished,
+            "you": seat,
+            "unit": made.unit,
+            "scores": made.scores,
+            "swings": [
+                {"step": s.step, "seat": s.seat, "cost": s.cost, "text": s.text_for(seat)}
+                for s in made.swings
+            ],
+            "ratings": ratings,
+            "costs": costs,
+            "categories": made.categories,
+            "rows": made.rows,
+            "verdict": made.verdict,
+            "notes": made.notes,
+            "colours": views_of(room.game).colours(),
+        }
