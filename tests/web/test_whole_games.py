@@ -205,9 +205,13 @@ def test_the_end_of_a_game_played_in_the_page(
         final = stored_final(live, gid)
         assert final.is_terminal()
         if phone:
-            # the verdict at the foot of the screen; the scores in the last tab
+            # the verdict at the foot of the screen, and a button to the scores (in the last tab)
             assert page.locator("#dock .result-line").is_visible()
-            page.locator("#tab-side").tap()
+            page.locator("#dock .result-line button").tap()
+            page.wait_for_function(
+                "() => document.querySelector('#game-main').dataset.tab === 'side'"
+                " && document.querySelector('#final').getBoundingClientRect().top < innerHeight"
+            )
         else:
             page.locator("#final").hover()  # the mouse off the board, on the scores
             page.evaluate("() => window.scrollTo(0, 0)")  # the scores stay in view beside
