@@ -1,0 +1,209 @@
+"""The Return to Dark Tower tutorial: every lesson's position builds through the engine, its
+expected move is legal and does what the text says (real quantities of the game after it),
+each wrong move it names is refused by the rules or comes out weaker; `towers learn
+dark_tower LESSON` in the terminal; and the last lesson's game played to its end."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from towers.cli import app
+from towers.core.game import State
+from towers.core.registry import title_of, views_of
+from towers.learn import tutorial as tutorial_module
+from towers.learn.lessons import dark_tower
+from towers.learn.lessons.dark_tower import TUTORIAL
+from towers.learn.lessons.screen import LessonScreen
+from towers.learn.tutorial import Lesson, Progress, Tutorial, after_move, judge
+
+TAUGHT = [pytest.param(lesson, id=lesson.key) for lesson in TUTORIAL.lessons if not lesson.bout]
+ALL = [pytest.param(lesson, id=lesson.key) for lesson in TUTORIAL.lessons]
+IDS = re.compile(r"\bfoe[234]\b|_")
+
+
+def expected_moves(lesson: Lesson, state: State) -> list[int]:
+    return [a for a in state.legal_actions() if lesson.accepts(state, a)]
+
+
+def hero(state: State) -> dict[str, object]:
+    return dict(state.observation(0)["heroes"][0])
+
+
+@pytest.fixture
+def registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`towers learn` finds the tutorial (as it will once the registry lists it)."""
+    known = tutorial_module.tutorials
+
+    def with_dark_tower() -> dict[str, Tutorial]:
+        return {**known(), TUTORIAL.game: TUTORIAL}
+
+    monkeypatch.setattr(tutorial_module, "tutorials", with_dark_tower)
+
+
+def test_five_to_ten_lessons_in_the_turns_order_ending_in_a_game() -> None:
+    keys = [lesson.key for lesson in TUTORIAL.lessons]
+    assert TUTORIAL.game == "dark_tower" and 5 <= len(keys) <= 10
+    assert keys == ["banner", "reinforce", "move", "explore", "room", "battle", "skulls", "game"]
+    assert TUTORIAL.lessons[-1].bout and not any(x.bout for x in TUTORIAL.lessons[:-1])
+    assert len(set(keys)) == len(keys)
+
+
+@pytest.mark.parametrize("lesson", ALL)
+def test_lesson_text_fits_the_terminal_names_no_ids_and_cites_the_rulebook(
+    lesson: Lesson,
+) -> None:
+    for text in (lesson.intro, lesson.after):
+        assert all(len(line) <= 80 for line in text.splitlines())
+    for text in (lesson.title, lesson.intro, lesson.ask, lesson.why, lesson.after):
+        assert not IDS.search(text), text
+        assert not re.search(r"\b1 (warriors|spaces|skulls|advantages|moves)\b", text), text
+    for wrong in lesson.listed_wrong():
+        assert not IDS.search(lesson.wrong[wrong].text)  # type: ignore[index]
+    game, section = lesson.rule.split(", ", 1)
+    assert game == title_of("dark_tower")
+    views = views_of(lesson.build().game)
+    assert views.rules_section(section) is not None, section
+    assert lesson.intro and lesson.ask and lesson.after
+
+
+@pytest.mark.parametrize("lesson", TAUGHT)
+def test_the_expected_move_is_legal_and_does_what_the_text_says(lesson: Lesson) -> None:
+    state = lesson.build()
+    assert state.current_player() == lesson.seat == 0
+    moves = expected_moves(lesson, state)
+    assert moves, f"no legal move answers {lesson.key}"
+    if not callable(lesson.expected):
+        assert {state.action_to_string(a) for a in moves} == set(lesson.expected)
+    assert lesson.check is not None
+    for action in moves:
+        before = state.clone()
+        assert judge(lesson, state, action).ok
+        assert lesson.check(before, after_move(state, action)), state.action_to_string(action)
+    assert state.history() == lesson.build().history()  # judging changed nothing
+
+
+@pytest.mark.parametrize("lesson", TAUGHT)
+def test_each_wrong_move_is_refused_or_weaker_as_the_text_says(lesson: Lesson) -> None:
+    state = lesson.build()
+    names = lesson.listed_wrong()
+    assert names, "a lesson explains at least one wrong move"
+    assert lesson.measure is not None
+    best = max(lesson.measure(after_move(state, a)) for a in expected_moves(lesson, state))
+    for name in names:
+        action = state.string_to_action(name)
+        wrong = lesson.wrong_for(state, action)
+        assert wrong is not None
+        verdict = judge(lesson, state, action)
+        assert not verdict.ok
+        assert wrong.text[1:] in verdict.text
+        if wrong.refused:
+            assert not state.is_legal(action), f"{name} is legal in {lesson.key}"
+            assert verdict.refused and "is not allowed here" in verdict.text
+            assert "The rule (rulebook: " in verdict.text
+        else:
+            assert state.is_legal(action), f"{name} is refused in {lesson.key}"
+            assert lesson.measure(after_move(state, action)) < best, name
+
+
+# ---- the figures each lesson's text gives ---------------------------------------------------
+def test_the_positions_hold_what_the_intros_say() -> None:
+    first = dark_tower._first_turn()
+    me = hero(first)
+    assert (me["hero"], me["at"], me["warriors"], me["spirit"]) == (
+        "Brutal Warlord",
+        "Radiant Mountains",
+        7,
+        1,
+    )
+    assert hero(dark_tower._middle_of_turn())["warriors"] == 9
+    at_dungeon = dark_tower._at_the_dungeon()
+    assert hero(at_dungeon)["at"] == "Howling Desert"
+    assert at_dungeon.observation(0)["buildings"]["Citadel of Howling Desert"] == 1
+    room = dark_tower._in_a_room()
+    dungeon = room.observation(0)["dungeon"]
+    assert dungeon["room"] == 1 and dungeon["advantages_at_hand"] == 1
+    assert hero(room)["warriors"] == 12
+    words = views_of(room.game).log_words(room, room.string_to_action("resolve"))
+    assert words == "resolve Ritual Circle: lose 4 warriors"
+    brigands = dark_tower._at_the_brigands()
+    assert (hero(brigands)["at"], hero(brigands)["warriors"], hero(brigands)["spirit"]) == (
+        "Archmont",
+        12,
+        2,
+    )
+    assert dark_tower._brigands_here(brigands) == 1
+    skulls = dark_tower._placing_skulls()
+    assert skulls.observation(0)["buildings"]["Village of Duwani"] == 3
+
+
+def test_a_fourth_skull_destroys_the_building() -> None:
+    state = dark_tower._placing_skulls()
+    then = after_move(state, state.string_to_action("place the skull on Village of Duwani"))
+    assert then.observation(0)["buildings"]["Village of Duwani"] == "destroyed"
+    assert dark_tower._standing(then) == dark_tower._standing(state) - 1
+    assert not hero(then)["corruptions"]  # Brynthia is no hero's home
+
+
+def test_skipping_the_double_keeps_howling_desert_out_of_reach() -> None:
+    state = dark_tower._reinforced()
+    then = after_move(state, state.string_to_action("move to Broken Lands"))
+    assert not then.is_legal(then.string_to_action("double move"))
+    assert then.observation(0)["turn"]["moves_left"] == 2
+
+
+# ---- the terminal --------------------------------------------------------------------------
+def test_towers_learn_dark_tower_explains_a_wrong_move_and_accepts_the_right_one(
+    tmp_path: Path, registered: None
+) -> None:
+    runner = CliRunner(env={"XDG_DATA_HOME": str(tmp_path), "COLUMNS": "80"})
+    answers = "reinforce enhanced\nmove to Broken Lands\nreinforce free\nquit\n"
+    result = runner.invoke(app, ["learn", "dark_tower", "reinforce"], input=answers)
+    assert result.exit_code == 0, result.output
+    text = result.stdout
+    assert "Return to Dark Tower, lesson 2 of 8: Reinforce at a building" in text
+    assert "reinforce enhanced is not allowed here: the enhanced effect of the Citadel" in text
+    assert "The rule (rulebook: Reinforce)" in text
+    assert "move to Broken Lands is allowed, but weaker here" in text
+    assert "Right. The free effect gives 3 warriors (12 now)" in text
+    assert "Return to Dark Tower, lesson 3 of 8: Moving, and doubling the move" in text
+    assert "Stopped." in text
+    saved = json.loads((tmp_path / "towers" / "learn.json").read_text())
+    assert saved == {"dark_tower": ["reinforce"]}
+
+
+def test_towers_learn_dark_tower_refuses_an_unknown_lesson(
+    tmp_path: Path, registered: None
+) -> None:
+    runner = CliRunner(env={"XDG_DATA_HOME": str(tmp_path)})
+    result = runner.invoke(app, ["learn", "dark_tower", "castle"])
+    assert result.exit_code == 2
+    assert "no lesson 'castle'" in result.output and "banner, reinforce" in result.output
+    assert not (tmp_path / "towers").exists()
+
+
+def test_the_last_lesson_is_a_game_with_the_random_bot_played_to_its_end(
+    tmp_path: Path,
+) -> None:
+    lesson = TUTORIAL.lessons[-1]
+    asked: list[str] = []
+
+    def read(prompt: str) -> str:
+        asked.append(prompt)
+        return "hint" if len(asked) == 1 else "1"  # a hint first, then always the first move
+
+    out = io.StringIO()
+    progress = Progress.load(tmp_path / "learn.json")
+    screen = LessonScreen(TUTORIAL, Console(file=out, width=80), read, progress, seed=3)
+    screen.lesson(lesson)
+    text = out.getvalue()
+    assert "Hint for seat 0" in text
+    assert "The heroes win" in text or "The heroes lose" in text
+    assert Progress.load(tmp_path / "learn.json").done == {"dark_tower": ["game"]}
+    assert all(len(line) <= 80 for line in text.splitlines())
