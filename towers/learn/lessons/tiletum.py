@@ -202,7 +202,7 @@ LESSONS = (
                 "the blue 1 brings a single Iron, though it gives the King action 6 Action Points."
             ),
             "die 5 light gray": Wrong("the light gray 5 brings 5 Wool, one fewer than 6 Iron."),
-            "die 3 yellow": Wrong("the only die on the 3 of the wheel is pink.", True),
+            "die 3 yellow": Wrong("the wheel's 3 holds only a pink die.", True),
         },
         after=(
             "Before you take a die you may pay 2 Gold a step to turn it up or down by 1\n"
@@ -241,9 +241,9 @@ LESSONS = (
             "end turn": Wrong("ending the turn now wastes 3 Action Points and the 2 VP."),
         },
         after=(
-            "With the Action Points left you may take London's bonus tile (1 each). At the\n"
-            "end of the game each House on the map counts once for each Pillar you have on\n"
-            "the map: the Architect builds those."
+            "With 1 of the 2 Action Points left you may take London's bonus tile. At the end\n"
+            "of the game each House on the map counts once for each Pillar you have on the\n"
+            "map: the Architect builds those."
         ),
         rule="Tiletum, Actions in Detail: Merchant Action",
         check=_house_check,
@@ -399,7 +399,7 @@ LESSONS = (
             "the 5 left can lift it into the blue part."
         ),
         wrong={
-            "end turn": Wrong("your marker stays at -2: 2 VP lost in the King phase."),
+            "end turn": Wrong("your marker stays at -2 for now, 2 VP to lose in the King phase."),
             "take character 1": Wrong("Characters belong to the Character action.", True),
         },
         after=(
@@ -417,6 +417,7 @@ LESSONS = (
         title="A game against the random bot",
         intro=(
             "Now play a whole game as seat 0 against the random bot: 4 rounds of 3 turns.\n"
+            "You move first: type `board` to see the position and `moves` for your moves.\n"
             "Type `hint` at any time: the strongest bot says what it would play and why."
         ),
         build=_start_game,
