@@ -47,6 +47,8 @@ def test_five_to_ten_lessons_ending_in_a_game() -> None:
         "merchant",
         "architect",
         "character",
+        "value",
+        "crest",
         "contract",
         "fulfil",
         "king",
@@ -125,6 +127,28 @@ def test_the_merchant_and_architect_lessons_stand_in_london() -> None:
     assert me(architect)["architect"] == "london" and tiletum._ap_left(architect) == 2
 
 
+def test_a_step_of_the_die_costs_two_gold_and_changes_resources_and_action() -> None:
+    state = TUTORIAL.lesson("value").build()
+    assert me(state)["resources"]["gold"] == 9 and me(state)["houses_in_supply"] == 3
+    for word, gold, food, action in (
+        ("value 2", 7, 3, "merchant"),
+        ("value 4", 7, 5, "character"),
+        ("value 1", 5, 2, "king"),
+    ):
+        then = tiletum._settle_die(after_move(state, state.string_to_action(word)))
+        assert me(then)["resources"]["gold"] == gold and me(then)["resources"]["food"] == food
+        decision = then.observation(0)["decisions"][-1]
+        assert decision["action"] == action, word
+
+
+def test_the_crest_on_space_six_completes_the_occupied_building() -> None:
+    state = TUTORIAL.lesson("crest").build()
+    assert me(state)["storehouse"] == ["lion"] and me(state)["resources"]["food"] == 4
+    then = after_move(state, state.string_to_action("crest Lion on space 6"))
+    assert me(then)["vp"] == 15 and me(then)["resources"]["food"] == 2
+    assert [b["completed"] for b in me(then)["buildings"]] == [False] * 5 + [True]
+
+
 def test_the_fulfilled_contract_scores_twelve_and_frees_a_pillar() -> None:
     state = TUTORIAL.lesson("fulfil").build()
     assert me(state)["resources"]["wool"] == 8 and tiletum._ap_left(state) == 0
@@ -161,12 +185,12 @@ def test_towers_learn_tiletum_explains_wrong_moves_and_accepts_the_right_one(
     result = runner.invoke(app, ["learn", "tiletum", "merchant"], input=answers)
     assert result.exit_code == 0, result.output
     text = result.stdout
-    assert "Tiletum, lesson 2 of 8: The Merchant action: build a House" in text
+    assert "Tiletum, lesson 2 of 10: The Merchant action: build a House" in text
     assert "house Tiletum 2 is not allowed here: house space 2 of Tiletum is taken" in text
     assert "The rule (Actions in Detail: Merchant Action)" in text
     assert "end turn is allowed, but weaker here: ending the turn now wastes" in text
     assert "Right. A House from your supply on London's first space" in text
-    assert "Tiletum, lesson 3 of 8: The Architect action" in text
+    assert "Tiletum, lesson 3 of 10: The Architect action" in text
     assert "Stopped." in text
     for line in text.splitlines():  # the prompt "> " stands before the typed answer
         assert len(re.sub(r"^(> )+", "", line)) <= 80, line

@@ -1,12 +1,14 @@
-"""The Tiletum tutorial: a turn's shape (take a die, its resources, its action), then the
-Merchant, Architect, Character, Contract and King actions and the Fulfil a Contract task,
-from the rulebook's "Playing the Game", "Actions in Detail" and "Tasks" (sections cited per
-lesson), then a game against the random bot.
+"""The Tiletum tutorial: a turn's shape (take a die, its resources, its action), the Merchant,
+Architect and Character actions, a die's value changed with Gold, the Place a Crest task, the
+Contract action and the Fulfil a Contract task, the King action, from the rulebook's "Playing
+the Game", "Actions in Detail", "Tasks" and "Appendix" (sections cited per lesson), then a
+game against the random bot.
 
 Every position comes from one seeded setup of a 2-player game (seed 8): the wheel shows dice
 on every value, seat 0, the learner, moves first with 1 Gold, and the Corruption token of the
 first turn has moved both markers to -2 on the King track. Each lesson is seat 0's first turn
-with a different die taken, so it shows that die's action from its first Action Point.
+with a different die taken, so it shows that die's action from its first Action Point; the
+lesson on a die's value is seat 0's second turn, after the Mason lesson's first.
 """
 
 from __future__ import annotations
@@ -55,16 +57,24 @@ def _settle_die(state: State) -> State:
     """``state`` after seat 0 has kept the value of the die it took and left the action's
     bonus tile: the die's resources are in hand and its action begins."""
     done = state.clone()
-    for step in ("value", "skip"):
-        if done.current_player() != 0:
+    while done.current_player() == 0:
+        pending = done.observation(0)["pending"]
+        if pending.startswith("set the die's value"):
+            word = "value " + pending.split("now ")[1].split(";")[0]
+        elif pending.startswith("take the action's bonus tile"):
+            word = "skip"
+        else:
             break
-        if step == "value":
-            pending = done.observation(0)["pending"]
-            if not pending.startswith("set the die's value"):
-                break
-            step = "value " + pending.split("now ")[1].split(";")[0]
-        done.apply_action(done.string_to_action(step))
+        done.apply_action(done.string_to_action(word))
     return done
+
+
+def _merchant_points(state: State) -> int:
+    """The Action Points of the Merchant action seat 0 is about to take (0 for another)."""
+    for decision in _settle_die(state).observation(0)["decisions"]:
+        if decision.get("action") == "merchant":
+            return int(decision["action_points"])
+    return 0
 
 
 def _placed(state: State) -> int:
@@ -88,6 +98,17 @@ def _architect_in_london() -> State:
 
 def _mason_taken() -> State:
     return _at([*CHARACTER, "take character 5"])
+
+
+def _second_turn_die() -> State:
+    """Seat 0's second turn: it placed the Mason in Building 3 in its first, and seat 1
+    has taken the only die on the Merchant's 2; seat 0 has taken the pink 3."""
+    mason = [*CHARACTER, "take character 5", f"place {MASON} in building 3 floor 1", "end turn"]
+    return _at([*mason, "die 2 pink", "value 2", "skip", "end turn", "die 3 pink"])
+
+
+def _crest_taken() -> State:
+    return _at([*ARCHITECT[:2], "take tile"])
 
 
 def _contract_taken() -> State:
@@ -141,6 +162,29 @@ def _mason_check(before: State, after: State) -> bool:
         and not a["storehouse"]
         and _ap_left(after) == _ap_left(before) - 1 == 1
         and _placed(after) == 1
+    )
+
+
+def _value_check(before: State, after: State) -> bool:
+    b, a = _me(before)["resources"], _me(_settle_die(after))["resources"]
+    return bool(
+        a["gold"] == b["gold"] - 2
+        and a["food"] == b["food"] + 2
+        and _merchant_points(after) == 5
+        and _ap_left(_settle_die(after)) == 5
+    )
+
+
+def _crest_check(before: State, after: State) -> bool:
+    b, a = _me(before), _me(after)
+    return bool(
+        a["vp"] == b["vp"] + 5
+        and a["resources"]["food"] == b["resources"]["food"] - 2
+        and b["storehouse"] == ["lion"]
+        and not a["storehouse"]
+        and a["buildings"][5]["crest"] == "lion"
+        and a["buildings"][5]["completed"]
+        and not b["buildings"][5]["completed"]
     )
 
 
@@ -322,6 +366,66 @@ LESSONS = (
         measure=lambda s: float(
             _me(s)["resources"]["gold"] + _me(s)["houses_in_supply"] + _ap_left(s)
         ),
+    ),
+    Lesson(
+        key="value",
+        title="Change a die's value with Gold",
+        intro=(
+            "Your second turn. Last turn the Mason filled Building 3 (9 Gold now, and its\n"
+            "roof's House in your supply), and seat 1 took the pink 2, the only die on the\n"
+            "Merchant's segment. You have taken the pink 3. Before its resources and action,\n"
+            "you may pay 2 Gold for each step you turn it up or down (6 and 1 are next to\n"
+            "each other): the new value sets both the resources and the action."
+        ),
+        build=_second_turn_die,
+        ask="Turn the pink die into a Merchant's die for the least Gold.",
+        expected=frozenset({"value 2"}),
+        why=(
+            "One step down costs 2 Gold: a 2 gives 2 Food and the Merchant action with "
+            "5 Action Points, enough to walk to London and build your new House."
+        ),
+        wrong={
+            "value 3": Wrong("a 3 stays the Architect's die: no Merchant action this turn."),
+            "value 1": Wrong("a 1 costs 4 Gold and is the King's die, not the Merchant's."),
+            "die 6 blue": Wrong("you have taken the pink 3; its value comes next.", True),
+        },
+        after=(
+            "A die's value can be changed only as you take it, and only by Gold. Helpers\n"
+            "among the bonus tiles give Action Points or resources in other ways."
+        ),
+        rule="Tiletum, Playing the Game: Action phase",
+        check=_value_check,
+        measure=lambda s: float(_merchant_points(s)),
+    ),
+    Lesson(
+        key="crest",
+        title="Tasks: place a Crest",
+        intro=(
+            "You took the pink 3 (3 Food, 4 in all) and the Architect's bonus tile, the\n"
+            "Lion crest, into your Storehouse. Placing a Crest is a task: pay the Food of\n"
+            "a Crest space below a Building and take that space's bonus at once. Spaces 1\n"
+            "to 6 cost 6, 6, 5, 4, 3 and 2 Food; space 6 gives 5 VP. A full Building with\n"
+            "its Crest is Completed."
+        ),
+        build=_crest_taken,
+        ask="Place the Lion crest where it scores the most now.",
+        expected=frozenset({"crest Lion on space 6"}),
+        why=(
+            "Space 6 costs 2 Food and gives 5 VP; Building 6 is occupied from the start, "
+            "so the Crest completes it for the final scoring."
+        ),
+        wrong={
+            "crest Lion on space 1": Wrong("space 1 costs 6 Food and you have 4.", True),
+            "crest Lion on space 5": Wrong("space 5 costs 3 Food for any 2 resources, and no VP."),
+            "crest Eagle on space 6": Wrong("the Lion is the only Crest you hold.", True),
+        },
+        after=(
+            "You may never hold two Crests of one family. At the end, 3, 4, 5 or 6\n"
+            "Completed Buildings score 5, 10, 20 or 30 VP; fewer score nothing."
+        ),
+        rule="Tiletum, Appendix: Crest placement bonuses",
+        check=_crest_check,
+        measure=lambda s: float(_me(s)["vp"]),
     ),
     Lesson(
         key="contract",
