@@ -52,7 +52,16 @@ def side(state: State) -> dict[str, Any]:
 
 def test_five_to_ten_lessons_in_the_rulebooks_order_ending_in_a_game() -> None:
     keys = [lesson.key for lesson in TUTORIAL.lessons]
-    assert keys == ["prepare", "construct", "invest", "muster", "invasion", "buildings", "game"]
+    assert keys == [
+        "prepare",
+        "construct",
+        "invest",
+        "muster",
+        "invasion",
+        "buildings",
+        "fort",
+        "game",
+    ]
     assert TUTORIAL.game == "sifnos" and TUTORIAL.players == 2
     assert TUTORIAL.lessons[-1].bout and not any(lesson.bout for lesson in TUTORIAL.lessons[:-1])
 
@@ -172,11 +181,11 @@ def test_towers_learn_sifnos_explains_wrong_moves_and_accepts_the_right_one(
     result = runner.invoke(app, ["learn", "sifnos", "invasion"], input=answers)
     assert result.exit_code == 0, result.output
     text = result.stdout
-    assert "Towers of Sifnos, lesson 5 of 7: An invasion" in text
+    assert "Towers of Sifnos, lesson 5 of 8: An invasion" in text
     assert "die 6 in Seralia is allowed, but weaker here" in text
     assert "die 6 in Kamares is not allowed here" in text
     assert "Right. Your 2 Dice against P2's 1" in text
-    assert "lesson 6 of 7: Build with your Workshop Dice" in text
+    assert "lesson 6 of 8: Build with your Workshop Dice" in text
     assert "Stopped." in text
     # the prompt "> " stands before the answer, which the terminal echoes on its own line
     assert all(len(line.removeprefix("> ").rstrip()) <= 80 for line in text.splitlines())

@@ -1,7 +1,8 @@
 """The Towers of Sifnos tutorial: a turn's shape and Prepare's Card placement, the major
-actions Construct, Invest and Muster in their Active Region, an invasion won on Might and the
-Workshop Dice built onto Buildings, from the rulebook's sections and worked examples (cited
-per lesson), then a game against the random bot.
+actions Construct, Invest and Muster in their Active Region, an invasion won on Might, the
+Workshop Dice built onto Buildings and a Fort that takes a Die of any value, from the
+rulebook's sections and worked examples (cited per lesson), then a game against the random
+bot.
 
 Every position comes from one opening played through the engine (seed 0, two players): seat 0,
 the learner (P1, red), is the first player; seat 1 (P2, blue) invests a 4 in Artemonas on its
@@ -37,6 +38,15 @@ SEAT1_TURN = ["done", "invest", "die 4 in Artemonas", "done", "done", "build 1 o
 MUSTER = ["done", "muster", "use Move, place or Fort"]
 TURN2 = [*MUSTER, "move barracks to supply", "done", "invest"]
 INVASION = ["die 2 in Agia Marina", "done", "done"]
+BUILD = ["build 3 on Theatre 1", "build 2 on Theatre 2"]
+SEAT1_TURN2 = ["done", "done", "build 4 on Gate left 2"]
+FORT = [
+    *MUSTER[:2],
+    "use Soldiers for Silver",
+    "discard Silver Card: discount Silver by 2",
+    "soldier to Fykiada",
+    "use Move, place or Fort",
+]
 KAMARES = ("kamares", "agia_marina", "artemonas")
 """The Regions of Kamares Province (observation ids, never shown)."""
 
@@ -97,6 +107,10 @@ def _buildings() -> State:
     return _at(*TURN1, *SEAT1_TURN, *TURN2, *INVASION)
 
 
+def _fort() -> State:
+    return _at(*TURN1, *SEAT1_TURN, *TURN2, *INVASION, *BUILD, *SEAT1_TURN2, *FORT)
+
+
 def _start_game() -> State:
     return script(GAME, [], seed=7)
 
@@ -117,15 +131,25 @@ def _prepare_check(before: State, after: State) -> bool:
 
 
 def _die_choices(after: State) -> float:
-    """After a Tower: how many Dice placements the Invest that follows would offer (the
-    Active Region's choices that a Die without a Fort may take)."""
-    if "done" not in _words(after):
-        return 0.0
-    then = _play(after, "done")
-    if "invest" not in _words(then):
-        return 0.0
-    then = _play(then, "invest")
-    return float(sum(1 for w in _words(then) if w.startswith("die ")))
+    """How many Dice placements the Invest that follows would offer: the turn is taken on
+    from ``after`` (the current action ended with done, any choice it still asks for made
+    with its first option) to Invest, and its ``die ...`` moves are counted; 0 when Invest
+    cannot follow this turn."""
+    then = after.clone()
+    rng = random.Random(SEED)
+    for _ in range(20):
+        while then.is_chance_node():
+            resolve_chance(then, rng)
+        if then.current_player() != 0 or then.is_terminal():
+            return 0.0
+        words = _words(then)
+        if "invest" in words:
+            then = _play(then, "invest")
+            return float(sum(1 for w in _words(then) if w.startswith("die ")))
+        if any(w.startswith("die ") for w in words):
+            return 0.0  # Invest was taken before: no second one this turn
+        then = _play(then, "done" if "done" in words else words[0])
+    return 0.0
 
 
 def _opens_invest(state: State, action: int) -> bool:
@@ -238,6 +262,20 @@ def _buildings_measure(state: State) -> float:
     return 1.0 if joins else 0.0
 
 
+def _fort_check(before: State, after: State) -> bool:
+    chosen = _play(after, "take Fort row 1 column 3")  # its face: draw 1 Card
+    b, a = _side(before), _side(chosen)
+    fykiada = _region(chosen, "fykiada")
+    return (
+        _region(before, "fykiada")["soldier"] == 0
+        and fykiada["fort"] == 0
+        and fykiada["soldier"] is None
+        and a["barracks"] == b["barracks"] + 1
+        and sorted(b["dice_supply"]) == [4, 6]
+        and _die_choices(chosen) == 2.0  # the 4 and the 6 may both go on the Fort
+    )
+
+
 LESSONS = (
     Lesson(
         key="prepare",
@@ -314,10 +352,10 @@ LESSONS = (
         key="invest",
         title="Invest a Die",
         intro=(
-            "Your helmet Tower on Kastro north-east leaves Kastro open to your Invest.\n"
-            "A Die goes from your Supply into the Active Region, one Die a Region, and\n"
-            "without a Fort it must show the value printed in that Region. Kastro shows\n"
-            "1; your Supply holds a 1 and a 6."
+            "Here your helmet Tower went on Kastro north-east, which leaves Kastro open\n"
+            "to your Invest. A Die goes from your Supply into the Active Region, one Die\n"
+            "a Region, and without a Fort it must show the value printed in that Region.\n"
+            "Kastro shows 1; your Supply holds a 1 and a 6."
         ),
         build=_invest,
         ask="Invest a Die in the Active Region.",
@@ -416,7 +454,7 @@ LESSONS = (
             "Buildings, lower spaces first. Each Building has its rule: the Gate's Dice\n"
             "all differ; each Column's 2 Dice sum to 7; the Obelisk's 5 Dice match; in\n"
             "the Temple lower Dice are higher; on the Theatre neighbours differ by\n"
-            "exactly 1. A Building completed pays Influence or points."
+            "exactly 1. Buildings pay Influence or Cards as they grow and when done."
         ),
         build=_buildings,
         ask="Place a Die on a Building where your other Die can join it.",
@@ -437,6 +475,42 @@ LESSONS = (
         rule="Towers of Sifnos, Buildings",
         check=_buildings_check,
         measure=_buildings_measure,
+    ),
+    Lesson(
+        key="fort",
+        title="A Fort takes any Die",
+        intro=(
+            "Round 3. Your Supply holds Dice showing 4 and 6, and you chose Muster. A\n"
+            "Silver Card discarded placed your Soldier in Fykiada, which shows 5: that\n"
+            "made it the Active Region. The printed Muster effect is still unused: it\n"
+            "may remove your Soldier there to place a Fort, which gives its printed\n"
+            "effect and lets a Die of any value go into its Region."
+        ),
+        build=_fort,
+        ask="Make Fykiada ready for a Die from your Supply.",
+        expected=frozenset({"fort in Fykiada"}),
+        why=(
+            "The Soldier goes back to the Barracks and a Fort stands in Fykiada: your 4 "
+            "or your 6 may now be invested there, though Fykiada shows 5."
+        ),
+        wrong={
+            "move Fykiada to Xeroxylo": Wrong(
+                "the Active Region stays Fykiada, which shows 5: neither of your Dice could "
+                "go there."
+            ),
+            "move barracks to supply": Wrong(
+                "a Soldier in your Supply does not change Fykiada's 5: no Die could follow."
+            ),
+            "soldier to Fykiada": Wrong("Fykiada holds your Soldier already: one a Region.", True),
+        },
+        after=(
+            "Take a Fort from your Player Board: its face pays at once (draw 1 Card, any\n"
+            "1 Influence or move 1 Soldier). Then Invest a 4 or a 6 in Fykiada. A Fort\n"
+            "counts 1 Might, and a Die P2 puts on it would give you 1 of P2's Cards."
+        ),
+        rule="Towers of Sifnos, Forts",
+        check=_fort_check,
+        measure=_die_choices,
     ),
     Lesson(
         key="game",
