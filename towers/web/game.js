@@ -155,6 +155,7 @@ function askConfirm(entry, toBoard) {
 
 function hideConfirm() {
   pending = null;
+  clearWhatIf();
   $("#confirm").classList.add("hidden");
 }
 
@@ -209,6 +210,7 @@ function render() {
   // the button the keyboard chose with may have gone with the old moves: back to the board
   const root = $("#board svg");
   if (backToBoard && root && !replaying) markTargets(root);
+  renderLearn();  // hints and the review (learn.js)
 }
 
 function renderStatus() {
@@ -931,12 +933,12 @@ async function showStep(step) {
   renderMoves();
 }
 
-function startReplay() {
+function startReplay(step) {
   $("#replay").classList.add("replaying");  // on a phone, its controls shown over every tab
   if (tabbed()) chooseTab("board");
   $("#replay-controls").classList.remove("hidden");
   $("#replay-live").classList.remove("hidden");
-  showStep(0);
+  showStep(Number.isInteger(step) ? step : 0);  // a step of the review, else the start
 }
 
 function stopReplay() {
