@@ -501,7 +501,10 @@ LESSONS = (
             "move barracks to supply": Wrong(
                 "a Soldier in your Supply does not change Fykiada's 5: no Die could follow."
             ),
-            "soldier to Fykiada": Wrong("Fykiada holds your Soldier already: one a Region.", True),
+            "soldier to Fykiada": Wrong(
+                "your Supply's only Soldier already stands in Fykiada, and a Region holds one.",
+                True,
+            ),
         },
         after=(
             "Take a Fort from your Player Board: its face pays at once (draw 1 Card, any\n"
