@@ -21,8 +21,10 @@ BUILDING = Domain.of(
     "building",
     [f"{BUILDING_TYPES[b.type]} of {DATA.locations[b.location].name}" for b in DATA.buildings],
 )
-FOE = Domain.of("foe", ["foe2", "foe3", "foe4", "adversary"])
+FOE = Domain.of("foe", ["level-2 foe", "level-3 foe", "level-4 foe", "adversary"])
 """The foes chosen at setup by level (one of level 2, 3 and 4), and the adversary."""
+OLD_WORDS = {"foe2": "level-2 foe", "foe3": "level-3 foe", "foe4": "level-4 foe"}
+"""The words earlier releases wrote for the foes (``battle foe2``), still read."""
 ADVERSARY = 3
 GEAR = Domain.of("gear", [g.name for g in DATA.gear])
 POTION = Domain.of("potion", [p.name for p in DATA.potions])
@@ -523,5 +525,5 @@ SPACE = ActionSpace(
         TakePotion, OfferAmulet, AskAmulet, DealTest, GoalQuest, DrawQuestItem,
         OfferQuestItem, AskQuestItem,
     ],
-    examples=["move to Anza", "battle foe2", "drop a skull"],
+    examples=["move to Anza", "battle level-2 foe", "drop a skull"],
 )  # fmt: skip

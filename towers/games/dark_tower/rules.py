@@ -746,6 +746,11 @@ class DarkTowerState(State):
         dealt = {row[kind] for row in self.tests}
         return [q for q in TESTS_OF_KIND[kind] if q not in dealt]
 
+    def string_to_action(self, text: str) -> int:
+        """The action ``text`` names; a foe may also be named as earlier releases wrote it
+        (``battle foe2`` for ``battle level-2 foe``)."""
+        return SPACE.parse_renamed(text, A.OLD_WORDS)
+
     def _legal_actions(self) -> list[int]:
         top = self.pending[-1]
         if isinstance(top, F.CHANCE_FRAMES):

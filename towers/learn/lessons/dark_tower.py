@@ -396,7 +396,7 @@ LESSONS = (
                 "it clears the Citadel's 1 skull but spends your one heroic action: the "
                 "dungeon waits another turn."
             ),
-            "battle foe2": Wrong("the Brigands stand at Archmont, not here.", True),
+            "battle level-2 foe": Wrong("the Brigands stand at Archmont, not here.", True),
         },
         after=(
             "A room may be improved by one advantage of the dungeon's kind; its result is\n"
@@ -443,7 +443,7 @@ LESSONS = (
         ),
         build=_at_the_brigands,
         ask="Rid Archmont of the Brigands.",
-        expected=frozenset({"battle foe2"}),
+        expected=frozenset({"battle level-2 foe"}),
         why=(
             "Two cards for a level-2 foe, your advantages spent on them: when both are "
             "resolved the token leaves the board and you gain 2 spirit."
