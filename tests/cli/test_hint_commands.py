@@ -33,7 +33,14 @@ from towers.terminal.hinting import HintError, Hinting, hint_seconds
 from towers.terminal.moves import MoveMenu
 from towers.terminal.parsing import SeatSpec
 from towers.terminal.prompt import LineEditor
-from towers.terminal.session import HELP, Ending, PlaySession
+from towers.terminal.screen import compose
+from towers.terminal.session import (
+    COMMAND_LINE,
+    COMMAND_LINE_NO_HINTS,
+    HELP,
+    Ending,
+    PlaySession,
+)
 
 GAMES = ["torres", "tiletum", "turris", "sifnos", "dark_tower"]
 SEED = 1
@@ -285,3 +292,20 @@ def test_the_hint_text_is_the_learn_engines() -> None:
     assert shown == hint_text(state, seat, Budget(iterations=ITERATIONS), rng)
     with pytest.raises(HintError, match="a hint is for the seat deciding"):
         helper.hint(state, 1 - seat, "")
+
+
+def test_the_screen_recalls_the_commands_where_a_line_is_left_over() -> None:
+    state = position("turris")
+    session, _, transcript = session_of(state, ["quit"])
+    lines = [line.plain for line in session.screen(0, MoveMenu.of(state))]
+    assert lines[-1] == COMMAND_LINE
+    assert f"{COMMAND_LINE}\nseat {state.current_player()}> quit" in transcript
+    refused, _, _ = session_of(state, ["quit"], hints=False)
+    assert [line.plain for line in refused.screen(0, MoveMenu.of(state))][-1] == (
+        COMMAND_LINE_NO_HINTS
+    )
+    # no line is taken from the moves for it: a screen that is full shows none
+    full = compose("Torres", glance="\n".join(["x"] * 12), moves=[f"m {i}" for i in range(99)])
+    assert len(full) == 23
+    assert all(line.plain != COMMAND_LINE for line in full)
+    assert len(compose("Torres", moves=["a"], tip=COMMAND_LINE)) == 3

@@ -149,12 +149,14 @@ def compose(
     footer: str = "",
     width: int = WIDTH,
     height: int = HEIGHT,
+    tip: str = "",
 ) -> list[Text]:
     """The screen's lines (the prompt, on the line after them, not included): never more than
     ``height - 1`` lines, none wider than ``width``.
 
     The glance keeps its lines; what happened gets what is left after a line or two of moves;
-    the moves get the rest. ``footer`` is a last line (the replay's keys)."""
+    the moves get the rest. ``footer`` is a last line (the replay's keys); ``tip`` is one
+    too, but only where a line is left over (the play screen's line of commands)."""
     room = height - 1  # the prompt's line
     top = [Text(header, style="bold reverse")]
     bottom = [Text(footer, style="dim")] if footer else []
@@ -167,6 +169,8 @@ def compose(
     room -= len(happened_part)
     moves_part = move_lines(moves, room, width) if moves and room > 0 else []
     lines = top + happened_part + glance_part + moves_part + bottom
+    if tip and len(lines) < height - 1:
+        lines.append(Text(tip, style="dim"))
     return [cut(line, width) for line in lines]
 
 

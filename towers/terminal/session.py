@@ -68,6 +68,11 @@ COMMAND_TOPICS = {
     "scores": "scores: the scores",
 }
 
+COMMAND_LINE = "hint · whatif MOVE · why MOVE · undo · help: every command"
+"""The play screen's line of commands, where a line is left over."""
+COMMAND_LINE_NO_HINTS = "why MOVE · undo · log · help: every command"
+"""The same at a table that plays without hints."""
+
 HELP = "\n".join(
     [
         "Type a move by its number or its name: exact, in any case, or the start of a",
@@ -404,6 +409,7 @@ class PlaySession:
             moves=menu.names,
             width=self.console.width,
             height=self.height,
+            tip=COMMAND_LINE if self.hinting.refusal() is None else COMMAND_LINE_NO_HINTS,
         )
 
     def show_turn(self, seat: int, menu: MoveMenu) -> None:
