@@ -4,11 +4,13 @@ allowed, what they answer, and that a seat learns nothing it may not see."""
 from __future__ import annotations
 
 import random
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from tests.server.live import Live, live_server
@@ -137,6 +139,57 @@ def test_a_hint_depends_only_on_what_the_seat_may_know(live: Live) -> None:
     finally:
         room.state = true_state
     assert (second["action"], second["lines"]) == (first["action"], first["lines"])
+
+
+def searching(live: Live) -> int:
+    assert live.service is not None
+    found = learning.learning_of(live.service)
+    assert found is not None
+    return found.searching
+
+
+def wait_searching(live: Live, count: int, within: float = 3.0) -> float:
+    started = time.monotonic()
+    while searching(live) != count:
+        assert time.monotonic() - started < within, f"still {searching(live)} hints searched"
+        time.sleep(0.02)
+    return time.monotonic() - started
+
+
+def test_a_hint_stops_when_its_client_goes(live: Live, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(learning, "HINT_ITERATIONS", 10**7)  # only the think time bounds it
+    game_id, secret = vs_bot(live, seed=12)
+    view = my_turn(live, game_id, secret)
+    with pytest.raises(httpx.ReadTimeout):
+        post_with(live, game_id, secret, {"ply": view["ply"]}, timeout=0.5)
+    # well before the think time of 5 seconds ends
+    assert wait_searching(live, 0, within=2.0) < 2.0
+
+
+def test_a_hint_stops_when_the_seat_moves_meanwhile(
+    live: Live, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(learning, "HINT_ITERATIONS", 10**7)
+    game_id, secret = vs_bot(live, seed=13)
+    view = my_turn(live, game_id, secret)
+    answers: list[Any] = []
+    asking = threading.Thread(
+        target=lambda: answers.append(post_with(live, game_id, secret, {"ply": view["ply"]}))
+    )
+    asking.start()
+    wait_searching(live, 1)
+    move = view["legal"][0]["action"]
+    assert live.act(game_id, secret, ply=view["ply"], action=move).status_code == 200
+    asking.join(timeout=10)
+    assert answers and answers[0].status_code == 409 and answers[0].json()["error"] == "stale"
+    assert wait_searching(live, 0, within=2.0) < 2.0
+
+
+def post_with(
+    live: Live, game_id: str, secret: str, body: dict[str, Any], timeout: float = 30
+) -> httpx.Response:
+    with httpx.Client(base_url=live.base, timeout=timeout) as client:
+        return client.post(f"/api/games/{game_id}/hint", json=body, headers=headers(secret))
 
 
 # ---- what if ------------------------------------------------------------------------------

@@ -268,6 +268,18 @@ def create_app(config: ServerConfig | None = None, limits: Limits | None = None)
     # ---- hints, what if and reviews (towers.server.learning) --------------------------------
     learning = Learning(service)
     app.state.learning = learning
+    served = app.router.lifespan_context
+
+    @asynccontextmanager
+    async def with_learning(the_app: FastAPI) -> AsyncIterator[Any]:
+        """The app's life, and at its end every hint and review under way stopped."""
+        async with served(the_app) as held:
+            try:
+                yield held
+            finally:
+                learning.close()
+
+    app.router.lifespan_context = with_learning
 
     @app.get(
         "/api/games/{game_id}/hints",

@@ -30,6 +30,7 @@ import random
 import re
 import tempfile
 import threading
+import weakref
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,10 +40,10 @@ from starlette.requests import Request
 
 from towers.core.chance import derive_seed
 from towers.core.errors import SaveFormatError
-from towers.core.game import CHANCE
+from towers.core.game import CHANCE, State
 from towers.core.knowledge import can_read
 from towers.core.registry import views_of
-from towers.learn.hints import hint, hints_refusal
+from towers.learn.hints import Hint, hint, hints_refusal
 from towers.learn.review import Review, review, review_key
 from towers.learn.search import Budget
 from towers.learn.whatif import preview
@@ -94,11 +95,23 @@ class _Job:
     cancel: threading.Event = field(default_factory=threading.Event)
 
 
+_ALL: weakref.WeakValueDictionary[int, Learning] = weakref.WeakValueDictionary()
+
+
+def learning_of(service: GameService) -> Learning | None:
+    """The :class:`Learning` serving ``service``'s games, if one was made."""
+    return _ALL.get(id(service))
+
+
 class Learning:
     """Hints, what if and reviews for one :class:`GameService`."""
 
     def __init__(self, service: GameService) -> None:
+        _ALL[id(service)] = self
         self.service = service
+        self.searching = 0
+        """Hints being searched in a thread now (a stopped one ends between two imagined
+        games)."""
         self.folder = learn_dir(service.config.database)
         self._hints = ThreadPoolExecutor(HINT_WORKERS, thread_name_prefix="towers-hint")
         self._reviews = ThreadPoolExecutor(1, thread_name_prefix="towers-review")
@@ -231,7 +244,9 @@ class Learning:
         self._asking[key] = cancel
         rng = random.Random(derive_seed(room.seed, "hint", seat, ply))
         loop = asyncio.get_running_loop()
-        job = loop.run_in_executor(self._hints, hint, state, seat, budget, rng, cancel, intended)
+        job = loop.run_in_executor(
+            self._hints, self._search, state, seat, budget, rng, cancel, intended
+        )
         try:
             while True:
                 done, _ = await asyncio.wait({job}, timeout=WATCH_EVERY)
@@ -279,6 +294,23 @@ class Learning:
             "cut_short": found.found.cut_short,
             "lines": list(found.lines),
         }
+
+    def _search(
+        self,
+        state: State,
+        seat: int,
+        budget: Budget,
+        rng: random.Random,
+        cancel: threading.Event,
+        intended: int | None,
+    ) -> Hint:
+        with self._lock:
+            self.searching += 1
+        try:
+            return hint(state, seat, budget, rng, cancel, intended)
+        finally:
+            with self._lock:
+                self.searching -= 1
 
     async def whatif(self, room: Room, seat: int, ply: int, action: int) -> dict[str, Any]:
         async with room.lock:
