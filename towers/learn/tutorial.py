@@ -255,9 +255,10 @@ class Progress:
 # ---- the registry ---------------------------------------------------------------------------
 def tutorials() -> dict[str, Tutorial]:
     """Every game's tutorial, by the game's name."""
-    from towers.learn.lessons import torres, turris
+    from towers.learn.lessons import dark_tower, sifnos, tiletum, torres, turris
 
-    return {t.game: t for t in (torres.TUTORIAL, turris.TUTORIAL)}
+    every = (torres, tiletum, turris, sifnos, dark_tower)
+    return {m.TUTORIAL.game: m.TUTORIAL for m in every}
 
 
 def tutorial(game: str) -> Tutorial:

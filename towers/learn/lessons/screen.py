@@ -28,6 +28,8 @@ from towers.learn.tutorial import Lesson, Progress, Tutorial, judge, refusal
 
 WIDTH = 80
 HINT_ITERATIONS = 200
+SHORT_BOARD = 8
+"""A board of at most this many lines is shown with each lesson; a longer one on request."""
 
 Reader = Callable[[str], str | None]
 """Reads one line after showing a prompt; None at the end of input."""
@@ -108,11 +110,13 @@ class LessonScreen:
         self.console.rule(f"[bold]{escape(head)}[/bold]")
         if lesson.rule:
             self.say(f"From the rulebook: {lesson.rule}")
-        self.say(lesson.intro)
         if lesson.bout:
+            self.say(lesson.intro)
             self.bout(lesson, state)
         else:
-            self.show(state, lesson.seat)
+            # the position first, then the lesson's words, so that they end the screen
+            self.show(state, lesson.seat, whole=False)
+            self.say(lesson.intro)
             self.ask(lesson, state)
         self.progress.mark(self.tutorial.game, lesson.key)
         self.say(lesson.after)
@@ -186,7 +190,7 @@ class LessonScreen:
         views = views_of(state.game)
         bot = make_bot("random", seed=self.rng.randrange(2**31))
         seat = lesson.seat
-        shown = True
+        shown = False  # the position is shown before the player's first decision too
         while not state.is_terminal():
             if state.is_chance_node():
                 resolve_chance(state, self.rng)
@@ -228,10 +232,16 @@ class LessonScreen:
             self.console.print(Text.from_markup(glance), width=WIDTH)
         self.show_moves(state)
 
-    def show(self, state: State, seat: int) -> None:
+    def show(self, state: State, seat: int, whole: bool = True) -> None:
+        """The board and the glance; unless ``whole``, a board longer than
+        :data:`SHORT_BOARD` lines is left to the `board` command, so that the lesson's
+        words stay on a 24-line screen."""
         views = views_of(state.game)
         board = views.sections(state, seat)["board"]
-        self.console.print(Panel(Text.from_markup(board), title="Board", width=WIDTH))
+        if whole or len(Text.from_markup(board).wrap(self.console, WIDTH - 4)) <= SHORT_BOARD:
+            self.console.print(Panel(Text.from_markup(board), title="Board", width=WIDTH))
+        else:
+            self.say("Type `board` to see the whole board.")
         glance = views.glance(state, seat)
         if glance:
             self.console.print(Text.from_markup(glance), width=WIDTH)
