@@ -1271,22 +1271,20 @@ def learn_table(found: Any, progress: Any) -> None:
     """Each game's tutorial: its lessons and how many of them are done."""
     table = Table(title="Tutorials")
     table.add_column("game", style="bold")
-    table.add_column("title")
-    table.add_column("lessons")
+    table.add_column("type")
     table.add_column("done")
-    table.add_column("next")
-    for name, tut in sorted(found.items()):
+    table.add_column("next lesson")
+    for name, tut in sorted(found.items(), key=lambda item: title_of(item[0])):
         done = progress.count(tut)
         nxt = progress.first_open(tut)
         table.add_row(
-            name,
             escape(title_of(name)),
-            str(len(tut.lessons)),
+            escape(name),
             f"{done} of {len(tut.lessons)}",
-            "all done" if done == len(tut.lessons) else escape(f"{nxt.key}: {nxt.title}"),
+            "all done" if done == len(tut.lessons) else escape(nxt.title),
         )
     out().print(table)
-    out().print("Start one with `towers learn GAME`, or a lesson with `towers learn GAME LESSON`.")
+    out().print("Start one with `towers learn TYPE`, or a lesson with `towers learn TYPE LESSON`.")
 
 
 def main() -> None:
