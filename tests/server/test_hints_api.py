@@ -278,6 +278,14 @@ def test_a_spectators_review_hides_the_seats_hidden_choices(live: Live) -> None:
     for swing, stored_swing in zip(theirs["swings"], stored.swings, strict=True):
         if stored_swing.readers != EVERYBODY:
             assert "a hidden choice" in swing["text"] and stored_swing.text != swing["text"]
+        else:
+            # the move preferred may be a card only its seat knew it held: not named to others
+            best = next(r for r in stored.ratings if r.step == swing["step"]).best_words
+            assert "the search found a move of theirs" in swing["text"]
+            assert best not in swing["text"].split(";", 1)[1]
+    for swing, stored_swing in zip(mine["swings"], stored.swings, strict=True):
+        if stored_swing.seat == 0:
+            assert swing["text"] == stored_swing.text  # its own seat reads it all
     # scores are public: the same for all
     assert theirs["scores"] == mine["scores"]
 

@@ -43,8 +43,9 @@ from towers.core.errors import SaveFormatError
 from towers.core.game import CHANCE, State
 from towers.core.knowledge import can_read
 from towers.core.registry import views_of
+from towers.learn.effects import measure, points
 from towers.learn.hints import Hint, hint, hints_refusal
-from towers.learn.review import Review, review, review_key
+from towers.learn.review import Review, Swing, review, review_key
 from towers.learn.search import Budget
 from towers.learn.whatif import preview
 from towers.server.errors import ApiError, out_of_range
@@ -391,6 +392,28 @@ class Learning:
             self._write(self._path(game_id, "review"), made.to_json() + "\n")
         return made
 
+    def _swing_text(self, room: Room, made: Review, swing: Swing, seat: int | None) -> str:
+        """A swing as ``seat`` may read it. In a game that hides anything, the move the
+        search preferred is named to the seat that decided only: it may be one that only
+        that seat knew it had (a card in its hand), so another reads how much better it was
+        expected to do, not what it was."""
+        text = swing.text_for(seat)
+        if seat == swing.seat or not room.game.has_hidden_information():
+            return text
+        rating = next((r for r in made.ratings if r.step == swing.step), None)
+        if rating is None or not can_read(rating.readers, seat):
+            return text  # a hidden choice, told without words already
+        cost = points(rating.cost) if made.unit == "points" else measure(room.state, rating.cost)
+        now = (
+            f"{points(rating.points_now, signed=True)} at once"
+            if round(rating.points_now, 1)
+            else "no points at once"
+        )
+        return (
+            f"Step {rating.step}, seat {rating.seat}: {rating.log} ({now}); the search found "
+            f"a move of theirs expected to do {cost} better."
+        )
+
     def _as_seen(self, room: Room, made: Review, seat: int | None) -> dict[str, Any]:
         """The review as ``seat`` (None: a spectator) may read it."""
         ratings = []
@@ -416,7 +439,12 @@ class Learning:
             "unit": made.unit,
             "scores": made.scores,
             "swings": [
-                {"step": s.step, "seat": s.seat, "cost": s.cost, "text": s.text_for(seat)}
+                {
+                    "step": s.step,
+                    "seat": s.seat,
+                    "cost": s.cost,
+                    "text": self._swing_text(room, made, s, seat),
+                }
                 for s in made.swings
             ],
             "ratings": ratings,
