@@ -404,3 +404,12 @@ def test_a_die_built_for_influence_counts_for_buildings() -> None:
     sources = explain.influence_sources(state)["Buildings"]
     assert all(s >= b for s, b in zip(sources, built, strict=True))
     assert sum(built) > 0
+
+
+def test_the_influence_notes_read_seat_by_seat() -> None:
+    *_, state = sampled_states("sifnos", 2, seed=1, every=1000)
+    notes = views_of(state.game).ending(state).notes  # type: ignore[union-attr]
+    built = next(n for n in notes if n.startswith("Influence from Buildings"))
+    assert re.search(r": seat 0 \d+, from \d+ Buildings? completed; seat 1 \d+, from ", built)
+    won = next(n for n in notes if n.startswith("Influence from invasions won"))
+    assert re.fullmatch(r"Influence from invasions won: seat 0 \d+; seat 1 \d+\.", won)

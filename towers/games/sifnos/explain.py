@@ -857,15 +857,15 @@ def ending(state: SifnosState) -> Ending | None:
     sources = influence_sources(state)
     notes.append(
         "Influence from Buildings (within the Influence columns): "
-        + ", ".join(
-            f"seat {s} {sources['Buildings'][s]} ({plural(built[s], 'Building')} completed)"
+        + "; ".join(
+            f"seat {s} {sources['Buildings'][s]}, from {plural(built[s], 'Building')} completed"
             for s in range(n)
         )
         + "."
     )
     notes.append(
         "Influence from invasions won: "
-        + ", ".join(f"seat {s} {sources['invasions won'][s]}" for s in range(n))
+        + "; ".join(f"seat {s} {sources['invasions won'][s]}" for s in range(n))
         + "."
     )
     return Ending(verdict, end_reason(state), list(CATEGORIES), rows, notes)
