@@ -98,10 +98,13 @@ def test_a_game_between_people_needs_every_seat_to_agree(live: Live) -> None:
     other = 1 - mover
     r = post(live, game_id, "hint", secrets[mover], ply=view["ply"], iterations=4)
     assert r.status_code == 403 and r.json()["error"] == "hints_refused"
-    assert "seat 0, seat 1 did not agree" in r.json()["message"]
+    assert r.json()["message"] == (
+        "no hints here: in a game between people, hints need every player's yes, "
+        "and seat 0 and seat 1 have not agreed"
+    )
     post(live, game_id, "hints/agree", secrets[mover], agree=True)
     r = post(live, game_id, "hint", secrets[mover], ply=view["ply"], iterations=4)
-    assert r.status_code == 403 and f"seat {other} did not agree" in r.json()["message"]
+    assert r.status_code == 403 and r.json()["message"].endswith(f"seat {other} has not agreed")
     policy = post(live, game_id, "hints/agree", secrets[other], agree=True).json()
     assert policy["allowed"] and policy["agreed"] == [0, 1] and policy["needs_agreement"]
     ok = post(live, game_id, "hint", secrets[mover], ply=view["ply"], iterations=4)
@@ -112,6 +115,18 @@ def test_a_game_between_people_needs_every_seat_to_agree(live: Live) -> None:
     post(live, game_id, "hints/agree", secrets[other], agree=False)
     again = post(live, game_id, "hint", secrets[mover], ply=view["ply"], iterations=4)
     assert again.status_code == 403
+
+
+def test_a_cooperative_game_between_people_allows_hints(live: Live) -> None:
+    g = live.create("dark_tower", players=2, seats=[{"kind": "human"}] * 2, seed=3)
+    game_id, secrets = g["id"], [s["secret"] for s in g["seats"]]
+    view = live.wait(game_id, lambda v: v["to_move"] is not None and v["to_move"] >= 0)
+    mover = view["to_move"]
+    policy = live.http.get(f"/api/games/{game_id}/hints", headers=headers(secrets[mover])).json()
+    assert policy["allowed"] and not policy["needs_agreement"]
+    r = post(live, game_id, "hint", secrets[mover], ply=view["ply"], iterations=6)
+    assert r.status_code == 200, r.text
+    assert r.json()["lines"][0].startswith(f"Hint for seat {mover}: ")
 
 
 def test_a_hint_depends_only_on_what_the_seat_may_know(live: Live) -> None:

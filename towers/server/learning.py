@@ -43,6 +43,7 @@ from towers.core.errors import SaveFormatError
 from towers.core.game import CHANCE, State
 from towers.core.knowledge import can_read
 from towers.core.registry import views_of
+from towers.core.words import and_list
 from towers.learn.effects import measure, points
 from towers.learn.hints import Hint, hint, hints_refusal
 from towers.learn.review import Review, Swing, review, review_key
@@ -154,13 +155,21 @@ class Learning:
     def refusal(self, room: Room) -> str | None:
         """Why hints may not be given in this game, or None."""
         humans = self.humans(room)
-        return hints_refusal(
+        agreed = self.agreed(room)
+        reason = hints_refusal(
             room.game,
             humans,
             rated=len(humans) > 1,  # people facing each other: a competitive game
-            agreed={s: True for s in self.agreed(room)},
+            agreed={s: True for s in agreed},
             server=os.environ.get("TOWERS_HINTS", "on").lower() not in ("off", "0", "no"),
         )
+        missing = [s for s in humans if s not in agreed]
+        if reason is not None and "agreement" in reason and missing:
+            # this server rates no game: a game between people is competitive, not rated
+            who = and_list([f"seat {s}" for s in missing])
+            verb = "has" if len(missing) == 1 else "have"
+            return f"in a game between people, hints need every player's yes, and {who} {verb} not agreed"
+        return reason
 
     def policy(self, room: Room, seat: int | None) -> dict[str, Any]:
         reason = self.refusal(room)
