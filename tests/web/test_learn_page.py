@@ -73,6 +73,41 @@ def test_a_hint_rings_the_move_or_names_its_button_and_can_be_stopped(
     assert page.locator("#board .tw-hint").count() == 0
 
 
+def test_between_people_hints_wait_for_every_seats_yes(live: Live, page: Any) -> None:
+    g = live.create("torres", players=2, seats=[{"kind": "human"}] * 2, seed=7)
+    gid, secrets = g["id"], [s["secret"] for s in g["seats"]]
+    mover = live.view(gid)["to_move"]
+    other = 1 - mover
+    page.goto(live.base + g["seats"][mover]["link"])
+    page.wait_for_selector("#status.mine")
+    page.wait_for_selector("#hint-agree:not(.hidden)")
+    assert page.locator("#hint:not(.hidden)").count() == 0
+    assert "have not agreed" in (page.text_content("#hint-note") or "")
+    assert axe_violations(page) == []
+    page.click("#hint-agree")
+    page.wait_for_selector("#hint-agree.hidden", state="attached")
+    assert f"seat {other} has not agreed" in (page.text_content("#hint-note") or "")
+    r = live.http.post(
+        f"/api/games/{gid}/hints/agree",
+        json={"agree": True},
+        headers={"X-Seat-Secret": secrets[other]},
+    )
+    assert r.json()["allowed"]
+    # the page asks again after the next move: its seat's turn again, the Hint is offered
+    for _ in range(20):
+        view = live.view(gid, secrets[mover])
+        if view["your_turn"] and view["ply"] > 0 and page.locator("#hint:not(.hidden)").count():
+            break
+        seat = view["to_move"]
+        legal = live.view(gid, secrets[seat])["legal"]
+        live.act(gid, secrets[seat], ply=view["ply"], action=legal[0]["action"])
+        page.wait_for_function(
+            "(p) => Number(document.querySelector('#status').dataset.ply) > p", arg=view["ply"]
+        )
+    page.wait_for_selector("#hint:not(.hidden)")
+    assert page.locator("#hint-note.hidden").count() == 1
+
+
 def test_what_if_in_the_confirmation_previews_the_move(live: Live, page: Any) -> None:
     gid, secret = torres_turn(live, page, seed=4)
     view = live.view(gid, secret)

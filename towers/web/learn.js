@@ -42,7 +42,9 @@ function amount(value, unit) {
 function renderLearn() {
   if (!view) return;
   const playing = view.status === "playing";
-  const key = JSON.stringify([view.you, view.seats.map((s) => s.kind)]);
+  // asked again when the seats change, and while hints wait for agreement, at each move
+  const waiting = hintPolicy && !hintPolicy.allowed && hintPolicy.needs_agreement;
+  const key = JSON.stringify([view.you, view.seats.map((s) => s.kind), waiting ? view.ply : null]);
   if (view.you !== null && playing && key !== policyKey) { policyKey = key; fetchHintPolicy(); }
   renderHintRow();
   if (hintAsk && hintAsk.ply !== view.ply) stopHint("The game moved on; the hint was stopped.");
