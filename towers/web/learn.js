@@ -138,10 +138,21 @@ function showHint(data) {
   const where = data.targets.length
     ? el("p", { class: "learn-where", text: `It is ringed on the board in green${data.targets.length > 1 ? `, ${data.targets.length} places to choose in turn` : ""}.` })
     : el("p", { class: "learn-where", text: `Press the button “${data.words}”.` });
-  out.replaceChildren(...learnParagraphs(data.lines), where,
+  const [head, ...why] = learnParagraphs(data.lines);
+  out.replaceChildren(head, where, ...why,
     el("button", { type: "button", class: "learn-close", text: "Hide the hint", onclick: clearHint }));
   out.classList.remove("hidden");
+  showHintTab();
   drawHint();
+}
+
+// On a phone's tabs, the tab that holds the move's first target, when another is shown.
+function showHintTab() {
+  const root = $("#board svg");
+  if (!root || !hintShown.targets.length || !tabbed()) return;
+  const target = root.querySelector(`[id="${CSS.escape(hintShown.targets[0])}"]`);
+  const panel = target && target.closest(".tw-panel");
+  if (panel && panel.dataset.twPart && offTab(target)) chooseTab(panel.dataset.twPart);
 }
 
 function clearHint() {
