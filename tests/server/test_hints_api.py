@@ -309,3 +309,36 @@ def test_a_game_not_over_is_not_reviewed(live: Live) -> None:
     game_id, secret = vs_bot(live, seed=23)
     r = live.http.get(f"/api/games/{game_id}/review", headers=headers(secret))
     assert r.status_code == 409 and r.json()["error"] == "game_not_over"
+
+
+@pytest.mark.parametrize("game", ["dark_tower", "sifnos", "tiletum", "torres", "turris"])
+def test_every_game_gives_a_hint_and_a_preview(live: Live, game: str) -> None:
+    from towers.core.registry import game_class
+
+    players = max(game_class(game).min_players, 2)
+    seats = [{"kind": "human"}] + [{"kind": "random"}] * (players - 1)
+    g = live.create(game, players=players, seats=seats, seed=17)
+    game_id, secret = g["id"], g["seats"][0]["secret"]
+    view = my_turn(live, game_id, secret)
+    r = post(live, game_id, "hint", secret, ply=view["ply"], iterations=6)
+    assert r.status_code == 200, r.text
+    h = r.json()
+    assert h["action"] in {a["action"] for a in view["legal"]}
+    assert h["lines"][0] == f"Hint for seat 0: {h['words']}"
+    p = post(live, game_id, "whatif", secret, ply=view["ply"], action=h["action"])
+    assert p.status_code == 200, p.text
+    assert p.json()["lines"][0] == f"What if seat 0 plays {h['words']}?"
+
+
+@pytest.mark.parametrize("game", ["dark_tower", "tiletum", "turris"])
+def test_other_games_are_reviewed_in_their_own_measure(live: Live, game: str) -> None:
+    g = live.create(game, players=2, seats=[{"kind": "random"}] * 2, seed=19)
+    game_id = g["id"]
+    view = live.wait(game_id, lambda v: v["status"] == "over", timeout=120)
+    made = wait_review(live, game_id, None).json()
+    assert made["finished"] and made["steps"] == view["ply"]
+    assert made["unit"] == ("measure" if game == "dark_tower" else "points")
+    assert [s[-1] for s in made["scores"]] == view["scores"]
+    assert made["categories"] == view["ending"]["categories"]
+    for swing in made["swings"]:
+        assert swing["text"].startswith(f"Step {swing['step']}, seat {swing['seat']}: ")
