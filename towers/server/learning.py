@@ -373,6 +373,10 @@ class Learning:
         key = review_key(state.game, state.history(), budget, REVIEW_SEED)
         found = await asyncio.to_thread(self._stored, room.id, key)
         if found is not None:
+            with self._lock:
+                done = self._jobs.get(room.id)
+                if done is not None and done.future is not None and done.future.done():
+                    del self._jobs[room.id]  # stored: the file answers from now on
             return 200, self._as_seen(room, found, seat)
         with self._lock:
             job = self._jobs.get(room.id)
