@@ -14,6 +14,7 @@ import re
 import threading
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from prompt_toolkit.document import Document
@@ -172,12 +173,22 @@ def test_a_table_without_hints_refuses_hint_and_whatif() -> None:
     fits(transcript)
 
 
-def test_no_hints_on_the_command_line(runner: CliRunner) -> None:
+def test_no_hints_on_the_command_line(runner: CliRunner, tmp_path: Path) -> None:
+    saved = tmp_path / "game.json"
     result = runner.invoke(
         app, ["play", TOY, "--seats", "human,random", "--seed", "3", "--no-hints"], input="hint\n"
     )
     assert result.exit_code == 0, result.output
     assert "No hints: this table plays without hints." in result.output
+    first = runner.invoke(
+        app,
+        ["play", TOY, "-s", "human,random", "--seed", "3", "--save", str(saved)],
+        input="quit\n",
+    )
+    assert first.exit_code == 0, first.output
+    resumed = runner.invoke(app, ["resume", str(saved), "--no-hints"], input="whatif 1\n")
+    assert resumed.exit_code == 0, resumed.output
+    assert "No previews: this table plays without hints." in resumed.output
     allowed = runner.invoke(
         app, ["play", TOY, "--seats", "human,random", "--seed", "3"], input="whatif 1\n"
     )
