@@ -151,6 +151,33 @@ def test_the_mouse_resting_on_a_component_shows_its_card(
 
 
 @needs_chromium
+def test_a_click_sends_the_resting_card_away_until_the_mouse_moves_on(
+    live: Live, browser: Any, torres: dict[str, Any]
+) -> None:
+    context, page, errors = open_page(browser)
+    page.set_viewport_size(DESKTOP)
+    page.goto(live.base + torres["seats"][0]["link"])
+    page.wait_for_selector("#status.mine")
+    topics = {t["key"]: t for t in help_of(live, torres["id"])["topics"]}
+    x, y, _ = page.evaluate(HELP_AT, list(topics))
+    page.mouse.move(x, y)
+    page.wait_for_function(CARD)
+    page.mouse.down()
+    page.mouse.up()
+    page.wait_for_function(f"!({CARD})()")
+    page.wait_for_timeout(600)  # more than the rest that shows a card
+    assert page.evaluate(CARD) is None
+    page.mouse.move(2, 2, steps=4)  # off the board and back: a card shows once more
+    x, y, _ = page.evaluate(HELP_AT, list(topics))  # the click may have changed the board
+    page.mouse.move(x, y, steps=4)
+    page.wait_for_function(CARD)
+    page.mouse.move(2, 2)
+    page.wait_for_function(f"!({CARD})()")
+    context.close()
+    assert not errors, errors
+
+
+@needs_chromium
 def test_a_long_press_on_a_phone_shows_the_card_and_plays_nothing(
     live: Live, phone: Any, torres: dict[str, Any]
 ) -> None:

@@ -138,9 +138,18 @@ function around(x, y) {
 }
 
 // ---- the mouse, the finger, the keyboard ----------------------------------------------------
+// Where the mouse last pressed: its card went with the press and does not come back (on the
+// board drawn anew by the move) until the mouse moves on.
+let quietAt = null;
+
 function onHelpOver(event) {
   if (event.pointerType !== "mouse" || helpPinned) return;
   const carrier = event.target.closest && event.target.closest("[data-help]");
+  if (quietAt && Math.hypot(event.clientX - quietAt.x, event.clientY - quietAt.y) <= SLOP) {
+    hoverOn = carrier;
+    return;
+  }
+  quietAt = null;
   if (carrier === hoverOn) return;
   hoverOn = carrier;
   clearTimeout(hoverTimer);
@@ -161,11 +170,19 @@ function onHelpLeave(event) {
   if (event.pointerType !== "mouse") return;
   clearTimeout(hoverTimer);
   hoverOn = null;
+  quietAt = null;
   if (!helpPinned) hideHelp();
 }
 
 function onHelpDown(event) {
-  if (event.pointerType === "mouse" || helpMode) return;
+  if (event.pointerType === "mouse") {
+    // a click chooses: the card the mouse was resting on makes way for the board
+    clearTimeout(hoverTimer);
+    quietAt = { x: event.clientX, y: event.clientY };
+    if (!helpPinned && !helpMode) hideHelp();
+    return;
+  }
+  if (helpMode) return;
   cancelHold();
   const node = event.target;
   const x = event.clientX, y = event.clientY;
@@ -181,6 +198,11 @@ function onHelpDown(event) {
 }
 
 function onHelpMove(event) {
+  if (quietAt && Math.hypot(event.clientX - quietAt.x, event.clientY - quietAt.y) > SLOP) {
+    quietAt = null;
+    hoverOn = null;  // the element under the mouse explains itself again, after a rest
+    onHelpOver(event);
+  }
   if (hold && Math.hypot(event.clientX - hold.x, event.clientY - hold.y) > SLOP) cancelHold();
 }
 
