@@ -53,7 +53,7 @@ function isRefusal(code) {
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const socket = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(gameId)}/ws`);
+  const socket = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(gameId)}/ws?board=pieces`);
   let accepted = false;  // a state came: errors from now on answer our own moves
   let refusal = null;
   ws = socket;
@@ -206,7 +206,7 @@ function render() {
   renderFinal();
   renderLog();
   $("#undo").disabled = !view.can_undo;
-  $("#undo").classList.toggle("hidden", view.you === null);
+  $("#undo").classList.toggle("hidden", view.you === null || view.status === "over");
   // the button the keyboard chose with may have gone with the old moves: back to the board
   const root = $("#board svg");
   if (backToBoard && root && !replaying) markTargets(root);
