@@ -65,7 +65,7 @@ def test_any_other_refusal_is_given_in_the_servers_words(live: Live, page: Any) 
         opened.append(route)
         route.on_message(lambda _hello: (route.send(json.dumps(refusal)), route.close(code=4400)))
 
-    page.route_web_socket(re.compile(r"/ws$"), refuse)
+    page.route_web_socket(re.compile(r"/ws(\?.*)?$"), refuse)
     page.goto(live.base + g["seats"][0]["link"])
     assert_refused(page, opened, "The server refused this page")
     assert "The server's answer: hello? no" in page.inner_text("#refused")
@@ -101,7 +101,7 @@ def test_a_connection_that_drops_is_made_again(live: Live, page: Any) -> None:
         route.connect_to_server()
         routes.append(route)
 
-    page.route_web_socket(re.compile(r"/ws$"), through)
+    page.route_web_socket(re.compile(r"/ws(\?.*)?$"), through)
     page.goto(live.base + g["seats"][0]["link"])
     page.wait_for_selector("#board svg")
     routes[0].close(code=1011, reason="the server went away")  # as a restart does
