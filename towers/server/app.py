@@ -45,6 +45,7 @@ from starlette.routing import Route
 from starlette.websockets import WebSocketDisconnected
 
 from towers.core.registry import list_bots, list_games, title_of, views_of
+from towers.server import lessons
 from towers.server.companion import add_routes as add_companion_routes
 from towers.server.errors import ApiError, invalid_request, malformed
 from towers.server.learning import Learning
@@ -63,10 +64,14 @@ from towers.server.schemas import (
     HintAnswer,
     HintRequest,
     HintsPolicy,
+    LessonTry,
+    LessonVerdict,
+    LessonView,
     ReplayStep,
     ReviewAnswer,
     ReviewProgress,
     SeatRequest,
+    Tutorials,
     UndoRequest,
     WhatIfAnswer,
     WhatIfRequest,
@@ -356,6 +361,40 @@ def create_app(config: ServerConfig | None = None, limits: Limits | None = None)
         seat = service.seat_of(room, x_seat_secret)
         status, body = await learning.review(room, seat)
         return JSONResponse(body, status_code=status)
+
+    # ---- tutorials (towers.server.lessons) ----------------------------------------------------
+    @app.get("/api/learn", response_model=Tutorials, tags=["learn"])
+    async def learn_tutorials() -> dict[str, Any]:
+        """Every game's tutorial: its lessons in order, each with the rulebook section it
+        teaches; the last is a game against the random bot."""
+        return lessons.listing()
+
+    @app.get(
+        "/api/learn/{game}/{lesson}", response_model=LessonView, responses=ERRORS, tags=["learn"]
+    )
+    async def learn_lesson(game: str, lesson: str) -> dict[str, Any]:
+        """One lesson: its words, its position drawn for the lesson's seat and that seat's
+        legal moves (words and board targets), built afresh from the lesson's script."""
+        return await asyncio.to_thread(lessons.lesson_view, game, lesson)
+
+    @app.post(
+        "/api/learn/{game}/{lesson}/try",
+        response_model=LessonVerdict,
+        responses=ERRORS,
+        tags=["learn"],
+    )
+    async def learn_try(game: str, lesson: str, body: LessonTry) -> dict[str, Any]:
+        """A move tried in the lesson, judged: the lesson's move (what follows, the board
+        after it), or why it is weaker or refused by the rules. Nothing is kept."""
+        return await asyncio.to_thread(lessons.try_move, game, lesson, body.action, body.text)
+
+    @app.get("/learn/{game}", include_in_schema=False)
+    async def learn_page(game: str) -> FileResponse:
+        return FileResponse(WEB / "learn.html")
+
+    @app.get("/learn/{game}/{lesson}", include_in_schema=False)
+    async def lesson_page(game: str, lesson: str) -> FileResponse:
+        return FileResponse(WEB / "learn.html")
 
     # ---- the WebSocket ------------------------------------------------------------------
     @app.websocket("/api/games/{game_id}/ws")

@@ -311,3 +311,83 @@ class ReviewAnswer(BaseModel):
     verdict: str
     notes: list[str]
     colours: list[str] | None
+
+
+# ---- tutorials (towers.server.lessons) ----------------------------------------------------------
+class LessonEntry(BaseModel):
+    key: str = Field(description="the lesson's key, as its page's address names it")
+    title: str
+    rule: str = Field(description="the rulebook section it teaches (empty: none)")
+    bout: bool = Field(description="true for the last lesson: a game against the random bot")
+
+
+class TutorialEntry(BaseModel):
+    game: str
+    title: str = Field(description="the game's printed title")
+    players: int
+    lessons: list[LessonEntry]
+
+
+class Tutorials(BaseModel):
+    tutorials: list[TutorialEntry]
+
+
+class LessonMove(BaseModel):
+    action: int
+    text: str = Field(description="the move in words")
+    targets: list[str] = Field(description="the board's elements to click for it, in order")
+
+
+class LessonBout(BaseModel):
+    game: str
+    players: int
+    seat: int = Field(description="the seat the player takes")
+    seats: list[SeatSpec] = Field(description="the seats for POST /api/games")
+
+
+class LessonView(BaseModel):
+    game: str
+    title: str = Field(description="the game's printed title")
+    key: str
+    lesson: str = Field(description="the lesson's title")
+    number: int = Field(description="its place in the tutorial, from 1")
+    total: int
+    rule: str = Field(description="the rulebook section it teaches")
+    rule_text: str = Field(description="that section in short (empty: none)")
+    intro: str = Field(description="what to look at")
+    ask: str = Field(description="the question: the move to make (empty for the last lesson)")
+    seat: int = Field(description="the seat the player holds; the board is drawn for it")
+    previous: str | None
+    next: str | None
+    svg: str | None
+    legal: list[LessonMove] = Field(description="the seat's legal moves in the position")
+    colours: list[str] | None = None
+    bout: LessonBout | None = Field(
+        description="for the last lesson: the game against the random bot to create"
+    )
+
+
+class LessonTry(Strict):
+    """Exactly one of ``action`` (its number) and ``text`` (its words)."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra=EXACTLY_ONE)
+
+    action: ActionNumber | None = None
+    text: str | None = Field(None, max_length=200, description="or the move in words")
+
+    @model_validator(mode="after")
+    def one_of(self) -> LessonTry:
+        if (self.action is None) == (self.text is None):
+            raise ValueError("give exactly one of 'action' (a number) and 'text' (words)")
+        return self
+
+
+class LessonVerdict(BaseModel):
+    ok: bool = Field(description="true when it is the move the lesson asks for")
+    refused: bool = Field(description="true when the rules forbid it there")
+    action: int
+    words: str = Field(description="the move tried, in words")
+    text: str = Field(description="why it is right, weaker or refused (with the rule)")
+    after: str | None = Field(description="what follows, once the lesson's move is made")
+    next: str | None = Field(description="the next lesson's key, once the lesson's move is made")
+    svg: str | None = Field(description="the board after the lesson's move")

@@ -1,0 +1,158 @@
+"""Tutorials over the HTTP API (towers.server.lessons): every lesson of every game is served
+with its words, its board and its seat's legal moves; the lesson's move is judged right, a
+wrong one is explained (weaker, or refused with the rule); the last lesson names the game to
+create, and that game is created; bad games, lessons and moves are refused, never 5xx."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.server.live import Live, live_server
+from towers.core.registry import title_of
+from towers.learn.tutorial import Lesson, tutorials
+
+CASES = [(game, lesson.key) for game, t in tutorials().items() for lesson in t.lessons]
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
+    folder: Path = tmp_path_factory.mktemp("lessons")
+    with live_server(f"sqlite:///{folder / 'games.sqlite3'}") as server:
+        yield server
+
+
+def lesson_of(game: str, key: str) -> Lesson:
+    return tutorials()[game].lesson(key)
+
+
+def tried(live: Live, game: str, key: str, **body: Any) -> Any:
+    return live.http.post(f"/api/learn/{game}/{key}/try", json=body)
+
+
+def wrong_move(lesson: Lesson, data: dict[str, Any]) -> tuple[dict[str, Any], bool]:
+    """A move the lesson does not ask for: one it explains by name where it has one, else a
+    legal move it does not accept; the body to try it with, and whether the rules refuse it."""
+    state = lesson.build()
+    for words in lesson.listed_wrong():
+        action = state.string_to_action(words)
+        if not lesson.accepts(state, action):
+            return {"action": action}, not state.is_legal(action)
+    for entry in data["legal"]:
+        if not lesson.accepts(state, entry["action"]):
+            return {"action": entry["action"]}, False
+    raise AssertionError(f"every legal move of {lesson.key} is accepted")
+
+
+def test_the_list_names_every_tutorial_and_its_lessons(live: Live) -> None:
+    r = live.http.get("/api/learn")
+    assert r.status_code == 200, r.text
+    listed = {t["game"]: t for t in r.json()["tutorials"]}
+    assert set(listed) == set(tutorials())
+    for game, t in tutorials().items():
+        entry = listed[game]
+        assert entry["title"] == title_of(game)
+        assert [lesson["key"] for lesson in entry["lessons"]] == [x.key for x in t.lessons]
+        assert [lesson["bout"] for lesson in entry["lessons"]][-1] is True
+
+
+@pytest.mark.parametrize(("game", "key"), CASES)
+def test_every_lesson_is_served_and_judged(live: Live, game: str, key: str) -> None:
+    lesson = lesson_of(game, key)
+    r = live.http.get(f"/api/learn/{game}/{key}")
+    assert r.status_code == 200, r.text
+    data = r.json()
+    assert data["lesson"] == lesson.title and data["intro"] == lesson.intro
+    assert data["rule"] == lesson.rule and data["seat"] == lesson.seat
+    assert data["svg"] and data["svg"].lstrip().startswith("<svg")
+    if lesson.bout:
+        assert data["legal"] == [] and data["next"] is None
+        bout = data["bout"]
+        assert [s["kind"] for s in bout["seats"]][bout["seat"]] == "human"
+        assert {s["kind"] for i, s in enumerate(bout["seats"]) if i != bout["seat"]} == {"random"}
+        r = tried(live, game, key, action=0)
+        assert r.status_code == 409 and r.json()["error"] == "lesson_is_a_game"
+        return
+    state = lesson.build()
+    assert sorted(m["action"] for m in data["legal"]) == state.legal_actions()
+    assert data["ask"] == lesson.ask and data["bout"] is None
+    right = next(a for a in state.legal_actions() if lesson.accepts(state, a))
+    r = tried(live, game, key, action=right)
+    assert r.status_code == 200, r.text
+    verdict = r.json()
+    assert verdict["ok"] and verdict["text"] == lesson.why and verdict["after"] == lesson.after
+    assert verdict["next"] == data["next"] and verdict["svg"]
+    body, refused = wrong_move(lesson, data)
+    r = tried(live, game, key, **body)
+    assert r.status_code == 200, r.text
+    verdict = r.json()
+    assert not verdict["ok"] and verdict["after"] is None and verdict["svg"] is None
+    assert verdict["refused"] == refused and verdict["text"]
+    if refused:
+        assert "is not allowed here" in verdict["text"]
+    # the same move in words is judged alike
+    r = tried(live, game, key, text=verdict["words"])
+    assert r.status_code == 200 and r.json()["text"] == verdict["text"]
+
+
+def test_the_last_lesson_creates_a_game_against_the_random_bot(live: Live) -> None:
+    game, key = next(c for c in CASES if lesson_of(*c).bout)
+    bout = live.http.get(f"/api/learn/{game}/{key}").json()["bout"]
+    made = live.create(bout["game"], players=bout["players"], seats=bout["seats"])
+    policy = live.http.get(
+        f"/api/games/{made['id']}/hints",
+        headers={"X-Seat-Secret": made["seats"][bout["seat"]]["secret"]},
+    ).json()
+    assert policy["allowed"], policy
+
+
+@pytest.mark.parametrize(
+    ("path", "status", "code"),
+    [
+        ("/api/learn/chess/knight", 404, "unknown_tutorial"),
+        ("/api/learn/torres/castling", 404, "unknown_lesson"),
+        ("/api/learn/torres/" + "x" * 500, 404, "unknown_lesson"),
+    ],
+)
+def test_an_unknown_tutorial_or_lesson_is_404(
+    live: Live, path: str, status: int, code: str
+) -> None:
+    for r in (live.http.get(path), live.http.post(path + "/try", json={"action": 0})):
+        assert r.status_code == status, r.text
+        assert r.json()["error"] == code
+        assert len(r.json()["message"]) < 300
+
+
+@pytest.mark.parametrize(
+    ("body", "status"),
+    [
+        ({"action": 10**9}, 422),
+        ({"action": -1}, 422),
+        ({"text": "fly to the moon"}, 422),
+        ({"action": 1, "text": "end turn"}, 400),
+        ({}, 400),
+        ({"action": "d2"}, 400),
+    ],
+)
+def test_a_bad_move_is_refused(live: Live, body: dict[str, Any], status: int) -> None:
+    r = tried(live, "torres", "climb", **body)
+    assert r.status_code == status, r.text
+    assert r.json()["message"]
+
+
+def test_a_move_the_rules_forbid_gets_the_engines_reason_and_the_rule(live: Live) -> None:
+    r = tried(live, "torres", "knight", text="add knight c2")
+    assert r.status_code == 200, r.text
+    verdict = r.json()
+    assert verdict["refused"] and not verdict["ok"]
+    assert verdict["text"].startswith("add knight c2 is not allowed here: ")
+    assert "The rule (Torres, Add a knight): " in verdict["text"]
+
+
+def test_the_lesson_page_is_served(live: Live) -> None:
+    for path in ("/learn/torres", "/learn/torres/climb"):
+        r = live.http.get(path)
+        assert r.status_code == 200 and "lesson.js" in r.text
