@@ -224,6 +224,35 @@ async function loadRecent() {
   }
 }
 
+// ---- the tutorials: a Learn entry per game, with the lessons done in this browser ----------
+async function loadTutorials() {
+  const list = $("#tutorials");
+  let data = null;
+  try {
+    await settleLearnGames();  // a last lesson's game that is over counts as done
+    const res = await fetch("/api/learn");
+    if (res.ok) data = await res.json();
+  } catch (e) { /* said below */ }
+  if (!data) {
+    list.replaceChildren(el("li", { class: "muted", text: "The tutorials could not be loaded; try again later." }));
+    return;
+  }
+  const progress = learnProgress();
+  list.replaceChildren(...data.tutorials.map((t) => {
+    const done = new Set(progress[t.game] || []);
+    const count = t.lessons.filter((l) => done.has(l.key)).length;
+    const next = t.lessons.find((l) => !done.has(l.key));
+    const path = `/learn/${encodeURIComponent(t.game)}` + (next ? `/${encodeURIComponent(next.key)}` : "");
+    const words = count === 0 ? `Learn ${t.title}` : next ? `Go on with ${t.title}` : `${t.title}: every lesson`;
+    return el("li", { class: "tutorial", "data-game": t.game },
+      el("div", { class: "row" },
+        el("strong", { text: t.title }),
+        el("span", { class: "muted learn-count", text: `${count} of ${t.lessons.length} lessons done` }),
+        el("a", { class: "button", href: path, text: words })),
+      el("details", {}, el("summary", { text: `The ${t.lessons.length} lessons` }), lessonList(t, done)));
+  }));
+}
+
 async function start() {
   const res = await fetch("/api/catalog");
   catalog = await res.json();
@@ -237,6 +266,7 @@ async function start() {
   $("#create").addEventListener("submit", create);
   fillPlayers();
   loadRecent();
+  loadTutorials();
 }
 
 start();

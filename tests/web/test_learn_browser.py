@@ -1,0 +1,278 @@
+"""Each game's tutorial taken in Chromium as a person takes it: from the lobby's Learn entry,
+every lesson's move made on the board (its ringed places clicked in turn, the chooser's
+button where several moves share them) or by its button in words, after one wrong move whose
+explanation the page shows; then the last lesson's game against the random bot, created by the
+page and played on the game page by clicking (Torres to its end; in the other games a few moves,
+then the seat handed to the random bot from the page, as a player may), and the lobby shows
+every lesson done. A lesson by the keyboard alone and by a finger on a phone's screen; axe-core
+finds nothing wrong at either size; screenshots (TOWERS_SHOTS; with TOWERS_SCREENS naming a
+folder, docs/screens for the documentation, the lesson's screens at CSS pixels)."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.games.test_printed_words import ids_in
+from tests.server.live import Live
+from tests.web.browser import (
+    arrows_until,
+    axe_violations,
+    key_focus,
+    make_move,
+    needs_chromium,
+    open_page,
+    play_to_the_end,
+    shot,
+    tab_until,
+)
+from towers.learn.tutorial import tutorials
+
+pytestmark = needs_chromium
+
+GAMES = list(tutorials())
+PLAYED = "torres"
+"""The game whose last lesson is played to its end in the page, move by move."""
+BY_HAND = 3
+"""Moves made in the page in the other games' last lessons before a bot takes the seat."""
+CENTRE = """(id) => {
+  const target = document.querySelector(`#board svg [id="${CSS.escape(id)}"]`);
+  target.scrollIntoView({ block: 'center', inline: 'center' });
+  const b = target.getBoundingClientRect();
+  return [b.left + b.width / 2, b.top + b.height / 2];
+}"""
+VERDICT = """(action) => { const v = document.querySelector('#verdict');
+  return !v.classList.contains('hidden') && v.dataset.action === String(action) && v.dataset.ok; }"""
+PAGE_TEXT = """() => [document.body.innerText,
+  ...[...document.querySelectorAll('[aria-label]')].map((n) => n.getAttribute('aria-label'))].join('\\n')"""
+
+
+def lesson_data(live: Live, page: Any) -> dict[str, Any]:
+    """The lesson the page shows, as the API gives it (once the page has drawn it)."""
+    page.wait_for_selector("#lesson-main:not(.hidden)")
+    game, key = page.url.split("/learn/")[1].split("#")[0].split("/")
+    r = live.http.get(f"/api/learn/{game}/{key}")
+    assert r.status_code == 200, r.text
+    data: dict[str, Any] = r.json()
+    assert page.text_content("#lesson-title") == data["lesson"]
+    return data
+
+
+def judged(live: Live, data: dict[str, Any], action: int) -> dict[str, Any]:
+    r = live.http.post(f"/api/learn/{data['game']}/{data['key']}/try", json={"action": action})
+    assert r.status_code == 200, r.text
+    verdict: dict[str, Any] = r.json()
+    return verdict
+
+
+def expected(live: Live, data: dict[str, Any]) -> dict[str, Any]:
+    """The lesson's move: the first legal move the server accepts."""
+    moves: list[dict[str, Any]] = data["legal"]
+    for entry in moves:
+        if judged(live, data, entry["action"])["ok"]:
+            return entry
+    raise AssertionError(f"no legal move of {data['key']} is accepted")
+
+
+def try_in_page(page: Any, entry: dict[str, Any], tap: bool = False) -> str:
+    """Try the move ``entry`` as a person would: its targets clicked (or tapped) on the board
+    in turn, then the chooser's button where it asks, or the move's button in words; the
+    verdict's ok ("true" or "false")."""
+
+    def press(locator: Any) -> None:
+        if tap:
+            locator.tap()
+        else:
+            locator.click()
+
+    if not entry["targets"]:
+        button = page.locator(f'#words button[data-action="{entry["action"]}"]')
+        if not button.count():  # not among the buttons of the dock: the whole list
+            page.click("#all-summary")
+            button = page.locator(f'#all-moves button[data-action="{entry["action"]}"]')
+        press(button)
+    for k, ident in enumerate(entry["targets"]):
+        x, y = page.evaluate(CENTRE, ident)
+        if tap:
+            page.touchscreen.tap(x, y)
+        else:
+            page.mouse.click(x, y)
+        if k + 1 < len(entry["targets"]):
+            page.wait_for_function(
+                "(n) => document.querySelectorAll('#board .tw-picked').length === n", arg=k + 1
+            )
+    if entry["targets"]:
+        asked = page.wait_for_function(
+            f"""() => ({VERDICT})({entry["action"]}) ||
+              (!document.querySelector('#chooser').classList.contains('hidden') && 'chooser')"""
+        ).json_value()
+        if asked == "chooser":
+            press(page.locator(f'#choices button[data-action="{entry["action"]}"]'))
+    ok: str = page.wait_for_function(VERDICT, arg=entry["action"]).json_value()
+    return ok
+
+
+def a_wrong_move(live: Live, data: dict[str, Any], right: dict[str, Any]) -> dict[str, Any] | None:
+    """A legal move the lesson does not accept, one on the board where there is one (None
+    when the lesson accepts every move: any Card placed will do)."""
+    others: list[dict[str, Any]] = [e for e in data["legal"] if e["action"] != right["action"]]
+    others.sort(key=lambda e: not e["targets"])
+    for entry in others:
+        if not judged(live, data, entry["action"])["ok"]:
+            return entry
+    return None
+
+
+def no_ids(page: Any, game: str, when: str) -> None:
+    text = page.evaluate(PAGE_TEXT)
+    assert not ids_in(game, text), f"{when}: ids shown: {sorted(ids_in(game, text))}"
+
+
+def take_the_lessons(live: Live, page: Any, game: str) -> None:
+    """From the lobby's Learn entry of ``game``, every lesson before the last, one wrong move
+    tried first in the first; the page is left on the last lesson."""
+    page.goto(live.base + "/")
+    entry = page.locator(f'#tutorials li[data-game="{game}"]')
+    assert "0 of" in entry.locator(".learn-count").inner_text()
+    entry.locator("a.button").click()
+    first = True
+    while True:
+        data = lesson_data(live, page)
+        if data["bout"] is not None:
+            return
+        right = expected(live, data)
+        wrong = a_wrong_move(live, data, right) if first else None
+        if wrong is not None:
+            assert try_in_page(page, wrong) == "false"
+            said = page.inner_text("#verdict")
+            assert said.startswith("Not this one. You tried: " + wrong["text"]), said
+            assert judged(live, data, wrong["action"])["text"].split("\n")[0] in said
+            no_ids(page, game, data["key"])
+            assert axe_violations(page) == []
+            shot(page, f"learn-{game}-wrong")
+            first = False
+        assert try_in_page(page, right) == "true"
+        assert data["ask"] and page.locator("#next:not(.hidden)").count()
+        assert page.inner_text("#verdict").startswith(f"Right: {right['text']}.")
+        page.click("#next")
+        page.wait_for_function("(k) => !location.pathname.endsWith('/' + k)", arg=data["key"])
+
+
+def briskly(state: Any, legal: list[int], rng: random.Random) -> int:
+    """A legal move at random, the turn's end half the time it may be chosen: a whole game in
+    a few dozen moves."""
+    ends = [a for a in legal if state.action_to_string(a) == "end turn"]
+    if ends and rng.random() < 0.5:
+        return ends[0]
+    return rng.choice(legal)
+
+
+def start_the_game(page: Any) -> tuple[str, str]:
+    page.click("#bout-start")
+    page.wait_for_url("**/game/**")
+    page.wait_for_selector("#board svg")
+    gid, _, fragment = page.url.split("/game/")[1].partition("#")
+    return gid, fragment.split("secret=")[1].split("&")[0]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_tutorial_taken_in_the_page(live: Live, page: Any, game: str) -> None:
+    take_the_lessons(live, page, game)
+    assert axe_violations(page) == []
+    gid, secret = start_the_game(page)
+    view = live.view(gid, secret)
+    assert [s["kind"] for s in view["seats"]][view["you"]] == "human"
+    assert {s["kind"] for s in view["seats"] if not s["kind"] == "human"} == {"random"}
+    if game == PLAYED:
+        ways, _, final = play_to_the_end(page, live, gid, secret, 7, briskly, lambda a: "")
+        assert ways["board"] > 0 and final.is_terminal()
+    else:
+        rng = random.Random(7)
+        for _ in range(BY_HAND):
+            page.wait_for_function(
+                "() => { const s = document.querySelector('#status');"
+                " return s.classList.contains('mine') || s.dataset.status === 'over'; }",
+                timeout=60_000,
+            )
+            view = live.view(gid, secret)
+            if view["status"] == "over":
+                break
+            if view["your_turn"]:
+                make_move(page, rng.choice(view["legal"]))
+        # the seat handed to the random bot from the page, which plays the game to its end
+        row = page.locator(f'#seats li[data-seat="{view["you"]}"]')
+        if row.locator("button.takeover").count():
+            row.locator("select").select_option("random")
+            row.locator("button.takeover").click()
+        page.wait_for_selector("#final:not(.hidden)", timeout=120_000)
+    page.goto(live.base + "/")
+    entry = page.locator(f'#tutorials li[data-game="{game}"]')
+    total = len(tutorials()[game].lessons)
+    page.wait_for_function(
+        "([g, n]) => document.querySelector(`#tutorials li[data-game='${g}'] .learn-count`)"
+        "?.textContent === `${n} of ${n} lessons done`",
+        arg=[game, total],
+    )
+    entry.locator("summary").click()
+    assert entry.locator('li[data-done="true"]').count() == total
+    assert axe_violations(page) == []
+    shot(page, f"learn-{game}-lobby")
+
+
+def screens(page: Any, name: str) -> None:
+    shot(page, name)
+    folder = os.environ.get("TOWERS_SCREENS")
+    if folder:
+        page.screenshot(path=str(Path(folder) / f"{name}.png"), scale="css")
+
+
+def test_a_lesson_by_the_keyboard_alone(live: Live, page: Any) -> None:
+    page.goto(live.base + "/learn/torres/climb")
+    data = lesson_data(live, page)
+    right = expected(live, data)
+    assert right["targets"]
+    tab_until(page, "#board [data-tw-target]")
+    for k, ident in enumerate(right["targets"]):
+        arrows_until(page, ident)
+        assert key_focus(page)["role"] == "button"
+        page.keyboard.press("Enter" if k == 0 else " ")
+    assert page.wait_for_function(VERDICT, arg=right["action"]).json_value() == "true"
+    assert key_focus(page) == {"other": "A#next"}
+    screens(page, "learn-lesson-desktop")
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/learn/torres/card")
+    lesson_data(live, page)
+
+
+def test_a_lesson_on_a_phone(live: Live, browser: Any) -> None:
+    context, page, errors = open_page(browser, phone=True)
+    try:
+        page.goto(live.base + "/learn/torres/block")
+        data = lesson_data(live, page)
+        wrong = a_wrong_move(live, data, expected(live, data))
+        assert wrong is not None
+        assert try_in_page(page, wrong, tap=True) == "false"
+        assert page.locator("#verdict").is_visible()
+        assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+        assert axe_violations(page) == []
+        screens(page, "learn-lesson-phone")
+        assert try_in_page(page, expected(live, data), tap=True) == "true"
+        assert page.locator("#next").is_visible()
+    finally:
+        context.close()
+    assert not errors, errors
+
+
+def test_an_unknown_tutorial_is_said_so(live: Live, page: Any) -> None:
+    page.goto(live.base + "/learn/chess/knight")
+    page.wait_for_selector("#missing:not(.hidden)")
+    assert "no tutorial for “chess”" in page.inner_text("#missing-text")
+    assert "Torres" in page.inner_text("#missing-text")
+    page.goto(live.base + "/learn/torres")
+    page.wait_for_selector("#overview:not(.hidden)")
+    assert page.locator("#overview-lessons li").count() == len(tutorials()["torres"].lessons)
+    assert axe_violations(page) == []
