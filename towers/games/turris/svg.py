@@ -45,13 +45,12 @@ from towers.core.panels import (
     Panel,
     board_of_panels,
 )
-from towers.core.words import plural
+from towers.core.words import and_list, plural
 from towers.games.turris import actions as A
 from towers.games.turris.data import DATA_DIR, TOKENS
 from towers.games.turris.render import (
     BEAST_EFFECT_WORDS,
     TOKEN_NAMES,
-    bundle_short,
     card_words,
     effects_words,
     node_name,
@@ -59,6 +58,7 @@ from towers.games.turris.render import (
     round_words,
     side_words,
     source_name,
+    token_words,
 )
 
 if TYPE_CHECKING:
@@ -461,9 +461,19 @@ def _board(game: TurrisGame, obs: dict[str, Any]) -> Panel:
         _paths(),
         *(_node(game, obs, i) for i in range(len(D.locations))),
         _graveyard(game, obs),
+        _marks_key(),
         "</g>",
     ]
     return "".join(out), top + h
+
+
+def _marks_key() -> str:
+    """What the marks on the Locations mean, at the foot of the map beside the Graveyard."""
+    g = layout()["graveyard"]
+    x, y = float(g["x"]) + LOC_W / 2 + 20, float(g["y"]) + 16
+    return _text(x, y, "① one Scout at most", SMALLEST, fill="#444") + _text(
+        x, y + 15, "⚡ resolved when Placed", SMALLEST, fill="#444"
+    )
 
 
 def _rewards_key(game: TurrisGame, obs: dict[str, Any]) -> Panel:
@@ -631,7 +641,8 @@ def _supply(game: TurrisGame, obs: dict[str, Any]) -> Panel:
             f'stroke="#222"/>{_title(TOKEN_NAMES[t])}</g>'
         )
         out.append(_text(x, 32, t, 17, fill="#fff", text_anchor="middle", font_weight="bold"))
-    y = 56.0
+        out.append(_text(x, 62, TOKEN_NAMES[t], SMALLEST, text_anchor="middle"))
+    y = 70.0
     stack = obs["stack"]
     top = stack[-1] if stack and not obs["chance"] else None
     if top is not None and top["frame"] == "rewards":
@@ -750,8 +761,17 @@ def _upgrades(c: Any) -> str:
     return D.location(c.location).name
 
 
+def cost_words(b: Any) -> str:
+    """A cost in words, each token by its printed name (``1 Ichor, 1 Relics and 3
+    Weaponry``); a choice of tokens names them all."""
+    parts = [token_words(b.count(t), t) for t in TOKENS if b.count(t)]
+    if b.any:
+        parts.append(f"{b.any} of {and_list((TOKEN_NAMES[t] for t in b.of), 'or')}")
+    return and_list(parts) or "nothing"
+
+
 def _mission(c: Any, ident: bool = True, reserved: bool = False) -> tuple[Any, ...]:
-    cost = f"pay {bundle_short(c.cost)}{' (one less)' * reserved}"
+    cost = f"pay {cost_words(c.cost)}{' (one less)' * reserved}"
     words = f"{cost}: {card_words(c)}"
     tip = f"{c.name}: {cost} for {c.prestige} Prestige; {card_words(c)}"
     corner = f"{c.prestige}★" + " reserved" * reserved
@@ -796,7 +816,7 @@ def _player(game: TurrisGame, obs: dict[str, Any], s: int, slots_seat: int) -> P
             f'stroke="#222"/>{_title(f"P{s + 1} {TOKEN_NAMES[t]}: {res[k]}")}</g>'
         )
         out.append(_text(x, 68, res[k], 15, fill="#fff", text_anchor="middle", font_weight="bold"))
-        out.append(_text(x + 22, 80, t, SMALLEST))
+        out.append(_text(x, 96, TOKEN_NAMES[t], SMALLEST, text_anchor="middle"))
     stats = ability + (
         f"Scouts: {obs['reserve'][s]} in reserve, {on_board} on the board, "
         f"{obs['graveyard'][s]} in the Graveyard; {plural(obs['hand_sizes'][s], 'Tactics card')}; "
@@ -804,9 +824,9 @@ def _player(game: TurrisGame, obs: dict[str, Any], s: int, slots_seat: int) -> P
         f"{plural(len(obs['completed'][s]), 'Mission')} completed; "
         f"{plural(obs['rooms'][s], 'Tower Room')}"
     )
-    body, rows = _lines(PAD, 104, stats, COLUMN - 2 * PAD, SMALLEST)
+    body, rows = _lines(PAD, 118, stats, COLUMN - 2 * PAD, SMALLEST)
     out.append(body)
-    y = 96 + rows * 15
+    y = 110 + rows * 15
     cards: list[tuple[Any, ...]] = []
     for k in range(2):
         m = obs["ongoing"][s][k] if k < len(obs["ongoing"][s]) else -1
@@ -851,7 +871,7 @@ def _betrayers(obs: dict[str, Any]) -> Panel:
             f'stroke="#222"/>{_title(f"Betrayers {TOKEN_NAMES[t]}: 1")}</g>'
         )
         out.append(_text(x, 68, 1, 15, fill="#fff", text_anchor="middle", font_weight="bold"))
-        out.append(_text(x + 22, 80, t, SMALLEST))
+        out.append(_text(x, 96, TOKEN_NAMES[t], SMALLEST, text_anchor="middle"))
     # the dice of the Betrayer Phase, as last rolled (blank before the first roll)
     for k, (key, face, tip) in enumerate(
         (
@@ -866,9 +886,9 @@ def _betrayers(obs: dict[str, Any]) -> Panel:
         )
         out.append(_text(x + 17, 68, face, 15, text_anchor="middle", font_weight="bold"))
         out.append(_text(x + 17, 94, key, SMALLEST, text_anchor="middle"))
-    body, rows = _lines(PAD, 116, f"2 Scouts on the board{rolled}", COLUMN - 2 * PAD, SMALLEST)
+    body, rows = _lines(PAD, 122, f"2 Scouts on the board{rolled}", COLUMN - 2 * PAD, SMALLEST)
     out.append(body)
-    return "".join(out), 108 + rows * 15 + 4
+    return "".join(out), 114 + rows * 15 + 4
 
 
 def _named(panel: Panel | None, name: str, part: str) -> Panel | None:
@@ -893,7 +913,9 @@ def svg(state: TurrisState, seat: int | None) -> str:
         _named(_missions(obs), "Missions", "supply"),
         _named(_trionfi(obs), "Trionfi", "supply"),
         _named(_council(game, obs), "Council track", "scores"),
-        _named(_altar(game, obs), "Altar and Beasts", "board"),
+        # the Altar sets the Beasts' speed, a track: with the others under Scores on a phone,
+        # the shared board alone under Board
+        _named(_altar(game, obs), "Altar and Beasts", "scores"),
         _named(_prestige(game, obs), "Prestige and Tower", "scores"),
     ]
     for k in range(n):
@@ -903,5 +925,7 @@ def svg(state: TurrisState, seat: int | None) -> str:
         panels.append(_named(_player(game, obs, s, slots_seat), name, "me" if mine else "others"))
     if game.solo:
         panels.append(_named(_betrayers(obs), "Betrayers", "others"))
-    panels.append(_named(_rewards_key(game, obs), "Location rewards", "board"))
+    # what each Location gives, in words: a reference kept with the supply on a phone, so that
+    # the Board tab is the map alone
+    panels.append(_named(_rewards_key(game, obs), "Location rewards", "supply"))
     return board_of_panels(panels, "Turris board")
