@@ -68,7 +68,15 @@ DIE_FILL = {
 }
 DIE_INK = {"dark-gray": "#fff", "blue": "#fff"}
 CATEGORY_FILL = ("#d8eef2", "#dfe6fa", "#fbefc9", "#ddf2dc")  # character, contract, crest, helper
-RES_SHORT = ("Au", "Fd", "Wo", "St", "Fe")
+RESOURCE_FILL = {
+    "gold": "#f1d36b",
+    "food": "#e9b48a",
+    "wool": "#f4f1e8",
+    "stone": "#c9c4ba",
+    "iron": "#9aa3ad",
+}
+LINE = SMALLEST + 3
+"""A line of the smallest text."""
 
 MAP_X, MAP_Y = 26, 46
 MAP_SCALE_X = 18.6
@@ -104,7 +112,10 @@ def targets(action: int) -> list[str]:
             return [f"store-{D.kinds[k].id}", f"room-{b + 1}-{f + 1}"]
         case A.Fulfil(tile=k) | A.UseHelper(tile=k):
             return [f"store-{D.kinds[k].id}"]
-    return []  # resources, exchanges, tiles, tasks on the board, stops, chance: in words
+        case A.Exchange(give=give, get=get):
+            # on the seat's own board: the resource given, then the one gained
+            return [f"resource-{RESOURCES[give]}", f"resource-{RESOURCES[get]}"]
+    return []  # gains, payments, tiles, tasks on the board, stops, chance: in words
 
 
 # ---- small pieces ---------------------------------------------------------------------------
@@ -118,9 +129,9 @@ def _text(x: float, y: float, body: object, size: int = SMALLEST, **attrs: Any) 
     )
 
 
-def _lines(x: float, y: float, body: str, width: float, size: int = SMALLEST) -> tuple[str, int]:
-    """``body`` wrapped to ``width`` units (a letter is a little over half the size wide);
-    the text and the number of lines."""
+def _rows(body: str, width: float, size: int = SMALLEST) -> list[str]:
+    """``body`` in lines of ``width`` units (a letter is a little over half the size wide),
+    broken between words only: every word shows."""
     words, rows, row = body.split(), [], ""
     chars = max(int(width / (size * 0.52)), 4)
     for w in words:
@@ -130,7 +141,25 @@ def _lines(x: float, y: float, body: str, width: float, size: int = SMALLEST) ->
         else:
             row = f"{row} {w}" if row else w
     rows.append(row)
+    return rows
+
+
+def _lines(x: float, y: float, body: str, width: float, size: int = SMALLEST) -> tuple[str, int]:
+    """``body`` wrapped to ``width`` units; the text and the number of lines."""
+    rows = _rows(body, width, size)
     return "".join(_text(x, y + k * (size + 3), r, size) for k, r in enumerate(rows)), len(rows)
+
+
+def _hit(x: float, y: float, w: float, h: float) -> str:
+    """A clear sheet over a label, so that a pointer resting on its words reaches the help of
+    the group it is in (text takes no pointer)."""
+    return f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" fill="#fff" fill-opacity="0"/>'
+
+
+def _helped_heading(key: str, body: str, y: float = 24) -> str:
+    """A heading whose words show the help of ``key`` under a pointer."""
+    w = len(body) * 15 * 0.6 + 4
+    return f"<g{_help(key)}>{_hit(PAD - 2, y - 16, w, 21)}{_heading(body, y)}</g>"
 
 
 def _help(key: str) -> str:
@@ -171,11 +200,16 @@ def _kind_fill(kind_id: str | None) -> str:
     return CATEGORY_FILL[D.kinds[D.kind_index[kind_id]].category]
 
 
-def _short(name: str | None, width: float) -> str:
-    if name is None:
-        return "-"
-    chars = max(int(width / (SMALLEST * 0.55)), 3)
-    return name if len(name) <= chars else name[: chars - 1] + "…"
+def tile_rows(name: str | None, width: float) -> list[str]:
+    """A tile's whole name in the lines a tile ``width`` units wide holds ("empty" for none)."""
+    return _rows(name if name is not None else "empty", width - 8)
+
+
+def tile_height(kinds: list[str | None], width: float, least: float) -> float:
+    """The height of a row of tiles ``width`` wide showing the names of ``kinds`` whole: at
+    least ``least``, more for a name of several lines."""
+    most = max([len(tile_rows(_name(k), width)) for k in kinds] + [1])
+    return max(least, most * LINE + 10)
 
 
 def _tile(
@@ -192,13 +226,16 @@ def _tile(
     idattr = f' id="{escape(ident)}"' if ident else ""
     name = _name(kind_id)
     body = name if name is not None else "empty"
+    rows = tile_rows(name, w)
+    top = y + h / 2 + 4 - (len(rows) - 1) * LINE / 2
+    words = "".join(
+        _text(x + w / 2, top + k * LINE, row, text_anchor="middle") for k, row in enumerate(rows)
+    )
     return (
         f'<g{idattr} class="tile"{_help(f"tile-{kind_id}" if kind_id else empty_help)}>'
         f"{_title(f'{about}: {body}')}"
         f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="4" '
-        f'fill="{_kind_fill(kind_id)}" stroke="#8a8070"/>'
-        + _text(x + w / 2, y + h / 2 + 4, _short(name, w - 6), text_anchor="middle")
-        + "</g>"
+        f'fill="{_kind_fill(kind_id)}" stroke="#8a8070"/>' + words + "</g>"
     )
 
 
@@ -317,7 +354,13 @@ def _wheel(obs: dict[str, Any], seat: int | None) -> tuple[str, float]:
     action's bonus tile."""
     head, top = _header(obs, seat)
     out = [head, _heading("Action wheel", top + 18)]
-    w, h = 122, 124
+    # every bonus tile's whole name shows: the spaces are as tall as the wordiest needs
+    w = 122
+    bonus = [obs["action_bonus_tiles"].get(s["action"]) for s in obs["wheel"] if s["action"]]
+    tile_h = tile_height(bonus, w - 8, 26)
+    # room for the most dice a space holds now, four to a row (one row at least)
+    dice_rows = max([1] + [math.ceil(len(s["dice"]) / 4) for s in obs["wheel"]])
+    h = 38 + dice_rows * (TAP + 2) + tile_h
     die_now = obs["die"]
     corners = _grid(len(obs["wheel"]), 3, w, h, top + 28)
     for (x, y), space in zip(corners, obs["wheel"], strict=True):
@@ -353,7 +396,14 @@ def _wheel(obs: dict[str, Any], seat: int | None) -> tuple[str, float]:
             tile = obs["action_bonus_tiles"].get(action)
             out.append(
                 _tile(
-                    x + 4, y + h - 30, w - 8, 26, tile, None, f"{action} bonus tile", "bonus-tile"
+                    x + 4,
+                    y + h - tile_h - 4,
+                    w - 8,
+                    tile_h,
+                    tile,
+                    None,
+                    f"{action} bonus tile",
+                    "bonus-tile",
                 )
             )
         out.append("</g>")
@@ -363,14 +413,17 @@ def _wheel(obs: dict[str, Any], seat: int | None) -> tuple[str, float]:
     if die_now:
         line = f"die in hand: {die_now['value']} {_colour(die_now['colour'])}; " + line
     body, rows = _lines(PAD, y + 14, line, COLUMN - 2 * PAD)
-    out.append(f'<g fill="#444"{_help("dice-bag")}>{body}</g>')
+    sheet = _hit(PAD, y + 2, COLUMN - 2 * PAD, 15 * rows)
+    out.append(f'<g fill="#444"{_help("dice-bag")}>{sheet}{body}</g>')
     return "".join(out), y + 8 + 15 * rows
 
 
 def _offers(obs: dict[str, Any]) -> tuple[str, float]:
     """The contract and character offers, the King tile and the piles, the fairs."""
-    out = [f"<g{_help('contract-offer')}>{_heading('Contracts')}</g>"]
-    w, h = 122, 32
+    out = [_helped_heading("contract-offer", "Contracts")]
+    w = 122
+    # every tile's whole name shows: a row is as tall as its wordiest tile needs
+    h = tile_height(obs["contract_offer"], w, 32)
     costs = obs["contract_offer_costs"]
     corners = _grid(len(obs["contract_offer"]), 3, w, h + 14, 34)
     for i, ((x, y), kind) in enumerate(zip(corners, obs["contract_offer"], strict=True)):
@@ -381,8 +434,9 @@ def _offers(obs: dict[str, Any]) -> tuple[str, float]:
         )
         out.append(_text(x + w / 2, y + h + 13, f"{costs[i]} AP", text_anchor="middle"))
     y = corners[-1][1] + h + 22
-    out.append(f"<g{_help('character-offer')}>{_heading('Characters', y + 18)}</g>")
+    out.append(_helped_heading("character-offer", "Characters", y + 18))
     offer = obs["character_offer"]
+    h = tile_height(offer, w, 32)
     corners = _grid(len(offer) + 1, 3, w, h, y + 28)
     for i, ((x, cy), kind) in enumerate(zip(corners, offer, strict=False)):
         out.append(
@@ -403,11 +457,12 @@ def _offers(obs: dict[str, Any]) -> tuple[str, float]:
         f"{_title('refresh the character offer (1 AP)')}"
         f'<rect x="{rx:g}" y="{ry:g}" width="{w}" height="{h}" rx="4" fill="#e7e2d6" '
         f'stroke="#8a8070"/>'
-        + _text(rx + w / 2, ry + 21, "refresh (1 AP)", text_anchor="middle")
+        + _text(rx + w / 2, ry + h / 2 + 4, "refresh (1 AP)", text_anchor="middle")
         + "</g>"
     )
     y = corners[-1][1] + h + 8
-    out.append(f"<g{_help('king-tile')}>{_heading('King tile', y + 22)}</g>")
+    h = tile_height([obs["king_tile"]], w, 32)
+    out.append(_helped_heading("king-tile", "King tile", y + h / 2 + 6))
     out.append(_tile(100, y, w, h, obs["king_tile"], None, "King track bonus tile", "king-tile"))
     piles = obs["piles"]
     words = (
@@ -418,7 +473,7 @@ def _offers(obs: dict[str, Any]) -> tuple[str, float]:
     body, rows = _lines(PAD, y + 14, words, COLUMN - 2 * PAD)
     out.append(f'<g fill="#444">{body}</g>')
     y += 15 * rows + 8
-    out.append(f"<g{_help('fair')}>{_heading('Fairs', y + 18)}</g>")
+    out.append(_helped_heading("fair", "Fairs", y + 18))
     y += 26
     for i, fair in enumerate(obs["fairs"]):
         now = i == obs["round"] - 1 and obs["phase"] != "over"
@@ -427,8 +482,11 @@ def _offers(obs: dict[str, Any]) -> tuple[str, float]:
         words = f"{i + 1}. {town} ({tile}, +{fair['board_vp']})"
         weight: dict[str, Any] = {"font_weight": "bold"} if now else {}
         key = f"fair-{fair['tile']}" if fair["tile"] else "fair"
-        out.append(f"<g{_help(key)}>" + _text(PAD, y + 14, ("> " if now else "") + words, **weight))
-        out.append("</g>")
+        out.append(
+            f"<g{_help(key)}>{_hit(PAD, y + 2, COLUMN - 2 * PAD, 16)}"
+            + _text(PAD, y + 14, ("> " if now else "") + words, **weight)
+            + "</g>"
+        )
         y += 16
     return "".join(out), y + 10
 
@@ -577,14 +635,14 @@ def _map(obs: dict[str, Any]) -> tuple[str, float]:
 
 
 def _scores(obs: dict[str, Any]) -> tuple[str, float]:
-    out = [f"<g{_help('score-track')}>{_heading('Players')}</g>"]
+    out = [_helped_heading("score-track", "Players")]
     y = 34.0
     for p in obs["players"]:
         s = p["seat"]
         mark = "> " if obs["to_move"] == s else ""
-        res = " ".join(f"{RES_SHORT[i]}{p['resources'][r]}" for i, r in enumerate(RESOURCES))
+        res = ", ".join(f"{p['resources'][r]} {r}" for r in RESOURCES)
         line = (
-            f"{mark}{SEAT_LETTERS[s]}: {p['vp']} VP  {res}  "
+            f"{mark}{SEAT_LETTERS[s]}: {p['vp']} VP; {res}; "
             f"{plural(p['houses_in_supply'], 'house')} and "
             f"{plural(p['pillars_in_supply'], 'pillar')} in supply; "
             f"{plural(len(p['contracts']), 'contract')} fulfilled; "
@@ -602,13 +660,15 @@ def _own_board(obs: dict[str, Any], seat: int) -> tuple[str, float]:
     """The seat's player board: buildings with rooms (clickable), crests, roofs; storehouse."""
     p = obs["players"][seat]
     out = [_heading(f"Your board (seat {SEAT_LETTERS[seat]})")]
-    w, rh = 122, TAP
+    w = 122
+    # a character's whole name shows in its room: the rooms are as tall as the wordiest needs
+    rh = tile_height([k for bld in p["buildings"] for k in bld["rooms"] if k != "occupied"], w, TAP)
     floors = max(b.rooms for b in D.buildings)
     tall = 18 + floors * (rh + 3) + 20
     corners = _grid(len(p["buildings"]), 3, w, tall, 34)
     for b, ((x, top), bld) in enumerate(zip(corners, p["buildings"], strict=True)):
         out.append(
-            f"<g{_help(f'building-{b + 1}')}>"
+            f"<g{_help(f'building-{b + 1}')}>{_hit(x, top, w, 16)}"
             + _text(x, top + 12, f"building {b + 1}", fill="#444")
             + "</g>"
         )
@@ -642,28 +702,57 @@ def _own_board(obs: dict[str, Any], seat: int) -> tuple[str, float]:
             info.append("complete")
         out.append(_text(x, rooms_top + floors * (rh + 3) + 12, ", ".join(info) or "-"))
     y = corners[-1][1] + tall + 6
-    out.append(f"<g{_help('storehouse')}>{_heading('Storehouse', y + 18)}</g>")
+    out.append(_helped_heading("storehouse", "Storehouse", y + 18))
     seen: set[str] = set()
     store = p["storehouse"]
-    corners = _grid(len(store), 3, w, 30, y + 28)
+    sh = tile_height(store, w, 30)
+    corners = _grid(len(store), 3, w, sh, y + 28)
     for i, ((x, ty), kind) in enumerate(zip(corners, store, strict=True)):
         ident = None
         if kind is not None and kind not in seen:
             seen.add(kind)
             ident = f"store-{kind}"
-        out.append(_tile(x, ty, w, 30, kind, ident, f"storehouse {i + 1}", "storehouse"))
+        out.append(_tile(x, ty, w, sh, kind, ident, f"storehouse {i + 1}", "storehouse"))
     if store:
-        y = corners[-1][1] + 36
+        y = corners[-1][1] + sh + 6
     else:
         out.append(_text(PAD, y + 44, "empty", fill="#777"))
         y += 52
-    res = ", ".join(f"{r} {p['resources'][r]}" for r in RESOURCES)
+    chips, y = _resources(p, y)
+    out.append(chips)
     bonus = ", ".join(f"{a} +{v}" for a, v in p["bonus_action_points"].items() if v)
     words = (
-        f"resources: {res}. Contracts fulfilled: "
+        "Contracts fulfilled: "
         f"{'; '.join(_name(k) or '' for k in p['contracts'] if k) or '-'}. "
         f"Bonus AP: {bonus or '-'}"
     )
     body, rows = _lines(PAD, y + 14, words, COLUMN - 2 * PAD)
     out.append(body)
+    return "".join(out), y + 8 + 15 * rows
+
+
+def _resources(p: dict[str, Any], y: float) -> tuple[str, float]:
+    """The seat's resources as a row of named chips with their counts, from ``y``: one
+    resource exchanged for another (1 AP) by a click on the one given, then on the one
+    gained (:func:`targets`); the drawing and where the next thing goes."""
+    out = [_heading("Resources", y + 18)]
+    n = len(RESOURCES)
+    w = (COLUMN - 2 * PAD - (n - 1) * 6) / n
+    for k, r in enumerate(RESOURCES):
+        x = PAD + k * (w + 6)
+        count = p["resources"][r]
+        out.append(
+            f'<g id="resource-{r}" class="resource"{_help(f"resource-{r}")}>'
+            f"{_title(f'{r}: {count}')}"
+            f'<rect x="{x:.1f}" y="{y + 28:g}" width="{w:.1f}" height="{TAP + 4}" rx="6" '
+            f'fill="{RESOURCE_FILL[r]}" stroke="#6b5a3a"/>'
+            + _text(x + w / 2, y + 28 + TAP / 2 + 6, f"{count} {r}", 13, text_anchor="middle")
+            + "</g>"
+        )
+    y += 28 + TAP + 4
+    hint = (
+        "Exchange one resource for another (1 AP): choose the one you give, then the one you get."
+    )
+    body, rows = _lines(PAD, y + 16, hint, COLUMN - 2 * PAD)
+    out.append(f'<g fill="#555">{body}</g>')
     return "".join(out), y + 8 + 15 * rows
