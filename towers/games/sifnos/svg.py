@@ -77,7 +77,37 @@ MINERAL_FILLS = {"lead": "#7d8a99", "silver": "#c9cfd6", "gold": "#e0b234", "all
 CARD_FILLS = ("#e1e6ec", "#f2f4f6", "#f7ebc3")
 """Cards by mineral: Lead, Silver, Gold."""
 SEA = "#a9cbe0"
-IMAGE_SHORT = {"horse": "Ho", "jar": "Ja", "helmet": "He", "owl": "Ow", "lyre": "Ly"}
+IMAGE_SHAPES = {
+    # a horse's head and neck, facing left
+    "horse": (
+        '<path d="M-5,9 L-5,3 C-7,1 -9,-1 -8,-3 L-4,-7 L-3,-10 L-1,-7 C4,-7 8,-3 8,2 '
+        'L8,9 Z" fill="{ink}"/><circle cx="-2" cy="-4" r="1.2" fill="{ground}"/>'
+    ),
+    # a two-handled jar on a foot
+    "jar": (
+        '<path d="M-3,-9 H3 V-6 C7,-4 8,1 5,5 L3,7 L4,9 H-4 L-3,7 L-5,5 C-8,1 -7,-4 -3,-6 Z" '
+        'fill="{ink}"/><path d="M-3,-5 C-8,-6 -9,-1 -6,1 M3,-5 C8,-6 9,-1 6,1" fill="none" '
+        'stroke="{ink}" stroke-width="1.5"/>'
+    ),
+    # a crested helmet with its face opening
+    "helmet": (
+        '<path d="M-8,9 V0 C-8,-6 -4,-8 0,-8 C4,-8 8,-6 8,0 V9 H3 V2 H-3 V9 Z" fill="{ink}"/>'
+        '<path d="M-7,-7 C-3,-12 3,-12 7,-7" fill="none" stroke="{ink}" stroke-width="2.5"/>'
+    ),
+    # an owl: ear tufts, two round eyes
+    "owl": (
+        '<path d="M-7,-9 L-3,-5 H3 L7,-9 V3 C7,10 -7,10 -7,3 Z" fill="{ink}"/>'
+        '<circle cx="-3" cy="-1" r="2.6" fill="{ground}"/>'
+        '<circle cx="3" cy="-1" r="2.6" fill="{ground}"/>'
+    ),
+    # a lyre: two curved arms, the yoke, three strings
+    "lyre": (
+        '<path d="M-6,-9 C-9,-3 -7,5 -2,7 H2 C7,5 9,-3 6,-9 M-6,-6 H6 M-2,-6 V7 M0,-6 V7 '
+        'M2,-6 V7 M-4,9 H4" fill="none" stroke="{ink}" stroke-width="1.6"/>'
+    ),
+}
+"""The five images of the Tower spaces as small drawings about 18 units across, centred on
+the origin: ``{ink}`` their colour, ``{ground}`` the colour under them."""
 TOWER_R = TAP / 2 + 1
 SHIP = TAP
 """A Ship space's side."""
@@ -479,12 +509,12 @@ def _space(game: SifnosGame, obs: dict[str, Any], s: int) -> str:
     words = [f"Tower space {space.name}, printed {printed}"]
     if stack:
         owner, image = stack[-1]
-        fill, label = _fill(owner), IMAGE_SHORT[image]
+        fill = _fill(owner)
         words.append(
             "Towers bottom to top: " + ", ".join(f"{plain_side(game, o)} {im}" for o, im in stack)
         )
     else:
-        fill, label = "#fffdf5", IMAGE_SHORT[printed]
+        fill, image = "#fffdf5", printed
     ring = ""
     if at["beacon"] is not None:
         b = _fill(at["beacon"])
@@ -503,11 +533,17 @@ def _space(game: SifnosGame, obs: dict[str, Any], s: int) -> str:
     return (
         f'<g id="space-{space.id}"{_help(f"image-{printed}")}><circle cx="{x:.1f}" cy="{y:.1f}" r="{TOWER_R}" fill="{fill}" '
         f'stroke="#222" stroke-width="1.5"{dash}/>{_title("; ".join(words))}'
-        + _centred(x, y + 4, label, fill)
+        + image_icon(image, x, y, fill)
         + ring
         + count
         + "</g>"
     )
+
+
+def image_icon(image: str, x: float, y: float, ground: str) -> str:
+    """The drawing of ``image`` centred on ``x, y``, in the ink that reads on ``ground``."""
+    shape = IMAGE_SHAPES[image].format(ink=_ink(ground), ground=ground)
+    return f'<g transform="translate({x:.1f} {y:.1f})" pointer-events="none">{shape}</g>'
 
 
 def _borders() -> str:
@@ -1278,18 +1314,32 @@ def _named(panel: Panel | None, name: str, part: str) -> Panel | None:
 
 
 def _key() -> Panel:
+    images = []
+    # the five images of the Tower spaces, drawn and named, on the heading's line
+    left = PAD + 42
+    step = (COLUMN - PAD - left) / len(IMAGES)
+    for k, image in enumerate(IMAGES):
+        x = left + k * step
+        images.append(
+            f'<g{_help(f"image-{image}")}><rect x="{x:.1f}" y="6" width="{step - 2:.1f}" '
+            f'height="32" fill="#fff" fill-opacity="0"/>'
+            f'<circle cx="{x + 13:.1f}" cy="22" r="13" fill="#fffdf5" stroke="#222"/>'
+            + image_icon(image, x + 13, 22, "#fffdf5")
+            + _text(x + 29, 26, image)
+            + "</g>"
+        )
     rows = [
+        "A Tower space shows its image, drawn as above: a plain circle is empty, a coloured one "
+        "the top Tower's, a number the Towers stacked, a dashed ring a Beacon. Borders (dashed "
+        "orange) join Tower networks.",
         "Each Region shows its printed value; a square is a Die (its value inside), a ring around "
         "it a Fort, a dot a Soldier, all in their owner's colour.",
-        "A Tower space shows its image (Ho horse, Ja jar, He helmet, Ow owl, Ly lyre): a plain "
-        "circle is empty, a coloured one the top Tower's, a number the Towers stacked, a dashed "
-        "ring a Beacon. Borders (dashed orange) join Tower networks.",
         "Ships queue on each Province's shore from space 1 (the front): L Lead, S Silver, G Gold; "
         "an empty space 1 gives the invasion's winner any 1 Influence (+1), an empty space 3 a Card "
         "(+C). Ships sail clockwise.",
     ]
-    out = [_heading("Key")]
-    y = 46.0
+    out = [_heading("Key"), *images]
+    y = 58.0
     for row in rows:
         body, h = _para(PAD, y, row, COLUMN - 2 * PAD)
         out.append(body)
