@@ -25,7 +25,6 @@ of the hero who decides only:
 
 from __future__ import annotations
 
-import math
 import textwrap
 import tomllib
 from collections.abc import Sequence
@@ -123,6 +122,17 @@ def _help(key: str | None) -> str:
     return f' data-help="{escape(key, quote=True)}"' if key else ""
 
 
+def label_rows(label: str, width: float) -> list[str]:
+    """A tile's label in the lines a tile ``width`` units wide holds, broken between words:
+    the whole name shows."""
+    return textwrap.wrap(label, max(int((width - 8) / (SMALLEST * 0.56)), 3)) or [""]
+
+
+def tile_height(label: str, width: float) -> float:
+    """A tile's height: ``TAP``, or more for a label of several lines."""
+    return max(TAP, len(label_rows(label, width)) * ROW + 8)
+
+
 def _tile(
     ident: str | None,
     x: float,
@@ -132,15 +142,20 @@ def _tile(
     tip: str,
     fill: str = "#fff",
     help_key: str | None = None,
+    h: float = TAP,
 ) -> str:
-    """A clickable (if ``ident``) box of one line of words, ``TAP`` high; ``help_key`` the
-    glossary's key of the component it shows."""
+    """A clickable (if ``ident``) box of words, ``h`` high (``TAP`` at least, as
+    :func:`tile_height` gives for the label); ``help_key`` the glossary's key of the component
+    it shows."""
     id_attr = f' id="{ident}"' if ident else ""
+    rows = label_rows(label, w)
+    top = y + h / 2 + 4 - (len(rows) - 1) * ROW / 2
+    words = "".join(
+        _text(x + w / 2, top + k * ROW, row, text_anchor="middle") for k, row in enumerate(rows)
+    )
     return (
-        f'<g{id_attr}{_help(help_key)}><rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{TAP}" rx="5" '
-        f'fill="{fill}" stroke="#6b6355"/>{_title(tip)}'
-        + _text(x + w / 2, y + TAP / 2 + 4, _fit(label, w - 6), text_anchor="middle")
-        + "</g>"
+        f'<g{id_attr}{_help(help_key)}><rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.0f}" rx="5" '
+        f'fill="{fill}" stroke="#6b6355"/>{_title(tip)}' + words + "</g>"
     )
 
 
@@ -149,16 +164,19 @@ Item = tuple[str | None, str, str, str | None]
 
 
 def _tiles(items: Sequence[Item], top: float, per_row: int = 3) -> tuple[str, float]:
-    """Tiles in rows from ``top``; the drawing and its height."""
+    """Tiles in rows from ``top``, each row as tall as its wordiest label needs; the drawing
+    and its height."""
     gap = 6
     w = (COLUMN - 2 * PAD - gap * (per_row - 1)) / per_row
     out = []
-    for k, (ident, label, tip, key) in enumerate(items):
-        x = PAD + (k % per_row) * (w + gap)
-        y = top + (k // per_row) * (TAP + gap)
-        out.append(_tile(ident, x, y, w, label, tip, help_key=key))
-    rows = math.ceil(len(items) / per_row)
-    return "".join(out), rows * (TAP + gap)
+    y = top
+    for start in range(0, len(items), per_row):
+        row = items[start : start + per_row]
+        h = max(tile_height(label, w) for _, label, _, _ in row)
+        for k, (ident, label, tip, key) in enumerate(row):
+            out.append(_tile(ident, PAD + k * (w + gap), y, w, label, tip, help_key=key, h=h))
+        y += h + gap
+    return "".join(out), y - top
 
 
 def _heading(body: str, y: float = 22) -> str:
@@ -316,6 +334,51 @@ def _map(state: DarkTowerState, obs: dict[str, Any]) -> Panel:
     )
     body = _heading("The four kingdoms") + _quarters() + _edges() + tower + spaces + legend
     return body, MAP_TOP + 400 * SCALE + 26, "The four kingdoms", "board"
+
+
+def _sheet(x: float, y: float, w: float, h: float) -> str:
+    """A clear sheet under words, so that a pointer resting on them reaches the help of the
+    group they are in (text takes no pointer)."""
+    return (
+        f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" fill="#fff" '
+        'fill-opacity="0"/>'
+    )
+
+
+def _places() -> Panel:
+    """The key to the map's short names: each kingdom's places, the short name in bold, then
+    the whole name, in lines that flow across the panel."""
+    lay = layout()
+    out = [_heading("Places on the map")]
+    y = 44.0
+    right = COLUMN - PAD
+    for k, kingdom in enumerate(DATA.kingdoms):
+        x = float(PAD)
+        head = f"{kingdom.name}:"
+        wide = len(head) * SMALLEST * 0.62
+        out.append(
+            f"<g{_help(X.kingdom_key(k))}>{_sheet(x, y - SMALLEST, wide, ROW)}"
+            + _text(x, y, head, font_weight="bold", fill="#333")
+            + "</g>"
+        )
+        x += wide + 8
+        for i, loc in enumerate(DATA.locations):
+            if loc.kingdom != k:
+                continue
+            short = lay["short"][i]
+            width = (len(short) * 0.62 + len(loc.name) * 0.54 + 0.4) * SMALLEST
+            if x + width > right:
+                x, y = float(PAD), y + ROW
+            out.append(
+                f"<g{_help(X.space_key(i))}>{_sheet(x, y - SMALLEST, width, ROW)}"
+                f'<text x="{x:.1f}" y="{y:.1f}" font-size="{SMALLEST}" pointer-events="none">'
+                f'<tspan font-weight="bold">{escape(short)}</tspan> {escape(loc.name)}</text></g>'
+            )
+            x += width + 10
+        y += ROW + 6
+    # a reference for the map, long: under Supply on a phone (a tap on a space in help mode
+    # names it there), beside the map on a wide screen
+    return "".join(out), y - 6, "Places on the map", "supply"
 
 
 # ---- the other panels ---------------------------------------------------------------------
@@ -598,6 +661,7 @@ def svg(state: DarkTowerState, seat: int | None) -> str:
     panels: list[Panel | None] = [
         _head(state, seat),
         _map(state, obs),
+        _places(),
         _tower(state, obs),
         _foes(state, obs),
         *(_hero(state, obs, s, s == me, "me" if s == seat else "others") for s in order),
