@@ -366,7 +366,7 @@ def _places() -> Panel:
             if loc.kingdom != k:
                 continue
             short = lay["short"][i]
-            width = (len(short) * 0.62 + len(loc.name) * 0.54 + 0.4) * SMALLEST
+            width = (len(short) * 0.64 + len(loc.name) * 0.56 + 0.4) * SMALLEST
             if x + width > right:
                 x, y = float(PAD), y + ROW
             out.append(

@@ -1316,18 +1316,18 @@ def _named(panel: Panel | None, name: str, part: str) -> Panel | None:
 def _key() -> Panel:
     images = []
     # the five images of the Tower spaces, drawn and named, on the heading's line
-    left = PAD + 42
-    step = (COLUMN - PAD - left) / len(IMAGES)
-    for k, image in enumerate(IMAGES):
-        x = left + k * step
+    x = PAD + 42.0
+    for image in IMAGES:
+        wide = 29 + len(image) * SMALLEST * 0.56
         images.append(
-            f'<g{_help(f"image-{image}")}><rect x="{x:.1f}" y="6" width="{step - 2:.1f}" '
+            f'<g{_help(f"image-{image}")}><rect x="{x:.1f}" y="6" width="{wide:.1f}" '
             f'height="32" fill="#fff" fill-opacity="0"/>'
             f'<circle cx="{x + 13:.1f}" cy="22" r="13" fill="#fffdf5" stroke="#222"/>'
             + image_icon(image, x + 13, 22, "#fffdf5")
             + _text(x + 29, 26, image)
             + "</g>"
         )
+        x += wide + 8
     rows = [
         "A Tower space shows its image, drawn as above: a plain circle is empty, a coloured one "
         "the top Tower's, a number the Towers stacked, a dashed ring a Beacon. Borders (dashed "
