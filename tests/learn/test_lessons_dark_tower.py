@@ -17,34 +17,17 @@ from typer.testing import CliRunner
 from towers.cli import app
 from towers.core.game import State
 from towers.core.registry import title_of, views_of
-from towers.learn import tutorial as tutorial_module
 from towers.learn.lessons import dark_tower
 from towers.learn.lessons.dark_tower import TUTORIAL
 from towers.learn.lessons.screen import LessonScreen
-from towers.learn.tutorial import Lesson, Progress, Tutorial, after_move, judge
+from towers.learn.tutorial import Lesson, Progress, after_move
 
-TAUGHT = [pytest.param(lesson, id=lesson.key) for lesson in TUTORIAL.lessons if not lesson.bout]
 ALL = [pytest.param(lesson, id=lesson.key) for lesson in TUTORIAL.lessons]
 IDS = re.compile(r"\bfoe[234]\b|_")
 
 
-def expected_moves(lesson: Lesson, state: State) -> list[int]:
-    return [a for a in state.legal_actions() if lesson.accepts(state, a)]
-
-
 def hero(state: State) -> dict[str, object]:
     return dict(state.observation(0)["heroes"][0])
-
-
-@pytest.fixture
-def registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    """`towers learn` finds the tutorial (as it will once the registry lists it)."""
-    known = tutorial_module.tutorials
-
-    def with_dark_tower() -> dict[str, Tutorial]:
-        return {**known(), TUTORIAL.game: TUTORIAL}
-
-    monkeypatch.setattr(tutorial_module, "tutorials", with_dark_tower)
 
 
 def test_five_to_ten_lessons_in_the_turns_order_ending_in_a_game() -> None:
@@ -71,45 +54,6 @@ def test_lesson_text_fits_the_terminal_names_no_ids_and_cites_the_rulebook(
     views = views_of(lesson.build().game)
     assert views.rules_section(section) is not None, section
     assert lesson.intro and lesson.ask and lesson.after
-
-
-@pytest.mark.parametrize("lesson", TAUGHT)
-def test_the_expected_move_is_legal_and_does_what_the_text_says(lesson: Lesson) -> None:
-    state = lesson.build()
-    assert state.current_player() == lesson.seat == 0
-    moves = expected_moves(lesson, state)
-    assert moves, f"no legal move answers {lesson.key}"
-    if not callable(lesson.expected):
-        assert {state.action_to_string(a) for a in moves} == set(lesson.expected)
-    assert lesson.check is not None
-    for action in moves:
-        before = state.clone()
-        assert judge(lesson, state, action).ok
-        assert lesson.check(before, after_move(state, action)), state.action_to_string(action)
-    assert state.history() == lesson.build().history()  # judging changed nothing
-
-
-@pytest.mark.parametrize("lesson", TAUGHT)
-def test_each_wrong_move_is_refused_or_weaker_as_the_text_says(lesson: Lesson) -> None:
-    state = lesson.build()
-    names = lesson.listed_wrong()
-    assert names, "a lesson explains at least one wrong move"
-    assert lesson.measure is not None
-    best = max(lesson.measure(after_move(state, a)) for a in expected_moves(lesson, state))
-    for name in names:
-        action = state.string_to_action(name)
-        wrong = lesson.wrong_for(state, action)
-        assert wrong is not None
-        verdict = judge(lesson, state, action)
-        assert not verdict.ok
-        assert wrong.text[1:] in verdict.text
-        if wrong.refused:
-            assert not state.is_legal(action), f"{name} is legal in {lesson.key}"
-            assert verdict.refused and "is not allowed here" in verdict.text
-            assert "The rule (rulebook: " in verdict.text
-        else:
-            assert state.is_legal(action), f"{name} is refused in {lesson.key}"
-            assert lesson.measure(after_move(state, action)) < best, name
 
 
 # ---- the figures each lesson's text gives ---------------------------------------------------
@@ -160,7 +104,7 @@ def test_skipping_the_double_keeps_howling_desert_out_of_reach() -> None:
 
 # ---- the terminal --------------------------------------------------------------------------
 def test_towers_learn_dark_tower_explains_a_wrong_move_and_accepts_the_right_one(
-    tmp_path: Path, registered: None
+    tmp_path: Path,
 ) -> None:
     runner = CliRunner(env={"XDG_DATA_HOME": str(tmp_path), "COLUMNS": "80"})
     answers = "reinforce enhanced\nmove to Broken Lands\nreinforce free\nquit\n"
@@ -178,9 +122,7 @@ def test_towers_learn_dark_tower_explains_a_wrong_move_and_accepts_the_right_one
     assert saved == {"dark_tower": ["reinforce"]}
 
 
-def test_towers_learn_dark_tower_refuses_an_unknown_lesson(
-    tmp_path: Path, registered: None
-) -> None:
+def test_towers_learn_dark_tower_refuses_an_unknown_lesson(tmp_path: Path) -> None:
     runner = CliRunner(env={"XDG_DATA_HOME": str(tmp_path)})
     result = runner.invoke(app, ["learn", "dark_tower", "castle"])
     assert result.exit_code == 2

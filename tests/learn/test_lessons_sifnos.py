@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,31 +18,13 @@ from typer.testing import CliRunner
 from towers.cli import app
 from towers.core.game import State
 from towers.core.registry import title_of, views_of
-from towers.learn import tutorial as tutorial_module
 from towers.learn.lessons import sifnos
 from towers.learn.lessons.screen import LessonScreen
-from towers.learn.tutorial import Lesson, Progress, after_move, judge
+from towers.learn.tutorial import Lesson, Progress, after_move
 
 TUTORIAL = sifnos.TUTORIAL
-TAUGHT = [pytest.param(lesson, id=lesson.key) for lesson in TUTORIAL.lessons if not lesson.bout]
 ID = re.compile(r"\b(?:[LSG]\d\d|[a-z]+_[a-z_]+|t\d\d)\b")
 """What a data id looks like (a Card's ``G22``, a Region's ``agia_marina``, a space's ``t01``)."""
-
-
-@pytest.fixture
-def registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """``towers learn sifnos`` finds this tutorial, registered or not in the shared list."""
-    found = tutorial_module.tutorials
-
-    def with_sifnos() -> dict[str, Any]:
-        return {**found(), TUTORIAL.game: TUTORIAL}
-
-    monkeypatch.setattr(tutorial_module, "tutorials", with_sifnos)
-    yield
-
-
-def expected_moves(lesson: Lesson, state: State) -> list[int]:
-    return [a for a in state.legal_actions() if lesson.accepts(state, a)]
 
 
 def side(state: State) -> dict[str, Any]:
@@ -82,45 +63,6 @@ def test_lesson_text_fits_the_terminal_names_no_ids_and_cites_the_rulebook(
         assert not re.search(r"\b1 (Dice|Cards|Soldiers|Towers|Ships)\b", text), text
         assert not re.search(r"\b([2-9]|\d\d) (Die|Card|Soldier|Tower|Ship)\b", text), text
     assert lesson.intro and lesson.ask and lesson.after
-
-
-@pytest.mark.parametrize("lesson", TAUGHT)
-def test_the_expected_move_is_legal_and_does_what_the_text_says(lesson: Lesson) -> None:
-    state = lesson.build()
-    assert state.current_player() == lesson.seat == 0
-    moves = expected_moves(lesson, state)
-    assert moves, f"no legal move answers {lesson.key}"
-    if not callable(lesson.expected):
-        assert {state.action_to_string(a) for a in moves} == set(lesson.expected)
-    assert lesson.check is not None
-    for action in moves:
-        before = state.clone()
-        assert judge(lesson, state, action).ok
-        assert lesson.check(before, after_move(state, action)), state.action_to_string(action)
-    assert state.history() == lesson.build().history()  # judging changed nothing
-
-
-@pytest.mark.parametrize("lesson", TAUGHT)
-def test_each_wrong_move_is_refused_or_weaker_as_the_text_says(lesson: Lesson) -> None:
-    state = lesson.build()
-    names = lesson.listed_wrong()
-    assert names
-    best = None
-    if lesson.measure is not None:
-        best = max(lesson.measure(after_move(state, a)) for a in expected_moves(lesson, state))
-    for name in names:
-        action = state.string_to_action(name)
-        wrong = lesson.wrong_for(state, action)
-        assert wrong is not None
-        verdict = judge(lesson, state, action)
-        assert not verdict.ok and wrong.text[1:] in verdict.text
-        if wrong.refused:
-            assert not state.is_legal(action), f"{name} is legal in {lesson.key}"
-            assert verdict.refused and "The rule (" in verdict.text
-        else:
-            assert state.is_legal(action), f"{name} is refused in {lesson.key}"
-            assert lesson.measure is not None and best is not None
-            assert lesson.measure(after_move(state, action)) < best, name
 
 
 # ---- the figures each lesson's text names ---------------------------------------------------
@@ -173,9 +115,7 @@ def test_a_column_refuses_two_dice_that_do_not_make_seven() -> None:
 
 
 # ---- the terminal --------------------------------------------------------------------------
-def test_towers_learn_sifnos_explains_wrong_moves_and_accepts_the_right_one(
-    tmp_path: Path, registered: None
-) -> None:
+def test_towers_learn_sifnos_explains_wrong_moves_and_accepts_the_right_one(tmp_path: Path) -> None:
     runner = CliRunner(env={"XDG_DATA_HOME": str(tmp_path), "COLUMNS": "80"})
     answers = "die 6 in Seralia\ndie 6 in Kamares\ndie 2 in Agia Marina\nquit\n"
     result = runner.invoke(app, ["learn", "sifnos", "invasion"], input=answers)

@@ -17,19 +17,13 @@ from typer.testing import CliRunner
 from towers.cli import app
 from towers.core.game import State
 from towers.core.registry import views_of
-from towers.learn import tutorial as tutorial_module
 from towers.learn.lessons import tiletum
 from towers.learn.lessons.screen import LessonScreen
-from towers.learn.tutorial import Lesson, Progress, Tutorial, after_move, judge
+from towers.learn.tutorial import Lesson, Progress, after_move
 
 TUTORIAL = tiletum.TUTORIAL
-TAUGHT = [pytest.param(lesson, id=lesson.key) for lesson in TUTORIAL.lessons if not lesson.bout]
 IDS = re.compile(r"\b[a-z]+(-[a-z0-9]+)+\b|\b[a-z]+_[a-z_]+\b")
 """Internal ids such as ``wool-7-town`` or ``add_ap``: never in a lesson's words."""
-
-
-def expected_moves(lesson: Lesson, state: State) -> list[int]:
-    return [a for a in state.legal_actions() if lesson.accepts(state, a)]
 
 
 def me(state: State) -> dict:  # type: ignore[type-arg]
@@ -70,44 +64,6 @@ def test_lesson_text_fits_the_terminal_speaks_in_printed_words_and_cites_the_rul
     assert lesson.rule.startswith("Tiletum, ")
     section = lesson.rule.removeprefix("Tiletum, ")
     assert views_of(lesson.build().game).rules_section(section), lesson.rule
-
-
-@pytest.mark.parametrize("lesson", TAUGHT)
-def test_the_expected_move_is_legal_and_does_what_the_text_says(lesson: Lesson) -> None:
-    state = lesson.build()
-    assert state.current_player() == lesson.seat == 0
-    moves = expected_moves(lesson, state)
-    assert moves, f"no legal move answers {lesson.key}"
-    if not callable(lesson.expected):
-        assert {state.action_to_string(a) for a in moves} == set(lesson.expected)
-    assert lesson.check is not None
-    for action in moves:
-        before = state.clone()
-        assert judge(lesson, state, action).ok
-        assert lesson.check(before, after_move(state, action)), state.action_to_string(action)
-    assert state.history() == lesson.build().history()  # judging changed nothing
-
-
-@pytest.mark.parametrize("lesson", TAUGHT)
-def test_each_wrong_move_is_refused_or_weaker_as_the_text_says(lesson: Lesson) -> None:
-    state = lesson.build()
-    names = lesson.listed_wrong()
-    assert len(names) >= 2
-    assert any(lesson.wrong_for(state, state.string_to_action(n)).refused for n in names)  # type: ignore[union-attr]
-    assert lesson.measure is not None
-    best = max(lesson.measure(after_move(state, a)) for a in expected_moves(lesson, state))
-    for name in names:
-        action = state.string_to_action(name)
-        wrong = lesson.wrong_for(state, action)
-        assert wrong is not None
-        verdict = judge(lesson, state, action)
-        assert not verdict.ok and wrong.text[1:] in verdict.text
-        if wrong.refused:
-            assert not state.is_legal(action), f"{name} is legal in {lesson.key}"
-            assert verdict.refused and "The rule (" in verdict.text
-        else:
-            assert state.is_legal(action), f"{name} is refused in {lesson.key}"
-            assert lesson.measure(after_move(state, action)) < best, name
 
 
 # ---- the quantities each lesson speaks of ------------------------------------------------------
@@ -166,19 +122,8 @@ def test_the_king_action_climbs_one_space_per_action_point() -> None:
 
 
 # ---- the terminal ------------------------------------------------------------------------------
-@pytest.fixture
-def registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    """`towers learn` with the Tiletum tutorial among the others."""
-    known = tutorial_module.tutorials
-
-    def with_tiletum() -> dict[str, Tutorial]:
-        return {**known(), "tiletum": TUTORIAL}
-
-    monkeypatch.setattr(tutorial_module, "tutorials", with_tiletum)
-
-
 def test_towers_learn_tiletum_explains_wrong_moves_and_accepts_the_right_one(
-    tmp_path: Path, registered: None
+    tmp_path: Path,
 ) -> None:
     runner = CliRunner(env={"XDG_DATA_HOME": str(tmp_path), "COLUMNS": "80"})
     answers = "house Tiletum 2\nend turn\nhelp House\nhouse London 1\nquit\n"
