@@ -2,9 +2,11 @@
 every lesson's move made on the board (its ringed places clicked in turn, the chooser's
 button where several moves share them) or by its button in words, after one wrong move whose
 explanation the page shows; then the last lesson's game against the random bot, created by the
-page and played on the game page by clicking (Torres to its end; in the other games a few moves,
-then the seat handed to the random bot from the page, as a player may), and the lobby shows
-every lesson done. A lesson by the keyboard alone and by a finger on a phone's screen; axe-core
+page and played on the game page by clicking (Torres, Tiletum and Return to Dark Tower to the
+end; in Turris and Towers of Sifnos, whose games are hundreds of moves long, a few moves, then the
+seat handed to the random bot from the page, as a player may), and the lobby shows every lesson
+done. Every first move of a lesson in each game is reached by the arrow keys from the board's
+one Tab stop; a lesson by the keyboard alone and by a finger on a phone's screen; axe-core
 finds nothing wrong at either size; screenshots (TOWERS_SHOTS; with TOWERS_SCREENS naming a
 folder, docs/screens for the documentation, the lesson's screens at CSS pixels)."""
 
@@ -20,6 +22,7 @@ import pytest
 from tests.games.test_printed_words import ids_in
 from tests.server.live import Live
 from tests.web.browser import (
+    KEY_PATH,
     arrows_until,
     axe_violations,
     key_focus,
@@ -35,8 +38,9 @@ from towers.learn.tutorial import tutorials
 pytestmark = needs_chromium
 
 GAMES = list(tutorials())
-PLAYED = "torres"
-"""The game whose last lesson is played to its end in the page, move by move."""
+PLAYED = {"torres", "tiletum", "dark_tower"}
+"""The games whose last lesson is played to its end in the page, move by move (30 to 70 moves
+in a few seconds each game; Turris and Towers of Sifnos take hundreds)."""
 BY_HAND = 3
 """Moves made in the page in the other games' last lessons before a bot takes the seat."""
 CENTRE = """(id) => {
@@ -59,6 +63,13 @@ def lesson_data(live: Live, page: Any) -> dict[str, Any]:
     assert r.status_code == 200, r.text
     data: dict[str, Any] = r.json()
     assert page.text_content("#lesson-title") == data["lesson"]
+    return data
+
+
+def lesson_api(live: Live, game: str, key: str) -> dict[str, Any]:
+    r = live.http.get(f"/api/learn/{game}/{key}")
+    assert r.status_code == 200, r.text
+    data: dict[str, Any] = r.json()
     return data
 
 
@@ -187,7 +198,7 @@ def test_a_tutorial_taken_in_the_page(live: Live, page: Any, game: str) -> None:
     view = live.view(gid, secret)
     assert [s["kind"] for s in view["seats"]][view["you"]] == "human"
     assert {s["kind"] for s in view["seats"] if not s["kind"] == "human"} == {"random"}
-    if game == PLAYED:
+    if game in PLAYED:
         ways, _, final = play_to_the_end(page, live, gid, secret, 7, briskly, lambda a: "")
         assert ways["board"] > 0 and final.is_terminal()
     else:
@@ -246,6 +257,27 @@ def test_a_lesson_by_the_keyboard_alone(live: Live, page: Any) -> None:
     page.keyboard.press("Enter")
     page.wait_for_url("**/learn/torres/card")
     lesson_data(live, page)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_target_of_a_lesson_is_reached_by_the_keyboard(
+    live: Live, page: Any, game: str
+) -> None:
+    keys = [x.key for x in tutorials()[game].lessons if not x.bout]
+    first = next(k for k in keys if any(e["targets"] for e in lesson_api(live, game, k)["legal"]))
+    page.goto(live.base + f"/learn/{game}/{first}")
+    data = lesson_data(live, page)
+    firsts = {e["targets"][0] for e in data["legal"] if e["targets"]}
+    assert firsts
+    tab_until(page, "#board [data-tw-target]")
+    marked = page.eval_on_selector_all("#board [data-tw-target]", "(ns) => ns.map((n) => n.id)")
+    assert set(marked) == firsts
+    unreached = [i for i in firsts if page.evaluate(KEY_PATH, i) is None]
+    assert not unreached, unreached
+    assert all(
+        page.evaluate("(i) => !!document.getElementById(i).getAttribute('aria-label')", i)
+        for i in firsts
+    )
 
 
 def test_a_lesson_on_a_phone(live: Live, browser: Any) -> None:
