@@ -501,8 +501,8 @@ LESSONS = (
             "Now play a whole game as the Brutal Warlord (seat 0); the random bot plays\n"
             "your teammate, the Relic Hunter. Explore the three dungeons of Arisilon for\n"
             "Azkol's treasures, then defeat Ashstrider at Azkol's Bane before the sixth\n"
-            "month ends. Type `hint` at any time: the strongest bot says what it would play\n"
-            "and why."
+            "month ends. Ask for a hint at any time: the strongest bot says what it would\n"
+            "play and why."
         ),
         build=_start_game,
         ask="Play the game to its end.",

@@ -112,6 +112,7 @@ class LessonScreen:
             self.say(f"From the rulebook: {lesson.rule}")
         if lesson.bout:
             self.say(lesson.intro)
+            self.say("Type a move or its number; `hint` for a hint, `board`, `help NAME`, `quit`.")
             self.bout(lesson, state)
         else:
             # the position first, then the lesson's words, so that they end the screen

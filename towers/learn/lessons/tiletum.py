@@ -522,7 +522,7 @@ LESSONS = (
         intro=(
             "Now play a whole game as seat 0 against the random bot: 4 rounds of 3 turns.\n"
             "You move first: type `board` to see the position and `moves` for your moves.\n"
-            "Type `hint` at any time: the strongest bot says what it would play and why."
+            "Ask for a hint at any time: the strongest bot says what it would play and why."
         ),
         build=_start_game,
         ask="Play the game to its end.",

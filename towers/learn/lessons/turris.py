@@ -348,7 +348,7 @@ LESSONS = (
         key="game",
         title="A game against the random bot",
         intro=(
-            "Now play a whole game as P1 (red) against the random bot. Type `hint` at any\n"
+            "Now play a whole game as P1 (red) against the random bot. Ask for a hint at any\n"
             "time: the strongest bot says what it would play and why."
         ),
         build=_start_game,
