@@ -58,3 +58,11 @@ def test_no_token_is_shown_by_its_letter_alone() -> None:
         # the supply's tokens and each player's resources say their names under their colour
         for name in ("Ichor", "Knowledge", "Relics", "Weaponry", "Artifact"):
             assert text.count(name) >= 3, name
+
+
+def test_the_map_foot_gives_the_marks_and_the_beasts_whole() -> None:
+    state = TurrisGame(2).new_initial_state()
+    text = visible_svg_text(views_of(state.game).svg(state, 0) or "")
+    assert "① one Scout at most" in text and "⚡ resolved when Placed" in text
+    for beast in D.beasts:
+        assert f"{beast.name[:3]} {beast.name}" in text

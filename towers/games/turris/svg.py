@@ -345,7 +345,7 @@ def _beasts(obs: dict[str, Any], node: int, x: float, y: float, step: float) -> 
             f'fill="{BEAST_FILLS.get(beast.id, "#333")}" stroke="#fff" stroke-width="2.5"{dash}'
             f' opacity="{0.6 if flipped else 1}"/>'
             f"{_title(beast.name + (' (flipped)' if flipped else ''))}"
-            + _text(bx, y + 4, beast.name[:3], SMALLEST, fill="#fff", text_anchor="middle")
+            + _text(bx, y + 4, beast_label(beast), SMALLEST, fill="#fff", text_anchor="middle")
             + "</g>"
         )
     return "".join(out)
@@ -471,9 +471,18 @@ def _marks_key() -> str:
     """What the marks on the Locations mean, at the foot of the map beside the Graveyard."""
     g = layout()["graveyard"]
     x, y = float(g["x"]) + LOC_W / 2 + 20, float(g["y"]) + 16
-    return _text(x, y, "① one Scout at most", SMALLEST, fill="#444") + _text(
-        x, y + 15, "⚡ resolved when Placed", SMALLEST, fill="#444"
+    beasts = ", ".join(f"{beast_label(b)} {b.name}" for b in D.beasts)
+    return (
+        _text(x, y, "① one Scout at most", SMALLEST, fill="#444")
+        + _text(x, y + 15, "⚡ resolved when Placed", SMALLEST, fill="#444")
+        + _text(PAD + 4, y + 36, f"Beasts: {beasts}", SMALLEST, fill="#444")
     )
+
+
+def beast_label(beast: Any) -> str:
+    """What a Beast's token on the map says: the first letters of its name (the map's foot
+    gives them whole)."""
+    return str(beast.name[:3])
 
 
 def _rewards_key(game: TurrisGame, obs: dict[str, Any]) -> Panel:
