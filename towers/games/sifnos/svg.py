@@ -1329,11 +1329,11 @@ def _key() -> Panel:
         )
         x += wide + 8
     rows = [
-        "A Tower space shows its image, drawn as above: a plain circle is empty, a coloured one "
-        "the top Tower's, a number the Towers stacked, a dashed ring a Beacon. Borders (dashed "
-        "orange) join Tower networks.",
-        "Each Region shows its printed value; a square is a Die (its value inside), a ring around "
-        "it a Fort, a dot a Soldier, all in their owner's colour.",
+        "Tower spaces: a plain circle is empty, a coloured one the top Tower's, "
+        "a number the Towers stacked, a dashed ring a Beacon; dashed orange Borders join "
+        "networks.",
+        "A Region shows its printed value; a square is a Die (its value inside), a ring round "
+        "it a Fort, a dot a Soldier, each in its owner's colour.",
         "Ships queue on each Province's shore from space 1 (the front): L Lead, S Silver, G Gold; "
         "an empty space 1 gives the invasion's winner any 1 Influence (+1), an empty space 3 a Card "
         "(+C). Ships sail clockwise.",
