@@ -138,12 +138,13 @@ def test_each_panel_is_named_with_its_part() -> None:
     state = new_game(3)
     svg = views(3).svg(state, 1) or ""
     panels = re.findall(r'class="tw-panel" data-name="([^"]+)" data-part="([^"]+)"', svg)
-    assert len(panels) == svg.count('class="tw-panel"') == 10
+    assert len(panels) == svg.count('class="tw-panel"') == 11
     parts = {unescape(name): part for name, part in panels}
     assert parts["Your hero: Orphaned Scion"] == "me"
     assert parts["Seat 0: Brutal Warlord"] == parts["Seat 2: Relic Hunter"] == "others"
     assert parts["The Tower"] == parts["The four kingdoms"] == "board"
     assert parts["Market and this month's quests"] == parts["Main goal"] == "supply"
+    assert parts["Places on the map"] == "supply"  # the key to the map's short names
     assert parts["Buildings and their skulls"] == "scores"
     spectator = views(3).svg(state, None) or ""
     assert 'data-part="me"' not in spectator
