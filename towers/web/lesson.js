@@ -207,40 +207,14 @@ async function startBout() {
 }
 
 // ---- the board ----------------------------------------------------------------------------
-// A board drawn as panels (<g class="tw-panel" data-w data-h>, one column wide or more) is laid
-// out in as many columns as its box holds at a scale where its text reads (data-least-scale),
-// as on the game page.
-const PANEL_GAP = 12;
-
-function boardRoom() {
-  const board = $("#board");
-  const style = getComputedStyle(board);
-  return board.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-}
-
+// A board drawn as panels is laid out as on the game page (board.js: layOutPanels).
 function flow(root) {
   const column = Number(root.dataset.column);
   const panels = [...root.children].filter((n) => n.classList.contains("tw-panel"));
   if (!column || !panels.length) return;
   const least = Number(root.dataset.leastScale) || 1;
   const room = boardRoom();
-  const step = column + PANEL_GAP;
-  const n = Math.max(1, Math.min(Math.floor((room / least + PANEL_GAP) / step), panels.length));
-  const tops = new Array(n).fill(0);
-  let width = 0;
-  for (const panel of panels) {
-    const w = Number(panel.dataset.w), h = Number(panel.dataset.h);
-    const span = Math.min(n, Math.max(1, Math.ceil((w + PANEL_GAP) / step)));
-    let at = 0, top = Infinity;
-    for (let c = 0; c + span <= n; c++) {
-      const t = Math.max(...tops.slice(c, c + span));
-      if (t < top) { top = t; at = c; }
-    }
-    panel.setAttribute("transform", `translate(${at * step} ${top})`);
-    for (let c = at; c < at + span; c++) tops[c] = top + h + PANEL_GAP;
-    width = Math.max(width, at * step + w);
-  }
-  root.setAttribute("viewBox", `0 0 ${width} ${Math.max(...tops) - PANEL_GAP}`);
+  const width = layOutPanels(root, panels, column, room, least);
   root.style.width = room / width < least ? `${Math.ceil(width * least)}px` : "";
   root.dataset.flowedFor = room;
 }
@@ -268,10 +242,6 @@ function reflow() {
 }
 
 // ---- choosing on the board ----------------------------------------------------------------
-function startsWith(targets, prefix) {
-  return prefix.every((id, i) => targets[i] === id);
-}
-
 function candidates() {
   return legal.filter((a) => a.targets.length >= Math.max(picked.length, 1) && startsWith(a.targets, picked));
 }
@@ -284,19 +254,6 @@ function nextIds() {
 
 function byId(root, id) {
   return root.querySelector(`[id="${CSS.escape(id)}"]`);
-}
-
-// The box of an element in the svg root's coordinates (getBBox is in the element's own).
-function boxInRoot(root, node) {
-  const box = node.getBBox();
-  const from = node.getScreenCTM(), to = root.getScreenCTM();
-  if (!from || !to) return box;
-  const m = to.inverse().multiply(from);
-  const corners = [[box.x, box.y], [box.x + box.width, box.y], [box.x, box.y + box.height],
-    [box.x + box.width, box.y + box.height]].map(([x, y]) => new DOMPoint(x, y).matrixTransform(m));
-  const xs = corners.map((p) => p.x), ys = corners.map((p) => p.y);
-  const x = Math.min(...xs), y = Math.min(...ys);
-  return { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
 }
 
 function ring(root, layer, id, cls, pad) {
@@ -427,37 +384,6 @@ function markTargets(root) {
   if (backToBoard && lost && stop) stop.focus();
   if (stop && document.activeElement === stop) backToBoard = false;
   drawFocus();
-}
-
-function centre(root, node) {
-  const b = boxInRoot(root, node);
-  return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
-}
-
-function nearest(root, nodes, at) {
-  if (!at) return null;
-  let best = null, least = Infinity;
-  for (const n of nodes) {
-    const c = centre(root, n);
-    const d = Math.hypot(c.x - at.x, c.y - at.y);
-    if (d < least) { least = d; best = n; }
-  }
-  return best;
-}
-
-// The nearest target ahead of ``from`` in the direction (dx, dy), a step aside counted twice.
-function toward(root, nodes, from, dx, dy) {
-  const c = centre(root, from);
-  let best = null, least = Infinity;
-  for (const n of nodes) {
-    if (n === from) continue;
-    const p = centre(root, n);
-    const ahead = (p.x - c.x) * dx + (p.y - c.y) * dy;
-    const aside = Math.abs((p.x - c.x) * dy - (p.y - c.y) * dx);
-    if (ahead <= 0.5) continue;
-    if (ahead + 2 * aside < least) { least = ahead + 2 * aside; best = n; }
-  }
-  return best;
 }
 
 function moveFocus(root, node) {

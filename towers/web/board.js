@@ -1,0 +1,94 @@
+// The board's layout and geometry, shared by the game page and the lesson page: a board drawn
+// as panels laid out in columns, the box of an element in the svg's own units, and the
+// nearest target in a direction for the keyboard.
+"use strict";
+
+// A game may draw its board as panels: <g class="tw-panel" data-w data-h> children of the svg,
+// each one column wide (data-column on the svg) or wider, drawn by the server one under the
+// other. They are laid out in as many columns as the board's box holds at a scale where the
+// board's text reads (data-least-scale: CSS pixels per unit), each panel under the lowest run
+// of columns it spans, so a phone gets one column and a wide screen several.
+const PANEL_GAP = 12;
+
+function boardRoom() {
+  const board = $("#board");
+  const style = getComputedStyle(board);
+  return board.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+}
+
+// ``panels`` (of the svg ``root``, ``column`` units wide each) placed in the columns ``room``
+// CSS pixels hold at ``least`` pixels a unit; the svg's viewBox set to them. Their width.
+function layOutPanels(root, panels, column, room, least) {
+  const step = column + PANEL_GAP;
+  const fits = Math.floor((room / least + PANEL_GAP) / step);
+  const n = Math.max(1, Math.min(fits, panels.length));
+  const tops = new Array(n).fill(0);
+  let width = 0;
+  for (const panel of panels) {
+    const w = Number(panel.dataset.w), h = Number(panel.dataset.h);
+    const span = Math.min(n, Math.max(1, Math.ceil((w + PANEL_GAP) / step)));
+    let at = 0, top = Infinity;
+    for (let c = 0; c + span <= n; c++) {
+      const t = Math.max(...tops.slice(c, c + span));
+      if (t < top) { top = t; at = c; }
+    }
+    panel.setAttribute("transform", `translate(${at * step} ${top})`);
+    for (let c = at; c < at + span; c++) tops[c] = top + h + PANEL_GAP;
+    width = Math.max(width, at * step + w);
+  }
+  root.setAttribute("viewBox", `0 0 ${width} ${Math.max(...tops) - PANEL_GAP}`);
+  return width;
+}
+
+// Whether the ids ``targets`` begin with the ids ``prefix``.
+function startsWith(targets, prefix) {
+  return prefix.every((id, i) => targets[i] === id);
+}
+
+// The box of an element in the coordinates of the svg root, where the rings are drawn:
+// getBBox alone is in the element's own coordinates, blind to the transforms of the groups
+// it sits in (Tiletum's map is one such group).
+function boxInRoot(root, node) {
+  const box = node.getBBox();
+  const from = node.getScreenCTM(), to = root.getScreenCTM();
+  if (!from || !to) return box;  // not laid out: nothing to convert with
+  const m = to.inverse().multiply(from);
+  const corners = [[box.x, box.y], [box.x + box.width, box.y], [box.x, box.y + box.height],
+    [box.x + box.width, box.y + box.height]].map(([x, y]) => new DOMPoint(x, y).matrixTransform(m));
+  const xs = corners.map((p) => p.x), ys = corners.map((p) => p.y);
+  const x = Math.min(...xs), y = Math.min(...ys);
+  return { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
+}
+
+function centre(root, node) {
+  const b = boxInRoot(root, node);
+  return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+}
+
+function nearest(root, nodes, at) {
+  if (!at) return null;
+  let best = null, least = Infinity;
+  for (const n of nodes) {
+    const c = centre(root, n);
+    const d = Math.hypot(c.x - at.x, c.y - at.y);
+    if (d < least) { least = d; best = n; }
+  }
+  return best;
+}
+
+// The nearest target from ``from`` in the direction (dx, dy): ahead of it, a sideways step
+// counted twice as far as one straight on.
+function toward(root, nodes, from, dx, dy) {
+  const c = centre(root, from);
+  let best = null, least = Infinity;
+  for (const n of nodes) {
+    if (n === from) continue;
+    const p = centre(root, n);
+    const ahead = (p.x - c.x) * dx + (p.y - c.y) * dy;
+    const aside = Math.abs((p.x - c.x) * dy - (p.y - c.y) * dx);
+    if (ahead <= 0.5) continue;
+    const cost = ahead + 2 * aside;
+    if (cost < least) { least = cost; best = n; }
+  }
+  return best;
+}
