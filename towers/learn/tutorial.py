@@ -90,6 +90,24 @@ class Lesson:
         return [] if callable(self.wrong) else list(self.wrong)
 
 
+def bout(title: str, intro: str, build: Callable[[], State], after: str, rule: str) -> Lesson:
+    """A tutorial's last lesson: a whole game against the random bot, hints on, with any move
+    the rules allow (the key ``game``)."""
+    return Lesson(
+        key="game",
+        title=title,
+        intro=intro,
+        build=build,
+        ask="Play the game to its end.",
+        expected=lambda s, a: True,
+        why="",
+        wrong={},
+        after=after,
+        rule=rule,
+        bout=True,
+    )
+
+
 @dataclass(frozen=True)
 class Tutorial:
     """The lessons of one game, in the order they are taken."""

@@ -18,7 +18,7 @@ from typing import Any
 
 from towers.core.chance import resolve_chance
 from towers.core.game import State
-from towers.learn.tutorial import Lesson, Tutorial, Wrong, script
+from towers.learn.tutorial import Lesson, Tutorial, Wrong, bout, script
 
 GAME = "dark_tower"
 PLAYERS = 2
@@ -494,8 +494,7 @@ LESSONS = (
         check=_skull_check,
         measure=_standing,
     ),
-    Lesson(
-        key="game",
+    bout(
         title="A game with the random bot",
         intro=(
             "Now play a whole game as the Brutal Warlord (seat 0); the random bot plays\n"
@@ -505,17 +504,11 @@ LESSONS = (
             "play and why."
         ),
         build=_start_game,
-        ask="Play the game to its end.",
-        expected=lambda s, a: True,
-        why="",
-        wrong={},
         after=(
             "That is the whole game: the heroes win together by completing the main goal\n"
             "and defeating the adversary, and lose together otherwise."
         ),
         rule="Return to Dark Tower, Winning",
-        seat=0,
-        bout=True,
     ),
 )
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from towers.core.chance import resolve_chance
 from towers.core.game import State
-from towers.learn.tutorial import Lesson, Tutorial, Wrong, script
+from towers.learn.tutorial import Lesson, Tutorial, Wrong, bout, script
 
 GAME = "sifnos"
 SEED = 0
@@ -515,8 +515,7 @@ LESSONS = (
         check=_fort_check,
         measure=_die_choices,
     ),
-    Lesson(
-        key="game",
+    bout(
         title="A game against the random bot",
         intro=(
             "Now play a whole game as P1 against the random bot. Ask for a hint at any\n"
@@ -524,16 +523,11 @@ LESSONS = (
             "once when the third Allied Ship comes out of the Bag."
         ),
         build=_start_game,
-        ask="Play the game to its end.",
-        expected=lambda s, a: True,
-        why="",
-        wrong={},
         after=(
             "That is the whole game: Influence, emptied rows of Forts and Beacons,\n"
             "Tents, Scoring Tiles and Cards in hand add up; the most points wins."
         ),
         rule="Towers of Sifnos, End of the Game",
-        bout=True,
     ),
 )
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from towers.core.game import State
-from towers.learn.tutorial import Lesson, Tutorial, Wrong, script
+from towers.learn.tutorial import Lesson, Tutorial, Wrong, bout, script
 
 GAME = "tiletum"
 SEED = 8
@@ -516,8 +516,7 @@ LESSONS = (
         check=_king_check,
         measure=lambda s: float(_me(s)["king_track"]),
     ),
-    Lesson(
-        key="game",
+    bout(
         title="A game against the random bot",
         intro=(
             "Now play a whole game as seat 0 against the random bot: 4 rounds of 3 turns.\n"
@@ -525,16 +524,11 @@ LESSONS = (
             "Ask for a hint at any time: the strongest bot says what it would play and why."
         ),
         build=_start_game,
-        ask="Play the game to its end.",
-        expected=lambda s, a: True,
-        why="",
-        wrong={},
         after=(
             "That is the whole game: the most VP wins; a tie goes to the player first in\n"
             "turn order."
         ),
         rule="Tiletum, End of the Game and Final Scoring",
-        bout=True,
     ),
 )
 

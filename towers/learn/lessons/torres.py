@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from towers.core.game import State
-from towers.learn.tutorial import Lesson, Tutorial, Wrong, script
+from towers.learn.tutorial import Lesson, Tutorial, Wrong, bout, script
 
 GAME = "torres"
 
@@ -374,21 +374,15 @@ LESSONS = (
         check=_king_check,
         measure=_own_knights_with_king,
     ),
-    Lesson(
-        key="game",
+    bout(
         title="A game against the random bot",
         intro=(
             "Now play a whole game as seat 0 against the random bot. Ask for a hint at any\n"
             "time: the strongest bot says what it would play and why."
         ),
         build=_start_game,
-        ask="Play the game to its end.",
-        expected=lambda s, a: True,
-        why="",
-        wrong={},
         after="That is the whole game: three phases, each scored.",
         rule="Torres, Game End",
-        bout=True,
     ),
 )
 

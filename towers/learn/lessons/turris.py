@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from towers.core.game import State
-from towers.learn.tutorial import Lesson, Tutorial, Wrong, script
+from towers.learn.tutorial import Lesson, Tutorial, Wrong, bout, script
 
 GAME = "turris"
 
@@ -344,21 +344,15 @@ LESSONS = (
         check=_target_check,
         measure=_safe_scouts,
     ),
-    Lesson(
-        key="game",
+    bout(
         title="A game against the random bot",
         intro=(
             "Now play a whole game as P1 (red) against the random bot. Ask for a hint at any\n"
             "time: the strongest bot says what it would play and why."
         ),
         build=_start_game,
-        ask="Play the game to its end.",
-        expected=lambda s, a: True,
-        why="",
-        wrong={},
         after="That is the whole game: the most Prestige wins.",
         rule="Turris, Endgame",
-        bout=True,
     ),
 )
 
