@@ -5,13 +5,11 @@ dark_tower LESSON` in the terminal; and the last lesson's game played to its end
 
 from __future__ import annotations
 
-import io
 import json
 import re
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 from typer.testing import CliRunner
 
 from towers.cli import app
@@ -19,8 +17,7 @@ from towers.core.game import State
 from towers.core.registry import title_of, views_of
 from towers.learn.lessons import dark_tower
 from towers.learn.lessons.dark_tower import TUTORIAL
-from towers.learn.lessons.screen import LessonScreen
-from towers.learn.tutorial import Lesson, Progress, after_move
+from towers.learn.tutorial import Lesson, after_move
 
 ALL = [pytest.param(lesson, id=lesson.key) for lesson in TUTORIAL.lessons]
 IDS = re.compile(r"\bfoe[234]\b|_")
@@ -128,24 +125,3 @@ def test_towers_learn_dark_tower_refuses_an_unknown_lesson(tmp_path: Path) -> No
     assert result.exit_code == 2
     assert "no lesson 'castle'" in result.output and "banner, reinforce" in result.output
     assert not (tmp_path / "towers").exists()
-
-
-def test_the_last_lesson_is_a_game_with_the_random_bot_played_to_its_end(
-    tmp_path: Path,
-) -> None:
-    lesson = TUTORIAL.lessons[-1]
-    asked: list[str] = []
-
-    def read(prompt: str) -> str:
-        asked.append(prompt)
-        return "hint" if len(asked) == 1 else "1"  # a hint first, then always the first move
-
-    out = io.StringIO()
-    progress = Progress.load(tmp_path / "learn.json")
-    screen = LessonScreen(TUTORIAL, Console(file=out, width=80), read, progress, seed=3)
-    screen.lesson(lesson)
-    text = out.getvalue()
-    assert "Hint for seat 0" in text
-    assert "The heroes win" in text or "The heroes lose" in text
-    assert Progress.load(tmp_path / "learn.json").done == {"dark_tower": ["game"]}
-    assert all(len(line) <= 80 for line in text.splitlines())

@@ -6,21 +6,18 @@ its end."""
 
 from __future__ import annotations
 
-import io
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
-from rich.console import Console
 from typer.testing import CliRunner
 
 from towers.cli import app
 from towers.core.game import State
 from towers.core.registry import title_of, views_of
 from towers.learn.lessons import sifnos
-from towers.learn.lessons.screen import LessonScreen
-from towers.learn.tutorial import Lesson, Progress, after_move
+from towers.learn.tutorial import Lesson, after_move
 
 TUTORIAL = sifnos.TUTORIAL
 ID = re.compile(r"\b(?:[LSG]\d\d|[a-z]+_[a-z_]+|t\d\d)\b")
@@ -132,23 +129,3 @@ def test_towers_learn_sifnos_explains_wrong_moves_and_accepts_the_right_one(tmp_
     assert not ID.search(text.replace("towers learn", ""))
     saved = (tmp_path / "towers" / "learn.json").read_text()
     assert '"sifnos"' in saved and '"invasion"' in saved
-
-
-def test_the_last_lesson_is_a_game_against_the_random_bot_played_to_its_end(
-    tmp_path: Path,
-) -> None:
-    lesson = TUTORIAL.lessons[-1]
-    asked: list[str] = []
-
-    def read(prompt: str) -> str:
-        asked.append(prompt)
-        return "hint" if len(asked) == 1 else "1"  # a hint first, then always the first move
-
-    out = io.StringIO()
-    progress = Progress.load(tmp_path / "learn.json")
-    screen = LessonScreen(TUTORIAL, Console(file=out, width=80), read, progress, seed=3)
-    screen.lesson(lesson)
-    text = out.getvalue()
-    assert "Hint for seat 0" in text
-    assert "wins" in text or "won" in text.lower()
-    assert Progress.load(tmp_path / "learn.json").done == {"sifnos": ["game"]}

@@ -5,21 +5,18 @@ the terminal; and the last lesson's game against the random bot played to its en
 
 from __future__ import annotations
 
-import io
 import json
 import re
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 from typer.testing import CliRunner
 
 from towers.cli import app
 from towers.core.game import State
 from towers.core.registry import views_of
 from towers.learn.lessons import tiletum
-from towers.learn.lessons.screen import LessonScreen
-from towers.learn.tutorial import Lesson, Progress, after_move
+from towers.learn.tutorial import Lesson, after_move
 
 TUTORIAL = tiletum.TUTORIAL
 IDS = re.compile(r"\b[a-z]+(-[a-z0-9]+)+\b|\b[a-z]+_[a-z_]+\b")
@@ -141,23 +138,3 @@ def test_towers_learn_tiletum_explains_wrong_moves_and_accepts_the_right_one(
         assert len(re.sub(r"^(> )+", "", line)) <= 80, line
     saved = json.loads((tmp_path / "towers" / "learn.json").read_text())
     assert saved == {"tiletum": ["merchant"]}
-
-
-def test_the_last_lesson_is_a_game_against_the_random_bot_played_to_its_end(
-    tmp_path: Path,
-) -> None:
-    lesson = TUTORIAL.lessons[-1]
-    asked: list[str] = []
-
-    def read(prompt: str) -> str:
-        asked.append(prompt)
-        return "hint" if len(asked) == 1 else "1"  # a hint first, then always the first move
-
-    out = io.StringIO()
-    progress = Progress.load(tmp_path / "learn.json")
-    screen = LessonScreen(TUTORIAL, Console(file=out, width=80), read, progress, seed=3)
-    screen.lesson(lesson)
-    text = out.getvalue()
-    assert "Hint for seat 0" in text
-    assert "wins" in text or "won" in text.lower()
-    assert Progress.load(tmp_path / "learn.json").done == {"tiletum": ["game"]}
