@@ -110,9 +110,22 @@ class Views:
             return None
         scores = state.scores()
         winners = state.winners()
-        names = ", ".join(f"seat {w}" for w in winners)
+        names = ", ".join(self.seat_name(w) for w in winners)
         verdict = f"Winner: {names}." if winners else "Nobody won."
         return Ending(verdict, "The game is over.", ["Score"], [[s] for s in scores])
+
+    def seat_name(self, seat: int) -> str:
+        """The seat as every screen names it to a person: the page's header and seat list,
+        the board, the log, the ending and the terminal all use this one name, so that a
+        seat is never "seat 1" in one place and "P2 (blue)" in another. A game whose seats
+        have colours names them by their colour as printed ("Blue"); a player's own name,
+        when one was given, is added beside it by the screen, never replaced. The number
+        given to the API and the command line (``--seat 0``) stays an id and is not shown."""
+        return f"Player {seat + 1}"
+
+    def seat_names(self) -> list[str]:
+        """:meth:`seat_name` of every seat of this game."""
+        return [self.seat_name(s) for s in range(self.game.num_players())]
 
     def colours(self) -> list[str] | None:
         """Each seat's colour (a CSS colour) as the board draws it, or None for the page's."""
