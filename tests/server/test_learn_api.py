@@ -5,6 +5,8 @@ create, and that game is created; bad games, lessons and moves are refused, neve
 
 from __future__ import annotations
 
+import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -156,3 +158,59 @@ def test_the_lesson_page_is_served(live: Live) -> None:
     for path in ("/learn/torres", "/learn/torres/climb"):
         r = live.http.get(path)
         assert r.status_code == 200 and "lesson.js" in r.text
+
+
+@pytest.mark.parametrize("game", list(tutorials()))
+def test_a_lessons_help_is_its_games_help(live: Live, game: str) -> None:
+    """GET /api/learn/{game}/help: the game page's help of the tutorial's game (the same as
+    a game of it has), whose topics name what the lesson's board marks with data-help."""
+    r = live.http.get(f"/api/learn/{game}/help")
+    assert r.status_code == 200, r.text
+    helped = r.json()
+    assert helped["title"] == title_of(game) and helped["howto"] and helped["topics"]
+    made = live.create(game, players=tutorials()[game].players)
+    assert live.http.get(f"/api/games/{made['id']}/help").json() == helped
+    keys = {t["key"] for t in helped["topics"]}
+    first = tutorials()[game].lessons[0].key
+    svg = live.http.get(f"/api/learn/{game}/{first}").json()["svg"]
+    marked = set(re.findall(r'data-help="([^"]+)"', svg))
+    assert marked and marked <= keys, sorted(marked - keys)
+
+
+def test_the_help_of_an_unknown_tutorial_is_404(live: Live) -> None:
+    r = live.http.get("/api/learn/chess/help")
+    assert r.status_code == 404 and r.json()["error"] == "unknown_tutorial"
+
+
+@pytest.mark.parametrize(("game", "key"), [c for c in CASES if not lesson_of(*c).bout])
+def test_every_lesson_gives_a_hint_its_own_teaching_first(live: Live, game: str, key: str) -> None:
+    """The word "hint" tried: the lesson's move with its board targets, why in the lesson's
+    own words first; where several moves answer, the one the search finds best of them, with
+    the search's figures, within about 2 seconds."""
+    lesson = lesson_of(game, key)
+    state = lesson.build()
+    answers = [a for a in state.legal_actions() if lesson.accepts(state, a)]
+    started = time.monotonic()
+    r = tried(live, game, key, text="hint")
+    took = time.monotonic() - started
+    assert r.status_code == 200, r.text
+    got = r.json()
+    assert got["action"] in answers and got["words"] == state.action_to_string(got["action"])
+    data = live.http.get(f"/api/learn/{game}/{key}").json()
+    assert (
+        got["targets"] == next(m for m in data["legal"] if m["action"] == got["action"])["targets"]
+    )
+    assert got["lines"][:3] == [f"The lesson's move: {got['words']}.", lesson.ask, lesson.why]
+    if len(answers) > 1:
+        assert got["source"] == "search" and "imagined games" in got["lines"][3]
+        assert took < 6, took
+    else:
+        assert got["source"] == "lesson" and len(got["lines"]) == 3
+    # the hint's move is the lesson's: tried, it is judged right
+    assert tried(live, game, key, action=got["action"]).json()["ok"]
+
+
+def test_the_last_lesson_has_no_hint_of_its_own(live: Live) -> None:
+    game, key = next(c for c in CASES if lesson_of(*c).bout)
+    r = tried(live, game, key, text="hint")
+    assert r.status_code == 409 and "Hint button" in r.json()["message"]

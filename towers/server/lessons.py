@@ -8,14 +8,26 @@ the lesson's move, or why another is weaker, or the engine's refusal with the su
 rulebook section it cites. Nothing is stored: a browser keeps its own progress. The last
 lesson of a tutorial is a game against the random bot, which a client creates through
 ``POST /api/games`` with what the lesson names (``bout``).
+
+Help inside a lesson: ``GET /api/learn/{game}/help`` (the word ``help`` where a lesson's key
+goes; no lesson is called so) gives the help of the lesson's game as the game page has it (how
+the game goes, what each component a board's ``data-help`` names is, the rules in short), and
+a move tried as the word ``hint`` (``POST .../try`` with ``{"text": "hint"}``, as the terminal's
+lessons take ``hint``) gives the lesson's hint (:func:`lesson_hint`) instead of a verdict.
 """
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
+from fastapi.responses import JSONResponse
+
 from towers.core.errors import ActionParseError, TowersError
-from towers.core.registry import title_of, views_of
+from towers.core.game import Game, State
+from towers.core.registry import make, title_of, views_of
+from towers.learn.hints import hint, lead_words
+from towers.learn.search import Budget
 from towers.learn.tutorial import (
     Lesson,
     LessonError,
@@ -33,6 +45,13 @@ BOUT_BOT = "random"
 
 SHOWN = 40
 """The most characters of a name asked for that an error repeats."""
+
+HELP = "help"
+"""The word in a lesson's place that asks for the help of the tutorial's game."""
+HINT = "hint"
+"""The move tried that asks for the lesson's hint."""
+HINT_BUDGET = Budget(iterations=300, seconds=2.0)
+"""The search of a hint in a lesson whose question several moves answer: 2 seconds at most."""
 
 
 def _lesson(game: str, key: str) -> tuple[Tutorial, Lesson]:
@@ -73,9 +92,46 @@ def _neighbours(found: Tutorial, lesson: Lesson) -> tuple[str | None, str | None
     return before, after
 
 
-def lesson_view(game: str, key: str) -> dict[str, Any]:
+def help_of(game: Game) -> dict[str, Any]:
+    """The help of ``game`` as the game page has it: its printed title, how it goes
+    (``howto``), each component a player may ask about (``topics``: the ``key`` a board's
+    ``data-help`` names, its printed ``name``, ``kind`` and what it does) and the rulebook
+    sections in short (``rules``)."""
+    views = views_of(game)
+    rules = []
+    for section in views.rule_sections():
+        text = views.rules_section(section)
+        if text:
+            rules.append({"section": section, "text": text})
+    return {
+        "title": title_of(game.name),
+        "howto": views.howto(),
+        "topics": [
+            {"key": t.key, "name": t.name, "kind": t.kind, "text": t.text} for t in views.glossary()
+        ],
+        "rules": rules,
+    }
+
+
+def tutorial_help(game: str) -> dict[str, Any]:
+    """The help of the game of ``game``'s tutorial, for as many players as its lessons."""
+    found, _ = _lesson(game, _first_key(game))
+    return help_of(make(found.game, players=found.players))
+
+
+def _first_key(game: str) -> str:
+    try:
+        return tutorial(game[:SHOWN]).lessons[0].key
+    except LessonError as exc:
+        raise ApiError(404, "unknown_tutorial", str(exc)) from None
+
+
+def lesson_view(game: str, key: str) -> dict[str, Any] | JSONResponse:
     """The lesson ``key`` of ``game``'s tutorial: its words, its position as its seat sees it
-    and that seat's legal moves (a game to start, for the last lesson)."""
+    and that seat's legal moves (a game to start, for the last lesson). The key ``help``: the
+    help of the tutorial's game (:func:`tutorial_help`), answered as it is."""
+    if key == HELP:
+        return JSONResponse(tutorial_help(game))
     found, lesson = _lesson(game, key)
     state = lesson.build()
     views = views_of(state.game)
@@ -114,10 +170,14 @@ def lesson_view(game: str, key: str) -> dict[str, Any]:
     return out
 
 
-def try_move(game: str, key: str, action: int | None, text: str | None) -> dict[str, Any]:
+def try_move(
+    game: str, key: str, action: int | None, text: str | None
+) -> dict[str, Any] | JSONResponse:
     """The verdict on ``action`` (or the move named by ``text``) tried in the lesson: whether
     it is the lesson's move and why in words; for the lesson's move, what follows and the board
-    after it."""
+    after it. The word ``hint``: the lesson's hint (:func:`lesson_hint`), answered as it is."""
+    if text is not None and text.strip().lower() == HINT:
+        return JSONResponse(lesson_hint(game, key))
     found, lesson = _lesson(game, key)
     if lesson.bout:
         raise ApiError(
@@ -158,3 +218,56 @@ def try_move(game: str, key: str, action: int | None, text: str | None) -> dict[
     if verdict.ok:
         out["svg"] = views_of(state.game).svg(after_move(state, action), lesson.seat)
     return out
+
+
+def lesson_hint(game: str, key: str, budget: Budget = HINT_BUDGET) -> dict[str, Any]:
+    """The hint of a lesson: the move it asks for (``action``, its ``words`` and the board's
+    ``targets`` to click for it) and why in ``lines``, the lesson's own teaching first. Where
+    several moves answer the question, the one the hint's search (:func:`towers.learn.hints.hint`,
+    within ``budget``) finds best among them, with the search's figures (``source``
+    ``"search"``); else the lesson's one move (``source`` ``"lesson"``)."""
+    _, lesson = _lesson(game, key)
+    if lesson.bout:
+        raise ApiError(
+            409,
+            "lesson_is_a_game",
+            f"the lesson {key!r} is a whole game against the {BOUT_BOT} bot: its game page "
+            "has a Hint button",
+        )
+    state = lesson.build()
+    answers = [a for a in state.legal_actions() if lesson.accepts(state, a)]
+    if not answers:
+        raise ApiError(409, "no_answer", f"no legal move answers the lesson {key!r} any more")
+    teaching = [line for line in (lesson.ask, lesson.why) if line]
+    action, source, searched = answers[0], "lesson", []
+    if len(answers) > 1:
+        action, searched = _searched(state, lesson.seat, answers, budget)
+        source = "search"
+    views = views_of(state.game)
+    words = state.action_to_string(action)
+    return {
+        "action": action,
+        "words": words,
+        "targets": views.targets(action),
+        "source": source,
+        "lines": [f"The lesson's move: {words}.", *teaching, *searched],
+    }
+
+
+def _searched(state: State, seat: int, answers: list[int], budget: Budget) -> tuple[int, list[str]]:
+    """The best of ``answers`` by the hint's search, and what the search says of it."""
+    found = hint(state, seat, budget, random.Random(0))
+    alone = state.game.COOPERATIVE or state.game.num_players == 1
+    if found.action in answers:
+        # the search's own words, without its first line (the move, said already)
+        return found.action, [" ".join(found.text.split("\n")[1:]).replace("   ", " ")]
+    tried = [c for c in found.found.candidates if c.action in answers]
+    if not tried:
+        return answers[0], []
+    best = tried[0]
+    return best.action, [
+        f"Of the {len(answers)} moves this lesson takes, the search tried "
+        f"{state.action_to_string(best.action)} most ({best.visits} of "
+        f"{found.found.iterations} imagined games), expecting "
+        f"{lead_words(state, best.lead, alone)} after it."
+    ]
