@@ -16,6 +16,12 @@ game in play, off the event loop.
   key (the game, its history and the budget), so the next request is answered at once, also
   by another server process or after a restart. Each viewer gets it as it may read it: a
   move another seat may not read is "a hidden choice", with no words.
+- A review is **made once** across the server processes that share the folder: the process
+  that starts it writes a claim beside where the review will be stored
+  (:class:`ReviewClaims`) and renews it with its progress as it goes; another process asked
+  for the same review answers with that progress and makes nothing. A claim not renewed for
+  :data:`CLAIM_EXPIRES` seconds, or whose process is gone from this machine, was left by a
+  process that crashed: the next asker takes it over and makes the review.
 
 The files (reviews, the seats' agreements) are kept in :func:`learn_dir`.
 """
@@ -23,14 +29,19 @@ The files (reviews, the seats' agreements) are kept in :func:`learn_dir`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import os
 import random
 import re
+import secrets
+import socket
 import tempfile
 import threading
+import time
 import weakref
+from collections.abc import Iterator, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -68,6 +79,17 @@ REVIEW_SEED = 0
 """The seed of a review's searches: the same game reviewed again gives the same review."""
 HIDDEN = "a hidden choice"
 SAFE_ID = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
+CLAIM_EXPIRES = 60.0
+"""Seconds after which a review's claim that was not renewed is taken to be left by a
+process that crashed, and is taken over. The maker renews it after each decision searched
+(at most every :data:`CLAIM_RENEW` seconds), and one decision takes far less."""
+CLAIM_RENEW = 1.0
+"""How often, at most, the maker of a review renews its claim with its progress."""
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - a system without flock: claims are not guarded
+    fcntl = None  # type: ignore[assignment]
 
 
 def learn_dir(database: str) -> Path:
@@ -86,15 +108,128 @@ def learn_dir(database: str) -> Path:
     return Path(tempfile.gettempdir()) / f"towers-learn-{digest}"
 
 
+def _alive(pid: int) -> bool:
+    """Whether a process of this machine runs under ``pid`` (True when it cannot be told)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (OSError, ValueError, OverflowError):
+        return True  # another user's process, or a number no process has: not known gone
+    return True
+
+
+class ReviewClaims:
+    """Who makes the review of each game, across the server processes that share
+    ``folder``: a claim file a game (``<game id>.review.claim``, JSON: its owner, the
+    machine and process, the review's key, how far it is and when it was last renewed),
+    taken, renewed and given back under a lock on ``reviews.lock`` in the same folder
+    (``flock``, which the system lifts from a process that dies), so that two askers never
+    both take it. Each review made has an owner of its own (a random token)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.host = socket.gethostname()
+        self.pid = os.getpid()
+
+    def path(self, game_id: str) -> Path:
+        return self.folder / f"{game_id}.review.claim"
+
+    @contextlib.contextmanager
+    def _locked(self) -> Iterator[None]:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.folder / "reviews.lock", os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            if fcntl is not None:
+                fcntl.flock(fd, fcntl.LOCK_EX)
+            yield
+        finally:
+            os.close(fd)  # closing lifts the lock
+
+    def read(self, game_id: str) -> dict[str, Any] | None:
+        """The claim on the game's review as it stands, expired or not; None for none."""
+        try:
+            data = json.loads(self.path(game_id).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        return data if isinstance(data, dict) else None
+
+    def expired(self, claim: Mapping[str, Any], now: float | None = None) -> bool:
+        """Whether ``claim`` was left by a process that crashed: not renewed for
+        :data:`CLAIM_EXPIRES` seconds, or its process gone from this machine (or a claim
+        that cannot be read)."""
+        try:
+            at = float(claim["at"])
+            host = str(claim["host"])
+            pid = int(claim["pid"])
+        except (KeyError, TypeError, ValueError):
+            return True
+        if (time.time() if now is None else now) - at > CLAIM_EXPIRES:
+            return True
+        return host == self.host and pid != self.pid and not _alive(pid)
+
+    def standing(self, game_id: str) -> dict[str, Any] | None:
+        """The claim on the game's review when one stands (not expired), else None."""
+        found = self.read(game_id)
+        return None if found is None or self.expired(found) else found
+
+    def claim(self, game_id: str, key: str, owner: str) -> dict[str, Any] | None:
+        """Take the claim on the game's review for ``owner`` (None), unless another's claim
+        stands: then that claim, with its progress (``done``, ``total``)."""
+        with self._locked():
+            found = self.standing(game_id)
+            if found is not None and found.get("owner") != owner:
+                return found
+            self._put(game_id, {"owner": owner, "key": key, "done": 0, "total": 0})
+            return None
+
+    def renew(self, game_id: str, owner: str, key: str, done: int, total: int) -> bool:
+        """Renew ``owner``'s claim with its progress; False when the claim is another's
+        now (it expired and was taken over: the other makes the review)."""
+        with self._locked():
+            found = self.read(game_id)
+            if found is not None and found.get("owner") != owner:
+                return False
+            self._put(game_id, {"owner": owner, "key": key, "done": done, "total": total})
+            return True
+
+    def release(self, game_id: str, owner: str) -> None:
+        """Give the claim back, if it is still ``owner``'s."""
+        with self._locked():
+            found = self.read(game_id)
+            if found is not None and found.get("owner") == owner:
+                self.path(game_id).unlink(missing_ok=True)
+
+    def _put(self, game_id: str, data: dict[str, Any]) -> None:
+        path = self.path(game_id)
+        data = {**data, "host": self.host, "pid": self.pid, "at": time.time()}
+        part = path.with_name(path.name + f".{data['owner']}.part")
+        part.write_text(json.dumps(data), encoding="utf-8")
+        part.replace(path)  # whole or not at all, for a reader without the lock
+
+
 @dataclass
 class _Job:
-    """A review being made: how far it is, and the thread's answer."""
+    """A review being made in this process: its owner (the claim's token), how far it is,
+    and the thread's answer (None: another process took its claim over)."""
 
     key: str
+    owner: str = field(default_factory=lambda: secrets.token_hex(8))
     done: int = 0
     total: int = 0
-    future: Future[Review] | None = None
+    future: Future[Review | None] | None = None
     cancel: threading.Event = field(default_factory=threading.Event)
+
+
+def _count(value: Any) -> int:
+    try:
+        return max(0, int(value))
+    except (TypeError, ValueError):
+        return 0
+
+
+def _progress(done: Any, total: Any) -> dict[str, Any]:
+    return {"status": "running", "done": _count(done), "total": _count(total)}
 
 
 _ALL: weakref.WeakValueDictionary[int, Learning] = weakref.WeakValueDictionary()
@@ -115,6 +250,7 @@ class Learning:
         """Hints being searched in a thread now (a stopped one ends between two imagined
         games)."""
         self.folder = learn_dir(service.config.database)
+        self.claims = ReviewClaims(self.folder)
         self._hints = ThreadPoolExecutor(HINT_WORKERS, thread_name_prefix="towers-hint")
         self._reviews = ThreadPoolExecutor(1, thread_name_prefix="towers-review")
         self._asking: dict[tuple[str, int], threading.Event] = {}
@@ -362,7 +498,8 @@ class Learning:
         return found if found.key == key else None
 
     async def review(self, room: Room, seat: int | None) -> tuple[int, dict[str, Any]]:
-        """(200, the review as ``seat`` may read it) once made; (202, its progress) before."""
+        """(200, the review as ``seat`` may read it) once made; (202, its progress) before,
+        whether this process makes it or another one does."""
         async with room.lock:
             if not room.state.is_terminal():
                 raise ApiError(
@@ -378,32 +515,73 @@ class Learning:
                 if done is not None and done.future is not None and done.future.done():
                     del self._jobs[room.id]  # stored: the file answers from now on
             return 200, self._as_seen(room, found, seat)
-        with self._lock:
-            job = self._jobs.get(room.id)
-            if job is not None and job.key != key:
-                job.cancel.set()
-                job = None
-            if job is None:
-                job = self._jobs[room.id] = _Job(key)
-                job.future = self._reviews.submit(self._make, room.id, state, budget, job)
-        if job.future is not None and job.future.done():
+        job, other = await asyncio.to_thread(self._start, room.id, state, budget, key)
+        if other is not None:
+            # another process makes it: its progress, as its claim says
+            return 202, _progress(other.get("done"), other.get("total"))
+        assert job is not None and job.future is not None
+        if job.future.done():
             with self._lock:
                 if self._jobs.get(room.id) is job:
                     del self._jobs[room.id]
             error = job.future.exception()
             if error is not None:
                 raise ApiError(500, "review_failed", f"the review could not be made: {error}")
-            return 200, self._as_seen(room, job.future.result(), seat)
-        return 202, {"status": "running", "done": job.done, "total": job.total}
+            made = job.future.result()
+            if made is None or made.cut_short:
+                # another process claimed it first, or took it over: the next request
+                # follows that one
+                return 202, _progress(job.done, job.total)
+            return 200, self._as_seen(room, made, seat)
+        return 202, _progress(job.done, job.total)
 
-    def _make(self, game_id: str, state: Any, budget: Budget, job: _Job) -> Review:
+    def _start(
+        self, game_id: str, state: State, budget: Budget, key: str
+    ) -> tuple[_Job | None, dict[str, Any] | None]:
+        """This process's job for the review (under way, or started now under a claim of
+        its own), or the claim of another process that makes it."""
+        with self._lock:
+            job = self._jobs.get(game_id)
+            if job is not None and job.key != key:
+                job.cancel.set()
+                job = None
+            if job is not None:
+                return job, None
+            job = _Job(key)
+            other = self.claims.claim(game_id, key, job.owner)
+            if other is not None:
+                return None, other
+            self._jobs[game_id] = job
+            job.future = self._reviews.submit(self._make, game_id, state, budget, job)
+            return job, None
+
+    def _make(self, game_id: str, state: State, budget: Budget, job: _Job) -> Review | None:
+        """The review, made under this job's claim; None when another process took the
+        claim over while the job waited its turn. Stored unless cut short; the claim is
+        given back at the end, whatever it is."""
+        if not self.claims.renew(game_id, job.owner, job.key, 0, 0):
+            return None
+        renewed = time.monotonic()
+
         def progress(done: int, total: int) -> None:
+            nonlocal renewed
             job.done, job.total = done, total
+            now = time.monotonic()
+            if now - renewed >= CLAIM_RENEW:
+                renewed = now
+                if not self.claims.renew(game_id, job.owner, job.key, done, total):
+                    job.cancel.set()  # taken over after this claim expired: the other makes it
 
-        made = review(state, budget, progress, seed=REVIEW_SEED, cancel=job.cancel)
-        if not made.cut_short:
-            self._write(self._path(game_id, "review"), made.to_json() + "\n")
-        return made
+        try:
+            found = self._stored(game_id, job.key)
+            if found is not None:
+                return found  # made by another process while this job waited its turn
+            made = review(state, budget, progress, seed=REVIEW_SEED, cancel=job.cancel)
+            if not made.cut_short:
+                self._write(self._path(game_id, "review"), made.to_json() + "\n")
+            return made
+        finally:
+            self.claims.release(game_id, job.owner)
 
     def _swing_text(self, room: Room, made: Review, swing: Swing, seat: int | None) -> str:
         """A swing as ``seat`` may read it. In a game that hides anything, the move the
