@@ -41,7 +41,7 @@ from tests.web.browser import (
     tab_until,
 )
 from towers.core.game import CHANCE
-from towers.core.registry import make, make_bot
+from towers.core.registry import make, make_bot, title_of
 from towers.learn.tutorial import tutorials
 from towers.server.rooms import hash_secret
 from towers.server.store import GameRow, LogRow
@@ -426,3 +426,182 @@ def test_an_unknown_tutorial_is_said_so(live: Live, page: Any) -> None:
     page.wait_for_selector("#overview:not(.hidden)")
     assert page.locator("#overview-lessons li").count() == len(tutorials()["torres"].lessons)
     assert axe_violations(page) == []
+
+
+# ---- help and hints inside a lesson ------------------------------------------------------------
+CARD = """() => { const c = document.querySelector('#help-card');
+  if (c.classList.contains('hidden')) return null;
+  const b = c.getBoundingClientRect();
+  return { name: document.querySelector('#help-name').textContent,
+           text: document.querySelector('#help-text').textContent,
+           box: [b.left, b.top, b.right, b.bottom] }; }"""
+HELP_AT = """(keys) => {
+  const hitAt = (n) => {
+    const b = n.getBoundingClientRect();
+    for (const [fx, fy] of [[.5, .5], [.3, .3], [.7, .7], [.3, .7], [.7, .3]]) {
+      const x = b.left + b.width * fx, y = b.top + b.height * fy;
+      const hit = document.elementFromPoint(x, y);
+      if (hit && hit.closest('[data-help]') === n) return [x, y];
+    }
+    return null;
+  };
+  const area = (n) => n.getBoundingClientRect().width * n.getBoundingClientRect().height;
+  const nodes = [...document.querySelectorAll('#board svg [data-help]')].filter((n) => {
+    const b = n.getBoundingClientRect();
+    return keys.includes(n.dataset.help) && b.width > 12 && b.height > 12;
+  }).sort((a, b) => area(a) - area(b));
+  for (const n of nodes) {
+    n.scrollIntoView({ block: 'center', inline: 'center' });
+    const at = hitAt(n);
+    if (at) return [...at, n.dataset.help];
+  }
+  return null;
+}"""
+
+
+def help_api(live: Live, game: str) -> dict[str, Any]:
+    r = live.http.get(f"/api/learn/{game}/help")
+    assert r.status_code == 200, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def on_screen(page: Any, card: dict[str, Any]) -> bool:
+    left, top, right, bottom = card["box"]
+    size = page.viewport_size
+    return bool(left >= 0 and top >= 0 and right <= size["width"] and bottom <= size["height"])
+
+
+@pytest.mark.parametrize("game", ["torres", "sifnos"])
+def test_a_lessons_board_explains_itself_as_the_game_pages_does(
+    live: Live, page: Any, game: str
+) -> None:
+    """The mouse resting on a thing of the lesson's board shows its card; "?" on the target
+    the keyboard is on shows that target's; "How this game goes" opens the game's how-to."""
+    key = next(x.key for x in tutorials()[game].lessons if not x.bout)
+    page.goto(live.base + f"/learn/{game}/{key}")
+    lesson_data(live, page)
+    topics = {t["key"]: t for t in help_api(live, game)["topics"]}
+    x, y, ident = page.evaluate(HELP_AT, list(topics))
+    page.mouse.move(x, y)
+    page.wait_for_function(CARD)
+    card = page.evaluate(CARD)
+    assert card["name"] == topics[ident]["name"] and card["text"] == topics[ident]["text"]
+    assert on_screen(page, card), card
+    assert axe_violations(page) == []
+    page.mouse.move(2, 2)
+    page.wait_for_function(f"!({CARD})()")
+    # by the keyboard: "?" on the board's target, Escape back to it
+    tab_until(page, "#board [data-tw-target]")
+    on = page.evaluate("() => document.activeElement.dataset.twTarget")
+    page.keyboard.press("?")
+    page.wait_for_function(CARD)
+    card = page.evaluate(CARD)
+    names = {t["name"] for t in topics.values()}
+    assert card["name"] in names or card["text"], card
+    assert card["name"] in page.inner_text("#help-said")
+    assert page.evaluate("() => document.activeElement.dataset.twTarget") == on
+    page.keyboard.press("Escape")
+    page.wait_for_function(f"!({CARD})()")
+    assert page.evaluate("() => document.activeElement.dataset.twTarget") == on
+    # nothing was tried meanwhile, and "How this game goes" holds the game's how-to
+    assert page.locator("#verdict.hidden").count() == 1
+    page.click("#howto-open")
+    page.wait_for_selector("#howto[open]")
+    assert page.inner_text("#howto-title") == f"How {title_of(game)} goes"
+    assert page.locator("#topic-list li").count() == len(topics)
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#howto:not([open])", state="attached")
+
+
+def test_help_mode_in_a_lesson_explains_instead_of_choosing(live: Live, browser: Any) -> None:
+    context, page, errors = open_page(browser, phone=True)
+    try:
+        page.goto(live.base + "/learn/torres/climb")
+        data = lesson_data(live, page)
+        right = expected(live, data)
+        page.locator("#help-mode").tap()
+        x, y = page.evaluate(CENTRE, right["targets"][0])
+        page.touchscreen.tap(x, y)
+        page.wait_for_function(CARD)
+        card = page.evaluate(CARD)
+        assert on_screen(page, card), card
+        assert page.locator("#board .tw-picked").count() == 0  # nothing chosen
+        assert page.locator("#verdict.hidden").count() == 1
+        assert axe_violations(page) == []
+        screens(page, "learn-lesson-help-phone")
+        page.locator("#help-mode").tap()
+        page.wait_for_function(f"!({CARD})()")
+    finally:
+        context.close()
+    assert not errors, errors
+
+
+HINT_RINGS = "() => [...document.querySelectorAll('#board .tw-hint')].map((n) => n.dataset.target)"
+
+
+def hint_in_page(page: Any) -> tuple[list[str], str]:
+    """Press Hint; the places ringed (in order) and what the hint says."""
+    page.click("#hint")
+    page.wait_for_function(
+        "() => document.querySelector('#hint-out .learn-where') || document.querySelector('.hinted')"
+    )
+    return page.evaluate(HINT_RINGS), page.inner_text("#hint-out")
+
+
+@pytest.mark.parametrize(("game", "key"), [("torres", "climb"), ("sifnos", "construct")])
+def test_a_hint_in_a_lesson_rings_its_move_and_says_why(
+    live: Live, page: Any, game: str, key: str
+) -> None:
+    """Hint rings the lesson's move on the board and says why, the lesson's words first (in a
+    lesson several moves answer, the search's best of them, with its figures); the move made
+    from the rings is the lesson's."""
+    lesson = tutorials()[game].lesson(key)
+    page.goto(live.base + f"/learn/{game}/{key}")
+    data = lesson_data(live, page)
+    rings, said = hint_in_page(page)
+    entry = next(e for e in data["legal"] if e["targets"] == rings and e["text"] in said)
+    assert said.startswith(f"The lesson's move: {entry['text']}.")
+    assert "ringed on the board in green" in said
+    first = said.index(lesson.why.split("\n")[0].split(" ")[0])
+    if key == "construct":
+        assert "imagined games" in said[first:]
+    assert axe_violations(page) == []
+    if key == "climb":
+        screens(page, "learn-lesson-hint-desktop")
+    else:
+        shot(page, f"learn-{game}-hint")
+    # a help card beside the hint, for the documentation's picture
+    if key == "climb":
+        topics = list(help_api(live, game)["topics"])
+        x, y, _ = page.evaluate(HELP_AT, [t["key"] for t in topics])
+        page.mouse.move(x, y)
+        page.wait_for_function(CARD)
+        screens(page, "learn-lesson-help-desktop")
+        page.mouse.move(2, 2)
+        page.wait_for_function(f"!({CARD})()")
+    assert try_in_page(page, entry) == "true"
+    assert page.locator("#board .tw-hint").count() == 0
+    assert page.locator("#hint-row.hidden").count() == 1
+
+
+def test_a_hint_for_a_move_in_words_marks_its_button(live: Live, browser: Any) -> None:
+    context, page, errors = open_page(browser, phone=True)
+    try:
+        page.goto(live.base + "/learn/dark_tower/banner")
+        data = lesson_data(live, page)
+        right = expected(live, data)
+        page.locator("#hint").tap()
+        page.wait_for_selector(".hinted")
+        marked = page.get_attribute("#words button.hinted", "data-action")
+        assert marked == str(right["action"])
+        assert f"Press the button “{right['text']}”" in page.inner_text("#hint-out")
+        assert page.locator("#hint-out").is_visible()
+        assert axe_violations(page) == []
+        screens(page, "learn-lesson-hint-phone")
+        page.locator("#words button.hinted").tap()
+        assert page.wait_for_function(VERDICT, arg=right["action"]).json_value() == "true"
+        assert page.locator(".hinted").count() == 0
+    finally:
+        context.close()
+    assert not errors, errors

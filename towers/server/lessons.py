@@ -126,7 +126,7 @@ def _first_key(game: str) -> str:
         raise ApiError(404, "unknown_tutorial", str(exc)) from None
 
 
-def lesson_view(game: str, key: str) -> dict[str, Any] | JSONResponse:
+def lesson_view(game: str, key: str) -> Any:
     """The lesson ``key`` of ``game``'s tutorial: its words, its position as its seat sees it
     and that seat's legal moves (a game to start, for the last lesson). The key ``help``: the
     help of the tutorial's game (:func:`tutorial_help`), answered as it is."""
@@ -170,9 +170,7 @@ def lesson_view(game: str, key: str) -> dict[str, Any] | JSONResponse:
     return out
 
 
-def try_move(
-    game: str, key: str, action: int | None, text: str | None
-) -> dict[str, Any] | JSONResponse:
+def try_move(game: str, key: str, action: int | None, text: str | None) -> Any:
     """The verdict on ``action`` (or the move named by ``text``) tried in the lesson: whether
     it is the lesson's move and why in words; for the lesson's move, what follows and the board
     after it. The word ``hint``: the lesson's hint (:func:`lesson_hint`), answered as it is."""
@@ -238,8 +236,9 @@ def lesson_hint(game: str, key: str, budget: Budget = HINT_BUDGET) -> dict[str, 
     answers = [a for a in state.legal_actions() if lesson.accepts(state, a)]
     if not answers:
         raise ApiError(409, "no_answer", f"no legal move answers the lesson {key!r} any more")
-    teaching = [line for line in (lesson.ask, lesson.why) if line]
-    action, source, searched = answers[0], "lesson", []
+    teaching = [lesson.why] if lesson.why else []  # the question is on the page already
+    searched: list[str] = []
+    action, source = answers[0], "lesson"
     if len(answers) > 1:
         action, searched = _searched(state, lesson.seat, answers, budget)
         source = "search"

@@ -5,7 +5,9 @@
 // move is not played), on a tap in help mode (the "?" button), and on "?" or "h" from the
 // keyboard on a target. The card is closed by Escape, its × or a tap elsewhere. A refusal that
 // cites a rule offers "why?", its summary. "How this game goes" holds the how-to, the topics
-// (searchable) and the rules in short. Loaded before game.js, whose gameId it reads.
+// (searchable) and the rules in short. Loaded before game.js, whose gameId it reads; a lesson's
+// page (lesson.js) sets helpFrom instead, the help of its tutorial's game
+// (GET /api/learn/{game}/help).
 "use strict";
 
 const HOLD_MS = 500;      // a press this long shows the help instead of choosing
@@ -23,10 +25,11 @@ let hoverTimer = null;
 let hoverOn = null;       // the element the mouse rests on
 let hold = null;          // {timer, x, y} while a finger is held down
 let swallowClick = false; // the click that ends a long press chooses nothing
+let helpFrom = null;      // where the help comes from, when not from the game page's game
 
 function loadHelp() {
   if (!helpLoading) {
-    helpLoading = fetch(`/api/games/${encodeURIComponent(gameId)}/help`)
+    helpLoading = fetch(helpFrom || `/api/games/${encodeURIComponent(gameId)}/help`)
       .then((res) => (res.ok ? res.json() : null))
       .catch(() => null)
       .then((data) => {

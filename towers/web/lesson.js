@@ -6,13 +6,17 @@
 // right, weaker or refused, with the rule; the lesson's move shows what follows and the next
 // lesson. The last lesson creates a game against the random bot (POST /api/games) and opens
 // the game page. Keyboard: the board's targets are one Tab stop, the arrow keys go between
-// them, Enter or Space chooses, Escape takes a choice under way back.
+// them, Enter or Space chooses, Escape takes a choice under way back. Help as on the game page
+// (help.js: hover, long press, help mode, "?" on a target, "How this game goes"), from the
+// tutorial's game; Hint asks the server for the lesson's move (the word "hint" tried), rings
+// its places on the board or marks its button, and says why in the lesson's words.
 "use strict";
 
 const where = location.pathname.split("/").filter(Boolean).map(decodeURIComponent);
 const learnGame = where[1] || "";
 const learnKey = where[2] || null;
 const lessonPath = `/api/learn/${encodeURIComponent(learnGame)}/${encodeURIComponent(learnKey || "")}`;
+helpFrom = `/api/learn/${encodeURIComponent(learnGame)}/help`;  // help.js: the tutorial's game
 
 let lesson = null;      // the lesson as the server gives it
 let legal = [];         // the moves that may be tried (none once the lesson's move is made)
@@ -20,6 +24,8 @@ let picked = [];        // board elements clicked so far towards a move
 let trying = false;     // a move is with the server
 let backToBoard = false; // the keyboard goes back to the board once it is drawn again
 let focusAt = null;     // where on the board (svg units) the keyboard last was
+let hintShown = null;   // the lesson's hint on show: {action, words, targets}
+let hinting = false;    // a hint is with the server
 
 async function getJson(path, options) {
   const res = await fetch(path, options);
@@ -109,6 +115,7 @@ function showLesson() {
   $("#all-lessons").href = `/learn/${encodeURIComponent(l.game)}`;
   $("#all-lessons").textContent = `All lessons of the ${l.title} tutorial`;
   legal = l.legal;
+  $("#help-mode").classList.remove("hidden");
   $("#lesson-main").classList.remove("hidden");
   drawBoard(l.svg);
   renderMoves();
@@ -122,12 +129,89 @@ function renderMoves() {
   all.replaceChildren();
   $("#moves").classList.toggle("hidden", !legal.length);
   $("#typed").classList.toggle("hidden", !legal.length);
+  $("#hint-row").classList.toggle("hidden", !legal.length);
   if (!legal.length) return;
   const button = (a) => el("button", { type: "button", "data-action": a.action, text: a.text, onclick: (e) => tryMove(a.action, e.detail === 0) });
   for (const a of legal.filter((x) => !x.targets.length)) words.append(button(a));
   if (!words.children.length) words.append(el("span", { class: "muted", text: "Choose on the board: the ringed places." }));
   $("#all-summary").textContent = `All legal moves (${legal.length})`;
   for (const a of legal) all.append(button(a));
+  drawHint();
+}
+
+// ---- the lesson's hint --------------------------------------------------------------------
+async function askHint() {
+  if (hinting || !legal.length) return;
+  hinting = true;
+  clearHint();
+  const out = $("#hint-out");
+  out.replaceChildren(el("p", { class: "muted", text: "Looking for the lesson's move…" }));
+  out.classList.remove("hidden");
+  $("#hint").disabled = true;
+  let data = null;
+  try {
+    data = await getJson(`${lessonPath}/try`, {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ text: "hint" }),
+    });
+  } catch (err) {
+    out.replaceChildren(el("p", { text: (err && err.message) || "The hint could not be found." }));
+  }
+  hinting = false;
+  $("#hint").disabled = false;
+  if (data && legal.length) showHint(data);
+}
+
+function showHint(data) {
+  hintShown = { action: data.action, words: data.words, targets: data.targets };
+  const [head, ...why] = data.lines;
+  const where = data.targets.length
+    ? `It is ringed on the board in green${data.targets.length > 1 ? `, ${data.targets.length} places to choose in turn` : ""}.`
+    : `Press the button “${data.words}”.`;
+  $("#hint-out").replaceChildren(el("p", { class: "learn-head", text: head }),
+    el("p", { class: "learn-where", text: where }),
+    ...why.map((line) => el("p", {}, ...withCode(line))),
+    el("button", { type: "button", class: "learn-close", text: "Hide the hint", onclick: clearHint }));
+  $("#hint-out").classList.remove("hidden");
+  drawHint();
+}
+
+function clearHint() {
+  hintShown = null;
+  if (!hinting) {
+    $("#hint-out").classList.add("hidden");
+    $("#hint-out").replaceChildren();
+  }
+  drawHint();
+}
+
+// The hinted move where it is made: its places ringed in green (numbered when there are
+// several to choose in turn), or its button marked.
+function drawHint() {
+  document.querySelectorAll(".hinted").forEach((n) => n.classList.remove("hinted"));
+  const root = $("#board svg");
+  if (root) root.querySelectorAll(".tw-hint-layer").forEach((n) => n.remove());
+  if (!hintShown) return;
+  if (!hintShown.targets.length) {
+    document.querySelectorAll(`#words button[data-action="${hintShown.action}"], #all-moves button[data-action="${hintShown.action}"]`)
+      .forEach((b) => b.classList.add("hinted"));
+    return;
+  }
+  if (!root) return;
+  const layer = document.createElementNS("http://www.w3.org/2000/svg", "g");
+  layer.setAttribute("class", "tw-hint-layer");
+  layer.setAttribute("pointer-events", "none");
+  hintShown.targets.forEach((id, k) => {
+    ring(root, layer, id, "tw-hint", -4);
+    const target = byId(root, id);
+    if (!target || hintShown.targets.length < 2) return;
+    const box = boxInRoot(root, target);
+    const label = document.createElementNS("http://www.w3.org/2000/svg", "text");
+    label.setAttribute("x", box.x - 2); label.setAttribute("y", box.y - 6);
+    label.setAttribute("class", "tw-hint-step");
+    label.textContent = `${k + 1}`;
+    layer.append(label);
+  });
+  root.append(layer);
 }
 
 // The server's verdict on a move tried, next to the board.
@@ -149,6 +233,7 @@ async function tryMove(action, toBoard) {
   if (trying || !legal.length) return;
   trying = true;
   picked = [];
+  clearHint();
   hideChooser();
   highlight();
   const body = typeof action === "number" ? { action } : { text: action };
@@ -280,6 +365,7 @@ function highlight() {
   for (const id of picked) ring(root, layer, id, "tw-picked");
   for (const id of nextIds()) ring(root, layer, id, "tw-hl");
   root.append(layer);
+  drawHint();  // over the rings, where the board now puts its places
   $("#cancel").classList.toggle("hidden", picked.length === 0);
   markTargets(root);
 }
@@ -467,6 +553,7 @@ $("#typed").addEventListener("submit", (event) => {
   if (text) tryMove(text, false);
 });
 $("#bout-start").addEventListener("click", startBout);
+$("#hint").addEventListener("click", askHint);
 new ResizeObserver(reflow).observe($("#board"));
 new ResizeObserver(fitDock).observe($("#dock"));
 window.addEventListener("resize", fitDock);
