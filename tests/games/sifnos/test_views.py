@@ -118,7 +118,8 @@ def test_every_id_is_on_a_shape_and_large_enough_to_tap() -> None:
 
 def test_the_map_is_whole() -> None:
     """Every Region, Tower space, Province and Ship space is drawn with its id; the harbours
-    stand at sea, clear of the Tower spaces and of each other."""
+    stand at sea in the panel, clear of the Tower spaces and of each other, with room
+    between."""
     state = towers.make("sifnos", players=2).new_initial_state()
     ids = set(svg_ids(sifnos_svg.svg(state, None)))
     for r in D.regions:
@@ -131,17 +132,17 @@ def test_the_map_is_whole() -> None:
         for k in range(1, 5):
             assert f"ship-{D.provinces[p].id}-{k}" in ids
     g = sifnos_svg.geometry()
-    half = sifnos_svg.HARBOUR / 2
     spots = list(g["harbours"].values())
     assert len(spots) == len(D.large)
-    for i, (x, y) in enumerate(spots):
-        assert half <= x <= 400 - half and half <= y <= g["height"] - half
-        for x2, y2 in spots[i + 1 :]:
-            assert max(abs(x - x2), abs(y - y2)) >= 2 * half
+    for i, (x, y, w, h, shape) in enumerate(spots):
+        assert (w, h) == sifnos_svg.harbour_size(shape)
+        assert w / 2 <= x <= 400 - w / 2 and h / 2 <= y <= g["height"] - h / 2
+        for x2, y2, w2, h2, _ in spots[i + 1 :]:
+            assert max(abs(x - x2) - (w + w2) / 2, abs(y - y2) - (h + h2) / 2) >= 6
         for s in range(len(D.spaces)):
             sx, sy = sifnos_svg._space_xy(s)
-            gap = math.hypot(max(abs(sx - x) - half, 0), max(abs(sy - y) - half, 0))
-            assert gap >= sifnos_svg.TOWER_R, D.spaces[s].id
+            gap = math.hypot(max(abs(sx - x) - w / 2, 0), max(abs(sy - y) - h / 2, 0))
+            assert gap >= sifnos_svg.TOWER_R + 4, D.spaces[s].id
 
 
 def test_targets_of_each_kind() -> None:

@@ -8,7 +8,9 @@ Provinces with their Dice and Tents, the Main Board (face-up Cards, Scoring Tile
 Markers, Allied Ships, the Bag, the Draw Pile and the discards), the seat's own hand as cards,
 and each side's Player Board (Influence, Dice, Towers, Soldiers, the Fort and Beacon grid, the
 Buildings) and the Cards above it by column. The Ship queues stand where the coast of each
-Province faces the sea, worked out from the map, so an edited map is drawn as it is.
+Province faces the sea, worked out from the map, so an edited map is drawn as it is: in the
+bays of the coast where they fit, so that the island's panel is no higher than its land and
+a row of Ships (a phone shows it with the Key in its Board tab).
 
 The drawing is a column of panels (:mod:`towers.core.panels`: their width, least text and
 least target). Cards, printed effects, Buildings and Scoring Tiles carry their words in a
@@ -318,8 +320,22 @@ def _card_of(c: int | str, corner: bool = True) -> Card:
 # ---- the map ----------------------------------------------------------------------------------
 
 
-HARBOUR = 2 * SHIP + 3 + 6
-"""A Province's harbour: its four Ship spaces two by two, and a rim in its colour."""
+SHAPES = ((2, 2), (4, 1), (1, 4))
+"""How a harbour's four Ship spaces stand, as (columns, rows), each read from space 1 (the
+front): two by two where the sea has room for it, else in a row or a column along the shore,
+whichever keeps the island's panel the lower."""
+RIM = 3
+"""The harbour's rim in its Province's colour, round its Ship spaces."""
+
+
+def harbour_size(shape: tuple[int, int]) -> tuple[float, float]:
+    """The width and height of a harbour of ``shape`` (:data:`SHAPES`), its rim included."""
+    cols, rows = shape
+    return cols * (SHIP + 3) - 3 + 2 * RIM, rows * (SHIP + 3) - 3 + 2 * RIM
+
+
+HARBOUR = harbour_size((2, 2))[0]
+"""The side of a square harbour."""
 
 
 def _inside(poly: list[tuple[float, float]], x: float, y: float) -> bool:
@@ -331,16 +347,15 @@ def _inside(poly: list[tuple[float, float]], x: float, y: float) -> bool:
     return inner
 
 
-def _to_segment(px: float, py: float, a: tuple[float, float], b: tuple[float, float]) -> float:
-    (x1, y1), (x2, y2) = a, b
-    dx, dy = x2 - x1, y2 - y1
-    t = max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / (dx * dx + dy * dy)))
-    return math.hypot(px - x1 - t * dx, py - y1 - t * dy)
+Spot = tuple[float, float, float, float, float, int]
+"""A harbour's place: its distance from its coast, its centre, its half sides, its shape."""
 
 
-def _harbour_spots(scale: float, ox: float) -> dict[int, tuple[float, float]] | None:
-    """Each larger Province's harbour centre, in panel units: at sea, clear of the Tower
-    spaces and of each other, as near its own coast as it can be; None if one finds no place."""
+def _harbour_spots(scale: float, ox: float) -> dict[int, list[Spot]]:
+    """Every place each larger Province's harbour may take, in panel units, nearest its own
+    coast first (square ones before the rows and columns): at sea, clear of the Tower spaces,
+    its near side at most a little more than a Tower space from its coast and nearer that
+    coast than any other Province's."""
     points = [(ox + s.x * scale, s.y * scale) for s in D.spaces]
     polys = []
     for r in D.regions:
@@ -356,81 +371,120 @@ def _harbour_spots(scale: float, ox: float) -> dict[int, tuple[float, float]] | 
     for ri, r in enumerate(D.regions):
         for k in range(4):
             borders.setdefault(frozenset((r.corners[k], r.corners[(k + 1) % 4])), []).append(ri)
-    half = HARBOUR / 2
-    spots: dict[int, list[tuple[float, float, float]]] = {}
-    for p in D.large:
-        coast = [
-            (points[a], points[b])
-            for e, rs in borders.items()
-            if len(rs) == 1 and D.regions[rs[0]].province == p
-            for a, b in [tuple(e)]
-        ]
-        xs = [q[0] for seg in coast for q in seg]
-        ys = [q[1] for seg in coast for q in seg]
-        found = []
-        reach = int(HARBOUR + TOWER_R)
-        for gx in range(int(min(xs)) - reach, int(max(xs)) + reach + 1, 5):
-            hx = min(max(float(gx), 4 + half), COLUMN - 4 - half)
-            for gy in range(int(min(ys)) - reach, int(max(ys)) + reach + 1, 5):
-                hy = float(gy)
-                if any(
-                    max(abs(tx - hx) - half, 0) ** 2 + max(abs(ty - hy) - half, 0) ** 2
-                    < (TOWER_R + 4) ** 2
-                    for tx, ty in points
-                ):
+    # the coast of each larger Province as points a few units apart
+    shore: list[tuple[float, float]] = []
+    owner: list[int] = []
+    for e, rs in borders.items():
+        if len(rs) == 1 and D.regions[rs[0]].province in D.large:
+            a, b = (points[i] for i in e)
+            for t in range(9):
+                shore.append((a[0] + (b[0] - a[0]) * t / 8, a[1] + (b[1] - a[1]) * t / 8))
+                owner.append(D.regions[rs[0]].province)
+    top, bottom = min(y for _, y in points), max(y for _, y in points)
+    reach, clear = (TOWER_R + 24) ** 2, (TOWER_R + 4) ** 2
+    found: dict[int, list[tuple[int, Spot]]] = {p: [] for p in D.large}
+    for rank, shape in enumerate(SHAPES):
+        w, h = harbour_size(shape)
+        hw, hh = w / 2, h / 2
+        gys = [float(gy) for gy in range(int(top - h - TOWER_R), int(bottom + h + TOWER_R) + 1, 5)]
+        # squared gaps along y from each point of the coast and each Tower space, by row
+        shore_dy = [[max(abs(y - gy) - hh, 0) ** 2 for _, y in shore] for gy in gys]
+        tower_dy = [[max(abs(y - gy) - hh, 0) ** 2 for _, y in points] for gy in gys]
+        for gx in range(int(4 + hw), int(COLUMN - 4 - hw) + 1, 5):
+            hx = float(gx)
+            shore_dx = [max(abs(x - hx) - hw, 0) ** 2 for x, _ in shore]
+            tower_dx = [max(abs(x - hx) - hw, 0) ** 2 for x, _ in points]
+            for hy, sdy, tdy in zip(gys, shore_dy, tower_dy, strict=True):
+                gaps = [a + b for a, b in zip(shore_dx, sdy, strict=True)]
+                near2 = min(gaps)
+                if near2 > reach or any(a + b < clear for a, b in zip(tower_dx, tdy, strict=True)):
                     continue
+                mine = {owner[i] for i, g in enumerate(gaps) if g == near2}
+                if len(mine) > 1:
+                    continue  # as near two Provinces' coasts: neither's
                 near_land = [
                     poly
                     for poly, (a, b, c, d) in polys
-                    if a < hx + half and c > hx - half and b < hy + half and d > hy - half
+                    if a < hx + hw and c > hx - hw and b < hy + hh and d > hy - hh
                 ]
                 samples = [
-                    (hx + i * half / 2, hy + j * half / 2)
-                    for i in range(-2, 3)
-                    for j in range(-2, 3)
+                    (hx + i * hw / 2, hy + j * hh / 2) for i in range(-2, 3) for j in range(-2, 3)
                 ]
                 if any(_inside(poly, x, y) for poly in near_land for x, y in samples):
                     continue
-                near = min(_to_segment(hx, hy, a, b) for a, b in coast)
-                if near <= half + TOWER_R + 24:
-                    found.append((near, hx, hy))
-        if not found:
-            return None
-        spots[p] = sorted(set(found))
-    placed: dict[int, tuple[float, float]] = {}
-    for p in sorted(spots, key=lambda q: len(spots[q])):  # the fewest places first
-        for _, hx, hy in spots[p]:
-            if all(max(abs(hx - x), abs(hy - y)) >= HARBOUR + 6 for x, y in placed.values()):
-                placed[p] = (hx, hy)
-                break
-        else:
-            return None
-    return placed
+                found[mine.pop()].append((rank, (math.sqrt(near2), hx, hy, hw, hh, rank)))
+    return {p: [spot for _, spot in sorted(spots)] for p, spots in found.items()}
+
+
+def _apart(a: Spot, b: Spot) -> bool:
+    """Whether two harbours stand clear of each other, with room between."""
+    return max(abs(a[1] - b[1]) - a[3] - b[3], abs(a[2] - b[2]) - a[4] - b[4]) >= 6
+
+
+def _place_harbours(
+    spots: dict[int, list[Spot]], top: float, bottom: float
+) -> dict[int, Spot] | None:
+    """A harbour for each larger Province, none higher than ``top`` nor lower than
+    ``bottom``, clear of each other, each as near its coast as the others leave it room
+    for; None if they find no places (or none soon)."""
+    left = {
+        p: [s for s in ss if s[2] - s[4] >= top and s[2] + s[4] <= bottom]
+        for p, ss in spots.items()
+    }
+    tries = [2000]
+
+    def search(placed: dict[int, Spot], left: dict[int, list[Spot]]) -> dict[int, Spot] | None:
+        if not left:
+            return placed
+        p = min(left, key=lambda q: len(left[q]))  # the fewest places first
+        for spot in left[p]:
+            tries[0] -= 1
+            if tries[0] < 0:
+                return None
+            rest = {q: [s for s in ss if _apart(s, spot)] for q, ss in left.items() if q != p}
+            if all(rest.values()):
+                found = search({**placed, p: spot}, rest)
+                if found is not None:
+                    return found
+        return None
+
+    return search({}, left) if all(left.values()) else None
 
 
 @cache
 def geometry() -> dict[str, Any]:
     """Where the island is drawn in its panel: the scale and offset of map.toml's coordinates,
-    as large as the column allows with every harbour in place, and the harbours."""
+    as large as the column allows, and the harbours (centre, width, height and shape, by
+    Province), placed to keep the panel as low as they can: square ones in the bays of the
+    coast, a row along a shore where a square would stand out further."""
     xs = [float(s.x) for s in D.spaces]
     ys = [float(s.y) for s in D.spaces]
     scale = (COLUMN - 2 * PAD - 2 * TOWER_R) / (max(xs) - min(xs))
-    while True:
-        ox = COLUMN / 2 - (min(xs) + max(xs)) / 2 * scale
-        harbours = _harbour_spots(scale, ox)
-        if harbours is not None or scale < 0.3:
+    ox = COLUMN / 2 - (min(xs) + max(xs)) / 2 * scale
+    spots = _harbour_spots(scale, ox)
+    land = (min(ys) * scale - TOWER_R, max(ys) * scale + TOWER_R)
+    placed: dict[int, Spot] | None = None
+    for more in range(0, 2 * (int(2 * HARBOUR) + 5), 5):  # how far out they stand, in all
+        for above in range(0, more + 1, 5):
+            placed = _place_harbours(spots, land[0] - above, land[1] + more - above)
+            if placed is not None:
+                break
+        if placed is not None:
             break
-        scale *= 0.95
-    harbours = harbours or {}
-    tops = [min(ys) * scale - TOWER_R] + [y - HARBOUR / 2 for _, y in harbours.values()]
-    bottoms = [max(ys) * scale + TOWER_R] + [y + HARBOUR / 2 for _, y in harbours.values()]
+    if placed is None:
+        raise ValueError("the map leaves no room at sea for every Province's harbour")
+    tops = [land[0]] + [s[2] - s[4] for s in placed.values()]
+    bottoms = [land[1]] + [s[2] + s[4] for s in placed.values()]
     y0 = min(tops) - 8
     return {
         "scale": scale,
         "ox": ox,
         "oy": -y0,
         "height": max(bottoms) + 8 - y0,
-        "harbours": {p: (x, y - y0) for p, (x, y) in harbours.items()},
+        "harbours": {
+            p: (hx, hy - y0, 2 * hw, 2 * hh, SHAPES[rank])
+            for p, (_, hx, hy, hw, hh, rank) in placed.items()
+        },
     }
 
 
@@ -566,20 +620,20 @@ def _borders() -> str:
 
 
 def _harbour(obs: dict[str, Any], p: int) -> str:
-    """A Province's Ship spaces, 1 (the front) to 4, two by two on a rim of its colour."""
+    """A Province's Ship spaces, 1 (the front) to 4, in reading order (two by two, a row or a
+    column: :data:`SHAPES`) on a rim of its colour."""
     province = D.provinces[p]
-    hx, hy = geometry()["harbours"][p]
+    hx, hy, w, h, (cols, _) = geometry()["harbours"][p]
     ships = obs["ships"][province.id]
-    h = HARBOUR / 2
     out = [
-        f'<rect x="{hx - h:.1f}" y="{hy - h:.1f}" width="{HARBOUR}" height="{HARBOUR}" rx="10" '
+        f'<rect x="{hx - w / 2:.1f}" y="{hy - h / 2:.1f}" width="{w:.0f}" height="{h:.0f}" rx="10" '
         f'fill="{province.colour}" stroke="#1d3b4f" pointer-events="none"'
         f"{_help(f'province-{province.id}')}>"
         f"<title>{escape(province.name)}'s Ships, front first</title></rect>"
     ]
     for k in range(4):
-        x = hx - SHIP - 1.5 + (k % 2) * (SHIP + 3)
-        y = hy - SHIP - 1.5 + (k // 2) * (SHIP + 3)
+        x = hx - w / 2 + RIM + (k % cols) * (SHIP + 3)
+        y = hy - h / 2 + RIM + (k // cols) * (SHIP + 3)
         ident = f"ship-{province.id}-{k + 1}"
         if k < len(ships):
             kind = ships[k]
@@ -613,11 +667,10 @@ def _invaded(obs: dict[str, Any]) -> str:
     if not obs["invaded"]:
         return ""
     p = D.province_index(obs["invaded"])
-    hx, hy = geometry()["harbours"][p]
-    h = HARBOUR / 2 + 4
+    hx, hy, w, h, _ = geometry()["harbours"][p]
     return (
-        f'<rect x="{hx - h:.1f}" y="{hy - h:.1f}" width="{2 * h}" '
-        f'height="{2 * h}" rx="12" fill="none" stroke="#b71c1c" stroke-width="3" '
+        f'<rect x="{hx - w / 2 - 4:.1f}" y="{hy - h / 2 - 4:.1f}" width="{w + 8:.0f}" '
+        f'height="{h + 8:.0f}" rx="12" fill="none" stroke="#b71c1c" stroke-width="3" '
         f'pointer-events="none"{_help("invasion-marker")}><title>Invasion Marker: '
         f"{D.provinces[p].name} is invaded"
         f"</title></rect>"
@@ -629,7 +682,7 @@ def _provinces(game: SifnosGame, obs: dict[str, Any], top: float) -> tuple[str, 
     out = []
     per_row = 4
     w = (COLUMN - 2 * PAD - (per_row - 1) * 6) / per_row
-    h = 44
+    h = 36
     for k, province in enumerate(D.provinces):
         x = PAD + (k % per_row) * (w + 6)
         y = top + (k // per_row) * (h + 6)
@@ -648,20 +701,20 @@ def _provinces(game: SifnosGame, obs: dict[str, Any], top: float) -> tuple[str, 
             f'height="{h}" rx="6" fill="{province.colour}" stroke="#3b3326"/>{_title(tip)}'
             + _text(
                 x + 5,
-                y + 15,
+                y + 14,
                 province.name,
                 SMALLEST,
                 font_weight="bold",
                 fill=_ink(province.colour),
             )
-            + _text(x + 5, y + 35, note, SMALLEST, fill=_ink(province.colour))
+            + _text(x + 5, y + 30, note, SMALLEST, fill=_ink(province.colour))
         )
         for j, (s, n) in enumerate(tents):
             tx = x + w - 10 - 17 * j
             body += (
-                f'<path d="M{tx - 8:.1f},{y + 40:.1f} L{tx:.1f},{y + 22:.1f} L{tx + 8:.1f},'
-                f'{y + 40:.1f} Z" fill="{_fill(s)}" stroke="#fff" pointer-events="none"/>'
-                + (_centred(tx, y + 38.5, n, _fill(s)) if n > 1 else "")
+                f'<path d="M{tx - 8:.1f},{y + 33:.1f} L{tx:.1f},{y + 17:.1f} L{tx + 8:.1f},'
+                f'{y + 33:.1f} Z" fill="{_fill(s)}" stroke="#fff" pointer-events="none"/>'
+                + (_centred(tx, y + 31.5, n, _fill(s)) if n > 1 else "")
             )
         out.append(body + "</g>")
     rows = (len(D.provinces) + per_row - 1) // per_row
@@ -916,17 +969,17 @@ def _pieces(game: SifnosGame, side: dict[str, Any], y: float, clicker: bool) -> 
     for r, vp in enumerate(D.row_vp):
         out.append(_text(COLUMN - PAD - 32, y + r * (ch + 4) + 22, f"{vp} VP", 13))
     y += 3 * (ch + 4)
-    for c in range(len(D.column_bonus)):
-        x = PAD + c * (w + 4) + w / 2
+    for c, bonus in enumerate(D.column_bonus):
+        x = PAD + c * (w + 4)
+        tip = f"Column {c + 1}: the third piece taken gives {column_bonus_words_for(bonus)}"
         out.append(
-            _text(
-                x,
-                y + 10,
-                BONUS_SHORT[D.column_bonus[c]],
-                SMALLEST,
-                fill="#555",
-                text_anchor="middle",
+            f"<g{_help('fort-beacon-spaces')}>"
+            f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="14" fill="#fff" '
+            f'fill-opacity="0"/>{_title(tip)}'
+            + _text(
+                x + w / 2, y + 10, BONUS_SHORT[bonus], SMALLEST, fill="#555", text_anchor="middle"
             )
+            + "</g>"
         )
     return "".join(out), y + 18 - top
 
@@ -1205,6 +1258,8 @@ def _solo_track(obs: dict[str, Any], side: int, y: float) -> tuple[str, float]:
         tip = f"Solo Marker space {k + 1}" + (
             f": 1 {TRACK_SHORT[t.gain]} Influence" if t.gain else ""
         )
+        if t.gain == "majority":
+            tip = f"Solo Marker space {k + 1}: 1 Influence of the third Allied Ship's mineral"
         out.append(
             _button(
                 None,
@@ -1329,17 +1384,15 @@ def _key() -> Panel:
         )
         x += wide + 8
     rows = [
-        "Tower spaces: a plain circle is empty, a coloured one the top Tower's, "
-        "a number the Towers stacked, a dashed ring a Beacon; dashed orange Borders join "
-        "networks.",
-        "A Region shows its printed value; a square is a Die (its value inside), a ring round "
-        "it a Fort, a dot a Soldier, each in its owner's colour.",
-        "Ships queue on each Province's shore from space 1 (the front): L Lead, S Silver, G Gold; "
-        "an empty space 1 gives the invasion's winner any 1 Influence (+1), an empty space 3 a Card "
-        "(+C). Ships sail clockwise.",
+        "Tower spaces: dashed when empty, else the top Tower's colour; a number counts the "
+        "stack, a dashed ring is a Beacon. Borders (orange dashes) join networks.",
+        "Regions: the printed value; a square is a Die, a ring round it a Fort, a dot a "
+        "Soldier, in the owner's colour.",
+        "Ships (L Lead, S Silver, G Gold) queue from space 1, the front, and sail clockwise. "
+        "Empty spaces reward the invasion's winner: +1 any 1 Influence, +C a Card.",
     ]
     out = [_heading("Key"), *images]
-    y = 58.0
+    y = 56.0
     for row in rows:
         body, h = _para(PAD, y, row, COLUMN - 2 * PAD)
         out.append(body)
