@@ -58,7 +58,6 @@ if TYPE_CHECKING:
 
 D = A.DATA
 SEAT_COLORS = ("#d23c3c", "#2f66d0", "#2b9a4b", "#e2b100")
-SEAT_LETTERS = "ABCD"
 DIE_FILL = {
     "yellow": "#f4d03f",
     "pink": "#f2a1c4",
@@ -78,11 +77,27 @@ RESOURCE_FILL = {
 LINE = SMALLEST + 3
 """A line of the smallest text."""
 
-MAP_X, MAP_Y = 26, 46
-MAP_SCALE_X = 18.6
-MAP_SCALE_Y = 30
 TOWN_R = 18
 ROAD_R = 9
+LABEL_SIDE = {
+    "london": "above-right",
+    "tiletum": "right",
+    "paris": "below-right",
+    "cologne": "below",
+    "lyon": "above-right",
+    "marseille": "below",
+    "barcelona": "below-right",
+    "milan": "above-left",
+    "genoa": "below-right",
+    "venice": "right",
+    "rome": "left",
+    "prague": "below",
+    "nuremberg": "above-right",
+}
+"""Where a town's name sits, when not above it (the map data's positions were laid out with
+these: no name covers a town, a road space or another name, and each is nearest its own town)."""
+LABEL_H = 14
+"""The height of the box of a town's name."""
 PAPER = "#f7f3ea"
 
 
@@ -205,11 +220,11 @@ def tile_rows(name: str | None, width: float) -> list[str]:
     return _rows(name if name is not None else "empty", width - 8)
 
 
-def tile_height(kinds: list[str | None], width: float, least: float) -> float:
+def tile_height(kinds: list[str | None], width: float, least: float, pad: float = 10) -> float:
     """The height of a row of tiles ``width`` wide showing the names of ``kinds`` whole: at
-    least ``least``, more for a name of several lines."""
+    least ``least``, more for a name of several lines (``pad`` above and below them)."""
     most = max([len(tile_rows(_name(k), width)) for k in kinds] + [1])
-    return max(least, most * LINE + 10)
+    return max(least, most * LINE + pad)
 
 
 def _tile(
@@ -250,19 +265,8 @@ def _grid(n: int, per_row: int, w: float, h: float, top: float) -> list[tuple[fl
 
 @lru_cache(maxsize=1)
 def _town_xy() -> tuple[tuple[float, float], ...]:
-    """Each town's centre: from the map data, or a circle if the data's positions collide."""
-    pos = [t.pos for t in D.towns]
-    if len(set(pos)) == len(pos):
-        left = min(px for px, _ in pos)
-        return tuple(
-            (MAP_X + (px - left) * MAP_SCALE_X, MAP_Y + py * MAP_SCALE_Y) for px, py in pos
-        )
-    n = len(pos)
-    cx, cy, r = COLUMN / 2, MAP_Y + 200.0, 170.0
-    return tuple(
-        (cx + r * math.cos(2 * math.pi * i / n), cy + r * math.sin(2 * math.pi * i / n))
-        for i in range(n)
-    )
+    """Each town's centre on the map panel, as the map data places it."""
+    return tuple((float(x), float(y)) for x, y in (t.pos for t in D.towns))
 
 
 @lru_cache(maxsize=1)
@@ -280,9 +284,109 @@ def _spot_xy() -> tuple[tuple[float, float], ...]:
     return tuple(xy)
 
 
+def text_width(body: str, size: int = SMALLEST, bold: bool = False) -> float:
+    """A little over the width of ``body`` in the board's sans-serif (capitals and m, w are
+    wide; i, l, t, r and stops narrow)."""
+    em = 0.0
+    for c in body:
+        if c.isupper() or c in "mwMW":
+            em += 0.86 if bold else 0.8
+        elif c in "ijlrt .,:;()":
+            em += 0.45 if bold else 0.36
+        else:
+            em += 0.7 if bold else 0.62
+    return em * size * 1.06
+
+
+Box = tuple[float, float, float, float]
+"""Left, top, right, bottom."""
+
+
+def town_box(t: int) -> Box:
+    """What a town draws: its circle, and its cathedral under it."""
+    x, y = _town_xy()[t]
+    return (x - TOWN_R - 1, y - TOWN_R - 1, x + TOWN_R + 1, y + TOWN_R + 9)
+
+
+def label_box(t: int, width: float) -> Box:
+    """The box of town ``t``'s name ``width`` wide, on its side (:data:`LABEL_SIDE`): above
+    or below, kept inside the panel, or beside, clear of the figures standing by the town."""
+    x, y = _town_xy()[t]
+    side = LABEL_SIDE.get(D.towns[t].id, "above")
+    vertical, _, leaning = side.partition("-")
+    if vertical in ("left", "right"):
+        left = x + TOWN_R + 11 if vertical == "right" else x - TOWN_R - 11 - width
+        return (left, y - LABEL_H / 2, left + width, y + LABEL_H / 2)
+    top = y - TOWN_R - 16 if vertical == "above" else y + TOWN_R + 9
+    if leaning == "right":
+        left = x - 12
+    elif leaning == "left":
+        left = x + 12 - width
+    else:
+        left = min(max(x - width / 2, 4), COLUMN - 4 - width)
+    return (left, top, left + width, top + LABEL_H)
+
+
+def _fair_mark_words(round_: int) -> tuple[str, str]:
+    """The mark of the fair of round ``round_`` on the map: its printed words, and the short
+    label the key explains."""
+    return f"fair {round_}", f"F{round_}"
+
+
+def _overlaps(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
 @lru_cache(maxsize=1)
-def _map_height() -> float:
-    return max(y for _, y in _town_xy()) + TOWN_R + 34
+def map_obstacles() -> tuple[Box, ...]:
+    """What a fair's mark must not cover: the towns, the road spaces and the towns' names."""
+    xy = _spot_xy()
+    boxes = [town_box(t) for t in range(len(D.towns))]
+    boxes += [
+        (x - ROAD_R - 1, y - ROAD_R - 1, x + ROAD_R + 1, y + ROAD_R + 1)
+        for s, (x, y) in enumerate(xy)
+        if D.spot_town[s] < 0
+    ]
+    boxes += [label_box(t, text_width(town.name, bold=True)) for t, town in enumerate(D.towns)]
+    return tuple(boxes)
+
+
+def fair_mark_box(t: int, words: str, before: bool) -> Box:
+    """The box of the mark ``words`` of a fair in town ``t``: after the town's name, or
+    ``before`` it."""
+    name = label_box(t, text_width(D.towns[t].name, bold=True))
+    width = text_width(words) + 6
+    if before:
+        return (name[0] - 3 - width, name[1], name[0] - 3, name[3])
+    return (name[2] + 3, name[1], name[2] + 3 + width, name[3])
+
+
+def fair_mark_fits(t: int, words: str, before: bool) -> bool:
+    """Whether the mark ``words`` fits there, clear of the other towns, road spaces and names."""
+    box = fair_mark_box(t, words, before)
+    if box[0] < 4 or box[2] > COLUMN - 4:
+        return False
+    own = label_box(t, text_width(D.towns[t].name, bold=True))
+    return not any(_overlaps(box, o) for o in map_obstacles() if o != own)
+
+
+def fair_mark_place(t: int, round_: int) -> tuple[str, bool]:
+    """The words of the mark of the fair of round ``round_`` in town ``t`` and whether it
+    stands before the name: "fair 2" where that fits (after the name, on the town's side of
+    a name to its left, else before it), else "F2" likewise."""
+    first = LABEL_SIDE.get(D.towns[t].id) == "left"
+    for words in _fair_mark_words(round_):
+        for before in (first, not first):
+            if fair_mark_fits(t, words, before):
+                return words, before
+    return _fair_mark_words(round_)[1], first
+
+
+@lru_cache(maxsize=1)
+def _map_bottom() -> float:
+    """The lowest thing the map draws: a town, its cathedral or its name."""
+    names = [label_box(t, text_width(town.name, bold=True)) for t, town in enumerate(D.towns)]
+    return max(b[3] for b in [town_box(t) for t in range(len(D.towns))] + names)
 
 
 @lru_cache(maxsize=1)
@@ -320,49 +424,58 @@ def svg(state: TiletumState, seat: int | None) -> str:
     if seat is not None and not 0 <= seat < n:
         seat = None
     obs = state.observation(seat)
+    names = seat_names(state)
     panels: list[Panel] = [
-        (*_wheel(obs, seat), "Action Wheel", "board"),
-        (*_map(obs), "Map", "board"),
+        (*_wheel(obs, seat, names), "Action Wheel", "board"),
+        (*_map(obs, names), "Map", "board"),
         (*_offers(obs), "Offers and fairs", "supply"),
         (*_king(obs), "King track", "scores"),
-        (*_scores(obs), "Players", "scores"),
+        (*_scores(obs, names), "Players", "scores"),
     ]
     if seat is not None:
-        panels.insert(1, (*_own_board(obs, seat), "Your board", "me"))
+        panels.insert(1, (*_own_board(obs, seat, names), "Your board", "me"))
     return board_of_panels(panels, "Tiletum board", PAPER)
 
 
-def _header(obs: dict[str, Any], seat: int | None) -> tuple[str, float]:
+def seat_names(state: TiletumState) -> list[str]:
+    """Each seat as every screen of the game names it (its colour: "Blue")."""
+    from towers.core.registry import views_of  # the registry loads this module's game
+
+    views = views_of(state.game)
+    return [views.seat_name(s) for s in range(state.game.num_players)]
+
+
+def _header(obs: dict[str, Any], seat: int | None, names: list[str]) -> tuple[str, float]:
     head = f"Tiletum - round {obs['round']}/{D.rounds} - {obs['phase']}"
-    out = [_text(PAD, 22, head, 15, font_weight="bold")]
+    out = [_text(PAD, 20, head, 15, font_weight="bold")]
     who = obs["to_move"]
     marks = []
     if seat is not None:
-        marks.append((SEAT_COLORS[seat], f"you: {SEAT_LETTERS[seat]}"))
+        marks.append((SEAT_COLORS[seat], f"you: {names[seat]}"))
     if who is not None and who >= 0 and obs["phase"] != "over":
-        marks.append((SEAT_COLORS[who], f"to move: {SEAT_LETTERS[who]}"))
+        marks.append((SEAT_COLORS[who], f"to move: {names[who]}"))
     for k, (fill, words) in enumerate(marks):
         x = PAD + k * 130
-        out.append(f'<circle cx="{x + 7}" cy="38" r="7" fill="{fill}"/>' + _text(x + 19, 43, words))
-    body, rows = _lines(PAD, 64, obs["pending"], COLUMN - 2 * PAD)
+        out.append(f'<circle cx="{x + 7}" cy="35" r="7" fill="{fill}"/>' + _text(x + 19, 40, words))
+    body, rows = _lines(PAD, 58, obs["pending"], COLUMN - 2 * PAD)
     out.append(f'<g fill="#444">{body}</g>')
-    return "".join(out), 58 + 15 * rows
+    return "".join(out), 52 + 15 * rows
 
 
-def _wheel(obs: dict[str, Any], seat: int | None) -> tuple[str, float]:
+def _wheel(obs: dict[str, Any], seat: int | None, names: list[str]) -> tuple[str, float]:
     """The header, then the six wheel spaces: value, action, AP, dice (clickable) and the
     action's bonus tile."""
-    head, top = _header(obs, seat)
-    out = [head, _heading("Action wheel", top + 18)]
+    head, top = _header(obs, seat, names)
+    out = [head, _heading("Action wheel", top + 16)]
     # every bonus tile's whole name shows: the spaces are as tall as the wordiest needs
     w = 122
     bonus = [obs["action_bonus_tiles"].get(s["action"]) for s in obs["wheel"] if s["action"]]
-    tile_h = tile_height(bonus, w - 8, 26)
+    tile_h = tile_height(bonus, w - 8, 26, pad=6)
     # room for the most dice a space holds now, four to a row (one row at least)
     dice_rows = max([1] + [math.ceil(len(s["dice"]) / 4) for s in obs["wheel"]])
-    h = 38 + dice_rows * (TAP + 2) + tile_h
+    h = 27 + dice_rows * (TAP + 2) + tile_h
     die_now = obs["die"]
-    corners = _grid(len(obs["wheel"]), 3, w, h, top + 28)
+    corners = _grid(len(obs["wheel"]), 3, w, h, top + 24)
     for (x, y), space in zip(corners, obs["wheel"], strict=True):
         v = space["value"]
         action = space["action"]
@@ -372,15 +485,15 @@ def _wheel(obs: dict[str, Any], seat: int | None) -> tuple[str, float]:
             f"{_help(f'action-{action}' if action else 'action-wheel')}>{_title(label)}"
             f'<rect x="{x:g}" y="{y:g}" width="{w}" height="{h}" rx="6" fill="#efe6d2" '
             f'stroke="#8a8070"/>'
-            + _text(x + 8, y + 18, v, 15, font_weight="bold")
-            + _text(x + 24, y + 18, action or "?")
-            + _text(x + w - 6, y + 18, f"{space['action_points']} AP", text_anchor="end")
+            + _text(x + 8, y + 17, v, 15, font_weight="bold")
+            + _text(x + 24, y + 17, action or "?")
+            + _text(x + w - 6, y + 17, f"{space['action_points']} AP", text_anchor="end")
         )
         # the dice and the bonus tile on a wheel space are inside its group, so that a click
         # on them chooses the value when the value is what may be clicked
         for j, (colour, count) in enumerate(space["dice"].items()):
             dx = x + 4 + (j % 4) * (TAP + 1)
-            dy = y + 26 + (j // 4) * (TAP + 2)
+            dy = y + 23 + (j // 4) * (TAP + 2)
             ink = DIE_INK.get(colour, "#222")
             label = f"{v}" if count == 1 else f"{v}x{count}"
             dice = plural(count, f"{_colour(colour)} die", f"{_colour(colour)} dice")
@@ -523,15 +636,15 @@ def _king(obs: dict[str, Any]) -> tuple[str, float]:
     return "".join(out), 34 + 2 * 40 + 8
 
 
-def _town_label(x: float, y: float, name: str) -> str:
-    """A town's name over its circle, kept inside the panel, with a halo that reads over roads."""
-    half = len(name) * SMALLEST * 0.3
-    lx = min(max(x, half + 4), COLUMN - half - 4)
+def _town_label(t: int, end: bool) -> str:
+    """A town's name on its side (:func:`label_box`), with a halo that reads over roads; with
+    ``end``, the name ends at the right of its box, where a fair's mark follows it."""
+    left, top, right, _ = label_box(t, text_width(D.towns[t].name, bold=True))
     return _text(
-        lx,
-        y - TOWN_R - 5,
-        name,
-        text_anchor="middle",
+        right if end else left,
+        top + 11,
+        D.towns[t].name,
+        text_anchor="end" if end else "start",
         font_weight="bold",
         stroke=PANEL_FILL,
         stroke_width=3,
@@ -539,20 +652,70 @@ def _town_label(x: float, y: float, name: str) -> str:
     )
 
 
-def _map(obs: dict[str, Any]) -> tuple[str, float]:
+def _fair_mark(t: int, round_: int, fair: dict[str, Any]) -> tuple[str, bool]:
+    """The Fair Order tile of round ``round_`` in town ``t``, after its name: "fair 2" where
+    that fits, else "F2" (the key says what it is); its title and help name it whole. Also
+    whether the short label was drawn."""
+    shown, before = fair_mark_place(t, round_)
+    left, top, right, bottom = fair_mark_box(t, shown, before)
+    tile = f", scoring {_FAIR_NAME[fair['tile']]}" if fair["tile"] else ""
+    about = f"Fair Order tile: the fair of round {round_} is in {D.towns[t].name}{tile}"
+    return (
+        f'<g class="fair-mark"{_help("fair-order-tile")}>{_title(about)}'
+        f'<rect x="{left:.1f}" y="{top:g}" width="{right - left:.1f}" height="{bottom - top:g}" '
+        f'rx="3" fill="#f3dc9a" stroke="#8a7450"/>'
+        + _text(left + 3, top + 11, shown, fill="#222")
+        + "</g>"
+    ), shown != _fair_mark_words(round_)[0]
+
+
+def _key(y: float, short: bool) -> tuple[str, float]:
+    """The map's key from ``y``: a sample of each piece with its name, in rows across the
+    panel; with ``short``, what "F1" means. The drawing and its height."""
+    house = '<rect x="0" y="-8" width="8" height="8" fill="#bbb" stroke="#333" stroke-width="0.7"/>'
+    tile = f'<rect x="0" y="-8" width="11" height="8" fill="{CATEGORY_FILL[3]}" stroke="#8a8070"/>'
+    pillar = '<circle cx="4" cy="-4" r="3" fill="#bbb" stroke="#333" stroke-width="0.6"/>'
+    merchant = '<circle cx="5" cy="-4" r="4.5" fill="#bbb" stroke="#111"/>'
+    architect = '<polygon points="5,-9 10,1 0,1" fill="#bbb" stroke="#111"/>'
+    items = [
+        ("house", house, "house"),
+        ("bonus-tile", tile, "bonus tile"),
+        ("pillar", pillar, "pillar"),
+        ("merchant", merchant, "merchant"),
+        ("architect", architect, "architect"),
+    ]
+    out, x, row = [], float(PAD), 0
+    for key, sample, word in items:
+        w = 14 + text_width(word) + 10
+        if x + w > COLUMN - PAD:
+            x, row = float(PAD), row + 1
+        base = y + 12 + row * 16
+        out.append(
+            f'<g{_help(key)} transform="translate({x:.1f} {base:g})">'
+            f"{_hit(0, -11, w - 6, 15)}{sample}{_text(14, 0, word, fill='#444')}</g>"
+        )
+        x += w
+    if short:
+        row += 1
+        out.append(_text(PAD, y + 12 + row * 16, "F1 to F4: the fair of that round", fill="#444"))
+    return "".join(out), 16 * (row + 1)
+
+
+def _map(obs: dict[str, Any], names: list[str]) -> tuple[str, float]:
     """Towns joined by roads; houses, cathedral pillars, bonus tiles and figures. A town is
     clicked for all that is done in it."""
     out = [_heading("Map")]
     out.append(_roads())
     towns = _town_xy()
-    fair_towns = {f["town"]: i + 1 for i, f in enumerate(obs["fairs"]) if f["town"]}
+    fair_towns = {f["town"]: (i + 1, f) for i, f in enumerate(obs["fairs"]) if f["town"]}
+    short = False
     for t, entry in enumerate(obs["towns"]):
         town = D.towns[t]
         x, y = towns[t]
         houses = entry["houses"]
         about = [town.name]
         for k, o in enumerate(houses):
-            who = f"seat {SEAT_LETTERS[o]}" if isinstance(o, int) else (o or "free")
+            who = names[o] if isinstance(o, int) else (o or "free")
             about.append(f"house space {k + 1}: {who} ({town.house_vp[k]} VP)")
         for k, kind in enumerate(entry["bonus_tiles"]):
             about.append(f"bonus tile {k + 1}: {_name(kind) or 'none'}")
@@ -564,6 +727,8 @@ def _map(obs: dict[str, Any]) -> tuple[str, float]:
                 else f"cathedral: {cat['cost_stone']} stone, {cat['cost_vp']} VP; "
                 f"tiles {cat['tiles_left']}"
             )
+        if town.id in fair_towns:
+            about.append(f"fair of round {fair_towns[town.id][0]}")
         # the houses, tiles and pillars drawn on a town are inside its group: a click on them
         # is a click on the town
         body = [
@@ -603,8 +768,12 @@ def _map(obs: dict[str, Any]) -> tuple[str, float]:
                 )
         body.append("</g>")
         out.append("".join(body))
-        label = town.name + (f" F{fair_towns[town.id]}" if town.id in fair_towns else "")
-        out.append(_town_label(x, y, label))
+        after = town.id in fair_towns and not fair_mark_place(t, fair_towns[town.id][0])[1]
+        out.append(_town_label(t, after))
+        if town.id in fair_towns:
+            mark, was_short = _fair_mark(t, *fair_towns[town.id])
+            out.append(mark)
+            short = short or was_short
     spots = {ident: i for i, ident in enumerate(D.spot_ids)}
     xy = _spot_xy()
     for p in obs["players"]:
@@ -616,7 +785,7 @@ def _map(obs: dict[str, Any]) -> tuple[str, float]:
         my += -8 + s * 6
         out.append(
             f'<circle cx="{mx:g}" cy="{my:g}" r="4.5" fill="{colour}" stroke="#111" '
-            f'pointer-events="none"{_help("merchant")}><title>merchant of seat {SEAT_LETTERS[s]}</title></circle>'
+            f'pointer-events="none"{_help("merchant")}><title>merchant of {names[s]}</title></circle>'
         )
         a_spot = spots[p["architect"]]
         ax, ay = xy[a_spot]
@@ -625,16 +794,14 @@ def _map(obs: dict[str, Any]) -> tuple[str, float]:
         out.append(
             f'<polygon points="{ax:g},{ay - 5:g} {ax + 5:g},{ay + 5:g} {ax - 5:g},{ay + 5:g}" '
             f'fill="{colour}" stroke="#111" pointer-events="none"{_help("architect")}>'
-            f"{_title(f'architect of seat {SEAT_LETTERS[s]}')}</polygon>"
+            f"{_title(f'architect of {names[s]}')}</polygon>"
         )
-    legend = "houses: squares; tiles below them; pillars: dots under the town; merchant: circle; "
-    legend += "architect: triangle; F1-F4: the fairs"
-    drawn, rows = _lines(PAD, _map_height() + 2, legend, COLUMN - 2 * PAD)
-    out.append(f'<g fill="#555">{drawn}</g>')
-    return "".join(out), _map_height() + 15 * rows
+    key, tall = _key(_map_bottom() + 4, short)
+    out.append(key)
+    return "".join(out), _map_bottom() + 4 + tall + 8
 
 
-def _scores(obs: dict[str, Any]) -> tuple[str, float]:
+def _scores(obs: dict[str, Any], names: list[str]) -> tuple[str, float]:
     out = [_helped_heading("score-track", "Players")]
     y = 34.0
     for p in obs["players"]:
@@ -642,7 +809,7 @@ def _scores(obs: dict[str, Any]) -> tuple[str, float]:
         mark = "> " if obs["to_move"] == s else ""
         res = ", ".join(f"{p['resources'][r]} {r}" for r in RESOURCES)
         line = (
-            f"{mark}{SEAT_LETTERS[s]}: {p['vp']} VP; {res}; "
+            f"{mark}{names[s]}: {p['vp']} VP; {res}; "
             f"{plural(p['houses_in_supply'], 'house')} and "
             f"{plural(p['pillars_in_supply'], 'pillar')} in supply; "
             f"{plural(len(p['contracts']), 'contract')} fulfilled; "
@@ -656,10 +823,10 @@ def _scores(obs: dict[str, Any]) -> tuple[str, float]:
     return "".join(out), y + 4
 
 
-def _own_board(obs: dict[str, Any], seat: int) -> tuple[str, float]:
+def _own_board(obs: dict[str, Any], seat: int, names: list[str]) -> tuple[str, float]:
     """The seat's player board: buildings with rooms (clickable), crests, roofs; storehouse."""
     p = obs["players"][seat]
-    out = [_heading(f"Your board (seat {SEAT_LETTERS[seat]})")]
+    out = [_heading(f"Your board ({names[seat]})")]
     w = 122
     # a character's whole name shows in its room: the rooms are as tall as the wordiest needs
     rh = tile_height([k for bld in p["buildings"] for k in bld["rooms"] if k != "occupied"], w, TAP)
