@@ -15,6 +15,17 @@ from dataclasses import dataclass
 
 from towers.core.frames import Frame, FrameKinds
 
+P_SETUP, P_TURNS, P_BEASTS, P_OVER = "setup", "turns", "beasts", "over"
+P_BETRAYERS = "betrayers"
+"""The phase of the game (``state.phase``): Setup, the Player Turn Phase, the Betrayer Phase
+(solo), the Beast Phase (the Cleanup Phase closes it), and the end (Gameplay: Rounds)."""
+
+
+def unanswered(top: Frame, value: object) -> AssertionError:
+    """The error for an answer that does not fit the decision on top (the public
+    ``apply_action`` refuses it before the rules see it)."""
+    return AssertionError(f"{value!r} does not answer {top!r}")
+
 
 # ---- decisions ------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)

@@ -57,25 +57,28 @@ from __future__ import annotations
 
 import functools
 import operator
-import random
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from dataclasses import fields as dataclass_fields
 from typing import Any, ClassVar
 
 from towers.core.actions import Action
 from towers.core.components import Deck, Die
 from towers.core.frames import DecisionStack, Frame
-from towers.core.game import CHANCE, PUBLIC, TERMINAL, Disclosure, Game, State
-from towers.core.knowledge import open_disclosure
+from towers.core.game import CHANCE, TERMINAL, Game, State
 from towers.core.options import Option
 from towers.games.turris import actions as A
+from towers.games.turris import observe
 from towers.games.turris.data import DATA_DIR, TOKENS, Bundle, Effect, TurrisData, load
-from towers.games.turris.frames import (
+from towers.games.turris.frames import (  # noqa: F401 - the phases, importable from here too
     ASKED,
     CHANCE_EVENTS,
     DECISIONS,
+    P_BEASTS,
+    P_BETRAYERS,
+    P_OVER,
+    P_SETUP,
+    P_TURNS,
     BeastDie,
     BeastEffect,
     BeastPath,
@@ -122,8 +125,6 @@ I, K, R, W, ART = range(5)  # noqa: E741 - the rulebook's letters
 """Indices of ``resources[seat]``: Ichor, Knowledge, Relics, Weaponry, Artifacts."""
 LETTER = {t: i for i, t in enumerate(TOKENS)}
 
-P_SETUP, P_TURNS, P_BEASTS, P_OVER = "setup", "turns", "beasts", "over"
-P_BETRAYERS = "betrayers"
 BETRAYERS = 1
 """The Betrayers' number where an action names a seat (a steal from them: from the supply)."""
 
@@ -382,11 +383,6 @@ _FACTION_ACTION = A.SPACE.encode(A.FactionAction())
 _USE_ACTION_TOKEN = A.SPACE.encode(A.UseActionToken())
 
 
-def _any_card(card: int) -> bool:
-    """Any card drawn instead would have left the table alike."""
-    return True
-
-
 @functools.cache
 def _ichor(n: int) -> Bundle:
     """A cost of ``n`` Ichor (a Collect's so far)."""
@@ -577,124 +573,6 @@ class TurrisState(State):
         releases wrote (``play righteous_fury`` for ``play Righteous Fury``), so scripts and
         moves kept in words still read."""
         return A.SPACE.parse_renamed(text, A.OLD_WORDS)
-
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        fields = self.to_fields()
-        for name in ("_history", "tactics_deck", "hands"):
-            fields.pop(name, None)
-        fields["hand_sizes"] = [len(h) for h in self.hands]
-        fields["tactics_deck_size"] = len(self.tactics_deck)
-        if seat is not None:
-            fields["hand"] = self.hands[seat][:]
-        return fields
-
-    def disclosure(self, action: int) -> Disclosure:
-        """Who may read ``action`` and whether it reveals a Tactics card, exactly (the
-        server's log and undo ask it). Only the Tactics hands and deck are hidden; a seat
-        counts, as ``_determinize`` deals them, on the pool of the deck and every hand but
-        its own, in any order. A card drawn is its drawer's to read, and another seat's only
-        when no other card of that pool could have been drawn to the same effect on the
-        table (see ``_draw_twins``); the spectator reads it when every seat does and no other
-        card of the deck could have been drawn to that effect. A card played or discarded is
-        public and reveals it unless every other seat's pool is too short of other cards to
-        fill the hand without it, or, for a card chosen among those just drawn, the drawn
-        cards without it. Any other decision is public, unless another choice would have
-        left the table just as it does (two Beast paths ending alike)."""
-        n = self.game.num_players
-        value = A.SPACE.decode(action)
-        match value:
-            case A.DrawTactics(card=card):
-                event = self.chance[0]
-                assert isinstance(event, TacticsDraw)
-                seen, truth = self._draw_twins(event.seat, card)
-                readers = frozenset(
-                    s
-                    for s in range(n)
-                    if s == event.seat
-                    or not any(k != card and seen(k) for k in self._tactics_pool(s))
-                )
-                alone = not any(
-                    k != card and truth(k) for k, _ in self.tactics_deck.draw_outcomes()
-                )
-                return PUBLIC if len(readers) == n and alone else Disclosure(readers)
-            case A.PlayTactics(card=card) | A.Discard(card=card):
-                top = self.stack.top if self.stack else None
-                p = self.current_player()
-                held = len(self.hands[p])
-                if isinstance(top, PlayTacticsChoice) and top.drawn > 0:
-                    held = top.drawn  # chosen among the last drawn, which a seat cannot tell
-                reveals = False
-                for s in range(n):
-                    if s != p:
-                        pool = self._tactics_pool(s)
-                        reveals |= sum(pool.values()) - pool.get(card, 0) >= held
-                return Disclosure(None, reveals)
-        if self.current_player() == CHANCE:
-            return PUBLIC
-        # two paths, targets or answers may end alike, and then nobody else tells them apart
-        return open_disclosure(self, action, TurrisState._view)
-
-    def _draw_twins(
-        self, seat: int, card: int
-    ) -> tuple[Callable[[int], bool], Callable[[int], bool]]:
-        """Which other Tactics cards ``seat`` could have drawn instead of ``card`` to the same
-        effect on the table: in some world another seat holds possible, and in the true
-        state. Each does, but for the last card an effect draws to be played at once (the
-        Stroboscope): whether one of the cards just drawn may be played shows, as the choice
-        stays or goes. In another seat's worlds the hand is dealt in any order, so the cards
-        drawn before the last may be any; a card that may be played among them, or the last
-        one if it may be, keeps the choice whatever else comes."""
-        top = self.stack.top if self.stack else None
-        if not (
-            len(self.chance) == 1
-            and isinstance(top, PlayTacticsChoice)
-            and top.seat == seat
-            and top.n > 0
-            and top.drawn > 0
-        ):
-            return _any_card, _any_card  # the table shows nothing of the card
-
-        def playable(k: int) -> bool:
-            return self._can_resolve_source(seat, self.game.src_tactics[k])
-
-        def unplayable(k: int) -> bool:
-            return not playable(k)
-
-        before = top.drawn - 1
-        kept = any(playable(k) for k in self.hands[seat][len(self.hands[seat]) - before :])
-        if not (playable(card) or kept):
-            return unplayable, unplayable
-        if before:
-            return _any_card, (_any_card if kept else playable)
-        return playable, playable
-
-    def _view(self, seat: int | None) -> object:
-        """Equal exactly when ``observation(seat)`` is, and made without writing JSON."""
-        public = tuple(getattr(self, name) for name in _OPEN_FIELDS)
-        sizes = [len(h) for h in self.hands]
-        return public, sizes, len(self.tactics_deck), None if seat is None else self.hands[seat]
-
-    def _tactics_pool(self, seat: int) -> dict[int, int]:
-        """The Tactics cards, by kind, that ``seat`` cannot place: the deck and the others'
-        hands, from which ``_determinize(seat)`` deals those hands again."""
-        pool = {c: k for c, k in enumerate(self.tactics_deck.counts) if k}
-        for other, hand in enumerate(self.hands):
-            if other != seat:
-                for c in hand:
-                    pool[c] = pool.get(c, 0) + 1
-        return pool
-
-    def _determinize(self, seat: int, rng: random.Random) -> TurrisState:
-        s = self.clone()
-        assert isinstance(s, TurrisState)
-        for other in range(self.game.num_players):
-            if other != seat:
-                s.tactics_deck.shuffle_in(s.hands[other])
-        for other in range(self.game.num_players):
-            if other != seat:
-                k = len(s.hands[other])
-                s.hands[other] = [s.tactics_deck.draw_random(rng) for _ in range(k)]
-        return s
 
     def _explain(self, action: int) -> tuple[str, str]:
         value = A.SPACE.decode(action)
@@ -2482,10 +2360,9 @@ class TurrisState(State):
                         far.add(m)
         return sorted(far)
 
-
-_OPEN_FIELDS = tuple(
-    f.name
-    for f in dataclass_fields(TurrisState)
-    if f.name not in {"game", "_history", "_legal", "_legal_set", "tactics_deck", "hands"}
-)
-"""The fields every seat sees as they are (``observation`` writes them all)."""
+    # ---- the rules, bound as methods: a section reaches another's through the state, so
+    # that none imports another and a subclass may wrap one (the ending's ledger)
+    # what a seat may see (observe.py)
+    observation = observe.observation
+    disclosure = observe.disclosure
+    _determinize = observe.determinize
