@@ -160,8 +160,9 @@ def test_the_review_plots_the_scores_and_a_swing_opens_the_replay(live: Live, pa
     assert page.locator("#review-out polyline.series").count() == 2
     # the plot says where each line ends: at its seat's final score
     label = page.get_attribute("#review-out svg.review-plot", "aria-label") or ""
+    names = view.get("seat_names") or [f"seat {seat}" for seat in range(len(view["scores"]))]
     for seat, score in enumerate(view["scores"]):
-        assert f"seat {seat} ends with {float(score):g}" in label
+        assert f"{names[seat]} ends with {float(score):g}" in label
     cells = page.eval_on_selector_all(
         "#review-out table th[scope=row]", "(t) => t.map((x) => x.textContent)"
     )
