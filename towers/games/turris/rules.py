@@ -55,8 +55,6 @@ branch. Draws are chance events queued in ``chance`` and resolved before any dec
 
 from __future__ import annotations
 
-import functools
-import operator
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -68,8 +66,8 @@ from towers.core.frames import DecisionStack, Frame
 from towers.core.game import CHANCE, TERMINAL, Game, State
 from towers.core.options import Option
 from towers.games.turris import actions as A
-from towers.games.turris import observe
-from towers.games.turris.data import DATA_DIR, TOKENS, Bundle, Effect, TurrisData, load
+from towers.games.turris import board, observe, resources
+from towers.games.turris.data import DATA_DIR, Bundle, Effect, TurrisData, load
 from towers.games.turris.frames import (  # noqa: F401 - the phases, importable from here too
     ASKED,
     CHANCE_EVENTS,
@@ -119,14 +117,20 @@ from towers.games.turris.frames import (  # noqa: F401 - the phases, importable 
     TrionfiChoice,
     TrionfiDraw,
     Turn,
+    unanswered,
 )
-
-I, K, R, W, ART = range(5)  # noqa: E741 - the rulebook's letters
-"""Indices of ``resources[seat]``: Ichor, Knowledge, Relics, Weaponry, Artifacts."""
-LETTER = {t: i for i, t in enumerate(TOKENS)}
-
-BETRAYERS = 1
-"""The Betrayers' number where an action names a seat (a steal from them: from the supply)."""
+from towers.games.turris.resources import (  # noqa: F401 - importable from here too
+    ART,
+    BETRAYERS,
+    LETTER,
+    I,
+    K,
+    R,
+    W,
+    ichor,
+    one_resource_less,
+    spend,
+)
 
 R_PLACE = "Action Step (PLACE)"
 R_COLLECT = "Action Step (COLLECT)"
@@ -209,7 +213,7 @@ class TurrisGame(Game):
         self.revive_cost_all_dead = int(raw["force_revive_cost"]["all_in_graveyard"])
         self.revive_bundles = (Bundle(I=self.revive_cost), Bundle(I=self.revive_cost_all_dead))
         """FORCE REVIVE's cost: some Scouts on the board or in reserve, or all in the Graveyard."""
-        self.reserved_costs = tuple((m.cost, *_one_resource_less(m.cost)) for m in d.missions)
+        self.reserved_costs = tuple((m.cost, *one_resource_less(m.cost)) for m in d.missions)
         """Each Mission's cost when reserved: in full, or one resource of any kind less."""
         self.is_location = tuple(loc.kind == "location" for loc in d.locations)
         self.gather_bonus = int(raw["gather_ichor"]["bonus_for_two_or_more"])
@@ -383,22 +387,6 @@ _FACTION_ACTION = A.SPACE.encode(A.FactionAction())
 _USE_ACTION_TOKEN = A.SPACE.encode(A.UseActionToken())
 
 
-@functools.cache
-def _ichor(n: int) -> Bundle:
-    """A cost of ``n`` Ichor (a Collect's so far)."""
-    return Bundle(I=n)
-
-
-def _one_resource_less(cost: Bundle) -> tuple[Bundle, ...]:
-    """The costs of a reserved Mission: ``cost`` less one of any resource it names."""
-    out = []
-    for letter in "IKRW":
-        if cost.count(letter):
-            less = {x: cost.count(x) - (x == letter) for x in "IKRW"}
-            out.append(Bundle(**less, any=cost.any, of=cost.of))
-    return tuple(out)
-
-
 CHECKED_KINDS = frozenset(
     {
         "pay", "sacrifice", "revive", "steal", "reserve", "place", "move_scout", "first_player",
@@ -407,31 +395,6 @@ CHECKED_KINDS = frozenset(
 )  # fmt: skip
 """The effect kinds that :meth:`TurrisState._can_resolve` checks (its cases but the gains,
 which only add to what later checks see)."""
-
-_ALWAYS_ASK = frozenset(
-    {Turn, CollectPick, FactionChoice, CouncilReturn, FruitChoice, OngoingChoice}
-)
-"""Decisions always put to their seat, however few the answers (``_settle`` has no case for
-them, and skips the others' cases for the commonest frame of all, the Turn)."""
-
-
-def _spend(have: list[int], bundle: Bundle) -> None:
-    """Take a payment ``_can_pay`` allowed off the counts ``have`` (I, K, R, W, Artifacts):
-    the named resources, Artifacts for what of them is missing and for the Artifacts named,
-    the resources of choice from the most plentiful kinds they may be, then Artifacts."""
-    artifacts = bundle.A
-    for t, need in bundle.named:
-        if need > have[t]:
-            artifacts += need - have[t]
-            have[t] = 0
-        else:
-            have[t] -= need
-    left = bundle.any
-    for t in sorted(bundle.of_index, key=lambda t: -have[t]):
-        took = min(left, have[t])
-        have[t] -= took
-        left -= took
-    have[ART] = max(0, have[ART] - artifacts - left)
 
 
 @dataclass(slots=True)
@@ -934,157 +897,6 @@ class TurrisState(State):
     def _has_player_scouts(self) -> bool:
         return any(row[0] for row in self.scouts)
 
-    # ==== settling frames without a decision ===========================================
-    def _settle(self) -> bool:
-        top = self.stack.top
-        if type(top) in _ALWAYS_ASK:
-            return False
-        g = self.game
-        match top:
-            case Resolving(seat=seat, source=src, index=i):
-                effects = g.sources[src][1]
-                if i >= len(effects):
-                    self.stack.pop()
-                else:
-                    self.stack.replace(Resolving(seat, src, i + 1))
-                    self._effect(seat, effects[i], src, i)
-                return True
-            case TradeGain(seat=seat, source=src, index=i):
-                self.stack.pop()
-                self._gain(seat, g.sources[src][1][i].bundle)
-                return True
-            case EndTurn(seat=seat, stage=stage):
-                self._end_turn_stage(seat, stage)
-                return True
-            case BeastTurn(beast=b, chain=chain):
-                self.stack.pop()
-                self._beast_target(b, chain)
-                return True
-            case BeastPath():
-                return self._settle_path(top)
-            case BeastEffect():
-                return self._settle_beast_effect(top)
-            case DiscardDown(seat=seat):
-                if len(self.hands[seat]) <= self.game.c["tactics_hand_limit"]:
-                    self.stack.pop()
-                    return True
-            case MissionStep(seat=seat):
-                if not self._completable(seat):
-                    self.stack.pop()
-                    return True
-            case Rewards(packets=packets, optional=optional):
-                if not packets:
-                    self.stack.pop()
-                    return True
-                if not optional and len(packets) == 1:
-                    self.stack.replace(Resolving(top.seat, packets[0], 0))
-                    return True
-            case GainChoice(seat=seat, n=n, of=of):
-                if n <= 0:
-                    self.stack.pop()
-                    return True
-                if len(of) == 1:
-                    self.resources[seat][LETTER[of]] += n
-                    self.stack.pop()
-                    return True
-            case PayChoice():
-                return self._settle_pay(top)
-            case CouncilStep(seat=seat, steps=steps):
-                if steps <= 0:
-                    self.stack.pop()
-                    return True
-                spots = self._council_next(seat)
-                if not spots:
-                    # past the last level: back to the start, no reward (Council Track)
-                    self.council[seat] = 0
-                    self.stack.replace(CouncilStep(seat, steps - 1))
-                    self._trigger(seat, "council")
-                    return True
-                if len(spots) == 1:
-                    self._council_to(seat, spots[0])
-                    return True
-            case TargetChoice(options=options) if len(options) == 1:
-                self.stack.replace(self._path_frame(top.beast, options[0], top.chain))
-                return True
-            case DisplaceChoice(node=node, owner=owner):
-                dests = self._displace_destinations(node)
-                if len(dests) <= 1:
-                    self.stack.pop()
-                    if dests:
-                        self._move_scout(owner, node, dests[0])
-                    return True
-            case BetrayerPush(scout=k):
-                dests = self._displace_destinations(self.betrayer_at[k])
-                if len(dests) <= 1:
-                    self.stack.pop()
-                    if dests:
-                        self.betrayer_at[k] = dests[0]
-                    return True
-            case RepairChoice():
-                if not any(self.damaged):
-                    self.stack.pop()
-                    return True
-            case DespairChoice(seat=seat):
-                kinds = [t for t in (K, R, W) if self.resources[seat][t] > 0]
-                if len(kinds) <= 1:
-                    self.stack.pop()
-                    if kinds:
-                        self.resources[seat][kinds[0]] -= 1
-                    elif self.resources[seat][I] > 0:
-                        self.resources[seat][I] -= 1
-                    return True
-            case PlaceFree(seat=seat, n=n):
-                if n <= 0 or not self._free_place_nodes(seat):
-                    self.stack.pop()
-                    return True
-            case ReserveChoice(n=n):
-                if n <= 0 or not self.missions:
-                    self.stack.pop()
-                    return True
-            case PlayTacticsChoice(seat=seat, n=n, drawn=drawn):
-                if n <= 0 or not self.hands[seat] or (drawn and not self._tactics_choices(top)):
-                    self.stack.pop()
-                    return True
-            case MoveScoutChoice(seat=seat, n=n, steps=steps, origin=-1):
-                if n <= 0 or not self._movable_scouts(seat, steps):
-                    self.stack.pop()
-                    return True
-            case ReviveChoice(seat=seat, n=n, source=src, index=i, done=done):
-                if (
-                    done >= n
-                    or not self.graveyard[seat]
-                    or not self._can_pay(seat, g.sources[src][1][i].bundle)
-                ):
-                    self.stack.pop()
-                    return True
-            case TradeOffer(seat=seat, source=src, index=i, left=left):
-                if left <= 0 or not self._can_pay(seat, g.sources[src][1][i].give):
-                    self.stack.pop()
-                    return True
-            case StealChoice(n=n):
-                if n <= 0 or not self._steal_options(top.seat, top.of):
-                    self.stack.pop()
-                    return True
-            case TrionfiChoice() if g.solo and not self._solo_rooms():
-                self.stack.pop()  # no undamaged Tower Room: no construction (Solo)
-                return True
-            case TrionfiChoice(seat=seat, prestige=p):
-                if all(t < 0 for t in self.trionfi_tableau):
-                    # no card left: the Prestige and the Tower track only (Trionfi cards)
-                    self.stack.pop()
-                    self._room_built(seat, p)
-                    return True
-            case MoveBeastChoice(beast=-1):
-                if not self._movable_beasts(top.steps, top.crossroads):
-                    self.stack.pop()
-                    return True
-            case MoveBeastChoice():
-                if not self._beast_steps(top):
-                    self.stack.pop()
-                    self._beast_moved(top)
-                    return True
-        return False
-
     # ==== legal actions =================================================================
     def _legal_actions(self) -> list[int]:
         if self.chance:
@@ -1103,7 +915,7 @@ class TurrisState(State):
                     if not self.collected:
                         out += [_PLACE + n for n in self._place_nodes(seat)]
                     if not self.collected and not self.placed_action and self._scout_nodes(seat):
-                        if self._can_pay(seat, _ichor(1)):
+                        if self._can_pay(seat, ichor(1)):
                             out.append(_COLLECT)
                     out.append(_GATHER_ICHOR)
                     if self.graveyard[seat] and self._can_pay(seat, self._revive_cost(seat)):
@@ -1119,7 +931,7 @@ class TurrisState(State):
             case CollectPick(seat=seat, chosen=chosen):
                 for node in self._scout_nodes(seat):
                     if chosen.count(node) < self.scouts[node][seat] and self._can_pay(
-                        seat, _ichor(len(chosen) + 1)
+                        seat, ichor(len(chosen) + 1)
                     ):
                         out.append(_COLLECT_SCOUT + node)
                 if chosen:
@@ -1210,365 +1022,6 @@ class TurrisState(State):
             self._decide(value)
         self._run()
 
-    def _decide(self, value: Action) -> None:
-        """Apply the answer ``value`` to the decision on top; the decisions in the order of
-        how often a game meets them (each is matched on its frame, then on the answer)."""
-        top = self.stack.top
-        g = self.game
-        match top:
-            # ---- the Action Step
-            case Turn(seat=seat):
-                match value:
-                    case A.Place(node=node):
-                        self.actions_left -= 1
-                        self.placed_action = True
-                        self._place(seat, node)
-                        return
-                    case A.Collect():
-                        self.actions_left -= 1
-                        self.collected = True
-                        self.stack.push(CollectPick(seat, ()))
-                        return
-                    case A.GatherIchor():
-                        self.actions_left -= 1
-                        self.gathers += 1
-                        # two or more Gather Ichor actions: 1 additional Ichor in total
-                        bonus = g.gather_bonus if self.gathers == 2 else 0
-                        self.resources[seat][I] += g.c["gather_ichor"] + bonus
-                        self._trigger(seat, "gather_ichor")
-                        return
-                    case A.ForceRevive():
-                        self.actions_left -= 1
-                        self._pay(seat, self._revive_cost(seat))
-                        self.graveyard[seat] -= 1
-                        self.reserve[seat] += 1
-                        return
-                    case A.FactionAction():
-                        self.actions_left -= 1
-                        self.stack.push(Resolving(seat, self._faction_action(seat), 0))
-                        return
-                    case A.UseActionToken():
-                        self.action_tokens[seat] -= 1
-                        self.actions_left += 1
-                        return
-                    case A.PlayTactics(card=card):
-                        self.tactics_played = True
-                        self._play_tactics(seat, card)
-                        return
-                    case A.Pass():
-                        self.stack.replace(EndTurn(seat, 0))
-                        return
-            case CouncilStep(seat=seat):
-                match value:
-                    case A.CouncilSpot(spot=spot):
-                        self._council_to(seat, spot)
-                        return
-            # ---- rewards and effects
-            case Rewards(seat=seat, packets=packets, optional=optional):
-                match value:
-                    case A.Resolve(slot=k):
-                        rest = packets[:k] + packets[k + 1 :]
-                        self.stack.replace(Rewards(seat, rest, optional))
-                        self.stack.push(Resolving(seat, packets[k], 0))
-                        return
-                    case A.Pass():
-                        self.stack.pop()
-                        return
-            case CollectPick(seat=seat, chosen=chosen):
-                match value:
-                    case A.CollectScout(node=node):
-                        self.stack.replace(CollectPick(seat, (*chosen, node)))
-                        return
-                    case A.Pass():
-                        self.stack.pop()
-                        self._collect(seat, chosen)
-                        return
-            case MoveBeastChoice():
-                match value:
-                    case A.ChooseBeast(beast=b):
-                        self._choose_beast(top, b)
-                        return
-                    case A.Choose(node=node):
-                        self.beast_at[top.beast] = node
-                        self.stack.replace(
-                            MoveBeastChoice(
-                                top.seat,
-                                top.steps - 1,
-                                top.flip,
-                                top.crossroads,
-                                top.beast,
-                                top.start,
-                            )
-                        )
-                        return
-            # ---- the Beasts
-            case BeastPath():
-                match value:
-                    case A.Choose(node=node):
-                        path = (*top.path, node)
-                        self.stack.replace(
-                            BeastPath(top.seat, top.beast, top.target, path, top.speed, top.chain)
-                        )
-                        return
-            case DisplaceChoice(node=node, owner=owner):
-                match value:
-                    case A.Choose(node=dest):
-                        self.stack.pop()
-                        self._move_scout(owner, node, dest)
-                        return
-            case TargetChoice(beast=b, chain=chain):
-                match value:
-                    case A.Choose(node=node):
-                        self.stack.replace(self._path_frame(b, node, chain))
-                        return
-            case PayChoice():
-                match value:
-                    case A.Token(token=t):
-                        self._pay_one(top, t)
-                        return
-            case GainChoice(seat=seat, n=n, of=of):
-                match value:
-                    case A.Token(token=t):
-                        self.resources[seat][t] += 1
-                        self.stack.replace(GainChoice(seat, n - 1, of))
-                        return
-            case MoveScoutChoice(seat=seat, n=n, steps=steps, origin=origin):
-                match value:
-                    case A.Choose(node=node) if origin == -1:
-                        self.stack.replace(MoveScoutChoice(seat, n, steps, node))
-                        return
-                    case A.Choose(node=node):
-                        self.stack.replace(MoveScoutChoice(seat, n - 1, steps, -1))
-                        self._move_scout(seat, origin, node)
-                        return
-                    case A.Pass():
-                        self.stack.pop()
-                        return
-            # ---- after the Action Step
-            case MissionStep(seat=seat):
-                match value:
-                    case A.ChooseMission(mission=m):
-                        self.stack.pop()
-                        self._complete_mission(seat, m)
-                        return
-                    case A.Pass():
-                        self.stack.pop()
-                        return
-            case ReviveChoice(seat=seat, n=n, source=src, index=i, done=done):
-                match value:
-                    case A.Accept():
-                        self.stack.replace(ReviveChoice(seat, n, src, i, done + 1))
-                        self.graveyard[seat] -= 1
-                        self.reserve[seat] += 1
-                        self._pay(seat, g.sources[src][1][i].bundle)
-                        return
-                    case A.Pass():
-                        self.stack.pop()
-                        return
-            case TradeOffer(seat=seat, source=src, index=i, left=left):
-                match value:
-                    case A.Accept():
-                        e = g.sources[src][1][i]
-                        self.stack.replace(TradeOffer(seat, src, i, left - 1))
-                        self.stack.push(TradeGain(seat, src, i))
-                        self._pay(seat, e.give)  # on top: paid before the gain
-                        return
-                    case A.Pass():
-                        self.stack.pop()
-                        return
-            case ReserveChoice(seat=seat, n=n):
-                match value:
-                    case A.ChooseMission(mission=m):
-                        self.stack.replace(ReserveChoice(seat, n - 1))
-                        self.missions.remove(m)
-                        self.reserved[seat].append(m)
-                        return
-                    case A.Pass():
-                        self.stack.pop()
-                        return
-            case CouncilReturn(seat=seat):
-                match value:
-                    case A.Accept():
-                        self.stack.pop()
-                        self.council[seat] = 0
-                        return
-                    case A.Pass():
-                        self.stack.pop()
-                        return
-            case FruitChoice():
-                match value:
-                    case A.Choose(node=node):
-                        self.stack.pop()
-                        self.fruit = node
-                        return
-            case DespairChoice(seat=seat):
-                match value:
-                    case A.Token(token=t):
-                        self.stack.pop()
-                        self.resources[seat][t] -= 1
-                        return
-            case BeastEffect():
-                match value:
-                    case A.Accept():
-                        # Shield: an Artifact ignores the effect on this Scout (Artifacts)
-                        self.resources[top.seat][ART] -= 1
-                        self._next_scout(top, top.devoured)
-                        return
-                    case A.Pass():
-                        self._beast_hits(top)
-                        return
-            case PlaceFree(seat=seat, n=n):
-                match value:
-                    case A.Place(node=node):
-                        self.stack.replace(PlaceFree(seat, n - 1))
-                        self._place(seat, node)
-                        return
-                    case A.Pass():
-                        self.stack.pop()
-                        return
-            case StealChoice(seat=seat, n=n, of=of):
-                match value:
-                    case A.Steal(resource=r, seat=victim):
-                        self.stack.replace(StealChoice(seat, n - 1, of))
-                        if not g.solo:
-                            # solo: from the supply; the Betrayers stay at 1 of each (Solo Setup 7)
-                            self.resources[victim][r] -= 1
-                        self.resources[seat][r] += 1
-                        return
-            case TrionfiChoice(seat=seat, prestige=p):
-                match value:
-                    case A.TakeTrionfi(trionfi=t):
-                        self.stack.pop()
-                        self._take_trionfi(seat, t, p)
-                        return
-                    case A.Pass():
-                        self.stack.pop()
-                        return
-            case OngoingChoice(seat=seat, mission=m):
-                match value:
-                    case A.OngoingSlot(slot=slot):
-                        self.stack.pop()
-                        slots = self.ongoing[seat]
-                        if slot < len(slots):
-                            slots[slot] = m
-                        else:
-                            slots.append(m)
-                        return
-                    case A.Pass():
-                        self.stack.pop()
-                        return
-            case FactionChoice(seat=seat):
-                match value:
-                    case A.ChooseFaction(faction=f, side=s):
-                        self.stack.pop()
-                        self.faction[seat] = f
-                        self.side[seat] = s
-                        self.stack.push(Resolving(seat, g.src_side[f][s], 0))
-                        return
-            case PlayTacticsChoice(seat=seat, n=n, drawn=drawn):
-                match value:
-                    case A.PlayTactics(card=card):
-                        self.stack.replace(PlayTacticsChoice(seat, n - 1, max(0, drawn - 1)))
-                        self._play_tactics(seat, card)
-                        return
-                    case A.Pass():
-                        self.stack.pop()
-                        return
-            case DiscardDown(seat=seat):
-                match value:
-                    case A.Discard(card=card):
-                        self.hands[seat].remove(card)
-                        self.tactics_discard.append(card)
-                        return
-            case BetrayerPush(scout=k):
-                match value:
-                    case A.Choose(node=dest):
-                        self.stack.pop()
-                        self.betrayer_at[k] = dest
-                        return
-            case RepairChoice():
-                match value:
-                    case A.RepairRoom(room=k):
-                        self.stack.pop()
-                        self.damaged[k] = False
-                        return
-                    case A.Pass():
-                        self.stack.pop()
-                        return
-        raise AssertionError(f"{value!r} does not answer {top!r}")
-
-    # ==== the board =====================================================================
-    def _beast_on(self, node: int) -> int:
-        """The Beast on ``node`` (the first, in Beast order), or -1."""
-        return self.beast_at.index(node) if node in self.beast_at else -1
-
-    def _site_of(self, node: int) -> int:
-        k = self.game.spot_of[node]
-        return -1 if k < 0 else self.site_at[k]
-
-    def _is_open(self, node: int) -> bool:
-        """A node that exists now: every node but an Excavation spot with no Site once its
-        Beast has left (Excavation Sites, 2 or 3 players)."""
-        k = self.game.spot_of[node]
-        return k < 0 or self.site_at[k] >= 0 or self.spot_open[k]
-
-    def _is_scout_node(self, node: int) -> bool:
-        """A Location, or an Excavation spot holding a Site."""
-        g = self.game
-        if g.is_location[node]:
-            return True
-        k = g.spot_of[node]
-        return k >= 0 and self.site_at[k] >= 0
-
-    def _reward_source(self, node: int) -> int:
-        g = self.game
-        site = self._site_of(node)
-        if site >= 0:
-            return g.src_site[site]
-        if self.upgraded[node] and g.src_upgrade[node] >= 0:
-            return g.src_upgrade[node]
-        return g.src_location[node]
-
-    def _limit(self, node: int) -> int:
-        site = self._site_of(node)
-        if site >= 0:
-            return self.game.data.excavation_sites[site].limit
-        return self.game.nodes[node].limit
-
-    def _immediate(self, node: int) -> bool:
-        site = self._site_of(node)
-        if site >= 0:
-            return self.game.data.excavation_sites[site].immediate
-        return self.game.nodes[node].immediate
-
-    def _scout_nodes(self, seat: int) -> list[int]:
-        return [n for n, here in enumerate(self.scouts) if here[seat] > 0]
-
-    def _distances(self, start: int) -> dict[int, int]:
-        """Steps from ``start`` over the nodes that exist (Crossroads count: Plot Path).
-        The table is shared by every state of this board shape: read it, never change it."""
-        # which spots exist: a Site there, or still open (built in C: ``s >= 0 or o``)
-        shape = tuple(map(operator.or_, map((0).__le__, self.site_at), self.spot_open))
-        tables = self.game.distance_tables
-        dist = tables.get((start, shape))
-        if dist is None:
-            dist = tables[start, shape] = self._search_distances(start)
-        return dist
-
-    def _search_distances(self, start: int) -> dict[int, int]:
-        adjacent = self.game.adjacent
-        dist = {start: 0}
-        frontier = [start]
-        while frontier:
-            nxt = []
-            for here in frontier:
-                for there in adjacent[here]:
-                    if there not in dist and self._is_open(there):
-                        dist[there] = dist[here] + 1
-                        nxt.append(there)
-            frontier = nxt
-        return dist
-
     # ==== PLACE =========================================================================
     def _place_problem(self, seat: int, node: int) -> str:
         if self.reserve[seat] <= 0:
@@ -1646,11 +1099,6 @@ class TurrisState(State):
             self.stack.push(Rewards(seat, tuple(packets), True))
         self._pay(seat, Bundle(I=len(chosen) * self.game.c["collect_cost_per_scout"]))
 
-    def _gives_reward(self, node: int) -> bool:
-        """No Beast and no Betrayer Scout there to prevent its reward (Collect; Player Turn
-        Phase (Solo))."""
-        return self._beast_on(node) < 0 and node not in self.betrayer_at
-
     def _revive_cost(self, seat: int) -> Bundle:
         g = self.game
         all_dead = self.graveyard[seat] == g.c["scouts_per_player"]
@@ -1689,129 +1137,6 @@ class TurrisState(State):
         self.tactics_discard.append(card)
         self.stack.push(Resolving(seat, self.game.src_tactics[card], 0))
 
-    # ==== resources =====================================================================
-    def _can_pay(self, seat: int, bundle: Bundle, have: list[int] | None = None) -> bool:
-        """Whether ``bundle`` can be paid, Artifacts standing for any missing resource."""
-        res = have if have is not None else self.resources[seat]
-        missing = bundle.A
-        for t, need in bundle.named:
-            if need > res[t]:
-                missing += need - res[t]
-        if bundle.any:
-            # the resources of choice come from what is left once the named ones are paid
-            counts = bundle.counts
-            spare = sum(max(0, res[t] - counts[t]) for t in bundle.of_index)
-            missing += max(0, bundle.any - spare)
-        return missing <= res[ART]
-
-    def _pay(self, seat: int, bundle: Bundle, waive: int = 0) -> None:
-        fixed = "".join(letter * n for letter, n in zip("IKRW", bundle.counts[:4], strict=True))
-        self.stack.push(PayChoice(seat, fixed + "A" * bundle.A, bundle.any, bundle.of, waive))
-
-    def _pay_tokens(self, top: PayChoice) -> list[int]:
-        res = self.resources[top.seat]
-        out = []
-        if top.waive:
-            # the letter left unpaid: any the cost names, if the rest can then be paid
-            for letter in sorted(set(top.fixed) - {"A"}):
-                rest = PayChoice(top.seat, top.fixed.replace(letter, "", 1), top.any_n, top.of, 0)
-                if self._pay_possible(rest):
-                    out.append(LETTER[letter])
-            return out
-        for t in range(5):
-            if res[t] <= 0:
-                continue
-            nxt = self._after_paying(top, t)
-            if nxt is not None and self._pay_possible(nxt):
-                out.append(t)
-        return out
-
-    def _after_paying(self, top: PayChoice, t: int) -> PayChoice | None:
-        """The payment left once token ``t`` is paid (or, with a waiver, left out)."""
-        letter = TOKENS[t]
-        fixed, any_n = top.fixed, top.any_n
-        if letter in fixed:
-            fixed = fixed.replace(letter, "", 1)
-        elif any_n and letter in top.of:
-            any_n -= 1
-        elif letter == "A" and (fixed or any_n):
-            # an Artifact stands for one resource: the first still owed
-            if fixed:
-                fixed = fixed[1:]
-            else:
-                any_n -= 1
-        else:
-            return None
-        return PayChoice(top.seat, fixed, any_n, top.of, top.waive)
-
-    def _pay_possible(self, top: PayChoice) -> bool:
-        need = sum(1 for x in top.fixed if x == "A")
-        bundle = Bundle(**{x: top.fixed.count(x) for x in "IKRW"}, A=need, any=top.any_n, of=top.of)
-        return self._can_pay(top.seat, bundle)
-
-    def _settle_pay(self, top: PayChoice) -> bool:
-        seat = top.seat
-        if not top.fixed and not top.any_n:
-            self.stack.pop()
-            return True
-        if top.waive:
-            if not self._pay_tokens(top):
-                self.stack.replace(PayChoice(seat, top.fixed, top.any_n, top.of, 0))
-                return True
-            return False  # the player names the resource a reserved Mission waives
-        res = self.resources[seat]
-        # no choice: no resource of choice owed and no spare Artifact to stand in for one
-        # (an Artifact "may be spent instead of any 1 resource": Artifacts)
-        spare = res[ART] - top.fixed.count("A")
-        no_stand_in = spare <= 0 or not top.fixed.replace("A", "")
-        if (
-            not top.any_n
-            and no_stand_in
-            and all(res[LETTER[x]] >= top.fixed.count(x) for x in "IKRWA")
-        ):
-            for x in top.fixed:
-                res[LETTER[x]] -= 1
-            self.stack.pop()
-            return True
-        options = self._pay_tokens(top)
-        if len(options) == 1:
-            self._pay_one(top, options[0])
-            return True
-        if not options:
-            self.stack.pop()  # cannot be paid: checked before, so only a waived remainder
-            return True
-        return False
-
-    def _pay_one(self, top: PayChoice, t: int) -> None:
-        if top.waive:
-            fixed = top.fixed.replace(TOKENS[t], "", 1)
-            self.stack.replace(PayChoice(top.seat, fixed, top.any_n, top.of, top.waive - 1))
-            return
-        nxt = self._after_paying(top, t)
-        assert nxt is not None
-        self.resources[top.seat][t] -= 1
-        self.stack.replace(nxt)
-
-    def _gain(self, seat: int, bundle: Bundle) -> None:
-        res = self.resources[seat]
-        for t, n in enumerate(bundle.counts):
-            res[t] += n
-        if bundle.any:
-            self.stack.push(GainChoice(seat, bundle.any, bundle.of))
-
-    def _steal_options(self, seat: int, of: str) -> list[tuple[int, int]]:
-        """(resource, victim) of each steal of one of the letters ``of`` open to ``seat``."""
-        if self.game.solo:
-            # from the Betrayers, who always count as having 1 of each: from the supply
-            return [(LETTER[letter], BETRAYERS) for letter in of]
-        out = []
-        for victim in range(self.game.num_players):
-            if victim != seat:
-                for letter in of:
-                    if self.resources[victim][LETTER[letter]] > 0:
-                        out.append((LETTER[letter], victim))
-        return out
-
     def _score(self, seat: int, points: int) -> None:
         self.prestige[seat] += points
         for t in self.game.c["excavation_thresholds"]:
@@ -1845,7 +1170,7 @@ class TurrisState(State):
                 case "pay":
                     if not self._can_pay(seat, e.bundle, have):
                         return False
-                    _spend(have, e.bundle)
+                    spend(have, e.bundle)
                 case "sacrifice":
                     if in_reserve < e.n:
                         return False
@@ -2076,26 +1401,6 @@ class TurrisState(State):
             for _ in range(g.c["mission_tableau"] - len(self.missions)):
                 self._queue_draw(MissionDraw())
 
-    # ==== moving Scouts =================================================================
-    def _move_scout(self, seat: int, frm: int, to: int) -> None:
-        self.scouts[frm][seat] -= 1
-        self.scouts[to][seat] += 1
-
-    def _movable_scouts(self, seat: int, steps: int) -> list[int]:
-        """The nodes of the seat's Scouts that have somewhere to move."""
-        return [n for n in self._scout_nodes(seat) if self._scout_moves(n, steps)]
-
-    def _scout_moves(self, origin: int, steps: int) -> list[int]:
-        dist = self._distances(origin)
-        return [
-            n
-            for n, d in dist.items()
-            if 0 < d <= steps and self._is_scout_node(n) and n not in self.game.crossroads
-        ]
-
-    def _fruit_nodes(self) -> list[int]:
-        return [n for n in range(self.game.n_nodes) if self._is_scout_node(n)]
-
     # ==== moving a Beast by an effect ====================================================
     def _movable_beasts(self, steps: int, crossroads: bool) -> list[int]:
         """The Beasts a move of ``steps`` may name (``crossroads``: one in a Crossroads too):
@@ -2121,10 +1426,6 @@ class TurrisState(State):
             n != start and self._is_open(n) and self._can_move_on(b, n, steps - 1, start)
             for n in self.game.adjacent[here]
         )
-
-    def _stops(self, node: int) -> bool:
-        """A Scout there ends a Beast's move; a Betrayer Scout too (Beast Phase (Solo) 2)."""
-        return bool(sum(self.scouts[node])) or node in self.betrayer_at
 
     def _choose_beast(self, top: MoveBeastChoice, b: int) -> None:
         if self.flipped[b]:
@@ -2154,11 +1455,6 @@ class TurrisState(State):
             and self._can_move_on(b, n, top.steps - 1, top.start)
         ]
 
-    def _alone(self, beast: int, node: int) -> bool:
-        """No Beast but ``beast`` on ``node``."""
-        at = self.beast_at
-        return at.count(node) == (at[beast] == node)
-
     def _beast_moved(self, top: MoveBeastChoice) -> None:
         b = top.beast
         end = self.beast_at[b]
@@ -2170,19 +1466,6 @@ class TurrisState(State):
             self.stack.push(self._effect_frame(b, end, False))
         if end != top.start:
             self._push_betrayers(end)
-
-    def _left(self, start: int, end: int) -> None:
-        if start != end:
-            self._vacate(start)
-
-    def _vacate(self, node: int) -> None:
-        """A Beast is gone from ``node``: an Excavation spot with no Site is closed for good
-        (Excavation Sites: "thereafter ... treated as if they do not exist")."""
-        g = self.game
-        if g.nodes[node].kind == "excavation":
-            k = g.spots.index(node)
-            if self.site_at[k] < 0:
-                self.spot_open[k] = False
 
     # ==== the Beast Phase ===============================================================
     def _beast_target(self, b: int, chain: bool) -> None:
@@ -2360,9 +1643,800 @@ class TurrisState(State):
                         far.add(m)
         return sorted(far)
 
+    # ---- the dispatch: each decision to the rules of its section -----------------------
+    def _settle(self) -> bool:
+        """Settle the frame on top if it needs no decision (True), else leave it (False)."""
+        top = self.stack.top
+        settle = SETTLE.get(type(top))
+        return settle is not None and settle(self, top)
+
+    def _decide(self, value: Action) -> None:
+        """Apply the answer ``value`` to the decision on top."""
+        top = self.stack.top
+        DECIDE[type(top)](self, top, value)
+
     # ---- the rules, bound as methods: a section reaches another's through the state, so
     # that none imports another and a subclass may wrap one (the ending's ledger)
     # what a seat may see (observe.py)
     observation = observe.observation
     disclosure = observe.disclosure
     _determinize = observe.determinize
+    # the Main Board (board.py)
+    _beast_on = board.beast_on
+    _is_open = board.is_open
+    _is_scout_node = board.is_scout_node
+    _reward_source = board.reward_source
+    _limit = board.scout_limit
+    _immediate = board.is_immediate
+    _scout_nodes = board.scout_nodes
+    _distances = board.distances
+    _search_distances = board.search_distances
+    _gives_reward = board.gives_reward
+    _move_scout = board.move_scout
+    _scout_moves = board.scout_moves
+    _movable_scouts = board.movable_scouts
+    _fruit_nodes = board.fruit_nodes
+    _alone = board.is_alone
+    _stops = board.ends_beast_move
+    _left = board.beast_left
+    _vacate = board.vacate
+    # resources and Artifacts (resources.py)
+    _can_pay = resources.can_pay
+    _pay = resources.pay
+    _pay_tokens = resources.pay_tokens
+    _gain = resources.gain
+    _steal_options = resources.steal_options
+
+
+def decide_turn(state: TurrisState, top: Turn, value: Action) -> None:
+    """Apply the answer ``value`` to a :class:`Turn`."""
+    g = state.game
+    seat = top.seat
+    match value:
+        case A.Place(node=node):
+            state.actions_left -= 1
+            state.placed_action = True
+            state._place(seat, node)
+            return
+        case A.Collect():
+            state.actions_left -= 1
+            state.collected = True
+            state.stack.push(CollectPick(seat, ()))
+            return
+        case A.GatherIchor():
+            state.actions_left -= 1
+            state.gathers += 1
+            # two or more Gather Ichor actions: 1 additional Ichor in total
+            bonus = g.gather_bonus if state.gathers == 2 else 0
+            state.resources[seat][I] += g.c["gather_ichor"] + bonus
+            state._trigger(seat, "gather_ichor")
+            return
+        case A.ForceRevive():
+            state.actions_left -= 1
+            state._pay(seat, state._revive_cost(seat))
+            state.graveyard[seat] -= 1
+            state.reserve[seat] += 1
+            return
+        case A.FactionAction():
+            state.actions_left -= 1
+            state.stack.push(Resolving(seat, state._faction_action(seat), 0))
+            return
+        case A.UseActionToken():
+            state.action_tokens[seat] -= 1
+            state.actions_left += 1
+            return
+        case A.PlayTactics(card=card):
+            state.tactics_played = True
+            state._play_tactics(seat, card)
+            return
+        case A.Pass():
+            state.stack.replace(EndTurn(seat, 0))
+            return
+    raise unanswered(top, value)
+
+
+def settle_council_step(state: TurrisState, top: CouncilStep) -> bool:
+    """Settle a :class:`CouncilStep` that needs no decision; False: it is put to its seat."""
+    seat = top.seat
+    steps = top.steps
+    if steps <= 0:
+        state.stack.pop()
+        return True
+    spots = state._council_next(seat)
+    if not spots:
+        # past the last level: back to the start, no reward (Council Track)
+        state.council[seat] = 0
+        state.stack.replace(CouncilStep(seat, steps - 1))
+        state._trigger(seat, "council")
+        return True
+    if len(spots) == 1:
+        state._council_to(seat, spots[0])
+        return True
+    return False
+
+
+def decide_council_step(state: TurrisState, top: CouncilStep, value: Action) -> None:
+    """Apply the answer ``value`` to a :class:`CouncilStep`."""
+    seat = top.seat
+    match value:
+        case A.CouncilSpot(spot=spot):
+            state._council_to(seat, spot)
+            return
+    raise unanswered(top, value)
+
+
+def settle_rewards(state: TurrisState, top: Rewards) -> bool:
+    """Settle a :class:`Rewards` that needs no decision; False: it is put to its seat."""
+    packets = top.packets
+    optional = top.optional
+    if not packets:
+        state.stack.pop()
+        return True
+    if not optional and len(packets) == 1:
+        state.stack.replace(Resolving(top.seat, packets[0], 0))
+        return True
+    return False
+
+
+def decide_rewards(state: TurrisState, top: Rewards, value: Action) -> None:
+    """Apply the answer ``value`` to a :class:`Rewards`."""
+    seat = top.seat
+    packets = top.packets
+    optional = top.optional
+    match value:
+        case A.Resolve(slot=k):
+            rest = packets[:k] + packets[k + 1 :]
+            state.stack.replace(Rewards(seat, rest, optional))
+            state.stack.push(Resolving(seat, packets[k], 0))
+            return
+        case A.Pass():
+            state.stack.pop()
+            return
+    raise unanswered(top, value)
+
+
+def decide_collect_pick(state: TurrisState, top: CollectPick, value: Action) -> None:
+    """Apply the answer ``value`` to a :class:`CollectPick`."""
+    seat = top.seat
+    chosen = top.chosen
+    match value:
+        case A.CollectScout(node=node):
+            state.stack.replace(CollectPick(seat, (*chosen, node)))
+            return
+        case A.Pass():
+            state.stack.pop()
+            state._collect(seat, chosen)
+            return
+    raise unanswered(top, value)
+
+
+def settle_move_beast_choice(state: TurrisState, top: MoveBeastChoice) -> bool:
+    """Settle a :class:`MoveBeastChoice` that needs no decision; False: it is put to its seat."""
+    if top.beast == -1:
+        if not state._movable_beasts(top.steps, top.crossroads):
+            state.stack.pop()
+            return True
+    else:
+        if not state._beast_steps(top):
+            state.stack.pop()
+            state._beast_moved(top)
+            return True
+    return False
+
+
+def decide_move_beast_choice(state: TurrisState, top: MoveBeastChoice, value: Action) -> None:
+    """Apply the answer ``value`` to a :class:`MoveBeastChoice`."""
+    match value:
+        case A.ChooseBeast(beast=b):
+            state._choose_beast(top, b)
+            return
+        case A.Choose(node=node):
+            state.beast_at[top.beast] = node
+            state.stack.replace(
+                MoveBeastChoice(
+                    top.seat,
+                    top.steps - 1,
+                    top.flip,
+                    top.crossroads,
+                    top.beast,
+                    top.start,
+                )
+            )
+            return
+    raise unanswered(top, value)
+
+
+def settle_beast_path(state: TurrisState, top: BeastPath) -> bool:
+    """Settle a :class:`BeastPath` that needs no decision; False: it is put to its seat."""
+    return state._settle_path(top)
+
+
+def decide_beast_path(state: TurrisState, top: BeastPath, value: Action) -> None:
+    """Apply the answer ``value`` to a :class:`BeastPath`."""
+    match value:
+        case A.Choose(node=node):
+            path = (*top.path, node)
+            state.stack.replace(
+                BeastPath(top.seat, top.beast, top.target, path, top.speed, top.chain)
+            )
+            return
+    raise unanswered(top, value)
+
+
+def settle_displace_choice(state: TurrisState, top: DisplaceChoice) -> bool:
+    """Settle a :class:`DisplaceChoice` that needs no decision; False: it is put to its seat."""
+    node = top.node
+    owner = top.owner
+    dests = state._displace_destinations(node)
+    if len(dests) <= 1:
+        state.stack.pop()
+        if dests:
+            state._move_scout(owner, node, dests[0])
+        return True
+    return False
+
+
+def decide_displace_choice(state: TurrisState, top: DisplaceChoice, value: Action) -> None:
+    """Apply the answer ``value`` to a :class:`DisplaceChoice`."""
+    node = top.node
+    owner = top.owner
+    match value:
+        case A.Choose(node=dest):
+            state.stack.pop()
+            state._move_scout(owner, node, dest)
+            return
+    raise unanswered(top, value)
+
+
+def settle_target_choice(state: TurrisState, top: TargetChoice) -> bool:
+    """Settle a :class:`TargetChoice` that needs no decision; False: it is put to its seat."""
+    options = top.options
+    if len(options) == 1:
+        state.stack.replace(state._path_frame(top.beast, options[0], top.chain))
+        return True
+    return False
+
+
+def decide_target_choice(state: TurrisState, top: TargetChoice, value: Action) -> None:
+    """Apply the answer ``value`` to a :class:`TargetChoice`."""
+    b = top.beast
+    chain = top.chain
+    match value:
+        case A.Choose(node=node):
+            state.stack.replace(state._path_frame(b, node, chain))
+            return
+    raise unanswered(top, value)
+
+
+def settle_move_scout_choice(state: TurrisState, top: MoveScoutChoice) -> bool:
+    """Settle a :class:`MoveScoutChoice` that needs no decision; False: it is put to its seat."""
+    seat = top.seat
+    n = top.n
+    steps = top.steps
+    if top.origin == -1:
+        if n <= 0 or not state._movable_scouts(seat, steps):
+            state.stack.pop()
+            return True
+    return False
+
+
+def decide_move_scout_choice(state: TurrisState, top: MoveScoutChoice, value: Action) -> None:
+    """Apply the answer ``value`` to a :class:`MoveScoutChoice`."""
+    seat = top.seat
+    n = top.n
+    steps = top.steps
+    origin = top.origin
+    match value:
+        case A.Choose(node=node) if origin == -1:
+            state.stack.replace(MoveScoutChoice(seat, n, steps, node))
+            return
+        case A.Choose(node=node):
+            state.stack.replace(MoveScoutChoice(seat, n - 1, steps, -1))
+            state._move_scout(seat, origin, node)
+            return
+        case A.Pass():
+            state.stack.pop()
+            return
+    raise unanswered(top, value)
+
+
+def settle_mission_step(state: TurrisState, top: MissionStep) -> bool:
+    """Settle a :class:`MissionStep` that needs no decision; False: it is put to its seat."""
+    seat = top.seat
+    if not state._completable(seat):
+        state.stack.pop()
+        return True
+    return False
+
+
+def decide_mission_step(state: TurrisState, top: MissionStep, value: Action) -> None:
+    """Apply the answer ``value`` to a :class:`MissionStep`."""
+    seat = top.seat
+    match value:
+        case A.ChooseMission(mission=m):
+            state.stack.pop()
+            state._complete_mission(seat, m)
+            return
+        case A.Pass():
+            state.stack.pop()
+            return
+    raise unanswered(top, value)
+
+
+def settle_revive_choice(state: TurrisState, top: ReviveChoice) -> bool:
+    """Settle a :class:`ReviveChoice` that needs no decision; False: it is put to its seat."""
+    g = state.game
+    seat = top.seat
+    n = top.n
+    src = top.source
+    i = top.index
+    done = top.done
+    if (
+        done >= n
+        or not state.graveyard[seat]
+        or not state._can_pay(seat, g.sources[src][1][i].bundle)
+    ):
+        state.stack.pop()
+        return True
+    return False
+
+
+def decide_revive_choice(state: TurrisState, top: ReviveChoice, value: Action) -> None:
+    """Apply the answer ``value`` to a :class:`ReviveChoice`."""
+    g = state.game
+    seat = top.seat
+    n = top.n
+    src = top.source
+    i = top.index
+    done = top.done
+    match value:
+        case A.Accept():
+            state.stack.replace(ReviveChoice(seat, n, src, i, done + 1))
+            state.graveyard[seat] -= 1
+            state.reserve[seat] += 1
+            state._pay(seat, g.sources[src][1][i].bundle)
+            return
+        case A.Pass():
+            state.stack.pop()
+            return
+    raise unanswered(top, value)
+
+
+def settle_trade_offer(state: TurrisState, top: TradeOffer) -> bool:
+    """Settle a :class:`TradeOffer` that needs no decision; False: it is put to its seat."""
+    g = state.game
+    seat = top.seat
+    src = top.source
+    i = top.index
+    left = top.left
+    if left <= 0 or not state._can_pay(seat, g.sources[src][1][i].give):
+        state.stack.pop()
+        return True
+    return False
+
+
+def decide_trade_offer(state: TurrisState, top: TradeOffer, value: Action) -> None:
+    """Apply the answer ``value`` to a :class:`TradeOffer`."""
+    g = state.game
+    seat = top.seat
+    src = top.source
+    i = top.index
+    left = top.left
+    match value:
+        case A.Accept():
+            e = g.sources[src][1][i]
+            state.stack.replace(TradeOffer(seat, src, i, left - 1))
+            state.stack.push(TradeGain(seat, src, i))
+            state._pay(seat, e.give)  # on top: paid before the gain
+            return
+        case A.Pass():
+            state.stack.pop()
+            return
+    raise unanswered(top, value)
+
+
+def settle_reserve_choice(state: TurrisState, top: ReserveChoice) -> bool:
+    """Settle a :class:`ReserveChoice` that needs no decision; False: it is put to its seat."""
+    n = top.n
+    if n <= 0 or not state.missions:
+        state.stack.pop()
+        return True
+    return False
+
+
+def decide_reserve_choice(state: TurrisState, top: ReserveChoice, value: Action) -> None:
+    """Apply the answer ``value`` to a :class:`ReserveChoice`."""
+    seat = top.seat
+    n = top.n
+    match value:
+        case A.ChooseMission(mission=m):
+            state.stack.replace(ReserveChoice(seat, n - 1))
+            state.missions.remove(m)
+            state.reserved[seat].append(m)
+            return
+        case A.Pass():
+            state.stack.pop()
+            return
+    raise unanswered(top, value)
+
+
+def decide_council_return(state: TurrisState, top: CouncilReturn, value: Action) -> None:
+    """Apply the answer ``value`` to a :class:`CouncilReturn`."""
+    seat = top.seat
+    match value:
+        case A.Accept():
+            state.stack.pop()
+            state.council[seat] = 0
+            return
+        case A.Pass():
+            state.stack.pop()
+            return
+    raise unanswered(top, value)
+
+
+def decide_fruit_choice(state: TurrisState, top: FruitChoice, value: Action) -> None:
+    """Apply the answer ``value`` to a :class:`FruitChoice`."""
+    match value:
+        case A.Choose(node=node):
+            state.stack.pop()
+            state.fruit = node
+            return
+    raise unanswered(top, value)
+
+
+def settle_despair_choice(state: TurrisState, top: DespairChoice) -> bool:
+    """Settle a :class:`DespairChoice` that needs no decision; False: it is put to its seat."""
+    seat = top.seat
+    kinds = [t for t in (K, R, W) if state.resources[seat][t] > 0]
+    if len(kinds) <= 1:
+        state.stack.pop()
+        if kinds:
+            state.resources[seat][kinds[0]] -= 1
+        elif state.resources[seat][I] > 0:
+            state.resources[seat][I] -= 1
+        return True
+    return False
+
+
+def decide_despair_choice(state: TurrisState, top: DespairChoice, value: Action) -> None:
+    """Apply the answer ``value`` to a :class:`DespairChoice`."""
+    seat = top.seat
+    match value:
+        case A.Token(token=t):
+            state.stack.pop()
+            state.resources[seat][t] -= 1
+            return
+    raise unanswered(top, value)
+
+
+def settle_beast_effect(state: TurrisState, top: BeastEffect) -> bool:
+    """Settle a :class:`BeastEffect` that needs no decision; False: it is put to its seat."""
+    return state._settle_beast_effect(top)
+
+
+def decide_beast_effect(state: TurrisState, top: BeastEffect, value: Action) -> None:
+    """Apply the answer ``value`` to a :class:`BeastEffect`."""
+    match value:
+        case A.Accept():
+            # Shield: an Artifact ignores the effect on this Scout (Artifacts)
+            state.resources[top.seat][ART] -= 1
+            state._next_scout(top, top.devoured)
+            return
+        case A.Pass():
+            state._beast_hits(top)
+            return
+    raise unanswered(top, value)
+
+
+def settle_place_free(state: TurrisState, top: PlaceFree) -> bool:
+    """Settle a :class:`PlaceFree` that needs no decision; False: it is put to its seat."""
+    seat = top.seat
+    n = top.n
+    if n <= 0 or not state._free_place_nodes(seat):
+        state.stack.pop()
+        return True
+    return False
+
+
+def decide_place_free(state: TurrisState, top: PlaceFree, value: Action) -> None:
+    """Apply the answer ``value`` to a :class:`PlaceFree`."""
+    seat = top.seat
+    n = top.n
+    match value:
+        case A.Place(node=node):
+            state.stack.replace(PlaceFree(seat, n - 1))
+            state._place(seat, node)
+            return
+        case A.Pass():
+            state.stack.pop()
+            return
+    raise unanswered(top, value)
+
+
+def settle_steal_choice(state: TurrisState, top: StealChoice) -> bool:
+    """Settle a :class:`StealChoice` that needs no decision; False: it is put to its seat."""
+    n = top.n
+    if n <= 0 or not state._steal_options(top.seat, top.of):
+        state.stack.pop()
+        return True
+    return False
+
+
+def decide_steal_choice(state: TurrisState, top: StealChoice, value: Action) -> None:
+    """Apply the answer ``value`` to a :class:`StealChoice`."""
+    g = state.game
+    seat = top.seat
+    n = top.n
+    of = top.of
+    match value:
+        case A.Steal(resource=r, seat=victim):
+            state.stack.replace(StealChoice(seat, n - 1, of))
+            if not g.solo:
+                # solo: from the supply; the Betrayers stay at 1 of each (Solo Setup 7)
+                state.resources[victim][r] -= 1
+            state.resources[seat][r] += 1
+            return
+    raise unanswered(top, value)
+
+
+def settle_trionfi_choice(state: TurrisState, top: TrionfiChoice) -> bool:
+    """Settle a :class:`TrionfiChoice` that needs no decision; False: it is put to its seat."""
+    g = state.game
+    seat = top.seat
+    p = top.prestige
+    if g.solo and (not state._solo_rooms()):
+        state.stack.pop()  # no undamaged Tower Room: no construction (Solo)
+        return True
+    else:
+        if all(t < 0 for t in state.trionfi_tableau):
+            # no card left: the Prestige and the Tower track only (Trionfi cards)
+            state.stack.pop()
+            state._room_built(seat, p)
+            return True
+    return False
+
+
+def decide_trionfi_choice(state: TurrisState, top: TrionfiChoice, value: Action) -> None:
+    """Apply the answer ``value`` to a :class:`TrionfiChoice`."""
+    seat = top.seat
+    p = top.prestige
+    match value:
+        case A.TakeTrionfi(trionfi=t):
+            state.stack.pop()
+            state._take_trionfi(seat, t, p)
+            return
+        case A.Pass():
+            state.stack.pop()
+            return
+    raise unanswered(top, value)
+
+
+def decide_ongoing_choice(state: TurrisState, top: OngoingChoice, value: Action) -> None:
+    """Apply the answer ``value`` to a :class:`OngoingChoice`."""
+    seat = top.seat
+    m = top.mission
+    match value:
+        case A.OngoingSlot(slot=slot):
+            state.stack.pop()
+            slots = state.ongoing[seat]
+            if slot < len(slots):
+                slots[slot] = m
+            else:
+                slots.append(m)
+            return
+        case A.Pass():
+            state.stack.pop()
+            return
+    raise unanswered(top, value)
+
+
+def decide_faction_choice(state: TurrisState, top: FactionChoice, value: Action) -> None:
+    """Apply the answer ``value`` to a :class:`FactionChoice`."""
+    g = state.game
+    seat = top.seat
+    match value:
+        case A.ChooseFaction(faction=f, side=s):
+            state.stack.pop()
+            state.faction[seat] = f
+            state.side[seat] = s
+            state.stack.push(Resolving(seat, g.src_side[f][s], 0))
+            return
+    raise unanswered(top, value)
+
+
+def settle_play_tactics_choice(state: TurrisState, top: PlayTacticsChoice) -> bool:
+    """Settle a :class:`PlayTacticsChoice` that needs no decision; False: it is put to its seat."""
+    seat = top.seat
+    n = top.n
+    drawn = top.drawn
+    if n <= 0 or not state.hands[seat] or (drawn and not state._tactics_choices(top)):
+        state.stack.pop()
+        return True
+    return False
+
+
+def decide_play_tactics_choice(state: TurrisState, top: PlayTacticsChoice, value: Action) -> None:
+    """Apply the answer ``value`` to a :class:`PlayTacticsChoice`."""
+    seat = top.seat
+    n = top.n
+    drawn = top.drawn
+    match value:
+        case A.PlayTactics(card=card):
+            state.stack.replace(PlayTacticsChoice(seat, n - 1, max(0, drawn - 1)))
+            state._play_tactics(seat, card)
+            return
+        case A.Pass():
+            state.stack.pop()
+            return
+    raise unanswered(top, value)
+
+
+def settle_discard_down(state: TurrisState, top: DiscardDown) -> bool:
+    """Settle a :class:`DiscardDown` that needs no decision; False: it is put to its seat."""
+    seat = top.seat
+    if len(state.hands[seat]) <= state.game.c["tactics_hand_limit"]:
+        state.stack.pop()
+        return True
+    return False
+
+
+def decide_discard_down(state: TurrisState, top: DiscardDown, value: Action) -> None:
+    """Apply the answer ``value`` to a :class:`DiscardDown`."""
+    seat = top.seat
+    match value:
+        case A.Discard(card=card):
+            state.hands[seat].remove(card)
+            state.tactics_discard.append(card)
+            return
+    raise unanswered(top, value)
+
+
+def settle_betrayer_push(state: TurrisState, top: BetrayerPush) -> bool:
+    """Settle a :class:`BetrayerPush` that needs no decision; False: it is put to its seat."""
+    k = top.scout
+    dests = state._displace_destinations(state.betrayer_at[k])
+    if len(dests) <= 1:
+        state.stack.pop()
+        if dests:
+            state.betrayer_at[k] = dests[0]
+        return True
+    return False
+
+
+def decide_betrayer_push(state: TurrisState, top: BetrayerPush, value: Action) -> None:
+    """Apply the answer ``value`` to a :class:`BetrayerPush`."""
+    k = top.scout
+    match value:
+        case A.Choose(node=dest):
+            state.stack.pop()
+            state.betrayer_at[k] = dest
+            return
+    raise unanswered(top, value)
+
+
+def settle_repair_choice(state: TurrisState, top: RepairChoice) -> bool:
+    """Settle a :class:`RepairChoice` that needs no decision; False: it is put to its seat."""
+    if not any(state.damaged):
+        state.stack.pop()
+        return True
+    return False
+
+
+def decide_repair_choice(state: TurrisState, top: RepairChoice, value: Action) -> None:
+    """Apply the answer ``value`` to a :class:`RepairChoice`."""
+    match value:
+        case A.RepairRoom(room=k):
+            state.stack.pop()
+            state.damaged[k] = False
+            return
+        case A.Pass():
+            state.stack.pop()
+            return
+    raise unanswered(top, value)
+
+
+def settle_resolving(state: TurrisState, top: Resolving) -> bool:
+    """Settle a :class:`Resolving` that needs no decision; False: it is put to its seat."""
+    g = state.game
+    seat = top.seat
+    src = top.source
+    i = top.index
+    effects = g.sources[src][1]
+    if i >= len(effects):
+        state.stack.pop()
+    else:
+        state.stack.replace(Resolving(seat, src, i + 1))
+        state._effect(seat, effects[i], src, i)
+    return True
+
+
+def settle_trade_gain(state: TurrisState, top: TradeGain) -> bool:
+    """Settle a :class:`TradeGain` that needs no decision; False: it is put to its seat."""
+    g = state.game
+    seat = top.seat
+    src = top.source
+    i = top.index
+    state.stack.pop()
+    state._gain(seat, g.sources[src][1][i].bundle)
+    return True
+
+
+def settle_end_turn(state: TurrisState, top: EndTurn) -> bool:
+    """Settle a :class:`EndTurn` that needs no decision; False: it is put to its seat."""
+    seat = top.seat
+    stage = top.stage
+    state._end_turn_stage(seat, stage)
+    return True
+
+
+def settle_beast_turn(state: TurrisState, top: BeastTurn) -> bool:
+    """Settle a :class:`BeastTurn` that needs no decision; False: it is put to its seat."""
+    b = top.beast
+    chain = top.chain
+    state.stack.pop()
+    state._beast_target(b, chain)
+    return True
+
+
+DECIDE: dict[type[Frame], Callable[[TurrisState, Any, Action], None]] = {
+    Turn: decide_turn,
+    CouncilStep: decide_council_step,
+    Rewards: decide_rewards,
+    CollectPick: decide_collect_pick,
+    MoveBeastChoice: decide_move_beast_choice,
+    BeastPath: decide_beast_path,
+    DisplaceChoice: decide_displace_choice,
+    TargetChoice: decide_target_choice,
+    PayChoice: resources.decide_pay_choice,
+    GainChoice: resources.decide_gain_choice,
+    MoveScoutChoice: decide_move_scout_choice,
+    MissionStep: decide_mission_step,
+    ReviveChoice: decide_revive_choice,
+    TradeOffer: decide_trade_offer,
+    ReserveChoice: decide_reserve_choice,
+    CouncilReturn: decide_council_return,
+    FruitChoice: decide_fruit_choice,
+    DespairChoice: decide_despair_choice,
+    BeastEffect: decide_beast_effect,
+    PlaceFree: decide_place_free,
+    StealChoice: decide_steal_choice,
+    TrionfiChoice: decide_trionfi_choice,
+    OngoingChoice: decide_ongoing_choice,
+    FactionChoice: decide_faction_choice,
+    PlayTacticsChoice: decide_play_tactics_choice,
+    DiscardDown: decide_discard_down,
+    BetrayerPush: decide_betrayer_push,
+    RepairChoice: decide_repair_choice,
+}
+"""Who applies the answer to each kind of decision: its section's rules."""
+
+SETTLE: dict[type[Frame], Callable[[TurrisState, Any], bool]] = {
+    CouncilStep: settle_council_step,
+    Rewards: settle_rewards,
+    MoveBeastChoice: settle_move_beast_choice,
+    BeastPath: settle_beast_path,
+    DisplaceChoice: settle_displace_choice,
+    TargetChoice: settle_target_choice,
+    PayChoice: resources.settle_pay,
+    GainChoice: resources.settle_gain_choice,
+    MoveScoutChoice: settle_move_scout_choice,
+    MissionStep: settle_mission_step,
+    ReviveChoice: settle_revive_choice,
+    TradeOffer: settle_trade_offer,
+    ReserveChoice: settle_reserve_choice,
+    DespairChoice: settle_despair_choice,
+    BeastEffect: settle_beast_effect,
+    PlaceFree: settle_place_free,
+    StealChoice: settle_steal_choice,
+    TrionfiChoice: settle_trionfi_choice,
+    PlayTacticsChoice: settle_play_tactics_choice,
+    DiscardDown: settle_discard_down,
+    BetrayerPush: settle_betrayer_push,
+    RepairChoice: settle_repair_choice,
+    Resolving: settle_resolving,
+    TradeGain: settle_trade_gain,
+    EndTurn: settle_end_turn,
+    BeastTurn: settle_beast_turn,
+}
+"""Who settles each kind of frame when it needs no decision (the frames always put to
+their seat have no entry)."""

@@ -1,0 +1,235 @@
+"""Resources of Turris: Ichor, Knowledge, Relics, Weaponry (I/K/R/W) and Artifacts, paid and
+gained.
+
+General Rules and Concepts: Artifacts (a wild resource, spent instead of any 1 resource);
+Complete Mission Step (a reserved Mission costs 1 resource less, of the player's choice);
+Errata 3 (steal 1 resource of your choice from the player of your choice); Appendix 1, Solo
+Setup 7 (the Betrayers always count as having 1 of each, so a steal from them takes from
+the supply)."""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING
+
+from towers.core.actions import Action
+from towers.games.turris import actions as A
+from towers.games.turris.data import TOKENS, Bundle
+from towers.games.turris.frames import (
+    GainChoice,
+    PayChoice,
+    unanswered,
+)
+
+if TYPE_CHECKING:
+    from towers.games.turris.rules import TurrisState
+
+
+I, K, R, W, ART = range(5)  # noqa: E741 - the rulebook's letters
+"""Indices of ``resources[seat]``: Ichor, Knowledge, Relics, Weaponry, Artifacts."""
+
+
+LETTER = {t: i for i, t in enumerate(TOKENS)}
+
+
+BETRAYERS = 1
+"""The Betrayers' number where an action names a seat (a steal from them: from the supply)."""
+
+
+@functools.cache
+def ichor(n: int) -> Bundle:
+    """A cost of ``n`` Ichor (a Collect's so far)."""
+    return Bundle(I=n)
+
+
+def one_resource_less(cost: Bundle) -> tuple[Bundle, ...]:
+    """The costs of a reserved Mission: ``cost`` less one of any resource it names."""
+    out = []
+    for letter in "IKRW":
+        if cost.count(letter):
+            less = {x: cost.count(x) - (x == letter) for x in "IKRW"}
+            out.append(Bundle(**less, any=cost.any, of=cost.of))
+    return tuple(out)
+
+
+def spend(have: list[int], bundle: Bundle) -> None:
+    """Take a payment ``_can_pay`` allowed off the counts ``have`` (I, K, R, W, Artifacts):
+    the named resources, Artifacts for what of them is missing and for the Artifacts named,
+    the resources of choice from the most plentiful kinds they may be, then Artifacts."""
+    artifacts = bundle.A
+    for t, need in bundle.named:
+        if need > have[t]:
+            artifacts += need - have[t]
+            have[t] = 0
+        else:
+            have[t] -= need
+    left = bundle.any
+    for t in sorted(bundle.of_index, key=lambda t: -have[t]):
+        took = min(left, have[t])
+        have[t] -= took
+        left -= took
+    have[ART] = max(0, have[ART] - artifacts - left)
+
+
+def can_pay(state: TurrisState, seat: int, bundle: Bundle, have: list[int] | None = None) -> bool:
+    """Whether ``bundle`` can be paid, Artifacts standing for any missing resource."""
+    res = have if have is not None else state.resources[seat]
+    missing = bundle.A
+    for t, need in bundle.named:
+        if need > res[t]:
+            missing += need - res[t]
+    if bundle.any:
+        # the resources of choice come from what is left once the named ones are paid
+        counts = bundle.counts
+        spare = sum(max(0, res[t] - counts[t]) for t in bundle.of_index)
+        missing += max(0, bundle.any - spare)
+    return missing <= res[ART]
+
+
+def pay(state: TurrisState, seat: int, bundle: Bundle, waive: int = 0) -> None:
+    fixed = "".join(letter * n for letter, n in zip("IKRW", bundle.counts[:4], strict=True))
+    state.stack.push(PayChoice(seat, fixed + "A" * bundle.A, bundle.any, bundle.of, waive))
+
+
+def pay_tokens(state: TurrisState, top: PayChoice) -> list[int]:
+    res = state.resources[top.seat]
+    out = []
+    if top.waive:
+        # the letter left unpaid: any the cost names, if the rest can then be paid
+        for letter in sorted(set(top.fixed) - {"A"}):
+            rest = PayChoice(top.seat, top.fixed.replace(letter, "", 1), top.any_n, top.of, 0)
+            if pay_possible(state, rest):
+                out.append(LETTER[letter])
+        return out
+    for t in range(5):
+        if res[t] <= 0:
+            continue
+        nxt = after_paying(state, top, t)
+        if nxt is not None and pay_possible(state, nxt):
+            out.append(t)
+    return out
+
+
+def after_paying(state: TurrisState, top: PayChoice, t: int) -> PayChoice | None:
+    """The payment left once token ``t`` is paid (or, with a waiver, left out)."""
+    letter = TOKENS[t]
+    fixed, any_n = top.fixed, top.any_n
+    if letter in fixed:
+        fixed = fixed.replace(letter, "", 1)
+    elif any_n and letter in top.of:
+        any_n -= 1
+    elif letter == "A" and (fixed or any_n):
+        # an Artifact stands for one resource: the first still owed
+        if fixed:
+            fixed = fixed[1:]
+        else:
+            any_n -= 1
+    else:
+        return None
+    return PayChoice(top.seat, fixed, any_n, top.of, top.waive)
+
+
+def pay_possible(state: TurrisState, top: PayChoice) -> bool:
+    need = sum(1 for x in top.fixed if x == "A")
+    bundle = Bundle(**{x: top.fixed.count(x) for x in "IKRW"}, A=need, any=top.any_n, of=top.of)
+    return can_pay(state, top.seat, bundle)
+
+
+def settle_pay(state: TurrisState, top: PayChoice) -> bool:
+    seat = top.seat
+    if not top.fixed and not top.any_n:
+        state.stack.pop()
+        return True
+    if top.waive:
+        if not pay_tokens(state, top):
+            state.stack.replace(PayChoice(seat, top.fixed, top.any_n, top.of, 0))
+            return True
+        return False  # the player names the resource a reserved Mission waives
+    res = state.resources[seat]
+    # no choice: no resource of choice owed and no spare Artifact to stand in for one
+    # (an Artifact "may be spent instead of any 1 resource": Artifacts)
+    spare = res[ART] - top.fixed.count("A")
+    no_stand_in = spare <= 0 or not top.fixed.replace("A", "")
+    if not top.any_n and no_stand_in and all(res[LETTER[x]] >= top.fixed.count(x) for x in "IKRWA"):
+        for x in top.fixed:
+            res[LETTER[x]] -= 1
+        state.stack.pop()
+        return True
+    options = pay_tokens(state, top)
+    if len(options) == 1:
+        pay_one(state, top, options[0])
+        return True
+    if not options:
+        state.stack.pop()  # cannot be paid: checked before, so only a waived remainder
+        return True
+    return False
+
+
+def pay_one(state: TurrisState, top: PayChoice, t: int) -> None:
+    if top.waive:
+        fixed = top.fixed.replace(TOKENS[t], "", 1)
+        state.stack.replace(PayChoice(top.seat, fixed, top.any_n, top.of, top.waive - 1))
+        return
+    nxt = after_paying(state, top, t)
+    assert nxt is not None
+    state.resources[top.seat][t] -= 1
+    state.stack.replace(nxt)
+
+
+def gain(state: TurrisState, seat: int, bundle: Bundle) -> None:
+    res = state.resources[seat]
+    for t, n in enumerate(bundle.counts):
+        res[t] += n
+    if bundle.any:
+        state.stack.push(GainChoice(seat, bundle.any, bundle.of))
+
+
+def steal_options(state: TurrisState, seat: int, of: str) -> list[tuple[int, int]]:
+    """(resource, victim) of each steal of one of the letters ``of`` open to ``seat``."""
+    if state.game.solo:
+        # from the Betrayers, who always count as having 1 of each: from the supply
+        return [(LETTER[letter], BETRAYERS) for letter in of]
+    out = []
+    for victim in range(state.game.num_players):
+        if victim != seat:
+            for letter in of:
+                if state.resources[victim][LETTER[letter]] > 0:
+                    out.append((LETTER[letter], victim))
+    return out
+
+
+def decide_pay_choice(state: TurrisState, top: PayChoice, value: Action) -> None:
+    """Apply the answer ``value`` to a :class:`PayChoice`."""
+    match value:
+        case A.Token(token=t):
+            pay_one(state, top, t)
+            return
+    raise unanswered(top, value)
+
+
+def settle_gain_choice(state: TurrisState, top: GainChoice) -> bool:
+    """Settle a :class:`GainChoice` that needs no decision; False: it is put to its seat."""
+    seat = top.seat
+    n = top.n
+    of = top.of
+    if n <= 0:
+        state.stack.pop()
+        return True
+    if len(of) == 1:
+        state.resources[seat][LETTER[of]] += n
+        state.stack.pop()
+        return True
+    return False
+
+
+def decide_gain_choice(state: TurrisState, top: GainChoice, value: Action) -> None:
+    """Apply the answer ``value`` to a :class:`GainChoice`."""
+    seat = top.seat
+    n = top.n
+    of = top.of
+    match value:
+        case A.Token(token=t):
+            state.resources[seat][t] += 1
+            state.stack.replace(GainChoice(seat, n - 1, of))
+            return
+    raise unanswered(top, value)
