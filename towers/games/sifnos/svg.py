@@ -43,6 +43,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from towers.core.panels import COLUMN, PAD, SMALLEST, TAP, Panel, board_of_panels
+from towers.core.registry import views_of
 from towers.core.words import plural
 from towers.games.sifnos import actions as A
 from towers.games.sifnos.data import BEACON, COLUMNS, IMAGES, MAJORS, MINERALS
@@ -59,10 +60,10 @@ from towers.games.sifnos.render import (
     card_words,
     decider,
     effect_words,
+    is_opponent,
     mineral_name,
     pending_words,
     piece_words,
-    plain_side,
     printed_words,
     solo_facts,
     tile_name,
@@ -206,6 +207,20 @@ def _centred(x: float, y: float, body: object, fill: str) -> str:
 
 def _title(body: str) -> str:
     return f"<title>{escape(body)}</title>"
+
+
+def _who(game: SifnosGame, side: int) -> str:
+    """A side as the board names it: the seat's name as every screen gives it (the game's
+    :meth:`~towers.core.views.Views.seat_name`, "Blue"), or ``the Schemes`` for the
+    Scheme-driven opponent, which is no seat (its pieces take the next colour)."""
+    if is_opponent(game, side):
+        return "the Schemes"
+    return views_of(game).seat_name(side)
+
+
+def _capital(words: str) -> str:
+    """``words`` to begin a line: "the Schemes" as "The Schemes"."""
+    return words[:1].upper() + words[1:]
 
 
 def _fill(side: int) -> str:
@@ -520,7 +535,7 @@ def _region(game: SifnosGame, obs: dict[str, Any], r: int) -> str:
             f'<rect x="{mx - 20:.1f}" y="{my + 1:.1f}" width="22" height="22" rx="2" fill="none" '
             f'stroke="{f}" stroke-width="3.5" pointer-events="none"/>'
         )
-        words.append(f"Fort of {plain_side(game, at['fort'])}")
+        words.append(f"Fort of {_who(game, at['fort'])}")
     if at["die"] is not None:
         owner, value = at["die"]
         f = _fill(owner)
@@ -528,14 +543,14 @@ def _region(game: SifnosGame, obs: dict[str, Any], r: int) -> str:
             f'<rect x="{mx - 17:.1f}" y="{my + 4:.1f}" width="16" height="16" rx="3" fill="{f}" '
             f'stroke="#222" pointer-events="none"/>' + _centred(mx - 9, my + 16.5, value, f)
         )
-        words.append(f"Die {value} of {plain_side(game, owner)}")
+        words.append(f"Die {value} of {_who(game, owner)}")
     if at["soldier"] is not None:
         f = _fill(at["soldier"])
         out.append(
             f'<circle cx="{mx + 11:.1f}" cy="{my + 12:.1f}" r="8" fill="{f}" stroke="#fff" '
             f'stroke-width="2" pointer-events="none"/>'
         )
-        words.append(f"Soldier of {plain_side(game, at['soldier'])}")
+        words.append(f"Soldier of {_who(game, at['soldier'])}")
     if r == D.central:
         here = [(s, n) for s, n in enumerate(obs["central_soldiers"]) if n]
         for k, (s, n) in enumerate(here):
@@ -546,7 +561,7 @@ def _region(game: SifnosGame, obs: dict[str, Any], r: int) -> str:
                 f'pointer-events="none"/>'
                 + (_text(x, y + 4, n, SMALLEST, text_anchor="middle", fill="#fff") if n > 1 else "")
             )
-            words.append(f"{n} Soldier{'s' * (n > 1)} of {plain_side(game, s)}")
+            words.append(f"{n} Soldier{'s' * (n > 1)} of {_who(game, s)}")
         if not here:
             words.append("any number of Soldiers may stand here")
     out.insert(1, _title("; ".join(words)))
@@ -565,7 +580,7 @@ def _space(game: SifnosGame, obs: dict[str, Any], s: int) -> str:
         owner, image = stack[-1]
         fill = _fill(owner)
         words.append(
-            "Towers bottom to top: " + ", ".join(f"{plain_side(game, o)} {im}" for o, im in stack)
+            "Towers bottom to top: " + ", ".join(f"{_who(game, o)} {im}" for o, im in stack)
         )
     else:
         fill, image = "#fffdf5", printed
@@ -576,7 +591,7 @@ def _space(game: SifnosGame, obs: dict[str, Any], s: int) -> str:
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{TOWER_R + 3:.1f}" fill="none" stroke="{b}" '
             f'stroke-width="3" stroke-dasharray="4 2" pointer-events="none"/>'
         )
-        words.append(f"Beacon of {plain_side(game, at['beacon'])}")
+        words.append(f"Beacon of {_who(game, at['beacon'])}")
     count = ""
     if len(stack) > 1:
         count = (
@@ -694,7 +709,7 @@ def _provinces(game: SifnosGame, obs: dict[str, Any], top: float) -> tuple[str, 
         ]
         note = "central" if province.central else f"Dice {dice}/3"
         tip = f"{province.name}: {note}; Tents " + (
-            ", ".join(f"{plain_side(game, s)} {n}" for s, n in tents) or "none"
+            ", ".join(f"{_who(game, s)} {n}" for s, n in tents) or "none"
         )
         body = (
             f'<g id="province-{province.id}"{_help(f"province-{province.id}")}><rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" '
@@ -854,7 +869,7 @@ def _influence(
         yy = y + k * (TAP + 4)
         ident = f' id="influence-{m}"' if clicker else ""
         fill = MINERAL_FILLS[m]
-        tip = f"{plain_side(game, s)}: {v} {mineral_name(m)} Influence"
+        tip = f"{_capital(_who(game, s))}: {v} {mineral_name(m)} Influence"
         out.append(
             f'<g{ident}{_help(f"influence-{m}")}><rect x="{PAD}" y="{yy:.1f}" '
             f'width="{COLUMN - 2 * PAD}" height="{TAP}" '
@@ -1072,7 +1087,7 @@ def _side_head(game: SifnosGame, obs: dict[str, Any], s: int, seat: int | None, 
     score = obs["scores"][s] if s < len(obs["scores"]) else 0
     you = " (you)" if s == seat else ""
     return f'<rect x="0" y="0" width="{COLUMN}" height="10" rx="4" fill="{fill}"/>' + _text(
-        PAD, 32, f"{plain_side(game, s)}{you}: {what} — {score} VP", 15, font_weight="bold"
+        PAD, 32, f"{_capital(_who(game, s))}{you}: {what} — {score} VP", 15, font_weight="bold"
     )
 
 
@@ -1297,7 +1312,7 @@ def _solo(game: SifnosGame, obs: dict[str, Any]) -> Panel | None:
     out = [
         f'<rect x="0" y="0" width="{COLUMN}" height="10" rx="4" fill="{_fill(side)}"/>',
         f"<g{_help('solo-opponent')}>"
-        + _text(PAD, 32, f"{plain_side(game, side)}: the Schemes", 15, font_weight="bold")
+        + _text(PAD, 32, "The Schemes", 15, font_weight="bold")
         + "</g>",
     ]
     y = 44.0
@@ -1349,9 +1364,11 @@ def _scores(game: SifnosGame, state: SifnosState) -> Panel:
         parts = [f"{c} {v}" for c, v in zip(CATEGORIES[:-1], row[:-1], strict=True) if v]
         if s == game.opponent:
             parts = [f"{SCORE_PARTS[k]} {v}" for k, v in breakdown(state, s).items() if v]
-        words = f"{plain_side(game, s)}: {row[-1]} VP" + (f" ({', '.join(parts)})" if parts else "")
+        words = f"{_capital(_who(game, s))}: {row[-1]} VP" + (
+            f" ({', '.join(parts)})" if parts else ""
+        )
         if game.versus and s == game.opponent:
-            words = f"{plain_side(game, s)}: competes for Might only and scores nothing"
+            words = f"{_capital(_who(game, s))}: competes for Might only and scores nothing"
         body, h = _para(PAD + 20, y + 12, words, COLUMN - 2 * PAD - 20)
         out.append(
             f'<circle cx="{PAD + 7}" cy="{y + 8:.1f}" r="7" fill="{_fill(s)}"/>'
@@ -1415,7 +1432,7 @@ def svg(state: SifnosState, seat: int | None) -> str:
     def board_of(s: int) -> list[Panel | None]:
         mine = seat is not None and s == seat
         part = "me" if mine else "others"
-        who = "Your" if mine else f"{plain_side(game, s)}'s"
+        who = "Your" if mine else f"{_who(game, s)}'s"
         what = "Solo Board" if s == game.opponent else "Player Board"
         if s == game.opponent and not mine:
             who = "The Schemes'"
