@@ -66,7 +66,7 @@ from towers.core.frames import DecisionStack, Frame
 from towers.core.game import CHANCE, TERMINAL, Game, State
 from towers.core.options import Option
 from towers.games.turris import actions as A
-from towers.games.turris import board, observe, resources
+from towers.games.turris import board, legality, observe, resources
 from towers.games.turris.data import DATA_DIR, Bundle, Effect, TurrisData, load
 from towers.games.turris.frames import (  # noqa: F401 - the phases, importable from here too
     ASKED,
@@ -119,6 +119,16 @@ from towers.games.turris.frames import (  # noqa: F401 - the phases, importable 
     Turn,
     unanswered,
 )
+from towers.games.turris.legality import (  # noqa: F401 - importable from here too
+    CHECKED_KINDS,
+    R_COLLECT,
+    R_IMMEDIATE,
+    R_MISSION,
+    R_PLACE,
+    R_SETUP,
+    R_SOLO_TURN,
+    R_TACTICS,
+)
 from towers.games.turris.resources import (  # noqa: F401 - importable from here too
     ART,
     BETRAYERS,
@@ -132,13 +142,6 @@ from towers.games.turris.resources import (  # noqa: F401 - importable from here
     spend,
 )
 
-R_PLACE = "Action Step (PLACE)"
-R_COLLECT = "Action Step (COLLECT)"
-R_TACTICS = "Action Step (one Tactics card a turn); Minor Rules and Clarifications"
-R_MISSION = "Complete Mission Step"
-R_SETUP = "Setup (step 9)"
-R_IMMEDIATE = "Minor Rules and Clarifications; Easily Missed Rules (every part not marked optional)"
-R_SOLO_TURN = "Appendix 1: Solo Play, Player Turn Phase (Solo)"
 D4 = Die((1, 2, 3, 4))
 D12 = Die(tuple(range(1, 13)))
 
@@ -371,32 +374,6 @@ class TurrisGame(Game):
         return state
 
 
-_PLACE = A.SPACE.base(A.Place)
-_CHOOSE = A.SPACE.base(A.Choose)
-_TOKEN = A.SPACE.base(A.Token)
-_RESOLVE = A.SPACE.base(A.Resolve)
-_PLAY_TACTICS = A.SPACE.base(A.PlayTactics)
-_COLLECT_SCOUT = A.SPACE.base(A.CollectScout)
-_CHOOSE_MISSION = A.SPACE.base(A.ChooseMission)
-"""The first int of each kind of one parameter that legal actions list most (the kind's
-base plus the parameter is its action)."""
-_COLLECT = A.SPACE.encode(A.Collect())
-_GATHER_ICHOR = A.SPACE.encode(A.GatherIchor())
-_FORCE_REVIVE = A.SPACE.encode(A.ForceRevive())
-_FACTION_ACTION = A.SPACE.encode(A.FactionAction())
-_USE_ACTION_TOKEN = A.SPACE.encode(A.UseActionToken())
-
-
-CHECKED_KINDS = frozenset(
-    {
-        "pay", "sacrifice", "revive", "steal", "reserve", "place", "move_scout", "first_player",
-        "council_reward", "tower_room", "move_beast",
-    }
-)  # fmt: skip
-"""The effect kinds that :meth:`TurrisState._can_resolve` checks (its cases but the gains,
-which only add to what later checks see)."""
-
-
 @dataclass(slots=True)
 class TurrisState(State):
     game: TurrisGame
@@ -536,52 +513,6 @@ class TurrisState(State):
         releases wrote (``play righteous_fury`` for ``play Righteous Fury``), so scripts and
         moves kept in words still read."""
         return A.SPACE.parse_renamed(text, A.OLD_WORDS)
-
-    def _explain(self, action: int) -> tuple[str, str]:
-        value = A.SPACE.decode(action)
-        top = self.stack.top if self.stack else None
-        seat = self.active
-        match value:
-            case A.Place(node=node) if isinstance(top, Turn):
-                if self.actions_left <= 0:
-                    return "no action is left this turn", "Action Step"
-                if self.collected:
-                    return "PLACE may not be taken after a COLLECT this turn", R_PLACE
-                return self._place_problem(seat, node), R_PLACE
-            case A.Collect() if isinstance(top, Turn):
-                if self.collected:
-                    return "COLLECT may only be taken once per turn", R_COLLECT
-                if self.placed_action:
-                    return "COLLECT may not be taken after a PLACE this turn", R_COLLECT
-            case A.PlayTactics() if isinstance(top, Turn) and self.tactics_played:
-                return "one Tactics card a turn is already played", R_TACTICS
-            case A.PlayTactics(card=card) if isinstance(top, Turn):
-                if card not in self.hands[seat]:
-                    return "that Tactics card is not in your hand", R_TACTICS
-                return "its effects cannot all be performed in full now", R_TACTICS
-            case A.ForceRevive() if isinstance(top, Turn) and self.actions_left > 0:
-                if not self.graveyard[seat]:
-                    return "none of your Scouts is in the Graveyard", "Action Step (FORCE REVIVE)"
-                cost = self._revive_cost(seat).I
-                return f"FORCE REVIVE costs {cost} Ichor, more than you hold", (
-                    "Action Step (FORCE REVIVE)"
-                )
-            case A.UseActionToken() if isinstance(top, Turn):
-                return "you hold no Additional Action token", "Rules Clarification 3"
-            case A.ChooseMission(mission=m) if isinstance(top, MissionStep):
-                if m not in self.missions and m not in self.reserved[seat]:
-                    return "that Mission is neither in the tableau nor reserved by you", R_MISSION
-                return "you cannot pay that Mission's cost", R_MISSION
-            case A.ChooseFaction() if isinstance(top, FactionChoice):
-                return "that faction is taken or not in this game", R_SETUP
-        if top is None:
-            return "no decision is pending", "Gameplay"
-        asked = ASKED.get(type(top))
-        if asked is None:  # a step the rules settle alone: nobody decides until it is done
-            if self.is_chance_node():
-                return "no seat decides now: chance comes next, in the step under way", "Gameplay"
-            return "no seat decides now: the rules are settling the step under way", "Gameplay"
-        return f"the pending decision is to {asked}", "Gameplay"
 
     # ==== chance ========================================================================
     def _chance_outcomes(self) -> list[tuple[int, float]]:
@@ -897,122 +828,6 @@ class TurrisState(State):
     def _has_player_scouts(self) -> bool:
         return any(row[0] for row in self.scouts)
 
-    # ==== legal actions =================================================================
-    def _legal_actions(self) -> list[int]:
-        if self.chance:
-            return [a for a, _ in self._chance_outcomes()]
-        enc = A.SPACE.encode
-        top = self.stack.top
-        out: list[int] = []
-        match top:
-            case FactionChoice():
-                taken = set(self.faction)
-                for f in self.game.factions_offered:
-                    if f not in taken:
-                        out += [enc(A.ChooseFaction(f, 0)), enc(A.ChooseFaction(f, 1))]
-            case Turn(seat=seat):
-                if self.actions_left > 0:
-                    if not self.collected:
-                        out += [_PLACE + n for n in self._place_nodes(seat)]
-                    if not self.collected and not self.placed_action and self._scout_nodes(seat):
-                        if self._can_pay(seat, ichor(1)):
-                            out.append(_COLLECT)
-                    out.append(_GATHER_ICHOR)
-                    if self.graveyard[seat] and self._can_pay(seat, self._revive_cost(seat)):
-                        out.append(_FORCE_REVIVE)
-                    if self._faction_action(seat) >= 0:
-                        out.append(_FACTION_ACTION)
-                else:
-                    out.append(A.PASS)
-                if self.action_tokens[seat]:
-                    out.append(_USE_ACTION_TOKEN)
-                if not self.tactics_played:
-                    out += [_PLAY_TACTICS + c for c in self._playable(seat)]
-            case CollectPick(seat=seat, chosen=chosen):
-                for node in self._scout_nodes(seat):
-                    if chosen.count(node) < self.scouts[node][seat] and self._can_pay(
-                        seat, ichor(len(chosen) + 1)
-                    ):
-                        out.append(_COLLECT_SCOUT + node)
-                if chosen:
-                    out.append(A.PASS)
-            case Rewards(seat=seat, packets=packets, optional=optional):
-                for k, src in enumerate(packets):
-                    if self._can_resolve_source(seat, src):
-                        out.append(_RESOLVE + k)
-                if optional or not out:
-                    out.append(A.PASS)
-            case GainChoice(of=of):
-                out += [_TOKEN + LETTER[t] for t in of]
-            case PayChoice():
-                out += [_TOKEN + t for t in self._pay_tokens(top)]
-            case TradeOffer() | CouncilReturn():
-                out += [A.ACCEPT, A.PASS]
-            case ReviveChoice(done=done):
-                out.append(A.ACCEPT)
-                if done > 0:
-                    out.append(A.PASS)
-            case StealChoice():
-                out += [enc(A.Steal(r, s)) for r, s in self._steal_options(top.seat, top.of)]
-            case CouncilStep(seat=seat):
-                out += [enc(A.CouncilSpot(s)) for s in self._council_next(seat)]
-            case PlayTacticsChoice():
-                out += [_PLAY_TACTICS + c for c in self._tactics_choices(top)]
-                out.append(A.PASS)
-            case ReserveChoice():
-                out += [_CHOOSE_MISSION + m for m in sorted(self.missions)]
-                out.append(A.PASS)
-            case PlaceFree(seat=seat):
-                out += [_PLACE + n for n in self._free_place_nodes(seat)]
-                out.append(A.PASS)
-            case MoveScoutChoice(seat=seat, steps=steps, origin=-1):
-                out += [_CHOOSE + n for n in self._movable_scouts(seat, steps)]
-                out.append(A.PASS)
-            case MoveScoutChoice(origin=origin, steps=steps):
-                out += [_CHOOSE + n for n in self._scout_moves(origin, steps)]
-            case MoveBeastChoice(beast=-1):
-                out += [
-                    enc(A.ChooseBeast(b)) for b in self._movable_beasts(top.steps, top.crossroads)
-                ]
-            case MoveBeastChoice():
-                out += [_CHOOSE + n for n in self._beast_steps(top)]
-            case FruitChoice():
-                out += [_CHOOSE + n for n in self._fruit_nodes()]
-            case TrionfiChoice(optional=optional):
-                slots = self._solo_rooms() if self.game.solo else range(len(self.trionfi_tableau))
-                cards = [self.trionfi_tableau[k] for k in slots]
-                out += [enc(A.TakeTrionfi(t)) for t in sorted(cards) if t >= 0]
-                if optional:
-                    out.append(A.PASS)
-            case MissionStep(seat=seat):
-                out += [_CHOOSE_MISSION + m for m in self._completable(seat)]
-                out.append(A.PASS)
-            case OngoingChoice(seat=seat):
-                # the open slot; a Mission there is replaced only when both are taken
-                used = len(self.ongoing[seat])
-                slots = self.game.c["ongoing_mission_slots"]
-                free = [used] if used < slots else range(slots)
-                out += [enc(A.OngoingSlot(k)) for k in free]
-                out.append(A.PASS)
-            case DiscardDown(seat=seat):
-                out += [enc(A.Discard(c)) for c in sorted(set(self.hands[seat]))]
-            case TargetChoice(options=options):
-                out += [_CHOOSE + n for n in options]
-            case BeastPath():
-                out += [_CHOOSE + n for n in self._path_options(top)]
-            case BeastEffect():
-                out += [A.ACCEPT, A.PASS]
-            case DisplaceChoice(node=node):
-                out += [_CHOOSE + n for n in self._displace_destinations(node)]
-            case DespairChoice(seat=seat):
-                out += [_TOKEN + t for t in (K, R, W) if self.resources[seat][t] > 0]
-            case BetrayerPush(scout=k):
-                out += [_CHOOSE + n for n in self._displace_destinations(self.betrayer_at[k])]
-            case RepairChoice():
-                out += [enc(A.RepairRoom(k)) for k, d in enumerate(self.damaged) if d]
-                out.append(A.PASS)
-        return sorted(set(out))
-
     # ==== applying ======================================================================
     def _apply(self, action: int) -> None:
         value = A.SPACE.decode(action)
@@ -1021,24 +836,6 @@ class TurrisState(State):
         else:
             self._decide(value)
         self._run()
-
-    # ==== PLACE =========================================================================
-    def _place_problem(self, seat: int, node: int) -> str:
-        if self.reserve[seat] <= 0:
-            return "no Scout is in your reserve (Rules Clarification 1)"
-        if not self._is_scout_node(node):
-            return "Scouts are placed only in Locations and Excavation Sites"
-        if self._beast_on(node) >= 0:
-            return "a Beast is in that Location"
-        if node in self.betrayer_at:
-            return "a Betrayer Scout is in that Location (" + R_SOLO_TURN + ")"
-        if self._limit(node) == 1 and sum(self.scouts[node]) > 0:
-            return "the Location is limited to 1 Scout and holds one"
-        if self._immediate(node) and not self._can_resolve(
-            seat, self.game.sources[self._reward_source(node)][1], placing=node
-        ):
-            return "the Immediate reward cannot be resolved in full (" + R_IMMEDIATE + ")"
-        return "not allowed now"
 
     def _place_nodes(self, seat: int) -> list[int]:
         """Every node a Scout of the seat may be placed on (PLACE): one in its reserve, a
@@ -1153,68 +950,6 @@ class TurrisState(State):
         for k in self.game.used_spots:
             self.site_at[k] = -1
             self._queue_draw(SiteDraw(k))
-
-    # ==== the effects of the vocabulary ===================================================
-    def _can_resolve(self, seat: int, effects: tuple[Effect, ...], placing: int = -1) -> bool:
-        """Whether every non-optional part of ``effects`` can be resolved in full (Minor Rules
-        and Clarifications; Easily Missed Rules); ``placing``: the node a Scout of the
-        reserve is being placed on first."""
-        have = list(self.resources[seat])
-        in_reserve = self.reserve[seat] - (placing >= 0)
-        in_grave = self.graveyard[seat]
-        for e in effects:
-            match e.kind:
-                case "gain":
-                    for t, n in enumerate(e.bundle.counts):
-                        have[t] += n
-                case "pay":
-                    if not self._can_pay(seat, e.bundle, have):
-                        return False
-                    spend(have, e.bundle)
-                case "sacrifice":
-                    if in_reserve < e.n:
-                        return False
-                    in_reserve -= e.n
-                    in_grave += e.n
-                case "revive":
-                    if in_grave <= 0 or not self._can_pay(seat, e.bundle, have):
-                        return False
-                case "steal":
-                    if not self._steal_options(seat, e.of):
-                        return False
-                case "reserve":
-                    if not self.missions:
-                        return False
-                case "place":
-                    if in_reserve <= 0:
-                        return False
-                case "move_scout":
-                    # at least one of the seat's Scouts on the Main Board has somewhere to go
-                    nodes = self._scout_nodes(seat) + ([placing] if placing >= 0 else [])
-                    if not any(self._scout_moves(n, e.steps) for n in nodes):
-                        return False
-                case "first_player":
-                    # solo: a Damaged token may be removed instead, or nothing
-                    if self.future_first == seat and not self.game.solo:
-                        return False
-                case "council_reward":
-                    if self.council[seat] == 0:
-                        return False
-                case "tower_room":
-                    if e.at == "now" and not self._may_build(seat):
-                        return False
-                    if self.game.solo and not self._solo_rooms():
-                        return False  # no undamaged Tower Room (Player Turn Phase (Solo))
-                case "move_beast":
-                    if not self._movable_beasts(e.steps, e.crossroads):
-                        return False
-        return True
-
-    def _can_resolve_source(self, seat: int, src: int, placing: int = -1) -> bool:
-        """:meth:`_can_resolve` of the effects of source ``src``; at once for a source with
-        no effect it checks."""
-        g = self.game
-        return g.always_resolvable[src] or self._can_resolve(seat, g.sources[src][1], placing)
 
     def _effect(self, seat: int, e: Effect, src: int, index: int) -> None:
         match e.kind:
@@ -1668,14 +1403,11 @@ class TurrisState(State):
     _reward_source = board.reward_source
     _limit = board.scout_limit
     _immediate = board.is_immediate
-    _scout_nodes = board.scout_nodes
     _distances = board.distances
     _search_distances = board.search_distances
     _gives_reward = board.gives_reward
     _move_scout = board.move_scout
-    _scout_moves = board.scout_moves
     _movable_scouts = board.movable_scouts
-    _fruit_nodes = board.fruit_nodes
     _alone = board.is_alone
     _stops = board.ends_beast_move
     _left = board.beast_left
@@ -1683,9 +1415,13 @@ class TurrisState(State):
     # resources and Artifacts (resources.py)
     _can_pay = resources.can_pay
     _pay = resources.pay
-    _pay_tokens = resources.pay_tokens
     _gain = resources.gain
     _steal_options = resources.steal_options
+    # what may be done (legality.py)
+    _legal_actions = legality.legal_actions
+    _explain = legality.explain
+    _can_resolve = legality.can_resolve
+    _can_resolve_source = legality.can_resolve_source
 
 
 def decide_turn(state: TurrisState, top: Turn, value: Action) -> None:
