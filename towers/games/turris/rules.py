@@ -61,13 +61,17 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from towers.core.actions import Action
-from towers.core.components import Deck, Die
+from towers.core.components import Deck
 from towers.core.frames import DecisionStack, Frame
 from towers.core.game import CHANCE, TERMINAL, Game, State
 from towers.core.options import Option
 from towers.games.turris import actions as A
-from towers.games.turris import board, legality, observe, resources
+from towers.games.turris import board, draws, legality, observe, resources, setup
 from towers.games.turris.data import DATA_DIR, Bundle, Effect, TurrisData, load
+from towers.games.turris.draws import (  # noqa: F401 - importable from here too
+    D4,
+    D12,
+)
 from towers.games.turris.frames import (  # noqa: F401 - the phases, importable from here too
     ASKED,
     CHANCE_EVENTS,
@@ -141,9 +145,6 @@ from towers.games.turris.resources import (  # noqa: F401 - importable from here
     one_resource_less,
     spend,
 )
-
-D4 = Die((1, 2, 3, 4))
-D12 = Die(tuple(range(1, 13)))
 
 
 class TurrisGame(Game):
@@ -513,119 +514,6 @@ class TurrisState(State):
         releases wrote (``play righteous_fury`` for ``play Righteous Fury``), so scripts and
         moves kept in words still read."""
         return A.SPACE.parse_renamed(text, A.OLD_WORDS)
-
-    # ==== chance ========================================================================
-    def _chance_outcomes(self) -> list[tuple[int, float]]:
-        event = self.chance[0]
-        match event:
-            case TacticsDraw():
-                base = A.SPACE.base(A.DrawTactics)
-                return [(base + k, p) for k, p in self.tactics_deck.draw_outcomes()]
-            case MissionDraw():
-                base = A.SPACE.base(A.DrawMission)
-                return [(base + k, p) for k, p in self.mission_deck.draw_outcomes()]
-            case TrionfiDraw():
-                base = A.SPACE.base(A.DrawTrionfi)
-                return [(base + k, p) for k, p in self.trionfi_deck.draw_outcomes()]
-            case SiteDraw():
-                base = A.SPACE.base(A.DrawSite)
-                return [(base + k, p) for k, p in self.site_deck.draw_outcomes()]
-            case FirstPlayerDraw():
-                n = self.game.num_players
-                base = A.SPACE.base(A.FirstPlayer)
-                return [(base + s, 1 / n) for s in range(n)]
-            case BeastDie():
-                base = A.SPACE.base(A.RollBeast)
-                return [(base + k, p) for k, p in D4.roll_outcomes()]
-            case MovementDie():
-                base = A.SPACE.base(A.RollLocation)
-                return [(base + k, p) for k, p in D12.roll_outcomes()]
-            case BeastStartDraw():
-                free = [
-                    k for k in range(len(self.game.spots)) if self._beast_on(self.game.spots[k]) < 0
-                ]
-                base = A.SPACE.base(A.BeastStart)
-                return [(base + k, 1 / len(free)) for k in free]
-        raise AssertionError(f"unknown chance event {event!r}")
-
-    def _apply_chance(self, value: Action) -> None:
-        event = self.chance.pop(0)
-        match event, value:
-            case TacticsDraw(seat=seat), A.DrawTactics(card=card):
-                self.hands[seat].append(self.tactics_deck.draw(card))
-            case MissionDraw(), A.DrawMission(mission=m):
-                self.missions.append(self.mission_deck.draw(m))
-            case TrionfiDraw(slot=slot), A.DrawTrionfi(trionfi=t):
-                self.trionfi_tableau[slot] = self.trionfi_deck.draw(t)
-            case SiteDraw(spot=spot), A.DrawSite(site=s):
-                self.site_at[spot] = self.site_deck.draw(s)
-            case FirstPlayerDraw(), A.FirstPlayer(seat=seat):
-                self.first_player = seat
-                n = self.game.num_players
-                # Setup step 9: from the First Player, each seat chooses in turn order
-                for k in reversed(range(n)):
-                    self.stack.push(FactionChoice((seat + k) % n))
-            case BeastStartDraw(beast=b), A.BeastStart(spot=spot):
-                self.beast_at[b] = self.game.spots[spot]
-            case BeastDie(), A.RollBeast(beast=b):
-                self.beast_die = b
-            case MovementDie(), A.RollLocation(number=k):
-                # the d12 is the Beast Movement card drawn; the d4's Beast moves now
-                self.movement_card = D12.faces[k]
-                self.stack.push(BeastTurn(self.beast_die, False))
-            case _:
-                raise AssertionError(f"{value!r} is no outcome of {event!r}")
-
-    def _queue_draw(self, event: Frame) -> None:
-        """Queue a draw, if its deck has a card (Tactics: the discards are shuffled in first,
-        Rules Clarification 2)."""
-        match event:
-            case TacticsDraw():
-                if not self.tactics_deck.has_cards() and self.tactics_discard:
-                    self.tactics_deck.shuffle_in(self.tactics_discard)
-                    self.tactics_discard = []
-                # a draw queued earlier may empty the deck: count the queued draws
-                queued = sum(1 for e in self.chance if isinstance(e, TacticsDraw))
-                if len(self.tactics_deck) - queued <= 0:
-                    if self.tactics_discard:
-                        self.tactics_deck.shuffle_in(self.tactics_discard)
-                        self.tactics_discard = []
-                    if len(self.tactics_deck) - queued <= 0:
-                        return
-            case MissionDraw():
-                queued = sum(1 for e in self.chance if isinstance(e, MissionDraw))
-                if len(self.mission_deck) - queued <= 0:
-                    return
-            case SiteDraw():
-                queued = sum(1 for e in self.chance if isinstance(e, SiteDraw))
-                if len(self.site_deck) - queued <= 0:
-                    return
-        self.chance.append(event)
-
-    # ==== the flow ======================================================================
-    def _begin_setup(self) -> None:
-        g = self.game
-        # Setup step 2: Excavation Sites for the player count, in alphabetical order
-        for k in g.used_spots:
-            self._queue_draw(SiteDraw(k))
-        # Setup step 3: Pain on A, Delusion on B, Despair on C, Harrow on D (or at random)
-        for b in range(len(g.data.beasts)):
-            if g.random_beasts:
-                self.chance.append(BeastStartDraw(b))
-            else:
-                self.beast_at[b] = g.spots[g.beast_start[b]]
-        # Setup step 4: six Trionfi cards; step 6: five Missions
-        for slot in range(len(self.trionfi_tableau)):
-            self.chance.append(TrionfiDraw(slot))
-        for _ in range(g.c["mission_tableau"]):
-            self.chance.append(MissionDraw())
-        if g.solo:
-            # Solo Setup 5: you are always First Player
-            self.first_player = 0
-            self.stack.push(FactionChoice(0))
-        else:
-            # Setup step 9: a random First Player, who is first to choose a faction
-            self.chance.append(FirstPlayerDraw())
 
     def _run(self) -> None:
         """Advance through everything nobody decides, up to a decision, a draw or the end."""
@@ -1422,6 +1310,12 @@ class TurrisState(State):
     _explain = legality.explain
     _can_resolve = legality.can_resolve
     _can_resolve_source = legality.can_resolve_source
+    # chance (draws.py)
+    _chance_outcomes = draws.chance_outcomes
+    _apply_chance = draws.apply_chance
+    _queue_draw = draws.queue_draw
+    # Setup (setup.py)
+    _begin_setup = setup.begin_setup
 
 
 def decide_turn(state: TurrisState, top: Turn, value: Action) -> None:
@@ -1966,20 +1860,6 @@ def decide_ongoing_choice(state: TurrisState, top: OngoingChoice, value: Action)
     raise unanswered(top, value)
 
 
-def decide_faction_choice(state: TurrisState, top: FactionChoice, value: Action) -> None:
-    """Apply the answer ``value`` to a :class:`FactionChoice`."""
-    g = state.game
-    seat = top.seat
-    match value:
-        case A.ChooseFaction(faction=f, side=s):
-            state.stack.pop()
-            state.faction[seat] = f
-            state.side[seat] = s
-            state.stack.push(Resolving(seat, g.src_side[f][s], 0))
-            return
-    raise unanswered(top, value)
-
-
 def settle_play_tactics_choice(state: TurrisState, top: PlayTacticsChoice) -> bool:
     """Settle a :class:`PlayTacticsChoice` that needs no decision; False: it is put to its seat."""
     seat = top.seat
@@ -2138,7 +2018,7 @@ DECIDE: dict[type[Frame], Callable[[TurrisState, Any, Action], None]] = {
     StealChoice: decide_steal_choice,
     TrionfiChoice: decide_trionfi_choice,
     OngoingChoice: decide_ongoing_choice,
-    FactionChoice: decide_faction_choice,
+    FactionChoice: setup.decide_faction_choice,
     PlayTacticsChoice: decide_play_tactics_choice,
     DiscardDown: decide_discard_down,
     BetrayerPush: decide_betrayer_push,

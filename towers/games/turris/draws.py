@@ -1,0 +1,130 @@
+"""The chance events of Turris: the decks drawn from, the First Player and the Beasts'
+starting spots drawn, and the solo dice.
+
+Setup (steps 2 to 4, 6, 9 and 14, and the variant of step 3); Rules Clarification 2 (a
+Tactics deck run out is refilled by shuffling its discards); Appendix 1: Solo Play,
+Betrayer Phase (the d4 names the Beast that moves, the d12 the Location of the Beast
+Movement card). Each event waits in ``state.chance`` and is resolved before any decision."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from towers.core.actions import Action
+from towers.core.components import Die
+from towers.core.frames import Frame
+from towers.games.turris import actions as A
+from towers.games.turris.board import (
+    beast_on,
+)
+from towers.games.turris.frames import (
+    BeastDie,
+    BeastStartDraw,
+    BeastTurn,
+    FactionChoice,
+    FirstPlayerDraw,
+    MissionDraw,
+    MovementDie,
+    SiteDraw,
+    TacticsDraw,
+    TrionfiDraw,
+)
+
+if TYPE_CHECKING:
+    from towers.games.turris.rules import TurrisState
+
+
+D4 = Die((1, 2, 3, 4))
+
+
+D12 = Die(tuple(range(1, 13)))
+
+
+def chance_outcomes(state: TurrisState) -> list[tuple[int, float]]:
+    event = state.chance[0]
+    match event:
+        case TacticsDraw():
+            base = A.SPACE.base(A.DrawTactics)
+            return [(base + k, p) for k, p in state.tactics_deck.draw_outcomes()]
+        case MissionDraw():
+            base = A.SPACE.base(A.DrawMission)
+            return [(base + k, p) for k, p in state.mission_deck.draw_outcomes()]
+        case TrionfiDraw():
+            base = A.SPACE.base(A.DrawTrionfi)
+            return [(base + k, p) for k, p in state.trionfi_deck.draw_outcomes()]
+        case SiteDraw():
+            base = A.SPACE.base(A.DrawSite)
+            return [(base + k, p) for k, p in state.site_deck.draw_outcomes()]
+        case FirstPlayerDraw():
+            n = state.game.num_players
+            base = A.SPACE.base(A.FirstPlayer)
+            return [(base + s, 1 / n) for s in range(n)]
+        case BeastDie():
+            base = A.SPACE.base(A.RollBeast)
+            return [(base + k, p) for k, p in D4.roll_outcomes()]
+        case MovementDie():
+            base = A.SPACE.base(A.RollLocation)
+            return [(base + k, p) for k, p in D12.roll_outcomes()]
+        case BeastStartDraw():
+            free = [
+                k for k in range(len(state.game.spots)) if beast_on(state, state.game.spots[k]) < 0
+            ]
+            base = A.SPACE.base(A.BeastStart)
+            return [(base + k, 1 / len(free)) for k in free]
+    raise AssertionError(f"unknown chance event {event!r}")
+
+
+def apply_chance(state: TurrisState, value: Action) -> None:
+    event = state.chance.pop(0)
+    match event, value:
+        case TacticsDraw(seat=seat), A.DrawTactics(card=card):
+            state.hands[seat].append(state.tactics_deck.draw(card))
+        case MissionDraw(), A.DrawMission(mission=m):
+            state.missions.append(state.mission_deck.draw(m))
+        case TrionfiDraw(slot=slot), A.DrawTrionfi(trionfi=t):
+            state.trionfi_tableau[slot] = state.trionfi_deck.draw(t)
+        case SiteDraw(spot=spot), A.DrawSite(site=s):
+            state.site_at[spot] = state.site_deck.draw(s)
+        case FirstPlayerDraw(), A.FirstPlayer(seat=seat):
+            state.first_player = seat
+            n = state.game.num_players
+            # Setup step 9: from the First Player, each seat chooses in turn order
+            for k in reversed(range(n)):
+                state.stack.push(FactionChoice((seat + k) % n))
+        case BeastStartDraw(beast=b), A.BeastStart(spot=spot):
+            state.beast_at[b] = state.game.spots[spot]
+        case BeastDie(), A.RollBeast(beast=b):
+            state.beast_die = b
+        case MovementDie(), A.RollLocation(number=k):
+            # the d12 is the Beast Movement card drawn; the d4's Beast moves now
+            state.movement_card = D12.faces[k]
+            state.stack.push(BeastTurn(state.beast_die, False))
+        case _:
+            raise AssertionError(f"{value!r} is no outcome of {event!r}")
+
+
+def queue_draw(state: TurrisState, event: Frame) -> None:
+    """Queue a draw, if its deck has a card (Tactics: the discards are shuffled in first,
+    Rules Clarification 2)."""
+    match event:
+        case TacticsDraw():
+            if not state.tactics_deck.has_cards() and state.tactics_discard:
+                state.tactics_deck.shuffle_in(state.tactics_discard)
+                state.tactics_discard = []
+            # a draw queued earlier may empty the deck: count the queued draws
+            queued = sum(1 for e in state.chance if isinstance(e, TacticsDraw))
+            if len(state.tactics_deck) - queued <= 0:
+                if state.tactics_discard:
+                    state.tactics_deck.shuffle_in(state.tactics_discard)
+                    state.tactics_discard = []
+                if len(state.tactics_deck) - queued <= 0:
+                    return
+        case MissionDraw():
+            queued = sum(1 for e in state.chance if isinstance(e, MissionDraw))
+            if len(state.mission_deck) - queued <= 0:
+                return
+        case SiteDraw():
+            queued = sum(1 for e in state.chance if isinstance(e, SiteDraw))
+            if len(state.site_deck) - queued <= 0:
+                return
+    state.chance.append(event)
