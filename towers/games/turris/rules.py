@@ -66,7 +66,17 @@ from towers.core.frames import DecisionStack, Frame
 from towers.core.game import CHANCE, TERMINAL, Game, State
 from towers.core.options import Option
 from towers.games.turris import actions as A
-from towers.games.turris import board, draws, legality, observe, resources, setup
+from towers.games.turris import (
+    board,
+    cleanup,
+    draws,
+    legality,
+    observe,
+    player_turn,
+    resources,
+    rounds,
+    setup,
+)
 from towers.games.turris.data import DATA_DIR, Bundle, Effect, TurrisData, load
 from towers.games.turris.draws import (  # noqa: F401 - importable from here too
     D4,
@@ -529,84 +539,11 @@ class TurrisState(State):
                 return
             self._next_step()
 
-    def _is_quiet(self) -> bool:
-        """Between actions: the current action is fully resolved (Excavation Sites)."""
-        return not self.stack or isinstance(self.stack.top, Turn | EndTurn | BeastTurn)
-
-    def _next_step(self) -> None:
-        g = self.game
-        n = g.num_players
-        if self.phase == P_SETUP:
-            # Setup step 14: a Tactics card each, in turn order
-            for k in range(n):
-                self._queue_draw(TacticsDraw((self.first_player + k) % n))
-            self.phase = P_TURNS
-            self.round = 1
-            self.turn_index = 0
-            self._start_turn()
-        elif self.phase == P_TURNS:
-            self.turn_index += 1
-            if self.turn_index < n:
-                self._start_turn()
-            elif g.solo:
-                self._check_solo_rooms()
-                if not self.game_over:
-                    self._betrayer_phase()
-            else:
-                self._beast_phase()
-        elif self.phase == P_BETRAYERS:
-            # the end of the Betrayer Phase: the Betrayers gain 1 Prestige
-            self._score_betrayers(g.c["solo_betrayer_phase_prestige"])
-            if not self.game_over:
-                self._beast_phase()
-        elif self.phase == P_BEASTS:
-            self._end_round()
-
     def _beast_phase(self) -> None:
         self.phase = P_BEASTS
         self.active = -1
         for b in reversed(range(len(self.game.data.beasts))):
             self.stack.push(BeastTurn(b, False))
-
-    def _start_turn(self) -> None:
-        seat = (self.first_player + self.turn_index) % self.game.num_players
-        self.active = seat
-        self.actions_left = self.game.c["actions_per_turn"]
-        self.placed_action = False
-        self.collected = False
-        self.gathers = 0
-        self.tactics_played = False
-        self.once_used = []
-        self.stack.push(Turn(seat))
-        self._trigger(seat, "turn_start")
-
-    def _end_round(self) -> None:
-        g = self.game
-        # Endgame: at the end of each Beast Phase after the trigger, remove a Beast
-        if self.endgame and not self.endgame_in_beasts:
-            for b in g.removal:
-                if self.beast_at[b] >= 0:
-                    self._vacate(self.beast_at[b])
-                    self.beast_at[b] = -1
-                    self.flipped[b] = False
-                    break
-        self.endgame_in_beasts = False
-        # Cleanup Phase
-        self.altar = (self.altar + 1) % len(g.data.altar)
-        if self.future_first >= 0:
-            self.first_player = self.future_first
-        self.future_first = -1
-        self.fruit = -1  # Rules Clarification 4
-        if not g.solo and all(b < 0 for b in self.beast_at):
-            # the Endgame's last Beast is gone (solo play ends only by the Solo Endgame)
-            self.game_over = True
-            self.phase = P_OVER
-            self.active = -1
-            return
-        self.phase = P_TURNS
-        self.round += 1
-        self.turn_index = 0
-        self._start_turn()
 
     def _check_endgame(self) -> None:
         g = self.game
@@ -1006,24 +943,6 @@ class TurrisState(State):
         self._score(seat, prestige)
         self._check_endgame()
 
-    def _end_turn_stage(self, seat: int, stage: int) -> None:
-        g = self.game
-        self.stack.replace(EndTurn(seat, stage + 1))
-        if stage == 0:
-            self.stack.push(MissionStep(seat))
-        elif stage == 1:
-            # the Trionfi Step: a Tower Room from a Grove Collect, prerequisite met now
-            p = self.grove_room[seat]
-            self.grove_room[seat] = 0
-            if p and self._may_build(seat):
-                self.stack.push(TrionfiChoice(seat, p, True))
-        elif stage == 2:
-            self.stack.push(DiscardDown(seat))
-        else:
-            self.stack.pop()
-            for _ in range(g.c["mission_tableau"] - len(self.missions)):
-                self._queue_draw(MissionDraw())
-
     # ==== moving a Beast by an effect ====================================================
     def _movable_beasts(self, steps: int, crossroads: bool) -> list[int]:
         """The Beasts a move of ``steps`` may name (``crossroads``: one in a Crossroads too):
@@ -1299,7 +1218,6 @@ class TurrisState(State):
     _alone = board.is_alone
     _stops = board.ends_beast_move
     _left = board.beast_left
-    _vacate = board.vacate
     # resources and Artifacts (resources.py)
     _can_pay = resources.can_pay
     _pay = resources.pay
@@ -1316,6 +1234,13 @@ class TurrisState(State):
     _queue_draw = draws.queue_draw
     # Setup (setup.py)
     _begin_setup = setup.begin_setup
+    # Rounds (rounds.py)
+    _next_step = rounds.next_step
+    _is_quiet = rounds.is_quiet
+    # the Player Turn Phase (player_turn.py)
+    _start_turn = player_turn.start_turn
+    # the Cleanup Phase (cleanup.py)
+    _end_round = cleanup.end_round
 
 
 def decide_turn(state: TurrisState, top: Turn, value: Action) -> None:
@@ -1887,26 +1812,6 @@ def decide_play_tactics_choice(state: TurrisState, top: PlayTacticsChoice, value
     raise unanswered(top, value)
 
 
-def settle_discard_down(state: TurrisState, top: DiscardDown) -> bool:
-    """Settle a :class:`DiscardDown` that needs no decision; False: it is put to its seat."""
-    seat = top.seat
-    if len(state.hands[seat]) <= state.game.c["tactics_hand_limit"]:
-        state.stack.pop()
-        return True
-    return False
-
-
-def decide_discard_down(state: TurrisState, top: DiscardDown, value: Action) -> None:
-    """Apply the answer ``value`` to a :class:`DiscardDown`."""
-    seat = top.seat
-    match value:
-        case A.Discard(card=card):
-            state.hands[seat].remove(card)
-            state.tactics_discard.append(card)
-            return
-    raise unanswered(top, value)
-
-
 def settle_betrayer_push(state: TurrisState, top: BetrayerPush) -> bool:
     """Settle a :class:`BetrayerPush` that needs no decision; False: it is put to its seat."""
     k = top.scout
@@ -1977,14 +1882,6 @@ def settle_trade_gain(state: TurrisState, top: TradeGain) -> bool:
     return True
 
 
-def settle_end_turn(state: TurrisState, top: EndTurn) -> bool:
-    """Settle a :class:`EndTurn` that needs no decision; False: it is put to its seat."""
-    seat = top.seat
-    stage = top.stage
-    state._end_turn_stage(seat, stage)
-    return True
-
-
 def settle_beast_turn(state: TurrisState, top: BeastTurn) -> bool:
     """Settle a :class:`BeastTurn` that needs no decision; False: it is put to its seat."""
     b = top.beast
@@ -2020,7 +1917,7 @@ DECIDE: dict[type[Frame], Callable[[TurrisState, Any, Action], None]] = {
     OngoingChoice: decide_ongoing_choice,
     FactionChoice: setup.decide_faction_choice,
     PlayTacticsChoice: decide_play_tactics_choice,
-    DiscardDown: decide_discard_down,
+    DiscardDown: player_turn.decide_discard_down,
     BetrayerPush: decide_betrayer_push,
     RepairChoice: decide_repair_choice,
 }
@@ -2046,12 +1943,12 @@ SETTLE: dict[type[Frame], Callable[[TurrisState, Any], bool]] = {
     StealChoice: settle_steal_choice,
     TrionfiChoice: settle_trionfi_choice,
     PlayTacticsChoice: settle_play_tactics_choice,
-    DiscardDown: settle_discard_down,
+    DiscardDown: player_turn.settle_discard_down,
     BetrayerPush: settle_betrayer_push,
     RepairChoice: settle_repair_choice,
     Resolving: settle_resolving,
     TradeGain: settle_trade_gain,
-    EndTurn: settle_end_turn,
+    EndTurn: player_turn.settle_end_turn,
     BeastTurn: settle_beast_turn,
 }
 """Who settles each kind of frame when it needs no decision (the frames always put to

@@ -1,0 +1,82 @@
+"""1. Player Turn Phase of Turris: each player's turn of three steps (Action Step, Complete
+Mission Step, Trionfi Step), then discard down to 4 Tactics cards and refill the Missions
+Tableau to 5 (after the Trionfi Step)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from towers.core.actions import Action
+from towers.games.turris import actions as A
+from towers.games.turris.frames import (
+    DiscardDown,
+    EndTurn,
+    MissionDraw,
+    MissionStep,
+    TrionfiChoice,
+    Turn,
+    unanswered,
+)
+
+if TYPE_CHECKING:
+    from towers.games.turris.rules import TurrisState
+
+
+def start_turn(state: TurrisState) -> None:
+    seat = (state.first_player + state.turn_index) % state.game.num_players
+    state.active = seat
+    state.actions_left = state.game.c["actions_per_turn"]
+    state.placed_action = False
+    state.collected = False
+    state.gathers = 0
+    state.tactics_played = False
+    state.once_used = []
+    state.stack.push(Turn(seat))
+    state._trigger(seat, "turn_start")
+
+
+def end_turn_stage(state: TurrisState, seat: int, stage: int) -> None:
+    g = state.game
+    state.stack.replace(EndTurn(seat, stage + 1))
+    if stage == 0:
+        state.stack.push(MissionStep(seat))
+    elif stage == 1:
+        # the Trionfi Step: a Tower Room from a Grove Collect, prerequisite met now
+        p = state.grove_room[seat]
+        state.grove_room[seat] = 0
+        if p and state._may_build(seat):
+            state.stack.push(TrionfiChoice(seat, p, True))
+    elif stage == 2:
+        state.stack.push(DiscardDown(seat))
+    else:
+        state.stack.pop()
+        for _ in range(g.c["mission_tableau"] - len(state.missions)):
+            state._queue_draw(MissionDraw())
+
+
+def settle_end_turn(state: TurrisState, top: EndTurn) -> bool:
+    """Settle a :class:`EndTurn` that needs no decision; False: it is put to its seat."""
+    seat = top.seat
+    stage = top.stage
+    end_turn_stage(state, seat, stage)
+    return True
+
+
+def settle_discard_down(state: TurrisState, top: DiscardDown) -> bool:
+    """Settle a :class:`DiscardDown` that needs no decision; False: it is put to its seat."""
+    seat = top.seat
+    if len(state.hands[seat]) <= state.game.c["tactics_hand_limit"]:
+        state.stack.pop()
+        return True
+    return False
+
+
+def decide_discard_down(state: TurrisState, top: DiscardDown, value: Action) -> None:
+    """Apply the answer ``value`` to a :class:`DiscardDown`."""
+    seat = top.seat
+    match value:
+        case A.Discard(card=card):
+            state.hands[seat].remove(card)
+            state.tactics_discard.append(card)
+            return
+    raise unanswered(top, value)
