@@ -70,9 +70,11 @@ from towers.games.turris import (
     board,
     cleanup,
     draws,
+    endgame,
     legality,
     observe,
     player_turn,
+    prestige,
     resources,
     rounds,
     setup,
@@ -506,19 +508,6 @@ class TurrisState(State):
     def scores(self) -> list[float]:
         return [float(p) for p in self.prestige]
 
-    def winners(self) -> list[int]:
-        """Most Prestige; then most resources (I/K/R/W); then nearest the First Player in
-        turn order (Endgame). Solo: the player, or nobody when the Betrayers won (Solo
-        Endgame)."""
-        if not self.game_over:
-            return []
-        if self.game.solo:
-            return [0] if self.player_won else []
-        n = self.game.num_players
-        order = [(self.first_player + k) % n for k in range(n)]
-        best = max(order, key=lambda s: (self.prestige[s], sum(self.resources[s][:4])))
-        return [best]
-
     def string_to_action(self, text: str) -> int:
         """The action ``text`` names; a component may also be named by the id earlier
         releases wrote (``play righteous_fury`` for ``play Righteous Fury``), so scripts and
@@ -544,22 +533,6 @@ class TurrisState(State):
         self.active = -1
         for b in reversed(range(len(self.game.data.beasts))):
             self.stack.push(BeastTurn(b, False))
-
-    def _check_endgame(self) -> None:
-        g = self.game
-        if g.solo:
-            # Solo Endgame b): 40 Prestige ends the game at once; who reached it first wins
-            if not self.game_over:
-                if self.prestige[0] >= g.c["prestige_end"]:
-                    self._end_solo(True)
-                elif self.betrayer_prestige >= g.c["prestige_end"]:
-                    self._end_solo(False)
-            return
-        if self.endgame:
-            return
-        if max(self.prestige) >= g.c["prestige_end"] or sum(self.rooms) >= g.c["tower_rooms"]:
-            self.endgame = True
-            self.endgame_in_beasts = self.phase == P_BEASTS
 
     # ==== solo play (Appendix 1) ========================================================
     # The Betrayers and the d12 / Beast Movement card: see the module docstring.
@@ -758,23 +731,6 @@ class TurrisState(State):
         self.hands[seat].remove(card)
         self.tactics_discard.append(card)
         self.stack.push(Resolving(seat, self.game.src_tactics[card], 0))
-
-    def _score(self, seat: int, points: int) -> None:
-        self.prestige[seat] += points
-        for t in self.game.c["excavation_thresholds"]:
-            if self.prestige[seat] >= t and t not in self.thresholds_hit:
-                # the first time anyone reaches it, once the current action is resolved
-                self.thresholds_hit.append(t)
-                self.excavation_due += 1
-        self._check_endgame()
-
-    def _change_excavation_sites(self) -> None:
-        """Excavation Sites: remove every Site and draw as many as players, in order from A;
-        Scouts, Beasts and the Fruit stay on their spots."""
-        self.excavation_due -= 1
-        for k in self.game.used_spots:
-            self.site_at[k] = -1
-            self._queue_draw(SiteDraw(k))
 
     def _effect(self, seat: int, e: Effect, src: int, index: int) -> None:
         match e.kind:
@@ -1241,6 +1197,12 @@ class TurrisState(State):
     _start_turn = player_turn.start_turn
     # the Cleanup Phase (cleanup.py)
     _end_round = cleanup.end_round
+    # Prestige (prestige.py)
+    _score = prestige.score
+    _change_excavation_sites = prestige.change_excavation_sites
+    # the Endgame (endgame.py)
+    _check_endgame = endgame.check_endgame
+    winners = endgame.winners
 
 
 def decide_turn(state: TurrisState, top: Turn, value: Action) -> None:
