@@ -65,8 +65,8 @@ from towers.core.components import Deck
 from towers.core.frames import DecisionStack, Frame
 from towers.core.game import CHANCE, TERMINAL, Game, State
 from towers.core.options import Option
-from towers.games.turris import actions as A
 from towers.games.turris import (
+    action_step,
     board,
     cleanup,
     draws,
@@ -78,7 +78,9 @@ from towers.games.turris import (
     resources,
     rounds,
     setup,
+    tactics,
 )
+from towers.games.turris import actions as A
 from towers.games.turris.data import DATA_DIR, Bundle, Effect, TurrisData, load
 from towers.games.turris.draws import (  # noqa: F401 - importable from here too
     D4,
@@ -635,103 +637,6 @@ class TurrisState(State):
             self._decide(value)
         self._run()
 
-    def _place_nodes(self, seat: int) -> list[int]:
-        """Every node a Scout of the seat may be placed on (PLACE): one in its reserve, a
-        Location or an Excavation spot holding a Site, no Beast or Betrayer Scout there, room
-        under a limit of 1, and an Immediate reward that can be resolved in full."""
-        if self.reserve[seat] <= 0:
-            return []
-        g = self.game
-        taken = (*self.beast_at, *self.betrayer_at)
-        out = []
-        for node in g.scout_places:
-            if node in taken:
-                continue
-            k = g.spot_of[node]
-            if k >= 0:
-                site = self.site_at[k]
-                if site < 0:
-                    continue
-                limit, immediate = g.site_limit[site], g.site_immediate[site]
-            else:
-                limit, immediate = g.nodes[node].limit, g.nodes[node].immediate
-            if limit == 1 and any(self.scouts[node]):
-                continue
-            if immediate and not self._can_resolve_source(
-                seat, self._reward_source(node), placing=node
-            ):
-                continue
-            out.append(node)
-        return out
-
-    _free_place_nodes = _place_nodes
-
-    def _place(self, seat: int, node: int) -> None:
-        self.reserve[seat] -= 1
-        self.scouts[node][seat] += 1
-        where = "excavation" if self.game.nodes[node].kind == "excavation" else ""
-        self._trigger(seat, "place", self.game.nodes[node].id, where)
-        if self._immediate(node):
-            self.stack.push(Resolving(seat, self._reward_source(node), 0))
-
-    # ==== COLLECT =======================================================================
-    def _collect(self, seat: int, chosen: tuple[int, ...]) -> None:
-        g = self.game
-        packets = []
-        wheres: list[int] = []
-        for node in chosen:
-            self.scouts[node][seat] -= 1
-            self.reserve[seat] += 1
-            wheres.append(node)
-            # Immediate rewards were had on Place; a Site's reward may be all ongoing
-            src = self._reward_source(node)
-            if not self._immediate(node) and self._gives_reward(node) and g.sources[src][1]:
-                packets.append(src)
-        for node in sorted(set(wheres)):
-            where = "excavation" if self.game.nodes[node].kind == "excavation" else ""
-            self._trigger(seat, "collect", self.game.nodes[node].id, where)
-        if packets:
-            self.stack.push(Rewards(seat, tuple(packets), True))
-        self._pay(seat, Bundle(I=len(chosen) * self.game.c["collect_cost_per_scout"]))
-
-    def _revive_cost(self, seat: int) -> Bundle:
-        g = self.game
-        all_dead = self.graveyard[seat] == g.c["scouts_per_player"]
-        return g.revive_bundles[all_dead]
-
-    def _faction_action(self, seat: int) -> int:
-        """The source of the seat's faction action (side B), or -1."""
-        f, s = self.faction[seat], self.side[seat]
-        if f < 0:
-            return -1
-        for on, _, _, src in self.game.ongoing_of_side[f][s]:
-            if on == "action" and self._can_resolve_source(seat, src):
-                return src
-        return -1
-
-    # ==== Tactics =======================================================================
-    def _playable(self, seat: int) -> list[int]:
-        g = self.game
-        return [
-            c
-            for c in sorted(set(self.hands[seat]))
-            if self._can_resolve_source(seat, g.src_tactics[c])
-        ]
-
-    def _tactics_choices(self, top: PlayTacticsChoice) -> list[int]:
-        """The cards the choice may play: any playable one, or only among those just drawn
-        (the last of the hand: a draw appends)."""
-        playable = self._playable(top.seat)
-        if top.drawn <= 0:
-            return playable
-        drawn = set(self.hands[top.seat][-top.drawn :])
-        return [c for c in playable if c in drawn]
-
-    def _play_tactics(self, seat: int, card: int) -> None:
-        self.hands[seat].remove(card)
-        self.tactics_discard.append(card)
-        self.stack.push(Resolving(seat, self.game.src_tactics[card], 0))
-
     def _effect(self, seat: int, e: Effect, src: int, index: int) -> None:
         match e.kind:
             case "gain":
@@ -1203,53 +1108,15 @@ class TurrisState(State):
     # the Endgame (endgame.py)
     _check_endgame = endgame.check_endgame
     winners = endgame.winners
-
-
-def decide_turn(state: TurrisState, top: Turn, value: Action) -> None:
-    """Apply the answer ``value`` to a :class:`Turn`."""
-    g = state.game
-    seat = top.seat
-    match value:
-        case A.Place(node=node):
-            state.actions_left -= 1
-            state.placed_action = True
-            state._place(seat, node)
-            return
-        case A.Collect():
-            state.actions_left -= 1
-            state.collected = True
-            state.stack.push(CollectPick(seat, ()))
-            return
-        case A.GatherIchor():
-            state.actions_left -= 1
-            state.gathers += 1
-            # two or more Gather Ichor actions: 1 additional Ichor in total
-            bonus = g.gather_bonus if state.gathers == 2 else 0
-            state.resources[seat][I] += g.c["gather_ichor"] + bonus
-            state._trigger(seat, "gather_ichor")
-            return
-        case A.ForceRevive():
-            state.actions_left -= 1
-            state._pay(seat, state._revive_cost(seat))
-            state.graveyard[seat] -= 1
-            state.reserve[seat] += 1
-            return
-        case A.FactionAction():
-            state.actions_left -= 1
-            state.stack.push(Resolving(seat, state._faction_action(seat), 0))
-            return
-        case A.UseActionToken():
-            state.action_tokens[seat] -= 1
-            state.actions_left += 1
-            return
-        case A.PlayTactics(card=card):
-            state.tactics_played = True
-            state._play_tactics(seat, card)
-            return
-        case A.Pass():
-            state.stack.replace(EndTurn(seat, 0))
-            return
-    raise unanswered(top, value)
+    # the Action Step (action_step.py)
+    _place_nodes = action_step.place_nodes
+    _free_place_nodes = action_step.place_nodes
+    _revive_cost = action_step.revive_cost
+    _faction_action = action_step.faction_action
+    # Tactics cards (tactics.py)
+    _playable = tactics.playable_cards
+    _tactics_choices = tactics.tactics_choices
+    _play_tactics = tactics.play_tactics
 
 
 def settle_council_step(state: TurrisState, top: CouncilStep) -> bool:
@@ -1308,21 +1175,6 @@ def decide_rewards(state: TurrisState, top: Rewards, value: Action) -> None:
             return
         case A.Pass():
             state.stack.pop()
-            return
-    raise unanswered(top, value)
-
-
-def decide_collect_pick(state: TurrisState, top: CollectPick, value: Action) -> None:
-    """Apply the answer ``value`` to a :class:`CollectPick`."""
-    seat = top.seat
-    chosen = top.chosen
-    match value:
-        case A.CollectScout(node=node):
-            state.stack.replace(CollectPick(seat, (*chosen, node)))
-            return
-        case A.Pass():
-            state.stack.pop()
-            state._collect(seat, chosen)
             return
     raise unanswered(top, value)
 
@@ -1645,31 +1497,6 @@ def decide_beast_effect(state: TurrisState, top: BeastEffect, value: Action) -> 
     raise unanswered(top, value)
 
 
-def settle_place_free(state: TurrisState, top: PlaceFree) -> bool:
-    """Settle a :class:`PlaceFree` that needs no decision; False: it is put to its seat."""
-    seat = top.seat
-    n = top.n
-    if n <= 0 or not state._free_place_nodes(seat):
-        state.stack.pop()
-        return True
-    return False
-
-
-def decide_place_free(state: TurrisState, top: PlaceFree, value: Action) -> None:
-    """Apply the answer ``value`` to a :class:`PlaceFree`."""
-    seat = top.seat
-    n = top.n
-    match value:
-        case A.Place(node=node):
-            state.stack.replace(PlaceFree(seat, n - 1))
-            state._place(seat, node)
-            return
-        case A.Pass():
-            state.stack.pop()
-            return
-    raise unanswered(top, value)
-
-
 def settle_steal_choice(state: TurrisState, top: StealChoice) -> bool:
     """Settle a :class:`StealChoice` that needs no decision; False: it is put to its seat."""
     n = top.n
@@ -1740,33 +1567,6 @@ def decide_ongoing_choice(state: TurrisState, top: OngoingChoice, value: Action)
                 slots[slot] = m
             else:
                 slots.append(m)
-            return
-        case A.Pass():
-            state.stack.pop()
-            return
-    raise unanswered(top, value)
-
-
-def settle_play_tactics_choice(state: TurrisState, top: PlayTacticsChoice) -> bool:
-    """Settle a :class:`PlayTacticsChoice` that needs no decision; False: it is put to its seat."""
-    seat = top.seat
-    n = top.n
-    drawn = top.drawn
-    if n <= 0 or not state.hands[seat] or (drawn and not state._tactics_choices(top)):
-        state.stack.pop()
-        return True
-    return False
-
-
-def decide_play_tactics_choice(state: TurrisState, top: PlayTacticsChoice, value: Action) -> None:
-    """Apply the answer ``value`` to a :class:`PlayTacticsChoice`."""
-    seat = top.seat
-    n = top.n
-    drawn = top.drawn
-    match value:
-        case A.PlayTactics(card=card):
-            state.stack.replace(PlayTacticsChoice(seat, n - 1, max(0, drawn - 1)))
-            state._play_tactics(seat, card)
             return
         case A.Pass():
             state.stack.pop()
@@ -1854,10 +1654,10 @@ def settle_beast_turn(state: TurrisState, top: BeastTurn) -> bool:
 
 
 DECIDE: dict[type[Frame], Callable[[TurrisState, Any, Action], None]] = {
-    Turn: decide_turn,
+    Turn: action_step.decide_turn,
     CouncilStep: decide_council_step,
     Rewards: decide_rewards,
-    CollectPick: decide_collect_pick,
+    CollectPick: action_step.decide_collect_pick,
     MoveBeastChoice: decide_move_beast_choice,
     BeastPath: decide_beast_path,
     DisplaceChoice: decide_displace_choice,
@@ -1873,12 +1673,12 @@ DECIDE: dict[type[Frame], Callable[[TurrisState, Any, Action], None]] = {
     FruitChoice: decide_fruit_choice,
     DespairChoice: decide_despair_choice,
     BeastEffect: decide_beast_effect,
-    PlaceFree: decide_place_free,
+    PlaceFree: action_step.decide_place_free,
     StealChoice: decide_steal_choice,
     TrionfiChoice: decide_trionfi_choice,
     OngoingChoice: decide_ongoing_choice,
     FactionChoice: setup.decide_faction_choice,
-    PlayTacticsChoice: decide_play_tactics_choice,
+    PlayTacticsChoice: tactics.decide_play_tactics_choice,
     DiscardDown: player_turn.decide_discard_down,
     BetrayerPush: decide_betrayer_push,
     RepairChoice: decide_repair_choice,
@@ -1901,10 +1701,10 @@ SETTLE: dict[type[Frame], Callable[[TurrisState, Any], bool]] = {
     ReserveChoice: settle_reserve_choice,
     DespairChoice: settle_despair_choice,
     BeastEffect: settle_beast_effect,
-    PlaceFree: settle_place_free,
+    PlaceFree: action_step.settle_place_free,
     StealChoice: settle_steal_choice,
     TrionfiChoice: settle_trionfi_choice,
-    PlayTacticsChoice: settle_play_tactics_choice,
+    PlayTacticsChoice: tactics.settle_play_tactics_choice,
     DiscardDown: player_turn.settle_discard_down,
     BetrayerPush: settle_betrayer_push,
     RepairChoice: settle_repair_choice,

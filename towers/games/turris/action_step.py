@@ -1,0 +1,196 @@
+"""1) Action Step of Turris: PLACE, COLLECT, GATHER ICHOR and FORCE REVIVE, a faction's
+action (Factional Abilities side B), the Additional Action tokens (Rules Clarification 3),
+and a Scout placed by an effect (Minor Rules and Clarifications: it may be placed after a
+Collect)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from towers.core.actions import Action
+from towers.games.turris import actions as A
+from towers.games.turris.board import (
+    gives_reward,
+    is_immediate,
+    reward_source,
+)
+from towers.games.turris.data import Bundle
+from towers.games.turris.frames import (
+    CollectPick,
+    EndTurn,
+    PlaceFree,
+    Resolving,
+    Rewards,
+    Turn,
+    unanswered,
+)
+from towers.games.turris.resources import (
+    I,
+    pay,
+)
+
+if TYPE_CHECKING:
+    from towers.games.turris.rules import TurrisState
+
+
+def place_nodes(state: TurrisState, seat: int) -> list[int]:
+    """Every node a Scout of the seat may be placed on (PLACE): one in its reserve, a
+    Location or an Excavation spot holding a Site, no Beast or Betrayer Scout there, room
+    under a limit of 1, and an Immediate reward that can be resolved in full."""
+    if state.reserve[seat] <= 0:
+        return []
+    g = state.game
+    taken = (*state.beast_at, *state.betrayer_at)
+    out = []
+    for node in g.scout_places:
+        if node in taken:
+            continue
+        k = g.spot_of[node]
+        if k >= 0:
+            site = state.site_at[k]
+            if site < 0:
+                continue
+            limit, immediate = g.site_limit[site], g.site_immediate[site]
+        else:
+            limit, immediate = g.nodes[node].limit, g.nodes[node].immediate
+        if limit == 1 and any(state.scouts[node]):
+            continue
+        if immediate and not state._can_resolve_source(
+            seat, reward_source(state, node), placing=node
+        ):
+            continue
+        out.append(node)
+    return out
+
+
+def place(state: TurrisState, seat: int, node: int) -> None:
+    state.reserve[seat] -= 1
+    state.scouts[node][seat] += 1
+    where = "excavation" if state.game.nodes[node].kind == "excavation" else ""
+    state._trigger(seat, "place", state.game.nodes[node].id, where)
+    if is_immediate(state, node):
+        state.stack.push(Resolving(seat, reward_source(state, node), 0))
+
+
+def collect(state: TurrisState, seat: int, chosen: tuple[int, ...]) -> None:
+    g = state.game
+    packets = []
+    wheres: list[int] = []
+    for node in chosen:
+        state.scouts[node][seat] -= 1
+        state.reserve[seat] += 1
+        wheres.append(node)
+        # Immediate rewards were had on Place; a Site's reward may be all ongoing
+        src = reward_source(state, node)
+        if not is_immediate(state, node) and gives_reward(state, node) and g.sources[src][1]:
+            packets.append(src)
+    for node in sorted(set(wheres)):
+        where = "excavation" if state.game.nodes[node].kind == "excavation" else ""
+        state._trigger(seat, "collect", state.game.nodes[node].id, where)
+    if packets:
+        state.stack.push(Rewards(seat, tuple(packets), True))
+    pay(state, seat, Bundle(I=len(chosen) * state.game.c["collect_cost_per_scout"]))
+
+
+def revive_cost(state: TurrisState, seat: int) -> Bundle:
+    g = state.game
+    all_dead = state.graveyard[seat] == g.c["scouts_per_player"]
+    return g.revive_bundles[all_dead]
+
+
+def faction_action(state: TurrisState, seat: int) -> int:
+    """The source of the seat's faction action (side B), or -1."""
+    f, s = state.faction[seat], state.side[seat]
+    if f < 0:
+        return -1
+    for on, _, _, src in state.game.ongoing_of_side[f][s]:
+        if on == "action" and state._can_resolve_source(seat, src):
+            return src
+    return -1
+
+
+def decide_turn(state: TurrisState, top: Turn, value: Action) -> None:
+    """Apply the answer ``value`` to a :class:`Turn`."""
+    g = state.game
+    seat = top.seat
+    match value:
+        case A.Place(node=node):
+            state.actions_left -= 1
+            state.placed_action = True
+            place(state, seat, node)
+            return
+        case A.Collect():
+            state.actions_left -= 1
+            state.collected = True
+            state.stack.push(CollectPick(seat, ()))
+            return
+        case A.GatherIchor():
+            state.actions_left -= 1
+            state.gathers += 1
+            # two or more Gather Ichor actions: 1 additional Ichor in total
+            bonus = g.gather_bonus if state.gathers == 2 else 0
+            state.resources[seat][I] += g.c["gather_ichor"] + bonus
+            state._trigger(seat, "gather_ichor")
+            return
+        case A.ForceRevive():
+            state.actions_left -= 1
+            pay(state, seat, revive_cost(state, seat))
+            state.graveyard[seat] -= 1
+            state.reserve[seat] += 1
+            return
+        case A.FactionAction():
+            state.actions_left -= 1
+            state.stack.push(Resolving(seat, faction_action(state, seat), 0))
+            return
+        case A.UseActionToken():
+            state.action_tokens[seat] -= 1
+            state.actions_left += 1
+            return
+        case A.PlayTactics(card=card):
+            state.tactics_played = True
+            state._play_tactics(seat, card)
+            return
+        case A.Pass():
+            state.stack.replace(EndTurn(seat, 0))
+            return
+    raise unanswered(top, value)
+
+
+def decide_collect_pick(state: TurrisState, top: CollectPick, value: Action) -> None:
+    """Apply the answer ``value`` to a :class:`CollectPick`."""
+    seat = top.seat
+    chosen = top.chosen
+    match value:
+        case A.CollectScout(node=node):
+            state.stack.replace(CollectPick(seat, (*chosen, node)))
+            return
+        case A.Pass():
+            state.stack.pop()
+            collect(state, seat, chosen)
+            return
+    raise unanswered(top, value)
+
+
+def settle_place_free(state: TurrisState, top: PlaceFree) -> bool:
+    """Settle a :class:`PlaceFree` that needs no decision; False: it is put to its seat."""
+    seat = top.seat
+    n = top.n
+    if n <= 0 or not place_nodes(state, seat):
+        state.stack.pop()
+        return True
+    return False
+
+
+def decide_place_free(state: TurrisState, top: PlaceFree, value: Action) -> None:
+    """Apply the answer ``value`` to a :class:`PlaceFree`."""
+    seat = top.seat
+    n = top.n
+    match value:
+        case A.Place(node=node):
+            state.stack.replace(PlaceFree(seat, n - 1))
+            place(state, seat, node)
+            return
+        case A.Pass():
+            state.stack.pop()
+            return
+    raise unanswered(top, value)
