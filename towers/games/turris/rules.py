@@ -69,9 +69,11 @@ from towers.games.turris import (
     action_step,
     board,
     cleanup,
+    council,
     draws,
     endgame,
     legality,
+    missions,
     observe,
     player_turn,
     prestige,
@@ -79,6 +81,7 @@ from towers.games.turris import (
     rounds,
     setup,
     tactics,
+    trionfi,
 )
 from towers.games.turris import actions as A
 from towers.games.turris.data import DATA_DIR, Bundle, Effect, TurrisData, load
@@ -732,78 +735,6 @@ class TurrisState(State):
                 if self._can_resolve_source(seat, src):
                     self.stack.push(Resolving(seat, src, 0))
 
-    # ==== the Council track =============================================================
-    def _council_next(self, seat: int) -> list[int]:
-        d = self.game.data
-        level = d.council[self.council[seat]].level
-        return [k for k, c in enumerate(d.council) if c.level == level + 1]
-
-    def _council_to(self, seat: int, spot: int) -> None:
-        top = self.stack.top
-        assert isinstance(top, CouncilStep)
-        self.stack.replace(CouncilStep(seat, top.steps - 1))
-        self.council[seat] = spot
-        if self.game.data.council[spot].level == self.game.council_levels:
-            # after the reward, the token MAY go back to the start
-            self.stack.push(CouncilReturn(seat))
-        # the owner MAY gain the reward of the spot reached
-        self.stack.push(Rewards(seat, (self.game.src_council[spot],), True))
-        self._trigger(seat, "council")
-
-    def _to_graveyard(self, seat: int) -> None:
-        """A Scout is placed in the Graveyard: the owner MUST advance on the Council track."""
-        self.graveyard[seat] += 1
-        self.stack.push(CouncilStep(seat, 1))
-
-    # ==== Missions and Tower Rooms ======================================================
-    def _completable(self, seat: int) -> list[int]:
-        g = self.game
-        out = [m for m in self.missions if self._can_pay(seat, g.data.missions[m].cost)]
-        for m in self.reserved[seat]:
-            if any(self._can_pay(seat, cost) for cost in g.reserved_costs[m]):
-                out.append(m)
-        return sorted(out)
-
-    def _complete_mission(self, seat: int, m: int) -> None:
-        g = self.game
-        card = g.data.missions[m]
-        reserved = m in self.reserved[seat]
-        if reserved:
-            self.reserved[seat].remove(m)
-        else:
-            self.missions.remove(m)
-        self.completed[seat].append(m)
-        self._trigger(seat, "mission")
-        if card.ongoing:
-            self.stack.push(OngoingChoice(seat, m))
-        self.stack.push(Resolving(seat, g.src_mission[m], 0))
-        self._score(seat, card.prestige)
-        # a reserved Mission costs 1 resource less, of the player's choice
-        self._pay(seat, card.cost, waive=1 if reserved else 0)
-
-    def _may_build(self, seat: int) -> bool:
-        """The Missions prerequisite of the next Tower Room (Ongoing Missions count)."""
-        need = self.game.tower_need
-        nxt = self.rooms[seat] + 1
-        if self.game.solo and not self._solo_rooms():
-            return False  # solo: only from a Tower Room with no Damaged token
-        return nxt < len(need) and len(self.completed[seat]) >= need[nxt]
-
-    def _take_trionfi(self, seat: int, t: int, prestige: int) -> None:
-        g = self.game
-        self.trionfi_tableau[self.trionfi_tableau.index(t)] = -1
-        self.upgraded[g.data.index[g.data.trionfi[t].location]] = True
-        self.stack.push(Resolving(seat, g.src_trionfi[t], 0))
-        self._room_built(seat, prestige)
-        # owned once its room is built: a card's ongoing effect counts later rooms only
-        self.trionfi_owned[seat].append(t)
-
-    def _room_built(self, seat: int, prestige: int) -> None:
-        self.rooms[seat] += 1
-        self._trigger(seat, "tower_room")
-        self._score(seat, prestige)
-        self._check_endgame()
-
     # ==== moving a Beast by an effect ====================================================
     def _movable_beasts(self, steps: int, crossroads: bool) -> list[int]:
         """The Beasts a move of ``steps`` may name (``crossroads``: one in a Crossroads too):
@@ -1117,36 +1048,16 @@ class TurrisState(State):
     _playable = tactics.playable_cards
     _tactics_choices = tactics.tactics_choices
     _play_tactics = tactics.play_tactics
-
-
-def settle_council_step(state: TurrisState, top: CouncilStep) -> bool:
-    """Settle a :class:`CouncilStep` that needs no decision; False: it is put to its seat."""
-    seat = top.seat
-    steps = top.steps
-    if steps <= 0:
-        state.stack.pop()
-        return True
-    spots = state._council_next(seat)
-    if not spots:
-        # past the last level: back to the start, no reward (Council Track)
-        state.council[seat] = 0
-        state.stack.replace(CouncilStep(seat, steps - 1))
-        state._trigger(seat, "council")
-        return True
-    if len(spots) == 1:
-        state._council_to(seat, spots[0])
-        return True
-    return False
-
-
-def decide_council_step(state: TurrisState, top: CouncilStep, value: Action) -> None:
-    """Apply the answer ``value`` to a :class:`CouncilStep`."""
-    seat = top.seat
-    match value:
-        case A.CouncilSpot(spot=spot):
-            state._council_to(seat, spot)
-            return
-    raise unanswered(top, value)
+    # Missions (missions.py)
+    _completable = missions.completable
+    _complete_mission = missions.complete_mission
+    # Tower Rooms (trionfi.py)
+    _may_build = trionfi.may_build
+    _take_trionfi = trionfi.take_trionfi
+    _room_built = trionfi.room_built
+    # the Council track (council.py)
+    _council_next = council.council_next
+    _to_graveyard = council.to_graveyard
 
 
 def settle_rewards(state: TurrisState, top: Rewards) -> bool:
@@ -1309,29 +1220,6 @@ def decide_move_scout_choice(state: TurrisState, top: MoveScoutChoice, value: Ac
     raise unanswered(top, value)
 
 
-def settle_mission_step(state: TurrisState, top: MissionStep) -> bool:
-    """Settle a :class:`MissionStep` that needs no decision; False: it is put to its seat."""
-    seat = top.seat
-    if not state._completable(seat):
-        state.stack.pop()
-        return True
-    return False
-
-
-def decide_mission_step(state: TurrisState, top: MissionStep, value: Action) -> None:
-    """Apply the answer ``value`` to a :class:`MissionStep`."""
-    seat = top.seat
-    match value:
-        case A.ChooseMission(mission=m):
-            state.stack.pop()
-            state._complete_mission(seat, m)
-            return
-        case A.Pass():
-            state.stack.pop()
-            return
-    raise unanswered(top, value)
-
-
 def settle_revive_choice(state: TurrisState, top: ReviveChoice) -> bool:
     """Settle a :class:`ReviveChoice` that needs no decision; False: it is put to its seat."""
     g = state.game
@@ -1397,45 +1285,6 @@ def decide_trade_offer(state: TurrisState, top: TradeOffer, value: Action) -> No
             state.stack.replace(TradeOffer(seat, src, i, left - 1))
             state.stack.push(TradeGain(seat, src, i))
             state._pay(seat, e.give)  # on top: paid before the gain
-            return
-        case A.Pass():
-            state.stack.pop()
-            return
-    raise unanswered(top, value)
-
-
-def settle_reserve_choice(state: TurrisState, top: ReserveChoice) -> bool:
-    """Settle a :class:`ReserveChoice` that needs no decision; False: it is put to its seat."""
-    n = top.n
-    if n <= 0 or not state.missions:
-        state.stack.pop()
-        return True
-    return False
-
-
-def decide_reserve_choice(state: TurrisState, top: ReserveChoice, value: Action) -> None:
-    """Apply the answer ``value`` to a :class:`ReserveChoice`."""
-    seat = top.seat
-    n = top.n
-    match value:
-        case A.ChooseMission(mission=m):
-            state.stack.replace(ReserveChoice(seat, n - 1))
-            state.missions.remove(m)
-            state.reserved[seat].append(m)
-            return
-        case A.Pass():
-            state.stack.pop()
-            return
-    raise unanswered(top, value)
-
-
-def decide_council_return(state: TurrisState, top: CouncilReturn, value: Action) -> None:
-    """Apply the answer ``value`` to a :class:`CouncilReturn`."""
-    seat = top.seat
-    match value:
-        case A.Accept():
-            state.stack.pop()
-            state.council[seat] = 0
             return
         case A.Pass():
             state.stack.pop()
@@ -1523,57 +1372,6 @@ def decide_steal_choice(state: TurrisState, top: StealChoice, value: Action) -> 
     raise unanswered(top, value)
 
 
-def settle_trionfi_choice(state: TurrisState, top: TrionfiChoice) -> bool:
-    """Settle a :class:`TrionfiChoice` that needs no decision; False: it is put to its seat."""
-    g = state.game
-    seat = top.seat
-    p = top.prestige
-    if g.solo and (not state._solo_rooms()):
-        state.stack.pop()  # no undamaged Tower Room: no construction (Solo)
-        return True
-    else:
-        if all(t < 0 for t in state.trionfi_tableau):
-            # no card left: the Prestige and the Tower track only (Trionfi cards)
-            state.stack.pop()
-            state._room_built(seat, p)
-            return True
-    return False
-
-
-def decide_trionfi_choice(state: TurrisState, top: TrionfiChoice, value: Action) -> None:
-    """Apply the answer ``value`` to a :class:`TrionfiChoice`."""
-    seat = top.seat
-    p = top.prestige
-    match value:
-        case A.TakeTrionfi(trionfi=t):
-            state.stack.pop()
-            state._take_trionfi(seat, t, p)
-            return
-        case A.Pass():
-            state.stack.pop()
-            return
-    raise unanswered(top, value)
-
-
-def decide_ongoing_choice(state: TurrisState, top: OngoingChoice, value: Action) -> None:
-    """Apply the answer ``value`` to a :class:`OngoingChoice`."""
-    seat = top.seat
-    m = top.mission
-    match value:
-        case A.OngoingSlot(slot=slot):
-            state.stack.pop()
-            slots = state.ongoing[seat]
-            if slot < len(slots):
-                slots[slot] = m
-            else:
-                slots.append(m)
-            return
-        case A.Pass():
-            state.stack.pop()
-            return
-    raise unanswered(top, value)
-
-
 def settle_betrayer_push(state: TurrisState, top: BetrayerPush) -> bool:
     """Settle a :class:`BetrayerPush` that needs no decision; False: it is put to its seat."""
     k = top.scout
@@ -1655,7 +1453,7 @@ def settle_beast_turn(state: TurrisState, top: BeastTurn) -> bool:
 
 DECIDE: dict[type[Frame], Callable[[TurrisState, Any, Action], None]] = {
     Turn: action_step.decide_turn,
-    CouncilStep: decide_council_step,
+    CouncilStep: council.decide_council_step,
     Rewards: decide_rewards,
     CollectPick: action_step.decide_collect_pick,
     MoveBeastChoice: decide_move_beast_choice,
@@ -1665,18 +1463,18 @@ DECIDE: dict[type[Frame], Callable[[TurrisState, Any, Action], None]] = {
     PayChoice: resources.decide_pay_choice,
     GainChoice: resources.decide_gain_choice,
     MoveScoutChoice: decide_move_scout_choice,
-    MissionStep: decide_mission_step,
+    MissionStep: missions.decide_mission_step,
     ReviveChoice: decide_revive_choice,
     TradeOffer: decide_trade_offer,
-    ReserveChoice: decide_reserve_choice,
-    CouncilReturn: decide_council_return,
+    ReserveChoice: missions.decide_reserve_choice,
+    CouncilReturn: council.decide_council_return,
     FruitChoice: decide_fruit_choice,
     DespairChoice: decide_despair_choice,
     BeastEffect: decide_beast_effect,
     PlaceFree: action_step.decide_place_free,
     StealChoice: decide_steal_choice,
-    TrionfiChoice: decide_trionfi_choice,
-    OngoingChoice: decide_ongoing_choice,
+    TrionfiChoice: trionfi.decide_trionfi_choice,
+    OngoingChoice: missions.decide_ongoing_choice,
     FactionChoice: setup.decide_faction_choice,
     PlayTacticsChoice: tactics.decide_play_tactics_choice,
     DiscardDown: player_turn.decide_discard_down,
@@ -1686,7 +1484,7 @@ DECIDE: dict[type[Frame], Callable[[TurrisState, Any, Action], None]] = {
 """Who applies the answer to each kind of decision: its section's rules."""
 
 SETTLE: dict[type[Frame], Callable[[TurrisState, Any], bool]] = {
-    CouncilStep: settle_council_step,
+    CouncilStep: council.settle_council_step,
     Rewards: settle_rewards,
     MoveBeastChoice: settle_move_beast_choice,
     BeastPath: settle_beast_path,
@@ -1695,15 +1493,15 @@ SETTLE: dict[type[Frame], Callable[[TurrisState, Any], bool]] = {
     PayChoice: resources.settle_pay,
     GainChoice: resources.settle_gain_choice,
     MoveScoutChoice: settle_move_scout_choice,
-    MissionStep: settle_mission_step,
+    MissionStep: missions.settle_mission_step,
     ReviveChoice: settle_revive_choice,
     TradeOffer: settle_trade_offer,
-    ReserveChoice: settle_reserve_choice,
+    ReserveChoice: missions.settle_reserve_choice,
     DespairChoice: settle_despair_choice,
     BeastEffect: settle_beast_effect,
     PlaceFree: action_step.settle_place_free,
     StealChoice: settle_steal_choice,
-    TrionfiChoice: settle_trionfi_choice,
+    TrionfiChoice: trionfi.settle_trionfi_choice,
     PlayTacticsChoice: tactics.settle_play_tactics_choice,
     DiscardDown: player_turn.settle_discard_down,
     BetrayerPush: settle_betrayer_push,
