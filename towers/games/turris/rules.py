@@ -71,6 +71,7 @@ from towers.games.turris import (
     cleanup,
     council,
     draws,
+    effects,
     endgame,
     legality,
     missions,
@@ -640,101 +641,6 @@ class TurrisState(State):
             self._decide(value)
         self._run()
 
-    def _effect(self, seat: int, e: Effect, src: int, index: int) -> None:
-        match e.kind:
-            case "gain":
-                self._gain(seat, e.bundle)
-            case "pay":
-                self._pay(seat, e.bundle)
-            case "trade":
-                self.stack.push(TradeOffer(seat, src, index, e.n))
-            case "steal":
-                self.stack.push(StealChoice(seat, e.n, e.of))
-            case "prestige":
-                self._score(seat, e.n)
-            case "council":
-                self.stack.push(CouncilStep(seat, e.n))
-            case "council_reward":
-                if self.council[seat]:
-                    packet = self.game.src_council[self.council[seat]]
-                    self.stack.push(Rewards(seat, (packet,) * e.n, True))
-            case "tactics":
-                queued = len(self.chance)
-                for _ in range(e.n):
-                    self._queue_draw(TacticsDraw(seat))
-                drawn = len(self.chance) - queued
-                if e.play and drawn:
-                    # decided once the cards are drawn: draws come before any decision
-                    self.stack.push(PlayTacticsChoice(seat, 1, drawn))
-            case "play_tactics":
-                self.stack.push(PlayTacticsChoice(seat, e.n, 0))
-            case "reserve":
-                self.stack.push(ReserveChoice(seat, e.n))
-            case "action":
-                self.actions_left += e.n
-            case "action_token":
-                self.action_tokens[seat] += e.n
-            case "place":
-                self.stack.push(PlaceFree(seat, e.n))
-            case "move_scout":
-                self.stack.push(MoveScoutChoice(seat, e.n, e.steps, -1))
-            case "move_beast":
-                self.stack.push(MoveBeastChoice(seat, e.steps, e.flip, e.crossroads, -1, -1))
-            case "revive":
-                self.stack.push(ReviveChoice(seat, e.n, src, index, 0))
-            case "sacrifice":
-                for _ in range(min(e.n, self.reserve[seat])):
-                    self.reserve[seat] -= 1
-                    self._to_graveyard(seat)
-                    self._trigger(seat, "sacrifice")
-            case "fruit":
-                self.stack.push(FruitChoice(seat))
-            case "first_player":
-                if self.game.solo:
-                    # instead of the card, the player may remove 1 Damaged token
-                    self.stack.push(RepairChoice(seat))
-                elif self.future_first != seat:
-                    self.future_first = seat
-            case "tower_room":
-                if e.at == "now":
-                    if self._may_build(seat):
-                        self.stack.push(TrionfiChoice(seat, e.n, False))
-                else:
-                    self.grove_room[seat] = max(self.grove_room[seat], e.n)
-            case _:
-                raise AssertionError(f"unknown effect kind {e.kind!r}")
-
-    def _trigger(self, seat: int, on: str, node_id: str = "", where: str = "") -> None:
-        """Push the seat's ongoing effects for ``on`` (faction side, Missions in Ongoing slots,
-        Trionfi cards, Excavation Sites holding its Scouts), each once a turn if it says so."""
-        g = self.game
-        lists = []
-        if self.faction[seat] >= 0:
-            lists.append(g.ongoing_of_side[self.faction[seat]][self.side[seat]])
-        lists += [g.ongoing_of_mission[m] for m in self.ongoing[seat]]
-        lists += [g.ongoing_of_trionfi[t] for t in self.trionfi_owned[seat]]
-        for k, node in enumerate(g.spots):
-            # a Beast or a Betrayer Scout there prevents a Site's effect, as on a Collect
-            site = self.site_at[k]
-            if (
-                site >= 0
-                and g.ongoing_of_site[site]
-                and self.scouts[node][seat]
-                and self._gives_reward(node)
-            ):
-                lists.append(g.ongoing_of_site[site])
-        for effects in lists:
-            for trig, at, once, src in effects:
-                if trig != on or (at and at not in (node_id, where)):
-                    continue
-                if once:
-                    tag = f"{seat}:{src}"
-                    if tag in self.once_used:
-                        continue
-                    self.once_used.append(tag)
-                if self._can_resolve_source(seat, src):
-                    self.stack.push(Resolving(seat, src, 0))
-
     # ==== moving a Beast by an effect ====================================================
     def _movable_beasts(self, steps: int, crossroads: bool) -> list[int]:
         """The Beasts a move of ``steps`` may name (``crossroads``: one in a Crossroads too):
@@ -1006,15 +912,11 @@ class TurrisState(State):
     _search_distances = board.search_distances
     _gives_reward = board.gives_reward
     _move_scout = board.move_scout
-    _movable_scouts = board.movable_scouts
     _alone = board.is_alone
     _stops = board.ends_beast_move
     _left = board.beast_left
     # resources and Artifacts (resources.py)
     _can_pay = resources.can_pay
-    _pay = resources.pay
-    _gain = resources.gain
-    _steal_options = resources.steal_options
     # what may be done (legality.py)
     _legal_actions = legality.legal_actions
     _explain = legality.explain
@@ -1058,36 +960,9 @@ class TurrisState(State):
     # the Council track (council.py)
     _council_next = council.council_next
     _to_graveyard = council.to_graveyard
-
-
-def settle_rewards(state: TurrisState, top: Rewards) -> bool:
-    """Settle a :class:`Rewards` that needs no decision; False: it is put to its seat."""
-    packets = top.packets
-    optional = top.optional
-    if not packets:
-        state.stack.pop()
-        return True
-    if not optional and len(packets) == 1:
-        state.stack.replace(Resolving(top.seat, packets[0], 0))
-        return True
-    return False
-
-
-def decide_rewards(state: TurrisState, top: Rewards, value: Action) -> None:
-    """Apply the answer ``value`` to a :class:`Rewards`."""
-    seat = top.seat
-    packets = top.packets
-    optional = top.optional
-    match value:
-        case A.Resolve(slot=k):
-            rest = packets[:k] + packets[k + 1 :]
-            state.stack.replace(Rewards(seat, rest, optional))
-            state.stack.push(Resolving(seat, packets[k], 0))
-            return
-        case A.Pass():
-            state.stack.pop()
-            return
-    raise unanswered(top, value)
+    # effects (effects.py)
+    _effect = effects.resolve_effect
+    _trigger = effects.trigger
 
 
 def settle_move_beast_choice(state: TurrisState, top: MoveBeastChoice) -> bool:
@@ -1188,120 +1063,6 @@ def decide_target_choice(state: TurrisState, top: TargetChoice, value: Action) -
     raise unanswered(top, value)
 
 
-def settle_move_scout_choice(state: TurrisState, top: MoveScoutChoice) -> bool:
-    """Settle a :class:`MoveScoutChoice` that needs no decision; False: it is put to its seat."""
-    seat = top.seat
-    n = top.n
-    steps = top.steps
-    if top.origin == -1:
-        if n <= 0 or not state._movable_scouts(seat, steps):
-            state.stack.pop()
-            return True
-    return False
-
-
-def decide_move_scout_choice(state: TurrisState, top: MoveScoutChoice, value: Action) -> None:
-    """Apply the answer ``value`` to a :class:`MoveScoutChoice`."""
-    seat = top.seat
-    n = top.n
-    steps = top.steps
-    origin = top.origin
-    match value:
-        case A.Choose(node=node) if origin == -1:
-            state.stack.replace(MoveScoutChoice(seat, n, steps, node))
-            return
-        case A.Choose(node=node):
-            state.stack.replace(MoveScoutChoice(seat, n - 1, steps, -1))
-            state._move_scout(seat, origin, node)
-            return
-        case A.Pass():
-            state.stack.pop()
-            return
-    raise unanswered(top, value)
-
-
-def settle_revive_choice(state: TurrisState, top: ReviveChoice) -> bool:
-    """Settle a :class:`ReviveChoice` that needs no decision; False: it is put to its seat."""
-    g = state.game
-    seat = top.seat
-    n = top.n
-    src = top.source
-    i = top.index
-    done = top.done
-    if (
-        done >= n
-        or not state.graveyard[seat]
-        or not state._can_pay(seat, g.sources[src][1][i].bundle)
-    ):
-        state.stack.pop()
-        return True
-    return False
-
-
-def decide_revive_choice(state: TurrisState, top: ReviveChoice, value: Action) -> None:
-    """Apply the answer ``value`` to a :class:`ReviveChoice`."""
-    g = state.game
-    seat = top.seat
-    n = top.n
-    src = top.source
-    i = top.index
-    done = top.done
-    match value:
-        case A.Accept():
-            state.stack.replace(ReviveChoice(seat, n, src, i, done + 1))
-            state.graveyard[seat] -= 1
-            state.reserve[seat] += 1
-            state._pay(seat, g.sources[src][1][i].bundle)
-            return
-        case A.Pass():
-            state.stack.pop()
-            return
-    raise unanswered(top, value)
-
-
-def settle_trade_offer(state: TurrisState, top: TradeOffer) -> bool:
-    """Settle a :class:`TradeOffer` that needs no decision; False: it is put to its seat."""
-    g = state.game
-    seat = top.seat
-    src = top.source
-    i = top.index
-    left = top.left
-    if left <= 0 or not state._can_pay(seat, g.sources[src][1][i].give):
-        state.stack.pop()
-        return True
-    return False
-
-
-def decide_trade_offer(state: TurrisState, top: TradeOffer, value: Action) -> None:
-    """Apply the answer ``value`` to a :class:`TradeOffer`."""
-    g = state.game
-    seat = top.seat
-    src = top.source
-    i = top.index
-    left = top.left
-    match value:
-        case A.Accept():
-            e = g.sources[src][1][i]
-            state.stack.replace(TradeOffer(seat, src, i, left - 1))
-            state.stack.push(TradeGain(seat, src, i))
-            state._pay(seat, e.give)  # on top: paid before the gain
-            return
-        case A.Pass():
-            state.stack.pop()
-            return
-    raise unanswered(top, value)
-
-
-def decide_fruit_choice(state: TurrisState, top: FruitChoice, value: Action) -> None:
-    """Apply the answer ``value`` to a :class:`FruitChoice`."""
-    match value:
-        case A.Choose(node=node):
-            state.stack.pop()
-            state.fruit = node
-            return
-    raise unanswered(top, value)
-
-
 def settle_despair_choice(state: TurrisState, top: DespairChoice) -> bool:
     """Settle a :class:`DespairChoice` that needs no decision; False: it is put to its seat."""
     seat = top.seat
@@ -1342,32 +1103,6 @@ def decide_beast_effect(state: TurrisState, top: BeastEffect, value: Action) -> 
             return
         case A.Pass():
             state._beast_hits(top)
-            return
-    raise unanswered(top, value)
-
-
-def settle_steal_choice(state: TurrisState, top: StealChoice) -> bool:
-    """Settle a :class:`StealChoice` that needs no decision; False: it is put to its seat."""
-    n = top.n
-    if n <= 0 or not state._steal_options(top.seat, top.of):
-        state.stack.pop()
-        return True
-    return False
-
-
-def decide_steal_choice(state: TurrisState, top: StealChoice, value: Action) -> None:
-    """Apply the answer ``value`` to a :class:`StealChoice`."""
-    g = state.game
-    seat = top.seat
-    n = top.n
-    of = top.of
-    match value:
-        case A.Steal(resource=r, seat=victim):
-            state.stack.replace(StealChoice(seat, n - 1, of))
-            if not g.solo:
-                # solo: from the supply; the Betrayers stay at 1 of each (Solo Setup 7)
-                state.resources[victim][r] -= 1
-            state.resources[seat][r] += 1
             return
     raise unanswered(top, value)
 
@@ -1416,32 +1151,6 @@ def decide_repair_choice(state: TurrisState, top: RepairChoice, value: Action) -
     raise unanswered(top, value)
 
 
-def settle_resolving(state: TurrisState, top: Resolving) -> bool:
-    """Settle a :class:`Resolving` that needs no decision; False: it is put to its seat."""
-    g = state.game
-    seat = top.seat
-    src = top.source
-    i = top.index
-    effects = g.sources[src][1]
-    if i >= len(effects):
-        state.stack.pop()
-    else:
-        state.stack.replace(Resolving(seat, src, i + 1))
-        state._effect(seat, effects[i], src, i)
-    return True
-
-
-def settle_trade_gain(state: TurrisState, top: TradeGain) -> bool:
-    """Settle a :class:`TradeGain` that needs no decision; False: it is put to its seat."""
-    g = state.game
-    seat = top.seat
-    src = top.source
-    i = top.index
-    state.stack.pop()
-    state._gain(seat, g.sources[src][1][i].bundle)
-    return True
-
-
 def settle_beast_turn(state: TurrisState, top: BeastTurn) -> bool:
     """Settle a :class:`BeastTurn` that needs no decision; False: it is put to its seat."""
     b = top.beast
@@ -1454,7 +1163,7 @@ def settle_beast_turn(state: TurrisState, top: BeastTurn) -> bool:
 DECIDE: dict[type[Frame], Callable[[TurrisState, Any, Action], None]] = {
     Turn: action_step.decide_turn,
     CouncilStep: council.decide_council_step,
-    Rewards: decide_rewards,
+    Rewards: effects.decide_rewards,
     CollectPick: action_step.decide_collect_pick,
     MoveBeastChoice: decide_move_beast_choice,
     BeastPath: decide_beast_path,
@@ -1462,17 +1171,17 @@ DECIDE: dict[type[Frame], Callable[[TurrisState, Any, Action], None]] = {
     TargetChoice: decide_target_choice,
     PayChoice: resources.decide_pay_choice,
     GainChoice: resources.decide_gain_choice,
-    MoveScoutChoice: decide_move_scout_choice,
+    MoveScoutChoice: effects.decide_move_scout_choice,
     MissionStep: missions.decide_mission_step,
-    ReviveChoice: decide_revive_choice,
-    TradeOffer: decide_trade_offer,
+    ReviveChoice: effects.decide_revive_choice,
+    TradeOffer: effects.decide_trade_offer,
     ReserveChoice: missions.decide_reserve_choice,
     CouncilReturn: council.decide_council_return,
-    FruitChoice: decide_fruit_choice,
+    FruitChoice: effects.decide_fruit_choice,
     DespairChoice: decide_despair_choice,
     BeastEffect: decide_beast_effect,
     PlaceFree: action_step.decide_place_free,
-    StealChoice: decide_steal_choice,
+    StealChoice: effects.decide_steal_choice,
     TrionfiChoice: trionfi.decide_trionfi_choice,
     OngoingChoice: missions.decide_ongoing_choice,
     FactionChoice: setup.decide_faction_choice,
@@ -1485,29 +1194,29 @@ DECIDE: dict[type[Frame], Callable[[TurrisState, Any, Action], None]] = {
 
 SETTLE: dict[type[Frame], Callable[[TurrisState, Any], bool]] = {
     CouncilStep: council.settle_council_step,
-    Rewards: settle_rewards,
+    Rewards: effects.settle_rewards,
     MoveBeastChoice: settle_move_beast_choice,
     BeastPath: settle_beast_path,
     DisplaceChoice: settle_displace_choice,
     TargetChoice: settle_target_choice,
     PayChoice: resources.settle_pay,
     GainChoice: resources.settle_gain_choice,
-    MoveScoutChoice: settle_move_scout_choice,
+    MoveScoutChoice: effects.settle_move_scout_choice,
     MissionStep: missions.settle_mission_step,
-    ReviveChoice: settle_revive_choice,
-    TradeOffer: settle_trade_offer,
+    ReviveChoice: effects.settle_revive_choice,
+    TradeOffer: effects.settle_trade_offer,
     ReserveChoice: missions.settle_reserve_choice,
     DespairChoice: settle_despair_choice,
     BeastEffect: settle_beast_effect,
     PlaceFree: action_step.settle_place_free,
-    StealChoice: settle_steal_choice,
+    StealChoice: effects.settle_steal_choice,
     TrionfiChoice: trionfi.settle_trionfi_choice,
     PlayTacticsChoice: tactics.settle_play_tactics_choice,
     DiscardDown: player_turn.settle_discard_down,
     BetrayerPush: settle_betrayer_push,
     RepairChoice: settle_repair_choice,
-    Resolving: settle_resolving,
-    TradeGain: settle_trade_gain,
+    Resolving: effects.settle_resolving,
+    TradeGain: effects.settle_trade_gain,
     EndTurn: player_turn.settle_end_turn,
     BeastTurn: settle_beast_turn,
 }
