@@ -202,7 +202,7 @@ def test_every_lesson_gives_a_hint_its_own_teaching_first(live: Live, game: str,
     )
     assert got["lines"][:2] == [f"The lesson's move: {got['words']}.", lesson.why]
     if len(answers) > 1:
-        assert got["source"] == "search" and "imagined games" in got["lines"][2]
+        assert got["source"] == "search" and "imagined games" in " ".join(got["lines"][2:])
         assert took < 6, took
     else:
         assert got["source"] == "lesson" and len(got["lines"]) == 2
@@ -214,3 +214,19 @@ def test_the_last_lesson_has_no_hint_of_its_own(live: Live) -> None:
     game, key = next(c for c in CASES if lesson_of(*c).bout)
     r = tried(live, game, key, text="hint")
     assert r.status_code == 409 and "Hint button" in r.json()["message"]
+
+
+def test_a_search_hint_among_answers_says_the_searchs_own_figures() -> None:
+    """Where the search's own move answers the lesson, the hint is that move with the search's
+    words, each a whole line (not the terminal's 80 columns)."""
+    from towers.learn.search import Budget
+    from towers.server.lessons import _searched
+
+    lesson = lesson_of("torres", "knight")
+    state = lesson.build()
+    legal = state.legal_actions()
+    action, lines = _searched(state, lesson.seat, legal, Budget(iterations=40))
+    assert action in legal
+    assert any(line.startswith("Points now: ") for line in lines), lines
+    assert any(line.startswith("Expected after it: ") for line in lines), lines
+    assert not any(line.startswith(" ") for line in lines), lines

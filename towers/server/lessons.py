@@ -258,8 +258,15 @@ def _searched(state: State, seat: int, answers: list[int], budget: Budget) -> tu
     found = hint(state, seat, budget, random.Random(0))
     alone = state.game.COOPERATIVE or state.game.num_players == 1
     if found.action in answers:
-        # the search's own words, without its first line (the move, said already)
-        return found.action, [" ".join(found.text.split("\n")[1:]).replace("   ", " ")]
+        # the search's own words, without its first line (the move, said already), each of
+        # its lines whole again (the terminal's text wraps them at 80 columns)
+        said: list[str] = []
+        for line in found.lines[1:]:
+            if line.startswith("  ") and said:
+                said[-1] += " " + line.strip()
+            else:
+                said.append(line)
+        return found.action, said
     tried = [c for c in found.found.candidates if c.action in answers]
     if not tried:
         return answers[0], []
