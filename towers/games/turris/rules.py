@@ -67,6 +67,8 @@ from towers.core.game import CHANCE, TERMINAL, Game, State
 from towers.core.options import Option
 from towers.games.turris import (
     action_step,
+    beast_moves,
+    beast_phase,
     board,
     cleanup,
     council,
@@ -534,12 +536,6 @@ class TurrisState(State):
                 return
             self._next_step()
 
-    def _beast_phase(self) -> None:
-        self.phase = P_BEASTS
-        self.active = -1
-        for b in reversed(range(len(self.game.data.beasts))):
-            self.stack.push(BeastTurn(b, False))
-
     # ==== solo play (Appendix 1) ========================================================
     # The Betrayers and the d12 / Beast Movement card: see the module docstring.
     def _end_solo(self, won: bool) -> None:
@@ -641,248 +637,6 @@ class TurrisState(State):
             self._decide(value)
         self._run()
 
-    # ==== moving a Beast by an effect ====================================================
-    def _movable_beasts(self, steps: int, crossroads: bool) -> list[int]:
-        """The Beasts a move of ``steps`` may name (``crossroads``: one in a Crossroads too):
-        a flipped one (it stands up instead of moving), any for a flip where it stands, else
-        one with a full move open to it."""
-        out = []
-        for b, at in enumerate(self.beast_at):
-            if at < 0 or (not crossroads and at in self.game.crossroads):
-                continue
-            if self.flipped[b] or steps == 0 or self._can_move_on(b, at, steps, at):
-                out.append(b)
-        return out
-
-    def _can_move_on(self, b: int, here: int, steps: int, start: int) -> bool:
-        """Whether Beast ``b``, at ``here`` with ``steps`` still to go on a move begun at
-        ``start``, can finish it: all its steps, or fewer when it reaches a Scout (Easily
-        Missed Rules); never ending with another Beast (Move Beast) nor back at ``start``."""
-        if here != start and self._alone(b, here) and (steps == 0 or self._stops(here)):
-            return True
-        if steps == 0:
-            return False
-        return any(
-            n != start and self._is_open(n) and self._can_move_on(b, n, steps - 1, start)
-            for n in self.game.adjacent[here]
-        )
-
-    def _choose_beast(self, top: MoveBeastChoice, b: int) -> None:
-        if self.flipped[b]:
-            # a flipped Beast stands up again instead of moving (Easily Missed Rules)
-            self.flipped[b] = False
-            self.stack.pop()
-            return
-        if top.steps == 0:
-            self.flipped[b] = top.flip
-            self.stack.pop()
-            return
-        at = self.beast_at[b]
-        self.stack.replace(MoveBeastChoice(top.seat, top.steps, top.flip, top.crossroads, b, at))
-
-    def _beast_steps(self, top: MoveBeastChoice) -> list[int]:
-        """The next steps that keep the whole move possible; none once it is made."""
-        if top.steps <= 0:
-            return []
-        b, here = top.beast, self.beast_at[top.beast]
-        if here != top.start and self._stops(here) and self._alone(b, here):
-            return []  # a Scout ends the move early (Easily Missed Rules)
-        return [
-            n
-            for n in self.game.adjacent[here]
-            if n != top.start
-            and self._is_open(n)
-            and self._can_move_on(b, n, top.steps - 1, top.start)
-        ]
-
-    def _beast_moved(self, top: MoveBeastChoice) -> None:
-        b = top.beast
-        end = self.beast_at[b]
-        if top.flip:
-            self.flipped[b] = True
-        self._left(top.start, end)
-        if end != top.start and sum(self.scouts[end]):
-            # the effect at the end of the move, before the flip (FAQ 2); no Chain Attack
-            self.stack.push(self._effect_frame(b, end, False))
-        if end != top.start:
-            self._push_betrayers(end)
-
-    # ==== the Beast Phase ===============================================================
-    def _beast_target(self, b: int, chain: bool) -> None:
-        g = self.game
-        at = self.beast_at[b]
-        if at < 0:
-            return
-        if self.flipped[b] and not chain:
-            self.flipped[b] = False  # it does not move: it stands up (Move Beast)
-            return
-        if chain and not self._chain_goes_on(at):
-            return
-        if self.fruit >= 0:
-            target = self.fruit
-        elif g.solo and not self._has_player_scouts():
-            # none of the player's Scouts on the Main Board: the Beast Movement card (d12)
-            target = g.node_of_number[self.movement_card]
-        else:
-            dist = self._distances(at)
-            best: list[int] = []
-            key = (0, 0)
-            for n, d in dist.items():
-                count = sum(self.scouts[n])
-                # a Location with a Beast counts as having no Scouts for targeting
-                if not count or self._beast_on(n) >= 0:
-                    continue
-                k = (-d, count)
-                if not best or k > key:
-                    best, key = [n], k
-                elif k == key:
-                    best.append(n)
-            if len(best) > 1:
-                self.stack.push(TargetChoice(self.first_player, b, tuple(sorted(best)), chain))
-                return
-            target = best[0] if best else g.abyss
-        if target == at:
-            return
-        self.stack.push(self._path_frame(b, target, chain))
-
-    def _speed(self, b: int) -> int:
-        g = self.game
-        return g.altar_speed[self.altar] if g.altar_beast[self.altar] == b else 1
-
-    def _path_frame(self, b: int, target: int, chain: bool) -> BeastPath:
-        return BeastPath(self.first_player, b, target, (), self._speed(b), chain)
-
-    def _path_options(self, top: BeastPath) -> list[int]:
-        here = top.path[-1] if top.path else self.beast_at[top.beast]
-        to_target = self._distances(top.target)
-        if here not in to_target:
-            return []
-        left = to_target[here]
-        return sorted(n for n in self.game.adjacent[here] if to_target.get(n, -1) == left - 1)
-
-    def _settle_path(self, top: BeastPath) -> bool:
-        total = self._distances(self.beast_at[top.beast]).get(top.target)
-        if total is None:
-            self.stack.pop()
-            return True
-        if len(top.path) < min(top.speed, total):
-            options = self._path_options(top)
-            if len(options) == 1:
-                self.stack.replace(
-                    BeastPath(
-                        top.seat, top.beast, top.target, (*top.path, options[0]), top.speed,
-                        top.chain,
-                    )
-                )  # fmt: skip
-                return True
-            if options:
-                return False
-        self.stack.pop()
-        self._move_beast(top.beast, top.path, top.chain)
-        return True
-
-    def _move_beast(self, b: int, path: tuple[int, ...], chain: bool) -> None:
-        """Move along the plotted path: never ending with another Beast, stopping early at a
-        Scout (Move Beast)."""
-        start = self.beast_at[b]
-        end = start
-        for node in path:
-            if not self._alone(b, node):
-                continue  # moved through, if it lands beyond
-            end = node
-            if self._stops(node):
-                break
-        self.beast_at[b] = end
-        self._left(start, end)
-        if end != start and sum(self.scouts[end]):
-            # the Chain Attack only in the Beast Phase, not on the Betrayer Phase's d4 move
-            frame = self._effect_frame(b, end, self.phase != P_BETRAYERS)
-            self.stack.push(frame)
-        if end != start:
-            self._push_betrayers(end)
-
-    def _effect_frame(self, b: int, node: int, in_phase: bool) -> BeastEffect:
-        n = self.game.num_players
-        queue = []
-        for k in range(n):
-            seat = (self.first_player + k) % n
-            queue += [seat] * self.scouts[node][seat]
-        return BeastEffect(queue[0], b, node, tuple(queue), (), in_phase)
-
-    def _settle_beast_effect(self, top: BeastEffect) -> bool:
-        if not top.queue:
-            self.stack.pop()
-            self._after_effect(top)
-            # the Devoured Scouts' owners advance on the Council track in turn order from
-            # the First Player, each resolving their steps in turn (The Pain)
-            for seat in reversed(top.devoured):
-                self.stack.push(CouncilStep(seat, 1))
-            g = self.game
-            for seat in reversed(top.devoured):
-                self._trigger(seat, "devoured")
-                for other in range(g.num_players):
-                    if other != seat:
-                        self._trigger(other, "other_devoured")
-            return True
-        if self.scouts[top.node][top.seat] <= 0:
-            self._next_scout(top, top.devoured)
-            return True
-        if self.resources[top.seat][ART] > 0:
-            return False  # the owner may Shield this Scout with an Artifact
-        self._beast_hits(top)
-        return True
-
-    def _next_scout(self, top: BeastEffect, devoured: tuple[int, ...]) -> None:
-        rest = top.queue[1:]
-        self.stack.replace(
-            BeastEffect(rest[0] if rest else top.seat, top.beast, top.node, rest, devoured,
-                        top.in_phase)
-        )  # fmt: skip
-
-    def _beast_hits(self, top: BeastEffect) -> None:
-        g = self.game
-        seat = top.seat
-        effect = g.data.beasts[top.beast].effect
-        if effect == "devour":
-            self._next_scout(top, (*top.devoured, seat))
-            self.scouts[top.node][seat] -= 1
-            self.graveyard[seat] += 1
-        elif effect == "displace":
-            self._next_scout(top, top.devoured)
-            self.stack.push(DisplaceChoice(self.first_player, top.node, seat))
-        else:
-            self._next_scout(top, top.devoured)
-            self.stack.push(DespairChoice(seat))
-
-    def _after_effect(self, top: BeastEffect) -> None:
-        """Chain Attack: after a Devour in the Beast Phase the Harrow may go again; whether
-        it does is seen once the Devour is resolved, its Council steps and rewards too
-        (below them on the stack: :meth:`_chain_goes_on`)."""
-        beast = self.game.data.beasts[top.beast]
-        if beast.chain_attack and top.in_phase and top.devoured:
-            self.stack.push(BeastTurn(top.beast, True))
-
-    def _chain_goes_on(self, at: int) -> bool:
-        """A Scout in a Location next to the Harrow and the Fruit off the Main Board."""
-        return self.fruit < 0 and any(sum(self.scouts[n]) for n in self.game.adjacent[at])
-
-    def _displace_destinations(self, node: int) -> list[int]:
-        """The Delusion: 1 step away, never into a Crossroads or a Location with another
-        Beast; if none, 1 step further beyond them."""
-        g = self.game
-
-        near = [n for n in g.adjacent[node] if self._is_open(n)]
-        out = [n for n in near if self._is_scout_node(n) and self._beast_on(n) < 0]
-        if out:
-            return sorted(out)
-        far = set()
-        for n in near:
-            for m in g.adjacent[n]:
-                if m != node and self._is_open(m) and self._is_scout_node(m):
-                    if self._beast_on(m) < 0:
-                        far.add(m)
-        return sorted(far)
-
     # ---- the dispatch: each decision to the rules of its section -----------------------
     def _settle(self) -> bool:
         """Settle the frame on top if it needs no decision (True), else leave it (False)."""
@@ -911,10 +665,6 @@ class TurrisState(State):
     _distances = board.distances
     _search_distances = board.search_distances
     _gives_reward = board.gives_reward
-    _move_scout = board.move_scout
-    _alone = board.is_alone
-    _stops = board.ends_beast_move
-    _left = board.beast_left
     # resources and Artifacts (resources.py)
     _can_pay = resources.can_pay
     # what may be done (legality.py)
@@ -963,148 +713,15 @@ class TurrisState(State):
     # effects (effects.py)
     _effect = effects.resolve_effect
     _trigger = effects.trigger
-
-
-def settle_move_beast_choice(state: TurrisState, top: MoveBeastChoice) -> bool:
-    """Settle a :class:`MoveBeastChoice` that needs no decision; False: it is put to its seat."""
-    if top.beast == -1:
-        if not state._movable_beasts(top.steps, top.crossroads):
-            state.stack.pop()
-            return True
-    else:
-        if not state._beast_steps(top):
-            state.stack.pop()
-            state._beast_moved(top)
-            return True
-    return False
-
-
-def decide_move_beast_choice(state: TurrisState, top: MoveBeastChoice, value: Action) -> None:
-    """Apply the answer ``value`` to a :class:`MoveBeastChoice`."""
-    match value:
-        case A.ChooseBeast(beast=b):
-            state._choose_beast(top, b)
-            return
-        case A.Choose(node=node):
-            state.beast_at[top.beast] = node
-            state.stack.replace(
-                MoveBeastChoice(
-                    top.seat,
-                    top.steps - 1,
-                    top.flip,
-                    top.crossroads,
-                    top.beast,
-                    top.start,
-                )
-            )
-            return
-    raise unanswered(top, value)
-
-
-def settle_beast_path(state: TurrisState, top: BeastPath) -> bool:
-    """Settle a :class:`BeastPath` that needs no decision; False: it is put to its seat."""
-    return state._settle_path(top)
-
-
-def decide_beast_path(state: TurrisState, top: BeastPath, value: Action) -> None:
-    """Apply the answer ``value`` to a :class:`BeastPath`."""
-    match value:
-        case A.Choose(node=node):
-            path = (*top.path, node)
-            state.stack.replace(
-                BeastPath(top.seat, top.beast, top.target, path, top.speed, top.chain)
-            )
-            return
-    raise unanswered(top, value)
-
-
-def settle_displace_choice(state: TurrisState, top: DisplaceChoice) -> bool:
-    """Settle a :class:`DisplaceChoice` that needs no decision; False: it is put to its seat."""
-    node = top.node
-    owner = top.owner
-    dests = state._displace_destinations(node)
-    if len(dests) <= 1:
-        state.stack.pop()
-        if dests:
-            state._move_scout(owner, node, dests[0])
-        return True
-    return False
-
-
-def decide_displace_choice(state: TurrisState, top: DisplaceChoice, value: Action) -> None:
-    """Apply the answer ``value`` to a :class:`DisplaceChoice`."""
-    node = top.node
-    owner = top.owner
-    match value:
-        case A.Choose(node=dest):
-            state.stack.pop()
-            state._move_scout(owner, node, dest)
-            return
-    raise unanswered(top, value)
-
-
-def settle_target_choice(state: TurrisState, top: TargetChoice) -> bool:
-    """Settle a :class:`TargetChoice` that needs no decision; False: it is put to its seat."""
-    options = top.options
-    if len(options) == 1:
-        state.stack.replace(state._path_frame(top.beast, options[0], top.chain))
-        return True
-    return False
-
-
-def decide_target_choice(state: TurrisState, top: TargetChoice, value: Action) -> None:
-    """Apply the answer ``value`` to a :class:`TargetChoice`."""
-    b = top.beast
-    chain = top.chain
-    match value:
-        case A.Choose(node=node):
-            state.stack.replace(state._path_frame(b, node, chain))
-            return
-    raise unanswered(top, value)
-
-
-def settle_despair_choice(state: TurrisState, top: DespairChoice) -> bool:
-    """Settle a :class:`DespairChoice` that needs no decision; False: it is put to its seat."""
-    seat = top.seat
-    kinds = [t for t in (K, R, W) if state.resources[seat][t] > 0]
-    if len(kinds) <= 1:
-        state.stack.pop()
-        if kinds:
-            state.resources[seat][kinds[0]] -= 1
-        elif state.resources[seat][I] > 0:
-            state.resources[seat][I] -= 1
-        return True
-    return False
-
-
-def decide_despair_choice(state: TurrisState, top: DespairChoice, value: Action) -> None:
-    """Apply the answer ``value`` to a :class:`DespairChoice`."""
-    seat = top.seat
-    match value:
-        case A.Token(token=t):
-            state.stack.pop()
-            state.resources[seat][t] -= 1
-            return
-    raise unanswered(top, value)
-
-
-def settle_beast_effect(state: TurrisState, top: BeastEffect) -> bool:
-    """Settle a :class:`BeastEffect` that needs no decision; False: it is put to its seat."""
-    return state._settle_beast_effect(top)
-
-
-def decide_beast_effect(state: TurrisState, top: BeastEffect, value: Action) -> None:
-    """Apply the answer ``value`` to a :class:`BeastEffect`."""
-    match value:
-        case A.Accept():
-            # Shield: an Artifact ignores the effect on this Scout (Artifacts)
-            state.resources[top.seat][ART] -= 1
-            state._next_scout(top, top.devoured)
-            return
-        case A.Pass():
-            state._beast_hits(top)
-            return
-    raise unanswered(top, value)
+    # the Beast Phase (beast_phase.py)
+    _beast_phase = beast_phase.begin_beast_phase
+    _speed = beast_phase.beast_speed
+    _path_options = beast_phase.path_options
+    _effect_frame = beast_phase.effect_frame
+    _displace_destinations = beast_phase.displace_destinations
+    # a Beast moved by an effect (beast_moves.py)
+    _movable_beasts = beast_moves.movable_beasts
+    _beast_steps = beast_moves.beast_steps
 
 
 def settle_betrayer_push(state: TurrisState, top: BetrayerPush) -> bool:
@@ -1151,24 +768,15 @@ def decide_repair_choice(state: TurrisState, top: RepairChoice, value: Action) -
     raise unanswered(top, value)
 
 
-def settle_beast_turn(state: TurrisState, top: BeastTurn) -> bool:
-    """Settle a :class:`BeastTurn` that needs no decision; False: it is put to its seat."""
-    b = top.beast
-    chain = top.chain
-    state.stack.pop()
-    state._beast_target(b, chain)
-    return True
-
-
 DECIDE: dict[type[Frame], Callable[[TurrisState, Any, Action], None]] = {
     Turn: action_step.decide_turn,
     CouncilStep: council.decide_council_step,
     Rewards: effects.decide_rewards,
     CollectPick: action_step.decide_collect_pick,
-    MoveBeastChoice: decide_move_beast_choice,
-    BeastPath: decide_beast_path,
-    DisplaceChoice: decide_displace_choice,
-    TargetChoice: decide_target_choice,
+    MoveBeastChoice: beast_moves.decide_move_beast_choice,
+    BeastPath: beast_phase.decide_beast_path,
+    DisplaceChoice: beast_phase.decide_displace_choice,
+    TargetChoice: beast_phase.decide_target_choice,
     PayChoice: resources.decide_pay_choice,
     GainChoice: resources.decide_gain_choice,
     MoveScoutChoice: effects.decide_move_scout_choice,
@@ -1178,8 +786,8 @@ DECIDE: dict[type[Frame], Callable[[TurrisState, Any, Action], None]] = {
     ReserveChoice: missions.decide_reserve_choice,
     CouncilReturn: council.decide_council_return,
     FruitChoice: effects.decide_fruit_choice,
-    DespairChoice: decide_despair_choice,
-    BeastEffect: decide_beast_effect,
+    DespairChoice: beast_phase.decide_despair_choice,
+    BeastEffect: beast_phase.decide_beast_effect,
     PlaceFree: action_step.decide_place_free,
     StealChoice: effects.decide_steal_choice,
     TrionfiChoice: trionfi.decide_trionfi_choice,
@@ -1195,10 +803,10 @@ DECIDE: dict[type[Frame], Callable[[TurrisState, Any, Action], None]] = {
 SETTLE: dict[type[Frame], Callable[[TurrisState, Any], bool]] = {
     CouncilStep: council.settle_council_step,
     Rewards: effects.settle_rewards,
-    MoveBeastChoice: settle_move_beast_choice,
-    BeastPath: settle_beast_path,
-    DisplaceChoice: settle_displace_choice,
-    TargetChoice: settle_target_choice,
+    MoveBeastChoice: beast_moves.settle_move_beast_choice,
+    BeastPath: beast_phase.settle_path,
+    DisplaceChoice: beast_phase.settle_displace_choice,
+    TargetChoice: beast_phase.settle_target_choice,
     PayChoice: resources.settle_pay,
     GainChoice: resources.settle_gain_choice,
     MoveScoutChoice: effects.settle_move_scout_choice,
@@ -1206,8 +814,8 @@ SETTLE: dict[type[Frame], Callable[[TurrisState, Any], bool]] = {
     ReviveChoice: effects.settle_revive_choice,
     TradeOffer: effects.settle_trade_offer,
     ReserveChoice: missions.settle_reserve_choice,
-    DespairChoice: settle_despair_choice,
-    BeastEffect: settle_beast_effect,
+    DespairChoice: beast_phase.settle_despair_choice,
+    BeastEffect: beast_phase.settle_beast_effect,
     PlaceFree: action_step.settle_place_free,
     StealChoice: effects.settle_steal_choice,
     TrionfiChoice: trionfi.settle_trionfi_choice,
@@ -1218,7 +826,7 @@ SETTLE: dict[type[Frame], Callable[[TurrisState, Any], bool]] = {
     Resolving: effects.settle_resolving,
     TradeGain: effects.settle_trade_gain,
     EndTurn: player_turn.settle_end_turn,
-    BeastTurn: settle_beast_turn,
+    BeastTurn: beast_phase.settle_beast_turn,
 }
 """Who settles each kind of frame when it needs no decision (the frames always put to
 their seat have no entry)."""

@@ -1,0 +1,344 @@
+"""2. Beast Phase of Turris: for each Beast in order (Pain, Delusion, Despair, Harrow),
+1) Choose Target, 2) Plot Path, 3) Move Beast and 4) Resolve Effects (the Pain and the
+Harrow Devour, the Delusion moves Scouts away, the Despair makes them discard; an Artifact
+Shields a Scout; the Harrow's Chain Attack). The First Player breaks ties of target and
+path and moves the Delusion's Scouts."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from towers.core.actions import Action
+from towers.games.turris import actions as A
+from towers.games.turris.board import (
+    beast_left,
+    beast_on,
+    distances,
+    ends_beast_move,
+    is_alone,
+    is_open,
+    is_scout_node,
+    move_scout,
+)
+from towers.games.turris.frames import (
+    P_BEASTS,
+    P_BETRAYERS,
+    BeastEffect,
+    BeastPath,
+    BeastTurn,
+    CouncilStep,
+    DespairChoice,
+    DisplaceChoice,
+    TargetChoice,
+    unanswered,
+)
+from towers.games.turris.resources import (
+    ART,
+    I,
+    K,
+    R,
+    W,
+)
+
+if TYPE_CHECKING:
+    from towers.games.turris.rules import TurrisState
+
+
+def begin_beast_phase(state: TurrisState) -> None:
+    state.phase = P_BEASTS
+    state.active = -1
+    for b in reversed(range(len(state.game.data.beasts))):
+        state.stack.push(BeastTurn(b, False))
+
+
+def beast_target(state: TurrisState, b: int, chain: bool) -> None:
+    g = state.game
+    at = state.beast_at[b]
+    if at < 0:
+        return
+    if state.flipped[b] and not chain:
+        state.flipped[b] = False  # it does not move: it stands up (Move Beast)
+        return
+    if chain and not chain_goes_on(state, at):
+        return
+    if state.fruit >= 0:
+        target = state.fruit
+    elif g.solo and not state._has_player_scouts():
+        # none of the player's Scouts on the Main Board: the Beast Movement card (d12)
+        target = g.node_of_number[state.movement_card]
+    else:
+        dist = distances(state, at)
+        best: list[int] = []
+        key = (0, 0)
+        for n, d in dist.items():
+            count = sum(state.scouts[n])
+            # a Location with a Beast counts as having no Scouts for targeting
+            if not count or beast_on(state, n) >= 0:
+                continue
+            k = (-d, count)
+            if not best or k > key:
+                best, key = [n], k
+            elif k == key:
+                best.append(n)
+        if len(best) > 1:
+            state.stack.push(TargetChoice(state.first_player, b, tuple(sorted(best)), chain))
+            return
+        target = best[0] if best else g.abyss
+    if target == at:
+        return
+    state.stack.push(path_frame(state, b, target, chain))
+
+
+def beast_speed(state: TurrisState, b: int) -> int:
+    g = state.game
+    return g.altar_speed[state.altar] if g.altar_beast[state.altar] == b else 1
+
+
+def path_frame(state: TurrisState, b: int, target: int, chain: bool) -> BeastPath:
+    return BeastPath(state.first_player, b, target, (), beast_speed(state, b), chain)
+
+
+def path_options(state: TurrisState, top: BeastPath) -> list[int]:
+    here = top.path[-1] if top.path else state.beast_at[top.beast]
+    to_target = distances(state, top.target)
+    if here not in to_target:
+        return []
+    left = to_target[here]
+    return sorted(n for n in state.game.adjacent[here] if to_target.get(n, -1) == left - 1)
+
+
+def settle_path(state: TurrisState, top: BeastPath) -> bool:
+    total = distances(state, state.beast_at[top.beast]).get(top.target)
+    if total is None:
+        state.stack.pop()
+        return True
+    if len(top.path) < min(top.speed, total):
+        options = path_options(state, top)
+        if len(options) == 1:
+            state.stack.replace(
+                BeastPath(
+                    top.seat, top.beast, top.target, (*top.path, options[0]), top.speed,
+                    top.chain,
+                )
+            )  # fmt: skip
+            return True
+        if options:
+            return False
+    state.stack.pop()
+    move_beast(state, top.beast, top.path, top.chain)
+    return True
+
+
+def move_beast(state: TurrisState, b: int, path: tuple[int, ...], chain: bool) -> None:
+    """Move along the plotted path: never ending with another Beast, stopping early at a
+    Scout (Move Beast)."""
+    start = state.beast_at[b]
+    end = start
+    for node in path:
+        if not is_alone(state, b, node):
+            continue  # moved through, if it lands beyond
+        end = node
+        if ends_beast_move(state, node):
+            break
+    state.beast_at[b] = end
+    beast_left(state, start, end)
+    if end != start and sum(state.scouts[end]):
+        # the Chain Attack only in the Beast Phase, not on the Betrayer Phase's d4 move
+        frame = effect_frame(state, b, end, state.phase != P_BETRAYERS)
+        state.stack.push(frame)
+    if end != start:
+        state._push_betrayers(end)
+
+
+def effect_frame(state: TurrisState, b: int, node: int, in_phase: bool) -> BeastEffect:
+    n = state.game.num_players
+    queue = []
+    for k in range(n):
+        seat = (state.first_player + k) % n
+        queue += [seat] * state.scouts[node][seat]
+    return BeastEffect(queue[0], b, node, tuple(queue), (), in_phase)
+
+
+def settle_beast_effect(state: TurrisState, top: BeastEffect) -> bool:
+    if not top.queue:
+        state.stack.pop()
+        after_effect(state, top)
+        # the Devoured Scouts' owners advance on the Council track in turn order from
+        # the First Player, each resolving their steps in turn (The Pain)
+        for seat in reversed(top.devoured):
+            state.stack.push(CouncilStep(seat, 1))
+        g = state.game
+        for seat in reversed(top.devoured):
+            state._trigger(seat, "devoured")
+            for other in range(g.num_players):
+                if other != seat:
+                    state._trigger(other, "other_devoured")
+        return True
+    if state.scouts[top.node][top.seat] <= 0:
+        next_scout(state, top, top.devoured)
+        return True
+    if state.resources[top.seat][ART] > 0:
+        return False  # the owner may Shield this Scout with an Artifact
+    beast_hits(state, top)
+    return True
+
+
+def next_scout(state: TurrisState, top: BeastEffect, devoured: tuple[int, ...]) -> None:
+    rest = top.queue[1:]
+    state.stack.replace(
+        BeastEffect(rest[0] if rest else top.seat, top.beast, top.node, rest, devoured,
+                    top.in_phase)
+    )  # fmt: skip
+
+
+def beast_hits(state: TurrisState, top: BeastEffect) -> None:
+    g = state.game
+    seat = top.seat
+    effect = g.data.beasts[top.beast].effect
+    if effect == "devour":
+        next_scout(state, top, (*top.devoured, seat))
+        state.scouts[top.node][seat] -= 1
+        state.graveyard[seat] += 1
+    elif effect == "displace":
+        next_scout(state, top, top.devoured)
+        state.stack.push(DisplaceChoice(state.first_player, top.node, seat))
+    else:
+        next_scout(state, top, top.devoured)
+        state.stack.push(DespairChoice(seat))
+
+
+def after_effect(state: TurrisState, top: BeastEffect) -> None:
+    """Chain Attack: after a Devour in the Beast Phase the Harrow may go again; whether
+    it does is seen once the Devour is resolved, its Council steps and rewards too
+    (below them on the stack: :meth:`_chain_goes_on`)."""
+    beast = state.game.data.beasts[top.beast]
+    if beast.chain_attack and top.in_phase and top.devoured:
+        state.stack.push(BeastTurn(top.beast, True))
+
+
+def chain_goes_on(state: TurrisState, at: int) -> bool:
+    """A Scout in a Location next to the Harrow and the Fruit off the Main Board."""
+    return state.fruit < 0 and any(sum(state.scouts[n]) for n in state.game.adjacent[at])
+
+
+def displace_destinations(state: TurrisState, node: int) -> list[int]:
+    """The Delusion: 1 step away, never into a Crossroads or a Location with another
+    Beast; if none, 1 step further beyond them."""
+    g = state.game
+
+    near = [n for n in g.adjacent[node] if is_open(state, n)]
+    out = [n for n in near if is_scout_node(state, n) and beast_on(state, n) < 0]
+    if out:
+        return sorted(out)
+    far = set()
+    for n in near:
+        for m in g.adjacent[n]:
+            if m != node and is_open(state, m) and is_scout_node(state, m):
+                if beast_on(state, m) < 0:
+                    far.add(m)
+    return sorted(far)
+
+
+def settle_beast_turn(state: TurrisState, top: BeastTurn) -> bool:
+    """Settle a :class:`BeastTurn` that needs no decision; False: it is put to its seat."""
+    b = top.beast
+    chain = top.chain
+    state.stack.pop()
+    beast_target(state, b, chain)
+    return True
+
+
+def decide_beast_path(state: TurrisState, top: BeastPath, value: Action) -> None:
+    """Apply the answer ``value`` to a :class:`BeastPath`."""
+    match value:
+        case A.Choose(node=node):
+            path = (*top.path, node)
+            state.stack.replace(
+                BeastPath(top.seat, top.beast, top.target, path, top.speed, top.chain)
+            )
+            return
+    raise unanswered(top, value)
+
+
+def decide_beast_effect(state: TurrisState, top: BeastEffect, value: Action) -> None:
+    """Apply the answer ``value`` to a :class:`BeastEffect`."""
+    match value:
+        case A.Accept():
+            # Shield: an Artifact ignores the effect on this Scout (Artifacts)
+            state.resources[top.seat][ART] -= 1
+            next_scout(state, top, top.devoured)
+            return
+        case A.Pass():
+            beast_hits(state, top)
+            return
+    raise unanswered(top, value)
+
+
+def settle_target_choice(state: TurrisState, top: TargetChoice) -> bool:
+    """Settle a :class:`TargetChoice` that needs no decision; False: it is put to its seat."""
+    options = top.options
+    if len(options) == 1:
+        state.stack.replace(path_frame(state, top.beast, options[0], top.chain))
+        return True
+    return False
+
+
+def decide_target_choice(state: TurrisState, top: TargetChoice, value: Action) -> None:
+    """Apply the answer ``value`` to a :class:`TargetChoice`."""
+    b = top.beast
+    chain = top.chain
+    match value:
+        case A.Choose(node=node):
+            state.stack.replace(path_frame(state, b, node, chain))
+            return
+    raise unanswered(top, value)
+
+
+def settle_displace_choice(state: TurrisState, top: DisplaceChoice) -> bool:
+    """Settle a :class:`DisplaceChoice` that needs no decision; False: it is put to its seat."""
+    node = top.node
+    owner = top.owner
+    dests = displace_destinations(state, node)
+    if len(dests) <= 1:
+        state.stack.pop()
+        if dests:
+            move_scout(state, owner, node, dests[0])
+        return True
+    return False
+
+
+def decide_displace_choice(state: TurrisState, top: DisplaceChoice, value: Action) -> None:
+    """Apply the answer ``value`` to a :class:`DisplaceChoice`."""
+    node = top.node
+    owner = top.owner
+    match value:
+        case A.Choose(node=dest):
+            state.stack.pop()
+            move_scout(state, owner, node, dest)
+            return
+    raise unanswered(top, value)
+
+
+def settle_despair_choice(state: TurrisState, top: DespairChoice) -> bool:
+    """Settle a :class:`DespairChoice` that needs no decision; False: it is put to its seat."""
+    seat = top.seat
+    kinds = [t for t in (K, R, W) if state.resources[seat][t] > 0]
+    if len(kinds) <= 1:
+        state.stack.pop()
+        if kinds:
+            state.resources[seat][kinds[0]] -= 1
+        elif state.resources[seat][I] > 0:
+            state.resources[seat][I] -= 1
+        return True
+    return False
+
+
+def decide_despair_choice(state: TurrisState, top: DespairChoice, value: Action) -> None:
+    """Apply the answer ``value`` to a :class:`DespairChoice`."""
+    seat = top.seat
+    match value:
+        case A.Token(token=t):
+            state.stack.pop()
+            state.resources[seat][t] -= 1
+            return
+    raise unanswered(top, value)
