@@ -114,16 +114,13 @@ def help_of(game: Game) -> dict[str, Any]:
 
 
 def tutorial_help(game: str) -> dict[str, Any]:
-    """The help of the game of ``game``'s tutorial, for as many players as its lessons."""
-    found, _ = _lesson(game, _first_key(game))
-    return help_of(make(found.game, players=found.players))
-
-
-def _first_key(game: str) -> str:
+    """The help of the game of ``game``'s tutorial, for as many players as its lessons; 404
+    naming the tutorials there are."""
     try:
-        return tutorial(game[:SHOWN]).lessons[0].key
+        found = tutorial(game[:SHOWN] + ("..." if len(game) > SHOWN else ""))
     except LessonError as exc:
         raise ApiError(404, "unknown_tutorial", str(exc)) from None
+    return help_of(make(found.game, players=found.players))
 
 
 def lesson_view(game: str, key: str) -> Any:
