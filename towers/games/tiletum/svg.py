@@ -220,11 +220,11 @@ def tile_rows(name: str | None, width: float) -> list[str]:
     return _rows(name if name is not None else "empty", width - 8)
 
 
-def tile_height(kinds: list[str | None], width: float, least: float, pad: float = 10) -> float:
+def tile_height(kinds: list[str | None], width: float, least: float) -> float:
     """The height of a row of tiles ``width`` wide showing the names of ``kinds`` whole: at
-    least ``least``, more for a name of several lines (``pad`` above and below them)."""
+    least ``least``, more for a name of several lines."""
     most = max([len(tile_rows(_name(k), width)) for k in kinds] + [1])
-    return max(least, most * LINE + pad)
+    return max(least, most * LINE + 10)
 
 
 def _tile(
@@ -470,7 +470,7 @@ def _wheel(obs: dict[str, Any], seat: int | None, names: list[str]) -> tuple[str
     # every bonus tile's whole name shows: the spaces are as tall as the wordiest needs
     w = 122
     bonus = [obs["action_bonus_tiles"].get(s["action"]) for s in obs["wheel"] if s["action"]]
-    tile_h = tile_height(bonus, w - 8, 26, pad=6)
+    tile_h = tile_height(bonus, w - 8, 26)
     # room for the most dice a space holds now, four to a row (one row at least)
     dice_rows = max([1] + [math.ceil(len(s["dice"]) / 4) for s in obs["wheel"]])
     h = 27 + dice_rows * (TAP + 2) + tile_h
