@@ -83,6 +83,7 @@ from towers.games.turris import (
     resources,
     rounds,
     setup,
+    solo,
     tactics,
     trionfi,
 )
@@ -538,95 +539,6 @@ class TurrisState(State):
 
     # ==== solo play (Appendix 1) ========================================================
     # The Betrayers and the d12 / Beast Movement card: see the module docstring.
-    def _end_solo(self, won: bool) -> None:
-        self.game_over = True
-        self.player_won = won
-        self.phase = P_OVER
-        self.active = -1
-
-    def _check_solo_rooms(self) -> None:
-        """Solo Endgame a): 6 Tower Rooms constructed and none of them Damaged, at the end of
-        the Player Turn Phase."""
-        g = self.game
-        built = [k for k, t in enumerate(self.trionfi_tableau) if t < 0]
-        if self.rooms[0] >= g.c["solo_tower_rooms_to_win"] and not any(
-            self.damaged[k] for k in built
-        ):
-            self._end_solo(True)
-
-    def _score_betrayers(self, points: int) -> None:
-        self.betrayer_prestige += points
-        for t in self.game.c["excavation_thresholds"]:
-            # the Betrayers count as a player on the Prestige track for the Site change
-            if self.betrayer_prestige >= t and t not in self.thresholds_hit:
-                self.thresholds_hit.append(t)
-                self.excavation_due += 1
-        self._check_endgame()
-
-    def _number(self, node: int) -> int:
-        """A Location's number; 0 for an Excavation Site (no number)."""
-        return self.game.nodes[node].number if self.game.nodes[node].kind == "location" else 0
-
-    def _is_free(self, node: int) -> bool:
-        """No Beasts or Scouts (the player's or the Betrayers') there (Betrayer Phase)."""
-        return (
-            self._beast_on(node) < 0 and not sum(self.scouts[node]) and node not in self.betrayer_at
-        )
-
-    def _solo_rooms(self) -> list[int]:
-        """Tower Rooms a Trionfi card may be taken from: a card and no Damaged token."""
-        return [k for k, t in enumerate(self.trionfi_tableau) if t >= 0 and not self.damaged[k]]
-
-    def _betrayer_phase(self) -> None:
-        """Move both Betrayer Scouts, from the lower-numbered Location, then roll the d4 and
-        the d12 (Betrayer Phase)."""
-        self.phase = P_BETRAYERS
-        self.active = -1
-        order = sorted(
-            range(len(self.betrayer_at)), key=lambda k: self._number(self.betrayer_at[k])
-        )
-        for k in order:
-            self._move_betrayer(k)
-            if self.game_over:
-                return
-        self.chance += [BeastDie(), MovementDie()]
-
-    def _move_betrayer(self, k: int) -> None:
-        g = self.game
-        at = self.betrayer_at[k]
-        free = [num for num, node in sorted(g.node_of_number.items()) if self._is_free(node)]
-        if not free:
-            return  # cannot happen with 12 Locations and at most 9 pieces; it stays
-        if g.nodes[at].kind == "excavation":
-            # from an Excavation Site: the lowest free number, no Damaged token
-            self.betrayer_at[k] = g.node_of_number[free[0]]
-            return
-        higher = [num for num in free if num > self._number(at)]
-        if higher:
-            self.betrayer_at[k] = g.node_of_number[higher[0]]
-            return
-        # no valid move: the lowest free number, and a Damaged token
-        self.betrayer_at[k] = g.node_of_number[free[0]]
-        self._damage_room()
-
-    def _damage_room(self) -> None:
-        """A Damaged token on the next undamaged Tower Room from the top right, right to left,
-        top to bottom; 4 Prestige to the Betrayers. With all six Damaged none is placed."""
-        for slot in self.game.damage_order:
-            if not self.damaged[slot]:
-                self.damaged[slot] = True
-                self._score_betrayers(self.game.c["solo_damage_prestige"])
-                return
-
-    def _push_betrayers(self, node: int) -> None:
-        """A Beast resolves its effect on the Betrayers' Scouts there: each is moved to an
-        adjacent Location as the Delusion moves Scouts (Beast Phase (Solo) 3)."""
-        for k in reversed(range(len(self.betrayer_at))):
-            if self.betrayer_at[k] == node:
-                self.stack.push(BetrayerPush(self.first_player, k))
-
-    def _has_player_scouts(self) -> bool:
-        return any(row[0] for row in self.scouts)
 
     # ==== applying ======================================================================
     def _apply(self, action: int) -> None:
@@ -722,50 +634,15 @@ class TurrisState(State):
     # a Beast moved by an effect (beast_moves.py)
     _movable_beasts = beast_moves.movable_beasts
     _beast_steps = beast_moves.beast_steps
-
-
-def settle_betrayer_push(state: TurrisState, top: BetrayerPush) -> bool:
-    """Settle a :class:`BetrayerPush` that needs no decision; False: it is put to its seat."""
-    k = top.scout
-    dests = state._displace_destinations(state.betrayer_at[k])
-    if len(dests) <= 1:
-        state.stack.pop()
-        if dests:
-            state.betrayer_at[k] = dests[0]
-        return True
-    return False
-
-
-def decide_betrayer_push(state: TurrisState, top: BetrayerPush, value: Action) -> None:
-    """Apply the answer ``value`` to a :class:`BetrayerPush`."""
-    k = top.scout
-    match value:
-        case A.Choose(node=dest):
-            state.stack.pop()
-            state.betrayer_at[k] = dest
-            return
-    raise unanswered(top, value)
-
-
-def settle_repair_choice(state: TurrisState, top: RepairChoice) -> bool:
-    """Settle a :class:`RepairChoice` that needs no decision; False: it is put to its seat."""
-    if not any(state.damaged):
-        state.stack.pop()
-        return True
-    return False
-
-
-def decide_repair_choice(state: TurrisState, top: RepairChoice, value: Action) -> None:
-    """Apply the answer ``value`` to a :class:`RepairChoice`."""
-    match value:
-        case A.RepairRoom(room=k):
-            state.stack.pop()
-            state.damaged[k] = False
-            return
-        case A.Pass():
-            state.stack.pop()
-            return
-    raise unanswered(top, value)
+    # solo play (solo.py)
+    _end_solo = solo.end_solo
+    _check_solo_rooms = solo.check_solo_rooms
+    _score_betrayers = solo.score_betrayers
+    _solo_rooms = solo.solo_rooms
+    _betrayer_phase = solo.betrayer_phase
+    _damage_room = solo.damage_room
+    _push_betrayers = solo.push_betrayers
+    _has_player_scouts = solo.has_player_scouts
 
 
 DECIDE: dict[type[Frame], Callable[[TurrisState, Any, Action], None]] = {
@@ -795,8 +672,8 @@ DECIDE: dict[type[Frame], Callable[[TurrisState, Any, Action], None]] = {
     FactionChoice: setup.decide_faction_choice,
     PlayTacticsChoice: tactics.decide_play_tactics_choice,
     DiscardDown: player_turn.decide_discard_down,
-    BetrayerPush: decide_betrayer_push,
-    RepairChoice: decide_repair_choice,
+    BetrayerPush: solo.decide_betrayer_push,
+    RepairChoice: solo.decide_repair_choice,
 }
 """Who applies the answer to each kind of decision: its section's rules."""
 
@@ -821,8 +698,8 @@ SETTLE: dict[type[Frame], Callable[[TurrisState, Any], bool]] = {
     TrionfiChoice: trionfi.settle_trionfi_choice,
     PlayTacticsChoice: tactics.settle_play_tactics_choice,
     DiscardDown: player_turn.settle_discard_down,
-    BetrayerPush: settle_betrayer_push,
-    RepairChoice: settle_repair_choice,
+    BetrayerPush: solo.settle_betrayer_push,
+    RepairChoice: solo.settle_repair_choice,
     Resolving: effects.settle_resolving,
     TradeGain: effects.settle_trade_gain,
     EndTurn: player_turn.settle_end_turn,
