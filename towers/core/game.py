@@ -35,6 +35,7 @@ from towers.core.components import copy_value, to_json_value
 from towers.core.errors import ActionParseError, GameOptionError, IllegalActionError
 from towers.core.frames import Frame
 from towers.core.options import Option, resolve_options
+from towers.core.plugins import heuristic_of
 
 CHANCE = -1
 """``current_player()`` at a chance node."""
@@ -148,8 +149,6 @@ class Game(ABC):
         try:
             return self._evaluate
         except AttributeError:
-            from towers.core.registry import heuristic_of  # the registry imports this module
-
             self._evaluate: Callable[[State, int], float] | None = heuristic_of(self)
             return self._evaluate
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import os
 import sys
 from typing import Any
@@ -38,15 +37,6 @@ def uvicorn_options(limits: Limits | None = None) -> dict[str, Any]:
         "http": HTTP_PROTOCOL if limits is None else guarded(limits),
         "ws_max_size": given.ws_max_size,
     }
-
-
-def tune_gc() -> None:
-    """Fewer, shorter pauses of the garbage collector: what is loaded at start-up (the
-    libraries, the game data) is frozen out of every collection, and collections run less
-    often. A full collection over a big heap otherwise stalls every game for 100 ms and more."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(50_000, 20, 100)
 
 
 def run(
@@ -89,7 +79,7 @@ def run(
             **uvicorn_options(),
         )
         return
-    from towers.server.app import create_app
+    from towers.server.app import create_app, tune_gc
 
     config = ServerConfig(
         database=url, bot_mode=mode, bot_workers=max(1, bot_processes), bot_delay=bot_delay

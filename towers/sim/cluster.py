@@ -16,7 +16,7 @@ import itertools
 import os
 import socket
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from towers.core.errors import GameOptionError
@@ -89,11 +89,16 @@ def connect(address: str, workers: int) -> bool:
 
 
 def ray_results(
-    job: _Job, indices: Sequence[int], address: str, workers: int
+    job: _Job,
+    indices: Sequence[int],
+    address: str,
+    workers: int,
+    play_chunk: Callable[[_Job, list[int]], list[GameResult]],
+    chunk_size: Callable[[int, int], int],
 ) -> Iterator[GameResult]:
-    """Play the games ``indices`` of ``job`` on Ray, yielding each game as its task ends."""
-    from towers.sim.simulate import chunk_size, play_chunk
-
+    """Play the games ``indices`` of ``job`` on Ray, yielding each game as its task ends:
+    ``play_chunk`` plays a task's games, ``chunk_size`` says how many a task takes for so many
+    games and CPUs (the simulation's own, given here so this module need not import it)."""
     ray = _ray()
     started = connect(address, workers)
     try:

@@ -211,7 +211,7 @@ def _results(
     if ray is not None:
         from towers.sim.cluster import ray_results
 
-        yield from ray_results(job, indices, ray, workers)
+        yield from ray_results(job, indices, ray, workers, play_chunk, chunk_size)
         return
     if workers <= 1 or len(indices) <= 1:
         for index in indices:
