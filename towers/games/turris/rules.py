@@ -48,9 +48,37 @@ Readings where the appendix is silent:
 - A solo game that the Betrayers win ends with no winner: ``winners()`` is empty and the
   player's return is 0 (``player_won`` is False).
 
-Every compound decision is a frame on ``stack`` (see :mod:`towers.games.turris.frames`);
-effects of the data's vocabulary are resolved by :meth:`TurrisState._effect`, one kind per
-branch. Draws are chance events queued in ``chance`` and resolved before any decision.
+Every compound decision is a frame on ``stack`` (see :mod:`towers.games.turris.frames`).
+Draws are chance events queued in ``chance`` and resolved before any decision.
+
+Where the rules are
+-------------------
+This module holds the Game (options and the tables built from the data) and the State (its
+fields, saving and reading back, and the dispatch). The rules are plain functions over the
+state, in modules named after the rulebook's sections:
+
+- ``setup``: Setup and Solo Setup (the draws queued, each seat's faction and side);
+- ``rounds``: Gameplay: Rounds (the order of the phases);
+- ``player_turn``: 1. Player Turn Phase (its steps, discard to 4, the Mission refill);
+- ``action_step``: 1) Action Step (PLACE, COLLECT, GATHER ICHOR, FORCE REVIVE, faction
+  actions, Additional Action tokens); ``tactics``: the Tactics cards;
+- ``missions``: 2) Complete Mission Step (reserved Missions, Ongoing slots);
+- ``trionfi``: 3) Trionfi Step, and Trionfi cards and Tower Rooms;
+- ``beast_phase``: 2. Beast Phase (Choose Target, Plot Path, Move Beast, Resolve Effects, the
+  Chain Attack); ``beast_moves``: a Beast moved by an effect (Easily Missed Rules);
+- ``cleanup``: 3. Cleanup Phase; ``endgame``: Endgame; ``prestige``: the Prestige track and
+  the Excavation Site change;
+- ``council``: Council Track; ``resources``: Artifacts and paying; ``effects``: the effects
+  of the data's vocabulary (one branch per kind) and the ongoing effects' triggers;
+- ``solo``: Appendix 1: Solo Play (the Betrayers);
+- ``board``: the Main Board's queries; ``draws``: the chance events;
+- ``legality``: the legal answers to each decision and the reasons for a refusal;
+  ``observe``: what a seat may see.
+
+Each decision is applied by its section (``DECIDE``, by frame kind) and a frame that needs
+no decision is settled by its section (``SETTLE``). A section calls another's rules through
+the state, which binds them as methods (``_score``, ``_trigger``...): so no section imports
+another, and a subclass may wrap one (the ending's ledger counts Prestige by source).
 """
 
 from __future__ import annotations
@@ -89,12 +117,8 @@ from towers.games.turris import (
 )
 from towers.games.turris import actions as A
 from towers.games.turris.data import DATA_DIR, Bundle, Effect, TurrisData, load
-from towers.games.turris.draws import (  # noqa: F401 - importable from here too
-    D4,
-    D12,
-)
-from towers.games.turris.frames import (  # noqa: F401 - the phases, importable from here too
-    ASKED,
+from towers.games.turris.draws import D4, D12
+from towers.games.turris.frames import (
     CHANCE_EVENTS,
     DECISIONS,
     P_BEASTS,
@@ -102,10 +126,8 @@ from towers.games.turris.frames import (  # noqa: F401 - the phases, importable 
     P_OVER,
     P_SETUP,
     P_TURNS,
-    BeastDie,
     BeastEffect,
     BeastPath,
-    BeastStartDraw,
     BeastTurn,
     BetrayerPush,
     CollectPick,
@@ -116,13 +138,10 @@ from towers.games.turris.frames import (  # noqa: F401 - the phases, importable 
     DisplaceChoice,
     EndTurn,
     FactionChoice,
-    FirstPlayerDraw,
     FruitChoice,
     GainChoice,
-    MissionDraw,
     MissionStep,
     MoveBeastChoice,
-    MovementDie,
     MoveScoutChoice,
     OngoingChoice,
     PayChoice,
@@ -133,39 +152,30 @@ from towers.games.turris.frames import (  # noqa: F401 - the phases, importable 
     Resolving,
     ReviveChoice,
     Rewards,
-    SiteDraw,
     StealChoice,
-    TacticsDraw,
     TargetChoice,
     TradeGain,
     TradeOffer,
     TrionfiChoice,
-    TrionfiDraw,
     Turn,
-    unanswered,
 )
-from towers.games.turris.legality import (  # noqa: F401 - importable from here too
-    CHECKED_KINDS,
-    R_COLLECT,
-    R_IMMEDIATE,
-    R_MISSION,
-    R_PLACE,
-    R_SETUP,
-    R_SOLO_TURN,
-    R_TACTICS,
-)
-from towers.games.turris.resources import (  # noqa: F401 - importable from here too
-    ART,
-    BETRAYERS,
-    LETTER,
-    I,
-    K,
-    R,
-    W,
-    ichor,
-    one_resource_less,
-    spend,
-)
+from towers.games.turris.legality import CHECKED_KINDS
+from towers.games.turris.resources import one_resource_less
+
+__all__ = [
+    "CHECKED_KINDS",
+    "D4",
+    "D12",
+    "P_BEASTS",
+    "P_BETRAYERS",
+    "P_OVER",
+    "P_SETUP",
+    "P_TURNS",
+    "TurrisGame",
+    "TurrisState",
+]
+"""The names other modules import from here (the dice and the phases live in ``draws`` and
+``frames``, the effect kinds checked in ``legality``)."""
 
 
 class TurrisGame(Game):
@@ -536,9 +546,6 @@ class TurrisState(State):
                     continue
                 return
             self._next_step()
-
-    # ==== solo play (Appendix 1) ========================================================
-    # The Betrayers and the d12 / Beast Movement card: see the module docstring.
 
     # ==== applying ======================================================================
     def _apply(self, action: int) -> None:
