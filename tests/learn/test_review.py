@@ -15,7 +15,12 @@ from towers.core.errors import SaveFormatError
 from towers.core.record import game_record, save
 from towers.core.registry import views_of
 from towers.learn.review import (
+    FEW_MOVES,
+    MOST_TIMES,
+    REVIEW_ITERATIONS,
+    SWINGS,
     Review,
+    decision_budget,
     review,
     review_path,
     review_saved,
@@ -209,3 +214,42 @@ def test_a_solo_game_is_reviewed() -> None:
     made = review(state, TINY)
     assert made.players == 1 and made.scores == real_scores(state)
     assert [(r.step, r.seat, r.choices) for r in made.ratings] == decisions(state)
+
+
+def test_a_decision_among_more_moves_gets_more_imagined_games() -> None:
+    state = short_game("torres", plies=8)
+    made = review(state, Budget(iterations=4))
+    searched = [r for r in made.ratings if not r.forced]
+    assert searched
+    for r in searched:
+        spend = decision_budget(Budget(iterations=4), r.choices).iterations
+        assert spend == min(4 * MOST_TIMES, max(4, round(4 * r.choices / FEW_MOVES)))
+        # one search of the position, and one of each position after when the moves differ
+        assert r.iterations == (spend if r.best_action == r.action else 3 * spend)
+    assert any(r.choices > FEW_MOVES for r in searched)
+    assert max(r.iterations for r in searched) > 3 * 4  # more than the flat count gives
+    assert made.budget["few_moves"] == FEW_MOVES and made.budget["most_times"] == MOST_TIMES
+
+
+def test_the_biggest_swing_is_the_one_a_stronger_search_names() -> None:
+    """A fixed Turris game of 50 plies: the costliest decision of the review at the default
+    budget, and the move the search preferred there, are those that a search of four times
+    as many imagined games names; so are the swings. (At 3 imagined games a decision the
+    costliest is another decision, step 15.)"""
+    state = playout("turris", 2, 50)
+    usual = review(state, Budget(iterations=REVIEW_ITERATIONS))
+    stronger = review(state, Budget(iterations=4 * REVIEW_ITERATIONS))
+
+    def top(made: Review) -> tuple[int, int]:
+        worst = max(made.ratings, key=lambda r: r.cost)
+        return worst.step, worst.best_action
+
+    assert top(usual) == top(stronger)
+    assert {s.step for s in usual.swings} == {s.step for s in stronger.swings}
+    assert len(usual.swings) == SWINGS
+
+
+def test_the_same_game_and_seed_give_the_same_review_whatever_the_moves() -> None:
+    state = short_game("sifnos", plies=40)
+    made = review(state, Budget(iterations=3), seed=5)
+    assert made.to_json() == review(state, Budget(iterations=3), seed=5).to_json()

@@ -33,7 +33,11 @@ def budget_words(made: Review) -> str:
     seconds = made.budget.get("seconds")
     parts = []
     if iterations:
-        parts.append(plural(int(iterations), "imagined game"))
+        most = int(iterations) * int(made.budget.get("most_times") or 1)
+        if most > int(iterations):
+            parts.append(f"{int(iterations)} to {plural(most, 'imagined game')}")
+        else:
+            parts.append(plural(int(iterations), "imagined game"))
     if seconds:
         parts.append(f"{seconds:g} seconds")
     return " or ".join(parts) + " a decision"

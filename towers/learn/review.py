@@ -56,7 +56,15 @@ from towers.learn.search import Budget, is_sure, search, value
 FORMAT = "towers-review/1"
 """The tag of a stored review; a review stored in another format is made again."""
 REVIEW_ITERATIONS = 40
-"""Imagined games searched at each decision when no budget is given."""
+"""Imagined games searched at each decision among few moves when no budget is given."""
+FEW_MOVES = 8
+"""A decision among this many legal moves or fewer is searched with the budget's count of
+imagined games; one among more moves gets as many more in proportion (twice as many moves,
+twice the games), up to :data:`MOST_TIMES` the count: a search spreads its games over the
+moves, so a count that rates a choice among 5 moves steadily leaves each of 34 moves (a
+Torres turn) a handful."""
+MOST_TIMES = 4
+"""The most times the budget's count of imagined games a decision among many moves gets."""
 SWINGS = 6
 """The most swings a review marks."""
 SWING_UNITS = 0.2
@@ -164,6 +172,20 @@ class Review:
         return cls(**data)
 
 
+def decision_budget(budget: Budget, moves: int) -> Budget:
+    """The budget of one decision among ``moves`` legal moves: the budget's count of
+    imagined games for :data:`FEW_MOVES` moves or fewer, more in proportion for more moves,
+    at most :data:`MOST_TIMES` the count; a think time stays as it is (it does not repeat).
+
+    >>> [decision_budget(Budget(iterations=40), n).iterations for n in (2, 8, 12, 34, 50)]
+    [40, 40, 60, 160, 160]
+    """
+    if budget.iterations is None:
+        return budget
+    scaled = budget.iterations * min(float(MOST_TIMES), max(1.0, moves / FEW_MOVES))
+    return Budget(iterations=round(scaled), seconds=budget.seconds)
+
+
 def review(
     game: Mapping[str, Any] | State,
     budget: Budget | None = None,
@@ -172,8 +194,9 @@ def review(
     cancel: threading.Event | None = None,
 ) -> Review:
     """The review of a saved game's record (or of a state's history), each decision searched
-    within ``budget`` (by default :data:`REVIEW_ITERATIONS` a decision), with generators drawn from
-    ``seed`` so that the same budget in iterations gives the same review. ``progress`` is
+    within ``budget`` (by default :data:`REVIEW_ITERATIONS` a decision, more for a decision
+    among many moves: :func:`decision_budget`), with generators drawn from ``seed`` so that
+    the same budget in iterations gives the same review. ``progress`` is
     told how far it is; ``cancel``, once set, ends each search still to run after one
     iteration (the review is then marked ``cut_short``)."""
     budget = budget or Budget(iterations=REVIEW_ITERATIONS)
@@ -213,7 +236,8 @@ def review(
                 )
             else:
                 rng = random.Random(derive_seed(seed, "review", step))
-                found = search(state, seat, budget, rng, cancel)
+                spend = decision_budget(budget, len(legal))
+                found = search(state, seat, spend, rng, cancel)
                 best_action = found.action
                 if best_action == action:
                     mine = found.candidates[0]
@@ -225,8 +249,8 @@ def review(
                     # the move played and the best one, each judged by a search of the
                     # position after it, alike
                     best_after = _after(state, best_action)
-                    got = value(best_after, seat, budget, rng, cancel)
-                    them = value(after, seat, budget, rng, cancel)
+                    got = value(best_after, seat, spend, rng, cancel)
+                    them = value(after, seat, spend, rng, cancel)
                     best_value, best_lead = got.value, got.lead
                     played_value, played_lead = them.value, them.lead
                     spent = found.iterations + got.iterations + them.iterations
@@ -272,7 +296,13 @@ def review(
         rows=[list(r) for r in ending.rows] if ending else [],
         verdict=ending.verdict if ending else "",
         unit="points" if counted else "measure",
-        budget={"iterations": budget.iterations, "seconds": budget.seconds, "seed": seed},
+        budget={
+            "iterations": budget.iterations,
+            "seconds": budget.seconds,
+            "seed": seed,
+            "few_moves": FEW_MOVES,
+            "most_times": MOST_TIMES,
+        },
         key=key,
         cut_short=cut,
         notes=list(ending.notes) if ending else [],
@@ -346,7 +376,8 @@ def _swings(state: State, ratings: list[Rating]) -> list[Swing]:
 
 def review_key(game: Game, history: Sequence[int], budget: Budget, seed: int) -> str:
     """What a stored review must have been made from to be used again: the format, the game,
-    its options, its history, the budget and the seed."""
+    its options, its history, the budget (and the rule that spreads it over the decisions)
+    and the seed."""
     made = {
         "format": FORMAT,
         "game": game.name,
@@ -356,6 +387,8 @@ def review_key(game: Game, history: Sequence[int], budget: Budget, seed: int) ->
         "iterations": budget.iterations,
         "seconds": budget.seconds,
         "seed": seed,
+        "few_moves": FEW_MOVES,
+        "most_times": MOST_TIMES,
     }
     return hashlib.sha256(json.dumps(made, sort_keys=True).encode()).hexdigest()
 

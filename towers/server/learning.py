@@ -71,8 +71,9 @@ HINT_ITERATIONS = 300
 HINT_SECONDS = 5.0
 """The longest think time a hint may take, whatever the request asks."""
 HINT_WORKERS = 2
-REVIEW_ITERATIONS = int(os.environ.get("TOWERS_REVIEW_ITERATIONS", "20"))
-"""Imagined games a review searches at each decision on this server."""
+REVIEW_ITERATIONS = int(os.environ.get("TOWERS_REVIEW_ITERATIONS", "40"))
+"""Imagined games a review searches at each decision among few moves on this server (more
+among many moves: :func:`towers.learn.review.decision_budget`), as ``towers review`` does."""
 WATCH_EVERY = 0.1
 """How often a hint under way looks whether its game moved on or its client went."""
 REVIEW_SEED = 0
