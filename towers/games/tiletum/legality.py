@@ -4,10 +4,11 @@ why, with the rulebook section that says so.
 :func:`problem` answers for any action: None when the rules allow it, else ``(why,
 section)``; the state's explanations of refused actions are its answers. :func:`legal_by_rules`
 is the legal-action generation these rules give (every action of the space whose problem is
-None). The rules hand out their legal actions from a faster generator
-(``TiletumState._legal_actions``, which lists only the candidates of the decision on top); the
+None). The rules hand out their legal actions from a faster generator, :func:`legal_actions`
+(the state's ``_legal_actions``), which lists only the candidates of the decision on top; the
 tests hold it to :func:`legal_by_rules` on many random states, so that what is legal and why
-not cannot drift apart.
+not cannot drift apart. The queries both read (may a tile be stored, a house placed, a
+contract fulfilled...) are here too, and the rules' sections ask them before they act.
 
 The checks read the state as the rules keep it: the decision on top of the stack (the typed
 frames of :mod:`towers.games.tiletum.frames`), the pending chance events, the seat deciding.
@@ -24,8 +25,10 @@ from towers.games.tiletum import frames as F
 from towers.games.tiletum.data import (
     ACTIONS,
     ARCHITECT,
+    CAT_CHARACTER,
     CAT_CONTRACT,
     CAT_CREST,
+    CAT_HELPER,
     CHARACTER,
     CONTRACT,
     FIG_ARCHITECT,
@@ -40,6 +43,31 @@ from towers.games.tiletum.data import (
     MERCHANT,
     RESOURCES,
     STONE,
+)
+from towers.games.tiletum.frames import (
+    EMPTY,
+    PILE_CHARACTER,
+    ActionBonusTile,
+    ActionOfChoice,
+    BuildingBonuses,
+    ChooseBuildingBonus,
+    ChooseDieValue,
+    CompletedBuilding,
+    DieResources,
+    HouseAnywhere,
+    KingTile,
+    MerchantToAdjacentTown,
+    Move,
+    MoveAndPlace,
+    MoveAnywhere,
+    MoveBoth,
+    PayIdentical,
+    PerformAction,
+    PillarAnywhere,
+    PlaceAtFigure,
+    ResourcesOfChoice,
+    TileDraw,
+    Turn,
 )
 
 if TYPE_CHECKING:
@@ -258,7 +286,7 @@ def _perform_problem(
                 return None
             return "the die's action ends with the turn ('end turn')", R_ACTION_PHASE
         case A.TakeDie():
-            if state.die_frame() >= 0:
+            if die_frame(state) >= 0:
                 return "you already took this turn's die", R_ACTION_PHASE
             return (
                 "finish the action given by a tile or bonus first ('stop action')",
@@ -391,13 +419,13 @@ def _task_problem(state: TiletumState, seat: int, value: Action) -> Problem:
                     "this helper is used when choosing a die, as you take its resources",
                     R_APPENDIX_HELPERS,
                 )
-            if fx == FX_ADD_AP and state.die_frame() < 0:
+            if fx == FX_ADD_AP and die_frame(state) < 0:
                 return (
                     "extra AP go to the action of your chosen die, which is not open now",
                     R_APPENDIX_HELPERS,
                 )
             if fx == FX_BUILDING_BONUS and not any(
-                state._building_mask(seat, b) for b in range(len(g.rooms))
+                building_mask(state, seat, b) for b in range(len(g.rooms))
             ):
                 return "none of your buildings holds a character yet", R_APPENDIX_HELPERS
     return None
@@ -427,7 +455,7 @@ def _decision_problem(state: TiletumState, seat: int, top: Frame, value: Action)
         case F.DieResources(colour=colour), A.Substitute(resource=r):
             if r == colour:
                 return f"the die already gives {RESOURCES[r]}", R_APPENDIX_HELPERS
-            if state._substitute_helper(seat) < 0:
+            if substitute_helper(state, seat) < 0:
                 return "you have no helper that changes the die's resources", R_APPENDIX_HELPERS
             return None
         case F.ActionOfChoice(), A.ChooseAction():
@@ -476,7 +504,7 @@ def _decision_problem(state: TiletumState, seat: int, top: Frame, value: Action)
         case F.ChooseBuildingBonus(), A.Skip():
             return None
         case F.ChooseBuildingBonus(), A.ChooseBuilding(building=b):
-            if not state._building_mask(seat, b):
+            if not building_mask(state, seat, b):
                 return f"building {b + 1} holds no character", rule
             return None
         case F.BuildingBonuses(), A.Skip():
@@ -484,7 +512,7 @@ def _decision_problem(state: TiletumState, seat: int, top: Frame, value: Action)
         case F.BuildingBonuses(building=b, floors_left=floors), A.FloorBonus(floor=f):
             if f not in floors:
                 return f"you already received the bonus of floor {f + 1} of that building", rule
-            if not state._building_mask(seat, b) >> f & 1:
+            if not building_mask(state, seat, b) >> f & 1:
                 return f"no character is on floor {f + 1} of building {b + 1}", rule
             return None
         case F.CompletedBuilding(actions=actions), A.ChooseAction(action=a):
@@ -657,3 +685,355 @@ def _character_problem(state: TiletumState, seat: int, kind: int, room: int, ap:
                 "building"
             )
     return None
+
+
+# ---- the queries the rules ask too --------------------------------------------------------
+def can_store(state: TiletumState, seat: int, kind: int) -> bool:
+    """Storehouse rules: a free space; never a crest you have; a contract needs a space."""
+    g = state.game
+    store = state.storehouse[seat]
+    if len(store) >= g.data.storehouse_size:
+        return False
+    cat = g.tile_category[kind]
+    if cat == CAT_CREST:
+        crest = g.tile_crest[kind]
+        if crest in state.crests[seat]:
+            return False
+        for k in store:
+            if g.tile_crest[k] == crest:
+                return False
+    elif cat == CAT_CONTRACT:
+        stored = sum(1 for k in store if g.tile_category[k] == CAT_CONTRACT)
+        if stored >= g.n_contract_spaces - len(state.fulfilled_contracts[seat]):
+            return False
+    return True
+
+
+def can_house(state: TiletumState, seat: int, town: int) -> bool:
+    if state.houses_in_supply[seat] <= 0 or town in state.houses_on_map[seat]:
+        return False
+    return EMPTY in state.house_spaces[town]
+
+
+def can_pillar(state: TiletumState, seat: int, cathedral: int) -> bool:
+    if state.pillars_in_supply[seat] <= 0 or cathedral in state.pillars_on_map[seat]:
+        return False
+    return EMPTY in state.pillar_spaces[cathedral]
+
+
+def can_place_here(state: TiletumState, seat: int, figure: int) -> bool:
+    d = state.game.data
+    if figure == FIG_MERCHANT:
+        town = d.spot_town[state.merchant[seat]]
+        return town >= 0 and can_house(state, seat, town)
+    town = d.spot_town[state.architect[seat]]
+    if town < 0:
+        return False
+    c = d.towns[town].cathedral
+    return c >= 0 and can_pillar(state, seat, c)
+
+
+def building_mask(state: TiletumState, seat: int, b: int) -> int:
+    """Floors (bit f-1) of building ``b`` that hold a character."""
+    rooms = state.rooms[seat]
+    mask = 0
+    for f, i in enumerate(state.game.rooms[b]):
+        if rooms[i] >= 0:
+            mask |= 1 << f
+    return mask
+
+
+def is_full(state: TiletumState, seat: int, b: int) -> bool:
+    rooms = state.rooms[seat]
+    return all(rooms[i] >= 0 for i in state.game.rooms[b])
+
+
+def character_rooms(state: TiletumState, seat: int, kind: int) -> list[int]:
+    """The rooms a character may go into: free, and in the building that holds its
+    illustration if one does, never another (Character Action); any floor, paying that
+    floor in AP."""
+    g = state.game
+    illustration = g.tile_illustration
+    rb = g.room_building
+    rooms = state.rooms[seat]
+    mine = illustration[kind]
+    held = -1  # the building holding the illustration
+    for i, k in enumerate(rooms):
+        if k >= 0 and illustration[k] == mine:
+            if held >= 0 and rb[i] != held:
+                return []
+            held = rb[i]
+    if held < 0:
+        return [r for r, k in enumerate(rooms) if k < 0]
+    return [r for r in g.rooms[held] if rooms[r] < 0]
+
+
+def can_fulfil(state: TiletumState, seat: int, kind: int) -> bool:
+    """An open contract space and the resources the contract asks (Tasks)."""
+    g = state.game
+    if len(state.fulfilled_contracts[seat]) >= g.n_contract_spaces:
+        return False
+    res = state.resources[seat]
+    pay = g.contract_pay[kind]
+    for r in range(5):
+        if res[r] < pay[r]:
+            return False
+    same = g.contract_identical[kind]
+    return not same or any(res[r] >= same + pay[r] for r in range(5))
+
+
+def pay_choices(state: TiletumState, seat: int, kind: int) -> list[int]:
+    """Resource types that can pay a contract's identical resources "of your choice"
+    (Appendix: Contracts): any type, the contract's fixed type too if enough is left."""
+    g = state.game
+    pay = g.contract_pay[kind]
+    same = g.contract_identical[kind]
+    res = state.resources[seat]
+    return [r for r in range(5) if res[r] >= same + pay[r]]
+
+
+def can_use_helper(state: TiletumState, seat: int, kind: int) -> bool:
+    fx = state.game.helper_ability[kind]
+    if fx == FX_SUBSTITUTE:
+        return False
+    if fx == FX_ADD_AP:
+        return die_frame(state) >= 0
+    if fx == FX_BUILDING_BONUS:
+        return any(building_mask(state, seat, b) for b in range(5))
+    return True
+
+
+def can_contribute(state: TiletumState, seat: int, c: int) -> bool:
+    if c not in state.pillars_on_map[seat] or c in state.cathedral_tiles[seat]:
+        return False
+    if state.cathedral_tiles_left[c] <= 0:
+        return False
+    return state.resources[seat][STONE] >= state.game.data.cost_stone[state.construction_costs[c]]
+
+
+def substitute_helper(state: TiletumState, seat: int) -> int:
+    fx = state.game.helper_ability
+    for k in state.storehouse[seat]:
+        if fx[k] == FX_SUBSTITUTE:
+            return k
+    return -1
+
+
+def die_frame(state: TiletumState) -> int:
+    """Where on the stack the die's action is being performed (-1: it is not)."""
+    for i, frame in enumerate(state.stack):
+        if type(frame) is PerformAction and frame.from_die:
+            return i
+    return -1
+
+
+# ---- the fast generator ----------------------------------------------------------------------
+def legal_actions(state: TiletumState) -> list[int]:
+    """The fast path: only the candidates of the chance event or decision on top. The
+    rules are stated once in :mod:`towers.games.tiletum.legality`, and the tests hold this
+    generator to its ``legal_by_rules`` on random games."""
+    if state.chance_events:
+        event = state.chance_events[0]
+        if type(event) is TileDraw:
+            counts = state.piles[event.pile].counts
+            lo, hi = state.game.pile_range[event.pile]
+            return [A.DRAW + k for k in range(lo, hi) if counts[k]]
+        return sorted(a for a, _ in state._chance_outcomes())
+    top = state.stack[-1]
+    seat = state.active_player
+    out: list[int] = []
+    # the two decisions of most states first, by type, ahead of the match below
+    if type(top) is PerformAction:
+        _gen_frame(state, seat, top, out)
+        _gen_tasks(state, seat, out)
+        out.append(A.END_TURN if top.from_die else A.STOP)
+        out.sort()
+        return out
+    if type(top) is Turn:
+        for v in range(6):
+            row = state.wheel_dice[v]
+            for c in range(5):
+                if row[c]:
+                    out.append(A.TAKE_DIE + v * 5 + c)
+        _gen_tasks(state, seat, out)
+        out.sort()
+        return out
+    if type(top) is ChooseDieValue:  # at every die taken
+        v = top.value
+        gold = state.resources[seat][GOLD]
+        cost = state.game.data.die_change_cost
+        for w in range(1, 7):
+            if cost * die_change_steps(v, w) <= gold:
+                out.append(A.SET_VALUE + w - 1)
+        return out
+    match top:
+        case ActionBonusTile() | KingTile():
+            out.append(A.TAKE_TILE)
+            out.append(A.SKIP)
+        case DieResources(colour=colour):
+            out.extend(A.SUBSTITUTE + r for r in range(5) if r != colour)
+            out.append(A.SKIP)
+        case ActionOfChoice():
+            out.extend(A.CHOOSE_ACTION + a for a in range(5))
+        case ResourcesOfChoice():
+            out.extend(A.GAIN + r for r in range(5))
+        case PayIdentical(contract=contract):
+            out.extend(A.PAY + r for r in pay_choices(state, seat, contract))
+        case Move(figure=figure):
+            _gen_moves(state, seat, figure, out)
+            out.append(A.SKIP)
+        case MoveBoth(architect_may_move=architect, merchant_may_move=merchant):
+            if architect:
+                _gen_moves(state, seat, FIG_ARCHITECT, out)
+            if merchant:
+                _gen_moves(state, seat, FIG_MERCHANT, out)
+            out.append(A.SKIP)
+        case MoveAndPlace(figure=figure, may_move=may_move, may_place=may_place):
+            if may_move:
+                _gen_moves(state, seat, figure, out)
+            if may_place:
+                _gen_place_here(state, seat, figure, out)
+            out.append(A.SKIP)
+        case PlaceAtFigure(figure=figure):
+            _gen_place_here(state, seat, figure, out)
+        case HouseAnywhere():
+            for t in range(A.N_TOWNS):
+                if can_house(state, seat, t):
+                    _gen_house_spaces(state, t, out)
+        case PillarAnywhere():
+            out.extend(A.PILLAR + c for c in range(A.N_CATHEDRALS) if can_pillar(state, seat, c))
+        case MoveAnywhere(figure=figure):
+            here = state.merchant[seat] if figure == FIG_MERCHANT else state.architect[seat]
+            base = A.MOVE_MERCHANT if figure == FIG_MERCHANT else A.MOVE_ARCHITECT
+            out.extend(base + s for s in range(A.N_SPOTS) if s != here)
+            out.append(A.SKIP)
+        case MerchantToAdjacentTown():
+            spots = state.game.data.adjacent_towns[state.merchant[seat]]
+            out.extend(A.MOVE_MERCHANT + t for t in spots)
+            out.append(A.SKIP)
+        case ChooseBuildingBonus():
+            out.extend(A.BUILDING + b for b in range(5) if building_mask(state, seat, b))
+            out.append(A.SKIP)
+        case BuildingBonuses(building=b, floors_left=floors):
+            mask = building_mask(state, seat, b)
+            out.extend(A.FLOOR_BONUS + f for f in floors if mask >> f & 1)
+            out.append(A.SKIP)
+        case CompletedBuilding(actions=actions):
+            out.extend(A.CHOOSE_ACTION + a for a in actions)
+    out.sort()
+    return out
+
+
+def _gen_moves(state: TiletumState, seat: int, figure: int, out: list[int]) -> None:
+    adj = state.game.data.adjacent
+    if figure == FIG_MERCHANT:
+        out.extend(A.MOVE_MERCHANT + s for s in adj[state.merchant[seat]])
+    else:
+        out.extend(A.MOVE_ARCHITECT + s for s in adj[state.architect[seat]])
+
+
+def _gen_house_spaces(state: TiletumState, town: int, out: list[int]) -> None:
+    base = A.HOUSE + town * A.MAX_HOUSE_SPACES
+    for k, owner in enumerate(state.house_spaces[town]):
+        if owner == EMPTY:
+            out.append(base + k)
+
+
+def _gen_place_here(state: TiletumState, seat: int, figure: int, out: list[int]) -> None:
+    d = state.game.data
+    if figure == FIG_MERCHANT:
+        town = d.spot_town[state.merchant[seat]]
+        if town >= 0 and can_house(state, seat, town):
+            _gen_house_spaces(state, town, out)
+    else:
+        town = d.spot_town[state.architect[seat]]
+        if town >= 0:
+            c = d.towns[town].cathedral
+            if c >= 0 and can_pillar(state, seat, c):
+                out.append(A.PILLAR + c)
+
+
+def _gen_map_tiles(state: TiletumState, seat: int, town: int, out: list[int]) -> None:
+    base = A.MAP_TILE + town * A.MAX_BONUS_SPACES
+    for k, tile in enumerate(state.map_bonus_tiles[town]):
+        if tile >= 0 and can_store(state, seat, tile):
+            out.append(base + k)
+
+
+def _gen_frame(state: TiletumState, seat: int, top: PerformAction, out: list[int]) -> None:
+    action, ap = top.action, top.action_points
+    if ap <= 0:
+        return
+    g = state.game
+    d = g.data
+    if action == ARCHITECT or action == MERCHANT:
+        figure = FIG_ARCHITECT if action == ARCHITECT else FIG_MERCHANT
+        _gen_moves(state, seat, figure, out)
+        _gen_place_here(state, seat, figure, out)
+        spot = state.architect[seat] if action == ARCHITECT else state.merchant[seat]
+        town = d.spot_town[spot]
+        if town >= 0:
+            _gen_map_tiles(state, seat, town, out)
+    elif action == CHARACTER:
+        offer = state.character_offer
+        if ap >= d.character_take_cost:
+            for i, k in enumerate(offer):
+                if k >= 0 and can_store(state, seat, k):
+                    out.append(A.TAKE_CHARACTER + i)
+            if any(k >= 0 for k in offer) or any(state.piles[PILE_CHARACTER].counts):
+                out.append(A.REFRESH)
+        seen = set()
+        floor = g.room_floor
+        n_rooms = g.n_rooms
+        for k in state.storehouse[seat]:
+            if g.tile_category[k] != CAT_CHARACTER or k in seen:
+                continue
+            seen.add(k)
+            base = A.PLACE_CHARACTER + k * n_rooms
+            for r in character_rooms(state, seat, k):
+                if floor[r] <= ap:
+                    out.append(base + r)
+    elif action == CONTRACT:
+        costs = d.contract_offer_costs
+        for i, k in enumerate(state.contract_offer):
+            if k >= 0 and costs[i] <= ap and can_store(state, seat, k):
+                out.append(A.TAKE_CONTRACT + i)
+        if ap >= d.exchange_cost:
+            res = state.resources[seat]
+            for give in range(5):
+                if res[give]:
+                    base = A.EXCHANGE + give * 4
+                    out.extend(range(base, base + 4))
+    elif action == KING:
+        if state.king_track[seat] < len(d.king_track) - 1:
+            out.append(A.ADVANCE)
+
+
+def _gen_tasks(state: TiletumState, seat: int, out: list[int]) -> None:
+    g = state.game
+    d = g.data
+    res = state.resources[seat]
+    if res[GOLD] >= d.buy_cost:
+        out.extend(range(A.BUY, A.BUY + 4))
+    seen = set()
+    for k in state.storehouse[seat]:
+        if k in seen:
+            continue
+        seen.add(k)
+        cat = g.tile_category[k]
+        if cat == CAT_CONTRACT:
+            if can_fulfil(state, seat, k):
+                out.append(A.fulfil(k))
+        elif cat == CAT_CREST:
+            crests = state.crests[seat]
+            food = res[FOOD]
+            base = A.CREST + g.tile_crest[k] * A.N_BUILDINGS
+            for s, bld in enumerate(d.buildings):
+                if crests[s] < 0 and food >= bld.crest_cost:
+                    out.append(base + s)
+        elif cat == CAT_HELPER:
+            if can_use_helper(state, seat, k):
+                out.append(A.use_helper(k))
+    for c in state.pillars_on_map[seat]:
+        if can_contribute(state, seat, c):
+            out.append(A.CONTRIBUTE + c)

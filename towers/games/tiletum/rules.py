@@ -23,17 +23,9 @@ from towers.core.options import Option
 from towers.games.tiletum import actions as A
 from towers.games.tiletum import legality
 from towers.games.tiletum.data import (
-    ARCHITECT,
-    CAT_CHARACTER,
-    CAT_CONTRACT,
-    CAT_CREST,
     CAT_HELPER,
-    CHARACTER,
-    CONTRACT,
     FAIR_CONDITIONS,
     FAIR_KING,
-    FIG_ARCHITECT,
-    FIG_MERCHANT,
     FOOD,
     FX_ACTION,
     FX_ADD_AP,
@@ -48,13 +40,10 @@ from towers.games.tiletum.data import (
     FX_MOVE_PLACE,
     FX_PILLAR_ANYWHERE,
     FX_PLACE,
-    FX_SUBSTITUTE,
     FX_TOWN_MOVE,
     FX_VP,
     GOLD,
     JOKER,
-    KING,
-    MERCHANT,
     STONE,
     Effect,
     TiletumData,
@@ -114,7 +103,18 @@ from towers.games.tiletum.frames import (  # noqa: F401 - the rules' vocabulary,
     Turn,
     shared,
 )
-from towers.games.tiletum.legality import die_change_steps
+from towers.games.tiletum.legality import (
+    building_mask,
+    can_house,
+    can_pillar,
+    can_place_here,
+    can_store,
+    die_change_steps,
+    die_frame,
+    is_full,
+    legal_actions,
+    substitute_helper,
+)
 from towers.games.tiletum.observe import observation
 from towers.games.tiletum.saved import upgrade_fields
 
@@ -375,6 +375,8 @@ class TiletumState(State):
         return upgrade_fields(fields, version)
 
     # ==== the contract ======================================================================
+    _legal_actions = legal_actions  # the fast generator (legality.py), called with no layer between
+
     def current_player(self) -> int:
         if self.game_over:
             return TERMINAL
@@ -609,7 +611,7 @@ class TiletumState(State):
                 )
             return True
         if type(top) is DieResources:
-            if self._substitute_helper(seat) < 0:
+            if substitute_helper(self, seat) < 0:
                 self.stack.pop()
                 self.resources[seat][top.colour] += top.amount
                 return True
@@ -624,27 +626,27 @@ class TiletumState(State):
                     self.stack.pop()
                     return True
             case MoveAndPlace(figure=figure, may_move=may_move, may_place=may_place):
-                if not may_move and (not may_place or not self._can_place_here(seat, figure)):
+                if not may_move and (not may_place or not can_place_here(self, seat, figure)):
                     self.stack.pop()
                     return True
             case PlaceAtFigure(figure=figure):
-                if not self._can_place_here(seat, figure):
+                if not can_place_here(self, seat, figure):
                     self.stack.pop()
                     return True
             case HouseAnywhere():
-                if not any(self._can_house(seat, t) for t in range(A.N_TOWNS)):
+                if not any(can_house(self, seat, t) for t in range(A.N_TOWNS)):
                     self.stack.pop()
                     return True
             case PillarAnywhere():
-                if not any(self._can_pillar(seat, c) for c in range(A.N_CATHEDRALS)):
+                if not any(can_pillar(self, seat, c) for c in range(A.N_CATHEDRALS)):
                     self.stack.pop()
                     return True
             case ChooseBuildingBonus():
-                if not any(self._building_mask(seat, b) for b in range(5)):
+                if not any(building_mask(self, seat, b) for b in range(5)):
                     self.stack.pop()
                     return True
             case BuildingBonuses(building=b, floors_left=floors):
-                mask = self._building_mask(seat, b)
+                mask = building_mask(self, seat, b)
                 if not any(mask >> f & 1 for f in floors):
                     self.stack.pop()
                     return True
@@ -710,7 +712,7 @@ class TiletumState(State):
         tile = self.king_tile
         if tile < 0:
             self._vp(leader, d.king_no_tile_vp)
-        elif self._can_store(leader, tile):
+        elif can_store(self, leader, tile):
             self.stack.append(KingTile())
         else:
             # The leader may not take it (storehouse full, a crest they have, no contract
@@ -777,7 +779,7 @@ class TiletumState(State):
         if name == "pillars":
             return pillars
         if name == "full_buildings":
-            return sum(1 for b in range(len(self.game.data.buildings)) if self.is_full(seat, b))
+            return sum(1 for b in range(len(self.game.data.buildings)) if is_full(self, seat, b))
         return cathedrals
 
     def _fair_phase(self) -> None:
@@ -828,345 +830,14 @@ class TiletumState(State):
         v = self.vp[seat] + delta
         self.vp[seat] = v if v > 0 else 0
 
-    def die_frame(self) -> int:
-        """Where on the stack the die's action is being performed (-1: it is not)."""
-        for i, frame in enumerate(self.stack):
-            if type(frame) is PerformAction and frame.from_die:
-                return i
-        return -1
-
     def _add_die_points(self, points: int, only_for: int = -1) -> None:
         """Action points added to the die's action (if it is ``only_for``, when given)."""
-        i = self.die_frame()
+        i = die_frame(self)
         if i >= 0:
             frame = self.stack[i]
             assert isinstance(frame, PerformAction)
             if only_for < 0 or frame.action == only_for:
                 self.stack[i] = new_perform_action(frame.action, frame.action_points + points, True)
-
-    def _substitute_helper(self, seat: int) -> int:
-        fx = self.game.helper_ability
-        for k in self.storehouse[seat]:
-            if fx[k] == FX_SUBSTITUTE:
-                return k
-        return -1
-
-    def _can_store(self, seat: int, kind: int) -> bool:
-        """Storehouse rules: a free space; never a crest you have; a contract needs a space."""
-        g = self.game
-        store = self.storehouse[seat]
-        if len(store) >= g.data.storehouse_size:
-            return False
-        cat = g.tile_category[kind]
-        if cat == CAT_CREST:
-            crest = g.tile_crest[kind]
-            if crest in self.crests[seat]:
-                return False
-            for k in store:
-                if g.tile_crest[k] == crest:
-                    return False
-        elif cat == CAT_CONTRACT:
-            stored = sum(1 for k in store if g.tile_category[k] == CAT_CONTRACT)
-            if stored >= g.n_contract_spaces - len(self.fulfilled_contracts[seat]):
-                return False
-        return True
-
-    def _can_house(self, seat: int, town: int) -> bool:
-        if self.houses_in_supply[seat] <= 0 or town in self.houses_on_map[seat]:
-            return False
-        return EMPTY in self.house_spaces[town]
-
-    def _can_pillar(self, seat: int, cathedral: int) -> bool:
-        if self.pillars_in_supply[seat] <= 0 or cathedral in self.pillars_on_map[seat]:
-            return False
-        return EMPTY in self.pillar_spaces[cathedral]
-
-    def _can_place_here(self, seat: int, figure: int) -> bool:
-        d = self.game.data
-        if figure == FIG_MERCHANT:
-            town = d.spot_town[self.merchant[seat]]
-            return town >= 0 and self._can_house(seat, town)
-        town = d.spot_town[self.architect[seat]]
-        if town < 0:
-            return False
-        c = d.towns[town].cathedral
-        return c >= 0 and self._can_pillar(seat, c)
-
-    def _building_mask(self, seat: int, b: int) -> int:
-        """Floors (bit f-1) of building ``b`` that hold a character."""
-        rooms = self.rooms[seat]
-        mask = 0
-        for f, i in enumerate(self.game.rooms[b]):
-            if rooms[i] >= 0:
-                mask |= 1 << f
-        return mask
-
-    def is_full(self, seat: int, b: int) -> bool:
-        rooms = self.rooms[seat]
-        return all(rooms[i] >= 0 for i in self.game.rooms[b])
-
-    def character_rooms(self, seat: int, kind: int) -> list[int]:
-        """The rooms a character may go into: free, and in the building that holds its
-        illustration if one does, never another (Character Action); any floor, paying that
-        floor in AP."""
-        g = self.game
-        illustration = g.tile_illustration
-        rb = g.room_building
-        rooms = self.rooms[seat]
-        mine = illustration[kind]
-        held = -1  # the building holding the illustration
-        for i, k in enumerate(rooms):
-            if k >= 0 and illustration[k] == mine:
-                if held >= 0 and rb[i] != held:
-                    return []
-                held = rb[i]
-        if held < 0:
-            return [r for r, k in enumerate(rooms) if k < 0]
-        return [r for r in g.rooms[held] if rooms[r] < 0]
-
-    def can_fulfil(self, seat: int, kind: int) -> bool:
-        """An open contract space and the resources the contract asks (Tasks)."""
-        g = self.game
-        if len(self.fulfilled_contracts[seat]) >= g.n_contract_spaces:
-            return False
-        res = self.resources[seat]
-        pay = g.contract_pay[kind]
-        for r in range(5):
-            if res[r] < pay[r]:
-                return False
-        same = g.contract_identical[kind]
-        return not same or any(res[r] >= same + pay[r] for r in range(5))
-
-    def _can_use_helper(self, seat: int, kind: int) -> bool:
-        fx = self.game.helper_ability[kind]
-        if fx == FX_SUBSTITUTE:
-            return False
-        if fx == FX_ADD_AP:
-            return self.die_frame() >= 0
-        if fx == FX_BUILDING_BONUS:
-            return any(self._building_mask(seat, b) for b in range(5))
-        return True
-
-    def _can_contribute(self, seat: int, c: int) -> bool:
-        if c not in self.pillars_on_map[seat] or c in self.cathedral_tiles[seat]:
-            return False
-        if self.cathedral_tiles_left[c] <= 0:
-            return False
-        return self.resources[seat][STONE] >= self.game.data.cost_stone[self.construction_costs[c]]
-
-    # ==== legal actions =====================================================================
-    def _legal_actions(self) -> list[int]:
-        """The fast path: only the candidates of the chance event or decision on top. The
-        rules are stated once in :mod:`towers.games.tiletum.legality`, and the tests hold this
-        generator to its ``legal_by_rules`` on random games."""
-        if self.chance_events:
-            event = self.chance_events[0]
-            if type(event) is TileDraw:
-                counts = self.piles[event.pile].counts
-                lo, hi = self.game.pile_range[event.pile]
-                return [A.DRAW + k for k in range(lo, hi) if counts[k]]
-            return sorted(a for a, _ in self._chance_outcomes())
-        top = self.stack[-1]
-        seat = self.active_player
-        out: list[int] = []
-        # the two decisions of most states first, by type, ahead of the match below
-        if type(top) is PerformAction:
-            self._gen_frame(seat, top, out)
-            self._gen_tasks(seat, out)
-            out.append(A.END_TURN if top.from_die else A.STOP)
-            out.sort()
-            return out
-        if type(top) is Turn:
-            for v in range(6):
-                row = self.wheel_dice[v]
-                for c in range(5):
-                    if row[c]:
-                        out.append(A.TAKE_DIE + v * 5 + c)
-            self._gen_tasks(seat, out)
-            out.sort()
-            return out
-        if type(top) is ChooseDieValue:  # at every die taken
-            v = top.value
-            gold = self.resources[seat][GOLD]
-            cost = self.game.data.die_change_cost
-            for w in range(1, 7):
-                if cost * die_change_steps(v, w) <= gold:
-                    out.append(A.SET_VALUE + w - 1)
-            return out
-        match top:
-            case ActionBonusTile() | KingTile():
-                out.append(A.TAKE_TILE)
-                out.append(A.SKIP)
-            case DieResources(colour=colour):
-                out.extend(A.SUBSTITUTE + r for r in range(5) if r != colour)
-                out.append(A.SKIP)
-            case ActionOfChoice():
-                out.extend(A.CHOOSE_ACTION + a for a in range(5))
-            case ResourcesOfChoice():
-                out.extend(A.GAIN + r for r in range(5))
-            case PayIdentical(contract=contract):
-                out.extend(A.PAY + r for r in self.pay_choices(seat, contract))
-            case Move(figure=figure):
-                self._gen_moves(seat, figure, out)
-                out.append(A.SKIP)
-            case MoveBoth(architect_may_move=architect, merchant_may_move=merchant):
-                if architect:
-                    self._gen_moves(seat, FIG_ARCHITECT, out)
-                if merchant:
-                    self._gen_moves(seat, FIG_MERCHANT, out)
-                out.append(A.SKIP)
-            case MoveAndPlace(figure=figure, may_move=may_move, may_place=may_place):
-                if may_move:
-                    self._gen_moves(seat, figure, out)
-                if may_place:
-                    self._gen_place_here(seat, figure, out)
-                out.append(A.SKIP)
-            case PlaceAtFigure(figure=figure):
-                self._gen_place_here(seat, figure, out)
-            case HouseAnywhere():
-                for t in range(A.N_TOWNS):
-                    if self._can_house(seat, t):
-                        self._gen_house_spaces(t, out)
-            case PillarAnywhere():
-                out.extend(A.PILLAR + c for c in range(A.N_CATHEDRALS) if self._can_pillar(seat, c))
-            case MoveAnywhere(figure=figure):
-                here = self.merchant[seat] if figure == FIG_MERCHANT else self.architect[seat]
-                base = A.MOVE_MERCHANT if figure == FIG_MERCHANT else A.MOVE_ARCHITECT
-                out.extend(base + s for s in range(A.N_SPOTS) if s != here)
-                out.append(A.SKIP)
-            case MerchantToAdjacentTown():
-                spots = self.game.data.adjacent_towns[self.merchant[seat]]
-                out.extend(A.MOVE_MERCHANT + t for t in spots)
-                out.append(A.SKIP)
-            case ChooseBuildingBonus():
-                out.extend(A.BUILDING + b for b in range(5) if self._building_mask(seat, b))
-                out.append(A.SKIP)
-            case BuildingBonuses(building=b, floors_left=floors):
-                mask = self._building_mask(seat, b)
-                out.extend(A.FLOOR_BONUS + f for f in floors if mask >> f & 1)
-                out.append(A.SKIP)
-            case CompletedBuilding(actions=actions):
-                out.extend(A.CHOOSE_ACTION + a for a in actions)
-        out.sort()
-        return out
-
-    def pay_choices(self, seat: int, kind: int) -> list[int]:
-        """Resource types that can pay a contract's identical resources "of your choice"
-        (Appendix: Contracts): any type, the contract's fixed type too if enough is left."""
-        g = self.game
-        pay = g.contract_pay[kind]
-        same = g.contract_identical[kind]
-        res = self.resources[seat]
-        return [r for r in range(5) if res[r] >= same + pay[r]]
-
-    def _gen_moves(self, seat: int, figure: int, out: list[int]) -> None:
-        adj = self.game.data.adjacent
-        if figure == FIG_MERCHANT:
-            out.extend(A.MOVE_MERCHANT + s for s in adj[self.merchant[seat]])
-        else:
-            out.extend(A.MOVE_ARCHITECT + s for s in adj[self.architect[seat]])
-
-    def _gen_house_spaces(self, town: int, out: list[int]) -> None:
-        base = A.HOUSE + town * A.MAX_HOUSE_SPACES
-        for k, owner in enumerate(self.house_spaces[town]):
-            if owner == EMPTY:
-                out.append(base + k)
-
-    def _gen_place_here(self, seat: int, figure: int, out: list[int]) -> None:
-        d = self.game.data
-        if figure == FIG_MERCHANT:
-            town = d.spot_town[self.merchant[seat]]
-            if town >= 0 and self._can_house(seat, town):
-                self._gen_house_spaces(town, out)
-        else:
-            town = d.spot_town[self.architect[seat]]
-            if town >= 0:
-                c = d.towns[town].cathedral
-                if c >= 0 and self._can_pillar(seat, c):
-                    out.append(A.PILLAR + c)
-
-    def _gen_map_tiles(self, seat: int, town: int, out: list[int]) -> None:
-        base = A.MAP_TILE + town * A.MAX_BONUS_SPACES
-        for k, tile in enumerate(self.map_bonus_tiles[town]):
-            if tile >= 0 and self._can_store(seat, tile):
-                out.append(base + k)
-
-    def _gen_frame(self, seat: int, top: PerformAction, out: list[int]) -> None:
-        action, ap = top.action, top.action_points
-        if ap <= 0:
-            return
-        g = self.game
-        d = g.data
-        if action == ARCHITECT or action == MERCHANT:
-            figure = FIG_ARCHITECT if action == ARCHITECT else FIG_MERCHANT
-            self._gen_moves(seat, figure, out)
-            self._gen_place_here(seat, figure, out)
-            spot = self.architect[seat] if action == ARCHITECT else self.merchant[seat]
-            town = d.spot_town[spot]
-            if town >= 0:
-                self._gen_map_tiles(seat, town, out)
-        elif action == CHARACTER:
-            offer = self.character_offer
-            if ap >= d.character_take_cost:
-                for i, k in enumerate(offer):
-                    if k >= 0 and self._can_store(seat, k):
-                        out.append(A.TAKE_CHARACTER + i)
-                if any(k >= 0 for k in offer) or any(self.piles[PILE_CHARACTER].counts):
-                    out.append(A.REFRESH)
-            seen = set()
-            floor = g.room_floor
-            n_rooms = g.n_rooms
-            for k in self.storehouse[seat]:
-                if g.tile_category[k] != CAT_CHARACTER or k in seen:
-                    continue
-                seen.add(k)
-                base = A.PLACE_CHARACTER + k * n_rooms
-                for r in self.character_rooms(seat, k):
-                    if floor[r] <= ap:
-                        out.append(base + r)
-        elif action == CONTRACT:
-            costs = d.contract_offer_costs
-            for i, k in enumerate(self.contract_offer):
-                if k >= 0 and costs[i] <= ap and self._can_store(seat, k):
-                    out.append(A.TAKE_CONTRACT + i)
-            if ap >= d.exchange_cost:
-                res = self.resources[seat]
-                for give in range(5):
-                    if res[give]:
-                        base = A.EXCHANGE + give * 4
-                        out.extend(range(base, base + 4))
-        elif action == KING:
-            if self.king_track[seat] < len(d.king_track) - 1:
-                out.append(A.ADVANCE)
-
-    def _gen_tasks(self, seat: int, out: list[int]) -> None:
-        g = self.game
-        d = g.data
-        res = self.resources[seat]
-        if res[GOLD] >= d.buy_cost:
-            out.extend(range(A.BUY, A.BUY + 4))
-        seen = set()
-        for k in self.storehouse[seat]:
-            if k in seen:
-                continue
-            seen.add(k)
-            cat = g.tile_category[k]
-            if cat == CAT_CONTRACT:
-                if self.can_fulfil(seat, k):
-                    out.append(A.fulfil(k))
-            elif cat == CAT_CREST:
-                crests = self.crests[seat]
-                food = res[FOOD]
-                base = A.CREST + g.tile_crest[k] * A.N_BUILDINGS
-                for s, bld in enumerate(d.buildings):
-                    if crests[s] < 0 and food >= bld.crest_cost:
-                        out.append(base + s)
-            elif cat == CAT_HELPER:
-                if self._can_use_helper(seat, k):
-                    out.append(A.use_helper(k))
-        for c in self.pillars_on_map[seat]:
-            if self._can_contribute(seat, c):
-                out.append(A.CONTRIBUTE + c)
 
     # ==== applying actions ==================================================================
     def _apply(self, action: int) -> None:
@@ -1218,7 +889,7 @@ class TiletumState(State):
                 self.stack.pop()
                 match value:
                     case A.Substitute(resource=r):
-                        self.storehouse[seat].remove(self._substitute_helper(seat))
+                        self.storehouse[seat].remove(substitute_helper(self, seat))
                         self.resources[seat][r] += amount
                     case _:
                         self.resources[seat][colour] += amount
@@ -1272,7 +943,7 @@ class TiletumState(State):
             case ChooseBuildingBonus():
                 match value:
                     case A.ChooseBuilding(building=b):
-                        mask = self._building_mask(seat, b)
+                        mask = building_mask(self, seat, b)
                         floors = tuple(f for f in range(3) if mask >> f & 1)
                         self.stack[-1] = BuildingBonuses(b, floors)
                     case _:
@@ -1305,7 +976,7 @@ class TiletumState(State):
         self.stack.append(new_open_die_action(action, d.action_points_base - value))
         self.stack.append(new_die_resources(colour, value))
         tile = self.action_bonus_tiles[action]
-        if tile >= 0 and self._can_store(seat, tile):
+        if tile >= 0 and can_store(self, seat, tile):
             self.stack.append(new_action_bonus_tile(action))
 
     def _move_figure(self, seat: int, value: Action) -> None:
@@ -1492,7 +1163,7 @@ class TiletumState(State):
         """A full building frees its roof house; full with a crest it is Completed."""
         g = self.game
         d = g.data
-        if not self.is_full(seat, b):
+        if not is_full(self, seat, b):
             return
         bit = 1 << b
         bld = d.buildings[b]
