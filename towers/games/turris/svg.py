@@ -45,6 +45,7 @@ from towers.core.panels import (
     Panel,
     board_of_panels,
 )
+from towers.core.registry import views_of
 from towers.core.words import and_list, plural
 from towers.games.turris import actions as A
 from towers.games.turris.data import DATA_DIR, TOKENS
@@ -219,6 +220,11 @@ def _title(body: str) -> str:
     return f"<title>{escape(body)}</title>"
 
 
+def seat_name(game: TurrisGame, seat: int) -> str:
+    """The seat as every screen names it (:meth:`towers.core.views.Views.seat_name`)."""
+    return views_of(game).seat_name(seat)
+
+
 def seat_fill(game: TurrisGame, seat: int) -> str:
     return SEAT_FILLS.get(game.data.player_sets[seat].colour, "#888")
 
@@ -312,7 +318,7 @@ def _scouts(game: TurrisGame, obs: dict[str, Any], node: int, x: float, y: float
     """Scouts (seat-coloured dots with counts, the Betrayers' grey) in a row from ``x``."""
     out = []
     dots = [
-        (seat_fill(game, s), obs["scouts"][node][s], f"P{s + 1}")
+        (seat_fill(game, s), obs["scouts"][node][s], seat_name(game, s))
         for s in range(len(obs["prestige"]))
     ]
     dots.append((BETRAYER_FILL, obs.get("betrayer_at", []).count(node), "Betrayers"))
@@ -332,7 +338,8 @@ def _scouts(game: TurrisGame, obs: dict[str, Any], node: int, x: float, y: float
 
 
 def _beasts(obs: dict[str, Any], node: int, x: float, y: float, step: float) -> str:
-    """The Beasts on a node, from ``x`` by ``step`` (clickable when a Beast is chosen)."""
+    """The Beasts on a node as round tokens with short labels, from ``x`` by ``step``
+    (clickable when a Beast is chosen); the map's foot gives the labels whole."""
     out = []
     here = [b for b, at in enumerate(obs["beast_at"]) if at == node]
     for j, b in enumerate(here):
@@ -344,10 +351,53 @@ def _beasts(obs: dict[str, Any], node: int, x: float, y: float, step: float) -> 
             f'<g id="beast-{beast.id}"{_help(beast.id)}><circle cx="{bx}" cy="{y}" r="{TAP / 2 + 1}" '
             f'fill="{BEAST_FILLS.get(beast.id, "#333")}" stroke="#fff" stroke-width="2.5"{dash}'
             f' opacity="{0.6 if flipped else 1}"/>'
-            f"{_title(beast.name + (' (flipped)' if flipped else ''))}"
+            f"{_title(beast_title(beast, flipped))}"
             + _text(bx, y + 4, beast_label(beast), SMALLEST, fill="#fff", text_anchor="middle")
             + "</g>"
         )
+    return "".join(out)
+
+
+BEAST_GAP = 4
+"""Between two Beasts' tokens in a row."""
+
+
+def beast_width(beast: Any) -> float:
+    """The width of a Beast's token that gives its printed name (an average letter at the
+    smallest size is under 0.6 of it wide, and a margin each side)."""
+    return max(float(TAP + 8), len(beast.name) * SMALLEST * 0.6 + 14)
+
+
+def beast_title(beast: Any, flipped: bool) -> str:
+    return str(beast.name) + (" (flipped)" * flipped)
+
+
+def _named_beasts(obs: dict[str, Any], node: int, right: float, y: float, room: float) -> str:
+    """The Beasts on a Location, right-aligned at ``right`` on the row centred at ``y``: each
+    a token with its printed name when all of them fit in ``room``, else the round tokens with
+    short labels (which the map's foot gives whole)."""
+    here = [D.beasts[b] for b, at in enumerate(obs["beast_at"]) if at == node]
+    if not here:
+        return ""
+    widths = [beast_width(beast) for beast in here]
+    if sum(widths) + BEAST_GAP * (len(here) - 1) > room:
+        return _beasts(obs, node, right - TAP / 2 - 1, y, -(TAP + BEAST_GAP))
+    out = []
+    x = right
+    for beast, w in zip(here, widths, strict=True):
+        flipped = obs["flipped"][D.beasts.index(beast)]
+        dash = ' stroke-dasharray="4 3"' if flipped else ""
+        x -= w
+        out.append(
+            f'<g id="beast-{beast.id}"{_help(beast.id)}><rect x="{x:.1f}" y="{y - TAP / 2 - 1:.1f}" '
+            f'width="{w:.1f}" height="{TAP + 2}" rx="{TAP / 2 + 1}" '
+            f'fill="{BEAST_FILLS.get(beast.id, "#333")}" stroke="#fff" stroke-width="2.5"{dash}'
+            f' opacity="{0.6 if flipped else 1}"/>'
+            f"{_title(beast_title(beast, flipped))}"
+            + _text(x + w / 2, y + 4, beast.name, SMALLEST, fill="#fff", text_anchor="middle")
+            + "</g>"
+        )
+        x -= BEAST_GAP
     return "".join(out)
 
 
@@ -415,7 +465,15 @@ def _node(game: TurrisGame, obs: dict[str, Any], i: int) -> str:
     # the tokens sit inside the Location's group: a click on a Beast that is not itself a
     # choice falls through to the Location under it
     out.append(_scouts(game, obs, i, x0 + 14, y0 + 46))
-    out.append(_beasts(obs, i, x0 + LOC_W - 18, y0 + LOC_H - 18, -(TAP + 4)))
+    # the Beasts at the right of the row, in the room the Scouts, the marks and the Fruit leave
+    scouts = sum(1 for k in obs["scouts"][i] if k) + (obs.get("betrayer_at", []).count(i) > 0)
+    left = max(
+        x0 + 14 + 21 * (scouts - 1) + 10 if scouts else x0,
+        x0 + 8 + 15 * len(marks),
+        x0 + 51 if obs["fruit"] == i else x0,
+    )
+    right = x0 + LOC_W - 3
+    out.append(_named_beasts(obs, i, right, y0 + LOC_H - 18, right - left - BEAST_GAP))
     if obs["fruit"] == i:
         out.append(
             f'<circle cx="{x0 + 42}" cy="{y0 + LOC_H - 13}" r="9" fill="#4caf50" '
@@ -467,16 +525,18 @@ def _board(game: TurrisGame, obs: dict[str, Any]) -> Panel:
     return "".join(out), top + h
 
 
+KEY_H = 38
+"""The key's two lines at the foot of the map, under the lowest node."""
+
+
 def _marks_key() -> str:
-    """What the marks on the Locations mean, at the foot of the map beside the Graveyard."""
-    g = layout()["graveyard"]
-    x, y = float(g["x"]) + LOC_W / 2 + 20, float(g["y"]) + 16
+    """What the marks on the Locations and the Beasts' short labels mean, on two lines at the
+    foot of the map."""
+    y = float(layout()["board"]["height"]) - KEY_H + 12
     beasts = ", ".join(f"{beast_label(b)} {b.name}" for b in D.beasts)
-    return (
-        _text(x, y, "① one Scout at most", SMALLEST, fill="#444")
-        + _text(x, y + 15, "⚡ resolved when Placed", SMALLEST, fill="#444")
-        + _text(PAD + 4, y + 36, f"Beasts: {beasts}", SMALLEST, fill="#444")
-    )
+    return _text(
+        PAD + 4, y, "① one Scout at most; ⚡ resolved when Placed", SMALLEST, fill="#444"
+    ) + _text(PAD + 4, y + 16, f"Beasts: {beasts}", SMALLEST, fill="#444")
 
 
 def beast_label(beast: Any) -> str:
@@ -568,7 +628,7 @@ def _prestige(game: TurrisGame, obs: dict[str, Any]) -> Panel:
     most = max(D.prestige_track, *obs["prestige"], obs.get("betrayer_prestige", 0))
     x0, width = PAD + 8, COLUMN - 2 * PAD - 16
     scale = width / most
-    markers = [(seat_fill(game, s), obs["prestige"][s], f"P{s + 1}") for s in range(n)]
+    markers = [(seat_fill(game, s), obs["prestige"][s], seat_name(game, s)) for s in range(n)]
     if game.solo:
         markers.append((BETRAYER_FILL, obs["betrayer_prestige"], "Betrayers"))
     y0 = 44 + 13 * len(markers)
@@ -814,7 +874,11 @@ def _player(game: TurrisGame, obs: dict[str, Any], s: int, slots_seat: int) -> P
     out = [
         f'<rect x="0" y="0" width="{COLUMN}" height="10" rx="4" fill="{fill}"/>',
         _text(
-            PAD, 32, f"P{s + 1} {faction} — {obs['prestige'][s]} Prestige", 16, font_weight="bold"
+            PAD,
+            32,
+            f"{seat_name(game, s)}: {faction} — {obs['prestige'][s]} Prestige",
+            16,
+            font_weight="bold",
         ),
     ]
     for k, t in enumerate(TOKENS):
@@ -822,7 +886,7 @@ def _player(game: TurrisGame, obs: dict[str, Any], s: int, slots_seat: int) -> P
         out.append(
             f'<g id="res-{s}-{t}"{_help(TOKEN_HELP[t])}><circle cx="{x}" cy="62" r="18" '
             f'fill="{TOKEN_FILLS[t]}" '
-            f'stroke="#222"/>{_title(f"P{s + 1} {TOKEN_NAMES[t]}: {res[k]}")}</g>'
+            f'stroke="#222"/>{_title(f"{seat_name(game, s)}: {TOKEN_NAMES[t]} {res[k]}")}</g>'
         )
         out.append(_text(x, 68, res[k], 15, fill="#fff", text_anchor="middle", font_weight="bold"))
         out.append(_text(x, 96, TOKEN_NAMES[t], SMALLEST, text_anchor="middle"))
@@ -930,7 +994,7 @@ def svg(state: TurrisState, seat: int | None) -> str:
     for k in range(n):
         s = k if seat is None else (seat + k) % n
         mine = s == seat
-        name = "Your board" if mine else f"P{s + 1} {game.data.player_sets[s].colour}"
+        name = "Your board" if mine else seat_name(game, s)
         panels.append(_named(_player(game, obs, s, slots_seat), name, "me" if mine else "others"))
     if game.solo:
         panels.append(_named(_betrayers(obs), "Betrayers", "others"))
