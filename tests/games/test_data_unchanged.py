@@ -61,3 +61,18 @@ def plain(value: Any) -> Any:
 def test_loaded_data_is_unchanged(name: str) -> None:
     recorded = json.loads(FIXTURE.read_text())[name]
     assert plain(LOADERS[name]()) == recorded
+
+
+def record(names: list[str]) -> None:
+    """Record the loaded data of ``names`` anew (after a data file's values changed on
+    purpose): ``python -m tests.games.test_data_unchanged torres``."""
+    recorded = json.loads(FIXTURE.read_text())
+    for name in names:
+        recorded[name] = plain(LOADERS[name]())
+    FIXTURE.write_text(json.dumps(recorded, indent=0, sort_keys=True) + "\n")
+
+
+if __name__ == "__main__":
+    import sys
+
+    record(sys.argv[1:] or sorted(LOADERS))
