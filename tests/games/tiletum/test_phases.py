@@ -9,6 +9,7 @@ from towers.games.tiletum import actions as A
 from towers.games.tiletum import frames as F
 from towers.games.tiletum import rules as R
 from towers.games.tiletum.data import FAIR_CONDITIONS, GOLD
+from towers.games.tiletum.fair import fair_count
 
 from .helpers import D, chance, do, game, kind, names, new, place_characters, refresh, spot, town
 
@@ -191,7 +192,7 @@ def test_each_fair_tile_counts_its_condition(condition: str) -> None:
         "full_buildings": 3,  # buildings 2 and 3 and the occupied rightmost
         "cathedral_tiles": 1,
     }[condition]
-    assert s.fair_count(0, FAIR_CONDITIONS.index(condition)) == expected
+    assert fair_count(s, 0, FAIR_CONDITIONS.index(condition)) == expected
 
 
 def test_fair_scores_board_plus_tile_times_the_count() -> None:

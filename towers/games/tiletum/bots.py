@@ -58,6 +58,7 @@ from towers.games.tiletum.data import (
     STONE,
     TiletumData,
 )
+from towers.games.tiletum.fair import fair_count
 from towers.games.tiletum.frames import (
     EMPTY,
     ActionOfChoice,
@@ -72,6 +73,7 @@ from towers.games.tiletum.frames import (
     PillarAnywhere,
     ResourcesOfChoice,
 )
+from towers.games.tiletum.king import king_leader
 
 if TYPE_CHECKING:
     from towers.games.tiletum.rules import TiletumState
@@ -441,7 +443,7 @@ def evaluate(state: TiletumState, seat: int) -> float:
     pos = state.king_track[seat]
     king_now = king_outlook(state, pos)
     value += king_now
-    if state.king_leader() == seat:
+    if king_leader(state) == seat:
         value += LEADER
 
     # ---- fairs
@@ -468,7 +470,7 @@ def evaluate(state: TiletumState, seat: int) -> float:
             continue
         cond = d.fair_condition[tile]
         each = d.fair_board_vp[r] + d.fair_vp[tile]
-        value += share * (each if cond == FAIR_KING else each * state.fair_count(seat, cond))
+        value += share * (each if cond == FAIR_KING else each * fair_count(state, seat, cond))
 
     # ---- buildings
     # Rooms filled and crests placed, on the way to roof houses and completed buildings (which

@@ -293,3 +293,21 @@ CHANCE_EVENTS = FrameKinds(
 EMPTY = -1
 INACTIVE = -2
 """A house, pillar or bonus space not used with this many players."""
+
+
+# ---- the makers of the frames the rules make most ------------------------------------------
+# Equal frames are one shared object, each built once (see shared): one maker per kind, here,
+# so that every module of the rules hands out the same objects.
+new_perform_action = shared(PerformAction)
+new_choose_die_value = shared(ChooseDieValue)
+new_open_die_action = shared(OpenDieAction)
+new_die_resources = shared(DieResources)
+new_action_bonus_tile = shared(ActionBonusTile)
+new_turn = shared(Turn)
+new_die_draw = shared(DieDraw)
+new_die_roll = shared(DieRoll)
+new_corruption_reveal = shared(CorruptionReveal)
+new_tile_draw = shared(TileDraw)
+new_resources_of_choice = shared(ResourcesOfChoice)
+new_action_of_choice = shared(ActionOfChoice)
+new_move = shared(Move)

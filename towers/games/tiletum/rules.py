@@ -22,10 +22,9 @@ from towers.core.game import CHANCE, TERMINAL, Game, State
 from towers.core.options import Option
 from towers.games.tiletum import actions as A
 from towers.games.tiletum import legality
+from towers.games.tiletum.cleanup import cleanup
 from towers.games.tiletum.data import (
     CAT_HELPER,
-    FAIR_CONDITIONS,
-    FAIR_KING,
     FOOD,
     FX_ACTION,
     FX_ADD_AP,
@@ -51,6 +50,8 @@ from towers.games.tiletum.data import (
     load,
     pile_counts,
 )
+from towers.games.tiletum.fair import fair_phase
+from towers.games.tiletum.final_scoring import final_points, final_scoring, winners
 from towers.games.tiletum.frames import (  # noqa: F401 - the rules' vocabulary, for their readers
     CHANCE_EVENTS,
     DECISIONS,
@@ -101,8 +102,21 @@ from towers.games.tiletum.frames import (  # noqa: F401 - the rules' vocabulary,
     TileDraw,
     TownTileDraw,
     Turn,
-    shared,
+    new_action_bonus_tile,
+    new_action_of_choice,
+    new_choose_die_value,
+    new_corruption_reveal,
+    new_die_draw,
+    new_die_resources,
+    new_die_roll,
+    new_move,
+    new_open_die_action,
+    new_perform_action,
+    new_resources_of_choice,
+    new_tile_draw,
+    new_turn,
 )
+from towers.games.tiletum.king import corrupt, king_advance, king_phase_score, king_phase_tile
 from towers.games.tiletum.legality import (
     building_mask,
     can_house,
@@ -117,21 +131,6 @@ from towers.games.tiletum.legality import (
 )
 from towers.games.tiletum.observe import observation
 from towers.games.tiletum.saved import upgrade_fields
-
-# Equal frames are one shared object, each built once (see frames.shared).
-new_perform_action = shared(PerformAction)
-new_choose_die_value = shared(ChooseDieValue)
-new_open_die_action = shared(OpenDieAction)
-new_die_resources = shared(DieResources)
-new_action_bonus_tile = shared(ActionBonusTile)
-new_turn = shared(Turn)
-new_die_draw = shared(DieDraw)
-new_die_roll = shared(DieRoll)
-new_corruption_reveal = shared(CorruptionReveal)
-new_tile_draw = shared(TileDraw)
-new_resources_of_choice = shared(ResourcesOfChoice)
-new_action_of_choice = shared(ActionOfChoice)
-new_move = shared(Move)
 
 _ROLL_OUTCOMES = [(A.ROLL + v, 1 / 6) for v in range(6)]
 
@@ -376,6 +375,16 @@ class TiletumState(State):
 
     # ==== the contract ======================================================================
     _legal_actions = legal_actions  # the fast generator (legality.py), called with no layer between
+    winners = winners  # the most VP, ties to the first in turn order (final_scoring.py)
+    final_points = final_points
+
+    # The rule steps that score are called through the state (``state._fair_phase()``), so
+    # that a state that books each score by its source (explain.points_by_category) can
+    # watch them; each is a function of its rulebook section's module.
+    _king_phase_tile = king_phase_tile
+    _king_phase_score = king_phase_score
+    _fair_phase = fair_phase
+    _final_scoring = final_scoring
 
     def current_player(self) -> int:
         if self.game_over:
@@ -386,16 +395,6 @@ class TiletumState(State):
 
     def scores(self) -> list[float]:
         return [float(v) for v in self.vp]
-
-    def winners(self) -> list[int]:
-        """The most VP; a tie goes to the tied player first in turn order (Final Scoring)."""
-        if not self.game_over:
-            return []
-        best = max(self.vp)
-        for seat in self.turn_order:
-            if self.vp[seat] == best:
-                return [seat]
-        return []
 
     def action_to_string(self, action: int) -> str:
         return A.to_string(action)
@@ -490,7 +489,7 @@ class TiletumState(State):
             case CorruptionReveal():
                 value = self.corruption_tokens.draw(action - A.CORRUPTION)
                 self.corruption_revealed.append(value)
-                self._corrupt(value)
+                corrupt(self, value)
                 self.chance_events.pop(0)
             case CostTileDraw(cathedral=c):
                 tile = action - A.COST_TILE
@@ -558,7 +557,7 @@ class TiletumState(State):
                 self.phase = S_OVER
                 self.active_player = -1
             else:
-                self._cleanup()
+                cleanup(self)
                 self.round += 1
                 self.turn = 0
                 self.phase = S_PREP
@@ -669,156 +668,6 @@ class TiletumState(State):
             self.turn += 1
             self.phase = S_CYCLE if self.turn < self.game.data.turns_per_round else S_KING
         self.active_player = -1
-
-    # ==== the King, fair and cleanup phases ==================================================
-    def king_leader(self) -> int:
-        """The highest marker on the King track; ties go to the bottom-most (King phase)."""
-        pos = self.king_track
-        top = max(pos)
-        for seat in self.king_track_stack:
-            if pos[seat] == top:
-                return seat
-        raise AssertionError("no marker on the King track")
-
-    def _corrupt(self, value: int) -> None:
-        """Move every marker left by ``value`` (not past the end), leftmost first, keeping the
-        order of markers that share a space: a stable sort of the bottom-to-top order."""
-        if not value:
-            return
-        pos = self.king_track
-        for seat in range(len(pos)):
-            pos[seat] = max(0, pos[seat] - value)
-        self.king_track_stack.sort(key=lambda s: pos[s])
-
-    def _king_advance(self, seat: int, steps: int) -> None:
-        pos = self.king_track
-        top = len(self.game.data.king_track) - 1
-        new = min(pos[seat] + steps, top)
-        if new == pos[seat]:
-            return
-        pos[seat] = new
-        order = self.king_track_stack
-        order.remove(seat)
-        # On top of the markers already on its new space.
-        at = len(order)
-        while at > 0 and pos[order[at - 1]] > new:
-            at -= 1
-        order.insert(at, seat)
-
-    def _king_phase_tile(self) -> None:
-        d = self.game.data
-        leader = self.king_leader()
-        self.active_player = leader
-        tile = self.king_tile
-        if tile < 0:
-            self._vp(leader, d.king_no_tile_vp)
-        elif can_store(self, leader, tile):
-            self.stack.append(KingTile())
-        else:
-            # The leader may not take it (storehouse full, a crest they have, no contract
-            # space): the tile is discarded.
-            self.king_tile = EMPTY
-
-    def _king_phase_score(self) -> None:
-        d = self.game.data
-        n = self.game.num_players
-        pos = self.king_track
-        for seat in range(n):
-            self._vp(seat, d.king_track[pos[seat]])
-        # Turn order: highest first, ties to the bottom-most marker.
-        self.turn_order = sorted(self.king_track_stack, key=lambda s: -pos[s])
-        # The King track fair tile scores before the reset.
-        fair = self.fair_tiles[self.round]
-        if fair >= 0 and d.fair_condition[fair] == FAIR_KING:
-            flat = d.fair_board_vp[self.round] + d.fair_vp[fair]
-            for seat in range(n):
-                if self.is_at_fair(seat):
-                    self._vp(seat, flat)
-                    self._vp(seat, d.king_track[pos[seat]])
-        # Red markers go up to 0: on top of the 0 stack, the lowest of them on top.
-        start = d.king_start
-        order = self.king_track_stack
-        zero = [s for s in order if pos[s] == start]
-        red = sorted((s for s in order if pos[s] < start), key=lambda s: -pos[s])
-        above = [s for s in order if pos[s] > start]
-        for s in red:
-            pos[s] = start
-        self.king_track_stack = zero + red + above
-        self.active_player = -1
-
-    def is_at_fair(self, seat: int) -> bool:
-        """A house in this round's fair town, or the merchant there (Fair phase)."""
-        town = self.fair_towns[self.round]
-        return town in self.houses_on_map[seat] or self.merchant[seat] == town
-
-    def fair_count(self, seat: int, condition: int) -> int:
-        """How many times ``seat`` meets a fair tile's condition (Appendix: Fair tiles)."""
-        name = FAIR_CONDITIONS[condition]
-        houses = len(self.houses_on_map[seat])
-        pillars = len(self.pillars_on_map[seat])
-        contracts = len(self.fulfilled_contracts[seat])
-        cathedrals = len(self.cathedral_tiles[seat])
-        crests = sum(1 for c in self.crests[seat] if c >= 0)
-        if name == "house_pillar_sets":
-            return min(houses, pillars)
-        if name == "contract_cathedral_sets":
-            return min(contracts, cathedrals)
-        if name == "contracts":
-            return contracts
-        if name == "king_track":
-            return 1  # scored apart, before the King track is reset
-        if name == "contract_crest_sets":
-            return min(contracts, crests)
-        if name == "houses":
-            return houses
-        if name == "upper_floor_characters":
-            floor = self.game.room_floor
-            return sum(1 for i, k in enumerate(self.rooms[seat]) if k >= 0 and floor[i] >= 2)
-        if name == "crests":
-            return crests
-        if name == "pillars":
-            return pillars
-        if name == "full_buildings":
-            return sum(1 for b in range(len(self.game.data.buildings)) if is_full(self, seat, b))
-        return cathedrals
-
-    def _fair_phase(self) -> None:
-        d = self.game.data
-        fair = self.fair_tiles[self.round]
-        if fair < 0 or d.fair_condition[fair] == FAIR_KING:
-            return
-        each = d.fair_board_vp[self.round] + d.fair_vp[fair]
-        for seat in range(self.game.num_players):
-            if self.is_at_fair(seat):
-                self._vp(seat, each * self.fair_count(seat, d.fair_condition[fair]))
-
-    def _cleanup(self) -> None:
-        g = self.game
-        d = g.data
-        for a in range(6):
-            if self.action_bonus_tiles[a] < 0:
-                self.chance_events.append(new_tile_draw(PILE_BONUS, LOC_ACTION, a))
-        if self.round < d.king_tile_refills and self.king_tile < 0:
-            self.chance_events.append(new_tile_draw(PILE_BONUS, LOC_KING, 0))
-        self.corruption_tokens = Bag(g.corruption_counts)
-        self.corruption_revealed = []
-        n = g.num_players
-        self.dice_bag = Bag([n * d.dice_per_colour_per_player] * 5)
-        self.wheel_dice = [[0] * 5 for _ in range(6)]
-        self.dice_taken = [[] for _ in range(n)]
-
-    def final_points(self, seat: int) -> tuple[int, int, int]:
-        """Houses x pillars, completed buildings, resources (End of the Game and Final Scoring)."""
-        d = self.game.data
-        houses = len(self.houses_on_map[seat]) * len(self.pillars_on_map[seat])
-        done = sum(1 for b in range(len(d.buildings)) if self.completed_buildings[seat] >> b & 1)
-        buildings = d.completed_buildings_vp[done]
-        resources = sum(self.resources[seat]) // d.resources_per_vp
-        return houses, buildings, resources
-
-    def _final_scoring(self) -> None:
-        for seat in range(self.game.num_players):
-            self._vp(seat, sum(self.final_points(seat)))
 
     # ==== small rules =======================================================================
     def action_of_value(self, value: int) -> int:
@@ -1044,7 +893,7 @@ class TiletumState(State):
                 self._check_building(seat, g.room_building[room])
             case A.AdvanceKing():
                 self._spend(top, 1)
-                self._king_advance(seat, 1)
+                king_advance(self, seat, 1)
             case A.TakeContract(space=i):
                 self._spend(top, d.contract_offer_costs[i])
                 self.storehouse[seat].append(self.contract_offer[i])
@@ -1142,7 +991,7 @@ class TiletumState(State):
             elif code == FX_PLACE:
                 pushes.append(PlaceAtFigure(a))
             elif code == FX_KING:
-                self._king_advance(seat, a)
+                king_advance(self, seat, a)
             elif code == FX_TOWN_MOVE:
                 pushes.append(MerchantToAdjacentTown())
             elif code == FX_ADD_AP:
