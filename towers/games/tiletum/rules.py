@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from itertools import compress
 from typing import Any, ClassVar
 
 from towers.core.actions import Action
@@ -22,7 +21,6 @@ from towers.core.game import CHANCE, TERMINAL, Game, State
 from towers.core.options import Option
 from towers.games.tiletum import actions as A
 from towers.games.tiletum import legality
-from towers.games.tiletum.cleanup import cleanup
 from towers.games.tiletum.data import (
     CAT_HELPER,
     FOOD,
@@ -50,6 +48,7 @@ from towers.games.tiletum.data import (
     load,
     pile_counts,
 )
+from towers.games.tiletum.draws import apply_chance, chance_outcomes, draw_ready
 from towers.games.tiletum.fair import fair_phase
 from towers.games.tiletum.final_scoring import final_points, final_scoring, winners
 from towers.games.tiletum.frames import (  # noqa: F401 - the rules' vocabulary, for their readers
@@ -116,7 +115,7 @@ from towers.games.tiletum.frames import (  # noqa: F401 - the rules' vocabulary,
     new_tile_draw,
     new_turn,
 )
-from towers.games.tiletum.king import corrupt, king_advance, king_phase_score, king_phase_tile
+from towers.games.tiletum.king import king_advance, king_phase_score, king_phase_tile
 from towers.games.tiletum.legality import (
     building_mask,
     can_house,
@@ -130,9 +129,9 @@ from towers.games.tiletum.legality import (
     substitute_helper,
 )
 from towers.games.tiletum.observe import observation
+from towers.games.tiletum.rounds import end_turn, next_step
 from towers.games.tiletum.saved import upgrade_fields
-
-_ROLL_OUTCOMES = [(A.ROLL + v, 1 / 6) for v in range(6)]
+from towers.games.tiletum.setup import starting_fields
 
 _NEVER_SETTLED = frozenset(
     {
@@ -234,73 +233,7 @@ class TiletumGame(Game):
         return False
 
     def new_initial_state(self) -> TiletumState:
-        d = self.data
-        n = self.num_players
-        tiletum = d.first_fair_town
-        houses = [[EMPTY if a else INACTIVE for a in act] for act in self.house_active]
-        spaces = [k for k, a in enumerate(self.house_active[tiletum]) if a]
-        for seat in range(n):
-            houses[tiletum][spaces[seat]] = seat
-        res = []
-        for seat in range(n):
-            r = list(d.start_resources)
-            r[GOLD] += d.start_gold_by_seat[seat]
-            res.append(r)
-        state = TiletumState(
-            game=self,
-            phase=S_SETUP,
-            round=0,
-            turn=0,
-            turn_position=0,
-            active_player=-1,
-            game_over=False,
-            chance_events=[],
-            stack=DecisionStack(),
-            die_value=0,
-            die_colour=-1,
-            exchanged_this_turn=False,
-            turn_order=list(range(n)),
-            wheel_actions=list(d.wheel_actions) if not self.variant else [-1] * 6,
-            wheel_dice=[[0] * 5 for _ in range(6)],
-            dice_bag=Bag([n * d.dice_per_colour_per_player] * 5),
-            action_bonus_tiles=[EMPTY] * 6,
-            king_tile=EMPTY,
-            piles=[
-                Deck.of_counts(self.bonus_counts),
-                Deck.of_counts(self.contract_counts),
-                Deck.of_counts(self.character_counts),
-            ],
-            contract_offer=[EMPTY] * len(d.contract_offer_costs),
-            character_offer=[EMPTY] * d.character_offer_size,
-            corruption_tokens=Bag(self.corruption_counts),
-            corruption_revealed=[],
-            house_spaces=houses,
-            pillar_spaces=[[EMPTY if a else INACTIVE for a in act] for act in self.pillar_active],
-            cathedral_tiles_left=[len(c.tiles) for c in d.cathedrals],
-            construction_costs=[EMPTY] * len(d.cathedrals),
-            map_bonus_tiles=[[EMPTY] * len(t.bonus_players) for t in d.towns],
-            fair_towns=[tiletum] + [EMPTY] * (d.rounds - 1),
-            fair_tiles=[EMPTY] * d.rounds,
-            king_track=[d.king_start] * n,
-            king_track_stack=list(range(n)),
-            vp=[d.start_vp] * n,
-            resources=res,
-            storehouse=[[] for _ in range(n)],
-            rooms=[[EMPTY] * self.n_rooms for _ in range(n)],
-            crests=[[EMPTY] * len(d.buildings) for _ in range(n)],
-            fulfilled_contracts=[[] for _ in range(n)],
-            houses_in_supply=[d.houses_supply] * n,
-            pillars_in_supply=[d.pillars_supply] * n,
-            houses_on_map=[[tiletum] for _ in range(n)],
-            pillars_on_map=[[] for _ in range(n)],
-            bonus_action_points=[[0] * 5 for _ in range(n)],
-            roof_houses_freed=[0] * n,
-            completed_buildings=[0] * n,
-            cathedral_tiles=[[] for _ in range(n)],
-            merchant=[tiletum] * n,
-            architect=[tiletum] * n,
-            dice_taken=[[] for _ in range(n)],
-        )
+        state = TiletumState(game=self, **starting_fields(self))
         state._run()
         return state
 
@@ -375,6 +308,7 @@ class TiletumState(State):
 
     # ==== the contract ======================================================================
     _legal_actions = legal_actions  # the fast generator (legality.py), called with no layer between
+    _chance_outcomes = chance_outcomes  # the draws (draws.py)
     winners = winners  # the most VP, ties to the first in turn order (final_scoring.py)
     final_points = final_points
 
@@ -410,181 +344,19 @@ class TiletumState(State):
         # only asked of refused actions, and the tests hold the generator to these rules
         return found if found is not None else ("not allowed now", legality.R_PLAYING)
 
-    # ==== chance ============================================================================
-    def _chance_outcomes(self) -> list[tuple[int, float]]:
-        event = self.chance_events[0]
-        # by type ahead of the match: tiles drawn and dice drawn and rolled are nine in ten
-        # chance events
-        if type(event) is TileDraw:
-            counts = self.piles[event.pile].counts
-            lo, hi = self.game.pile_range[event.pile]
-            total = sum(counts)
-            # the kinds left in the pile, picked out of the range in C
-            left = compress(range(lo, hi), counts[lo:hi])
-            return [(A.DRAW + k, counts[k] / total) for k in left]
-        if type(event) is DieRoll:
-            return _ROLL_OUTCOMES[:]
-        if type(event) is DieDraw:
-            counts = self.dice_bag.counts
-            total = sum(counts)
-            return [(A.BAG + c, n / total) for c, n in enumerate(counts) if n]
-        match event:
-            case CorruptionReveal():
-                return [(A.CORRUPTION + v, p) for v, p in self.corruption_tokens.draw_outcomes()]
-            case CostTileDraw():
-                free = [
-                    i
-                    for i in range(len(self.construction_costs))
-                    if i not in self.construction_costs
-                ]
-                return [(A.COST_TILE + i, 1 / len(free)) for i in free]
-            case TownTileDraw():
-                used = self.fair_towns
-                tiles = self.game.data.town_tiles
-                free = [i for i, t in enumerate(tiles) if t not in used]
-                return [(A.TOWN_TILE + i, 1 / len(free)) for i in free]
-            case FairTileDraw():
-                free = [i for i in range(len(self.game.data.fair_ids)) if i not in self.fair_tiles]
-                return [(A.FAIR_TILE + i, 1 / len(free)) for i in free]
-        free = [a for a in range(6) if a not in self.wheel_actions]
-        return [(A.ACTION_TILE + a, 1 / len(free)) for a in free]
-
-    def _draw_ready(self) -> bool:
-        """True when the first pending draw can happen; drops it (an empty pile) otherwise."""
-        event = self.chance_events[0]
-        if type(event) is TileDraw:
-            if not self.piles[event.pile].has_cards():
-                self.chance_events.pop(0)
-                return False
-        return True
-
-    def _apply_chance(self, action: int) -> None:
-        event = self.chance_events[0]
-        # by type ahead of the match, as in _chance_outcomes
-        if type(event) is DieRoll:
-            self.wheel_dice[action - A.ROLL][event.colour] += 1
-            self.chance_events.pop(0)
-            return
-        if type(event) is DieDraw:
-            colour = action - A.BAG  # a legal outcome: a colour still in the bag
-            self.dice_bag.counts[colour] -= 1
-            self.chance_events[0] = new_die_roll(colour)
-            return
-        if type(event) is TileDraw:
-            tile = self.piles[event.pile].draw(action - A.DRAW)
-            place, i = event.place, event.index
-            if place == LOC_ACTION:
-                self.action_bonus_tiles[i] = tile
-            elif place == LOC_KING:
-                self.king_tile = tile
-            elif place == LOC_MAP:
-                self.map_bonus_tiles[i // A.MAX_BONUS_SPACES][i % A.MAX_BONUS_SPACES] = tile
-            elif place == LOC_CONTRACT:
-                self.contract_offer[i] = tile
-            else:
-                self.character_offer[i] = tile
-            self.chance_events.pop(0)
-            return
-        match event:  # the draws above are nine in ten; the rest:
-            case CorruptionReveal():
-                value = self.corruption_tokens.draw(action - A.CORRUPTION)
-                self.corruption_revealed.append(value)
-                corrupt(self, value)
-                self.chance_events.pop(0)
-            case CostTileDraw(cathedral=c):
-                tile = action - A.COST_TILE
-                self.construction_costs[c] = tile
-                if tile == self.game.data.unavailable_cost:
-                    # The Unavailable Cathedral: no pillars there, its tiles go back to the box.
-                    self.pillar_spaces[c] = [INACTIVE] * len(self.pillar_spaces[c])
-                    self.cathedral_tiles_left[c] = 0
-                self.chance_events.pop(0)
-            case TownTileDraw(fair=fair):
-                self.fair_towns[fair] = self.game.data.town_tiles[action - A.TOWN_TILE]
-                self.chance_events.pop(0)
-            case FairTileDraw(fair=fair):
-                self.fair_tiles[fair] = action - A.FAIR_TILE
-                self.chance_events.pop(0)
-            case ActionTileDraw(space=space):
-                self.wheel_actions[space] = action - A.ACTION_TILE
-                self.chance_events.pop(0)
-
     # ==== the flow ==========================================================================
     def _run(self) -> None:
         """Advance through everything nobody decides, up to a decision, a chance node or the end."""
         while not self.game_over:
             if self.chance_events:
-                if self._draw_ready():
+                if draw_ready(self):
                     return
                 continue
             if self.stack:
                 if self._settle():
                     continue
                 return
-            self._next_step()
-
-    def _next_step(self) -> None:
-        g = self.game
-        d = g.data
-        step = self.phase
-        if step == S_SETUP:
-            self._enqueue_setup()
-            self.phase = S_PREP
-        elif step == S_PREP:
-            # Preparation phase: 8/11/14 dice drawn from the bag and rolled onto the wheel.
-            self.chance_events.extend(new_die_draw() for _ in range(g.dice_drawn))
-            self.phase = S_CYCLE
-        elif step == S_CYCLE:
-            # Action phase step 1: reveal the rightmost face-down corruption token.
-            self.chance_events.append(new_corruption_reveal())
-            self.phase = S_TURN
-            self.turn_position = 0
-        elif step == S_TURN:
-            self.active_player = self.turn_order[self.turn_position]
-            self.die_value = 0
-            self.die_colour = -1
-            self.exchanged_this_turn = False
-            self.stack.append(new_turn())
-        elif step == S_KING:
-            self._king_phase_tile()
-            self.phase = S_KING_SCORE
-        elif step == S_KING_SCORE:
-            self._king_phase_score()
-            self._fair_phase()
-            if self.round == d.rounds - 1:
-                self._final_scoring()
-                self.game_over = True
-                self.phase = S_OVER
-                self.active_player = -1
-            else:
-                cleanup(self)
-                self.round += 1
-                self.turn = 0
-                self.phase = S_PREP
-
-    def _enqueue_setup(self) -> None:
-        g = self.game
-        d = g.data
-        dr = self.chance_events
-        if g.variant:
-            dr.extend(ActionTileDraw(p) for p in range(6))
-        dr.extend(new_tile_draw(PILE_BONUS, LOC_ACTION, a) for a in range(6))
-        dr.append(new_tile_draw(PILE_BONUS, LOC_KING, 0))
-        for t, active in enumerate(g.bonus_active):
-            for k, on in enumerate(active):
-                if on:
-                    dr.append(new_tile_draw(PILE_BONUS, LOC_MAP, t * A.MAX_BONUS_SPACES + k))
-        dr.extend(
-            new_tile_draw(PILE_CONTRACT, LOC_CONTRACT, i)
-            for i in range(len(d.contract_offer_costs))
-        )
-        dr.extend(
-            new_tile_draw(PILE_CHARACTER, LOC_CHARACTER, i) for i in range(d.character_offer_size)
-        )
-        dr.extend(CostTileDraw(c) for c in range(len(d.cathedrals)))
-        # One fair a round: Tiletum (printed) first, then the towns of the town tiles drawn.
-        dr.extend(TownTileDraw(i) for i in range(1, d.rounds))
-        dr.extend(FairTileDraw(i) for i in range(d.rounds))
+            next_step(self)
 
     def _settle(self) -> bool:
         """Resolve the top decision if it needs none now; True if the stack changed."""
@@ -651,24 +423,6 @@ class TiletumState(State):
                     return True
         return False
 
-    def _end_turn(self) -> None:
-        # Contract offer: shift the tiles right to fill the gaps, then refill from the left.
-        self.stack.clear()
-        offer = self.contract_offer
-        tiles = [k for k in offer if k >= 0]
-        gaps = len(offer) - len(tiles)
-        if gaps:
-            self.contract_offer = [EMPTY] * gaps + tiles
-            self.chance_events.extend(
-                new_tile_draw(PILE_CONTRACT, LOC_CONTRACT, i) for i in range(gaps)
-            )
-        self.turn_position += 1
-        if self.turn_position == self.game.num_players:
-            self.turn_position = 0
-            self.turn += 1
-            self.phase = S_CYCLE if self.turn < self.game.data.turns_per_round else S_KING
-        self.active_player = -1
-
     # ==== small rules =======================================================================
     def action_of_value(self, value: int) -> int:
         """The action beside the wheel segment of die value ``value`` this round."""
@@ -691,7 +445,7 @@ class TiletumState(State):
     # ==== applying actions ==================================================================
     def _apply(self, action: int) -> None:
         if self.chance_events:
-            self._apply_chance(action)
+            apply_chance(self, action)
         else:
             self._apply_decision(action)
         self._run()
@@ -708,7 +462,7 @@ class TiletumState(State):
                 k = action - A.TAKE_DIE
                 self._take_die(k // 5 + 1, k % 5)
             elif action == A.END_TURN:
-                self._end_turn()
+                end_turn(self)
             elif action == A.STOP:
                 self.stack.pop()
             elif A.FIRST_TASK <= action < A.BUILDING:

@@ -1,0 +1,25 @@
+"""The Contract Action: Contracts taken from the offer, Resources exchanged, and the offer
+shifted and refilled at the end of the turn (rulebook: Actions in Detail: Contract Action).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from towers.games.tiletum.frames import EMPTY, LOC_CONTRACT, PILE_CONTRACT, new_tile_draw
+
+if TYPE_CHECKING:
+    from towers.games.tiletum.rules import TiletumState
+
+
+def shift_offer(state: TiletumState) -> None:
+    """Shift the offer's tiles right to fill the gaps, then refill it from the left (the
+    draws are chance events)."""
+    offer = state.contract_offer
+    tiles = [k for k in offer if k >= 0]
+    gaps = len(offer) - len(tiles)
+    if gaps:
+        state.contract_offer = [EMPTY] * gaps + tiles
+        state.chance_events.extend(
+            new_tile_draw(PILE_CONTRACT, LOC_CONTRACT, i) for i in range(gaps)
+        )
