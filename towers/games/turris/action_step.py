@@ -64,6 +64,8 @@ def place_nodes(state: TurrisState, seat: int) -> list[int]:
 
 
 def place(state: TurrisState, seat: int, node: int) -> None:
+    """PLACE a Scout of ``seat`` from its reserve on ``node``; an Immediate reward resolves at
+    once."""
     state.reserve[seat] -= 1
     state.scouts[node][seat] += 1
     where = "excavation" if state.game.nodes[node].kind == "excavation" else ""
@@ -73,6 +75,9 @@ def place(state: TurrisState, seat: int, node: int) -> None:
 
 
 def collect(state: TurrisState, seat: int, chosen: tuple[int, ...]) -> None:
+    """COLLECT the ``chosen`` Scouts: back to the reserve, 1 Ichor each, their rewards (none
+    where a Beast or a Betrayer Scout stands, none again for an Immediate Location) in the
+    order of the player's choice."""
     g = state.game
     packets = []
     wheres: list[int] = []
@@ -93,6 +98,7 @@ def collect(state: TurrisState, seat: int, chosen: tuple[int, ...]) -> None:
 
 
 def revive_cost(state: TurrisState, seat: int) -> Bundle:
+    """FORCE REVIVE's cost: 3 Ichor, or 1 with all 4 Scouts in the Graveyard."""
     g = state.game
     all_dead = state.graveyard[seat] == g.c["scouts_per_player"]
     return g.revive_bundles[all_dead]

@@ -52,6 +52,8 @@ def can_move_on(state: TurrisState, b: int, here: int, steps: int, start: int) -
 
 
 def choose_beast(state: TurrisState, top: MoveBeastChoice, b: int) -> None:
+    """The Beast ``b`` an effect moves: a flipped one stands up, a move of 0 steps flips it,
+    else its steps are chosen."""
     if state.flipped[b]:
         # a flipped Beast stands up again instead of moving (Easily Missed Rules)
         state.flipped[b] = False
@@ -82,6 +84,8 @@ def beast_steps(state: TurrisState, top: MoveBeastChoice) -> list[int]:
 
 
 def beast_moved(state: TurrisState, top: MoveBeastChoice) -> None:
+    """The move is made: the flip, then the Beast's effect where it ends (FAQ 2), no Chain
+    Attack."""
     b = top.beast
     end = state.beast_at[b]
     if top.flip:

@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 
 
 def begin_beast_phase(state: TurrisState) -> None:
+    """The Beast Phase: each Beast's turn, Pain first."""
     state.phase = P_BEASTS
     state.active = -1
     for b in reversed(range(len(state.game.data.beasts))):
@@ -52,6 +53,10 @@ def begin_beast_phase(state: TurrisState) -> None:
 
 
 def beast_target(state: TurrisState, b: int, chain: bool) -> None:
+    """1) Choose Target for Beast ``b``: the Fruit token, else the closest Location with Scouts
+    (the most Scouts on a tie, then the First Player's choice), else the Abyss; solo, the
+    Beast Movement card with none of the player's Scouts on the board. A flipped Beast
+    stands up instead."""
     g = state.game
     at = state.beast_at[b]
     if at < 0:
@@ -90,15 +95,18 @@ def beast_target(state: TurrisState, b: int, chain: bool) -> None:
 
 
 def beast_speed(state: TurrisState, b: int) -> int:
+    """2) Plot Path: Beast ``b``'s movement speed (2 when the Altar token is on its spot)."""
     g = state.game
     return g.altar_speed[state.altar] if g.altar_beast[state.altar] == b else 1
 
 
 def path_frame(state: TurrisState, b: int, target: int, chain: bool) -> BeastPath:
+    """Plot Beast ``b``'s path to ``target``."""
     return BeastPath(state.first_player, b, target, (), beast_speed(state, b), chain)
 
 
 def path_options(state: TurrisState, top: BeastPath) -> list[int]:
+    """The next nodes of a shortest path to the target (the First Player chooses among them)."""
     here = top.path[-1] if top.path else state.beast_at[top.beast]
     to_target = distances(state, top.target)
     if here not in to_target:
@@ -108,6 +116,8 @@ def path_options(state: TurrisState, top: BeastPath) -> list[int]:
 
 
 def settle_path(state: TurrisState, top: BeastPath) -> bool:
+    """Extend the path while it has one way on; then move the Beast. False when the First
+    Player chooses the way."""
     total = distances(state, state.beast_at[top.beast]).get(top.target)
     if total is None:
         state.stack.pop()
@@ -151,6 +161,8 @@ def move_beast(state: TurrisState, b: int, path: tuple[int, ...], chain: bool) -
 
 
 def effect_frame(state: TurrisState, b: int, node: int, in_phase: bool) -> BeastEffect:
+    """4) Resolve Effects of Beast ``b`` on ``node``: its Scouts in turn order from the First
+    Player."""
     n = state.game.num_players
     queue = []
     for k in range(n):
@@ -160,6 +172,8 @@ def effect_frame(state: TurrisState, b: int, node: int, in_phase: bool) -> Beast
 
 
 def settle_beast_effect(state: TurrisState, top: BeastEffect) -> bool:
+    """Resolve the Beast's effect on the next Scout; False when its owner may Shield it with an
+    Artifact. Devoured Scouts' owners then advance on the Council track in turn order."""
     if not top.queue:
         state.stack.pop()
         after_effect(state, top)
@@ -184,6 +198,7 @@ def settle_beast_effect(state: TurrisState, top: BeastEffect) -> bool:
 
 
 def next_scout(state: TurrisState, top: BeastEffect, devoured: tuple[int, ...]) -> None:
+    """On to the next Scout of the effect's queue."""
     rest = top.queue[1:]
     state.stack.replace(
         BeastEffect(rest[0] if rest else top.seat, top.beast, top.node, rest, devoured,
@@ -192,6 +207,8 @@ def next_scout(state: TurrisState, top: BeastEffect, devoured: tuple[int, ...]) 
 
 
 def beast_hits(state: TurrisState, top: BeastEffect) -> None:
+    """The Beast's effect on the Scout on top of the queue: Devour, move it away (the
+    Delusion), or a discard (the Despair)."""
     g = state.game
     seat = top.seat
     effect = g.data.beasts[top.beast].effect

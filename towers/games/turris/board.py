@@ -43,6 +43,8 @@ def is_scout_node(state: TurrisState, node: int) -> bool:
 
 
 def reward_source(state: TurrisState, node: int) -> int:
+    """The effects a Scout on ``node`` gets: its Excavation Site's, else its Location Upgrade's
+    once built, else the Location's."""
     g = state.game
     site = site_of(state, node)
     if site >= 0:
@@ -53,6 +55,7 @@ def reward_source(state: TurrisState, node: int) -> int:
 
 
 def scout_limit(state: TurrisState, node: int) -> int:
+    """How many Scouts ``node`` takes (1: the limit-to-1 icon)."""
     site = site_of(state, node)
     if site >= 0:
         return state.game.data.excavation_sites[site].limit
@@ -60,6 +63,7 @@ def scout_limit(state: TurrisState, node: int) -> int:
 
 
 def is_immediate(state: TurrisState, node: int) -> bool:
+    """Whether ``node`` is Immediate (its reward resolved on PLACE)."""
     site = site_of(state, node)
     if site >= 0:
         return state.game.data.excavation_sites[site].immediate
@@ -67,6 +71,7 @@ def is_immediate(state: TurrisState, node: int) -> bool:
 
 
 def scout_nodes(state: TurrisState, seat: int) -> list[int]:
+    """The nodes holding Scouts of ``seat``."""
     return [n for n, here in enumerate(state.scouts) if here[seat] > 0]
 
 
@@ -104,11 +109,15 @@ def gives_reward(state: TurrisState, node: int) -> bool:
 
 
 def move_scout(state: TurrisState, seat: int, frm: int, to: int) -> None:
+    """Move a Scout of ``seat`` from ``frm`` to ``to`` (not a PLACE: no Immediate reward, no
+    limit)."""
     state.scouts[frm][seat] -= 1
     state.scouts[to][seat] += 1
 
 
 def scout_moves(state: TurrisState, origin: int, steps: int) -> list[int]:
+    """Where a Scout on ``origin`` may be moved by up to ``steps`` steps: Locations and Sites,
+    never a Crossroads."""
     dist = distances(state, origin)
     return [
         n

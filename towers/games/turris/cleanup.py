@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 
 
 def end_round(state: TurrisState) -> None:
+    """The end of the round: the Endgame's Beast removed, then the Cleanup Phase, then the next
+    round or the end."""
     g = state.game
     # Endgame: at the end of each Beast Phase after the trigger, remove a Beast
     if state.endgame and not state.endgame_in_beasts:

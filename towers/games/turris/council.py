@@ -19,12 +19,15 @@ if TYPE_CHECKING:
 
 
 def council_next(state: TurrisState, seat: int) -> list[int]:
+    """The spots of the Council track's next level from ``seat``'s token."""
     d = state.game.data
     level = d.council[state.council[seat]].level
     return [k for k, c in enumerate(d.council) if c.level == level + 1]
 
 
 def council_to(state: TurrisState, seat: int, spot: int) -> None:
+    """Advance ``seat``'s Council token to ``spot``: its reward, optional; on the last level,
+    the token may go back to the start."""
     top = state.stack.top
     assert isinstance(top, CouncilStep)
     state.stack.replace(CouncilStep(seat, top.steps - 1))

@@ -41,6 +41,7 @@ D12 = Die(tuple(range(1, 13)))
 
 
 def chance_outcomes(state: TurrisState) -> list[tuple[int, float]]:
+    """The outcomes of the chance event first in line, with their probabilities."""
     event = state.chance[0]
     match event:
         case TacticsDraw():
@@ -75,6 +76,7 @@ def chance_outcomes(state: TurrisState) -> list[tuple[int, float]]:
 
 
 def apply_chance(state: TurrisState, value: Action) -> None:
+    """Resolve the chance event first in line with the outcome ``value``."""
     event = state.chance.pop(0)
     match event, value:
         case TacticsDraw(seat=seat), A.DrawTactics(card=card):

@@ -50,6 +50,8 @@ if TYPE_CHECKING:
 
 
 def resolve_effect(state: TurrisState, seat: int, e: Effect, src: int, index: int) -> None:
+    """Resolve effect ``e`` (the ``index``-th of source ``src``) for ``seat``: one branch per
+    kind of the data's vocabulary. A hook (the ending's ledger wraps it)."""
     match e.kind:
         case "gain":
             gain(state, seat, e.bundle)

@@ -15,6 +15,8 @@ if TYPE_CHECKING:
 
 
 def check_endgame(state: TurrisState) -> None:
+    """Trigger the Endgame (6 Tower Rooms or 40 Prestige); solo, end the game at 40 Prestige
+    (Solo Endgame b). A hook (the ending's ledger wraps it)."""
     g = state.game
     if g.solo:
         # Solo Endgame b): 40 Prestige ends the game at once; who reached it first wins

@@ -143,6 +143,7 @@ which only add to what later checks see)."""
 
 
 def explain(state: TurrisState, action: int) -> tuple[str, str]:
+    """Why ``action`` is not legal now, and the rulebook section that says so."""
     value = A.SPACE.decode(action)
     top = state.stack.top if state.stack else None
     seat = state.active
@@ -190,6 +191,7 @@ def explain(state: TurrisState, action: int) -> tuple[str, str]:
 
 
 def place_problem(state: TurrisState, seat: int, node: int) -> str:
+    """Why a Scout of ``seat`` may not be placed on ``node`` (PLACE)."""
     if state.reserve[seat] <= 0:
         return "no Scout is in your reserve (Rules Clarification 1)"
     if not is_scout_node(state, node):

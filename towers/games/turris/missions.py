@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 
 
 def completable(state: TurrisState, seat: int) -> list[int]:
+    """The Missions ``seat`` can pay for: of the tableau, and its reserved ones at 1 resource
+    less."""
     g = state.game
     out = [m for m in state.missions if can_pay(state, seat, g.data.missions[m].cost)]
     for m in state.reserved[seat]:
@@ -34,6 +36,8 @@ def completable(state: TurrisState, seat: int) -> list[int]:
 
 
 def complete_mission(state: TurrisState, seat: int, m: int) -> None:
+    """Complete Mission ``m``: its Prestige, its effect, an Ongoing slot if it has an ongoing
+    effect, its cost paid. A hook (the ending's ledger wraps it)."""
     g = state.game
     card = g.data.missions[m]
     reserved = m in state.reserved[seat]

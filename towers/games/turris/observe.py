@@ -31,6 +31,8 @@ def _any_card(card: int) -> bool:
 
 
 def observation(state: TurrisState, seat: int | None) -> dict[str, Any]:
+    """Everything ``seat`` may know: every field but the Tactics deck and hands, the hands' and
+    the deck's sizes, and the seat's own hand (``None``: a spectator)."""
     fields = state.to_fields()
     for name in ("_history", "tactics_deck", "hands"):
         fields.pop(name, None)
@@ -139,6 +141,8 @@ def tactics_pool(state: TurrisState, seat: int) -> dict[int, int]:
 
 
 def determinize(state: TurrisState, seat: int, rng: random.Random) -> TurrisState:
+    """A copy of the game with the other seats' Tactics hands dealt again from the deck and
+    those hands (what ``seat`` cannot see)."""
     s = state.clone()
     assert isinstance(s, type(state))
     for other in range(state.game.num_players):

@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
 
 def start_turn(state: TurrisState) -> None:
+    """The next seat's turn: two actions, nothing played or collected yet, its turn-start
+    effects."""
     seat = (state.first_player + state.turn_index) % state.game.num_players
     state.active = seat
     state.actions_left = state.game.c["actions_per_turn"]
@@ -36,6 +38,8 @@ def start_turn(state: TurrisState) -> None:
 
 
 def end_turn_stage(state: TurrisState, seat: int, stage: int) -> None:
+    """The steps after the Action Step, one at a time: the Complete Mission Step, the Trionfi
+    Step, the discard to 4, the Mission refill."""
     g = state.game
     state.stack.replace(EndTurn(seat, stage + 1))
     if stage == 0:

@@ -15,6 +15,9 @@ if TYPE_CHECKING:
 
 
 def score(state: TurrisState, seat: int, points: int) -> None:
+    """``seat`` scores ``points``; the first time anyone reaches 10, 20, 30 or 40 the
+    Excavation Sites change once the action is resolved. A hook (the ending's ledger wraps
+    it)."""
     state.prestige[seat] += points
     for t in state.game.c["excavation_thresholds"]:
         if state.prestige[seat] >= t and t not in state.thresholds_hit:

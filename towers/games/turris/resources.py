@@ -87,6 +87,8 @@ def can_pay(state: TurrisState, seat: int, bundle: Bundle, have: list[int] | Non
 
 
 def pay(state: TurrisState, seat: int, bundle: Bundle, waive: int = 0) -> None:
+    """Put the payment of ``bundle`` on the stack (``waive``: letters a reserved Mission leaves
+    unpaid)."""
     fixed = "".join(letter * n for letter, n in zip("IKRW", bundle.counts[:4], strict=True))
     state.stack.push(PayChoice(seat, fixed + "A" * bundle.A, bundle.any, bundle.of, waive))
 
@@ -136,6 +138,7 @@ def pay_possible(state: TurrisState, top: PayChoice) -> bool:
 
 
 def settle_pay(state: TurrisState, top: PayChoice) -> bool:
+    """Pay at once what leaves no choice; False when the seat chooses a token."""
     seat = top.seat
     if not top.fixed and not top.any_n:
         state.stack.pop()
@@ -166,6 +169,7 @@ def settle_pay(state: TurrisState, top: PayChoice) -> bool:
 
 
 def pay_one(state: TurrisState, top: PayChoice, t: int) -> None:
+    """Pay (or, with a waiver, leave out) token ``t`` of the payment on top."""
     if top.waive:
         fixed = top.fixed.replace(TOKENS[t], "", 1)
         state.stack.replace(PayChoice(top.seat, fixed, top.any_n, top.of, top.waive - 1))
@@ -177,6 +181,7 @@ def pay_one(state: TurrisState, top: PayChoice, t: int) -> None:
 
 
 def gain(state: TurrisState, seat: int, bundle: Bundle) -> None:
+    """Gain ``bundle``; resources of choice become a decision."""
     res = state.resources[seat]
     for t, n in enumerate(bundle.counts):
         res[t] += n

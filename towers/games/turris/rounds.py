@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 
 def next_step(state: TurrisState) -> None:
+    """Move on when nothing is pending: the first round after Setup (step 14's Tactics cards),
+    the next turn, the Betrayer or Beast Phase, or the Cleanup Phase."""
     g = state.game
     n = g.num_players
     if state.phase == P_SETUP:

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 
 def begin_setup(state: TurrisState) -> None:
+    """Queue Setup's draws (steps 2, 3, 4, 6 and 9) and, solo, make the player First Player."""
     g = state.game
     # Setup step 2: Excavation Sites for the player count, in alphabetical order
     for k in g.used_spots:

@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
 
 def end_solo(state: TurrisState, won: bool) -> None:
+    """The Solo Endgame: the game ends, ``won`` by the player or not. A hook (the ending's
+    ledger wraps it)."""
     state.game_over = True
     state.player_won = won
     state.phase = P_OVER
@@ -44,6 +46,8 @@ def check_solo_rooms(state: TurrisState) -> None:
 
 
 def score_betrayers(state: TurrisState, points: int) -> None:
+    """The Betrayers score ``points`` (they count for the Excavation Site change). A hook (the
+    ending's ledger wraps it)."""
     state.betrayer_prestige += points
     for t in state.game.c["excavation_thresholds"]:
         # the Betrayers count as a player on the Prestige track for the Site change
@@ -86,6 +90,8 @@ def betrayer_phase(state: TurrisState) -> None:
 
 
 def move_betrayer(state: TurrisState, k: int) -> None:
+    """Move Betrayer Scout ``k`` to the next higher free number, or wrap to the lowest with a
+    Damaged token (from an Excavation Site: the lowest, no token)."""
     g = state.game
     at = state.betrayer_at[k]
     free = [num for num, node in sorted(g.node_of_number.items()) if is_free(state, node)]
@@ -123,6 +129,7 @@ def push_betrayers(state: TurrisState, node: int) -> None:
 
 
 def has_player_scouts(state: TurrisState) -> bool:
+    """Whether any of the player's Scouts is on the Main Board."""
     return any(row[0] for row in state.scouts)
 
 

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
 
 def playable_cards(state: TurrisState, seat: int) -> list[int]:
+    """The Tactics cards in ``seat``'s hand whose effects can all be performed in full."""
     g = state.game
     return [
         c
@@ -38,6 +39,7 @@ def tactics_choices(state: TurrisState, top: PlayTacticsChoice) -> list[int]:
 
 
 def play_tactics(state: TurrisState, seat: int, card: int) -> None:
+    """Play Tactics ``card``: discarded, its effects resolved."""
     state.hands[seat].remove(card)
     state.tactics_discard.append(card)
     state.stack.push(Resolving(seat, state.game.src_tactics[card], 0))

@@ -29,6 +29,8 @@ def may_build(state: TurrisState, seat: int) -> bool:
 
 
 def take_trionfi(state: TurrisState, seat: int, t: int, prestige: int) -> None:
+    """Construct a Tower Room with Trionfi card ``t``: its Location upgraded, its effect,
+    ``prestige`` points."""
     g = state.game
     state.trionfi_tableau[state.trionfi_tableau.index(t)] = -1
     state.upgraded[g.data.index[g.data.trionfi[t].location]] = True
@@ -39,6 +41,8 @@ def take_trionfi(state: TurrisState, seat: int, t: int, prestige: int) -> None:
 
 
 def room_built(state: TurrisState, seat: int, prestige: int) -> None:
+    """A Tower Room constructed: the Tower track, ``prestige`` points, the Endgame checked. A
+    hook (the ending's ledger wraps it)."""
     state.rooms[seat] += 1
     state._trigger(seat, "tower_room")
     state._score(seat, prestige)
