@@ -99,16 +99,11 @@ from towers.games.turris import (
     beast_phase,
     board,
     cleanup,
-    council,
     draws,
     effects,
-    endgame,
     legality,
-    missions,
     observe,
     player_turn,
-    prestige,
-    resources,
     rounds,
     setup,
     solo,
@@ -116,6 +111,11 @@ from towers.games.turris import (
     trionfi,
 )
 from towers.games.turris import actions as A
+from towers.games.turris import council as council_rules
+from towers.games.turris import endgame as endgame_rules
+from towers.games.turris import missions as missions_rules
+from towers.games.turris import prestige as prestige_rules
+from towers.games.turris import resources as resources_rules
 from towers.games.turris.data import DATA_DIR, Bundle, Effect, TurrisData, load
 from towers.games.turris.draws import D4, D12
 from towers.games.turris.frames import (
@@ -585,7 +585,7 @@ class TurrisState(State):
     _search_distances = board.search_distances
     _gives_reward = board.gives_reward
     # resources and Artifacts (resources.py)
-    _can_pay = resources.can_pay
+    _can_pay = resources_rules.can_pay
     # what may be done (legality.py)
     _legal_actions = legality.legal_actions
     _explain = legality.explain
@@ -605,11 +605,11 @@ class TurrisState(State):
     # the Cleanup Phase (cleanup.py)
     _end_round = cleanup.end_round
     # Prestige (prestige.py)
-    _score = prestige.score
-    _change_excavation_sites = prestige.change_excavation_sites
+    _score = prestige_rules.score
+    _change_excavation_sites = prestige_rules.change_excavation_sites
     # the Endgame (endgame.py)
-    _check_endgame = endgame.check_endgame
-    winners = endgame.winners
+    _check_endgame = endgame_rules.check_endgame
+    winners = endgame_rules.winners
     # the Action Step (action_step.py)
     _place_nodes = action_step.place_nodes
     _free_place_nodes = action_step.place_nodes
@@ -620,15 +620,15 @@ class TurrisState(State):
     _tactics_choices = tactics.tactics_choices
     _play_tactics = tactics.play_tactics
     # Missions (missions.py)
-    _completable = missions.completable
-    _complete_mission = missions.complete_mission
+    _completable = missions_rules.completable
+    _complete_mission = missions_rules.complete_mission
     # Tower Rooms (trionfi.py)
     _may_build = trionfi.may_build
     _take_trionfi = trionfi.take_trionfi
     _room_built = trionfi.room_built
     # the Council track (council.py)
-    _council_next = council.council_next
-    _to_graveyard = council.to_graveyard
+    _council_next = council_rules.council_next
+    _to_graveyard = council_rules.to_graveyard
     # effects (effects.py)
     _effect = effects.resolve_effect
     _trigger = effects.trigger
@@ -654,28 +654,28 @@ class TurrisState(State):
 
 DECIDE: dict[type[Frame], Callable[[TurrisState, Any, Action], None]] = {
     Turn: action_step.decide_turn,
-    CouncilStep: council.decide_council_step,
+    CouncilStep: council_rules.decide_council_step,
     Rewards: effects.decide_rewards,
     CollectPick: action_step.decide_collect_pick,
     MoveBeastChoice: beast_moves.decide_move_beast_choice,
     BeastPath: beast_phase.decide_beast_path,
     DisplaceChoice: beast_phase.decide_displace_choice,
     TargetChoice: beast_phase.decide_target_choice,
-    PayChoice: resources.decide_pay_choice,
-    GainChoice: resources.decide_gain_choice,
+    PayChoice: resources_rules.decide_pay_choice,
+    GainChoice: resources_rules.decide_gain_choice,
     MoveScoutChoice: effects.decide_move_scout_choice,
-    MissionStep: missions.decide_mission_step,
+    MissionStep: missions_rules.decide_mission_step,
     ReviveChoice: effects.decide_revive_choice,
     TradeOffer: effects.decide_trade_offer,
-    ReserveChoice: missions.decide_reserve_choice,
-    CouncilReturn: council.decide_council_return,
+    ReserveChoice: missions_rules.decide_reserve_choice,
+    CouncilReturn: council_rules.decide_council_return,
     FruitChoice: effects.decide_fruit_choice,
     DespairChoice: beast_phase.decide_despair_choice,
     BeastEffect: beast_phase.decide_beast_effect,
     PlaceFree: action_step.decide_place_free,
     StealChoice: effects.decide_steal_choice,
     TrionfiChoice: trionfi.decide_trionfi_choice,
-    OngoingChoice: missions.decide_ongoing_choice,
+    OngoingChoice: missions_rules.decide_ongoing_choice,
     FactionChoice: setup.decide_faction_choice,
     PlayTacticsChoice: tactics.decide_play_tactics_choice,
     DiscardDown: player_turn.decide_discard_down,
@@ -685,19 +685,19 @@ DECIDE: dict[type[Frame], Callable[[TurrisState, Any, Action], None]] = {
 """Who applies the answer to each kind of decision: its section's rules."""
 
 SETTLE: dict[type[Frame], Callable[[TurrisState, Any], bool]] = {
-    CouncilStep: council.settle_council_step,
+    CouncilStep: council_rules.settle_council_step,
     Rewards: effects.settle_rewards,
     MoveBeastChoice: beast_moves.settle_move_beast_choice,
     BeastPath: beast_phase.settle_path,
     DisplaceChoice: beast_phase.settle_displace_choice,
     TargetChoice: beast_phase.settle_target_choice,
-    PayChoice: resources.settle_pay,
-    GainChoice: resources.settle_gain_choice,
+    PayChoice: resources_rules.settle_pay,
+    GainChoice: resources_rules.settle_gain_choice,
     MoveScoutChoice: effects.settle_move_scout_choice,
-    MissionStep: missions.settle_mission_step,
+    MissionStep: missions_rules.settle_mission_step,
     ReviveChoice: effects.settle_revive_choice,
     TradeOffer: effects.settle_trade_offer,
-    ReserveChoice: missions.settle_reserve_choice,
+    ReserveChoice: missions_rules.settle_reserve_choice,
     DespairChoice: beast_phase.settle_despair_choice,
     BeastEffect: beast_phase.settle_beast_effect,
     PlaceFree: action_step.settle_place_free,
