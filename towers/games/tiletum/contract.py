@@ -6,7 +6,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from towers.games.tiletum.frames import EMPTY, LOC_CONTRACT, PILE_CONTRACT, new_tile_draw
+from towers.games.tiletum.frames import (
+    EMPTY,
+    LOC_CONTRACT,
+    PILE_CONTRACT,
+    new_resources_of_choice,
+    new_tile_draw,
+)
 
 if TYPE_CHECKING:
     from towers.games.tiletum.rules import TiletumState
@@ -23,3 +29,20 @@ def shift_offer(state: TiletumState) -> None:
         state.chance_events.extend(
             new_tile_draw(PILE_CONTRACT, LOC_CONTRACT, i) for i in range(gaps)
         )
+
+
+def take_contract(state: TiletumState, seat: int, i: int) -> None:
+    """A Contract of the offer into the storehouse (the offer is refilled at the turn's end)."""
+    state.storehouse[seat].append(state.contract_offer[i])
+    state.contract_offer[i] = EMPTY
+
+
+def exchange(state: TiletumState, seat: int, give: int, get: int) -> None:
+    """One Resource for another; the first exchange of the turn gives a Resource of your
+    choice too."""
+    res = state.resources[seat]
+    res[give] -= 1
+    res[get] += 1
+    if not state.exchanged_this_turn:
+        state.exchanged_this_turn = True
+        state.stack.append(new_resources_of_choice(1))

@@ -98,3 +98,11 @@ def king_phase_score(state: TiletumState) -> None:
         pos[s] = start
     state.king_track_stack = zero + red + above
     state.active_player = -1
+
+
+def take_king_tile(state: TiletumState, seat: int, take: bool) -> None:
+    """The leader takes the King track's Bonus tile, or discards it (King phase, Step 1)."""
+    state.stack.pop()
+    if take:
+        state.storehouse[seat].append(state.king_tile)
+    state.king_tile = EMPTY

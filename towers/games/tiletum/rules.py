@@ -14,41 +14,35 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from towers.core.actions import Action
 from towers.core.components import Bag, Deck
 from towers.core.frames import DecisionStack, Frame
 from towers.core.game import CHANCE, TERMINAL, Game, State
 from towers.core.options import Option
 from towers.games.tiletum import actions as A
 from towers.games.tiletum import legality
+from towers.games.tiletum.action_phase import (
+    action_of_value,
+    choose_action,
+    die_resources,
+    open_die_action,
+    set_value,
+    spend,
+    take_action_tile,
+    take_die,
+)
+from towers.games.tiletum.architect_merchant import place_house, place_pillar, take_map_tile
+from towers.games.tiletum.buildings import award, choose_building, floor_bonus
+from towers.games.tiletum.character import place_character, refresh_characters, take_character
+from towers.games.tiletum.contract import exchange, take_contract
 from towers.games.tiletum.data import (
     CAT_HELPER,
-    FOOD,
-    FX_ACTION,
-    FX_ADD_AP,
-    FX_ANY,
-    FX_BUILDING_BONUS,
-    FX_GAIN,
-    FX_HOUSE_ANYWHERE,
-    FX_JUMP,
-    FX_KING,
-    FX_MOVE,
-    FX_MOVE_BOTH,
-    FX_MOVE_PLACE,
-    FX_PILLAR_ANYWHERE,
-    FX_PLACE,
-    FX_TOWN_MOVE,
-    FX_VP,
-    GOLD,
-    JOKER,
-    STONE,
-    Effect,
     TiletumData,
     character_counts,
     load,
     pile_counts,
 )
 from towers.games.tiletum.draws import apply_chance, chance_outcomes, draw_ready
+from towers.games.tiletum.effects import apply_effects, decide_bonus, settle_bonus
 from towers.games.tiletum.fair import fair_phase
 from towers.games.tiletum.final_scoring import final_points, final_scoring, winners
 from towers.games.tiletum.frames import (  # noqa: F401 - the rules' vocabulary, for their readers
@@ -115,16 +109,13 @@ from towers.games.tiletum.frames import (  # noqa: F401 - the rules' vocabulary,
     new_tile_draw,
     new_turn,
 )
-from towers.games.tiletum.king import king_advance, king_phase_score, king_phase_tile
+from towers.games.tiletum.king import (
+    king_advance,
+    king_phase_score,
+    king_phase_tile,
+    take_king_tile,
+)
 from towers.games.tiletum.legality import (
-    building_mask,
-    can_house,
-    can_pillar,
-    can_place_here,
-    can_store,
-    die_change_steps,
-    die_frame,
-    is_full,
     legal_actions,
     substitute_helper,
 )
@@ -132,6 +123,7 @@ from towers.games.tiletum.observe import observation
 from towers.games.tiletum.rounds import end_turn, next_step
 from towers.games.tiletum.saved import upgrade_fields
 from towers.games.tiletum.setup import starting_fields
+from towers.games.tiletum.tasks import fulfil, task
 
 _NEVER_SETTLED = frozenset(
     {
@@ -310,11 +302,17 @@ class TiletumState(State):
     _legal_actions = legal_actions  # the fast generator (legality.py), called with no layer between
     _chance_outcomes = chance_outcomes  # the draws (draws.py)
     winners = winners  # the most VP, ties to the first in turn order (final_scoring.py)
+    # queries the views ask of a state
+    action_of_value = action_of_value
     final_points = final_points
 
     # The rule steps that score are called through the state (``state._fair_phase()``), so
     # that a state that books each score by its source (explain.points_by_category) can
     # watch them; each is a function of its rulebook section's module.
+    _place_house = place_house
+    _task = task
+    _fulfil = fulfil
+    _effects = apply_effects
     _king_phase_tile = king_phase_tile
     _king_phase_score = king_phase_score
     _fair_phase = fair_phase
@@ -373,13 +371,7 @@ class TiletumState(State):
         if type(top) in _NEVER_SETTLED:
             return False
         if type(top) is OpenDieAction:
-            action, ap = top.action, top.action_points
-            if action == JOKER:
-                self.stack[-1] = new_action_of_choice(ap, True)
-            else:
-                self.stack[-1] = new_perform_action(
-                    action, ap + self.bonus_action_points[seat][action], True
-                )
+            open_die_action(self, seat, top)
             return True
         if type(top) is DieResources:
             if substitute_helper(self, seat) < 0:
@@ -387,60 +379,12 @@ class TiletumState(State):
                 self.resources[seat][top.colour] += top.amount
                 return True
             return False
-        match top:
-            case ResourcesOfChoice(count=n) | Move(steps_left=n):
-                if n <= 0:
-                    self.stack.pop()
-                    return True
-            case MoveBoth(architect_may_move=architect, merchant_may_move=merchant):
-                if not architect and not merchant:
-                    self.stack.pop()
-                    return True
-            case MoveAndPlace(figure=figure, may_move=may_move, may_place=may_place):
-                if not may_move and (not may_place or not can_place_here(self, seat, figure)):
-                    self.stack.pop()
-                    return True
-            case PlaceAtFigure(figure=figure):
-                if not can_place_here(self, seat, figure):
-                    self.stack.pop()
-                    return True
-            case HouseAnywhere():
-                if not any(can_house(self, seat, t) for t in range(A.N_TOWNS)):
-                    self.stack.pop()
-                    return True
-            case PillarAnywhere():
-                if not any(can_pillar(self, seat, c) for c in range(A.N_CATHEDRALS)):
-                    self.stack.pop()
-                    return True
-            case ChooseBuildingBonus():
-                if not any(building_mask(self, seat, b) for b in range(5)):
-                    self.stack.pop()
-                    return True
-            case BuildingBonuses(building=b, floors_left=floors):
-                mask = building_mask(self, seat, b)
-                if not any(mask >> f & 1 for f in floors):
-                    self.stack.pop()
-                    return True
-        return False
-
-    # ==== small rules =======================================================================
-    def action_of_value(self, value: int) -> int:
-        """The action beside the wheel segment of die value ``value`` this round."""
-        d = self.game.data
-        return self.wheel_actions[(value - 1 + self.round * d.wheel_rotation) % 6]
+        return settle_bonus(self, seat, top)
 
     def _vp(self, seat: int, delta: int) -> None:
+        """Points scored or lost; the score never goes below 0 (Playing the Game)."""
         v = self.vp[seat] + delta
         self.vp[seat] = v if v > 0 else 0
-
-    def _add_die_points(self, points: int, only_for: int = -1) -> None:
-        """Action points added to the die's action (if it is ``only_for``, when given)."""
-        i = die_frame(self)
-        if i >= 0:
-            frame = self.stack[i]
-            assert isinstance(frame, PerformAction)
-            if only_for < 0 or frame.action == only_for:
-                self.stack[i] = new_perform_action(frame.action, frame.action_points + points, True)
 
     # ==== applying actions ==================================================================
     def _apply(self, action: int) -> None:
@@ -453,14 +397,13 @@ class TiletumState(State):
     def _apply_decision(self, action: int) -> None:
         seat = self.active_player
         top = self.stack[-1]
-        g = self.game
         if type(top) is PerformAction or type(top) is Turn:
             # Two decisions in three, told apart by the int ranges that the action space
             # declares for their kinds (A.TAKE_DIE...) rather than by a match over decoded
             # values: the hot path stays on ints.
             if action < A.SET_VALUE:  # TakeDie, the first kind
                 k = action - A.TAKE_DIE
-                self._take_die(k // 5 + 1, k % 5)
+                take_die(self, k // 5 + 1, k % 5)
             elif action == A.END_TURN:
                 end_turn(self)
             elif action == A.STOP:
@@ -469,157 +412,47 @@ class TiletumState(State):
                 self._task(seat, A.VALUES[action])
             else:
                 assert isinstance(top, PerformAction)
-                self._frame_option(seat, top, action)
+                self._option(seat, top, action)
             return
         # the decisions of every die taken, by type ahead of the match
         if type(top) is ChooseDieValue:  # SetValue's ints are its values
-            self._set_value(seat, top.value, top.colour, action - A.SET_VALUE + 1)
+            set_value(self, seat, top.value, top.colour, action - A.SET_VALUE + 1)
             return
         if type(top) is ActionBonusTile:  # take it, or skip
-            self.stack.pop()
-            if action == A.TAKE_TILE:
-                self.storehouse[seat].append(self.action_bonus_tiles[top.action])
-                self.action_bonus_tiles[top.action] = EMPTY
+            take_action_tile(self, seat, top, action == A.TAKE_TILE)
             return
         value = A.VALUES[action]
         match top:
             case KingTile():
-                self.stack.pop()
-                if action == A.TAKE_TILE:
-                    self.storehouse[seat].append(self.king_tile)
-                self.king_tile = EMPTY
-            case DieResources(colour=colour, amount=amount):
-                self.stack.pop()
-                match value:
-                    case A.Substitute(resource=r):
-                        self.storehouse[seat].remove(substitute_helper(self, seat))
-                        self.resources[seat][r] += amount
-                    case _:
-                        self.resources[seat][colour] += amount
+                take_king_tile(self, seat, action == A.TAKE_TILE)
+            case DieResources():
+                die_resources(self, seat, top, value)
             case ActionOfChoice(action_points=ap, from_die=from_die):
                 assert isinstance(value, A.ChooseAction)
-                a = value.action
-                if from_die:
-                    ap += self.bonus_action_points[seat][a]
-                self.stack[-1] = new_perform_action(a, ap, from_die)
-            case ResourcesOfChoice(count=n):
-                assert isinstance(value, A.Gain)
-                self.resources[seat][value.resource] += 1
-                self.stack[-1] = new_resources_of_choice(n - 1)
+                choose_action(self, seat, ap, from_die, value.action)
             case PayIdentical(contract=contract):
                 assert isinstance(value, A.Pay)
                 self.stack.pop()
                 self._fulfil(seat, contract, value.resource)
-            case Move(figure=figure, steps_left=steps):
-                if action == A.SKIP:
-                    self.stack.pop()
-                else:
-                    self.stack[-1] = new_move(figure, steps - 1)
-                    self._move_figure(seat, value)
-            case MoveBoth(architect_may_move=architect, merchant_may_move=merchant):
-                match value:
-                    case A.Skip():
-                        self.stack.pop()
-                    case A.MoveArchitect():
-                        self.stack[-1] = MoveBoth(False, merchant)
-                        self._move_figure(seat, value)
-                    case _:
-                        self.stack[-1] = MoveBoth(architect, False)
-                        self._move_figure(seat, value)
-            case MoveAndPlace(figure=figure, may_move=may_move, may_place=may_place):
-                match value:
-                    case A.Skip():
-                        self.stack.pop()
-                    case A.MoveMerchant() | A.MoveArchitect():
-                        self.stack[-1] = MoveAndPlace(figure, False, may_place)
-                        self._move_figure(seat, value)
-                    case _:
-                        self.stack[-1] = MoveAndPlace(figure, may_move, False)
-                        self._place(seat, value)
-            case PlaceAtFigure() | HouseAnywhere() | PillarAnywhere():
-                self.stack.pop()
-                self._place(seat, value)
-            case MoveAnywhere() | MerchantToAdjacentTown():
-                self.stack.pop()
-                if action != A.SKIP:
-                    self._move_figure(seat, value)
             case ChooseBuildingBonus():
-                match value:
-                    case A.ChooseBuilding(building=b):
-                        mask = building_mask(self, seat, b)
-                        floors = tuple(f for f in range(3) if mask >> f & 1)
-                        self.stack[-1] = BuildingBonuses(b, floors)
-                    case _:
-                        self.stack.pop()
-            case BuildingBonuses(building=b, floors_left=floors):
-                match value:
-                    case A.FloorBonus(floor=f):
-                        self.stack[-1] = BuildingBonuses(b, tuple(x for x in floors if x != f))
-                        kind = self.rooms[seat][g.rooms[b][f]]
-                        self._effects(seat, g.tile_effects[kind])
-                    case _:
-                        self.stack.pop()
+                choose_building(self, seat, value)
+            case BuildingBonuses():
+                floor_bonus(self, seat, top, value)
             case CompletedBuilding(building=b):
                 assert isinstance(value, A.ChooseAction)
                 self.stack.pop()
-                self._award(seat, b, value.action)
+                award(self, seat, b, value.action)
+            case _:
+                decide_bonus(self, seat, top, action, value)
 
-    def _take_die(self, value: int, colour: int) -> None:
-        self.wheel_dice[value - 1][colour] -= 1
-        self.stack.append(new_choose_die_value(value, colour))
-
-    def _set_value(self, seat: int, shown: int, colour: int, value: int) -> None:
-        d = self.game.data
-        self.resources[seat][GOLD] -= d.die_change_cost * die_change_steps(shown, value)
-        self.stack.pop()
-        self.die_value = value
-        self.die_colour = colour
-        self.dice_taken[seat].append(colour)
-        action = self.action_of_value(value)
-        self.stack.append(new_open_die_action(action, d.action_points_base - value))
-        self.stack.append(new_die_resources(colour, value))
-        tile = self.action_bonus_tiles[action]
-        if tile >= 0 and can_store(self, seat, tile):
-            self.stack.append(new_action_bonus_tile(action))
-
-    def _move_figure(self, seat: int, value: Action) -> None:
-        match value:
-            case A.MoveMerchant(spot=spot):
-                self.merchant[seat] = spot
-            case A.MoveArchitect(spot=spot):
-                self.architect[seat] = spot
-
-    def _place(self, seat: int, value: Action) -> None:
-        match value:
-            case A.PlaceHouse(town=town, space=space):
-                self._place_house(seat, town, space)
-            case A.PlacePillar(cathedral=c):
-                self._place_pillar(seat, c)
-
-    def _place_house(self, seat: int, town: int, space: int) -> None:
-        t = self.game.data.towns[town]
-        self.house_spaces[town][space] = seat
-        self.houses_in_supply[seat] -= 1
-        self.houses_on_map[seat].append(town)
-        if t.house_vp[space]:
-            self._vp(seat, t.house_vp[space])
-        if t.house_building_bonus[space]:
-            self.stack.append(ChooseBuildingBonus())
-
-    def _place_pillar(self, seat: int, c: int) -> None:
-        spaces = self.pillar_spaces[c]
-        spaces[spaces.index(EMPTY)] = seat
-        self.pillars_in_supply[seat] -= 1
-        self.pillars_on_map[seat].append(c)
-
-    def _frame_option(self, seat: int, top: PerformAction, action: int) -> None:
-        """An option of the action being performed, paying its AP. A figure moved (a third
-        of the options) is told by its kinds' int ranges; the other kinds are matched, the
-        most played first."""
+    def _option(self, seat: int, top: PerformAction, action: int) -> None:
+        """An option of the action being performed, paying its AP (Actions in Detail). A
+        figure moved (a third of the options) is told by its kinds' int ranges and moved
+        here, with no call between; the other kinds are matched, the most played first."""
         g = self.game
         d = g.data
         if A.MOVE_MERCHANT <= action < A.HOUSE:  # MoveMerchant, then MoveArchitect
-            self._spend(top, 1)
+            spend(self, top, 1)
             if action < A.MOVE_ARCHITECT:
                 self.merchant[seat] = action - A.MOVE_MERCHANT
             else:
@@ -627,165 +460,29 @@ class TiletumState(State):
             return
         match A.VALUES[action]:
             case A.Exchange(give=give, get=get):
-                self._spend(top, d.exchange_cost)
-                res = self.resources[seat]
-                res[give] -= 1
-                res[get] += 1
-                if not self.exchanged_this_turn:
-                    self.exchanged_this_turn = True
-                    self.stack.append(new_resources_of_choice(1))
+                spend(self, top, d.exchange_cost)
+                exchange(self, seat, give, get)
             case A.TakeCharacter(space=i):
-                self._spend(top, d.character_take_cost)
-                self.storehouse[seat].append(self.character_offer[i])
-                self.character_offer[i] = EMPTY
-                self.chance_events.append(new_tile_draw(PILE_CHARACTER, LOC_CHARACTER, i))
+                spend(self, top, d.character_take_cost)
+                take_character(self, seat, i)
             case A.PlaceCharacter(character=kind, room=room):
-                self._spend(top, g.room_floor[room])
-                self.storehouse[seat].remove(kind)
-                self.rooms[seat][room] = kind
-                self._effects(seat, g.tile_effects[kind])
-                self._check_building(seat, g.room_building[room])
+                spend(self, top, g.room_floor[room])
+                place_character(self, seat, kind, room)
             case A.AdvanceKing():
-                self._spend(top, 1)
+                spend(self, top, 1)
                 king_advance(self, seat, 1)
             case A.TakeContract(space=i):
-                self._spend(top, d.contract_offer_costs[i])
-                self.storehouse[seat].append(self.contract_offer[i])
-                self.contract_offer[i] = EMPTY
+                spend(self, top, d.contract_offer_costs[i])
+                take_contract(self, seat, i)
             case A.RefreshCharacters():
-                self._spend(top, d.character_take_cost)
-                offer = self.character_offer
-                self.piles[PILE_CHARACTER].shuffle_in(k for k in offer if k >= 0)
-                for i in range(len(offer)):
-                    offer[i] = EMPTY
-                    self.chance_events.append(new_tile_draw(PILE_CHARACTER, LOC_CHARACTER, i))
+                spend(self, top, d.character_take_cost)
+                refresh_characters(self)
             case A.PlaceHouse(town=town, space=space):
-                self._spend(top, 1)
+                spend(self, top, 1)
                 self._place_house(seat, town, space)
             case A.TakeBonusTile(town=town, space=space):
-                self._spend(top, 1)
-                self.storehouse[seat].append(self.map_bonus_tiles[town][space])
-                self.map_bonus_tiles[town][space] = EMPTY
+                spend(self, top, 1)
+                take_map_tile(self, seat, town, space)
             case A.PlacePillar(cathedral=c):
-                self._spend(top, 1)
-                self._place_pillar(seat, c)
-
-    def _spend(self, top: PerformAction, points: int) -> None:
-        """The action being performed (on top) pays ``points`` action points."""
-        self.stack[-1] = new_perform_action(top.action, top.action_points - points, top.from_die)
-
-    def _task(self, seat: int, value: Action) -> None:
-        g = self.game
-        d = g.data
-        res = self.resources[seat]
-        match value:
-            case A.Buy(resource=r):
-                res[GOLD] -= d.buy_cost
-                res[r] += 1
-            case A.Fulfil(tile=kind):
-                if g.contract_identical[kind]:
-                    self.stack.append(PayIdentical(kind))
-                else:
-                    self._fulfil(seat, kind, -1)
-            case A.PlaceCrest(crest=crest, space=space):
-                self.storehouse[seat].remove(d.crest_kind[crest])
-                bld = d.buildings[space]
-                res[FOOD] -= bld.crest_cost
-                self.crests[seat][space] = crest
-                self._effects(seat, bld.crest_bonus)
-                self._check_building(seat, space)
-            case A.Contribute(cathedral=c):
-                cost = self.construction_costs[c]
-                res[STONE] -= d.cost_stone[cost]
-                left = self.cathedral_tiles_left[c] - 1
-                self.cathedral_tiles_left[c] = left
-                self.cathedral_tiles[seat].append(c)
-                self._vp(seat, d.cost_vp[cost] + d.cathedrals[c].tiles[left])
-            case A.UseHelper(tile=kind):
-                self.storehouse[seat].remove(kind)
-                self._effects(seat, g.tile_effects[kind])
-
-    def _fulfil(self, seat: int, kind: int, same_type: int) -> None:
-        g = self.game
-        d = g.data
-        res = self.resources[seat]
-        pay = g.contract_pay[kind]
-        for r in range(5):
-            res[r] -= pay[r]
-        if same_type >= 0:
-            res[same_type] -= g.contract_identical[kind]
-        self.storehouse[seat].remove(kind)
-        space = len(self.fulfilled_contracts[seat])
-        self.fulfilled_contracts[seat].append(kind)
-        if d.contract_space_pillar[space]:
-            self.pillars_in_supply[seat] += 1
-        self._vp(seat, g.tile_vp[kind] + d.contract_space_vp[space])
-        self._effects(seat, g.tile_effects[kind])
-
-    def _effects(self, seat: int, effects: tuple[Effect, ...]) -> None:
-        """Apply what needs no decision now; push the rest so they resolve in listed order."""
-        pushes: list[Frame] = []
-        for code, a, b in effects:
-            if code == FX_VP:
-                self._vp(seat, a)
-            elif code == FX_GAIN:
-                self.resources[seat][a] += b
-            elif code == FX_ANY:
-                pushes.append(new_resources_of_choice(a))
-            elif code == FX_ACTION:
-                pushes.append(
-                    new_action_of_choice(b, False) if a < 0 else new_perform_action(a, b, False)
-                )
-            elif code == FX_MOVE:
-                pushes.append(new_move(a, b))
-            elif code == FX_MOVE_BOTH:
-                pushes.append(MoveBoth(True, True))
-            elif code == FX_MOVE_PLACE:
-                pushes.append(MoveAndPlace(a, True, True))
-            elif code == FX_PLACE:
-                pushes.append(PlaceAtFigure(a))
-            elif code == FX_KING:
-                king_advance(self, seat, a)
-            elif code == FX_TOWN_MOVE:
-                pushes.append(MerchantToAdjacentTown())
-            elif code == FX_ADD_AP:
-                self._add_die_points(a)
-            elif code == FX_BUILDING_BONUS:
-                pushes.append(ChooseBuildingBonus())
-            elif code == FX_HOUSE_ANYWHERE:
-                pushes.append(HouseAnywhere())
-            elif code == FX_PILLAR_ANYWHERE:
-                pushes.append(PillarAnywhere())
-            elif code == FX_JUMP:
-                pushes.append(MoveAnywhere(a))
-        if pushes:
-            pushes.reverse()
-            self.stack.extend(pushes)
-
-    def _check_building(self, seat: int, b: int) -> None:
-        """A full building frees its roof house; full with a crest it is Completed."""
-        g = self.game
-        d = g.data
-        if not is_full(self, seat, b):
-            return
-        bit = 1 << b
-        bld = d.buildings[b]
-        if not bld.occupied and not self.roof_houses_freed[seat] & bit:
-            self.roof_houses_freed[seat] |= bit
-            self.houses_in_supply[seat] += 1
-            self._effects(seat, bld.roof_bonus)
-        if self.crests[seat][b] >= 0 and not self.completed_buildings[seat] & bit:
-            self.completed_buildings[seat] |= bit
-            if bld.occupied:
-                return
-            actions = sorted({g.tile_action[self.rooms[seat][i]] for i in g.rooms[b]})
-            if len(actions) > 1:
-                self.stack.append(CompletedBuilding(b, tuple(actions)))
-            else:
-                self._award(seat, b, actions[0])
-
-    def _award(self, seat: int, b: int, action: int) -> None:
-        """The building's bonus AP marker goes on its action, the current one included."""
-        rooms = self.game.data.buildings[b].rooms
-        self.bonus_action_points[seat][action] += rooms
-        self._add_die_points(rooms, only_for=action)
+                spend(self, top, 1)
+                place_pillar(self, seat, c)
