@@ -34,8 +34,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from towers.core.graphs import distance_table
+from towers.games.turris.board import gives_reward, is_immediate, reward_source
 from towers.games.turris.data import Effect
 from towers.games.turris.frames import CollectPick, GainChoice, Rewards, TrionfiChoice
+from towers.games.turris.trionfi import may_build
 
 if TYPE_CHECKING:
     from towers.games.turris.rules import TurrisGame, TurrisState
@@ -261,8 +263,8 @@ def evaluate(state: TurrisState, seat: int) -> float:
             continue
         on_board += k
         reward = 0.0
-        if not state._immediate(node) and state._gives_reward(node):
-            reward = t.source_value[state._reward_source(node)]
+        if not is_immediate(state, node) and gives_reward(state, node):
+            reward = t.source_value[reward_source(state, node)]
         each = SCOUT_BOARD + REWARD_SHARE * reward
         near = g.n_nodes
         row = t.dist[node]
@@ -298,7 +300,7 @@ def evaluate(state: TurrisState, seat: int) -> float:
     # ---- Missions, Tower Rooms, the Council track
     value += COMPLETED * len(state.completed[seat])
     value += ONGOING * (len(state.ongoing[seat]) + len(state.trionfi_owned[seat]))
-    if state.grove_room[seat] and state._may_build(seat):
+    if state.grove_room[seat] and may_build(state, seat):
         value += ROOM_READY * state.grove_room[seat]
     level = t.council_level[state.council[seat]]
     value += COUNCIL_STUCK if level == g.council_levels else COUNCIL_STEP * level
