@@ -125,6 +125,25 @@ def create_app(config: ServerConfig | None = None, limits: Limits | None = None)
     # (WebSocket messages are compressed by permessage-deflate, which uvicorn offers)
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_FROM, compresslevel=5)
 
+    _add_error_handlers(app)
+
+    # outside every other middleware: a body past the limit is refused before any reads it
+    app.add_middleware(BodyLimit, limit=MAX_BODY)
+
+    _add_game_routes(app, service)
+    _add_learning_routes(app, service)
+    _add_lesson_routes(app)
+    _add_socket(app, service, ws_max_size)
+    _add_pages(app)
+    add_companion_routes(app, service)
+    app.mount("/static", StaticFiles(directory=WEB), name="static")
+    app.openapi = _with_names(app)  # type: ignore[method-assign]
+    return app
+
+
+def _add_error_handlers(app: FastAPI) -> None:
+    """Every error answered in the API's own format: ``{"error", "message", ...}``."""
+
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
         return JSONResponse(exc.to_dict(), status_code=exc.status)
@@ -154,8 +173,9 @@ def create_app(config: ServerConfig | None = None, limits: Limits | None = None)
         error = ApiError(500, "server_error", "the server failed to answer; nothing was changed")
         return JSONResponse(error.to_dict(), status_code=500)
 
-    # outside every other middleware: a body past the limit is refused before any reads it
-    app.add_middleware(BodyLimit, limit=MAX_BODY)
+
+def _add_game_routes(app: FastAPI, service: GameService) -> None:
+    """The games: the catalog, creating one, its view, actions, undo, seats, replay, help."""
 
     # ---- the API ------------------------------------------------------------------------
     @app.get("/api/catalog", responses=ERRORS, tags=["games"])
@@ -271,6 +291,9 @@ def create_app(config: ServerConfig | None = None, limits: Limits | None = None)
             found = helps[key] = _help_of(game)
         return found
 
+
+def _add_learning_routes(app: FastAPI, service: GameService) -> None:
+    """Hints, what if and reviews (:mod:`towers.server.learning`), stopped with the app."""
     # ---- hints, what if and reviews (towers.server.learning) --------------------------------
     learning = Learning(service)
     app.state.learning = learning
@@ -363,6 +386,10 @@ def create_app(config: ServerConfig | None = None, limits: Limits | None = None)
         status, body = await learning.review(room, seat)
         return JSONResponse(body, status_code=status)
 
+
+def _add_lesson_routes(app: FastAPI) -> None:
+    """The tutorials (:mod:`towers.server.lessons`) and their pages."""
+
     # ---- tutorials (towers.server.lessons) ----------------------------------------------------
     @app.get("/api/learn", response_model=Tutorials, tags=["learn"])
     async def learn_tutorials() -> dict[str, Any]:
@@ -396,6 +423,10 @@ def create_app(config: ServerConfig | None = None, limits: Limits | None = None)
     @app.get("/learn/{game}/{lesson}", include_in_schema=False)
     async def lesson_page(game: str, lesson: str) -> FileResponse:
         return FileResponse(WEB / "learn.html")
+
+
+def _add_socket(app: FastAPI, service: GameService, ws_max_size: int) -> None:
+    """The WebSocket of a game: its view pushed to each client as the game moves on."""
 
     # ---- the WebSocket ------------------------------------------------------------------
     @app.websocket("/api/games/{game_id}/ws")
@@ -435,6 +466,10 @@ def create_app(config: ServerConfig | None = None, limits: Limits | None = None)
             if client.task is not None:
                 client.task.cancel()
 
+
+def _add_pages(app: FastAPI) -> None:
+    """The pages and the icons."""
+
     # ---- the page -----------------------------------------------------------------------
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
@@ -455,11 +490,6 @@ def create_app(config: ServerConfig | None = None, limits: Limits | None = None)
     @app.get("/icon-turn.svg", include_in_schema=False)
     async def icon_turn() -> Response:
         return Response(icon_svg(turn=True), media_type="image/svg+xml", headers=ICON_CACHE)
-
-    add_companion_routes(app, service)
-    app.mount("/static", StaticFiles(directory=WEB), name="static")
-    app.openapi = _with_names(app)  # type: ignore[method-assign]
-    return app
 
 
 def _help_of(game: Any) -> dict[str, Any]:
