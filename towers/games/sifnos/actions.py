@@ -342,3 +342,35 @@ DONE = SPACE.encode(Done())
 
 def encode(value: Action) -> int:
     return SPACE.encode(value)
+
+
+A_MAJOR = SPACE.base(Major)
+A_DISCARD = SPACE.base(Discard)
+A_GIVE = SPACE.base(Give)
+A_PLACE_CARD = SPACE.base(PlaceCard)
+A_INFLUENCE = SPACE.base(Influence)
+A_USE_CARD = SPACE.base(UseCard)
+A_USE_PRINTED = SPACE.base(UsePrinted)
+A_BEACON_ON = SPACE.base(BeaconOn)
+A_TAKE_FACE_UP = SPACE.base(TakeFaceUp)
+A_TAKE_TILE = SPACE.base(TakeTile)
+A_TENT_IN = SPACE.base(TentIn)
+A_FORT_IN = SPACE.base(FortIn)
+A_PLACE_DIE = SPACE.base(PlaceDie)
+A_PLACE_TOWER = SPACE.base(PlaceTower)
+A_PLACE_SOLDIER = SPACE.base(PlaceSoldier)
+A_MOVE_SHIP = SPACE.base(MoveShip)
+A_TAKE_PIECE = SPACE.base(TakePiece)
+A_BUILD = SPACE.base(Build)
+N_IMAGES = len(IMAGES)
+A_ADJUST = {
+    (w, v, d): SPACE.encode(Adjust(where=w, value=v, direction=d))
+    for w in range(2) for v in range(6) for d in range(2) if Adjust.allows(w, v, d)
+}  # fmt: skip
+A_MOVE_SOLDIER = {
+    (a, b): SPACE.encode(MoveSoldier(frm=a, to=b))
+    for a in range(len(DATA.regions) + 1) for b in range(len(DATA.regions) + 1)
+    if MoveSoldier.allows(a, b)
+}  # fmt: skip
+"""Action ints built by arithmetic or a table in the move generators (the same declaration:
+a test holds them to ``SPACE.encode``)."""

@@ -1,0 +1,101 @@
+"""Buildings (rulebook: Workshop Dice; Buildings): the Workshop's Dice placed on the six
+Buildings by each Building's rule, the spaces' rewards and each Building's completion.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from towers.games.sifnos import frames as F
+from towers.games.sifnos.actions import A_BUILD, DATA, Build
+from towers.games.sifnos.data import MINERALS
+from towers.games.sifnos.effects import gain_effect
+
+if TYPE_CHECKING:
+    from towers.games.sifnos.rules import SifnosState
+
+
+def builds(state: SifnosState, seat: int) -> list[int]:
+    out = []
+    values = sorted(set(state.workshop[seat]))
+    for space in DATA.building_spaces:
+        for v in values:
+            if can_build(state, seat, space.index, v):
+                out.append(A_BUILD + 6 * space.index + v - 1)
+    return out
+
+
+def can_build(state: SifnosState, seat: int, index: int, value: int) -> bool:
+    """Whether a Die of ``value`` may go on the Buildings' space ``index`` (rulebook:
+    Buildings)."""
+    b = state.buildings[seat]
+    space = DATA.building_spaces[index]
+    if b[index] or any(not b[x] for x in space.below):
+        return False
+    building = DATA.buildings[space.building]
+    placed = [b[x] for x in building.spaces if b[x]]
+    match building.rule:
+        case "all_different":
+            return value not in placed
+        case "sum":
+            return True
+        case "pairs_seven":
+            partner = [x for x in building.spaces if x != index
+                       and DATA.building_spaces[x].column_mineral == space.column_mineral]  # fmt: skip
+            other = b[partner[0]]
+            return not other or other + value == 7
+        case "lower_higher":
+            return all(value < b[x] for x in space.below)
+        case "all_equal":
+            return all(v == value for v in placed)
+        case "neighbours_one_apart":
+            return all(abs(b[x] - value) == 1 for x in space.adjacent if b[x])
+    raise AssertionError(building.rule)
+
+
+def built(state: SifnosState, seat: int, index: int) -> None:
+    """A Die placed on a Building: the space's reward and the Building's completion."""
+    space = DATA.building_spaces[index]
+    building = DATA.buildings[space.building]
+    b = state.buildings[seat]
+    if space.reward:
+        gain_effect(state, seat, space.reward)
+    raw = building.raw
+    match building.rule:
+        case "pairs_seven":
+            done_cols = [
+                m
+                for m in range(3)
+                if all(b[x] for x in building.spaces if DATA.building_spaces[x].column_mineral == m)
+            ]
+            if space.column_mineral in done_cols:
+                n = raw["complete_each"][len(done_cols) - 1]
+                state.pending.push(F.Gain(seat=seat, mineral=space.column_mineral, n=n))
+            return
+        case "sum":
+            if all(b[x] for x in building.spaces):
+                total = sum(b[x] for x in building.spaces)
+                reward = raw["complete_high" if total >= raw["threshold"] else "complete_low"]
+                rewards(state, seat, reward)
+            return
+    if all(b[x] for x in building.spaces):
+        rewards(state, seat, raw.get("complete", []))
+
+
+def rewards(state: SifnosState, seat: int, given: list[dict[str, Any]]) -> None:
+    for r in given:
+        if r["influence"] == "any":
+            state.pending.push(F.InfluenceChoice(seat=seat, n=int(r["n"])))
+        else:
+            state.pending.push(
+                F.Gain(seat=seat, mineral=MINERALS.index(r["influence"]), n=int(r["n"]))
+            )
+
+
+def decide_build(state: SifnosState, top: F.Workshop, value: Any) -> None:
+    if not isinstance(value, Build):
+        raise AssertionError(f"{value} at {top}")
+    seat, i = top.seat, value.space
+    state.workshop[seat].remove(value.value + 1)
+    state.buildings[seat][i] = value.value + 1
+    built(state, seat, i)

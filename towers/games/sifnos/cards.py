@@ -1,0 +1,207 @@
+"""Cards (rulebook: Cards; Hand Limits and Shuffling): paying with discards (any two cards
+stand for one), Prepare's discounts, placing a card above the Player Board, giving and drawing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from towers.games.sifnos import frames as F
+from towers.games.sifnos import solo
+from towers.games.sifnos.actions import (
+    A_DISCARD,
+    A_PLACE_CARD,
+    DATA,
+    Discard,
+    DrawCard,
+    Give,
+    PlaceCard,
+)
+from towers.games.sifnos.board import SETUP
+from towers.games.sifnos.data import ANY
+
+if TYPE_CHECKING:
+    from towers.games.sifnos.rules import SifnosState
+
+
+def can_pay(state: SifnosState, side: int, mineral: int, need: int, half: bool = False,
+            without: int = -1) -> bool:  # fmt: skip
+    """Whether ``side``'s hand (less the card ``without``) pays ``need`` cards of
+    ``mineral`` (ANY: any), any two cards standing for one (rulebook: Cards); ``half``:
+    one card of such a pair is already discarded."""
+    hand = state.hands[side]
+    size = len(hand) - (1 if without in hand else 0)
+    if mineral == ANY:
+        match, other = size, 0
+    else:
+        cards = DATA.cards
+        match = sum(1 for c in hand if c != without and cards[c].mineral == mineral)
+        other = size - match
+    if half:
+        # the pair under way is completed by any card: best by one of another mineral
+        if other:
+            other -= 1
+        elif match:
+            match -= 1
+        else:
+            return False
+        need -= 1
+    return match + other // 2 >= need
+
+
+def can_pay_rest(state: SifnosState, seat: int, mineral: int, need: int, half: bool,
+                 card: int) -> bool:  # fmt: skip
+    if need <= 0 and not half:
+        return True
+    return can_pay(state, seat, mineral, need, half, without=card)
+
+
+def cost(state: SifnosState, card: int) -> int:
+    """The card's cost less the discounts it would take now (rulebook: Prepare)."""
+    c = DATA.cards[card]
+    left = c.cost
+    for d in sorted((d & 3 for d in state.discounts if d >> 2 == c.mineral), reverse=True):
+        if left <= 0:
+            break
+        left -= d
+    return max(left, 0)
+
+
+def take_discounts(state: SifnosState, card: int) -> int:
+    c = DATA.cards[card]
+    left = c.cost
+    mine = sorted((d for d in state.discounts if d >> 2 == c.mineral), key=lambda d: -(d & 3))
+    for d in mine:
+        if left <= 0:
+            break
+        left -= d & 3
+        state.discounts.remove(d)
+    return max(left, 0)
+
+
+def add_to_hand(state: SifnosState, side: int, card: int) -> None:
+    hand = state.hands[side]
+    i = len(hand)
+    while i and hand[i - 1] > card:
+        i -= 1
+    hand.insert(i, card)
+
+
+def give(state: SifnosState, seat: int, to: int, card: int) -> None:
+    state.hands[seat].remove(card)
+    if to == state.game.opponent:
+        state.discards.append(card)
+        solo.gain_card(state, 1)
+    else:
+        add_to_hand(state, to, card)
+
+
+def draw(state: SifnosState, side: int, n: int) -> None:
+    """``side`` draws ``n`` cards (the Scheme-driven opponent moves its marker instead)."""
+    if n <= 0:
+        return
+    if side == state.game.opponent:
+        solo.gain_card(state, n)
+        return
+    state.pending.push(F.Draw(seat=side, n=n))
+
+
+def place_card(state: SifnosState, seat: int, c: int) -> None:
+    """A card goes above the Player Board: 1 Influence of its mineral, and a Defend card's
+    Tent (rulebook: Cards; Defend (continued))."""
+    state.placed[seat].append(c)
+    card = DATA.cards[c]
+    if card.kind == "tent":
+        tent(state, seat, card.province)  # type: ignore[arg-type]
+    state.pending.push(F.Gain(seat=seat, mineral=card.mineral, n=1))
+
+
+def tent(state: SifnosState, side: int, province: int) -> None:
+    """A Tent in ``province``, while any is left (rulebook: Defend (continued))."""
+    if sum(state.tents[side]) < int(SETUP["tents"]):
+        state.tents[side][province] += 1
+
+
+# ---- the decisions ----------------------------------------------------------------------
+def pay_choices(state: SifnosState, top: F.Pay) -> list[int]:
+    """The cards that may be discarded next towards a price, leaving it payable."""
+    seat, mineral, need, half = top.seat, top.mineral, top.need, top.half
+    out = []
+    cards = DATA.cards
+    for c in state.hands[seat]:
+        matches = mineral == ANY or cards[c].mineral == mineral
+        if half or matches:
+            rest_need, rest_half = need - 1, False
+        else:
+            rest_need, rest_half = need, True
+        if can_pay_rest(state, seat, mineral, rest_need, rest_half, c):
+            out.append(A_DISCARD + c)
+    return out
+
+
+def placements(state: SifnosState, top: F.Placement) -> list[int]:
+    """The cards of the hand that may be placed (paid for, or free)."""
+    seat, free = top.seat, top.free
+    return [
+        (A_PLACE_CARD + c)
+        for c in state.hands[seat]
+        if free or can_pay(state, seat, DATA.cards[c].mineral, cost(state, c), without=c)
+    ]
+
+
+def decide_pay(state: SifnosState, top: F.Pay, value: Any) -> None:
+    if not isinstance(value, Discard):
+        raise AssertionError(f"{value} at {top}")
+    p = state.pending
+    seat, mineral, need, half = top.seat, top.mineral, top.need, top.half
+    c = value.card
+    matches = mineral == ANY or DATA.cards[c].mineral == mineral
+    state.hands[seat].remove(c)
+    state.discards.append(c)
+    if half or matches:
+        need -= 1
+        half = False
+    else:
+        half = True
+    if need <= 0 and not half:
+        p.pop()
+    else:
+        p.replace(F.Pay(seat=seat, mineral=mineral, need=need, half=half))
+
+
+def decide_give(state: SifnosState, top: F.GiveCards, value: Any) -> None:
+    if not isinstance(value, Give):
+        raise AssertionError(f"{value} at {top}")
+    p = state.pending
+    if top.n > 1:
+        p.replace(F.GiveCards(seat=top.seat, to=top.to, n=top.n - 1))
+    else:
+        p.pop()
+    give(state, top.seat, top.to, value.card)
+
+
+def decide_placement(state: SifnosState, top: F.Placement, value: Any) -> None:
+    if not isinstance(value, PlaceCard):
+        raise AssertionError(f"{value} at {top}")
+    p = state.pending
+    seat, c = top.seat, value.card
+    p.pop()
+    state.hands[seat].remove(c)
+    price = 0 if top.free else take_discounts(state, c)
+    place_card(state, seat, c)
+    if price:
+        p.push(F.Pay(seat=seat, mineral=DATA.cards[c].mineral, need=price, half=False))
+
+
+def drawn(state: SifnosState, top: F.Draw, value: DrawCard) -> None:
+    """A card drawn: to the face-up row at setup, else to the drawer's hand."""
+    c = value.card
+    state.deck.draw(c)
+    if top.seat < 0:
+        state.face_up.append(c)
+    else:
+        add_to_hand(state, top.seat, c)
+    if top.n > 1:
+        state.pending.replace(F.Draw(seat=top.seat, n=top.n - 1))
+    else:
+        state.pending.pop()

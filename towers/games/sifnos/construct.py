@@ -1,0 +1,120 @@
+"""Construct (rulebook: Construct; Beacons; Tower Networks): Towers drawn into the Supply,
+placed on a Tower space of their image (covering another's for two cards), a fourth Tower
+around a Region earning a Beacon, and the Active Region's choices widened by a network.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from towers.games.sifnos import frames as F
+from towers.games.sifnos.actions import (
+    A_PLACE_TOWER,
+    DATA,
+    N_IMAGES,
+    BeaconOn,
+    Done,
+    DrawTower,
+    TakePiece,
+)
+from towers.games.sifnos.board import N_SPACES
+from towers.games.sifnos.data import BEACON
+from towers.games.sifnos.muster import take_piece
+
+if TYPE_CHECKING:
+    from towers.games.sifnos.rules import SifnosState
+
+
+def tower_reach(state: SifnosState, seat: int, space: int) -> int:
+    """The Regions that placing on ``space`` leaves as the Active Region's choices."""
+    spaces = DATA.spaces
+    reach = 0
+    if state.use_network:
+        for s in state.network(seat, space, extra=space):
+            for r in spaces[s].regions:
+                reach |= 1 << r
+    else:
+        for r in spaces[space].regions:
+            reach |= 1 << r
+    return reach & state.region_ok
+
+
+def tower_placements(state: SifnosState, seat: int) -> list[int]:
+    supply = state.tower_supply[seat]
+    if not any(supply):
+        return []
+    out = []
+    for s in range(N_SPACES):
+        if state.has_tower_on(seat, s) or not tower_reach(state, seat, s):
+            continue
+        top = state.top_tower(s)
+        if top >= 0 and len(state.hands[seat]) < 2:
+            continue  # covering takes 2 cards
+        if state.ignore_image:
+            images = [i for i, c in enumerate(supply) if c]
+        else:
+            need = DATA.spaces[s].image if top < 0 else top & 7
+            images = [need] if supply[need] else []
+        out += [(A_PLACE_TOWER + N_IMAGES * s + i) for i in images]
+    return out
+
+
+def place_tower(state: SifnosState, seat: int, s: int, image: int) -> None:
+    p = state.pending
+    state.region_ok = tower_reach(state, seat, s)
+    top = state.top_tower(s)
+    state.tower_supply[seat][image] -= 1
+    before = [sum(state.has_tower_on(seat, c) for c in DATA.regions[r].corners)
+              for r in DATA.spaces[s].regions]  # fmt: skip
+    state.stacks[s].append(seat * 8 + image)
+    p.push(F.Trigger(seat=seat, event="beacon", region=-1))
+    beacons_left = any(
+        f >= 0 for x, f in enumerate(state.pieces[seat]) if DATA.pieces[x].kind == BEACON
+    )
+    for r, had in reversed(list(zip(DATA.spaces[s].regions, before, strict=True))):
+        if had == 3 and beacons_left:
+            p.push(F.BeaconChoice(seat=seat, region=r))
+    if top >= 0:
+        p.push(F.Trigger(seat=seat, event="cover", region=-1))
+        p.push(F.GiveCards(seat=seat, to=top >> 3, n=2))
+
+
+def beacon_targets(state: SifnosState, seat: int, region: int) -> list[int]:
+    """``seat``'s uncovered Towers without a Beacon around ``region`` (-1: anywhere)."""
+    spaces = DATA.regions[region].corners if region >= 0 else range(N_SPACES)
+    return [s for s in spaces if state.uncovered(seat, s) and state.beacon_at[s] < 0]
+
+
+def decide_beacon(state: SifnosState, top: F.BeaconChoice, value: Any) -> None:
+    """A Beacon taken from the Player Board (its mineral's Influence), or none."""
+    p = state.pending
+    if isinstance(value, Done):
+        p.pop()
+        return
+    if not isinstance(value, TakePiece):
+        raise AssertionError(f"{value} at {top}")
+    seat, s = top.seat, value.slot
+    p.pop()
+    mineral = state.pieces[seat][s]
+    take_piece(state, seat, s)
+    p.push(F.Gain(seat=seat, mineral=mineral, n=1))
+    p.push(F.BeaconPlace(seat=seat, region=top.region))
+
+
+def decide_beacon_place(state: SifnosState, top: F.BeaconPlace, value: Any) -> None:
+    if not isinstance(value, BeaconOn):
+        raise AssertionError(f"{value} at {top}")
+    state.pending.pop()
+    state.beacon_at[value.space] = top.seat
+    state.beacon_placed = True
+
+
+def tower_drawn(state: SifnosState, top: F.TowerDraw, value: DrawTower) -> None:
+    """A Tower from the reserve to the Supply (its image at random)."""
+    seat, i = top.seat, value.image
+    state.tower_reserve[seat][i] -= 1
+    state.tower_supply[seat][i] += 1
+    if top.n > 1:
+        state.pending.replace(F.TowerDraw(seat=seat, n=top.n - 1))
+    else:
+        state.pending.pop()

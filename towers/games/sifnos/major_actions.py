@@ -1,0 +1,241 @@
+"""Actions (rulebook: Actions; Prepare; Major Actions; the Card Effects of Prepare, Invest,
+Construct, Muster and Recoup): the columns of the Player Board and the Cards placed above them,
+each effect used once an action, its price discarded first; two of Invest, Construct and Muster
+in either order, in one Active Region.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from towers.games.sifnos import frames as F
+from towers.games.sifnos.actions import (
+    A_MAJOR,
+    A_USE_CARD,
+    A_USE_PRINTED,
+    DATA,
+    DONE,
+    Done,
+    Major,
+    PlaceDie,
+    PlaceTower,
+    UseCard,
+    UsePrinted,
+)
+from towers.games.sifnos.board import (
+    CONSTRUCT,
+    INVEST,
+    MAJOR_COLUMN,
+    PREPARE_COLUMN,
+    PRINTED,
+    PRINTED_BIT,
+    RECOUP_COLUMN,
+)
+from towers.games.sifnos.cards import can_pay, cost, draw
+from towers.games.sifnos.construct import place_tower, tower_placements
+from towers.games.sifnos.effects import TRIGGERED_KINDS
+from towers.games.sifnos.invest import adjustments, die_placements, place_die
+from towers.games.sifnos.muster import can_place_soldier, fort_regions, moves
+from towers.games.sifnos.recoup import ship_moves
+
+if TYPE_CHECKING:
+    from towers.games.sifnos.rules import SifnosState
+
+PLACE_DIE_BIT = PRINTED_BIT + PRINTED["place_die"]
+PLACE_TOWER_BIT = PRINTED_BIT + PRINTED["place_tower"]
+
+
+def is_used_printed(state: SifnosState, name: str) -> bool:
+    return bool(state.used >> (PRINTED_BIT + PRINTED[name]) & 1)
+
+
+def column_uses(state: SifnosState, seat: int, column: int) -> list[int]:
+    """The column's printed effects and placed Cards that can be used now."""
+    out = []
+    used = state.used
+    for p in DATA.printed:
+        if p.column == column and not used >> (PRINTED_BIT + p.index) & 1:
+            if can_use(state, seat, p.id, p.discard):
+                out.append(A_USE_PRINTED + p.index)
+    cards = DATA.cards
+    for c in state.placed[seat]:
+        card = cards[c]
+        if card.column == column and not used >> c & 1 and card.kind not in TRIGGERED_KINDS:
+            if can_use(state, seat, card.kind, card.discard, card):
+                out.append(A_USE_CARD + c)
+    return out
+
+
+def can_use(state: SifnosState, seat: int, kind: str, discard: int | None,
+            card: Any = None) -> bool:  # fmt: skip
+    """Whether an effect of ``kind`` (its price ``discard``) would do something now."""
+    if discard is not None and not can_pay(state, seat, discard, 1):
+        return False
+    match kind:
+        case "place_card":
+            return any(
+                can_pay(state, seat, DATA.cards[c].mineral, cost(state, c), without=c)
+                for c in state.hands[seat]
+            )
+        case "discard_adjust" | "gold_adjust" | "adjust":
+            return bool(adjustments(state, seat))
+        case "adjust_and_move":
+            return bool(adjustments(state, seat)) or bool(moves(state, seat))
+        case "place_die" | "place_tower":
+            return False  # offered as their placements
+        case "ignore_image":
+            return not state.ignore_image
+        case "network":
+            return not state.use_network
+        case "silver_muster":
+            return bool(moves(state, seat)) or can_place_soldier(state, seat)
+        case "muster":
+            return (
+                bool(moves(state, seat))
+                or can_place_soldier(state, seat)
+                or bool(fort_regions(state, seat))
+            )
+        case "move" | "discard_move":
+            return bool(moves(state, seat))
+        case "discard_place":
+            return can_place_soldier(state, seat)
+        case "discard_ship":
+            return bool(ship_moves(state))
+        case "discount_others" | "discount_same" | "discount" | "discard_draw":
+            return True
+    return False
+
+
+def use(state: SifnosState, seat: int, kind: str, discard: int | None, card: Any) -> None:
+    """Use a column's effect: its result pushed under its price, so the price comes first."""
+    p = state.pending
+    match kind:
+        case "place_card":
+            p.push(F.Placement(seat=seat, free=False))
+        case "discard_adjust" | "adjust":
+            p.push(F.AdjustDice(seat=seat, n=1))
+        case "gold_adjust":
+            p.push(F.AdjustDice(seat=seat, n=2))
+        case "adjust_and_move":
+            p.push(F.Soldiers(seat=seat, moves=1, place=False, fort=False, region=F.ACTIVE))
+            p.push(F.AdjustDice(seat=seat, n=1))
+        case "discount_others":
+            for m in range(3):
+                if m != discard:
+                    state.discounts.append(m * 4 + 1)
+        case "discount_same":
+            state.discounts.append(discard * 4 + 2)  # type: ignore[operator]
+        case "discount":
+            state.discounts.append(card.mineral_arg * 4 + 1)
+        case "ignore_image":
+            state.ignore_image = True
+        case "network":
+            state.use_network = True
+        case "silver_muster":
+            p.push(F.Soldiers(seat=seat, moves=2, place=True, fort=False, region=F.ACTIVE))
+        case "muster":
+            p.push(F.Soldiers(seat=seat, moves=1, place=True, fort=True, region=F.ACTIVE))
+        case "move" | "discard_move":
+            p.push(F.Soldiers(seat=seat, moves=1, place=False, fort=False, region=F.ACTIVE))
+        case "discard_place":
+            p.push(F.Soldiers(seat=seat, moves=0, place=True, fort=False, region=F.ACTIVE))
+        case "discard_ship":
+            p.push(F.ShipChoice(seat=seat))
+        case "discard_draw":
+            draw(state, seat, 2)
+        case _:
+            raise AssertionError(kind)
+    if discard is not None:
+        p.push(F.Pay(seat=seat, mineral=discard, need=1, half=False))
+
+
+# ---- the decisions ----------------------------------------------------------------------
+def prepare_choices(state: SifnosState, top: F.Prepare) -> list[int]:
+    return [DONE, *column_uses(state, top.seat, PREPARE_COLUMN)]
+
+
+def major_choices(state: SifnosState, top: F.Majors) -> list[int]:
+    """``done``, or a major action not taken yet while fewer than two are."""
+    out = [DONE]
+    done = state.majors_done
+    if bin(done).count("1") < 2:
+        out += [(A_MAJOR + k) for k in range(3) if not done >> k & 1]
+    return out
+
+
+def column_choices(state: SifnosState, top: F.Column) -> list[int]:
+    """A major action's column: its effects, and Invest's Dice or Construct's Towers."""
+    seat, major = top.seat, top.major
+    out = [DONE, *column_uses(state, seat, MAJOR_COLUMN[major])]
+    if major == INVEST and not state.used >> PLACE_DIE_BIT & 1:
+        out += die_placements(state, seat)
+    if major == CONSTRUCT and not state.used >> PLACE_TOWER_BIT & 1:
+        out += tower_placements(state, seat)
+    return out
+
+
+def recoup_choices(state: SifnosState, top: F.RecoupChoice) -> list[int]:
+    return [DONE, *column_uses(state, top.seat, RECOUP_COLUMN)]
+
+
+def _use_effect(state: SifnosState, seat: int, value: Any) -> bool:
+    """A printed effect or a placed Card of the column used; False: ``value`` is neither."""
+    if isinstance(value, UsePrinted):
+        e = value.effect
+        state.used |= 1 << (PRINTED_BIT + e)
+        use(state, seat, DATA.printed[e].id, DATA.printed[e].discard, None)
+        return True
+    if isinstance(value, UseCard):
+        c = value.card
+        state.used |= 1 << c
+        card = DATA.cards[c]
+        use(state, seat, card.kind, card.discard, card)
+        return True
+    return False
+
+
+def decide_prepare(state: SifnosState, top: F.Prepare, value: Any) -> None:
+    if isinstance(value, Done):
+        state.pending.pop()
+        state.discounts = []
+        state.used = 0
+    elif not _use_effect(state, top.seat, value):
+        raise AssertionError(f"{value} at {top}")
+
+
+def decide_majors(state: SifnosState, top: F.Majors, value: Any) -> None:
+    if isinstance(value, Done):
+        state.pending.pop()
+        return
+    if not isinstance(value, Major):
+        raise AssertionError(f"{value} at {top}")
+    k = value.major
+    state.majors_done |= 1 << k
+    state.used = 0
+    state.ignore_image = state.use_network = state.beacon_placed = False
+    state.pending.push(F.Column(seat=top.seat, major=k))
+
+
+def decide_column(state: SifnosState, top: F.Column, value: Any) -> None:
+    seat = top.seat
+    match value:
+        case Done():
+            state.pending.pop()
+            state.used = 0
+            state.ignore_image = state.use_network = False
+        case PlaceDie(region=r, value=v):
+            state.used |= 1 << PLACE_DIE_BIT
+            place_die(state, seat, r, v + 1)
+        case PlaceTower(space=s, image=i):
+            state.used |= 1 << PLACE_TOWER_BIT
+            place_tower(state, seat, s, i)
+        case _:
+            if not _use_effect(state, seat, value):
+                raise AssertionError(f"{value} at {top}")
+
+
+def decide_recoup(state: SifnosState, top: F.RecoupChoice, value: Any) -> None:
+    if isinstance(value, Done):
+        state.pending.pop()
+    elif not _use_effect(state, top.seat, value):
+        raise AssertionError(f"{value} at {top}")
