@@ -1,19 +1,140 @@
-"""Why an action is refused: the decision that is open, and the rule that says what it takes.
+"""What may be done: the legal actions of each pending decision, and why an action is refused.
 
-The rules list the legal actions (:mod:`.rules`); this module only words a refusal, naming
-what is being decided and the rulebook section, so a player learns what is allowed instead.
+:func:`decisions` lists the answers to the decision on top of the stack, each from the rules
+module of its rulebook section (the Scheme-driven opponent's from :mod:`.solo`);
+:func:`explain` words a refusal, naming what is being decided and the rulebook section, so a
+player learns what is allowed instead.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from towers.games.sifnos import actions as A
 from towers.games.sifnos import frames as F
-from towers.games.sifnos.actions import DATA
-from towers.games.sifnos.data import IMAGES
+from towers.games.sifnos import solo
+from towers.games.sifnos.actions import (
+    A_BEACON_ON,
+    A_FORT_IN,
+    A_GIVE,
+    A_INFLUENCE,
+    A_TAKE_FACE_UP,
+    A_TAKE_TILE,
+    A_TENT_IN,
+    A_USE_CARD,
+    DATA,
+    DONE,
+)
+from towers.games.sifnos.board import N_PROVINCES, N_REGIONS
+from towers.games.sifnos.buildings import builds
+from towers.games.sifnos.cards import pay_choices, placements
+from towers.games.sifnos.construct import beacon_targets, tower_reach
+from towers.games.sifnos.data import BEACON, FORT, IMAGES
+from towers.games.sifnos.invest import adjustments
+from towers.games.sifnos.major_actions import (
+    column_choices,
+    major_choices,
+    prepare_choices,
+    recoup_choices,
+)
+from towers.games.sifnos.muster import pieces_left, soldier_choices
+from towers.games.sifnos.recoup import ship_moves
 
 if TYPE_CHECKING:
+    from towers.core.frames import Frame
     from towers.games.sifnos.rules import SifnosState
+
+
+def decisions(state: SifnosState, top: Frame) -> list[int]:
+    """The answers to the decision ``top`` (some perhaps twice: the rules sort them once)."""
+    choices = CHOICES.get(type(top))
+    if choices is None:
+        return solo.decisions(state, top)
+    return choices(state, top)
+
+
+def _give_choices(state: SifnosState, top: Any) -> list[int]:
+    return [(A_GIVE + c) for c in state.hands[top.seat]]
+
+
+def _adjust_choices(state: SifnosState, top: Any) -> list[int]:
+    return [DONE, *adjustments(state, top.seat)]
+
+
+def _soldiers(state: SifnosState, top: Any) -> list[int]:
+    return [DONE, *soldier_choices(state, top)]
+
+
+def _ships(state: SifnosState, top: Any) -> list[int]:
+    return [DONE, *ship_moves(state)]
+
+
+def _influence(state: SifnosState, top: Any) -> list[int]:
+    return [(A_INFLUENCE + m) for m in range(3)]
+
+
+def _triggered(state: SifnosState, top: Any) -> list[int]:
+    return [DONE, *((A_USE_CARD + c) for c in top.cards)]
+
+
+def _beacon_choices(state: SifnosState, top: Any) -> list[int]:
+    if not beacon_targets(state, top.seat, top.region):
+        return [DONE]
+    return [DONE, *pieces_left(state, top.seat, BEACON)]
+
+
+def _beacon_places(state: SifnosState, top: Any) -> list[int]:
+    return [(A_BEACON_ON + s) for s in beacon_targets(state, top.seat, top.region)]
+
+
+def _fort_choices(state: SifnosState, top: Any) -> list[int]:
+    return pieces_left(state, top.seat, FORT)
+
+
+def _builds(state: SifnosState, top: Any) -> list[int]:
+    return builds(state, top.seat)
+
+
+def _face_up(state: SifnosState, top: Any) -> list[int]:
+    return [(A_TAKE_FACE_UP + c) for c in state.face_up]
+
+
+def _tiles(state: SifnosState, top: Any) -> list[int]:
+    return [(A_TAKE_TILE + t) for t in state.tile_row if t >= 0]
+
+
+def _tents(state: SifnosState, top: Any) -> list[int]:
+    return [(A_TENT_IN + p) for p in range(N_PROVINCES)]
+
+
+def _fort_anywhere(state: SifnosState, top: Any) -> list[int]:
+    return [(A_FORT_IN + r) for r in range(N_REGIONS) if state.fort_at[r] < 0]
+
+
+CHOICES: dict[type, Callable[[SifnosState, Any], list[int]]] = {
+    F.Prepare: prepare_choices,
+    F.Majors: major_choices,
+    F.Column: column_choices,
+    F.RecoupChoice: recoup_choices,
+    F.Pay: pay_choices,
+    F.GiveCards: _give_choices,
+    F.Placement: placements,
+    F.AdjustDice: _adjust_choices,
+    F.Soldiers: _soldiers,
+    F.ShipChoice: _ships,
+    F.InfluenceChoice: _influence,
+    F.Triggered: _triggered,
+    F.BeaconChoice: _beacon_choices,
+    F.BeaconPlace: _beacon_places,
+    F.FortChoice: _fort_choices,
+    F.Workshop: _builds,
+    F.FaceUp: _face_up,
+    F.TileChoice: _tiles,
+    F.TentChoice: _tents,
+    F.FortAnywhere: _fort_anywhere,
+}
+"""Each decision's answers, by the frame's type."""
 
 RULES: dict[type, tuple[str, str]] = {
     F.Prepare: ("you are Preparing: use a Prepare effect or say done", "Prepare"),
@@ -50,8 +171,6 @@ def explain(state: SifnosState, action: Any) -> tuple[str, str]:
 
 
 def _detail(state: SifnosState, top: Any, action: Any) -> str:
-    from towers.games.sifnos import actions as A
-
     seat = getattr(top, "seat", -1)
     match action:
         case A.PlaceDie(region=r, value=v):
@@ -84,7 +203,7 @@ def _detail(state: SifnosState, top: Any, action: Any) -> str:
                 return (
                     f"{space.name} takes {_a(IMAGES[need])} Tower (unless a Lead card ignores it)"
                 )
-            if not state._tower_reach(seat, s):
+            if not tower_reach(state, seat, s):
                 return (
                     f"{space.name} is not around the Active Region (nor joined to it by a network)"
                 )
