@@ -31,10 +31,11 @@ turn it is.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from towers.core.graphs import distance_table
+from towers.games.tiletum.action_phase import action_of_value
 from towers.games.tiletum.data import (
     ARCHITECT,
     CAT_CHARACTER,
@@ -259,15 +260,46 @@ def king_outlook(state: TiletumState, pos: int) -> float:
     return total
 
 
+@dataclass(slots=True)
+class _Pending:
+    """What this turn has pending for the seat to move: a die being taken, resources to
+    choose, placements, action points (the decisions on its stack)."""
+
+    value: float
+    res: list[int]
+    wild: int = 0
+    houses_due: int = 0
+    pillars_due: int = 0
+    merchant_jumps: bool = False
+    architect_jumps: bool = False
+    paying: int = -1
+    ap_items: list[tuple[int, int]] = field(default_factory=list)
+    """(action, or -1 for one of choice; AP)"""
+
+
+@dataclass(slots=True)
+class _Placing:
+    """Houses x pillars: those on the map and those in supply, by their figure's way to the
+    nearest free space."""
+
+    h_exp: float
+    p_exp: float
+    h_steps: int
+    p_steps: int
+    p_target: int
+    p_first: float
+    """The share of the first pillar in supply."""
+    pillar_gain: float
+    """What the pillar a contract space frees adds."""
+
+
 def evaluate(state: TiletumState, seat: int) -> float:
     """The VP the seat may expect at the end of the game (see the module docstring)."""
     vp = float(state.vp[seat])
     if state.game_over:
         return vp
-    g = state.game
-    d = g.data
+    d = state.game.data
     t = _tables(d)
-    k_cat = g.tile_category
     rounds_left = d.rounds - state.round
     # Turns still to come whose die is not yet taken, and those with this one if it is under way.
     turns_left = rounds_left * d.turns_per_round - len(state.dice_taken[seat])
@@ -280,77 +312,118 @@ def evaluate(state: TiletumState, seat: int) -> float:
     late = turns_left / 6.0 if turns_left < 6 else 1.0
     per_vp = 1.0 / d.resources_per_vp
     rv = per_vp + (RESOURCE_EARLY - per_vp) * late
-    value = vp
 
-    # ---- what this turn has pending: a die being taken, resources to choose, placements
-    res = state.resources[seat][:]
-    wild = 0
-    houses_due = pillars_due = 0
-    merchant_jumps = architect_jumps = False
-    ap_items: list[tuple[int, int]] = []  # (action, or -1 for one of choice; AP)
-    paying = -1
-    if mine:
-        bonus = state.bonus_action_points[seat]
-        for e in stack:
-            match e:
-                case PerformAction(action=act, action_points=ap):
-                    ap_items.append((act, ap))
-                case ChooseDieValue(value=shown, colour=colour):
-                    # A die taken, its value not yet set: judged at the value it shows.
-                    res[colour] += shown
-                    act = state.action_of_value(shown)
-                    ap = d.action_points_base - shown
-                    ap_items.append((-1, ap) if act == JOKER else (act, ap + bonus[act]))
-                case DieResources(colour=colour, amount=amount):
-                    res[colour] += amount
-                case OpenDieAction(action=act, action_points=ap):
-                    ap_items.append((-1, ap) if act == JOKER else (act, ap + bonus[act]))
-                case ActionOfChoice(action_points=ap):
-                    ap_items.append((-1, ap))
-                case ResourcesOfChoice(count=n):
-                    wild += n
-                case PayIdentical(contract=contract):
-                    paying = contract
-                case HouseAnywhere():
-                    houses_due += 1
-                case PillarAnywhere():
-                    pillars_due += 1
-                case MoveAnywhere(figure=figure):
-                    if figure == FIG_MERCHANT:
-                        merchant_jumps = True
-                    else:
-                        architect_jumps = True
-                case CompletedBuilding(building=b):
-                    # The bonus goes on one of the building's actions, whichever is chosen.
-                    value += d.buildings[b].rooms * BONUS_AP_USE * turns_left
+    due = _pending(state, seat, vp, turns_left) if mine else _Pending(vp, state.resources[seat][:])
+    at = _placing(state, seat, t, due, acting)
+    value = due.value + at.h_exp * at.p_exp
+    value = _projects(state, seat, t, due, at, value, turns_left, late, rv)
 
-    # ---- houses x pillars: the figures' way to the nearest free space
-    dist = t.dist
+    # ---- King track
+    pos = state.king_track[seat]
+    king_now = king_outlook(state, pos)
+    value += king_now
+    if king_leader(state) == seat:
+        value += LEADER
+    value = _fairs(state, seat, t, value, rounds_left, acting)
+
+    # ---- buildings
+    # Rooms filled and crests placed, on the way to roof houses and completed buildings (which
+    # count on their own: the house in supply, the bonus action points, the final scoring).
+    rooms = state.rooms[seat]
+    crests = state.crests[seat]
+    filled = len(rooms) - rooms.count(EMPTY)
+    crested = 0
+    for b in t.character_buildings:
+        if crests[b] >= 0:
+            crested += 1
+    value += (ROOM * filled + CREST_PLACED * crested) * late
+    value += d.completed_buildings_vp[bin(state.completed_buildings[seat]).count("1")]
+    value += sum(state.bonus_action_points[seat]) * BONUS_AP_USE * turns_left
+
+    # ---- action points held or coming this turn
+    ap_items = due.ap_items
+    if ap_items:
+        top = len(d.king_track) - 1
+        king_step = king_outlook(state, pos + 1) - king_now if pos < top else 0.0
+        h_gain = (at.p_exp + 1.0) / (at.h_steps + 1) if at.h_steps >= 0 else 0.0
+        p_gain = (at.h_exp + PILLAR_PROJECT) / (at.p_steps + 1) if at.p_steps >= 0 else 0.0
+        offer = any(act < 0 or act == CONTRACT for act, _ in ap_items)
+        apv = _ap_values(state, seat, king_step, due.res, rv, h_gain, p_gain, offer)
+        best = max(apv)
+        for act, ap in ap_items:
+            value += ap * (best if act < 0 else apv[act])
+    return value
+
+
+def _pending(state: TiletumState, seat: int, vp: float, turns_left: int) -> _Pending:
+    """The decisions on the stack of the seat to move, read for what they will give."""
+    d = state.game.data
+    due = _Pending(vp, state.resources[seat][:])
+    res = due.res
+    ap_items = due.ap_items
+    bonus = state.bonus_action_points[seat]
+    for e in state.stack:
+        match e:
+            case PerformAction(action=act, action_points=ap):
+                ap_items.append((act, ap))
+            case ChooseDieValue(value=shown, colour=colour):
+                # A die taken, its value not yet set: judged at the value it shows.
+                res[colour] += shown
+                act = action_of_value(state, shown)
+                ap = d.action_points_base - shown
+                ap_items.append((-1, ap) if act == JOKER else (act, ap + bonus[act]))
+            case DieResources(colour=colour, amount=amount):
+                res[colour] += amount
+            case OpenDieAction(action=act, action_points=ap):
+                ap_items.append((-1, ap) if act == JOKER else (act, ap + bonus[act]))
+            case ActionOfChoice(action_points=ap):
+                ap_items.append((-1, ap))
+            case ResourcesOfChoice(count=n):
+                due.wild += n
+            case PayIdentical(contract=contract):
+                due.paying = contract
+            case HouseAnywhere():
+                due.houses_due += 1
+            case PillarAnywhere():
+                due.pillars_due += 1
+            case MoveAnywhere(figure=figure):
+                if figure == FIG_MERCHANT:
+                    due.merchant_jumps = True
+                else:
+                    due.architect_jumps = True
+            case CompletedBuilding(building=b):
+                # The bonus goes on one of the building's actions, whichever is chosen.
+                due.value += d.buildings[b].rooms * BONUS_AP_USE * turns_left
+    return due
+
+
+def _placing(state: TiletumState, seat: int, t: _Tables, due: _Pending, acting: int) -> _Placing:
+    """Houses x pillars: the figures' way to the nearest free space."""
     house_towns = state.houses_on_map[seat]
     pillar_sites = state.pillars_on_map[seat]
-    h_supply = state.houses_in_supply[seat] - houses_due
-    p_supply = state.pillars_in_supply[seat] - pillars_due
+    h_supply = state.houses_in_supply[seat] - due.houses_due
+    p_supply = state.pillars_in_supply[seat] - due.pillars_due
     merchant = state.merchant[seat]
     h_steps = -1
     if h_supply > 0:
         houses = state.house_spaces
         for s, town in t.towns_by_steps[merchant]:
             if EMPTY in houses[town] and town not in house_towns:
-                h_steps = 0 if merchant_jumps else s
+                h_steps = 0 if due.merchant_jumps else s
                 break
     p_steps = p_target = -1
     pillars = state.pillar_spaces
     for s, c in t.cathedrals_by_steps[state.architect[seat]]:
         if EMPTY in pillars[c] and c not in pillar_sites:
-            p_steps = 0 if architect_jumps else s
+            p_steps = 0 if due.architect_jumps else s
             p_target = c
             break
     # Those in supply, one a turn at most: the first by its figure's steps, each next one a
     # free space further (reach[steps][i] is the share of the i-th, reached the sum of the first).
-    h_exp = float(len(house_towns) + houses_due)
+    h_exp = float(len(house_towns) + due.houses_due)
     if h_steps >= 0 and acting > 0:
         h_exp += t.reached[h_steps][h_supply if h_supply < acting else acting]
-    p_exp = float(len(pillar_sites) + pillars_due)
+    p_exp = float(len(pillar_sites) + due.pillars_due)
     p_first = p_next = 0.0  # the share of the first pillar in supply, and of one more
     if p_steps >= 0 and acting > 0:
         reach = t.reach[p_steps]
@@ -361,29 +434,44 @@ def evaluate(state: TiletumState, seat: int) -> float:
             p_exp += t.reached[p_steps][acting]
         if p_supply > 0:
             p_first = reach[0]
-    value += h_exp * p_exp
     # The pillar a contract space frees adds as much.
-    pillar_gain = p_next * h_exp
+    return _Placing(h_exp, p_exp, h_steps, p_steps, p_target, p_first, p_next * h_exp)
 
-    # ---- projects: stored contracts and cathedral contributions, by what is gathered
+
+def _projects(
+    state: TiletumState,
+    seat: int,
+    t: _Tables,
+    due: _Pending,
+    at: _Placing,
+    value: float,
+    turns_left: int,
+    late: float,
+    rv: float,
+) -> float:
+    """``value`` with the projects (stored contracts and cathedral contributions, by what is
+    gathered), the other tiles stored and the resources left over; the resources and wild
+    ones that projects use are taken from ``due``."""
+    g = state.game
+    d = g.data
+    k_cat = g.tile_category
     projects: list[tuple[float, int, tuple[tuple[int, int], ...], int]] = []
     slot = len(state.fulfilled_contracts[seat])
     space_vp = d.contract_space_vp
     space_pillar = d.contract_space_pillar
-    store = state.storehouse[seat]
     rooms = state.rooms[seat]
     crests = state.crests[seat]
-    for k in store:
+    for k in state.storehouse[seat]:
         cat = k_cat[k]
         if cat == CAT_CONTRACT:
             v = t.contract_value[k]
             if slot < len(space_vp):
                 v += space_vp[slot]
                 if space_pillar[slot]:
-                    v += pillar_gain
+                    v += at.pillar_gain
             slot += 1
             projects.append((v, t.contract_need[k], t.contract_fixed[k], g.contract_identical[k]))
-            if k == paying:
+            if k == due.paying:
                 # Being paid now: as good as fulfilled (its resources are still here).
                 value += (1.0 - PROJECT_DONE) * v
         elif cat == CAT_CHARACTER:
@@ -396,14 +484,16 @@ def evaluate(state: TiletumState, seat: int) -> float:
             fixed, n_res, n_gold = t.helper_value[k]
             value += HELPER_SHARE * (fixed + (n_res + GOLD_SHARE * n_gold) * rv) * late
     cathedral_left = state.cathedral_tiles_left
-    if p_first > 0.0 and cathedral_left[p_target] > 0:
+    p_target = at.p_target
+    if at.p_first > 0.0 and cathedral_left[p_target] > 0:
         # The cathedral the architect heads for, as far as it is within reach.
         cost = state.construction_costs[p_target]
-        v = p_first * (d.cost_vp[cost] + d.cathedrals[p_target].tiles[cathedral_left[p_target] - 1])
+        tile = d.cathedrals[p_target].tiles[cathedral_left[p_target] - 1]
+        v = at.p_first * (d.cost_vp[cost] + tile)
         stone = d.cost_stone[cost]
         projects.append((v, stone, _stone(stone), 0))
     taken = state.cathedral_tiles[seat]
-    for c in pillar_sites:
+    for c in state.pillars_on_map[seat]:
         left = cathedral_left[c]
         if left > 0 and c not in taken:
             cost = state.construction_costs[c]
@@ -411,6 +501,8 @@ def evaluate(state: TiletumState, seat: int) -> float:
             projects.append(
                 (float(d.cost_vp[cost] + d.cathedrals[c].tiles[left - 1]), stone, _stone(stone), 0)
             )
+    res = due.res
+    wild = due.wild
     if projects:
         if len(projects) > 1:
             projects.sort(key=_density, reverse=True)
@@ -437,16 +529,17 @@ def evaluate(state: TiletumState, seat: int) -> float:
                 value += PROJECT_DONE * v
             else:
                 value += (PROJECT_HELD + PROJECT_GATHERED * got / need) * v * hurry
-    value += (sum(res) - (1.0 - GOLD_SHARE) * res[GOLD] + wild) * rv
+    due.wild = wild
+    return value + (sum(res) - (1.0 - GOLD_SHARE) * res[GOLD] + wild) * rv
 
-    # ---- King track
-    pos = state.king_track[seat]
-    king_now = king_outlook(state, pos)
-    value += king_now
-    if king_leader(state) == seat:
-        value += LEADER
 
-    # ---- fairs
+def _fairs(
+    state: TiletumState, seat: int, t: _Tables, value: float, rounds_left: int, acting: int
+) -> float:
+    """``value`` with this round's and the later fairs the seat may take part in."""
+    d = state.game.data
+    house_towns = state.houses_on_map[seat]
+    merchant = state.merchant[seat]
     now = state.round
     fair_tiles = state.fair_tiles
     fair_towns = state.fair_towns
@@ -463,7 +556,7 @@ def evaluate(state: TiletumState, seat: int) -> float:
             share = FAIR_NOW
         elif acting > (rounds_left - 1) * d.turns_per_round:
             # The merchant may still get there this round.
-            share = FAIR_ON_THE_WAY * (1.0 - STEP_DECAY * dist[merchant][town])
+            share = FAIR_ON_THE_WAY * (1.0 - STEP_DECAY * t.dist[merchant][town])
             if share <= 0.0:
                 continue
         else:
@@ -471,30 +564,6 @@ def evaluate(state: TiletumState, seat: int) -> float:
         cond = d.fair_condition[tile]
         each = d.fair_board_vp[r] + d.fair_vp[tile]
         value += share * (each if cond == FAIR_KING else each * fair_count(state, seat, cond))
-
-    # ---- buildings
-    # Rooms filled and crests placed, on the way to roof houses and completed buildings (which
-    # count on their own: the house in supply, the bonus action points, the final scoring).
-    filled = len(rooms) - rooms.count(EMPTY)
-    crested = 0
-    for b in t.character_buildings:
-        if crests[b] >= 0:
-            crested += 1
-    value += (ROOM * filled + CREST_PLACED * crested) * late
-    value += d.completed_buildings_vp[bin(state.completed_buildings[seat]).count("1")]
-    value += sum(state.bonus_action_points[seat]) * BONUS_AP_USE * turns_left
-
-    # ---- action points held or coming this turn
-    if ap_items:
-        top = len(d.king_track) - 1
-        king_step = king_outlook(state, pos + 1) - king_now if pos < top else 0.0
-        h_gain = (p_exp + 1.0) / (h_steps + 1) if h_steps >= 0 else 0.0
-        p_gain = (h_exp + PILLAR_PROJECT) / (p_steps + 1) if p_steps >= 0 else 0.0
-        offer = any(act < 0 or act == CONTRACT for act, _ in ap_items)
-        apv = _ap_values(state, seat, king_step, res, rv, h_gain, p_gain, offer)
-        best = max(apv)
-        for act, ap in ap_items:
-            value += ap * (best if act < 0 else apv[act])
     return value
 
 
