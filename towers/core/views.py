@@ -125,7 +125,7 @@ class Views:
 
     def seat_names(self) -> list[str]:
         """:meth:`seat_name` of every seat of this game."""
-        return [self.seat_name(s) for s in range(self.game.num_players())]
+        return [self.seat_name(s) for s in range(self.game.num_players)]
 
     def colours(self) -> list[str] | None:
         """Each seat's colour (a CSS colour) as the board draws it, or None for the page's."""

@@ -140,8 +140,8 @@ def test_each_panel_is_named_with_its_part() -> None:
     panels = re.findall(r'class="tw-panel" data-name="([^"]+)" data-part="([^"]+)"', svg)
     assert len(panels) == svg.count('class="tw-panel"') == 11
     parts = {unescape(name): part for name, part in panels}
-    assert parts["Your hero: Orphaned Scion"] == "me"
-    assert parts["Seat 0: Brutal Warlord"] == parts["Seat 2: Relic Hunter"] == "others"
+    assert parts["Orphaned Scion (you)"] == "me"
+    assert parts["Brutal Warlord"] == parts["Relic Hunter"] == "others"
     assert parts["The Tower"] == parts["The four kingdoms"] == "board"
     assert parts["Market and this month's quests"] == parts["Main goal"] == "supply"
     assert parts["Places on the map"] == "supply"  # the key to the map's short names
@@ -272,7 +272,7 @@ def test_the_ending_names_the_rule_that_ended_it_and_scores_by_category(
         assert [row[corruptions] for row in ending.rows] == [len(c) for c in state.corruptions]
         if "third corruption" in state.ending:
             seat = int(state.ending.split()[1].removesuffix("'s"))
-            assert f"seat {seat} ({state.game.heroes[seat].name})" in why
+            assert f"{state.game.heroes[seat].name} would gain a third corruption" in why
 
 
 def test_the_tally_matches_the_board() -> None:
@@ -320,11 +320,11 @@ def test_the_race_names_its_winner() -> None:
         assert ending is not None
         for seat in range(3):
             if state.eliminated[seat]:
-                fell = f"Seat {seat} ({state.game.heroes[seat].name}) was eliminated in month "
+                fell = f"{state.game.heroes[seat].name} was eliminated in month "
                 assert any(note.startswith(fell) for note in ending.notes)
         if state.winner >= 0:
             hero = state.game.heroes[state.winner].name
-            assert ending.verdict == f"Seat {state.winner} ({hero}) wins the race for the relic."
+            assert ending.verdict == f"{hero} wins the race for the relic."
             assert ending.reason.startswith("End of the Game: ")
             return
     pytest.fail("no seeded race had a winner")
@@ -348,7 +348,7 @@ def test_the_glance_shows_the_seats_key_numbers_in_12_lines() -> None:
     assert "Brigands x2 (ready) here" in foes
     assert f"Frost Trolls (ready) 1 step away at {DATA.locations[near].name}" in foes
     assert any(x.startswith("Goal, step 1 of 3: explore ") for x in lines)
-    assert any(x.startswith("Seat 2: Relic Hunter at ") for x in lines)
+    assert any(x.startswith("Relic Hunter at ") for x in lines)
 
 
 def test_the_glance_and_sections_hold_their_limits_through_games() -> None:

@@ -176,7 +176,7 @@ def test_setups_chance_lines_say_what_was_dealt() -> None:
         state.apply_action(state.chance_outcomes()[0][0])
     aid = DATA.setup_aids[0]
     words = explain.log_words(state, SPACE.encode(DealAid(aid=0)))
-    assert words.startswith(f"P1 (red) is dealt Setup Aid {aid.id}: a Die in ")
+    assert words.startswith(f"Red is dealt Setup Aid {aid.id}: a Die in ")
     assert DATA.regions[aid.region].name in words and DATA.spaces[aid.tower].name in words
 
 
@@ -189,7 +189,7 @@ def test_a_roll_says_whose_die_and_where() -> None:
     assert isinstance(top, F.Roll)
     where = "Workshop" if top.workshop else "Supply"
     words = explain.log_words(state, SPACE.encode(RollDie(value=4)))
-    assert words == f"P{top.seat + 1} ({('red', 'blue')[top.seat]}) rolls a 5 into their {where}"
+    assert words == f"{('Red', 'Blue')[top.seat]} rolls a 5 into their {where}"
 
 
 def test_the_schemes_move_in_words() -> None:
@@ -224,7 +224,7 @@ def test_an_invasion_says_who_won_with_what_might() -> None:
     play(state, "done")
     words = explain.log_words(state, DONE)
     assert words == (
-        "done; Platis Gialos is invaded: P2 (blue) wins with 3 Might and gains 1 Lead "
+        "done; Platis Gialos is invaded: Blue wins with 3 Might and gains 1 Lead "
         "Influence, 2 Silver Influence and 1 Gold Influence"
     )
     before = list(state.influence[1])
@@ -280,12 +280,12 @@ def test_the_reason_names_the_rule_that_ended_it() -> None:
     state.rounds, state.allies, state.ended_by = 12, 3, 1
     majority = DATA.game["minerals"][state.markers[5]].capitalize()
     assert explain.end_reason(state) == (
-        "The third Allied Ship was drawn from the Bag on seat 1's turn, which ends the game "
+        "The third Allied Ship was drawn from the Bag on Blue's turn, which ends the game "
         f"at once (End of the Game); the most {majority} Influence scored the majority."
     )
     state.allies = 2
     assert explain.end_reason(state) == (
-        "A Ship had to be drawn from an empty Bag on seat 1's turn, which ends the game at "
+        "A Ship had to be drawn from an empty Bag on Blue's turn, which ends the game at "
         "once (End of the Game); nobody scores the third Allied Ship's majority."
     )
     state.rounds = MAX_ROUNDS + 1
@@ -297,7 +297,9 @@ def test_the_verdict_names_the_winning_seat_and_its_points() -> None:
     ending = explain.ending(state)
     (best,) = state.winners()
     assert ending is not None
-    assert ending.verdict.startswith(f"Seat {best} wins with {int(state.scores()[best])} points")
+    assert ending.verdict.startswith(
+        f"{('Red', 'Blue', 'Green')[best]} wins with {int(state.scores()[best])} points"
+    )
 
 
 def test_solo_says_the_schemes_score_and_who_won() -> None:
@@ -307,9 +309,9 @@ def test_solo_says_the_schemes_score_and_who_won() -> None:
     theirs = scoring.final_scores(state)[state.game.opponent]
     mine = int(state.scores()[0])
     if state.winners() == [0]:
-        assert ending.verdict == f"Seat 0 beats the Schemes, {mine} to {theirs}."
+        assert ending.verdict == f"Red beats the Schemes, {mine} to {theirs}."
     else:
-        assert ending.verdict == f"The Schemes win, {theirs} to {mine}: seat 0 loses."
+        assert ending.verdict == f"The Schemes win, {theirs} to {mine}: Red loses."
     assert ending.notes[0].startswith(f"The Schemes scored {theirs}: Influence ")
 
 
@@ -328,14 +330,12 @@ def test_the_glance_shows_the_seats_numbers_and_the_offer() -> None:
     views = views_of(state.game)
     lines = plain(views.glance(state, 0)).splitlines()
     assert 1 <= len(lines) <= GLANCE_LINES and all(len(x) <= 80 for x in lines)
-    assert lines[0] == "Round 1: P1 (red)'s turn"
+    assert lines[0] == "Round 1: Red's turn"
     assert "You: Influence Lead 3, Silver 1, Gold 4; 2 Cards in hand" in lines
     assert any(x.startswith("  Supply: Dice 2 5") for x in lines)
     assert any(x.startswith("Scoring Tiles (5th ") for x in lines)
     scores = scoring.final_scores(state)
-    assert lines[-1] == (
-        f"Scores: P1 (red) {scores[0]}; P2 (blue) {scores[1]}; P3 (green) {scores[2]}"
-    )
+    assert lines[-1] == (f"Scores: Red {scores[0]}; Blue {scores[1]}; Green {scores[2]}")
 
 
 def test_the_glance_never_shows_another_seats_hand() -> None:
@@ -371,7 +371,7 @@ def test_a_payment_that_places_a_card_says_the_influence_it_gains() -> None:
     play(state, "use Place a Card", "place Lead Card: adjust a Die")
     pay = state.string_to_action("discard Lead Card: place a Card")
     assert explain.log_words(state, pay) == (
-        "discard Lead Card: place a Card; P1 (red) gains 1 Lead Influence"
+        "discard Lead Card: place a Card; Red gains 1 Lead Influence"
     )
 
 
@@ -410,6 +410,6 @@ def test_the_influence_notes_read_seat_by_seat() -> None:
     *_, state = sampled_states("sifnos", 2, seed=1, every=1000)
     notes = views_of(state.game).ending(state).notes  # type: ignore[union-attr]
     built = next(n for n in notes if n.startswith("Influence from Buildings"))
-    assert re.search(r": seat 0 \d+, from \d+ Buildings? completed; seat 1 \d+, from ", built)
+    assert re.search(r": Red \d+, from \d+ Buildings? completed; Blue \d+, from ", built)
     won = next(n for n in notes if n.startswith("Influence from invasions won"))
-    assert re.fullmatch(r"Influence from invasions won: seat 0 \d+; seat 1 \d+\.", won)
+    assert re.fullmatch(r"Influence from invasions won: Red \d+; Blue \d+\.", won)

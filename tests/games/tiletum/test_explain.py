@@ -36,6 +36,10 @@ from towers.games.tiletum.views import TiletumViews
 D = load()
 
 
+NAMES = ("Red", "Blue", "Green", "Yellow")
+"""The seats' names (``Views.seat_name``), in seat order."""
+
+
 def views(players: int = 2, **options: object) -> TiletumViews:
     return TiletumViews(game(players, **options))
 
@@ -306,7 +310,7 @@ def test_a_fulfilled_contract_says_whom_it_scored_for() -> None:
     frame(state, ACTION["contract"], 2)
     points = D.kinds[kind("iron-3")].vp + D.contract_space_vp[0]
     words = v.log_words(state, A.from_string("fulfil 3 iron for 4 points"))
-    assert words == f"fulfil 3 iron for 4 points; seat {seat} +{points} VP"
+    assert words == f"fulfil 3 iron for 4 points; {NAMES[seat]} +{points} VP"
     assert state.vp[seat] == D.start_vp  # the words changed nothing
     set_res(state, seat, iron=2)  # too little: the move alone, no result
     assert v.log_words(state, A.from_string("fulfil 3 iron for 4 points")) == (
@@ -374,11 +378,11 @@ def test_the_ending_names_the_winner_and_the_rule_that_ended_it() -> None:
     ending = views(3).ending(state)
     assert ending is not None
     winner = state.winners()[0]
-    assert ending.verdict == f"Seat {winner} wins with {state.vp[winner]} points."
+    assert ending.verdict == f"{NAMES[winner]} wins with {state.vp[winner]} points."
     assert "round 4" in ending.reason and "End of the Game and Final Scoring" in ending.reason
     assert town(D.towns[state.fair_towns[-1]].id) == state.fair_towns[-1]
     assert D.towns[state.fair_towns[-1]].name in ending.reason
-    assert len([n for n in ending.notes if n.startswith("seat ")]) == 3
+    assert len([n for n in ending.notes if n.startswith(NAMES)]) == 3
 
 
 def test_a_tie_says_who_wins_it_and_unreached_scores_fall_back_to_the_total() -> None:
@@ -387,7 +391,7 @@ def test_a_tie_says_who_wins_it_and_unreached_scores_fall_back_to_the_total() ->
     ending = views().ending(state)
     assert ending is not None
     first = state.turn_order[0]
-    assert ending.verdict == f"Seat {first} wins with 50 points."
+    assert ending.verdict == f"{NAMES[first]} wins with 50 points."
     assert any("tie on 50 points" in n and "first of them in turn order" in n for n in ending.notes)
     # the replay no longer reaches these scores: only the total is shown
     assert ending.categories == ["Points", "Total"] and ending.rows == [[50, 50], [50, 50]]
@@ -406,20 +410,20 @@ def test_the_glance_shows_the_seat_its_numbers_and_its_moves() -> None:
     store(state, seat, "smith-1")
     lines = plain(v.glance(state, seat)).splitlines()
     assert 1 <= len(lines) <= GLANCE_LINES and all(len(x) <= 80 for x in lines)
-    assert lines[0] == f"Round 1/4, Action phase, turn 1/3: seat {seat} to move"
-    assert f"Seat {seat}: 10 VP; 3 Gold, 2 Food, 1 Wool, 0 Stone, 4 Iron" in lines
+    assert lines[0] == f"Round 1/4, Action phase, turn 1/3: {NAMES[seat]} to move"
+    assert f"{NAMES[seat]}: 10 VP; 3 Gold, 2 Food, 1 Wool, 0 Stone, 4 Iron" in lines
     assert "  Storehouse 1/4: Smith (1 iron)" in lines
     assert any(x.startswith("Wheel: 1 ") for x in lines)
     legal = state.legal_actions()
     assert any(x.startswith(f"{len(legal)} moves: ") for x in lines)
-    assert lines[-1] == "Scores: seat 0 10, seat 1 10"
+    assert lines[-1] == "Scores: Red 10, Blue 10"
 
 
 def test_the_glance_at_the_end_shows_the_final_scores() -> None:
     state = played(2, 1)
     lines = plain(views().glance(state, 0)).splitlines()
     assert lines[0] == "Round 4/4: game over"
-    assert lines[-1] == f"Scores: seat 0 {state.vp[0]}, seat 1 {state.vp[1]}"
+    assert lines[-1] == f"Scores: Red {state.vp[0]}, Blue {state.vp[1]}"
 
 
 def test_sections_hold_the_board_the_seat_the_supply_and_the_scores() -> None:
@@ -427,7 +431,7 @@ def test_sections_hold_the_board_the_seat_the_supply_and_the_scores() -> None:
     state = new(2, seed=0)
     parts = v.sections(state, 0)
     assert set(parts) == {"board", "me", "supply", "scores"}
-    assert plain(parts["me"]).splitlines()[0].split(":")[0].endswith("seat 0 (you)")
+    assert plain(parts["me"]).splitlines()[0].split(":")[0].endswith("Red (you)")
     assert "Contracts" in plain(parts["supply"]) and "Map" not in plain(parts["supply"])
     scores = plain(parts["scores"])
     assert "Starting points" in scores and "The final scoring would add now" in scores

@@ -183,8 +183,8 @@ def test_log_of_the_last_turn_says_what_the_scoring_gave() -> None:
     words = views().log_words(state, A.END_TURN)
     # castles: 3 x 5 for seat 0, 2 x 5 for seat 1; the King's bonus of phase 3 for seat 0
     assert words == (
-        "end turn: scoring after phase 3: seat 0 scores 30 (castles 15, King's bonus 15; "
-        "now 30); seat 1 scores 10 (now 10)"
+        "end turn: scoring after phase 3: Red scores 30 (castles 15, King's bonus 15; "
+        "now 30); Blue scores 10 (now 10)"
     )
 
 
@@ -199,9 +199,7 @@ def test_log_of_the_kings_move_says_who_starts_the_next_phase() -> None:
     state.score = [0, 15]
     act(state, "end turn")
     words = views().log_words(state, A.SPACE.parse("king c5"))
-    assert (
-        words == "king c5: the King on c5, level 1 of a castle of 5 spaces; seat 0 starts phase 2"
-    )
+    assert words == "king c5: the King on c5, level 1 of a castle of 5 spaces; Red starts phase 2"
 
 
 # ---- the ending ---------------------------------------------------------------------------
@@ -227,7 +225,8 @@ def test_the_ending_adds_up_by_category(seed: int, players: int, options: dict[s
         assert sum(row[:-1]) == row[-1] == state.score[seat]
     assert "third phase" in ending.reason and "Game End" in ending.reason
     (winner,) = state.winners()
-    assert ending.verdict == f"Seat {winner} wins with {state.score[winner]} points."
+    name = ("Red", "Blue", "Green", "Yellow")[winner]
+    assert ending.verdict == f"{name} wins with {state.score[winner]} points."
 
 
 def test_the_ending_counts_the_spaces_bought_with_action_points() -> None:
@@ -262,7 +261,9 @@ def test_the_ending_reads_the_scorings_as_the_log_said_them() -> None:
         words = views().log_words(state, action)
         if "scoring after phase" in words:
             phase = int(words.split("scoring after phase ")[1][0])
-            said[phase] = [int(x) for x in re.findall(r"seat \d scores (\d+)", words)]
+            said[phase] = [
+                int(x) for x in re.findall(r"(?:Red|Blue|Green|Yellow) scores (\d+)", words)
+            ]
         state.apply_action(action)
     ending = views().ending(state)
     assert ending is not None and sorted(said) == [1, 2, 3]
@@ -306,8 +307,8 @@ def test_the_glance_shows_the_seats_key_numbers() -> None:
     assert "You: 4 action points left" in text
     assert "2 knights on the board, 4 in supply" in text
     assert "Your cards: 6 action points" in text
-    assert "Scores: seat 0 7 · seat 1 3" in text
-    assert "If scored now: seat 0 15 · seat 1 10" in text
+    assert "Scores: Red 7 · Blue 3" in text
+    assert "If scored now: Red 15 · Blue 10" in text
     assert "King on e4, level 1 of a castle of 5 spaces; bonus 5 for level 1" in text
     # seat 1 sees its own (empty) hand, never seat 0's
     other = plain(views().glance(state, 1))
@@ -340,8 +341,8 @@ def test_every_panel_has_a_name_and_a_part() -> None:
     assert parts == {
         "The board": "board",
         "Scoring track": "scores",
-        "You, seat 0 (red)": "me",
-        "seat 1 (blue)": "others",
+        "Red (you)": "me",
+        "Blue": "others",
         "Your action cards": "me",
     }
 

@@ -127,7 +127,8 @@ def test_every_panel_has_a_name_and_a_part() -> None:
     assert all(named), panels
     parts = {m.group(1): m.group(2) for m in named if m}
     assert parts["The board"] == "board" and parts["Your board"] == "me"
-    assert parts["P1 red"] == "others" and parts["Missions"] == "supply"
+    # another seat's panel is named as every screen names the seat
+    assert parts[views(3).seat_name(0)] == "others" and parts["Missions"] == "supply"
     assert parts["Prestige and Tower"] == "scores"
 
 
@@ -180,9 +181,9 @@ def test_a_devouring_beast_is_told_in_the_log_line_that_set_it_off() -> None:
         state.apply_action(action)
     assert state.graveyard[1] == 1
     assert lines[-1].endswith(
-        "— the Pain moves to the Forge; 1 Scout of P2 (blue) goes to the Graveyard"
+        "— the Pain moves to the Forge; 1 Scout of Blue goes to the Graveyard"
     ), lines[-1]
-    assert "P1 (red) gathers Ichor" in lines[0]
+    assert "Red gathers Ichor" in lines[0]
 
 
 def test_draws_rolls_and_rewards_say_what_they_brought() -> None:
@@ -200,12 +201,12 @@ def test_draws_rolls_and_rewards_say_what_they_brought() -> None:
                 assert words == f"the d4 rolls {b + 1}: the {D.beasts[b].name} moves now"
                 said["d4"] = True
             case A.DrawTactics(card=c):
-                assert f"P1 (red) draws the Tactics card {D.tactics[c].name}" in words
+                assert f"Red draws the Tactics card {D.tactics[c].name}" in words
                 said["tactics"] = True
             case A.Resolve(slot=k) if isinstance(state.stack.top, Rewards):
                 src = state.stack.top.packets[k]
                 name = render.source_name(game, src)
-                assert words.startswith(f"P1 (red) takes {name}: "), words
+                assert words.startswith(f"Red takes {name}: "), words
                 said["reward"] = True
         assert "resolve" not in words
         state.apply_action(action)
@@ -221,7 +222,7 @@ def test_log_words_of_every_action_of_a_game_are_one_line_of_words() -> None:
         words = v.log_words(state, action)
         assert words and "\n" not in words and "_" not in words
         if state.current_player() != CHANCE:
-            assert words.startswith(f"P{state.current_player() + 1} ")
+            assert words.startswith(f"{v.seat_name(state.current_player())} ")
         state.apply_action(action)
 
 
@@ -237,12 +238,12 @@ def test_the_glance_of_a_fixed_position_shows_the_seats_numbers() -> None:
     lines = [Text.from_markup(x).plain for x in views().glance(state, 0).splitlines()]
     assert 1 <= len(lines) <= GLANCE_LINES and all(len(x) <= 80 for x in lines), lines
     text = "\n".join(lines)
-    assert lines[0].startswith("Turris, round 1, Player Turn Phase; First Player P1 (red)")
-    assert "Prestige: P1 12, P2 9" in text
-    assert "You, P1 (red): I4 K1 R2 W0, 1 Artifact, 2 Additional Action tokens" in text
+    assert lines[0].startswith("Turris, round 1, Player Turn Phase; First Player Red")
+    assert "Prestige: Red 12, Blue 9" in text
+    assert "You, Red: I4 K1 R2 W0, 1 Artifact, 2 Additional Action tokens" in text
     assert f"Your Tactics: {D.tactics[0].name}" in text
     assert D.missions[state.missions[0]].name in text
-    assert "Now: P1 (red): Action Step, 2 actions left" in text
+    assert "Now: Red: Action Step, 2 actions left" in text
 
 
 def test_the_sections_split_the_table() -> None:
@@ -289,7 +290,7 @@ def test_the_ending_adds_up_by_category_and_says_why() -> None:
         assert row[0] >= missions  # a Mission's own Prestige, and what its effects score
         assert 3 * state.rooms[s] <= row[1] <= 5 * state.rooms[s]  # Council 3, Grove 5
     (winner,) = state.winners()
-    assert ending.verdict.startswith(f"Seat {winner} (P{winner + 1}, ")
+    assert ending.verdict.startswith(f"{views(3).seat_name(winner)} wins with ")
     assert "The Endgame began when" in ending.reason
     assert "40 Prestige" in ending.reason or "Tower Room" in ending.reason
     assert f"round {state.round}" in ending.reason
@@ -325,11 +326,11 @@ def test_a_solo_win_names_the_condition_met() -> None:
     ledger = explain.replay(state)
     ledger.prestige[0] = 40
     ledger._end_solo(True)
-    assert ledger.ended == "seat 0 (P1, red) reached 40 Prestige in round 1"
+    assert ledger.ended == "Red reached 40 Prestige in round 1"
     ledger = explain.replay(state)
     ledger.rooms[0] = 6
     ledger._end_solo(True)
-    assert ledger.ended.startswith("seat 0 (P1, red) had built 6 Tower Rooms with none Damaged")
+    assert ledger.ended.startswith("Red had built 6 Tower Rooms with none Damaged")
 
 
 def test_no_ending_before_the_end() -> None:

@@ -713,17 +713,19 @@ def _result_words(state: DarkTowerState, value: Any, top: Any) -> str | None:  #
         case A.DrawTreasure(treasure=t) if isinstance(top, F.TreasureDraw):
             name = DATA.treasures[t].name
             return (
-                f"{name} comes to the market" if top.seat < 0 else f"seat {top.seat} draws {name}"
+                f"{name} comes to the market"
+                if top.seat < 0
+                else f"{R.seat_name(g, top.seat)} draws {name}"
             )
         case A.DrawPotion(potion=p) if isinstance(top, F.PotionDraw):
-            return f"seat {top.seat} draws {DATA.potions[p].name}"
+            return f"{R.seat_name(g, top.seat)} draws {DATA.potions[p].name}"
         case A.DrawCorruption(corruption=c) if isinstance(top, F.CorruptionDraw):
             words = R.perk_words(DATA.corruptions[c]).rstrip(".")
-            return f"seat {top.seat} gains the corruption {words}"
+            return f"{R.seat_name(g, top.seat)} gains the corruption {words}"
         case A.DrawCompanion(companion=c) if isinstance(top, F.CompanionDraw):
-            return f"seat {top.seat} gains the companion {DATA.companions[c].name}"
+            return f"{R.seat_name(g, top.seat)} gains the companion {DATA.companions[c].name}"
         case A.DrawQuestItem(item=q) if isinstance(top, F.QuestItemDraw):
-            return f"seat {top.seat} gains the quest item {DATA.quest_items[q].name}"
+            return f"{R.seat_name(g, top.seat)} gains the quest item {DATA.quest_items[q].name}"
         case A.DrawQuest(quest=q) if isinstance(top, F.QuestDraw):
             quest = DATA.quests[q]
             which = ("companion quest", "adversary quest")[top.kind]
@@ -751,7 +753,7 @@ def _result_words(state: DarkTowerState, value: Any, top: Any) -> str | None:  #
         case A.ReplaceWare(slot=k) if state.market[k] >= 0:
             return f"replace {DATA.treasures[state.market[k]].name} in the market"
         case A.TradeWith(seat=s) if s < g.num_players:
-            return f"trade with seat {s} ({g.heroes[s].name})"
+            return f"trade with {R.seat_name(g, s)}"
         case A.HeroicTest(kind=kind) if state.tests[state.current][kind] >= 0:
             test = DATA.quests[state.tests[state.current][kind]]
             virtue = DATA.kingdoms[kind].virtue
@@ -838,9 +840,7 @@ def _reason(state: DarkTowerState) -> tuple[str, str]:
         )
     if "found the relic" in why:
         seat = int(why.split()[1])
-        return f"seat {seat} ({g.heroes[seat].name}) found the relic in the Tower dungeon", (
-            "End of the Game"
-        )
+        return f"{R.seat_name(g, seat)} found the relic in the Tower dungeon", "End of the Game"
     if why.startswith("the other heroes were eliminated"):
         last = _seat_words(state, _inner(why))
         return f"every other hero was eliminated, the last when {last}", "End of the Game"
@@ -862,12 +862,12 @@ def _inner(why: str) -> str:
 
 
 def _seat_words(state: DarkTowerState, why: str) -> str:
-    """The rules' "seat 1's hero would gain..." with the hero named."""
+    """The rules' "seat 1's hero would gain..." with the hero named (:func:`R.seat_name`)."""
     found = re.match(r"seat (\d+)(?:'s hero)? (.*)", why)
     if not found:
         return why
     seat = int(found.group(1))
-    return f"seat {seat} ({state.game.heroes[seat].name}) {found.group(2)}"
+    return f"{R.seat_name(state.game, seat)} {found.group(2)}"
 
 
 def ending(state: DarkTowerState) -> Ending | None:
@@ -883,7 +883,7 @@ def ending(state: DarkTowerState) -> Ending | None:
     notes: list[str] = []
     if g.competitive:
         verdict = (
-            f"Seat {state.winner} ({g.heroes[state.winner].name}) wins the race for the relic."
+            f"{R.seat_name(g, state.winner)} wins the race for the relic."
             if state.winner >= 0
             else "Nobody wins the race for the relic."
         )
@@ -933,7 +933,7 @@ def ending(state: DarkTowerState) -> Ending | None:
     for s in range(n):
         month = done[s]["eliminated in month"]
         if month:
-            notes.append(f"Seat {s} ({g.heroes[s].name}) was eliminated in month {month}.")
+            notes.append(f"{R.seat_name(g, s)} was eliminated in month {month}.")
     destroyed = sum(1 for s in state.skulls if s < 0)
     difficulty = "Gritty" if g.gritty else "Heroic"
     heroes = plural(n, "hero", "heroes")

@@ -37,7 +37,7 @@ from towers.games.dark_tower.observe import goal_step_text
 from towers.games.dark_tower.tower import load as load_tower
 
 if TYPE_CHECKING:
-    from towers.games.dark_tower.rules import DarkTowerState
+    from towers.games.dark_tower.rules import DarkTowerGame, DarkTowerState
 
 KINGDOM_STYLES = ("bold yellow", "bold blue", "bold red", "bold green")
 MESSAGES = 8
@@ -45,6 +45,14 @@ MESSAGES = 8
 
 
 # ---- every component in words -------------------------------------------------------------
+
+
+def seat_name(game: DarkTowerGame, seat: int) -> str:
+    """The seat as every screen names it: its hero's printed name ("Brutal Warlord"). The
+    heroes are distinct in every game, each seat has one from the start, and it is what the
+    players call each other; the kingdom's colour the board draws the hero in goes beside it
+    as a swatch, not as another name."""
+    return game.heroes[seat].name
 
 
 def perk_words(perk: Perk) -> str:
@@ -548,7 +556,7 @@ def glance(state: DarkTowerState, seat: int | None) -> str:
              f"{pending_words(state)}"]  # fmt: skip
     h = me
     lines.append(
-        f"{'You' if seat is not None else 'Seat ' + str(h)}: {hero_name(state, h)} at "
+        f"{'You: ' if seat is not None else ''}{hero_name(state, h)} at "
         f"{DATA.locations[state.at[h]].name}, {plural(state.warriors[h], 'warrior')}, "
         f"{state.spirit[h]} spirit, {plural(len(state.corruptions[h]), 'corruption')}"
     )
@@ -588,7 +596,7 @@ def glance(state: DarkTowerState, seat: int | None) -> str:
                 + f", {won} of {plural(state.game.adversary_cards, 'battle card')} won"
             )
     lines += [
-        f"Seat {s}: {state.game.heroes[s].name} at {DATA.locations[state.at[s]].name}, "
+        f"{seat_name(state.game, s)} at {DATA.locations[state.at[s]].name}, "
         f"{plural(state.warriors[s], 'warrior')}, {state.spirit[s]} spirit, "
         f"{plural(len(state.corruptions[s]), 'corruption')}"
         for s in range(state.game.num_players)

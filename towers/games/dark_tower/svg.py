@@ -579,7 +579,7 @@ def _hero(state: DarkTowerState, obs: dict[str, Any], seat: int, decides: bool, 
     head = (
         f'<g id="hero-{seat}"{_help(X.hero_key_of(hero.name))}><rect x="{PAD}" y="6" '
         f'width="{COLUMN - 2 * PAD}" height="{TAP}" '
-        f'rx="5" fill="{colour}"/>{_title(f"{name}, seat {seat}: trade with this hero")}'
+        f'rx="5" fill="{colour}"/>{_title(f"{name}: trade with this hero")}'
         + _text(
             PAD + 8, 25, _fit(f"{name} at {h['at']}", COLUMN - 40), fill="#111", font_weight="bold"
         )  # fmt: skip
@@ -641,7 +641,8 @@ def _hero(state: DarkTowerState, obs: dict[str, Any], seat: int, decides: bool, 
     tiles, th = _tiles(held, y, per_row=2)
     out.append(tiles)
     y += th
-    title = f"Your hero: {hero.name}" if part == "me" else f"Seat {seat}: {hero.name}"
+    name = R.seat_name(state.game, seat)
+    title = f"{name} (you)" if part == "me" else name
     return "".join(out), y + 4, title, part
 
 

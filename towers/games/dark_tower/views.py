@@ -56,6 +56,15 @@ class DarkTowerViews(Views):
         assert isinstance(state, DarkTowerState)
         return explain.ending(state)
 
+    def seat_name(self, seat: int) -> str:
+        """A hero is named by its hero's printed name ("Brutal Warlord"), not its colour:
+        that is what players call each other at this table, the heroes are distinct in every
+        game, and every seat has one from the start (by default the hero of its home kingdom).
+        The board draws each hero in its kingdom's colour, so the colour goes beside the name
+        as a swatch, never as a second name."""
+        assert isinstance(self.game, DarkTowerGame)
+        return render.seat_name(self.game, seat)
+
     def colours(self) -> list[str] | None:
         assert isinstance(self.game, DarkTowerGame)
         return explain.colours(self.game)

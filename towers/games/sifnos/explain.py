@@ -39,6 +39,7 @@ from towers.games.sifnos.render import (
     plain_side,
     printed_words,
     region_name,
+    seat_name,
     tile_name,
 )
 from towers.games.sifnos.rules import MAX_ROUNDS, SifnosState
@@ -795,7 +796,7 @@ def influence_sources(state: SifnosState) -> dict[str, list[int]]:
 
 
 def end_reason(state: SifnosState) -> str:
-    ender = f"seat {state.ended_by}" if state.ended_by >= 0 else "the table"
+    ender = seat_name(state.ended_by) if state.ended_by >= 0 else "the table"
     if state.allies >= len(D.game["ally_spaces"]):
         mineral = mineral_name(state.markers[5])
         return (
@@ -827,9 +828,9 @@ def ending(state: SifnosState) -> Ending | None:
     if game.solo:
         mine, theirs = totals[0], totals[game.opponent]
         if best == 0:
-            verdict = f"Seat 0 beats the Schemes, {mine} to {theirs}."
+            verdict = f"{seat_name(0)} beats the Schemes, {mine} to {theirs}."
         else:
-            verdict = f"The Schemes win, {theirs} to {mine}: seat 0 loses."
+            verdict = f"The Schemes win, {theirs} to {mine}: {seat_name(0)} loses."
         from towers.games.sifnos.scoring import breakdown
 
         parts = breakdown(state, game.opponent)
@@ -844,11 +845,11 @@ def ending(state: SifnosState) -> Ending | None:
     else:
         score = totals[best]
         tied = [s for s in range(n) if totals[s] == score and s != best]
-        verdict = f"Seat {best} wins with {plural(score, 'point')}."
+        verdict = f"{seat_name(best)} wins with {plural(score, 'point')}."
         if tied:
             verdict = (
-                f"Seat {best} wins with {plural(score, 'point')}, tied with "
-                f"{and_list(f'seat {s}' for s in tied)}: the tied seat whose next turn would "
+                f"{seat_name(best)} wins with {plural(score, 'point')}, tied with "
+                f"{and_list(seat_name(s) for s in tied)}: the tied seat whose next turn would "
                 "have come sooner wins."
             )
         if game.versus:
@@ -858,14 +859,14 @@ def ending(state: SifnosState) -> Ending | None:
     notes.append(
         "Influence from Buildings (within the Influence columns): "
         + "; ".join(
-            f"seat {s} {sources['Buildings'][s]}, from {plural(built[s], 'Building')} completed"
+            f"{seat_name(s)} {sources['Buildings'][s]}, from {plural(built[s], 'Building')} completed"
             for s in range(n)
         )
         + "."
     )
     notes.append(
         "Influence from invasions won: "
-        + "; ".join(f"seat {s} {sources['invasions won'][s]}" for s in range(n))
+        + "; ".join(f"{seat_name(s)} {sources['invasions won'][s]}" for s in range(n))
         + "."
     )
     return Ending(verdict, end_reason(state), list(CATEGORIES), rows, notes)

@@ -348,11 +348,17 @@ def side_colour(side: int) -> str:
     return SEAT_COLOURS[side % len(SEAT_COLOURS)]
 
 
+def seat_name(seat: int) -> str:
+    """The seat as every screen names it: its colour, capitalised ("Blue")."""
+    return side_colour(seat).capitalize()
+
+
 def plain_side(game: SifnosGame, side: int) -> str:
-    """``P1 (red)``, or ``the Schemes (blue)`` for the solo opponent."""
+    """A seat's name (:func:`seat_name`, "Red"), or ``the Schemes`` for the Scheme-driven
+    opponent, which is no seat (its pieces take the next colour)."""
     if is_opponent(game, side):
-        return f"the Schemes ({side_colour(side)})"
-    return f"P{side + 1} ({side_colour(side)})"
+        return "the Schemes"
+    return seat_name(side)
 
 
 def side_label(game: SifnosGame, side: int) -> str:

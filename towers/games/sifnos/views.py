@@ -56,6 +56,9 @@ class SifnosViews(Views):
         assert isinstance(state, SifnosState)
         return explain.ending(state)
 
+    def seat_name(self, seat: int) -> str:
+        return render.seat_name(seat)
+
     def colours(self) -> list[str] | None:
         return [svg.SIDE_FILLS[s % len(svg.SIDE_FILLS)] for s in range(self.game.num_players)]
 

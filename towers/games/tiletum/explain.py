@@ -68,6 +68,16 @@ D = load()
 
 
 # ---- names ------------------------------------------------------------------------------------
+SEAT_COLOURS = ("red", "blue", "green", "yellow")
+"""Each seat's colour, as the board draws its pieces (the rulebook lets the players choose a
+colour each and names none; these are the project's, in seat order)."""
+
+
+def seat_name(seat: int) -> str:
+    """The seat as every screen names it: its colour, capitalised ("Blue")."""
+    return SEAT_COLOURS[seat].capitalize()
+
+
 def action_name(action: int) -> str:
     """An action as printed: "Merchant Action", "King Action"."""
     return f"{ACTIONS[action].capitalize()} Action"
@@ -608,7 +618,7 @@ def _chance_words(state: TiletumState, action: int) -> str:
 
 def _vp_changes(before: list[int], after: list[int]) -> str:
     moved = [
-        f"seat {s} {after[s] - before[s]:+d} VP"
+        f"{seat_name(s)} {after[s] - before[s]:+d} VP"
         for s in range(len(before))
         if after[s] != before[s]
     ]
@@ -845,13 +855,13 @@ def ending(state: TiletumState) -> Ending | None:
     n = state.game.num_players
     winner = state.winners()[0]
     best = state.vp[winner]
-    verdict = f"Seat {winner} wins with {plural(best, 'point')}."
+    verdict = f"{seat_name(winner)} wins with {plural(best, 'point')}."
     notes = []
     tied = [s for s in state.turn_order if state.vp[s] == best]
     if len(tied) > 1:
         notes.append(
-            f"{and_list(f'seat {s}' for s in tied)} tie on {plural(best, 'point')}; seat "
-            f"{winner} wins as the first of them in turn order."
+            f"{and_list(seat_name(s) for s in tied)} tie on {plural(best, 'point')}; "
+            f"{seat_name(winner)} wins as the first of them in turn order."
         )
     rows = points_by_category(state)
     if rows is None:
@@ -866,7 +876,7 @@ def ending(state: TiletumState) -> Ending | None:
         done = bin(state.completed_buildings[seat]).count("1")
         left = sum(state.resources[seat])
         notes.append(
-            f"seat {seat}: {plural(houses, 'House')} × {plural(pillars, 'Pillar')} on the map, "
+            f"{seat_name(seat)}: {plural(houses, 'House')} × {plural(pillars, 'Pillar')} on the map, "
             f"{plural(done, 'Completed Building')}, {plural(left, 'Resource')} left."
         )
     town = town_name(state.fair_towns[-1])

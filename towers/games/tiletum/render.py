@@ -13,8 +13,7 @@ from towers.games.tiletum.observe import pending_text
 if TYPE_CHECKING:
     from towers.games.tiletum.rules import TiletumState
 
-SEAT_COLOURS = ("red", "blue", "green", "yellow")
-SEAT_LETTERS = "ABCD"
+SEAT_COLOURS = explain.SEAT_COLOURS
 DIE_STYLE = ("bold yellow", "bold magenta", "white", "grey50", "bold blue")
 RES_SHORT = ("Au", "Fd", "Wo", "St", "Fe")
 DIE_LETTER = "YPLDB"  # yellow, pink, light gray, dark gray, blue
@@ -24,7 +23,14 @@ DIE_LETTER = "YPLDB"  # yellow, pink, light gray, dark gray, blue
 
 
 def seat_label(seat: int) -> str:
-    return f"[bold {SEAT_COLOURS[seat]}]{SEAT_LETTERS[seat]}[/]"
+    """A seat's piece where a map cell has room for one letter: its name's initial ("B" for
+    Blue) in its colour."""
+    return f"[bold {SEAT_COLOURS[seat]}]{explain.seat_name(seat)[0]}[/]"
+
+
+def seat_text(seat: int) -> str:
+    """The seat's name (:func:`explain.seat_name`) in its colour."""
+    return f"[bold {SEAT_COLOURS[seat]}]{explain.seat_name(seat)}[/]"
 
 
 def _kind_label(state: TiletumState, kind: int) -> str:
@@ -67,7 +73,7 @@ def _head_lines(state: TiletumState) -> list[str]:
         head += " - [bold]game over[/]"
     else:
         who = state.current_player()
-        mover = seat_label(who) if who >= 0 else "chance"
+        mover = seat_text(who) if who >= 0 else "chance"
         head += f" - turn {state.turn + 1}/{d.turns_per_round} - to move: {mover}"
     return [head, f"  {pending_text(state)}"]
 
@@ -92,7 +98,7 @@ def _supply_lines(state: TiletumState) -> list[str]:
         name = ACTIONS[a] if a >= 0 else "?"
         tile = _kind_label(state, state.action_bonus_tiles[a]) if a >= 0 else ""
         bonus = " ".join(
-            f"{seat_label(p)}+{state.bonus_action_points[p][a]}"
+            f"{seat_text(p)}+{state.bonus_action_points[p][a]}"
             for p in range(n)
             if 0 <= a < 5 and state.bonus_action_points[p][a]
         )
@@ -138,7 +144,7 @@ def _king_lines(state: TiletumState) -> list[str]:
     lines: list[str] = []
     track = []
     for s in state.king_track_stack:
-        track.append(f"{seat_label(s)}{d.king_track[state.king_track[s]]:+d}")
+        track.append(f"{seat_text(s)}{d.king_track[state.king_track[s]]:+d}")
     lines.append("[bold]King track[/] (bottom to top): " + " ".join(track))
     return lines
 
@@ -149,7 +155,10 @@ def _map_lines(state: TiletumState) -> list[str]:
     d = g.data
     n = g.num_players
     lines: list[str] = []
-    lines.append("[bold]Map[/] (houses H, pillars P, bonus tiles, figures m/a)")
+    lines.append(
+        "[bold]Map[/] (houses H, pillars P, bonus tiles, figures m/a; a piece by its seat's "
+        "initial)"
+    )
     for t, place in enumerate(d.towns):
         houses = "".join(
             seat_label(o) if o >= 0 else ("[dim]·[/]" if o == -1 else "")
@@ -186,7 +195,7 @@ def _map_lines(state: TiletumState) -> list[str]:
     for p in range(n):
         for fig, spot in (("m", state.merchant[p]), ("a", state.architect[p])):
             if d.spot_town[spot] < 0:
-                on_roads.append(f"{seat_label(p)}{fig} on {d.spot_names[spot]}")
+                on_roads.append(f"{seat_text(p)} {fig} on {d.spot_names[spot]}")
     if on_roads:
         lines.append("  on the roads: " + ", ".join(on_roads))
     roads = [f"{d.towns[a].name}-{d.towns[b].name}{'.' * len(mids)}" for a, b, mids in d.roads]
@@ -202,7 +211,7 @@ def _player_lines(state: TiletumState, p: int, seat: int | None) -> list[str]:
     mark = "▶" if state.current_player() == p else " "
     you = " (you)" if seat == p else ""
     lines.append(
-        f"{mark} {seat_label(p)} seat {p}{you}: [bold]{state.vp[p]} VP[/]  "
+        f"{mark} {seat_text(p)}{you}: [bold]{state.vp[p]} VP[/]  "
         f"{_res_text(state.resources[p])}  {plural(state.houses_in_supply[p], 'house')} and "
         f"{plural(state.pillars_in_supply[p], 'pillar')} in supply; on map "
         f"{len(state.houses_on_map[p])}H {len(state.pillars_on_map[p])}P; "
@@ -231,7 +240,7 @@ def _player_lines(state: TiletumState, p: int, seat: int | None) -> list[str]:
 def _final_line(state: TiletumState) -> str:
     n = state.game.num_players
     order = sorted(range(n), key=lambda s: (-state.vp[s], state.turn_order.index(s)))
-    return "Final: " + ", ".join(f"{seat_label(s)} {state.vp[s]}" for s in order)
+    return "Final: " + ", ".join(f"{seat_text(s)} {state.vp[s]}" for s in order)
 
 
 # ---- the terminal's glance and sections -------------------------------------------------------
@@ -259,7 +268,7 @@ def glance(state: TiletumState, seat: int | None) -> str:
         head += ": game over"
     else:
         head += f", {_phase_words(state)}, turn {state.turn + 1}/{d.turns_per_round}: "
-        head += f"seat {who} to move" if who >= 0 else "chance acts"
+        head += f"{explain.seat_name(who)} to move" if who >= 0 else "chance acts"
     lines = [f"[bold]{_fit(head)}[/]"]
     pending = pending_text(state)
     if pending:
@@ -269,7 +278,7 @@ def glance(state: TiletumState, seat: int | None) -> str:
         res = ", ".join(
             f"{state.resources[me][r]} {name.capitalize()}" for r, name in enumerate(RESOURCES)
         )
-        lines.append(_fit(f"Seat {me}: {state.vp[me]} VP; {res}"))
+        lines.append(_fit(f"{explain.seat_name(me)}: {state.vp[me]} VP; {res}"))
         king = d.king_track[state.king_track[me]]
         lines.append(
             _fit(
@@ -299,7 +308,7 @@ def glance(state: TiletumState, seat: int | None) -> str:
             legal = state.legal_actions()
             shown = ", ".join(state.action_to_string(a) for a in legal[:4])
             lines.append(_fit(f"{plural(len(legal), 'move')}: {shown}"))
-    scores = ", ".join(f"seat {s} {state.vp[s]}" for s in range(n))
+    scores = ", ".join(f"{explain.seat_name(s)} {state.vp[s]}" for s in range(n))
     lines.append(_fit(f"Scores: {scores}"))
     return "\n".join(lines[:12])
 
@@ -318,10 +327,7 @@ def _scores_text(state: TiletumState) -> str:
     """Each seat's VP, by category so far (replayed from the game's history), and what the
     final scoring would add now."""
     n = state.game.num_players
-    lines = [
-        "[bold]Scores[/]: "
-        + ", ".join(f"{seat_label(s)} seat {s} {state.vp[s]} VP" for s in range(n))
-    ]
+    lines = ["[bold]Scores[/]: " + ", ".join(f"{seat_text(s)} {state.vp[s]} VP" for s in range(n))]
     lines += _king_lines(state)
     rows = explain.points_by_category(state)
     if rows is not None:
@@ -337,5 +343,5 @@ def _scores_text(state: TiletumState) -> str:
         )
         for s in range(n):
             h, b, r = state.final_points(s)
-            lines.append(f"  seat {s}: {h} + {b} + {r} = {h + b + r} VP")
+            lines.append(f"  {explain.seat_name(s)}: {h} + {b} + {r} = {h + b + r} VP")
     return "\n".join(lines)

@@ -54,6 +54,9 @@ class TiletumViews(Views):
         assert isinstance(state, TiletumState)
         return explain.ending(state)
 
+    def seat_name(self, seat: int) -> str:
+        return explain.seat_name(seat)
+
     def colours(self) -> list[str] | None:
         return list(svg.SEAT_COLORS[: self.game.num_players])
 

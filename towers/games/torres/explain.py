@@ -52,6 +52,7 @@ from towers.games.torres.actions import (
 )
 from towers.games.torres.board import DIAG_DIR, ORTHO_DIR, ORTHO_DIR2
 from towers.games.torres.data import load_help
+from towers.games.torres.render import seat_name
 from towers.games.torres.steps import (
     S_KING_MOVE,
     S_MASTER_DRAW,
@@ -269,7 +270,7 @@ def _scoring_words(scoring: Scoring, after: TorresState) -> str:
         if scoring.master[seat]:
             extra.append(f"master card {scoring.master[seat]}")
         total = points + scoring.bonus[seat] + scoring.master[seat]
-        said = f"seat {seat} scores {total}"
+        said = f"{seat_name(seat)} scores {total}"
         if extra:
             said += f" (castles {points}, {', '.join(extra)})"
         parts.append(
@@ -313,12 +314,12 @@ def log_words(state: TorresState, action: int) -> str:
         case KingStays():
             said = (
                 f"the King stays on {where(after, after.king)}; "
-                f"seat {after.turn} starts phase {after.phase + 1}"
+                f"{seat_name(after.turn)} starts phase {after.phase + 1}"
             )
         case PlaceKing(square=s):
             said = f"the King on {where(after, s)}"
             if state.step == S_KING_MOVE:
-                said += f"; seat {after.turn} starts phase {after.phase + 1}"
+                said += f"; {seat_name(after.turn)} starts phase {after.phase + 1}"
         case Keep() | EndTurn() | TakeStack() | Redistribute() | ReturnRest():
             said = ""
         case _:
@@ -384,11 +385,10 @@ def ending(state: TorresState) -> Ending | None:
     winners = state.winners()
     best = max(state.score)
     if len(winners) == 1:
-        verdict = f"Seat {winners[0]} wins with {plural(best, 'point')}."
+        verdict = f"{seat_name(winners[0])} wins with {plural(best, 'point')}."
     else:
         verdict = (
-            f"S{and_list(f'seat {w}' for w in winners)[1:]} share the win with "
-            f"{plural(best, 'point')}."
+            f"{and_list(seat_name(w) for w in winners)} share the win with {plural(best, 'point')}."
         )
     scored = "the castles, then the King's bonus" + (
         ", then the master card" if game.is_master else ""
@@ -401,7 +401,7 @@ def ending(state: TorresState) -> Ending | None:
     for seat in range(n):
         earned = [f"phase {i + 1}" for i in range(phases) if bonus[seat][i]]
         if earned:
-            notes.append(f"Seat {seat} earned the King's bonus after {and_list(earned)}.")
+            notes.append(f"{seat_name(seat)} earned the King's bonus after {and_list(earned)}.")
     if game.is_master and state.master_card >= 0:
         notes.append(f"Master card: {A.MASTER_NAMES[state.master_card]}.")
     notes.append(

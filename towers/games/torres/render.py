@@ -22,7 +22,13 @@ if TYPE_CHECKING:
     from towers.games.torres.rules import TorresState
 
 SEAT_COLORS = ("red", "blue", "green", "yellow")
-SEAT_LETTERS = "ABCD"
+"""Each seat's colour: its knights and action cards (the rulebook's four colours, in seat
+order), as the board draws them and as every screen names the seat."""
+
+
+def seat_name(seat: int) -> str:
+    """The seat as every screen names it: its colour, capitalised ("Blue")."""
+    return SEAT_COLORS[seat].capitalize()
 
 
 def card_name(key: str) -> str:
@@ -31,7 +37,8 @@ def card_name(key: str) -> str:
 
 
 def seat_label(seat: int) -> str:
-    return f"[bold {SEAT_COLORS[seat]}]{SEAT_LETTERS[seat]}[/]"
+    """A knight on the text board: its seat's initial ("B" for Blue) in its colour."""
+    return f"[bold {SEAT_COLORS[seat]}]{seat_name(seat)[0]}[/]"
 
 
 def _cell(state: TorresState, s: int) -> str:
@@ -50,7 +57,7 @@ def _cell(state: TorresState, s: int) -> str:
 
 
 def text(state: TorresState, seat: int | None) -> str:
-    """The board (level digit, then A-D for knights, K for the King), then the players.
+    """The board (level digit, then a knight's seat initial R, B, G or Y, K for the King), then the players.
 
     ``seat`` None (or a chance/terminal marker) shows the spectator's view."""
     if seat is not None and not 0 <= seat < state.game.num_players:
@@ -77,7 +84,7 @@ def text(state: TorresState, seat: int | None) -> str:
         cards = sum(state.hands[p])
         stacks = ",".join(map(str, state.stacks[p])) or "-"
         line = (
-            f"{mark} {seat_label(p)} seat {p} {plural(state.score[p], 'point'):>10} (on board now "
+            f"{mark} {_seat_name(p)} {plural(state.score[p], 'point'):>10} (on board now "
             f"{state.castle_points(p)})  stacks {stacks}  knights left {knights}  cards {cards}"
         )
         lines.append(line)
@@ -88,7 +95,7 @@ def text(state: TorresState, seat: int | None) -> str:
             else "no stack taken"
         )
         lines.append(
-            f"Seat {state.turn}: {state.action_points} AP left, {stack}, "
+            f"{seat_name(state.turn)}: {state.action_points} AP left, {stack}, "
             f"{'card played' if state.card_played else 'no card played yet'}"
         )
     if seat is not None:
@@ -104,7 +111,7 @@ def text(state: TorresState, seat: int | None) -> str:
 
 # ---- the terminal's glance and sections ----------------------------------------------------
 def _seat_name(seat: int) -> str:
-    return f"[bold {SEAT_COLORS[seat]}]seat {seat}[/]"
+    return f"[bold {SEAT_COLORS[seat]}]{seat_name(seat)}[/]"
 
 
 def _hand_words(counts: dict[str, int]) -> str:
@@ -153,7 +160,7 @@ def glance(state: TorresState, seat: int | None) -> str:
             else "no stack taken yet"
         )
         played = "card played" if state.card_played else "no card played"
-        whose = "You" if state.turn == seat else f"Seat {state.turn}"
+        whose = "You" if state.turn == seat else seat_name(state.turn)
         lines.append(
             f"{whose}: {plural(state.action_points, 'action point')} left · {stack} · {played}"
         )
@@ -161,7 +168,7 @@ def glance(state: TorresState, seat: int | None) -> str:
         on_board = len(state.knights[seat])
         stacks = ", ".join(map(str, state.stacks[seat])) or "none"
         lines.append(
-            f"You ({_seat_name(seat)}, {SEAT_COLORS[seat]}): {plural(on_board, 'knight')} on the "
+            f"You ({_seat_name(seat)}): {plural(on_board, 'knight')} on the "
             f"board, {data.knights_per_player - on_board} in supply · stacks: {stacks}"
         )
         obs = state.observation(seat)
@@ -222,9 +229,7 @@ def _knight_place(state: TorresState, s: int) -> str:
 def _me(state: TorresState, seat: int) -> str:
     obs = state.observation(seat)
     mine = sorted(state.knights[seat])
-    lines = [
-        f"You are {_seat_name(seat)} ({SEAT_COLORS[seat]}), {plural(state.score[seat], 'point')}."
-    ]
+    lines = [f"You are {_seat_name(seat)}, {plural(state.score[seat], 'point')}."]
     lines.append(
         f"Knights on the board ({len(mine)}): "
         + (", ".join(_knight_place(state, s) for s in mine) or "none")
@@ -252,7 +257,7 @@ def _me(state: TorresState, seat: int) -> str:
 def _supply(state: TorresState) -> str:
     lines = [f"General supply: {plural(state.supply, 'tower block')}"]
     for i, deck in enumerate(state.decks):
-        owner = "Common action deck" if state.game.is_common else f"Seat {i}'s action deck"
+        owner = "Common action deck" if state.game.is_common else f"{seat_name(i)}'s action deck"
         lines.append(f"{owner}: {plural(len(deck), 'card')}")
     for p in range(state.game.num_players):
         left = state.game.data.knights_per_player - len(state.knights[p])

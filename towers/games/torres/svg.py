@@ -69,12 +69,12 @@ from towers.games.torres.actions import (
     TakeStack,
 )
 from towers.games.torres.board import DIAG_DIR, ORTHO_DIR, ORTHO_DIR2
+from towers.games.torres.render import seat_name
 
 if TYPE_CHECKING:
     from towers.games.torres.rules import TorresState
 
 SEAT_COLORS = ("#d23c3c", "#2f66d0", "#2b9a4b", "#e2b100")
-SEAT_NAMES = ("red", "blue", "green", "yellow")
 CARD_LABELS = {
     "jump_up": "Jump up 2",
     "block_under": "Block under",
@@ -185,7 +185,7 @@ def svg(state: TorresState, seat: int | None) -> str:
         (*_track(obs, n), "Scoring track", "scores"),
     ]
     for p in range(n):
-        name = f"{'You, ' if p == seat else ''}seat {p} ({SEAT_NAMES[p]})"
+        name = f"{seat_name(p)} (you)" if p == seat else seat_name(p)
         panels.append((*_player(obs, p, seat, data.knights_per_player), name, _part(p, seat)))
     if seat is not None:
         panels.append((*_own_cards(obs), "Your action cards", "me"))
@@ -216,7 +216,7 @@ def _header(
     out = [_help("phase", body)]
     y = 24 + rows * 19
     if mover is not None:
-        who = "you" if seat == mover else f"seat {mover} ({SEAT_NAMES[mover]})"
+        who = f"{seat_name(mover)} (you)" if seat == mover else seat_name(mover)
         line = f"To move: {who}"
         if obs["step"] == "take actions":
             line += f" · {obs['action_points']} AP left"
@@ -411,7 +411,7 @@ def _track(obs: dict[str, Any], n: int) -> tuple[str, float]:
         x = x0 + (x1 - x0) * scores[p] / top
         out.append(
             f'<circle cx="{x:.1f}" cy="{y - 7 + p * 5}" r="5.5" fill="{SEAT_COLORS[p]}" '
-            f'stroke="#1c1c1c" data-help="marker"><title>seat {p}: '
+            f'stroke="#1c1c1c" data-help="marker"><title>{seat_name(p)}: '
             f"{plural(scores[p], 'point')}</title></circle>"
         )
     out.append("</g>")
@@ -431,7 +431,7 @@ def _player(obs: dict[str, Any], p: int, seat: int | None, knights: int) -> tupl
         f'fill="{"#fff8e0" if moving else "#fff"}" stroke="{SEAT_COLORS[p]}" '
         f'stroke-width="{3 if moving else 1.5}"/>',
         _knight(PAD + 16, 28, p),
-        _text(PAD + 36, 26, f"seat {p}{' (you)' if mine else ''}", 14, font_weight="bold"),
+        _text(PAD + 36, 26, f"{seat_name(p)}{' (you)' if mine else ''}", 14, font_weight="bold"),
         _text(
             PAD + 36,
             44,

@@ -56,6 +56,9 @@ class TorresViews(Views):
         assert isinstance(state, TorresState)
         return explain.ending(state)
 
+    def seat_name(self, seat: int) -> str:
+        return render.seat_name(seat)
+
     def colours(self) -> list[str] | None:
         return list(svg.SEAT_COLORS[: self.game.num_players])
 

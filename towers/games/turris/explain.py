@@ -55,6 +55,7 @@ from towers.games.turris.render import (
     node_name,
     ongoing_words,
     plain_seat,
+    seat_name,
     side_words,
     source_name,
 )
@@ -779,16 +780,6 @@ class _Ledger(TurrisState):
         TurrisState._end_solo(self, won)
 
 
-def seat_name(game: TurrisGame, seat: int) -> str:
-    """``seat 1 (P2, blue)``: the seat's number as the platform counts seats, then the
-    player's number and colour as the board shows them."""
-    return f"seat {seat} ({_player(game, seat)})"
-
-
-def _player(game: TurrisGame, seat: int) -> str:
-    return f"P{seat + 1}, {game.data.player_sets[seat].colour}"
-
-
 def replay(state: TurrisState) -> _Ledger:
     """``state``'s game played again from its start on a :class:`_Ledger`."""
     first = state.game.new_initial_state()
@@ -828,8 +819,7 @@ def ending(state: TurrisState) -> Ending | None:
         damaged = sum(state.damaged)
         met = "met" if state.player_won else "not met"
         verdict = (
-            f"Seat 0 ({_player(g, 0)}) wins against the Betrayers with "
-            f"{state.prestige[0]} Prestige."
+            f"{seat_name(g, 0)} wins against the Betrayers with {state.prestige[0]} Prestige."
             if state.player_won
             else f"The Betrayers win: {seat_name(g, 0)} loses with "
             f"{state.prestige[0]} Prestige to their {state.betrayer_prestige}."
@@ -849,7 +839,7 @@ def ending(state: TurrisState) -> Ending | None:
         return Ending(verdict, reason, categories, rows, notes)
     best = winners[0] if winners else -1
     if best >= 0:
-        verdict = f"Seat {best} ({_player(g, best)}) wins with {state.prestige[best]} Prestige."
+        verdict = f"{seat_name(g, best)} wins with {state.prestige[best]} Prestige."
         tied = [s for s in range(n) if state.prestige[s] == state.prestige[best] and s != best]
         if tied:
             mine = sum(state.resources[best][:4])

@@ -194,13 +194,21 @@ def seat_colour(game: TurrisGame, seat: int) -> str:
     return game.data.player_sets[seat].colour
 
 
+def seat_name(game: TurrisGame, seat: int) -> str:
+    """The seat as every screen names it: the colour of its player set, capitalised
+    ("Blue")."""
+    return seat_colour(game, seat).capitalize()
+
+
 def seat_label(game: TurrisGame, seat: int) -> str:
+    """:func:`seat_name` in the seat's colour."""
     colour = seat_colour(game, seat)
-    return f"[{SEAT_STYLES.get(colour, 'bold')}]P{seat + 1} {colour}[/]"
+    return f"[{SEAT_STYLES.get(colour, 'bold')}]{seat_name(game, seat)}[/]"
 
 
 def plain_seat(game: TurrisGame, seat: int) -> str:
-    return f"P{seat + 1} ({seat_colour(game, seat)})"
+    """:func:`seat_name`, for words without markup."""
+    return seat_name(game, seat)
 
 
 def node_name(game: TurrisGame, obs: dict[str, Any], node: int) -> str:
@@ -644,7 +652,7 @@ def glance(state: TurrisState, seat: int | None) -> str:
         head += f"; First Player {plain_seat(game, obs['first_player'])}"
     lines.append(f"[bold]{_fit(head)[0]}[/]")
     lines += _fit(f"Now: {pending_words(game, obs)}", 2)
-    scores = [f"P{s + 1} {obs['prestige'][s]}" for s in range(n)]
+    scores = [f"{seat_name(game, s)} {obs['prestige'][s]}" for s in range(n)]
     if game.solo:
         scores.append(f"Betrayers {obs['betrayer_prestige']}")
     lines += _fit("Prestige: " + ", ".join(scores))

@@ -58,6 +58,9 @@ class TurrisViews(Views):
         assert isinstance(state, TurrisState)
         return explain.ending(state)
 
+    def seat_name(self, seat: int) -> str:
+        return render.seat_name(self._game(), seat)
+
     def colours(self) -> list[str] | None:
         game = self._game()
         return [svg.seat_fill(game, s) for s in range(game.num_players)]
