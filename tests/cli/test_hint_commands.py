@@ -27,6 +27,7 @@ from tests.games.test_printed_words import ids_in
 from towers.cli import app
 from towers.core.chance import derive_seed, sample_chance
 from towers.core.game import CHANCE, State
+from towers.core.registry import views_of
 from towers.learn.hints import hint, hint_text
 from towers.learn.search import Budget
 from towers.learn.whatif import preview_text
@@ -94,7 +95,8 @@ def after(transcript: str, typed: str) -> str:
     """What the session printed after the prompt line where ``typed`` was typed, up to the
     next prompt."""
     part = transcript.split(f"> {typed}\n", 1)[1]
-    return re.split(r"^seat \d> ", part, maxsplit=1, flags=re.MULTILINE)[0].rstrip("\n")
+    # the next prompt: a seat's name ("Blue", "Brutal Warlord") and ">"
+    return re.split(r"^[A-Z][A-Za-z ]*> ", part, maxsplit=1, flags=re.MULTILINE)[0].rstrip("\n")
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -310,7 +312,8 @@ def test_the_screen_recalls_the_commands_where_a_line_is_left_over() -> None:
     session, _, transcript = session_of(state, ["quit"])
     lines = [line.plain for line in session.screen(0, MoveMenu.of(state))]
     assert lines[-1] == COMMAND_LINE
-    assert f"{COMMAND_LINE}\nseat {state.current_player()}> quit" in transcript
+    name = views_of(state.game).seat_name(state.current_player())
+    assert f"{COMMAND_LINE}\n{name}> quit" in transcript
     refused, _, _ = session_of(state, ["quit"], hints=False)
     assert [line.plain for line in refused.screen(0, MoveMenu.of(state))][-1] == (
         COMMAND_LINE_NO_HINTS

@@ -37,7 +37,7 @@ def test_bots_play_a_whole_game_and_save_it(runner: CliRunner, tmp_path: Path) -
     state = replay(data)
     assert state.is_terminal()
     # Every action was printed in words: one line per chance outcome and per bot move.
-    printed = re.findall(r"^(chance|seat \d \(random\)): ", result.output, re.MULTILINE)
+    printed = re.findall(r"^(chance|Player \d \(random\)): ", result.output, re.MULTILINE)
     assert len(printed) == len(data["history"])
 
     again = tmp_path / "again.json"
@@ -65,7 +65,7 @@ def test_search_bots_with_parameters(runner: CliRunner, tmp_path: Path) -> None:
         ],
     )
     assert result.exit_code == 0, result.output
-    assert "seat 1 (mcts:iterations=8): " in result.output
+    assert "Player 2 (mcts:iterations=8): " in result.output
     data = load(path)
     assert data["seats"] == ["greedy:samples=2", "mcts:iterations=8"]
     assert replay(data).is_terminal()
@@ -97,8 +97,8 @@ def test_human_moves_by_number_and_name_after_bad_input(runner: CliRunner, tmp_p
     assert "pass is allowed now." in out
     assert "there is no move number 9; the moves are numbered 1 to" in out
     assert "why MOVE" in out
-    assert "seat 0 (human): pass" in out
-    assert "seat 1 (human): pass" in out
+    assert "Player 1 (human): pass" in out
+    assert "Player 2 (human): pass" in out
     assert "Game over" in out
     # The unknown word, the illegal move and the commands changed nothing.
     assert decisions(load(path)["history"]) == [0, 0]
@@ -109,8 +109,8 @@ def test_hotseat_with_hidden_information_hands_over(runner: CliRunner) -> None:
     result = runner.invoke(app, args, input="1\n\n1\n")
     assert result.exit_code == 0, result.output
     out = flat(result.output)
-    assert "chance: a hidden outcome (seen by seat 0)" in out
-    assert "Pass the terminal to seat 1 (human) and press Enter" in out
+    assert "chance: a hidden outcome (seen by Player 1)" in out
+    assert "Pass the terminal to Player 2 (human) and press Enter" in out
     # each seat's screen reads in words what it alone saw
     assert "chance: draw 1" in out or "chance: draw 2" in out or "chance: draw 3" in out
 
@@ -174,8 +174,11 @@ def test_quit_resume_and_replay_keep_one_history(runner: CliRunner, tmp_path: Pa
     # the spectator is told each move in words unless a seat's hand hid it
     hidden = [i for i, move in enumerate(words) if ": a hidden " in move]
     assert hidden and all(final["moves"][i].startswith("chance: draw") for i in hidden)
+    # the saved record's words name the actor by its seat number ("seat 0: pass"); the
+    # replay by the seat's name (the toy game's default, "Player 1")
+    saved = [re.sub(r"^seat (\d+)", lambda m: f"Player {int(m[1]) + 1}", m) for m in final["moves"]]
     assert [w for i, w in enumerate(words) if i not in hidden] == [
-        m for i, m in enumerate(final["moves"]) if i not in hidden
+        m for i, m in enumerate(saved) if i not in hidden
     ]
 
     middle = len(history) // 2

@@ -22,7 +22,7 @@ from towers.agents.random_bot import RandomBot
 from towers.core.conformance import random_action
 from towers.core.game import CHANCE, State
 from towers.core.record import load, save
-from towers.core.registry import title_of
+from towers.core.registry import title_of, views_of
 from towers.terminal.moves import MoveMenu
 from towers.terminal.parsing import SeatSpec
 from towers.terminal.replay import Replay
@@ -102,13 +102,14 @@ def screens(state: State, seed: int, count: int = SCREENS) -> tuple[list[str], R
     return session.shown, session
 
 
-def check_screen(name: str, screen: str) -> None:
+def check_screen(name: str, screen: str, seats: list[str]) -> None:
     lines = screen.rstrip("\n").split("\n")
     assert len(lines) <= HEIGHT - 1, f"{len(lines)} lines (and the prompt):\n{screen}"
     wide = [line for line in lines if cell_len(line) > WIDTH]
     assert not wide, wide
     assert lines[0].startswith(title_of(name)), lines[0]
-    assert re.search(r"seat \d+ \(human\) to move", lines[0]), lines[0]
+    names = "|".join(map(re.escape, seats))
+    assert re.search(rf"({names}) \(human\) to move", lines[0]), lines[0]
     assert not ids_in(name, screen), (ids_in(name, screen), screen)
 
 
@@ -126,7 +127,7 @@ def test_every_screen_fits_24_lines_at_80_columns(
     late, _ = screens(late_position(name, players, options, seed=5), seed=4)
     assert len(early) >= 2 and len(late) >= 2
     for screen in early + late:
-        check_screen(name, screen)
+        check_screen(name, screen, views_of(start.game).seat_names())
 
 
 def test_the_composer_folds_what_happened_and_the_moves_to_fit() -> None:

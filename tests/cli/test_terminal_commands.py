@@ -25,6 +25,9 @@ from towers.terminal.replay import Replay
 from towers.terminal.session import COMMAND_TOPICS, PlaySession
 from towers.terminal.turns import confirm_reason, reveal_rng
 
+NAMES = ("Red", "Blue")
+"""Two seats' names, as a game names them (``Views.seat_names``)."""
+
 
 def text_of(body: RenderableType, width: int = 80) -> str:
     out = io.StringIO()
@@ -116,21 +119,21 @@ def test_howto_and_its_absence(explainer: Explainer) -> None:
 
 def test_the_log_is_grouped_by_chapter_and_hides_what_the_seat_may_not_read() -> None:
     entries = [
-        LogEntry(0, CHANCE, "chance", "draw 2", frozenset({0}), ""),
-        LogEntry(1, 0, "seat 0", "play 2", None, "Round 1"),
-        LogEntry(2, 1, "seat 1", "pass", None, "Round 1"),
-        LogEntry(3, 0, "seat 0", "pass", None, "Round 2"),
+        LogEntry(0, CHANCE, "chance", "draw 2", frozenset({0}), "", NAMES),
+        LogEntry(1, 0, "Red", "play 2", None, "Round 1", NAMES),
+        LogEntry(2, 1, "Blue", "pass", None, "Round 1", NAMES),
+        LogEntry(3, 0, "Red", "pass", None, "Round 2", NAMES),
     ]
     assert log_text(entries, 1).plain.split("\n") == [
         "Set-up",
-        "  chance: a hidden outcome (seen by seat 0)",
+        "  chance: a hidden outcome (seen by Red)",
         "",
         "Round 1",
-        "  seat 0: play 2",
-        "  seat 1: pass",
+        "  Red: play 2",
+        "  Blue: pass",
         "",
         "Round 2",
-        "  seat 0: pass",
+        "  Red: pass",
     ]
     assert "chance: draw 2" in log_text(entries, 0).plain
     assert log_text([], 0, before=3).plain.startswith("(3 earlier actions: towers replay")
@@ -325,9 +328,9 @@ def test_the_ending_shows_the_verdict_and_the_scores_by_category() -> None:
 
     ending = views_of(state.game).ending(state)
     assert ending is not None
-    text = text_of(ending_view(ending, ["human", "random"]))
+    text = text_of(ending_view(ending, state.game, ["human", "random"]))
     assert ending.verdict in text and "Final scores" in text
-    assert "seat 0 seat 1 (human) (random)" in text
+    assert "Red Blue (human) (random)" in text
     for category in ending.categories:
         assert category.split()[0] in text
     total = [str(int(s)) for s in state.scores()]

@@ -20,12 +20,15 @@ from rich.console import Console
 import towers
 from towers.agents.random_bot import RandomBot
 from towers.core.record import load
+from towers.core.registry import views_of
 from towers.terminal.parsing import SeatSpec
 from towers.terminal.replay import Replay
 from towers.terminal.session import PlaySession
 from towers.terminal.visibility import is_seen, seen_by
 
-MOVE_LINE = re.compile(r"^((?:chance|seat \d+ \([^)]*\)): .*)$", re.MULTILINE)
+MOVE_LINE = re.compile(r"^((?:chance|[A-Z][\w ]* \((?:human|random)\)): .*)$", re.MULTILINE)
+"""A move as the screen prints it: "chance: ...", or the seat's name and who plays it
+("Red (random): ...", "Brutal Warlord (human): ...")."""
 REPLAY_LINE = re.compile(r"^\d+\. (.*)$", re.MULTILINE)
 
 ALL = None
@@ -122,7 +125,7 @@ def test_a_replay_hides_from_each_seat_what_live_play_hid(
         hides_no_move = name == "dark_tower" and options.get("mode") != "competitive"
         assert hides_no_move or secret, f"viewer {viewer} was shown every move"
         if viewer is not None:
-            own = f"seat {viewer} (human): "
+            own = f"{views_of(state.game).seat_name(viewer)} (human): "
             assert not [line for line in secret if line.startswith(own)]
 
 
@@ -147,7 +150,10 @@ def test_the_spectator_sees_only_what_every_seat_sees(tmp_path: Path) -> None:
             # a card drawn, kept or put back is known to one seat only, even the last one put
             # back, which the others tell from the other ways of putting it back
             assert seen is not None and len(seen) <= 1
-            assert re.search(r": a hidden (outcome|choice)( \(seen by seat \d\))?$", line)
+            assert re.search(
+                r": a hidden (outcome|choice)( \(seen by [A-Z][A-Za-z ]*(, [A-Z][A-Za-z ]*)*\))?$",
+                line,
+            )
         state.apply_action(action)
 
 

@@ -34,7 +34,6 @@ ANSI = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07]*\x07|[()][0-9A-Za-z]|[=>]
 CLEAR = "\x1b[2J"
 NEW_PROMPT = r"\x1b\[\?2004h[\s\S]{0,600}?"
 """A prompt beginning: prompt_toolkit switches bracketed paste on for each new prompt."""
-PROMPT = NEW_PROMPT + "seat 0>"
 QUESTION = NEW_PROMPT + r"Play it\? \[y/n\]"
 OVER = "Game over"
 
@@ -93,20 +92,22 @@ def screen_text(output: str) -> str:
     return ANSI.sub("", shown).replace("\r\n", "\n").replace("\r", "")
 
 
-def check_screen(name: str, text: str) -> None:
+def check_screen(name: str, text: str, seat: str) -> None:
     lines = text.strip("\n").split("\n")
     assert len(lines) <= 23, f"{len(lines)} lines:\n{text}"
     assert all(len(line) <= 80 for line in lines), text
     assert lines[0].startswith(title_of(name)), text
-    assert "seat 0 (human) to move" in lines[0], text
+    assert f"{seat} (human) to move" in lines[0], text
     assert not ids_in(name, text), (ids_in(name, text), text)
 
 
 class Player:
     """Seat 0 at the terminal: types lines and reads what comes back."""
 
-    def __init__(self, name: str, path: Path, players: int, home: Path) -> None:
+    def __init__(self, name: str, path: Path, players: int, home: Path, seat: str) -> None:
         self.name = name
+        self.seat = seat
+        """Seat 0's name, which the prompt and the screen's header say."""
         env = {
             **os.environ,
             "NO_COLOR": "1",
@@ -130,14 +131,15 @@ class Player:
 
     def wait(self) -> int:
         """Wait for the prompt (0), the confirm's question (1) or the end (2)."""
-        return int(self.child.expect([PROMPT, QUESTION, OVER]))
+        prompt = NEW_PROMPT + re.escape(f"{self.seat}>")
+        return int(self.child.expect([prompt, QUESTION, OVER]))
 
     def type(self, line: str) -> int:
         self.child.sendline(line)
         return self.wait()
 
     def check(self) -> None:
-        check_screen(self.name, screen_text(self.child.before))
+        check_screen(self.name, screen_text(self.child.before), self.seat)
         self.screens += 1
 
     def said(self) -> str:
@@ -169,7 +171,7 @@ def test_a_whole_game_at_the_terminal(
     state = late_position(name, players, options, left)
     path = tmp_path / "late.json"
     save(path, state, seats=["human"] + ["random"] * (players - 1), seed=7)
-    player = Player(name, path, players, tmp_path)
+    player = Player(name, path, players, tmp_path, views_of(state.game).seat_name(0))
     assert player.wait() == 0
     player.check()
 

@@ -43,10 +43,12 @@ class LogEntry:
     words: str
     seen: Seen
     chapter: str
+    names: Sequence[str] = ()
+    """Every seat's name (:meth:`Views.seat_names`), for who saw a hidden action."""
 
     def line(self, seat: int | None) -> str:
         """The entry as ``seat`` (None: the spectator) may read it."""
-        return move_line(self.actor, self.who, self.words, self.seen, [seat])
+        return move_line(self.actor, self.who, self.words, self.seen, [seat], self.names)
 
 
 def log_entry(state: State, action: int, who: str, seen: Seen) -> LogEntry:
@@ -59,6 +61,7 @@ def log_entry(state: State, action: int, who: str, seen: Seen) -> LogEntry:
         words=views.log_words(state, action),
         seen=seen,
         chapter=views.chapter(state),
+        names=views.seat_names(),
     )
 
 

@@ -39,6 +39,7 @@ from typing import TypeVar
 
 from towers.core.chance import derive_seed
 from towers.core.game import Game, State
+from towers.core.registry import views_of
 from towers.learn.hints import hint_text, hints_refusal
 from towers.learn.search import MAX_SECONDS, Budget
 from towers.learn.whatif import preview_text
@@ -159,7 +160,8 @@ class Hinting:
         if self.refusal() is not None:
             raise HintError(self.refused("hints"))
         if state.current_player() != seat:
-            raise HintError(f"a hint is for the seat deciding, and seat {seat} is not")
+            who = views_of(state.game).seat_name(seat)
+            raise HintError(f"a hint is for the seat deciding, and {who} is not")
         budget = self.budget(hint_seconds(text))
         rng = self.rng(state, "hint")
         position = state.clone()  # the search reads its own copy while the game may go on

@@ -102,8 +102,9 @@ class Replay:
     def move(self, n: int, seat: int | None) -> str:
         """The ``n``-th action (from 1) as ``seat`` (None: the spectator) was shown it live."""
         actor = self.actors[n - 1]
-        who = seat_name(actor, self.kinds)
-        return move_line(actor, who, self.names[n - 1], self.seen(n), [seat])
+        who = seat_name(self.game, actor, self.kinds)
+        names = self.views.seat_names()
+        return move_line(actor, who, self.names[n - 1], self.seen(n), [seat], names)
 
     def log(self, n: int) -> list[LogEntry]:
         """The first ``n`` actions as log entries."""
@@ -111,10 +112,11 @@ class Replay:
             LogEntry(
                 k - 1,
                 self.actors[k - 1],
-                seat_name(self.actors[k - 1], self.kinds),
+                seat_name(self.game, self.actors[k - 1], self.kinds),
                 self.names[k - 1],
                 self.seen(k),
                 self.chapters[k - 1],
+                self.views.seat_names(),
             )
             for k in range(1, n + 1)
         ]

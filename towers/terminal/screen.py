@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -180,13 +181,13 @@ def points_text(value: float | int | str) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.2f}"
 
 
-def ending_view(ending: Ending, kinds: Sequence[str] | None = None) -> Group:
+def ending_view(ending: Ending, game: Any, kinds: Sequence[str] | None = None) -> Group:
     """The game-over screen's body: the verdict, why the game ended, each seat's score by
     category (a row per category, a column per seat, the total last) and the notes."""
     table = Table(title="Final scores", box=box.SIMPLE_HEAD, title_justify="left", show_edge=False)
     table.add_column("")
     for seat in range(len(ending.rows)):
-        name = seat_name(seat, kinds)
+        name = seat_name(game, seat, kinds)
         table.add_column(name.replace(" (", "\n(", 1), justify="right")
     last = len(ending.categories) - 1
     for i, category in enumerate(ending.categories):

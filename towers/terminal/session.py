@@ -217,7 +217,7 @@ class PlaySession:
         entries = []
         for action in history[first:]:
             actor = replayed.current_player()
-            who = seat_name(actor, self.kinds)
+            who = seat_name(self.game, actor, self.kinds)
             entries.append(log_entry(replayed, action, who, seen_by(replayed, action)))
             replayed.apply_action(action)
         return entries
@@ -274,7 +274,7 @@ class PlaySession:
 
     def intro(self) -> None:
         c = self.console
-        seats = ", ".join(seat_name(i, self.kinds) for i in range(len(self.seats)))
+        seats = ", ".join(seat_name(self.game, i, self.kinds) for i in range(len(self.seats)))
         c.rule(escape(game_title(self.game)))
         c.print(f"Seats: {escape(seats)}. Seed {self.seed}.", highlight=False)
         if self.save_path is not None:
@@ -329,7 +329,9 @@ class PlaySession:
         if entry.actor in self.humans:
             line = entry.line(entry.actor)
         elif not self.humans or self.watch:
-            line = move_line(entry.actor, entry.who, entry.words, entry.seen, self.audience())
+            line = move_line(
+                entry.actor, entry.who, entry.words, entry.seen, self.audience(), entry.names
+            )
         else:
             return
         self.console.print(escape(line), highlight=False)
@@ -339,7 +341,9 @@ class PlaySession:
         log and announce it, and save."""
         pre = self.state.clone()
         self.state.apply_action(action)
-        entry = log_entry(pre, action, seat_name(actor, self.kinds), seen_by(pre, action))
+        entry = log_entry(
+            pre, action, seat_name(self.game, actor, self.kinds), seen_by(pre, action)
+        )
         self.log.append(entry)
         if actor in self.humans:
             self.before[entry.ply] = pre
@@ -354,7 +358,7 @@ class PlaySession:
     def bot_step(self, seat: int) -> None:
         bot = self.bots[seat]
         assert bot is not None, "a bot seat always has a bot"
-        label = seat_name(seat, self.kinds)
+        label = seat_name(self.game, seat, self.kinds)
         # Bots read only what their seat may see (they search on their own copies).
         with self.console.status(f"{escape(label)} is thinking..."):
             action = bot.choose(self.state)
@@ -367,7 +371,9 @@ class PlaySession:
             return None
         if self.last_human not in (None, seat):
             self.clear_screen(scrollback=True)
-            prompt = f"Pass the terminal to {seat_name(seat, self.kinds)} and press Enter. "
+            prompt = (
+                f"Pass the terminal to {seat_name(self.game, seat, self.kinds)} and press Enter. "
+            )
             if self.read_line(escape(prompt)) is None:
                 return self.stop(Ending.END_OF_INPUT)
             self.clear_screen(scrollback=True)
@@ -434,7 +440,7 @@ class PlaySession:
             page(self.console, body, redraw, self.height)
 
         while True:
-            line = self.read_line(f"seat {seat}> ")
+            line = self.read_line(f"{escape(self.views.seat_name(seat))}> ")
             if line is None:
                 return self.stop(Ending.END_OF_INPUT)
             word, _, rest = line.strip().partition(" ")
@@ -697,10 +703,10 @@ class PlaySession:
             if unseen:
                 c.print(Text("Since the last move at this screen:", style="bold"))
                 for e in unseen[-(self.height // 3) :]:
-                    line = move_line(e.actor, e.who, e.words, e.seen, self.audience())
+                    line = move_line(e.actor, e.who, e.words, e.seen, self.audience(), e.names)
                     c.print(Text("  " + line), highlight=False)
         c.rule("Game over")
         ending = self.views.ending(self.state)
         if ending is not None:
-            c.print(ending_view(ending, self.kinds))
+            c.print(ending_view(ending, self.game, self.kinds))
         c.print(f"({self.history_len} actions)", highlight=False)

@@ -17,12 +17,20 @@ from towers.core.registry import title_of, views_of
 from towers.core.words import plural
 
 
-def seat_name(seat: int, kinds: Sequence[str] | None = None) -> str:
+def seat_name(game: Any, seat: int, kinds: Sequence[str] | None = None) -> str:
+    """The seat as every screen names it (:meth:`Views.seat_name`, "Blue"), with who plays
+    it beside ("Blue (human)") when ``kinds`` says; "chance" for chance.
+
+    >>> import towers
+    >>> seat_name(towers.make("torres"), 1, ["human", "random"])
+    'Blue (random)'
+    """
     if seat == CHANCE:
         return "chance"
+    name = views_of(game).seat_name(seat)
     if kinds is not None and 0 <= seat < len(kinds):
-        return f"seat {seat} ({kinds[seat]})"
-    return f"seat {seat}"
+        return f"{name} ({kinds[seat]})"
+    return name
 
 
 def game_name(game: Any) -> str:
@@ -67,7 +75,7 @@ def board_text(markup: str) -> Text:
 def board_panel(state: Any, seat: int | None, title: str = "") -> Panel:
     """The game's text view of ``state`` as ``seat`` sees it (``None``: a spectator), in a panel."""
     game = state.game
-    view = "spectator view" if seat is None else f"seat {seat}'s view"
+    view = "spectator view" if seat is None else f"{seat_name(game, seat)}'s view"
     heading = title or f"{game_name(game)}, after {len(state.history())} actions"
     return Panel(
         board_text(views_of(game).text(state, seat)),
@@ -86,7 +94,7 @@ def scores_table(state: Any, kinds: Sequence[str] | None = None, final: bool = F
     if final:
         table.add_column("")
     for seat, points in enumerate(scores):
-        row = [seat_name(seat, kinds), format_points(points)]
+        row = [seat_name(state.game, seat, kinds), format_points(points)]
         if final:
             row.append("winner" if seat in winners else "")
         table.add_row(*row, style="bold green" if seat in winners else None)
@@ -98,7 +106,7 @@ def scores_line(state: Any, kinds: Sequence[str] | None = None) -> Text:
     for seat, points in enumerate(state.scores()):
         if seat:
             line.append(" · ")
-        line.append(f"{seat_name(seat, kinds)} {format_points(points)}")
+        line.append(f"{seat_name(state.game, seat, kinds)} {format_points(points)}")
     return line
 
 
@@ -112,12 +120,12 @@ def whose_turn(state: Any, kinds: Sequence[str] | None = None) -> str:
         return "the game is over"
     if player == CHANCE:
         return "chance to resolve"
-    return f"{seat_name(player, kinds)} to move"
+    return f"{seat_name(state.game, player, kinds)} to move"
 
 
 def winners_text(state: Any, kinds: Sequence[str] | None = None) -> str:
     won = state.winners()
     if not won:
         return "No winner."
-    names = ", ".join(seat_name(s, kinds) for s in won)
+    names = ", ".join(seat_name(state.game, s, kinds) for s in won)
     return f"Winner: {names}." if len(won) == 1 else f"Shared win: {names}."

@@ -13,8 +13,8 @@ observation tells it apart too.
 >>> state = towers.make("torres", players=2).new_initial_state()
 >>> seen_by(state, state.legal_actions()[0]) is None  # placing a first knight is public
 True
->>> move_line(1, "seat 1", "keep relocate", frozenset({1}), [0])
-'seat 1: a hidden choice (seen by seat 1)'
+>>> move_line(1, "Blue", "keep relocate", frozenset({1}), [0], ["Red", "Blue"])
+'Blue: a hidden choice (seen by Blue)'
 >>> move_line(CHANCE, "chance", "draw relocate", frozenset({1}), [1])
 'chance: draw relocate'
 """
@@ -22,7 +22,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from towers.core import knowledge
@@ -48,12 +48,19 @@ def is_seen(seen: Seen, audience: Collection[int | None]) -> bool:
     return seen is None or all(v is not None and v in seen for v in audience)
 
 
-def move_line(actor: int, who: str, name: str, seen: Seen, audience: Collection[int | None]) -> str:
+def move_line(
+    actor: int,
+    who: str,
+    name: str,
+    seen: Seen,
+    audience: Collection[int | None],
+    names: Sequence[str] = (),
+) -> str:
     """How ``actor``'s move (``who`` names the actor) reads on a screen watched by
     ``audience``: in words when every viewer there learns it, else that a hidden choice or
-    outcome happened, and who learned it."""
+    outcome happened, and who learned it (each seat by ``names``, its seat names)."""
     if is_seen(seen, audience):
         return f"{who}: {name}"
     kind = "outcome" if actor == CHANCE else "choice"
-    seers = ", ".join(f"seat {s}" for s in sorted(seen or ()))
+    seers = ", ".join(names[s] if s < len(names) else f"Player {s + 1}" for s in sorted(seen or ()))
     return f"{who}: a hidden {kind}" + (f" (seen by {seers})" if seers else "")
