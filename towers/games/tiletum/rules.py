@@ -1,4 +1,5 @@
-"""Tiletum: the game, its state and every transition (see the package docstring).
+"""Tiletum: the game and its state, which holds the position and dispatches each action to
+the rule that settles it (see the package docstring).
 
 The flow of a game is a small machine (``phase``) for the parts nobody decides (setup,
 preparation, corruption, King, fair and cleanup phases) plus, inside a turn, a ``stack`` of
@@ -6,6 +7,20 @@ pending decisions (typed frames, :mod:`towers.games.tiletum.frames`): the top fr
 the player decides now. Chance events wait in ``chance_events``; while any is there the state
 is a chance node. Actions arrive as ints and are decoded to values
 (:mod:`towers.games.tiletum.actions`) that the rules match on.
+
+The rules themselves are plain functions over the state, one module per section of the
+rulebook, so that a rule is found by its name there:
+
+- ``setup``: Game Setup; ``draws``: every chance event (tiles, dice, tokens);
+- ``rounds``: Playing the Game, the phases in order and the turns in turn order;
+- ``action_phase``: a turn of the Action phase (the die, its value, tile, resources, action);
+- ``architect_merchant``, ``character``, ``contract``, ``king``: Actions in Detail (``king``
+  also holds the corruption of the Action phase and the King phase);
+- ``tasks``: Tasks; ``buildings``: the Player board's buildings, Completed Buildings;
+- ``effects``: the bonuses of the Appendix and the small decisions they ask;
+- ``fair``: Fair phase; ``cleanup``: Cleanup phase; ``final_scoring``: End of the Game;
+- ``legality``: what may be done, the fast legal actions and the reasons for a refusal;
+  ``observe``: what a seat sees.
 """
 
 from __future__ import annotations
@@ -45,69 +60,27 @@ from towers.games.tiletum.draws import apply_chance, chance_outcomes, draw_ready
 from towers.games.tiletum.effects import apply_effects, decide_bonus, settle_bonus
 from towers.games.tiletum.fair import fair_phase
 from towers.games.tiletum.final_scoring import final_points, final_scoring, winners
-from towers.games.tiletum.frames import (  # noqa: F401 - the rules' vocabulary, for their readers
+from towers.games.tiletum.frames import (
     CHANCE_EVENTS,
     DECISIONS,
-    EMPTY,
-    INACTIVE,
-    LOC_ACTION,
-    LOC_CHARACTER,
-    LOC_CONTRACT,
-    LOC_KING,
-    LOC_MAP,
-    PILE_BONUS,
-    PILE_CHARACTER,
-    PILE_CONTRACT,
-    PILE_NAMES,
-    S_CYCLE,
-    S_KING,
-    S_KING_SCORE,
-    S_OVER,
-    S_PREP,
-    S_SETUP,
-    S_TURN,
+    EMPTY,  # noqa: F401 - the board's marks and the steps, importable from here too
+    INACTIVE,  # noqa: F401
+    S_KING,  # noqa: F401
+    S_KING_SCORE,  # noqa: F401
     ActionBonusTile,
     ActionOfChoice,
-    ActionTileDraw,
     BuildingBonuses,
     ChooseBuildingBonus,
     ChooseDieValue,
     CompletedBuilding,
-    CorruptionReveal,
-    CostTileDraw,
-    DieDraw,
     DieResources,
-    DieRoll,
-    FairTileDraw,
-    HouseAnywhere,
     KingTile,
     MerchantToAdjacentTown,
-    Move,
-    MoveAndPlace,
     MoveAnywhere,
-    MoveBoth,
     OpenDieAction,
     PayIdentical,
     PerformAction,
-    PillarAnywhere,
-    PlaceAtFigure,
-    ResourcesOfChoice,
-    TileDraw,
-    TownTileDraw,
     Turn,
-    new_action_bonus_tile,
-    new_action_of_choice,
-    new_choose_die_value,
-    new_corruption_reveal,
-    new_die_draw,
-    new_die_resources,
-    new_die_roll,
-    new_move,
-    new_open_die_action,
-    new_perform_action,
-    new_resources_of_choice,
-    new_tile_draw,
-    new_turn,
 )
 from towers.games.tiletum.king import (
     king_advance,
