@@ -12,6 +12,7 @@ from towers.core.frames import Frame
 from towers.core.words import plural
 from towers.games.tiletum import actions as A
 from towers.games.tiletum import frames as F
+from towers.games.tiletum.action_phase import action_of_value
 from towers.games.tiletum.data import (
     ACTIONS,
     CATEGORY_NAMES,
@@ -125,80 +126,9 @@ def observation(state: TiletumState, seat: int | None) -> dict[str, Any]:
     """Everything on the table; Tiletum hides nothing from any seat."""
     g = state.game
     d = g.data
-    n = g.num_players
-    wheel = []
-    for v in range(1, 7):
-        a = state.action_of_value(v) if state.wheel_actions[0] >= 0 else -1
-        wheel.append(
-            {
-                "value": v,
-                "action": ACTIONS[a] if a >= 0 else None,
-                "action_points": d.action_points_base - v,
-                "dice": {A.COLOURS[c]: k for c, k in enumerate(state.wheel_dice[v - 1]) if k},
-            }
-        )
-    towns = []
-    for t, town in enumerate(d.towns):
-        entry: dict[str, Any] = {
-            "town": town.id,
-            "houses": [
-                None if o == -1 else ("unused" if o == -2 else o) for o in state.house_spaces[t]
-            ],
-            "bonus_tiles": [_tile(state, k) for k in state.map_bonus_tiles[t]],
-        }
-        c = town.cathedral
-        if c >= 0:
-            cost = state.construction_costs[c]
-            entry["cathedral"] = {
-                "unavailable": cost == d.unavailable_cost,
-                "cost_stone": d.cost_stone[cost] if cost >= 0 else None,
-                "cost_vp": d.cost_vp[cost] if cost >= 0 else None,
-                "tiles_left": list(d.cathedrals[c].tiles[: state.cathedral_tiles_left[c]]),
-                "pillars": [
-                    None if o == -1 else ("unused" if o == -2 else o)
-                    for o in state.pillar_spaces[c]
-                ],
-            }
-        towns.append(entry)
-    players = []
-    for p in range(n):
-        buildings = []
-        for b, bld in enumerate(d.buildings):
-            rooms = [_tile(state, state.rooms[p][i]) for i in g.rooms[b]]
-            buildings.append(
-                {
-                    "rooms": rooms if not bld.occupied else ["occupied"],
-                    "crest": d.crest_ids[state.crests[p][b]] if state.crests[p][b] >= 0 else None,
-                    "roof_house": not bld.occupied and not state.roof_houses_freed[p] >> b & 1,
-                    "completed": bool(state.completed_buildings[p] >> b & 1),
-                }
-            )
-        players.append(
-            {
-                "seat": p,
-                "vp": state.vp[p],
-                "resources": dict(zip(RESOURCES, state.resources[p], strict=True)),
-                "storehouse": [_tile(state, k) for k in state.storehouse[p]],
-                "buildings": buildings,
-                "contracts": [_tile(state, k) for k in state.fulfilled_contracts[p]],
-                "houses_in_supply": state.houses_in_supply[p],
-                "pillars_in_supply": state.pillars_in_supply[p],
-                "houses_on_map": [d.towns[t].id for t in state.houses_on_map[p]],
-                "pillars_on_map": [
-                    d.towns[d.cathedrals[c].town].id for c in state.pillars_on_map[p]
-                ],
-                "merchant": d.spot_ids[state.merchant[p]],
-                "architect": d.spot_ids[state.architect[p]],
-                "bonus_action_points": dict(
-                    zip(ACTIONS[:5], state.bonus_action_points[p], strict=True)
-                ),
-                "cathedral_tiles": [
-                    d.towns[d.cathedrals[c].town].id for c in state.cathedral_tiles[p]
-                ],
-                "dice": [A.COLOURS[c] for c in state.dice_taken[p]],
-                "king_track": state.king_track[p] - d.king_start,
-            }
-        )
+    wheel = _wheel(state)
+    towns = _towns(state)
+    players = [_player(state, p) for p in range(g.num_players)]
     return {
         "viewer": seat,
         "round": state.round + 1,
@@ -240,6 +170,87 @@ def observation(state: TiletumState, seat: int | None) -> dict[str, Any]:
         ],
         "towns": towns,
         "players": players,
+    }
+
+
+def _wheel(state: TiletumState) -> list[dict[str, Any]]:
+    """The Action Wheel: each die value's action, its AP and the dice on it."""
+    d = state.game.data
+    wheel = []
+    for v in range(1, 7):
+        a = action_of_value(state, v) if state.wheel_actions[0] >= 0 else -1
+        wheel.append(
+            {
+                "value": v,
+                "action": ACTIONS[a] if a >= 0 else None,
+                "action_points": d.action_points_base - v,
+                "dice": {A.COLOURS[c]: k for c, k in enumerate(state.wheel_dice[v - 1]) if k},
+            }
+        )
+    return wheel
+
+
+def _towns(state: TiletumState) -> list[dict[str, Any]]:
+    """The map's Towns: house spaces, bonus tiles, the cathedral and its pillars."""
+    d = state.game.data
+    towns = []
+    for t, town in enumerate(d.towns):
+        entry: dict[str, Any] = {
+            "town": town.id,
+            "houses": [
+                None if o == -1 else ("unused" if o == -2 else o) for o in state.house_spaces[t]
+            ],
+            "bonus_tiles": [_tile(state, k) for k in state.map_bonus_tiles[t]],
+        }
+        c = town.cathedral
+        if c >= 0:
+            cost = state.construction_costs[c]
+            entry["cathedral"] = {
+                "unavailable": cost == d.unavailable_cost,
+                "cost_stone": d.cost_stone[cost] if cost >= 0 else None,
+                "cost_vp": d.cost_vp[cost] if cost >= 0 else None,
+                "tiles_left": list(d.cathedrals[c].tiles[: state.cathedral_tiles_left[c]]),
+                "pillars": [
+                    None if o == -1 else ("unused" if o == -2 else o)
+                    for o in state.pillar_spaces[c]
+                ],
+            }
+        towns.append(entry)
+    return towns
+
+
+def _player(state: TiletumState, p: int) -> dict[str, Any]:
+    """A seat's Player board, supply, figures and markers."""
+    g = state.game
+    d = g.data
+    buildings = []
+    for b, bld in enumerate(d.buildings):
+        rooms = [_tile(state, state.rooms[p][i]) for i in g.rooms[b]]
+        buildings.append(
+            {
+                "rooms": rooms if not bld.occupied else ["occupied"],
+                "crest": d.crest_ids[state.crests[p][b]] if state.crests[p][b] >= 0 else None,
+                "roof_house": not bld.occupied and not state.roof_houses_freed[p] >> b & 1,
+                "completed": bool(state.completed_buildings[p] >> b & 1),
+            }
+        )
+    return {
+        "seat": p,
+        "vp": state.vp[p],
+        "resources": dict(zip(RESOURCES, state.resources[p], strict=True)),
+        "storehouse": [_tile(state, k) for k in state.storehouse[p]],
+        "buildings": buildings,
+        "contracts": [_tile(state, k) for k in state.fulfilled_contracts[p]],
+        "houses_in_supply": state.houses_in_supply[p],
+        "pillars_in_supply": state.pillars_in_supply[p],
+        "houses_on_map": [d.towns[t].id for t in state.houses_on_map[p]],
+        "pillars_on_map": [d.towns[d.cathedrals[c].town].id for c in state.pillars_on_map[p]],
+        "merchant": d.spot_ids[state.merchant[p]],
+        "architect": d.spot_ids[state.architect[p]],
+        "bonus_action_points": dict(zip(ACTIONS[:5], state.bonus_action_points[p], strict=True)),
+        "cathedral_tiles": [d.towns[d.cathedrals[c].town].id for c in state.cathedral_tiles[p]],
+        "dice": [A.COLOURS[c] for c in state.dice_taken[p]],
+        "king_track": state.king_track[p] - d.king_start,
     }
 
 
