@@ -464,3 +464,16 @@ def test_a_skull_dropped_from_an_empty_supply_says_what_follows(mode: str, who: 
     assert X.log_words(state, DROP).endswith("(0 skulls left in the supply)")
     state.supply = 0
     assert X.log_words(state, DROP) == f"drop a skull into the Tower: the supply is empty, so {who}"
+
+
+def test_each_place_on_the_map_gives_its_full_name_in_its_title_and_help() -> None:
+    """A place is drawn with its short name (explained by the key); its tooltip starts with
+    its full printed name and its help card is that name's topic."""
+    game = towers.make("dark_tower", players=2)
+    svg = views_of(game).svg(game.new_initial_state(), 0) or ""
+    topics = {t.key: t.name for t in X.glossary()}
+    for i, place in enumerate(DATA.locations):
+        found = re.search(rf'<g id="loc-{i}" data-help="([^"]*)"><title>([^<]*)</title>', svg)
+        assert found, place.name
+        assert unescape(found.group(2)).startswith(f"{place.name}: "), found.group(2)
+        assert topics[found.group(1)] == place.name
