@@ -263,7 +263,7 @@ def test_an_action_by_number_or_in_words(live: Live) -> None:
     assert log[0] == {
         "ply": 0,
         "actor": 0,
-        "who": "seat 0",
+        "who": "Red",
         "chapter": views.chapter(start),
         "text": views.log_words(start, v["legal"][1]["action"]),  # its words and result
     }
@@ -417,3 +417,34 @@ def test_pages_and_static_files_are_served(live: Live) -> None:
     assert "game.js" in live.http.get("/game/anything").text
     for name in ("app.css", "index.js", "game.js"):
         assert live.http.get(f"/static/{name}").status_code == 200
+
+
+def test_the_view_the_catalog_and_refusals_name_seats_as_the_game_does(live: Live) -> None:
+    """A seat is named by the game's name for it (``Views.seat_name``), its player's name
+    beside: in the view, the replay, the log, the created game's seats, the catalog (for each
+    player count) and the words of a refusal; the seat number stays an id."""
+    cat = live.http.get("/api/catalog").json()
+    names = {g["name"]: g["seat_names"] for g in cat["games"]}
+    assert names["torres"]["4"] == ["Red", "Blue", "Green", "Yellow"]
+    assert names["dark_tower"]["2"] == ["Brutal Warlord", "Relic Hunter"]
+    for game, by_count in names.items():
+        for count, seats in by_count.items():
+            made = views_of(towers.make(game, players=int(count))).seat_names()
+            assert seats == made and len(set(seats)) == len(seats)
+    g = live.create(
+        "torres", players=2, seats=[{"kind": "human", "name": "Ann"}, {"kind": "human"}], seed=3
+    )
+    assert [s["seat_name"] for s in g["seats"]] == ["Red", "Blue"]
+    gid, secrets = g["id"], [s["secret"] for s in g["seats"]]
+    v = live.view(gid, secrets[0], log=True)
+    assert v["seat_names"] == ["Red", "Blue"]
+    legal = v["legal"][0]["action"]
+    r = live.act(gid, secrets[1], ply=v["ply"], action=legal)
+    assert r.status_code == 409 and r.json()["message"] == "it is Red (Ann)'s turn, not Blue's"
+    assert live.act(gid, secrets[0], ply=v["ply"], action=legal).status_code == 200
+    log = live.view(gid, secrets[0], log=True)["log"]
+    assert {e["who"] for e in log} <= {"Red (Ann)", "Blue", "chance"} and log[-1][
+        "who"
+    ] == "Red (Ann)"
+    step = live.http.get(f"/api/games/{gid}/replay", params={"step": 0}).json()
+    assert step["seat_names"] == ["Red", "Blue"]

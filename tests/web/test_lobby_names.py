@@ -121,3 +121,43 @@ def test_the_lobby_on_a_phone(live: Live, browser: Any) -> None:
     finally:
         context.close()
     assert not errors, errors
+
+
+def seat_rows(page: Any) -> list[str]:
+    return page.locator("#seats .seat-row strong").all_inner_texts()
+
+
+def test_the_lobby_names_each_seat_as_the_game_will(live: Live, page: Any) -> None:
+    """The new game's seats are named as its page will name them: by colour for the chosen
+    game and player count (the catalog's ``seat_names``), Return to Dark Tower's by hero, and
+    by the heroes chosen when they are chosen for each seat; never "Seat 0"."""
+    catalog = live.http.get("/api/catalog").json()
+    torres = next(g for g in catalog["games"] if g["name"] == "torres")
+    assert torres["seat_names"]["3"] == ["Red", "Blue", "Green"]
+    page.set_viewport_size(DESKTOP)
+    lobby(page, live)
+    page.select_option("#game", "torres")
+    page.select_option("#players", "3")
+    assert seat_rows(page) == ["Red", "Blue", "Green"]
+    page.select_option("#players", "2")
+    assert seat_rows(page) == ["Red", "Blue"]
+    page.select_option("#game", "dark_tower")
+    page.select_option("#players", "2")
+    assert seat_rows(page) == ["Brutal Warlord", "Relic Hunter"]
+    page.select_option("#opt-heroes", "each")
+    page.select_option("#opt-heroes-0", label="Spymaster")
+    second = page.locator("#opt-heroes-1 option:checked").inner_text()
+    assert seat_rows(page) == ["Spymaster", second]
+    page.select_option("#opt-heroes-1", label="Relic Hunter")
+    assert seat_rows(page) == ["Spymaster", "Relic Hunter"]
+    assert page.locator("label[for=opt-heroes-0]").inner_text() == "Player 1"
+    assert page.locator('select[data-seat="1"]').get_attribute("aria-label") == (
+        "who plays Relic Hunter"
+    )
+    assert "Seat 0" not in page.evaluate(READ)
+    shot(page, "lobby-seat-names-desktop")
+    assert axe_violations(page) == []
+    page.locator("#seats input.name").first.fill("Ann")
+    page.click("#create-button")
+    page.wait_for_selector("#created:not(.hidden)")
+    assert page.locator("#links li strong").first.inner_text().strip() == "Spymaster (Ann):"

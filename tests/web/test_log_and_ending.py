@@ -5,6 +5,7 @@ seat's score by category and the notes, the result first on a phone; nothing for
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -53,7 +54,7 @@ def check_final(page: Any, view: dict[str, Any]) -> None:
     ending = view["ending"]
     page.wait_for_selector("#final:not(.hidden)")
     heads = page.locator("#final-scores thead th").all_inner_texts()
-    assert heads == [f"seat {seat}" for seat in range(view["players"])]
+    assert heads == view["seat_names"]  # bots: no player's name beside
     rows = page.locator("#final-scores tbody tr")
     assert rows.count() == len(ending["categories"])
     for k, category in enumerate(ending["categories"]):
@@ -285,8 +286,43 @@ def test_the_live_line_reads_the_new_entries_in_words(live: Live, page: Any) -> 
         """() => ws.send(JSON.stringify({ type: "action", ply: view.ply,
             action: view.legal[0].action }))"""
     )
-    page.wait_for_function("() => document.querySelector('#said').textContent.includes('seat 1')")
+    page.wait_for_function("() => document.querySelector('#said').textContent.includes('Blue')")
     log = live.view(g["id"], g["seats"][0]["secret"], log=True)["log"]
     said = page.inner_text("#said")
     mine = [e for e in log if e["actor"] == 1]
-    assert mine and f"seat 1: {mine[-1]['text']}" in said
+    assert mine and f"Blue: {mine[-1]['text']}" in said
+
+
+def test_the_page_names_each_seat_the_same_everywhere(live: Live, page: Any) -> None:
+    """The header, the seat list, the status, the log and the game-over table name a seat by
+    the game's name for it (its colour), its player's name beside; never "seat 0"."""
+    g = live.create(
+        "torres", players=2, seats=[{"kind": "human", "name": "Ann"}, {"kind": "random"}], seed=9
+    )
+    secret = g["seats"][0]["secret"]
+    assert [s["seat_name"] for s in g["seats"]] == ["Red", "Blue"]
+    page.goto(live.base + g["seats"][0]["link"])
+    page.wait_for_function("() => view && view.your_turn")
+    assert page.inner_text("#title").endswith("· you are Red (Ann)")
+    assert page.locator("#seats li strong").all_inner_texts() == ["Red (Ann) (you)", "Blue"]
+    make_move(page, page.evaluate("() => view.legal[0]"))
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('#log .who')].some((w) => w.textContent === 'Blue: ')"
+    )
+    who = set(page.locator("#log .who").all_text_contents())
+    assert who <= {"Red (Ann): ", "Blue: ", "chance: "} and "Red (Ann): " in who
+    r = live.set_seat(g["id"], secret, 0, kind="random")
+    assert r.status_code == 200, r.text
+    live.wait(g["id"], lambda v: v["status"] == "over", timeout=180)
+    page.wait_for_selector("#final:not(.hidden)")
+    view = live.view(g["id"], secret)
+    assert view["seat_names"] == ["Red", "Blue"]
+    assert page.locator("#final-scores thead th").all_inner_texts() == ["Red (Ann)", "Blue"]
+    winner = view["seat_names"][view["winners"][0]]
+    assert page.inner_text("#winner").startswith(f"{winner} wins") or (
+        page.inner_text("#winner").startswith("You")
+    )
+    body = page.inner_text("body")
+    assert not re.search(r"\b[Ss]eat \d\b", body), re.search(r".{40}\b[Ss]eat \d\b.{40}", body)
+    shot(page, "seat-names-desktop")
+    assert axe_violations(page) == []

@@ -125,6 +125,7 @@ class Error(BaseModel):
 
 class SeatLink(BaseModel):
     seat: int
+    seat_name: str = Field(description="the seat as every screen names it ('Blue')")
     kind: str
     name: str
     secret: str | None = Field(None, description="only for human seats; shown once")
@@ -194,6 +195,9 @@ class GameView(BaseModel):
     can_undo: bool
     ending: Ending | None = Field(description="how the game ended, by score category; null before")
     colours: list[str] | None = Field(description="each seat's colour as the board draws it")
+    seat_names: list[str] = Field(
+        description="each seat's name as every screen shows it ('Blue'); the seat number is an id"
+    )
     seats: list[SeatInfo]
     svg: str | None = Field(None, description="with ?svg=true")
     log: list[LogEntry] | None = Field(None, description="with ?log=true")
@@ -211,6 +215,7 @@ class ReplayStep(BaseModel):
     winners: list[int]
     ending: Ending | None = None
     colours: list[str] | None = None
+    seat_names: list[str] = Field(default_factory=list, description="as the game view's")
     log: list[LogEntry]
     svg: str | None = None
 

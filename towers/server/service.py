@@ -26,6 +26,7 @@ Rules of the server:
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import random
@@ -38,7 +39,7 @@ from towers.core import knowledge
 from towers.core.chance import derive_seed, sample_chance
 from towers.core.errors import ActionParseError, GameOptionError, IllegalActionError
 from towers.core.game import CHANCE, State
-from towers.core.registry import game_class, list_games, make
+from towers.core.registry import game_class, list_games, make, views_of
 from towers.server.bots import THREAD, BotRunner
 from towers.server.errors import (
     ApiError,
@@ -64,7 +65,7 @@ from towers.server.seats import Seating
 from towers.server.storage import Storage
 from towers.server.store import GameRow, LogRow, Store
 from towers.server.undo import Undoing
-from towers.server.views import Views
+from towers.server.views import Views, seat_label
 
 __all__ = ["HUMAN", "Client", "GameService", "Room", "Seat", "ServerConfig"]
 
@@ -90,6 +91,25 @@ class ServerConfig:
     """Rooms nobody watches are dropped from memory after this many seconds."""
 
 
+@functools.cache
+def seat_names_by_players(name: str) -> dict[str, list[str]]:
+    """Each seat's name (:meth:`Views.seat_name <towers.core.views.Views.seat_name>`) in a
+    game of ``name`` for each player count its default options allow.
+
+    >>> seat_names_by_players("torres")["3"]
+    ['Red', 'Blue', 'Green']
+    """
+    cls = game_class(name)
+    out = {}
+    for players in range(cls.min_players, cls.max_players + 1):
+        try:
+            game = make(name, players=players)
+        except GameOptionError:
+            continue  # a count only some options allow (Dark Tower's competitive game)
+        out[str(players)] = views_of(game).seat_names()
+    return out
+
+
 class GameService(Seating, Undoing, BotScheduling, Views, Storage):
     def __init__(self, config: ServerConfig | None = None, store: Store | None = None) -> None:
         self.config = config or ServerConfig()
@@ -107,6 +127,15 @@ class GameService(Seating, Undoing, BotScheduling, Views, Storage):
         self._listening = False
         self._stale: set[str] = set()
         self._followers: dict[str, asyncio.Task[None]] = {}
+
+    def catalog(self) -> dict[str, Any]:
+        """The catalog (:meth:`Seating.catalog`), each game with its seats' names for each
+        player count it is played with, its options left at their defaults (``seat_names``,
+        by the count in words: ``{"2": ["Red", "Blue"], ...}``), for the new-game form."""
+        out = Seating.catalog(self)
+        for entry in out["games"]:
+            entry["seat_names"] = seat_names_by_players(entry["name"])
+        return out
 
     # ---- life cycle -------------------------------------------------------------------------
     async def start(self) -> None:
@@ -207,6 +236,7 @@ class GameService(Seating, Undoing, BotScheduling, Views, Storage):
             "seats": [
                 {
                     "seat": i,
+                    "seat_name": views_of(game).seat_name(i),
                     "kind": s.kind,
                     "name": s.name,
                     **({"secret": k, "link": f"/game/{game_id}#seat={i}&secret={k}"} if k else {}),
@@ -291,16 +321,18 @@ class GameService(Seating, Undoing, BotScheduling, Views, Storage):
                 raise ApiError(409, "game_over", "the game is over; nothing more can be played")
             mover = state.current_player()
             if mover != seat:
-                who = "chance" if mover == CHANCE else room.label(mover)
                 raise ApiError(
-                    409, "not_your_turn", f"it is {who}'s turn, not seat {seat}'s", to_move=mover
+                    409,
+                    "not_your_turn",
+                    f"it is {seat_label(room, mover)}'s turn, not {seat_label(room, seat)}'s",
+                    to_move=mover,
                 )
             if room.seats[seat].is_bot:
                 raise ApiError(
                     409,
                     "seat_is_bot",
-                    f"a {room.seats[seat].kind} bot plays seat {seat} now; take the seat back "
-                    "before playing",
+                    f"a {room.seats[seat].kind} bot plays {seat_label(room, seat)} now; take "
+                    "the seat back before playing",
                 )
             if (action is None) == (text is None):
                 raise malformed("give the action as a number ('action') or in words ('text')")

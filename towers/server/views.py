@@ -22,6 +22,17 @@ from towers.server.rooms import OVER, PLAYING, Client, Room, jsonable
 log = logging.getLogger("towers.server")
 
 
+def seat_label(room: Room, seat: int) -> str:
+    """The seat as the page names it (:meth:`Views.seat_name <towers.core.views.Views.seat_name>`,
+    "Blue"), with its player's name beside it when one was given ("Blue (Ann)"); "chance"
+    for chance."""
+    if seat < 0:
+        return "chance"
+    name = views_of(room.game).seat_name(seat)
+    player = room.seats[seat].name if seat < len(room.seats) else ""
+    return f"{name} ({player})" if player else name
+
+
 class Views:
     """Part of :class:`~towers.server.service.GameService` (the attributes it uses are set there)."""
 
@@ -100,6 +111,7 @@ class Views:
         ending = views.ending(state) if over else None
         view["ending"] = jsonable(dataclasses.asdict(ending)) if ending is not None else None
         view["colours"] = views.colours()
+        view["seat_names"] = views.seat_names()
         if svg:
             view["svg"] = self.board(room, seat)
         return view
@@ -145,7 +157,7 @@ class Views:
                 {
                     "ply": ply,
                     "actor": actor,
-                    "who": room.label(actor),
+                    "who": seat_label(room, actor),
                     "chapter": chronicle.chapters[ply],
                     "text": text,
                 }
@@ -182,6 +194,7 @@ class Views:
             ending = views.ending(state) if state.is_terminal() else None
             out["ending"] = jsonable(dataclasses.asdict(ending)) if ending is not None else None
             out["colours"] = views.colours()
+            out["seat_names"] = views.seat_names()
             if svg:
                 out["svg"] = views.svg(state, seat)
         return out

@@ -37,10 +37,15 @@ function setSetting(name, on) {
   try { localStorage.setItem(`towers.${name}`, on ? "on" : "off"); } catch (e) { /* storage refused */ }
 }
 
+// A seat as every screen names it: the game's name for it (its colour, "Blue"; its hero in
+// Return to Dark Tower), with its player's own name beside it when one was given
+// ("Blue (Ann)"). The seat's number is an id for the server, never shown.
 function seatName(seat) {
   if (seat < 0) return "chance";
-  const s = view && view.seats[seat];
-  return s && s.name ? `seat ${seat} (${s.name})` : `seat ${seat}`;
+  const names = view && view.seat_names;
+  const base = names && names[seat] ? names[seat] : `Player ${seat + 1}`;
+  const s = view && view.seats && view.seats[seat];
+  return s && s.name ? `${base} (${s.name})` : base;
 }
 
 // ---- connection ------------------------------------------------------------------------
@@ -194,7 +199,7 @@ function render() {
   const mine = view.your_turn && !replaying;
   document.title = mine ? `● Your turn: ${gameName()}` : `towers: ${gameName()}`;
   $("#icon").setAttribute("href", mine ? "/icon-turn.svg" : "/icon.svg");
-  $("#title").textContent = `${gameName()}, ${view.players} player${view.players === 1 ? "" : "s"}` + (view.you === null ? " · watching" : ` · you are seat ${view.you}`);
+  $("#title").textContent = `${gameName()}, ${view.players} player${view.players === 1 ? "" : "s"}` + (view.you === null ? " · watching" : ` · you are ${seatName(view.you)}`);
   $("#settings").classList.toggle("hidden", view.you === null);
   renderStatus();
   // the same board again (news of the seats or the log) is left as it is, so that a click

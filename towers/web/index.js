@@ -33,6 +33,35 @@ function sentence(text) {
 let optionValues = {};
 // Parts of the form that follow the number of players.
 let perSeat = [];
+// The names an option chosen for each seat gives the seats (Return to Dark Tower's heroes),
+// or null while it is left at its default.
+let namedBy = null;
+
+// The seats' names for the game and player count chosen, as the game will name them: the
+// names an option chosen for each seat gives them, else the catalog's (the game's options at
+// their defaults), else "Player N" counted from 1.
+function seatNames() {
+  const n = Number($("#players").value);
+  const chosen = namedBy && namedBy();
+  if (chosen) return chosen;
+  const known = (currentGame().seat_names || {})[String(n)] || [];
+  return Array.from({ length: n }, (_, i) => known[i] || `Player ${i + 1}`);
+}
+
+// Each seat row headed by its seat's name; the names' column as wide as the longest (a hero's
+// name is longer than a colour), the same in every row so that the controls line up. A
+// phone that has no room for a long name beside the controls puts it above them.
+function relabelSeats() {
+  const names = seatNames();
+  const rem = Math.max(4.5, 0.62 * Math.max(0, ...names.map((n) => n.length)) + 0.4);
+  const narrow = window.matchMedia("(max-width: 40rem)").matches;
+  const width = rem > 4.5 && narrow ? "" : `${rem}rem`;
+  document.querySelectorAll("#seats .seat-row").forEach((row, i) => {
+    row.querySelector("strong").textContent = names[i];
+    row.querySelector("select").setAttribute("aria-label", `who plays ${names[i]}`);
+    row.style.gridTemplateColumns = width ? `${width} 1fr` : "1fr";
+  });
+}
 
 function fillPlayers() {
   const g = currentGame();
@@ -48,6 +77,7 @@ function fillOptions() {
   box.replaceChildren();
   optionValues = {};
   perSeat = [];
+  namedBy = null;
   for (const opt of currentGame().options) {
     const id = `opt-${opt.name}`;
     const label = el("label", { for: id, text: sentence(opt.help) });
@@ -82,24 +112,37 @@ function fillOptions() {
 
 // An option without choices whose printed names include its default (the heroes): the
 // default, or one of the other named values for each seat, distinct as far as they go, sent
-// parted by commas.
+// parted by commas. When the game names its seats by these values (every name the catalog
+// gives a seat is one of them), the seats take the names chosen.
 function oneEachSeat(opt, id) {
   const mode = el("select", { id });
   mode.append(el("option", { value: "default", text: sentence(printed(opt, opt.default)) }));
   mode.append(el("option", { value: "each", text: "Chosen for each seat" }));
   const values = Object.keys(opt.names).filter((v) => v !== opt.default);
   const seats = el("div", { class: "one-each hidden" });
+  const printedNames = Object.values(opt.names);
+  const naming = Object.values(currentGame().seat_names || {}).flat().every((s) => printedNames.includes(s));
   const fill = () => {
     const old = [...seats.querySelectorAll("select")].map((s) => s.value);
+    const names = seatNames();
     seats.replaceChildren();
     for (let i = 0; i < Number($("#players").value); i++) {
       const sel = el("select", { id: `${id}-${i}` });
       for (const v of values) sel.append(el("option", { value: v, text: opt.names[v] }));
       sel.value = old[i] || values[i % values.length];
-      seats.append(el("label", { for: `${id}-${i}`, text: `Seat ${i}` }), sel);
+      sel.addEventListener("change", relabelSeats);
+      // a seat named by this choice is labelled by its place; any other by its name
+      seats.append(el("label", { for: `${id}-${i}`, text: naming ? `Player ${i + 1}` : names[i] }), sel);
     }
   };
-  mode.addEventListener("change", () => seats.classList.toggle("hidden", mode.value !== "each"));
+  if (naming) {
+    namedBy = () => (mode.value === "each"
+      ? [...seats.querySelectorAll("select")].map((s) => opt.names[s.value]) : null);
+  }
+  mode.addEventListener("change", () => {
+    seats.classList.toggle("hidden", mode.value !== "each");
+    relabelSeats();
+  });
   perSeat.push(fill);
   fill();
   optionValues[opt.name] = () => (mode.value === "each"
@@ -118,7 +161,7 @@ function fillSeats() {
   const old = [...box.querySelectorAll(".seat-row")].map((r) => r.querySelector("select").value);
   box.replaceChildren();
   for (let i = 0; i < n; i++) {
-    const kind = el("select", { "data-seat": i, "aria-label": `seat ${i}` });
+    const kind = el("select", { "data-seat": i });
     for (const k of catalog.seat_kinds) kind.append(el("option", { value: k, text: k }));
     kind.value = old[i] || (i === 0 ? "human" : "greedy");
     const name = el("input", { class: "name", placeholder: "name (optional)", maxlength: 40 });
@@ -141,8 +184,9 @@ function fillSeats() {
     };
     kind.addEventListener("change", update);
     update();
-    box.append(el("div", { class: "seat-row" }, el("strong", { text: `Seat ${i}` }), controls));
+    box.append(el("div", { class: "seat-row" }, el("strong"), controls));
   }
+  relabelSeats();
 }
 
 function formBody() {
@@ -201,7 +245,7 @@ function showLinks(data) {
       onclick: () => navigator.clipboard && navigator.clipboard.writeText(url),
     });
     list.append(el("li", { "data-seat": s.seat },
-      el("strong", { text: `Seat ${s.seat}${s.name ? " (" + s.name + ")" : ""}: ` }),
+      el("strong", { text: `${s.seat_name}${s.name ? " (" + s.name + ")" : ""}: ` }),
       el("code", { class: "link", text: url }), " ", copy));
   }
   $("#spectator-link").textContent = origin + data.spectator_link;
@@ -262,6 +306,7 @@ async function start() {
   $("#players").addEventListener("change", () => {
     fillSeats();
     for (const fill of perSeat) fill();
+    relabelSeats();
   });
   $("#create").addEventListener("submit", create);
   fillPlayers();

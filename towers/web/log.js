@@ -172,17 +172,14 @@ function sayEntries(fresh, before) {
 
 // ---- the game over -----------------------------------------------------------------------
 // The verdict, the reason, the score of each seat by category and the notes, as the view's
-// ``ending`` gives them; a seat "seat N" in the game's words is named as the page names it.
-function namedSeats(text) {
-  return text.replace(/\bseat (\d+)\b(?! \()/g, (whole, n) => (view.seats[Number(n)] ? seatName(Number(n)) : whole));
-}
+// ``ending`` gives them: its words name each seat as the page does (``seatName``).
 
 function verdictLine() {
   const ending = view.ending;
   const you = view.you !== null && view.winners.includes(view.you);
   const lost = view.you !== null && !you;
   const names = view.winners.map(seatName);
-  const said = ending ? namedSeats(ending.verdict)
+  const said = ending ? ending.verdict
     : names.length > 1 ? `Shared win: ${names.join(", ")}.` : names.length ? `Winner: ${names[0]}.` : "Nobody won.";
   if (you) return `You win! ${said}`;
   if (lost && !view.winners.length) return `You lost. ${said}`;
@@ -222,7 +219,7 @@ function renderEnding() {
   table.replaceChildren(el("caption", { class: "visually-hidden", text: "Each seat's score by category" }),
     el("thead", {}, head), el("tbody", {}, ...body));
   const notes = partOf(box, "ul", "notes", null);
-  notes.replaceChildren(...(ending ? ending.notes : []).map((n) => el("li", { text: namedSeats(n) })));
+  notes.replaceChildren(...(ending ? ending.notes : []).map((n) => el("li", { text: n })));
   notes.classList.toggle("hidden", !notes.children.length);
   // the result, first: in the dock, which a phone holds at the foot of its screen
   const line = partOf($("#dock"), "p", "result-line", $("#dock").children[1] || null);
