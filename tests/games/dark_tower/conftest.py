@@ -9,8 +9,9 @@ import pytest
 
 from towers.games.dark_tower import actions as A
 from towers.games.dark_tower import frames as F
+from towers.games.dark_tower.constants import N_FOES
 from towers.games.dark_tower.data import DATA
-from towers.games.dark_tower.rules import N_FOES, DarkTowerGame, DarkTowerState
+from towers.games.dark_tower.rules import DarkTowerGame, DarkTowerState
 from towers.games.dark_tower.tower import STILL
 
 Pick = Callable[[DarkTowerState, list[int]], int]

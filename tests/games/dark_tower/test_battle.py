@@ -7,8 +7,9 @@ import pytest
 
 from towers.core.errors import IllegalActionError
 from towers.games.dark_tower import frames as F
+from towers.games.dark_tower.constants import GOAL, N_FOES
 from towers.games.dark_tower.data import DATA
-from towers.games.dark_tower.rules import GOAL, N_FOES, DarkTowerState
+from towers.games.dark_tower.rules import DarkTowerState
 
 from .conftest import act, can, chance, middle, new_game, resolve
 

@@ -17,8 +17,9 @@ from towers.games.dark_tower.bots import (
     progress,
     team_readiness,
 )
+from towers.games.dark_tower.constants import GOAL, N_FOES, TESTS_OF_KIND
 from towers.games.dark_tower.data import DATA
-from towers.games.dark_tower.rules import GOAL, N_FOES, TESTS_OF_KIND, DarkTowerState
+from towers.games.dark_tower.rules import DarkTowerState
 
 from .conftest import act, loc, middle, new_game
 

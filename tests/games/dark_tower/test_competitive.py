@@ -9,8 +9,9 @@ import pytest
 from towers.core.errors import GameOptionError
 from towers.games.dark_tower import actions as A
 from towers.games.dark_tower import frames as F
+from towers.games.dark_tower.constants import TESTS_OF_KIND
 from towers.games.dark_tower.data import CORRUPTION, DATA, SIDES
-from towers.games.dark_tower.rules import TESTS_OF_KIND, DarkTowerGame, DarkTowerState
+from towers.games.dark_tower.rules import DarkTowerGame, DarkTowerState
 from towers.games.dark_tower.tower import STILL
 
 from .conftest import act, building, can, chance, end_turn, fresh, loc, middle, new_game, resolve

@@ -7,8 +7,9 @@ import pytest
 
 from towers.core.errors import IllegalActionError
 from towers.games.dark_tower import frames as F
+from towers.games.dark_tower.constants import GOAL
 from towers.games.dark_tower.data import DATA
-from towers.games.dark_tower.rules import GOAL, DarkTowerState
+from towers.games.dark_tower.rules import DarkTowerState
 
 from .conftest import act, can, chance, middle, new_game, resolve
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from towers.games.dark_tower import frames as F
+from towers.games.dark_tower.constants import N_FOES
 from towers.games.dark_tower.data import DATA
-from towers.games.dark_tower.rules import N_FOES, DarkTowerState
+from towers.games.dark_tower.rules import DarkTowerState
 
 from .conftest import act, chance, event, loc, middle, new_game, resolve
 

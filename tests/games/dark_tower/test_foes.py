@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from towers.games.dark_tower import frames as F
+from towers.games.dark_tower.constants import GOAL, HEROIC_SPIRIT, N_FOES, START_STATUS
 from towers.games.dark_tower.data import (
     DATA,
     LOSE_SPIRIT,
@@ -18,7 +19,7 @@ from towers.games.dark_tower.data import (
     Effects,
     parse_effects,
 )
-from towers.games.dark_tower.rules import GOAL, HEROIC_SPIRIT, N_FOES, START_STATUS, DarkTowerState
+from towers.games.dark_tower.rules import DarkTowerState
 
 from .conftest import act, chance, event, middle, new_game, resolve
 

@@ -8,8 +8,9 @@ import pytest
 
 from towers.games.dark_tower import frames as F
 from towers.games.dark_tower.actions import event_text
+from towers.games.dark_tower.constants import EVENT, N_FOES
 from towers.games.dark_tower.data import DATA, STATUSES
-from towers.games.dark_tower.rules import EVENT, N_FOES, DarkTowerGame
+from towers.games.dark_tower.rules import DarkTowerGame
 
 from .conftest import act, chance, loc, middle, new_game, resolve, still_first
 

@@ -51,6 +51,12 @@ from towers.core.game import State
 from towers.core.graphs import distance_table
 from towers.games.dark_tower import actions as A
 from towers.games.dark_tower import frames as F
+from towers.games.dark_tower.constants import (
+    LOSING_CORRUPTIONS,
+    N_FOES,
+    TESTS_TO_ENTER,
+    TOWER_SPACES,
+)
 from towers.games.dark_tower.data import (
     DATA,
     GAIN_GEAR,
@@ -62,13 +68,7 @@ from towers.games.dark_tower.data import (
     GAIN_WARRIORS,
     Quest,
 )
-from towers.games.dark_tower.rules import (
-    LOSING_CORRUPTIONS,
-    N_FOES,
-    TESTS_TO_ENTER,
-    TOWER_SPACES,
-    DarkTowerState,
-)
+from towers.games.dark_tower.rules import DarkTowerState
 
 ROOMS = int(DATA.game["dungeon"]["rooms"])
 MONTHS = int(DATA.game["months"]["count"])

@@ -12,8 +12,9 @@ from towers.core.errors import GameOptionError
 from towers.core.registry import GamePlugin
 from towers.games.dark_tower import PLUGIN
 from towers.games.dark_tower import frames as F
+from towers.games.dark_tower.constants import EVENT, N_FOES
 from towers.games.dark_tower.data import DATA
-from towers.games.dark_tower.rules import EVENT, N_FOES, DarkTowerGame, DarkTowerState
+from towers.games.dark_tower.rules import DarkTowerGame, DarkTowerState
 
 from ..conftest import act, can, chance, fresh, loc, middle, new_game, settle, still_first
 

@@ -19,8 +19,9 @@ import pytest
 from towers.core.errors import GameOptionError, IllegalActionError
 from towers.games.dark_tower import actions as A
 from towers.games.dark_tower import frames as F
+from towers.games.dark_tower.constants import N_FOES
 from towers.games.dark_tower.data import DATA, SIDES
-from towers.games.dark_tower.rules import N_FOES, DarkTowerGame, DarkTowerState
+from towers.games.dark_tower.rules import DarkTowerGame, DarkTowerState
 from towers.games.dark_tower.tower import Tower
 
 from ..conftest import (
