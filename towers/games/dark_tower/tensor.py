@@ -9,6 +9,7 @@ printed limit are divided by a scale and capped at 1, which the part's descripti
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from towers.core.tensors import Observation, ObservationTensor, Part, one_hot
@@ -56,119 +57,143 @@ def _flags(names: Any, index: dict[str, int]) -> list[float]:
     return out
 
 
+def _part_decision(n: int, o: Observation) -> list[float]:
+    frame = o["deciding"]
+    kind = FRAME_NAMES.index(frame["frame"]) if frame and o["result"] == "playing" else None
+    seat = frame.get("seat") if kind is not None else None
+    return one_hot(kind, len(FRAME_NAMES)) + one_hot(
+        seat if isinstance(seat, int) and seat >= 0 else None, n
+    )
+
+
+def _part_time(n: int, o: Observation) -> list[float]:
+    return [
+        *one_hot(o["month"] - 1, MONTHS),
+        capped(o["turns_left_in_month"], 9),
+        *one_hot(o["current"], n),
+        float(o["result"] == "won"),
+        float(o["result"] == "lost"),
+    ]
+
+
+def _part_turn(o: Observation) -> list[float]:
+    t = o["turn"]
+    faces = DATA.haggle_faces
+    return [
+        float(t["banner_used"]), capped(t["moves_left"], MOVE_SCALE), float(t["moved"]),
+        float(t["doubled"]), float(t["heroic_done"]), float(t["reinforced"]),
+        float(t["traded"]), *one_hot(None if t["haggle"] is None else faces.index(t["haggle"]), 6),
+    ]  # fmt: skip
+
+
+def _part_heroes(o: Observation) -> list[float]:
+    out: list[float] = []
+    for h in o["heroes"]:
+        out += one_hot(LOCATIONS[h["at"]], N_LOC)
+        out += [capped(h["warriors"], WARRIOR_SCALE), capped(h["spirit"], SPIRIT_SCALE)]
+        out += [capped(h["gear"].get(g, 0), 3) for g in GEAR]
+        out += [capped(h["potions"].get(p, 0), 3) for p in POTIONS]
+        out += _flags(h["treasures"], TREASURES)
+        out += _flags(h["companions"], COMPANIONS)
+        out += _flags(h["quest_items"], QUEST_ITEMS)
+        out += [capped(len(h["corruptions"]), 3), capped(len(h["virtues"]), 6)]
+    return out
+
+
+def _part_foes(o: Observation) -> list[float]:
+    out: list[float] = []
+    for f in o["foes"]:
+        out += one_hot(STATUSES.index(f["status"]), len(STATUSES))
+        at = [0.0] * N_LOC
+        for name, count in f["at"].items():
+            at[LOCATIONS[name]] = capped(count, TOKEN_SCALE)
+        out += at
+    return out
+
+
+def _part_adversary(o: Observation) -> list[float]:
+    a = o["adversary"]
+    where = LOCATIONS[a["at"]] if a["at"] else None
+    card = a["revealed_card"] if a["revealed_card"] >= 0 else None
+    return [*one_hot(where, N_LOC), capped(a["cards_left"], 5), *one_hot(card, 4),
+            capped(a["rung"], 8)]  # fmt: skip
+
+
+def _part_buildings(o: Observation) -> list[float]:
+    out: list[float] = []
+    for name in BUILDINGS:
+        skulls = o["buildings"][name]
+        out += [0.0, 1.0] if skulls == "destroyed" else [skulls / 3, 0.0]
+    return out
+
+
+def _part_skulls(o: Observation) -> list[float]:
+    s = o["skulls"]
+    return [capped(s[k], SKULLS) for k in ("supply", "in_tower", "out_of_game", "being_placed")]
+
+
+def _part_tower(o: Observation) -> list[float]:
+    t = o["tower"]
+    out: list[float] = []
+    for drum in t["drums"]:
+        out += one_hot(drum, 4)
+    out += [float(s) for s in t["seals"]]
+    for g in GLYPHS:
+        out += one_hot(SIDES.index(t["glyphs"][g]), 4)
+    out.append(float(t["releasing"]))
+    return out
+
+
+def _part_goal(o: Observation) -> list[float]:
+    g = o["main_goal"]
+    out = one_hot(g["step"], GOAL_STEPS + 1)
+    for r, kind in enumerate(g["rooms"]):
+        out += one_hot(kind if kind >= 0 else None, ROOM_KINDS)
+        out.append(float(g["cleared"] >> r & 1))
+    return out
+
+
+def _part_table(o: Observation) -> list[float]:
+    out: list[float] = []
+    for t in o["market"]:
+        out += one_hot(TREASURES[t] if t else None, len(TREASURES))
+    decks = o["decks"]
+    out += [capped(decks["treasures"], len(TREASURES)), capped(decks["potions"], 18)]
+    out += [capped(decks["corruptions"], len(DATA.corruptions))]
+    out += [capped(decks["events"], len(DATA.events))]
+    for q in o["monthly_quests"]:
+        out += one_hot(QUESTS[q] if q else None, len(QUESTS))
+    out += _flags(o["quests_dealt"], QUESTS)
+    return out
+
+
+def _part_race(n: int, o: Observation) -> list[float]:
+    out: list[float] = []
+    for h in o["heroes"]:
+        for kind, virtue in enumerate(VIRTUES):
+            name = h["tests"][virtue]
+            out += one_hot(TEST_SLOT[name] if name else None, len(TESTS_OF_KIND[kind]))
+        out += [float(v in h["tests_done"]) for v in VIRTUES]
+        out += [capped(h["amulets"], 4), float(h["eliminated"])]
+    return out + one_hot(o["winner"] if o["winner"] >= 0 else None, n)
+
+
 def dark_tower_tensor(game: DarkTowerGame) -> ObservationTensor:
     """The tensor of ``game`` (its player count fixes the length)."""
     n = game.num_players
 
-    def decision(o: Observation) -> list[float]:
-        frame = o["deciding"]
-        kind = FRAME_NAMES.index(frame["frame"]) if frame and o["result"] == "playing" else None
-        seat = frame.get("seat") if kind is not None else None
-        return one_hot(kind, len(FRAME_NAMES)) + one_hot(
-            seat if isinstance(seat, int) and seat >= 0 else None, n
-        )
-
-    def time(o: Observation) -> list[float]:
-        return [
-            *one_hot(o["month"] - 1, MONTHS),
-            capped(o["turns_left_in_month"], 9),
-            *one_hot(o["current"], n),
-            float(o["result"] == "won"),
-            float(o["result"] == "lost"),
-        ]
-
-    def turn(o: Observation) -> list[float]:
-        t = o["turn"]
-        faces = DATA.haggle_faces
-        return [
-            float(t["banner_used"]), capped(t["moves_left"], MOVE_SCALE), float(t["moved"]),
-            float(t["doubled"]), float(t["heroic_done"]), float(t["reinforced"]),
-            float(t["traded"]), *one_hot(None if t["haggle"] is None else faces.index(t["haggle"]), 6),
-        ]  # fmt: skip
-
-    def heroes(o: Observation) -> list[float]:
-        out: list[float] = []
-        for h in o["heroes"]:
-            out += one_hot(LOCATIONS[h["at"]], N_LOC)
-            out += [capped(h["warriors"], WARRIOR_SCALE), capped(h["spirit"], SPIRIT_SCALE)]
-            out += [capped(h["gear"].get(g, 0), 3) for g in GEAR]
-            out += [capped(h["potions"].get(p, 0), 3) for p in POTIONS]
-            out += _flags(h["treasures"], TREASURES)
-            out += _flags(h["companions"], COMPANIONS)
-            out += _flags(h["quest_items"], QUEST_ITEMS)
-            out += [capped(len(h["corruptions"]), 3), capped(len(h["virtues"]), 6)]
-        return out
-
-    def foes(o: Observation) -> list[float]:
-        out: list[float] = []
-        for f in o["foes"]:
-            out += one_hot(STATUSES.index(f["status"]), len(STATUSES))
-            at = [0.0] * N_LOC
-            for name, count in f["at"].items():
-                at[LOCATIONS[name]] = capped(count, TOKEN_SCALE)
-            out += at
-        return out
-
-    def adversary(o: Observation) -> list[float]:
-        a = o["adversary"]
-        where = LOCATIONS[a["at"]] if a["at"] else None
-        card = a["revealed_card"] if a["revealed_card"] >= 0 else None
-        return [*one_hot(where, N_LOC), capped(a["cards_left"], 5), *one_hot(card, 4),
-                capped(a["rung"], 8)]  # fmt: skip
-
-    def buildings(o: Observation) -> list[float]:
-        out: list[float] = []
-        for name in BUILDINGS:
-            skulls = o["buildings"][name]
-            out += [0.0, 1.0] if skulls == "destroyed" else [skulls / 3, 0.0]
-        return out
-
-    def skulls(o: Observation) -> list[float]:
-        s = o["skulls"]
-        return [capped(s[k], SKULLS) for k in ("supply", "in_tower", "out_of_game", "being_placed")]
-
-    def tower(o: Observation) -> list[float]:
-        t = o["tower"]
-        out: list[float] = []
-        for drum in t["drums"]:
-            out += one_hot(drum, 4)
-        out += [float(s) for s in t["seals"]]
-        for g in GLYPHS:
-            out += one_hot(SIDES.index(t["glyphs"][g]), 4)
-        out.append(float(t["releasing"]))
-        return out
-
-    def goal(o: Observation) -> list[float]:
-        g = o["main_goal"]
-        out = one_hot(g["step"], GOAL_STEPS + 1)
-        for r, kind in enumerate(g["rooms"]):
-            out += one_hot(kind if kind >= 0 else None, ROOM_KINDS)
-            out.append(float(g["cleared"] >> r & 1))
-        return out
-
-    def table(o: Observation) -> list[float]:
-        out: list[float] = []
-        for t in o["market"]:
-            out += one_hot(TREASURES[t] if t else None, len(TREASURES))
-        decks = o["decks"]
-        out += [capped(decks["treasures"], len(TREASURES)), capped(decks["potions"], 18)]
-        out += [capped(decks["corruptions"], len(DATA.corruptions))]
-        out += [capped(decks["events"], len(DATA.events))]
-        for q in o["monthly_quests"]:
-            out += one_hot(QUESTS[q] if q else None, len(QUESTS))
-        out += _flags(o["quests_dealt"], QUESTS)
-        return out
-
-    def race(o: Observation) -> list[float]:
-        out: list[float] = []
-        for h in o["heroes"]:
-            for kind, virtue in enumerate(VIRTUES):
-                name = h["tests"][virtue]
-                out += one_hot(TEST_SLOT[name] if name else None, len(TESTS_OF_KIND[kind]))
-            out += [float(v in h["tests_done"]) for v in VIRTUES]
-            out += [capped(h["amulets"], 4), float(h["eliminated"])]
-        return out + one_hot(o["winner"] if o["winner"] >= 0 else None, n)
-
+    decision = partial(_part_decision, n)
+    time = partial(_part_time, n)
+    turn = _part_turn
+    heroes = _part_heroes
+    foes = _part_foes
+    adversary = _part_adversary
+    buildings = _part_buildings
+    skulls = _part_skulls
+    tower = _part_tower
+    goal = _part_goal
+    table = _part_table
+    race = partial(_part_race, n)
     rooms = GOAL_STEPS
     per_hero = N_LOC + 2 + len(GEAR) + len(POTIONS) + len(TREASURES) + len(COMPANIONS)
     per_hero += len(QUEST_ITEMS) + 2

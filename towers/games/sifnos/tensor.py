@@ -11,7 +11,8 @@ nothing is read from the draw pile but its size.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import partial
 from typing import Any
 
 from towers.core.tensors import Observation, ObservationTensor, Part, counts, one_hot, rotate_to
@@ -67,143 +68,186 @@ def _flags(ids: Iterable[str], index: dict[str, int], size: int) -> list[float]:
     return out
 
 
+def _part_order(n: int, o: Observation) -> list[int]:
+    seat = o.get("seat")
+    return rotate_to(seat if isinstance(seat, int) and 0 <= seat < n else None, range(n))
+
+
+def _part_first(n: int, o: Observation) -> int:
+    """The side listed first: the observing seat's own, or side 0 for a spectator."""
+    seat = o.get("seat")
+    return seat if isinstance(seat, int) and 0 <= seat < n else 0
+
+
+def _part_side_hot(
+    first: Callable[..., Any], n: int, o: Observation, side: Any, start: int | None = None
+) -> list[float]:
+    """One-hot of ``side`` among the sides in ``order(o)`` (zeros for no side);
+    ``start`` is ``first(o)`` when the caller has it already."""
+    out = [0.0] * n
+    if not isinstance(side, int) or side < 0:
+        return out
+    if side >= n:
+        raise ValueError(f"no side {side} among {n}")
+    out[(side - (first(o) if start is None else start)) % n] = 1.0
+    return out
+
+
+def _part_sides(order: Callable[..., Any], o: Observation) -> list[dict[str, Any]]:
+    return [o["sides"][s] for s in order(o)]
+
+
+def _part_decision(side_hot: Callable[..., Any], o: Observation) -> list[float]:
+    frame = o["deciding"] or {}
+    kind = frame.get("frame")
+    out = [1.0 if kind == f else 0.0 for f in FRAMES]
+    return out + side_hot(o, frame.get("seat", frame.get("side")))
+
+
+def _part_turn(side_hot: Callable[..., Any], o: Observation) -> list[float]:
+    return [
+        *side_hot(o, o["turn"]),
+        capped(o["round"], MAX_ROUNDS),
+        1.0 if o["over"] else 0.0,
+    ]
+
+
+def _part_players(
+    order: Callable[..., Any], sides: Callable[..., Any], o: Observation
+) -> list[float]:
+    out: list[float] = []
+    for k, side in enumerate(sides(o)):
+        inf = side["influence"]
+        out.append(1.0 if side["solo_opponent"] else 0.0)
+        out.append(capped(side["hand_size"], HAND_SCALE))
+        out += [capped(inf[m], TRACK) for m in MINERALS]
+        out.append(1.0 if side["ally_on_track"] else 0.0)
+        out += counts(side["dice_supply"], range(1, 7), DICE_SCALE)
+        out += counts(side["workshop"], range(1, 7), DICE_SCALE)
+        out.append(capped(side["dice_reserve"], DICE))
+        out += [capped(side["tower_supply"][im], PER_IMAGE) for im in IMAGES]
+        out.append(capped(side["tower_reserve"], TOWERS))
+        out.append(capped(side["barracks"], SOLDIERS))
+        out.append(capped(side["soldier_supply"], SOLDIERS))
+        out.append(capped(o["central_soldiers"][order(o)[k]], SOLDIERS))
+        out += [capped(side["tents"].get(p, 0), TENTS) for p in PROVINCES]
+        tile = side["scoring_tile"]
+        out += one_hot(TILES.index(tile) if tile is not None else None, len(TILES))
+        out.append(capped(o["scores"][order(o)[k]], VP_SCALE))
+    return out
+
+
+def _part_pieces(sides: Callable[..., Any], o: Observation) -> list[float]:
+    out: list[float] = []
+    for side in sides(o):
+        for face in side["pieces"]:
+            out += [1.0 if face < 0 else 0.0, *one_hot(face, 3)]
+    return out
+
+
+def _part_buildings(sides: Callable[..., Any], o: Observation) -> list[float]:
+    out: list[float] = []
+    for side in sides(o):
+        built = side["buildings"]
+        out += [built.get(s, 0) / 6 for s in BUILDING_SPACES]
+    return out
+
+
+def _part_placed(sides: Callable[..., Any], o: Observation) -> list[float]:
+    out: list[float] = []
+    for side in sides(o):
+        out += _flags(side["placed"], CARDS, N_CARDS)
+    return out
+
+
+def _part_hand(o: Observation) -> list[float]:
+    seat = o.get("seat")
+    mine = o["sides"][seat].get("hand", ()) if isinstance(seat, int) else ()
+    return _flags(mine, CARDS, N_CARDS)
+
+
+def _part_regions(
+    first: Callable[..., Any], side_hot: Callable[..., Any], o: Observation
+) -> list[float]:
+    out: list[float] = []
+    start = first(o)
+    for r in o["regions"]:
+        die = r["die"]
+        out += side_hot(o, die[0] if die else None, start)
+        out.append(die[1] / 6 if die else 0.0)
+        out += side_hot(o, r["soldier"], start)
+        out += side_hot(o, r["fort"], start)
+    return out
+
+
+def _part_tower_spaces(
+    first: Callable[..., Any],
+    order: Callable[..., Any],
+    side_hot: Callable[..., Any],
+    o: Observation,
+) -> list[float]:
+    out: list[float] = []
+    listed = order(o)
+    start = first(o)
+    for s in o["tower_spaces"]:
+        towers = s["towers"]
+        has = {side for side, _ in towers}
+        out += [1.0 if side in has else 0.0 for side in listed]
+        top = towers[-1] if towers else None
+        out += side_hot(o, top[0] if top else None, start)
+        out += one_hot(IMAGES.index(top[1]) if top else None, len(IMAGES))
+        out.append(capped(len(towers), STACK_SCALE))
+        out += side_hot(o, s["beacon"], start)
+    return out
+
+
+def _part_ships(o: Observation) -> list[float]:
+    out: list[float] = []
+    for p in LARGE:
+        queue = o["ships"][p]
+        for i in range(SHIP_SPACES):
+            out += one_hot(SHIPS.index(queue[i]) if i < len(queue) else None, len(SHIPS))
+    return out
+
+
+def _part_table(o: Observation) -> list[float]:
+    out = [capped(o["bag"], BAG_SCALE), *one_hot(o["allies"], 4)]
+    for m in o["markers"]:
+        out += one_hot(MINERALS.index(m) if m is not None else None, len(MINERALS))
+    out += one_hot(LARGE.index(o["invaded"]) if o["invaded"] is not None else None, len(LARGE))
+    out += [capped(o["deck"], N_CARDS), capped(len(o["discards"]), N_CARDS)]
+    return out
+
+
+def _part_tiles(o: Observation) -> list[float]:
+    out: list[float] = []
+    row = o["scoring_tiles"]
+    for i in range(TILE_ROW):
+        tile = row[i] if i < len(row) else None
+        out += one_hot(TILES.index(tile) if tile is not None else None, len(TILES))
+    return out
+
+
 def sifnos_tensor(game: SifnosGame) -> ObservationTensor:
     """The tensor of ``game`` (its player count, and the solo opponent, fix the length)."""
     n = game.sides
 
-    def order(o: Observation) -> list[int]:
-        seat = o.get("seat")
-        return rotate_to(seat if isinstance(seat, int) and 0 <= seat < n else None, range(n))
-
-    def first(o: Observation) -> int:
-        """The side listed first: the observing seat's own, or side 0 for a spectator."""
-        seat = o.get("seat")
-        return seat if isinstance(seat, int) and 0 <= seat < n else 0
-
-    def side_hot(o: Observation, side: Any, start: int | None = None) -> list[float]:
-        """One-hot of ``side`` among the sides in ``order(o)`` (zeros for no side);
-        ``start`` is ``first(o)`` when the caller has it already."""
-        out = [0.0] * n
-        if not isinstance(side, int) or side < 0:
-            return out
-        if side >= n:
-            raise ValueError(f"no side {side} among {n}")
-        out[(side - (first(o) if start is None else start)) % n] = 1.0
-        return out
-
-    def sides(o: Observation) -> list[dict[str, Any]]:
-        return [o["sides"][s] for s in order(o)]
-
-    def decision(o: Observation) -> list[float]:
-        frame = o["deciding"] or {}
-        kind = frame.get("frame")
-        out = [1.0 if kind == f else 0.0 for f in FRAMES]
-        return out + side_hot(o, frame.get("seat", frame.get("side")))
-
-    def turn(o: Observation) -> list[float]:
-        return [
-            *side_hot(o, o["turn"]),
-            capped(o["round"], MAX_ROUNDS),
-            1.0 if o["over"] else 0.0,
-        ]
-
-    def players(o: Observation) -> list[float]:
-        out: list[float] = []
-        for k, side in enumerate(sides(o)):
-            inf = side["influence"]
-            out.append(1.0 if side["solo_opponent"] else 0.0)
-            out.append(capped(side["hand_size"], HAND_SCALE))
-            out += [capped(inf[m], TRACK) for m in MINERALS]
-            out.append(1.0 if side["ally_on_track"] else 0.0)
-            out += counts(side["dice_supply"], range(1, 7), DICE_SCALE)
-            out += counts(side["workshop"], range(1, 7), DICE_SCALE)
-            out.append(capped(side["dice_reserve"], DICE))
-            out += [capped(side["tower_supply"][im], PER_IMAGE) for im in IMAGES]
-            out.append(capped(side["tower_reserve"], TOWERS))
-            out.append(capped(side["barracks"], SOLDIERS))
-            out.append(capped(side["soldier_supply"], SOLDIERS))
-            out.append(capped(o["central_soldiers"][order(o)[k]], SOLDIERS))
-            out += [capped(side["tents"].get(p, 0), TENTS) for p in PROVINCES]
-            tile = side["scoring_tile"]
-            out += one_hot(TILES.index(tile) if tile is not None else None, len(TILES))
-            out.append(capped(o["scores"][order(o)[k]], VP_SCALE))
-        return out
-
-    def pieces(o: Observation) -> list[float]:
-        out: list[float] = []
-        for side in sides(o):
-            for face in side["pieces"]:
-                out += [1.0 if face < 0 else 0.0, *one_hot(face, 3)]
-        return out
-
-    def buildings(o: Observation) -> list[float]:
-        out: list[float] = []
-        for side in sides(o):
-            built = side["buildings"]
-            out += [built.get(s, 0) / 6 for s in BUILDING_SPACES]
-        return out
-
-    def placed(o: Observation) -> list[float]:
-        out: list[float] = []
-        for side in sides(o):
-            out += _flags(side["placed"], CARDS, N_CARDS)
-        return out
-
-    def hand(o: Observation) -> list[float]:
-        seat = o.get("seat")
-        mine = o["sides"][seat].get("hand", ()) if isinstance(seat, int) else ()
-        return _flags(mine, CARDS, N_CARDS)
-
-    def regions(o: Observation) -> list[float]:
-        out: list[float] = []
-        start = first(o)
-        for r in o["regions"]:
-            die = r["die"]
-            out += side_hot(o, die[0] if die else None, start)
-            out.append(die[1] / 6 if die else 0.0)
-            out += side_hot(o, r["soldier"], start)
-            out += side_hot(o, r["fort"], start)
-        return out
-
-    def tower_spaces(o: Observation) -> list[float]:
-        out: list[float] = []
-        listed = order(o)
-        start = first(o)
-        for s in o["tower_spaces"]:
-            towers = s["towers"]
-            has = {side for side, _ in towers}
-            out += [1.0 if side in has else 0.0 for side in listed]
-            top = towers[-1] if towers else None
-            out += side_hot(o, top[0] if top else None, start)
-            out += one_hot(IMAGES.index(top[1]) if top else None, len(IMAGES))
-            out.append(capped(len(towers), STACK_SCALE))
-            out += side_hot(o, s["beacon"], start)
-        return out
-
-    def ships(o: Observation) -> list[float]:
-        out: list[float] = []
-        for p in LARGE:
-            queue = o["ships"][p]
-            for i in range(SHIP_SPACES):
-                out += one_hot(SHIPS.index(queue[i]) if i < len(queue) else None, len(SHIPS))
-        return out
-
-    def table(o: Observation) -> list[float]:
-        out = [capped(o["bag"], BAG_SCALE), *one_hot(o["allies"], 4)]
-        for m in o["markers"]:
-            out += one_hot(MINERALS.index(m) if m is not None else None, len(MINERALS))
-        out += one_hot(LARGE.index(o["invaded"]) if o["invaded"] is not None else None, len(LARGE))
-        out += [capped(o["deck"], N_CARDS), capped(len(o["discards"]), N_CARDS)]
-        return out
-
-    def tiles(o: Observation) -> list[float]:
-        out: list[float] = []
-        row = o["scoring_tiles"]
-        for i in range(TILE_ROW):
-            tile = row[i] if i < len(row) else None
-            out += one_hot(TILES.index(tile) if tile is not None else None, len(TILES))
-        return out
-
+    order = partial(_part_order, n)
+    first = partial(_part_first, n)
+    side_hot = partial(_part_side_hot, first, n)
+    sides = partial(_part_sides, order)
+    decision = partial(_part_decision, side_hot)
+    turn = partial(_part_turn, side_hot)
+    players = partial(_part_players, order, sides)
+    pieces = partial(_part_pieces, sides)
+    buildings = partial(_part_buildings, sides)
+    placed = partial(_part_placed, sides)
+    hand = _part_hand
+    regions = partial(_part_regions, first, side_hot)
+    tower_spaces = partial(_part_tower_spaces, first, order, side_hot)
+    ships = _part_ships
+    table = _part_table
+    tiles = _part_tiles
     per_side = 1 + 1 + 3 + 1 + 6 + 6 + 1 + len(IMAGES) + 1 + 1 + 1 + 1 + len(PROVINCES)
     per_side += len(TILES) + 1
     return ObservationTensor(

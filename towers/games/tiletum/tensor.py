@@ -6,7 +6,8 @@ every tile of the game (``TILES``). ``docs/research.md`` shows the parts for two
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from towers.core.game import Game
@@ -33,116 +34,134 @@ OFFER = 5
 VP_SCALE, RESOURCE_SCALE, HIGH = 100, 20, 10.0
 
 
+def _part_seats(values: Sequence[Any], o: dict[str, Any]) -> list[Any]:
+    return rotate_to(o.get("viewer"), values)
+
+
+def _part_relative(n: int, seat: int | None, o: dict[str, Any]) -> list[float]:
+    me = o.get("viewer") or 0
+    return one_hot(None if seat is None or seat < 0 else (seat - me) % n, n)
+
+
+def _part_owner(n: int, relative: Callable[..., Any], value: Any, o: dict[str, Any]) -> list[float]:
+    """A space: a seat (own first), free, or not used with this many players."""
+    if value == "unused":
+        return [0.0] * n + [0.0, 1.0]
+    if value is None:
+        return [0.0] * n + [1.0, 0.0]
+    return relative(value, o) + [0.0, 0.0]
+
+
+def _part_tile(tile_id: str | None) -> list[float]:
+    return counts([tile_id], TILES)
+
+
+def _part_decision(o: dict[str, Any]) -> list[float]:
+    stack = o["decisions"]
+    top = stack[-1] if stack else {}
+    return (
+        counts([top.get("decision")], FRAMES)
+        + [len(stack) / 8]
+        + counts([top.get("action")], ACTIONS)
+        + counts([top.get("figure")], FIGURES)
+        + counts([top.get("colour")], COLOURS)
+        + [
+            top.get("action_points", 0) / 10,
+            top.get("steps_left", 0) / 4,
+            top.get("count", 0) / 5,
+            top.get("value", 0) / 6,
+            top.get("amount", 0) / 6,
+            float(bool(top.get("from_die"))),
+            float(bool(top.get("may_move") or top.get("architect_may_move"))),
+            float(bool(top.get("may_place") or top.get("merchant_may_move"))),
+        ]
+    )
+
+
+def _part_wheel(o: dict[str, Any]) -> list[float]:
+    out: list[float] = []
+    for space in o["wheel"]:
+        out += counts([space["action"]], ACTIONS)
+        out += [space["dice"].get(c, 0) / 5 for c in COLOURS]
+    return out
+
+
+def _part_towns(
+    n: int, owner: Callable[..., Any], tile: Callable[..., Any], o: dict[str, Any]
+) -> list[float]:
+    out: list[float] = []
+    for town in o["towns"]:
+        houses = town["houses"] + ["unused"] * (HOUSE_SPACES - len(town["houses"]))
+        for h in houses:
+            out += owner(h, o)
+        bonus = list(town["bonus_tiles"]) + [None] * (BONUS_SPACES - len(town["bonus_tiles"]))
+        for b in bonus:
+            out += tile(b)
+        cathedral = town.get("cathedral")
+        if cathedral is None:
+            out += [0.0] * (5 + PILLAR_SPACES * (n + 2))
+            continue
+        left = cathedral["tiles_left"]
+        out += [
+            1.0,
+            float(cathedral["unavailable"]),
+            (cathedral["cost_stone"] or 0) / 10,
+            (cathedral["cost_vp"] or 0) / 10,
+            sum(left) / 20,
+        ]
+        pillars = cathedral["pillars"] + ["unused"] * (PILLAR_SPACES - len(cathedral["pillars"]))
+        for p in pillars:
+            out += owner(p, o)
+    return out
+
+
+def _part_fairs(o: dict[str, Any]) -> list[float]:
+    out: list[float] = []
+    for fair in o["fairs"]:
+        out += counts([fair["town"]], TOWNS) + counts([fair["tile"]], FAIR_TILES)
+        out += [fair["board_vp"] / 5]
+    return out
+
+
+def _part_players(seats: Callable[..., Any], o: dict[str, Any]) -> list[float]:
+    out: list[float] = []
+    for p in seats(o["players"], o):
+        out += [p["vp"] / VP_SCALE]
+        out += [p["resources"][r] / RESOURCE_SCALE for r in RESOURCES]
+        out += counts(p["storehouse"], TILES, 3)
+        for b, building in enumerate(p["buildings"]):
+            rooms = [0.0 if r is None else 1.0 for r in building["rooms"]]
+            out += padded(rooms, MOST_ROOMS) if b < len(ROOMS) else [0.0] * MOST_ROOMS
+            out += [
+                float(building["crest"] is not None),
+                float(building["roof_house"]),
+                float(building["completed"]),
+            ]
+        out += counts(p["contracts"], TILES, 3)
+        out += [p["houses_in_supply"] / 10, p["pillars_in_supply"] / 10]
+        out += counts(p["houses_on_map"], TOWNS, 2) + counts(p["pillars_on_map"], TOWNS, 3)
+        out += counts([p["merchant"]], SPOTS) + counts([p["architect"]], SPOTS)
+        out += [p["bonus_action_points"][a] / 5 for a in ACTIONS if a != "joker"]
+        out += counts(p["cathedral_tiles"], TOWNS, 3)
+        out += counts(p["dice"], COLOURS, 3)
+        out += [(p["king_track"] + KING_START) / (len(KING_VP) - 1)]
+    return out
+
+
 def tiletum_tensor(game: Game) -> ObservationTensor:
     n = game.num_players
     t = len(TILES)
     piles = game.new_initial_state().observation(None)["piles"]  # their sizes at setup
 
-    def seats(values: Sequence[Any], o: dict[str, Any]) -> list[Any]:
-        return rotate_to(o.get("viewer"), values)
-
-    def relative(seat: int | None, o: dict[str, Any]) -> list[float]:
-        me = o.get("viewer") or 0
-        return one_hot(None if seat is None or seat < 0 else (seat - me) % n, n)
-
-    def owner(value: Any, o: dict[str, Any]) -> list[float]:
-        """A space: a seat (own first), free, or not used with this many players."""
-        if value == "unused":
-            return [0.0] * n + [0.0, 1.0]
-        if value is None:
-            return [0.0] * n + [1.0, 0.0]
-        return relative(value, o) + [0.0, 0.0]
-
-    def tile(tile_id: str | None) -> list[float]:
-        return counts([tile_id], TILES)
-
-    def decision(o: dict[str, Any]) -> list[float]:
-        stack = o["decisions"]
-        top = stack[-1] if stack else {}
-        return (
-            counts([top.get("decision")], FRAMES)
-            + [len(stack) / 8]
-            + counts([top.get("action")], ACTIONS)
-            + counts([top.get("figure")], FIGURES)
-            + counts([top.get("colour")], COLOURS)
-            + [
-                top.get("action_points", 0) / 10,
-                top.get("steps_left", 0) / 4,
-                top.get("count", 0) / 5,
-                top.get("value", 0) / 6,
-                top.get("amount", 0) / 6,
-                float(bool(top.get("from_die"))),
-                float(bool(top.get("may_move") or top.get("architect_may_move"))),
-                float(bool(top.get("may_place") or top.get("merchant_may_move"))),
-            ]
-        )
-
-    def wheel(o: dict[str, Any]) -> list[float]:
-        out: list[float] = []
-        for space in o["wheel"]:
-            out += counts([space["action"]], ACTIONS)
-            out += [space["dice"].get(c, 0) / 5 for c in COLOURS]
-        return out
-
-    def towns(o: dict[str, Any]) -> list[float]:
-        out: list[float] = []
-        for town in o["towns"]:
-            houses = town["houses"] + ["unused"] * (HOUSE_SPACES - len(town["houses"]))
-            for h in houses:
-                out += owner(h, o)
-            bonus = list(town["bonus_tiles"]) + [None] * (BONUS_SPACES - len(town["bonus_tiles"]))
-            for b in bonus:
-                out += tile(b)
-            cathedral = town.get("cathedral")
-            if cathedral is None:
-                out += [0.0] * (5 + PILLAR_SPACES * (n + 2))
-                continue
-            left = cathedral["tiles_left"]
-            out += [
-                1.0,
-                float(cathedral["unavailable"]),
-                (cathedral["cost_stone"] or 0) / 10,
-                (cathedral["cost_vp"] or 0) / 10,
-                sum(left) / 20,
-            ]
-            pillars = cathedral["pillars"] + ["unused"] * (
-                PILLAR_SPACES - len(cathedral["pillars"])
-            )
-            for p in pillars:
-                out += owner(p, o)
-        return out
-
-    def fairs(o: dict[str, Any]) -> list[float]:
-        out: list[float] = []
-        for fair in o["fairs"]:
-            out += counts([fair["town"]], TOWNS) + counts([fair["tile"]], FAIR_TILES)
-            out += [fair["board_vp"] / 5]
-        return out
-
-    def players(o: dict[str, Any]) -> list[float]:
-        out: list[float] = []
-        for p in seats(o["players"], o):
-            out += [p["vp"] / VP_SCALE]
-            out += [p["resources"][r] / RESOURCE_SCALE for r in RESOURCES]
-            out += counts(p["storehouse"], TILES, 3)
-            for b, building in enumerate(p["buildings"]):
-                rooms = [0.0 if r is None else 1.0 for r in building["rooms"]]
-                out += padded(rooms, MOST_ROOMS) if b < len(ROOMS) else [0.0] * MOST_ROOMS
-                out += [
-                    float(building["crest"] is not None),
-                    float(building["roof_house"]),
-                    float(building["completed"]),
-                ]
-            out += counts(p["contracts"], TILES, 3)
-            out += [p["houses_in_supply"] / 10, p["pillars_in_supply"] / 10]
-            out += counts(p["houses_on_map"], TOWNS, 2) + counts(p["pillars_on_map"], TOWNS, 3)
-            out += counts([p["merchant"]], SPOTS) + counts([p["architect"]], SPOTS)
-            out += [p["bonus_action_points"][a] / 5 for a in ACTIONS if a != "joker"]
-            out += counts(p["cathedral_tiles"], TOWNS, 3)
-            out += counts(p["dice"], COLOURS, 3)
-            out += [(p["king_track"] + KING_START) / (len(KING_VP) - 1)]
-        return out
-
+    seats = _part_seats
+    relative = partial(_part_relative, n)
+    owner = partial(_part_owner, n, relative)
+    tile = _part_tile
+    decision = _part_decision
+    wheel = _part_wheel
+    towns = partial(_part_towns, n, owner, tile)
+    fairs = _part_fairs
+    players = partial(_part_players, seats)
     per_player = (
         1 + len(RESOURCES) + 2 * t + len(ROOMS) * (MOST_ROOMS + 3) + 2 + 2 * len(TOWNS)
         + 2 * len(SPOTS) + (len(ACTIONS) - 1) + len(TOWNS) + len(COLOURS) + 1

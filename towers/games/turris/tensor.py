@@ -11,6 +11,7 @@ read from the Tactics deck but its size.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from towers.core.tensors import Observation, ObservationTensor, Part, one_hot
@@ -65,6 +66,129 @@ def _bits(values: Sequence[Any]) -> list[float]:
     return [1.0 if v else 0.0 for v in values]
 
 
+def _part_decision(n: int, o: Observation) -> list[float]:
+    stack = o["stack"]
+    top = stack[-1]["frame"] if stack and not o["chance"] else None
+    out = [1.0 if o["chance"] else 0.0]
+    out += [1.0 if top == f else 0.0 for f in FRAMES]
+    out.append(capped(len(stack), DEPTH_SCALE))
+    seat = stack[-1].get("seat") if top is not None else None
+    return out + _seat_hot(o, seat, n)
+
+
+def _part_turn(o: Observation) -> list[float]:
+    return [
+        capped(o["actions_left"], ACTIONS_SCALE),
+        1.0 if o["placed_action"] else 0.0,
+        1.0 if o["collected"] else 0.0,
+        capped(o["gathers"], 2),
+        1.0 if o["tactics_played"] else 0.0,
+    ]
+
+
+def _part_scouts(n: int, o: Observation) -> list[float]:
+    order = _seat_order(o, n)
+    return [capped(row[s], SCOUTS) for row in o["scouts"] for s in order]
+
+
+def _part_beast_part(nodes: Any, o: Observation) -> list[float]:
+    out: list[float] = []
+    for at, flipped in zip(o["beast_at"], o["flipped"], strict=True):
+        out += one_hot(at, nodes) + [1.0 if at < 0 else 0.0, 1.0 if flipped else 0.0]
+    return out
+
+
+def _part_site_part(sites: Any, o: Observation) -> list[float]:
+    out: list[float] = []
+    for site, is_open in zip(o["site_at"], o["spot_open"], strict=True):
+        out += one_hot(site, sites) + [1.0 if is_open else 0.0]
+    return out
+
+
+def _part_trionfi_part(n: int, trionfi: Any, o: Observation) -> list[float]:
+    order = _seat_order(o, n)
+    out = [[0.0] * (1 + n) for _ in range(trionfi)]
+    for t in o["trionfi_tableau"]:
+        if t >= 0:
+            out[t][0] = 1.0
+    for k, s in enumerate(order):
+        for t in o["trionfi_owned"][s]:
+            out[t][1 + k] = 1.0
+    return [v for row in out for v in row]
+
+
+def _part_mission_part(missions: Any, n: int, o: Observation) -> list[float]:
+    order = _seat_order(o, n)
+    out = [[0.0] * (1 + 3 * n) for _ in range(missions)]
+    for m in o["missions"]:
+        out[m][0] = 1.0
+    for k, s in enumerate(order):
+        for m in o["reserved"][s]:
+            out[m][1 + k] = 1.0
+        for m in o["completed"][s]:
+            out[m][1 + n + k] = 1.0
+        for m in o["ongoing"][s]:
+            out[m][1 + 2 * n + k] = 1.0
+    return [v for row in out for v in row]
+
+
+def _part_players(
+    council: Any, factions: Any, game: TurrisGame, n: int, o: Observation
+) -> list[float]:
+    out: list[float] = []
+    for s in _seat_order(o, n):
+        out.append(capped(o["prestige"][s], PRESTIGE_SCALE))
+        out += [capped(x, RESOURCE_SCALE) for x in o["resources"][s]]
+        out += [capped(o["reserve"][s], SCOUTS), capped(o["graveyard"][s], SCOUTS)]
+        out.append(capped(o["rooms"][s], game.c["tower_rooms"]))
+        out.append(capped(o["action_tokens"][s], TOKEN_SCALE))
+        out.append(capped(o["hand_sizes"][s], HAND_SCALE))
+        out.append(capped(o["grove_room"][s], game.c["grove_tower_room_prestige"]))
+        out += one_hot(o["council"][s], council)
+        out += one_hot(o["faction"][s], factions)
+        out += one_hot(o["side"][s], 2)
+    return out
+
+
+def _part_hand(tactics: Any, o: Observation) -> list[float]:
+    out = [0.0] * tactics
+    for c in o.get("hand") or ():
+        out[c] = 1.0
+    return out
+
+
+def _part_piles(
+    missions: Any, sites: Any, tactics: Any, trionfi: Any, o: Observation
+) -> list[float]:
+    return [
+        capped(o["tactics_deck_size"], tactics),
+        capped(len(o["tactics_discard"]), tactics),
+        capped(_deck_size(o["mission_deck"]), missions),
+        capped(_deck_size(o["trionfi_deck"]), trionfi),
+        capped(_deck_size(o["site_deck"]), sites),
+    ]
+
+
+def _part_solo(nodes: Any, o: Observation) -> list[float]:
+    # zeros in a game with opponents: no Betrayers, no dice
+    out = [0.0] * nodes
+    for at in o["betrayer_at"]:
+        out[at] = 1.0
+    out.append(capped(o["betrayer_prestige"], PRESTIGE_SCALE))
+    out += _bits(o["damaged"])  # one a Tower Room, in every game
+    out += one_hot(o["beast_die"], len(D4.faces))
+    card = o["movement_card"]
+    out += one_hot(D12.faces.index(card) if card in D12.faces else -1, len(D12.faces))
+    return out
+
+
+def _part_endgame(thresholds: Any, o: Observation) -> list[float]:
+    hit = o["thresholds_hit"]
+    return [1.0 if t in hit else 0.0 for t in thresholds] + _bits(
+        [o["excavation_due"], o["endgame"], o["endgame_in_beasts"]]
+    )
+
+
 def turris_tensor(game: TurrisGame) -> ObservationTensor:
     """The tensor of ``game`` (its player count fixes the length)."""
     n = game.num_players
@@ -82,115 +206,20 @@ def turris_tensor(game: TurrisGame) -> ObservationTensor:
     thresholds = tuple(game.c["excavation_thresholds"])
     per_player = 1 + 5 + 2 + 1 + 1 + 1 + 1 + council + factions + 2
 
-    def decision(o: Observation) -> list[float]:
-        stack = o["stack"]
-        top = stack[-1]["frame"] if stack and not o["chance"] else None
-        out = [1.0 if o["chance"] else 0.0]
-        out += [1.0 if top == f else 0.0 for f in FRAMES]
-        out.append(capped(len(stack), DEPTH_SCALE))
-        seat = stack[-1].get("seat") if top is not None else None
-        return out + _seat_hot(o, seat, n)
-
-    def turn(o: Observation) -> list[float]:
-        return [
-            capped(o["actions_left"], ACTIONS_SCALE),
-            1.0 if o["placed_action"] else 0.0,
-            1.0 if o["collected"] else 0.0,
-            capped(o["gathers"], 2),
-            1.0 if o["tactics_played"] else 0.0,
-        ]
-
-    def scouts(o: Observation) -> list[float]:
-        order = _seat_order(o, n)
-        return [capped(row[s], SCOUTS) for row in o["scouts"] for s in order]
-
-    def beast_part(o: Observation) -> list[float]:
-        out: list[float] = []
-        for at, flipped in zip(o["beast_at"], o["flipped"], strict=True):
-            out += one_hot(at, nodes) + [1.0 if at < 0 else 0.0, 1.0 if flipped else 0.0]
-        return out
-
-    def site_part(o: Observation) -> list[float]:
-        out: list[float] = []
-        for site, is_open in zip(o["site_at"], o["spot_open"], strict=True):
-            out += one_hot(site, sites) + [1.0 if is_open else 0.0]
-        return out
-
-    def trionfi_part(o: Observation) -> list[float]:
-        order = _seat_order(o, n)
-        out = [[0.0] * (1 + n) for _ in range(trionfi)]
-        for t in o["trionfi_tableau"]:
-            if t >= 0:
-                out[t][0] = 1.0
-        for k, s in enumerate(order):
-            for t in o["trionfi_owned"][s]:
-                out[t][1 + k] = 1.0
-        return [v for row in out for v in row]
-
-    def mission_part(o: Observation) -> list[float]:
-        order = _seat_order(o, n)
-        out = [[0.0] * (1 + 3 * n) for _ in range(missions)]
-        for m in o["missions"]:
-            out[m][0] = 1.0
-        for k, s in enumerate(order):
-            for m in o["reserved"][s]:
-                out[m][1 + k] = 1.0
-            for m in o["completed"][s]:
-                out[m][1 + n + k] = 1.0
-            for m in o["ongoing"][s]:
-                out[m][1 + 2 * n + k] = 1.0
-        return [v for row in out for v in row]
-
-    def players(o: Observation) -> list[float]:
-        out: list[float] = []
-        for s in _seat_order(o, n):
-            out.append(capped(o["prestige"][s], PRESTIGE_SCALE))
-            out += [capped(x, RESOURCE_SCALE) for x in o["resources"][s]]
-            out += [capped(o["reserve"][s], SCOUTS), capped(o["graveyard"][s], SCOUTS)]
-            out.append(capped(o["rooms"][s], game.c["tower_rooms"]))
-            out.append(capped(o["action_tokens"][s], TOKEN_SCALE))
-            out.append(capped(o["hand_sizes"][s], HAND_SCALE))
-            out.append(capped(o["grove_room"][s], game.c["grove_tower_room_prestige"]))
-            out += one_hot(o["council"][s], council)
-            out += one_hot(o["faction"][s], factions)
-            out += one_hot(o["side"][s], 2)
-        return out
-
-    def hand(o: Observation) -> list[float]:
-        out = [0.0] * tactics
-        for c in o.get("hand") or ():
-            out[c] = 1.0
-        return out
-
-    def piles(o: Observation) -> list[float]:
-        return [
-            capped(o["tactics_deck_size"], tactics),
-            capped(len(o["tactics_discard"]), tactics),
-            capped(_deck_size(o["mission_deck"]), missions),
-            capped(_deck_size(o["trionfi_deck"]), trionfi),
-            capped(_deck_size(o["site_deck"]), sites),
-        ]
-
+    decision = partial(_part_decision, n)
+    turn = _part_turn
+    scouts = partial(_part_scouts, n)
+    beast_part = partial(_part_beast_part, nodes)
+    site_part = partial(_part_site_part, sites)
+    trionfi_part = partial(_part_trionfi_part, n, trionfi)
+    mission_part = partial(_part_mission_part, missions, n)
+    players = partial(_part_players, council, factions, game, n)
+    hand = partial(_part_hand, tactics)
+    piles = partial(_part_piles, missions, sites, tactics, trionfi)
     rooms = game.c["trionfi_tableau"]
 
-    def solo(o: Observation) -> list[float]:
-        # zeros in a game with opponents: no Betrayers, no dice
-        out = [0.0] * nodes
-        for at in o["betrayer_at"]:
-            out[at] = 1.0
-        out.append(capped(o["betrayer_prestige"], PRESTIGE_SCALE))
-        out += _bits(o["damaged"])  # one a Tower Room, in every game
-        out += one_hot(o["beast_die"], len(D4.faces))
-        card = o["movement_card"]
-        out += one_hot(D12.faces.index(card) if card in D12.faces else -1, len(D12.faces))
-        return out
-
-    def endgame(o: Observation) -> list[float]:
-        hit = o["thresholds_hit"]
-        return [1.0 if t in hit else 0.0 for t in thresholds] + _bits(
-            [o["excavation_due"], o["endgame"], o["endgame_in_beasts"]]
-        )
-
+    solo = partial(_part_solo, nodes)
+    endgame = partial(_part_endgame, thresholds)
     return ObservationTensor(
         [
             Part("phase", (len(PHASES),), "one-hot: setup, player turns, Betrayer Phase (solo), "
