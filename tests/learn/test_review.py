@@ -120,7 +120,8 @@ def test_a_finished_game_has_its_categories_and_swings(name: str) -> None:
     for swing in made.swings:
         rating = next(r for r in made.ratings if r.step == swing.step)
         assert swing.seat == rating.seat and swing.cost == rating.cost > 0
-        assert swing.text.startswith(f"Step {rating.step}, seat {rating.seat}: ")
+        name = views_of(state.game).seat_name(rating.seat)  # its printed name, not its number
+        assert swing.text.startswith(f"Step {rating.step}, {name}: ")
         assert rating.best_words in swing.text
     costs = sorted((r.cost for r in made.ratings), reverse=True)
     assert all(s.cost >= costs[len(made.swings) - 1] for s in made.swings)
@@ -195,7 +196,8 @@ def test_a_hidden_choice_is_told_only_to_those_who_may_read_it() -> None:
     assert rating.log in swing.text_for(rating.seat)
     hidden = swing.text_for(None)
     assert rating.log not in hidden and rating.best_words not in hidden
-    assert hidden.startswith(f"Step {rating.step}, seat {rating.seat}: a hidden choice")
+    name = views_of(state.game).seat_name(rating.seat)
+    assert hidden.startswith(f"Step {rating.step}, {name}: a hidden choice")
     assert swing.text_for(1 - rating.seat) == hidden
 
 

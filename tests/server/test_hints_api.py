@@ -15,6 +15,7 @@ import pytest
 
 from tests.server.live import Live, live_server
 from towers.core.knowledge import EVERYBODY
+from towers.core.registry import make, views_of
 from towers.learn.review import Review
 from towers.server import learning
 
@@ -61,7 +62,7 @@ def test_a_hint_against_a_bot_names_a_legal_move_and_says_why(live: Live) -> Non
     assert h["action"] in legal
     assert h["targets"] == legal[h["action"]]["targets"]
     assert h["words"] == legal[h["action"]]["text"]
-    assert h["lines"][0] == f"Hint for seat 0: {h['words']}"
+    assert h["lines"][0] == f"Hint for {view['seat_names'][0]}: {h['words']}"
     assert any(line.startswith("Points now:") for line in h["lines"])
     assert h["iterations"] == 12
     # the same question asks the same search: the same answer
@@ -126,7 +127,7 @@ def test_a_cooperative_game_between_people_allows_hints(live: Live) -> None:
     assert policy["allowed"] and not policy["needs_agreement"]
     r = post(live, game_id, "hint", secrets[mover], ply=view["ply"], iterations=6)
     assert r.status_code == 200, r.text
-    assert r.json()["lines"][0].startswith(f"Hint for seat {mover}: ")
+    assert r.json()["lines"][0].startswith(f"Hint for {view['seat_names'][mover]}: ")
 
 
 def test_a_hint_depends_only_on_what_the_seat_may_know(live: Live) -> None:
@@ -324,7 +325,7 @@ def test_every_game_gives_a_hint_and_a_preview(live: Live, game: str) -> None:
     assert r.status_code == 200, r.text
     h = r.json()
     assert h["action"] in {a["action"] for a in view["legal"]}
-    assert h["lines"][0] == f"Hint for seat 0: {h['words']}"
+    assert h["lines"][0] == f"Hint for {view['seat_names'][0]}: {h['words']}"
     p = post(live, game_id, "whatif", secret, ply=view["ply"], action=h["action"])
     assert p.status_code == 200, p.text
     assert p.json()["lines"][0] == f"What if seat 0 plays {h['words']}?"
@@ -341,4 +342,5 @@ def test_other_games_are_reviewed_in_their_own_measure(live: Live, game: str) ->
     assert [s[-1] for s in made["scores"]] == view["scores"]
     assert made["categories"] == view["ending"]["categories"]
     for swing in made["swings"]:
-        assert swing["text"].startswith(f"Step {swing['step']}, seat {swing['seat']}: ")
+        name = views_of(make(game, players=2)).seat_name(swing["seat"])
+        assert swing["text"].startswith(f"Step {swing['step']}, {name}: ")

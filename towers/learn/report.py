@@ -9,7 +9,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from towers.core.registry import title_of
+from towers.core.registry import make, title_of, views_of
 from towers.core.words import plural
 from towers.learn.effects import number
 from towers.learn.review import Review
@@ -43,6 +43,11 @@ def budget_words(made: Review) -> str:
     return " or ".join(parts) + " a decision"
 
 
+def seat_names(made: Review) -> list[str]:
+    """Each seat's printed name in the game reviewed (its colour, where seats have one)."""
+    return views_of(make(made.game, players=made.players, **made.options)).seat_names()
+
+
 def seat_table(made: Review) -> Table:
     unit = "points" if made.unit == "points" else "measure"
     table = Table(title="Each seat's decisions", title_justify="left", expand=False)
@@ -55,7 +60,7 @@ def seat_table(made: Review) -> Table:
         mine = [r for r in made.ratings if r.seat == seat]
         worst = max(mine, key=lambda r: r.cost, default=None)
         table.add_row(
-            f"seat {seat}",
+            escape(seat_names(made)[seat]),
             number(made.scores[seat][-1]),
             str(len(mine)),
             cost_words(made, made.seat_cost(seat)),
@@ -80,7 +85,7 @@ def over_time_table(made: Review) -> Table:
     table = Table(title="The score over time", title_justify="left")
     table.add_column("Step", justify="right")
     for seat in range(made.players):
-        table.add_column(f"seat {seat}", justify="right")
+        table.add_column(escape(seat_names(made)[seat]), justify="right")
     for step in sample_steps(made.steps):
         table.add_row(str(step), *(number(made.scores[s][step]) for s in range(made.players)))
     return table
@@ -90,7 +95,7 @@ def category_table(made: Review) -> Table:
     table = Table(title="The score by category", title_justify="left")
     table.add_column("Category")
     for seat in range(made.players):
-        table.add_column(f"seat {seat}", justify="right")
+        table.add_column(escape(seat_names(made)[seat]), justify="right")
     for i, name in enumerate(made.categories):
         values = [row[i] if i < len(row) else "" for row in made.rows]
         cells = [number(v) if isinstance(v, int | float) else str(v) for v in values]

@@ -49,7 +49,7 @@ from towers.core.errors import SaveFormatError
 from towers.core.game import Game, State
 from towers.core.knowledge import EVERYBODY, can_read, seen_by, to_text
 from towers.core.record import game_from_record, load, record_history
-from towers.core.registry import views_of
+from towers.core.registry import make, views_of
 from towers.learn.effects import in_points, measure, points
 from towers.learn.search import Budget, is_sure, search, value
 
@@ -355,6 +355,7 @@ def _swings(state: State, ratings: list[Rating]) -> list[Swing]:
         key=lambda r: -r.cost,
     )[:SWINGS]
     swings = []
+    names = views_of(state.game).seat_names()
     for r in sorted(costly, key=lambda r: r.step):
         cost = points(r.cost) if in_points(state) else measure(state, r.cost)
         now = (
@@ -363,11 +364,11 @@ def _swings(state: State, ratings: list[Rating]) -> list[Swing]:
             else "no points at once"
         )
         text = (
-            f"Step {r.step}, seat {r.seat}: {r.log} ({now}); "
+            f"Step {r.step}, {names[r.seat]}: {r.log} ({now}); "
             f"{r.best_words} was expected to do {cost} better."
         )
         hidden = (
-            f"Step {r.step}, seat {r.seat}: a hidden choice, which the search rated {cost} "
+            f"Step {r.step}, {names[r.seat]}: a hidden choice, which the search rated {cost} "
             f"below the best move it found."
         )
         swings.append(Swing(r.step, r.seat, r.cost, text, r.readers, hidden))
@@ -452,11 +453,12 @@ def plot_scores(made: Review, path: str | Path, colours: Sequence[str] | None = 
     steps = list(range(made.steps + 1))
     from matplotlib.colors import is_color_like
 
+    names = views_of(make(made.game, players=made.players, **made.options)).seat_names()
     for seat, series in enumerate(made.scores):
         colour = colours[seat] if colours and seat < len(colours) else None
         if colour is not None and not is_color_like(colour):
             colour = None  # a CSS colour matplotlib does not read: its own colour instead
-        ax.plot(steps, series, label=f"seat {seat}", color=colour, linewidth=1.6)
+        ax.plot(steps, series, label=names[seat], color=colour, linewidth=1.6)
     for swing in made.swings:
         y = made.scores[swing.seat][swing.step]
         ax.plot([swing.step], [y], marker="v", color="black", markersize=7)

@@ -602,7 +602,8 @@ class Learning:
             else "no points at once"
         )
         return (
-            f"Step {rating.step}, seat {rating.seat}: {rating.log} ({now}); the search found "
+            f"Step {rating.step}, {views_of(room.game).seat_name(rating.seat)}: {rating.log} "
+            f"({now}); the search found "
             f"a move of theirs expected to do {cost} better."
         )
 
