@@ -108,6 +108,18 @@ def write_report(report: SimulationReport, folder: str | Path) -> Path:
     data = figures(report)
     plots = _Plots(folder)
     folder.mkdir(parents=True, exist_ok=True)
+    _win_rate_plots(plots, report, data)
+    _distribution_plots(plots, report, data)
+    _balance_plots(plots, report, data)
+
+    (folder / "figures.json").write_text(json.dumps(data, indent=1) + "\n")
+    page = folder / "index.html"
+    page.write_text(_page(report, data, plots.written))
+    return page
+
+
+def _win_rate_plots(plots: _Plots, report: SimulationReport, data: dict[str, Any]) -> None:
+    """The win rates by seat (or the team's) and by bot."""
     summary = data["summary"]
     players = len(report.seats)
     team = report.team
@@ -139,6 +151,9 @@ def write_report(report: SimulationReport, folder: str | Path) -> Path:
         1 / players if rivals else None,
     )
 
+
+def _distribution_plots(plots: _Plots, report: SimulationReport, data: dict[str, Any]) -> None:
+    """The scores, the games' lengths, the ratings and the cross-table."""
     figure, ax = plots.axes()
     scores = data["scores"]
     ax.boxplot(list(scores.values()), tick_labels=list(scores))
@@ -181,6 +196,12 @@ def write_report(report: SimulationReport, folder: str | Path) -> Path:
         ax.set_title("Cross-table")
         plots.save(figure, "cross_table", "Cross-table")
 
+
+def _balance_plots(plots: _Plots, report: SimulationReport, data: dict[str, Any]) -> None:
+    """The win rates by each label of each balance facet."""
+    players = len(report.seats)
+    team = report.team
+    rivals = players > 1 and team is None
     for n, (facet, view) in enumerate(data["balance"].items()):
         rows = view["rows"]
         title = f"Balance: {facet}"
@@ -222,11 +243,6 @@ def write_report(report: SimulationReport, folder: str | Path) -> Path:
         ax.legend()
         ax.set_title(f"{title} (games with it)")
         plots.save(figure, f"balance-{n}", title)
-
-    (folder / "figures.json").write_text(json.dumps(data, indent=1) + "\n")
-    page = folder / "index.html"
-    page.write_text(_page(report, data, plots.written))
-    return page
 
 
 def _percent(value: float) -> str:
@@ -291,6 +307,30 @@ def _page(report: SimulationReport, data: dict[str, Any], plots: list[tuple[str,
         "<h2>Bots</h2>",
         bots,
     ]
+    parts += _result_tables(report, data)
+    parts.append("<h2>Plots</h2>")
+    parts += [
+        f'<figure><img src="{name}.png" alt="{html.escape(title)}">'
+        f"<figcaption>{html.escape(title)}</figcaption></figure>"
+        for name, title in plots
+    ]
+    style = (
+        "body{font-family:sans-serif;max-width:60em;margin:auto;padding:1em}"
+        "table{border-collapse:collapse;margin:0.5em 0}"
+        "td,th{border:1px solid #ccc;padding:0.2em 0.6em;text-align:right}"
+        "img{max-width:100%}"
+    )
+    title = html.escape(f"{inputs.get('game')} report")
+    return (
+        f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{title}</title>'
+        f"<style>{style}</style></head><body>{''.join(parts)}</body></html>\n"
+    )
+
+
+def _result_tables(report: SimulationReport, data: dict[str, Any]) -> list[str]:
+    """The team's or the seats' results, the cross-table and the balance facets."""
+    summary = data["summary"]
+    parts: list[str] = []
     team = summary.get("team")
     if team is not None:
         parts += [
@@ -357,20 +397,4 @@ def _page(report: SimulationReport, data: dict[str, Any], plots: list[tuple[str,
             for r in view["rows"]
         ]
         parts += [f"<h2>Balance: {html.escape(facet)}</h2>", _table(head, rows)]
-    parts.append("<h2>Plots</h2>")
-    parts += [
-        f'<figure><img src="{name}.png" alt="{html.escape(title)}">'
-        f"<figcaption>{html.escape(title)}</figcaption></figure>"
-        for name, title in plots
-    ]
-    style = (
-        "body{font-family:sans-serif;max-width:60em;margin:auto;padding:1em}"
-        "table{border-collapse:collapse;margin:0.5em 0}"
-        "td,th{border:1px solid #ccc;padding:0.2em 0.6em;text-align:right}"
-        "img{max-width:100%}"
-    )
-    title = html.escape(f"{inputs.get('game')} report")
-    return (
-        f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{title}</title>'
-        f"<style>{style}</style></head><body>{''.join(parts)}</body></html>\n"
-    )
+    return parts
