@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import towers
 from towers.games.sifnos import actions as A
+from towers.games.sifnos.cards import add_to_hand
 from towers.games.sifnos.data import MINERALS
 from towers.games.sifnos.rules import SifnosState
 
@@ -114,7 +115,7 @@ def hand(state: SifnosState, seat: int, *cards: str) -> None:
     for name in cards:
         c = card(name)
         state.deck.draw(c)
-        state._add_to_hand(seat, c)
+        add_to_hand(state, seat, c)
     refresh(state)
 
 

@@ -1,5 +1,5 @@
 """What using an effect reveals of a hand (``SifnosState.disclosure``): whether another seat
-held possible a hand that could not have placed a card, found by ``_unusable_hand`` and held
+held possible a hand that could not have placed a card, found by ``unusable_hand`` and held
 to every hand of a small pool, and the world it gives the conformance check."""
 
 from __future__ import annotations
@@ -9,6 +9,8 @@ import random
 
 import pytest
 
+from towers.games.sifnos.major_actions import can_use
+from towers.games.sifnos.observe import deal, unusable_hand
 from towers.games.sifnos.rules import SifnosState
 
 from .conftest import D, card, hand, new_game, refresh
@@ -36,7 +38,7 @@ def hands_placing_none(pool: list[int], held: int, discounts: list[int]) -> list
     unable = []
     for cards in itertools.combinations(sorted(pool), held):
         state.hands[0] = list(cards)
-        if not state._can_use(0, "place_card", None):
+        if not can_use(state, 0, "place_card", None):
             unable.append(list(cards))
     return unable
 
@@ -47,7 +49,7 @@ def test_a_hand_placing_no_card_is_found_whenever_there_is_one(held: int, seed: 
     pool = random.Random(seed).sample(range(len(D.cards)), 13)
     discounts = [] if seed == 0 else [seed * 4 + 1]  # 1 off silver, then off gold
     state = pooled(pool, held, discounts)
-    found = state._unusable_hand(1, 0, "place_card", None)
+    found = unusable_hand(state, 1, 0, "place_card", None)
     unable = hands_placing_none(pool, held, discounts)
     assert (found is not None) == bool(unable)
     if found is not None:
@@ -61,9 +63,9 @@ def test_three_cards_of_three_minerals_costing_two_place_none() -> None:
     lead, silver, gold = (next(i for i in costly if i[0] == m) for m in "LSG")
     state = new_game()
     hand(state, 0, lead, silver, gold)
-    assert not state._can_use(0, "place_card", None)
+    assert not can_use(state, 0, "place_card", None)
     pool = [card(lead), card(silver), card(gold)]
-    assert sorted(pooled(pool, 3, [])._unusable_hand(1, 0, "place_card", None) or []) == sorted(
+    assert sorted(unusable_hand(pooled(pool, 3, []), 1, 0, "place_card", None) or []) == sorted(
         pool
     )
 
@@ -72,7 +74,7 @@ def test_a_hand_of_six_always_places_a_card() -> None:
     """Six cards of three minerals hold two of one: either is paid for by the other and two
     pairs of the last four, 3, the most a card costs. Using the effect then reveals nothing."""
     state = pooled(list(range(len(D.cards))), 6, [])
-    assert state._unusable_hand(1, 0, "place_card", None) is None
+    assert unusable_hand(state, 1, 0, "place_card", None) is None
     assert max(c.cost for c in D.cards) == 3
 
 
@@ -80,10 +82,10 @@ def test_five_cards_placing_none_are_rare_yet_possible() -> None:
     """Five cards place none only when all cost 3 and no mineral has three: rare among the
     hands a full pool deals, yet placing a card rules them out."""
     state = pooled(list(range(len(D.cards))), 5, [])
-    found = state._unusable_hand(1, 0, "place_card", None)
+    found = unusable_hand(state, 1, 0, "place_card", None)
     assert found is not None and all(D.cards[c].cost == 3 for c in found)
     state.hands[0] = sorted(found)
-    assert not state._can_use(0, "place_card", None)
+    assert not can_use(state, 0, "place_card", None)
 
 
 def test_the_witness_is_a_world_the_seat_held_possible_and_rules_out() -> None:
@@ -96,11 +98,11 @@ def test_the_witness_is_a_world_the_seat_held_possible_and_rules_out() -> None:
         counts[c] = 0
     state.deck.counts = counts
     refresh(state)
-    assert state._can_use(0, "place_card", None)
-    found = state._unusable_hand(1, 0, "place_card", None)
+    assert can_use(state, 0, "place_card", None)
+    found = unusable_hand(state, 1, 0, "place_card", None)
     assert found is not None
-    world = state._deal(1, random.Random(3), {0: found})
+    world = deal(state, 1, random.Random(3), {0: found})
     assert world.observation(1) == state.observation(1)
     assert sorted(world.hands[0]) == sorted(found)
-    assert not world._can_use(0, "place_card", None)
+    assert not can_use(world, 0, "place_card", None)
     assert sum(world.deck.counts) + len(world.hands[0]) == sum(counts) + 5

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from towers.games.sifnos import rules
+from towers.games.sifnos import actions as A
 from towers.games.sifnos.actions import (
     DATA,
     SPACE,
@@ -19,19 +19,19 @@ def test_arithmetic_action_ints_match_the_action_space() -> None:
     enc = SPACE.encode
     for r in range(len(DATA.regions)):
         for v in range(6):
-            assert rules.A_PLACE_DIE + 6 * r + v == enc(PlaceDie(region=r, value=v))
+            assert A.A_PLACE_DIE + 6 * r + v == enc(PlaceDie(region=r, value=v))
     for s in range(len(DATA.spaces)):
-        for i in range(rules.N_IMAGES):
-            assert rules.A_PLACE_TOWER + rules.N_IMAGES * s + i == enc(PlaceTower(space=s, image=i))
+        for i in range(A.N_IMAGES):
+            assert A.A_PLACE_TOWER + A.N_IMAGES * s + i == enc(PlaceTower(space=s, image=i))
     for p in range(len(DATA.large)):
         for i in range(4):
-            assert rules.A_MOVE_SHIP + 4 * p + i == enc(MoveShip(province=p, place=i))
+            assert A.A_MOVE_SHIP + 4 * p + i == enc(MoveShip(province=p, place=i))
     for b in range(len(DATA.building_spaces)):
         for v in range(6):
-            assert rules.A_BUILD + 6 * b + v == enc(Build(space=b, value=v))
-    for (w, v, d), a in rules.A_ADJUST.items():
+            assert A.A_BUILD + 6 * b + v == enc(Build(space=b, value=v))
+    for (w, v, d), a in A.A_ADJUST.items():
         assert a == enc(Adjust(where=w, value=v, direction=d))
-    assert len(rules.A_ADJUST) == len(SPACE.ints(Adjust))
-    for (f, t), a in rules.A_MOVE_SOLDIER.items():
+    assert len(A.A_ADJUST) == len(SPACE.ints(Adjust))
+    for (f, t), a in A.A_MOVE_SOLDIER.items():
         assert a == enc(MoveSoldier(frm=f, to=t))
-    assert len(rules.A_MOVE_SOLDIER) == len(SPACE.ints(MoveSoldier))
+    assert len(A.A_MOVE_SOLDIER) == len(SPACE.ints(MoveSoldier))

@@ -8,6 +8,8 @@ import pytest
 from towers.core.errors import IllegalActionError
 from towers.games.sifnos import frames as F
 from towers.games.sifnos.actions import SPACE, PlaceDie
+from towers.games.sifnos.cards import draw
+from towers.games.sifnos.influence import tile_immediate
 from towers.games.sifnos.rules import SifnosState
 
 from .builders import covering_with_one_card, run_to
@@ -61,14 +63,14 @@ def test_dice_a_die_gained_with_none_in_reserve_is_not_gained() -> None:
     # the Scoring Tile that rolls a Die into the Workshop, with the Reserve empty
     state = new_game(3)
     state.dice_reserve[0] = 0
-    state._tile_immediate(0, "workshop_die")
+    tile_immediate(state, 0, "workshop_die")
     state._settle()
     assert state.workshop[0] == [] and state.pending[-1] == F.Prepare(seat=0)
 
 
 def test_dice_a_gained_die_is_rolled() -> None:
     state = new_game(3)
-    state._tile_immediate(0, "workshop_die")
+    tile_immediate(state, 0, "workshop_die")
     state._settle()
     assert isinstance(state.pending[-1], F.Roll)
     act(state, "roll 5")
@@ -130,7 +132,7 @@ def test_cards_the_draw_pile_reshuffled_from_the_discards() -> None:
     state = new_game(3)
     state.discards = [c for c, n in enumerate(state.deck.counts) if n]
     state.deck.counts = [0] * len(state.deck.counts)
-    state._draw(0, 1)
+    draw(state, 0, 1)
     state._settle()
     assert state.is_chance_node() and state.discards == []
     resolve(state)

@@ -42,8 +42,12 @@ from typing import TYPE_CHECKING
 
 from towers.games.sifnos import frames as F
 from towers.games.sifnos.actions import DATA
+from towers.games.sifnos.board import CONSTRUCT, INVEST
+from towers.games.sifnos.cards import cost
+from towers.games.sifnos.construct import tower_placements
 from towers.games.sifnos.data import BEACON
-from towers.games.sifnos.rules import CONSTRUCT, INVEST
+from towers.games.sifnos.invest import die_placements
+from towers.games.sifnos.major_actions import can_use, is_used_printed
 from towers.games.sifnos.scoring import breakdown
 
 if TYPE_CHECKING:
@@ -369,10 +373,10 @@ def _main_open(state: SifnosState, seat: int, major: int) -> bool:
     """Whether the major action under way can still use its main effect (a Die, a Tower, the
     printed Muster)."""
     if major == INVEST:
-        return not state._is_used_printed("place_die") and bool(state._die_placements(seat))
+        return not is_used_printed(state, "place_die") and bool(die_placements(state, seat))
     if major == CONSTRUCT:
-        return not state._is_used_printed("place_tower") and bool(state._tower_placements(seat))
-    return not state._is_used_printed("muster") and state._can_use(seat, "muster", None)
+        return not is_used_printed(state, "place_tower") and bool(tower_placements(state, seat))
+    return not is_used_printed(state, "muster") and can_use(state, seat, "muster", None)
 
 
 def _best_placement(state: SifnosState, seat: int, card: float, left: float, free: bool) -> float:
@@ -382,7 +386,7 @@ def _best_placement(state: SifnosState, seat: int, card: float, left: float, fre
     gain = 1.0 + PLACED * left - card
     if free:
         return gain
-    cheapest = min(state._cost(c) for c in hand)
+    cheapest = min(cost(state, c) for c in hand)
     return gain - card * cheapest
 
 
