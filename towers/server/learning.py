@@ -516,7 +516,9 @@ class Learning:
                 if done is not None and done.future is not None and done.future.done():
                     del self._jobs[room.id]  # stored: the file answers from now on
             return 200, self._as_seen(room, found, seat)
-        job, other = await asyncio.to_thread(self._start, room.id, state, budget, key)
+        job, other, found = await asyncio.to_thread(self._start, room.id, state, budget, key)
+        if found is not None:
+            return 200, self._as_seen(room, found, seat)
         if other is not None:
             # another process makes it: its progress, as its claim says
             return 202, _progress(other.get("done"), other.get("total"))
@@ -538,23 +540,29 @@ class Learning:
 
     def _start(
         self, game_id: str, state: State, budget: Budget, key: str
-    ) -> tuple[_Job | None, dict[str, Any] | None]:
+    ) -> tuple[_Job | None, dict[str, Any] | None, Review | None]:
         """This process's job for the review (under way, or started now under a claim of
-        its own), or the claim of another process that makes it."""
+        its own), or the claim of another process that makes it, or the review when
+        another process stored it meanwhile."""
         with self._lock:
             job = self._jobs.get(game_id)
             if job is not None and job.key != key:
                 job.cancel.set()
                 job = None
             if job is not None:
-                return job, None
+                return job, None, None
             job = _Job(key)
             other = self.claims.claim(game_id, key, job.owner)
             if other is not None:
-                return None, other
+                return None, other, None
+            # the claim may have been given back by a process that has just stored it
+            found = self._stored(game_id, key)
+            if found is not None:
+                self.claims.release(game_id, job.owner)
+                return None, None, found
             self._jobs[game_id] = job
             job.future = self._reviews.submit(self._make, game_id, state, budget, job)
-            return job, None
+            return job, None, None
 
     def _make(self, game_id: str, state: State, budget: Budget, job: _Job) -> Review | None:
         """The review, made under this job's claim; None when another process took the
