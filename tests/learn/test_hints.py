@@ -9,6 +9,7 @@ import threading
 import pytest
 
 import towers
+from towers.core.registry import views_of
 from towers.learn.effects import points
 from towers.learn.hints import WIDTH, hint, hint_text, hints_allowed, hints_refusal
 from towers.learn.search import Budget, lead_of, search
@@ -35,7 +36,7 @@ def test_hint_is_a_legal_move_and_names_the_searched_figures(name: str) -> None:
     assert h.other is not None and h.other.action != h.action
     assert h.other_words in h.text
     assert all(len(line) <= WIDTH for line in h.lines)
-    assert f"Hint for seat {seat}: {h.words}" in h.text
+    assert f"Hint for {views_of(state.game).seat_name(seat)}: {h.words}" in h.text
     assert points(h.points_now, signed=True) in h.text
 
 
@@ -174,7 +175,8 @@ def test_hint_policy() -> None:
     assert hints_refusal(team, server=False) == "hints are turned off on this server"
     # a rated game between people: only when every one of them agreed
     refusal = hints_refusal(duel, rated=True, agreed={0: True})
-    assert refusal is not None and "seat 1" in refusal and "seat 0" not in refusal
+    names = views_of(duel).seat_names()
+    assert refusal is not None and names[1] in refusal and names[0] not in refusal
     assert not hints_allowed(duel, rated=True, table=True)
     assert hints_allowed(duel, rated=True, agreed={0: True, 1: True})
     with pytest.raises(ValueError, match="seat 5"):

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from towers.core.game import CHANCE, TERMINAL
+from towers.core.registry import views_of
 from towers.learn.effects import points
 from towers.learn.whatif import WIDTH, preview, preview_text
 
@@ -74,5 +75,5 @@ def test_bad_previews_are_refused() -> None:
     with pytest.raises(ValueError, match="decision"):
         preview(state, 1 - seat, state.legal_actions()[0])
     assert preview_text(state, seat, state.legal_actions()[0], random.Random(1)).startswith(
-        f"What if seat {seat} plays"
+        f"What if {views_of(state.game).seat_name(seat)} plays"
     )

@@ -216,7 +216,7 @@ def test_what_if_previews_a_legal_move_and_refuses_others(live: Live) -> None:
     r = post(live, game_id, "whatif", secret, ply=view["ply"], action=action)
     assert r.status_code == 200, r.text
     p = r.json()
-    assert p["lines"][0] == f"What if seat 0 plays {view['legal'][0]['text']}?"
+    assert p["lines"][0] == f"What if {view['seat_names'][0]} plays {view['legal'][0]['text']}?"
     assert any("decide" in line or "ends" in line for line in p["lines"])
     illegal = next(a for a in range(200) if a not in {x["action"] for x in view["legal"]})
     assert post(live, game_id, "whatif", secret, ply=view["ply"], action=illegal).status_code == 422
@@ -328,7 +328,7 @@ def test_every_game_gives_a_hint_and_a_preview(live: Live, game: str) -> None:
     assert h["lines"][0] == f"Hint for {view['seat_names'][0]}: {h['words']}"
     p = post(live, game_id, "whatif", secret, ply=view["ply"], action=h["action"])
     assert p.status_code == 200, p.text
-    assert p.json()["lines"][0] == f"What if seat 0 plays {h['words']}?"
+    assert p.json()["lines"][0] == f"What if {view['seat_names'][0]} plays {h['words']}?"
 
 
 @pytest.mark.parametrize("game", ["dark_tower", "tiletum", "turris"])

@@ -36,6 +36,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from towers.core.game import Game, State
+from towers.core.registry import views_of
 from towers.core.words import plural
 from towers.learn.effects import (
     Effect,
@@ -183,7 +184,7 @@ def _with_lines(h: Hint, state: State, intended: int | None) -> Hint:
     found = h.found
     out: list[str] = []
     searched = found.iterations
-    head = f"Hint for seat {h.seat}: {h.words}"
+    head = f"Hint for {views_of(state.game).seat_name(h.seat)}: {h.words}"
     out.append(head)
     if h.log != h.words:
         out.append(f"It does: {h.log}")
@@ -254,7 +255,7 @@ def hints_refusal(
         agreed = agreed or {}
         missing = [s for s in seats if not agreed.get(s, False)]
         if missing:
-            who = ", ".join(f"seat {s}" for s in missing)
+            who = ", ".join(views_of(game).seat_name(s) for s in missing)
             return f"this is a rated game and hints need every player's agreement ({who} did not agree)"
     return None
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from towers.agents.greedy import GreedyBot
 from towers.core.chance import resolve_chance
 from towers.core.game import CHANCE, TERMINAL, State
+from towers.core.registry import views_of
 from towers.core.words import plural
 from towers.learn.effects import Effect, effect, measure, move_words, number, points, worlds_of
 
@@ -140,7 +141,8 @@ def preview_text(state: State, seat: int, action: int, rng: random.Random | None
 
 def _lines(p: Preview, state: State) -> tuple[str, ...]:
     e = p.effect
-    out = [f"What if seat {p.seat} plays {p.words}?"]
+    names = views_of(state.game).seat_names()
+    out = [f"What if {names[p.seat]} plays {p.words}?"]
     if p.log != p.words:
         out.append(f"It does: {p.log}")
     about = "" if e.certain else "about "
@@ -160,16 +162,16 @@ def _lines(p: Preview, state: State) -> tuple[str, ...]:
     elif p.next_player == CHANCE:
         out.append("A draw follows it.")
     else:
-        out.append(f"Seat {p.next_player} decides next.")
+        out.append(f"{names[p.next_player]} decides next.")
     if p.reply is not None and p.played_on:
         out.append(
             f"Played on as the greedy bot would, your turn ends after "
-            f"{plural(p.played_on, 'more move')}; seat {p.reply.seat} decides then."
+            f"{plural(p.played_on, 'more move')}; {names[p.reply.seat]} decides then."
         )
     if p.reply is not None:
         r = p.reply
         out.append(
-            f"Likely reply of seat {r.seat}: {r.words}, "
+            f"Likely reply of {names[r.seat]}: {r.words}, "
             f"{points(r.points_for_them, signed=True)} for them"
             + (
                 f", {points(r.points_for_you, signed=True)} for you."

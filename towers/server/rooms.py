@@ -221,8 +221,9 @@ class Room:
     def label(self, seat: int) -> str:
         if seat < 0:
             return "chance"
+        printed = views_of(self.game).seat_name(seat)
         name = self.seats[seat].name
-        return f"seat {seat} ({name})" if name else f"seat {seat}"
+        return f"{printed} ({name})" if name else printed
 
     def history(self) -> list[int]:
         return list(self.log.actions)

@@ -25,12 +25,8 @@ log = logging.getLogger("towers.server")
 def seat_label(room: Room, seat: int) -> str:
     """The seat as the page names it (:meth:`Views.seat_name <towers.core.views.Views.seat_name>`,
     "Blue"), with its player's name beside it when one was given ("Blue (Ann)"); "chance"
-    for chance."""
-    if seat < 0:
-        return "chance"
-    name = views_of(room.game).seat_name(seat)
-    player = room.seats[seat].name if seat < len(room.seats) else ""
-    return f"{name} ({player})" if player else name
+    for chance: :meth:`Room.label <towers.server.rooms.Room.label>`."""
+    return room.label(seat)
 
 
 class Views:
