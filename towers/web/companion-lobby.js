@@ -22,7 +22,7 @@
     const n = Number(players.value);
     const defaults = setup.default_heroes[n];
     heroBox.replaceChildren(...defaults.flatMap((hero, seat) =>
-      pick(`companion-hero-${seat}`, `Hero of seat ${seat}`, Object.entries(setup.heroes), hero,
+      pick(`companion-hero-${seat}`, `Hero of player ${seat + 1}`, Object.entries(setup.heroes), hero,
            { "data-hero": String(seat) })));
   };
   box.append(heroBox);
