@@ -1168,7 +1168,10 @@ def review_command(
     ] = None,
     iterations: Annotated[
         int | None,
-        typer.Option(help="Imagined games searched at each decision (default 40)."),
+        typer.Option(
+            help="Imagined games searched at a decision among 8 moves or fewer (default 40); "
+            "a decision among more moves gets more in proportion, up to 4 times as many."
+        ),
     ] = None,
     plot: Annotated[
         Path | None,

@@ -101,11 +101,13 @@ def test_a_game_between_people_needs_every_seat_to_agree(live: Live) -> None:
     assert r.status_code == 403 and r.json()["error"] == "hints_refused"
     assert r.json()["message"] == (
         "no hints here: in a game between people, hints need every player's yes, "
-        "and seat 0 and seat 1 have not agreed"
+        f"and {view['seat_names'][0]} and {view['seat_names'][1]} have not agreed"
     )
     post(live, game_id, "hints/agree", secrets[mover], agree=True)
     r = post(live, game_id, "hint", secrets[mover], ply=view["ply"], iterations=4)
-    assert r.status_code == 403 and r.json()["message"].endswith(f"seat {other} has not agreed")
+    assert r.status_code == 403 and r.json()["message"].endswith(
+        f"{view['seat_names'][other]} has not agreed"
+    )
     policy = post(live, game_id, "hints/agree", secrets[other], agree=True).json()
     assert policy["allowed"] and policy["agreed"] == [0, 1] and policy["needs_agreement"]
     ok = post(live, game_id, "hint", secrets[mover], ply=view["ply"], iterations=4)

@@ -303,7 +303,7 @@ class Learning:
         missing = [s for s in humans if s not in agreed]
         if reason is not None and "agreement" in reason and missing:
             # this server rates no game: a game between people is competitive, not rated
-            who = and_list([f"seat {s}" for s in missing])
+            who = and_list([room.label(s) for s in missing])
             verb = "has" if len(missing) == 1 else "have"
             return f"in a game between people, hints need every player's yes, and {who} {verb} not agreed"
         return reason
