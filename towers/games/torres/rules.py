@@ -10,10 +10,10 @@ from typing import Any, ClassVar
 from towers.core.actions import Action
 from towers.core.compiled import twin
 from towers.core.components import Deck
-from towers.core.game import CHANCE, PUBLIC, TERMINAL, Disclosure, Game, State
+from towers.core.game import CHANCE, TERMINAL, Disclosure, Game, State
 from towers.core.options import Option
 from towers.games.torres import actions as A
-from towers.games.torres import legality, movegen
+from towers.games.torres import legality, movegen, observe
 from towers.games.torres.actions import (
     DOOR_CLIMB,
     END_TURN,
@@ -805,183 +805,20 @@ class TorresState(State):
         # only asked of refused actions, and the tests hold the generators to these rules
         return found if found is not None else ("not allowed now", R_TURN)
 
-    # ---- hidden information ---------------------------------------------------------------
+    # ---- hidden information (observe.py) ------------------------------------------------
     def observation(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may know, in words and square names (``docs/games/torres.md`` lists
-        each key): the board, the players' public holdings and, for the seat itself, its
-        hand, the cards it draws and where it put cards back in its deck."""
-        n = self.game.num_players
-        if seat is not None and not 0 <= seat < n:
-            raise ValueError(f"seat {seat!r} is not in this game; seats are 0 to {n - 1}")
-        names = A.SQUARE_NAMES
-        mover = self.current_player()
-        castles: list[list[str]] = [[] for _ in self.surface_areas]
-        for s, k in enumerate(self.castle_of):
-            if k >= 0:
-                castles[k].append(names[s])
-        obs: dict[str, Any] = {
-            "variant": self.game.variant,
-            "phase": self.phase + 1,
-            "round": self.round + 1,
-            "rounds": list(self.game.phases_rounds),
-            "step": STEP_NAMES[self.step],
-            "current_player": mover if mover >= 0 else None,
-            "turn": self.turn,
-            "starting_player": self.starting_player,
-            "heights": dict(zip(names, self.heights, strict=True)),
-            "knights": [[names[s] for s in sorted(mine)] for mine in self.knights],
-            "king": names[self.king] if self.king >= 0 else None,
-            "castles": [
-                {"squares": squares, "surface_area": a, "height": t}
-                for squares, a, t in zip(
-                    castles, self.surface_areas, self.castle_heights, strict=True
-                )
-            ],
-            "scores": self.score[:],
-            "stacks": [s[:] for s in self.stacks],
-            "supply": self.supply,
-            "knights_in_supply": [self.game.data.knights_per_player - len(k) for k in self.knights],
-            "action_points": self.action_points,
-            "stack_in_use": self.stack_in_use if self.stack_in_use >= 0 else None,
-            "blocks_placed": self.blocks_placed,
-            "card_played": self.card_played,
-            "acquisitions": self.acquisitions,
-            "hand_sizes": [sum(c) for c in self.hands],
-            "played_cards": [cards_by_name(p) for p in self.played_cards],
-            "master_card": A.MASTER_KEYS[self.master_card] if self.master_card >= 0 else None,
-            # everyone sees how many cards went back on top and at the bottom, not which
-            "deck_sizes": [
-                {"cards": len(d), "known_on_top": len(d.top), "known_at_bottom": len(d.bottom)}
-                for d in self.decks
-            ],
-            "drawn_count": len(self.drawn_cards),
-            "leftover_blocks": self.leftover_blocks,
-        }
-        if seat is not None:
-            obs["seat"] = seat
-            obs["hand"] = cards_by_name(self.hands[seat])
-            if seat == self.turn:
-                obs["acquired_this_turn"] = cards_by_name(self.acquired_this_turn)
-                obs["drawn"] = [A.CARD_KEYS[c] for c in sorted(self.drawn_cards)]
-            if self.decks and not self.game.is_common:
-                deck = self.decks[seat]
-                obs["deck_top"] = [A.CARD_KEYS[c] for c in deck.top]
-                obs["deck_bottom"] = [A.CARD_KEYS[c] for c in deck.bottom]
-        return obs
+        """What ``seat`` may know (:func:`observe.observation`)."""
+        return observe.observation(self, seat)
 
     def disclosure(self, action: int) -> Disclosure | None:
-        """Who may read ``action`` and whether it reveals a card, exactly (the server's log
-        and undo ask it). The hidden cards are the hands, the cards drawn, the decks' order
-        and which cards came this turn; a seat other than the mover counts, as
-        ``_determinize`` deals them, on the pool of cards it cannot place: the mover's hand,
-        deck and drawn cards (each seat's own deck), or the common deck with every hand but
-        its own. A card drawn, kept or put back is the mover's to read, and another seat's
-        only when its pool holds nothing else; a card played is public and reveals the card
-        unless every other seat knew the mover could play it. None (left to the sampled
-        answer) only when every seat could tell which card it was."""
-        value = self.game.values[action]
-        p = self.turn
-        match value:
-            case Draw(card=c) | Keep(card=c) | ReturnTop(card=c) | ReturnBottom(card=c):
-                readers = frozenset(
-                    s for s in range(self.game.num_players) if s == p or self._pool(s).keys() <= {c}
-                )
-                return None if len(readers) == self.game.num_players else Disclosure(readers)
-            case Action() if type(value) in A.CARD_OF_KIND:
-                c = A.CARD_OF_KIND[type(value)]
-                # the card is unplayable in some world a seat holds possible when that seat
-                # can deal the mover a hand whose cards of this kind all came this turn
-                need = sum(self.hands[p]) - sum(self.acquired_this_turn)
-                reveals = any(
-                    sum(pool.values()) - pool.get(c, 0) >= need
-                    for s in range(self.game.num_players)
-                    if s != p
-                    for pool in (self._pool(s),)
-                )
-                return Disclosure(None, reveals)
-        return PUBLIC
+        """Who may read ``action`` (:func:`observe.disclosure`)."""
+        return observe.disclosure(self, action)
 
     def _pool(self, seat: int) -> dict[int, int]:
-        """The cards, counted by kind, from which ``_determinize(seat)`` deals the mover's
-        hidden cards (``seat`` not the mover)."""
-        p = self.turn
-        pool: dict[int, int] = {}
-        if self.game.is_common:
-            parts = [self.decks[0].counts, *(h for o, h in enumerate(self.hands) if o != seat)]
-        else:
-            deck = self.decks[p]
-            parts = [self.hands[p], deck.counts, _counts(deck.top + deck.bottom, A.CARD_KINDS)]
-        parts.append(_counts(self.drawn_cards, A.CARD_KINDS))
-        for part in parts:
-            for c, k in enumerate(part):
-                if k:
-                    pool[c] = pool.get(c, 0) + k
-        return pool
+        return observe.hidden_pool(self, seat)
 
     def _determinize(self, seat: int, rng: random.Random) -> TorresState:
-        """Re-deal the other seats' hands, their drawn cards and every unseen deck order."""
-        state = self.clone()
-        if self.game.is_master:
-            return state
-        n = self.game.num_players
-        kinds = A.CARD_KINDS
-        others = [o for o in range(n) if o != seat]
-        drawing_other = self.turn != seat and bool(self.drawn_cards)
-        if self.game.is_common:
-            pool_counts = state.decks[0].counts[:]
-            for o in others:
-                for c in range(kinds):
-                    pool_counts[c] += state.hands[o][c]
-            if drawing_other:
-                for c in state.drawn_cards:
-                    pool_counts[c] += 1
-            pool = [c for c in range(kinds) for _ in range(pool_counts[c])]
-            rng.shuffle(pool)
-            for o in others:
-                state.hands[o] = _counts(_deal(pool, sum(state.hands[o])), kinds)
-            if drawing_other:
-                state.drawn_cards = _deal(pool, len(state.drawn_cards))
-            state.decks[0].counts = _counts(pool, kinds)
-        else:
-            for o in others:
-                deck = state.decks[o]
-                pool = [c for c in range(kinds) for _ in range(state.hands[o][c])]
-                pool += deck.top + deck.bottom
-                pool += [c for c in range(kinds) for _ in range(deck.counts[c])]
-                own_drawn = drawing_other and o == self.turn
-                if own_drawn:
-                    pool += state.drawn_cards
-                rng.shuffle(pool)
-                state.hands[o] = _counts(_deal(pool, sum(state.hands[o])), kinds)
-                if own_drawn:
-                    state.drawn_cards = _deal(pool, len(state.drawn_cards))
-                tops, bottoms = len(deck.top), len(deck.bottom)
-                state.decks[o] = Deck(
-                    pool[:tops], _counts(pool[tops + bottoms :], kinds), pool[tops : tops + bottoms]
-                )
-        if self.turn != seat:
-            # which of the mover's cards came this turn is unseen: pick them from its new hand
-            count = sum(self.acquired_this_turn)
-            held = [c for c in range(kinds) for _ in range(state.hands[self.turn][c])]
-            rng.shuffle(held)
-            state.acquired_this_turn = _counts(held[:count], kinds)
-        return state
+        return observe.determinize(self, seat, rng)
 
 
-def cards_by_name(counts: list[int]) -> dict[str, int]:
-    """Action cards counted by kind, as ``{name: count}`` of the kinds there are."""
-    return {A.CARD_KEYS[c]: k for c, k in enumerate(counts) if k}
-
-
-def _deal(pool: list[int], size: int) -> list[int]:
-    """Take the first ``size`` cards off ``pool`` (shuffled by the caller)."""
-    dealt = pool[:size]
-    del pool[:size]
-    return dealt
-
-
-def _counts(cards: list[int], kinds: int) -> list[int]:
-    out = [0] * kinds
-    for c in cards:
-        out[c] += 1
-    return out
+cards_by_name = observe.cards_by_name
