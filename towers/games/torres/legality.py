@@ -57,6 +57,12 @@ from towers.games.torres.board import (
     label_castles,
     manhattan,
 )
+from towers.games.torres.king import king_squares
+from towers.games.torres.setup import (
+    castle_setup_distance,
+    castle_setup_squares,
+    free_castle_squares,
+)
 from towers.games.torres.steps import (
     S_DRAW,
     S_KEEP,
@@ -156,6 +162,36 @@ def legal_by_rules(state: TorresState) -> list[int]:
 
 
 # ---- the steps outside a turn ------------------------------------------------------------
+def step_actions(state: TorresState) -> list[int]:
+    """The legal actions of every step but a turn's (a turn's come from
+    :func:`movegen.turn_actions`), in increasing order."""
+    step = state.step
+    if step == S_DRAW:
+        return [A.DRAW + c for c, _ in state._deck_of(state.turn).draw_outcomes()]
+    if step == S_KEEP:
+        return sorted({A.KEEP + c for c in state.drawn_cards})
+    if step == S_RETURN:
+        cards = set(state.drawn_cards)
+        return sorted([A.RETURN_TOP + c for c in cards] + [A.RETURN_BOTTOM + c for c in cards])
+    if step == S_TAKE_STACK:
+        return sorted({A.TAKE_STACK + hgt - 1 for hgt in state.stacks[state.turn]})
+    if step == S_REDISTRIBUTE:
+        return [A.RETURN_REST] + sorted(
+            {A.REDISTRIBUTE + hgt - 1 for hgt in state.stacks[state.turn] if hgt < 3}
+        )
+    if step == S_KING_MOVE:
+        return [A.KING_STAY] + [A.PLACE_KING + s for s in king_squares(state)]
+    if step == S_SETUP_KNIGHT:
+        return [A.SETUP_KNIGHT + s for s in free_castle_squares(state)]
+    if step == S_SETUP_KING:
+        return [A.PLACE_KING + s for s in free_castle_squares(state)]
+    if step == S_SETUP_CASTLE:
+        return [A.SETUP_CASTLE + s for s in castle_setup_squares(state)]
+    if step == S_MASTER_DRAW:
+        return [A.MASTER + m for m in range(A.MASTER_KINDS)]
+    return []
+
+
 def _step_problem(state: TorresState, value: Action, rule: str) -> Problem:
     p = state.turn
     match value:
@@ -171,7 +207,7 @@ def _step_problem(state: TorresState, value: Action, rule: str) -> Problem:
         case SetupCastle(square=s):
             if state.heights[s]:
                 return f"{_sq(s)} already holds a castle", rule
-            need = state.castle_setup_distance()
+            need = castle_setup_distance(state)
             if any(state.heights[c] and manhattan(s, c) < need for c in range(A.SQUARES)):
                 return (
                     f"a new castle needs {need - 1} empty spaces between it and any other "

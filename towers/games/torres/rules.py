@@ -1,4 +1,20 @@
-"""Torres: the game and its state (see the package docstring for what is covered)."""
+"""Torres: the game and its state (see the package docstring for what is covered).
+
+The state holds the fields, their caches, copying and saving, and the dispatch of each
+action to its rule; the rules live by the rulebook's sections:
+
+- Preparation; Master Version, Initial placement of the castles: :mod:`.setup`
+- Playing the Game (Tower block distribution, Starting player, A player's turn and its
+  end; Master Version, Turn order): :mod:`.turn`; moving a knight and placing a block are
+  the dispatch's own fast paths over the pieces kept here
+- Acquire action cards, Play an action card, The Action Cards, Rule Variant, Common action
+  deck: :mod:`.cards`
+- Scoring (The castle positions, The king's bonus, After the scoring), Move along the
+  scoring track, Game End: :mod:`.scoring`; the master cards' points: :mod:`.master`
+- Scoring, Move the king (and the King's first castle): :mod:`.king`
+- what may be done and why not: :mod:`.legality` (a turn's actions: :mod:`.movegen`)
+- what a seat may see, disclosure, re-dealt worlds: :mod:`.observe`
+"""
 
 from __future__ import annotations
 
@@ -13,7 +29,9 @@ from towers.core.components import Deck
 from towers.core.game import CHANCE, TERMINAL, Disclosure, Game, State
 from towers.core.options import Option
 from towers.games.torres import actions as A
-from towers.games.torres import legality, movegen, observe
+from towers.games.torres import cards, legality, movegen, observe, scoring, setup
+from towers.games.torres import king as king_rules
+from towers.games.torres import turn as turn_rules
 from towers.games.torres.actions import (
     DOOR_CLIMB,
     END_TURN,
@@ -205,48 +223,8 @@ class TorresGame(Game):
         return TorresState
 
     def new_initial_state(self) -> TorresState:
-        n = self.num_players
-        d = self.data
-        h = [0] * SQ
-        supply = d.tower_blocks
-        if not self.is_master:
-            for s in self.layout:
-                h[s] = 1
-            supply -= len(self.layout)
-        cid, areas = label_castles(h)
-        if self.is_master:
-            hands = [[d.copies_per_color] * A.CARD_KINDS for _ in range(n)]
-            decks: list[Deck] = []
-        else:
-            hands = [[0] * A.CARD_KINDS for _ in range(n)]
-            if self.is_common:
-                decks = [Deck.of_counts([d.copies_per_color * d.colors] * A.CARD_KINDS)]
-            else:
-                decks = [Deck.of_counts([d.copies_per_color] * A.CARD_KINDS) for _ in range(n)]
-        state = TorresState(
-            game=self,
-            heights=h,
-            occupants=[-1] * SQ,
-            castle_of=cid,
-            surface_areas=areas,
-            castle_heights=castle_heights(h, cid, len(areas)),
-            knights=[[] for _ in range(n)],
-            score=[0] * n,
-            stacks=[[] for _ in range(n)],
-            supply=supply,
-            hands=hands,
-            decks=decks,
-            played_cards=[[0] * A.CARD_KINDS for _ in range(n)],
-        )
-        if self.is_master:
-            card = self.options["master_card"]
-            if card is None:
-                state.step = S_MASTER_DRAW
-            else:
-                state.master_card = A.MASTER_KEYS.index(card)
-                state.step = S_SETUP_CASTLE
-        else:
-            state.step = S_SETUP_KNIGHT
+        state = TorresState(game=self, **setup.starting_fields(self))
+        setup.first_step(state)
         return state
 
 
@@ -403,69 +381,13 @@ class TorresState(State):
 
     # ---- legal actions ----------------------------------------------------------------
     def _legal_actions(self) -> list[int]:
-        step = self.step
-        if step == S_TURN:
+        if self.step == S_TURN:
             return MG.turn_actions(self)  # the actions of a turn, in increasing order
-        if step == S_DRAW:
-            return [A.DRAW + c for c, _ in self._deck_of(self.turn).draw_outcomes()]
-        if step == S_KEEP:
-            return sorted({A.KEEP + c for c in self.drawn_cards})
-        if step == S_RETURN:
-            cards = set(self.drawn_cards)
-            return sorted([A.RETURN_TOP + c for c in cards] + [A.RETURN_BOTTOM + c for c in cards])
-        if step == S_TAKE_STACK:
-            return sorted({A.TAKE_STACK + hgt - 1 for hgt in self.stacks[self.turn]})
-        if step == S_REDISTRIBUTE:
-            return [A.RETURN_REST] + sorted(
-                {A.REDISTRIBUTE + hgt - 1 for hgt in self.stacks[self.turn] if hgt < 3}
-            )
-        if step == S_KING_MOVE:
-            return [A.KING_STAY] + [A.PLACE_KING + s for s in self._king_squares()]
-        if step == S_SETUP_KNIGHT:
-            return [A.SETUP_KNIGHT + s for s in self._free_castle_squares()]
-        if step == S_SETUP_KING:
-            return [A.PLACE_KING + s for s in self._free_castle_squares()]
-        if step == S_SETUP_CASTLE:
-            return [A.SETUP_CASTLE + s for s in self._castle_setup_squares()]
-        if step == S_MASTER_DRAW:
-            return [A.MASTER + m for m in range(A.MASTER_KINDS)]
-        return []
-
-    def _free_castle_squares(self) -> list[int]:
-        """Squares of castles on which no piece stands yet (setup)."""
-        taken = {self.castle_of[s] for s in range(SQ) if self.occupants[s] != -1}
-        return [
-            s
-            for s in range(SQ)
-            if self.heights[s] and self.castle_of[s] not in taken and self.occupants[s] == -1
-        ]
-
-    def _king_squares(self) -> list[int]:
-        return [s for s in range(SQ) if self.heights[s] and self.occupants[s] == -1]
+        return legality.step_actions(self)
 
     def castle_setup_distance(self) -> int:
-        """The distance a new starting castle keeps from the others (master version).
-
-        The rulebook asks for 3; when earlier placements leave no such square, the largest
-        distance still possible is used (designed: the rulebook does not say)."""
-        castles = [s for s in range(SQ) if self.heights[s]]
-        for need in range(self.game.data.master_min_distance, 1, -1):
-            if any(
-                all(manhattan(s, c) >= need for c in castles)
-                for s in range(SQ)
-                if not self.heights[s]
-            ):
-                return need
-        return 2
-
-    def _castle_setup_squares(self) -> list[int]:
-        castles = [s for s in range(SQ) if self.heights[s]]
-        need = self.castle_setup_distance()
-        return [
-            s
-            for s in range(SQ)
-            if not self.heights[s] and all(manhattan(s, c) >= need for c in castles)
-        ]
+        """The distance a new starting castle keeps (:func:`setup.castle_setup_distance`)."""
+        return setup.castle_setup_distance(self)
 
     # ---- transitions ------------------------------------------------------------------
     def _chance_outcomes(self) -> list[tuple[int, float]]:
@@ -474,6 +396,7 @@ class TorresState(State):
         return [(A.DRAW + c, p) for c, p in self._deck_of(self.turn).draw_outcomes()]
 
     def _apply(self, action: int) -> None:
+        """The dispatch: each action to the rule of its rulebook section."""
         p = self.turn
         # Moving a knight, placing a block and ending the turn are two thirds of the actions
         # of a game: by int, ahead of the match on the action's value (ending the turn by the
@@ -485,7 +408,7 @@ class TorresState(State):
             return
         if PLACE_BLOCK <= action < EXTRA_BLOCK:
             if self.stack_in_use == -1:
-                self._take_stack(p, self.stacks[p][0])
+                turn_rules.take_stack(self, p, self.stacks[p][0])
             self.stack_in_use -= 1
             self.blocks_placed += 1
             self.action_points -= 1
@@ -496,150 +419,64 @@ class TorresState(State):
                 if not self._stack_auto(p):
                     self.step = S_TAKE_STACK
                     return
-                self._take_stack(p, self.stacks[p][0])
-            self._after_stack()
+                turn_rules.take_stack(self, p, self.stacks[p][0])
+            turn_rules.after_stack(self)
             return
         match self.game.values[action]:
             case Draw(card=c):
-                card = self._deck_of(p).draw(c)
-                if self.game.is_common:
-                    self._gain_card(p, card)
-                    self.cards_to_draw = 0
-                    self.step = S_TURN
-                else:
-                    self.drawn_cards.append(card)
-                    self.cards_to_draw -= 1
-                    self._continue_draw()
+                cards.draw(self, p, c)
             case AddKnight(square=s):
                 self.action_points -= self.game.data.cost_add_knight
                 self._put_knight(p, s)
             case Keep(card=c):
-                self.drawn_cards.remove(c)
-                self._gain_card(p, c)
-                self.step = S_RETURN if self.drawn_cards else S_TURN
-            case ReturnTop(card=c) | ReturnBottom(card=c) as back:
-                deck = self._deck_of(p)
-                if isinstance(back, ReturnTop):
-                    deck.put_top(c)
-                else:
-                    deck.put_bottom(c)
-                self.drawn_cards.remove(c)
-                if not self.drawn_cards:
-                    self.step = S_TURN
+                cards.keep(self, p, c)
+            case ReturnTop(card=c):
+                cards.put_back(self, p, c, True)
+            case ReturnBottom(card=c):
+                cards.put_back(self, p, c, False)
             case Advance():
                 self.action_points -= 1
-                self._advance(p, 1)
+                scoring.advance(self, p, 1)
             case Acquire():
-                self.action_points -= 1
-                self.acquisitions += 1
-                self.cards_to_draw = 1 if self.game.is_common else self.game.data.acquire_draw
-                self._continue_draw()
+                cards.acquire(self)
             case TakeStack(height=i):
-                self._take_stack(p, i + 1)
-                if self.step == S_TAKE_STACK:
-                    self._after_stack()
+                turn_rules.choose_stack(self, p, i + 1)
             case Redistribute(height=i):
-                st = self.stacks[p]
-                st.remove(i + 1)
-                st.append(i + 2)
-                st.sort(reverse=True)
-                self.leftover_blocks -= 1
-                if not self.leftover_blocks or min(st) >= 3:
-                    self._return_leftover()
+                turn_rules.redistribute(self, p, i + 1)
             case ReturnRest():
-                self._return_leftover()
+                turn_rules.return_leftover(self)
             case PlaySix():
-                self._use_card(p, A.C_SIX)
-                self.action_points += 1
+                cards.extra_action_points(self, p, A.C_SIX, 1)
             case PlaySeven():
-                self._use_card(p, A.C_SEVEN)
-                self.action_points += 2
+                cards.extra_action_points(self, p, A.C_SEVEN, 2)
             case ExtraBlock(square=s):
-                self._use_card(p, A.C_EXTRA_BLOCK)
-                self.supply -= 1
-                self._add_block(s)
+                cards.extra_block(self, p, A.C_EXTRA_BLOCK, s)
             case BlockUnder(square=s, source=k):
-                self._use_card(p, A.C_BLOCK_UNDER)
-                if k == 0:
-                    self.stack_in_use -= 1
-                else:
-                    st = self.stacks[p]
-                    st.remove(k)
-                    if k > 1:
-                        st.append(k - 1)
-                        st.sort(reverse=True)
-                self._add_block(s)
+                cards.block_under(self, p, A.C_BLOCK_UNDER, s, k)
             case JumpUp(frm=a, direction=d):
-                self._use_card(p, A.C_JUMP_UP)
-                self._move_knight(p, a, ORTHO_DIR[a][d])
+                cards.card_move(self, p, A.C_JUMP_UP, a, ORTHO_DIR[a][d])
             case Diagonal(frm=a, direction=d):
-                self._use_card(p, A.C_DIAGONAL)
-                self._move_knight(p, a, DIAG_DIR[a][d])
+                cards.card_move(self, p, A.C_DIAGONAL, a, DIAG_DIR[a][d])
             case JumpOver(frm=a, direction=d):
-                self._use_card(p, A.C_JUMP_OVER)
-                self._move_knight(p, a, ORTHO_DIR2[a][d])
+                cards.card_move(self, p, A.C_JUMP_OVER, a, ORTHO_DIR2[a][d])
             case DoorClimb(frm=a, to=b):
-                self._use_card(p, A.C_DOOR_CLIMB)
-                self._move_knight(p, a, b)
+                cards.card_move(self, p, A.C_DOOR_CLIMB, a, b)
             case Relocate(frm=a, to=b):
-                self._use_card(p, A.C_RELOCATE)
-                self._move_knight(p, a, b)
+                cards.card_move(self, p, A.C_RELOCATE, a, b)
             case MoveBlock(frm=a, to=b):
-                self._use_card(p, A.C_MOVE_BLOCK)
-                self.heights[a] -= 1
-                self.heights[b] += 1
-                self._relabel()
+                cards.move_block(self, p, A.C_MOVE_BLOCK, a, b)
             case KingStays():
-                self._begin_phase(self.phase + 1, self.deciding_player)
+                king_rules.king_stays(self)
             case PlaceKing(square=s):
-                self._move_king(s)
-                if self.step == S_KING_MOVE:
-                    self._begin_phase(self.phase + 1, self.deciding_player)
-                else:
-                    self._begin_phase(0, 0)
+                king_rules.place_king(self, s)
             case SetupKnight(square=s):
-                self._put_knight(self.deciding_player, s)
-                self.placed_in_setup += 1
-                if self.placed_in_setup == self.game.num_players:
-                    self.step = S_SETUP_KING
-                    self.deciding_player = self.game.num_players - 1
-                else:
-                    self.deciding_player = self.placed_in_setup
+                setup.setup_knight(self, s)
             case SetupCastle(square=s):
-                self.heights[s] = 1
-                self.supply -= 1
-                self._relabel()
-                self.placed_in_setup += 1
-                if self.placed_in_setup == 8:
-                    self.placed_in_setup = 0
-                    self.deciding_player = 0
-                    self.step = S_SETUP_KNIGHT
-                else:
-                    self.deciding_player = self.placed_in_setup % self.game.num_players
+                setup.setup_castle(self, s)
             case MasterCard(card=m):
-                self.master_card = m
-                self.step = S_SETUP_CASTLE
+                setup.draw_master_card(self, m)
 
-    def _use_card(self, seat: int, card: int) -> None:
-        self.hands[seat][card] -= 1
-        self.played_cards[seat][card] += 1
-        self.card_played = True
-
-    def _gain_card(self, seat: int, card: int) -> None:
-        self.hands[seat][card] += 1
-        self.acquired_this_turn[card] += 1
-
-    def _continue_draw(self) -> None:
-        deck = self._deck_of(self.turn)
-        while self.cards_to_draw > 0 and deck.has_cards() and not deck.needs_chance():
-            self.drawn_cards.append(deck.draw())
-            self.cards_to_draw -= 1
-        if self.cards_to_draw > 0 and deck.has_cards():
-            self.step = S_DRAW
-            return
-        self.cards_to_draw = 0
-        self.step = S_KEEP if self.drawn_cards else S_TURN
-
+    # ---- the pieces on the board: their squares and the masks kept of them ---------------
     def _move_knight(self, seat: int, a: int, b: int) -> None:
         self.occupants[a] = -1
         self.occupants[b] = seat
@@ -665,139 +502,20 @@ class TorresState(State):
         if free is not None:
             self._free = free & ~BIT[s]
 
-    def _take_stack(self, seat: int, height: int) -> None:
-        self.stacks[seat].remove(height)
-        self.stack_in_use = height
-
-    def _after_stack(self) -> None:
-        """End of turn once the turn's stack is settled: leftovers, then the next turn."""
-        p = self.turn
-        self.leftover_blocks = max(self.stack_in_use, 0)
-        self.stack_in_use = -1
-        if self.leftover_blocks and self.stacks[p] and min(self.stacks[p]) < 3:
-            self.step = S_REDISTRIBUTE
-            return
-        self._return_leftover()
-
-    def _return_leftover(self) -> None:
-        self.supply += self.leftover_blocks
-        self.leftover_blocks = 0
-        self._next_turn()
+    # ---- the rules' names of earlier releases, kept for their callers --------------------
+    def _begin_turn(self) -> None:
+        turn_rules.begin_turn(self)
 
     def _advance(self, seat: int, points: int) -> None:
-        """Move a scoring marker; it lands on the next empty space (the start holds any)."""
-        if points <= 0:
-            return
-        target = self.score[seat] + points
-        others = {s for i, s in enumerate(self.score) if i != seat}
-        while target in others:
-            target += 1
-        self.score[seat] = target
+        scoring.advance(self, seat, points)
 
-    def _begin_turn(self) -> None:
-        self.step = S_TURN
-        self.action_points = self.game.data.action_points
-        self.blocks_placed = 0
-        self.stack_in_use = -1
-        self.card_played = False
-        self.acquisitions = 0
-        self.acquired_this_turn = [0] * A.CARD_KINDS
-
-    def _next_turn(self) -> None:
-        n = self.game.num_players
-        self.turns_taken += 1
-        if self.turns_taken < n:
-            self.turn = (self.turn + 1) % n
-            self._begin_turn()
-            return
-        self.round += 1
-        if self.round == self.game.phases_rounds[self.phase]:
-            self._score_phase()
-            return
-        self.turns_taken = 0
-        if self.game.is_master:
-            self.starting_player = self._leader(self.starting_player)
-        self.turn = self.starting_player
-        self._begin_turn()
-
-    def _leader(self, unchanged: int) -> int:
-        """Master version: the round starts with the player with the most points."""
-        best = max(self.score)
-        leaders = [i for i, s in enumerate(self.score) if s == best]
-        return leaders[0] if len(leaders) == 1 else unchanged
-
-    def _begin_phase(self, phase: int, start: int) -> None:
-        n = self.game.num_players
-        if self.game.is_master and phase > 0:
-            start = self._leader(start)
-        self.phase = phase
-        self.round = 0
-        self.turns_taken = 0
-        self.starting_player = start
-        self.turn = start
-        card = self.game.phases_stacks[phase]
-        for i in range(n):
-            seat = (start + i) % n
-            stacks = []
-            for hgt in card:
-                got = min(hgt, self.supply)
-                self.supply -= got
-                if got:
-                    stacks.append(got)
-            self.stacks[seat] = sorted(stacks, reverse=True)
-        self._begin_turn()
-
-    # ---- scoring ----------------------------------------------------------------------
     def castle_points(self, seat: int) -> int:
-        """Area x level of the seat's highest knight, for each castle it stands on."""
-        best: dict[int, int] = {}
-        cid = self.castle_of
-        h = self.heights
-        for s in self.knights[seat]:
-            k = cid[s]
-            if k >= 0:
-                hs = h[s]
-                if hs > best.get(k, 0):
-                    best[k] = hs
-        areas = self.surface_areas
-        points = 0
-        for k, lvl in best.items():
-            points += areas[k] * lvl
-        return points
+        """Scoring, The castle positions (:func:`scoring.castle_points`)."""
+        return scoring.castle_points(self, seat)
 
     def king_bonus(self, seat: int, phase: int) -> int:
-        """The King's bonus after ``phase`` (0-based): a knight on level phase+1 of its castle."""
-        cid = self.castle_of
-        h = self.heights
-        k = cid[self.king]
-        lvl = phase + 1
-        for s in self.knights[seat]:
-            if cid[s] == k and h[s] == lvl:
-                return self.game.data.king_bonus[phase]
-        return 0
-
-    def _score_phase(self) -> None:
-        n = self.game.num_players
-        order = [(self.starting_player + i) % n for i in range(n)]
-        for seat in order:
-            self._advance(seat, self.castle_points(seat))
-        for seat in order:
-            self._advance(seat, self.king_bonus(seat, self.phase))
-        if self.game.is_master:
-            from towers.games.torres.master import master_points
-
-            points = master_points(self, self.master_card, self.phase)
-            for seat in order:
-                self._advance(seat, points[seat])
-        for seat in range(n):
-            self.supply += sum(self.stacks[seat])
-            self.stacks[seat] = []
-        if self.phase == len(self.game.phases_rounds) - 1:
-            self.step = S_OVER
-            return
-        low = min(self.score)
-        self.deciding_player = next(seat for seat in order if self.score[seat] == low)
-        self.step = S_KING_MOVE
+        """Scoring, The king's bonus (:func:`scoring.king_bonus`)."""
+        return scoring.king_bonus(self, seat, phase)
 
     # ---- explanations -----------------------------------------------------------------
     def _explain(self, action: int) -> tuple[str, str]:
