@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-# the module, not names from it: rules imports this module in turn (for TorresState.heuristic)
-from towers.games.torres import rules
+from towers.games.torres.steps import S_OVER, S_TURN
 
 if TYPE_CHECKING:
     from towers.games.torres.rules import TorresState
@@ -19,7 +18,7 @@ def evaluate(state: TorresState, seat: int) -> float:
     so ending a turn early is not free.
     """
     score = float(state.score[seat])
-    if state.step == rules.S_OVER:
+    if state.step == S_OVER:
         return score
     phases = len(state.game.phases_rounds)
     position = state.castle_points(seat)
@@ -27,6 +26,6 @@ def evaluate(state: TorresState, seat: int) -> float:
     later = phases - 1 - state.phase
     value = score + position + bonus + 0.35 * later * position
     value += 0.4 * len(state.knights[seat])
-    if state.turn == seat and state.step == rules.S_TURN:
+    if state.turn == seat and state.step == S_TURN:
         value += 0.5 * state.action_points
     return value
