@@ -25,8 +25,8 @@ from pathlib import Path
 from towers.core.chance import resolve_chance
 from towers.core.registry import make, make_bot
 from towers.learn.hints import hint
+from towers.learn.lessons import tutorials
 from towers.learn.search import Budget
-from towers.learn.tutorial import tutorials
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = ("turris", "sifnos")

@@ -1251,9 +1251,10 @@ def learn_command(
     """Learn a game from its rulebook's worked examples: each lesson shows a position, asks
     for a move and explains the others; the last is a game against the random bot with
     hints. Progress is kept in $XDG_DATA_HOME/towers/learn.json."""
+    from towers.learn.lessons import tutorial, tutorials
     from towers.learn.lessons.screen import LessonScreen
     from towers.learn.lessons.screen import console_reader as lesson_reader
-    from towers.learn.tutorial import LessonError, Progress, tutorial, tutorials
+    from towers.learn.tutorial import LessonError, Progress
 
     with user_errors():
         try:

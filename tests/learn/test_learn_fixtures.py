@@ -13,7 +13,7 @@ from types import ModuleType
 import pytest
 
 from towers.core.registry import make
-from towers.learn.tutorial import tutorials
+from towers.learn.lessons import tutorials
 
 ROOT = Path(__file__).resolve().parents[2]
 

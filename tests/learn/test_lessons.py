@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 from towers.cli import app
 from towers.core.game import State
 from towers.core.registry import is_shipped, list_games, title_of, views_of
+from towers.learn.lessons import tutorial, tutorials
 from towers.learn.lessons.screen import LessonScreen, move_list
 from towers.learn.tutorial import (
     Lesson,
@@ -26,8 +27,6 @@ from towers.learn.tutorial import (
     after_move,
     judge,
     script,
-    tutorial,
-    tutorials,
 )
 
 LESSONS = [

@@ -15,7 +15,8 @@ import pytest
 
 from tests.server.live import Live, live_server
 from towers.core.registry import title_of
-from towers.learn.tutorial import Lesson, tutorials
+from towers.learn.lessons import tutorials
+from towers.learn.tutorial import Lesson
 
 CASES = [(game, lesson.key) for game, t in tutorials().items() for lesson in t.lessons]
 

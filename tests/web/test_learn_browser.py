@@ -42,7 +42,7 @@ from tests.web.browser import (
 )
 from towers.core.game import CHANCE
 from towers.core.registry import make, make_bot, title_of
-from towers.learn.tutorial import tutorials
+from towers.learn.lessons import tutorials
 from towers.server.rooms import hash_secret
 from towers.server.store import GameRow, LogRow
 

@@ -270,23 +270,5 @@ class Progress:
         return len(keys & set(self.done.get(tutorial.game, [])))
 
 
-# ---- the registry ---------------------------------------------------------------------------
-def tutorials() -> dict[str, Tutorial]:
-    """Every game's tutorial, by the game's name."""
-    from towers.learn.lessons import dark_tower, sifnos, tiletum, torres, turris
-
-    every = (torres, tiletum, turris, sifnos, dark_tower)
-    return {m.TUTORIAL.game: m.TUTORIAL for m in every}
-
-
-def tutorial(game: str) -> Tutorial:
-    found = tutorials()
-    if game not in found:
-        raise LessonError(
-            f"there is no tutorial for {game!r}; tutorials: {', '.join(sorted(found))}"
-        )
-    return found[game]
-
-
 def action_words(state: State, actions: Sequence[int]) -> list[str]:
     return [state.action_to_string(a) for a in actions]

@@ -27,6 +27,7 @@ from towers.core.errors import ActionParseError, TowersError
 from towers.core.game import Game, State
 from towers.core.registry import make, title_of, views_of
 from towers.learn.hints import hint, lead_words
+from towers.learn.lessons import tutorial, tutorials
 from towers.learn.search import Budget
 from towers.learn.tutorial import (
     Lesson,
@@ -34,8 +35,6 @@ from towers.learn.tutorial import (
     Tutorial,
     after_move,
     judge,
-    tutorial,
-    tutorials,
 )
 from towers.server.errors import ApiError, malformed
 
