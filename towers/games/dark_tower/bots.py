@@ -204,7 +204,7 @@ def held(s: DarkTowerState, h: int, quest: Quest, coming: bool = False) -> int:
     if coming:
         frames = COMING.get(quest.what, ())
         for frame in s.pending:
-            if isinstance(frame, frames) and frame.seat == h:
+            if isinstance(frame, frames) and frame.seat == h:  # type: ignore[attr-defined]
                 count += getattr(frame, "n", 1)
             elif isinstance(frame, F.Trade | F.TradeAnswer):
                 trader = frame.seat if isinstance(frame, F.Trade) else frame.trader

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from towers.core.frames import Frame, FrameKinds
+from towers.core.frames import Frame as Frame  # the frames' base, for F.Frame
+from towers.core.frames import FrameKinds
 
 
 # ---- decisions ---------------------------------------------------------------------------

@@ -9,15 +9,69 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from towers.core.actions import Action
+from towers.core.frames import Frame
 from towers.games.dark_tower import actions as A
 from towers.games.dark_tower import frames as F
-from towers.games.dark_tower.data import DATA, Quest
+from towers.games.dark_tower.actions import SPACE
+from towers.games.dark_tower.constants import (
+    ACCEPT,
+    ASK,
+    ASK_AMULET,
+    ASK_QUEST_ITEM,
+    BANNER,
+    BATTLE,
+    CLEANSE,
+    DECLINE,
+    DONE,
+    DOUBLE,
+    DROP,
+    ENTER,
+    ENTER_TOWER,
+    EXPLORE,
+    GEAR,
+    GOAL_QUEST,
+    HAGGLE,
+    IMPROVE,
+    LEAVE,
+    LOSE_G,
+    LOSE_P,
+    MARKET,
+    MOVE,
+    N_GEAR,
+    N_POTIONS,
+    OFFER,
+    OFFER_AMULET,
+    OFFER_QUEST_ITEM,
+    PLACE,
+    POTION,
+    PROPOSE,
+    QUEST,
+    REINFORCE,
+    RESEAL,
+    RESOLVE,
+    RETREAT,
+    ROOMS,
+    SCROLL,
+    SCROLLS,
+    TAKE_GEAR,
+    TAKE_POTION,
+    TEST,
+    TESTS,
+    TESTS_TO_ENTER,
+    TRADE,
+    UNSEAL,
+    VIRTUE,
+    WARES,
+)
+from towers.games.dark_tower.data import (
+    DATA,
+    Quest,
+)
 
 if TYPE_CHECKING:
     from towers.games.dark_tower.rules import DarkTowerState
 
 Why = tuple[str, str] | None
-TESTS_TO_ENTER = int(DATA.game["competitive"]["tests_to_enter"])
 
 OPEN = {
     F.StartTurn: ("take your Banner action, drink a potion, or say done", "Start of Turn"),
@@ -483,7 +537,7 @@ def _potion_from_hero(state: DarkTowerState, top: F.Frame, action: Action) -> Wh
 
 
 def _wrong(top: F.Frame) -> Why:
-    why, section = OPEN[type(top)]  # type: ignore[index]
+    why, section = OPEN[type(top)]
     return f"now {why}", section
 
 
@@ -504,3 +558,85 @@ _RULES = {
     F.ChooseSeal: _seal,
     F.PotionFromHero: _potion_from_hero,
 }
+
+
+def legal_actions(state: DarkTowerState) -> list[int]:
+    top = state.pending[-1]
+    if isinstance(top, F.CHANCE_FRAMES):
+        return sorted(a for a, _ in state._chance_outcomes())
+    values = SPACE.values
+    return sorted(a for a in state._candidates(top) if why_not(state, values[a]) is None)
+
+
+def candidates(state: DarkTowerState, top: Frame) -> list[int]:
+    """The actions worth asking the rules about in this decision."""
+    seat: int = top.seat  # type: ignore[attr-defined]
+    held_potions = [POTION + p for p in range(N_POTIONS) if state.potions[seat][p]]
+    items = held_potions + [GEAR + g for g in range(N_GEAR) if state.gear[seat][g]]
+    items += [SCROLL + t for t in state.treasures[seat] if t in SCROLLS]
+    match top:
+        case F.StartTurn():
+            return [DONE, BANNER, *held_potions]
+        case F.Turn():
+            at = state.at[seat]
+            out = [
+                DROP, DOUBLE, CLEANSE, EXPLORE, HAGGLE, REINFORCE, REINFORCE + 1, QUEST,
+                QUEST + 1, *[MOVE + to for to in DATA.adjacent[at]],
+                *[BATTLE + f for f in range(4)], *held_potions,
+                *[TRADE + s for s in range(state.game.num_players)],
+            ]  # fmt: skip
+            if state.game.competitive:
+                out += [ENTER_TOWER, *[TEST + k for k in range(TESTS)]]
+            else:
+                out.append(GOAL_QUEST)
+            return out
+        case F.Trade(partner=partner):
+            n = len(A.ITEM_WORDS)
+            heroes = [TRADE + s for s in range(state.game.num_players)]
+            mine = [OFFER + i for i in range(n) if state.holds(seat, i)]
+            theirs = [ASK + i for i in range(n) if state.holds(partner, i)]
+            if state.amulets[seat]:
+                mine.append(OFFER_AMULET)
+            if state.amulets[partner]:
+                theirs.append(ASK_AMULET)
+            mine += [OFFER_QUEST_ITEM + q for q in state.quest_items[seat]]
+            theirs += [ASK_QUEST_ITEM + q for q in state.quest_items[partner]]
+            return [DONE, PROPOSE, *mine, *theirs, *heroes]
+        case F.ChooseSeal():
+            return [DONE, *[UNSEAL + o for o in range(12)], *[RESEAL + o for o in range(12)]]
+        case F.PotionFromHero():
+            return [DONE] + [
+                TAKE_POTION + other * N_POTIONS + k
+                for other in range(state.game.num_players)
+                for k in range(N_POTIONS)
+                if state.potions[other][k]
+            ]
+        case F.TradeAnswer():
+            return [ACCEPT, DECLINE]
+        case F.Battling():
+            return [IMPROVE, RESOLVE, RETREAT, *items]
+        case F.Exploring():
+            return [IMPROVE, RESOLVE, LEAVE, *[ENTER + r for r in range(ROOMS)], *items]
+        case F.PlaceSkull(kingdom=k):
+            return [PLACE + b for b, bd in enumerate(DATA.buildings) if bd.kingdom == k]
+        case F.ChooseGear():
+            return [TAKE_GEAR + g for g in range(N_GEAR)]
+        case F.DiscardGear():
+            return [LOSE_G + g for g in range(N_GEAR)]
+        case F.DiscardPotion():
+            return [LOSE_P + p for p in range(N_POTIONS)]
+        case F.ChooseVirtue():
+            return [VIRTUE + v for v in range(4)]
+        case F.ChooseMarket():
+            return [MARKET + s for s in range(len(state.market))]
+        case F.NewWares():
+            return [DONE, *[WARES + s for s in range(len(state.market))]]
+    raise AssertionError(top)
+
+
+def explain(state: DarkTowerState, action: int) -> tuple[str, str]:
+    why = why_not(state, SPACE.values[action])
+    if why is None:
+        return "it is not allowed now", ""
+    text, section = why
+    return text, f"rulebook: {section}" if section else ""

@@ -5,10 +5,18 @@ game the other heroes' heroic tests until they are completed (a seat sees its ow
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any
 
+from towers.core.game import CHANCE, PUBLIC, Disclosure
+from towers.core.knowledge import open_disclosure
+from towers.games.dark_tower import actions as A
 from towers.games.dark_tower import frames as F
 from towers.games.dark_tower.actions import SPACE, DrawEvent, Release
+from towers.games.dark_tower.constants import (
+    TESTS,
+    TESTS_OF_KIND,
+)
 from towers.games.dark_tower.data import (
     ADVANTAGES,
     BUILDING_TYPES,
@@ -261,3 +269,93 @@ def goal_step_text(state: DarkTowerState) -> str:
             f" ({quest.qualifier})" if quest.qualifier else ""
         )
     return text + (f" for {DATA.treasures[treasure].name}" if treasure >= 0 else "")
+
+
+def disclosure(state: DarkTowerState, action: int) -> Disclosure | None:
+    """Who may read ``action`` and whether it reveals something hidden, exactly (the
+    server's log and undo ask it). Everything on the table is open; hidden are where the
+    skulls rest inside the tower (from everybody) and, in the competitive game, the
+    heroic tests not yet completed (from the other heroes). A test dealt is its hero's to
+    read while another card of its type was left to deal; completing one shows it, a
+    reveal unless every other hero could name it (one card of that type unseen). The
+    last test card of a type dealt is read too by each hero for whom no other card of
+    that type is unseen. What comes out of the tower is seen by everybody, opening and
+    all (see ``_release_disclosure``). A die face or battle card that does what
+    another does is read by nobody. None (left to the sampled answer) only for an
+    outcome of the tower when edited data let a ledge catch every skull (``catch`` 1),
+    where which outcomes are offered depends on where the hidden skulls rest."""
+    match SPACE.decode(action):
+        case A.Release(what=o):
+            return state._release_disclosure(o)
+        case A.RollHaggle() | A.RevealCard():
+            # faces and cards alike in effect show alike: nobody tells them apart
+            return open_disclosure(state, action)
+        case A.DealTest():
+            top = state.pending[-1]
+            assert isinstance(top, F.DealTest)
+            if len(state.undealt_tests(top.kind)) > 1:
+                return Disclosure(frozenset({top.seat}))
+            # the one card left: a hero who has seen all the others knows it is dealt
+            n = state.game.num_players
+            readers = frozenset(
+                s for s in range(n) if s == top.seat or len(state._unseen_tests(s, top.kind)) == 1
+            )
+            return PUBLIC if len(readers) == n else Disclosure(readers)
+        case A.HeroicTest(kind=kind):
+            p = state.current_player()
+            n = state.game.num_players
+            reveals = any(len(state._unseen_tests(s, kind)) > 1 for s in range(n) if s != p)
+            return Disclosure(None, reveals)
+    if state.current_player() == CHANCE:
+        return PUBLIC
+    # two choices may end alike (two potions of a kind): nobody else tells them apart
+    return open_disclosure(state, action)
+
+
+def release_disclosure(state: DarkTowerState, outcome: int) -> Disclosure | None:
+    """Who reads what comes out of the tower: everybody. The observation shows the
+    tower's public face, its totals and where the latest skull came out (everybody sees
+    a skull leave the tower), never where the skulls inside rest, so each outcome is
+    told apart by everybody; it reveals nothing, as any chance outcome. (Were the opening
+    unseen, a skull out of an upper opening could not be told from one out of the door
+    below it, yet the two leave different skulls loose, so which outcomes come next,
+    and how the log could name them, would tell them apart later.) None (left to the
+    sampled answer) when edited data let a ledge catch every skull (``catch`` 1), where
+    which outcomes are offered depends on where the hidden skulls rest."""
+    if outcome == STILL:
+        return PUBLIC
+    if any(ledge.catch >= 1 for ledge in state.tower.data.ledges):
+        return None
+    return PUBLIC
+
+
+def unseen_tests(state: DarkTowerState, seat: int, kind: int) -> list[int]:
+    """The heroic tests of type ``kind`` that ``seat`` has not seen, which
+    ``_determinize(seat)`` deals again to the heroes holding one face down."""
+    n = state.game.num_players
+    hidden = [
+        s for s in range(n)
+        if s != seat and not state.tests_done[s] >> kind & 1 and state.tests[s][kind] >= 0
+    ]  # fmt: skip
+    seen = {state.tests[s][kind] for s in range(n) if s not in hidden}
+    return [q for q in TESTS_OF_KIND[kind] if q not in seen]
+
+
+def determinize(state: DarkTowerState, seat: int, rng: random.Random) -> DarkTowerState:
+    """Re-deal what nobody sees: where the skulls inside the tower rest, and the other
+    heroes' heroic tests not yet completed (from the cards of each type ``seat`` has not
+    seen). The decks, battle cards and rooms are dealt only when drawn, as chance nodes."""
+    copy = state.clone()
+    assert isinstance(copy, type(state))
+    copy.tower = state.tower.determinize(rng)
+    for kind in range(TESTS):
+        hidden = [
+            s for s in range(state.game.num_players)
+            if s != seat and not state.tests_done[s] >> kind & 1 and state.tests[s][kind] >= 0
+        ]  # fmt: skip
+        seen = {state.tests[s][kind] for s in range(state.game.num_players) if s not in hidden}
+        unseen = [q for q in TESTS_OF_KIND[kind] if q not in seen]
+        rng.shuffle(unseen)
+        for s, q in zip(hidden, unseen, strict=False):
+            copy.tests[s][kind] = q
+    return copy

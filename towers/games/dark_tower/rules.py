@@ -7,7 +7,6 @@ each action is allowed is stated once in :mod:`.legality`.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
@@ -15,28 +14,19 @@ from typing import Any, ClassVar
 from towers.core.components import Deck
 from towers.core.errors import GameOptionError
 from towers.core.frames import DecisionStack, Frame
-from towers.core.game import CHANCE, PUBLIC, TERMINAL, Disclosure, Game, State
-from towers.core.knowledge import open_disclosure
+from towers.core.game import CHANCE, TERMINAL, Game, State
 from towers.core.options import Option
 from towers.games.dark_tower import actions as A
 from towers.games.dark_tower import frames as F
+from towers.games.dark_tower import legality, observe
 from towers.games.dark_tower.actions import SPACE
 from towers.games.dark_tower.constants import (
-    ACCEPT,
-    ASK,
-    ASK_AMULET,
-    ASK_QUEST_ITEM,
-    BANNER,
-    BATTLE,
     BUILDING_AT,
     CAPACITY,
     CARD,
-    CLEANSE,
     DEAL_TEST,
-    DECLINE,
     DISTANCES,
     DONE,
-    DOUBLE,
     DRAW_COMPANION,
     DRAW_CORRUPTION,
     DRAW_POTION,
@@ -44,22 +34,11 @@ from towers.games.dark_tower.constants import (
     DRAW_QUEST_ITEM,
     DRAW_TREASURE,
     DROP,
-    ENTER,
-    ENTER_TOWER,
     EVENT,
-    EXPLORE,
-    GEAR,
     GOAL,
-    GOAL_QUEST,
-    HAGGLE,
     HAGGLE_ROLL,
     HEROIC_SPIRIT,
-    IMPROVE,
-    LEAVE,
-    LOSE_G,
-    LOSE_P,
     LOSING_CORRUPTIONS,
-    MARKET,
     MAX_STATUS,
     MONTHS,
     MOVE,
@@ -67,36 +46,16 @@ from towers.games.dark_tower.constants import (
     N_GEAR,
     N_LOC,
     N_POTIONS,
-    OFFER,
-    OFFER_AMULET,
-    OFFER_QUEST_ITEM,
-    PLACE,
-    POTION,
-    PROPOSE,
-    QUEST,
-    REINFORCE,
     RELEASE,
-    RESEAL,
-    RESOLVE,
-    RETREAT,
     ROOM,
     ROOMS,
-    SCROLL,
-    SCROLLS,
     SEAL,
     SPAWN,
     START_STATUS,
-    TAKE_GEAR,
-    TAKE_POTION,
-    TEST,
     TESTS,
     TESTS_OF_KIND,
     TOTAL_SKULLS,
     TOWER_DUNGEON,
-    TRADE,
-    UNSEAL,
-    VIRTUE,
-    WARES,
     C,
     G,
     flat,
@@ -126,7 +85,6 @@ from towers.games.dark_tower.data import (
     Perk,
     Quest,
 )
-from towers.games.dark_tower.legality import why_not
 from towers.games.dark_tower.tower import BASE, STILL, Tower
 
 __all__ = [
@@ -760,84 +718,11 @@ class DarkTowerState(State):
         (``battle foe2`` for ``battle level-2 foe``)."""
         return SPACE.parse_renamed(text, A.OLD_WORDS)
 
-    def _legal_actions(self) -> list[int]:
-        top = self.pending[-1]
-        if isinstance(top, F.CHANCE_FRAMES):
-            return sorted(a for a, _ in self._chance_outcomes())
-        values = SPACE.values
-        return sorted(a for a in self._candidates(top) if why_not(self, values[a]) is None)
+    _legal_actions = legality.legal_actions
 
-    def _candidates(self, top: Frame) -> list[int]:
-        """The actions worth asking the rules about in this decision."""
-        seat: int = top.seat  # type: ignore[attr-defined]
-        held_potions = [POTION + p for p in range(N_POTIONS) if self.potions[seat][p]]
-        items = held_potions + [GEAR + g for g in range(N_GEAR) if self.gear[seat][g]]
-        items += [SCROLL + t for t in self.treasures[seat] if t in SCROLLS]
-        match top:
-            case F.StartTurn():
-                return [DONE, BANNER, *held_potions]
-            case F.Turn():
-                at = self.at[seat]
-                out = [
-                    DROP, DOUBLE, CLEANSE, EXPLORE, HAGGLE, REINFORCE, REINFORCE + 1, QUEST,
-                    QUEST + 1, *[MOVE + to for to in DATA.adjacent[at]],
-                    *[BATTLE + f for f in range(4)], *held_potions,
-                    *[TRADE + s for s in range(self.game.num_players)],
-                ]  # fmt: skip
-                if self.game.competitive:
-                    out += [ENTER_TOWER, *[TEST + k for k in range(TESTS)]]
-                else:
-                    out.append(GOAL_QUEST)
-                return out
-            case F.Trade(partner=partner):
-                n = len(A.ITEM_WORDS)
-                heroes = [TRADE + s for s in range(self.game.num_players)]
-                mine = [OFFER + i for i in range(n) if self.holds(seat, i)]
-                theirs = [ASK + i for i in range(n) if self.holds(partner, i)]
-                if self.amulets[seat]:
-                    mine.append(OFFER_AMULET)
-                if self.amulets[partner]:
-                    theirs.append(ASK_AMULET)
-                mine += [OFFER_QUEST_ITEM + q for q in self.quest_items[seat]]
-                theirs += [ASK_QUEST_ITEM + q for q in self.quest_items[partner]]
-                return [DONE, PROPOSE, *mine, *theirs, *heroes]
-            case F.ChooseSeal():
-                return [DONE, *[UNSEAL + o for o in range(12)], *[RESEAL + o for o in range(12)]]
-            case F.PotionFromHero():
-                return [DONE] + [
-                    TAKE_POTION + other * N_POTIONS + k
-                    for other in range(self.game.num_players)
-                    for k in range(N_POTIONS)
-                    if self.potions[other][k]
-                ]
-            case F.TradeAnswer():
-                return [ACCEPT, DECLINE]
-            case F.Battling():
-                return [IMPROVE, RESOLVE, RETREAT, *items]
-            case F.Exploring():
-                return [IMPROVE, RESOLVE, LEAVE, *[ENTER + r for r in range(ROOMS)], *items]
-            case F.PlaceSkull(kingdom=k):
-                return [PLACE + b for b, bd in enumerate(DATA.buildings) if bd.kingdom == k]
-            case F.ChooseGear():
-                return [TAKE_GEAR + g for g in range(N_GEAR)]
-            case F.DiscardGear():
-                return [LOSE_G + g for g in range(N_GEAR)]
-            case F.DiscardPotion():
-                return [LOSE_P + p for p in range(N_POTIONS)]
-            case F.ChooseVirtue():
-                return [VIRTUE + v for v in range(4)]
-            case F.ChooseMarket():
-                return [MARKET + s for s in range(len(self.market))]
-            case F.NewWares():
-                return [DONE, *[WARES + s for s in range(len(self.market))]]
-        raise AssertionError(top)
+    _candidates = legality.candidates
 
-    def _explain(self, action: int) -> tuple[str, str]:
-        why = why_not(self, SPACE.values[action])
-        if why is None:
-            return "it is not allowed now", ""
-        text, section = why
-        return text, f"rulebook: {section}" if section else ""
+    _explain = legality.explain
 
     # ---- applying ------------------------------------------------------------------------
     def _apply(self, action: int) -> None:
@@ -1673,68 +1558,11 @@ class DarkTowerState(State):
             self._effects(seat, DATA.foes[self.game.adversary].advance)
 
     # ---- what a seat sees --------------------------------------------------------------
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        from towers.games.dark_tower.observe import observation
+    observation = observe.observation
 
-        return observation(self, seat)
+    disclosure = observe.disclosure
 
-    def disclosure(self, action: int) -> Disclosure | None:
-        """Who may read ``action`` and whether it reveals something hidden, exactly (the
-        server's log and undo ask it). Everything on the table is open; hidden are where the
-        skulls rest inside the tower (from everybody) and, in the competitive game, the
-        heroic tests not yet completed (from the other heroes). A test dealt is its hero's to
-        read while another card of its type was left to deal; completing one shows it, a
-        reveal unless every other hero could name it (one card of that type unseen). The
-        last test card of a type dealt is read too by each hero for whom no other card of
-        that type is unseen. What comes out of the tower is seen by everybody, opening and
-        all (see ``_release_disclosure``). A die face or battle card that does what
-        another does is read by nobody. None (left to the sampled answer) only for an
-        outcome of the tower when edited data let a ledge catch every skull (``catch`` 1),
-        where which outcomes are offered depends on where the hidden skulls rest."""
-        match SPACE.decode(action):
-            case A.Release(what=o):
-                return self._release_disclosure(o)
-            case A.RollHaggle() | A.RevealCard():
-                # faces and cards alike in effect show alike: nobody tells them apart
-                return open_disclosure(self, action)
-            case A.DealTest():
-                top = self.pending[-1]
-                assert isinstance(top, F.DealTest)
-                if len(self.undealt_tests(top.kind)) > 1:
-                    return Disclosure(frozenset({top.seat}))
-                # the one card left: a hero who has seen all the others knows it is dealt
-                n = self.game.num_players
-                readers = frozenset(
-                    s
-                    for s in range(n)
-                    if s == top.seat or len(self._unseen_tests(s, top.kind)) == 1
-                )
-                return PUBLIC if len(readers) == n else Disclosure(readers)
-            case A.HeroicTest(kind=kind):
-                p = self.current_player()
-                n = self.game.num_players
-                reveals = any(len(self._unseen_tests(s, kind)) > 1 for s in range(n) if s != p)
-                return Disclosure(None, reveals)
-        if self.current_player() == CHANCE:
-            return PUBLIC
-        # two choices may end alike (two potions of a kind): nobody else tells them apart
-        return open_disclosure(self, action)
-
-    def _release_disclosure(self, outcome: int) -> Disclosure | None:
-        """Who reads what comes out of the tower: everybody. The observation shows the
-        tower's public face, its totals and where the latest skull came out (everybody sees
-        a skull leave the tower), never where the skulls inside rest, so each outcome is
-        told apart by everybody; it reveals nothing, as any chance outcome. (Were the opening
-        unseen, a skull out of an upper opening could not be told from one out of the door
-        below it, yet the two leave different skulls loose, so which outcomes come next,
-        and how the log could name them, would tell them apart later.) None (left to the
-        sampled answer) when edited data let a ledge catch every skull (``catch`` 1), where
-        which outcomes are offered depends on where the hidden skulls rest."""
-        if outcome == STILL:
-            return PUBLIC
-        if any(ledge.catch >= 1 for ledge in self.tower.data.ledges):
-            return None
-        return PUBLIC
+    _release_disclosure = observe.release_disclosure
 
     def _standing(self, kingdom: int) -> list[int]:
         """The buildings of ``kingdom`` not destroyed."""
@@ -1744,35 +1572,9 @@ class DarkTowerState(State):
             if bd.kingdom == kingdom and self.skulls[b] >= 0
         ]
 
-    def _unseen_tests(self, seat: int, kind: int) -> list[int]:
-        """The heroic tests of type ``kind`` that ``seat`` has not seen, which
-        ``_determinize(seat)`` deals again to the heroes holding one face down."""
-        n = self.game.num_players
-        hidden = [
-            s for s in range(n)
-            if s != seat and not self.tests_done[s] >> kind & 1 and self.tests[s][kind] >= 0
-        ]  # fmt: skip
-        seen = {self.tests[s][kind] for s in range(n) if s not in hidden}
-        return [q for q in TESTS_OF_KIND[kind] if q not in seen]
+    _unseen_tests = observe.unseen_tests
 
-    def _determinize(self, seat: int, rng: random.Random) -> DarkTowerState:
-        """Re-deal what nobody sees: where the skulls inside the tower rest, and the other
-        heroes' heroic tests not yet completed (from the cards of each type ``seat`` has not
-        seen). The decks, battle cards and rooms are dealt only when drawn, as chance nodes."""
-        state = self.clone()
-        assert isinstance(state, DarkTowerState)
-        state.tower = self.tower.determinize(rng)
-        for kind in range(TESTS):
-            hidden = [
-                s for s in range(self.game.num_players)
-                if s != seat and not self.tests_done[s] >> kind & 1 and self.tests[s][kind] >= 0
-            ]  # fmt: skip
-            seen = {self.tests[s][kind] for s in range(self.game.num_players) if s not in hidden}
-            unseen = [q for q in TESTS_OF_KIND[kind] if q not in seen]
-            rng.shuffle(unseen)
-            for s, q in zip(hidden, unseen, strict=False):
-                state.tests[s][kind] = q
-        return state
+    _determinize = observe.determinize
 
 
 def _gear_of(kinds: Sequence[Gear], gear: list[int], t: int) -> int:
