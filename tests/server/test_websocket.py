@@ -108,7 +108,7 @@ def test_every_watcher_gets_the_new_state_as_its_own_seat_sees_it(live: Live) ->
         entry = {
             "ply": 0,
             "actor": 0,
-            "who": "seat 0",
+            "who": views.seat_name(0),
             "chapter": views.chapter(start),
             "text": views.log_words(start, action["action"]),
         }
