@@ -83,6 +83,7 @@ from towers.games.sifnos.influence import (
     influence_step,
 )
 from towers.games.sifnos.invest import adjustments, decide_adjust, rolled
+from towers.games.sifnos.legality import CHOICES
 from towers.games.sifnos.major_actions import (
     column_uses,
     decide_column,
@@ -410,7 +411,9 @@ class SifnosState(State):
         top = self.pending[-1]
         if isinstance(top, F.CHANCE_FRAMES):
             return [a for a, _ in self._chance_outcomes()]
-        return sorted(set(legality.decisions(self, top)))
+        # legality.decisions, inlined: this runs once an action
+        choices = CHOICES.get(type(top))
+        return sorted(set(solo.decisions(self, top) if choices is None else choices(self, top)))
 
     def scores(self) -> list[float]:
         return [float(v) for v in final_scores(self)[: self.game.num_players]]
