@@ -5,7 +5,10 @@ from __future__ import annotations
 import towers
 from towers.games.torres import actions as A
 from towers.games.torres.actions import parse_square as sq
-from towers.games.torres.rules import KING, S_TURN, TorresState
+from towers.games.torres.board import KING
+from towers.games.torres.rules import TorresState
+from towers.games.torres.steps import S_TURN
+from towers.games.torres.turn import begin_turn
 
 
 def position(
@@ -44,7 +47,7 @@ def position(
     state.turn = turn
     state.starting_player = turn
     state.step = S_TURN
-    state._begin_turn()
+    begin_turn(state)
     return state
 
 

@@ -9,7 +9,8 @@ import pytest
 import towers
 from towers.core.components import Deck
 from towers.games.torres import actions as A
-from towers.games.torres.rules import S_KEEP, S_KING_MOVE, S_TURN, TorresState
+from towers.games.torres.rules import TorresState
+from towers.games.torres.steps import S_KEEP, S_KING_MOVE, S_TURN
 
 from .helpers import act, fresh, legal, legal_strings, position, sq
 

@@ -6,7 +6,7 @@ import pytest
 
 import towers
 from towers.games.torres import actions as A
-from towers.games.torres.rules import S_DRAW, S_KEEP, S_RETURN, S_TURN
+from towers.games.torres.steps import S_DRAW, S_KEEP, S_RETURN, S_TURN
 
 from .helpers import act, legal, legal_strings, position, sq
 

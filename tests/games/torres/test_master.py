@@ -7,7 +7,7 @@ import pytest
 import towers
 from towers.games.torres import actions as A
 from towers.games.torres.master import master_points
-from towers.games.torres.rules import S_MASTER_DRAW, S_SETUP_CASTLE, S_SETUP_KNIGHT, S_TURN
+from towers.games.torres.steps import S_MASTER_DRAW, S_SETUP_CASTLE, S_SETUP_KNIGHT, S_TURN
 
 from .helpers import act, legal, position, sq
 

@@ -20,7 +20,8 @@ from towers.core.compiled import is_compiled, pure_requested
 from towers.games.torres import actions as A
 from towers.games.torres import movegen as pure
 from towers.games.torres import rules
-from towers.games.torres.rules import S_TURN, TorresState
+from towers.games.torres.rules import TorresState
+from towers.games.torres.steps import S_TURN
 
 COMPILED = rules.MG if is_compiled(rules.MG) else None
 needs_twin = pytest.mark.skipif(COMPILED is None, reason="the compiled twin is not built here")

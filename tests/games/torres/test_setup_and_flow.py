@@ -8,7 +8,7 @@ import pytest
 
 import towers
 from towers.games.torres import actions as A
-from towers.games.torres.rules import S_KING_MOVE, S_OVER, S_SETUP_KING, S_SETUP_KNIGHT, S_TURN
+from towers.games.torres.steps import S_KING_MOVE, S_OVER, S_SETUP_KING, S_SETUP_KNIGHT, S_TURN
 
 from .helpers import act, position
 

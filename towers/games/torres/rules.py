@@ -385,10 +385,6 @@ class TorresState(State):
             return MG.turn_actions(self)  # the actions of a turn, in increasing order
         return legality.step_actions(self)
 
-    def castle_setup_distance(self) -> int:
-        """The distance a new starting castle keeps (:func:`setup.castle_setup_distance`)."""
-        return setup.castle_setup_distance(self)
-
     # ---- transitions ------------------------------------------------------------------
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         if self.step == S_MASTER_DRAW:
@@ -503,9 +499,6 @@ class TorresState(State):
             self._free = free & ~BIT[s]
 
     # ---- the rules' names of earlier releases, kept for their callers --------------------
-    def _begin_turn(self) -> None:
-        turn_rules.begin_turn(self)
-
     def _advance(self, seat: int, points: int) -> None:
         scoring.advance(self, seat, points)
 
