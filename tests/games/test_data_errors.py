@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from towers.core.datafile import DataFileError
+from towers.games.tiletum import data as tiletum_data
 from towers.games.torres import data as torres_data
 
 
@@ -27,6 +28,16 @@ def _copy(source: Path, tmp_path: Path, name: str, old: str, new: str) -> Path:
 def _torres(folder: Path) -> object:
     torres_data.load(folder / "torres.toml")
     return torres_data.load_help(folder / "help.toml")
+
+
+def _tiletum(folder: Path) -> object:
+    old = tiletum_data.DATA_DIR
+    tiletum_data.DATA_DIR = folder
+    try:  # past the cache: the files of ``folder``, not those read before
+        tiletum_data.load.__wrapped__()
+        return tiletum_data.load_help.__wrapped__()
+    finally:
+        tiletum_data.DATA_DIR = old
 
 
 CASES: list[tuple[str, Callable[[Path], object], Path, str, str, str, str]] = [
@@ -57,6 +68,51 @@ CASES: list[tuple[str, Callable[[Path], object], Path, str, str, str, str]] = [
         "[[topics]]\n",
         "[[topics]]\nkind2 = 1\n",
         "help.toml: topics[0].kind2: unknown key; the keys allowed here are key, name, kind,",
+    ),
+    (
+        "tiletum",
+        _tiletum,
+        tiletum_data.DATA_DIR,
+        "board.toml",
+        "[rounds]\nvalue = 4\n",
+        "[rounds]\n",
+        "board.toml: rounds.value: missing (a required key)",
+    ),
+    (
+        "tiletum",
+        _tiletum,
+        tiletum_data.DATA_DIR,
+        "map.toml",
+        "pos = [58, 71]",
+        'pos = [58, "71"]',
+        "map.toml: town[1].pos[1]: should be a whole number, not '71'",
+    ),
+    (
+        "tiletum",
+        _tiletum,
+        tiletum_data.DATA_DIR,
+        "tiles.toml",
+        "[[helper]]\n",
+        "[[helper]]\ncolour = 1\n",
+        "tiles.toml: helper[0].colour: unknown key; the keys allowed here are source, reason, id,",
+    ),
+    (
+        "tiletum",
+        _tiletum,
+        tiletum_data.DATA_DIR,
+        "characters.toml",
+        'action = "contract", ap = 1 }',
+        'action = "contract", ap = 1, vp = 2 }',
+        "characters.toml: character[0].bonus[1]: an effect is exactly one of vp, gain,",
+    ),
+    (
+        "tiletum",
+        _tiletum,
+        tiletum_data.DATA_DIR,
+        "help.toml",
+        'source = "rulebook: Action phase"',
+        'source = "the box"',
+        "help.toml: topic[0].source: should be 'rulebook: <section>' or 'designed: <reason>'",
     ),
 ]
 

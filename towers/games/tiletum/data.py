@@ -1,8 +1,10 @@
 """Reads ``data/*.toml``: every component and printed number the engine uses.
 
-The loader checks each item's provenance (``source`` is ``"rulebook: <section>"`` or
-``"designed"``, with a ``reason``) and that the counts add up to the rulebook's component
-list; a broken data file raises :class:`DataError` naming the item.
+Each file is read through its schema below (:mod:`towers.core.datafile`): every item states
+its provenance (``source`` is ``"rulebook: <section>"`` or ``"designed"``, with a
+``reason``), unknown keys and values of the wrong type are refused, and the counts must add up
+to the rulebook's component list; a broken data file raises :class:`DataError` naming the
+file, the key's path and what is allowed there.
 
 Tile kinds are numbered once for the whole game: the 45 characters, then the contracts, the
 crests and the helpers. Piles count tiles by kind, so a pile is a list of counts.
@@ -14,11 +16,15 @@ describe them in the rulebook's words ("Smith (1 iron)", "+2 action points").
 
 from __future__ import annotations
 
-import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Generic, Literal, TypeVar, get_args
+
+from pydantic import AfterValidator, field_validator, model_validator
+
+from towers.core.datafile import DataFileError, Schema, Source, Text, read
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -70,7 +76,7 @@ FAIR_CONDITIONS = (
 FAIR_KING = FAIR_CONDITIONS.index("king_track")
 
 
-class DataError(ValueError):
+class DataError(DataFileError):
     """A data file that breaks a rule of the format or disagrees with the component list."""
 
 
@@ -208,33 +214,397 @@ class TiletumData:
         return len(self.kinds)
 
 
-def _read(name: str) -> dict[str, Any]:
-    path = DATA_DIR / name
-    try:
-        return tomllib.loads(path.read_text())
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"{path.name}: {exc}") from exc
+# ---- the data files as written (see towers.core.datafile): every item says where it comes
+# from (``source``) and why (``reason``); the checks of the rulebook's numbers sit on the keys
+
+Resource = Literal["gold", "food", "wool", "stone", "iron"]
+Figure = Literal["merchant", "architect"]
+ActionName = Literal["architect", "merchant", "character", "contract", "king"]
+T = TypeVar("T")
+S = TypeVar("S", bound=Schema)
 
 
-def _check_provenance(where: str, item: dict[str, Any]) -> None:
-    source = item.get("source")
-    if not isinstance(source, str) or not (
-        source == "designed" or (source.startswith("rulebook: ") and len(source) > 10)
-    ):
-        raise DataError(
-            f"{where}: source must be 'designed' or 'rulebook: <section>', not {source!r}"
-        )
-    reason = item.get("reason")
-    if not isinstance(reason, str) or not reason.strip():
-        raise DataError(f"{where}: every item needs a one-line reason")
+def _named(text: str) -> str:
+    if not text.strip() or text != text.strip():
+        raise ValueError("should be the words players read, with no space around them")
+    return text
 
 
-def _name(item: dict[str, Any], where: str) -> str:
-    """An item's ``name``: what players read and type for it."""
-    name = item.get("name")
-    if not isinstance(name, str) or not name.strip() or name != name.strip():
-        raise DataError(f"{where}: every item needs a name, the words players read")
-    return name
+Name = Annotated[str, AfterValidator(_named)]
+"""What players read and type for an item."""
+
+
+def _rule(check: Callable[[Any], bool], says: str) -> AfterValidator:
+    """A validator that refuses a value for which ``check`` is false, saying ``says``."""
+
+    def validate(value: Any) -> Any:
+        if not check(value):
+            raise ValueError(says)
+        return value
+
+    return AfterValidator(validate)
+
+
+class _Item(Schema):
+    source: Source
+    reason: Text
+
+
+class _V(_Item, Generic[T]):
+    """A game-wide number of board.toml: its ``value``, source and reason."""
+
+    value: T
+
+
+class _KingTrack(_V[list[int]]):
+    start: int
+
+
+class _Houses(Schema):
+    roof: int
+    tiletum: int
+    supply: int
+
+
+class _Pillars(Schema):
+    contract_spaces: int
+    supply: int
+
+
+class _BoardFile(Schema):
+    """``data/board.toml``."""
+
+    resources: _V[
+        Annotated[list[str], _rule(lambda v: tuple(v) == RESOURCES, f"must be {RESOURCES}")]
+    ]
+    dice_colours: _V[
+        Annotated[list[Name], _rule(lambda v: len(v) == 5, "one dice colour for each resource")]
+    ]
+    rounds: _V[int]
+    turns_per_round: _V[int]
+    start_vp: _V[int]
+    start_resources: _V[dict[Resource, int]]
+    start_gold_by_seat: _V[list[int]]
+    dice_per_colour_per_player: _V[int]
+    dice_drawn: _V[dict[Annotated[str, _rule(str.isdigit, "a number of players")], int]]
+    die_change_cost: _V[int]
+    buy_cost: _V[int]
+    action_points_base: _V[int]
+    houses: _V[_Houses]
+    pillars: _V[_Pillars]
+    storehouse_size: _V[int]
+    die_spaces: _V[int]
+    wheel_actions: _V[
+        Annotated[
+            list[Literal["architect", "merchant", "character", "contract", "king", "joker"]],
+            _rule(lambda v: sorted(v) == sorted(ACTIONS), "each of the six actions once"),
+        ]
+    ]
+    wheel_rotation: _V[int]
+    action_names: _V[
+        Annotated[list[str], _rule(lambda v: tuple(v) == ACTIONS, f"must be {ACTIONS}")]
+    ]
+    contract_offer_costs: _V[list[int]]
+    character_offer_size: _V[int]
+    contract_offer_size: _V[int]
+    king_track: _KingTrack
+    king_no_tile_vp: _V[int]
+    king_tile_refills: _V[int]
+    corruption_tokens: _V[
+        Annotated[
+            list[int],
+            _rule(lambda v: sorted(set(v)) == [0, 1, 2], "tokens have the values 0, 1 and 2"),
+        ]
+    ]
+    corruption_per_round: _V[int]
+    fair_board_vp: _V[list[int]]
+    completed_buildings_vp: _V[list[int]]
+    resources_per_vp: _V[int]
+    character_take_cost: _V[int]
+    exchange_cost: _V[int]
+
+    @field_validator("king_track")
+    @classmethod
+    def _king_track(cls, track: _KingTrack) -> _KingTrack:
+        v = track.value
+        if not 0 <= track.start < len(v) or v[track.start] != 0 or v[-1] != 15 or min(v) >= 0:
+            raise ValueError("the King track starts at 0 VP, has a red part and tops at +15")
+        if v != sorted(v):
+            raise ValueError("King track VP must rise from left to right")
+        return track
+
+
+_EFFECT_KEYS = (
+    "vp", "gain", "any", "action", "move", "move_both", "move_place", "place", "king",
+    "town_move", "add_ap", "substitute", "building_bonus", "house_anywhere",
+    "pillar_anywhere", "jump",
+)  # fmt: skip
+
+
+class _Effect(Schema):
+    """One effect: exactly one of the keys below (``ap`` goes with ``action``, ``steps``
+    with ``move``)."""
+
+    vp: int | None = None
+    gain: dict[Resource, int] | None = None
+    any: int | None = None
+    action: Literal["architect", "merchant", "character", "contract", "king", "any"] | None = None
+    ap: int | None = None
+    move: Figure | None = None
+    steps: int = 1
+    move_both: Literal[True] | None = None
+    move_place: Figure | None = None
+    place: Figure | None = None
+    king: int | None = None
+    town_move: Literal["merchant"] | None = None
+    add_ap: int | None = None
+    substitute: Literal[True] | None = None
+    building_bonus: Literal[True] | None = None
+    house_anywhere: Literal[True] | None = None
+    pillar_anywhere: Literal[True] | None = None
+    jump: Figure | None = None
+
+    @model_validator(mode="after")
+    def _one(self) -> _Effect:
+        given = [k for k in _EFFECT_KEYS if getattr(self, k) is not None]
+        if len(given) != 1:
+            raise ValueError(f"an effect is exactly one of {', '.join(_EFFECT_KEYS)}")
+        if (self.ap is None) != (self.action is None):
+            raise ValueError("an action effect needs its ap, and ap goes only with an action")
+        return self
+
+
+class _Building(_Item):
+    rooms: Annotated[int, _rule(lambda n: 1 <= n <= 3, "one, two or three rooms")]
+    occupied: bool = False
+    roof_bonus: list[_Effect] = []
+    crest_cost: int
+    crest_bonus: list[_Effect]
+
+
+class _ContractSpace(_Item):
+    vp: int
+    pillar: bool
+
+
+class _PlayerBoardFile(Schema):
+    """``data/player_board.toml``."""
+
+    building: list[_Building]
+    contract_space: list[_ContractSpace]
+
+    @field_validator("building")
+    @classmethod
+    def _buildings(cls, b: list[_Building]) -> list[_Building]:
+        if len(b) != 6 or not b[-1].occupied or any(x.occupied for x in b[:-1]):
+            raise ValueError("six buildings, only the rightmost occupied")
+        if [x.crest_cost for x in b] != [6, 6, 5, 4, 3, 2]:
+            raise ValueError("crest costs are 6, 6, 5, 4, 3, 2 Food (rulebook)")
+        return b
+
+
+class _HouseSpace(Schema):
+    players: int
+    vp: int = 0
+    building_bonus: bool = False
+
+
+class _Town(_Item):
+    id: str
+    name: Name
+    pos: tuple[int, int]
+    house_spaces: list[_HouseSpace]
+    bonus_spaces: list[int]
+
+
+class _Road(_Item):
+    towns: tuple[str, str]
+    spaces: int
+
+
+class _MapFile(Schema):
+    """``data/map.toml``."""
+
+    town: list[_Town]
+    road: list[_Road]
+
+
+class _Cathedral(_Item):
+    town: str
+    tiles: Annotated[
+        list[int], _rule(lambda v: v == sorted(v), "tiles are listed lowest VP (bottom) first")
+    ]
+    pillar_spaces: list[int]
+
+    @model_validator(mode="after")
+    def _pillars(self) -> _Cathedral:
+        if len(self.pillar_spaces) > len(self.tiles):
+            raise ValueError("more pillar spaces than cathedral tiles")
+        return self
+
+
+class _Cost(_Item):
+    stone: int = 0
+    vp: int = 0
+    unavailable: bool = False
+
+
+class _CathedralsFile(Schema):
+    """``data/cathedrals.toml``."""
+
+    cathedral: list[_Cathedral]
+    construction_cost: list[_Cost]
+
+
+class _FairTile(_Item):
+    id: str
+    name: Name
+    condition: Literal[FAIR_CONDITIONS]  # type: ignore[valid-type]
+    vp: int
+
+
+class _TownTile(_Item):
+    town: str
+
+
+class _FairsFile(Schema):
+    """``data/fairs.toml``."""
+
+    fair_tile: list[_FairTile]
+    first_fair_town: _V[str]
+    town_tile: list[_TownTile]
+
+
+class _Character(_Item):
+    id: str
+    name: Name
+    illustration: str
+    action: ActionName
+    bonus: list[_Effect]
+    players: int
+
+
+class _CharactersFile(Schema):
+    """``data/characters.toml``."""
+
+    character: list[_Character]
+
+
+class _Contract(_Item):
+    id: str
+    name: Name
+    pay: dict[Resource, int] = {}
+    same: int = 0
+    vp: int
+    benefits: list[_Effect] = []
+
+
+class _Crest(_Item):
+    id: str
+    name: Name
+
+
+class _Helper(_Item):
+    id: str
+    name: Name
+    effects: list[_Effect]
+
+
+class _PileEntry(_Item):
+    tile: str
+    count: int
+    players: Annotated[int, _rule(lambda n: n in (2, 3, 4), "2 (no mark), 3 ('3+') or 4 ('4')")]
+
+
+class _ComponentCounts(_Item):
+    """The rulebook's component list (Game Components), in the file's order."""
+
+    bonus_tiles: int
+    contract_tiles: int
+    character_tiles: int
+    cathedral_tiles: int
+    construction_cost_tiles: int
+    fair_tiles: int
+    town_tiles: int
+    corruption_tokens: int
+    crest_types: int
+    dice: int
+    action_tiles: int
+    fair_order_tiles: int
+    houses_per_player: int
+    pillars_per_player: int
+    bonus_action_point_markers: int
+
+
+class _TilesFile(Schema):
+    """``data/tiles.toml``."""
+
+    contract: list[_Contract]
+    crest: list[_Crest]
+    helper: list[_Helper]
+    bonus_pile: list[_PileEntry]
+    contract_pile: list[_PileEntry]
+    component_counts: _ComponentCounts
+
+
+class _Topic(_Item):
+    key: Text
+    name: Text
+    kind: Text
+    text: Text
+
+
+class _HelpFile(Schema):
+    """``data/help.toml``."""
+
+    topic: list[_Topic]
+
+
+def _read(name: str, schema: type[S]) -> S:
+    return read(DATA_DIR / name, schema, DataError)
+
+
+def _resources(table: dict[Resource, int]) -> tuple[int, ...]:
+    return tuple(table.get(name, 0) for name in get_args(Resource))
+
+
+def _effects(items: list[_Effect]) -> tuple[Effect, ...]:
+    """The effect vocabulary of the data files, as (code, a, b) tuples."""
+    out: list[Effect] = []
+    for e in items:
+        if e.vp is not None:
+            out.append((FX_VP, e.vp, 0))
+        elif e.gain is not None:
+            out.extend((FX_GAIN, r, n) for r, n in enumerate(_resources(e.gain)) if n)
+        elif e.any is not None:
+            out.append((FX_ANY, e.any, 0))
+        elif e.action is not None and e.ap is not None:
+            out.append((FX_ACTION, -1 if e.action == "any" else ACTIONS.index(e.action), e.ap))
+        elif e.move is not None:
+            out.append((FX_MOVE, FIGURES.index(e.move), e.steps))
+        elif e.move_both:
+            out.append((FX_MOVE_BOTH, 0, 0))
+        elif e.move_place is not None:
+            out.append((FX_MOVE_PLACE, FIGURES.index(e.move_place), 0))
+        elif e.place is not None:
+            out.append((FX_PLACE, FIGURES.index(e.place), 0))
+        elif e.king is not None:
+            out.append((FX_KING, e.king, 0))
+        elif e.town_move is not None:
+            out.append((FX_TOWN_MOVE, FIG_MERCHANT, 0))
+        elif e.add_ap is not None:
+            out.append((FX_ADD_AP, e.add_ap, 0))
+        elif e.substitute:
+            out.append((FX_SUBSTITUTE, 0, 0))
+        elif e.building_bonus:
+            out.append((FX_BUILDING_BONUS, 0, 0))
+        elif e.house_anywhere:
+            out.append((FX_HOUSE_ANYWHERE, 0, 0))
+        elif e.pillar_anywhere:
+            out.append((FX_PILLAR_ANYWHERE, 0, 0))
+        elif e.jump is not None:
+            out.append((FX_JUMP, FIGURES.index(e.jump), 0))
+    return tuple(out)
 
 
 def _unique(names: list[str], what: str) -> None:
@@ -244,202 +614,122 @@ def _unique(names: list[str], what: str) -> None:
         raise DataError(f"two {what} share a name")
 
 
-def _value(raw: dict[str, Any], key: str, where: str) -> Any:
-    if key not in raw:
-        raise DataError(f"{where}: missing [{key}]")
-    item = raw[key]
-    _check_provenance(f"{where} [{key}]", item)
-    return item["value"]
+def _board_fields(b: _BoardFile) -> dict[str, Any]:
+    """The TiletumData fields of board.toml."""
+    return {
+        "rounds": b.rounds.value,
+        "turns_per_round": b.turns_per_round.value,
+        "start_vp": b.start_vp.value,
+        "start_resources": _resources(b.start_resources.value),
+        "start_gold_by_seat": tuple(b.start_gold_by_seat.value),
+        "dice_per_colour_per_player": b.dice_per_colour_per_player.value,
+        "dice_drawn": {int(k): v for k, v in b.dice_drawn.value.items()},
+        "die_change_cost": b.die_change_cost.value,
+        "buy_cost": b.buy_cost.value,
+        "action_points_base": b.action_points_base.value,
+        "houses_roof": b.houses.value.roof,
+        "houses_tiletum": b.houses.value.tiletum,
+        "houses_supply": b.houses.value.supply,
+        "pillars_on_contracts": b.pillars.value.contract_spaces,
+        "pillars_supply": b.pillars.value.supply,
+        "storehouse_size": b.storehouse_size.value,
+        "die_spaces": b.die_spaces.value,
+        "wheel_actions": tuple(ACTIONS.index(a) for a in b.wheel_actions.value),
+        "wheel_rotation": b.wheel_rotation.value,
+        "contract_offer_costs": tuple(b.contract_offer_costs.value),
+        "character_offer_size": b.character_offer_size.value,
+        "king_track": tuple(b.king_track.value),
+        "king_start": b.king_track.start,
+        "king_no_tile_vp": b.king_no_tile_vp.value,
+        "king_tile_refills": b.king_tile_refills.value,
+        "corruption_tokens": tuple(b.corruption_tokens.value),
+        "corruption_per_round": b.corruption_per_round.value,
+        "fair_board_vp": tuple(b.fair_board_vp.value),
+        "completed_buildings_vp": tuple(b.completed_buildings_vp.value),
+        "resources_per_vp": b.resources_per_vp.value,
+        "character_take_cost": b.character_take_cost.value,
+        "exchange_cost": b.exchange_cost.value,
+        "colour_names": tuple(b.dice_colours.value),
+    }
 
 
-def _resources(table: dict[str, int], where: str) -> tuple[int, ...]:
-    out = [0] * len(RESOURCES)
-    for name, n in table.items():
-        if name not in RESOURCES:
-            raise DataError(f"{where}: unknown resource {name!r}")
-        out[RESOURCES.index(name)] = int(n)
-    return tuple(out)
-
-
-def _effects(items: list[dict[str, Any]], where: str) -> tuple[Effect, ...]:
-    """The effect vocabulary of player_board.toml, as (code, a, b) tuples."""
-    out: list[Effect] = []
-    for item in items:
-        if "vp" in item:
-            out.append((FX_VP, int(item["vp"]), 0))
-        elif "gain" in item:
-            for r, n in enumerate(_resources(item["gain"], where)):
-                if n:
-                    out.append((FX_GAIN, r, n))
-        elif "any" in item:
-            out.append((FX_ANY, int(item["any"]), 0))
-        elif "action" in item:
-            name = item["action"]
-            if name == "any":
-                action = -1
-            elif name in ACTIONS[:5]:
-                action = ACTIONS.index(name)
-            else:
-                raise DataError(f"{where}: unknown action {name!r}")
-            out.append((FX_ACTION, action, int(item["ap"])))
-        elif "move" in item:
-            out.append((FX_MOVE, _figure(item["move"], where), int(item.get("steps", 1))))
-        elif "move_both" in item:
-            out.append((FX_MOVE_BOTH, 0, 0))
-        elif "move_place" in item:
-            out.append((FX_MOVE_PLACE, _figure(item["move_place"], where), 0))
-        elif "place" in item:
-            out.append((FX_PLACE, _figure(item["place"], where), 0))
-        elif "king" in item:
-            out.append((FX_KING, int(item["king"]), 0))
-        elif "town_move" in item:
-            if item["town_move"] != "merchant":
-                raise DataError(f"{where}: only the merchant moves town to town")
-            out.append((FX_TOWN_MOVE, FIG_MERCHANT, 0))
-        elif "add_ap" in item:
-            out.append((FX_ADD_AP, int(item["add_ap"]), 0))
-        elif "substitute" in item:
-            out.append((FX_SUBSTITUTE, 0, 0))
-        elif "building_bonus" in item:
-            out.append((FX_BUILDING_BONUS, 0, 0))
-        elif "house_anywhere" in item:
-            out.append((FX_HOUSE_ANYWHERE, 0, 0))
-        elif "pillar_anywhere" in item:
-            out.append((FX_PILLAR_ANYWHERE, 0, 0))
-        elif "jump" in item:
-            out.append((FX_JUMP, _figure(item["jump"], where), 0))
-        else:
-            raise DataError(f"{where}: unknown effect {item!r}")
-    return tuple(out)
-
-
-def _figure(name: str, where: str) -> int:
-    if name not in FIGURES:
-        raise DataError(f"{where}: unknown figure {name!r}")
-    return FIGURES.index(name)
-
-
-@cache
-def load() -> TiletumData:
-    """Every data file, checked; cached (the data never changes while the program runs)."""
-    board = _read("board.toml")
-    b = "board.toml"
-    resources = _value(board, "resources", b)
-    if tuple(resources) != RESOURCES:
-        raise DataError(f"{b}: resources must be {RESOURCES}, the engine's order")
-    action_names = _value(board, "action_names", b)
-    if tuple(action_names) != ACTIONS:
-        raise DataError(f"{b}: action_names must be {ACTIONS}")
-    wheel = tuple(ACTIONS.index(a) for a in _value(board, "wheel_actions", b))
-    if sorted(wheel) != list(range(6)):
-        raise DataError(f"{b}: wheel_actions must list each of the six actions once")
-    houses = _value(board, "houses", b)
-    pillars = _value(board, "pillars", b)
-    king_track = tuple(_value(board, "king_track", b))
-    king_start = int(board["king_track"]["start"])
-    if king_track[king_start] != 0 or king_track[-1] != 15 or min(king_track) >= 0:
-        raise DataError(f"{b}: the King track starts at 0 VP, has a red part and tops at +15")
-    if list(king_track) != sorted(king_track):
-        raise DataError(f"{b}: King track VP must rise from left to right")
-    corruption = tuple(_value(board, "corruption_tokens", b))
-    if sorted(set(corruption)) != [0, 1, 2]:
-        raise DataError(f"{b}: corruption tokens have the values 0, 1 and 2")
-    dice_drawn = {int(k): int(v) for k, v in _value(board, "dice_drawn", b).items()}
-    colour_names = tuple(_value(board, "dice_colours", b))
-    if len(colour_names) != len(RESOURCES):
-        raise DataError(f"{b}: one dice colour for each resource")
-
-    pb = _read("player_board.toml")
-    buildings = []
-    for i, item in enumerate(pb["building"]):
-        where = f"player_board.toml building {i + 1}"
-        _check_provenance(where, item)
-        rooms = int(item["rooms"])
-        if not 1 <= rooms <= 3:
-            raise DataError(f"{where}: a building has one, two or three rooms")
-        buildings.append(
-            Building(
-                rooms=rooms,
-                occupied=bool(item.get("occupied", False)),
-                roof_bonus=_effects(item.get("roof_bonus", []), where),
-                crest_cost=int(item["crest_cost"]),
-                crest_bonus=_effects(item["crest_bonus"], where),
-            )
+def _player_board_fields(b: _BoardFile) -> dict[str, Any]:
+    """The TiletumData fields of player_board.toml, checked against board.toml's houses and
+    pillars."""
+    pb = _read("player_board.toml", _PlayerBoardFile)
+    buildings = tuple(
+        Building(
+            rooms=item.rooms,
+            occupied=item.occupied,
+            roof_bonus=_effects(item.roof_bonus),
+            crest_cost=item.crest_cost,
+            crest_bonus=_effects(item.crest_bonus),
         )
-    if len(buildings) != 6 or not buildings[-1].occupied or any(x.occupied for x in buildings[:-1]):
-        raise DataError("player_board.toml: six buildings, only the rightmost occupied")
-    if [x.crest_cost for x in buildings] != [6, 6, 5, 4, 3, 2]:
-        raise DataError("player_board.toml: crest costs are 6, 6, 5, 4, 3, 2 Food (rulebook)")
-    if sum(1 for x in buildings if not x.occupied) != houses["roof"]:
+        for item in pb.building
+    )
+    if sum(1 for x in buildings if not x.occupied) != b.houses.value.roof:
         raise DataError("player_board.toml: one roof house on each building but the rightmost")
-    spaces = pb["contract_space"]
-    for i, item in enumerate(spaces):
-        _check_provenance(f"player_board.toml contract space {i + 1}", item)
-    pillar_flags = tuple(bool(s["pillar"]) for s in spaces)
-    n_pillared = pillars["contract_spaces"]
+    pillar_flags = tuple(s.pillar for s in pb.contract_space)
+    n_pillared = b.pillars.value.contract_spaces
     if pillar_flags[:n_pillared] != (True,) * n_pillared or any(pillar_flags[n_pillared:]):
         raise DataError("player_board.toml: pillars start on the first 5 contract spaces")
+    return {
+        "buildings": buildings,
+        "contract_space_vp": tuple(s.vp for s in pb.contract_space),
+        "contract_space_pillar": pillar_flags,
+    }
 
-    # ---- map
-    mp = _read("map.toml")
-    town_items = mp["town"]
-    town_ids = [t["id"] for t in town_items]
+
+def _cathedrals(cath: _CathedralsFile, tindex: dict[str, int]) -> tuple[Cathedral, ...]:
+    seen: set[str] = set()
+    out = []
+    for i, item in enumerate(cath.cathedral):
+        where = f"cathedrals.toml: cathedral[{i}].town"
+        if item.town not in tindex:
+            raise DataError(f"{where}: unknown town {item.town!r}")
+        if item.town in seen:
+            raise DataError(f"{where}: a second cathedral in {item.town}")
+        seen.add(item.town)
+        out.append(Cathedral(tindex[item.town], tuple(item.tiles), tuple(item.pillar_spaces)))
+    return tuple(out)
+
+
+def _map_fields(mp: _MapFile, cath: _CathedralsFile) -> dict[str, Any]:
+    """The TiletumData fields of map.toml and of the cathedrals in cathedrals.toml."""
+    town_ids = [t.id for t in mp.town]
     if len(set(town_ids)) != len(town_ids):
         raise DataError("map.toml: town ids repeat")
     tindex = {tid: i for i, tid in enumerate(town_ids)}
-    cath = _read("cathedrals.toml")
-    cath_town = {}
-    cathedrals = []
-    for i, item in enumerate(cath["cathedral"]):
-        where = f"cathedrals.toml cathedral {i + 1}"
-        _check_provenance(where, item)
-        if item["town"] not in tindex:
-            raise DataError(f"{where}: unknown town {item['town']!r}")
-        tiles = tuple(int(v) for v in item["tiles"])
-        if list(tiles) != sorted(tiles):
-            raise DataError(f"{where}: tiles are listed lowest VP (bottom) first")
-        pillar_players = tuple(int(p) for p in item["pillar_spaces"])
-        if len(pillar_players) > len(tiles):
-            raise DataError(f"{where}: more pillar spaces than cathedral tiles")
-        if item["town"] in cath_town:
-            raise DataError(f"{where}: a second cathedral in {item['town']}")
-        cath_town[item["town"]] = i
-        cathedrals.append(Cathedral(tindex[item["town"]], tiles, pillar_players))
-    towns = []
-    for item in town_items:
-        where = f"map.toml town {item['id']}"
-        _check_provenance(where, item)
-        hs = item["house_spaces"]
-        towns.append(
-            Town(
-                id=item["id"],
-                name=item["name"],
-                pos=(int(item["pos"][0]), int(item["pos"][1])),
-                house_players=tuple(int(h["players"]) for h in hs),
-                house_vp=tuple(int(h.get("vp", 0)) for h in hs),
-                house_building_bonus=tuple(bool(h.get("building_bonus", False)) for h in hs),
-                bonus_players=tuple(int(p) for p in item["bonus_spaces"]),
-                cathedral=cath_town.get(item["id"], -1),
-            )
+    cathedrals = _cathedrals(cath, tindex)
+    cath_town = {town_ids[c.town]: i for i, c in enumerate(cathedrals)}
+    towns = tuple(
+        Town(
+            id=item.id,
+            name=item.name,
+            pos=item.pos,
+            house_players=tuple(h.players for h in item.house_spaces),
+            house_vp=tuple(h.vp for h in item.house_spaces),
+            house_building_bonus=tuple(h.building_bonus for h in item.house_spaces),
+            bonus_players=tuple(item.bonus_spaces),
+            cathedral=cath_town.get(item.id, -1),
         )
+        for item in mp.town
+    )
     _unique([t.name for t in towns], "towns")
     spot_ids = [t.id for t in towns]
     spot_names = [t.name for t in towns]
     spot_town = list(range(len(towns)))
     adj: list[set[int]] = [set() for _ in towns]
     roads = []
-    for i, item in enumerate(mp["road"]):
-        where = f"map.toml road {i + 1}"
-        _check_provenance(where, item)
-        a, c = item["towns"]
+    for i, item in enumerate(mp.road):
+        a, c = item.towns
         if a not in tindex or c not in tindex:
-            raise DataError(f"{where}: unknown town in {item['towns']!r}")
+            raise DataError(f"map.toml: road[{i}].towns: unknown town in {list(item.towns)!r}")
         chain = [tindex[a]]
-        n_spaces = int(item["spaces"])
         road = f"{towns[tindex[a]].name}-{towns[tindex[c]].name} road"
-        for k in range(n_spaces):
+        for k in range(item.spaces):
             spot_ids.append(f"{a}-{c}-{k + 1}")
-            spot_names.append(f"{road} {k + 1}" if n_spaces > 1 else road)
+            spot_names.append(f"{road} {k + 1}" if item.spaces > 1 else road)
             spot_town.append(-1)
             adj.append(set())
             chain.append(len(spot_ids) - 1)
@@ -451,116 +741,112 @@ def load() -> TiletumData:
     adjacent_towns = []
     for s in range(len(spot_ids)):
         found: set[int] = set()
-        for a, c, mids in roads:
-            if s in (a, *mids, c):
-                found.update(t for t in (a, c) if t != s)
+        for start, end, mids in roads:
+            if s in (start, *mids, end):
+                found.update(t for t in (start, end) if t != s)
         adjacent_towns.append(tuple(sorted(found)))
     _check_connected(adj)
+    return {
+        "towns": towns,
+        "spot_ids": tuple(spot_ids),
+        "spot_names": tuple(spot_names),
+        "spot_town": tuple(spot_town),
+        "adjacent": tuple(tuple(sorted(a)) for a in adj),
+        "adjacent_towns": tuple(adjacent_towns),
+        "roads": tuple(roads),
+        "cathedrals": cathedrals,
+        **_cost_fields(cath),
+    }
 
-    costs = cath["construction_cost"]
-    cost_stone, cost_vp, unavailable = [], [], []
-    for i, item in enumerate(costs):
-        _check_provenance(f"cathedrals.toml construction cost {i + 1}", item)
-        if item.get("unavailable"):
-            unavailable.append(i)
-            cost_stone.append(0)
-            cost_vp.append(0)
-        else:
-            cost_stone.append(int(item["stone"]))
-            cost_vp.append(int(item["vp"]))
-    if len(unavailable) != 1 or len(costs) != len(cathedrals):
+
+def _cost_fields(cath: _CathedralsFile) -> dict[str, Any]:
+    costs = cath.construction_cost
+    unavailable = [i for i, item in enumerate(costs) if item.unavailable]
+    if len(unavailable) != 1 or len(costs) != len(cath.cathedral):
         raise DataError("cathedrals.toml: one cost tile per cathedral, one of them Unavailable")
+    return {
+        "cost_stone": tuple(0 if c.unavailable else c.stone for c in costs),
+        "cost_vp": tuple(0 if c.unavailable else c.vp for c in costs),
+        "unavailable_cost": unavailable[0],
+    }
 
-    fairs = _read("fairs.toml")
-    fair_ids, fair_names, fair_cond, fair_vp = [], [], [], []
-    for item in fairs["fair_tile"]:
-        where = f"fairs.toml fair tile {item.get('id')}"
-        _check_provenance(where, item)
-        fair_names.append(_name(item, where))
-        if item["condition"] not in FAIR_CONDITIONS:
-            raise DataError(f"fairs.toml: unknown condition {item['condition']!r}")
-        fair_ids.append(item["id"])
-        fair_cond.append(FAIR_CONDITIONS.index(item["condition"]))
-        fair_vp.append(int(item["vp"]))
-    _unique(fair_names, "fair tiles")
-    if sorted(fair_cond) != list(range(len(FAIR_CONDITIONS))):
+
+def _fair_fields(town_ids: list[str]) -> dict[str, Any]:
+    """The TiletumData fields of fairs.toml."""
+    fairs = _read("fairs.toml", _FairsFile)
+    tindex = {tid: i for i, tid in enumerate(town_ids)}
+    names = [f.name for f in fairs.fair_tile]
+    _unique(names, "fair tiles")
+    conditions = [FAIR_CONDITIONS.index(f.condition) for f in fairs.fair_tile]
+    if sorted(conditions) != list(range(len(FAIR_CONDITIONS))):
         raise DataError("fairs.toml: one fair tile for each of the eleven conditions")
-    first = tindex[_value(fairs, "first_fair_town", "fairs.toml")]
+    if fairs.first_fair_town.value not in tindex:
+        raise DataError(
+            f"fairs.toml: first_fair_town.value: unknown town {fairs.first_fair_town.value!r}"
+        )
+    first = tindex[fairs.first_fair_town.value]
     town_tiles = []
-    for item in fairs["town_tile"]:
-        _check_provenance(f"fairs.toml town tile {item.get('town')}", item)
-        if item["town"] not in tindex or tindex[item["town"]] == first:
-            raise DataError(f"fairs.toml: town tile {item['town']!r} is not a town off Tiletum")
-        town_tiles.append(tindex[item["town"]])
+    for item in fairs.town_tile:
+        if item.town not in tindex or tindex[item.town] == first:
+            raise DataError(f"fairs.toml: town tile {item.town!r} is not a town off Tiletum")
+        town_tiles.append(tindex[item.town])
     if len(set(town_tiles)) != len(town_tiles):
         raise DataError("fairs.toml: two town tiles show the same town")
+    return {
+        "fair_ids": tuple(f.id for f in fairs.fair_tile),
+        "fair_names": tuple(names),
+        "fair_condition": tuple(conditions),
+        "fair_vp": tuple(f.vp for f in fairs.fair_tile),
+        "first_fair_town": first,
+        "town_tiles": tuple(town_tiles),
+    }
 
-    # ---- tiles
-    chars = _read("characters.toml")["character"]
-    tl = _read("tiles.toml")
+
+def _kinds(tl: _TilesFile) -> tuple[list[TileKind], list[str], list[int], list[str]]:
+    """Every tile kind (the characters, contracts, crests and helpers), the illustrations,
+    each character's fewest players and the crests' names."""
     kinds: list[TileKind] = []
     illustrations: list[str] = []
     character_players = []
-    for item in chars:
-        where = f"characters.toml {item.get('id')}"
-        _check_provenance(where, item)
-        if item["illustration"] not in illustrations:
-            illustrations.append(item["illustration"])
-        if item["action"] not in ACTIONS[:5]:
-            raise DataError(f"{where}: a character strengthens one of the five actions")
+    for ch in _read("characters.toml", _CharactersFile).character:
+        if ch.illustration not in illustrations:
+            illustrations.append(ch.illustration)
         kinds.append(
             TileKind(
-                id=item["id"],
+                id=ch.id,
                 category=CAT_CHARACTER,
-                name=_name(item, where),
-                effects=_effects(item["bonus"], where),
-                illustration=illustrations.index(item["illustration"]),
-                action=ACTIONS.index(item["action"]),
+                name=ch.name,
+                effects=_effects(ch.bonus),
+                illustration=illustrations.index(ch.illustration),
+                action=ACTIONS.index(ch.action),
             )
         )
-        character_players.append(int(item["players"]))
-    for item in tl["contract"]:
-        where = f"tiles.toml contract {item.get('id')}"
-        _check_provenance(where, item)
+        character_players.append(ch.players)
+    for co in tl.contract:
         kinds.append(
             TileKind(
-                id=item["id"],
+                id=co.id,
                 category=CAT_CONTRACT,
-                name=_name(item, where),
-                effects=_effects(item.get("benefits", []), where),
-                pay=_resources(item.get("pay", {}), where),
-                same=int(item.get("same", 0)),
-                vp=int(item["vp"]),
+                name=co.name,
+                effects=_effects(co.benefits),
+                pay=_resources(co.pay),
+                same=co.same,
+                vp=co.vp,
             )
         )
-    crest_ids = []
-    crest_names = []
-    crest_kind = []
-    for item in tl["crest"]:
-        where = f"tiles.toml crest {item.get('id')}"
-        _check_provenance(where, item)
-        crest_ids.append(item["id"])
-        crest_names.append(_name(item, where))
-        crest_kind.append(len(kinds))
+    for i, cr in enumerate(tl.crest):
+        kinds.append(TileKind(id=cr.id, category=CAT_CREST, name=f"{cr.name} crest", crest=i))
+    for he in tl.helper:
         kinds.append(
-            TileKind(
-                id=item["id"],
-                category=CAT_CREST,
-                name=f"{crest_names[-1]} crest",
-                crest=len(crest_ids) - 1,
-            )
+            TileKind(id=he.id, category=CAT_HELPER, name=he.name, effects=_effects(he.effects))
         )
-    for item in tl["helper"]:
-        where = f"tiles.toml helper {item.get('id')}"
-        _check_provenance(where, item)
-        kinds.append(
-            TileKind(
-                id=item["id"],
-                category=CAT_HELPER,
-                name=_name(item, where),
-                effects=_effects(item["effects"], where),
-            )
-        )
+    return kinds, illustrations, character_players, [cr.name for cr in tl.crest]
+
+
+def _tile_fields() -> dict[str, Any]:
+    """The TiletumData fields of characters.toml and tiles.toml."""
+    tl = _read("tiles.toml", _TilesFile)
+    kinds, illustrations, character_players, crest_names = _kinds(tl)
     kind_index = {k.id: i for i, k in enumerate(kinds)}
     if len(kind_index) != len(kinds):
         raise DataError("tile ids repeat across characters, contracts, crests and helpers")
@@ -569,91 +855,43 @@ def load() -> TiletumData:
 
     def pile(name: str, allowed: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
         out = []
-        for i, item in enumerate(tl[name]):
-            where = f"tiles.toml {name} {i + 1}"
-            _check_provenance(where, item)
-            if item["tile"] not in kind_index:
-                raise DataError(f"{where}: unknown tile {item['tile']!r}")
-            k = kind_index[item["tile"]]
+        for i, item in enumerate(getattr(tl, name)):
+            where = f"tiles.toml: {name}[{i}].tile"
+            if item.tile not in kind_index:
+                raise DataError(f"{where}: unknown tile {item.tile!r}")
+            k = kind_index[item.tile]
             if kinds[k].category not in allowed:
                 raise DataError(f"{where}: a {CATEGORY_NAMES[kinds[k].category]} cannot be here")
-            if int(item["players"]) not in (2, 3, 4):
-                raise DataError(f"{where}: players is 2 (no mark), 3 ('3+') or 4 ('4')")
-            out.append((k, int(item["count"]), int(item["players"])))
+            out.append((k, item.count, item.players))
         return tuple(out)
 
-    bonus_pile = pile("bonus_pile", (CAT_CONTRACT, CAT_CREST, CAT_HELPER))
-    contract_pile = pile("contract_pile", (CAT_CONTRACT, CAT_CREST))
-    counts = dict(tl["component_counts"])
-    _check_provenance("tiles.toml component_counts", counts)
-    counts.pop("source")
-    counts.pop("reason")
+    return {
+        "kinds": tuple(kinds),
+        "kind_index": kind_index,
+        "crest_ids": tuple(cr.id for cr in tl.crest),
+        "crest_names": tuple(crest_names),
+        "crest_kind": tuple(kind_index[cr.id] for cr in tl.crest),
+        "illustrations": tuple(illustrations),
+        "illustration_names": tuple(i.capitalize() for i in illustrations),
+        "character_players": tuple(character_players),
+        "bonus_pile": pile("bonus_pile", (CAT_CONTRACT, CAT_CREST, CAT_HELPER)),
+        "contract_pile": pile("contract_pile", (CAT_CONTRACT, CAT_CREST)),
+        "component_counts": tl.component_counts.model_dump(exclude={"source", "reason"}),
+    }
 
+
+@cache
+def load() -> TiletumData:
+    """Every data file, checked; cached (the data never changes while the program runs)."""
+    board = _read("board.toml", _BoardFile)
+    mp = _read("map.toml", _MapFile)
+    cath = _read("cathedrals.toml", _CathedralsFile)
     data = TiletumData(
-        rounds=int(_value(board, "rounds", b)),
-        turns_per_round=int(_value(board, "turns_per_round", b)),
-        start_vp=int(_value(board, "start_vp", b)),
-        start_resources=_resources(_value(board, "start_resources", b), b),
-        start_gold_by_seat=tuple(_value(board, "start_gold_by_seat", b)),
-        dice_per_colour_per_player=int(_value(board, "dice_per_colour_per_player", b)),
-        dice_drawn=dice_drawn,
-        die_change_cost=int(_value(board, "die_change_cost", b)),
-        buy_cost=int(_value(board, "buy_cost", b)),
-        action_points_base=int(_value(board, "action_points_base", b)),
-        houses_roof=int(houses["roof"]),
-        houses_tiletum=int(houses["tiletum"]),
-        houses_supply=int(houses["supply"]),
-        pillars_on_contracts=int(pillars["contract_spaces"]),
-        pillars_supply=int(pillars["supply"]),
-        storehouse_size=int(_value(board, "storehouse_size", b)),
-        die_spaces=int(_value(board, "die_spaces", b)),
-        wheel_actions=wheel,
-        wheel_rotation=int(_value(board, "wheel_rotation", b)),
-        contract_offer_costs=tuple(_value(board, "contract_offer_costs", b)),
-        character_offer_size=int(_value(board, "character_offer_size", b)),
-        king_track=king_track,
-        king_start=king_start,
-        king_no_tile_vp=int(_value(board, "king_no_tile_vp", b)),
-        king_tile_refills=int(_value(board, "king_tile_refills", b)),
-        corruption_tokens=corruption,
-        corruption_per_round=int(_value(board, "corruption_per_round", b)),
-        fair_board_vp=tuple(_value(board, "fair_board_vp", b)),
-        completed_buildings_vp=tuple(_value(board, "completed_buildings_vp", b)),
-        resources_per_vp=int(_value(board, "resources_per_vp", b)),
-        character_take_cost=int(_value(board, "character_take_cost", b)),
-        exchange_cost=int(_value(board, "exchange_cost", b)),
-        colour_names=colour_names,
-        buildings=tuple(buildings),
-        contract_space_vp=tuple(int(s["vp"]) for s in spaces),
-        contract_space_pillar=pillar_flags,
-        towns=tuple(towns),
-        spot_ids=tuple(spot_ids),
-        spot_names=tuple(spot_names),
-        spot_town=tuple(spot_town),
-        adjacent=tuple(tuple(sorted(a)) for a in adj),
-        adjacent_towns=tuple(adjacent_towns),
-        roads=tuple(roads),
-        cathedrals=tuple(cathedrals),
-        cost_stone=tuple(cost_stone),
-        cost_vp=tuple(cost_vp),
-        unavailable_cost=unavailable[0],
-        fair_ids=tuple(fair_ids),
-        fair_names=tuple(fair_names),
-        fair_condition=tuple(fair_cond),
-        fair_vp=tuple(fair_vp),
-        first_fair_town=first,
-        town_tiles=tuple(town_tiles),
-        kinds=tuple(kinds),
-        kind_index=kind_index,
-        crest_ids=tuple(crest_ids),
-        crest_names=tuple(crest_names),
-        crest_kind=tuple(crest_kind),
-        illustrations=tuple(illustrations),
-        illustration_names=tuple(i.capitalize() for i in illustrations),
-        character_players=tuple(character_players),
-        bonus_pile=bonus_pile,
-        contract_pile=contract_pile,
-        component_counts=counts,
+        **_board_fields(board),
+        **_player_board_fields(board),
+        **_map_fields(mp, cath),
+        **_fair_fields([t.id for t in mp.town]),
+        **_tile_fields(),
     )
     check_counts(data)
     return data
@@ -742,15 +980,10 @@ class HelpTopic:
 def load_help() -> tuple[HelpTopic, ...]:
     """The components of ``help.toml`` (actions, tracks, figures, parts of the board), checked:
     each has a key, a name, a kind, a text and its provenance, keys and names unique."""
-    out = []
-    for i, item in enumerate(_read("help.toml")["topic"]):
-        where = f"help.toml topic {item.get('key', i + 1)}"
-        _check_provenance(where, item)
-        fields = [item.get(k) for k in ("key", "name", "kind", "text")]
-        if not all(isinstance(f, str) and f.strip() for f in fields):
-            raise DataError(f"{where}: every topic needs a key, a name, a kind and a text")
-        out.append(HelpTopic(*fields))
+    out = tuple(
+        HelpTopic(t.key, t.name, t.kind, t.text) for t in _read("help.toml", _HelpFile).topic
+    )
     if len({t.key for t in out}) != len(out):
         raise DataError("help.toml: two topics share a key")
     _unique([t.name for t in out], "help topics")
-    return tuple(out)
+    return out
