@@ -43,7 +43,6 @@ TO_CUT: list[tuple[str, str]] = [
     ("towers/games/dark_tower/data.py", "load"),
     ("towers/games/dark_tower/explain.py", "_result_words"),
     ("towers/games/sifnos/data.py", "load"),
-    ("towers/games/tiletum/data.py", "load"),
     ("towers/learn/review.py", "review"),
 ]
 
