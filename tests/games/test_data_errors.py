@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from towers.core.datafile import DataFileError
+from towers.games.sifnos import data as sifnos_data
 from towers.games.tiletum import data as tiletum_data
 from towers.games.torres import data as torres_data
 
@@ -38,6 +39,16 @@ def _tiletum(folder: Path) -> object:
         return tiletum_data.load_help.__wrapped__()
     finally:
         tiletum_data.DATA_DIR = old
+
+
+def _sifnos(folder: Path) -> object:
+    old = sifnos_data.DATA_DIR
+    sifnos_data.DATA_DIR = folder
+    try:  # past the cache: the files of ``folder``, not those read before
+        sifnos_data.load.__wrapped__()
+        return sifnos_data.help_topics.__wrapped__()
+    finally:
+        sifnos_data.DATA_DIR = old
 
 
 CASES: list[tuple[str, Callable[[Path], object], Path, str, str, str, str]] = [
@@ -114,7 +125,70 @@ CASES: list[tuple[str, Callable[[Path], object], Path, str, str, str, str]] = [
         'source = "the box"',
         "help.toml: topic[0].source: should be 'rulebook: <section>' or 'designed: <reason>'",
     ),
+    (
+        "sifnos",
+        _sifnos,
+        sifnos_data.DATA_DIR,
+        "game.toml",
+        "tents_per_vp = 2\n",
+        "",
+        "game.toml: scoring.tents_per_vp: missing (a required key)",
+    ),
+    (
+        "sifnos",
+        _sifnos,
+        sifnos_data.DATA_DIR,
+        "map.toml",
+        "x = 140",
+        "x = 140.5",
+        "map.toml: tower_spaces[0].x: should be a whole number, not 140.5",
+    ),
+    (
+        "sifnos",
+        _sifnos,
+        sifnos_data.DATA_DIR,
+        "player_board.toml",
+        "[recoup]\n",
+        "[recoup]\nsoldiers = 1\n",
+        "player_board.toml: recoup.soldiers: unknown key; the keys allowed here are dice, towers,",
+    ),
+    (
+        "sifnos",
+        _sifnos,
+        sifnos_data.DATA_DIR,
+        "cards.toml",
+        'effect = { kind = "discount_others", discard = "lead" }',
+        'effect = { kind = "discount_others" }',
+        "cards.toml: cards[1]: discount_others takes a discard exactly when it is priced",
+    ),
+    (
+        "sifnos",
+        _sifnos,
+        sifnos_data.DATA_DIR,
+        "schemes.toml",
+        "tower_priority = [0, 1, 2, 3]",
+        "tower_priority = [0, 1, 2, 2]",
+        "schemes.toml: schemes[0].tower_priority: an order of the 4 corners, 0 to 3",
+    ),
+    (
+        "sifnos",
+        _sifnos,
+        sifnos_data.DATA_DIR,
+        "map.toml",
+        'image = "jar"',
+        'image = "vase"',
+        "map.toml: tower_spaces[0].image: should be 'horse', 'jar', 'helmet', 'owl' or 'lyre'",
+    ),
 ]
+
+
+def test_read_raw_keeps_the_tables_in_the_files_order(tmp_path: Path) -> None:
+    from towers.core.datafile import read_raw
+    from towers.games.sifnos.data import _GameFile
+
+    model, raw = read_raw(sifnos_data.DATA_DIR / "game.toml", _GameFile)
+    assert model.setup.towers == raw["setup"]["towers"]
+    assert list(raw["setup"])[:3] == ["source", "scoring_tiles", "face_up_cards"]
 
 
 @pytest.mark.parametrize(

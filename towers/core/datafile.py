@@ -39,7 +39,7 @@ from typing import Annotated, Any, TypeVar
 from pydantic import AfterValidator, BaseModel, ConfigDict, ValidationError
 from pydantic_core import ErrorDetails
 
-__all__ = ["DataFileError", "Schema", "Source", "Text", "read", "read_text"]
+__all__ = ["DataFileError", "Schema", "Source", "Text", "read", "read_raw", "read_text"]
 
 
 class DataFileError(ValueError):
@@ -86,6 +86,15 @@ def read(path: Path, schema: type[S], error: type[DataFileError] = DataFileError
     return read_text(path.read_text(), schema, path.name, error)
 
 
+def read_raw(
+    path: Path, schema: type[S], error: type[DataFileError] = DataFileError
+) -> tuple[S, dict[str, Any]]:
+    """The file at ``path`` checked against ``schema``, and its tables as read, keys in the
+    file's order (for a game that keeps a table whole after checking it)."""
+    text = path.read_text()
+    return read_text(text, schema, path.name, error), tomllib.loads(text)
+
+
 def read_text(
     text: str, schema: type[S], name: str, error: type[DataFileError] = DataFileError
 ) -> S:
@@ -129,7 +138,10 @@ def describe(fault: ErrorDetails, schema: type[Schema]) -> str:
     if wanted is None:
         message = fault["msg"]
         wanted = message[0].lower() + message[1:] if message else kind
-        return f"{where}: {wanted.removeprefix('value error, ')} (given {given!r})"
+        wanted = wanted.removeprefix("value error, ")
+        if isinstance(given, dict):  # a whole table: its path already says which
+            return f"{where}: {wanted}"
+        return f"{where}: {wanted} (given {given!r})"
     return f"{where}: should {wanted}, not {given!r}"
 
 

@@ -56,10 +56,14 @@ tower_limit         Recoup: draw back up to 1 more Tower
 from __future__ import annotations
 
 import functools
-import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal, TypeVar
+
+from pydantic import AfterValidator, Field, field_validator, model_validator
+
+from towers.core.datafile import DataFileError, Schema, Source, Text, read, read_raw
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -124,7 +128,7 @@ TILE_IMMEDIATE = (
 )  # fmt: skip
 
 
-class DataError(ValueError):
+class DataError(DataFileError):
     """A data file breaks one of the checks the engine relies on."""
 
 
@@ -304,263 +308,622 @@ def _index(items: tuple[Any, ...], id_: str, what: str) -> int:
     raise DataError(f"no {what} {id_!r}")
 
 
-def _read(name: str) -> dict[str, Any]:
-    with open(DATA_DIR / name, "rb") as f:
-        return tomllib.load(f)
+# ---- the data files as written (see towers.core.datafile); ``<field>_source`` gives one
+# field a provenance of its own; an item without ``source`` has its file's
 
 
-def _mineral(name: str, where: str) -> int:
-    if name == "any":
-        return ANY
-    if name not in MINERALS:
-        raise DataError(f"{where}: {name!r} is not a mineral ({', '.join(MINERALS)} or any)")
-    return MINERALS.index(name)
+def _with_words(text: str) -> str:
+    if text == "designed":
+        raise ValueError("should be 'rulebook: <section>' or 'designed: <reason>'")
+    return text
 
 
-def _sourced(item: dict[str, Any], where: str, inherited: str | None = None) -> None:
-    source = item.get("source", inherited)
-    if not isinstance(source, str) or not source.startswith(("rulebook: ", "designed: ")):
-        raise DataError(f"{where} has no source ('rulebook: ...' or 'designed: ...')")
+Sourced = Annotated[Source, AfterValidator(_with_words)]
+"""A provenance: ``"rulebook: <section>"`` or ``"designed: <one-line reason>"``."""
 
 
-@functools.cache
-def load() -> SifnosData:
-    """Every component, read once and checked."""
-    board = _read("map.toml")
-    _sourced(board, "map.toml")
-    space_ids = [s["id"] for s in board["tower_spaces"]]
-    province_ids = [p["id"] for p in board["provinces"]]
-    region_rows = board["regions"]
-    region_ids = [r["id"] for r in region_rows]
-    corners = [tuple(space_ids.index(c) for c in r["corners"]) for r in region_rows]
-    for r, cs in zip(region_rows, corners, strict=True):
-        if len(set(cs)) != 4:
-            raise DataError(f"Region {r['id']} has not four different corners")
+def _rule(check: Callable[[Any], bool], says: str) -> AfterValidator:
+    """A validator that refuses a value for which ``check`` is false, saying ``says``."""
+
+    def validate(value: Any) -> Any:
+        if not check(value):
+            raise ValueError(says)
+        return value
+
+    return AfterValidator(validate)
+
+
+MineralName = Literal["lead", "silver", "gold"]
+PriceName = Literal["lead", "silver", "gold", "any"]
+ColumnName = Literal["prepare", "invest", "construct", "muster", "defend", "recoup"]
+S = TypeVar("S", bound=Schema)
+
+
+class _Province(Schema):
+    id: str
+    name: Text
+    colour: str
+    central: bool
+    regions: list[str]
+    source: Sourced
+
+
+class _Region(Schema):
+    id: str
+    name: Text
+    province: str
+    value: Annotated[int, Field(ge=1, le=6)]
+    corners: list[str]
+    source: Sourced | None = None
+
+
+class _TowerSpace(Schema):
+    id: str
+    image: Literal[IMAGES]  # type: ignore[valid-type]
+    x: int
+    y: int
+
+
+class _MapFile(Schema):
+    """``data/map.toml``."""
+
+    source: Sourced
+    provinces: list[_Province]
+    regions: list[_Region]
+    tower_spaces: list[_TowerSpace]
+
+
+class _Effect(Schema):
+    kind: Literal[tuple(CARD_KINDS)]  # type: ignore[valid-type]
+    discard: PriceName | None = None
+    mineral: MineralName | None = None
+    province: str | None = None
+
+
+class _Card(Schema):
+    id: str
+    name: Text
+    mineral: MineralName
+    cost: int
+    column: ColumnName
+    effect: _Effect
+    source: Sourced | None = None
+
+    @model_validator(mode="after")
+    def _effect_fits(self) -> _Card:
+        kind = self.effect.kind
+        if CARD_KINDS[kind] != self.column:
+            raise ValueError(f"{kind!r} is not a {self.column} effect")
+        if (self.effect.discard is not None) != (kind in PRICED):
+            raise ValueError(f"{kind} takes a discard exactly when it is priced")
+        return self
+
+
+class _CardsFile(Schema):
+    """``data/cards.toml``."""
+
+    source: Sourced
+    name_source: Sourced
+    cards: Annotated[
+        list[_Card], _rule(lambda v: len(v) == 108, "108 Cards (rulebook: General Components)")
+    ]
+
+
+class _Printed(Schema):
+    id: str
+    name: Text
+    name_source: Sourced
+    column: ColumnName
+    discard: PriceName | None = None
+    source: Sourced
+
+
+class _Recoup(Schema):
+    dice: int
+    towers: int
+    cards: int
+    source: Sourced
+
+
+class _PieceRow(Schema):
+    kinds: list[Literal["fort", "beacon"]]
+    vp: int
+
+
+class _Pieces(Schema):
+    source: Sourced
+    rows: list[_PieceRow]
+    column_bonus: list[str]
+    column_bonus_source: Sourced
+    fort_faces: dict[Literal[FORT_FACES], int]  # type: ignore[valid-type]
+    fort_faces_source: Sourced
+    beacon_faces: dict[MineralName, int]
+    beacon_faces_source: Sourced
+
+    @field_validator("rows")
+    @classmethod
+    def _six_each(cls, rows: list[_PieceRow]) -> list[_PieceRow]:
+        kinds: list[str] = [k for row in rows for k in row.kinds]
+        if kinds.count(FORT) != 6 or kinds.count(BEACON) != 6:
+            raise ValueError(
+                "the Player Board holds 6 Forts and 6 Beacons (rulebook: Player Components)"
+            )
+        return rows
+
+
+class _BuildingSpace(Schema):
+    id: str
+    below: list[str] = []
+    adjacent: list[str] = []
+    reward: Literal[BUILDING_REWARDS] | None = None  # type: ignore[valid-type]
+
+
+class _Influence(Schema):
+    influence: PriceName
+    n: int
+
+
+class _Building(Schema):
+    id: str
+    name: Text
+    rule: Literal[
+        "all_different", "all_equal", "lower_higher", "neighbours_one_apart", "pairs_seven", "sum"
+    ]
+    source: Sourced
+    spaces: list[_BuildingSpace]
+    spaces_source: Sourced | None = None
+    complete: list[_Influence] | None = None
+    complete_source: Sourced | None = None
+    complete_low: list[_Influence] | None = None
+    complete_high: list[_Influence] | None = None
+    threshold: int | None = None
+    threshold_source: Sourced | None = None
+    complete_each: list[int] | None = None
+    columns: list[MineralName] | None = None
+    columns_source: Sourced | None = None
+
+
+class _PlayerBoardFile(Schema):
+    """``data/player_board.toml``."""
+
+    printed: list[_Printed]
+    recoup: _Recoup
+    pieces: _Pieces
+    buildings: list[_Building]
+
+
+class _Setup(Schema):
+    source: Sourced
+    scoring_tiles: str
+    face_up_cards: str
+    starting_ships: dict[MineralName, int]
+    bag_per_player: dict[MineralName, int]
+    bag_allies: int
+    ally_track_space: dict[str, int]
+    setup_aids_each: dict[str, int]
+    starting_towers: int
+    starting_dice: int
+    towers: int
+    dice: int
+    soldiers: int
+    tents: int
+    forts: int
+    beacons: int
+
+
+class _SeatEffect(Schema):
+    cards: int
+    supply_soldier: bool
+    workshop_die: bool
+    source: Sourced
+
+
+class _TowersByImage(Schema):
+    horse: int
+    jar: int
+    helmet: int
+    owl: int
+    lyre: int
+    source: Sourced
+
+
+class _SetupAid(Schema):
+    id: int
+    region: str
+    tower: str
+    source: Sourced
+
+
+class _MineralMarkers(Schema):
+    spaces: list[str]
+    source: Sourced
+
+
+class _InfluenceTrack(Schema):
+    face_up_card_space: int
+    scoring_tile_space: int
+    last: int
+    source: Sourced
+    last_source: Sourced
+
+
+class _ShipSpaces(Schema):
+    empty_bonus: list[Literal["any_influence", "card", "none"]]
+    source: Sourced
+
+
+class _AllySpace(Schema):
+    effect: Literal["cards_per_influence", "end_game"]
+    per: int | None = None
+    first_vp: int | None = None
+    second_vp: int | None = None
+    source: Sourced
+
+
+class _Scoring(Schema):
+    majority_two_tied: int
+    majority_many_tied: int
+    second_tied: int
+    two_player_second_within: int
+    tents_per_vp: int
+    set_of: int
+    source: Sourced
+
+
+class _SoldiersVp(Schema):
+    at_least: int
+    vp: int
+
+
+class _TrackSpace(Schema):
+    row: int
+    col: int
+    gain: Literal["lead", "silver", "gold", "majority"] | None = None
+
+
+class _Solo(Schema):
+    source: Sourced
+    scheme_decks: int
+    deck_size: int
+    allied_ship_decks: int
+    influence_cap: int
+    tile_vp: int
+    soldiers_vp: _SoldiersVp
+    aids: int
+    track_source: Sourced
+    track: list[_TrackSpace]
+
+
+class _TwoPlayerSolo(Schema):
+    source: Sourced
+    bag_as_players: int
+    scheme_decks: int
+    deck_size: int
+    allied_ship_decks: int
+    aids: int
+
+
+class _GameFile(Schema):
+    """``data/game.toml``."""
+
+    minerals: Annotated[
+        list[str], _rule(lambda v: tuple(v) == MINERALS, f"must be {list(MINERALS)}")
+    ]
+    minerals_source: Sourced
+    setup: _Setup
+    seat_effects: list[_SeatEffect]
+    towers_by_image: _TowersByImage
+    setup_aids: Annotated[list[_SetupAid], _rule(lambda v: len(v) == 6, "6 Setup Aids")]
+    mineral_markers: _MineralMarkers
+    influence_track: _InfluenceTrack
+    ship_spaces: _ShipSpaces
+    ally_spaces: list[_AllySpace]
+    scoring: _Scoring
+    solo: _Solo
+    two_player_solo: _TwoPlayerSolo
+
+
+class _Bonus(Schema):
+    kind: Literal[SCHEME_BONUSES]  # type: ignore[valid-type]
+    when: Literal[SCHEME_GATES]  # type: ignore[valid-type]
+
+
+class _Scheme(Schema):
+    id: int
+    regions: tuple[str, str, str]
+    effects: tuple[Literal[SCHEME_EFFECTS], Literal[SCHEME_EFFECTS]]  # type: ignore[valid-type]
+    tower_priority: Annotated[
+        tuple[int, int, int, int],
+        _rule(lambda v: sorted(v) == [0, 1, 2, 3], "an order of the 4 corners, 0 to 3"),
+    ]
+    bonus: _Bonus
+
+
+class _SchemesFile(Schema):
+    """``data/schemes.toml``."""
+
+    source: Sourced
+    schemes: Annotated[
+        list[_Scheme], _rule(lambda v: len(v) == 18, "18 Schemes (rulebook: Solo Components)")
+    ]
+
+
+class _Tile(Schema):
+    id: str
+    immediate: Literal[TILE_IMMEDIATE]  # type: ignore[valid-type]
+    scoring: str
+    source: Sourced
+    scoring_source: Sourced | None = None
+
+
+class _TilesFile(Schema):
+    """``data/scoring_tiles.toml``."""
+
+    tiles: Annotated[
+        list[_Tile], _rule(lambda v: len(v) == 8, "8 Scoring Tiles (rulebook: General Components)")
+    ]
+
+
+class _Topic(Schema):
+    key: Text
+    name: Text
+    kind: Text
+    text: Text
+    source: Sourced
+
+
+class _HelpFile(Schema):
+    """``data/help.toml``."""
+
+    topics: list[_Topic]
+
+
+def _read(name: str, schema: type[S]) -> S:
+    return read(DATA_DIR / name, schema, DataError)
+
+
+def _mineral(name: str | None) -> int | None:
+    return None if name is None else ANY if name == "any" else MINERALS.index(name)
+
+
+def _borders(corners: list[tuple[int, ...]]) -> dict[frozenset[int], list[int]]:
+    """Each Border (two consecutive corners) and the Regions sharing it."""
     edges: dict[frozenset[int], list[int]] = {}
     for ri, cs in enumerate(corners):
         for k in range(4):
             edges.setdefault(frozenset((cs[k], cs[(k + 1) % 4])), []).append(ri)
-    adjacent: list[set[int]] = [set() for _ in region_rows]
+    if any(len(touching) > 2 for touching in edges.values()):
+        raise DataError("map.toml: a Border is shared by more than two Regions")
+    return edges
+
+
+def _ids(items: list[Any], name: str, key: str, known: list[str]) -> list[int]:
+    """The indexes of ``items``' ids in ``known``, or an error naming the unknown id."""
+    out = []
+    for item in items:
+        value = getattr(item, key) if key else item
+        if value not in known:
+            raise DataError(f"{name}: {value!r} is not one of {', '.join(known)}")
+        out.append(known.index(value))
+    return out
+
+
+def _map(board: _MapFile) -> dict[str, Any]:
+    """The SifnosData fields of map.toml: the Provinces, Regions and Tower spaces."""
+    space_ids = [s.id for s in board.tower_spaces]
+    province_ids = [p.id for p in board.provinces]
+    region_ids = [r.id for r in board.regions]
+    corners = [
+        tuple(_ids(r.corners, f"map.toml: regions[{i}].corners", "", space_ids))
+        for i, r in enumerate(board.regions)
+    ]
+    for r, cs in zip(board.regions, corners, strict=True):
+        if len(set(cs)) != 4:
+            raise DataError(f"map.toml: Region {r.id} has not four different corners")
+    edges = _borders(corners)
+    adjacent: list[set[int]] = [set() for _ in board.regions]
     for touching in edges.values():
-        if len(touching) > 2:
-            raise DataError("a Border is shared by more than two Regions")
         if len(touching) == 2:
             a, b = touching
             adjacent[a].add(b)
             adjacent[b].add(a)
-    province_of = [province_ids.index(r["province"]) for r in region_rows]
+    province_of = _ids(board.regions, "map.toml: regions[].province", "province", province_ids)
     regions = tuple(
-        Region(
-            id=r["id"],
-            name=r["name"],
-            province=province_of[i],
-            value=int(r["value"]),
-            corners=corners[i],
-            adjacent=tuple(sorted(adjacent[i])),
-        )
-        for i, r in enumerate(region_rows)
+        Region(r.id, r.name, province_of[i], r.value, corners[i], tuple(sorted(adjacent[i])))
+        for i, r in enumerate(board.regions)
     )
-    for r in regions:
-        if not 1 <= r.value <= 6:
-            raise DataError(f"Region {r.id}'s printed value {r.value} is not 1 to 6")
-        if len(r.adjacent) < 2:
-            raise DataError(f"Region {r.id} neighbours fewer than 2 Regions (rulebook: The Map)")
+    for reg in regions:
+        if len(reg.adjacent) < 2:
+            raise DataError(f"Region {reg.id} neighbours fewer than 2 Regions (rulebook: The Map)")
     neighbours: list[set[int]] = [set() for _ in space_ids]
     for edge in edges:
         a, b = tuple(edge)
         neighbours[a].add(b)
         neighbours[b].add(a)
     spaces = []
-    for i, s in enumerate(board["tower_spaces"]):
-        if s["image"] not in IMAGES:
-            raise DataError(f"Tower space {s['id']}: {s['image']!r} is not an image")
-        touching = tuple(ri for ri, cs in enumerate(corners) if i in cs)
-        if not touching:
-            raise DataError(f"Tower space {s['id']} is the corner of no Region")
-        first = touching[0]
+    for i, s in enumerate(board.tower_spaces):
+        on = tuple(ri for ri, cs in enumerate(corners) if i in cs)
+        if not on:
+            raise DataError(f"map.toml: Tower space {s.id} is the corner of no Region")
+        first = on[0]
         spaces.append(
             TowerSpace(
-                id=s["id"],
-                name=f"{region_rows[first]['name']} {CORNERS[corners[first].index(i)]}",
-                image=IMAGES.index(s["image"]),
-                x=int(s["x"]),
-                y=int(s["y"]),
-                regions=touching,
+                id=s.id,
+                name=f"{board.regions[first].name} {CORNERS[corners[first].index(i)]}",
+                image=IMAGES.index(s.image),
+                x=s.x,
+                y=s.y,
+                regions=on,
                 neighbours=tuple(sorted(neighbours[i])),
-                provinces=tuple(sorted({province_of[r] for r in touching})),
+                provinces=tuple(sorted({province_of[r] for r in on})),
             )
         )
-    provinces = []
-    for p in board["provinces"]:
-        _sourced(p, f"Province {p['id']}")
-        members = tuple(region_ids.index(r) for r in p["regions"])
+    provinces: list[Province] = []
+    for p in board.provinces:
+        members = tuple(_ids(p.regions, f"map.toml: Province {p.id}", "", region_ids))
         if any(province_of[r] != len(provinces) for r in members):
-            raise DataError(f"Province {p['id']}'s Regions do not name it")
-        if len(members) != (1 if p["central"] else 3):
-            raise DataError(f"Province {p['id']} has {len(members)} Regions")
-        provinces.append(Province(p["id"], p["name"], p["colour"], bool(p["central"]), members))
-    central_provinces = [i for i, p in enumerate(provinces) if p.central]
-    if len(provinces) != 7 or len(central_provinces) != 1 or len(regions) != 19:
+            raise DataError(f"Province {p.id}'s Regions do not name it")
+        if len(members) != (1 if p.central else 3):
+            raise DataError(f"Province {p.id} has {len(members)} Regions")
+        provinces.append(Province(p.id, p.name, p.colour, p.central, members))
+    central = [p for p in provinces if p.central]
+    if len(provinces) != 7 or len(central) != 1 or len(regions) != 19:
         raise DataError("the map is 19 Regions in 7 Provinces, one central (rulebook: The Map)")
-    large = tuple(i for i, p in enumerate(provinces) if not p.central)
+    return {
+        "provinces": tuple(provinces),
+        "large": tuple(i for i, p in enumerate(provinces) if not p.central),
+        "central": central[0].regions[0],
+        "regions": regions,
+        "spaces": tuple(spaces),
+    }
 
-    cards_file = _read("cards.toml")
+
+def _cards(province_ids: list[str]) -> tuple[Card, ...]:
     cards = []
-    for i, c in enumerate(cards_file["cards"]):
-        _sourced(c, f"Card {c['id']}", cards_file.get("source"))
-        kind = c["effect"]["kind"]
-        if CARD_KINDS.get(kind) != c["column"]:
-            raise DataError(f"Card {c['id']}: {kind!r} is not a {c['column']} effect")
-        effect = c["effect"]
-        discard = _mineral(effect["discard"], c["id"]) if "discard" in effect else None
-        if (discard is not None) != (kind in PRICED):
-            raise DataError(f"Card {c['id']}: {kind} takes a discard exactly when it is priced")
+    for i, c in enumerate(_read("cards.toml", _CardsFile).cards):
+        province = None
+        if c.effect.province is not None:
+            where = f"cards.toml: cards[{i}].effect.province"
+            province = _ids([c.effect.province], where, "", province_ids)[0]
         cards.append(
             Card(
                 index=i,
-                id=c["id"],
-                name=c["name"],
-                mineral=_mineral(c["mineral"], c["id"]),
-                cost=int(c["cost"]),
-                column=COLUMNS.index(c["column"]),
-                kind=kind,
-                discard=discard,
-                mineral_arg=_mineral(effect["mineral"], c["id"]) if "mineral" in effect else None,
-                province=province_ids.index(effect["province"]) if "province" in effect else None,
+                id=c.id,
+                name=c.name,
+                mineral=MINERALS.index(c.mineral),
+                cost=c.cost,
+                column=COLUMNS.index(c.column),
+                kind=c.effect.kind,
+                discard=_mineral(c.effect.discard),
+                mineral_arg=_mineral(c.effect.mineral),
+                province=province,
             )
         )
     if len({c.name.lower() for c in cards}) != len(cards):
         raise DataError("two Cards share a name, so a move could not tell them apart")
-    if len(cards) != 108:
-        raise DataError(f"{len(cards)} Cards, not 108 (rulebook: General Components)")
+    return tuple(cards)
 
-    pb = _read("player_board.toml")
-    printed = []
-    for i, p in enumerate(pb["printed"]):
-        _sourced(p, f"printed effect {p['id']}")
-        d = _mineral(p["discard"], p["id"]) if "discard" in p else None
-        printed.append(Printed(i, p["id"], p["name"], COLUMNS.index(p["column"]), d))
-    pieces_t = pb["pieces"]
-    _sourced(pieces_t, "the Fort and Beacon spaces")
-    pieces = tuple(
-        PieceSpace(r * 4 + c, r, c, kind)
-        for r, row in enumerate(pieces_t["rows"])
-        for c, kind in enumerate(row["kinds"])
-    )
-    if sum(p.kind == FORT for p in pieces) != 6 or sum(p.kind == BEACON for p in pieces) != 6:
-        raise DataError(
-            "the Player Board holds 6 Forts and 6 Beacons (rulebook: Player Components)"
-        )
-    fort_faces = tuple(
-        FORT_FACES.index(k) for k, n in pieces_t["fort_faces"].items() for _ in range(n)
-    )
-    beacon_faces = tuple(
-        MINERALS.index(k) for k, n in pieces_t["beacon_faces"].items() for _ in range(n)
-    )
-    building_spaces: list[BuildingSpace] = []
-    buildings = []
-    ids: list[str] = [s["id"] for b in pb["buildings"] for s in b["spaces"]]
-    for bi, b in enumerate(pb["buildings"]):
-        _sourced(b, f"Building {b['id']}")
-        own = []
-        for s in b["spaces"]:
-            index = len(building_spaces)
-            reward = s.get("reward")
-            if reward is not None and reward not in BUILDING_REWARDS:
-                raise DataError(f"Building space {s['id']}: reward {reward!r} is unknown")
+
+def _building_spaces(
+    pb: _PlayerBoardFile,
+) -> tuple[tuple[BuildingSpace, ...], tuple[tuple[int, ...], ...]]:
+    """Every Building space, and the spaces of each Building."""
+    ids: list[str] = [s.id for b in pb.buildings for s in b.spaces]
+    spaces: list[BuildingSpace] = []
+    own: list[tuple[int, ...]] = []
+    for bi, b in enumerate(pb.buildings):
+        first = len(spaces)
+        for s in b.spaces:
             column_mineral = None
             # the space's words after the Building's: gate_left_3 is the Gate's "left 3"
-            place = s["id"].removeprefix(b["id"]).replace("_", " ").strip()
-            name = f"{b['name']} {place}"
-            if b["rule"] == "pairs_seven":
-                column_mineral = MINERALS.index(s["id"].split("_")[1])
+            place = s.id.removeprefix(b.id).replace("_", " ").strip()
+            name = f"{b.name} {place}"
+            if b.rule == "pairs_seven":
+                column_mineral = MINERALS.index(s.id.split("_")[1])
                 # column_lead_1 is the first space of the Lead Column
-                name = f"{MINERALS[column_mineral].capitalize()} Column {s['id'].split('_')[2]}"
-            building_spaces.append(
+                name = f"{MINERALS[column_mineral].capitalize()} Column {s.id.split('_')[2]}"
+            where = f"player_board.toml: Building space {s.id}"
+            spaces.append(
                 BuildingSpace(
-                    index=index,
-                    id=s["id"],
+                    index=len(spaces),
+                    id=s.id,
                     name=name,
                     building=bi,
-                    below=tuple(ids.index(x) for x in s.get("below", ())),
-                    adjacent=tuple(ids.index(x) for x in s.get("adjacent", ())),
-                    reward=reward,
+                    below=tuple(_ids(s.below, where, "", ids)),
+                    adjacent=tuple(_ids(s.adjacent, where, "", ids)),
+                    reward=s.reward,
                     column_mineral=column_mineral,
                 )
             )
-            own.append(index)
-        buildings.append(Building(bi, b["id"], b["name"], b["rule"], tuple(own), b["source"], b))
+        own.append(tuple(range(first, len(spaces))))
+    return tuple(spaces), tuple(own)
 
-    game = _read("game.toml")
+
+def _player_board() -> dict[str, Any]:
+    """The SifnosData fields of player_board.toml."""
+    pb, raw = read_raw(DATA_DIR / "player_board.toml", _PlayerBoardFile, DataError)
+    pieces_t = pb.pieces
+    building_spaces, own = _building_spaces(pb)
+    return {
+        "printed": tuple(
+            Printed(i, p.id, p.name, COLUMNS.index(p.column), _mineral(p.discard))
+            for i, p in enumerate(pb.printed)
+        ),
+        "pieces": tuple(
+            PieceSpace(r * 4 + c, r, c, kind)
+            for r, row in enumerate(pieces_t.rows)
+            for c, kind in enumerate(row.kinds)
+        ),
+        "row_vp": tuple(r.vp for r in pieces_t.rows),
+        "column_bonus": tuple(pieces_t.column_bonus),
+        # the faces in the file's order, as many of each as it says
+        "fort_faces": tuple(
+            FORT_FACES.index(k) for k, n in raw["pieces"]["fort_faces"].items() for _ in range(n)
+        ),
+        "beacon_faces": tuple(
+            MINERALS.index(k) for k, n in raw["pieces"]["beacon_faces"].items() for _ in range(n)
+        ),
+        "buildings": tuple(
+            Building(bi, b.id, b.name, b.rule, own[bi], b.source, raw["buildings"][bi])
+            for bi, b in enumerate(pb.buildings)
+        ),
+        "building_spaces": building_spaces,
+    }
+
+
+def _game(region_ids: list[str], space_ids: list[str]) -> dict[str, Any]:
+    """The SifnosData fields of game.toml, the file kept whole as ``game``."""
+    game, raw = read_raw(DATA_DIR / "game.toml", _GameFile, DataError)
     aids = tuple(
-        SetupAid(a["id"], region_ids.index(a["region"]), space_ids.index(a["tower"]))
-        for a in game["setup_aids"]
-    )
-    for a in game["setup_aids"]:
-        _sourced(a, f"Setup Aid {a['id']}")
-    if len(aids) != 6 or len({a.region for a in aids}) != 6 or len({a.tower for a in aids}) != 6:
-        raise DataError("6 Setup Aids, each on its own Region and Tower space")
-    towers_by_image = tuple(int(game["towers_by_image"][im]) for im in IMAGES)
-    if sum(towers_by_image) != game["setup"]["towers"]:
-        raise DataError("the Towers by image do not add up to the Towers a player has")
-
-    schemes_file = _read("schemes.toml")
-    _sourced(schemes_file, "schemes.toml")
-    schemes = []
-    for s in schemes_file["schemes"]:
-        rs = tuple(region_ids.index(r) for r in s["regions"])
-        if any(e not in SCHEME_EFFECTS for e in s["effects"]):
-            raise DataError(f"Scheme {s['id']}: an effect is not one of {SCHEME_EFFECTS}")
-        if s["bonus"]["kind"] not in SCHEME_BONUSES or s["bonus"]["when"] not in SCHEME_GATES:
-            raise DataError(f"Scheme {s['id']}: its bonus is not understood")
-        if sorted(s["tower_priority"]) != [0, 1, 2, 3]:
-            raise DataError(f"Scheme {s['id']}: the tower priority is not an order of 4 corners")
-        schemes.append(
-            Scheme(
-                int(s["id"]),
-                rs,
-                tuple(s["effects"]),
-                tuple(s["tower_priority"]),
-                s["bonus"]["kind"],
-                s["bonus"]["when"],
-            )  # type: ignore[arg-type]
+        SetupAid(
+            a.id,
+            _ids([a.region], f"game.toml: setup_aids[{i}].region", "", region_ids)[0],
+            _ids([a.tower], f"game.toml: setup_aids[{i}].tower", "", space_ids)[0],
         )
-    if len(schemes) != 18:
-        raise DataError("18 Schemes (rulebook: Solo Components)")
+        for i, a in enumerate(game.setup_aids)
+    )
+    if len({a.region for a in aids}) != 6 or len({a.tower for a in aids}) != 6:
+        raise DataError("6 Setup Aids, each on its own Region and Tower space")
+    towers_by_image = tuple(getattr(game.towers_by_image, im) for im in IMAGES)
+    if sum(towers_by_image) != game.setup.towers:
+        raise DataError("the Towers by image do not add up to the Towers a player has")
+    return {
+        "setup_aids": aids,
+        "seat_effects": tuple(raw["seat_effects"]),
+        "towers_by_image": towers_by_image,
+        "solo_track": tuple(SoloSpace(s.row, s.col, s.gain) for s in game.solo.track),
+        "game": raw,
+    }
 
-    tiles_file = _read("scoring_tiles.toml")
-    tiles = []
-    for i, t in enumerate(tiles_file["tiles"]):
-        _sourced(t, f"Scoring Tile {t['id']}")
-        if t["immediate"] not in TILE_IMMEDIATE:
-            raise DataError(f"Scoring Tile {t['id']}: {t['immediate']!r} is unknown")
-        tiles.append(ScoringTile(i, t["id"], t["immediate"], t["scoring"]))
-    if len(tiles) != 8:
-        raise DataError("8 Scoring Tiles (rulebook: General Components)")
 
-    solo_track = tuple(SoloSpace(s["row"], s["col"], s.get("gain")) for s in game["solo"]["track"])
+def _schemes(region_ids: list[str]) -> tuple[Scheme, ...]:
+    return tuple(
+        Scheme(
+            s.id,
+            tuple(_ids(s.regions, f"schemes.toml: schemes[{i}].regions", "", region_ids)),  # type: ignore[arg-type]
+            s.effects,
+            s.tower_priority,
+            s.bonus.kind,
+            s.bonus.when,
+        )
+        for i, s in enumerate(_read("schemes.toml", _SchemesFile).schemes)
+    )
+
+
+@functools.cache
+def load() -> SifnosData:
+    """Every component, read once and checked."""
+    board = _read("map.toml", _MapFile)
+    region_ids = [r.id for r in board.regions]
+    space_ids = [s.id for s in board.tower_spaces]
+    tiles = _read("scoring_tiles.toml", _TilesFile).tiles
     return SifnosData(
-        provinces=tuple(provinces),
-        large=large,
-        central=provinces[central_provinces[0]].regions[0],
-        regions=regions,
-        spaces=tuple(spaces),
-        cards=tuple(cards),
-        printed=tuple(printed),
-        pieces=pieces,
-        row_vp=tuple(int(r["vp"]) for r in pieces_t["rows"]),
-        column_bonus=tuple(pieces_t["column_bonus"]),
-        fort_faces=fort_faces,
-        beacon_faces=beacon_faces,
-        buildings=tuple(buildings),
-        building_spaces=tuple(building_spaces),
-        setup_aids=aids,
-        seat_effects=tuple(game["seat_effects"]),
-        towers_by_image=towers_by_image,
-        schemes=tuple(schemes),
-        tiles=tuple(tiles),
-        solo_track=solo_track,
-        game=game,
+        **_map(board),
+        cards=_cards([p.id for p in board.provinces]),
+        **_player_board(),
+        **_game(region_ids, space_ids),
+        schemes=_schemes(region_ids),
+        tiles=tuple(ScoringTile(i, t.id, t.immediate, t.scoring) for i, t in enumerate(tiles)),
     )
 
 
@@ -578,10 +941,10 @@ class HelpTopic:
 @functools.cache
 def help_topics() -> tuple[HelpTopic, ...]:
     """``data/help.toml`` read once and checked: every topic sourced, no key or name twice."""
-    topics = []
-    for t in _read("help.toml")["topics"]:
-        _sourced(t, f"help topic {t.get('key')!r}")
-        topics.append(HelpTopic(t["key"], t["name"], t["kind"], " ".join(t["text"].split())))
+    topics = [
+        HelpTopic(t.key, t.name, t.kind, " ".join(t.text.split()))
+        for t in _read("help.toml", _HelpFile).topics
+    ]
     if len({t.key for t in topics}) != len(topics):
         raise DataError("help.toml names a key twice")
     if len({t.name.lower() for t in topics}) != len(topics):
