@@ -185,14 +185,14 @@ def test_the_help_of_an_unknown_tutorial_is_404(live: Live) -> None:
 
 @pytest.mark.parametrize(("game", "key"), [c for c in CASES if not lesson_of(*c).bout])
 def test_every_lesson_gives_a_hint_its_own_teaching_first(live: Live, game: str, key: str) -> None:
-    """The word "hint" tried: the lesson's move with its board targets, why in the lesson's
+    """POST /api/learn/{game}/{lesson}/hint: the lesson's move with its board targets, why in the lesson's
     own words first; where several moves answer, the one the search finds best of them, with
     the search's figures, within about 2 seconds."""
     lesson = lesson_of(game, key)
     state = lesson.build()
     answers = [a for a in state.legal_actions() if lesson.accepts(state, a)]
     started = time.monotonic()
-    r = tried(live, game, key, text="hint")
+    r = live.http.post(f"/api/learn/{game}/{key}/hint")
     took = time.monotonic() - started
     assert r.status_code == 200, r.text
     got = r.json()
@@ -213,8 +213,10 @@ def test_every_lesson_gives_a_hint_its_own_teaching_first(live: Live, game: str,
 
 def test_the_last_lesson_has_no_hint_of_its_own(live: Live) -> None:
     game, key = next(c for c in CASES if lesson_of(*c).bout)
-    r = tried(live, game, key, text="hint")
+    r = live.http.post(f"/api/learn/{game}/{key}/hint")
     assert r.status_code == 409 and "Hint button" in r.json()["message"]
+    unknown = live.http.post("/api/learn/chess/opening/hint")
+    assert unknown.status_code == 404, unknown.text
 
 
 def test_a_search_hint_among_answers_says_the_searchs_own_figures() -> None:

@@ -54,8 +54,9 @@ def test_a_hint_rings_the_move_or_names_its_button_and_can_be_stopped(
     page.wait_for_selector("#hint-out .learn-where", timeout=30_000)
     view = live.view(gid, secret)
     head = page.text_content("#hint-out .learn-head") or ""
-    assert head.startswith("Hint for seat 0: ")
-    words = head.removeprefix("Hint for seat 0: ")
+    mine = f"Hint for {view['seat_names'][0]}: "
+    assert head.startswith(mine), head
+    words = head.removeprefix(mine)
     entry = next(a for a in view["legal"] if a["text"] == words)
     where = page.text_content("#hint-out .learn-where") or ""
     if entry["targets"]:
@@ -86,7 +87,8 @@ def test_between_people_hints_wait_for_every_seats_yes(live: Live, page: Any) ->
     assert axe_violations(page) == []
     page.click("#hint-agree")
     page.wait_for_selector("#hint-agree.hidden", state="attached")
-    assert f"seat {other} has not agreed" in (page.text_content("#hint-note") or "")
+    other_name = live.view(gid, secrets[mover])["seat_names"][other]
+    assert f"{other_name} has not agreed" in (page.text_content("#hint-note") or "")
     r = live.http.post(
         f"/api/games/{gid}/hints/agree",
         json={"agree": True},
@@ -129,7 +131,8 @@ def test_what_if_in_the_confirmation_previews_the_move(live: Live, page: Any) ->
     page.wait_for_selector("#confirm:not(.hidden)")
     page.click("#confirm-whatif")
     page.wait_for_selector("#whatif .learn-head")
-    assert page.text_content("#whatif .learn-head") == f"What if seat 0 plays {entry['text']}?"
+    name = live.view(gid, secret)["seat_names"][0]
+    assert page.text_content("#whatif .learn-head") == f"What if {name} plays {entry['text']}?"
     assert "Points now:" in (page.text_content("#whatif") or "")
     assert axe_violations(page) == []
     shot(page, "learn-whatif")
@@ -160,7 +163,7 @@ def test_the_review_plots_the_scores_and_a_swing_opens_the_replay(live: Live, pa
     assert page.locator("#review-out polyline.series").count() == 2
     # the plot says where each line ends: at its seat's final score
     label = page.get_attribute("#review-out svg.review-plot", "aria-label") or ""
-    names = view.get("seat_names") or [f"seat {seat}" for seat in range(len(view["scores"]))]
+    names = view["seat_names"]
     for seat, score in enumerate(view["scores"]):
         assert f"{names[seat]} ends with {float(score):g}" in label
     cells = page.eval_on_selector_all(
@@ -174,7 +177,8 @@ def test_the_review_plots_the_scores_and_a_swing_opens_the_replay(live: Live, pa
     page.locator("#review h2").scroll_into_view_if_needed()
     shot(page, "learn-review")
     step = swings.first.get_attribute("data-step")
-    assert (swings.first.text_content() or "").startswith(f"Step {step}, seat ")
+    said = swings.first.text_content() or ""
+    assert any(said.startswith(f"Step {step}, {name}: ") for name in names), said
     swings.first.click()
     page.wait_for_selector(f'#replay-label[data-step="{step}"]')
     assert page.locator("#replay-controls:not(.hidden)").count() == 1

@@ -45,7 +45,7 @@ from starlette.exceptions import HTTPException
 from starlette.routing import Route
 from starlette.websockets import WebSocketDisconnected
 
-from towers.core.registry import list_bots, list_games, title_of, views_of
+from towers.core.registry import list_bots, list_games
 from towers.server import lessons
 from towers.server.companion import add_routes as add_companion_routes
 from towers.server.errors import ApiError, invalid_request, malformed
@@ -59,12 +59,14 @@ from towers.server.schemas import (
     Created,
     CreateGame,
     Error,
+    GameHelp,
     GameView,
     Hello,
     HintAgreement,
     HintAnswer,
     HintRequest,
     HintsPolicy,
+    LessonHint,
     LessonTry,
     LessonVerdict,
     LessonView,
@@ -288,7 +290,7 @@ def _add_game_routes(app: FastAPI, service: GameService) -> None:
         key = json.dumps([game.name, game.num_players, dict(game.options)], default=str)
         found = helps.get(key)
         if found is None:
-            found = helps[key] = _help_of(game)
+            found = helps[key] = lessons.help_of(game)
         return found
 
 
@@ -397,6 +399,12 @@ def _add_lesson_routes(app: FastAPI) -> None:
         teaches; the last is a game against the random bot."""
         return lessons.listing()
 
+    @app.get("/api/learn/{game}/help", response_model=GameHelp, responses=ERRORS, tags=["learn"])
+    async def learn_help(game: str) -> dict[str, Any]:
+        """The help of the tutorial's game, as a game page of that game has it (the how-to,
+        the components by key, the rules in short). No lesson is called ``help``."""
+        return lessons.tutorial_help(game)
+
     @app.get(
         "/api/learn/{game}/{lesson}", response_model=LessonView, responses=ERRORS, tags=["learn"]
     )
@@ -415,6 +423,18 @@ def _add_lesson_routes(app: FastAPI) -> None:
         """A move tried in the lesson, judged: the lesson's move (what follows, the board
         after it), or why it is weaker or refused by the rules. Nothing is kept."""
         return await asyncio.to_thread(lessons.try_move, game, lesson, body.action, body.text)
+
+    @app.post(
+        "/api/learn/{game}/{lesson}/hint",
+        response_model=LessonHint,
+        responses=ERRORS,
+        tags=["learn"],
+    )
+    async def learn_hint(game: str, lesson: str) -> dict[str, Any]:
+        """The lesson's hint: the move it asks for, the board's places to choose for it and
+        why, the lesson's own teaching first; where several moves answer it, the best of them
+        by a search of about 2 seconds. 409 for the last lesson (its game page has hints)."""
+        return await asyncio.to_thread(lessons.lesson_hint, game, lesson)
 
     @app.get("/learn/{game}", include_in_schema=False)
     async def learn_page(game: str) -> FileResponse:
@@ -490,24 +510,6 @@ def _add_pages(app: FastAPI) -> None:
     @app.get("/icon-turn.svg", include_in_schema=False)
     async def icon_turn() -> Response:
         return Response(icon_svg(turn=True), media_type="image/svg+xml", headers=ICON_CACHE)
-
-
-def _help_of(game: Any) -> dict[str, Any]:
-    """The help of ``game`` from its views: the same for every game of its options."""
-    views = views_of(game)
-    rules = []
-    for section in views.rule_sections():
-        text = views.rules_section(section)
-        if text:
-            rules.append({"section": section, "text": text})
-    return {
-        "title": title_of(game.name),
-        "howto": views.howto(),
-        "topics": [
-            {"key": t.key, "name": t.name, "kind": t.kind, "text": t.text} for t in views.glossary()
-        ],
-        "rules": rules,
-    }
 
 
 # ---- the icon: a tower on the header's purple, drawn in 32 by 32 squares -----------------------

@@ -21,8 +21,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from fastapi.responses import JSONResponse
-
 from towers.core.errors import ActionParseError, TowersError
 from towers.core.game import Game, State
 from towers.core.registry import make, title_of, views_of
@@ -45,10 +43,6 @@ BOUT_BOT = "random"
 SHOWN = 40
 """The most characters of a name asked for that an error repeats."""
 
-HELP = "help"
-"""The word in a lesson's place that asks for the help of the tutorial's game."""
-HINT = "hint"
-"""The move tried that asks for the lesson's hint."""
 HINT_BUDGET = Budget(iterations=300, seconds=2.0)
 """The search of a hint in a lesson whose question several moves answer: 2 seconds at most."""
 
@@ -122,12 +116,9 @@ def tutorial_help(game: str) -> dict[str, Any]:
     return help_of(make(found.game, players=found.players))
 
 
-def lesson_view(game: str, key: str) -> Any:
+def lesson_view(game: str, key: str) -> dict[str, Any]:
     """The lesson ``key`` of ``game``'s tutorial: its words, its position as its seat sees it
-    and that seat's legal moves (a game to start, for the last lesson). The key ``help``: the
-    help of the tutorial's game (:func:`tutorial_help`), answered as it is."""
-    if key == HELP:
-        return JSONResponse(tutorial_help(game))
+    and that seat's legal moves (a game to start, for the last lesson)."""
     found, lesson = _lesson(game, key)
     state = lesson.build()
     views = views_of(state.game)
@@ -166,12 +157,10 @@ def lesson_view(game: str, key: str) -> Any:
     return out
 
 
-def try_move(game: str, key: str, action: int | None, text: str | None) -> Any:
+def try_move(game: str, key: str, action: int | None, text: str | None) -> dict[str, Any]:
     """The verdict on ``action`` (or the move named by ``text``) tried in the lesson: whether
     it is the lesson's move and why in words; for the lesson's move, what follows and the board
-    after it. The word ``hint``: the lesson's hint (:func:`lesson_hint`), answered as it is."""
-    if text is not None and text.strip().lower() == HINT:
-        return JSONResponse(lesson_hint(game, key))
+    after it."""
     found, lesson = _lesson(game, key)
     if lesson.bout:
         raise ApiError(

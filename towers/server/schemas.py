@@ -396,3 +396,30 @@ class LessonVerdict(BaseModel):
     after: str | None = Field(description="what follows, once the lesson's move is made")
     next: str | None = Field(description="the next lesson's key, once the lesson's move is made")
     svg: str | None = Field(description="the board after the lesson's move")
+
+
+class HelpTopic(BaseModel):
+    key: str = Field(description="the key a board's data-help attribute names")
+    name: str = Field(description="its printed name")
+    kind: str = Field(description="what kind of thing it is (card, space, track...)")
+    text: str = Field(description="what it is and does, in the rulebook's meaning")
+
+
+class HelpRule(BaseModel):
+    section: str = Field(description="the rulebook section a refusal cites")
+    text: str = Field(description="that rule in short")
+
+
+class GameHelp(BaseModel):
+    title: str = Field(description="the game's printed title")
+    howto: str = Field(description="how this game goes, in short")
+    topics: list[HelpTopic]
+    rules: list[HelpRule]
+
+
+class LessonHint(BaseModel):
+    action: int = Field(description="the move the hint gives")
+    words: str = Field(description="that move in words")
+    targets: list[str] = Field(description="the board's places to choose for it")
+    source: str = Field(description="'lesson': the lesson's one move; 'search': the best of its moves")
+    lines: list[str] = Field(description="why, the lesson's own teaching first")

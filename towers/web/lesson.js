@@ -8,7 +8,7 @@
 // the game page. Keyboard: the board's targets are one Tab stop, the arrow keys go between
 // them, Enter or Space chooses, Escape takes a choice under way back. Help as on the game page
 // (help.js: hover, long press, help mode, "?" on a target, "How this game goes"), from the
-// tutorial's game; Hint asks the server for the lesson's move (the word "hint" tried), rings
+// tutorial's game; Hint asks the server for the lesson's move (POST .../hint), rings
 // its places on the board or marks its button, and says why in the lesson's words.
 "use strict";
 
@@ -150,9 +150,7 @@ async function askHint() {
   $("#hint").disabled = true;
   let data = null;
   try {
-    data = await getJson(`${lessonPath}/try`, {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ text: "hint" }),
-    });
+    data = await getJson(`${lessonPath}/hint`, { method: "POST" });
   } catch (err) {
     out.replaceChildren(el("p", { text: (err && err.message) || "The hint could not be found." }));
   }
