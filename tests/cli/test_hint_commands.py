@@ -115,7 +115,8 @@ def test_hint_names_a_legal_move_and_the_searchs_figures(game: str) -> None:
     assert expected.action in state.legal_actions()
     names = MoveMenu.of(state).names
     first = shown.splitlines()[0]
-    assert first == f"Hint for seat {seat}: {state.action_to_string(expected.action)}"
+    name = views_of(state.game).seat_name(seat)
+    assert first == f"Hint for {name}: {state.action_to_string(expected.action)}"
     assert first.split(": ", 1)[1] in names
     # real numbers: the points now and the imagined games the move was tried in
     now = re.search(r"Points now: (about )?([+-]?[\d.]+) points?", shown)
@@ -145,7 +146,7 @@ def test_whatif_by_number_and_by_words_plays_nothing(game: str) -> None:
     )
     assert after(transcript, "whatif 2") == expected
     assert after(transcript, f"whatif {words}") == expected
-    assert expected.startswith(f"What if seat {seat} plays {words}?")
+    assert expected.startswith(f"What if {views_of(state.game).seat_name(seat)} plays {words}?")
     assert re.search(r"Points now: (about )?[+-]?[\d.]+ points?", expected)
     fits(transcript)
     assert not ids_in(game, expected)
@@ -195,7 +196,7 @@ def test_no_hints_on_the_command_line(runner: CliRunner, tmp_path: Path) -> None
         app, ["play", TOY, "--seats", "human,random", "--seed", "3"], input="whatif 1\n"
     )
     assert allowed.exit_code == 0, allowed.output
-    assert "What if seat 0 plays" in allowed.output
+    assert "What if Player 1 plays" in allowed.output  # the toy game names seats by default
 
 
 def test_a_bad_think_time_is_refused() -> None:
@@ -216,7 +217,7 @@ def test_a_think_time_bounds_the_hint() -> None:
     _, _, transcript = session_of(state, ["hint 0.3", "quit"], iterations=None)
     assert time.perf_counter() - started < 10
     shown = after(transcript, "hint 0.3")
-    assert shown.startswith(f"Hint for seat {state.current_player()}: ")
+    assert shown.startswith(f"Hint for {views_of(state.game).seat_name(state.current_player())}: ")
 
 
 def when_searching(helper: Hinting, then: Callable[[], object]) -> threading.Thread:

@@ -147,3 +147,29 @@ def test_master_points_join_the_phase_scoring() -> None:
     act(state, "end turn")
     # after phase 1: seat 0 has 2 border knights (2 each) and the most (+2)
     assert state.score == [6, 0]
+
+
+def test_a_card_played_in_the_master_version_is_public_to_every_seat() -> None:
+    """Every hand holds all the cards in the master version, so a card played tells no seat
+    anything it could not know: the disclosure leaves it public (it once failed, reading the
+    decks the master version does not have)."""
+    import random
+
+    from towers.core.chance import resolve_chance
+
+    game = towers.make("torres", players=3, variant="master")
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    played = 0
+    for _ in range(2000):
+        if state.is_terminal():
+            break
+        resolve_chance(state, rng)
+        if state.is_terminal():
+            break
+        for action in state.legal_actions():
+            if type(game.values[action]) in A.CARD_OF_KIND:
+                assert state.disclosure(action) is None
+                played += 1
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert played > 0

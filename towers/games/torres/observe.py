@@ -92,6 +92,8 @@ def disclosure(state: TorresState, action: int) -> Disclosure | None:
     only when its pool holds nothing else; a card played is public and reveals the card
     unless every other seat knew the mover could play it. None (left to the sampled
     answer) only when every seat could tell which card it was."""
+    if state.game.is_master:
+        return None  # no card is hidden in the master version: every seat can tell
     value = state.game.values[action]
     p = state.turn
     match value:
