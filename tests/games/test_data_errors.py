@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from towers.core.datafile import DataFileError
+from towers.games.dark_tower import data as dark_tower_data
 from towers.games.sifnos import data as sifnos_data
 from towers.games.tiletum import data as tiletum_data
 from towers.games.torres import data as torres_data
@@ -49,6 +50,15 @@ def _sifnos(folder: Path) -> object:
         return sifnos_data.help_topics.__wrapped__()
     finally:
         sifnos_data.DATA_DIR = old
+
+
+def _dark_tower(folder: Path) -> object:
+    old = dark_tower_data.DATA_DIR
+    dark_tower_data.DATA_DIR = folder
+    try:  # past the cache: the files of ``folder``, not those read before
+        return dark_tower_data.load.__wrapped__()
+    finally:
+        dark_tower_data.DATA_DIR = old
 
 
 CASES: list[tuple[str, Callable[[Path], object], Path, str, str, str, str]] = [
@@ -178,6 +188,51 @@ CASES: list[tuple[str, Callable[[Path], object], Path, str, str, str, str]] = [
         'image = "jar"',
         'image = "vase"',
         "map.toml: tower_spaces[0].image: should be 'horse', 'jar', 'helmet', 'owl' or 'lyre'",
+    ),
+    (
+        "dark_tower",
+        _dark_tower,
+        dark_tower_data.DATA_DIR,
+        "items.toml",
+        "enhanced_cost = 2\n",
+        "",
+        "items.toml: buildings[0].enhanced_cost: missing (a required key)",
+    ),
+    (
+        "dark_tower",
+        _dark_tower,
+        dark_tower_data.DATA_DIR,
+        "game.toml",
+        "count = 6",
+        'count = "six"',
+        "game.toml: months.count: should be a whole number, not 'six'",
+    ),
+    (
+        "dark_tower",
+        _dark_tower,
+        dark_tower_data.DATA_DIR,
+        "items.toml",
+        "[haggle]\n",
+        "[haggle]\nfaces2 = 1\n",
+        "items.toml: haggle.faces2: unknown key; the keys allowed here are faces, warriors,",
+    ),
+    (
+        "dark_tower",
+        _dark_tower,
+        dark_tower_data.DATA_DIR,
+        "heroes.toml",
+        'banner = "gain 2 warriors"',
+        'banner = "gain 2 horses"',
+        "heroes.toml: heroes[0].banner: 'gain 2 horses' is not an effect; effects are",
+    ),
+    (
+        "dark_tower",
+        _dark_tower,
+        dark_tower_data.DATA_DIR,
+        "items.toml",
+        'source = "reference: board.json (the four building types); designed',
+        'source = "board.json (the four building types); designed',
+        "items.toml: buildings[0].source: should be 'reference: <file>', 'rulebook: <section>'",
     ),
 ]
 

@@ -33,10 +33,14 @@ the hero holds any, and is never a loss that cannot be resolved.
 from __future__ import annotations
 
 import functools
-import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal, TypeVar
+
+from pydantic import AfterValidator, Field, model_validator
+
+from towers.core.datafile import DataFileError, Schema, Text, read, read_raw
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -63,7 +67,7 @@ Effects = tuple[tuple[int, int], ...]
 """A result: effects applied in order."""
 
 
-class DataError(ValueError):
+class DataError(DataFileError):
     """A data file says something the game cannot use; the message names the item."""
 
 
@@ -375,88 +379,518 @@ class Data:
         raise DataError(f"no treasure has the id {id!r}")
 
 
-def _read(name: str) -> dict[str, Any]:
-    with open(DATA_DIR / name, "rb") as f:
-        return tomllib.load(f)
+# ---- the data files as written (see towers.core.datafile)
 
 
-def _sourced(item: dict[str, Any], where: str) -> None:
-    source = item.get("source", "")
-    if not isinstance(source, str) or not source.startswith(
-        ("reference: ", "rulebook: ", "designed: ")
-    ):
-        raise DataError(
-            f"{where} has the source {source!r}; each item says 'reference: <file>', "
-            f"'rulebook: <section>' or 'designed: <reason>'"
+def _provenance(text: str) -> str:
+    kind, _, what = text.partition(": ")
+    if kind not in ("reference", "rulebook", "designed") or not what.strip():
+        raise ValueError(
+            "should be 'reference: <file>', 'rulebook: <section>' or 'designed: <reason>'"
         )
+    return text
 
 
-def _advantage(text: str, where: str) -> tuple[int, int]:
+def _effect_words(text: str) -> str:
+    try:
+        parse_effects(text, "")
+    except DataError as exc:
+        raise ValueError(str(exc).removeprefix(": ")) from None
+    return text
+
+
+def _advantage_words(text: str) -> str:
     words = text.split()
     if len(words) != 2 or words[0] not in ADVANTAGES or not words[1].isdigit():
-        raise DataError(f"{where}: advantage {text!r} is '<type> <n>' with a type of {ADVANTAGES}")
-    return ADVANTAGES.index(words[0]), int(words[1])
+        raise ValueError(f"an advantage is '<type> <n>' with a type of {', '.join(ADVANTAGES)}")
+    return text
 
 
-def _perk(item: dict[str, Any], where: str) -> Perk:
-    adv, n = _advantage(item["advantage"], where) if "advantage" in item else (-1, 0)
+def _rule(check: Callable[[Any], bool], says: str) -> AfterValidator:
+    """A validator that refuses a value for which ``check`` is false, saying ``says``."""
+
+    def validate(value: Any) -> Any:
+        if not check(value):
+            raise ValueError(says)
+        return value
+
+    return AfterValidator(validate)
+
+
+Sourced = Annotated[str, AfterValidator(_provenance)]
+"""An item's provenance: ``reference: <file>``, ``rulebook: <section>`` or ``designed: <why>``."""
+EffectText = Annotated[str, AfterValidator(_effect_words)]
+"""Effects in words (see the module's Effects)."""
+AdvantageText = Annotated[str, AfterValidator(_advantage_words)]
+"""An advantage: ``"Melee 1"``."""
+Side = Literal["north", "east", "south", "west"]
+S = TypeVar("S", bound=Schema)
+
+
+class _RiverRule(Schema):
+    text: Text
+    source: Sourced
+
+
+class _Kingdom(Schema):
+    id: str
+    name: Text
+    side: Side
+    color: str
+    terrain: str
+    virtue: str
+    champion_virtue: str
+    source: Sourced
+
+
+class _Location(Schema):
+    name: Text
+    kingdom: Side
+    terrain: str
+    building: Literal[BUILDING_TYPES] | None = None  # type: ignore[valid-type]
+    dungeon: str = ""
+    dungeon_type: str | None = None
+    borders_tower: bool = False
+    source: Sourced
+
+
+class _Edges(Schema):
+    pairs: list[tuple[str, str]] = Field(alias="list")
+    source: Sourced
+
+
+class _BoardFile(Schema):
+    """``data/board.toml``."""
+
+    river_rule: _RiverRule
+    kingdoms: list[_Kingdom]
+    locations: list[_Location]
+    edges: _Edges
+
+
+class _BuildingType(Schema):
+    type: Literal[BUILDING_TYPES]  # type: ignore[valid-type]
+    free: EffectText
+    enhanced: EffectText
+    enhanced_cost: int
+    source: Sourced
+
+
+class _Haggle(Schema):
+    faces: Annotated[
+        list[Literal["normal", "warriors", "potion", "gear", "cancel"]],
+        _rule(lambda v: len(v) == 6, "the haggle die has six faces"),
+    ]
+    warriors: EffectText
+    potion: EffectText
+    gear: EffectText
+    source: Sourced
+
+
+class _Gear(Schema):
+    id: str
+    name: Text
+    count: int
+    advantage: Literal[ADVANTAGES]  # type: ignore[valid-type]
+    source: Sourced
+
+
+class _Potion(Schema):
+    id: str
+    name: Text
+    count: int
+    advantage: AdvantageText | None = None
+    effects: EffectText = "nothing"
+    cleanse: bool = False
+    remove_foe: int = 0
+    moves: int = 0
+    source: Sourced
+
+
+class _Perk(Schema):
+    """What a lasting modifier may give (see :class:`Perk`)."""
+
+    name: Text
+    advantage: AdvantageText | None = None
+    move: int = 0
+    reinforce: int = 0
+    heroic: int = 0
+
+
+class _Treasure(_Perk):
+    id: str
+    terrain: str = ""
+    spend: AdvantageText | None = None
+    source: Sourced
+
+
+class _Corruption(_Perk):
+    id: str
+    source: Sourced
+
+
+class _Companion(_Corruption):
+    title: Text
+
+
+class _QuestItem(_Corruption):
+    companion: str
+
+
+class _ItemsFile(Schema):
+    """``data/items.toml``."""
+
+    buildings: Annotated[
+        list[_BuildingType],
+        _rule(lambda v: [b.type for b in v] == list(BUILDING_TYPES), f"must be {BUILDING_TYPES}"),
+    ]
+    haggle: _Haggle
+    gear: list[_Gear]
+    potions: list[_Potion]
+    treasures: list[_Treasure]
+    corruptions: list[_Corruption]
+    companions: list[_Companion]
+    quest_items: list[_QuestItem]
+
+
+Ladder = Annotated[list[EffectText], Field(min_length=1)]
+"""A battle card's results, worst first: at least one."""
+
+
+class _BattleCards(Schema):
+    clash: Ladder
+    onslaught: Ladder
+    ambush: Ladder
+    rout: Ladder
+
+
+class _StrikeRow(Schema):
+    move: int
+    effects: EffectText
+
+
+class _Strike(Schema):
+    """A foe's strike by status, or an adversary's one strike and its plans' advance."""
+
+    panicked: _StrikeRow | None = None
+    unsteady: _StrikeRow | None = None
+    ready: _StrikeRow | None = None
+    savage: _StrikeRow | None = None
+    lethal: _StrikeRow | None = None
+    effects: EffectText | None = None
+    advance: EffectText | None = None
+    text: Text | None = None
+    kingdom: str | None = None
+    source: Sourced | None = None
+
+
+class _Foe(Schema):
+    id: str
+    name: Text
+    kind: Literal["foe", "adversary"]
+    level: Annotated[int, Field(ge=1)]
+    traits: list[Literal[ADVANTAGES[:WILD]]]  # type: ignore[valid-type]
+    tokens: Annotated[int, Field(ge=1)]
+    battle: dict[Literal[(*STATUSES, "adversary")], _BattleCards]  # type: ignore[valid-type]
+    battle_source: Sourced | None = None
+    strike: _Strike
+    source: Sourced
+
+    @model_validator(mode="after")
+    def _rows(self) -> _Foe:
+        rows = ("adversary",) if self.kind == "adversary" else STATUSES
+        if set(self.battle) != set(rows):
+            raise ValueError(f"a {self.kind}'s battle cards are by {', '.join(rows)}")
+        if self.kind == "adversary":
+            if self.strike.effects is None or self.strike.advance is None:
+                raise ValueError("an adversary's strike has its effects and its advance")
+        elif any(getattr(self.strike, s) is None for s in STATUSES):
+            raise ValueError(f"a foe's strike has a move and effects for each of {STATUSES}")
+        return self
+
+
+class _FoesFile(Schema):
+    """``data/foes.toml``."""
+
+    status_track: Annotated[list[str], _rule(lambda v: tuple(v) == STATUSES, f"must be {STATUSES}")]
+    status_source: Sourced
+    start_status: Literal[STATUSES]  # type: ignore[valid-type]
+    start_status_source: Sourced
+    foes: list[_Foe]
+
+
+class _Hero(Schema):
+    id: str
+    name: Text
+    move: int
+    banner: EffectText
+    default_virtues: list[_Perk]
+    virtues: Annotated[
+        list[_Perk], _rule(lambda v: len(v) == 3, "three hero virtue tiles (Hero Setup)")
+    ]
+    source: Sourced
+
+
+class _KingdomVirtue(_Perk):
+    kingdom: Side
+    source: Sourced
+
+
+class _HeroesFile(Schema):
+    """``data/heroes.toml``."""
+
+    heroes: list[_Hero]
+    kingdom_virtues: Annotated[
+        list[_KingdomVirtue],
+        _rule(
+            lambda v: sorted(k.kingdom for k in v) == sorted(SIDES),
+            "one kingdom virtue for each kingdom",
+        ),
+    ]
+
+
+class _Monthly(Schema):
+    deal: Text
+    rewards: dict[str, str]
+    source: Sourced
+
+
+class _QuestCard(Schema):
+    id: str
+    name: Text
+    kingdom: Side
+    location: str
+    requirement: str
+    source: Sourced
+
+
+class _Step(Schema):
+    dungeon: str | None = None
+    quest: str | None = None
+    at: str | None = None
+    treasure: str | None = None
+
+
+class _MainGoal(Schema):
+    id: str
+    name: Text
+    companion: str
+    adversary: str | None = None
+    foes: list[str] = []
+    steps: list[_Step]
+    adversary_spawn: str
+    source: Sourced
+
+
+class _DungeonType(Schema):
+    type: str
+    advantage: Literal[ADVANTAGES]  # type: ignore[valid-type]
+    target: tuple[EffectText, EffectText]
+    rooms: dict[str, tuple[EffectText, EffectText]]
+    source: Sourced
+
+
+class _QuestsFile(Schema):
+    """``data/quests.toml``."""
+
+    monthly: _Monthly
+    quests: list[_QuestCard]
+    main_goals: list[_MainGoal]
+    dungeon_types: list[_DungeonType]
+
+
+class _EventCard(Schema):
+    category: Literal[EVENT_CATEGORIES]  # type: ignore[valid-type]
+    foe: Annotated[
+        int, _rule(lambda n: -1 <= n < 3, "0, 1 or 2 (the foe by level) or -1 (every foe)")
+    ] = 0
+    count: int = 0
+    level: int = -1
+    steps: int = 0
+    seal: bool = False
+    effects: EffectText = "nothing"
+    calm: bool = False
+    gritty: Annotated[int, Field(ge=0)] = 1
+
+    @model_validator(mode="after")
+    def _calm(self) -> _EventCard:
+        if self.calm and self.category != "companion":
+            raise ValueError("only a companion event may calm a foe")
+        return self
+
+
+class _EventsFile(Schema):
+    """``data/events.toml``."""
+
+    source: Sourced
+    cards: list[_EventCard]
+
+
+class _Months(Schema):
+    count: int
+    source: Sourced
+
+
+class _TurnsPerMonth(Schema):
+    heroic: dict[str, int]
+    source: Sourced
+
+
+class _GrittyValue(Schema):
+    value: int | str
+    source: Sourced
+
+
+class _Gritty(Schema):
+    fewer_turns: _GrittyValue
+    foe_status: _GrittyValue
+    setup_skulls: _GrittyValue
+    events: _GrittyValue
+    source: Sourced
+
+
+class _Start(Schema):
+    warriors: int
+    spirit: int
+    source: Sourced
+
+
+class _Skulls(Schema):
+    total: int
+    building_capacity: int
+    source: Sourced
+
+
+class _HeroicAction(Schema):
+    spirit: int
+    max_advantages: int
+    source: Sourced
+
+
+class _Move(Schema):
+    double_cost: int
+    source: Sourced
+
+
+class _Corruptions(Schema):
+    losing: int
+    source: Sourced
+
+
+class _Market(Schema):
+    size: int
+    source: Sourced
+
+
+class _Seats(Schema):
+    kingdoms: dict[str, list[Side]]
+    source: Sourced
+
+
+class _Spawn(Schema):
+    foe: int
+    count: int
+
+
+class _Setup(Schema):
+    spawns: list[_Spawn]
+    skulls: int
+    source: Sourced
+
+
+class _Dungeon(Schema):
+    rooms: int
+    source: Sourced
+
+
+class _Amulet(Schema):
+    effect: Text
+    source: Sourced
+
+
+class _Competitive(Schema):
+    min_players: int
+    tests_dealt: int
+    tests_to_enter: int
+    amulets: int
+    tower_dungeon: str
+    amulet: _Amulet
+    source: Sourced
+
+
+class _GameFile(Schema):
+    """``data/game.toml``."""
+
+    months: _Months
+    turns_per_month: _TurnsPerMonth
+    gritty: _Gritty
+    start: _Start
+    skulls: _Skulls
+    heroic_action: _HeroicAction
+    move: _Move
+    corruption: _Corruptions
+    market: _Market
+    seats: _Seats
+    setup: _Setup
+    dungeon: _Dungeon
+    competitive: _Competitive
+
+
+def _read(name: str, schema: type[S]) -> S:
+    return read(DATA_DIR / name, schema, DataError)
+
+
+def _advantage(text: str | None) -> tuple[int, int]:
+    """An advantage's type (index of ADVANTAGES) and count; (-1, 0) for none."""
+    if text is None:
+        return -1, 0
+    kind, n = text.split()
+    return ADVANTAGES.index(kind), int(n)
+
+
+def _perk(item: _Perk) -> Perk:
+    adv, n = _advantage(item.advantage)
     return Perk(
-        name=str(item.get("name", item.get("id", ""))),
+        name=item.name,
         advantage=adv,
         advantages=n,
-        move=int(item.get("move", 0)),
-        reinforce=int(item.get("reinforce", 0)),
-        heroic=int(item.get("heroic", 0)),
-        terrain=str(item.get("terrain", "")),
+        move=item.move,
+        reinforce=item.reinforce,
+        heroic=item.heroic,
+        terrain=getattr(item, "terrain", ""),
     )
 
 
-def _ladder(rungs: list[str], where: str) -> tuple[Effects, ...]:
-    if not rungs:
-        raise DataError(f"{where}: a battle card needs at least one result")
-    return tuple(parse_effects(r, where) for r in rungs)
-
-
-def _load_board() -> tuple[Any, ...]:
-    board = _read("board.toml")
-    kingdoms = []
-    for k in board["kingdoms"]:
-        _sourced(k, f"kingdom {k.get('id')}")
-        kingdoms.append(
-            Kingdom(k["id"], k["name"], SIDES.index(k["side"]), k["color"], k["terrain"],
-                    k["virtue"], k["champion_virtue"])
-        )  # fmt: skip
+def _load_board(board: _BoardFile, dungeon_types: dict[str, int]) -> dict[str, Any]:
+    """The kingdoms, locations and the board's graph."""
+    kingdoms = tuple(
+        Kingdom(k.id, k.name, SIDES.index(k.side), k.color, k.terrain, k.virtue,
+                k.champion_virtue)
+        for k in board.kingdoms
+    )  # fmt: skip
     locations = []
-    for loc in board["locations"]:
-        where = f"location {loc.get('name')!r}"
-        _sourced(loc, where)
-        if loc["kingdom"] not in SIDES:
-            raise DataError(f"{where}: kingdom {loc['kingdom']!r} is not one of {SIDES}")
-        b = loc.get("building")
-        if b is not None and b not in BUILDING_TYPES:
-            raise DataError(f"{where}: building {b!r} is not one of {BUILDING_TYPES}")
+    for loc in board.locations:
+        kind = loc.dungeon_type
+        if kind is not None and kind not in dungeon_types:
+            raise DataError(f"location {loc.name!r}: dungeon type {kind!r} is not in quests.toml")
         locations.append(
             Location(
-                name=loc["name"],
-                kingdom=SIDES.index(loc["kingdom"]),
-                terrain=loc["terrain"],
-                building=BUILDING_TYPES.index(b) if b else -1,
-                dungeon=loc.get("dungeon", ""),
-                dungeon_type=-1,
-                borders_tower=bool(loc.get("borders_tower", False)),
+                name=loc.name,
+                kingdom=SIDES.index(loc.kingdom),
+                terrain=loc.terrain,
+                building=BUILDING_TYPES.index(loc.building) if loc.building else -1,
+                dungeon=loc.dungeon,
+                dungeon_type=dungeon_types[kind] if kind else -1,
+                borders_tower=loc.borders_tower,
             )
         )
     index = {loc.name: i for i, loc in enumerate(locations)}
     if len(index) != len(locations):
         raise DataError("two locations share a name")
-    _sourced(board["edges"], "the edges")
     adjacent: list[set[int]] = [set() for _ in locations]
     edges: list[tuple[int, int]] = []
     rivers = set()
-    for edge in board["edges"]["list"]:
-        if len(edge) != 2:
-            raise DataError(f"the edge {edge!r} must name two locations, [from, to]")
-        a, b = edge
+    for a, b in board.edges.pairs:
         if a not in index or b not in index:
             raise DataError(f"the edge {a!r}-{b!r} names a location that is not on the board")
         i, j = index[a], index[b]
@@ -467,169 +901,165 @@ def _load_board() -> tuple[Any, ...]:
         edges.append((min(i, j), max(i, j)))
         if locations[i].kingdom != locations[j].kingdom:
             rivers.add((min(i, j), max(i, j)))  # designed: a border between kingdoms is a river
-    return kingdoms, locations, adjacent, edges, rivers, board
+    buildings = tuple(
+        Building(i, loc.building, loc.kingdom)
+        for i, loc in enumerate(locations)
+        if loc.building >= 0
+    )
+    return {
+        "kingdoms": kingdoms,
+        "locations": tuple(locations),
+        "adjacent": tuple(tuple(sorted(a)) for a in adjacent),
+        "edges": tuple(sorted(edges)),
+        "rivers": frozenset(rivers),
+        "buildings": buildings,
+    }
 
 
-def _load_foe(f: dict[str, Any]) -> Foe:
-    where = f"foe {f.get('id')!r}"
-    _sourced(f, where)
-    traits = []
-    for t in f["traits"]:
-        if t not in ADVANTAGES[:WILD]:
-            raise DataError(f"{where}: trait {t!r} is not one of {ADVANTAGES[:WILD]}")
-        traits.append(ADVANTAGES.index(t))
-    adversary = f["kind"] == "adversary"
-    rows = ("adversary",) if adversary else STATUSES
-    battle = []
-    for status in rows:
-        cards = f["battle"].get(status)
-        if not isinstance(cards, dict) or set(cards) != set(CARD_NAMES):
-            raise DataError(f"{where}: its {status} battle cards must be {CARD_NAMES}")
-        battle.append(tuple(_ladder(cards[c], f"{where} {status} {c}") for c in CARD_NAMES))
-    strike = f["strike"]
-    if adversary:
-        strikes: tuple[Effects, ...] = (parse_effects(strike["effects"], where),)
+def _load_foe(f: _Foe) -> Foe:
+    rows = ("adversary",) if f.kind == "adversary" else STATUSES
+    battle = tuple(
+        tuple(
+            tuple(parse_effects(rung) for rung in getattr(f.battle[status], card))
+            for card in CARD_NAMES
+        )
+        for status in rows
+    )
+    strike = f.strike
+    if f.kind == "adversary":
+        strikes: tuple[Effects, ...] = (parse_effects(strike.effects or ""),)
         moves: tuple[int, ...] = (0,)
-        advance = parse_effects(strike["advance"], where)
+        advance = parse_effects(strike.advance or "")
     else:
-        strikes = tuple(parse_effects(strike[s]["effects"], where) for s in STATUSES)
-        moves = tuple(int(strike[s]["move"]) for s in STATUSES)
+        by_status = [getattr(strike, s) for s in STATUSES]
+        strikes = tuple(parse_effects(row.effects) for row in by_status)
+        moves = tuple(row.move for row in by_status)
         advance = ()
-    if int(f["level"]) < 1 or int(f["tokens"]) < 1:
-        raise DataError(f"{where}: level and tokens must be positive")
-    return Foe(f["id"], f["name"], f["kind"], int(f["level"]), tuple(traits), int(f["tokens"]),
-               tuple(battle), moves, strikes, advance)  # fmt: skip
+    traits = tuple(ADVANTAGES.index(t) for t in f.traits)
+    return Foe(f.id, f.name, f.kind, f.level, traits, f.tokens, battle, moves, strikes, advance)
+
+
+def _load_items(items: _ItemsFile) -> dict[str, Any]:
+    """The Data fields of items.toml."""
+    haggle = items.haggle
+    companion_ids = tuple(c.id for c in items.companions)
+    quest_items = []
+    for i, q in enumerate(items.quest_items):
+        if q.companion not in companion_ids:
+            raise DataError(
+                f"items.toml: quest_items[{i}].companion: no companion has the id {q.companion!r}"
+            )
+        quest_items.append(QuestItem(q.id, q.name, companion_ids.index(q.companion), _perk(q)))
+    return {
+        "building_types": tuple(
+            BuildingType(b.type, parse_effects(b.free), parse_effects(b.enhanced), b.enhanced_cost)
+            for b in items.buildings
+        ),
+        "haggle_faces": tuple(haggle.faces),
+        "haggle": {k: parse_effects(getattr(haggle, k)) for k in ("warriors", "potion", "gear")},
+        "gear": tuple(
+            Gear(g.id, g.name, g.count, ADVANTAGES.index(g.advantage)) for g in items.gear
+        ),
+        "potions": tuple(
+            Potion(
+                p.id,
+                p.name,
+                p.count,
+                _advantage(p.advantage)[1],
+                parse_effects(p.effects),
+                p.cleanse,
+                p.remove_foe,
+                p.moves,
+            )
+            for p in items.potions
+        ),  # fmt: skip
+        "treasures": tuple(
+            Treasure(t.id, t.name, _perk(t), _advantage(t.spend)[1]) for t in items.treasures
+        ),
+        "corruptions": tuple(_perk(c) for c in items.corruptions),
+        "companions": tuple(_perk(c) for c in items.companions),
+        "companion_ids": companion_ids,
+        "quest_items": tuple(quest_items),
+    }
+
+
+def _load_heroes() -> dict[str, Any]:
+    """The Data fields of heroes.toml."""
+    heroes_file = _read("heroes.toml", _HeroesFile)
+    by_side: dict[str, _KingdomVirtue] = {k.kingdom: k for k in heroes_file.kingdom_virtues}
+    return {
+        "heroes": tuple(
+            Hero(
+                h.id,
+                h.name,
+                h.move,
+                parse_effects(h.banner),
+                tuple(_perk(v) for v in h.default_virtues),
+                tuple(_perk(v) for v in h.virtues),
+            )
+            for h in heroes_file.heroes
+        ),  # fmt: skip
+        "kingdom_virtues": tuple(_perk(by_side[side]) for side in SIDES),
+    }
+
+
+def _dungeon_types(quests_file: _QuestsFile) -> tuple[DungeonType, ...]:
+    return tuple(
+        DungeonType(
+            d.type,
+            ADVANTAGES.index(d.advantage),
+            (parse_effects(d.target[0]), parse_effects(d.target[1])),
+            tuple(
+                (name, (parse_effects(rungs[0]), parse_effects(rungs[1])))
+                for name, rungs in d.rooms.items()
+            ),
+        )
+        for d in quests_file.dungeon_types
+    )
+
+
+def _quests(quests_file: _QuestsFile, index: dict[str, int]) -> tuple[Quest, ...]:
+    rewards = quests_file.monthly.rewards
+    unknown = set(rewards) - {"source"} - {q.id for q in quests_file.quests}
+    if unknown:
+        raise DataError(f"quests.toml [monthly.rewards] names no quest card: {sorted(unknown)}")
+    quests = []
+    for q in quests_file.quests:
+        words = q.requirement.split()
+        if q.location not in index:
+            raise DataError(f"quest {q.id}: location {q.location!r} is not on the board")
+        reward = rewards.get(q.id, "companion")
+        if reward not in REWARDS:
+            raise DataError(f"quest {q.id}: the reward {reward!r} is not one of {REWARDS}")
+        quests.append(
+            Quest(q.id, q.name, SIDES.index(q.kingdom), index[q.location], words[0],
+                  int(words[1]), words[2], words[3] if len(words) > 3 else "", reward)
+        )  # fmt: skip
+    return tuple(quests)
+
+
+def _load_events() -> tuple[Event, ...]:
+    return tuple(
+        Event(e.category, e.foe, e.count, e.level, e.steps, e.seal, parse_effects(e.effects),
+              e.calm, e.gritty)
+        for e in _read("events.toml", _EventsFile).cards
+    )  # fmt: skip
 
 
 @functools.cache
 def load() -> Data:
-    kingdoms, locations, adjacent, edges, rivers, board = _load_board()
+    quests_file = _read("quests.toml", _QuestsFile)
+    dungeon_types = _dungeon_types(quests_file)
+    board = _load_board(
+        _read("board.toml", _BoardFile), {d.type: i for i, d in enumerate(dungeon_types)}
+    )
+    locations = board["locations"]
     index = {loc.name: i for i, loc in enumerate(locations)}
-    items = _read("items.toml")
-    types = []
-    for b in items["buildings"]:
-        _sourced(b, f"building {b.get('type')}")
-        types.append(
-            BuildingType(b["type"], parse_effects(b["free"], b["type"]),
-                         parse_effects(b["enhanced"], b["type"]), int(b["enhanced_cost"]))
-        )  # fmt: skip
-    if [t.type for t in types] != list(BUILDING_TYPES):
-        raise DataError(
-            f"items.toml lists the buildings {[t.type for t in types]}, not {BUILDING_TYPES}"
-        )
-    haggle = items["haggle"]
-    _sourced(haggle, "the haggle die")
-    faces = tuple(haggle["faces"])
-    if len(faces) != 6 or not set(faces) <= {"normal", "warriors", "potion", "gear", "cancel"}:
-        raise DataError("the haggle die has six faces of normal, warriors, potion, gear, cancel")
-    haggle_effects = {k: parse_effects(haggle[k], "haggle") for k in ("warriors", "potion", "gear")}
-    gear = []
-    for g in items["gear"]:
-        _sourced(g, f"gear {g.get('id')}")
-        gear.append(Gear(g["id"], g["name"], int(g["count"]), ADVANTAGES.index(g["advantage"])))
-    potions = []
-    for p in items["potions"]:
-        _sourced(p, f"potion {p.get('id')}")
-        wild = _advantage(p["advantage"], p["id"])[1] if "advantage" in p else 0
-        potions.append(
-            Potion(p["id"], p["name"], int(p["count"]), wild,
-                   parse_effects(p.get("effects", "nothing"), p["id"]), bool(p.get("cleanse")),
-                   int(p.get("remove_foe", 0)), int(p.get("moves", 0)))
-        )  # fmt: skip
-    treasures = []
-    for t in items["treasures"]:
-        _sourced(t, f"treasure {t.get('id')}")
-        spend = _advantage(t["spend"], t["id"])[1] if "spend" in t else 0
-        treasures.append(Treasure(t["id"], t["name"], _perk(t, t["id"]), spend))
-    corruptions = []
-    for c in items["corruptions"]:
-        _sourced(c, f"corruption {c.get('id')}")
-        corruptions.append(_perk(c, c["id"]))
-    companions = []
-    for c in items["companions"]:
-        _sourced(c, f"companion {c.get('id')}")
-        companions.append(_perk(c, c["id"]))
-    companion_ids = tuple(c["id"] for c in items["companions"])
-    quest_items = []
-    for q in items["quest_items"]:
-        _sourced(q, f"quest item {q.get('id')}")
-        if q["companion"] not in companion_ids:
-            raise DataError(f"quest item {q['id']}: no companion has the id {q['companion']!r}")
-        quest_items.append(
-            QuestItem(q["id"], q["name"], companion_ids.index(q["companion"]), _perk(q, q["id"]))
-        )
-
-    foes_file = _read("foes.toml")
-    foes = tuple(_load_foe(f) for f in foes_file["foes"])
-    if tuple(foes_file["status_track"]) != STATUSES:
-        raise DataError(f"foes.toml's status track must be {STATUSES}")
-
-    heroes_file = _read("heroes.toml")
-    heroes = []
-    for h in heroes_file["heroes"]:
-        _sourced(h, f"hero {h.get('id')}")
-        if len(h["virtues"]) != 3:
-            raise DataError(f"hero {h['id']}: three hero virtue tiles (Hero Setup)")
-        heroes.append(
-            Hero(h["id"], h["name"], int(h["move"]), parse_effects(h["banner"], h["id"]),
-                 tuple(_perk(v, h["id"]) for v in h["default_virtues"]),
-                 tuple(_perk(v, h["id"]) for v in h["virtues"]))
-        )  # fmt: skip
-    kingdom_virtues = []
-    for side in SIDES:
-        found = [k for k in heroes_file["kingdom_virtues"] if k["kingdom"] == side]
-        if len(found) != 1:
-            raise DataError(f"heroes.toml needs one kingdom virtue for {side}")
-        _sourced(found[0], f"kingdom virtue {side}")
-        kingdom_virtues.append(_perk(found[0], side))
-
-    quests_file = _read("quests.toml")
-    dungeon_types = []
-    for d in quests_file["dungeon_types"]:
-        _sourced(d, f"dungeon type {d.get('type')}")
-        rooms = []
-        for name, rungs in d["rooms"].items():
-            if len(rungs) != 2:
-                raise DataError(f"room {name!r}: a room has a result and an improved result")
-            rooms.append((name, (parse_effects(rungs[0], name), parse_effects(rungs[1], name))))
-        target = d["target"]
-        dungeon_types.append(
-            DungeonType(d["type"], ADVANTAGES.index(d["advantage"]),
-                        (parse_effects(target[0], "target"), parse_effects(target[1], "target")),
-                        tuple(rooms))
-        )  # fmt: skip
-    type_index = {d.type: i for i, d in enumerate(dungeon_types)}
-    board_locs = {loc["name"]: loc for loc in board["locations"]}
-    located = []
-    for loc in locations:
-        kind = board_locs[loc.name].get("dungeon_type")
-        if kind is not None and kind not in type_index:
-            raise DataError(f"location {loc.name!r}: dungeon type {kind!r} is not in quests.toml")
-        located.append(
-            Location(loc.name, loc.kingdom, loc.terrain, loc.building, loc.dungeon,
-                     type_index[kind] if kind else -1, loc.borders_tower)
-        )  # fmt: skip
-    locations = located
-    rewards = quests_file["monthly"]["rewards"]
-    unknown = set(rewards) - {"source"} - {q["id"] for q in quests_file["quests"]}
-    if unknown:
-        raise DataError(f"quests.toml [monthly.rewards] names no quest card: {sorted(unknown)}")
-    quests = []
-    for q in quests_file["quests"]:
-        _sourced(q, f"quest {q.get('id')}")
-        words = q["requirement"].split()
-        if q["location"] not in index:
-            raise DataError(f"quest {q['id']}: location {q['location']!r} is not on the board")
-        reward = rewards.get(q["id"], "companion")
-        if reward not in REWARDS:
-            raise DataError(f"quest {q['id']}: the reward {reward!r} is not one of {REWARDS}")
-        quests.append(
-            Quest(q["id"], q["name"], SIDES.index(q["kingdom"]), index[q["location"]], words[0],
-                  int(words[1]), words[2], words[3] if len(words) > 3 else "", reward)
-        )  # fmt: skip
+    items = _load_items(_read("items.toml", _ItemsFile))
+    foes = tuple(_load_foe(f) for f in _read("foes.toml", _FoesFile).foes)
     main_goals = tuple(
-        _main_goal(g, index, locations, treasures, foes, companion_ids)
-        for g in quests_file["main_goals"]
+        _main_goal(g, index, locations, items["treasures"], foes, items["companion_ids"])
+        for g in quests_file.main_goals
     )
     if len({g.id for g in main_goals}) != len(main_goals):
         raise DataError("two main goals share an id")
@@ -639,59 +1069,16 @@ def load() -> Data:
             "the first main goal is the recommended first game's: it names the adversary and "
             "one foe of level 2, one of level 3, one of level 4"
         )
-
-    events_file = _read("events.toml")
-    _sourced(events_file, "events.toml")
-    events = []
-    for e in events_file["cards"]:
-        if e["category"] not in EVENT_CATEGORIES:
-            raise DataError(f"event {e}: category must be one of {EVENT_CATEGORIES}")
-        events.append(
-            Event(e["category"], int(e.get("foe", 0)), int(e.get("count", 0)),
-                  int(e.get("level", -1)), int(e.get("steps", 0)), bool(e.get("seal", False)),
-                  parse_effects(e.get("effects", "nothing"), "event"), bool(e.get("calm", False)),
-                  int(e.get("gritty", 1)))
-        )  # fmt: skip
-        if events[-1].gritty < 0:
-            raise DataError(f"event {e}: gritty is the card's copies on Gritty, 0 or more")
-        if events[-1].calm and e["category"] != "companion":
-            raise DataError(f"event {e}: only a companion event may calm a foe")
-        if not -1 <= events[-1].foe < 3:
-            raise DataError(
-                f"event {e}: foe must be 0, 1 or 2 (the foe by level) or -1 (every foe)"
-            )
-    game = _read("game.toml")
-    for key, item in game.items():
-        _sourced(item, f"game.toml [{key}]")
-    buildings = tuple(
-        Building(i, loc.building, loc.kingdom)
-        for i, loc in enumerate(locations)
-        if loc.building >= 0
-    )
+    _, game = read_raw(DATA_DIR / "game.toml", _GameFile, DataError)
     data = Data(
-        kingdoms=tuple(kingdoms),
-        locations=tuple(locations),
-        adjacent=tuple(tuple(sorted(a)) for a in adjacent),
-        edges=tuple(sorted(edges)),
-        rivers=frozenset(rivers),
-        buildings=buildings,
-        building_types=tuple(types),
-        haggle_faces=faces,
-        haggle=haggle_effects,
+        **board,
+        **items,
         foes=foes,
-        heroes=tuple(heroes),
-        kingdom_virtues=tuple(kingdom_virtues),
-        gear=tuple(gear),
-        potions=tuple(potions),
-        treasures=tuple(treasures),
-        corruptions=tuple(corruptions),
-        companions=tuple(companions),
-        companion_ids=companion_ids,
-        quest_items=tuple(quest_items),
-        quests=tuple(quests),
-        dungeon_types=tuple(dungeon_types),
+        **_load_heroes(),
+        quests=_quests(quests_file, index),
+        dungeon_types=dungeon_types,
         main_goals=main_goals,
-        events=tuple(events),
+        events=_load_events(),
         game=game,
     )
     _check(data)
@@ -703,37 +1090,35 @@ REQUIREMENTS = ("warriors", "spirit", "gear", "potions", "treasures", "virtues",
 
 
 def _main_goal(
-    goal: dict[str, Any],
+    goal: _MainGoal,
     index: dict[str, int],
-    locations: list[Location],
-    treasures: list[Treasure],
+    locations: tuple[Location, ...],
+    treasures: tuple[Treasure, ...],
     foes: tuple[Foe, ...],
     companion_ids: tuple[str, ...],
 ) -> MainGoal:
-    where = f"main goal {goal.get('id')!r}"
-    _sourced(goal, where)
+    where = f"main goal {goal.id!r}"
     t_index = {t.id: i for i, t in enumerate(treasures)}
     f_index = {f.id: i for i, f in enumerate(foes)}
     d_index = {loc.dungeon: i for i, loc in enumerate(locations) if loc.dungeon}
     steps: list[tuple[int, int]] = []
     quests: list[Quest | None] = []
-    for s in goal["steps"]:
-        treasure = s.get("treasure")
-        if treasure is not None and treasure not in t_index:
-            raise DataError(f"{where}, step {s}: no treasure has the id {treasure!r}")
-        found = t_index[treasure] if treasure else -1
-        if "dungeon" in s:
-            if s["dungeon"] not in d_index:
-                raise DataError(f"{where}, step {s}: no dungeon is called {s['dungeon']!r}")
-            steps.append((d_index[s["dungeon"]], found))
+    for k, s in enumerate(goal.steps, start=1):
+        if s.treasure is not None and s.treasure not in t_index:
+            raise DataError(f"{where}, step {k}: no treasure has the id {s.treasure!r}")
+        found = t_index[s.treasure] if s.treasure else -1
+        if s.dungeon is not None:
+            if s.dungeon not in d_index:
+                raise DataError(f"{where}, step {k}: no dungeon is called {s.dungeon!r}")
+            steps.append((d_index[s.dungeon], found))
             quests.append(None)
             continue
-        if s.get("at") not in index or "quest" not in s:
+        if s.at not in index or s.quest is None:
             raise DataError(
-                f"{where}, step {s}: a step is {{ dungeon = <name> }} or "
+                f"{where}, step {k}: a step is {{ dungeon = <name> }} or "
                 "{ quest = '<spend|have> <n> <what>', at = <location> }"
             )
-        words = s["quest"].split()
+        words = s.quest.split()
         if (
             len(words) < 3
             or words[0] not in ("spend", "have")
@@ -741,22 +1126,27 @@ def _main_goal(
             or words[2] not in REQUIREMENTS
         ):
             raise DataError(
-                f"{where}, step {s}: the quest is '<spend|have> <n> <what>' with <what> one of "
+                f"{where}, step {k}: the quest is '<spend|have> <n> <what>' with <what> one of "
                 f"{', '.join(REQUIREMENTS)}"
             )
-        at = index[s["at"]]
+        at = index[s.at]
         quests.append(
-            Quest(f"{goal['id']}-{len(steps) + 1}", goal["name"], locations[at].kingdom, at,
+            Quest(f"{goal.id}-{len(steps) + 1}", goal.name, locations[at].kingdom, at,
                   words[0], int(words[1]), words[2], words[3] if len(words) > 3 else "")
         )  # fmt: skip
         steps.append((at, found))
-    if goal["companion"] not in companion_ids:
-        raise DataError(f"{where}: no companion has the id {goal['companion']!r}")
+    if goal.companion not in companion_ids:
+        raise DataError(f"{where}: no companion has the id {goal.companion!r}")
+    for name in (*([goal.adversary] if goal.adversary else []), *goal.foes):
+        if name not in f_index:
+            raise DataError(f"{where}: no foe or adversary has the id {name!r}")
+    if goal.adversary_spawn not in index:
+        raise DataError(f"{where}: adversary_spawn {goal.adversary_spawn!r} is not on the board")
     return MainGoal(
-        goal["id"], goal["name"], companion_ids.index(goal["companion"]),
-        f_index[goal["adversary"]] if "adversary" in goal else -1,
-        tuple(f_index[f] for f in goal.get("foes", ())), tuple(steps), tuple(quests),
-        index[goal["adversary_spawn"]],
+        goal.id, goal.name, companion_ids.index(goal.companion),
+        f_index[goal.adversary] if goal.adversary else -1,
+        tuple(f_index[f] for f in goal.foes), tuple(steps), tuple(quests),
+        index[goal.adversary_spawn],
     )  # fmt: skip
 
 
