@@ -8,7 +8,7 @@ worked off by the rules at once (effects, the end of a heroic action, the end of
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from towers.core.frames import Frame as Frame  # the frames' base, for F.Frame
 from towers.core.frames import FrameKinds
@@ -288,3 +288,9 @@ CHANCE_FRAMES = (*COOPERATIVE_CHANCE, DealTest, QuestItemDraw)
 FRAMES = FrameKinds(
     [*COOPERATIVE_DECISIONS, *COOPERATIVE_CHANCE, *AUTOMATIC, *COMPETITIVE, QuestItemDraw]
 )
+
+
+def with_pool(top: Frame, extra: int) -> Frame:
+    """A battle or dungeon room with ``extra`` more Advantages to spend."""
+    assert isinstance(top, (Battling, Exploring))
+    return replace(top, pool=top.pool + extra)

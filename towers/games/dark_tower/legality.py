@@ -63,10 +63,7 @@ from towers.games.dark_tower.constants import (
     VIRTUE,
     WARES,
 )
-from towers.games.dark_tower.data import (
-    DATA,
-    Quest,
-)
+from towers.games.dark_tower.data import DATA, Quest
 
 if TYPE_CHECKING:
     from towers.games.dark_tower.rules import DarkTowerState

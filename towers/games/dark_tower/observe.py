@@ -13,10 +13,7 @@ from towers.core.knowledge import open_disclosure
 from towers.games.dark_tower import actions as A
 from towers.games.dark_tower import frames as F
 from towers.games.dark_tower.actions import SPACE, DrawEvent, Release
-from towers.games.dark_tower.constants import (
-    TESTS,
-    TESTS_OF_KIND,
-)
+from towers.games.dark_tower.constants import TESTS, TESTS_OF_KIND
 from towers.games.dark_tower.data import (
     ADVANTAGES,
     BUILDING_TYPES,
