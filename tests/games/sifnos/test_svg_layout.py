@@ -118,6 +118,13 @@ SHORT = {
     "+C": ("draws 1 Card", "Ship space"),
 }
 """The labels of the Ship spaces."""
+BONUS = {
+    "Workshop Die": "roll 1 Die from your Reserve into your Workshop",
+    "+1 Influence": "any 1 Influence",
+    "move a Ship": "move 1 Ship clockwise",
+    "draw 1 Card": "draw 1 Card",
+}
+"""The column bonuses under the Fort and Beacon spaces."""
 
 
 def test_every_short_label_has_its_full_words_in_a_title_and_a_help_card() -> None:
@@ -128,12 +135,18 @@ def test_every_short_label_has_its_full_words_in_a_title_and_a_help_card() -> No
         for g in root.iter(f"{SVG}g"):
             title = g.find(f"{SVG}title")
             for label in (t.text or "" for t in g.findall(f"{SVG}text")):
-                if not (g.get("id") or "").startswith("ship-"):
+                if (g.get("id") or "").startswith("ship-"):
+                    words, card = SHORT[label]
+                elif g.get("data-help") == "fort-beacon-spaces" and label in BONUS:
+                    words, card = (
+                        f"the third piece taken gives {BONUS[label]}",
+                        "Fort and Beacon spaces",
+                    )
+                else:
                     continue
-                words, card = SHORT[label]
                 seen.add(label)
                 assert title is not None and words in (title.text or ""), (label, title)
                 assert names[g.get("data-help", "")] == card, label
         for text in root.iter(f"{SVG}text"):
             assert float(text.get("font-size", 0)) >= SMALLEST
-    assert seen == set(SHORT)
+    assert seen == set(SHORT) | set(BONUS)

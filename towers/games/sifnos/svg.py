@@ -985,9 +985,16 @@ def _pieces(game: SifnosGame, side: dict[str, Any], y: float, clicker: bool) -> 
         out.append(_text(COLUMN - PAD - 32, y + r * (ch + 4) + 22, f"{vp} VP", 13))
     y += 3 * (ch + 4)
     for c, bonus in enumerate(D.column_bonus):
-        x = PAD + c * (w + 4) + w / 2
+        x = PAD + c * (w + 4)
+        tip = f"Column {c + 1}: the third piece taken gives {column_bonus_words_for(bonus)}"
         out.append(
-            _text(x, y + 10, BONUS_SHORT[bonus], SMALLEST, fill="#555", text_anchor="middle")
+            f"<g{_help('fort-beacon-spaces')}>"
+            f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="14" fill="#fff" '
+            f'fill-opacity="0"/>{_title(tip)}'
+            + _text(
+                x + w / 2, y + 10, BONUS_SHORT[bonus], SMALLEST, fill="#555", text_anchor="middle"
+            )
+            + "</g>"
         )
     return "".join(out), y + 18 - top
 
