@@ -27,8 +27,18 @@ PACKAGE = Path(towers.__file__).parent
 ROOT = PACKAGE.parent
 ARCHITECTURE = ROOT / "docs" / "architecture.md"
 
-ROLES = ("rules", "actions", "legality", "observe", "data", "render", "svg", "bots", "tensor")
-ROLES += ("views",)
+ROLES = (
+    "rules",
+    "actions",
+    "legality",
+    "observe",
+    "data",
+    "render",
+    "svg",
+    "bots",
+    "tensor",
+    "views",
+)
 
 MAX_CLASS = 800
 MAX_FUNCTION = 120
@@ -40,9 +50,7 @@ ALLOWED: dict[tuple[str, str], str] = {}
 # Long definitions that are not data tables and are still to be cut: each is checked as a strict
 # expected failure, so the check passes once the definition is short and this entry is struck.
 TO_CUT: list[tuple[str, str]] = [
-    ("towers/games/dark_tower/data.py", "load"),
     ("towers/games/dark_tower/explain.py", "_result_words"),
-    ("towers/games/sifnos/data.py", "load"),
     ("towers/learn/review.py", "review"),
 ]
 
