@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections import Counter
+from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -594,8 +595,20 @@ def _foes_event_words(state: DarkTowerState, category: str, slot: int) -> str:
     return f" ({'; '.join(said)})"
 
 
-def _result_words(state: DarkTowerState, value: Any, top: Any) -> str | None:  # noqa: PLR0911, PLR0912, C901
-    g = state.game
+def _result_words(state: DarkTowerState, value: Any, top: Any) -> str | None:
+    """The log's words for ``value`` (an action, decoded) with its public result, ``state``
+    the state before it and ``top`` its pending frame; None when the action's own words say
+    all. Each kind of action is worded by one of :data:`_RESULT_WORDS`."""
+    for words_of in _RESULT_WORDS:
+        said = words_of(state, value, top)
+        if said is not None:
+            return said
+    return None
+
+
+def _battle_words(state: DarkTowerState, value: Any, top: Any) -> str | None:
+    """A battle's steps (Battles): starting it, a battle card revealed, an advantage spent
+    on the card, the card resolved, and a retreat from the adversary."""
     match value:
         case A.Battle(foe=f):
             name = _foe_name(state, f)
@@ -603,48 +616,55 @@ def _result_words(state: DarkTowerState, value: Any, top: Any) -> str | None:  #
             who = f"the adversary {name}" if f == A.ADVERSARY else name
             return f"battle {who}: {plural(cards, 'battle card')} to win"
         case A.RevealCard(card=c):
-            battle = _under(state, F.Battling)
-            if battle is None:
-                return None
-            table = DATA.foes[state.foe_id(battle.foe)].battle
-            row = 0 if battle.foe == A.ADVERSARY else state.status[battle.foe]
-            rungs = table[min(row, len(table) - 1)][c]
-            return (
-                f"battle card {CARD_NAMES[c].capitalize()}: {effects_text(rungs[0])} "
-                f"(at best {effects_text(rungs[-1])})"
-            )
+            return _card_revealed_words(state, c)
         case A.Improve() if isinstance(top, F.Battling):
             rungs = state.battle_ladder(top)
             now = rungs[min(top.rung + 1, len(rungs) - 1)]
             return f"spend an advantage: the card now gives {effects_text(now)}"
-        case A.Improve() if isinstance(top, F.Exploring):
-            room = state.rooms[top.room]
-            dtype = state.dungeon_type()
-            pair = dtype.target if room == A.TARGET else dtype.rooms[room][1]
-            return f"spend an advantage: the room now gives {effects_text(pair[1])}"
         case A.Resolve() if isinstance(top, F.Battling):
-            name = _foe_name(state, top.foe)
-            card = CARD_NAMES[top.card].capitalize()
-            result = effects_text(state.battle_ladder(top)[top.rung])
-            words = f"resolve {card} against {name}: {result}"
-            if top.left <= 1:
-                words += f"; {name} " + (
-                    "is defeated: the heroes win" if top.foe == A.ADVERSARY else "is defeated"
-                )
-            else:
-                words += f"; {plural(top.left - 1, 'card')} to go"
-            return words
-        case A.Resolve() if isinstance(top, F.Exploring):
-            room = state.rooms[top.room]
-            dtype = state.dungeon_type()
-            pair = dtype.target if room == A.TARGET else dtype.rooms[room][1]
-            result = effects_text(pair[1 if top.improved else 0])
-            words = f"resolve {_room_name(state, room)}: {result}"
-            if room == A.TARGET:
-                words += "; the relic is found" if g.competitive else "; the dungeon is complete"
-            return words
+            return _card_resolved_words(state, top)
         case A.Retreat():
             return f"retreat from {_foe_name(state, A.ADVERSARY)}: its won cards stay won"
+    return None
+
+
+def _card_revealed_words(state: DarkTowerState, card: int) -> str | None:
+    """A battle card revealed: what it gives now and at best (None outside a battle)."""
+    battle = _under(state, F.Battling)
+    if battle is None:
+        return None
+    table = DATA.foes[state.foe_id(battle.foe)].battle
+    row = 0 if battle.foe == A.ADVERSARY else state.status[battle.foe]
+    rungs = table[min(row, len(table) - 1)][card]
+    return (
+        f"battle card {CARD_NAMES[card].capitalize()}: {effects_text(rungs[0])} "
+        f"(at best {effects_text(rungs[-1])})"
+    )
+
+
+def _card_resolved_words(state: DarkTowerState, top: F.Battling) -> str:
+    """A battle card resolved: its result, then the foe defeated or the cards still to go."""
+    name = _foe_name(state, top.foe)
+    card = CARD_NAMES[top.card].capitalize()
+    result = effects_text(state.battle_ladder(top)[top.rung])
+    words = f"resolve {card} against {name}: {result}"
+    if top.left <= 1:
+        words += f"; {name} " + (
+            "is defeated: the heroes win" if top.foe == A.ADVERSARY else "is defeated"
+        )
+    else:
+        words += f"; {plural(top.left - 1, 'card')} to go"
+    return words
+
+
+def _dungeon_words(state: DarkTowerState, value: Any, top: Any) -> str | None:
+    """A dungeon's steps (Dungeons): exploring it, a room revealed or entered, an advantage
+    spent on the room, and the room resolved."""
+    g = state.game
+    match value:
+        case A.Explore():
+            loc = DATA.locations[state.at[state.current]]
+            return f"explore {loc.dungeon}" if loc.dungeon else None
         case A.RevealRoom(room=revealed):
             explore = _under(state, F.Exploring)
             number = explore.room + 1 if explore is not None else 0
@@ -652,22 +672,42 @@ def _result_words(state: DarkTowerState, value: Any, top: Any) -> str | None:  #
         case A.EnterRoom(room=r) if state.rooms[r] >= 0:
             cleared = " (cleared)" if state.cleared >> r & 1 else ""
             return f"enter room {r + 1}: {_room_name(state, state.rooms[r])}{cleared}"
+        case A.Improve() if isinstance(top, F.Exploring):
+            pair = _room_pair(state, state.rooms[top.room])
+            return f"spend an advantage: the room now gives {effects_text(pair[1])}"
+        case A.Resolve() if isinstance(top, F.Exploring):
+            room = state.rooms[top.room]
+            result = effects_text(_room_pair(state, room)[1 if top.improved else 0])
+            words = f"resolve {_room_name(state, room)}: {result}"
+            if room == A.TARGET:
+                words += "; the relic is found" if g.competitive else "; the dungeon is complete"
+            return words
+    return None
+
+
+def _room_pair(state: DarkTowerState, room: int) -> Any:
+    """What a room of the dungeon gives: its effects, then its effects improved."""
+    dtype = state.dungeon_type()
+    return dtype.target if room == A.TARGET else dtype.rooms[room][1]
+
+
+def _heroic_words(state: DarkTowerState, value: Any, top: Any) -> str | None:
+    """The heroic actions that are not a battle or a dungeon, and Reinforce (A Hero's Turn):
+    a quest or a step of the main goal completed, a heroic test, a building cleansed, a
+    Reinforce with what it gives, and the haggle die."""
+    g = state.game
+    match value:
         case A.Quest(quest=k) if state.monthly[k] >= 0:
             quest = DATA.quests[state.monthly[k]]
             which = ("companion quest", "adversary quest")[k]
             reward = f"; reward: a {quest.reward}" if k == 0 else "; the adversary is thwarted"
             return f"complete the {which} {quest.name} ({requirement_words(quest)}){reward}"
         case A.GoalQuest():
-            goal = g.goal
-            step = state.goal_step
-            last = step + 1 == len(goal.steps)
-            then = f"; {DATA.foes[g.adversary].name} appears" if last else ""
-            asks = goal.quests[step] if step < len(goal.steps) else None
-            needs = f" ({requirement_words(asks)})" if asks is not None else ""
-            return f"complete step {step + 1} of {len(goal.steps)} of {goal.name}{needs}{then}"
-        case A.Explore():
-            loc = DATA.locations[state.at[state.current]]
-            return f"explore {loc.dungeon}" if loc.dungeon else None
+            return _goal_step_words(state)
+        case A.HeroicTest(kind=kind) if state.tests[state.current][kind] >= 0:
+            test = DATA.quests[state.tests[state.current][kind]]
+            virtue = DATA.kingdoms[kind].virtue
+            return f"complete the heroic test of {virtue}: {test.name} ({requirement_words(test)})"
         case A.Cleanse():
             b = state.building_at(state.at[state.current])
             if b < 0:
@@ -684,6 +724,28 @@ def _result_words(state: DarkTowerState, value: Any, top: Any) -> str | None:  #
             return f"reinforce at {_building_name(b)} ({paid}): {gains}"
         case A.RollHaggle(face=face):
             return f"haggle die: {haggle_words(face)}"
+    return None
+
+
+def _goal_step_words(state: DarkTowerState) -> str:
+    """A step of the main goal completed: what it asked, and the adversary appearing after
+    the last step."""
+    g = state.game
+    goal = g.goal
+    step = state.goal_step
+    last = step + 1 == len(goal.steps)
+    then = f"; {DATA.foes[g.adversary].name} appears" if last else ""
+    asks = goal.quests[step] if step < len(goal.steps) else None
+    needs = f" ({requirement_words(asks)})" if asks is not None else ""
+    return f"complete step {step + 1} of {len(goal.steps)} of {goal.name}{needs}{then}"
+
+
+def _tower_words(state: DarkTowerState, value: Any, top: Any) -> str | None:
+    """The Tower and the adversary's turn (End of Turn, Events): a skull dropped, what comes
+    out of the Tower, a seal that breaks, where a skull lands, an event and where foes
+    appear."""
+    g = state.game
+    match value:
         case A.DropSkull():
             if state.supply <= 0:
                 who = "the hero is out of the race" if g.competitive else "the heroes lose"
@@ -694,22 +756,36 @@ def _result_words(state: DarkTowerState, value: Any, top: Any) -> str | None:  #
             return release_words(what)
         case A.SealGlows(opening=o):
             return f"the seal of the {A.OPENINGS[o]} opening glows and breaks"
-        case A.DrawEvent(card=c):
-            event = DATA.events[c]
-            words = "event: " + R.event_words(event, g.foes)
-            if event.category == "tower_acts":
-                kingdom = DATA.kingdoms[state.tower.glyph_sides()["battle"]].name
-                words += f" at the heroes in {kingdom}"
-            elif event.category in ("foes_strike", "foes_grow"):
-                words += _foes_event_words(state, event.category, event.foe)
-            return words
-        case A.SpawnAt(location=loc) if isinstance(top, F.Spawn):
-            return f"{_foe_name(state, top.foe)} appear at {DATA.locations[loc].name}"
         case A.PlaceSkull(building=b):
             n = state.skulls[b] + 1
             if n > 3:
                 return f"place the skull on {_building_name(b)}: the fourth destroys it"
             return f"place the skull on {_building_name(b)} ({plural(n, 'skull')} on it)"
+        case A.DrawEvent(card=c):
+            return _event_words(state, c)
+        case A.SpawnAt(location=loc) if isinstance(top, F.Spawn):
+            return f"{_foe_name(state, top.foe)} appear at {DATA.locations[loc].name}"
+    return None
+
+
+def _event_words(state: DarkTowerState, card: int) -> str:
+    """An event card drawn: its words, and whom or what it strikes as the state stands."""
+    g = state.game
+    event = DATA.events[card]
+    words = "event: " + R.event_words(event, g.foes)
+    if event.category == "tower_acts":
+        kingdom = DATA.kingdoms[state.tower.glyph_sides()["battle"]].name
+        words += f" at the heroes in {kingdom}"
+    elif event.category in ("foes_strike", "foes_grow"):
+        words += _foes_event_words(state, event.category, event.foe)
+    return words
+
+
+def _draw_words(state: DarkTowerState, value: Any, top: Any) -> str | None:
+    """A card drawn from a deck, and who gets it: a treasure (to a hero or the market), a
+    potion, a corruption, a companion, a quest item, or this month's quest."""
+    g = state.game
+    match value:
         case A.DrawTreasure(treasure=t) if isinstance(top, F.TreasureDraw):
             name = DATA.treasures[t].name
             return (
@@ -730,6 +806,15 @@ def _result_words(state: DarkTowerState, value: Any, top: Any) -> str | None:  #
             quest = DATA.quests[q]
             which = ("companion quest", "adversary quest")[top.kind]
             return f"this month's {which}: {quest.name} at {DATA.locations[quest.location].name}"
+    return None
+
+
+def _turn_words(state: DarkTowerState, value: Any, top: Any) -> str | None:
+    """A hero's own moves and items on a turn (A Hero's Turn): a move with the moves left, a
+    double move, the Banner action, a potion drunk, a scroll read, gear spent and a virtue
+    activated."""
+    g = state.game
+    match value:
         case A.Move(to=to) if isinstance(top, F.Turn):
             left = max(0, state.moves_left - 1)
             return f"move to {DATA.locations[to].name} ({plural(left, 'move')} left)"
@@ -748,17 +833,33 @@ def _result_words(state: DarkTowerState, value: Any, top: Any) -> str | None:  #
             seat = top.seat
             perks = [*g.heroes[seat].virtues, DATA.kingdom_virtues[g.kingdoms[seat]]]
             return f"activate {R.perk_words(perks[v]).rstrip('.')}"
+    return None
+
+
+def _market_words(state: DarkTowerState, value: Any, top: Any) -> str | None:
+    """The market and trades between heroes: a ware taken or replaced, a trade begun."""
+    g = state.game
+    match value:
         case A.TakeMarket(slot=k) if state.market[k] >= 0:
             return f"take {DATA.treasures[state.market[k]].name} from the market"
         case A.ReplaceWare(slot=k) if state.market[k] >= 0:
             return f"replace {DATA.treasures[state.market[k]].name} in the market"
         case A.TradeWith(seat=s) if s < g.num_players:
             return f"trade with {R.seat_name(g, s)}"
-        case A.HeroicTest(kind=kind) if state.tests[state.current][kind] >= 0:
-            test = DATA.quests[state.tests[state.current][kind]]
-            virtue = DATA.kingdoms[kind].virtue
-            return f"complete the heroic test of {virtue}: {test.name} ({requirement_words(test)})"
     return None
+
+
+_RESULT_WORDS: tuple[Callable[[DarkTowerState, Any, Any], str | None], ...] = (
+    _battle_words,
+    _dungeon_words,
+    _heroic_words,
+    _tower_words,
+    _draw_words,
+    _turn_words,
+    _market_words,
+)
+"""The wording of each kind of action's result, tried in turn: each says the actions of its
+kind and no other (None for the rest), so their order does not matter."""
 
 
 # ---- the ending -----------------------------------------------------------------------------
