@@ -1,7 +1,15 @@
 """Towers of Sifnos (Garphill Games): the components as data, checked, and the rules for 1-4
 players, the solo game against the Scheme-driven opponent and two players with it included.
 
-Rules covered (:mod:`towers.games.sifnos.rules`, solo play in :mod:`towers.games.sifnos.solo`)
+Rules covered (by the rulebook's sections: :mod:`~towers.games.sifnos.setup`,
+:mod:`~towers.games.sifnos.turn`, :mod:`~towers.games.sifnos.cards`,
+:mod:`~towers.games.sifnos.influence`, :mod:`~towers.games.sifnos.major_actions`,
+:mod:`~towers.games.sifnos.invest`, :mod:`~towers.games.sifnos.construct`,
+:mod:`~towers.games.sifnos.muster`, :mod:`~towers.games.sifnos.effects`,
+:mod:`~towers.games.sifnos.defend`, :mod:`~towers.games.sifnos.buildings`,
+:mod:`~towers.games.sifnos.recoup`, :mod:`~towers.games.sifnos.end_of_game`, solo play in
+:mod:`~towers.games.sifnos.solo`; :mod:`~towers.games.sifnos.rules` keeps the state and
+hands each decision to its section, and its docstring maps them)
 -------------------------------------------------------------------------------------------
 Setup (Scoring Tiles, Mineral Markers, face-up cards, starting Ships and the Bag by player
 count, Allied Ships on the tracks, Forts and Beacons dealt face up, Setup Aids placing Dice and

@@ -1,7 +1,10 @@
 """Turris (AP Board Games): the components as data, checked, and the rules for 2-5 players.
 
-Rules covered (:mod:`towers.games.turris.rules`)
-------------------------------------------------
+Rules covered (by the rulebook's sections, a module each: setup, rounds, player_turn,
+action_step, tactics, missions, trionfi, beast_phase, beast_moves, cleanup, endgame, prestige,
+council, resources, effects, solo, with board and draws; :mod:`towers.games.turris.rules` keeps
+the state and hands each decision to its section, and its docstring maps them)
+----------------------------------------------------------------------------------------------
 Setup (Sites, Beasts on A-D or at random with the ``random_beasts`` option, Trionfi,
 Missions and the First Player drawn as chance nodes; a faction and side chosen by each seat in
 turn order; a Tactics card each); the Action Step (Place with its limit-1, Immediate, Beast
@@ -11,9 +14,9 @@ player's order, each optional; the Complete Mission Step (reserved Missions one 
 less, Ongoing slots); the Trionfi Step; discard to 4; the Mission refill; the Beast Phase
 (targeting, paths, speed and the Altar, moves, Devour, Displace, Discard, Shields, the Chain
 Attack); the Council track; the Excavation Site change; Cleanup; the Endgame and its
-tie-breaks. Every effect kind of the data's vocabulary is resolved by one branch of
-``TurrisState._effect``. Solo play against the Betrayers (Appendix 1) is in the solo section of
-the rules module's docstring; the views (text and an SVG board) are in ``views``, the bots'
+tie-breaks. Every effect kind of the data's vocabulary is resolved by
+:func:`towers.games.turris.effects.resolve_effect`. Solo play against the Betrayers (Appendix 1)
+is in :mod:`towers.games.turris.solo`; the views (text and an SVG board) are in ``views``, the bots'
 heuristic in ``bots`` and the observation tensor in ``tensor``.
 
 Actions are the ints of :data:`towers.games.turris.actions.SPACE` (kinds declared once;
