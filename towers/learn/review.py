@@ -50,6 +50,7 @@ from towers.core.game import Game, State
 from towers.core.knowledge import EVERYBODY, can_read, seen_by, to_text
 from towers.core.record import game_from_record, load, record_history
 from towers.core.registry import make, views_of
+from towers.core.views import Views
 from towers.learn.effects import in_points, measure, points
 from towers.learn.search import Budget, is_sure, search, value
 
@@ -216,78 +217,143 @@ def review(
             raise SaveFormatError(
                 f"action {step} of the game is not legal: {state.explain(action)}"
             )
-        seat = state.current_player()
-        before = state.scores()
-        if seat >= 0:
-            words = state.action_to_string(action)
-            log = views.log_words(state, action)
-            # the same draw as the log's and the replay's, so they agree on who may read it
-            seen = seen_by(state, action, random.Random(f"{len(state.history())}:{action}"))
-            readers = to_text(seen)
-            legal = state.legal_actions()
-            after = state.clone()
-            after.apply_action(action)
-            now = after.scores()[seat] - before[seat]
-            if len(legal) == 1:
-                ratings.append(
-                    Rating(
-                        step, seat, action, words, log, now, 1, action, words, None, None, 0.0, 0
-                    )
-                )
-            else:
-                rng = random.Random(derive_seed(seed, "review", step))
-                spend = decision_budget(budget, len(legal))
-                found = search(state, seat, spend, rng, cancel)
-                best_action = found.action
-                if best_action == action:
-                    mine = found.candidates[0]
-                    played_value = best_value = mine.value
-                    played_lead = best_lead = mine.lead
-                    spent = found.iterations
-                    cut = cut or found.cut_short
-                else:
-                    # the move played and the best one, each judged by a search of the
-                    # position after it, alike
-                    best_after = _after(state, best_action)
-                    got = value(best_after, seat, spend, rng, cancel)
-                    them = value(after, seat, spend, rng, cancel)
-                    best_value, best_lead = got.value, got.lead
-                    played_value, played_lead = them.value, them.lead
-                    spent = found.iterations + got.iterations + them.iterations
-                    cut = cut or found.cut_short or got.cut_short or them.cut_short
-                ratings.append(
-                    Rating(
-                        step,
-                        seat,
-                        action,
-                        words,
-                        log,
-                        now,
-                        len(legal),
-                        best_action,
-                        state.action_to_string(best_action),
-                        played_lead,
-                        best_lead,
-                        max(0.0, best_lead - played_lead),
-                        spent,
-                        played_value,
-                        best_value,
-                        readers,
-                    )
-                )
+        if state.current_player() >= 0:
+            rating, cut_here = _rate(state, step, action, views, budget, seed, cancel)
+            ratings.append(rating)
+            cut = cut or cut_here
+            if not rating.forced:
                 done += 1
                 if progress is not None:
                     progress(done, total)
         state.apply_action(action)
         for s, x in enumerate(state.scores()):
             scores[s].append(float(x))
+    return _reviewed(state, views, len(history), scores, ratings, budget, seed, key, cut)
+
+
+def _rate(
+    state: State,
+    step: int,
+    action: int,
+    views: Views,
+    budget: Budget,
+    seed: int,
+    cancel: threading.Event | None,
+) -> tuple[Rating, bool]:
+    """The rating of ``action``, played at ``step`` by the seat deciding in ``state``, and
+    whether a cancel cut its search short: a forced move costs nothing, unsearched; a choice
+    among several moves is searched (:func:`_judge`) from what the seat could know."""
+    seat = state.current_player()
+    before = state.scores()
+    words = state.action_to_string(action)
+    log = views.log_words(state, action)
+    # the same draw as the log's and the replay's, so they agree on who may read it
+    seen = seen_by(state, action, random.Random(f"{len(state.history())}:{action}"))
+    readers = to_text(seen)
+    legal = state.legal_actions()
+    after = _after(state, action)
+    now = after.scores()[seat] - before[seat]
+    if len(legal) == 1:
+        forced = Rating(step, seat, action, words, log, now, 1, action, words, None, None, 0.0, 0)
+        return forced, False
+    rng = random.Random(derive_seed(seed, "review", step))
+    spend = decision_budget(budget, len(legal))
+    judged = _judge(state, after, seat, action, spend, rng, cancel)
+    rating = Rating(
+        step,
+        seat,
+        action,
+        words,
+        log,
+        now,
+        len(legal),
+        judged.best_action,
+        state.action_to_string(judged.best_action),
+        judged.played_lead,
+        judged.best_lead,
+        max(0.0, judged.best_lead - judged.played_lead),
+        judged.iterations,
+        judged.played_value,
+        judged.best_value,
+        readers,
+    )
+    return rating, judged.cut_short
+
+
+@dataclass(frozen=True)
+class _Judged:
+    """What the search made of one decision: the best move it found, the value and lead it
+    expected after the move played and after the best, the imagined games it spent and
+    whether a cancel cut it short."""
+
+    best_action: int
+    played_value: float
+    best_value: float
+    played_lead: float
+    best_lead: float
+    iterations: int
+    cut_short: bool
+
+
+def _judge(
+    state: State,
+    after: State,
+    seat: int,
+    action: int,
+    spend: Budget,
+    rng: random.Random,
+    cancel: threading.Event | None,
+) -> _Judged:
+    """The search of ``seat``'s decision in ``state`` within ``spend``: the best move it
+    finds, and when that is not ``action`` (which led to ``after``), the move played and the
+    best one each judged alike, by a search of the position after it."""
+    found = search(state, seat, spend, rng, cancel)
+    best_action = found.action
+    if best_action == action:
+        mine = found.candidates[0]
+        return _Judged(
+            best_action,
+            mine.value,
+            mine.value,
+            mine.lead,
+            mine.lead,
+            found.iterations,
+            found.cut_short,
+        )
+    got = value(_after(state, best_action), seat, spend, rng, cancel)
+    them = value(after, seat, spend, rng, cancel)
+    return _Judged(
+        best_action,
+        them.value,
+        got.value,
+        them.lead,
+        got.lead,
+        found.iterations + got.iterations + them.iterations,
+        found.cut_short or got.cut_short or them.cut_short,
+    )
+
+
+def _reviewed(
+    state: State,
+    views: Views,
+    steps: int,
+    scores: list[list[float]],
+    ratings: list[Rating],
+    budget: Budget,
+    seed: int,
+    key: str,
+    cut: bool,
+) -> Review:
+    """The review put together once the game's ``steps`` are replayed into ``state``: the
+    scores and ratings, the swings among them, the ending's categories for a finished game,
+    and the budget and key it was made under."""
+    the_game = state.game
     ending = views.ending(state)
-    counted = in_points(state)
     return Review(
         game=the_game.name,
         players=the_game.num_players,
         options=dict(the_game.options),
-        steps=len(history),
+        steps=steps,
         finished=state.is_terminal(),
         scores=scores,
         ratings=ratings,
@@ -295,7 +361,7 @@ def review(
         categories=list(ending.categories) if ending else [],
         rows=[list(r) for r in ending.rows] if ending else [],
         verdict=ending.verdict if ending else "",
-        unit="points" if counted else "measure",
+        unit="points" if in_points(state) else "measure",
         budget={
             "iterations": budget.iterations,
             "seconds": budget.seconds,
@@ -310,6 +376,7 @@ def review(
 
 
 def _after(state: State, action: int) -> State:
+    """A copy of ``state`` with ``action`` applied."""
     moved = state.clone()
     moved.apply_action(action)
     return moved
