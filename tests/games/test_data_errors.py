@@ -15,6 +15,7 @@ from towers.games.dark_tower import data as dark_tower_data
 from towers.games.sifnos import data as sifnos_data
 from towers.games.tiletum import data as tiletum_data
 from towers.games.torres import data as torres_data
+from towers.games.turris import data as turris_data
 
 
 def _copy(source: Path, tmp_path: Path, name: str, old: str, new: str) -> Path:
@@ -59,6 +60,11 @@ def _dark_tower(folder: Path) -> object:
         return dark_tower_data.load.__wrapped__()
     finally:
         dark_tower_data.DATA_DIR = old
+
+
+def _turris(folder: Path) -> object:
+    turris_data.load(folder)
+    return turris_data.load_help(folder)
 
 
 CASES: list[tuple[str, Callable[[Path], object], Path, str, str, str, str]] = [
@@ -233,6 +239,42 @@ CASES: list[tuple[str, Callable[[Path], object], Path, str, str, str, str]] = [
         'source = "reference: board.json (the four building types); designed',
         'source = "board.json (the four building types); designed',
         "items.toml: buildings[0].source: should be 'reference: <file>', 'rulebook: <section>'",
+    ),
+    (
+        "turris",
+        _turris,
+        turris_data.DATA_DIR,
+        "game.toml",
+        "[start_ichor]\nvalue = 3\n",
+        "[start_ichor]\n",
+        "game.toml: start_ichor.value: missing (a required key)",
+    ),
+    (
+        "turris",
+        _turris,
+        turris_data.DATA_DIR,
+        "beasts.toml",
+        "number = 1",
+        "number = true",
+        "beasts.toml: beast[0].number: should be a whole number, not True",
+    ),
+    (
+        "turris",
+        _turris,
+        turris_data.DATA_DIR,
+        "beasts.toml",
+        'name = "Pain"',
+        'name = "Pain"\nspeed = 2',
+        "beasts.toml: beast[0].speed: unknown key; the keys allowed here are source, id, name,",
+    ),
+    (
+        "turris",
+        _turris,
+        turris_data.DATA_DIR,
+        "beasts.toml",
+        'name = "Pain"',
+        'name = "Pain"\nspeed_source = "designed: x"',
+        "beasts.toml: beast[0]: field 'speed_source' names no field of the item",
     ),
 ]
 

@@ -174,7 +174,9 @@ def _keys_at(schema: type[Schema], loc: tuple[int | str, ...]) -> list[str]:
         model = _schema_in(field.annotation)
     if not _is_schema(model):
         return []
-    return [field.alias or name for name, field in model.model_fields.items()]
+    # a field kept out of dumps is filled by the schema itself, not written in the file
+    fields = model.model_fields.items()
+    return [field.alias or name for name, field in fields if not field.exclude]
 
 
 def _is_schema(value: object) -> bool:

@@ -81,13 +81,16 @@ sacrifice          after the owner Sacrifices a Scout
 
 from __future__ import annotations
 
-import tomllib
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Generic, Literal, TypeVar
+
+from pydantic import AfterValidator, Field, field_validator, model_validator
+
+from towers.core.datafile import DataFileError, Schema, Text, read, read_raw
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -159,7 +162,7 @@ LOCATION_NAMES = (
 """The twelve numbered Locations the rulebook names."""
 
 
-class DataError(ValueError):
+class DataError(DataFileError):
     """A data file that breaks a rule of the format or disagrees with the component list."""
 
 
@@ -365,16 +368,6 @@ class TurrisData:
 # ---------------------------------------------------------------------------- checks
 
 
-def _read(name: str, data_dir: Path) -> dict[str, Any]:
-    path = data_dir / name
-    try:
-        return tomllib.loads(path.read_text())
-    except FileNotFoundError as exc:
-        raise DataError(f"{name}: missing") from exc
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"{name}: {exc}") from exc
-
-
 def is_source(value: object) -> bool:
     """``"rulebook: <section>"`` or ``"designed: <reason>"``."""
     if not isinstance(value, str):
@@ -383,198 +376,6 @@ def is_source(value: object) -> bool:
         if value.startswith(prefix) and value[len(prefix) :].strip():
             return True
     return False
-
-
-def _provenance(where: str, item: Mapping[str, Any], fields: Iterable[str]) -> dict[str, str]:
-    """Checks ``source`` and each ``<field>_source``; returns the latter by field."""
-    if "source" not in item:
-        raise DataError(f"{where}: missing field 'source'")
-    if not is_source(item["source"]):
-        raise DataError(
-            f"{where}: field 'source' must be 'rulebook: <section>' or "
-            f"'designed: <reason>', not {item['source']!r}"
-        )
-    allowed = set(fields)
-    out = {}
-    for key, value in item.items():
-        if key.endswith("_source"):
-            name = key[: -len("_source")]
-            if name not in allowed:
-                raise DataError(f"{where}: field {key!r} names no field of the item")
-            if not is_source(value):
-                raise DataError(
-                    f"{where}: field {key!r} must be 'rulebook: <section>' or "
-                    f"'designed: <reason>', not {value!r}"
-                )
-            out[name] = value
-    return out
-
-
-def _keys(where: str, item: Mapping[str, Any], required: set[str], optional: set[str]) -> None:
-    for key in sorted(required):
-        if key not in item:
-            raise DataError(f"{where}: missing field {key!r}")
-    known = required | optional | {"source"}
-    for key in item:
-        if key not in known and not key.endswith("_source"):
-            raise DataError(f"{where}: unknown field {key!r}")
-
-
-def _int(where: str, key: str, value: object, low: int = 0, high: int | None = None) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise DataError(f"{where}: field {key!r} must be an integer, not {value!r}")
-    if value < low or (high is not None and value > high):
-        bound = f"{low}..{high}" if high is not None else f">= {low}"
-        raise DataError(f"{where}: field {key!r} must be {bound}, not {value}")
-    return value
-
-
-def _bool(where: str, key: str, value: object) -> bool:
-    if not isinstance(value, bool):
-        raise DataError(f"{where}: field {key!r} must be true or false, not {value!r}")
-    return value
-
-
-def _str(where: str, key: str, value: object) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise DataError(f"{where}: field {key!r} must be a non-empty string, not {value!r}")
-    return value
-
-
-def _letters(where: str, key: str, value: object) -> str:
-    text = _str(where, key, value)
-    if len(set(text)) != len(text) or not set(text) <= set(RESOURCES):
-        raise DataError(f"{where}: field {key!r} must be distinct letters of IKRW, not {text!r}")
-    return text
-
-
-def _bundle(where: str, raw: object, allow_empty: bool = False) -> Bundle:
-    if not isinstance(raw, dict):
-        raise DataError(f"{where}: a bundle is a table like {{I = 1}}, not {raw!r}")
-    counts: dict[str, Any] = {}
-    for key, value in raw.items():
-        if key in TOKENS or key == "any":
-            counts[key] = _int(where, key, value)
-        elif key == "of":
-            counts["of"] = _letters(where, "of", value)
-        else:
-            raise DataError(f"{where}: unknown token {key!r} in a bundle (I, K, R, W, A, any, of)")
-    if "of" in counts and not counts.get("any"):
-        raise DataError(f"{where}: field 'of' needs 'any'")
-    bundle = Bundle(**counts)
-    if not allow_empty and bundle.total == 0:
-        raise DataError(f"{where}: an empty bundle")
-    return bundle
-
-
-def _effect(where: str, raw: object) -> Effect:
-    if not isinstance(raw, dict) or len(raw) != 1:
-        raise DataError(f"{where}: an effect is a one-key table like {{prestige = 1}}, not {raw!r}")
-    ((kind, arg),) = raw.items()
-    if kind not in EFFECT_KINDS:
-        raise DataError(f"{where}: unknown effect kind {kind!r}")
-    at = f"{where} {kind}"
-    if kind == "tactics" and isinstance(arg, dict):
-        for key in arg:
-            if key not in ("n", "play"):
-                raise DataError(f"{at}: unknown field {key!r}")
-        return Effect(
-            kind,
-            n=_int(at, "n", arg.get("n", 1), 1),
-            play=_bool(at, "play", arg.get("play", False)),
-        )
-    if kind in COUNT_KINDS:
-        return Effect(kind, n=_int(at, kind, arg, 1))
-    if kind in BUNDLE_KINDS:
-        return Effect(kind, bundle=_bundle(at, arg))
-    if not isinstance(arg, dict):
-        raise DataError(f"{at}: the argument must be a table, not {arg!r}")
-    for key in arg:
-        if key not in TABLE_KINDS[kind]:
-            raise DataError(f"{at}: unknown field {key!r}")
-    if kind == "trade":
-        for key in ("give", "get"):
-            if key not in arg:
-                raise DataError(f"{at}: missing field {key!r}")
-        return Effect(
-            kind,
-            n=_int(at, "times", arg.get("times", 1), 1),
-            give=_bundle(f"{at} give", arg["give"]),
-            bundle=_bundle(f"{at} get", arg["get"]),
-        )
-    if kind == "steal":
-        return Effect(
-            kind, n=_int(at, "n", arg.get("n", 1), 1), of=_letters(at, "of", arg.get("of", "KRW"))
-        )
-    if kind == "move_scout":
-        return Effect(
-            kind,
-            n=_int(at, "n", arg.get("n", 1), 1),
-            steps=_int(at, "steps", arg.get("steps", 1), 1),
-        )
-    if kind == "move_beast":
-        effect = Effect(
-            kind,
-            steps=_int(at, "steps", arg.get("steps", 1), 0),
-            flip=_bool(at, "flip", arg.get("flip", False)),
-            crossroads=_bool(at, "crossroads", arg.get("crossroads", True)),
-        )
-        if effect.steps == 0 and not effect.flip:
-            raise DataError(f"{at}: a move of 0 steps must flip the Beast")
-        return effect
-    if kind == "revive":
-        return Effect(
-            kind,
-            n=_int(at, "n", arg.get("n", 1), 1),
-            bundle=_bundle(f"{at} each", arg.get("each", {}), allow_empty=True),
-        )
-    # tower_room
-    if "prestige" not in arg or "at" not in arg:
-        raise DataError(f"{at}: needs 'prestige' and 'at'")
-    if arg["at"] not in TOWER_ROOM_TIMES:
-        raise DataError(f"{at}: field 'at' must be 'now' or 'trionfi_step', not {arg['at']!r}")
-    return Effect(kind, n=_int(at, "prestige", arg["prestige"]), at=arg["at"])
-
-
-def _effects(where: str, raw: object, allow_empty: bool = True) -> tuple[Effect, ...]:
-    if not isinstance(raw, list):
-        raise DataError(f"{where}: field 'effects' must be a list, not {raw!r}")
-    if not raw and not allow_empty:
-        raise DataError(f"{where}: field 'effects' is empty")
-    return tuple(_effect(f"{where} effect {i + 1}", e) for i, e in enumerate(raw))
-
-
-def _ongoing(where: str, raw: object, places: set[str]) -> tuple[Ongoing, ...]:
-    if not isinstance(raw, list):
-        raise DataError(f"{where}: field 'ongoing' must be a list, not {raw!r}")
-    out = []
-    for i, item in enumerate(raw):
-        at = f"{where} ongoing {i + 1}"
-        if not isinstance(item, dict):
-            raise DataError(f"{at}: must be a table")
-        _keys(at, item, {"on", "do"}, {"where", "once_per_turn"})
-        if item["on"] not in TRIGGERS:
-            raise DataError(f"{at}: unknown trigger {item['on']!r}")
-        place = item.get("where", "")
-        if place and place not in places:
-            raise DataError(f"{at}: field 'where' names no Location: {place!r}")
-        out.append(
-            Ongoing(
-                on=item["on"],
-                effects=_effects(at, item["do"], allow_empty=False),
-                where=place,
-                once_per_turn=_bool(at, "once_per_turn", item.get("once_per_turn", False)),
-            )
-        )
-    return tuple(out)
-
-
-def _unique(where: str, ids: list[str]) -> None:
-    seen: set[str] = set()
-    for x in ids:
-        if x in seen:
-            raise DataError(f"{where}: id {x!r} repeats")
-        seen.add(x)
 
 
 def distances(
@@ -595,81 +396,591 @@ def distances(
     return dist
 
 
-# ---------------------------------------------------------------------------- the files
+# ---------------------------------------------------------------------------- the files' schemas
+# (see towers.core.datafile): each table as written; ``<field>_source`` keys are gathered into
+# ``sources`` by :class:`_Item`
 
 
-def _board(doc: dict[str, Any]) -> tuple[tuple[Location, ...], str]:
-    grave = doc.get("graveyard")
-    if not isinstance(grave, dict):
-        raise DataError("board.toml: missing [graveyard]")
-    _provenance("board.toml graveyard", grave, ())
-    raw = doc.get("location")
-    if not isinstance(raw, list):
-        raise DataError("board.toml: missing [[location]]")
-    ids = [str(item.get("id")) for item in raw]
-    _unique("board.toml location", ids)
-    known = set(ids)
-    fields = {"id", "name", "kind", "adjacent", "number", "letter", "players", "limit"}
-    fields |= {"immediate", "effects"}
+def _rule(check: Callable[[Any], bool], says: str) -> AfterValidator:
+    """A validator that refuses a value for which ``check`` is false, saying ``says``."""
+
+    def validate(value: Any) -> Any:
+        if not check(value):
+            raise ValueError(says)
+        return value
+
+    return AfterValidator(validate)
+
+
+def _source_words(value: str) -> str:
+    if not is_source(value):
+        raise ValueError("should be 'rulebook: <section>' or 'designed: <reason>'")
+    return value
+
+
+Sourced = Annotated[str, AfterValidator(_source_words)]
+Letters = Annotated[
+    str,
+    _rule(
+        lambda t: bool(t) and len(set(t)) == len(t) and set(t) <= set(RESOURCES),
+        "distinct letters of IKRW",
+    ),
+]
+Count = Annotated[int, Field(ge=1)]
+Natural = Annotated[int, Field(ge=0)]
+S = TypeVar("S", bound=Schema)
+T = TypeVar("T")
+
+
+class _Item(Schema):
+    """An item with its provenance, and that of each ``<field>`` given a ``<field>_source``."""
+
+    source: Sourced
+    sources: dict[str, Sourced] = Field(default={}, exclude=True)
+    """Filled from the ``<field>_source`` keys, never written as such (so not listed as a key
+    allowed)."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _field_sources(cls, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        if "sources" in data:
+            raise ValueError("'sources' is not a key of a data file; give '<field>_source'")
+        found = {k.removesuffix("_source"): v for k, v in data.items() if k.endswith("_source")}
+        for name, value in found.items():
+            if name not in cls.model_fields or name in ("source", "sources"):
+                raise ValueError(f"field '{name}_source' names no field of the item")
+            if not is_source(value):
+                raise ValueError(
+                    f"field '{name}_source' should be 'rulebook: <section>' or "
+                    f"'designed: <reason>', not {value!r}"
+                )
+        if not found:
+            return data
+        rest = {k: v for k, v in data.items() if not k.endswith("_source")}
+        return {**rest, "sources": found}
+
+
+class _AnyBundle(Schema):
+    """Token counts, possibly none (a Revive's cost each)."""
+
+    I: Natural = 0  # noqa: E741 - the rulebook's letter for Ichor
+    K: Natural = 0
+    R: Natural = 0
+    W: Natural = 0
+    A: Natural = 0
+    any: Natural = 0
+    of: Letters | None = None
+
+    @model_validator(mode="after")
+    def _of_needs_any(self) -> _AnyBundle:
+        if self.of is not None and not self.any:
+            raise ValueError("field 'of' needs 'any'")
+        return self
+
+    def bundle(self) -> Bundle:
+        return Bundle(self.I, self.K, self.R, self.W, self.A, self.any, self.of or "KRW")
+
+
+class _Bundle(_AnyBundle):
+    """Token counts, at least one."""
+
+    @model_validator(mode="after")
+    def _not_empty(self) -> _Bundle:
+        if not (self.I or self.K or self.R or self.W or self.A or self.any):
+            raise ValueError("an empty bundle")
+        return self
+
+
+class _TacticsArg(Schema):
+    n: Count = 1
+    play: bool = False
+
+
+class _Trade(Schema):
+    give: _Bundle
+    get: _Bundle
+    times: Count = 1
+
+
+class _Steal(Schema):
+    n: Count = 1
+    of: Letters = "KRW"
+
+
+class _MoveScout(Schema):
+    n: Count = 1
+    steps: Count = 1
+
+
+class _MoveBeast(Schema):
+    steps: Natural = 1
+    flip: bool = False
+    crossroads: bool = True
+
+    @model_validator(mode="after")
+    def _flip(self) -> _MoveBeast:
+        if self.steps == 0 and not self.flip:
+            raise ValueError("a move of 0 steps must flip the Beast")
+        return self
+
+
+class _Revive(Schema):
+    n: Count = 1
+    each: _AnyBundle = _AnyBundle()
+
+
+class _TowerRoom(Schema):
+    prestige: Natural
+    at: Literal["now", "trionfi_step"]
+
+
+class _Effect(Schema):
+    """One effect: a table of exactly one of these keys (see the module's Effects)."""
+
+    gain: _Bundle | None = None
+    pay: _Bundle | None = None
+    prestige: Count | None = None
+    council: Count | None = None
+    council_reward: Count | None = None
+    tactics: _TacticsArg | None = None
+    """``tactics = 2`` is read as ``tactics = { n = 2 }``."""
+    play_tactics: Count | None = None
+    reserve: Count | None = None
+    action: Count | None = None
+    action_token: Count | None = None
+    place: Count | None = None
+    sacrifice: Count | None = None
+    fruit: Count | None = None
+    first_player: Count | None = None
+    trade: _Trade | None = None
+    steal: _Steal | None = None
+    move_scout: _MoveScout | None = None
+    move_beast: _MoveBeast | None = None
+    revive: _Revive | None = None
+    tower_room: _TowerRoom | None = None
+
+    @field_validator("tactics", mode="before")
+    @classmethod
+    def _tactics_count(cls, value: Any) -> Any:
+        return {"n": value} if isinstance(value, int) and not isinstance(value, bool) else value
+
+    @model_validator(mode="after")
+    def _one_key(self) -> _Effect:
+        if len(self.model_fields_set) != 1:
+            raise ValueError("an effect is a one-key table like {prestige = 1}")
+        return self
+
+
+Effects = Annotated[list[_Effect], Field(min_length=1)]
+"""At least one effect."""
+
+
+class _Ongoing(Schema):
+    on: Literal[tuple(sorted(TRIGGERS))]  # type: ignore[valid-type]
+    do: Effects
+    where: str = ""
+    once_per_turn: bool = False
+
+
+class _Graveyard(_Item):
+    name: Text
+
+
+class _Adjacent(_Item):
+    to: str
+
+
+class _Node(_Item):
+    """A node of the Main Board; a Location has its number, limit, immediate and effects, an
+    Excavation spot its letter and players, a Crossroads neither."""
+
+    id: str
+    name: Text
+    kind: Literal[NODE_KINDS]  # type: ignore[valid-type]
+    adjacent: Annotated[list[_Adjacent], Field(min_length=1)]
+    number: Annotated[int, Field(ge=1, le=12)] | None = None
+    limit: Annotated[int, Field(ge=0, le=1)] | None = None
+    immediate: bool | None = None
+    effects: Effects | None = None
+    letter: Text | None = None
+    players: Annotated[list[Annotated[int, Field(ge=1, le=5)]], Field(min_length=1)] | None = None
+
+    @model_validator(mode="after")
+    def _fields_of_kind(self) -> _Node:
+        own = {
+            "location": {"number", "limit", "immediate", "effects"},
+            "excavation": {"letter", "players"},
+            "crossroads": set(),
+        }[self.kind]
+        given = self.model_fields_set & {
+            "number",
+            "limit",
+            "immediate",
+            "effects",
+            "letter",
+            "players",
+        }
+        if given != own:
+            needs = (
+                ", ".join(sorted(own))
+                or "none of number, limit, immediate, effects, letter, players"
+            )
+            raise ValueError(f"a {self.kind} has {needs}")
+        return self
+
+
+class _BoardFile(Schema):
+    """``data/board.toml``."""
+
+    graveyard: _Graveyard
+    location: list[_Node]
+
+
+class _Upgrade(_Item):
+    id: Text
+    name: Text
+    location: str
+    effects: list[_Effect]
+
+
+class _Trionfi(_Item):
+    id: Text
+    name: Text
+    location: str
+    effects: list[_Effect] = []
+    ongoing: list[_Ongoing] = []
+
+
+class _Tactic(_Item):
+    id: Text
+    name: Text
+    effects: list[_Effect]
+
+
+class _Mission(_Item):
+    id: Text
+    name: Text
+    cost: Annotated[_Bundle, _rule(lambda b: not (b.A or b.any), "a cost is in I/K/R/W only")]
+    prestige: Count
+    effects: list[_Effect] = []
+    ongoing: list[_Ongoing] = []
+
+
+class _Site(_Item):
+    id: Text
+    name: Text
+    limit: Annotated[int, Field(ge=0, le=1)]
+    immediate: bool
+    effects: list[_Effect]
+    ongoing: list[_Ongoing] = []
+
+
+class _UpgradesFile(Schema):
+    upgrade: list[_Upgrade]
+
+
+class _TrionfiFile(Schema):
+    trionfi: list[_Trionfi]
+
+
+class _TacticsFile(Schema):
+    tactics: list[_Tactic]
+
+
+class _MissionsFile(Schema):
+    mission: list[_Mission]
+
+
+class _ExcavationFile(Schema):
+    site: list[_Site]
+
+
+class _Side(_Item):
+    side: Text
+    name: Text
+    effects: list[_Effect] = []
+    ongoing: list[_Ongoing] = []
+
+
+class _Faction(_Item):
+    id: str
+    name: Text
+    sides: list[_Side]
+    fifth_player: bool = False
+
+
+class _PlayerSet(_Item):
+    colour: Text
+    scouts: Count
+    markers: Count
+    fifth_player: bool = False
+
+
+class _FactionsFile(Schema):
+    """``data/factions.toml``."""
+
+    faction: list[_Faction]
+    player_set: list[_PlayerSet]
+
+
+class _CouncilSpot(_Item):
+    id: str
+    level: Natural
+    effects: list[_Effect]
+
+
+class _AltarSpace(_Item):
+    beast: str
+    label: Text
+    speed: Annotated[int, Field(ge=1, le=2)]
+    start: bool = False
+
+
+class _AltarOrder(_Item):
+    value: list[str]
+
+
+class _TowerTrack(_Item):
+    start: Natural
+    first: Count
+    step: Count
+    rooms: Count
+
+
+class _PrestigeTrack(_Item):
+    value: Count
+    start: int
+
+
+class _TracksFile(Schema):
+    """``data/tracks.toml``."""
+
+    council: list[_CouncilSpot]
+    altar: list[_AltarSpace]
+    altar_order: _AltarOrder
+    tower_track: _TowerTrack
+    prestige_track: _PrestigeTrack
+
+
+class _Beast(_Item):
+    id: str
+    name: Text
+    number: Annotated[int, Field(ge=1, le=4)]
+    start: str
+    effect: Literal[tuple(sorted(BEAST_EFFECTS))]  # type: ignore[valid-type]
+    altar_speed: Annotated[int, Field(ge=1, le=2)]
+    chain_attack: bool
+
+
+class _Value(_Item, Generic[T]):
+    value: T
+
+
+class _MovementCard(_Item):
+    location: Annotated[int, Field(ge=1, le=12)]
+
+
+class _BeastsFile(Schema):
+    """``data/beasts.toml``."""
+
+    beast: list[_Beast]
+    default_target: _Value[str]
+    movement_card: list[_MovementCard]
+
+
+class _Components(_Item):
+    """The rulebook's component list."""
+
+    main_board: Natural
+    player_boards: Natural
+    faction_cards: Natural
+    location_upgrades: Natural
+    trionfi: Natural
+    tactics: Natural
+    missions: Natural
+    scouts: Natural
+    beasts: Natural
+    additional_action_tokens: Natural
+    artifacts: Natural
+    fruit_tokens: Natural
+    first_player_tokens: Natural
+    future_first_player_tokens: Natural
+    beast_speed_tokens: Natural
+    excavation_sites: Natural
+    resource_tokens_each: Natural
+    marker_tokens: Natural
+    altar_tokens: Natural
+    solo_dice: list[str]
+    damage_tokens: Natural
+
+
+class _Resources(_Value[list[str]]):
+    names: list[Text]
+
+
+class _GatherIchor(_Value[int]):
+    bonus_for_two_or_more: Natural
+
+
+class _ForceRevive(_Value[int]):
+    all_in_graveyard: Natural
+
+
+class _GameFile(Schema):
+    """``data/game.toml``: the component list and the game's numbers (CONSTANTS)."""
+
+    components: _Components
+    beast_movement_cards: _Value[int]
+    fifth_player_set: _Value[int]
+    resources: _Resources
+    players: _Value[list[int]]
+    excavation_sites_by_players: _Value[dict[str, int]]
+    scouts_per_player: _Value[int]
+    markers_per_player: _Value[int]
+    start_ichor: _Value[int]
+    start_tactics: _Value[int]
+    mission_tableau: _Value[int]
+    trionfi_tableau: _Value[int]
+    actions_per_turn: _Value[int]
+    gather_ichor: _GatherIchor
+    force_revive_cost: _ForceRevive
+    collect_cost_per_scout: _Value[int]
+    tactics_per_turn: _Value[int]
+    tactics_hand_limit: _Value[int]
+    ongoing_mission_slots: _Value[int]
+    reserved_mission_discount: _Value[int]
+    council_tower_room_prestige: _Value[int]
+    grove_tower_room_prestige: _Value[int]
+    tower_rooms: _Value[int]
+    prestige_end: _Value[int]
+    excavation_thresholds: _Value[list[int]]
+    beast_removal_order: _Value[list[str]]
+    solo_betrayer_scouts: _Value[int]
+    solo_betrayer_start_locations: _Value[list[int]]
+    solo_betrayer_resources: _Value[dict[Literal["I", "K", "R", "W"], int]]
+    solo_removed_excavation_site: _Value[str]
+    solo_removed_mission: _Value[str]
+    solo_damage_prestige: _Value[int]
+    solo_betrayer_phase_prestige: _Value[int]
+    solo_beast_die: _Value[list[str]]
+    solo_tower_rooms_to_win: _Value[int]
+    solo_damage_order: _Value[list[int]]
+
+
+class _Topic(_Item):
+    key: Text
+    name: Text
+    kind: Text
+    text: Text
+    solo: bool = False
+
+
+class _HelpFile(Schema):
+    """``data/help.toml``."""
+
+    topic: Annotated[list[_Topic], Field(min_length=1)]
+
+
+def _read(name: str, data_dir: Path, schema: type[S]) -> S:
+    path = data_dir / name
+    if not path.exists():
+        raise DataError(f"{name}: missing")
+    return read(path, schema, DataError)
+
+
+# ---------------------------------------------------------------------------- the game's tables
+
+
+def _effect(e: _Effect) -> Effect:
+    (kind,) = e.model_fields_set
+    arg = getattr(e, kind)
+    if isinstance(arg, _TacticsArg):  # ``tactics = 2``: play false, as Effect's default
+        return Effect(kind, n=arg.n, play=arg.play)
+    if isinstance(arg, int):
+        return Effect(kind, n=arg)
+    if isinstance(arg, _AnyBundle):
+        return Effect(kind, bundle=arg.bundle())
+    if isinstance(arg, _Trade):
+        return Effect(kind, n=arg.times, give=arg.give.bundle(), bundle=arg.get.bundle())
+    if isinstance(arg, _Steal):
+        return Effect(kind, n=arg.n, of=arg.of)
+    if isinstance(arg, _MoveScout):
+        return Effect(kind, n=arg.n, steps=arg.steps)
+    if isinstance(arg, _MoveBeast):
+        return Effect(kind, steps=arg.steps, flip=arg.flip, crossroads=arg.crossroads)
+    if isinstance(arg, _Revive):
+        return Effect(kind, n=arg.n, bundle=arg.each.bundle())
+    assert isinstance(arg, _TowerRoom)
+    return Effect(kind, n=arg.prestige, at=arg.at)
+
+
+def _effects(items: list[_Effect]) -> tuple[Effect, ...]:
+    return tuple(_effect(e) for e in items)
+
+
+def _ongoing(where: str, items: list[_Ongoing], places: set[str]) -> tuple[Ongoing, ...]:
     out = []
-    for item in raw:
-        where = f"board.toml location {item.get('id')!r}"
-        kind = item.get("kind")
-        if kind not in NODE_KINDS:
-            raise DataError(f"{where}: field 'kind' must be one of {NODE_KINDS}, not {kind!r}")
-        required = {"id", "name", "kind", "adjacent"}
-        optional: set[str] = set()
-        if kind == "location":
-            required |= {"number", "limit", "immediate", "effects"}
-        elif kind == "excavation":
-            required |= {"letter", "players"}
-        _keys(where, item, required, optional)
-        sources = _provenance(where, item, fields)
-        if not isinstance(item["adjacent"], list) or not item["adjacent"]:
-            raise DataError(f"{where}: field 'adjacent' must be a non-empty list")
-        adjacent = []
-        for j, edge in enumerate(item["adjacent"]):
-            at = f"{where} adjacent {j + 1}"
-            if not isinstance(edge, dict):
-                raise DataError(f"{at}: must be a table {{to = ..., source = ...}}")
-            _keys(at, edge, {"to"}, set())
-            _provenance(at, edge, ())
-            to = edge["to"]
-            if to not in known:
-                raise DataError(f"{at}: field 'to' names no location: {to!r}")
-            if to == item["id"] or to in adjacent:
-                raise DataError(f"{at}: field 'to' repeats or names the location itself: {to!r}")
-            adjacent.append(to)
-            sources[f"adjacent:{to}"] = edge["source"]
-        extra: dict[str, Any] = {}
-        if kind == "location":
-            extra["number"] = _int(where, "number", item["number"], 1, 12)
-            extra["limit"] = _int(where, "limit", item["limit"], 0, 1)
-            extra["immediate"] = _bool(where, "immediate", item["immediate"])
-            extra["effects"] = _effects(where, item["effects"], allow_empty=False)
-        elif kind == "excavation":
-            players = item["players"]
-            if not isinstance(players, list) or not players:
-                raise DataError(f"{where}: field 'players' must be a non-empty list")
-            extra["letter"] = _str(where, "letter", item["letter"])
-            extra["players"] = tuple(_int(where, "players", p, 1, 5) for p in players)
-        loc = Location(
-            id=item["id"],
-            name=_str(where, "name", item["name"]),
-            kind=kind,
-            adjacent=tuple(adjacent),
-            source=item["source"],
-            sources=sources,
-            **extra,
-        )
-        out.append(loc)
-    locations = tuple(out)
+    for i, item in enumerate(items):
+        if item.where and item.where not in places:
+            raise DataError(f"{where}.ongoing[{i}].where: names no Location: {item.where!r}")
+        out.append(Ongoing(item.on, _effects(item.do), item.where, item.once_per_turn))
+    return tuple(out)
+
+
+def _unique(where: str, ids: list[str]) -> None:
+    seen: set[str] = set()
+    for x in ids:
+        if x in seen:
+            raise DataError(f"{where}: id {x!r} repeats")
+        seen.add(x)
+
+
+def _node(item: _Node, known: set[str]) -> Location:
+    where = f"board.toml: location {item.id!r}"
+    sources = dict(item.sources)
+    adjacent: list[str] = []
+    for j, edge in enumerate(item.adjacent):
+        if edge.to not in known:
+            raise DataError(f"{where} adjacent[{j}].to: names no location: {edge.to!r}")
+        if edge.to == item.id or edge.to in adjacent:
+            raise DataError(
+                f"{where} adjacent[{j}].to: repeats or names the location itself: {edge.to!r}"
+            )
+        adjacent.append(edge.to)
+        sources[f"adjacent:{edge.to}"] = edge.source
+    extra: dict[str, Any] = {}
+    if item.kind == "location":
+        extra = {
+            "number": item.number,
+            "limit": item.limit,
+            "immediate": item.immediate,
+            "effects": _effects(item.effects or []),
+        }
+    elif item.kind == "excavation":
+        extra = {"letter": item.letter, "players": tuple(item.players or ())}
+    return Location(
+        id=item.id,
+        name=item.name,
+        kind=item.kind,
+        adjacent=tuple(adjacent),
+        source=item.source,
+        sources=sources,
+        **extra,
+    )
+
+
+def _board(doc: _BoardFile) -> tuple[tuple[Location, ...], str]:
+    ids = [item.id for item in doc.location]
+    _unique("board.toml location", ids)
+    locations = tuple(_node(item, set(ids)) for item in doc.location)
     by_id = {loc.id: loc for loc in locations}
     for loc in locations:
         for to in loc.adjacent:
             if loc.id not in by_id[to].adjacent:
                 raise DataError(
-                    f"board.toml location {to!r}: field 'adjacent' lacks {loc.id!r} "
+                    f"board.toml: location {to!r}: field 'adjacent' lacks {loc.id!r} "
                     f"(adjacency must be symmetric: {loc.id!r} lists {to!r})"
                 )
     numbered = sorted(loc.number for loc in locations if loc.kind == "location")
@@ -696,182 +1007,70 @@ def _board(doc: dict[str, Any]) -> tuple[tuple[Location, ...], str]:
     if len(distances(locations, start, spots)) != len(locations) - len(spots):
         # 2-3 player games remove the unused spots once the Beasts leave them
         raise DataError("board.toml: the board must stay connected without the Excavation spots")
-    return locations, grave["name"]
+    return locations, doc.graveyard.name
 
 
-def _card(
-    where: str,
-    item: dict[str, Any],
-    required: set[str],
-    optional: set[str],
-    places: set[str],
-) -> Card:
-    _keys(where, item, required, optional)
-    sources = _provenance(where, item, required | optional)
-    extra: dict[str, Any] = {}
-    if "cost" in item:
-        extra["cost"] = _bundle(f"{where} cost", item["cost"])
-        if extra["cost"].A or extra["cost"].any:
-            raise DataError(f"{where}: field 'cost' is in I/K/R/W only")
-    if "prestige" in item:
-        extra["prestige"] = _int(where, "prestige", item["prestige"])
-    if "location" in item:
-        extra["location"] = item["location"]
-    if "limit" in item:
-        extra["limit"] = _int(where, "limit", item["limit"], 0, 1)
-    if "immediate" in item:
-        extra["immediate"] = _bool(where, "immediate", item["immediate"])
-    return Card(
-        id=_str(where, "id", item["id"]),
-        name=_str(where, "name", item["name"]),
-        source=item["source"],
-        effects=_effects(where, item.get("effects", [])),
-        ongoing=_ongoing(where, item.get("ongoing", []), places),
-        sources=sources,
-        **extra,
-    )
-
-
-def _cards(
-    name: str,
-    doc: dict[str, Any],
-    key: str,
-    required: set[str],
-    optional: set[str],
-    places: set[str],
-) -> tuple[Card, ...]:
-    raw = doc.get(key)
-    if not isinstance(raw, list):
-        raise DataError(f"{name}: missing [[{key}]]")
+def _cards(name: str, key: str, items: Sequence[_Item], places: set[str]) -> tuple[Card, ...]:
+    """The cards of one file: Location Upgrades, Trionfi, Tactics, Missions or Sites."""
     cards = []
-    for i, item in enumerate(raw):
-        where = f"{name} {key} {item.get('id', i + 1)!r}"
-        card = _card(where, item, required, optional, places)
-        if not card.effects and not card.ongoing and key not in ("mission",):
+    for i, item in enumerate(items):
+        where = f"{name}: {key}[{i}] {getattr(item, 'id', '')!r}"
+        card = Card(
+            id=getattr(item, "id", ""),
+            name=getattr(item, "name", ""),
+            source=item.source,
+            effects=_effects(getattr(item, "effects", [])),
+            ongoing=_ongoing(where, getattr(item, "ongoing", []), places),
+            cost=item.cost.bundle() if isinstance(item, _Mission) else EMPTY,
+            prestige=getattr(item, "prestige", 0),
+            location=getattr(item, "location", ""),
+            limit=getattr(item, "limit", 0),
+            immediate=getattr(item, "immediate", False),
+            sources=item.sources,
+        )
+        if not card.effects and not card.ongoing and key != "mission":
             raise DataError(f"{where}: no effects and no ongoing effects")
         cards.append(card)
     _unique(f"{name} {key}", [c.id for c in cards])
     return tuple(cards)
 
 
-def _constant(doc: dict[str, Any], key: str) -> Any:
-    if key not in doc or not isinstance(doc[key], dict):
-        raise DataError(f"game.toml: missing [{key}]")
-    item = doc[key]
-    _provenance(f"game.toml [{key}]", item, set(item))
-    if "value" not in item:
-        raise DataError(f"game.toml [{key}]: missing field 'value'")
-    return item["value"]
-
-
-CONSTANTS = (
-    "beast_movement_cards",
-    "fifth_player_set",
-    "resources",
-    "players",
-    "excavation_sites_by_players",
-    "scouts_per_player",
-    "markers_per_player",
-    "start_ichor",
-    "start_tactics",
-    "mission_tableau",
-    "trionfi_tableau",
-    "actions_per_turn",
-    "gather_ichor",
-    "force_revive_cost",
-    "collect_cost_per_scout",
-    "tactics_per_turn",
-    "tactics_hand_limit",
-    "ongoing_mission_slots",
-    "reserved_mission_discount",
-    "council_tower_room_prestige",
-    "grove_tower_room_prestige",
-    "tower_rooms",
-    "prestige_end",
-    "excavation_thresholds",
-    "beast_removal_order",
-    "solo_betrayer_scouts",
-    "solo_betrayer_start_locations",
-    "solo_betrayer_resources",
-    "solo_removed_excavation_site",
-    "solo_removed_mission",
-    "solo_damage_prestige",
-    "solo_betrayer_phase_prestige",
-    "solo_beast_die",
-    "solo_tower_rooms_to_win",
-    "solo_damage_order",
-)
+CONSTANTS = tuple(name for name in _GameFile.model_fields if name != "components")
+"""game.toml's numbers, each a table with its ``value``."""
 
 
 def _factions(
-    doc: dict[str, Any], places: set[str]
+    doc: _FactionsFile, places: set[str]
 ) -> tuple[tuple[Faction, ...], tuple[PlayerSet, ...]]:
     factions = []
-    for item in doc.get("faction", []):
-        where = f"factions.toml faction {item.get('id')!r}"
-        _keys(where, item, {"id", "name", "sides"}, {"fifth_player"})
-        _provenance(where, item, {"name", "sides", "fifth_player"})
+    for i, item in enumerate(doc.faction):
+        where = f"factions.toml: faction[{i}] {item.id!r}"
         sides = []
-        for j, side in enumerate(item["sides"]):
-            at = f"{where} side {side.get('side', j + 1)!r}"
-            _keys(at, side, {"side", "name"}, {"effects", "ongoing"})
-            _provenance(at, side, ())
+        for j, side in enumerate(item.sides):
+            at = f"{where} sides[{j}]"
             fs = FactionSide(
-                side=_str(at, "side", side["side"]),
-                name=_str(at, "name", side["name"]),
-                effects=_effects(at, side.get("effects", [])),
-                ongoing=_ongoing(at, side.get("ongoing", []), places),
-                source=side["source"],
+                side.side,
+                side.name,
+                _effects(side.effects),
+                _ongoing(at, side.ongoing, places),
+                side.source,
             )
             if not fs.effects and not fs.ongoing:
                 raise DataError(f"{at}: no effects and no ongoing effects")
             sides.append(fs)
         if [s.side for s in sides] != ["A", "B"]:
             raise DataError(f"{where}: field 'sides' must be sides A and B, in order")
-        factions.append(
-            Faction(
-                id=item["id"],
-                name=_str(where, "name", item["name"]),
-                sides=tuple(sides),
-                fifth_player=_bool(where, "fifth_player", item.get("fifth_player", False)),
-                source=item["source"],
-            )
-        )
+        factions.append(Faction(item.id, item.name, tuple(sides), item.fifth_player, item.source))
     _unique("factions.toml faction", [f.id for f in factions])
-    sets = []
-    for item in doc.get("player_set", []):
-        where = f"factions.toml player_set {item.get('colour')!r}"
-        _keys(where, item, {"colour", "scouts", "markers"}, {"fifth_player"})
-        _provenance(where, item, {"colour", "scouts", "markers", "fifth_player"})
-        sets.append(
-            PlayerSet(
-                colour=_str(where, "colour", item["colour"]),
-                scouts=_int(where, "scouts", item["scouts"], 1),
-                markers=_int(where, "markers", item["markers"], 1),
-                fifth_player=_bool(where, "fifth_player", item.get("fifth_player", False)),
-                source=item["source"],
-            )
-        )
+    sets = tuple(
+        PlayerSet(s.colour, s.scouts, s.markers, s.fifth_player, s.source) for s in doc.player_set
+    )
     _unique("factions.toml player_set", [s.colour for s in sets])
-    return tuple(factions), tuple(sets)
+    return tuple(factions), sets
 
 
-def _tracks(
-    doc: dict[str, Any], beast_ids: set[str]
-) -> tuple[tuple[CouncilSpot, ...], int, tuple[AltarSpace, ...], tuple[int, ...], int]:
-    council = []
-    for item in doc.get("council", []):
-        where = f"tracks.toml council {item.get('id')!r}"
-        _keys(where, item, {"id", "level", "effects"}, set())
-        _provenance(where, item, ())
-        council.append(
-            CouncilSpot(
-                id=item["id"],
-                level=_int(where, "level", item["level"]),
-                effects=_effects(where, item["effects"]),
-                source=item["source"],
-            )
-        )
+def _council(doc: _TracksFile) -> tuple[tuple[CouncilSpot, ...], int]:
+    council = tuple(CouncilSpot(c.id, c.level, _effects(c.effects), c.source) for c in doc.council)
     _unique("tracks.toml council", [c.id for c in council])
     levels = sorted({c.level for c in council})
     if not levels or levels != list(range(levels[-1] + 1)):
@@ -884,170 +1083,110 @@ def _tracks(
     for c in council:
         if c.level and not c.effects:
             raise DataError(f"tracks.toml council {c.id!r}: a spot past the start has a reward")
+    return council, levels[-1]
 
+
+def _tracks(
+    doc: _TracksFile, beast_ids: set[str]
+) -> tuple[tuple[CouncilSpot, ...], int, tuple[AltarSpace, ...], tuple[int, ...], int]:
+    council, levels = _council(doc)
     altar = []
     start = -1
-    for i, item in enumerate(doc.get("altar", [])):
-        where = f"tracks.toml altar {item.get('beast')!r}"
-        _keys(where, item, {"beast", "label", "speed"}, {"start"})
-        _provenance(where, item, ())
-        if item["beast"] not in beast_ids:
-            raise DataError(f"{where}: field 'beast' names no Beast")
-        if item.get("start", False):
+    for i, item in enumerate(doc.altar):
+        if item.beast not in beast_ids:
+            raise DataError(f"tracks.toml: altar[{i}].beast: names no Beast: {item.beast!r}")
+        if item.start:
             start = i
-        altar.append(
-            AltarSpace(
-                beast=item["beast"],
-                label=_str(where, "label", item["label"]),
-                speed=_int(where, "speed", item["speed"], 1, 2),
-                source=item["source"],
-            )
-        )
-    order = doc.get("altar_order", {})
-    _provenance("tracks.toml [altar_order]", order, ())
+        altar.append(AltarSpace(item.beast, item.label, item.speed, item.source))
+    order = doc.altar_order.value
     by_beast = {a.beast: a for a in altar}
-    if sorted(order.get("value", [])) != sorted(beast_ids) or len(by_beast) != len(altar):
+    if sorted(order) != sorted(beast_ids) or len(by_beast) != len(altar):
         raise DataError("tracks.toml altar: one space per Beast, each named once in [altar_order]")
-    if start < 0 or order["value"][0] != altar[start].beast:
+    if start < 0 or order[0] != altar[start].beast:
         raise DataError("tracks.toml altar: [altar_order] starts at the space marked start")
-    altar_spaces = tuple(by_beast[b] for b in order["value"])
-
-    tower = doc.get("tower_track", {})
-    where = "tracks.toml [tower_track]"
-    _keys(where, tower, {"start", "first", "step", "rooms"}, set())
-    _provenance(where, tower, {"start", "first", "step", "rooms"})
-    first = _int(where, "first", tower["first"], 1)
-    step = _int(where, "step", tower["step"], 1)
-    rooms = _int(where, "rooms", tower["rooms"], 1)
-    track = (_int(where, "start", tower["start"]), *(first + step * k for k in range(rooms)))
-
-    prestige = doc.get("prestige_track", {})
-    _keys("tracks.toml [prestige_track]", prestige, {"value", "start"}, set())
-    _provenance("tracks.toml [prestige_track]", prestige, ())
-    return (
-        tuple(council),
-        levels[-1],
-        altar_spaces,
-        track,
-        _int("tracks.toml [prestige_track]", "value", prestige["value"], 1),
-    )
+    tower = doc.tower_track
+    track = (tower.start, *(tower.first + tower.step * k for k in range(tower.rooms)))
+    altar_spaces = tuple(by_beast[b] for b in order)
+    return council, levels, altar_spaces, track, doc.prestige_track.value
 
 
 def _beasts(
-    doc: dict[str, Any], spots: set[str], locations: set[str]
+    doc: _BeastsFile, spots: set[str], locations: set[str]
 ) -> tuple[tuple[Beast, ...], str, tuple[int, ...]]:
     beasts = []
-    for item in doc.get("beast", []):
-        where = f"beasts.toml beast {item.get('id')!r}"
-        _keys(
-            where,
-            item,
-            {"id", "name", "number", "start", "effect", "altar_speed", "chain_attack"},
-            set(),
-        )
-        _provenance(where, item, ())
-        if item["start"] not in spots:
+    for i, b in enumerate(doc.beast):
+        if b.start not in spots:
             raise DataError(
-                f"{where}: field 'start' must be an Excavation spot, not {item['start']!r}"
+                f"beasts.toml: beast[{i}].start: must be an Excavation spot, not {b.start!r}"
             )
-        if item["effect"] not in BEAST_EFFECTS:
-            raise DataError(f"{where}: field 'effect' must be one of {sorted(BEAST_EFFECTS)}")
         beasts.append(
-            Beast(
-                id=item["id"],
-                name=_str(where, "name", item["name"]),
-                number=_int(where, "number", item["number"], 1, 4),
-                start=item["start"],
-                effect=item["effect"],
-                altar_speed=_int(where, "altar_speed", item["altar_speed"], 1, 2),
-                chain_attack=_bool(where, "chain_attack", item["chain_attack"]),
-                source=item["source"],
-            )
-        )
+            Beast(b.id, b.name, b.number, b.start, b.effect, b.altar_speed, b.chain_attack,
+                  b.source)
+        )  # fmt: skip
     _unique("beasts.toml beast", [b.id for b in beasts])
     if sorted(b.number for b in beasts) != list(range(1, len(beasts) + 1)):
         raise DataError("beasts.toml: Beasts are numbered 1, 2, 3... once each")
     if len({b.start for b in beasts}) != len(beasts):
         raise DataError("beasts.toml: each Beast starts on its own Excavation spot")
-    target = doc.get("default_target", {})
-    _provenance("beasts.toml [default_target]", target, ())
-    if target.get("value") not in locations:
-        raise DataError("beasts.toml [default_target]: field 'value' names no Location")
-    cards = []
-    for i, item in enumerate(doc.get("movement_card", [])):
-        where = f"beasts.toml movement_card {i + 1}"
-        _keys(where, item, {"location"}, set())
-        _provenance(where, item, ())
-        cards.append(_int(where, "location", item["location"], 1, 12))
-    return tuple(sorted(beasts, key=lambda b: b.number)), target["value"], tuple(cards)
+    if doc.default_target.value not in locations:
+        raise DataError("beasts.toml: default_target.value: names no Location")
+    cards = tuple(c.location for c in doc.movement_card)
+    return tuple(sorted(beasts, key=lambda b: b.number)), doc.default_target.value, cards
 
 
 def load(data_dir: Path = DATA_DIR) -> TurrisData:
-    """Every data file in ``data_dir``, checked; raises :class:`DataError` naming the item."""
+    """Every data file in ``data_dir``, checked; raises :class:`DataError` naming the file,
+    the key's path and what is allowed there."""
     return _load(Path(data_dir))
 
 
-@cache
-def _load(data_dir: Path) -> TurrisData:
-    locations, graveyard = _board(_read("board.toml", data_dir))
-    index = {loc.id: i for i, loc in enumerate(locations)}
-    numbered = {loc.id for loc in locations if loc.kind == "location"}
-    spots = {loc.id for loc in locations if loc.kind == "excavation"}
-    places = numbered | {"excavation"}
-
+def _card_files(data_dir: Path, numbered: set[str], places: set[str]) -> dict[str, Any]:
+    """The TurrisData fields of the card files."""
     upgrades = _cards(
-        "upgrades.toml", _read("upgrades.toml", data_dir), "upgrade",
-        {"id", "name", "location", "effects"}, set(), places,
-    )  # fmt: skip
+        "upgrades.toml", "upgrade", _read("upgrades.toml", data_dir, _UpgradesFile).upgrade, places
+    )
     trionfi = _cards(
-        "trionfi.toml", _read("trionfi.toml", data_dir), "trionfi",
-        {"id", "name", "location"}, {"effects", "ongoing"}, places,
-    )  # fmt: skip
+        "trionfi.toml", "trionfi", _read("trionfi.toml", data_dir, _TrionfiFile).trionfi, places
+    )
     for kind, cards in (("upgrade", upgrades), ("trionfi", trionfi)):
         for card in cards:
             if card.location not in numbered:
                 raise DataError(f"{kind} {card.id!r}: field 'location' names no Location")
         if sorted(c.location for c in cards) != sorted(numbered):
             raise DataError(f"{kind}: one per Location, each Location once")
-    tactics = _cards(
-        "tactics.toml", _read("tactics.toml", data_dir), "tactics",
-        {"id", "name", "effects"}, set(), places,
-    )  # fmt: skip
-    missions = _cards(
-        "missions.toml", _read("missions.toml", data_dir), "mission",
-        {"id", "name", "cost", "prestige"}, {"effects", "ongoing"}, places,
-    )  # fmt: skip
-    for m in missions:
-        if m.prestige < 1:
-            raise DataError(f"missions.toml mission {m.id!r}: field 'prestige' must be >= 1")
-    sites = _cards(
-        "excavation.toml", _read("excavation.toml", data_dir), "site",
-        {"id", "name", "limit", "immediate", "effects"}, {"ongoing"}, places,
-    )  # fmt: skip
-    factions, player_sets = _factions(_read("factions.toml", data_dir), places)
+    tactics = _read("tactics.toml", data_dir, _TacticsFile).tactics
+    missions = _read("missions.toml", data_dir, _MissionsFile).mission
+    sites = _read("excavation.toml", data_dir, _ExcavationFile).site
+    return {
+        "upgrades": upgrades,
+        "trionfi": trionfi,
+        "tactics": _cards("tactics.toml", "tactics", tactics, places),
+        "missions": _cards("missions.toml", "mission", missions, places),
+        "excavation_sites": _cards("excavation.toml", "site", sites, places),
+    }
+
+
+@cache
+def _load(data_dir: Path) -> TurrisData:
+    locations, graveyard = _board(_read("board.toml", data_dir, _BoardFile))
+    numbered = {loc.id for loc in locations if loc.kind == "location"}
+    spots = {loc.id for loc in locations if loc.kind == "excavation"}
+    places = numbered | {"excavation"}
+    factions, player_sets = _factions(_read("factions.toml", data_dir, _FactionsFile), places)
     beasts, default_target, movement_cards = _beasts(
-        _read("beasts.toml", data_dir), spots, numbered
+        _read("beasts.toml", data_dir, _BeastsFile), spots, numbered
     )
     council, levels, altar, tower, prestige = _tracks(
-        _read("tracks.toml", data_dir), {b.id for b in beasts}
+        _read("tracks.toml", data_dir, _TracksFile), {b.id for b in beasts}
     )
-
-    game = _read("game.toml", data_dir)
-    components = game.get("components")
-    if not isinstance(components, dict):
-        raise DataError("game.toml: missing [components]")
-    _provenance("game.toml [components]", components, ())
-    constants = {key: _constant(game, key) for key in CONSTANTS}
-
+    if not (data_dir / "game.toml").exists():
+        raise DataError("game.toml: missing")
+    _, game = read_raw(data_dir / "game.toml", _GameFile, DataError)
     data = TurrisData(
         locations=locations,
-        index=index,
+        index={loc.id: i for i, loc in enumerate(locations)},
         graveyard=graveyard,
-        upgrades=upgrades,
-        trionfi=trionfi,
-        tactics=tactics,
-        missions=missions,
-        excavation_sites=sites,
+        **_card_files(data_dir, numbered, places),
         factions=factions,
         player_sets=player_sets,
         council=council,
@@ -1058,8 +1197,8 @@ def _load(data_dir: Path) -> TurrisData:
         beasts=beasts,
         default_target=default_target,
         movement_cards=movement_cards,
-        components=components,
-        constants=constants,
+        components=game["components"],
+        constants={key: game[key]["value"] for key in CONSTANTS},
     )
     _check_counts(data)
     _check_cross_references(data)
@@ -1168,24 +1307,9 @@ def load_help(data_dir: Path = DATA_DIR) -> tuple[HelpTopic, ...]:
 
 @cache
 def _load_help(data_dir: Path) -> tuple[HelpTopic, ...]:
-    doc = _read("help.toml", data_dir)
-    raw = doc.get("topic")
-    if not isinstance(raw, list) or not raw:
-        raise DataError("help.toml: missing [[topic]]")
-    out = []
-    for i, item in enumerate(raw):
-        where = f"help.toml topic {item.get('key', i + 1)!r}"
-        _keys(where, item, {"key", "name", "kind", "text"}, {"solo"})
-        _provenance(where, item, ())
-        out.append(
-            HelpTopic(
-                key=_str(where, "key", item["key"]),
-                name=_str(where, "name", item["name"]),
-                kind=_str(where, "kind", item["kind"]),
-                text=_str(where, "text", item["text"]),
-                source=item["source"],
-                solo=_bool(where, "solo", item.get("solo", False)),
-            )
-        )
+    out = tuple(
+        HelpTopic(t.key, t.name, t.kind, t.text, t.source, t.solo)
+        for t in _read("help.toml", data_dir, _HelpFile).topic
+    )
     _unique("help.toml topic", [t.key for t in out])
-    return tuple(out)
+    return out
