@@ -6,7 +6,9 @@ again, its ring drawn round the target it is on."""
 
 from __future__ import annotations
 
+import os
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -36,6 +38,13 @@ TOWARD = """(id) => {
 
 MINE = """(ply) => { const s = document.querySelector('#status');
   return (Number(s.dataset.ply) > ply && s.classList.contains('mine')) || s.dataset.status === 'over'; }"""
+
+
+def viewport_shot(page: Any, name: str) -> None:
+    """A screenshot of the screen as it is, mid-move. Not of the whole page: Chromium takes that
+    by resizing the page's viewport for a moment, below the phone layout's width, and the page
+    laid out for a phone hides the panel of the target the keyboard is on (it then loses it)."""
+    page.screenshot(path=str(Path(os.environ.get("TOWERS_SHOTS", "/tmp")) / f"towers-{name}.png"))
 
 
 def focus(page: Any) -> dict[str, Any]:
@@ -117,7 +126,8 @@ def test_a_stretch_of_each_game_played_by_keys_only(live: Live, page: Any, game:
                     assert now["name"] == action["text"]
                 elif not looked:
                     assert now["ring"] == 1, "no focus ring on the board"
-                    shot(page, f"keyboard-{game}")
+                    viewport_shot(page, f"keyboard-{game}")
+                    assert focus(page)["target"] == ident, "the screenshot moved the keyboard"
                     looked = True
                 page.keyboard.press("Enter")
                 if k + 1 < len(action["targets"]):
