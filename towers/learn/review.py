@@ -54,8 +54,9 @@ from towers.core.views import Views
 from towers.learn.effects import in_points, measure, points
 from towers.learn.search import Budget, is_sure, search, value
 
-FORMAT = "towers-review/1"
-"""The tag of a stored review; a review stored in another format is made again."""
+FORMAT = "towers-review/2"
+"""The tag of a stored review; a review stored in another format is made again (2: a forced
+move's rating says who may read it, as every other rating does)."""
 REVIEW_ITERATIONS = 40
 """Imagined games searched at each decision among few moves when no budget is given."""
 FEW_MOVES = 8
@@ -254,7 +255,22 @@ def _rate(
     after = _after(state, action)
     now = after.scores()[seat] - before[seat]
     if len(legal) == 1:
-        forced = Rating(step, seat, action, words, log, now, 1, action, words, None, None, 0.0, 0)
+        forced = Rating(
+            step,
+            seat,
+            action,
+            words,
+            log,
+            now,
+            1,
+            action,
+            words,
+            None,
+            None,
+            0.0,
+            0,
+            readers=readers,
+        )
         return forced, False
     rng = random.Random(derive_seed(seed, "review", step))
     spend = decision_budget(budget, len(legal))

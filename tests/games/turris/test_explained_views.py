@@ -354,7 +354,7 @@ def test_help_data_loads_and_a_bad_topic_is_named(tmp_path: Path) -> None:
     broken = text.replace('key = "fruit"\nname = "Fruit token"\n', 'key = "fruit"\n', 1)
     assert broken != text
     (tmp_path / "help.toml").write_text(broken)
-    with pytest.raises(DataError, match=r"help.toml topic 'fruit': missing field 'name'"):
+    with pytest.raises(DataError, match=r"help.toml: topic\[9\]\.name: missing \(a required key\)"):
         load_help(tmp_path)
     (tmp_path / "help.toml").write_text(text + text[text.index("[[topic]]") :])
     with pytest.raises(DataError, match=r"help.toml topic: id 'ichor' repeats"):
