@@ -156,3 +156,26 @@ def test_a_stretch_of_each_game_played_by_keys_only(live: Live, page: Any, game:
     assert steps > 0
     if not looked:
         shot(page, f"keyboard-{game}")
+
+
+def test_the_keyboard_stays_on_the_board_when_the_window_narrows_and_widens(
+    live: Live, page: Any
+) -> None:
+    """A window resized below the phone layout's width and back (or a tablet turned) lays
+    the board out anew; a target of a panel the phone's first tab hides loses its place for a
+    while, and the keyboard comes back to the board rather than falling to the page."""
+    g = live.create("sifnos", players=2, seats=[{"kind": "human"}, {"kind": "random"}], seed=5)
+    page.set_viewport_size({"width": 1200, "height": 900})
+    page.goto(live.base + g["seats"][0]["link"])
+    page.wait_for_function(MINE, arg=-1)
+    for _ in range(6):
+        page.keyboard.press("Tab")
+        if "target" in focus(page):
+            break
+    assert "target" in focus(page), focus(page)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_function("() => window.matchMedia('(max-width: 899px)').matches")
+    page.set_viewport_size({"width": 1200, "height": 900})
+    page.wait_for_function("() => !window.matchMedia('(max-width: 899px)').matches")
+    page.wait_for_function("() => !!document.activeElement.dataset.twTarget", timeout=5_000)
+    assert focus(page)["ring"] == 1

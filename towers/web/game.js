@@ -911,6 +911,9 @@ new ResizeObserver(reflow).observe($("#board"));
 $("#tabs").addEventListener("keydown", onTabKey);
 narrow.addEventListener("change", () => {
   const root = $("#board svg");
+  // the keyboard on the board stays on it when the layout changes (a window resized, a
+  // tablet turned): the target it was on may be in a panel the new layout hides for a while
+  if (root && $("#board").contains(document.activeElement)) backToBoard = true;
   if (root) { delete root.dataset.flowedFor; flow(root); highlight(); } else offerTabs(["board"]);
 });
 offerTabs(["board"]);
