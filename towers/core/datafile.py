@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import json
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
@@ -75,6 +76,18 @@ def _words(text: str) -> str:
 
 Text = Annotated[str, AfterValidator(_words)]
 """Words players read: a string that is not empty."""
+
+
+def rule(check: Callable[[Any], bool], says: str) -> AfterValidator:
+    """A validator for ``Annotated[type, rule(...)]`` that refuses a value for which ``check``
+    is false, saying ``says`` (a count the rulebook gives, a value of a fixed set)."""
+
+    def validate(value: Any) -> Any:
+        if not check(value):
+            raise ValueError(says)
+        return value
+
+    return AfterValidator(validate)
 
 
 S = TypeVar("S", bound=Schema)

@@ -33,14 +33,13 @@ the hero holds any, and is never a loss that cannot be resolved.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import AfterValidator, Field, model_validator
 
-from towers.core.datafile import DataFileError, Schema, Text, read, read_raw
+from towers.core.datafile import DataFileError, Schema, Text, read, read_raw, rule
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -406,17 +405,6 @@ def _advantage_words(text: str) -> str:
     return text
 
 
-def _rule(check: Callable[[Any], bool], says: str) -> AfterValidator:
-    """A validator that refuses a value for which ``check`` is false, saying ``says``."""
-
-    def validate(value: Any) -> Any:
-        if not check(value):
-            raise ValueError(says)
-        return value
-
-    return AfterValidator(validate)
-
-
 Sourced = Annotated[str, AfterValidator(_provenance)]
 """An item's provenance: ``reference: <file>``, ``rulebook: <section>`` or ``designed: <why>``."""
 EffectText = Annotated[str, AfterValidator(_effect_words)]
@@ -479,7 +467,7 @@ class _BuildingType(Schema):
 class _Haggle(Schema):
     faces: Annotated[
         list[Literal["normal", "warriors", "potion", "gear", "cancel"]],
-        _rule(lambda v: len(v) == 6, "the haggle die has six faces"),
+        rule(lambda v: len(v) == 6, "the haggle die has six faces"),
     ]
     warriors: EffectText
     potion: EffectText
@@ -542,7 +530,7 @@ class _ItemsFile(Schema):
 
     buildings: Annotated[
         list[_BuildingType],
-        _rule(lambda v: [b.type for b in v] == list(BUILDING_TYPES), f"must be {BUILDING_TYPES}"),
+        rule(lambda v: [b.type for b in v] == list(BUILDING_TYPES), f"must be {BUILDING_TYPES}"),
     ]
     haggle: _Haggle
     gear: list[_Gear]
@@ -612,7 +600,7 @@ class _Foe(Schema):
 class _FoesFile(Schema):
     """``data/foes.toml``."""
 
-    status_track: Annotated[list[str], _rule(lambda v: tuple(v) == STATUSES, f"must be {STATUSES}")]
+    status_track: Annotated[list[str], rule(lambda v: tuple(v) == STATUSES, f"must be {STATUSES}")]
     status_source: Sourced
     start_status: Literal[STATUSES]  # type: ignore[valid-type]
     start_status_source: Sourced
@@ -626,7 +614,7 @@ class _Hero(Schema):
     banner: EffectText
     default_virtues: list[_Perk]
     virtues: Annotated[
-        list[_Perk], _rule(lambda v: len(v) == 3, "three hero virtue tiles (Hero Setup)")
+        list[_Perk], rule(lambda v: len(v) == 3, "three hero virtue tiles (Hero Setup)")
     ]
     source: Sourced
 
@@ -642,7 +630,7 @@ class _HeroesFile(Schema):
     heroes: list[_Hero]
     kingdom_virtues: Annotated[
         list[_KingdomVirtue],
-        _rule(
+        rule(
             lambda v: sorted(k.kingdom for k in v) == sorted(SIDES),
             "one kingdom virtue for each kingdom",
         ),
@@ -702,7 +690,7 @@ class _QuestsFile(Schema):
 class _EventCard(Schema):
     category: Literal[EVENT_CATEGORIES]  # type: ignore[valid-type]
     foe: Annotated[
-        int, _rule(lambda n: -1 <= n < 3, "0, 1 or 2 (the foe by level) or -1 (every foe)")
+        int, rule(lambda n: -1 <= n < 3, "0, 1 or 2 (the foe by level) or -1 (every foe)")
     ] = 0
     count: int = 0
     level: int = -1

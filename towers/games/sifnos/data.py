@@ -56,14 +56,13 @@ tower_limit         Recoup: draw back up to 1 more Tower
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import AfterValidator, Field, field_validator, model_validator
 
-from towers.core.datafile import DataFileError, Schema, Source, Text, read, read_raw
+from towers.core.datafile import DataFileError, Schema, Source, Text, read, read_raw, rule
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -322,17 +321,6 @@ Sourced = Annotated[Source, AfterValidator(_with_words)]
 """A provenance: ``"rulebook: <section>"`` or ``"designed: <one-line reason>"``."""
 
 
-def _rule(check: Callable[[Any], bool], says: str) -> AfterValidator:
-    """A validator that refuses a value for which ``check`` is false, saying ``says``."""
-
-    def validate(value: Any) -> Any:
-        if not check(value):
-            raise ValueError(says)
-        return value
-
-    return AfterValidator(validate)
-
-
 MineralName = Literal["lead", "silver", "gold"]
 PriceName = Literal["lead", "silver", "gold", "any"]
 ColumnName = Literal["prepare", "invest", "construct", "muster", "defend", "recoup"]
@@ -405,7 +393,7 @@ class _CardsFile(Schema):
     source: Sourced
     name_source: Sourced
     cards: Annotated[
-        list[_Card], _rule(lambda v: len(v) == 108, "108 Cards (rulebook: General Components)")
+        list[_Card], rule(lambda v: len(v) == 108, "108 Cards (rulebook: General Components)")
     ]
 
 
@@ -607,13 +595,13 @@ class _GameFile(Schema):
     """``data/game.toml``."""
 
     minerals: Annotated[
-        list[str], _rule(lambda v: tuple(v) == MINERALS, f"must be {list(MINERALS)}")
+        list[str], rule(lambda v: tuple(v) == MINERALS, f"must be {list(MINERALS)}")
     ]
     minerals_source: Sourced
     setup: _Setup
     seat_effects: list[_SeatEffect]
     towers_by_image: _TowersByImage
-    setup_aids: Annotated[list[_SetupAid], _rule(lambda v: len(v) == 6, "6 Setup Aids")]
+    setup_aids: Annotated[list[_SetupAid], rule(lambda v: len(v) == 6, "6 Setup Aids")]
     mineral_markers: _MineralMarkers
     influence_track: _InfluenceTrack
     ship_spaces: _ShipSpaces
@@ -634,7 +622,7 @@ class _Scheme(Schema):
     effects: tuple[Literal[SCHEME_EFFECTS], Literal[SCHEME_EFFECTS]]  # type: ignore[valid-type]
     tower_priority: Annotated[
         tuple[int, int, int, int],
-        _rule(lambda v: sorted(v) == [0, 1, 2, 3], "an order of the 4 corners, 0 to 3"),
+        rule(lambda v: sorted(v) == [0, 1, 2, 3], "an order of the 4 corners, 0 to 3"),
     ]
     bonus: _Bonus
 
@@ -644,7 +632,7 @@ class _SchemesFile(Schema):
 
     source: Sourced
     schemes: Annotated[
-        list[_Scheme], _rule(lambda v: len(v) == 18, "18 Schemes (rulebook: Solo Components)")
+        list[_Scheme], rule(lambda v: len(v) == 18, "18 Schemes (rulebook: Solo Components)")
     ]
 
 
@@ -660,7 +648,7 @@ class _TilesFile(Schema):
     """``data/scoring_tiles.toml``."""
 
     tiles: Annotated[
-        list[_Tile], _rule(lambda v: len(v) == 8, "8 Scoring Tiles (rulebook: General Components)")
+        list[_Tile], rule(lambda v: len(v) == 8, "8 Scoring Tiles (rulebook: General Components)")
     ]
 
 

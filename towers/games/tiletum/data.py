@@ -16,7 +16,6 @@ describe them in the rulebook's words ("Smith (1 iron)", "+2 action points").
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -24,7 +23,7 @@ from typing import Annotated, Any, Generic, Literal, TypeVar, get_args
 
 from pydantic import AfterValidator, field_validator, model_validator
 
-from towers.core.datafile import DataFileError, Schema, Source, Text, read
+from towers.core.datafile import DataFileError, Schema, Source, Text, read, rule
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -234,17 +233,6 @@ Name = Annotated[str, AfterValidator(_named)]
 """What players read and type for an item."""
 
 
-def _rule(check: Callable[[Any], bool], says: str) -> AfterValidator:
-    """A validator that refuses a value for which ``check`` is false, saying ``says``."""
-
-    def validate(value: Any) -> Any:
-        if not check(value):
-            raise ValueError(says)
-        return value
-
-    return AfterValidator(validate)
-
-
 class _Item(Schema):
     source: Source
     reason: Text
@@ -275,10 +263,10 @@ class _BoardFile(Schema):
     """``data/board.toml``."""
 
     resources: _V[
-        Annotated[list[str], _rule(lambda v: tuple(v) == RESOURCES, f"must be {RESOURCES}")]
+        Annotated[list[str], rule(lambda v: tuple(v) == RESOURCES, f"must be {RESOURCES}")]
     ]
     dice_colours: _V[
-        Annotated[list[Name], _rule(lambda v: len(v) == 5, "one dice colour for each resource")]
+        Annotated[list[Name], rule(lambda v: len(v) == 5, "one dice colour for each resource")]
     ]
     rounds: _V[int]
     turns_per_round: _V[int]
@@ -286,7 +274,7 @@ class _BoardFile(Schema):
     start_resources: _V[dict[Resource, int]]
     start_gold_by_seat: _V[list[int]]
     dice_per_colour_per_player: _V[int]
-    dice_drawn: _V[dict[Annotated[str, _rule(str.isdigit, "a number of players")], int]]
+    dice_drawn: _V[dict[Annotated[str, rule(str.isdigit, "a number of players")], int]]
     die_change_cost: _V[int]
     buy_cost: _V[int]
     action_points_base: _V[int]
@@ -297,12 +285,12 @@ class _BoardFile(Schema):
     wheel_actions: _V[
         Annotated[
             list[Literal["architect", "merchant", "character", "contract", "king", "joker"]],
-            _rule(lambda v: sorted(v) == sorted(ACTIONS), "each of the six actions once"),
+            rule(lambda v: sorted(v) == sorted(ACTIONS), "each of the six actions once"),
         ]
     ]
     wheel_rotation: _V[int]
     action_names: _V[
-        Annotated[list[str], _rule(lambda v: tuple(v) == ACTIONS, f"must be {ACTIONS}")]
+        Annotated[list[str], rule(lambda v: tuple(v) == ACTIONS, f"must be {ACTIONS}")]
     ]
     contract_offer_costs: _V[list[int]]
     character_offer_size: _V[int]
@@ -313,7 +301,7 @@ class _BoardFile(Schema):
     corruption_tokens: _V[
         Annotated[
             list[int],
-            _rule(lambda v: sorted(set(v)) == [0, 1, 2], "tokens have the values 0, 1 and 2"),
+            rule(lambda v: sorted(set(v)) == [0, 1, 2], "tokens have the values 0, 1 and 2"),
         ]
     ]
     corruption_per_round: _V[int]
@@ -375,7 +363,7 @@ class _Effect(Schema):
 
 
 class _Building(_Item):
-    rooms: Annotated[int, _rule(lambda n: 1 <= n <= 3, "one, two or three rooms")]
+    rooms: Annotated[int, rule(lambda n: 1 <= n <= 3, "one, two or three rooms")]
     occupied: bool = False
     roof_bonus: list[_Effect] = []
     crest_cost: int
@@ -432,7 +420,7 @@ class _MapFile(Schema):
 class _Cathedral(_Item):
     town: str
     tiles: Annotated[
-        list[int], _rule(lambda v: v == sorted(v), "tiles are listed lowest VP (bottom) first")
+        list[int], rule(lambda v: v == sorted(v), "tiles are listed lowest VP (bottom) first")
     ]
     pillar_spaces: list[int]
 
@@ -513,7 +501,7 @@ class _Helper(_Item):
 class _PileEntry(_Item):
     tile: str
     count: int
-    players: Annotated[int, _rule(lambda n: n in (2, 3, 4), "2 (no mark), 3 ('3+') or 4 ('4')")]
+    players: Annotated[int, rule(lambda n: n in (2, 3, 4), "2 (no mark), 3 ('3+') or 4 ('4')")]
 
 
 class _ComponentCounts(_Item):

@@ -82,7 +82,7 @@ sacrifice          after the owner Sacrifices a Scout
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -90,7 +90,7 @@ from typing import Annotated, Any, Generic, Literal, TypeVar
 
 from pydantic import AfterValidator, Field, field_validator, model_validator
 
-from towers.core.datafile import DataFileError, Schema, Text, read, read_raw
+from towers.core.datafile import DataFileError, Schema, Text, read, read_raw, rule
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -401,17 +401,6 @@ def distances(
 # ``sources`` by :class:`_Item`
 
 
-def _rule(check: Callable[[Any], bool], says: str) -> AfterValidator:
-    """A validator that refuses a value for which ``check`` is false, saying ``says``."""
-
-    def validate(value: Any) -> Any:
-        if not check(value):
-            raise ValueError(says)
-        return value
-
-    return AfterValidator(validate)
-
-
 def _source_words(value: str) -> str:
     if not is_source(value):
         raise ValueError("should be 'rulebook: <section>' or 'designed: <reason>'")
@@ -421,7 +410,7 @@ def _source_words(value: str) -> str:
 Sourced = Annotated[str, AfterValidator(_source_words)]
 Letters = Annotated[
     str,
-    _rule(
+    rule(
         lambda t: bool(t) and len(set(t)) == len(t) and set(t) <= set(RESOURCES),
         "distinct letters of IKRW",
     ),
@@ -662,7 +651,7 @@ class _Tactic(_Item):
 class _Mission(_Item):
     id: Text
     name: Text
-    cost: Annotated[_Bundle, _rule(lambda b: not (b.A or b.any), "a cost is in I/K/R/W only")]
+    cost: Annotated[_Bundle, rule(lambda b: not (b.A or b.any), "a cost is in I/K/R/W only")]
     prestige: Count
     effects: list[_Effect] = []
     ongoing: list[_Ongoing] = []
