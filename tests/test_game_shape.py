@@ -3,10 +3,8 @@
 - Each game that ships with towers has the role modules (``rules``, ``actions``, ``legality``,
   ``observe``, ``data``, ``render``, ``svg``, ``bots``, ``tensor``, ``views``), and every
   module of a game package says in its docstring what it holds.
-- No class in ``towers/`` is over 800 lines and no function over 120, except the few named
-  below: a literal table of data (``ALLOWED``, each with why it is clearer as one piece), or a
-  definition still to be cut (``TO_CUT``, each one a strict expected failure, so cutting it
-  makes the test ask for its name to be struck from the list).
+- No class in ``towers/`` is over 800 lines and no function over 120, except a literal table
+  of data clearer as one piece, named in ``ALLOWED`` with why (none today).
 - ``docs/architecture.md`` names only modules, paths and functions that exist.
 """
 
@@ -46,10 +44,6 @@ MAX_FUNCTION = 120
 # A long definition that is a literal table of data, clearer as one piece than cut in parts:
 # (path from the project's root, qualified name) -> why.
 ALLOWED: dict[tuple[str, str], str] = {}
-
-# Long definitions that are not data tables and are still to be cut: each is checked as a strict
-# expected failure, so the check passes once the definition is short and this entry is struck.
-TO_CUT: list[tuple[str, str]] = []
 
 
 def shipped_games() -> list[str]:
@@ -128,11 +122,7 @@ def test_definitions_are_found_by_qualified_name() -> None:
 
 
 def test_no_long_class_or_function() -> None:
-    long = {
-        key: lines
-        for key, lines in long_definitions().items()
-        if key not in ALLOWED and key not in TO_CUT
-    }
+    long = {key: lines for key, lines in long_definitions().items() if key not in ALLOWED}
     assert not long, f"over {MAX_CLASS} lines a class or {MAX_FUNCTION} a function:\n" + "\n".join(
         f"{path}: {name} ({lines} lines)" for (path, name), lines in long.items()
     )
@@ -143,22 +133,6 @@ def test_each_allowed_long_definition_is_still_long_and_says_why() -> None:
     for key, why in ALLOWED.items():
         assert key in long, f"{key} is no longer long: strike it from ALLOWED"
         assert why.strip(), f"{key} is allowed without a reason"
-
-
-@pytest.mark.parametrize(
-    "path, name",
-    [
-        pytest.param(*key, marks=pytest.mark.xfail(strict=True, reason="still to cut"))
-        for key in TO_CUT
-    ],
-)
-def test_a_definition_still_to_cut_is_short(path: str, name: str) -> None:
-    tree = ast.parse((ROOT / path).read_text(), path)
-    found = {qualified: (node, lines) for qualified, node, lines in definitions(tree)}
-    assert name in found, f"{path} defines no {name}"
-    node, lines = found[name]
-    limit = MAX_CLASS if isinstance(node, ast.ClassDef) else MAX_FUNCTION
-    assert lines <= limit, f"{path}: {name} is {lines} lines"
 
 
 # ---- the layers import downwards only, as docs/architecture.md draws them -----------------
