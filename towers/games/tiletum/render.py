@@ -107,7 +107,9 @@ def _supply_lines(state: TiletumState) -> list[str]:
         )
     if state.corruption_revealed or not state.game_over:
         lines.append(
-            f"  corruption revealed: {state.corruption_revealed or '-'}; bag: "
+            "  Corruption tokens revealed: "
+            + (", ".join(str(v) for v in state.corruption_revealed) or "none yet")
+            + "; bag: "
             + " ".join(
                 f"[{DIE_STYLE[c]}]{DIE_LETTER[c]}{state.dice_bag.counts[c]}[/]" for c in range(5)
             )

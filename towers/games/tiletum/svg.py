@@ -522,7 +522,8 @@ def _wheel(obs: dict[str, Any], seat: int | None, names: list[str]) -> tuple[str
         out.append("</g>")
     y = corners[-1][1] + h + 6
     bag = ", ".join(f"{_colour(c)} {k}" for c, k in obs["bag"].items())
-    line = f"bag: {bag}; corruption revealed {obs['corruption_revealed'] or '-'}"
+    shown = ", ".join(str(v) for v in obs["corruption_revealed"]) or "none yet"
+    line = f"bag: {bag}; Corruption tokens revealed: {shown}"
     if die_now:
         line = f"die in hand: {die_now['value']} {_colour(die_now['colour'])}; " + line
     body, rows = _lines(PAD, y + 14, line, COLUMN - 2 * PAD)
