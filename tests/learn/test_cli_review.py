@@ -48,7 +48,7 @@ def test_review_json_to_standard_output(saved: Path) -> None:
     result = CliRunner().invoke(app, ["review", str(saved), "--iterations", "2", "--json", "-"])
     assert result.exit_code == 0
     data = json.loads(result.stdout)
-    assert data["format"] == "towers-review/1"
+    assert data["format"] == "towers-review/2"
     assert len(data["scores"][0]) == data["steps"] + 1
 
 

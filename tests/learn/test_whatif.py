@@ -35,7 +35,8 @@ def test_a_preview_says_the_real_score_change_and_who_decides_next(name: str) ->
             assert "A draw follows it." in p.text
         if p.reply is not None:
             assert p.reply.seat != seat
-            assert f"Likely reply of seat {p.reply.seat}: {p.reply.words}" in p.text.replace(
+            name = views_of(state.game).seat_name(p.reply.seat)
+            assert f"Likely reply of {name}: {p.reply.words}" in p.text.replace(
                 "\n  ", " "
             )
     assert state.to_json() == before, "a preview changed the state"

@@ -326,3 +326,21 @@ def test_the_page_names_each_seat_the_same_everywhere(live: Live, page: Any) -> 
     assert not re.search(r"\b[Ss]eat \d\b", body), re.search(r".{40}\b[Ss]eat \d\b.{40}", body)
     shot(page, "seat-names-desktop")
     assert axe_violations(page) == []
+
+
+def test_the_first_moves_of_a_game_are_read_out_even_when_they_come_together(
+    live: Live, page: Any
+) -> None:
+    """A game with no move yet has an empty log; its first moves are news for the live line,
+    also when a slow connection brings several in one message (the page once took any first
+    log for the game so far and said nothing)."""
+    g = live.create("torres", players=2, seats=[{"kind": "human"}, {"kind": "human"}], seed=9)
+    page.goto(live.base + g["seats"][0]["link"])
+    page.wait_for_function("() => view && view.your_turn && log.length === 0")
+    page.evaluate(
+        """() => onState(Object.assign({}, view, { log_from: 0, log: [
+            { ply: 0, actor: 0, who: "Red", chapter: "", text: "a first move" },
+            { ply: 1, actor: 1, who: "Blue", chapter: "", text: "an answer" } ] }))"""
+    )
+    said = page.inner_text("#said")
+    assert "Red: a first move" in said and "Blue: an answer" in said, said

@@ -18,6 +18,7 @@ let shown = null;       // the svg on the board (null while replaying)
 let offeredMoves = "";  // the moves the buttons offer now
 let pending = null;     // the action waiting for the player's confirmation
 let backToBoard = false; // the next board drawn takes the keyboard's focus
+let logSeen = false;     // a state message with the log has come since the page opened
 
 // The game's printed title, as the server names it (the page's title and the tab's).
 function gameName() {
@@ -184,11 +185,14 @@ function onState(msg) {
   sending = false;
   if ("log_from" in msg) {
     const known = log.length;
+    const first = !logSeen;  // the first log of this page: the game so far, not news
+    logSeen = true;
     log.length = Math.min(log.length, msg.log_from);
     for (const e of msg.log) log[e.ply] = e;
-    // the moves since the last message, read out by a screen reader (not the whole log at first)
+    // the moves since the last message, read out by a screen reader (not the whole log at first;
+    // a game with no move yet has an empty log, and its first moves are news)
     const fresh = msg.log.filter((e) => e.ply >= known);
-    if (known && fresh.length) $("#said").textContent = sayEntries(fresh, log[fresh[0].ply - 1]);
+    if (!first && fresh.length) $("#said").textContent = sayEntries(fresh, log[fresh[0].ply - 1]);
   }
   if (plyChanged) { picked = []; hideChooser(); }
   render();
