@@ -20,6 +20,11 @@ with ``taskset`` where it exists, so both meet the same machine; the figure to r
 ratio of the medians, towers over JS, of games per second. The JavaScript engine leaves out the
 action cards, the scoring marker and the King's moves of the full rules, so its games are
 shorter; games per second is compared all the same, since that is what a user of either gets.
+
+Figures (2026-12-06, towers with its compiled move generator, Node 20, 3 rounds of 3 s, load
+average about 4): games/s JS 1,760 / 1,465 / 1,138 at 2 / 3 / 4 players, towers 1,282 / 1,016 /
+825, a ratio of 0.73 / 0.69 / 0.72 (moves a game: JS 135 / 166 / 216, towers 154 / 212 / 267).
+The goal is 2.
 """
 
 from __future__ import annotations
