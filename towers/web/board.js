@@ -1,6 +1,7 @@
 // The board's layout and geometry, shared by the game page and the lesson page: a board drawn
 // as panels laid out in columns, the box of an element in the svg's own units, and the
-// nearest target in a direction for the keyboard.
+// nearest target in a direction for the keyboard, and the keyboard on the board (arrows,
+// Home, End, Enter, Escape).
 "use strict";
 
 // A game may draw its board as panels: <g class="tw-panel" data-w data-h> children of the svg,
@@ -91,4 +92,47 @@ function toward(root, nodes, from, dx, dy) {
     if (cost < least) { least = cost; best = n; }
   }
   return best;
+}
+
+// ---- the keyboard on the board -------------------------------------------------------------
+// Each page that loads this file defines picked, focusAt and backToBoard, and choose(id, byKey),
+// hideChooser(), highlight() and boardBusy() (true while a move is with the server or waits for
+// its confirmation: Enter then does nothing).
+function boardTargets(root) {
+  return [...root.querySelectorAll("[data-tw-target]")];
+}
+
+function moveFocus(root, node) {
+  if (!node) return;
+  for (const n of boardTargets(root)) n.setAttribute("tabindex", n === node ? "0" : "-1");
+  node.focus();
+}
+
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+function onBoardKey(event) {
+  const root = event.currentTarget;
+  const node = event.target.closest && event.target.closest("[data-tw-target]");
+  if (!node || !root.contains(node) || event.altKey || event.ctrlKey || event.metaKey) return;
+  const nodes = boardTargets(root);
+  if (event.key === "Enter" || event.key === " ") {
+    event.preventDefault();
+    if (event.repeat || boardBusy()) return;
+    focusAt = centre(root, node);
+    backToBoard = true;
+    choose(node.dataset.twTarget, true);
+  } else if (ARROWS[event.key]) {
+    event.preventDefault();
+    moveFocus(root, toward(root, nodes, node, ...ARROWS[event.key]));
+  } else if (event.key === "Home" || event.key === "End") {
+    event.preventDefault();
+    moveFocus(root, event.key === "Home" ? nodes[0] : nodes[nodes.length - 1]);
+  } else if (event.key === "Escape" && picked.length) {
+    event.preventDefault();
+    focusAt = centre(root, node);
+    backToBoard = true;
+    picked = [];
+    hideChooser();
+    highlight();
+  }
 }

@@ -559,6 +559,11 @@ function choose(id, byKeyboard) {
 // and last, Enter or Space chooses, Escape takes back a choice under way.
 let focusAt = null;  // where on the board (svg units) the keyboard last was
 
+// board.js's keyboard asks this before Enter chooses a target: not while a move is on its way
+function boardBusy() {
+  return Boolean(pending) || sending;
+}
+
 function targetName(root, id) {
   const actions = candidates().filter((a) => a.targets[picked.length] === id);
   if (actions.length === 1) return actions[0].text;
@@ -568,10 +573,6 @@ function targetName(root, id) {
   const listed = actions.slice(0, 4).map((a) => a.text).join("; ");
   const more = actions.length > 4 ? `; and ${actions.length - 4} more` : "";
   return `${what ? `${what}, ` : ""}choose for ${actions.length} moves: ${listed}${more}`;
-}
-
-function boardTargets(root) {
-  return [...root.querySelectorAll("[data-tw-target]")];
 }
 
 function markTargets(root) {
@@ -604,41 +605,6 @@ function markTargets(root) {
   if (backToBoard && lost) (stop || board).focus({ preventScroll: !stop });
   if (stop && document.activeElement === stop) backToBoard = false;
   drawFocus();
-}
-
-function moveFocus(root, node) {
-  if (!node) return;
-  for (const n of boardTargets(root)) n.setAttribute("tabindex", n === node ? "0" : "-1");
-  node.focus();
-}
-
-const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
-
-function onBoardKey(event) {
-  const root = event.currentTarget;
-  const node = event.target.closest && event.target.closest("[data-tw-target]");
-  if (!node || !root.contains(node) || event.altKey || event.ctrlKey || event.metaKey) return;
-  const nodes = boardTargets(root);
-  if (event.key === "Enter" || event.key === " ") {
-    event.preventDefault();
-    if (event.repeat || pending || sending) return;
-    focusAt = centre(root, node);
-    backToBoard = true;
-    choose(node.dataset.twTarget, true);
-  } else if (ARROWS[event.key]) {
-    event.preventDefault();
-    moveFocus(root, toward(root, nodes, node, ...ARROWS[event.key]));
-  } else if (event.key === "Home" || event.key === "End") {
-    event.preventDefault();
-    moveFocus(root, event.key === "Home" ? nodes[0] : nodes[nodes.length - 1]);
-  } else if (event.key === "Escape" && picked.length) {
-    event.preventDefault();
-    focusAt = centre(root, node);
-    backToBoard = true;
-    picked = [];
-    hideChooser();
-    highlight();
-  }
 }
 
 // The ring of the target the keyboard is on (the browser's own outline does not show on

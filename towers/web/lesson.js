@@ -24,6 +24,11 @@ let picked = [];        // board elements clicked so far towards a move
 let trying = false;     // a move is with the server
 let backToBoard = false; // the keyboard goes back to the board once it is drawn again
 let focusAt = null;     // where on the board (svg units) the keyboard last was
+
+// board.js's keyboard asks this before Enter chooses a target: not while a move is on its way
+function boardBusy() {
+  return trying;
+}
 let hintShown = null;   // the lesson's hint on show: {action, words, targets}
 let hinting = false;    // a hint is with the server
 
@@ -438,10 +443,6 @@ function targetName(root, id) {
   return `${what ? `${what}, ` : ""}choose for ${actions.length} moves: ${listed}${more}`;
 }
 
-function boardTargets(root) {
-  return [...root.querySelectorAll("[data-tw-target]")];
-}
-
 function markTargets(root) {
   const ids = nextIds();
   for (const node of boardTargets(root)) {
@@ -468,41 +469,6 @@ function markTargets(root) {
   if (backToBoard && lost && stop) stop.focus();
   if (stop && document.activeElement === stop) backToBoard = false;
   drawFocus();
-}
-
-function moveFocus(root, node) {
-  if (!node) return;
-  for (const n of boardTargets(root)) n.setAttribute("tabindex", n === node ? "0" : "-1");
-  node.focus();
-}
-
-const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
-
-function onBoardKey(event) {
-  const root = event.currentTarget;
-  const node = event.target.closest && event.target.closest("[data-tw-target]");
-  if (!node || !root.contains(node) || event.altKey || event.ctrlKey || event.metaKey) return;
-  const nodes = boardTargets(root);
-  if (event.key === "Enter" || event.key === " ") {
-    event.preventDefault();
-    if (event.repeat || trying) return;
-    focusAt = centre(root, node);
-    backToBoard = true;
-    choose(node.dataset.twTarget, true);
-  } else if (ARROWS[event.key]) {
-    event.preventDefault();
-    moveFocus(root, toward(root, nodes, node, ...ARROWS[event.key]));
-  } else if (event.key === "Home" || event.key === "End") {
-    event.preventDefault();
-    moveFocus(root, event.key === "Home" ? nodes[0] : nodes[nodes.length - 1]);
-  } else if (event.key === "Escape" && picked.length) {
-    event.preventDefault();
-    focusAt = centre(root, node);
-    backToBoard = true;
-    picked = [];
-    hideChooser();
-    highlight();
-  }
 }
 
 // The keyboard's ring round the target it is on (the browser's outline does not show on every
