@@ -11,6 +11,7 @@ fails, the install goes on without the twin and everything runs as plain Python.
 from __future__ import annotations
 
 import hashlib
+import os
 import shutil
 import sys
 from pathlib import Path
@@ -24,6 +25,11 @@ GENERATED = HERE / "build" / "twins"
 TWINS = sorted(
     pxd.relative_to(HERE).with_suffix("").as_posix() for pxd in (HERE / "towers").rglob("*.pxd")
 )
+# TOWERS_TWINS=towers/games/turris builds only the twins under that path (comma-separated
+# prefixes), as when working on one game: python setup.py build_ext --inplace
+if os.environ.get("TOWERS_TWINS"):
+    _wanted = tuple(os.environ["TOWERS_TWINS"].split(","))
+    TWINS = [stem for stem in TWINS if stem.startswith(_wanted)]
 
 
 def twin_extensions() -> list[Extension]:
