@@ -419,6 +419,17 @@ def test_pages_and_static_files_are_served(live: Live) -> None:
         assert live.http.get(f"/static/{name}").status_code == 200
 
 
+def test_the_game_page_and_the_lesson_page_carry_the_shared_help_once(live: Live) -> None:
+    """The help card and "How this game goes" are written once (help-dialogs.html) and served
+    inside both pages in place of their include line."""
+    for url in ("/game/anything", "/learn/torres", "/learn/torres/1"):
+        text = live.http.get(url).text
+        assert text.count('id="help-card"') == 1, url
+        assert text.count('<dialog id="howto"') == 1, url
+        assert "<!-- include" not in text, url
+        assert text.index('id="howto"') < text.index('<script src="/static/help.js">'), url
+
+
 def test_the_view_the_catalog_and_refusals_name_seats_as_the_game_does(live: Live) -> None:
     """A seat is named by the game's name for it (``Views.seat_name``), its player's name
     beside: in the view, the replay, the log, the created game's seats, the catalog (for each

@@ -29,6 +29,7 @@ import gc
 import json
 import logging
 import os
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path as PathLib
@@ -37,7 +38,7 @@ from typing import Annotated, Any
 from fastapi import FastAPI, Header, Path, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.gzip import GZipMiddleware
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 from pydantic import ValidationError
@@ -437,12 +438,12 @@ def _add_lesson_routes(app: FastAPI) -> None:
         return await asyncio.to_thread(lessons.lesson_hint, game, lesson)
 
     @app.get("/learn/{game}", include_in_schema=False)
-    async def learn_page(game: str) -> FileResponse:
-        return FileResponse(WEB / "learn.html")
+    async def learn_page(game: str) -> HTMLResponse:
+        return page("learn.html")
 
     @app.get("/learn/{game}/{lesson}", include_in_schema=False)
-    async def lesson_page(game: str, lesson: str) -> FileResponse:
-        return FileResponse(WEB / "learn.html")
+    async def lesson_page(game: str, lesson: str) -> HTMLResponse:
+        return page("learn.html")
 
 
 def _add_socket(app: FastAPI, service: GameService, ws_max_size: int) -> None:
@@ -487,6 +488,16 @@ def _add_socket(app: FastAPI, service: GameService, ws_max_size: int) -> None:
                 client.task.cancel()
 
 
+INCLUDE = re.compile(r"^<!-- include ([a-z-]+\.html) -->\n", re.M)
+
+
+def page(name: str) -> HTMLResponse:
+    """A page of towers/web, each ``<!-- include PART.html -->`` line replaced by that part
+    (the parts the game page and the lesson page share, written once)."""
+    text = (WEB / name).read_text(encoding="utf-8")
+    return HTMLResponse(INCLUDE.sub(lambda m: (WEB / m[1]).read_text(encoding="utf-8"), text))
+
+
 def _add_pages(app: FastAPI) -> None:
     """The pages and the icons."""
 
@@ -496,8 +507,8 @@ def _add_pages(app: FastAPI) -> None:
         return FileResponse(WEB / "index.html")
 
     @app.get("/game/{game_id}", include_in_schema=False)
-    async def game_page(game_id: str) -> FileResponse:
-        return FileResponse(WEB / "game.html")
+    async def game_page(game_id: str) -> HTMLResponse:
+        return page("game.html")
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> Response:
