@@ -1,0 +1,220 @@
+# C types for the compiled twin of batch.py (see that file, setup.py and
+# towers/core/compiled.py): a game's ints are a slice of a C int array, its masks of the 64
+# squares a slice of unsigned 64-bit ints, squares and counts C longs.
+cimport cython
+
+cdef extern from *:
+    int __builtin_ctzll(unsigned long long)
+
+cdef bint COMPILED
+cdef long SQ, MAXC, SEATS, KNIGHTS, CARDS, DECK_CARDS, LEVELS_KEPT, H, OCC, CID
+cdef long AREA, CH, NCAS, KN, NK, SCORE, STK, NSTK, HAND, PLAYED
+cdef long ACQ, DRAWN, NDRAWN, SUPPLY, MASTER, KINGSQ, PHASE, ROUND, START, TURN
+cdef long TAKEN, STEP, DECIDER, PLACED, AP, BLOCKS, INUSE, LEFTOVER, CPLAYED, ACQS
+cdef long TODRAW, DIRTY, LENGTH, DECK, D_TOP, D_BOT, DW, W, FREE, PLACES
+cdef long LEVELS, DOORS, CMASK, MW, END_TURN, ADVANCE, KING_STAY, ACQUIRE, RETURN_REST, TAKE_STACK
+cdef long REDISTRIBUTE, PLAY_SIX, PLAY_SEVEN, KEEP, RETURN_TOP, RETURN_BOTTOM, DRAW, SETUP_KNIGHT, PLACE_KING, ADD_KNIGHT
+cdef long PLACE_BLOCK, EXTRA_BLOCK, BLOCK_UNDER, JUMP_UP, DIAGONAL, JUMP_OVER, MOVE, DOOR_CLIMB, RELOCATE, MOVE_BLOCK
+cdef long NUM_ACTIONS, C_JUMP_UP, C_BLOCK_UNDER, C_EXTRA_BLOCK, C_DOOR_CLIMB, C_DIAGONAL, C_SIX, C_SEVEN, C_MOVE_BLOCK, C_RELOCATE
+cdef long C_JUMP_OVER, KING, S_DRAW, S_KEEP, S_KING_MOVE, S_OVER, S_REDISTRIBUTE, S_RETURN, S_SETUP_KING, S_SETUP_KNIGHT
+cdef long S_TAKE_STACK, S_TURN
+cdef unsigned long long ALL
+cdef unsigned long long BIT[64]
+cdef unsigned long long NEAR[64]
+cdef long ODIR[256]
+cdef long ODIR2[256]
+cdef long DDIR[256]
+cdef long NB[256]
+cdef long NNB[64]
+
+
+cdef class TorresBatch:
+    cdef public object game
+    cdef public long size, players
+    cdef long common, decks, max_acq, action_points, cost_add, knights_max, acquire_draw
+    cdef long min_castles, phases
+    cdef int[:] rounds, card_stacks, card_count, king_bonus
+    cdef int[:] S, L, T, start
+    cdef unsigned long long[:] M
+    cdef public list draws
+
+cdef inline long lowest(unsigned long long m) noexcept
+
+@cython.locals(i=long)
+cdef list seq(int[:] S, long at, long count)
+
+@cython.locals(S="int[:]", b=long, n=long, k=long, d=long, ncas=long, decks=list, top=list, bottom=list)
+cpdef dict to_fields(TorresBatch e, long g)
+
+@cython.locals(S="int[:]", L="int[:]", b=long, step=long, count=long, i=long, r=double)
+cpdef long play_out(TorresBatch e, long g) except? -9
+
+@cython.locals(b=long, step=long)
+cpdef long deciding(TorresBatch e, long g) noexcept
+
+@cython.locals(S="int[:]", d=long, total=long, c=long, last=long, acc=double)
+cdef long sample_draw(TorresBatch e, long g, double r) noexcept
+
+cdef long deck_of(TorresBatch e, long g, long seat) noexcept
+
+@cython.locals(s=long, k=long, c=long, area=long)
+cdef void relabel(int[:] S, long b) noexcept
+
+@cython.locals(todo=cython.ulonglong, area=long, q=long, i=long, n=long)
+cdef long flood(int[:] S, long b, long s, long k) noexcept
+
+@cython.locals(
+    S="int[:]", M="unsigned long long[:]", b=long, mb=long, hs=long, k=long, i=long, c=long,
+    bit=cython.ulonglong, fresh=bint, places=cython.ulonglong, exits=cython.ulonglong,
+    taller=bint,
+)
+cdef void add_block(TorresBatch e, long g, long s) noexcept
+
+@cython.locals(
+    S="int[:]", M="unsigned long long[:]", b=long, mb=long, ncas=long, k=long, s=long,
+    hs=long, i=long, c=long, one=long, places=cython.ulonglong, bit=cython.ulonglong,
+)
+cdef void refresh(TorresBatch e, long g) noexcept
+
+@cython.locals(S="int[:]", T="int[:]", at=long, count=long, i=long, a=long, j=long)
+cdef long sorted_knights(TorresBatch e, long g, long p) noexcept
+
+cdef long add_squares(int[:] L, long n, long base, unsigned long long mask) noexcept
+
+@cython.locals(step=long)
+cpdef long make_legal(TorresBatch e, long g) noexcept
+
+@cython.locals(
+    S="int[:]", L="int[:]", b=long, p=long, n=long, d=long, c=long, i=long, hgt=long,
+    s=long, k=long, base=long, held=cython.ulonglong, heights=cython.ulonglong,
+    taken=cython.ulonglong,
+)
+cdef long step_actions(TorresBatch e, long g, long step) noexcept
+
+@cython.locals(
+    S="int[:]", M="unsigned long long[:]", L="int[:]", b=long, mb=long, p=long, ap=long,
+    active=long, nst=long, n=long, i=long, hand=long, cards=long, c=long, mine=long, a=long,
+    heights=cython.ulonglong, free=cython.ulonglong, beside=cython.ulonglong,
+)
+cdef long turn_actions(TorresBatch e, long g) noexcept
+
+@cython.locals(
+    S="int[:]", M="unsigned long long[:]", L="int[:]", b=long, mb=long, offset=long, i=long,
+    a=long, ha=long, j=long, c=long, free=cython.ulonglong, near=cython.ulonglong,
+    lower=cython.ulonglong, level=cython.ulonglong, reach=cython.ulonglong,
+    exits=cython.ulonglong,
+)
+cdef long knight_moves(TorresBatch e, long g, long n, long mine, long climb) noexcept
+
+@cython.locals(
+    S="int[:]", M="unsigned long long[:]", L="int[:]", T="int[:]", b=long, mb=long, hand=long,
+    acq=long, i=long, a=long, ha=long, d=long, c=long, m=long, fits=bint,
+    free=cython.ulonglong, sources=cython.ulonglong,
+)
+cdef long card_moves(TorresBatch e, long g, long p, long n, long mine) noexcept
+
+@cython.locals(one=long, i=long, q=long, c=long)
+cdef long next_castles(int[:] S, long b, long s, long without) noexcept
+
+@cython.locals(
+    S="int[:]", M="unsigned long long[:]", L="int[:]", T="int[:]", b=long, mb=long, hand=long,
+    acq=long, i=long, a=long, j=long, k=long, free=cython.ulonglong, reach=cython.ulonglong,
+)
+cdef long late_card_moves(TorresBatch e, long g, long p, long n, long mine) noexcept
+
+@cython.locals(
+    S="int[:]", M="unsigned long long[:]", L="int[:]", b=long, mb=long, count=long,
+    minimum=long, c=long, a=long, ha=long, k=long, area=long, left=long, i=long, castles=long,
+    places=cython.ulonglong, free=cython.ulonglong, alone=cython.ulonglong,
+    kept=cython.ulonglong, bit=cython.ulonglong, near=cython.ulonglong,
+    targets=cython.ulonglong, squares=cython.ulonglong, shorter=cython.ulonglong,
+)
+cdef long block_moves(TorresBatch e, long g, long n) noexcept
+
+@cython.locals(rest=cython.ulonglong, seen=cython.ulonglong, todo=cython.ulonglong, start=long, i=long, c=long, q=long)
+cdef bint connected_without(unsigned long long squares, long a) noexcept
+
+@cython.locals(c=long)
+cdef bint deck_has_cards(int[:] S, long d) noexcept
+
+@cython.locals(c=long)
+cdef bint deck_needs_chance(int[:] S, long d) noexcept
+
+@cython.locals(S="int[:]", b=long, p=long, nst=long)
+cpdef void apply_to(TorresBatch e, long g, long a) noexcept
+
+@cython.locals(S="int[:]", b=long, source=long)
+cdef void apply_card(TorresBatch e, long g, long p, long a) noexcept
+
+@cython.locals(S="int[:]", b=long, at=long, i=long)
+cdef void move_knight(TorresBatch e, long g, long p, long a, long c) noexcept
+
+@cython.locals(S="int[:]", b=long)
+cdef void put_knight(TorresBatch e, long g, long p, long s) noexcept
+
+@cython.locals(S="int[:]", b=long, mb=long, king=long)
+cdef void move_king(TorresBatch e, long g, long s) noexcept
+
+@cython.locals(S="int[:]", b=long)
+cdef void setup_knight(TorresBatch e, long g, long s) noexcept
+
+@cython.locals(at=long, count=long, i=long)
+cdef void remove_stack(int[:] S, long b, long p, long height) noexcept
+
+@cython.locals(at=long, i=long)
+cdef void insert_stack(int[:] S, long b, long p, long height) noexcept
+
+cdef void take_stack(int[:] S, long b, long p, long height) noexcept
+
+@cython.locals(S="int[:]", b=long, p=long, left=long, nst=long)
+cdef void after_stack(TorresBatch e, long g) noexcept
+
+@cython.locals(S="int[:]", b=long)
+cdef void redistribute(TorresBatch e, long g, long p, long height) noexcept
+
+@cython.locals(S="int[:]", b=long)
+cdef void return_leftover(TorresBatch e, long g) noexcept
+
+@cython.locals(c=long)
+cdef void begin_turn(int[:] S, long b, long action_points) noexcept
+
+@cython.locals(S="int[:]", b=long, n=long)
+cdef void next_turn(TorresBatch e, long g) noexcept
+
+@cython.locals(S="int[:]", b=long, n=long, i=long, seat=long, j=long, got=long)
+cdef void begin_phase(TorresBatch e, long g, long phase, long start) noexcept
+
+@cython.locals(S="int[:]", b=long, target=long, i=long, moved=bint)
+cdef void advance(TorresBatch e, long g, long seat, long points) noexcept
+
+@cython.locals(
+    S="int[:]", b=long, at=long, count=long, points=long, i=long, s=long, k=long, hs=long,
+    j=long, q=long, best=bint,
+)
+cdef long castle_points(TorresBatch e, long g, long seat) noexcept
+
+@cython.locals(S="int[:]", b=long, k=long, at=long, i=long, s=long)
+cdef long king_bonus(TorresBatch e, long g, long seat, long phase) noexcept
+
+@cython.locals(S="int[:]", b=long, n=long, start=long, phase=long, i=long, seat=long, low=long)
+cdef void score_phase(TorresBatch e, long g) noexcept
+
+@cython.locals(S="int[:]", b=long, d=long)
+cdef void continue_draw(TorresBatch e, long g) noexcept
+
+@cython.locals(ntop=long, nbot=long, card=long, i=long)
+cdef long deck_draw_known(int[:] S, long d) noexcept
+
+@cython.locals(S="int[:]", b=long)
+cdef void draw(TorresBatch e, long g, long p, long card) noexcept
+
+@cython.locals(count=long, i=long)
+cdef void remove_drawn(int[:] S, long b, long card) noexcept
+
+@cython.locals(S="int[:]", b=long)
+cdef void keep(TorresBatch e, long g, long p, long card) noexcept
+
+@cython.locals(S="int[:]", b=long, d=long, at=long)
+cdef void put_back(TorresBatch e, long g, long p, long card, long top) noexcept
+
+cdef void use_card(int[:] S, long b, long p, long card) noexcept
