@@ -5,6 +5,7 @@ die (Reinforce): each listed with its probabilities, and applied."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -82,82 +83,137 @@ def chance_outcomes(state: DarkTowerState) -> list[tuple[int, float]]:
 
 
 def apply_chance(state: DarkTowerState, top: Frame, value: Any) -> None:
+    """The outcome ``value`` of the chance frame ``top``, applied by its kind (``APPLY``)."""
+    apply = APPLY.get(type(top))
+    if apply is None:
+        raise AssertionError((top, value))
+    apply(state, top, value)
+
+
+def _release(state: DarkTowerState, top: F.Releasing, value: A.Release) -> None:
+    o = value.what
+    state.tower.release(o)
+    if o == STILL:
+        state.pending.pop()
+        return
+    side = o - BASE if o >= BASE else o % 4
+    state._emerged(side, top.dropper)
+
+
+def _seal_glow(state: DarkTowerState, top: F.SealGlow, value: A.SealGlows) -> None:
+    state.pending.pop()
+    state.tower.break_seal(value.opening)
+    if state.tower.is_releasing():
+        state.pending.push(F.Releasing(dropper=top.dropper))
+
+
+def _event(state: DarkTowerState, top: F.EventDraw, value: A.DrawEvent) -> None:
+    c = value.card
+    state.pending.pop()
+    state.event_deck.draw(c)
+    if not state.event_deck.has_cards():
+        state.event_deck = Deck.of_counts(state.game.event_counts)
+    state._event(top.seat, c)
+
+
+def _card(state: DarkTowerState, top: F.CardReveal, value: A.RevealCard) -> None:
     p = state.pending
-    match top, value:
-        case F.Releasing(dropper=d), A.Release(what=o):
-            state.tower.release(o)
-            if o == STILL:
-                p.pop()
-                return
-            side = o - BASE if o >= BASE else o % 4
-            state._emerged(side, d)
-        case F.SealGlow(dropper=d), A.SealGlows(opening=o):
-            p.pop()
-            state.tower.break_seal(o)
-            if state.tower.is_releasing():
-                p.push(F.Releasing(dropper=d))
-        case F.EventDraw(seat=seat), A.DrawEvent(card=c):
-            p.pop()
-            state.event_deck.draw(c)
-            if not state.event_deck.has_cards():
-                state.event_deck = Deck.of_counts(state.game.event_counts)
-            state._event(seat, c)
-        case F.CardReveal(), A.RevealCard(card=c):
-            p.pop()
-            battle = p[-1]
-            assert isinstance(battle, F.Battling)
-            p.replace(replace(battle, card=c, rung=0))
-            if battle.foe == A.ADVERSARY:
-                state.adv_card, state.adv_rung = c, 0
-        case F.RoomReveal(room=r), A.RevealRoom(room=k):
-            p.pop()
-            state.rooms[r] = k
-        case F.Spawn(foe=f, n=n), A.SpawnAt(location=loc):
-            state.foes[loc * N_FOES + f] += 1
-            left = state._tokens_left(f)
-            if n > 1 and left:
-                p.replace(F.Spawn(foe=f, n=n - 1))
-            else:
-                p.pop()
-        case F.PotionDraw(seat=seat, n=n), A.DrawPotion(potion=k):
-            state.potion_deck.draw(k)
-            state.potions[seat][k] += 1
-            if n > 1 and state.potion_deck.has_cards():
-                p.replace(F.PotionDraw(seat=seat, n=n - 1))
-            else:
-                p.pop()
-        case F.TreasureDraw(seat=seat, n=n, slot=s), A.DrawTreasure(treasure=t):
-            state.treasure_deck.draw(t)
-            if seat < 0:
-                state.market[s] = t
-            else:
-                state.treasures[seat].append(t)
-            if n > 1 and state.treasure_deck.has_cards():
-                p.replace(F.TreasureDraw(seat=seat, n=n - 1, slot=s))
-            else:
-                p.pop()
-        case F.CorruptionDraw(seat=seat), A.DrawCorruption(corruption=k):
-            p.pop()
-            state.corruption_deck.draw(k)
-            state.corruptions[seat].append(k)
-        case F.CompanionDraw(seat=seat), A.DrawCompanion(companion=c):
-            p.pop()
-            state.companions_left.remove(c)
-            state.companions[seat].append(c)
-        case F.QuestItemDraw(seat=seat), A.DrawQuestItem(item=q):
-            p.pop()
-            state.quest_items[seat].append(q)
-        case F.DealTest(seat=seat, kind=kind), A.DealTest(quest=q):
-            p.pop()
-            state.tests[seat][kind] = q
-        case F.QuestDraw(kind=k), A.DrawQuest(quest=q):
-            p.pop()
-            state.quests_dealt.append(q)
-            state.monthly[k] = q
-        case F.HaggleRoll(), A.RollHaggle(face=f):
-            p.pop()
-            state.haggle = f
-            if DATA.haggle_faces[f] == "cancel":
-                state.reinforced = True
-        case _:
-            raise AssertionError((top, value))
+    c = value.card
+    p.pop()
+    battle = p[-1]
+    assert isinstance(battle, F.Battling)
+    p.replace(replace(battle, card=c, rung=0))
+    if battle.foe == A.ADVERSARY:
+        state.adv_card, state.adv_rung = c, 0
+
+
+def _room(state: DarkTowerState, top: F.RoomReveal, value: A.RevealRoom) -> None:
+    state.pending.pop()
+    state.rooms[top.room] = value.room
+
+
+def _spawn(state: DarkTowerState, top: F.Spawn, value: A.SpawnAt) -> None:
+    f, n = top.foe, top.n
+    state.foes[value.location * N_FOES + f] += 1
+    left = state._tokens_left(f)
+    if n > 1 and left:
+        state.pending.replace(F.Spawn(foe=f, n=n - 1))
+    else:
+        state.pending.pop()
+
+
+def _potion(state: DarkTowerState, top: F.PotionDraw, value: A.DrawPotion) -> None:
+    seat, n, k = top.seat, top.n, value.potion
+    state.potion_deck.draw(k)
+    state.potions[seat][k] += 1
+    if n > 1 and state.potion_deck.has_cards():
+        state.pending.replace(F.PotionDraw(seat=seat, n=n - 1))
+    else:
+        state.pending.pop()
+
+
+def _treasure(state: DarkTowerState, top: F.TreasureDraw, value: A.DrawTreasure) -> None:
+    seat, n, s, t = top.seat, top.n, top.slot, value.treasure
+    state.treasure_deck.draw(t)
+    if seat < 0:
+        state.market[s] = t
+    else:
+        state.treasures[seat].append(t)
+    if n > 1 and state.treasure_deck.has_cards():
+        state.pending.replace(F.TreasureDraw(seat=seat, n=n - 1, slot=s))
+    else:
+        state.pending.pop()
+
+
+def _corruption(state: DarkTowerState, top: F.CorruptionDraw, value: A.DrawCorruption) -> None:
+    state.pending.pop()
+    state.corruption_deck.draw(value.corruption)
+    state.corruptions[top.seat].append(value.corruption)
+
+
+def _companion(state: DarkTowerState, top: F.CompanionDraw, value: A.DrawCompanion) -> None:
+    state.pending.pop()
+    state.companions_left.remove(value.companion)
+    state.companions[top.seat].append(value.companion)
+
+
+def _quest_item(state: DarkTowerState, top: F.QuestItemDraw, value: A.DrawQuestItem) -> None:
+    state.pending.pop()
+    state.quest_items[top.seat].append(value.item)
+
+
+def _test(state: DarkTowerState, top: F.DealTest, value: A.DealTest) -> None:
+    state.pending.pop()
+    state.tests[top.seat][top.kind] = value.quest
+
+
+def _quest(state: DarkTowerState, top: F.QuestDraw, value: A.DrawQuest) -> None:
+    state.pending.pop()
+    state.quests_dealt.append(value.quest)
+    state.monthly[top.kind] = value.quest
+
+
+def _haggle(state: DarkTowerState, top: F.HaggleRoll, value: A.RollHaggle) -> None:
+    state.pending.pop()
+    state.haggle = value.face
+    if DATA.haggle_faces[value.face] == "cancel":
+        state.reinforced = True
+
+
+APPLY: dict[type[Frame], Callable[[DarkTowerState, Any, Any], None]] = {
+    F.Releasing: _release,
+    F.SealGlow: _seal_glow,
+    F.EventDraw: _event,
+    F.CardReveal: _card,
+    F.RoomReveal: _room,
+    F.Spawn: _spawn,
+    F.PotionDraw: _potion,
+    F.TreasureDraw: _treasure,
+    F.CorruptionDraw: _corruption,
+    F.CompanionDraw: _companion,
+    F.QuestItemDraw: _quest_item,
+    F.DealTest: _test,
+    F.QuestDraw: _quest,
+    F.HaggleRoll: _haggle,
+}
+"""How each kind of chance frame applies its outcome."""

@@ -58,12 +58,13 @@ def event(state: DarkTowerState, seat: int, c: int) -> None:
 
 
 def tokens_left(state: DarkTowerState, f: int) -> int:
-    on_board = sum(state.foes[loc * N_FOES + f] for loc in range(N_LOC))
+    # the foes are held N_FOES a space: every N_FOES-th count from f is foe f's
+    on_board = sum(state.foes[f : N_LOC * N_FOES : N_FOES])
     return DATA.foes[state.game.foes[f]].tokens - on_board
 
 
 def on_board(state: DarkTowerState, f: int) -> bool:
-    return any(state.foes[loc * N_FOES + f] for loc in range(N_LOC))
+    return any(state.foes[f : N_LOC * N_FOES : N_FOES])
 
 
 def strike(state: DarkTowerState, f: int) -> None:

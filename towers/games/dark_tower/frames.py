@@ -285,6 +285,9 @@ COMPETITIVE = (ChooseSeal, PotionFromHero, DealTest)
 """The frames only the competitive game uses (listed last, so the others keep their order)."""
 DECISIONS = (*COOPERATIVE_DECISIONS, ChooseSeal, PotionFromHero)
 CHANCE_FRAMES = (*COOPERATIVE_CHANCE, DealTest, QuestItemDraw)
+CHANCE_KINDS = frozenset(CHANCE_FRAMES)
+"""The kinds of chance frame, for a look-up by ``type(frame)`` (a frame class has no
+subclasses: its dataclass is frozen and slotted)."""
 FRAMES = FrameKinds(
     [*COOPERATIVE_DECISIONS, *COOPERATIVE_CHANCE, *AUTOMATIC, *COMPETITIVE, QuestItemDraw]
 )

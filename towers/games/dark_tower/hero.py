@@ -42,8 +42,40 @@ def advantages(state: DarkTowerState, seat: int, types: tuple[int, ...]) -> int:
 
 
 def move_value(state: DarkTowerState, seat: int) -> int:
-    """The hero board's move with virtues, companions and corruptions (at least 1)."""
-    return max(1, state.game.heroes[seat].move + sum(p.move for p in state.perks(seat)))
+    """The hero board's move with virtues, companions and corruptions (at least 1): the
+    moves of ``perks``, added up without listing them (the rules ask it after every action)."""
+    hero = state.game.heroes[seat]
+    move = hero.move
+    for v in hero.default_virtues:
+        move += v.move
+    bits = state.virtues[seat]
+    if bits:
+        for i, v in enumerate(hero.virtues):
+            if bits >> i & 1:
+                move += v.move
+        if bits >> 3 & 1:
+            move += DATA.kingdom_virtues[state.game.kingdoms[seat]].move
+    for c in state.companions[seat]:
+        move += _COMPANION_MOVE[c]
+    for q in state.quest_items[seat]:
+        move += _QUEST_ITEM_MOVE[q]
+    for c in state.corruptions[seat]:
+        move += _CORRUPTION_MOVE[c]
+    treasures = state.treasures[seat]
+    if treasures and _TREASURE_MOVE:
+        terrain = DATA.locations[state.at[seat]].terrain
+        for t in treasures:
+            perk = DATA.treasures[t].perk
+            if perk.advantage >= 0 and (not perk.terrain or perk.terrain == terrain):
+                move += perk.move
+    return max(1, move)
+
+
+_COMPANION_MOVE = tuple(p.move for p in DATA.companions)
+_QUEST_ITEM_MOVE = tuple(q.perk.move for q in DATA.quest_items)
+_CORRUPTION_MOVE = tuple(p.move for p in DATA.corruptions)
+_TREASURE_MOVE = any(t.perk.move for t in DATA.treasures)
+"""Whether any treasure's passive changes the move (none does in the shipped data)."""
 
 
 def active_virtues(state: DarkTowerState, seat: int) -> int:

@@ -28,8 +28,9 @@ functions over the state, in modules named after the rulebook's sections:
   Competitive Clarifications);
 - ``hero``: the hero board (virtues, companions, items; the move value and Advantages);
 - ``draws``: the chance nodes (the Tower, the decks, battle cards, rooms, the haggle die);
-- ``legality``: the legal actions and the reasons for a refusal; ``observe``: what a seat
-  may see; ``constants``: the fixed numbers and the actions' ints.
+- ``legality``: the legal actions and the reasons for a refusal (``movegen``: the same
+  legal actions made directly for the decisions met most); ``observe``: what a seat may see;
+  ``constants``: the fixed numbers and the actions' ints.
 
 Each decision is applied by its section (``DECIDE``, by frame kind); the automatic frames are
 worked off by ``_settle``. A section calls another's rules through the state, which binds
@@ -56,6 +57,7 @@ from towers.games.dark_tower import (
     events,
     hero,
     legality,
+    movegen,
     observe,
     quests,
     sequence_of_play,
@@ -472,7 +474,7 @@ class DarkTowerState(State):
         if self.result:
             return TERMINAL
         top = self.pending[-1]
-        if isinstance(top, F.CHANCE_FRAMES):
+        if type(top) in CHANCE_KINDS:
             return CHANCE
         return top.seat  # type: ignore[attr-defined,no-any-return]
 
@@ -484,15 +486,15 @@ class DarkTowerState(State):
     scores = winning.scores
     winners = winning.winners
     _chance_outcomes = draws.chance_outcomes
-    _legal_actions = legality.legal_actions
+    _legal_actions = movegen.legal_actions
     _candidates = legality.candidates
     _explain = legality.explain
 
     # ---- applying ------------------------------------------------------------------------
     def _apply(self, action: int) -> None:
         top = self.pending[-1]
-        value = SPACE.values[action]
-        if isinstance(top, F.CHANCE_FRAMES):
+        value = VALUES[action]
+        if type(top) in CHANCE_KINDS:
             self._apply_chance(top, value)
         else:
             self._decide(top, value)
@@ -515,6 +517,11 @@ class DarkTowerState(State):
         p = self.pending
         while not self.result:
             top = p[-1]
+            if not isinstance(top, _AUTOMATIC):
+                # a seat decides or chance acts (the last case below, reached at once)
+                if self.game.competitive:
+                    self._end_if_decided()
+                return
             match top:
                 case F.Effects(seat=seat, effects=codes, corrupted=corrupted):
                     if not codes:
@@ -623,6 +630,12 @@ class DarkTowerState(State):
     _unseen_tests = observe.unseen_tests
     _determinize = observe.determinize
 
+
+VALUES = SPACE.values
+"""Each action's value, by its int (the space is built once)."""
+CHANCE_KINDS = F.CHANCE_KINDS
+_AUTOMATIC = (F.Effects, F.SkullDrops, F.HeroicDone, F.EndTurn, F.CorruptionDraw)
+"""The frames ``_settle`` works off (a CorruptionDraw only when the deck is empty)."""
 
 DECIDE: dict[type[Frame], Callable[[DarkTowerState, Any, Any], None]] = {
     F.StartTurn: turn.decide_start_turn,

@@ -57,9 +57,14 @@ def placer(state: DarkTowerState, dropper: int) -> int:
 
 def standing(state: DarkTowerState, kingdom: int) -> list[int]:
     """The buildings of ``kingdom`` not destroyed."""
-    return [
-        b for b, bd in enumerate(DATA.buildings) if bd.kingdom == kingdom and state.skulls[b] >= 0
-    ]
+    skulls = state.skulls
+    return [b for b in KINGDOM_BUILDINGS[kingdom] if skulls[b] >= 0]
+
+
+KINGDOM_BUILDINGS = tuple(
+    tuple(b for b, bd in enumerate(DATA.buildings) if bd.kingdom == k) for k in range(4)
+)
+"""The buildings of each kingdom, in the order of the data."""
 
 
 def decide_place_skull(state: DarkTowerState, top: F.PlaceSkull, value: A.PlaceSkull) -> None:

@@ -339,6 +339,12 @@ def _is_number(value: object) -> bool:
 # -------------------------------------------------------------------------------- tower
 
 
+_RELEASES: dict[int, tuple[TowerData, dict[tuple[Any, ...], tuple[tuple[int, float], ...]]]] = {}
+"""The release outcomes worked out so far, for each tower data (by its id, the data kept with
+them so that the id stays its own), by the tower's skulls, drums and seals."""
+_RELEASES_KEPT = 100_000
+
+
 class Tower:
     """The tower's state: each drum's rotation, the seals on each drum, the skulls resting on
     each drum's ledges (hidden: a real tower does not show them; their total is public), the
@@ -485,6 +491,22 @@ class Tower:
                 "no release is open: skulls come out only after drop(), rotate(), "
                 "break_seal() or restore_seal()"
             )
+        # the outcomes follow from the skulls, the drums and the seals alone: worked out once
+        # for each such tower and kept (the same floats, computed the same way)
+        seals = self.seals
+        key = (*self.resting, *self.loose, *self.drums, *seals[0], *seals[1], *seals[2])
+        kept = _RELEASES.get(id(self.data))
+        if kept is None or kept[0] is not self.data:
+            kept = _RELEASES[id(self.data)] = (self.data, {})
+        known = kept[1]
+        found = known.get(key)
+        if found is None:
+            if len(known) >= _RELEASES_KEPT:
+                known.clear()
+            found = known[key] = tuple(self._release_outcomes())
+        return list(found)
+
+    def _release_outcomes(self) -> list[tuple[int, float]]:
         head = self._head()
         if head is None:
             return [(STILL, 1.0)]
