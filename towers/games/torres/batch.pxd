@@ -19,6 +19,7 @@ cdef long NUM_ACTIONS, C_JUMP_UP, C_BLOCK_UNDER, C_EXTRA_BLOCK, C_DOOR_CLIMB, C_
 cdef long C_JUMP_OVER, KING, S_DRAW, S_KEEP, S_KING_MOVE, S_OVER, S_REDISTRIBUTE, S_RETURN, S_SETUP_KING, S_SETUP_KNIGHT
 cdef long S_TAKE_STACK, S_TURN
 cdef unsigned long long ALL
+cdef tuple SCALARS
 cdef unsigned long long BIT[64]
 cdef unsigned long long NEAR[64]
 cdef long ODIR[256]
@@ -36,9 +37,15 @@ cdef class TorresBatch:
     cdef int[:] rounds, card_stacks, card_count, king_bonus
     cdef int[:] S, L, T, start
     cdef unsigned long long[:] M
-    cdef public list draws
+    cdef public list draws, choosers
 
 cdef inline long lowest(unsigned long long m) noexcept
+
+@cython.locals(S="int[:]", b=long, ncas=long, p=long, k=long, d=long, s=long, at=long, free=cython.ulonglong)
+cpdef void from_fields(TorresBatch e, long g, dict fields)
+
+@cython.locals(i=long)
+cdef void put(int[:] S, long at, object values, long count)
 
 @cython.locals(i=long)
 cdef list seq(int[:] S, long at, long count)
@@ -46,7 +53,7 @@ cdef list seq(int[:] S, long at, long count)
 @cython.locals(S="int[:]", b=long, n=long, k=long, d=long, ncas=long, decks=list, top=list, bottom=list)
 cpdef dict to_fields(TorresBatch e, long g)
 
-@cython.locals(S="int[:]", L="int[:]", b=long, step=long, count=long, i=long, r=double)
+@cython.locals(S="int[:]", L="int[:]", b=long, step=long, count=long, i=long, seat=long)
 cpdef long play_out(TorresBatch e, long g) except? -9
 
 @cython.locals(b=long, step=long)

@@ -87,11 +87,34 @@ ACQS = CPLAYED + 1
 TODRAW = ACQS + 1
 DIRTY = TODRAW + 1  # the masks below are out of date (a block was placed or moved)
 LENGTH = DIRTY + 1  # actions played so far, chance included
-DECK = LENGTH + 1  # the decks, DW ints each: counts, known top, known bottom
+DEC = LENGTH + 1  # decisions each seat took
+DECK = DEC + SEATS  # the decks, DW ints each: counts, known top, known bottom
 D_TOP = CARDS + 1  # D_TOP - 1: how many known on top; then the cards, the top card last
 D_BOT = D_TOP + DECK_CARDS + 1  # D_BOT - 1: how many known at the bottom; the bottom card last
 DW = D_BOT + DECK_CARDS
 W = DECK + SEATS * DW
+
+SCALARS = (
+    ("supply", SUPPLY),
+    ("master_card", MASTER),
+    ("king", KINGSQ),
+    ("phase", PHASE),
+    ("round", ROUND),
+    ("starting_player", START),
+    ("turn", TURN),
+    ("turns_taken", TAKEN),
+    ("step", STEP),
+    ("deciding_player", DECIDER),
+    ("placed_in_setup", PLACED),
+    ("action_points", AP),
+    ("blocks_placed", BLOCKS),
+    ("stack_in_use", INUSE),
+    ("leftover_blocks", LEFTOVER),
+    ("card_played", CPLAYED),
+    ("acquisitions", ACQS),
+    ("cards_to_draw", TODRAW),
+)
+"""The one-number fields of a TorresState and where each is kept."""
 
 # ---- the masks of a game: offsets in its slice of M ----------------------------------------
 FREE = 0  # squares with no piece
@@ -212,6 +235,7 @@ class TorresBatch:
         self.L = array("i", [0]) * NUM_ACTIONS  # one game's legal actions
         self.T = array("i", [0]) * SQ  # room for a flood fill or a sort
         self.draws: list[Any] = [random.random] * size
+        self.choosers: list[Any] = [None] * size
         start = self.start = array("i", [0]) * W
         for s in game.layout:
             start[H + s] = 1
@@ -230,15 +254,25 @@ class TorresBatch:
         relabel(start, 0)
 
     # ---- the games -----------------------------------------------------------------------
-    def reset(self, seeds: Sequence[int | random.Random]) -> None:
+    def reset(
+        self,
+        seeds: Sequence[int | random.Random],
+        choosers: Sequence[Sequence[Any] | None] | None = None,
+    ) -> None:
         """New games, the i-th drawing its chance from ``random.Random(seeds[i])`` (or from
-        ``seeds[i]`` itself when it is a generator); chance nodes at the start are resolved."""
-        if len(seeds) != self.size:
-            raise ValueError(f"{self.size} seeds are needed, not {len(seeds)}")
+        ``seeds[i]`` itself when it is a generator); chance nodes at the start are resolved.
+
+        :meth:`play_random` picks a decision with a float of the same generator, unless
+        ``choosers[i]`` gives game i one function a seat, ``pick(count)`` -> the index of the
+        legal action that seat takes (a random bot's ``rng.randrange``, say)."""
+        if len(seeds) != self.size or (choosers is not None and len(choosers) != self.size):
+            raise ValueError(f"{self.size} seeds (and choosers) are needed, not {len(seeds)}")
         for g in range(self.size):
             seed = seeds[g]
             rng = seed if isinstance(seed, random.Random) else random.Random(seed)
             self.draws[g] = rng.random
+            picks = None if choosers is None else choosers[g]
+            self.choosers[g] = None if picks is None else list(picks)
             self.S[g * W : (g + 1) * W] = self.start
             mb = g * MW
             self.M[mb + FREE] = ALL
@@ -269,6 +303,7 @@ class TorresBatch:
 
     def apply(self, g: int, action: int) -> None:
         """Apply a legal action to game ``g`` (unchecked), then resolve its chance nodes."""
+        self.S[g * W + DEC + deciding(self, g)] += 1
         apply_to(self, g, action)
         self.S[g * W + LENGTH] += 1
         self.resolve_chance(g)
@@ -291,6 +326,11 @@ class TorresBatch:
         won = [i for i in range(n) if self.S[b + SCORE + i] == best]
         return [1.0 / len(won) if i in won else 0.0 for i in range(n)]
 
+    def decisions(self, g: int) -> list[int]:
+        """The decisions each seat of game ``g`` took."""
+        b = g * W
+        return [self.S[b + DEC + i] for i in range(self.players)]
+
     def scores(self, g: int) -> list[int]:
         b = g * W
         return [self.S[b + SCORE + i] for i in range(self.players)]
@@ -304,11 +344,24 @@ class TorresBatch:
         """Game ``g`` as the saved fields of a TorresState (without its history)."""
         return to_fields(self, g)
 
+    def load(self, g: int, state: Any, rng: int | random.Random | None = None) -> None:
+        """Game ``g`` set to the TorresState ``state`` (its history aside), drawing its chance
+        from ``rng`` from now on (:meth:`reset`'s seeds); its chance nodes are resolved."""
+        if state.game.options != self.game.options or state.game.num_players != self.players:
+            raise ValueError("the state is of another game than the batch's")
+        generator = rng if isinstance(rng, random.Random) else random.Random(rng)
+        self.draws[g] = generator.random
+        self.choosers[g] = None
+        from_fields(self, g, state.to_fields())
+        self.resolve_chance(g)
+
     def state(self, g: int) -> Any:
         """Game ``g`` as a TorresState (an empty history)."""
         from towers.games.torres.rules import TorresState
 
-        return TorresState.from_fields(self.game, {**to_fields(self, g), "_history": []})
+        found = to_fields(self, g)
+        found["decks"] = [deck.to_json() for deck in found["decks"]]
+        return TorresState.from_fields(self.game, {**found, "_history": []})
 
 
 def to_fields(e: TorresBatch, g: int) -> dict[str, Any]:
@@ -358,6 +411,55 @@ def to_fields(e: TorresBatch, g: int) -> dict[str, Any]:
     }
 
 
+def from_fields(e: TorresBatch, g: int, fields: dict[str, Any]) -> None:
+    """Game ``g`` set to the saved fields of a TorresState (see :func:`to_fields`)."""
+    S = e.S
+    b = g * W
+    S[b : b + W] = e.start
+    for key, at, count in (
+        ("heights", H, SQ),
+        ("occupants", OCC, SQ),
+        ("castle_of", CID, SQ),
+        ("acquired_this_turn", ACQ, CARDS),
+    ):
+        put(S, b + at, fields[key], count)
+    ncas = len(fields["surface_areas"])
+    S[b + NCAS] = ncas
+    put(S, b + AREA, fields["surface_areas"], ncas)
+    put(S, b + CH, fields["castle_heights"], ncas)
+    S[b + NDRAWN] = len(fields["drawn_cards"])
+    put(S, b + DRAWN, fields["drawn_cards"], S[b + NDRAWN])
+    for p in range(e.players):
+        S[b + NK + p] = len(fields["knights"][p])
+        put(S, b + KN + KNIGHTS * p, fields["knights"][p], S[b + NK + p])
+        S[b + NSTK + p] = len(fields["stacks"][p])
+        put(S, b + STK + 4 * p, fields["stacks"][p], S[b + NSTK + p])
+        put(S, b + HAND + CARDS * p, fields["hands"][p], CARDS)
+        put(S, b + PLAYED + CARDS * p, fields["played_cards"][p], CARDS)
+        S[b + SCORE + p] = fields["score"][p]
+    for k in range(e.decks):
+        top, counts, bottom = fields["decks"][k]
+        d = b + DECK + k * DW
+        put(S, d, counts, CARDS)
+        S[d + D_TOP - 1] = len(top)
+        put(S, d + D_TOP, top, len(top))
+        S[d + D_BOT - 1] = len(bottom)
+        put(S, d + D_BOT, bottom, len(bottom))
+    for key, at in SCALARS:
+        S[b + at] = int(fields[key])
+    S[b + DIRTY] = 1
+    free = ALL
+    for s in range(SQ):
+        if S[b + OCC + s] != -1:
+            free &= ~BIT[s]
+    e.M[g * MW + FREE] = free
+
+
+def put(S: Any, at: int, values: Sequence[int], count: int) -> None:
+    for i in range(count):
+        S[at + i] = values[i]
+
+
 def seq(S: Any, at: int, count: int) -> list[int]:
     return [S[at + i] for i in range(count)]
 
@@ -365,21 +467,27 @@ def seq(S: Any, at: int, count: int) -> list[int]:
 # ---- playing -----------------------------------------------------------------------------------
 def play_out(e: TorresBatch, g: int) -> int:
     """Play game ``g`` to its end: a chance node by its probabilities, a decision uniformly
-    among the legal actions, one float of the game's generator each; the actions played."""
+    among the legal actions, one float of the game's generator each (or the seat's chooser's
+    pick); the actions played."""
     S = e.S
     b = g * W
     draw = e.draws[g]
+    picks = e.choosers[g]
     L = e.L
     while True:
         step = S[b + STEP]
         if step == S_OVER:
             return S[b + LENGTH]
-        r = draw()
         if step == S_DRAW:
-            apply_to(e, g, sample_draw(e, g, r))
+            apply_to(e, g, sample_draw(e, g, draw()))
         else:
+            seat = deciding(e, g)
             count = make_legal(e, g)
-            i = int(r * count)
+            if picks is None:
+                i = int(draw() * count)
+            else:
+                i = picks[seat](count)
+            S[b + DEC + seat] += 1
             apply_to(e, g, L[i])
         S[b + LENGTH] += 1
 

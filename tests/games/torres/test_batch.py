@@ -1,0 +1,234 @@
+"""The batch engine plays Torres exactly as TorresState does: the same legal actions in the
+same order, and the same state (every saved field) after every action of thousands of
+games; its plain-Python text and its compiled twin agree with each other as well.
+
+The games are driven through the batch's public interface: a decision is drawn from the
+game's generator, then the batch resolves the chance nodes from that same generator, which
+is the order in which the one-game random playout (``towers.bench.play_random_game``) draws."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import towers
+from towers.bench import play_random_game
+from towers.core.batch import StateBatch, batch_engine, legal_masks
+from towers.core.chance import random_action, sample_chance
+from towers.core.compiled import is_compiled, twin
+from towers.core.game import CHANCE, TERMINAL
+from towers.games.torres import actions as A
+from towers.games.torres import batch as plain
+from towers.games.torres.rules import TorresState
+from towers.games.torres.steps import S_TURN
+
+ENGINE = twin(plain)  # the compiled twin when built, else the plain module
+COMPILED = ENGINE if is_compiled(ENGINE) else None
+needs_twin = pytest.mark.skipif(COMPILED is None, reason="the compiled twin is not built here")
+VARIANTS = ("basic", "common_deck")
+
+
+def fields_of(state: TorresState) -> dict[str, Any]:
+    found = state.to_fields()
+    del found["_history"]
+    return found
+
+
+def batch_fields(engine: Any, g: int) -> dict[str, Any]:
+    found = engine.fields(g)
+    found["decks"] = [deck.to_json() for deck in found["decks"]]
+    return found
+
+
+def diff(want: dict[str, Any], got: dict[str, Any]) -> dict[str, tuple[Any, Any]]:
+    return {k: (want[k], got.get(k)) for k in want if want[k] != got.get(k)}
+
+
+def play_both(module: Any, players: int, variant: str, seeds: range) -> int:
+    """Play each seed's game on a TorresState and on a batch (one game per seed, all in one
+    batch), comparing the legal actions and every field at every decision; the states
+    compared."""
+    game = towers.make("torres", players=players, variant=variant)
+    engine = module.TorresBatch(game, len(seeds))
+    batch_rngs = [random.Random(seed) for seed in seeds]
+    engine.reset(batch_rngs)
+    compared = 0
+    for g, seed in enumerate(seeds):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while True:
+            while state.current_player() == CHANCE:
+                state.apply_trusted(sample_chance(state, rng))
+            where = f"{players} players, {variant}, seed {seed}, action {len(state.history())}"
+            assert engine.length(g) == len(state.history()), where
+            found = diff(fields_of(state), batch_fields(engine, g))
+            assert not found, f"{where}: {found}"
+            assert engine.current_player(g) == state.current_player(), where
+            compared += 1
+            if state.current_player() == TERMINAL:
+                assert engine.is_terminal(g)
+                assert engine.returns(g) == state.returns(), where
+                break
+            legal = state.legal_actions()
+            assert engine.legal_actions(g) == legal, where
+            action = legal[int(rng.random() * len(legal))]
+            state.apply_trusted(action)
+            batch_rngs[g].random()  # the batch's generator draws the decision as well
+            engine.apply(g, action)
+    return compared
+
+
+@pytest.mark.parametrize("part", range(3))
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_state_of_many_games_is_the_one_game_state(
+    players: int, variant: str, part: int
+) -> None:
+    """6 x 3 x 70 = 1,260 games, every state compared field by field."""
+    seeds = range(1000 * players + 70 * part, 1000 * players + 70 * (part + 1))
+    assert play_both(ENGINE, players, variant, seeds) > 70 * 100
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_playouts_are_the_one_game_random_playouts(players: int) -> None:
+    """play_random from random.Random(seed) plays play_random_game's game for that seed:
+    1,000 games a player count, their lengths and final states compared."""
+    game = towers.make("torres", players=players)
+    seeds = range(1000)
+    engine = ENGINE.TorresBatch(game, len(seeds))
+    engine.reset(list(seeds))
+    lengths = engine.play_random()
+    for seed in seeds:
+        rng = random.Random(seed)
+        assert lengths[seed] == play_random_game(game, rng, trusted=True), seed
+    for seed in range(0, 1000, 50):  # final states of a few, played again on a state
+        state = game.new_initial_state()
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_trusted(sample_chance(state, rng))
+            else:
+                legal = state.legal_actions()
+                state.apply_trusted(legal[int(rng.random() * len(legal))])
+        assert not diff(fields_of(state), batch_fields(engine, seed)), seed
+
+
+@needs_twin
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_plain_module_plays_as_its_twin_and_the_state(players: int, variant: str) -> None:
+    assert play_both(plain, players, variant, range(6)) > 600
+
+
+def card_states(players: int, variant: str, seed: int) -> Any:
+    """States of a random game at a turn, the player holding every action card (none
+    acquired this turn, none played yet): every card's moves are legal where they can be."""
+    game = towers.make("torres", players=players, variant=variant)
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        if isinstance(state, TorresState) and state.step == S_TURN and rng.random() < 0.3:
+            rich = state.clone()
+            assert isinstance(rich, TorresState)
+            rich.hands[rich.turn] = [1] * A.CARD_KINDS
+            rich.acquired_this_turn = [0] * A.CARD_KINDS
+            rich.card_played = False
+            rich.forget_caches()
+            yield rich
+        state.apply_action(random_action(state, rng))
+
+
+@pytest.mark.parametrize("module", [plain, COMPILED], ids=["plain", "compiled"])
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_card_move_of_many_states_gives_the_one_game_state(module: Any, players: int) -> None:
+    """States loaded into the batch with every card in hand: the same legal actions, and the
+    same state after each of them (Move a tower block, Door climb, Relocate... included)."""
+    if module is None:
+        pytest.skip("the compiled twin is not built here")
+    applied = 0
+    kinds: set[str] = set()
+    for variant in VARIANTS:
+        for seed in range(2):
+            game = towers.make("torres", players=players, variant=variant)
+            engine = module.TorresBatch(game, 1)
+            for state in card_states(players, variant, 10 * players + seed):
+                engine.load(0, state, 0)
+                legal = state.legal_actions()
+                assert engine.legal_actions(0) == legal
+                for action in legal[:: max(1, len(legal) // 40)]:
+                    after = state.clone()
+                    after.apply_trusted(action)
+                    engine.load(0, state, 0)
+                    module.apply_to(engine, 0, action)
+                    where = f"seed {seed}, {state.action_to_string(action)}"
+                    assert not diff(fields_of(after), batch_fields(engine, 0)), where
+                    kinds.add(type(A.SPACE.values[action]).__name__)
+                    applied += 1
+    assert applied > 500
+    assert {"MoveBlock", "DoorClimb", "Relocate", "BlockUnder", "JumpOver"} <= kinds
+
+
+def test_a_loaded_state_plays_on_as_the_state() -> None:
+    game = towers.make("torres", players=3, variant="common_deck")
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    for _ in range(120):
+        state.apply_action(random_action(state, rng))
+    engine = ENGINE.TorresBatch(game, 2)
+    engine.reset([0, 1])
+    engine.load(1, state, random.Random(9))
+    assert not diff(fields_of(state), batch_fields(engine, 1))
+    assert engine.state(1).legal_actions() == state.legal_actions()
+    with pytest.raises(ValueError):
+        engine.load(0, towers.make("torres", players=2).new_initial_state())
+
+
+def test_choosers_pick_each_seats_decisions() -> None:
+    """With a chooser a seat (a random bot's randrange), the batch plays the game a loop of
+    state.legal_actions() and those choosers plays."""
+    game = towers.make("torres", players=3)
+    engine = ENGINE.TorresBatch(game, 4)
+    bots = [[random.Random(100 * g + seat) for seat in range(3)] for g in range(4)]
+    engine.reset(list(range(4)), [[rng.randrange for rng in seats] for seats in bots])
+    lengths = engine.play_random()
+    for g in range(4):
+        rng = random.Random(g)
+        seats = [random.Random(100 * g + seat) for seat in range(3)]
+        state = game.new_initial_state()
+        taken = [0, 0, 0]
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_trusted(sample_chance(state, rng))
+                continue
+            legal = state.legal_actions()
+            taken[state.current_player()] += 1
+            state.apply_trusted(legal[seats[state.current_player()].randrange(len(legal))])
+        assert lengths[g] == len(state.history())
+        assert engine.decisions(g) == taken
+        assert not diff(fields_of(state), batch_fields(engine, g))
+
+
+def test_the_core_finds_the_torres_batch_engine_but_not_for_the_master_version() -> None:
+    engine = batch_engine(towers.make("torres", players=2), 5)
+    assert engine is not None and type(engine).__name__ == "TorresBatch"
+    assert type(engine).__module__ == ENGINE.__name__
+    assert engine.size == 5
+    assert batch_engine(towers.make("torres", players=2, variant="master"), 5) is None
+
+
+def test_legal_masks_mark_the_legal_actions() -> None:
+    game = towers.make("torres", players=2)
+    engine = ENGINE.TorresBatch(game, 3)
+    engine.reset([5, 6, 7])
+    fallback = StateBatch(game, 3)
+    fallback.reset([5, 6, 7])
+    masks = legal_masks(engine)
+    assert [list(map(int, row)) for row in masks] == [
+        list(map(int, row)) for row in legal_masks(fallback)
+    ]
+    for g in range(3):
+        assert [a for a in range(game.num_distinct_actions()) if masks[g][a]] == (
+            engine.legal_actions(g)
+        )

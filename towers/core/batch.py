@@ -1,0 +1,225 @@
+"""Many games stepped together: the batch interface every game offers, and its fallback.
+
+A batch engine holds ``size`` games of one :class:`Game` and steps them by index: legal
+actions (as a list, or as marks in a mask over the game's distinct actions), an action
+applied, who decides, the returns at the end. Chance is resolved inside: each game draws its
+chance nodes from its own ``random.Random`` (given, or seeded by :meth:`BatchEngine.reset`),
+one float a node, the outcome picked as :func:`towers.core.chance.sample_chance` picks it.
+So a batch engine never stops at a chance node, and the same seeds and decisions give the
+same games as the one-game engine.
+
+:meth:`BatchEngine.play_random` plays every game to its end at random, a decision picked as
+``legal[int(rng.random() * len(legal))]`` from the same generator (the random playouts of
+:func:`towers.bench.play_random_game`), or by a function a seat given to ``reset``.
+
+A game offers a fast engine by a module ``batch`` in its package with
+``engine_for(game, size)`` (its compiled twin used when built, see
+:mod:`towers.core.compiled`), which may answer None for options it does not play.
+:func:`batch_engine` finds it; :func:`any_batch_engine` falls back to
+:class:`StateBatch`, the same interface over one-game states, so that a caller can always
+use it::
+
+    engine = any_batch_engine(game, 64)
+    engine.reset(range(64))        # game g draws from random.Random(g)
+    lengths = engine.play_random()
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from towers.core.chance import sample_chance
+from towers.core.compiled import twin
+from towers.core.game import CHANCE, TERMINAL, Game, State
+
+Chooser = Callable[[int], int]
+"""``pick(count)``: the index of the legal action a seat takes among ``count``."""
+
+
+@runtime_checkable
+class BatchEngine(Protocol):
+    """``size`` games of ``game`` stepped by index ``g`` (0 to size - 1)."""
+
+    game: Game
+    size: int
+
+    def reset(
+        self,
+        seeds: Sequence[int | random.Random],
+        choosers: Sequence[Sequence[Chooser] | None] | None = None,
+    ) -> None:
+        """New games: game g draws its chance from ``random.Random(seeds[g])`` (or from
+        ``seeds[g]`` when it is a generator); ``choosers[g]``, one function a seat, picks
+        that game's decisions in :meth:`play_random`."""
+        ...
+
+    def current_player(self, g: int) -> int:
+        """The seat deciding in game g, or TERMINAL (never CHANCE: chance is resolved)."""
+        ...
+
+    def is_terminal(self, g: int) -> bool: ...
+
+    def length(self, g: int) -> int:
+        """The actions game g has played since its reset, chance included."""
+        ...
+
+    def legal_actions(self, g: int) -> list[int]:
+        """Game g's legal actions in increasing order, as its one-game state lists them."""
+        ...
+
+    def legal_mask(self, g: int, mask: Any) -> None:
+        """``mask[a] = 1`` for each legal action a of game g (the rest left as they are)."""
+        ...
+
+    def apply(self, g: int, action: int) -> None:
+        """Apply a legal action to game g (unchecked), then resolve its chance nodes."""
+        ...
+
+    def returns(self, g: int) -> list[float]: ...
+
+    def decisions(self, g: int) -> list[int]:
+        """The decisions each seat of game g took."""
+        ...
+
+    def play_random(self) -> list[int]:
+        """Play every game to its end at random; each game's length."""
+        ...
+
+    def state(self, g: int) -> State:
+        """Game g as a one-game state."""
+        ...
+
+
+def batch_engine(game: Game, size: int) -> BatchEngine | None:
+    """The game's own batch engine for ``size`` games, or None when it has none for these
+    options (see the module docstring)."""
+    package = type(game).__module__.rpartition(".")[0]
+    try:
+        module = importlib.import_module(package + ".batch")
+    except ModuleNotFoundError as error:
+        if error.name != package + ".batch":
+            raise
+        return None
+    made: BatchEngine | None = twin(module).engine_for(game, size)
+    return made
+
+
+def any_batch_engine(game: Game, size: int) -> BatchEngine:
+    """The game's batch engine, else :class:`StateBatch` (the same games, one state each)."""
+    return batch_engine(game, size) or StateBatch(game, size)
+
+
+def step(engine: BatchEngine, actions: Sequence[int]) -> None:
+    """One action for each game still going (``actions[g]``; ignored for a game over)."""
+    for g in range(engine.size):
+        if not engine.is_terminal(g):
+            engine.apply(g, actions[g])
+
+
+def legal_masks(engine: BatchEngine) -> Any:
+    """The legal actions of every game as a ``size`` x ``num_distinct_actions`` array of
+    0/1 bytes: numpy's (bool) when numpy is installed, else a list of bytearrays."""
+    width = engine.game.num_distinct_actions()
+    try:
+        import numpy as np
+    except ImportError:
+        rows = [bytearray(width) for _ in range(engine.size)]
+        for g, row in enumerate(rows):
+            engine.legal_mask(g, row)
+        return rows
+    masks = np.zeros((engine.size, width), dtype=np.bool_)
+    for g in range(engine.size):
+        engine.legal_mask(g, masks[g])
+    return masks
+
+
+class StateBatch:
+    """The batch interface over ``size`` one-game states: every game has it, at the one-game
+    engine's speed."""
+
+    def __init__(self, game: Game, size: int) -> None:
+        if size < 1:
+            raise ValueError("a batch holds at least one game")
+        self.game = game
+        self.size = size
+        self.states: list[State] = []
+        self.rngs: list[random.Random] = []
+        self.choosers: list[list[Chooser] | None] = []
+        self.starts: list[int] = []
+        self.taken: list[list[int]] = []
+
+    def reset(
+        self,
+        seeds: Sequence[int | random.Random],
+        choosers: Sequence[Sequence[Chooser] | None] | None = None,
+    ) -> None:
+        if len(seeds) != self.size or (choosers is not None and len(choosers) != self.size):
+            raise ValueError(f"{self.size} seeds (and choosers) are needed, not {len(seeds)}")
+        self.rngs = [s if isinstance(s, random.Random) else random.Random(s) for s in seeds]
+        self.choosers = [None if c is None else list(c) for c in choosers or [None] * self.size]
+        self.states = [self.game.new_initial_state() for _ in range(self.size)]
+        self.starts = [len(s.history()) for s in self.states]
+        self.taken = [[0] * self.game.num_players for _ in range(self.size)]
+        for g in range(self.size):
+            self._resolve(g)
+
+    def _resolve(self, g: int) -> None:
+        state = self.states[g]
+        while state.current_player() == CHANCE:
+            state.apply_trusted(sample_chance(state, self.rngs[g]))
+
+    def current_player(self, g: int) -> int:
+        return self.states[g].current_player()
+
+    def is_terminal(self, g: int) -> bool:
+        return self.states[g].current_player() == TERMINAL
+
+    def length(self, g: int) -> int:
+        return len(self.states[g].history()) - self.starts[g]
+
+    def legal_actions(self, g: int) -> list[int]:
+        return self.states[g].legal_actions()
+
+    def legal_mask(self, g: int, mask: Any) -> None:
+        for a in self.states[g].legal_actions():
+            mask[a] = 1
+
+    def apply(self, g: int, action: int) -> None:
+        state = self.states[g]
+        self.taken[g][state.current_player()] += 1
+        state.apply_trusted(action)
+        self._resolve(g)
+
+    def returns(self, g: int) -> list[float]:
+        return self.states[g].returns()
+
+    def decisions(self, g: int) -> list[int]:
+        return list(self.taken[g])
+
+    def play_random(self) -> list[int]:
+        for g in range(self.size):
+            self._play_out(g)
+        return [self.length(g) for g in range(self.size)]
+
+    def _play_out(self, g: int) -> None:
+        state = self.states[g]
+        draw = self.rngs[g].random
+        picks = self.choosers[g]
+        taken = self.taken[g]
+        while True:
+            player = state.current_player()
+            if player == TERMINAL:
+                return
+            if player == CHANCE:
+                state.apply_trusted(sample_chance(state, self.rngs[g]))
+                continue
+            legal = state.legal_actions()
+            pick = int(draw() * len(legal)) if picks is None else picks[player](len(legal))
+            taken[player] += 1
+            state.apply_trusted(legal[pick])
+
+    def state(self, g: int) -> State:
+        return self.states[g]
