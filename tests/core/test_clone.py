@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from tests.core.test_components import CardsGame, CardsState, Draw
 from towers.core.components import Deck
-from towers.core.game import _copy_expression
+from towers.core.game import State, _copy_expression
 
 
 @dataclass(slots=True)
@@ -106,3 +106,14 @@ def test_each_annotation_is_copied_as_its_shape_needs() -> None:
     assert _copy_expression(list[Deck], "x") == "[v.copy() for v in x]"
     assert _copy_expression(dict[str, list[int]], "x") == "copy_value(x)"
     assert _copy_expression(Any, "x") == "copy_value(x)"
+
+
+def test_the_written_clone_becomes_the_class_clone_and_a_subclass_still_clones_as_itself() -> None:
+    base = CardsGame(2).new_initial_state()
+    base.clone()  # writes CardsState's clone and puts it on the class
+    assert CardsState.clone is not State.clone
+    state = shapes()  # a subclass, which inherits CardsState's clone until it has its own
+    copy = state.clone()
+    assert type(copy) is ShapesState and copy.grid == state.grid and copy.word == state.word
+    assert copy.clone().to_json() == state.to_json()
+    assert type(base.clone()) is CardsState

@@ -102,17 +102,18 @@ def observed_copy(state: State, seat: int, rng: random.Random) -> State:
 def standing(state: State, seat: int) -> float:
     """The seat's heuristic minus the best other seat's (just its heuristic when alone, or
     in a cooperative game, where every seat shares one standing and a lead would be 0)."""
-    mine = state.heuristic(seat)
     if state.game.COOPERATIVE:
-        return mine
-    others = [state.heuristic(s) for s in range(state.game.num_players) if s != seat]
+        return state.heuristic(seat)
+    h = state.heuristics()
+    mine = h[seat]
+    others = [v for s, v in enumerate(h) if s != seat]
     return mine - max(others) if others else mine
 
 
 def leads(state: State) -> list[float]:
     """Each seat's heuristic minus the best other seat's (its heuristic alone when solo or in
     a cooperative game)."""
-    h = [state.heuristic(s) for s in range(state.game.num_players)]
+    h = state.heuristics()
     if len(h) == 1 or state.game.COOPERATIVE:
         return h
     # the best seat leads by its margin over the second; seats tied for best lead by 0

@@ -193,7 +193,8 @@ def check_scores(
     players: int | None = None,
     samples: int = DEFAULT_SAMPLES,
 ) -> None:
-    """Scores and heuristics are finite numbers, one per seat; returns are 0 before the end and
+    """Scores and heuristics are finite numbers, one per seat (``heuristics()`` the same as
+    ``heuristic(seat)`` seat by seat); returns are 0 before the end and
     sum to 1 at the end, where winners are a non-empty sorted list of seats holding the returns
     (a solo or cooperative game may end with no winner: the players lost to the game, and
     returns are 0)."""
@@ -205,9 +206,11 @@ def check_scores(
         scores = state.scores()
         assert len(scores) == n, f"{where}: {len(scores)} scores for {n} seats"
         assert all(_is_finite(s) for s in scores), f"{where}: scores are not finite: {scores}"
-        for seat in range(n):
-            h = state.heuristic(seat)
+        each = [state.heuristic(seat) for seat in range(n)]
+        for seat, h in enumerate(each):
             assert _is_finite(h), f"{where}: heuristic({seat}) is {h!r}"
+        together = state.heuristics()
+        assert together == each, f"{where}: heuristics() is {together}, seat by seat {each}"
         returns = state.returns()
         winners = state.winners()
         assert len(returns) == n, f"{where}: {len(returns)} returns for {n} seats"

@@ -35,7 +35,7 @@ from towers.core.components import copy_value, to_json_value
 from towers.core.errors import ActionParseError, GameOptionError, IllegalActionError
 from towers.core.frames import Frame
 from towers.core.options import Option, resolve_options
-from towers.core.plugins import heuristic_of
+from towers.core.plugins import heuristic_of, heuristics_of
 
 CHANCE = -1
 """``current_player()`` at a chance node."""
@@ -152,6 +152,19 @@ class Game(ABC):
             self._evaluate: Callable[[State, int], float] | None = heuristic_of(self)
             return self._evaluate
 
+    @property
+    def evaluate_all(self) -> Callable[[State], list[float]]:
+        """Every seat's heuristic at once, ``[evaluate(state, seat) for seat in seats]``: the
+        game's own when its plugin declares one (``GamePlugin(heuristics=)``), else seat by
+        seat; looked up once."""
+        try:
+            return self._evaluate_all
+        except AttributeError:
+            self._evaluate_all: Callable[[State], list[float]] = heuristics_of(
+                self
+            ) or _seat_by_seat(self.evaluate, range(self._players))
+            return self._evaluate_all
+
     def state_from_json(self, text: str) -> State:
         """The state that ``State.to_json`` wrote, by this release or an earlier one: a state
         of an older ``version`` of the game's fields is upgraded by ``State.upgrade_fields``
@@ -195,6 +208,16 @@ class Game(ABC):
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self._options.items())
         return f"{type(self).__name__}(players={self._players}{', ' if opts else ''}{opts})"
+
+
+def _seat_by_seat(
+    evaluate: Callable[[State, int], float] | None, seats: range
+) -> Callable[[State], list[float]]:
+    """Every seat's heuristic, one seat at a time (the scores so far when ``evaluate`` is
+    None)."""
+    if evaluate is None:
+        return lambda state: list(state.scores())
+    return lambda state: [evaluate(state, seat) for seat in seats]
 
 
 def _remake(cls: type[Game], players: int, options: dict[str, Any]) -> Game:
@@ -310,6 +333,14 @@ class State(ABC):
         scores so far."""
         evaluate = self.game.evaluate
         return self.scores()[seat] if evaluate is None else evaluate(self, seat)
+
+    def heuristics(self) -> list[float]:
+        """``heuristic(seat)`` of every seat, in one call: what a search values a position
+        by (a game may compute the seats together, :attr:`Game.evaluate_all`; a state that
+        writes its own ``heuristic`` is asked seat by seat)."""
+        if type(self).heuristic is not State.heuristic:
+            return [self.heuristic(seat) for seat in range(self.game.num_players)]
+        return self.game.evaluate_all(self)
 
     def _determinize(self, seat: int, rng: random.Random) -> State:
         """A copy with what ``seat`` cannot see re-dealt; games with hidden parts override it."""
@@ -643,14 +674,21 @@ def _cloner(cls: type[State]) -> Callable[[State], State]:
             expression = f"copy_value(self.{name})"
         lines.append(f"        copy.{name} = {expression}")
     lines += ["    except AttributeError:", "        return by_value(self)", "    return copy"]
+    # a subclass that inherits this function as its clone() is sent to its own
+    lines[1:1] = ["    if type(self) is not cls:", "        return cloner(type(self))(self)"]
     scope: dict[str, Any] = {
         "new": cls.__new__,
         "cls": cls,
         "copy_value": copy_value,
         "by_value": _clone_by_value,
+        "cloner": _cloner,
     }
     exec(compile("\n".join(lines), f"<clone of {cls.__qualname__}>", "exec"), scope)
     clone: Callable[[State], State] = scope["clone"]
+    clone._generated = True  # type: ignore[attr-defined]
+    if cls.clone is State.clone or getattr(cls.clone, "_generated", False):
+        # the class's clone() from now on, without the look-up through State.clone
+        cls.clone = clone  # type: ignore[method-assign,assignment]
     return clone
 
 

@@ -30,6 +30,10 @@ class GamePlugin:
     rules: str
     views: str | None = None
     heuristic: str | None = None
+    heuristics: str | None = None
+    """Every seat's heuristic at once: a function of a State giving ``[heuristic(state, seat)
+    for seat in seats]``, exactly, for a game whose seats' heuristics share work (a search
+    values every position it reaches for every seat); None: the heuristic seat by seat."""
     tensor: str | None = None
     """A function of the Game giving its observation tensor (for the learning adapters)."""
     balance: str | None = None
@@ -142,6 +146,13 @@ def title_of(name: str) -> str:
 def heuristic_of(game: Game) -> Callable[[State, int], float] | None:
     """The bots' heuristic that ``game``'s plugin declares, if any."""
     declared = plugin(game.name).heuristic if game.name in _games() else None
+    return _load(declared) if declared else None
+
+
+def heuristics_of(game: Game) -> Callable[[State], list[float]] | None:
+    """The every-seat heuristic that ``game``'s plugin declares, if any (see
+    :attr:`GamePlugin.heuristics`)."""
+    declared = plugin(game.name).heuristics if game.name in _games() else None
     return _load(declared) if declared else None
 
 

@@ -84,6 +84,7 @@ PLUGIN = GamePlugin(
     rules="towers.games.tiletum.rules:TiletumGame",
     views="towers.games.tiletum.views:TiletumViews",
     heuristic="towers.games.tiletum.bots:evaluate",
+    heuristics="towers.games.tiletum.bots:evaluate_all",
     tensor="towers.games.tiletum.tensor:tiletum_tensor",
     balance="towers.games.tiletum.balance:facets",
 )

@@ -295,11 +295,24 @@ class _Placing:
 
 def evaluate(state: TiletumState, seat: int) -> float:
     """The VP the seat may expect at the end of the game (see the module docstring)."""
-    vp = float(state.vp[seat])
     if state.game_over:
-        return vp
+        return float(state.vp[seat])
+    return _evaluate(state, seat, _tables(state.game.data), king_leader(state))
+
+
+def evaluate_all(state: TiletumState) -> list[float]:
+    """``evaluate`` of every seat, the tables and the King track's leader looked up once."""
+    if state.game_over:
+        return [float(state.vp[seat]) for seat in range(state.game.num_players)]
+    t = _tables(state.game.data)
+    leader = king_leader(state)
+    return [_evaluate(state, seat, t, leader) for seat in range(state.game.num_players)]
+
+
+def _evaluate(state: TiletumState, seat: int, t: _Tables, leader: int) -> float:
+    """``evaluate`` of a game not over, given the tables and the leader on the King track."""
+    vp = float(state.vp[seat])
     d = state.game.data
-    t = _tables(d)
     rounds_left = d.rounds - state.round
     # Turns still to come whose die is not yet taken, and those with this one if it is under way.
     turns_left = rounds_left * d.turns_per_round - len(state.dice_taken[seat])
@@ -322,7 +335,7 @@ def evaluate(state: TiletumState, seat: int) -> float:
     pos = state.king_track[seat]
     king_now = king_outlook(state, pos)
     value += king_now
-    if king_leader(state) == seat:
+    if leader == seat:
         value += LEADER
     value = _fairs(state, seat, t, value, rounds_left, acting)
 
