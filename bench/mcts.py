@@ -6,8 +6,9 @@ the bot searches each with a fixed number of iterations. Each side runs in its o
 subprocess, the two sides interleaved round by round, and the processor time of the searches
 is taken (``time.process_time``), which a busy machine disturbs less than wall time. The
 figure of a side is the median over the rounds; the ratio is this checkout's over the
-earlier one's. The moves chosen are printed too: the same seeds give the same moves when a
-change keeps the search as it was.
+earlier one's. Whether the moves chosen are the same is printed too, and whether the searches
+were (every root action's visits and mean value): the same seeds give the same search when
+a change keeps the algorithm as it was.
 
 With ``--strength N`` the strength check runs as well: ``N`` games of ``mcts`` against
 ``greedy`` and ``N`` against ``random`` (two players, seats rotated, ``--workers 1``) with
@@ -74,14 +75,17 @@ def search(game_name: str, iterations: int) -> dict[str, Any]:
     bot.choose(states[0])  # warm the caches a first search fills
     seconds = 0.0
     moves = []
+    stats: list[Any] = []
     for state in states:
         started = time.process_time()
         moves.append(bot.choose(state))
         seconds += time.process_time() - started
+        stats.append(bot.action_stats)
     return {
         "seconds": seconds,
         "iterations": iterations * len(states),
         "moves": moves,
+        "search": hashlib.sha256(repr(stats).encode()).hexdigest()[:12],
         "positions": digest[:12],
     }
 
@@ -111,8 +115,9 @@ def child(root: str, args: list[str]) -> dict[str, Any]:
         capture_output=True,
         text=True,
         env=env,
-        check=True,
     )
+    if done.returncode:
+        sys.exit(f"{root or 'this checkout'}: {' '.join(args)} failed:\n{done.stderr}")
     result: dict[str, Any] = json.loads(done.stdout.splitlines()[-1])
     return result
 
@@ -125,15 +130,19 @@ def compare_speed(before: str, games: list[str], iterations: int, rounds: int) -
         rates: dict[str, list[float]] = {"before": [], "after": []}
         moves: dict[str, list[int]] = {}
         digests: dict[str, str] = {}
+        searches: dict[str, str] = {}
         for _ in range(rounds):
             for side, root in (("before", before), ("after", "")):
                 got = child(root, ["speed", name, str(iterations)])
                 rates[side].append(got["iterations"] / got["seconds"])
                 moves[side] = got["moves"]
+                searches[side] = got["search"]
                 digests[side] = got["positions"]
         b = statistics.median(rates["before"])
         a = statistics.median(rates["after"])
         same = "yes" if moves["before"] == moves["after"] else f"no {moves}"
+        if same == "yes":
+            same += ", same search" if len(set(searches.values())) == 1 else ", other visits"
         if digests["before"] != digests["after"]:
             same += " (the positions differ)"
         print(f"{name:<11} {PLAYERS[name]:>7} {b:>9.0f} {a:>9.0f} {a / b:>6.2f}  {same}")

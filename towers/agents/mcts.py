@@ -48,15 +48,16 @@ ties). ``iterations_done`` and ``action_stats`` describe the last search.
 from __future__ import annotations
 
 import math
+import random
 import time
+from collections.abc import Callable
 
 from towers.agents.base import (
+    LOGIT_LIMIT,
     BaseBot,
     deciding_seat,
-    leads,
-    observed_copy,
+    hides_information,
     outcome_values,
-    win_values,
 )
 from towers.agents.params import Param
 from towers.core.chance import sample_chance
@@ -207,6 +208,12 @@ class MCTSBot(BaseBot):
         self.minimax: float = p["minimax"]
         self.expand_all: bool = p["expand_all"]
         self.stop_early: bool = p["stop_early"]
+        self._heuristics: Callable[[State], list[float]] = lambda state: []
+        """Every seat's heuristic (the game's ``evaluate_all``) in the search in progress."""
+        self._together = False
+        self._baseline: list[float] | None = None
+        """The leads at the root of a search that re-deals nothing (None: of each copy)."""
+        """Whether the seats of the search in progress share one standing (solo, cooperative)."""
         self.iterations_done = 0
         self.action_stats: list[tuple[int, int, float]] = []
         """(action, visits, mean value for the deciding seat) of each root action, last search."""
@@ -230,10 +237,24 @@ class MCTSBot(BaseBot):
         self.action_stats = []
         if len(legal) == 1:
             return legal[0]
-        root = _Node(state.game.num_players)
+        game = state.game
+        root = _Node(game.num_players)
         rng = self.rng
-        self._scale = self.scale if self.scale is not None else scale_for(state.game)
-        self._loss = self.loss if self.loss is not None else loss_for(state.game)
+        self._scale = self.scale if self.scale is not None else scale_for(game)
+        self._loss = self.loss if self.loss is not None else loss_for(game)
+        # the game's every-seat heuristic, unless the state writes its own heuristic
+        own = type(state).heuristic is not State.heuristic
+        self._heuristics = State.heuristics if own else game.evaluate_all
+        self._together = game.num_players == 1 or game.COOPERATIVE
+        # each iteration searches a copy holding only what the seat may see (observed_copy)
+        hidden = hides_information(state)
+
+        def observed_copy(state: State, seat: int, rng: random.Random) -> State:
+            return state.determinize(seat, rng) if hidden else state.clone()
+
+        # the leads gains are counted from: those of each copy re-dealt, else the state's own
+        self._baseline = self._leads(state) if self.relative and not hidden else None
+
         if self.seconds is None and self.time_limit is None:
             done = self.iterations
             for _ in range(done):
@@ -283,7 +304,9 @@ class MCTSBot(BaseBot):
         players = len(root.totals)
         node = root
         path = [root]
-        baseline = leads(state) if self.relative else None
+        baseline = self._baseline
+        if baseline is None and self.relative:
+            baseline = self._leads(state)
         while True:
             player = state.current_player()
             node.player = player
@@ -318,8 +341,8 @@ class MCTSBot(BaseBot):
                 child.available = 1
                 state.apply_trusted(action)
                 path.append(child)
-                child.player = state.current_player()
-                child.best = win_values(state, self._scale, baseline, self._loss)
+                child.player = after = state.current_player()
+                child.best = self._values(state, after, baseline)
                 values = self._rollout(state, baseline) if self.rollout_depth else child.best
                 break
             best_score = -math.inf
@@ -355,22 +378,34 @@ class MCTSBot(BaseBot):
         player: int,
         baseline: list[float] | None,
     ) -> list[float]:
-        """Evaluate every untried child at once; the node's value is then its best child's."""
-        players = len(node.totals)
+        """Evaluate every untried child at once; the node's value is then its best child's.
+        The last child is played on ``state`` itself, which the iteration needs no more."""
         children = node.children
+        last = untried[-1]
+        rollout = self.rollout_depth
+        values = self._values
+        new = _Node.__new__
         for action in untried:
-            after = state.clone()
+            after = state if action == last else state.clone()
             after.apply_trusted(action)
-            child = children[action] = _Node(players)
+            # a node made in place (no __init__ call): tens of them an iteration
+            child = children[action] = new(_Node)
+            child.children = {}
             child.available = 1
             child.visits = 1
-            child.player = after.current_player()
-            child.best = win_values(after, self._scale, baseline, self._loss)
-            if self.rollout_depth and not after.is_terminal():
+            child.player = now = after.current_player()
+            child.best = best = values(after, now, baseline)
+            if rollout and now != TERMINAL:
                 child.totals = self._rollout(after, baseline)
             else:
-                child.totals = child.best[:]
-        return max((children[a].best for a in legal), key=lambda best: best[player])
+                child.totals = best[:]
+        top = None
+        for action in legal:
+            best = children[action].best
+            if top is None or best[player] > top[player]:
+                top = best
+        assert top is not None
+        return top
 
     def _rollout(self, state: State, baseline: list[float] | None) -> list[float]:
         rng = self.rng
@@ -387,7 +422,53 @@ class MCTSBot(BaseBot):
             legal = state.legal_actions()
             state.apply_trusted(legal[rng.randrange(len(legal))])
             steps -= 1
-        return win_values(state, self._scale, baseline, self._loss)
+        return self._values(state, player, baseline)
+
+    def _leads(self, state: State) -> list[float]:
+        """Each seat's heuristic lead over the best other seat, as
+        :func:`~towers.agents.base.leads` counts it."""
+        h = self._heuristics(state)
+        if self._together:
+            return h
+        best = second = -math.inf
+        for x in h:
+            if x > best:
+                best, second = x, best
+            elif x > second:
+                second = x
+        return [x - (second if x == best else best) for x in h]
+
+    def _values(self, state: State, player: int, baseline: list[float] | None) -> list[float]:
+        """:func:`~towers.agents.base.win_values` of ``state``, whose current player is
+        ``player``: the same numbers (the same operations in the same order), in one pass."""
+        if player == TERMINAL:
+            return outcome_values(state, self._loss)
+        h = self._heuristics(state)
+        scale = self._scale
+        exp = math.exp
+        out = []
+        together = self._together
+        if together:
+            best = second = 0.0  # unused: each seat's lead is its heuristic
+        else:
+            best = second = -math.inf
+            for x in h:
+                if x > best:
+                    best, second = x, best
+                elif x > second:
+                    second = x
+        for i, x in enumerate(h):
+            if not together:
+                x = x - (second if x == best else best)
+            if baseline is not None:
+                x = x - baseline[i]
+            x = x / scale
+            if x > LOGIT_LIMIT:
+                x = LOGIT_LIMIT
+            elif x < -LOGIT_LIMIT:
+                x = -LOGIT_LIMIT
+            out.append(1.0 / (1.0 + exp(-x)))
+        return out
 
 
 def _settled(root: _Node, legal: list[int], left: float) -> bool:
@@ -422,21 +503,29 @@ def loss_for(game: Game) -> float:
 
 
 def _back_up_minimax(path: list[_Node]) -> None:
-    """Refresh the minimax vectors above the new leaf: the deciding seat's best child, or the
-    visit-weighted mean of the outcomes seen at a chance node.
+    """Refresh the minimax vectors above the new leaf: the deciding seat's best child (the
+    first of those tied), or the visit-weighted mean of the outcomes seen at a chance node.
     """
     for node in reversed(path):
-        if not node.children:
+        children = node.children
+        if not children:
             continue
-        children = node.children.values()
         player = node.player
         if player == CHANCE:
-            total = sum(child.visits for child in children)
+            total = 0
+            for child in children.values():
+                total += child.visits
             best = [0.0] * len(node.totals)
-            for child in children:
+            for child in children.values():
                 weight = child.visits / total
                 for s, v in enumerate(child.best):
                     best[s] += weight * v
             node.best = best
         elif player >= 0:
-            node.best = max(children, key=lambda child: child.best[player]).best
+            top: list[float] | None = None
+            for child in children.values():
+                value = child.best
+                if top is None or value[player] > top[player]:
+                    top = value
+            assert top is not None
+            node.best = top
