@@ -28,8 +28,8 @@ functions over the state, in modules named after the rulebook's sections:
   Competitive Clarifications);
 - ``hero``: the hero board (virtues, companions, items; the move value and Advantages);
 - ``draws``: the chance nodes (the Tower, the decks, battle cards, rooms, the haggle die);
-- ``legality``: the legal actions and the reasons for a refusal (``movegen``: the same
-  legal actions made directly for the decisions met most); ``observe``: what a seat may see;
+- ``legality``: the legal actions and the reasons for a refusal (and the same legal actions
+  made directly for the decisions met most); ``observe``: what a seat may see;
   ``constants``: the fixed numbers and the actions' ints.
 
 Each decision is applied by its section (``DECIDE``, by frame kind); the automatic frames are
@@ -57,7 +57,6 @@ from towers.games.dark_tower import (
     events,
     hero,
     legality,
-    movegen,
     observe,
     quests,
     sequence_of_play,
@@ -486,7 +485,7 @@ class DarkTowerState(State):
     scores = winning.scores
     winners = winning.winners
     _chance_outcomes = draws.chance_outcomes
-    _legal_actions = movegen.legal_actions
+    _legal_actions = legality.fast_legal_actions
     _candidates = legality.candidates
     _explain = legality.explain
 

@@ -1,5 +1,6 @@
-"""The fast legal actions (movegen) are the rules' own (legality): at every state of random
-games, in every player count and mode, both give the same list."""
+"""The legal actions made directly (``legality.fast_legal_actions``, what the rules use) are
+those of asking each rule (``legality.legal_actions``): at every state of random games, in
+every player count and mode, both give the same list."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 import towers
 from towers.core.chance import sample_chance
 from towers.core.game import CHANCE, TERMINAL
-from towers.games.dark_tower import legality, movegen
+from towers.games.dark_tower import legality
 from towers.games.dark_tower.rules import DarkTowerState
 
 MODES = [
@@ -19,7 +20,7 @@ MODES = [
 
 
 @pytest.mark.parametrize("players, options", MODES)
-def test_movegen_lists_what_legality_allows_at_every_state(
+def test_the_fast_legal_actions_are_what_the_rules_allow_at_every_state(
     players: int, options: dict[str, str]
 ) -> None:
     game = towers.make("dark_tower", players=players, **options)
@@ -33,7 +34,7 @@ def test_movegen_lists_what_legality_allows_at_every_state(
                 state.apply_trusted(sample_chance(state, rng))
                 continue
             legal = legality.legal_actions(state)
-            assert movegen.legal_actions(state) == legal, (state.pending[-1], state.to_json())
+            assert legality.fast_legal_actions(state) == legal, (state.pending[-1], state.to_json())
             checked += 1
             state.apply_trusted(rng.choice(legal))
     assert checked > 200
