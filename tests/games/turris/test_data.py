@@ -21,6 +21,7 @@ from towers.games.turris.data import (
     distances,
     is_source,
     load,
+    load_layout,
 )
 
 D = load()
@@ -618,3 +619,35 @@ def test_an_unknown_trigger_is_refused(copy) -> None:
         r"or 'turn_start', not 'dawn'",
     ):
         load(d)
+
+
+# ---------------------------------------------------------------- the layout and two facts
+
+
+def test_the_two_second_numbers_of_game_toml_are_kept_in_the_data() -> None:
+    """Action Step: two or more GATHER ICHOR give 1 Ichor more; FORCE REVIVE costs 1 Ichor
+    with every Scout in the Graveyard."""
+    d = load()
+    assert d.gather_ichor_bonus == 1
+    assert d.revive_cost_all_in_graveyard == 1
+
+
+def test_the_layout_places_every_node_and_keeps_numbers_as_written() -> None:
+    layout = load_layout()
+    assert set(layout.at) == {loc.id for loc in load().locations}
+    assert (layout.width, layout.height) == (400, 672)
+    assert ("garden", "grove", (-22, 279)) in layout.bends
+
+
+def test_a_layout_without_a_node_is_refused_naming_it(copy) -> None:
+    d = copy("layout.toml", 'id = "spire"', 'id = "spires"')
+    with pytest.raises(DataError, match=r"layout.toml: no position for spire"):
+        load_layout(d)
+
+
+def test_a_misspelt_layout_key_is_refused_naming_its_path(copy) -> None:
+    d = copy("layout.toml", "[graveyard]\nx = 60", "[graveyard]\nz = 60")
+    with pytest.raises(
+        DataError, match=r"layout.toml: graveyard.x: missing .*graveyard.z: unknown"
+    ):
+        load_layout(d)

@@ -354,6 +354,10 @@ class TurrisData:
     components: Mapping[str, Any]
     constants: Mapping[str, Any]
     """game.toml's values by name (start_ichor, prestige_end, solo_...)."""
+    gather_ichor_bonus: int
+    """game.toml [gather_ichor]: the Ichor added once for two or more GATHER ICHOR a turn."""
+    revive_cost_all_in_graveyard: int
+    """game.toml [force_revive_cost]: FORCE REVIVE's Ichor with every Scout in the Graveyard."""
 
     def location(self, id: str) -> Location:
         return self.locations[self.index[id]]
@@ -1188,6 +1192,8 @@ def _load(data_dir: Path) -> TurrisData:
         movement_cards=movement_cards,
         components=game["components"],
         constants={key: game[key]["value"] for key in CONSTANTS},
+        gather_ichor_bonus=game["gather_ichor"]["bonus_for_two_or_more"],
+        revive_cost_all_in_graveyard=game["force_revive_cost"]["all_in_graveyard"],
     )
     _check_counts(data)
     _check_cross_references(data)
@@ -1302,3 +1308,81 @@ def _load_help(data_dir: Path) -> tuple[HelpTopic, ...]:
     )
     _unique("help.toml topic", [t.key for t in out])
     return out
+
+
+# ---------------------------------------------------------------------------- the layout
+
+
+Coordinate = int | float
+"""A position or size in the SVG's units, kept as written (``-22`` is drawn as ``-22``)."""
+
+
+@dataclass(frozen=True)
+class Layout:
+    """``data/layout.toml``: where the SVG view draws the Main Board (every position designed)."""
+
+    width: Coordinate
+    height: Coordinate
+    at: Mapping[str, tuple[float, float]]
+    """Each node's centre, by id."""
+    graveyard: tuple[Coordinate, Coordinate]
+    bends: tuple[tuple[str, str, tuple[Coordinate, Coordinate]], ...]
+    """(from, to, control point) of each path drawn as a curve."""
+
+
+class _Point(Schema):
+    x: Coordinate
+    y: Coordinate
+
+
+class _LayoutBoard(_Item):
+    width: Annotated[Coordinate, Field(gt=0)]
+    height: Annotated[Coordinate, Field(gt=0)]
+
+
+class _LayoutNode(_Item):
+    id: Text
+    x: Coordinate
+    y: Coordinate
+
+
+class _LayoutGraveyard(_Item):
+    x: Coordinate
+    y: Coordinate
+
+
+class _Bend(_Item):
+    from_: Text = Field(alias="from")
+    to: Text
+    via: _Point
+
+
+class _LayoutFile(Schema):
+    """``data/layout.toml``."""
+
+    board: _LayoutBoard
+    node: list[_LayoutNode]
+    graveyard: _LayoutGraveyard
+    bend: list[_Bend] = []
+
+
+def load_layout(data_dir: Path = DATA_DIR) -> Layout:
+    """``layout.toml``, checked: a position for every node of ``board.toml``, each once."""
+    return _load_layout(Path(data_dir))
+
+
+@cache
+def _load_layout(data_dir: Path) -> Layout:
+    doc = _read("layout.toml", data_dir, _LayoutFile)
+    _unique("layout.toml node", [n.id for n in doc.node])
+    at = {n.id: (float(n.x), float(n.y)) for n in doc.node}
+    missing = [loc.id for loc in _load(data_dir).locations if loc.id not in at]
+    if missing:
+        raise DataError(f"layout.toml: no position for {', '.join(missing)}")
+    return Layout(
+        width=doc.board.width,
+        height=doc.board.height,
+        at=at,
+        graveyard=(doc.graveyard.x, doc.graveyard.y),
+        bends=tuple((b.from_, b.to, (b.via.x, b.via.y)) for b in doc.bend),
+    )

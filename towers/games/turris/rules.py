@@ -83,7 +83,6 @@ another, and a subclass may wrap one (the ending's ledger counts Prestige by sou
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -116,7 +115,7 @@ from towers.games.turris import endgame as endgame_rules
 from towers.games.turris import missions as missions_rules
 from towers.games.turris import prestige as prestige_rules
 from towers.games.turris import resources as resources_rules
-from towers.games.turris.data import DATA_DIR, Bundle, Effect, TurrisData, load
+from towers.games.turris.data import Bundle, Effect, TurrisData, load
 from towers.games.turris.draws import D4, D12
 from towers.games.turris.frames import (
     CHANCE_EVENTS,
@@ -236,8 +235,6 @@ class TurrisGame(Game):
         self.tower_need = d.tower_track
         self.council_levels = d.council_levels
         self.c = d.constants
-        # the second numbers of two game.toml facts the loader keeps only the value of
-        raw = tomllib.loads((DATA_DIR / "game.toml").read_text())
         # solo play (Appendix 1)
         self.solo = n == 1
         self.node_of_number = {
@@ -245,13 +242,13 @@ class TurrisGame(Game):
         }
         self.damage_order = tuple(self.c["solo_damage_order"])
         self.revive_cost = int(self.c["force_revive_cost"])
-        self.revive_cost_all_dead = int(raw["force_revive_cost"]["all_in_graveyard"])
+        self.revive_cost_all_dead = d.revive_cost_all_in_graveyard
         self.revive_bundles = (Bundle(I=self.revive_cost), Bundle(I=self.revive_cost_all_dead))
         """FORCE REVIVE's cost: some Scouts on the board or in reserve, or all in the Graveyard."""
         self.reserved_costs = tuple((m.cost, *one_resource_less(m.cost)) for m in d.missions)
         """Each Mission's cost when reserved: in full, or one resource of any kind less."""
         self.is_location = tuple(loc.kind == "location" for loc in d.locations)
-        self.gather_bonus = int(raw["gather_ichor"]["bonus_for_two_or_more"])
+        self.gather_bonus = d.gather_ichor_bonus
         # the table of effect lists that frames refer to by index
         sources: list[tuple[str, tuple[Effect, ...]]] = []
 

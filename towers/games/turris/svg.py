@@ -32,7 +32,6 @@ order, choose an action (the same in every state):
 from __future__ import annotations
 
 import textwrap
-import tomllib
 from functools import cache
 from html import escape
 from typing import TYPE_CHECKING, Any
@@ -48,7 +47,7 @@ from towers.core.panels import (
 from towers.core.registry import views_of
 from towers.core.words import and_list, plural
 from towers.games.turris import actions as A
-from towers.games.turris.data import DATA_DIR, TOKENS
+from towers.games.turris.data import TOKENS, load_layout
 from towers.games.turris.render import (
     BEAST_EFFECT_WORDS,
     TOKEN_NAMES,
@@ -125,13 +124,15 @@ def targets(action: int) -> list[str]:
 
 @cache
 def layout() -> dict[str, Any]:
-    """``data/layout.toml``: node centres, the Graveyard and the bent paths."""
-    doc = tomllib.loads((DATA_DIR / "layout.toml").read_text())
-    doc["at"] = {item["id"]: (float(item["x"]), float(item["y"])) for item in doc["node"]}
-    missing = [loc.id for loc in D.locations if loc.id not in doc["at"]]
-    if missing:
-        raise ValueError(f"layout.toml: no position for {', '.join(missing)}")
-    return doc
+    """``data/layout.toml`` (read by :func:`~towers.games.turris.data.load_layout`): the
+    board's size, node centres (``at``), the Graveyard and the bent paths."""
+    doc = load_layout()
+    return {
+        "board": {"width": doc.width, "height": doc.height},
+        "at": dict(doc.at),
+        "graveyard": {"x": doc.graveyard[0], "y": doc.graveyard[1]},
+        "bend": [{"from": a, "to": b, "via": {"x": x, "y": y}} for a, b, (x, y) in doc.bends],
+    }
 
 
 def _xy(node_key: str) -> tuple[float, float]:
