@@ -1,7 +1,8 @@
 // The board's layout and geometry, shared by the game page and the lesson page: a board drawn
 // as panels laid out in columns, the box of an element in the svg's own units, and the
-// nearest target in a direction for the keyboard, and the keyboard on the board (arrows,
-// Home, End, Enter, Escape).
+// nearest target in a direction for the keyboard, the targets of the next choice (their rings,
+// names and the keyboard's stops), and the keyboard on the board (arrows, Home, End, Enter,
+// Escape).
 "use strict";
 
 // A game may draw its board as panels: <g class="tw-panel" data-w data-h> children of the svg,
@@ -94,8 +95,105 @@ function toward(root, nodes, from, dx, dy) {
   return best;
 }
 
+// ---- the targets of the next choice ----------------------------------------------------------
+// Each page that loads this file defines candidates() (the moves that agree with the choices so
+// far, ``picked``) and offTab(node) (true for a target on a part of the board not shown now).
+let focusAt = null;  // where on the board (svg units) the keyboard last was
+
+function nextIds() {
+  const ids = new Set();
+  for (const a of candidates()) if (a.targets.length > picked.length) ids.add(a.targets[picked.length]);
+  return ids;
+}
+
+function byId(root, id) {
+  return root.querySelector(`[id="${CSS.escape(id)}"]`);
+}
+
+// A ring of class ``cls`` round the element ``id`` put in ``layer``: ``pad`` units inside its
+// edge (by default just inside a large target's edge, round a small one, so it stays visible).
+function ring(root, layer, id, cls, pad, radius = 4) {
+  const target = byId(root, id);
+  if (!target || offTab(target)) return;
+  const box = boxInRoot(root, target);
+  const p = pad === undefined ? (Math.min(box.width, box.height) < 20 ? -3 : 1.5) : pad;
+  const r = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+  r.setAttribute("x", box.x + p); r.setAttribute("y", box.y + p);
+  r.setAttribute("width", Math.max(box.width - 2 * p, 2)); r.setAttribute("height", Math.max(box.height - 2 * p, 2));
+  r.setAttribute("rx", Math.min(radius, box.width / 2, box.height / 2));
+  r.setAttribute("class", cls);
+  r.dataset.target = id;
+  layer.append(r);
+}
+
+// A target's name for a screen reader: the move it makes, or what it is and the moves it is
+// chosen for.
+function targetName(root, id) {
+  const actions = candidates().filter((a) => a.targets[picked.length] === id);
+  if (actions.length === 1) return actions[0].text;
+  const node = byId(root, id);
+  const title = node && node.querySelector(":scope > title");
+  const what = title ? title.textContent.split(":")[0] : "";
+  const listed = actions.slice(0, 4).map((a) => a.text).join("; ");
+  const more = actions.length > 4 ? `; and ${actions.length - 4} more` : "";
+  return `${what ? `${what}, ` : ""}choose for ${actions.length} moves: ${listed}${more}`;
+}
+
+// The elements that may be chosen next are buttons named by what they do (the moves' words),
+// one stop for Tab: the arrow keys go to the nearest one that way (onBoardKey).
+function markTargets(root) {
+  const board = $("#board");
+  const ids = nextIds();
+  for (const node of boardTargets(root)) {
+    if (ids.has(node.dataset.twTarget) && !offTab(node)) continue;
+    for (const a of ["tabindex", "role", "aria-label", "data-tw-target"]) node.removeAttribute(a);
+  }
+  const nodes = [];
+  for (const id of ids) {
+    const node = byId(root, id);
+    if (!node || offTab(node)) continue;
+    node.setAttribute("role", "button");
+    node.setAttribute("aria-label", targetName(root, id));
+    if (node !== document.activeElement) node.setAttribute("tabindex", "-1");
+    node.dataset.twTarget = id;
+    nodes.push(node);
+  }
+  nodes.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  // a board with choices is a group of buttons; one without, a picture
+  root.setAttribute("role", nodes.length ? "group" : "img");
+  const focused = document.activeElement;
+  const stop = nodes.includes(focused) ? focused : nearest(root, nodes, focusAt) || nodes[0];
+  for (const n of nodes) n.setAttribute("tabindex", n === stop ? "0" : "-1");
+  // the board scrolls sideways on a narrow screen: the keyboard may reach it to scroll it
+  board.setAttribute("tabindex", !stop && board.scrollWidth > board.clientWidth ? "0" : "-1");
+  // the keyboard was on the board (or on what a choice there led to, now gone): it stays there
+  const lost = !focused || focused === document.body || (board.contains(focused) && !nodes.includes(focused));
+  if (backToBoard && lost) (stop || board).focus({ preventScroll: !stop });
+  if (stop && document.activeElement === stop) backToBoard = false;
+  drawFocus();
+}
+
+// The ring of the target the keyboard is on (the browser's own outline does not show on
+// every element of an svg).
+function drawFocus() {
+  const root = $("#board svg");
+  if (!root) return;
+  root.querySelectorAll(".tw-focus").forEach((n) => n.remove());
+  const node = document.activeElement;
+  if (!node || !node.dataset || !node.dataset.twTarget || !root.contains(node)) return;
+  focusAt = centre(root, node);
+  if (!node.matches(":focus-visible")) return;
+  const layer = document.createElementNS("http://www.w3.org/2000/svg", "g");
+  layer.setAttribute("class", "tw-focus");
+  layer.setAttribute("pointer-events", "none");
+  ring(root, layer, node.dataset.twTarget, "tw-focus-out", -5, 5);
+  ring(root, layer, node.dataset.twTarget, "tw-focus-in", -5, 5);
+  layer.dataset.target = node.dataset.twTarget;
+  root.append(layer);
+}
+
 // ---- the keyboard on the board -------------------------------------------------------------
-// Each page that loads this file defines picked, focusAt and backToBoard, and choose(id, byKey),
+// Each page that loads this file defines picked and backToBoard, and choose(id, byKey),
 // hideChooser(), highlight() and boardBusy() (true while a move is with the server or waits for
 // its confirmation: Enter then does nothing).
 function boardTargets(root) {

@@ -475,34 +475,14 @@ function candidates() {
   return view.legal.filter((a) => a.targets.length >= Math.max(picked.length, 1) && startsWith(a.targets, picked));
 }
 
-function nextIds() {
-  const ids = new Set();
-  for (const a of candidates()) if (a.targets.length > picked.length) ids.add(a.targets[picked.length]);
-  return ids;
-}
-
 function highlight() {
   const root = $("#board svg");
   if (!root) return;
   root.querySelectorAll(".tw-hl, .tw-picked").forEach((n) => n.remove());
   const layer = document.createElementNS("http://www.w3.org/2000/svg", "g");
   layer.setAttribute("pointer-events", "none");
-  const mark = (id, cls) => {
-    const target = root.querySelector(`[id="${CSS.escape(id)}"]`);
-    if (!target || offTab(target)) return;
-    const box = boxInRoot(root, target);
-    // a ring just inside a large target's edge; around a small one, so it stays visible
-    const pad = Math.min(box.width, box.height) < 20 ? -3 : 1.5;
-    const r = document.createElementNS("http://www.w3.org/2000/svg", "rect");
-    r.setAttribute("x", box.x + pad); r.setAttribute("y", box.y + pad);
-    r.setAttribute("width", Math.max(box.width - 2 * pad, 2)); r.setAttribute("height", Math.max(box.height - 2 * pad, 2));
-    r.setAttribute("rx", Math.min(4, box.width / 2, box.height / 2));
-    r.setAttribute("class", cls);
-    r.dataset.target = id;
-    layer.append(r);
-  };
-  for (const id of picked) mark(id, "tw-picked");
-  for (const id of nextIds()) mark(id, "tw-hl");
+  for (const id of picked) ring(root, layer, id, "tw-picked");
+  for (const id of nextIds()) ring(root, layer, id, "tw-hl");
   root.append(layer);
   $("#cancel").classList.toggle("hidden", picked.length === 0);
   markTargets(root);
@@ -554,83 +534,10 @@ function choose(id, byKeyboard) {
 }
 
 // ---- the board by keyboard ---------------------------------------------------------------
-// The elements that may be chosen next are buttons named by what they do (the actions' words),
-// one stop for Tab: the arrow keys go to the nearest one that way, Home and End to the first
-// and last, Enter or Space chooses, Escape takes back a choice under way.
-let focusAt = null;  // where on the board (svg units) the keyboard last was
-
+// The targets' names, Tab stop and rings are board.js's (markTargets, drawFocus, onBoardKey).
 // board.js's keyboard asks this before Enter chooses a target: not while a move is on its way
 function boardBusy() {
   return Boolean(pending) || sending;
-}
-
-function targetName(root, id) {
-  const actions = candidates().filter((a) => a.targets[picked.length] === id);
-  if (actions.length === 1) return actions[0].text;
-  const node = root.querySelector(`[id="${CSS.escape(id)}"]`);
-  const title = node && node.querySelector(":scope > title");
-  const what = title ? title.textContent.split(":")[0] : "";
-  const listed = actions.slice(0, 4).map((a) => a.text).join("; ");
-  const more = actions.length > 4 ? `; and ${actions.length - 4} more` : "";
-  return `${what ? `${what}, ` : ""}choose for ${actions.length} moves: ${listed}${more}`;
-}
-
-function markTargets(root) {
-  const board = $("#board");
-  const ids = nextIds();
-  for (const node of boardTargets(root)) {
-    if (ids.has(node.dataset.twTarget) && !offTab(node)) continue;
-    for (const a of ["tabindex", "role", "aria-label", "data-tw-target"]) node.removeAttribute(a);
-  }
-  const nodes = [];
-  for (const id of ids) {
-    const node = root.querySelector(`[id="${CSS.escape(id)}"]`);
-    if (!node || offTab(node)) continue;
-    node.setAttribute("role", "button");
-    node.setAttribute("aria-label", targetName(root, id));
-    if (node !== document.activeElement) node.setAttribute("tabindex", "-1");
-    node.dataset.twTarget = id;
-    nodes.push(node);
-  }
-  nodes.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
-  // a board with choices is a group of buttons; one without, a picture
-  root.setAttribute("role", nodes.length ? "group" : "img");
-  const focused = document.activeElement;
-  const stop = nodes.includes(focused) ? focused : nearest(root, nodes, focusAt) || nodes[0];
-  for (const n of nodes) n.setAttribute("tabindex", n === stop ? "0" : "-1");
-  // the board scrolls sideways on a narrow screen: the keyboard may reach it to scroll it
-  board.setAttribute("tabindex", !stop && board.scrollWidth > board.clientWidth ? "0" : "-1");
-  // the keyboard was on the board (or on what a choice there led to, now gone): it stays there
-  const lost = !focused || focused === document.body || (board.contains(focused) && !nodes.includes(focused));
-  if (backToBoard && lost) (stop || board).focus({ preventScroll: !stop });
-  if (stop && document.activeElement === stop) backToBoard = false;
-  drawFocus();
-}
-
-// The ring of the target the keyboard is on (the browser's own outline does not show on
-// every element of an svg).
-function drawFocus() {
-  const root = $("#board svg");
-  if (!root) return;
-  root.querySelectorAll(".tw-focus").forEach((n) => n.remove());
-  const node = document.activeElement;
-  if (!node || !node.dataset || !node.dataset.twTarget || !root.contains(node)) return;
-  focusAt = centre(root, node);
-  if (!node.matches(":focus-visible")) return;
-  const box = boxInRoot(root, node);
-  const layer = document.createElementNS("http://www.w3.org/2000/svg", "g");
-  layer.setAttribute("class", "tw-focus");
-  layer.setAttribute("pointer-events", "none");
-  for (const [cls, pad] of [["tw-focus-out", -5], ["tw-focus-in", -5]]) {
-    const r = document.createElementNS("http://www.w3.org/2000/svg", "rect");
-    r.setAttribute("x", box.x + pad); r.setAttribute("y", box.y + pad);
-    r.setAttribute("width", box.width - 2 * pad); r.setAttribute("height", box.height - 2 * pad);
-    r.setAttribute("rx", 5);
-    r.setAttribute("class", cls);
-    layer.append(r);
-  }
-  layer.dataset.target = node.dataset.twTarget;
-  root.append(layer);
 }
 
 // A click on the board that chooses nothing: why, at once, next to the board.

@@ -23,9 +23,13 @@ let legal = [];         // the moves that may be tried (none once the lesson's m
 let picked = [];        // board elements clicked so far towards a move
 let trying = false;     // a move is with the server
 let backToBoard = false; // the keyboard goes back to the board once it is drawn again
-let focusAt = null;     // where on the board (svg units) the keyboard last was
 
-// board.js's keyboard asks this before Enter chooses a target: not while a move is on its way
+// board.js asks these: no target is hidden by a tab here; Enter chooses nothing while a move is
+// on its way
+function offTab() {
+  return false;
+}
+
 function boardBusy() {
   return trying;
 }
@@ -334,30 +338,6 @@ function candidates() {
   return legal.filter((a) => a.targets.length >= Math.max(picked.length, 1) && startsWith(a.targets, picked));
 }
 
-function nextIds() {
-  const ids = new Set();
-  for (const a of candidates()) if (a.targets.length > picked.length) ids.add(a.targets[picked.length]);
-  return ids;
-}
-
-function byId(root, id) {
-  return root.querySelector(`[id="${CSS.escape(id)}"]`);
-}
-
-function ring(root, layer, id, cls, pad) {
-  const target = byId(root, id);
-  if (!target) return;
-  const box = boxInRoot(root, target);
-  const p = pad === undefined ? (Math.min(box.width, box.height) < 20 ? -3 : 1.5) : pad;
-  const r = document.createElementNS("http://www.w3.org/2000/svg", "rect");
-  r.setAttribute("x", box.x + p); r.setAttribute("y", box.y + p);
-  r.setAttribute("width", Math.max(box.width - 2 * p, 2)); r.setAttribute("height", Math.max(box.height - 2 * p, 2));
-  r.setAttribute("rx", Math.min(5, box.width / 2, box.height / 2));
-  r.setAttribute("class", cls);
-  r.dataset.target = id;
-  layer.append(r);
-}
-
 function highlight() {
   const root = $("#board svg");
   if (!root) return;
@@ -429,64 +409,6 @@ function hideChooser() {
 function showNote(text) {
   $("#note").textContent = text;
   $("#note").classList.toggle("hidden", !text);
-}
-
-// ---- the board by keyboard -----------------------------------------------------------------
-function targetName(root, id) {
-  const actions = candidates().filter((a) => a.targets[picked.length] === id);
-  if (actions.length === 1) return actions[0].text;
-  const node = byId(root, id);
-  const title = node && node.querySelector(":scope > title");
-  const what = title ? title.textContent.split(":")[0] : "";
-  const listed = actions.slice(0, 4).map((a) => a.text).join("; ");
-  const more = actions.length > 4 ? `; and ${actions.length - 4} more` : "";
-  return `${what ? `${what}, ` : ""}choose for ${actions.length} moves: ${listed}${more}`;
-}
-
-function markTargets(root) {
-  const ids = nextIds();
-  for (const node of boardTargets(root)) {
-    if (ids.has(node.dataset.twTarget)) continue;
-    for (const a of ["tabindex", "role", "aria-label", "data-tw-target"]) node.removeAttribute(a);
-  }
-  const nodes = [];
-  for (const id of ids) {
-    const node = byId(root, id);
-    if (!node) continue;
-    node.setAttribute("role", "button");
-    node.setAttribute("aria-label", targetName(root, id));
-    node.dataset.twTarget = id;
-    nodes.push(node);
-  }
-  nodes.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
-  root.setAttribute("role", nodes.length ? "group" : "img");
-  const focused = document.activeElement;
-  const stop = nodes.includes(focused) ? focused : nearest(root, nodes, focusAt) || nodes[0];
-  for (const n of nodes) n.setAttribute("tabindex", n === stop ? "0" : "-1");
-  const board = $("#board");
-  board.setAttribute("tabindex", !stop && board.scrollWidth > board.clientWidth ? "0" : "-1");
-  const lost = !focused || focused === document.body || (board.contains(focused) && !nodes.includes(focused));
-  if (backToBoard && lost && stop) stop.focus();
-  if (stop && document.activeElement === stop) backToBoard = false;
-  drawFocus();
-}
-
-// The keyboard's ring round the target it is on (the browser's outline does not show on every
-// element of an svg).
-function drawFocus() {
-  const root = $("#board svg");
-  if (!root) return;
-  root.querySelectorAll(".tw-focus").forEach((n) => n.remove());
-  const node = document.activeElement;
-  if (!node || !node.dataset || !node.dataset.twTarget || !root.contains(node)) return;
-  focusAt = centre(root, node);
-  if (!node.matches(":focus-visible")) return;
-  const layer = document.createElementNS("http://www.w3.org/2000/svg", "g");
-  layer.setAttribute("class", "tw-focus");
-  layer.setAttribute("pointer-events", "none");
-  ring(root, layer, node.dataset.twTarget, "tw-focus-out", -5);
-  ring(root, layer, node.dataset.twTarget, "tw-focus-in", -5);
-  root.append(layer);
 }
 
 // On a phone the dock (the question, the verdict, the buttons) stays at the foot of the
