@@ -115,12 +115,13 @@ def test_a_main_goal_lists_its_steps_and_where_the_adversary_comes() -> None:
 def test_the_general_topics_are_read_from_help_toml_with_their_sources() -> None:
     names = {t.name for t in X.general_topics()}
     assert {"The Tower", "Seals", "Tower doors", "Skulls", "Haggle die", "Clash"} <= names
-    good = {"key": "k", "name": "A thing", "kind": "token", "text": "It does a thing well."}
-    assert X.read_help({"topics": [{**good, "source": "rulebook: Events"}]})[0].name == "A thing"
+    good = '[[topics]]\nkey = "k"\nname = "A thing"\nkind = "token"\n'
+    text = 'text = "It does a thing well."\n'
+    assert X.read_help(good + text + 'source = "rulebook: Events"')[0].name == "A thing"
     with pytest.raises(DataError, match="source"):
-        X.read_help({"topics": [good]})
+        X.read_help(good + text)
     with pytest.raises(DataError, match="says what"):
-        X.read_help({"topics": [{**good, "text": "short", "source": "designed: x"}]})
+        X.read_help(good + 'text = "short"\nsource = "designed: x"')
 
 
 def test_the_board_asks_for_help_on_every_kind_of_component() -> None:

@@ -462,11 +462,37 @@ def test_data_that_cannot_build_a_tower_is_refused(tmp_path: Path):
     text = DATA_PATH.read_text()
     bad = tmp_path / "tower.toml"
     bad.write_text(text.replace("catch = 0.3", "catch = 1.5", 1))
-    with pytest.raises(TowerDataError, match="level top catch must be a number from 0 to 1"):
+    with pytest.raises(TowerDataError, match=r"level\[0\]\.catch: should be a number from 0 to 1"):
         load(bad)
     bad.write_text(text.replace('source = "designed: the base', 'source = "the base', 1))
-    with pytest.raises(TowerDataError, match=r"\[base\] source must start"):
+    with pytest.raises(TowerDataError, match=r"base\.source: should start 'rulebook: '"):
         load(bad)
+
+
+def test_an_owners_tower_file_is_refused_naming_the_file_the_key_and_what_is_allowed(
+    tmp_path: Path,
+) -> None:
+    text = DATA_PATH.read_text()
+    bad = tmp_path / "my-tower.toml"
+    bad.write_text(text.replace('rotate = "drum"', 'rotate = "spin"', 1))
+    with pytest.raises(
+        TowerDataError, match=r"my-tower\.toml: loosening\.rotate: should be 'drum' or 'none'"
+    ):
+        load(bad)
+    bad.write_text(text.replace("spill_at = 1", "spill = 1", 1))
+    with pytest.raises(TowerDataError) as error:
+        load(bad)
+    assert str(error.value).startswith(str(bad))
+    assert "level[0].spill: unknown key; the keys allowed here are id, capacity, spill_at" in str(
+        error.value
+    )
+    bad.write_text(text.replace('id = "middle"', 'id = "bottom"', 1))
+    with pytest.raises(TowerDataError, match="top, middle, bottom, one each in that order"):
+        load(bad)
+    bad.write_text("[structure\n")
+    with pytest.raises(TowerDataError, match="my-tower.toml: not valid TOML"):
+        load(bad)
+    assert isinstance(error.value, ValueError)  # as before: a ValueError to its callers
 
 
 def test_every_data_item_says_where_it_comes_from():

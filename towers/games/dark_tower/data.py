@@ -828,6 +828,190 @@ def _read(name: str, schema: type[S]) -> S:
     return read(DATA_DIR / name, schema, DataError)
 
 
+# ---- help.toml: the board's components that have no data of their own ---------------------
+HELP_SOURCES = ("rulebook: ", "designed: ", "reference: ")
+
+
+class _HelpTopic(Schema):
+    key: Text
+    name: Text
+    kind: Text
+    text: Annotated[
+        str,
+        rule(
+            lambda t: len(t) >= 15,
+            "its text says what the component does, in 15 characters or more",
+        ),
+    ]
+    source: Annotated[
+        str,
+        rule(
+            lambda t: t.startswith(HELP_SOURCES),
+            "should start 'rulebook: ', 'designed: ' or 'reference: '",
+        ),
+    ]
+
+
+class HelpFile(Schema):
+    """``data/help.toml``: the help topics of components without data of their own."""
+
+    topics: tuple[_HelpTopic, ...]
+
+
+# ---- layout.toml: where the map draws each location (read by svg.py) ------------------------
+class _LayoutMap(Schema):
+    size: float
+    tower: tuple[int | float, int | float]
+    space_radius: float
+    source: Sourced
+
+
+class _LayoutSpace(Schema):
+    name: Text
+    at: tuple[int | float, int | float]
+    short: Text
+
+
+class LayoutFile(Schema):
+    """``data/layout.toml``: the map's size and the Tower's place, and each location's place
+    and short name (designed)."""
+
+    source: Sourced
+    map: _LayoutMap
+    spaces: tuple[_LayoutSpace, ...]
+
+
+# ---- tower.toml: the tower's facts and designed numbers (read by tower.py) -----------------
+TOWER_LEVELS = ("top", "middle", "bottom")
+"""The drums from the top (tower.py's ``LEVELS``)."""
+TOWER_SIDES = ("north", "east", "south", "west")
+"""Clockwise from north (tower.py's ``SIDES``)."""
+
+
+def _is_tower_source(text: str) -> bool:
+    return any(
+        text.startswith(p) and text[len(p) :].strip()
+        for p in ("rulebook: ", "designed: ", "fact: ")
+    )
+
+
+TowerSource = Annotated[
+    str, rule(_is_tower_source, "should start 'rulebook: ', 'fact: ' or 'designed: ' and say more")
+]
+"""A tower item's provenance: the rulebook, a fact of the physical tower, or designed."""
+Probability = Annotated[float, rule(lambda p: 0 <= p <= 1, "should be a number from 0 to 1")]
+
+
+def _weights(n: int) -> Any:
+    return rule(
+        lambda w: len(w) == n and all(x >= 0 for x in w) and sum(w) > 0,
+        f"should be {n} weights of 0 or more, not all 0",
+    )
+
+
+class _TowerStructure(Schema):
+    levels: Annotated[
+        tuple[str, ...], rule(lambda v: v == TOWER_LEVELS, f"should be {list(TOWER_LEVELS)}")
+    ]
+    sides: Annotated[
+        tuple[str, ...], rule(lambda v: v == TOWER_SIDES, f"should be {list(TOWER_SIDES)}")
+    ]
+    source: TowerSource
+
+
+class _TowerSeals(Schema):
+    count: int
+    sealed_at_start: bool
+    source: TowerSource
+    count_source: TowerSource | None = None
+
+
+class _TowerGlyph(Schema):
+    id: Text
+    name: Text
+    level: Literal["top", "middle", "bottom"]
+    side_at_calibration: Literal["north", "east", "south", "west"]
+    source: TowerSource
+
+
+class _TowerLevel(Schema):
+    id: Literal["top", "middle", "bottom"]
+    capacity: Annotated[int, rule(lambda n: 0 <= n <= 24, "should be 0 to 24")]
+    spill_at: Annotated[int, rule(lambda n: n >= 1, "should be 1 or more")]
+    knock: Annotated[int, rule(lambda n: n >= 0, "should be 0 (all) or more")]
+    catch: Annotated[Probability, rule(lambda p: p < 1, "should be below 1")]
+    escape: Probability
+    source: TowerSource
+    capacity_source: TowerSource | None = None
+    spill_at_source: TowerSource | None = None
+    knock_source: TowerSource | None = None
+    catch_source: TowerSource | None = None
+    escape_source: TowerSource | None = None
+
+
+class _TowerBase(Schema):
+    door_weights: Annotated[tuple[float, ...], _weights(4)]
+    source: TowerSource
+
+
+Loosening = Literal["drum", "none"]
+
+
+class _TowerLoosening(Schema):
+    rotate: Loosening
+    break_seal: Loosening
+    restore_seal: Loosening
+    source: TowerSource
+
+
+class _TowerGlow(Schema):
+    level_weights: Annotated[tuple[float, ...], _weights(3)]
+    source: TowerSource
+
+
+class _TowerLights(Schema):
+    layers: tuple[str, ...]
+    ring_positions: tuple[str, ...]
+    corner_positions: tuple[str, ...]
+    effects: tuple[str, ...]
+    sequences: int
+    sounds: int
+    source: TowerSource
+
+
+class _TowerCues(Schema):
+    seal_break_sequence: int
+    seal_break_sound: int
+    skull_dropped_sound: int
+    rotation_sequences: tuple[int, ...]
+    source: TowerSource
+
+
+class TowerFile(Schema):
+    """``data/tower.toml``, or an owner's own tower file: the structure, seals, glyphs,
+    lights and cues of the physical tower, and the designed numbers of the skulls inside."""
+
+    structure: _TowerStructure
+    seals: _TowerSeals
+    glyph: tuple[_TowerGlyph, ...] = ()
+    lights: _TowerLights
+    cues: _TowerCues
+    level: tuple[_TowerLevel, ...]
+    base: _TowerBase
+    loosening: _TowerLoosening
+    glow: _TowerGlow
+
+    @model_validator(mode="after")
+    def _levels_in_order(self) -> TowerFile:
+        ids = tuple(lv.id for lv in self.level)
+        if ids != TOWER_LEVELS:
+            raise ValueError(
+                f"its [[level]] tables should be {', '.join(TOWER_LEVELS)}, one each in that "
+                f"order, not {', '.join(ids) or 'none'}"
+            )
+        return self
+
+
 def _advantage(text: str | None) -> tuple[int, int]:
     """An advantage's type (index of ADVANTAGES) and count; (-1, 0) for none."""
     if text is None:

@@ -17,12 +17,12 @@ haggle die, the battle cards...), from ``data/help.toml``.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections import Counter
 from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from towers.core.datafile import read_text
 from towers.core.frames import Frame
 from towers.core.views import Ending, Topic
 from towers.core.words import and_list, plural
@@ -40,6 +40,7 @@ from towers.games.dark_tower.data import (
     STATUSES,
     DataError,
     Effects,
+    HelpFile,
     MainGoal,
     Perk,
     Quest,
@@ -164,29 +165,17 @@ def card_key(card: int) -> str:
     return f"card-{CARD_NAMES[card]}"
 
 
-HELP_SOURCES = ("rulebook: ", "designed: ", "reference: ")
-
-
 @cache
 def general_topics() -> tuple[Topic, ...]:
     """``data/help.toml``: the board's components that have no data of their own."""
-    with open(DATA_DIR / "help.toml", "rb") as f:
-        return read_help(tomllib.load(f))
+    return read_help((DATA_DIR / "help.toml").read_text())
 
 
-def read_help(raw: dict[str, Any]) -> tuple[Topic, ...]:
-    """The topics of a help file; a DataError names a topic without its words or source."""
-    out = []
-    for item in raw["topics"]:
-        where = f"help.toml topic {item.get('key')!r}"
-        if not all(isinstance(item.get(k), str) and item[k] for k in ("key", "name", "kind")):
-            raise DataError(f"{where}: a topic has a key, a name, a kind and a text")
-        if not str(item.get("source", "")).startswith(HELP_SOURCES):
-            raise DataError(f"{where}: its source says 'rulebook: ', 'designed: ' or 'reference: '")
-        if len(str(item.get("text", ""))) < 15:
-            raise DataError(f"{where}: its text says what the component does")
-        out.append(Topic(item["key"], item["name"], item["kind"], item["text"]))
-    return tuple(out)
+def read_help(text: str, name: str = "help.toml") -> tuple[Topic, ...]:
+    """The topics of a help file's ``text`` (:class:`~towers.games.dark_tower.data.HelpFile`);
+    a DataError names a topic without its words or source."""
+    file = read_text(text, HelpFile, name, DataError)
+    return tuple(Topic(t.key, t.name, t.kind, t.text) for t in file.topics)
 
 
 def _sentence(text: str) -> str:

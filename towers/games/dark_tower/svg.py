@@ -26,19 +26,26 @@ of the hero who decides only:
 from __future__ import annotations
 
 import textwrap
-import tomllib
 from collections.abc import Sequence
 from functools import cache
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from towers.core.datafile import read
 from towers.core.panels import COLUMN, PAD, SMALLEST, TAP, Panel, board_of_panels
 from towers.core.words import plural
 from towers.games.dark_tower import actions as A
 from towers.games.dark_tower import explain as X
 from towers.games.dark_tower import frames as F
 from towers.games.dark_tower import render as R
-from towers.games.dark_tower.data import BUILDING_TYPES, DATA, DATA_DIR, SIDES
+from towers.games.dark_tower.data import (
+    BUILDING_TYPES,
+    DATA,
+    DATA_DIR,
+    SIDES,
+    DataError,
+    LayoutFile,
+)
 
 if TYPE_CHECKING:
     from towers.games.dark_tower.rules import DarkTowerState
@@ -190,9 +197,8 @@ def _heading(body: str, y: float = 22) -> str:
 def layout() -> dict[str, Any]:
     """``data/layout.toml``: each location's place on the map and its short name, in the
     order of the board's locations; a ValueError names a location missing or unknown."""
-    with open(DATA_DIR / "layout.toml", "rb") as f:
-        raw = tomllib.load(f)
-    at = {s["name"]: s for s in raw["spaces"]}
+    file = read(DATA_DIR / "layout.toml", LayoutFile, DataError)
+    at = {s.name: s for s in file.spaces}
     names = [loc.name for loc in DATA.locations]
     if set(at) != set(names):
         raise ValueError(
@@ -200,11 +206,11 @@ def layout() -> dict[str, Any]:
             f"{sorted(set(names) - set(at))}"
         )
     return {
-        "size": float(raw["map"]["size"]),
-        "tower": tuple(raw["map"]["tower"]),
-        "radius": float(raw["map"]["space_radius"]),
-        "at": [tuple(at[n]["at"]) for n in names],
-        "short": [at[n]["short"] for n in names],
+        "size": file.map.size,
+        "tower": file.map.tower,
+        "radius": file.map.space_radius,
+        "at": [at[n].at for n in names],
+        "short": [at[n].short for n in names],
     }
 
 

@@ -93,14 +93,16 @@ from __future__ import annotations
 import functools
 import random
 import threading
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
-LEVELS = ("top", "middle", "bottom")
-SIDES = ("north", "east", "south", "west")
+from towers.core.datafile import DataFileError, read, read_text
+from towers.games.dark_tower.data import TOWER_LEVELS, TOWER_SIDES, TowerFile
+
+LEVELS = TOWER_LEVELS
+SIDES = TOWER_SIDES
 """Clockwise from north; a kingdom faces each: Durnin, Brynthia, Arisilon, Zenon."""
 OPENINGS = 12
 BASE = 12
@@ -168,132 +170,53 @@ class TowerData:
         return sum(ledge.capacity for ledge in self.ledges)
 
 
-class TowerDataError(ValueError):
-    """``tower.toml`` says something the tower cannot be built from."""
+class TowerDataError(DataFileError):
+    """A tower file says something the tower cannot be built from; the message names the
+    file, the key and what is allowed there."""
 
 
-def _is_source(value: object) -> bool:
-    return isinstance(value, str) and any(
-        value.startswith(p) and value[len(p) :].strip()
-        for p in ("rulebook: ", "designed: ", "fact: ")
-    )
-
-
-def _item(raw: Mapping[str, Any], where: str, fields: Sequence[str]) -> Mapping[str, Any]:
-    """``raw[where]`` with its fields present and every source well formed."""
-    item = raw.get(where)
-    if not isinstance(item, Mapping):
-        raise TowerDataError(f"tower.toml: missing table [{where}]")
-    for key in ("source", *fields):
-        if key not in item:
-            raise TowerDataError(f"tower.toml: [{where}] has no field {key!r}")
-    for key, value in item.items():
-        if (key == "source" or key.endswith("_source")) and not _is_source(value):
-            raise TowerDataError(
-                f"tower.toml: [{where}] {key} must start 'rulebook: ', 'fact: ' or "
-                f"'designed: ', not {value!r}"
-            )
-    return item
-
-
-def _probability(value: object, where: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
-        raise TowerDataError(f"tower.toml: {where} must be a number from 0 to 1, not {value!r}")
-    return float(value)
-
-
-def _weights(value: object, n: int, where: str) -> tuple[float, ...]:
-    if (
-        not isinstance(value, list)
-        or len(value) != n
-        or not all(isinstance(w, int | float) and not isinstance(w, bool) for w in value)
-        or any(w < 0 for w in value)
-        or sum(value) <= 0
-    ):
-        raise TowerDataError(f"tower.toml: {where} must be {n} weights >= 0, not all 0")
-    return tuple(float(w) for w in value)
-
-
-def parse(raw: Mapping[str, Any]) -> TowerData:
-    """The tower's data from the parsed TOML, checked: a clear error names what is wrong."""
-    structure = _item(raw, "structure", ["levels", "sides"])
-    if tuple(structure["levels"]) != LEVELS or tuple(structure["sides"]) != SIDES:
-        raise TowerDataError(f"tower.toml: [structure] must list levels {LEVELS}, sides {SIDES}")
-    _item(raw, "seals", ["count", "sealed_at_start"])
-    levels = raw.get("level")
-    if not isinstance(levels, list) or [lv.get("id") for lv in levels] != list(LEVELS):
-        raise TowerDataError(f"tower.toml: [[level]] must be {LEVELS}, in that order")
-    ledges = []
-    for i, name in enumerate(LEVELS):
-        lv = _item({name: levels[i]}, name, ["capacity", "spill_at", "knock", "catch", "escape"])
-        capacity, spill_at = lv["capacity"], lv["spill_at"]
-        if not isinstance(capacity, int) or not 0 <= capacity <= 24:
-            raise TowerDataError(f"tower.toml: level {name} capacity must be 0 to 24")
-        if not isinstance(spill_at, int) or not 1 <= spill_at:
-            raise TowerDataError(f"tower.toml: level {name} spill_at must be 1 or more")
-        if not isinstance(lv["knock"], int) or lv["knock"] < 0:
-            raise TowerDataError(f"tower.toml: level {name} knock must be 0 (all) or more")
-        catch = _probability(lv["catch"], f"level {name} catch")
-        if catch == 1:
-            raise TowerDataError(f"tower.toml: level {name} catch must be below 1")
-        escape = _probability(lv["escape"], f"level {name} escape")
-        ledges.append(Ledge(capacity, spill_at, lv["knock"], catch, escape))
-    base = _item(raw, "base", ["door_weights"])
-    loosening = _item(raw, "loosening", ["rotate", "break_seal", "restore_seal"])
-    for event in ("rotate", "break_seal", "restore_seal"):
-        if loosening[event] not in LOOSENING:
-            raise TowerDataError(
-                f"tower.toml: [loosening] {event} must be one of {LOOSENING}, "
-                f"not {loosening[event]!r}"
-            )
-    glow = _item(raw, "glow", ["level_weights"])
-    glyphs = []
-    for g in raw.get("glyph", []):
-        item = _item({"glyph": g}, "glyph", ["id", "name", "level", "side_at_calibration"])
-        if item["level"] not in LEVELS or item["side_at_calibration"] not in SIDES:
-            raise TowerDataError(f"tower.toml: glyph {item['id']!r} has no such level or side")
-        glyphs.append(
-            Glyph(
-                item["id"],
-                item["name"],
-                LEVELS.index(item["level"]),
-                SIDES.index(item["side_at_calibration"]),
-            )
-        )
-    lights = _item(raw, "lights", ["layers", "ring_positions", "corner_positions", "effects"])
-    cues = _item(raw, "cues", ["seal_break_sequence", "seal_break_sound", "rotation_sequences"])
+def parse(file: TowerFile) -> TowerData:
+    """The tower's data from its checked file (:class:`towers.games.dark_tower.data.TowerFile`)."""
+    lights, cues = file.lights, file.cues
     return TowerData(
-        ledges=tuple(ledges),
-        door_weights=_weights(base["door_weights"], 4, "[base] door_weights"),
-        loosening=tuple((e, loosening[e]) for e in ("rotate", "break_seal", "restore_seal")),
-        glow_weights=_weights(glow["level_weights"], 3, "[glow] level_weights"),
-        glyphs=tuple(glyphs),
-        light_layers=tuple(lights["layers"]),
-        ring_positions=tuple(lights["ring_positions"]),
-        corner_positions=tuple(lights["corner_positions"]),
-        light_effects=tuple(lights["effects"]),
-        sequences=int(lights["sequences"]),
-        sounds=int(lights["sounds"]),
-        seal_break_sequence=int(cues["seal_break_sequence"]),
-        seal_break_sound=int(cues["seal_break_sound"]),
-        skull_dropped_sound=int(cues["skull_dropped_sound"]),
-        rotation_sequences=tuple(int(s) for s in cues["rotation_sequences"]),
+        ledges=tuple(
+            Ledge(lv.capacity, lv.spill_at, lv.knock, lv.catch, lv.escape) for lv in file.level
+        ),
+        door_weights=file.base.door_weights,
+        loosening=tuple(
+            (e, getattr(file.loosening, e)) for e in ("rotate", "break_seal", "restore_seal")
+        ),
+        glow_weights=file.glow.level_weights,
+        glyphs=tuple(
+            Glyph(g.id, g.name, LEVELS.index(g.level), SIDES.index(g.side_at_calibration))
+            for g in file.glyph
+        ),
+        light_layers=lights.layers,
+        ring_positions=lights.ring_positions,
+        corner_positions=lights.corner_positions,
+        light_effects=lights.effects,
+        sequences=lights.sequences,
+        sounds=lights.sounds,
+        seal_break_sequence=cues.seal_break_sequence,
+        seal_break_sound=cues.seal_break_sound,
+        skull_dropped_sound=cues.skull_dropped_sound,
+        rotation_sequences=cues.rotation_sequences,
     )
 
 
 @functools.cache
 def _load_default() -> TowerData:
-    return parse(tomllib.loads(DATA_PATH.read_text()))
+    return parse(read(DATA_PATH, TowerFile, TowerDataError))
 
 
 def load(path: Path | None = None) -> TowerData:
-    """The tower's data from ``path`` (default: the shipped ``data/tower.toml``)."""
+    """The tower's data from ``path`` (default: the shipped ``data/tower.toml``); a file that
+    is not valid TOML or does not match :class:`~towers.games.dark_tower.data.TowerFile`
+    raises TowerDataError naming the file, each faulty key and what is allowed there."""
     if path is None:
         return _load_default()
-    try:
-        return parse(tomllib.loads(Path(path).read_text()))
-    except tomllib.TOMLDecodeError as exc:
-        raise TowerDataError(f"{path}: {exc}") from exc
+    path = Path(path)
+    return parse(read_text(path.read_text(), TowerFile, str(path), TowerDataError))
 
 
 # ----------------------------------------------------------------------------- outcomes
