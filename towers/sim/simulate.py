@@ -33,6 +33,8 @@ from pathlib import Path
 from typing import Any
 
 from towers.agents.base import Bot
+from towers.agents.random_bot import RandomBot
+from towers.core.batch import batch_engine
 from towers.core.chance import derive_seed, sample_chance
 from towers.core.errors import GameOptionError
 from towers.core.game import Game, State
@@ -151,11 +153,18 @@ def _play_one(job: _Job, index: int) -> GameResult:
         for k in seats
     ]
     labels = [job.entries[seats[s]].label for s in range(job.players)]
-    state = game.new_initial_state()
+    chance = random.Random(derive_seed(game_seed, "chance"))
     start = time.perf_counter()
-    decisions, thinking = play_game(
-        state, bots, random.Random(derive_seed(game_seed, "chance")), labels
-    )
+    played = play_random_batch(game, bots, chance)
+    if played is None:
+        state = game.new_initial_state()
+        decisions, thinking = play_game(state, bots, chance, labels)
+        actions = len(state.history())
+    else:
+        state, decisions, actions = played
+        # the bots chose inside the engine: its time shared out by their decisions
+        spent = time.perf_counter() - start
+        thinking = [spent * d / max(1, sum(decisions)) for d in decisions]
     seconds = time.perf_counter() - start
     facets = balance_of(game)
     return GameResult(
@@ -164,12 +173,30 @@ def _play_one(job: _Job, index: int) -> GameResult:
         lineup=seats,
         scores=[float(v) for v in state.scores()],
         returns=[float(v) for v in state.returns()],
-        actions=len(state.history()),
+        actions=actions,
         decisions=decisions,
         thinking=thinking,
         seconds=seconds,
         balance=dict(facets(state)) if facets is not None else {},
     )
+
+
+def play_random_batch(
+    game: Game, bots: Sequence[Bot], rng: random.Random
+) -> tuple[State, list[int], int] | None:
+    """The game :func:`play_game` plays when every seat is a plain random bot, played by the
+    game's batch engine (:mod:`towers.core.batch`): each bot's ``randrange`` picks its seat's
+    actions and ``rng`` samples chance, as they would one state at a time. The final state
+    (with no history), each seat's decisions and the actions played, chance included; None
+    when the game has no batch engine or a seat is another bot."""
+    if not all(type(bot) is RandomBot for bot in bots):
+        return None
+    engine = batch_engine(game, 1)
+    if engine is None:
+        return None
+    engine.reset([rng], [[bot.rng.randrange for bot in bots]])  # type: ignore[attr-defined]
+    engine.play_random()
+    return engine.state(0), engine.decisions(0), engine.length(0)
 
 
 def _ensure_game(job: _Job) -> None:
