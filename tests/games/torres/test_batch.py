@@ -19,6 +19,7 @@ from towers.core.batch import StateBatch, batch_engine, legal_masks
 from towers.core.chance import random_action, sample_chance
 from towers.core.compiled import is_compiled, twin
 from towers.core.game import CHANCE, TERMINAL
+from towers.core.registry import make_bot
 from towers.games.torres import actions as A
 from towers.games.torres import batch as plain
 from towers.games.torres.rules import TorresState
@@ -232,3 +233,26 @@ def test_legal_masks_mark_the_legal_actions() -> None:
         assert [a for a in range(game.num_distinct_actions()) if masks[g][a]] == (
             engine.legal_actions(g)
         )
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_simulation_of_random_bots_gives_the_same_results_through_the_batch(
+    players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from towers.sim import simulate
+
+    def results() -> list[tuple[Any, ...]]:
+        report = simulate.run_simulation(
+            "torres", players, 12, ["random"] * players, seed=3, options={"variant": "common_deck"}
+        )
+        return [
+            (r.index, r.lineup, r.scores, r.returns, r.actions, r.decisions, r.balance)
+            for r in report.results
+        ]
+
+    fast = results()
+    bots = [make_bot("random", seed=seat) for seat in range(players)]
+    game = towers.make("torres", players=players, variant="common_deck")
+    assert simulate.play_random_batch(game, bots, random.Random(1)) is not None  # the fast path
+    monkeypatch.setattr(simulate, "play_random_batch", lambda *args: None)
+    assert results() == fast
