@@ -10,7 +10,8 @@ outcome applied (:func:`apply_chance`), and an event dropped when its pile is em
 
 from __future__ import annotations
 
-from itertools import compress
+from itertools import compress, repeat
+from operator import truediv
 from typing import TYPE_CHECKING
 
 from towers.games.tiletum import actions as A
@@ -46,9 +47,15 @@ def chance_outcomes(state: TiletumState) -> list[tuple[int, float]]:
         counts = state.piles[event.pile].counts
         lo, hi = state.game.pile_range[event.pile]
         total = sum(counts)
-        # the kinds left in the pile, picked out of the range in C
-        left = compress(range(lo, hi), counts[lo:hi])
-        return [(A.DRAW + k, counts[k] / total) for k in left]
+        # the kinds left in the pile and their shares, all in C
+        here = counts[lo:hi]
+        return list(
+            zip(
+                compress(range(A.DRAW + lo, A.DRAW + hi), here),
+                map(truediv, filter(None, here), repeat(total)),
+                strict=True,
+            )
+        )
     if type(event) is DieRoll:
         return _ROLL_OUTCOMES[:]
     if type(event) is DieDraw:

@@ -169,6 +169,10 @@ def die_change_steps(shown: int, value: int) -> int:
     return min(d, 6 - d)
 
 
+_DIE_STEPS = tuple(tuple(die_change_steps(v, w) for w in range(7)) for v in range(7))
+"""``_DIE_STEPS[shown][value]``: die_change_steps as a table, for the generator."""
+
+
 # ---- chance ------------------------------------------------------------------------------
 def _chance_problem(state: TiletumState, event: Frame, value: Action) -> Problem:
     rule = _chance_rule(state, event)
@@ -859,11 +863,11 @@ def legal_actions(state: TiletumState) -> list[int]:
         out.sort()
         return out
     if type(top) is ChooseDieValue:  # at every die taken
-        v = top.value
+        steps = _DIE_STEPS[top.value]
         gold = state.resources[seat][GOLD]
         cost = state.game.data.die_change_cost
         for w in range(1, 7):
-            if cost * die_change_steps(v, w) <= gold:
+            if cost * steps[w] <= gold:
                 out.append(A.SET_VALUE + w - 1)
         return out
     match top:
@@ -1010,30 +1014,50 @@ def _gen_frame(state: TiletumState, seat: int, top: PerformAction, out: list[int
 
 
 def _gen_tasks(state: TiletumState, seat: int, out: list[int]) -> None:
+    """The tasks of the turn (appended in any order: the callers sort); the rules of each are
+    can_fulfil, the crest's rooms, can_use_helper and can_contribute, inlined."""
     g = state.game
     d = g.data
     res = state.resources[seat]
     if res[GOLD] >= d.buy_cost:
         out.extend(range(A.BUY, A.BUY + 4))
-    seen = set()
-    for k in state.storehouse[seat]:
-        if k in seen:
-            continue
-        seen.add(k)
-        cat = g.tile_category[k]
-        if cat == CAT_CONTRACT:
-            if can_fulfil(state, seat, k):
-                out.append(A.fulfil(k))
-        elif cat == CAT_CREST:
-            crests = state.crests[seat]
-            food = res[FOOD]
-            base = A.CREST + g.tile_crest[k] * A.N_BUILDINGS
-            for s, bld in enumerate(d.buildings):
-                if crests[s] < 0 and food >= bld.crest_cost:
-                    out.append(base + s)
-        elif cat == CAT_HELPER:
-            if can_use_helper(state, seat, k):
-                out.append(A.use_helper(k))
-    for c in state.pillars_on_map[seat]:
-        if can_contribute(state, seat, c):
-            out.append(A.CONTRIBUTE + c)
+    store = state.storehouse[seat]
+    if store:
+        category = g.tile_category
+        # a kind stored twice gives its tasks once
+        for k in set(store) if len(store) > 1 else store:
+            cat = category[k]
+            if cat == CAT_CONTRACT:
+                if len(state.fulfilled_contracts[seat]) >= g.n_contract_spaces:
+                    continue
+                pay = g.contract_pay[k]
+                if (
+                    res[0] >= pay[0]
+                    and res[1] >= pay[1]
+                    and res[2] >= pay[2]
+                    and res[3] >= pay[3]
+                    and res[4] >= pay[4]
+                ):
+                    same = g.contract_identical[k]
+                    if not same or any(res[r] >= same + pay[r] for r in range(5)):
+                        out.append(A.fulfil(k))
+            elif cat == CAT_CREST:
+                crests = state.crests[seat]
+                food = res[FOOD]
+                base = A.CREST + g.tile_crest[k] * A.N_BUILDINGS
+                for s, bld in enumerate(d.buildings):
+                    if crests[s] < 0 and food >= bld.crest_cost:
+                        out.append(base + s)
+            elif cat == CAT_HELPER:
+                if can_use_helper(state, seat, k):
+                    out.append(A.use_helper(k))
+    pillars = state.pillars_on_map[seat]
+    if pillars:
+        taken = state.cathedral_tiles[seat]
+        left = state.cathedral_tiles_left
+        stone = res[STONE]
+        cost_stone = d.cost_stone
+        costs = state.construction_costs
+        for c in pillars:
+            if c not in taken and left[c] > 0 and stone >= cost_stone[costs[c]]:
+                out.append(A.CONTRIBUTE + c)

@@ -40,7 +40,7 @@ def next_step(state: TiletumState) -> None:
         state.phase = S_PREP
     elif step == S_PREP:
         # Preparation phase: 8/11/14 dice drawn from the bag and rolled onto the wheel.
-        state.chance_events.extend(new_die_draw() for _ in range(g.dice_drawn))
+        state.chance_events.extend([new_die_draw()] * g.dice_drawn)  # one shared frame
         state.phase = S_CYCLE
     elif step == S_CYCLE:
         # Action phase step 1: reveal the rightmost face-down corruption token.
