@@ -28,7 +28,7 @@ from towers.games.torres.steps import S_TURN
 ENGINE = twin(plain)  # the compiled twin when built, else the plain module
 COMPILED = ENGINE if is_compiled(ENGINE) else None
 needs_twin = pytest.mark.skipif(COMPILED is None, reason="the compiled twin is not built here")
-VARIANTS = ("basic", "common_deck")
+VARIANTS = ("basic", "common_deck", "master")
 
 
 def fields_of(state: TorresState) -> dict[str, Any]:
@@ -211,12 +211,25 @@ def test_choosers_pick_each_seats_decisions() -> None:
         assert not diff(fields_of(state), batch_fields(engine, g))
 
 
-def test_the_core_finds_the_torres_batch_engine_but_not_for_the_master_version() -> None:
+def test_the_core_finds_the_torres_batch_engine_for_every_variant() -> None:
     engine = batch_engine(towers.make("torres", players=2), 5)
     assert engine is not None and type(engine).__name__ == "TorresBatch"
     assert type(engine).__module__ == ENGINE.__name__
     assert engine.size == 5
-    assert batch_engine(towers.make("torres", players=2, variant="master"), 5) is None
+    for options in ({"variant": "master"}, {"variant": "master", "master_card": "border"}):
+        assert batch_engine(towers.make("torres", players=3, **options), 2) is not None
+
+
+def test_a_named_master_card_and_a_layout_of_ones_own_play_as_the_state() -> None:
+    """The options that change the setup: a master card named, not drawn; other castles."""
+    layout = [[0, 0], [2, 2], [4, 4], [6, 6], [0, 7], [7, 0], [3, 6], [6, 3]]
+    for options in ({"variant": "master", "master_card": "square"}, {"layout": layout}):
+        game = towers.make("torres", players=3, **options)
+        engine = ENGINE.TorresBatch(game, 1)
+        engine.reset([1])
+        assert not diff(fields_of(game.new_initial_state()), batch_fields(engine, 0))
+        lengths = engine.play_random()
+        assert lengths == [play_random_game(game, random.Random(1), trusted=True)]
 
 
 def test_legal_masks_mark_the_legal_actions() -> None:

@@ -18,7 +18,10 @@ cdef long PLACE_BLOCK, EXTRA_BLOCK, BLOCK_UNDER, JUMP_UP, DIAGONAL, JUMP_OVER, M
 cdef long NUM_ACTIONS, C_JUMP_UP, C_BLOCK_UNDER, C_EXTRA_BLOCK, C_DOOR_CLIMB, C_DIAGONAL, C_SIX, C_SEVEN, C_MOVE_BLOCK, C_RELOCATE
 cdef long C_JUMP_OVER, KING, S_DRAW, S_KEEP, S_KING_MOVE, S_OVER, S_REDISTRIBUTE, S_RETURN, S_SETUP_KING, S_SETUP_KNIGHT
 cdef long S_TAKE_STACK, S_TURN
-cdef unsigned long long ALL
+cdef unsigned long long ALL, BORDER, MAIN_DIAGONALS
+cdef long S_MASTER_DRAW, S_SETUP_CASTLE, MASTER_CARD, SETUP_CASTLE, MASTER_KINDS
+cdef long M_DIFFERENT_LEVELS, M_SAME_LEVEL, M_IN_A_ROW, M_SQUARE, M_BORDER, M_CASTLE_COUNT
+cdef long M_DIAGONALS, M_NEIGHBORS
 cdef tuple SCALARS
 cdef unsigned long long BIT[64]
 cdef unsigned long long NEAR[64]
@@ -33,7 +36,8 @@ cdef class TorresBatch:
     cdef public object game
     cdef public long size, players
     cdef long common, decks, max_acq, action_points, cost_add, knights_max, acquire_draw
-    cdef long min_castles, phases
+    cdef long min_castles, phases, master, min_distance
+    cdef int[:] master_kind, master_points, master_most, master_castles
     cdef int[:] rounds, card_stacks, card_count, king_bonus
     cdef int[:] S, L, T, start
     cdef unsigned long long[:] M
@@ -165,6 +169,45 @@ cdef void move_king(TorresBatch e, long g, long s) noexcept
 @cython.locals(S="int[:]", b=long)
 cdef void setup_knight(TorresBatch e, long g, long s) noexcept
 
+@cython.locals(dx=long, dy=long)
+cdef long manhattan(long a, long c) noexcept
+
+@cython.locals(S="int[:]", b=long, need=long, s=long)
+cdef long castle_distance(TorresBatch e, long g) noexcept
+
+@cython.locals(c=long)
+cdef bint far_enough(int[:] S, long b, long s, long need) noexcept
+
+@cython.locals(S="int[:]", L="int[:]", b=long, need=long, n=long, s=long)
+cdef long castle_squares(TorresBatch e, long g) noexcept
+
+@cython.locals(S="int[:]", b=long)
+cdef void setup_castle(TorresBatch e, long g, long s) noexcept
+
+@cython.locals(S="int[:]", b=long, best=long, i=long)
+cdef long leader(TorresBatch e, long g, long unchanged) noexcept
+
+@cython.locals(S="int[:]", b=long, card=long, per=long, kind=long, mine=long, points=long, i=long, marks=cython.ulonglong)
+cdef long master_points(TorresBatch e, long g, long seat, long phase)
+
+@cython.locals(count=long, i=long)
+cdef long marked(int[:] S, long b, long seat, unsigned long long marks) noexcept
+
+@cython.locals(
+    at=long, count=long, i=long, j=long, k=long, a=long, c=long, seen=cython.ulonglong,
+    same_level=bint, same_x=bint, same_y=bint, different=bint,
+)
+cdef bint has_requirement(int[:] S, long b, long seat, long kind, long castles)
+
+@cython.locals(i=long, j=long, p=long, q=long, x1=long, y1=long, x2=long, y2=long, dx=long, dy=long)
+cdef bint has_square(int[:] S, long at, long count)
+
+@cython.locals(i=long)
+cdef bint knight_at(int[:] S, long at, long count, long x, long y) noexcept
+
+@cython.locals(mine=cython.ulonglong, seen=cython.ulonglong, todo=cython.ulonglong, i=long, q=long, c=long)
+cdef bint all_neighboring(int[:] S, long at, long count) noexcept
+
 @cython.locals(at=long, count=long, i=long)
 cdef void remove_stack(int[:] S, long b, long p, long height) noexcept
 
@@ -186,7 +229,7 @@ cdef void return_leftover(TorresBatch e, long g) noexcept
 cdef void begin_turn(int[:] S, long b, long action_points) noexcept
 
 @cython.locals(S="int[:]", b=long, n=long)
-cdef void next_turn(TorresBatch e, long g) noexcept
+cdef void next_turn(TorresBatch e, long g)
 
 @cython.locals(S="int[:]", b=long, n=long, i=long, seat=long, j=long, got=long)
 cdef void begin_phase(TorresBatch e, long g, long phase, long start) noexcept
@@ -204,7 +247,7 @@ cdef long castle_points(TorresBatch e, long g, long seat) noexcept
 cdef long king_bonus(TorresBatch e, long g, long seat, long phase) noexcept
 
 @cython.locals(S="int[:]", b=long, n=long, start=long, phase=long, i=long, seat=long, low=long)
-cdef void score_phase(TorresBatch e, long g) noexcept
+cdef void score_phase(TorresBatch e, long g)
 
 @cython.locals(S="int[:]", b=long, d=long)
 cdef void continue_draw(TorresBatch e, long g) noexcept

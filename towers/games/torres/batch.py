@@ -10,9 +10,9 @@ actions legal, in the same order, with the same ints, and the same state after e
 the tests check field by field after every action of thousands of games. The plain-Python
 text is the reference of its twin and the fallback where it is not built.
 
-Covered: the basic game and the common action deck variant, any starting layout, 2-4
-players; the master version has no batch engine (:func:`engine_for` answers None, and
-:func:`towers.core.batch.batch_engine` falls back to one-game states).
+Covered: every variant (the basic game, the common action deck, the master version with
+its castles placed by the players and its master card drawn or named), any starting layout,
+2-4 players.
 
 Randomness: each game has its own ``random.Random``; a chance node takes one float of it
 and picks the outcome as :func:`towers.core.chance.sample_chance` does, a random playout
@@ -131,6 +131,22 @@ DDIR = [board.DIAG_DIR[s][d] for s in range(SQ) for d in range(4)]
 NEAR = [board.NEIGHBOR_MASK[s] for s in range(SQ)]
 NB = [(board.ORTHO_NEIGHBORS[s] + (-1, -1, -1, -1))[d] for s in range(SQ) for d in range(4)]
 NNB = [len(board.ORTHO_NEIGHBORS[s]) for s in range(SQ)]
+BORDER = sum(1 << s for s in range(SQ) if board.IS_BORDER[s])
+MAIN_DIAGONALS = sum(1 << s for s in range(SQ) if board.IS_MAIN_DIAGONAL[s])
+# the master cards' requirements, by their place in A.MASTER_KEYS
+(
+    M_DIFFERENT_LEVELS,
+    M_SAME_LEVEL,
+    M_IN_A_ROW,
+    M_SQUARE,
+    M_BORDER,
+    M_CASTLE_COUNT,
+    M_DIAGONALS,
+    M_NEIGHBORS,
+) = (A.MASTER_KEYS.index(k) for k in (
+    "different_levels", "same_level", "in_a_row", "square", "border", "castle_count",
+    "diagonals", "neighbors",
+))  # fmt: skip
 
 # the action numbers' first ints
 END_TURN = A.END_TURN
@@ -146,6 +162,9 @@ KEEP = A.KEEP
 RETURN_TOP = A.RETURN_TOP
 RETURN_BOTTOM = A.RETURN_BOTTOM
 DRAW = A.DRAW
+MASTER_CARD = A.MASTER
+SETUP_CASTLE = A.SETUP_CASTLE
+MASTER_KINDS = A.MASTER_KINDS
 SETUP_KNIGHT = A.SETUP_KNIGHT
 PLACE_KING = A.PLACE_KING
 ADD_KNIGHT = A.ADD_KNIGHT
@@ -173,6 +192,8 @@ C_JUMP_OVER = A.C_JUMP_OVER
 KING = board.KING  # the King's occupant code
 # the steps, as plain ints here so that the twin compares them in C
 S_DRAW = _steps.S_DRAW
+S_MASTER_DRAW = _steps.S_MASTER_DRAW
+S_SETUP_CASTLE = _steps.S_SETUP_CASTLE
 S_KEEP = _steps.S_KEEP
 S_KING_MOVE = _steps.S_KING_MOVE
 S_OVER = _steps.S_OVER
@@ -191,14 +212,9 @@ def lowest(m: int) -> int:
     return (m & -m).bit_length() - 1
 
 
-def is_supported(game: Any) -> bool:
-    """True when the batch engine plays ``game``'s options (all but the master version)."""
-    return not game.is_master
-
-
 def engine_for(game: Any, size: int) -> TorresBatch | None:
-    """A batch engine of ``size`` games of ``game``, or None for the master version."""
-    return TorresBatch(game, size) if is_supported(game) else None
+    """A batch engine of ``size`` games of ``game`` (it plays every variant)."""
+    return TorresBatch(game, size)
 
 
 class TorresBatch:
@@ -206,15 +222,14 @@ class TorresBatch:
     :class:`towers.core.batch.BatchEngine`)."""
 
     def __init__(self, game: Any, size: int) -> None:
-        if not is_supported(game):
-            raise ValueError("the batch engine does not play the master version")
         if size < 1:
             raise ValueError("a batch holds at least one game")
         self.game = game
         self.size = size
         self.players = game.num_players
         self.common = 1 if game.is_common else 0
-        self.decks = 1 if game.is_common else self.players
+        self.master = 1 if game.is_master else 0
+        self.decks = 0 if game.is_master else 1 if game.is_common else self.players
         self.max_acq = game.max_acquisitions
         d = game.data
         self.action_points = d.action_points
@@ -230,6 +245,13 @@ class TorresBatch:
             for i, hgt in enumerate(card):
                 self.card_stacks[4 * ph + i] = hgt
         self.king_bonus = array("i", d.king_bonus)
+        # the master cards, by their place in A.MASTER_KEYS: requirement, points, bonus
+        self.master_kind = array("i", [A.MASTER_KEYS.index(k) for k in d.master_keys])
+        self.master_points = array("i", [p for card in d.master_points for p in card])
+        most = [d.master_most.get(k) or (0,) * self.phases for k in d.master_keys]
+        self.master_most = array("i", [p for card in most for p in card])
+        self.master_castles = array("i", d.master_castles)
+        self.min_distance = d.master_min_distance
         self.S = array("i", [0]) * (W * size)
         self.M = array("Q", [0]) * (MW * size)
         self.L = array("i", [0]) * NUM_ACTIONS  # one game's legal actions
@@ -237,17 +259,25 @@ class TorresBatch:
         self.draws: list[Any] = [random.random] * size
         self.choosers: list[Any] = [None] * size
         start = self.start = array("i", [0]) * W
-        for s in game.layout:
-            start[H + s] = 1
+        if self.master:
+            start[SUPPLY] = d.tower_blocks
+            for p in range(self.players):
+                for c in range(CARDS):
+                    start[HAND + CARDS * p + c] = d.copies_per_color
+            card = game.options["master_card"]
+            start[STEP] = S_MASTER_DRAW if card is None else S_SETUP_CASTLE
+        else:
+            for s in game.layout:
+                start[H + s] = 1
+            start[SUPPLY] = d.tower_blocks - len(game.layout)
+            start[STEP] = S_SETUP_KNIGHT
         for s in range(SQ):
             start[OCC + s] = -1
-        start[SUPPLY] = d.tower_blocks - len(game.layout)
         per_kind = d.copies_per_color * (d.colors if self.common else 1)
         for k in range(self.decks):
             for c in range(CARDS):
                 start[DECK + k * DW + c] = per_kind
-        start[STEP] = S_SETUP_KNIGHT
-        start[MASTER] = -1
+        start[MASTER] = -1 if not self.master or card is None else A.MASTER_KEYS.index(card)
         start[KINGSQ] = -1
         start[INUSE] = -1
         start[DIRTY] = 1
@@ -312,7 +342,7 @@ class TorresBatch:
         """Sample the chance nodes of game ``g`` from its generator until someone decides."""
         b = g * W
         S = self.S
-        while S[b + STEP] == S_DRAW:
+        while S[b + STEP] == S_DRAW or S[b + STEP] == S_MASTER_DRAW:
             apply_to(self, g, sample_draw(self, g, self.draws[g]()))
             S[b + LENGTH] += 1
 
@@ -478,7 +508,7 @@ def play_out(e: TorresBatch, g: int) -> int:
         step = S[b + STEP]
         if step == S_OVER:
             return S[b + LENGTH]
-        if step == S_DRAW:
+        if step == S_DRAW or step == S_MASTER_DRAW:
             apply_to(e, g, sample_draw(e, g, draw()))
         else:
             seat = deciding(e, g)
@@ -498,7 +528,7 @@ def deciding(e: TorresBatch, g: int) -> int:
     step = S[b + STEP]
     if step == S_OVER:
         return -4
-    if step == S_DRAW:
+    if step == S_DRAW or step == S_MASTER_DRAW:
         return -1
     if step in (S_TURN, S_KEEP, S_RETURN, S_TAKE_STACK, S_REDISTRIBUTE):
         return S[b + TURN]
@@ -508,11 +538,17 @@ def deciding(e: TorresBatch, g: int) -> int:
 def sample_draw(e: TorresBatch, g: int, r: float) -> int:
     """The card drawn at a chance node for the float ``r``, as ``sample_chance`` picks it."""
     S = e.S
+    acc = 0.0
+    if S[g * W + STEP] == S_MASTER_DRAW:  # one master card of eight, each as likely
+        for c in range(MASTER_KINDS):
+            acc += 1.0 / MASTER_KINDS
+            if r < acc:
+                return MASTER_CARD + c
+        return MASTER_CARD + MASTER_KINDS - 1
     d = deck_of(e, g, S[g * W + TURN])
     total = 0
     for c in range(CARDS):
         total += S[d + c]
-    acc = 0.0
     last = -1
     for c in range(CARDS):
         if S[d + c]:
@@ -743,6 +779,12 @@ def step_actions(e: TorresBatch, g: int, step: int) -> int:
             if step == S_TAKE_STACK or hgt < 3:
                 heights |= BIT[hgt]
         n = add_squares(L, n, (TAKE_STACK if step == S_TAKE_STACK else REDISTRIBUTE) - 1, heights)
+    elif step == S_SETUP_CASTLE:
+        n = castle_squares(e, g)
+    elif step == S_MASTER_DRAW:
+        for c in range(MASTER_KINDS):
+            L[c] = MASTER_CARD + c
+        n = MASTER_KINDS
     elif step == S_KING_MOVE:
         L[0] = KING_STAY
         n = 1
@@ -1103,6 +1145,11 @@ def apply_to(e: TorresBatch, g: int, a: int) -> None:
             begin_phase(e, g, 0, 0)
     elif a >= SETUP_KNIGHT:
         setup_knight(e, g, a - SETUP_KNIGHT)
+    elif a >= SETUP_CASTLE:
+        setup_castle(e, g, a - SETUP_CASTLE)
+    elif a >= MASTER_CARD:
+        S[b + MASTER] = a - MASTER_CARD
+        S[b + STEP] = S_SETUP_CASTLE
     elif a >= DRAW:
         draw(e, g, p, a - DRAW)
     elif a >= RETURN_BOTTOM:
@@ -1226,6 +1273,75 @@ def setup_knight(e: TorresBatch, g: int, s: int) -> None:
         S[b + DECIDER] = S[b + PLACED]
 
 
+def manhattan(a: int, c: int) -> int:
+    dx = a % 8 - c % 8
+    dy = a // 8 - c // 8
+    return (dx if dx >= 0 else -dx) + (dy if dy >= 0 else -dy)
+
+
+def castle_distance(e: TorresBatch, g: int) -> int:
+    """The distance a new starting castle keeps from the others (setup.castle_setup_distance):
+    the rulebook's, else the largest still possible."""
+    S = e.S
+    b = g * W
+    for need in range(e.min_distance, 1, -1):
+        for s in range(SQ):
+            if not S[b + H + s] and far_enough(S, b, s, need):
+                return need
+    return 2
+
+
+def far_enough(S: Any, b: int, s: int, need: int) -> bool:
+    for c in range(SQ):
+        if S[b + H + c] and manhattan(s, c) < need:
+            return False
+    return True
+
+
+def castle_squares(e: TorresBatch, g: int) -> int:
+    """Master Version, Initial placement of the castles: the squares a castle may go on."""
+    S = e.S
+    L = e.L
+    b = g * W
+    need = castle_distance(e, g)
+    n = 0
+    for s in range(SQ):
+        if not S[b + H + s] and far_enough(S, b, s, need):
+            L[n] = SETUP_CASTLE + s
+            n += 1
+    return n
+
+
+def setup_castle(e: TorresBatch, g: int, s: int) -> None:
+    """Master Version: the players in turn place the 8 foundations; then the first knights."""
+    S = e.S
+    b = g * W
+    S[b + H + s] = 1
+    S[b + SUPPLY] -= 1
+    relabel(S, b)
+    S[b + PLACED] += 1
+    if S[b + PLACED] == 8:
+        S[b + PLACED] = 0
+        S[b + DECIDER] = 0
+        S[b + STEP] = S_SETUP_KNIGHT
+    else:
+        S[b + DECIDER] = S[b + PLACED] % e.players
+
+
+def leader(e: TorresBatch, g: int, unchanged: int) -> int:
+    """Master version, Turn order: the one player with the most points, else ``unchanged``."""
+    S = e.S
+    b = g * W
+    best = 0
+    for i in range(e.players):
+        if i == 0 or S[b + SCORE + i] > S[b + SCORE + best]:
+            best = i
+    for i in range(e.players):
+        if i != best and S[b + SCORE + i] == S[b + SCORE + best]:
+            return unchanged
+    return best
+
+
 # ---- the stacks and the turn (turn.py) ---------------------------------------------------------
 def remove_stack(S: Any, b: int, p: int, height: int) -> None:
     """The first stack of ``height`` out of seat ``p``'s (list.remove)."""
@@ -1315,6 +1431,8 @@ def next_turn(e: TorresBatch, g: int) -> None:
         score_phase(e, g)
         return
     S[b + TAKEN] = 0
+    if e.master:
+        S[b + START] = leader(e, g, S[b + START])
     S[b + TURN] = S[b + START]
     begin_turn(S, b, e.action_points)
 
@@ -1325,6 +1443,8 @@ def begin_phase(e: TorresBatch, g: int, phase: int, start: int) -> None:
     S = e.S
     b = g * W
     n = e.players
+    if e.master and phase > 0:
+        start = leader(e, g, start)
     S[b + PHASE] = phase
     S[b + ROUND] = 0
     S[b + TAKEN] = 0
@@ -1411,6 +1531,10 @@ def score_phase(e: TorresBatch, g: int) -> None:
     for i in range(n):
         seat = (start + i) % n
         advance(e, g, seat, king_bonus(e, g, seat, phase))
+    if e.master:
+        for i in range(n):
+            seat = (start + i) % n
+            advance(e, g, seat, master_points(e, g, seat, phase))
     for seat in range(n):
         for i in range(S[b + NSTK + seat]):
             S[b + SUPPLY] += S[b + STK + 4 * seat + i]
@@ -1428,6 +1552,119 @@ def score_phase(e: TorresBatch, g: int) -> None:
             S[b + DECIDER] = seat
             break
     S[b + STEP] = S_KING_MOVE
+
+
+# ---- the master cards (master.py) -------------------------------------------------------------
+def master_points(e: TorresBatch, g: int, seat: int, phase: int) -> int:
+    """What the master card in play gives ``seat`` at the scoring after ``phase``."""
+    S = e.S
+    b = g * W
+    card = S[b + MASTER]
+    per = e.master_points[3 * card + phase]
+    if per == 0:
+        return 0
+    kind = e.master_kind[card]
+    if kind == M_BORDER or kind == M_DIAGONALS:
+        marks = BORDER if kind == M_BORDER else MAIN_DIAGONALS
+        mine = marked(S, b, seat, marks)
+        points = mine * per
+        for i in range(e.players):  # the one player with the most such knights
+            if i != seat and marked(S, b, i, marks) >= mine:
+                return points
+        return points + e.master_most[3 * card + phase] if mine > 0 else points
+    return per if has_requirement(S, b, seat, kind, e.master_castles[phase]) else 0
+
+
+def marked(S: Any, b: int, seat: int, marks: int) -> int:
+    """How many of the seat's knights stand on the squares of ``marks``."""
+    count = 0
+    for i in range(S[b + NK + seat]):
+        if (marks >> S[b + KN + KNIGHTS * seat + i]) & 1:
+            count += 1
+    return count
+
+
+def has_requirement(S: Any, b: int, seat: int, kind: int, castles: int) -> bool:
+    """The master cards scored a whole: does the seat meet the requirement of ``kind``?"""
+    at = b + KN + KNIGHTS * seat
+    count = S[b + NK + seat]
+    if kind == M_CASTLE_COUNT:
+        seen = 0
+        for i in range(count):
+            k = S[b + CID + S[at + i]]
+            if k >= 0:
+                seen |= BIT[k]
+        return bin(seen).count("1") == castles
+    if count < 2 and kind != M_SQUARE:
+        return False
+    if kind == M_SQUARE:
+        return has_square(S, at, count)
+    if kind == M_NEIGHBORS:
+        return all_neighboring(S, at, count)
+    same_level = same_x = same_y = True
+    different = True
+    for i in range(count):
+        a = S[at + i]
+        for j in range(count):
+            c = S[at + j]
+            if j != i:
+                if S[b + H + a] != S[b + H + c]:
+                    same_level = False
+                elif j > i:
+                    different = False
+                if a % 8 != c % 8:
+                    same_x = False
+                if a // 8 != c // 8:
+                    same_y = False
+    if kind == M_DIFFERENT_LEVELS:
+        return different
+    if kind == M_SAME_LEVEL:
+        return same_level
+    return same_x or same_y  # in a row
+
+
+def has_square(S: Any, at: int, count: int) -> bool:
+    """Four knights at the corners of a square, in any orientation (master.has_square)."""
+    for i in range(count):
+        for j in range(count):
+            p = S[at + i]
+            q = S[at + j]
+            x1, y1, x2, y2 = p % 8, p // 8, q % 8, q // 8
+            if (x1, y1) < (x2, y2):
+                dx = x2 - x1
+                dy = y2 - y1
+                if knight_at(S, at, count, x1 - dy, y1 + dx) and knight_at(
+                    S, at, count, x2 - dy, y2 + dx
+                ):
+                    return True
+    return False
+
+
+def knight_at(S: Any, at: int, count: int, x: int, y: int) -> bool:
+    if not (0 <= x < 8 and 0 <= y < 8):
+        return False
+    for i in range(count):
+        if S[at + i] == 8 * y + x:
+            return True
+    return False
+
+
+def all_neighboring(S: Any, at: int, count: int) -> bool:
+    """The knights make one group joined orthogonally (master.all_neighboring)."""
+    mine = 0
+    for i in range(count):
+        mine |= BIT[S[at + i]]
+    seen = BIT[S[at]]
+    todo = seen
+    while todo:
+        q = lowest(todo)
+        todo &= todo - 1
+        for i in range(NNB[q]):
+            c = NB[4 * q + i]
+            if (mine >> c) & 1 and not (seen >> c) & 1:
+                seen |= BIT[c]
+                todo |= BIT[c]
+    return seen == mine
 
 
 # ---- the action cards (cards.py) ---------------------------------------------------------------
