@@ -114,7 +114,7 @@ function byId(root, id) {
 // edge (by default just inside a large target's edge, round a small one, so it stays visible).
 function ring(root, layer, id, cls, pad, radius = 4) {
   const target = byId(root, id);
-  if (!target || offTab(target)) return;
+  if (!target) return;
   const box = boxInRoot(root, target);
   const p = pad === undefined ? (Math.min(box.width, box.height) < 20 ? -3 : 1.5) : pad;
   const r = document.createElementNS("http://www.w3.org/2000/svg", "rect");
@@ -189,6 +189,38 @@ function drawFocus() {
   ring(root, layer, node.dataset.twTarget, "tw-focus-out", -5, 5);
   ring(root, layer, node.dataset.twTarget, "tw-focus-in", -5, 5);
   layer.dataset.target = node.dataset.twTarget;
+  root.append(layer);
+}
+
+// ---- a hint on the board ------------------------------------------------------------------
+// The hinted move shown where it is made: its board targets ringed (numbered when there are
+// several to choose in turn), or its button marked. Each page that loads this file defines
+// hintShown, the hint on show ({action, targets, ...}) or null.
+function drawHint() {
+  document.querySelectorAll(".hinted").forEach((n) => n.classList.remove("hinted"));
+  const root = $("#board svg");
+  if (root) root.querySelectorAll(".tw-hint-layer").forEach((n) => n.remove());
+  if (!hintShown) return;
+  if (!hintShown.targets.length) {
+    document.querySelectorAll(`#words button[data-action="${hintShown.action}"], #all-moves button[data-action="${hintShown.action}"]`)
+      .forEach((b) => b.classList.add("hinted"));
+    return;
+  }
+  if (!root) return;
+  const layer = document.createElementNS("http://www.w3.org/2000/svg", "g");
+  layer.setAttribute("class", "tw-hint-layer");
+  layer.setAttribute("pointer-events", "none");
+  hintShown.targets.forEach((id, k) => {
+    ring(root, layer, id, "tw-hint", -4, 6);
+    const target = byId(root, id);
+    if (!target || hintShown.targets.length < 2) return;
+    const box = boxInRoot(root, target);
+    const label = document.createElementNS("http://www.w3.org/2000/svg", "text");
+    label.setAttribute("x", box.x - 2); label.setAttribute("y", box.y - 6);
+    label.setAttribute("class", "tw-hint-step");
+    label.textContent = `${k + 1}`;
+    layer.append(label);
+  });
   root.append(layer);
 }
 

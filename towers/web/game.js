@@ -481,8 +481,10 @@ function highlight() {
   root.querySelectorAll(".tw-hl, .tw-picked").forEach((n) => n.remove());
   const layer = document.createElementNS("http://www.w3.org/2000/svg", "g");
   layer.setAttribute("pointer-events", "none");
-  for (const id of picked) ring(root, layer, id, "tw-picked");
-  for (const id of nextIds()) ring(root, layer, id, "tw-hl");
+  // on a phone's tabs, only the targets of the part shown (markTabs marks the other tabs)
+  const shown = (id) => { const node = byId(root, id); return node && !offTab(node); };
+  for (const id of picked.filter(shown)) ring(root, layer, id, "tw-picked");
+  for (const id of [...nextIds()].filter(shown)) ring(root, layer, id, "tw-hl");
   root.append(layer);
   $("#cancel").classList.toggle("hidden", picked.length === 0);
   markTargets(root);

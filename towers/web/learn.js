@@ -166,43 +166,6 @@ function clearHint() {
   }
 }
 
-// The hinted move shown where it is made: its board targets ringed, or its button marked.
-function drawHint() {
-  const root = $("#board svg");
-  document.querySelectorAll(".hinted").forEach((n) => n.classList.remove("hinted"));
-  if (root) root.querySelectorAll(".tw-hint-layer").forEach((n) => n.remove());
-  if (!hintShown) return;
-  if (!hintShown.targets.length) {
-    document.querySelectorAll(`#words button[data-action="${hintShown.action}"], #all-moves button[data-action="${hintShown.action}"]`)
-      .forEach((b) => b.classList.add("hinted"));
-    return;
-  }
-  if (!root) return;
-  const layer = document.createElementNS(SVG_NS, "g");
-  layer.setAttribute("class", "tw-hint-layer");
-  layer.setAttribute("pointer-events", "none");
-  hintShown.targets.forEach((id, k) => {
-    const target = root.querySelector(`[id="${CSS.escape(id)}"]`);
-    if (!target) return;
-    const box = boxInRoot(root, target);
-    const ring = document.createElementNS(SVG_NS, "rect");
-    ring.setAttribute("x", box.x - 4); ring.setAttribute("y", box.y - 4);
-    ring.setAttribute("width", box.width + 8); ring.setAttribute("height", box.height + 8);
-    ring.setAttribute("rx", 6);
-    ring.setAttribute("class", "tw-hint");
-    ring.dataset.target = id;
-    layer.append(ring);
-    if (hintShown.targets.length > 1) {
-      const label = document.createElementNS(SVG_NS, "text");
-      label.setAttribute("x", box.x - 2); label.setAttribute("y", box.y - 6);
-      label.setAttribute("class", "tw-hint-step");
-      label.textContent = `${k + 1}`;
-      layer.append(label);
-    }
-  });
-  root.append(layer);
-}
-
 // ---- what if ---------------------------------------------------------------------------------
 async function whatIf() {
   if (!pending || !view) return;

@@ -191,36 +191,6 @@ function clearHint() {
   drawHint();
 }
 
-// The hinted move where it is made: its places ringed in green (numbered when there are
-// several to choose in turn), or its button marked.
-function drawHint() {
-  document.querySelectorAll(".hinted").forEach((n) => n.classList.remove("hinted"));
-  const root = $("#board svg");
-  if (root) root.querySelectorAll(".tw-hint-layer").forEach((n) => n.remove());
-  if (!hintShown) return;
-  if (!hintShown.targets.length) {
-    document.querySelectorAll(`#words button[data-action="${hintShown.action}"], #all-moves button[data-action="${hintShown.action}"]`)
-      .forEach((b) => b.classList.add("hinted"));
-    return;
-  }
-  if (!root) return;
-  const layer = document.createElementNS("http://www.w3.org/2000/svg", "g");
-  layer.setAttribute("class", "tw-hint-layer");
-  layer.setAttribute("pointer-events", "none");
-  hintShown.targets.forEach((id, k) => {
-    ring(root, layer, id, "tw-hint", -4);
-    const target = byId(root, id);
-    if (!target || hintShown.targets.length < 2) return;
-    const box = boxInRoot(root, target);
-    const label = document.createElementNS("http://www.w3.org/2000/svg", "text");
-    label.setAttribute("x", box.x - 2); label.setAttribute("y", box.y - 6);
-    label.setAttribute("class", "tw-hint-step");
-    label.textContent = `${k + 1}`;
-    layer.append(label);
-  });
-  root.append(layer);
-}
-
 // The server's verdict on a move tried, next to the board.
 function showVerdict(data) {
   const box = $("#verdict");
