@@ -82,16 +82,6 @@ def chance_outcomes(state: TiletumState) -> list[tuple[int, float]]:
     return [(A.ACTION_TILE + a, 1 / len(free)) for a in free]
 
 
-def draw_ready(state: TiletumState) -> bool:
-    """True when the first pending draw can happen; drops it (an empty pile) otherwise."""
-    event = state.chance_events[0]
-    if type(event) is TileDraw:
-        if not state.piles[event.pile].has_cards():
-            state.chance_events.pop(0)
-            return False
-    return True
-
-
 def apply_chance(state: TiletumState, action: int) -> None:
     event = state.chance_events[0]
     # by type ahead of the match, as in _chance_outcomes

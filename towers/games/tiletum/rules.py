@@ -56,7 +56,7 @@ from towers.games.tiletum.data import (
     load,
     pile_counts,
 )
-from towers.games.tiletum.draws import apply_chance, chance_outcomes, draw_ready
+from towers.games.tiletum.draws import apply_chance, chance_outcomes
 from towers.games.tiletum.effects import apply_effects, decide_bonus, settle_bonus
 from towers.games.tiletum.fair import fair_phase
 from towers.games.tiletum.final_scoring import final_points, final_scoring, winners
@@ -80,6 +80,7 @@ from towers.games.tiletum.frames import (
     OpenDieAction,
     PayIdentical,
     PerformAction,
+    TileDraw,
     Turn,
 )
 from towers.games.tiletum.king import (
@@ -111,7 +112,7 @@ _NEVER_SETTLED = frozenset(
         KingTile,
     }
 )
-"""Decisions that wait for the player whatever the state (``_settle`` passes them by)."""
+"""Decisions that wait for the player whatever the state (``_run`` passes them by)."""
 
 
 class TiletumGame(Game):
@@ -318,31 +319,41 @@ class TiletumState(State):
     # ==== the flow ==========================================================================
     def _run(self) -> None:
         """Advance through everything nobody decides, up to a decision, a chance node or the end."""
+        # the lists are changed in place, never replaced
+        events = self.chance_events
+        stack = self.stack
         while not self.game_over:
-            if self.chance_events:
-                if draw_ready(self):
+            if events:
+                # draws.draw_ready, with no call at the many draws that are ready: a tile
+                # drawn from an empty pile is dropped
+                event = events[0]
+                if type(event) is not TileDraw or self.piles[event.pile].has_cards():
+                    return
+                events.pop(0)
+                continue
+            if stack:
+                # the action performed and the decisions that never settle by themselves are
+                # on top at most states: told here by type, with no call to _settle
+                top = stack[-1]
+                kind = type(top)
+                if kind is PerformAction:
+                    if not top.from_die and top.action_points <= 0:
+                        stack.pop()
+                        continue
+                    return
+                if kind in _NEVER_SETTLED or not self._settle():
                     return
                 continue
-            if self.stack:
-                if self._settle():
-                    continue
-                return
             next_step(self)
 
     def _settle(self) -> bool:
-        """Resolve the top decision if it needs none now; True if the stack changed."""
+        """Resolve the top decision (neither the action performed nor one that never settles
+        by itself, which ``_run`` tells first) if it needs none now; True if the stack
+        changed."""
         top = self.stack[-1]
         seat = self.active_player
-        # by type ahead of the match: the action performed and the decisions that never
-        # settle by themselves are on top at most states, and a die's action and resources
-        # settle at every die taken (a class pattern costs more than a type test)
-        if type(top) is PerformAction:
-            if not top.from_die and top.action_points <= 0:
-                self.stack.pop()
-                return True
-            return False
-        if type(top) in _NEVER_SETTLED:
-            return False
+        # by type ahead of the match: a die's action and resources settle at every die taken
+        # (a class pattern costs more than a type test)
         if type(top) is OpenDieAction:
             open_die_action(self, seat, top)
             return True
