@@ -3,11 +3,17 @@
 A *castle* is a group of orthogonally connected squares holding at least one block.
 Castles never touch orthogonally, so every square orthogonally next to a castle but not
 in it is bare ground (level 0).
+
+This file is plain Python, and also the source of a compiled twin, ``board_c``, with the C
+types of ``board.pxd`` (see :mod:`towers.games.torres.movegen`, whose twin is made the same
+way): the rules make the castles and masks of a whole board with the twin when it is built.
 """
 
 from __future__ import annotations
 
 from towers.games.torres.actions import DIAG, ORTHO, SIZE, SQUARES
+
+ONE = 1  # a square's bit is ONE << s: a C unsigned 64-bit integer in the twin
 
 
 def _step(s: int, dx: int, dy: int, times: int = 1) -> int:
@@ -99,7 +105,7 @@ def door_exits(heights: list[int], cid: list[int], count: int) -> list[int]:
             hd = heights[d]
             for c in ORTHO_NEIGHBORS[d]:
                 if hd > heights[c]:
-                    found[k] |= 1 << c
+                    found[k] |= ONE << c
     return found
 
 
@@ -109,7 +115,7 @@ def castle_masks(cid: list[int], count: int) -> list[int]:
     for s in range(SQUARES):
         k = cid[s]
         if k >= 0:
-            masks[k] |= 1 << s
+            masks[k] |= ONE << s
     return masks
 
 
@@ -122,10 +128,10 @@ def placement_mask(heights: list[int], cid: list[int], areas: list[int]) -> int:
         hs = heights[s]
         if hs:
             if hs < areas[cid[s]]:
-                out |= 1 << s
+                out |= ONE << s
             continue
         if next_to_one_castle(cid, s):
-            out |= 1 << s
+            out |= ONE << s
     return out
 
 
@@ -144,9 +150,22 @@ def next_to_one_castle(cid: list[int], s: int) -> bool:
 def level_masks(heights: list[int]) -> list[int]:
     """``masks[k]``: the squares of height at most k, for k up to the tallest column + 1."""
     top = max(heights) + 1
-    masks = [0] * (top + 1)
-    for s, hs in enumerate(heights):
-        masks[hs] |= 1 << s
-    for k in range(1, top + 1):
-        masks[k] |= masks[k - 1]
+    bits = [0] * (top + 1)
+    for s in range(SQUARES):
+        hs = heights[s]
+        bits[hs] |= ONE << s
+    level = 0
+    masks = []
+    for k in range(top + 1):
+        level |= bits[k]
+        masks.append(level)
     return masks
+
+
+def free_squares(occupants: list[int]) -> int:
+    """Bit mask of the squares with no piece on them (occupant -1)."""
+    free = 0
+    for s in range(SQUARES):
+        if occupants[s] == -1:
+            free |= ONE << s
+    return free

@@ -15,10 +15,14 @@ cdef tuple DIAG_DIR
 cdef tuple NEIGHBOR_MASK
 cdef tuple ORTHO_NEIGHBORS
 cdef unsigned long long ALL_SQUARES
+cdef long SQ
 cdef dict _LAST
 
 @cython.locals(out=list, low=cython.ulonglong)
 cpdef list squares_of(unsigned long long mask, long base=*)
+
+@cython.locals(low=cython.ulonglong)
+cpdef add_squares(list out, long base, unsigned long long mask, object key=*)
 
 @cython.locals(last=tuple, found=list, diff=object, low=object, a=long)
 cpdef list actions_of(long base, unsigned long long mask, object key=*)
@@ -39,10 +43,13 @@ cpdef tuple knight_pass(
 )
 cpdef list turn_actions(object state)
 
+@cython.locals(c=object)
+cdef bint has_any(list counts)
+
 @cython.locals(h=list, hs=long, k=long, c=long, n=long, bit=cython.ulonglong, was=cython.ulonglong)
 cpdef add_block(object state, long s)
 
-@cython.locals(n=long)
+@cython.locals(n=long, m=long, k=long, found=long)
 cpdef unsigned long long ground_places(list h, list cid, long s, unsigned long long places)
 
 @cython.locals(hs=long, hc=long, c=long, taller=bint)

@@ -56,7 +56,6 @@ from towers.games.torres.board import (
     ORTHO_DIR,
     ORTHO_DIR2,
     ORTHO_NEIGHBORS,
-    next_to_one_castle,
     step_tables,
 )
 
@@ -68,6 +67,7 @@ except ImportError:  # plain Python without Cython installed
     COMPILED = False
 
 ALL_SQUARES = (1 << SQUARES) - 1
+SQ = SQUARES  # a C long in the twin
 NUMBERS = tuple(range(NUM_ACTIONS)) if COMPILED else ()  # see squares_of
 STEP_MOVES = step_tables(MOVE)  # a knight's steps when no castle by it is taller
 
@@ -89,6 +89,19 @@ def squares_of(mask: int, base: int = 0) -> list[int]:
         out.append(base + low.bit_length() - 1)
         mask ^= low
     return out
+
+
+def add_squares(out: list[int], base: int, mask: int, key: int | None = None) -> None:
+    """Append ``base + s`` to ``out`` for each set bit s of ``mask``, lowest first: straight
+    from the bits when compiled, through the kept lists of :func:`actions_of` (under ``key``)
+    in plain Python."""
+    if COMPILED:
+        while mask:
+            low = mask & (~mask + 1)  # the lowest set bit
+            out.append(NUMBERS[base + __builtin_ctzll(low)])  # type: ignore[name-defined]  # noqa: F821
+            mask ^= low
+        return
+    out += actions_of(base, mask, key)
 
 
 def actions_of(base: int, mask: int, key: int | None = None) -> list[int]:
@@ -154,10 +167,10 @@ def knight_pass(
             # no neighbour taller, so no doors and every free neighbour is a step
             step = near & free
             if step:
-                if offset == MOVE:
+                if offset == MOVE and not COMPILED:
                     out += STEP_MOVES[a][step]
                 else:
-                    out += actions_of(offset + a * SQUARES, step)
+                    add_squares(out, offset + a * SQ, step)
             continue
         if climb:
             reach = 0
@@ -178,7 +191,7 @@ def knight_pass(
             reach |= exits if climb else exits & lower
         reach &= free
         if reach:
-            out += actions_of(offset + a * SQUARES, reach)
+            add_squares(out, offset + a * SQ, reach)
     return out, beside & free
 
 
@@ -192,11 +205,13 @@ def turn_actions(state: Any) -> list[int]:
     ap = state.action_points
     active = state.stack_in_use
     stacks = state.stacks[p]  # tallest first
+    game = state.game
     if ap >= 1:
         out = [END_TURN, ADVANCE]
-        game = state.game
         if state.acquisitions < game.max_acquisitions:
-            if state._deck_of(p).has_cards():
+            # the seat's deck (the common one in that variant) has a card to draw
+            deck = state.decks[0 if game.is_common else p]
+            if deck.top or deck.bottom or has_any(deck.counts):
                 out.append(ACQUIRE)
     else:
         out = [END_TURN]
@@ -209,7 +224,7 @@ def turn_actions(state: Any) -> list[int]:
                 shortest = hgt
                 out.append(TAKE_STACK + hgt - 1)
     hand = state.hands[p]
-    cards = not state.card_played and any(hand)
+    cards = not state.card_played and has_any(hand)
     acq = state.acquired_this_turn
     if cards:
         if hand[C_SIX] > acq[C_SIX]:
@@ -239,14 +254,17 @@ def turn_actions(state: Any) -> list[int]:
             False,
             MOVE,
         )
-        if ap >= 2 and len(mine) < state.game.data.knights_per_player:
-            out += actions_of(ADD_KNIGHT, beside, -1 - p)  # each seat's list apart
-        # blocks from the stack in use, or from the only height of stack there is
-        if state.blocks_placed < 3 and (active > 0 or (active == -1 and state._stack_auto(p))):
+        if ap >= 2 and len(mine) < game.data.knights_per_player:
+            add_squares(out, ADD_KNIGHT, beside, -1 - p)  # each seat's list apart
+        # blocks from the stack in use, or from the only height of stack there is (the
+        # stacks are kept tallest first)
+        if state.blocks_placed < 3 and (
+            active > 0 or (active == -1 and stacks and stacks[0] == stacks[-1])
+        ):
             places = state._places
             if places is None:
                 places = state._open_squares()
-            out += actions_of(PLACE_BLOCK, places & free)
+            add_squares(out, PLACE_BLOCK, places & free)
     if cards:
         out += card_moves(state, p, hand, acq, stacks)
     if moves:
@@ -254,6 +272,14 @@ def turn_actions(state: Any) -> list[int]:
     if cards:
         out += late_card_moves(state, p, hand, acq)
     return out
+
+
+def has_any(counts: list[int]) -> bool:
+    """True when one of ``counts`` is not 0 (``any``, without a call into Python)."""
+    for c in counts:
+        if c:
+            return True
+    return False
 
 
 def card_moves(state: Any, p: int, hand: list[int], acq: list[int], stacks: list[int]) -> list[int]:
@@ -269,7 +295,7 @@ def card_moves(state: Any, p: int, hand: list[int], acq: list[int], stacks: list
     free = state.free_mask()
     if hand[C_EXTRA_BLOCK] > acq[C_EXTRA_BLOCK] and state.supply > 0:
         places = state._open_squares()
-        out += actions_of(EXTRA_BLOCK, places & free)
+        add_squares(out, EXTRA_BLOCK, places & free)
     if hand[C_BLOCK_UNDER] > acq[C_BLOCK_UNDER]:
         # from the stack in use (0) or from a stack of each height
         sources = sorted(set(stacks))
@@ -346,11 +372,11 @@ def late_card_moves(state: Any, p: int, hand: list[int], acq: list[int]) -> list
                 if k != a:
                     lower = levels[h[k]]
                     reach |= NEIGHBOR_MASK[k] & lower
-            out += actions_of(RELOCATE + a * SQUARES, reach & free)
+            add_squares(out, RELOCATE + a * SQ, reach & free)
     if hand[C_MOVE_BLOCK] > acq[C_MOVE_BLOCK]:
         for a, targets in block_move_masks(state):
             if targets:
-                out += actions_of(MOVE_BLOCK + a * SQUARES, targets)
+                add_squares(out, MOVE_BLOCK + a * SQ, targets)
     return out
 
 
@@ -516,7 +542,16 @@ def ground_places(h: list[int], cid: list[int], s: int, places: int) -> int:
     to exactly one castle."""
     for n in ORTHO_NEIGHBORS[s]:
         if not h[n]:
-            if next_to_one_castle(cid, n):
+            # next to exactly one castle (:func:`board.next_to_one_castle`)
+            found = -1
+            for m in ORTHO_NEIGHBORS[n]:
+                k = cid[m]
+                if k >= 0:
+                    if found >= 0 and k != found:
+                        found = -2
+                        break
+                    found = k
+            if found >= 0:
                 places |= BIT[n]
             else:
                 places &= ~BIT[n]

@@ -29,7 +29,7 @@ from towers.core.components import Deck
 from towers.core.game import CHANCE, TERMINAL, Disclosure, Game, State
 from towers.core.options import Option
 from towers.games.torres import actions as A
-from towers.games.torres import cards, legality, movegen, observe, scoring, setup
+from towers.games.torres import board, cards, legality, movegen, observe, scoring, setup
 from towers.games.torres import king as king_rules
 from towers.games.torres import turn as turn_rules
 from towers.games.torres.actions import (
@@ -64,20 +64,7 @@ from towers.games.torres.actions import (
     SetupKnight,
     TakeStack,
 )
-from towers.games.torres.board import (
-    BIT,
-    DIAG_DIR,
-    KING,
-    ORTHO_DIR,
-    ORTHO_DIR2,
-    castle_heights,
-    castle_masks,
-    door_exits,
-    label_castles,
-    level_masks,
-    manhattan,
-    placement_mask,
-)
+from towers.games.torres.board import BIT, DIAG_DIR, KING, ORTHO_DIR, ORTHO_DIR2, manhattan
 from towers.games.torres.data import TorresData, load
 from towers.games.torres.steps import (  # noqa: F401 - the rules' vocabulary
     S_DRAW,
@@ -97,6 +84,7 @@ from towers.games.torres.steps import (  # noqa: F401 - the rules' vocabulary
 
 SQ = A.SQUARES
 MG = twin(movegen)  # the move generator: compiled when built, else plain Python
+BD = twin(board)  # the castles and masks of a whole board, the same way
 
 VARIANTS = ("basic", "common_deck", "master")
 
@@ -330,8 +318,10 @@ class TorresState(State):
             setattr(self, name, None)
 
     def _relabel(self) -> None:
-        self.castle_of, self.surface_areas = label_castles(self.heights)
-        self.castle_heights = castle_heights(self.heights, self.castle_of, len(self.surface_areas))
+        self.castle_of, self.surface_areas = BD.label_castles(self.heights)
+        self.castle_heights = BD.castle_heights(
+            self.heights, self.castle_of, len(self.surface_areas)
+        )
         self._doors = None
         self._places = None
         self._levels = None
@@ -345,29 +335,30 @@ class TorresState(State):
     def _door_exits(self) -> list[int]:
         doors = self._doors
         if doors is None:
-            doors = self._doors = door_exits(self.heights, self.castle_of, len(self.surface_areas))
+            doors = self._doors = BD.door_exits(
+                self.heights, self.castle_of, len(self.surface_areas)
+            )
         return doors
 
     def _level_masks(self) -> list[int]:
         levels = self._levels
         if levels is None:
-            levels = self._levels = level_masks(self.heights)
+            levels = self._levels = BD.level_masks(self.heights)
         return levels
 
     def free_mask(self) -> int:
         """Squares with no knight and no King on them."""
         free = self._free
         if free is None:
-            occ = self.occupants
-            free = self._free = sum(1 << s for s in range(SQ) if occ[s] == -1)
+            free = self._free = BD.free_squares(self.occupants)
         return free
 
     def _open_squares(self) -> int:
         """The kept mask of squares open to a block, pieces aside, made with the castles'
         square masks that keep it up to date (see _add_block)."""
         if self._places is None or self._cmask is None:
-            self._places = placement_mask(self.heights, self.castle_of, self.surface_areas)
-            self._cmask = castle_masks(self.castle_of, len(self.surface_areas))
+            self._places = BD.placement_mask(self.heights, self.castle_of, self.surface_areas)
+            self._cmask = BD.castle_masks(self.castle_of, len(self.surface_areas))
         return self._places
 
     def _stack_auto(self, seat: int) -> bool:
