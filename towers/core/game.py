@@ -387,7 +387,7 @@ class State(ABC):
         return self.current_player() == CHANCE
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if not self.is_chance_node():
+        if self.current_player() != CHANCE:
             return []
         return self._chance_outcomes()
 
