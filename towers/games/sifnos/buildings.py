@@ -15,13 +15,40 @@ if TYPE_CHECKING:
     from towers.games.sifnos.rules import SifnosState
 
 
+def _partner(index: int) -> int:
+    """The Columns: the other space of ``index``'s Column (-1 for other Buildings)."""
+    space = DATA.building_spaces[index]
+    if DATA.buildings[space.building].rule != "pairs_seven":
+        return -1
+    return next(
+        x
+        for x in DATA.buildings[space.building].spaces
+        if x != index and DATA.building_spaces[x].column_mineral == space.column_mineral
+    )
+
+
+SPACE_RULES = tuple(
+    (space.below, DATA.buildings[space.building].rule,
+     DATA.buildings[space.building].spaces, _partner(space.index), space.adjacent)
+    for space in DATA.building_spaces
+)  # fmt: skip
+"""Each Buildings' space: the spaces below it, its Building's rule and spaces, its partner
+in the Columns and its neighbours."""
+
+
 def builds(state: SifnosState, seat: int) -> list[int]:
+    workshop = state.workshop[seat]
+    if not workshop:
+        return []
     out = []
-    values = sorted(set(state.workshop[seat]))
-    for space in DATA.building_spaces:
+    values = sorted(set(workshop))
+    b = state.buildings[seat]
+    for index in range(len(SPACE_RULES)):
+        if b[index] or any(not b[x] for x in SPACE_RULES[index][0]):
+            continue
         for v in values:
-            if can_build(state, seat, space.index, v):
-                out.append(A_BUILD + 6 * space.index + v - 1)
+            if _fits(b, index, v):
+                out.append(A_BUILD + 6 * index + v - 1)
     return out
 
 
@@ -29,28 +56,30 @@ def can_build(state: SifnosState, seat: int, index: int, value: int) -> bool:
     """Whether a Die of ``value`` may go on the Buildings' space ``index`` (rulebook:
     Buildings)."""
     b = state.buildings[seat]
-    space = DATA.building_spaces[index]
-    if b[index] or any(not b[x] for x in space.below):
+    if b[index] or any(not b[x] for x in SPACE_RULES[index][0]):
         return False
-    building = DATA.buildings[space.building]
-    placed = [b[x] for x in building.spaces if b[x]]
-    match building.rule:
+    return _fits(b, index, value)
+
+
+def _fits(b: list[int], index: int, value: int) -> bool:
+    """Whether ``value`` fits the rule of the free space ``index``, whose spaces below are
+    taken, on the Buildings ``b``."""
+    below, rule, spaces, partner, adjacent = SPACE_RULES[index]
+    match rule:
         case "all_different":
-            return value not in placed
+            return all(b[x] != value for x in spaces)
         case "sum":
             return True
         case "pairs_seven":
-            partner = [x for x in building.spaces if x != index
-                       and DATA.building_spaces[x].column_mineral == space.column_mineral]  # fmt: skip
-            other = b[partner[0]]
+            other = b[partner]
             return not other or other + value == 7
         case "lower_higher":
-            return all(value < b[x] for x in space.below)
+            return all(value < b[x] for x in below)
         case "all_equal":
-            return all(v == value for v in placed)
+            return all(not b[x] or b[x] == value for x in spaces)
         case "neighbours_one_apart":
-            return all(abs(b[x] - value) == 1 for x in space.adjacent if b[x])
-    raise AssertionError(building.rule)
+            return all(abs(b[x] - value) == 1 for x in adjacent if b[x])
+    raise AssertionError(rule)
 
 
 def built(state: SifnosState, seat: int, index: int) -> None:

@@ -24,18 +24,24 @@ if TYPE_CHECKING:
     from towers.games.sifnos.rules import SifnosState
 
 
-def can_pay(state: SifnosState, side: int, mineral: int, need: int, half: bool = False,
-            without: int = -1) -> bool:  # fmt: skip
-    """Whether ``side``'s hand (less the card ``without``) pays ``need`` cards of
-    ``mineral`` (ANY: any), any two cards standing for one (rulebook: Cards); ``half``:
-    one card of such a pair is already discarded."""
-    hand = state.hands[side]
-    size = len(hand) - (1 if without in hand else 0)
+CARD_MINERAL = tuple(c.mineral for c in DATA.cards)
+"""Each Card's mineral, by its index."""
+
+
+def hand_minerals(hand: list[int]) -> list[int]:
+    """How many cards of each mineral ``hand`` holds."""
+    minerals = list(map(CARD_MINERAL.__getitem__, hand))
+    return [minerals.count(0), minerals.count(1), minerals.count(2)]
+
+
+def is_payable(held: list[int], size: int, mineral: int, need: int, half: bool) -> bool:
+    """Whether ``size`` cards, ``held`` of each mineral, pay ``need`` cards of ``mineral``
+    (ANY: any), any two cards standing for one (rulebook: Cards); ``half``: one card of such
+    a pair is already discarded."""
     if mineral == ANY:
         match, other = size, 0
     else:
-        cards = DATA.cards
-        match = sum(1 for c in hand if c != without and cards[c].mineral == mineral)
+        match = held[mineral]
         other = size - match
     if half:
         # the pair under way is completed by any card: best by one of another mineral
@@ -49,6 +55,26 @@ def can_pay(state: SifnosState, side: int, mineral: int, need: int, half: bool =
     return match + other // 2 >= need
 
 
+def can_pay(state: SifnosState, side: int, mineral: int, need: int, half: bool = False,
+            without: int = -1) -> bool:  # fmt: skip
+    """Whether ``side``'s hand (less the card ``without``) pays ``need`` cards of
+    ``mineral`` (ANY: any), any two cards standing for one (rulebook: Cards); ``half``:
+    one card of such a pair is already discarded."""
+    hand = state.hands[side]
+    held = hand_minerals(hand)
+    size = len(hand)
+    if without in hand:
+        held[CARD_MINERAL[without]] -= 1
+        size -= 1
+    return is_payable(held, size, mineral, need, half)
+
+
+def pays_one(hand: list[int], mineral: int) -> bool:
+    """:func:`can_pay` of one card: a card of ``mineral`` (ANY: any card), or any two."""
+    n = len(hand)
+    return n >= 2 or (n == 1 and (mineral == ANY or CARD_MINERAL[hand[0]] == mineral))
+
+
 def can_pay_rest(state: SifnosState, seat: int, mineral: int, need: int, half: bool,
                  card: int) -> bool:  # fmt: skip
     if need <= 0 and not half:
@@ -60,11 +86,28 @@ def cost(state: SifnosState, card: int) -> int:
     """The card's cost less the discounts it would take now (rulebook: Prepare)."""
     c = DATA.cards[card]
     left = c.cost
+    if not state.discounts:
+        return left
     for d in sorted((d & 3 for d in state.discounts if d >> 2 == c.mineral), reverse=True):
         if left <= 0:
             break
         left -= d
     return max(left, 0)
+
+
+def placeable(state: SifnosState, seat: int) -> list[int]:
+    """The cards of ``seat``'s hand it can pay to place (each paid for by the others)."""
+    hand = state.hands[seat]
+    held = hand_minerals(hand)
+    size = len(hand) - 1
+    out = []
+    for c in hand:
+        m = CARD_MINERAL[c]
+        held[m] -= 1
+        if is_payable(held, size, m, cost(state, c), False):
+            out.append(c)
+        held[m] += 1
+    return out
 
 
 def take_discounts(state: SifnosState, card: int) -> int:
@@ -125,28 +168,32 @@ def tent(state: SifnosState, side: int, province: int) -> None:
 # ---- the decisions ----------------------------------------------------------------------
 def pay_choices(state: SifnosState, top: F.Pay) -> list[int]:
     """The cards that may be discarded next towards a price, leaving it payable."""
-    seat, mineral, need, half = top.seat, top.mineral, top.need, top.half
-    out = []
-    cards = DATA.cards
-    for c in state.hands[seat]:
-        matches = mineral == ANY or cards[c].mineral == mineral
-        if half or matches:
+    mineral, need, half = top.mineral, top.need, top.half
+    hand = state.hands[top.seat]
+    held = hand_minerals(hand)
+    size = len(hand) - 1
+    # whether a card may go depends on its mineral alone
+    fits = [False, False, False]
+    for m in range(3):
+        if not held[m]:
+            continue
+        if half or mineral == ANY or m == mineral:
             rest_need, rest_half = need - 1, False
         else:
             rest_need, rest_half = need, True
-        if can_pay_rest(state, seat, mineral, rest_need, rest_half, c):
-            out.append(A_DISCARD + c)
-    return out
+        if rest_need <= 0 and not rest_half:
+            fits[m] = True
+        else:
+            held[m] -= 1
+            fits[m] = is_payable(held, size, mineral, rest_need, rest_half)
+            held[m] += 1
+    return [(A_DISCARD + c) for c in hand if fits[CARD_MINERAL[c]]]
 
 
 def placements(state: SifnosState, top: F.Placement) -> list[int]:
     """The cards of the hand that may be placed (paid for, or free)."""
-    seat, free = top.seat, top.free
-    return [
-        (A_PLACE_CARD + c)
-        for c in state.hands[seat]
-        if free or can_pay(state, seat, DATA.cards[c].mineral, cost(state, c), without=c)
-    ]
+    chosen = state.hands[top.seat] if top.free else placeable(state, top.seat)
+    return [(A_PLACE_CARD + c) for c in chosen]
 
 
 def decide_pay(state: SifnosState, top: F.Pay, value: Any) -> None:

@@ -25,17 +25,17 @@ if TYPE_CHECKING:
     from towers.games.sifnos.rules import SifnosState
 
 
+SPACE_REGIONS = tuple(sum(1 << r for r in space.regions) for space in DATA.spaces)
+"""Each Tower space's Regions, a bit each."""
+
+
 def tower_reach(state: SifnosState, seat: int, space: int) -> int:
     """The Regions that placing on ``space`` leaves as the Active Region's choices."""
-    spaces = DATA.spaces
+    if not state.use_network:
+        return SPACE_REGIONS[space] & state.region_ok
     reach = 0
-    if state.use_network:
-        for s in state.network(seat, space, extra=space):
-            for r in spaces[s].regions:
-                reach |= 1 << r
-    else:
-        for r in spaces[space].regions:
-            reach |= 1 << r
+    for s in state.network(seat, space, extra=space):
+        reach |= SPACE_REGIONS[s]
     return reach & state.region_ok
 
 
@@ -44,18 +44,27 @@ def tower_placements(state: SifnosState, seat: int) -> list[int]:
     if not any(supply):
         return []
     out = []
+    region_ok = state.region_ok
+    network = state.use_network
+    covers = len(state.hands[seat]) >= 2  # covering takes 2 cards
+    images = [i for i, c in enumerate(supply) if c]
+    stacks = state.stacks
+    spaces = DATA.spaces
     for s in range(N_SPACES):
-        if state.has_tower_on(seat, s) or not tower_reach(state, seat, s):
+        if not network and not SPACE_REGIONS[s] & region_ok:
             continue
-        top = state.top_tower(s)
-        if top >= 0 and len(state.hands[seat]) < 2:
-            continue  # covering takes 2 cards
+        stack = stacks[s]
+        if stack and (not covers or any(t >> 3 == seat for t in stack)):
+            continue
+        if network and not tower_reach(state, seat, s):
+            continue
         if state.ignore_image:
-            images = [i for i, c in enumerate(supply) if c]
+            fits = images
         else:
-            need = DATA.spaces[s].image if top < 0 else top & 7
-            images = [need] if supply[need] else []
-        out += [(A_PLACE_TOWER + N_IMAGES * s + i) for i in images]
+            need = stack[-1] & 7 if stack else spaces[s].image
+            fits = [need] if supply[need] else []
+        base = A_PLACE_TOWER + N_IMAGES * s
+        out += [(base + i) for i in fits]
     return out
 
 

@@ -9,40 +9,62 @@ from typing import TYPE_CHECKING, Any
 
 from towers.games.sifnos import frames as F
 from towers.games.sifnos.actions import A_ADJUST, A_PLACE_DIE, DATA, Adjust, Done, RollDie
-from towers.games.sifnos.board import LARGE_OF, N_REGIONS, REGION_PROVINCE, fix_region
+from towers.games.sifnos.board import LARGE_OF, REGION_PROVINCE, fix_region
 
 if TYPE_CHECKING:
     from towers.games.sifnos.rules import SifnosState
 
+REGION_VALUE = tuple(r.value for r in DATA.regions)
+
+
+ADJUSTS = tuple(
+    ((), *(tuple(A_ADJUST[where, v - 1, d] for d in (0, 1) if (v > 1, v < 6)[d])
+           for v in range(1, 7)))
+    for where in (0, 1)
+)  # fmt: skip
+"""The adjustments of a Die of each value in the Supply (0) or the Workshop (1): down
+unless a 1, up unless a 6."""
+
 
 def adjustments(state: SifnosState, seat: int) -> list[int]:
     """Each Die value of the Supply and the Workshop one up or down, within 1 to 6."""
-    out = []
-    for where, dice in ((0, state.dice_supply[seat]), (1, state.workshop[seat])):
-        for v in sorted(set(dice)):
-            if v > 1:
-                out.append(A_ADJUST[where, v - 1, 0])
-            if v < 6:
-                out.append(A_ADJUST[where, v - 1, 1])
+    out: list[int] = []
+    supply, workshop = state.dice_supply[seat], state.workshop[seat]
+    if supply:
+        table = ADJUSTS[0]
+        for v in sorted(set(supply)):
+            out += table[v]
+    if workshop:
+        table = ADJUSTS[1]
+        for v in sorted(set(workshop)):
+            out += table[v]
     return out
 
 
 def die_placements(state: SifnosState, seat: int) -> list[int]:
     """Where ``seat``'s Supply Dice may go: an empty Region of the Active Region's choices,
     of the Die's value, or any value on a Fort (another's Fort costs a card)."""
-    supply = set(state.dice_supply[seat])
+    supply = state.dice_supply[seat]
     if not supply:
         return []
+    values = set(supply)
     out = []
-    for r in range(N_REGIONS):
-        if state.die_owner[r] >= 0 or not state.region_ok >> r & 1:
+    die_owner, fort_at = state.die_owner, state.fort_at
+    has_card = bool(state.hands[seat])
+    ok = state.region_ok
+    while ok:
+        low = ok & -ok
+        ok ^= low
+        r = low.bit_length() - 1
+        if die_owner[r] >= 0:
             continue
-        fort = state.fort_at[r]
-        if fort >= 0 and fort != seat and not state.hands[seat]:
-            continue  # the Fort's price is a card
-        for v in supply:
-            if fort >= 0 or v == DATA.regions[r].value:
-                out.append(A_PLACE_DIE + 6 * r + v - 1)
+        fort = fort_at[r]
+        base = A_PLACE_DIE + 6 * r - 1
+        if fort < 0:
+            if REGION_VALUE[r] in values:
+                out.append(base + REGION_VALUE[r])
+        elif fort == seat or has_card:  # another's Fort's price is a card
+            out += [base + v for v in values]
     return out
 
 

@@ -6,6 +6,7 @@ in either order, in one Active Region.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from towers.games.sifnos import frames as F
@@ -31,8 +32,9 @@ from towers.games.sifnos.board import (
     PRINTED_BIT,
     RECOUP_COLUMN,
 )
-from towers.games.sifnos.cards import can_pay, cost, draw
+from towers.games.sifnos.cards import draw, pays_one, placeable
 from towers.games.sifnos.construct import place_tower, tower_placements
+from towers.games.sifnos.data import COLUMNS
 from towers.games.sifnos.effects import TRIGGERED_KINDS
 from towers.games.sifnos.invest import adjustments, die_placements, place_die
 from towers.games.sifnos.muster import can_place_soldier, fort_regions, moves
@@ -49,18 +51,26 @@ def is_used_printed(state: SifnosState, name: str) -> bool:
     return bool(state.used >> (PRINTED_BIT + PRINTED[name]) & 1)
 
 
+PRINTED_IN = tuple(
+    tuple((p.index, p.id, p.discard) for p in DATA.printed if p.column == column)
+    for column in range(len(COLUMNS))
+)
+"""Each column's printed effects: (index, kind, price)."""
+USED_IN = tuple(-1 if c.kind in TRIGGERED_KINDS else c.column for c in DATA.cards)
+"""The column whose effects a Card is used among (-1: never used from a column)."""
+
+
 def column_uses(state: SifnosState, seat: int, column: int) -> list[int]:
     """The column's printed effects and placed Cards that can be used now."""
     out = []
     used = state.used
-    for p in DATA.printed:
-        if p.column == column and not used >> (PRINTED_BIT + p.index) & 1:
-            if can_use(state, seat, p.id, p.discard):
-                out.append(A_USE_PRINTED + p.index)
+    for index, kind, discard in PRINTED_IN[column]:
+        if not used >> (PRINTED_BIT + index) & 1 and can_use(state, seat, kind, discard):
+            out.append(A_USE_PRINTED + index)
     cards = DATA.cards
     for c in state.placed[seat]:
-        card = cards[c]
-        if card.column == column and not used >> c & 1 and card.kind not in TRIGGERED_KINDS:
+        if USED_IN[c] == column and not used >> c & 1:
+            card = cards[c]
             if can_use(state, seat, card.kind, card.discard, card):
                 out.append(A_USE_CARD + c)
     return out
@@ -69,41 +79,37 @@ def column_uses(state: SifnosState, seat: int, column: int) -> list[int]:
 def can_use(state: SifnosState, seat: int, kind: str, discard: int | None,
             card: Any = None) -> bool:  # fmt: skip
     """Whether an effect of ``kind`` (its price ``discard``) would do something now."""
-    if discard is not None and not can_pay(state, seat, discard, 1):
+    if discard is not None and not pays_one(state.hands[seat], discard):
         return False
-    match kind:
-        case "place_card":
-            return any(
-                can_pay(state, seat, DATA.cards[c].mineral, cost(state, c), without=c)
-                for c in state.hands[seat]
-            )
-        case "discard_adjust" | "gold_adjust" | "adjust":
-            return bool(adjustments(state, seat))
-        case "adjust_and_move":
-            return bool(adjustments(state, seat)) or bool(moves(state, seat))
-        case "place_die" | "place_tower":
-            return False  # offered as their placements
-        case "ignore_image":
-            return not state.ignore_image
-        case "network":
-            return not state.use_network
-        case "silver_muster":
-            return bool(moves(state, seat)) or can_place_soldier(state, seat)
-        case "muster":
-            return (
-                bool(moves(state, seat))
-                or can_place_soldier(state, seat)
-                or bool(fort_regions(state, seat))
-            )
-        case "move" | "discard_move":
-            return bool(moves(state, seat))
-        case "discard_place":
-            return can_place_soldier(state, seat)
-        case "discard_ship":
-            return bool(ship_moves(state))
-        case "discount_others" | "discount_same" | "discount" | "discard_draw":
-            return True
-    return False
+    usable = USABLE.get(kind)
+    return usable is not None and usable(state, seat)
+
+
+USABLE: dict[str, Callable[[SifnosState, int], bool]] = {
+    "place_card": lambda state, seat: bool(placeable(state, seat)),
+    **dict.fromkeys(
+        ("discard_adjust", "gold_adjust", "adjust"),
+        lambda state, seat: bool(adjustments(state, seat)),
+    ),
+    "adjust_and_move": lambda state, seat: bool(adjustments(state, seat) or moves(state, seat)),
+    # offered as their placements
+    **dict.fromkeys(("place_die", "place_tower"), lambda state, seat: False),
+    "ignore_image": lambda state, seat: not state.ignore_image,
+    "network": lambda state, seat: not state.use_network,
+    "silver_muster": lambda state, seat: bool(moves(state, seat)) or can_place_soldier(state, seat),
+    "muster": lambda state, seat: (
+        bool(moves(state, seat))
+        or can_place_soldier(state, seat)
+        or bool(fort_regions(state, seat))
+    ),
+    **dict.fromkeys(("move", "discard_move"), lambda state, seat: bool(moves(state, seat))),
+    "discard_place": can_place_soldier,
+    "discard_ship": lambda state, seat: bool(ship_moves(state)),
+    **dict.fromkeys(
+        ("discount_others", "discount_same", "discount", "discard_draw"), lambda state, seat: True
+    ),
+}
+"""Whether an effect of each kind would do something now (any other kind: never)."""
 
 
 def use(state: SifnosState, seat: int, kind: str, discard: int | None, card: Any) -> None:

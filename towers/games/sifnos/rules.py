@@ -30,6 +30,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import compress
 from typing import Any, ClassVar
 
 from towers.core.components import Bag, Deck
@@ -149,6 +150,110 @@ CHANCES: dict[type, Callable[[Any, Any, Any], None]] = {
 }
 """Each chance's outcome, by the frame's type (the Schemes' and the opponent's pieces:
 :mod:`.solo`)."""
+
+APPLY: dict[type, Callable[[Any, Any, Any], None]] = {**DECIDE, **CHANCES}
+CHANCE_TYPES = frozenset(F.CHANCE_FRAMES)
+VALUES = SPACE.values
+"""Each action's value, by its int (decoded once for all)."""
+DRAW_BASE = SPACE.base(DrawCard)
+_DRAW_PAIRS: dict[int, tuple[tuple[int, float], ...]] = {}
+
+
+def _draw_pairs(total: int) -> tuple[tuple[int, float], ...]:
+    """(the action drawing each card, 1 / ``total``), the outcomes of a draw from a deck of
+    ``total`` different cards, made once each."""
+    pairs = _DRAW_PAIRS.get(total)
+    if pairs is None:
+        p = 1 / total
+        pairs = _DRAW_PAIRS[total] = tuple((DRAW_BASE + k, p) for k in range(N_CARDS))
+    return pairs
+
+
+# ---- the steps: each returns whether it carried one out (False: a decision waits) --------
+def _gain(state: SifnosState, top: F.Gain) -> bool:
+    p = state.pending
+    if top.n > 1:
+        p.replace(F.Gain(seat=top.seat, mineral=top.mineral, n=top.n - 1))
+    else:
+        p.pop()
+    influence_step(state, top.seat, top.mineral)
+    return True
+
+
+def _trigger(state: SifnosState, top: F.Trigger) -> bool:
+    state.pending.pop()
+    trigger(state, top.seat, top.event, top.region)
+    return True
+
+
+def _draw_step(state: SifnosState, top: F.Draw) -> bool:
+    if state.deck.has_cards():
+        return False
+    if state.discards:
+        state.deck.shuffle_in(state.discards)
+        state.discards = []
+    else:
+        state.pending.pop()  # no card left anywhere: nothing drawn
+    return True
+
+
+def _popped_if(waits: Callable[[SifnosState, Any], Any]) -> Callable[[SifnosState, Any], bool]:
+    """A decision or chance dropped when ``waits`` says there is nothing to decide."""
+
+    def step(state: SifnosState, top: Any) -> bool:
+        if waits(state, top):
+            return False
+        state.pending.pop()
+        return True
+
+    return step
+
+
+def _popped_then(run: Callable[[SifnosState, Any], None]) -> Callable[[SifnosState, Any], bool]:
+    """A step: popped, then carried out."""
+
+    def step(state: SifnosState, top: Any) -> bool:
+        state.pending.pop()
+        run(state, top)
+        return True
+
+    return step
+
+
+def _game_end(state: SifnosState, top: F.GameEnd) -> bool:
+    state.over = True
+    return True
+
+
+STEPS: dict[type, Callable[[Any, Any], bool]] = {
+    F.Gain: _gain,
+    F.Trigger: _trigger,
+    F.Draw: _draw_step,
+    F.Roll: _popped_if(lambda s, top: s.dice_reserve[top.seat]),
+    F.TowerDraw: _popped_if(lambda s, top: any(s.tower_reserve[top.seat])),
+    F.Workshop: _popped_if(lambda s, top: builds(s, top.seat)),
+    F.BeaconChoice: _popped_if(
+        lambda s, top: pieces_left(s, top.seat, BEACON) and beacon_targets(s, top.seat, top.region)
+    ),
+    F.Triggered: _popped_if(lambda s, top: top.cards),
+    F.FaceUp: _popped_if(lambda s, top: s.face_up),
+    F.TileChoice: _popped_if(lambda s, top: any(t >= 0 for t in s.tile_row)),
+    F.ShipChoice: _popped_if(lambda s, top: ship_moves(s)),
+    F.AdjustDice: _popped_if(lambda s, top: adjustments(s, top.seat)),
+    F.Soldiers: _popped_if(soldier_choices),
+    F.RecoupChoice: _popped_if(lambda s, top: column_uses(s, top.seat, RECOUP_COLUMN)),
+    F.Defend: _popped_then(lambda s, top: defend(s, top.seat)),
+    # a method, so that a copy may watch the invasions it resolves
+    F.Invasion: _popped_then(lambda s, top: s._invasion(top.seat, top.province)),
+    F.Recoup: _popped_then(lambda s, top: recoup(s, top.seat)),
+    F.Sail: _popped_then(lambda s, top: sail_away(s, top.province)),
+    F.EndTurn: _popped_then(lambda s, top: next_turn(s, top.seat)),
+    F.SeatEffects: _popped_then(lambda s, top: seat_effects(s)),
+    F.GameEnd: _game_end,
+    **{kind: solo.settle for kind in solo.STEP_FRAMES},
+}
+"""Each step's rule, by the frame's type; a decision or chance that may have nothing to
+decide is dropped here (a frame not named is always decided)."""
 
 
 class SifnosGame(Game):
@@ -360,7 +465,7 @@ class SifnosState(State):
         if self.over:
             return TERMINAL
         top = self.pending[-1]
-        if isinstance(top, F.CHANCE_FRAMES):
+        if type(top) in CHANCE_TYPES:
             return CHANCE
         return top.seat  # type: ignore[attr-defined,no-any-return]
 
@@ -368,8 +473,13 @@ class SifnosState(State):
         top = self.pending[-1]
         match top:
             case F.Draw():
-                base = SPACE.base(DrawCard)
-                return [(base + k, p) for k, p in self.deck.draw_outcomes()]
+                # Deck.draw_outcomes with the action ints, in one pass: each card is one
+                # of a kind, so a count is 1 (every outcome 1 / total) or 0
+                counts = self.deck.counts
+                total = sum(counts)
+                if max(counts) == 1:
+                    return list(compress(_draw_pairs(total), counts))
+                return [(DRAW_BASE + k, n / total) for k, n in enumerate(counts) if n]
             case F.Roll():
                 base = SPACE.base(RollDie)
                 return [(base + v, 1 / 6) for v in range(6)]
@@ -409,7 +519,7 @@ class SifnosState(State):
 
     def _legal_actions(self) -> list[int]:
         top = self.pending[-1]
-        if isinstance(top, F.CHANCE_FRAMES):
+        if type(top) in CHANCE_TYPES:
             return [a for a, _ in self._chance_outcomes()]
         # legality.decisions, inlined: this runs once an action
         choices = CHOICES.get(type(top))
@@ -488,19 +598,14 @@ class SifnosState(State):
     # ---- applying ------------------------------------------------------------------------
     def _apply(self, action: int) -> None:
         top = self.pending[-1]
-        value = SPACE.decode(action)
-        if isinstance(top, F.CHANCE_FRAMES):
-            apply = CHANCES.get(type(top))
-            if apply is None:
-                solo.apply_chance(self, top, value)
-            else:
-                apply(self, top, value)
+        value = VALUES[action]
+        apply = APPLY.get(type(top))
+        if apply is not None:
+            apply(self, top, value)
+        elif type(top) in CHANCE_TYPES:
+            solo.apply_chance(self, top, value)
         else:
-            decide = DECIDE.get(type(top))
-            if decide is None:
-                solo.apply_decision(self, top, value)
-            else:
-                decide(self, top, value)
+            solo.apply_decision(self, top, value)
         self._settle()
 
     def _explain(self, action: int) -> tuple[str, str]:
@@ -508,75 +613,15 @@ class SifnosState(State):
 
     # ---- the steps ---------------------------------------------------------------------
     def _settle(self) -> None:
-        """Carry out the steps on top of the stack until a decision or a chance is there."""
+        """Carry out the steps on top of the stack until a decision or a chance is there
+        (each frame's step, by its type, is :data:`STEPS`'s)."""
         p = self.pending
+        steps = STEPS
         while not self.over:
             top = p[-1]
-            match top:
-                case F.Gain(seat=seat, mineral=m, n=n):
-                    if n > 1:
-                        p.replace(F.Gain(seat=seat, mineral=m, n=n - 1))
-                    else:
-                        p.pop()
-                    influence_step(self, seat, m)
-                case F.Trigger(seat=seat, event=event, region=region):
-                    p.pop()
-                    trigger(self, seat, event, region)
-                case F.Draw(n=n) if not self.deck.has_cards():
-                    if self.discards:
-                        self.deck.shuffle_in(self.discards)
-                        self.discards = []
-                    else:
-                        p.pop()  # no card left anywhere: nothing drawn
-                case F.Roll(seat=seat) if not self.dice_reserve[seat]:
-                    p.pop()
-                case F.TowerDraw(seat=seat) if not any(self.tower_reserve[seat]):
-                    p.pop()
-                case F.Workshop(seat=seat) if not builds(self, seat):
-                    p.pop()
-                case F.BeaconChoice(seat=seat, region=region) if not (
-                    pieces_left(self, seat, BEACON) and beacon_targets(self, seat, region)
-                ):
-                    p.pop()
-                case F.Triggered(cards=()):
-                    p.pop()
-                case F.FaceUp() if not self.face_up:
-                    p.pop()
-                case F.TileChoice() if not any(t >= 0 for t in self.tile_row):
-                    p.pop()
-                case F.ShipChoice() if not ship_moves(self):
-                    p.pop()
-                case F.AdjustDice(seat=seat) if not adjustments(self, seat):
-                    p.pop()
-                case F.Soldiers() if not soldier_choices(self, top):
-                    p.pop()
-                case F.Defend(seat=seat):
-                    p.pop()
-                    defend(self, seat)
-                case F.Invasion(seat=seat, province=q):
-                    p.pop()
-                    self._invasion(seat, q)
-                case F.Recoup(seat=seat):
-                    p.pop()
-                    recoup(self, seat)
-                case F.RecoupChoice(seat=seat) if not column_uses(self, seat, RECOUP_COLUMN):
-                    p.pop()
-                case F.Sail(province=q):
-                    p.pop()
-                    sail_away(self, q)
-                case F.EndTurn(seat=seat):
-                    p.pop()
-                    next_turn(self, seat)
-                case F.SeatEffects():
-                    p.pop()
-                    seat_effects(self)
-                case F.GameEnd():
-                    self.over = True
-                case _:
-                    if not self.game.has_opponent:
-                        return  # a decision or a chance
-                    if not solo.settle(self, top):
-                        return
+            step = steps.get(type(top))
+            if step is None or not step(self, top):
+                return  # a decision or a chance
 
     # ---- named for the modules that call them ---------------------------------------------
     def _draw(self, side: int, n: int) -> None:

@@ -157,6 +157,13 @@ def apply_chance(state: SifnosState, top: Frame, value: Any) -> None:
             raise AssertionError(f"{value} at {top}")
 
 
+STEP_FRAMES = (
+    F.SchemeReveal, F.SoloBeacon, F.SoloFort, F.SchemeEffect, F.SoloDefend, F.SoloDraw,
+    F.SoloWorkshop,
+)  # fmt: skip
+"""The frames :func:`settle` may carry out."""
+
+
 def settle(state: SifnosState, top: Frame) -> bool:
     """Carry out the opponent's steps; False when ``top`` is not one (a decision or chance)."""
     p = state.pending
