@@ -196,6 +196,16 @@ class Printed:
 
 
 @dataclass(frozen=True, slots=True)
+class RecoupNumbers:
+    """The Player Board's Recoup: the Dice and Towers drawn back up to, and the cards
+    drawn."""
+
+    dice: int
+    towers: int
+    cards: int
+
+
+@dataclass(frozen=True, slots=True)
 class PieceSpace:
     index: int
     row: int
@@ -271,6 +281,7 @@ class SifnosData:
     spaces: tuple[TowerSpace, ...]
     cards: tuple[Card, ...]
     printed: tuple[Printed, ...]
+    recoup: RecoupNumbers
     pieces: tuple[PieceSpace, ...]
     row_vp: tuple[int, ...]
     column_bonus: tuple[str, ...]
@@ -837,6 +848,7 @@ def _player_board() -> dict[str, Any]:
             Printed(i, p.id, p.name, COLUMNS.index(p.column), _mineral(p.discard))
             for i, p in enumerate(pb.printed)
         ),
+        "recoup": RecoupNumbers(pb.recoup.dice, pb.recoup.towers, pb.recoup.cards),
         "pieces": tuple(
             PieceSpace(r * 4 + c, r, c, kind)
             for r, row in enumerate(pieces_t.rows)

@@ -5,7 +5,6 @@ and a Ship drawn from the Bag (an Allied Ship's arrival); a Ship moved by an eff
 
 from __future__ import annotations
 
-import tomllib
 from typing import TYPE_CHECKING, Any
 
 from towers.games.sifnos import frames as F
@@ -13,7 +12,7 @@ from towers.games.sifnos import solo
 from towers.games.sifnos.actions import A_MOVE_SHIP, DATA, Done, DrawShip, MoveShip
 from towers.games.sifnos.board import ALLY, N_LARGE, RECOUP_COLUMN
 from towers.games.sifnos.cards import draw
-from towers.games.sifnos.data import DATA_DIR, MINERALS
+from towers.games.sifnos.data import MINERALS
 from towers.games.sifnos.end_of_game import end_game
 from towers.games.sifnos.setup import fill_bag
 
@@ -21,31 +20,21 @@ if TYPE_CHECKING:
     from towers.games.sifnos.rules import SifnosState
 
 
-def _recoup_numbers() -> dict[str, int]:
-    with open(DATA_DIR / "player_board.toml", "rb") as f:
-        rec = tomllib.load(f)["recoup"]
-    return {"dice": int(rec["dice"]), "towers": int(rec["towers"]), "cards": int(rec["cards"])}
-
-
-RECOUP_NUMBERS: dict[str, int] = _recoup_numbers()
-"""The Player Board's Recoup: cards drawn, and the Towers and Dice drawn back up to."""
-
-
 def recoup(state: SifnosState, seat: int) -> None:
     p = state.pending
-    numbers = RECOUP_NUMBERS
+    numbers = DATA.recoup  # the Player Board's
     cards = DATA.cards
     mine = [cards[c].kind for c in state.placed[seat] if cards[c].column == RECOUP_COLUMN]
     if state.invaded >= 0:
         p.push(F.Sail(province=state.invaded))
     p.push(F.RecoupChoice(seat=seat))
     state.used = 0
-    draw(state, seat, numbers["cards"] + mine.count("draw"))
-    towers_limit = numbers["towers"] + mine.count("tower_limit")
+    draw(state, seat, numbers.cards + mine.count("draw"))
+    towers_limit = numbers.towers + mine.count("tower_limit")
     need = towers_limit - sum(state.tower_supply[seat])
     if need > 0:
         p.push(F.TowerDraw(seat=seat, n=min(need, sum(state.tower_reserve[seat]))))
-    dice_limit = numbers["dice"] + mine.count("dice_limit")
+    dice_limit = numbers.dice + mine.count("dice_limit")
     need = dice_limit - len(state.dice_supply[seat])
     if need > 0:
         p.push(F.Roll(seat=seat, n=min(need, state.dice_reserve[seat]), workshop=False))
