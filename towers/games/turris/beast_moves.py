@@ -45,10 +45,10 @@ def can_move_on(state: TurrisState, b: int, here: int, steps: int, start: int) -
         return True
     if steps == 0:
         return False
-    return any(
-        n != start and is_open(state, n) and can_move_on(state, b, n, steps - 1, start)
-        for n in state.game.adjacent[here]
-    )
+    for n in state.game.adjacent[here]:
+        if n != start and is_open(state, n) and can_move_on(state, b, n, steps - 1, start):
+            return True
+    return False
 
 
 def choose_beast(state: TurrisState, top: MoveBeastChoice, b: int) -> None:

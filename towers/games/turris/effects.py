@@ -120,6 +120,17 @@ def trigger(state: TurrisState, seat: int, on: str, node_id: str = "", where: st
     """Push the seat's ongoing effects for ``on`` (faction side, Missions in Ongoing slots,
     Trionfi cards, Excavation Sites holding its Scouts), each once a turn if it says so."""
     g = state.game
+    owners = g.triggered_by.get(on)
+    if owners is None:
+        return  # no ongoing effect anywhere is set off by ``on``
+    sides, missions, trionfi, sites = owners
+    if not (
+        (state.faction[seat] >= 0 and (state.faction[seat], state.side[seat]) in sides)
+        or any(m in missions for m in state.ongoing[seat])
+        or any(t in trionfi for t in state.trionfi_owned[seat])
+        or any(site in sites for site in state.site_at)
+    ):
+        return  # none of the seat's ongoing effects is set off by ``on``
     lists = []
     if state.faction[seat] >= 0:
         lists.append(g.ongoing_of_side[state.faction[seat]][state.side[seat]])

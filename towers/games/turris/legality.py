@@ -247,7 +247,10 @@ def can_resolve(
             case "move_scout":
                 # at least one of the seat's Scouts on the Main Board has somewhere to go
                 nodes = scout_nodes(state, seat) + ([placing] if placing >= 0 else [])
-                if not any(scout_moves(state, n, e.steps) for n in nodes):
+                for n in nodes:
+                    if scout_moves(state, n, e.steps):
+                        break
+                else:
                     return False
             case "first_player":
                 # solo: a Damaged token may be removed instead, or nothing
@@ -587,6 +590,6 @@ def legal_actions(state: TurrisState) -> list[int]:
     """The sorted legal ints: a chance node's outcomes, or the answers to the decision on top."""
     if state.chance:
         return [a for a, _ in state._chance_outcomes()]
-    top = state.stack.top
+    top = state.stack[-1]
     answers = LEGAL.get(type(top))
     return sorted(set(answers(state, top))) if answers is not None else []

@@ -81,7 +81,10 @@ def can_pay(state: TurrisState, seat: int, bundle: Bundle, have: list[int] | Non
     if bundle.any:
         # the resources of choice come from what is left once the named ones are paid
         counts = bundle.counts
-        spare = sum(max(0, res[t] - counts[t]) for t in bundle.of_index)
+        spare = 0
+        for t in bundle.of_index:
+            if res[t] > counts[t]:
+                spare += res[t] - counts[t]
         missing += max(0, bundle.any - spare)
     return missing <= res[ART]
 

@@ -177,6 +177,39 @@ __all__ = [
 ``frames``, the effect kinds checked in ``legality``)."""
 
 
+OngoingTable = tuple[tuple[str, str, bool, int], ...]
+"""The ongoing effects of one owner: (trigger, where, once_per_turn, source) each."""
+
+
+def triggered_by(
+    sides: tuple[tuple[OngoingTable, ...], ...],
+    missions: tuple[OngoingTable, ...],
+    trionfi: tuple[OngoingTable, ...],
+    sites: tuple[OngoingTable, ...],
+) -> dict[str, tuple[frozenset[tuple[int, int]], frozenset[int], frozenset[int], frozenset[int]]]:
+    """For each trigger, the faction sides (faction, side), Missions, Trionfi cards and
+    Excavation Sites with an ongoing effect it sets off."""
+    triggers = {
+        on
+        for table in (*missions, *trionfi, *sites, *(t for f in sides for t in f))
+        for on, _, _, _ in table
+    }
+    return {
+        on: (
+            frozenset(
+                (f, s)
+                for f, both in enumerate(sides)
+                for s, table in enumerate(both)
+                if any(x[0] == on for x in table)
+            ),
+            frozenset(m for m, table in enumerate(missions) if any(x[0] == on for x in table)),
+            frozenset(t for t, table in enumerate(trionfi) if any(x[0] == on for x in table)),
+            frozenset(k for k, table in enumerate(sites) if any(x[0] == on for x in table)),
+        )
+        for on in triggers
+    }
+
+
 class TurrisGame(Game):
     """Turris for 1 to 5 players (1: the solo game against the Betrayers, Appendix 1)."""
 
@@ -301,6 +334,12 @@ class TurrisGame(Game):
         self.ongoing_of_side = tuple(
             tuple(ongoing[f"f{f.id}{s.side}"] for s in f.sides) for f in d.factions
         )
+        self.triggered_by = triggered_by(
+            self.ongoing_of_side, self.ongoing_of_mission, self.ongoing_of_trionfi,
+            self.ongoing_of_site,
+        )  # fmt: skip
+        """Per trigger, the owners with an ongoing effect on it (faction sides, Missions,
+        Trionfi cards, Sites): an owner without one is not looked at (``effects.trigger``)."""
         self.sources = tuple(sources)
         self.always_resolvable = tuple(
             not any(e.kind in CHECKED_KINDS for e in effects) for _, effects in sources
@@ -519,7 +558,7 @@ class TurrisState(State):
             return TERMINAL
         if self.chance:
             return CHANCE
-        return int(self.stack.top.seat)  # type: ignore[attr-defined]
+        return int(self.stack[-1].seat)  # type: ignore[attr-defined]
 
     def scores(self) -> list[float]:
         return [float(p) for p in self.prestige]
@@ -532,25 +571,32 @@ class TurrisState(State):
 
     def _run(self) -> None:
         """Advance through everything nobody decides, up to a decision, a draw or the end."""
+        stack = self.stack
+        settlers = SETTLE
         while not self.game_over:
             if self.chance:
                 return
             if self.excavation_due and self._is_quiet():
                 self._change_excavation_sites()
                 continue
-            if self.stack:
-                if self._settle():
+            if stack:
+                # _settle, inlined: this loop turns a few times an action
+                top = stack[-1]
+                settle = settlers.get(type(top))
+                if settle is not None and settle(self, top):
                     continue
                 return
             self._next_step()
 
     # ==== applying ======================================================================
     def _apply(self, action: int) -> None:
-        value = A.SPACE.decode(action)
+        # the values by int (the action is legal, so in range): decoding in one step
+        value = VALUES[action]
         if self.chance:
             self._apply_chance(value)
         else:
-            self._decide(value)
+            top = self.stack[-1]
+            DECIDE[type(top)](self, top, value)
         self._run()
 
     # ---- the dispatch: each decision to the rules of its section -----------------------
@@ -680,6 +726,9 @@ DECIDE: dict[type[Frame], Callable[[TurrisState, Any, Action], None]] = {
     RepairChoice: solo.decide_repair_choice,
 }
 """Who applies the answer to each kind of decision: its section's rules."""
+
+VALUES = A.SPACE.values
+"""The action values by int (:meth:`~towers.core.actions.ActionSpace.decode` unchecked)."""
 
 SETTLE: dict[type[Frame], Callable[[TurrisState, Any], bool]] = {
     CouncilStep: council_rules.settle_council_step,
