@@ -45,7 +45,7 @@ cdef class TorresBatch:
 
 cdef inline long lowest(unsigned long long m) noexcept
 
-@cython.locals(S="int[:]", b=long, ncas=long, p=long, k=long, d=long, s=long, at=long, free=cython.ulonglong)
+@cython.locals(b=long, ncas=long, p=long, k=long, d=long, s=long, at=long, free=cython.ulonglong)
 cpdef void from_fields(TorresBatch e, long g, dict fields)
 
 @cython.locals(i=long)
@@ -54,16 +54,16 @@ cdef void put(int[:] S, long at, object values, long count)
 @cython.locals(i=long)
 cdef list seq(int[:] S, long at, long count)
 
-@cython.locals(S="int[:]", b=long, n=long, k=long, d=long, ncas=long, decks=list, top=list, bottom=list)
+@cython.locals(b=long, n=long, k=long, d=long, ncas=long, decks=list, top=list, bottom=list)
 cpdef dict to_fields(TorresBatch e, long g)
 
-@cython.locals(S="int[:]", L="int[:]", b=long, step=long, count=long, i=long, seat=long)
+@cython.locals(b=long, step=long, count=long, i=long, seat=long, r=double)
 cpdef long play_out(TorresBatch e, long g) except? -9
 
 @cython.locals(b=long, step=long)
 cpdef long deciding(TorresBatch e, long g) noexcept
 
-@cython.locals(S="int[:]", d=long, total=long, c=long, last=long, acc=double)
+@cython.locals(d=long, total=long, c=long, last=long, acc=double)
 cdef long sample_draw(TorresBatch e, long g, double r) noexcept
 
 cdef long deck_of(TorresBatch e, long g, long seat) noexcept
@@ -75,42 +75,42 @@ cdef void relabel(int[:] S, long b) noexcept
 cdef long flood(int[:] S, long b, long s, long k) noexcept
 
 @cython.locals(
-    S="int[:]", M="unsigned long long[:]", b=long, mb=long, hs=long, k=long, i=long, c=long,
+    b=long, mb=long, hs=long, k=long, i=long, c=long,
     bit=cython.ulonglong, fresh=bint, places=cython.ulonglong, exits=cython.ulonglong,
     taller=bint,
 )
 cdef void add_block(TorresBatch e, long g, long s) noexcept
 
 @cython.locals(
-    S="int[:]", M="unsigned long long[:]", b=long, mb=long, ncas=long, k=long, s=long,
+    b=long, mb=long, ncas=long, k=long, s=long,
     hs=long, i=long, c=long, one=long, places=cython.ulonglong, bit=cython.ulonglong,
 )
 cdef void refresh(TorresBatch e, long g) noexcept
 
-@cython.locals(S="int[:]", T="int[:]", at=long, count=long, i=long, a=long, j=long)
+@cython.locals(at=long, count=long, i=long, a=long, j=long)
 cdef long sorted_knights(TorresBatch e, long g, long p) noexcept
 
-cdef long add_squares(int[:] L, long n, long base, unsigned long long mask) noexcept
+cdef long add_squares(TorresBatch e, long n, long base, unsigned long long mask) noexcept
 
 @cython.locals(step=long)
 cpdef long make_legal(TorresBatch e, long g) noexcept
 
 @cython.locals(
-    S="int[:]", L="int[:]", b=long, p=long, n=long, d=long, c=long, i=long, hgt=long,
+    b=long, p=long, n=long, d=long, c=long, i=long, hgt=long,
     s=long, k=long, base=long, held=cython.ulonglong, heights=cython.ulonglong,
     taken=cython.ulonglong,
 )
 cdef long step_actions(TorresBatch e, long g, long step) noexcept
 
 @cython.locals(
-    S="int[:]", M="unsigned long long[:]", L="int[:]", b=long, mb=long, p=long, ap=long,
+    b=long, mb=long, p=long, ap=long,
     active=long, nst=long, n=long, i=long, hand=long, cards=long, c=long, mine=long, a=long,
     heights=cython.ulonglong, free=cython.ulonglong, beside=cython.ulonglong,
 )
 cdef long turn_actions(TorresBatch e, long g) noexcept
 
 @cython.locals(
-    S="int[:]", M="unsigned long long[:]", L="int[:]", b=long, mb=long, offset=long, i=long,
+    b=long, mb=long, offset=long, i=long,
     a=long, ha=long, j=long, c=long, free=cython.ulonglong, near=cython.ulonglong,
     lower=cython.ulonglong, level=cython.ulonglong, reach=cython.ulonglong,
     exits=cython.ulonglong,
@@ -118,7 +118,7 @@ cdef long turn_actions(TorresBatch e, long g) noexcept
 cdef long knight_moves(TorresBatch e, long g, long n, long mine, long climb) noexcept
 
 @cython.locals(
-    S="int[:]", M="unsigned long long[:]", L="int[:]", T="int[:]", b=long, mb=long, hand=long,
+    b=long, mb=long, hand=long,
     acq=long, i=long, a=long, ha=long, d=long, c=long, m=long, fits=bint,
     free=cython.ulonglong, sources=cython.ulonglong,
 )
@@ -128,13 +128,13 @@ cdef long card_moves(TorresBatch e, long g, long p, long n, long mine) noexcept
 cdef long next_castles(int[:] S, long b, long s, long without) noexcept
 
 @cython.locals(
-    S="int[:]", M="unsigned long long[:]", L="int[:]", T="int[:]", b=long, mb=long, hand=long,
+    b=long, mb=long, hand=long,
     acq=long, i=long, a=long, j=long, k=long, free=cython.ulonglong, reach=cython.ulonglong,
 )
 cdef long late_card_moves(TorresBatch e, long g, long p, long n, long mine) noexcept
 
 @cython.locals(
-    S="int[:]", M="unsigned long long[:]", L="int[:]", b=long, mb=long, count=long,
+    b=long, mb=long, count=long,
     minimum=long, c=long, a=long, ha=long, k=long, area=long, left=long, i=long, castles=long,
     places=cython.ulonglong, free=cython.ulonglong, alone=cython.ulonglong,
     kept=cython.ulonglong, bit=cython.ulonglong, near=cython.ulonglong,
@@ -151,43 +151,43 @@ cdef bint deck_has_cards(int[:] S, long d) noexcept
 @cython.locals(c=long)
 cdef bint deck_needs_chance(int[:] S, long d) noexcept
 
-@cython.locals(S="int[:]", b=long, p=long, nst=long)
+@cython.locals(b=long, p=long, nst=long)
 cpdef void apply_to(TorresBatch e, long g, long a) noexcept
 
-@cython.locals(S="int[:]", b=long, source=long)
+@cython.locals(b=long, source=long)
 cdef void apply_card(TorresBatch e, long g, long p, long a) noexcept
 
-@cython.locals(S="int[:]", b=long, at=long, i=long)
+@cython.locals(b=long, at=long, i=long)
 cdef void move_knight(TorresBatch e, long g, long p, long a, long c) noexcept
 
-@cython.locals(S="int[:]", b=long)
+@cython.locals(b=long)
 cdef void put_knight(TorresBatch e, long g, long p, long s) noexcept
 
-@cython.locals(S="int[:]", b=long, mb=long, king=long)
+@cython.locals(b=long, mb=long, king=long)
 cdef void move_king(TorresBatch e, long g, long s) noexcept
 
-@cython.locals(S="int[:]", b=long)
+@cython.locals(b=long)
 cdef void setup_knight(TorresBatch e, long g, long s) noexcept
 
 @cython.locals(dx=long, dy=long)
 cdef long manhattan(long a, long c) noexcept
 
-@cython.locals(S="int[:]", b=long, need=long, s=long)
+@cython.locals(b=long, need=long, s=long)
 cdef long castle_distance(TorresBatch e, long g) noexcept
 
 @cython.locals(c=long)
 cdef bint far_enough(int[:] S, long b, long s, long need) noexcept
 
-@cython.locals(S="int[:]", L="int[:]", b=long, need=long, n=long, s=long)
+@cython.locals(b=long, need=long, n=long, s=long)
 cdef long castle_squares(TorresBatch e, long g) noexcept
 
-@cython.locals(S="int[:]", b=long)
+@cython.locals(b=long)
 cdef void setup_castle(TorresBatch e, long g, long s) noexcept
 
-@cython.locals(S="int[:]", b=long, best=long, i=long)
+@cython.locals(b=long, best=long, i=long)
 cdef long leader(TorresBatch e, long g, long unchanged) noexcept
 
-@cython.locals(S="int[:]", b=long, card=long, per=long, kind=long, mine=long, points=long, i=long, marks=cython.ulonglong)
+@cython.locals(b=long, card=long, per=long, kind=long, mine=long, points=long, i=long, marks=cython.ulonglong)
 cdef long master_points(TorresBatch e, long g, long seat, long phase)
 
 @cython.locals(count=long, i=long)
@@ -216,55 +216,55 @@ cdef void insert_stack(int[:] S, long b, long p, long height) noexcept
 
 cdef void take_stack(int[:] S, long b, long p, long height) noexcept
 
-@cython.locals(S="int[:]", b=long, p=long, left=long, nst=long)
+@cython.locals(b=long, p=long, left=long, nst=long)
 cdef void after_stack(TorresBatch e, long g) noexcept
 
-@cython.locals(S="int[:]", b=long)
+@cython.locals(b=long)
 cdef void redistribute(TorresBatch e, long g, long p, long height) noexcept
 
-@cython.locals(S="int[:]", b=long)
+@cython.locals(b=long)
 cdef void return_leftover(TorresBatch e, long g) noexcept
 
 @cython.locals(c=long)
 cdef void begin_turn(int[:] S, long b, long action_points) noexcept
 
-@cython.locals(S="int[:]", b=long, n=long)
+@cython.locals(b=long, n=long)
 cdef void next_turn(TorresBatch e, long g)
 
-@cython.locals(S="int[:]", b=long, n=long, i=long, seat=long, j=long, got=long)
+@cython.locals(b=long, n=long, i=long, seat=long, j=long, got=long)
 cdef void begin_phase(TorresBatch e, long g, long phase, long start) noexcept
 
-@cython.locals(S="int[:]", b=long, target=long, i=long, moved=bint)
+@cython.locals(b=long, target=long, i=long, moved=bint)
 cdef void advance(TorresBatch e, long g, long seat, long points) noexcept
 
 @cython.locals(
-    S="int[:]", b=long, at=long, count=long, points=long, i=long, s=long, k=long, hs=long,
+    b=long, at=long, count=long, points=long, i=long, s=long, k=long, hs=long,
     j=long, q=long, best=bint,
 )
 cdef long castle_points(TorresBatch e, long g, long seat) noexcept
 
-@cython.locals(S="int[:]", b=long, k=long, at=long, i=long, s=long)
+@cython.locals(b=long, k=long, at=long, i=long, s=long)
 cdef long king_bonus(TorresBatch e, long g, long seat, long phase) noexcept
 
-@cython.locals(S="int[:]", b=long, n=long, start=long, phase=long, i=long, seat=long, low=long)
+@cython.locals(b=long, n=long, start=long, phase=long, i=long, seat=long, low=long)
 cdef void score_phase(TorresBatch e, long g)
 
-@cython.locals(S="int[:]", b=long, d=long)
+@cython.locals(b=long, d=long)
 cdef void continue_draw(TorresBatch e, long g) noexcept
 
 @cython.locals(ntop=long, nbot=long, card=long, i=long)
 cdef long deck_draw_known(int[:] S, long d) noexcept
 
-@cython.locals(S="int[:]", b=long)
+@cython.locals(b=long)
 cdef void draw(TorresBatch e, long g, long p, long card) noexcept
 
 @cython.locals(count=long, i=long)
 cdef void remove_drawn(int[:] S, long b, long card) noexcept
 
-@cython.locals(S="int[:]", b=long)
+@cython.locals(b=long)
 cdef void keep(TorresBatch e, long g, long p, long card) noexcept
 
-@cython.locals(S="int[:]", b=long, d=long, at=long)
+@cython.locals(b=long, d=long, at=long)
 cdef void put_back(TorresBatch e, long g, long p, long card, long top) noexcept
 
 cdef void use_card(int[:] S, long b, long p, long card) noexcept

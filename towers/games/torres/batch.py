@@ -396,91 +396,89 @@ class TorresBatch:
 
 def to_fields(e: TorresBatch, g: int) -> dict[str, Any]:
     """The fields of game ``g`` in the one-game state's shape."""
-    S = e.S
     b = g * W
     n = e.players
     decks = []
     for k in range(e.decks):
         d = b + DECK + k * DW
-        top = [S[d + D_TOP + i] for i in range(S[d + D_TOP - 1])]
-        bottom = [S[d + D_BOT + i] for i in range(S[d + D_BOT - 1])]
-        decks.append(Deck(top, [S[d + c] for c in range(CARDS)], bottom))
-    ncas = S[b + NCAS]
+        top = [e.S[d + D_TOP + i] for i in range(e.S[d + D_TOP - 1])]
+        bottom = [e.S[d + D_BOT + i] for i in range(e.S[d + D_BOT - 1])]
+        decks.append(Deck(top, [e.S[d + c] for c in range(CARDS)], bottom))
+    ncas = e.S[b + NCAS]
     return {
-        "heights": seq(S, b + H, SQ),
-        "occupants": seq(S, b + OCC, SQ),
-        "castle_of": seq(S, b + CID, SQ),
-        "surface_areas": seq(S, b + AREA, ncas),
-        "castle_heights": seq(S, b + CH, ncas),
-        "knights": [seq(S, b + KN + KNIGHTS * p, S[b + NK + p]) for p in range(n)],
-        "score": seq(S, b + SCORE, n),
-        "stacks": [seq(S, b + STK + 4 * p, S[b + NSTK + p]) for p in range(n)],
-        "supply": S[b + SUPPLY],
-        "hands": [seq(S, b + HAND + CARDS * p, CARDS) for p in range(n)],
+        "heights": seq(e.S, b + H, SQ),
+        "occupants": seq(e.S, b + OCC, SQ),
+        "castle_of": seq(e.S, b + CID, SQ),
+        "surface_areas": seq(e.S, b + AREA, ncas),
+        "castle_heights": seq(e.S, b + CH, ncas),
+        "knights": [seq(e.S, b + KN + KNIGHTS * p, e.S[b + NK + p]) for p in range(n)],
+        "score": seq(e.S, b + SCORE, n),
+        "stacks": [seq(e.S, b + STK + 4 * p, e.S[b + NSTK + p]) for p in range(n)],
+        "supply": e.S[b + SUPPLY],
+        "hands": [seq(e.S, b + HAND + CARDS * p, CARDS) for p in range(n)],
         "decks": decks,
-        "played_cards": [seq(S, b + PLAYED + CARDS * p, CARDS) for p in range(n)],
-        "master_card": S[b + MASTER],
-        "king": S[b + KINGSQ],
-        "phase": S[b + PHASE],
-        "round": S[b + ROUND],
-        "starting_player": S[b + START],
-        "turn": S[b + TURN],
-        "turns_taken": S[b + TAKEN],
-        "step": S[b + STEP],
-        "deciding_player": S[b + DECIDER],
-        "placed_in_setup": S[b + PLACED],
-        "action_points": S[b + AP],
-        "blocks_placed": S[b + BLOCKS],
-        "stack_in_use": S[b + INUSE],
-        "leftover_blocks": S[b + LEFTOVER],
-        "card_played": bool(S[b + CPLAYED]),
-        "acquisitions": S[b + ACQS],
-        "acquired_this_turn": seq(S, b + ACQ, CARDS),
-        "cards_to_draw": S[b + TODRAW],
-        "drawn_cards": seq(S, b + DRAWN, S[b + NDRAWN]),
+        "played_cards": [seq(e.S, b + PLAYED + CARDS * p, CARDS) for p in range(n)],
+        "master_card": e.S[b + MASTER],
+        "king": e.S[b + KINGSQ],
+        "phase": e.S[b + PHASE],
+        "round": e.S[b + ROUND],
+        "starting_player": e.S[b + START],
+        "turn": e.S[b + TURN],
+        "turns_taken": e.S[b + TAKEN],
+        "step": e.S[b + STEP],
+        "deciding_player": e.S[b + DECIDER],
+        "placed_in_setup": e.S[b + PLACED],
+        "action_points": e.S[b + AP],
+        "blocks_placed": e.S[b + BLOCKS],
+        "stack_in_use": e.S[b + INUSE],
+        "leftover_blocks": e.S[b + LEFTOVER],
+        "card_played": bool(e.S[b + CPLAYED]),
+        "acquisitions": e.S[b + ACQS],
+        "acquired_this_turn": seq(e.S, b + ACQ, CARDS),
+        "cards_to_draw": e.S[b + TODRAW],
+        "drawn_cards": seq(e.S, b + DRAWN, e.S[b + NDRAWN]),
     }
 
 
 def from_fields(e: TorresBatch, g: int, fields: dict[str, Any]) -> None:
     """Game ``g`` set to the saved fields of a TorresState (see :func:`to_fields`)."""
-    S = e.S
     b = g * W
-    S[b : b + W] = e.start
+    e.S[b : b + W] = e.start
     for key, at, count in (
         ("heights", H, SQ),
         ("occupants", OCC, SQ),
         ("castle_of", CID, SQ),
         ("acquired_this_turn", ACQ, CARDS),
     ):
-        put(S, b + at, fields[key], count)
+        put(e.S, b + at, fields[key], count)
     ncas = len(fields["surface_areas"])
-    S[b + NCAS] = ncas
-    put(S, b + AREA, fields["surface_areas"], ncas)
-    put(S, b + CH, fields["castle_heights"], ncas)
-    S[b + NDRAWN] = len(fields["drawn_cards"])
-    put(S, b + DRAWN, fields["drawn_cards"], S[b + NDRAWN])
+    e.S[b + NCAS] = ncas
+    put(e.S, b + AREA, fields["surface_areas"], ncas)
+    put(e.S, b + CH, fields["castle_heights"], ncas)
+    e.S[b + NDRAWN] = len(fields["drawn_cards"])
+    put(e.S, b + DRAWN, fields["drawn_cards"], e.S[b + NDRAWN])
     for p in range(e.players):
-        S[b + NK + p] = len(fields["knights"][p])
-        put(S, b + KN + KNIGHTS * p, fields["knights"][p], S[b + NK + p])
-        S[b + NSTK + p] = len(fields["stacks"][p])
-        put(S, b + STK + 4 * p, fields["stacks"][p], S[b + NSTK + p])
-        put(S, b + HAND + CARDS * p, fields["hands"][p], CARDS)
-        put(S, b + PLAYED + CARDS * p, fields["played_cards"][p], CARDS)
-        S[b + SCORE + p] = fields["score"][p]
+        e.S[b + NK + p] = len(fields["knights"][p])
+        put(e.S, b + KN + KNIGHTS * p, fields["knights"][p], e.S[b + NK + p])
+        e.S[b + NSTK + p] = len(fields["stacks"][p])
+        put(e.S, b + STK + 4 * p, fields["stacks"][p], e.S[b + NSTK + p])
+        put(e.S, b + HAND + CARDS * p, fields["hands"][p], CARDS)
+        put(e.S, b + PLAYED + CARDS * p, fields["played_cards"][p], CARDS)
+        e.S[b + SCORE + p] = fields["score"][p]
     for k in range(e.decks):
         top, counts, bottom = fields["decks"][k]
         d = b + DECK + k * DW
-        put(S, d, counts, CARDS)
-        S[d + D_TOP - 1] = len(top)
-        put(S, d + D_TOP, top, len(top))
-        S[d + D_BOT - 1] = len(bottom)
-        put(S, d + D_BOT, bottom, len(bottom))
+        put(e.S, d, counts, CARDS)
+        e.S[d + D_TOP - 1] = len(top)
+        put(e.S, d + D_TOP, top, len(top))
+        e.S[d + D_BOT - 1] = len(bottom)
+        put(e.S, d + D_BOT, bottom, len(bottom))
     for key, at in SCALARS:
-        S[b + at] = int(fields[key])
-    S[b + DIRTY] = 1
+        e.S[b + at] = int(fields[key])
+    e.S[b + DIRTY] = 1
     free = ALL
     for s in range(SQ):
-        if S[b + OCC + s] != -1:
+        if e.S[b + OCC + s] != -1:
             free &= ~BIT[s]
     e.M[g * MW + FREE] = free
 
@@ -499,60 +497,57 @@ def play_out(e: TorresBatch, g: int) -> int:
     """Play game ``g`` to its end: a chance node by its probabilities, a decision uniformly
     among the legal actions, one float of the game's generator each (or the seat's chooser's
     pick); the actions played."""
-    S = e.S
     b = g * W
     draw = e.draws[g]
     picks = e.choosers[g]
-    L = e.L
     while True:
-        step = S[b + STEP]
+        step = e.S[b + STEP]
         if step == S_OVER:
-            return S[b + LENGTH]
+            return e.S[b + LENGTH]
         if step == S_DRAW or step == S_MASTER_DRAW:
             apply_to(e, g, sample_draw(e, g, draw()))
         else:
             seat = deciding(e, g)
             count = make_legal(e, g)
             if picks is None:
-                i = int(draw() * count)
+                r = draw()
+                i = int(r * count)
             else:
                 i = picks[seat](count)
-            S[b + DEC + seat] += 1
-            apply_to(e, g, L[i])
-        S[b + LENGTH] += 1
+            e.S[b + DEC + seat] += 1
+            apply_to(e, g, e.L[i])
+        e.S[b + LENGTH] += 1
 
 
 def deciding(e: TorresBatch, g: int) -> int:
-    S = e.S
     b = g * W
-    step = S[b + STEP]
+    step = e.S[b + STEP]
     if step == S_OVER:
         return -4
     if step == S_DRAW or step == S_MASTER_DRAW:
         return -1
     if step in (S_TURN, S_KEEP, S_RETURN, S_TAKE_STACK, S_REDISTRIBUTE):
-        return S[b + TURN]
-    return S[b + DECIDER]
+        return e.S[b + TURN]
+    return e.S[b + DECIDER]
 
 
 def sample_draw(e: TorresBatch, g: int, r: float) -> int:
     """The card drawn at a chance node for the float ``r``, as ``sample_chance`` picks it."""
-    S = e.S
     acc = 0.0
-    if S[g * W + STEP] == S_MASTER_DRAW:  # one master card of eight, each as likely
+    if e.S[g * W + STEP] == S_MASTER_DRAW:  # one master card of eight, each as likely
         for c in range(MASTER_KINDS):
             acc += 1.0 / MASTER_KINDS
             if r < acc:
                 return MASTER_CARD + c
         return MASTER_CARD + MASTER_KINDS - 1
-    d = deck_of(e, g, S[g * W + TURN])
+    d = deck_of(e, g, e.S[g * W + TURN])
     total = 0
     for c in range(CARDS):
-        total += S[d + c]
+        total += e.S[d + c]
     last = -1
     for c in range(CARDS):
-        if S[d + c]:
-            acc += S[d + c] / total
+        if e.S[d + c]:
+            acc += e.S[d + c] / total
             last = c
             if r < acc:
                 return DRAW + c
@@ -605,99 +600,95 @@ def flood(S: Any, b: int, s: int, k: int) -> int:
 def add_block(e: TorresBatch, g: int, s: int) -> None:
     """One block more on ``s``; the castles follow as TorresState's do, and the masks kept of
     them unless they are out of date anyway (movegen.add_block)."""
-    S = e.S
-    M = e.M
     b = g * W
     mb = g * MW
-    S[b + H + s] += 1
-    hs = S[b + H + s]
+    e.S[b + H + s] += 1
+    hs = e.S[b + H + s]
     bit = BIT[s]
-    fresh = not S[b + DIRTY]
-    places = M[mb + PLACES]
+    fresh = not e.S[b + DIRTY]
+    places = e.M[mb + PLACES]
     # only "height <= old height" loses the square
-    M[mb + LEVELS + hs - 1] &= ~bit
+    e.M[mb + LEVELS + hs - 1] &= ~bit
     if hs == 1:
         k = -1
         for i in range(NNB[s]):
-            c = S[b + CID + NB[4 * s + i]]
+            c = e.S[b + CID + NB[4 * s + i]]
             if c >= 0:
                 if k >= 0 and c != k:  # two castles joined: never by the rules
-                    relabel(S, b)
+                    relabel(e.S, b)
                     return
                 k = c
         if k >= 0:
-            S[b + AREA + k] += 1
-            S[b + CID + s] = k
-            M[mb + CMASK + k] |= bit
-            places |= M[mb + CMASK + k]  # the area grew past every column's height
+            e.S[b + AREA + k] += 1
+            e.S[b + CID + s] = k
+            e.M[mb + CMASK + k] |= bit
+            places |= e.M[mb + CMASK + k]  # the area grew past every column's height
         else:
-            k = S[b + NCAS]
-            S[b + NCAS] = k + 1
-            S[b + AREA + k] = 1
-            S[b + CH + k] = 1
-            S[b + CID + s] = k
-            M[mb + CMASK + k] = bit
-            M[mb + DOORS + k] = 0
+            k = e.S[b + NCAS]
+            e.S[b + NCAS] = k + 1
+            e.S[b + AREA + k] = 1
+            e.S[b + CH + k] = 1
+            e.S[b + CID + s] = k
+            e.M[mb + CMASK + k] = bit
+            e.M[mb + DOORS + k] = 0
             places &= ~bit  # one block high on an area of one
         for i in range(NNB[s]):  # the bare squares next to s judged anew
             c = NB[4 * s + i]
-            if not S[b + H + c]:
-                if next_castles(S, b, c, -1) == 1:
+            if not e.S[b + H + c]:
+                if next_castles(e.S, b, c, -1) == 1:
                     places |= BIT[c]
                 else:
                     places &= ~BIT[c]
     else:
-        k = S[b + CID + s]
-        if hs > S[b + CH + k]:
-            S[b + CH + k] = hs
-        if hs >= S[b + AREA + k]:
+        k = e.S[b + CID + s]
+        if hs > e.S[b + CH + k]:
+            e.S[b + CH + k] = hs
+        if hs >= e.S[b + AREA + k]:
             places &= ~bit
     if fresh:
-        M[mb + PLACES] = places
+        e.M[mb + PLACES] = places
         # a taller column changes only its own castle's doors (movegen.exits_near)
-        exits = M[mb + DOORS + k]
+        exits = e.M[mb + DOORS + k]
         taller = False
         for i in range(NNB[s]):
             c = NB[4 * s + i]
-            if S[b + H + c] < hs:
+            if e.S[b + H + c] < hs:
                 exits |= BIT[c]
-            elif S[b + H + c] > hs:
+            elif e.S[b + H + c] > hs:
                 taller = True
-        M[mb + DOORS + k] = exits | bit if taller else exits & ~bit
+        e.M[mb + DOORS + k] = exits | bit if taller else exits & ~bit
 
 
 def refresh(e: TorresBatch, g: int) -> None:
     """The masks of game ``g`` made anew from the board when a block changed it."""
-    S = e.S
     b = g * W
-    if not S[b + DIRTY]:
+    if not e.S[b + DIRTY]:
         return
-    M = e.M
     mb = g * MW
-    ncas = S[b + NCAS]
+    ncas = e.S[b + NCAS]
     for k in range(LEVELS_KEPT):
-        M[mb + LEVELS + k] = 0
+        e.M[mb + LEVELS + k] = 0
     for k in range(ncas):
-        M[mb + DOORS + k] = 0
-        M[mb + CMASK + k] = 0
+        e.M[mb + DOORS + k] = 0
+        e.M[mb + CMASK + k] = 0
     places = 0
     for s in range(SQ):
-        hs = S[b + H + s]
+        hs = e.S[b + H + s]
         bit = BIT[s]
-        M[mb + LEVELS + hs] |= bit
-        k = S[b + CID + s]
+        e.M[mb + LEVELS + hs] |= bit
+        k = e.S[b + CID + s]
         if k >= 0:
-            M[mb + CMASK + k] |= bit
-            if hs < S[b + AREA + k]:
+            e.M[mb + CMASK + k] |= bit
+            if hs < e.S[b + AREA + k]:
                 places |= bit
             for i in range(NNB[s]):
                 c = NB[4 * s + i]
-                if hs > S[b + H + c]:
-                    M[mb + DOORS + k] |= BIT[c]
+                if hs > e.S[b + H + c]:
+                    e.M[mb + DOORS + k] |= BIT[c]
         else:
             one = -1
             for i in range(NNB[s]):
-                c = S[b + CID + NB[4 * s + i]]
+                c = e.S[b + CID + NB[4 * s + i]]
                 if c >= 0:
                     if one >= 0 and c != one:
                         one = -2
@@ -705,35 +696,33 @@ def refresh(e: TorresBatch, g: int) -> None:
                     one = c
             if one >= 0:
                 places |= bit
-    M[mb + PLACES] = places
+    e.M[mb + PLACES] = places
     for k in range(1, LEVELS_KEPT):
-        M[mb + LEVELS + k] |= M[mb + LEVELS + k - 1]
-    S[b + DIRTY] = 0
+        e.M[mb + LEVELS + k] |= e.M[mb + LEVELS + k - 1]
+    e.S[b + DIRTY] = 0
 
 
 def sorted_knights(e: TorresBatch, g: int, p: int) -> int:
     """Seat ``p``'s knights into T, lowest square first; how many."""
-    S = e.S
-    T = e.T
     at = g * W + KN + KNIGHTS * p
-    count = S[g * W + NK + p]
+    count = e.S[g * W + NK + p]
     for i in range(count):
-        a = S[at + i]
+        a = e.S[at + i]
         j = i
-        while j > 0 and T[j - 1] > a:
-            T[j] = T[j - 1]
+        while j > 0 and e.T[j - 1] > a:
+            e.T[j] = e.T[j - 1]
             j -= 1
-        T[j] = a
+        e.T[j] = a
     return count
 
 
-def add_squares(L: Any, n: int, base: int, mask: int) -> int:
+def add_squares(e: TorresBatch, n: int, base: int, mask: int) -> int:
     """``base + s`` into L from ``n`` on, for each set bit s of ``mask``; the new count."""
     while mask:
         if COMPILED:  # the lowest set bit's index, inline: the hottest line of a playout
-            L[n] = base + __builtin_ctzll(mask)  # type: ignore[name-defined]  # noqa: F821
+            e.L[n] = base + __builtin_ctzll(mask)  # type: ignore[name-defined]  # noqa: F821
         else:
-            L[n] = base + (mask & -mask).bit_length() - 1
+            e.L[n] = base + (mask & -mask).bit_length() - 1
         n += 1
         mask &= mask - 1
     return n
@@ -751,118 +740,113 @@ def make_legal(e: TorresBatch, g: int) -> int:
 
 def step_actions(e: TorresBatch, g: int, step: int) -> int:
     """The legal actions of every step but a turn's (legality.step_actions)."""
-    S = e.S
-    L = e.L
     b = g * W
-    p = S[b + TURN]
+    p = e.S[b + TURN]
     n = 0
     if step == S_DRAW:
         d = deck_of(e, g, p)
         for c in range(CARDS):
-            if S[d + c]:
-                L[n] = DRAW + c
+            if e.S[d + c]:
+                e.L[n] = DRAW + c
                 n += 1
     elif step == S_KEEP or step == S_RETURN:
         held = 0
-        for i in range(S[b + NDRAWN]):
-            held |= BIT[S[b + DRAWN + i]]
-        n = add_squares(L, 0, KEEP if step == S_KEEP else RETURN_TOP, held)
+        for i in range(e.S[b + NDRAWN]):
+            held |= BIT[e.S[b + DRAWN + i]]
+        n = add_squares(e, 0, KEEP if step == S_KEEP else RETURN_TOP, held)
         if step == S_RETURN:
-            n = add_squares(L, n, RETURN_BOTTOM, held)
+            n = add_squares(e, n, RETURN_BOTTOM, held)
     elif step == S_TAKE_STACK or step == S_REDISTRIBUTE:
         if step == S_REDISTRIBUTE:
-            L[0] = RETURN_REST
+            e.L[0] = RETURN_REST
             n = 1
         heights = 0
-        for i in range(S[b + NSTK + p]):
-            hgt = S[b + STK + 4 * p + i]
+        for i in range(e.S[b + NSTK + p]):
+            hgt = e.S[b + STK + 4 * p + i]
             if step == S_TAKE_STACK or hgt < 3:
                 heights |= BIT[hgt]
-        n = add_squares(L, n, (TAKE_STACK if step == S_TAKE_STACK else REDISTRIBUTE) - 1, heights)
+        n = add_squares(e, n, (TAKE_STACK if step == S_TAKE_STACK else REDISTRIBUTE) - 1, heights)
     elif step == S_SETUP_CASTLE:
         n = castle_squares(e, g)
     elif step == S_MASTER_DRAW:
         for c in range(MASTER_KINDS):
-            L[c] = MASTER_CARD + c
+            e.L[c] = MASTER_CARD + c
         n = MASTER_KINDS
     elif step == S_KING_MOVE:
-        L[0] = KING_STAY
+        e.L[0] = KING_STAY
         n = 1
         for s in range(SQ):
-            if S[b + H + s] and S[b + OCC + s] == -1:
-                L[n] = PLACE_KING + s
+            if e.S[b + H + s] and e.S[b + OCC + s] == -1:
+                e.L[n] = PLACE_KING + s
                 n += 1
     elif step == S_SETUP_KNIGHT or step == S_SETUP_KING:
         taken = 0  # castles with a piece on them
         for s in range(SQ):
-            if S[b + OCC + s] != -1 and S[b + CID + s] >= 0:
-                taken |= BIT[S[b + CID + s]]
+            if e.S[b + OCC + s] != -1 and e.S[b + CID + s] >= 0:
+                taken |= BIT[e.S[b + CID + s]]
         base = SETUP_KNIGHT if step == S_SETUP_KNIGHT else PLACE_KING
         for s in range(SQ):
-            k = S[b + CID + s]
-            if S[b + H + s] and not (taken >> k) & 1 and S[b + OCC + s] == -1:
-                L[n] = base + s
+            k = e.S[b + CID + s]
+            if e.S[b + H + s] and not (taken >> k) & 1 and e.S[b + OCC + s] == -1:
+                e.L[n] = base + s
                 n += 1
     return n
 
 
 def turn_actions(e: TorresBatch, g: int) -> int:
     """The legal actions of a turn (movegen.turn_actions), in increasing order."""
-    S = e.S
-    M = e.M
-    L = e.L
     b = g * W
     mb = g * MW
-    p = S[b + TURN]
-    ap = S[b + AP]
-    active = S[b + INUSE]
-    nst = S[b + NSTK + p]
-    L[0] = END_TURN
+    p = e.S[b + TURN]
+    ap = e.S[b + AP]
+    active = e.S[b + INUSE]
+    nst = e.S[b + NSTK + p]
+    e.L[0] = END_TURN
     n = 1
     if ap >= 1:
-        L[1] = ADVANCE
+        e.L[1] = ADVANCE
         n = 2
-        if S[b + ACQS] < e.max_acq and deck_has_cards(S, deck_of(e, g, p)):
-            L[2] = ACQUIRE
+        if e.S[b + ACQS] < e.max_acq and deck_has_cards(e.S, deck_of(e, g, p)):
+            e.L[2] = ACQUIRE
             n = 3
     if active == -1 and nst:
         heights = 0
         for i in range(nst):
-            heights |= BIT[S[b + STK + 4 * p + i]]
-        n = add_squares(L, n, TAKE_STACK - 1, heights)
+            heights |= BIT[e.S[b + STK + 4 * p + i]]
+        n = add_squares(e, n, TAKE_STACK - 1, heights)
     hand = b + HAND + CARDS * p
     cards = 0
-    if not S[b + CPLAYED]:
+    if not e.S[b + CPLAYED]:
         for c in range(CARDS):
-            if S[hand + c]:
+            if e.S[hand + c]:
                 cards = 1
                 break
     if cards:
-        if S[hand + C_SIX] > S[b + ACQ + C_SIX]:
-            L[n] = PLAY_SIX
+        if e.S[hand + C_SIX] > e.S[b + ACQ + C_SIX]:
+            e.L[n] = PLAY_SIX
             n += 1
-        if S[hand + C_SEVEN] > S[b + ACQ + C_SEVEN]:
-            L[n] = PLAY_SEVEN
+        if e.S[hand + C_SEVEN] > e.S[b + ACQ + C_SEVEN]:
+            e.L[n] = PLAY_SEVEN
             n += 1
-    free = M[mb + FREE]
+    free = e.M[mb + FREE]
     mine = sorted_knights(e, g, p)
     if ap >= 1:
         if ap >= 2 and mine < e.knights_max:
             beside = 0
             for i in range(mine):
                 a = e.T[i]
-                beside |= NEAR[a] & M[mb + LEVELS + S[b + H + a]]
-            n = add_squares(L, n, ADD_KNIGHT, beside & free)
+                beside |= NEAR[a] & e.M[mb + LEVELS + e.S[b + H + a]]
+            n = add_squares(e, n, ADD_KNIGHT, beside & free)
         # blocks from the stack in use, or from the only height of stack there is
-        if S[b + BLOCKS] < 3 and (
+        if e.S[b + BLOCKS] < 3 and (
             active > 0
             or (
                 active == -1
                 and nst
-                and S[b + STK + 4 * p] == S[b + STK + 4 * p + nst - 1]  # one height of stack
+                and e.S[b + STK + 4 * p] == e.S[b + STK + 4 * p + nst - 1]  # one height of stack
             )
         ):
-            n = add_squares(L, n, PLACE_BLOCK, M[mb + PLACES] & free)
+            n = add_squares(e, n, PLACE_BLOCK, e.M[mb + PLACES] & free)
     if cards:
         n = card_moves(e, g, p, n, mine)
     if ap >= 1:
@@ -875,96 +859,89 @@ def turn_actions(e: TorresBatch, g: int) -> int:
 def knight_moves(e: TorresBatch, g: int, n: int, mine: int, climb: int) -> int:
     """The moves of the knights in T (movegen.knight_pass): steps and door passages, or with
     ``climb`` the Door climb card's passages; into L from ``n`` on, the new count."""
-    S = e.S
-    M = e.M
-    L = e.L
     b = g * W
     mb = g * MW
-    free = M[mb + FREE]
+    free = e.M[mb + FREE]
     offset = DOOR_CLIMB if climb else MOVE
     for i in range(mine):
         a = e.T[i]
-        ha = S[b + H + a]
+        ha = e.S[b + H + a]
         near = NEAR[a]
-        lower = M[mb + LEVELS + ha]
+        lower = e.M[mb + LEVELS + ha]
         level = near & lower
         if level == near:
             if not climb:  # no taller neighbour: no doors, every free neighbour is a step
-                n = add_squares(L, n, offset + a * SQ, near & free)
+                n = add_squares(e, n, offset + a * SQ, near & free)
             continue
-        reach = 0 if climb else near & M[mb + LEVELS + ha + 1]
+        reach = 0 if climb else near & e.M[mb + LEVELS + ha + 1]
         # a taller neighbour: its castle's doors lead anywhere round that castle
         if ha:
-            exits = M[mb + DOORS + S[b + CID + a]]
+            exits = e.M[mb + DOORS + e.S[b + CID + a]]
         else:
             exits = 0
             for j in range(NNB[a]):
                 c = NB[4 * a + j]
-                if S[b + H + c]:
-                    exits |= M[mb + DOORS + S[b + CID + c]]
+                if e.S[b + H + c]:
+                    exits |= e.M[mb + DOORS + e.S[b + CID + c]]
         reach |= exits if climb else exits & lower
-        n = add_squares(L, n, offset + a * SQ, reach & free)
+        n = add_squares(e, n, offset + a * SQ, reach & free)
     return n
 
 
 def card_moves(e: TorresBatch, g: int, p: int, n: int, mine: int) -> int:
     """The moves of the cards Extra block, Block under a knight, Jump up, Diagonal and Jump
     over, in that order (movegen.card_moves)."""
-    S = e.S
-    M = e.M
-    L = e.L
-    T = e.T
     b = g * W
     mb = g * MW
     hand = b + HAND + CARDS * p
     acq = b + ACQ
-    free = M[mb + FREE]
-    if S[hand + C_EXTRA_BLOCK] > S[acq + C_EXTRA_BLOCK] and S[b + SUPPLY] > 0:
-        n = add_squares(L, n, EXTRA_BLOCK, M[mb + PLACES] & free)
-    if S[hand + C_BLOCK_UNDER] > S[acq + C_BLOCK_UNDER]:
+    free = e.M[mb + FREE]
+    if e.S[hand + C_EXTRA_BLOCK] > e.S[acq + C_EXTRA_BLOCK] and e.S[b + SUPPLY] > 0:
+        n = add_squares(e, n, EXTRA_BLOCK, e.M[mb + PLACES] & free)
+    if e.S[hand + C_BLOCK_UNDER] > e.S[acq + C_BLOCK_UNDER]:
         sources = 0  # the stack in use (0) or a stack of each height
-        for i in range(S[b + NSTK + p]):
-            sources |= BIT[S[b + STK + 4 * p + i]]
-        if S[b + INUSE] > 0:
+        for i in range(e.S[b + NSTK + p]):
+            sources |= BIT[e.S[b + STK + 4 * p + i]]
+        if e.S[b + INUSE] > 0:
             sources |= 1
         if sources:
             for i in range(mine):
-                a = T[i]
-                ha = S[b + H + a]
+                a = e.T[i]
+                ha = e.S[b + H + a]
                 if ha:
-                    fits = ha + 1 <= S[b + AREA + S[b + CID + a]]
+                    fits = ha + 1 <= e.S[b + AREA + e.S[b + CID + a]]
                 else:
-                    fits = next_castles(S, b, a, -1) <= 1
+                    fits = next_castles(e.S, b, a, -1) <= 1
                 if fits:
-                    n = add_squares(L, n, BLOCK_UNDER + 4 * a, sources)
-    if S[hand + C_JUMP_UP] > S[acq + C_JUMP_UP]:
+                    n = add_squares(e, n, BLOCK_UNDER + 4 * a, sources)
+    if e.S[hand + C_JUMP_UP] > e.S[acq + C_JUMP_UP]:
         for i in range(mine):
-            a = T[i]
-            ha = S[b + H + a]
+            a = e.T[i]
+            ha = e.S[b + H + a]
             for d in range(4):
                 c = ODIR[4 * a + d]
-                if c >= 0 and S[b + OCC + c] == -1 and S[b + H + c] == ha + 2:
-                    L[n] = JUMP_UP + 4 * a + d
+                if c >= 0 and e.S[b + OCC + c] == -1 and e.S[b + H + c] == ha + 2:
+                    e.L[n] = JUMP_UP + 4 * a + d
                     n += 1
-    if S[hand + C_DIAGONAL] > S[acq + C_DIAGONAL]:
+    if e.S[hand + C_DIAGONAL] > e.S[acq + C_DIAGONAL]:
         for i in range(mine):
-            a = T[i]
-            ha = S[b + H + a]
+            a = e.T[i]
+            ha = e.S[b + H + a]
             for d in range(4):
                 c = DDIR[4 * a + d]
-                if c >= 0 and S[b + OCC + c] == -1 and S[b + H + c] <= ha + 1:
-                    L[n] = DIAGONAL + 4 * a + d
+                if c >= 0 and e.S[b + OCC + c] == -1 and e.S[b + H + c] <= ha + 1:
+                    e.L[n] = DIAGONAL + 4 * a + d
                     n += 1
-    if S[hand + C_JUMP_OVER] > S[acq + C_JUMP_OVER]:
+    if e.S[hand + C_JUMP_OVER] > e.S[acq + C_JUMP_OVER]:
         for i in range(mine):
-            a = T[i]
-            ha = S[b + H + a]
+            a = e.T[i]
+            ha = e.S[b + H + a]
             for d in range(4):
                 c = ODIR2[4 * a + d]
                 if c >= 0:
-                    m = S[b + OCC + ODIR[4 * a + d]]
-                    if 0 <= m < KING and S[b + OCC + c] == -1 and S[b + H + c] <= ha + 1:
-                        L[n] = JUMP_OVER + 4 * a + d
+                    m = e.S[b + OCC + ODIR[4 * a + d]]
+                    if 0 <= m < KING and e.S[b + OCC + c] == -1 and e.S[b + H + c] <= ha + 1:
+                        e.L[n] = JUMP_OVER + 4 * a + d
                         n += 1
     return n
 
@@ -986,70 +963,63 @@ def next_castles(S: Any, b: int, s: int, without: int) -> int:
 def late_card_moves(e: TorresBatch, g: int, p: int, n: int, mine: int) -> int:
     """The moves of the cards Door climb, Relocate and Move a tower block, in that order
     (movegen.late_card_moves)."""
-    S = e.S
-    M = e.M
-    L = e.L
-    T = e.T
     b = g * W
     mb = g * MW
     hand = b + HAND + CARDS * p
     acq = b + ACQ
-    free = M[mb + FREE]
-    if S[hand + C_DOOR_CLIMB] > S[acq + C_DOOR_CLIMB]:
+    free = e.M[mb + FREE]
+    if e.S[hand + C_DOOR_CLIMB] > e.S[acq + C_DOOR_CLIMB]:
         n = knight_moves(e, g, n, mine, 1)
-    if S[hand + C_RELOCATE] > S[acq + C_RELOCATE]:
+    if e.S[hand + C_RELOCATE] > e.S[acq + C_RELOCATE]:
         # as though adding a knight beside one of the seat's other knights
         for i in range(mine):
-            a = T[i]
+            a = e.T[i]
             reach = 0
             for j in range(mine):
-                k = T[j]
+                k = e.T[j]
                 if k != a:
-                    reach |= NEAR[k] & M[mb + LEVELS + S[b + H + k]]
-            n = add_squares(L, n, RELOCATE + a * SQ, reach & free)
-    if S[hand + C_MOVE_BLOCK] > S[acq + C_MOVE_BLOCK]:
+                    reach |= NEAR[k] & e.M[mb + LEVELS + e.S[b + H + k]]
+            n = add_squares(e, n, RELOCATE + a * SQ, reach & free)
+    if e.S[hand + C_MOVE_BLOCK] > e.S[acq + C_MOVE_BLOCK]:
         n = block_moves(e, g, n)
     return n
 
 
 def block_moves(e: TorresBatch, g: int, n: int) -> int:
     """The Move a tower block card's moves (movegen.block_move_masks)."""
-    S = e.S
-    M = e.M
-    L = e.L
     b = g * W
     mb = g * MW
-    count = S[b + NCAS]
+    count = e.S[b + NCAS]
     minimum = e.min_castles
-    places = M[mb + PLACES]
-    free = M[mb + FREE]
+    places = e.M[mb + PLACES]
+    free = e.M[mb + FREE]
     alone = 0
     for c in range(SQ):
-        if not S[b + H + c] and next_castles(S, b, c, -1) == 0:
+        if not e.S[b + H + c] and next_castles(e.S, b, c, -1) == 0:
             alone |= BIT[c]
     kept = (places if count >= minimum else 0) | (alone if count + 1 >= minimum else 0)
     kept &= free
     for a in range(SQ):
-        ha = S[b + H + a]
-        if not ha or S[b + OCC + a] != -1:
+        ha = e.S[b + H + a]
+        if not ha or e.S[b + OCC + a] != -1:
             continue
         bit = BIT[a]
         if ha > 1:  # the castles stay as they are
-            n = add_squares(L, n, MOVE_BLOCK + a * SQ, kept & ~bit)
+            n = add_squares(e, n, MOVE_BLOCK + a * SQ, kept & ~bit)
             continue
-        k = S[b + CID + a]
-        area = S[b + AREA + k]
+        k = e.S[b + CID + a]
+        area = e.S[b + AREA + k]
         near = NEAR[a]
         if area == 1:
             left = count - 1  # the castle goes
             targets = places & ~near if left >= minimum else 0
         else:
-            squares = M[mb + CMASK + k]
-            if S[b + CH + k] > area - 1 or not connected_without(squares, a):
+            squares = e.M[mb + CMASK + k]
+            if e.S[b + CH + k] > area - 1 or not connected_without(squares, a):
                 continue  # taller than its new area, or divided
             left = count
             if left >= minimum:
-                shorter = M[mb + LEVELS + area - 2]  # lower than area - 1
+                shorter = e.M[mb + LEVELS + area - 2]  # lower than area - 1
                 targets = places & ~near & ~squares | squares & shorter
             else:
                 targets = 0
@@ -1057,11 +1027,11 @@ def block_moves(e: TorresBatch, g: int, n: int) -> int:
             targets |= alone & ~near
         for i in range(NNB[a]):
             c = NB[4 * a + i]
-            if not S[b + H + c]:  # the ground next to a, judged with a bare
-                castles = next_castles(S, b, c, a)
+            if not e.S[b + H + c]:  # the ground next to a, judged with a bare
+                castles = next_castles(e.S, b, c, a)
                 if castles == 1 and left >= minimum or castles == 0 and left + 1 >= minimum:
                     targets |= BIT[c]
-        n = add_squares(L, n, MOVE_BLOCK + a * SQ, targets & free & ~bit)
+        n = add_squares(e, n, MOVE_BLOCK + a * SQ, targets & free & ~bit)
     return n
 
 
@@ -1108,39 +1078,38 @@ def deck_needs_chance(S: Any, d: int) -> bool:
 # ---- the transitions (rules._apply and the rulebook's sections it calls) -----------------------
 def apply_to(e: TorresBatch, g: int, a: int) -> None:
     """Apply the legal action ``a`` to game ``g`` (TorresState._apply)."""
-    S = e.S
     b = g * W
-    p = S[b + TURN]
+    p = e.S[b + TURN]
     if MOVE <= a < DOOR_CLIMB:
-        S[b + AP] -= 1
+        e.S[b + AP] -= 1
         move_knight(e, g, p, (a - MOVE) >> 6, (a - MOVE) & 63)
         return
     if PLACE_BLOCK <= a < EXTRA_BLOCK:
-        if S[b + INUSE] == -1:
-            take_stack(S, b, p, S[b + STK + 4 * p])
-        S[b + INUSE] -= 1
-        S[b + BLOCKS] += 1
-        S[b + AP] -= 1
+        if e.S[b + INUSE] == -1:
+            take_stack(e.S, b, p, e.S[b + STK + 4 * p])
+        e.S[b + INUSE] -= 1
+        e.S[b + BLOCKS] += 1
+        e.S[b + AP] -= 1
         add_block(e, g, a - PLACE_BLOCK)
         return
     if a == END_TURN:
-        nst = S[b + NSTK + p]
-        if S[b + INUSE] == -1 and nst:
-            if S[b + STK + 4 * p] != S[b + STK + 4 * p + nst - 1]:
-                S[b + STEP] = S_TAKE_STACK  # the player says which stack was used
+        nst = e.S[b + NSTK + p]
+        if e.S[b + INUSE] == -1 and nst:
+            if e.S[b + STK + 4 * p] != e.S[b + STK + 4 * p + nst - 1]:
+                e.S[b + STEP] = S_TAKE_STACK  # the player says which stack was used
                 return
-            take_stack(S, b, p, S[b + STK + 4 * p])
+            take_stack(e.S, b, p, e.S[b + STK + 4 * p])
         after_stack(e, g)
         return
     if a >= EXTRA_BLOCK:
         apply_card(e, g, p, a)
     elif a >= ADD_KNIGHT:
-        S[b + AP] -= e.cost_add
+        e.S[b + AP] -= e.cost_add
         put_knight(e, g, p, a - ADD_KNIGHT)
     elif a >= PLACE_KING:
         move_king(e, g, a - PLACE_KING)
-        if S[b + STEP] == S_KING_MOVE:
-            begin_phase(e, g, S[b + PHASE] + 1, S[b + DECIDER])
+        if e.S[b + STEP] == S_KING_MOVE:
+            begin_phase(e, g, e.S[b + PHASE] + 1, e.S[b + DECIDER])
         else:
             begin_phase(e, g, 0, 0)
     elif a >= SETUP_KNIGHT:
@@ -1148,8 +1117,8 @@ def apply_to(e: TorresBatch, g: int, a: int) -> None:
     elif a >= SETUP_CASTLE:
         setup_castle(e, g, a - SETUP_CASTLE)
     elif a >= MASTER_CARD:
-        S[b + MASTER] = a - MASTER_CARD
-        S[b + STEP] = S_SETUP_CASTLE
+        e.S[b + MASTER] = a - MASTER_CARD
+        e.S[b + STEP] = S_SETUP_CASTLE
     elif a >= DRAW:
         draw(e, g, p, a - DRAW)
     elif a >= RETURN_BOTTOM:
@@ -1159,118 +1128,113 @@ def apply_to(e: TorresBatch, g: int, a: int) -> None:
     elif a >= KEEP:
         keep(e, g, p, a - KEEP)
     elif a == PLAY_SEVEN:
-        use_card(S, b, p, C_SEVEN)
-        S[b + AP] += 2
+        use_card(e.S, b, p, C_SEVEN)
+        e.S[b + AP] += 2
     elif a == PLAY_SIX:
-        use_card(S, b, p, C_SIX)
-        S[b + AP] += 1
+        use_card(e.S, b, p, C_SIX)
+        e.S[b + AP] += 1
     elif a >= REDISTRIBUTE:
         redistribute(e, g, p, a - REDISTRIBUTE + 1)
     elif a >= TAKE_STACK:
-        take_stack(S, b, p, a - TAKE_STACK + 1)
-        if S[b + STEP] == S_TAKE_STACK:
+        take_stack(e.S, b, p, a - TAKE_STACK + 1)
+        if e.S[b + STEP] == S_TAKE_STACK:
             after_stack(e, g)
     elif a == RETURN_REST:
         return_leftover(e, g)
     elif a == ACQUIRE:
-        S[b + AP] -= 1
-        S[b + ACQS] += 1
-        S[b + TODRAW] = 1 if e.common else e.acquire_draw
+        e.S[b + AP] -= 1
+        e.S[b + ACQS] += 1
+        e.S[b + TODRAW] = 1 if e.common else e.acquire_draw
         continue_draw(e, g)
     elif a == KING_STAY:
-        begin_phase(e, g, S[b + PHASE] + 1, S[b + DECIDER])
+        begin_phase(e, g, e.S[b + PHASE] + 1, e.S[b + DECIDER])
     elif a == ADVANCE:
-        S[b + AP] -= 1
+        e.S[b + AP] -= 1
         advance(e, g, p, 1)
 
 
 def apply_card(e: TorresBatch, g: int, p: int, a: int) -> None:
     """The Action Cards played on the board: their blocks and their moves (cards.py)."""
-    S = e.S
     b = g * W
     if a >= MOVE_BLOCK:
-        use_card(S, b, p, C_MOVE_BLOCK)
-        S[b + H + ((a - MOVE_BLOCK) >> 6)] -= 1
-        S[b + H + ((a - MOVE_BLOCK) & 63)] += 1
-        relabel(S, b)
+        use_card(e.S, b, p, C_MOVE_BLOCK)
+        e.S[b + H + ((a - MOVE_BLOCK) >> 6)] -= 1
+        e.S[b + H + ((a - MOVE_BLOCK) & 63)] += 1
+        relabel(e.S, b)
     elif a >= RELOCATE:
-        use_card(S, b, p, C_RELOCATE)
+        use_card(e.S, b, p, C_RELOCATE)
         move_knight(e, g, p, (a - RELOCATE) >> 6, (a - RELOCATE) & 63)
     elif a >= DOOR_CLIMB:
-        use_card(S, b, p, C_DOOR_CLIMB)
+        use_card(e.S, b, p, C_DOOR_CLIMB)
         move_knight(e, g, p, (a - DOOR_CLIMB) >> 6, (a - DOOR_CLIMB) & 63)
     elif a >= JUMP_OVER:
-        use_card(S, b, p, C_JUMP_OVER)
+        use_card(e.S, b, p, C_JUMP_OVER)
         move_knight(e, g, p, (a - JUMP_OVER) >> 2, ODIR2[a - JUMP_OVER])
     elif a >= DIAGONAL:
-        use_card(S, b, p, C_DIAGONAL)
+        use_card(e.S, b, p, C_DIAGONAL)
         move_knight(e, g, p, (a - DIAGONAL) >> 2, DDIR[a - DIAGONAL])
     elif a >= JUMP_UP:
-        use_card(S, b, p, C_JUMP_UP)
+        use_card(e.S, b, p, C_JUMP_UP)
         move_knight(e, g, p, (a - JUMP_UP) >> 2, ODIR[a - JUMP_UP])
     elif a >= BLOCK_UNDER:
-        use_card(S, b, p, C_BLOCK_UNDER)
+        use_card(e.S, b, p, C_BLOCK_UNDER)
         source = (a - BLOCK_UNDER) & 3
         if source == 0:
-            S[b + INUSE] -= 1
+            e.S[b + INUSE] -= 1
         else:
-            remove_stack(S, b, p, source)
+            remove_stack(e.S, b, p, source)
             if source > 1:
-                insert_stack(S, b, p, source - 1)
+                insert_stack(e.S, b, p, source - 1)
         add_block(e, g, (a - BLOCK_UNDER) >> 2)
     else:  # Extra tower block
-        use_card(S, b, p, C_EXTRA_BLOCK)
-        S[b + SUPPLY] -= 1
+        use_card(e.S, b, p, C_EXTRA_BLOCK)
+        e.S[b + SUPPLY] -= 1
         add_block(e, g, a - EXTRA_BLOCK)
 
 
 # ---- the pieces --------------------------------------------------------------------------------
 def move_knight(e: TorresBatch, g: int, p: int, a: int, c: int) -> None:
-    S = e.S
     b = g * W
-    S[b + OCC + a] = -1
-    S[b + OCC + c] = p
+    e.S[b + OCC + a] = -1
+    e.S[b + OCC + c] = p
     e.M[g * MW + FREE] ^= BIT[a] | BIT[c]
     at = b + KN + KNIGHTS * p
-    for i in range(S[b + NK + p]):
-        if S[at + i] == a:
-            S[at + i] = c
+    for i in range(e.S[b + NK + p]):
+        if e.S[at + i] == a:
+            e.S[at + i] = c
             return
 
 
 def put_knight(e: TorresBatch, g: int, p: int, s: int) -> None:
-    S = e.S
     b = g * W
-    S[b + OCC + s] = p
+    e.S[b + OCC + s] = p
     e.M[g * MW + FREE] &= ~BIT[s]
-    S[b + KN + KNIGHTS * p + S[b + NK + p]] = s
-    S[b + NK + p] += 1
+    e.S[b + KN + KNIGHTS * p + e.S[b + NK + p]] = s
+    e.S[b + NK + p] += 1
 
 
 def move_king(e: TorresBatch, g: int, s: int) -> None:
-    S = e.S
     b = g * W
     mb = g * MW
-    king = S[b + KINGSQ]
+    king = e.S[b + KINGSQ]
     if king >= 0:
-        S[b + OCC + king] = -1
+        e.S[b + OCC + king] = -1
         e.M[mb + FREE] |= BIT[king]
-    S[b + KINGSQ] = s
-    S[b + OCC + s] = KING
+    e.S[b + KINGSQ] = s
+    e.S[b + OCC + s] = KING
     e.M[mb + FREE] &= ~BIT[s]
 
 
 def setup_knight(e: TorresBatch, g: int, s: int) -> None:
     """Preparation: each player in turn places a first knight; the last places the King."""
-    S = e.S
     b = g * W
-    put_knight(e, g, S[b + DECIDER], s)
-    S[b + PLACED] += 1
-    if S[b + PLACED] == e.players:
-        S[b + STEP] = S_SETUP_KING
-        S[b + DECIDER] = e.players - 1
+    put_knight(e, g, e.S[b + DECIDER], s)
+    e.S[b + PLACED] += 1
+    if e.S[b + PLACED] == e.players:
+        e.S[b + STEP] = S_SETUP_KING
+        e.S[b + DECIDER] = e.players - 1
     else:
-        S[b + DECIDER] = S[b + PLACED]
+        e.S[b + DECIDER] = e.S[b + PLACED]
 
 
 def manhattan(a: int, c: int) -> int:
@@ -1282,11 +1246,10 @@ def manhattan(a: int, c: int) -> int:
 def castle_distance(e: TorresBatch, g: int) -> int:
     """The distance a new starting castle keeps from the others (setup.castle_setup_distance):
     the rulebook's, else the largest still possible."""
-    S = e.S
     b = g * W
     for need in range(e.min_distance, 1, -1):
         for s in range(SQ):
-            if not S[b + H + s] and far_enough(S, b, s, need):
+            if not e.S[b + H + s] and far_enough(e.S, b, s, need):
                 return need
     return 2
 
@@ -1300,44 +1263,40 @@ def far_enough(S: Any, b: int, s: int, need: int) -> bool:
 
 def castle_squares(e: TorresBatch, g: int) -> int:
     """Master Version, Initial placement of the castles: the squares a castle may go on."""
-    S = e.S
-    L = e.L
     b = g * W
     need = castle_distance(e, g)
     n = 0
     for s in range(SQ):
-        if not S[b + H + s] and far_enough(S, b, s, need):
-            L[n] = SETUP_CASTLE + s
+        if not e.S[b + H + s] and far_enough(e.S, b, s, need):
+            e.L[n] = SETUP_CASTLE + s
             n += 1
     return n
 
 
 def setup_castle(e: TorresBatch, g: int, s: int) -> None:
     """Master Version: the players in turn place the 8 foundations; then the first knights."""
-    S = e.S
     b = g * W
-    S[b + H + s] = 1
-    S[b + SUPPLY] -= 1
-    relabel(S, b)
-    S[b + PLACED] += 1
-    if S[b + PLACED] == 8:
-        S[b + PLACED] = 0
-        S[b + DECIDER] = 0
-        S[b + STEP] = S_SETUP_KNIGHT
+    e.S[b + H + s] = 1
+    e.S[b + SUPPLY] -= 1
+    relabel(e.S, b)
+    e.S[b + PLACED] += 1
+    if e.S[b + PLACED] == 8:
+        e.S[b + PLACED] = 0
+        e.S[b + DECIDER] = 0
+        e.S[b + STEP] = S_SETUP_KNIGHT
     else:
-        S[b + DECIDER] = S[b + PLACED] % e.players
+        e.S[b + DECIDER] = e.S[b + PLACED] % e.players
 
 
 def leader(e: TorresBatch, g: int, unchanged: int) -> int:
     """Master version, Turn order: the one player with the most points, else ``unchanged``."""
-    S = e.S
     b = g * W
     best = 0
     for i in range(e.players):
-        if i == 0 or S[b + SCORE + i] > S[b + SCORE + best]:
+        if i == 0 or e.S[b + SCORE + i] > e.S[b + SCORE + best]:
             best = i
     for i in range(e.players):
-        if i != best and S[b + SCORE + i] == S[b + SCORE + best]:
+        if i != best and e.S[b + SCORE + i] == e.S[b + SCORE + best]:
             return unchanged
     return best
 
@@ -1374,34 +1333,31 @@ def take_stack(S: Any, b: int, p: int, height: int) -> None:
 
 def after_stack(e: TorresBatch, g: int) -> None:
     """End of turn once its stack is settled: leftovers, then the next turn."""
-    S = e.S
     b = g * W
-    p = S[b + TURN]
-    left = S[b + INUSE]
-    S[b + LEFTOVER] = left if left > 0 else 0
-    S[b + INUSE] = -1
-    nst = S[b + NSTK + p]
-    if S[b + LEFTOVER] and nst and S[b + STK + 4 * p + nst - 1] < 3:
-        S[b + STEP] = S_REDISTRIBUTE
+    p = e.S[b + TURN]
+    left = e.S[b + INUSE]
+    e.S[b + LEFTOVER] = left if left > 0 else 0
+    e.S[b + INUSE] = -1
+    nst = e.S[b + NSTK + p]
+    if e.S[b + LEFTOVER] and nst and e.S[b + STK + 4 * p + nst - 1] < 3:
+        e.S[b + STEP] = S_REDISTRIBUTE
         return
     return_leftover(e, g)
 
 
 def redistribute(e: TorresBatch, g: int, p: int, height: int) -> None:
-    S = e.S
     b = g * W
-    remove_stack(S, b, p, height)
-    insert_stack(S, b, p, height + 1)
-    S[b + LEFTOVER] -= 1
-    if not S[b + LEFTOVER] or S[b + STK + 4 * p + S[b + NSTK + p] - 1] >= 3:
+    remove_stack(e.S, b, p, height)
+    insert_stack(e.S, b, p, height + 1)
+    e.S[b + LEFTOVER] -= 1
+    if not e.S[b + LEFTOVER] or e.S[b + STK + 4 * p + e.S[b + NSTK + p] - 1] >= 3:
         return_leftover(e, g)
 
 
 def return_leftover(e: TorresBatch, g: int) -> None:
-    S = e.S
     b = g * W
-    S[b + SUPPLY] += S[b + LEFTOVER]
-    S[b + LEFTOVER] = 0
+    e.S[b + SUPPLY] += e.S[b + LEFTOVER]
+    e.S[b + LEFTOVER] = 0
     next_turn(e, g)
 
 
@@ -1418,49 +1374,47 @@ def begin_turn(S: Any, b: int, action_points: int) -> None:
 
 def next_turn(e: TorresBatch, g: int) -> None:
     """The next player; after the round's last turn the next round or the phase's scoring."""
-    S = e.S
     b = g * W
     n = e.players
-    S[b + TAKEN] += 1
-    if S[b + TAKEN] < n:
-        S[b + TURN] = (S[b + TURN] + 1) % n
-        begin_turn(S, b, e.action_points)
+    e.S[b + TAKEN] += 1
+    if e.S[b + TAKEN] < n:
+        e.S[b + TURN] = (e.S[b + TURN] + 1) % n
+        begin_turn(e.S, b, e.action_points)
         return
-    S[b + ROUND] += 1
-    if S[b + ROUND] == e.rounds[S[b + PHASE]]:
+    e.S[b + ROUND] += 1
+    if e.S[b + ROUND] == e.rounds[e.S[b + PHASE]]:
         score_phase(e, g)
         return
-    S[b + TAKEN] = 0
+    e.S[b + TAKEN] = 0
     if e.master:
-        S[b + START] = leader(e, g, S[b + START])
-    S[b + TURN] = S[b + START]
-    begin_turn(S, b, e.action_points)
+        e.S[b + START] = leader(e, g, e.S[b + START])
+    e.S[b + TURN] = e.S[b + START]
+    begin_turn(e.S, b, e.action_points)
 
 
 def begin_phase(e: TorresBatch, g: int, phase: int, start: int) -> None:
     """Tower block distribution: each seat's stacks from the PHASES card, dealt from the
     supply in turn order from the starting player."""
-    S = e.S
     b = g * W
     n = e.players
     if e.master and phase > 0:
         start = leader(e, g, start)
-    S[b + PHASE] = phase
-    S[b + ROUND] = 0
-    S[b + TAKEN] = 0
-    S[b + START] = start
-    S[b + TURN] = start
+    e.S[b + PHASE] = phase
+    e.S[b + ROUND] = 0
+    e.S[b + TAKEN] = 0
+    e.S[b + START] = start
+    e.S[b + TURN] = start
     for i in range(n):
         seat = (start + i) % n
-        S[b + NSTK + seat] = 0
+        e.S[b + NSTK + seat] = 0
         for j in range(e.card_count[phase]):
             got = e.card_stacks[4 * phase + j]
-            if got > S[b + SUPPLY]:
-                got = S[b + SUPPLY]
-            S[b + SUPPLY] -= got
+            if got > e.S[b + SUPPLY]:
+                got = e.S[b + SUPPLY]
+            e.S[b + SUPPLY] -= got
             if got:
-                insert_stack(S, b, seat, got)
-    begin_turn(S, b, e.action_points)
+                insert_stack(e.S, b, seat, got)
+    begin_turn(e.S, b, e.action_points)
 
 
 # ---- scoring (scoring.py) ----------------------------------------------------------------------
@@ -1468,63 +1422,59 @@ def advance(e: TorresBatch, g: int, seat: int, points: int) -> None:
     """A scoring marker on; it lands on the next space no other marker holds."""
     if points <= 0:
         return
-    S = e.S
     b = g * W
-    target = S[b + SCORE + seat] + points
+    target = e.S[b + SCORE + seat] + points
     moved = True
     while moved:
         moved = False
         for i in range(e.players):
-            if i != seat and S[b + SCORE + i] == target:
+            if i != seat and e.S[b + SCORE + i] == target:
                 target += 1
                 moved = True
-    S[b + SCORE + seat] = target
+    e.S[b + SCORE + seat] = target
 
 
 def castle_points(e: TorresBatch, g: int, seat: int) -> int:
     """Area x level of the seat's highest knight, for each castle it stands on."""
-    S = e.S
     b = g * W
     at = b + KN + KNIGHTS * seat
-    count = S[b + NK + seat]
+    count = e.S[b + NK + seat]
     points = 0
     for i in range(count):
-        s = S[at + i]
-        k = S[b + CID + s]
+        s = e.S[at + i]
+        k = e.S[b + CID + s]
         if k < 0:
             continue
-        hs = S[b + H + s]
+        hs = e.S[b + H + s]
         best = True  # the first of the highest knights on its castle counts
         for j in range(count):
-            q = S[at + j]
-            if j != i and S[b + CID + q] == k:
-                if S[b + H + q] > hs or (S[b + H + q] == hs and j < i):
+            q = e.S[at + j]
+            if j != i and e.S[b + CID + q] == k:
+                if e.S[b + H + q] > hs or (e.S[b + H + q] == hs and j < i):
                     best = False
                     break
         if best:
-            points += S[b + AREA + k] * hs
+            points += e.S[b + AREA + k] * hs
     return points
 
 
 def king_bonus(e: TorresBatch, g: int, seat: int, phase: int) -> int:
-    S = e.S
     b = g * W
-    k = S[b + CID + S[b + KINGSQ]]
+    k = e.S[b + CID + e.S[b + KINGSQ]]
     at = b + KN + KNIGHTS * seat
-    for i in range(S[b + NK + seat]):
-        s = S[at + i]
-        if S[b + CID + s] == k and S[b + H + s] == phase + 1:
+    for i in range(e.S[b + NK + seat]):
+        s = e.S[at + i]
+        if e.S[b + CID + s] == k and e.S[b + H + s] == phase + 1:
             return e.king_bonus[phase]
     return 0
 
 
 def score_phase(e: TorresBatch, g: int) -> None:
     """Score the phase, take back the stacks, end the game or let the lowest move the King."""
-    S = e.S
     b = g * W
     n = e.players
-    start = S[b + START]
-    phase = S[b + PHASE]
+    start = e.S[b + START]
+    phase = e.S[b + PHASE]
     for i in range(n):
         seat = (start + i) % n
         advance(e, g, seat, castle_points(e, g, seat))
@@ -1536,43 +1486,42 @@ def score_phase(e: TorresBatch, g: int) -> None:
             seat = (start + i) % n
             advance(e, g, seat, master_points(e, g, seat, phase))
     for seat in range(n):
-        for i in range(S[b + NSTK + seat]):
-            S[b + SUPPLY] += S[b + STK + 4 * seat + i]
-        S[b + NSTK + seat] = 0
+        for i in range(e.S[b + NSTK + seat]):
+            e.S[b + SUPPLY] += e.S[b + STK + 4 * seat + i]
+        e.S[b + NSTK + seat] = 0
     if phase == e.phases - 1:
-        S[b + STEP] = S_OVER
+        e.S[b + STEP] = S_OVER
         return
-    low = S[b + SCORE]
+    low = e.S[b + SCORE]
     for seat in range(n):
-        if S[b + SCORE + seat] < low:
-            low = S[b + SCORE + seat]
+        if e.S[b + SCORE + seat] < low:
+            low = e.S[b + SCORE + seat]
     for i in range(n):
         seat = (start + i) % n
-        if S[b + SCORE + seat] == low:
-            S[b + DECIDER] = seat
+        if e.S[b + SCORE + seat] == low:
+            e.S[b + DECIDER] = seat
             break
-    S[b + STEP] = S_KING_MOVE
+    e.S[b + STEP] = S_KING_MOVE
 
 
 # ---- the master cards (master.py) -------------------------------------------------------------
 def master_points(e: TorresBatch, g: int, seat: int, phase: int) -> int:
     """What the master card in play gives ``seat`` at the scoring after ``phase``."""
-    S = e.S
     b = g * W
-    card = S[b + MASTER]
+    card = e.S[b + MASTER]
     per = e.master_points[3 * card + phase]
     if per == 0:
         return 0
     kind = e.master_kind[card]
     if kind == M_BORDER or kind == M_DIAGONALS:
         marks = BORDER if kind == M_BORDER else MAIN_DIAGONALS
-        mine = marked(S, b, seat, marks)
+        mine = marked(e.S, b, seat, marks)
         points = mine * per
         for i in range(e.players):  # the one player with the most such knights
-            if i != seat and marked(S, b, i, marks) >= mine:
+            if i != seat and marked(e.S, b, i, marks) >= mine:
                 return points
         return points + e.master_most[3 * card + phase] if mine > 0 else points
-    return per if has_requirement(S, b, seat, kind, e.master_castles[phase]) else 0
+    return per if has_requirement(e.S, b, seat, kind, e.master_castles[phase]) else 0
 
 
 def marked(S: Any, b: int, seat: int, marks: int) -> int:
@@ -1670,18 +1619,17 @@ def all_neighboring(S: Any, at: int, count: int) -> bool:
 # ---- the action cards (cards.py) ---------------------------------------------------------------
 def continue_draw(e: TorresBatch, g: int) -> None:
     """Draw the cards still to draw whose identity is known; a chance step for the others."""
-    S = e.S
     b = g * W
-    d = deck_of(e, g, S[b + TURN])
-    while S[b + TODRAW] > 0 and deck_has_cards(S, d) and not deck_needs_chance(S, d):
-        S[b + DRAWN + S[b + NDRAWN]] = deck_draw_known(S, d)
-        S[b + NDRAWN] += 1
-        S[b + TODRAW] -= 1
-    if S[b + TODRAW] > 0 and deck_has_cards(S, d):
-        S[b + STEP] = S_DRAW
+    d = deck_of(e, g, e.S[b + TURN])
+    while e.S[b + TODRAW] > 0 and deck_has_cards(e.S, d) and not deck_needs_chance(e.S, d):
+        e.S[b + DRAWN + e.S[b + NDRAWN]] = deck_draw_known(e.S, d)
+        e.S[b + NDRAWN] += 1
+        e.S[b + TODRAW] -= 1
+    if e.S[b + TODRAW] > 0 and deck_has_cards(e.S, d):
+        e.S[b + STEP] = S_DRAW
         return
-    S[b + TODRAW] = 0
-    S[b + STEP] = S_KEEP if S[b + NDRAWN] else S_TURN
+    e.S[b + TODRAW] = 0
+    e.S[b + STEP] = S_KEEP if e.S[b + NDRAWN] else S_TURN
 
 
 def deck_draw_known(S: Any, d: int) -> int:
@@ -1700,18 +1648,17 @@ def deck_draw_known(S: Any, d: int) -> int:
 
 def draw(e: TorresBatch, g: int, p: int, card: int) -> None:
     """The card drawn by chance; from the common deck it goes straight to the hand."""
-    S = e.S
     b = g * W
-    S[deck_of(e, g, p) + card] -= 1
+    e.S[deck_of(e, g, p) + card] -= 1
     if e.common:
-        S[b + HAND + CARDS * p + card] += 1
-        S[b + ACQ + card] += 1
-        S[b + TODRAW] = 0
-        S[b + STEP] = S_TURN
+        e.S[b + HAND + CARDS * p + card] += 1
+        e.S[b + ACQ + card] += 1
+        e.S[b + TODRAW] = 0
+        e.S[b + STEP] = S_TURN
     else:
-        S[b + DRAWN + S[b + NDRAWN]] = card
-        S[b + NDRAWN] += 1
-        S[b + TODRAW] -= 1
+        e.S[b + DRAWN + e.S[b + NDRAWN]] = card
+        e.S[b + NDRAWN] += 1
+        e.S[b + TODRAW] -= 1
         continue_draw(e, g)
 
 
@@ -1727,24 +1674,22 @@ def remove_drawn(S: Any, b: int, card: int) -> None:
 
 
 def keep(e: TorresBatch, g: int, p: int, card: int) -> None:
-    S = e.S
     b = g * W
-    remove_drawn(S, b, card)
-    S[b + HAND + CARDS * p + card] += 1
-    S[b + ACQ + card] += 1
-    S[b + STEP] = S_RETURN if S[b + NDRAWN] else S_TURN
+    remove_drawn(e.S, b, card)
+    e.S[b + HAND + CARDS * p + card] += 1
+    e.S[b + ACQ + card] += 1
+    e.S[b + STEP] = S_RETURN if e.S[b + NDRAWN] else S_TURN
 
 
 def put_back(e: TorresBatch, g: int, p: int, card: int, top: int) -> None:
-    S = e.S
     b = g * W
     d = deck_of(e, g, p)
     at = d + D_TOP if top else d + D_BOT
-    S[at + S[at - 1]] = card
-    S[at - 1] += 1
-    remove_drawn(S, b, card)
-    if not S[b + NDRAWN]:
-        S[b + STEP] = S_TURN
+    e.S[at + e.S[at - 1]] = card
+    e.S[at - 1] += 1
+    remove_drawn(e.S, b, card)
+    if not e.S[b + NDRAWN]:
+        e.S[b + STEP] = S_TURN
 
 
 def use_card(S: Any, b: int, p: int, card: int) -> None:
