@@ -23,6 +23,8 @@ def derive_seed(seed: int, *parts: object) -> int:
 
 
 _second = itemgetter(1)
+_FEW = 8
+"""Up to this many outcomes a loop finds the pick for fewer machine instructions than C."""
 
 
 def sample_chance(state: State, rng: random.Random) -> int:
@@ -32,7 +34,14 @@ def sample_chance(state: State, rng: random.Random) -> int:
         raise ValueError("sample_chance needs a chance node")
     r = rng.random()
     # the first outcome whose running total of probabilities passes r (the last one if
-    # rounding leaves the total short of r), the totals summed and searched in C
+    # rounding leaves the total short of r): a few summed in a loop, many in C
+    if len(outcomes) <= _FEW:
+        acc = 0.0
+        for action, p in outcomes:
+            acc += p
+            if r < acc:
+                return action
+        return outcomes[-1][0]
     i = bisect_right(list(accumulate(map(_second, outcomes))), r)
     return outcomes[i if i < len(outcomes) else -1][0]
 
