@@ -19,6 +19,7 @@ action to its rule; the rules live by the rulebook's sections:
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -371,6 +372,20 @@ class TorresState(State):
         return [(a, b) for a, targets in MG.block_move_masks(self) for b in MG.squares_of(targets)]
 
     # ---- legal actions ----------------------------------------------------------------
+    def is_legal(self, action: int) -> bool:
+        """As :meth:`State.is_legal`, by a binary search of the sorted legal actions: a
+        turn's list is often longer than the base method scans, and a set made of it would
+        serve one question only in a playout."""
+        if type(action) is not int:
+            return False  # 3.0, True or "3" would slip through a comparison
+        legal = self._legal
+        if legal is None:
+            self.legal_actions()
+            legal = self._legal
+            assert legal is not None
+        i = bisect_left(legal, action)
+        return i < len(legal) and legal[i] == action
+
     def _legal_actions(self) -> list[int]:
         if self.step == S_TURN:
             return MG.turn_actions(self)  # the actions of a turn, in increasing order
@@ -391,7 +406,15 @@ class TorresState(State):
         if MOVE <= action < DOOR_CLIMB:
             self.action_points -= 1
             i = action - MOVE
-            self._move_knight(p, i >> 6, i & 63)
+            a, b = i >> 6, i & 63
+            # _move_knight, written out: the most common action of all
+            occ = self.occupants
+            occ[a] = -1
+            occ[b] = p
+            if self._free is not None:
+                self._free ^= BIT[a] | BIT[b]
+            mine = self.knights[p]
+            mine[mine.index(a)] = b
             return
         if PLACE_BLOCK <= action < EXTRA_BLOCK:
             if self.stack_in_use == -1:
@@ -399,7 +422,7 @@ class TorresState(State):
             self.stack_in_use -= 1
             self.blocks_placed += 1
             self.action_points -= 1
-            self._add_block(action - PLACE_BLOCK)
+            MG.add_block(self, action - PLACE_BLOCK)
             return
         if action == END_TURN:
             if self.stack_in_use == -1 and self.stacks[p]:
