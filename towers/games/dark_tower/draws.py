@@ -92,7 +92,7 @@ def apply_chance(state: DarkTowerState, top: Frame, value: Any) -> None:
 
 def _release(state: DarkTowerState, top: F.Releasing, value: A.Release) -> None:
     o = value.what
-    state.tower.release(o)
+    state.tower.release_offered(o)  # an outcome of chance_outcomes(), as every action is
     if o == STILL:
         state.pending.pop()
         return

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from towers.games.dark_tower.data import DATA, WILD, Perk
+from towers.games.dark_tower.data import DATA, WILD, Hero, Perk
 
 if TYPE_CHECKING:
     from towers.games.dark_tower.rules import DarkTowerState
@@ -45,9 +45,10 @@ def move_value(state: DarkTowerState, seat: int) -> int:
     """The hero board's move with virtues, companions and corruptions (at least 1): the
     moves of ``perks``, added up without listing them (the rules ask it after every action)."""
     hero = state.game.heroes[seat]
-    move = hero.move
-    for v in hero.default_virtues:
-        move += v.move
+    kept = _BOARD_MOVE.get(id(hero))
+    if kept is None or kept[0] is not hero:
+        kept = _BOARD_MOVE[id(hero)] = (hero, hero.move + sum(v.move for v in hero.default_virtues))
+    move = kept[1]
     bits = state.virtues[seat]
     if bits:
         for i, v in enumerate(hero.virtues):
@@ -55,12 +56,15 @@ def move_value(state: DarkTowerState, seat: int) -> int:
                 move += v.move
         if bits >> 3 & 1:
             move += DATA.kingdom_virtues[state.game.kingdoms[seat]].move
-    for c in state.companions[seat]:
-        move += _COMPANION_MOVE[c]
-    for q in state.quest_items[seat]:
-        move += _QUEST_ITEM_MOVE[q]
-    for c in state.corruptions[seat]:
-        move += _CORRUPTION_MOVE[c]
+    held = state.companions[seat]
+    if held:
+        move += sum(map(_COMPANION_MOVE.__getitem__, held))
+    held = state.quest_items[seat]
+    if held:
+        move += sum(map(_QUEST_ITEM_MOVE.__getitem__, held))
+    held = state.corruptions[seat]
+    if held:
+        move += sum(map(_CORRUPTION_MOVE.__getitem__, held))
     treasures = state.treasures[seat]
     if treasures and _TREASURE_MOVE:
         terrain = DATA.locations[state.at[seat]].terrain
@@ -71,6 +75,9 @@ def move_value(state: DarkTowerState, seat: int) -> int:
     return max(1, move)
 
 
+_BOARD_MOVE: dict[int, tuple[Hero, int]] = {}
+"""Each hero board's move with its default virtues, by the board's id (the board kept with
+it, so that the id stays its own): a game's boards may be replaced by printed values."""
 _COMPANION_MOVE = tuple(p.move for p in DATA.companions)
 _QUEST_ITEM_MOVE = tuple(q.perk.move for q in DATA.quest_items)
 _CORRUPTION_MOVE = tuple(p.move for p in DATA.corruptions)

@@ -41,8 +41,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from towers.core.compiled import twin
 from towers.core.components import Deck
 from towers.core.errors import GameOptionError
 from towers.core.frames import DecisionStack, Frame
@@ -105,6 +106,14 @@ __all__ = [
 ]
 
 BY_KINGDOM = "by-kingdom"
+# The hero board and the legal actions: compiled when built (a .pxd beside each, see setup.py),
+# else plain Python; the tests hold both to the same answers (tests/.../test_twins.py)
+if TYPE_CHECKING:
+    HERO = hero
+    LEGALITY = legality
+else:
+    HERO = twin(hero)
+    LEGALITY = twin(legality)
 HERO_IDS = tuple(h.id for h in DATA.heroes)
 
 
@@ -450,13 +459,13 @@ class DarkTowerState(State):
         return self.supply + self.tower.skulls_inside() + on + self.out_of_game + self.in_hand
 
     # the hero board (hero.py)
-    perks = hero.perks
-    advantages = hero.advantages
-    move_value = hero.move_value
-    gear_left = hero.gear_left
-    active_virtues = hero.active_virtues
-    automatic_by_type = hero.automatic_by_type
-    quest_advantages = hero.quest_advantages
+    perks = HERO.perks
+    advantages = HERO.advantages
+    move_value = HERO.move_value
+    gear_left = HERO.gear_left
+    active_virtues = HERO.active_virtues
+    automatic_by_type = HERO.automatic_by_type
+    quest_advantages = HERO.quest_advantages
     # a quest's requirement and the dungeon explored (quests.py); a battle card's results
     # (battle.py); what a hero holds to trade (trades.py); the heroic tests (competitive.py)
     can_meet = quests.can_meet
@@ -485,9 +494,9 @@ class DarkTowerState(State):
     scores = winning.scores
     winners = winning.winners
     _chance_outcomes = draws.chance_outcomes
-    _legal_actions = legality.fast_legal_actions
-    _candidates = legality.candidates
-    _explain = legality.explain
+    _legal_actions = LEGALITY.fast_legal_actions
+    _candidates = LEGALITY.candidates
+    _explain = LEGALITY.explain
 
     # ---- applying ------------------------------------------------------------------------
     def _apply(self, action: int) -> None:

@@ -262,7 +262,8 @@ def _is_number(value: object) -> bool:
 # -------------------------------------------------------------------------------- tower
 
 
-_RELEASES: dict[int, tuple[TowerData, dict[tuple[Any, ...], tuple[tuple[int, float], ...]]]] = {}
+_Known = tuple[tuple[tuple[int, float], ...], frozenset[int]]
+_RELEASES: dict[int, tuple[TowerData, dict[tuple[Any, ...], _Known]]] = {}
 """The release outcomes worked out so far, for each tower data (by its id, the data kept with
 them so that the id stays its own), by the tower's skulls, drums and seals."""
 _RELEASES_KEPT = 100_000
@@ -414,8 +415,12 @@ class Tower:
                 "no release is open: skulls come out only after drop(), rotate(), "
                 "break_seal() or restore_seal()"
             )
-        # the outcomes follow from the skulls, the drums and the seals alone: worked out once
-        # for each such tower and kept (the same floats, computed the same way)
+        return list(self._known_outcomes()[0])
+
+    def _known_outcomes(self) -> _Known:
+        """The outcomes of the release now with their probabilities, and the outcomes alone.
+        They follow from the skulls, the drums and the seals alone: worked out once for each
+        such tower and kept (the same floats, computed the same way)."""
         seals = self.seals
         key = (*self.resting, *self.loose, *self.drums, *seals[0], *seals[1], *seals[2])
         kept = _RELEASES.get(id(self.data))
@@ -426,8 +431,9 @@ class Tower:
         if found is None:
             if len(known) >= _RELEASES_KEPT:
                 known.clear()
-            found = known[key] = tuple(self._release_outcomes())
-        return list(found)
+            pairs = tuple(self._release_outcomes())
+            found = known[key] = (pairs, frozenset(o for o, _ in pairs))
+        return found
 
     def _release_outcomes(self) -> list[tuple[int, float]]:
         head = self._head()
@@ -455,12 +461,17 @@ class Tower:
         """Apply one outcome of ``release_outcomes()``: the lowest loose skull comes out there
         (knocking loose the piles it fell past), or ``STILL``: every loose skull comes to
         rest and the release ends."""
-        offered = [o for o, _ in self.release_outcomes()]
-        if not _is_int(outcome) or outcome not in offered:
+        if not self.releasing or not _is_int(outcome) or outcome not in self._known_outcomes()[1]:
+            offered = [o for o, _ in self.release_outcomes()]
             raise ValueError(
                 f"outcome {outcome!r} ({outcome_name(outcome) if _is_int(outcome) else 'not an int'})"
                 f" is not offered now: the outcomes are {_names(offered)}"
             )
+        self.release_offered(outcome)
+
+    def release_offered(self, outcome: int) -> None:
+        """``release(outcome)`` for an outcome known to be offered now (a game's chance node
+        applies only outcomes it listed), without asking again what is offered."""
         if outcome == STILL:
             plan = self._settle(self.resting, self.loose)
             for level in plan or ():

@@ -1,0 +1,3 @@
+# The compiled twin of legality.py (see that file's last section and setup.py): the legal
+# actions made directly, compiled as they are written.
+cimport cython
