@@ -237,17 +237,10 @@ class MCTSBot(BaseBot):
         self.action_stats = []
         if len(legal) == 1:
             return legal[0]
-        game = state.game
-        root = _Node(game.num_players)
+        root = _Node(state.game.num_players)
         rng = self.rng
-        self._scale = self.scale if self.scale is not None else scale_for(game)
-        self._loss = self.loss if self.loss is not None else loss_for(game)
-        # the game's every-seat heuristic, unless the state writes its own heuristic
-        own = type(state).heuristic is not State.heuristic
-        self._heuristics = State.heuristics if own else game.evaluate_all
-        self._together = game.num_players == 1 or game.COOPERATIVE
         # each iteration searches a copy holding only what the seat may see (observed_copy)
-        hidden = hides_information(state)
+        hidden = self._begin(state)
 
         def observed_copy(state: State, seat: int, rng: random.Random) -> State:
             return state.determinize(seat, rng) if hidden else state.clone()
@@ -281,6 +274,20 @@ class MCTSBot(BaseBot):
                         break
         self.iterations_done = done
         return self._answer(root, legal, seat)
+
+    def _begin(self, state: State) -> bool:
+        """Set what a search from ``state`` values positions by (the scale, the loss, every
+        seat's heuristic, whether the seats play together); whether ``state`` hides
+        information from a seat (each iteration then searches a copy re-dealt)."""
+        game = state.game
+        self._scale = self.scale if self.scale is not None else scale_for(game)
+        self._loss = self.loss if self.loss is not None else loss_for(game)
+        # the game's every-seat heuristic, unless the state writes its own heuristic
+        own = type(state).heuristic is not State.heuristic
+        self._heuristics = State.heuristics if own else game.evaluate_all
+        self._together = game.num_players == 1 or game.COOPERATIVE
+        self._baseline = None  # each iteration's own leads, unless choose() fixes them
+        return hides_information(state)
 
     def _answer(self, root: _Node, legal: list[int], seat: int) -> int:
         stats = []

@@ -30,7 +30,7 @@ import time
 from dataclasses import dataclass
 
 from towers.agents.base import deciding_seat, leads, observed_copy
-from towers.agents.mcts import MCTSBot, _Node, loss_for, scale_for
+from towers.agents.mcts import MCTSBot, _Node, scale_for
 from towers.core.game import State
 
 DEFAULT_ITERATIONS = 300
@@ -154,8 +154,7 @@ class _Searcher(MCTSBot):
         at the root averaged over the worlds dealt, the iterations run and whether they were
         cut short."""
         game = state.game
-        self._scale = self.scale if self.scale is not None else scale_for(game)
-        self._loss = self.loss if self.loss is not None else loss_for(game)
+        self._begin(state)
         root = _Node(game.num_players)
         end = math.inf if budget.seconds is None else time.perf_counter() + budget.seconds
         most = budget.iterations if budget.iterations is not None else math.inf
