@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import random
-from bisect import bisect_right
-from itertools import accumulate
-from operator import itemgetter
 
 from towers.core.game import State
 
@@ -22,28 +19,18 @@ def derive_seed(seed: int, *parts: object) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
 
 
-_second = itemgetter(1)
-_FEW = 8
-"""Up to this many outcomes a loop finds the pick for fewer machine instructions than C."""
-
-
 def sample_chance(state: State, rng: random.Random) -> int:
     """Pick one outcome of the chance node ``state`` with its listed probability."""
     outcomes = state.chance_outcomes()
     if not outcomes:
         raise ValueError("sample_chance needs a chance node")
     r = rng.random()
-    # the first outcome whose running total of probabilities passes r (the last one if
-    # rounding leaves the total short of r): a few summed in a loop, many in C
-    if len(outcomes) <= _FEW:
-        acc = 0.0
-        for action, p in outcomes:
-            acc += p
-            if r < acc:
-                return action
-        return outcomes[-1][0]
-    i = bisect_right(list(accumulate(map(_second, outcomes))), r)
-    return outcomes[i if i < len(outcomes) else -1][0]
+    acc = 0.0
+    for action, p in outcomes:
+        acc += p
+        if r < acc:
+            return action
+    return outcomes[-1][0]
 
 
 def random_action(state: State, rng: random.Random) -> int:
