@@ -8,12 +8,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from towers.core.actions import Action
+from towers.core.compiled import twin
 from towers.games.turris import actions as A
-from towers.games.turris.board import (
-    gives_reward,
-    is_immediate,
-    reward_source,
-)
+from towers.games.turris import board as _board
+from towers.games.turris import resources as _resources
 from towers.games.turris.data import Bundle
 from towers.games.turris.frames import (
     CollectPick,
@@ -24,13 +22,20 @@ from towers.games.turris.frames import (
     Turn,
     unanswered,
 )
-from towers.games.turris.resources import (
-    I,
-    pay,
-)
+from towers.games.turris.resources import I
 
 if TYPE_CHECKING:
     from towers.games.turris.rules import TurrisState
+
+_RESOURCES = twin(_resources)
+"""Paying and gaining: the compiled twin when built, else the module."""
+pay = _RESOURCES.pay
+
+_BOARD = twin(_board)
+"""The Main Board's queries: the compiled twin when built, else the module."""
+gives_reward = _BOARD.gives_reward
+is_immediate = _BOARD.is_immediate
+reward_source = _BOARD.reward_source
 
 
 def place_nodes(state: TurrisState, seat: int) -> list[int]:

@@ -8,13 +8,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from towers.core.actions import Action
+from towers.core.compiled import twin
 from towers.games.turris import actions as A
-from towers.games.turris.board import (
-    beast_left,
-    ends_beast_move,
-    is_alone,
-    is_open,
-)
+from towers.games.turris import board as _board
 from towers.games.turris.frames import (
     MoveBeastChoice,
     unanswered,
@@ -22,6 +18,13 @@ from towers.games.turris.frames import (
 
 if TYPE_CHECKING:
     from towers.games.turris.rules import TurrisState
+
+_BOARD = twin(_board)
+"""The Main Board's queries: the compiled twin when built, else the module."""
+beast_left = _BOARD.beast_left
+ends_beast_move = _BOARD.ends_beast_move
+is_alone = _BOARD.is_alone
+is_open = _BOARD.is_open
 
 
 def movable_beasts(state: TurrisState, steps: int, crossroads: bool) -> list[int]:

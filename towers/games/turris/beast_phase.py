@@ -9,17 +9,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from towers.core.actions import Action
+from towers.core.compiled import twin
 from towers.games.turris import actions as A
-from towers.games.turris.board import (
-    beast_left,
-    beast_on,
-    distances,
-    ends_beast_move,
-    is_alone,
-    is_open,
-    is_scout_node,
-    move_scout,
-)
+from towers.games.turris import board as _board
 from towers.games.turris.frames import (
     P_BEASTS,
     P_BETRAYERS,
@@ -32,16 +24,22 @@ from towers.games.turris.frames import (
     TargetChoice,
     unanswered,
 )
-from towers.games.turris.resources import (
-    ART,
-    I,
-    K,
-    R,
-    W,
-)
+from towers.games.turris.resources import ART, I, K, R, W
 
 if TYPE_CHECKING:
     from towers.games.turris.rules import TurrisState
+
+
+_BOARD = twin(_board)
+"""The Main Board's queries: the compiled twin when built, else the module."""
+beast_left = _BOARD.beast_left
+beast_on = _BOARD.beast_on
+distances = _BOARD.distances
+ends_beast_move = _BOARD.ends_beast_move
+is_alone = _BOARD.is_alone
+is_open = _BOARD.is_open
+is_scout_node = _BOARD.is_scout_node
+move_scout = _BOARD.move_scout
 
 
 def begin_beast_phase(state: TurrisState) -> None:

@@ -11,12 +11,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from towers.core.actions import Action
+from towers.core.compiled import twin
 from towers.core.components import Die
 from towers.core.frames import Frame
 from towers.games.turris import actions as A
-from towers.games.turris.board import (
-    beast_on,
-)
+from towers.games.turris import board as _board
 from towers.games.turris.frames import (
     BeastDie,
     BeastStartDraw,
@@ -32,6 +31,10 @@ from towers.games.turris.frames import (
 
 if TYPE_CHECKING:
     from towers.games.turris.rules import TurrisState
+
+_BOARD = twin(_board)
+"""The Main Board's queries: the compiled twin when built, else the module."""
+beast_on = _BOARD.beast_on
 
 
 D4 = Die((1, 2, 3, 4))

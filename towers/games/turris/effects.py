@@ -12,12 +12,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from towers.core.actions import Action
+from towers.core.compiled import twin
 from towers.games.turris import actions as A
-from towers.games.turris.board import (
-    gives_reward,
-    movable_scouts,
-    move_scout,
-)
+from towers.games.turris import board as _board
+from towers.games.turris import resources as _resources
 from towers.games.turris.data import Effect
 from towers.games.turris.frames import (
     CouncilStep,
@@ -38,15 +36,22 @@ from towers.games.turris.frames import (
     TrionfiChoice,
     unanswered,
 )
-from towers.games.turris.resources import (
-    can_pay,
-    gain,
-    pay,
-    steal_options,
-)
 
 if TYPE_CHECKING:
     from towers.games.turris.rules import TurrisState
+
+_RESOURCES = twin(_resources)
+"""Paying and gaining: the compiled twin when built, else the module."""
+can_pay = _RESOURCES.can_pay
+gain = _RESOURCES.gain
+pay = _RESOURCES.pay
+steal_options = _RESOURCES.steal_options
+
+_BOARD = twin(_board)
+"""The Main Board's queries: the compiled twin when built, else the module."""
+gives_reward = _BOARD.gives_reward
+movable_scouts = _BOARD.movable_scouts
+move_scout = _BOARD.move_scout
 
 
 def resolve_effect(state: TurrisState, seat: int, e: Effect, src: int, index: int) -> None:

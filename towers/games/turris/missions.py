@@ -7,7 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from towers.core.actions import Action
+from towers.core.compiled import twin
 from towers.games.turris import actions as A
+from towers.games.turris import resources as _resources
 from towers.games.turris.frames import (
     MissionStep,
     OngoingChoice,
@@ -15,13 +17,14 @@ from towers.games.turris.frames import (
     Resolving,
     unanswered,
 )
-from towers.games.turris.resources import (
-    can_pay,
-    pay,
-)
 
 if TYPE_CHECKING:
     from towers.games.turris.rules import TurrisState
+
+_RESOURCES = twin(_resources)
+"""Paying and gaining: the compiled twin when built, else the module."""
+can_pay = _RESOURCES.can_pay
+pay = _RESOURCES.pay
 
 
 def completable(state: TurrisState, seat: int) -> list[int]:

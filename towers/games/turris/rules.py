@@ -88,6 +88,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from towers.core.actions import Action
+from towers.core.compiled import twin
 from towers.core.components import Deck
 from towers.core.frames import DecisionStack, Frame
 from towers.core.game import CHANCE, TERMINAL, Game, State
@@ -161,6 +162,17 @@ from towers.games.turris.frames import (
 from towers.games.turris.legality import CHECKED_KINDS
 from towers.games.turris.resources import one_resource_less
 
+# the sections every action runs through: their compiled twins when built, else the modules
+# (towers.core.compiled; the tests hold the twins equal to the modules)
+(action_step, beast_moves, beast_phase, board, draws, effects, legality, player_turn, rounds,
+ tactics, council_rules, missions_rules, resources_rules) = (
+    twin(section)
+    for section in (
+        action_step, beast_moves, beast_phase, board, draws, effects, legality, player_turn,
+        rounds, tactics, council_rules, missions_rules, resources_rules,
+    )
+)  # fmt: skip
+
 __all__ = [
     "CHECKED_KINDS",
     "D4",
@@ -182,13 +194,14 @@ OngoingTable = tuple[tuple[str, str, bool, int], ...]
 
 
 def triggered_by(
-    sides: tuple[tuple[OngoingTable, ...], ...],
-    missions: tuple[OngoingTable, ...],
-    trionfi: tuple[OngoingTable, ...],
-    sites: tuple[OngoingTable, ...],
+    game: TurrisGame,
 ) -> dict[str, tuple[frozenset[tuple[int, int]], frozenset[int], frozenset[int], frozenset[int]]]:
     """For each trigger, the faction sides (faction, side), Missions, Trionfi cards and
     Excavation Sites with an ongoing effect it sets off."""
+    sides: tuple[tuple[OngoingTable, ...], ...] = game.ongoing_of_side
+    missions: tuple[OngoingTable, ...] = game.ongoing_of_mission
+    trionfi: tuple[OngoingTable, ...] = game.ongoing_of_trionfi
+    sites: tuple[OngoingTable, ...] = game.ongoing_of_site
     triggers = {
         on
         for table in (*missions, *trionfi, *sites, *(t for f in sides for t in f))
@@ -334,12 +347,8 @@ class TurrisGame(Game):
         self.ongoing_of_side = tuple(
             tuple(ongoing[f"f{f.id}{s.side}"] for s in f.sides) for f in d.factions
         )
-        self.triggered_by = triggered_by(
-            self.ongoing_of_side, self.ongoing_of_mission, self.ongoing_of_trionfi,
-            self.ongoing_of_site,
-        )  # fmt: skip
-        """Per trigger, the owners with an ongoing effect on it (faction sides, Missions,
-        Trionfi cards, Sites): an owner without one is not looked at (``effects.trigger``)."""
+        self.triggered_by = triggered_by(self)
+        """Per trigger, the owners with an ongoing effect on it: ``effects.trigger`` skips others."""
         self.sources = tuple(sources)
         self.always_resolvable = tuple(
             not any(e.kind in CHECKED_KINDS for e in effects) for _, effects in sources

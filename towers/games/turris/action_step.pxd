@@ -1,0 +1,6 @@
+# The compiled twin of action_step.py (see setup.py and towers.core.compiled): the module as
+# it is written, compiled, PLACE's nodes typed; rules.py binds the twin when it is built.
+cimport cython
+
+@cython.locals(out=list, node=long, k=long, site=long, limit=long, taken=tuple)
+cpdef list place_nodes(object state, long seat)

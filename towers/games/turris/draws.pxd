@@ -1,0 +1,2 @@
+# The compiled twin of draws.py (see setup.py and towers.core.compiled): the module as it is
+# written, compiled; rules.py binds the twin's functions when it is built.
