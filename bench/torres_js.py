@@ -24,13 +24,15 @@ shorter; games per second is compared all the same, since that is what a user of
 Figures (2026-12-06, towers with its compiled move generator, Node 20, 3 rounds of 3 s, load
 average about 4): games/s JS 1,760 / 1,465 / 1,138 at 2 / 3 / 4 players, towers 1,282 / 1,016 /
 825, a ratio of 0.73 / 0.69 / 0.72 (moves a game: JS 135 / 166 / 216, towers 154 / 212 / 267).
-The goal is 2.
+The goal is 2. ``--before /path/to/older/towers`` runs an earlier checkout of towers in the same
+rounds, for a before/after in one run; figures of such runs are in docs/games/torres.md.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import statistics
 import subprocess
@@ -64,8 +66,9 @@ def pinned(command: list[str]) -> list[str]:
     return [taskset, "-c", "0", *command] if taskset else command
 
 
-def run(command: list[str]) -> dict[str, float]:
-    done = subprocess.run(pinned(command), capture_output=True, text=True, check=True)
+def run(command: list[str], pythonpath: Path | None = None) -> dict[str, float]:
+    env = None if pythonpath is None else dict(os.environ, PYTHONPATH=str(pythonpath))
+    done = subprocess.run(pinned(command), capture_output=True, text=True, check=True, env=env)
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
@@ -83,6 +86,11 @@ def main() -> int:
     parser.add_argument("--players", default="2,3,4", help="player counts, e.g. 2,3,4")
     parser.add_argument("--seconds", type=float, default=3.0, help="length of each run")
     parser.add_argument("--rounds", type=int, default=3, help="runs of each engine per count")
+    parser.add_argument(
+        "--before",
+        type=Path,
+        help="another checkout of towers (an earlier version) to run interleaved with these two",
+    )
     args = parser.parse_args()
     node = shutil.which("node")
     found = engine_dir(args.js) if args.js else None
@@ -99,9 +107,14 @@ def main() -> int:
     rows = []
     for players in counts:
         js_rates, py_rates, js_lengths, py_lengths = [], [], [], []
+        before_rates = []
+        towers_side = [sys.executable, "-c", TOWERS_SIDE, str(players), str(args.seconds)]
         for _ in range(args.rounds):
             js = run([node, str(DRIVER), str(found), str(players), str(args.seconds)])
-            py = run([sys.executable, "-c", TOWERS_SIDE, str(players), str(args.seconds)])
+            if args.before is not None:
+                old = run(towers_side, args.before)
+                before_rates.append(old["games"] / old["seconds"])
+            py = run(towers_side)
             js_rates.append(js["games"] / js["seconds"])
             py_rates.append(py["games"] / py["seconds"])
             js_lengths.append(js["moves"] / js["games"])
@@ -122,6 +135,13 @@ def main() -> int:
             f"ratio {py_rate / js_rate:.2f}; moves a game: JS {rows[-1][3]:.0f}, towers {rows[-1][4]:.0f}",
             flush=True,
         )
+        if before_rates:
+            before = statistics.median(before_rates)
+            print(
+                f"  before ({args.before}): {before:,.0f} games/s, ratio {before / js_rate:.2f}; "
+                f"now {py_rate / before:.2f}x the games/s before",
+                flush=True,
+            )
     print(
         "ratio towers/JS (median of runs): "
         + ", ".join(f"{p}p {py / js:.2f}" for p, js, py, _, _ in rows)
