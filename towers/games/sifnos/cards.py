@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 CARD_MINERAL = tuple(c.mineral for c in DATA.cards)
 """Each Card's mineral, by its index."""
+CARD_COST = tuple(c.cost for c in DATA.cards)
 
 
 def hand_minerals(hand: list[int]) -> list[int]:
@@ -100,13 +101,18 @@ def placeable(state: SifnosState, seat: int) -> list[int]:
     hand = state.hands[seat]
     held = hand_minerals(hand)
     size = len(hand) - 1
+    discounted = bool(state.discounts)
     out = []
     for c in hand:
         m = CARD_MINERAL[c]
-        held[m] -= 1
-        if is_payable(held, size, m, cost(state, c), False):
+        price = cost(state, c) if discounted else CARD_COST[c]
+        if price <= 0:
             out.append(c)
-        held[m] += 1
+            continue
+        # the others pay: those of its mineral one each, any two of the rest one
+        match = held[m] - 1
+        if match + (size - match) // 2 >= price:
+            out.append(c)
     return out
 
 

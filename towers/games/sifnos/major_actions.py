@@ -67,13 +67,29 @@ def column_uses(state: SifnosState, seat: int, column: int) -> list[int]:
     for index, kind, discard in PRINTED_IN[column]:
         if not used >> (PRINTED_BIT + index) & 1 and can_use(state, seat, kind, discard):
             out.append(A_USE_PRINTED + index)
-    cards = DATA.cards
-    for c in state.placed[seat]:
-        if USED_IN[c] == column and not used >> c & 1:
-            card = cards[c]
-            if can_use(state, seat, card.kind, card.discard, card):
-                out.append(A_USE_CARD + c)
+    for c, card in placed_uses(state.placed[seat])[column]:
+        if not used >> c & 1 and can_use(state, seat, card.kind, card.discard, card):
+            out.append(A_USE_CARD + c)
     return out
+
+
+_PLACED_USES: dict[tuple[int, ...], tuple[tuple[tuple[int, Any], ...], ...]] = {}
+
+
+def placed_uses(placed: list[int]) -> tuple[tuple[tuple[int, Any], ...], ...]:
+    """The placed Cards used from each column, in the order placed, as (index, Card); kept
+    for the rows of Cards met most recently."""
+    key = tuple(placed)
+    uses = _PLACED_USES.get(key)
+    if uses is None:
+        if len(_PLACED_USES) >= 4096:
+            _PLACED_USES.clear()
+        by_column: list[list[tuple[int, Any]]] = [[] for _ in COLUMNS]
+        for c in placed:
+            if USED_IN[c] >= 0:
+                by_column[USED_IN[c]].append((c, DATA.cards[c]))
+        uses = _PLACED_USES[key] = tuple(tuple(cards) for cards in by_column)
+    return uses
 
 
 def can_use(state: SifnosState, seat: int, kind: str, discard: int | None,

@@ -39,7 +39,11 @@ def moves(state: SifnosState, seat: int) -> list[int]:
     has_card = bool(state.hands[seat])
     regions = DATA.regions
     soldier_at = state.soldier_at
-    froms = [r for r in range(N_REGIONS) if soldier_at[r] == seat]
+    froms = []
+    r = -1
+    for _ in range(soldier_at.count(seat)):
+        r = soldier_at.index(seat, r + 1)
+        froms.append(r)
     if state.central[seat]:
         froms.append(CENTRAL)
     for r in froms:

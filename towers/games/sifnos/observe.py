@@ -6,6 +6,8 @@ hidden cards dealt again).
 from __future__ import annotations
 
 import random
+from collections import deque
+from itertools import compress, repeat
 from typing import TYPE_CHECKING, Any, cast
 
 from towers.core.components import Deck
@@ -256,9 +258,13 @@ def deal(
     """:func:`determinize` for ``seat``, each side in ``given`` dealt those cards (some of
     those ``seat`` cannot see, as many as it holds)."""
     world = cast("SifnosState", state.clone())
-    unseen: list[int] = []
-    for c, count in enumerate(world.deck.counts):
-        unseen += [c] * count
+    deck_counts = world.deck.counts
+    if max(deck_counts, default=0) <= 1:
+        unseen = list(compress(range(len(deck_counts)), deck_counts))
+    else:
+        unseen = []
+        for c, count in enumerate(deck_counts):
+            unseen += [c] * count
     # a payment under way was offered on the hand as it is: that hand stays
     paying = {f.seat for f in world.pending if isinstance(f, HAND_FRAMES)}
     sizes = []
@@ -281,8 +287,12 @@ def deal(
             world.hands[side] = sorted(unseen[:size])
             del unseen[:size]
     counts = [0] * N_CARDS
-    for c in unseen:
-        counts[c] += 1
+    if len(set(unseen)) == len(unseen):
+        # each card one of a kind: its count 1, all set in one C-level pass
+        deque(map(counts.__setitem__, unseen, repeat(1)), maxlen=0)
+    else:
+        for c in unseen:
+            counts[c] += 1
     world.deck = Deck(world.deck.top[:], counts, world.deck.bottom[:])
     return world
 

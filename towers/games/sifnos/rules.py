@@ -156,6 +156,7 @@ CHANCE_TYPES = frozenset(F.CHANCE_FRAMES)
 VALUES = SPACE.values
 """Each action's value, by its int (decoded once for all)."""
 DRAW_BASE = SPACE.base(DrawCard)
+PROVINCE_REGIONS = tuple(p.regions for p in DATA.provinces)
 _DRAW_PAIRS: dict[int, tuple[tuple[int, float], ...]] = {}
 
 
@@ -553,10 +554,18 @@ class SifnosState(State):
         return top >= 0 and top >> 3 == side
 
     def has_tower_on(self, side: int, space: int) -> bool:
-        return any(t >> 3 == side for t in self.stacks[space])
+        for t in self.stacks[space]:
+            if t >> 3 == side:
+                return True
+        return False
 
     def dice_in_province(self, province: int) -> int:
-        return sum(1 for r in DATA.provinces[province].regions if self.die_owner[r] >= 0)
+        die_owner = self.die_owner
+        n = 0
+        for r in PROVINCE_REGIONS[province]:
+            if die_owner[r] >= 0:
+                n += 1
+        return n
 
     def soldiers_of(self, side: int) -> list[int]:
         """The Regions holding ``side``'s Soldiers (the central Region once per Soldier)."""
