@@ -269,3 +269,17 @@ def test_a_simulation_of_random_bots_gives_the_same_results_through_the_batch(
     assert simulate.play_random_batch(game, bots, random.Random(1)) is not None  # the fast path
     monkeypatch.setattr(simulate, "play_random_batch", lambda *args: None)
     assert results() == fast
+
+
+@pytest.mark.parametrize("module", [plain, COMPILED], ids=["plain", "compiled"])
+def test_the_generator_of_an_int_seed_is_random_randoms(module: Any) -> None:
+    """Games seeded from an int draw in C the floats random.Random(seed) would give."""
+    if module is None:
+        pytest.skip("the compiled twin is not built here")
+    engine = module.TorresBatch(towers.make("torres", players=2), 2)
+    for seed in (0, 1, 7, -3, 2**32, 2**70 + 5, 123456789123456789):
+        module.seed_generator(engine, 1, module.words_of(seed))
+        rng = random.Random(seed)
+        assert [module.next_float(engine, 1) for _ in range(1300)] == [
+            rng.random() for _ in range(1300)
+        ], seed

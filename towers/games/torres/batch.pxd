@@ -18,6 +18,9 @@ cdef long PLACE_BLOCK, EXTRA_BLOCK, BLOCK_UNDER, JUMP_UP, DIAGONAL, JUMP_OVER, M
 cdef long NUM_ACTIONS, C_JUMP_UP, C_BLOCK_UNDER, C_EXTRA_BLOCK, C_DOOR_CLIMB, C_DIAGONAL, C_SIX, C_SEVEN, C_MOVE_BLOCK, C_RELOCATE
 cdef long C_JUMP_OVER, KING, S_DRAW, S_KEEP, S_KING_MOVE, S_OVER, S_REDISTRIBUTE, S_RETURN, S_SETUP_KING, S_SETUP_KNIGHT
 cdef long S_TAKE_STACK, S_TURN
+cdef long MTW
+cdef unsigned long long MASK32
+cdef unsigned int UPPER, LOWER, MATRIX_A, TEMPER_B, TEMPER_C
 cdef unsigned long long ALL, BORDER, MAIN_DIAGONALS
 cdef long S_MASTER_DRAW, S_SETUP_CASTLE, MASTER_CARD, SETUP_CASTLE, MASTER_KINDS
 cdef long M_DIFFERENT_LEVELS, M_SAME_LEVEL, M_IN_A_ROW, M_SQUARE, M_BORDER, M_CASTLE_COUNT
@@ -41,6 +44,7 @@ cdef class TorresBatch:
     cdef int[:] rounds, card_stacks, card_count, king_bonus
     cdef int[:] S, L, T, start
     cdef unsigned long long[:] M
+    cdef unsigned int[:] MT
     cdef public list draws, choosers
 
 cdef inline long lowest(unsigned long long m) noexcept
@@ -59,6 +63,15 @@ cpdef dict to_fields(TorresBatch e, long g)
 
 @cython.locals(b=long, step=long, count=long, i=long, seat=long, r=double)
 cpdef long play_out(TorresBatch e, long g) except? -9
+
+@cython.locals(at=long, i=long, j=long, word=cython.ulonglong, prev=cython.ulonglong)
+cpdef void seed_generator(TorresBatch e, long g, list key)
+
+@cython.locals(at=long, i=long, k=long, y=cython.uint)
+cdef unsigned int next_word(TorresBatch e, long g) noexcept
+
+@cython.locals(a=cython.ulonglong, c=cython.ulonglong)
+cpdef double next_float(TorresBatch e, long g) noexcept
 
 @cython.locals(b=long, step=long)
 cpdef long deciding(TorresBatch e, long g) noexcept

@@ -14,7 +14,8 @@ Covered: every variant (the basic game, the common action deck, the master versi
 its castles placed by the players and its master card drawn or named), any starting layout,
 2-4 players.
 
-Randomness: each game has its own ``random.Random``; a chance node takes one float of it
+Randomness: each game has its own ``random.Random`` (one given, or for an int seed its
+generator run here in C, MT19937 as CPython seeds it); a chance node takes one float of it
 and picks the outcome as :func:`towers.core.chance.sample_chance` does, a random playout
 picks ``legal[int(r * len(legal))]`` as :func:`towers.bench.play_random_game` does. So a
 game of :meth:`TorresBatch.play_random` from ``random.Random(seed)`` is the game
@@ -115,6 +116,14 @@ SCALARS = (
     ("cards_to_draw", TODRAW),
 )
 """The one-number fields of a TorresState and where each is kept."""
+
+MTW = 625  # a game's Mersenne Twister: 624 words and the index of the next
+MASK32 = 0xFFFFFFFF
+UPPER = 0x80000000
+LOWER = 0x7FFFFFFF
+MATRIX_A = 0x9908B0DF
+TEMPER_B = 0x9D2C5680
+TEMPER_C = 0xEFC60000
 
 # ---- the masks of a game: offsets in its slice of M ----------------------------------------
 FREE = 0  # squares with no piece
@@ -256,7 +265,8 @@ class TorresBatch:
         self.M = array("Q", [0]) * (MW * size)
         self.L = array("i", [0]) * NUM_ACTIONS  # one game's legal actions
         self.T = array("i", [0]) * SQ  # room for a flood fill or a sort
-        self.draws: list[Any] = [random.random] * size
+        self.MT = array("I", [0]) * (MTW * size)  # each game's generator, seeded from an int
+        self.draws: list[Any] = [None] * size  # or a generator's random, called from here
         self.choosers: list[Any] = [None] * size
         start = self.start = array("i", [0]) * W
         if self.master:
@@ -299,8 +309,11 @@ class TorresBatch:
             raise ValueError(f"{self.size} seeds (and choosers) are needed, not {len(seeds)}")
         for g in range(self.size):
             seed = seeds[g]
-            rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-            self.draws[g] = rng.random
+            if isinstance(seed, random.Random):
+                self.draws[g] = seed.random
+            else:  # random.Random(seed)'s own stream, drawn in C
+                self.draws[g] = None
+                seed_generator(self, g, [int(w) for w in words_of(seed)])
             picks = None if choosers is None else choosers[g]
             self.choosers[g] = None if picks is None else list(picks)
             self.S[g * W : (g + 1) * W] = self.start
@@ -342,8 +355,10 @@ class TorresBatch:
         """Sample the chance nodes of game ``g`` from its generator until someone decides."""
         b = g * W
         S = self.S
+        draw = self.draws[g]
         while S[b + STEP] == S_DRAW or S[b + STEP] == S_MASTER_DRAW:
-            apply_to(self, g, sample_draw(self, g, self.draws[g]()))
+            r = draw() if draw is not None else next_float(self, g)
+            apply_to(self, g, sample_draw(self, g, r))
             S[b + LENGTH] += 1
 
     def returns(self, g: int) -> list[float]:
@@ -379,8 +394,11 @@ class TorresBatch:
         from ``rng`` from now on (:meth:`reset`'s seeds); its chance nodes are resolved."""
         if state.game.options != self.game.options or state.game.num_players != self.players:
             raise ValueError("the state is of another game than the batch's")
-        generator = rng if isinstance(rng, random.Random) else random.Random(rng)
-        self.draws[g] = generator.random
+        if isinstance(rng, random.Random):
+            self.draws[g] = rng.random
+        else:
+            self.draws[g] = None
+            seed_generator(self, g, words_of(rng if rng is not None else random.getrandbits(64)))
         self.choosers[g] = None
         from_fields(self, g, state.to_fields())
         self.resolve_chance(g)
@@ -505,18 +523,85 @@ def play_out(e: TorresBatch, g: int) -> int:
         if step == S_OVER:
             return e.S[b + LENGTH]
         if step == S_DRAW or step == S_MASTER_DRAW:
-            apply_to(e, g, sample_draw(e, g, draw()))
+            apply_to(e, g, sample_draw(e, g, draw() if draw is not None else next_float(e, g)))
         else:
             seat = deciding(e, g)
             count = make_legal(e, g)
             if picks is None:
-                r = draw()
+                r = draw() if draw is not None else next_float(e, g)
                 i = int(r * count)
             else:
                 i = picks[seat](count)
             e.S[b + DEC + seat] += 1
             apply_to(e, g, e.L[i])
         e.S[b + LENGTH] += 1
+
+
+# ---- random.Random's generator, in C for the games seeded from an int ---------------------------
+def words_of(seed: int) -> list[int]:
+    """The 32-bit words random.Random(seed) seeds its generator with, lowest first."""
+    n = abs(int(seed))
+    words = []
+    while n:
+        words.append(n & MASK32)
+        n >>= 32
+    return words or [0]
+
+
+def seed_generator(e: TorresBatch, g: int, key: list[int]) -> None:
+    """Game ``g``'s generator as random.Random seeds it from ``key`` (MT19937's
+    init_by_array)."""
+    at = g * MTW
+    e.MT[at] = 19650218
+    for i in range(1, 624):
+        e.MT[at + i] = (1812433253 * (e.MT[at + i - 1] ^ (e.MT[at + i - 1] >> 30)) + i) & MASK32
+    i = 1
+    j = 0
+    for _ in range(max(624, len(key))):
+        word = key[j]
+        prev = e.MT[at + i - 1]
+        e.MT[at + i] = ((e.MT[at + i] ^ ((prev ^ (prev >> 30)) * 1664525)) + word + j) & MASK32
+        i += 1
+        j += 1
+        if i >= 624:
+            e.MT[at] = e.MT[at + 623]
+            i = 1
+        if j >= len(key):
+            j = 0
+    for _ in range(623):
+        prev = e.MT[at + i - 1]
+        e.MT[at + i] = ((e.MT[at + i] ^ ((prev ^ (prev >> 30)) * 1566083941)) - i) & MASK32
+        i += 1
+        if i >= 624:
+            e.MT[at] = e.MT[at + 623]
+            i = 1
+    e.MT[at] = UPPER
+    e.MT[at + 624] = 624
+
+
+def next_word(e: TorresBatch, g: int) -> int:
+    """The next 32 bits of game ``g``'s generator (MT19937's genrand_uint32)."""
+    at = g * MTW
+    i = e.MT[at + 624]
+    if i >= 624:
+        for k in range(624):
+            y = (e.MT[at + k] & UPPER) | (e.MT[at + (k + 1) % 624] & LOWER)
+            e.MT[at + k] = e.MT[at + (k + 397) % 624] ^ (y >> 1) ^ (MATRIX_A if y & 1 else 0)
+        i = 0
+    y = e.MT[at + i]
+    e.MT[at + 624] = i + 1
+    y ^= y >> 11
+    y ^= (y << 7) & TEMPER_B
+    y ^= (y << 15) & TEMPER_C
+    y ^= y >> 18
+    return y & MASK32
+
+
+def next_float(e: TorresBatch, g: int) -> float:
+    """The float random.Random.random() gives next for game ``g``."""
+    a = next_word(e, g) >> 5
+    c = next_word(e, g) >> 6
+    return (a * 67108864.0 + c) * (1.0 / 9007199254740992.0)
 
 
 def deciding(e: TorresBatch, g: int) -> int:
