@@ -319,7 +319,7 @@ class TiletumState(State):
     # ==== the flow ==========================================================================
     def _run(self) -> None:
         """Advance through everything nobody decides, up to a decision, a chance node or the end."""
-        # the lists are changed in place, never replaced
+        # the lists are changed in place, never replaced; _apply writes this loop out too
         events = self.chance_events
         stack = self.stack
         while not self.game_over:
@@ -376,7 +376,28 @@ class TiletumState(State):
             apply_chance(self, action)
         else:
             self._apply_decision(action)
-        self._run()
+        # _run's loop, written out here (keep the two the same): a call saved at every action
+        events = self.chance_events
+        stack = self.stack
+        while not self.game_over:
+            if events:
+                event = events[0]
+                if type(event) is not TileDraw or self.piles[event.pile].has_cards():
+                    return
+                events.pop(0)
+                continue
+            if stack:
+                top = stack[-1]
+                kind = type(top)
+                if kind is PerformAction:
+                    if not top.from_die and top.action_points <= 0:
+                        stack.pop()
+                        continue
+                    return
+                if kind in _NEVER_SETTLED or not self._settle():
+                    return
+                continue
+            next_step(self)
 
     def _apply_decision(self, action: int) -> None:
         seat = self.active_player
