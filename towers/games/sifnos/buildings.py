@@ -52,6 +52,23 @@ def builds(state: SifnosState, seat: int) -> list[int]:
     return out
 
 
+def has_build(state: SifnosState, seat: int) -> bool:
+    """Whether a Workshop Die of ``seat``'s fits a Buildings' space (:func:`builds` not
+    empty), stopping at the first that does."""
+    workshop = state.workshop[seat]
+    if not workshop:
+        return False
+    values = set(workshop)
+    b = state.buildings[seat]
+    for index in range(len(SPACE_RULES)):
+        if b[index] or any(not b[x] for x in SPACE_RULES[index][0]):
+            continue
+        for v in values:
+            if _fits(b, index, v):
+                return True
+    return False
+
+
 def can_build(state: SifnosState, seat: int, index: int, value: int) -> bool:
     """Whether a Die of ``value`` may go on the Buildings' space ``index`` (rulebook:
     Buildings)."""

@@ -63,7 +63,7 @@ from towers.games.sifnos.board import (
     RECOUP_COLUMN,
     SETUP,
 )
-from towers.games.sifnos.buildings import builds, can_build, decide_build
+from towers.games.sifnos.buildings import can_build, decide_build, has_build
 from towers.games.sifnos.cards import decide_give, decide_pay, decide_placement, draw, drawn
 from towers.games.sifnos.construct import (
     beacon_targets,
@@ -232,7 +232,7 @@ STEPS: dict[type, Callable[[Any, Any], bool]] = {
     F.Draw: _draw_step,
     F.Roll: _popped_if(lambda s, top: s.dice_reserve[top.seat]),
     F.TowerDraw: _popped_if(lambda s, top: any(s.tower_reserve[top.seat])),
-    F.Workshop: _popped_if(lambda s, top: builds(s, top.seat)),
+    F.Workshop: _popped_if(lambda s, top: has_build(s, top.seat)),
     F.BeaconChoice: _popped_if(
         lambda s, top: pieces_left(s, top.seat, BEACON) and beacon_targets(s, top.seat, top.region)
     ),
