@@ -57,17 +57,23 @@ def compiled_twins() -> list[Extension]:
     except ImportError:
         print("towers: Cython is not installed; the engine runs as plain Python", file=sys.stderr)
         return []
-    try:
-        return list(
-            cythonize(
-                twin_extensions(),
-                compiler_directives={"language_level": 3, "annotation_typing": False},
-                quiet=True,
+    # one twin at a time: a twin that does not translate leaves the others built
+    built = []
+    for extension in twin_extensions():
+        try:
+            built.extend(
+                cythonize(
+                    [extension],
+                    compiler_directives={"language_level": 3, "annotation_typing": False},
+                    quiet=True,
+                )
             )
-        )
-    except Exception as error:  # a twin is a speed-up, never a reason to fail the install
-        print(f"towers: the compiled twins were not built ({error})", file=sys.stderr)
-        return []
+        except Exception as error:  # a twin is a speed-up, never a reason to fail the install
+            print(
+                f"towers: {extension.name} not compiled ({error}); plain Python serves",
+                file=sys.stderr,
+            )
+    return built
 
 
 class BuildTwins(build_ext):
