@@ -42,10 +42,10 @@ from towers.games.dark_tower.data import (
     ADVANTAGES,
     BUILDING_TYPES,
     DATA,
-    DATA_DIR,
     EFFECTS,
     DataError,
     effects_text,
+    item_sources,
     parse_effects,
 )
 
@@ -99,13 +99,7 @@ def items(kind: str) -> dict[str, str]:
 def designed_kinds() -> list[str]:
     """The kinds whose values towers' data marks as designed (read from the data files'
     ``source``), in the order of ``KINDS``."""
-    heroes = tomllib.loads((DATA_DIR / "heroes.toml").read_text(encoding="utf-8"))
-    stock = tomllib.loads((DATA_DIR / "items.toml").read_text(encoding="utf-8"))
-    sources = {
-        "heroes": [h["source"] for h in heroes["heroes"]],
-        "buildings": [b["source"] for b in stock["buildings"]],
-        "gear": [g["source"] for g in stock["gear"]],
-    }
+    sources = item_sources()
     return [k for k in KINDS if any("designed:" in s for s in sources[k])]
 
 

@@ -1155,6 +1155,19 @@ def _load_items(items: _ItemsFile) -> dict[str, Any]:
     }
 
 
+def item_sources() -> dict[str, list[str]]:
+    """The provenance (``source``) of each hero, building type and gear as the data files
+    write it, read through their schemas: the companion tells by it which of their values
+    are designed rather than printed in the rulebook."""
+    heroes = _read("heroes.toml", _HeroesFile)
+    items = _read("items.toml", _ItemsFile)
+    return {
+        "heroes": [h.source for h in heroes.heroes],
+        "buildings": [b.source for b in items.buildings],
+        "gear": [g.source for g in items.gear],
+    }
+
+
 def _load_heroes() -> dict[str, Any]:
     """The Data fields of heroes.toml."""
     heroes_file = _read("heroes.toml", _HeroesFile)
