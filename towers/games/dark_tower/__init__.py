@@ -99,6 +99,7 @@ PLUGIN = GamePlugin(
     rules="towers.games.dark_tower.rules:DarkTowerGame",
     views="towers.games.dark_tower.views:DarkTowerViews",
     heuristic="towers.games.dark_tower.bots:evaluate",
+    heuristics="towers.games.dark_tower.bots:evaluate_all",
     tensor="towers.games.dark_tower.tensor:dark_tower_tensor",
     balance="towers.games.dark_tower.balance:facets",
     heuristic_scale=0.03,

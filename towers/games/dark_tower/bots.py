@@ -425,6 +425,16 @@ def brink(s: DarkTowerState, seat: int) -> int:
     return sum(1 for b, k in enumerate(s.skulls) if k >= FULL and DATA.buildings[b].kingdom == home)
 
 
+def evaluate_all(state: State) -> list[float]:
+    """:func:`evaluate` of every seat at once: in the cooperative game the team's one
+    standing (it does not depend on the seat), found once rather than once a seat."""
+    assert isinstance(state, DarkTowerState)
+    n = state.game.num_players
+    if state.game.competitive:
+        return [competitor(state, seat) for seat in range(n)]
+    return [evaluate(state, 0)] * n
+
+
 def competitor(s: DarkTowerState, seat: int) -> float:
     """A hero's standing in the race for the relic (see the module docstring)."""
     if s.result or s.winner >= 0:
