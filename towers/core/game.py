@@ -444,17 +444,19 @@ class State(ABC):
         """Apply a legal action; an illegal one raises IllegalActionError and changes nothing."""
         if not self.is_legal(action):
             raise self._illegal(action)
-        self._apply(action)
-        self._history.append(action)
+        # the cache is cleared first: a game's _apply may fill it with the next decision's
+        # actions, when settling has worked them out already
         self._legal = None
         self._legal_set = None
+        self._apply(action)
+        self._history.append(action)
 
     def apply_trusted(self, action: int) -> None:
         """Apply an action the caller took from ``legal_actions()`` of this very state."""
-        self._apply(action)
-        self._history.append(action)
         self._legal = None
         self._legal_set = None
+        self._apply(action)
+        self._history.append(action)
 
     def history(self) -> list[int]:
         """Every action so far, chance outcomes included: the full record, private choices
