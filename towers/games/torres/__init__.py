@@ -48,6 +48,7 @@ PLUGIN = GamePlugin(
     rules="towers.games.torres.rules:TorresGame",
     views="towers.games.torres.views:TorresViews",
     heuristic="towers.games.torres.bots:evaluate",
+    heuristics="towers.games.torres.bots:evaluate_all",
     tensor="towers.games.torres.tensor:torres_tensor",
     balance="towers.games.torres.balance:facets",
 )
