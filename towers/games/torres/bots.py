@@ -35,42 +35,45 @@ def evaluate(state: TorresState, seat: int) -> float:
 def evaluate_all(state: State) -> list[float]:
     """:func:`evaluate` of every seat at once, the same floats: the step, phase, King and
     board are read once a position, and each seat's knights are walked once for both its
-    castle points (:func:`scoring.castle_points`) and the King's bonus
-    (:func:`scoring.king_bonus`)."""
+    castle points (:func:`scoring.castle_points`: the castle's area times the level of the
+    seat's highest knight on it, added as a higher knight of the castle is met) and the
+    King's bonus (:func:`scoring.king_bonus`)."""
     assert isinstance(state, TorresState)
     scores = state.score
     knights = state.knights
     n = state.game.num_players
-    if state.step == S_OVER:
+    step = state.step
+    if step == S_OVER:
         return [float(scores[seat]) for seat in range(n)]
-    later = len(state.game.phases_rounds) - 1 - state.phase
+    phase = state.phase
+    later = 0.35 * (len(state.game.phases_rounds) - 1 - phase)  # evaluate's 0.35 * later
     cid = state.castle_of
     h = state.heights
     areas = state.surface_areas
+    king = state.king
     # a square's castle id is -1 exactly when it has no block (height 0), and the King's
     # bonus asks a knight on level phase+1 >= 1 of the King's castle: with the King on bare
     # ground nobody has it, as with no King on the board
-    king_castle = cid[state.king] if state.king >= 0 else -1
-    lvl = state.phase + 1
-    king_points = state.game.data.king_bonus
-    mover = state.turn if state.step == S_TURN else -1
+    king_castle = cid[king] if king >= 0 else -1
+    lvl = phase + 1
+    mover = state.turn if step == S_TURN else -1
     values = []
     for seat in range(n):
-        best: dict[int, int] = {}
+        tops: dict[int, int] = {}  # castle id -> the seat's highest knight on it so far
+        position = 0
         bonus = 0
         mine = knights[seat]
         for s in mine:
             k = cid[s]
             if k >= 0:
                 hs = h[s]
-                if hs > best.get(k, 0):
-                    best[k] = hs
+                was = tops.get(k, 0)
+                if hs > was:
+                    tops[k] = hs
+                    position += areas[k] * (hs - was)
                 if k == king_castle and hs == lvl:
-                    bonus = king_points[state.phase]
-        position = 0
-        for k, top in best.items():
-            position += areas[k] * top
-        value = float(scores[seat]) + position + bonus + 0.35 * later * position
+                    bonus = state.game.data.king_bonus[phase]
+        value = float(scores[seat]) + position + bonus + later * position
         value += 0.4 * len(mine)
         if seat == mover:
             value += 0.5 * state.action_points
