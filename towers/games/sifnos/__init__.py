@@ -58,6 +58,7 @@ PLUGIN = GamePlugin(
     title="Towers of Sifnos",
     rules="towers.games.sifnos.rules:SifnosGame",
     heuristic="towers.games.sifnos.bots:evaluate",
+    heuristics="towers.games.sifnos.bots:evaluate_all",
     tensor="towers.games.sifnos.tensor:sifnos_tensor",
     balance="towers.games.sifnos.balance:facets",
     views="towers.games.sifnos.views:SifnosViews",

@@ -48,7 +48,7 @@ from towers.games.sifnos.construct import tower_placements
 from towers.games.sifnos.data import BEACON
 from towers.games.sifnos.invest import die_placements
 from towers.games.sifnos.major_actions import can_use, is_used_printed
-from towers.games.sifnos.scoring import breakdown
+from towers.games.sifnos.scoring import SCORING, breakdown, majority, tile_points
 
 if TYPE_CHECKING:
     from towers.games.sifnos.rules import SifnosState
@@ -280,11 +280,81 @@ def _mights(
     return dice, might, towers
 
 
-def _invasions(state: SifnosState, seat: int, card: float, top_side: list[int]) -> float:
+class _Position:
+    """What the heuristic reads of a position that does not depend on the seat, found once
+    for every seat's estimate (:func:`evaluate_all`)."""
+
+    __slots__ = (
+        "left",
+        "card",
+        "takes",
+        "top_side",
+        "dice",
+        "might",
+        "towers",
+        "winner",
+        "prize",
+        "opponent_vp",
+        "map_dice",
+        "_has",
+    )
+
+    def __init__(self, state: SifnosState) -> None:
+        g = state.game
+        self.opponent_vp = sum(breakdown(state, g.opponent).values()) if g.solo else 0
+        self.left = left = _game_left(state)
+        self.card = CARD_LATE + CARD_EARLY * left
+        self.takes = _values_taken(state)
+        self.top_side = top_side = [stack[-1] >> 3 if stack else -1 for stack in state.stacks]
+        self.dice, self.might, self.towers = dice, might, _ = _mights(state, top_side)
+        # a Province settled this Defend goes to the strongest side, ties to the side whose
+        # turn comes first after the invader's; the prize: Influence per Ship, empty spaces
+        order: list[int] | None = None
+        winner = [-1] * _N_LARGE
+        prize = [0.0] * _N_LARGE
+        for k in range(_N_LARGE):
+            if dice[k] >= 3:
+                if order is None:
+                    order = state.turn_order_from(state.turn)
+                at = might[k]
+                best = max(at)
+                winner[k] = next(s for s in order if at[s] == best)
+            ships = state.ships[k]
+            v = SHIP_INFLUENCE * len(ships)
+            if not ships:
+                v += EMPTY_INFLUENCE
+            if len(ships) < 3:
+                v += EMPTY_CARD
+            prize[k] = v
+        self.winner = winner
+        self.prize = prize
+        map_dice = [0] * g.sides
+        die_owner = state.die_owner
+        for r, _ in _LARGE_REGION_K:
+            if die_owner[r] >= 0:
+                map_dice[die_owner[r]] += 1
+        self.map_dice = map_dice
+        """Each side's Dice on the larger Provinces."""
+        self._has: list[list[bool]] | None = None
+
+    def towers_of(self, state: SifnosState) -> list[list[bool]]:
+        """For each side, whether each Tower space holds one of its Towers (covered or not)."""
+        if self._has is None:
+            n = len(state.stacks)
+            has = [[False] * n for _ in range(state.game.sides)]
+            for i, stack in enumerate(state.stacks):
+                for t in stack:
+                    has[t >> 3][i] = True
+            self._has = has
+        return self._has
+
+
+def _invasions(state: SifnosState, seat: int, card: float, at: _Position) -> float:
     """The seat's expected share of the invasions to come (see the module docstring)."""
     sides = state.game.sides
     total = 0.0
-    all_dice, all_might, all_towers = _mights(state, top_side)
+    all_dice, all_might, all_towers = at.dice, at.might, at.towers
+    winner, prizes = at.winner, at.prize
     tents = state.tents[seat]
     for k, q in enumerate(DATA.large):
         dice = all_dice[k]
@@ -293,31 +363,18 @@ def _invasions(state: SifnosState, seat: int, card: float, top_side: list[int]) 
         if mine == 0:
             share = 0.0
         elif dice >= 3:
-            # settled this Defend: ties go to the side whose turn comes first after the
-            # invader's
-            best = max(might)
-            share = 0.0
-            if mine == best:
-                order = state.turn_order_from(state.turn)
-                winner = next(s for s in order if might[s] == best)
-                share = 1.0 if winner == seat else 0.0
+            share = 1.0 if winner[k] == seat else 0.0
         else:
             best_other = max(might[s] for s in range(sides) if s != seat)
             share = 1.0 / (1.0 + math.exp(-MIGHT_SLOPE * (mine - best_other)))
-        ships = state.ships[k]
-        prize = SHIP_INFLUENCE * len(ships)
-        if not ships:
-            prize += EMPTY_INFLUENCE
-        if len(ships) < 3:
-            prize += EMPTY_CARD
         consolation = 0.0
         if share < 1.0:
             consolation = card * (all_towers[k][seat] + tents[q])
-        total += INVADED_SOON[min(dice, 3)] * (share * prize + (1.0 - share) * consolation)
+        total += INVADED_SOON[min(dice, 3)] * (share * prizes[k] + (1.0 - share) * consolation)
     return total
 
 
-def _pending(state: SifnosState, seat: int, card: float, left: float) -> float:
+def _pending(state: SifnosState, seat: int, card: float, left: float, takes: set[int]) -> float:
     """The seat's decisions and steps on the stack, as gains and losses to come."""
     v = 0.0
     majors_open = False
@@ -351,7 +408,7 @@ def _pending(state: SifnosState, seat: int, card: float, left: float) -> float:
         elif t is F.Triggered:
             v += TRIGGERED_PENDING * len(frame.cards)  # type: ignore[attr-defined]
         elif t is F.AdjustDice:
-            v += _best_adjustment(state, seat)
+            v += _best_adjustment(state, seat, takes)
         elif t is F.Placement:
             v += _best_placement(state, seat, card, left, frame.free)  # type: ignore[attr-defined]
         elif t is F.Majors:
@@ -403,9 +460,8 @@ def _values_taken(state: SifnosState) -> set[int]:
     return takes
 
 
-def _best_adjustment(state: SifnosState, seat: int) -> float:
+def _best_adjustment(state: SifnosState, seat: int, takes: set[int]) -> float:
     """What one adjustment of a Supply Die by 1 may gain (a value some Region takes)."""
-    takes = _values_taken(state)
     best = 0.0
     for d in set(state.dice_supply[seat]):
         if d in takes:
@@ -429,65 +485,105 @@ def _recoup_to_come(state: SifnosState, seat: int, card: float) -> float:
     return v + DIE_SUPPLY * dice + TOWER_SUPPLY * towers
 
 
+_ROW_TERM = tuple(
+    tuple(ROW_SHARE * DATA.row_vp[r] * (taken / 4) ** 2 for taken in range(4))
+    for r in range(len(DATA.row_vp))
+)
+"""A row's term of the estimate by its pieces taken (0-3), each product as the row counts it."""
+_BEACON_TERM = tuple(ready * BEACON_VALUE for ready in BEACON_READY)
+_FACE_UP_TERM = tuple(FACE_UP * near for near in FACE_UP_NEAR)
+_TILE_TERM = tuple(TILE * near for near in TILE_NEAR)
+_TENTS_PER_VP = int(SCORING["tents_per_vp"])
+_SET_OF = int(SCORING["set_of"])
+
+
 def evaluate(state: SifnosState, seat: int) -> float:
     """The seat's standing in VP (see the module docstring)."""
-    parts = breakdown(state, seat)
-    value = float(sum(parts.values()))
+    return _evaluate(state, seat, _Position(state), sum(breakdown(state, seat).values()))
+
+
+def evaluate_all(state: SifnosState) -> list[float]:
+    """:func:`evaluate` of every seat at once: what does not depend on the seat (the game
+    left, the Die values taken, the top Towers, each Province's Might, the majority, the solo
+    opponent's score) found once a position."""
+    at = _Position(state)
+    most = majority(state)
+    return [
+        _evaluate(state, seat, at, _score(state, seat, most))
+        for seat in range(state.game.num_players)
+    ]
+
+
+def _score(state: SifnosState, seat: int, most: list[int]) -> int:
+    """The sum of ``breakdown(state, seat)`` (a player's side), given the majority's VP."""
+    pieces = state.pieces[seat]
+    rows = 0
+    for r, row in enumerate(_ROWS):
+        if all(pieces[s] < 0 for s in row):
+            rows += DATA.row_vp[r]
+    held = len(state.hands[seat]) + state.soldier_at.count(seat) + state.central[seat]
+    return (
+        most[seat]
+        + sum(state.influence[seat])
+        + rows
+        + sum(state.tents[seat]) // _TENTS_PER_VP
+        + tile_points(state, seat)
+        + held // _SET_OF
+    )
+
+
+def _evaluate(state: SifnosState, seat: int, at: _Position, score: int) -> float:
+    """:func:`evaluate`, given what the position holds for every seat and the seat's score."""
+    value = float(score)
     if state.game.solo:
         # alone against the Schemes, the game is won by outscoring the opponent
-        value -= sum(breakdown(state, state.game.opponent).values())
+        value -= at.opponent_vp
     if state.over:
         return value
-    left = _game_left(state)
-    card = CARD_LATE + CARD_EARLY * left
+    left = at.left
+    card = at.card
 
     # ---- cards
     hand = len(state.hands[seat])
-    held = hand + state.soldier_at.count(seat) + state.central[seat]
+    on_map = state.soldier_at.count(seat)
+    held = hand + on_map + state.central[seat]
     value += (held % 4) * CARD_LATE  # the sets of 4, unrounded
     use = CARD_EARLY * left
     value += use * min(hand, HAND_FULL) + 0.2 * use * max(0, hand - HAND_FULL)
     value += PLACED * left * len(state.placed[seat])
 
     # ---- Dice, Towers, Soldiers
-    takes = _values_taken(state)
+    takes = at.takes
     value += sum(DIE_SUPPLY if d in takes else DIE_IDLE for d in state.dice_supply[seat])
     value += DIE_WORKSHOP * len(state.workshop[seat])
-    die_owner = state.die_owner
-    value += DIE_MAP * sum(1 for r, _ in _LARGE_REGION_K if die_owner[r] == seat)
+    value += DIE_MAP * at.map_dice[seat]
     value += TOWER_SUPPLY * sum(state.tower_supply[seat])
     value += SOLDIER_SUPPLY * state.soldier_supply[seat]
-    value += SOLDIER_MAP * state.soldier_at.count(seat)
-    top_side = [stack[-1] >> 3 if stack else -1 for stack in state.stacks]
-    value += _invasions(state, seat, card, top_side)
+    value += SOLDIER_MAP * on_map
+    value += _invasions(state, seat, card, at)
 
     # ---- Buildings, Beacons, rows, Tents
     value += _building_progress(state, seat)
     pieces = state.pieces[seat]
     if any(pieces[s] >= 0 for s in _BEACON_SLOTS):
-        has = [False] * len(state.stacks)
-        for i, stack in enumerate(state.stacks):
-            for t in stack:
-                if t >> 3 == seat:
-                    has[i] = True
-                    break
+        has = at.towers_of(state)[seat]
         for corners in _CORNERS:
             mine = has[corners[0]] + has[corners[1]] + has[corners[2]] + has[corners[3]]
             if mine < 4:
-                value += BEACON_READY[mine] * BEACON_VALUE
+                value += _BEACON_TERM[mine]
     for r, row in enumerate(_ROWS):
         taken = sum(1 for s in row if pieces[s] < 0)
         if taken < 4:
-            value += ROW_SHARE * DATA.row_vp[r] * (taken / 4) ** 2
+            value += _ROW_TERM[r][taken]
     value += TENT_ODD * (sum(state.tents[seat]) % 2)
 
     # ---- the Influence tracks
     inf = state.influence[seat]
     markers = state.markers
     if state.face_up and inf[markers[0]] < 3:
-        value += FACE_UP * FACE_UP_NEAR[inf[markers[0]]]
+        value += _FACE_UP_TERM[inf[markers[0]]]
     if state.tile_of[seat] < 0 and any(t >= 0 for t in state.tile_row) and inf[markers[1]] < 5:
-        value += TILE * TILE_NEAR[inf[markers[1]]]
+        value += _TILE_TERM[inf[markers[1]]]
     if state.allies < 3:
         value += MAJORITY_WEIGHT[state.allies] * _majority_now(state, seat, markers[5])
     if state.allies < 1:
@@ -496,5 +592,5 @@ def evaluate(state: SifnosState, seat: int) -> float:
         value += ALLY_CARDS * card * (inf[markers[4]] // 3)
 
     # ---- the stack
-    value += _pending(state, seat, card, left)
+    value += _pending(state, seat, card, left, takes)
     return value

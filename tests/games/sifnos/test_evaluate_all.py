@@ -1,0 +1,48 @@
+"""Every seat's heuristic at once (``bots.evaluate_all``, what a search values a position by)
+is the heuristic seat by seat, the same floats, at every state of random games of every
+player count and mode (the solo game, two players with the solo opponent included)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import towers
+from towers.core.chance import sample_chance
+from towers.games.sifnos.bots import evaluate, evaluate_all
+from towers.games.sifnos.rules import SifnosState
+
+MODES: list[tuple[int, dict[str, Any]]] = [
+    (1, {}),
+    (2, {}),
+    (2, {"solo_opponent": True}),
+    (3, {}),
+    (4, {}),
+]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize(("players", "options"), MODES)
+def test_every_seat_at_once_is_each_seat_alone(
+    players: int, options: dict[str, Any], seed: int
+) -> None:
+    rng = random.Random(seed * 10 + players)
+    game = towers.make("sifnos", players=players, **options)
+    state = game.new_initial_state()
+    assert isinstance(state, SifnosState)
+    checked = 0
+    while True:
+        together = evaluate_all(state)
+        each = [evaluate(state, seat) for seat in range(players)]
+        assert together == each, f"after {state.history()[-5:]}: {together} != {each}"
+        assert state.heuristics() == each
+        checked += 1
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_trusted(sample_chance(state, rng))
+        else:
+            state.apply_trusted(rng.choice(state.legal_actions()))
+    assert checked > 100
