@@ -40,6 +40,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from towers.core.frames import Frame
 from towers.games.sifnos import frames as F
 from towers.games.sifnos.actions import DATA
 from towers.games.sifnos.board import CONSTRUCT, INVEST
@@ -114,10 +115,9 @@ TRIGGERED_PENDING = 0.3
 TENT_PENDING = 0.9
 
 
-def _majority_now(state: SifnosState, seat: int, mineral: int) -> float:
-    """The majority VP ``seat`` would score if the third Allied Ship came now."""
-    g = state.game
-    scoring = [s for s in range(g.sides) if not (g.versus and s == g.opponent)]
+def _majority_now(state: SifnosState, seat: int, mineral: int, scoring: list[int]) -> float:
+    """The majority VP ``seat`` would score if the third Allied Ship came now (``scoring``:
+    the sides that score it)."""
     mine = state.influence[seat][mineral]
     others = sorted((state.influence[s][mineral] for s in scoring if s != seat), reverse=True)
     if not others:
@@ -212,6 +212,11 @@ _SPACE_KS = tuple(
 )
 """The larger Provinces (places in ``DATA.large``) each Tower space counts towards."""
 _CORNERS = tuple(r.corners for r in DATA.regions)
+assert all(len(set(c)) == len(c) == 4 for c in _CORNERS)
+_SPACE_REGIONS = tuple(
+    tuple(r for r, corners in enumerate(_CORNERS) if s in corners) for s in range(len(DATA.spaces))
+)
+"""The Regions each Tower space is a corner of, in the Regions' order."""
 
 
 def _game_left(state: SifnosState) -> float:
@@ -296,7 +301,10 @@ class _Position:
         "prize",
         "opponent_vp",
         "map_dice",
-        "_has",
+        "other_best",
+        "scoring",
+        "frames",
+        "_beacons",
     )
 
     def __init__(self, state: SifnosState) -> None:
@@ -312,12 +320,15 @@ class _Position:
         order: list[int] | None = None
         winner = [-1] * _N_LARGE
         prize = [0.0] * _N_LARGE
+        other_best = [0] * _N_LARGE
         for k in range(_N_LARGE):
+            at = might[k]
+            best = max(at)
+            # the strongest other side's Might, seen by a side as strong as the strongest
+            other_best[k] = best if at.count(best) > 1 else max(v for v in at if v != best)
             if dice[k] >= 3:
                 if order is None:
                     order = state.turn_order_from(state.turn)
-                at = might[k]
-                best = max(at)
                 winner[k] = next(s for s in order if at[s] == best)
             ships = state.ships[k]
             v = SHIP_INFLUENCE * len(ships)
@@ -335,26 +346,45 @@ class _Position:
                 map_dice[die_owner[r]] += 1
         self.map_dice = map_dice
         """Each side's Dice on the larger Provinces."""
-        self._has: list[list[bool]] | None = None
+        self.other_best = other_best
+        self.scoring = [s for s in range(g.sides) if not (g.versus and s == g.opponent)]
+        """The sides the majority is scored among."""
+        # each seat's decisions on the stack, and the cards given to it, in the stack's order
+        frames: list[list[Frame]] = [[] for _ in range(g.sides)]
+        for frame in state.pending:
+            owner = getattr(frame, "seat", -1)
+            if owner >= 0:
+                frames[owner].append(frame)
+            if type(frame) is F.GiveCards and frame.to >= 0 and frame.to != owner:
+                frames[frame.to].append(frame)
+        self.frames = frames
+        self._beacons: list[list[float]] | None = None
 
-    def towers_of(self, state: SifnosState) -> list[list[bool]]:
-        """For each side, whether each Tower space holds one of its Towers (covered or not)."""
-        if self._has is None:
-            n = len(state.stacks)
-            has = [[False] * n for _ in range(state.game.sides)]
+    def beacons(self, state: SifnosState) -> list[list[float]]:
+        """For each side, the Beacon terms of the Regions where it has one to three of the
+        four corner Towers (covered or not), in the Regions' order."""
+        if self._beacons is None:
+            counts: list[dict[int, int]] = [{} for _ in range(state.game.sides)]
             for i, stack in enumerate(state.stacks):
+                seen = 0
                 for t in stack:
-                    has[t >> 3][i] = True
-            self._has = has
-        return self._has
+                    side = t >> 3
+                    if not seen >> side & 1:
+                        seen |= 1 << side
+                        at = counts[side]
+                        for r in _SPACE_REGIONS[i]:
+                            at[r] = at.get(r, 0) + 1
+            self._beacons = [
+                [_BEACON_TERM[at[r]] for r in sorted(at) if at[r] < 4] for at in counts
+            ]
+        return self._beacons
 
 
 def _invasions(state: SifnosState, seat: int, card: float, at: _Position) -> float:
     """The seat's expected share of the invasions to come (see the module docstring)."""
-    sides = state.game.sides
     total = 0.0
     all_dice, all_might, all_towers = at.dice, at.might, at.towers
-    winner, prizes = at.winner, at.prize
+    winner, prizes, other_best = at.winner, at.prize, at.other_best
     tents = state.tents[seat]
     for k, q in enumerate(DATA.large):
         dice = all_dice[k]
@@ -365,7 +395,7 @@ def _invasions(state: SifnosState, seat: int, card: float, at: _Position) -> flo
         elif dice >= 3:
             share = 1.0 if winner[k] == seat else 0.0
         else:
-            best_other = max(might[s] for s in range(sides) if s != seat)
+            best_other = other_best[k] if mine == max(might) else max(might)
             share = 1.0 / (1.0 + math.exp(-MIGHT_SLOPE * (mine - best_other)))
         consolation = 0.0
         if share < 1.0:
@@ -374,14 +404,17 @@ def _invasions(state: SifnosState, seat: int, card: float, at: _Position) -> flo
     return total
 
 
-def _pending(state: SifnosState, seat: int, card: float, left: float, takes: set[int]) -> float:
-    """The seat's decisions and steps on the stack, as gains and losses to come."""
+def _pending(
+    state: SifnosState, seat: int, card: float, left: float, takes: set[int], frames: list[Frame]
+) -> float:
+    """The seat's decisions and steps on the stack, as gains and losses to come (``frames``:
+    the stack's frames that are the seat's or give it cards, in the stack's order)."""
     v = 0.0
     majors_open = False
     recoup = False
-    for frame in state.pending:
+    for frame in frames:
         t = type(frame)
-        if getattr(frame, "seat", -1) != seat:
+        if frame.seat != seat:  # type: ignore[attr-defined]
             if t is F.GiveCards and frame.to == seat:  # type: ignore[attr-defined]
                 v += card * frame.n  # type: ignore[attr-defined]
             continue
@@ -514,13 +547,34 @@ def evaluate_all(state: SifnosState) -> list[float]:
     ]
 
 
+def _pieces_terms(pieces: list[int]) -> tuple[bool, int, tuple[float, ...]]:
+    """What a Player Board's Forts and Beacons give (memoized by which are taken): whether a
+    Beacon is left, the VP of the rows emptied, and the terms of the rows nearly emptied, in
+    the rows' order (a row with none taken adds nothing)."""
+    key = tuple(pieces)
+    got = _PIECES_MEMO.get(key)
+    if got is None:
+        if len(_PIECES_MEMO) > MEMO_LIMIT:
+            _PIECES_MEMO.clear()
+        emptied = 0
+        terms = []
+        for r, row in enumerate(_ROWS):
+            taken = sum(1 for s in row if pieces[s] < 0)
+            if taken == len(row):
+                emptied += DATA.row_vp[r]
+            if 0 < taken < 4:
+                terms.append(_ROW_TERM[r][taken])
+        left = any(pieces[s] >= 0 for s in _BEACON_SLOTS)
+        got = _PIECES_MEMO[key] = (left, emptied, tuple(terms))
+    return got
+
+
+_PIECES_MEMO: dict[tuple[int, ...], tuple[bool, int, tuple[float, ...]]] = {}
+
+
 def _score(state: SifnosState, seat: int, most: list[int]) -> int:
     """The sum of ``breakdown(state, seat)`` (a player's side), given the majority's VP."""
-    pieces = state.pieces[seat]
-    rows = 0
-    for r, row in enumerate(_ROWS):
-        if all(pieces[s] < 0 for s in row):
-            rows += DATA.row_vp[r]
+    rows = _pieces_terms(state.pieces[seat])[1]
     held = len(state.hands[seat]) + state.soldier_at.count(seat) + state.central[seat]
     return (
         most[seat]
@@ -564,17 +618,13 @@ def _evaluate(state: SifnosState, seat: int, at: _Position, score: int) -> float
 
     # ---- Buildings, Beacons, rows, Tents
     value += _building_progress(state, seat)
-    pieces = state.pieces[seat]
-    if any(pieces[s] >= 0 for s in _BEACON_SLOTS):
-        has = at.towers_of(state)[seat]
-        for corners in _CORNERS:
-            mine = has[corners[0]] + has[corners[1]] + has[corners[2]] + has[corners[3]]
-            if mine < 4:
-                value += _BEACON_TERM[mine]
-    for r, row in enumerate(_ROWS):
-        taken = sum(1 for s in row if pieces[s] < 0)
-        if taken < 4:
-            value += _ROW_TERM[r][taken]
+    beacons_left, _, row_terms = _pieces_terms(state.pieces[seat])
+    if beacons_left:
+        # a Region with none of the seat's corner Towers adds nothing
+        for term in at.beacons(state)[seat]:
+            value += term
+    for term in row_terms:
+        value += term
     value += TENT_ODD * (sum(state.tents[seat]) % 2)
 
     # ---- the Influence tracks
@@ -585,12 +635,12 @@ def _evaluate(state: SifnosState, seat: int, at: _Position, score: int) -> float
     if state.tile_of[seat] < 0 and any(t >= 0 for t in state.tile_row) and inf[markers[1]] < 5:
         value += _TILE_TERM[inf[markers[1]]]
     if state.allies < 3:
-        value += MAJORITY_WEIGHT[state.allies] * _majority_now(state, seat, markers[5])
+        value += MAJORITY_WEIGHT[state.allies] * _majority_now(state, seat, markers[5], at.scoring)
     if state.allies < 1:
         value += ALLY_CARDS * card * (inf[markers[3]] // 2)
     if state.allies < 2:
         value += ALLY_CARDS * card * (inf[markers[4]] // 3)
 
     # ---- the stack
-    value += _pending(state, seat, card, left, takes)
+    value += _pending(state, seat, card, left, takes, at.frames[seat])
     return value
