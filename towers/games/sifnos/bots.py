@@ -302,6 +302,7 @@ class _Position:
         "opponent_vp",
         "map_dice",
         "other_best",
+        "best",
         "scoring",
         "frames",
         "_beacons",
@@ -321,11 +322,13 @@ class _Position:
         winner = [-1] * _N_LARGE
         prize = [0.0] * _N_LARGE
         other_best = [0] * _N_LARGE
+        bests = [0] * _N_LARGE
         for k in range(_N_LARGE):
             at = might[k]
-            best = max(at)
+            ranked = sorted(at)
+            bests[k] = best = ranked[-1]
             # the strongest other side's Might, seen by a side as strong as the strongest
-            other_best[k] = best if at.count(best) > 1 else max(v for v in at if v != best)
+            other_best[k] = ranked[-2]
             if dice[k] >= 3:
                 if order is None:
                     order = state.turn_order_from(state.turn)
@@ -347,6 +350,7 @@ class _Position:
         self.map_dice = map_dice
         """Each side's Dice on the larger Provinces."""
         self.other_best = other_best
+        self.best = bests
         self.scoring = [s for s in range(g.sides) if not (g.versus and s == g.opponent)]
         """The sides the majority is scored among."""
         # each seat's decisions on the stack, and the cards given to it, in the stack's order
@@ -380,28 +384,44 @@ class _Position:
         return self._beacons
 
 
-def _invasions(state: SifnosState, seat: int, card: float, at: _Position) -> float:
-    """The seat's expected share of the invasions to come (see the module docstring)."""
-    total = 0.0
-    all_dice, all_might, all_towers = at.dice, at.might, at.towers
-    winner, prizes, other_best = at.winner, at.prize, at.other_best
-    tents = state.tents[seat]
+def _invasions(state: SifnosState, seats: list[int], at: _Position) -> list[float]:
+    """Each of ``seats``' expected share of the invasions to come (see the module docstring),
+    the seats together Province by Province."""
+    totals = [0.0] * len(seats)
+    card = at.card
+    tents = state.tents
     for k, q in enumerate(DATA.large):
-        dice = all_dice[k]
-        might = all_might[k]
-        mine = might[seat]
-        if mine == 0:
-            share = 0.0
-        elif dice >= 3:
-            share = 1.0 if winner[k] == seat else 0.0
-        else:
-            best_other = other_best[k] if mine == max(might) else max(might)
-            share = 1.0 / (1.0 + math.exp(-MIGHT_SLOPE * (mine - best_other)))
-        consolation = 0.0
-        if share < 1.0:
-            consolation = card * (all_towers[k][seat] + tents[q])
-        total += INVADED_SOON[min(dice, 3)] * (share * prizes[k] + (1.0 - share) * consolation)
-    return total
+        dice = at.dice[k]
+        might = at.might[k]
+        towers = at.towers[k]
+        best = at.best[k]
+        other_best = at.other_best[k]
+        winner = at.winner[k]
+        prize = at.prize[k]
+        soon = INVADED_SOON[min(dice, 3)]
+        for i, seat in enumerate(seats):
+            mine = might[seat]
+            if mine == 0:
+                share = 0.0
+            elif dice >= 3:
+                share = 1.0 if winner == seat else 0.0
+            else:
+                lead = mine - (other_best if mine == best else best)
+                share = _LOGISTIC.get(lead) or _logistic(lead)
+            consolation = 0.0
+            if share < 1.0:
+                consolation = card * (towers[seat] + tents[seat][q])
+            totals[i] += soon * (share * prize + (1.0 - share) * consolation)
+    return totals
+
+
+def _logistic(lead: int) -> float:
+    """The share of an invasion's prize by a lead in Might (memoized in ``_LOGISTIC``)."""
+    share = _LOGISTIC[lead] = 1.0 / (1.0 + math.exp(-MIGHT_SLOPE * lead))
+    return share
+
+
+_LOGISTIC: dict[int, float] = {}
 
 
 def _pending(
@@ -532,7 +552,9 @@ _SET_OF = int(SCORING["set_of"])
 
 def evaluate(state: SifnosState, seat: int) -> float:
     """The seat's standing in VP (see the module docstring)."""
-    return _evaluate(state, seat, _Position(state), sum(breakdown(state, seat).values()))
+    at = _Position(state)
+    invasions = 0.0 if state.over else _invasions(state, [seat], at)[0]
+    return _evaluate(state, seat, at, sum(breakdown(state, seat).values()), invasions)
 
 
 def evaluate_all(state: SifnosState) -> list[float]:
@@ -541,9 +563,10 @@ def evaluate_all(state: SifnosState) -> list[float]:
     opponent's score) found once a position."""
     at = _Position(state)
     most = majority(state)
+    seats = list(range(state.game.num_players))
+    invasions = [0.0] * len(seats) if state.over else _invasions(state, seats, at)
     return [
-        _evaluate(state, seat, at, _score(state, seat, most))
-        for seat in range(state.game.num_players)
+        _evaluate(state, seat, at, _score(state, seat, most), invasions[seat]) for seat in seats
     ]
 
 
@@ -586,8 +609,9 @@ def _score(state: SifnosState, seat: int, most: list[int]) -> int:
     )
 
 
-def _evaluate(state: SifnosState, seat: int, at: _Position, score: int) -> float:
-    """:func:`evaluate`, given what the position holds for every seat and the seat's score."""
+def _evaluate(state: SifnosState, seat: int, at: _Position, score: int, invasions: float) -> float:
+    """:func:`evaluate`, given what the position holds for every seat, the seat's score and
+    its share of the invasions to come (:func:`_invasions`)."""
     value = float(score)
     if state.game.solo:
         # alone against the Schemes, the game is won by outscoring the opponent
@@ -614,7 +638,7 @@ def _evaluate(state: SifnosState, seat: int, at: _Position, score: int) -> float
     value += TOWER_SUPPLY * sum(state.tower_supply[seat])
     value += SOLDIER_SUPPLY * state.soldier_supply[seat]
     value += SOLDIER_MAP * on_map
-    value += _invasions(state, seat, card, at)
+    value += invasions
 
     # ---- Buildings, Beacons, rows, Tents
     value += _building_progress(state, seat)
