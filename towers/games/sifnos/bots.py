@@ -206,6 +206,7 @@ _N_LARGE = len(DATA.large)
 _LARGE_REGION_K = tuple((r, k) for k, regions in enumerate(_LARGE_REGIONS) for r in regions)
 """Each Region of a larger Province with the Province's place in ``DATA.large``."""
 _LARGE_REGION_VALUE = tuple((r, DATA.regions[r].value) for r, _ in _LARGE_REGION_K)
+_LARGE_REGION_K_VALUE = tuple((r, k, DATA.regions[r].value) for r, k in _LARGE_REGION_K)
 _SPACE_KS = tuple(
     tuple(k for k, spaces in enumerate(_PROVINCE_SPACES) if s in spaces)
     for s in range(len(DATA.spaces))
@@ -285,6 +286,51 @@ def _mights(
     return dice, might, towers
 
 
+def _board(
+    state: SifnosState,
+) -> tuple[list[int], list[list[int]], list[list[int]], list[int], set[int]]:
+    """In one pass over the larger Provinces' Regions and the Tower spaces: what
+    :func:`_mights` finds (from the top Towers), each side's Dice there, and the Die values
+    some empty Region takes (:func:`_values_taken`)."""
+    sides = state.game.sides
+    dice = [0] * _N_LARGE
+    might = [[0] * sides for _ in range(_N_LARGE)]
+    towers = [[0] * sides for _ in range(_N_LARGE)]
+    map_dice = [0] * sides
+    takes: set[int] = set()
+    any_value = False
+    die_owner = state.die_owner
+    fort_at = state.fort_at
+    soldier_at = state.soldier_at
+    for r, k, value in _LARGE_REGION_K_VALUE:
+        at = might[k]
+        side = die_owner[r]
+        if side >= 0:
+            at[side] += 1
+            dice[k] += 1
+            map_dice[side] += 1
+        side = fort_at[r]
+        if side >= 0:
+            at[side] += 1
+            if die_owner[r] < 0:
+                any_value = True
+        elif die_owner[r] < 0:
+            takes.add(value)
+        side = soldier_at[r]
+        if side >= 0:
+            at[side] += 2
+    for s, stack in enumerate(state.stacks):
+        if stack:
+            side = stack[-1] >> 3
+            for k in _SPACE_KS[s]:
+                might[k][side] += 1
+                towers[k][side] += 1
+    for side, tents in enumerate(state.tents):
+        for k, q in enumerate(DATA.large):
+            might[k][side] += tents[q]
+    return dice, might, towers, map_dice, _ALL_VALUES if any_value else takes
+
+
 class _Position:
     """What the heuristic reads of a position that does not depend on the seat, found once
     for every seat's estimate (:func:`evaluate_all`)."""
@@ -293,7 +339,6 @@ class _Position:
         "left",
         "card",
         "takes",
-        "top_side",
         "dice",
         "might",
         "towers",
@@ -313,9 +358,9 @@ class _Position:
         self.opponent_vp = sum(breakdown(state, g.opponent).values()) if g.solo else 0
         self.left = left = _game_left(state)
         self.card = CARD_LATE + CARD_EARLY * left
-        self.takes = _values_taken(state)
-        self.top_side = top_side = [stack[-1] >> 3 if stack else -1 for stack in state.stacks]
-        self.dice, self.might, self.towers = dice, might, _ = _mights(state, top_side)
+        dice, might, self.towers, self.map_dice, self.takes = _board(state)
+        self.dice = dice
+        self.might = might
         # a Province settled this Defend goes to the strongest side, ties to the side whose
         # turn comes first after the invader's; the prize: Influence per Ship, empty spaces
         order: list[int] | None = None
@@ -342,13 +387,6 @@ class _Position:
             prize[k] = v
         self.winner = winner
         self.prize = prize
-        map_dice = [0] * g.sides
-        die_owner = state.die_owner
-        for r, _ in _LARGE_REGION_K:
-            if die_owner[r] >= 0:
-                map_dice[die_owner[r]] += 1
-        self.map_dice = map_dice
-        """Each side's Dice on the larger Provinces."""
         self.other_best = other_best
         self.best = bests
         self.scoring = [s for s in range(g.sides) if not (g.versus and s == g.opponent)]
