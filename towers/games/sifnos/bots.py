@@ -349,6 +349,10 @@ class _Position:
         "other_best",
         "best",
         "scoring",
+        "use",
+        "use_beyond",
+        "placed",
+        "tiles_left",
         "frames",
         "_beacons",
     )
@@ -358,6 +362,11 @@ class _Position:
         self.opponent_vp = sum(breakdown(state, g.opponent).values()) if g.solo else 0
         self.left = left = _game_left(state)
         self.card = CARD_LATE + CARD_EARLY * left
+        self.use = use = CARD_EARLY * left
+        """A card in hand's use while the game runs, up to ``HAND_FULL``, and beyond."""
+        self.use_beyond = 0.2 * use
+        self.placed = PLACED * left
+        self.tiles_left = any(t >= 0 for t in state.tile_row)
         dice, might, self.towers, self.map_dice, self.takes = _board(state)
         self.dice = dice
         self.might = might
@@ -406,7 +415,7 @@ class _Position:
         """For each side, the Beacon terms of the Regions where it has one to three of the
         four corner Towers (covered or not), in the Regions' order."""
         if self._beacons is None:
-            counts: list[dict[int, int]] = [{} for _ in range(state.game.sides)]
+            counts = [[0] * len(_CORNERS) for _ in range(state.game.sides)]
             for i, stack in enumerate(state.stacks):
                 seen = 0
                 for t in stack:
@@ -415,10 +424,8 @@ class _Position:
                         seen |= 1 << side
                         at = counts[side]
                         for r in _SPACE_REGIONS[i]:
-                            at[r] = at.get(r, 0) + 1
-            self._beacons = [
-                [_BEACON_TERM[at[r]] for r in sorted(at) if at[r] < 4] for at in counts
-            ]
+                            at[r] += 1
+            self._beacons = [[_BEACON_TERM[n] for n in at if 0 < n < 4] for at in counts]
         return self._beacons
 
 
@@ -664,9 +671,8 @@ def _evaluate(state: SifnosState, seat: int, at: _Position, score: int, invasion
     on_map = state.soldier_at.count(seat)
     held = hand + on_map + state.central[seat]
     value += (held % 4) * CARD_LATE  # the sets of 4, unrounded
-    use = CARD_EARLY * left
-    value += use * min(hand, HAND_FULL) + 0.2 * use * max(0, hand - HAND_FULL)
-    value += PLACED * left * len(state.placed[seat])
+    value += at.use * min(hand, HAND_FULL) + at.use_beyond * max(0, hand - HAND_FULL)
+    value += at.placed * len(state.placed[seat])
 
     # ---- Dice, Towers, Soldiers
     takes = at.takes
@@ -694,7 +700,7 @@ def _evaluate(state: SifnosState, seat: int, at: _Position, score: int, invasion
     markers = state.markers
     if state.face_up and inf[markers[0]] < 3:
         value += _FACE_UP_TERM[inf[markers[0]]]
-    if state.tile_of[seat] < 0 and any(t >= 0 for t in state.tile_row) and inf[markers[1]] < 5:
+    if state.tile_of[seat] < 0 and at.tiles_left and inf[markers[1]] < 5:
         value += _TILE_TERM[inf[markers[1]]]
     if state.allies < 3:
         value += MAJORITY_WEIGHT[state.allies] * _majority_now(state, seat, markers[5], at.scoring)
@@ -704,5 +710,7 @@ def _evaluate(state: SifnosState, seat: int, at: _Position, score: int, invasion
         value += ALLY_CARDS * card * (inf[markers[4]] // 3)
 
     # ---- the stack
-    value += _pending(state, seat, card, left, takes, at.frames[seat])
+    frames = at.frames[seat]
+    if frames:  # nothing on the stack for the seat adds nothing
+        value += _pending(state, seat, card, left, takes, frames)
     return value
