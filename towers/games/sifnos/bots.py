@@ -355,6 +355,7 @@ class _Position:
         "tiles_left",
         "frames",
         "_beacons",
+        "_majorities",
     )
 
     def __init__(self, state: SifnosState) -> None:
@@ -410,6 +411,22 @@ class _Position:
                 frames[frame.to].append(frame)
         self.frames = frames
         self._beacons: list[list[float]] | None = None
+        self._majorities: list[float] | None = None
+
+    def majorities(self, state: SifnosState) -> list[float]:
+        """Each scoring side's :func:`_majority_now` (memoized by the sides' Influence in the
+        third Allied Ship's mineral)."""
+        if self._majorities is None:
+            mineral = state.markers[5]
+            key = tuple(state.influence[s][mineral] for s in self.scoring)
+            got = _MAJORITY_MEMO.get(key)
+            if got is None:
+                if len(_MAJORITY_MEMO) > MEMO_LIMIT:
+                    _MAJORITY_MEMO.clear()
+                got = [_majority_now(state, s, mineral, self.scoring) for s in self.scoring]
+                _MAJORITY_MEMO[key] = got
+            self._majorities = got
+        return self._majorities
 
     def beacons(self, state: SifnosState) -> list[list[float]]:
         """For each side, the Beacon terms of the Regions where it has one to three of the
@@ -417,6 +434,13 @@ class _Position:
         if self._beacons is None:
             counts = [[0] * len(_CORNERS) for _ in range(state.game.sides)]
             for i, stack in enumerate(state.stacks):
+                if not stack:
+                    continue
+                if len(stack) == 1:
+                    at = counts[stack[0] >> 3]
+                    for r in _SPACE_REGIONS[i]:
+                        at[r] += 1
+                    continue
                 seen = 0
                 for t in stack:
                     side = t >> 3
@@ -637,6 +661,7 @@ def _pieces_terms(pieces: list[int]) -> tuple[bool, int, tuple[float, ...]]:
     return got
 
 
+_MAJORITY_MEMO: dict[tuple[int, ...], list[float]] = {}
 _PIECES_MEMO: dict[tuple[int, ...], tuple[bool, int, tuple[float, ...]]] = {}
 
 
@@ -703,7 +728,7 @@ def _evaluate(state: SifnosState, seat: int, at: _Position, score: int, invasion
     if state.tile_of[seat] < 0 and at.tiles_left and inf[markers[1]] < 5:
         value += _TILE_TERM[inf[markers[1]]]
     if state.allies < 3:
-        value += MAJORITY_WEIGHT[state.allies] * _majority_now(state, seat, markers[5], at.scoring)
+        value += MAJORITY_WEIGHT[state.allies] * at.majorities(state)[seat]
     if state.allies < 1:
         value += ALLY_CARDS * card * (inf[markers[3]] // 2)
     if state.allies < 2:
