@@ -326,8 +326,9 @@ def _board(
                 might[k][side] += 1
                 towers[k][side] += 1
     for side, tents in enumerate(state.tents):
-        for k, q in enumerate(DATA.large):
-            might[k][side] += tents[q]
+        if any(tents):
+            for k, q in enumerate(DATA.large):
+                might[k][side] += tents[q]
     return dice, might, towers, map_dice, _ALL_VALUES if any_value else takes
 
 
@@ -471,8 +472,9 @@ def _invasions(state: SifnosState, seats: list[int], at: _Position) -> list[floa
         for i, seat in enumerate(seats):
             mine = might[seat]
             if mine == 0:
-                share = 0.0
-            elif dice >= 3:
+                # no Might: no Tower or Tent there either, so nothing to gain
+                continue
+            if dice >= 3:
                 share = 1.0 if winner == seat else 0.0
             else:
                 lead = mine - (other_best if mine == best else best)
