@@ -97,6 +97,7 @@ PLUGIN = GamePlugin(
     rules="towers.games.turris.rules:TurrisGame",
     views="towers.games.turris.views:TurrisViews",
     heuristic="towers.games.turris.bots:evaluate",
+    heuristics="towers.games.turris.bots:evaluate_all",
     tensor="towers.games.turris.tensor:turris_tensor",
     balance="towers.games.turris.balance:facets",
 )

@@ -166,6 +166,11 @@ class _Tables:
     tactics_value: tuple[float, ...]
     reach_memo: dict[tuple[int, bool, tuple[int, ...]], float]
     """A Mission's worth by (Mission, reserved, the seat's resources)."""
+    node_reward: dict[tuple[int, int, bool], float | None]
+    """The value of a Collect by (node, the Site there or -1, whether it is upgraded); None
+    where the node is Immediate."""
+    missions_memo: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], float]
+    """The best Missions' worth by (the tableau, the seat's reserved Missions, its resources)."""
 
 
 _TABLES: dict[int, tuple[TurrisGame, _Tables]] = {}
@@ -193,6 +198,8 @@ def _tables(g: TurrisGame) -> _Tables:
             max(TACTICS, effects_value(g.sources[src][1])) for src in g.src_tactics
         ),
         reach_memo={},
+        missions_memo={},
+        node_reward={},
     )
     _TABLES[id(g)] = (g, tables)
     return tables
@@ -213,12 +220,18 @@ def _covered(need: tuple[int, int, int, int, int, int], of: str, res: list[int])
     return covered + (res[4] if res[4] < missing else missing)
 
 
-def _missions_value(state: TurrisState, seat: int, t: _Tables) -> float:
+def _missions_value(state: TurrisState, seat: int, t: _Tables, tableau: tuple[int, ...]) -> float:
+    """The best Missions within reach (``tableau``: the Missions of the tableau, as a tuple)."""
     res = state.resources[seat]
     key = tuple(res)
+    whole = (tableau, tuple(state.reserved[seat]), key)
+    got = t.missions_memo.get(whole)
+    if got is not None:
+        return got
     memo = t.reach_memo
     if len(memo) > MEMO_LIMIT:
         memo.clear()
+        t.missions_memo.clear()
     shares = []
     for reserved, missions in ((False, state.missions), (True, state.reserved[seat])):
         for m in missions:
@@ -232,49 +245,135 @@ def _missions_value(state: TurrisState, seat: int, t: _Tables) -> float:
                 memo[(m, reserved, key)] = got
             shares.append(got)
     shares.sort(reverse=True)
-    return sum(shares[:MISSIONS_COUNTED])
+    got = t.missions_memo[whole] = sum(shares[:MISSIONS_COUNTED])
+    return got
 
 
-def evaluate(state: TurrisState, seat: int) -> float:
-    """The seat's standing in Prestige (see the module docstring)."""
-    value = float(state.prestige[seat])
-    if state.game_over:
-        # the tie-break (most resources) as a fraction of a point
-        return value + 0.01 * sum(state.resources[seat][:4])
+def _scout_worth(state: TurrisState, t: _Tables, seat: int) -> list[tuple[int, float, float]]:
+    """Per node holding Scouts (of ``seat``, or of any seat when ``seat`` is -1), in node
+    order: (node, the reward a Collect there brings, what a Scout there is worth before a
+    Collect). Neither depends on whose Scout it is, so :func:`evaluate_all` finds them once a
+    position."""
     g = state.game
-    t = _tables(g)
-    res = state.resources[seat]
-
-    # ---- Scouts
-    beasts = state.beast_at
-    scouts = state.scouts
-    on_board = 0
-    # a Collect under way: the Scouts chosen count as recalled with their rewards pending,
-    # and the best of the rest as chosen too, so taking the Collect is not judged by an
-    # action spent with nothing yet to show for it
-    chosen: tuple[int, ...] | None = None
-    top = state.stack[-1] if state.stack else None
-    if type(top) is CollectPick and top.seat == seat:
-        chosen = top.chosen
-    gains: list[float] = []
-    for node in range(g.n_nodes):
-        k = scouts[node][seat]
-        if not k:
+    flipped = state.flipped
+    devours = t.devours
+    # where the Beasts that Devour stand, in Beast order
+    hunters = [
+        at for b, at in enumerate(state.beast_at) if at >= 0 and devours[b] and not flipped[b]
+    ]
+    nobody = [0] * g.num_players
+    spot_of = g.spot_of
+    site_at = state.site_at
+    upgraded = state.upgraded
+    memo = t.node_reward
+    worth = []
+    for node, here in enumerate(state.scouts):
+        if not here[seat] if seat >= 0 else here == nobody:
             continue
-        on_board += k
+        # what a Collect there brings, by what it depends on: the Site there (if a spot),
+        # whether the Location is upgraded; None on an Immediate node (paid on Place)
+        k = spot_of[node]
+        key = (node, -1 if k < 0 else site_at[k], upgraded[node])
+        if key in memo:
+            collected = memo[key]
+        else:
+            collected = None
+            if not is_immediate(state, node):
+                collected = t.source_value[reward_source(state, node)]
+            memo[key] = collected
         reward = 0.0
-        if not is_immediate(state, node) and gives_reward(state, node):
-            reward = t.source_value[reward_source(state, node)]
+        if collected is not None and gives_reward(state, node):
+            reward = collected
         each = SCOUT_BOARD + REWARD_SHARE * reward
         near = g.n_nodes
         row = t.dist[node]
-        for b, at in enumerate(beasts):
-            if at >= 0 and t.devours[b] and not state.flipped[b] and row[at] < near:
+        for at in hunters:
+            if row[at] < near:
                 near = row[at]
         if near <= 1:
             each -= RISK_NEAR * (each + SCOUT_RESERVE - SCOUT_DEAD)
         elif near == 2:
             each -= RISK_FAR * (each + SCOUT_RESERVE - SCOUT_DEAD)
+        worth.append((node, reward, each))
+    return worth
+
+
+def evaluate(state: TurrisState, seat: int) -> float:
+    """The seat's standing in Prestige (see the module docstring)."""
+    if state.game_over:
+        # the tie-break (most resources) as a fraction of a point
+        return float(state.prestige[seat]) + 0.01 * sum(state.resources[seat][:4])
+    t = _tables(state.game)
+    return _evaluate(state, seat, t, _position(state, t, seat))
+
+
+def evaluate_all(state: TurrisState) -> list[float]:
+    """:func:`evaluate` of every seat at once: the tables looked up, and what does not depend
+    on the seat (each Scout's Location reward and risk from the Beasts, the Missions of the
+    tableau, the rewards pending on the stack) found once a position rather than once a seat."""
+    n = state.game.num_players
+    if state.game_over:
+        return [evaluate(state, seat) for seat in range(n)]
+    t = _tables(state.game)
+    at = _position(state, t, -1)
+    return [_evaluate(state, seat, t, at) for seat in range(n)]
+
+
+@dataclass
+class _Position:
+    """What :func:`_evaluate` reads of a position that does not depend on the seat."""
+
+    worth: list[tuple[int, float, float]]
+    """Per node holding Scouts: see :func:`_scout_worth`."""
+    tableau: tuple[int, ...]
+    """The Missions of the tableau."""
+    collect: CollectPick | None
+    """The Collect under way on top of the stack, if any."""
+    pending: list[tuple[int, float]]
+    """The rewards pending on the stack, bottom first: (the seat, their worth)."""
+
+
+def _position(state: TurrisState, t: _Tables, seat: int) -> _Position:
+    """The seat-free parts of a position, for ``seat`` (every seat when -1)."""
+    stack = state.stack
+    top = stack[-1] if stack else None
+    pending = []
+    for frame in stack:
+        who = getattr(frame, "seat", -1)
+        if who < 0 or (seat >= 0 and who != seat):
+            continue
+        if type(frame) is Rewards:
+            pending.append((who, PENDING * sum(max(0.0, t.source_value[p]) for p in frame.packets)))
+        elif type(frame) is GainChoice:
+            pending.append((who, RESOURCE * frame.n))
+        elif type(frame) is TrionfiChoice:
+            pending.append((who, ROOM_READY * frame.prestige))
+    return _Position(
+        worth=_scout_worth(state, t, seat),
+        tableau=tuple(state.missions),
+        collect=top if type(top) is CollectPick else None,
+        pending=pending,
+    )
+
+
+def _scouts_value(
+    state: TurrisState,
+    seat: int,
+    worth: list[tuple[int, float, float]],
+    chosen: tuple[int, ...] | None,
+    res: list[int],
+) -> tuple[float, int]:
+    """The seat's Prestige plus its Scouts on the board, and how many those are (``chosen``:
+    the Scouts picked by the seat's Collect under way, if any)."""
+    value = float(state.prestige[seat])
+    scouts = state.scouts
+    on_board = 0
+    gains: list[float] = []
+    for node, reward, each in worth:
+        k = scouts[node][seat]
+        if not k:
+            continue
+        on_board += k
         if chosen is None:
             value += k * each
             continue
@@ -287,6 +386,23 @@ def evaluate(state: TurrisState, seat: int) -> float:
         gains.sort(reverse=True)
         affordable = res[0] + res[4] - len(chosen)
         value += sum(x for x in gains[: max(0, affordable)] if x > 0)
+    return value, on_board
+
+
+def _evaluate(state: TurrisState, seat: int, t: _Tables, at: _Position) -> float:
+    """:func:`evaluate` of a game not over, given the tables and the seat-free parts."""
+    g = state.game
+    res = state.resources[seat]
+
+    # ---- Scouts
+    # a Collect under way: the Scouts chosen count as recalled with their rewards pending,
+    # and the best of the rest as chosen too, so taking the Collect is not judged by an
+    # action spent with nothing yet to show for it
+    chosen: tuple[int, ...] | None = None
+    top = at.collect
+    if top is not None and top.seat == seat:
+        chosen = top.chosen
+    value, on_board = _scouts_value(state, seat, at.worth, chosen, res)
     dead = state.graveyard[seat]
     value += SCOUT_RESERVE * state.reserve[seat] + SCOUT_DEAD * dead
 
@@ -295,7 +411,7 @@ def evaluate(state: TurrisState, seat: int) -> float:
     ichor = res[0]
     value += ICHOR * min(ichor, useful) + ICHOR_SPARE * max(0, ichor - useful)
     value += RESOURCE * (res[1] + res[2] + res[3]) + ARTIFACT * res[4]
-    value += _missions_value(state, seat, t)
+    value += _missions_value(state, seat, t, at.tableau)
 
     # ---- Missions, Tower Rooms, the Council track
     value += COMPLETED * len(state.completed[seat])
@@ -309,9 +425,9 @@ def evaluate(state: TurrisState, seat: int) -> float:
     hand = state.hands[seat]
     limit = g.c["tactics_hand_limit"]
     if len(hand) <= limit:
-        value += sum(t.tactics_value[c] for c in hand)
+        value += sum(map(t.tactics_value.__getitem__, hand))
     else:
-        value += sum(sorted((t.tactics_value[c] for c in hand), reverse=True)[:limit])
+        value += sum(sorted(map(t.tactics_value.__getitem__, hand), reverse=True)[:limit])
     value += ACTION_TOKEN * state.action_tokens[seat]
     if state.future_first == seat:
         value += FUTURE_FIRST
@@ -319,13 +435,7 @@ def evaluate(state: TurrisState, seat: int) -> float:
         value += ACTION_NOW * max(0, state.actions_left)
 
     # ---- the seat's rewards still pending on the stack
-    for frame in state.stack:
-        if getattr(frame, "seat", -1) != seat:
-            continue
-        if type(frame) is Rewards:
-            value += PENDING * sum(max(0.0, t.source_value[p]) for p in frame.packets)
-        elif type(frame) is GainChoice:
-            value += RESOURCE * frame.n
-        elif type(frame) is TrionfiChoice:
-            value += ROOM_READY * frame.prestige
+    for who, pending in at.pending:
+        if who == seat:
+            value += pending
     return value
