@@ -202,6 +202,8 @@ _PROVINCE_SPACES = tuple(
 _ROWS = tuple(tuple(p.index for p in DATA.pieces if p.row == r) for r in range(len(DATA.row_vp)))
 _BEACON_SLOTS = tuple(p.index for p in DATA.pieces if p.kind == BEACON)
 _ALL_VALUES = {1, 2, 3, 4, 5, 6}
+_VALUE_SETS = tuple({v for v in _ALL_VALUES if mask >> v & 1} for mask in range(1 << 7))
+"""The Die values of each bit mask (bit ``v``: value ``v``); never changed by a reader."""
 _N_LARGE = len(DATA.large)
 _LARGE_REGION_K = tuple((r, k) for k, regions in enumerate(_LARGE_REGIONS) for r in regions)
 """Each Region of a larger Province with the Province's place in ``DATA.large``."""
@@ -297,7 +299,7 @@ def _board(
     might = [[0] * sides for _ in range(_N_LARGE)]
     towers = [[0] * sides for _ in range(_N_LARGE)]
     map_dice = [0] * sides
-    takes: set[int] = set()
+    takes = 0
     any_value = False
     die_owner = state.die_owner
     fort_at = state.fort_at
@@ -315,7 +317,7 @@ def _board(
             if die_owner[r] < 0:
                 any_value = True
         elif die_owner[r] < 0:
-            takes.add(value)
+            takes |= 1 << value
         side = soldier_at[r]
         if side >= 0:
             at[side] += 2
@@ -329,7 +331,7 @@ def _board(
         if any(tents):
             for k, q in enumerate(DATA.large):
                 might[k][side] += tents[q]
-    return dice, might, towers, map_dice, _ALL_VALUES if any_value else takes
+    return dice, might, towers, map_dice, _ALL_VALUES if any_value else _VALUE_SETS[takes]
 
 
 class _Position:
@@ -703,7 +705,10 @@ def _evaluate(state: SifnosState, seat: int, at: _Position, score: int, invasion
 
     # ---- Dice, Towers, Soldiers
     takes = at.takes
-    value += sum(DIE_SUPPLY if d in takes else DIE_IDLE for d in state.dice_supply[seat])
+    supply = 0.0  # summed in order, as ``sum`` adds floats
+    for d in state.dice_supply[seat]:
+        supply += DIE_SUPPLY if d in takes else DIE_IDLE
+    value += supply
     value += DIE_WORKSHOP * len(state.workshop[seat])
     value += DIE_MAP * at.map_dice[seat]
     value += TOWER_SUPPLY * sum(state.tower_supply[seat])
