@@ -334,6 +334,23 @@ def _board(
     return dice, might, towers, map_dice, _ALL_VALUES if any_value else _VALUE_SETS[takes]
 
 
+def _prize(ships: int) -> float:
+    """An invasion's prize by the Ships on its Province: Influence per Ship, the empty
+    spaces' bonuses (memoized by the count)."""
+    got = _PRIZES.get(ships)
+    if got is None:
+        got = SHIP_INFLUENCE * ships
+        if not ships:
+            got += EMPTY_INFLUENCE
+        if ships < 3:
+            got += EMPTY_CARD
+        _PRIZES[ships] = got
+    return got
+
+
+_PRIZES: dict[int, float] = {}
+
+
 class _Position:
     """What the heuristic reads of a position that does not depend on the seat, found once
     for every seat's estimate (:func:`evaluate_all`)."""
@@ -391,13 +408,7 @@ class _Position:
                 if order is None:
                     order = state.turn_order_from(state.turn)
                 winner[k] = next(s for s in order if at[s] == best)
-            ships = state.ships[k]
-            v = SHIP_INFLUENCE * len(ships)
-            if not ships:
-                v += EMPTY_INFLUENCE
-            if len(ships) < 3:
-                v += EMPTY_CARD
-            prize[k] = v
+            prize[k] = _prize(len(state.ships[k]))
         self.winner = winner
         self.prize = prize
         self.other_best = other_best
