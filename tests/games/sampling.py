@@ -8,7 +8,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import towers
+from towers.core.chance import sample_chance
 from towers.core.conformance import random_action
+from towers.core.game import State
 
 
 def sampled_states(
@@ -33,3 +35,17 @@ def sampled_states(
             decided += 1
         state.apply_action(random_action(state, rng))
     yield state
+
+
+def every_state(state: State, rng: random.Random) -> Iterator[State]:
+    """Every state of a random game from ``state`` to its end, chance included: the same
+    object moved on after each is looked at (chance drawn by ``sample_chance``, a decision by
+    ``rng.choice`` of the legal actions)."""
+    while True:
+        yield state
+        if state.is_terminal():
+            return
+        if state.is_chance_node():
+            state.apply_trusted(sample_chance(state, rng))
+        else:
+            state.apply_trusted(rng.choice(state.legal_actions()))

@@ -11,10 +11,11 @@ from typing import Any
 import pytest
 
 import towers
-from towers.core.chance import sample_chance
 from towers.games.sifnos.actions import DATA
 from towers.games.sifnos.bots import _board, _mights, _values_taken, evaluate, evaluate_all
 from towers.games.sifnos.rules import SifnosState
+
+from ..sampling import every_state
 
 MODES: list[tuple[int, dict[str, Any]]] = [
     (1, {}),
@@ -32,10 +33,9 @@ def test_every_seat_at_once_is_each_seat_alone(
 ) -> None:
     rng = random.Random(seed * 10 + players)
     game = towers.make("sifnos", players=players, **options)
-    state = game.new_initial_state()
-    assert isinstance(state, SifnosState)
     checked = 0
-    while True:
+    for state in every_state(game.new_initial_state(), rng):
+        assert isinstance(state, SifnosState)
         together = evaluate_all(state)
         each = [evaluate(state, seat) for seat in range(players)]
         assert together == each, f"after {state.history()[-5:]}: {together} != {each}"
@@ -46,10 +46,4 @@ def test_every_seat_at_once_is_each_seat_alone(
         want = (*_mights(state, top_side), on_map, _values_taken(state))
         assert _board(state) == want
         checked += 1
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            state.apply_trusted(sample_chance(state, rng))
-        else:
-            state.apply_trusted(rng.choice(state.legal_actions()))
     assert checked > 100

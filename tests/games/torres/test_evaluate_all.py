@@ -9,10 +9,10 @@ import random
 import pytest
 
 import towers
-from towers.core.chance import sample_chance
 from towers.games.torres.bots import evaluate, evaluate_all
 from towers.games.torres.rules import VARIANTS, TorresState
 
+from ..sampling import every_state
 from .helpers import position
 
 
@@ -23,20 +23,13 @@ def test_every_seat_at_once_is_each_seat_in_turn(players: int, variant: str) -> 
     checked = 0
     for seed in range(3):
         rng = random.Random(1000 * players + 10 * VARIANTS.index(variant) + seed)
-        state = game.new_initial_state()
-        assert isinstance(state, TorresState)
-        while True:
+        for state in every_state(game.new_initial_state(), rng):
+            assert isinstance(state, TorresState)
             each = [evaluate(state, seat) for seat in range(players)]
             together = evaluate_all(state)
             assert together == each, f"step {checked}: {together} != {each}"
             assert all(type(h) is float for h in together)
             checked += 1
-            if state.is_terminal():
-                break
-            if state.is_chance_node():
-                state.apply_trusted(sample_chance(state, rng))
-            else:
-                state.apply_trusted(rng.choice(state.legal_actions()))
     assert checked > 300
 
 

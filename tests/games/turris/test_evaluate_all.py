@@ -8,9 +8,10 @@ import random
 
 import pytest
 
-from towers.core.chance import sample_chance
 from towers.games.turris.bots import evaluate, evaluate_all
 from towers.games.turris.rules import TurrisGame
+
+from ..sampling import every_state
 
 
 @pytest.mark.parametrize("random_beasts", [False, True])
@@ -20,19 +21,12 @@ def test_every_seat_at_once_is_each_seat_in_turn(players: int, random_beasts: bo
     checked = 0
     for seed in range(3):
         rng = random.Random(100 * players + seed)
-        state = game.new_initial_state()
-        while True:
+        for state in every_state(game.new_initial_state(), rng):
             each = [evaluate(state, seat) for seat in range(players)]
             together = evaluate_all(state)
             assert together == each, f"step {checked}: {together} != {each}"
             assert all(type(h) is float for h in together)
             checked += 1
-            if state.is_terminal():
-                break
-            if state.is_chance_node():
-                state.apply_trusted(sample_chance(state, rng))
-            else:
-                state.apply_trusted(rng.choice(state.legal_actions()))
     assert checked > 300
 
 
