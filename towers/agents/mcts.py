@@ -447,26 +447,13 @@ class MCTSBot(BaseBot):
 
     def _values(self, state: State, player: int, baseline: list[float] | None) -> list[float]:
         """:func:`~towers.agents.base.win_values` of ``state``, whose current player is
-        ``player``: the same numbers (the same operations in the same order), in one pass."""
+        ``player``: the same numbers (the same operations in the same order)."""
         if player == TERMINAL:
             return outcome_values(state, self._loss)
-        h = self._heuristics(state)
         scale = self._scale
         exp = math.exp
         out = []
-        together = self._together
-        if together:
-            best = second = 0.0  # unused: each seat's lead is its heuristic
-        else:
-            best = second = -math.inf
-            for x in h:
-                if x > best:
-                    best, second = x, best
-                elif x > second:
-                    second = x
-        for i, x in enumerate(h):
-            if not together:
-                x = x - (second if x == best else best)
+        for i, x in enumerate(self._leads(state)):
             if baseline is not None:
                 x = x - baseline[i]
             x = x / scale
