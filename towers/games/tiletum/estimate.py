@@ -31,7 +31,7 @@ turn it is.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from towers.core.graphs import distance_table
@@ -148,6 +148,8 @@ class _Tables:
     """Per tile kind: how many resources a contract takes in all."""
     helper_value: tuple[tuple[float, float, float], ...]
     """Per tile kind: a helper's (VP and action points, resources, gold)."""
+    stone: tuple[tuple[tuple[int, int], ...], ...]
+    """By an amount of stone: a cathedral contribution's fixed resources, ((STONE, n),)."""
     round_drop: float
     """King track spaces lost to the corruption of a whole round, expected."""
     king_memo: dict[tuple[int, ...], float]
@@ -215,6 +217,7 @@ def _tables(d: TiletumData) -> _Tables:
         contract_fixed=tuple(tuple((r, n) for r, n in enumerate(k.pay) if n) for k in d.kinds),
         contract_need=tuple(sum(k.pay) + k.same for k in d.kinds),
         helper_value=tuple(helper_value),
+        stone=tuple(((STONE, n),) for n in range(max(d.cost_stone) + 1)),
         round_drop=d.corruption_per_round * sum(d.corruption_tokens) / len(d.corruption_tokens),
         king_memo={},
     )
@@ -227,22 +230,23 @@ def king_outlook(state: TiletumState, pos: int) -> float:
     marker loses the corruption expected (this round's tokens not yet revealed, then a whole
     round's); one below the start is put back there after scoring (King phase)."""
     d = state.game.data
-    tables = _tables(d)
+    return _king_outlook(state, pos, _tables(d), d)
+
+
+def _king_outlook(state: TiletumState, pos: int, t: _Tables, d: TiletumData) -> float:
+    """``king_outlook`` given the tables and the data."""
     left = state.corruption_tokens.counts
-    key = (pos, state.round, len(state.corruption_revealed), *left)
-    got = tables.king_memo.get(key)
+    revealed = len(state.corruption_revealed)
+    key = (pos, state.round, revealed, left[0], left[1], left[2])
+    got = t.king_memo.get(key)
     if got is not None:
         return got
     track = d.king_track
     top = len(track) - 1
     start = d.king_start
     n_left = left[0] + left[1] + left[2]
-    drop = (
-        (d.corruption_per_round - len(state.corruption_revealed)) * (left[1] + 2 * left[2]) / n_left
-        if n_left
-        else 0.0
-    )
-    round_drop = tables.round_drop
+    drop = (d.corruption_per_round - revealed) * (left[1] + 2 * left[2]) / n_left if n_left else 0.0
+    round_drop = t.round_drop
     p = float(pos if pos < top else top)
     total = 0.0
     for _ in range(d.rounds - state.round):
@@ -256,69 +260,38 @@ def king_outlook(state: TiletumState, pos: int) -> float:
         if p < start:
             p = float(start)
         drop = round_drop
-    tables.king_memo[key] = total
+    t.king_memo[key] = total
     return total
-
-
-@dataclass(slots=True)
-class _Pending:
-    """What this turn has pending for the seat to move: a die being taken, resources to
-    choose, placements, action points (the decisions on its stack)."""
-
-    value: float
-    res: list[int]
-    wild: int = 0
-    houses_due: int = 0
-    pillars_due: int = 0
-    merchant_jumps: bool = False
-    architect_jumps: bool = False
-    paying: int = -1
-    ap_items: list[tuple[int, int]] = field(default_factory=list)
-    """(action, or -1 for one of choice; AP)"""
-
-
-@dataclass(slots=True)
-class _Placing:
-    """Houses x pillars: those on the map and those in supply, by their figure's way to the
-    nearest free space."""
-
-    h_exp: float
-    p_exp: float
-    h_steps: int
-    p_steps: int
-    p_target: int
-    p_first: float
-    """The share of the first pillar in supply."""
-    pillar_gain: float
-    """What the pillar a contract space frees adds."""
 
 
 def evaluate(state: TiletumState, seat: int) -> float:
     """The VP the seat may expect at the end of the game (see the module docstring)."""
     if state.game_over:
         return float(state.vp[seat])
-    return _evaluate(state, seat, _tables(state.game.data), king_leader(state))
+    d = state.game.data
+    return _evaluate(state, seat, _tables(d), d, king_leader(state))
 
 
 def evaluate_all(state: TiletumState) -> list[float]:
     """``evaluate`` of every seat, the tables and the King track's leader looked up once."""
     if state.game_over:
-        return [float(state.vp[seat]) for seat in range(state.game.num_players)]
-    t = _tables(state.game.data)
-    leader = king_leader(state)
-    return [_evaluate(state, seat, t, leader) for seat in range(state.game.num_players)]
-
-
-def _evaluate(state: TiletumState, seat: int, t: _Tables, leader: int) -> float:
-    """``evaluate`` of a game not over, given the tables and the leader on the King track."""
-    vp = float(state.vp[seat])
+        return [float(v) for v in state.vp]
     d = state.game.data
+    t = _tables(d)
+    leader = king_leader(state)
+    return [_evaluate(state, seat, t, d, leader) for seat in range(len(state.vp))]
+
+
+def _evaluate(state: TiletumState, seat: int, t: _Tables, d: TiletumData, leader: int) -> float:
+    """``evaluate`` of a game not over, given the tables, the data and the leader on the King
+    track."""
+    vp = float(state.vp[seat])
     rounds_left = d.rounds - state.round
     # Turns still to come whose die is not yet taken, and those with this one if it is under way.
     turns_left = rounds_left * d.turns_per_round - len(state.dice_taken[seat])
     mine = state.active_player == seat
     stack = state.stack
-    taking = mine and bool(stack) and type(stack[-1]) is ChooseDieValue
+    taking = mine and len(stack) > 0 and type(stack[-1]) is ChooseDieValue
     if taking:
         turns_left -= 1
     acting = turns_left + 1 if mine and (taking or state.die_colour >= 0) else turns_left
@@ -326,18 +299,29 @@ def _evaluate(state: TiletumState, seat: int, t: _Tables, leader: int) -> float:
     per_vp = 1.0 / d.resources_per_vp
     rv = per_vp + (RESOURCE_EARLY - per_vp) * late
 
-    due = _pending(state, seat, vp, turns_left) if mine else _Pending(vp, state.resources[seat][:])
-    at = _placing(state, seat, t, due, acting)
-    value = due.value + at.h_exp * at.p_exp
-    value = _projects(state, seat, t, due, at, value, turns_left, late, rv)
+    if mine:
+        due = _pending(state, seat, vp, turns_left, d)
+    else:
+        due = (vp, state.resources[seat][:], 0, 0, 0, False, False, -1, _NO_ITEMS)
+    value, res, wild, houses_due, pillars_due, merchant_jumps, architect_jumps, paying, ap_items = (
+        due
+    )
+    h_exp, p_exp, h_steps, p_steps, p_target, p_first, pillar_gain = _placing(
+        state, seat, t, houses_due, pillars_due, merchant_jumps, architect_jumps, acting
+    )
+    value += h_exp * p_exp
+    value = _projects(
+        state, seat, t, d, res, wild, paying, p_target, p_first, pillar_gain, value,
+        turns_left, late, rv,
+    )  # fmt: skip
 
     # ---- King track
     pos = state.king_track[seat]
-    king_now = king_outlook(state, pos)
+    king_now = _king_outlook(state, pos, t, d)
     value += king_now
     if leader == seat:
         value += LEADER
-    value = _fairs(state, seat, t, value, rounds_left, acting)
+    value = _fairs(state, seat, t, d, value, rounds_left, acting)
 
     # ---- buildings
     # Rooms filled and crests placed, on the way to roof houses and completed buildings (which
@@ -351,92 +335,128 @@ def _evaluate(state: TiletumState, seat: int, t: _Tables, leader: int) -> float:
             crested += 1
     value += (ROOM * filled + CREST_PLACED * crested) * late
     value += d.completed_buildings_vp[bin(state.completed_buildings[seat]).count("1")]
-    value += sum(state.bonus_action_points[seat]) * BONUS_AP_USE * turns_left
+    bonus = 0
+    for n in state.bonus_action_points[seat]:
+        bonus += n
+    value += bonus * BONUS_AP_USE * turns_left
 
     # ---- action points held or coming this turn
-    ap_items = due.ap_items
     if ap_items:
         top = len(d.king_track) - 1
-        king_step = king_outlook(state, pos + 1) - king_now if pos < top else 0.0
-        h_gain = (at.p_exp + 1.0) / (at.h_steps + 1) if at.h_steps >= 0 else 0.0
-        p_gain = (at.h_exp + PILLAR_PROJECT) / (at.p_steps + 1) if at.p_steps >= 0 else 0.0
-        offer = any(act < 0 or act == CONTRACT for act, _ in ap_items)
-        apv = _ap_values(state, seat, king_step, due.res, rv, h_gain, p_gain, offer)
+        king_step = _king_outlook(state, pos + 1, t, d) - king_now if pos < top else 0.0
+        h_gain = (p_exp + 1.0) / (h_steps + 1) if h_steps >= 0 else 0.0
+        p_gain = (h_exp + PILLAR_PROJECT) / (p_steps + 1) if p_steps >= 0 else 0.0
+        offer = False
+        for act, _ in ap_items:
+            if act < 0 or act == CONTRACT:
+                offer = True
+                break
+        apv = _ap_values(state, seat, t, d, king_step, res, rv, h_gain, p_gain, offer)
         best = max(apv)
         for act, ap in ap_items:
             value += ap * (best if act < 0 else apv[act])
     return value
 
 
-def _pending(state: TiletumState, seat: int, vp: float, turns_left: int) -> _Pending:
-    """The decisions on the stack of the seat to move, read for what they will give."""
-    d = state.game.data
-    due = _Pending(vp, state.resources[seat][:])
-    res = due.res
-    ap_items = due.ap_items
+_NO_ITEMS: list[tuple[int, int]] = []
+"""The action points pending for a seat not to move (never changed)."""
+
+
+def _pending(
+    state: TiletumState, seat: int, vp: float, turns_left: int, d: TiletumData
+) -> tuple[float, list[int], int, int, int, bool, bool, int, list[tuple[int, int]]]:
+    """What this turn has pending for the seat to move, read from the decisions on its stack:
+    (the value with the completed buildings' bonus to come, the resources with those due,
+    resources of choice, houses and pillars to place anywhere, whether the merchant and the
+    architect may move anywhere, the contract being paid or -1, (action or -1 for one of
+    choice, action points) of the actions to perform)."""
+    res = state.resources[seat][:]
+    value = vp
+    wild = houses_due = pillars_due = 0
+    merchant_jumps = architect_jumps = False
+    paying = -1
+    ap_items: list[tuple[int, int]] = []
     bonus = state.bonus_action_points[seat]
+    # by type, the most frequent first (a class pattern costs more than a type test)
     for e in state.stack:
-        match e:
-            case PerformAction(action=act, action_points=ap):
-                ap_items.append((act, ap))
-            case ChooseDieValue(value=shown, colour=colour):
-                # A die taken, its value not yet set: judged at the value it shows.
-                res[colour] += shown
-                act = action_of_value(state, shown)
-                ap = d.action_points_base - shown
-                ap_items.append((-1, ap) if act == JOKER else (act, ap + bonus[act]))
-            case DieResources(colour=colour, amount=amount):
-                res[colour] += amount
-            case OpenDieAction(action=act, action_points=ap):
-                ap_items.append((-1, ap) if act == JOKER else (act, ap + bonus[act]))
-            case ActionOfChoice(action_points=ap):
-                ap_items.append((-1, ap))
-            case ResourcesOfChoice(count=n):
-                due.wild += n
-            case PayIdentical(contract=contract):
-                due.paying = contract
-            case HouseAnywhere():
-                due.houses_due += 1
-            case PillarAnywhere():
-                due.pillars_due += 1
-            case MoveAnywhere(figure=figure):
-                if figure == FIG_MERCHANT:
-                    due.merchant_jumps = True
-                else:
-                    due.architect_jumps = True
-            case CompletedBuilding(building=b):
-                # The bonus goes on one of the building's actions, whichever is chosen.
-                due.value += d.buildings[b].rooms * BONUS_AP_USE * turns_left
-    return due
+        kind = type(e)
+        if kind is PerformAction:
+            ap_items.append((e.action, e.action_points))
+        elif kind is ChooseDieValue:
+            # A die taken, its value not yet set: judged at the value it shows.
+            shown = e.value
+            res[e.colour] += shown
+            act = action_of_value(state, shown)
+            ap = d.action_points_base - shown
+            ap_items.append((-1, ap) if act == JOKER else (act, ap + bonus[act]))
+        elif kind is DieResources:
+            res[e.colour] += e.amount
+        elif kind is OpenDieAction:
+            act = e.action
+            ap = e.action_points
+            ap_items.append((-1, ap) if act == JOKER else (act, ap + bonus[act]))
+        elif kind is ActionOfChoice:
+            ap_items.append((-1, e.action_points))
+        elif kind is ResourcesOfChoice:
+            wild += e.count
+        elif kind is PayIdentical:
+            paying = e.contract
+        elif kind is HouseAnywhere:
+            houses_due += 1
+        elif kind is PillarAnywhere:
+            pillars_due += 1
+        elif kind is MoveAnywhere:
+            if e.figure == FIG_MERCHANT:
+                merchant_jumps = True
+            else:
+                architect_jumps = True
+        elif kind is CompletedBuilding:
+            # The bonus goes on one of the building's actions, whichever is chosen.
+            value += d.buildings[e.building].rooms * BONUS_AP_USE * turns_left
+    return (
+        value, res, wild, houses_due, pillars_due, merchant_jumps, architect_jumps, paying,
+        ap_items,
+    )  # fmt: skip
 
 
-def _placing(state: TiletumState, seat: int, t: _Tables, due: _Pending, acting: int) -> _Placing:
-    """Houses x pillars: the figures' way to the nearest free space."""
+def _placing(
+    state: TiletumState,
+    seat: int,
+    t: _Tables,
+    houses_due: int,
+    pillars_due: int,
+    merchant_jumps: bool,
+    architect_jumps: bool,
+    acting: int,
+) -> tuple[float, float, int, int, int, float, float]:
+    """Houses x pillars, those on the map and those in supply by their figure's way to the
+    nearest free space: (houses and pillars expected, the merchant's and the architect's
+    steps to a free space or -1, the cathedral the architect heads for, the share of the
+    first pillar in supply, what the pillar a contract space frees adds)."""
     house_towns = state.houses_on_map[seat]
     pillar_sites = state.pillars_on_map[seat]
-    h_supply = state.houses_in_supply[seat] - due.houses_due
-    p_supply = state.pillars_in_supply[seat] - due.pillars_due
-    merchant = state.merchant[seat]
+    h_supply = state.houses_in_supply[seat] - houses_due
+    p_supply = state.pillars_in_supply[seat] - pillars_due
     h_steps = -1
     if h_supply > 0:
         houses = state.house_spaces
-        for s, town in t.towns_by_steps[merchant]:
+        for s, town in t.towns_by_steps[state.merchant[seat]]:
             if EMPTY in houses[town] and town not in house_towns:
-                h_steps = 0 if due.merchant_jumps else s
+                h_steps = 0 if merchant_jumps else s
                 break
     p_steps = p_target = -1
     pillars = state.pillar_spaces
     for s, c in t.cathedrals_by_steps[state.architect[seat]]:
         if EMPTY in pillars[c] and c not in pillar_sites:
-            p_steps = 0 if due.architect_jumps else s
+            p_steps = 0 if architect_jumps else s
             p_target = c
             break
     # Those in supply, one a turn at most: the first by its figure's steps, each next one a
     # free space further (reach[steps][i] is the share of the i-th, reached the sum of the first).
-    h_exp = float(len(house_towns) + due.houses_due)
+    h_exp = float(len(house_towns) + houses_due)
     if h_steps >= 0 and acting > 0:
         h_exp += t.reached[h_steps][h_supply if h_supply < acting else acting]
-    p_exp = float(len(pillar_sites) + due.pillars_due)
+    p_exp = float(len(pillar_sites) + pillars_due)
     p_first = p_next = 0.0  # the share of the first pillar in supply, and of one more
     if p_steps >= 0 and acting > 0:
         reach = t.reach[p_steps]
@@ -448,25 +468,29 @@ def _placing(state: TiletumState, seat: int, t: _Tables, due: _Pending, acting: 
         if p_supply > 0:
             p_first = reach[0]
     # The pillar a contract space frees adds as much.
-    return _Placing(h_exp, p_exp, h_steps, p_steps, p_target, p_first, p_next * h_exp)
+    return h_exp, p_exp, h_steps, p_steps, p_target, p_first, p_next * h_exp
 
 
 def _projects(
     state: TiletumState,
     seat: int,
     t: _Tables,
-    due: _Pending,
-    at: _Placing,
+    d: TiletumData,
+    res: list[int],
+    wild: int,
+    paying: int,
+    p_target: int,
+    p_first: float,
+    pillar_gain: float,
     value: float,
     turns_left: int,
     late: float,
     rv: float,
 ) -> float:
     """``value`` with the projects (stored contracts and cathedral contributions, by what is
-    gathered), the other tiles stored and the resources left over; the resources and wild
-    ones that projects use are taken from ``due``."""
+    gathered), the other tiles stored and the resources left over (``res`` and ``wild``, of
+    which the projects take theirs; ``res`` is changed)."""
     g = state.game
-    d = g.data
     k_cat = g.tile_category
     projects: list[tuple[float, int, tuple[tuple[int, int], ...], int]] = []
     slot = len(state.fulfilled_contracts[seat])
@@ -481,10 +505,10 @@ def _projects(
             if slot < len(space_vp):
                 v += space_vp[slot]
                 if space_pillar[slot]:
-                    v += at.pillar_gain
+                    v += pillar_gain
             slot += 1
             projects.append((v, t.contract_need[k], t.contract_fixed[k], g.contract_identical[k]))
-            if k == due.paying:
+            if k == paying:
                 # Being paid now: as good as fulfilled (its resources are still here).
                 value += (1.0 - PROJECT_DONE) * v
         elif cat == CAT_CHARACTER:
@@ -497,25 +521,20 @@ def _projects(
             fixed, n_res, n_gold = t.helper_value[k]
             value += HELPER_SHARE * (fixed + (n_res + GOLD_SHARE * n_gold) * rv) * late
     cathedral_left = state.cathedral_tiles_left
-    p_target = at.p_target
-    if at.p_first > 0.0 and cathedral_left[p_target] > 0:
+    if p_first > 0.0 and cathedral_left[p_target] > 0:
         # The cathedral the architect heads for, as far as it is within reach.
         cost = state.construction_costs[p_target]
         tile = d.cathedrals[p_target].tiles[cathedral_left[p_target] - 1]
-        v = at.p_first * (d.cost_vp[cost] + tile)
         stone = d.cost_stone[cost]
-        projects.append((v, stone, _stone(stone), 0))
+        projects.append((p_first * (d.cost_vp[cost] + tile), stone, t.stone[stone], 0))
     taken = state.cathedral_tiles[seat]
     for c in state.pillars_on_map[seat]:
         left = cathedral_left[c]
         if left > 0 and c not in taken:
             cost = state.construction_costs[c]
             stone = d.cost_stone[cost]
-            projects.append(
-                (float(d.cost_vp[cost] + d.cathedrals[c].tiles[left - 1]), stone, _stone(stone), 0)
-            )
-    res = due.res
-    wild = due.wild
+            v = float(d.cost_vp[cost] + d.cathedrals[c].tiles[left - 1])
+            projects.append((v, stone, t.stone[stone], 0))
     if projects:
         if len(projects) > 1:
             projects.sort(key=_density, reverse=True)
@@ -542,15 +561,22 @@ def _projects(
                 value += PROJECT_DONE * v
             else:
                 value += (PROJECT_HELD + PROJECT_GATHERED * got / need) * v * hurry
-    due.wild = wild
-    return value + (sum(res) - (1.0 - GOLD_SHARE) * res[GOLD] + wild) * rv
+    total = 0
+    for n in res:
+        total += n
+    return value + (total - (1.0 - GOLD_SHARE) * res[GOLD] + wild) * rv
 
 
 def _fairs(
-    state: TiletumState, seat: int, t: _Tables, value: float, rounds_left: int, acting: int
+    state: TiletumState,
+    seat: int,
+    t: _Tables,
+    d: TiletumData,
+    value: float,
+    rounds_left: int,
+    acting: int,
 ) -> float:
     """``value`` with this round's and the later fairs the seat may take part in."""
-    d = state.game.data
     house_towns = state.houses_on_map[seat]
     merchant = state.merchant[seat]
     now = state.round
@@ -580,10 +606,6 @@ def _fairs(
     return value
 
 
-def _stone(n: int) -> tuple[tuple[int, int], ...]:
-    return ((STONE, n),)
-
-
 def _density(project: tuple[float, int, tuple[tuple[int, int], ...], int]) -> float:
     return project[0] / project[1] if project[1] else 0.0
 
@@ -591,6 +613,8 @@ def _density(project: tuple[float, int, tuple[tuple[int, int], ...], int]) -> fl
 def _ap_values(
     state: TiletumState,
     seat: int,
+    t: _Tables,
+    d: TiletumData,
     king_step: float,
     leftover: list[int],
     rv: float,
@@ -603,7 +627,6 @@ def _ap_values(
     does not make a die look better than it is. The contract offer is looked at only if
     ``offer`` (the contract action's points are wanted)."""
     g = state.game
-    d = g.data
     store = state.storehouse[seat]
     room = len(store) < d.storehouse_size
     out = [0.0] * 5
@@ -614,12 +637,16 @@ def _ap_values(
     # Contract: the best contract of the offer for what it costs, with what is left over.
     best = AP_FLOOR
     k_cat = g.tile_category
-    slot = len(state.fulfilled_contracts[seat]) + sum(1 for k in store if k_cat[k] == CAT_CONTRACT)
+    slot = len(state.fulfilled_contracts[seat])
+    for k in store:
+        if k_cat[k] == CAT_CONTRACT:
+            slot += 1
     if offer and room and slot < len(d.contract_space_vp):
         costs = d.contract_offer_costs
         space = d.contract_space_vp[slot]
-        t = _tables(d)
-        for i, k in enumerate(state.contract_offer):
+        i = -1
+        for k in state.contract_offer:
+            i += 1
             if k < 0:
                 continue
             need = t.contract_need[k]
@@ -630,7 +657,10 @@ def _ap_values(
             same = g.contract_identical[k]
             if same:
                 pay = g.contract_pay[k]
-                spare = max(leftover[r] - pay[r] for r in range(5))
+                spare = leftover[0] - pay[0]
+                for r in range(1, 5):
+                    if leftover[r] - pay[r] > spare:
+                        spare = leftover[r] - pay[r]
                 if spare > 0:
                     got += same if spare >= same else spare
             share = PROJECT_DONE if got >= need else PROJECT_HELD + PROJECT_GATHERED * got / need
