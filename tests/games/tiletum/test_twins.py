@@ -1,0 +1,105 @@
+"""The compiled twins of Tiletum's modules give the answers of the plain modules.
+
+The bots run on the twin of estimate.py when it is built (see towers.core.compiled); the rest
+of the suite then tests the twin, and these tests tie the plain module to it: every seat's
+heuristic, to the last bit of its float, at every state of random games in every player
+count and mode, and the same games valued with the twins and with plain Python alone
+(``TOWERS_PURE_PYTHON=1``, another process), state by state."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+
+import pytest
+
+import towers
+from towers.core.compiled import PURE_ENV, is_compiled, pure_requested
+from towers.games.tiletum import bots, estimate
+from towers.games.tiletum.rules import TiletumState
+from tests.games.sampling import every_state
+
+BUILT = is_compiled(bots.ESTIMATE)
+needs_twins = pytest.mark.skipif(not BUILT, reason="the compiled twins are not built here")
+
+MODES = [(players, options) for players in (2, 3, 4) for options in ({}, {"action_tiles": True})]
+
+
+def test_the_twins_are_in_use_where_the_test_command_builds_them() -> None:
+    """scripts/test sets TOWERS_REQUIRE_COMPILED where a C compiler is found."""
+    if os.environ.get("TOWERS_REQUIRE_COMPILED") != "1" or pure_requested():
+        pytest.skip("the compiled twins are not required here")
+    assert BUILT, (
+        f"the bots use {bots.ESTIMATE.__file__}: a compiled twin was not built or is out of "
+        "date (pip install -e . builds it; its output says why it failed)"
+    )
+
+
+@needs_twins
+@pytest.mark.parametrize("players, options", MODES)
+def test_the_heuristic_twin_gives_the_plain_floats_at_every_state(
+    players: int, options: dict[str, bool]
+) -> None:
+    game = towers.make("tiletum", players=players, **options)
+    rng = random.Random(300 + players * 7 + len(options))
+    checked = 0
+    for _ in range(2):
+        start = game.new_initial_state()
+        assert isinstance(start, TiletumState)
+        for state in every_state(start, rng):
+            values = estimate.evaluate_all(state)
+            assert bots.ESTIMATE.evaluate_all(state) == values, state.to_json()
+            for seat in range(players):
+                assert bots.ESTIMATE.evaluate(state, seat) == values[seat]
+                assert bots.ESTIMATE.king_outlook(state, seat) == estimate.king_outlook(
+                    state, seat
+                )
+            checked += 1
+    assert checked > 500
+
+
+PLAY = """
+import random, sys, towers
+from towers.core.chance import sample_chance
+from towers.core.game import CHANCE, TERMINAL
+from towers.games.tiletum import bots
+players, games = int(sys.argv[1]), int(sys.argv[2])
+options = {o: True for o in sys.argv[3:]}
+game = towers.make("tiletum", players=players, **options)
+rng = random.Random(players)
+for _ in range(games):
+    state = game.new_initial_state()
+    while (player := state.current_player()) != TERMINAL:
+        if player == CHANCE:
+            action = sample_chance(state, rng)
+        else:
+            legal = state.legal_actions()
+            action = legal[int(rng.random() * len(legal))]
+        state.apply_trusted(action)
+        print(action, repr(bots.evaluate_all(state)), state.to_json())
+"""
+
+
+def _played(players: int, options: dict[str, bool], pure: bool) -> list[str]:
+    env = {k: v for k, v in os.environ.items() if k != PURE_ENV}
+    if pure:
+        env[PURE_ENV] = "1"
+    args = [str(players), "2", *options]
+    done = subprocess.run(
+        [sys.executable, "-c", PLAY, *args], env=env, capture_output=True, text=True, check=True
+    )
+    return done.stdout.splitlines()
+
+
+@needs_twins
+@pytest.mark.parametrize("players, options", MODES[::3] + MODES[-1:])
+def test_games_played_with_the_twins_are_those_of_plain_python(
+    players: int, options: dict[str, bool]
+) -> None:
+    """The same seeds give the same actions, states and heuristic after every action."""
+    compiled = _played(players, options, pure=False)
+    plain = _played(players, options, pure=True)
+    assert len(compiled) > 500
+    assert compiled == plain
