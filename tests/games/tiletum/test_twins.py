@@ -16,10 +16,10 @@ import sys
 import pytest
 
 import towers
+from tests.games.sampling import every_state
 from towers.core.compiled import PURE_ENV, is_compiled, pure_requested
 from towers.games.tiletum import bots, estimate
 from towers.games.tiletum.rules import TiletumState
-from tests.games.sampling import every_state
 
 BUILT = is_compiled(bots.ESTIMATE)
 needs_twins = pytest.mark.skipif(not BUILT, reason="the compiled twins are not built here")
@@ -53,9 +53,7 @@ def test_the_heuristic_twin_gives_the_plain_floats_at_every_state(
             assert bots.ESTIMATE.evaluate_all(state) == values, state.to_json()
             for seat in range(players):
                 assert bots.ESTIMATE.evaluate(state, seat) == values[seat]
-                assert bots.ESTIMATE.king_outlook(state, seat) == estimate.king_outlook(
-                    state, seat
-                )
+                assert bots.ESTIMATE.king_outlook(state, seat) == estimate.king_outlook(state, seat)
             checked += 1
     assert checked > 500
 
