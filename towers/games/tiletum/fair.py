@@ -22,34 +22,47 @@ def is_at_fair(state: TiletumState, seat: int) -> bool:
 
 def fair_count(state: TiletumState, seat: int, condition: int) -> int:
     """How many times ``seat`` meets a fair tile's condition (Appendix: Fair tiles)."""
+    # only what the condition counts is counted: the heuristic asks this at every position
     name = FAIR_CONDITIONS[condition]
-    houses = len(state.houses_on_map[seat])
-    pillars = len(state.pillars_on_map[seat])
-    contracts = len(state.fulfilled_contracts[seat])
-    cathedrals = len(state.cathedral_tiles[seat])
-    crests = sum(1 for c in state.crests[seat] if c >= 0)
     if name == "house_pillar_sets":
-        return min(houses, pillars)
+        return min(len(state.houses_on_map[seat]), len(state.pillars_on_map[seat]))
     if name == "contract_cathedral_sets":
-        return min(contracts, cathedrals)
+        return min(len(state.fulfilled_contracts[seat]), len(state.cathedral_tiles[seat]))
     if name == "contracts":
-        return contracts
+        return len(state.fulfilled_contracts[seat])
     if name == "king_track":
         return 1  # scored apart, before the King track is reset
     if name == "contract_crest_sets":
-        return min(contracts, crests)
+        return min(len(state.fulfilled_contracts[seat]), _crests(state, seat))
     if name == "houses":
-        return houses
+        return len(state.houses_on_map[seat])
     if name == "upper_floor_characters":
         floor = state.game.room_floor
-        return sum(1 for i, k in enumerate(state.rooms[seat]) if k >= 0 and floor[i] >= 2)
+        count = 0
+        for i, k in enumerate(state.rooms[seat]):
+            if k >= 0 and floor[i] >= 2:
+                count += 1
+        return count
     if name == "crests":
-        return crests
+        return _crests(state, seat)
     if name == "pillars":
-        return pillars
+        return len(state.pillars_on_map[seat])
     if name == "full_buildings":
-        return sum(1 for b in range(len(state.game.data.buildings)) if is_full(state, seat, b))
-    return cathedrals
+        count = 0
+        for b in range(len(state.game.data.buildings)):
+            if is_full(state, seat, b):
+                count += 1
+        return count
+    return len(state.cathedral_tiles[seat])
+
+
+def _crests(state: TiletumState, seat: int) -> int:
+    """The crests placed on the seat's buildings."""
+    count = 0
+    for c in state.crests[seat]:
+        if c >= 0:
+            count += 1
+    return count
 
 
 def fair_phase(state: TiletumState) -> None:

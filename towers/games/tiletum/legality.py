@@ -749,7 +749,10 @@ def building_mask(state: TiletumState, seat: int, b: int) -> int:
 
 def is_full(state: TiletumState, seat: int, b: int) -> bool:
     rooms = state.rooms[seat]
-    return all(rooms[i] >= 0 for i in state.game.rooms[b])
+    for i in state.game.rooms[b]:
+        if rooms[i] < 0:
+            return False
+    return True
 
 
 def character_rooms(state: TiletumState, seat: int, kind: int) -> list[int]:
