@@ -1,10 +1,11 @@
 """The compiled twins of Tiletum's modules give the answers of the plain modules.
 
-The bots run on the twin of estimate.py when it is built (see towers.core.compiled); the rest
-of the suite then tests the twin, and these tests tie the plain module to it: every seat's
-heuristic, to the last bit of its float, at every state of random games in every player
-count and mode, and the same games valued with the twins and with plain Python alone
-(``TOWERS_PURE_PYTHON=1``, another process), state by state."""
+The rules run on the twin of rounds.py (the flow after every action) and the bots on the twin
+of estimate.py when they are built (see towers.core.compiled); the rest of the suite then
+tests the twins, and these tests tie the plain modules to them: every seat's heuristic, to
+the last bit of its float, and the state after every legal action, at every state of random
+games in every player count and mode, and the same games played and valued with the twins and
+with plain Python alone (``TOWERS_PURE_PYTHON=1``, another process), state by state."""
 
 from __future__ import annotations
 
@@ -18,10 +19,12 @@ import pytest
 import towers
 from tests.games.sampling import every_state
 from towers.core.compiled import PURE_ENV, is_compiled, pure_requested
-from towers.games.tiletum import bots, estimate
+from towers.core.game import CHANCE
+from towers.games.tiletum import bots, estimate, rounds, rules
+from towers.games.tiletum.draws import apply_chance
 from towers.games.tiletum.rules import TiletumState
 
-BUILT = is_compiled(bots.ESTIMATE)
+BUILT = is_compiled(bots.ESTIMATE) and is_compiled(rules.ROUNDS)
 needs_twins = pytest.mark.skipif(not BUILT, reason="the compiled twins are not built here")
 
 MODES = [(players, options) for players in (2, 3, 4) for options in ({}, {"action_tiles": True})]
@@ -32,8 +35,9 @@ def test_the_twins_are_in_use_where_the_test_command_builds_them() -> None:
     if os.environ.get("TOWERS_REQUIRE_COMPILED") != "1" or pure_requested():
         pytest.skip("the compiled twins are not required here")
     assert BUILT, (
-        f"the bots use {bots.ESTIMATE.__file__}: a compiled twin was not built or is out of "
-        "date (pip install -e . builds it; its output says why it failed)"
+        f"the bots use {bots.ESTIMATE.__file__} and the rules {rules.ROUNDS.__file__}: a "
+        "compiled twin was not built or is out of date (pip install -e . builds it; its "
+        "output says why it failed)"
     )
 
 
@@ -56,6 +60,37 @@ def test_the_heuristic_twin_gives_the_plain_floats_at_every_state(
                 assert bots.ESTIMATE.king_outlook(state, seat) == estimate.king_outlook(state, seat)
             checked += 1
     assert checked > 500
+
+
+def _after(state: TiletumState, action: int, run: object) -> str:
+    """The state after ``action``, the flow run by ``run`` (a module's ``run``)."""
+    after = state.clone()
+    assert isinstance(after, TiletumState)
+    if after.current_player() == CHANCE:
+        apply_chance(after, action)
+    else:
+        after._apply_decision(action)
+    run(after)  # type: ignore[operator]
+    return after.to_json()
+
+
+@needs_twins
+@pytest.mark.parametrize("players, options", MODES)
+def test_the_flow_twin_leaves_the_plain_state_after_every_action(
+    players: int, options: dict[str, bool]
+) -> None:
+    game = towers.make("tiletum", players=players, **options)
+    rng = random.Random(500 + players * 7 + len(options))
+    checked = 0
+    start = game.new_initial_state()
+    assert isinstance(start, TiletumState)
+    for state in every_state(start, rng):
+        if state.is_terminal():
+            break
+        for action in state.legal_actions():
+            assert _after(state, action, rules.ROUNDS.run) == _after(state, action, rounds.run)
+            checked += 1
+    assert checked > 2000
 
 
 PLAY = """

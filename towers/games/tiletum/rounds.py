@@ -2,8 +2,12 @@
 order, three each (rulebook: Playing the Game; Preparation phase; Action phase).
 
 The phases nobody decides are steps of a small machine (``state.phase``, the ``S_*`` steps of
-:mod:`towers.games.tiletum.frames`); :func:`next_step` takes the next one. A turn is a stack of
-decisions (:mod:`towers.games.tiletum.action_phase`) that :func:`end_turn` closes.
+:mod:`towers.games.tiletum.frames`); :func:`next_step` takes the next one, and :func:`run`
+takes them all up to the next decision, after every action. A turn is a stack of decisions
+(:mod:`towers.games.tiletum.action_phase`) that :func:`end_turn` closes.
+
+The rules run on this module's compiled twin when it is built (``rounds.pxd``,
+:mod:`towers.core.compiled`); the tests hold it to the plain module.
 """
 
 from __future__ import annotations
@@ -20,6 +24,17 @@ from towers.games.tiletum.frames import (
     S_PREP,
     S_SETUP,
     S_TURN,
+    ActionBonusTile,
+    ActionOfChoice,
+    ChooseDieValue,
+    CompletedBuilding,
+    KingTile,
+    MerchantToAdjacentTown,
+    MoveAnywhere,
+    PayIdentical,
+    PerformAction,
+    TileDraw,
+    Turn,
     new_corruption_reveal,
     new_die_draw,
     new_turn,
@@ -28,6 +43,51 @@ from towers.games.tiletum.setup import enqueue_setup
 
 if TYPE_CHECKING:
     from towers.games.tiletum.rules import TiletumState
+
+NEVER_SETTLED = frozenset(
+    {
+        Turn,
+        ChooseDieValue,
+        ActionBonusTile,
+        ActionOfChoice,
+        PayIdentical,
+        MoveAnywhere,
+        MerchantToAdjacentTown,
+        CompletedBuilding,
+        KingTile,
+    }
+)
+"""Decisions that wait for the player whatever the state (:func:`run` passes them by)."""
+
+
+def run(state: TiletumState) -> None:
+    """Advance through everything nobody decides, up to a decision, a chance node or the end."""
+    # the lists are changed in place, never replaced
+    events = state.chance_events
+    stack = state.stack
+    while not state.game_over:
+        if events:
+            # draws.draw_ready, with no call at the many draws that are ready: a tile
+            # drawn from an empty pile is dropped
+            event = events[0]
+            if type(event) is not TileDraw or state.piles[event.pile].has_cards():
+                return
+            events.pop(0)
+            continue
+        if stack:
+            # the action performed and the decisions that never settle by themselves are
+            # on top at most states: told here by type, with no call to _settle
+            top = stack[-1]
+            kind = type(top)
+            if kind is PerformAction:
+                if not top.from_die and top.action_points <= 0:
+                    stack.pop()
+                    continue
+                return
+            if kind in NEVER_SETTLED or not state._settle():
+                return
+            continue
+        next_step(state)
 
 
 def next_step(state: TiletumState) -> None:

@@ -29,12 +29,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from towers.core.compiled import twin
 from towers.core.components import Bag, Deck
 from towers.core.frames import DecisionStack, Frame
 from towers.core.game import CHANCE, TERMINAL, Game, State
 from towers.core.options import Option
 from towers.games.tiletum import actions as A
 from towers.games.tiletum import legality
+from towers.games.tiletum import rounds as _rounds
 from towers.games.tiletum.action_phase import (
     action_of_value,
     choose_action,
@@ -75,12 +77,9 @@ from towers.games.tiletum.frames import (
     CompletedBuilding,
     DieResources,
     KingTile,
-    MerchantToAdjacentTown,
-    MoveAnywhere,
     OpenDieAction,
     PayIdentical,
     PerformAction,
-    TileDraw,
     Turn,
 )
 from towers.games.tiletum.king import (
@@ -94,25 +93,15 @@ from towers.games.tiletum.legality import (
     substitute_helper,
 )
 from towers.games.tiletum.observe import observation
-from towers.games.tiletum.rounds import end_turn, next_step
 from towers.games.tiletum.saved import upgrade_fields
 from towers.games.tiletum.setup import starting_fields
 from towers.games.tiletum.tasks import fulfil, task
 
-_NEVER_SETTLED = frozenset(
-    {
-        Turn,
-        ChooseDieValue,
-        ActionBonusTile,
-        ActionOfChoice,
-        PayIdentical,
-        MoveAnywhere,
-        MerchantToAdjacentTown,
-        CompletedBuilding,
-        KingTile,
-    }
-)
-"""Decisions that wait for the player whatever the state (``_run`` passes them by)."""
+# the flow after every action (rounds.run) and a turn's end: the compiled twin of rounds.py
+# when it is built, else the module (towers.core.compiled; the tests hold the two equal)
+ROUNDS = twin(_rounds)
+run = ROUNDS.run
+end_turn = ROUNDS.end_turn
 
 
 class TiletumGame(Game):
@@ -319,36 +308,11 @@ class TiletumState(State):
     # ==== the flow ==========================================================================
     def _run(self) -> None:
         """Advance through everything nobody decides, up to a decision, a chance node or the end."""
-        # the lists are changed in place, never replaced; _apply writes this loop out too
-        events = self.chance_events
-        stack = self.stack
-        while not self.game_over:
-            if events:
-                # draws.draw_ready, with no call at the many draws that are ready: a tile
-                # drawn from an empty pile is dropped
-                event = events[0]
-                if type(event) is not TileDraw or self.piles[event.pile].has_cards():
-                    return
-                events.pop(0)
-                continue
-            if stack:
-                # the action performed and the decisions that never settle by themselves are
-                # on top at most states: told here by type, with no call to _settle
-                top = stack[-1]
-                kind = type(top)
-                if kind is PerformAction:
-                    if not top.from_die and top.action_points <= 0:
-                        stack.pop()
-                        continue
-                    return
-                if kind in _NEVER_SETTLED or not self._settle():
-                    return
-                continue
-            next_step(self)
+        run(self)
 
     def _settle(self) -> bool:
         """Resolve the top decision (neither the action performed nor one that never settles
-        by itself, which ``_run`` tells first) if it needs none now; True if the stack
+        by itself, which ``rounds.run`` tells first) if it needs none now; True if the stack
         changed."""
         top = self.stack[-1]
         seat = self.active_player
@@ -376,28 +340,7 @@ class TiletumState(State):
             apply_chance(self, action)
         else:
             self._apply_decision(action)
-        # _run's loop, written out here (keep the two the same): a call saved at every action
-        events = self.chance_events
-        stack = self.stack
-        while not self.game_over:
-            if events:
-                event = events[0]
-                if type(event) is not TileDraw or self.piles[event.pile].has_cards():
-                    return
-                events.pop(0)
-                continue
-            if stack:
-                top = stack[-1]
-                kind = type(top)
-                if kind is PerformAction:
-                    if not top.from_die and top.action_points <= 0:
-                        stack.pop()
-                        continue
-                    return
-                if kind in _NEVER_SETTLED or not self._settle():
-                    return
-                continue
-            next_step(self)
+        run(self)
 
     def _apply_decision(self, action: int) -> None:
         seat = self.active_player
