@@ -80,3 +80,21 @@ cpdef list block_move_masks(object state)
 
 @cython.locals(rest=cython.ulonglong, seen=cython.ulonglong, bit=cython.ulonglong, start=long, q=long, n=long, todo=list)
 cpdef bint connected_without(unsigned long long squares, long a)
+
+@cython.locals(step=long)
+cpdef object current_player(object state)
+
+@cython.locals(legal=list, step=long)
+cpdef list kept_legal(object state)
+
+cpdef list legal_actions(object state)
+
+@cython.locals(legal=list, lo=Py_ssize_t, hi=Py_ssize_t, mid=Py_ssize_t, a=long, x=long)
+cpdef bint is_legal(object state, object action)
+
+cpdef apply_action(object state, object action)
+
+cpdef apply_trusted(object state, long action)
+
+@cython.locals(p=long, i=long, a=long, b=long, occ=list, mine=list)
+cpdef bint apply_common(object state, long action)

@@ -17,6 +17,8 @@ from __future__ import annotations
 from bisect import insort
 from typing import Any
 
+from towers.core.game import CHANCE, TERMINAL
+from towers.games.torres import turn as turn_rules
 from towers.games.torres.actions import (
     ACQUIRE,
     ADD_KNIGHT,
@@ -57,6 +59,16 @@ from towers.games.torres.board import (
     ORTHO_DIR2,
     ORTHO_NEIGHBORS,
     step_tables,
+)
+from towers.games.torres.steps import (
+    S_DRAW,
+    S_KEEP,
+    S_MASTER_DRAW,
+    S_OVER,
+    S_REDISTRIBUTE,
+    S_RETURN,
+    S_TAKE_STACK,
+    S_TURN,
 )
 
 try:
@@ -573,3 +585,114 @@ def exits_near(h: list[int], s: int, exits: int) -> int:
         elif hc > hs:
             taller = True
     return exits | BIT[s] if taller else exits & ~BIT[s]
+
+
+# ---- the public calls of a playout, as TorresState's methods -----------------------------
+# A random playout asks these three once an action. Compiled, they are bound as the
+# state's methods with no Python frame between the caller and the move generator; they
+# answer as State's guarded methods do (see towers.core.game.State).
+
+
+def current_player(state: Any) -> int:
+    """The seat that decides now, or CHANCE, or TERMINAL."""
+    step = state.step
+    if step == S_TURN or step == S_KEEP or step == S_RETURN:
+        return state.turn  # type: ignore[no-any-return]
+    if step == S_DRAW or step == S_MASTER_DRAW:
+        return CHANCE
+    if step == S_OVER:
+        return TERMINAL
+    if step == S_TAKE_STACK or step == S_REDISTRIBUTE:
+        return state.turn  # type: ignore[no-any-return]
+    return state.deciding_player  # type: ignore[no-any-return]
+
+
+def kept_legal(state: Any) -> list[int]:
+    """The state's sorted legal actions as it keeps them (made and kept when not yet made);
+    never to be changed, nor handed out."""
+    legal = state._legal
+    if legal is None:
+        step = state.step
+        if step == S_TURN:
+            legal = turn_actions(state)
+        elif step == S_OVER:
+            legal = []
+        else:
+            legal = state._legal_actions()
+        state._legal = legal
+    return legal  # type: ignore[no-any-return]
+
+
+def legal_actions(state: Any) -> list[int]:
+    """Sorted legal actions for the player to move (at a chance node, the outcomes), a copy."""
+    return kept_legal(state)[:]
+
+
+def is_legal(state: Any, action: Any) -> bool:
+    """True when ``action`` (an int, not a bool) is legal now: a binary search of the sorted
+    legal actions, a turn's list being often longer than a scan is worth and a set made of
+    it serving one question only in a playout."""
+    if type(action) is not int or not 0 <= action < NUM_ACTIONS:
+        return False  # 3.0, True or "3" would slip through a comparison
+    a = action  # a C long in the twin, compared with each entry as one
+    legal = kept_legal(state)
+    lo = 0
+    hi = len(legal)
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        x = legal[mid]
+        if x < a:
+            lo = mid + 1
+        else:
+            hi = mid
+    if lo == len(legal):
+        return False
+    x = legal[lo]
+    return x == a
+
+
+def apply_action(state: Any, action: Any) -> None:
+    """Apply a legal action; an illegal one raises IllegalActionError and changes nothing."""
+    if not is_legal(state, action):
+        raise state._illegal(action)
+    apply_trusted(state, action)
+
+
+def apply_trusted(state: Any, action: int) -> None:
+    """Apply an action the caller took from ``legal_actions()`` of this very state."""
+    # the cache is cleared first: _apply may fill it with the next decision's actions
+    state._legal = None
+    state._legal_set = None
+    if not apply_common(state, action):
+        state._apply(action)
+    state._history.append(action)
+
+
+def apply_common(state: Any, action: int) -> bool:
+    """Moving a knight or placing a block from the stack (two thirds of the actions of a
+    game) applied, and True; False, with nothing done, for any other action."""
+    if MOVE <= action < DOOR_CLIMB:
+        p = state.turn
+        state.action_points -= 1
+        i = action - MOVE
+        a = i >> 6
+        b = i & 63
+        occ = state.occupants
+        occ[a] = -1
+        occ[b] = p
+        free = state._free
+        if free is not None:
+            state._free = free ^ (BIT[a] | BIT[b])
+        mine = state.knights[p]
+        mine[mine.index(a)] = b
+        return True
+    if PLACE_BLOCK <= action < EXTRA_BLOCK:
+        if state.stack_in_use == -1:
+            p = state.turn
+            turn_rules.take_stack(state, p, state.stacks[p][0])
+        state.stack_in_use -= 1
+        state.blocks_placed += 1
+        state.action_points -= 1
+        add_block(state, action - PLACE_BLOCK)
+        return True
+    return False
