@@ -78,6 +78,33 @@ class BatchEngine(Protocol):
         """Apply a legal action to game g (unchecked), then resolve its chance nodes."""
         ...
 
+    def load(
+        self,
+        g: int,
+        state: State,
+        rng: int | random.Random | None = None,
+        choosers: Sequence[Chooser] | None = None,
+    ) -> None:
+        """Game g set to a copy of ``state``, drawing its chance from ``rng`` (an int: from
+        ``random.Random(rng)``) and picking its decisions in :meth:`play` by ``choosers``, as
+        :meth:`reset` gives them; its chance nodes are resolved."""
+        ...
+
+    def play(self, g: int, decisions: int) -> None:
+        """Play at most ``decisions`` decisions of game g, picked as :meth:`play_random`
+        picks them, and the chance nodes that follow the last."""
+        ...
+
+    def heuristics(self, g: int) -> list[float]:
+        """Every seat's heuristic of game g: ``state.heuristics()`` of its state."""
+        ...
+
+    def observation_tensor(self, g: int, seat: int, out: Any) -> None:
+        """Write into ``out`` (``out[:] = ...``) the observation tensor of ``seat`` in game g:
+        ``tensor.encode(state.observation(seat))`` of the game's tensor
+        (:func:`towers.core.registry.tensor_of`)."""
+        ...
+
     def returns(self, g: int) -> list[float]: ...
 
     def decisions(self, g: int) -> list[int]:
@@ -136,6 +163,49 @@ def legal_masks(engine: BatchEngine) -> Any:
     return masks
 
 
+def random_playout(game: Game, rng: random.Random) -> State:
+    """A new game of ``game`` played to its end on one state as :meth:`BatchEngine.play_random`
+    plays it from ``rng``: each chance node by :func:`~towers.core.chance.sample_chance`, each
+    decision ``legal[int(rng.random() * len(legal))]``; the final state."""
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_trusted(sample_chance(state, rng))
+        else:
+            legal = state.legal_actions()
+            state.apply_trusted(legal[int(rng.random() * len(legal))])
+    return state
+
+
+class Rollouts:
+    """Random decisions played from given states in a game's own batch engine (the rollouts
+    of a search): :meth:`play` gives what the search reads at the end, never a state."""
+
+    def __init__(self, engine: BatchEngine) -> None:
+        self.engine = engine
+        self.players = engine.game.num_players
+
+    def play(self, state: State, rng: random.Random, decisions: int) -> tuple[int, list[float]]:
+        """Play ``decisions`` random decisions from a copy of ``state`` (``state`` is left as it
+        is), each ``legal[rng.randrange(len(legal))]``, chance drawn from ``rng`` as
+        :func:`~towers.core.chance.sample_chance` draws it, with the chance nodes after the
+        last; who decides then (TERMINAL at the end) and every seat's heuristic then, or the
+        returns of a game over: the same draws from ``rng`` and the same numbers as that loop
+        played on ``state``."""
+        engine = self.engine
+        engine.load(0, state, rng, [rng.randrange] * self.players)
+        engine.play(0, decisions)
+        player = engine.current_player(0)
+        return player, engine.returns(0) if player == TERMINAL else engine.heuristics(0)
+
+
+def rollouts_for(game: Game) -> Rollouts | None:
+    """:class:`Rollouts` in ``game``'s own batch engine, None when it has none (one-game
+    states would only add copying to a rollout played on the state itself)."""
+    engine = batch_engine(game, 1)
+    return None if engine is None else Rollouts(engine)
+
+
 class StateBatch:
     """The batch interface over ``size`` one-game states: every game has it, at the one-game
     engine's speed."""
@@ -150,6 +220,7 @@ class StateBatch:
         self.choosers: list[list[Chooser] | None] = []
         self.starts: list[int] = []
         self.taken: list[list[int]] = []
+        self.tensor: Any = None
 
     def reset(
         self,
@@ -193,6 +264,37 @@ class StateBatch:
         state.apply_trusted(action)
         self._resolve(g)
 
+    def load(
+        self,
+        g: int,
+        state: State,
+        rng: int | random.Random | None = None,
+        choosers: Sequence[Chooser] | None = None,
+    ) -> None:
+        if state.game is not self.game and state.game != self.game:
+            raise ValueError("the state is of another game than the batch's")
+        if not self.states:  # the other games need states too
+            self.reset(range(self.size))
+        self.states[g] = state.clone()
+        self.rngs[g] = rng if isinstance(rng, random.Random) else random.Random(rng)
+        self.choosers[g] = None if choosers is None else list(choosers)
+        self.starts[g] = len(state.history())
+        self.taken[g] = [0] * self.game.num_players
+        self._resolve(g)
+
+    def play(self, g: int, decisions: int) -> None:
+        self._play_out(g, decisions)
+
+    def heuristics(self, g: int) -> list[float]:
+        return self.states[g].heuristics()
+
+    def observation_tensor(self, g: int, seat: int, out: Any) -> None:
+        if self.tensor is None:
+            from towers.core.registry import tensor_of
+
+            self.tensor = tensor_of(self.game)
+        out[:] = self.tensor.encode(self.states[g].observation(seat))
+
     def returns(self, g: int) -> list[float]:
         return self.states[g].returns()
 
@@ -201,10 +303,11 @@ class StateBatch:
 
     def play_random(self) -> list[int]:
         for g in range(self.size):
-            self._play_out(g)
+            self._play_out(g, -1)
         return [self.length(g) for g in range(self.size)]
 
-    def _play_out(self, g: int) -> None:
+    def _play_out(self, g: int, decisions: int) -> None:
+        """Game g played on for ``decisions`` decisions (to its end if negative)."""
         state = self.states[g]
         draw = self.rngs[g].random
         picks = self.choosers[g]
@@ -216,6 +319,9 @@ class StateBatch:
             if player == CHANCE:
                 state.apply_trusted(sample_chance(state, self.rngs[g]))
                 continue
+            if decisions == 0:
+                return
+            decisions -= 1
             legal = state.legal_actions()
             pick = int(draw() * len(legal)) if picks is None else picks[player](len(legal))
             taken[player] += 1

@@ -46,6 +46,8 @@ cdef class TorresBatch:
     cdef unsigned long long[:] M
     cdef unsigned int[:] MT
     cdef public list draws, choosers
+    cdef public long tensor_size
+    cdef double[:] O
 
 cdef inline long lowest(unsigned long long m) noexcept
 
@@ -62,7 +64,19 @@ cdef list seq(int[:] S, long at, long count)
 cpdef dict to_fields(TorresBatch e, long g)
 
 @cython.locals(b=long, step=long, count=long, i=long, seat=long, r=double)
-cpdef long play_out(TorresBatch e, long g) except? -9
+cpdef long play_out(TorresBatch e, long g, long decisions) except? -9
+
+@cython.locals(
+    b=long, n=long, i=long, s=long, k=long, at=long, r=long, p=long, phase=long, mover=long,
+    hgt=long, inuse=long, held=long, c=long, d=long, cards=long,
+)
+cpdef void write_observation(TorresBatch e, long g, long seat) noexcept
+
+@cython.locals(
+    b=long, phase=long, later=double, king=long, king_castle=long, k=long, position=long,
+    bonus=long, at=long, count=long, i=long, s=long, hs=long, value=double,
+)
+cpdef double seat_value(TorresBatch e, long g, long seat) noexcept
 
 @cython.locals(at=long, i=long, j=long, word=cython.ulonglong, prev=cython.ulonglong)
 cpdef void seed_generator(TorresBatch e, long g, list key)
@@ -155,8 +169,11 @@ cdef long late_card_moves(TorresBatch e, long g, long p, long n, long mine) noex
 )
 cdef long block_moves(TorresBatch e, long g, long n) noexcept
 
-@cython.locals(rest=cython.ulonglong, seen=cython.ulonglong, todo=cython.ulonglong, start=long, i=long, c=long, q=long)
+@cython.locals(rest=cython.ulonglong, start=long, i=long, c=long)
 cdef bint connected_without(unsigned long long squares, long a) noexcept
+
+@cython.locals(seen=cython.ulonglong, todo=cython.ulonglong, i=long, c=long, q=long)
+cdef unsigned long long reached(unsigned long long squares, long start) noexcept
 
 @cython.locals(c=long)
 cdef bint deck_has_cards(int[:] S, long d) noexcept
@@ -218,7 +235,7 @@ cdef bint has_square(int[:] S, long at, long count)
 @cython.locals(i=long)
 cdef bint knight_at(int[:] S, long at, long count, long x, long y) noexcept
 
-@cython.locals(mine=cython.ulonglong, seen=cython.ulonglong, todo=cython.ulonglong, i=long, q=long, c=long)
+@cython.locals(mine=cython.ulonglong, i=long)
 cdef bint all_neighboring(int[:] S, long at, long count) noexcept
 
 @cython.locals(at=long, count=long, i=long)

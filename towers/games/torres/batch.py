@@ -117,6 +117,19 @@ SCALARS = (
 )
 """The one-number fields of a TorresState and where each is kept."""
 
+LISTED = (
+    "heights", "occupants", "castle_of", "surface_areas", "castle_heights", "knights",
+    "score", "stacks", "hands", "played_cards", "acquired_this_turn", "drawn_cards",
+)  # fmt: skip
+"""The fields of a TorresState that are lists, the decks aside."""
+TENSOR_PARTS = (
+    "heights", "castles", "knights", "king", "scores", "phase", "round", "step", "to_move",
+    "turn", "starting_player", "stacks", "supply", "knights_in_supply", "turn_state",
+    "hand_sizes", "played_cards", "hand", "acquired_this_turn", "drawn", "own_deck", "decks",
+    "master_card", "leftovers",
+)  # fmt: skip
+"""The parts of ``tensor.torres_tensor``, in order, which :func:`write_observation` writes."""
+
 MTW = 625  # a game's Mersenne Twister: 624 words and the index of the next
 MASK32 = 0xFFFFFFFF
 UPPER = 0x80000000
@@ -267,6 +280,12 @@ class TorresBatch:
         self.T = array("i", [0]) * SQ  # room for a flood fill or a sort
         self.MT = array("I", [0]) * (MTW * size)  # each game's generator, seeded from an int
         self.draws: list[Any] = [None] * size  # or a generator's random, called from here
+        from towers.games.torres.tensor import torres_tensor
+
+        tensor = torres_tensor(game)
+        same = tuple(p.name for p in tensor.parts) == TENSOR_PARTS
+        self.tensor_size = tensor.size if same else 0
+        self.O = array("d", [0.0]) * tensor.size  # one observation tensor
         self.choosers: list[Any] = [None] * size
         start = self.start = array("i", [0]) * W
         if self.master:
@@ -382,25 +401,53 @@ class TorresBatch:
 
     def play_random(self) -> list[int]:
         """Play every game to its end at random (see the module docstring); their lengths."""
-        return [play_out(self, g) for g in range(self.size)]
+        return [play_out(self, g, -1) for g in range(self.size)]
+
+    def play(self, g: int, decisions: int) -> None:
+        """Play at most ``decisions`` decisions of game ``g`` as :meth:`play_random` picks
+        them, and the chance nodes after the last."""
+        play_out(self, g, decisions)
+
+    def heuristics(self, g: int) -> list[float]:
+        """Every seat's heuristic of game ``g``: the floats of ``bots.evaluate_all`` of its
+        state."""
+        return [seat_value(self, g, seat) for seat in range(self.players)]
+
+    def observation_tensor(self, g: int, seat: int, out: Any) -> None:
+        """Write into ``out`` the observation tensor of ``seat`` in game ``g``: the floats
+        of ``tensor.encode(state.observation(seat))``, read from the arrays."""
+        if not self.tensor_size:
+            raise ValueError("the Torres tensor's parts are not those the batch writes")
+        write_observation(self, g, seat)
+        out[:] = self.O
 
     # ---- the one-game state ----------------------------------------------------------------
     def fields(self, g: int) -> dict[str, Any]:
         """Game ``g`` as the saved fields of a TorresState (without its history)."""
         return to_fields(self, g)
 
-    def load(self, g: int, state: Any, rng: int | random.Random | None = None) -> None:
+    def load(
+        self,
+        g: int,
+        state: Any,
+        rng: int | random.Random | None = None,
+        choosers: Sequence[Any] | None = None,
+    ) -> None:
         """Game ``g`` set to the TorresState ``state`` (its history aside), drawing its chance
-        from ``rng`` from now on (:meth:`reset`'s seeds); its chance nodes are resolved."""
-        if state.game.options != self.game.options or state.game.num_players != self.players:
+        from ``rng`` from now on and picking its decisions by ``choosers`` (:meth:`reset`'s
+        seeds and choosers); its chance nodes are resolved."""
+        game = state.game
+        if game is not self.game and (
+            game.options != self.game.options or game.num_players != self.players
+        ):
             raise ValueError("the state is of another game than the batch's")
         if isinstance(rng, random.Random):
             self.draws[g] = rng.random
         else:
             self.draws[g] = None
             seed_generator(self, g, words_of(rng if rng is not None else random.getrandbits(64)))
-        self.choosers[g] = None
-        from_fields(self, g, state.to_fields())
+        self.choosers[g] = None if choosers is None else list(choosers)
+        from_fields(self, g, fields_of(state))
         self.resolve_chance(g)
 
     def state(self, g: int) -> Any:
@@ -458,6 +505,16 @@ def to_fields(e: TorresBatch, g: int) -> dict[str, Any]:
     }
 
 
+def fields_of(state: Any) -> dict[str, Any]:
+    """The fields :func:`from_fields` reads, taken from a TorresState as they are (no copy:
+    its saved fields would copy every list)."""
+    found = {key: getattr(state, key) for key in LISTED}
+    for key, _ in SCALARS:
+        found[key] = getattr(state, key)
+    found["decks"] = [(d.top, d.counts, d.bottom) for d in state.decks]
+    return found
+
+
 def from_fields(e: TorresBatch, g: int, fields: dict[str, Any]) -> None:
     """Game ``g`` set to the saved fields of a TorresState (see :func:`to_fields`)."""
     b = g * W
@@ -510,11 +567,150 @@ def seq(S: Any, at: int, count: int) -> list[int]:
     return [S[at + i] for i in range(count)]
 
 
+# ---- what a seat sees, and the heuristic ---------------------------------------------------------
+def write_observation(e: TorresBatch, g: int, seat: int) -> None:
+    """``e.O`` set to the observation tensor of ``seat`` in game ``g``: the parts of
+    ``tensor.torres_tensor`` in order, each float the same division of the same ints (per-seat
+    parts from ``seat``'s own first)."""
+    for i in range(e.tensor_size):
+        e.O[i] = 0.0
+    b = g * W
+    n = e.players
+    for s in range(SQ):  # heights
+        e.O[s] = e.S[b + H + s] / 16.0
+        k = e.S[b + CID + s]
+        if k >= 0:  # castles: area / 64, height / 16
+            e.O[SQ + s] = e.S[b + AREA + k] / 64.0
+            e.O[2 * SQ + s] = e.S[b + CH + k] / 16.0
+    at = 3 * SQ
+    for r in range(n):  # knights
+        p = (seat + r) % n
+        for i in range(e.S[b + NK + p]):
+            e.O[at + r * SQ + e.S[b + KN + KNIGHTS * p + i]] = 1.0
+    at += n * SQ
+    if e.S[b + KINGSQ] >= 0:
+        e.O[at + e.S[b + KINGSQ]] = 1.0
+    at += SQ
+    for r in range(n):  # scores / 100
+        e.O[at + r] = e.S[b + SCORE + (seat + r) % n] / 100.0
+    at += n
+    phase = e.S[b + PHASE]
+    e.O[at + phase] = 1.0
+    e.O[at + 3] = (e.S[b + ROUND] + 1) / 5.0
+    e.O[at + 4] = e.rounds[phase] / 5.0
+    at += 5
+    e.O[at + e.S[b + STEP]] = 1.0
+    at += S_OVER + 1
+    mover = deciding(e, g)
+    if mover >= 0:  # to move, turn, starting player: one-hot, own seat first
+        e.O[at + (mover - seat) % n] = 1.0
+    e.O[at + n + (e.S[b + TURN] - seat) % n] = 1.0
+    e.O[at + 2 * n + (e.S[b + START] - seat) % n] = 1.0
+    at += 3 * n
+    for r in range(n):  # stacks of height 1, 2, 3 / 4
+        p = (seat + r) % n
+        for i in range(e.S[b + NSTK + p]):
+            hgt = e.S[b + STK + 4 * p + i]
+            if 1 <= hgt <= 3:
+                e.O[at + 3 * r + hgt - 1] += 0.25
+    at += 3 * n
+    e.O[at] = e.S[b + SUPPLY] / 92.0
+    at += 1
+    for r in range(n):  # knights in supply / 6
+        e.O[at + r] = (e.knights_max - e.S[b + NK + (seat + r) % n]) / 6.0
+    at += n
+    inuse = e.S[b + INUSE]
+    e.O[at] = e.S[b + AP] / 10.0
+    e.O[at + 1] = (inuse if inuse > 0 else 0) / 3.0
+    e.O[at + 2] = 1.0 if inuse < 0 else 0.0
+    e.O[at + 3] = e.S[b + BLOCKS] / 3.0
+    e.O[at + 4] = 1.0 if e.S[b + CPLAYED] else 0.0
+    e.O[at + 5] = e.S[b + ACQS] / 2.0
+    at += 6
+    for r in range(n):  # cards held / 10
+        p = (seat + r) % n
+        held = 0
+        for c in range(CARDS):
+            held += e.S[b + HAND + CARDS * p + c]
+        e.O[at + r] = held / 10.0
+    at += n
+    for r in range(n):  # cards played / 4
+        p = (seat + r) % n
+        for c in range(CARDS):
+            e.O[at + CARDS * r + c] = e.S[b + PLAYED + CARDS * p + c] / 4.0
+    at += n * CARDS
+    for c in range(CARDS):  # the seat's hand / 4
+        e.O[at + c] = e.S[b + HAND + CARDS * seat + c] / 4.0
+    at += CARDS
+    if seat == e.S[b + TURN]:  # acquired this turn and drawn, / 4
+        for c in range(CARDS):
+            e.O[at + c] = e.S[b + ACQ + c] / 4.0
+        for i in range(e.S[b + NDRAWN]):
+            e.O[at + CARDS + e.S[b + DRAWN + i]] += 0.25
+    at += 2 * CARDS
+    if e.decks and not e.common:  # the seat's own deck: known on top, at the bottom
+        d = b + DECK + seat * DW
+        for i in range(e.S[d + D_TOP - 1]):
+            e.O[at + e.S[d + D_TOP + i]] += 0.25
+        for i in range(e.S[d + D_BOT - 1]):
+            e.O[at + CARDS + e.S[d + D_BOT + i]] += 0.25
+    at += 2 * CARDS
+    for r in range(e.decks):  # each deck: cards / 40, known on top / 10, at the bottom / 10
+        d = b + DECK + ((seat + r) % n if e.decks == n else r) * DW
+        cards = e.S[d + D_TOP - 1] + e.S[d + D_BOT - 1]
+        for c in range(CARDS):
+            cards += e.S[d + c]
+        e.O[at + 3 * r] = cards / 40.0
+        e.O[at + 3 * r + 1] = e.S[d + D_TOP - 1] / 10.0
+        e.O[at + 3 * r + 2] = e.S[d + D_BOT - 1] / 10.0
+    at += 3 * e.decks
+    if e.S[b + MASTER] >= 0:
+        e.O[at + e.S[b + MASTER]] = 1.0
+    at += MASTER_KINDS
+    e.O[at] = e.S[b + NDRAWN] / 4.0
+    e.O[at + 1] = e.S[b + LEFTOVER] / 3.0
+
+
+def seat_value(e: TorresBatch, g: int, seat: int) -> float:
+    """``bots.evaluate_all(state)[seat]`` of game ``g``, the same operations in the same
+    order: the score, the castle points the seat's knights hold now (and 0.35 of them a phase
+    left), the King's bonus, 0.4 a knight and 0.5 an action point left to the mover."""
+    b = g * W
+    if e.S[b + STEP] == S_OVER:
+        return float(e.S[b + SCORE + seat])
+    phase = e.S[b + PHASE]
+    later = 0.35 * (e.phases - 1 - phase)
+    king = e.S[b + KINGSQ]
+    king_castle = e.S[b + CID + king] if king >= 0 else -1
+    for k in range(e.S[b + NCAS]):  # the seat's highest knight on each castle so far
+        e.T[k] = 0
+    position = 0
+    bonus = 0
+    at = b + KN + KNIGHTS * seat
+    count = e.S[b + NK + seat]
+    for i in range(count):
+        s = e.S[at + i]
+        k = e.S[b + CID + s]
+        if k >= 0:
+            hs = e.S[b + H + s]
+            if hs > e.T[k]:
+                position += e.S[b + AREA + k] * (hs - e.T[k])
+                e.T[k] = hs
+            if k == king_castle and hs == phase + 1:
+                bonus = e.king_bonus[phase]
+    value = float(e.S[b + SCORE + seat]) + position + bonus + later * position
+    value += 0.4 * count
+    if e.S[b + STEP] == S_TURN and seat == e.S[b + TURN]:
+        value += 0.5 * e.S[b + AP]
+    return value
+
+
 # ---- playing -----------------------------------------------------------------------------------
-def play_out(e: TorresBatch, g: int) -> int:
-    """Play game ``g`` to its end: a chance node by its probabilities, a decision uniformly
-    among the legal actions, one float of the game's generator each (or the seat's chooser's
-    pick); the actions played."""
+def play_out(e: TorresBatch, g: int, decisions: int) -> int:
+    """Play game ``g`` to its end, or until ``decisions`` decisions are taken (none if
+    negative): a chance node by its probabilities, a decision uniformly among the legal
+    actions, one float of the game's generator each (or the seat's chooser's pick); the
+    actions played since the reset."""
     b = g * W
     draw = e.draws[g]
     picks = e.choosers[g]
@@ -524,7 +720,10 @@ def play_out(e: TorresBatch, g: int) -> int:
             return e.S[b + LENGTH]
         if step == S_DRAW or step == S_MASTER_DRAW:
             apply_to(e, g, sample_draw(e, g, draw() if draw is not None else next_float(e, g)))
+        elif decisions == 0:
+            return e.S[b + LENGTH]
         else:
+            decisions -= 1
             seat = deciding(e, g)
             count = make_legal(e, g)
             if picks is None:
@@ -1129,6 +1328,12 @@ def connected_without(squares: int, a: int) -> bool:
         if (rest >> c) & 1:
             start = c
             break
+    return reached(rest, start) == rest
+
+
+def reached(squares: int, start: int) -> int:
+    """The squares of ``squares`` joined orthogonally to ``start`` (one of them) through
+    them."""
     seen = BIT[start]
     todo = seen
     while todo:
@@ -1136,10 +1341,10 @@ def connected_without(squares: int, a: int) -> bool:
         todo &= todo - 1
         for i in range(NNB[q]):
             c = NB[4 * q + i]
-            if (rest >> c) & 1 and not (seen >> c) & 1:
+            if (squares >> c) & 1 and not (seen >> c) & 1:
                 seen |= BIT[c]
                 todo |= BIT[c]
-    return seen == rest
+    return seen
 
 
 def deck_has_cards(S: Any, d: int) -> bool:
@@ -1688,17 +1893,7 @@ def all_neighboring(S: Any, at: int, count: int) -> bool:
     mine = 0
     for i in range(count):
         mine |= BIT[S[at + i]]
-    seen = BIT[S[at]]
-    todo = seen
-    while todo:
-        q = lowest(todo)
-        todo &= todo - 1
-        for i in range(NNB[q]):
-            c = NB[4 * q + i]
-            if (mine >> c) & 1 and not (seen >> c) & 1:
-                seen |= BIT[c]
-                todo |= BIT[c]
-    return seen == mine
+    return reached(mine, S[at]) == mine
 
 
 # ---- the action cards (cards.py) ---------------------------------------------------------------
