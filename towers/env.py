@@ -4,6 +4,7 @@
     env = towers.env.pettingzoo("torres", players=3)            # pip install 'towers[pettingzoo]'
     env = towers.env.pettingzoo_parallel("torres", players=3)   # every agent steps each cycle
     env = towers.env.gymnasium("torres", opponents=["greedy"])  # pip install 'towers[gym]'
+    envs = towers.env.vector_env("torres", 64, opponents=["random"] * 2)  # 64 games, 3 seats
 
 and for OpenSpiel (``pip install 'towers[openspiel]'``)::
 
@@ -43,6 +44,17 @@ def gymnasium(name: str, opponents: Sequence[str] = ("random",), **options: Any)
     from towers.adapters.environments import GymTable
 
     return GymTable(name, opponents, **options)
+
+
+def vector_env(
+    name: str, num_envs: int, opponents: Sequence[str] = ("random",), **options: Any
+) -> Any:
+    """A Gymnasium vector environment of ``num_envs`` games, each what :func:`gymnasium`
+    plays for the same seed and actions, stepped together in the game's batch engine
+    (``seat=``, ``illegal=``, ``autoreset_mode=`` and the game's options as keywords)."""
+    from towers.adapters.vector import VectorTable
+
+    return VectorTable(name, num_envs, opponents, **options)
 
 
 def openspiel(names: Sequence[str] | None = None) -> list[str]:

@@ -43,15 +43,20 @@ from towers.core.registry import list_bots, make, make_bot, tensor_of
 ILLEGAL = ("lose", "random", "raise")
 
 
+def check_illegal(illegal: str) -> None:
+    """GameOptionError unless ``illegal`` is one of :data:`ILLEGAL`."""
+    if illegal not in ILLEGAL:
+        raise GameOptionError(
+            f"illegal={illegal!r} is not allowed; use one of {', '.join(ILLEGAL)}"
+        )
+
+
 class Table:
     """One game being played inside an environment: the state, chance resolved from the
     environment's generator, observations and masks for each seat."""
 
     def __init__(self, game: Game, illegal: str) -> None:
-        if illegal not in ILLEGAL:
-            raise GameOptionError(
-                f"illegal={illegal!r} is not allowed; use one of {', '.join(ILLEGAL)}"
-            )
+        check_illegal(illegal)
         self.game = game
         self.tensor = tensor_of(game)
         self.illegal = illegal
@@ -61,15 +66,7 @@ class Table:
         self.forfeit: int | None = None
 
     def observation_space(self) -> spaces.Dict:
-        low, high = self.tensor.bounds()
-        return spaces.Dict(
-            {
-                "observation": spaces.Box(
-                    np.asarray(low, np.float32), np.asarray(high, np.float32), dtype=np.float32
-                ),
-                "action_mask": spaces.Box(0, 1, shape=(self.n_actions,), dtype=np.int8),
-            }
-        )
+        return observation_space_of(self.game)
 
     def reset(self, seed: int | None) -> None:
         if seed is not None:
@@ -120,12 +117,32 @@ class Table:
         return info
 
     def returns(self) -> list[float]:
-        n = self.game.num_players
         if self.forfeit is not None:
-            # a solo player has no one to win for it, and a cooperative team loses together
-            share = 0.0 if n == 1 or self.game.COOPERATIVE else 1.0 / (n - 1)
-            return [0.0 if s == self.forfeit else share for s in range(n)]
+            return forfeit_returns(self.game, self.forfeit)
         return self.state.returns()
+
+
+def observation_space_of(game: Game) -> spaces.Dict:
+    """What a seat observes of ``game``: its tensor (float32, in the tensor's bounds) and
+    the mask of its ``num_distinct_actions()`` actions (int8)."""
+    low, high = tensor_of(game).bounds()
+    return spaces.Dict(
+        {
+            "observation": spaces.Box(
+                np.asarray(low, np.float32), np.asarray(high, np.float32), dtype=np.float32
+            ),
+            "action_mask": spaces.Box(0, 1, shape=(game.num_distinct_actions(),), dtype=np.int8),
+        }
+    )
+
+
+def forfeit_returns(game: Game, offender: int) -> list[float]:
+    """The returns of a game ended by ``offender``'s move outside the mask: 0 to it, the win
+    shared by the others."""
+    n = game.num_players
+    # a solo player has no one to win for it, and a cooperative team loses together
+    share = 0.0 if n == 1 or game.COOPERATIVE else 1.0 / (n - 1)
+    return [0.0 if s == offender else share for s in range(n)]
 
 
 class GymTable(gymnasium.Env):  # type: ignore[misc]
