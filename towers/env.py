@@ -51,7 +51,8 @@ def vector_env(
 ) -> Any:
     """A Gymnasium vector environment of ``num_envs`` games, each what :func:`gymnasium`
     plays for the same seed and actions, stepped together in the game's batch engine
-    (``seat=``, ``illegal=``, ``autoreset_mode=`` and the game's options as keywords)."""
+    (``seat=``, ``illegal=``, ``autoreset_mode=``, ``copy=`` and the game's options as
+    keywords)."""
     from towers.adapters.vector import VectorTable
 
     return VectorTable(name, num_envs, opponents, **options)

@@ -18,7 +18,10 @@ Resetting follows :class:`gymnasium.vector.SyncVectorEnv`: ``reset(seed=s)`` see
 games marked. ``autoreset_mode`` is ``NEXT_STEP`` (the default: the step after a game ends
 starts the next one, its reward 0) or ``DISABLED`` (reset the ended games with a mask);
 a game started by an autoreset is seeded as a single environment's ``reset()`` without a
-seed is, from its own ``np_random``.
+seed is, from its own ``np_random``. The observations come as new arrays each step, unless
+``copy=False`` (as :class:`~gymnasium.vector.SyncVectorEnv` has it): then they are the
+environment's own, written over by the next step; ``info["action_mask"]`` is the
+observation's mask.
 """
 
 from __future__ import annotations
@@ -57,6 +60,7 @@ class VectorTable(VectorEnv):
         seat: int = 0,
         illegal: str = "lose",
         autoreset_mode: str | AutoresetMode = AutoresetMode.NEXT_STEP,
+        copy: bool = True,
         **options: Any,
     ) -> None:
         players = 1 + len(opponents)
@@ -73,6 +77,7 @@ class VectorTable(VectorEnv):
         self.num_envs = num_envs
         self.seat = seat
         self.illegal = illegal
+        self.copy = copy
         self.engine = any_batch_engine(game, num_envs)
         self.metadata = {**self.metadata, "autoreset_mode": mode}
         self.specs = [parse_spec(o, list_bots(), what="opponent") for o in opponents]
@@ -158,8 +163,10 @@ class VectorTable(VectorEnv):
             mask[engine.legal_actions(i)] = 1
 
     def _answer(self) -> tuple[dict[str, np.ndarray], np.ndarray]:
+        if not self.copy:
+            return {"observation": self.observations, "action_mask": self.masks}, self.masks
         masks = self.masks.copy()
-        return {"observation": self.observations.copy(), "action_mask": masks}, masks.copy()
+        return {"observation": self.observations.copy(), "action_mask": masks}, masks
 
     # ---- the Gymnasium interface ---------------------------------------------------------
     def reset(
