@@ -46,23 +46,30 @@ def place_nodes(state: TurrisState, seat: int) -> list[int]:
         return []
     g = state.game
     taken = (*state.beast_at, *state.betrayer_at)
+    spot_of = g.spot_of
+    site_at = state.site_at
+    site_limit = g.site_limit
+    site_immediate = g.site_immediate
+    node_limit = g.node_limit
+    node_immediate = g.node_immediate
+    scouts = state.scouts
     out = []
     for node in g.scout_places:
         if node in taken:
             continue
-        k = g.spot_of[node]
+        k = spot_of[node]
         if k >= 0:
-            site = state.site_at[k]
+            site = site_at[k]
             if site < 0:
                 continue
-            limit, immediate = g.site_limit[site], g.site_immediate[site]
+            limit = site_limit[site]
+            immediate = site_immediate[site]
         else:
-            limit, immediate = g.nodes[node].limit, g.nodes[node].immediate
-        if limit == 1 and any(state.scouts[node]):
+            limit = node_limit[node]
+            immediate = node_immediate[node]
+        if limit == 1 and any(scouts[node]):
             continue
-        if immediate and not state._can_resolve_source(
-            seat, reward_source(state, node), placing=node
-        ):
+        if immediate and not state._can_resolve_source(seat, reward_source(state, node), node):
             continue
         out.append(node)
     return out
@@ -76,7 +83,7 @@ def place(state: TurrisState, seat: int, node: int) -> None:
     where = "excavation" if state.game.nodes[node].kind == "excavation" else ""
     state._trigger(seat, "place", state.game.nodes[node].id, where)
     if is_immediate(state, node):
-        state.stack.push(Resolving(seat, reward_source(state, node), 0))
+        state.stack.append(Resolving(seat, reward_source(state, node), 0))
 
 
 def collect(state: TurrisState, seat: int, chosen: tuple[int, ...]) -> None:
@@ -98,7 +105,7 @@ def collect(state: TurrisState, seat: int, chosen: tuple[int, ...]) -> None:
         where = "excavation" if state.game.nodes[node].kind == "excavation" else ""
         state._trigger(seat, "collect", state.game.nodes[node].id, where)
     if packets:
-        state.stack.push(Rewards(seat, tuple(packets), True))
+        state.stack.append(Rewards(seat, tuple(packets), True))
     pay(state, seat, Bundle(I=len(chosen) * state.game.c["collect_cost_per_scout"]))
 
 
@@ -114,8 +121,8 @@ def faction_action(state: TurrisState, seat: int) -> int:
     f, s = state.faction[seat], state.side[seat]
     if f < 0:
         return -1
-    for on, _, _, src in state.game.ongoing_of_side[f][s]:
-        if on == "action" and state._can_resolve_source(seat, src):
+    for src in state.game.faction_actions[f][s]:
+        if state._can_resolve_source(seat, src):
             return src
     return -1
 
@@ -133,7 +140,7 @@ def decide_turn(state: TurrisState, top: Turn, value: Action) -> None:
         case A.Collect():
             state.actions_left -= 1
             state.collected = True
-            state.stack.push(CollectPick(seat, ()))
+            state.stack.append(CollectPick(seat, ()))
             return
         case A.GatherIchor():
             state.actions_left -= 1
@@ -151,7 +158,7 @@ def decide_turn(state: TurrisState, top: Turn, value: Action) -> None:
             return
         case A.FactionAction():
             state.actions_left -= 1
-            state.stack.push(Resolving(seat, faction_action(state, seat), 0))
+            state.stack.append(Resolving(seat, faction_action(state, seat), 0))
             return
         case A.UseActionToken():
             state.action_tokens[seat] -= 1
@@ -162,7 +169,7 @@ def decide_turn(state: TurrisState, top: Turn, value: Action) -> None:
             state._play_tactics(seat, card)
             return
         case A.Pass():
-            state.stack.replace(EndTurn(seat, 0))
+            state.stack[-1] = EndTurn(seat, 0)
             return
     raise unanswered(top, value)
 
@@ -173,7 +180,7 @@ def decide_collect_pick(state: TurrisState, top: CollectPick, value: Action) -> 
     chosen = top.chosen
     match value:
         case A.CollectScout(node=node):
-            state.stack.replace(CollectPick(seat, (*chosen, node)))
+            state.stack[-1] = CollectPick(seat, (*chosen, node))
             return
         case A.Pass():
             state.stack.pop()
@@ -198,7 +205,7 @@ def decide_place_free(state: TurrisState, top: PlaceFree, value: Action) -> None
     n = top.n
     match value:
         case A.Place(node=node):
-            state.stack.replace(PlaceFree(seat, n - 1))
+            state.stack[-1] = PlaceFree(seat, n - 1)
             place(state, seat, node)
             return
         case A.Pass():

@@ -67,7 +67,7 @@ def choose_beast(state: TurrisState, top: MoveBeastChoice, b: int) -> None:
         state.stack.pop()
         return
     at = state.beast_at[b]
-    state.stack.replace(MoveBeastChoice(top.seat, top.steps, top.flip, top.crossroads, b, at))
+    state.stack[-1] = MoveBeastChoice(top.seat, top.steps, top.flip, top.crossroads, b, at)
 
 
 def beast_steps(state: TurrisState, top: MoveBeastChoice) -> list[int]:
@@ -96,7 +96,7 @@ def beast_moved(state: TurrisState, top: MoveBeastChoice) -> None:
     beast_left(state, top.start, end)
     if end != top.start and sum(state.scouts[end]):
         # the effect at the end of the move, before the flip (FAQ 2); no Chain Attack
-        state.stack.push(state._effect_frame(b, end, False))
+        state.stack.append(state._effect_frame(b, end, False))
     if end != top.start:
         state._push_betrayers(end)
 
@@ -123,15 +123,13 @@ def decide_move_beast_choice(state: TurrisState, top: MoveBeastChoice, value: Ac
             return
         case A.Choose(node=node):
             state.beast_at[top.beast] = node
-            state.stack.replace(
-                MoveBeastChoice(
-                    top.seat,
-                    top.steps - 1,
-                    top.flip,
-                    top.crossroads,
-                    top.beast,
-                    top.start,
-                )
+            state.stack[-1] = MoveBeastChoice(
+                top.seat,
+                top.steps - 1,
+                top.flip,
+                top.crossroads,
+                top.beast,
+                top.start,
             )
             return
     raise unanswered(top, value)

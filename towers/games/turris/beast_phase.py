@@ -47,7 +47,7 @@ def begin_beast_phase(state: TurrisState) -> None:
     state.phase = P_BEASTS
     state.active = -1
     for b in reversed(range(len(state.game.data.beasts))):
-        state.stack.push(BeastTurn(b, False))
+        state.stack.append(BeastTurn(b, False))
 
 
 def beast_target(state: TurrisState, b: int, chain: bool) -> None:
@@ -84,12 +84,12 @@ def beast_target(state: TurrisState, b: int, chain: bool) -> None:
             elif k == key:
                 best.append(n)
         if len(best) > 1:
-            state.stack.push(TargetChoice(state.first_player, b, tuple(sorted(best)), chain))
+            state.stack.append(TargetChoice(state.first_player, b, tuple(sorted(best)), chain))
             return
         target = best[0] if best else g.abyss
     if target == at:
         return
-    state.stack.push(path_frame(state, b, target, chain))
+    state.stack.append(path_frame(state, b, target, chain))
 
 
 def beast_speed(state: TurrisState, b: int) -> int:
@@ -106,34 +106,45 @@ def path_frame(state: TurrisState, b: int, target: int, chain: bool) -> BeastPat
 def path_options(state: TurrisState, top: BeastPath) -> list[int]:
     """The next nodes of a shortest path to the target (the First Player chooses among them)."""
     here = top.path[-1] if top.path else state.beast_at[top.beast]
-    to_target = distances(state, top.target)
+    return ways_on(state, distances(state, top.target), here)
+
+
+def ways_on(state: TurrisState, to_target: dict[int, int], here: int) -> list[int]:
+    """The nodes next to ``here`` one step nearer the target (``to_target``: its distances)."""
     if here not in to_target:
         return []
-    left = to_target[here]
-    return sorted(n for n in state.game.adjacent[here] if to_target.get(n, -1) == left - 1)
+    left = to_target[here] - 1
+    out = [n for n in state.game.adjacent[here] if to_target.get(n, -1) == left]
+    out.sort()
+    return out
 
 
 def settle_path(state: TurrisState, top: BeastPath) -> bool:
     """Extend the path while it has one way on; then move the Beast. False when the First
     Player chooses the way."""
-    total = distances(state, state.beast_at[top.beast]).get(top.target)
+    b = top.beast
+    target = top.target
+    start = state.beast_at[b]
+    total = distances(state, start).get(target)
     if total is None:
         state.stack.pop()
         return True
-    if len(top.path) < min(top.speed, total):
-        options = path_options(state, top)
-        if len(options) == 1:
-            state.stack.replace(
-                BeastPath(
-                    top.seat, top.beast, top.target, (*top.path, options[0]), top.speed,
-                    top.chain,
-                )
-            )  # fmt: skip
-            return True
-        if options:
-            return False
+    path = top.path
+    steps = min(top.speed, total)
+    if len(path) < steps:
+        to_target = distances(state, target)
+        while len(path) < steps:
+            options = ways_on(state, to_target, path[-1] if path else start)
+            if len(options) == 1:
+                path = (*path, options[0])
+                continue
+            if options:
+                if len(path) != len(top.path):
+                    state.stack[-1] = BeastPath(top.seat, b, target, path, top.speed, top.chain)
+                return False
+            break
     state.stack.pop()
-    move_beast(state, top.beast, top.path, top.chain)
+    move_beast(state, b, path, top.chain)
     return True
 
 
@@ -153,7 +164,7 @@ def move_beast(state: TurrisState, b: int, path: tuple[int, ...], chain: bool) -
     if end != start and sum(state.scouts[end]):
         # the Chain Attack only in the Beast Phase, not on the Betrayer Phase's d4 move
         frame = effect_frame(state, b, end, state.phase != P_BETRAYERS)
-        state.stack.push(frame)
+        state.stack.append(frame)
     if end != start:
         state._push_betrayers(end)
 
@@ -178,7 +189,7 @@ def settle_beast_effect(state: TurrisState, top: BeastEffect) -> bool:
         # the Devoured Scouts' owners advance on the Council track in turn order from
         # the First Player, each resolving their steps in turn (The Pain)
         for seat in reversed(top.devoured):
-            state.stack.push(CouncilStep(seat, 1))
+            state.stack.append(CouncilStep(seat, 1))
         g = state.game
         for seat in reversed(top.devoured):
             state._trigger(seat, "devoured")
@@ -198,10 +209,8 @@ def settle_beast_effect(state: TurrisState, top: BeastEffect) -> bool:
 def next_scout(state: TurrisState, top: BeastEffect, devoured: tuple[int, ...]) -> None:
     """On to the next Scout of the effect's queue."""
     rest = top.queue[1:]
-    state.stack.replace(
-        BeastEffect(rest[0] if rest else top.seat, top.beast, top.node, rest, devoured,
-                    top.in_phase)
-    )  # fmt: skip
+    seat = rest[0] if rest else top.seat
+    state.stack[-1] = BeastEffect(seat, top.beast, top.node, rest, devoured, top.in_phase)
 
 
 def beast_hits(state: TurrisState, top: BeastEffect) -> None:
@@ -216,10 +225,10 @@ def beast_hits(state: TurrisState, top: BeastEffect) -> None:
         state.graveyard[seat] += 1
     elif effect == "displace":
         next_scout(state, top, top.devoured)
-        state.stack.push(DisplaceChoice(state.first_player, top.node, seat))
+        state.stack.append(DisplaceChoice(state.first_player, top.node, seat))
     else:
         next_scout(state, top, top.devoured)
-        state.stack.push(DespairChoice(seat))
+        state.stack.append(DespairChoice(seat))
 
 
 def after_effect(state: TurrisState, top: BeastEffect) -> None:
@@ -228,7 +237,7 @@ def after_effect(state: TurrisState, top: BeastEffect) -> None:
     (below them on the stack: :meth:`_chain_goes_on`)."""
     beast = state.game.data.beasts[top.beast]
     if beast.chain_attack and top.in_phase and top.devoured:
-        state.stack.push(BeastTurn(top.beast, True))
+        state.stack.append(BeastTurn(top.beast, True))
 
 
 def chain_goes_on(state: TurrisState, at: int) -> bool:
@@ -268,9 +277,7 @@ def decide_beast_path(state: TurrisState, top: BeastPath, value: Action) -> None
     match value:
         case A.Choose(node=node):
             path = (*top.path, node)
-            state.stack.replace(
-                BeastPath(top.seat, top.beast, top.target, path, top.speed, top.chain)
-            )
+            state.stack[-1] = BeastPath(top.seat, top.beast, top.target, path, top.speed, top.chain)
             return
     raise unanswered(top, value)
 
@@ -293,7 +300,7 @@ def settle_target_choice(state: TurrisState, top: TargetChoice) -> bool:
     """Settle a :class:`TargetChoice` that needs no decision; False: it is put to its seat."""
     options = top.options
     if len(options) == 1:
-        state.stack.replace(path_frame(state, top.beast, options[0], top.chain))
+        state.stack[-1] = path_frame(state, top.beast, options[0], top.chain)
         return True
     return False
 
@@ -304,7 +311,7 @@ def decide_target_choice(state: TurrisState, top: TargetChoice, value: Action) -
     chain = top.chain
     match value:
         case A.Choose(node=node):
-            state.stack.replace(path_frame(state, b, node, chain))
+            state.stack[-1] = path_frame(state, b, node, chain)
             return
     raise unanswered(top, value)
 

@@ -9,7 +9,6 @@ Queries only, but for a Scout moved and a spot closed."""
 
 from __future__ import annotations
 
-import operator
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -78,12 +77,19 @@ def scout_nodes(state: TurrisState, seat: int) -> list[int]:
 def distances(state: TurrisState, start: int) -> dict[int, int]:
     """Steps from ``start`` over the nodes that exist (Crossroads count: Plot Path).
     The table is shared by every state of this board shape: read it, never change it."""
-    # which spots exist: a Site there, or still open (built in C: ``s >= 0 or o``)
-    shape = tuple(map(operator.or_, map((0).__le__, state.site_at), state.spot_open))
+    # the key: the start node, and a bit for each spot that exists (a Site there, or open)
+    site_at = state.site_at
+    spot_open = state.spot_open
+    key = start
+    bit = state.game.n_nodes  # start + n_nodes * (the bits of the spots that exist)
+    for k in range(len(site_at)):
+        if site_at[k] >= 0 or spot_open[k]:
+            key += bit
+        bit <<= 1
     tables = state.game.distance_tables
-    dist = tables.get((start, shape))
+    dist = tables.get(key)
     if dist is None:
-        dist = tables[start, shape] = search_distances(state, start)
+        dist = tables[key] = search_distances(state, start)
     return dist
 
 

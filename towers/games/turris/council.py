@@ -28,22 +28,22 @@ def council_next(state: TurrisState, seat: int) -> list[int]:
 def council_to(state: TurrisState, seat: int, spot: int) -> None:
     """Advance ``seat``'s Council token to ``spot``: its reward, optional; on the last level,
     the token may go back to the start."""
-    top = state.stack.top
+    top = state.stack[-1]
     assert isinstance(top, CouncilStep)
-    state.stack.replace(CouncilStep(seat, top.steps - 1))
+    state.stack[-1] = CouncilStep(seat, top.steps - 1)
     state.council[seat] = spot
     if state.game.data.council[spot].level == state.game.council_levels:
         # after the reward, the token MAY go back to the start
-        state.stack.push(CouncilReturn(seat))
+        state.stack.append(CouncilReturn(seat))
     # the owner MAY gain the reward of the spot reached
-    state.stack.push(Rewards(seat, (state.game.src_council[spot],), True))
+    state.stack.append(Rewards(seat, (state.game.src_council[spot],), True))
     state._trigger(seat, "council")
 
 
 def to_graveyard(state: TurrisState, seat: int) -> None:
     """A Scout is placed in the Graveyard: the owner MUST advance on the Council track."""
     state.graveyard[seat] += 1
-    state.stack.push(CouncilStep(seat, 1))
+    state.stack.append(CouncilStep(seat, 1))
 
 
 def settle_council_step(state: TurrisState, top: CouncilStep) -> bool:
@@ -57,7 +57,7 @@ def settle_council_step(state: TurrisState, top: CouncilStep) -> bool:
     if not spots:
         # past the last level: back to the start, no reward (Council Track)
         state.council[seat] = 0
-        state.stack.replace(CouncilStep(seat, steps - 1))
+        state.stack[-1] = CouncilStep(seat, steps - 1)
         state._trigger(seat, "council")
         return True
     if len(spots) == 1:

@@ -95,7 +95,7 @@ def apply_chance(state: TurrisState, value: Action) -> None:
             n = state.game.num_players
             # Setup step 9: from the First Player, each seat chooses in turn order
             for k in reversed(range(n)):
-                state.stack.push(FactionChoice((seat + k) % n))
+                state.stack.append(FactionChoice((seat + k) % n))
         case BeastStartDraw(beast=b), A.BeastStart(spot=spot):
             state.beast_at[b] = state.game.spots[spot]
         case BeastDie(), A.RollBeast(beast=b):
@@ -103,7 +103,7 @@ def apply_chance(state: TurrisState, value: Action) -> None:
         case MovementDie(), A.RollLocation(number=k):
             # the d12 is the Beast Movement card drawn; the d4's Beast moves now
             state.movement_card = D12.faces[k]
-            state.stack.push(BeastTurn(state.beast_die, False))
+            state.stack.append(BeastTurn(state.beast_die, False))
         case _:
             raise AssertionError(f"{value!r} is no outcome of {event!r}")
 

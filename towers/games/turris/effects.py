@@ -63,17 +63,17 @@ def resolve_effect(state: TurrisState, seat: int, e: Effect, src: int, index: in
         case "pay":
             pay(state, seat, e.bundle)
         case "trade":
-            state.stack.push(TradeOffer(seat, src, index, e.n))
+            state.stack.append(TradeOffer(seat, src, index, e.n))
         case "steal":
-            state.stack.push(StealChoice(seat, e.n, e.of))
+            state.stack.append(StealChoice(seat, e.n, e.of))
         case "prestige":
             state._score(seat, e.n)
         case "council":
-            state.stack.push(CouncilStep(seat, e.n))
+            state.stack.append(CouncilStep(seat, e.n))
         case "council_reward":
             if state.council[seat]:
                 packet = state.game.src_council[state.council[seat]]
-                state.stack.push(Rewards(seat, (packet,) * e.n, True))
+                state.stack.append(Rewards(seat, (packet,) * e.n, True))
         case "tactics":
             queued = len(state.chance)
             for _ in range(e.n):
@@ -81,40 +81,40 @@ def resolve_effect(state: TurrisState, seat: int, e: Effect, src: int, index: in
             drawn = len(state.chance) - queued
             if e.play and drawn:
                 # decided once the cards are drawn: draws come before any decision
-                state.stack.push(PlayTacticsChoice(seat, 1, drawn))
+                state.stack.append(PlayTacticsChoice(seat, 1, drawn))
         case "play_tactics":
-            state.stack.push(PlayTacticsChoice(seat, e.n, 0))
+            state.stack.append(PlayTacticsChoice(seat, e.n, 0))
         case "reserve":
-            state.stack.push(ReserveChoice(seat, e.n))
+            state.stack.append(ReserveChoice(seat, e.n))
         case "action":
             state.actions_left += e.n
         case "action_token":
             state.action_tokens[seat] += e.n
         case "place":
-            state.stack.push(PlaceFree(seat, e.n))
+            state.stack.append(PlaceFree(seat, e.n))
         case "move_scout":
-            state.stack.push(MoveScoutChoice(seat, e.n, e.steps, -1))
+            state.stack.append(MoveScoutChoice(seat, e.n, e.steps, -1))
         case "move_beast":
-            state.stack.push(MoveBeastChoice(seat, e.steps, e.flip, e.crossroads, -1, -1))
+            state.stack.append(MoveBeastChoice(seat, e.steps, e.flip, e.crossroads, -1, -1))
         case "revive":
-            state.stack.push(ReviveChoice(seat, e.n, src, index, 0))
+            state.stack.append(ReviveChoice(seat, e.n, src, index, 0))
         case "sacrifice":
             for _ in range(min(e.n, state.reserve[seat])):
                 state.reserve[seat] -= 1
                 state._to_graveyard(seat)
                 trigger(state, seat, "sacrifice")
         case "fruit":
-            state.stack.push(FruitChoice(seat))
+            state.stack.append(FruitChoice(seat))
         case "first_player":
             if state.game.solo:
                 # instead of the card, the player may remove 1 Damaged token
-                state.stack.push(RepairChoice(seat))
+                state.stack.append(RepairChoice(seat))
             elif state.future_first != seat:
                 state.future_first = seat
         case "tower_room":
             if e.at == "now":
                 if state._may_build(seat):
-                    state.stack.push(TrionfiChoice(seat, e.n, False))
+                    state.stack.append(TrionfiChoice(seat, e.n, False))
             else:
                 state.grove_room[seat] = max(state.grove_room[seat], e.n)
         case _:
@@ -161,7 +161,7 @@ def trigger(state: TurrisState, seat: int, on: str, node_id: str = "", where: st
                     continue
                 state.once_used.append(tag)
             if state._can_resolve_source(seat, src):
-                state.stack.push(Resolving(seat, src, 0))
+                state.stack.append(Resolving(seat, src, 0))
 
 
 def settle_resolving(state: TurrisState, top: Resolving) -> bool:
@@ -174,7 +174,7 @@ def settle_resolving(state: TurrisState, top: Resolving) -> bool:
     if i >= len(effects):
         state.stack.pop()
     else:
-        state.stack.replace(Resolving(seat, src, i + 1))
+        state.stack[-1] = Resolving(seat, src, i + 1)
         state._effect(seat, effects[i], src, i)
     return True
 
@@ -198,7 +198,7 @@ def settle_rewards(state: TurrisState, top: Rewards) -> bool:
         state.stack.pop()
         return True
     if not optional and len(packets) == 1:
-        state.stack.replace(Resolving(top.seat, packets[0], 0))
+        state.stack[-1] = Resolving(top.seat, packets[0], 0)
         return True
     return False
 
@@ -211,8 +211,8 @@ def decide_rewards(state: TurrisState, top: Rewards, value: Action) -> None:
     match value:
         case A.Resolve(slot=k):
             rest = packets[:k] + packets[k + 1 :]
-            state.stack.replace(Rewards(seat, rest, optional))
-            state.stack.push(Resolving(seat, packets[k], 0))
+            state.stack[-1] = Rewards(seat, rest, optional)
+            state.stack.append(Resolving(seat, packets[k], 0))
             return
         case A.Pass():
             state.stack.pop()
@@ -243,8 +243,8 @@ def decide_trade_offer(state: TurrisState, top: TradeOffer, value: Action) -> No
     match value:
         case A.Accept():
             e = g.sources[src][1][i]
-            state.stack.replace(TradeOffer(seat, src, i, left - 1))
-            state.stack.push(TradeGain(seat, src, i))
+            state.stack[-1] = TradeOffer(seat, src, i, left - 1)
+            state.stack.append(TradeGain(seat, src, i))
             pay(state, seat, e.give)  # on top: paid before the gain
             return
         case A.Pass():
@@ -270,7 +270,7 @@ def decide_steal_choice(state: TurrisState, top: StealChoice, value: Action) -> 
     of = top.of
     match value:
         case A.Steal(resource=r, seat=victim):
-            state.stack.replace(StealChoice(seat, n - 1, of))
+            state.stack[-1] = StealChoice(seat, n - 1, of)
             if not g.solo:
                 # solo: from the supply; the Betrayers stay at 1 of each (Solo Setup 7)
                 state.resources[victim][r] -= 1
@@ -307,7 +307,7 @@ def decide_revive_choice(state: TurrisState, top: ReviveChoice, value: Action) -
     done = top.done
     match value:
         case A.Accept():
-            state.stack.replace(ReviveChoice(seat, n, src, i, done + 1))
+            state.stack[-1] = ReviveChoice(seat, n, src, i, done + 1)
             state.graveyard[seat] -= 1
             state.reserve[seat] += 1
             pay(state, seat, g.sources[src][1][i].bundle)
@@ -348,10 +348,10 @@ def decide_move_scout_choice(state: TurrisState, top: MoveScoutChoice, value: Ac
     origin = top.origin
     match value:
         case A.Choose(node=node) if origin == -1:
-            state.stack.replace(MoveScoutChoice(seat, n, steps, node))
+            state.stack[-1] = MoveScoutChoice(seat, n, steps, node)
             return
         case A.Choose(node=node):
-            state.stack.replace(MoveScoutChoice(seat, n - 1, steps, -1))
+            state.stack[-1] = MoveScoutChoice(seat, n - 1, steps, -1)
             move_scout(state, seat, origin, node)
             return
         case A.Pass():

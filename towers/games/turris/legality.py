@@ -115,6 +115,34 @@ _COLLECT_SCOUT = A.SPACE.base(A.CollectScout)
 
 
 _CHOOSE_MISSION = A.SPACE.base(A.ChooseMission)
+
+
+_CHOOSE_BEAST = A.SPACE.base(A.ChooseBeast)
+
+
+_COUNCIL_SPOT = A.SPACE.base(A.CouncilSpot)
+
+
+_TAKE_TRIONFI = A.SPACE.base(A.TakeTrionfi)
+
+
+_ONGOING_SLOT = A.SPACE.base(A.OngoingSlot)
+
+
+_DISCARD = A.SPACE.base(A.Discard)
+
+
+_REPAIR_ROOM = A.SPACE.base(A.RepairRoom)
+
+
+_STEAL = A.SPACE.base(A.Steal)
+
+
+_STEAL_STRIDE = A.SPACE.encode(A.Steal(1, 0)) - _STEAL
+"""Steal (resource, seat): the base, plus the resource times this, plus the seat."""
+
+
+_CHOOSE_FACTION = A.SPACE.base(A.ChooseFaction)
 """The first int of each kind of one parameter that legal actions list most (the kind's
 base plus the parameter is its action)."""
 
@@ -276,17 +304,17 @@ def can_resolve_source(state: TurrisState, seat: int, src: int, placing: int = -
     """:meth:`_can_resolve` of the effects of source ``src``; at once for a source with
     no effect it checks."""
     g = state.game
-    return g.always_resolvable[src] or can_resolve(state, seat, g.sources[src][1], placing)
+    return g.always_resolvable[src] or can_resolve(state, seat, g.checked_effects[src], placing)
 
 
 def legal_faction_choice(state: TurrisState, top: FactionChoice) -> list[int]:
     """The answers to a :class:`FactionChoice`."""
-    enc = A.SPACE.encode
     out: list[int] = []
     taken = set(state.faction)
     for f in state.game.factions_offered:
         if f not in taken:
-            out += [enc(A.ChooseFaction(f, 0)), enc(A.ChooseFaction(f, 1))]
+            # ChooseFaction(f, side): the base, plus 2 a faction, plus the side
+            out += [_CHOOSE_FACTION + 2 * f, _CHOOSE_FACTION + 2 * f + 1]
     return out
 
 
@@ -384,18 +412,16 @@ def legal_revive_choice(state: TurrisState, top: ReviveChoice) -> list[int]:
 
 def legal_steal_choice(state: TurrisState, top: StealChoice) -> list[int]:
     """The answers to a :class:`StealChoice`."""
-    enc = A.SPACE.encode
     out: list[int] = []
-    out += [enc(A.Steal(r, s)) for r, s in steal_options(state, top.seat, top.of)]
+    out += [_STEAL + _STEAL_STRIDE * r + s for r, s in steal_options(state, top.seat, top.of)]
     return out
 
 
 def legal_council_step(state: TurrisState, top: CouncilStep) -> list[int]:
     """The answers to a :class:`CouncilStep`."""
-    enc = A.SPACE.encode
     out: list[int] = []
     seat = top.seat
-    out += [enc(A.CouncilSpot(s)) for s in state._council_next(seat)]
+    out += [_COUNCIL_SPOT + s for s in state._council_next(seat)]
     return out
 
 
@@ -440,10 +466,9 @@ def legal_move_scout_choice(state: TurrisState, top: MoveScoutChoice) -> list[in
 
 def legal_move_beast_choice(state: TurrisState, top: MoveBeastChoice) -> list[int]:
     """The answers to a :class:`MoveBeastChoice`."""
-    enc = A.SPACE.encode
     out: list[int] = []
     if top.beast == -1:
-        out += [enc(A.ChooseBeast(b)) for b in state._movable_beasts(top.steps, top.crossroads)]
+        out += [_CHOOSE_BEAST + b for b in state._movable_beasts(top.steps, top.crossroads)]
     else:
         out += [_CHOOSE + n for n in state._beast_steps(top)]
     return out
@@ -458,12 +483,11 @@ def legal_fruit_choice(state: TurrisState, top: FruitChoice) -> list[int]:
 
 def legal_trionfi_choice(state: TurrisState, top: TrionfiChoice) -> list[int]:
     """The answers to a :class:`TrionfiChoice`."""
-    enc = A.SPACE.encode
     out: list[int] = []
     optional = top.optional
     slots = state._solo_rooms() if state.game.solo else range(len(state.trionfi_tableau))
     cards = [state.trionfi_tableau[k] for k in slots]
-    out += [enc(A.TakeTrionfi(t)) for t in sorted(cards) if t >= 0]
+    out += [_TAKE_TRIONFI + t for t in sorted(cards) if t >= 0]
     if optional:
         out.append(A.PASS)
     return out
@@ -480,23 +504,21 @@ def legal_mission_step(state: TurrisState, top: MissionStep) -> list[int]:
 
 def legal_ongoing_choice(state: TurrisState, top: OngoingChoice) -> list[int]:
     """The answers to a :class:`OngoingChoice`."""
-    enc = A.SPACE.encode
     out: list[int] = []
     seat = top.seat
     used = len(state.ongoing[seat])
     slots = state.game.c["ongoing_mission_slots"]
     free = [used] if used < slots else range(slots)
-    out += [enc(A.OngoingSlot(k)) for k in free]
+    out += [_ONGOING_SLOT + k for k in free]
     out.append(A.PASS)
     return out
 
 
 def legal_discard_down(state: TurrisState, top: DiscardDown) -> list[int]:
     """The answers to a :class:`DiscardDown`."""
-    enc = A.SPACE.encode
     out: list[int] = []
     seat = top.seat
-    out += [enc(A.Discard(c)) for c in sorted(set(state.hands[seat]))]
+    out += [_DISCARD + c for c in sorted(set(state.hands[seat]))]
     return out
 
 
@@ -548,9 +570,8 @@ def legal_betrayer_push(state: TurrisState, top: BetrayerPush) -> list[int]:
 
 def legal_repair_choice(state: TurrisState, top: RepairChoice) -> list[int]:
     """The answers to a :class:`RepairChoice`."""
-    enc = A.SPACE.encode
     out: list[int] = []
-    out += [enc(A.RepairRoom(k)) for k, d in enumerate(state.damaged) if d]
+    out += [_REPAIR_ROOM + k for k, d in enumerate(state.damaged) if d]
     out.append(A.PASS)
     return out
 

@@ -51,8 +51,8 @@ def complete_mission(state: TurrisState, seat: int, m: int) -> None:
     state.completed[seat].append(m)
     state._trigger(seat, "mission")
     if card.ongoing:
-        state.stack.push(OngoingChoice(seat, m))
-    state.stack.push(Resolving(seat, g.src_mission[m], 0))
+        state.stack.append(OngoingChoice(seat, m))
+    state.stack.append(Resolving(seat, g.src_mission[m], 0))
     state._score(seat, card.prestige)
     # a reserved Mission costs 1 resource less, of the player's choice
     pay(state, seat, card.cost, waive=1 if reserved else 0)
@@ -96,7 +96,7 @@ def decide_reserve_choice(state: TurrisState, top: ReserveChoice, value: Action)
     n = top.n
     match value:
         case A.ChooseMission(mission=m):
-            state.stack.replace(ReserveChoice(seat, n - 1))
+            state.stack[-1] = ReserveChoice(seat, n - 1)
             state.missions.remove(m)
             state.reserved[seat].append(m)
             return

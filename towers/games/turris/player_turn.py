@@ -33,7 +33,7 @@ def start_turn(state: TurrisState) -> None:
     state.gathers = 0
     state.tactics_played = False
     state.once_used = []
-    state.stack.push(Turn(seat))
+    state.stack.append(Turn(seat))
     state._trigger(seat, "turn_start")
 
 
@@ -41,17 +41,17 @@ def end_turn_stage(state: TurrisState, seat: int, stage: int) -> None:
     """The steps after the Action Step, one at a time: the Complete Mission Step, the Trionfi
     Step, the discard to 4, the Mission refill."""
     g = state.game
-    state.stack.replace(EndTurn(seat, stage + 1))
+    state.stack[-1] = EndTurn(seat, stage + 1)
     if stage == 0:
-        state.stack.push(MissionStep(seat))
+        state.stack.append(MissionStep(seat))
     elif stage == 1:
         # the Trionfi Step: a Tower Room from a Grove Collect, prerequisite met now
         p = state.grove_room[seat]
         state.grove_room[seat] = 0
         if p and state._may_build(seat):
-            state.stack.push(TrionfiChoice(seat, p, True))
+            state.stack.append(TrionfiChoice(seat, p, True))
     elif stage == 2:
-        state.stack.push(DiscardDown(seat))
+        state.stack.append(DiscardDown(seat))
     else:
         state.stack.pop()
         for _ in range(g.c["mission_tableau"] - len(state.missions)):

@@ -93,7 +93,7 @@ def pay(state: TurrisState, seat: int, bundle: Bundle, waive: int = 0) -> None:
     """Put the payment of ``bundle`` on the stack (``waive``: letters a reserved Mission leaves
     unpaid)."""
     fixed = "".join(letter * n for letter, n in zip("IKRW", bundle.counts[:4], strict=True))
-    state.stack.push(PayChoice(seat, fixed + "A" * bundle.A, bundle.any, bundle.of, waive))
+    state.stack.append(PayChoice(seat, fixed + "A" * bundle.A, bundle.any, bundle.of, waive))
 
 
 def pay_tokens(state: TurrisState, top: PayChoice) -> list[int]:
@@ -148,7 +148,7 @@ def settle_pay(state: TurrisState, top: PayChoice) -> bool:
         return True
     if top.waive:
         if not pay_tokens(state, top):
-            state.stack.replace(PayChoice(seat, top.fixed, top.any_n, top.of, 0))
+            state.stack[-1] = PayChoice(seat, top.fixed, top.any_n, top.of, 0)
             return True
         return False  # the player names the resource a reserved Mission waives
     res = state.resources[seat]
@@ -175,12 +175,12 @@ def pay_one(state: TurrisState, top: PayChoice, t: int) -> None:
     """Pay (or, with a waiver, leave out) token ``t`` of the payment on top."""
     if top.waive:
         fixed = top.fixed.replace(TOKENS[t], "", 1)
-        state.stack.replace(PayChoice(top.seat, fixed, top.any_n, top.of, top.waive - 1))
+        state.stack[-1] = PayChoice(top.seat, fixed, top.any_n, top.of, top.waive - 1)
         return
     nxt = after_paying(state, top, t)
     assert nxt is not None
     state.resources[top.seat][t] -= 1
-    state.stack.replace(nxt)
+    state.stack[-1] = nxt
 
 
 def gain(state: TurrisState, seat: int, bundle: Bundle) -> None:
@@ -189,7 +189,7 @@ def gain(state: TurrisState, seat: int, bundle: Bundle) -> None:
     for t, n in enumerate(bundle.counts):
         res[t] += n
     if bundle.any:
-        state.stack.push(GainChoice(seat, bundle.any, bundle.of))
+        state.stack.append(GainChoice(seat, bundle.any, bundle.of))
 
 
 def steal_options(state: TurrisState, seat: int, of: str) -> list[tuple[int, int]]:
@@ -238,6 +238,6 @@ def decide_gain_choice(state: TurrisState, top: GainChoice, value: Action) -> No
     match value:
         case A.Token(token=t):
             state.resources[seat][t] += 1
-            state.stack.replace(GainChoice(seat, n - 1, of))
+            state.stack[-1] = GainChoice(seat, n - 1, of)
             return
     raise unanswered(top, value)

@@ -55,4 +55,4 @@ def next_step(state: TurrisState) -> None:
 
 def is_quiet(state: TurrisState) -> bool:
     """Between actions: the current action is fully resolved (Excavation Sites)."""
-    return not state.stack or isinstance(state.stack.top, Turn | EndTurn | BeastTurn)
+    return not state.stack or isinstance(state.stack[-1], Turn | EndTurn | BeastTurn)

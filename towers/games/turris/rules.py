@@ -223,6 +223,19 @@ def triggered_by(
     }
 
 
+def checked_effects(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
+    """The effects whose checks decide whether ``effects`` can be resolved in full: those of
+    a checked kind, and the gains before the last payment (a gain only adds to what a later
+    payment may use); the others pass every check."""
+    paid = [k for k, e in enumerate(effects) if e.kind in ("pay", "revive")]
+    last = paid[-1] if paid else -1
+    return tuple(
+        e
+        for k, e in enumerate(effects)
+        if e.kind in CHECKED_KINDS or (e.kind == "gain" and k < last)
+    )
+
+
 class TurrisGame(Game):
     """Turris for 1 to 5 players (1: the solo game against the Betrayers, Appendix 1)."""
 
@@ -259,9 +272,10 @@ class TurrisGame(Game):
         """The nodes a Scout may stand on: Locations, and Excavation spots holding a Site."""
         self.site_limit = tuple(site.limit for site in d.excavation_sites)
         self.site_immediate = tuple(site.immediate for site in d.excavation_sites)
-        self.distance_tables: dict[tuple[int, tuple[bool, ...]], dict[int, int]] = {}
-        """Breadth-first distances by start node and which Excavation spots exist: the board
-        changes shape only when Sites change, so each shape is searched once."""
+        self.distance_tables: dict[int, dict[int, int]] = {}
+        """Breadth-first distances by start node and which Excavation spots exist (the node
+        plus ``n_nodes`` times a bit for each spot that exists): the board changes shape only when
+        Sites change, so each shape is searched once."""
         self.used_spots = tuple(k for k, i in enumerate(self.spots) if n in d.locations[i].players)
         self.crossroads = frozenset(
             i for i, loc in enumerate(d.locations) if loc.kind == "crossroads"
@@ -294,6 +308,10 @@ class TurrisGame(Game):
         self.reserved_costs = tuple((m.cost, *one_resource_less(m.cost)) for m in d.missions)
         """Each Mission's cost when reserved: in full, or one resource of any kind less."""
         self.is_location = tuple(loc.kind == "location" for loc in d.locations)
+        self.node_limit = tuple(loc.limit for loc in d.locations)
+        self.node_immediate = tuple(loc.immediate for loc in d.locations)
+        """Each node's printed limit and Immediate icon (an Excavation Site's own stand for a
+        spot's): read by PLACE's nodes without a Location object each."""
         self.gather_bonus = d.gather_ichor_bonus
         # the table of effect lists that frames refer to by index
         sources: list[tuple[str, tuple[Effect, ...]]] = []
@@ -347,6 +365,11 @@ class TurrisGame(Game):
         self.ongoing_of_side = tuple(
             tuple(ongoing[f"f{f.id}{s.side}"] for s in f.sides) for f in d.factions
         )
+        self.faction_actions = tuple(
+            tuple(tuple(src for on, _, _, src in table if on == "action") for table in both)
+            for both in self.ongoing_of_side
+        )
+        """Each faction side's sources of a faction action (side B), by faction and side."""
         self.triggered_by = triggered_by(self)
         """Per trigger, the owners with an ongoing effect on it: ``effects.trigger`` skips others."""
         self.sources = tuple(sources)
@@ -354,6 +377,8 @@ class TurrisGame(Game):
             not any(e.kind in CHECKED_KINDS for e in effects) for _, effects in sources
         )
         """Sources with no effect :meth:`TurrisState._can_resolve` checks: always resolvable."""
+        self.checked_effects = tuple(checked_effects(effects) for _, effects in sources)
+        """Each source's effects that :meth:`TurrisState._can_resolve` looks at, in order."""
         self.factions_offered = tuple(
             k for k, f in enumerate(d.factions) if not f.fifth_player or n == 5
         )

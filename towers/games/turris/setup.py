@@ -45,7 +45,7 @@ def begin_setup(state: TurrisState) -> None:
     if g.solo:
         # Solo Setup 5: you are always First Player
         state.first_player = 0
-        state.stack.push(FactionChoice(0))
+        state.stack.append(FactionChoice(0))
     else:
         # Setup step 9: a random First Player, who is first to choose a faction
         state.chance.append(FirstPlayerDraw())
@@ -60,6 +60,6 @@ def decide_faction_choice(state: TurrisState, top: FactionChoice, value: Action)
             state.stack.pop()
             state.faction[seat] = f
             state.side[seat] = s
-            state.stack.push(Resolving(seat, g.src_side[f][s], 0))
+            state.stack.append(Resolving(seat, g.src_side[f][s], 0))
             return
     raise unanswered(top, value)

@@ -125,7 +125,7 @@ def push_betrayers(state: TurrisState, node: int) -> None:
     adjacent Location as the Delusion moves Scouts (Beast Phase (Solo) 3)."""
     for k in reversed(range(len(state.betrayer_at))):
         if state.betrayer_at[k] == node:
-            state.stack.push(BetrayerPush(state.first_player, k))
+            state.stack.append(BetrayerPush(state.first_player, k))
 
 
 def has_player_scouts(state: TurrisState) -> bool:

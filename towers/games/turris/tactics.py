@@ -42,7 +42,7 @@ def play_tactics(state: TurrisState, seat: int, card: int) -> None:
     """Play Tactics ``card``: discarded, its effects resolved."""
     state.hands[seat].remove(card)
     state.tactics_discard.append(card)
-    state.stack.push(Resolving(seat, state.game.src_tactics[card], 0))
+    state.stack.append(Resolving(seat, state.game.src_tactics[card], 0))
 
 
 def settle_play_tactics_choice(state: TurrisState, top: PlayTacticsChoice) -> bool:
@@ -63,7 +63,7 @@ def decide_play_tactics_choice(state: TurrisState, top: PlayTacticsChoice, value
     drawn = top.drawn
     match value:
         case A.PlayTactics(card=card):
-            state.stack.replace(PlayTacticsChoice(seat, n - 1, max(0, drawn - 1)))
+            state.stack[-1] = PlayTacticsChoice(seat, n - 1, max(0, drawn - 1))
             play_tactics(state, seat, card)
             return
         case A.Pass():

@@ -34,7 +34,7 @@ def take_trionfi(state: TurrisState, seat: int, t: int, prestige: int) -> None:
     g = state.game
     state.trionfi_tableau[state.trionfi_tableau.index(t)] = -1
     state.upgraded[g.data.index[g.data.trionfi[t].location]] = True
-    state.stack.push(Resolving(seat, g.src_trionfi[t], 0))
+    state.stack.append(Resolving(seat, g.src_trionfi[t], 0))
     state._room_built(seat, prestige)
     # owned once its room is built: a card's ongoing effect counts later rooms only
     state.trionfi_owned[seat].append(t)
