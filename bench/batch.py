@@ -95,8 +95,7 @@ def measure(name: str, players: int, games: int, rounds: int) -> dict[str, float
 def check(name: str, players: int, games: int) -> int:
     """Compare the batch's games with the one-game engine's: lengths, final fields."""
     import towers
-    from towers.core.batch import batch_engine
-    from towers.core.chance import sample_chance
+    from towers.core.batch import batch_engine, random_playout
 
     game = towers.make(name, players=players)
     engine = batch_engine(game, games)
@@ -104,14 +103,7 @@ def check(name: str, players: int, games: int) -> int:
     engine.reset(range(games))
     lengths = engine.play_random()
     for seed in range(games):
-        rng = random.Random(seed)
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_trusted(sample_chance(state, rng))
-            else:
-                legal = state.legal_actions()
-                state.apply_trusted(legal[int(rng.random() * len(legal))])
+        state = random_playout(game, random.Random(seed))
         want = state.to_fields()
         got = engine.state(seed).to_fields()
         want.pop("_history")
@@ -119,6 +111,87 @@ def check(name: str, players: int, games: int) -> int:
         if lengths[seed] != len(state.history()) or want != got:
             raise SystemExit(f"{name}, {players} players, seed {seed}: the games differ")
     return games
+
+
+def batch_rollout_bot(**params: Any) -> Any:
+    """An ``mcts`` bot whose rollouts are played in the game's batch engine
+    (:class:`towers.core.batch.Rollouts`): the change proposed for ``towers/agents/mcts.py``,
+    made here by a subclass so that both searches run from this checkout."""
+    from towers.agents.mcts import MCTSBot
+    from towers.core.batch import rollouts_for
+    from towers.core.game import TERMINAL
+
+    class BatchRollouts(MCTSBot):  # type: ignore[misc]
+        def _begin(self, state: Any) -> bool:
+            hidden: bool = super()._begin(state)
+            self._fast = rollouts_for(state.game) if self.rollout_depth else None
+            return hidden
+
+        def _rollout(self, state: Any, baseline: list[float] | None) -> list[float]:
+            if self._fast is None:
+                values: list[float] = super()._rollout(state, baseline)
+                return values
+            player, numbers = self._fast.play(state, self.rng, self.rollout_depth)
+            if player == TERMINAL:  # outcome_values of the returns
+                return [float(r) if r > 0 else self._loss for r in numbers]
+            # _values of a state whose heuristics are those numbers (state is not read)
+            heuristics = self._heuristics
+            self._heuristics = lambda _: numbers
+            try:
+                values = self._values(state, player, baseline)
+            finally:
+                self._heuristics = heuristics
+            return values
+
+    return BatchRollouts(**params)
+
+
+def rollouts(name: str, players: int, depths: list[int], iterations: int, rounds: int) -> None:
+    """mcts with ``rollout_depth`` each of ``depths``: iterations/s with its rollouts played on
+    the state and in the batch engine, the same searches (the same seeds, the same stats)."""
+    import towers
+    from towers.agents.mcts import MCTSBot
+    from towers.core.chance import random_action
+
+    game = towers.make(name, players=players)
+    positions = []
+    for seed, steps in ((1, 40), (2, 90), (3, 140)):
+        state = game.new_initial_state()
+        rng = random.Random(seed)
+        for _ in range(steps):
+            if state.is_terminal():
+                break
+            state.apply_action(random_action(state, rng))
+        while state.is_chance_node():
+            state.apply_action(random_action(state, rng))
+        positions.append(state)
+    for depth in depths:
+        plain, fast, ratios, same = [], [], [], True
+        for _ in range(rounds):
+            times = []
+            stats = []
+            for make in (MCTSBot, batch_rollout_bot):
+                elapsed = 0.0
+                found = []
+                for k, state in enumerate(positions):
+                    bot = make(seed=k, iterations=iterations, rollout_depth=depth)
+                    start = time.process_time()
+                    bot.choose(state)
+                    elapsed += time.process_time() - start
+                    found.append(bot.action_stats)
+                times.append(elapsed)
+                stats.append(found)
+            same = same and stats[0] == stats[1]
+            done = iterations * len(positions)
+            plain.append(done / times[0])
+            fast.append(done / times[1])
+            ratios.append(times[0] / times[1])
+        print(
+            f"{name}, {players} players, rollout_depth {depth}: on the state "
+            f"{statistics.median(plain):,.0f} iterations/s, in the batch engine "
+            f"{statistics.median(fast):,.0f}, ratio {statistics.median(ratios):.2f}; "
+            f"same searches: {'yes' if same else 'NO'}"
+        )
 
 
 def instructions(name: str, players: int, games: int, path: str) -> tuple[int, int]:
@@ -148,6 +221,12 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=0, help="one player count only")
     parser.add_argument("--check", action="store_true", help="compare the games both ways")
     parser.add_argument("--instructions", action="store_true", help="count with callgrind")
+    parser.add_argument(
+        "--rollouts",
+        default="",
+        help="mcts rollout depths to time, as 4,16,1000 (1000: to the end)",
+    )
+    parser.add_argument("--iterations", type=int, default=200, help="mcts iterations, --rollouts")
     parser.add_argument("--play", choices=("one", "batch"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.play:
@@ -157,8 +236,6 @@ def main() -> None:
         play = one_game if args.play == "one" else batched
         print(f"actions {play(game, range(args.count))}")
         return
-    from towers.core.compiled import twins_chosen
-
     pairs = [
         (n, p) for n, p in with_batch_engines(args.games) if p == args.players or not args.players
     ]
@@ -168,6 +245,10 @@ def main() -> None:
         sys.exit("valgrind is not installed (Debian: apt-get install valgrind)")
     print(f"Python {sys.version.split()[0]}; {args.count} games a round, {args.rounds} rounds")
     for name, players in pairs:
+        if args.rollouts:
+            depths = [int(d) for d in args.rollouts.split(",")]
+            rollouts(name, players, depths, args.iterations, args.rounds)
+            continue
         if args.check:
             print(f"{name}, {players} players: {check(name, players, args.count)} games alike")
             continue
@@ -184,10 +265,16 @@ def main() -> None:
             f"{name}, {players} players: one-game {got['one_game']:,.0f} actions/s, "
             f"batch {got['batch']:,.0f} actions/s, ratio {got['ratio']:.1f}"
         )
-    used = ", ".join(
+    print(f"twins: {twins_used()}")
+
+
+def twins_used() -> str:
+    """Which compiled twins were used, in words."""
+    from towers.core.compiled import twins_chosen
+
+    return ", ".join(
         f"{n.rpartition('.')[2]} {'compiled' if u else 'plain'}" for n, u in twins_chosen().items()
     )
-    print(f"twins: {used}")
 
 
 if __name__ == "__main__":

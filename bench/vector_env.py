@@ -84,8 +84,9 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=200, help="steps of every env a round")
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
+    from batch import twins_used  # bench/batch.py, beside this script
+
     import towers.env
-    from towers.core.compiled import twins_chosen
 
     engine = type(towers.env.vector_env(args.game, 1, ["random"] * (args.players - 1)).engine)
     print(
@@ -109,10 +110,7 @@ def main() -> None:
         f"{statistics.median(many):,.0f} steps/s, ratio {statistics.median(ratios):.1f} "
         f"(rounds: {', '.join(f'{x:.1f}' for x in ratios)})"
     )
-    used = ", ".join(
-        f"{n.rpartition('.')[2]} {'compiled' if u else 'plain'}" for n, u in twins_chosen().items()
-    )
-    print(f"twins: {used}")
+    print(f"twins: {twins_used()}")
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ import pytest
 
 import towers
 from towers.bench import play_random_game
-from towers.core.batch import StateBatch, batch_engine, legal_masks
+from towers.core.batch import StateBatch, batch_engine, legal_masks, random_playout
 from towers.core.chance import random_action, sample_chance
 from towers.core.compiled import is_compiled, twin
 from towers.core.game import CHANCE, TERMINAL
@@ -105,14 +105,8 @@ def test_random_playouts_are_the_one_game_random_playouts(players: int) -> None:
         rng = random.Random(seed)
         assert lengths[seed] == play_random_game(game, rng, trusted=True), seed
     for seed in range(0, 1000, 50):  # final states of a few, played again on a state
-        state = game.new_initial_state()
-        rng = random.Random(seed)
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_trusted(sample_chance(state, rng))
-            else:
-                legal = state.legal_actions()
-                state.apply_trusted(legal[int(rng.random() * len(legal))])
+        state = random_playout(game, random.Random(seed))
+        assert isinstance(state, TorresState)
         assert not diff(fields_of(state), batch_fields(engine, seed)), seed
 
 
