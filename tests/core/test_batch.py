@@ -14,10 +14,13 @@ from towers.core.batch import (
     any_batch_engine,
     batch_engine,
     legal_masks,
+    random_playout,
+    rollouts_for,
     step,
 )
+from towers.core.errors import GameOptionError
 from towers.core.game import Game
-from towers.core.registry import games_allowed, list_games
+from towers.core.registry import games_allowed, list_games, tensor_of
 
 
 def smallest(name: str) -> Game:
@@ -72,3 +75,36 @@ def test_a_batch_needs_a_seed_a_game() -> None:
         engine.reset([1])
     with pytest.raises(ValueError):
         StateBatch(engine.game, 0)
+
+
+@pytest.mark.parametrize("name", sorted(list_games()))
+def test_the_fallback_loads_plays_on_and_observes_as_its_states(name: str) -> None:
+    """load copies the state, play takes that many decisions, the heuristics and tensors are
+    the state's; random_playout is the game play_random plays."""
+    game = smallest(name)
+    engine = StateBatch(game, 2)
+    state = random_playout(game, random.Random(5))
+    engine.reset([5, 6])
+    engine.play_random()
+    assert engine.state(0).to_json() == state.to_json()
+    start = game.new_initial_state()
+    engine.load(1, start, 3, [random.Random(1).randrange] * game.num_players)
+    assert start.to_json() == game.new_initial_state().to_json()  # a copy was loaded
+    engine.play(1, 5)
+    assert sum(engine.decisions(1)) == 5 or engine.is_terminal(1)
+    after = engine.state(1)
+    assert engine.heuristics(1) == after.heuristics()
+    try:
+        tensor = tensor_of(game)
+    except GameOptionError:
+        return
+    for seat in range(game.num_players):
+        out = [0.0] * tensor.size
+        engine.observation_tensor(1, seat, out)
+        assert out == tensor.encode(after.observation(seat))
+
+
+def test_rollouts_are_offered_only_by_a_games_own_engine() -> None:
+    for name in sorted(list_games()):
+        game = smallest(name)
+        assert (rollouts_for(game) is None) == (batch_engine(game, 1) is None)
