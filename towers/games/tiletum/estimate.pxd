@@ -11,6 +11,10 @@ cdef long NEXT_SPACE_STEPS
 cdef long ARCHITECT, CHARACTER, CONTRACT, KING, MERCHANT, JOKER, GOLD, STONE, FAIR_KING
 cdef long CAT_CHARACTER, CAT_CONTRACT, CAT_CREST, CAT_HELPER, FIG_MERCHANT, EMPTY
 cdef list _NO_ITEMS
+cdef dict _TABLES
+
+@cython.locals(got=tuple)
+cpdef object _tables(object d)
 
 @cython.locals(
     left=list, revealed=long, key=tuple, track=tuple, top=long, start=long, n_left=long,
@@ -27,7 +31,7 @@ cpdef list evaluate_all(object state)
     houses_due=long, pillars_due=long, merchant_jumps=bint, architect_jumps=bint, paying=long,
     ap_items=list, h_exp=double, p_exp=double, h_steps=long, p_steps=long, p_target=long,
     p_first=double, pillar_gain=double, pos=long, king_now=double, rooms=list, crests=list,
-    filled=long, crested=long, b=long, bonus=long, n=long, top=long, king_step=double,
+    filled=long, crested=long, b=long, completed=long, count=long, bonus=long, n=long, top=long, king_step=double,
     h_gain=double, p_gain=double, offer=bint, act=long, ap=long, apv=list, best=double,
 )
 cpdef double _evaluate(object state, long seat, object t, object d, long leader)

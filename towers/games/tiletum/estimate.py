@@ -160,9 +160,14 @@ _TABLES: dict[int, tuple[TiletumData, _Tables]] = {}
 
 
 def _tables(d: TiletumData) -> _Tables:
+    """The tables of the data set ``d``, worked out at its first look-up."""
     got = _TABLES.get(id(d))
     if got is not None and got[0] is d:
         return got[1]
+    return _make_tables(d)
+
+
+def _make_tables(d: TiletumData) -> _Tables:
     n = len(d.spot_names)
     dist = distance_table(d.adjacent)
     contract_value = []
@@ -334,7 +339,12 @@ def _evaluate(state: TiletumState, seat: int, t: _Tables, d: TiletumData, leader
         if crests[b] >= 0:
             crested += 1
     value += (ROOM * filled + CREST_PLACED * crested) * late
-    value += d.completed_buildings_vp[bin(state.completed_buildings[seat]).count("1")]
+    completed = state.completed_buildings[seat]  # a bit a building
+    count = 0
+    while completed:
+        completed &= completed - 1
+        count += 1
+    value += d.completed_buildings_vp[count]
     bonus = 0
     for n in state.bonus_action_points[seat]:
         bonus += n
