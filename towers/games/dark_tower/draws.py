@@ -40,46 +40,90 @@ if TYPE_CHECKING:
 
 def chance_outcomes(state: DarkTowerState) -> list[tuple[int, float]]:
     top = state.pending[-1]
-    match top:
-        case F.Releasing():
-            return [(RELEASE + o, p) for o, p in state.tower.release_outcomes()]
-        case F.SealGlow():
-            return [(SEAL + o, p) for o, p in state.tower.seal_to_break_outcomes()]
-        case F.EventDraw():
-            return [(EVENT + k, p) for k, p in state.event_deck.draw_outcomes()]
-        case F.CardReveal():
-            return [(CARD + c, 0.25) for c in range(4)]
-        case F.RoomReveal():
-            unrevealed = state.rooms.count(-1)
-            target = 1.0 / unrevealed
-            kinds = len(DATA.dungeon_types[0].rooms)
-            if unrevealed == 1:
-                return [(ROOM + A.TARGET, 1.0)]
-            rest = (1.0 - target) / kinds
-            return [(ROOM + k, rest) for k in range(kinds)] + [(ROOM + A.TARGET, target)]
-        case F.Spawn():
-            return [(SPAWN + loc, 1.0 / N_LOC) for loc in range(N_LOC)]
-        case F.PotionDraw():
-            return [(DRAW_POTION + k, p) for k, p in state.potion_deck.draw_outcomes()]
-        case F.TreasureDraw():
-            return [(DRAW_TREASURE + k, p) for k, p in state.treasure_deck.draw_outcomes()]
-        case F.CorruptionDraw():
-            return [(DRAW_CORRUPTION + k, p) for k, p in state.corruption_deck.draw_outcomes()]
-        case F.CompanionDraw():
-            left = state.companions_left
-            return [(DRAW_COMPANION + c, 1.0 / len(left)) for c in left]
-        case F.QuestDraw():
-            left = [q for q in range(len(DATA.quests)) if q not in state.quests_dealt]
-            return [(DRAW_QUEST + q, 1.0 / len(left)) for q in left]
-        case F.HaggleRoll():
-            return [(HAGGLE_ROLL + f, 1.0 / 6) for f in range(6)]
-        case F.DealTest(kind=kind):
-            left = state.undealt_tests(kind)
-            return [(DEAL_TEST + q, 1.0 / len(left)) for q in left]
-        case F.QuestItemDraw():
-            left = state.quest_items_left()
-            return [(DRAW_QUEST_ITEM + q, 1.0 / len(left)) for q in left]
-    raise AssertionError(top)
+    fixed = FIXED_OUTCOMES.get(type(top))
+    if fixed is not None:
+        return list(fixed)
+    outcomes = OUTCOMES.get(type(top))
+    if outcomes is None:
+        raise AssertionError(top)
+    return outcomes(state, top)
+
+
+def _release_outcomes(state: DarkTowerState, top: Frame) -> list[tuple[int, float]]:
+    return state.tower.release_outcomes_from(RELEASE)
+
+
+def _seal_outcomes(state: DarkTowerState, top: Frame) -> list[tuple[int, float]]:
+    return [(SEAL + o, p) for o, p in state.tower.seal_to_break_outcomes()]
+
+
+def _event_outcomes(state: DarkTowerState, top: Frame) -> list[tuple[int, float]]:
+    return [(EVENT + k, p) for k, p in state.event_deck.draw_outcomes()]
+
+
+def _room_outcomes(state: DarkTowerState, top: Frame) -> list[tuple[int, float]]:
+    unrevealed = state.rooms.count(-1)
+    target = 1.0 / unrevealed
+    kinds = len(DATA.dungeon_types[0].rooms)
+    if unrevealed == 1:
+        return [(ROOM + A.TARGET, 1.0)]
+    rest = (1.0 - target) / kinds
+    return [(ROOM + k, rest) for k in range(kinds)] + [(ROOM + A.TARGET, target)]
+
+
+def _potion_outcomes(state: DarkTowerState, top: Frame) -> list[tuple[int, float]]:
+    return [(DRAW_POTION + k, p) for k, p in state.potion_deck.draw_outcomes()]
+
+
+def _treasure_outcomes(state: DarkTowerState, top: Frame) -> list[tuple[int, float]]:
+    return [(DRAW_TREASURE + k, p) for k, p in state.treasure_deck.draw_outcomes()]
+
+
+def _corruption_outcomes(state: DarkTowerState, top: Frame) -> list[tuple[int, float]]:
+    return [(DRAW_CORRUPTION + k, p) for k, p in state.corruption_deck.draw_outcomes()]
+
+
+def _companion_outcomes(state: DarkTowerState, top: Frame) -> list[tuple[int, float]]:
+    left = state.companions_left
+    return [(DRAW_COMPANION + c, 1.0 / len(left)) for c in left]
+
+
+def _quest_outcomes(state: DarkTowerState, top: Frame) -> list[tuple[int, float]]:
+    left = [q for q in range(len(DATA.quests)) if q not in state.quests_dealt]
+    return [(DRAW_QUEST + q, 1.0 / len(left)) for q in left]
+
+
+def _test_outcomes(state: DarkTowerState, top: F.DealTest) -> list[tuple[int, float]]:
+    left = state.undealt_tests(top.kind)
+    return [(DEAL_TEST + q, 1.0 / len(left)) for q in left]
+
+
+def _quest_item_outcomes(state: DarkTowerState, top: Frame) -> list[tuple[int, float]]:
+    left = state.quest_items_left()
+    return [(DRAW_QUEST_ITEM + q, 1.0 / len(left)) for q in left]
+
+
+FIXED_OUTCOMES: dict[type[Frame], tuple[tuple[int, float], ...]] = {
+    F.CardReveal: tuple((CARD + c, 0.25) for c in range(4)),
+    F.Spawn: tuple((SPAWN + loc, 1.0 / N_LOC) for loc in range(N_LOC)),
+    F.HaggleRoll: tuple((HAGGLE_ROLL + f, 1.0 / 6) for f in range(6)),
+}
+"""The chance frames whose outcomes never change: a battle card (one of four), where a foe
+spawns (any space), the haggle die's face."""
+OUTCOMES: dict[type[Frame], Callable[[DarkTowerState, Any], list[tuple[int, float]]]] = {
+    F.Releasing: _release_outcomes,
+    F.SealGlow: _seal_outcomes,
+    F.EventDraw: _event_outcomes,
+    F.RoomReveal: _room_outcomes,
+    F.PotionDraw: _potion_outcomes,
+    F.TreasureDraw: _treasure_outcomes,
+    F.CorruptionDraw: _corruption_outcomes,
+    F.CompanionDraw: _companion_outcomes,
+    F.QuestDraw: _quest_outcomes,
+    F.DealTest: _test_outcomes,
+    F.QuestItemDraw: _quest_item_outcomes,
+}
+"""The outcomes of the other chance frames, with their probabilities, by kind."""
 
 
 def apply_chance(state: DarkTowerState, top: Frame, value: Any) -> None:

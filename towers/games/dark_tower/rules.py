@@ -371,7 +371,7 @@ class DarkTowerState(State):
     """The move value counted in ``moves_left`` (followed through the turn, see
     ``_follow_move_value``): the value doubling doubles."""
     traded: bool
-    """This turn's trade is made (or given up, see ``_decide``)."""
+    """This turn's trade is made (or given up, see ``trades.decide_trade``)."""
     refused: int
     """Seats that refused a proposed trade this turn, a bit each (not asked again)."""
     result: int
@@ -500,32 +500,32 @@ class DarkTowerState(State):
 
     # ---- applying ------------------------------------------------------------------------
     def _apply(self, action: int) -> None:
-        top = self.pending[-1]
+        p = self.pending
+        top = p[-1]
+        kind = type(top)
         value = VALUES[action]
-        if type(top) in CHANCE_KINDS:
-            self._apply_chance(top, value)
-        else:
-            self._decide(top, value)
-        self._settle()
-        self._follow_move_value()
-
-    def _decide(self, top: Frame, value: Any) -> None:
-        """A seat's decision, applied by the rulebook section of its frame (``DECIDE``); a
-        potion may be drunk in several of them."""
-        if isinstance(value, A.DrinkPotion):
+        chance = APPLY_CHANCE.get(kind)
+        if chance is not None:
+            chance(self, top, value)
+        elif type(value) is A.DrinkPotion:
+            # a potion may be drunk in several decisions
             self._drink(top.seat, value.potion, top)  # type: ignore[attr-defined]
-            return
-        decide = DECIDE.get(type(top))
-        if decide is None:
-            raise AssertionError((top, value))
-        decide(self, top, value)
+        else:
+            decide = DECIDE.get(kind)
+            if decide is None:
+                raise AssertionError((top, value))
+            decide(self, top, value)
+        # the automatic frames, worked off when one is on top (or a competitive game may end)
+        if self.result or type(p[-1]) in AUTOMATIC_KINDS or self.game.competitive:
+            self._settle()
+        self._follow_move_value()
 
     def _settle(self) -> None:
         """Work off the automatic frames until a seat decides, chance acts or the game ends."""
         p = self.pending
         while not self.result:
             top = p[-1]
-            if not isinstance(top, _AUTOMATIC):
+            if type(top) not in AUTOMATIC_KINDS:
                 # a seat decides or chance acts (the last case below, reached at once)
                 if self.game.competitive:
                     self._end_if_decided()
@@ -642,8 +642,11 @@ class DarkTowerState(State):
 VALUES = SPACE.values
 """Each action's value, by its int (the space is built once)."""
 CHANCE_KINDS = F.CHANCE_KINDS
-_AUTOMATIC = (F.Effects, F.SkullDrops, F.HeroicDone, F.EndTurn, F.CorruptionDraw)
-"""The frames ``_settle`` works off (a CorruptionDraw only when the deck is empty)."""
+AUTOMATIC_KINDS = frozenset((F.Effects, F.SkullDrops, F.HeroicDone, F.EndTurn, F.CorruptionDraw))
+"""The frames ``_settle`` works off (a CorruptionDraw only when the deck is empty), looked up
+by ``type(frame)`` (a frame class has no subclasses)."""
+APPLY_CHANCE = draws.APPLY
+"""How each kind of chance frame applies its outcome."""
 
 DECIDE: dict[type[Frame], Callable[[DarkTowerState, Any, Any], None]] = {
     F.StartTurn: turn.decide_start_turn,

@@ -262,10 +262,14 @@ def _is_number(value: object) -> bool:
 # -------------------------------------------------------------------------------- tower
 
 
-_Known = tuple[tuple[tuple[int, float], ...], frozenset[int]]
+_Known = tuple[
+    tuple[tuple[int, float], ...], frozenset[int], dict[int, tuple[tuple[int, float], ...]]
+]
 _RELEASES: dict[int, tuple[TowerData, dict[tuple[Any, ...], _Known]]] = {}
 """The release outcomes worked out so far, for each tower data (by its id, the data kept with
-them so that the id stays its own), by the tower's skulls, drums and seals."""
+them so that the id stays its own), by the tower's skulls, drums and seals: the outcomes with
+their probabilities, the outcomes alone, and the outcomes shifted by each base asked for (see
+``release_outcomes_from``)."""
 _RELEASES_KEPT = 100_000
 
 
@@ -417,6 +421,17 @@ class Tower:
             )
         return list(self._known_outcomes()[0])
 
+    def release_outcomes_from(self, base: int) -> list[tuple[int, float]]:
+        """``release_outcomes()`` with ``base`` added to each outcome (a game's chance
+        actions), kept with the outcomes so that a tower seen again costs a look-up."""
+        if not self.releasing:
+            return self.release_outcomes()  # which refuses: no release is open
+        pairs, _, shifted = self._known_outcomes()
+        found = shifted.get(base)
+        if found is None:
+            found = shifted[base] = tuple([(base + o, p) for o, p in pairs])
+        return list(found)
+
     def _known_outcomes(self) -> _Known:
         """The outcomes of the release now with their probabilities, and the outcomes alone.
         They follow from the skulls, the drums and the seals alone: worked out once for each
@@ -432,7 +447,7 @@ class Tower:
             if len(known) >= _RELEASES_KEPT:
                 known.clear()
             pairs = tuple(self._release_outcomes())
-            found = known[key] = (pairs, frozenset(o for o, _ in pairs))
+            found = known[key] = (pairs, frozenset(o for o, _ in pairs), {})
         return found
 
     def _release_outcomes(self) -> list[tuple[int, float]]:
