@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from towers.core.game import CHANCE, TERMINAL
 from towers.games.turris.frames import (
     P_BEASTS,
     P_BETRAYERS,
@@ -19,6 +20,50 @@ from towers.games.turris.frames import (
 
 if TYPE_CHECKING:
     from towers.games.turris.rules import TurrisState
+
+
+def current_player(state: TurrisState) -> int:
+    """The seat deciding now (the top frame's), or CHANCE while a draw waits, or TERMINAL."""
+    if state.game_over:
+        return TERMINAL
+    if state.chance:
+        return CHANCE
+    return int(state.stack[-1].seat)
+
+
+def apply(state: TurrisState, action: int) -> None:
+    """Apply the legal int ``action`` (the State's ``_apply``): a chance outcome, or the answer
+    to the decision on top, by its section's rules (``TurrisGame.decide``); then settle what
+    follows."""
+    g = state.game
+    value = g.values[action]
+    if state.chance:
+        state._apply_chance(value)
+    else:
+        top = state.stack[-1]
+        g.decide[type(top)](state, top, value)
+    run(state)
+
+
+def run(state: TurrisState) -> None:
+    """Advance through everything nobody decides, up to a decision, a draw or the end (the
+    State's ``_run``): each frame that needs no decision settled by its section's rules
+    (``TurrisGame.settle``), a step on when nothing is pending."""
+    stack = state.stack
+    settlers = state.game.settle
+    while not state.game_over:
+        if state.chance:
+            return
+        if state.excavation_due and is_quiet(state):
+            state._change_excavation_sites()
+            continue
+        if stack:
+            top = stack[-1]
+            settle = settlers.get(type(top))
+            if settle is not None and settle(state, top):
+                continue
+            return
+        state._next_step()
 
 
 def next_step(state: TurrisState) -> None:

@@ -91,7 +91,7 @@ from towers.core.actions import Action
 from towers.core.compiled import twin
 from towers.core.components import Deck
 from towers.core.frames import DecisionStack, Frame
-from towers.core.game import CHANCE, TERMINAL, Game, State
+from towers.core.game import Game, State
 from towers.core.options import Option
 from towers.games.turris import (
     action_step,
@@ -379,6 +379,11 @@ class TurrisGame(Game):
         """Sources with no effect :meth:`TurrisState._can_resolve` checks: always resolvable."""
         self.checked_effects = tuple(checked_effects(effects) for _, effects in sources)
         """Each source's effects that :meth:`TurrisState._can_resolve` looks at, in order."""
+        self.values = VALUES
+        self.decide = DECIDE
+        self.settle = SETTLE
+        """The values of the action ints, and who decides and settles each kind of frame
+        (``rounds.apply`` and ``rounds.run``)."""
         self.factions_offered = tuple(
             k for k, f in enumerate(d.factions) if not f.fifth_player or n == 5
         )
@@ -587,12 +592,7 @@ class TurrisState(State):
     }
 
     # ==== the contract ==================================================================
-    def current_player(self) -> int:
-        if self.game_over:
-            return TERMINAL
-        if self.chance:
-            return CHANCE
-        return int(self.stack[-1].seat)  # type: ignore[attr-defined]
+    current_player = rounds.current_player
 
     def scores(self) -> list[float]:
         return [float(p) for p in self.prestige]
@@ -603,35 +603,10 @@ class TurrisState(State):
         moves kept in words still read."""
         return A.SPACE.parse_renamed(text, A.OLD_WORDS)
 
-    def _run(self) -> None:
-        """Advance through everything nobody decides, up to a decision, a draw or the end."""
-        stack = self.stack
-        settlers = SETTLE
-        while not self.game_over:
-            if self.chance:
-                return
-            if self.excavation_due and self._is_quiet():
-                self._change_excavation_sites()
-                continue
-            if stack:
-                # _settle, inlined: this loop turns a few times an action
-                top = stack[-1]
-                settle = settlers.get(type(top))
-                if settle is not None and settle(self, top):
-                    continue
-                return
-            self._next_step()
-
-    # ==== applying ======================================================================
-    def _apply(self, action: int) -> None:
-        # the values by int (the action is legal, so in range): decoding in one step
-        value = VALUES[action]
-        if self.chance:
-            self._apply_chance(value)
-        else:
-            top = self.stack[-1]
-            DECIDE[type(top)](self, top, value)
-        self._run()
+    # ==== applying: the settle loop and the dispatch (rounds.py, which reads DECIDE and
+    # SETTLE from the game) ===============================================================
+    _run = rounds.run
+    _apply = rounds.apply
 
     # ---- the dispatch: each decision to the rules of its section -----------------------
     def _settle(self) -> bool:
