@@ -46,6 +46,10 @@ from towers.core.registry import list_bots, make, make_bot, tensor_of
 MODES = (AutoresetMode.NEXT_STEP, AutoresetMode.DISABLED)
 
 
+def _learner(count: int) -> int:
+    raise AssertionError("the engine stops before the learner's decisions")
+
+
 class VectorTable(VectorEnv):
     """``num_envs`` games of one learner's seat against towers bots, stepped together."""
 
@@ -92,6 +96,8 @@ class VectorTable(VectorEnv):
         self.env_randoms: list[np.random.Generator | None] = [None] * num_envs
         """Each game's ``np_random``, which seeds the games an autoreset starts."""
         self.bots: list[list[Any]] = [[] for _ in range(num_envs)]
+        self.engine_plays = [False] * num_envs
+        """Whether game i's opponents are random bots, whose decisions the engine plays."""
         self.forfeit: list[int | None] = [None] * num_envs
         self.ended = np.zeros(num_envs, np.bool_)
 
@@ -117,16 +123,26 @@ class VectorTable(VectorEnv):
             make_bot(kind, seed=base + k + 1, **params)
             for k, (kind, params) in enumerate(self.specs)
         ]
+        self.engine_plays[i] = all(type(bot) is RandomBot for bot in self.bots[i])
         self.rngs[i].seed(base)
         self.forfeit[i] = None
         self.ended[i] = False
-        self.engine.load(i, self.game.new_initial_state(), self.rngs[i])
+        bots = self.bots[i]
+        picks = None
+        if self.engine_plays[i]:
+            # the engine plays them: what their choose() draws, with no state made
+            picks = [bot.rng.randrange for bot in bots]
+            picks.insert(self.seat, _learner)
+        self.engine.load(i, self.game.new_initial_state(), self.rngs[i], picks)
         self._others_play(i)
 
     def _others_play(self, i: int) -> None:
         engine = self.engine
         seat = self.seat
         bots = self.bots[i]
+        if self.engine_plays[i]:
+            engine.play(i, -1, seat)
+            return
         while not engine.is_terminal(i):
             p = engine.current_player(i)
             if p == seat:

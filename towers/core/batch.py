@@ -90,9 +90,10 @@ class BatchEngine(Protocol):
         :meth:`reset` gives them; its chance nodes are resolved."""
         ...
 
-    def play(self, g: int, decisions: int) -> None:
-        """Play at most ``decisions`` decisions of game g, picked as :meth:`play_random`
-        picks them, and the chance nodes that follow the last."""
+    def play(self, g: int, decisions: int, until: int = -1) -> None:
+        """Play at most ``decisions`` decisions of game g (no limit if negative), picked as
+        :meth:`play_random` picks them, and the chance nodes that follow the last; stop
+        before a decision of seat ``until``."""
         ...
 
     def heuristics(self, g: int) -> list[float]:
@@ -282,8 +283,8 @@ class StateBatch:
         self.taken[g] = [0] * self.game.num_players
         self._resolve(g)
 
-    def play(self, g: int, decisions: int) -> None:
-        self._play_out(g, decisions)
+    def play(self, g: int, decisions: int, until: int = -1) -> None:
+        self._play_out(g, decisions, until)
 
     def heuristics(self, g: int) -> list[float]:
         return self.states[g].heuristics()
@@ -303,11 +304,12 @@ class StateBatch:
 
     def play_random(self) -> list[int]:
         for g in range(self.size):
-            self._play_out(g, -1)
+            self._play_out(g, -1, -1)
         return [self.length(g) for g in range(self.size)]
 
-    def _play_out(self, g: int, decisions: int) -> None:
-        """Game g played on for ``decisions`` decisions (to its end if negative)."""
+    def _play_out(self, g: int, decisions: int, until: int) -> None:
+        """Game g played on for ``decisions`` decisions (to its end if negative), or until
+        seat ``until`` decides."""
         state = self.states[g]
         draw = self.rngs[g].random
         picks = self.choosers[g]
@@ -319,7 +321,7 @@ class StateBatch:
             if player == CHANCE:
                 state.apply_trusted(sample_chance(state, self.rngs[g]))
                 continue
-            if decisions == 0:
+            if decisions == 0 or player == until:
                 return
             decisions -= 1
             legal = state.legal_actions()

@@ -64,7 +64,7 @@ cdef list seq(int[:] S, long at, long count)
 cpdef dict to_fields(TorresBatch e, long g)
 
 @cython.locals(b=long, step=long, count=long, i=long, seat=long, r=double)
-cpdef long play_out(TorresBatch e, long g, long decisions) except? -9
+cpdef long play_out(TorresBatch e, long g, long decisions, long until) except? -9
 
 @cython.locals(
     b=long, n=long, i=long, s=long, k=long, at=long, r=long, p=long, phase=long, mover=long,

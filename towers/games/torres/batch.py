@@ -401,12 +401,13 @@ class TorresBatch:
 
     def play_random(self) -> list[int]:
         """Play every game to its end at random (see the module docstring); their lengths."""
-        return [play_out(self, g, -1) for g in range(self.size)]
+        return [play_out(self, g, -1, -1) for g in range(self.size)]
 
-    def play(self, g: int, decisions: int) -> None:
-        """Play at most ``decisions`` decisions of game ``g`` as :meth:`play_random` picks
-        them, and the chance nodes after the last."""
-        play_out(self, g, decisions)
+    def play(self, g: int, decisions: int, until: int = -1) -> None:
+        """Play at most ``decisions`` decisions of game ``g`` (no limit if negative) as
+        :meth:`play_random` picks them, and the chance nodes after the last; stop before a
+        decision of seat ``until``."""
+        play_out(self, g, decisions, until)
 
     def heuristics(self, g: int) -> list[float]:
         """Every seat's heuristic of game ``g``: the floats of ``bots.evaluate_all`` of its
@@ -706,11 +707,11 @@ def seat_value(e: TorresBatch, g: int, seat: int) -> float:
 
 
 # ---- playing -----------------------------------------------------------------------------------
-def play_out(e: TorresBatch, g: int, decisions: int) -> int:
-    """Play game ``g`` to its end, or until ``decisions`` decisions are taken (none if
-    negative): a chance node by its probabilities, a decision uniformly among the legal
-    actions, one float of the game's generator each (or the seat's chooser's pick); the
-    actions played since the reset."""
+def play_out(e: TorresBatch, g: int, decisions: int, until: int) -> int:
+    """Play game ``g`` to its end, or until ``decisions`` decisions are taken (no limit if
+    negative) or seat ``until`` is to decide: a chance node by its probabilities, a decision
+    uniformly among the legal actions, one float of the game's generator each (or the seat's
+    chooser's pick); the actions played since the reset."""
     b = g * W
     draw = e.draws[g]
     picks = e.choosers[g]
@@ -720,11 +721,11 @@ def play_out(e: TorresBatch, g: int, decisions: int) -> int:
             return e.S[b + LENGTH]
         if step == S_DRAW or step == S_MASTER_DRAW:
             apply_to(e, g, sample_draw(e, g, draw() if draw is not None else next_float(e, g)))
-        elif decisions == 0:
-            return e.S[b + LENGTH]
         else:
-            decisions -= 1
             seat = deciding(e, g)
+            if decisions == 0 or seat == until:
+                return e.S[b + LENGTH]
+            decisions -= 1
             count = make_legal(e, g)
             if picks is None:
                 r = draw() if draw is not None else next_float(e, g)
