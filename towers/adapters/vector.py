@@ -174,9 +174,9 @@ class VectorTable(VectorEnv):
         engine = self.engine
         engine.observation_tensor(i, self.seat, self.observations[i])
         mask = self.masks[i]
-        mask[:] = 0
+        mask.fill(0)
         if not self.is_over(i) and engine.current_player(i) == self.seat:
-            mask[engine.legal_actions(i)] = 1
+            engine.legal_mask(i, mask)
 
     def _answer(self) -> tuple[dict[str, np.ndarray], np.ndarray]:
         if not self.copy:
