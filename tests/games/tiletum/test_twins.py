@@ -1,10 +1,11 @@
 """The compiled twins of Tiletum's modules give the answers of the plain modules.
 
-The rules run on the twin of rounds.py (the flow after every action) and the bots on the twin
-of estimate.py when they are built (see towers.core.compiled); the rest of the suite then
-tests the twins, and these tests tie the plain modules to them: every seat's heuristic, to
-the last bit of its float, and the state after every legal action, at every state of random
-games in every player count and mode, and the same games played and valued with the twins and
+The rules run on the twins of rounds.py (the flow after every action) and legality.py (the
+fast generator of the legal actions), and the bots on the twin of estimate.py, when they are
+built (see towers.core.compiled); the rest of the suite then tests the twins, and these tests
+tie the plain modules to them: every seat's heuristic, to the last bit of its float, the
+legal actions and the state after every legal action, at every state of random games in
+every player count and mode, and the same games played and valued with the twins and
 with plain Python alone (``TOWERS_PURE_PYTHON=1``, another process), state by state."""
 
 from __future__ import annotations
@@ -20,11 +21,11 @@ import towers
 from tests.games.sampling import every_state
 from towers.core.compiled import PURE_ENV, is_compiled, pure_requested
 from towers.core.game import CHANCE
-from towers.games.tiletum import bots, estimate, rounds, rules
+from towers.games.tiletum import bots, estimate, legality, rounds, rules
 from towers.games.tiletum.draws import apply_chance
 from towers.games.tiletum.rules import TiletumState
 
-BUILT = is_compiled(bots.ESTIMATE) and is_compiled(rules.ROUNDS)
+BUILT = all(is_compiled(m) for m in (bots.ESTIMATE, rules.ROUNDS, rules.LEGALITY))
 needs_twins = pytest.mark.skipif(not BUILT, reason="the compiled twins are not built here")
 
 MODES = [(players, options) for players in (2, 3, 4) for options in ({}, {"action_tiles": True})]
@@ -35,9 +36,9 @@ def test_the_twins_are_in_use_where_the_test_command_builds_them() -> None:
     if os.environ.get("TOWERS_REQUIRE_COMPILED") != "1" or pure_requested():
         pytest.skip("the compiled twins are not required here")
     assert BUILT, (
-        f"the bots use {bots.ESTIMATE.__file__} and the rules {rules.ROUNDS.__file__}: a "
-        "compiled twin was not built or is out of date (pip install -e . builds it; its "
-        "output says why it failed)"
+        f"the bots use {bots.ESTIMATE.__file__} and the rules {rules.ROUNDS.__file__} and "
+        f"{rules.LEGALITY.__file__}: a compiled twin was not built or is out of date (pip "
+        "install -e . builds it; its output says why it failed)"
     )
 
 
@@ -76,7 +77,7 @@ def _after(state: TiletumState, action: int, run: object) -> str:
 
 @needs_twins
 @pytest.mark.parametrize("players, options", MODES)
-def test_the_flow_twin_leaves_the_plain_state_after_every_action(
+def test_the_rules_twins_give_the_plain_legal_actions_and_states(
     players: int, options: dict[str, bool]
 ) -> None:
     game = towers.make("tiletum", players=players, **options)
@@ -87,7 +88,9 @@ def test_the_flow_twin_leaves_the_plain_state_after_every_action(
     for state in every_state(start, rng):
         if state.is_terminal():
             break
-        for action in state.legal_actions():
+        legal = legality.legal_actions(state)
+        assert rules.LEGALITY.legal_actions(state) == legal, state.to_json()
+        for action in legal:
             assert _after(state, action, rules.ROUNDS.run) == _after(state, action, rounds.run)
             checked += 1
     assert checked > 2000

@@ -707,7 +707,10 @@ def can_store(state: TiletumState, seat: int, kind: int) -> bool:
             if g.tile_crest[k] == crest:
                 return False
     elif cat == CAT_CONTRACT:
-        stored = sum(1 for k in store if g.tile_category[k] == CAT_CONTRACT)
+        stored = 0
+        for k in store:
+            if g.tile_category[k] == CAT_CONTRACT:
+                stored += 1
         if stored >= g.n_contract_spaces - len(state.fulfilled_contracts[seat]):
             return False
     return True
@@ -845,10 +848,12 @@ def legal_actions(state: TiletumState) -> list[int]:
             counts = state.piles[event.pile].counts
             lo, hi = state.game.pile_range[event.pile]
             return [A.DRAW + k for k in range(lo, hi) if counts[k]]
-        return sorted(a for a, _ in state._chance_outcomes())
+        out = [a for a, _ in state._chance_outcomes()]
+        out.sort()
+        return out
     top = state.stack[-1]
     seat = state.active_player
-    out: list[int] = []
+    out = []
     # the two decisions of most states first, by type, ahead of the match below
     if type(top) is PerformAction:
         _gen_frame(state, seat, top, out)
@@ -878,14 +883,14 @@ def legal_actions(state: TiletumState) -> list[int]:
             out.append(A.TAKE_TILE)
             out.append(A.SKIP)
         case DieResources(colour=colour):
-            out.extend(A.SUBSTITUTE + r for r in range(5) if r != colour)
+            out.extend([A.SUBSTITUTE + r for r in range(5) if r != colour])
             out.append(A.SKIP)
         case ActionOfChoice():
-            out.extend(A.CHOOSE_ACTION + a for a in range(5))
+            out.extend([A.CHOOSE_ACTION + a for a in range(5)])
         case ResourcesOfChoice():
-            out.extend(A.GAIN + r for r in range(5))
+            out.extend([A.GAIN + r for r in range(5)])
         case PayIdentical(contract=contract):
-            out.extend(A.PAY + r for r in pay_choices(state, seat, contract))
+            out.extend([A.PAY + r for r in pay_choices(state, seat, contract)])
         case Move(figure=figure):
             _gen_moves(state, seat, figure, out)
             out.append(A.SKIP)
@@ -908,25 +913,25 @@ def legal_actions(state: TiletumState) -> list[int]:
                 if can_house(state, seat, t):
                     _gen_house_spaces(state, t, out)
         case PillarAnywhere():
-            out.extend(A.PILLAR + c for c in range(A.N_CATHEDRALS) if can_pillar(state, seat, c))
+            out.extend([A.PILLAR + c for c in range(A.N_CATHEDRALS) if can_pillar(state, seat, c)])
         case MoveAnywhere(figure=figure):
             here = state.merchant[seat] if figure == FIG_MERCHANT else state.architect[seat]
             base = A.MOVE_MERCHANT if figure == FIG_MERCHANT else A.MOVE_ARCHITECT
-            out.extend(base + s for s in range(A.N_SPOTS) if s != here)
+            out.extend([base + s for s in range(A.N_SPOTS) if s != here])
             out.append(A.SKIP)
         case MerchantToAdjacentTown():
             spots = state.game.data.adjacent_towns[state.merchant[seat]]
-            out.extend(A.MOVE_MERCHANT + t for t in spots)
+            out.extend([A.MOVE_MERCHANT + t for t in spots])
             out.append(A.SKIP)
         case ChooseBuildingBonus():
-            out.extend(A.BUILDING + b for b in range(5) if building_mask(state, seat, b))
+            out.extend([A.BUILDING + b for b in range(5) if building_mask(state, seat, b)])
             out.append(A.SKIP)
         case BuildingBonuses(building=b, floors_left=floors):
             mask = building_mask(state, seat, b)
-            out.extend(A.FLOOR_BONUS + f for f in floors if mask >> f & 1)
+            out.extend([A.FLOOR_BONUS + f for f in floors if mask >> f & 1])
             out.append(A.SKIP)
         case CompletedBuilding(actions=actions):
-            out.extend(A.CHOOSE_ACTION + a for a in actions)
+            out.extend([A.CHOOSE_ACTION + a for a in actions])
     out.sort()
     return out
 
@@ -934,9 +939,9 @@ def legal_actions(state: TiletumState) -> list[int]:
 def _gen_moves(state: TiletumState, seat: int, figure: int, out: list[int]) -> None:
     adj = state.game.data.adjacent
     if figure == FIG_MERCHANT:
-        out.extend(A.MOVE_MERCHANT + s for s in adj[state.merchant[seat]])
+        out.extend([A.MOVE_MERCHANT + s for s in adj[state.merchant[seat]]])
     else:
-        out.extend(A.MOVE_ARCHITECT + s for s in adj[state.architect[seat]])
+        out.extend([A.MOVE_ARCHITECT + s for s in adj[state.architect[seat]]])
 
 
 def _gen_house_spaces(state: TiletumState, town: int, out: list[int]) -> None:
@@ -987,7 +992,13 @@ def _gen_frame(state: TiletumState, seat: int, top: PerformAction, out: list[int
             for i, k in enumerate(offer):
                 if k >= 0 and can_store(state, seat, k):
                     out.append(A.TAKE_CHARACTER + i)
-            if any(k >= 0 for k in offer) or any(state.piles[PILE_CHARACTER].counts):
+            # a character on offer, or one left in the pile (no generator: the twin compiles)
+            can_refresh = False
+            for k in offer:
+                if k >= 0:
+                    can_refresh = True
+                    break
+            if can_refresh or any(state.piles[PILE_CHARACTER].counts):
                 out.append(A.REFRESH)
         seen = set()
         floor = g.room_floor
@@ -1042,8 +1053,13 @@ def _gen_tasks(state: TiletumState, seat: int, out: list[int]) -> None:
                     and res[4] >= pay[4]
                 ):
                     same = g.contract_identical[k]
-                    if not same or any(res[r] >= same + pay[r] for r in range(5)):
+                    if not same:
                         out.append(A.fulfil(k))
+                        continue
+                    for r in range(5):
+                        if res[r] >= same + pay[r]:
+                            out.append(A.fulfil(k))
+                            break
             elif cat == CAT_CREST:
                 crests = state.crests[seat]
                 food = res[FOOD]

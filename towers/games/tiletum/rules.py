@@ -88,18 +88,17 @@ from towers.games.tiletum.king import (
     king_phase_tile,
     take_king_tile,
 )
-from towers.games.tiletum.legality import (
-    legal_actions,
-    substitute_helper,
-)
+from towers.games.tiletum.legality import substitute_helper
 from towers.games.tiletum.observe import observation
 from towers.games.tiletum.saved import upgrade_fields
 from towers.games.tiletum.setup import starting_fields
 from towers.games.tiletum.tasks import fulfil, task
 
-# the flow after every action (rounds.run) and a turn's end: the compiled twin of rounds.py
-# when it is built, else the module (towers.core.compiled; the tests hold the two equal)
+# the flow after every action (rounds.run), a turn's end and the fast generator of the legal
+# actions: the compiled twins of rounds.py and legality.py when they are built, else the
+# modules (towers.core.compiled; the tests hold the two equal)
 ROUNDS = twin(_rounds)
+LEGALITY = twin(legality)
 run = ROUNDS.run
 end_turn = ROUNDS.end_turn
 
@@ -262,7 +261,8 @@ class TiletumState(State):
         return upgrade_fields(fields, version)
 
     # ==== the contract ======================================================================
-    _legal_actions = legal_actions  # the fast generator (legality.py), called with no layer between
+    # the fast generator (legality.py, its twin when built), called with no layer between
+    _legal_actions = LEGALITY.legal_actions
     _chance_outcomes = chance_outcomes  # the draws (draws.py)
     winners = winners  # the most VP, ties to the first in turn order (final_scoring.py)
     # queries the views ask of a state
