@@ -12,6 +12,12 @@ same games as the one-game engine.
 ``legal[int(rng.random() * len(legal))]`` from the same generator (the random playouts of
 :func:`towers.bench.play_random_game`), or by a function a seat given to ``reset``.
 
+A game of the batch can be set to a state (:meth:`BatchEngine.load`) and played on for some
+decisions (:meth:`BatchEngine.play`), which :class:`Rollouts` does for a search's rollouts;
+every seat's heuristic and a seat's observation tensor are read from the engine
+(:meth:`BatchEngine.heuristics`, :meth:`BatchEngine.observation_tensor`), from its own arrays
+where it has them, which the vector environment of :mod:`towers.adapters.vector` uses.
+
 A game offers a fast engine by a module ``batch`` in its package with
 ``engine_for(game, size)`` (its compiled twin used when built, see
 :mod:`towers.core.compiled`), which may answer None for options it does not play.

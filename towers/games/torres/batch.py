@@ -12,7 +12,9 @@ text is the reference of its twin and the fallback where it is not built.
 
 Covered: every variant (the basic game, the common action deck, the master version with
 its castles placed by the players and its master card drawn or named), any starting layout,
-2-4 players.
+2-4 players. Besides the moves, a seat's observation tensor (:func:`write_observation`, the
+floats of ``tensor.torres_tensor``) and every seat's heuristic (:func:`seat_value`, those of
+``bots.evaluate_all``) are read from the arrays.
 
 Randomness: each game has its own ``random.Random`` (one given, or for an int seed its
 generator run here in C, MT19937 as CPython seeds it); a chance node takes one float of it
