@@ -29,6 +29,9 @@ PREPARE_COLUMN, RECOUP_COLUMN = 0, 5
 MAJOR_COLUMN = (1, 2, 3)
 
 PRINTED = {p.id: p.index for p in DATA.printed}
+PLACE_DIE_BIT = PRINTED_BIT + PRINTED["place_die"]
+PLACE_TOWER_BIT = PRINTED_BIT + PRINTED["place_tower"]
+"""``used`` bits: the Die or Tower of Invest or Construct placed this action."""
 REGION_PROVINCE = tuple(r.province for r in DATA.regions)
 LARGE_OF = tuple(DATA.large.index(p) if p in DATA.large else -1 for p in range(N_PROVINCES))
 """A Province's place clockwise among the larger ones (-1: the central Province)."""

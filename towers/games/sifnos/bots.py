@@ -47,8 +47,8 @@ from towers.games.sifnos.board import CONSTRUCT, INVEST
 from towers.games.sifnos.cards import cost
 from towers.games.sifnos.construct import tower_placements
 from towers.games.sifnos.data import BEACON
-from towers.games.sifnos.invest import die_placements
-from towers.games.sifnos.major_actions import can_use, is_used_printed
+from towers.games.sifnos.legality import can_use, die_placements
+from towers.games.sifnos.major_actions import is_used_printed
 from towers.games.sifnos.scoring import SCORING, breakdown, majority, tile_points
 
 if TYPE_CHECKING:

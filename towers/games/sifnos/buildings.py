@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from towers.games.sifnos import frames as F
-from towers.games.sifnos.actions import A_BUILD, DATA, Build
+from towers.games.sifnos.actions import DATA, Build
 from towers.games.sifnos.data import MINERALS
 from towers.games.sifnos.effects import gain_effect
 
@@ -34,69 +34,6 @@ SPACE_RULES = tuple(
 )  # fmt: skip
 """Each Buildings' space: the spaces below it, its Building's rule and spaces, its partner
 in the Columns and its neighbours."""
-
-
-def builds(state: SifnosState, seat: int) -> list[int]:
-    workshop = state.workshop[seat]
-    if not workshop:
-        return []
-    out = []
-    values = sorted(set(workshop))
-    b = state.buildings[seat]
-    for index in range(len(SPACE_RULES)):
-        if b[index] or any(not b[x] for x in SPACE_RULES[index][0]):
-            continue
-        for v in values:
-            if _fits(b, index, v):
-                out.append(A_BUILD + 6 * index + v - 1)
-    return out
-
-
-def has_build(state: SifnosState, seat: int) -> bool:
-    """Whether a Workshop Die of ``seat``'s fits a Buildings' space (:func:`builds` not
-    empty), stopping at the first that does."""
-    workshop = state.workshop[seat]
-    if not workshop:
-        return False
-    values = set(workshop)
-    b = state.buildings[seat]
-    for index in range(len(SPACE_RULES)):
-        if b[index] or any(not b[x] for x in SPACE_RULES[index][0]):
-            continue
-        for v in values:
-            if _fits(b, index, v):
-                return True
-    return False
-
-
-def can_build(state: SifnosState, seat: int, index: int, value: int) -> bool:
-    """Whether a Die of ``value`` may go on the Buildings' space ``index`` (rulebook:
-    Buildings)."""
-    b = state.buildings[seat]
-    if b[index] or any(not b[x] for x in SPACE_RULES[index][0]):
-        return False
-    return _fits(b, index, value)
-
-
-def _fits(b: list[int], index: int, value: int) -> bool:
-    """Whether ``value`` fits the rule of the free space ``index``, whose spaces below are
-    taken, on the Buildings ``b``."""
-    below, rule, spaces, partner, adjacent = SPACE_RULES[index]
-    match rule:
-        case "all_different":
-            return all(b[x] != value for x in spaces)
-        case "sum":
-            return True
-        case "pairs_seven":
-            other = b[partner]
-            return not other or other + value == 7
-        case "lower_higher":
-            return all(value < b[x] for x in below)
-        case "all_equal":
-            return all(not b[x] or b[x] == value for x in spaces)
-        case "neighbours_one_apart":
-            return all(abs(b[x] - value) == 1 for x in adjacent if b[x])
-    raise AssertionError(rule)
 
 
 def built(state: SifnosState, seat: int, index: int) -> None:

@@ -9,8 +9,6 @@ from typing import TYPE_CHECKING, Any
 from towers.games.sifnos import frames as F
 from towers.games.sifnos import solo
 from towers.games.sifnos.actions import (
-    A_DISCARD,
-    A_PLACE_CARD,
     DATA,
     Discard,
     DrawCard,
@@ -70,12 +68,6 @@ def can_pay(state: SifnosState, side: int, mineral: int, need: int, half: bool =
     return is_payable(held, size, mineral, need, half)
 
 
-def pays_one(hand: list[int], mineral: int) -> bool:
-    """:func:`can_pay` of one card: a card of ``mineral`` (ANY: any card), or any two."""
-    n = len(hand)
-    return n >= 2 or (n == 1 and (mineral == ANY or CARD_MINERAL[hand[0]] == mineral))
-
-
 def can_pay_rest(state: SifnosState, seat: int, mineral: int, need: int, half: bool,
                  card: int) -> bool:  # fmt: skip
     if need <= 0 and not half:
@@ -94,26 +86,6 @@ def cost(state: SifnosState, card: int) -> int:
             break
         left -= d
     return max(left, 0)
-
-
-def placeable(state: SifnosState, seat: int) -> list[int]:
-    """The cards of ``seat``'s hand it can pay to place (each paid for by the others)."""
-    hand = state.hands[seat]
-    held = hand_minerals(hand)
-    size = len(hand) - 1
-    discounted = bool(state.discounts)
-    out = []
-    for c in hand:
-        m = CARD_MINERAL[c]
-        price = cost(state, c) if discounted else CARD_COST[c]
-        if price <= 0:
-            out.append(c)
-            continue
-        # the others pay: those of its mineral one each, any two of the rest one
-        match = held[m] - 1
-        if match + (size - match) // 2 >= price:
-            out.append(c)
-    return out
 
 
 def take_discounts(state: SifnosState, card: int) -> int:
@@ -171,37 +143,7 @@ def tent(state: SifnosState, side: int, province: int) -> None:
         state.tents[side][province] += 1
 
 
-# ---- the decisions ----------------------------------------------------------------------
-def pay_choices(state: SifnosState, top: F.Pay) -> list[int]:
-    """The cards that may be discarded next towards a price, leaving it payable."""
-    mineral, need, half = top.mineral, top.need, top.half
-    hand = state.hands[top.seat]
-    held = hand_minerals(hand)
-    size = len(hand) - 1
-    # whether a card may go depends on its mineral alone
-    fits = [False, False, False]
-    for m in range(3):
-        if not held[m]:
-            continue
-        if half or mineral == ANY or m == mineral:
-            rest_need, rest_half = need - 1, False
-        else:
-            rest_need, rest_half = need, True
-        if rest_need <= 0 and not rest_half:
-            fits[m] = True
-        else:
-            held[m] -= 1
-            fits[m] = is_payable(held, size, mineral, rest_need, rest_half)
-            held[m] += 1
-    return [(A_DISCARD + c) for c in hand if fits[CARD_MINERAL[c]]]
-
-
-def placements(state: SifnosState, top: F.Placement) -> list[int]:
-    """The cards of the hand that may be placed (paid for, or free)."""
-    chosen = state.hands[top.seat] if top.free else placeable(state, top.seat)
-    return [(A_PLACE_CARD + c) for c in chosen]
-
-
+# ---- the decisions (their choices: legality) ---------------------------------------------
 def decide_pay(state: SifnosState, top: F.Pay, value: Any) -> None:
     if not isinstance(value, Discard):
         raise AssertionError(f"{value} at {top}")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from towers.games.sifnos import frames as F
-from towers.games.sifnos.actions import A_ADJUST, A_PLACE_DIE, DATA, Adjust, Done, RollDie
+from towers.games.sifnos.actions import A_ADJUST, DATA, Adjust, Done, RollDie
 from towers.games.sifnos.board import LARGE_OF, REGION_PROVINCE, fix_region
 
 if TYPE_CHECKING:
@@ -24,48 +24,6 @@ ADJUSTS = tuple(
 )  # fmt: skip
 """The adjustments of a Die of each value in the Supply (0) or the Workshop (1): down
 unless a 1, up unless a 6."""
-
-
-def adjustments(state: SifnosState, seat: int) -> list[int]:
-    """Each Die value of the Supply and the Workshop one up or down, within 1 to 6."""
-    out: list[int] = []
-    supply, workshop = state.dice_supply[seat], state.workshop[seat]
-    if supply:
-        table = ADJUSTS[0]
-        for v in sorted(set(supply)):
-            out += table[v]
-    if workshop:
-        table = ADJUSTS[1]
-        for v in sorted(set(workshop)):
-            out += table[v]
-    return out
-
-
-def die_placements(state: SifnosState, seat: int) -> list[int]:
-    """Where ``seat``'s Supply Dice may go: an empty Region of the Active Region's choices,
-    of the Die's value, or any value on a Fort (another's Fort costs a card)."""
-    supply = state.dice_supply[seat]
-    if not supply:
-        return []
-    values = set(supply)
-    out = []
-    die_owner, fort_at = state.die_owner, state.fort_at
-    has_card = bool(state.hands[seat])
-    ok = state.region_ok
-    while ok:
-        low = ok & -ok
-        ok ^= low
-        r = low.bit_length() - 1
-        if die_owner[r] >= 0:
-            continue
-        fort = fort_at[r]
-        base = A_PLACE_DIE + 6 * r - 1
-        if fort < 0:
-            if REGION_VALUE[r] in values:
-                out.append(base + REGION_VALUE[r])
-        elif fort == seat or has_card:  # another's Fort's price is a card
-            out += [base + v for v in values]
-    return out
 
 
 def place_die(state: SifnosState, seat: int, r: int, v: int) -> None:

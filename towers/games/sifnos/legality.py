@@ -1,7 +1,10 @@
 """What may be done: the legal actions of each pending decision, and why an action is refused.
 
-:func:`decisions` lists the answers to the decision on top of the stack, each from the rules
-module of its rulebook section (the Scheme-driven opponent's from :mod:`.solo`);
+:func:`decisions` lists the answers to the decision on top of the stack (the Scheme-driven
+opponent's from :mod:`.solo`); the answers of the decisions every turn asks (Prepare, the
+major actions' columns and their effects, paying, Soldiers, Dice, the Workshop) are made here,
+in one module, so that its compiled twin (``legality.pxd``, built by ``setup.py``) runs them
+as C loops calling each other directly; the outcomes of a card drawn are listed here too.
 :func:`explain` words a refusal, naming what is being decided and the rulebook section, so a
 player learns what is allowed instead.
 """
@@ -9,6 +12,7 @@ player learns what is allowed instead.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from towers.games.sifnos import actions as A
@@ -16,29 +20,50 @@ from towers.games.sifnos import frames as F
 from towers.games.sifnos import solo
 from towers.games.sifnos.actions import (
     A_BEACON_ON,
+    A_BUILD,
+    A_DISCARD,
     A_FORT_IN,
     A_GIVE,
     A_INFLUENCE,
+    A_MAJOR,
+    A_MOVE_SOLDIER,
+    A_PLACE_CARD,
+    A_PLACE_DIE,
+    A_PLACE_SOLDIER,
     A_TAKE_FACE_UP,
     A_TAKE_TILE,
     A_TENT_IN,
     A_USE_CARD,
+    A_USE_PRINTED,
+    BARRACKS,
     DATA,
     DONE,
+    SPACE,
+    SUPPLY,
+    DrawCard,
+    FortIn,
 )
-from towers.games.sifnos.board import N_PROVINCES, N_REGIONS
-from towers.games.sifnos.buildings import builds
-from towers.games.sifnos.cards import pay_choices, placements
-from towers.games.sifnos.construct import beacon_targets, tower_reach
-from towers.games.sifnos.data import BEACON, FORT, IMAGES
-from towers.games.sifnos.invest import adjustments
-from towers.games.sifnos.major_actions import (
-    column_choices,
-    major_choices,
-    prepare_choices,
-    recoup_choices,
+from towers.games.sifnos.board import (
+    CENTRAL,
+    CONSTRUCT,
+    INVEST,
+    MAJOR_COLUMN,
+    N_CARDS,
+    N_PROVINCES,
+    N_REGIONS,
+    PLACE_DIE_BIT,
+    PLACE_TOWER_BIT,
+    PREPARE_COLUMN,
+    PRINTED_BIT,
+    RECOUP_COLUMN,
 )
-from towers.games.sifnos.muster import pieces_left, soldier_choices
+from towers.games.sifnos.buildings import SPACE_RULES
+from towers.games.sifnos.cards import CARD_COST, CARD_MINERAL, cost, is_payable
+from towers.games.sifnos.construct import beacon_targets, tower_placements, tower_reach
+from towers.games.sifnos.data import ANY, BEACON, COLUMNS, FORT, IMAGES
+from towers.games.sifnos.effects import TRIGGERED_KINDS
+from towers.games.sifnos.invest import ADJUSTS, REGION_VALUE
+from towers.games.sifnos.muster import pieces_left
 from towers.games.sifnos.recoup import ship_moves
 
 if TYPE_CHECKING:
@@ -54,6 +79,464 @@ def decisions(state: SifnosState, top: Frame) -> list[int]:
     return choices(state, top)
 
 
+# ---- a card drawn (rulebook: Cards) ---------------------------------------------------------
+DRAW_BASE = SPACE.base(DrawCard)
+_DRAW_PAIRS: dict[int, tuple[tuple[int, float], ...]] = {}
+
+
+def draw_outcomes(counts: list[int]) -> list[tuple[int, float]]:
+    """The outcomes of a card drawn from the unknown middle of a deck of these ``counts``, as
+    (the action drawing each card, its probability); each card is one of a kind, so every
+    outcome is 1 / the cards left, made once for each number of cards."""
+    total = 0
+    single = True
+    for n in counts:
+        total += n
+        if n > 1:
+            single = False
+    if not total:
+        return []
+    if not single:
+        return [(DRAW_BASE + k, n / total) for k, n in enumerate(counts) if n]
+    pairs = _DRAW_PAIRS.get(total)
+    if pairs is None:
+        p = 1 / total
+        pairs = _DRAW_PAIRS[total] = tuple([(DRAW_BASE + k, p) for k in range(N_CARDS)])
+    return list(compress(pairs, counts))
+
+
+# ---- paying and placing Cards (rulebook: Cards) ------------------------------------------
+def pays_one(hand: list[int], mineral: int) -> bool:
+    """Whether ``hand`` pays one card of ``mineral`` (ANY: any card): a card of it, or any
+    two (:func:`.cards.can_pay` of one card)."""
+    n = len(hand)
+    return n >= 2 or (n == 1 and (mineral == ANY or CARD_MINERAL[hand[0]] == mineral))
+
+
+def placeable(state: SifnosState, seat: int) -> list[int]:
+    """The cards of ``seat``'s hand it can pay to place (each paid for by the others)."""
+    hand = state.hands[seat]
+    held = [0, 0, 0]
+    for c in hand:
+        held[CARD_MINERAL[c]] += 1
+    size = len(hand) - 1
+    discounted = bool(state.discounts)
+    out = []
+    for c in hand:
+        m = CARD_MINERAL[c]
+        price = cost(state, c) if discounted else CARD_COST[c]
+        if price <= 0:
+            out.append(c)
+            continue
+        # the others pay: those of its mineral one each, any two of the rest one
+        same = held[m] - 1
+        if same + (size - same) // 2 >= price:
+            out.append(c)
+    return out
+
+
+def pay_choices(state: SifnosState, top: F.Pay) -> list[int]:
+    """The cards that may be discarded next towards a price, leaving it payable."""
+    mineral, need, half = top.mineral, top.need, top.half
+    hand = state.hands[top.seat]
+    held = [0, 0, 0]
+    for c in hand:
+        held[CARD_MINERAL[c]] += 1
+    size = len(hand) - 1
+    # whether a card may go depends on its mineral alone
+    fits = [False, False, False]
+    for m in range(3):
+        if not held[m]:
+            continue
+        if half or mineral == ANY or m == mineral:
+            rest_need, rest_half = need - 1, False
+        else:
+            rest_need, rest_half = need, True
+        if rest_need <= 0 and not rest_half:
+            fits[m] = True
+        else:
+            held[m] -= 1
+            fits[m] = is_payable(held, size, mineral, rest_need, rest_half)
+            held[m] += 1
+    return [(A_DISCARD + c) for c in hand if fits[CARD_MINERAL[c]]]
+
+
+def placements(state: SifnosState, top: F.Placement) -> list[int]:
+    """The cards of the hand that may be placed (paid for, or free)."""
+    chosen = state.hands[top.seat] if top.free else placeable(state, top.seat)
+    return [(A_PLACE_CARD + c) for c in chosen]
+
+
+# ---- Dice (rulebook: Dice; Invest) ---------------------------------------------------------
+def adjustments(state: SifnosState, seat: int) -> list[int]:
+    """Each Die value of the Supply and the Workshop one up or down, within 1 to 6."""
+    out: list[int] = []
+    supply, workshop = state.dice_supply[seat], state.workshop[seat]
+    if supply:
+        table = ADJUSTS[0]
+        for v in sorted(set(supply)):
+            out += table[v]
+    if workshop:
+        table = ADJUSTS[1]
+        for v in sorted(set(workshop)):
+            out += table[v]
+    return out
+
+
+def die_placements(state: SifnosState, seat: int) -> list[int]:
+    """Where ``seat``'s Supply Dice may go: an empty Region of the Active Region's choices,
+    of the Die's value, or any value on a Fort (another's Fort costs a card)."""
+    supply = state.dice_supply[seat]
+    if not supply:
+        return []
+    values = sorted(set(supply))
+    out = []
+    die_owner, fort_at = state.die_owner, state.fort_at
+    has_card = bool(state.hands[seat])
+    ok = state.region_ok
+    while ok:
+        low = ok & -ok
+        ok ^= low
+        r = low.bit_length() - 1
+        if die_owner[r] >= 0:
+            continue
+        fort = fort_at[r]
+        base = A_PLACE_DIE + 6 * r - 1
+        if fort < 0:
+            if REGION_VALUE[r] in values:
+                out.append(base + REGION_VALUE[r])
+        elif fort == seat or has_card:  # another's Fort's price is a card
+            for v in values:
+                out.append(base + v)
+    return out
+
+
+# ---- Soldiers (rulebook: Soldiers; Muster; Forts) -----------------------------------------
+MOVES_FROM = tuple(
+    tuple((t, A_MOVE_SOLDIER[r, t]) for t in DATA.regions[r].adjacent) for r in range(N_REGIONS)
+)
+"""Each Region's moves to its neighbours: (the neighbour, the action)."""
+FROM_BARRACKS = A_MOVE_SOLDIER[BARRACKS, SUPPLY]
+
+
+def moves(state: SifnosState, seat: int) -> list[int]:
+    """The Soldier moves open to ``seat``: one from the Barracks to the Supply, or one to an
+    adjacent Region (an opponent's pushed out for a card)."""
+    out = []
+    if state.barracks[seat]:
+        out.append(FROM_BARRACKS)
+    has_card = bool(state.hands[seat])
+    soldier_at = state.soldier_at
+    froms = []
+    r = -1
+    for _ in range(soldier_at.count(seat)):
+        r = soldier_at.index(seat, r + 1)
+        froms.append(r)
+    if state.central[seat]:
+        froms.append(CENTRAL)
+    for r in froms:
+        for t, action in MOVES_FROM[r]:
+            there = soldier_at[t]
+            if t == CENTRAL or there < 0 or (there != seat and has_card):
+                out.append(action)
+    return out
+
+
+def can_place_soldier(state: SifnosState, seat: int) -> bool:
+    return state.soldier_supply[seat] > 0
+
+
+def soldier_places(state: SifnosState, seat: int, region: int) -> list[int]:
+    if not state.soldier_supply[seat]:
+        return []
+    out = [(A_PLACE_SOLDIER + CENTRAL)]
+    soldier_at = state.soldier_at
+    region_ok = state.region_ok
+    for r in range(N_REGIONS):
+        if r == CENTRAL or soldier_at[r] >= 0:
+            continue
+        if region == F.ANYWHERE or r == region or (region == F.ACTIVE and region_ok >> r & 1):
+            out.append(A_PLACE_SOLDIER + r)
+    return out
+
+
+FORT_SLOTS = tuple(s for s in range(len(DATA.pieces)) if DATA.pieces[s].kind == FORT)
+"""The Fort spaces of a Player Board."""
+
+
+def fort_regions(state: SifnosState, seat: int) -> list[int]:
+    """The Regions where ``seat``'s Soldier may become a Fort (rulebook: Forts)."""
+    pieces = state.pieces[seat]
+    for s in FORT_SLOTS:
+        if pieces[s] >= 0:
+            break
+    else:
+        return []
+    out = []
+    soldier_at, fort_at, region_ok = state.soldier_at, state.fort_at, state.region_ok
+    central = state.central[seat]
+    for r in range(N_REGIONS):
+        own = soldier_at[r] == seat or (r == CENTRAL and central)
+        if own and fort_at[r] < 0 and region_ok >> r & 1:
+            out.append(r)
+    return out
+
+
+def soldier_choices(state: SifnosState, top: F.Soldiers) -> list[int]:
+    seat = top.seat
+    out = moves(state, seat) if top.moves else []
+    if top.place:
+        out += soldier_places(state, seat, top.region)
+    if top.fort:
+        out += [SPACE.encode(FortIn(region=r)) for r in fort_regions(state, seat)]
+    return out
+
+
+# ---- the Workshop's Dice on the Buildings (rulebook: Buildings) -----------------------------
+RULE_CODES = {
+    "all_different": 0,
+    "sum": 1,
+    "pairs_seven": 2,
+    "lower_higher": 3,
+    "all_equal": 4,
+    "neighbours_one_apart": 5,
+}
+BUILD_RULES = tuple(
+    (below, RULE_CODES[rule], spaces, partner, adjacent)
+    for below, rule, spaces, partner, adjacent in SPACE_RULES
+)
+""":data:`.buildings.SPACE_RULES` with each Building's rule as a number."""
+
+
+def builds(state: SifnosState, seat: int) -> list[int]:
+    """The Workshop Dice that fit a Buildings' space: each (space, value) once."""
+    workshop = state.workshop[seat]
+    if not workshop:
+        return []
+    out = []
+    values = sorted(set(workshop))
+    b = state.buildings[seat]
+    for index in range(len(BUILD_RULES)):
+        if not _is_open(b, index):
+            continue
+        for v in values:
+            if _fits(b, index, v):
+                out.append(A_BUILD + 6 * index + v - 1)
+    return out
+
+
+def has_build(state: SifnosState, seat: int) -> bool:
+    """Whether a Workshop Die of ``seat``'s fits a Buildings' space (:func:`builds` not
+    empty), stopping at the first that does."""
+    workshop = state.workshop[seat]
+    if not workshop:
+        return False
+    values = sorted(set(workshop))
+    b = state.buildings[seat]
+    for index in range(len(BUILD_RULES)):
+        if not _is_open(b, index):
+            continue
+        for v in values:
+            if _fits(b, index, v):
+                return True
+    return False
+
+
+def can_build(state: SifnosState, seat: int, index: int, value: int) -> bool:
+    """Whether a Die of ``value`` may go on the Buildings' space ``index`` (rulebook:
+    Buildings)."""
+    b = state.buildings[seat]
+    return _is_open(b, index) and _fits(b, index, value)
+
+
+def _is_open(b: list[int], index: int) -> bool:
+    """Whether the Buildings' space ``index`` is free and the spaces below it taken."""
+    if b[index]:
+        return False
+    for x in BUILD_RULES[index][0]:
+        if not b[x]:
+            return False
+    return True
+
+
+def _fits(b: list[int], index: int, value: int) -> bool:
+    """Whether ``value`` fits the rule of the free space ``index``, whose spaces below are
+    taken, on the Buildings ``b``."""
+    below, rule, spaces, partner, adjacent = BUILD_RULES[index]
+    if rule == 0:  # all different
+        for x in spaces:
+            if b[x] == value:
+                return False
+        return True
+    if rule == 1:  # a sum
+        return True
+    if rule == 2:  # pairs of seven
+        other = b[partner]
+        return not other or other + value == 7
+    if rule == 3:  # lower than those below
+        for x in below:
+            if value >= b[x]:
+                return False
+        return True
+    if rule == 4:  # all equal
+        for x in spaces:
+            if b[x] and b[x] != value:
+                return False
+        return True
+    # neighbours one apart
+    for x in adjacent:
+        if b[x] and abs(b[x] - value) != 1:
+            return False
+    return True
+
+
+# ---- the columns' effects (rulebook: Actions; Prepare; Major Actions; Recoup) ----------------
+USE_CODES = {
+    "place_card": 0,
+    **dict.fromkeys(("discard_adjust", "gold_adjust", "adjust"), 1),
+    "adjust_and_move": 2,
+    # offered as their placements
+    **dict.fromkeys(("place_die", "place_tower"), 3),
+    "ignore_image": 4,
+    "network": 5,
+    "silver_muster": 6,
+    "muster": 7,
+    **dict.fromkeys(("move", "discard_move"), 8),
+    "discard_place": 9,
+    "discard_ship": 10,
+    **dict.fromkeys(("discount_others", "discount_same", "discount", "discard_draw"), 11),
+}
+"""The kinds of effect used from a column, by what makes each do something now (any other
+kind: never), as :func:`usable` asks."""
+NO_PRICE = -2
+"""The price of an effect that discards nothing."""
+PRINTED_IN = tuple(
+    tuple(
+        (p.index, USE_CODES.get(p.id, -1), NO_PRICE if p.discard is None else p.discard)
+        for p in DATA.printed
+        if p.column == column
+    )
+    for column in range(len(COLUMNS))
+)
+"""Each column's printed effects: (index, kind's code, price)."""
+USED_IN = tuple(-1 if c.kind in TRIGGERED_KINDS else c.column for c in DATA.cards)
+"""The column whose effects a Card is used among (-1: never used from a column)."""
+CARD_USES = tuple(
+    (c.index, USE_CODES.get(c.kind, -1), NO_PRICE if c.discard is None else c.discard)
+    for c in DATA.cards
+)
+"""Each Card's effect: (index, kind's code, price)."""
+
+
+def column_uses(state: SifnosState, seat: int, column: int) -> list[int]:
+    """The column's printed effects and placed Cards that can be used now."""
+    out = []
+    used = state.used
+    hand = state.hands[seat]
+    for index, code, price in PRINTED_IN[column]:
+        if not used >> (PRINTED_BIT + index) & 1 and _can_use(state, seat, hand, code, price):
+            out.append(A_USE_PRINTED + index)
+    for c, code, price in placed_uses(state.placed[seat])[column]:
+        if not used >> c & 1 and _can_use(state, seat, hand, code, price):
+            out.append(A_USE_CARD + c)
+    return out
+
+
+_PLACED_USES: dict[tuple[int, ...], tuple[tuple[tuple[int, int, int], ...], ...]] = {}
+
+
+def placed_uses(placed: list[int]) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """The placed Cards used from each column, in the order placed, as (index, kind's code,
+    price); kept for the rows of Cards met most recently."""
+    key = tuple(placed)
+    uses = _PLACED_USES.get(key)
+    if uses is None:
+        if len(_PLACED_USES) >= 4096:
+            _PLACED_USES.clear()
+        by_column: list[list[tuple[int, int, int]]] = [[] for _ in COLUMNS]
+        for c in placed:
+            if USED_IN[c] >= 0:
+                by_column[USED_IN[c]].append(CARD_USES[c])
+        uses = _PLACED_USES[key] = tuple([tuple(cards) for cards in by_column])
+    return uses
+
+
+def can_use(state: SifnosState, seat: int, kind: str, discard: int | None,
+            card: Any = None) -> bool:  # fmt: skip
+    """Whether an effect of ``kind`` (its price ``discard``) would do something now."""
+    price = NO_PRICE if discard is None else discard
+    return _can_use(state, seat, state.hands[seat], USE_CODES.get(kind, -1), price)
+
+
+def _can_use(state: SifnosState, seat: int, hand: list[int], code: int, price: int) -> bool:
+    if price != NO_PRICE and not pays_one(hand, price):
+        return False
+    return usable(state, seat, code)
+
+
+def usable(state: SifnosState, seat: int, code: int) -> bool:
+    """Whether an effect of the kind ``code`` (:data:`USE_CODES`) would do something now."""
+    if code == 0:
+        return bool(placeable(state, seat))
+    if code == 1:
+        return bool(adjustments(state, seat))
+    if code == 2:
+        return bool(adjustments(state, seat)) or bool(moves(state, seat))
+    if code == 4:
+        return not state.ignore_image
+    if code == 5:
+        return not state.use_network
+    if code == 6:
+        return bool(moves(state, seat)) or can_place_soldier(state, seat)
+    if code == 7:
+        return (
+            bool(moves(state, seat))
+            or can_place_soldier(state, seat)
+            or bool(fort_regions(state, seat))
+        )
+    if code == 8:
+        return bool(moves(state, seat))
+    if code == 9:
+        return can_place_soldier(state, seat)
+    if code == 10:
+        return bool(ship_moves(state))
+    return code == 11
+
+
+def prepare_choices(state: SifnosState, top: F.Prepare) -> list[int]:
+    out = [DONE]
+    out += column_uses(state, top.seat, PREPARE_COLUMN)
+    return out
+
+
+def major_choices(state: SifnosState, top: F.Majors) -> list[int]:
+    """``done``, or a major action not taken yet while fewer than two are."""
+    out = [DONE]
+    done = state.majors_done
+    if bin(done).count("1") < 2:
+        out += [(A_MAJOR + k) for k in range(3) if not done >> k & 1]
+    return out
+
+
+def column_choices(state: SifnosState, top: F.Column) -> list[int]:
+    """A major action's column: its effects, and Invest's Dice or Construct's Towers."""
+    seat, major = top.seat, top.major
+    out = [DONE]
+    out += column_uses(state, seat, MAJOR_COLUMN[major])
+    if major == INVEST and not state.used >> PLACE_DIE_BIT & 1:
+        out += die_placements(state, seat)
+    if major == CONSTRUCT and not state.used >> PLACE_TOWER_BIT & 1:
+        out += tower_placements(state, seat)
+    return out
+
+
+def recoup_choices(state: SifnosState, top: F.RecoupChoice) -> list[int]:
+    out = [DONE]
+    out += column_uses(state, top.seat, RECOUP_COLUMN)
+    return out
+
+
+# ---- the other decisions --------------------------------------------------------------------
 def _give_choices(state: SifnosState, top: Any) -> list[int]:
     return [(A_GIVE + c) for c in state.hands[top.seat]]
 

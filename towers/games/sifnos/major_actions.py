@@ -6,16 +6,11 @@ in either order, in one Active Region.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from towers.games.sifnos import frames as F
 from towers.games.sifnos.actions import (
-    A_MAJOR,
-    A_USE_CARD,
-    A_USE_PRINTED,
     DATA,
-    DONE,
     Done,
     Major,
     PlaceDie,
@@ -23,109 +18,30 @@ from towers.games.sifnos.actions import (
     UseCard,
     UsePrinted,
 )
-from towers.games.sifnos.board import (
-    CONSTRUCT,
-    INVEST,
-    MAJOR_COLUMN,
-    PREPARE_COLUMN,
-    PRINTED,
-    PRINTED_BIT,
-    RECOUP_COLUMN,
-)
-from towers.games.sifnos.cards import draw, pays_one, placeable
-from towers.games.sifnos.construct import place_tower, tower_placements
-from towers.games.sifnos.data import COLUMNS
-from towers.games.sifnos.effects import TRIGGERED_KINDS
-from towers.games.sifnos.invest import adjustments, die_placements, place_die
-from towers.games.sifnos.muster import can_place_soldier, fort_regions, moves
-from towers.games.sifnos.recoup import ship_moves
+from towers.games.sifnos.board import PLACE_DIE_BIT, PLACE_TOWER_BIT, PRINTED, PRINTED_BIT
+from towers.games.sifnos.cards import draw
+from towers.games.sifnos.construct import place_tower
+from towers.games.sifnos.invest import place_die
+
+# which effects can be used now is legality's (the choices of Prepare and the columns)
+from towers.games.sifnos.legality import can_use
 
 if TYPE_CHECKING:
     from towers.games.sifnos.rules import SifnosState
 
-PLACE_DIE_BIT = PRINTED_BIT + PRINTED["place_die"]
-PLACE_TOWER_BIT = PRINTED_BIT + PRINTED["place_tower"]
+__all__ = [
+    "can_use",
+    "decide_column",
+    "decide_majors",
+    "decide_prepare",
+    "decide_recoup",
+    "is_used_printed",
+    "use",
+]
 
 
 def is_used_printed(state: SifnosState, name: str) -> bool:
     return bool(state.used >> (PRINTED_BIT + PRINTED[name]) & 1)
-
-
-PRINTED_IN = tuple(
-    tuple((p.index, p.id, p.discard) for p in DATA.printed if p.column == column)
-    for column in range(len(COLUMNS))
-)
-"""Each column's printed effects: (index, kind, price)."""
-USED_IN = tuple(-1 if c.kind in TRIGGERED_KINDS else c.column for c in DATA.cards)
-"""The column whose effects a Card is used among (-1: never used from a column)."""
-
-
-def column_uses(state: SifnosState, seat: int, column: int) -> list[int]:
-    """The column's printed effects and placed Cards that can be used now."""
-    out = []
-    used = state.used
-    for index, kind, discard in PRINTED_IN[column]:
-        if not used >> (PRINTED_BIT + index) & 1 and can_use(state, seat, kind, discard):
-            out.append(A_USE_PRINTED + index)
-    for c, card in placed_uses(state.placed[seat])[column]:
-        if not used >> c & 1 and can_use(state, seat, card.kind, card.discard, card):
-            out.append(A_USE_CARD + c)
-    return out
-
-
-_PLACED_USES: dict[tuple[int, ...], tuple[tuple[tuple[int, Any], ...], ...]] = {}
-
-
-def placed_uses(placed: list[int]) -> tuple[tuple[tuple[int, Any], ...], ...]:
-    """The placed Cards used from each column, in the order placed, as (index, Card); kept
-    for the rows of Cards met most recently."""
-    key = tuple(placed)
-    uses = _PLACED_USES.get(key)
-    if uses is None:
-        if len(_PLACED_USES) >= 4096:
-            _PLACED_USES.clear()
-        by_column: list[list[tuple[int, Any]]] = [[] for _ in COLUMNS]
-        for c in placed:
-            if USED_IN[c] >= 0:
-                by_column[USED_IN[c]].append((c, DATA.cards[c]))
-        uses = _PLACED_USES[key] = tuple(tuple(cards) for cards in by_column)
-    return uses
-
-
-def can_use(state: SifnosState, seat: int, kind: str, discard: int | None,
-            card: Any = None) -> bool:  # fmt: skip
-    """Whether an effect of ``kind`` (its price ``discard``) would do something now."""
-    if discard is not None and not pays_one(state.hands[seat], discard):
-        return False
-    usable = USABLE.get(kind)
-    return usable is not None and usable(state, seat)
-
-
-USABLE: dict[str, Callable[[SifnosState, int], bool]] = {
-    "place_card": lambda state, seat: bool(placeable(state, seat)),
-    **dict.fromkeys(
-        ("discard_adjust", "gold_adjust", "adjust"),
-        lambda state, seat: bool(adjustments(state, seat)),
-    ),
-    "adjust_and_move": lambda state, seat: bool(adjustments(state, seat) or moves(state, seat)),
-    # offered as their placements
-    **dict.fromkeys(("place_die", "place_tower"), lambda state, seat: False),
-    "ignore_image": lambda state, seat: not state.ignore_image,
-    "network": lambda state, seat: not state.use_network,
-    "silver_muster": lambda state, seat: bool(moves(state, seat)) or can_place_soldier(state, seat),
-    "muster": lambda state, seat: (
-        bool(moves(state, seat))
-        or can_place_soldier(state, seat)
-        or bool(fort_regions(state, seat))
-    ),
-    **dict.fromkeys(("move", "discard_move"), lambda state, seat: bool(moves(state, seat))),
-    "discard_place": can_place_soldier,
-    "discard_ship": lambda state, seat: bool(ship_moves(state)),
-    **dict.fromkeys(
-        ("discount_others", "discount_same", "discount", "discard_draw"), lambda state, seat: True
-    ),
-}
-"""Whether an effect of each kind would do something now (any other kind: never)."""
 
 
 def use(state: SifnosState, seat: int, kind: str, discard: int | None, card: Any) -> None:
@@ -172,34 +88,6 @@ def use(state: SifnosState, seat: int, kind: str, discard: int | None, card: Any
 
 
 # ---- the decisions ----------------------------------------------------------------------
-def prepare_choices(state: SifnosState, top: F.Prepare) -> list[int]:
-    return [DONE, *column_uses(state, top.seat, PREPARE_COLUMN)]
-
-
-def major_choices(state: SifnosState, top: F.Majors) -> list[int]:
-    """``done``, or a major action not taken yet while fewer than two are."""
-    out = [DONE]
-    done = state.majors_done
-    if bin(done).count("1") < 2:
-        out += [(A_MAJOR + k) for k in range(3) if not done >> k & 1]
-    return out
-
-
-def column_choices(state: SifnosState, top: F.Column) -> list[int]:
-    """A major action's column: its effects, and Invest's Dice or Construct's Towers."""
-    seat, major = top.seat, top.major
-    out = [DONE, *column_uses(state, seat, MAJOR_COLUMN[major])]
-    if major == INVEST and not state.used >> PLACE_DIE_BIT & 1:
-        out += die_placements(state, seat)
-    if major == CONSTRUCT and not state.used >> PLACE_TOWER_BIT & 1:
-        out += tower_placements(state, seat)
-    return out
-
-
-def recoup_choices(state: SifnosState, top: F.RecoupChoice) -> list[int]:
-    return [DONE, *column_uses(state, top.seat, RECOUP_COLUMN)]
-
-
 def _use_effect(state: SifnosState, seat: int, value: Any) -> bool:
     """A printed effect or a placed Card of the column used; False: ``value`` is neither."""
     if isinstance(value, UsePrinted):

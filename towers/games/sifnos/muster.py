@@ -9,87 +9,21 @@ from typing import TYPE_CHECKING, Any
 
 from towers.games.sifnos import frames as F
 from towers.games.sifnos.actions import (
-    A_MOVE_SOLDIER,
-    A_PLACE_SOLDIER,
     A_TAKE_PIECE,
     BARRACKS,
     DATA,
-    SPACE,
-    SUPPLY,
     Done,
     FortIn,
     MoveSoldier,
     PlaceSoldier,
     TakePiece,
 )
-from towers.games.sifnos.board import CENTRAL, N_REGIONS, fix_region
-from towers.games.sifnos.data import FORT, FORT_FACES
+from towers.games.sifnos.board import CENTRAL, fix_region
+from towers.games.sifnos.data import FORT_FACES
 from towers.games.sifnos.effects import gain_effect
 
 if TYPE_CHECKING:
     from towers.games.sifnos.rules import SifnosState
-
-
-def moves(state: SifnosState, seat: int) -> list[int]:
-    """The Soldier moves open to ``seat``: one from the Barracks to the Supply, or one to an
-    adjacent Region (an opponent's pushed out for a card)."""
-    out = []
-    if state.barracks[seat]:
-        out.append(A_MOVE_SOLDIER[BARRACKS, SUPPLY])
-    has_card = bool(state.hands[seat])
-    regions = DATA.regions
-    soldier_at = state.soldier_at
-    froms = []
-    r = -1
-    for _ in range(soldier_at.count(seat)):
-        r = soldier_at.index(seat, r + 1)
-        froms.append(r)
-    if state.central[seat]:
-        froms.append(CENTRAL)
-    for r in froms:
-        for t in regions[r].adjacent:
-            there = soldier_at[t]
-            if t == CENTRAL or there < 0 or (there != seat and has_card):
-                out.append(A_MOVE_SOLDIER[r, t])
-    return out
-
-
-def can_place_soldier(state: SifnosState, seat: int) -> bool:
-    return state.soldier_supply[seat] > 0
-
-
-def soldier_places(state: SifnosState, seat: int, region: int) -> list[int]:
-    if not state.soldier_supply[seat]:
-        return []
-    out = [(A_PLACE_SOLDIER + CENTRAL)]
-    for r in range(N_REGIONS):
-        if r == CENTRAL or state.soldier_at[r] >= 0:
-            continue
-        if region == F.ANYWHERE or r == region or (region == F.ACTIVE and state.region_ok >> r & 1):
-            out.append(A_PLACE_SOLDIER + r)
-    return out
-
-
-def fort_regions(state: SifnosState, seat: int) -> list[int]:
-    """The Regions where ``seat``'s Soldier may become a Fort (rulebook: Forts)."""
-    if not any(f >= 0 for s, f in enumerate(state.pieces[seat]) if DATA.pieces[s].kind == FORT):
-        return []
-    out = []
-    for r in range(N_REGIONS):
-        own = state.soldier_at[r] == seat or (r == CENTRAL and state.central[seat])
-        if own and state.fort_at[r] < 0 and state.region_ok >> r & 1:
-            out.append(r)
-    return out
-
-
-def soldier_choices(state: SifnosState, top: F.Soldiers) -> list[int]:
-    seat = top.seat
-    out = moves(state, seat) if top.moves else []
-    if top.place:
-        out += soldier_places(state, seat, top.region)
-    if top.fort:
-        out += [SPACE.encode(FortIn(region=r)) for r in fort_regions(state, seat)]
-    return out
 
 
 def pieces_left(state: SifnosState, seat: int, kind: str) -> list[int]:

@@ -30,9 +30,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from itertools import compress
 from typing import Any, ClassVar
 
+from towers.core.compiled import twin
 from towers.core.components import Bag, Deck
 from towers.core.frames import DecisionStack
 from towers.core.game import CHANCE, TERMINAL, Disclosure, Game, State
@@ -41,12 +41,12 @@ from towers.games.sifnos import frames as F
 from towers.games.sifnos import legality, observe, solo
 from towers.games.sifnos.actions import (
     DATA,
+    DONE,
     OLD_WORDS,
     SPACE,
     DealAid,
     DealBeacon,
     DealFort,
-    DrawCard,
     DrawMarker,
     DrawShip,
     DrawTile,
@@ -63,7 +63,7 @@ from towers.games.sifnos.board import (
     RECOUP_COLUMN,
     SETUP,
 )
-from towers.games.sifnos.buildings import can_build, decide_build, has_build
+from towers.games.sifnos.buildings import decide_build
 from towers.games.sifnos.cards import decide_give, decide_pay, decide_placement, draw, drawn
 from towers.games.sifnos.construct import (
     beacon_targets,
@@ -83,16 +83,14 @@ from towers.games.sifnos.influence import (
     decide_tile,
     influence_step,
 )
-from towers.games.sifnos.invest import adjustments, decide_adjust, rolled
-from towers.games.sifnos.legality import CHOICES
+from towers.games.sifnos.invest import decide_adjust, rolled
 from towers.games.sifnos.major_actions import (
-    column_uses,
     decide_column,
     decide_majors,
     decide_prepare,
     decide_recoup,
 )
-from towers.games.sifnos.muster import decide_fort, decide_soldiers, pieces_left, soldier_choices
+from towers.games.sifnos.muster import decide_fort, decide_soldiers, pieces_left
 from towers.games.sifnos.recoup import (
     decide_ship,
     next_with_room,
@@ -111,6 +109,10 @@ from towers.games.sifnos.setup import (
     tile_drawn,
 )
 from towers.games.sifnos.turn import next_turn
+
+# the legal actions of the decisions every turn asks: legality's compiled twin when built, else
+# the module (towers.core.compiled; tests/games/sifnos/test_twins.py holds them equal)
+legality = twin(legality)
 
 __all__ = ["MAX_ROUNDS", "SifnosGame", "SifnosState"]
 
@@ -155,19 +157,7 @@ APPLY: dict[type, Callable[[Any, Any, Any], None]] = {**DECIDE, **CHANCES}
 CHANCE_TYPES = frozenset(F.CHANCE_FRAMES)
 VALUES = SPACE.values
 """Each action's value, by its int (decoded once for all)."""
-DRAW_BASE = SPACE.base(DrawCard)
 PROVINCE_REGIONS = tuple(p.regions for p in DATA.provinces)
-_DRAW_PAIRS: dict[int, tuple[tuple[int, float], ...]] = {}
-
-
-def _draw_pairs(total: int) -> tuple[tuple[int, float], ...]:
-    """(the action drawing each card, 1 / ``total``), the outcomes of a draw from a deck of
-    ``total`` different cards, made once each."""
-    pairs = _DRAW_PAIRS.get(total)
-    if pairs is None:
-        p = 1 / total
-        pairs = _DRAW_PAIRS[total] = tuple((DRAW_BASE + k, p) for k in range(N_CARDS))
-    return pairs
 
 
 # ---- the steps: each returns whether it carried one out (False: a decision waits) --------
@@ -210,6 +200,23 @@ def _popped_if(waits: Callable[[SifnosState, Any], Any]) -> Callable[[SifnosStat
     return step
 
 
+def _offered(
+    found: Callable[[SifnosState, Any], list[int]], done: bool = True
+) -> Callable[[SifnosState, Any], bool]:
+    """A decision dropped when ``found`` finds nothing to choose; else its legal actions
+    (``done`` among them), found here once, kept for the state to hand out."""
+
+    def step(state: SifnosState, top: Any) -> bool:
+        out = found(state, top)
+        if not out:
+            state.pending.pop()
+            return True
+        state._legal = sorted(set([DONE, *out] if done else out))
+        return False
+
+    return step
+
+
 def _popped_then(run: Callable[[SifnosState, Any], None]) -> Callable[[SifnosState, Any], bool]:
     """A step: popped, then carried out."""
 
@@ -232,17 +239,17 @@ STEPS: dict[type, Callable[[Any, Any], bool]] = {
     F.Draw: _draw_step,
     F.Roll: _popped_if(lambda s, top: s.dice_reserve[top.seat]),
     F.TowerDraw: _popped_if(lambda s, top: any(s.tower_reserve[top.seat])),
-    F.Workshop: _popped_if(lambda s, top: has_build(s, top.seat)),
+    F.Workshop: _offered(lambda s, top: legality.builds(s, top.seat), done=False),
     F.BeaconChoice: _popped_if(
         lambda s, top: pieces_left(s, top.seat, BEACON) and beacon_targets(s, top.seat, top.region)
     ),
     F.Triggered: _popped_if(lambda s, top: top.cards),
     F.FaceUp: _popped_if(lambda s, top: s.face_up),
     F.TileChoice: _popped_if(lambda s, top: any(t >= 0 for t in s.tile_row)),
-    F.ShipChoice: _popped_if(lambda s, top: ship_moves(s)),
-    F.AdjustDice: _popped_if(lambda s, top: adjustments(s, top.seat)),
-    F.Soldiers: _popped_if(soldier_choices),
-    F.RecoupChoice: _popped_if(lambda s, top: column_uses(s, top.seat, RECOUP_COLUMN)),
+    F.ShipChoice: _offered(lambda s, top: ship_moves(s)),
+    F.AdjustDice: _offered(lambda s, top: legality.adjustments(s, top.seat)),
+    F.Soldiers: _offered(legality.soldier_choices),
+    F.RecoupChoice: _offered(lambda s, top: legality.column_uses(s, top.seat, RECOUP_COLUMN)),
     F.Defend: _popped_then(lambda s, top: defend(s, top.seat)),
     # a method, so that a copy may watch the invasions it resolves
     F.Invasion: _popped_then(lambda s, top: s._invasion(top.seat, top.province)),
@@ -254,7 +261,8 @@ STEPS: dict[type, Callable[[Any, Any], bool]] = {
     **{kind: solo.settle for kind in solo.STEP_FRAMES},
 }
 """Each step's rule, by the frame's type; a decision or chance that may have nothing to
-decide is dropped here (a frame not named is always decided)."""
+decide is dropped here (a frame not named is always decided), and a decision whose choices
+were found to see whether any is left keeps them as the legal actions."""
 
 
 class SifnosGame(Game):
@@ -474,13 +482,8 @@ class SifnosState(State):
         top = self.pending[-1]
         match top:
             case F.Draw():
-                # Deck.draw_outcomes with the action ints, in one pass: each card is one
-                # of a kind, so a count is 1 (every outcome 1 / total) or 0
-                counts = self.deck.counts
-                total = sum(counts)
-                if max(counts) == 1:
-                    return list(compress(_draw_pairs(total), counts))
-                return [(DRAW_BASE + k, n / total) for k, n in enumerate(counts) if n]
+                # Deck.draw_outcomes with the action ints
+                return legality.draw_outcomes(self.deck.counts)
             case F.Roll():
                 base = SPACE.base(RollDie)
                 return [(base + v, 1 / 6) for v in range(6)]
@@ -523,7 +526,7 @@ class SifnosState(State):
         if type(top) in CHANCE_TYPES:
             return [a for a, _ in self._chance_outcomes()]
         # legality.decisions, inlined: this runs once an action
-        choices = CHOICES.get(type(top))
+        choices = legality.CHOICES.get(type(top))
         return sorted(set(solo.decisions(self, top) if choices is None else choices(self, top)))
 
     def scores(self) -> list[float]:
@@ -602,7 +605,7 @@ class SifnosState(State):
     def can_build(self, seat: int, index: int, value: int) -> bool:
         """Whether a Die of ``value`` may go on the Buildings' space ``index``
         (:func:`.buildings.can_build`)."""
-        return can_build(self, seat, index, value)
+        return legality.can_build(self, seat, index, value)
 
     # ---- applying ------------------------------------------------------------------------
     def _apply(self, action: int) -> None:
