@@ -282,9 +282,9 @@ class TorresBatch:
         self.T = array("i", [0]) * SQ  # room for a flood fill or a sort
         self.MT = array("I", [0]) * (MTW * size)  # each game's generator, seeded from an int
         self.draws: list[Any] = [None] * size  # or a generator's random, called from here
-        from towers.games.torres.tensor import torres_tensor
+        from towers.core.registry import tensor_of
 
-        tensor = torres_tensor(game)
+        tensor = tensor_of(game)  # made once a game
         same = tuple(p.name for p in tensor.parts) == TENSOR_PARTS
         self.tensor_size = tensor.size if same else 0
         self.O = array("d", [0.0]) * tensor.size  # one observation tensor
