@@ -1,7 +1,7 @@
 """The compiled twins of Tiletum's modules give the answers of the plain modules.
 
 The rules run on the twins of rounds.py (the flow after every action) and legality.py (the
-fast generator of the legal actions), and the bots on the twin of estimate.py, when they are
+fast generator of the legal actions), and the bots on the twin of bots.py, when they are
 built (see towers.core.compiled); the rest of the suite then tests the twins, and these tests
 tie the plain modules to them: every seat's heuristic, to the last bit of its float, the
 legal actions and the state after every legal action, at every state of random games in
@@ -21,7 +21,7 @@ import towers
 from tests.games.sampling import every_state
 from towers.core.compiled import PURE_ENV, is_compiled, pure_requested
 from towers.core.game import CHANCE
-from towers.games.tiletum import bots, estimate, legality, rounds, rules
+from towers.games.tiletum import bots, legality, rounds, rules
 from towers.games.tiletum.draws import apply_chance
 from towers.games.tiletum.rules import TiletumState
 
@@ -54,11 +54,11 @@ def test_the_heuristic_twin_gives_the_plain_floats_at_every_state(
         start = game.new_initial_state()
         assert isinstance(start, TiletumState)
         for state in every_state(start, rng):
-            values = estimate.evaluate_all(state)
+            values = bots.evaluate_all(state)
             assert bots.ESTIMATE.evaluate_all(state) == values, state.to_json()
             for seat in range(players):
                 assert bots.ESTIMATE.evaluate(state, seat) == values[seat]
-                assert bots.ESTIMATE.king_outlook(state, seat) == estimate.king_outlook(state, seat)
+                assert bots.ESTIMATE.king_outlook(state, seat) == bots.king_outlook(state, seat)
             checked += 1
     assert checked > 500
 
@@ -114,7 +114,7 @@ for _ in range(games):
             legal = state.legal_actions()
             action = legal[int(rng.random() * len(legal))]
         state.apply_trusted(action)
-        print(action, repr(bots.evaluate_all(state)), state.to_json())
+        print(action, repr(bots.estimate_all(state)), state.to_json())
 """
 
 

@@ -83,8 +83,8 @@ PLUGIN = GamePlugin(
     title="Tiletum",
     rules="towers.games.tiletum.rules:TiletumGame",
     views="towers.games.tiletum.views:TiletumViews",
-    heuristic="towers.games.tiletum.bots:evaluate",
-    heuristics="towers.games.tiletum.bots:evaluate_all",
+    heuristic="towers.games.tiletum.bots:estimate",
+    heuristics="towers.games.tiletum.bots:estimate_all",
     tensor="towers.games.tiletum.tensor:tiletum_tensor",
     balance="towers.games.tiletum.balance:facets",
 )

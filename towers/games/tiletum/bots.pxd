@@ -1,6 +1,6 @@
-# C types for the compiled twin of estimate.py (see that file and setup.py): the heuristic's
+# C types for the compiled twin of bots.py (see that file and setup.py): the heuristic's
 # counts are C longs and its VP C doubles; the arithmetic is that of the plain module, in the
-# same order, so the twin gives the same floats (tests/games/tiletum/test_estimate_twin.py).
+# same order, so the twin gives the same floats (tests/games/tiletum/test_twins.py).
 cimport cython
 
 cdef double PROJECT_HELD, PROJECT_GATHERED, PROJECT_DONE, RESOURCE_EARLY, GOLD_SHARE
