@@ -24,7 +24,7 @@ _BOARD = twin(_board)
 beast_left = _BOARD.beast_left
 ends_beast_move = _BOARD.ends_beast_move
 is_alone = _BOARD.is_alone
-is_open = _BOARD.is_open
+board_open_nodes = _BOARD.open_nodes
 
 
 def movable_beasts(state: TurrisState, steps: int, crossroads: bool) -> list[int]:
@@ -32,10 +32,18 @@ def movable_beasts(state: TurrisState, steps: int, crossroads: bool) -> list[int
     a flipped one (it stands up instead of moving), any for a flip where it stands, else
     one with a full move open to it."""
     out = []
+    g = state.game
+    flipped = state.flipped
+    open_nodes = None
     for b, at in enumerate(state.beast_at):
-        if at < 0 or (not crossroads and at in state.game.crossroads):
+        if at < 0 or (not crossroads and at in g.crossroads):
             continue
-        if state.flipped[b] or steps == 0 or can_move_on(state, b, at, steps, at):
+        if flipped[b] or steps == 0:
+            out.append(b)
+            continue
+        if open_nodes is None:
+            open_nodes = board_open_nodes(state)
+        if search_move(state, open_nodes, b, at, steps, at):
             out.append(b)
     return out
 
@@ -44,12 +52,26 @@ def can_move_on(state: TurrisState, b: int, here: int, steps: int, start: int) -
     """Whether Beast ``b``, at ``here`` with ``steps`` still to go on a move begun at
     ``start``, can finish it: all its steps, or fewer when it reaches a Scout (Easily
     Missed Rules); never ending with another Beast (Move Beast) nor back at ``start``."""
-    if here != start and is_alone(state, b, here) and (steps == 0 or ends_beast_move(state, here)):
+    open_nodes = board_open_nodes(state)
+    return search_move(state, open_nodes, b, here, steps, start)
+
+
+def search_move(
+    state: TurrisState, open_nodes: list[bool], b: int, here: int, steps: int, start: int
+) -> bool:
+    """:func:`can_move_on`, the nodes that exist now given (``open_nodes``, by node): the
+    board's ``is_alone`` and ``ends_beast_move`` read from the state's lists at each step."""
+    beast_at = state.beast_at
+    if (
+        here != start
+        and beast_at.count(here) == (beast_at[b] == here)
+        and (steps == 0 or sum(state.scouts[here]) > 0 or here in state.betrayer_at)
+    ):
         return True
     if steps == 0:
         return False
     for n in state.game.adjacent[here]:
-        if n != start and is_open(state, n) and can_move_on(state, b, n, steps - 1, start):
+        if n != start and open_nodes[n] and search_move(state, open_nodes, b, n, steps - 1, start):
             return True
     return False
 
@@ -77,12 +99,13 @@ def beast_steps(state: TurrisState, top: MoveBeastChoice) -> list[int]:
     b, here = top.beast, state.beast_at[top.beast]
     if here != top.start and ends_beast_move(state, here) and is_alone(state, b, here):
         return []  # a Scout ends the move early (Easily Missed Rules)
+    open_nodes = board_open_nodes(state)
     return [
         n
         for n in state.game.adjacent[here]
         if n != top.start
-        and is_open(state, n)
-        and can_move_on(state, b, n, top.steps - 1, top.start)
+        and open_nodes[n]
+        and search_move(state, open_nodes, b, n, top.steps - 1, top.start)
     ]
 
 

@@ -71,17 +71,21 @@ def beast_target(state: TurrisState, b: int, chain: bool) -> None:
         target = g.node_of_number[state.movement_card]
     else:
         dist = distances(state, at)
+        scouts = state.scouts
+        beast_at = state.beast_at
         best: list[int] = []
-        key = (0, 0)
+        best_d = best_count = 0
         for n, d in dist.items():
-            count = sum(state.scouts[n])
+            count = sum(scouts[n])
             # a Location with a Beast counts as having no Scouts for targeting
-            if not count or beast_on(state, n) >= 0:
+            if not count or n in beast_at:
                 continue
-            k = (-d, count)
-            if not best or k > key:
-                best, key = [n], k
-            elif k == key:
+            # the nearest, then the most Scouts
+            if not best or d < best_d or (d == best_d and count > best_count):
+                best = [n]
+                best_d = d
+                best_count = count
+            elif d == best_d and count == best_count:
                 best.append(n)
         if len(best) > 1:
             state.stack.append(TargetChoice(state.first_player, b, tuple(sorted(best)), chain))

@@ -32,6 +32,13 @@ def is_open(state: TurrisState, node: int) -> bool:
     return k < 0 or state.site_at[k] >= 0 or state.spot_open[k]
 
 
+def open_nodes(state: TurrisState) -> list[bool]:
+    """:func:`is_open` of every node, by node."""
+    site_at = state.site_at
+    spot_open = state.spot_open
+    return [k < 0 or site_at[k] >= 0 or spot_open[k] for k in state.game.spot_of]
+
+
 def is_scout_node(state: TurrisState, node: int) -> bool:
     """A Location, or an Excavation spot holding a Site."""
     g = state.game

@@ -20,9 +20,7 @@ if TYPE_CHECKING:
 
 def council_next(state: TurrisState, seat: int) -> list[int]:
     """The spots of the Council track's next level from ``seat``'s token."""
-    d = state.game.data
-    level = d.council[state.council[seat]].level
-    return [k for k, c in enumerate(d.council) if c.level == level + 1]
+    return list(state.game.council_next_spots[state.council[seat]])
 
 
 def council_to(state: TurrisState, seat: int, spot: int) -> None:

@@ -38,24 +38,34 @@ def start_turn(state: TurrisState) -> None:
 
 
 def end_turn_stage(state: TurrisState, seat: int, stage: int) -> None:
-    """The steps after the Action Step, one at a time: the Complete Mission Step, the Trionfi
-    Step, the discard to 4, the Mission refill."""
-    g = state.game
-    state.stack[-1] = EndTurn(seat, stage + 1)
+    """The steps after the Action Step, from ``stage`` on: the Complete Mission Step, the
+    Trionfi Step, the discard to 4, the Mission refill. A step that puts a decision to the
+    seat goes on the stack above the next stage; one with nothing to decide is passed at once
+    (its frame would be settled away unasked)."""
+    stack = state.stack
     if stage == 0:
-        state.stack.append(MissionStep(seat))
-    elif stage == 1:
+        if state._completable(seat):
+            stack[-1] = EndTurn(seat, 1)
+            stack.append(MissionStep(seat))
+            return
+        stage = 1
+    if stage == 1:
         # the Trionfi Step: a Tower Room from a Grove Collect, prerequisite met now
         p = state.grove_room[seat]
         state.grove_room[seat] = 0
         if p and state._may_build(seat):
-            state.stack.append(TrionfiChoice(seat, p, True))
-    elif stage == 2:
-        state.stack.append(DiscardDown(seat))
-    else:
-        state.stack.pop()
-        for _ in range(g.c["mission_tableau"] - len(state.missions)):
-            state._queue_draw(MissionDraw())
+            stack[-1] = EndTurn(seat, 2)
+            stack.append(TrionfiChoice(seat, p, True))
+            return
+        stage = 2
+    g = state.game
+    if stage == 2 and len(state.hands[seat]) > g.c["tactics_hand_limit"]:
+        stack[-1] = EndTurn(seat, 3)
+        stack.append(DiscardDown(seat))
+        return
+    stack.pop()
+    for _ in range(g.c["mission_tableau"] - len(state.missions)):
+        state._queue_draw(MissionDraw())
 
 
 def settle_end_turn(state: TurrisState, top: EndTurn) -> bool:

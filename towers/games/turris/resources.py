@@ -98,46 +98,72 @@ def pay(state: TurrisState, seat: int, bundle: Bundle, waive: int = 0) -> None:
 
 def pay_tokens(state: TurrisState, top: PayChoice) -> list[int]:
     res = state.resources[top.seat]
+    fixed = top.fixed
+    any_n = top.any_n
+    of = top.of
     out = []
     if top.waive:
         # the letter left unpaid: any the cost names, if the rest can then be paid
-        for letter in sorted(set(top.fixed) - {"A"}):
-            rest = PayChoice(top.seat, top.fixed.replace(letter, "", 1), top.any_n, top.of, 0)
-            if pay_possible(state, rest):
+        for letter in sorted(set(fixed) - {"A"}):
+            if can_pay_letters(res, fixed.replace(letter, "", 1), any_n, of):
                 out.append(LETTER[letter])
         return out
     for t in range(5):
         if res[t] <= 0:
             continue
-        nxt = after_paying(state, top, t)
-        if nxt is not None and pay_possible(state, nxt):
+        rest = rest_after(fixed, any_n, of, t)
+        if rest is not None and can_pay_letters(res, rest[0], rest[1], of):
             out.append(t)
     return out
 
 
-def after_paying(state: TurrisState, top: PayChoice, t: int) -> PayChoice | None:
-    """The payment left once token ``t`` is paid (or, with a waiver, left out)."""
+def rest_after(fixed: str, any_n: int, of: str, t: int) -> tuple[str, int] | None:
+    """What is left of a payment (``fixed`` letters, ``any_n`` of the letters ``of``) once
+    token ``t`` is paid; None if it pays nothing owed."""
     letter = TOKENS[t]
-    fixed, any_n = top.fixed, top.any_n
     if letter in fixed:
-        fixed = fixed.replace(letter, "", 1)
-    elif any_n and letter in top.of:
-        any_n -= 1
-    elif letter == "A" and (fixed or any_n):
+        return fixed.replace(letter, "", 1), any_n
+    if any_n and letter in of:
+        return fixed, any_n - 1
+    if letter == "A" and (fixed or any_n):
         # an Artifact stands for one resource: the first still owed
         if fixed:
-            fixed = fixed[1:]
-        else:
-            any_n -= 1
-    else:
+            return fixed[1:], any_n
+        return fixed, any_n - 1
+    return None
+
+
+def after_paying(state: TurrisState, top: PayChoice, t: int) -> PayChoice | None:
+    """The payment left once token ``t`` is paid (or, with a waiver, left out)."""
+    rest = rest_after(top.fixed, top.any_n, top.of, t)
+    if rest is None:
         return None
-    return PayChoice(top.seat, fixed, any_n, top.of, top.waive)
+    return PayChoice(top.seat, rest[0], rest[1], top.of, top.waive)
 
 
 def pay_possible(state: TurrisState, top: PayChoice) -> bool:
-    need = sum(1 for x in top.fixed if x == "A")
-    bundle = Bundle(**{x: top.fixed.count(x) for x in "IKRW"}, A=need, any=top.any_n, of=top.of)
-    return can_pay(state, top.seat, bundle)
+    return can_pay_letters(state.resources[top.seat], top.fixed, top.any_n, top.of)
+
+
+def can_pay_letters(res: list[int], fixed: str, any_n: int, of: str) -> bool:
+    """:func:`can_pay` of a payment still owed: the letters ``fixed`` (an ``A`` an Artifact)
+    and ``any_n`` of the letters ``of``, from the counts ``res``."""
+    counts = [0, 0, 0, 0, 0]
+    for x in fixed:
+        counts[LETTER[x]] += 1
+    missing = counts[ART]
+    for t in range(4):
+        if counts[t] > res[t]:
+            missing += counts[t] - res[t]
+    if any_n:
+        # the resources of choice come from what is left once the named ones are paid
+        spare = 0
+        for x in of:
+            t = LETTER[x]
+            if res[t] > counts[t]:
+                spare += res[t] - counts[t]
+        missing += max(0, any_n - spare)
+    return missing <= res[ART]
 
 
 def settle_pay(state: TurrisState, top: PayChoice) -> bool:

@@ -294,6 +294,11 @@ class TurrisGame(Game):
         self.altar_speed = tuple(a.speed for a in d.altar)
         self.tower_need = d.tower_track
         self.council_levels = d.council_levels
+        self.council_next_spots = tuple(
+            tuple(k for k, c in enumerate(d.council) if c.level == spot.level + 1)
+            for spot in d.council
+        )
+        """The spots of the Council track's next level, by spot."""
         self.c = d.constants
         # solo play (Appendix 1)
         self.solo = n == 1
