@@ -211,9 +211,11 @@ class MCTSBot(BaseBot):
         self._heuristics: Callable[[State], list[float]] = lambda state: []
         """Every seat's heuristic (the game's ``evaluate_all``) in the search in progress."""
         self._together = False
+        """Whether the seats of the search in progress share one standing (solo, cooperative)."""
+        self._value_of: Valuer = _valuer(self._heuristics, False, DEFAULT_SCALE, 0.0)
+        """:meth:`_values` of the search in progress, its settings bound (see :func:`_valuer`)."""
         self._baseline: list[float] | None = None
         """The leads at the root of a search that re-deals nothing (None: of each copy)."""
-        """Whether the seats of the search in progress share one standing (solo, cooperative)."""
         self.iterations_done = 0
         self.action_stats: list[tuple[int, int, float]] = []
         """(action, visits, mean value for the deciding seat) of each root action, last search."""
@@ -286,6 +288,7 @@ class MCTSBot(BaseBot):
         own = type(state).heuristic is not State.heuristic
         self._heuristics = State.heuristics if own else game.evaluate_all
         self._together = game.num_players == 1 or game.COOPERATIVE
+        self._value_of = _valuer(self._heuristics, self._together, self._scale, self._loss)
         self._baseline = None  # each iteration's own leads, unless choose() fixes them
         return hides_information(state)
 
@@ -309,6 +312,8 @@ class MCTSBot(BaseBot):
         log = math.log
         sqrt = math.sqrt
         players = len(root.totals)
+        expand_all = self.expand_all
+        value_of = self._value_of
         node = root
         path = [root]
         baseline = self._baseline
@@ -332,14 +337,27 @@ class MCTSBot(BaseBot):
                 continue
             legal = state.legal_actions()
             children = node.children
-            untried = []
+            # one pass: each child's availability counted and, while no action is untried,
+            # its UCB score (the count included), the first of the best kept
+            untried: list[int] = []
+            best_score = -math.inf
+            best_action = legal[0]
             for action in legal:
                 child = children.get(action)
                 if child is None:
                     untried.append(action)
-                else:
-                    child.available += 1
-            if untried and self.expand_all:
+                    continue
+                child.available = available = child.available + 1
+                if untried:
+                    continue
+                visits = child.visits
+                mean = child.totals[player] / visits
+                score = (
+                    mean + alpha * (child.best[player] - mean) + c * sqrt(log(available) / visits)
+                )
+                if score > best_score:
+                    best_score, best_action = score, action
+            if untried and expand_all:
                 values = self._expand(state, node, untried, legal, player, baseline)
                 break
             if untried:
@@ -349,22 +367,9 @@ class MCTSBot(BaseBot):
                 state.apply_trusted(action)
                 path.append(child)
                 child.player = after = state.current_player()
-                child.best = self._values(state, after, baseline)
+                child.best = value_of(state, after, baseline)
                 values = self._rollout(state, baseline) if self.rollout_depth else child.best
                 break
-            best_score = -math.inf
-            best_action = legal[0]
-            for action in legal:
-                child = children[action]
-                visits = child.visits
-                mean = child.totals[player] / visits
-                score = (
-                    mean
-                    + alpha * (child.best[player] - mean)
-                    + c * sqrt(log(child.available) / visits)
-                )
-                if score > best_score:
-                    best_score, best_action = score, action
             state.apply_trusted(best_action)
             node = children[best_action]
             path.append(node)
@@ -390,10 +395,11 @@ class MCTSBot(BaseBot):
         children = node.children
         last = untried[-1]
         rollout = self.rollout_depth
-        values = self._values
+        values = self._value_of
         new = _Node.__new__
+        clone = state.clone
         for action in untried:
-            after = state if action == last else state.clone()
+            after = state if action == last else clone()
             after.apply_trusted(action)
             # a node made in place (no __init__ call): tens of them an iteration
             child = children[action] = new(_Node)
@@ -448,21 +454,7 @@ class MCTSBot(BaseBot):
     def _values(self, state: State, player: int, baseline: list[float] | None) -> list[float]:
         """:func:`~towers.agents.base.win_values` of ``state``, whose current player is
         ``player``: the same numbers (the same operations in the same order)."""
-        if player == TERMINAL:
-            return outcome_values(state, self._loss)
-        scale = self._scale
-        exp = math.exp
-        out = []
-        for i, x in enumerate(self._leads(state)):
-            if baseline is not None:
-                x = x - baseline[i]
-            x = x / scale
-            if x > LOGIT_LIMIT:
-                x = LOGIT_LIMIT
-            elif x < -LOGIT_LIMIT:
-                x = -LOGIT_LIMIT
-            out.append(1.0 / (1.0 + exp(-x)))
-        return out
+        return self._value_of(state, player, baseline)
 
 
 def _settled(root: _Node, legal: list[int], left: float) -> bool:
@@ -479,6 +471,50 @@ def _settled(root: _Node, legal: list[int], left: float) -> bool:
         elif visits > second:
             second = visits
     return top - second > left
+
+
+Valuer = Callable[[State, int, "list[float] | None"], list[float]]
+"""Values a position: (state, its current player, the baseline leads or None) -> by seat."""
+
+
+def _valuer(
+    heuristics: Callable[[State], list[float]], together: bool, scale: float, loss: float
+) -> Valuer:
+    """:func:`~towers.agents.base.win_values` with a search's settings bound: the leads (as
+    :func:`~towers.agents.base.leads` counts them) and their logistic in one pass over the
+    seats, with the same operations in the same order, so the same floats."""
+    exp = math.exp
+    limit = LOGIT_LIMIT
+    inf = math.inf
+
+    def values(state: State, player: int, baseline: list[float] | None) -> list[float]:
+        if player == TERMINAL:
+            return outcome_values(state, loss)
+        h = heuristics(state)
+        best = second = -inf
+        if not together:
+            for x in h:
+                if x > best:
+                    best, second = x, best
+                elif x > second:
+                    second = x
+        out = []
+        i = 0
+        for x in h:
+            if not together:
+                x = x - (second if x == best else best)
+            if baseline is not None:
+                x = x - baseline[i]
+                i += 1
+            x = x / scale
+            if x > limit:
+                x = limit
+            elif x < -limit:
+                x = -limit
+            out.append(1.0 / (1.0 + exp(-x)))
+        return out
+
+    return values
 
 
 def scale_for(game: Game) -> float:
