@@ -47,24 +47,23 @@ def move_value(state: DarkTowerState, seat: int) -> int:
     hero = state.game.heroes[seat]
     kept = _BOARD_MOVE.get(id(hero))
     if kept is None or kept[0] is not hero:
-        kept = _BOARD_MOVE[id(hero)] = (hero, hero.move + sum(v.move for v in hero.default_virtues))
+        kept = _BOARD_MOVE[id(hero)] = (hero, _board_move(hero))
     move = kept[1]
     bits = state.virtues[seat]
     if bits:
-        for i, v in enumerate(hero.virtues):
+        i = 0
+        for v in hero.virtues:
             if bits >> i & 1:
                 move += v.move
+            i += 1
         if bits >> 3 & 1:
             move += DATA.kingdom_virtues[state.game.kingdoms[seat]].move
-    held = state.companions[seat]
-    if held:
-        move += sum(map(_COMPANION_MOVE.__getitem__, held))
-    held = state.quest_items[seat]
-    if held:
-        move += sum(map(_QUEST_ITEM_MOVE.__getitem__, held))
-    held = state.corruptions[seat]
-    if held:
-        move += sum(map(_CORRUPTION_MOVE.__getitem__, held))
+    for c in state.companions[seat]:
+        move += _COMPANION_MOVE[c]
+    for q in state.quest_items[seat]:
+        move += _QUEST_ITEM_MOVE[q]
+    for c in state.corruptions[seat]:
+        move += _CORRUPTION_MOVE[c]
     treasures = state.treasures[seat]
     if treasures and _TREASURE_MOVE:
         terrain = DATA.locations[state.at[seat]].terrain
@@ -73,6 +72,11 @@ def move_value(state: DarkTowerState, seat: int) -> int:
             if perk.advantage >= 0 and (not perk.terrain or perk.terrain == terrain):
                 move += perk.move
     return max(1, move)
+
+
+def _board_move(hero: Hero) -> int:
+    """The hero board's move with its default virtues."""
+    return hero.move + sum(v.move for v in hero.default_virtues)
 
 
 _BOARD_MOVE: dict[int, tuple[Hero, int]] = {}

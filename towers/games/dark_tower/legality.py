@@ -658,14 +658,22 @@ NO_ADVANTAGES = tuple(not DATA.potions[p].advantages for p in range(N_POTIONS))
 """The potions drunk outside a battle or a dungeon (those that give no advantages)."""
 BORDERS_TOWER = tuple(loc.borders_tower for loc in DATA.locations)
 VALUES = SPACE.values
+QUEST_AT = tuple(q.location for q in DATA.quests)
+"""Where each quest is completed."""
+BUILDING_TYPE = tuple(b.type for b in DATA.buildings)
+"""Each building's type (an index of the game's building types)."""
+MAX_ADVANTAGES = int(DATA.game["heroic_action"]["max_advantages"])
+"""The most advantages spent in one heroic action (Spending Advantages)."""
+SCROLL_SET = frozenset(SCROLLS)
 
 
 def fast_start_turn(state: DarkTowerState, top: F.StartTurn) -> list[int]:
     """Start of Turn: done, the Banner action once, a potion."""
+    seat = top.seat
     out = [DONE] if state.banner_used else [DONE, BANNER]
-    held = state.potions[top.seat]
+    held = state.potions[seat]
     for p in range(N_POTIONS):
-        if held[p] and NO_ADVANTAGES[p] and _potion(state, top.seat, p, False) is None:
+        if held[p] and NO_ADVANTAGES[p] and _potion(state, seat, p, False) is None:
             out.append(POTION + p)
     out.sort()
     return out
@@ -675,11 +683,13 @@ def fast_turn(state: DarkTowerState, top: F.Turn) -> list[int]:
     """Middle of Turn: the skull drop, moves, the doubling, one heroic action, the haggle die
     and Reinforce, potions and a trade (``_turn``, rule by rule)."""
     seat = top.seat
-    at = state.at[seat]
+    where = state.at
+    at = where[seat]
     out = [DROP]
     if state.moves_left >= 1:
         out += MOVES[at]
-    if not state.moved and not state.doubled and state.spirit[seat] >= 1:
+    spirit = state.spirit[seat]
+    if not state.moved and not state.doubled and spirit >= 1:
         out.append(DOUBLE)
     b = BUILDING_AT[at]
     if b >= 0 and state.skulls[b] < 0:
@@ -692,8 +702,7 @@ def fast_turn(state: DarkTowerState, top: F.Turn) -> list[int]:
             out.append(HAGGLE)
         if not (haggle >= 0 and (haggle in CANCEL or state.haggle_at != at)):
             out.append(REINFORCE)
-            btype = state.game.building_types[DATA.buildings[b].type]
-            if state.spirit[seat] >= btype.enhanced_cost:
+            if spirit >= state.game.building_types[BUILDING_TYPE[b]].enhanced_cost:
                 out.append(REINFORCE + 1)
     held = state.potions[seat]
     for p in range(N_POTIONS):
@@ -702,8 +711,7 @@ def fast_turn(state: DarkTowerState, top: F.Turn) -> list[int]:
     if not state.traded:
         eliminated = state.eliminated
         refused = state.refused
-        where = state.at
-        for other in range(state.game.num_players):
+        for other in range(len(eliminated)):  # a seat each
             if (
                 other != seat
                 and where[other] == at
@@ -725,16 +733,17 @@ def _fast_heroic(state: DarkTowerState, seat: int, at: int, b: int, out: list[in
             out.append(BATTLE + f)
     if state.adversary_at == at:
         out.append(BATTLE + A.ADVERSARY)
+    monthly = state.monthly
     for k in range(2):
-        q = state.monthly[k]
-        if q >= 0 and DATA.quests[q].location == at:
+        q = monthly[k]
+        if q >= 0 and QUEST_AT[q] == at:
             if _heroic(state, seat, VALUES[QUEST + k]) is None:
                 out.append(QUEST + k)
     game = state.game
     if game.competitive:
         tests = state.tests[seat]
         for kind in range(TESTS):
-            if DATA.quests[tests[kind]].location == at and _test(state, seat, kind) is None:
+            if QUEST_AT[tests[kind]] == at and _test(state, seat, kind) is None:
                 out.append(TEST + kind)
         if BORDERS_TOWER[at] and _heroic(state, seat, VALUES[ENTER_TOWER]) is None:
             out.append(ENTER_TOWER)
@@ -754,10 +763,119 @@ def fast_place_skull(state: DarkTowerState, top: F.PlaceSkull) -> list[int]:
     return [PLACE + b for b in KINGDOM_BUILDINGS[top.kingdom] if skulls[b] >= 0]
 
 
+def fast_battling(state: DarkTowerState, top: F.Battling) -> list[int]:
+    """A battle (``_battle``): resolve the card; improve it while advantages are at hand, under
+    the cap, and a better result is left; retreat from the adversary after a card; items."""
+    out = [RESOLVE]
+    if (
+        top.pool >= 1
+        and top.spent < MAX_ADVANTAGES
+        and top.rung < len(state.battle_ladder(top)) - 1
+    ):
+        out.append(IMPROVE)
+    if top.foe == A.ADVERSARY and top.resolved >= 1:
+        out.append(RETREAT)
+    _fast_items(state, top.seat, DATA.foes[state.foe_id(top.foe)].traits, out)
+    out.sort()
+    return out
+
+
+def fast_exploring(state: DarkTowerState, top: F.Exploring) -> list[int]:
+    """A dungeon (``_explore``): a room not cleared, or leaving once one was entered; in a
+    room, resolving it, improving it once under the cap, and items."""
+    if top.room < 0:
+        cleared = state.cleared
+        out = [ENTER + r for r in range(ROOMS) if not cleared >> r & 1]
+        if top.entered >= 1:
+            out.append(LEAVE)
+        out.sort()
+        return out
+    out = [RESOLVE]
+    if not top.improved and top.pool >= 1 and top.spent < MAX_ADVANTAGES:
+        out.append(IMPROVE)
+    _fast_items(state, top.seat, (state.dungeon_advantage(),), out)
+    out.sort()
+    return out
+
+
+def _fast_items(state: DarkTowerState, seat: int, types: tuple[int, ...], out: list[int]) -> None:
+    """The items spent in a battle or a dungeon room: a potion (``_potion``), a gear whose
+    advantage works against ``types`` (``_gear``) and each scroll held (``_scroll``), one
+    action for each copy held, as the candidates list them."""
+    held = state.potions[seat]
+    for p in range(N_POTIONS):
+        if held[p] and _potion(state, seat, p, True) is None:
+            out.append(POTION + p)
+    held = state.gear[seat]
+    kinds = state.game.gear
+    for g in range(N_GEAR):
+        if held[g] > 0 and kinds[g].advantage in types:
+            out.append(GEAR + g)
+    for t in state.treasures[seat]:
+        if t in SCROLL_SET:
+            out.append(SCROLL + t)
+
+
+def fast_new_wares(state: DarkTowerState, top: F.NewWares) -> list[int]:
+    """New Wares (``_wares``): done, or a market slot not replaced yet while the deck lasts."""
+    out = [DONE]
+    if state.treasure_deck.has_cards():
+        market = state.market
+        replaced = top.replaced
+        for s in range(len(market)):
+            if not replaced >> s & 1 and market[s] >= 0:
+                out.append(WARES + s)
+    out.sort()
+    return out
+
+
+def fast_choose_gear(state: DarkTowerState, top: F.ChooseGear) -> list[int]:
+    """A gear gained (``_choose_gear``): a stack with a copy left."""
+    return [TAKE_GEAR + g for g in range(N_GEAR) if state.gear_left(g) > 0]
+
+
+def fast_discard_gear(state: DarkTowerState, top: F.DiscardGear) -> list[int]:
+    """A gear lost (``_discard``): one the hero holds."""
+    held = state.gear[top.seat]
+    return [LOSE_G + g for g in range(N_GEAR) if held[g] > 0]
+
+
+def fast_discard_potion(state: DarkTowerState, top: F.DiscardPotion) -> list[int]:
+    """A potion lost (``_discard``): one the hero holds."""
+    held = state.potions[top.seat]
+    return [LOSE_P + p for p in range(N_POTIONS) if held[p] > 0]
+
+
+def fast_choose_virtue(state: DarkTowerState, top: F.ChooseVirtue) -> list[int]:
+    """A virtue gained (``_virtue``): an inactive one."""
+    bits = state.virtues[top.seat]
+    return [VIRTUE + v for v in range(4) if not bits >> v & 1]
+
+
+def fast_choose_market(state: DarkTowerState, top: F.ChooseMarket) -> list[int]:
+    """A treasure of the market (``_market``): a slot not empty."""
+    market = state.market
+    return [MARKET + s for s in range(len(market)) if market[s] >= 0]
+
+
+def fast_trade_answer(state: DarkTowerState, top: F.TradeAnswer) -> list[int]:
+    """A proposed trade (``_answer``): accept or decline."""
+    return sorted([ACCEPT, DECLINE])
+
+
 FAST: dict[type[F.Frame], Callable[[DarkTowerState, Any], list[int]]] = {
     F.StartTurn: fast_start_turn,
     F.Turn: fast_turn,
     F.PlaceSkull: fast_place_skull,
+    F.Battling: fast_battling,
+    F.Exploring: fast_exploring,
+    F.NewWares: fast_new_wares,
+    F.ChooseGear: fast_choose_gear,
+    F.DiscardGear: fast_discard_gear,
+    F.DiscardPotion: fast_discard_potion,
+    F.ChooseVirtue: fast_choose_virtue,
+    F.ChooseMarket: fast_choose_market,
+    F.TradeAnswer: fast_trade_answer,
 }
 """The decisions whose legal actions this module makes, by the kind of frame."""
 
