@@ -14,13 +14,14 @@ import os
 import random
 import subprocess
 import sys
+from collections.abc import Iterator
 
 import pytest
 
 import towers
 from tests.games.sampling import every_state
 from towers.core.compiled import PURE_ENV, is_compiled, pure_requested
-from towers.core.game import CHANCE
+from towers.core.game import CHANCE, State
 from towers.games.tiletum import bots, legality, rounds, rules
 from towers.games.tiletum.draws import apply_chance
 from towers.games.tiletum.rules import TiletumState
@@ -42,24 +43,27 @@ def test_the_twins_are_in_use_where_the_test_command_builds_them() -> None:
     )
 
 
+def _states(players: int, options: dict[str, bool], seed: int, games: int) -> Iterator[State]:
+    """Every state of ``games`` random games, the seed told apart by the mode."""
+    game = towers.make("tiletum", players=players, **options)
+    rng = random.Random(seed + players * 7 + len(options))
+    for _ in range(games):
+        yield from every_state(game.new_initial_state(), rng)
+
+
 @needs_twins
 @pytest.mark.parametrize("players, options", MODES)
 def test_the_heuristic_twin_gives_the_plain_floats_at_every_state(
     players: int, options: dict[str, bool]
 ) -> None:
-    game = towers.make("tiletum", players=players, **options)
-    rng = random.Random(300 + players * 7 + len(options))
     checked = 0
-    for _ in range(2):
-        start = game.new_initial_state()
-        assert isinstance(start, TiletumState)
-        for state in every_state(start, rng):
-            values = bots.evaluate_all(state)
-            assert bots.ESTIMATE.evaluate_all(state) == values, state.to_json()
-            for seat in range(players):
-                assert bots.ESTIMATE.evaluate(state, seat) == values[seat]
-                assert bots.ESTIMATE.king_outlook(state, seat) == bots.king_outlook(state, seat)
-            checked += 1
+    for state in _states(players, options, 300, 2):
+        values = bots.evaluate_all(state)
+        assert bots.ESTIMATE.evaluate_all(state) == values, state.to_json()
+        for seat in range(players):
+            assert bots.ESTIMATE.evaluate(state, seat) == values[seat]
+            assert bots.ESTIMATE.king_outlook(state, seat) == bots.king_outlook(state, seat)
+        checked += 1
     assert checked > 500
 
 
@@ -80,14 +84,11 @@ def _after(state: TiletumState, action: int, run: object) -> str:
 def test_the_rules_twins_give_the_plain_legal_actions_and_states(
     players: int, options: dict[str, bool]
 ) -> None:
-    game = towers.make("tiletum", players=players, **options)
-    rng = random.Random(500 + players * 7 + len(options))
     checked = 0
-    start = game.new_initial_state()
-    assert isinstance(start, TiletumState)
-    for state in every_state(start, rng):
+    for state in _states(players, options, 500, 1):
         if state.is_terminal():
             break
+        assert isinstance(state, TiletumState)
         legal = legality.legal_actions(state)
         assert rules.LEGALITY.legal_actions(state) == legal, state.to_json()
         for action in legal:
