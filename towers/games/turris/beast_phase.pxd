@@ -8,5 +8,5 @@ cpdef list ways_on(object state, dict to_target, long here)
                options=list)
 cpdef bint settle_path(object state, object top)
 @cython.locals(at=long, dist=dict, scouts=list, beast_at=list, best=list, best_d=long,
-               best_count=long, n=long, d=long, count=long, target=long)
+               best_count=long, n=long, d=long, count=long, c=long, target=long)
 cpdef void beast_target(object state, long b, bint chain)

@@ -76,9 +76,13 @@ def beast_target(state: TurrisState, b: int, chain: bool) -> None:
         best: list[int] = []
         best_d = best_count = 0
         for n, d in dist.items():
-            count = sum(scouts[n])
             # a Location with a Beast counts as having no Scouts for targeting
-            if not count or n in beast_at:
+            if n in beast_at:
+                continue
+            count = 0
+            for c in scouts[n]:
+                count += c
+            if not count:
                 continue
             # the nearest, then the most Scouts
             if not best or d < best_d or (d == best_d and count > best_count):

@@ -171,11 +171,18 @@ def settle_resolving(state: TurrisState, top: Resolving) -> bool:
     src = top.source
     i = top.index
     effects = g.sources[src][1]
-    if i >= len(effects):
-        state.stack.pop()
-    else:
-        state.stack[-1] = Resolving(seat, src, i + 1)
+    stack = state.stack
+    depth = len(stack)
+    # effect after effect while each leaves the stack as it was and brings no draw (the
+    # settle loop would come straight back to this frame)
+    while i < len(effects):
+        frame = Resolving(seat, src, i + 1)
+        stack[-1] = frame
         state._effect(seat, effects[i], src, i)
+        if len(stack) != depth or stack[-1] is not frame or state.chance or state.game_over:
+            return True
+        i += 1
+    stack.pop()
     return True
 
 

@@ -31,7 +31,8 @@ def completable(state: TurrisState, seat: int) -> list[int]:
     """The Missions ``seat`` can pay for: of the tableau, and its reserved ones at 1 resource
     less."""
     g = state.game
-    out = [m for m in state.missions if can_pay(state, seat, g.data.missions[m].cost)]
+    costs = g.mission_costs
+    out = [m for m in state.missions if can_pay(state, seat, costs[m])]
     for m in state.reserved[seat]:
         if any(can_pay(state, seat, cost) for cost in g.reserved_costs[m]):
             out.append(m)

@@ -310,6 +310,7 @@ class TurrisGame(Game):
         self.revive_cost_all_dead = d.revive_cost_all_in_graveyard
         self.revive_bundles = (Bundle(I=self.revive_cost), Bundle(I=self.revive_cost_all_dead))
         """FORCE REVIVE's cost: some Scouts on the board or in reserve, or all in the Graveyard."""
+        self.mission_costs = tuple(m.cost for m in d.missions)
         self.reserved_costs = tuple((m.cost, *one_resource_less(m.cost)) for m in d.missions)
         """Each Mission's cost when reserved: in full, or one resource of any kind less."""
         self.is_location = tuple(loc.kind == "location" for loc in d.locations)
