@@ -21,7 +21,7 @@ import pytest
 import towers
 from tests.games.sampling import every_state
 from towers.core.compiled import PURE_ENV, is_compiled, pure_requested
-from towers.core.game import CHANCE, State
+from towers.core.game import CHANCE
 from towers.games.tiletum import bots, legality, rounds, rules
 from towers.games.tiletum.draws import apply_chance
 from towers.games.tiletum.rules import TiletumState
@@ -43,12 +43,16 @@ def test_the_twins_are_in_use_where_the_test_command_builds_them() -> None:
     )
 
 
-def _states(players: int, options: dict[str, bool], seed: int, games: int) -> Iterator[State]:
+def _states(
+    players: int, options: dict[str, bool], seed: int, games: int
+) -> Iterator[TiletumState]:
     """Every state of ``games`` random games, the seed told apart by the mode."""
     game = towers.make("tiletum", players=players, **options)
     rng = random.Random(seed + players * 7 + len(options))
     for _ in range(games):
-        yield from every_state(game.new_initial_state(), rng)
+        for state in every_state(game.new_initial_state(), rng):
+            assert isinstance(state, TiletumState)
+            yield state
 
 
 @needs_twins
@@ -88,7 +92,6 @@ def test_the_rules_twins_give_the_plain_legal_actions_and_states(
     for state in _states(players, options, 500, 1):
         if state.is_terminal():
             break
-        assert isinstance(state, TiletumState)
         legal = legality.legal_actions(state)
         assert rules.LEGALITY.legal_actions(state) == legal, state.to_json()
         for action in legal:

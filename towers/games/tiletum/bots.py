@@ -397,38 +397,37 @@ def _pending(
     bonus = state.bonus_action_points[seat]
     # by type, the most frequent first (a class pattern costs more than a type test)
     for e in state.stack:
-        kind = type(e)
-        if kind is PerformAction:
+        if type(e) is PerformAction:
             ap_items.append((e.action, e.action_points))
-        elif kind is ChooseDieValue:
+        elif type(e) is ChooseDieValue:
             # A die taken, its value not yet set: judged at the value it shows.
             shown = e.value
             res[e.colour] += shown
             act = action_of_value(state, shown)
             ap = d.action_points_base - shown
             ap_items.append((-1, ap) if act == JOKER else (act, ap + bonus[act]))
-        elif kind is DieResources:
+        elif type(e) is DieResources:
             res[e.colour] += e.amount
-        elif kind is OpenDieAction:
+        elif type(e) is OpenDieAction:
             act = e.action
             ap = e.action_points
             ap_items.append((-1, ap) if act == JOKER else (act, ap + bonus[act]))
-        elif kind is ActionOfChoice:
+        elif type(e) is ActionOfChoice:
             ap_items.append((-1, e.action_points))
-        elif kind is ResourcesOfChoice:
+        elif type(e) is ResourcesOfChoice:
             wild += e.count
-        elif kind is PayIdentical:
+        elif type(e) is PayIdentical:
             paying = e.contract
-        elif kind is HouseAnywhere:
+        elif type(e) is HouseAnywhere:
             houses_due += 1
-        elif kind is PillarAnywhere:
+        elif type(e) is PillarAnywhere:
             pillars_due += 1
-        elif kind is MoveAnywhere:
+        elif type(e) is MoveAnywhere:
             if e.figure == FIG_MERCHANT:
                 merchant_jumps = True
             else:
                 architect_jumps = True
-        elif kind is CompletedBuilding:
+        elif type(e) is CompletedBuilding:
             # The bonus goes on one of the building's actions, whichever is chosen.
             value += d.buildings[e.building].rooms * BONUS_AP_USE * turns_left
     return (

@@ -4,7 +4,7 @@ cimport cython
 
 cdef frozenset NEVER_SETTLED
 
-@cython.locals(events=list, stack=object, event=object, top=object, kind=object)
+@cython.locals(events=list, stack=object, event=object, top=object)
 cpdef run(object state)
 
 @cython.locals(g=object, d=object, step=long)

@@ -78,13 +78,12 @@ def run(state: TiletumState) -> None:
             # the action performed and the decisions that never settle by themselves are
             # on top at most states: told here by type, with no call to _settle
             top = stack[-1]
-            kind = type(top)
-            if kind is PerformAction:
+            if type(top) is PerformAction:
                 if not top.from_die and top.action_points <= 0:
                     stack.pop()
                     continue
                 return
-            if kind in NEVER_SETTLED or not state._settle():
+            if type(top) in NEVER_SETTLED or not state._settle():
                 return
             continue
         next_step(state)
