@@ -43,7 +43,7 @@ cpdef tuple knight_pass(
 )
 cpdef list turn_actions(object state)
 
-@cython.locals(c=object)
+@cython.locals(c=long)
 cdef bint has_any(list counts)
 
 @cython.locals(h=list, hs=long, k=long, c=long, n=long, bit=cython.ulonglong, was=cython.ulonglong)

@@ -18,7 +18,6 @@ from bisect import insort
 from typing import Any
 
 from towers.core.game import CHANCE, TERMINAL
-from towers.games.torres import turn as turn_rules
 from towers.games.torres.actions import (
     ACQUIRE,
     ADD_KNIGHT,
@@ -70,6 +69,7 @@ from towers.games.torres.steps import (
     S_TAKE_STACK,
     S_TURN,
 )
+from towers.games.torres.turn import take_stack
 
 try:
     import cython
@@ -304,9 +304,11 @@ def card_moves(state: Any, p: int, hand: list[int], acq: list[int], stacks: list
         mine = sorted(mine)
     h = state.heights
     occ = state.occupants
-    free = state.free_mask()
+    kept = state._free  # the kept masks, read straight off the state when it has them
+    free = state.free_mask() if kept is None else kept
     if hand[C_EXTRA_BLOCK] > acq[C_EXTRA_BLOCK] and state.supply > 0:
-        places = state._open_squares()
+        kept = state._places
+        places = state._open_squares() if kept is None else kept
         add_squares(out, EXTRA_BLOCK, places & free)
     if hand[C_BLOCK_UNDER] > acq[C_BLOCK_UNDER]:
         # from the stack in use (0) or from a stack of each height
@@ -689,7 +691,7 @@ def apply_common(state: Any, action: int) -> bool:
     if PLACE_BLOCK <= action < EXTRA_BLOCK:
         if state.stack_in_use == -1:
             p = state.turn
-            turn_rules.take_stack(state, p, state.stacks[p][0])
+            take_stack(state, p, state.stacks[p][0])
         state.stack_in_use -= 1
         state.blocks_placed += 1
         state.action_points -= 1

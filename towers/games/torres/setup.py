@@ -82,11 +82,13 @@ def draw_master_card(state: TorresState, card: int) -> None:
 
 def free_castle_squares(state: TorresState) -> list[int]:
     """Squares of castles on which no piece stands yet (setup)."""
-    taken = {state.castle_of[s] for s in range(SQ) if state.occupants[s] != -1}
+    castle_of = state.castle_of  # -1 exactly on the squares with no tower block
+    occupants = state.occupants
+    taken = {castle_of[s] for s, piece in enumerate(occupants) if piece != -1}
     return [
         s
-        for s in range(SQ)
-        if state.heights[s] and state.castle_of[s] not in taken and state.occupants[s] == -1
+        for s, castle in enumerate(castle_of)
+        if castle >= 0 and castle not in taken and occupants[s] == -1
     ]
 
 
