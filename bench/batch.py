@@ -117,7 +117,7 @@ def batch_rollout_bot(**params: Any) -> Any:
     """An ``mcts`` bot whose rollouts are played in the game's batch engine
     (:class:`towers.core.batch.Rollouts`): the change proposed for ``towers/agents/mcts.py``,
     made here by a subclass so that both searches run from this checkout."""
-    from towers.agents.mcts import MCTSBot
+    from towers.agents.mcts import MCTSBot, _valuer
     from towers.core.batch import rollouts_for
     from towers.core.game import TERMINAL
 
@@ -125,6 +125,8 @@ def batch_rollout_bot(**params: Any) -> Any:
         def _begin(self, state: Any) -> bool:
             hidden: bool = super()._begin(state)
             self._fast = rollouts_for(state.game) if self.rollout_depth else None
+            # the values of a position given by its heuristics, with the search's settings
+            self._from_heuristics = _valuer(list, self._together, self._scale, self._loss)
             return hidden
 
         def _rollout(self, state: Any, baseline: list[float] | None) -> list[float]:
@@ -134,14 +136,8 @@ def batch_rollout_bot(**params: Any) -> Any:
             player, numbers = self._fast.play(state, self.rng, self.rollout_depth)
             if player == TERMINAL:  # outcome_values of the returns
                 return [float(r) if r > 0 else self._loss for r in numbers]
-            # _values of a state whose heuristics are those numbers (state is not read)
-            heuristics = self._heuristics
-            self._heuristics = lambda _: numbers
-            try:
-                values = self._values(state, player, baseline)
-            finally:
-                self._heuristics = heuristics
-            return values
+            found: list[float] = self._from_heuristics(numbers, player, baseline)
+            return found
 
     return BatchRollouts(**params)
 
