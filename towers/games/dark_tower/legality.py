@@ -665,6 +665,8 @@ BUILDING_TYPE = tuple(b.type for b in DATA.buildings)
 MAX_ADVANTAGES = int(DATA.game["heroic_action"]["max_advantages"])
 """The most advantages spent in one heroic action (Spending Advantages)."""
 SCROLL_SET = frozenset(SCROLLS)
+N_ITEMS = len(A.ITEM_WORDS)
+"""The items traded by kind (warriors, spirit, each gear, potion, treasure, companion)."""
 
 
 def fast_start_turn(state: DarkTowerState, top: F.StartTurn) -> list[int]:
@@ -863,6 +865,45 @@ def fast_trade_answer(state: DarkTowerState, top: F.TradeAnswer) -> list[int]:
     return sorted([ACCEPT, DECLINE])
 
 
+def fast_trade(state: DarkTowerState, top: F.Trade) -> list[int]:
+    """A trade being put together (``_trade``): done; the proposal once it moves an item;
+    an item the hero holds more of than it offers (``_offer``), or the partner holds more
+    of than is asked of it (``_ask``), one action for each quest item held as the candidates
+    list them; another hero on the space not in the trade yet (``_partner``)."""
+    seat = top.seat
+    partner = top.partner
+    offer = top.offer
+    ask = top.ask
+    given = list(offer[1::2])
+    asked = [ask[k + 1] for k in range(0, len(ask), 2) if ask[k] == partner]
+    out = [DONE]
+    if offer or ask:
+        out.append(PROPOSE)
+    for i in range(N_ITEMS):
+        if state.holds(seat, i) > given.count(i):
+            out.append(OFFER + i)
+        if state.holds(partner, i) > asked.count(i):
+            out.append(ASK + i)
+    if state.amulets[seat] > given.count(A.AMULET_ITEM):
+        out.append(OFFER_AMULET)
+    if state.amulets[partner] > asked.count(A.AMULET_ITEM):
+        out.append(ASK_AMULET)
+    held = state.quest_items[seat]
+    for q in held:
+        if held.count(q) > given.count(A.QUEST_ITEM + q):
+            out.append(OFFER_QUEST_ITEM + q)
+    held = state.quest_items[partner]
+    for q in held:
+        if held.count(q) > asked.count(A.QUEST_ITEM + q):
+            out.append(ASK_QUEST_ITEM + q)
+    inside = {partner, *offer[0::2], *ask[0::2]}
+    for other in range(len(state.at)):  # a seat each
+        if other not in inside and _partner(state, seat, other) is None:
+            out.append(TRADE + other)
+    out.sort()
+    return out
+
+
 FAST: dict[type[F.Frame], Callable[[DarkTowerState, Any], list[int]]] = {
     F.StartTurn: fast_start_turn,
     F.Turn: fast_turn,
@@ -876,6 +917,7 @@ FAST: dict[type[F.Frame], Callable[[DarkTowerState, Any], list[int]]] = {
     F.ChooseVirtue: fast_choose_virtue,
     F.ChooseMarket: fast_choose_market,
     F.TradeAnswer: fast_trade_answer,
+    F.Trade: fast_trade,
 }
 """The decisions whose legal actions this module makes, by the kind of frame."""
 

@@ -114,6 +114,11 @@ if TYPE_CHECKING:
 else:
     HERO = twin(hero)
     LEGALITY = twin(legality)
+    # the sections nearly every action runs through (the turn, the chance nodes, the skulls
+    # placed, the next turn), compiled as they are written when built
+    draws, sequence_of_play, skull_rules, turn = (
+        twin(section) for section in (draws, sequence_of_play, skull_rules, turn)
+    )
 HERO_IDS = tuple(h.id for h in DATA.heroes)
 
 
@@ -515,10 +520,20 @@ class DarkTowerState(State):
             if decide is None:
                 raise AssertionError((top, value))
             decide(self, top, value)
-        # the automatic frames, worked off when one is on top (or a competitive game may end)
-        if self.result or type(p[-1]) in AUTOMATIC_KINDS or self.game.competitive:
+        # the automatic frames, worked off when one is on top (or when a competitive game
+        # may have ended, a hero being out: see _has_hero_out)
+        if (
+            self.result
+            or type(p[-1]) in AUTOMATIC_KINDS
+            or (self.game.competitive and True in self.eliminated)
+        ):
             self._settle()
         self._follow_move_value()
+
+    def _has_hero_out(self) -> bool:
+        """Whether a hero is out of a competitive game, which may then have ended (it starts
+        with two heroes or more: the last one in wins only once one is out)."""
+        return self.game.competitive and True in self.eliminated
 
     def _settle(self) -> None:
         """Work off the automatic frames until a seat decides, chance acts or the game ends."""
@@ -527,7 +542,7 @@ class DarkTowerState(State):
             top = p[-1]
             if type(top) not in AUTOMATIC_KINDS:
                 # a seat decides or chance acts (the last case below, reached at once)
-                if self.game.competitive:
+                if self._has_hero_out():
                     self._end_if_decided()
                 return
             match top:
@@ -566,7 +581,7 @@ class DarkTowerState(State):
                     self.spirit[seat] += max(0, gain)
                 case F.EndTurn(seat=seat):
                     p.pop()
-                    if self.game.competitive:
+                    if self._has_hero_out():
                         # Hero Elimination before the month's end: on the sixth month's last
                         # turn the last hero in still wins
                         self._end_if_decided()
@@ -576,7 +591,7 @@ class DarkTowerState(State):
                 case F.CorruptionDraw() if not self.corruption_deck.has_cards():
                     p.pop()
                 case _:
-                    if self.game.competitive:
+                    if self._has_hero_out():
                         self._end_if_decided()
                     return
 
