@@ -45,9 +45,8 @@ from towers.games.sifnos import frames as F
 from towers.games.sifnos.actions import DATA
 from towers.games.sifnos.board import CONSTRUCT, INVEST
 from towers.games.sifnos.cards import cost
-from towers.games.sifnos.construct import tower_placements
 from towers.games.sifnos.data import BEACON
-from towers.games.sifnos.legality import can_use, die_placements
+from towers.games.sifnos.legality import can_use, die_placements, tower_placements
 from towers.games.sifnos.major_actions import is_used_printed
 from towers.games.sifnos.scoring import SCORING, breakdown, majority, tile_points
 

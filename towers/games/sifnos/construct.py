@@ -9,9 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from towers.games.sifnos import frames as F
 from towers.games.sifnos.actions import (
-    A_PLACE_TOWER,
     DATA,
-    N_IMAGES,
     BeaconOn,
     Done,
     DrawTower,
@@ -37,35 +35,6 @@ def tower_reach(state: SifnosState, seat: int, space: int) -> int:
     for s in state.network(seat, space, extra=space):
         reach |= SPACE_REGIONS[s]
     return reach & state.region_ok
-
-
-def tower_placements(state: SifnosState, seat: int) -> list[int]:
-    supply = state.tower_supply[seat]
-    if not any(supply):
-        return []
-    out = []
-    region_ok = state.region_ok
-    network = state.use_network
-    covers = len(state.hands[seat]) >= 2  # covering takes 2 cards
-    images = [i for i, c in enumerate(supply) if c]
-    stacks = state.stacks
-    spaces = DATA.spaces
-    for s in range(N_SPACES):
-        if not network and not SPACE_REGIONS[s] & region_ok:
-            continue
-        stack = stacks[s]
-        if stack and (not covers or any(t >> 3 == seat for t in stack)):
-            continue
-        if network and not tower_reach(state, seat, s):
-            continue
-        if state.ignore_image:
-            fits = images
-        else:
-            need = stack[-1] & 7 if stack else spaces[s].image
-            fits = [need] if supply[need] else []
-        base = A_PLACE_TOWER + N_IMAGES * s
-        out += [(base + i) for i in fits]
-    return out
 
 
 def place_tower(state: SifnosState, seat: int, s: int, image: int) -> None:

@@ -37,8 +37,6 @@ cpdef list soldier_choices(object state, object top)
 
 @cython.locals(workshop=list, out=list, values=list, b=list, index=Py_ssize_t, v=long)
 cpdef list builds(object state, long seat)
-@cython.locals(workshop=list, values=list, b=list, index=Py_ssize_t, v=long)
-cpdef bint has_build(object state, long seat)
 @cython.locals(b=list)
 cpdef bint can_build(object state, long seat, long index, long value)
 @cython.locals(x=long)
@@ -57,3 +55,9 @@ cpdef list major_choices(object state, object top)
 @cython.locals(seat=long, major=long, out=list)
 cpdef list column_choices(object state, object top)
 cpdef list recoup_choices(object state, object top)
+
+@cython.locals(supply=list, images=list, out=list, region_ok=long, network=bint, ignore_image=bint,
+               covers=bint, stacks=list, s=Py_ssize_t, stack=list, base=long, i=long, need=long)
+cpdef list tower_placements(object state, long seat)
+@cython.locals(t=long)
+cpdef bint _has_tower_of(list stack, long side)

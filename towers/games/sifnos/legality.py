@@ -30,6 +30,7 @@ from towers.games.sifnos.actions import (
     A_PLACE_CARD,
     A_PLACE_DIE,
     A_PLACE_SOLDIER,
+    A_PLACE_TOWER,
     A_TAKE_FACE_UP,
     A_TAKE_TILE,
     A_TENT_IN,
@@ -38,6 +39,7 @@ from towers.games.sifnos.actions import (
     BARRACKS,
     DATA,
     DONE,
+    N_IMAGES,
     SPACE,
     SUPPLY,
     DrawCard,
@@ -51,6 +53,7 @@ from towers.games.sifnos.board import (
     N_CARDS,
     N_PROVINCES,
     N_REGIONS,
+    N_SPACES,
     PLACE_DIE_BIT,
     PLACE_TOWER_BIT,
     PREPARE_COLUMN,
@@ -59,7 +62,7 @@ from towers.games.sifnos.board import (
 )
 from towers.games.sifnos.buildings import SPACE_RULES
 from towers.games.sifnos.cards import CARD_COST, CARD_MINERAL, cost, is_payable
-from towers.games.sifnos.construct import beacon_targets, tower_placements, tower_reach
+from towers.games.sifnos.construct import SPACE_REGIONS, beacon_targets, tower_reach
 from towers.games.sifnos.data import ANY, BEACON, COLUMNS, FORT, IMAGES
 from towers.games.sifnos.effects import TRIGGERED_KINDS
 from towers.games.sifnos.invest import ADJUSTS, REGION_VALUE
@@ -211,6 +214,51 @@ def die_placements(state: SifnosState, seat: int) -> list[int]:
     return out
 
 
+# ---- Towers (rulebook: Construct; Tower Networks) ----------------------------------------
+SPACE_IMAGE = tuple(space.image for space in DATA.spaces)
+"""The image each Tower space takes while empty."""
+
+
+def tower_placements(state: SifnosState, seat: int) -> list[int]:
+    """Where ``seat``'s Supply Towers may go: a space around the Active Region's choices (or
+    joined to them by a network) of the Tower's image, or covering another's Tower for two
+    cards, never a second Tower of one's own on a space."""
+    supply = state.tower_supply[seat]
+    images = [i for i in range(len(supply)) if supply[i]]
+    if not images:
+        return []
+    out = []
+    region_ok = state.region_ok
+    network = state.use_network
+    ignore_image = state.ignore_image
+    covers = len(state.hands[seat]) >= 2  # covering takes 2 cards
+    stacks = state.stacks
+    for s in range(N_SPACES):
+        if not network and not SPACE_REGIONS[s] & region_ok:
+            continue
+        stack = stacks[s]
+        if stack and (not covers or _has_tower_of(stack, seat)):
+            continue
+        if network and not tower_reach(state, seat, s):
+            continue
+        base = A_PLACE_TOWER + N_IMAGES * s
+        if ignore_image:
+            for i in images:
+                out.append(base + i)
+        else:
+            need = stack[-1] & 7 if stack else SPACE_IMAGE[s]
+            if supply[need]:
+                out.append(base + need)
+    return out
+
+
+def _has_tower_of(stack: list[int], side: int) -> bool:
+    for t in stack:
+        if t >> 3 == side:
+            return True
+    return False
+
+
 # ---- Soldiers (rulebook: Soldiers; Muster; Forts) -----------------------------------------
 MOVES_FROM = tuple(
     tuple((t, A_MOVE_SOLDIER[r, t]) for t in DATA.regions[r].adjacent) for r in range(N_REGIONS)
@@ -323,23 +371,6 @@ def builds(state: SifnosState, seat: int) -> list[int]:
             if _fits(b, index, v):
                 out.append(A_BUILD + 6 * index + v - 1)
     return out
-
-
-def has_build(state: SifnosState, seat: int) -> bool:
-    """Whether a Workshop Die of ``seat``'s fits a Buildings' space (:func:`builds` not
-    empty), stopping at the first that does."""
-    workshop = state.workshop[seat]
-    if not workshop:
-        return False
-    values = sorted(set(workshop))
-    b = state.buildings[seat]
-    for index in range(len(BUILD_RULES)):
-        if not _is_open(b, index):
-            continue
-        for v in values:
-            if _fits(b, index, v):
-                return True
-    return False
 
 
 def can_build(state: SifnosState, seat: int, index: int, value: int) -> bool:
