@@ -124,7 +124,7 @@ def draw(state: SifnosState, side: int, n: int) -> None:
     if side == state.game.opponent:
         solo.gain_card(state, n)
         return
-    state.pending.push(F.Draw(seat=side, n=n))
+    state.pending.append(F.Draw(seat=side, n=n))
 
 
 def place_card(state: SifnosState, seat: int, c: int) -> None:
@@ -134,7 +134,7 @@ def place_card(state: SifnosState, seat: int, c: int) -> None:
     card = DATA.cards[c]
     if card.kind == "tent":
         tent(state, seat, card.province)  # type: ignore[arg-type]
-    state.pending.push(F.Gain(seat=seat, mineral=card.mineral, n=1))
+    state.pending.append(F.Gain(seat=seat, mineral=card.mineral, n=1))
 
 
 def tent(state: SifnosState, side: int, province: int) -> None:
@@ -185,7 +185,7 @@ def decide_placement(state: SifnosState, top: F.Placement, value: Any) -> None:
     price = 0 if top.free else take_discounts(state, c)
     place_card(state, seat, c)
     if price:
-        p.push(F.Pay(seat=seat, mineral=DATA.cards[c].mineral, need=price, half=False))
+        p.append(F.Pay(seat=seat, mineral=DATA.cards[c].mineral, need=price, half=False))
 
 
 def drawn(state: SifnosState, top: F.Draw, value: DrawCard) -> None:

@@ -35,12 +35,12 @@ def place_die(state: SifnosState, seat: int, r: int, v: int) -> None:
     province = REGION_PROVINCE[r]
     count = state.dice_in_province(province)
     if LARGE_OF[province] >= 0 and count in (1, 2):
-        p.push(F.Trigger(seat=seat, event="first_die" if count == 1 else "second_die", region=r))
+        p.append(F.Trigger(seat=seat, event="first_die" if count == 1 else "second_die", region=r))
     fort = state.fort_at[r]
     if fort >= 0:
-        p.push(F.Trigger(seat=seat, event="fort_die", region=r))
+        p.append(F.Trigger(seat=seat, event="fort_die", region=r))
         if fort != seat:
-            p.push(F.GiveCards(seat=seat, to=fort, n=1))
+            p.append(F.GiveCards(seat=seat, to=fort, n=1))
 
 
 def decide_adjust(state: SifnosState, top: F.AdjustDice, value: Any) -> None:

@@ -15,6 +15,13 @@ if TYPE_CHECKING:
     from towers.games.sifnos.rules import SifnosState
 
 ALL_REGIONS = (1 << N_REGIONS) - 1
+END_TURN = tuple(F.EndTurn(seat=seat) for seat in range(5))
+"""Each side's EndTurn (frames are frozen, so states share them)."""
+TURN_STEPS = tuple(
+    (F.Recoup(seat=seat), F.Defend(seat=seat), F.Majors(seat=seat), F.Prepare(seat=seat))
+    for seat in range(4)
+)
+"""Each seat's turn after its EndTurn, in the order stacked (Prepare on top)."""
 
 
 def next_turn(state: SifnosState, seat: int) -> None:
@@ -37,11 +44,8 @@ def next_turn(state: SifnosState, seat: int) -> None:
     state.discounts = []
     state.ignore_image = state.use_network = state.beacon_placed = False
     p = state.pending
-    p.push(F.EndTurn(seat=nxt))
+    p.append(END_TURN[nxt])
     if nxt == g.opponent:
         solo.start_turn(state)
         return
-    p.push(F.Recoup(seat=nxt))
-    p.push(F.Defend(seat=nxt))
-    p.push(F.Majors(seat=nxt))
-    p.push(F.Prepare(seat=nxt))
+    p.extend(TURN_STEPS[nxt])
