@@ -96,12 +96,20 @@ def test_a_state_with_a_field_unset_is_cloned_field_by_field() -> None:
     assert copy.grid == state.grid and copy.grid is not state.grid
 
 
+def test_a_field_holding_other_than_its_annotation_says_is_cloned_by_value() -> None:
+    state = shapes()
+    state.grid = [(1, 2), (3,)]  # type: ignore[list-item]  # tuples where lists are declared
+    copy = state.clone()
+    assert copy.grid == state.grid and copy.grid is not state.grid
+
+
 def test_each_annotation_is_copied_as_its_shape_needs() -> None:
     assert _copy_expression(int, "x") == "x"
     assert _copy_expression(tuple[int, ...], "x") == "x"
-    assert _copy_expression(list[int], "x") == "x[:]"
-    assert _copy_expression(list[Draw], "x") == "x[:]"
-    assert _copy_expression(list[list[int]], "x") == "[v[:] for v in x]"
+    assert _copy_expression(list[int], "x") == "x.copy()"
+    assert _copy_expression(list[Draw], "x") == "x.copy()"
+    assert _copy_expression(list[list[int]], "x") == "[*map(list_copy, x)]"
+    assert _copy_expression(list[list[list[int]]], "x") == "[[*map(list_copy, v)] for v in x]"
     assert _copy_expression(Deck, "x") == "x.copy()"
     assert _copy_expression(list[Deck], "x") == "[v.copy() for v in x]"
     assert _copy_expression(dict[str, list[int]], "x") == "copy_value(x)"

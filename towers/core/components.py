@@ -105,9 +105,9 @@ class Deck:
 
     def copy(self) -> Deck:
         copy = _new(Deck)  # no __init__ call: a clone copies decks by the thousand
-        copy.top = self.top[:]
-        copy.counts = self.counts[:]
-        copy.bottom = self.bottom[:]
+        copy.top = self.top.copy()
+        copy.counts = self.counts.copy()
+        copy.bottom = self.bottom.copy()
         return copy
 
     def to_json(self) -> list[list[int]]:
@@ -158,7 +158,7 @@ class Bag:
 
     def copy(self) -> Bag:
         copy = _new(Bag)
-        copy.counts = self.counts[:]
+        copy.counts = self.counts.copy()
         return copy
 
     def to_json(self) -> list[int]:

@@ -308,7 +308,7 @@ class State(ABC):
         """An independent copy: no mutable container shared with this state.
 
         By default each declared field is copied as its annotation says: immutable values
-        kept, a list of them sliced, a list of such lists sliced row by row, a component by its
+        kept, a list of them copied, a list of such lists copied row by row, a component by its
         ``copy()``, anything else by what it holds (lists and dicts copied through). The
         function doing it is written once per state class. A game may still write its own;
         the conformance suite checks either."""
@@ -398,7 +398,7 @@ class State(ABC):
             # kept as made: only copies of it leave the state
             over = self.current_player() == TERMINAL
             legal = self._legal = [] if over else self._legal_actions()
-        return legal[:]
+        return legal.copy()
 
     def is_legal(self, action: int) -> bool:
         if type(action) is not int:
@@ -645,8 +645,12 @@ def _copy_expression(tp: Any, value: str) -> str:
         inner = _copy_expression(next(a for a in args if a is not type(None)), value)
         return f"(None if {value} is None else {inner})"
     if origin is list and len(args) == 1:
+        # list.copy() and map() rather than slices and a comprehension: no slice object
+        # made and no function frame a row, about a third fewer machine instructions
         if _is_immutable(args[0]):
-            return f"{value}[:]"
+            return f"{value}.copy()"
+        if typing.get_origin(args[0]) is list and all(map(_is_immutable, typing.get_args(args[0]))):
+            return f"[*map(list_copy, {value})]"
         row = _copy_expression(args[0], "v")
         if "copy_value" not in row:
             return f"[{row} for v in {value}]"
@@ -658,7 +662,7 @@ def _copy_expression(tp: Any, value: str) -> str:
 @functools.cache
 def _cloner(cls: type[State]) -> Callable[[State], State]:
     """A clone function written for ``cls`` from its fields' annotations, a line a field (a
-    list of ints sliced, a list of such lists sliced row by row, a component copying itself);
+    list of ints copied, a list of such lists copied row by row, a component copying itself);
     a field whose annotation says too little is copied by what it holds, and a state with a
     field unset is cloned field by field."""
     try:
@@ -675,13 +679,16 @@ def _cloner(cls: type[State]) -> Callable[[State], State]:
         else:
             expression = f"copy_value(self.{name})"
         lines.append(f"        copy.{name} = {expression}")
-    lines += ["    except AttributeError:", "        return by_value(self)", "    return copy"]
+    # a field holding other than its annotation says (a tuple for a list) is copied by value
+    lines += ["    except (AttributeError, TypeError):", "        return by_value(self)"]
+    lines.append("    return copy")
     # a subclass that inherits this function as its clone() is sent to its own
     lines[1:1] = ["    if type(self) is not cls:", "        return cloner(type(self))(self)"]
     scope: dict[str, Any] = {
         "new": cls.__new__,
         "cls": cls,
         "copy_value": copy_value,
+        "list_copy": list.copy,
         "by_value": _clone_by_value,
         "cloner": _cloner,
     }
