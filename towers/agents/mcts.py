@@ -411,7 +411,7 @@ class MCTSBot(BaseBot):
             if rollout and now != TERMINAL:
                 child.totals = self._rollout(after, baseline)
             else:
-                child.totals = best[:]
+                child.totals = best.copy()
         top = None
         for action in legal:
             best = children[action].best
