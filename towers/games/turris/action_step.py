@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 _RESOURCES = twin(_resources)
 """Paying and gaining: the compiled twin when built, else the module."""
 pay = _RESOURCES.pay
+ichor = _RESOURCES.ichor
 
 _BOARD = twin(_board)
 """The Main Board's queries: the compiled twin when built, else the module."""
@@ -53,6 +54,7 @@ def place_nodes(state: TurrisState, seat: int) -> list[int]:
     node_limit = g.node_limit
     node_immediate = g.node_immediate
     scouts = state.scouts
+    always = g.always_resolvable
     out = []
     for node in g.scout_places:
         if node in taken:
@@ -69,8 +71,10 @@ def place_nodes(state: TurrisState, seat: int) -> list[int]:
             immediate = node_immediate[node]
         if limit == 1 and any(scouts[node]):
             continue
-        if immediate and not state._can_resolve_source(seat, reward_source(state, node), node):
-            continue
+        if immediate:
+            src = reward_source(state, node)
+            if not always[src] and not state._can_resolve_source(seat, src, node):
+                continue
         out.append(node)
     return out
 
@@ -80,8 +84,8 @@ def place(state: TurrisState, seat: int, node: int) -> None:
     once."""
     state.reserve[seat] -= 1
     state.scouts[node][seat] += 1
-    where = "excavation" if state.game.nodes[node].kind == "excavation" else ""
-    state._trigger(seat, "place", state.game.nodes[node].id, where)
+    g = state.game
+    state._trigger(seat, "place", g.node_ids[node], g.node_where[node])
     if is_immediate(state, node):
         state.stack.append(Resolving(seat, reward_source(state, node), 0))
 
@@ -102,11 +106,10 @@ def collect(state: TurrisState, seat: int, chosen: tuple[int, ...]) -> None:
         if not is_immediate(state, node) and gives_reward(state, node) and g.sources[src][1]:
             packets.append(src)
     for node in sorted(set(wheres)):
-        where = "excavation" if state.game.nodes[node].kind == "excavation" else ""
-        state._trigger(seat, "collect", state.game.nodes[node].id, where)
+        state._trigger(seat, "collect", g.node_ids[node], g.node_where[node])
     if packets:
         state.stack.append(Rewards(seat, tuple(packets), True))
-    pay(state, seat, Bundle(I=len(chosen) * state.game.c["collect_cost_per_scout"]))
+    pay(state, seat, ichor(len(chosen) * g.c["collect_cost_per_scout"]))
 
 
 def revive_cost(state: TurrisState, seat: int) -> Bundle:

@@ -28,7 +28,7 @@ def current_player(state: TurrisState) -> int:
         return TERMINAL
     if state.chance:
         return CHANCE
-    return int(state.stack[-1].seat)
+    return int(state.stack[-1].seat)  # type: ignore[attr-defined]
 
 
 def apply(state: TurrisState, action: int) -> None:

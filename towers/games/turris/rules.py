@@ -294,11 +294,6 @@ class TurrisGame(Game):
         self.altar_speed = tuple(a.speed for a in d.altar)
         self.tower_need = d.tower_track
         self.council_levels = d.council_levels
-        self.council_next_spots = tuple(
-            tuple(k for k, c in enumerate(d.council) if c.level == spot.level + 1)
-            for spot in d.council
-        )
-        """The spots of the Council track's next level, by spot."""
         self.c = d.constants
         # solo play (Appendix 1)
         self.solo = n == 1
@@ -310,14 +305,9 @@ class TurrisGame(Game):
         self.revive_cost_all_dead = d.revive_cost_all_in_graveyard
         self.revive_bundles = (Bundle(I=self.revive_cost), Bundle(I=self.revive_cost_all_dead))
         """FORCE REVIVE's cost: some Scouts on the board or in reserve, or all in the Graveyard."""
-        self.mission_costs = tuple(m.cost for m in d.missions)
         self.reserved_costs = tuple((m.cost, *one_resource_less(m.cost)) for m in d.missions)
         """Each Mission's cost when reserved: in full, or one resource of any kind less."""
         self.is_location = tuple(loc.kind == "location" for loc in d.locations)
-        self.node_limit = tuple(loc.limit for loc in d.locations)
-        self.node_immediate = tuple(loc.immediate for loc in d.locations)
-        """Each node's printed limit and Immediate icon (an Excavation Site's own stand for a
-        spot's): read by PLACE's nodes without a Location object each."""
         self.gather_bonus = d.gather_ichor_bonus
         # the table of effect lists that frames refer to by index
         sources: list[tuple[str, tuple[Effect, ...]]] = []
@@ -371,11 +361,6 @@ class TurrisGame(Game):
         self.ongoing_of_side = tuple(
             tuple(ongoing[f"f{f.id}{s.side}"] for s in f.sides) for f in d.factions
         )
-        self.faction_actions = tuple(
-            tuple(tuple(src for on, _, _, src in table if on == "action") for table in both)
-            for both in self.ongoing_of_side
-        )
-        """Each faction side's sources of a faction action (side B), by faction and side."""
         self.triggered_by = triggered_by(self)
         """Per trigger, the owners with an ongoing effect on it: ``effects.trigger`` skips others."""
         self.sources = tuple(sources)
@@ -383,16 +368,42 @@ class TurrisGame(Game):
             not any(e.kind in CHECKED_KINDS for e in effects) for _, effects in sources
         )
         """Sources with no effect :meth:`TurrisState._can_resolve` checks: always resolvable."""
-        self.checked_effects = tuple(checked_effects(effects) for _, effects in sources)
+        self.factions_offered = tuple(
+            k for k, f in enumerate(d.factions) if not f.fifth_player or n == 5
+        )
+        self._setup_tables()
+
+    def _setup_tables(self) -> None:
+        """The tables the hot paths read in one step, worked out once from the data."""
+        d = self.data
+        self.council_next_spots = tuple(
+            tuple(k for k, c in enumerate(d.council) if c.level == spot.level + 1)
+            for spot in d.council
+        )
+        """The spots of the Council track's next level, by spot."""
+        self.mission_costs = tuple(m.cost for m in d.missions)
+        self.node_ids = tuple(loc.id for loc in d.locations)
+        self.node_where = tuple(
+            "excavation" if loc.kind == "excavation" else "" for loc in d.locations
+        )
+        """Each node's id and its kind where an ongoing effect may name it (``trigger``'s
+        ``node_id`` and ``where``)."""
+        self.node_limit = tuple(loc.limit for loc in d.locations)
+        self.node_immediate = tuple(loc.immediate for loc in d.locations)
+        """Each node's printed limit and Immediate icon (an Excavation Site's own stand for a
+        spot's): read by PLACE's nodes without a Location object each."""
+        self.faction_actions = tuple(
+            tuple(tuple(src for on, _, _, src in table if on == "action") for table in both)
+            for both in self.ongoing_of_side
+        )
+        """Each faction side's sources of a faction action (side B), by faction and side."""
+        self.checked_effects = tuple(checked_effects(effects) for _, effects in self.sources)
         """Each source's effects that :meth:`TurrisState._can_resolve` looks at, in order."""
         self.values = VALUES
         self.decide = DECIDE
         self.settle = SETTLE
         """The values of the action ints, and who decides and settles each kind of frame
         (``rounds.apply`` and ``rounds.run``)."""
-        self.factions_offered = tuple(
-            k for k, f in enumerate(d.factions) if not f.fifth_player or n == 5
-        )
 
     def max_game_length(self) -> int:
         if self.solo:

@@ -21,10 +21,12 @@ if TYPE_CHECKING:
 def playable_cards(state: TurrisState, seat: int) -> list[int]:
     """The Tactics cards in ``seat``'s hand whose effects can all be performed in full."""
     g = state.game
+    src_tactics = g.src_tactics
+    always = g.always_resolvable
     return [
         c
         for c in sorted(set(state.hands[seat]))
-        if state._can_resolve_source(seat, g.src_tactics[c])
+        if always[src_tactics[c]] or state._can_resolve_source(seat, src_tactics[c])
     ]
 
 
