@@ -1,6 +1,8 @@
 """What random playouts spend most of their time in: the legal actions of a turn (knight
 moves, blocks, knights added, the action cards' moves, made from the masks a
-:class:`TorresState` keeps) and adding a block with the updates of those masks.
+:class:`TorresState` keeps), adding a block with the updates of those masks, and the
+state's public calls of a playout (who decides, the legal actions, an action applied),
+which the state binds as its methods.
 
 This file is plain Python, and also the source of a compiled twin, ``movegen_c``: when
 Cython is at hand at install time, ``setup.py`` compiles a copy of this file with the types
