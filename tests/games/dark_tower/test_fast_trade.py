@@ -1,6 +1,7 @@
 """The legal actions of a trade made directly (``legality.fast_trade``) are those of asking
-each rule of Making Trades, in the plain module and its compiled twin: at every state of games where the heroes are often gathered on
-one space and trade much (random play leaves trades rare), in every player count and mode."""
+each rule of Making Trades, in the plain module and its compiled twin: at every state of games
+where the heroes are often gathered on one space and trade much (random play leaves trades
+rare), in every player count and mode."""
 
 from __future__ import annotations
 
