@@ -113,33 +113,19 @@ def check(name: str, players: int, games: int) -> int:
     return games
 
 
-def batch_rollout_bot(**params: Any) -> Any:
-    """An ``mcts`` bot whose rollouts are played in the game's batch engine
-    (:class:`towers.core.batch.Rollouts`): the change proposed for ``towers/agents/mcts.py``,
-    made here by a subclass so that both searches run from this checkout."""
-    from towers.agents.mcts import MCTSBot, _valuer
-    from towers.core.batch import rollouts_for
-    from towers.core.game import TERMINAL
+def state_rollout_bot(**params: Any) -> Any:
+    """An ``mcts`` bot whose rollouts are played on the state, as a game without a batch
+    engine of its own plays them: the reference the batch engine's rollouts are timed and
+    checked against."""
+    from towers.agents.mcts import MCTSBot
 
-    class BatchRollouts(MCTSBot):  # type: ignore[misc]
+    class StateRollouts(MCTSBot):
         def _begin(self, state: Any) -> bool:
             hidden: bool = super()._begin(state)
-            self._fast = rollouts_for(state.game) if self.rollout_depth else None
-            # the values of a position given by its heuristics, with the search's settings
-            self._from_heuristics = _valuer(list, self._together, self._scale, self._loss)
+            self._rollouts = None
             return hidden
 
-        def _rollout(self, state: Any, baseline: list[float] | None) -> list[float]:
-            if self._fast is None:
-                values: list[float] = super()._rollout(state, baseline)
-                return values
-            player, numbers = self._fast.play(state, self.rng, self.rollout_depth)
-            if player == TERMINAL:  # outcome_values of the returns
-                return [float(r) if r > 0 else self._loss for r in numbers]
-            found: list[float] = self._from_heuristics(numbers, player, baseline)
-            return found
-
-    return BatchRollouts(**params)
+    return StateRollouts(**params)
 
 
 def rollouts(name: str, players: int, depths: list[int], iterations: int, rounds: int) -> None:
@@ -166,7 +152,7 @@ def rollouts(name: str, players: int, depths: list[int], iterations: int, rounds
         for _ in range(rounds):
             times = []
             stats = []
-            for make in (MCTSBot, batch_rollout_bot):
+            for make in (state_rollout_bot, MCTSBot):
                 elapsed = 0.0
                 found = []
                 for k, state in enumerate(positions):

@@ -51,6 +51,7 @@ import math
 import random
 import time
 from collections.abc import Callable
+from typing import Any
 
 from towers.agents.base import (
     LOGIT_LIMIT,
@@ -60,6 +61,7 @@ from towers.agents.base import (
     outcome_values,
 )
 from towers.agents.params import Param
+from towers.core.batch import Rollouts, rollouts_for
 from towers.core.chance import sample_chance
 from towers.core.game import CHANCE, TERMINAL, Game, State
 from towers.core.registry import heuristic_scale_of, loss_value_of
@@ -214,6 +216,11 @@ class MCTSBot(BaseBot):
         """Whether the seats of the search in progress share one standing (solo, cooperative)."""
         self._value_of: Valuer = _valuer(self._heuristics, False, DEFAULT_SCALE, 0.0)
         """:meth:`_values` of the search in progress, its settings bound (see :func:`_valuer`)."""
+        self._rollouts: Rollouts | None = None
+        """The game's batch engine, which plays the rollouts of the search in progress when
+        the game has one: the same draws and values as on the state, faster."""
+        self._value_of_heuristics: Valuer = self._value_of
+        """:meth:`_values` of a position given by its heuristics (a rollout's end)."""
         self._baseline: list[float] | None = None
         """The leads at the root of a search that re-deals nothing (None: of each copy)."""
         self.iterations_done = 0
@@ -289,6 +296,13 @@ class MCTSBot(BaseBot):
         self._heuristics = State.heuristics if own else game.evaluate_all
         self._together = game.num_players == 1 or game.COOPERATIVE
         self._value_of = _valuer(self._heuristics, self._together, self._scale, self._loss)
+        if not self.rollout_depth:
+            self._rollouts = None
+        elif self._rollouts is None or self._rollouts.engine.game is not game:
+            self._rollouts = rollouts_for(game)
+        if self._rollouts is not None:
+            # the heuristics given (list copies them) are valued as a state's would be
+            self._value_of_heuristics = _valuer(list, self._together, self._scale, self._loss)
         self._baseline = None  # each iteration's own leads, unless choose() fixes them
         return hides_information(state)
 
@@ -423,6 +437,12 @@ class MCTSBot(BaseBot):
     def _rollout(self, state: State, baseline: list[float] | None) -> list[float]:
         rng = self.rng
         steps = self.rollout_depth
+        fast = self._rollouts
+        if fast is not None:  # the loop below, played in the game's batch engine
+            player, numbers = fast.play(state, rng, steps)
+            if player == TERMINAL:  # outcome_values of the returns
+                return [float(r) if r > 0 else self._loss for r in numbers]
+            return self._value_of_heuristics(numbers, player, baseline)
         while True:
             player = state.current_player()
             if player == TERMINAL:
@@ -473,12 +493,13 @@ def _settled(root: _Node, legal: list[int], left: float) -> bool:
     return top - second > left
 
 
-Valuer = Callable[[State, int, "list[float] | None"], list[float]]
-"""Values a position: (state, its current player, the baseline leads or None) -> by seat."""
+Valuer = Callable[[Any, int, "list[float] | None"], list[float]]
+"""Values a position: (a state, or a rollout's end given by its heuristics; its current
+player; the baseline leads or None) -> by seat."""
 
 
 def _valuer(
-    heuristics: Callable[[State], list[float]], together: bool, scale: float, loss: float
+    heuristics: Callable[[Any], list[float]], together: bool, scale: float, loss: float
 ) -> Valuer:
     """:func:`~towers.agents.base.win_values` with a search's settings bound: the leads (as
     :func:`~towers.agents.base.leads` counts them) and their logistic in one pass over the
