@@ -9,17 +9,14 @@ whole games played from the same seeds with the twin and with plain Python alone
 
 from __future__ import annotations
 
-import hashlib
-import os
 import random
-import subprocess
-import sys
 
 import pytest
 
 import towers
+from tests.games.twins import assert_same_games, require_built
 from towers.core.chance import sample_chance
-from towers.core.compiled import is_compiled, pure_requested
+from towers.core.compiled import is_compiled
 from towers.core.game import CHANCE, TERMINAL
 from towers.games.sifnos import frames as F
 from towers.games.sifnos import legality, rules
@@ -33,13 +30,7 @@ MODES = [(players, {}) for players in range(1, 5)] + [(2, {"solo_opponent": True
 
 
 def test_the_twin_is_in_use_where_the_test_command_builds_it() -> None:
-    """scripts/test sets TOWERS_REQUIRE_COMPILED where a C compiler is found."""
-    if os.environ.get("TOWERS_REQUIRE_COMPILED") != "1" or pure_requested():
-        pytest.skip("the compiled twins are not required here")
-    assert BUILT, (
-        f"rules use {TWIN.__file__}: the compiled twin was not built or is out of date "
-        "(pip install -e . builds it; its output says why it failed)"
-    )
+    require_built(BUILT, f"rules use {TWIN.__file__}")
 
 
 @needs_twin
@@ -74,38 +65,10 @@ def test_the_twin_answers_as_the_plain_module_at_every_state(
     assert checked > 300
 
 
-def digests() -> list[str]:
-    """A digest of every state (its saved JSON and legal actions) of random games from fixed
-    seeds, one a player count and mode."""
-    out = []
-    for players, options in MODES:
-        game = towers.make("sifnos", players=players, **options)
-        rng = random.Random(500 + players + len(options))
-        state = game.new_initial_state()
-        while state.current_player() != TERMINAL:
-            if state.current_player() == CHANCE:
-                action = sample_chance(state, rng)
-            else:
-                legal = state.legal_actions()
-                action = legal[int(rng.random() * len(legal))]
-            state.apply_action(action)
-            seen = f"{state.to_json()}{state.legal_actions()}"
-            out.append(hashlib.sha256(seen.encode()).hexdigest()[:16])
-    return out
-
-
 @needs_twin
-def test_the_twin_plays_every_state_as_plain_python_does() -> None:
-    compiled = digests()
-    done = subprocess.run(
-        [sys.executable, "-c", "from tests.games.sifnos.test_twins import digests; "
-         "print('\\n'.join(digests()))"],
-        env={**os.environ, "TOWERS_PURE_PYTHON": "1"},
-        capture_output=True,
-        text=True,
-        check=True,
-    )  # fmt: skip
-    plain = done.stdout.split()
-    assert len(compiled) == len(plain) > 1000
-    first = next((k for k, (a, b) in enumerate(zip(compiled, plain, strict=True)) if a != b), -1)
-    assert first == -1, f"the twin and the plain module part at state {first}"
+@pytest.mark.parametrize("players, options", MODES)
+def test_the_twin_plays_every_state_as_plain_python_does(
+    players: int, options: dict[str, bool]
+) -> None:
+    mode = {"players": players, **options}
+    assert_same_games("sifnos", mode, games=1, seed=500 + players + len(options), at_least=200)

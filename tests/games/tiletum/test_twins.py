@@ -10,17 +10,15 @@ with plain Python alone (``TOWERS_PURE_PYTHON=1``, another process), state by st
 
 from __future__ import annotations
 
-import os
 import random
-import subprocess
-import sys
 from collections.abc import Iterator
 
 import pytest
 
 import towers
 from tests.games.sampling import every_state
-from towers.core.compiled import PURE_ENV, is_compiled, pure_requested
+from tests.games.twins import assert_same_games, require_built
+from towers.core.compiled import is_compiled
 from towers.core.game import CHANCE
 from towers.games.tiletum import bots, legality, rounds, rules
 from towers.games.tiletum.draws import apply_chance
@@ -33,13 +31,10 @@ MODES = [(players, options) for players in (2, 3, 4) for options in ({}, {"actio
 
 
 def test_the_twins_are_in_use_where_the_test_command_builds_them() -> None:
-    """scripts/test sets TOWERS_REQUIRE_COMPILED where a C compiler is found."""
-    if os.environ.get("TOWERS_REQUIRE_COMPILED") != "1" or pure_requested():
-        pytest.skip("the compiled twins are not required here")
-    assert BUILT, (
+    require_built(
+        BUILT,
         f"the bots use {bots.ESTIMATE.__file__} and the rules {rules.ROUNDS.__file__} and "
-        f"{rules.LEGALITY.__file__}: a compiled twin was not built or is out of date (pip "
-        "install -e . builds it; its output says why it failed)"
+        f"{rules.LEGALITY.__file__}",
     )
 
 
@@ -100,46 +95,11 @@ def test_the_rules_twins_give_the_plain_legal_actions_and_states(
     assert checked > 2000
 
 
-PLAY = """
-import random, sys, towers
-from towers.core.chance import sample_chance
-from towers.core.game import CHANCE, TERMINAL
-from towers.games.tiletum import bots
-players, games = int(sys.argv[1]), int(sys.argv[2])
-options = {o: True for o in sys.argv[3:]}
-game = towers.make("tiletum", players=players, **options)
-rng = random.Random(players)
-for _ in range(games):
-    state = game.new_initial_state()
-    while (player := state.current_player()) != TERMINAL:
-        if player == CHANCE:
-            action = sample_chance(state, rng)
-        else:
-            legal = state.legal_actions()
-            action = legal[int(rng.random() * len(legal))]
-        state.apply_trusted(action)
-        print(action, repr(bots.estimate_all(state)), state.to_json())
-"""
-
-
-def _played(players: int, options: dict[str, bool], pure: bool) -> list[str]:
-    env = {k: v for k, v in os.environ.items() if k != PURE_ENV}
-    if pure:
-        env[PURE_ENV] = "1"
-    args = [str(players), "2", *options]
-    done = subprocess.run(
-        [sys.executable, "-c", PLAY, *args], env=env, capture_output=True, text=True, check=True
-    )
-    return done.stdout.splitlines()
-
-
 @needs_twins
 @pytest.mark.parametrize("players, options", MODES[::3] + MODES[-1:])
 def test_games_played_with_the_twins_are_those_of_plain_python(
     players: int, options: dict[str, bool]
 ) -> None:
     """The same seeds give the same actions, states and heuristic after every action."""
-    compiled = _played(players, options, pure=False)
-    plain = _played(players, options, pure=True)
-    assert len(compiled) > 500
-    assert compiled == plain
+    mode = {"players": players, **options}
+    assert_same_games("tiletum", mode, games=2, seed=players, at_least=500, heuristics=True)
