@@ -625,18 +625,6 @@ class TurrisState(State):
     _run = rounds.run
     _apply = rounds.apply
 
-    # ---- the dispatch: each decision to the rules of its section -----------------------
-    def _settle(self) -> bool:
-        """Settle the frame on top if it needs no decision (True), else leave it (False)."""
-        top = self.stack.top
-        settle = SETTLE.get(type(top))
-        return settle is not None and settle(self, top)
-
-    def _decide(self, value: Action) -> None:
-        """Apply the answer ``value`` to the decision on top."""
-        top = self.stack.top
-        DECIDE[type(top)](self, top, value)
-
     # ---- the rules, bound as methods: a section reaches another's through the state, so
     # that none imports another and a subclass may wrap one (the ending's ledger)
     # what a seat may see (observe.py)
