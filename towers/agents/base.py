@@ -142,7 +142,12 @@ def win_values(
 def outcome_values(state: State, loss: float = 0.0) -> list[float]:
     """What a game over is worth to each seat in a search: its returns, and ``loss`` for a
     seat that won nothing."""
-    return [float(r) if r > 0 else loss for r in state.returns()]
+    return values_of_returns(state.returns(), loss)
+
+
+def values_of_returns(returns: Sequence[float], loss: float = 0.0) -> list[float]:
+    """:func:`outcome_values` of a game over given by its returns."""
+    return [float(r) if r > 0 else loss for r in returns]
 
 
 def _logistic(x: float) -> float:

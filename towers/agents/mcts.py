@@ -59,6 +59,7 @@ from towers.agents.base import (
     deciding_seat,
     hides_information,
     outcome_values,
+    values_of_returns,
 )
 from towers.agents.params import Param
 from towers.core.batch import Rollouts, rollouts_for
@@ -440,8 +441,8 @@ class MCTSBot(BaseBot):
         fast = self._rollouts
         if fast is not None:  # the loop below, played in the game's batch engine
             player, numbers = fast.play(state, rng, steps)
-            if player == TERMINAL:  # outcome_values of the returns
-                return [float(r) if r > 0 else self._loss for r in numbers]
+            if player == TERMINAL:
+                return values_of_returns(numbers, self._loss)
             return self._value_of_heuristics(numbers, player, baseline)
         while True:
             player = state.current_player()
