@@ -142,6 +142,17 @@ class FalseWitnessState(TinyState):
         return 0, self.clone()  # the bug: a pass reveals nothing, and the truth is no witness
 
 
+class SettledLegalState(TinyState):
+    """Sound: works out the next decision's legal actions while applying, as a game whose
+    settling finds them anyway may, and its clones share that list (never edited)."""
+
+    __slots__ = ()
+
+    def _apply(self, action: int) -> None:
+        TinyState._apply(self, action)
+        self._legal = [] if self.over else TinyState._legal_actions(self)
+
+
 def _variant(state_cls: type[State], **overrides: Any) -> type[TinyGame]:
     attrs: dict[str, Any] = {
         "name": f"tiny-{state_cls.__name__}",
@@ -175,7 +186,9 @@ BROKEN: dict[str, tuple[str, type[TinyGame]]] = {
     "a reveal proven by a false witness": ("disclosure", _variant(FalseWitnessState)),
 }
 
-ALL_GAMES: list[type[TinyGame]] = [TinyGame] + [cls for _, cls in BROKEN.values()]
+SETTLED = _variant(SettledLegalState)
+
+ALL_GAMES: list[type[TinyGame]] = [TinyGame, SETTLED] + [cls for _, cls in BROKEN.values()]
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -214,6 +227,17 @@ def test_check_all_stops_at_a_broken_game() -> None:
     with pytest.raises(AssertionError, match="shares mutable containers"):
         for seed in SEEDS:
             check_all(BROKEN["shared clone"][1](2), seed)
+
+
+@pytest.mark.parametrize("check", sorted(CHECKS))
+def test_legal_actions_kept_while_settling_pass(check: str) -> None:
+    for seed in SEEDS:
+        CHECKS[check](SETTLED(2), seed)
+    state = SETTLED(2).new_initial_state()
+    while state.current_player() < 0 and not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    assert state._legal is not None  # the cache is filled, and the clone shares it
+    assert state.clone()._legal is state._legal
 
 
 def test_checks_take_a_registered_name() -> None:

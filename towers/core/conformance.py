@@ -1286,10 +1286,11 @@ def _attributes(value: Any) -> Iterator[tuple[str, Any]]:
         for name in [slots] if isinstance(slots, str) else slots:
             if name not in names and name not in ("__weakref__", "__dict__"):
                 names.append(name)
-    # A state's unsaved fields are the Game and caches derived from the saved ones; a game
-    # may share a cache between clones as long as it replaces it rather than edit it (the
-    # followers in check_clone catch one that edits a shared cache).
-    skip = value._UNSAVED - {"_legal", "_legal_set"} if isinstance(value, State) else set()
+    # A state's unsaved fields are the Game and caches derived from the saved ones, the legal
+    # actions among them (a game's _apply may fill them while settling); clones may share a
+    # cache as long as it is replaced rather than edited (the followers in check_clone catch
+    # one that edits a shared cache).
+    skip = value._UNSAVED if isinstance(value, State) else set()
     for name in names:
         if name in skip:
             continue
