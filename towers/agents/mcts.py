@@ -51,21 +51,22 @@ import math
 import random
 import time
 from collections.abc import Callable
-from typing import Any
+from types import ModuleType
+from typing import ClassVar
 
-from towers.agents.base import (
-    LOGIT_LIMIT,
-    BaseBot,
-    deciding_seat,
-    hides_information,
-    outcome_values,
-    values_of_returns,
-)
+from towers.agents import tree as plain_tree
+from towers.agents.base import BaseBot, deciding_seat, hides_information, values_of_returns
 from towers.agents.params import Param
 from towers.core.batch import Rollouts, rollouts_for
 from towers.core.chance import sample_chance
+from towers.core.compiled import twin
 from towers.core.game import CHANCE, TERMINAL, Game, State
 from towers.core.registry import heuristic_scale_of, loss_value_of
+
+TREE = twin(plain_tree)
+"""The search tree and its iteration: the compiled twin when built, else plain Python."""
+_Node = TREE.Node
+"""A node of the search tree (:class:`towers.agents.tree.Node`, from the module in use)."""
 
 DEFAULT_ITERATIONS = 200
 MAX_ITERATIONS = 20_000
@@ -83,22 +84,6 @@ LOSS_LIMIT = 100.0
 """The lowest value of a lost game that may be asked for is minus this."""
 DEFAULT_SCALE = 5.0
 """The scale of a heuristic counted in victory points: a lead of 5 points is a clear one."""
-
-
-class _Node:
-    """Statistics of one action sequence: visits, availability, value sums by seat, the seat
-    deciding there (CHANCE for a draw) and the minimax value vector of its evaluated subtree.
-    """
-
-    __slots__ = ("children", "visits", "available", "totals", "player", "best")
-
-    def __init__(self, players: int) -> None:
-        self.children: dict[int, _Node] = {}
-        self.visits = 0
-        self.available = 0
-        self.totals = [0.0] * players
-        self.player = TERMINAL
-        self.best: list[float] = []
 
 
 class MCTSBot(BaseBot):
@@ -126,6 +111,8 @@ class MCTSBot(BaseBot):
     """
 
     name = "mcts"
+    tree: ClassVar[ModuleType] = TREE
+    """The module whose tree and iteration the search runs (a test gives the plain one)."""
     about = "Searches ahead through many imagined games before each move; stronger with more time."
     PARAMS = (
         Param(
@@ -215,12 +202,13 @@ class MCTSBot(BaseBot):
         """Every seat's heuristic (the game's ``evaluate_all``) in the search in progress."""
         self._together = False
         """Whether the seats of the search in progress share one standing (solo, cooperative)."""
-        self._value_of: Valuer = _valuer(self._heuristics, False, DEFAULT_SCALE, 0.0)
-        """:meth:`_values` of the search in progress, its settings bound (see :func:`_valuer`)."""
+        self._value_of: plain_tree.Valuer = TREE.Valuer(self._heuristics, False, DEFAULT_SCALE, 0.0)
+        """:meth:`_values` of the search in progress, its settings bound (a
+        :class:`~towers.agents.tree.Valuer`)."""
         self._rollouts: Rollouts | None = None
         """The game's batch engine, which plays the rollouts of the search in progress when
         the game has one: the same draws and values as on the state, faster."""
-        self._value_of_heuristics: Valuer = self._value_of
+        self._value_of_heuristics: plain_tree.Valuer = self._value_of
         """:meth:`_values` of a position given by its heuristics (a rollout's end)."""
         self._baseline: list[float] | None = None
         """The leads at the root of a search that re-deals nothing (None: of each copy)."""
@@ -247,7 +235,7 @@ class MCTSBot(BaseBot):
         self.action_stats = []
         if len(legal) == 1:
             return legal[0]
-        root = _Node(state.game.num_players)
+        root = self.tree.Node(state.game.num_players)
         rng = self.rng
         # each iteration searches a copy holding only what the seat may see (observed_copy)
         hidden = self._begin(state)
@@ -280,7 +268,7 @@ class MCTSBot(BaseBot):
                 if check and done % SETTLED_EVERY == 0:
                     now = clock()
                     left = done * (think_end - now) / max(now - started, 1e-9)
-                    if _settled(root, legal, SETTLED_MARGIN * left):
+                    if self.tree.settled(root, legal, SETTLED_MARGIN * left):
                         break
         self.iterations_done = done
         return self._answer(root, legal, seat)
@@ -296,18 +284,20 @@ class MCTSBot(BaseBot):
         own = type(state).heuristic is not State.heuristic
         self._heuristics = State.heuristics if own else game.evaluate_all
         self._together = game.num_players == 1 or game.COOPERATIVE
-        self._value_of = _valuer(self._heuristics, self._together, self._scale, self._loss)
+        self._value_of = self.tree.Valuer(self._heuristics, self._together, self._scale, self._loss)
         if not self.rollout_depth:
             self._rollouts = None
         elif self._rollouts is None or self._rollouts.engine.game is not game:
             self._rollouts = rollouts_for(game)
         if self._rollouts is not None:
             # the heuristics given (list copies them) are valued as a state's would be
-            self._value_of_heuristics = _valuer(list, self._together, self._scale, self._loss)
+            self._value_of_heuristics = self.tree.Valuer(
+                list, self._together, self._scale, self._loss
+            )
         self._baseline = None  # each iteration's own leads, unless choose() fixes them
         return hides_information(state)
 
-    def _answer(self, root: _Node, legal: list[int], seat: int) -> int:
+    def _answer(self, root: plain_tree.Node, legal: list[int], seat: int) -> int:
         stats = []
         for action in legal:
             child = root.children.get(action)
@@ -320,120 +310,10 @@ class MCTSBot(BaseBot):
         best = [a for a, visits, value in stats if (visits, value) == top]
         return best[self.rng.randrange(len(best))]
 
-    def _iterate(self, root: _Node, state: State) -> None:
-        rng = self.rng
-        c = self.c
-        alpha = self.minimax
-        log = math.log
-        sqrt = math.sqrt
-        players = len(root.totals)
-        expand_all = self.expand_all
-        value_of = self._value_of
-        node = root
-        path = [root]
-        baseline = self._baseline
-        if baseline is None and self.relative:
-            baseline = self._leads(state)
-        while True:
-            player = state.current_player()
-            node.player = player
-            if player == TERMINAL:
-                values = outcome_values(state, self._loss)
-                node.best = values
-                break
-            if player == CHANCE:
-                outcome = sample_chance(state, rng)
-                state.apply_trusted(outcome)
-                child = node.children.get(outcome)
-                if child is None:
-                    child = node.children[outcome] = _Node(players)
-                node = child
-                path.append(node)
-                continue
-            legal = state.legal_actions()
-            children = node.children
-            # one pass: each child's availability counted and, while no action is untried,
-            # its UCB score (the count included), the first of the best kept
-            untried: list[int] = []
-            best_score = -math.inf
-            best_action = legal[0]
-            for action in legal:
-                child = children.get(action)
-                if child is None:
-                    untried.append(action)
-                    continue
-                child.available = available = child.available + 1
-                if untried:
-                    continue
-                visits = child.visits
-                mean = child.totals[player] / visits
-                score = (
-                    mean + alpha * (child.best[player] - mean) + c * sqrt(log(available) / visits)
-                )
-                if score > best_score:
-                    best_score, best_action = score, action
-            if untried and expand_all:
-                values = self._expand(state, node, untried, legal, player, baseline)
-                break
-            if untried:
-                action = untried[rng.randrange(len(untried))]
-                child = children[action] = _Node(players)
-                child.available = 1
-                state.apply_trusted(action)
-                path.append(child)
-                child.player = after = state.current_player()
-                child.best = value_of(state, after, baseline)
-                values = self._rollout(state, baseline) if self.rollout_depth else child.best
-                break
-            state.apply_trusted(best_action)
-            node = children[best_action]
-            path.append(node)
-        for node in path:
-            node.visits += 1
-            totals = node.totals
-            for s in range(players):
-                totals[s] += values[s]
-        if alpha:
-            _back_up_minimax(path)
-
-    def _expand(
-        self,
-        state: State,
-        node: _Node,
-        untried: list[int],
-        legal: list[int],
-        player: int,
-        baseline: list[float] | None,
-    ) -> list[float]:
-        """Evaluate every untried child at once; the node's value is then its best child's.
-        The last child is played on ``state`` itself, which the iteration needs no more."""
-        children = node.children
-        last = untried[-1]
-        rollout = self.rollout_depth
-        values = self._value_of
-        new = _Node.__new__
-        clone = state.clone
-        for action in untried:
-            after = state if action == last else clone()
-            after.apply_trusted(action)
-            # a node made in place (no __init__ call): tens of them an iteration
-            child = children[action] = new(_Node)
-            child.children = {}
-            child.available = 1
-            child.visits = 1
-            child.player = now = after.current_player()
-            child.best = best = values(after, now, baseline)
-            if rollout and now != TERMINAL:
-                child.totals = self._rollout(after, baseline)
-            else:
-                child.totals = best.copy()
-        top = None
-        for action in legal:
-            best = children[action].best
-            if top is None or best[player] > top[player]:
-                top = best
-        assert top is not None
-        return top
+    def _iterate(self, root: plain_tree.Node, state: State) -> None:
+        """One iteration from ``root`` on ``state``, a copy it may use up (see
+        :func:`towers.agents.tree.iterate`)."""
+        self.tree.iterate(self, root, state)
 
     def _rollout(self, state: State, baseline: list[float] | None) -> list[float]:
         rng = self.rng
@@ -461,82 +341,12 @@ class MCTSBot(BaseBot):
     def _leads(self, state: State) -> list[float]:
         """Each seat's heuristic lead over the best other seat, as
         :func:`~towers.agents.base.leads` counts it."""
-        h = self._heuristics(state)
-        if self._together:
-            return h
-        best = second = -math.inf
-        for x in h:
-            if x > best:
-                best, second = x, best
-            elif x > second:
-                second = x
-        return [x - (second if x == best else best) for x in h]
+        return self._value_of.leads(state)
 
     def _values(self, state: State, player: int, baseline: list[float] | None) -> list[float]:
         """:func:`~towers.agents.base.win_values` of ``state``, whose current player is
         ``player``: the same numbers (the same operations in the same order)."""
         return self._value_of(state, player, baseline)
-
-
-def _settled(root: _Node, legal: list[int], left: float) -> bool:
-    """Whether the most visited root action leads every other by more than ``left`` visits
-    (each iteration adds one visit to one root action, so ``left`` more could not catch up).
-    """
-    top = second = 0
-    children = root.children
-    for action in legal:
-        child = children.get(action)
-        visits = child.visits if child is not None else 0
-        if visits > top:
-            top, second = visits, top
-        elif visits > second:
-            second = visits
-    return top - second > left
-
-
-Valuer = Callable[[Any, int, "list[float] | None"], list[float]]
-"""Values a position: (a state, or a rollout's end given by its heuristics; its current
-player; the baseline leads or None) -> by seat."""
-
-
-def _valuer(
-    heuristics: Callable[[Any], list[float]], together: bool, scale: float, loss: float
-) -> Valuer:
-    """:func:`~towers.agents.base.win_values` with a search's settings bound: the leads (as
-    :func:`~towers.agents.base.leads` counts them) and their logistic in one pass over the
-    seats, with the same operations in the same order, so the same floats."""
-    exp = math.exp
-    limit = LOGIT_LIMIT
-    inf = math.inf
-
-    def values(state: State, player: int, baseline: list[float] | None) -> list[float]:
-        if player == TERMINAL:
-            return outcome_values(state, loss)
-        h = heuristics(state)
-        best = second = -inf
-        if not together:
-            for x in h:
-                if x > best:
-                    best, second = x, best
-                elif x > second:
-                    second = x
-        out = []
-        i = 0
-        for x in h:
-            if not together:
-                x = x - (second if x == best else best)
-            if baseline is not None:
-                x = x - baseline[i]
-                i += 1
-            x = x / scale
-            if x > limit:
-                x = limit
-            elif x < -limit:
-                x = -limit
-            out.append(1.0 / (1.0 + exp(-x)))
-        return out
-
-    return values
 
 
 def scale_for(game: Game) -> float:
@@ -552,32 +362,3 @@ def loss_for(game: Game) -> float:
     declared = loss_value_of(game)
     together = game.COOPERATIVE or game.num_players == 1
     return declared if declared is not None and together else 0.0
-
-
-def _back_up_minimax(path: list[_Node]) -> None:
-    """Refresh the minimax vectors above the new leaf: the deciding seat's best child (the
-    first of those tied), or the visit-weighted mean of the outcomes seen at a chance node.
-    """
-    for node in reversed(path):
-        children = node.children
-        if not children:
-            continue
-        player = node.player
-        if player == CHANCE:
-            total = 0
-            for child in children.values():
-                total += child.visits
-            best = [0.0] * len(node.totals)
-            for child in children.values():
-                weight = child.visits / total
-                for s, v in enumerate(child.best):
-                    best[s] += weight * v
-            node.best = best
-        elif player >= 0:
-            top: list[float] | None = None
-            for child in children.values():
-                value = child.best
-                if top is None or value[player] > top[player]:
-                    top = value
-            assert top is not None
-            node.best = top
