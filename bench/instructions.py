@@ -12,6 +12,7 @@ without the interpreter's start-up and imports.
     python bench/instructions.py                   # torres, 2-4 players
     python bench/instructions.py tiletum --games 4
     python bench/instructions.py sifnos --players 2-4
+    python bench/instructions.py dark_tower -o mode=competitive -o difficulty=gritty
 
 Needs valgrind (Debian: ``apt-get install valgrind``). A benchmark, not a test.
 """
@@ -25,27 +26,46 @@ import re
 import shutil
 import subprocess
 import sys
+from typing import Any
 
 
-def play(game_name: str, games: int, counts: str = "") -> int:
-    """Play ``games`` random games per player count (``counts``, e.g. ``2-4``; default all)
-    from fixed seeds; the actions played."""
+def play(game_name: str, games: int, counts: str = "", options: list[str] | None = None) -> int:
+    """Play ``games`` random games per player count (``counts``, e.g. ``2-4``; default every
+    count the options allow) from fixed seeds, with the game's ``options`` (``key=value``
+    each); the actions played."""
     import towers
     from towers.bench import play_random_game
+    from towers.core.registry import games_allowed
     from towers.terminal.parsing import parse_player_counts
 
-    probe = towers.make(game_name, players=None)
+    chosen = parse_options(options or [])
+    allowed = [game.num_players for game in games_allowed(game_name, **chosen)]
     actions = 0
-    low, high = probe.min_players, probe.max_players
-    for players in parse_player_counts(counts, low, high) if counts else range(low, high + 1):
-        game = towers.make(game_name, players=players)
+    low, high = towers.make(game_name, players=None).min_players, max(allowed)
+    for players in parse_player_counts(counts, low, high) if counts else allowed:
+        game = towers.make(game_name, players=players, **chosen)
         rng = random.Random(players)
         for _ in range(games):
             actions += play_random_game(game, rng, trusted=True)
     return actions
 
 
-def count(game_name: str, games: int, counts: str = "") -> tuple[int, int, str]:
+def parse_options(options: list[str]) -> dict[str, Any]:
+    """``key=value`` texts as game options, each value read as a person types it."""
+    from towers.core.options import parse_value
+
+    chosen = {}
+    for text in options:
+        key, sep, value = text.partition("=")
+        if not sep or not key.strip():
+            sys.exit(f"a game option is key=value, not {text!r}")
+        chosen[key.strip()] = parse_value(value)
+    return chosen
+
+
+def count(
+    game_name: str, games: int, counts: str = "", options: list[str] | None = None
+) -> tuple[int, int, str]:
     """(actions, instructions, which twins ran) of one valgrind run playing ``games`` games
     per count."""
     env = dict(os.environ, PYTHONHASHSEED="0")
@@ -61,6 +81,7 @@ def count(game_name: str, games: int, counts: str = "") -> tuple[int, int, str]:
             "--games",
             str(games),
             *(["--players", counts] if counts else []),
+            *[arg for option in options or [] for arg in ("-o", option)],
         ],
         capture_output=True,
         text=True,
@@ -81,10 +102,18 @@ def main() -> None:
     parser.add_argument("game", nargs="?", default="torres")
     parser.add_argument("--games", type=int, default=8, help="games per player count (long run)")
     parser.add_argument("--players", default="", help="player counts, e.g. 2-4 (default: all)")
+    parser.add_argument(
+        "-o",
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option, e.g. -o mode=competitive (repeat for more)",
+    )
     parser.add_argument("--play", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.play:
-        print(f"actions {play(args.game, args.games, args.players)}")
+        print(f"actions {play(args.game, args.games, args.players, args.option)}")
         from towers.core.compiled import twins_chosen
 
         for name, used in twins_chosen().items():
@@ -93,10 +122,12 @@ def main() -> None:
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is not installed (Debian: apt-get install valgrind)")
     short = max(1, args.games // 4)
-    a1, i1, _ = count(args.game, short, args.players)
-    a2, i2, twins = count(args.game, args.games, args.players)
+    parse_options(args.option)  # a malformed one refused before valgrind runs
+    a1, i1, _ = count(args.game, short, args.players, args.option)
+    a2, i2, twins = count(args.game, args.games, args.players, args.option)
+    named = "".join(f" {option}" for option in args.option)
     print(
-        f"{args.game}: {(i2 - i1) / (a2 - a1):,.0f} instructions per action "
+        f"{args.game}{named}: {(i2 - i1) / (a2 - a1):,.0f} instructions per action "
         f"({a2 - a1:,} actions measured, Python {sys.version.split()[0]}"
         + (f"; {twins}" if twins else "")
         + ")"
