@@ -148,7 +148,7 @@ def _seal_glow(state: DarkTowerState, top: F.SealGlow, value: A.SealGlows) -> No
     state.pending.pop()
     state.tower.break_seal(value.opening)
     if state.tower.is_releasing():
-        state.pending.push(F.Releasing(dropper=top.dropper))
+        state.pending.push(F.RELEASING[top.dropper])
 
 
 def _event(state: DarkTowerState, top: F.EventDraw, value: A.DrawEvent) -> None:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from towers.core.frames import Frame
 from towers.games.dark_tower import actions as A
 from towers.games.dark_tower import frames as F
-from towers.games.dark_tower.constants import LOSING_CORRUPTIONS, N_GEAR, flat
+from towers.games.dark_tower.constants import LOSING_CORRUPTIONS, N_GEAR
 from towers.games.dark_tower.data import (
     CORRUPTION,
     DATA,
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 def effects(state: DarkTowerState, seat: int, effects: Effects) -> None:
     if effects and not state.eliminated[seat]:
-        state.pending.push(F.Effects(seat=seat, effects=flat(effects), corrupted=False))
+        state.pending.push(F.effects_of(seat, effects))
 
 
 def effect(state: DarkTowerState, frame: F.Effects, code: int, n: int) -> None:
@@ -88,7 +88,7 @@ def effect(state: DarkTowerState, frame: F.Effects, code: int, n: int) -> None:
                 n -= take
     if short and not frame.corrupted:
         # Spending vs. Losing: one corruption at most from a single effect
-        p.replace(F.Effects(seat=seat, effects=frame.effects, corrupted=True))
+        p.replace(F.effects_frame(seat, frame.effects, True))
         state._gain_corruption(seat)
 
 

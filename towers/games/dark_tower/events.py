@@ -36,7 +36,7 @@ def event(state: DarkTowerState, seat: int, c: int) -> None:
             else:
                 state.tower.rotate(event.level, event.steps)
                 if state.tower.is_releasing():
-                    p.push(F.Releasing(dropper=seat))
+                    p.push(F.RELEASING[seat])
         case "tower_acts":
             adversary = DATA.foes[state.game.adversary]
             kingdom = state.tower.glyph_sides()["battle"]

@@ -8,6 +8,7 @@ worked off by the rules at once (effects, the end of a heroic action, the end of
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from towers.core.frames import Frame as Frame  # the frames' base, for F.Frame
@@ -291,6 +292,67 @@ subclasses: its dataclass is frozen and slotted)."""
 FRAMES = FrameKinds(
     [*COOPERATIVE_DECISIONS, *COOPERATIVE_CHANCE, *AUTOMATIC, *COMPETITIVE, QuestItemDraw]
 )
+
+
+# ---- frames made once -----------------------------------------------------------------
+# A frame is a frozen value, and making one sets each field through object.__setattr__: the
+# frames of a seat met every turn are made once here and shared (a clone shares its frames).
+SEATS = range(4)
+"""Every seat a game may have (one to four heroes)."""
+START_TURN = tuple(StartTurn(seat=s) for s in SEATS)
+TURN = tuple(Turn(seat=s) for s in SEATS)
+END_TURN = tuple(EndTurn(seat=s) for s in SEATS)
+EVENT_DRAW = tuple(EventDraw(seat=s) for s in SEATS)
+RELEASING = tuple(Releasing(dropper=s) for s in SEATS)
+PLACE_SKULL = tuple(PlaceSkull(seat=s, kingdom=k) for s in SEATS for k in SEATS)
+"""``PLACE_SKULL[seat * 4 + kingdom]``."""
+QUEST_DRAW = (QuestDraw(kind=0), QuestDraw(kind=1))
+DROPS_MADE = 8
+SKULL_DROPS = tuple(SkullDrops(dropper=s, n=n) for s in SEATS for n in range(DROPS_MADE))
+"""``SKULL_DROPS[dropper * DROPS_MADE + n]`` for ``n`` below ``DROPS_MADE``."""
+
+
+def skull_drops(dropper: int, n: int) -> SkullDrops:
+    """The frame of ``n`` skulls for ``dropper`` to drop (made once when ``n`` is small)."""
+    if 0 <= n < DROPS_MADE:
+        return SKULL_DROPS[dropper * DROPS_MADE + n]
+    return SkullDrops(dropper=dropper, n=n)
+
+
+_EFFECTS: dict[tuple[int, tuple[int, ...], bool], Effects] = {}
+_EFFECTS_KEPT = 4096
+
+
+def effects_frame(seat: int, codes: tuple[int, ...], corrupted: bool) -> Effects:
+    """The Effects frame of ``seat``, ``codes`` and ``corrupted``, kept once made (the effects
+    come from the data, so few are ever made)."""
+    key = (seat, codes, corrupted)
+    frame = _EFFECTS.get(key)
+    if frame is None:
+        if len(_EFFECTS) >= _EFFECTS_KEPT:
+            _EFFECTS.clear()
+        frame = _EFFECTS[key] = Effects(seat=seat, effects=codes, corrupted=corrupted)
+    return frame
+
+
+_PUSHED: dict[tuple[int, tuple[tuple[int, int], ...]], Effects] = {}
+
+
+def effects_of(seat: int, effects: Sequence[tuple[int, int]]) -> Effects:
+    """The Effects frame that applies ``effects`` (code, amount pairs) to ``seat``, kept once
+    made for the effects of the data (a tuple)."""
+    if type(effects) is not tuple:
+        return Effects(
+            seat=seat, effects=tuple(x for pair in effects for x in pair), corrupted=False
+        )
+    key = (seat, effects)
+    frame = _PUSHED.get(key)
+    if frame is None:
+        if len(_PUSHED) >= _EFFECTS_KEPT:
+            _PUSHED.clear()
+        codes = tuple(x for pair in effects for x in pair)
+        frame = _PUSHED[key] = effects_frame(seat, codes, False)
+    return frame
 
 
 def with_pool(top: Frame, extra: int) -> Frame:

@@ -550,7 +550,7 @@ class DarkTowerState(State):
                     if not codes:
                         p.pop()
                         continue
-                    rest = F.Effects(seat=seat, effects=codes[2:], corrupted=corrupted)
+                    rest = F.effects_frame(seat, codes[2:], corrupted)
                     p.replace(rest)
                     self._effect(rest, codes[0], codes[1])
                 case F.SkullDrops(dropper=d, n=n):
@@ -564,10 +564,10 @@ class DarkTowerState(State):
                             continue
                         self._lose("a skull had to be taken from an empty supply")
                         return
-                    p.replace(F.SkullDrops(dropper=d, n=n - 1))
+                    p.replace(F.skull_drops(d, n - 1))
                     self.supply -= 1
                     self.tower.drop()
-                    p.push(F.Releasing(dropper=d))
+                    p.push(F.RELEASING[d])
                 case F.HeroicDone(seat=seat, foe=f, location=loc):
                     p.pop()
                     if f == A.ADVERSARY:

@@ -65,7 +65,7 @@ def decide_start_turn(state: DarkTowerState, top: F.StartTurn, value: Any) -> No
     """Start of Turn: the Banner action, once, or on to the middle of the turn."""
     match value:
         case A.Done():
-            state.pending.replace(F.Turn(seat=top.seat))
+            state.pending.replace(F.TURN[top.seat])
         case A.Banner():
             state.banner_used = True
             state._effects(top.seat, state.game.heroes[top.seat].banner)
@@ -113,8 +113,8 @@ def decide_turn(state: DarkTowerState, top: F.Turn, value: Any) -> None:
             # the turn's trade is used once a trade is made, not by opening one
             p.push(F.Trade(seat=seat, partner=other, offer=(), ask=()))
         case A.DropSkull():
-            p.replace(F.EndTurn(seat=seat))
-            p.push(F.EventDraw(seat=seat))
-            p.push(F.SkullDrops(dropper=seat, n=1))
+            p.replace(F.END_TURN[seat])
+            p.push(F.EVENT_DRAW[seat])
+            p.push(F.skull_drops(seat, 1))
         case _:
             raise AssertionError((top, value))
