@@ -8,10 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from towers.core.actions import Action
-from towers.core.compiled import twin
 from towers.games.turris import actions as A
-from towers.games.turris import board as _board
-from towers.games.turris import resources as _resources
 from towers.games.turris.data import Bundle
 from towers.games.turris.frames import (
     CollectPick,
@@ -23,20 +20,10 @@ from towers.games.turris.frames import (
     unanswered,
 )
 from towers.games.turris.resources import I
+from towers.games.turris.twins import gives_reward, ichor, is_immediate, made, pay, reward_source
 
 if TYPE_CHECKING:
     from towers.games.turris.rules import TurrisState
-
-_RESOURCES = twin(_resources)
-"""Paying and gaining: the compiled twin when built, else the module."""
-pay = _RESOURCES.pay
-ichor = _RESOURCES.ichor
-
-_BOARD = twin(_board)
-"""The Main Board's queries: the compiled twin when built, else the module."""
-gives_reward = _BOARD.gives_reward
-is_immediate = _BOARD.is_immediate
-reward_source = _BOARD.reward_source
 
 
 def place_nodes(state: TurrisState, seat: int) -> list[int]:
@@ -87,7 +74,7 @@ def place(state: TurrisState, seat: int, node: int) -> None:
     g = state.game
     state._trigger(seat, "place", g.node_ids[node], g.node_where[node])
     if is_immediate(state, node):
-        state.stack.append(Resolving(seat, reward_source(state, node), 0))
+        state.stack.append(made(Resolving, seat, reward_source(state, node), 0))
 
 
 def collect(state: TurrisState, seat: int, chosen: tuple[int, ...]) -> None:
@@ -108,7 +95,7 @@ def collect(state: TurrisState, seat: int, chosen: tuple[int, ...]) -> None:
     for node in sorted(set(wheres)):
         state._trigger(seat, "collect", g.node_ids[node], g.node_where[node])
     if packets:
-        state.stack.append(Rewards(seat, tuple(packets), True))
+        state.stack.append(made(Rewards, seat, tuple(packets), True))
     pay(state, seat, ichor(len(chosen) * g.c["collect_cost_per_scout"]))
 
 
@@ -143,7 +130,7 @@ def decide_turn(state: TurrisState, top: Turn, value: Action) -> None:
         case A.Collect():
             state.actions_left -= 1
             state.collected = True
-            state.stack.append(CollectPick(seat, ()))
+            state.stack.append(made(CollectPick, seat, ()))
             return
         case A.GatherIchor():
             state.actions_left -= 1
@@ -161,7 +148,7 @@ def decide_turn(state: TurrisState, top: Turn, value: Action) -> None:
             return
         case A.FactionAction():
             state.actions_left -= 1
-            state.stack.append(Resolving(seat, faction_action(state, seat), 0))
+            state.stack.append(made(Resolving, seat, faction_action(state, seat), 0))
             return
         case A.UseActionToken():
             state.action_tokens[seat] -= 1
@@ -172,7 +159,7 @@ def decide_turn(state: TurrisState, top: Turn, value: Action) -> None:
             state._play_tactics(seat, card)
             return
         case A.Pass():
-            state.stack[-1] = EndTurn(seat, 0)
+            state.stack[-1] = made(EndTurn, seat, 0)
             return
     raise unanswered(top, value)
 
@@ -183,7 +170,7 @@ def decide_collect_pick(state: TurrisState, top: CollectPick, value: Action) -> 
     chosen = top.chosen
     match value:
         case A.CollectScout(node=node):
-            state.stack[-1] = CollectPick(seat, (*chosen, node))
+            state.stack[-1] = made(CollectPick, seat, (*chosen, node))
             return
         case A.Pass():
             state.stack.pop()
@@ -208,7 +195,7 @@ def decide_place_free(state: TurrisState, top: PlaceFree, value: Action) -> None
     n = top.n
     match value:
         case A.Place(node=node):
-            state.stack[-1] = PlaceFree(seat, n - 1)
+            state.stack[-1] = made(PlaceFree, seat, n - 1)
             place(state, seat, node)
             return
         case A.Pass():

@@ -8,23 +8,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from towers.core.actions import Action
-from towers.core.compiled import twin
 from towers.games.turris import actions as A
-from towers.games.turris import board as _board
 from towers.games.turris.frames import (
     MoveBeastChoice,
     unanswered,
 )
+from towers.games.turris.twins import beast_left, ends_beast_move, is_alone, made
+from towers.games.turris.twins import open_nodes as board_open_nodes
 
 if TYPE_CHECKING:
     from towers.games.turris.rules import TurrisState
-
-_BOARD = twin(_board)
-"""The Main Board's queries: the compiled twin when built, else the module."""
-beast_left = _BOARD.beast_left
-ends_beast_move = _BOARD.ends_beast_move
-is_alone = _BOARD.is_alone
-board_open_nodes = _BOARD.open_nodes
 
 
 def movable_beasts(state: TurrisState, steps: int, crossroads: bool) -> list[int]:
@@ -89,7 +82,7 @@ def choose_beast(state: TurrisState, top: MoveBeastChoice, b: int) -> None:
         state.stack.pop()
         return
     at = state.beast_at[b]
-    state.stack[-1] = MoveBeastChoice(top.seat, top.steps, top.flip, top.crossroads, b, at)
+    state.stack[-1] = made(MoveBeastChoice, top.seat, top.steps, top.flip, top.crossroads, b, at)
 
 
 def beast_steps(state: TurrisState, top: MoveBeastChoice) -> list[int]:
@@ -146,7 +139,8 @@ def decide_move_beast_choice(state: TurrisState, top: MoveBeastChoice, value: Ac
             return
         case A.Choose(node=node):
             state.beast_at[top.beast] = node
-            state.stack[-1] = MoveBeastChoice(
+            state.stack[-1] = made(
+                MoveBeastChoice,
                 top.seat,
                 top.steps - 1,
                 top.flip,

@@ -9,9 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from towers.core.actions import Action
-from towers.core.compiled import twin
 from towers.games.turris import actions as A
-from towers.games.turris import board as _board
 from towers.games.turris.frames import (
     P_BEASTS,
     P_BETRAYERS,
@@ -25,21 +23,20 @@ from towers.games.turris.frames import (
     unanswered,
 )
 from towers.games.turris.resources import ART, I, K, R, W
+from towers.games.turris.twins import (
+    beast_left,
+    beast_on,
+    distances,
+    ends_beast_move,
+    is_alone,
+    is_open,
+    is_scout_node,
+    made,
+    move_scout,
+)
 
 if TYPE_CHECKING:
     from towers.games.turris.rules import TurrisState
-
-
-_BOARD = twin(_board)
-"""The Main Board's queries: the compiled twin when built, else the module."""
-beast_left = _BOARD.beast_left
-beast_on = _BOARD.beast_on
-distances = _BOARD.distances
-ends_beast_move = _BOARD.ends_beast_move
-is_alone = _BOARD.is_alone
-is_open = _BOARD.is_open
-is_scout_node = _BOARD.is_scout_node
-move_scout = _BOARD.move_scout
 
 
 def begin_beast_phase(state: TurrisState) -> None:
@@ -47,7 +44,7 @@ def begin_beast_phase(state: TurrisState) -> None:
     state.phase = P_BEASTS
     state.active = -1
     for b in reversed(range(len(state.game.data.beasts))):
-        state.stack.append(BeastTurn(b, False))
+        state.stack.append(made(BeastTurn, b, False))
 
 
 def beast_target(state: TurrisState, b: int, chain: bool) -> None:
@@ -92,7 +89,9 @@ def beast_target(state: TurrisState, b: int, chain: bool) -> None:
             elif d == best_d and count == best_count:
                 best.append(n)
         if len(best) > 1:
-            state.stack.append(TargetChoice(state.first_player, b, tuple(sorted(best)), chain))
+            state.stack.append(
+                made(TargetChoice, state.first_player, b, tuple(sorted(best)), chain)
+            )
             return
         target = best[0] if best else g.abyss
     if target == at:
@@ -108,7 +107,7 @@ def beast_speed(state: TurrisState, b: int) -> int:
 
 def path_frame(state: TurrisState, b: int, target: int, chain: bool) -> BeastPath:
     """Plot Beast ``b``'s path to ``target``."""
-    return BeastPath(state.first_player, b, target, (), beast_speed(state, b), chain)
+    return made(BeastPath, state.first_player, b, target, (), beast_speed(state, b), chain)
 
 
 def path_options(state: TurrisState, top: BeastPath) -> list[int]:
@@ -148,7 +147,9 @@ def settle_path(state: TurrisState, top: BeastPath) -> bool:
                 continue
             if options:
                 if len(path) != len(top.path):
-                    state.stack[-1] = BeastPath(top.seat, b, target, path, top.speed, top.chain)
+                    state.stack[-1] = made(
+                        BeastPath, top.seat, b, target, path, top.speed, top.chain
+                    )
                 return False
             break
     state.stack.pop()
@@ -185,7 +186,7 @@ def effect_frame(state: TurrisState, b: int, node: int, in_phase: bool) -> Beast
     for k in range(n):
         seat = (state.first_player + k) % n
         queue += [seat] * state.scouts[node][seat]
-    return BeastEffect(queue[0], b, node, tuple(queue), (), in_phase)
+    return made(BeastEffect, queue[0], b, node, tuple(queue), (), in_phase)
 
 
 def settle_beast_effect(state: TurrisState, top: BeastEffect) -> bool:
@@ -197,7 +198,7 @@ def settle_beast_effect(state: TurrisState, top: BeastEffect) -> bool:
         # the Devoured Scouts' owners advance on the Council track in turn order from
         # the First Player, each resolving their steps in turn (The Pain)
         for seat in reversed(top.devoured):
-            state.stack.append(CouncilStep(seat, 1))
+            state.stack.append(made(CouncilStep, seat, 1))
         g = state.game
         for seat in reversed(top.devoured):
             state._trigger(seat, "devoured")
@@ -218,7 +219,7 @@ def next_scout(state: TurrisState, top: BeastEffect, devoured: tuple[int, ...]) 
     """On to the next Scout of the effect's queue."""
     rest = top.queue[1:]
     seat = rest[0] if rest else top.seat
-    state.stack[-1] = BeastEffect(seat, top.beast, top.node, rest, devoured, top.in_phase)
+    state.stack[-1] = made(BeastEffect, seat, top.beast, top.node, rest, devoured, top.in_phase)
 
 
 def beast_hits(state: TurrisState, top: BeastEffect) -> None:
@@ -233,10 +234,10 @@ def beast_hits(state: TurrisState, top: BeastEffect) -> None:
         state.graveyard[seat] += 1
     elif effect == "displace":
         next_scout(state, top, top.devoured)
-        state.stack.append(DisplaceChoice(state.first_player, top.node, seat))
+        state.stack.append(made(DisplaceChoice, state.first_player, top.node, seat))
     else:
         next_scout(state, top, top.devoured)
-        state.stack.append(DespairChoice(seat))
+        state.stack.append(made(DespairChoice, seat))
 
 
 def after_effect(state: TurrisState, top: BeastEffect) -> None:
@@ -245,7 +246,7 @@ def after_effect(state: TurrisState, top: BeastEffect) -> None:
     (below them on the stack: :meth:`_chain_goes_on`)."""
     beast = state.game.data.beasts[top.beast]
     if beast.chain_attack and top.in_phase and top.devoured:
-        state.stack.append(BeastTurn(top.beast, True))
+        state.stack.append(made(BeastTurn, top.beast, True))
 
 
 def chain_goes_on(state: TurrisState, at: int) -> bool:
@@ -285,7 +286,9 @@ def decide_beast_path(state: TurrisState, top: BeastPath, value: Action) -> None
     match value:
         case A.Choose(node=node):
             path = (*top.path, node)
-            state.stack[-1] = BeastPath(top.seat, top.beast, top.target, path, top.speed, top.chain)
+            state.stack[-1] = made(
+                BeastPath, top.seat, top.beast, top.target, path, top.speed, top.chain
+            )
             return
     raise unanswered(top, value)
 

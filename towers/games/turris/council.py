@@ -13,6 +13,7 @@ from towers.games.turris.frames import (
     Rewards,
     unanswered,
 )
+from towers.games.turris.twins import made
 
 if TYPE_CHECKING:
     from towers.games.turris.rules import TurrisState
@@ -28,20 +29,20 @@ def council_to(state: TurrisState, seat: int, spot: int) -> None:
     the token may go back to the start."""
     top = state.stack[-1]
     assert isinstance(top, CouncilStep)
-    state.stack[-1] = CouncilStep(seat, top.steps - 1)
+    state.stack[-1] = made(CouncilStep, seat, top.steps - 1)
     state.council[seat] = spot
     if state.game.data.council[spot].level == state.game.council_levels:
         # after the reward, the token MAY go back to the start
-        state.stack.append(CouncilReturn(seat))
+        state.stack.append(made(CouncilReturn, seat))
     # the owner MAY gain the reward of the spot reached
-    state.stack.append(Rewards(seat, (state.game.src_council[spot],), True))
+    state.stack.append(made(Rewards, seat, (state.game.src_council[spot],), True))
     state._trigger(seat, "council")
 
 
 def to_graveyard(state: TurrisState, seat: int) -> None:
     """A Scout is placed in the Graveyard: the owner MUST advance on the Council track."""
     state.graveyard[seat] += 1
-    state.stack.append(CouncilStep(seat, 1))
+    state.stack.append(made(CouncilStep, seat, 1))
 
 
 def settle_council_step(state: TurrisState, top: CouncilStep) -> bool:
@@ -55,7 +56,7 @@ def settle_council_step(state: TurrisState, top: CouncilStep) -> bool:
     if not spots:
         # past the last level: back to the start, no reward (Council Track)
         state.council[seat] = 0
-        state.stack[-1] = CouncilStep(seat, steps - 1)
+        state.stack[-1] = made(CouncilStep, seat, steps - 1)
         state._trigger(seat, "council")
         return True
     if len(spots) == 1:

@@ -11,11 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from towers.core.actions import Action
-from towers.core.compiled import twin
 from towers.core.components import Die
 from towers.core.frames import Frame
 from towers.games.turris import actions as A
-from towers.games.turris import board as _board
 from towers.games.turris.frames import (
     BeastDie,
     BeastStartDraw,
@@ -28,14 +26,10 @@ from towers.games.turris.frames import (
     TacticsDraw,
     TrionfiDraw,
 )
+from towers.games.turris.twins import beast_on
 
 if TYPE_CHECKING:
     from towers.games.turris.rules import TurrisState
-
-_BOARD = twin(_board)
-"""The Main Board's queries: the compiled twin when built, else the module."""
-beast_on = _BOARD.beast_on
-
 
 D4 = Die((1, 2, 3, 4))
 

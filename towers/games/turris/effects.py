@@ -12,10 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from towers.core.actions import Action
-from towers.core.compiled import twin
 from towers.games.turris import actions as A
-from towers.games.turris import board as _board
-from towers.games.turris import resources as _resources
 from towers.games.turris.data import Effect
 from towers.games.turris.frames import (
     CouncilStep,
@@ -36,22 +33,19 @@ from towers.games.turris.frames import (
     TrionfiChoice,
     unanswered,
 )
+from towers.games.turris.twins import (
+    can_pay,
+    gain,
+    gives_reward,
+    made,
+    movable_scouts,
+    move_scout,
+    pay,
+    steal_options,
+)
 
 if TYPE_CHECKING:
     from towers.games.turris.rules import TurrisState
-
-_RESOURCES = twin(_resources)
-"""Paying and gaining: the compiled twin when built, else the module."""
-can_pay = _RESOURCES.can_pay
-gain = _RESOURCES.gain
-pay = _RESOURCES.pay
-steal_options = _RESOURCES.steal_options
-
-_BOARD = twin(_board)
-"""The Main Board's queries: the compiled twin when built, else the module."""
-gives_reward = _BOARD.gives_reward
-movable_scouts = _BOARD.movable_scouts
-move_scout = _BOARD.move_scout
 
 
 def resolve_effect(state: TurrisState, seat: int, e: Effect, src: int, index: int) -> None:
@@ -63,58 +57,58 @@ def resolve_effect(state: TurrisState, seat: int, e: Effect, src: int, index: in
         case "pay":
             pay(state, seat, e.bundle)
         case "trade":
-            state.stack.append(TradeOffer(seat, src, index, e.n))
+            state.stack.append(made(TradeOffer, seat, src, index, e.n))
         case "steal":
-            state.stack.append(StealChoice(seat, e.n, e.of))
+            state.stack.append(made(StealChoice, seat, e.n, e.of))
         case "prestige":
             state._score(seat, e.n)
         case "council":
-            state.stack.append(CouncilStep(seat, e.n))
+            state.stack.append(made(CouncilStep, seat, e.n))
         case "council_reward":
             if state.council[seat]:
                 packet = state.game.src_council[state.council[seat]]
-                state.stack.append(Rewards(seat, (packet,) * e.n, True))
+                state.stack.append(made(Rewards, seat, (packet,) * e.n, True))
         case "tactics":
             queued = len(state.chance)
             for _ in range(e.n):
-                state._queue_draw(TacticsDraw(seat))
+                state._queue_draw(made(TacticsDraw, seat))
             drawn = len(state.chance) - queued
             if e.play and drawn:
                 # decided once the cards are drawn: draws come before any decision
-                state.stack.append(PlayTacticsChoice(seat, 1, drawn))
+                state.stack.append(made(PlayTacticsChoice, seat, 1, drawn))
         case "play_tactics":
-            state.stack.append(PlayTacticsChoice(seat, e.n, 0))
+            state.stack.append(made(PlayTacticsChoice, seat, e.n, 0))
         case "reserve":
-            state.stack.append(ReserveChoice(seat, e.n))
+            state.stack.append(made(ReserveChoice, seat, e.n))
         case "action":
             state.actions_left += e.n
         case "action_token":
             state.action_tokens[seat] += e.n
         case "place":
-            state.stack.append(PlaceFree(seat, e.n))
+            state.stack.append(made(PlaceFree, seat, e.n))
         case "move_scout":
-            state.stack.append(MoveScoutChoice(seat, e.n, e.steps, -1))
+            state.stack.append(made(MoveScoutChoice, seat, e.n, e.steps, -1))
         case "move_beast":
-            state.stack.append(MoveBeastChoice(seat, e.steps, e.flip, e.crossroads, -1, -1))
+            state.stack.append(made(MoveBeastChoice, seat, e.steps, e.flip, e.crossroads, -1, -1))
         case "revive":
-            state.stack.append(ReviveChoice(seat, e.n, src, index, 0))
+            state.stack.append(made(ReviveChoice, seat, e.n, src, index, 0))
         case "sacrifice":
             for _ in range(min(e.n, state.reserve[seat])):
                 state.reserve[seat] -= 1
                 state._to_graveyard(seat)
                 trigger(state, seat, "sacrifice")
         case "fruit":
-            state.stack.append(FruitChoice(seat))
+            state.stack.append(made(FruitChoice, seat))
         case "first_player":
             if state.game.solo:
                 # instead of the card, the player may remove 1 Damaged token
-                state.stack.append(RepairChoice(seat))
+                state.stack.append(made(RepairChoice, seat))
             elif state.future_first != seat:
                 state.future_first = seat
         case "tower_room":
             if e.at == "now":
                 if state._may_build(seat):
-                    state.stack.append(TrionfiChoice(seat, e.n, False))
+                    state.stack.append(made(TrionfiChoice, seat, e.n, False))
             else:
                 state.grove_room[seat] = max(state.grove_room[seat], e.n)
         case _:
@@ -161,7 +155,7 @@ def trigger(state: TurrisState, seat: int, on: str, node_id: str = "", where: st
                     continue
                 state.once_used.append(tag)
             if state._can_resolve_source(seat, src):
-                state.stack.append(Resolving(seat, src, 0))
+                state.stack.append(made(Resolving, seat, src, 0))
 
 
 def settle_resolving(state: TurrisState, top: Resolving) -> bool:
@@ -176,7 +170,7 @@ def settle_resolving(state: TurrisState, top: Resolving) -> bool:
     # effect after effect while each leaves the stack as it was and brings no draw (the
     # settle loop would come straight back to this frame)
     while i < len(effects):
-        frame = Resolving(seat, src, i + 1)
+        frame = made(Resolving, seat, src, i + 1)
         stack[-1] = frame
         state._effect(seat, effects[i], src, i)
         if len(stack) != depth or stack[-1] is not frame or state.chance or state.game_over:
@@ -205,7 +199,7 @@ def settle_rewards(state: TurrisState, top: Rewards) -> bool:
         state.stack.pop()
         return True
     if not optional and len(packets) == 1:
-        state.stack[-1] = Resolving(top.seat, packets[0], 0)
+        state.stack[-1] = made(Resolving, top.seat, packets[0], 0)
         return True
     return False
 
@@ -218,8 +212,8 @@ def decide_rewards(state: TurrisState, top: Rewards, value: Action) -> None:
     match value:
         case A.Resolve(slot=k):
             rest = packets[:k] + packets[k + 1 :]
-            state.stack[-1] = Rewards(seat, rest, optional)
-            state.stack.append(Resolving(seat, packets[k], 0))
+            state.stack[-1] = made(Rewards, seat, rest, optional)
+            state.stack.append(made(Resolving, seat, packets[k], 0))
             return
         case A.Pass():
             state.stack.pop()
@@ -250,8 +244,8 @@ def decide_trade_offer(state: TurrisState, top: TradeOffer, value: Action) -> No
     match value:
         case A.Accept():
             e = g.sources[src][1][i]
-            state.stack[-1] = TradeOffer(seat, src, i, left - 1)
-            state.stack.append(TradeGain(seat, src, i))
+            state.stack[-1] = made(TradeOffer, seat, src, i, left - 1)
+            state.stack.append(made(TradeGain, seat, src, i))
             pay(state, seat, e.give)  # on top: paid before the gain
             return
         case A.Pass():
@@ -277,7 +271,7 @@ def decide_steal_choice(state: TurrisState, top: StealChoice, value: Action) -> 
     of = top.of
     match value:
         case A.Steal(resource=r, seat=victim):
-            state.stack[-1] = StealChoice(seat, n - 1, of)
+            state.stack[-1] = made(StealChoice, seat, n - 1, of)
             if not g.solo:
                 # solo: from the supply; the Betrayers stay at 1 of each (Solo Setup 7)
                 state.resources[victim][r] -= 1
@@ -314,7 +308,7 @@ def decide_revive_choice(state: TurrisState, top: ReviveChoice, value: Action) -
     done = top.done
     match value:
         case A.Accept():
-            state.stack[-1] = ReviveChoice(seat, n, src, i, done + 1)
+            state.stack[-1] = made(ReviveChoice, seat, n, src, i, done + 1)
             state.graveyard[seat] -= 1
             state.reserve[seat] += 1
             pay(state, seat, g.sources[src][1][i].bundle)
@@ -355,10 +349,10 @@ def decide_move_scout_choice(state: TurrisState, top: MoveScoutChoice, value: Ac
     origin = top.origin
     match value:
         case A.Choose(node=node) if origin == -1:
-            state.stack[-1] = MoveScoutChoice(seat, n, steps, node)
+            state.stack[-1] = made(MoveScoutChoice, seat, n, steps, node)
             return
         case A.Choose(node=node):
-            state.stack[-1] = MoveScoutChoice(seat, n - 1, steps, -1)
+            state.stack[-1] = made(MoveScoutChoice, seat, n - 1, steps, -1)
             move_scout(state, seat, origin, node)
             return
         case A.Pass():

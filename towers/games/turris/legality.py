@@ -12,11 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from towers.core.compiled import twin
 from towers.core.frames import Frame
 from towers.games.turris import actions as A
-from towers.games.turris import board as _board
-from towers.games.turris import resources as _resources
 from towers.games.turris.data import Effect
 from towers.games.turris.frames import (
     ASKED,
@@ -50,30 +47,25 @@ from towers.games.turris.frames import (
     Turn,
 )
 from towers.games.turris.resources import LETTER, K, R, W
+from towers.games.turris.twins import (
+    beast_on,
+    can_pay,
+    fruit_nodes,
+    ichor,
+    is_immediate,
+    is_scout_node,
+    movable_scouts,
+    pay_tokens,
+    reward_source,
+    scout_limit,
+    scout_moves,
+    scout_nodes,
+    spend,
+    steal_options,
+)
 
 if TYPE_CHECKING:
     from towers.games.turris.rules import TurrisState
-
-_RESOURCES = twin(_resources)
-"""Paying and gaining: the compiled twin when built, else the module."""
-can_pay = _RESOURCES.can_pay
-ichor = _RESOURCES.ichor
-pay_tokens = _RESOURCES.pay_tokens
-spend = _RESOURCES.spend
-steal_options = _RESOURCES.steal_options
-
-_BOARD = twin(_board)
-"""The Main Board's queries: the compiled twin when built, else the module."""
-beast_on = _BOARD.beast_on
-fruit_nodes = _BOARD.fruit_nodes
-is_immediate = _BOARD.is_immediate
-is_scout_node = _BOARD.is_scout_node
-movable_scouts = _BOARD.movable_scouts
-reward_source = _BOARD.reward_source
-scout_limit = _BOARD.scout_limit
-scout_moves = _BOARD.scout_moves
-scout_nodes = _BOARD.scout_nodes
-
 
 R_PLACE = "Action Step (PLACE)"
 

@@ -7,9 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from towers.core.actions import Action
-from towers.core.compiled import twin
 from towers.games.turris import actions as A
-from towers.games.turris import resources as _resources
 from towers.games.turris.frames import (
     MissionStep,
     OngoingChoice,
@@ -17,14 +15,10 @@ from towers.games.turris.frames import (
     Resolving,
     unanswered,
 )
+from towers.games.turris.twins import can_pay, made, pay
 
 if TYPE_CHECKING:
     from towers.games.turris.rules import TurrisState
-
-_RESOURCES = twin(_resources)
-"""Paying and gaining: the compiled twin when built, else the module."""
-can_pay = _RESOURCES.can_pay
-pay = _RESOURCES.pay
 
 
 def completable(state: TurrisState, seat: int) -> list[int]:
@@ -52,8 +46,8 @@ def complete_mission(state: TurrisState, seat: int, m: int) -> None:
     state.completed[seat].append(m)
     state._trigger(seat, "mission")
     if card.ongoing:
-        state.stack.append(OngoingChoice(seat, m))
-    state.stack.append(Resolving(seat, g.src_mission[m], 0))
+        state.stack.append(made(OngoingChoice, seat, m))
+    state.stack.append(made(Resolving, seat, g.src_mission[m], 0))
     state._score(seat, card.prestige)
     # a reserved Mission costs 1 resource less, of the player's choice
     pay(state, seat, card.cost, waive=1 if reserved else 0)
@@ -97,7 +91,7 @@ def decide_reserve_choice(state: TurrisState, top: ReserveChoice, value: Action)
     n = top.n
     match value:
         case A.ChooseMission(mission=m):
-            state.stack[-1] = ReserveChoice(seat, n - 1)
+            state.stack[-1] = made(ReserveChoice, seat, n - 1)
             state.missions.remove(m)
             state.reserved[seat].append(m)
             return

@@ -17,6 +17,7 @@ from towers.games.turris.frames import (
     Turn,
     unanswered,
 )
+from towers.games.turris.twins import made
 
 if TYPE_CHECKING:
     from towers.games.turris.rules import TurrisState
@@ -33,7 +34,7 @@ def start_turn(state: TurrisState) -> None:
     state.gathers = 0
     state.tactics_played = False
     state.once_used = []
-    state.stack.append(Turn(seat))
+    state.stack.append(made(Turn, seat))
     state._trigger(seat, "turn_start")
 
 
@@ -45,8 +46,8 @@ def end_turn_stage(state: TurrisState, seat: int, stage: int) -> None:
     stack = state.stack
     if stage == 0:
         if state._completable(seat):
-            stack[-1] = EndTurn(seat, 1)
-            stack.append(MissionStep(seat))
+            stack[-1] = made(EndTurn, seat, 1)
+            stack.append(made(MissionStep, seat))
             return
         stage = 1
     if stage == 1:
@@ -54,18 +55,18 @@ def end_turn_stage(state: TurrisState, seat: int, stage: int) -> None:
         p = state.grove_room[seat]
         state.grove_room[seat] = 0
         if p and state._may_build(seat):
-            stack[-1] = EndTurn(seat, 2)
-            stack.append(TrionfiChoice(seat, p, True))
+            stack[-1] = made(EndTurn, seat, 2)
+            stack.append(made(TrionfiChoice, seat, p, True))
             return
         stage = 2
     g = state.game
     if stage == 2 and len(state.hands[seat]) > g.c["tactics_hand_limit"]:
-        stack[-1] = EndTurn(seat, 3)
-        stack.append(DiscardDown(seat))
+        stack[-1] = made(EndTurn, seat, 3)
+        stack.append(made(DiscardDown, seat))
         return
     stack.pop()
     for _ in range(g.c["mission_tableau"] - len(state.missions)):
-        state._queue_draw(MissionDraw())
+        state._queue_draw(made(MissionDraw))
 
 
 def settle_end_turn(state: TurrisState, top: EndTurn) -> bool:

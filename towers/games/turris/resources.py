@@ -13,13 +13,21 @@ import functools
 from typing import TYPE_CHECKING
 
 from towers.core.actions import Action
+from towers.core.compiled import twin
 from towers.games.turris import actions as A
+from towers.games.turris import interned as _interned
 from towers.games.turris.data import TOKENS, Bundle
 from towers.games.turris.frames import (
     GainChoice,
     PayChoice,
     unanswered,
 )
+
+# frames made once: the compiled twin when built (resources.py is below twins.py)
+if TYPE_CHECKING:
+    from towers.games.turris.interned import made
+else:
+    made = twin(_interned).made
 
 if TYPE_CHECKING:
     from towers.games.turris.rules import TurrisState
@@ -93,7 +101,7 @@ def pay(state: TurrisState, seat: int, bundle: Bundle, waive: int = 0) -> None:
     """Put the payment of ``bundle`` on the stack (``waive``: letters a reserved Mission leaves
     unpaid)."""
     fixed = "".join(letter * n for letter, n in zip("IKRW", bundle.counts[:4], strict=True))
-    state.stack.append(PayChoice(seat, fixed + "A" * bundle.A, bundle.any, bundle.of, waive))
+    state.stack.append(made(PayChoice, seat, fixed + "A" * bundle.A, bundle.any, bundle.of, waive))
 
 
 def pay_tokens(state: TurrisState, top: PayChoice) -> list[int]:
@@ -138,7 +146,7 @@ def after_paying(state: TurrisState, top: PayChoice, t: int) -> PayChoice | None
     rest = rest_after(top.fixed, top.any_n, top.of, t)
     if rest is None:
         return None
-    return PayChoice(top.seat, rest[0], rest[1], top.of, top.waive)
+    return made(PayChoice, top.seat, rest[0], rest[1], top.of, top.waive)
 
 
 def pay_possible(state: TurrisState, top: PayChoice) -> bool:
@@ -174,7 +182,7 @@ def settle_pay(state: TurrisState, top: PayChoice) -> bool:
         return True
     if top.waive:
         if not pay_tokens(state, top):
-            state.stack[-1] = PayChoice(seat, top.fixed, top.any_n, top.of, 0)
+            state.stack[-1] = made(PayChoice, seat, top.fixed, top.any_n, top.of, 0)
             return True
         return False  # the player names the resource a reserved Mission waives
     res = state.resources[seat]
@@ -201,7 +209,7 @@ def pay_one(state: TurrisState, top: PayChoice, t: int) -> None:
     """Pay (or, with a waiver, leave out) token ``t`` of the payment on top."""
     if top.waive:
         fixed = top.fixed.replace(TOKENS[t], "", 1)
-        state.stack[-1] = PayChoice(top.seat, fixed, top.any_n, top.of, top.waive - 1)
+        state.stack[-1] = made(PayChoice, top.seat, fixed, top.any_n, top.of, top.waive - 1)
         return
     nxt = after_paying(state, top, t)
     assert nxt is not None
@@ -215,7 +223,7 @@ def gain(state: TurrisState, seat: int, bundle: Bundle) -> None:
     for t, n in enumerate(bundle.counts):
         res[t] += n
     if bundle.any:
-        state.stack.append(GainChoice(seat, bundle.any, bundle.of))
+        state.stack.append(made(GainChoice, seat, bundle.any, bundle.of))
 
 
 def steal_options(state: TurrisState, seat: int, of: str) -> list[tuple[int, int]]:
@@ -264,6 +272,6 @@ def decide_gain_choice(state: TurrisState, top: GainChoice, value: Action) -> No
     match value:
         case A.Token(token=t):
             state.resources[seat][t] += 1
-            state.stack[-1] = GainChoice(seat, n - 1, of)
+            state.stack[-1] = made(GainChoice, seat, n - 1, of)
             return
     raise unanswered(top, value)

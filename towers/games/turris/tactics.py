@@ -13,6 +13,7 @@ from towers.games.turris.frames import (
     Resolving,
     unanswered,
 )
+from towers.games.turris.twins import made
 
 if TYPE_CHECKING:
     from towers.games.turris.rules import TurrisState
@@ -44,7 +45,7 @@ def play_tactics(state: TurrisState, seat: int, card: int) -> None:
     """Play Tactics ``card``: discarded, its effects resolved."""
     state.hands[seat].remove(card)
     state.tactics_discard.append(card)
-    state.stack.append(Resolving(seat, state.game.src_tactics[card], 0))
+    state.stack.append(made(Resolving, seat, state.game.src_tactics[card], 0))
 
 
 def settle_play_tactics_choice(state: TurrisState, top: PlayTacticsChoice) -> bool:
@@ -65,7 +66,7 @@ def decide_play_tactics_choice(state: TurrisState, top: PlayTacticsChoice, value
     drawn = top.drawn
     match value:
         case A.PlayTactics(card=card):
-            state.stack[-1] = PlayTacticsChoice(seat, n - 1, max(0, drawn - 1))
+            state.stack[-1] = made(PlayTacticsChoice, seat, n - 1, max(0, drawn - 1))
             play_tactics(state, seat, card)
             return
         case A.Pass():
