@@ -41,6 +41,7 @@ from towers.games.sifnos import frames as F
 from towers.games.sifnos import legality, observe, solo
 from towers.games.sifnos.actions import (
     DATA,
+    DONE,
     OLD_WORDS,
     SPACE,
     DealAid,
@@ -199,6 +200,24 @@ def _popped_if(waits: Callable[[SifnosState, Any], Any]) -> Callable[[SifnosStat
     return step
 
 
+def _offered(
+    found: Callable[[SifnosState, Any], list[int]], done: bool = True
+) -> Callable[[SifnosState, Any], bool]:
+    """A decision dropped when ``found`` finds nothing to choose; else its legal actions
+    (``done`` among them), found here once, kept for the state to hand out (a new sorted
+    list, never changed: a clone may share it)."""
+
+    def step(state: SifnosState, top: Any) -> bool:
+        out = found(state, top)
+        if not out:
+            state.pending.pop()
+            return True
+        state._legal = sorted(set([DONE, *out] if done else out))
+        return False
+
+    return step
+
+
 def _popped_then(run: Callable[[SifnosState, Any], None]) -> Callable[[SifnosState, Any], bool]:
     """A step: popped, then carried out."""
 
@@ -221,17 +240,17 @@ STEPS: dict[type, Callable[[Any, Any], bool]] = {
     F.Draw: _draw_step,
     F.Roll: _popped_if(lambda s, top: s.dice_reserve[top.seat]),
     F.TowerDraw: _popped_if(lambda s, top: any(s.tower_reserve[top.seat])),
-    F.Workshop: _popped_if(lambda s, top: legality.builds(s, top.seat)),
+    F.Workshop: _offered(lambda s, top: legality.builds(s, top.seat), done=False),
     F.BeaconChoice: _popped_if(
         lambda s, top: pieces_left(s, top.seat, BEACON) and beacon_targets(s, top.seat, top.region)
     ),
     F.Triggered: _popped_if(lambda s, top: top.cards),
     F.FaceUp: _popped_if(lambda s, top: s.face_up),
     F.TileChoice: _popped_if(lambda s, top: any(t >= 0 for t in s.tile_row)),
-    F.ShipChoice: _popped_if(lambda s, top: ship_moves(s)),
-    F.AdjustDice: _popped_if(lambda s, top: legality.adjustments(s, top.seat)),
-    F.Soldiers: _popped_if(legality.soldier_choices),
-    F.RecoupChoice: _popped_if(lambda s, top: legality.column_uses(s, top.seat, RECOUP_COLUMN)),
+    F.ShipChoice: _offered(lambda s, top: ship_moves(s)),
+    F.AdjustDice: _offered(lambda s, top: legality.adjustments(s, top.seat)),
+    F.Soldiers: _offered(legality.soldier_choices),
+    F.RecoupChoice: _offered(lambda s, top: legality.column_uses(s, top.seat, RECOUP_COLUMN)),
     F.Defend: _popped_then(lambda s, top: defend(s, top.seat)),
     # a method, so that a copy may watch the invasions it resolves
     F.Invasion: _popped_then(lambda s, top: s._invasion(top.seat, top.province)),
@@ -243,7 +262,8 @@ STEPS: dict[type, Callable[[Any, Any], bool]] = {
     **{kind: solo.settle for kind in solo.STEP_FRAMES},
 }
 """Each step's rule, by the frame's type; a decision or chance that may have nothing to
-decide is dropped here (a frame not named is always decided)."""
+decide is dropped here (a frame not named is always decided), and a decision whose choices
+were found to see whether any is left keeps them as the legal actions."""
 
 
 class SifnosGame(Game):
