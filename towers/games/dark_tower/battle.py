@@ -34,9 +34,9 @@ def start_battle(state: DarkTowerState, seat: int, f: int) -> None:
     else:
         frame = F.Battling(seat=seat, foe=f, location=at, card=-1, rung=0, left=foe.level,
                            pool=pool, spent=0, resolved=0)  # fmt: skip
-    state.pending.push(frame)
+    state.pending.append(frame)
     if frame.card < 0:
-        state.pending.push(F.CardReveal())
+        state.pending.append(F.CardReveal())
 
 
 def battle_step(state: DarkTowerState, top: F.Battling, value: Any) -> None:
@@ -45,21 +45,21 @@ def battle_step(state: DarkTowerState, top: F.Battling, value: Any) -> None:
     match value:
         case A.Improve():
             rung = top.rung + 1
-            p.replace(replace(top, rung=rung, pool=top.pool - 1, spent=top.spent + 1))
+            p[-1] = replace(top, rung=rung, pool=top.pool - 1, spent=top.spent + 1)
             if adversary:
                 state.adv_rung = rung
         case A.Retreat():
-            p.replace(F.HeroicDone(seat=top.seat, foe=-1, location=-1))
+            p[-1] = F.HeroicDone(seat=top.seat, foe=-1, location=-1)
         case A.Resolve():
             result = state.battle_ladder(top)[top.rung]
             left = top.left - 1
             if adversary:
                 state.adv_left, state.adv_card, state.adv_rung = left, -1, 0
             if left <= 0:
-                p.replace(F.HeroicDone(seat=top.seat, foe=top.foe, location=top.location))
+                p[-1] = F.HeroicDone(seat=top.seat, foe=top.foe, location=top.location)
             else:
-                p.replace(replace(top, card=-1, rung=0, left=left, resolved=top.resolved + 1))
-                p.push(F.CardReveal())
+                p[-1] = replace(top, card=-1, rung=0, left=left, resolved=top.resolved + 1)
+                p.append(F.CardReveal())
             state._effects(top.seat, result)
 
 

@@ -28,8 +28,8 @@ def complete_test(state: DarkTowerState, seat: int, kind: int) -> None:
     state.heroic_done = True
     state.tests_done[seat] |= 1 << kind
     p = state.pending
-    p.push(F.HeroicDone(seat=seat, foe=-1, location=-1))
-    p.push(F.ChooseSeal(seat=seat))
+    p.append(F.HeroicDone(seat=seat, foe=-1, location=-1))
+    p.append(F.ChooseSeal(seat=seat))
     state._pay_quest(seat, DATA.quests[state.tests[seat][kind]])
 
 
@@ -79,7 +79,7 @@ def decide_choose_seal(state: DarkTowerState, top: F.ChooseSeal, value: Any) -> 
             else:
                 state.tower.restore_seal(o)
             if state.tower.is_releasing():
-                p.push(F.Releasing(dropper=top.seat))
+                p.append(F.Releasing(dropper=top.seat))
         case _:
             raise AssertionError((top, value))
 

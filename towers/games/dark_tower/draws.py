@@ -57,8 +57,18 @@ def _seal_outcomes(state: DarkTowerState, top: Frame) -> list[tuple[int, float]]
     return [(SEAL + o, p) for o, p in state.tower.seal_to_break_outcomes()]
 
 
+def _deck_outcomes(deck: Deck, base: int) -> list[tuple[int, float]]:
+    """``deck.draw_outcomes()`` with ``base`` added to each kind (a game's chance actions),
+    made in one list."""
+    counts = deck.counts
+    total = 0
+    for n in counts:
+        total += n
+    return [(base + k, n / total) for k, n in enumerate(counts) if n]
+
+
 def _event_outcomes(state: DarkTowerState, top: Frame) -> list[tuple[int, float]]:
-    return [(EVENT + k, p) for k, p in state.event_deck.draw_outcomes()]
+    return _deck_outcomes(state.event_deck, EVENT)
 
 
 def _room_outcomes(state: DarkTowerState, top: Frame) -> list[tuple[int, float]]:
@@ -72,15 +82,15 @@ def _room_outcomes(state: DarkTowerState, top: Frame) -> list[tuple[int, float]]
 
 
 def _potion_outcomes(state: DarkTowerState, top: Frame) -> list[tuple[int, float]]:
-    return [(DRAW_POTION + k, p) for k, p in state.potion_deck.draw_outcomes()]
+    return _deck_outcomes(state.potion_deck, DRAW_POTION)
 
 
 def _treasure_outcomes(state: DarkTowerState, top: Frame) -> list[tuple[int, float]]:
-    return [(DRAW_TREASURE + k, p) for k, p in state.treasure_deck.draw_outcomes()]
+    return _deck_outcomes(state.treasure_deck, DRAW_TREASURE)
 
 
 def _corruption_outcomes(state: DarkTowerState, top: Frame) -> list[tuple[int, float]]:
-    return [(DRAW_CORRUPTION + k, p) for k, p in state.corruption_deck.draw_outcomes()]
+    return _deck_outcomes(state.corruption_deck, DRAW_CORRUPTION)
 
 
 def _companion_outcomes(state: DarkTowerState, top: Frame) -> list[tuple[int, float]]:
@@ -148,7 +158,7 @@ def _seal_glow(state: DarkTowerState, top: F.SealGlow, value: A.SealGlows) -> No
     state.pending.pop()
     state.tower.break_seal(value.opening)
     if state.tower.is_releasing():
-        state.pending.push(F.RELEASING[top.dropper])
+        state.pending.append(F.RELEASING[top.dropper])
 
 
 def _event(state: DarkTowerState, top: F.EventDraw, value: A.DrawEvent) -> None:
@@ -166,7 +176,7 @@ def _card(state: DarkTowerState, top: F.CardReveal, value: A.RevealCard) -> None
     p.pop()
     battle = p[-1]
     assert isinstance(battle, F.Battling)
-    p.replace(replace(battle, card=c, rung=0))
+    p[-1] = replace(battle, card=c, rung=0)
     if battle.foe == A.ADVERSARY:
         state.adv_card, state.adv_rung = c, 0
 
@@ -181,7 +191,7 @@ def _spawn(state: DarkTowerState, top: F.Spawn, value: A.SpawnAt) -> None:
     state.foes[value.location * N_FOES + f] += 1
     left = state._tokens_left(f)
     if n > 1 and left:
-        state.pending.replace(F.Spawn(foe=f, n=n - 1))
+        state.pending[-1] = F.Spawn(foe=f, n=n - 1)
     else:
         state.pending.pop()
 
@@ -191,7 +201,7 @@ def _potion(state: DarkTowerState, top: F.PotionDraw, value: A.DrawPotion) -> No
     state.potion_deck.draw(k)
     state.potions[seat][k] += 1
     if n > 1 and state.potion_deck.has_cards():
-        state.pending.replace(F.PotionDraw(seat=seat, n=n - 1))
+        state.pending[-1] = F.PotionDraw(seat=seat, n=n - 1)
     else:
         state.pending.pop()
 
@@ -204,7 +214,7 @@ def _treasure(state: DarkTowerState, top: F.TreasureDraw, value: A.DrawTreasure)
     else:
         state.treasures[seat].append(t)
     if n > 1 and state.treasure_deck.has_cards():
-        state.pending.replace(F.TreasureDraw(seat=seat, n=n - 1, slot=s))
+        state.pending[-1] = F.TreasureDraw(seat=seat, n=n - 1, slot=s)
     else:
         state.pending.pop()
 

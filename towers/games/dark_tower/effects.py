@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 def effects(state: DarkTowerState, seat: int, effects: Effects) -> None:
     if effects and not state.eliminated[seat]:
-        state.pending.push(F.effects_of(seat, effects))
+        state.pending.append(F.effects_of(seat, effects))
 
 
 def effect(state: DarkTowerState, frame: F.Effects, code: int, n: int) -> None:
@@ -56,29 +56,29 @@ def effect(state: DarkTowerState, frame: F.Effects, code: int, n: int) -> None:
     elif code == GAIN_GEAR:
         left = sum(state.gear_left(g) for g in range(N_GEAR))
         if left:
-            p.push(F.ChooseGear(seat=seat, n=min(n, left)))
+            p.append(F.ChooseGear(seat=seat, n=min(n, left)))
     elif code in (LOSE_GEAR, LOSE_POTION):
         held = state.gear[seat] if code == LOSE_GEAR else state.potions[seat]
         short = state._lose_items(seat, held, n, code == LOSE_GEAR)
     elif code == GAIN_POTION:
         if state.potion_deck.has_cards():
-            p.push(F.PotionDraw(seat=seat, n=n))
+            p.append(F.PotionDraw(seat=seat, n=n))
         elif state.game.competitive and any(sum(state.potions[o]) for o in state._others(seat)):
             # Competitive Clarifications: no potion left in the deck, take another's
-            p.push(F.PotionFromHero(seat=seat, n=n))
+            p.append(F.PotionFromHero(seat=seat, n=n))
     elif code == GAIN_TREASURE:
         if state.treasure_deck.has_cards():
-            p.push(F.TreasureDraw(seat=seat, n=n, slot=-1))
+            p.append(F.TreasureDraw(seat=seat, n=n, slot=-1))
     elif code == GAIN_VIRTUE:
         if state.virtues[seat] != 0b1111:
-            p.push(F.ChooseVirtue(seat=seat))
+            p.append(F.ChooseVirtue(seat=seat))
     elif code == GAIN_MARKET:
         if any(t >= 0 for t in state.market):
-            p.push(F.ChooseMarket(seat=seat))
+            p.append(F.ChooseMarket(seat=seat))
     elif code == CORRUPTION:
         short = True
     elif code == SKULLS:
-        p.push(F.SkullDrops(dropper=seat, n=n))
+        p.append(F.SkullDrops(dropper=seat, n=n))
     elif code == STEAL:
         # designed (foes.toml): thieves take potions, then gear, what the hero holds
         for held in (state.potions[seat], state.gear[seat]):
@@ -88,7 +88,7 @@ def effect(state: DarkTowerState, frame: F.Effects, code: int, n: int) -> None:
                 n -= take
     if short and not frame.corrupted:
         # Spending vs. Losing: one corruption at most from a single effect
-        p.replace(F.effects_frame(seat, frame.effects, True))
+        p[-1] = F.effects_frame(seat, frame.effects, True)
         state._gain_corruption(seat)
 
 
@@ -98,7 +98,7 @@ def lose_items(state: DarkTowerState, seat: int, held: list[int], n: int, gear: 
     total = sum(held)
     if total > n and sum(1 for h in held if h) > 1:
         kind = F.DiscardGear if gear else F.DiscardPotion
-        state.pending.push(kind(seat=seat, n=n))
+        state.pending.append(kind(seat=seat, n=n))
         return False
     lost = min(n, total)
     for k in range(len(held)):
@@ -119,7 +119,7 @@ def gain_corruption(state: DarkTowerState, seat: int) -> None:
     if len(state.corruptions[seat]) + 1 >= LOSING_CORRUPTIONS:
         state._lose(f"seat {seat}'s hero would gain a third corruption")
         return
-    state.pending.push(F.CorruptionDraw(seat=seat))
+    state.pending.append(F.CorruptionDraw(seat=seat))
 
 
 def drink(state: DarkTowerState, seat: int, k: int, top: Frame) -> None:
@@ -127,7 +127,7 @@ def drink(state: DarkTowerState, seat: int, k: int, top: Frame) -> None:
     state.potions[seat][k] -= 1
     at = state.at[seat]
     if potion.advantages:
-        state.pending.replace(with_pool(top, potion.advantages))
+        state.pending[-1] = with_pool(top, potion.advantages)
     if potion.cleanse:
         b = state.building_at(at)
         state.supply += state.skulls[b]
@@ -141,7 +141,7 @@ def drink(state: DarkTowerState, seat: int, k: int, top: Frame) -> None:
 
 def count_down(state: DarkTowerState, frame: Frame, n: int) -> None:
     if n > 1:
-        state.pending.replace(frame)
+        state.pending[-1] = frame
     else:
         state.pending.pop()
 
@@ -153,10 +153,10 @@ def spend_for_advantage(state: DarkTowerState, top: Frame, value: Any) -> bool:
     match value:
         case A.SpendGear(gear=g):
             state.gear[seat][g] -= 1
-            state.pending.replace(with_pool(top, 1))
+            state.pending[-1] = with_pool(top, 1)
         case A.ReadScroll(treasure=t):
             state.treasures[seat].remove(t)
-            state.pending.replace(with_pool(top, DATA.treasures[t].spend))
+            state.pending[-1] = with_pool(top, DATA.treasures[t].spend)
         case _:
             return False
     return True
@@ -196,4 +196,4 @@ def decide_choose_market(state: DarkTowerState, top: F.ChooseMarket, value: A.Ta
     p = state.pending
     p.pop()
     if state.treasure_deck.has_cards():
-        p.push(F.TreasureDraw(seat=-1, n=1, slot=s))
+        p.append(F.TreasureDraw(seat=-1, n=1, slot=s))

@@ -23,7 +23,7 @@ def event(state: DarkTowerState, seat: int, c: int) -> None:
             state._strike(event.foe)
         case "foes_spawn":
             if state._tokens_left(event.foe):
-                p.push(F.Spawn(foe=event.foe, n=event.count))
+                p.append(F.Spawn(foe=event.foe, n=event.count))
         case "foes_grow":
             slots = range(N_FOES) if event.foe < 0 else (event.foe,)
             for f in slots:
@@ -32,11 +32,11 @@ def event(state: DarkTowerState, seat: int, c: int) -> None:
         case "tower_stirs":
             if event.seal:
                 if state.tower.sealed_openings():
-                    p.push(F.SealGlow(dropper=seat))
+                    p.append(F.SealGlow(dropper=seat))
             else:
                 state.tower.rotate(event.level, event.steps)
                 if state.tower.is_releasing():
-                    p.push(F.RELEASING[seat])
+                    p.append(F.RELEASING[seat])
         case "tower_acts":
             adversary = DATA.foes[state.game.adversary]
             kingdom = state.tower.glyph_sides()["battle"]
@@ -54,7 +54,7 @@ def event(state: DarkTowerState, seat: int, c: int) -> None:
                     state._effects(hero, event.effects)
         case "new_wares":
             if any(t >= 0 for t in state.market) and state.treasure_deck.has_cards():
-                p.push(F.NewWares(seat=seat, replaced=0))
+                p.append(F.NewWares(seat=seat, replaced=0))
 
 
 def tokens_left(state: DarkTowerState, f: int) -> int:
@@ -106,8 +106,8 @@ def decide_new_wares(state: DarkTowerState, top: F.NewWares, value: Any) -> None
     match value:
         case A.ReplaceWare(slot=s):
             state.market[s] = -1
-            p.replace(F.NewWares(seat=top.seat, replaced=top.replaced | 1 << s))
-            p.push(F.TreasureDraw(seat=-1, n=1, slot=s))
+            p[-1] = F.NewWares(seat=top.seat, replaced=top.replaced | 1 << s)
+            p.append(F.TreasureDraw(seat=-1, n=1, slot=s))
         case A.Done():
             p.pop()
         case _:

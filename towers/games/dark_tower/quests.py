@@ -62,13 +62,13 @@ def explore_step(state: DarkTowerState, top: F.Exploring, value: Any) -> None:
     p = state.pending
     match value:
         case A.EnterRoom(room=r):
-            p.replace(replace(top, room=r, improved=False, entered=top.entered + 1))
+            p[-1] = replace(top, room=r, improved=False, entered=top.entered + 1)
             if state.rooms[r] < 0:
-                p.push(F.RoomReveal(room=r))
+                p.append(F.RoomReveal(room=r))
         case A.Leave():
-            p.replace(F.HeroicDone(seat=top.seat, foe=-1, location=-1))
+            p[-1] = F.HeroicDone(seat=top.seat, foe=-1, location=-1)
         case A.Improve():
-            p.replace(replace(top, pool=top.pool - 1, spent=top.spent + 1, improved=True))
+            p[-1] = replace(top, pool=top.pool - 1, spent=top.spent + 1, improved=True)
         case A.Resolve():
             kind = state.rooms[top.room]
             dtype = state.dungeon_type()
@@ -83,10 +83,10 @@ def explore_step(state: DarkTowerState, top: F.Exploring, value: Any) -> None:
             if kind == A.TARGET:
                 state.rooms = [-1] * ROOMS
                 state.cleared = 0
-                p.replace(F.HeroicDone(seat=top.seat, foe=-1, location=-1))
+                p[-1] = F.HeroicDone(seat=top.seat, foe=-1, location=-1)
                 state._goal_step_done(top.seat)
             else:
-                p.replace(replace(top, room=-1, improved=False))
+                p[-1] = replace(top, room=-1, improved=False)
             state._effects(top.seat, result)
 
 
@@ -95,7 +95,7 @@ def complete_quest(state: DarkTowerState, seat: int, k: int) -> None:
     quest = DATA.quests[state.monthly[k]]
     state.monthly[k] = -1
     p = state.pending
-    p.push(F.HeroicDone(seat=seat, foe=-1, location=-1))
+    p.append(F.HeroicDone(seat=seat, foe=-1, location=-1))
     if k == 0:
         state._reward(seat, quest.reward)
     state._pay_quest(seat, quest)
@@ -108,11 +108,11 @@ def reward(state: DarkTowerState, seat: int, reward: str) -> None:
     p = state.pending
     items = bool(state.quest_items_left()) and not state.game.competitive
     if reward == "quest item" and items:
-        p.push(F.QuestItemDraw(seat=seat))
+        p.append(F.QuestItemDraw(seat=seat))
     elif state.companions_left:
-        p.push(F.CompanionDraw(seat=seat))
+        p.append(F.CompanionDraw(seat=seat))
     elif items:
-        p.push(F.QuestItemDraw(seat=seat))
+        p.append(F.QuestItemDraw(seat=seat))
 
 
 def quest_items_left(state: DarkTowerState) -> list[int]:
@@ -129,7 +129,7 @@ def complete_goal_quest(state: DarkTowerState, seat: int) -> None:
     state.heroic_done = True
     quest = state.game.goal.quests[state.goal_step]
     assert quest is not None
-    state.pending.push(F.HeroicDone(seat=seat, foe=-1, location=-1))
+    state.pending.append(F.HeroicDone(seat=seat, foe=-1, location=-1))
     state._goal_step_done(seat)
     state._pay_quest(seat, quest)
 
@@ -156,9 +156,9 @@ def pay_quest(state: DarkTowerState, seat: int, quest: Quest) -> None:
         case "spirit":
             state.spirit[seat] -= n
         case "gear":
-            p.push(F.DiscardGear(seat=seat, n=n))
+            p.append(F.DiscardGear(seat=seat, n=n))
         case "potions":
-            p.push(F.DiscardPotion(seat=seat, n=n))
+            p.append(F.DiscardPotion(seat=seat, n=n))
         case "advantages":
             state._spend_quest_gear(seat, quest)
 
@@ -189,7 +189,7 @@ def start_exploring(state: DarkTowerState, seat: int) -> None:
     with the hero's automatic Advantages against the dungeon's type."""
     state.heroic_done = True
     pool = state.advantages(seat, (state.dungeon_advantage(),))
-    state.pending.push(
+    state.pending.append(
         F.Exploring(seat=seat, room=-1, pool=pool, spent=0, improved=False, entered=0)
     )
 

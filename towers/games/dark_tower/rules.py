@@ -521,7 +521,8 @@ class DarkTowerState(State):
                 raise AssertionError((top, value))
             decide(self, top, value)
         # the automatic frames, worked off when one is on top (or when a competitive game
-        # may have ended, a hero being out: see _has_hero_out)
+        # may have ended, a hero being out: it starts with two heroes or more, and the last
+        # one in wins only once one is out)
         if (
             self.result
             or type(p[-1]) in AUTOMATIC_KINDS
@@ -530,19 +531,15 @@ class DarkTowerState(State):
             self._settle()
         self._follow_move_value()
 
-    def _has_hero_out(self) -> bool:
-        """Whether a hero is out of a competitive game, which may then have ended (it starts
-        with two heroes or more: the last one in wins only once one is out)."""
-        return self.game.competitive and True in self.eliminated
-
     def _settle(self) -> None:
         """Work off the automatic frames until a seat decides, chance acts or the game ends."""
         p = self.pending
+        competitive = self.game.competitive
         while not self.result:
             top = p[-1]
             if type(top) not in AUTOMATIC_KINDS:
                 # a seat decides or chance acts (the last case below, reached at once)
-                if self._has_hero_out():
+                if competitive and True in self.eliminated:
                     self._end_if_decided()
                 return
             match top:
@@ -551,23 +548,23 @@ class DarkTowerState(State):
                         p.pop()
                         continue
                     rest = F.effects_frame(seat, codes[2:], corrupted)
-                    p.replace(rest)
+                    p[-1] = rest
                     self._effect(rest, codes[0], codes[1])
                 case F.SkullDrops(dropper=d, n=n):
                     if n <= 0:
                         p.pop()
                         continue
                     if self.supply <= 0:
-                        if self.game.competitive:
+                        if competitive:
                             p.pop()
                             self._eliminate(d, "had to drop a skull with none in the supply")
                             continue
                         self._lose("a skull had to be taken from an empty supply")
                         return
-                    p.replace(F.skull_drops(d, n - 1))
+                    p[-1] = F.skull_drops(d, n - 1)
                     self.supply -= 1
                     self.tower.drop()
-                    p.push(F.RELEASING[d])
+                    p.append(F.RELEASING[d])
                 case F.HeroicDone(seat=seat, foe=f, location=loc):
                     p.pop()
                     if f == A.ADVERSARY:
@@ -581,7 +578,7 @@ class DarkTowerState(State):
                     self.spirit[seat] += max(0, gain)
                 case F.EndTurn(seat=seat):
                     p.pop()
-                    if self._has_hero_out():
+                    if competitive and True in self.eliminated:
                         # Hero Elimination before the month's end: on the sixth month's last
                         # turn the last hero in still wins
                         self._end_if_decided()
@@ -591,7 +588,7 @@ class DarkTowerState(State):
                 case F.CorruptionDraw() if not self.corruption_deck.has_cards():
                     p.pop()
                 case _:
-                    if self._has_hero_out():
+                    if competitive and True in self.eliminated:
                         self._end_if_decided()
                     return
 

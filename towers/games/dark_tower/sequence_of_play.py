@@ -24,7 +24,7 @@ def next_turn(state: DarkTowerState, seat: int) -> None:
     p = state.pending
     if state.turns_left > 0:
         state._begin_turn(nxt)
-        p.push(F.START_TURN[nxt])
+        p.append(F.START_TURN[nxt])
         return
     if state.month >= MONTHS:
         state._lose("the sixth month ended" + (": nobody wins" if state.game.competitive else ""))
@@ -34,10 +34,10 @@ def next_turn(state: DarkTowerState, seat: int) -> None:
     state.monthly = [-1, -1]
     state.turns_left = state.game.month_turns
     state._begin_turn(nxt)
-    p.push(F.START_TURN[nxt])
+    p.append(F.START_TURN[nxt])
     if not state.game.competitive:
         # Competitive Clarifications: one quest a month, for a companion, no penalty
-        p.push(F.QUEST_DRAW[1])
-    p.push(F.QUEST_DRAW[0])
+        p.append(F.QUEST_DRAW[1])
+    p.append(F.QUEST_DRAW[0])
     if failed:
         state._effects(seat, DATA.foes[state.game.adversary].advance)

@@ -39,7 +39,7 @@ def emerged(state: DarkTowerState, side: int, dropper: int) -> None:
     state.in_hand += 1
     home = state.game.home_of[side]
     seat = state._placer(dropper) if state.is_dormant(side) else home
-    state.pending.push(F.PLACE_SKULL[seat * 4 + side])
+    state.pending.append(F.PLACE_SKULL[seat * 4 + side])
 
 
 def placer(state: DarkTowerState, dropper: int) -> int:

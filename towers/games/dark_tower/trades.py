@@ -71,22 +71,22 @@ def decide_trade(state: DarkTowerState, top: F.Trade, value: Any) -> None:
             state.traded = True
             p.pop()
         case A.TradeWith(seat=other):
-            p.replace(replace(top, partner=other))
+            p[-1] = replace(top, partner=other)
         case A.Offer(item=i):
-            p.replace(replace(top, offer=(*give, o, i)))
+            p[-1] = replace(top, offer=(*give, o, i))
         case A.OfferAmulet():
-            p.replace(replace(top, offer=(*give, o, A.AMULET_ITEM)))
+            p[-1] = replace(top, offer=(*give, o, A.AMULET_ITEM))
         case A.OfferQuestItem(item=q):
-            p.replace(replace(top, offer=(*give, o, A.QUEST_ITEM + q)))
+            p[-1] = replace(top, offer=(*give, o, A.QUEST_ITEM + q))
         case A.Ask(item=i):
-            p.replace(replace(top, ask=(*take, o, i)))
+            p[-1] = replace(top, ask=(*take, o, i))
         case A.AskAmulet():
-            p.replace(replace(top, ask=(*take, o, A.AMULET_ITEM)))
+            p[-1] = replace(top, ask=(*take, o, A.AMULET_ITEM))
         case A.AskQuestItem(item=q):
-            p.replace(replace(top, ask=(*take, o, A.QUEST_ITEM + q)))
+            p[-1] = replace(top, ask=(*take, o, A.QUEST_ITEM + q))
         case A.Propose():
             first = F.partners(give, take)[0]
-            p.replace(F.TradeAnswer(seat=first, trader=top.seat, offer=give, ask=take))
+            p[-1] = F.TradeAnswer(seat=first, trader=top.seat, offer=give, ask=take)
         case _:
             raise AssertionError((top, value))
 
@@ -99,7 +99,7 @@ def decide_trade_answer(state: DarkTowerState, top: F.TradeAnswer, value: Any) -
         case A.Accept():
             later = [o for o in F.partners(give, take) if o > seat]
             if later:
-                p.replace(replace(top, seat=later[0]))
+                p[-1] = replace(top, seat=later[0])
             else:
                 p.pop()
                 state.traded = True

@@ -65,7 +65,7 @@ def decide_start_turn(state: DarkTowerState, top: F.StartTurn, value: Any) -> No
     """Start of Turn: the Banner action, once, or on to the middle of the turn."""
     match value:
         case A.Done():
-            state.pending.replace(F.TURN[top.seat])
+            state.pending[-1] = F.TURN[top.seat]
         case A.Banner():
             state.banner_used = True
             state._effects(top.seat, state.game.heroes[top.seat].banner)
@@ -93,7 +93,7 @@ def decide_turn(state: DarkTowerState, top: F.Turn, value: Any) -> None:
             state.supply += state.skulls[b]
             state.skulls[b] = 0
             state.heroic_done = True
-            p.push(F.HeroicDone(seat=seat, foe=-1, location=-1))
+            p.append(F.HeroicDone(seat=seat, foe=-1, location=-1))
         case A.Battle(foe=f):
             state._start_battle(seat, f)
         case A.Quest(quest=k):
@@ -106,15 +106,15 @@ def decide_turn(state: DarkTowerState, top: F.Turn, value: Any) -> None:
             state._complete_test(seat, kind)
         case A.Haggle():
             state.haggle_at = state.at[seat]
-            p.push(F.HaggleRoll(seat=seat))
+            p.append(F.HaggleRoll(seat=seat))
         case A.Reinforce(how=how):
             state._reinforce(seat, how)
         case A.TradeWith(seat=other):
             # the turn's trade is used once a trade is made, not by opening one
-            p.push(F.Trade(seat=seat, partner=other, offer=(), ask=()))
+            p.append(F.Trade(seat=seat, partner=other, offer=(), ask=()))
         case A.DropSkull():
-            p.replace(F.END_TURN[seat])
-            p.push(F.EVENT_DRAW[seat])
-            p.push(F.skull_drops(seat, 1))
+            p[-1] = F.END_TURN[seat]
+            p.append(F.EVENT_DRAW[seat])
+            p.append(F.skull_drops(seat, 1))
         case _:
             raise AssertionError((top, value))
