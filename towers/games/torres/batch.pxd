@@ -26,6 +26,8 @@ cdef long S_MASTER_DRAW, S_SETUP_CASTLE, MASTER_CARD, SETUP_CASTLE, MASTER_KINDS
 cdef long M_DIFFERENT_LEVELS, M_SAME_LEVEL, M_IN_A_ROW, M_SQUARE, M_BORDER, M_CASTLE_COUNT
 cdef long M_DIAGONALS, M_NEIGHBORS
 cdef tuple SCALARS
+cdef tuple NUMBERS
+cdef long LAST_STAMP
 cdef unsigned long long BIT[64]
 cdef unsigned long long NEAR[64]
 cdef long ODIR[256]
@@ -48,6 +50,7 @@ cdef class TorresBatch:
     cdef public list draws, choosers
     cdef public long tensor_size
     cdef double[:] O
+    cdef long nlegal, stamp
 
 cdef inline long lowest(unsigned long long m) noexcept
 
@@ -298,3 +301,36 @@ cdef void keep(TorresBatch e, long g, long p, long card) noexcept
 cdef void put_back(TorresBatch e, long g, long p, long card, long top) noexcept
 
 cdef void use_card(int[:] S, long b, long p, long card) noexcept
+
+@cython.locals(c=TorresBatch)
+cpdef TorresBatch copy_core(TorresBatch e)
+
+@cython.locals(b=long, mb=long, i=long)
+cpdef void copy_game(TorresBatch core, TorresBatch e, long g)
+
+cpdef TorresBatch core_of(TorresBatch template, object state)
+
+@cython.locals(n=long)
+cdef long legal_count(TorresBatch e) noexcept
+
+@cython.locals(e=TorresBatch)
+cpdef long one_current_player(object state) except? -9
+
+@cython.locals(e=TorresBatch, n=long, i=long, out=list)
+cpdef list one_legal_actions(object state)
+
+@cython.locals(e=TorresBatch, a=long, n=long, lo=long, hi=long, mid=long)
+cpdef bint one_is_legal(object state, object action) except -1
+
+cpdef one_apply_action(object state, object action)
+
+@cython.locals(e=TorresBatch)
+cpdef one_apply_trusted(object state, long action)
+
+@cython.locals(e=TorresBatch, step=long, d=long, total=long, c=long, out=list)
+cpdef list one_chance_outcomes(object state)
+
+cpdef object one_clone(object state)
+
+@cython.locals(e=TorresBatch, seat=long)
+cpdef list one_heuristics(object state)

@@ -203,6 +203,7 @@ DOOR_CLIMB = A.DOOR_CLIMB
 RELOCATE = A.RELOCATE
 MOVE_BLOCK = A.MOVE_BLOCK
 NUM_ACTIONS = A.NUM_ACTIONS
+NUMBERS = tuple(range(NUM_ACTIONS)) if COMPILED else ()  # the action ints, made once
 C_JUMP_UP = A.C_JUMP_UP
 C_BLOCK_UNDER = A.C_BLOCK_UNDER
 C_EXTRA_BLOCK = A.C_EXTRA_BLOCK
@@ -278,7 +279,10 @@ class TorresBatch:
         self.min_distance = d.master_min_distance
         self.S = array("i", [0]) * (W * size)
         self.M = array("Q", [0]) * (MW * size)
-        self.L = array("i", [0]) * NUM_ACTIONS  # one game's legal actions
+        # one game's legal actions; the last int: the stamp of the core they are of (below)
+        self.L = array("i", [0]) * (NUM_ACTIONS + 1)
+        self.nlegal = -1
+        self.stamp = 0
         self.T = array("i", [0]) * SQ  # room for a flood fill or a sort
         self.MT = array("I", [0]) * (MTW * size)  # each game's generator, seeded from an int
         self.draws: list[Any] = [None] * size  # or a generator's random, called from here
@@ -450,16 +454,18 @@ class TorresBatch:
             self.draws[g] = None
             seed_generator(self, g, words_of(rng if rng is not None else random.getrandbits(64)))
         self.choosers[g] = None if choosers is None else list(choosers)
-        from_fields(self, g, fields_of(state))
+        core = getattr(state, "_core", None)
+        if core is None:
+            from_fields(self, g, fields_of(state))
+        else:  # a state played on its core: its arrays copied as they are
+            copy_game(core, self, g)
         self.resolve_chance(g)
 
     def state(self, g: int) -> Any:
         """Game ``g`` as a TorresState (an empty history)."""
-        from towers.games.torres.rules import TorresState
-
         found = to_fields(self, g)
         found["decks"] = [deck.to_json() for deck in found["decks"]]
-        return TorresState.from_fields(self.game, {**found, "_history": []})
+        return self.game.state_class().from_fields(self.game, {**found, "_history": []})
 
 
 def to_fields(e: TorresBatch, g: int) -> dict[str, Any]:
@@ -1979,3 +1985,172 @@ def use_card(S: Any, b: int, p: int, card: int) -> None:
     S[b + HAND + CARDS * p + card] -= 1
     S[b + PLAYED + CARDS * p + card] += 1
     S[b + CPLAYED] = 1
+
+
+# ---- one game on its own: the core a TorresState is played on ------------------------------------
+# With this file compiled, a TorresState in play holds its game as a one-game batch, its
+# "core" (rules.TorresCoreState): these functions are its public calls of a playout, bound as
+# the state's methods, and its clone. A core shares its engine's tables and scratch arrays with
+# the engine it was copied from, and has its own ints and masks; the legal actions in the
+# shared L are a core's while L's last int is its stamp.
+
+LAST_STAMP = 0
+
+
+def copy_core(e: TorresBatch) -> TorresBatch:
+    """A one-game engine sharing ``e``'s tables and scratch arrays, with a copy of game 0's
+    ints and masks."""
+    c = TorresBatch.__new__(TorresBatch)
+    c.game = e.game
+    c.size = 1
+    c.players = e.players
+    c.common = e.common
+    c.master = e.master
+    c.decks = e.decks
+    c.max_acq = e.max_acq
+    c.action_points = e.action_points
+    c.cost_add = e.cost_add
+    c.knights_max = e.knights_max
+    c.acquire_draw = e.acquire_draw
+    c.min_castles = e.min_castles
+    c.phases = e.phases
+    c.rounds = e.rounds
+    c.card_stacks = e.card_stacks
+    c.card_count = e.card_count
+    c.king_bonus = e.king_bonus
+    c.master_kind = e.master_kind
+    c.master_points = e.master_points
+    c.master_most = e.master_most
+    c.master_castles = e.master_castles
+    c.min_distance = e.min_distance
+    if COMPILED:
+        c.S = e.S[:W].copy()  # type: ignore[attr-defined]  # a memoryview's copy
+        c.M = e.M[:MW].copy()  # type: ignore[attr-defined]
+    else:
+        c.S = e.S[:W]
+        c.M = e.M[:MW]
+    c.L = e.L
+    c.T = e.T
+    c.MT = e.MT
+    c.draws = e.draws
+    c.choosers = e.choosers
+    c.tensor_size = e.tensor_size
+    c.O = e.O
+    c.start = e.start
+    c.nlegal = -1
+    global LAST_STAMP
+    LAST_STAMP = (LAST_STAMP + 1) & 0x3FFFFFFF
+    c.stamp = LAST_STAMP
+    return c
+
+
+def copy_game(core: TorresBatch, e: TorresBatch, g: int) -> None:
+    """Game ``g`` of ``e`` set to the one game of ``core``."""
+    b = g * W
+    for i in range(W):
+        e.S[b + i] = core.S[i]
+    mb = g * MW
+    for i in range(MW):
+        e.M[mb + i] = core.M[i]
+
+
+def core_of(template: TorresBatch, state: Any) -> TorresBatch:
+    """A core (see :func:`copy_core`) holding the TorresState ``state``."""
+    c = copy_core(template)
+    from_fields(c, 0, fields_of(state))
+    return c
+
+
+def legal_count(e: TorresBatch) -> int:
+    """The core's legal actions into L (unless they are there already); how many."""
+    if e.nlegal >= 0 and e.L[NUM_ACTIONS] == e.stamp:
+        return e.nlegal
+    n = make_legal(e, 0)
+    e.nlegal = n
+    e.L[NUM_ACTIONS] = e.stamp
+    return n
+
+
+def one_current_player(state: Any) -> int:
+    """The seat that decides now, or CHANCE, or TERMINAL (State.current_player)."""
+    e = state._core
+    return deciding(e, 0)
+
+
+def one_legal_actions(state: Any) -> list[int]:
+    """Sorted legal actions for the player to move, at a chance node the outcomes (a new list)."""
+    e = state._core
+    n = legal_count(e)
+    out = []
+    for i in range(n):
+        out.append(NUMBERS[e.L[i]] if COMPILED else e.L[i])
+    return out
+
+
+def one_is_legal(state: Any, action: Any) -> bool:
+    """True when ``action`` (an int, not a bool) is legal now: a binary search of L."""
+    if type(action) is not int or not 0 <= action < NUM_ACTIONS:
+        return False  # 3.0, True or "3" would slip through a comparison
+    e = state._core
+    a = action
+    n = legal_count(e)
+    lo = 0
+    hi = n
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if e.L[mid] < a:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo < n and e.L[lo] == a
+
+
+def one_apply_action(state: Any, action: Any) -> None:
+    """Apply a legal action; an illegal one raises IllegalActionError and changes nothing."""
+    if not one_is_legal(state, action):
+        raise state._illegal(action)
+    one_apply_trusted(state, action)
+
+
+def one_apply_trusted(state: Any, action: int) -> None:
+    """Apply an action the caller took from ``legal_actions()`` of this very state."""
+    e = state._core
+    apply_to(e, 0, action)
+    e.nlegal = -1
+    state._history.append(action)
+
+
+def one_chance_outcomes(state: Any) -> list[tuple[int, float]]:
+    """The outcomes of a chance node with their probabilities, as the one-game state lists
+    them ([] when someone decides)."""
+    e = state._core
+    step = e.S[STEP]
+    out = []
+    if step == S_MASTER_DRAW:
+        for c in range(MASTER_KINDS):
+            out.append((MASTER_CARD + c, 1.0 / MASTER_KINDS))
+    elif step == S_DRAW:
+        d = deck_of(e, 0, e.S[TURN])
+        total = 0
+        for c in range(CARDS):
+            total += e.S[d + c]
+        for c in range(CARDS):
+            if e.S[d + c]:
+                out.append((DRAW + c, e.S[d + c] / total))
+    return out
+
+
+def one_clone(state: Any) -> Any:
+    """A copy of the state played on its core: the core's arrays copied, its history."""
+    cls: Any = type(state)
+    copy = cls.__new__(cls)
+    copy.game = state.game
+    copy._history = state._history.copy()
+    copy._core = copy_core(state._core)
+    return copy
+
+
+def one_heuristics(state: Any) -> list[float]:
+    """Every seat's heuristic of the state played on its core (bots.evaluate_all)."""
+    e = state._core
+    return [seat_value(e, 0, seat) for seat in range(e.players)]

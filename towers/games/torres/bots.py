@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from towers.games.torres.rules import TorresState
+from towers.games.torres.rules import BT, TorresState
 from towers.games.torres.steps import S_OVER, S_TURN
 
 if TYPE_CHECKING:
     from towers.core.game import State
+
+one_heuristics = BT.one_heuristics
+seat_value = BT.seat_value
 
 
 def evaluate(state: TorresState, seat: int) -> float:
@@ -18,6 +21,9 @@ def evaluate(state: TorresState, seat: int) -> float:
     discounted because the board changes. Unused action points of the mover count a little,
     so ending a turn early is not free.
     """
+    if state._core is not None:
+        value: float = seat_value(state._core, 0, seat)
+        return value
     score = float(state.score[seat])
     if state.step == S_OVER:
         return score
@@ -37,8 +43,12 @@ def evaluate_all(state: State) -> list[float]:
     board are read once a position, and each seat's knights are walked once for both its
     castle points (:func:`scoring.castle_points`: the castle's area times the level of the
     seat's highest knight on it, added as a higher knight of the castle is met) and the
-    King's bonus (:func:`scoring.king_bonus`)."""
+    King's bonus (:func:`scoring.king_bonus`). A state played on its core asks the core
+    (:func:`batch.seat_value`, the same floats)."""
     assert isinstance(state, TorresState)
+    if state._core is not None:
+        values: list[float] = one_heuristics(state)
+        return values
     scores = state.score
     knights = state.knights
     n = state.game.num_players

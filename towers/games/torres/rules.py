@@ -24,12 +24,12 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from towers.core.actions import Action
-from towers.core.compiled import twin
+from towers.core.compiled import is_compiled, twin
 from towers.core.components import Deck
 from towers.core.game import Disclosure, Game, State
 from towers.core.options import Option
 from towers.games.torres import actions as A
-from towers.games.torres import board, cards, legality, movegen, observe, scoring, setup
+from towers.games.torres import batch, board, cards, legality, movegen, observe, scoring, setup
 from towers.games.torres import king as king_rules
 from towers.games.torres import turn as turn_rules
 from towers.games.torres.actions import (
@@ -81,6 +81,8 @@ from towers.games.torres.steps import (  # noqa: F401 - the rules' vocabulary
 SQ = A.SQUARES
 MG = twin(movegen)  # the move generator: compiled when built, else plain Python
 BD = twin(board)  # the castles and masks of a whole board, the same way
+BT = twin(batch)  # the batch engine, whose one-game core a state in play is held in
+HAS_CORE = is_compiled(BT)  # a state is played on a core only when that is compiled code
 
 VARIANTS = ("basic", "common_deck", "master")
 
@@ -209,7 +211,18 @@ class TorresGame(Game):
     def new_initial_state(self) -> TorresState:
         state = TorresState(game=self, **setup.starting_fields(self))
         setup.first_step(state)
+        if HAS_CORE:
+            to_core(state)
         return state
+
+    def core_template(self) -> Any:
+        """The one-game batch engine the cores of this game's states are copied from."""
+        found = self._core_template
+        if found is None:
+            found = self._core_template = BT.TorresBatch(self, 1)
+        return found
+
+    _core_template: Any = None
 
 
 @dataclass(slots=True)
@@ -256,6 +269,8 @@ class TorresState(State):
     _levels: list[int] | None = None  # squares of height <= k
     _free: int | None = None  # squares with no piece on them
     _cmask: list[int] | None = None  # squares of each castle
+    # The one-game batch engine the state is played on (a TorresCoreState), else None.
+    _core: Any = None
 
     _CACHES: ClassVar[tuple[str, ...]] = (
         "_legal",
@@ -267,7 +282,7 @@ class TorresState(State):
         "_cmask",
     )
     CLONE_SHARES: ClassVar[tuple[str, ...]] = _CACHES
-    _UNSAVED: ClassVar[frozenset[str]] = frozenset({"game", *_CACHES})
+    _UNSAVED: ClassVar[frozenset[str]] = frozenset({"game", "_core", *_CACHES})
     FIELD_READERS: ClassVar[dict[str, Callable[[Any], Any]]] = {
         "decks": lambda decks: [Deck.from_json(d) for d in decks]
     }
@@ -499,7 +514,85 @@ class TorresState(State):
         return observe.hidden_pool(self, seat)
 
     def _determinize(self, seat: int, rng: random.Random) -> TorresState:
-        return observe.determinize(self, seat, rng)
+        world = observe.determinize(self, seat, rng)
+        if HAS_CORE:
+            to_core(world)
+        return world
+
+
+class TorresCoreState(TorresState):
+    """A TorresState played on its core, the one-game batch engine of :mod:`.batch` compiled
+    (built when the state is made or cloned, where that twin is built).
+
+    The core holds the whole game: a playout's calls (who decides, the legal actions, an
+    action applied, a chance node's outcomes, a clone, the heuristics) are the core's,
+    compiled, and the fields are not kept up to date meanwhile. Reading or writing any
+    field gives the state its fields back, made from the core, and makes it a plain
+    TorresState again (:func:`to_plain`), so every other reader (saving, observation,
+    explanations, the views, the rules' own functions) sees a TorresState as it always did.
+    The tests hold a game played on a core to one played without, state by state."""
+
+    __slots__ = ()
+
+    current_player = BT.one_current_player
+    legal_actions = BT.one_legal_actions
+    is_legal = BT.one_is_legal
+    apply_action = BT.one_apply_action
+    apply_trusted = BT.one_apply_trusted
+    chance_outcomes = BT.one_chance_outcomes
+    clone = BT.one_clone
+
+    def __eq__(self, other: object) -> bool:
+        to_plain(self)
+        return self == other
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        to_plain(self)
+        return self.__reduce_ex__(protocol)
+
+
+KEPT_ON_CORE = ("game", "_history", "_core")
+"""The fields a TorresCoreState keeps as they are; the others are the core's."""
+
+
+def to_plain(state: TorresState) -> None:
+    """``state``, played on its core, made a plain TorresState with its fields set from it."""
+    if state._core is None:
+        return
+    fields = BT.to_fields(state._core, 0)
+    state.__class__ = TorresState
+    for name, value in fields.items():
+        setattr(state, name, value)
+    for name in TorresState._CACHES:
+        setattr(state, name, None)
+    state._core = None
+
+
+def to_core(state: TorresState) -> None:
+    """``state``, a plain TorresState, played on a core from now on (with the compiled batch
+    engine)."""
+    if type(state) is TorresState:
+        state._core = BT.core_of(state.game.core_template(), state)
+        state.__class__ = TorresCoreState
+
+
+def _field_of_core(name: str) -> property:
+    def read(state: TorresState) -> Any:
+        to_plain(state)
+        return getattr(state, name)
+
+    def write(state: TorresState, value: Any) -> None:
+        to_plain(state)
+        setattr(state, name, value)
+
+    return property(read, write, doc=f"the {name} field, read from the core")
+
+
+for _name in TorresState.__slots__:
+    if _name not in KEPT_ON_CORE:
+        setattr(TorresCoreState, _name, _field_of_core(_name))
 
 
 cards_by_name = observe.cards_by_name
