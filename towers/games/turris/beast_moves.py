@@ -14,7 +14,6 @@ from towers.games.turris.frames import (
     unanswered,
 )
 from towers.games.turris.twins import beast_left, ends_beast_move, is_alone, made
-from towers.games.turris.twins import open_nodes as board_open_nodes
 
 if TYPE_CHECKING:
     from towers.games.turris.rules import TurrisState
@@ -27,16 +26,21 @@ def movable_beasts(state: TurrisState, steps: int, crossroads: bool) -> list[int
     out = []
     g = state.game
     flipped = state.flipped
-    open_nodes = None
-    for b, at in enumerate(state.beast_at):
+    beast_at = state.beast_at
+    scouts = state.scouts
+    open_mask = -1
+    betrayer_mask = 0
+    for b, at in enumerate(beast_at):
         if at < 0 or (not crossroads and at in g.crossroads):
             continue
         if flipped[b] or steps == 0:
             out.append(b)
             continue
-        if open_nodes is None:
-            open_nodes = board_open_nodes(state)
-        if search_move(state, open_nodes, b, at, steps, at):
+        if open_mask < 0:
+            open_mask = open_bits(state)
+            betrayer_mask = betrayer_bits(state)
+        other_mask = other_bits(beast_at, b)
+        if reach(g.adjacent, scouts, betrayer_mask, open_mask, other_mask, at, steps, at):
             out.append(b)
     return out
 
@@ -45,26 +49,82 @@ def can_move_on(state: TurrisState, b: int, here: int, steps: int, start: int) -
     """Whether Beast ``b``, at ``here`` with ``steps`` still to go on a move begun at
     ``start``, can finish it: all its steps, or fewer when it reaches a Scout (Easily
     Missed Rules); never ending with another Beast (Move Beast) nor back at ``start``."""
-    open_nodes = board_open_nodes(state)
-    return search_move(state, open_nodes, b, here, steps, start)
+    return reach(
+        state.game.adjacent,
+        state.scouts,
+        betrayer_bits(state),
+        open_bits(state),
+        other_bits(state.beast_at, b),
+        here,
+        steps,
+        start,
+    )
 
 
-def search_move(
-    state: TurrisState, open_nodes: list[bool], b: int, here: int, steps: int, start: int
+def open_bits(state: TurrisState) -> int:
+    """The nodes that exist now (``board.open_nodes``), one bit a node."""
+    site_at = state.site_at
+    spot_open = state.spot_open
+    bits = 0
+    for n, k in enumerate(state.game.spot_of):
+        if k < 0 or site_at[k] >= 0 or spot_open[k]:
+            bits |= 1 << n
+    return bits
+
+
+def betrayer_bits(state: TurrisState) -> int:
+    """The nodes of the Betrayers' Scouts (solo), one bit a node."""
+    bits = 0
+    for n in state.betrayer_at:
+        bits |= 1 << n
+    return bits
+
+
+def has_scout(here: list[int]) -> bool:
+    """Some seat's Scout stands in a node (its Scouts by seat)."""
+    for count in here:
+        if count > 0:
+            return True
+    return False
+
+
+def other_bits(beast_at: list[int], b: int) -> int:
+    """The nodes holding a Beast other than ``b``, one bit a node."""
+    bits = 0
+    for k, at in enumerate(beast_at):
+        if k != b and at >= 0:
+            bits |= 1 << at
+    return bits
+
+
+def reach(
+    adjacent: tuple[tuple[int, ...], ...],
+    scouts: list[list[int]],
+    betrayer_mask: int,
+    open_mask: int,
+    other_mask: int,
+    here: int,
+    steps: int,
+    start: int,
 ) -> bool:
-    """:func:`can_move_on`, the nodes that exist now given (``open_nodes``, by node): the
-    board's ``is_alone`` and ``ends_beast_move`` read from the state's lists at each step."""
-    beast_at = state.beast_at
+    """:func:`can_move_on` over bits by node (the nodes that exist, those holding another
+    Beast, those of the Betrayers' Scouts) and the Scouts by node: a move ends early at a
+    Scout (``board.ends_beast_move``)."""
+    bit = 1 << here
     if (
         here != start
-        and beast_at.count(here) == (beast_at[b] == here)
-        and (steps == 0 or sum(state.scouts[here]) > 0 or here in state.betrayer_at)
+        and not other_mask & bit
+        and (steps == 0 or betrayer_mask & bit or has_scout(scouts[here]))
     ):
         return True
     if steps == 0:
         return False
-    for n in state.game.adjacent[here]:
-        if n != start and open_nodes[n] and search_move(state, open_nodes, b, n, steps - 1, start):
+    for n in adjacent[here]:
+        if (
+            n != start
+            and open_mask >> n & 1
+            and reach(adjacent, scouts, betrayer_mask, open_mask, other_mask, n, steps - 1, start)
+        ):
             return True
     return False
 
@@ -92,13 +152,25 @@ def beast_steps(state: TurrisState, top: MoveBeastChoice) -> list[int]:
     b, here = top.beast, state.beast_at[top.beast]
     if here != top.start and ends_beast_move(state, here) and is_alone(state, b, here):
         return []  # a Scout ends the move early (Easily Missed Rules)
-    open_nodes = board_open_nodes(state)
+    g = state.game
+    open_mask = open_bits(state)
+    other_mask = other_bits(state.beast_at, b)
+    betrayer_mask = betrayer_bits(state)
     return [
         n
-        for n in state.game.adjacent[here]
+        for n in g.adjacent[here]
         if n != top.start
-        and open_nodes[n]
-        and search_move(state, open_nodes, b, n, top.steps - 1, top.start)
+        and open_mask >> n & 1
+        and reach(
+            g.adjacent,
+            state.scouts,
+            betrayer_mask,
+            open_mask,
+            other_mask,
+            n,
+            top.steps - 1,
+            top.start,
+        )
     ]
 
 
