@@ -53,7 +53,7 @@ def built(state: SifnosState, seat: int, index: int) -> None:
             ]
             if space.column_mineral in done_cols:
                 n = raw["complete_each"][len(done_cols) - 1]
-                state.pending.push(F.Gain(seat=seat, mineral=space.column_mineral, n=n))
+                state.pending.push(F.GAIN(seat, space.column_mineral, n))
             return
         case "sum":
             if all(b[x] for x in building.spaces):
@@ -68,11 +68,9 @@ def built(state: SifnosState, seat: int, index: int) -> None:
 def rewards(state: SifnosState, seat: int, given: list[dict[str, Any]]) -> None:
     for r in given:
         if r["influence"] == "any":
-            state.pending.push(F.InfluenceChoice(seat=seat, n=int(r["n"])))
+            state.pending.push(F.INFLUENCE_CHOICE(seat, int(r["n"])))
         else:
-            state.pending.push(
-                F.Gain(seat=seat, mineral=MINERALS.index(r["influence"]), n=int(r["n"]))
-            )
+            state.pending.push(F.GAIN(seat, MINERALS.index(r["influence"]), int(r["n"])))
 
 
 def decide_build(state: SifnosState, top: F.Workshop, value: Any) -> None:

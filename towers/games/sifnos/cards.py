@@ -124,7 +124,7 @@ def draw(state: SifnosState, side: int, n: int) -> None:
     if side == state.game.opponent:
         solo.gain_card(state, n)
         return
-    state.pending.append(F.Draw(seat=side, n=n))
+    state.pending.append(F.DRAW(side, n))
 
 
 def place_card(state: SifnosState, seat: int, c: int) -> None:
@@ -134,7 +134,7 @@ def place_card(state: SifnosState, seat: int, c: int) -> None:
     card = DATA.cards[c]
     if card.kind == "tent":
         tent(state, seat, card.province)  # type: ignore[arg-type]
-    state.pending.append(F.Gain(seat=seat, mineral=card.mineral, n=1))
+    state.pending.append(F.GAIN(seat, card.mineral, 1))
 
 
 def tent(state: SifnosState, side: int, province: int) -> None:
@@ -161,7 +161,7 @@ def decide_pay(state: SifnosState, top: F.Pay, value: Any) -> None:
     if need <= 0 and not half:
         p.pop()
     else:
-        p.replace(F.Pay(seat=seat, mineral=mineral, need=need, half=half))
+        p.replace(F.PAY(seat, mineral, need, half))
 
 
 def decide_give(state: SifnosState, top: F.GiveCards, value: Any) -> None:
@@ -169,7 +169,7 @@ def decide_give(state: SifnosState, top: F.GiveCards, value: Any) -> None:
         raise AssertionError(f"{value} at {top}")
     p = state.pending
     if top.n > 1:
-        p.replace(F.GiveCards(seat=top.seat, to=top.to, n=top.n - 1))
+        p.replace(F.GIVE_CARDS(top.seat, top.to, top.n - 1))
     else:
         p.pop()
     give(state, top.seat, top.to, value.card)
@@ -185,7 +185,7 @@ def decide_placement(state: SifnosState, top: F.Placement, value: Any) -> None:
     price = 0 if top.free else take_discounts(state, c)
     place_card(state, seat, c)
     if price:
-        p.append(F.Pay(seat=seat, mineral=DATA.cards[c].mineral, need=price, half=False))
+        p.append(F.PAY(seat, DATA.cards[c].mineral, price, False))
 
 
 def drawn(state: SifnosState, top: F.Draw, value: DrawCard) -> None:
@@ -197,6 +197,6 @@ def drawn(state: SifnosState, top: F.Draw, value: DrawCard) -> None:
     else:
         add_to_hand(state, top.seat, c)
     if top.n > 1:
-        state.pending.replace(F.Draw(seat=top.seat, n=top.n - 1))
+        state.pending.replace(F.DRAW(top.seat, top.n - 1))
     else:
         state.pending.pop()

@@ -45,16 +45,16 @@ def place_tower(state: SifnosState, seat: int, s: int, image: int) -> None:
     before = [sum(state.has_tower_on(seat, c) for c in DATA.regions[r].corners)
               for r in DATA.spaces[s].regions]  # fmt: skip
     state.stacks[s].append(seat * 8 + image)
-    p.push(F.Trigger(seat=seat, event="beacon", region=-1))
+    p.push(F.TRIGGER(seat, "beacon", -1))
     beacons_left = any(
         f >= 0 for x, f in enumerate(state.pieces[seat]) if DATA.pieces[x].kind == BEACON
     )
     for r, had in reversed(list(zip(DATA.spaces[s].regions, before, strict=True))):
         if had == 3 and beacons_left:
-            p.push(F.BeaconChoice(seat=seat, region=r))
+            p.push(F.BEACON_CHOICE(seat, r))
     if top >= 0:
-        p.push(F.Trigger(seat=seat, event="cover", region=-1))
-        p.push(F.GiveCards(seat=seat, to=top >> 3, n=2))
+        p.push(F.TRIGGER(seat, "cover", -1))
+        p.push(F.GIVE_CARDS(seat, top >> 3, 2))
 
 
 def beacon_targets(state: SifnosState, seat: int, region: int) -> list[int]:
@@ -75,8 +75,8 @@ def decide_beacon(state: SifnosState, top: F.BeaconChoice, value: Any) -> None:
     p.pop()
     mineral = state.pieces[seat][s]
     take_piece(state, seat, s)
-    p.push(F.Gain(seat=seat, mineral=mineral, n=1))
-    p.push(F.BeaconPlace(seat=seat, region=top.region))
+    p.push(F.GAIN(seat, mineral, 1))
+    p.push(F.BEACON_PLACE(seat, top.region))
 
 
 def decide_beacon_place(state: SifnosState, top: F.BeaconPlace, value: Any) -> None:
@@ -93,6 +93,6 @@ def tower_drawn(state: SifnosState, top: F.TowerDraw, value: DrawTower) -> None:
     state.tower_reserve[seat][i] -= 1
     state.tower_supply[seat][i] += 1
     if top.n > 1:
-        state.pending.replace(F.TowerDraw(seat=seat, n=top.n - 1))
+        state.pending.replace(F.TOWER_DRAW(seat, top.n - 1))
     else:
         state.pending.pop()

@@ -21,14 +21,14 @@ if TYPE_CHECKING:
 def defend(state: SifnosState, seat: int) -> None:
     p = state.pending
     if seat != state.game.opponent:
-        p.append(F.Workshop(seat=seat))
+        p.append(F.WORKSHOP(seat))
     for q in DATA.large:
         if state.dice_in_province(q) >= 3:
             state.invaded = LARGE_OF[q]
-            p.append(F.Invasion(seat=seat, province=q))
+            p.append(F.INVASION(seat, q))
             best = leader(state, state.markers[2])
             if best >= 0 and best != state.game.opponent:
-                p.append(F.Soldiers(seat=best, moves=1, place=False, fort=False, region=F.ACTIVE))
+                p.append(F.SOLDIERS(best, 1, False, False, F.ACTIVE))
             elif best >= 0:
                 solo.gain_card(state, 1)
             break
@@ -106,6 +106,6 @@ def invasion(state: SifnosState, seat: int, q: int) -> None:
             if winner == state.game.opponent:
                 solo.majority_influence(state)
             else:
-                p.append(F.InfluenceChoice(seat=winner, n=1))
+                p.append(F.INFLUENCE_CHOICE(winner, 1))
     for kind in reversed(ships):
-        p.append(F.Gain(seat=winner, mineral=kind, n=1))
+        p.append(F.GAIN(winner, kind, 1))

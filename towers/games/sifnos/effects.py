@@ -37,18 +37,18 @@ def gain_effect(state: SifnosState, seat: int, effect: str) -> None:
     p = state.pending
     match effect:
         case "any_influence":
-            p.push(F.InfluenceChoice(seat=seat, n=1))
+            p.push(F.INFLUENCE_CHOICE(seat, 1))
         case "any_influence_2":
-            p.push(F.InfluenceChoice(seat=seat, n=2))
+            p.push(F.INFLUENCE_CHOICE(seat, 2))
         case "draw_card":
             draw(state, seat, 1)
         case "move_soldier":
-            p.push(F.Soldiers(seat=seat, moves=1, place=False, fort=False, region=F.ACTIVE))
+            p.push(F.SOLDIERS(seat, 1, False, False, F.ACTIVE))
         case "move_ship":
-            p.push(F.ShipChoice(seat=seat))
+            p.push(F.SHIP_CHOICE(seat))
         case "workshop_die":
             if state.dice_reserve[seat]:
-                p.push(F.Roll(seat=seat, n=1, workshop=True))
+                p.push(F.ROLL(seat, 1, True))
         case _:
             raise AssertionError(effect)
 
@@ -88,13 +88,13 @@ def triggered_effect(state: SifnosState, seat: int, kind: str, region: int) -> N
     p = state.pending
     match kind:
         case "fort_die_soldier" | "first_die_soldier":
-            p.push(F.Soldiers(seat=seat, moves=0, place=True, fort=False, region=region))
+            p.push(F.SOLDIERS(seat, 0, True, False, region))
         case "beacon_soldier":
-            p.push(F.Soldiers(seat=seat, moves=0, place=True, fort=False, region=F.ACTIVE))
+            p.push(F.SOLDIERS(seat, 0, True, False, F.ACTIVE))
         case "fort_die_move" | "cover_move":
-            p.push(F.Soldiers(seat=seat, moves=1, place=False, fort=False, region=F.ACTIVE))
+            p.push(F.SOLDIERS(seat, 1, False, False, F.ACTIVE))
         case "second_die_ship" | "beacon_ship" | "fort_ship":
-            p.push(F.ShipChoice(seat=seat))
+            p.push(F.SHIP_CHOICE(seat))
         case _:
             raise AssertionError(kind)
 

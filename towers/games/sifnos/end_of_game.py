@@ -35,4 +35,4 @@ def end_game(state: SifnosState) -> None:
     n = state.game.num_players
     order = [(ender + k) % n for k in range(n)] if ender < n else list(range(n))
     for seat in reversed(order):
-        p.push(F.Workshop(seat=seat))
+        p.push(F.WORKSHOP(seat))

@@ -13,9 +13,14 @@ games, the Scheme-driven opponent (the side after the last seat).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
+from typing import TypeVar
 
 from towers.core.frames import Frame, FrameKinds
+
+_F = TypeVar("_F", bound=Frame)
 
 ACTIVE = -2
 """``Soldiers.region``: a Soldier may be placed in the Active Region (or centrally)."""
@@ -386,3 +391,40 @@ CHANCE_FRAMES = (
     Draw, Roll, TowerDraw, ShipDraw, TileDraw, MarkerDraw, AidDeal, PieceDeal, SchemeReveal,
     SoloFort, SoloBeacon,
 )  # fmt: skip
+
+
+# ---- the frames the rules make while playing ----------------------------------------------
+def _shared(cls: type[_F]) -> Callable[..., _F]:
+    """``cls``'s frames from their fields given in order, each made once and then shared
+    (frames are frozen, and states share them already): a frozen dataclass's ``__init__``
+    costs thousands of machine instructions, a look-up in the cache a few hundred. Booleans
+    are passed as booleans, since the cache takes ``0`` and ``False`` for one key."""
+    return cache(cls)
+
+
+DRAW = _shared(Draw)
+PAY = _shared(Pay)
+COLUMN = _shared(Column)
+WORKSHOP = _shared(Workshop)
+RECOUP_CHOICE = _shared(RecoupChoice)
+ADJUST_DICE = _shared(AdjustDice)
+GAIN = _shared(Gain)
+SOLDIERS = _shared(Soldiers)
+TRIGGER = _shared(Trigger)
+TOWER_DRAW = _shared(TowerDraw)
+ROLL = _shared(Roll)
+PLACEMENT = _shared(Placement)
+GIVE_CARDS = _shared(GiveCards)
+INVASION = _shared(Invasion)
+SAIL = _shared(Sail)
+SHIP_DRAW = _shared(ShipDraw)
+INFLUENCE_CHOICE = _shared(InfluenceChoice)
+SHIP_CHOICE = _shared(ShipChoice)
+SCHEME_EFFECT = _shared(SchemeEffect)
+SCHEME_REVEAL = _shared(SchemeReveal)
+SOLO_DRAW = _shared(SoloDraw)
+SOLO_DEFEND = _shared(SoloDefend)
+SOLO_WORKSHOP = _shared(SoloWorkshop)
+FORT_CHOICE = _shared(FortChoice)
+BEACON_CHOICE = _shared(BeaconChoice)
+BEACON_PLACE = _shared(BeaconPlace)

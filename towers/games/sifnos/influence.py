@@ -58,7 +58,7 @@ def tile_immediate(state: SifnosState, seat: int, effect: str) -> None:
         case "draw_card":
             draw(state, seat, 1)
         case "any_influence":
-            p.push(F.InfluenceChoice(seat=seat, n=1))
+            p.push(F.INFLUENCE_CHOICE(seat, 1))
         case "tent_anywhere":
             if sum(state.tents[seat]) < int(SETUP["tents"]):
                 p.push(F.TentChoice(seat=seat))
@@ -67,13 +67,13 @@ def tile_immediate(state: SifnosState, seat: int, effect: str) -> None:
                 p.push(F.FortAnywhere(seat=seat))
         case "free_card":
             if state.hands[seat]:
-                p.push(F.Placement(seat=seat, free=True))
+                p.push(F.PLACEMENT(seat, True))
         case "beacon_anywhere":
             if pieces_left(state, seat, BEACON) and beacon_targets(state, seat, -1):
-                p.push(F.BeaconChoice(seat=seat, region=-1))
+                p.push(F.BEACON_CHOICE(seat, -1))
         case "soldier_anywhere":
             if state.soldier_supply[seat]:
-                p.push(F.Soldiers(seat=seat, moves=0, place=True, fort=False, region=F.ANYWHERE))
+                p.push(F.SOLDIERS(seat, 0, True, False, F.ANYWHERE))
         case "workshop_die":
             gain_effect(state, seat, "workshop_die")
 
@@ -84,10 +84,10 @@ def decide_influence(state: SifnosState, top: F.InfluenceChoice, value: Any) -> 
         raise AssertionError(f"{value} at {top}")
     p = state.pending
     if top.n > 1:
-        p.replace(F.InfluenceChoice(seat=top.seat, n=top.n - 1))
+        p.replace(F.INFLUENCE_CHOICE(top.seat, top.n - 1))
     else:
         p.pop()
-    p.push(F.Gain(seat=top.seat, mineral=value.mineral, n=1))
+    p.push(F.GAIN(top.seat, value.mineral, 1))
 
 
 def decide_face_up(state: SifnosState, top: F.FaceUp, value: Any) -> None:
@@ -120,4 +120,4 @@ def decide_fort_anywhere(state: SifnosState, top: F.FortAnywhere, value: Any) ->
     if not isinstance(value, FortIn):
         raise AssertionError(f"{value} at {top}")
     state.pending.pop()
-    state.pending.push(F.FortChoice(seat=top.seat, region=value.region))
+    state.pending.push(F.FORT_CHOICE(top.seat, value.region))

@@ -35,12 +35,12 @@ def place_die(state: SifnosState, seat: int, r: int, v: int) -> None:
     province = REGION_PROVINCE[r]
     count = state.dice_in_province(province)
     if LARGE_OF[province] >= 0 and count in (1, 2):
-        p.append(F.Trigger(seat=seat, event="first_die" if count == 1 else "second_die", region=r))
+        p.append(F.TRIGGER(seat, "first_die" if count == 1 else "second_die", r))
     fort = state.fort_at[r]
     if fort >= 0:
-        p.append(F.Trigger(seat=seat, event="fort_die", region=r))
+        p.append(F.TRIGGER(seat, "fort_die", r))
         if fort != seat:
-            p.append(F.GiveCards(seat=seat, to=fort, n=1))
+            p.append(F.GIVE_CARDS(seat, fort, 1))
 
 
 def decide_adjust(state: SifnosState, top: F.AdjustDice, value: Any) -> None:
@@ -55,7 +55,7 @@ def decide_adjust(state: SifnosState, top: F.AdjustDice, value: Any) -> None:
     dice.remove(value.value + 1)
     dice.append(value.value + 2 if value.direction else value.value)
     if top.n > 1:
-        p.replace(F.AdjustDice(seat=seat, n=top.n - 1))
+        p.replace(F.ADJUST_DICE(seat, top.n - 1))
     else:
         p.pop()
 
@@ -66,6 +66,6 @@ def rolled(state: SifnosState, top: F.Roll, value: RollDie) -> None:
     state.dice_reserve[seat] -= 1
     (state.workshop if top.workshop else state.dice_supply)[seat].append(value.value + 1)
     if top.n > 1:
-        state.pending.replace(F.Roll(seat=seat, n=top.n - 1, workshop=top.workshop))
+        state.pending.replace(F.ROLL(seat, top.n - 1, top.workshop))
     else:
         state.pending.pop()

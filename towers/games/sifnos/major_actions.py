@@ -49,14 +49,14 @@ def use(state: SifnosState, seat: int, kind: str, discard: int | None, card: Any
     p = state.pending
     match kind:
         case "place_card":
-            p.append(F.Placement(seat=seat, free=False))
+            p.append(F.PLACEMENT(seat, False))
         case "discard_adjust" | "adjust":
-            p.append(F.AdjustDice(seat=seat, n=1))
+            p.append(F.ADJUST_DICE(seat, 1))
         case "gold_adjust":
-            p.append(F.AdjustDice(seat=seat, n=2))
+            p.append(F.ADJUST_DICE(seat, 2))
         case "adjust_and_move":
-            p.append(F.Soldiers(seat=seat, moves=1, place=False, fort=False, region=F.ACTIVE))
-            p.append(F.AdjustDice(seat=seat, n=1))
+            p.append(F.SOLDIERS(seat, 1, False, False, F.ACTIVE))
+            p.append(F.ADJUST_DICE(seat, 1))
         case "discount_others":
             for m in range(3):
                 if m != discard:
@@ -70,21 +70,21 @@ def use(state: SifnosState, seat: int, kind: str, discard: int | None, card: Any
         case "network":
             state.use_network = True
         case "silver_muster":
-            p.append(F.Soldiers(seat=seat, moves=2, place=True, fort=False, region=F.ACTIVE))
+            p.append(F.SOLDIERS(seat, 2, True, False, F.ACTIVE))
         case "muster":
-            p.append(F.Soldiers(seat=seat, moves=1, place=True, fort=True, region=F.ACTIVE))
+            p.append(F.SOLDIERS(seat, 1, True, True, F.ACTIVE))
         case "move" | "discard_move":
-            p.append(F.Soldiers(seat=seat, moves=1, place=False, fort=False, region=F.ACTIVE))
+            p.append(F.SOLDIERS(seat, 1, False, False, F.ACTIVE))
         case "discard_place":
-            p.append(F.Soldiers(seat=seat, moves=0, place=True, fort=False, region=F.ACTIVE))
+            p.append(F.SOLDIERS(seat, 0, True, False, F.ACTIVE))
         case "discard_ship":
-            p.append(F.ShipChoice(seat=seat))
+            p.append(F.SHIP_CHOICE(seat))
         case "discard_draw":
             draw(state, seat, 2)
         case _:
             raise AssertionError(kind)
     if discard is not None:
-        p.append(F.Pay(seat=seat, mineral=discard, need=1, half=False))
+        p.append(F.PAY(seat, discard, 1, False))
 
 
 # ---- the decisions ----------------------------------------------------------------------
@@ -123,7 +123,7 @@ def decide_majors(state: SifnosState, top: F.Majors, value: Any) -> None:
     state.majors_done |= 1 << k
     state.used = 0
     state.ignore_image = state.use_network = state.beacon_placed = False
-    state.pending.append(F.Column(seat=top.seat, major=k))
+    state.pending.append(F.COLUMN(top.seat, k))
 
 
 def decide_column(state: SifnosState, top: F.Column, value: Any) -> None:

@@ -53,7 +53,7 @@ def move_soldier(state: SifnosState, seat: int, a: int, b: int) -> None:
         state.soldier_at[b] = -1
         soldier_home(state, there)
         soldier_home(state, seat)
-        state.pending.push(F.GiveCards(seat=seat, to=there, n=1))
+        state.pending.push(F.GIVE_CARDS(seat, there, 1))
     else:
         state.soldier_at[b] = seat
 
@@ -94,8 +94,7 @@ def decide_soldiers(state: SifnosState, top: F.Soldiers, value: Any) -> None:
             p.pop()
         case MoveSoldier(frm=a, to=b):
             if top.moves > 1:
-                p.replace(F.Soldiers(seat=seat, moves=top.moves - 1, place=False, fort=False,
-                                     region=top.region))  # fmt: skip
+                p.replace(F.SOLDIERS(seat, top.moves - 1, False, False, top.region))
             else:
                 p.pop()
             move_soldier(state, seat, a, b)
@@ -111,8 +110,8 @@ def decide_soldiers(state: SifnosState, top: F.Soldiers, value: Any) -> None:
                 state.central[seat] -= 1
             state.barracks[seat] += 1
             fix_region(state, r)
-            p.push(F.Trigger(seat=seat, event="fort", region=r))
-            p.push(F.FortChoice(seat=seat, region=r))
+            p.push(F.TRIGGER(seat, "fort", r))
+            p.push(F.FORT_CHOICE(seat, r))
         case _:
             raise AssertionError(f"{value} at {top}")
 

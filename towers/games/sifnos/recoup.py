@@ -26,18 +26,18 @@ def recoup(state: SifnosState, seat: int) -> None:
     cards = DATA.cards
     mine = [cards[c].kind for c in state.placed[seat] if cards[c].column == RECOUP_COLUMN]
     if state.invaded >= 0:
-        p.append(F.Sail(province=state.invaded))
-    p.append(F.RecoupChoice(seat=seat))
+        p.append(F.SAIL(state.invaded))
+    p.append(F.RECOUP_CHOICE(seat))
     state.used = 0
     draw(state, seat, numbers.cards + mine.count("draw"))
     towers_limit = numbers.towers + mine.count("tower_limit")
     need = towers_limit - sum(state.tower_supply[seat])
     if need > 0:
-        p.append(F.TowerDraw(seat=seat, n=min(need, sum(state.tower_reserve[seat]))))
+        p.append(F.TOWER_DRAW(seat, min(need, sum(state.tower_reserve[seat]))))
     dice_limit = numbers.dice + mine.count("dice_limit")
     need = dice_limit - len(state.dice_supply[seat])
     if need > 0:
-        p.append(F.Roll(seat=seat, n=min(need, state.dice_reserve[seat]), workshop=False))
+        p.append(F.ROLL(seat, min(need, state.dice_reserve[seat]), False))
 
 
 def next_with_room(state: SifnosState, p: int, own: bool = True) -> int:
@@ -78,7 +78,7 @@ def sail_away(state: SifnosState, large: int) -> None:
     if not len(state.bag):
         end_game(state)
         return
-    state.pending.append(F.ShipDraw(province=large, n=1))
+    state.pending.append(F.SHIP_DRAW(large, 1))
 
 
 def ally_arrives(state: SifnosState) -> None:
@@ -106,7 +106,7 @@ def ship_drawn(state: SifnosState, top: F.ShipDraw, value: DrawShip) -> None:
         # setup: the front spaces, clockwise from the north
         state.ships[2 * len(MINERALS) - n].append(kind)
         if n > 1:
-            p.replace(F.ShipDraw(province=-1, n=n - 1))
+            p.replace(F.SHIP_DRAW(-1, n - 1))
         else:
             p.pop()
             fill_bag(state)

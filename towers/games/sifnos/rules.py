@@ -164,7 +164,7 @@ PROVINCE_REGIONS = tuple(p.regions for p in DATA.provinces)
 def _gain(state: SifnosState, top: F.Gain) -> bool:
     p = state.pending
     if top.n > 1:
-        p.replace(F.Gain(seat=top.seat, mineral=top.mineral, n=top.n - 1))
+        p.replace(F.GAIN(top.seat, top.mineral, top.n - 1))
     else:
         p.pop()
     influence_step(state, top.seat, top.mineral)

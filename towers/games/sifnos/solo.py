@@ -80,9 +80,9 @@ def tents_left(state: SifnosState) -> int:
 def start_turn(state: SifnosState) -> None:
     side = state.game.opponent
     p = state.pending
-    p.push(F.SoloDraw(side=side))
-    p.push(F.SoloDefend(side=side))
-    p.push(F.SchemeReveal(tries=0))
+    p.push(F.SOLO_DRAW(side))
+    p.push(F.SOLO_DEFEND(side))
+    p.push(F.SCHEME_REVEAL(0))
 
 
 def pool(state: SifnosState) -> list[int]:
@@ -135,9 +135,9 @@ def apply_chance(state: SifnosState, top: Frame, value: Any) -> None:
             state.scheme_discards.append(s)
             region = resolvable_region(state, s)
             if region < 0:
-                p.push(F.SchemeReveal(tries=tries + 1))  # none of A, B, C: a new one
+                p.push(F.SCHEME_REVEAL(tries + 1))  # none of A, B, C: a new one
                 return
-            p.push(F.SchemeEffect(scheme=s, region=region, index=0))
+            p.push(F.SCHEME_EFFECT(s, region, 0))
         case F.SoloFort(region=r), DealFort(fort=face):
             p.pop()
             state.solo_forts.remove(face)
@@ -152,7 +152,7 @@ def apply_chance(state: SifnosState, top: Frame, value: Any) -> None:
             state.solo_beacons.remove(m)
             targets = beacon_targets(state, r, order)
             state.beacon_at[targets[0]] = side
-            state.pending.push(F.Gain(seat=side, mineral=m, n=1))
+            state.pending.push(F.GAIN(side, m, 1))
         case _:
             raise AssertionError(f"{value} at {top}")
 
@@ -181,19 +181,19 @@ def settle(state: SifnosState, top: Frame) -> bool:
             p.pop()
         case F.SchemeEffect(scheme=s, region=r, index=i):
             if i < 2:
-                p.replace(F.SchemeEffect(scheme=s, region=r, index=i + 1))
+                p.replace(F.SCHEME_EFFECT(s, r, i + 1))
                 _main_effect(state, DATA.schemes[s].effects[i], s, r)
             else:
                 p.pop()
                 _bonus(state, s, r)
         case F.SoloDefend():
             p.pop()
-            p.push(F.SoloWorkshop(side=side))
+            p.push(F.SOLO_WORKSHOP(side))
             state._defend(side)
         case F.SoloDraw():
             p.pop()
             if state.invaded >= 0:
-                p.push(F.Sail(province=state.invaded))
+                p.push(F.SAIL(state.invaded))
             gain_card(state, 2)
         case F.SoloWorkshop():
             p.pop()
@@ -213,7 +213,7 @@ def _return_workshop(state: SifnosState) -> None:
     if state.game.versus:
         return
     if dice:
-        state.pending.push(F.Gain(seat=side, mineral=LOWEST, n=len(dice)))
+        state.pending.push(F.GAIN(side, LOWEST, len(dice)))
 
 
 def lowest(state: SifnosState) -> int:
@@ -361,16 +361,14 @@ def gain_card(state: SifnosState, n: int) -> None:
         if gain == "majority":
             majority_influence(state)
         elif gain:
-            state.pending.push(
-                F.Gain(seat=side, mineral=("lead", "silver", "gold").index(gain), n=1)
-            )
+            state.pending.push(F.GAIN(side, ("lead", "silver", "gold").index(gain), 1))
 
 
 def majority_influence(state: SifnosState) -> None:
     """Its "any 1 Influence": the mineral under the third Allied Ship's space."""
     if state.game.versus:
         return
-    state.pending.push(F.Gain(seat=state.game.opponent, mineral=state.markers[5], n=1))
+    state.pending.push(F.GAIN(state.game.opponent, state.markers[5], 1))
 
 
 def ally_draw(state: SifnosState, mineral: int, per: int) -> None:
@@ -390,7 +388,7 @@ def track_space(state: SifnosState, m: int, value: int) -> None:
         card = state.face_up[0] if space.col < 2 or len(state.face_up) == 1 else state.face_up[-1]
         state.face_up.remove(card)
         state.discards.append(card)
-        state.pending.push(F.Gain(seat=side, mineral=DATA.cards[card].mineral, n=1))
+        state.pending.push(F.GAIN(side, DATA.cards[card].mineral, 1))
     if value == int(track["scoring_tile_space"]) and m == state.markers[1]:
         tiles = [t for t in state.tile_row if t >= 0]
         if tiles:
