@@ -33,7 +33,12 @@ def place_nodes(state: TurrisState, seat: int) -> list[int]:
     if state.reserve[seat] <= 0:
         return []
     g = state.game
-    taken = (*state.beast_at, *state.betrayer_at)
+    taken = 0  # the nodes of the Beasts and the Betrayers' Scouts, one bit a node
+    for at in state.beast_at:
+        if at >= 0:
+            taken |= 1 << at
+    for at in state.betrayer_at:
+        taken |= 1 << at
     spot_of = g.spot_of
     site_at = state.site_at
     site_limit = g.site_limit
@@ -44,7 +49,7 @@ def place_nodes(state: TurrisState, seat: int) -> list[int]:
     always = g.always_resolvable
     out = []
     for node in g.scout_places:
-        if node in taken:
+        if taken >> node & 1:
             continue
         k = spot_of[node]
         if k >= 0:
@@ -54,12 +59,19 @@ def place_nodes(state: TurrisState, seat: int) -> list[int]:
             limit = site_limit[site]
             immediate = site_immediate[site]
         else:
+            site = -1
             limit = node_limit[node]
             immediate = node_immediate[node]
         if limit == 1 and any(scouts[node]):
             continue
         if immediate:
-            src = reward_source(state, node)
+            # board.reward_source: the Site's, else the Upgrade's once built, else the Location's
+            if site >= 0:
+                src = g.src_site[site]
+            elif state.upgraded[node] and g.src_upgrade[node] >= 0:
+                src = g.src_upgrade[node]
+            else:
+                src = g.src_location[node]
             if not always[src] and not state._can_resolve_source(seat, src, node):
                 continue
         out.append(node)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from towers.core.actions import Action
-from towers.core.components import Die
+from towers.core.components import Deck, Die
 from towers.core.frames import Frame
 from towers.games.turris import actions as A
 from towers.games.turris.frames import (
@@ -31,6 +31,12 @@ from towers.games.turris.twins import beast_on
 if TYPE_CHECKING:
     from towers.games.turris.rules import TurrisState
 
+_DRAWTACTICS = A.SPACE.base(A.DrawTactics)
+_DRAWMISSION = A.SPACE.base(A.DrawMission)
+_DRAWTRIONFI = A.SPACE.base(A.DrawTrionfi)
+_DRAWSITE = A.SPACE.base(A.DrawSite)
+"""The first action of each deck's draws."""
+
 D4 = Die((1, 2, 3, 4))
 
 
@@ -42,17 +48,13 @@ def chance_outcomes(state: TurrisState) -> list[tuple[int, float]]:
     event = state.chance[0]
     match event:
         case TacticsDraw():
-            base = A.SPACE.base(A.DrawTactics)
-            return [(base + k, p) for k, p in state.tactics_deck.draw_outcomes()]
+            return deck_outcomes(state.tactics_deck, _DRAWTACTICS)
         case MissionDraw():
-            base = A.SPACE.base(A.DrawMission)
-            return [(base + k, p) for k, p in state.mission_deck.draw_outcomes()]
+            return deck_outcomes(state.mission_deck, _DRAWMISSION)
         case TrionfiDraw():
-            base = A.SPACE.base(A.DrawTrionfi)
-            return [(base + k, p) for k, p in state.trionfi_deck.draw_outcomes()]
+            return deck_outcomes(state.trionfi_deck, _DRAWTRIONFI)
         case SiteDraw():
-            base = A.SPACE.base(A.DrawSite)
-            return [(base + k, p) for k, p in state.site_deck.draw_outcomes()]
+            return deck_outcomes(state.site_deck, _DRAWSITE)
         case FirstPlayerDraw():
             n = state.game.num_players
             base = A.SPACE.base(A.FirstPlayer)
@@ -70,6 +72,23 @@ def chance_outcomes(state: TurrisState) -> list[tuple[int, float]]:
             base = A.SPACE.base(A.BeastStart)
             return [(base + k, 1 / len(free)) for k in free]
     raise AssertionError(f"unknown chance event {event!r}")
+
+
+def deck_outcomes(deck: Deck, base: int) -> list[tuple[int, float]]:
+    """``Deck.draw_outcomes`` of a deck with no card known, as actions from ``base``: the
+    kinds in the deck, each by its count."""
+    if deck.top or deck.bottom:
+        return [(base + k, p) for k, p in deck.draw_outcomes()]
+    counts = deck.counts
+    total = 0
+    for n in counts:
+        total += n
+    out = []
+    for k in range(len(counts)):
+        n = counts[k]
+        if n:
+            out.append((base + k, n / total))
+    return out
 
 
 def apply_chance(state: TurrisState, value: Action) -> None:

@@ -122,13 +122,7 @@ def trigger(state: TurrisState, seat: int, on: str, node_id: str = "", where: st
     owners = g.triggered_by.get(on)
     if owners is None:
         return  # no ongoing effect anywhere is set off by ``on``
-    sides, missions, trionfi, sites = owners
-    if not (
-        (state.faction[seat] >= 0 and (state.faction[seat], state.side[seat]) in sides)
-        or any(m in missions for m in state.ongoing[seat])
-        or any(t in trionfi for t in state.trionfi_owned[seat])
-        or any(site in sites for site in state.site_at)
-    ):
+    if not is_set_off(state, seat, owners):
         return  # none of the seat's ongoing effects is set off by ``on``
     lists = []
     if state.faction[seat] >= 0:
@@ -156,6 +150,29 @@ def trigger(state: TurrisState, seat: int, on: str, node_id: str = "", where: st
                 state.once_used.append(tag)
             if state._can_resolve_source(seat, src):
                 state.stack.append(made(Resolving, seat, src, 0))
+
+
+def is_set_off(
+    state: TurrisState,
+    seat: int,
+    owners: tuple[frozenset[tuple[int, int]], frozenset[int], frozenset[int], frozenset[int]],
+) -> bool:
+    """Whether the seat holds one of ``owners`` (a trigger's faction sides, Missions, Trionfi
+    cards and Excavation Sites with an ongoing effect on it), or a Site of them is out."""
+    sides, missions, trionfi, sites = owners
+    faction = state.faction[seat]
+    if faction >= 0 and (faction, state.side[seat]) in sides:
+        return True
+    for m in state.ongoing[seat]:
+        if m in missions:
+            return True
+    for t in state.trionfi_owned[seat]:
+        if t in trionfi:
+            return True
+    for site in state.site_at:
+        if site in sites:
+            return True
+    return False
 
 
 def settle_resolving(state: TurrisState, top: Resolving) -> bool:

@@ -21,7 +21,7 @@ so the kinds a game meets are few; the table is emptied should it ever grow past
 
 def made(kind: type[F], *fields: Any) -> F:
     """The frame ``kind(*fields)``: the one made before with these fields, or a new one."""
-    key = (kind, *fields)
+    key = (kind, fields)
     frame = _MADE.get(key)
     if frame is None:
         if len(_MADE) >= _MOST:

@@ -26,11 +26,17 @@ def completable(state: TurrisState, seat: int) -> list[int]:
     less."""
     g = state.game
     costs = g.mission_costs
-    out = [m for m in state.missions if can_pay(state, seat, costs[m])]
-    for m in state.reserved[seat]:
-        if any(can_pay(state, seat, cost) for cost in g.reserved_costs[m]):
+    out = []
+    for m in state.missions:
+        if can_pay(state, seat, costs[m]):
             out.append(m)
-    return sorted(out)
+    for m in state.reserved[seat]:
+        for cost in g.reserved_costs[m]:
+            if can_pay(state, seat, cost):
+                out.append(m)
+                break
+    out.sort()
+    return out
 
 
 def complete_mission(state: TurrisState, seat: int, m: int) -> None:
