@@ -12,12 +12,13 @@ import pytest
 
 from tests.games.twins import assert_same_games, require_built
 from towers.core.compiled import is_compiled
-from towers.games.turris import rules
+from towers.games.turris import rules, twins
 
 TWINNED = (
     rules.action_step, rules.beast_moves, rules.beast_phase, rules.board, rules.draws,
     rules.effects, rules.legality, rules.player_turn, rules.rounds, rules.tactics,
-    rules.council_rules, rules.missions_rules, rules.resources_rules,
+    rules.council_rules, rules.missions_rules, rules.resources_rules, twins._BOARD,
+    twins._RESOURCES, twins._INTERNED,
 )  # fmt: skip
 COMPILED = all(is_compiled(m) for m in TWINNED)
 needs_twins = pytest.mark.skipif(not COMPILED, reason="the compiled twins are not built here")

@@ -42,7 +42,8 @@ pay_tokens = _RESOURCES.pay_tokens
 spend = _RESOURCES.spend
 steal_options = _RESOURCES.steal_options
 
+_INTERNED = twin(_interned)
 if TYPE_CHECKING:
     from towers.games.turris.interned import made as made
 else:
-    made = twin(_interned).made
+    made = _INTERNED.made
