@@ -5,7 +5,6 @@ deciding), and so the same move, in every game and with every kind of setting.""
 from __future__ import annotations
 
 import importlib
-import random
 from types import ModuleType
 from typing import Any
 
@@ -16,9 +15,9 @@ from tests.games.twins import require_built
 from towers.agents import mcts
 from towers.agents import tree as plain
 from towers.agents.mcts import MCTSBot
-from towers.core.chance import sample_chance
+from towers.bench import mid_game_state
 from towers.core.compiled import is_compiled
-from towers.core.game import CHANCE, TERMINAL, State
+from towers.core.game import State
 
 COMPILED: ModuleType | None = mcts.TREE if is_compiled(mcts.TREE) else None
 needs_twin = pytest.mark.skipif(COMPILED is None, reason="the compiled twin is not built here")
@@ -39,22 +38,9 @@ def test_the_twin_is_in_use_where_the_test_command_builds_it() -> None:
     require_built(COMPILED is not None, f"mcts uses {mcts.TREE.__file__}")
 
 
-def position(name: str, players: int, seed: int, steps: int) -> State:
-    """The state after ``steps`` seeded random actions, moved on to a decision with a choice."""
-    state = towers.make(name, players=players).new_initial_state()
-    rng = random.Random(seed)
-    played = 0
-    while True:
-        player = state.current_player()
-        assert player != TERMINAL
-        if player == CHANCE:
-            state.apply_trusted(sample_chance(state, rng))
-            continue
-        legal = state.legal_actions()
-        if played >= steps and len(legal) > 1:
-            return state
-        state.apply_trusted(legal[rng.randrange(len(legal))])
-        played += 1
+def position(name: str, players: int, seed: int, ply: int) -> State:
+    """A state about ``ply`` random actions in, where a seat has a choice."""
+    return mid_game_state(towers.make(name, players=players), seed, ply)
 
 
 def bot_with(module: ModuleType, settings: dict[str, Any]) -> MCTSBot:
