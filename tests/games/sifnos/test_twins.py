@@ -52,6 +52,7 @@ def test_the_twin_answers_as_the_plain_module_at_every_state(
                 state.apply_trusted(sample_chance(state, rng))
                 continue
             assert TWIN.decisions(state, top) == legality.decisions(state, top)
+            assert TWIN.legal_actions(state, top) == legality.legal_actions(state, top)
             for column in range(len(COLUMNS)):
                 twin_uses = TWIN.column_uses(state, player, column)
                 assert twin_uses == legality.column_uses(state, player, column)

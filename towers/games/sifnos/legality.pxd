@@ -4,8 +4,13 @@
 # twin when it is built (tests/games/sifnos/test_twins.py holds it to the plain module).
 cimport cython
 
-@cython.locals(total=long, single=bint, n=long)
+@cython.locals(kinds=Py_ssize_t, total=long, single=bint, n=long, k=Py_ssize_t, pairs=tuple,
+               out=list)
 cpdef list draw_outcomes(list counts)
+
+cpdef list legal_actions(object state, object top)
+@cython.locals(size=Py_ssize_t, kept=Py_ssize_t, i=Py_ssize_t)
+cpdef list sorted_once(list out)
 
 @cython.locals(n=Py_ssize_t)
 cpdef bint pays_one(list hand, long mineral)

@@ -12,7 +12,6 @@ player learns what is allowed instead.
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from towers.games.sifnos import actions as A
@@ -82,6 +81,26 @@ def decisions(state: SifnosState, top: Frame) -> list[int]:
     return choices(state, top)
 
 
+def legal_actions(state: SifnosState, top: Frame) -> list[int]:
+    """The legal actions of the decision ``top``: its answers sorted, each once."""
+    choices = CHOICES.get(type(top))
+    return sorted_once(solo.decisions(state, top) if choices is None else choices(state, top))
+
+
+def sorted_once(out: list[int]) -> list[int]:
+    """``out`` sorted in place, each action once (``sorted(set(out))``, without the set)."""
+    out.sort()
+    size = len(out)
+    kept = 1
+    for i in range(1, size):
+        if out[i] != out[kept - 1]:
+            out[kept] = out[i]
+            kept += 1
+    if kept < size:
+        del out[kept:]
+    return out
+
+
 # ---- a card drawn (rulebook: Cards) ---------------------------------------------------------
 DRAW_BASE = SPACE.base(DrawCard)
 _DRAW_PAIRS: dict[int, tuple[tuple[int, float], ...]] = {}
@@ -91,9 +110,11 @@ def draw_outcomes(counts: list[int]) -> list[tuple[int, float]]:
     """The outcomes of a card drawn from the unknown middle of a deck of these ``counts``, as
     (the action drawing each card, its probability); each card is one of a kind, so every
     outcome is 1 / the cards left, made once for each number of cards."""
+    kinds = len(counts)
     total = 0
     single = True
-    for n in counts:
+    for k in range(kinds):
+        n = counts[k]
         total += n
         if n > 1:
             single = False
@@ -105,7 +126,12 @@ def draw_outcomes(counts: list[int]) -> list[tuple[int, float]]:
     if pairs is None:
         p = 1 / total
         pairs = _DRAW_PAIRS[total] = tuple([(DRAW_BASE + k, p) for k in range(N_CARDS)])
-    return list(compress(pairs, counts))
+    # a loop over the counts, which the compiled twin runs in C
+    out = []
+    for k in range(kinds):
+        if counts[k]:
+            out.append(pairs[k])
+    return out
 
 
 # ---- paying and placing Cards (rulebook: Cards) ------------------------------------------

@@ -212,7 +212,7 @@ def _offered(
         if not out:
             state.pending.pop()
             return True
-        state._legal = sorted(set([DONE, *out] if done else out))
+        state._legal = legality.sorted_once([DONE, *out] if done else out)
         return False
 
     return step
@@ -526,9 +526,7 @@ class SifnosState(State):
         top = self.pending[-1]
         if type(top) in CHANCE_TYPES:
             return [a for a, _ in self._chance_outcomes()]
-        # legality.decisions, inlined: this runs once an action
-        choices = legality.CHOICES.get(type(top))
-        return sorted(set(solo.decisions(self, top) if choices is None else choices(self, top)))
+        return legality.legal_actions(self, top)
 
     def scores(self) -> list[float]:
         return [float(v) for v in final_scores(self)[: self.game.num_players]]
