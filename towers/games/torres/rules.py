@@ -542,6 +542,9 @@ class TorresCoreState(TorresState):
     chance_outcomes = BT.one_chance_outcomes
     clone = BT.one_clone
 
+    def _dealt_again(self) -> TorresState:
+        return self  # a core made anew has no legal actions kept (State._dealt_again)
+
     def __eq__(self, other: object) -> bool:
         to_plain(self)
         return self == other
