@@ -50,6 +50,7 @@ players, budget = int(sys.argv[1]), float(sys.argv[2])
 game = towers.make("torres", players=players)
 rng = random.Random(players)
 games = moves = 0
+cpu = time.process_time()
 start = time.perf_counter()
 while True:
     moves += play_random_game(game, rng, trusted=False)
@@ -57,7 +58,8 @@ while True:
     elapsed = time.perf_counter() - start
     if elapsed >= budget:
         break
-print(json.dumps({"games": games, "moves": moves, "seconds": elapsed}))
+cpu = time.process_time() - cpu
+print(json.dumps({"games": games, "moves": moves, "seconds": elapsed, "cpu_seconds": cpu}))
 """
 
 
@@ -67,8 +69,13 @@ def pinned(command: list[str]) -> list[str]:
 
 
 def run(command: list[str], pythonpath: Path | None = None) -> dict[str, float]:
+    """The JSON line ``command`` prints, run pinned in the folder of the towers it imports
+    (``python -c`` puts its working folder first on the path, before PYTHONPATH)."""
     env = None if pythonpath is None else dict(os.environ, PYTHONPATH=str(pythonpath))
-    done = subprocess.run(pinned(command), capture_output=True, text=True, check=True, env=env)
+    folder = HERE.parent if pythonpath is None else pythonpath
+    done = subprocess.run(
+        pinned(command), capture_output=True, text=True, check=True, env=env, cwd=folder
+    )
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
@@ -93,7 +100,7 @@ def main() -> int:
     )
     args = parser.parse_args()
     node = shutil.which("node")
-    found = engine_dir(args.js) if args.js else None
+    found = engine_dir(args.js.resolve()) if args.js else None
     if found is None or node is None:
         why = "node is not on PATH" if node is None else "no --js checkout of TobiHol/torres given"
         if args.js and node is not None:
@@ -108,15 +115,19 @@ def main() -> int:
     for players in counts:
         js_rates, py_rates, js_lengths, py_lengths = [], [], [], []
         before_rates = []
+        js_cpu, py_cpu, before_cpu = [], [], []  # games a second of processor time
         towers_side = [sys.executable, "-c", TOWERS_SIDE, str(players), str(args.seconds)]
         for _ in range(args.rounds):
             js = run([node, str(DRIVER), str(found), str(players), str(args.seconds)])
             if args.before is not None:
-                old = run(towers_side, args.before)
+                old = run(towers_side, args.before.resolve())
                 before_rates.append(old["games"] / old["seconds"])
+                before_cpu.append(old["games"] / old["cpu_seconds"])
             py = run(towers_side)
             js_rates.append(js["games"] / js["seconds"])
             py_rates.append(py["games"] / py["seconds"])
+            js_cpu.append(js["games"] / js["cpu_seconds"])
+            py_cpu.append(py["games"] / py["cpu_seconds"])
             js_lengths.append(js["moves"] / js["games"])
             py_lengths.append(py["moves"] / py["games"])
         js_rate, py_rate = statistics.median(js_rates), statistics.median(py_rates)
@@ -127,6 +138,7 @@ def main() -> int:
                 py_rate,
                 statistics.median(js_lengths),
                 statistics.median(py_lengths),
+                statistics.median(py_cpu) / statistics.median(js_cpu),
             )
         )
         print(
@@ -135,16 +147,25 @@ def main() -> int:
             f"ratio {py_rate / js_rate:.2f}; moves a game: JS {rows[-1][3]:.0f}, towers {rows[-1][4]:.0f}",
             flush=True,
         )
+        js_c, py_c = statistics.median(js_cpu), statistics.median(py_cpu)
+        print(
+            f"  by processor time: JS {js_c:,.0f} games/s, towers {py_c:,.0f}, ratio {py_c / js_c:.2f}",
+            flush=True,
+        )
         if before_rates:
             before = statistics.median(before_rates)
+            before_c = statistics.median(before_cpu)
             print(
                 f"  before ({args.before}): {before:,.0f} games/s, ratio {before / js_rate:.2f}; "
-                f"now {py_rate / before:.2f}x the games/s before",
+                f"now {py_rate / before:.2f}x the games/s before; by processor time "
+                f"{before_c:,.0f} games/s, ratio {before_c / js_c:.2f}, now {py_c / before_c:.2f}x",
                 flush=True,
             )
     print(
         "ratio towers/JS (median of runs): "
-        + ", ".join(f"{p}p {py / js:.2f}" for p, js, py, _, _ in rows)
+        + ", ".join(f"{p}p {py / js:.2f}" for p, js, py, _, _, _ in rows)
+        + "; by processor time: "
+        + ", ".join(f"{p}p {cpu:.2f}" for p, _, _, _, _, cpu in rows)
     )
     return 0
 

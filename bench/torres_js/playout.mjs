@@ -1,6 +1,6 @@
 // Random playouts of the public Torres JavaScript engine (TobiHol/torres, packages/game-logic),
 // for bench/torres_js.py. Usage: node playout.mjs GAME_LOGIC_DIR PLAYERS SECONDS
-// Prints one JSON line: games, moves, seconds. Each move is a uniform pick among
+// Prints one JSON line: games, moves, seconds, cpu_seconds (the process's processor time). Each move is a uniform pick among
 // getLegalMoves(activePlayer), applied with executeMove, as a random playout of towers picks
 // uniformly among legal_actions() and applies the pick.
 import { pathToFileURL } from "node:url";
@@ -13,6 +13,7 @@ const budget = Number(secondsText) * 1000;
 
 let games = 0;
 let moves = 0;
+const cpuStart = process.cpuUsage();
 const start = performance.now();
 let now = start;
 while (now - start < budget || games === 0) {
@@ -26,4 +27,6 @@ while (now - start < budget || games === 0) {
   games += 1;
   now = performance.now();
 }
-console.log(JSON.stringify({ games, moves, seconds: (now - start) / 1000 }));
+const cpu = process.cpuUsage(cpuStart);
+const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+console.log(JSON.stringify({ games, moves, seconds: (now - start) / 1000, cpu_seconds: cpuSeconds }));
