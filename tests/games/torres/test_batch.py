@@ -22,7 +22,7 @@ from towers.core.game import CHANCE, TERMINAL
 from towers.core.registry import make_bot
 from towers.games.torres import actions as A
 from towers.games.torres import batch as plain
-from towers.games.torres.rules import TorresState
+from towers.games.torres.rules import TorresState, to_plain
 from towers.games.torres.steps import S_TURN
 
 ENGINE = twin(plain)  # the compiled twin when built, else the plain module
@@ -195,6 +195,7 @@ def test_choosers_pick_each_seats_decisions() -> None:
         rng = random.Random(g)
         seats = [random.Random(100 * g + seat) for seat in range(3)]
         state = game.new_initial_state()
+        to_plain(state)  # the one-game engine's own rules, not its core (the batch itself)
         taken = [0, 0, 0]
         while not state.is_terminal():
             if state.is_chance_node():
