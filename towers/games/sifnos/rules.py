@@ -153,11 +153,75 @@ CHANCES: dict[type, Callable[[Any, Any, Any], None]] = {
 """Each chance's outcome, by the frame's type (the Schemes' and the opponent's pieces:
 :mod:`.solo`)."""
 
-APPLY: dict[type, Callable[[Any, Any, Any], None]] = {**DECIDE, **CHANCES}
+APPLY: dict[type, Callable[[Any, Any, Any], None]] = {**DECIDE, **CHANCES, **solo.CHANCES}
 CHANCE_TYPES = frozenset(F.CHANCE_FRAMES)
 VALUES = SPACE.values
 """Each action's value, by its int (decoded once for all)."""
 PROVINCE_REGIONS = tuple(p.regions for p in DATA.provinces)
+
+
+# ---- the chances' outcomes, as (action, probability) -----------------------------------------
+ROLL_OUTCOMES = tuple((SPACE.base(RollDie) + v, 1 / 6) for v in range(6))
+
+
+def _tower_outcomes(state: SifnosState, top: F.TowerDraw) -> list[tuple[int, float]]:
+    base = SPACE.base(DrawTower)
+    reserve = state.tower_reserve[top.seat]
+    total = sum(reserve)
+    return [(base + i, c / total) for i, c in enumerate(reserve) if c]
+
+
+def _ship_outcomes(state: SifnosState, top: F.ShipDraw) -> list[tuple[int, float]]:
+    base = SPACE.base(DrawShip)
+    return [(base + k, p) for k, p in state.bag.draw_outcomes()]
+
+
+def _tile_outcomes(state: SifnosState, top: F.TileDraw) -> list[tuple[int, float]]:
+    base = SPACE.base(DrawTile)
+    left = [t for t in range(len(DATA.tiles)) if t not in state.tile_row]
+    return [(base + t, 1 / len(left)) for t in left]
+
+
+def _marker_outcomes(state: SifnosState, top: F.MarkerDraw) -> list[tuple[int, float]]:
+    base = SPACE.base(DrawMarker)
+    left = [2 - state.markers.count(m) for m in range(3)]
+    total = sum(left)
+    return [(base + m, c / total) for m, c in enumerate(left) if c]
+
+
+def _aid_outcomes(state: SifnosState, top: F.AidDeal) -> list[tuple[int, float]]:
+    base = SPACE.base(DealAid)
+    pool = state.aid_pool
+    return [(base + a, 1 / len(pool)) for a in pool]
+
+
+def _piece_outcomes(state: SifnosState, top: F.PieceDeal) -> list[tuple[int, float]]:
+    seat, slot = top.seat, top.slot
+    kind = DATA.pieces[slot].kind
+    faces = DATA.fort_faces if kind == FORT else DATA.beacon_faces
+    same = [s for s in range(len(DATA.pieces)) if DATA.pieces[s].kind == kind]
+    left = list(faces)
+    for s in same:
+        if state.pieces[seat][s] >= 0:
+            left.remove(state.pieces[seat][s])
+    base = SPACE.base(DealFort if kind == FORT else DealBeacon)
+    counts = [left.count(f) for f in range(3)]
+    return [(base + f, c / len(left)) for f, c in enumerate(counts) if c]
+
+
+OUTCOMES: dict[type, Callable[[Any, Any], list[tuple[int, float]]]] = {
+    # Deck.draw_outcomes with the action ints
+    F.Draw: lambda s, top: legality.draw_outcomes(s.deck.counts),
+    F.Roll: lambda s, top: list(ROLL_OUTCOMES),
+    F.TowerDraw: _tower_outcomes,
+    F.ShipDraw: _ship_outcomes,
+    F.TileDraw: _tile_outcomes,
+    F.MarkerDraw: _marker_outcomes,
+    F.AidDeal: _aid_outcomes,
+    F.PieceDeal: _piece_outcomes,
+    **solo.OUTCOMES,
+}
+"""Each chance's outcomes, by the frame's type (the opponent's: :mod:`.solo`)."""
 
 
 # ---- the steps: each returns whether it carried one out (False: a decision waits) --------
@@ -259,7 +323,7 @@ STEPS: dict[type, Callable[[Any, Any], bool]] = {
     F.EndTurn: _popped_then(lambda s, top: next_turn(s, top.seat)),
     F.SeatEffects: _popped_then(lambda s, top: seat_effects(s)),
     F.GameEnd: _game_end,
-    **{kind: solo.settle for kind in solo.STEP_FRAMES},
+    **solo.STEPS,
 }
 """Each step's rule, by the frame's type; a decision or chance that may have nothing to
 decide is dropped here (a frame not named is always decided), and a decision whose choices
@@ -481,46 +545,7 @@ class SifnosState(State):
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         top = self.pending[-1]
-        match top:
-            case F.Draw():
-                # Deck.draw_outcomes with the action ints
-                return legality.draw_outcomes(self.deck.counts)
-            case F.Roll():
-                base = SPACE.base(RollDie)
-                return [(base + v, 1 / 6) for v in range(6)]
-            case F.TowerDraw(seat=seat):
-                base = SPACE.base(DrawTower)
-                reserve = self.tower_reserve[seat]
-                total = sum(reserve)
-                return [(base + i, c / total) for i, c in enumerate(reserve) if c]
-            case F.ShipDraw():
-                base = SPACE.base(DrawShip)
-                return [(base + k, p) for k, p in self.bag.draw_outcomes()]
-            case F.TileDraw():
-                base = SPACE.base(DrawTile)
-                left = [t for t in range(len(DATA.tiles)) if t not in self.tile_row]
-                return [(base + t, 1 / len(left)) for t in left]
-            case F.MarkerDraw():
-                base = SPACE.base(DrawMarker)
-                left = [2 - self.markers.count(m) for m in range(3)]
-                total = sum(left)
-                return [(base + m, c / total) for m, c in enumerate(left) if c]
-            case F.AidDeal():
-                base = SPACE.base(DealAid)
-                pool = self.aid_pool
-                return [(base + a, 1 / len(pool)) for a in pool]
-            case F.PieceDeal(seat=seat, slot=slot):
-                kind = DATA.pieces[slot].kind
-                faces = DATA.fort_faces if kind == FORT else DATA.beacon_faces
-                same = [s for s in range(len(DATA.pieces)) if DATA.pieces[s].kind == kind]
-                left = list(faces)
-                for s in same:
-                    if self.pieces[seat][s] >= 0:
-                        left.remove(self.pieces[seat][s])
-                base = SPACE.base(DealFort if kind == FORT else DealBeacon)
-                counts = [left.count(f) for f in range(3)]
-                return [(base + f, c / len(left)) for f, c in enumerate(counts) if c]
-        return solo.chance_outcomes(self, top)
+        return OUTCOMES[type(top)](self, top)
 
     def _legal_actions(self) -> list[int]:
         top = self.pending[-1]
@@ -610,13 +635,7 @@ class SifnosState(State):
     def _apply(self, action: int) -> None:
         top = self.pending[-1]
         value = VALUES[action]
-        apply = APPLY.get(type(top))
-        if apply is not None:
-            apply(self, top, value)
-        elif type(top) in CHANCE_TYPES:
-            solo.apply_chance(self, top, value)
-        else:
-            solo.apply_decision(self, top, value)
+        APPLY.get(type(top), solo.apply_decision)(self, top, value)
         self._settle()
 
     def _explain(self, action: int) -> tuple[str, str]:

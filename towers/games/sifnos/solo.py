@@ -24,6 +24,7 @@ Interpretations (the rulebook is silent)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from towers.games.sifnos import frames as F
@@ -34,7 +35,7 @@ from towers.games.sifnos.actions import (
     DealFort,
     DrawScheme,
 )
-from towers.games.sifnos.data import FORT_FACES
+from towers.games.sifnos.data import FORT_FACES, MINERALS
 
 if TYPE_CHECKING:
     from towers.core.frames import Frame
@@ -47,6 +48,15 @@ N_TRACK = len(TRACK)
 ALLY = 3
 LOWEST = -1
 """``Gain.mineral`` for the opponent's lowest Influence, found at each step."""
+MAJORITY = -2
+TRACK_GAIN = tuple(
+    MAJORITY if space.gain == "majority" else MINERALS.index(space.gain) if space.gain else -1
+    for space in TRACK
+)
+"""What each space of the Solo Marker's track gives: a mineral's Influence, MAJORITY (the
+mineral under the third Allied Ship's space) or nothing (-1)."""
+FACE_UP_CARD_SPACE = int(DATA.game["influence_track"]["face_up_card_space"])
+SCORING_TILE_SPACE = int(DATA.game["influence_track"]["scoring_tile_space"])
 
 
 def setup(state: SifnosState) -> None:
@@ -108,99 +118,167 @@ def _next_deck(state: SifnosState) -> None:
     state.scheme_discards = []
 
 
+def scheme_outcomes(state: SifnosState, top: F.SchemeReveal) -> list[tuple[int, float]]:
+    left = pool(state)
+    p = 1 / len(left)
+    return [(SCHEME_BASE + s, p) for s in left]
+
+
+def fort_outcomes(state: SifnosState, top: F.SoloFort) -> list[tuple[int, float]]:
+    faces = state.solo_forts
+    return [(FORT_BASE + f, faces.count(f) / len(faces)) for f in sorted(set(faces))]
+
+
+def beacon_outcomes(state: SifnosState, top: F.SoloBeacon) -> list[tuple[int, float]]:
+    faces = state.solo_beacons
+    return [(BEACON_BASE + f, faces.count(f) / len(faces)) for f in sorted(set(faces))]
+
+
+SCHEME_BASE = SPACE.base(DrawScheme)
+FORT_BASE = SPACE.base(DealFort)
+BEACON_BASE = SPACE.base(DealBeacon)
+OUTCOMES: dict[type, Callable[[Any, Any], list[tuple[int, float]]]] = {
+    F.SchemeReveal: scheme_outcomes,
+    F.SoloFort: fort_outcomes,
+    F.SoloBeacon: beacon_outcomes,
+}
+"""Each of its chances' outcomes, by the frame's type."""
+
+
 def chance_outcomes(state: SifnosState, top: Frame) -> list[tuple[int, float]]:
-    match top:
-        case F.SchemeReveal():
-            base = SPACE.base(DrawScheme)
-            left = pool(state)
-            return [(base + s, 1 / len(left)) for s in left]
-        case F.SoloFort():
-            base = SPACE.base(DealFort)
-            faces = state.solo_forts
-            return [(base + f, faces.count(f) / len(faces)) for f in sorted(set(faces))]
-        case F.SoloBeacon():
-            base = SPACE.base(DealBeacon)
-            faces = state.solo_beacons
-            return [(base + f, faces.count(f) / len(faces)) for f in sorted(set(faces))]
-    raise AssertionError(f"no chance at {top}")
+    outcomes = OUTCOMES.get(type(top))
+    if outcomes is None:
+        raise AssertionError(f"no chance at {top}")
+    return outcomes(state, top)
+
+
+def scheme_revealed(state: SifnosState, top: F.SchemeReveal, value: DrawScheme) -> None:
+    p = state.pending
+    s = value.scheme
+    p.pop()
+    state.scheme_left[state.active_deck] -= 1
+    state.scheme_discards.append(s)
+    region = resolvable_region(state, s)
+    if region < 0:
+        p.push(F.SCHEME_REVEAL(top.tries + 1))  # none of A, B, C: a new one
+        return
+    p.push(F.SCHEME_EFFECT(s, region, 0))
+
+
+def fort_dealt(state: SifnosState, top: F.SoloFort, value: DealFort) -> None:
+    face = value.fort
+    state.pending.pop()
+    state.solo_forts.remove(face)
+    state.fort_at[top.region] = state.game.opponent
+    match FORT_FACES[face]:
+        case "any_influence":
+            majority_influence(state)
+        case "draw_card" | "move_soldier":
+            gain_card(state, 1)
+
+
+def beacon_dealt(state: SifnosState, top: F.SoloBeacon, value: DealBeacon) -> None:
+    m = value.mineral
+    side = state.game.opponent
+    state.pending.pop()
+    state.solo_beacons.remove(m)
+    targets = beacon_targets(state, top.region, top.priority)
+    state.beacon_at[targets[0]] = side
+    state.pending.push(F.GAIN(side, m, 1))
+
+
+CHANCES: dict[type, Callable[[Any, Any, Any], None]] = {
+    F.SchemeReveal: scheme_revealed,
+    F.SoloFort: fort_dealt,
+    F.SoloBeacon: beacon_dealt,
+}
+"""Each of its chances' outcome, by the frame's type."""
 
 
 def apply_chance(state: SifnosState, top: Frame, value: Any) -> None:
+    apply = CHANCES.get(type(top))
+    if apply is None:
+        raise AssertionError(f"{value} at {top}")
+    apply(state, top, value)
+
+
+# ---- its steps: each returns whether it carried one out (False: a chance waits) ----------
+def _reveal_step(state: SifnosState, top: F.SchemeReveal) -> bool:
+    if top.tries >= len(DATA.schemes):
+        state.pending.pop()  # a whole deck's worth revealed and none can be resolved
+        return True
+    if not state.scheme_left[state.active_deck]:
+        _next_deck(state)
+        return True
+    return False
+
+
+def _beacon_step(state: SifnosState, top: F.SoloBeacon) -> bool:
+    if state.solo_beacons and beacon_targets(state, top.region, top.priority):
+        return False
+    state.pending.pop()  # its last Beacon went to another Region first
+    return True
+
+
+def _fort_step(state: SifnosState, top: F.SoloFort) -> bool:
+    if state.solo_forts and state.fort_at[top.region] < 0:
+        return False
+    state.pending.pop()
+    return True
+
+
+def _effect_step(state: SifnosState, top: F.SchemeEffect) -> bool:
+    s, r, i = top.scheme, top.region, top.index
+    if i < 2:
+        state.pending.replace(F.SCHEME_EFFECT(s, r, i + 1))
+        _main_effect(state, DATA.schemes[s].effects[i], s, r)
+    else:
+        state.pending.pop()
+        _bonus(state, s, r)
+    return True
+
+
+def _defend_step(state: SifnosState, top: F.SoloDefend) -> bool:
     p = state.pending
-    side = state.game.opponent
-    match top, value:
-        case F.SchemeReveal(tries=tries), DrawScheme(scheme=s):
-            p.pop()
-            state.scheme_left[state.active_deck] -= 1
-            state.scheme_discards.append(s)
-            region = resolvable_region(state, s)
-            if region < 0:
-                p.push(F.SCHEME_REVEAL(tries + 1))  # none of A, B, C: a new one
-                return
-            p.push(F.SCHEME_EFFECT(s, region, 0))
-        case F.SoloFort(region=r), DealFort(fort=face):
-            p.pop()
-            state.solo_forts.remove(face)
-            state.fort_at[r] = side
-            match FORT_FACES[face]:
-                case "any_influence":
-                    majority_influence(state)
-                case "draw_card" | "move_soldier":
-                    gain_card(state, 1)
-        case F.SoloBeacon(region=r, priority=order), DealBeacon(mineral=m):
-            p.pop()
-            state.solo_beacons.remove(m)
-            targets = beacon_targets(state, r, order)
-            state.beacon_at[targets[0]] = side
-            state.pending.push(F.GAIN(side, m, 1))
-        case _:
-            raise AssertionError(f"{value} at {top}")
+    p.pop()
+    p.push(F.SOLO_WORKSHOP(top.side))
+    state._defend(top.side)
+    return True
 
 
-STEP_FRAMES = (
-    F.SchemeReveal, F.SoloBeacon, F.SoloFort, F.SchemeEffect, F.SoloDefend, F.SoloDraw,
-    F.SoloWorkshop,
-)  # fmt: skip
+def _draw_step(state: SifnosState, top: F.SoloDraw) -> bool:
+    p = state.pending
+    p.pop()
+    if state.invaded >= 0:
+        p.push(F.SAIL(state.invaded))
+    gain_card(state, 2)
+    return True
+
+
+def _workshop_step(state: SifnosState, top: F.SoloWorkshop) -> bool:
+    state.pending.pop()
+    _return_workshop(state)
+    return True
+
+
+STEPS: dict[type, Callable[[Any, Any], bool]] = {
+    F.SchemeReveal: _reveal_step,
+    F.SoloBeacon: _beacon_step,
+    F.SoloFort: _fort_step,
+    F.SchemeEffect: _effect_step,
+    F.SoloDefend: _defend_step,
+    F.SoloDraw: _draw_step,
+    F.SoloWorkshop: _workshop_step,
+}
+"""Its steps, by the frame's type (the rules' settling runs them)."""
+STEP_FRAMES = tuple(STEPS)
 """The frames :func:`settle` may carry out."""
 
 
 def settle(state: SifnosState, top: Frame) -> bool:
     """Carry out the opponent's steps; False when ``top`` is not one (a decision or chance)."""
-    p = state.pending
-    side = state.game.opponent
-    match top:
-        case F.SchemeReveal(tries=tries) if tries >= len(DATA.schemes):
-            p.pop()  # a whole deck's worth revealed and none can be resolved: nothing this turn
-        case F.SchemeReveal() if not state.scheme_left[state.active_deck]:
-            _next_deck(state)
-        case F.SoloBeacon(region=r, priority=order) if not (
-            state.solo_beacons and beacon_targets(state, r, order)
-        ):
-            p.pop()  # its last Beacon went to another Region first
-        case F.SoloFort(region=r) if not state.solo_forts or state.fort_at[r] >= 0:
-            p.pop()
-        case F.SchemeEffect(scheme=s, region=r, index=i):
-            if i < 2:
-                p.replace(F.SCHEME_EFFECT(s, r, i + 1))
-                _main_effect(state, DATA.schemes[s].effects[i], s, r)
-            else:
-                p.pop()
-                _bonus(state, s, r)
-        case F.SoloDefend():
-            p.pop()
-            p.push(F.SOLO_WORKSHOP(side))
-            state._defend(side)
-        case F.SoloDraw():
-            p.pop()
-            if state.invaded >= 0:
-                p.push(F.SAIL(state.invaded))
-            gain_card(state, 2)
-        case F.SoloWorkshop():
-            p.pop()
-            _return_workshop(state)
-        case _:
-            return False
-    return True
+    step = STEPS.get(type(top))
+    return step is not None and step(state, top)
 
 
 def _return_workshop(state: SifnosState) -> None:
@@ -228,8 +306,12 @@ def lowest(state: SifnosState) -> int:
 def resolvable_region(state: SifnosState, s: int) -> int:
     """The first of the Scheme's Regions A, B, C where both main effects can be resolved."""
     scheme = DATA.schemes[s]
+    effects, priority = scheme.effects, scheme.tower_priority
     for r in scheme.regions:
-        if all(_can(state, e, r, scheme.tower_priority) for e in scheme.effects):
+        for e in effects:
+            if not _can(state, e, r, priority):
+                break
+        else:
             return r
     return -1
 
@@ -357,11 +439,11 @@ def gain_card(state: SifnosState, n: int) -> None:
     side = state.game.opponent
     for _ in range(n):
         state.solo_marker = (state.solo_marker + 1) % N_TRACK
-        gain = TRACK[state.solo_marker].gain
-        if gain == "majority":
+        gain = TRACK_GAIN[state.solo_marker]
+        if gain == MAJORITY:
             majority_influence(state)
-        elif gain:
-            state.pending.push(F.GAIN(side, ("lead", "silver", "gold").index(gain), 1))
+        elif gain >= 0:
+            state.pending.push(F.GAIN(side, gain, 1))
 
 
 def majority_influence(state: SifnosState) -> None:
@@ -382,14 +464,13 @@ def track_space(state: SifnosState, m: int, value: int) -> None:
     place (rulebook: Solo Marker and Influence)."""
     side = state.game.opponent
     state.solo_stacking[m] = max(state.solo_stacking) + 1
-    track = DATA.game["influence_track"]
     space = TRACK[state.solo_marker]
-    if value == int(track["face_up_card_space"]) and m == state.markers[0] and state.face_up:
+    if value == FACE_UP_CARD_SPACE and m == state.markers[0] and state.face_up:
         card = state.face_up[0] if space.col < 2 or len(state.face_up) == 1 else state.face_up[-1]
         state.face_up.remove(card)
         state.discards.append(card)
         state.pending.push(F.GAIN(side, DATA.cards[card].mineral, 1))
-    if value == int(track["scoring_tile_space"]) and m == state.markers[1]:
+    if value == SCORING_TILE_SPACE and m == state.markers[1]:
         tiles = [t for t in state.tile_row if t >= 0]
         if tiles:
             if len(tiles) >= 3:
