@@ -4,6 +4,7 @@ stand for one), Prepare's discounts, placing a card above the Player Board, givi
 
 from __future__ import annotations
 
+from bisect import insort
 from typing import TYPE_CHECKING, Any
 
 from towers.games.sifnos import frames as F
@@ -101,11 +102,8 @@ def take_discounts(state: SifnosState, card: int) -> int:
 
 
 def add_to_hand(state: SifnosState, side: int, card: int) -> None:
-    hand = state.hands[side]
-    i = len(hand)
-    while i and hand[i - 1] > card:
-        i -= 1
-    hand.insert(i, card)
+    """The card into the hand, which is kept sorted."""
+    insort(state.hands[side], card)
 
 
 def give(state: SifnosState, seat: int, to: int, card: int) -> None:

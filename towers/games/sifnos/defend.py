@@ -18,12 +18,21 @@ if TYPE_CHECKING:
     from towers.games.sifnos.rules import SifnosState
 
 
+LARGE_REGIONS = tuple((q, DATA.provinces[q].regions) for q in DATA.large)
+"""Each larger Province and its Regions."""
+
+
 def defend(state: SifnosState, seat: int) -> None:
     p = state.pending
     if seat != state.game.opponent:
         p.append(F.WORKSHOP(seat))
-    for q in DATA.large:
-        if state.dice_in_province(q) >= 3:
+    die_owner = state.die_owner
+    for q, regions in LARGE_REGIONS:
+        dice = 0
+        for r in regions:
+            if die_owner[r] >= 0:
+                dice += 1
+        if dice >= 3:
             state.invaded = LARGE_OF[q]
             p.append(F.INVASION(seat, q))
             best = leader(state, state.markers[2])

@@ -41,7 +41,6 @@ from towers.games.sifnos import frames as F
 from towers.games.sifnos import legality, observe, solo
 from towers.games.sifnos.actions import (
     DATA,
-    DONE,
     OLD_WORDS,
     SPACE,
     DealAid,
@@ -60,7 +59,6 @@ from towers.games.sifnos.board import (
     N_PROVINCES,
     N_REGIONS,
     N_SPACES,
-    RECOUP_COLUMN,
     SETUP,
 )
 from towers.games.sifnos.buildings import decide_build
@@ -97,7 +95,6 @@ from towers.games.sifnos.recoup import (
     recoup,
     sail_away,
     ship_drawn,
-    ship_moves,
 )
 from towers.games.sifnos.scoring import final_scores, winner
 from towers.games.sifnos.setup import (
@@ -265,18 +262,18 @@ def _popped_if(waits: Callable[[SifnosState, Any], Any]) -> Callable[[SifnosStat
 
 
 def _offered(
-    found: Callable[[SifnosState, Any], list[int]], done: bool = True
+    choices: Callable[[SifnosState, Any], list[int]], least: int = 1
 ) -> Callable[[SifnosState, Any], bool]:
-    """A decision dropped when ``found`` finds nothing to choose; else its legal actions
-    (``done`` among them), found here once, kept for the state to hand out (a new sorted
-    list, never changed: a clone may share it)."""
+    """A decision dropped when ``choices`` (its legal actions, ``done`` first unless ``least``
+    is 0) offer nothing more; else its legal actions, found here once, kept for the state to
+    hand out (a new sorted list, never changed: a clone may share it)."""
 
     def step(state: SifnosState, top: Any) -> bool:
-        out = found(state, top)
-        if not out:
+        out = choices(state, top)
+        if len(out) <= least:
             state.pending.pop()
             return True
-        state._legal = legality.sorted_once([DONE, *out] if done else out)
+        state._legal = legality.sorted_once(out)
         return False
 
     return step
@@ -293,6 +290,31 @@ def _popped_then(run: Callable[[SifnosState, Any], None]) -> Callable[[SifnosSta
     return step
 
 
+def _defend_step(state: SifnosState, top: F.Defend) -> bool:
+    state.pending.pop()
+    defend(state, top.seat)
+    return True
+
+
+def _recoup_step(state: SifnosState, top: F.Recoup) -> bool:
+    state.pending.pop()
+    recoup(state, top.seat)
+    return True
+
+
+def _end_turn_step(state: SifnosState, top: F.EndTurn) -> bool:
+    state.pending.pop()
+    next_turn(state, top.seat)
+    return True
+
+
+def _roll_step(state: SifnosState, top: F.Roll) -> bool:
+    if state.dice_reserve[top.seat]:
+        return False
+    state.pending.pop()  # no Die left in the Reserve
+    return True
+
+
 def _game_end(state: SifnosState, top: F.GameEnd) -> bool:
     state.over = True
     return True
@@ -302,25 +324,25 @@ STEPS: dict[type, Callable[[Any, Any], bool]] = {
     F.Gain: _gain,
     F.Trigger: _trigger,
     F.Draw: _draw_step,
-    F.Roll: _popped_if(lambda s, top: s.dice_reserve[top.seat]),
+    F.Roll: _roll_step,
     F.TowerDraw: _popped_if(lambda s, top: any(s.tower_reserve[top.seat])),
-    F.Workshop: _offered(lambda s, top: legality.builds(s, top.seat), done=False),
+    F.Workshop: _offered(legality.CHOICES[F.Workshop], least=0),
     F.BeaconChoice: _popped_if(
         lambda s, top: pieces_left(s, top.seat, BEACON) and beacon_targets(s, top.seat, top.region)
     ),
     F.Triggered: _popped_if(lambda s, top: top.cards),
     F.FaceUp: _popped_if(lambda s, top: s.face_up),
     F.TileChoice: _popped_if(lambda s, top: any(t >= 0 for t in s.tile_row)),
-    F.ShipChoice: _offered(lambda s, top: ship_moves(s)),
-    F.AdjustDice: _offered(lambda s, top: legality.adjustments(s, top.seat)),
-    F.Soldiers: _offered(legality.soldier_choices),
-    F.RecoupChoice: _offered(lambda s, top: legality.column_uses(s, top.seat, RECOUP_COLUMN)),
-    F.Defend: _popped_then(lambda s, top: defend(s, top.seat)),
+    F.ShipChoice: _offered(legality.CHOICES[F.ShipChoice]),
+    F.AdjustDice: _offered(legality.CHOICES[F.AdjustDice]),
+    F.Soldiers: _offered(legality.CHOICES[F.Soldiers]),
+    F.RecoupChoice: _offered(legality.CHOICES[F.RecoupChoice]),
+    F.Defend: _defend_step,
     # a method, so that a copy may watch the invasions it resolves
     F.Invasion: _popped_then(lambda s, top: s._invasion(top.seat, top.province)),
-    F.Recoup: _popped_then(lambda s, top: recoup(s, top.seat)),
+    F.Recoup: _recoup_step,
     F.Sail: _popped_then(lambda s, top: sail_away(s, top.province)),
-    F.EndTurn: _popped_then(lambda s, top: next_turn(s, top.seat)),
+    F.EndTurn: _end_turn_step,
     F.SeatEffects: _popped_then(lambda s, top: seat_effects(s)),
     F.GameEnd: _game_end,
     **solo.STEPS,
