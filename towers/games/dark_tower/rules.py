@@ -114,11 +114,10 @@ if TYPE_CHECKING:
 else:
     HERO = twin(hero)
     LEGALITY = twin(legality)
-    # the sections nearly every action runs through (the turn, the chance nodes, the skulls
-    # placed, the next turn), compiled as they are written when built
-    draws, sequence_of_play, skull_rules, turn = (
-        twin(section) for section in (draws, sequence_of_play, skull_rules, turn)
-    )
+    # the chance nodes and the skulls placed, compiled as they are written when built (the
+    # turn and the Sequence of Play ran slower compiled: they mostly call the state's Python
+    # methods, and a call from C into Python costs more than one from Python)
+    draws, skull_rules = twin(draws), twin(skull_rules)
 HERO_IDS = tuple(h.id for h in DATA.heroes)
 
 
@@ -531,66 +530,8 @@ class DarkTowerState(State):
             self._settle()
         self._follow_move_value()
 
-    def _settle(self) -> None:
-        """Work off the automatic frames until a seat decides, chance acts or the game ends."""
-        p = self.pending
-        competitive = self.game.competitive
-        while not self.result:
-            top = p[-1]
-            if type(top) not in AUTOMATIC_KINDS:
-                # a seat decides or chance acts (the last case below, reached at once)
-                if competitive and True in self.eliminated:
-                    self._end_if_decided()
-                return
-            match top:
-                case F.Effects(seat=seat, effects=codes, corrupted=corrupted):
-                    if not codes:
-                        p.pop()
-                        continue
-                    rest = F.effects_frame(seat, codes[2:], corrupted)
-                    p[-1] = rest
-                    self._effect(rest, codes[0], codes[1])
-                case F.SkullDrops(dropper=d, n=n):
-                    if n <= 0:
-                        p.pop()
-                        continue
-                    if self.supply <= 0:
-                        if competitive:
-                            p.pop()
-                            self._eliminate(d, "had to drop a skull with none in the supply")
-                            continue
-                        self._lose("a skull had to be taken from an empty supply")
-                        return
-                    p[-1] = F.skull_drops(d, n - 1)
-                    self.supply -= 1
-                    self.tower.drop()
-                    p.append(F.RELEASING[d])
-                case F.HeroicDone(seat=seat, foe=f, location=loc):
-                    p.pop()
-                    if f == A.ADVERSARY:
-                        self.adversary_at = -1
-                        self.result = 1
-                        self.ending = f"{DATA.foes[self.game.adversary].name} is defeated"
-                        return
-                    if f >= 0:
-                        self._remove_foe(loc, f)
-                    gain = HEROIC_SPIRIT + sum(perk.heroic for perk in self.perks(seat))
-                    self.spirit[seat] += max(0, gain)
-                case F.EndTurn(seat=seat):
-                    p.pop()
-                    if competitive and True in self.eliminated:
-                        # Hero Elimination before the month's end: on the sixth month's last
-                        # turn the last hero in still wins
-                        self._end_if_decided()
-                        if self.result:
-                            return
-                    self._next_turn(seat)
-                case F.CorruptionDraw() if not self.corruption_deck.has_cards():
-                    p.pop()
-                case _:
-                    if competitive and True in self.eliminated:
-                        self._end_if_decided()
-                    return
+    # the automatic frames worked off (sequence_of_play.py, compiled when built)
+    _settle = sequence_of_play.settle
 
     # ---- the sections' rules, bound here: a section calls another's through the state ----
     # Taking Your Turn (turn.py)
@@ -654,9 +595,8 @@ class DarkTowerState(State):
 VALUES = SPACE.values
 """Each action's value, by its int (the space is built once)."""
 CHANCE_KINDS = F.CHANCE_KINDS
-AUTOMATIC_KINDS = frozenset((F.Effects, F.SkullDrops, F.HeroicDone, F.EndTurn, F.CorruptionDraw))
-"""The frames ``_settle`` works off (a CorruptionDraw only when the deck is empty), looked up
-by ``type(frame)`` (a frame class has no subclasses)."""
+AUTOMATIC_KINDS = sequence_of_play.AUTOMATIC_KINDS
+"""The frames ``_settle`` works off (a CorruptionDraw only when the deck is empty)."""
 APPLY_CHANCE = draws.APPLY
 """How each kind of chance frame applies its outcome."""
 

@@ -458,12 +458,15 @@ class Tower:
         catch_level = None if plan is None else plan[0]
         chances = [0.0] * (STILL + 1)
         reach = 1.0
+        ledges, seals, drums = self.data.ledges, self.seals, self.drums
         for level in range(head, len(LEVELS)):
-            ledge = self.data.ledges[level]
+            ledge = ledges[level]
             if level == catch_level:
                 chances[STILL] = reach * ledge.catch
                 reach *= 1 - ledge.catch
-            opened = [side for side in range(4) if not self.seals[level][self._slot(level, side)]]
+            # the sides whose slot (side - drum) % 4 has no seal, as _slot says
+            slots, drum = seals[level], drums[level]
+            opened = [side for side in range(4) if not slots[(side - drum) % 4]]
             for side in opened:
                 chances[level * 4 + side] = reach * ledge.escape / 4
             reach *= 1 - ledge.escape * len(opened) / 4
@@ -516,10 +519,15 @@ class Tower:
     def _catch_level(self, start: int, resting: Sequence[int]) -> int | None:
         """The one ledge a skull loose at ``start`` may lodge on: the least crowded with room
         at or below it, the upper on a tie."""
-        room = [
-            lv for lv in range(start, len(LEVELS)) if resting[lv] < self.data.ledges[lv].capacity
-        ]
-        return min(room, key=lambda lv: resting[lv]) if room else None
+        ledges = self.data.ledges
+        best = None
+        fewest = 0
+        for lv in range(start, len(LEVELS)):
+            n = resting[lv]
+            # the first of the least crowded: the upper one on a tie
+            if n < ledges[lv].capacity and (best is None or n < fewest):
+                best, fewest = lv, n
+        return best
 
     def _settle(self, resting: Sequence[int], loose: Sequence[int]) -> list[int] | None:
         """Where the loose skulls come to rest if the tower goes still now, the lowest first
