@@ -281,7 +281,8 @@ class TorresState(State):
         "_free",
         "_cmask",
     )
-    CLONE_SHARES: ClassVar[tuple[str, ...]] = _CACHES
+    # a plain state's core is None (a TorresCoreState has a clone of its own)
+    CLONE_SHARES: ClassVar[tuple[str, ...]] = (*_CACHES, "_core")
     _UNSAVED: ClassVar[frozenset[str]] = frozenset({"game", "_core", *_CACHES})
     FIELD_READERS: ClassVar[dict[str, Callable[[Any], Any]]] = {
         "decks": lambda decks: [Deck.from_json(d) for d in decks]
