@@ -21,11 +21,19 @@ ratio of the medians, towers over JS, of games per second. The JavaScript engine
 action cards, the scoring marker and the King's moves of the full rules, so its games are
 shorter; games per second is compared all the same, since that is what a user of either gets.
 
-Figures (2026-12-06, towers with its compiled move generator, Node 20, 3 rounds of 3 s, load
-average about 4): games/s JS 1,760 / 1,465 / 1,138 at 2 / 3 / 4 players, towers 1,282 / 1,016 /
+Each side also reports its processor time (Node's ``process.cpuUsage()``, Python's
+``time.process_time()``), and the ratio of games per second of processor time is printed
+beside the wall-clock one: on a loaded machine a process gets a share of its core that changes
+from run to run, which the wall-clock ratio takes in and the processor-time one mostly does not.
+
+Figures (2026-12-06, Node 20, 3 rounds of 3 s): towers with its compiled move generator, load
+average about 4: games/s JS 1,760 / 1,465 / 1,138 at 2 / 3 / 4 players, towers 1,282 / 1,016 /
 825, a ratio of 0.73 / 0.69 / 0.72 (moves a game: JS 135 / 166 / 216, towers 154 / 212 / 267).
-The goal is 2. ``--before /path/to/older/towers`` runs an earlier checkout of towers in the same
-rounds, for a before/after in one run; figures of such runs are in docs/games/torres.md.
+With a state played on its compiled core, load average 13 to 16: ratio 4.44 / 3.82 / 3.80 by
+the wall clock, 6.14 / 5.59 / 5.41 by processor time. The goal is 2. ``--before
+/path/to/older/towers`` runs an earlier checkout of towers in the same rounds (in that
+checkout's folder), for a before/after in one run; figures of such runs are in
+docs/games/torres.md.
 """
 
 from __future__ import annotations
