@@ -657,7 +657,8 @@ class SifnosState(State):
     def _apply(self, action: int) -> None:
         top = self.pending[-1]
         value = VALUES[action]
-        APPLY.get(type(top), solo.apply_decision)(self, top, value)
+        apply: Callable[[Any, Any, Any], None] = APPLY.get(type(top), solo.apply_decision)
+        apply(self, top, value)
         self._settle()
 
     def _explain(self, action: int) -> tuple[str, str]:
