@@ -2080,8 +2080,8 @@ def one_current_player(state: Any) -> int:
 def one_legal_actions(state: Any) -> list[int]:
     """Sorted legal actions for the player to move, at a chance node the outcomes (a new list)."""
     e = state._core
+    out = []  # made first: nothing between making L and reading it may run Python code
     n = legal_count(e)
-    out = []
     for i in range(n):
         out.append(NUMBERS[e.L[i]] if COMPILED else e.L[i])
     return out
