@@ -508,12 +508,14 @@ class DarkTowerState(State):
         top = p[-1]
         kind = type(top)
         value = VALUES[action]
+        keeps = kind in KEEPS_MOVE_VALUE
         chance = APPLY_CHANCE.get(kind)
         if chance is not None:
             chance(self, top, value)
         elif type(value) is A.DrinkPotion:
             # a potion may be drunk in several decisions
             self._drink(top.seat, value.potion, top)  # type: ignore[attr-defined]
+            keeps = False
         else:
             decide = DECIDE.get(kind)
             if decide is None:
@@ -528,6 +530,8 @@ class DarkTowerState(State):
             or (self.game.competitive and True in self.eliminated)
         ):
             self._settle()
+        elif keeps:
+            return
         self._follow_move_value()
 
     # the automatic frames worked off (sequence_of_play.py, compiled when built)
@@ -597,6 +601,10 @@ VALUES = SPACE.values
 CHANCE_KINDS = F.CHANCE_KINDS
 AUTOMATIC_KINDS = sequence_of_play.AUTOMATIC_KINDS
 """The frames ``_settle`` works off (a CorruptionDraw only when the deck is empty)."""
+KEEPS_MOVE_VALUE = frozenset((F.Releasing, F.Spawn, F.PlaceSkull, F.StartTurn))
+"""The frames whose outcome or decision changes nothing the move value reads (the hero's
+virtues, companions, quest items, corruptions, treasures and space) unless it leaves frames
+to settle: the move value is followed after them only when they do."""
 APPLY_CHANCE = draws.APPLY
 """How each kind of chance frame applies its outcome."""
 
