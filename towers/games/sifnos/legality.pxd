@@ -4,8 +4,7 @@
 # twin when it is built (tests/games/sifnos/test_twins.py holds it to the plain module).
 cimport cython
 
-@cython.locals(kinds=Py_ssize_t, total=long, single=bint, n=long, k=Py_ssize_t, pairs=tuple,
-               out=list)
+@cython.locals(kinds=Py_ssize_t, total=long, single=bint, n=long, k=Py_ssize_t, pairs=tuple)
 cpdef list draw_outcomes(list counts)
 
 cpdef list legal_actions(object state, object top)

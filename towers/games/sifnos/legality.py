@@ -12,6 +12,7 @@ player learns what is allowed instead.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from towers.games.sifnos import actions as A
@@ -126,12 +127,7 @@ def draw_outcomes(counts: list[int]) -> list[tuple[int, float]]:
     if pairs is None:
         p = 1 / total
         pairs = _DRAW_PAIRS[total] = tuple([(DRAW_BASE + k, p) for k in range(N_CARDS)])
-    # a loop over the counts, which the compiled twin runs in C
-    out = []
-    for k in range(kinds):
-        if counts[k]:
-            out.append(pairs[k])
-    return out
+    return list(compress(pairs, counts))
 
 
 # ---- paying and placing Cards (rulebook: Cards) ------------------------------------------
