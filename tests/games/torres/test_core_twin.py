@@ -119,3 +119,41 @@ def test_states_made_to_play_are_on_a_core() -> None:
         saved = game.state_from_json(state.to_json())
         assert type(saved) is TorresState  # a saved game is read as the plain state
         assert type(saved.clone()) is TorresState
+
+
+@needs_core
+def test_a_method_looked_up_before_the_fields_are_read_still_answers() -> None:
+    # state.is_legal(bot.choose(state)) looks is_legal up on the state played on its core,
+    # and the bot then reads its fields, which makes it a plain TorresState: the method
+    # looked up first must answer as the plain state's own (it once read a core no longer there)
+    def looked_up(name: str) -> tuple[TorresState, object]:
+        state = towers.make("torres", players=2).new_initial_state()
+        for _ in range(6):
+            state.apply_action(state.legal_actions()[0])
+        assert type(state) is TorresCoreState
+        method = getattr(state, name)
+        assert state.score == [0, 0]  # a field read: the state is given its fields back
+        assert type(state) is TorresState and state._core is None
+        return state, method
+
+    state, method = looked_up("current_player")
+    assert method() == state.current_player()
+    state, method = looked_up("legal_actions")
+    assert method() == state.legal_actions()
+    state, method = looked_up("chance_outcomes")
+    assert method() == state.chance_outcomes()
+    state, method = looked_up("is_legal")
+    legal = state.legal_actions()
+    assert method(legal[0]) and not method(-1)
+    state, method = looked_up("apply_trusted")
+    reference = state.clone()
+    method(legal[0])
+    reference.apply_trusted(legal[0])
+    assert state.to_json() == reference.to_json() and state.history() == reference.history()
+    state, method = looked_up("apply_action")
+    with pytest.raises(IllegalActionError):
+        method(-1)
+    method(legal[0])
+    assert state.to_json() == reference.to_json()
+    state, method = looked_up("clone")
+    assert method().to_json() == state.to_json()

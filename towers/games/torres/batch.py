@@ -2074,12 +2074,19 @@ def legal_count(e: TorresBatch) -> int:
 def one_current_player(state: Any) -> int:
     """The seat that decides now, or CHANCE, or TERMINAL (State.current_player)."""
     e = state._core
+    # None when the state was given its fields back (made a plain TorresState) after this
+    # method was looked up on it, as in state.is_legal(bot.choose(state)): the plain
+    # state's own method answers then
+    if e is None:
+        return type(state).current_player(state)
     return deciding(e, 0)
 
 
 def one_legal_actions(state: Any) -> list[int]:
     """Sorted legal actions for the player to move, at a chance node the outcomes (a new list)."""
     e = state._core
+    if e is None:
+        return type(state).legal_actions(state)
     out = []  # made first: nothing between making L and reading it may run Python code
     n = legal_count(e)
     for i in range(n):
@@ -2092,6 +2099,8 @@ def one_is_legal(state: Any, action: Any) -> bool:
     if type(action) is not int or not 0 <= action < NUM_ACTIONS:
         return False  # 3.0, True or "3" would slip through a comparison
     e = state._core
+    if e is None:
+        return type(state).is_legal(state, action)
     a = action
     n = legal_count(e)
     lo = 0
@@ -2115,6 +2124,9 @@ def one_apply_action(state: Any, action: Any) -> None:
 def one_apply_trusted(state: Any, action: int) -> None:
     """Apply an action the caller took from ``legal_actions()`` of this very state."""
     e = state._core
+    if e is None:
+        type(state).apply_trusted(state, action)
+        return
     apply_to(e, 0, action)
     e.nlegal = -1
     state._history.append(action)
@@ -2124,6 +2136,8 @@ def one_chance_outcomes(state: Any) -> list[tuple[int, float]]:
     """The outcomes of a chance node with their probabilities, as the one-game state lists
     them ([] when someone decides)."""
     e = state._core
+    if e is None:
+        return type(state).chance_outcomes(state)
     step = e.S[STEP]
     out = []
     if step == S_MASTER_DRAW:
@@ -2143,6 +2157,8 @@ def one_chance_outcomes(state: Any) -> list[tuple[int, float]]:
 def one_clone(state: Any) -> Any:
     """A copy of the state played on its core: the core's arrays copied, its history."""
     cls: Any = type(state)
+    if state._core is None:
+        return cls.clone(state)
     copy = cls.__new__(cls)
     copy.game = state.game
     copy._history = state._history.copy()
@@ -2153,4 +2169,6 @@ def one_clone(state: Any) -> Any:
 def one_heuristics(state: Any) -> list[float]:
     """Every seat's heuristic of the state played on its core (bots.evaluate_all)."""
     e = state._core
+    if e is None:
+        raise ValueError("the state is no longer played on a core: ask bots.evaluate_all")
     return [seat_value(e, 0, seat) for seat in range(e.players)]
