@@ -119,9 +119,10 @@ def _next_deck(state: SifnosState) -> None:
 
 
 def scheme_outcomes(state: SifnosState, top: F.SchemeReveal) -> list[tuple[int, float]]:
-    left = pool(state)
+    seen = set(state.scheme_discards)
+    left = [a for s, a in enumerate(SCHEME_ACTIONS) if s not in seen]  # :func:`pool`'s order
     p = 1 / len(left)
-    return [(SCHEME_BASE + s, p) for s in left]
+    return [(a, p) for a in left]
 
 
 def fort_outcomes(state: SifnosState, top: F.SoloFort) -> list[tuple[int, float]]:
@@ -137,6 +138,7 @@ def beacon_outcomes(state: SifnosState, top: F.SoloBeacon) -> list[tuple[int, fl
 SCHEME_BASE = SPACE.base(DrawScheme)
 FORT_BASE = SPACE.base(DealFort)
 BEACON_BASE = SPACE.base(DealBeacon)
+SCHEME_ACTIONS = tuple(SCHEME_BASE + s for s in range(len(DATA.schemes)))
 OUTCOMES: dict[type, Callable[[Any, Any], list[tuple[int, float]]]] = {
     F.SchemeReveal: scheme_outcomes,
     F.SoloFort: fort_outcomes,
@@ -305,12 +307,21 @@ def lowest(state: SifnosState) -> int:
 # ---- resolving a Scheme -------------------------------------------------------------
 def resolvable_region(state: SifnosState, s: int) -> int:
     """The first of the Scheme's Regions A, B, C where both main effects can be resolved."""
-    scheme = DATA.schemes[s]
-    effects, priority = scheme.effects, scheme.tower_priority
-    for r in scheme.regions:
-        for e in effects:
-            if not _can(state, e, r, priority):
-                break
+    side = state.game.opponent
+    for r, codes, spaces in SCHEME_TRIES[s]:
+        for code in codes:
+            if code == _DIE:
+                if state.die_owner[r] >= 0 or state.dice_reserve[side] <= 0:
+                    break
+            elif code == _TOWER:
+                if _tower_space(state, side, spaces) < 0:
+                    break
+            elif code == _SOLDIER:
+                if r == CENTRAL or state.soldier_at[r] >= 0 or state.soldier_supply[side] <= 0:
+                    break
+            elif code == _FORT:
+                if state.fort_at[r] >= 0 or not state.solo_forts:
+                    break
         else:
             return r
     return -1
@@ -335,23 +346,59 @@ def _can(state: SifnosState, effect: str, r: int, priority: tuple[int, ...]) -> 
 def tower_space(state: SifnosState, r: int, priority: tuple[int, ...]) -> int:
     """Where its Tower goes around ``r``: an empty space before one with a player's Tower, the
     image matched, lower priority numbers first (rulebook: Towers); -1 if none."""
-    side = state.game.opponent
-    corners = DATA.regions[r].corners
+    spaces = PRIORITY_SPACES.get((r, priority))
+    if spaces is None:
+        spaces = tuple(DATA.regions[r].corners[k] for k in priority)
+    return _tower_space(state, state.game.opponent, spaces)
+
+
+def _tower_space(state: SifnosState, side: int, spaces: tuple[int, ...]) -> int:
+    """:func:`tower_space` over the Region's spaces in priority order."""
     supply = state.tower_supply[side]
+    stacks = state.stacks
     covering = -1
-    for k in priority:
-        s = corners[k]
-        if state.has_tower_on(side, s):
+    for s in spaces:
+        stack = stacks[s]
+        if not stack:
+            if supply[SPACE_IMAGE[s]]:
+                return s
             continue
-        top = state.top_tower(s)
-        image = DATA.spaces[s].image if top < 0 else top & 7
-        if not supply[image]:
+        mine = False
+        for t in stack:
+            if t >> 3 == side:
+                mine = True
+                break
+        if mine or not supply[stack[-1] & 7]:
             continue
-        if top < 0:
-            return s
         if covering < 0:
             covering = s
     return covering
+
+
+_DIE, _TOWER, _SOLDIER, _FORT, _NEVER_STOPS = range(5)
+_EFFECT_CODE = {"die": _DIE, "tower": _TOWER, "soldier": _SOLDIER, "fort": _FORT}
+CENTRAL = DATA.central
+SPACE_IMAGE = tuple(space.image for space in DATA.spaces)
+"""Each Tower space's printed image."""
+SCHEME_TRIES = tuple(
+    tuple(
+        (
+            r,
+            tuple(_EFFECT_CODE.get(e, _NEVER_STOPS) for e in scheme.effects),
+            tuple(DATA.regions[r].corners[k] for k in scheme.tower_priority),
+        )
+        for r in scheme.regions
+    )
+    for scheme in DATA.schemes
+)
+"""For each Scheme, its Regions A, B, C in turn: the Region, its main effects' codes and the
+Region's Tower spaces in the Scheme's corner order (for :func:`resolvable_region`)."""
+PRIORITY_SPACES: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {
+    (r, scheme.tower_priority): spaces
+    for scheme, tries in zip(DATA.schemes, SCHEME_TRIES, strict=True)
+    for r, _, spaces in tries
+}
+"""A Region's Tower spaces in a Scheme's corner order, by (Region, corner order)."""
 
 
 def beacon_targets(state: SifnosState, r: int, priority: tuple[int, ...]) -> list[int]:
@@ -412,13 +459,16 @@ def _place_tower(state: SifnosState, space: int, priority: tuple[int, ...]) -> N
         state._draw(top >> 3, 2)  # covering a player's Tower: they draw 2
 
 
+ALLIES_WAITED = {"always": 0, "ally_1": 1, "ally_2": 2}
+"""How many Allied Ships a Scheme's bonus waits for, by its ``when``."""
+
+
 def _bonus(state: SifnosState, s: int, r: int) -> None:
     """The bonus effect, if its Allied Ships have come (none in the 2-player game)."""
     if state.game.versus:
         return
     scheme = DATA.schemes[s]
-    wait = {"always": 0, "ally_1": 1, "ally_2": 2}[scheme.when]
-    if state.allies < wait:
+    if state.allies < ALLIES_WAITED[scheme.when]:
         return
     match scheme.bonus:
         case "influence":
