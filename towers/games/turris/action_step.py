@@ -8,7 +8,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from towers.core.actions import Action
-from towers.games.turris import actions as A
+from towers.games.turris.actions import (
+    Collect,
+    CollectScout,
+    FactionAction,
+    ForceRevive,
+    GatherIchor,
+    Pass,
+    Place,
+    PlayTactics,
+    UseActionToken,
+)
 from towers.games.turris.data import Bundle
 from towers.games.turris.frames import (
     CollectPick,
@@ -134,17 +144,17 @@ def decide_turn(state: TurrisState, top: Turn, value: Action) -> None:
     g = state.game
     seat = top.seat
     match value:
-        case A.Place(node=node):
+        case Place(node=node):
             state.actions_left -= 1
             state.placed_action = True
             place(state, seat, node)
             return
-        case A.Collect():
+        case Collect():
             state.actions_left -= 1
             state.collected = True
             state.stack.append(made(CollectPick, seat, ()))
             return
-        case A.GatherIchor():
+        case GatherIchor():
             state.actions_left -= 1
             state.gathers += 1
             # two or more Gather Ichor actions: 1 additional Ichor in total
@@ -152,25 +162,25 @@ def decide_turn(state: TurrisState, top: Turn, value: Action) -> None:
             state.resources[seat][I] += g.c["gather_ichor"] + bonus
             state._trigger(seat, "gather_ichor")
             return
-        case A.ForceRevive():
+        case ForceRevive():
             state.actions_left -= 1
             pay(state, seat, revive_cost(state, seat))
             state.graveyard[seat] -= 1
             state.reserve[seat] += 1
             return
-        case A.FactionAction():
+        case FactionAction():
             state.actions_left -= 1
             state.stack.append(made(Resolving, seat, faction_action(state, seat), 0))
             return
-        case A.UseActionToken():
+        case UseActionToken():
             state.action_tokens[seat] -= 1
             state.actions_left += 1
             return
-        case A.PlayTactics(card=card):
+        case PlayTactics(card=card):
             state.tactics_played = True
             state._play_tactics(seat, card)
             return
-        case A.Pass():
+        case Pass():
             state.stack[-1] = made(EndTurn, seat, 0)
             return
     raise unanswered(top, value)
@@ -181,10 +191,10 @@ def decide_collect_pick(state: TurrisState, top: CollectPick, value: Action) -> 
     seat = top.seat
     chosen = top.chosen
     match value:
-        case A.CollectScout(node=node):
+        case CollectScout(node=node):
             state.stack[-1] = made(CollectPick, seat, (*chosen, node))
             return
-        case A.Pass():
+        case Pass():
             state.stack.pop()
             collect(state, seat, chosen)
             return
@@ -206,11 +216,11 @@ def decide_place_free(state: TurrisState, top: PlaceFree, value: Action) -> None
     seat = top.seat
     n = top.n
     match value:
-        case A.Place(node=node):
+        case Place(node=node):
             state.stack[-1] = made(PlaceFree, seat, n - 1)
             place(state, seat, node)
             return
-        case A.Pass():
+        case Pass():
             state.stack.pop()
             return
     raise unanswered(top, value)

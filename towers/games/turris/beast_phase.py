@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from towers.core.actions import Action
-from towers.games.turris import actions as A
+from towers.games.turris.actions import Accept, Choose, Pass, Token
 from towers.games.turris.frames import (
     P_BEASTS,
     P_BETRAYERS,
@@ -284,7 +284,7 @@ def settle_beast_turn(state: TurrisState, top: BeastTurn) -> bool:
 def decide_beast_path(state: TurrisState, top: BeastPath, value: Action) -> None:
     """Apply the answer ``value`` to a :class:`BeastPath`."""
     match value:
-        case A.Choose(node=node):
+        case Choose(node=node):
             path = (*top.path, node)
             state.stack[-1] = made(
                 BeastPath, top.seat, top.beast, top.target, path, top.speed, top.chain
@@ -296,12 +296,12 @@ def decide_beast_path(state: TurrisState, top: BeastPath, value: Action) -> None
 def decide_beast_effect(state: TurrisState, top: BeastEffect, value: Action) -> None:
     """Apply the answer ``value`` to a :class:`BeastEffect`."""
     match value:
-        case A.Accept():
+        case Accept():
             # Shield: an Artifact ignores the effect on this Scout (Artifacts)
             state.resources[top.seat][ART] -= 1
             next_scout(state, top, top.devoured)
             return
-        case A.Pass():
+        case Pass():
             beast_hits(state, top)
             return
     raise unanswered(top, value)
@@ -321,7 +321,7 @@ def decide_target_choice(state: TurrisState, top: TargetChoice, value: Action) -
     b = top.beast
     chain = top.chain
     match value:
-        case A.Choose(node=node):
+        case Choose(node=node):
             state.stack[-1] = path_frame(state, b, node, chain)
             return
     raise unanswered(top, value)
@@ -345,7 +345,7 @@ def decide_displace_choice(state: TurrisState, top: DisplaceChoice, value: Actio
     node = top.node
     owner = top.owner
     match value:
-        case A.Choose(node=dest):
+        case Choose(node=dest):
             state.stack.pop()
             move_scout(state, owner, node, dest)
             return
@@ -370,7 +370,7 @@ def decide_despair_choice(state: TurrisState, top: DespairChoice, value: Action)
     """Apply the answer ``value`` to a :class:`DespairChoice`."""
     seat = top.seat
     match value:
-        case A.Token(token=t):
+        case Token(token=t):
             state.stack.pop()
             state.resources[seat][t] -= 1
             return

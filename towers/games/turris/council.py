@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from towers.core.actions import Action
-from towers.games.turris import actions as A
+from towers.games.turris.actions import Accept, CouncilSpot, Pass
 from towers.games.turris.frames import (
     CouncilReturn,
     CouncilStep,
@@ -69,7 +69,7 @@ def decide_council_step(state: TurrisState, top: CouncilStep, value: Action) -> 
     """Apply the answer ``value`` to a :class:`CouncilStep`."""
     seat = top.seat
     match value:
-        case A.CouncilSpot(spot=spot):
+        case CouncilSpot(spot=spot):
             council_to(state, seat, spot)
             return
     raise unanswered(top, value)
@@ -79,11 +79,11 @@ def decide_council_return(state: TurrisState, top: CouncilReturn, value: Action)
     """Apply the answer ``value`` to a :class:`CouncilReturn`."""
     seat = top.seat
     match value:
-        case A.Accept():
+        case Accept():
             state.stack.pop()
             state.council[seat] = 0
             return
-        case A.Pass():
+        case Pass():
             state.stack.pop()
             return
     raise unanswered(top, value)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from towers.core.actions import Action
-from towers.games.turris import actions as A
+from towers.games.turris.actions import Accept, Choose, Pass, Resolve, Steal
 from towers.games.turris.data import Effect
 from towers.games.turris.frames import (
     CouncilStep,
@@ -227,12 +227,12 @@ def decide_rewards(state: TurrisState, top: Rewards, value: Action) -> None:
     packets = top.packets
     optional = top.optional
     match value:
-        case A.Resolve(slot=k):
+        case Resolve(slot=k):
             rest = packets[:k] + packets[k + 1 :]
             state.stack[-1] = made(Rewards, seat, rest, optional)
             state.stack.append(made(Resolving, seat, packets[k], 0))
             return
-        case A.Pass():
+        case Pass():
             state.stack.pop()
             return
     raise unanswered(top, value)
@@ -259,13 +259,13 @@ def decide_trade_offer(state: TurrisState, top: TradeOffer, value: Action) -> No
     i = top.index
     left = top.left
     match value:
-        case A.Accept():
+        case Accept():
             e = g.sources[src][1][i]
             state.stack[-1] = made(TradeOffer, seat, src, i, left - 1)
             state.stack.append(made(TradeGain, seat, src, i))
             pay(state, seat, e.give)  # on top: paid before the gain
             return
-        case A.Pass():
+        case Pass():
             state.stack.pop()
             return
     raise unanswered(top, value)
@@ -287,7 +287,7 @@ def decide_steal_choice(state: TurrisState, top: StealChoice, value: Action) -> 
     n = top.n
     of = top.of
     match value:
-        case A.Steal(resource=r, seat=victim):
+        case Steal(resource=r, seat=victim):
             state.stack[-1] = made(StealChoice, seat, n - 1, of)
             if not g.solo:
                 # solo: from the supply; the Betrayers stay at 1 of each (Solo Setup 7)
@@ -324,13 +324,13 @@ def decide_revive_choice(state: TurrisState, top: ReviveChoice, value: Action) -
     i = top.index
     done = top.done
     match value:
-        case A.Accept():
+        case Accept():
             state.stack[-1] = made(ReviveChoice, seat, n, src, i, done + 1)
             state.graveyard[seat] -= 1
             state.reserve[seat] += 1
             pay(state, seat, g.sources[src][1][i].bundle)
             return
-        case A.Pass():
+        case Pass():
             state.stack.pop()
             return
     raise unanswered(top, value)
@@ -339,7 +339,7 @@ def decide_revive_choice(state: TurrisState, top: ReviveChoice, value: Action) -
 def decide_fruit_choice(state: TurrisState, top: FruitChoice, value: Action) -> None:
     """Apply the answer ``value`` to a :class:`FruitChoice`."""
     match value:
-        case A.Choose(node=node):
+        case Choose(node=node):
             state.stack.pop()
             state.fruit = node
             return
@@ -365,14 +365,14 @@ def decide_move_scout_choice(state: TurrisState, top: MoveScoutChoice, value: Ac
     steps = top.steps
     origin = top.origin
     match value:
-        case A.Choose(node=node) if origin == -1:
+        case Choose(node=node) if origin == -1:
             state.stack[-1] = made(MoveScoutChoice, seat, n, steps, node)
             return
-        case A.Choose(node=node):
+        case Choose(node=node):
             state.stack[-1] = made(MoveScoutChoice, seat, n - 1, steps, -1)
             move_scout(state, seat, origin, node)
             return
-        case A.Pass():
+        case Pass():
             state.stack.pop()
             return
     raise unanswered(top, value)

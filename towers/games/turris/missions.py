@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from towers.core.actions import Action
-from towers.games.turris import actions as A
+from towers.games.turris.actions import ChooseMission, OngoingSlot, Pass
 from towers.games.turris.frames import (
     MissionStep,
     OngoingChoice,
@@ -72,11 +72,11 @@ def decide_mission_step(state: TurrisState, top: MissionStep, value: Action) -> 
     """Apply the answer ``value`` to a :class:`MissionStep`."""
     seat = top.seat
     match value:
-        case A.ChooseMission(mission=m):
+        case ChooseMission(mission=m):
             state.stack.pop()
             state._complete_mission(seat, m)
             return
-        case A.Pass():
+        case Pass():
             state.stack.pop()
             return
     raise unanswered(top, value)
@@ -96,12 +96,12 @@ def decide_reserve_choice(state: TurrisState, top: ReserveChoice, value: Action)
     seat = top.seat
     n = top.n
     match value:
-        case A.ChooseMission(mission=m):
+        case ChooseMission(mission=m):
             state.stack[-1] = made(ReserveChoice, seat, n - 1)
             state.missions.remove(m)
             state.reserved[seat].append(m)
             return
-        case A.Pass():
+        case Pass():
             state.stack.pop()
             return
     raise unanswered(top, value)
@@ -112,7 +112,7 @@ def decide_ongoing_choice(state: TurrisState, top: OngoingChoice, value: Action)
     seat = top.seat
     m = top.mission
     match value:
-        case A.OngoingSlot(slot=slot):
+        case OngoingSlot(slot=slot):
             state.stack.pop()
             slots = state.ongoing[seat]
             if slot < len(slots):
@@ -120,7 +120,7 @@ def decide_ongoing_choice(state: TurrisState, top: OngoingChoice, value: Action)
             else:
                 slots.append(m)
             return
-        case A.Pass():
+        case Pass():
             state.stack.pop()
             return
     raise unanswered(top, value)
