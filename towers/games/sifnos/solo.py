@@ -416,7 +416,7 @@ def _main_effect(state: SifnosState, effect: str, s: int, r: int) -> None:
     p = state.pending
     match effect:
         case "die":
-            if not _can(state, "die", r, scheme.tower_priority):
+            if state.die_owner[r] >= 0 or state.dice_reserve[side] <= 0:
                 return
             state.dice_reserve[side] -= 1
             state.die_owner[r] = side
@@ -425,7 +425,7 @@ def _main_effect(state: SifnosState, effect: str, s: int, r: int) -> None:
             if owner >= 0 and owner != side:
                 state._draw(owner, 1)
         case "tower":
-            space = tower_space(state, r, scheme.tower_priority)
+            space = _tower_space(state, side, PRIORITY_SPACES[r, scheme.tower_priority])
             if space < 0:
                 return
             _place_tower(state, space, scheme.tower_priority)
