@@ -154,6 +154,12 @@ _FACTION_ACTION = A.SPACE.encode(A.FactionAction())
 _USE_ACTION_TOKEN = A.SPACE.encode(A.UseActionToken())
 
 
+_PASS = A.PASS
+"""Pass and Accept as ints, read once rather than from the actions module a call."""
+
+_ACCEPT = A.ACCEPT
+
+
 CHECKED_KINDS = frozenset(
     {
         "pay", "sacrifice", "revive", "steal", "reserve", "place", "move_scout", "first_player",
@@ -326,7 +332,7 @@ def legal_turn(state: TurrisState, top: Turn) -> list[int]:
         if state._faction_action(seat) >= 0:
             out.append(_FACTION_ACTION)
     else:
-        out.append(A.PASS)
+        out.append(_PASS)
     if state.action_tokens[seat]:
         out.append(_USE_ACTION_TOKEN)
     if not state.tactics_played:
@@ -345,7 +351,7 @@ def legal_collect_pick(state: TurrisState, top: CollectPick) -> list[int]:
         ):
             out.append(_COLLECT_SCOUT + node)
     if chosen:
-        out.append(A.PASS)
+        out.append(_PASS)
     return out
 
 
@@ -359,7 +365,7 @@ def legal_rewards(state: TurrisState, top: Rewards) -> list[int]:
         if can_resolve_source(state, seat, src):
             out.append(_RESOLVE + k)
     if optional or not out:
-        out.append(A.PASS)
+        out.append(_PASS)
     return out
 
 
@@ -381,14 +387,14 @@ def legal_pay_choice(state: TurrisState, top: PayChoice) -> list[int]:
 def legal_trade_offer(state: TurrisState, top: TradeOffer) -> list[int]:
     """The answers to a :class:`TradeOffer`."""
     out: list[int] = []
-    out += [A.ACCEPT, A.PASS]
+    out += [_ACCEPT, _PASS]
     return out
 
 
 def legal_council_return(state: TurrisState, top: CouncilReturn) -> list[int]:
     """The answers to a :class:`CouncilReturn`."""
     out: list[int] = []
-    out += [A.ACCEPT, A.PASS]
+    out += [_ACCEPT, _PASS]
     return out
 
 
@@ -396,9 +402,9 @@ def legal_revive_choice(state: TurrisState, top: ReviveChoice) -> list[int]:
     """The answers to a :class:`ReviveChoice`."""
     out: list[int] = []
     done = top.done
-    out.append(A.ACCEPT)
+    out.append(_ACCEPT)
     if done > 0:
-        out.append(A.PASS)
+        out.append(_PASS)
     return out
 
 
@@ -421,7 +427,7 @@ def legal_play_tactics_choice(state: TurrisState, top: PlayTacticsChoice) -> lis
     """The answers to a :class:`PlayTacticsChoice`."""
     out: list[int] = []
     out += [_PLAY_TACTICS + c for c in state._tactics_choices(top)]
-    out.append(A.PASS)
+    out.append(_PASS)
     return out
 
 
@@ -429,7 +435,7 @@ def legal_reserve_choice(state: TurrisState, top: ReserveChoice) -> list[int]:
     """The answers to a :class:`ReserveChoice`."""
     out: list[int] = []
     out += [_CHOOSE_MISSION + m for m in sorted(state.missions)]
-    out.append(A.PASS)
+    out.append(_PASS)
     return out
 
 
@@ -438,7 +444,7 @@ def legal_place_free(state: TurrisState, top: PlaceFree) -> list[int]:
     out: list[int] = []
     seat = top.seat
     out += [_PLACE + n for n in state._free_place_nodes(seat)]
-    out.append(A.PASS)
+    out.append(_PASS)
     return out
 
 
@@ -450,7 +456,7 @@ def legal_move_scout_choice(state: TurrisState, top: MoveScoutChoice) -> list[in
     origin = top.origin
     if top.origin == -1:
         out += [_CHOOSE + n for n in movable_scouts(state, seat, steps)]
-        out.append(A.PASS)
+        out.append(_PASS)
     else:
         out += [_CHOOSE + n for n in scout_moves(state, origin, steps)]
     return out
@@ -481,7 +487,7 @@ def legal_trionfi_choice(state: TurrisState, top: TrionfiChoice) -> list[int]:
     cards = [state.trionfi_tableau[k] for k in slots]
     out += [_TAKE_TRIONFI + t for t in sorted(cards) if t >= 0]
     if optional:
-        out.append(A.PASS)
+        out.append(_PASS)
     return out
 
 
@@ -490,7 +496,7 @@ def legal_mission_step(state: TurrisState, top: MissionStep) -> list[int]:
     out: list[int] = []
     seat = top.seat
     out += [_CHOOSE_MISSION + m for m in state._completable(seat)]
-    out.append(A.PASS)
+    out.append(_PASS)
     return out
 
 
@@ -502,7 +508,7 @@ def legal_ongoing_choice(state: TurrisState, top: OngoingChoice) -> list[int]:
     slots = state.game.c["ongoing_mission_slots"]
     free = [used] if used < slots else range(slots)
     out += [_ONGOING_SLOT + k for k in free]
-    out.append(A.PASS)
+    out.append(_PASS)
     return out
 
 
@@ -532,7 +538,7 @@ def legal_beast_path(state: TurrisState, top: BeastPath) -> list[int]:
 def legal_beast_effect(state: TurrisState, top: BeastEffect) -> list[int]:
     """The answers to a :class:`BeastEffect`."""
     out: list[int] = []
-    out += [A.ACCEPT, A.PASS]
+    out += [_ACCEPT, _PASS]
     return out
 
 
@@ -564,7 +570,7 @@ def legal_repair_choice(state: TurrisState, top: RepairChoice) -> list[int]:
     """The answers to a :class:`RepairChoice`."""
     out: list[int] = []
     out += [_REPAIR_ROOM + k for k, d in enumerate(state.damaged) if d]
-    out.append(A.PASS)
+    out.append(_PASS)
     return out
 
 
