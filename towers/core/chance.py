@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Callable
 
 from towers.core.game import State
 
@@ -19,8 +20,26 @@ def derive_seed(seed: int, *parts: object) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
 
 
+_SAMPLERS: dict[type, Callable[[State, float], int] | None] = {}
+"""Each state class's ``_sample_chance``, or None for a class without one."""
+
+
 def sample_chance(state: State, rng: random.Random) -> int:
-    """Pick one outcome of the chance node ``state`` with its listed probability."""
+    """Pick one outcome of the chance node ``state`` with its listed probability.
+
+    A state class may give ``_sample_chance(state, r)``: the outcome the draw ``r`` picks by
+    the walk below over its outcomes (the same additions in the same order), -1 when
+    ``state`` is no chance node; it may then skip listing them."""
+    cls = type(state)
+    try:
+        sampler = _SAMPLERS[cls]
+    except KeyError:
+        sampler = _SAMPLERS[cls] = getattr(cls, "_sample_chance", None)
+    if sampler is not None:
+        action = sampler(state, rng.random())
+        if action < 0:
+            raise ValueError("sample_chance needs a chance node")
+        return action
     outcomes = state.chance_outcomes()
     if not outcomes:
         raise ValueError("sample_chance needs a chance node")

@@ -136,6 +136,65 @@ OUTCOMES: dict[type[Frame], Callable[[DarkTowerState, Any], list[tuple[int, floa
 """The outcomes of the other chance frames, with their probabilities, by kind."""
 
 
+DECK_DRAWS: dict[type[Frame], tuple[str, int]] = {
+    F.EventDraw: ("event_deck", EVENT),
+    F.PotionDraw: ("potion_deck", DRAW_POTION),
+    F.TreasureDraw: ("treasure_deck", DRAW_TREASURE),
+    F.CorruptionDraw: ("corruption_deck", DRAW_CORRUPTION),
+}
+"""The draws from a deck, by kind: the state's deck and the first of its actions."""
+
+
+def sample_chance(state: DarkTowerState, r: float) -> int:
+    """The outcome the uniform draw ``r`` picks at the chance node ``state`` (the state's
+    ``_sample_chance``): towers.core.chance.sample_chance's walk over ``chance_outcomes()``,
+    the same additions in the same order, a deck's without listing its outcomes; -1 when
+    ``state`` is no chance node or has no outcome."""
+    if state.result:
+        return -1
+    top = state.pending[-1]
+    kind = type(top)
+    if kind not in F.CHANCE_KINDS:
+        return -1
+    deck = DECK_DRAWS.get(kind)
+    if deck is not None:
+        return _deck_pick(getattr(state, deck[0]), deck[1], r)
+    fixed = FIXED_OUTCOMES.get(kind)
+    if fixed is not None:
+        return _pick(list(fixed), r)
+    return _pick(OUTCOMES[kind](state, top), r)
+
+
+def _pick(outcomes: list[tuple[int, float]], r: float) -> int:
+    if not outcomes:
+        return -1
+    acc = 0.0
+    for action, p in outcomes:
+        acc += p
+        if r < acc:
+            return action
+    return outcomes[-1][0]
+
+
+def _deck_pick(deck: Deck, base: int, r: float) -> int:
+    """``_pick(_deck_outcomes(deck, base), r)`` without the list."""
+    counts = deck.counts
+    total = 0
+    for n in counts:
+        total += n
+    acc = 0.0
+    last = -1
+    k = 0
+    for n in counts:
+        if n:
+            acc += n / total
+            if r < acc:
+                return base + k
+            last = base + k
+        k += 1
+    return last
+
+
 def apply_chance(state: DarkTowerState, top: Frame, value: Any) -> None:
     """The outcome ``value`` of the chance frame ``top``, applied by its kind (``APPLY``)."""
     apply = APPLY.get(type(top))

@@ -490,6 +490,14 @@ class DarkTowerState(State):
             return CHANCE
         return top.seat  # type: ignore[attr-defined,no-any-return]
 
+    def legal_actions(self) -> list[int]:
+        """State.legal_actions, asking ``result`` rather than current_player() whether the
+        game is over (the same answer, one call fewer an action)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = [] if self.result else self._legal_actions()
+        return legal.copy()
+
     def string_to_action(self, text: str) -> int:
         """The action ``text`` names; a foe may also be named as earlier releases wrote it
         (``battle foe2`` for ``battle level-2 foe``)."""
@@ -498,6 +506,8 @@ class DarkTowerState(State):
     scores = winning.scores
     winners = winning.winners
     _chance_outcomes = draws.chance_outcomes
+    # one draw picks the outcome, as towers.core.chance.sample_chance would (draws.py)
+    _sample_chance = draws.sample_chance
     _legal_actions = LEGALITY.fast_legal_actions
     _candidates = LEGALITY.candidates
     _explain = LEGALITY.explain
