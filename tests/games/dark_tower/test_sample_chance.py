@@ -9,6 +9,7 @@ import random
 import pytest
 
 import towers
+from tests.core.test_chance_sampling import by_loop
 from towers.core.chance import sample_chance
 from towers.core.game import CHANCE, TERMINAL
 from towers.games.dark_tower import draws
@@ -16,15 +17,6 @@ from towers.games.dark_tower.rules import DarkTowerState
 
 hooked = DarkTowerState._sample_chance  # the compiled twin's, when built
 MODES = [(1, {}), (2, {"difficulty": "gritty"}), (3, {"mode": "competitive"}), (4, {})]
-
-
-def _walked(outcomes: list[tuple[int, float]], r: float) -> int:
-    acc = 0.0
-    for action, p in outcomes:
-        acc += p
-        if r < acc:
-            return action
-    return outcomes[-1][0]
 
 
 @pytest.mark.parametrize("players, options", MODES)
@@ -52,7 +44,7 @@ def test_the_hook_picks_the_outcome_the_walk_over_the_outcomes_picks(
                 acc += p
                 edges += [acc, acc - 2**-53, min(acc + 2**-53, 1.0 - 2**-53)]
             for r in [rng.random() for _ in range(20)] + edges:
-                want = _walked(outcomes, r)
+                want = by_loop(outcomes, r)
                 assert hooked(state, r) == want, (r, outcomes)
                 assert draws.sample_chance(state, r) == want, (r, outcomes)
                 draws_seen += 1
@@ -67,7 +59,7 @@ def test_sample_chance_draws_one_float_as_the_walk_does() -> None:
     while (player := state.current_player()) != TERMINAL:
         if player == CHANCE:
             action = sample_chance(state, rng)
-            assert action == _walked(state.chance_outcomes(), again.random())
+            assert action == by_loop(state.chance_outcomes(), again.random())
         else:
             legal = state.legal_actions()
             action = rng.choice(legal)
