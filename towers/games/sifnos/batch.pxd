@@ -1,0 +1,28 @@
+# C types for the compiled twin of batch.py (see that file, setup.py and
+# towers/core/compiled.py): the play loop and the chance walks typed, so that a game is
+# stepped in C around the calls into its state.
+cimport cython
+
+cdef long DRAW_BASE, ROLL_BASE
+cdef double SIXTH
+cdef object DRAW_KIND, ROLL_KIND
+
+
+cdef class SifnosBatch:
+    cdef public object game, tensor
+    cdef public long size, players
+    cdef public list states, draws, choosers, starts, taken
+
+cpdef list legal_of(object state)
+cpdef void act(object state, long action) except *
+
+@cython.locals(total=long, single=bint, n=long, k=Py_ssize_t, acc=double, last=long, p=double)
+cpdef long pick_card(list counts, double r) except? -1
+@cython.locals(acc=double, v=long)
+cpdef long pick_roll(double r) noexcept
+@cython.locals(acc=double, outcomes=list)
+cpdef long pick_listed(object state, double r) except? -1
+
+@cython.locals(history=list, taken=list, legal=list, count=Py_ssize_t, i=Py_ssize_t,
+               action=long, seat=long, chance_types=frozenset)
+cpdef void play_out(SifnosBatch e, long g, long decisions, long until) except *

@@ -1,0 +1,309 @@
+"""Many games of Towers of Sifnos stepped together: the batch engine (see :mod:`towers.core.batch`).
+
+A first engine, not yet the rules written again over flat arrays: each game of the batch is a
+one-game :class:`~towers.games.sifnos.rules.SifnosState`, and this module steps it below the
+public API, in a loop that its compiled twin ``batch_c`` (built from this text with the C
+types of ``batch.pxd``, see :mod:`towers.core.compiled`) runs in C:
+
+- a decision's legal actions are those the state has kept from settling, else the compiled
+  ``legality``'s, and the action is handed to the state's ``_apply`` as ``apply_trusted``
+  would hand it (the cache cleared, the history kept);
+- a chance node takes one float of the game's generator and picks its outcome as
+  :func:`towers.core.chance.sample_chance` picks it (``acc += p; if r < acc``), a card drawn
+  and a Die rolled without their outcomes listed (the same probabilities, added in the same
+  order as :func:`towers.games.sifnos.legality.draw_outcomes` and ``rules.ROLL_OUTCOMES``
+  list them), the other chance nodes from the state's own list.
+
+So it plays every option (2-4 players, the solo game, 2 Player vs Solo Rules) exactly as the
+one-game engine does, the same state after every action, which
+``tests/games/sifnos/test_batch.py`` checks field by field; it saves only the public API's
+Python around each action. Each game's ``random.Random`` is kept and its bound ``random``
+called from here (``reset`` makes ``random.Random(seed)`` for an int seed). ``heuristics`` and
+``observation_tensor`` read the game's state (there is no array to read them from yet).
+
+:func:`engine_for` answers None unless ``TOWERS_SIFNOS_BATCH=1`` is set (which
+``bench/batch.py`` finds through it): a state-backed engine loads a state by cloning it, which
+a search's rollouts played on the state itself do not pay, so it is offered to
+:func:`towers.core.batch.rollouts_for`, ``towers simulate`` and the vector environments only
+when asked for, until the rules over arrays replace it.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from towers.core.compiled import twin
+from towers.core.game import TERMINAL
+from towers.games.sifnos import frames as F
+from towers.games.sifnos import legality as plain_legality
+from towers.games.sifnos.actions import SPACE, DrawCard
+from towers.games.sifnos.rules import CHANCE_TYPES, ROLL_OUTCOMES
+
+legality = twin(plain_legality)  # the compiled legal actions when built, as the rules use
+
+ENV = "TOWERS_SIFNOS_BATCH"
+"""Set to 1 to have :func:`engine_for` answer the engine (see the module docstring)."""
+
+DRAW_BASE = SPACE.base(DrawCard)
+ROLL_BASE = ROLL_OUTCOMES[0][0]
+SIXTH = ROLL_OUTCOMES[0][1]
+DRAW_KIND = F.Draw
+ROLL_KIND = F.Roll
+
+
+def engine_for(game: Any, size: int) -> SifnosBatch | None:
+    """A batch engine of ``size`` games of ``game`` (every option) when ``TOWERS_SIFNOS_BATCH``
+    asks for it, else None (see the module docstring)."""
+    if os.environ.get(ENV, "") in ("", "0"):
+        return None
+    return SifnosBatch(game, size)
+
+
+class SifnosBatch:
+    """``size`` games of Towers of Sifnos, stepped together (see the module docstring and
+    :class:`towers.core.batch.BatchEngine`)."""
+
+    def __init__(self, game: Any, size: int) -> None:
+        if size < 1:
+            raise ValueError("a batch holds at least one game")
+        self.game = game
+        self.size = size
+        self.players = game.num_players
+        self.states: list[Any] = [None] * size
+        self.draws: list[Any] = [None] * size
+        self.choosers: list[Any] = [None] * size
+        self.starts: list[int] = [0] * size
+        self.taken: list[list[int]] = [[0] * self.players for _ in range(size)]
+        self.tensor: Any = None
+
+    # ---- the games -----------------------------------------------------------------------
+    def reset(
+        self,
+        seeds: Sequence[int | random.Random],
+        choosers: Sequence[Sequence[Any] | None] | None = None,
+    ) -> None:
+        """New games, the i-th drawing its chance from ``random.Random(seeds[i])`` (or from
+        ``seeds[i]`` itself when it is a generator); chance nodes at the start are resolved.
+        ``choosers[i]`` gives game i one function a seat, ``pick(count)`` -> the index of the
+        legal action that seat takes in :meth:`play_random`."""
+        if len(seeds) != self.size or (choosers is not None and len(choosers) != self.size):
+            raise ValueError(f"{self.size} seeds (and choosers) are needed, not {len(seeds)}")
+        for g in range(self.size):
+            seed = seeds[g]
+            rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+            picks = None if choosers is None else choosers[g]
+            self._set(g, self.game.new_initial_state(), rng, picks)
+
+    def _set(self, g: int, state: Any, rng: random.Random, picks: Any) -> None:
+        self.states[g] = state
+        self.draws[g] = rng.random
+        self.choosers[g] = None if picks is None else list(picks)
+        self.starts[g] = len(state._history)
+        self.taken[g] = [0] * self.players
+        play_out(self, g, 0, -1)
+
+    def current_player(self, g: int) -> int:
+        """Who decides in game ``g`` (TERMINAL once it is over; never chance, resolved)."""
+        state = self.states[g]
+        if state.over:
+            return TERMINAL
+        top: Any = state.pending[-1]
+        return int(top.seat)
+
+    def is_terminal(self, g: int) -> bool:
+        return bool(self.states[g].over)
+
+    def length(self, g: int) -> int:
+        """The actions game ``g`` has played since its reset or load, chance included."""
+        return len(self.states[g]._history) - self.starts[g]
+
+    def legal_actions(self, g: int) -> list[int]:
+        """The legal actions of game ``g``, in increasing order ([] once it is over)."""
+        state = self.states[g]
+        if state.over:
+            return []
+        return list(legal_of(state))
+
+    def legal_mask(self, g: int, mask: Any) -> None:
+        """Set ``mask[a]`` to 1 for each legal action ``a`` of game ``g`` (others untouched)."""
+        for a in self.legal_actions(g):
+            mask[a] = 1
+
+    def apply(self, g: int, action: int) -> None:
+        """Apply a legal action to game ``g`` (unchecked), then resolve its chance nodes."""
+        state = self.states[g]
+        self.taken[g][self.current_player(g)] += 1
+        act(state, action)
+        play_out(self, g, 0, -1)
+
+    def returns(self, g: int) -> list[float]:
+        returns: list[float] = self.states[g].returns()
+        return returns
+
+    def decisions(self, g: int) -> list[int]:
+        """The decisions each seat of game ``g`` took."""
+        return list(self.taken[g])
+
+    def play_random(self) -> list[int]:
+        """Play every game to its end at random (see :mod:`towers.core.batch`); their lengths."""
+        for g in range(self.size):
+            play_out(self, g, -1, -1)
+        return [self.length(g) for g in range(self.size)]
+
+    def play(self, g: int, decisions: int, until: int = -1) -> None:
+        """Play at most ``decisions`` decisions of game ``g`` (no limit if negative) as
+        :meth:`play_random` picks them, and the chance nodes after the last; stop before a
+        decision of seat ``until``."""
+        play_out(self, g, decisions, until)
+
+    def heuristics(self, g: int) -> list[float]:
+        """Every seat's heuristic of game ``g``: ``state.heuristics()`` of its state (read
+        from the state, which the engine holds)."""
+        values: list[float] = self.states[g].heuristics()
+        return values
+
+    def observation_tensor(self, g: int, seat: int, out: Any) -> None:
+        """Write into ``out`` the observation tensor of ``seat`` in game ``g``:
+        ``tensor.encode(state.observation(seat))`` of its state."""
+        if self.tensor is None:
+            from towers.core.registry import tensor_of
+
+            self.tensor = tensor_of(self.game)
+        out[:] = self.tensor.encode(self.states[g].observation(seat))
+
+    # ---- the one-game state ----------------------------------------------------------------
+    def load(
+        self,
+        g: int,
+        state: Any,
+        rng: int | random.Random | None = None,
+        choosers: Sequence[Any] | None = None,
+    ) -> None:
+        """Game ``g`` set to a copy of ``state``, drawing its chance from ``rng`` (an int: from
+        ``random.Random(rng)``) and picking its decisions by ``choosers`` (:meth:`reset`'s);
+        its chance nodes are resolved."""
+        game = state.game
+        if game is not self.game and game != self.game:
+            raise ValueError("the state is of another game than the batch's")
+        if not isinstance(rng, random.Random):
+            rng = random.Random(rng)
+        self._set(g, state.clone(), rng, choosers)
+
+    def state(self, g: int) -> Any:
+        """Game ``g`` as a one-game state (a copy, with an empty history)."""
+        copy = self.states[g].clone()
+        copy._history = []
+        return copy
+
+
+# ---- playing ---------------------------------------------------------------------------------
+def legal_of(state: Any) -> list[int]:
+    """The legal actions of the decision on top of ``state`` (not over, not chance): those
+    settling kept, else the compiled legality's (the list is the state's: not to be changed)."""
+    legal: list[int] | None = state._legal
+    if legal is None:
+        legal = state._legal = legality.legal_actions(state, state.pending[-1])
+    return legal
+
+
+def act(state: Any, action: int) -> None:
+    """``state.apply_trusted(action)``, as it is written."""
+    state._legal = None
+    state._legal_set = None
+    state._apply(action)
+    state._history.append(action)
+
+
+def pick_card(counts: list[int], r: float) -> int:
+    """The card the draw ``r`` picks among ``counts`` (some left), walked as sample_chance
+    walks :func:`towers.games.sifnos.legality.draw_outcomes`."""
+    total = 0
+    single = True
+    for n in counts:
+        total += n
+        if n > 1:
+            single = False
+    acc = 0.0
+    last = -1
+    if single:
+        p = 1 / total
+        for k in range(len(counts)):
+            if counts[k]:
+                acc += p
+                last = k
+                if r < acc:
+                    return DRAW_BASE + k
+    else:
+        for k in range(len(counts)):
+            n = counts[k]
+            if n:
+                acc += n / total
+                last = k
+                if r < acc:
+                    return DRAW_BASE + k
+    return DRAW_BASE + last
+
+
+def pick_roll(r: float) -> int:
+    """The Die face the draw ``r`` picks, walked as sample_chance walks ROLL_OUTCOMES."""
+    acc = 0.0
+    for v in range(6):
+        acc += SIXTH
+        if r < acc:
+            return ROLL_BASE + v
+    return ROLL_BASE + 5
+
+
+def pick_listed(state: Any, r: float) -> int:
+    """The outcome the draw ``r`` picks among the state's listed chance outcomes."""
+    outcomes = state._chance_outcomes()
+    acc = 0.0
+    for action, p in outcomes:
+        acc += p
+        if r < acc:
+            return int(action)
+    return int(outcomes[-1][0])
+
+
+def play_out(e: SifnosBatch, g: int, decisions: int, until: int) -> None:
+    """Play game ``g`` to its end, or until ``decisions`` decisions are taken (no limit if
+    negative) or seat ``until`` is to decide: a chance node by its probabilities, a decision
+    uniformly among the legal actions, one float of the game's generator each (or the seat's
+    chooser's pick)."""
+    state = e.states[g]
+    draw = e.draws[g]
+    picks = e.choosers[g]
+    taken = e.taken[g]
+    history = state._history
+    chance_types = CHANCE_TYPES
+    while not state.over:
+        top = state.pending[-1]
+        kind = type(top)
+        if kind is DRAW_KIND:
+            action = pick_card(state.deck.counts, draw())
+        elif kind is ROLL_KIND:
+            action = pick_roll(draw())
+        elif kind in chance_types:
+            action = pick_listed(state, draw())
+        else:
+            seat = top.seat
+            if decisions == 0 or seat == until:
+                return
+            decisions -= 1
+            legal = state._legal
+            if legal is None:
+                legal = legality.legal_actions(state, top)
+            count = len(legal)
+            if picks is None:
+                i = int(draw() * count)
+            else:
+                i = picks[seat](count)
+            taken[seat] += 1
+            action = legal[i]
+        state._legal = None
+        state._legal_set = None
+        state._apply(action)
+        history.append(action)
