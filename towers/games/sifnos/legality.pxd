@@ -7,6 +7,17 @@ cimport cython
 @cython.locals(kinds=Py_ssize_t, total=long, single=bint, n=long, k=Py_ssize_t, pairs=tuple)
 cpdef list draw_outcomes(list counts)
 
+@cython.locals(top=object, kind=object)
+cpdef long sample_chance(object state, double r)
+@cython.locals(acc=double, p=double, action=object)
+cpdef long _pick(list outcomes, double r)
+@cython.locals(total=long, n=long, acc=double, last=long, k=long)
+cpdef long _card_pick(list counts, double r)
+@cython.locals(seen=list, s=long, left=long, p=double, acc=double, last=long)
+cpdef long _scheme_pick(list discards, double r)
+@cython.locals(p=double, acc=double, v=long)
+cpdef long _roll_pick(double r)
+
 cpdef list legal_actions(object state, object top)
 @cython.locals(size=Py_ssize_t, kept=Py_ssize_t, i=Py_ssize_t)
 cpdef list sorted_once(list out)

@@ -43,7 +43,9 @@ from towers.games.sifnos.actions import (
     SPACE,
     SUPPLY,
     DrawCard,
+    DrawScheme,
     FortIn,
+    RollDie,
 )
 from towers.games.sifnos.board import (
     CENTRAL,
@@ -128,6 +130,98 @@ def draw_outcomes(counts: list[int]) -> list[tuple[int, float]]:
         p = 1 / total
         pairs = _DRAW_PAIRS[total] = tuple([(DRAW_BASE + k, p) for k in range(N_CARDS)])
     return list(compress(pairs, counts))
+
+
+# ---- a chance node's outcome picked by one draw (towers.core.chance.sample_chance) ----------
+ROLL_BASE = SPACE.base(RollDie)
+SCHEME_BASE = SPACE.base(DrawScheme)
+N_SCHEMES = len(DATA.schemes)
+CHANCE_KINDS = frozenset(F.CHANCE_FRAMES)
+
+
+def sample_chance(state: SifnosState, r: float) -> int:
+    """The outcome the uniform draw ``r`` picks at the chance node ``state`` (the state's
+    ``_sample_chance``): towers.core.chance.sample_chance's walk over ``chance_outcomes()``,
+    the same additions in the same order, a card's, a die's and a Scheme's without listing
+    them; -1 when ``state`` is no chance node or has no outcome."""
+    if state.over:
+        return -1
+    top = state.pending[-1]
+    kind = type(top)
+    if kind is F.Draw:
+        return _card_pick(state.deck.counts, r)
+    if kind is F.SchemeReveal:
+        return _scheme_pick(state.scheme_discards, r)
+    if kind is F.Roll:
+        return _roll_pick(r)
+    if kind not in CHANCE_KINDS:
+        return -1
+    return _pick(state._chance_outcomes(), r)
+
+
+def _pick(outcomes: list[tuple[int, float]], r: float) -> int:
+    if not outcomes:
+        return -1
+    acc = 0.0
+    for action, p in outcomes:
+        acc += p
+        if r < acc:
+            return action
+    return outcomes[-1][0]
+
+
+def _card_pick(counts: list[int], r: float) -> int:
+    """``_pick(draw_outcomes(counts), r)`` without the list (n / total is 1 / total when n is
+    1, as :func:`draw_outcomes` gives it)."""
+    total = 0
+    for n in counts:
+        total += n
+    acc = 0.0
+    last = -1
+    k = 0
+    for n in counts:
+        if n:
+            acc += n / total
+            if r < acc:
+                return DRAW_BASE + k
+            last = DRAW_BASE + k
+        k += 1
+    return last
+
+
+def _scheme_pick(discards: list[int], r: float) -> int:
+    """``_pick`` over :func:`.solo.scheme_outcomes` (each Scheme not revealed this cycle,
+    1 / their number) without the list."""
+    seen = [False] * N_SCHEMES
+    for s in discards:
+        seen[s] = True
+    left = 0
+    for s in range(N_SCHEMES):
+        if not seen[s]:
+            left += 1
+    if not left:
+        return -1
+    p = 1.0 / left
+    acc = 0.0
+    last = -1
+    for s in range(N_SCHEMES):
+        if not seen[s]:
+            acc += p
+            if r < acc:
+                return SCHEME_BASE + s
+            last = SCHEME_BASE + s
+    return last
+
+
+def _roll_pick(r: float) -> int:
+    """``_pick`` over a die's six faces, 1 / 6 each."""
+    p = 1.0 / 6
+    acc = 0.0
+    for v in range(6):
+        acc += p
+        if r < acc:
+            return ROLL_BASE + v
+    return ROLL_BASE + 5
 
 
 # ---- paying and placing Cards (rulebook: Cards) ------------------------------------------

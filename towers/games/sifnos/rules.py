@@ -569,6 +569,9 @@ class SifnosState(State):
         top = self.pending[-1]
         return OUTCOMES[type(top)](self, top)
 
+    # one draw picks the outcome, as towers.core.chance.sample_chance would (legality.py)
+    _sample_chance = legality.sample_chance
+
     def _legal_actions(self) -> list[int]:
         top = self.pending[-1]
         if type(top) in CHANCE_TYPES:
