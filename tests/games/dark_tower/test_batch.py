@@ -1,0 +1,171 @@
+"""The batch engine plays Return to Dark Tower exactly as DarkTowerState does: the same legal
+actions in the same order and the same state (every saved field) after every action of
+hundreds of games, at 1-4 heroes, Heroic and Gritty, cooperative and competitive, with the
+main goals, adversaries, foes and heroes drawn from the options; its plain-Python text and its
+compiled twin agree with each other as well.
+
+The games are driven through the batch's public interface: a decision is drawn from the
+game's generator, then the batch resolves the chance nodes from that same generator, which
+is the order in which the one-game random playout (``towers.bench.play_random_game``) draws."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import towers
+from towers.bench import play_random_game
+from towers.core.chance import sample_chance
+from towers.core.compiled import is_compiled, twin
+from towers.core.game import CHANCE, TERMINAL
+from towers.games.dark_tower import batch as plain
+from towers.games.dark_tower.rules import DarkTowerGame
+
+ENGINE = twin(plain)  # the compiled twin when built, else the plain module
+MODULES = [plain] + ([ENGINE] if is_compiled(ENGINE) else [])
+MODES = [
+    (p, m)
+    for p in (1, 2, 3, 4)
+    for m in ("cooperative", "competitive")
+    if p > 1 or m == "cooperative"
+]
+
+
+def options(players: int, mode: str, seed: int) -> dict[str, Any]:
+    """Options drawn for a seed: the difficulty, main goal, adversary, foes and heroes."""
+    rng = random.Random(seed * 7 + players)
+    chosen: dict[str, Any] = {"players": players, "mode": mode}
+    for name in ("difficulty", "goal", "adversary", "foe2", "foe3", "foe4"):
+        choices = DarkTowerGame.OPTIONS[name].choices
+        assert choices
+        chosen[name] = rng.choice(choices)
+    if rng.random() < 0.5:
+        heroes = [h for h in DarkTowerGame.OPTIONS["heroes"].names if h != "by-kingdom"]
+        chosen["heroes"] = ",".join(rng.sample(heroes, players))
+    return chosen
+
+
+def fields_of(state: Any) -> dict[str, Any]:
+    found = state.to_fields()
+    del found["_history"]
+    return found
+
+
+def diff(want: dict[str, Any], got: dict[str, Any]) -> dict[str, tuple[Any, Any]]:
+    return {k: (want[k], got.get(k)) for k in want if want[k] != got.get(k)}
+
+
+def play_both(module: Any, game: Any, seeds: range) -> int:
+    """Each seed's game played on a DarkTowerState and in one batch of all the seeds,
+    comparing the legal actions and every field at every decision; the decisions compared."""
+    engine = module.DarkTowerBatch(game, len(seeds))
+    batch_rngs = [random.Random(seed) for seed in seeds]
+    engine.reset(batch_rngs)
+    compared = 0
+    for g, seed in enumerate(seeds):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while True:
+            while state.current_player() == CHANCE:
+                state.apply_trusted(sample_chance(state, rng))
+            where = f"{game.options}, seed {seed}, action {len(state.history())}"
+            assert engine.length(g) == len(state.history()), where
+            found = diff(fields_of(state), fields_of(engine.state(g)))
+            assert not found, f"{where}: {found}"
+            assert engine.current_player(g) == state.current_player(), where
+            compared += 1
+            if state.current_player() == TERMINAL:
+                assert engine.is_terminal(g)
+                assert engine.returns(g) == state.returns(), where
+                break
+            legal = state.legal_actions()
+            assert engine.legal_actions(g) == legal, where
+            action = legal[int(rng.random() * len(legal))]
+            state.apply_trusted(action)
+            batch_rngs[g].random()  # the batch's generator draws the decision as well
+            engine.apply(g, action)
+    return compared
+
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__.rpartition(".")[2])
+@pytest.mark.parametrize(("players", "mode"), MODES)
+def test_plays_as_the_state_does(module: Any, players: int, mode: str) -> None:
+    compared = 0
+    for first in range(0, 24, 4):
+        game = towers.make("dark_tower", **options(players, mode, first))
+        compared += play_both(module, game, range(first, first + 4))
+    assert compared > 500
+
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__.rpartition(".")[2])
+def test_random_playouts_as_long_as_the_state_s(module: Any) -> None:
+    """play_random plays the games play_random_game plays (the same lengths; the final
+    states too)."""
+    for players in (1, 2, 3, 4):
+        game = towers.make("dark_tower", players=players)
+        seeds = range(100, 140)
+        engine = module.DarkTowerBatch(game, len(seeds))
+        engine.reset(seeds)
+        lengths = engine.play_random()
+        assert lengths == [play_random_game(game, random.Random(s), trusted=True) for s in seeds]
+
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__.rpartition(".")[2])
+def test_loaded_mid_game_plays_on_as_the_state(module: Any) -> None:
+    """A state loaded in the middle of a game is played on as the state plays on, by the
+    choosers given (a seat's ``randrange``, as towers.sim.simulate.play_random_batch gives
+    them) and chance from the generator given."""
+    for players, mode in MODES:
+        game = towers.make("dark_tower", players=players, mode=mode)
+        engine = module.DarkTowerBatch(game, 3)
+        engine.reset([0, 1, 2])
+        for seed in range(6):
+            rng = random.Random(seed)
+            state = game.new_initial_state()
+            for _ in range(rng.randrange(20, 200)):
+                if state.is_terminal():
+                    break
+                if state.current_player() == CHANCE:
+                    state.apply_trusted(sample_chance(state, rng))
+                else:
+                    legal = state.legal_actions()
+                    state.apply_trusted(legal[rng.randrange(len(legal))])
+            if state.is_terminal():
+                continue
+            bots = [random.Random(seed * 10 + p) for p in range(players)]
+            twins = [random.Random(seed * 10 + p) for p in range(players)]
+            g = seed % 3
+            engine.load(g, state, random.Random(seed), [b.randrange for b in bots])
+            engine.play(g, -1)
+            chance = random.Random(seed)
+            taken = [0] * players
+            while not state.is_terminal():
+                player = state.current_player()
+                if player == CHANCE:
+                    state.apply_trusted(sample_chance(state, chance))
+                    continue
+                legal = state.legal_actions()
+                taken[player] += 1
+                state.apply_trusted(legal[twins[player].randrange(len(legal))])
+            assert not diff(fields_of(state), fields_of(engine.state(g)))
+            assert engine.decisions(g) == taken
+
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__.rpartition(".")[2])
+def test_stops_before_a_seat_decides(module: Any) -> None:
+    """play(g, decisions, until): at most that many decisions, and never one of ``until``."""
+    game = towers.make("dark_tower", players=3)
+    engine = module.DarkTowerBatch(game, 1)
+    engine.reset([5])
+    engine.play(0, 7)
+    assert sum(engine.decisions(0)) == 7
+    engine.play(0, -1, until=2)
+    assert engine.current_player(0) in (2, TERMINAL)
+
+
+def test_the_twin_is_compiled_when_built() -> None:
+    if not is_compiled(ENGINE):
+        pytest.skip("the compiled twin is not built here")
+    assert ENGINE.__name__.endswith("batch_c")

@@ -1,0 +1,1988 @@
+"""Many games of Return to Dark Tower stepped together: the batch engine (see
+:mod:`towers.core.batch`).
+
+The games live in one flat array of ints, a slice of ``W`` a game at the offsets below (the
+state's lists at fixed places, a list that grows with its count before it, the pending
+frames as records of ``FW`` ints, the decks' counts, the tower's drums, seals and skulls).
+:meth:`DarkTowerBatch.load` writes a one-game state into a game's slice and
+:meth:`DarkTowerBatch.state` reads one back, field for field.
+
+The rules met most are written again over the arrays (``_fast_*``): the tower's releases,
+the skulls dropped and placed, the Start of Turn's "done", the moves of the Middle of Turn
+and its skull drop, the end of a turn and the next one's start. Whatever they do not cover is
+played by the one-game rules on a state read from the arrays (and written back once a seat
+decides): the same rules, so the same games, whichever path an action takes. The tests hold
+every action of many games to the one-game engine, field by field.
+
+Randomness: each game keeps its own ``random.Random``; a chance node takes one float of it
+and picks the outcome as :func:`towers.core.chance.sample_chance` does (the walk of
+``draws.sample_chance``), a random playout picks ``legal[int(r * len(legal))]`` as
+:func:`towers.bench.play_random_game` does.
+"""
+
+from __future__ import annotations
+
+import random
+from array import array
+from collections.abc import Sequence
+from dataclasses import fields as dataclass_fields
+from typing import Any
+
+from towers.core.compiled import twin
+from towers.core.components import Deck
+from towers.core.frames import DecisionStack
+from towers.core.game import CHANCE, TERMINAL
+from towers.games.dark_tower import actions as A
+from towers.games.dark_tower import constants as _constants
+from towers.games.dark_tower import draws as _draws
+from towers.games.dark_tower import frames as F
+from towers.games.dark_tower import hero as _hero
+from towers.games.dark_tower import legality as _legality
+from towers.games.dark_tower import skulls as _skulls
+from towers.games.dark_tower.constants import (
+    BANNER,
+    BATTLE,
+    BUILDING_AT,
+    CAPACITY,
+    CLEANSE,
+    DISTANCES,
+    DONE,
+    DOUBLE,
+    DROP,
+    EXPLORE,
+    HEROIC_SPIRIT,
+    LOSING_CORRUPTIONS,
+    MAX_STATUS,
+    MONTHS,
+    MOVE,
+    N_FOES,
+    N_GEAR,
+    N_LOC,
+    N_POTIONS,
+    PLACE,
+    POTION,
+    REINFORCE,
+    ROOMS,
+    TESTS,
+    TRADE,
+    G,
+    flat,
+)
+from towers.games.dark_tower.data import (
+    CORRUPTION,
+    DATA,
+    GAIN_GEAR,
+    GAIN_MARKET,
+    GAIN_POTION,
+    GAIN_SPIRIT,
+    GAIN_TREASURE,
+    GAIN_VIRTUE,
+    GAIN_WARRIORS,
+    LOSE_GEAR,
+    LOSE_POTION,
+    LOSE_SPIRIT,
+    LOSE_WARRIORS,
+    STEAL,
+    WILD,
+)
+from towers.games.dark_tower.data import SKULLS as SKULL_EFFECT
+from towers.games.dark_tower.tower import BASE, STILL, Tower
+
+DRAWS = twin(_draws)
+SEATS = 4
+N_TREASURES = len(DATA.treasures)
+N_CORRUPTIONS = len(DATA.corruptions)
+N_COMPANIONS = len(DATA.companions)
+N_QUEST_ITEMS = len(DATA.quest_items)
+N_QUESTS = len(DATA.quests)
+N_BUILDINGS = len(DATA.buildings)
+N_EVENTS = len(DATA.events)
+MARKET = 3
+HELD = 24  # room for a hero's treasures, corruptions, companions or quest items
+FW = 10  # a pending frame: its kind, then up to nine fields
+STACK = 48  # frames on the pending stack at most
+
+# ---- the ints of a game: offsets in its slice of S -----------------------------------------
+SCALARS = (
+    "supply", "out_of_game", "in_hand", "adversary_at", "adv_left", "adv_card", "adv_rung",
+    "goal_step", "cleared", "month", "turns_left", "current", "banner_used", "moves_left",
+    "moved", "doubled", "heroic_done", "reinforced", "haggle", "haggle_at", "base_move",
+    "traded", "refused", "result", "winner",
+)  # fmt: skip
+BOOLS = frozenset(
+    ("banner_used", "moved", "doubled", "heroic_done", "reinforced", "traded", "eliminated")
+)
+(
+    SUPPLY, OUT, IN_HAND, ADV_AT, ADV_LEFT, ADV_CARD, ADV_RUNG, GOAL_STEP, CLEARED, MONTH,
+    TURNS_LEFT, CURRENT, BANNER_USED, MOVES_LEFT, MOVED, DOUBLED, HEROIC_DONE, REINFORCED,
+    HAGGLE, HAGGLE_AT, BASE_MOVE, TRADED, REFUSED, RESULT, WINNER,
+) = range(len(SCALARS))  # fmt: skip
+PER_SEAT = ("at", "warriors", "spirit", "virtues", "tests_done", "amulets", "eliminated")
+AT = len(SCALARS)
+WARRIORS = AT + SEATS
+SPIRIT = WARRIORS + SEATS
+VIRTUES = SPIRIT + SEATS
+TESTS_DONE = VIRTUES + SEATS
+AMULETS = TESTS_DONE + SEATS
+ELIMINATED = AMULETS + SEATS
+GEAR = ELIMINATED + SEATS  # each seat's gear by kind
+POTIONS = GEAR + SEATS * N_GEAR
+TESTS_DEALT = POTIONS + SEATS * N_POTIONS  # each seat's heroic test of each type
+HELD_LISTS = ("treasures", "corruptions", "companions", "quest_items")
+LISTS = TESTS_DEALT + SEATS * TESTS  # each seat's held lists: a count, then HELD items
+LW = 1 + HELD
+FOES = LISTS + len(HELD_LISTS) * SEATS * LW
+STATUS = FOES + N_LOC * N_FOES
+SKULLS = STATUS + N_FOES
+ROOMS_AT = SKULLS + N_BUILDINGS
+MARKET_AT = ROOMS_AT + ROOMS
+MONTHLY = MARKET_AT + MARKET
+COMPANIONS_LEFT = MONTHLY + 2  # a count, then the companions
+QUESTS_DEALT = COMPANIONS_LEFT + 1 + N_COMPANIONS  # a count, then the quests
+DECKS = ("treasure_deck", "potion_deck", "corruption_deck", "event_deck")
+DECK_KINDS = (N_TREASURES, N_POTIONS, N_CORRUPTIONS, N_EVENTS)
+TREASURE_DECK = QUESTS_DEALT + 1 + N_QUESTS
+POTION_DECK = TREASURE_DECK + N_TREASURES
+CORRUPTION_DECK = POTION_DECK + N_POTIONS
+EVENT_DECK = CORRUPTION_DECK + N_CORRUPTIONS
+DECK_AT = (TREASURE_DECK, POTION_DECK, CORRUPTION_DECK, EVENT_DECK)
+DRUMS = EVENT_DECK + N_EVENTS  # the tower: each drum's turn
+SEALS = DRUMS + 3  # seals[level * 4 + slot], 1 while on
+RESTING = SEALS + 12
+LOOSE = RESTING + 3
+RELEASING = LOOSE + 3
+DROPPED = RELEASING + 1
+EMERGED = DROPPED + 1
+LENGTH = EMERGED + 1  # actions played since the reset, chance included
+DEC = LENGTH + 1  # decisions each seat took
+DEPTH = DEC + SEATS  # frames pending
+PENDING = DEPTH + 1  # the frames, the top last, FW ints each
+W = PENDING + STACK * FW
+
+# ---- the rules' tables ---------------------------------------------------------------------
+ADVERSARY = A.ADVERSARY
+AUTOMATIC_KINDS = frozenset((*F.AUTOMATIC, F.CorruptionDraw))
+HAGGLE_ACTION = _constants.HAGGLE
+GEAR_ACTION = _constants.GEAR
+SCROLL = _constants.SCROLL
+IMPROVE = _constants.IMPROVE
+RESOLVE = _constants.RESOLVE
+RETREAT = _constants.RETREAT
+LEAVE = _constants.LEAVE
+MAX_ADVANTAGES = _legality.MAX_ADVANTAGES
+BUILDING_TYPE = _legality.BUILDING_TYPE
+SCROLL_SPEND = tuple(t.spend for t in DATA.treasures)
+P_ADVANTAGES = tuple(p.advantages for p in DATA.potions)
+P_HAS_EFFECTS = tuple(bool(p.effects) for p in DATA.potions)
+LADDER = 1 + max(len(card) for foe in DATA.foes for row in foe.battle for card in row)
+"""A battle card's ladder in ``ladders``: its length, then each rung's effects."""
+MARKET_ACTION = _constants.MARKET
+TAKE_GEAR = _constants.TAKE_GEAR
+LOSE_G = _constants.LOSE_G
+LOSE_P = _constants.LOSE_P
+VIRTUE = _constants.VIRTUE
+WARES = _constants.WARES
+DOUBLE_COST = int(G["move"]["double_cost"])
+MOVES = _legality.MOVES
+CANCEL = _legality.CANCEL
+NO_ADVANTAGES = _legality.NO_ADVANTAGES
+QUEST_AT = _legality.QUEST_AT
+BORDERS_TOWER = _legality.BORDERS_TOWER
+P_CLEANSE = tuple(bool(p.cleanse) for p in DATA.potions)
+P_REMOVE_FOE = tuple(p.remove_foe for p in DATA.potions)
+P_MOVES = tuple(p.moves for p in DATA.potions)
+KINGDOM_BUILDINGS = _skulls.KINGDOM_BUILDINGS
+BUILDING_KINGDOM = tuple(x.kingdom for x in DATA.buildings)
+TERRAINS = sorted(
+    {loc.terrain for loc in DATA.locations} | {t.perk.terrain for t in DATA.treasures}
+)
+LOC_TERRAIN = tuple(TERRAINS.index(loc.terrain) for loc in DATA.locations)
+T_TERRAIN = tuple(TERRAINS.index(t.perk.terrain) if t.perk.terrain else -1 for t in DATA.treasures)
+T_ADVANTAGE = tuple(t.perk.advantage for t in DATA.treasures)
+T_MOVE = tuple(t.perk.move for t in DATA.treasures)
+T_HEROIC = tuple(t.perk.heroic for t in DATA.treasures)
+TREASURE_MOVE = _hero._TREASURE_MOVE
+HELD_PERKS = (
+    DATA.corruptions,
+    DATA.companions,
+    tuple(q.perk for q in DATA.quest_items),
+)
+"""The perks of what a hero holds, in the order of HELD_LISTS after the treasures."""
+ITEM_PERKS = (tuple(t.perk for t in DATA.treasures), *HELD_PERKS)
+PERK_FIRST = tuple(sum(len(p) for p in ITEM_PERKS[:k]) for k in range(4))
+"""Where each held list's perks start in a game's perk tables (``pa_*``)."""
+PERK_MOVE = tuple(tuple(p.move for p in perks) for perks in HELD_PERKS)
+PERK_HEROIC = tuple(tuple(p.heroic for p in perks) for perks in HELD_PERKS)
+_TOWER = Tower.calibrated().data
+CAPACITIES = tuple(ledge.capacity for ledge in _TOWER.ledges)
+SPILL_AT = tuple(ledge.spill_at for ledge in _TOWER.ledges)
+KNOCK = tuple(ledge.knock for ledge in _TOWER.ledges)
+CATCH = tuple(ledge.catch for ledge in _TOWER.ledges)
+ESCAPE = tuple(ledge.escape for ledge in _TOWER.ledges)
+DOOR_WEIGHTS = tuple(_TOWER.door_weights)
+DOOR_TOTAL = sum(_TOWER.door_weights)
+
+# ---- the frames, as records ----------------------------------------------------------------
+KINDS = tuple(dict.fromkeys((*F.DECISIONS, *F.CHANCE_FRAMES, *F.AUTOMATIC)))
+KIND_OF = {kind: k for k, kind in enumerate(KINDS)}
+FIELDS = tuple(tuple(f.name for f in dataclass_fields(kind)) for kind in KINDS)
+TUPLE_FIELDS = frozenset(("offer", "ask", "effects"))
+K_START_TURN = KIND_OF[F.StartTurn]
+K_TURN = KIND_OF[F.Turn]
+K_PLACE_SKULL = KIND_OF[F.PlaceSkull]
+K_RELEASING = KIND_OF[F.Releasing]
+K_SKULL_DROPS = KIND_OF[F.SkullDrops]
+K_END_TURN = KIND_OF[F.EndTurn]
+K_EVENT_DRAW = KIND_OF[F.EventDraw]
+K_EFFECTS = KIND_OF[F.Effects]
+K_SPAWN = KIND_OF[F.Spawn]
+K_BATTLING = KIND_OF[F.Battling]
+K_CHOOSE_GEAR = KIND_OF[F.ChooseGear]
+K_DISCARD_GEAR = KIND_OF[F.DiscardGear]
+K_DISCARD_POTION = KIND_OF[F.DiscardPotion]
+K_CHOOSE_VIRTUE = KIND_OF[F.ChooseVirtue]
+K_CHOOSE_MARKET = KIND_OF[F.ChooseMarket]
+K_TREASURE_DRAW = KIND_OF[F.TreasureDraw]
+K_POTION_DRAW = KIND_OF[F.PotionDraw]
+K_CARD_REVEAL = KIND_OF[F.CardReveal]
+K_HAGGLE_ROLL = KIND_OF[F.HaggleRoll]
+K_SEAL_GLOW = KIND_OF[F.SealGlow]
+K_NEW_WARES = KIND_OF[F.NewWares]
+K_HEROIC_DONE = KIND_OF[F.HeroicDone]
+K_CORRUPTION_DRAW = KIND_OF[F.CorruptionDraw]
+K_QUEST_DRAW = KIND_OF[F.QuestDraw]
+IS_CHANCE = tuple(kind in F.CHANCE_KINDS for kind in KINDS)
+IS_AUTOMATIC = tuple(kind in F.AUTOMATIC or kind is F.CorruptionDraw for kind in KINDS)
+TUPLES: list[tuple[int, ...]] = []
+"""The tuples frames hold (effects, a trade's items), by the int a record holds for each."""
+TUPLE_ID: dict[tuple[int, ...], int] = {}
+
+
+def tuple_id(value: tuple[int, ...]) -> int:
+    """The int a frame record holds for a tuple (made once for each tuple met)."""
+    found = TUPLE_ID.get(value)
+    if found is None:
+        found = TUPLE_ID[value] = len(TUPLES)
+        TUPLES.append(value)
+    return found
+
+
+REST: list[int] = []
+"""The int of each tuple's rest after its first effect (its first two ints)."""
+
+
+def rest_of(t: int) -> int:
+    """The int of the tuple ``t`` without its first effect."""
+    while len(REST) <= t:
+        REST.append(-1)
+    found = REST[t]
+    if found < 0:
+        found = REST[t] = tuple_id(TUPLES[t][2:])
+    return found
+
+
+ONE_CORRUPTION = tuple_id((CORRUPTION, 1))
+
+
+def pick_uniform(n: int, r: float) -> int:
+    """The index the draw ``r`` picks among ``n`` outcomes of probability ``1.0 / n`` each,
+    walked as sample_chance walks them."""
+    p = 1.0 / n
+    acc = 0.0
+    for i in range(n):
+        acc += p
+        if r < acc:
+            return i
+    return n - 1
+
+
+EV_CATEGORIES = ("foes_strike", "foes_spawn", "foes_grow", "tower_stirs", "tower_acts",
+                 "companion", "new_wares", "calm")  # fmt: skip
+EV_STRIKE, EV_SPAWN, EV_GROW, EV_STIRS, EV_ACTS, EV_COMPANION, EV_NEW_WARES, EV_CALM_ONLY = range(8)
+"""The categories of events.event (a "calm" card does nothing there)."""
+EV_CATEGORY = tuple(
+    EV_CATEGORIES.index(e.category) if e.category in EV_CATEGORIES else -1 for e in DATA.events
+)
+EV_FOE = tuple(e.foe for e in DATA.events)
+EV_COUNT = tuple(e.count for e in DATA.events)
+EV_SEAL = tuple(bool(e.seal) for e in DATA.events)
+EV_LEVEL = tuple(e.level for e in DATA.events)
+EV_STEPS = tuple(e.steps for e in DATA.events)
+EV_CALM = tuple(bool(e.calm) for e in DATA.events)
+P_EFFECTS = tuple(tuple_id(flat(p.effects)) for p in DATA.potions)
+EV_EFFECTS = tuple(tuple_id(flat(e.effects)) for e in DATA.events)
+LOOSENS_ROTATE = _TOWER.loosens("rotate") != "none"
+LOOSENS_BREAK = _TOWER.loosens("break_seal") != "none"
+GLOW = tuple(_TOWER.glow_weights)
+_BATTLE_GLYPH = next(glyph for glyph in _TOWER.glyphs if glyph.id == "battle")
+BATTLE_GLYPH_LEVEL = _BATTLE_GLYPH.level
+BATTLE_GLYPH_SIDE = _BATTLE_GLYPH.side_at_calibration
+LOC_KINGDOM = tuple(loc.kingdom for loc in DATA.locations)
+ADJACENT = tuple(tuple(a) for a in DATA.adjacent)
+
+
+def engine_for(game: Any, size: int) -> DarkTowerBatch | None:
+    """None for now: the engine is slower than the one-game states until more of the rules
+    are written over the arrays; :class:`DarkTowerBatch` is made by name meanwhile."""
+    return None
+
+
+class DarkTowerBatch:
+    """``size`` games of Return to Dark Tower in one array (see the module docstring)."""
+
+    def __init__(self, game: Any, size: int) -> None:
+        if size < 1:
+            raise ValueError("a batch holds at least one game")
+        self.game = game
+        self.size = size
+        self.players = game.num_players
+        self.S = array("q", bytes(8 * W * size))
+        self.rngs: list[random.Random] = [random.Random(0)] * size
+        self.draws: list[Any] = [r.random for r in self.rngs]
+        self.choosers: list[list[Any] | None] = [None] * size
+        self.endings = [""] * size
+        self.live: list[Any] = [None] * size
+        """Each game as a one-game state while one mirrors its arrays, else None."""
+        self.tower_data = _TOWER
+        self.tensor: Any = None
+        self.competitive = bool(game.competitive)
+        self.month_turns = game.month_turns
+        self.foe_status = game.foe_status
+        self.home_of = list(game.home_of)
+        self.adversary_defeated = f"{DATA.foes[game.adversary].name} is defeated"
+        heroes = game.heroes
+        self.banner = [tuple_id(flat(h.banner)) for h in heroes]
+        self.board_move = [h.move + sum(v.move for v in h.default_virtues) for h in heroes]
+        self.board_heroic = [sum(v.heroic for v in h.default_virtues) for h in heroes]
+        self.virtue_move = [0] * (3 * SEATS)
+        self.virtue_heroic = [0] * (3 * SEATS)
+        self.kingdom_move = [0] * SEATS
+        self.kingdom_heroic = [0] * SEATS
+        for seat, h in enumerate(heroes):
+            for i, v in enumerate(h.virtues):
+                self.virtue_move[seat * 3 + i] = v.move
+                self.virtue_heroic[seat * 3 + i] = v.heroic
+            kingdom = DATA.kingdom_virtues[game.kingdoms[seat]]
+            self.kingdom_move[seat] = kingdom.move
+            self.kingdom_heroic[seat] = kingdom.heroic
+        self.enhanced_cost = [game.building_types[x.type].enhanced_cost for x in DATA.buildings]
+        perks = [p for row in ITEM_PERKS for p in row]
+        self.board_perks = []
+        self.virtue_perks = [0] * (3 * SEATS)
+        self.kingdom_perk = [0] * SEATS
+        for seat, h in enumerate(heroes):
+            self.board_perks.append(list(range(len(perks), len(perks) + len(h.default_virtues))))
+            perks += h.default_virtues
+            for i, v in enumerate(h.virtues):
+                self.virtue_perks[seat * 3 + i] = len(perks)
+                perks.append(v)
+            self.kingdom_perk[seat] = len(perks)
+            perks.append(DATA.kingdom_virtues[game.kingdoms[seat]])
+        self.pa_advantage = [p.advantage for p in perks]
+        self.pa_advantages = [p.advantages for p in perks]
+        self.pa_reinforce = [p.reinforce for p in perks]
+        self.pa_heroic = [p.heroic for p in perks]
+        self.reinforcements: dict[tuple[int, int, int, int], int] = {}
+        slots = [DATA.foes[f] for f in game.foes] + [DATA.foes[game.adversary]]
+        self.traits = [sum(1 << t for t in set(foe.traits)) for foe in slots]
+        self.foe_level = [foe.level for foe in slots]
+        self.gear_advantage = [x.advantage for x in game.gear]
+        self.ladders = [0] * (4 * 5 * 4 * LADDER)
+        for f, foe in enumerate(slots):
+            for row in range(len(foe.battle)):
+                for card in range(len(foe.battle[row])):
+                    at = ((f * 5 + row) * 4 + card) * LADDER
+                    rungs = foe.battle[row][card]
+                    self.ladders[at] = len(rungs)
+                    for i, result in enumerate(rungs):
+                        self.ladders[at + 1 + i] = tuple_id(flat(result))
+        self.event_counts = list(game.event_counts)
+        foes = [DATA.foes[f] for f in game.foes]
+        self.foe_tokens = [foe.tokens for foe in foes]
+        self.strike_moves = [foe.strike_moves[k] for foe in foes for k in range(5)]
+        self.strikes = [tuple_id(flat(foe.strike[k])) for foe in foes for k in range(5)]
+        self.adversary_advance = tuple_id(flat(DATA.foes[game.adversary].advance))
+        self.gear_count = [x.count for x in DATA.gear]
+        self.adversary_strike = tuple_id(flat(DATA.foes[game.adversary].strike[0]))
+        goal = game.goal
+        self.goal_steps = [step[0] for step in goal.steps]
+        self.goal_dungeon = [goal.is_dungeon(i) for i in range(len(goal.steps))]
+
+    # ---- the protocol --------------------------------------------------------------------
+    def reset(
+        self,
+        seeds: Sequence[int | random.Random],
+        choosers: Sequence[Sequence[Any] | None] | None = None,
+    ) -> None:
+        if len(seeds) != self.size or (choosers is not None and len(choosers) != self.size):
+            raise ValueError(f"{self.size} seeds (and choosers) are needed, not {len(seeds)}")
+        self.rngs = [s if isinstance(s, random.Random) else random.Random(s) for s in seeds]
+        self.draws = [r.random for r in self.rngs]
+        self.choosers = [None if c is None else list(c) for c in choosers or [None] * self.size]
+        first = self.game.new_initial_state()
+        for g in range(self.size):
+            self.write(g, first)
+            self._resolve(g)
+
+    def load(
+        self,
+        g: int,
+        state: Any,
+        rng: int | random.Random | None = None,
+        choosers: Sequence[Any] | None = None,
+    ) -> None:
+        if state.game is not self.game and state.game != self.game:
+            raise ValueError("the state is of another game than the batch's")
+        self.rngs[g] = rng if isinstance(rng, random.Random) else random.Random(rng)
+        self.draws[g] = self.rngs[g].random
+        self.choosers[g] = None if choosers is None else list(choosers)
+        self.write(g, state)
+        self._resolve(g)
+
+    def current_player(self, g: int) -> int:
+        b = g * W
+        S = self.S
+        if S[b + RESULT]:
+            return TERMINAL
+        top = b + PENDING + (S[b + DEPTH] - 1) * FW
+        kind = S[top]
+        if IS_CHANCE[kind]:
+            return CHANCE
+        return S[top + 1]  # every decision's first field is its seat
+
+    def is_terminal(self, g: int) -> bool:
+        return self.S[g * W + RESULT] != 0
+
+    def length(self, g: int) -> int:
+        return self.S[g * W + LENGTH]
+
+    def decisions(self, g: int) -> list[int]:
+        b = g * W + DEC
+        return [self.S[b + p] for p in range(self.players)]
+
+    def returns(self, g: int) -> list[float]:
+        return self.state(g).returns()
+
+    def heuristics(self, g: int) -> list[float]:
+        """Every seat's heuristic, from a state read from the arrays."""
+        return self.state(g).heuristics()  # type: ignore[no-any-return]
+
+    def observation_tensor(self, g: int, seat: int, out: Any) -> None:
+        """The seat's tensor, from a state read from the arrays."""
+        if self.tensor is None:
+            from towers.core.registry import tensor_of
+
+            self.tensor = tensor_of(self.game)
+        out[:] = self.tensor.encode(self.state(g).observation(seat))
+
+    def legal_actions(self, g: int) -> list[int]:
+        if self.S[g * W + RESULT]:
+            return []
+        fast = _fast_legal(self, g)
+        if fast is not None:
+            return fast
+        return self._state_live(g)._legal_actions()  # type: ignore[no-any-return]
+
+    def legal_mask(self, g: int, mask: Any) -> None:
+        for a in self.legal_actions(g):
+            mask[a] = 1
+
+    def apply(self, g: int, action: int) -> None:
+        S = self.S
+        b = g * W
+        seat = self.current_player(g)
+        S[b + DEC + seat] += 1
+        S[b + LENGTH] += 1
+        live = self.live[g]
+        self.live[g] = None
+        if _fast_apply(self, g, action):
+            state = self.live[g]  # set when the fast rules handed over part of the way
+            if state is None:
+                self._resolve(g)
+            else:
+                self._resolve_on(g, state)
+            return
+        state = live if live is not None else self.state(g)
+        state._apply(action)
+        self._resolve_on(g, state)
+
+    def play(self, g: int, decisions: int, until: int = -1) -> None:
+        self._play_out(g, decisions, until)
+
+    def play_random(self) -> list[int]:
+        for g in range(self.size):
+            self._play_out(g, -1, -1)
+        return [self.S[g * W + LENGTH] for g in range(self.size)]
+
+    def _play_out(self, g: int, decisions: int, until: int) -> None:
+        draw = self.draws[g]
+        picks = self.choosers[g]
+        while True:
+            player = self.current_player(g)
+            if player == TERMINAL or decisions == 0 or player == until:
+                return
+            decisions -= 1
+            legal = self.legal_actions(g)
+            pick = int(draw() * len(legal)) if picks is None else picks[player](len(legal))
+            self.apply(g, legal[pick])
+
+    # ---- chance ----------------------------------------------------------------------------
+    def _resolve(self, g: int) -> None:
+        """Game g's chance nodes resolved, in the arrays while the fast rules cover them."""
+        S = self.S
+        b = g * W
+        while not S[b + RESULT]:
+            kind = S[b + PENDING + (S[b + DEPTH] - 1) * FW]
+            if not IS_CHANCE[kind]:
+                return
+            r = self.draws[g]()
+            S[b + LENGTH] += 1
+            if not _fast_chance(self, g, kind, r):
+                state = self.state(g)
+                state._apply(DRAWS.sample_chance(state, r))
+                self._resolve_on(g, state)
+                return
+            state = self.live[g]
+            if state is not None:
+                self._resolve_on(g, state)
+                return
+
+    def _resolve_on(self, g: int, state: Any) -> None:
+        """Game g's chance nodes resolved on its one-game state ``state``, then written back."""
+        draw = self.draws[g]
+        b = g * W
+        n = 0
+        while not state.result and type(state.pending[-1]) in F.CHANCE_KINDS:
+            state._apply(DRAWS.sample_chance(state, draw()))
+            n += 1
+        length = self.S[b + LENGTH] + n
+        dec = self.decisions(g)
+        self.write(g, state)
+        self.S[b + LENGTH] = length
+        for p in range(self.players):
+            self.S[b + DEC + p] = dec[p]
+        self.live[g] = state
+
+    def _state_live(self, g: int) -> Any:
+        state = self.live[g]
+        if state is None:
+            state = self.live[g] = self.state(g)
+        return state
+
+    # ---- a one-game state written and read -------------------------------------------------
+    def write(self, g: int, state: Any) -> None:
+        """Game g set to ``state`` (its history and decisions counted from 0)."""
+        S = self.S
+        b = g * W
+        for i in range(W):
+            S[b + i] = 0
+        n = self.players
+        for i, name in enumerate(SCALARS):
+            S[b + i] = int(getattr(state, name))
+        for k, name in enumerate(PER_SEAT):
+            values = getattr(state, name)
+            for p in range(n):
+                S[b + AT + k * SEATS + p] = int(values[p])
+        for p in range(n):
+            put(S, b + GEAR + p * N_GEAR, state.gear[p])
+            put(S, b + POTIONS + p * N_POTIONS, state.potions[p])
+            put(S, b + TESTS_DEALT + p * TESTS, state.tests[p])
+            for k, name in enumerate(HELD_LISTS):
+                held = getattr(state, name)[p]
+                at = b + LISTS + (k * SEATS + p) * LW
+                S[at] = len(held)
+                put(S, at + 1, held)
+        put(S, b + FOES, state.foes)
+        put(S, b + STATUS, state.status)
+        put(S, b + SKULLS, state.skulls)
+        put(S, b + ROOMS_AT, state.rooms)
+        put(S, b + MARKET_AT, state.market)
+        put(S, b + MONTHLY, state.monthly)
+        S[b + COMPANIONS_LEFT] = len(state.companions_left)
+        put(S, b + COMPANIONS_LEFT + 1, state.companions_left)
+        S[b + QUESTS_DEALT] = len(state.quests_dealt)
+        put(S, b + QUESTS_DEALT + 1, state.quests_dealt)
+        for k, name in enumerate(DECKS):
+            deck = getattr(state, name)
+            if deck.top or deck.bottom:
+                raise ValueError("a deck with known cards is not held in the batch")
+            put(S, b + DECK_AT[k], deck.counts)
+        tower = state.tower
+        put(S, b + DRUMS, tower.drums)
+        for level in range(3):
+            put(S, b + SEALS + 4 * level, [int(s) for s in tower.seals[level]])
+        put(S, b + RESTING, tower.resting)
+        put(S, b + LOOSE, tower.loose)
+        S[b + RELEASING] = int(tower.releasing)
+        S[b + DROPPED] = tower.dropped
+        S[b + EMERGED] = tower.emerged
+        pending = state.pending
+        if len(pending) > STACK:
+            raise ValueError(f"more than {STACK} frames pending")
+        S[b + DEPTH] = len(pending)
+        for i, frame in enumerate(pending):
+            at = b + PENDING + i * FW
+            k = KIND_OF[type(frame)]
+            S[at] = k
+            for j, name in enumerate(FIELDS[k]):
+                value = getattr(frame, name)
+                S[at + 1 + j] = tuple_id(value) if name in TUPLE_FIELDS else int(value)
+        self.endings[g] = state.ending
+        self.live[g] = None
+
+    def state(self, g: int) -> Any:
+        """Game ``g`` as a one-game state (an empty history)."""
+        S = self.S
+        b = g * W
+        n = self.players
+        cls = self.game.state_class()
+        state = cls.__new__(cls)
+        state.game = self.game
+        for i, name in enumerate(SCALARS):
+            setattr(state, name, bool(S[b + i]) if name in BOOLS else S[b + i])
+        for k, name in enumerate(PER_SEAT):
+            at = b + AT + k * SEATS
+            values = [S[at + p] for p in range(n)]
+            setattr(state, name, [bool(v) for v in values] if name in BOOLS else values)
+        state.gear = [seq(S, b + GEAR + p * N_GEAR, N_GEAR) for p in range(n)]
+        state.potions = [seq(S, b + POTIONS + p * N_POTIONS, N_POTIONS) for p in range(n)]
+        state.tests = [seq(S, b + TESTS_DEALT + p * TESTS, TESTS) for p in range(n)]
+        for k, name in enumerate(HELD_LISTS):
+            rows = []
+            for p in range(n):
+                at = b + LISTS + (k * SEATS + p) * LW
+                rows.append(seq(S, at + 1, S[at]))
+            setattr(state, name, rows)
+        state.foes = seq(S, b + FOES, N_LOC * N_FOES)
+        state.status = seq(S, b + STATUS, N_FOES)
+        state.skulls = seq(S, b + SKULLS, N_BUILDINGS)
+        state.rooms = seq(S, b + ROOMS_AT, ROOMS)
+        state.market = seq(S, b + MARKET_AT, MARKET)
+        state.monthly = seq(S, b + MONTHLY, 2)
+        state.companions_left = seq(S, b + COMPANIONS_LEFT + 1, S[b + COMPANIONS_LEFT])
+        state.quests_dealt = seq(S, b + QUESTS_DEALT + 1, S[b + QUESTS_DEALT])
+        for k, name in enumerate(DECKS):
+            setattr(state, name, Deck([], seq(S, b + DECK_AT[k], DECK_KINDS[k]), []))
+        seals = [[S[b + SEALS + 4 * lv + s] == 1 for s in range(4)] for lv in range(3)]
+        state.tower = Tower(
+            self.tower_data,
+            seq(S, b + DRUMS, 3),
+            seals,
+            seq(S, b + RESTING, 3),
+            seq(S, b + LOOSE, 3),
+            S[b + RELEASING] == 1,
+            S[b + DROPPED],
+            S[b + EMERGED],
+        )
+        pending = DecisionStack()
+        for i in range(S[b + DEPTH]):
+            at = b + PENDING + i * FW
+            k = S[at]
+            values = {}
+            for j, name in enumerate(FIELDS[k]):
+                v = S[at + 1 + j]
+                values[name] = TUPLES[v] if name in TUPLE_FIELDS else v
+            if "corrupted" in values:
+                values["corrupted"] = values["corrupted"] == 1
+            if "improved" in values:
+                values["improved"] = values["improved"] == 1
+            pending.append(KINDS[k](**values))
+        state.pending = pending
+        state.ending = self.endings[g]
+        state._history = []
+        state._legal = None
+        state._legal_set = None
+        return state
+
+
+# ---- the pending frames ----------------------------------------------------------------
+def _top(e: DarkTowerBatch, g: int) -> int:
+    """The offset of game g's top frame."""
+    b = g * W
+    return b + PENDING + (e.S[b + DEPTH] - 1) * FW
+
+
+def _push(e: DarkTowerBatch, g: int, kind: int, a: int = 0, c: int = 0, d: int = 0) -> None:
+    S = e.S
+    b = g * W
+    depth = S[b + DEPTH]
+    if depth >= STACK:
+        raise ValueError(f"more than {STACK} frames pending")
+    at = b + PENDING + depth * FW
+    S[at] = kind
+    S[at + 1] = a
+    S[at + 2] = c
+    S[at + 3] = d
+    S[b + DEPTH] = depth + 1
+
+
+def _pop(e: DarkTowerBatch, g: int) -> None:
+    e.S[g * W + DEPTH] -= 1
+
+
+def _hand_over(e: DarkTowerBatch, g: int) -> Any:
+    """Game g as a state, which the one-game rules play on from here (written back once
+    a seat decides)."""
+    state = e.live[g] = e.state(g)
+    return state
+
+
+# ---- the hero board --------------------------------------------------------------------
+def _move_value(e: DarkTowerBatch, g: int, seat: int) -> int:
+    """hero.move_value over the arrays."""
+    S = e.S
+    b = g * W
+    move = e.board_move[seat]
+    bits = S[b + VIRTUES + seat]
+    if bits:
+        for i in range(3):
+            if bits >> i & 1:
+                move += e.virtue_move[seat * 3 + i]
+        if bits >> 3 & 1:
+            move += e.kingdom_move[seat]
+    for k in range(3):
+        at = b + LISTS + (k + 1) * SEATS * LW + seat * LW
+        table = PERK_MOVE[k]
+        for i in range(S[at]):
+            move += table[S[at + 1 + i]]
+    if TREASURE_MOVE:
+        at = b + LISTS + seat * LW
+        terrain = LOC_TERRAIN[S[b + AT + seat]]
+        for i in range(S[at]):
+            t = S[at + 1 + i]
+            if T_ADVANTAGE[t] >= 0 and (T_TERRAIN[t] < 0 or T_TERRAIN[t] == terrain):
+                move += T_MOVE[t]
+    return move if move > 1 else 1
+
+
+def _follow_move_value(e: DarkTowerBatch, g: int) -> None:
+    S = e.S
+    b = g * W
+    if S[b + RESULT]:
+        return
+    now = _move_value(e, g, S[b + CURRENT])
+    base = S[b + BASE_MOVE]
+    if now != base:
+        S[b + MOVES_LEFT] += (now - base) * (2 if S[b + DOUBLED] else 1)
+        S[b + BASE_MOVE] = now
+
+
+def _begin_turn(e: DarkTowerBatch, g: int, seat: int) -> None:
+    S = e.S
+    b = g * W
+    S[b + CURRENT] = seat
+    S[b + BANNER_USED] = 0
+    S[b + MOVES_LEFT] = S[b + BASE_MOVE] = _move_value(e, g, seat)
+    S[b + HAGGLE_AT] = -1
+    S[b + MOVED] = S[b + DOUBLED] = S[b + HEROIC_DONE] = S[b + REINFORCED] = 0
+    S[b + TRADED] = S[b + REFUSED] = 0
+    S[b + HAGGLE] = -1
+
+
+# ---- after a decision or an outcome: the automatic frames (sequence_of_play.settle) -----
+def _tail(e: DarkTowerBatch, g: int, keeps: bool) -> None:
+    """What DarkTowerState._apply does after the decision's rules."""
+    S = e.S
+    b = g * W
+    if S[b + RESULT] or IS_AUTOMATIC[S[_top(e, g)]] or _anyone_out(e, g):
+        if not _settle(e, g):
+            state = _hand_over(e, g)
+            state._settle()
+            state._follow_move_value()
+            return
+    elif keeps:
+        return
+    _follow_move_value(e, g)
+
+
+def _anyone_out(e: DarkTowerBatch, g: int) -> bool:
+    if not e.competitive:
+        return False
+    b = g * W + ELIMINATED
+    for p in range(e.players):
+        if e.S[b + p]:
+            return True
+    return False
+
+
+def _settle(e: DarkTowerBatch, g: int) -> bool:
+    """The automatic frames worked off; False when one needs the one-game rules (left on
+    top, untouched)."""
+    S = e.S
+    b = g * W
+    while not S[b + RESULT]:
+        top = _top(e, g)
+        kind = S[top]
+        if kind == K_EFFECTS:
+            if not _effect(e, g, top):
+                return False
+        elif kind == K_SKULL_DROPS:
+            d = S[top + 1]
+            n = S[top + 2]
+            if n <= 0:
+                _pop(e, g)
+                continue
+            if S[b + SUPPLY] <= 0:
+                if e.competitive:
+                    return False
+                S[b + RESULT] = -1
+                e.endings[g] = "a skull had to be taken from an empty supply"
+                return True
+            S[top + 2] = n - 1
+            S[b + SUPPLY] -= 1
+            S[b + DROPPED] += 1
+            S[b + LOOSE] += 1
+            S[b + RELEASING] = 1
+            _push(e, g, K_RELEASING, d)
+        elif kind == K_HEROIC_DONE:
+            seat = S[top + 1]
+            f = S[top + 2]
+            location = S[top + 3]
+            _pop(e, g)
+            if f == ADVERSARY:
+                S[b + ADV_AT] = -1
+                S[b + RESULT] = 1
+                e.endings[g] = e.adversary_defeated
+                return True
+            if f >= 0:
+                _remove_foe(e, g, location, f)
+            gain = HEROIC_SPIRIT + _perk_sum(e, g, seat, e.pa_heroic, -1)
+            if gain > 0:
+                S[b + SPIRIT + seat] += gain
+        elif kind == K_END_TURN:
+            if _anyone_out(e, g):
+                return False
+            seat = S[top + 1]
+            _next_turn(e, g, seat)
+        elif kind == K_CORRUPTION_DRAW and not _has_cards(e, g, CORRUPTION_DECK, N_CORRUPTIONS):
+            _pop(e, g)
+        else:
+            return not _anyone_out(e, g)
+    return True
+
+
+def _remove_foe(e: DarkTowerBatch, g: int, location: int, f: int) -> None:
+    """battle.remove_foe: a token leaves; the foe's last one leaving readies the foe."""
+    S = e.S
+    b = g * W
+    S[b + FOES + location * N_FOES + f] -= 1
+    for loc in range(N_LOC):
+        if S[b + FOES + loc * N_FOES + f]:
+            return
+    S[b + STATUS + f] = e.foe_status
+
+
+def _next_turn(e: DarkTowerBatch, g: int, seat: int) -> bool:
+    """sequence_of_play.next_turn, the EndTurn frame on top."""
+    S = e.S
+    b = g * W
+    n = e.players
+    nxt = (seat + 1) % n
+    while S[b + ELIMINATED + nxt] and nxt != seat:
+        nxt = (nxt + 1) % n
+    if S[b + TURNS_LEFT] - 1 > 0:
+        _pop(e, g)
+        S[b + TURNS_LEFT] -= 1
+        _begin_turn(e, g, nxt)
+        _push(e, g, K_START_TURN, nxt)
+        return True
+    _pop(e, g)
+    S[b + TURNS_LEFT] -= 1
+    if S[b + MONTH] >= MONTHS:
+        S[b + RESULT] = -1
+        e.endings[g] = "the sixth month ended" + (": nobody wins" if e.competitive else "")
+        return True
+    failed = S[b + MONTHLY + 1] >= 0
+    S[b + MONTH] += 1
+    S[b + MONTHLY] = S[b + MONTHLY + 1] = -1
+    S[b + TURNS_LEFT] = e.month_turns
+    _begin_turn(e, g, nxt)
+    _push(e, g, K_START_TURN, nxt)
+    if not e.competitive:
+        _push(e, g, K_QUEST_DRAW, 1)
+    _push(e, g, K_QUEST_DRAW, 0)
+    if failed:
+        _effects(e, g, seat, e.adversary_advance)
+    return True
+
+
+def _has_cards(e: DarkTowerBatch, g: int, deck: int, kinds: int) -> bool:
+    at = g * W + deck
+    for k in range(kinds):
+        if e.S[at + k]:
+            return True
+    return False
+
+
+def _effect(e: DarkTowerBatch, g: int, top: int) -> bool:
+    """One effect of the Effects frame at ``top`` (effects.effect), or its end; False
+    (nothing done) for the effects left to the one-game rules."""
+    S = e.S
+    b = g * W
+    codes = TUPLES[S[top + 2]]
+    if not codes:
+        _pop(e, g)
+        return True
+    code = codes[0]
+    n = codes[1]
+    seat = S[top + 1]
+    short = False
+    if code == GAIN_WARRIORS:
+        S[b + WARRIORS + seat] += n
+    elif code == GAIN_SPIRIT:
+        S[b + SPIRIT + seat] += n
+    elif code == LOSE_WARRIORS:
+        had = S[b + WARRIORS + seat]
+        short = had < n
+        S[b + WARRIORS + seat] = had - n if had > n else 0
+    elif code == LOSE_SPIRIT:
+        had = S[b + SPIRIT + seat]
+        short = had < n
+        S[b + SPIRIT + seat] = had - n if had > n else 0
+    elif code == CORRUPTION:
+        short = True
+    elif code == GAIN_POTION:
+        if not _has_cards(e, g, POTION_DECK, N_POTIONS) and e.competitive:
+            return False
+    elif code == LOSE_GEAR:
+        short = _lose_items(e, g, seat, GEAR + seat * N_GEAR, N_GEAR, n, K_DISCARD_GEAR)
+    elif code == LOSE_POTION:
+        held = POTIONS + seat * N_POTIONS
+        short = _lose_items(e, g, seat, held, N_POTIONS, n, K_DISCARD_POTION)
+    elif code == STEAL:
+        for held, kinds in (
+            (POTIONS + seat * N_POTIONS, N_POTIONS),
+            (GEAR + seat * N_GEAR, N_GEAR),
+        ):
+            for k in range(kinds):
+                take = S[b + held + k]
+                if take > n:
+                    take = n
+                S[b + held + k] -= take
+                n -= take
+    elif code > STEAL:
+        return False
+    if short and not S[top + 3] and not _can_corrupt(e, g, seat):
+        return False
+    S[top + 2] = rest_of(S[top + 2])
+    if code == SKULL_EFFECT:
+        _push(e, g, K_SKULL_DROPS, seat, n)
+    elif code == GAIN_GEAR:
+        left = 0
+        for k in range(N_GEAR):
+            left += _gear_left(e, g, k)
+        if left:
+            _push(e, g, K_CHOOSE_GEAR, seat, n if n < left else left)
+    elif code == GAIN_POTION:
+        if _has_cards(e, g, POTION_DECK, N_POTIONS):
+            _push(e, g, K_POTION_DRAW, seat, n)
+    elif code == GAIN_TREASURE:
+        if _has_cards(e, g, TREASURE_DECK, N_TREASURES):
+            _push(e, g, K_TREASURE_DRAW, seat, n, -1)
+    elif code == GAIN_VIRTUE:
+        if S[b + VIRTUES + seat] != 0b1111:
+            _push(e, g, K_CHOOSE_VIRTUE, seat)
+    elif code == GAIN_MARKET:
+        for k in range(MARKET):
+            if S[b + MARKET_AT + k] >= 0:
+                _push(e, g, K_CHOOSE_MARKET, seat)
+                break
+    if short and not S[top + 3]:
+        S[top + 3] = 1
+        _gain_corruption(e, g, seat)
+    return True
+
+
+def _lose_items(
+    e: DarkTowerBatch, g: int, seat: int, held: int, kinds: int, n: int, kind: int
+) -> bool:
+    """effects.lose_items: the hero chooses which when there is a choice; True when the
+    loss cannot be fully resolved. ``held``: the offset of the hero's counts."""
+    S = e.S
+    at = g * W + held
+    total = 0
+    different = 0
+    for k in range(kinds):
+        total += S[at + k]
+        if S[at + k]:
+            different += 1
+    if total > n and different > 1:
+        _push(e, g, kind, seat, n)
+        return False
+    lost = n if n < total else total
+    for k in range(kinds):
+        take = S[at + k]
+        if take > lost:
+            take = lost
+        S[at + k] -= take
+        lost -= take
+    return total < n
+
+
+def _gear_left(e: DarkTowerBatch, g: int, k: int) -> int:
+    """hero.gear_left: copies of gear ``k`` left in its stack."""
+    S = e.S
+    at = g * W + GEAR + k
+    left = e.gear_count[k]
+    for p in range(e.players):
+        left -= S[at + p * N_GEAR]
+    return left
+
+
+def _can_corrupt(e: DarkTowerBatch, g: int, seat: int) -> bool:
+    """Whether effects.gain_corruption is written here (not the competitive game's)."""
+    return not e.competitive
+
+
+def _gain_corruption(e: DarkTowerBatch, g: int, seat: int) -> None:
+    S = e.S
+    b = g * W
+    if S[b + LISTS + (1 * SEATS + seat) * LW] + 1 >= LOSING_CORRUPTIONS:
+        S[b + RESULT] = -1
+        e.endings[g] = f"seat {seat}'s hero would gain a third corruption"
+        return
+    _push(e, g, K_CORRUPTION_DRAW, seat)
+
+
+# ---- the decisions written here ---------------------------------------------------------
+def _fast_legal(e: DarkTowerBatch, g: int) -> list[int] | None:
+    """The legal actions of the decisions met most (legality.FAST's), or None for the
+    one-game rules to list."""
+    S = e.S
+    b = g * W
+    top = _top(e, g)
+    kind = S[top]
+    seat = S[top + 1]
+    if kind == K_TURN:
+        return _turn_legal(e, g, seat)
+    if kind == K_PLACE_SKULL:
+        return [PLACE + x for x in KINGDOM_BUILDINGS[S[top + 2]] if S[b + SKULLS + x] >= 0]
+    if kind == K_BATTLING:
+        return _battling_legal(e, g, top)
+    if kind == K_CHOOSE_GEAR:
+        return [TAKE_GEAR + k for k in range(N_GEAR) if _gear_left(e, g, k) > 0]
+    if kind == K_DISCARD_GEAR:
+        at = b + GEAR + seat * N_GEAR
+        return [LOSE_G + k for k in range(N_GEAR) if S[at + k] > 0]
+    if kind == K_DISCARD_POTION:
+        at = b + POTIONS + seat * N_POTIONS
+        return [LOSE_P + k for k in range(N_POTIONS) if S[at + k] > 0]
+    if kind == K_CHOOSE_VIRTUE:
+        bits = S[b + VIRTUES + seat]
+        return [VIRTUE + v for v in range(4) if not bits >> v & 1]
+    if kind == K_CHOOSE_MARKET:
+        return [MARKET_ACTION + k for k in range(MARKET) if S[b + MARKET_AT + k] >= 0]
+    if kind == K_NEW_WARES:
+        out = [DONE]
+        if _has_cards(e, g, TREASURE_DECK, N_TREASURES):
+            replaced = S[top + 2]
+            for k in range(MARKET):
+                if not replaced >> k & 1 and S[b + MARKET_AT + k] >= 0:
+                    out.append(WARES + k)
+        return out
+    if kind == K_START_TURN:
+        out = [DONE] if S[b + BANNER_USED] else [DONE, BANNER]
+        if not _potions_legal(e, g, seat, False, out):
+            return None
+        return out
+    return None
+
+
+def _potions_legal(e: DarkTowerBatch, g: int, seat: int, turn: bool, out: list[int]) -> bool:
+    """The potions drunk outside a battle appended (legality._potion), in order."""
+    S = e.S
+    b = g * W
+    at = S[b + AT + seat]
+    for k in range(N_POTIONS):
+        if S[b + POTIONS + seat * N_POTIONS + k] and NO_ADVANTAGES[k]:
+            if P_CLEANSE[k]:
+                x = BUILDING_AT[at]
+                if x < 0 or S[b + SKULLS + x] <= 0:
+                    continue
+            removes = P_REMOVE_FOE[k]
+            if removes and S[b + FOES + at * N_FOES + removes - 2] <= 0:
+                continue
+            if P_MOVES[k] and not turn:
+                continue
+            out.append(POTION + k)
+    return True
+
+
+def _turn_legal(e: DarkTowerBatch, g: int, seat: int) -> list[int] | None:
+    """legality.fast_turn over the arrays; None where a heroic action needs a quest's,
+    a test's or the Tower's rules."""
+    S = e.S
+    b = g * W
+    at = S[b + AT + seat]
+    out = [DROP]
+    if S[b + MOVES_LEFT] >= 1:
+        out += MOVES[at]
+    spirit = S[b + SPIRIT + seat]
+    if not S[b + MOVED] and not S[b + DOUBLED] and spirit >= 1:
+        out.append(DOUBLE)
+    x = BUILDING_AT[at]
+    if x >= 0 and S[b + SKULLS + x] < 0:
+        x = -1
+    if not S[b + HEROIC_DONE]:
+        if x >= 0 and S[b + SKULLS + x] > 0:
+            out.append(CLEANSE)
+        for f in range(3):
+            if S[b + FOES + at * 3 + f] > 0:
+                out.append(BATTLE + f)
+        if S[b + ADV_AT] == at:
+            out.append(BATTLE + ADVERSARY)
+        for k in range(2):
+            q = S[b + MONTHLY + k]
+            if q >= 0 and QUEST_AT[q] == at:
+                return None
+        if e.competitive:
+            for kind in range(TESTS):
+                q = S[b + TESTS_DEALT + seat * TESTS + kind]
+                if QUEST_AT[q if q >= 0 else N_QUESTS - 1] == at:  # as Python reads [-1]
+                    return None
+            if BORDERS_TOWER[at]:
+                return None
+        else:
+            step = S[b + GOAL_STEP]
+            if step < len(e.goal_steps) and e.goal_steps[step] == at:
+                if not e.goal_dungeon[step]:
+                    return None
+                out.append(EXPLORE)
+    haggle = S[b + HAGGLE]
+    if x >= 0 and not S[b + REINFORCED]:
+        if haggle < 0:
+            out.append(HAGGLE_ACTION)
+        if not (haggle >= 0 and (haggle in CANCEL or S[b + HAGGLE_AT] != at)):
+            out.append(REINFORCE)
+            if spirit >= e.enhanced_cost[x]:
+                out.append(REINFORCE + 1)
+    _potions_legal(e, g, seat, True, out)
+    if not S[b + TRADED]:
+        refused = S[b + REFUSED]
+        for other in range(e.players):
+            if (
+                other != seat
+                and S[b + AT + other] == at
+                and not S[b + ELIMINATED + other]
+                and not refused >> other & 1
+            ):
+                out.append(TRADE + other)
+    out.sort()
+    return out
+
+
+def _fast_apply(e: DarkTowerBatch, g: int, action: int) -> bool:
+    """A decision applied over the arrays (then the automatic frames); False, with
+    nothing done, for the decisions left to the one-game rules."""
+    S = e.S
+    b = g * W
+    top = _top(e, g)
+    kind = S[top]
+    seat = S[top + 1]
+    if kind == K_TURN:
+        if MOVE <= action < MOVE + N_LOC:
+            S[b + AT + seat] = action - MOVE
+            S[b + MOVES_LEFT] -= 1
+            S[b + MOVED] = 1
+        elif action == DROP:
+            S[top] = K_END_TURN
+            _push(e, g, K_EVENT_DRAW, seat)
+            _push(e, g, K_SKULL_DROPS, seat, 1)
+        elif action == DOUBLE:
+            S[b + SPIRIT + seat] -= DOUBLE_COST
+            S[b + MOVES_LEFT] += S[b + BASE_MOVE]
+            S[b + DOUBLED] = 1
+        elif action == CLEANSE:
+            x = BUILDING_AT[S[b + AT + seat]]
+            S[b + SUPPLY] += S[b + SKULLS + x]
+            S[b + SKULLS + x] = 0
+            S[b + HEROIC_DONE] = 1
+            _push(e, g, K_HEROIC_DONE, seat, -1, -1)
+        else:
+            return _fast_apply_more(e, g, action)
+        _tail(e, g, False)
+        return True
+    if kind == K_PLACE_SKULL:
+        _pop(e, g)
+        _place_skull(e, g, action - PLACE)
+        _tail(e, g, True)
+        return True
+    if kind == K_START_TURN:
+        if action == DONE:
+            S[top] = K_TURN
+        elif action == BANNER:
+            S[b + BANNER_USED] = 1
+            _effects(e, g, seat, e.banner[seat])
+        else:
+            return _fast_apply_more(e, g, action)
+        _tail(e, g, True)
+        return True
+    if kind == K_CHOOSE_GEAR:
+        S[b + GEAR + seat * N_GEAR + action - TAKE_GEAR] += 1
+        _count_down(e, g, top)
+    elif kind == K_DISCARD_GEAR:
+        S[b + GEAR + seat * N_GEAR + action - LOSE_G] -= 1
+        _count_down(e, g, top)
+    elif kind == K_DISCARD_POTION:
+        S[b + POTIONS + seat * N_POTIONS + action - LOSE_P] -= 1
+        _count_down(e, g, top)
+    elif kind == K_CHOOSE_VIRTUE:
+        S[b + VIRTUES + seat] |= 1 << (action - VIRTUE)
+        _pop(e, g)
+    elif kind == K_CHOOSE_MARKET:
+        k = action - MARKET_ACTION
+        _append(e, g, 0, seat, S[b + MARKET_AT + k])
+        S[b + MARKET_AT + k] = -1
+        _pop(e, g)
+        if _has_cards(e, g, TREASURE_DECK, N_TREASURES):
+            _push(e, g, K_TREASURE_DRAW, -1, 1, k)
+    elif kind == K_NEW_WARES:
+        if action == DONE:
+            _pop(e, g)
+        else:
+            k = action - WARES
+            S[b + MARKET_AT + k] = -1
+            S[top + 2] |= 1 << k
+            _push(e, g, K_TREASURE_DRAW, -1, 1, k)
+    else:
+        return _fast_apply_more(e, g, action)
+    _tail(e, g, False)
+    return True
+
+
+def _fast_apply_more(e: DarkTowerBatch, g: int, action: int) -> bool:
+    """The decisions of the Middle of Turn's heroic actions, Reinforce and potions, and
+    of a battle; False (nothing done) for those left to the one-game rules."""
+    S = e.S
+    b = g * W
+    top = _top(e, g)
+    kind = S[top]
+    seat = S[top + 1]
+    if POTION <= action < POTION + N_POTIONS:
+        if kind != K_TURN and kind != K_START_TURN and kind != K_BATTLING:
+            return False
+        _drink(e, g, seat, action - POTION, top, kind)
+        _tail(e, g, False)
+        return True
+    if kind == K_TURN:
+        if action == HAGGLE_ACTION:
+            S[b + HAGGLE_AT] = S[b + AT + seat]
+            _push(e, g, K_HAGGLE_ROLL, seat)
+        elif action == REINFORCE or action == REINFORCE + 1:
+            _reinforce(e, g, seat, action - REINFORCE)
+        elif BATTLE <= action < BATTLE + 4:
+            _start_battle(e, g, seat, action - BATTLE)
+        else:
+            return False
+    elif kind == K_BATTLING:
+        if action == RESOLVE:
+            _resolve_card(e, g, top)
+        elif action == IMPROVE:
+            rung = S[top + 5] + 1
+            S[top + 5] = rung
+            S[top + 7] -= 1
+            S[top + 8] += 1
+            if S[top + 2] == ADVERSARY:
+                S[b + ADV_RUNG] = rung
+        elif action == RETREAT:
+            S[top] = K_HEROIC_DONE
+            S[top + 2] = -1
+            S[top + 3] = -1
+        elif GEAR_ACTION <= action < GEAR_ACTION + N_GEAR:
+            S[b + GEAR + seat * N_GEAR + action - GEAR_ACTION] -= 1
+            S[top + 7] += 1
+        elif SCROLL <= action < SCROLL + N_TREASURES:
+            t = action - SCROLL
+            _remove_held(e, g, 0, seat, t)
+            S[top + 7] += SCROLL_SPEND[t]
+        else:
+            return False
+    else:
+        return False
+    _tail(e, g, False)
+    return True
+
+
+def _remove_held(e: DarkTowerBatch, g: int, k: int, seat: int, item: int) -> None:
+    """The first ``item`` of the seat's held list ``k`` removed (list.remove)."""
+    S = e.S
+    at = g * W + LISTS + (k * SEATS + seat) * LW
+    n = S[at]
+    i = 0
+    while S[at + 1 + i] != item:
+        i += 1
+    while i < n - 1:
+        S[at + 1 + i] = S[at + 2 + i]
+        i += 1
+    S[at] = n - 1
+
+
+def _drink(e: DarkTowerBatch, g: int, seat: int, k: int, top: int, kind: int) -> None:
+    """effects.drink: a potion drunk (its advantages to the battle's pool)."""
+    S = e.S
+    b = g * W
+    S[b + POTIONS + seat * N_POTIONS + k] -= 1
+    at = S[b + AT + seat]
+    if P_ADVANTAGES[k]:
+        S[top + 7] += P_ADVANTAGES[k]  # a battle's pool
+    if P_CLEANSE[k]:  # drunk only on a standing building with skulls
+        x = BUILDING_AT[at]
+        S[b + SUPPLY] += S[b + SKULLS + x]
+        S[b + SKULLS + x] = 0
+    if P_REMOVE_FOE[k]:
+        _remove_foe(e, g, at, P_REMOVE_FOE[k] - 2)
+    S[b + MOVES_LEFT] += P_MOVES[k]
+    _effects(e, g, seat, P_EFFECTS[k])
+
+
+def _reinforce(e: DarkTowerBatch, g: int, seat: int, how: int) -> None:
+    """turn.reinforce: the building's free or enhanced effect, the perks' bonus as
+    warriors, the haggle die's gain."""
+    S = e.S
+    b = g * W
+    S[b + REINFORCED] = 1
+    x = BUILDING_AT[S[b + AT + seat]]
+    if how:
+        S[b + SPIRIT + seat] -= e.enhanced_cost[x]
+    bonus = _perk_sum(e, g, seat, e.pa_reinforce, -1)
+    key = (BUILDING_TYPE[x], how, bonus, S[b + HAGGLE])
+    codes = e.reinforcements.get(key)
+    if codes is None:
+        codes = e.reinforcements[key] = _reinforcement(e, key)
+    _effects(e, g, seat, codes)
+
+
+def _reinforcement(e: DarkTowerBatch, key: tuple[int, int, int, int]) -> int:
+    """The effects of a Reinforce, as turn.reinforce makes them, as a tuple's int."""
+    btype = e.game.building_types[key[0]]
+    effects = list(btype.enhanced if key[1] else btype.free)
+    bonus = key[2]
+    if bonus:
+        gained = sum(n for code, n in effects if code == GAIN_WARRIORS)
+        effects = [e for e in effects if e[0] != GAIN_WARRIORS]
+        if gained + bonus > 0:
+            effects.insert(0, (GAIN_WARRIORS, gained + bonus))
+    face = DATA.haggle_faces[key[3]] if key[3] >= 0 else "normal"
+    if face in DATA.haggle:
+        effects += DATA.haggle[face]
+    return tuple_id(flat(tuple(effects)))
+
+
+def _start_battle(e: DarkTowerBatch, g: int, seat: int, f: int) -> None:
+    """battle.start_battle: the cards, the automatic advantages against the foe."""
+    S = e.S
+    b = g * W
+    S[b + HEROIC_DONE] = 1
+    at = S[b + AT + seat]
+    pool = _perk_sum(e, g, seat, e.pa_advantages, e.traits[f])
+    _push(e, g, K_BATTLING, seat, f, at)
+    rec = _top(e, g)
+    if f == ADVERSARY:
+        card = S[b + ADV_CARD]
+        S[rec + 4] = card
+        S[rec + 5] = S[b + ADV_RUNG]
+        S[rec + 6] = S[b + ADV_LEFT]
+    else:
+        card = -1
+        S[rec + 4] = -1
+        S[rec + 5] = 0
+        S[rec + 6] = e.foe_level[f]
+    S[rec + 7] = pool
+    S[rec + 8] = 0
+    S[rec + 9] = 0
+    if card < 0:
+        _push(e, g, K_CARD_REVEAL)
+
+
+def _ladder(e: DarkTowerBatch, g: int, top: int) -> int:
+    """The offset in e.ladders of the battle's card (battle.battle_ladder)."""
+    f = e.S[top + 2]
+    row = 0 if f == ADVERSARY else e.S[g * W + STATUS + f]
+    return ((f * 5 + row) * 4 + e.S[top + 4]) * LADDER
+
+
+def _resolve_card(e: DarkTowerBatch, g: int, top: int) -> None:
+    """battle.battle_step's Resolve: the card's result, the next card or the end."""
+    S = e.S
+    b = g * W
+    seat = S[top + 1]
+    f = S[top + 2]
+    result = e.ladders[_ladder(e, g, top) + 1 + S[top + 5]]
+    left = S[top + 6] - 1
+    if f == ADVERSARY:
+        S[b + ADV_LEFT] = left
+        S[b + ADV_CARD] = -1
+        S[b + ADV_RUNG] = 0
+    if left <= 0:
+        S[top] = K_HEROIC_DONE  # seat, foe and location kept
+    else:
+        S[top + 4] = -1
+        S[top + 5] = 0
+        S[top + 6] = left
+        S[top + 9] += 1
+        _push(e, g, K_CARD_REVEAL)
+    _effects(e, g, seat, result)
+
+
+def _battling_legal(e: DarkTowerBatch, g: int, top: int) -> list[int]:
+    """legality.fast_battling over the arrays."""
+    S = e.S
+    b = g * W
+    seat = S[top + 1]
+    f = S[top + 2]
+    out = [RESOLVE]
+    if (
+        S[top + 7] >= 1
+        and S[top + 8] < MAX_ADVANTAGES
+        and S[top + 5] < e.ladders[_ladder(e, g, top)] - 1
+    ):
+        out.append(IMPROVE)
+    if f == ADVERSARY and S[top + 9] >= 1:
+        out.append(RETREAT)
+    at = S[b + AT + seat]
+    for k in range(N_POTIONS):
+        if S[b + POTIONS + seat * N_POTIONS + k] and (P_ADVANTAGES[k] or P_HAS_EFFECTS[k]):
+            if P_CLEANSE[k]:
+                x = BUILDING_AT[at]
+                if x < 0 or S[b + SKULLS + x] <= 0:
+                    continue
+            removes = P_REMOVE_FOE[k]
+            if removes and S[b + FOES + at * N_FOES + removes - 2] <= 0:
+                continue
+            if P_MOVES[k]:
+                continue
+            out.append(POTION + k)
+    traits = e.traits[f]
+    for k in range(N_GEAR):
+        if S[b + GEAR + seat * N_GEAR + k] > 0 and traits >> e.gear_advantage[k] & 1:
+            out.append(GEAR_ACTION + k)
+    at = b + LISTS + seat * LW
+    for i in range(S[at]):
+        t = S[at + 1 + i]
+        if SCROLL_SPEND[t]:
+            out.append(SCROLL + t)
+    out.sort()
+    return out
+
+
+def _perk_sum(e: DarkTowerBatch, g: int, seat: int, table: Any, types: int) -> int:
+    """The sum of ``table`` over the hero's perks (hero.perks); with ``types`` (a bit an
+    advantage type, else -1) only over those giving advantages against them or Wild."""
+    S = e.S
+    b = g * W
+    total = 0
+    bits = S[b + VIRTUES + seat]
+    for i in e.board_perks[seat]:
+        total += _perk(e, i, table, types)
+    for v in range(3):
+        if bits >> v & 1:
+            total += _perk(e, e.virtue_perks[seat * 3 + v], table, types)
+    if bits >> 3 & 1:
+        total += _perk(e, e.kingdom_perk[seat], table, types)
+    for k in range(1, 4):
+        at = b + LISTS + (k * SEATS + seat) * LW
+        first = PERK_FIRST[k]
+        for i in range(S[at]):
+            total += _perk(e, first + S[at + 1 + i], table, types)
+    at = b + LISTS + seat * LW
+    terrain = LOC_TERRAIN[S[b + AT + seat]]
+    first = PERK_FIRST[0]
+    for i in range(S[at]):
+        t = S[at + 1 + i]
+        if T_ADVANTAGE[t] >= 0 and (T_TERRAIN[t] < 0 or T_TERRAIN[t] == terrain):
+            total += _perk(e, first + t, table, types)
+    return total
+
+
+def _perk(e: DarkTowerBatch, i: int, table: Any, types: int) -> int:
+    if types < 0:
+        return table[i]  # type: ignore[no-any-return]
+    kind = e.pa_advantage[i]
+    if kind >= 0 and (types >> kind & 1 or kind == WILD):
+        return table[i]  # type: ignore[no-any-return]
+    return 0
+
+
+def _count_down(e: DarkTowerBatch, g: int, top: int) -> None:
+    """effects.count_down: the frame's ``n`` down by one, or the frame done."""
+    S = e.S
+    if S[top + 2] > 1:
+        S[top + 2] -= 1
+    else:
+        _pop(e, g)
+
+
+def _effects(e: DarkTowerBatch, g: int, seat: int, codes: int) -> None:
+    """effects.effects: the Effects frame of ``codes`` (a tuple's int) pushed."""
+    if TUPLES[codes] and not e.S[g * W + ELIMINATED + seat]:
+        _push(e, g, K_EFFECTS, seat, codes, 0)
+
+
+def _place_skull(e: DarkTowerBatch, g: int, x: int) -> None:
+    """skulls.place_skull: up to 3 a building; a 4th destroys it."""
+    S = e.S
+    b = g * W
+    S[b + IN_HAND] -= 1
+    if S[b + SKULLS + x] < CAPACITY:
+        S[b + SKULLS + x] += 1
+        return
+    S[b + OUT] += S[b + SKULLS + x]
+    S[b + SKULLS + x] = -1
+    S[b + SUPPLY] += 1
+    kingdom = BUILDING_KINGDOM[x]
+    home = e.home_of[kingdom]
+    if home >= 0 and not S[b + ELIMINATED + home]:
+        _effects(e, g, home, ONE_CORRUPTION)
+
+
+# ---- the chance nodes written here ------------------------------------------------------
+def _fast_chance(e: DarkTowerBatch, g: int, kind: int, r: float) -> bool:
+    """The outcome the draw ``r`` picks, applied over the arrays; False (nothing done)
+    for the chance nodes left to the one-game rules."""
+    S = e.S
+    b = g * W
+    top = _top(e, g)
+    if kind == K_RELEASING:
+        _release(e, g, _release_pick(e, g, r))
+        _tail(e, g, True)
+        return True
+    if kind == K_EVENT_DRAW:
+        c = _deck_pick(e, g, EVENT_DECK, N_EVENTS, r)
+        seat = S[top + 1]
+        _pop(e, g)
+        S[b + EVENT_DECK + c] -= 1
+        if not _has_cards(e, g, EVENT_DECK, N_EVENTS):
+            for k in range(N_EVENTS):
+                S[b + EVENT_DECK + k] = e.event_counts[k]
+        if not _event(e, g, seat, c):
+            state = _hand_over(e, g)
+            state._event(seat, c)
+            _state_tail(e, state, False)
+            return True
+    elif kind == K_SPAWN:
+        loc = pick_uniform(N_LOC, r)
+        f = S[top + 1]
+        n = S[top + 2]
+        S[b + FOES + loc * N_FOES + f] += 1
+        if n > 1 and _tokens_left(e, g, f):
+            S[top + 2] = n - 1
+        else:
+            _pop(e, g)
+        _tail(e, g, True)
+        return True
+    elif kind == K_QUEST_DRAW:
+        n = N_QUESTS - S[b + QUESTS_DEALT]
+        i = pick_uniform(n, r)
+        q = -1
+        for k in range(N_QUESTS):
+            if not _dealt(e, g, k):
+                if i == 0:
+                    q = k
+                    break
+                i -= 1
+        _pop(e, g)
+        S[b + QUESTS_DEALT + 1 + S[b + QUESTS_DEALT]] = q
+        S[b + QUESTS_DEALT] += 1
+        S[b + MONTHLY + S[top + 1]] = q
+    elif kind == K_TREASURE_DRAW:
+        t = _deck_pick(e, g, TREASURE_DECK, N_TREASURES, r)
+        seat = S[top + 1]
+        n = S[top + 2]
+        S[b + TREASURE_DECK + t] -= 1
+        if seat < 0:
+            S[b + MARKET_AT + S[top + 3]] = t
+        else:
+            _append(e, g, 0, seat, t)
+        if n > 1 and _has_cards(e, g, TREASURE_DECK, N_TREASURES):
+            S[top + 2] = n - 1
+        else:
+            _pop(e, g)
+    elif kind == K_POTION_DRAW:
+        k = _deck_pick(e, g, POTION_DECK, N_POTIONS, r)
+        seat = S[top + 1]
+        n = S[top + 2]
+        S[b + POTION_DECK + k] -= 1
+        S[b + POTIONS + seat * N_POTIONS + k] += 1
+        if n > 1 and _has_cards(e, g, POTION_DECK, N_POTIONS):
+            S[top + 2] = n - 1
+        else:
+            _pop(e, g)
+    elif kind == K_CORRUPTION_DRAW:
+        c = _deck_pick(e, g, CORRUPTION_DECK, N_CORRUPTIONS, r)
+        _pop(e, g)
+        S[b + CORRUPTION_DECK + c] -= 1
+        _append(e, g, 1, S[top + 1], c)
+    elif kind == K_CARD_REVEAL:
+        c = pick_uniform(4, r)
+        _pop(e, g)
+        battle = _top(e, g)
+        S[battle + 4] = c  # card
+        S[battle + 5] = 0  # rung
+        if S[battle + 2] == ADVERSARY:
+            S[b + ADV_CARD] = c
+            S[b + ADV_RUNG] = 0
+    elif kind == K_HAGGLE_ROLL:
+        face = pick_uniform(6, r)
+        _pop(e, g)
+        S[b + HAGGLE] = face
+        if face in CANCEL:
+            S[b + REINFORCED] = 1
+    elif kind == K_SEAL_GLOW:
+        o = _seal_pick(e, g, r)
+        dropper = S[top + 1]
+        _pop(e, g)
+        drum = S[b + DRUMS + o // 4]
+        S[b + SEALS + o // 4 * 4 + (o % 4 - drum) % 4] = 0
+        _loosen(e, g, o // 4, LOOSENS_BREAK)
+        if S[b + RELEASING]:
+            _push(e, g, K_RELEASING, dropper)
+    else:
+        return False
+    _tail(e, g, False)
+    return True
+
+
+def _state_tail(e: DarkTowerBatch, state: Any, keeps: bool) -> None:
+    """DarkTowerState._apply's end, on a state the rules were handed over to."""
+    if (
+        state.result
+        or type(state.pending[-1]) in AUTOMATIC_KINDS
+        or (e.competitive and True in state.eliminated)
+    ):
+        state._settle()
+    elif keeps:
+        return
+    state._follow_move_value()
+
+
+def _append(e: DarkTowerBatch, g: int, k: int, seat: int, item: int) -> None:
+    """An item added to the end of the seat's held list ``k`` (HELD_LISTS)."""
+    at = g * W + LISTS + (k * SEATS + seat) * LW
+    n = e.S[at]
+    if n >= HELD:
+        raise ValueError(f"a hero holds more than {HELD} of {HELD_LISTS[k]}")
+    e.S[at + 1 + n] = item
+    e.S[at] = n + 1
+
+
+def _dealt(e: DarkTowerBatch, g: int, q: int) -> bool:
+    at = g * W + QUESTS_DEALT
+    for i in range(e.S[at]):
+        if e.S[at + 1 + i] == q:
+            return True
+    return False
+
+
+def _deck_pick(e: DarkTowerBatch, g: int, deck: int, kinds: int, r: float) -> int:
+    """draws._deck_pick over the deck's counts: the kind the draw ``r`` picks."""
+    S = e.S
+    at = g * W + deck
+    total = 0
+    for k in range(kinds):
+        total += S[at + k]
+    acc = 0.0
+    last = -1
+    for k in range(kinds):
+        n = S[at + k]
+        if n:
+            acc += n / total
+            if r < acc:
+                return k
+            last = k
+    return last
+
+
+def _seal_pick(e: DarkTowerBatch, g: int, r: float) -> int:
+    """The glowing seal: Tower.seal_to_break_outcomes walked (the same floats)."""
+    total = 0.0
+    for o in range(12):
+        if _is_sealed(e, g, o):
+            total += GLOW[o // 4]
+    acc = 0.0
+    last = -1
+    for o in range(12):
+        if _is_sealed(e, g, o) and GLOW[o // 4] > 0:
+            acc += GLOW[o // 4] / total
+            if r < acc:
+                return o
+            last = o
+    return last
+
+
+def _is_sealed(e: DarkTowerBatch, g: int, o: int) -> bool:
+    b = g * W
+    level = o // 4
+    return e.S[b + SEALS + level * 4 + (o % 4 - e.S[b + DRUMS + level]) % 4] == 1
+
+
+def _loosen(e: DarkTowerBatch, g: int, level: int, loosens: bool) -> None:
+    """Tower._loosen: the drum's resting skulls loose, a release opened when any are in."""
+    if not loosens:
+        return
+    S = e.S
+    b = g * W
+    S[b + LOOSE + level] += S[b + RESTING + level]
+    S[b + RESTING + level] = 0
+    inside = 0
+    for lv in range(3):
+        inside += S[b + RESTING + lv] + S[b + LOOSE + lv]
+    S[b + RELEASING] = 1 if inside > 0 else 0
+
+
+def _tokens_left(e: DarkTowerBatch, g: int, f: int) -> int:
+    S = e.S
+    b = g * W + FOES + f
+    on = 0
+    for loc in range(N_LOC):
+        on += S[b + loc * N_FOES]
+    return e.foe_tokens[f] - on
+
+
+def _on_board(e: DarkTowerBatch, g: int, f: int) -> bool:
+    S = e.S
+    b = g * W + FOES + f
+    for loc in range(N_LOC):
+        if S[b + loc * N_FOES]:
+            return True
+    return False
+
+
+def _event(e: DarkTowerBatch, g: int, seat: int, c: int) -> bool:
+    """events.event over the arrays; False (nothing done) for the events left to the
+    one-game rules."""
+    S = e.S
+    b = g * W
+    cat = EV_CATEGORY[c]
+    f = EV_FOE[c]
+    if cat == EV_SPAWN:
+        if _tokens_left(e, g, f):
+            _push(e, g, K_SPAWN, f, EV_COUNT[c])
+    elif cat == EV_GROW:
+        for slot in range(N_FOES):
+            if (f < 0 or slot == f) and _on_board(e, g, slot):
+                if S[b + STATUS + slot] < MAX_STATUS:
+                    S[b + STATUS + slot] += 1
+    elif cat == EV_STIRS:
+        if EV_SEAL[c]:
+            for o in range(12):
+                if _is_sealed(e, g, o):
+                    _push(e, g, K_SEAL_GLOW, seat)
+                    break
+        else:
+            level = EV_LEVEL[c]
+            S[b + DRUMS + level] = (S[b + DRUMS + level] + EV_STEPS[c]) % 4
+            _loosen(e, g, level, LOOSENS_ROTATE)
+            if S[b + RELEASING]:
+                _push(e, g, K_RELEASING, seat)
+    elif cat == EV_NEW_WARES:
+        if _has_cards(e, g, TREASURE_DECK, N_TREASURES):
+            for s in range(MARKET):
+                if S[b + MARKET_AT + s] >= 0:
+                    _push(e, g, K_NEW_WARES, seat, 0)
+                    break
+    elif cat == EV_COMPANION:
+        anyone = False
+        for p in range(e.players):
+            if S[b + LISTS + (2 * SEATS + p) * LW]:
+                anyone = True
+        if EV_CALM[c] and anyone:
+            for slot in range(N_FOES):
+                if (f < 0 or slot == f) and _on_board(e, g, slot):
+                    if S[b + STATUS + slot] > 0:
+                        S[b + STATUS + slot] -= 1
+        for p in range(e.players - 1, -1, -1):
+            if not S[b + ELIMINATED + p] and S[b + LISTS + (2 * SEATS + p) * LW]:
+                _effects(e, g, p, EV_EFFECTS[c])
+    elif cat == EV_ACTS:
+        kingdom = (BATTLE_GLYPH_SIDE + S[b + DRUMS + BATTLE_GLYPH_LEVEL]) % 4
+        for p in range(e.players - 1, -1, -1):
+            if not S[b + ELIMINATED + p] and LOC_KINGDOM[S[b + AT + p]] == kingdom:
+                _effects(e, g, p, e.adversary_strike)
+    elif cat == EV_STRIKE:
+        _strike(e, g, f)
+    elif cat != EV_CALM_ONLY:
+        return False
+    return True
+
+
+def _strike(e: DarkTowerBatch, g: int, f: int) -> None:
+    """events.strike: the foe's tokens step toward the nearest hero, then strike."""
+    S = e.S
+    b = g * W
+    if not _on_board(e, g, f):
+        return
+    status = S[b + STATUS + f]
+    steps = e.strike_moves[f * 5 + status]
+    if steps:
+        moved = [0] * N_LOC
+        for loc in range(N_LOC):
+            count = S[b + FOES + loc * N_FOES + f]
+            if count:
+                moved[_toward_hero(e, g, loc, steps)] += count
+        for loc in range(N_LOC):
+            S[b + FOES + loc * N_FOES + f] = moved[loc]
+    for p in range(e.players - 1, -1, -1):
+        if not S[b + ELIMINATED + p] and S[b + FOES + S[b + AT + p] * N_FOES + f]:
+            _effects(e, g, p, e.strikes[f * 5 + S[b + STATUS + f]])
+
+
+def _toward_hero(e: DarkTowerBatch, g: int, loc: int, steps: int) -> int:
+    """events.toward_hero: along a shortest path to the nearest hero (ties: the lower
+    seat, the space listed first)."""
+    S = e.S
+    b = g * W
+    for _ in range(steps):
+        target = -1
+        best = 0
+        for p in range(e.players):
+            if not S[b + ELIMINATED + p]:
+                h = S[b + AT + p]
+                d = DISTANCES[loc][h]
+                if target < 0 or d < best:
+                    target = h
+                    best = d
+        if best == 0:
+            break
+        row = -1
+        best = 0
+        for a in ADJACENT[loc]:
+            d = DISTANCES[a][target]
+            if row < 0 or d < best:
+                row = a
+                best = d
+        loc = row
+    return loc
+
+
+def _release_pick(e: DarkTowerBatch, g: int, r: float) -> int:
+    """Tower._release_outcomes walked as sample_chance walks them (the same floats)."""
+    S = e.S
+    b = g * W
+    head = -1
+    for level in range(2, -1, -1):
+        if S[b + LOOSE + level]:
+            head = level
+            break
+    if head < 0:
+        return STILL
+    catch_level = _settle_plan(e, g, True)
+    chances = [0.0] * (STILL + 1)
+    reach = 1.0
+    for level in range(head, 3):
+        if level == catch_level:
+            chances[STILL] = reach * CATCH[level]
+            reach *= 1 - CATCH[level]
+        drum = S[b + DRUMS + level]
+        opened = 0
+        for side in range(4):
+            if not S[b + SEALS + level * 4 + (side - drum) % 4]:
+                chances[level * 4 + side] = reach * ESCAPE[level] / 4
+                opened += 1
+        reach *= 1 - ESCAPE[level] * opened / 4
+    for side in range(4):
+        chances[BASE + side] = reach * DOOR_WEIGHTS[side] / DOOR_TOTAL
+    acc = 0.0
+    last = -1
+    for o in range(STILL + 1):
+        p = chances[o]
+        if p > 0:
+            acc += p
+            if r < acc:
+                return o
+            last = o
+    return last
+
+
+def _settle_plan(e: DarkTowerBatch, g: int, first: bool) -> int:
+    """Tower._settle: where the loose skulls come to rest, the lowest first; with
+    ``first``, only the first's level (-1 when they cannot all fit), else applied to
+    the ledges (returns 0; -1, nothing done, when they cannot all fit)."""
+    S = e.S
+    b = g * W
+    after = [S[b + RESTING], S[b + RESTING + 1], S[b + RESTING + 2]]
+    plan = []
+    for level in range(2, -1, -1):
+        for _ in range(S[b + LOOSE + level]):
+            best = -1
+            fewest = 0
+            for lv in range(level, 3):
+                n = after[lv]
+                if n < CAPACITIES[lv] and (best < 0 or n < fewest):
+                    best = lv
+                    fewest = n
+            if best < 0:
+                return -1
+            after[best] += 1
+            plan.append(best)
+    if first:
+        return plan[0] if plan else -1
+    for lv in plan:
+        S[b + RESTING + lv] += 1
+    return 0
+
+
+def _release(e: DarkTowerBatch, g: int, o: int) -> None:
+    """draws._release: the tower's release_offered, then where the skull lands."""
+    S = e.S
+    b = g * W
+    top = _top(e, g)
+    dropper = S[top + 1]
+    if o == STILL:
+        _settle_plan(e, g, False)
+        S[b + LOOSE] = S[b + LOOSE + 1] = S[b + LOOSE + 2] = 0
+        S[b + RELEASING] = 0
+        _pop(e, g)
+        return
+    head = 2
+    while not S[b + LOOSE + head]:
+        head -= 1
+    S[b + LOOSE + head] -= 1
+    S[b + EMERGED] += 1
+    last = o // 4 if o < BASE else 2
+    for level in range(head, last + 1):
+        resting = S[b + RESTING + level]
+        if resting >= SPILL_AT[level]:
+            knocked = KNOCK[level] or resting
+            if knocked > resting:
+                knocked = resting
+            S[b + LOOSE + level] += knocked
+            S[b + RESTING + level] -= knocked
+    side = o - BASE if o >= BASE else o % 4
+    # skulls.emerged: placed on a standing building of that kingdom, else back to the supply
+    standing = False
+    for x in KINGDOM_BUILDINGS[side]:
+        if S[b + SKULLS + x] >= 0:
+            standing = True
+            break
+    if not standing:
+        S[b + SUPPLY] += 1
+        return
+    S[b + IN_HAND] += 1
+    home = e.home_of[side]
+    if home < 0 or S[b + ELIMINATED + home]:
+        seat = _placer(e, g, dropper)
+    else:
+        seat = home
+    _push(e, g, K_PLACE_SKULL, seat, side)
+
+
+def _placer(e: DarkTowerBatch, g: int, dropper: int) -> int:
+    S = e.S
+    b = g * W
+    if not S[b + ELIMINATED + dropper]:
+        return dropper
+    n = e.players
+    for step in range(n):
+        seat = (S[b + CURRENT] + step) % n
+        if not S[b + ELIMINATED + seat]:
+            return seat
+    return dropper
+
+
+def put(S: Any, at: int, values: Sequence[int]) -> None:
+    for i, v in enumerate(values):
+        S[at + i] = int(v)
+
+
+def seq(S: Any, at: int, n: int) -> list[int]:
+    return [S[at + i] for i in range(n)]
