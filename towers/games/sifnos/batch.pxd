@@ -26,3 +26,12 @@ cpdef long pick_listed(object state, double r) except? -1
 @cython.locals(history=list, taken=list, legal=list, count=Py_ssize_t, i=Py_ssize_t,
                action=long, seat=long, chance_types=frozenset)
 cpdef void play_out(SifnosBatch e, long g, long decisions, long until) except *
+
+cdef object PAY_KIND, MAJORS_KIND, PREPARE_KIND, COLUMN_KIND, DRAW, ROLL, PAY, COLUMN
+cdef list USED_BIT, CARD_MINERAL, CARD_KIND, CARD_DISCARD, PRINTED_KIND, PRINTED_DISCARD
+cdef long ANY, A_DISCARD, A_MAJOR, DONE, A_USE_CARD, A_USE_PRINTED, N_CARDS, PRINTED_BIT, N_PRINTED
+cdef frozenset USING, DONE_POPS
+
+@cython.locals(card=long, seat=long, n=long, mineral=long, need=long, half=bint,
+               major=long, effect=long)
+cpdef bint carried_out(object state, object top, object kind, long action) except -1

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import os
 import random
+from bisect import insort
 from collections.abc import Sequence
 from typing import Any
 
@@ -39,7 +40,18 @@ from towers.core.compiled import twin
 from towers.core.game import TERMINAL
 from towers.games.sifnos import frames as F
 from towers.games.sifnos import legality as plain_legality
-from towers.games.sifnos.actions import SPACE, DrawCard
+from towers.games.sifnos.actions import (
+    A_DISCARD,
+    A_MAJOR,
+    A_USE_CARD,
+    A_USE_PRINTED,
+    DATA,
+    DONE,
+    SPACE,
+    DrawCard,
+)
+from towers.games.sifnos.board import N_CARDS, PRINTED_BIT
+from towers.games.sifnos.major_actions import use
 from towers.games.sifnos.rules import CHANCE_TYPES, ROLL_OUTCOMES
 
 legality = twin(plain_legality)  # the compiled legal actions when built, as the rules use
@@ -52,6 +64,27 @@ ROLL_BASE = ROLL_OUTCOMES[0][0]
 SIXTH = ROLL_OUTCOMES[0][1]
 DRAW_KIND = F.Draw
 ROLL_KIND = F.Roll
+PAY_KIND = F.Pay
+MAJORS_KIND = F.Majors
+PREPARE_KIND = F.Prepare
+COLUMN_KIND = F.Column
+CARD_MINERAL = [card.mineral for card in DATA.cards]
+CARD_KIND = [card.kind for card in DATA.cards]
+CARD_DISCARD = [card.discard for card in DATA.cards]
+PRINTED_KIND = [effect.id for effect in DATA.printed]
+PRINTED_DISCARD = [effect.discard for effect in DATA.printed]
+N_PRINTED = len(DATA.printed)
+USED_BIT = [1 << b for b in range(PRINTED_BIT + N_PRINTED)]
+"""``used``'s bit of each card and printed effect (Python ints: the bits go past 64)."""
+USING = frozenset([F.Prepare, F.Column, F.RecoupChoice])
+"""The decisions whose answers include using a column's effects (major_actions._use_effect)."""
+DONE_POPS = frozenset([F.AdjustDice, F.Soldiers, F.RecoupChoice, F.ShipChoice, F.Triggered])
+"""The decisions that ``done`` only pops."""
+ANY = -1
+DRAW = F.DRAW
+ROLL = F.ROLL
+PAY = F.PAY
+COLUMN = F.COLUMN
 
 
 def engine_for(game: Any, size: int) -> SifnosBatch | None:
@@ -305,5 +338,88 @@ def play_out(e: SifnosBatch, g: int, decisions: int, until: int) -> None:
             action = legal[i]
         state._legal = None
         state._legal_set = None
-        state._apply(action)
+        if not carried_out(state, top, kind, action):
+            state._apply(action)
         history.append(action)
+
+
+# ---- the commonest decisions and chances, carried out here as their rules do -----------------
+def carried_out(state: Any, top: Any, kind: Any, action: int) -> bool:
+    """``state._apply(action)`` for the decision or chance ``top`` (of type ``kind``) when it
+    is one of the commonest (a card drawn, a Die rolled, a card paid, a major action chosen,
+    a column's effect used, a decision done), written again without decoding the action;
+    False for the others, which the state applies."""
+    p = state.pending
+    if kind is DRAW_KIND:  # cards.drawn
+        deck = state.deck
+        if deck.top:
+            return False
+        card = action - DRAW_BASE
+        deck.counts[card] -= 1
+        seat = top.seat
+        if seat < 0:
+            state.face_up.append(card)
+        else:
+            insort(state.hands[seat], card)
+        n = top.n
+        if n > 1:
+            p[-1] = DRAW(seat, n - 1)
+        else:
+            p.pop()
+    elif kind is ROLL_KIND:  # invest.rolled
+        seat = top.seat
+        state.dice_reserve[seat] -= 1
+        (state.workshop if top.workshop else state.dice_supply)[seat].append(action - ROLL_BASE + 1)
+        n = top.n
+        if n > 1:
+            p[-1] = ROLL(seat, n - 1, top.workshop)
+        else:
+            p.pop()
+    elif kind is PAY_KIND:  # cards.decide_pay
+        seat = top.seat
+        mineral = top.mineral
+        need = top.need
+        half = top.half
+        card = action - A_DISCARD
+        state.hands[seat].remove(card)
+        state.discards.append(card)
+        if half or mineral == ANY or CARD_MINERAL[card] == mineral:
+            need -= 1
+            half = False
+        else:
+            half = True
+        if need <= 0 and not half:
+            p.pop()
+        else:
+            p[-1] = PAY(seat, mineral, need, half)
+    elif kind is MAJORS_KIND:  # major_actions.decide_majors
+        if action == DONE:
+            p.pop()
+        else:
+            major = action - A_MAJOR
+            state.majors_done |= 1 << major
+            state.used = 0
+            state.ignore_image = state.use_network = state.beacon_placed = False
+            p.append(COLUMN(top.seat, major))
+    elif action == DONE and kind in DONE_POPS:
+        p.pop()
+    elif kind in USING and A_USE_CARD <= action < A_USE_CARD + N_CARDS:
+        card = action - A_USE_CARD  # major_actions._use_effect
+        state.used |= USED_BIT[card]
+        use(state, top.seat, CARD_KIND[card], CARD_DISCARD[card], DATA.cards[card])
+    elif kind in USING and A_USE_PRINTED <= action < A_USE_PRINTED + N_PRINTED:
+        effect = action - A_USE_PRINTED
+        state.used |= USED_BIT[PRINTED_BIT + effect]
+        use(state, top.seat, PRINTED_KIND[effect], PRINTED_DISCARD[effect], None)
+    elif action == DONE and kind is PREPARE_KIND:  # major_actions.decide_prepare
+        p.pop()
+        state.discounts = []
+        state.used = 0
+    elif action == DONE and kind is COLUMN_KIND:  # major_actions.decide_column
+        p.pop()
+        state.used = 0
+        state.ignore_image = state.use_network = False
+    else:
+        return False
+    state._settle()
+    return True
