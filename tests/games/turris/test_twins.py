@@ -8,11 +8,16 @@ and every state (its saved JSON and its legal actions) is compared."""
 
 from __future__ import annotations
 
+import ctypes
+import re
+from pathlib import Path
+
 import pytest
 
 from tests.games.twins import assert_same_games, require_built
 from towers.core.compiled import is_compiled
-from towers.games.turris import rules, twins
+from towers.games.turris import rounds, rules, twins
+from towers.games.turris.rules import TurrisState
 
 TWINNED = (
     rules.action_step, rules.beast_moves, rules.beast_phase, rules.board, rules.draws,
@@ -37,3 +42,41 @@ def test_the_twins_play_every_state_as_the_plain_modules_do(
 ) -> None:
     mode = {"players": players, "random_beasts": random_beasts}
     assert_same_games("turris", mode, games=1, seed=100 * players + random_beasts, at_least=100)
+
+
+class _MemberDef(ctypes.Structure):
+    """CPython's PyMemberDef: where a slot's value lies in the object."""
+
+    _fields_ = [
+        ("name", ctypes.c_char_p),
+        ("type", ctypes.c_int),
+        ("offset", ctypes.c_ssize_t),
+        ("flags", ctypes.c_int),
+        ("doc", ctypes.c_char_p),
+    ]
+
+
+def _slot_offset(cls: type, name: str) -> int:
+    """The offset of the slot ``name`` in an instance of ``cls`` (its member descriptor's
+    PyMemberDef, after the descriptor's object header, type, name and qualified name)."""
+    descriptor = vars(cls)[name]
+    member = ctypes.cast(id(descriptor) + 5 * ctypes.sizeof(ctypes.c_void_p),
+                         ctypes.POINTER(ctypes.POINTER(_MemberDef)))[0][0]  # fmt: skip
+    return int(member.offset)
+
+
+def test_the_twins_read_each_field_of_the_state_where_it_lies() -> None:
+    """The twins read a TurrisState's fields as the C fields ``rounds.pxd`` declares, one
+    pointer each after the object header, in the order of ``rounds.STATE_SLOTS``: that order
+    is the one CPython lays the slots out in, and the one the declaration gives."""
+    pointer = ctypes.sizeof(ctypes.c_void_p)
+    header = object.__basicsize__
+    at = {name: _slot_offset(TurrisState, name) for name in TurrisState.__slots__}
+    assert sorted(at, key=at.__getitem__) == list(rounds.STATE_SLOTS)
+    assert [at[name] for name in rounds.STATE_SLOTS] == [
+        header + pointer * k for k in range(len(rounds.STATE_SLOTS))
+    ]
+    assert TurrisState.__basicsize__ == header + pointer * len(rounds.STATE_SLOTS)
+    pxd = (Path(rounds.__file__).with_suffix(".pxd")).read_text()
+    declared = re.findall(r"^    cdef \w+ (\w+)$", pxd, re.M)
+    assert declared == list(rounds.STATE_SLOTS)

@@ -3,14 +3,16 @@
 # rules.py binds the twin.
 cimport cython
 
-cpdef bint can_move_on(object state, long b, long here, long steps, long start)
+from towers.games.turris.rounds_c cimport TurrisState
+
+cpdef bint can_move_on(TurrisState state, long b, long here, long steps, long start)
 @cython.locals(out=list, flipped=list, beast_at=list, scouts=list, b=long, at=long,
                open_mask=long, betrayer_mask=long, other_mask=long)
-cpdef list movable_beasts(object state, long steps, bint crossroads)
+cpdef list movable_beasts(TurrisState state, long steps, bint crossroads)
 @cython.locals(site_at=list, spot_open=list, bits=long, n=long, k=long)
-cdef long open_bits(object state)
+cdef long open_bits(TurrisState state)
 @cython.locals(bits=long, n=long)
-cdef long betrayer_bits(object state)
+cdef long betrayer_bits(TurrisState state)
 @cython.locals(count=long)
 cdef bint has_scout(list here)
 @cython.locals(bits=long, k=long, at=long)
@@ -18,3 +20,10 @@ cdef long other_bits(list beast_at, long b)
 @cython.locals(bit=long, n=long)
 cdef bint reach(tuple adjacent, list scouts, long betrayer_mask, long open_mask,
                 long other_mask, long here, long steps, long start)
+
+# the rest of the module's functions, the state typed
+cpdef object choose_beast(TurrisState state, object top, object b)
+cpdef object beast_steps(TurrisState state, object top)
+cpdef object beast_moved(TurrisState state, object top)
+cpdef object settle_move_beast_choice(TurrisState state, object top)
+cpdef object decide_move_beast_choice(TurrisState state, object top, object value)

@@ -2,5 +2,11 @@
 # written, compiled; rules.py binds the twin's functions when it is built.
 cimport cython
 
+from towers.games.turris.rounds_c cimport TurrisState
+
 @cython.locals(counts=list, total=long, n=long, k=Py_ssize_t, out=list)
 cpdef list deck_outcomes(object deck, long base)
+
+# the rest of the module's functions, the state typed
+cpdef object chance_outcomes(TurrisState state)
+cpdef object apply_chance(TurrisState state, object value)

@@ -2,5 +2,15 @@
 # written, compiled; rules.py binds the twin's functions when it is built.
 cimport cython
 
+from towers.games.turris.rounds_c cimport TurrisState
+
 @cython.locals(out=list, m=long)
-cpdef list completable(object state, long seat)
+cpdef list completable(TurrisState state, long seat)
+
+# the rest of the module's functions, the state typed
+cpdef object complete_mission(TurrisState state, object seat, object m)
+cpdef object settle_mission_step(TurrisState state, object top)
+cpdef object decide_mission_step(TurrisState state, object top, object value)
+cpdef object settle_reserve_choice(TurrisState state, object top)
+cpdef object decide_reserve_choice(TurrisState state, object top, object value)
+cpdef object decide_ongoing_choice(TurrisState state, object top, object value)

@@ -22,6 +22,23 @@ if TYPE_CHECKING:
     from towers.games.turris.rules import TurrisState
 
 
+STATE_SLOTS = (
+    "_history", "_legal", "_legal_set", "action_tokens", "actions_left", "active", "altar",
+    "beast_at", "beast_die", "betrayer_at", "betrayer_prestige", "chance", "collected",
+    "completed", "council", "damaged", "endgame", "endgame_in_beasts", "excavation_due",
+    "faction", "first_player", "flipped", "fruit", "future_first", "game", "game_over",
+    "gathers", "graveyard", "grove_room", "hands", "mission_deck", "missions", "movement_card",
+    "once_used", "ongoing", "phase", "placed_action", "player_won", "prestige", "reserve",
+    "reserved", "resources", "rooms", "round", "scouts", "side", "site_at", "site_deck",
+    "spot_open", "stack", "tactics_deck", "tactics_discard", "tactics_played",
+    "thresholds_hit", "trionfi_deck", "trionfi_owned", "trionfi_tableau", "turn_index",
+    "upgraded",
+)  # fmt: skip
+"""A TurrisState's slots in the order CPython lays them out (by name): the compiled twins
+read them as C fields in this order (``rounds.pxd`` declares them so), and ``rules.py``
+binds the twins only while the class's slots are these."""
+
+
 def current_player(state: TurrisState) -> int:
     """The seat deciding now (the top frame's), or CHANCE while a draw waits, or TERMINAL."""
     if state.game_over:

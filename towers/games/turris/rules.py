@@ -85,6 +85,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from types import FunctionType
 from typing import Any, ClassVar
 
 from towers.core.actions import Action
@@ -161,17 +162,6 @@ from towers.games.turris.frames import (
 )
 from towers.games.turris.legality import CHECKED_KINDS
 from towers.games.turris.resources import one_resource_less
-
-# the sections every action runs through: their compiled twins when built, else the modules
-# (towers.core.compiled; the tests hold the twins equal to the modules)
-(action_step, beast_moves, beast_phase, board, draws, effects, legality, player_turn, rounds,
- tactics, council_rules, missions_rules, resources_rules) = (
-    twin(section)
-    for section in (
-        action_step, beast_moves, beast_phase, board, draws, effects, legality, player_turn,
-        rounds, tactics, council_rules, missions_rules, resources_rules,
-    )
-)  # fmt: skip
 
 __all__ = [
     "CHECKED_KINDS",
@@ -707,6 +697,26 @@ class TurrisState(State):
     _damage_room = solo.damage_room
     _push_betrayers = solo.push_betrayers
     _has_player_scouts = solo.has_player_scouts
+
+
+# the sections every action runs through: their compiled twins when built, else the modules
+# (towers.core.compiled; the tests hold the twins equal to the modules). A twin reads a
+# TurrisState's fields as C fields (its .pxd declares the class's slots in their order,
+# ``rounds.STATE_SLOTS``), so the twins are found once the class exists, and only while its
+# slots are those; the methods bound above from the plain modules are bound again from them.
+_SECTIONS = (
+    action_step, beast_moves, beast_phase, board, draws, effects, legality, player_turn,
+    rounds, tactics, council_rules, missions_rules, resources_rules,
+)  # fmt: skip
+if tuple(sorted(TurrisState.__slots__)) == rounds.STATE_SLOTS:
+    _TWIN_OF = {section.__name__: twin(section) for section in _SECTIONS}
+    for _name, _method in list(vars(TurrisState).items()):
+        if isinstance(_method, FunctionType) and _method.__module__ in _TWIN_OF:
+            setattr(TurrisState, _name, getattr(_TWIN_OF[_method.__module__], _method.__name__))
+    (action_step, beast_moves, beast_phase, board, draws, effects, legality, player_turn, rounds,
+     tactics, council_rules, missions_rules, resources_rules) = (
+        _TWIN_OF[section.__name__] for section in _SECTIONS
+    )  # fmt: skip
 
 
 DECIDE: dict[type[Frame], Callable[[TurrisState, Any, Action], None]] = {
