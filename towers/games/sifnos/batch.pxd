@@ -20,6 +20,8 @@ cpdef void act(object state, long action) except *
 cpdef long pick_card(list counts, double r) except? -1
 @cython.locals(acc=double, v=long)
 cpdef long pick_roll(double r) noexcept
+@cython.locals(total=long, n=long, acc=double, last=long, i=Py_ssize_t)
+cpdef long pick_tower(list reserve, double r) except? -1
 @cython.locals(acc=double, outcomes=list)
 cpdef long pick_listed(object state, double r) except? -1
 
@@ -31,7 +33,16 @@ cdef object PAY_KIND, MAJORS_KIND, PREPARE_KIND, COLUMN_KIND, DRAW, ROLL, PAY, C
 cdef list USED_BIT, CARD_MINERAL, CARD_KIND, CARD_DISCARD, PRINTED_KIND, PRINTED_DISCARD
 cdef long ANY, A_DISCARD, A_MAJOR, DONE, A_USE_CARD, A_USE_PRINTED, N_CARDS, PRINTED_BIT, N_PRINTED
 cdef frozenset USING, DONE_POPS
+cdef object ADJUST_KIND, ADJUST_DICE, TOWER_DRAW_KIND, TOWER_DRAW
+cdef long TOWER_BASE, ADJUST_BASE
+cdef list ADJUST_CODE
+cdef object GAIN, GAIN_KIND, TRIGGER_KIND, DEFEND_KIND, RECOUP_KIND, END_TURN_KIND
+
+@cython.locals(n=long)
+cpdef bint has_cards(object deck) except -1
+@cython.locals(steps=dict, n=long)
+cpdef void settle(object state) except *
 
 @cython.locals(card=long, seat=long, n=long, mineral=long, need=long, half=bint,
-               major=long, effect=long)
+               major=long, effect=long, image=long, code=long, value=long)
 cpdef bint carried_out(object state, object top, object kind, long action) except -1

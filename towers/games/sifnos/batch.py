@@ -41,6 +41,7 @@ from towers.core.game import TERMINAL
 from towers.games.sifnos import frames as F
 from towers.games.sifnos import legality as plain_legality
 from towers.games.sifnos.actions import (
+    A_ADJUST,
     A_DISCARD,
     A_MAJOR,
     A_USE_CARD,
@@ -49,10 +50,16 @@ from towers.games.sifnos.actions import (
     DONE,
     SPACE,
     DrawCard,
+    DrawTower,
 )
 from towers.games.sifnos.board import N_CARDS, PRINTED_BIT
+from towers.games.sifnos.defend import defend
+from towers.games.sifnos.effects import trigger
+from towers.games.sifnos.influence import influence_step
 from towers.games.sifnos.major_actions import use
-from towers.games.sifnos.rules import CHANCE_TYPES, ROLL_OUTCOMES
+from towers.games.sifnos.recoup import recoup
+from towers.games.sifnos.rules import CHANCE_TYPES, ROLL_OUTCOMES, STEPS
+from towers.games.sifnos.turn import next_turn
 
 legality = twin(plain_legality)  # the compiled legal actions when built, as the rules use
 
@@ -85,6 +92,22 @@ DRAW = F.DRAW
 ROLL = F.ROLL
 PAY = F.PAY
 COLUMN = F.COLUMN
+GAIN = F.GAIN
+ADJUST_KIND = F.AdjustDice
+ADJUST_DICE = F.ADJUST_DICE
+TOWER_DRAW_KIND = F.TowerDraw
+TOWER_DRAW = F.TOWER_DRAW
+TOWER_BASE = SPACE.base(DrawTower)
+ADJUST_BASE = min(A_ADJUST.values())
+ADJUST_CODE = [-1] * (max(A_ADJUST.values()) + 1 - ADJUST_BASE)
+"""Each Adjust action's (where, value, direction) as where * 16 + value * 2 + direction."""
+for (_w, _v, _d), _a in A_ADJUST.items():
+    ADJUST_CODE[_a - ADJUST_BASE] = _w * 16 + _v * 2 + _d
+GAIN_KIND = F.Gain
+TRIGGER_KIND = F.Trigger
+DEFEND_KIND = F.Defend
+RECOUP_KIND = F.Recoup
+END_TURN_KIND = F.EndTurn
 
 
 def engine_for(game: Any, size: int) -> SifnosBatch | None:
@@ -290,6 +313,24 @@ def pick_roll(r: float) -> int:
     return ROLL_BASE + 5
 
 
+def pick_tower(reserve: list[int], r: float) -> int:
+    """The Tower image the draw ``r`` picks from ``reserve`` (counts by image), walked as
+    sample_chance walks the state's Tower outcomes."""
+    total = 0
+    for n in reserve:
+        total += n
+    acc = 0.0
+    last = -1
+    for i in range(len(reserve)):
+        n = reserve[i]
+        if n:
+            acc += n / total
+            last = i
+            if r < acc:
+                return TOWER_BASE + i
+    return TOWER_BASE + last
+
+
 def pick_listed(state: Any, r: float) -> int:
     """The outcome the draw ``r`` picks among the state's listed chance outcomes."""
     outcomes = state._chance_outcomes()
@@ -319,6 +360,8 @@ def play_out(e: SifnosBatch, g: int, decisions: int, until: int) -> None:
             action = pick_card(state.deck.counts, draw())
         elif kind is ROLL_KIND:
             action = pick_roll(draw())
+        elif kind is TOWER_DRAW_KIND:
+            action = pick_tower(state.tower_reserve[top.seat], draw())
         elif kind in chance_types:
             action = pick_listed(state, draw())
         else:
@@ -375,6 +418,28 @@ def carried_out(state: Any, top: Any, kind: Any, action: int) -> bool:
             p[-1] = ROLL(seat, n - 1, top.workshop)
         else:
             p.pop()
+    elif kind is TOWER_DRAW_KIND:  # construct.tower_drawn
+        seat = top.seat
+        image = action - TOWER_BASE
+        state.tower_reserve[seat][image] -= 1
+        state.tower_supply[seat][image] += 1
+        n = top.n
+        if n > 1:
+            p[-1] = TOWER_DRAW(seat, n - 1)
+        else:
+            p.pop()
+    elif kind is ADJUST_KIND and action != DONE:  # invest.decide_adjust
+        seat = top.seat
+        code = ADJUST_CODE[action - ADJUST_BASE]
+        value = (code >> 1 & 7) + 1
+        dice = (state.workshop if code >> 4 else state.dice_supply)[seat]
+        dice.remove(value)
+        dice.append(value + 1 if code & 1 else value - 1)
+        n = top.n
+        if n > 1:
+            p[-1] = ADJUST_DICE(seat, n - 1)
+        else:
+            p.pop()
     elif kind is PAY_KIND:  # cards.decide_pay
         seat = top.seat
         mineral = top.mineral
@@ -421,5 +486,60 @@ def carried_out(state: Any, top: Any, kind: Any, action: int) -> bool:
         state.ignore_image = state.use_network = False
     else:
         return False
-    state._settle()
+    settle(state)
     return True
+
+
+def has_cards(deck: Any) -> bool:
+    """``deck.has_cards()``, its counts scanned here."""
+    if deck.top or deck.bottom:
+        return True
+    for n in deck.counts:
+        if n:
+            return True
+    return False
+
+
+def settle(state: Any) -> None:
+    """``state._settle()``: the steps on top of the stack carried out until a decision or a
+    chance is there, the commonest called here directly, the others by ``rules.STEPS``."""
+    p = state.pending
+    steps = STEPS
+    while not state.over:
+        top = p[-1]
+        kind = type(top)
+        if kind is DRAW_KIND:
+            if has_cards(state.deck):
+                return
+        elif kind is ROLL_KIND:
+            if state.dice_reserve[top.seat]:
+                return
+            p.pop()
+            continue
+        elif kind is GAIN_KIND:
+            n = top.n
+            if n > 1:
+                p[-1] = GAIN(top.seat, top.mineral, n - 1)
+            else:
+                p.pop()
+            influence_step(state, top.seat, top.mineral)
+            continue
+        elif kind is TRIGGER_KIND:
+            p.pop()
+            trigger(state, top.seat, top.event, top.region)
+            continue
+        elif kind is DEFEND_KIND:
+            p.pop()
+            defend(state, top.seat)
+            continue
+        elif kind is RECOUP_KIND:
+            p.pop()
+            recoup(state, top.seat)
+            continue
+        elif kind is END_TURN_KIND:
+            p.pop()
+            next_turn(state, top.seat)
+            continue
+        step = steps.get(kind)
+        if step is None or not step(state, top):
+            return
