@@ -110,6 +110,8 @@ from towers.games.sifnos.turn import next_turn
 # the legal actions of the decisions every turn asks: legality's compiled twin when built, else
 # the module (towers.core.compiled; tests/games/sifnos/test_twins.py holds them equal)
 legality = twin(legality)
+# the Scheme-driven opponent's steps and chances: solo's compiled twin when built, else the module
+solo = twin(solo)
 
 __all__ = ["MAX_ROUNDS", "SifnosGame", "SifnosState"]
 

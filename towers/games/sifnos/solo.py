@@ -80,10 +80,13 @@ def setup(state: SifnosState) -> None:
     state.tower_reserve[side] = [0] * len(DATA.towers_by_image)
 
 
+TENTS = int(DATA.game["setup"]["tents"])
+
+
 def tents_left(state: SifnosState) -> int:
     if state.game.versus:
         return 0
-    return int(DATA.game["setup"]["tents"]) - sum(state.tents[state.game.opponent])
+    return TENTS - sum(state.tents[state.game.opponent])
 
 
 # ---- its turn -----------------------------------------------------------------------
@@ -206,7 +209,7 @@ def apply_chance(state: SifnosState, top: Frame, value: Any) -> None:
 
 # ---- its steps: each returns whether it carried one out (False: a chance waits) ----------
 def _reveal_step(state: SifnosState, top: F.SchemeReveal) -> bool:
-    if top.tries >= len(DATA.schemes):
+    if top.tries >= N_SCHEMES:
         state.pending.pop()  # a whole deck's worth revealed and none can be resolved
         return True
     if not state.scheme_left[state.active_deck]:
@@ -233,7 +236,7 @@ def _effect_step(state: SifnosState, top: F.SchemeEffect) -> bool:
     s, r, i = top.scheme, top.region, top.index
     if i < 2:
         state.pending.replace(F.SCHEME_EFFECT(s, r, i + 1))
-        _main_effect(state, DATA.schemes[s].effects[i], s, r)
+        _main_effect(state, SCHEME_CODES[s][i], s, r)
     else:
         state.pending.pop()
         _bonus(state, s, r)
@@ -299,9 +302,13 @@ def _return_workshop(state: SifnosState) -> None:
 def lowest(state: SifnosState) -> int:
     """Its lowest Influence; of tied markers, the one on top of the stack."""
     inf = state.influence[state.game.opponent]
+    stacking = state.solo_stacking
     low = min(inf)
-    tied = [m for m in range(3) if inf[m] == low]
-    return max(tied, key=lambda m: state.solo_stacking[m])
+    best = -1
+    for m in range(3):
+        if inf[m] == low and (best < 0 or stacking[m] > stacking[best]):
+            best = m
+    return best
 
 
 # ---- resolving a Scheme -------------------------------------------------------------
@@ -325,22 +332,6 @@ def resolvable_region(state: SifnosState, s: int) -> int:
         else:
             return r
     return -1
-
-
-def _can(state: SifnosState, effect: str, r: int, priority: tuple[int, ...]) -> bool:
-    side = state.game.opponent
-    match effect:
-        case "die":
-            return state.die_owner[r] < 0 and state.dice_reserve[side] > 0
-        case "tower":
-            return tower_space(state, r, priority) >= 0
-        case "soldier":
-            central = r == DATA.central
-            free = state.soldier_at[r] < 0
-            return not central and free and state.soldier_supply[side] > 0
-        case "fort":
-            return state.fort_at[r] < 0 and bool(state.solo_forts)
-    return True  # a Beacon or a Tent never stops a Scheme
 
 
 def tower_space(state: SifnosState, r: int, priority: tuple[int, ...]) -> int:
@@ -375,21 +366,30 @@ def _tower_space(state: SifnosState, side: int, spaces: tuple[int, ...]) -> int:
     return covering
 
 
-_DIE, _TOWER, _SOLDIER, _FORT, _NEVER_STOPS = range(5)
-_EFFECT_CODE = {"die": _DIE, "tower": _TOWER, "soldier": _SOLDIER, "fort": _FORT}
+_DIE, _TOWER, _SOLDIER, _FORT, _BEACON, _TENT, _NOTHING = range(7)
+_EFFECT_CODE = {
+    "die": _DIE, "tower": _TOWER, "soldier": _SOLDIER, "fort": _FORT, "beacon": _BEACON,
+    "tent": _TENT,
+}  # fmt: skip
+"""A main effect as a small int; a Beacon, a Tent or another effect never stops a Scheme."""
 CENTRAL = DATA.central
+N_SCHEMES = len(DATA.schemes)
+N_REGIONS = len(DATA.regions)
 SPACE_IMAGE = tuple(space.image for space in DATA.spaces)
 """Each Tower space's printed image."""
+SPACE_REGIONS = tuple(tuple(space.regions) for space in DATA.spaces)
+REGION_CORNERS = tuple(tuple(region.corners) for region in DATA.regions)
+REGION_PROVINCE = tuple(region.province for region in DATA.regions)
+SCHEME_CODES = tuple(
+    tuple(_EFFECT_CODE.get(e, _NOTHING) for e in scheme.effects) for scheme in DATA.schemes
+)
+"""Each Scheme's main effects' codes."""
 SCHEME_TRIES = tuple(
     tuple(
-        (
-            r,
-            tuple(_EFFECT_CODE.get(e, _NEVER_STOPS) for e in scheme.effects),
-            tuple(DATA.regions[r].corners[k] for k in scheme.tower_priority),
-        )
+        (r, codes, tuple(REGION_CORNERS[r][k] for k in scheme.tower_priority))
         for r in scheme.regions
     )
-    for scheme in DATA.schemes
+    for scheme, codes in zip(DATA.schemes, SCHEME_CODES, strict=True)
 )
 """For each Scheme, its Regions A, B, C in turn: the Region, its main effects' codes and the
 Region's Tower spaces in the Scheme's corner order (for :func:`resolvable_region`)."""
@@ -399,85 +399,111 @@ PRIORITY_SPACES: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {
     for r, _, spaces in tries
 }
 """A Region's Tower spaces in a Scheme's corner order, by (Region, corner order)."""
+SCHEME_SPACES = tuple(
+    tuple(PRIORITY_SPACES.get((r, scheme.tower_priority), ()) for r in range(N_REGIONS))
+    for scheme in DATA.schemes
+)
+"""The same by Scheme, then Region (none for a Region not the Scheme's)."""
 
 
 def beacon_targets(state: SifnosState, r: int, priority: tuple[int, ...]) -> list[int]:
+    """The corners of ``r``, in the order ``priority``, where its Tower is on top and no
+    Beacon sits."""
     side = state.game.opponent
-    corners = DATA.regions[r].corners
-    return [
-        corners[k] for k in priority
-        if state.uncovered(side, corners[k]) and state.beacon_at[corners[k]] < 0
-    ]  # fmt: skip
+    corners = REGION_CORNERS[r]
+    stacks = state.stacks
+    beacon_at = state.beacon_at
+    out = []
+    for k in priority:
+        c = corners[k]
+        stack = stacks[c]
+        if stack and stack[-1] >> 3 == side and beacon_at[c] < 0:
+            out.append(c)
+    return out
 
 
-def _main_effect(state: SifnosState, effect: str, s: int, r: int) -> None:
+def _main_effect(state: SifnosState, code: int, s: int, r: int) -> None:
+    """The main effect ``code`` of Scheme ``s`` in Region ``r``, if it can be resolved."""
     side = state.game.opponent
-    scheme = DATA.schemes[s]
-    p = state.pending
-    match effect:
-        case "die":
-            if state.die_owner[r] >= 0 or state.dice_reserve[side] <= 0:
-                return
-            state.dice_reserve[side] -= 1
-            state.die_owner[r] = side
-            state.die_value[r] = DATA.regions[r].value  # its Dice's values do not matter
-            owner = state.fort_at[r]
-            if owner >= 0 and owner != side:
-                state._draw(owner, 1)
-        case "tower":
-            space = _tower_space(state, side, PRIORITY_SPACES[r, scheme.tower_priority])
-            if space < 0:
-                return
-            _place_tower(state, space, scheme.tower_priority)
-        case "beacon":
-            if state.solo_beacons and beacon_targets(state, r, scheme.tower_priority):
-                p.push(F.SoloBeacon(region=r, priority=scheme.tower_priority))
-        case "soldier":
-            if _can(state, "soldier", r, scheme.tower_priority):
-                state.soldier_supply[side] -= 1
-                state.soldier_at[r] = side
-        case "fort":
-            if _can(state, "fort", r, scheme.tower_priority):
-                p.push(F.SoloFort(region=r))
-        case "tent":
-            if tents_left(state):
-                state.tents[side][DATA.regions[r].province] += 1
+    if code == _DIE:
+        if state.die_owner[r] >= 0 or state.dice_reserve[side] <= 0:
+            return
+        state.dice_reserve[side] -= 1
+        state.die_owner[r] = side
+        state.die_value[r] = REGION_VALUE[r]  # its Dice's values do not matter
+        owner = state.fort_at[r]
+        if owner >= 0 and owner != side:
+            state._draw(owner, 1)
+    elif code == _TOWER:
+        space = _tower_space(state, side, SCHEME_SPACES[s][r])
+        if space >= 0:
+            _place_tower(state, space, SCHEME_PRIORITY[s])
+    elif code == _BEACON:
+        if state.solo_beacons and beacon_targets(state, r, SCHEME_PRIORITY[s]):
+            state.pending.push(F.SoloBeacon(region=r, priority=SCHEME_PRIORITY[s]))
+    elif code == _SOLDIER:
+        if r != CENTRAL and state.soldier_at[r] < 0 and state.soldier_supply[side] > 0:
+            state.soldier_supply[side] -= 1
+            state.soldier_at[r] = side
+    elif code == _FORT:
+        if state.fort_at[r] < 0 and state.solo_forts:
+            state.pending.push(F.SoloFort(region=r))
+    elif code == _TENT:
+        if tents_left(state):
+            state.tents[side][REGION_PROVINCE[r]] += 1
 
 
 def _place_tower(state: SifnosState, space: int, priority: tuple[int, ...]) -> None:
     side = state.game.opponent
-    top = state.top_tower(space)
-    image = DATA.spaces[space].image if top < 0 else top & 7
-    regions = DATA.spaces[space].regions
-    before = [sum(state.has_tower_on(side, c) for c in DATA.regions[x].corners) for x in regions]
+    stacks = state.stacks
+    stack = stacks[space]
+    top = stack[-1] if stack else -1
+    image = SPACE_IMAGE[space] if top < 0 else top & 7
+    regions = SPACE_REGIONS[space]
+    # the Regions around it where it had 3 corners with a Tower of its own before
+    before = [_corners_held(stacks, side, REGION_CORNERS[x]) for x in regions]
     state.tower_supply[side][image] -= 1
-    state.stacks[space].append(side * 8 + image)
-    for x, had in reversed(list(zip(regions, before, strict=True))):
-        if had == 3 and state.solo_beacons and beacon_targets(state, x, priority):
+    stack.append(side * 8 + image)
+    for k in range(len(regions) - 1, -1, -1):
+        x = regions[k]
+        if before[k] == 3 and state.solo_beacons and beacon_targets(state, x, priority):
             state.pending.push(F.SoloBeacon(region=x, priority=priority))
     if top >= 0:
         state._draw(top >> 3, 2)  # covering a player's Tower: they draw 2
 
 
+def _corners_held(stacks: list[list[int]], side: int, corners: tuple[int, ...]) -> int:
+    """How many of ``corners`` hold a Tower of ``side``'s, covered or not."""
+    n = 0
+    for c in corners:
+        for t in stacks[c]:
+            if t >> 3 == side:
+                n += 1
+                break
+    return n
+
+
 ALLIES_WAITED = {"always": 0, "ally_1": 1, "ally_2": 2}
 """How many Allied Ships a Scheme's bonus waits for, by its ``when``."""
+BONUS_WAITS = tuple(ALLIES_WAITED[scheme.when] for scheme in DATA.schemes)
+SCHEME_PRIORITY = tuple(scheme.tower_priority for scheme in DATA.schemes)
+REGION_VALUE = tuple(region.value for region in DATA.regions)
 
 
 def _bonus(state: SifnosState, s: int, r: int) -> None:
     """The bonus effect, if its Allied Ships have come (none in the 2-player game)."""
     if state.game.versus:
         return
-    scheme = DATA.schemes[s]
-    if state.allies < ALLIES_WAITED[scheme.when]:
+    if state.allies < BONUS_WAITS[s]:
         return
-    match scheme.bonus:
+    match DATA.schemes[s].bonus:
         case "influence":
             majority_influence(state)
         case "marker":
             gain_card(state, 2)
         case "tent":
             if tents_left(state):
-                state.tents[state.game.opponent][DATA.regions[r].province] += 1
+                state.tents[state.game.opponent][REGION_PROVINCE[r]] += 1
 
 
 # ---- its marker and tracks ------------------------------------------------------------
