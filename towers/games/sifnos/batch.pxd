@@ -33,6 +33,10 @@ cdef object PAY_KIND, MAJORS_KIND, PREPARE_KIND, COLUMN_KIND, DRAW, ROLL, PAY, C
 cdef list USED_BIT, CARD_MINERAL, CARD_KIND, CARD_DISCARD, PRINTED_KIND, PRINTED_DISCARD
 cdef long ANY, A_DISCARD, A_MAJOR, DONE, A_USE_CARD, A_USE_PRINTED, N_CARDS, PRINTED_BIT, N_PRINTED
 cdef frozenset USING, DONE_POPS
+cdef object GIVE_KIND, GIVE_CARDS, PLACEMENT_KIND, SOLDIERS_KIND, SOLDIERS
+cdef long MOVE_BASE, A_GIVE, A_PLACE_CARD
+cdef list MOVE_CODE
+cdef dict OFFERED
 cdef object ADJUST_KIND, ADJUST_DICE, TOWER_DRAW_KIND, TOWER_DRAW
 cdef long TOWER_BASE, ADJUST_BASE
 cdef list ADJUST_CODE
@@ -40,9 +44,9 @@ cdef object GAIN, GAIN_KIND, TRIGGER_KIND, DEFEND_KIND, RECOUP_KIND, END_TURN_KI
 
 @cython.locals(n=long)
 cpdef bint has_cards(object deck) except -1
-@cython.locals(steps=dict, n=long)
+@cython.locals(steps=dict, n=long, offered=dict, choices=dict, least=long, out=list)
 cpdef void settle(object state) except *
 
 @cython.locals(card=long, seat=long, n=long, mineral=long, need=long, half=bint,
-               major=long, effect=long, image=long, code=long, value=long)
+               major=long, effect=long, image=long, code=long, value=long, price=long)
 cpdef bint carried_out(object state, object top, object kind, long action) except -1

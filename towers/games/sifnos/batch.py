@@ -43,7 +43,10 @@ from towers.games.sifnos import legality as plain_legality
 from towers.games.sifnos.actions import (
     A_ADJUST,
     A_DISCARD,
+    A_GIVE,
     A_MAJOR,
+    A_MOVE_SOLDIER,
+    A_PLACE_CARD,
     A_USE_CARD,
     A_USE_PRINTED,
     DATA,
@@ -53,10 +56,12 @@ from towers.games.sifnos.actions import (
     DrawTower,
 )
 from towers.games.sifnos.board import N_CARDS, PRINTED_BIT
+from towers.games.sifnos.cards import give, place_card, take_discounts
 from towers.games.sifnos.defend import defend
 from towers.games.sifnos.effects import trigger
 from towers.games.sifnos.influence import influence_step
 from towers.games.sifnos.major_actions import use
+from towers.games.sifnos.muster import move_soldier
 from towers.games.sifnos.recoup import recoup
 from towers.games.sifnos.rules import CHANCE_TYPES, ROLL_OUTCOMES, STEPS
 from towers.games.sifnos.turn import next_turn
@@ -94,6 +99,19 @@ PAY = F.PAY
 COLUMN = F.COLUMN
 GAIN = F.GAIN
 ADJUST_KIND = F.AdjustDice
+GIVE_KIND = F.GiveCards
+GIVE_CARDS = F.GIVE_CARDS
+PLACEMENT_KIND = F.Placement
+SOLDIERS_KIND = F.Soldiers
+SOLDIERS = F.SOLDIERS
+MOVE_BASE = min(A_MOVE_SOLDIER.values())
+MOVE_CODE = [-1] * (max(A_MOVE_SOLDIER.values()) + 1 - MOVE_BASE)
+"""Each MoveSoldier action's (from, to) as from * 256 + to."""
+for (_a, _b), _move in A_MOVE_SOLDIER.items():
+    MOVE_CODE[_move - MOVE_BASE] = _a * 256 + _b
+OFFERED = {F.Workshop: 0, F.ShipChoice: 1, F.AdjustDice: 1, F.Soldiers: 1, F.RecoupChoice: 1}
+"""The decisions settling drops when their choices (``done`` first but the Workshop's) offer
+nothing more, and else keeps those choices as the legal actions (``rules._offered``)."""
 ADJUST_DICE = F.ADJUST_DICE
 TOWER_DRAW_KIND = F.TowerDraw
 TOWER_DRAW = F.TOWER_DRAW
@@ -440,6 +458,34 @@ def carried_out(state: Any, top: Any, kind: Any, action: int) -> bool:
             p[-1] = ADJUST_DICE(seat, n - 1)
         else:
             p.pop()
+    elif kind is GIVE_KIND:  # cards.decide_give
+        seat = top.seat
+        n = top.n
+        if n > 1:
+            p[-1] = GIVE_CARDS(seat, top.to, n - 1)
+        else:
+            p.pop()
+        give(state, seat, top.to, action - A_GIVE)
+    elif kind is PLACEMENT_KIND:  # cards.decide_placement
+        seat = top.seat
+        card = action - A_PLACE_CARD
+        p.pop()
+        state.hands[seat].remove(card)
+        price = 0 if top.free else take_discounts(state, card)
+        place_card(state, seat, card)
+        if price:
+            p.append(PAY(seat, CARD_MINERAL[card], price, False))
+    elif kind is SOLDIERS_KIND and MOVE_BASE <= action < MOVE_BASE + len(MOVE_CODE):
+        code = MOVE_CODE[action - MOVE_BASE]  # muster.decide_soldiers, a Soldier moved
+        if code < 0:
+            return False
+        seat = top.seat
+        n = top.moves
+        if n > 1:
+            p[-1] = SOLDIERS(seat, n - 1, False, False, top.region)
+        else:
+            p.pop()
+        move_soldier(state, seat, code >> 8, code & 255)
     elif kind is PAY_KIND:  # cards.decide_pay
         seat = top.seat
         mineral = top.mineral
@@ -505,6 +551,8 @@ def settle(state: Any) -> None:
     chance is there, the commonest called here directly, the others by ``rules.STEPS``."""
     p = state.pending
     steps = STEPS
+    offered = OFFERED
+    choices = legality.CHOICES
     while not state.over:
         top = p[-1]
         kind = type(top)
@@ -540,6 +588,15 @@ def settle(state: Any) -> None:
             p.pop()
             next_turn(state, top.seat)
             continue
+        else:
+            least = offered.get(kind, -1)
+            if least >= 0:
+                out = choices[kind](state, top)
+                if len(out) <= least:
+                    p.pop()
+                    continue
+                state._legal = legality.sorted_once(out)
+                return
         step = steps.get(kind)
         if step is None or not step(state, top):
             return
