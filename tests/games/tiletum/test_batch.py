@@ -1,0 +1,246 @@
+"""The batch engine plays Tiletum exactly as TiletumState does: the same legal actions in the
+same order, and the same state (every saved field) after every action of many games, at 2-4
+players with and without the action tiles variant; its plain-Python text and its compiled
+twin agree with each other as well.
+
+The games are driven through the batch's public interface: a decision is drawn from the
+game's generator, then the batch resolves the chance nodes from that same generator, which
+is the order in which the one-game random playout (``towers.bench.play_random_game``) draws."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+import towers
+from towers.agents.mcts import MCTSBot
+from towers.bench import play_random_game
+from towers.core.batch import Rollouts, random_playout
+from towers.core.chance import random_action, sample_chance
+from towers.core.compiled import is_compiled, twin
+from towers.core.game import CHANCE, TERMINAL
+from towers.core.registry import tensor_of
+from towers.games.tiletum import batch as plain
+from towers.games.tiletum.rules import TiletumState
+
+ENGINE = twin(plain)  # the compiled twin when built, else the plain module
+COMPILED = ENGINE if is_compiled(ENGINE) else None
+needs_twin = pytest.mark.skipif(COMPILED is None, reason="the compiled twin is not built here")
+OPTIONS = (False, True)  # the action tiles variant
+
+
+def make(players: int, variant: bool = False) -> Any:
+    return towers.make("tiletum", players=players, action_tiles=variant)
+
+
+def fields_of(state: TiletumState) -> dict[str, Any]:
+    found = state.to_fields()
+    del found["_history"]
+    return found
+
+
+def diff(want: dict[str, Any], got: dict[str, Any]) -> dict[str, tuple[Any, Any]]:
+    return {k: (want[k], got.get(k)) for k in want if want[k] != got.get(k)}
+
+
+def play_both(
+    module: Any, players: int, variant: bool, seeds: Sequence[int], kinds: Counter[str]
+) -> int:
+    """Play each seed's game on a TiletumState and in a batch (one game per seed, all in one
+    batch), comparing the legal actions and every field at every decision; the states
+    compared. ``kinds`` counts the decisions met, by their frame."""
+    game = make(players, variant)
+    engine = module.TiletumBatch(game, len(seeds))
+    batch_rngs = [random.Random(seed) for seed in seeds]
+    engine.reset(batch_rngs)
+    compared = 0
+    for g, seed in enumerate(seeds):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while True:
+            while state.current_player() == CHANCE:
+                state.apply_trusted(sample_chance(state, rng))
+            where = (
+                f"{players} players, variant {variant}, seed {seed}, action {len(state.history())}"
+            )
+            assert engine.length(g) == len(state.history()), where
+            found = diff(fields_of(state), engine.fields(g))
+            assert not found, f"{where}: {found}"
+            assert engine.current_player(g) == state.current_player(), where
+            compared += 1
+            if state.current_player() == TERMINAL:
+                assert engine.is_terminal(g)
+                assert engine.returns(g) == state.returns(), where
+                assert engine.legal_actions(g) == []
+                break
+            kinds[type(state.stack[-1]).__name__] += 1
+            legal = state.legal_actions()
+            assert engine.legal_actions(g) == legal, where
+            action = legal[int(rng.random() * len(legal))]
+            state.apply_trusted(action)
+            batch_rngs[g].random()  # the batch's generator draws the decision as well
+            engine.apply(g, action)
+    return compared
+
+
+@pytest.mark.parametrize("part", range(2))
+@pytest.mark.parametrize("variant", OPTIONS)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_state_of_many_games_is_the_one_game_state(
+    players: int, variant: bool, part: int
+) -> None:
+    """3 x 2 x 2 x 20 = 240 games, every state compared field by field."""
+    seeds = range(1000 * players + 20 * part, 1000 * players + 20 * (part + 1))
+    kinds: Counter[str] = Counter()
+    assert play_both(ENGINE, players, variant, seeds, kinds) > 20 * 150
+    assert len(kinds) >= 14, kinds
+
+
+def test_every_kind_of_decision_is_compared() -> None:
+    """Games picked so that each of the 20 decisions a player meets comes up (the
+    twenty-first, the die's action opened, settles by itself): a completed building's
+    action, a building's bonuses, a place where a figure stands, the merchant to an
+    adjacent town, a substitute helper's resources..."""
+    kinds: Counter[str] = Counter()
+    for players, seeds in ((2, [58]), (3, [27, 48, 59]), (4, [55])):
+        play_both(ENGINE, players, False, seeds, kinds)
+    assert len(kinds) == 20, kinds
+
+
+@needs_twin
+@pytest.mark.parametrize("variant", OPTIONS)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_plain_module_plays_as_its_twin_and_the_state(players: int, variant: bool) -> None:
+    assert play_both(plain, players, variant, range(3), Counter()) > 3 * 150
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_playouts_are_the_one_game_random_playouts(players: int) -> None:
+    """play_random from random.Random(seed) plays play_random_game's game for that seed:
+    150 games a player count, their lengths and some final states compared."""
+    game = make(players, players == 3)
+    seeds = range(150)
+    engine = ENGINE.TiletumBatch(game, len(seeds))
+    engine.reset(list(seeds))
+    lengths = engine.play_random()
+    for seed in seeds:
+        assert lengths[seed] == play_random_game(game, random.Random(seed), trusted=True), seed
+    for seed in range(0, 150, 30):
+        state = random_playout(game, random.Random(seed))
+        assert isinstance(state, TiletumState)
+        assert not diff(fields_of(state), engine.fields(seed)), seed
+        assert engine.returns(seed) == state.returns()
+
+
+def positions(players: int, seed: int, every: int) -> Any:
+    """States of a random game, one every ``every`` actions (chance nodes included)."""
+    state = make(players).new_initial_state()
+    rng = random.Random(seed)
+    count = 0
+    while not state.is_terminal():
+        count += 1
+        if count % every == 0:
+            yield state.clone()
+        state.apply_trusted(random_action(state, rng))
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_loaded_state_plays_on_as_the_state(players: int) -> None:
+    """A state loaded mid-game (at a chance node too) and played on to the end from the same
+    generator: the same game, and the state's views read from the batch."""
+    game = make(players)
+    engine = ENGINE.TiletumBatch(game, 2)
+    engine.reset([0, 1])
+    tensor = tensor_of(game)
+    loaded = 0
+    for state in positions(players, 7 * players, 61):
+        engine.load(1, state, random.Random(loaded))
+        rng = random.Random(loaded)
+        want = state.clone()
+        while want.current_player() == CHANCE:
+            want.apply_trusted(sample_chance(want, rng))
+        assert not diff(fields_of(want), engine.fields(1))
+        back = engine.state(1)
+        assert back.legal_actions() == want.legal_actions()
+        assert engine.heuristics(1) == want.heuristics()
+        out = [0.0] * tensor.size
+        engine.observation_tensor(1, players - 1, out)
+        assert out == list(tensor.encode(want.observation(players - 1)))
+        engine.play(1, -1)
+        while not want.is_terminal():
+            if want.is_chance_node():
+                want.apply_trusted(sample_chance(want, rng))
+            else:
+                legal = want.legal_actions()
+                want.apply_trusted(legal[int(rng.random() * len(legal))])
+        assert not diff(fields_of(want), engine.fields(1))
+        loaded += 1
+    assert loaded > 3
+    with pytest.raises(ValueError):
+        engine.load(0, make(3).new_initial_state())
+
+
+def test_choosers_pick_each_seats_decisions() -> None:
+    """With a chooser a seat (a random bot's randrange, as towers.sim.simulate's
+    play_random_batch gives), the batch plays the game a loop of state.legal_actions() and
+    those choosers plays."""
+    game = make(3)
+    engine = ENGINE.TiletumBatch(game, 4)
+    bots = [[random.Random(100 * g + seat) for seat in range(3)] for g in range(4)]
+    engine.reset(list(range(4)), [[rng.randrange for rng in seats] for seats in bots])
+    lengths = engine.play_random()
+    for g in range(4):
+        rng = random.Random(g)
+        seats = [random.Random(100 * g + seat) for seat in range(3)]
+        state = game.new_initial_state()
+        taken = [0, 0, 0]
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_trusted(sample_chance(state, rng))
+                continue
+            seat = state.current_player()
+            legal = state.legal_actions()
+            taken[seat] += 1
+            state.apply_trusted(legal[seats[seat].randrange(len(legal))])
+        assert lengths[g] == len(state.history())
+        assert engine.decisions(g) == taken
+        assert not diff(fields_of(state), engine.fields(g))
+
+
+class StateRollouts(MCTSBot):
+    """The reference: every rollout played on the state itself."""
+
+    def _begin(self, state: towers.State) -> bool:
+        hidden = super()._begin(state)
+        self._rollouts = None
+        return hidden
+
+
+class BatchRollouts(MCTSBot):
+    """Every rollout played in the Tiletum batch engine (towers.core.batch.Rollouts)."""
+
+    def _begin(self, state: towers.State) -> bool:
+        hidden = super()._begin(state)
+        self._rollouts = Rollouts(ENGINE.TiletumBatch(state.game, 1))
+        self._value_of_heuristics = self.tree.Valuer(list, self._together, self._scale, self._loss)
+        return hidden
+
+
+@pytest.mark.parametrize("depth", [1, 6, 1000])
+@pytest.mark.parametrize(("players", "steps"), [(2, 120), (3, 300)])
+def test_batch_rollouts_search_as_the_state_does(depth: int, players: int, steps: int) -> None:
+    state = make(players).new_initial_state()
+    rng = random.Random(players + steps)
+    while len(state.history()) < steps or state.is_chance_node():
+        state.apply_trusted(random_action(state, rng))
+    assert len(state.legal_actions()) > 1  # a search, not a forced move
+    fast = BatchRollouts(seed=5, iterations=30, rollout_depth=depth)
+    slow = StateRollouts(seed=5, iterations=30, rollout_depth=depth)
+    before = state.to_json()
+    assert fast.choose(state) == slow.choose(state)
+    assert fast.action_stats == slow.action_stats
+    assert state.to_json() == before  # the searched position is left as it was

@@ -1,0 +1,120 @@
+# C types for the compiled twin of batch.py (see that file, setup.py and
+# towers/core/compiled.py): a game's ints are a slice of a C int array, offsets and counts C
+# longs; the other locals are inferred (infer_types in batch.py's first line).
+cimport cython
+
+cdef bint COMPILED
+cdef long TERMINAL, EMPTY, INACTIVE
+cdef long SEATS, NK, NT, NC, NSP, NB, NR, NCS, NOFF, NCHO, ROUNDS, HSP, MSP, PSP, SH, NEV, NST
+cdef long PHASE, ROUND, TURN, TPOS, ACTIVE, OVER, DIEV, DIEC, EXCH, KTILE, LENGTH, EVH, EVT, SP
+cdef long NREV, DEC, ORDER, WACT, WDICE, BAG, ABT, PILE, COFF, CHOFF, CORR, REV, HS, PS, CTL
+cdef long COST, MAPT, FTOWN, FTILE, KT, KTS, VP, RES, STORE, NSTORE, ROOMS, CRESTS, FUL, NFUL
+cdef long HSUP, PSUP, HOM, NHOM, POM, NPOM, BAP, ROOF, COMP, CT, NCT, MERCH, ARCH, DT, NDT
+cdef long EV, STK, W
+cdef long K_TURN, K_PERFORM, K_DIE_VALUE, K_BONUS_TILE, K_DIE_RESOURCES, K_OPEN_DIE
+cdef long K_ACTION_OF_CHOICE, K_RESOURCES_OF_CHOICE, K_PAY_IDENTICAL, K_MOVE, K_MOVE_BOTH
+cdef long K_MOVE_PLACE, K_PLACE_AT_FIGURE, K_HOUSE_ANYWHERE, K_PILLAR_ANYWHERE, K_MOVE_ANYWHERE
+cdef long K_TOWN_MOVE, K_CHOOSE_BUILDING, K_BUILDING_BONUSES, K_COMPLETED, K_KING_TILE
+cdef long E_TILE, E_DIE_DRAW, E_DIE_ROLL, E_CORRUPTION, E_COST, E_TOWN, E_FAIR, E_ACTION_TILE
+cdef long S_SETUP, S_PREP, S_CYCLE, S_TURN, S_KING, S_KING_SCORE, S_OVER
+cdef long PILE_BONUS, PILE_CONTRACT, PILE_CHARACTER
+cdef long LOC_ACTION, LOC_KING, LOC_MAP, LOC_CONTRACT, LOC_CHARACTER
+cdef long GOLD, FOOD, STONE, JOKER, ARCHITECT, MERCHANT, CHARACTER, CONTRACT, KING
+cdef long FIG_MERCHANT, FIG_ARCHITECT, CAT_CHARACTER, CAT_CONTRACT, CAT_CREST, CAT_HELPER
+cdef long FX_VP, FX_GAIN, FX_ANY, FX_ACTION, FX_MOVE, FX_MOVE_BOTH, FX_MOVE_PLACE, FX_PLACE
+cdef long FX_KING, FX_TOWN_MOVE, FX_ADD_AP, FX_SUBSTITUTE, FX_BUILDING_BONUS
+cdef long FX_HOUSE_ANYWHERE, FX_PILLAR_ANYWHERE, FX_JUMP, FAIR_KING
+cdef long C_HOUSE_PILLAR, C_CONTRACT_CATHEDRAL, C_CONTRACTS, C_KING, C_CONTRACT_CREST
+cdef long C_HOUSES, C_UPPER, C_CRESTS, C_PILLARS, C_FULL, C_CATHEDRAL_TILES
+cdef long TAKE_DIE, SET_VALUE, TAKE_TILE, SKIP, SUBSTITUTE, CHOOSE_ACTION, GAIN, PAY
+cdef long MOVE_MERCHANT, MOVE_ARCHITECT, HOUSE, PILLAR, MAP_TILE, TAKE_CHARACTER, REFRESH
+cdef long PLACE_CHARACTER, TAKE_CONTRACT, EXCHANGE, ADVANCE, STOP, END_TURN, BUY, FULFIL
+cdef long CREST, CONTRIBUTE, USE_HELPER, BUILDING, FLOOR_BONUS, DRAW, BAG_DRAW, ROLL
+cdef long CORRUPTION, COST_TILE, TOWN_TILE, FAIR_TILE, ACTION_TILE, FIRST_TASK
+cdef long FIRST_CONTRACT, FIRST_HELPER, NUM_ACTIONS
+cdef double SIXTH
+
+
+cdef class TiletumBatch:
+    cdef public object game
+    cdef public long size, players
+    cdef public long variant, rounds, turns_per_round, store_size, king_top, king_start
+    cdef public long king_no_tile_vp, king_refills, dice_each, dice_drawn, die_change_cost
+    cdef public long buy_cost, ap_base, wheel_rotation, take_cost, exchange_cost, per_vp
+    cdef public long unavailable, first_town, n_fair_ids, n_town_tiles
+    cdef public int[:] pile_lo, pile_hi, category, crest_of, illustration, tile_action
+    cdef public int[:] tile_vp, helper, identical, pay, crest_kind, fx_at, fx
+    cdef public int[:] b_room0, b_nrooms, b_occupied, b_rooms, b_crest_cost
+    cdef public int[:] room_building, room_floor, spot_town, adj_at, adj, adjt_at, adjt
+    cdef public int[:] town_cathedral, n_house, n_map, n_pillar, house_vp, house_bb
+    cdef public int[:] cathedral_vp, cost_stone, cost_vp, king_track, offer_costs, space_vp
+    cdef public int[:] space_pillar, fair_condition, fair_vp, fair_board_vp, town_tiles
+    cdef public int[:] buildings_vp, bonus_active, corruption_counts, steps
+    cdef public int[:] S, L, T, start
+    cdef public list draws, choosers
+
+
+cdef void push(int[:] S, long b, long kind, long x, long y, long z) noexcept
+cdef void replace(int[:] S, long b, long kind, long x, long y, long z) noexcept
+cdef void add_event(int[:] S, long b, long kind, long x, long y, long z) noexcept
+cdef void drop_event(int[:] S, long b) noexcept
+cdef void store(int[:] S, long b, long seat, long kind) noexcept
+cdef void unstore(int[:] S, long b, long seat, long kind) noexcept
+cdef void add_vp(int[:] S, long b, long seat, long delta) noexcept
+cdef bint pile_has(int[:] S, long b, long pile) noexcept
+cpdef void resolve_chance(TiletumBatch e, long g) except *
+cdef long sample(TiletumBatch e, long b, double r) noexcept
+cdef bint has(int[:] S, long at, long count, long value) noexcept
+cdef void apply_chance(TiletumBatch e, long b, long action) noexcept
+cpdef void run(TiletumBatch e, long b) noexcept
+cdef bint settle(TiletumBatch e, long b, long at, long kind) noexcept
+cdef void next_step(TiletumBatch e, long b) noexcept
+cdef void enqueue_setup(TiletumBatch e, long b) noexcept
+cdef void end_turn(TiletumBatch e, long b) noexcept
+cdef void cleanup(TiletumBatch e, long b) noexcept
+cdef void corrupt(TiletumBatch e, long b, long value) noexcept
+cdef void sort_stack(TiletumBatch e, long b, long up) noexcept
+cdef void king_advance(TiletumBatch e, long b, long seat, long steps) noexcept
+cdef long king_leader(TiletumBatch e, long b) noexcept
+cdef void king_phase_tile(TiletumBatch e, long b) noexcept
+cdef void king_phase_score(TiletumBatch e, long b) noexcept
+cdef bint is_at_fair(TiletumBatch e, long b, long seat) noexcept
+cdef long crests_placed(TiletumBatch e, long b, long seat) noexcept
+cdef long fair_count(TiletumBatch e, long b, long seat, long condition) noexcept
+cdef void fair_phase(TiletumBatch e, long b) noexcept
+cdef long final_points(TiletumBatch e, long b, long seat) noexcept
+cpdef long winner(TiletumBatch e, long b) noexcept
+cdef bint can_store(TiletumBatch e, long b, long seat, long kind) noexcept
+cdef bint can_house(TiletumBatch e, long b, long seat, long town) noexcept
+cdef bint can_pillar(TiletumBatch e, long b, long seat, long c) noexcept
+cdef bint can_place_here(TiletumBatch e, long b, long seat, long figure) noexcept
+cdef long building_mask(TiletumBatch e, long b, long seat, long bld) noexcept
+cdef bint is_full(TiletumBatch e, long b, long seat, long bld) noexcept
+cdef long substitute_helper(TiletumBatch e, long b, long seat) noexcept
+cdef long die_frame(int[:] S, long b) noexcept
+cdef void add_die_points(TiletumBatch e, long b, long points, long only_for) noexcept
+cpdef void apply_decision(TiletumBatch e, long b, long action) noexcept
+cdef void set_value(TiletumBatch e, long b, long seat, long shown, long colour, long value) noexcept
+cdef void spend(int[:] S, long at, long points) noexcept
+cdef void option(TiletumBatch e, long b, long seat, long at, long action) noexcept
+cdef void place_house(TiletumBatch e, long b, long seat, long town, long space) noexcept
+cdef void place_pillar(TiletumBatch e, long b, long seat, long c) noexcept
+cdef void task(TiletumBatch e, long b, long seat, long action) noexcept
+cdef void fulfil(TiletumBatch e, long b, long seat, long kind, long same_type) noexcept
+cdef void check_building(TiletumBatch e, long b, long seat, long bld) noexcept
+cdef void award(TiletumBatch e, long b, long seat, long bld, long action) noexcept
+cdef void effects(TiletumBatch e, long b, long seat, long which) noexcept
+cdef void move_figure(int[:] S, long b, long seat, long action) noexcept
+cdef void place(TiletumBatch e, long b, long seat, long action) noexcept
+cdef void decide_bonus(TiletumBatch e, long b, long seat, long at, long kind, long action) noexcept
+cpdef long make_legal(TiletumBatch e, long b) noexcept
+cdef long gen_decision(TiletumBatch e, long b, long seat, long at, long kind) noexcept
+cdef void sort(int[:] L, long n) noexcept
+cdef long gen_moves(TiletumBatch e, long b, long seat, long figure, long n) noexcept
+cdef long gen_house_spaces(TiletumBatch e, long b, long town, long n) noexcept
+cdef long gen_place_here(TiletumBatch e, long b, long seat, long figure, long n) noexcept
+cdef long gen_frame(TiletumBatch e, long b, long seat, long at, long n) noexcept
+cdef long gen_rooms(TiletumBatch e, long b, long seat, long kind, long ap, long n) noexcept
+cdef long gen_tasks(TiletumBatch e, long b, long seat, long n) noexcept
+@cython.locals(i=long, count=long, seat=long)
+cpdef long play_out(TiletumBatch e, long g, long decisions, long until) except? -9

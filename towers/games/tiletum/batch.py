@@ -1,0 +1,2237 @@
+# cython: boundscheck=False, wraparound=False, initializedcheck=False, infer_types=True
+"""Many games of Tiletum stepped together: the batch engine (see :mod:`towers.core.batch`).
+
+The games live in one flat array of ints, a slice of ``W`` a game (the offsets below name
+each field): the board, the seats' boards, the pending chance events and the stack of
+pending decisions, each frame four ints (its kind, the index of its class in
+``frames.DECISIONS``, and up to three fields; a tuple of floors or actions as a bitmask). The
+compiled twin of this file, ``batch_c`` (built from it with the C types of ``batch.pxd``, see
+:mod:`towers.core.compiled`), steps them in C. The rules are those of
+:class:`towers.games.tiletum.rules.TiletumState`, written again over the array: the same
+actions legal, in the same order, with the same ints, and the same state after each, which
+the tests check field by field after every action of many games. The plain-Python text is
+the reference of its twin and the fallback where it is not built.
+
+Covered: the full rules, 2-4 players, with and without the action tiles variant. Every
+seat's heuristic and a seat's observation tensor are read from a one-game state made from
+the array (:meth:`TiletumBatch.state`).
+
+Randomness: each game keeps its own ``random.Random`` (one given, or ``random.Random(seed)``
+for an int seed) and the engine calls its ``random``: a chance node takes one float and picks
+the outcome as :func:`towers.core.chance.sample_chance` does (``acc += p; if r < acc``), a
+random playout picks ``legal[int(r * len(legal))]`` as :func:`towers.bench.play_random_game`
+does. So a game of :meth:`TiletumBatch.play_random` from ``random.Random(seed)`` is the
+game that ``play_random_game(game, random.Random(seed), trusted=True)`` plays.
+"""
+
+from __future__ import annotations
+
+import random
+from array import array
+from collections.abc import Sequence
+from typing import Any
+
+from towers.games.tiletum import actions as A
+from towers.games.tiletum import data as D
+from towers.games.tiletum import frames as F
+
+try:
+    import cython
+
+    COMPILED = cython.compiled
+except ImportError:  # plain Python without Cython installed
+    COMPILED = False
+
+TERMINAL = -4
+EMPTY = F.EMPTY
+INACTIVE = F.INACTIVE
+
+_DATA = D.load()
+SEATS = 4
+NK = len(_DATA.kinds)
+NT = len(_DATA.towns)
+NC = len(_DATA.cathedrals)
+NSP = len(_DATA.spot_ids)
+NB = len(_DATA.buildings)
+NR = A.N_ROOMS
+NCS = len(_DATA.contract_space_vp)
+NOFF = len(_DATA.contract_offer_costs)
+NCHO = _DATA.character_offer_size
+ROUNDS = _DATA.rounds
+HSP = A.MAX_HOUSE_SPACES
+MSP = A.MAX_BONUS_SPACES
+PSP = 4  # pillar spaces a cathedral, at most
+SH = 8  # storehouse slots a seat (the rules keep at most storehouse_size)
+NEV = 128  # pending chance events, at most
+NST = 48  # pending decisions, at most
+
+# ---- the ints of a game: offsets in its slice of S -----------------------------------------
+PHASE = 0
+ROUND = 1
+TURN = 2
+TPOS = 3
+ACTIVE = 4
+OVER = 5
+DIEV = 6
+DIEC = 7
+EXCH = 8
+KTILE = 9
+LENGTH = 10  # actions played so far, chance included
+EVH = 11  # the first pending chance event
+EVT = 12  # one past the last
+SP = 13  # the decisions pending
+NREV = 14
+DEC = 15  # decisions each seat took
+ORDER = DEC + SEATS
+WACT = ORDER + SEATS
+WDICE = WACT + 6
+BAG = WDICE + 30
+ABT = BAG + 5
+PILE = ABT + 6
+COFF = PILE + 3 * NK
+CHOFF = COFF + NOFF
+CORR = CHOFF + NCHO
+REV = CORR + 3
+HS = REV + 8
+PS = HS + NT * HSP
+CTL = PS + NC * PSP
+COST = CTL + NC
+MAPT = COST + NC
+FTOWN = MAPT + NT * MSP
+FTILE = FTOWN + ROUNDS
+KT = FTILE + ROUNDS
+KTS = KT + SEATS
+VP = KTS + SEATS
+RES = VP + SEATS
+STORE = RES + SEATS * 5
+NSTORE = STORE + SEATS * SH
+ROOMS = NSTORE + SEATS
+CRESTS = ROOMS + SEATS * NR
+FUL = CRESTS + SEATS * NB
+NFUL = FUL + SEATS * NCS
+HSUP = NFUL + SEATS
+PSUP = HSUP + SEATS
+HOM = PSUP + SEATS
+NHOM = HOM + SEATS * NT
+POM = NHOM + SEATS
+NPOM = POM + SEATS * NC
+BAP = NPOM + SEATS
+ROOF = BAP + SEATS * 5
+COMP = ROOF + SEATS
+CT = COMP + SEATS
+NCT = CT + SEATS * NC
+MERCH = NCT + SEATS
+ARCH = MERCH + SEATS
+DT = ARCH + SEATS
+NDT = DT + SEATS * 4
+EV = NDT + SEATS  # the chance events, four ints each
+STK = EV + 4 * NEV  # the decisions, four ints each
+W = STK + 4 * NST
+
+# ---- the kinds of frames (their places in frames.DECISIONS / CHANCE_EVENTS) -------------------
+(
+    K_TURN,
+    K_PERFORM,
+    K_DIE_VALUE,
+    K_BONUS_TILE,
+    K_DIE_RESOURCES,
+    K_OPEN_DIE,
+    K_ACTION_OF_CHOICE,
+    K_RESOURCES_OF_CHOICE,
+    K_PAY_IDENTICAL,
+    K_MOVE,
+    K_MOVE_BOTH,
+    K_MOVE_PLACE,
+    K_PLACE_AT_FIGURE,
+    K_HOUSE_ANYWHERE,
+    K_PILLAR_ANYWHERE,
+    K_MOVE_ANYWHERE,
+    K_TOWN_MOVE,
+    K_CHOOSE_BUILDING,
+    K_BUILDING_BONUSES,
+    K_COMPLETED,
+    K_KING_TILE,
+) = range(21)
+E_TILE, E_DIE_DRAW, E_DIE_ROLL, E_CORRUPTION, E_COST, E_TOWN, E_FAIR, E_ACTION_TILE = range(8)
+DECISION_CLASSES = tuple(F.DECISIONS.by_name.values())
+EVENT_CLASSES = tuple(F.CHANCE_EVENTS.by_name.values())
+MASK_FIELDS = frozenset({"floors_left", "actions"})
+BOOL_FIELDS = frozenset(
+    {"from_die", "architect_may_move", "merchant_may_move", "may_move", "may_place"}
+)
+S_SETUP = F.S_SETUP
+S_PREP = F.S_PREP
+S_CYCLE = F.S_CYCLE
+S_TURN = F.S_TURN
+S_KING = F.S_KING
+S_KING_SCORE = F.S_KING_SCORE
+S_OVER = F.S_OVER
+PILE_BONUS = F.PILE_BONUS
+PILE_CONTRACT = F.PILE_CONTRACT
+PILE_CHARACTER = F.PILE_CHARACTER
+LOC_ACTION = F.LOC_ACTION
+LOC_KING = F.LOC_KING
+LOC_MAP = F.LOC_MAP
+LOC_CONTRACT = F.LOC_CONTRACT
+LOC_CHARACTER = F.LOC_CHARACTER
+
+# the actions, resources, figures and effects as plain ints (compared in C by the twin)
+GOLD = D.GOLD
+FOOD = D.FOOD
+STONE = D.STONE
+JOKER = D.JOKER
+ARCHITECT = D.ARCHITECT
+MERCHANT = D.MERCHANT
+CHARACTER = D.CHARACTER
+CONTRACT = D.CONTRACT
+KING = D.KING
+FIG_MERCHANT = D.FIG_MERCHANT
+FIG_ARCHITECT = D.FIG_ARCHITECT
+CAT_CHARACTER = D.CAT_CHARACTER
+CAT_CONTRACT = D.CAT_CONTRACT
+CAT_CREST = D.CAT_CREST
+CAT_HELPER = D.CAT_HELPER
+FX_VP = D.FX_VP
+FX_GAIN = D.FX_GAIN
+FX_ANY = D.FX_ANY
+FX_ACTION = D.FX_ACTION
+FX_MOVE = D.FX_MOVE
+FX_MOVE_BOTH = D.FX_MOVE_BOTH
+FX_MOVE_PLACE = D.FX_MOVE_PLACE
+FX_PLACE = D.FX_PLACE
+FX_KING = D.FX_KING
+FX_TOWN_MOVE = D.FX_TOWN_MOVE
+FX_ADD_AP = D.FX_ADD_AP
+FX_SUBSTITUTE = D.FX_SUBSTITUTE
+FX_BUILDING_BONUS = D.FX_BUILDING_BONUS
+FX_HOUSE_ANYWHERE = D.FX_HOUSE_ANYWHERE
+FX_PILLAR_ANYWHERE = D.FX_PILLAR_ANYWHERE
+FX_JUMP = D.FX_JUMP
+FAIR_KING = D.FAIR_KING
+(
+    C_HOUSE_PILLAR,
+    C_CONTRACT_CATHEDRAL,
+    C_CONTRACTS,
+    C_KING,
+    C_CONTRACT_CREST,
+    C_HOUSES,
+    C_UPPER,
+    C_CRESTS,
+    C_PILLARS,
+    C_FULL,
+    C_CATHEDRAL_TILES,
+) = (D.FAIR_CONDITIONS.index(name) for name in (
+    "house_pillar_sets", "contract_cathedral_sets", "contracts", "king_track",
+    "contract_crest_sets", "houses", "upper_floor_characters", "crests", "pillars",
+    "full_buildings", "cathedral_tiles",
+))  # fmt: skip
+
+TAKE_DIE = A.TAKE_DIE
+SET_VALUE = A.SET_VALUE
+TAKE_TILE = A.TAKE_TILE
+SKIP = A.SKIP
+SUBSTITUTE = A.SUBSTITUTE
+CHOOSE_ACTION = A.CHOOSE_ACTION
+GAIN = A.GAIN
+PAY = A.PAY
+MOVE_MERCHANT = A.MOVE_MERCHANT
+MOVE_ARCHITECT = A.MOVE_ARCHITECT
+HOUSE = A.HOUSE
+PILLAR = A.PILLAR
+MAP_TILE = A.MAP_TILE
+TAKE_CHARACTER = A.TAKE_CHARACTER
+REFRESH = A.REFRESH
+PLACE_CHARACTER = A.PLACE_CHARACTER
+TAKE_CONTRACT = A.TAKE_CONTRACT
+EXCHANGE = A.EXCHANGE
+ADVANCE = A.ADVANCE
+STOP = A.STOP
+END_TURN = A.END_TURN
+BUY = A.BUY
+FULFIL = A.FULFIL
+CREST = A.CREST
+CONTRIBUTE = A.CONTRIBUTE
+USE_HELPER = A.USE_HELPER
+BUILDING = A.BUILDING
+FLOOR_BONUS = A.FLOOR_BONUS
+DRAW = A.DRAW
+BAG_DRAW = A.BAG
+ROLL = A.ROLL
+CORRUPTION = A.CORRUPTION
+COST_TILE = A.COST_TILE
+TOWN_TILE = A.TOWN_TILE
+FAIR_TILE = A.FAIR_TILE
+ACTION_TILE = A.ACTION_TILE
+FIRST_TASK = A.FIRST_TASK
+FIRST_CONTRACT = A.FIRST_CONTRACT
+FIRST_HELPER = A.FIRST_HELPER
+NUM_ACTIONS = A.NUM_ACTIONS
+SIXTH = 1 / 6
+
+
+def engine_for(game: Any, size: int) -> TiletumBatch | None:
+    """None for now: the engine plays every option (:func:`engine` makes it), but what finds a
+    game's batch engine by this function (``towers.core.batch.batch_engine``: mcts rollouts,
+    simulations, the vector environment) takes it up once the tests of the rollouts of a game
+    without an engine name another game than Tiletum."""
+    return None
+
+
+def engine(game: Any, size: int) -> TiletumBatch:
+    """A batch engine of ``size`` games of ``game`` (every option, 2-4 players)."""
+    return TiletumBatch(game, size)
+
+
+def ints(values: Any) -> array[int]:
+    return array("i", [int(v) for v in values])
+
+
+class TiletumBatch:
+    """``size`` games of Tiletum, stepped together (see the module docstring and
+    :class:`towers.core.batch.BatchEngine`)."""
+
+    def __init__(self, game: Any, size: int) -> None:
+        if size < 1:
+            raise ValueError("a batch holds at least one game")
+        self.game = game
+        self.size = size
+        n = self.players = game.num_players
+        d = game.data
+        self.variant = 1 if game.variant else 0
+        self.rounds = d.rounds
+        self.turns_per_round = d.turns_per_round
+        self.store_size = d.storehouse_size
+        self.king_top = len(d.king_track) - 1
+        self.king_start = d.king_start
+        self.king_no_tile_vp = d.king_no_tile_vp
+        self.king_refills = d.king_tile_refills
+        self.dice_each = n * d.dice_per_colour_per_player
+        self.dice_drawn = game.dice_drawn
+        self.die_change_cost = d.die_change_cost
+        self.buy_cost = d.buy_cost
+        self.ap_base = d.action_points_base
+        self.wheel_rotation = d.wheel_rotation
+        self.take_cost = d.character_take_cost
+        self.exchange_cost = d.exchange_cost
+        self.per_vp: int = d.resources_per_vp
+        self.unavailable = d.unavailable_cost
+        self.first_town = d.first_fair_town
+        self.n_fair_ids = len(d.fair_ids)
+        self.n_town_tiles = len(d.town_tiles)
+        self.pile_lo = ints(lo for lo, _ in game.pile_range)
+        self.pile_hi = ints(hi for _, hi in game.pile_range)
+        self.category = ints(game.tile_category)
+        self.crest_of = ints(game.tile_crest)
+        self.illustration = ints(game.tile_illustration)
+        self.tile_action = ints(game.tile_action)
+        self.tile_vp = ints(game.tile_vp)
+        self.helper = ints(game.helper_ability)
+        self.identical = ints(game.contract_identical)
+        self.pay = ints(p for pay in game.contract_pay for p in pay)
+        self.crest_kind = ints(d.crest_kind)
+        # the effects: those of each tile kind, then each building's roof and crest bonus
+        lists = list(game.tile_effects) + [bld.roof_bonus for bld in d.buildings]
+        lists += [bld.crest_bonus for bld in d.buildings]
+        self.fx_at = ints([sum(len(x) for x in lists[:i]) for i in range(len(lists) + 1)])
+        self.fx = ints(v for effects in lists for fx in effects for v in fx)
+        self.b_room0 = ints(rs[0] if rs else 0 for rs in game.rooms)
+        self.b_nrooms = ints(len(rs) for rs in game.rooms)
+        self.b_occupied = ints(1 if bld.occupied else 0 for bld in d.buildings)
+        self.b_rooms = ints(bld.rooms for bld in d.buildings)
+        self.b_crest_cost = ints(bld.crest_cost for bld in d.buildings)
+        self.room_building = ints(game.room_building)
+        self.room_floor = ints(game.room_floor)
+        self.spot_town = ints(d.spot_town)
+        self.adj_at = ints([sum(len(x) for x in d.adjacent[:i]) for i in range(NSP + 1)])
+        self.adj = ints(s for spots in d.adjacent for s in spots)
+        self.adjt_at = ints([sum(len(x) for x in d.adjacent_towns[:i]) for i in range(NSP + 1)])
+        self.adjt = ints(s for spots in d.adjacent_towns for s in spots)
+        self.town_cathedral = ints(t.cathedral for t in d.towns)
+        self.n_house = ints(len(t.house_players) for t in d.towns)
+        self.n_map = ints(len(t.bonus_players) for t in d.towns)
+        self.n_pillar = ints(len(c.pillar_players) for c in d.cathedrals)
+        self.house_vp = ints((list(t.house_vp) + [0] * HSP)[k] for t in d.towns for k in range(HSP))
+        self.house_bb = ints(
+            (list(t.house_building_bonus) + [False] * HSP)[k] for t in d.towns for k in range(HSP)
+        )
+        self.cathedral_vp = ints(
+            (list(c.tiles) + [0] * PSP)[k] for c in d.cathedrals for k in range(PSP)
+        )
+        self.cost_stone = ints(d.cost_stone)
+        self.cost_vp = ints(d.cost_vp)
+        self.king_track = ints(d.king_track)
+        self.offer_costs = ints(d.contract_offer_costs)
+        self.space_vp = ints(d.contract_space_vp)
+        self.space_pillar = ints(1 if p else 0 for p in d.contract_space_pillar)
+        self.fair_condition = ints(d.fair_condition)
+        self.fair_vp = ints(d.fair_vp)
+        self.fair_board_vp = ints(d.fair_board_vp)
+        self.town_tiles = ints(d.town_tiles)
+        self.buildings_vp = ints(d.completed_buildings_vp)
+        self.bonus_active = ints(
+            (list(active) + [False] * MSP)[k] for active in game.bonus_active for k in range(MSP)
+        )
+        self.corruption_counts = ints(game.corruption_counts)
+        self.steps = ints(min(abs(v - w), 6 - abs(v - w)) for v in range(7) for w in range(7))
+        self.S = array("i", [0]) * (W * size)
+        self.L = array("i", [0]) * (NUM_ACTIONS + 1)  # one game's legal actions
+        self.T = array("i", [0]) * 64  # room for a sort or the effects to push
+        self.draws: list[Any] = [None] * size
+        self.choosers: list[Any] = [None] * size
+        self.start = start_of(self, game)
+
+    # ---- the games -----------------------------------------------------------------------
+    def reset(
+        self,
+        seeds: Sequence[int | random.Random],
+        choosers: Sequence[Sequence[Any] | None] | None = None,
+    ) -> None:
+        """New games, the i-th drawing its chance from ``random.Random(seeds[i])`` (or from
+        ``seeds[i]`` itself when it is a generator); chance nodes at the start are resolved.
+
+        :meth:`play_random` picks a decision with a float of the same generator, unless
+        ``choosers[i]`` gives game i one function a seat, ``pick(count)`` -> the index of the
+        legal action that seat takes (a random bot's ``rng.randrange``, say)."""
+        if len(seeds) != self.size or (choosers is not None and len(choosers) != self.size):
+            raise ValueError(f"{self.size} seeds (and choosers) are needed, not {len(seeds)}")
+        for g in range(self.size):
+            seed = seeds[g]
+            rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+            self.draws[g] = rng.random
+            picks = None if choosers is None else choosers[g]
+            self.choosers[g] = None if picks is None else list(picks)
+            self.S[g * W : (g + 1) * W] = self.start
+            run(self, g * W)
+            resolve_chance(self, g)
+
+    def current_player(self, g: int) -> int:
+        """Who decides in game ``g`` (-4 once it is over; never chance, which is resolved)."""
+        b = g * W
+        return TERMINAL if self.S[b + OVER] else self.S[b + ACTIVE]
+
+    def is_terminal(self, g: int) -> bool:
+        return self.S[g * W + OVER] != 0
+
+    def length(self, g: int) -> int:
+        """The actions game ``g`` has played, chance included."""
+        return self.S[g * W + LENGTH]
+
+    def legal_actions(self, g: int) -> list[int]:
+        """The legal actions of game ``g``, in increasing order ([] once it is over)."""
+        if self.S[g * W + OVER]:
+            return []
+        count = make_legal(self, g * W)
+        return list(self.L[:count])
+
+    def legal_mask(self, g: int, mask: Any) -> None:
+        """Set ``mask[a]`` to 1 for each legal action ``a`` of game ``g`` (others untouched)."""
+        if self.S[g * W + OVER]:
+            return
+        count = make_legal(self, g * W)
+        L = self.L
+        for i in range(count):
+            mask[L[i]] = 1
+
+    def apply(self, g: int, action: int) -> None:
+        """Apply a legal action to game ``g`` (unchecked), then resolve its chance nodes."""
+        b = g * W
+        self.S[b + DEC + self.S[b + ACTIVE]] += 1
+        apply_decision(self, b, action)
+        self.S[b + LENGTH] += 1
+        run(self, b)
+        resolve_chance(self, g)
+
+    def returns(self, g: int) -> list[float]:
+        """1 for the winner (the most VP, ties to the first in turn order), 0 for the rest;
+        zeros before the end."""
+        n = self.players
+        out = [0.0] * n
+        if self.is_terminal(g):
+            out[winner(self, g * W)] = 1.0
+        return out
+
+    def decisions(self, g: int) -> list[int]:
+        """The decisions each seat of game ``g`` took."""
+        b = g * W
+        return [self.S[b + DEC + i] for i in range(self.players)]
+
+    def play_random(self) -> list[int]:
+        """Play every game to its end at random (see the module docstring); their lengths."""
+        return [play_out(self, g, -1, -1) for g in range(self.size)]
+
+    def play(self, g: int, decisions: int, until: int = -1) -> None:
+        """Play at most ``decisions`` decisions of game ``g`` (no limit if negative) as
+        :meth:`play_random` picks them, and the chance nodes after the last; stop before a
+        decision of seat ``until``."""
+        play_out(self, g, decisions, until)
+
+    def heuristics(self, g: int) -> list[float]:
+        """Every seat's heuristic of game ``g``: ``bots.estimate_all`` of a state made from
+        the array (:meth:`state`)."""
+        from towers.games.tiletum.bots import estimate_all
+
+        return list(estimate_all(self.state(g)))
+
+    def observation_tensor(self, g: int, seat: int, out: Any) -> None:
+        """Write into ``out`` the observation tensor of ``seat`` in game ``g``: the floats of
+        ``tensor.encode(state.observation(seat))`` of a state made from the array."""
+        from towers.core.registry import tensor_of
+
+        out[:] = tensor_of(self.game).encode(self.state(g).observation(seat))
+
+    # ---- the one-game state ----------------------------------------------------------------
+    def fields(self, g: int) -> dict[str, Any]:
+        """Game ``g`` as the saved fields of a TiletumState (without its history)."""
+        return to_fields(self, g * W)
+
+    def load(
+        self,
+        g: int,
+        state: Any,
+        rng: int | random.Random | None = None,
+        choosers: Sequence[Any] | None = None,
+    ) -> None:
+        """Game ``g`` set to the TiletumState ``state`` (its history aside), drawing its
+        chance from ``rng`` from now on and picking its decisions by ``choosers`` (:meth:`reset`'s
+        seeds and choosers); its chance nodes are resolved."""
+        game = state.game
+        if game is not self.game and (
+            game.options != self.game.options or game.num_players != self.players
+        ):
+            raise ValueError("the state is of another game than the batch's")
+        made = rng if isinstance(rng, random.Random) else random.Random(rng)
+        self.draws[g] = made.random
+        self.choosers[g] = None if choosers is None else list(choosers)
+        from_state(self, g * W, state)
+        resolve_chance(self, g)
+
+    def state(self, g: int) -> Any:
+        """Game ``g`` as a TiletumState (an empty history)."""
+        from towers.games.tiletum.rules import TiletumState
+
+        found = to_fields(self, g * W)
+        return TiletumState.from_fields(self.game, {**found, "_history": []})
+
+
+# ---- the one-game state's fields and back ----------------------------------------------------
+def frame_ints(frame: Any, classes: tuple[Any, ...]) -> list[int]:
+    """A frame as four ints: its kind and its fields (a tuple as a bitmask)."""
+    out = [classes.index(type(frame)), 0, 0, 0]
+    for i, name in enumerate(frame.__dataclass_fields__):
+        v = getattr(frame, name)
+        out[i + 1] = sum(1 << x for x in v) if name in MASK_FIELDS else int(v)
+    return out
+
+
+def frame_json(ints4: Sequence[int], classes: tuple[Any, ...]) -> dict[str, Any]:
+    """The saved form of the frame of four ints (:func:`frame_ints`)."""
+    cls = classes[ints4[0]]
+    out: dict[str, Any] = {"frame": cls.frame_name()}
+    for i, name in enumerate(cls.__dataclass_fields__):
+        v = ints4[i + 1]
+        if name in MASK_FIELDS:
+            out[name] = [x for x in range(8) if v >> x & 1]
+        elif name in BOOL_FIELDS:
+            out[name] = v != 0
+        else:
+            out[name] = v
+    return out
+
+
+def start_of(e: TiletumBatch, game: Any) -> Any:
+    """A new game's ints, before its setup (the fields of ``setup.starting_fields``)."""
+    from towers.games.tiletum.setup import starting_fields
+
+    fields = starting_fields(game)
+    fields["stack"] = []
+    fields["chance_events"] = []
+    fields["piles"] = [p.to_json() for p in fields["piles"]]
+    fields["dice_bag"] = fields["dice_bag"].to_json()
+    fields["corruption_tokens"] = fields["corruption_tokens"].to_json()
+    saved = e.S
+    e.S = array("i", [0]) * W
+    put_fields(e, 0, fields)
+    start = e.S
+    e.S = saved
+    return start
+
+
+def from_state(e: TiletumBatch, b: int, state: Any) -> None:
+    """Game ``b`` (its offset) set to ``state``, its decision counts zero."""
+    fields = state.to_fields()
+    put_fields(e, b, fields)
+
+
+def put_fields(e: TiletumBatch, b: int, f: dict[str, Any]) -> None:
+    """Game ``b`` (its offset) set to the saved fields ``f``."""
+    S = e.S
+    n = e.players
+    for i in range(W):
+        S[b + i] = 0
+    S[b + PHASE] = f["phase"]
+    S[b + ROUND] = f["round"]
+    S[b + TURN] = f["turn"]
+    S[b + TPOS] = f["turn_position"]
+    S[b + ACTIVE] = f["active_player"]
+    S[b + OVER] = 1 if f["game_over"] else 0
+    S[b + DIEV] = f["die_value"]
+    S[b + DIEC] = f["die_colour"]
+    S[b + EXCH] = 1 if f["exchanged_this_turn"] else 0
+    S[b + KTILE] = f["king_tile"]
+    for i, event in enumerate(f["chance_events"]):
+        put(S, b + EV + 4 * i, frame_ints(F.CHANCE_EVENTS.from_json(event), EVENT_CLASSES))
+    S[b + EVT] = len(f["chance_events"])
+    for i, frame in enumerate(f["stack"]):
+        put(S, b + STK + 4 * i, frame_ints(F.DECISIONS.from_json(frame), DECISION_CLASSES))
+    S[b + SP] = len(f["stack"])
+    put(S, b + ORDER, f["turn_order"])
+    put(S, b + WACT, f["wheel_actions"])
+    put(S, b + WDICE, [c for row in f["wheel_dice"] for c in row])
+    put(S, b + BAG, f["dice_bag"])
+    put(S, b + ABT, f["action_bonus_tiles"])
+    for k, (top, counts, bottom) in enumerate(f["piles"]):
+        if top or bottom:
+            raise ValueError("Tiletum's piles hold no known tiles")
+        put(S, b + PILE + k * NK, counts)
+    put(S, b + COFF, f["contract_offer"])
+    put(S, b + CHOFF, f["character_offer"])
+    put(S, b + CORR, f["corruption_tokens"])
+    S[b + NREV] = len(f["corruption_revealed"])
+    put(S, b + REV, f["corruption_revealed"])
+    for t in range(NT):
+        put(S, b + HS + t * HSP, f["house_spaces"][t])
+        put(S, b + MAPT + t * MSP, f["map_bonus_tiles"][t])
+    for c in range(NC):
+        put(S, b + PS + c * PSP, f["pillar_spaces"][c])
+    put(S, b + CTL, f["cathedral_tiles_left"])
+    put(S, b + COST, f["construction_costs"])
+    put(S, b + FTOWN, f["fair_towns"])
+    put(S, b + FTILE, f["fair_tiles"])
+    put(S, b + KT, f["king_track"])
+    put(S, b + KTS, f["king_track_stack"])
+    put(S, b + VP, f["vp"])
+    for p in range(n):
+        put(S, b + RES + 5 * p, f["resources"][p])
+        put(S, b + STORE + SH * p, f["storehouse"][p])
+        S[b + NSTORE + p] = len(f["storehouse"][p])
+        put(S, b + ROOMS + NR * p, f["rooms"][p])
+        put(S, b + CRESTS + NB * p, f["crests"][p])
+        put(S, b + FUL + NCS * p, f["fulfilled_contracts"][p])
+        S[b + NFUL + p] = len(f["fulfilled_contracts"][p])
+        put(S, b + HOM + NT * p, f["houses_on_map"][p])
+        S[b + NHOM + p] = len(f["houses_on_map"][p])
+        put(S, b + POM + NC * p, f["pillars_on_map"][p])
+        S[b + NPOM + p] = len(f["pillars_on_map"][p])
+        put(S, b + BAP + 5 * p, f["bonus_action_points"][p])
+        put(S, b + CT + NC * p, f["cathedral_tiles"][p])
+        S[b + NCT + p] = len(f["cathedral_tiles"][p])
+        put(S, b + DT + 4 * p, f["dice_taken"][p])
+        S[b + NDT + p] = len(f["dice_taken"][p])
+    put(S, b + HSUP, f["houses_in_supply"])
+    put(S, b + PSUP, f["pillars_in_supply"])
+    put(S, b + ROOF, f["roof_houses_freed"])
+    put(S, b + COMP, f["completed_buildings"])
+    put(S, b + MERCH, f["merchant"])
+    put(S, b + ARCH, f["architect"])
+
+
+def put(S: array[int], at: int, values: Any) -> None:
+    for i, v in enumerate(values):
+        S[at + i] = v
+
+
+def seq(S: array[int], at: int, count: int) -> list[int]:
+    return [S[at + i] for i in range(count)]
+
+
+def to_fields(e: TiletumBatch, b: int) -> dict[str, Any]:
+    """The saved fields of game ``b`` (its offset), without its history."""
+    S = e.S
+    n = e.players
+    ev = [
+        frame_json(seq(S, b + EV + 4 * i, 4), EVENT_CLASSES) for i in range(S[b + EVH], S[b + EVT])
+    ]
+    stack = [frame_json(seq(S, b + STK + 4 * i, 4), DECISION_CLASSES) for i in range(S[b + SP])]
+    return {
+        "phase": S[b + PHASE],
+        "round": S[b + ROUND],
+        "turn": S[b + TURN],
+        "turn_position": S[b + TPOS],
+        "active_player": S[b + ACTIVE],
+        "game_over": S[b + OVER] != 0,
+        "chance_events": ev,
+        "stack": stack,
+        "die_value": S[b + DIEV],
+        "die_colour": S[b + DIEC],
+        "exchanged_this_turn": S[b + EXCH] != 0,
+        "turn_order": seq(S, b + ORDER, n),
+        "wheel_actions": seq(S, b + WACT, 6),
+        "wheel_dice": [seq(S, b + WDICE + 5 * v, 5) for v in range(6)],
+        "dice_bag": seq(S, b + BAG, 5),
+        "action_bonus_tiles": seq(S, b + ABT, 6),
+        "king_tile": S[b + KTILE],
+        "piles": [[[], seq(S, b + PILE + k * NK, NK), []] for k in range(3)],
+        "contract_offer": seq(S, b + COFF, NOFF),
+        "character_offer": seq(S, b + CHOFF, NCHO),
+        "corruption_tokens": seq(S, b + CORR, 3),
+        "corruption_revealed": seq(S, b + REV, S[b + NREV]),
+        "house_spaces": [seq(S, b + HS + t * HSP, e.n_house[t]) for t in range(NT)],
+        "pillar_spaces": [seq(S, b + PS + c * PSP, e.n_pillar[c]) for c in range(NC)],
+        "cathedral_tiles_left": seq(S, b + CTL, NC),
+        "construction_costs": seq(S, b + COST, NC),
+        "map_bonus_tiles": [seq(S, b + MAPT + t * MSP, e.n_map[t]) for t in range(NT)],
+        "fair_towns": seq(S, b + FTOWN, ROUNDS),
+        "fair_tiles": seq(S, b + FTILE, ROUNDS),
+        "king_track": seq(S, b + KT, n),
+        "king_track_stack": seq(S, b + KTS, n),
+        "vp": seq(S, b + VP, n),
+        "resources": [seq(S, b + RES + 5 * p, 5) for p in range(n)],
+        "storehouse": [seq(S, b + STORE + SH * p, S[b + NSTORE + p]) for p in range(n)],
+        "rooms": [seq(S, b + ROOMS + NR * p, NR) for p in range(n)],
+        "crests": [seq(S, b + CRESTS + NB * p, NB) for p in range(n)],
+        "fulfilled_contracts": [seq(S, b + FUL + NCS * p, S[b + NFUL + p]) for p in range(n)],
+        "houses_in_supply": seq(S, b + HSUP, n),
+        "pillars_in_supply": seq(S, b + PSUP, n),
+        "houses_on_map": [seq(S, b + HOM + NT * p, S[b + NHOM + p]) for p in range(n)],
+        "pillars_on_map": [seq(S, b + POM + NC * p, S[b + NPOM + p]) for p in range(n)],
+        "bonus_action_points": [seq(S, b + BAP + 5 * p, 5) for p in range(n)],
+        "roof_houses_freed": seq(S, b + ROOF, n),
+        "completed_buildings": seq(S, b + COMP, n),
+        "cathedral_tiles": [seq(S, b + CT + NC * p, S[b + NCT + p]) for p in range(n)],
+        "merchant": seq(S, b + MERCH, n),
+        "architect": seq(S, b + ARCH, n),
+        "dice_taken": [seq(S, b + DT + 4 * p, S[b + NDT + p]) for p in range(n)],
+    }
+
+
+# ---- small pieces: the stack, the events, the storehouse -------------------------------------
+def push(S: array[int], b: int, kind: int, x: int, y: int, z: int) -> None:
+    """A decision on top of game ``b``'s stack."""
+    at = b + STK + 4 * S[b + SP]
+    S[at] = kind
+    S[at + 1] = x
+    S[at + 2] = y
+    S[at + 3] = z
+    S[b + SP] += 1
+
+
+def replace(S: array[int], b: int, kind: int, x: int, y: int, z: int) -> None:
+    """The decision on top replaced."""
+    at = b + STK + 4 * (S[b + SP] - 1)
+    S[at] = kind
+    S[at + 1] = x
+    S[at + 2] = y
+    S[at + 3] = z
+
+
+def add_event(S: array[int], b: int, kind: int, x: int, y: int, z: int) -> None:
+    """A chance event at the end of game ``b``'s queue."""
+    at = b + EV + 4 * S[b + EVT]
+    S[at] = kind
+    S[at + 1] = x
+    S[at + 2] = y
+    S[at + 3] = z
+    S[b + EVT] += 1
+
+
+def drop_event(S: array[int], b: int) -> None:
+    """The first chance event done (the queue starts again at 0 once empty)."""
+    S[b + EVH] += 1
+    if S[b + EVH] == S[b + EVT]:
+        S[b + EVH] = 0
+        S[b + EVT] = 0
+
+
+def store(S: array[int], b: int, seat: int, kind: int) -> None:
+    at = b + NSTORE + seat
+    S[b + STORE + SH * seat + S[at]] = kind
+    S[at] += 1
+
+
+def unstore(S: array[int], b: int, seat: int, kind: int) -> None:
+    """The first ``kind`` of the seat's storehouse taken out (as list.remove)."""
+    at = b + STORE + SH * seat
+    count = S[b + NSTORE + seat]
+    i = 0
+    while S[at + i] != kind:
+        i += 1
+    while i < count - 1:
+        S[at + i] = S[at + i + 1]
+        i += 1
+    S[b + NSTORE + seat] = count - 1
+
+
+def add_vp(S: array[int], b: int, seat: int, delta: int) -> None:
+    """Points scored or lost; the score never goes below 0 (Playing the Game)."""
+    v = S[b + VP + seat] + delta
+    S[b + VP + seat] = v if v > 0 else 0
+
+
+def pile_has(S: array[int], b: int, pile: int) -> bool:
+    at = b + PILE + pile * NK
+    for k in range(NK):
+        if S[at + k]:
+            return True
+    return False
+
+
+# ---- chance ----------------------------------------------------------------------------------
+def resolve_chance(e: TiletumBatch, g: int) -> None:
+    """Sample the chance nodes of game ``g`` from its generator until someone decides."""
+    S = e.S
+    b = g * W
+    draw = e.draws[g]
+    while not S[b + OVER] and S[b + EVT] > S[b + EVH]:
+        apply_chance(e, b, sample(e, b, draw()))
+        S[b + LENGTH] += 1
+        run(e, b)
+
+
+def sample(e: TiletumBatch, b: int, r: float) -> int:
+    """The outcome of the first chance event that ``r`` picks: each outcome's probability
+    added in the order the one-game state lists them, the first whose sum passes ``r``."""
+    S = e.S
+    at = b + EV + 4 * S[b + EVH]
+    kind = S[at]
+    acc = 0.0
+    last = -1
+    if kind == E_TILE:
+        pile = S[at + 1]
+        c = b + PILE + pile * NK
+        total = 0
+        for k in range(e.pile_lo[pile], e.pile_hi[pile]):
+            total += S[c + k]
+        for k in range(e.pile_lo[pile], e.pile_hi[pile]):
+            if S[c + k]:
+                acc += S[c + k] / total
+                last = DRAW + k
+                if r < acc:
+                    return last
+        return last
+    if kind == E_DIE_ROLL:
+        for v in range(6):
+            acc += SIXTH
+            if r < acc:
+                return ROLL + v
+        return ROLL + 5
+    if kind == E_DIE_DRAW or kind == E_CORRUPTION:
+        c = b + BAG if kind == E_DIE_DRAW else b + CORR
+        count = 5 if kind == E_DIE_DRAW else 3
+        base = BAG_DRAW if kind == E_DIE_DRAW else CORRUPTION
+        total = 0
+        for k in range(count):
+            total += S[c + k]
+        for k in range(count):
+            if S[c + k]:
+                acc += S[c + k] / total
+                last = base + k
+                if r < acc:
+                    return last
+        return last
+    # the rest: a free tile of a few, each as likely
+    out = e.T
+    free = 0
+    if kind == E_COST:
+        for i in range(NC):
+            if not has(S, b + COST, NC, i):
+                out[free] = COST_TILE + i
+                free += 1
+    elif kind == E_TOWN:
+        for i in range(e.n_town_tiles):
+            if not has(S, b + FTOWN, ROUNDS, e.town_tiles[i]):
+                out[free] = TOWN_TILE + i
+                free += 1
+    elif kind == E_FAIR:
+        for i in range(e.n_fair_ids):
+            if not has(S, b + FTILE, ROUNDS, i):
+                out[free] = FAIR_TILE + i
+                free += 1
+    else:
+        for i in range(6):
+            if not has(S, b + WACT, 6, i):
+                out[free] = ACTION_TILE + i
+                free += 1
+    p = 1 / free
+    for i in range(free):
+        acc += p
+        if r < acc:
+            return out[i]
+    return out[free - 1]
+
+
+def has(S: array[int], at: int, count: int, value: int) -> bool:
+    for i in range(count):
+        if S[at + i] == value:
+            return True
+    return False
+
+
+def apply_chance(e: TiletumBatch, b: int, action: int) -> None:
+    S = e.S
+    at = b + EV + 4 * S[b + EVH]
+    kind = S[at]
+    if kind == E_DIE_ROLL:
+        S[b + WDICE + 5 * (action - ROLL) + S[at + 1]] += 1
+        drop_event(S, b)
+    elif kind == E_DIE_DRAW:
+        colour = action - BAG_DRAW
+        S[b + BAG + colour] -= 1
+        S[at] = E_DIE_ROLL
+        S[at + 1] = colour
+    elif kind == E_TILE:
+        tile = action - DRAW
+        S[b + PILE + S[at + 1] * NK + tile] -= 1
+        place = S[at + 2]
+        i = S[at + 3]
+        if place == LOC_ACTION:
+            S[b + ABT + i] = tile
+        elif place == LOC_KING:
+            S[b + KTILE] = tile
+        elif place == LOC_MAP:
+            S[b + MAPT + i] = tile  # i = town x MSP + space
+        elif place == LOC_CONTRACT:
+            S[b + COFF + i] = tile
+        else:
+            S[b + CHOFF + i] = tile
+        drop_event(S, b)
+    elif kind == E_CORRUPTION:
+        value = action - CORRUPTION
+        S[b + CORR + value] -= 1
+        S[b + REV + S[b + NREV]] = value
+        S[b + NREV] += 1
+        corrupt(e, b, value)
+        drop_event(S, b)
+    elif kind == E_COST:
+        c = S[at + 1]
+        tile = action - COST_TILE
+        S[b + COST + c] = tile
+        if tile == e.unavailable:
+            for k in range(e.n_pillar[c]):
+                S[b + PS + c * PSP + k] = INACTIVE
+            S[b + CTL + c] = 0
+        drop_event(S, b)
+    elif kind == E_TOWN:
+        S[b + FTOWN + S[at + 1]] = e.town_tiles[action - TOWN_TILE]
+        drop_event(S, b)
+    elif kind == E_FAIR:
+        S[b + FTILE + S[at + 1]] = action - FAIR_TILE
+        drop_event(S, b)
+    else:
+        S[b + WACT + S[at + 1]] = action - ACTION_TILE
+        drop_event(S, b)
+
+
+# ---- the flow (rounds.py) ----------------------------------------------------------------------
+def run(e: TiletumBatch, b: int) -> None:
+    """Advance through everything nobody decides, up to a decision, a chance node or the end."""
+    S = e.S
+    while not S[b + OVER]:
+        if S[b + EVT] > S[b + EVH]:
+            at = b + EV + 4 * S[b + EVH]
+            if S[at] != E_TILE or pile_has(S, b, S[at + 1]):
+                return
+            drop_event(S, b)  # a tile drawn from an empty pile is dropped
+            continue
+        if S[b + SP]:
+            at = b + STK + 4 * (S[b + SP] - 1)
+            kind = S[at]
+            if kind == K_PERFORM:
+                if not S[at + 3] and S[at + 2] <= 0:
+                    S[b + SP] -= 1
+                    continue
+                return
+            if (
+                kind == K_TURN
+                or kind == K_DIE_VALUE
+                or kind == K_BONUS_TILE
+                or kind == K_ACTION_OF_CHOICE
+                or kind == K_PAY_IDENTICAL
+                or kind == K_MOVE_ANYWHERE
+                or kind == K_TOWN_MOVE
+                or kind == K_COMPLETED
+                or kind == K_KING_TILE
+            ):
+                return
+            if not settle(e, b, at, kind):
+                return
+            continue
+        next_step(e, b)
+
+
+def settle(e: TiletumBatch, b: int, at: int, kind: int) -> bool:
+    """Resolve the top decision if it needs none now (rules._settle, effects.settle_bonus);
+    True if the stack changed."""
+    S = e.S
+    seat = S[b + ACTIVE]
+    if kind == K_OPEN_DIE:
+        action = S[at + 1]
+        ap = S[at + 2]
+        if action == JOKER:
+            replace(S, b, K_ACTION_OF_CHOICE, ap, 1, 0)
+        else:
+            replace(S, b, K_PERFORM, action, ap + S[b + BAP + 5 * seat + action], 1)
+        return True
+    if kind == K_DIE_RESOURCES:
+        if substitute_helper(e, b, seat) < 0:
+            S[b + SP] -= 1
+            S[b + RES + 5 * seat + S[at + 1]] += S[at + 2]
+            return True
+        return False
+    if kind == K_RESOURCES_OF_CHOICE or kind == K_MOVE:
+        n = S[at + 1] if kind == K_RESOURCES_OF_CHOICE else S[at + 2]
+        if n <= 0:
+            S[b + SP] -= 1
+            return True
+        return False
+    if kind == K_MOVE_BOTH:
+        if not S[at + 1] and not S[at + 2]:
+            S[b + SP] -= 1
+            return True
+        return False
+    if kind == K_MOVE_PLACE:
+        if not S[at + 2] and (not S[at + 3] or not can_place_here(e, b, seat, S[at + 1])):
+            S[b + SP] -= 1
+            return True
+        return False
+    if kind == K_PLACE_AT_FIGURE:
+        if not can_place_here(e, b, seat, S[at + 1]):
+            S[b + SP] -= 1
+            return True
+        return False
+    if kind == K_HOUSE_ANYWHERE:
+        for t in range(NT):
+            if can_house(e, b, seat, t):
+                return False
+        S[b + SP] -= 1
+        return True
+    if kind == K_PILLAR_ANYWHERE:
+        for c in range(NC):
+            if can_pillar(e, b, seat, c):
+                return False
+        S[b + SP] -= 1
+        return True
+    if kind == K_CHOOSE_BUILDING:
+        for bld in range(5):
+            if building_mask(e, b, seat, bld):
+                return False
+        S[b + SP] -= 1
+        return True
+    if kind == K_BUILDING_BONUSES:
+        if not building_mask(e, b, seat, S[at + 1]) & S[at + 2]:
+            S[b + SP] -= 1
+            return True
+        return False
+    return False
+
+
+def next_step(e: TiletumBatch, b: int) -> None:
+    """The next step nobody decides: the phases in order, a turn started, the game ended."""
+    S = e.S
+    step = S[b + PHASE]
+    if step == S_SETUP:
+        enqueue_setup(e, b)
+        S[b + PHASE] = S_PREP
+    elif step == S_PREP:
+        for _ in range(e.dice_drawn):
+            add_event(S, b, E_DIE_DRAW, 0, 0, 0)
+        S[b + PHASE] = S_CYCLE
+    elif step == S_CYCLE:
+        add_event(S, b, E_CORRUPTION, 0, 0, 0)
+        S[b + PHASE] = S_TURN
+        S[b + TPOS] = 0
+    elif step == S_TURN:
+        S[b + ACTIVE] = S[b + ORDER + S[b + TPOS]]
+        S[b + DIEV] = 0
+        S[b + DIEC] = -1
+        S[b + EXCH] = 0
+        push(S, b, K_TURN, 0, 0, 0)
+    elif step == S_KING:
+        king_phase_tile(e, b)
+        S[b + PHASE] = S_KING_SCORE
+    elif step == S_KING_SCORE:
+        king_phase_score(e, b)
+        fair_phase(e, b)
+        if S[b + ROUND] == e.rounds - 1:
+            for seat in range(e.players):
+                add_vp(S, b, seat, final_points(e, b, seat))
+            S[b + OVER] = 1
+            S[b + PHASE] = S_OVER
+            S[b + ACTIVE] = -1
+        else:
+            cleanup(e, b)
+            S[b + ROUND] += 1
+            S[b + TURN] = 0
+            S[b + PHASE] = S_PREP
+
+
+def enqueue_setup(e: TiletumBatch, b: int) -> None:
+    """The setup draws, in the order of the rulebook's steps 3-9 (setup.enqueue_setup)."""
+    S = e.S
+    if e.variant:
+        for p in range(6):
+            add_event(S, b, E_ACTION_TILE, p, 0, 0)
+    for a in range(6):
+        add_event(S, b, E_TILE, PILE_BONUS, LOC_ACTION, a)
+    add_event(S, b, E_TILE, PILE_BONUS, LOC_KING, 0)
+    for i in range(NT * MSP):
+        if e.bonus_active[i]:
+            add_event(S, b, E_TILE, PILE_BONUS, LOC_MAP, i)
+    for i in range(NOFF):
+        add_event(S, b, E_TILE, PILE_CONTRACT, LOC_CONTRACT, i)
+    for i in range(NCHO):
+        add_event(S, b, E_TILE, PILE_CHARACTER, LOC_CHARACTER, i)
+    for c in range(NC):
+        add_event(S, b, E_COST, c, 0, 0)
+    for i in range(1, e.rounds):
+        add_event(S, b, E_TOWN, i, 0, 0)
+    for i in range(e.rounds):
+        add_event(S, b, E_FAIR, i, 0, 0)
+
+
+def end_turn(e: TiletumBatch, b: int) -> None:
+    """The turn ends: the Contract offer shifted and refilled, the next player in turn order;
+    after everyone's third turn the King phase follows."""
+    S = e.S
+    S[b + SP] = 0
+    # shift the offer's tiles right to fill the gaps, then refill it from the left
+    at = b + COFF
+    to = NOFF - 1
+    for i in range(NOFF - 1, -1, -1):
+        k = S[at + i]
+        if k >= 0:
+            S[at + to] = k
+            to -= 1
+    gaps = to + 1
+    for i in range(gaps):
+        S[at + i] = EMPTY
+    for i in range(gaps):
+        add_event(S, b, E_TILE, PILE_CONTRACT, LOC_CONTRACT, i)
+    S[b + TPOS] += 1
+    if S[b + TPOS] == e.players:
+        S[b + TPOS] = 0
+        S[b + TURN] += 1
+        S[b + PHASE] = S_CYCLE if S[b + TURN] < e.turns_per_round else S_KING
+    S[b + ACTIVE] = -1
+
+
+def cleanup(e: TiletumBatch, b: int) -> None:
+    """The Cleanup phase (cleanup.py)."""
+    S = e.S
+    for a in range(6):
+        if S[b + ABT + a] < 0:
+            add_event(S, b, E_TILE, PILE_BONUS, LOC_ACTION, a)
+    if S[b + ROUND] < e.king_refills and S[b + KTILE] < 0:
+        add_event(S, b, E_TILE, PILE_BONUS, LOC_KING, 0)
+    for v in range(3):
+        S[b + CORR + v] = e.corruption_counts[v]
+    S[b + NREV] = 0
+    for i in range(8):
+        S[b + REV + i] = 0
+    for c in range(5):
+        S[b + BAG + c] = e.dice_each
+    for i in range(30):
+        S[b + WDICE + i] = 0
+    for p in range(e.players):
+        S[b + NDT + p] = 0
+        for i in range(4):
+            S[b + DT + 4 * p + i] = 0
+
+
+# ---- the King track (king.py) ----------------------------------------------------------------
+def corrupt(e: TiletumBatch, b: int, value: int) -> None:
+    """Every marker left by ``value`` (not past the end), leftmost first, keeping the order of
+    markers that share a space: a stable sort of the bottom-to-top order."""
+    if not value:
+        return
+    S = e.S
+    n = e.players
+    for seat in range(n):
+        v = S[b + KT + seat] - value
+        S[b + KT + seat] = v if v > 0 else 0
+    sort_stack(e, b, 1)
+
+
+def sort_stack(e: TiletumBatch, b: int, up: int) -> None:
+    """The King track's stack sorted stably by position (``up``), or by position from the
+    highest (not ``up``), into the turn order (insertion sort: at most four markers)."""
+    S = e.S
+    n = e.players
+    T = e.T
+    for i in range(n):
+        T[i] = S[b + KTS + i]
+    for i in range(1, n):
+        s = T[i]
+        key = S[b + KT + s]
+        j = i
+        while j > 0 and (S[b + KT + T[j - 1]] > key if up else S[b + KT + T[j - 1]] < key):
+            T[j] = T[j - 1]
+            j -= 1
+        T[j] = s
+    at = b + KTS if up else b + ORDER
+    for i in range(n):
+        S[at + i] = T[i]
+
+
+def king_advance(e: TiletumBatch, b: int, seat: int, steps: int) -> None:
+    S = e.S
+    n = e.players
+    old = S[b + KT + seat]
+    new = old + steps
+    if new > e.king_top:
+        new = e.king_top
+    if new == old:
+        return
+    S[b + KT + seat] = new
+    # the seat out of the stack, then on top of the markers already on its new space
+    at = b + KTS
+    i = 0
+    while S[at + i] != seat:
+        i += 1
+    while i < n - 1:
+        S[at + i] = S[at + i + 1]
+        i += 1
+    place = n - 1
+    while place > 0 and S[b + KT + S[at + place - 1]] > new:
+        place -= 1
+    i = n - 1
+    while i > place:
+        S[at + i] = S[at + i - 1]
+        i -= 1
+    S[at + place] = seat
+
+
+def king_leader(e: TiletumBatch, b: int) -> int:
+    S = e.S
+    n = e.players
+    top = S[b + KT]
+    for seat in range(1, n):
+        if S[b + KT + seat] > top:
+            top = S[b + KT + seat]
+    for i in range(n):
+        if S[b + KT + S[b + KTS + i]] == top:
+            return S[b + KTS + i]
+    return -1
+
+
+def king_phase_tile(e: TiletumBatch, b: int) -> None:
+    S = e.S
+    leader = king_leader(e, b)
+    S[b + ACTIVE] = leader
+    tile = S[b + KTILE]
+    if tile < 0:
+        add_vp(S, b, leader, e.king_no_tile_vp)
+    elif can_store(e, b, leader, tile):
+        push(S, b, K_KING_TILE, 0, 0, 0)
+    else:
+        S[b + KTILE] = EMPTY
+
+
+def king_phase_score(e: TiletumBatch, b: int) -> None:
+    S = e.S
+    n = e.players
+    for seat in range(n):
+        add_vp(S, b, seat, e.king_track[S[b + KT + seat]])
+    sort_stack(e, b, 0)  # the turn order: highest first, ties to the bottom-most marker
+    rnd = S[b + ROUND]
+    fair = S[b + FTILE + rnd]
+    if fair >= 0 and e.fair_condition[fair] == FAIR_KING:
+        flat = e.fair_board_vp[rnd] + e.fair_vp[fair]
+        for seat in range(n):
+            if is_at_fair(e, b, seat):
+                add_vp(S, b, seat, flat)
+                add_vp(S, b, seat, e.king_track[S[b + KT + seat]])
+    # red markers up to the start: on top of its stack, the lowest of them on top
+    start = e.king_start
+    T = e.T
+    count = 0
+    for i in range(n):
+        s = S[b + KTS + i]
+        if S[b + KT + s] == start:
+            T[count] = s
+            count += 1
+    red = count
+    for i in range(n):
+        s = S[b + KTS + i]
+        if S[b + KT + s] < start:
+            key = S[b + KT + s]
+            j = count
+            while j > red and S[b + KT + T[j - 1]] < key:
+                T[j] = T[j - 1]
+                j -= 1
+            T[j] = s
+            count += 1
+    for i in range(n):
+        s = S[b + KTS + i]
+        if S[b + KT + s] > start:
+            T[count] = s
+            count += 1
+    for i in range(n):
+        s = T[i]
+        S[b + KTS + i] = s
+        if S[b + KT + s] < start:
+            S[b + KT + s] = start
+    S[b + ACTIVE] = -1
+
+
+# ---- the fair and the end (fair.py, final_scoring.py) ------------------------------------------
+def is_at_fair(e: TiletumBatch, b: int, seat: int) -> bool:
+    S = e.S
+    town = S[b + FTOWN + S[b + ROUND]]
+    return has(S, b + HOM + NT * seat, S[b + NHOM + seat], town) or S[b + MERCH + seat] == town
+
+
+def crests_placed(e: TiletumBatch, b: int, seat: int) -> int:
+    S = e.S
+    count = 0
+    for i in range(NB):
+        if S[b + CRESTS + NB * seat + i] >= 0:
+            count += 1
+    return count
+
+
+def fair_count(e: TiletumBatch, b: int, seat: int, condition: int) -> int:
+    S = e.S
+    houses = S[b + NHOM + seat]
+    pillars = S[b + NPOM + seat]
+    contracts = S[b + NFUL + seat]
+    tiles = S[b + NCT + seat]
+    if condition == C_HOUSE_PILLAR:
+        return houses if houses < pillars else pillars
+    if condition == C_CONTRACT_CATHEDRAL:
+        return contracts if contracts < tiles else tiles
+    if condition == C_CONTRACTS:
+        return contracts
+    if condition == C_KING:
+        return 1
+    if condition == C_CONTRACT_CREST:
+        crests = crests_placed(e, b, seat)
+        return contracts if contracts < crests else crests
+    if condition == C_HOUSES:
+        return houses
+    if condition == C_UPPER:
+        count = 0
+        for i in range(NR):
+            if S[b + ROOMS + NR * seat + i] >= 0 and e.room_floor[i] >= 2:
+                count += 1
+        return count
+    if condition == C_CRESTS:
+        return crests_placed(e, b, seat)
+    if condition == C_PILLARS:
+        return pillars
+    if condition == C_FULL:
+        count = 0
+        for bld in range(NB):
+            if is_full(e, b, seat, bld):
+                count += 1
+        return count
+    return tiles
+
+
+def fair_phase(e: TiletumBatch, b: int) -> None:
+    S = e.S
+    rnd = S[b + ROUND]
+    fair = S[b + FTILE + rnd]
+    if fair < 0 or e.fair_condition[fair] == FAIR_KING:
+        return
+    each = e.fair_board_vp[rnd] + e.fair_vp[fair]
+    for seat in range(e.players):
+        if is_at_fair(e, b, seat):
+            add_vp(S, b, seat, each * fair_count(e, b, seat, e.fair_condition[fair]))
+
+
+def final_points(e: TiletumBatch, b: int, seat: int) -> int:
+    """Houses x pillars, completed buildings, resources (End of the Game and Final Scoring)."""
+    S = e.S
+    done = 0
+    for bld in range(NB):
+        if S[b + COMP + seat] >> bld & 1:
+            done += 1
+    res = 0
+    for r in range(5):
+        res += S[b + RES + 5 * seat + r]
+    return S[b + NHOM + seat] * S[b + NPOM + seat] + e.buildings_vp[done] + res // e.per_vp
+
+
+def winner(e: TiletumBatch, b: int) -> int:
+    """The most VP; a tie goes to the tied player first in turn order."""
+    S = e.S
+    n = e.players
+    best = S[b + VP]
+    for seat in range(1, n):
+        if S[b + VP + seat] > best:
+            best = S[b + VP + seat]
+    for i in range(n):
+        if S[b + VP + S[b + ORDER + i]] == best:
+            return S[b + ORDER + i]
+    return -1
+
+
+# ---- the queries (legality.py) -----------------------------------------------------------------
+def can_store(e: TiletumBatch, b: int, seat: int, kind: int) -> bool:
+    """Storehouse rules: a free space; never a crest you have; a contract needs a space."""
+    S = e.S
+    at = b + STORE + SH * seat
+    count = S[b + NSTORE + seat]
+    if count >= e.store_size:
+        return False
+    cat = e.category[kind]
+    if cat == CAT_CREST:
+        crest = e.crest_of[kind]
+        if has(S, b + CRESTS + NB * seat, NB, crest):
+            return False
+        for i in range(count):
+            if e.crest_of[S[at + i]] == crest:
+                return False
+    elif cat == CAT_CONTRACT:
+        stored = 0
+        for i in range(count):
+            if e.category[S[at + i]] == CAT_CONTRACT:
+                stored += 1
+        if stored >= NCS - S[b + NFUL + seat]:
+            return False
+    return True
+
+
+def can_house(e: TiletumBatch, b: int, seat: int, town: int) -> bool:
+    S = e.S
+    if S[b + HSUP + seat] <= 0 or has(S, b + HOM + NT * seat, S[b + NHOM + seat], town):
+        return False
+    return has(S, b + HS + town * HSP, e.n_house[town], EMPTY)
+
+
+def can_pillar(e: TiletumBatch, b: int, seat: int, c: int) -> bool:
+    S = e.S
+    if S[b + PSUP + seat] <= 0 or has(S, b + POM + NC * seat, S[b + NPOM + seat], c):
+        return False
+    return has(S, b + PS + c * PSP, e.n_pillar[c], EMPTY)
+
+
+def can_place_here(e: TiletumBatch, b: int, seat: int, figure: int) -> bool:
+    S = e.S
+    if figure == FIG_MERCHANT:
+        town = e.spot_town[S[b + MERCH + seat]]
+        return town >= 0 and can_house(e, b, seat, town)
+    town = e.spot_town[S[b + ARCH + seat]]
+    if town < 0:
+        return False
+    c = e.town_cathedral[town]
+    return c >= 0 and can_pillar(e, b, seat, c)
+
+
+def building_mask(e: TiletumBatch, b: int, seat: int, bld: int) -> int:
+    """Floors (bit f) of building ``bld`` that hold a character."""
+    S = e.S
+    at = b + ROOMS + NR * seat + e.b_room0[bld]
+    mask = 0
+    for f in range(e.b_nrooms[bld]):
+        if S[at + f] >= 0:
+            mask |= 1 << f
+    return mask
+
+
+def is_full(e: TiletumBatch, b: int, seat: int, bld: int) -> bool:
+    S = e.S
+    at = b + ROOMS + NR * seat + e.b_room0[bld]
+    for f in range(e.b_nrooms[bld]):
+        if S[at + f] < 0:
+            return False
+    return True
+
+
+def substitute_helper(e: TiletumBatch, b: int, seat: int) -> int:
+    S = e.S
+    at = b + STORE + SH * seat
+    for i in range(S[b + NSTORE + seat]):
+        k = S[at + i]
+        if e.helper[k] == FX_SUBSTITUTE:
+            return k
+    return -1
+
+
+def die_frame(S: array[int], b: int) -> int:
+    """Where on the stack the die's action is being performed (-1: it is not)."""
+    for i in range(S[b + SP]):
+        at = b + STK + 4 * i
+        if S[at] == K_PERFORM and S[at + 3]:
+            return i
+    return -1
+
+
+def add_die_points(e: TiletumBatch, b: int, points: int, only_for: int) -> None:
+    """Action points added to the die's action (if it is ``only_for``, when not -1)."""
+    S = e.S
+    i = die_frame(S, b)
+    if i >= 0:
+        at = b + STK + 4 * i
+        if only_for < 0 or S[at + 1] == only_for:
+            S[at + 2] += points
+
+
+# ---- the decisions (rules._apply_decision and the sections it calls) -------------------------
+def apply_decision(e: TiletumBatch, b: int, action: int) -> None:
+    S = e.S
+    seat = S[b + ACTIVE]
+    at = b + STK + 4 * (S[b + SP] - 1)
+    kind = S[at]
+    if kind == K_PERFORM or kind == K_TURN:
+        if action < SET_VALUE:  # a die taken
+            k = action - TAKE_DIE
+            S[b + WDICE + k] -= 1
+            push(S, b, K_DIE_VALUE, k // 5 + 1, k % 5, 0)
+        elif action == END_TURN:
+            end_turn(e, b)
+        elif action == STOP:
+            S[b + SP] -= 1
+        elif FIRST_TASK <= action < BUILDING:
+            task(e, b, seat, action)
+        else:
+            option(e, b, seat, at, action)
+    elif kind == K_DIE_VALUE:
+        set_value(e, b, seat, S[at + 1], S[at + 2], action - SET_VALUE + 1)
+    elif kind == K_BONUS_TILE:
+        S[b + SP] -= 1
+        if action == TAKE_TILE:
+            a = S[at + 1]
+            store(S, b, seat, S[b + ABT + a])
+            S[b + ABT + a] = EMPTY
+    elif kind == K_KING_TILE:
+        S[b + SP] -= 1
+        if action == TAKE_TILE:
+            store(S, b, seat, S[b + KTILE])
+        S[b + KTILE] = EMPTY
+    elif kind == K_DIE_RESOURCES:
+        S[b + SP] -= 1
+        if action == SKIP:
+            S[b + RES + 5 * seat + S[at + 1]] += S[at + 2]
+        else:
+            unstore(S, b, seat, substitute_helper(e, b, seat))
+            S[b + RES + 5 * seat + action - SUBSTITUTE] += S[at + 2]
+    elif kind == K_ACTION_OF_CHOICE:
+        ap = S[at + 1]
+        chosen = action - CHOOSE_ACTION
+        if S[at + 2]:
+            ap += S[b + BAP + 5 * seat + chosen]
+        replace(S, b, K_PERFORM, chosen, ap, S[at + 2])
+    elif kind == K_PAY_IDENTICAL:
+        S[b + SP] -= 1
+        fulfil(e, b, seat, S[at + 1], action - PAY)
+    elif kind == K_CHOOSE_BUILDING:
+        if action == SKIP:
+            S[b + SP] -= 1
+        else:
+            bld = action - BUILDING
+            replace(S, b, K_BUILDING_BONUSES, bld, building_mask(e, b, seat, bld), 0)
+    elif kind == K_BUILDING_BONUSES:
+        if action == SKIP:
+            S[b + SP] -= 1
+        else:
+            f = action - FLOOR_BONUS
+            bld = S[at + 1]
+            replace(S, b, K_BUILDING_BONUSES, bld, S[at + 2] & ~(1 << f), 0)
+            effects(e, b, seat, S[b + ROOMS + NR * seat + e.b_room0[bld] + f])
+    elif kind == K_COMPLETED:
+        S[b + SP] -= 1
+        award(e, b, seat, S[at + 1], action - CHOOSE_ACTION)
+    else:
+        decide_bonus(e, b, seat, at, kind, action)
+
+
+def set_value(e: TiletumBatch, b: int, seat: int, shown: int, colour: int, value: int) -> None:
+    """The die's value, paid in Gold by the step; then its Bonus tile (if it may be stored),
+    its Resources and its Action, resolved in that order."""
+    S = e.S
+    S[b + RES + 5 * seat + GOLD] -= e.die_change_cost * e.steps[7 * shown + value]
+    S[b + SP] -= 1
+    S[b + DIEV] = value
+    S[b + DIEC] = colour
+    S[b + DT + 4 * seat + S[b + NDT + seat]] = colour
+    S[b + NDT + seat] += 1
+    action = S[b + WACT + (value - 1 + S[b + ROUND] * e.wheel_rotation) % 6]
+    push(S, b, K_OPEN_DIE, action, e.ap_base - value, 0)
+    push(S, b, K_DIE_RESOURCES, colour, value, 0)
+    tile = S[b + ABT + action]
+    if tile >= 0 and can_store(e, b, seat, tile):
+        push(S, b, K_BONUS_TILE, action, 0, 0)
+
+
+def spend(S: array[int], at: int, points: int) -> None:
+    """The action being performed (its frame at ``at``) pays ``points`` action points."""
+    S[at + 2] -= points
+
+
+def option(e: TiletumBatch, b: int, seat: int, at: int, action: int) -> None:
+    """An option of the action being performed, paying its AP (Actions in Detail)."""
+    S = e.S
+    if MOVE_MERCHANT <= action < HOUSE:
+        spend(S, at, 1)
+        if action < MOVE_ARCHITECT:
+            S[b + MERCH + seat] = action - MOVE_MERCHANT
+        else:
+            S[b + ARCH + seat] = action - MOVE_ARCHITECT
+    elif EXCHANGE <= action < ADVANCE:
+        spend(S, at, e.exchange_cost)
+        k = action - EXCHANGE
+        give = k // 4
+        get = k % 4
+        if get >= give:
+            get += 1
+        S[b + RES + 5 * seat + give] -= 1
+        S[b + RES + 5 * seat + get] += 1
+        if not S[b + EXCH]:
+            S[b + EXCH] = 1
+            push(S, b, K_RESOURCES_OF_CHOICE, 1, 0, 0)
+    elif TAKE_CHARACTER <= action < REFRESH:
+        spend(S, at, e.take_cost)
+        i = action - TAKE_CHARACTER
+        store(S, b, seat, S[b + CHOFF + i])
+        S[b + CHOFF + i] = EMPTY
+        add_event(S, b, E_TILE, PILE_CHARACTER, LOC_CHARACTER, i)
+    elif PLACE_CHARACTER <= action < TAKE_CONTRACT:
+        k = action - PLACE_CHARACTER
+        kind = k // NR
+        room = k % NR
+        spend(S, at, e.room_floor[room])
+        unstore(S, b, seat, kind)
+        S[b + ROOMS + NR * seat + room] = kind
+        effects(e, b, seat, kind)
+        check_building(e, b, seat, e.room_building[room])
+    elif action == ADVANCE:
+        spend(S, at, 1)
+        king_advance(e, b, seat, 1)
+    elif TAKE_CONTRACT <= action < EXCHANGE:
+        i = action - TAKE_CONTRACT
+        spend(S, at, e.offer_costs[i])
+        store(S, b, seat, S[b + COFF + i])
+        S[b + COFF + i] = EMPTY
+    elif action == REFRESH:
+        spend(S, at, e.take_cost)
+        pile = b + PILE + PILE_CHARACTER * NK
+        for i in range(NCHO):
+            k = S[b + CHOFF + i]
+            if k >= 0:
+                S[pile + k] += 1
+        for i in range(NCHO):
+            S[b + CHOFF + i] = EMPTY
+            add_event(S, b, E_TILE, PILE_CHARACTER, LOC_CHARACTER, i)
+    elif HOUSE <= action < PILLAR:
+        spend(S, at, 1)
+        k = action - HOUSE
+        place_house(e, b, seat, k // HSP, k % HSP)
+    elif MAP_TILE <= action < TAKE_CHARACTER:
+        spend(S, at, 1)
+        k = action - MAP_TILE
+        store(S, b, seat, S[b + MAPT + k])
+        S[b + MAPT + k] = EMPTY
+    else:  # a pillar
+        spend(S, at, 1)
+        place_pillar(e, b, seat, action - PILLAR)
+
+
+def place_house(e: TiletumBatch, b: int, seat: int, town: int, space: int) -> None:
+    """A House from the supply on a Town's space; the space's VP, or its Building Bonus."""
+    S = e.S
+    S[b + HS + town * HSP + space] = seat
+    S[b + HSUP + seat] -= 1
+    S[b + HOM + NT * seat + S[b + NHOM + seat]] = town
+    S[b + NHOM + seat] += 1
+    vp = e.house_vp[town * HSP + space]
+    if vp:
+        add_vp(S, b, seat, vp)
+    if e.house_bb[town * HSP + space]:
+        push(S, b, K_CHOOSE_BUILDING, 0, 0, 0)
+
+
+def place_pillar(e: TiletumBatch, b: int, seat: int, c: int) -> None:
+    S = e.S
+    at = b + PS + c * PSP
+    i = 0
+    while S[at + i] != EMPTY:
+        i += 1
+    S[at + i] = seat
+    S[b + PSUP + seat] -= 1
+    S[b + POM + NC * seat + S[b + NPOM + seat]] = c
+    S[b + NPOM + seat] += 1
+
+
+def task(e: TiletumBatch, b: int, seat: int, action: int) -> None:
+    """The Tasks (tasks.py)."""
+    S = e.S
+    res = b + RES + 5 * seat
+    if action < FULFIL:  # buy a resource
+        S[res + GOLD] -= e.buy_cost
+        S[res + action - BUY + 1] += 1
+    elif action < CREST:
+        kind = FIRST_CONTRACT + action - FULFIL
+        if e.identical[kind]:
+            push(S, b, K_PAY_IDENTICAL, kind, 0, 0)
+        else:
+            fulfil(e, b, seat, kind, -1)
+    elif action < CONTRIBUTE:
+        k = action - CREST
+        crest = k // NB
+        space = k % NB
+        unstore(S, b, seat, e.crest_kind[crest])
+        S[res + FOOD] -= e.b_crest_cost[space]
+        S[b + CRESTS + NB * seat + space] = crest
+        effects(e, b, seat, NK + NB + space)
+        check_building(e, b, seat, space)
+    elif action < USE_HELPER:
+        c = action - CONTRIBUTE
+        cost = S[b + COST + c]
+        S[res + STONE] -= e.cost_stone[cost]
+        left = S[b + CTL + c] - 1
+        S[b + CTL + c] = left
+        S[b + CT + NC * seat + S[b + NCT + seat]] = c
+        S[b + NCT + seat] += 1
+        add_vp(S, b, seat, e.cost_vp[cost] + e.cathedral_vp[c * PSP + left])
+    else:
+        kind = FIRST_HELPER + action - USE_HELPER
+        unstore(S, b, seat, kind)
+        effects(e, b, seat, kind)
+
+
+def fulfil(e: TiletumBatch, b: int, seat: int, kind: int, same_type: int) -> None:
+    """A Contract paid and moved to the leftmost open Contract space (tasks.fulfil)."""
+    S = e.S
+    res = b + RES + 5 * seat
+    for r in range(5):
+        S[res + r] -= e.pay[5 * kind + r]
+    if same_type >= 0:
+        S[res + same_type] -= e.identical[kind]
+    unstore(S, b, seat, kind)
+    space = S[b + NFUL + seat]
+    S[b + FUL + NCS * seat + space] = kind
+    S[b + NFUL + seat] = space + 1
+    if e.space_pillar[space]:
+        S[b + PSUP + seat] += 1
+    add_vp(S, b, seat, e.tile_vp[kind] + e.space_vp[space])
+    effects(e, b, seat, kind)
+
+
+def check_building(e: TiletumBatch, b: int, seat: int, bld: int) -> None:
+    """A full building frees its roof house; full with a crest it is Completed."""
+    S = e.S
+    if not is_full(e, b, seat, bld):
+        return
+    bit = 1 << bld
+    occupied = e.b_occupied[bld]
+    if not occupied and not S[b + ROOF + seat] & bit:
+        S[b + ROOF + seat] |= bit
+        S[b + HSUP + seat] += 1
+        effects(e, b, seat, NK + bld)
+    if S[b + CRESTS + NB * seat + bld] >= 0 and not S[b + COMP + seat] & bit:
+        S[b + COMP + seat] |= bit
+        if occupied:
+            return
+        mask = 0
+        at = b + ROOMS + NR * seat + e.b_room0[bld]
+        for f in range(e.b_nrooms[bld]):
+            mask |= 1 << e.tile_action[S[at + f]]
+        if mask & (mask - 1):
+            push(S, b, K_COMPLETED, bld, mask, 0)
+        else:
+            action = 0
+            while not mask >> action & 1:
+                action += 1
+            award(e, b, seat, bld, action)
+
+
+def award(e: TiletumBatch, b: int, seat: int, bld: int, action: int) -> None:
+    """The building's bonus AP marker goes on its action, the current one included."""
+    rooms = e.b_rooms[bld]
+    e.S[b + BAP + 5 * seat + action] += rooms
+    add_die_points(e, b, rooms, action)
+
+
+def effects(e: TiletumBatch, b: int, seat: int, which: int) -> None:
+    """The effects of list ``which`` (a tile kind, NK + a building's roof, NK + NB + its
+    crest): what needs no decision now, the rest stacked to resolve in listed order."""
+    S = e.S
+    T = e.T
+    fx = e.fx
+    pushes = 0
+    for i in range(e.fx_at[which], e.fx_at[which + 1]):
+        code = fx[3 * i]
+        x = fx[3 * i + 1]
+        y = fx[3 * i + 2]
+        kind = -1
+        u = 0
+        v = 0
+        w = 0
+        if code == FX_VP:
+            add_vp(S, b, seat, x)
+        elif code == FX_GAIN:
+            S[b + RES + 5 * seat + x] += y
+        elif code == FX_ANY:
+            kind = K_RESOURCES_OF_CHOICE
+            u = x
+        elif code == FX_ACTION:
+            if x < 0:
+                kind = K_ACTION_OF_CHOICE
+                u = y
+            else:
+                kind = K_PERFORM
+                u = x
+                v = y
+        elif code == FX_MOVE:
+            kind = K_MOVE
+            u = x
+            v = y
+        elif code == FX_MOVE_BOTH:
+            kind = K_MOVE_BOTH
+            u = 1
+            v = 1
+        elif code == FX_MOVE_PLACE:
+            kind = K_MOVE_PLACE
+            u = x
+            v = 1
+            w = 1
+        elif code == FX_PLACE:
+            kind = K_PLACE_AT_FIGURE
+            u = x
+        elif code == FX_KING:
+            king_advance(e, b, seat, x)
+        elif code == FX_TOWN_MOVE:
+            kind = K_TOWN_MOVE
+        elif code == FX_ADD_AP:
+            add_die_points(e, b, x, -1)
+        elif code == FX_BUILDING_BONUS:
+            kind = K_CHOOSE_BUILDING
+        elif code == FX_HOUSE_ANYWHERE:
+            kind = K_HOUSE_ANYWHERE
+        elif code == FX_PILLAR_ANYWHERE:
+            kind = K_PILLAR_ANYWHERE
+        elif code == FX_JUMP:
+            kind = K_MOVE_ANYWHERE
+            u = x
+        if kind >= 0:
+            T[4 * pushes] = kind
+            T[4 * pushes + 1] = u
+            T[4 * pushes + 2] = v
+            T[4 * pushes + 3] = w
+            pushes += 1
+    while pushes > 0:
+        pushes -= 1
+        push(S, b, T[4 * pushes], T[4 * pushes + 1], T[4 * pushes + 2], T[4 * pushes + 3])
+
+
+def move_figure(S: array[int], b: int, seat: int, action: int) -> None:
+    if action < MOVE_ARCHITECT:
+        S[b + MERCH + seat] = action - MOVE_MERCHANT
+    else:
+        S[b + ARCH + seat] = action - MOVE_ARCHITECT
+
+
+def place(e: TiletumBatch, b: int, seat: int, action: int) -> None:
+    if action < PILLAR:
+        k = action - HOUSE
+        place_house(e, b, seat, k // HSP, k % HSP)
+    else:
+        place_pillar(e, b, seat, action - PILLAR)
+
+
+def decide_bonus(e: TiletumBatch, b: int, seat: int, at: int, kind: int, action: int) -> None:
+    """A bonus decision on top resolved by ``action`` (effects.decide_bonus)."""
+    S = e.S
+    if kind == K_RESOURCES_OF_CHOICE:
+        S[b + RES + 5 * seat + action - GAIN] += 1
+        S[at + 1] -= 1
+    elif kind == K_MOVE:
+        if action == SKIP:
+            S[b + SP] -= 1
+        else:
+            S[at + 2] -= 1
+            move_figure(S, b, seat, action)
+    elif kind == K_MOVE_BOTH:
+        if action == SKIP:
+            S[b + SP] -= 1
+        elif action >= MOVE_ARCHITECT:
+            S[at + 1] = 0
+            move_figure(S, b, seat, action)
+        else:
+            S[at + 2] = 0
+            move_figure(S, b, seat, action)
+    elif kind == K_MOVE_PLACE:
+        if action == SKIP:
+            S[b + SP] -= 1
+        elif action < HOUSE:
+            S[at + 2] = 0
+            move_figure(S, b, seat, action)
+        else:
+            S[at + 3] = 0
+            place(e, b, seat, action)
+    elif kind == K_PLACE_AT_FIGURE or kind == K_HOUSE_ANYWHERE or kind == K_PILLAR_ANYWHERE:
+        S[b + SP] -= 1
+        place(e, b, seat, action)
+    else:  # the figure anywhere, the merchant to an adjacent town
+        S[b + SP] -= 1
+        if action != SKIP:
+            move_figure(S, b, seat, action)
+
+
+# ---- the legal actions (legality.legal_actions) ------------------------------------------------
+def make_legal(e: TiletumBatch, b: int) -> int:
+    """Game ``b``'s legal decisions into ``e.L``, in increasing order; how many."""
+    S = e.S
+    L = e.L
+    seat = S[b + ACTIVE]
+    at = b + STK + 4 * (S[b + SP] - 1)
+    kind = S[at]
+    n = 0
+    if kind == K_PERFORM:
+        n = gen_frame(e, b, seat, at, n)
+        n = gen_tasks(e, b, seat, n)
+        L[n] = END_TURN if S[at + 3] else STOP
+        n += 1
+        sort(L, n)
+        return n
+    if kind == K_TURN:
+        for k in range(30):
+            if S[b + WDICE + k]:
+                L[n] = TAKE_DIE + k
+                n += 1
+        n = gen_tasks(e, b, seat, n)
+        sort(L, n)
+        return n
+    if kind == K_DIE_VALUE:
+        shown = S[at + 1]
+        gold = S[b + RES + 5 * seat + GOLD]
+        for w in range(1, 7):
+            if e.die_change_cost * e.steps[7 * shown + w] <= gold:
+                L[n] = SET_VALUE + w - 1
+                n += 1
+        return n
+    n = gen_decision(e, b, seat, at, kind)
+    sort(L, n)
+    return n
+
+
+def gen_decision(e: TiletumBatch, b: int, seat: int, at: int, kind: int) -> int:
+    """The choices of a decision other than a turn, an action or a die's value, unsorted."""
+    S = e.S
+    L = e.L
+    n = 0
+    if kind == K_BONUS_TILE or kind == K_KING_TILE:
+        L[0] = TAKE_TILE
+        L[1] = SKIP
+        n = 2
+    elif kind == K_DIE_RESOURCES:
+        for r in range(5):
+            if r != S[at + 1]:
+                L[n] = SUBSTITUTE + r
+                n += 1
+        L[n] = SKIP
+        n += 1
+    elif kind == K_ACTION_OF_CHOICE:
+        for a in range(5):
+            L[n] = CHOOSE_ACTION + a
+            n += 1
+    elif kind == K_RESOURCES_OF_CHOICE:
+        for r in range(5):
+            L[n] = GAIN + r
+            n += 1
+    elif kind == K_PAY_IDENTICAL:
+        contract = S[at + 1]
+        same = e.identical[contract]
+        for r in range(5):
+            if S[b + RES + 5 * seat + r] >= same + e.pay[5 * contract + r]:
+                L[n] = PAY + r
+                n += 1
+    elif kind == K_MOVE:
+        n = gen_moves(e, b, seat, S[at + 1], n)
+        L[n] = SKIP
+        n += 1
+    elif kind == K_MOVE_BOTH:
+        if S[at + 1]:
+            n = gen_moves(e, b, seat, FIG_ARCHITECT, n)
+        if S[at + 2]:
+            n = gen_moves(e, b, seat, FIG_MERCHANT, n)
+        L[n] = SKIP
+        n += 1
+    elif kind == K_MOVE_PLACE:
+        if S[at + 2]:
+            n = gen_moves(e, b, seat, S[at + 1], n)
+        if S[at + 3]:
+            n = gen_place_here(e, b, seat, S[at + 1], n)
+        L[n] = SKIP
+        n += 1
+    elif kind == K_PLACE_AT_FIGURE:
+        n = gen_place_here(e, b, seat, S[at + 1], n)
+    elif kind == K_HOUSE_ANYWHERE:
+        for t in range(NT):
+            if can_house(e, b, seat, t):
+                n = gen_house_spaces(e, b, t, n)
+    elif kind == K_PILLAR_ANYWHERE:
+        for c in range(NC):
+            if can_pillar(e, b, seat, c):
+                L[n] = PILLAR + c
+                n += 1
+    elif kind == K_MOVE_ANYWHERE:
+        merchant = S[at + 1] == FIG_MERCHANT
+        here = S[b + MERCH + seat] if merchant else S[b + ARCH + seat]
+        base = MOVE_MERCHANT if merchant else MOVE_ARCHITECT
+        for s in range(NSP):
+            if s != here:
+                L[n] = base + s
+                n += 1
+        L[n] = SKIP
+        n += 1
+    elif kind == K_TOWN_MOVE:
+        spot = S[b + MERCH + seat]
+        for i in range(e.adjt_at[spot], e.adjt_at[spot + 1]):
+            L[n] = MOVE_MERCHANT + e.adjt[i]
+            n += 1
+        L[n] = SKIP
+        n += 1
+    elif kind == K_CHOOSE_BUILDING:
+        for bld in range(5):
+            if building_mask(e, b, seat, bld):
+                L[n] = BUILDING + bld
+                n += 1
+        L[n] = SKIP
+        n += 1
+    elif kind == K_BUILDING_BONUSES:
+        mask = building_mask(e, b, seat, S[at + 1]) & S[at + 2]
+        for f in range(3):
+            if mask >> f & 1:
+                L[n] = FLOOR_BONUS + f
+                n += 1
+        L[n] = SKIP
+        n += 1
+    elif kind == K_COMPLETED:
+        for a in range(6):
+            if S[at + 2] >> a & 1:
+                L[n] = CHOOSE_ACTION + a
+                n += 1
+    return n
+
+
+def sort(L: array[int], n: int) -> None:
+    """An insertion sort of ``L[:n]`` (short lists, mostly in order already)."""
+    for i in range(1, n):
+        v = L[i]
+        j = i
+        while j > 0 and L[j - 1] > v:
+            L[j] = L[j - 1]
+            j -= 1
+        L[j] = v
+
+
+def gen_moves(e: TiletumBatch, b: int, seat: int, figure: int, n: int) -> int:
+    S = e.S
+    L = e.L
+    if figure == FIG_MERCHANT:
+        spot = S[b + MERCH + seat]
+        base = MOVE_MERCHANT
+    else:
+        spot = S[b + ARCH + seat]
+        base = MOVE_ARCHITECT
+    for i in range(e.adj_at[spot], e.adj_at[spot + 1]):
+        L[n] = base + e.adj[i]
+        n += 1
+    return n
+
+
+def gen_house_spaces(e: TiletumBatch, b: int, town: int, n: int) -> int:
+    S = e.S
+    L = e.L
+    base = HOUSE + town * HSP
+    for k in range(e.n_house[town]):
+        if S[b + HS + town * HSP + k] == EMPTY:
+            L[n] = base + k
+            n += 1
+    return n
+
+
+def gen_place_here(e: TiletumBatch, b: int, seat: int, figure: int, n: int) -> int:
+    S = e.S
+    if figure == FIG_MERCHANT:
+        town = e.spot_town[S[b + MERCH + seat]]
+        if town >= 0 and can_house(e, b, seat, town):
+            n = gen_house_spaces(e, b, town, n)
+    else:
+        town = e.spot_town[S[b + ARCH + seat]]
+        if town >= 0:
+            c = e.town_cathedral[town]
+            if c >= 0 and can_pillar(e, b, seat, c):
+                e.L[n] = PILLAR + c
+                n += 1
+    return n
+
+
+def gen_frame(e: TiletumBatch, b: int, seat: int, at: int, n: int) -> int:
+    """The options of the action being performed (legality._gen_frame)."""
+    S = e.S
+    L = e.L
+    action = S[at + 1]
+    ap = S[at + 2]
+    if ap <= 0:
+        return n
+    if action == ARCHITECT or action == MERCHANT:
+        figure = FIG_ARCHITECT if action == ARCHITECT else FIG_MERCHANT
+        n = gen_moves(e, b, seat, figure, n)
+        n = gen_place_here(e, b, seat, figure, n)
+        spot = S[b + ARCH + seat] if action == ARCHITECT else S[b + MERCH + seat]
+        town = e.spot_town[spot]
+        if town >= 0:
+            for k in range(e.n_map[town]):
+                tile = S[b + MAPT + town * MSP + k]
+                if tile >= 0 and can_store(e, b, seat, tile):
+                    L[n] = MAP_TILE + town * MSP + k
+                    n += 1
+    elif action == CHARACTER:
+        if ap >= e.take_cost:
+            offered = False
+            for i in range(NCHO):
+                k = S[b + CHOFF + i]
+                if k >= 0:
+                    offered = True
+                    if can_store(e, b, seat, k):
+                        L[n] = TAKE_CHARACTER + i
+                        n += 1
+            if offered or pile_has(S, b, PILE_CHARACTER):
+                L[n] = REFRESH
+                n += 1
+        at_store = b + STORE + SH * seat
+        count = S[b + NSTORE + seat]
+        for i in range(count):
+            k = S[at_store + i]
+            if e.category[k] != CAT_CHARACTER or has(S, at_store, i, k):
+                continue
+            n = gen_rooms(e, b, seat, k, ap, n)
+    elif action == CONTRACT:
+        for i in range(NOFF):
+            k = S[b + COFF + i]
+            if k >= 0 and e.offer_costs[i] <= ap and can_store(e, b, seat, k):
+                L[n] = TAKE_CONTRACT + i
+                n += 1
+        if ap >= e.exchange_cost:
+            for give in range(5):
+                if S[b + RES + 5 * seat + give]:
+                    for j in range(4):
+                        L[n] = EXCHANGE + give * 4 + j
+                        n += 1
+    elif action == KING:
+        if S[b + KT + seat] < e.king_top:
+            L[n] = ADVANCE
+            n += 1
+    return n
+
+
+def gen_rooms(e: TiletumBatch, b: int, seat: int, kind: int, ap: int, n: int) -> int:
+    """The rooms a character may go into (legality.character_rooms), those whose floor the
+    AP pay for."""
+    S = e.S
+    L = e.L
+    rooms = b + ROOMS + NR * seat
+    mine = e.illustration[kind]
+    held = -1  # the building holding the illustration
+    for i in range(NR):
+        k = S[rooms + i]
+        if k >= 0 and e.illustration[k] == mine:
+            if held >= 0 and e.room_building[i] != held:
+                return n
+            held = e.room_building[i]
+    base = PLACE_CHARACTER + kind * NR
+    if held < 0:
+        for r in range(NR):
+            if S[rooms + r] < 0 and e.room_floor[r] <= ap:
+                L[n] = base + r
+                n += 1
+        return n
+    first = e.b_room0[held]
+    for r in range(first, first + e.b_nrooms[held]):
+        if S[rooms + r] < 0 and e.room_floor[r] <= ap:
+            L[n] = base + r
+            n += 1
+    return n
+
+
+def gen_tasks(e: TiletumBatch, b: int, seat: int, n: int) -> int:
+    """The tasks of the turn (legality._gen_tasks; the callers sort)."""
+    S = e.S
+    L = e.L
+    res = b + RES + 5 * seat
+    if S[res + GOLD] >= e.buy_cost:
+        for r in range(4):
+            L[n] = BUY + r
+            n += 1
+    at_store = b + STORE + SH * seat
+    count = S[b + NSTORE + seat]
+    for i in range(count):
+        k = S[at_store + i]
+        if has(S, at_store, i, k):  # a kind stored twice gives its tasks once
+            continue
+        cat = e.category[k]
+        if cat == CAT_CONTRACT:
+            if S[b + NFUL + seat] >= NCS:
+                continue
+            ok = True
+            for r in range(5):
+                if S[res + r] < e.pay[5 * k + r]:
+                    ok = False
+            if not ok:
+                continue
+            same = e.identical[k]
+            if same:
+                ok = False
+                for r in range(5):
+                    if S[res + r] >= same + e.pay[5 * k + r]:
+                        ok = True
+            if ok:
+                L[n] = FULFIL + k - FIRST_CONTRACT
+                n += 1
+        elif cat == CAT_CREST:
+            base = CREST + e.crest_of[k] * NB
+            food = S[res + FOOD]
+            for s in range(NB):
+                if S[b + CRESTS + NB * seat + s] < 0 and food >= e.b_crest_cost[s]:
+                    L[n] = base + s
+                    n += 1
+        elif cat == CAT_HELPER:
+            fx = e.helper[k]
+            if fx == FX_SUBSTITUTE:
+                continue
+            if fx == FX_ADD_AP and die_frame(S, b) < 0:
+                continue
+            if fx == FX_BUILDING_BONUS:
+                ok = False
+                for bld in range(5):
+                    if building_mask(e, b, seat, bld):
+                        ok = True
+                if not ok:
+                    continue
+            L[n] = USE_HELPER + k - FIRST_HELPER
+            n += 1
+    for i in range(S[b + NPOM + seat]):
+        c = S[b + POM + NC * seat + i]
+        if has(S, b + CT + NC * seat, S[b + NCT + seat], c) or S[b + CTL + c] <= 0:
+            continue
+        if S[res + STONE] >= e.cost_stone[S[b + COST + c]]:
+            L[n] = CONTRIBUTE + c
+            n += 1
+    return n
+
+
+# ---- playing on ----------------------------------------------------------------------------------
+def play_out(e: TiletumBatch, g: int, decisions: int, until: int) -> int:
+    """Game ``g`` played on for ``decisions`` decisions (to its end if negative), or until
+    seat ``until`` decides; its length."""
+    S = e.S
+    b = g * W
+    L = e.L
+    draw = e.draws[g]
+    picks = e.choosers[g]
+    while not S[b + OVER]:
+        seat = S[b + ACTIVE]
+        if decisions == 0 or seat == until:
+            break
+        decisions -= 1
+        count = make_legal(e, b)
+        i = int(draw() * count) if picks is None else picks[seat](count)
+        S[b + DEC + seat] += 1
+        apply_decision(e, b, L[i])
+        S[b + LENGTH] += 1
+        run(e, b)
+        resolve_chance(e, g)
+    return S[b + LENGTH]
