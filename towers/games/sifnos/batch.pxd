@@ -33,6 +33,8 @@ cdef object PAY_KIND, MAJORS_KIND, PREPARE_KIND, COLUMN_KIND, DRAW, ROLL, PAY, C
 cdef list USED_BIT, CARD_MINERAL, CARD_KIND, CARD_DISCARD, PRINTED_KIND, PRINTED_DISCARD
 cdef long ANY, A_DISCARD, A_MAJOR, DONE, A_USE_CARD, A_USE_PRINTED, N_CARDS, PRINTED_BIT, N_PRINTED
 cdef frozenset USING, DONE_POPS
+cdef object WORKSHOP_KIND, PLACE_DIE, PLACE_TOWER, BUILD
+cdef long PLACE_DIE_BIT, PLACE_TOWER_BIT
 cdef object GIVE_KIND, GIVE_CARDS, PLACEMENT_KIND, SOLDIERS_KIND, SOLDIERS
 cdef long MOVE_BASE, A_GIVE, A_PLACE_CARD
 cdef list MOVE_CODE
@@ -48,5 +50,5 @@ cpdef bint has_cards(object deck) except -1
 cpdef void settle(object state) except *
 
 @cython.locals(card=long, seat=long, n=long, mineral=long, need=long, half=bint,
-               major=long, effect=long, image=long, code=long, value=long, price=long)
+               major=long, effect=long, image=long, code=long, face=long, price=long)
 cpdef bint carried_out(object state, object top, object kind, long action) except -1

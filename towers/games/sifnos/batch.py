@@ -52,18 +52,24 @@ from towers.games.sifnos.actions import (
     DATA,
     DONE,
     SPACE,
+    Build,
     DrawCard,
     DrawTower,
+    PlaceDie,
+    PlaceTower,
 )
-from towers.games.sifnos.board import N_CARDS, PRINTED_BIT
+from towers.games.sifnos.board import N_CARDS, PLACE_DIE_BIT, PLACE_TOWER_BIT, PRINTED_BIT
+from towers.games.sifnos.buildings import built
 from towers.games.sifnos.cards import give, place_card, take_discounts
+from towers.games.sifnos.construct import place_tower
 from towers.games.sifnos.defend import defend
 from towers.games.sifnos.effects import trigger
 from towers.games.sifnos.influence import influence_step
+from towers.games.sifnos.invest import place_die
 from towers.games.sifnos.major_actions import use
 from towers.games.sifnos.muster import move_soldier
 from towers.games.sifnos.recoup import recoup
-from towers.games.sifnos.rules import CHANCE_TYPES, ROLL_OUTCOMES, STEPS
+from towers.games.sifnos.rules import CHANCE_TYPES, ROLL_OUTCOMES, STEPS, VALUES
 from towers.games.sifnos.turn import next_turn
 
 legality = twin(plain_legality)  # the compiled legal actions when built, as the rules use
@@ -100,6 +106,10 @@ COLUMN = F.COLUMN
 GAIN = F.GAIN
 ADJUST_KIND = F.AdjustDice
 GIVE_KIND = F.GiveCards
+WORKSHOP_KIND = F.Workshop
+PLACE_DIE = PlaceDie
+PLACE_TOWER = PlaceTower
+BUILD = Build
 GIVE_CARDS = F.GIVE_CARDS
 PLACEMENT_KIND = F.Placement
 SOLDIERS_KIND = F.Soldiers
@@ -449,10 +459,10 @@ def carried_out(state: Any, top: Any, kind: Any, action: int) -> bool:
     elif kind is ADJUST_KIND and action != DONE:  # invest.decide_adjust
         seat = top.seat
         code = ADJUST_CODE[action - ADJUST_BASE]
-        value = (code >> 1 & 7) + 1
+        face = (code >> 1 & 7) + 1
         dice = (state.workshop if code >> 4 else state.dice_supply)[seat]
-        dice.remove(value)
-        dice.append(value + 1 if code & 1 else value - 1)
+        dice.remove(face)
+        dice.append(face + 1 if code & 1 else face - 1)
         n = top.n
         if n > 1:
             p[-1] = ADJUST_DICE(seat, n - 1)
@@ -486,6 +496,22 @@ def carried_out(state: Any, top: Any, kind: Any, action: int) -> bool:
         else:
             p.pop()
         move_soldier(state, seat, code >> 8, code & 255)
+    elif kind is COLUMN_KIND and type(VALUES[action]) is PLACE_DIE:  # decide_column
+        value = VALUES[action]
+        state.used |= USED_BIT[PLACE_DIE_BIT]
+        place_die(state, top.seat, value.region, value.value + 1)
+    elif kind is COLUMN_KIND and type(VALUES[action]) is PLACE_TOWER:
+        value = VALUES[action]
+        state.used |= USED_BIT[PLACE_TOWER_BIT]
+        place_tower(state, top.seat, value.space, value.image)
+    elif kind is WORKSHOP_KIND:  # buildings.decide_build
+        value = VALUES[action]
+        if type(value) is not BUILD:
+            return False
+        seat = top.seat
+        state.workshop[seat].remove(value.value + 1)
+        state.buildings[seat][value.space] = value.value + 1
+        built(state, seat, value.space)
     elif kind is PAY_KIND:  # cards.decide_pay
         seat = top.seat
         mineral = top.mineral
