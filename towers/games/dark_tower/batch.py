@@ -336,15 +336,14 @@ class DarkTowerBatch:
         self.game = game
         self.size = size
         self.players = game.num_players
-        self.S = array("q", bytes(8 * W * size))
-        self.rngs: list[random.Random] = [random.Random(0)] * size
-        self.draws: list[Any] = [r.random for r in self.rngs]
-        self.choosers: list[list[Any] | None] = [None] * size
+        self.S = array("i", bytes(4 * W * size))
+        self.rngs = [random.Random(0)] * size
+        self.draws = [r.random for r in self.rngs]
+        self.choosers = [None] * size
         self.endings = [""] * size
-        self.live: list[Any] = [None] * size
-        """Each game as a one-game state while one mirrors its arrays, else None."""
+        self.live = [None] * size  # each game as a state while one mirrors its arrays
         self.tower_data = _TOWER
-        self.tensor: Any = None
+        self.tensor = None
         self.competitive = bool(game.competitive)
         self.month_turns = game.month_turns
         self.foe_status = game.foe_status
@@ -353,18 +352,12 @@ class DarkTowerBatch:
         heroes = game.heroes
         self.banner = [tuple_id(flat(h.banner)) for h in heroes]
         self.board_move = [h.move + sum(v.move for v in h.default_virtues) for h in heroes]
-        self.board_heroic = [sum(v.heroic for v in h.default_virtues) for h in heroes]
         self.virtue_move = [0] * (3 * SEATS)
-        self.virtue_heroic = [0] * (3 * SEATS)
         self.kingdom_move = [0] * SEATS
-        self.kingdom_heroic = [0] * SEATS
         for seat, h in enumerate(heroes):
             for i, v in enumerate(h.virtues):
                 self.virtue_move[seat * 3 + i] = v.move
-                self.virtue_heroic[seat * 3 + i] = v.heroic
-            kingdom = DATA.kingdom_virtues[game.kingdoms[seat]]
-            self.kingdom_move[seat] = kingdom.move
-            self.kingdom_heroic[seat] = kingdom.heroic
+            self.kingdom_move[seat] = DATA.kingdom_virtues[game.kingdoms[seat]].move
         self.enhanced_cost = [game.building_types[x.type].enhanced_cost for x in DATA.buildings]
         perks = [p for row in ITEM_PERKS for p in row]
         self.board_perks = []
@@ -382,7 +375,7 @@ class DarkTowerBatch:
         self.pa_advantages = [p.advantages for p in perks]
         self.pa_reinforce = [p.reinforce for p in perks]
         self.pa_heroic = [p.heroic for p in perks]
-        self.reinforcements: dict[tuple[int, int, int, int], int] = {}
+        self.reinforcements = {}
         slots = [DATA.foes[f] for f in game.foes] + [DATA.foes[game.adversary]]
         self.traits = [sum(1 << t for t in set(foe.traits)) for foe in slots]
         self.foe_level = [foe.level for foe in slots]
@@ -421,8 +414,8 @@ class DarkTowerBatch:
         self.choosers = [None if c is None else list(c) for c in choosers or [None] * self.size]
         first = self.game.new_initial_state()
         for g in range(self.size):
-            self.write(g, first)
-            self._resolve(g)
+            _write(self, g, first)
+            _resolve(self, g)
 
     def load(
         self,
@@ -436,19 +429,11 @@ class DarkTowerBatch:
         self.rngs[g] = rng if isinstance(rng, random.Random) else random.Random(rng)
         self.draws[g] = self.rngs[g].random
         self.choosers[g] = None if choosers is None else list(choosers)
-        self.write(g, state)
-        self._resolve(g)
+        _write(self, g, state)
+        _resolve(self, g)
 
     def current_player(self, g: int) -> int:
-        b = g * W
-        S = self.S
-        if S[b + RESULT]:
-            return TERMINAL
-        top = b + PENDING + (S[b + DEPTH] - 1) * FW
-        kind = S[top]
-        if IS_CHANCE[kind]:
-            return CHANCE
-        return S[top + 1]  # every decision's first field is its seat
+        return _current(self, g)
 
     def is_terminal(self, g: int) -> bool:
         return self.S[g * W + RESULT] != 0
@@ -461,7 +446,7 @@ class DarkTowerBatch:
         return [self.S[b + p] for p in range(self.players)]
 
     def returns(self, g: int) -> list[float]:
-        return self.state(g).returns()
+        return self.state(g).returns()  # type: ignore[no-any-return]
 
     def heuristics(self, g: int) -> list[float]:
         """Every seat's heuristic, from a state read from the arrays."""
@@ -476,223 +461,259 @@ class DarkTowerBatch:
         out[:] = self.tensor.encode(self.state(g).observation(seat))
 
     def legal_actions(self, g: int) -> list[int]:
-        if self.S[g * W + RESULT]:
-            return []
-        fast = _fast_legal(self, g)
-        if fast is not None:
-            return fast
-        return self._state_live(g)._legal_actions()  # type: ignore[no-any-return]
+        return _legal(self, g)
 
     def legal_mask(self, g: int, mask: Any) -> None:
-        for a in self.legal_actions(g):
+        for a in _legal(self, g):
             mask[a] = 1
 
     def apply(self, g: int, action: int) -> None:
-        S = self.S
-        b = g * W
-        seat = self.current_player(g)
-        S[b + DEC + seat] += 1
-        S[b + LENGTH] += 1
-        live = self.live[g]
-        self.live[g] = None
-        if _fast_apply(self, g, action):
-            state = self.live[g]  # set when the fast rules handed over part of the way
-            if state is None:
-                self._resolve(g)
-            else:
-                self._resolve_on(g, state)
-            return
-        state = live if live is not None else self.state(g)
-        state._apply(action)
-        self._resolve_on(g, state)
+        _apply(self, g, action)
 
     def play(self, g: int, decisions: int, until: int = -1) -> None:
-        self._play_out(g, decisions, until)
+        _play_out(self, g, decisions, until)
 
     def play_random(self) -> list[int]:
         for g in range(self.size):
-            self._play_out(g, -1, -1)
+            _play_out(self, g, -1, -1)
         return [self.S[g * W + LENGTH] for g in range(self.size)]
 
-    def _play_out(self, g: int, decisions: int, until: int) -> None:
-        draw = self.draws[g]
-        picks = self.choosers[g]
-        while True:
-            player = self.current_player(g)
-            if player == TERMINAL or decisions == 0 or player == until:
-                return
-            decisions -= 1
-            legal = self.legal_actions(g)
-            pick = int(draw() * len(legal)) if picks is None else picks[player](len(legal))
-            self.apply(g, legal[pick])
-
-    # ---- chance ----------------------------------------------------------------------------
-    def _resolve(self, g: int) -> None:
-        """Game g's chance nodes resolved, in the arrays while the fast rules cover them."""
-        S = self.S
-        b = g * W
-        while not S[b + RESULT]:
-            kind = S[b + PENDING + (S[b + DEPTH] - 1) * FW]
-            if not IS_CHANCE[kind]:
-                return
-            r = self.draws[g]()
-            S[b + LENGTH] += 1
-            if not _fast_chance(self, g, kind, r):
-                state = self.state(g)
-                state._apply(DRAWS.sample_chance(state, r))
-                self._resolve_on(g, state)
-                return
-            state = self.live[g]
-            if state is not None:
-                self._resolve_on(g, state)
-                return
-
-    def _resolve_on(self, g: int, state: Any) -> None:
-        """Game g's chance nodes resolved on its one-game state ``state``, then written back."""
-        draw = self.draws[g]
-        b = g * W
-        n = 0
-        while not state.result and type(state.pending[-1]) in F.CHANCE_KINDS:
-            state._apply(DRAWS.sample_chance(state, draw()))
-            n += 1
-        length = self.S[b + LENGTH] + n
-        dec = self.decisions(g)
-        self.write(g, state)
-        self.S[b + LENGTH] = length
-        for p in range(self.players):
-            self.S[b + DEC + p] = dec[p]
-        self.live[g] = state
-
-    def _state_live(self, g: int) -> Any:
-        state = self.live[g]
-        if state is None:
-            state = self.live[g] = self.state(g)
-        return state
-
-    # ---- a one-game state written and read -------------------------------------------------
     def write(self, g: int, state: Any) -> None:
         """Game g set to ``state`` (its history and decisions counted from 0)."""
-        S = self.S
-        b = g * W
-        for i in range(W):
-            S[b + i] = 0
-        n = self.players
-        for i, name in enumerate(SCALARS):
-            S[b + i] = int(getattr(state, name))
-        for k, name in enumerate(PER_SEAT):
-            values = getattr(state, name)
-            for p in range(n):
-                S[b + AT + k * SEATS + p] = int(values[p])
-        for p in range(n):
-            put(S, b + GEAR + p * N_GEAR, state.gear[p])
-            put(S, b + POTIONS + p * N_POTIONS, state.potions[p])
-            put(S, b + TESTS_DEALT + p * TESTS, state.tests[p])
-            for k, name in enumerate(HELD_LISTS):
-                held = getattr(state, name)[p]
-                at = b + LISTS + (k * SEATS + p) * LW
-                S[at] = len(held)
-                put(S, at + 1, held)
-        put(S, b + FOES, state.foes)
-        put(S, b + STATUS, state.status)
-        put(S, b + SKULLS, state.skulls)
-        put(S, b + ROOMS_AT, state.rooms)
-        put(S, b + MARKET_AT, state.market)
-        put(S, b + MONTHLY, state.monthly)
-        S[b + COMPANIONS_LEFT] = len(state.companions_left)
-        put(S, b + COMPANIONS_LEFT + 1, state.companions_left)
-        S[b + QUESTS_DEALT] = len(state.quests_dealt)
-        put(S, b + QUESTS_DEALT + 1, state.quests_dealt)
-        for k, name in enumerate(DECKS):
-            deck = getattr(state, name)
-            if deck.top or deck.bottom:
-                raise ValueError("a deck with known cards is not held in the batch")
-            put(S, b + DECK_AT[k], deck.counts)
-        tower = state.tower
-        put(S, b + DRUMS, tower.drums)
-        for level in range(3):
-            put(S, b + SEALS + 4 * level, [int(s) for s in tower.seals[level]])
-        put(S, b + RESTING, tower.resting)
-        put(S, b + LOOSE, tower.loose)
-        S[b + RELEASING] = int(tower.releasing)
-        S[b + DROPPED] = tower.dropped
-        S[b + EMERGED] = tower.emerged
-        pending = state.pending
-        if len(pending) > STACK:
-            raise ValueError(f"more than {STACK} frames pending")
-        S[b + DEPTH] = len(pending)
-        for i, frame in enumerate(pending):
-            at = b + PENDING + i * FW
-            k = KIND_OF[type(frame)]
-            S[at] = k
-            for j, name in enumerate(FIELDS[k]):
-                value = getattr(frame, name)
-                S[at + 1 + j] = tuple_id(value) if name in TUPLE_FIELDS else int(value)
-        self.endings[g] = state.ending
-        self.live[g] = None
+        _write(self, g, state)
 
     def state(self, g: int) -> Any:
         """Game ``g`` as a one-game state (an empty history)."""
-        S = self.S
-        b = g * W
-        n = self.players
-        cls = self.game.state_class()
-        state = cls.__new__(cls)
-        state.game = self.game
-        for i, name in enumerate(SCALARS):
-            setattr(state, name, bool(S[b + i]) if name in BOOLS else S[b + i])
-        for k, name in enumerate(PER_SEAT):
-            at = b + AT + k * SEATS
-            values = [S[at + p] for p in range(n)]
-            setattr(state, name, [bool(v) for v in values] if name in BOOLS else values)
-        state.gear = [seq(S, b + GEAR + p * N_GEAR, N_GEAR) for p in range(n)]
-        state.potions = [seq(S, b + POTIONS + p * N_POTIONS, N_POTIONS) for p in range(n)]
-        state.tests = [seq(S, b + TESTS_DEALT + p * TESTS, TESTS) for p in range(n)]
+        return _read(self, g)
+
+
+# ---- playing: the fast rules where they reach, else the one-game rules ---------------------
+def _current(e: DarkTowerBatch, g: int) -> int:
+    """Who decides in game g (TERMINAL at the end; chance is resolved between actions)."""
+    b = g * W
+    S = e.S
+    if S[b + RESULT]:
+        return TERMINAL
+    top = b + PENDING + (S[b + DEPTH] - 1) * FW
+    if IS_CHANCE[S[top]]:
+        return CHANCE
+    return S[top + 1]  # every decision's first field is its seat
+
+
+def _legal(e: DarkTowerBatch, g: int) -> list[int]:
+    if e.S[g * W + RESULT]:
+        return []
+    fast = _fast_legal(e, g)
+    if fast is not None:
+        return fast  # type: ignore[no-any-return]
+    return _state_live(e, g)._legal_actions()  # type: ignore[no-any-return]
+
+
+def _apply(e: DarkTowerBatch, g: int, action: int) -> None:
+    S = e.S
+    b = g * W
+    S[b + DEC + _current(e, g)] += 1
+    S[b + LENGTH] += 1
+    live = e.live[g]
+    e.live[g] = None
+    if _fast_apply(e, g, action):
+        state = e.live[g]  # set when the fast rules handed over part of the way
+        if state is None:
+            _resolve(e, g)
+        else:
+            _resolve_on(e, g, state)
+        return
+    state = live if live is not None else _read(e, g)
+    state._apply(action)
+    _resolve_on(e, g, state)
+
+
+def _play_out(e: DarkTowerBatch, g: int, decisions: int, until: int) -> None:
+    """Game g played on: at most ``decisions`` decisions (no limit if negative), stopping
+    before a decision of seat ``until``."""
+    draw = e.draws[g]
+    picks = e.choosers[g]
+    while True:
+        player = _current(e, g)
+        if player == TERMINAL or decisions == 0 or player == until:
+            return
+        decisions -= 1
+        legal = _legal(e, g)
+        pick = int(draw() * len(legal)) if picks is None else picks[player](len(legal))
+        _apply(e, g, legal[pick])
+
+
+def _resolve(e: DarkTowerBatch, g: int) -> None:
+    """Game g's chance nodes resolved, in the arrays while the fast rules cover them."""
+    S = e.S
+    b = g * W
+    while not S[b + RESULT]:
+        kind = S[b + PENDING + (S[b + DEPTH] - 1) * FW]
+        if not IS_CHANCE[kind]:
+            return
+        r = e.draws[g]()
+        S[b + LENGTH] += 1
+        if not _fast_chance(e, g, kind, r):
+            state = _read(e, g)
+            state._apply(DRAWS.sample_chance(state, r))
+            _resolve_on(e, g, state)
+            return
+        state = e.live[g]
+        if state is not None:
+            _resolve_on(e, g, state)
+            return
+
+
+def _resolve_on(e: DarkTowerBatch, g: int, state: Any) -> None:
+    """Game g's chance nodes resolved on its one-game state ``state``, then written back."""
+    draw = e.draws[g]
+    S = e.S
+    b = g * W
+    n = 0
+    while not state.result and type(state.pending[-1]) in F.CHANCE_KINDS:
+        state._apply(DRAWS.sample_chance(state, draw()))
+        n += 1
+    length = S[b + LENGTH] + n
+    dec = [S[b + DEC + p] for p in range(SEATS)]
+    _write(e, g, state)
+    S[b + LENGTH] = length
+    for p in range(SEATS):
+        S[b + DEC + p] = dec[p]
+    e.live[g] = state
+
+
+def _state_live(e: DarkTowerBatch, g: int) -> Any:
+    state = e.live[g]
+    if state is None:
+        state = e.live[g] = _read(e, g)
+    return state
+
+
+# ---- a one-game state written and read -----------------------------------------------------
+def _write(e: DarkTowerBatch, g: int, state: Any) -> None:
+    """Game g set to ``state`` (its history and decisions counted from 0)."""
+    S = e.S
+    b = g * W
+    for i in range(W):
+        S[b + i] = 0
+    n = e.players
+    for i, name in enumerate(SCALARS):
+        S[b + i] = int(getattr(state, name))
+    for k, name in enumerate(PER_SEAT):
+        values = getattr(state, name)
+        for p in range(n):
+            S[b + AT + k * SEATS + p] = int(values[p])
+    for p in range(n):
+        put(S, b + GEAR + p * N_GEAR, state.gear[p])
+        put(S, b + POTIONS + p * N_POTIONS, state.potions[p])
+        put(S, b + TESTS_DEALT + p * TESTS, state.tests[p])
         for k, name in enumerate(HELD_LISTS):
-            rows = []
-            for p in range(n):
-                at = b + LISTS + (k * SEATS + p) * LW
-                rows.append(seq(S, at + 1, S[at]))
-            setattr(state, name, rows)
-        state.foes = seq(S, b + FOES, N_LOC * N_FOES)
-        state.status = seq(S, b + STATUS, N_FOES)
-        state.skulls = seq(S, b + SKULLS, N_BUILDINGS)
-        state.rooms = seq(S, b + ROOMS_AT, ROOMS)
-        state.market = seq(S, b + MARKET_AT, MARKET)
-        state.monthly = seq(S, b + MONTHLY, 2)
-        state.companions_left = seq(S, b + COMPANIONS_LEFT + 1, S[b + COMPANIONS_LEFT])
-        state.quests_dealt = seq(S, b + QUESTS_DEALT + 1, S[b + QUESTS_DEALT])
-        for k, name in enumerate(DECKS):
-            setattr(state, name, Deck([], seq(S, b + DECK_AT[k], DECK_KINDS[k]), []))
-        seals = [[S[b + SEALS + 4 * lv + s] == 1 for s in range(4)] for lv in range(3)]
-        state.tower = Tower(
-            self.tower_data,
-            seq(S, b + DRUMS, 3),
-            seals,
-            seq(S, b + RESTING, 3),
-            seq(S, b + LOOSE, 3),
-            S[b + RELEASING] == 1,
-            S[b + DROPPED],
-            S[b + EMERGED],
-        )
-        pending = DecisionStack()
-        for i in range(S[b + DEPTH]):
-            at = b + PENDING + i * FW
-            k = S[at]
-            values = {}
-            for j, name in enumerate(FIELDS[k]):
-                v = S[at + 1 + j]
-                values[name] = TUPLES[v] if name in TUPLE_FIELDS else v
-            if "corrupted" in values:
-                values["corrupted"] = values["corrupted"] == 1
-            if "improved" in values:
-                values["improved"] = values["improved"] == 1
-            pending.append(KINDS[k](**values))
-        state.pending = pending
-        state.ending = self.endings[g]
-        state._history = []
-        state._legal = None
-        state._legal_set = None
-        return state
+            held = getattr(state, name)[p]
+            at = b + LISTS + (k * SEATS + p) * LW
+            S[at] = len(held)
+            put(S, at + 1, held)
+    put(S, b + FOES, state.foes)
+    put(S, b + STATUS, state.status)
+    put(S, b + SKULLS, state.skulls)
+    put(S, b + ROOMS_AT, state.rooms)
+    put(S, b + MARKET_AT, state.market)
+    put(S, b + MONTHLY, state.monthly)
+    S[b + COMPANIONS_LEFT] = len(state.companions_left)
+    put(S, b + COMPANIONS_LEFT + 1, state.companions_left)
+    S[b + QUESTS_DEALT] = len(state.quests_dealt)
+    put(S, b + QUESTS_DEALT + 1, state.quests_dealt)
+    for k, name in enumerate(DECKS):
+        deck = getattr(state, name)
+        if deck.top or deck.bottom:
+            raise ValueError("a deck with known cards is not held in the batch")
+        put(S, b + DECK_AT[k], deck.counts)
+    tower = state.tower
+    put(S, b + DRUMS, tower.drums)
+    for level in range(3):
+        put(S, b + SEALS + 4 * level, [int(s) for s in tower.seals[level]])
+    put(S, b + RESTING, tower.resting)
+    put(S, b + LOOSE, tower.loose)
+    S[b + RELEASING] = int(tower.releasing)
+    S[b + DROPPED] = tower.dropped
+    S[b + EMERGED] = tower.emerged
+    pending = state.pending
+    if len(pending) > STACK:
+        raise ValueError(f"more than {STACK} frames pending")
+    S[b + DEPTH] = len(pending)
+    for i, frame in enumerate(pending):
+        at = b + PENDING + i * FW
+        k = KIND_OF[type(frame)]
+        S[at] = k
+        for j, name in enumerate(FIELDS[k]):
+            value = getattr(frame, name)
+            S[at + 1 + j] = tuple_id(value) if name in TUPLE_FIELDS else int(value)
+    e.endings[g] = state.ending
+    e.live[g] = None
+
+
+def _read(e: DarkTowerBatch, g: int) -> Any:
+    """Game ``g`` as a one-game state (an empty history)."""
+    S = e.S
+    b = g * W
+    n = e.players
+    cls = e.game.state_class()
+    state = cls.__new__(cls)
+    state.game = e.game
+    for i, name in enumerate(SCALARS):
+        setattr(state, name, bool(S[b + i]) if name in BOOLS else S[b + i])
+    for k, name in enumerate(PER_SEAT):
+        at = b + AT + k * SEATS
+        values = [S[at + p] for p in range(n)]
+        setattr(state, name, [bool(v) for v in values] if name in BOOLS else values)
+    state.gear = [seq(S, b + GEAR + p * N_GEAR, N_GEAR) for p in range(n)]
+    state.potions = [seq(S, b + POTIONS + p * N_POTIONS, N_POTIONS) for p in range(n)]
+    state.tests = [seq(S, b + TESTS_DEALT + p * TESTS, TESTS) for p in range(n)]
+    for k, name in enumerate(HELD_LISTS):
+        rows = []
+        for p in range(n):
+            at = b + LISTS + (k * SEATS + p) * LW
+            rows.append(seq(S, at + 1, S[at]))
+        setattr(state, name, rows)
+    state.foes = seq(S, b + FOES, N_LOC * N_FOES)
+    state.status = seq(S, b + STATUS, N_FOES)
+    state.skulls = seq(S, b + SKULLS, N_BUILDINGS)
+    state.rooms = seq(S, b + ROOMS_AT, ROOMS)
+    state.market = seq(S, b + MARKET_AT, MARKET)
+    state.monthly = seq(S, b + MONTHLY, 2)
+    state.companions_left = seq(S, b + COMPANIONS_LEFT + 1, S[b + COMPANIONS_LEFT])
+    state.quests_dealt = seq(S, b + QUESTS_DEALT + 1, S[b + QUESTS_DEALT])
+    for k, name in enumerate(DECKS):
+        setattr(state, name, Deck([], seq(S, b + DECK_AT[k], DECK_KINDS[k]), []))
+    seals = [[S[b + SEALS + 4 * lv + s] == 1 for s in range(4)] for lv in range(3)]
+    state.tower = Tower(
+        e.tower_data,
+        seq(S, b + DRUMS, 3),
+        seals,
+        seq(S, b + RESTING, 3),
+        seq(S, b + LOOSE, 3),
+        S[b + RELEASING] == 1,
+        S[b + DROPPED],
+        S[b + EMERGED],
+    )
+    pending = DecisionStack()
+    for i in range(S[b + DEPTH]):
+        at = b + PENDING + i * FW
+        k = S[at]
+        values = {}
+        for j, name in enumerate(FIELDS[k]):
+            v = S[at + 1 + j]
+            values[name] = TUPLES[v] if name in TUPLE_FIELDS else v
+        if "corrupted" in values:
+            values["corrupted"] = values["corrupted"] == 1
+        if "improved" in values:
+            values["improved"] = values["improved"] == 1
+        pending.append(KINDS[k](**values))
+    state.pending = pending
+    state.ending = e.endings[g]
+    state._history = []
+    state._legal = None
+    state._legal_set = None
+    return state
 
 
 # ---- the pending frames ----------------------------------------------------------------

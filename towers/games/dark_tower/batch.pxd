@@ -1,0 +1,243 @@
+# C types for the compiled twin of batch.py (see that file, setup.py and
+# towers/core/compiled.py): a game's ints are a slice of a C int array; offsets, counts and
+# indices are C longs, the tables the rules read Python tuples and lists.
+cimport cython
+
+cdef long SEATS, N_TREASURES, N_CORRUPTIONS, N_COMPANIONS, N_QUEST_ITEMS, N_QUESTS
+cdef long N_BUILDINGS, N_EVENTS, MARKET, HELD, FW, STACK
+cdef long SUPPLY, OUT, IN_HAND, ADV_AT, ADV_LEFT, ADV_CARD, ADV_RUNG, GOAL_STEP, CLEARED, MONTH
+cdef long TURNS_LEFT, CURRENT, BANNER_USED, MOVES_LEFT, MOVED, DOUBLED, HEROIC_DONE, REINFORCED
+cdef long HAGGLE, HAGGLE_AT, BASE_MOVE, TRADED, REFUSED, RESULT, WINNER
+cdef long AT, WARRIORS, SPIRIT, VIRTUES, TESTS_DONE, AMULETS, ELIMINATED, GEAR, POTIONS
+cdef long TESTS_DEALT, LISTS, LW, FOES, STATUS, SKULLS, ROOMS_AT, MARKET_AT, MONTHLY
+cdef long COMPANIONS_LEFT, QUESTS_DEALT, TREASURE_DECK, POTION_DECK, CORRUPTION_DECK, EVENT_DECK
+cdef long DRUMS, SEALS, RESTING, LOOSE, RELEASING, DROPPED, EMERGED, LENGTH, DEC, DEPTH
+cdef long PENDING, W
+cdef long ADVERSARY, HAGGLE_ACTION, GEAR_ACTION, SCROLL, IMPROVE, RESOLVE, RETREAT, LEAVE
+cdef long MAX_ADVANTAGES, LADDER, MARKET_ACTION, TAKE_GEAR, LOSE_G, LOSE_P, VIRTUE, WARES
+cdef long DOUBLE_COST
+cdef long K_START_TURN, K_TURN, K_PLACE_SKULL, K_RELEASING, K_SKULL_DROPS, K_END_TURN
+cdef long K_EVENT_DRAW, K_EFFECTS, K_SPAWN, K_BATTLING, K_CHOOSE_GEAR, K_DISCARD_GEAR
+cdef long K_DISCARD_POTION, K_CHOOSE_VIRTUE, K_CHOOSE_MARKET, K_TREASURE_DRAW, K_POTION_DRAW
+cdef long K_CARD_REVEAL, K_HAGGLE_ROLL, K_SEAL_GLOW, K_NEW_WARES, K_HEROIC_DONE
+cdef long K_CORRUPTION_DRAW, K_QUEST_DRAW, ONE_CORRUPTION
+cdef long EV_STRIKE, EV_SPAWN, EV_GROW, EV_STIRS, EV_ACTS, EV_COMPANION, EV_NEW_WARES
+cdef long EV_CALM_ONLY, BATTLE_GLYPH_LEVEL, BATTLE_GLYPH_SIDE
+cdef bint TREASURE_MOVE, LOOSENS_ROTATE, LOOSENS_BREAK
+cdef double DOOR_TOTAL
+cdef tuple IS_CHANCE, IS_AUTOMATIC, MOVES, QUEST_AT, BORDERS_TOWER, NO_ADVANTAGES
+cdef tuple P_CLEANSE, P_REMOVE_FOE, P_MOVES, P_ADVANTAGES, P_HAS_EFFECTS, P_EFFECTS
+cdef tuple SCROLL_SPEND, KINGDOM_BUILDINGS, BUILDING_KINGDOM, LOC_TERRAIN, T_TERRAIN
+cdef tuple T_ADVANTAGE, T_MOVE, PERK_MOVE, PERK_FIRST, CAPACITIES, SPILL_AT, KNOCK
+cdef tuple CATCH, ESCAPE, DOOR_WEIGHTS, GLOW, EV_CATEGORY, EV_FOE, EV_COUNT, EV_SEAL
+cdef tuple EV_LEVEL, EV_STEPS, EV_CALM, EV_EFFECTS, LOC_KINGDOM, ADJACENT, BUILDING_TYPE
+cdef list TUPLES, REST
+
+
+cdef class DarkTowerBatch:
+    cdef public object game, tower_data, tensor
+    cdef public long size, players, month_turns, foe_status
+    cdef public long adversary_advance, adversary_strike
+    cdef public bint competitive
+    cdef public int[:] S
+    cdef public list rngs, draws, choosers, endings, live, home_of, banner, board_move
+    cdef public list virtue_move, kingdom_move, enhanced_cost, board_perks, virtue_perks
+    cdef public list kingdom_perk, pa_advantage, pa_advantages, pa_reinforce, pa_heroic
+    cdef public list traits, foe_level, gear_advantage, ladders, event_counts, foe_tokens
+    cdef public list strike_moves, strikes, gear_count, goal_steps, goal_dungeon
+    cdef public str adversary_defeated
+    cdef public dict reinforcements
+
+
+
+@cython.locals(found=object)
+cdef long tuple_id(tuple value) except -1
+
+@cython.locals(found=long)
+cdef long rest_of(long t) except -1
+
+@cython.locals(p=double, acc=double, i=long)
+cdef long pick_uniform(long n, double r) noexcept
+
+@cython.locals(b=long)
+cdef inline long _top(DarkTowerBatch e, long g) noexcept
+
+@cython.locals(S="int[:]", b=long, depth=long, at=long)
+cdef void _push(DarkTowerBatch e, long g, long kind, long a=*, long c=*, long d=*) except *
+
+cdef inline void _pop(DarkTowerBatch e, long g) noexcept
+
+cdef object _hand_over(DarkTowerBatch e, long g)
+
+@cython.locals(S="int[:]", b=long, move=long, bits=long, i=long, k=long, at=long, table=tuple, t=long, terrain=long)
+cdef long _move_value(DarkTowerBatch e, long g, long seat) except? -1
+
+@cython.locals(S="int[:]", b=long, now=long, base=long)
+cdef void _follow_move_value(DarkTowerBatch e, long g) except *
+
+@cython.locals(S="int[:]", b=long, v=long)
+cdef void _begin_turn(DarkTowerBatch e, long g, long seat) except *
+
+@cython.locals(S="int[:]", b=long)
+cdef void _tail(DarkTowerBatch e, long g, bint keeps) except *
+
+@cython.locals(b=long, p=long)
+cdef bint _anyone_out(DarkTowerBatch e, long g) noexcept
+
+@cython.locals(S="int[:]", b=long, top=long, kind=long, d=long, n=long, seat=long, f=long, location=long, gain=long)
+cdef bint _settle(DarkTowerBatch e, long g) except? 0
+
+@cython.locals(S="int[:]", b=long, loc=long)
+cdef void _remove_foe(DarkTowerBatch e, long g, long location, long f) noexcept
+
+@cython.locals(S="int[:]", b=long, n=long, nxt=long, failed=bint)
+cdef bint _next_turn(DarkTowerBatch e, long g, long seat) except? 0
+
+@cython.locals(at=long, k=long)
+cdef bint _has_cards(DarkTowerBatch e, long g, long deck, long kinds) noexcept
+
+@cython.locals(S="int[:]", b=long, codes=tuple, code=long, n=long, seat=long, short=bint, had=long, held=long, kinds=long, k=long, take=long, left=long)
+cdef bint _effect(DarkTowerBatch e, long g, long top) except? 0
+
+@cython.locals(S="int[:]", at=long, total=long, different=long, k=long, lost=long, take=long)
+cdef bint _lose_items(DarkTowerBatch e, long g, long seat, long held, long kinds, long n, long kind) except? 0
+
+@cython.locals(S="int[:]", at=long, left=long, p=long)
+cdef long _gear_left(DarkTowerBatch e, long g, long k) noexcept
+
+cdef bint _can_corrupt(DarkTowerBatch e, long g, long seat) noexcept
+
+@cython.locals(S="int[:]", b=long)
+cdef void _gain_corruption(DarkTowerBatch e, long g, long seat) except *
+
+@cython.locals(S="int[:]", b=long, top=long, kind=long, seat=long, at=long, bits=long, k=long, v=long, x=long, replaced=long, out=list)
+cdef object _fast_legal(DarkTowerBatch e, long g)
+
+@cython.locals(S="int[:]", b=long, at=long, k=long, x=long, removes=long)
+cdef bint _potions_legal(DarkTowerBatch e, long g, long seat, bint turn, list out) except? 0
+
+@cython.locals(S="int[:]", b=long, at=long, out=list, spirit=long, x=long, f=long, k=long, q=long, kind=long, step=long, haggle=long, refused=long, other=long)
+cdef object _turn_legal(DarkTowerBatch e, long g, long seat)
+
+@cython.locals(S="int[:]", b=long, top=long, kind=long, seat=long, x=long, k=long)
+cdef bint _fast_apply(DarkTowerBatch e, long g, long action) except? 0
+
+@cython.locals(S="int[:]", b=long, top=long, kind=long, seat=long, rung=long, t=long)
+cdef bint _fast_apply_more(DarkTowerBatch e, long g, long action) except? 0
+
+@cython.locals(S="int[:]", at=long, n=long, i=long)
+cdef void _remove_held(DarkTowerBatch e, long g, long k, long seat, long item) noexcept
+
+@cython.locals(S="int[:]", b=long, at=long, x=long)
+cdef void _drink(DarkTowerBatch e, long g, long seat, long k, long top, long kind) except *
+
+@cython.locals(S="int[:]", b=long, x=long, bonus=long, codes=object, key=tuple)
+cdef void _reinforce(DarkTowerBatch e, long g, long seat, long how) except *
+
+@cython.locals(S="int[:]", b=long, at=long, pool=long, rec=long, card=long)
+cdef void _start_battle(DarkTowerBatch e, long g, long seat, long f) except *
+
+@cython.locals(f=long, row=long)
+cdef long _ladder(DarkTowerBatch e, long g, long top) except? -1
+
+@cython.locals(S="int[:]", b=long, seat=long, f=long, result=long, left=long)
+cdef void _resolve_card(DarkTowerBatch e, long g, long top) except *
+
+@cython.locals(S="int[:]", b=long, seat=long, f=long, out=list, at=long, k=long, x=long, removes=long, traits=long, i=long, t=long)
+cdef list _battling_legal(DarkTowerBatch e, long g, long top)
+
+@cython.locals(S="int[:]", b=long, total=long, bits=long, i=long, v=long, k=long, at=long, first=long, terrain=long, t=long)
+cdef long _perk_sum(DarkTowerBatch e, long g, long seat, list table, long types) except? -1
+
+@cython.locals(kind=long)
+cdef long _perk(DarkTowerBatch e, long i, list table, long types) except? -1
+
+@cython.locals(S="int[:]")
+cdef void _count_down(DarkTowerBatch e, long g, long top) noexcept
+
+cdef void _effects(DarkTowerBatch e, long g, long seat, long codes) except *
+
+@cython.locals(S="int[:]", b=long, kingdom=long, home=long)
+cdef void _place_skull(DarkTowerBatch e, long g, long x) except *
+
+@cython.locals(S="int[:]", b=long, top=long, c=long, seat=long, k=long, loc=long, f=long, n=long, i=long, q=long, t=long, battle=long, face=long, o=long, dropper=long, drum=long)
+cdef bint _fast_chance(DarkTowerBatch e, long g, long kind, double r) except? 0
+
+cdef void _state_tail(DarkTowerBatch e, object state, bint keeps) except *
+
+@cython.locals(at=long, n=long)
+cdef void _append(DarkTowerBatch e, long g, long k, long seat, long item) except *
+
+@cython.locals(at=long, i=long)
+cdef bint _dealt(DarkTowerBatch e, long g, long q) noexcept
+
+@cython.locals(S="int[:]", at=long, total=long, k=long, acc=double, last=long, n=long)
+cdef long _deck_pick(DarkTowerBatch e, long g, long deck, long kinds, double r) except? -2
+
+@cython.locals(total=double, acc=double, last=long, o=long)
+cdef long _seal_pick(DarkTowerBatch e, long g, double r) except? -2
+
+@cython.locals(b=long, level=long)
+cdef bint _is_sealed(DarkTowerBatch e, long g, long o) noexcept
+
+@cython.locals(S="int[:]", b=long, inside=long, lv=long)
+cdef void _loosen(DarkTowerBatch e, long g, long level, bint loosens) noexcept
+
+@cython.locals(S="int[:]", b=long, on=long, loc=long)
+cdef long _tokens_left(DarkTowerBatch e, long g, long f) except? -1
+
+@cython.locals(S="int[:]", b=long, loc=long)
+cdef bint _on_board(DarkTowerBatch e, long g, long f) noexcept
+
+@cython.locals(S="int[:]", b=long, cat=long, f=long, slot=long, o=long, level=long, s=long, anyone=bint, p=long, kingdom=long)
+cdef bint _event(DarkTowerBatch e, long g, long seat, long c) except? 0
+
+@cython.locals(S="int[:]", b=long, status=long, steps=long, loc=long, count=long, p=long)
+cdef void _strike(DarkTowerBatch e, long g, long f) except *
+
+@cython.locals(S="int[:]", b=long, target=long, best=long, p=long, h=long, d=long, row=long, a=long)
+cdef long _toward_hero(DarkTowerBatch e, long g, long loc, long steps) except? -1
+
+@cython.locals(S="int[:]", b=long, head=long, level=long, catch_level=long, reach=double, drum=long, opened=long, side=long, acc=double, last=long, o=long, p=double)
+cdef long _release_pick(DarkTowerBatch e, long g, double r) except? -2
+
+@cython.locals(S="int[:]", b=long, level=long, best=long, fewest=long, lv=long, n=long, plan=list)
+cdef long _settle_plan(DarkTowerBatch e, long g, bint first) except? -2
+
+@cython.locals(S="int[:]", b=long, top=long, dropper=long, head=long, last=long, level=long, resting=long, knocked=long, side=long, standing=bint, x=long, home=long, seat=long)
+cdef void _release(DarkTowerBatch e, long g, long o) except *
+
+@cython.locals(S="int[:]", b=long, n=long, step=long, seat=long)
+cdef long _placer(DarkTowerBatch e, long g, long dropper) noexcept
+
+@cython.locals(b=long, S="int[:]", top=long)
+cdef long _current(DarkTowerBatch e, long g) noexcept
+
+@cython.locals(fast=object)
+cdef list _legal(DarkTowerBatch e, long g)
+
+@cython.locals(S="int[:]", b=long, live=object, state=object)
+cdef void _apply(DarkTowerBatch e, long g, long action) except *
+
+@cython.locals(player=long, pick=long, legal=list, draw=object, picks=object)
+cdef void _play_out(DarkTowerBatch e, long g, long decisions, long until) except *
+
+@cython.locals(S="int[:]", b=long, kind=long, r=double, state=object)
+cdef void _resolve(DarkTowerBatch e, long g) except *
+
+@cython.locals(S="int[:]", b=long, n=long, length=long, p=long, dec=list)
+cdef void _resolve_on(DarkTowerBatch e, long g, object state) except *
+
+cdef object _state_live(DarkTowerBatch e, long g)
+
+@cython.locals(S="int[:]", b=long, n=long, i=long, k=long, p=long, at=long, level=long, j=long, held=object, frame=object, values=object, deck=object, tower=object, pending=object, name=str)
+cdef void _write(DarkTowerBatch e, long g, object state) except *
+
+@cython.locals(S="int[:]", b=long, n=long, i=long, k=long, p=long, at=long, j=long, rows=list, pending=object, seals=list, name=str)
+cdef object _read(DarkTowerBatch e, long g)
+
+@cython.locals(i=long, v=object)
+cdef void put(int[:] S, long at, object values) except *
+
+@cython.locals(i=long)
+cdef list seq(int[:] S, long at, long n)
