@@ -9,6 +9,7 @@ and every state (its saved JSON and its legal actions) is compared."""
 from __future__ import annotations
 
 import ctypes
+import importlib
 import re
 from pathlib import Path
 
@@ -16,8 +17,7 @@ import pytest
 
 from tests.games.twins import assert_same_games, require_built
 from towers.core.compiled import is_compiled
-from towers.games.turris import rounds, rules, twins
-from towers.games.turris.rules import TurrisState
+from towers.games.turris import resources, rounds, rules, twins
 
 TWINNED = (
     rules.action_step, rules.beast_moves, rules.beast_phase, rules.board, rules.draws,
@@ -65,18 +65,35 @@ def _slot_offset(cls: type, name: str) -> int:
     return int(member.offset)
 
 
-def test_the_twins_read_each_field_of_the_state_where_it_lies() -> None:
-    """The twins read a TurrisState's fields as the C fields ``rounds.pxd`` declares, one
-    pointer each after the object header, in the order of ``rounds.STATE_SLOTS``: that order
-    is the one CPython lays the slots out in, and the one the declaration gives."""
+def _declared_classes() -> dict[str, list[str]]:
+    """Each class the twins' .pxd files declare as C fields (``cdef extern class``), by its
+    dotted name, with the fields in their declared order."""
+    out: dict[str, list[str]] = {}
+    for pxd in sorted(Path(rounds.__file__).parent.glob("*.pxd")):
+        text = pxd.read_text()
+        for name, body in re.findall(
+            r"^cdef extern class ([\w.]+) \[[^]]*\]:\n((?:    cdef \w+ \w+\n)+)", text, re.M
+        ):
+            out[name] = re.findall(r"cdef \w+ (\w+)", body)
+    return out
+
+
+def test_the_twins_read_each_field_where_it_lies() -> None:
+    """The twins read a TurrisState's, a Bundle's and an Effect's fields as the C fields
+    their .pxd files declare, one pointer each after the object header in the declared order:
+    that order is the one CPython lays the slots out in, and the one the rules check before
+    they bind the twins (``rounds.STATE_SLOTS``, ``resources.BUNDLE_SLOTS``...)."""
     pointer = ctypes.sizeof(ctypes.c_void_p)
     header = object.__basicsize__
-    at = {name: _slot_offset(TurrisState, name) for name in TurrisState.__slots__}
-    assert sorted(at, key=at.__getitem__) == list(rounds.STATE_SLOTS)
-    assert [at[name] for name in rounds.STATE_SLOTS] == [
-        header + pointer * k for k in range(len(rounds.STATE_SLOTS))
-    ]
-    assert TurrisState.__basicsize__ == header + pointer * len(rounds.STATE_SLOTS)
-    pxd = (Path(rounds.__file__).with_suffix(".pxd")).read_text()
-    declared = re.findall(r"^    cdef \w+ (\w+)$", pxd, re.M)
-    assert declared == list(rounds.STATE_SLOTS)
+    declared = _declared_classes()
+    assert {"TurrisState", "Bundle", "Effect"} <= {n.rpartition(".")[2] for n in declared}
+    for dotted, fields in declared.items():
+        module, _, name = dotted.rpartition(".")
+        cls = getattr(importlib.import_module(module), name)
+        at = {slot: _slot_offset(cls, slot) for slot in cls.__slots__}
+        assert sorted(at, key=at.__getitem__) == fields, dotted
+        assert [at[f] for f in fields] == [header + pointer * k for k in range(len(fields))]
+        assert cls.__basicsize__ == header + pointer * len(fields), dotted
+    assert declared["towers.games.turris.rules.TurrisState"] == list(rounds.STATE_SLOTS)
+    assert declared["towers.games.turris.data.Bundle"] == list(resources.BUNDLE_SLOTS)
+    assert declared["towers.games.turris.data.Effect"] == list(resources.EFFECT_SLOTS)

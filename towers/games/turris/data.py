@@ -169,7 +169,7 @@ class DataError(DataFileError):
 # ---------------------------------------------------------------------------- values
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Bundle:
     """Token counts, plus ``any`` tokens of the holder's choice among the letters ``of``."""
 
@@ -205,7 +205,7 @@ class Bundle:
 EMPTY = Bundle()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Effect:
     """One effect. ``n`` is the count (or a trade's ``times``); ``bundle`` is what is gained
     or paid (a trade's ``get``, a revive's ``each``); ``give`` is a trade's payment."""

@@ -2,9 +2,10 @@
 # is written, compiled, the checks every turn asks typed; rules.py binds the twin when built.
 cimport cython
 
+from towers.games.turris.resources_c cimport Effect
 from towers.games.turris.rounds_c cimport TurrisState
 
-@cython.locals(have=list, in_reserve=long, in_grave=long, t=long, n=long)
+@cython.locals(have=list, in_reserve=long, in_grave=long, t=long, n=long, e=Effect)
 cpdef bint can_resolve(TurrisState state, long seat, object effects, long placing=*)
 @cython.locals(g=object)
 cpdef bint can_resolve_source(TurrisState state, long seat, long src, long placing=*)

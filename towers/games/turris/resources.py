@@ -40,6 +40,18 @@ I, K, R, W, ART = range(5)  # noqa: E741 - the rulebook's letters
 LETTER = {t: i for i, t in enumerate(TOKENS)}
 
 
+BUNDLE_SLOTS = ("A", "I", "K", "R", "W", "any", "counts", "named", "of", "of_index")
+EFFECT_SLOTS = ("at", "bundle", "crossroads", "flip", "give", "kind", "n", "of", "play", "steps")
+"""A Bundle's and an Effect's slots in the order CPython lays them out (by name): the compiled
+twins read them as C fields in this order (``resources.pxd`` declares them so)."""
+
+
+def laid_out(cls: type, slots: tuple[str, ...]) -> bool:
+    """Whether the slots of ``cls`` are ``slots``, in the order CPython lays them out: the
+    compiled twins are used only while each class they read as C fields is laid out so."""
+    return tuple(sorted(getattr(cls, "__slots__", ()))) == slots
+
+
 BETRAYERS = 1
 """The Betrayers' number where an action names a seat (a steal from them: from the supply)."""
 

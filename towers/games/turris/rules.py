@@ -702,13 +702,18 @@ class TurrisState(State):
 # the sections every action runs through: their compiled twins when built, else the modules
 # (towers.core.compiled; the tests hold the twins equal to the modules). A twin reads a
 # TurrisState's fields as C fields (its .pxd declares the class's slots in their order,
-# ``rounds.STATE_SLOTS``), so the twins are found once the class exists, and only while its
-# slots are those; the methods bound above from the plain modules are bound again from them.
+# ``rounds.STATE_SLOTS``), and a Bundle's and an Effect's likewise (``resources.pxd``), so the
+# twins are found once the class exists, and only while the classes are laid out so; the
+# methods bound above from the plain modules are bound again from them.
 _SECTIONS = (
     action_step, beast_moves, beast_phase, board, draws, effects, legality, player_turn,
     rounds, tactics, council_rules, missions_rules, resources_rules,
 )  # fmt: skip
-if tuple(sorted(TurrisState.__slots__)) == rounds.STATE_SLOTS:
+if (
+    resources_rules.laid_out(TurrisState, rounds.STATE_SLOTS)
+    and resources_rules.laid_out(Bundle, resources_rules.BUNDLE_SLOTS)
+    and resources_rules.laid_out(Effect, resources_rules.EFFECT_SLOTS)
+):
     _TWIN_OF = {section.__name__: twin(section) for section in _SECTIONS}
     for _name, _method in list(vars(TurrisState).items()):
         if isinstance(_method, FunctionType) and _method.__module__ in _TWIN_OF:

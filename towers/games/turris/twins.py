@@ -13,6 +13,7 @@ from towers.core.compiled import twin
 from towers.games.turris import board as _board
 from towers.games.turris import interned as _interned
 from towers.games.turris import resources as _resources
+from towers.games.turris.data import Bundle, Effect
 
 _BOARD = twin(_board)
 beast_left = _BOARD.beast_left
@@ -33,7 +34,13 @@ scout_limit = _BOARD.scout_limit
 scout_moves = _BOARD.scout_moves
 scout_nodes = _BOARD.scout_nodes
 
-_RESOURCES = twin(_resources)
+# the twin reads a Bundle and an Effect as C fields: only while they are laid out as it expects
+_RESOURCES = (
+    twin(_resources)
+    if _resources.laid_out(Bundle, _resources.BUNDLE_SLOTS)
+    and _resources.laid_out(Effect, _resources.EFFECT_SLOTS)
+    else _resources
+)
 can_pay = _RESOURCES.can_pay
 gain = _RESOURCES.gain
 ichor = _RESOURCES.ichor
