@@ -238,3 +238,38 @@ def test_a_simulation_of_random_bots_gives_the_same_results_through_the_batch(
     assert simulate.play_random_batch(make(players), bots, random.Random(1)) is not None
     monkeypatch.setattr(simulate, "play_random_batch", lambda *args: None)
     assert results() == fast
+
+
+@pytest.mark.parametrize("depth", [1, 6, 1000])
+@pytest.mark.parametrize(
+    ("players", "versus", "steps"), [(1, False, 60), (2, True, 200), (3, False, 401)]
+)
+def test_mcts_rollouts_in_the_engine_search_as_on_the_state(
+    depth: int, players: int, versus: bool, steps: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the engine offered, mcts plays its rollouts in it: the same search, move for move,
+    as its rollouts played on the state (tests/agents/test_mcts_batch_rollouts.py, for
+    Sifnos)."""
+    from towers.agents.mcts import MCTSBot
+
+    class StateRollouts(MCTSBot):
+        def _begin(self, state: Any) -> bool:
+            hidden = super()._begin(state)
+            self._rollouts = None
+            return bool(hidden)
+
+    monkeypatch.setenv(plain.ENV, "1")
+    state = make(players, versus).new_initial_state()
+    rng = random.Random(players + steps)
+    for _ in range(steps):
+        state.apply_action(random_action(state, rng))
+    while state.is_chance_node():
+        state.apply_action(random_action(state, rng))
+    assert len(state.legal_actions()) > 1
+    fast = MCTSBot(seed=5, iterations=20, rollout_depth=depth)
+    reference = StateRollouts(seed=5, iterations=20, rollout_depth=depth)
+    before = state.to_json()
+    assert fast.choose(state) == reference.choose(state)
+    assert fast._rollouts is not None
+    assert fast.action_stats == reference.action_stats
+    assert state.to_json() == before
