@@ -3,6 +3,9 @@
 # indices are C longs, the tables the rules read Python tuples and lists.
 cimport cython
 
+cdef long BANNER, BATTLE, CAPACITY, CLEANSE, DONE, DOUBLE, DROP, EXPLORE, HEROIC_SPIRIT, LOSING_CORRUPTIONS, MAX_STATUS, MONTHS, MOVE, N_FOES, N_GEAR, N_LOC, N_POTIONS, PLACE, POTION, REINFORCE, ROOMS, TESTS, TRADE
+cdef long CORRUPTION, GAIN_GEAR, GAIN_MARKET, GAIN_POTION, GAIN_SPIRIT, GAIN_TREASURE, GAIN_VIRTUE, GAIN_WARRIORS, LOSE_GEAR, LOSE_POTION, LOSE_SPIRIT, LOSE_WARRIORS, STEAL, WILD, SKULL_EFFECT
+cdef long BASE, STILL
 cdef long SEATS, N_TREASURES, N_CORRUPTIONS, N_COMPANIONS, N_QUEST_ITEMS, N_QUESTS
 cdef long N_BUILDINGS, N_EVENTS, MARKET, HELD, FW, STACK
 cdef long SUPPLY, OUT, IN_HAND, ADV_AT, ADV_LEFT, ADV_CARD, ADV_RUNG, GOAL_STEP, CLEARED, MONTH
@@ -25,7 +28,7 @@ cdef long EV_STRIKE, EV_SPAWN, EV_GROW, EV_STIRS, EV_ACTS, EV_COMPANION, EV_NEW_
 cdef long EV_CALM_ONLY, BATTLE_GLYPH_LEVEL, BATTLE_GLYPH_SIDE
 cdef bint TREASURE_MOVE, LOOSENS_ROTATE, LOOSENS_BREAK
 cdef double DOOR_TOTAL
-cdef tuple IS_CHANCE, IS_AUTOMATIC, MOVES, QUEST_AT, BORDERS_TOWER, NO_ADVANTAGES
+cdef tuple BUILDING_AT, DISTANCES, IS_CHANCE, IS_AUTOMATIC, MOVES, QUEST_AT, BORDERS_TOWER, NO_ADVANTAGES
 cdef tuple P_CLEANSE, P_REMOVE_FOE, P_MOVES, P_ADVANTAGES, P_HAS_EFFECTS, P_EFFECTS
 cdef tuple SCROLL_SPEND, KINGDOM_BUILDINGS, BUILDING_KINGDOM, LOC_TERRAIN, T_TERRAIN
 cdef tuple T_ADVANTAGE, T_MOVE, PERK_MOVE, PERK_FIRST, CAPACITIES, SPILL_AT, KNOCK
@@ -198,7 +201,7 @@ cdef void _strike(DarkTowerBatch e, long g, long f) except *
 @cython.locals(S="int[:]", b=long, target=long, best=long, p=long, h=long, d=long, row=long, a=long)
 cdef long _toward_hero(DarkTowerBatch e, long g, long loc, long steps) except? -1
 
-@cython.locals(S="int[:]", b=long, head=long, level=long, catch_level=long, reach=double, drum=long, opened=long, side=long, acc=double, last=long, o=long, p=double)
+@cython.locals(S="int[:]", b=long, head=long, level=long, catch_level=long, still=double, reach=double, r0=double, r1=double, r2=double, at=double, drum=long, opened=long, side=long, acc=double, last=long, p=double)
 cdef long _release_pick(DarkTowerBatch e, long g, double r) except? -2
 
 @cython.locals(S="int[:]", b=long, level=long, best=long, fewest=long, lv=long, n=long, plan=list)

@@ -34,61 +34,62 @@ from towers.core.frames import DecisionStack
 from towers.core.game import CHANCE, TERMINAL
 from towers.games.dark_tower import actions as A
 from towers.games.dark_tower import constants as _constants
+from towers.games.dark_tower import data as _data
 from towers.games.dark_tower import draws as _draws
 from towers.games.dark_tower import frames as F
 from towers.games.dark_tower import hero as _hero
 from towers.games.dark_tower import legality as _legality
 from towers.games.dark_tower import skulls as _skulls
-from towers.games.dark_tower.constants import (
-    BANNER,
-    BATTLE,
-    BUILDING_AT,
-    CAPACITY,
-    CLEANSE,
-    DISTANCES,
-    DONE,
-    DOUBLE,
-    DROP,
-    EXPLORE,
-    HEROIC_SPIRIT,
-    LOSING_CORRUPTIONS,
-    MAX_STATUS,
-    MONTHS,
-    MOVE,
-    N_FOES,
-    N_GEAR,
-    N_LOC,
-    N_POTIONS,
-    PLACE,
-    POTION,
-    REINFORCE,
-    ROOMS,
-    TESTS,
-    TRADE,
-    G,
-    flat,
-)
-from towers.games.dark_tower.data import (
-    CORRUPTION,
-    DATA,
-    GAIN_GEAR,
-    GAIN_MARKET,
-    GAIN_POTION,
-    GAIN_SPIRIT,
-    GAIN_TREASURE,
-    GAIN_VIRTUE,
-    GAIN_WARRIORS,
-    LOSE_GEAR,
-    LOSE_POTION,
-    LOSE_SPIRIT,
-    LOSE_WARRIORS,
-    STEAL,
-    WILD,
-)
-from towers.games.dark_tower.data import SKULLS as SKULL_EFFECT
-from towers.games.dark_tower.tower import BASE, STILL, Tower
+from towers.games.dark_tower import tower as _tower
+from towers.games.dark_tower.constants import G, flat
+from towers.games.dark_tower.data import DATA
+from towers.games.dark_tower.tower import Tower
 
 DRAWS = twin(_draws)
+
+# the ints of the rules, copied here so that the compiled twin holds them as C longs
+BANNER = _constants.BANNER
+BATTLE = _constants.BATTLE
+CAPACITY = _constants.CAPACITY
+CLEANSE = _constants.CLEANSE
+DONE = _constants.DONE
+DOUBLE = _constants.DOUBLE
+DROP = _constants.DROP
+EXPLORE = _constants.EXPLORE
+HEROIC_SPIRIT = _constants.HEROIC_SPIRIT
+LOSING_CORRUPTIONS = _constants.LOSING_CORRUPTIONS
+MAX_STATUS = _constants.MAX_STATUS
+MONTHS = _constants.MONTHS
+MOVE = _constants.MOVE
+N_FOES = _constants.N_FOES
+N_GEAR = _constants.N_GEAR
+N_LOC = _constants.N_LOC
+N_POTIONS = _constants.N_POTIONS
+PLACE = _constants.PLACE
+POTION = _constants.POTION
+REINFORCE = _constants.REINFORCE
+ROOMS = _constants.ROOMS
+TESTS = _constants.TESTS
+TRADE = _constants.TRADE
+CORRUPTION = _data.CORRUPTION
+GAIN_GEAR = _data.GAIN_GEAR
+GAIN_MARKET = _data.GAIN_MARKET
+GAIN_POTION = _data.GAIN_POTION
+GAIN_SPIRIT = _data.GAIN_SPIRIT
+GAIN_TREASURE = _data.GAIN_TREASURE
+GAIN_VIRTUE = _data.GAIN_VIRTUE
+GAIN_WARRIORS = _data.GAIN_WARRIORS
+LOSE_GEAR = _data.LOSE_GEAR
+LOSE_POTION = _data.LOSE_POTION
+LOSE_SPIRIT = _data.LOSE_SPIRIT
+LOSE_WARRIORS = _data.LOSE_WARRIORS
+STEAL = _data.STEAL
+WILD = _data.WILD
+SKULL_EFFECT = _data.SKULLS
+BASE = _tower.BASE
+STILL = _tower.STILL
+BUILDING_AT = tuple(_constants.BUILDING_AT)
+DISTANCES = tuple(tuple(row) for row in _constants.DISTANCES)
 SEATS = 4
 N_TREASURES = len(DATA.treasures)
 N_CORRUPTIONS = len(DATA.corruptions)
@@ -1876,7 +1877,8 @@ def _toward_hero(e: DarkTowerBatch, g: int, loc: int, steps: int) -> int:
 
 
 def _release_pick(e: DarkTowerBatch, g: int, r: float) -> int:
-    """Tower._release_outcomes walked as sample_chance walks them (the same floats)."""
+    """Tower._release_outcomes walked as sample_chance walks them: the openings, the doors,
+    then STILL, each chance the same product of floats."""
     S = e.S
     b = g * W
     head = -1
@@ -1887,30 +1889,50 @@ def _release_pick(e: DarkTowerBatch, g: int, r: float) -> int:
     if head < 0:
         return STILL
     catch_level = _settle_plan(e, g, True)
-    chances = [0.0] * (STILL + 1)
+    still = 0.0
     reach = 1.0
+    r0 = r1 = r2 = 0.0  # the reach at each level once past its catch
     for level in range(head, 3):
         if level == catch_level:
-            chances[STILL] = reach * CATCH[level]
+            still = reach * CATCH[level]
             reach *= 1 - CATCH[level]
+        if level == 0:
+            r0 = reach
+        elif level == 1:
+            r1 = reach
+        else:
+            r2 = reach
         drum = S[b + DRUMS + level]
         opened = 0
         for side in range(4):
             if not S[b + SEALS + level * 4 + (side - drum) % 4]:
-                chances[level * 4 + side] = reach * ESCAPE[level] / 4
                 opened += 1
         reach *= 1 - ESCAPE[level] * opened / 4
-    for side in range(4):
-        chances[BASE + side] = reach * DOOR_WEIGHTS[side] / DOOR_TOTAL
     acc = 0.0
     last = -1
-    for o in range(STILL + 1):
-        p = chances[o]
+    for level in range(head, 3):
+        at = r0 if level == 0 else (r1 if level == 1 else r2)
+        drum = S[b + DRUMS + level]
+        for side in range(4):
+            if not S[b + SEALS + level * 4 + (side - drum) % 4]:
+                p = at * ESCAPE[level] / 4
+                if p > 0:
+                    acc += p
+                    if r < acc:
+                        return level * 4 + side
+                    last = level * 4 + side
+    for side in range(4):
+        p = reach * DOOR_WEIGHTS[side] / DOOR_TOTAL
         if p > 0:
             acc += p
             if r < acc:
-                return o
-            last = o
+                return BASE + side
+            last = BASE + side
+    if still > 0:
+        acc += still
+        if r < acc:
+            return STILL
+        last = STILL
     return last
 
 
