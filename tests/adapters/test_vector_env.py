@@ -1,8 +1,8 @@
 """The vector environment (towers.env.vector_env) plays, game by game, what the single
 Gymnasium environment plays for the same seeds and actions: the same observations, masks,
 rewards, terminations and infos, through autoresets, moves outside the mask and opponents
-that are not random; its games live in the game's batch engine (Torres's own, the one-game
-fallback for the others)."""
+that are not random; its games live in the game's batch engine (its own where it has one, the
+one-game fallback for the others)."""
 
 from __future__ import annotations
 
@@ -96,7 +96,7 @@ def test_the_vector_env_plays_what_single_envs_play(
 def test_the_torres_games_live_in_its_own_engine_and_end_and_start_again() -> None:
     vector = towers.env.vector_env("torres", 2, ["random"])
     assert type(vector.engine).__name__ == "TorresBatch"
-    assert type(towers.env.vector_env("tiletum", 2, ["random"]).engine).__name__ == "StateBatch"
+    assert type(towers.env.vector_env("toy", 2, ["random"]).engine).__name__ == "StateBatch"
     assert lockstep("torres", 2, {}, envs=4, steps=400, outside=0.0) >= 4
 
 

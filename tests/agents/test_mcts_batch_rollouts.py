@@ -8,6 +8,7 @@ import random
 import pytest
 
 import towers
+from tests.toy_game import ToyGame
 from towers.agents.mcts import MCTSBot
 from towers.core.chance import random_action
 
@@ -48,7 +49,7 @@ def test_batch_rollouts_search_as_the_state_does(depth: int, players: int, steps
 
 
 def test_a_game_without_a_batch_engine_rolls_out_on_the_state() -> None:
-    state = towers.make("tiletum", players=2).new_initial_state()
+    state = ToyGame(2).new_initial_state()
     while state.is_chance_node():
         state.apply_action(random_action(state, random.Random(1)))
     bot = MCTSBot(seed=1, iterations=10, rollout_depth=3)
