@@ -54,6 +54,14 @@ cdef class TiletumBatch:
     cdef public list draws, choosers
 
 
+cdef object make_frame(int[:] S, long at, tuple classes)
+cpdef void from_state(TiletumBatch e, long b, object state) except *
+cpdef void put_fields(TiletumBatch e, long b, dict f) except *
+@cython.locals(i=long)
+cdef void put(int[:] S, long at, list values) except *
+cdef list seq(int[:] S, long at, long count)
+cpdef dict to_fields(TiletumBatch e, long b)
+cpdef object to_state(TiletumBatch e, long b)
 cdef void push(int[:] S, long b, long kind, long x, long y, long z) noexcept
 cdef void replace(int[:] S, long b, long kind, long x, long y, long z) noexcept
 cdef void add_event(int[:] S, long b, long kind, long x, long y, long z) noexcept

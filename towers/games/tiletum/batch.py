@@ -26,11 +26,14 @@ game that ``play_random_game(game, random.Random(seed), trusted=True)`` plays.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from array import array
 from collections.abc import Sequence
 from typing import Any
 
+from towers.core.components import Bag, Deck
+from towers.core.frames import DecisionStack
 from towers.games.tiletum import actions as A
 from towers.games.tiletum import data as D
 from towers.games.tiletum import frames as F
@@ -507,35 +510,43 @@ class TiletumBatch:
 
     def state(self, g: int) -> Any:
         """Game ``g`` as a TiletumState (an empty history)."""
-        from towers.games.tiletum.rules import TiletumState
-
-        found = to_fields(self, g * W)
-        return TiletumState.from_fields(self.game, {**found, "_history": []})
+        return to_state(self, g * W)
 
 
 # ---- the one-game state's fields and back ----------------------------------------------------
-def frame_ints(frame: Any, classes: tuple[Any, ...]) -> list[int]:
+KIND_OF = {cls: k for classes in (DECISION_CLASSES, EVENT_CLASSES) for k, cls in enumerate(classes)}
+"""Each frame class's kind (its place in its FrameKinds)."""
+NAMES_OF = {cls: tuple(f.name for f in dataclasses.fields(cls)) for cls in KIND_OF}
+"""Each frame class's fields, in order."""
+
+
+def frame_ints(frame: Any) -> list[int]:
     """A frame as four ints: its kind and its fields (a tuple as a bitmask)."""
-    out = [classes.index(type(frame)), 0, 0, 0]
-    for i, name in enumerate(frame.__dataclass_fields__):
+    cls = type(frame)
+    out = [KIND_OF[cls], 0, 0, 0]
+    i = 1
+    for name in NAMES_OF[cls]:
         v = getattr(frame, name)
-        out[i + 1] = sum(1 << x for x in v) if name in MASK_FIELDS else int(v)
+        out[i] = sum(1 << x for x in v) if name in MASK_FIELDS else int(v)
+        i += 1
     return out
 
 
-def frame_json(ints4: Sequence[int], classes: tuple[Any, ...]) -> dict[str, Any]:
-    """The saved form of the frame of four ints (:func:`frame_ints`)."""
-    cls = classes[ints4[0]]
-    out: dict[str, Any] = {"frame": cls.frame_name()}
-    for i, name in enumerate(cls.__dataclass_fields__):
-        v = ints4[i + 1]
+def make_frame(S: array[int], at: int, classes: tuple[Any, ...]) -> Any:
+    """The frame of the four ints at ``at`` (:func:`frame_ints`)."""
+    cls = classes[S[at]]
+    args: list[Any] = []
+    i = 1
+    for name in NAMES_OF[cls]:
+        v = S[at + i]
         if name in MASK_FIELDS:
-            out[name] = [x for x in range(8) if v >> x & 1]
+            args.append(tuple(x for x in range(8) if v >> x & 1))
         elif name in BOOL_FIELDS:
-            out[name] = v != 0
+            args.append(v != 0)
         else:
-            out[name] = v
-    return out
+            args.append(v)
+        i += 1
+    return cls(*args)
 
 
 def start_of(e: TiletumBatch, game: Any) -> Any:
@@ -543,11 +554,6 @@ def start_of(e: TiletumBatch, game: Any) -> Any:
     from towers.games.tiletum.setup import starting_fields
 
     fields = starting_fields(game)
-    fields["stack"] = []
-    fields["chance_events"] = []
-    fields["piles"] = [p.to_json() for p in fields["piles"]]
-    fields["dice_bag"] = fields["dice_bag"].to_json()
-    fields["corruption_tokens"] = fields["corruption_tokens"].to_json()
     saved = e.S
     e.S = array("i", [0]) * W
     put_fields(e, 0, fields)
@@ -558,12 +564,27 @@ def start_of(e: TiletumBatch, game: Any) -> Any:
 
 def from_state(e: TiletumBatch, b: int, state: Any) -> None:
     """Game ``b`` (its offset) set to ``state``, its decision counts zero."""
-    fields = state.to_fields()
-    put_fields(e, b, fields)
+    put_fields(e, b, {name: getattr(state, name) for name in FIELD_NAMES})
+
+
+FIELD_NAMES = (
+    "phase", "round", "turn", "turn_position", "active_player", "game_over", "chance_events",
+    "stack", "die_value", "die_colour", "exchanged_this_turn", "turn_order", "wheel_actions",
+    "wheel_dice", "dice_bag", "action_bonus_tiles", "king_tile", "piles", "contract_offer",
+    "character_offer", "corruption_tokens", "corruption_revealed", "house_spaces",
+    "pillar_spaces", "cathedral_tiles_left", "construction_costs", "map_bonus_tiles",
+    "fair_towns", "fair_tiles", "king_track", "king_track_stack", "vp", "resources",
+    "storehouse", "rooms", "crests", "fulfilled_contracts", "houses_in_supply",
+    "pillars_in_supply", "houses_on_map", "pillars_on_map", "bonus_action_points",
+    "roof_houses_freed", "completed_buildings", "cathedral_tiles", "merchant", "architect",
+    "dice_taken",
+)  # fmt: skip
+"""The saved fields of a TiletumState, its history aside."""
 
 
 def put_fields(e: TiletumBatch, b: int, f: dict[str, Any]) -> None:
-    """Game ``b`` (its offset) set to the saved fields ``f``."""
+    """Game ``b`` (its offset) set to the fields ``f`` of a state (its frames, piles and bags
+    as the state holds them)."""
     S = e.S
     n = e.players
     for i in range(W):
@@ -578,24 +599,30 @@ def put_fields(e: TiletumBatch, b: int, f: dict[str, Any]) -> None:
     S[b + DIEC] = f["die_colour"]
     S[b + EXCH] = 1 if f["exchanged_this_turn"] else 0
     S[b + KTILE] = f["king_tile"]
-    for i, event in enumerate(f["chance_events"]):
-        put(S, b + EV + 4 * i, frame_ints(F.CHANCE_EVENTS.from_json(event), EVENT_CLASSES))
+    at = b + EV
+    for event in f["chance_events"]:
+        put(S, at, frame_ints(event))
+        at += 4
     S[b + EVT] = len(f["chance_events"])
-    for i, frame in enumerate(f["stack"]):
-        put(S, b + STK + 4 * i, frame_ints(F.DECISIONS.from_json(frame), DECISION_CLASSES))
+    at = b + STK
+    for frame in f["stack"]:
+        put(S, at, frame_ints(frame))
+        at += 4
     S[b + SP] = len(f["stack"])
     put(S, b + ORDER, f["turn_order"])
     put(S, b + WACT, f["wheel_actions"])
     put(S, b + WDICE, [c for row in f["wheel_dice"] for c in row])
-    put(S, b + BAG, f["dice_bag"])
+    put(S, b + BAG, f["dice_bag"].counts)
     put(S, b + ABT, f["action_bonus_tiles"])
-    for k, (top, counts, bottom) in enumerate(f["piles"]):
-        if top or bottom:
+    at = b + PILE
+    for pile in f["piles"]:
+        if pile.top or pile.bottom:
             raise ValueError("Tiletum's piles hold no known tiles")
-        put(S, b + PILE + k * NK, counts)
+        put(S, at, pile.counts)
+        at += NK
     put(S, b + COFF, f["contract_offer"])
     put(S, b + CHOFF, f["character_offer"])
-    put(S, b + CORR, f["corruption_tokens"])
+    put(S, b + CORR, f["corruption_tokens"].counts)
     S[b + NREV] = len(f["corruption_revealed"])
     put(S, b + REV, f["corruption_revealed"])
     for t in range(NT):
@@ -635,9 +662,9 @@ def put_fields(e: TiletumBatch, b: int, f: dict[str, Any]) -> None:
     put(S, b + ARCH, f["architect"])
 
 
-def put(S: array[int], at: int, values: Any) -> None:
-    for i, v in enumerate(values):
-        S[at + i] = v
+def put(S: array[int], at: int, values: list[int]) -> None:
+    for i in range(len(values)):
+        S[at + i] = values[i]
 
 
 def seq(S: array[int], at: int, count: int) -> list[int]:
@@ -646,62 +673,70 @@ def seq(S: array[int], at: int, count: int) -> list[int]:
 
 def to_fields(e: TiletumBatch, b: int) -> dict[str, Any]:
     """The saved fields of game ``b`` (its offset), without its history."""
+    found: dict[str, Any] = to_state(e, b).to_fields()
+    del found["_history"]
+    return found
+
+
+def to_state(e: TiletumBatch, b: int) -> Any:
+    """Game ``b`` (its offset) as a TiletumState (an empty history)."""
+    from towers.games.tiletum.rules import TiletumState
+
     S = e.S
     n = e.players
-    ev = [
-        frame_json(seq(S, b + EV + 4 * i, 4), EVENT_CLASSES) for i in range(S[b + EVH], S[b + EVT])
-    ]
-    stack = [frame_json(seq(S, b + STK + 4 * i, 4), DECISION_CLASSES) for i in range(S[b + SP])]
-    return {
-        "phase": S[b + PHASE],
-        "round": S[b + ROUND],
-        "turn": S[b + TURN],
-        "turn_position": S[b + TPOS],
-        "active_player": S[b + ACTIVE],
-        "game_over": S[b + OVER] != 0,
-        "chance_events": ev,
-        "stack": stack,
-        "die_value": S[b + DIEV],
-        "die_colour": S[b + DIEC],
-        "exchanged_this_turn": S[b + EXCH] != 0,
-        "turn_order": seq(S, b + ORDER, n),
-        "wheel_actions": seq(S, b + WACT, 6),
-        "wheel_dice": [seq(S, b + WDICE + 5 * v, 5) for v in range(6)],
-        "dice_bag": seq(S, b + BAG, 5),
-        "action_bonus_tiles": seq(S, b + ABT, 6),
-        "king_tile": S[b + KTILE],
-        "piles": [[[], seq(S, b + PILE + k * NK, NK), []] for k in range(3)],
-        "contract_offer": seq(S, b + COFF, NOFF),
-        "character_offer": seq(S, b + CHOFF, NCHO),
-        "corruption_tokens": seq(S, b + CORR, 3),
-        "corruption_revealed": seq(S, b + REV, S[b + NREV]),
-        "house_spaces": [seq(S, b + HS + t * HSP, e.n_house[t]) for t in range(NT)],
-        "pillar_spaces": [seq(S, b + PS + c * PSP, e.n_pillar[c]) for c in range(NC)],
-        "cathedral_tiles_left": seq(S, b + CTL, NC),
-        "construction_costs": seq(S, b + COST, NC),
-        "map_bonus_tiles": [seq(S, b + MAPT + t * MSP, e.n_map[t]) for t in range(NT)],
-        "fair_towns": seq(S, b + FTOWN, ROUNDS),
-        "fair_tiles": seq(S, b + FTILE, ROUNDS),
-        "king_track": seq(S, b + KT, n),
-        "king_track_stack": seq(S, b + KTS, n),
-        "vp": seq(S, b + VP, n),
-        "resources": [seq(S, b + RES + 5 * p, 5) for p in range(n)],
-        "storehouse": [seq(S, b + STORE + SH * p, S[b + NSTORE + p]) for p in range(n)],
-        "rooms": [seq(S, b + ROOMS + NR * p, NR) for p in range(n)],
-        "crests": [seq(S, b + CRESTS + NB * p, NB) for p in range(n)],
-        "fulfilled_contracts": [seq(S, b + FUL + NCS * p, S[b + NFUL + p]) for p in range(n)],
-        "houses_in_supply": seq(S, b + HSUP, n),
-        "pillars_in_supply": seq(S, b + PSUP, n),
-        "houses_on_map": [seq(S, b + HOM + NT * p, S[b + NHOM + p]) for p in range(n)],
-        "pillars_on_map": [seq(S, b + POM + NC * p, S[b + NPOM + p]) for p in range(n)],
-        "bonus_action_points": [seq(S, b + BAP + 5 * p, 5) for p in range(n)],
-        "roof_houses_freed": seq(S, b + ROOF, n),
-        "completed_buildings": seq(S, b + COMP, n),
-        "cathedral_tiles": [seq(S, b + CT + NC * p, S[b + NCT + p]) for p in range(n)],
-        "merchant": seq(S, b + MERCH, n),
-        "architect": seq(S, b + ARCH, n),
-        "dice_taken": [seq(S, b + DT + 4 * p, S[b + NDT + p]) for p in range(n)],
-    }
+    ev = [make_frame(S, b + EV + 4 * i, EVENT_CLASSES) for i in range(S[b + EVH], S[b + EVT])]
+    stack = [make_frame(S, b + STK + 4 * i, DECISION_CLASSES) for i in range(S[b + SP])]
+    return TiletumState(
+        game=e.game,
+        phase=S[b + PHASE],
+        round=S[b + ROUND],
+        turn=S[b + TURN],
+        turn_position=S[b + TPOS],
+        active_player=S[b + ACTIVE],
+        game_over=S[b + OVER] != 0,
+        chance_events=ev,
+        stack=DecisionStack(stack),
+        die_value=S[b + DIEV],
+        die_colour=S[b + DIEC],
+        exchanged_this_turn=S[b + EXCH] != 0,
+        turn_order=seq(S, b + ORDER, n),
+        wheel_actions=seq(S, b + WACT, 6),
+        wheel_dice=[seq(S, b + WDICE + 5 * v, 5) for v in range(6)],
+        dice_bag=Bag(seq(S, b + BAG, 5)),
+        action_bonus_tiles=seq(S, b + ABT, 6),
+        king_tile=S[b + KTILE],
+        piles=[Deck([], seq(S, b + PILE + k * NK, NK), []) for k in range(3)],
+        contract_offer=seq(S, b + COFF, NOFF),
+        character_offer=seq(S, b + CHOFF, NCHO),
+        corruption_tokens=Bag(seq(S, b + CORR, 3)),
+        corruption_revealed=seq(S, b + REV, S[b + NREV]),
+        house_spaces=[seq(S, b + HS + t * HSP, e.n_house[t]) for t in range(NT)],
+        pillar_spaces=[seq(S, b + PS + c * PSP, e.n_pillar[c]) for c in range(NC)],
+        cathedral_tiles_left=seq(S, b + CTL, NC),
+        construction_costs=seq(S, b + COST, NC),
+        map_bonus_tiles=[seq(S, b + MAPT + t * MSP, e.n_map[t]) for t in range(NT)],
+        fair_towns=seq(S, b + FTOWN, ROUNDS),
+        fair_tiles=seq(S, b + FTILE, ROUNDS),
+        king_track=seq(S, b + KT, n),
+        king_track_stack=seq(S, b + KTS, n),
+        vp=seq(S, b + VP, n),
+        resources=[seq(S, b + RES + 5 * p, 5) for p in range(n)],
+        storehouse=[seq(S, b + STORE + SH * p, S[b + NSTORE + p]) for p in range(n)],
+        rooms=[seq(S, b + ROOMS + NR * p, NR) for p in range(n)],
+        crests=[seq(S, b + CRESTS + NB * p, NB) for p in range(n)],
+        fulfilled_contracts=[seq(S, b + FUL + NCS * p, S[b + NFUL + p]) for p in range(n)],
+        houses_in_supply=seq(S, b + HSUP, n),
+        pillars_in_supply=seq(S, b + PSUP, n),
+        houses_on_map=[seq(S, b + HOM + NT * p, S[b + NHOM + p]) for p in range(n)],
+        pillars_on_map=[seq(S, b + POM + NC * p, S[b + NPOM + p]) for p in range(n)],
+        bonus_action_points=[seq(S, b + BAP + 5 * p, 5) for p in range(n)],
+        roof_houses_freed=seq(S, b + ROOF, n),
+        completed_buildings=seq(S, b + COMP, n),
+        cathedral_tiles=[seq(S, b + CT + NC * p, S[b + NCT + p]) for p in range(n)],
+        merchant=seq(S, b + MERCH, n),
+        architect=seq(S, b + ARCH, n),
+        dice_taken=[seq(S, b + DT + 4 * p, S[b + NDT + p]) for p in range(n)],
+    )
 
 
 # ---- small pieces: the stack, the events, the storehouse -------------------------------------
