@@ -18,7 +18,10 @@ cdef long DRUMS, SEALS, RESTING, LOOSE, RELEASING, DROPPED, EMERGED, LENGTH, DEC
 cdef long PENDING, W
 cdef long ADVERSARY, HAGGLE_ACTION, GEAR_ACTION, SCROLL, IMPROVE, RESOLVE, RETREAT, LEAVE
 cdef long MAX_ADVANTAGES, LADDER, MARKET_ACTION, TAKE_GEAR, LOSE_G, LOSE_P, VIRTUE, WARES
-cdef long DOUBLE_COST
+cdef long DOUBLE_COST, Q_WARRIORS, Q_SPIRIT, Q_GEAR, Q_POTIONS, Q_TREASURES, Q_VIRTUES
+cdef long K_EXPLORING, K_ROOM_REVEAL, ENTER, TARGET, ROOM_KINDS, TOWER_DUNGEON
+cdef tuple DUNGEON_AT, DUNGEON_ADVANTAGE, DUNGEON_TARGET, DUNGEON_ROOMS
+cdef long Q_ADVANTAGES, TESTS_TO_ENTER, TEST, ENTER_TOWER, GOAL_QUEST, QUEST
 cdef long K_START_TURN, K_TURN, K_PLACE_SKULL, K_RELEASING, K_SKULL_DROPS, K_END_TURN
 cdef long K_EVENT_DRAW, K_EFFECTS, K_SPAWN, K_BATTLING, K_CHOOSE_GEAR, K_DISCARD_GEAR
 cdef long K_DISCARD_POTION, K_CHOOSE_VIRTUE, K_CHOOSE_MARKET, K_TREASURE_DRAW, K_POTION_DRAW
@@ -48,6 +51,8 @@ cdef class DarkTowerBatch:
     cdef public list kingdom_perk, pa_advantage, pa_advantages, pa_reinforce, pa_heroic
     cdef public list traits, foe_level, gear_advantage, ladders, event_counts, foe_tokens
     cdef public list strike_moves, strikes, gear_count, goal_steps, goal_dungeon
+    cdef public list quest_what, quest_amount, quest_same, goal_treasures
+    cdef public long adversary_spawn
     cdef public str adversary_defeated
     cdef public dict reinforcements
 
@@ -65,7 +70,7 @@ cdef long pick_uniform(long n, double r) noexcept
 @cython.locals(b=long)
 cdef inline long _top(DarkTowerBatch e, long g) noexcept
 
-@cython.locals(S="int[:]", b=long, depth=long, at=long)
+@cython.locals(S="int[:]", b=long, depth=long, at=long, j=long)
 cdef void _push(DarkTowerBatch e, long g, long kind, long a=*, long c=*, long d=*) except *
 
 cdef inline void _pop(DarkTowerBatch e, long g) noexcept
@@ -119,13 +124,13 @@ cdef object _fast_legal(DarkTowerBatch e, long g)
 @cython.locals(S="int[:]", b=long, at=long, k=long, x=long, removes=long)
 cdef bint _potions_legal(DarkTowerBatch e, long g, long seat, bint turn, list out) except? 0
 
-@cython.locals(S="int[:]", b=long, at=long, out=list, spirit=long, x=long, f=long, k=long, q=long, kind=long, step=long, haggle=long, refused=long, other=long)
+@cython.locals(S="int[:]", b=long, at=long, out=list, spirit=long, x=long, f=long, k=long, q=long, kind=long, step=long, haggle=long, refused=long, other=long, done=long, count=long)
 cdef object _turn_legal(DarkTowerBatch e, long g, long seat)
 
 @cython.locals(S="int[:]", b=long, top=long, kind=long, seat=long, x=long, k=long)
 cdef bint _fast_apply(DarkTowerBatch e, long g, long action) except? 0
 
-@cython.locals(S="int[:]", b=long, top=long, kind=long, seat=long, rung=long, t=long)
+@cython.locals(S="int[:]", b=long, top=long, kind=long, seat=long, rung=long, t=long, pool=long)
 cdef bint _fast_apply_more(DarkTowerBatch e, long g, long action) except? 0
 
 @cython.locals(S="int[:]", at=long, n=long, i=long)
@@ -146,8 +151,24 @@ cdef long _ladder(DarkTowerBatch e, long g, long top) except? -1
 @cython.locals(S="int[:]", b=long, seat=long, f=long, result=long, left=long)
 cdef void _resolve_card(DarkTowerBatch e, long g, long top) except *
 
-@cython.locals(S="int[:]", b=long, seat=long, f=long, out=list, at=long, k=long, x=long, removes=long, traits=long, i=long, t=long)
+@cython.locals(S="int[:]", seat=long, f=long, out=list)
 cdef list _battling_legal(DarkTowerBatch e, long g, long top)
+
+@cython.locals(S="int[:]", b=long, at=long, k=long, x=long, removes=long, i=long, t=long)
+cdef void _items_legal(DarkTowerBatch e, long g, long seat, long traits, list out) except *
+
+cdef long _dungeon(DarkTowerBatch e, long g) except? -1
+
+cdef long _dungeon_advantage(DarkTowerBatch e, long g) except? -1
+
+@cython.locals(S="int[:]", b=long, seat=long, room=long, kind=long, d=long, rung=long, result=long, r=long, t=long)
+cdef bint _explore_step(DarkTowerBatch e, long g, long top, long action) except? 0
+
+@cython.locals(S="int[:]", b=long, step=long, treasure=long)
+cdef void _goal_step_done(DarkTowerBatch e, long g, long seat) except *
+
+@cython.locals(S="int[:]", b=long, cleared=long, out=list)
+cdef list _exploring_legal(DarkTowerBatch e, long g, long top)
 
 @cython.locals(S="int[:]", b=long, total=long, bits=long, i=long, v=long, k=long, at=long, first=long, terrain=long, t=long)
 cdef long _perk_sum(DarkTowerBatch e, long g, long seat, list table, long types) except? -1
@@ -163,7 +184,7 @@ cdef void _effects(DarkTowerBatch e, long g, long seat, long codes) except *
 @cython.locals(S="int[:]", b=long, kingdom=long, home=long)
 cdef void _place_skull(DarkTowerBatch e, long g, long x) except *
 
-@cython.locals(S="int[:]", b=long, top=long, c=long, seat=long, k=long, loc=long, f=long, n=long, i=long, q=long, t=long, battle=long, face=long, o=long, dropper=long, drum=long)
+@cython.locals(S="int[:]", b=long, top=long, c=long, seat=long, k=long, loc=long, f=long, n=long, i=long, q=long, t=long, battle=long, face=long, o=long, dropper=long, drum=long, room=long, unrevealed=long, target=double, rest=double, acc=double)
 cdef bint _fast_chance(DarkTowerBatch e, long g, long kind, double r) except? 0
 
 cdef void _state_tail(DarkTowerBatch e, object state, bint keeps) except *
@@ -244,3 +265,11 @@ cdef void put(int[:] S, long at, object values) except *
 
 @cython.locals(i=long)
 cdef list seq(int[:] S, long at, long n)
+
+@cython.locals(count=long)
+cdef long _bits(long n) noexcept
+
+cdef bint _can_meet(DarkTowerBatch e, long g, long seat, long q) except? 0
+
+@cython.locals(S="int[:]", b=long, what=long, total=long, k=long, wild=long, best=long, t=long, n=long)
+cdef long _toward(DarkTowerBatch e, long g, long seat, long q) except? -1

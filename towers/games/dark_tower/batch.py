@@ -162,6 +162,20 @@ W = PENDING + STACK * FW
 
 # ---- the rules' tables ---------------------------------------------------------------------
 ADVERSARY = A.ADVERSARY
+QUEST_WHAT = ("warriors", "spirit", "gear", "potions", "treasures", "virtues", "advantages")
+Q_WARRIORS, Q_SPIRIT, Q_GEAR, Q_POTIONS, Q_TREASURES, Q_VIRTUES, Q_ADVANTAGES = range(7)
+TESTS_TO_ENTER = _constants.TESTS_TO_ENTER
+TEST = _constants.TEST
+ENTER_TOWER = _constants.ENTER_TOWER
+GOAL_QUEST = _constants.GOAL_QUEST
+QUEST = _constants.QUEST
+ENTER = _constants.ENTER
+TARGET = A.TARGET
+ROOM_KINDS = len(DATA.dungeon_types[0].rooms)
+DUNGEONS = tuple(DATA.dungeon_types)
+TOWER_DUNGEON = DUNGEONS.index(_constants.TOWER_DUNGEON)
+DUNGEON_AT = tuple(loc.dungeon_type for loc in DATA.locations)
+DUNGEON_ADVANTAGE = tuple(d.advantage for d in DUNGEONS)
 AUTOMATIC_KINDS = frozenset((*F.AUTOMATIC, F.CorruptionDraw))
 HAGGLE_ACTION = _constants.HAGGLE
 GEAR_ACTION = _constants.GEAR
@@ -238,6 +252,8 @@ K_EVENT_DRAW = KIND_OF[F.EventDraw]
 K_EFFECTS = KIND_OF[F.Effects]
 K_SPAWN = KIND_OF[F.Spawn]
 K_BATTLING = KIND_OF[F.Battling]
+K_EXPLORING = KIND_OF[F.Exploring]
+K_ROOM_REVEAL = KIND_OF[F.RoomReveal]
 K_CHOOSE_GEAR = KIND_OF[F.ChooseGear]
 K_DISCARD_GEAR = KIND_OF[F.DiscardGear]
 K_DISCARD_POTION = KIND_OF[F.DiscardPotion]
@@ -311,6 +327,13 @@ EV_LEVEL = tuple(e.level for e in DATA.events)
 EV_STEPS = tuple(e.steps for e in DATA.events)
 EV_CALM = tuple(bool(e.calm) for e in DATA.events)
 P_EFFECTS = tuple(tuple_id(flat(p.effects)) for p in DATA.potions)
+DUNGEON_TARGET = tuple(tuple_id(flat(d.target[rung])) for d in DUNGEONS for rung in (0, 1))
+DUNGEON_ROOMS = tuple(
+    tuple_id(flat(d.rooms[k][1][rung]))
+    for d in DUNGEONS
+    for k in range(ROOM_KINDS)
+    for rung in (0, 1)
+)
 EV_EFFECTS = tuple(tuple_id(flat(e.effects)) for e in DATA.events)
 LOOSENS_ROTATE = _TOWER.loosens("rotate") != "none"
 LOOSENS_BREAK = _TOWER.loosens("break_seal") != "none"
@@ -398,6 +421,12 @@ class DarkTowerBatch:
         self.adversary_advance = tuple_id(flat(DATA.foes[game.adversary].advance))
         self.gear_count = [x.count for x in DATA.gear]
         self.adversary_strike = tuple_id(flat(DATA.foes[game.adversary].strike[0]))
+        quests = [*DATA.quests, *game.goal.quests]
+        self.quest_what = [-1 if q is None else QUEST_WHAT.index(q.what) for q in quests]
+        self.quest_amount = [0 if q is None else q.amount for q in quests]
+        self.quest_same = [q is not None and q.qualifier == "all-same" for q in quests]
+        self.goal_treasures = [step[1] for step in game.goal.steps]
+        self.adversary_spawn = game.goal.adversary_spawn
         goal = game.goal
         self.goal_steps = [step[0] for step in goal.steps]
         self.goal_dungeon = [goal.is_dungeon(i) for i in range(len(goal.steps))]
@@ -735,6 +764,8 @@ def _push(e: DarkTowerBatch, g: int, kind: int, a: int = 0, c: int = 0, d: int =
     S[at + 1] = a
     S[at + 2] = c
     S[at + 3] = d
+    for j in range(4, FW):
+        S[at + j] = 0
     S[b + DEPTH] = depth + 1
 
 
@@ -1081,6 +1112,8 @@ def _fast_legal(e: DarkTowerBatch, g: int) -> list[int] | None:
         return [PLACE + x for x in KINGDOM_BUILDINGS[S[top + 2]] if S[b + SKULLS + x] >= 0]
     if kind == K_BATTLING:
         return _battling_legal(e, g, top)
+    if kind == K_EXPLORING:
+        return _exploring_legal(e, g, top)
     if kind == K_CHOOSE_GEAR:
         return [TAKE_GEAR + k for k in range(N_GEAR) if _gear_left(e, g, k) > 0]
     if kind == K_DISCARD_GEAR:
@@ -1155,21 +1188,30 @@ def _turn_legal(e: DarkTowerBatch, g: int, seat: int) -> list[int] | None:
             out.append(BATTLE + ADVERSARY)
         for k in range(2):
             q = S[b + MONTHLY + k]
-            if q >= 0 and QUEST_AT[q] == at:
-                return None
+            if q >= 0 and QUEST_AT[q] == at and _can_meet(e, g, seat, q):
+                out.append(QUEST + k)
         if e.competitive:
+            done = S[b + TESTS_DONE + seat]
+            count = _bits(done)
             for kind in range(TESTS):
                 q = S[b + TESTS_DEALT + seat * TESTS + kind]
-                if QUEST_AT[q if q >= 0 else N_QUESTS - 1] == at:  # as Python reads [-1]
-                    return None
-            if BORDERS_TOWER[at]:
-                return None
+                q = q if q >= 0 else N_QUESTS - 1  # as Python reads [-1]
+                if (
+                    QUEST_AT[q] == at
+                    and not done >> kind & 1
+                    and count < TESTS_TO_ENTER
+                    and _can_meet(e, g, seat, q)
+                ):
+                    out.append(TEST + kind)
+            if BORDERS_TOWER[at] and count >= TESTS_TO_ENTER:
+                out.append(ENTER_TOWER)
         else:
             step = S[b + GOAL_STEP]
             if step < len(e.goal_steps) and e.goal_steps[step] == at:
-                if not e.goal_dungeon[step]:
-                    return None
-                out.append(EXPLORE)
+                if e.goal_dungeon[step]:
+                    out.append(EXPLORE)
+                elif _can_meet(e, g, seat, N_QUESTS + step):
+                    out.append(GOAL_QUEST)
     haggle = S[b + HAGGLE]
     if x >= 0 and not S[b + REINFORCED]:
         if haggle < 0:
@@ -1191,6 +1233,58 @@ def _turn_legal(e: DarkTowerBatch, g: int, seat: int) -> list[int] | None:
                 out.append(TRADE + other)
     out.sort()
     return out
+
+
+def _bits(n: int) -> int:
+    """How many bits of ``n`` are set."""
+    count = 0
+    while n:
+        count += n & 1
+        n >>= 1
+    return count
+
+
+def _can_meet(e: DarkTowerBatch, g: int, seat: int, q: int) -> bool:
+    """quests.can_meet of quest ``q`` (DATA.quests', then the main goal's steps')."""
+    return _toward(e, g, seat, q) >= e.quest_amount[q]
+
+
+def _toward(e: DarkTowerBatch, g: int, seat: int, q: int) -> int:
+    """quests.toward: how much of the quest's requirement the hero holds."""
+    S = e.S
+    b = g * W
+    what = e.quest_what[q]
+    if what == Q_WARRIORS:
+        return S[b + WARRIORS + seat]
+    if what == Q_SPIRIT:
+        return S[b + SPIRIT + seat]
+    total = 0
+    if what == Q_GEAR:
+        for k in range(N_GEAR):
+            total += S[b + GEAR + seat * N_GEAR + k]
+        return total
+    if what == Q_POTIONS:
+        for k in range(N_POTIONS):
+            total += S[b + POTIONS + seat * N_POTIONS + k]
+        return total
+    if what == Q_TREASURES:
+        return S[b + LISTS + seat * LW]
+    if what == Q_VIRTUES:
+        return len(e.board_perks[seat]) + _bits(S[b + VIRTUES + seat])
+    # advantages: automatic by type with the gear of each type; Wild ones
+    wild = _perk_sum(e, g, seat, e.pa_advantages, -2 - WILD)
+    best = 0
+    for t in range(WILD):
+        n = _perk_sum(e, g, seat, e.pa_advantages, -2 - t)
+        for k in range(N_GEAR):
+            if e.gear_advantage[k] == t:
+                n += S[b + GEAR + seat * N_GEAR + k]
+        if e.quest_same[q]:
+            if n > best:
+                best = n
+        elif n:
+            best += 1
+    return best + wild
 
 
 def _fast_apply(e: DarkTowerBatch, g: int, action: int) -> bool:
@@ -1281,7 +1375,7 @@ def _fast_apply_more(e: DarkTowerBatch, g: int, action: int) -> bool:
     kind = S[top]
     seat = S[top + 1]
     if POTION <= action < POTION + N_POTIONS:
-        if kind != K_TURN and kind != K_START_TURN and kind != K_BATTLING:
+        if kind != K_TURN and kind != K_START_TURN and kind != K_BATTLING and kind != K_EXPLORING:
             return False
         _drink(e, g, seat, action - POTION, top, kind)
         _tail(e, g, False)
@@ -1294,6 +1388,10 @@ def _fast_apply_more(e: DarkTowerBatch, g: int, action: int) -> bool:
             _reinforce(e, g, seat, action - REINFORCE)
         elif BATTLE <= action < BATTLE + 4:
             _start_battle(e, g, seat, action - BATTLE)
+        elif action == EXPLORE:
+            S[b + HEROIC_DONE] = 1
+            pool = _perk_sum(e, g, seat, e.pa_advantages, 1 << _dungeon_advantage(e, g))
+            _push(e, g, K_EXPLORING, seat, -1, pool)
         else:
             return False
     elif kind == K_BATTLING:
@@ -1319,10 +1417,118 @@ def _fast_apply_more(e: DarkTowerBatch, g: int, action: int) -> bool:
             S[top + 7] += SCROLL_SPEND[t]
         else:
             return False
+    elif kind == K_EXPLORING:
+        if not _explore_step(e, g, top, action):
+            return False
     else:
         return False
     _tail(e, g, False)
     return True
+
+
+def _dungeon(e: DarkTowerBatch, g: int) -> int:
+    """quests.dungeon_type: the dungeon explored, as an index of DUNGEONS."""
+    if e.competitive:
+        return TOWER_DUNGEON
+    return DUNGEON_AT[e.goal_steps[e.S[g * W + GOAL_STEP]]]  # type: ignore[no-any-return]
+
+
+def _dungeon_advantage(e: DarkTowerBatch, g: int) -> int:
+    return DUNGEON_ADVANTAGE[_dungeon(e, g)]  # type: ignore[no-any-return]
+
+
+def _explore_step(e: DarkTowerBatch, g: int, top: int, action: int) -> bool:
+    """quests.explore_step and the items spent in a room (the Exploring frame at ``top``:
+    seat, room, pool, spent, improved, entered); False for the others."""
+    S = e.S
+    b = g * W
+    seat = S[top + 1]
+    if ENTER <= action < ENTER + ROOMS:
+        room = action - ENTER
+        S[top + 2] = room
+        S[top + 5] = 0
+        S[top + 6] += 1
+        if S[b + ROOMS_AT + room] < 0:
+            _push(e, g, K_ROOM_REVEAL, room)
+    elif action == LEAVE:
+        S[top] = K_HEROIC_DONE
+        S[top + 2] = -1
+        S[top + 3] = -1
+    elif action == IMPROVE:
+        S[top + 3] -= 1
+        S[top + 4] += 1
+        S[top + 5] = 1
+    elif action == RESOLVE:
+        room = S[top + 2]
+        kind = S[b + ROOMS_AT + room]
+        d = _dungeon(e, g)
+        rung = 1 if S[top + 5] else 0
+        if kind == TARGET:
+            result = DUNGEON_TARGET[d * 2 + rung]
+        else:
+            result = DUNGEON_ROOMS[(d * ROOM_KINDS + kind) * 2 + rung]
+        S[b + CLEARED] |= 1 << room
+        if kind == TARGET and e.competitive:
+            _pop(e, g)
+            S[b + WINNER] = seat
+            S[b + RESULT] = 1
+            e.endings[g] = f"seat {seat} found the relic in the Tower"
+            return True
+        if kind == TARGET:
+            for r in range(ROOMS):
+                S[b + ROOMS_AT + r] = -1
+            S[b + CLEARED] = 0
+            S[top] = K_HEROIC_DONE
+            S[top + 2] = -1
+            S[top + 3] = -1
+            _goal_step_done(e, g, seat)
+        else:
+            S[top + 2] = -1
+            S[top + 5] = 0
+        _effects(e, g, seat, result)
+    elif GEAR_ACTION <= action < GEAR_ACTION + N_GEAR:
+        S[b + GEAR + seat * N_GEAR + action - GEAR_ACTION] -= 1
+        S[top + 3] += 1
+    elif SCROLL <= action < SCROLL + N_TREASURES:
+        t = action - SCROLL
+        _remove_held(e, g, 0, seat, t)
+        S[top + 3] += SCROLL_SPEND[t]
+    else:
+        return False
+    return True
+
+
+def _goal_step_done(e: DarkTowerBatch, g: int, seat: int) -> None:
+    """quests.goal_step_done: the step's treasure to the hero; the last step spawns the
+    adversary."""
+    S = e.S
+    b = g * W
+    step = S[b + GOAL_STEP]
+    treasure = e.goal_treasures[step]
+    if treasure >= 0:
+        _append(e, g, 0, seat, treasure)
+    S[b + GOAL_STEP] = step + 1
+    if step + 1 == len(e.goal_steps):
+        S[b + ADV_AT] = e.adversary_spawn
+
+
+def _exploring_legal(e: DarkTowerBatch, g: int, top: int) -> list[int]:
+    """legality.fast_exploring over the arrays."""
+    S = e.S
+    b = g * W
+    if S[top + 2] < 0:
+        cleared = S[b + CLEARED]
+        out = [ENTER + r for r in range(ROOMS) if not cleared >> r & 1]
+        if S[top + 6] >= 1:
+            out.append(LEAVE)
+        out.sort()
+        return out
+    out = [RESOLVE]
+    if not S[top + 5] and S[top + 3] >= 1 and S[top + 4] < MAX_ADVANTAGES:
+        out.append(IMPROVE)
+    _items_legal(e, g, S[top + 1], 1 << _dungeon_advantage(e, g), out)
+    out.sort()
+    return out
 
 
 def _remove_held(e: DarkTowerBatch, g: int, k: int, seat: int, item: int) -> None:
@@ -1346,7 +1552,7 @@ def _drink(e: DarkTowerBatch, g: int, seat: int, k: int, top: int, kind: int) ->
     S[b + POTIONS + seat * N_POTIONS + k] -= 1
     at = S[b + AT + seat]
     if P_ADVANTAGES[k]:
-        S[top + 7] += P_ADVANTAGES[k]  # a battle's pool
+        S[top + (3 if kind == K_EXPLORING else 7)] += P_ADVANTAGES[k]  # the pool
     if P_CLEANSE[k]:  # drunk only on a standing building with skulls
         x = BUILDING_AT[at]
         S[b + SUPPLY] += S[b + SKULLS + x]
@@ -1449,7 +1655,6 @@ def _resolve_card(e: DarkTowerBatch, g: int, top: int) -> None:
 def _battling_legal(e: DarkTowerBatch, g: int, top: int) -> list[int]:
     """legality.fast_battling over the arrays."""
     S = e.S
-    b = g * W
     seat = S[top + 1]
     f = S[top + 2]
     out = [RESOLVE]
@@ -1461,6 +1666,16 @@ def _battling_legal(e: DarkTowerBatch, g: int, top: int) -> list[int]:
         out.append(IMPROVE)
     if f == ADVERSARY and S[top + 9] >= 1:
         out.append(RETREAT)
+    _items_legal(e, g, seat, e.traits[f], out)
+    out.sort()
+    return out
+
+
+def _items_legal(e: DarkTowerBatch, g: int, seat: int, traits: int, out: list[int]) -> None:
+    """legality._fast_items: the potions, gear against ``traits`` (a bit a type) and scrolls
+    spent in a battle or a dungeon room."""
+    S = e.S
+    b = g * W
     at = S[b + AT + seat]
     for k in range(N_POTIONS):
         if S[b + POTIONS + seat * N_POTIONS + k] and (P_ADVANTAGES[k] or P_HAS_EFFECTS[k]):
@@ -1474,7 +1689,6 @@ def _battling_legal(e: DarkTowerBatch, g: int, top: int) -> list[int]:
             if P_MOVES[k]:
                 continue
             out.append(POTION + k)
-    traits = e.traits[f]
     for k in range(N_GEAR):
         if S[b + GEAR + seat * N_GEAR + k] > 0 and traits >> e.gear_advantage[k] & 1:
             out.append(GEAR_ACTION + k)
@@ -1483,8 +1697,6 @@ def _battling_legal(e: DarkTowerBatch, g: int, top: int) -> list[int]:
         t = S[at + 1 + i]
         if SCROLL_SPEND[t]:
             out.append(SCROLL + t)
-    out.sort()
-    return out
 
 
 def _perk_sum(e: DarkTowerBatch, g: int, seat: int, table: Any, types: int) -> int:
@@ -1517,8 +1729,13 @@ def _perk_sum(e: DarkTowerBatch, g: int, seat: int, table: Any, types: int) -> i
 
 
 def _perk(e: DarkTowerBatch, i: int, table: Any, types: int) -> int:
-    if types < 0:
+    """``table[i]`` for the perk i: every perk (types -1), those of the advantage type t
+    alone (types -2 - t), or those giving advantages against ``types`` (a bit a type) or
+    Wild ones."""
+    if types == -1:
         return table[i]  # type: ignore[no-any-return]
+    if types < -1:
+        return table[i] if e.pa_advantage[i] == -2 - types else 0  # type: ignore[no-any-return]
     kind = e.pa_advantage[i]
     if kind >= 0 and (types >> kind & 1 or kind == WILD):
         return table[i]  # type: ignore[no-any-return]
@@ -1643,6 +1860,28 @@ def _fast_chance(e: DarkTowerBatch, g: int, kind: int, r: float) -> bool:
         if S[battle + 2] == ADVERSARY:
             S[b + ADV_CARD] = c
             S[b + ADV_RUNG] = 0
+    elif kind == K_ROOM_REVEAL:
+        room = S[top + 1]
+        unrevealed = 0
+        for k in range(ROOMS):
+            if S[b + ROOMS_AT + k] == -1:
+                unrevealed += 1
+        if unrevealed == 1:
+            c = TARGET
+        else:
+            target = 1.0 / unrevealed
+            rest = (1.0 - target) / ROOM_KINDS
+            c = -1
+            acc = 0.0
+            for k in range(ROOM_KINDS):
+                acc += rest
+                if r < acc:
+                    c = k
+                    break
+            if c < 0:
+                c = TARGET  # the last outcome, whether or not the walk reaches it
+        _pop(e, g)
+        S[b + ROOMS_AT + room] = c
     elif kind == K_HAGGLE_ROLL:
         face = pick_uniform(6, r)
         _pop(e, g)
