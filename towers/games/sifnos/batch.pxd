@@ -32,7 +32,7 @@ cpdef void play_out(SifnosBatch e, long g, long decisions, long until) except *
 cdef object PAY_KIND, MAJORS_KIND, PREPARE_KIND, COLUMN_KIND, DRAW, ROLL, PAY, COLUMN
 cdef list USED_BIT, CARD_MINERAL, CARD_KIND, CARD_DISCARD, PRINTED_KIND, PRINTED_DISCARD
 cdef long ANY, A_DISCARD, A_MAJOR, DONE, A_USE_CARD, A_USE_PRINTED, N_CARDS, PRINTED_BIT, N_PRINTED
-cdef frozenset USING, DONE_POPS
+cdef frozenset USING, DONE_POPS, FAST_CHANCES
 cdef object WORKSHOP_KIND, PLACE_DIE, PLACE_TOWER, BUILD
 cdef long PLACE_DIE_BIT, PLACE_TOWER_BIT
 cdef object GIVE_KIND, GIVE_CARDS, PLACEMENT_KIND, SOLDIERS_KIND, SOLDIERS
@@ -49,6 +49,9 @@ cpdef bint has_cards(object deck) except -1
 @cython.locals(steps=dict, n=long, offered=dict, choices=dict, least=long, out=list)
 cpdef void settle(object state) except *
 
-@cython.locals(card=long, seat=long, n=long, mineral=long, need=long, half=bint,
-               major=long, effect=long, image=long, code=long, face=long, price=long)
 cpdef bint carried_out(object state, object top, object kind, long action) except -1
+@cython.locals(card=long, seat=long, n=long, image=long)
+cpdef void chance_done(object state, object top, object kind, long action) except *
+@cython.locals(card=long, seat=long, n=long, mineral=long, need=long, half=bint,
+               major=long, effect=long, code=long, face=long, price=long)
+cpdef bint decided(object state, object top, object kind, long action) except -1

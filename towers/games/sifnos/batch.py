@@ -119,6 +119,8 @@ MOVE_CODE = [-1] * (max(A_MOVE_SOLDIER.values()) + 1 - MOVE_BASE)
 """Each MoveSoldier action's (from, to) as from * 256 + to."""
 for (_a, _b), _move in A_MOVE_SOLDIER.items():
     MOVE_CODE[_move - MOVE_BASE] = _a * 256 + _b
+FAST_CHANCES = frozenset([F.Draw, F.Roll, F.TowerDraw])
+"""The chances :func:`chance_done` carries out."""
 OFFERED = {F.Workshop: 0, F.ShipChoice: 1, F.AdjustDice: 1, F.Soldiers: 1, F.RecoupChoice: 1}
 """The decisions settling drops when their choices (``done`` first but the Workshop's) offer
 nothing more, and else keeps those choices as the legal actions (``rules._offered``)."""
@@ -418,13 +420,24 @@ def play_out(e: SifnosBatch, g: int, decisions: int, until: int) -> None:
 def carried_out(state: Any, top: Any, kind: Any, action: int) -> bool:
     """``state._apply(action)`` for the decision or chance ``top`` (of type ``kind``) when it
     is one of the commonest (a card drawn, a Die rolled, a card paid, a major action chosen,
-    a column's effect used, a decision done), written again without decoding the action;
-    False for the others, which the state applies."""
+    a column's effect used, a decision done...), written again without decoding the action
+    (or decoding it from ``rules.VALUES``); False for the others, which the state applies."""
+    if kind in FAST_CHANCES:
+        if kind is DRAW_KIND and state.deck.top:
+            return False  # a known card on top: Deck.draw takes it
+        chance_done(state, top, kind, action)
+    elif not decided(state, top, kind, action):
+        return False
+    settle(state)
+    return True
+
+
+def chance_done(state: Any, top: Any, kind: Any, action: int) -> None:
+    """A card drawn, a Die rolled or a Tower drawn (the outcome ``action``), as their rules
+    (cards.drawn, invest.rolled, construct.tower_drawn) carry them out."""
     p = state.pending
     if kind is DRAW_KIND:  # cards.drawn
         deck = state.deck
-        if deck.top:
-            return False
         card = action - DRAW_BASE
         deck.counts[card] -= 1
         seat = top.seat
@@ -456,7 +469,13 @@ def carried_out(state: Any, top: Any, kind: Any, action: int) -> bool:
             p[-1] = TOWER_DRAW(seat, n - 1)
         else:
             p.pop()
-    elif kind is ADJUST_KIND and action != DONE:  # invest.decide_adjust
+
+
+def decided(state: Any, top: Any, kind: Any, action: int) -> bool:
+    """The commonest decisions answered by ``action``, as their rules carry them out; False
+    for the others."""
+    p = state.pending
+    if kind is ADJUST_KIND and action != DONE:  # invest.decide_adjust
         seat = top.seat
         code = ADJUST_CODE[action - ADJUST_BASE]
         face = (code >> 1 & 7) + 1
@@ -558,7 +577,6 @@ def carried_out(state: Any, top: Any, kind: Any, action: int) -> bool:
         state.ignore_image = state.use_network = False
     else:
         return False
-    settle(state)
     return True
 
 
