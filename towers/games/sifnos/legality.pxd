@@ -7,14 +7,19 @@ cimport cython
 @cython.locals(kinds=Py_ssize_t, total=long, single=bint, n=long, k=Py_ssize_t, pairs=tuple)
 cpdef list draw_outcomes(list counts)
 
-@cython.locals(top=object, kind=object)
+@cython.locals(top=object, kind=object, row=list, markers=list, t=long, m=long)
 cpdef long sample_chance(object state, double r)
 @cython.locals(acc=double, p=double, action=object)
 cpdef long _pick(list outcomes, double r)
 @cython.locals(total=long, n=long, acc=double, last=long, k=long)
-cpdef long _card_pick(list counts, double r)
+cpdef long _counts_pick(list counts, long base, double r)
 @cython.locals(seen=list, s=long, left=long, p=double, acc=double, last=long)
 cpdef long _scheme_pick(list discards, double r)
+@cython.locals(n=Py_ssize_t, p=double, acc=double, a=long)
+cpdef long _uniform_pick(list items, long base, double r)
+@cython.locals(faces=tuple, same=tuple, base=long, left=list, s=long, n=Py_ssize_t, acc=double,
+               last=long, f=long, c=Py_ssize_t)
+cpdef long _piece_pick(list pieces, long slot, double r)
 @cython.locals(p=double, acc=double, v=long)
 cpdef long _roll_pick(double r)
 

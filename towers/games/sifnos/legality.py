@@ -42,8 +42,15 @@ from towers.games.sifnos.actions import (
     N_IMAGES,
     SPACE,
     SUPPLY,
+    DealAid,
+    DealBeacon,
+    DealFort,
     DrawCard,
+    DrawMarker,
     DrawScheme,
+    DrawShip,
+    DrawTile,
+    DrawTower,
     FortIn,
     RollDie,
 )
@@ -134,6 +141,22 @@ def draw_outcomes(counts: list[int]) -> list[tuple[int, float]]:
 
 # ---- a chance node's outcome picked by one draw (towers.core.chance.sample_chance) ----------
 ROLL_BASE = SPACE.base(RollDie)
+TOWER_BASE = SPACE.base(DrawTower)
+SHIP_BASE = SPACE.base(DrawShip)
+TILE_BASE = SPACE.base(DrawTile)
+MARKER_BASE = SPACE.base(DrawMarker)
+AID_BASE = SPACE.base(DealAid)
+N_TILES = len(DATA.tiles)
+PIECE_DEALS = tuple(
+    (
+        DATA.fort_faces if piece.kind == FORT else DATA.beacon_faces,
+        tuple(s for s, other in enumerate(DATA.pieces) if other.kind == piece.kind),
+        SPACE.base(DealFort if piece.kind == FORT else DealBeacon),
+    )
+    for piece in DATA.pieces
+)
+"""For each Player Board space of a Fort or Beacon: the faces of its kind, the spaces of its
+kind and the first action dealing one."""
 SCHEME_BASE = SPACE.base(DrawScheme)
 N_SCHEMES = len(DATA.schemes)
 CHANCE_KINDS = frozenset(F.CHANCE_FRAMES)
@@ -149,11 +172,25 @@ def sample_chance(state: SifnosState, r: float) -> int:
     top = state.pending[-1]
     kind = type(top)
     if kind is F.Draw:
-        return _card_pick(state.deck.counts, r)
+        return _counts_pick(state.deck.counts, DRAW_BASE, r)
     if kind is F.SchemeReveal:
         return _scheme_pick(state.scheme_discards, r)
     if kind is F.Roll:
         return _roll_pick(r)
+    if kind is F.TowerDraw:
+        return _counts_pick(state.tower_reserve[top.seat], TOWER_BASE, r)
+    if kind is F.ShipDraw:
+        return _counts_pick(state.bag.counts, SHIP_BASE, r)
+    if kind is F.TileDraw:
+        row = state.tile_row
+        return _uniform_pick([t for t in range(N_TILES) if t not in row], TILE_BASE, r)
+    if kind is F.MarkerDraw:
+        markers = state.markers
+        return _counts_pick([2 - markers.count(m) for m in range(3)], MARKER_BASE, r)
+    if kind is F.AidDeal:
+        return _uniform_pick(state.aid_pool, AID_BASE, r)
+    if kind is F.PieceDeal:
+        return _piece_pick(state.pieces[top.seat], top.slot, r)
     if kind not in CHANCE_KINDS:
         return -1
     return _pick(state._chance_outcomes(), r)
@@ -170,9 +207,11 @@ def _pick(outcomes: list[tuple[int, float]], r: float) -> int:
     return outcomes[-1][0]
 
 
-def _card_pick(counts: list[int], r: float) -> int:
-    """``_pick(draw_outcomes(counts), r)`` without the list (n / total is 1 / total when n is
-    1, as :func:`draw_outcomes` gives it)."""
+def _counts_pick(counts: list[int], base: int, r: float) -> int:
+    """``_pick`` over the outcomes of a draw from these ``counts`` (``base + k`` with the
+    probability ``counts[k] / total``, for each ``k`` held) without the list: a card's (where
+    n / total is 1 / total when n is 1, as :func:`draw_outcomes` gives it), a Tower's from
+    the Reserve, a Ship's from the Bag."""
     total = 0
     for n in counts:
         total += n
@@ -183,8 +222,8 @@ def _card_pick(counts: list[int], r: float) -> int:
         if n:
             acc += n / total
             if r < acc:
-                return DRAW_BASE + k
-            last = DRAW_BASE + k
+                return base + k
+            last = base + k
         k += 1
     return last
 
@@ -210,6 +249,42 @@ def _scheme_pick(discards: list[int], r: float) -> int:
             if r < acc:
                 return SCHEME_BASE + s
             last = SCHEME_BASE + s
+    return last
+
+
+def _uniform_pick(items: list[int], base: int, r: float) -> int:
+    """``_pick`` over ``base + a`` for each of ``items`` in turn, 1 / their number each (a
+    Scoring Tile not yet drawn, a Setup Aid left)."""
+    n = len(items)
+    if not n:
+        return -1
+    p = 1.0 / n
+    acc = 0.0
+    for a in items:
+        acc += p
+        if r < acc:
+            return base + a
+    return base + items[n - 1]
+
+
+def _piece_pick(pieces: list[int], slot: int, r: float) -> int:
+    """``_pick`` over the faces a Fort or Beacon dealt to Player Board space ``slot`` may
+    have (the faces of its kind not yet dealt to ``pieces``), without the list."""
+    faces, same, base = PIECE_DEALS[slot]
+    left = list(faces)
+    for s in same:
+        if pieces[s] >= 0:
+            left.remove(pieces[s])
+    n = len(left)
+    acc = 0.0
+    last = -1
+    for f in range(3):
+        c = left.count(f)
+        if c:
+            acc += c / n
+            if r < acc:
+                return base + f
+            last = base + f
     return last
 
 

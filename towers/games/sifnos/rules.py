@@ -43,13 +43,6 @@ from towers.games.sifnos.actions import (
     DATA,
     OLD_WORDS,
     SPACE,
-    DealAid,
-    DealBeacon,
-    DealFort,
-    DrawMarker,
-    DrawShip,
-    DrawTile,
-    DrawTower,
     RollDie,
 )
 from towers.games.sifnos.board import (
@@ -69,7 +62,7 @@ from towers.games.sifnos.construct import (
     decide_beacon_place,
     tower_drawn,
 )
-from towers.games.sifnos.data import BEACON, FORT
+from towers.games.sifnos.data import BEACON
 from towers.games.sifnos.defend import defend, invasion, leader, might
 from towers.games.sifnos.effects import decide_triggered, trigger
 from towers.games.sifnos.end_of_game import MAX_ROUNDS
@@ -82,6 +75,15 @@ from towers.games.sifnos.influence import (
     influence_step,
 )
 from towers.games.sifnos.invest import decide_adjust, rolled
+from towers.games.sifnos.legality import (
+    AID_BASE,
+    MARKER_BASE,
+    N_TILES,
+    PIECE_DEALS,
+    SHIP_BASE,
+    TILE_BASE,
+    TOWER_BASE,
+)
 from towers.games.sifnos.major_actions import (
     decide_column,
     decide_majors,
@@ -164,46 +166,40 @@ ROLL_OUTCOMES = tuple((SPACE.base(RollDie) + v, 1 / 6) for v in range(6))
 
 
 def _tower_outcomes(state: SifnosState, top: F.TowerDraw) -> list[tuple[int, float]]:
-    base = SPACE.base(DrawTower)
     reserve = state.tower_reserve[top.seat]
     total = sum(reserve)
-    return [(base + i, c / total) for i, c in enumerate(reserve) if c]
+    return [(TOWER_BASE + i, c / total) for i, c in enumerate(reserve) if c]
 
 
 def _ship_outcomes(state: SifnosState, top: F.ShipDraw) -> list[tuple[int, float]]:
-    base = SPACE.base(DrawShip)
-    return [(base + k, p) for k, p in state.bag.draw_outcomes()]
+    return [(SHIP_BASE + k, p) for k, p in state.bag.draw_outcomes()]
 
 
 def _tile_outcomes(state: SifnosState, top: F.TileDraw) -> list[tuple[int, float]]:
-    base = SPACE.base(DrawTile)
-    left = [t for t in range(len(DATA.tiles)) if t not in state.tile_row]
-    return [(base + t, 1 / len(left)) for t in left]
+    row = state.tile_row
+    left = [t for t in range(N_TILES) if t not in row]
+    return [(TILE_BASE + t, 1 / len(left)) for t in left]
 
 
 def _marker_outcomes(state: SifnosState, top: F.MarkerDraw) -> list[tuple[int, float]]:
-    base = SPACE.base(DrawMarker)
-    left = [2 - state.markers.count(m) for m in range(3)]
+    markers = state.markers
+    left = [2 - markers.count(m) for m in range(3)]
     total = sum(left)
-    return [(base + m, c / total) for m, c in enumerate(left) if c]
+    return [(MARKER_BASE + m, c / total) for m, c in enumerate(left) if c]
 
 
 def _aid_outcomes(state: SifnosState, top: F.AidDeal) -> list[tuple[int, float]]:
-    base = SPACE.base(DealAid)
     pool = state.aid_pool
-    return [(base + a, 1 / len(pool)) for a in pool]
+    return [(AID_BASE + a, 1 / len(pool)) for a in pool]
 
 
 def _piece_outcomes(state: SifnosState, top: F.PieceDeal) -> list[tuple[int, float]]:
-    seat, slot = top.seat, top.slot
-    kind = DATA.pieces[slot].kind
-    faces = DATA.fort_faces if kind == FORT else DATA.beacon_faces
-    same = [s for s in range(len(DATA.pieces)) if DATA.pieces[s].kind == kind]
+    faces, same, base = PIECE_DEALS[top.slot]
+    pieces = state.pieces[top.seat]
     left = list(faces)
     for s in same:
-        if state.pieces[seat][s] >= 0:
-            left.remove(state.pieces[seat][s])
-    base = SPACE.base(DealFort if kind == FORT else DealBeacon)
+        if pieces[s] >= 0:
+            left.remove(pieces[s])
     counts = [left.count(f) for f in range(3)]
     return [(base + f, c / len(left)) for f, c in enumerate(counts) if c]
 
