@@ -79,21 +79,30 @@ def _declared_classes() -> dict[str, list[str]]:
 
 
 def test_the_twins_read_each_field_where_it_lies() -> None:
-    """The twins read a TurrisState's, a Bundle's and an Effect's fields as the C fields
+    """The twins read a TurrisState's, a TurrisGame's, a Bundle's and an Effect's fields as the C fields
     their .pxd files declare, one pointer each after the object header in the declared order:
     that order is the one CPython lays the slots out in, and the one the rules check before
     they bind the twins (``rounds.STATE_SLOTS``, ``resources.BUNDLE_SLOTS``...)."""
     pointer = ctypes.sizeof(ctypes.c_void_p)
     header = object.__basicsize__
     declared = _declared_classes()
-    assert {"TurrisState", "Bundle", "Effect"} <= {n.rpartition(".")[2] for n in declared}
+    assert {"TurrisState", "TurrisGame", "Bundle", "Effect"} <= {
+        n.rpartition(".")[2] for n in declared
+    }
     for dotted, fields in declared.items():
         module, _, name = dotted.rpartition(".")
         cls = getattr(importlib.import_module(module), name)
-        at = {slot: _slot_offset(cls, slot) for slot in cls.__slots__}
-        assert sorted(at, key=at.__getitem__) == fields, dotted
-        assert [at[f] for f in fields] == [header + pointer * k for k in range(len(fields))]
+        own = list(vars(cls)["__slots__"])
+        # fields the class inherits come first (the Game's list of weak references)
+        lead = len(fields) - len(own)
+        assert lead >= 0 and not set(fields[:lead]) & set(own), dotted
+        at = {slot: _slot_offset(cls, slot) for slot in own}
+        assert sorted(at, key=at.__getitem__) == fields[lead:], dotted
+        assert [at[f] for f in fields[lead:]] == [
+            header + pointer * k for k in range(lead, len(fields))
+        ], dotted
         assert cls.__basicsize__ == header + pointer * len(fields), dotted
     assert declared["towers.games.turris.rules.TurrisState"] == list(rounds.STATE_SLOTS)
+    assert declared["towers.games.turris.rules.TurrisGame"][1:] == list(rounds.GAME_SLOTS)
     assert declared["towers.games.turris.data.Bundle"] == list(resources.BUNDLE_SLOTS)
     assert declared["towers.games.turris.data.Effect"] == list(resources.EFFECT_SLOTS)

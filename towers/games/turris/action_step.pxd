@@ -2,19 +2,23 @@
 # it is written, compiled, PLACE's nodes typed; rules.py binds the twin when it is built.
 cimport cython
 
-from towers.games.turris.rounds_c cimport TurrisState
+from towers.games.turris.rounds_c cimport TurrisGame, TurrisState
 
-@cython.locals(out=list, node=long, k=long, site=long, limit=long, immediate=bint, taken=long,
+@cython.locals(g=TurrisGame, out=list, node=long, k=long, site=long, limit=long, immediate=bint, taken=long,
                at=long, spot_of=tuple, site_at=list, site_limit=tuple, site_immediate=tuple,
                node_limit=tuple, node_immediate=tuple, scouts=list, always=tuple,
                src=long)
 cpdef list place_nodes(TurrisState state, long seat)
 
 # the rest of the module's functions, the state typed
+@cython.locals(g=TurrisGame)
 cpdef object place(TurrisState state, object seat, object node)
+@cython.locals(g=TurrisGame)
 cpdef object collect(TurrisState state, object seat, object chosen)
+@cython.locals(g=TurrisGame)
 cpdef object revive_cost(TurrisState state, object seat)
 cpdef object faction_action(TurrisState state, object seat)
+@cython.locals(g=TurrisGame)
 cpdef object decide_turn(TurrisState state, object top, object value)
 cpdef object decide_collect_pick(TurrisState state, object top, object value)
 cpdef object settle_place_free(TurrisState state, object top)

@@ -3,10 +3,10 @@
 # rules.py binds the twin.
 cimport cython
 
-from towers.games.turris.rounds_c cimport TurrisState
+from towers.games.turris.rounds_c cimport TurrisGame, TurrisState
 
 cpdef bint can_move_on(TurrisState state, long b, long here, long steps, long start)
-@cython.locals(out=list, flipped=list, beast_at=list, scouts=list, b=long, at=long,
+@cython.locals(g=TurrisGame, out=list, flipped=list, beast_at=list, scouts=list, b=long, at=long,
                open_mask=long, betrayer_mask=long, other_mask=long)
 cpdef list movable_beasts(TurrisState state, long steps, bint crossroads)
 @cython.locals(site_at=list, spot_open=list, bits=long, n=long, k=long)
@@ -23,6 +23,7 @@ cdef bint reach(tuple adjacent, list scouts, long betrayer_mask, long open_mask,
 
 # the rest of the module's functions, the state typed
 cpdef object choose_beast(TurrisState state, object top, object b)
+@cython.locals(g=TurrisGame)
 cpdef object beast_steps(TurrisState state, object top)
 cpdef object beast_moved(TurrisState state, object top)
 cpdef object settle_move_beast_choice(TurrisState state, object top)

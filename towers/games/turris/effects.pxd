@@ -2,23 +2,31 @@
 # written, compiled; rules.py binds the twin's functions when it is built.
 cimport cython
 
-from towers.games.turris.rounds_c cimport TurrisState
+from towers.games.turris.rounds_c cimport TurrisGame, TurrisState
 
 @cython.locals(faction=long, m=long, t=long, site=long)
 cpdef bint is_set_off(TurrisState state, long seat, tuple owners)
 
 # the rest of the module's functions, the state typed
 cpdef object resolve_effect(TurrisState state, object seat, object e, object src, object index)
+@cython.locals(g=TurrisGame)
 cpdef object trigger(TurrisState state, object seat, object on, object node_id=*, object where=*)
+@cython.locals(g=TurrisGame)
 cpdef object settle_resolving(TurrisState state, object top)
+@cython.locals(g=TurrisGame)
 cpdef object settle_trade_gain(TurrisState state, object top)
 cpdef object settle_rewards(TurrisState state, object top)
 cpdef object decide_rewards(TurrisState state, object top, object value)
+@cython.locals(g=TurrisGame)
 cpdef object settle_trade_offer(TurrisState state, object top)
+@cython.locals(g=TurrisGame)
 cpdef object decide_trade_offer(TurrisState state, object top, object value)
 cpdef object settle_steal_choice(TurrisState state, object top)
+@cython.locals(g=TurrisGame)
 cpdef object decide_steal_choice(TurrisState state, object top, object value)
+@cython.locals(g=TurrisGame)
 cpdef object settle_revive_choice(TurrisState state, object top)
+@cython.locals(g=TurrisGame)
 cpdef object decide_revive_choice(TurrisState state, object top, object value)
 cpdef object decide_fruit_choice(TurrisState state, object top, object value)
 cpdef object settle_move_scout_choice(TurrisState state, object top)

@@ -3,11 +3,11 @@
 cimport cython
 
 from towers.games.turris.resources_c cimport Effect
-from towers.games.turris.rounds_c cimport TurrisState
+from towers.games.turris.rounds_c cimport TurrisGame, TurrisState
 
 @cython.locals(have=list, in_reserve=long, in_grave=long, t=long, n=long, e=Effect)
 cpdef bint can_resolve(TurrisState state, long seat, object effects, long placing=*)
-@cython.locals(g=object)
+@cython.locals(g=TurrisGame)
 cpdef bint can_resolve_source(TurrisState state, long seat, long src, long placing=*)
 @cython.locals(out=list, seat=long)
 cpdef list legal_turn(TurrisState state, object top)

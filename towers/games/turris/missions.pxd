@@ -2,12 +2,13 @@
 # written, compiled; rules.py binds the twin's functions when it is built.
 cimport cython
 
-from towers.games.turris.rounds_c cimport TurrisState
+from towers.games.turris.rounds_c cimport TurrisGame, TurrisState
 
-@cython.locals(out=list, m=long)
+@cython.locals(g=TurrisGame, out=list, m=long)
 cpdef list completable(TurrisState state, long seat)
 
 # the rest of the module's functions, the state typed
+@cython.locals(g=TurrisGame)
 cpdef object complete_mission(TurrisState state, object seat, object m)
 cpdef object settle_mission_step(TurrisState state, object top)
 cpdef object decide_mission_step(TurrisState state, object top, object value)

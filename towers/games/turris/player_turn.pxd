@@ -1,10 +1,13 @@
 # The compiled twin of player_turn.py (see setup.py and towers.core.compiled): the module as it is
 # written, compiled; rules.py binds the twin's functions when it is built.
 
-from towers.games.turris.rounds_c cimport TurrisState
+cimport cython
+
+from towers.games.turris.rounds_c cimport TurrisGame, TurrisState
 
 # the rest of the module's functions, the state typed
 cpdef object start_turn(TurrisState state)
+@cython.locals(g=TurrisGame)
 cpdef object end_turn_stage(TurrisState state, object seat, object stage)
 cpdef object settle_end_turn(TurrisState state, object top)
 cpdef object settle_discard_down(TurrisState state, object top)

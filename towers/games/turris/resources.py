@@ -10,6 +10,7 @@ the supply)."""
 from __future__ import annotations
 
 import functools
+from struct import calcsize
 from typing import TYPE_CHECKING
 
 from towers.core.actions import Action
@@ -46,10 +47,12 @@ EFFECT_SLOTS = ("at", "bundle", "crossroads", "flip", "give", "kind", "n", "of",
 twins read them as C fields in this order (``resources.pxd`` declares them so)."""
 
 
-def laid_out(cls: type, slots: tuple[str, ...]) -> bool:
-    """Whether the slots of ``cls`` are ``slots``, in the order CPython lays them out: the
-    compiled twins are used only while each class they read as C fields is laid out so."""
-    return tuple(sorted(getattr(cls, "__slots__", ()))) == slots
+def laid_out(cls: type, slots: tuple[str, ...], before: int = 0) -> bool:
+    """Whether the slots of ``cls`` are ``slots``, in the order CPython lays them out, right
+    after the object's header and ``before`` more pointers: the compiled twins are used only
+    while each class they read as C fields is laid out so."""
+    size = object.__basicsize__ + calcsize("P") * (before + len(slots))
+    return tuple(sorted(vars(cls).get("__slots__", ()))) == slots and cls.__basicsize__ == size
 
 
 BETRAYERS = 1

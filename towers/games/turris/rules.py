@@ -240,6 +240,8 @@ class TurrisGame(Game):
         ),
     }
     ACTIONS = A.SPACE
+    __slots__ = rounds.GAME_SLOTS
+    """The tables made at setup, as slots: the compiled twins read them as C fields."""
 
     data: TurrisData
 
@@ -702,7 +704,8 @@ class TurrisState(State):
 # the sections every action runs through: their compiled twins when built, else the modules
 # (towers.core.compiled; the tests hold the twins equal to the modules). A twin reads a
 # TurrisState's fields as C fields (its .pxd declares the class's slots in their order,
-# ``rounds.STATE_SLOTS``), and a Bundle's and an Effect's likewise (``resources.pxd``), so the
+# ``rounds.STATE_SLOTS``), a TurrisGame's tables likewise (``rounds.GAME_SLOTS``, after the
+# Game's list of weak references), and a Bundle's and an Effect's (``resources.pxd``), so the
 # twins are found once the class exists, and only while the classes are laid out so; the
 # methods bound above from the plain modules are bound again from them.
 _SECTIONS = (
@@ -711,6 +714,7 @@ _SECTIONS = (
 )  # fmt: skip
 if (
     resources_rules.laid_out(TurrisState, rounds.STATE_SLOTS)
+    and resources_rules.laid_out(TurrisGame, rounds.GAME_SLOTS, before=1)
     and resources_rules.laid_out(Bundle, resources_rules.BUNDLE_SLOTS)
     and resources_rules.laid_out(Effect, resources_rules.EFFECT_SLOTS)
 ):

@@ -1,9 +1,12 @@
 # The compiled twin of tactics.py (see setup.py and towers.core.compiled): the module as it is
 # written, compiled; rules.py binds the twin's functions when it is built.
 
-from towers.games.turris.rounds_c cimport TurrisState
+cimport cython
+
+from towers.games.turris.rounds_c cimport TurrisGame, TurrisState
 
 # the rest of the module's functions, the state typed
+@cython.locals(g=TurrisGame)
 cpdef object playable_cards(TurrisState state, object seat)
 cpdef object tactics_choices(TurrisState state, object top)
 cpdef object play_tactics(TurrisState state, object seat, object card)
