@@ -16,10 +16,13 @@ from typing import Any
 import pytest
 
 import towers
+from towers.agents.mcts import MCTSBot
 from towers.bench import play_random_game
-from towers.core.chance import sample_chance
+from towers.core.batch import batch_engine, rollouts_for
+from towers.core.chance import random_action, sample_chance
 from towers.core.compiled import is_compiled, twin
 from towers.core.game import CHANCE, TERMINAL
+from towers.core.registry import make_bot
 from towers.games.dark_tower import batch as plain
 from towers.games.dark_tower.rules import DarkTowerGame
 
@@ -169,3 +172,79 @@ def test_the_twin_is_compiled_when_built() -> None:
     if not is_compiled(ENGINE):
         pytest.skip("the compiled twin is not built here")
     assert ENGINE.__name__.endswith("batch_c")
+
+
+def test_the_game_offers_its_engine() -> None:
+    game = towers.make("dark_tower", players=2)
+    engine = batch_engine(game, 3)
+    assert engine is not None and engine.size == 3
+    assert rollouts_for(game) is not None
+
+
+def _position(players: int, mode: str, seed: int, steps: int) -> towers.State:
+    state = towers.make("dark_tower", players=players, mode=mode).new_initial_state()
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply_action(random_action(state, rng))
+    # on to a decision with a choice
+    while not state.is_terminal() and (state.is_chance_node() or len(state.legal_actions()) < 2):
+        state.apply_action(random_action(state, rng))
+    return state
+
+
+class StateRollouts(MCTSBot):
+    """The reference: every rollout played on the state itself."""
+
+    def _begin(self, state: towers.State) -> bool:
+        hidden = super()._begin(state)
+        self._rollouts = None
+        return hidden
+
+
+@pytest.mark.parametrize("depth", [1, 6, 1000])
+@pytest.mark.parametrize(
+    ("players", "mode", "steps"),
+    [(1, "cooperative", 40), (2, "competitive", 60), (4, "cooperative", 30)],
+)
+def test_batch_rollouts_search_as_the_state_does(
+    depth: int, players: int, mode: str, steps: int
+) -> None:
+    """tests/agents/test_mcts_batch_rollouts.py's check, for this game's engine."""
+    state = _position(players, mode, seed=players * 7 + steps, steps=steps)
+    assert not state.is_terminal() and len(state.legal_actions()) > 1
+    fast = MCTSBot(seed=5, iterations=30, rollout_depth=depth)
+    plain = StateRollouts(seed=5, iterations=30, rollout_depth=depth)
+    before = state.to_json()
+    assert fast.choose(state) == plain.choose(state)
+    assert fast._rollouts is not None
+    assert fast.action_stats == plain.action_stats
+    assert state.to_json() == before
+
+
+def test_simulate_plays_random_bots_in_the_batch() -> None:
+    """towers.sim.simulate.play_random_batch: the game its random bots play one state at a
+    time."""
+    from towers.sim.simulate import play_random_batch
+
+    game = towers.make("dark_tower", players=3)
+    for seed in range(4):
+        bots = [make_bot("random", seed=seed * 10 + p) for p in range(3)]
+        played = play_random_batch(game, bots, random.Random(seed))
+        assert played is not None
+        final, decisions, length = played
+        twins = [random.Random(seed * 10 + p) for p in range(3)]
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        taken = [0, 0, 0]
+        while not state.is_terminal():
+            player = state.current_player()
+            if player == CHANCE:
+                state.apply_trusted(sample_chance(state, rng))
+                continue
+            legal = state.legal_actions()
+            taken[player] += 1
+            state.apply_trusted(legal[twins[player].randrange(len(legal))])
+        assert not diff(fields_of(state), fields_of(final))
+        assert decisions == taken and length == len(state.history())

@@ -101,7 +101,7 @@ N_EVENTS = len(DATA.events)
 MARKET = 3
 HELD = 24  # room for a hero's treasures, corruptions, companions or quest items
 FW = 10  # a pending frame: its kind, then up to nine fields
-STACK = 48  # frames on the pending stack at most
+STACK = 64  # frames on the pending stack at most
 
 # ---- the ints of a game: offsets in its slice of S -----------------------------------------
 SCALARS = (
@@ -346,9 +346,9 @@ ADJACENT = tuple(tuple(a) for a in DATA.adjacent)
 
 
 def engine_for(game: Any, size: int) -> DarkTowerBatch | None:
-    """None for now: the engine is slower than the one-game states until more of the rules
-    are written over the arrays; :class:`DarkTowerBatch` is made by name meanwhile."""
-    return None
+    """The batch engine of ``size`` games of ``game``: every option is played (what the
+    arrays do not cover is played by the one-game rules, see the module docstring)."""
+    return DarkTowerBatch(game, size)
 
 
 class DarkTowerBatch:
