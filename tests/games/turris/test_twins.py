@@ -22,7 +22,8 @@ from towers.games.turris import resources, rounds, rules, twins
 TWINNED = (
     rules.action_step, rules.beast_moves, rules.beast_phase, rules.board, rules.draws,
     rules.effects, rules.legality, rules.player_turn, rules.rounds, rules.tactics,
-    rules.council_rules, rules.missions_rules, rules.resources_rules, twins._BOARD,
+    rules.council_rules, rules.missions_rules, rules.resources_rules, rules.cleanup, rules.solo,
+    rules.trionfi, rules.prestige_rules, rules.endgame_rules, twins._BOARD,
     twins._RESOURCES, twins._INTERNED,
 )  # fmt: skip
 COMPILED = all(is_compiled(m) for m in TWINNED)

@@ -38,7 +38,7 @@ def end_round(state: TurrisState) -> None:
         state.first_player = state.future_first
     state.future_first = -1
     state.fruit = -1  # Rules Clarification 4
-    if not g.solo and all(b < 0 for b in state.beast_at):
+    if not g.solo and max(state.beast_at) < 0:
         # the Endgame's last Beast is gone (solo play ends only by the Solo Endgame)
         state.game_over = True
         state.phase = P_OVER

@@ -710,7 +710,8 @@ class TurrisState(State):
 # methods bound above from the plain modules are bound again from them.
 _SECTIONS = (
     action_step, beast_moves, beast_phase, board, draws, effects, legality, player_turn,
-    rounds, tactics, council_rules, missions_rules, resources_rules,
+    rounds, tactics, council_rules, missions_rules, resources_rules, cleanup, solo, trionfi,
+    prestige_rules, endgame_rules,
 )  # fmt: skip
 if (
     resources_rules.laid_out(TurrisState, rounds.STATE_SLOTS)
@@ -723,9 +724,8 @@ if (
         if isinstance(_method, FunctionType) and _method.__module__ in _TWIN_OF:
             setattr(TurrisState, _name, getattr(_TWIN_OF[_method.__module__], _method.__name__))
     (action_step, beast_moves, beast_phase, board, draws, effects, legality, player_turn, rounds,
-     tactics, council_rules, missions_rules, resources_rules) = (
-        _TWIN_OF[section.__name__] for section in _SECTIONS
-    )  # fmt: skip
+     tactics, council_rules, missions_rules, resources_rules, cleanup, solo, trionfi,
+     prestige_rules, endgame_rules) = (_TWIN_OF[section.__name__] for section in _SECTIONS)  # fmt: skip
 
 
 DECIDE: dict[type[Frame], Callable[[TurrisState, Any, Action], None]] = {

@@ -1,0 +1,20 @@
+# The compiled twin of solo.py (see setup.py and towers.core.compiled): the module as it is
+# written, compiled, the state typed; rules.py binds the twin's functions when it is built.
+cimport cython
+
+from towers.games.turris.rounds_c cimport TurrisGame, TurrisState
+
+# the rest of the module's functions, the state typed
+cpdef object end_solo(TurrisState state, object won)
+cpdef object score_betrayers(TurrisState state, object points)
+cpdef object location_number(TurrisState state, object node)
+cpdef object is_free(TurrisState state, object node)
+cpdef object solo_rooms(TurrisState state)
+@cython.locals(g=TurrisGame)
+cpdef object move_betrayer(TurrisState state, object k)
+cpdef object damage_room(TurrisState state)
+cpdef object push_betrayers(TurrisState state, object node)
+cpdef object settle_betrayer_push(TurrisState state, object top)
+cpdef object decide_betrayer_push(TurrisState state, object top, object value)
+cpdef object settle_repair_choice(TurrisState state, object top)
+cpdef object decide_repair_choice(TurrisState state, object top, object value)
