@@ -54,18 +54,3 @@ def test_the_hook_picks_the_outcome_the_walk_over_the_outcomes_picks(
             state.apply_trusted(sample_chance(state, rng))
         assert hooked(state, 0.5) == -1
     assert draws_seen > 1000
-
-
-def test_sample_chance_draws_one_float_as_the_walk_does() -> None:
-    game = towers.make("sifnos", players=1)
-    rng, again = random.Random(5), random.Random(5)
-    state = game.new_initial_state()
-    while (player := state.current_player()) != TERMINAL:
-        if player == CHANCE:
-            action = sample_chance(state, rng)
-            assert action == by_loop(state.chance_outcomes(), again.random())
-        else:
-            legal = state.legal_actions()
-            action = rng.choice(legal)
-            assert again.choice(legal) == action
-        state.apply_trusted(action)
