@@ -19,7 +19,7 @@ import pytest
 import towers
 from towers.agents.mcts import MCTSBot
 from towers.bench import play_random_game
-from towers.core.batch import Rollouts, random_playout
+from towers.core.batch import Rollouts, batch_engine, random_playout
 from towers.core.chance import random_action, sample_chance
 from towers.core.compiled import is_compiled, twin
 from towers.core.game import CHANCE, TERMINAL
@@ -98,6 +98,13 @@ def test_every_state_of_many_games_is_the_one_game_state(
     kinds: Counter[str] = Counter()
     assert play_both(ENGINE, players, variant, seeds, kinds) > 20 * 150
     assert len(kinds) >= 14, kinds
+
+
+def test_the_batch_engine_is_found_for_every_option() -> None:
+    for players in (2, 3, 4):
+        for variant in OPTIONS:
+            engine = batch_engine(make(players, variant), 2)
+            assert type(engine).__name__ == "TiletumBatch"
 
 
 def test_every_kind_of_decision_is_compared() -> None:
@@ -220,16 +227,6 @@ class StateRollouts(MCTSBot):
         return hidden
 
 
-class BatchRollouts(MCTSBot):
-    """Every rollout played in the Tiletum batch engine (towers.core.batch.Rollouts)."""
-
-    def _begin(self, state: towers.State) -> bool:
-        hidden = super()._begin(state)
-        self._rollouts = Rollouts(ENGINE.TiletumBatch(state.game, 1))
-        self._value_of_heuristics = self.tree.Valuer(list, self._together, self._scale, self._loss)
-        return hidden
-
-
 @pytest.mark.parametrize("depth", [1, 6, 1000])
 @pytest.mark.parametrize(("players", "steps"), [(2, 120), (3, 300)])
 def test_batch_rollouts_search_as_the_state_does(depth: int, players: int, steps: int) -> None:
@@ -238,9 +235,11 @@ def test_batch_rollouts_search_as_the_state_does(depth: int, players: int, steps
     while len(state.history()) < steps or state.is_chance_node():
         state.apply_trusted(random_action(state, rng))
     assert len(state.legal_actions()) > 1  # a search, not a forced move
-    fast = BatchRollouts(seed=5, iterations=30, rollout_depth=depth)
+    fast = MCTSBot(seed=5, iterations=30, rollout_depth=depth)
     slow = StateRollouts(seed=5, iterations=30, rollout_depth=depth)
     before = state.to_json()
     assert fast.choose(state) == slow.choose(state)
+    assert isinstance(fast._rollouts, Rollouts)  # played in the batch engine
+    assert type(fast._rollouts.engine).__name__ == "TiletumBatch"
     assert fast.action_stats == slow.action_stats
     assert state.to_json() == before  # the searched position is left as it was

@@ -83,7 +83,7 @@ cdef void cleanup(TiletumBatch e, long b) noexcept
 cdef void corrupt(TiletumBatch e, long b, long value) noexcept
 cdef void sort_stack(TiletumBatch e, long b, long up) noexcept
 cdef void king_advance(TiletumBatch e, long b, long seat, long steps) noexcept
-cdef long king_leader(TiletumBatch e, long b) noexcept
+cdef long first_best(int[:] S, long values, long order, long n) noexcept
 cdef void king_phase_tile(TiletumBatch e, long b) noexcept
 cdef void king_phase_score(TiletumBatch e, long b) noexcept
 cdef bint is_at_fair(TiletumBatch e, long b, long seat) noexcept

@@ -14,7 +14,8 @@ the reference of its twin and the fallback where it is not built.
 
 Covered: the full rules, 2-4 players, with and without the action tiles variant. Every
 seat's heuristic and a seat's observation tensor are read from a one-game state made from
-the array (:meth:`TiletumBatch.state`).
+the array (:meth:`TiletumBatch.state`); mcts rollouts played here
+(``towers.core.batch.Rollouts``) still beat those played on the state at every depth.
 
 Randomness: each game keeps its own ``random.Random`` (one given, or ``random.Random(seed)``
 for an int seed) and the engine calls its ``random``: a chance node takes one float and picks
@@ -156,8 +157,8 @@ W = STK + 4 * NST
     K_KING_TILE,
 ) = range(21)
 E_TILE, E_DIE_DRAW, E_DIE_ROLL, E_CORRUPTION, E_COST, E_TOWN, E_FAIR, E_ACTION_TILE = range(8)
-DECISION_CLASSES = tuple(F.DECISIONS.by_name.values())
-EVENT_CLASSES = tuple(F.CHANCE_EVENTS.by_name.values())
+DECISION_CLASSES: tuple[Any, ...] = tuple(F.DECISIONS.by_name.values())
+EVENT_CLASSES: tuple[Any, ...] = tuple(F.CHANCE_EVENTS.by_name.values())
 MASK_FIELDS = frozenset({"floors_left", "actions"})
 BOOL_FIELDS = frozenset(
     {"from_die", "architect_may_move", "merchant_may_move", "may_move", "may_place"}
@@ -273,15 +274,7 @@ SIXTH = 1 / 6
 
 
 def engine_for(game: Any, size: int) -> TiletumBatch | None:
-    """None for now: the engine plays every option (:func:`engine` makes it), but what finds a
-    game's batch engine by this function (``towers.core.batch.batch_engine``: mcts rollouts,
-    simulations, the vector environment) takes it up once the tests of the rollouts of a game
-    without an engine name another game than Tiletum."""
-    return None
-
-
-def engine(game: Any, size: int) -> TiletumBatch:
-    """A batch engine of ``size`` games of ``game`` (every option, 2-4 players)."""
+    """A batch engine of ``size`` games of ``game`` (it plays every option)."""
     return TiletumBatch(game, size)
 
 
@@ -1235,22 +1228,23 @@ def king_advance(e: TiletumBatch, b: int, seat: int, steps: int) -> None:
     S[at + place] = seat
 
 
-def king_leader(e: TiletumBatch, b: int) -> int:
-    S = e.S
-    n = e.players
-    top = S[b + KT]
+def first_best(S: array[int], values: int, order: int, n: int) -> int:
+    """The first seat in the order at ``order`` whose value (at ``values``) is the highest:
+    the King track's leader, ties to the bottom-most marker; the winner, ties to the first in
+    turn order."""
+    best = S[values]
     for seat in range(1, n):
-        if S[b + KT + seat] > top:
-            top = S[b + KT + seat]
+        if S[values + seat] > best:
+            best = S[values + seat]
     for i in range(n):
-        if S[b + KT + S[b + KTS + i]] == top:
-            return S[b + KTS + i]
+        if S[values + S[order + i]] == best:
+            return S[order + i]
     return -1
 
 
 def king_phase_tile(e: TiletumBatch, b: int) -> None:
     S = e.S
-    leader = king_leader(e, b)
+    leader = first_best(S, b + KT, b + KTS, e.players)
     S[b + ACTIVE] = leader
     tile = S[b + KTILE]
     if tile < 0:
@@ -1389,16 +1383,7 @@ def final_points(e: TiletumBatch, b: int, seat: int) -> int:
 
 def winner(e: TiletumBatch, b: int) -> int:
     """The most VP; a tie goes to the tied player first in turn order."""
-    S = e.S
-    n = e.players
-    best = S[b + VP]
-    for seat in range(1, n):
-        if S[b + VP + seat] > best:
-            best = S[b + VP + seat]
-    for i in range(n):
-        if S[b + VP + S[b + ORDER + i]] == best:
-            return S[b + ORDER + i]
-    return -1
+    return first_best(e.S, b + VP, b + ORDER, e.players)
 
 
 # ---- the queries (legality.py) -----------------------------------------------------------------
