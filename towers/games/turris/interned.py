@@ -11,20 +11,23 @@ from towers.core.frames import Frame
 
 F = TypeVar("F", bound=Frame)
 
-_MADE: dict[tuple[Any, ...], Any] = {}
-"""Each frame made so far, by its kind and fields."""
+_MADE: dict[type[Any], dict[tuple[Any, ...], Any]] = {}
+"""Each frame made so far, by its kind, then by its fields."""
 
 _MOST = 200_000
-"""The frames kept at most: their fields are small ints, flags and short tuples of them,
-so the kinds a game meets are few; the table is emptied should it ever grow past this."""
+"""The frames of one kind kept at most: their fields are small ints, flags and short tuples
+of them, so the kinds a game meets are few; a kind's table is emptied should it ever grow
+past this."""
 
 
 def made(kind: type[F], *fields: Any) -> F:
     """The frame ``kind(*fields)``: the one made before with these fields, or a new one."""
-    key = (kind, fields)
-    frame = _MADE.get(key)
+    table = _MADE.get(kind)
+    if table is None:
+        table = _MADE[kind] = {}
+    frame = table.get(fields)
     if frame is None:
-        if len(_MADE) >= _MOST:
-            _MADE.clear()
-        frame = _MADE[key] = kind(*fields)
+        if len(table) >= _MOST:
+            table.clear()
+        frame = table[fields] = kind(*fields)
     return frame
