@@ -1,10 +1,9 @@
 # C types for the compiled twin of batch.py (see that file, setup.py and
-# towers/core/compiled.py): the play loop and the chance walks typed, so that a game is
-# stepped in C around the calls into its state.
+# towers/core/compiled.py): the play loop and the rules it carries out typed, so that a game is
+# stepped in C around the calls into its state and its rules.
 cimport cython
 
 cdef long DRAW_BASE, ROLL_BASE
-cdef double SIXTH
 cdef object DRAW_KIND, ROLL_KIND
 
 
@@ -16,14 +15,6 @@ cdef class SifnosBatch:
 cpdef list legal_of(object state)
 cpdef void act(object state, long action) except *
 
-@cython.locals(total=long, single=bint, n=long, k=Py_ssize_t, acc=double, last=long, p=double)
-cpdef long pick_card(list counts, double r) except? -1
-@cython.locals(acc=double, v=long)
-cpdef long pick_roll(double r) noexcept
-@cython.locals(total=long, n=long, acc=double, last=long, i=Py_ssize_t)
-cpdef long pick_tower(list reserve, double r) except? -1
-@cython.locals(acc=double, outcomes=list)
-cpdef long pick_listed(object state, double r) except? -1
 
 @cython.locals(history=list, taken=list, legal=list, count=Py_ssize_t, i=Py_ssize_t,
                action=long, seat=long, chance_types=frozenset)

@@ -1,31 +1,35 @@
 """Many games of Towers of Sifnos stepped together: the batch engine (see :mod:`towers.core.batch`).
 
 A first engine, not yet the rules written again over flat arrays: each game of the batch is a
-one-game :class:`~towers.games.sifnos.rules.SifnosState`, and this module steps it below the
+one-game :class:`~towers.games.sifnos.rules.SifnosState`, which this module steps below the
 public API, in a loop that its compiled twin ``batch_c`` (built from this text with the C
 types of ``batch.pxd``, see :mod:`towers.core.compiled`) runs in C:
 
-- a decision's legal actions are those the state has kept from settling, else the compiled
-  ``legality``'s, and the action is handed to the state's ``_apply`` as ``apply_trusted``
-  would hand it (the cache cleared, the history kept);
-- a chance node takes one float of the game's generator and picks its outcome as
-  :func:`towers.core.chance.sample_chance` picks it (``acc += p; if r < acc``), a card drawn
-  and a Die rolled without their outcomes listed (the same probabilities, added in the same
-  order as :func:`towers.games.sifnos.legality.draw_outcomes` and ``rules.ROLL_OUTCOMES``
-  list them), the other chance nodes from the state's own list.
+- a decision's legal actions are those the state kept from settling, else the compiled
+  ``legality``'s; a chance node takes one float of the game's generator and its outcome is
+  picked by ``legality.sample_chance`` (the state's ``_sample_chance``: the walk of
+  :func:`towers.core.chance.sample_chance`, ``acc += p; if r < acc``, without a list);
+- the commonest decisions and chances (a card drawn, a Die rolled, a Tower drawn, a card paid,
+  given or placed, a major action chosen, a column's effect used, a Die or a Tower placed, a
+  Die adjusted or built, a Soldier moved, a decision done) are carried out here as their rules
+  carry them out (:func:`carried_out`, calling the rules' own functions for their effects),
+  and the steps after them settled here (:func:`settle`); any other action goes to the
+  state's ``_apply``.
 
-So it plays every option (2-4 players, the solo game, 2 Player vs Solo Rules) exactly as the
+So it plays every option (1-4 players, the solo game, 2 Player vs Solo Rules) exactly as the
 one-game engine does, the same state after every action, which
-``tests/games/sifnos/test_batch.py`` checks field by field; it saves only the public API's
-Python around each action. Each game's ``random.Random`` is kept and its bound ``random``
-called from here (``reset`` makes ``random.Random(seed)`` for an int seed). ``heuristics`` and
-``observation_tensor`` read the game's state (there is no array to read them from yet).
+``tests/games/sifnos/test_batch.py`` checks field by field; it saves the public API's Python
+around each action and the decoding and dispatch of the commonest ones (about 1.4 times the
+one-game engine's actions a second; the rules over arrays are what remains). Each game's
+``random.Random`` is kept and its bound ``random`` called from here (``reset`` makes
+``random.Random(seed)`` for an int seed). ``heuristics`` and ``observation_tensor`` read the
+game's state (there is no array to read them from yet).
 
 :func:`engine_for` answers None unless ``TOWERS_SIFNOS_BATCH=1`` is set (which
-``bench/batch.py`` finds through it): a state-backed engine loads a state by cloning it, which
-a search's rollouts played on the state itself do not pay, so it is offered to
-:func:`towers.core.batch.rollouts_for`, ``towers simulate`` and the vector environments only
-when asked for, until the rules over arrays replace it.
+``bench/batch.py`` finds through it): loading a state clones it, which a search's rollouts
+played on the state itself do not pay, so mcts's rollouts would be no faster in it; it is
+offered to :func:`towers.core.batch.rollouts_for`, ``towers simulate`` and the vector
+environments only when asked for, until the rules over arrays replace it.
 """
 
 from __future__ import annotations
@@ -79,7 +83,6 @@ ENV = "TOWERS_SIFNOS_BATCH"
 
 DRAW_BASE = SPACE.base(DrawCard)
 ROLL_BASE = ROLL_OUTCOMES[0][0]
-SIXTH = ROLL_OUTCOMES[0][1]
 DRAW_KIND = F.Draw
 ROLL_KIND = F.Roll
 PAY_KIND = F.Pay
@@ -303,75 +306,6 @@ def act(state: Any, action: int) -> None:
     state._history.append(action)
 
 
-def pick_card(counts: list[int], r: float) -> int:
-    """The card the draw ``r`` picks among ``counts`` (some left), walked as sample_chance
-    walks :func:`towers.games.sifnos.legality.draw_outcomes`."""
-    total = 0
-    single = True
-    for n in counts:
-        total += n
-        if n > 1:
-            single = False
-    acc = 0.0
-    last = -1
-    if single:
-        p = 1 / total
-        for k in range(len(counts)):
-            if counts[k]:
-                acc += p
-                last = k
-                if r < acc:
-                    return DRAW_BASE + k
-    else:
-        for k in range(len(counts)):
-            n = counts[k]
-            if n:
-                acc += n / total
-                last = k
-                if r < acc:
-                    return DRAW_BASE + k
-    return DRAW_BASE + last
-
-
-def pick_roll(r: float) -> int:
-    """The Die face the draw ``r`` picks, walked as sample_chance walks ROLL_OUTCOMES."""
-    acc = 0.0
-    for v in range(6):
-        acc += SIXTH
-        if r < acc:
-            return ROLL_BASE + v
-    return ROLL_BASE + 5
-
-
-def pick_tower(reserve: list[int], r: float) -> int:
-    """The Tower image the draw ``r`` picks from ``reserve`` (counts by image), walked as
-    sample_chance walks the state's Tower outcomes."""
-    total = 0
-    for n in reserve:
-        total += n
-    acc = 0.0
-    last = -1
-    for i in range(len(reserve)):
-        n = reserve[i]
-        if n:
-            acc += n / total
-            last = i
-            if r < acc:
-                return TOWER_BASE + i
-    return TOWER_BASE + last
-
-
-def pick_listed(state: Any, r: float) -> int:
-    """The outcome the draw ``r`` picks among the state's listed chance outcomes."""
-    outcomes = state._chance_outcomes()
-    acc = 0.0
-    for action, p in outcomes:
-        acc += p
-        if r < acc:
-            return int(action)
-    return int(outcomes[-1][0])
-
-
 def play_out(e: SifnosBatch, g: int, decisions: int, until: int) -> None:
     """Play game ``g`` to its end, or until ``decisions`` decisions are taken (no limit if
     negative) or seat ``until`` is to decide: a chance node by its probabilities, a decision
@@ -386,14 +320,10 @@ def play_out(e: SifnosBatch, g: int, decisions: int, until: int) -> None:
     while not state.over:
         top = state.pending[-1]
         kind = type(top)
-        if kind is DRAW_KIND:
-            action = pick_card(state.deck.counts, draw())
-        elif kind is ROLL_KIND:
-            action = pick_roll(draw())
-        elif kind is TOWER_DRAW_KIND:
-            action = pick_tower(state.tower_reserve[top.seat], draw())
-        elif kind in chance_types:
-            action = pick_listed(state, draw())
+        if kind in chance_types:
+            action = legality.sample_chance(state, draw())
+            if action < 0:
+                raise ValueError("sample_chance needs a chance node")
         else:
             seat = top.seat
             if decisions == 0 or seat == until:
