@@ -21,6 +21,10 @@ cdef long MAX_ADVANTAGES, LADDER, MARKET_ACTION, TAKE_GEAR, LOSE_G, LOSE_P, VIRT
 cdef long DOUBLE_COST, Q_WARRIORS, Q_SPIRIT, Q_GEAR, Q_POTIONS, Q_TREASURES, Q_VIRTUES
 cdef long K_EXPLORING, K_ROOM_REVEAL, ENTER, TARGET, ROOM_KINDS, TOWER_DUNGEON
 cdef tuple DUNGEON_AT, DUNGEON_ADVANTAGE, DUNGEON_TARGET, DUNGEON_ROOMS
+cdef long K_TRADE, K_TRADE_ANSWER, PROPOSE, ACCEPT, OFFER, ASK, OFFER_AMULET, ASK_AMULET
+cdef long OFFER_QUEST_ITEM, ASK_QUEST_ITEM, N_ITEMS, GEAR_ITEM, POTION_ITEM, TREASURE_ITEM
+cdef long COMPANION_ITEM, AMULET_ITEM, QUEST_ITEM, EMPTY
+cdef tuple ANSWERS
 cdef long Q_ADVANTAGES, TESTS_TO_ENTER, TEST, ENTER_TOWER, GOAL_QUEST, QUEST
 cdef long K_START_TURN, K_TURN, K_PLACE_SKULL, K_RELEASING, K_SKULL_DROPS, K_END_TURN
 cdef long K_EVENT_DRAW, K_EFFECTS, K_SPAWN, K_BATTLING, K_CHOOSE_GEAR, K_DISCARD_GEAR
@@ -273,3 +277,24 @@ cdef bint _can_meet(DarkTowerBatch e, long g, long seat, long q) except? 0
 
 @cython.locals(S="int[:]", b=long, what=long, total=long, k=long, wild=long, best=long, t=long, n=long)
 cdef long _toward(DarkTowerBatch e, long g, long seat, long q) except? -1
+
+@cython.locals(S="int[:]", b=long, t=long, seat=long, n=long, k=long, c=long)
+cdef void _deck_draw(DarkTowerBatch e, long g, long kind, long top, double r) except *
+
+@cython.locals(S="int[:]", b=long)
+cdef long _holds(DarkTowerBatch e, long g, long seat, long item) except? -1
+
+@cython.locals(S="int[:]", at=long, n=long, i=long)
+cdef long _count_held(DarkTowerBatch e, long g, long k, long seat, long item) noexcept
+
+@cython.locals(S="int[:]", b=long, seat=long, partner=long, offer=tuple, ask=tuple, given=list, asked=list, out=list, i=long, k=long, who=long, base=long, counted=list, at=long, q=long, inside=set, refused=long, other=long)
+cdef list _trade_legal(DarkTowerBatch e, long g, long top)
+
+@cython.locals(S="int[:]", b=long, o=long, give=tuple, take=tuple, first=long)
+cdef void _decide_trade(DarkTowerBatch e, long g, long top, long action) except *
+
+@cython.locals(S="int[:]", b=long, seat=long, t=long, give=tuple, take=tuple, later=list, k=long)
+cdef void _answer_trade(DarkTowerBatch e, long g, long top, long action) except *
+
+@cython.locals(S="int[:]", b=long, at=long)
+cdef void _move_item(DarkTowerBatch e, long g, long frm, long to, long item) except *

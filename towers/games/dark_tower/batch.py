@@ -169,6 +169,22 @@ TEST = _constants.TEST
 ENTER_TOWER = _constants.ENTER_TOWER
 GOAL_QUEST = _constants.GOAL_QUEST
 QUEST = _constants.QUEST
+PROPOSE = _constants.PROPOSE
+ACCEPT = _constants.ACCEPT
+ANSWERS = tuple(sorted([ACCEPT, _constants.DECLINE]))
+OFFER = _constants.OFFER
+ASK = _constants.ASK
+OFFER_AMULET = _constants.OFFER_AMULET
+ASK_AMULET = _constants.ASK_AMULET
+OFFER_QUEST_ITEM = _constants.OFFER_QUEST_ITEM
+ASK_QUEST_ITEM = _constants.ASK_QUEST_ITEM
+N_ITEMS = len(A.ITEM_WORDS)
+GEAR_ITEM = A.GEAR_ITEM
+POTION_ITEM = A.POTION_ITEM
+TREASURE_ITEM = A.TREASURE_ITEM
+COMPANION_ITEM = A.COMPANION_ITEM
+AMULET_ITEM = A.AMULET_ITEM
+QUEST_ITEM = A.QUEST_ITEM
 ENTER = _constants.ENTER
 TARGET = A.TARGET
 ROOM_KINDS = len(DATA.dungeon_types[0].rooms)
@@ -253,6 +269,8 @@ K_EFFECTS = KIND_OF[F.Effects]
 K_SPAWN = KIND_OF[F.Spawn]
 K_BATTLING = KIND_OF[F.Battling]
 K_EXPLORING = KIND_OF[F.Exploring]
+K_TRADE = KIND_OF[F.Trade]
+K_TRADE_ANSWER = KIND_OF[F.TradeAnswer]
 K_ROOM_REVEAL = KIND_OF[F.RoomReveal]
 K_CHOOSE_GEAR = KIND_OF[F.ChooseGear]
 K_DISCARD_GEAR = KIND_OF[F.DiscardGear]
@@ -299,6 +317,7 @@ def rest_of(t: int) -> int:
 
 
 ONE_CORRUPTION = tuple_id((CORRUPTION, 1))
+EMPTY = tuple_id(())
 
 
 def pick_uniform(n: int, r: float) -> int:
@@ -1114,6 +1133,10 @@ def _fast_legal(e: DarkTowerBatch, g: int) -> list[int] | None:
         return _battling_legal(e, g, top)
     if kind == K_EXPLORING:
         return _exploring_legal(e, g, top)
+    if kind == K_TRADE:
+        return _trade_legal(e, g, top)
+    if kind == K_TRADE_ANSWER:
+        return list(ANSWERS)
     if kind == K_CHOOSE_GEAR:
         return [TAKE_GEAR + k for k in range(N_GEAR) if _gear_left(e, g, k) > 0]
     if kind == K_DISCARD_GEAR:
@@ -1388,6 +1411,9 @@ def _fast_apply_more(e: DarkTowerBatch, g: int, action: int) -> bool:
             _reinforce(e, g, seat, action - REINFORCE)
         elif BATTLE <= action < BATTLE + 4:
             _start_battle(e, g, seat, action - BATTLE)
+        elif TRADE <= action < TRADE + SEATS:
+            _push(e, g, K_TRADE, seat, action - TRADE, EMPTY)
+            S[_top(e, g) + 4] = EMPTY
         elif action == EXPLORE:
             S[b + HEROIC_DONE] = 1
             pool = _perk_sum(e, g, seat, e.pa_advantages, 1 << _dungeon_advantage(e, g))
@@ -1420,6 +1446,10 @@ def _fast_apply_more(e: DarkTowerBatch, g: int, action: int) -> bool:
     elif kind == K_EXPLORING:
         if not _explore_step(e, g, top, action):
             return False
+    elif kind == K_TRADE:
+        _decide_trade(e, g, top, action)
+    elif kind == K_TRADE_ANSWER:
+        _answer_trade(e, g, top, action)
     else:
         return False
     _tail(e, g, False)
@@ -1529,6 +1559,171 @@ def _exploring_legal(e: DarkTowerBatch, g: int, top: int) -> list[int]:
     _items_legal(e, g, S[top + 1], 1 << _dungeon_advantage(e, g), out)
     out.sort()
     return out
+
+
+def _holds(e: DarkTowerBatch, g: int, seat: int, item: int) -> int:
+    """trades.holds: how many of a trade item (actions.ITEM) the hero holds."""
+    S = e.S
+    b = g * W
+    if item == 0:
+        return S[b + WARRIORS + seat]
+    if item == 1:
+        return S[b + SPIRIT + seat]
+    if item < POTION_ITEM:
+        return S[b + GEAR + seat * N_GEAR + item - GEAR_ITEM]
+    if item < TREASURE_ITEM:
+        return S[b + POTIONS + seat * N_POTIONS + item - POTION_ITEM]
+    if item < COMPANION_ITEM:
+        return _count_held(e, g, 0, seat, item - TREASURE_ITEM)
+    if item == AMULET_ITEM:
+        return S[b + AMULETS + seat]
+    if item >= QUEST_ITEM:
+        return _count_held(e, g, 3, seat, item - QUEST_ITEM)
+    return _count_held(e, g, 2, seat, item - COMPANION_ITEM)
+
+
+def _count_held(e: DarkTowerBatch, g: int, k: int, seat: int, item: int) -> int:
+    """How many times ``item`` is in the seat's held list ``k``."""
+    S = e.S
+    at = g * W + LISTS + (k * SEATS + seat) * LW
+    n = 0
+    for i in range(S[at]):
+        if S[at + 1 + i] == item:
+            n += 1
+    return n
+
+
+def _trade_legal(e: DarkTowerBatch, g: int, top: int) -> list[int]:
+    """legality.fast_trade over the arrays (the trade's items as tuples)."""
+    S = e.S
+    b = g * W
+    seat = S[top + 1]
+    partner = S[top + 2]
+    offer = TUPLES[S[top + 3]]
+    ask = TUPLES[S[top + 4]]
+    given = list(offer[1::2])
+    asked = [ask[k + 1] for k in range(0, len(ask), 2) if ask[k] == partner]
+    out = [DONE]
+    if offer or ask:
+        out.append(PROPOSE)
+    for i in range(N_ITEMS):
+        if _holds(e, g, seat, i) > given.count(i):
+            out.append(OFFER + i)
+        if _holds(e, g, partner, i) > asked.count(i):
+            out.append(ASK + i)
+    if S[b + AMULETS + seat] > given.count(AMULET_ITEM):
+        out.append(OFFER_AMULET)
+    if S[b + AMULETS + partner] > asked.count(AMULET_ITEM):
+        out.append(ASK_AMULET)
+    for who, base, counted in ((seat, OFFER_QUEST_ITEM, given), (partner, ASK_QUEST_ITEM, asked)):
+        at = b + LISTS + (3 * SEATS + who) * LW
+        for i in range(S[at]):
+            q = S[at + 1 + i]
+            if _count_held(e, g, 3, who, q) > counted.count(QUEST_ITEM + q):
+                out.append(base + q)
+    inside = set(offer[0::2] + ask[0::2])
+    inside.add(partner)
+    at = S[b + AT + seat]
+    refused = S[b + REFUSED]
+    for other in range(e.players):
+        if (
+            other not in inside
+            and other != seat
+            and S[b + AT + other] == at
+            and not S[b + ELIMINATED + other]
+            and not refused >> other & 1
+        ):
+            out.append(TRADE + other)
+    out.sort()
+    return out
+
+
+def _decide_trade(e: DarkTowerBatch, g: int, top: int, action: int) -> None:
+    """trades.decide_trade over the arrays."""
+    S = e.S
+    b = g * W
+    o = S[top + 2]
+    if action == DONE:
+        S[b + TRADED] = 1
+        _pop(e, g)
+    elif action == PROPOSE:
+        give = TUPLES[S[top + 3]]
+        take = TUPLES[S[top + 4]]
+        first = min(give[0::2] + take[0::2])
+        S[top] = K_TRADE_ANSWER
+        S[top + 2] = S[top + 1]  # the trader
+        S[top + 1] = first
+    elif TRADE <= action < TRADE + SEATS:
+        S[top + 2] = action - TRADE
+    elif action == OFFER_AMULET:
+        S[top + 3] = tuple_id(TUPLES[S[top + 3]] + (o, AMULET_ITEM))
+    elif action == ASK_AMULET:
+        S[top + 4] = tuple_id(TUPLES[S[top + 4]] + (o, AMULET_ITEM))
+    elif OFFER <= action < OFFER + N_ITEMS:
+        S[top + 3] = tuple_id(TUPLES[S[top + 3]] + (o, action - OFFER))
+    elif ASK <= action < ASK + N_ITEMS:
+        S[top + 4] = tuple_id(TUPLES[S[top + 4]] + (o, action - ASK))
+    elif OFFER_QUEST_ITEM <= action < OFFER_QUEST_ITEM + N_QUEST_ITEMS:
+        S[top + 3] = tuple_id(TUPLES[S[top + 3]] + (o, QUEST_ITEM + action - OFFER_QUEST_ITEM))
+    else:
+        S[top + 4] = tuple_id(TUPLES[S[top + 4]] + (o, QUEST_ITEM + action - ASK_QUEST_ITEM))
+
+
+def _answer_trade(e: DarkTowerBatch, g: int, top: int, action: int) -> None:
+    """trades.decide_trade_answer over the arrays: all agree in seat order, or no trade."""
+    S = e.S
+    b = g * W
+    seat = S[top + 1]
+    if action != ACCEPT:
+        _pop(e, g)
+        S[b + REFUSED] |= 1 << seat
+        return
+    t = S[top + 2]
+    give = TUPLES[S[top + 3]]
+    take = TUPLES[S[top + 4]]
+    later = [o for o in sorted(set(give[0::2] + take[0::2])) if o > seat]
+    if later:
+        S[top + 1] = later[0]
+        return
+    _pop(e, g)
+    S[b + TRADED] = 1
+    for k in range(0, len(give), 2):
+        _move_item(e, g, t, give[k], give[k + 1])
+    for k in range(0, len(take), 2):
+        _move_item(e, g, take[k], t, take[k + 1])
+
+
+def _move_item(e: DarkTowerBatch, g: int, frm: int, to: int, item: int) -> None:
+    """trades.move_item over the arrays."""
+    S = e.S
+    b = g * W
+    if item < TREASURE_ITEM:
+        if item == 0:
+            at = b + WARRIORS
+        elif item == 1:
+            at = b + SPIRIT
+        elif item < POTION_ITEM:
+            at = b + GEAR + item - GEAR_ITEM
+            frm *= N_GEAR
+            to *= N_GEAR
+        else:
+            at = b + POTIONS + item - POTION_ITEM
+            frm *= N_POTIONS
+            to *= N_POTIONS
+        S[at + frm] -= 1
+        S[at + to] += 1
+    elif item < COMPANION_ITEM:
+        _remove_held(e, g, 0, frm, item - TREASURE_ITEM)
+        _append(e, g, 0, to, item - TREASURE_ITEM)
+    elif item == AMULET_ITEM:
+        S[b + AMULETS + frm] -= 1
+        S[b + AMULETS + to] += 1
+    elif item >= QUEST_ITEM:
+        _remove_held(e, g, 3, frm, item - QUEST_ITEM)
+        _append(e, g, 3, to, item - QUEST_ITEM)
+    else:
+        _remove_held(e, g, 2, frm, item - COMPANION_ITEM)
+        _append(e, g, 2, to, item - COMPANION_ITEM)
 
 
 def _remove_held(e: DarkTowerBatch, g: int, k: int, seat: int, item: int) -> None:
@@ -1823,34 +2018,8 @@ def _fast_chance(e: DarkTowerBatch, g: int, kind: int, r: float) -> bool:
         S[b + QUESTS_DEALT + 1 + S[b + QUESTS_DEALT]] = q
         S[b + QUESTS_DEALT] += 1
         S[b + MONTHLY + S[top + 1]] = q
-    elif kind == K_TREASURE_DRAW:
-        t = _deck_pick(e, g, TREASURE_DECK, N_TREASURES, r)
-        seat = S[top + 1]
-        n = S[top + 2]
-        S[b + TREASURE_DECK + t] -= 1
-        if seat < 0:
-            S[b + MARKET_AT + S[top + 3]] = t
-        else:
-            _append(e, g, 0, seat, t)
-        if n > 1 and _has_cards(e, g, TREASURE_DECK, N_TREASURES):
-            S[top + 2] = n - 1
-        else:
-            _pop(e, g)
-    elif kind == K_POTION_DRAW:
-        k = _deck_pick(e, g, POTION_DECK, N_POTIONS, r)
-        seat = S[top + 1]
-        n = S[top + 2]
-        S[b + POTION_DECK + k] -= 1
-        S[b + POTIONS + seat * N_POTIONS + k] += 1
-        if n > 1 and _has_cards(e, g, POTION_DECK, N_POTIONS):
-            S[top + 2] = n - 1
-        else:
-            _pop(e, g)
-    elif kind == K_CORRUPTION_DRAW:
-        c = _deck_pick(e, g, CORRUPTION_DECK, N_CORRUPTIONS, r)
-        _pop(e, g)
-        S[b + CORRUPTION_DECK + c] -= 1
-        _append(e, g, 1, S[top + 1], c)
+    elif kind == K_TREASURE_DRAW or kind == K_POTION_DRAW or kind == K_CORRUPTION_DRAW:
+        _deck_draw(e, g, kind, top, r)
     elif kind == K_CARD_REVEAL:
         c = pick_uniform(4, r)
         _pop(e, g)
@@ -1901,6 +2070,41 @@ def _fast_chance(e: DarkTowerBatch, g: int, kind: int, r: float) -> bool:
         return False
     _tail(e, g, False)
     return True
+
+
+def _deck_draw(e: DarkTowerBatch, g: int, kind: int, top: int, r: float) -> None:
+    """A treasure, potion or corruption drawn (draws._treasure, _potion, _corruption): the
+    card the draw ``r`` picks from the deck's counts."""
+    S = e.S
+    b = g * W
+    if kind == K_TREASURE_DRAW:
+        t = _deck_pick(e, g, TREASURE_DECK, N_TREASURES, r)
+        seat = S[top + 1]
+        n = S[top + 2]
+        S[b + TREASURE_DECK + t] -= 1
+        if seat < 0:
+            S[b + MARKET_AT + S[top + 3]] = t
+        else:
+            _append(e, g, 0, seat, t)
+        if n > 1 and _has_cards(e, g, TREASURE_DECK, N_TREASURES):
+            S[top + 2] = n - 1
+        else:
+            _pop(e, g)
+    elif kind == K_POTION_DRAW:
+        k = _deck_pick(e, g, POTION_DECK, N_POTIONS, r)
+        seat = S[top + 1]
+        n = S[top + 2]
+        S[b + POTION_DECK + k] -= 1
+        S[b + POTIONS + seat * N_POTIONS + k] += 1
+        if n > 1 and _has_cards(e, g, POTION_DECK, N_POTIONS):
+            S[top + 2] = n - 1
+        else:
+            _pop(e, g)
+    elif kind == K_CORRUPTION_DRAW:
+        c = _deck_pick(e, g, CORRUPTION_DECK, N_CORRUPTIONS, r)
+        _pop(e, g)
+        S[b + CORRUPTION_DECK + c] -= 1
+        _append(e, g, 1, S[top + 1], c)
 
 
 def _state_tail(e: DarkTowerBatch, state: Any, keeps: bool) -> None:
