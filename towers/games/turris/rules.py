@@ -110,6 +110,7 @@ from towers.games.turris import (
     solo,
     tactics,
     trionfi,
+    twins,
 )
 from towers.games.turris import actions as A
 from towers.games.turris import council as council_rules
@@ -719,6 +720,7 @@ if (
     and resources_rules.laid_out(Bundle, resources_rules.BUNDLE_SLOTS)
     and resources_rules.laid_out(Effect, resources_rules.EFFECT_SLOTS)
 ):
+    twins.use_twins()
     _TWIN_OF = {section.__name__: twin(section) for section in _SECTIONS}
     for _name, _method in list(vars(TurrisState).items()):
         if isinstance(_method, FunctionType) and _method.__module__ in _TWIN_OF:
