@@ -673,13 +673,12 @@ def to_fields(e: TiletumBatch, b: int) -> dict[str, Any]:
 
 def to_state(e: TiletumBatch, b: int) -> Any:
     """Game ``b`` (its offset) as a TiletumState (an empty history)."""
-    from towers.games.tiletum.rules import TiletumState
-
+    made = e.game.state_class()
     S = e.S
     n = e.players
     ev = [make_frame(S, b + EV + 4 * i, EVENT_CLASSES) for i in range(S[b + EVH], S[b + EVT])]
     stack = [make_frame(S, b + STK + 4 * i, DECISION_CLASSES) for i in range(S[b + SP])]
-    return TiletumState(
+    return made(
         game=e.game,
         phase=S[b + PHASE],
         round=S[b + ROUND],
