@@ -17,7 +17,7 @@ import pytest
 
 from tests.games.twins import assert_same_games, require_built
 from towers.core.compiled import is_compiled
-from towers.games.turris import resources, rounds, rules, twins
+from towers.games.turris import interned, resources, rounds, rules, twins
 
 TWINNED = (
     rules.action_step, rules.beast_moves, rules.beast_phase, rules.board, rules.draws,
@@ -80,10 +80,11 @@ def _declared_classes() -> dict[str, list[str]]:
 
 
 def test_the_twins_read_each_field_where_it_lies() -> None:
-    """The twins read a TurrisState's, a TurrisGame's, a Bundle's and an Effect's fields as the C fields
-    their .pxd files declare, one pointer each after the object header in the declared order:
-    that order is the one CPython lays the slots out in, and the one the rules check before
-    they bind the twins (``rounds.STATE_SLOTS``, ``resources.BUNDLE_SLOTS``...)."""
+    """The twins read the fields of a TurrisState, a TurrisGame, a Bundle, an Effect and each
+    frame as the C fields their .pxd files declare, one pointer each after the object header
+    (and what the class inherits) in the declared order: that order is the one CPython lays
+    the slots out in, and the one the rules check before they bind the twins
+    (``rounds.STATE_SLOTS``, ``resources.BUNDLE_SLOTS``, ``interned.FRAME_SLOTS``...)."""
     pointer = ctypes.sizeof(ctypes.c_void_p)
     header = object.__basicsize__
     declared = _declared_classes()
@@ -107,3 +108,5 @@ def test_the_twins_read_each_field_where_it_lies() -> None:
     assert declared["towers.games.turris.rules.TurrisGame"][1:] == list(rounds.GAME_SLOTS)
     assert declared["towers.games.turris.data.Bundle"] == list(resources.BUNDLE_SLOTS)
     assert declared["towers.games.turris.data.Effect"] == list(resources.EFFECT_SLOTS)
+    for name, slots in interned.FRAME_SLOTS.items():
+        assert declared[f"towers.games.turris.frames.{name}"] == list(slots)

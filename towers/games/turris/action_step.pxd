@@ -2,6 +2,11 @@
 # it is written, compiled, PLACE's nodes typed; rules.py binds the twin when it is built.
 cimport cython
 
+from towers.games.turris.interned_c cimport (
+    CollectPick as CollectPickFrame,
+    PlaceFree as PlaceFreeFrame,
+    Turn as TurnFrame,
+)
 from towers.games.turris.rounds_c cimport TurrisGame, TurrisState
 
 @cython.locals(g=TurrisGame, out=list, node=long, k=long, site=long, limit=long, immediate=bint, taken=long,
@@ -19,7 +24,7 @@ cpdef object collect(TurrisState state, object seat, object chosen)
 cpdef object revive_cost(TurrisState state, object seat)
 cpdef object faction_action(TurrisState state, object seat)
 @cython.locals(g=TurrisGame)
-cpdef object decide_turn(TurrisState state, object top, object value)
-cpdef object decide_collect_pick(TurrisState state, object top, object value)
-cpdef object settle_place_free(TurrisState state, object top)
-cpdef object decide_place_free(TurrisState state, object top, object value)
+cpdef object decide_turn(TurrisState state, TurnFrame top, object value)
+cpdef object decide_collect_pick(TurrisState state, CollectPickFrame top, object value)
+cpdef object settle_place_free(TurrisState state, PlaceFreeFrame top)
+cpdef object decide_place_free(TurrisState state, PlaceFreeFrame top, object value)

@@ -3,6 +3,9 @@
 # rules.py binds the twin.
 cimport cython
 
+from towers.games.turris.interned_c cimport (
+    MoveBeastChoice as MoveBeastChoiceFrame,
+)
 from towers.games.turris.rounds_c cimport TurrisGame, TurrisState
 
 cpdef bint can_move_on(TurrisState state, long b, long here, long steps, long start)
@@ -22,9 +25,9 @@ cdef bint reach(tuple adjacent, list scouts, long betrayer_mask, long open_mask,
                 long other_mask, long here, long steps, long start)
 
 # the rest of the module's functions, the state typed
-cpdef object choose_beast(TurrisState state, object top, object b)
+cpdef object choose_beast(TurrisState state, MoveBeastChoiceFrame top, object b)
 @cython.locals(g=TurrisGame)
-cpdef object beast_steps(TurrisState state, object top)
-cpdef object beast_moved(TurrisState state, object top)
-cpdef object settle_move_beast_choice(TurrisState state, object top)
-cpdef object decide_move_beast_choice(TurrisState state, object top, object value)
+cpdef object beast_steps(TurrisState state, MoveBeastChoiceFrame top)
+cpdef object beast_moved(TurrisState state, MoveBeastChoiceFrame top)
+cpdef object settle_move_beast_choice(TurrisState state, MoveBeastChoiceFrame top)
+cpdef object decide_move_beast_choice(TurrisState state, MoveBeastChoiceFrame top, object value)

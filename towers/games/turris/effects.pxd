@@ -2,6 +2,16 @@
 # written, compiled; rules.py binds the twin's functions when it is built.
 cimport cython
 
+from towers.games.turris.interned_c cimport (
+    FruitChoice as FruitChoiceFrame,
+    MoveScoutChoice as MoveScoutChoiceFrame,
+    Resolving as ResolvingFrame,
+    ReviveChoice as ReviveChoiceFrame,
+    Rewards as RewardsFrame,
+    StealChoice as StealChoiceFrame,
+    TradeGain as TradeGainFrame,
+    TradeOffer as TradeOfferFrame,
+)
 from towers.games.turris.rounds_c cimport TurrisGame, TurrisState
 
 @cython.locals(faction=long, m=long, t=long, site=long)
@@ -12,22 +22,22 @@ cpdef object resolve_effect(TurrisState state, object seat, object e, object src
 @cython.locals(g=TurrisGame)
 cpdef object trigger(TurrisState state, object seat, object on, object node_id=*, object where=*)
 @cython.locals(g=TurrisGame)
-cpdef object settle_resolving(TurrisState state, object top)
+cpdef object settle_resolving(TurrisState state, ResolvingFrame top)
 @cython.locals(g=TurrisGame)
-cpdef object settle_trade_gain(TurrisState state, object top)
-cpdef object settle_rewards(TurrisState state, object top)
-cpdef object decide_rewards(TurrisState state, object top, object value)
+cpdef object settle_trade_gain(TurrisState state, TradeGainFrame top)
+cpdef object settle_rewards(TurrisState state, RewardsFrame top)
+cpdef object decide_rewards(TurrisState state, RewardsFrame top, object value)
 @cython.locals(g=TurrisGame)
-cpdef object settle_trade_offer(TurrisState state, object top)
+cpdef object settle_trade_offer(TurrisState state, TradeOfferFrame top)
 @cython.locals(g=TurrisGame)
-cpdef object decide_trade_offer(TurrisState state, object top, object value)
-cpdef object settle_steal_choice(TurrisState state, object top)
+cpdef object decide_trade_offer(TurrisState state, TradeOfferFrame top, object value)
+cpdef object settle_steal_choice(TurrisState state, StealChoiceFrame top)
 @cython.locals(g=TurrisGame)
-cpdef object decide_steal_choice(TurrisState state, object top, object value)
+cpdef object decide_steal_choice(TurrisState state, StealChoiceFrame top, object value)
 @cython.locals(g=TurrisGame)
-cpdef object settle_revive_choice(TurrisState state, object top)
+cpdef object settle_revive_choice(TurrisState state, ReviveChoiceFrame top)
 @cython.locals(g=TurrisGame)
-cpdef object decide_revive_choice(TurrisState state, object top, object value)
-cpdef object decide_fruit_choice(TurrisState state, object top, object value)
-cpdef object settle_move_scout_choice(TurrisState state, object top)
-cpdef object decide_move_scout_choice(TurrisState state, object top, object value)
+cpdef object decide_revive_choice(TurrisState state, ReviveChoiceFrame top, object value)
+cpdef object decide_fruit_choice(TurrisState state, FruitChoiceFrame top, object value)
+cpdef object settle_move_scout_choice(TurrisState state, MoveScoutChoiceFrame top)
+cpdef object decide_move_scout_choice(TurrisState state, MoveScoutChoiceFrame top, object value)

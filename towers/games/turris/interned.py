@@ -11,6 +11,49 @@ from towers.core.frames import Frame
 
 F = TypeVar("F", bound=Frame)
 
+FRAME_SLOTS: dict[str, tuple[str, ...]] = {
+    "FactionChoice": ("seat",),
+    "Turn": ("seat",),
+    "CollectPick": ("chosen", "seat"),
+    "Rewards": ("optional", "packets", "seat"),
+    "Resolving": ("index", "seat", "source"),
+    "GainChoice": ("n", "of", "seat"),
+    "PayChoice": ("any_n", "fixed", "of", "seat", "waive"),
+    "TradeOffer": ("index", "left", "seat", "source"),
+    "TradeGain": ("index", "seat", "source"),
+    "StealChoice": ("n", "of", "seat"),
+    "CouncilStep": ("seat", "steps"),
+    "CouncilReturn": ("seat",),
+    "PlayTacticsChoice": ("drawn", "n", "seat"),
+    "ReserveChoice": ("n", "seat"),
+    "PlaceFree": ("n", "seat"),
+    "MoveScoutChoice": ("n", "origin", "seat", "steps"),
+    "MoveBeastChoice": ("beast", "crossroads", "flip", "seat", "start", "steps"),
+    "ReviveChoice": ("done", "index", "n", "seat", "source"),
+    "FruitChoice": ("seat",),
+    "TrionfiChoice": ("optional", "prestige", "seat"),
+    "MissionStep": ("seat",),
+    "OngoingChoice": ("mission", "seat"),
+    "DiscardDown": ("seat",),
+    "EndTurn": ("seat", "stage"),
+    "BeastTurn": ("beast", "chain"),
+    "TargetChoice": ("beast", "chain", "options", "seat"),
+    "BeastPath": ("beast", "chain", "path", "seat", "speed", "target"),
+    "BeastEffect": ("beast", "devoured", "in_phase", "node", "queue", "seat"),
+    "DisplaceChoice": ("node", "owner", "seat"),
+    "DespairChoice": ("seat",),
+    "BetrayerPush": ("scout", "seat"),
+    "RepairChoice": ("seat",),
+    "TacticsDraw": ("seat",),
+    "TrionfiDraw": ("slot",),
+    "SiteDraw": ("spot",),
+    "BeastStartDraw": ("beast",),
+}
+"""Each frame's slots, by the frame's name, in the order CPython lays them out (by name): the
+compiled twins read a frame's fields as C fields in this order (``interned.pxd`` declares
+them so), and ``rules.py`` binds the twins only while the frames are laid out so."""
+
+
 _MADE: dict[type[Any], dict[tuple[Any, ...], Any]] = {}
 """Each frame made so far, by its kind, then by its fields."""
 

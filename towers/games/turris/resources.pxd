@@ -2,6 +2,9 @@
 # is written, compiled, the payment check typed; the sections bind the twin when it is built.
 cimport cython
 
+from towers.games.turris.interned_c cimport (
+    PayChoice as PayChoiceFrame,
+)
 from towers.games.turris.rounds_c cimport TurrisGame, TurrisState
 
 # A Bundle and an Effect as the twins read them: their slots as C fields, in the order CPython
@@ -33,7 +36,7 @@ cdef extern class towers.games.turris.data.Effect [object EffectObject, check_si
 @cython.locals(res=list, missing=long, t=long, need=long, counts=tuple, spare=long)
 cpdef bint can_pay(TurrisState state, long seat, Bundle bundle, object have=*)
 @cython.locals(res=list, fixed=str, any_n=long, of=str, out=list, t=long)
-cpdef list pay_tokens(TurrisState state, object top)
+cpdef list pay_tokens(TurrisState state, PayChoiceFrame top)
 @cython.locals(letter=str)
 cpdef object rest_after(str fixed, long any_n, str of, long t)
 @cython.locals(counts=list, missing=long, t=long, spare=long)

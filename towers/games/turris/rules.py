@@ -102,6 +102,8 @@ from towers.games.turris import (
     cleanup,
     draws,
     effects,
+    frames,
+    interned,
     legality,
     observe,
     player_turn,
@@ -706,7 +708,8 @@ class TurrisState(State):
 # (towers.core.compiled; the tests hold the twins equal to the modules). A twin reads a
 # TurrisState's fields as C fields (its .pxd declares the class's slots in their order,
 # ``rounds.STATE_SLOTS``), a TurrisGame's tables likewise (``rounds.GAME_SLOTS``, after the
-# Game's list of weak references), and a Bundle's and an Effect's (``resources.pxd``), so the
+# Game's list of weak references), a Bundle's and an Effect's (``resources.pxd``) and each
+# frame's (``interned.FRAME_SLOTS``), so the
 # twins are found once the class exists, and only while the classes are laid out so; the
 # methods bound above from the plain modules are bound again from them.
 _SECTIONS = (
@@ -719,6 +722,10 @@ if (
     and resources_rules.laid_out(TurrisGame, rounds.GAME_SLOTS, before=1)
     and resources_rules.laid_out(Bundle, resources_rules.BUNDLE_SLOTS)
     and resources_rules.laid_out(Effect, resources_rules.EFFECT_SLOTS)
+    and all(
+        resources_rules.laid_out(getattr(frames, name), slots)
+        for name, slots in interned.FRAME_SLOTS.items()
+    )
 ):
     twins.use_twins()
     _TWIN_OF = {section.__name__: twin(section) for section in _SECTIONS}

@@ -2,6 +2,10 @@
 # written, compiled, the state typed; rules.py binds the twin's functions when it is built.
 cimport cython
 
+from towers.games.turris.interned_c cimport (
+    BetrayerPush as BetrayerPushFrame,
+    RepairChoice as RepairChoiceFrame,
+)
 from towers.games.turris.rounds_c cimport TurrisGame, TurrisState
 
 # the rest of the module's functions, the state typed
@@ -14,7 +18,7 @@ cpdef object solo_rooms(TurrisState state)
 cpdef object move_betrayer(TurrisState state, object k)
 cpdef object damage_room(TurrisState state)
 cpdef object push_betrayers(TurrisState state, object node)
-cpdef object settle_betrayer_push(TurrisState state, object top)
-cpdef object decide_betrayer_push(TurrisState state, object top, object value)
-cpdef object settle_repair_choice(TurrisState state, object top)
-cpdef object decide_repair_choice(TurrisState state, object top, object value)
+cpdef object settle_betrayer_push(TurrisState state, BetrayerPushFrame top)
+cpdef object decide_betrayer_push(TurrisState state, BetrayerPushFrame top, object value)
+cpdef object settle_repair_choice(TurrisState state, RepairChoiceFrame top)
+cpdef object decide_repair_choice(TurrisState state, RepairChoiceFrame top, object value)
