@@ -60,6 +60,21 @@ def diff(want: dict[str, Any], got: dict[str, Any]) -> dict[str, tuple[Any, Any]
     return {k: (want[k], got.get(k)) for k in want if want[k] != got.get(k)}
 
 
+def play_out(state: Any, chance: random.Random, seats: list[random.Random]) -> list[int]:
+    """``state`` played to its end, each seat's decisions by its generator's ``randrange``
+    and chance from ``chance``; the decisions each seat took."""
+    taken = [0] * len(seats)
+    while not state.is_terminal():
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply_trusted(sample_chance(state, chance))
+            continue
+        legal = state.legal_actions()
+        taken[player] += 1
+        state.apply_trusted(legal[seats[player].randrange(len(legal))])
+    return taken
+
+
 def play_both(module: Any, game: Any, seeds: range) -> int:
     """Each seed's game played on a DarkTowerState and in one batch of all the seeds,
     comparing the legal actions and every field at every decision; the decisions compared."""
@@ -142,16 +157,7 @@ def test_loaded_mid_game_plays_on_as_the_state(module: Any) -> None:
             g = seed % 3
             engine.load(g, state, random.Random(seed), [b.randrange for b in bots])
             engine.play(g, -1)
-            chance = random.Random(seed)
-            taken = [0] * players
-            while not state.is_terminal():
-                player = state.current_player()
-                if player == CHANCE:
-                    state.apply_trusted(sample_chance(state, chance))
-                    continue
-                legal = state.legal_actions()
-                taken[player] += 1
-                state.apply_trusted(legal[twins[player].randrange(len(legal))])
+            taken = play_out(state, random.Random(seed), twins)
             assert not diff(fields_of(state), fields_of(engine.state(g)))
             assert engine.decisions(g) == taken
 
@@ -235,16 +241,7 @@ def test_simulate_plays_random_bots_in_the_batch() -> None:
         assert played is not None
         final, decisions, length = played
         twins = [random.Random(seed * 10 + p) for p in range(3)]
-        rng = random.Random(seed)
         state = game.new_initial_state()
-        taken = [0, 0, 0]
-        while not state.is_terminal():
-            player = state.current_player()
-            if player == CHANCE:
-                state.apply_trusted(sample_chance(state, rng))
-                continue
-            legal = state.legal_actions()
-            taken[player] += 1
-            state.apply_trusted(legal[twins[player].randrange(len(legal))])
+        taken = play_out(state, random.Random(seed), twins)
         assert not diff(fields_of(state), fields_of(final))
         assert decisions == taken and length == len(state.history())

@@ -298,3 +298,6 @@ cdef void _answer_trade(DarkTowerBatch e, long g, long top, long action) except 
 
 @cython.locals(S="int[:]", b=long, at=long)
 cdef void _move_item(DarkTowerBatch e, long g, long frm, long to, long item) except *
+
+@cython.locals(S="int[:]", t=long)
+cdef bint _spend_for_advantage(DarkTowerBatch e, long g, long seat, long action, long pool) except? 0

@@ -1,23 +1,35 @@
 """Many games of Return to Dark Tower stepped together: the batch engine (see
 :mod:`towers.core.batch`).
 
-The games live in one flat array of ints, a slice of ``W`` a game at the offsets below (the
-state's lists at fixed places, a list that grows with its count before it, the pending
-frames as records of ``FW`` ints, the decks' counts, the tower's drums, seals and skulls).
-:meth:`DarkTowerBatch.load` writes a one-game state into a game's slice and
-:meth:`DarkTowerBatch.state` reads one back, field for field.
+The games live in one flat array of ints, a slice of ``W`` a game at the offsets below: the
+state's lists at fixed places (a list that grows with its count before it), the decks'
+counts, the tower's drums, seals and skulls, and the pending frames as records of ``FW``
+ints (a kind, then the frame's fields; a tuple field as the int of the tuple in ``TUPLES``).
+The compiled twin of this file, ``batch_c`` (built from it with the C types of
+``batch.pxd``, see :mod:`towers.core.compiled`), steps them in C; the plain-Python text is
+its reference and the fallback where it is not built. ``load`` writes a one-game state into
+a game's slice and ``state`` reads one back, field for field.
 
-The rules met most are written again over the arrays (``_fast_*``): the tower's releases,
-the skulls dropped and placed, the Start of Turn's "done", the moves of the Middle of Turn
-and its skull drop, the end of a turn and the next one's start. Whatever they do not cover is
-played by the one-game rules on a state read from the arrays (and written back once a seat
-decides): the same rules, so the same games, whichever path an action takes. The tests hold
-every action of many games to the one-game engine, field by field.
+Every option is played (1-4 heroes, Heroic and Gritty, cooperative and competitive, any
+main goal, adversary, foes and heroes). The rules of :class:`~.rules.DarkTowerState` are
+written again over the arrays for what a game meets all but rarely: the Start of Turn (the
+Banner action, potions), the Middle of Turn (moves and the doubling, cleansing, battles
+and their cards, the main goal's dungeons and the Tower dungeon's rooms, Reinforce and the
+haggle die, potions, trades; which monthly quests, heroic tests and goal quests may be
+taken), the End of Turn's drop, the tower's releases and glowing seals, skulls placed, the
+events, the effects and the choices they open, the deck draws, the months. The rest is
+played by the one-game rules on a state read from the arrays and written back once a seat
+decides: completing a quest (a monthly one, the main goal's, a heroic test), entering the
+Tower dungeon, the companions and quest items drawn, the heroic tests dealt, the seals a
+test moves, a potion taken from another hero, and a hero's elimination; the same rules, so
+the same games whichever way an action goes. ``heuristics`` and ``observation_tensor`` read
+a state made from the arrays. The tests hold every action of many games to the one-game
+engine, field by field, in both texts.
 
 Randomness: each game keeps its own ``random.Random``; a chance node takes one float of it
 and picks the outcome as :func:`towers.core.chance.sample_chance` does (the walk of
-``draws.sample_chance``), a random playout picks ``legal[int(r * len(legal))]`` as
-:func:`towers.bench.play_random_game` does.
+``draws.sample_chance``, the same float additions in the same order), a random playout picks
+``legal[int(r * len(legal))]`` as :func:`towers.bench.play_random_game` does.
 """
 
 from __future__ import annotations
@@ -1434,14 +1446,7 @@ def _fast_apply_more(e: DarkTowerBatch, g: int, action: int) -> bool:
             S[top] = K_HEROIC_DONE
             S[top + 2] = -1
             S[top + 3] = -1
-        elif GEAR_ACTION <= action < GEAR_ACTION + N_GEAR:
-            S[b + GEAR + seat * N_GEAR + action - GEAR_ACTION] -= 1
-            S[top + 7] += 1
-        elif SCROLL <= action < SCROLL + N_TREASURES:
-            t = action - SCROLL
-            _remove_held(e, g, 0, seat, t)
-            S[top + 7] += SCROLL_SPEND[t]
-        else:
+        elif not _spend_for_advantage(e, g, seat, action, top + 7):
             return False
     elif kind == K_EXPLORING:
         if not _explore_step(e, g, top, action):
@@ -1516,13 +1521,22 @@ def _explore_step(e: DarkTowerBatch, g: int, top: int, action: int) -> bool:
             S[top + 2] = -1
             S[top + 5] = 0
         _effects(e, g, seat, result)
-    elif GEAR_ACTION <= action < GEAR_ACTION + N_GEAR:
-        S[b + GEAR + seat * N_GEAR + action - GEAR_ACTION] -= 1
-        S[top + 3] += 1
+    else:
+        return _spend_for_advantage(e, g, seat, action, top + 3)
+    return True
+
+
+def _spend_for_advantage(e: DarkTowerBatch, g: int, seat: int, action: int, pool: int) -> bool:
+    """effects.spend_for_advantage: a gear or a scroll spent for Advantages added to the
+    pool at offset ``pool``; False when ``action`` spends nothing."""
+    S = e.S
+    if GEAR_ACTION <= action < GEAR_ACTION + N_GEAR:
+        S[g * W + GEAR + seat * N_GEAR + action - GEAR_ACTION] -= 1
+        S[pool] += 1
     elif SCROLL <= action < SCROLL + N_TREASURES:
         t = action - SCROLL
         _remove_held(e, g, 0, seat, t)
-        S[top + 3] += SCROLL_SPEND[t]
+        S[pool] += SCROLL_SPEND[t]
     else:
         return False
     return True
