@@ -125,7 +125,7 @@ cdef void _gain_corruption(DarkTowerBatch e, long g, long seat) except *
 @cython.locals(S="int[:]", b=long, top=long, kind=long, seat=long, at=long, bits=long, k=long, v=long, x=long, replaced=long, out=list)
 cdef object _fast_legal(DarkTowerBatch e, long g)
 
-@cython.locals(S="int[:]", b=long, at=long, k=long, x=long, removes=long)
+@cython.locals(b=long, k=long)
 cdef bint _potions_legal(DarkTowerBatch e, long g, long seat, bint turn, list out) except? 0
 
 @cython.locals(S="int[:]", b=long, at=long, out=list, spirit=long, x=long, f=long, k=long, q=long, kind=long, step=long, haggle=long, refused=long, other=long, done=long, count=long)
@@ -301,3 +301,6 @@ cdef void _move_item(DarkTowerBatch e, long g, long frm, long to, long item) exc
 
 @cython.locals(S="int[:]", t=long)
 cdef bint _spend_for_advantage(DarkTowerBatch e, long g, long seat, long action, long pool) except? 0
+
+@cython.locals(S="int[:]", b=long, at=long, x=long, removes=long)
+cdef bint _can_drink(DarkTowerBatch e, long g, long seat, long k, bint battle, bint turn) except? 0

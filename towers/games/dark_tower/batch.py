@@ -1179,23 +1179,33 @@ def _fast_legal(e: DarkTowerBatch, g: int) -> list[int] | None:
 
 
 def _potions_legal(e: DarkTowerBatch, g: int, seat: int, turn: bool, out: list[int]) -> bool:
-    """The potions drunk outside a battle appended (legality._potion), in order."""
-    S = e.S
-    b = g * W
-    at = S[b + AT + seat]
+    """The potions drunk outside a battle appended, in order."""
+    b = g * W + POTIONS + seat * N_POTIONS
     for k in range(N_POTIONS):
-        if S[b + POTIONS + seat * N_POTIONS + k] and NO_ADVANTAGES[k]:
-            if P_CLEANSE[k]:
-                x = BUILDING_AT[at]
-                if x < 0 or S[b + SKULLS + x] <= 0:
-                    continue
-            removes = P_REMOVE_FOE[k]
-            if removes and S[b + FOES + at * N_FOES + removes - 2] <= 0:
-                continue
-            if P_MOVES[k] and not turn:
-                continue
+        if e.S[b + k] and _can_drink(e, g, seat, k, False, turn):
             out.append(POTION + k)
     return True
+
+
+def _can_drink(e: DarkTowerBatch, g: int, seat: int, k: int, battle: bool, turn: bool) -> bool:
+    """legality._potion for a potion the hero holds: in a battle or a dungeon room
+    (``battle``), or else in the Middle of Turn (``turn``) or not."""
+    S = e.S
+    b = g * W
+    if battle:
+        if not (P_ADVANTAGES[k] or P_HAS_EFFECTS[k]):
+            return False
+    elif not NO_ADVANTAGES[k]:
+        return False
+    at = S[b + AT + seat]
+    if P_CLEANSE[k]:
+        x = BUILDING_AT[at]
+        if x < 0 or S[b + SKULLS + x] <= 0:
+            return False
+    removes = P_REMOVE_FOE[k]
+    if removes and S[b + FOES + at * N_FOES + removes - 2] <= 0:
+        return False
+    return not (P_MOVES[k] and not turn)
 
 
 def _turn_legal(e: DarkTowerBatch, g: int, seat: int) -> list[int] | None:
@@ -1885,18 +1895,8 @@ def _items_legal(e: DarkTowerBatch, g: int, seat: int, traits: int, out: list[in
     spent in a battle or a dungeon room."""
     S = e.S
     b = g * W
-    at = S[b + AT + seat]
     for k in range(N_POTIONS):
-        if S[b + POTIONS + seat * N_POTIONS + k] and (P_ADVANTAGES[k] or P_HAS_EFFECTS[k]):
-            if P_CLEANSE[k]:
-                x = BUILDING_AT[at]
-                if x < 0 or S[b + SKULLS + x] <= 0:
-                    continue
-            removes = P_REMOVE_FOE[k]
-            if removes and S[b + FOES + at * N_FOES + removes - 2] <= 0:
-                continue
-            if P_MOVES[k]:
-                continue
+        if S[b + POTIONS + seat * N_POTIONS + k] and _can_drink(e, g, seat, k, True, False):
             out.append(POTION + k)
     for k in range(N_GEAR):
         if S[b + GEAR + seat * N_GEAR + k] > 0 and traits >> e.gear_advantage[k] & 1:
