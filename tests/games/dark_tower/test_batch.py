@@ -16,6 +16,8 @@ from typing import Any
 import pytest
 
 import towers
+from tests.core import batch_checks
+from tests.core.batch_checks import diff, fields_of
 from towers.agents.mcts import MCTSBot
 from towers.bench import play_random_game
 from towers.core.batch import batch_engine, rollouts_for
@@ -50,16 +52,6 @@ def options(players: int, mode: str, seed: int) -> dict[str, Any]:
     return chosen
 
 
-def fields_of(state: Any) -> dict[str, Any]:
-    found = state.to_fields()
-    del found["_history"]
-    return found
-
-
-def diff(want: dict[str, Any], got: dict[str, Any]) -> dict[str, tuple[Any, Any]]:
-    return {k: (want[k], got.get(k)) for k in want if want[k] != got.get(k)}
-
-
 def play_out(state: Any, chance: random.Random, seats: list[random.Random]) -> list[int]:
     """``state`` played to its end, each seat's decisions by its generator's ``randrange``
     and chance from ``chance``; the decisions each seat took."""
@@ -76,35 +68,10 @@ def play_out(state: Any, chance: random.Random, seats: list[random.Random]) -> l
 
 
 def play_both(module: Any, game: Any, seeds: range) -> int:
-    """Each seed's game played on a DarkTowerState and in one batch of all the seeds,
-    comparing the legal actions and every field at every decision; the decisions compared."""
+    """Each seed's game played on a DarkTowerState and in one batch of all the seeds, every
+    field compared at every decision (``batch_checks.play_both``); the decisions compared."""
     engine = module.DarkTowerBatch(game, len(seeds))
-    batch_rngs = [random.Random(seed) for seed in seeds]
-    engine.reset(batch_rngs)
-    compared = 0
-    for g, seed in enumerate(seeds):
-        rng = random.Random(seed)
-        state = game.new_initial_state()
-        while True:
-            while state.current_player() == CHANCE:
-                state.apply_trusted(sample_chance(state, rng))
-            where = f"{game.options}, seed {seed}, action {len(state.history())}"
-            assert engine.length(g) == len(state.history()), where
-            found = diff(fields_of(state), fields_of(engine.state(g)))
-            assert not found, f"{where}: {found}"
-            assert engine.current_player(g) == state.current_player(), where
-            compared += 1
-            if state.current_player() == TERMINAL:
-                assert engine.is_terminal(g)
-                assert engine.returns(g) == state.returns(), where
-                break
-            legal = state.legal_actions()
-            assert engine.legal_actions(g) == legal, where
-            action = legal[int(rng.random() * len(legal))]
-            state.apply_trusted(action)
-            batch_rngs[g].random()  # the batch's generator draws the decision as well
-            engine.apply(g, action)
-    return compared
+    return batch_checks.play_both(engine, game, seeds, lambda e, g: fields_of(e.state(g)))
 
 
 @pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__.rpartition(".")[2])

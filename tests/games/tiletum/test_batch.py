@@ -17,12 +17,14 @@ from typing import Any
 import pytest
 
 import towers
+from tests.core import batch_checks
+from tests.core.batch_checks import diff, fields_of
 from towers.agents.mcts import MCTSBot
 from towers.bench import play_random_game
 from towers.core.batch import Rollouts, batch_engine, random_playout
 from towers.core.chance import random_action, sample_chance
 from towers.core.compiled import is_compiled, twin
-from towers.core.game import CHANCE, TERMINAL
+from towers.core.game import CHANCE
 from towers.core.registry import tensor_of
 from towers.games.tiletum import batch as plain
 from towers.games.tiletum.rules import TiletumState
@@ -37,54 +39,19 @@ def make(players: int, variant: bool = False) -> Any:
     return towers.make("tiletum", players=players, action_tiles=variant)
 
 
-def fields_of(state: TiletumState) -> dict[str, Any]:
-    found = state.to_fields()
-    del found["_history"]
-    return found
-
-
-def diff(want: dict[str, Any], got: dict[str, Any]) -> dict[str, tuple[Any, Any]]:
-    return {k: (want[k], got.get(k)) for k in want if want[k] != got.get(k)}
-
-
 def play_both(
     module: Any, players: int, variant: bool, seeds: Sequence[int], kinds: Counter[str]
 ) -> int:
-    """Play each seed's game on a TiletumState and in a batch (one game per seed, all in one
-    batch), comparing the legal actions and every field at every decision; the states
-    compared. ``kinds`` counts the decisions met, by their frame."""
+    """Each seed's game played on a TiletumState and in one batch of all the seeds, every
+    field compared at every decision (``batch_checks.play_both``); the states compared.
+    ``kinds`` counts the decisions met, by their frame."""
     game = make(players, variant)
+
+    def decided(state: Any) -> None:
+        kinds[type(state.stack[-1]).__name__] += 1
+
     engine = module.TiletumBatch(game, len(seeds))
-    batch_rngs = [random.Random(seed) for seed in seeds]
-    engine.reset(batch_rngs)
-    compared = 0
-    for g, seed in enumerate(seeds):
-        rng = random.Random(seed)
-        state = game.new_initial_state()
-        while True:
-            while state.current_player() == CHANCE:
-                state.apply_trusted(sample_chance(state, rng))
-            where = (
-                f"{players} players, variant {variant}, seed {seed}, action {len(state.history())}"
-            )
-            assert engine.length(g) == len(state.history()), where
-            found = diff(fields_of(state), engine.fields(g))
-            assert not found, f"{where}: {found}"
-            assert engine.current_player(g) == state.current_player(), where
-            compared += 1
-            if state.current_player() == TERMINAL:
-                assert engine.is_terminal(g)
-                assert engine.returns(g) == state.returns(), where
-                assert engine.legal_actions(g) == []
-                break
-            kinds[type(state.stack[-1]).__name__] += 1
-            legal = state.legal_actions()
-            assert engine.legal_actions(g) == legal, where
-            action = legal[int(rng.random() * len(legal))]
-            state.apply_trusted(action)
-            batch_rngs[g].random()  # the batch's generator draws the decision as well
-            engine.apply(g, action)
-    return compared
+    return batch_checks.play_both(engine, game, seeds, lambda e, g: e.fields(g), decided)
 
 
 @pytest.mark.parametrize("part", range(2))

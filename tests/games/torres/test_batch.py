@@ -14,11 +14,12 @@ from typing import Any
 import pytest
 
 import towers
+from tests.core import batch_checks
+from tests.core.batch_checks import diff, fields_of
 from towers.bench import play_random_game
 from towers.core.batch import StateBatch, batch_engine, legal_masks, random_playout
 from towers.core.chance import random_action, sample_chance
 from towers.core.compiled import is_compiled, twin
-from towers.core.game import CHANCE, TERMINAL
 from towers.core.registry import make_bot
 from towers.games.torres import actions as A
 from towers.games.torres import batch as plain
@@ -31,54 +32,17 @@ needs_twin = pytest.mark.skipif(COMPILED is None, reason="the compiled twin is n
 VARIANTS = ("basic", "common_deck", "master")
 
 
-def fields_of(state: TorresState) -> dict[str, Any]:
-    found = state.to_fields()
-    del found["_history"]
-    return found
-
-
 def batch_fields(engine: Any, g: int) -> dict[str, Any]:
     found = engine.fields(g)
     found["decks"] = [deck.to_json() for deck in found["decks"]]
     return found
 
 
-def diff(want: dict[str, Any], got: dict[str, Any]) -> dict[str, tuple[Any, Any]]:
-    return {k: (want[k], got.get(k)) for k in want if want[k] != got.get(k)}
-
-
 def play_both(module: Any, players: int, variant: str, seeds: range) -> int:
-    """Play each seed's game on a TorresState and on a batch (one game per seed, all in one
-    batch), comparing the legal actions and every field at every decision; the states
-    compared."""
+    """Each seed's game played on a TorresState and in one batch of all the seeds, every
+    field compared at every decision (``batch_checks.play_both``); the states compared."""
     game = towers.make("torres", players=players, variant=variant)
-    engine = module.TorresBatch(game, len(seeds))
-    batch_rngs = [random.Random(seed) for seed in seeds]
-    engine.reset(batch_rngs)
-    compared = 0
-    for g, seed in enumerate(seeds):
-        rng = random.Random(seed)
-        state = game.new_initial_state()
-        while True:
-            while state.current_player() == CHANCE:
-                state.apply_trusted(sample_chance(state, rng))
-            where = f"{players} players, {variant}, seed {seed}, action {len(state.history())}"
-            assert engine.length(g) == len(state.history()), where
-            found = diff(fields_of(state), batch_fields(engine, g))
-            assert not found, f"{where}: {found}"
-            assert engine.current_player(g) == state.current_player(), where
-            compared += 1
-            if state.current_player() == TERMINAL:
-                assert engine.is_terminal(g)
-                assert engine.returns(g) == state.returns(), where
-                break
-            legal = state.legal_actions()
-            assert engine.legal_actions(g) == legal, where
-            action = legal[int(rng.random() * len(legal))]
-            state.apply_trusted(action)
-            batch_rngs[g].random()  # the batch's generator draws the decision as well
-            engine.apply(g, action)
-    return compared
+    return batch_checks.play_both(module.TorresBatch(game, len(seeds)), game, seeds, batch_fields)
 
 
 @pytest.mark.parametrize("part", range(3))

@@ -1,0 +1,70 @@
+"""What the tests of every game's batch engine share: a state's saved fields, their
+differences, and games played on one-game states and in a batch side by side.
+
+The games are driven through the batch's public interface: a decision is drawn from the
+game's generator, then the batch resolves the chance nodes from that same generator, which
+is the order in which the one-game random playout (``towers.bench.play_random_game``) draws."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from towers.core.chance import sample_chance
+from towers.core.game import CHANCE, TERMINAL, Game, State
+
+
+def fields_of(state: State) -> dict[str, Any]:
+    """A state's saved fields, its history aside."""
+    found = state.to_fields()
+    del found["_history"]
+    return found
+
+
+def diff(want: dict[str, Any], got: dict[str, Any]) -> dict[str, tuple[Any, Any]]:
+    """The fields of ``want`` that ``got`` holds otherwise: (wanted, found) by name."""
+    return {k: (want[k], got.get(k)) for k in want if want[k] != got.get(k)}
+
+
+def play_both(
+    engine: Any,
+    game: Game,
+    seeds: Sequence[int],
+    fields: Callable[[Any, int], dict[str, Any]],
+    decided: Callable[[State], None] | None = None,
+) -> int:
+    """Each seed's game played on a one-game state and as game g of ``engine`` (a batch of
+    ``len(seeds)`` games of ``game``), comparing at every decision the length, every saved
+    field (``fields(engine, g)`` against the state's), who decides, the legal actions, and at
+    the end the returns; ``decided(state)`` is told of each decision before it is taken. The
+    decisions compared."""
+    batch_rngs = [random.Random(seed) for seed in seeds]
+    engine.reset(batch_rngs)
+    compared = 0
+    for g, seed in enumerate(seeds):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while True:
+            while state.current_player() == CHANCE:
+                state.apply_trusted(sample_chance(state, rng))
+            where = f"{game!r}, seed {seed}, action {len(state.history())}"
+            assert engine.length(g) == len(state.history()), where
+            found = diff(fields_of(state), fields(engine, g))
+            assert not found, f"{where}: {found}"
+            assert engine.current_player(g) == state.current_player(), where
+            compared += 1
+            if state.current_player() == TERMINAL:
+                assert engine.is_terminal(g), where
+                assert engine.returns(g) == state.returns(), where
+                assert engine.legal_actions(g) == [], where
+                break
+            if decided is not None:
+                decided(state)
+            legal = state.legal_actions()
+            assert engine.legal_actions(g) == legal, where
+            action = legal[int(rng.random() * len(legal))]
+            state.apply_trusted(action)
+            batch_rngs[g].random()  # the batch's generator draws the decision as well
+            engine.apply(g, action)
+    return compared
