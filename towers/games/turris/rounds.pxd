@@ -131,6 +131,8 @@ cdef extern class towers.games.turris.rules.TurrisState [object TurrisStateObjec
     cdef object upgraded
 
 cpdef long current_player(TurrisState state)
+cpdef list legal_actions(TurrisState state)
+cpdef void apply_trusted(TurrisState state, object action)
 @cython.locals(g=TurrisGame, top=object)
 cpdef void apply(TurrisState state, long action)
 @cython.locals(settlers=dict, top=object, settle=object)

@@ -605,6 +605,8 @@ class TurrisState(State):
 
     # ==== the contract ==================================================================
     current_player = rounds.current_player
+    legal_actions = rounds.legal_actions
+    apply_trusted = rounds.apply_trusted
 
     def scores(self) -> list[float]:
         return [float(p) for p in self.prestige]
