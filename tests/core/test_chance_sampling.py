@@ -30,6 +30,17 @@ def by_loop(outcomes: list[tuple[int, float]], r: float) -> int:
     return outcomes[-1][0]
 
 
+def draws_to_try(outcomes: list[tuple[int, float]], rng: random.Random, count: int) -> list[float]:
+    """Draws to hold a game's own pick to :func:`by_loop` with: ``count`` of ``rng``, the
+    ends, and each running total with the floats either side of it."""
+    edges = [0.0, 1.0 - 2**-53]
+    acc = 0.0
+    for _, p in outcomes:
+        acc += p
+        edges += [acc, acc - 2**-53, min(acc + 2**-53, 1.0 - 2**-53)]
+    return [rng.random() for _ in range(count)] + edges
+
+
 def cases() -> list[list[tuple[int, float]]]:
     rng = random.Random(3)
     found = [

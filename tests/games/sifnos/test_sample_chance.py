@@ -10,7 +10,7 @@ import random
 import pytest
 
 import towers
-from tests.core.test_chance_sampling import by_loop
+from tests.core.test_chance_sampling import by_loop, draws_to_try
 from towers.core.chance import sample_chance
 from towers.core.game import CHANCE, TERMINAL
 from towers.games.sifnos import legality
@@ -40,13 +40,7 @@ def test_the_hook_picks_the_outcome_the_walk_over_the_outcomes_picks(
                 state.apply_trusted(legal[int(rng.random() * len(legal))])
                 continue
             outcomes = state.chance_outcomes()
-            # the draws on and either side of each running total, and the ends
-            edges = [0.0, 1.0 - 2**-53]
-            acc = 0.0
-            for _, p in outcomes:
-                acc += p
-                edges += [acc, acc - 2**-53, min(acc + 2**-53, 1.0 - 2**-53)]
-            for r in [rng.random() for _ in range(8)] + edges:
+            for r in draws_to_try(outcomes, rng, 8):
                 want = by_loop(outcomes, r)
                 assert hooked(state, r) == want, (r, outcomes)
                 assert legality.sample_chance(state, r) == want, (r, outcomes)
