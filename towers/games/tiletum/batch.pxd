@@ -62,6 +62,7 @@ cdef void put(int[:] S, long at, list values) except *
 cdef list seq(int[:] S, long at, long count)
 cpdef dict to_fields(TiletumBatch e, long b)
 cpdef object to_state(TiletumBatch e, long b)
+cdef inline void put_frame(int[:] S, long at, long kind, long x, long y, long z) noexcept
 cdef void push(int[:] S, long b, long kind, long x, long y, long z) noexcept
 cdef void replace(int[:] S, long b, long kind, long x, long y, long z) noexcept
 cdef void add_event(int[:] S, long b, long kind, long x, long y, long z) noexcept

@@ -732,32 +732,28 @@ def to_state(e: TiletumBatch, b: int) -> Any:
 
 
 # ---- small pieces: the stack, the events, the storehouse -------------------------------------
-def push(S: array[int], b: int, kind: int, x: int, y: int, z: int) -> None:
-    """A decision on top of game ``b``'s stack."""
-    at = b + STK + 4 * S[b + SP]
+def put_frame(S: array[int], at: int, kind: int, x: int, y: int, z: int) -> None:
+    """A frame's four ints (a decision's or a chance event's) written from ``at`` on."""
     S[at] = kind
     S[at + 1] = x
     S[at + 2] = y
     S[at + 3] = z
+
+
+def push(S: array[int], b: int, kind: int, x: int, y: int, z: int) -> None:
+    """A decision on top of game ``b``'s stack."""
+    put_frame(S, b + STK + 4 * S[b + SP], kind, x, y, z)
     S[b + SP] += 1
 
 
 def replace(S: array[int], b: int, kind: int, x: int, y: int, z: int) -> None:
     """The decision on top replaced."""
-    at = b + STK + 4 * (S[b + SP] - 1)
-    S[at] = kind
-    S[at + 1] = x
-    S[at + 2] = y
-    S[at + 3] = z
+    put_frame(S, b + STK + 4 * (S[b + SP] - 1), kind, x, y, z)
 
 
 def add_event(S: array[int], b: int, kind: int, x: int, y: int, z: int) -> None:
     """A chance event at the end of game ``b``'s queue."""
-    at = b + EV + 4 * S[b + EVT]
-    S[at] = kind
-    S[at + 1] = x
-    S[at + 2] = y
-    S[at + 3] = z
+    put_frame(S, b + EV + 4 * S[b + EVT], kind, x, y, z)
     S[b + EVT] += 1
 
 
