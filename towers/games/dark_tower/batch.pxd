@@ -128,7 +128,7 @@ cdef object _fast_legal(DarkTowerBatch e, long g)
 @cython.locals(b=long, k=long)
 cdef bint _potions_legal(DarkTowerBatch e, long g, long seat, bint turn, list out) except? 0
 
-@cython.locals(S="int[:]", b=long, at=long, out=list, spirit=long, x=long, f=long, k=long, q=long, kind=long, step=long, haggle=long, refused=long, other=long, done=long, count=long)
+@cython.locals(S="int[:]", b=long, at=long, out=list, spirit=long, x=long, f=long, k=long, q=long, kind=long, step=long, haggle=long, done=long, count=long)
 cdef object _turn_legal(DarkTowerBatch e, long g, long seat)
 
 @cython.locals(S="int[:]", b=long, top=long, kind=long, seat=long, x=long, k=long)
@@ -287,8 +287,10 @@ cdef long _holds(DarkTowerBatch e, long g, long seat, long item) except? -1
 @cython.locals(S="int[:]", at=long, n=long, i=long)
 cdef long _count_held(DarkTowerBatch e, long g, long k, long seat, long item) noexcept
 
-@cython.locals(S="int[:]", b=long, seat=long, partner=long, offer=tuple, ask=tuple, given=list, asked=list, out=list, i=long, k=long, who=long, base=long, counted=list, at=long, q=long, inside=set, refused=long, other=long)
+@cython.locals(S="int[:]", b=long, seat=long, partner=long, offer=tuple, ask=tuple, given=list, asked=list, out=list, i=long, k=long, who=long, base=long, counted=list, at=long, q=long, inside=long, other=long)
 cdef list _trade_legal(DarkTowerBatch e, long g, long top)
+@cython.locals(S="int[:]", b=long, at=long, refused=long, other=long)
+cdef void _add_trade_partners(DarkTowerBatch e, long g, long seat, long inside, list out) except *
 
 @cython.locals(S="int[:]", b=long, o=long, give=tuple, take=tuple, first=long)
 cdef void _decide_trade(DarkTowerBatch e, long g, long top, long action) except *

@@ -1267,15 +1267,7 @@ def _turn_legal(e: DarkTowerBatch, g: int, seat: int) -> list[int] | None:
                 out.append(REINFORCE + 1)
     _potions_legal(e, g, seat, True, out)
     if not S[b + TRADED]:
-        refused = S[b + REFUSED]
-        for other in range(e.players):
-            if (
-                other != seat
-                and S[b + AT + other] == at
-                and not S[b + ELIMINATED + other]
-                and not refused >> other & 1
-            ):
-                out.append(TRADE + other)
+        _add_trade_partners(e, g, seat, 0, out)
     out.sort()
     return out
 
@@ -1645,21 +1637,31 @@ def _trade_legal(e: DarkTowerBatch, g: int, top: int) -> list[int]:
             q = S[at + 1 + i]
             if _count_held(e, g, 3, who, q) > counted.count(QUEST_ITEM + q):
                 out.append(base + q)
-    inside = set(offer[0::2] + ask[0::2])
-    inside.add(partner)
+    inside = 1 << partner  # the heroes in the trade, a bit a seat
+    for other in offer[0::2] + ask[0::2]:
+        inside |= 1 << other
+    _add_trade_partners(e, g, seat, inside, out)
+    out.sort()
+    return out
+
+
+def _add_trade_partners(e: DarkTowerBatch, g: int, seat: int, inside: int, out: list[int]) -> None:
+    """``TRADE + other`` onto ``out`` for each hero ``seat`` may trade with: on its space, not
+    eliminated, not one who refused this turn, and not one of the bits of ``inside`` (already
+    in the trade)."""
+    S = e.S
+    b = g * W
     at = S[b + AT + seat]
     refused = S[b + REFUSED]
     for other in range(e.players):
         if (
-            other not in inside
+            not inside >> other & 1
             and other != seat
             and S[b + AT + other] == at
             and not S[b + ELIMINATED + other]
             and not refused >> other & 1
         ):
             out.append(TRADE + other)
-    out.sort()
-    return out
 
 
 def _decide_trade(e: DarkTowerBatch, g: int, top: int, action: int) -> None:
