@@ -11,7 +11,7 @@ cdef long SQ, MAXC, SEATS, KNIGHTS, CARDS, DECK_CARDS, LEVELS_KEPT, H, OCC, CID
 cdef long AREA, CH, NCAS, KN, NK, SCORE, STK, NSTK, HAND, PLAYED
 cdef long ACQ, DRAWN, NDRAWN, SUPPLY, MASTER, KINGSQ, PHASE, ROUND, START, TURN
 cdef long TAKEN, STEP, DECIDER, PLACED, AP, BLOCKS, INUSE, LEFTOVER, CPLAYED, ACQS
-cdef long TODRAW, DIRTY, LENGTH, DECK, D_TOP, D_BOT, DW, W, FREE, PLACES
+cdef long TODRAW, DIRTY, LENGTH, DEC, DECK, D_TOP, D_BOT, DW, W, FREE, PLACES
 cdef long LEVELS, DOORS, CMASK, MW, END_TURN, ADVANCE, KING_STAY, ACQUIRE, RETURN_REST, TAKE_STACK
 cdef long REDISTRIBUTE, PLAY_SIX, PLAY_SEVEN, KEEP, RETURN_TOP, RETURN_BOTTOM, DRAW, SETUP_KNIGHT, PLACE_KING, ADD_KNIGHT
 cdef long PLACE_BLOCK, EXTRA_BLOCK, BLOCK_UNDER, JUMP_UP, DIAGONAL, JUMP_OVER, MOVE, DOOR_CLIMB, RELOCATE, MOVE_BLOCK
@@ -42,14 +42,14 @@ cdef class TorresBatch:
     cdef public long size, players
     cdef long common, decks, max_acq, action_points, cost_add, knights_max, acquire_draw
     cdef long min_castles, phases, master, min_distance
-    cdef int[:] master_kind, master_points, master_most, master_castles
-    cdef int[:] rounds, card_stacks, card_count, king_bonus
-    cdef int[:] S, L, T, start
-    cdef unsigned long long[:] M
-    cdef unsigned int[:] MT
+    cdef int[::1] master_kind, master_points, master_most, master_castles
+    cdef int[::1] rounds, card_stacks, card_count, king_bonus
+    cdef int[::1] S, L, T, start
+    cdef unsigned long long[::1] M
+    cdef unsigned int[::1] MT
     cdef public list draws, choosers
     cdef public long tensor_size
-    cdef double[:] O
+    cdef double[::1] O
     cdef long nlegal, stamp
 
 cdef inline long lowest(unsigned long long m) noexcept
@@ -58,10 +58,10 @@ cdef inline long lowest(unsigned long long m) noexcept
 cpdef void from_fields(TorresBatch e, long g, dict fields)
 
 @cython.locals(i=long)
-cdef void put(int[:] S, long at, object values, long count)
+cdef void put(int[::1] S, long at, object values, long count)
 
 @cython.locals(i=long)
-cdef list seq(int[:] S, long at, long count)
+cdef list seq(int[::1] S, long at, long count)
 
 @cython.locals(b=long, n=long, k=long, d=long, ncas=long, decks=list, top=list, bottom=list)
 cpdef dict to_fields(TorresBatch e, long g)
@@ -99,10 +99,10 @@ cdef long sample_draw(TorresBatch e, long g, double r) noexcept
 cdef long deck_of(TorresBatch e, long g, long seat) noexcept
 
 @cython.locals(s=long, k=long, c=long, area=long)
-cdef void relabel(int[:] S, long b) noexcept
+cdef void relabel(int[::1] S, long b) noexcept
 
 @cython.locals(todo=cython.ulonglong, area=long, q=long, i=long, n=long)
-cdef long flood(int[:] S, long b, long s, long k) noexcept
+cdef long flood(int[::1] S, long b, long s, long k) noexcept
 
 @cython.locals(
     b=long, mb=long, hs=long, k=long, i=long, c=long,
@@ -155,7 +155,7 @@ cdef long knight_moves(TorresBatch e, long g, long n, long mine, long climb) noe
 cdef long card_moves(TorresBatch e, long g, long p, long n, long mine) noexcept
 
 @cython.locals(one=long, i=long, q=long, c=long)
-cdef long next_castles(int[:] S, long b, long s, long without) noexcept
+cdef long next_castles(int[::1] S, long b, long s, long without) noexcept
 
 @cython.locals(
     b=long, mb=long, hand=long,
@@ -179,10 +179,10 @@ cdef bint connected_without(unsigned long long squares, long a) noexcept
 cdef unsigned long long reached(unsigned long long squares, long start) noexcept
 
 @cython.locals(c=long)
-cdef bint deck_has_cards(int[:] S, long d) noexcept
+cdef bint deck_has_cards(int[::1] S, long d) noexcept
 
 @cython.locals(c=long)
-cdef bint deck_needs_chance(int[:] S, long d) noexcept
+cdef bint deck_needs_chance(int[::1] S, long d) noexcept
 
 @cython.locals(b=long, p=long, nst=long)
 cpdef void apply_to(TorresBatch e, long g, long a) noexcept
@@ -209,7 +209,7 @@ cdef long manhattan(long a, long c) noexcept
 cdef long castle_distance(TorresBatch e, long g) noexcept
 
 @cython.locals(c=long)
-cdef bint far_enough(int[:] S, long b, long s, long need) noexcept
+cdef bint far_enough(int[::1] S, long b, long s, long need) noexcept
 
 @cython.locals(b=long, need=long, n=long, s=long)
 cdef long castle_squares(TorresBatch e, long g) noexcept
@@ -224,30 +224,30 @@ cdef long leader(TorresBatch e, long g, long unchanged) noexcept
 cdef long master_points(TorresBatch e, long g, long seat, long phase)
 
 @cython.locals(count=long, i=long)
-cdef long marked(int[:] S, long b, long seat, unsigned long long marks) noexcept
+cdef long marked(int[::1] S, long b, long seat, unsigned long long marks) noexcept
 
 @cython.locals(
     at=long, count=long, i=long, j=long, k=long, a=long, c=long, seen=cython.ulonglong,
     same_level=bint, same_x=bint, same_y=bint, different=bint,
 )
-cdef bint has_requirement(int[:] S, long b, long seat, long kind, long castles)
+cdef bint has_requirement(int[::1] S, long b, long seat, long kind, long castles)
 
 @cython.locals(i=long, j=long, p=long, q=long, x1=long, y1=long, x2=long, y2=long, dx=long, dy=long)
-cdef bint has_square(int[:] S, long at, long count)
+cdef bint has_square(int[::1] S, long at, long count)
 
 @cython.locals(i=long)
-cdef bint knight_at(int[:] S, long at, long count, long x, long y) noexcept
+cdef bint knight_at(int[::1] S, long at, long count, long x, long y) noexcept
 
 @cython.locals(mine=cython.ulonglong, i=long)
-cdef bint all_neighboring(int[:] S, long at, long count) noexcept
+cdef bint all_neighboring(int[::1] S, long at, long count) noexcept
 
 @cython.locals(at=long, count=long, i=long)
-cdef void remove_stack(int[:] S, long b, long p, long height) noexcept
+cdef void remove_stack(int[::1] S, long b, long p, long height) noexcept
 
 @cython.locals(at=long, i=long)
-cdef void insert_stack(int[:] S, long b, long p, long height) noexcept
+cdef void insert_stack(int[::1] S, long b, long p, long height) noexcept
 
-cdef void take_stack(int[:] S, long b, long p, long height) noexcept
+cdef void take_stack(int[::1] S, long b, long p, long height) noexcept
 
 @cython.locals(b=long, p=long, left=long, nst=long)
 cdef void after_stack(TorresBatch e, long g) noexcept
@@ -259,7 +259,7 @@ cdef void redistribute(TorresBatch e, long g, long p, long height) noexcept
 cdef void return_leftover(TorresBatch e, long g) noexcept
 
 @cython.locals(c=long)
-cdef void begin_turn(int[:] S, long b, long action_points) noexcept
+cdef void begin_turn(int[::1] S, long b, long action_points) noexcept
 
 @cython.locals(b=long, n=long)
 cdef void next_turn(TorresBatch e, long g)
@@ -286,13 +286,13 @@ cdef void score_phase(TorresBatch e, long g)
 cdef void continue_draw(TorresBatch e, long g) noexcept
 
 @cython.locals(ntop=long, nbot=long, card=long, i=long)
-cdef long deck_draw_known(int[:] S, long d) noexcept
+cdef long deck_draw_known(int[::1] S, long d) noexcept
 
 @cython.locals(b=long)
 cdef void draw(TorresBatch e, long g, long p, long card) noexcept
 
 @cython.locals(count=long, i=long)
-cdef void remove_drawn(int[:] S, long b, long card) noexcept
+cdef void remove_drawn(int[::1] S, long b, long card) noexcept
 
 @cython.locals(b=long)
 cdef void keep(TorresBatch e, long g, long p, long card) noexcept
@@ -300,7 +300,7 @@ cdef void keep(TorresBatch e, long g, long p, long card) noexcept
 @cython.locals(b=long, d=long, at=long)
 cdef void put_back(TorresBatch e, long g, long p, long card, long top) noexcept
 
-cdef void use_card(int[:] S, long b, long p, long card) noexcept
+cdef void use_card(int[::1] S, long b, long p, long card) noexcept
 
 @cython.locals(c=TorresBatch)
 cpdef TorresBatch copy_core(TorresBatch e)
