@@ -33,6 +33,8 @@ cdef long CREST, CONTRIBUTE, USE_HELPER, BUILDING, FLOOR_BONUS, DRAW, BAG_DRAW, 
 cdef long CORRUPTION, COST_TILE, TOWN_TILE, FAIR_TILE, ACTION_TILE, FIRST_TASK
 cdef long FIRST_CONTRACT, FIRST_HELPER, NUM_ACTIONS
 cdef double SIXTH
+cdef long NVF, TOWER_HOUSES, TOWER_BONUS, TOWER_PILLARS
+cdef double THIRD, HALF
 
 
 cdef class TiletumBatch:
@@ -52,9 +54,27 @@ cdef class TiletumBatch:
     cdef public int[:] buildings_vp, bonus_active, corruption_counts, steps
     cdef public int[:] S, L, T, start
     cdef public list draws, choosers
+    cdef public long tensor_size, corruption_per_round
+    cdef public double[:] O
+    cdef public int[:] pile_size, frame_place, frame_slot, cathedral_town
 
 
 cdef object make_frame(int[:] S, long at, tuple classes)
+@cython.locals(
+    V=double[:], S=int[:], n=long, i=long, at=long, v=long, a=long, c=long, p=long, k=long,
+    place=long, r=long, total=long,
+)
+cpdef void write_observation(TiletumBatch e, long b, long seat) except *
+@cython.locals(step=long, i=long, kind=long)
+cdef long phase_name(int[:] S, long b) noexcept
+cdef inline long one_tile(double[:] V, long at, long kind) noexcept
+@cython.locals(V=double[:], S=int[:], depth=long, nf=long, top=long, kind=long, slots=long, x=long, j=long)
+cdef long write_decision(TiletumBatch e, long b, long at) except? -1
+@cython.locals(V=double[:], S=int[:], n=long, t=long, i=long, v=long, c=long, cost=long, total=long)
+cdef long write_towns(TiletumBatch e, long b, long seat, long at) except? -1
+cdef inline long one_owner(double[:] V, long at, long v, long seat, long n) noexcept
+@cython.locals(V=double[:], S=int[:], n=long, r=long, p=long, i=long, bld=long)
+cdef void write_players(TiletumBatch e, long b, long seat, long at) except *
 cpdef void from_state(TiletumBatch e, long b, object state) except *
 cpdef void put_fields(TiletumBatch e, long b, dict f) except *
 @cython.locals(i=long)

@@ -375,6 +375,10 @@ class TiletumBatch:
         self.draws: list[Any] = [None] * size
         self.choosers: list[Any] = [None] * size
         self.start = start_of(self, game)
+        self.tensor_size = -1  # the tables of the observation tensor, made at its first use
+        self.O = array("d", [0.0])
+        self.pile_size = self.frame_place = self.frame_slot = self.cathedral_town = self.L
+        self.corruption_per_round = d.corruption_per_round
 
     # ---- the games -----------------------------------------------------------------------
     def reset(
@@ -470,10 +474,13 @@ class TiletumBatch:
 
     def observation_tensor(self, g: int, seat: int, out: Any) -> None:
         """Write into ``out`` the observation tensor of ``seat`` in game ``g``: the floats of
-        ``tensor.encode(state.observation(seat))`` of a state made from the array."""
-        from towers.core.registry import tensor_of
-
-        out[:] = tensor_of(self.game).encode(self.state(g).observation(seat))
+        ``tensor.encode(state.observation(seat))``, read from the array."""
+        if self.tensor_size < 0:
+            tensor_tables(self)
+        if not self.tensor_size:
+            raise ValueError("the Tiletum tensor's parts are not those the batch writes")
+        write_observation(self, g * W, seat)
+        out[:] = self.O
 
     # ---- the one-game state ----------------------------------------------------------------
     def fields(self, g: int) -> dict[str, Any]:
@@ -504,6 +511,295 @@ class TiletumBatch:
     def state(self, g: int) -> Any:
         """Game ``g`` as a TiletumState (an empty history)."""
         return to_state(self, g * W)
+
+
+# ---- the observation tensor, read from the array ----------------------------------------------
+TENSOR_PARTS = (
+    "round", "phase", "to_move", "turn_order", "decision", "die", "wheel", "action_bonus_tiles",
+    "king_tile", "king_track", "contract_offer", "contract_offer_costs", "character_offer",
+    "piles", "bag", "corruption", "fairs", "towns", "players",
+)  # fmt: skip
+"""The parts of ``tensor.tiletum_tensor`` that :func:`write_observation` writes, in order."""
+FRAME_NAMES = sorted(F.DECISIONS.by_name)
+"""The decisions in the order of the tensor's one-hot."""
+VIEW_FIELDS = (
+    ("action",), ("figure",), ("colour",), ("action_points",), ("steps_left",), ("count",),
+    ("value",), ("amount",), ("from_die",), ("may_move", "architect_may_move"),
+    ("may_place", "merchant_may_move"),
+)  # fmt: skip
+"""The fields of the decision now that the tensor shows (either name of a pair)."""
+NVF = len(VIEW_FIELDS)
+TOWER_HOUSES = 4  # the tensor's house, bonus and pillar spaces a town
+TOWER_BONUS = 2
+TOWER_PILLARS = 3
+THIRD = 1.0 / 3
+HALF = 1.0 / 2
+
+
+def view_slot(cls: Any, names: tuple[str, ...]) -> int:
+    """The int of a frame (1-3) that holds one of ``names``, 0 if it has none."""
+    fields = NAMES_OF[cls]
+    for name in names:
+        if name in fields:
+            return 1 + fields.index(name)
+    return 0
+
+
+def tensor_tables(e: TiletumBatch) -> None:
+    """What :func:`write_observation` reads besides the array, made at its first use."""
+    from towers.core.registry import tensor_of
+
+    game = e.game
+    tensor = tensor_of(game)
+    same = tuple(p.name for p in tensor.parts) == TENSOR_PARTS
+    e.O = array("d", [0.0]) * tensor.size
+    piles = game.new_initial_state().observation(None)["piles"]  # their sizes at setup
+    e.pile_size = ints(piles.values())
+    e.frame_place = ints(FRAME_NAMES.index(cls.frame_name()) for cls in DECISION_CLASSES)
+    e.frame_slot = ints(view_slot(cls, names) for cls in DECISION_CLASSES for names in VIEW_FIELDS)
+    e.cathedral_town = ints(c.town for c in game.data.cathedrals)
+    e.tensor_size = tensor.size if same else 0
+
+
+def write_observation(e: TiletumBatch, b: int, seat: int) -> None:
+    """``e.O`` set to the observation tensor of ``seat`` in game ``b`` (its offset): the parts
+    of ``tensor.tiletum_tensor`` in order, each float the same division of the same ints (per-seat
+    parts from ``seat``'s own first)."""
+    V = e.O
+    S = e.S
+    n = e.players
+    for i in range(e.tensor_size):
+        V[i] = 0.0
+    V[0] = (S[b + ROUND] + 1) / 4
+    V[1 + phase_name(S, b)] = 1.0
+    at = 7
+    if not S[b + OVER] and S[b + EVH] == S[b + EVT] and S[b + ACTIVE] >= 0:
+        V[at + (S[b + ACTIVE] - seat + n) % n] = 1.0
+    at += n
+    for i in range(n):  # turn order
+        if S[b + ORDER + i] >= 0:
+            V[at + (S[b + ORDER + i] - seat + n) % n] = 1.0
+        at += n
+    at = write_decision(e, b, at)
+    if S[b + DIEC] >= 0:  # the die taken
+        V[at] = 1.0
+        V[at + 1] = S[b + DIEV] / 6
+        V[at + 2 + S[b + DIEC]] = 1.0
+    at += 7
+    for v in range(6):  # the wheel
+        a = S[b + WACT + (v + S[b + ROUND] * e.wheel_rotation) % 6] if S[b + WACT] >= 0 else -1
+        if a >= 0:
+            V[at + a] = 1.0
+        for c in range(5):
+            V[at + 6 + c] = S[b + WDICE + 5 * v + c] / 5
+        at += 11
+    for a in range(6):  # the bonus tiles beside the actions, and the King track's
+        at = one_tile(V, at, S[b + ABT + a])
+    at = one_tile(V, at, S[b + KTILE])
+    for place in range(n):  # the King track
+        p = S[b + KTS + place]
+        k = (p - seat + n) % n
+        V[at + 2 * k] = (place + 1) / n
+        V[at + 2 * k + 1] = (e.king_track[S[b + KT + p]] - e.king_track[0]) / (
+            e.king_track[e.king_top] - e.king_track[0]
+        )
+    at += 2 * n
+    for i in range(5):
+        at = one_tile(V, at, S[b + COFF + i] if i < NOFF else -1)
+    for i in range(5):
+        V[at + i] = (e.offer_costs[i] if i < NOFF else 0) / 5
+    at += 5
+    for i in range(5):
+        at = one_tile(V, at, S[b + CHOFF + i] if i < NCHO else -1)
+    for k in range(3):
+        total = 0
+        for i in range(NK):
+            total += S[b + PILE + k * NK + i]
+        V[at + k] = total / e.pile_size[k]
+    at += 3
+    for c in range(5):
+        V[at + c] = S[b + BAG + c] / 10
+    at += 5
+    for i in range(S[b + NREV]):  # corruption revealed, then face down
+        v = S[b + REV + i]
+        if 0 <= v <= 2:
+            V[at + v] += THIRD
+    V[at + 3] = (e.corruption_per_round - S[b + NREV]) / 3
+    at += 4
+    for r in range(ROUNDS):  # the fairs
+        if S[b + FTOWN + r] >= 0:
+            V[at + S[b + FTOWN + r]] = 1.0
+        if S[b + FTILE + r] >= 0:
+            V[at + NT + S[b + FTILE + r]] = 1.0
+        V[at + NT + e.n_fair_ids] = e.fair_board_vp[r] / 5
+        at += NT + e.n_fair_ids + 1
+    at = write_towns(e, b, seat, at)
+    write_players(e, b, seat, at)
+
+
+def phase_name(S: array[int], b: int) -> int:
+    """The place in ``tensor.PHASES`` of the phase ``observe._phase`` names."""
+    step = S[b + PHASE]
+    if step == S_OVER:
+        return 5
+    if step == S_SETUP or step == S_PREP:
+        return 0 if S[b + ROUND] == 0 else 4
+    if step == S_CYCLE:
+        for i in range(S[b + EVH], S[b + EVT]):
+            kind = S[b + EV + 4 * i]
+            if kind == E_DIE_DRAW or kind == E_DIE_ROLL:
+                return 1
+    if step == S_KING or step == S_KING_SCORE:
+        return 3
+    return 2
+
+
+def one_tile(V: array[float], at: int, kind: int) -> int:
+    """A tile's one-hot over the tile kinds (none for -1) at ``at``; the place after it."""
+    if kind >= 0:
+        V[at + kind] = 1.0
+    return at + NK
+
+
+def write_decision(e: TiletumBatch, b: int, at: int) -> int:
+    """The decision part: the top frame's name, the stack's depth, and the fields the tensor
+    shows; the place after it."""
+    V = e.O
+    S = e.S
+    depth = S[b + SP]
+    nf = len(FRAME_NAMES)
+    if depth:
+        top = b + STK + 4 * (depth - 1)
+        kind = S[top]
+        V[at + e.frame_place[kind]] = 1.0
+        slots = NVF * kind
+        x = e.frame_slot[slots]
+        if x:  # its action, figure, colour (a negative one indexes from the end)
+            V[at + nf + 1 + (S[top + x] + 6) % 6] = 1.0
+        x = e.frame_slot[slots + 1]
+        if x:
+            V[at + nf + 7 + (S[top + x] + 2) % 2] = 1.0
+        x = e.frame_slot[slots + 2]
+        if x:
+            V[at + nf + 9 + (S[top + x] + 5) % 5] = 1.0
+        x = e.frame_slot[slots + 3]  # action points, steps left, count, value, amount
+        if x:
+            V[at + nf + 14] = S[top + x] / 10
+        x = e.frame_slot[slots + 4]
+        if x:
+            V[at + nf + 15] = S[top + x] / 4
+        x = e.frame_slot[slots + 5]
+        if x:
+            V[at + nf + 16] = S[top + x] / 5
+        for j in range(6, 8):
+            x = e.frame_slot[slots + j]
+            if x:
+                V[at + nf + 11 + j] = S[top + x] / 6
+        for j in range(3):
+            x = e.frame_slot[slots + 8 + j]
+            if x and S[top + x]:
+                V[at + nf + 19 + j] = 1.0
+    V[at + nf] = depth / 8
+    return at + nf + 22
+
+
+def write_towns(e: TiletumBatch, b: int, seat: int, at: int) -> int:
+    """The towns part: each house space's owner, each bonus space's tile, the cathedral;
+    the place after it."""
+    V = e.O
+    S = e.S
+    n = e.players
+    for t in range(NT):
+        for i in range(TOWER_HOUSES):
+            v = S[b + HS + t * HSP + i] if i < e.n_house[t] else -2
+            at = one_owner(V, at, v, seat, n)
+        for i in range(TOWER_BONUS):
+            at = one_tile(V, at, S[b + MAPT + t * MSP + i] if i < e.n_map[t] else -1)
+        c = e.town_cathedral[t]
+        if c < 0:
+            at += 5 + TOWER_PILLARS * (n + 2)
+            continue
+        cost = S[b + COST + c]
+        V[at] = 1.0
+        V[at + 1] = 1.0 if cost == e.unavailable else 0.0
+        V[at + 2] = (e.cost_stone[cost] if cost >= 0 else 0) / 10
+        V[at + 3] = (e.cost_vp[cost] if cost >= 0 else 0) / 10
+        total = 0
+        for i in range(S[b + CTL + c]):
+            total += e.cathedral_vp[c * PSP + i]
+        V[at + 4] = total / 20
+        at += 5
+        for i in range(TOWER_PILLARS):
+            at = one_owner(V, at, S[b + PS + c * PSP + i] if i < e.n_pillar[c] else -2, seat, n)
+    return at
+
+
+def one_owner(V: array[float], at: int, v: int, seat: int, n: int) -> int:
+    """A space's owner: the seat (own first), free (-1) or unused (-2); the place after it."""
+    if v == -2:
+        V[at + n + 1] = 1.0
+    elif v == -1:
+        V[at + n] = 1.0
+    else:
+        V[at + (v - seat + n) % n] = 1.0
+    return at + n + 2
+
+
+def write_players(e: TiletumBatch, b: int, seat: int, at: int) -> None:
+    """The players part, from ``seat``'s own on."""
+    V = e.O
+    S = e.S
+    n = e.players
+    for r in range(n):
+        p = (seat + r) % n
+        V[at] = S[b + VP + p] / 100
+        for i in range(5):
+            V[at + 1 + i] = S[b + RES + 5 * p + i] / 20
+        at += 6
+        for i in range(S[b + NSTORE + p]):
+            V[at + S[b + STORE + SH * p + i]] += THIRD
+        at += NK
+        for bld in range(NB):
+            if e.b_occupied[bld]:
+                V[at] = 1.0
+            else:
+                for i in range(e.b_nrooms[bld]):
+                    if S[b + ROOMS + NR * p + e.b_room0[bld] + i] >= 0:
+                        V[at + i] = 1.0
+            at += 3
+            if S[b + CRESTS + NB * p + bld] >= 0:
+                V[at] = 1.0
+            if not e.b_occupied[bld] and not S[b + ROOF + p] >> bld & 1:
+                V[at + 1] = 1.0
+            if S[b + COMP + p] >> bld & 1:
+                V[at + 2] = 1.0
+            at += 3
+        for i in range(S[b + NFUL + p]):
+            V[at + S[b + FUL + NCS * p + i]] += THIRD
+        at += NK
+        V[at] = S[b + HSUP + p] / 10
+        V[at + 1] = S[b + PSUP + p] / 10
+        at += 2
+        for i in range(S[b + NHOM + p]):
+            V[at + S[b + HOM + NT * p + i]] += HALF
+        at += NT
+        for i in range(S[b + NPOM + p]):
+            V[at + e.cathedral_town[S[b + POM + NC * p + i]]] += THIRD
+        at += NT
+        V[at + (S[b + MERCH + p] + NSP) % NSP] = 1.0  # (-1 would name the last spot)
+        V[at + NSP + (S[b + ARCH + p] + NSP) % NSP] = 1.0
+        at += 2 * NSP
+        for i in range(5):
+            V[at + i] = S[b + BAP + 5 * p + i] / 5
+        at += 5
+        for i in range(S[b + NCT + p]):
+            V[at + e.cathedral_town[S[b + CT + NC * p + i]]] += THIRD
+        at += NT
+        for i in range(S[b + NDT + p]):
+            V[at + S[b + DT + 4 * p + i]] += THIRD
+        at += 5
+        V[at] = S[b + KT + p] / e.king_top
+        at += 1
 
 
 # ---- the one-game state's fields and back ----------------------------------------------------
