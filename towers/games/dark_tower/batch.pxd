@@ -59,6 +59,12 @@ cdef class DarkTowerBatch:
     cdef public long adversary_spawn
     cdef public str adversary_defeated
     cdef public dict reinforcements
+    cdef public long tensor_size
+    cdef public double[:] V
+    cdef public int[:] kind_place, kind_seat, loc_place, gear_place, potion_place
+    cdef public int[:] treasure_place, companion_place, item_place, status_place, haggle_place
+    cdef public int[:] n_default, n_virtues, glyph_level, glyph_side, quest_place, test_slot
+    cdef public int[:] test_kinds
 
 
 
@@ -306,3 +312,21 @@ cdef bint _spend_for_advantage(DarkTowerBatch e, long g, long seat, long action,
 
 @cython.locals(S="int[:]", b=long, at=long, x=long, removes=long)
 cdef bint _can_drink(DarkTowerBatch e, long g, long seat, long k, bint battle, bint turn) except? 0
+
+cdef long T_MONTHS, T_GOAL_STEPS, T_ROOM_KINDS, T_SKULLS, T_FRAMES, T_TREASURES, T_COMPANIONS
+cdef long T_ITEMS, T_QUESTS, T_GEAR, T_POTIONS, T_GLYPHS, T_VIRTUES, T_STATUSES
+cdef long WARRIOR_SCALE, SPIRIT_SCALE, MOVE_SCALE, TOKEN_SCALE
+
+cdef inline double capped(double value, double scale) noexcept
+
+@cython.locals(V="double[:]", S="int[:]", b=long, n=long, i=long, result=long, depth=long, top=long, k=long, x=long, at=long, f=long, loc=long)
+cpdef void write_observation(DarkTowerBatch e, long g, long seat) except *
+
+@cython.locals(V="double[:]", S="int[:]", s=long, k=long, x=long, held=long, i=long, bits=long, count=long)
+cdef long write_heroes(DarkTowerBatch e, long b, long at) except? -1
+
+@cython.locals(V="double[:]", S="int[:]", inside=long, i=long, level=long, side=long, slot=long, x=long, r=long)
+cdef long write_tower(DarkTowerBatch e, long b, long at) except? -1
+
+@cython.locals(V="double[:]", S="int[:]", n=long, i=long, x=long, k=long, total=long, s=long, done=long, kind=long, q=long)
+cdef void write_table(DarkTowerBatch e, long b, long at, long seat) except *

@@ -52,12 +52,15 @@ from towers.games.dark_tower import frames as F
 from towers.games.dark_tower import hero as _hero
 from towers.games.dark_tower import legality as _legality
 from towers.games.dark_tower import skulls as _skulls
+from towers.games.dark_tower import tensor as _tensor
 from towers.games.dark_tower import tower as _tower
 from towers.games.dark_tower.constants import G, flat
 from towers.games.dark_tower.data import DATA
 from towers.games.dark_tower.tower import Tower
 
 DRAWS = twin(_draws)
+DECK_SIZES = (len(_tensor.TREASURES), 18, len(DATA.corruptions), len(DATA.events))
+"""What the tensor divides each deck's cards left by."""
 
 # the ints of the rules, copied here so that the compiled twin holds them as C longs
 BANNER = _constants.BANNER
@@ -398,7 +401,16 @@ class DarkTowerBatch:
         self.endings = [""] * size
         self.live = [None] * size  # each game as a state while one mirrors its arrays
         self.tower_data = _TOWER
-        self.tensor = None
+        self.tensor = None  # the observation tensor and its tables, made at its first use
+        self.tensor_size = 0
+        self.V = array("d", [0.0])
+        self.kind_place = self.kind_seat = self.loc_place = self.gear_place = array("i", [0])
+        self.potion_place = self.treasure_place = self.companion_place = self.item_place = (
+            self.kind_place
+        )
+        self.status_place = self.haggle_place = self.n_default = self.n_virtues = self.kind_place
+        self.glyph_level = self.glyph_side = self.quest_place = self.test_slot = self.kind_place
+        self.test_kinds = self.kind_place
         self.competitive = bool(game.competitive)
         self.month_turns = game.month_turns
         self.foe_status = game.foe_status
@@ -514,12 +526,16 @@ class DarkTowerBatch:
         return self.state(g).heuristics()  # type: ignore[no-any-return]
 
     def observation_tensor(self, g: int, seat: int, out: Any) -> None:
-        """The seat's tensor, from a state read from the arrays."""
+        """The seat's tensor: the floats of ``tensor.encode(state.observation(seat))``, read
+        from the arrays (from a state read from them if the tensor's parts are not those
+        :func:`write_observation` writes)."""
         if self.tensor is None:
-            from towers.core.registry import tensor_of
-
-            self.tensor = tensor_of(self.game)
-        out[:] = self.tensor.encode(self.state(g).observation(seat))
+            tensor_tables(self)
+        if not self.tensor_size:
+            out[:] = self.tensor.encode(self.state(g).observation(seat))
+            return
+        write_observation(self, g, seat)
+        out[:] = self.V
 
     def legal_actions(self, g: int) -> list[int]:
         return _legal(self, g)
@@ -546,6 +562,279 @@ class DarkTowerBatch:
     def state(self, g: int) -> Any:
         """Game ``g`` as a one-game state (an empty history)."""
         return _read(self, g)
+
+
+# ---- the observation tensor, read from the arrays ------------------------------------------
+TENSOR_PARTS = (
+    "decision", "time", "turn", "heroes", "foes", "adversary", "buildings", "skulls", "tower",
+    "goal", "table",
+)  # fmt: skip
+"""The parts of ``tensor.dark_tower_tensor`` that :func:`write_observation` writes, in order
+(and "race" in the competitive game)."""
+T_MONTHS = _tensor.MONTHS
+T_GOAL_STEPS = _tensor.GOAL_STEPS
+T_ROOM_KINDS = _tensor.ROOM_KINDS
+T_SKULLS = _tensor.SKULLS
+T_FRAMES = len(_tensor.FRAME_NAMES)
+T_TREASURES = len(_tensor.TREASURES)
+T_COMPANIONS = len(_tensor.COMPANIONS)
+T_ITEMS = len(_tensor.QUEST_ITEMS)
+T_QUESTS = len(_tensor.QUESTS)
+T_GEAR = len(_tensor.GEAR)
+T_POTIONS = len(_tensor.POTIONS)
+T_GLYPHS = len(_tensor.GLYPHS)
+T_VIRTUES = len(_tensor.VIRTUES)
+T_STATUSES = len(_data.STATUSES)
+WARRIOR_SCALE = _tensor.WARRIOR_SCALE
+SPIRIT_SCALE = _tensor.SPIRIT_SCALE
+MOVE_SCALE = _tensor.MOVE_SCALE
+TOKEN_SCALE = _tensor.TOKEN_SCALE
+
+
+def tensor_tables(e: DarkTowerBatch) -> None:
+    """The tensor of e's game and what :func:`write_observation` reads besides the arrays:
+    the place of each thing the arrays name by its index among the tensor's names."""
+    from towers.core.registry import tensor_of
+
+    game = e.game
+    tensor = tensor_of(game)
+    t = _tensor
+    names = tuple(p.name for p in tensor.parts)
+    same = names == TENSOR_PARTS + (("race",) if e.competitive else ())
+    same = same and len(set(t.GEAR)) == len(t.GEAR) and len(set(t.POTIONS)) == len(t.POTIONS)
+    same = same and len(set(t.BUILDINGS)) == len(t.BUILDINGS) and len(game.foes) == N_FOES
+    same = same and len(set(t.VIRTUES)) == len(t.VIRTUES) == TESTS
+    glyphs = {x.id: x for x in e.tower_data.glyphs}
+    same = same and all(name in glyphs for name in t.GLYPHS)
+    if same:
+        faces = DATA.haggle_faces
+        e.kind_place = ints(t.FRAME_NAMES.index(kind.frame_name()) for kind in KINDS)
+        e.kind_seat = ints(1 + f.index("seat") if "seat" in f else 0 for f in FIELDS)
+        e.loc_place = ints(t.LOCATIONS[x.name] for x in DATA.locations)
+        e.gear_place = ints(t.GEAR.index(x.name) for x in DATA.gear)
+        e.potion_place = ints(t.POTIONS.index(x.name) for x in DATA.potions)
+        e.treasure_place = ints(t.TREASURES[x.name] for x in DATA.treasures)
+        e.companion_place = ints(t.COMPANIONS[x.name] for x in DATA.companions)
+        e.item_place = ints(t.QUEST_ITEMS[x.name] for x in DATA.quest_items)
+        e.status_place = ints(_data.STATUSES.index(x) for x in _data.STATUSES)
+        e.haggle_place = ints(faces.index(x) for x in faces)
+        e.n_default = ints(len(h.default_virtues) for h in game.heroes)
+        e.n_virtues = ints(len(h.virtues) for h in game.heroes)
+        e.glyph_level = ints(glyphs[name].level for name in t.GLYPHS)
+        e.glyph_side = ints(glyphs[name].side_at_calibration for name in t.GLYPHS)
+        e.quest_place = ints(t.QUESTS[x.name] for x in DATA.quests)
+        e.test_slot = ints(t.TEST_SLOT.get(x.name, -1) for x in DATA.quests)
+        e.test_kinds = ints(len(names) for names in t.TESTS_OF_KIND)
+        e.V = array("d", [0.0]) * tensor.size
+    e.tensor_size = tensor.size if same else 0
+    e.tensor = tensor
+
+
+def ints(values: Any) -> Any:
+    return array("i", [int(v) for v in values])
+
+
+def capped(value: float, scale: float) -> float:
+    """``tensor.capped``: value / scale, within 0..1."""
+    v = value / scale
+    return 0.0 if v < 0.0 else 1.0 if v > 1.0 else v
+
+
+def write_observation(e: DarkTowerBatch, g: int, seat: int) -> None:
+    """``e.V`` set to the observation tensor of ``seat`` in game ``g``: the parts of
+    ``tensor.dark_tower_tensor`` in order, each float the same division of the same ints."""
+    V = e.V
+    S = e.S
+    b = g * W
+    n = e.players
+    for i in range(e.tensor_size):
+        V[i] = 0.0
+    result = S[b + RESULT]
+    depth = S[b + DEPTH]
+    if depth and result != 1 and result != -1:  # the decision or draw now, and who decides
+        top = b + PENDING + (depth - 1) * FW
+        k = S[top]
+        V[e.kind_place[k]] = 1.0
+        x = e.kind_seat[k]
+        if x and 0 <= S[top + x] < n:
+            V[T_FRAMES + S[top + x]] = 1.0
+    at = T_FRAMES + n
+    x = S[b + MONTH] - 1  # the month and the turn
+    if 0 <= x < T_MONTHS:
+        V[at + x] = 1.0
+    at += T_MONTHS
+    V[at] = capped(S[b + TURNS_LEFT], 9)
+    x = S[b + CURRENT]
+    if 0 <= x < n:
+        V[at + 1 + x] = 1.0
+    at += 1 + n
+    V[at] = 1.0 if result == 1 else 0.0
+    V[at + 1] = 1.0 if result == -1 else 0.0
+    at += 2
+    V[at] = 1.0 if S[b + BANNER_USED] else 0.0
+    x = S[b + MOVES_LEFT]
+    V[at + 1] = capped(x if x > 0 else 0, MOVE_SCALE)
+    V[at + 2] = 1.0 if S[b + MOVED] else 0.0
+    V[at + 3] = 1.0 if S[b + DOUBLED] else 0.0
+    V[at + 4] = 1.0 if S[b + HEROIC_DONE] else 0.0
+    V[at + 5] = 1.0 if S[b + REINFORCED] else 0.0
+    V[at + 6] = 1.0 if S[b + TRADED] else 0.0
+    if S[b + HAGGLE] >= 0:
+        V[at + 7 + e.haggle_place[S[b + HAGGLE]]] = 1.0
+    at = write_heroes(e, b, at + 13)
+    for f in range(N_FOES):  # the foes
+        V[at + e.status_place[S[b + STATUS + f]]] = 1.0
+        at += T_STATUSES
+        for loc in range(N_LOC):
+            x = S[b + FOES + loc * N_FOES + f]
+            if x:
+                V[at + e.loc_place[loc]] = capped(x, TOKEN_SCALE)
+        at += N_LOC
+    if S[b + ADV_AT] >= 0:  # the adversary
+        V[at + e.loc_place[S[b + ADV_AT]]] = 1.0
+    at += N_LOC
+    V[at] = capped(S[b + ADV_LEFT], 5)
+    if 0 <= S[b + ADV_CARD] < 4:
+        V[at + 1 + S[b + ADV_CARD]] = 1.0
+    V[at + 5] = capped(S[b + ADV_RUNG], 8)
+    at += 6
+    for i in range(N_BUILDINGS):
+        x = S[b + SKULLS + i]
+        if x < 0:
+            V[at + 1] = 1.0
+        else:
+            V[at] = x / 3
+        at += 2
+    at = write_tower(e, b, at)
+    write_table(e, b, at, seat)
+
+
+def write_heroes(e: DarkTowerBatch, b: int, at: int) -> int:
+    """The heroes part (every seat's the same); the place after it."""
+    V = e.V
+    S = e.S
+    for s in range(e.players):
+        V[at + e.loc_place[S[b + AT + s]]] = 1.0
+        at += N_LOC
+        V[at] = capped(S[b + WARRIORS + s], WARRIOR_SCALE)
+        V[at + 1] = capped(S[b + SPIRIT + s], SPIRIT_SCALE)
+        at += 2
+        for k in range(N_GEAR):
+            x = S[b + GEAR + s * N_GEAR + k]
+            if x:
+                V[at + e.gear_place[k]] = capped(x, 3)
+        at += T_GEAR
+        for k in range(N_POTIONS):
+            x = S[b + POTIONS + s * N_POTIONS + k]
+            if x:
+                V[at + e.potion_place[k]] = capped(x, 3)
+        at += T_POTIONS
+        held = b + LISTS + s * LW  # the treasures, then the companions and the quest items
+        for i in range(S[held]):
+            V[at + e.treasure_place[S[held + 1 + i]]] = 1.0
+        at += T_TREASURES
+        held = b + LISTS + (2 * SEATS + s) * LW
+        for i in range(S[held]):
+            V[at + e.companion_place[S[held + 1 + i]]] = 1.0
+        at += T_COMPANIONS
+        held = b + LISTS + (3 * SEATS + s) * LW
+        for i in range(S[held]):
+            V[at + e.item_place[S[held + 1 + i]]] = 1.0
+        at += T_ITEMS
+        V[at] = capped(S[b + LISTS + (SEATS + s) * LW], 3)
+        bits = S[b + VIRTUES + s]
+        count = e.n_default[s] + (bits >> 3 & 1)
+        for i in range(e.n_virtues[s]):
+            count += bits >> i & 1
+        V[at + 1] = capped(count, 6)
+        at += 2
+    return at
+
+
+def write_tower(e: DarkTowerBatch, b: int, at: int) -> int:
+    """The skulls, tower and goal parts; the place after them."""
+    V = e.V
+    S = e.S
+    V[at] = capped(S[b + SUPPLY], T_SKULLS)
+    inside = 0
+    for i in range(3):
+        inside += S[b + RESTING + i] + S[b + LOOSE + i]
+    V[at + 1] = capped(inside, T_SKULLS)
+    V[at + 2] = capped(S[b + OUT], T_SKULLS)
+    V[at + 3] = capped(S[b + IN_HAND], T_SKULLS)
+    at += 4
+    for level in range(3):  # each drum's turn, then each opening sealed
+        x = S[b + DRUMS + level]
+        if 0 <= x < 4:
+            V[at + 4 * level + x] = 1.0
+    at += 12
+    for level in range(3):
+        for side in range(4):
+            slot = (side - S[b + DRUMS + level] + 4) % 4
+            V[at + 4 * level + side] = 1.0 if S[b + SEALS + 4 * level + slot] == 1 else 0.0
+    at += 12
+    for i in range(T_GLYPHS):  # the side each glyph faces
+        side = (e.glyph_side[i] + S[b + DRUMS + e.glyph_level[i]]) % 4
+        V[at + 4 * i + side] = 1.0
+    at += 4 * T_GLYPHS
+    V[at] = 1.0 if S[b + RELEASING] == 1 else 0.0
+    at += 1
+    x = S[b + GOAL_STEP]  # the main goal, and the rooms of the dungeon
+    if 0 <= x <= T_GOAL_STEPS:
+        V[at + x] = 1.0
+    at += T_GOAL_STEPS + 1
+    for r in range(ROOMS):
+        x = S[b + ROOMS_AT + r]
+        if 0 <= x < T_ROOM_KINDS:
+            V[at + x] = 1.0
+        V[at + T_ROOM_KINDS] = 1.0 if S[b + CLEARED] >> r & 1 else 0.0
+        at += T_ROOM_KINDS + 1
+    return at
+
+
+def write_table(e: DarkTowerBatch, b: int, at: int, seat: int) -> None:
+    """The table part, and the race part in the competitive game (the heroic tests that
+    ``seat`` may see)."""
+    V = e.V
+    S = e.S
+    n = e.players
+    for i in range(MARKET):
+        x = S[b + MARKET_AT + i]
+        if x >= 0:
+            V[at + e.treasure_place[x]] = 1.0
+        at += T_TREASURES
+    for k in range(4):  # the cards left in each deck
+        total = 0
+        for i in range(DECK_KINDS[k]):
+            total += S[b + DECK_AT[k] + i]
+        V[at + k] = capped(total, DECK_SIZES[k])
+    at += 4
+    for i in range(2):
+        x = S[b + MONTHLY + i]
+        if x >= 0:
+            V[at + e.quest_place[x]] = 1.0
+        at += T_QUESTS
+    for i in range(S[b + QUESTS_DEALT]):
+        V[at + e.quest_place[S[b + QUESTS_DEALT + 1 + i]]] = 1.0
+    at += T_QUESTS
+    if not e.competitive:
+        return
+    for s in range(n):
+        done = S[b + TESTS_DONE + s]
+        for kind in range(TESTS):
+            q = S[b + TESTS_DEALT + s * TESTS + kind]
+            if q >= 0 and (done >> kind & 1 or seat == s) and e.test_slot[q] >= 0:
+                V[at + e.test_slot[q]] = 1.0
+            at += e.test_kinds[kind]
+        for kind in range(TESTS):
+            V[at + kind] = 1.0 if done >> kind & 1 else 0.0
+        at += T_VIRTUES
+        V[at] = capped(S[b + AMULETS + s], 4)
+        V[at + 1] = 1.0 if S[b + ELIMINATED + s] else 0.0
+        at += 2
+    x = S[b + WINNER]
+    if 0 <= x < n:
+        V[at + x] = 1.0
 
 
 # ---- playing: the fast rules where they reach, else the one-game rules ---------------------
