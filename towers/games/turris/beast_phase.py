@@ -181,7 +181,7 @@ def move_beast(state: TurrisState, b: int, path: tuple[int, ...], chain: bool) -
 def effect_frame(state: TurrisState, b: int, node: int, in_phase: bool) -> BeastEffect:
     """4) Resolve Effects of Beast ``b`` on ``node``: its Scouts in turn order from the First
     Player."""
-    n = state.game.num_players
+    n = state.game.n_players
     queue = []
     for k in range(n):
         seat = (state.first_player + k) % n
@@ -202,7 +202,7 @@ def settle_beast_effect(state: TurrisState, top: BeastEffect) -> bool:
         g = state.game
         for seat in reversed(top.devoured):
             state._trigger(seat, "devoured")
-            for other in range(g.num_players):
+            for other in range(g.n_players):
                 if other != seat:
                     state._trigger(other, "other_devoured")
         return True

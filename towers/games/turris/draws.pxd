@@ -6,6 +6,12 @@ from towers.games.turris.rounds_c cimport TurrisState
 
 @cython.locals(counts=list, total=long, n=long, k=Py_ssize_t, out=list)
 cpdef list deck_outcomes(object deck, long base)
+@cython.locals(event=object)
+cpdef long sample_chance(TurrisState state, double r)
+@cython.locals(acc=double, action=long, p=double)
+cpdef long walk(list outcomes, double r)
+@cython.locals(counts=list, total=long, n=long, k=Py_ssize_t, acc=double, last=long)
+cpdef long deck_pick(object deck, long base, double r)
 
 # the rest of the module's functions, the state typed
 cpdef object chance_outcomes(TurrisState state)

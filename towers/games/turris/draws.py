@@ -42,6 +42,10 @@ D4 = Die((1, 2, 3, 4))
 
 D12 = Die(tuple(range(1, 13)))
 
+_ROLL_BEAST = [(A.SPACE.base(A.RollBeast) + k, p) for k, p in D4.roll_outcomes()]
+_ROLL_LOCATION = [(A.SPACE.base(A.RollLocation) + k, p) for k, p in D12.roll_outcomes()]
+"""The outcomes of the d4 and the d12, listed once (a copy leaves ``chance_outcomes``)."""
+
 
 def chance_outcomes(state: TurrisState) -> list[tuple[int, float]]:
     """The outcomes of the chance event first in line, with their probabilities."""
@@ -56,15 +60,13 @@ def chance_outcomes(state: TurrisState) -> list[tuple[int, float]]:
         case SiteDraw():
             return deck_outcomes(state.site_deck, _DRAWSITE)
         case FirstPlayerDraw():
-            n = state.game.num_players
+            n = state.game.n_players
             base = A.SPACE.base(A.FirstPlayer)
             return [(base + s, 1 / n) for s in range(n)]
         case BeastDie():
-            base = A.SPACE.base(A.RollBeast)
-            return [(base + k, p) for k, p in D4.roll_outcomes()]
+            return _ROLL_BEAST.copy()
         case MovementDie():
-            base = A.SPACE.base(A.RollLocation)
-            return [(base + k, p) for k, p in D12.roll_outcomes()]
+            return _ROLL_LOCATION.copy()
         case BeastStartDraw():
             free = [
                 k for k in range(len(state.game.spots)) if beast_on(state, state.game.spots[k]) < 0
@@ -91,6 +93,59 @@ def deck_outcomes(deck: Deck, base: int) -> list[tuple[int, float]]:
     return out
 
 
+def sample_chance(state: TurrisState, r: float) -> int:
+    """The outcome the draw ``r`` picks at the chance event first in line: the first whose
+    running total of probabilities passes ``r``, the last if rounding leaves the total short
+    (``towers.core.chance.sample_chance``'s walk over :func:`chance_outcomes`, the same
+    additions in the same order, a deck's outcomes not listed); -1 when no draw waits."""
+    if state.game_over or not state.chance:
+        return -1
+    event = state.chance[0]
+    if isinstance(event, TacticsDraw):
+        return deck_pick(state.tactics_deck, _DRAWTACTICS, r)
+    if isinstance(event, MissionDraw):
+        return deck_pick(state.mission_deck, _DRAWMISSION, r)
+    if isinstance(event, TrionfiDraw):
+        return deck_pick(state.trionfi_deck, _DRAWTRIONFI, r)
+    if isinstance(event, SiteDraw):
+        return deck_pick(state.site_deck, _DRAWSITE, r)
+    if isinstance(event, BeastDie):
+        return walk(_ROLL_BEAST, r)
+    if isinstance(event, MovementDie):
+        return walk(_ROLL_LOCATION, r)
+    return walk(chance_outcomes(state), r)
+
+
+def walk(outcomes: list[tuple[int, float]], r: float) -> int:
+    """The first of ``outcomes`` whose running total passes ``r``, else the last (-1: none)."""
+    acc = 0.0
+    for action, p in outcomes:
+        acc += p
+        if r < acc:
+            return action
+    return outcomes[-1][0] if outcomes else -1
+
+
+def deck_pick(deck: Deck, base: int, r: float) -> int:
+    """:func:`walk` over :func:`deck_outcomes` without listing them."""
+    if deck.top or deck.bottom:
+        return walk(deck_outcomes(deck, base), r)
+    counts = deck.counts
+    total = 0
+    for n in counts:
+        total += n
+    acc = 0.0
+    last = -1
+    for k in range(len(counts)):
+        n = counts[k]
+        if n:
+            acc += n / total
+            last = base + k
+            if r < acc:
+                return last
+    return last
+
+
 def apply_chance(state: TurrisState, value: Action) -> None:
     """Resolve the chance event first in line with the outcome ``value``."""
     event = state.chance.pop(0)
@@ -105,7 +160,7 @@ def apply_chance(state: TurrisState, value: Action) -> None:
             state.site_at[spot] = state.site_deck.draw(s)
         case FirstPlayerDraw(), A.FirstPlayer(seat=seat):
             state.first_player = seat
-            n = state.game.num_players
+            n = state.game.n_players
             # Setup step 9: from the First Player, each seat chooses in turn order
             for k in reversed(range(n)):
                 state.stack.append(FactionChoice((seat + k) % n))

@@ -41,7 +41,7 @@ def winners(state: TurrisState) -> list[int]:
         return []
     if state.game.solo:
         return [0] if state.player_won else []
-    n = state.game.num_players
+    n = state.game.n_players
     order = [(state.first_player + k) % n for k in range(n)]
     best = max(order, key=lambda s: (state.prestige[s], sum(state.resources[s][:4])))
     return [best]

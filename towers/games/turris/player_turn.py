@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 def start_turn(state: TurrisState) -> None:
     """The next seat's turn: two actions, nothing played or collected yet, its turn-start
     effects."""
-    seat = (state.first_player + state.turn_index) % state.game.num_players
+    seat = (state.first_player + state.turn_index) % state.game.n_players
     state.active = seat
     state.actions_left = state.game.c["actions_per_turn"]
     state.placed_action = False

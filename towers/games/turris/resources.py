@@ -247,7 +247,7 @@ def steal_options(state: TurrisState, seat: int, of: str) -> list[tuple[int, int
         # from the Betrayers, who always count as having 1 of each: from the supply
         return [(LETTER[letter], BETRAYERS) for letter in of]
     out = []
-    for victim in range(state.game.num_players):
+    for victim in range(state.game.n_players):
         if victim != seat:
             for letter in of:
                 if state.resources[victim][LETTER[letter]] > 0:

@@ -27,12 +27,15 @@ cdef extern class towers.games.turris.rules.TurrisGame [object TurrisGameObject,
     cdef object is_location
     cdef object mission_costs
     cdef object n_nodes
+    cdef object n_players
     cdef object node_ids
     cdef object node_immediate
     cdef object node_limit
+    cdef object node_number
     cdef object node_of_number
     cdef object node_where
     cdef object nodes
+    cdef object numbered_nodes
     cdef object ongoing
     cdef object ongoing_of_mission
     cdef object ongoing_of_side

@@ -43,13 +43,14 @@ GAME_SLOTS = (
     "abyss", "adjacent", "altar_beast", "altar_speed", "always_resolvable", "beast_start", "c",
     "checked_effects", "council_levels", "council_next_spots", "crossroads", "damage_order",
     "data", "decide", "distance_tables", "faction_actions", "factions_offered", "gather_bonus",
-    "is_location", "mission_costs", "n_nodes", "node_ids", "node_immediate", "node_limit",
-    "node_of_number", "node_where", "nodes", "ongoing", "ongoing_of_mission",
-    "ongoing_of_side", "ongoing_of_site", "ongoing_of_trionfi", "random_beasts", "removal",
-    "reserved_costs", "revive_bundles", "revive_cost", "revive_cost_all_dead", "scout_places",
-    "settle", "site_immediate", "site_limit", "solo", "sources", "spot_of", "spots",
-    "src_council", "src_location", "src_mission", "src_side", "src_site", "src_tactics",
-    "src_trionfi", "src_upgrade", "tower_need", "triggered_by", "used_spots", "values",
+    "is_location", "mission_costs", "n_nodes", "n_players", "node_ids", "node_immediate",
+    "node_limit", "node_number", "node_of_number", "node_where", "nodes", "numbered_nodes",
+    "ongoing", "ongoing_of_mission", "ongoing_of_side", "ongoing_of_site", "ongoing_of_trionfi",
+    "random_beasts", "removal", "reserved_costs", "revive_bundles", "revive_cost",
+    "revive_cost_all_dead", "scout_places", "settle", "site_immediate", "site_limit", "solo",
+    "sources", "spot_of", "spots", "src_council", "src_location", "src_mission", "src_side",
+    "src_site", "src_tactics", "src_trionfi", "src_upgrade", "tower_need", "triggered_by",
+    "used_spots", "values",
 )  # fmt: skip
 """A TurrisGame's tables, its slots, in the order CPython lays them out (by name, after the
 Game's list of weak references): the compiled twins read them as C fields in this order
@@ -122,7 +123,7 @@ def next_step(state: TurrisState) -> None:
     """Move on when nothing is pending: the first round after Setup (step 14's Tactics cards),
     the next turn, the Betrayer or Beast Phase, or the Cleanup Phase."""
     g = state.game
-    n = g.num_players
+    n = g.n_players
     if state.phase == P_SETUP:
         # Setup step 14: a Tactics card each, in turn order
         for k in range(n):

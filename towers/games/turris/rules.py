@@ -292,9 +292,15 @@ class TurrisGame(Game):
         self.c = d.constants
         # solo play (Appendix 1)
         self.solo = n == 1
+        self.n_players = n
+        """The player count, read as a C field by the twins (``num_players`` is a property)."""
         self.node_of_number = {
             loc.number: i for i, loc in enumerate(d.locations) if loc.kind == "location"
         }
+        self.numbered_nodes = tuple(sorted(self.node_of_number.items()))
+        """(number, node) of each Location, by number (the Betrayer Phase's order)."""
+        self.node_number = tuple(loc.number if loc.kind == "location" else 0 for loc in d.locations)
+        """Each node's Location number, 0 for a node with none (an Excavation spot)."""
         self.damage_order = tuple(self.c["solo_damage_order"])
         self.revive_cost = int(self.c["force_revive_cost"])
         self.revive_cost_all_dead = d.revive_cost_all_in_graveyard
@@ -647,6 +653,7 @@ class TurrisState(State):
     _can_resolve_source = legality.can_resolve_source
     # chance (draws.py)
     _chance_outcomes = draws.chance_outcomes
+    _sample_chance = draws.sample_chance
     _apply_chance = draws.apply_chance
     _queue_draw = draws.queue_draw
     # Setup (setup.py)

@@ -8,9 +8,6 @@ from typing import TYPE_CHECKING
 
 from towers.core.actions import Action
 from towers.games.turris import actions as A
-from towers.games.turris.board import (
-    beast_on,
-)
 from towers.games.turris.frames import (
     P_BETRAYERS,
     P_OVER,
@@ -59,14 +56,17 @@ def score_betrayers(state: TurrisState, points: int) -> None:
 
 def location_number(state: TurrisState, node: int) -> int:
     """A Location's number; 0 for an Excavation Site (no number)."""
-    return state.game.nodes[node].number if state.game.nodes[node].kind == "location" else 0
+    return state.game.node_number[node]
 
 
 def is_free(state: TurrisState, node: int) -> bool:
     """No Beasts or Scouts (the player's or the Betrayers') there (Betrayer Phase)."""
-    return (
-        beast_on(state, node) < 0 and not sum(state.scouts[node]) and node not in state.betrayer_at
-    )
+    if node in state.beast_at or node in state.betrayer_at:
+        return False
+    for c in state.scouts[node]:
+        if c:
+            return False
+    return True
 
 
 def solo_rooms(state: TurrisState) -> list[int]:
@@ -79,10 +79,8 @@ def betrayer_phase(state: TurrisState) -> None:
     the d12 (Betrayer Phase)."""
     state.phase = P_BETRAYERS
     state.active = -1
-    order = sorted(
-        range(len(state.betrayer_at)), key=lambda k: location_number(state, state.betrayer_at[k])
-    )
-    for k in order:
+    numbers = [location_number(state, at) for at in state.betrayer_at]
+    for k in sorted(range(len(numbers)), key=numbers.__getitem__):
         move_betrayer(state, k)
         if state.game_over:
             return
@@ -94,19 +92,26 @@ def move_betrayer(state: TurrisState, k: int) -> None:
     Damaged token (from an Excavation Site: the lowest, no token)."""
     g = state.game
     at = state.betrayer_at[k]
-    free = [num for num, node in sorted(g.node_of_number.items()) if is_free(state, node)]
-    if not free:
+    here = location_number(state, at)
+    lowest = higher = -1  # the free Locations of the lowest number, and of the next higher
+    for num, node in g.numbered_nodes:
+        if is_free(state, node):
+            if lowest < 0:
+                lowest = node
+            if num > here:
+                higher = node
+                break
+    if lowest < 0:
         return  # cannot happen with 12 Locations and at most 9 pieces; it stays
-    if g.nodes[at].kind == "excavation":
+    if g.spot_of[at] >= 0:
         # from an Excavation Site: the lowest free number, no Damaged token
-        state.betrayer_at[k] = g.node_of_number[free[0]]
+        state.betrayer_at[k] = lowest
         return
-    higher = [num for num in free if num > location_number(state, at)]
-    if higher:
-        state.betrayer_at[k] = g.node_of_number[higher[0]]
+    if higher >= 0:
+        state.betrayer_at[k] = higher
         return
     # no valid move: the lowest free number, and a Damaged token
-    state.betrayer_at[k] = g.node_of_number[free[0]]
+    state.betrayer_at[k] = lowest
     state._damage_room()
 
 
@@ -130,7 +135,10 @@ def push_betrayers(state: TurrisState, node: int) -> None:
 
 def has_player_scouts(state: TurrisState) -> bool:
     """Whether any of the player's Scouts is on the Main Board."""
-    return any(row[0] for row in state.scouts)
+    for row in state.scouts:
+        if row[0]:
+            return True
+    return False
 
 
 def settle_betrayer_push(state: TurrisState, top: BetrayerPush) -> bool:
