@@ -35,6 +35,12 @@ cdef long FIRST_CONTRACT, FIRST_HELPER, NUM_ACTIONS
 cdef double SIXTH
 cdef long NVF, TOWER_HOUSES, TOWER_BONUS, TOWER_PILLARS
 cdef double THIRD, HALF
+cdef double PROJECT_HELD, PROJECT_GATHERED, PROJECT_DONE, RESOURCE_EARLY, GOLD_SHARE
+cdef double PILLAR_PROJECT, ROOM, CREST_PLACED, CHARACTER_STORED, CREST_STORED, HELPER_SHARE
+cdef double BONUS_AP_USE, LEADER, FAIR_NOW, FAIR_LATER, FAIR_ON_THE_WAY, STEP_DECAY
+cdef double AP_SHARE, AP_CAP, AP_FLOOR, AP_CHARACTER
+cdef long NPROJ, R_WILD, R_HOUSES, R_PILLARS, R_MJUMP, R_AJUMP, R_PAYING, R_ITEMS
+cdef long R_HSTEPS, R_PSTEPS, R_PTARGET, R_ITEM
 
 
 cdef class TiletumBatch:
@@ -57,6 +63,11 @@ cdef class TiletumBatch:
     cdef public long tensor_size, corruption_per_round
     cdef public double[:] O
     cdef public int[:] pile_size, frame_place, frame_slot, cathedral_town
+    cdef public int[:] dist, town_steps, town_near, cat_steps, cat_near, char_buildings
+    cdef public int[:] contract_need, contract_fixed, HR, PI
+    cdef public double[:] reach, reached, contract_value, helper_value, HD, PV
+    cdef public long reach_w
+    cdef public double round_drop
 
 
 cdef object make_frame(int[:] S, long at, tuple classes)
@@ -73,6 +84,46 @@ cdef long write_decision(TiletumBatch e, long b, long at) except? -1
 @cython.locals(V=double[:], S=int[:], n=long, t=long, i=long, v=long, c=long, cost=long, total=long)
 cdef long write_towns(TiletumBatch e, long b, long seat, long at) except? -1
 cdef inline long one_owner(double[:] V, long at, long v, long seat, long n) noexcept
+@cython.locals(S=int[:], n=long, top=long, p=long, i=long, leader=long, seat=long)
+cpdef list heuristics_of(TiletumBatch e, long b)
+@cython.locals(S=int[:], track=int[:], top=long, revealed=long, n_left=long, drop=double, p=double, total=double, i=long)
+cdef double king_outlook(TiletumBatch e, long b, long pos) noexcept
+@cython.locals(
+    S=int[:], R=int[:], vp=double, rounds_left=long, turns_left=long, mine=bint, taking=bint,
+    acting=long, late=double, per_vp=double, rv=double, i=long, value=double, pos=long,
+    king_now=double, filled=long, crested=long, completed=long, count=long, bonus=long,
+    king_step=double, h_exp=double, p_exp=double, h_steps=long, p_steps=long, h_gain=double,
+    p_gain=double, offer=bint, act=long, best=double,
+)
+cdef double evaluate(TiletumBatch e, long b, long seat, long leader) noexcept
+@cython.locals(S=int[:], R=int[:], value=double, items=long, i=long, at=long, kind=long, act=long, ap=long, shown=long, bonus=long)
+cdef double pending(TiletumBatch e, long b, long seat, double vp, long turns_left) noexcept
+@cython.locals(
+    S=int[:], R=int[:], H=double[:], nh=long, np_=long, h_supply=long, p_supply=long,
+    h_steps=long, at=long, i=long, town=long, p_steps=long, p_target=long, c=long, w=long,
+    h_exp=double, p_exp=double, p_first=double, p_next=double,
+)
+cdef void placing(TiletumBatch e, long b, long seat, long acting) noexcept
+@cython.locals(
+    S=int[:], R=int[:], count=long, slot=long, i=long, k=long, cat=long, v=double,
+    fixed=double, c=long, cost=long, tile=long, stone=long, left=long, total=long, r=long,
+)
+cdef double projects(TiletumBatch e, long b, long seat, double value, long turns_left, double late, double rv) noexcept
+@cython.locals(PV=double[:], PI=int[:], density=double, at=long, prev=double, j=long)
+cdef long add_project(TiletumBatch e, long count, double v, long need, long kind, long stone, long same) noexcept
+@cython.locals(
+    R=int[:], PV=double[:], PI=int[:], hurry=double, i=long, v=double, need=long, kind=long,
+    got=long, r=long, want=long, have=long, take=long, same=long, j=long, wild=long, fill=long,
+)
+cdef double gather(TiletumBatch e, long count, double value, long turns_left) noexcept
+@cython.locals(S=int[:], merchant=long, now=long, r=long, tile=long, town=long, share=double, cond=long, each=long)
+cdef double fairs(TiletumBatch e, long b, long seat, double value, long rounds_left, long acting) noexcept
+@cython.locals(
+    S=int[:], R=int[:], H=double[:], store=long, room=bint, x=double, full=bint, best=double,
+    slot=long, i=long, space=long, k=long, need=long, got=long, r=long, want=long, same=long,
+    spare=long, share=double, per=double, top=double,
+)
+cdef double ap_values(TiletumBatch e, long b, long seat, double king_step, double rv, double h_gain, double p_gain, bint offer) noexcept
 @cython.locals(V=double[:], S=int[:], n=long, r=long, p=long, i=long, bld=long)
 cdef void write_players(TiletumBatch e, long b, long seat, long at) except *
 cpdef void from_state(TiletumBatch e, long b, object state) except *

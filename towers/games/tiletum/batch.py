@@ -36,6 +36,7 @@ from typing import Any
 from towers.core.components import Bag, Deck
 from towers.core.frames import DecisionStack
 from towers.games.tiletum import actions as A
+from towers.games.tiletum import bots as _bots
 from towers.games.tiletum import data as D
 from towers.games.tiletum import frames as F
 
@@ -379,6 +380,7 @@ class TiletumBatch:
         self.O = array("d", [0.0])
         self.pile_size = self.frame_place = self.frame_slot = self.cathedral_town = self.L
         self.corruption_per_round = d.corruption_per_round
+        self.HD = None  # the heuristic's tables, made at its first use
 
     # ---- the games -----------------------------------------------------------------------
     def reset(
@@ -466,11 +468,11 @@ class TiletumBatch:
         play_out(self, g, decisions, until)
 
     def heuristics(self, g: int) -> list[float]:
-        """Every seat's heuristic of game ``g``: ``bots.estimate_all`` of a state made from
-        the array (:meth:`state`)."""
-        from towers.games.tiletum.bots import estimate_all
-
-        return list(estimate_all(self.state(g)))
+        """Every seat's heuristic of game ``g``: the floats of ``bots.estimate_all`` of its
+        state, read from the array."""
+        if self.HD is None:
+            heuristic_tables(self)
+        return heuristics_of(self, g * W)
 
     def observation_tensor(self, g: int, seat: int, out: Any) -> None:
         """Write into ``out`` the observation tensor of ``seat`` in game ``g``: the floats of
@@ -800,6 +802,511 @@ def write_players(e: TiletumBatch, b: int, seat: int, at: int) -> None:
         at += 5
         V[at] = S[b + KT + p] / e.king_top
         at += 1
+
+
+# ---- the heuristic, read from the array ---------------------------------------------------
+# bots.estimate_all written again over the array: the same terms, the same float operations
+# in the same order (see towers/games/tiletum/bots.py for what each term means).
+PROJECT_HELD = _bots.PROJECT_HELD
+PROJECT_GATHERED = _bots.PROJECT_GATHERED
+PROJECT_DONE = _bots.PROJECT_DONE
+RESOURCE_EARLY = _bots.RESOURCE_EARLY
+GOLD_SHARE = _bots.GOLD_SHARE
+PILLAR_PROJECT = _bots.PILLAR_PROJECT
+ROOM = _bots.ROOM
+CREST_PLACED = _bots.CREST_PLACED
+CHARACTER_STORED = _bots.CHARACTER_STORED
+CREST_STORED = _bots.CREST_STORED
+HELPER_SHARE = _bots.HELPER_SHARE
+BONUS_AP_USE = _bots.BONUS_AP_USE
+LEADER = _bots.LEADER
+FAIR_NOW = _bots.FAIR_NOW
+FAIR_LATER = _bots.FAIR_LATER
+FAIR_ON_THE_WAY = _bots.FAIR_ON_THE_WAY
+STEP_DECAY = _bots.STEP_DECAY
+AP_SHARE = _bots.AP_SHARE
+AP_CAP = _bots.AP_CAP
+AP_FLOOR = _bots.AP_FLOOR
+AP_CHARACTER = _bots.AP_CHARACTER
+NPROJ = 32  # projects a seat has at most (stored contracts, cathedrals)
+# the ints of e.HR, the scratch of one seat's heuristic
+R_WILD, R_HOUSES, R_PILLARS, R_MJUMP, R_AJUMP, R_PAYING, R_ITEMS = range(5, 12)
+R_HSTEPS, R_PSTEPS, R_PTARGET = range(12, 15)
+R_ITEM = 16  # (action, action points) of each action pending, from here
+
+
+def heuristic_tables(e: TiletumBatch) -> None:
+    """The heuristic's tables (``bots._tables`` of the data) as flat arrays, and its scratch."""
+    d = e.game.data
+    t = _bots._tables(d)
+    e.dist = ints(v for row in t.dist for v in row)
+    e.town_steps = ints(s for row in t.towns_by_steps for s, _ in row)
+    e.town_near = ints(u for row in t.towns_by_steps for _, u in row)
+    e.cat_steps = ints(s for row in t.cathedrals_by_steps for s, _ in row)
+    e.cat_near = ints(c for row in t.cathedrals_by_steps for _, c in row)
+    e.reach_w = len(t.reach[0])
+    e.reach = array("d", [v for row in t.reach for v in row])
+    e.reached = array("d", [v for row in t.reached for v in row])
+    e.char_buildings = ints(t.character_buildings)
+    e.contract_value = array("d", t.contract_value)
+    e.contract_need = ints(t.contract_need)
+    e.contract_fixed = ints(
+        dict(t.contract_fixed[k]).get(r, 0) for k in range(NK) for r in range(5)
+    )
+    e.helper_value = array("d", [v for values in t.helper_value for v in values])
+    e.round_drop = t.round_drop
+    e.HR = array("i", [0]) * (R_ITEM + 2 * NST)
+    e.HD = array("d", [0.0]) * 9
+    e.PV = array("d", [0.0]) * NPROJ
+    e.PI = array("i", [0]) * (4 * NPROJ)
+
+
+def heuristics_of(e: TiletumBatch, b: int) -> list[float]:
+    """``bots.evaluate_all`` of game ``b`` (its offset)."""
+    S = e.S
+    n = e.players
+    if S[b + OVER]:
+        return [float(S[b + VP + p]) for p in range(n)]
+    top = S[b + KT]  # the King track's leader: the highest, ties to the bottom-most
+    for p in range(1, n):
+        if S[b + KT + p] > top:
+            top = S[b + KT + p]
+    leader = -1
+    for i in range(n):
+        if S[b + KT + S[b + KTS + i]] == top:
+            leader = S[b + KTS + i]
+            break
+    return [evaluate(e, b, seat, leader) for seat in range(n)]
+
+
+def king_outlook(e: TiletumBatch, b: int, pos: int) -> float:
+    """``bots.king_outlook``: the VP of the King phases to come for a marker at ``pos``."""
+    S = e.S
+    track = e.king_track
+    top = e.king_top
+    revealed = S[b + NREV]
+    n_left = S[b + CORR] + S[b + CORR + 1] + S[b + CORR + 2]
+    drop = 0.0
+    if n_left:
+        drop = (
+            (e.corruption_per_round - revealed) * (S[b + CORR + 1] + 2 * S[b + CORR + 2]) / n_left
+        )
+    p = float(pos if pos < top else top)
+    total = 0.0
+    for _ in range(e.rounds - S[b + ROUND]):
+        p -= drop
+        if p <= 0.0:
+            p = 0.0
+            total += track[0]
+        else:
+            i = int(p)
+            total += track[i] if i == top else track[i] + (p - i) * (track[i + 1] - track[i])
+        if p < e.king_start:
+            p = float(e.king_start)
+        drop = e.round_drop
+    return total
+
+
+def evaluate(e: TiletumBatch, b: int, seat: int, leader: int) -> float:
+    """``bots._evaluate`` of ``seat`` in game ``b`` (not over)."""
+    S = e.S
+    R = e.HR
+    vp = float(S[b + VP + seat])
+    rounds_left = e.rounds - S[b + ROUND]
+    turns_left = rounds_left * e.turns_per_round - S[b + NDT + seat]
+    mine = S[b + ACTIVE] == seat
+    taking = mine and S[b + SP] > 0 and S[b + STK + 4 * (S[b + SP] - 1)] == K_DIE_VALUE
+    if taking:
+        turns_left -= 1
+    acting = turns_left + 1 if mine and (taking or S[b + DIEC] >= 0) else turns_left
+    late = turns_left / 6.0 if turns_left < 6 else 1.0
+    per_vp = 1.0 / e.per_vp
+    rv = per_vp + (RESOURCE_EARLY - per_vp) * late
+    for i in range(R_ITEM):
+        R[i] = 0
+    for i in range(5):
+        R[i] = S[b + RES + 5 * seat + i]
+    R[R_PAYING] = -1
+    value = pending(e, b, seat, vp, turns_left) if mine else vp
+    placing(e, b, seat, acting)
+    value += e.HD[0] * e.HD[1]
+    value = projects(e, b, seat, value, turns_left, late, rv)
+    pos = S[b + KT + seat]  # the King track
+    king_now = king_outlook(e, b, pos)
+    value += king_now
+    if leader == seat:
+        value += LEADER
+    value = fairs(e, b, seat, value, rounds_left, acting)
+    filled = 0  # the buildings
+    for i in range(NR):
+        if S[b + ROOMS + NR * seat + i] != EMPTY:
+            filled += 1
+    crested = 0
+    for i in range(len(e.char_buildings)):
+        if S[b + CRESTS + NB * seat + e.char_buildings[i]] >= 0:
+            crested += 1
+    value += (ROOM * filled + CREST_PLACED * crested) * late
+    completed = S[b + COMP + seat]
+    count = 0
+    while completed:
+        completed &= completed - 1
+        count += 1
+    value += e.buildings_vp[count]
+    bonus = 0
+    for i in range(5):
+        bonus += S[b + BAP + 5 * seat + i]
+    value += bonus * BONUS_AP_USE * turns_left
+    if R[R_ITEMS]:  # the action points held or coming this turn
+        king_step = king_outlook(e, b, pos + 1) - king_now if pos < e.king_top else 0.0
+        h_exp = e.HD[0]
+        p_exp = e.HD[1]
+        h_steps = R[R_HSTEPS]
+        p_steps = R[R_PSTEPS]
+        h_gain = (p_exp + 1.0) / (h_steps + 1) if h_steps >= 0 else 0.0
+        p_gain = (h_exp + PILLAR_PROJECT) / (p_steps + 1) if p_steps >= 0 else 0.0
+        offer = False
+        for i in range(R[R_ITEMS]):
+            act = R[R_ITEM + 2 * i]
+            if act < 0 or act == CONTRACT:
+                offer = True
+                break
+        best = ap_values(e, b, seat, king_step, rv, h_gain, p_gain, offer)
+        for i in range(R[R_ITEMS]):
+            act = R[R_ITEM + 2 * i]
+            value += R[R_ITEM + 2 * i + 1] * (best if act < 0 else e.HD[3 + act])
+    return value
+
+
+def pending(e: TiletumBatch, b: int, seat: int, vp: float, turns_left: int) -> float:
+    """``bots._pending``: what this turn has pending for the seat to move, read from its
+    stack into ``e.HR`` (the resources with those due, and the rest at the R_ places); the
+    value with the completed buildings' bonus to come."""
+    S = e.S
+    R = e.HR
+    value = vp
+    items = 0
+    for i in range(S[b + SP]):
+        at = b + STK + 4 * i
+        kind = S[at]
+        act = -2
+        ap = 0
+        if kind == K_PERFORM:
+            R[R_ITEM + 2 * items] = S[at + 1]
+            R[R_ITEM + 2 * items + 1] = S[at + 2]
+            items += 1
+        elif kind == K_DIE_VALUE:  # judged at the value the die shows
+            shown = S[at + 1]
+            R[S[at + 2]] += shown
+            act = S[b + WACT + (shown - 1 + S[b + ROUND] * e.wheel_rotation) % 6]
+            ap = e.ap_base - shown
+        elif kind == K_DIE_RESOURCES:
+            R[S[at + 1]] += S[at + 2]
+        elif kind == K_OPEN_DIE:
+            act = S[at + 1]
+            ap = S[at + 2]
+        elif kind == K_ACTION_OF_CHOICE:
+            R[R_ITEM + 2 * items] = -1
+            R[R_ITEM + 2 * items + 1] = S[at + 1]
+            items += 1
+        elif kind == K_RESOURCES_OF_CHOICE:
+            R[R_WILD] += S[at + 1]
+        elif kind == K_PAY_IDENTICAL:
+            R[R_PAYING] = S[at + 1]
+        elif kind == K_HOUSE_ANYWHERE:
+            R[R_HOUSES] += 1
+        elif kind == K_PILLAR_ANYWHERE:
+            R[R_PILLARS] += 1
+        elif kind == K_MOVE_ANYWHERE:
+            R[R_MJUMP if S[at + 1] == FIG_MERCHANT else R_AJUMP] = 1
+        elif kind == K_COMPLETED:
+            value += e.b_rooms[S[at + 1]] * BONUS_AP_USE * turns_left
+        if act != -2:  # an action of the die: a joker's points go to any action
+            R[R_ITEM + 2 * items] = -1 if act == JOKER else act
+            bonus = 0 if act == JOKER else S[b + BAP + 5 * seat + (act + 5) % 5]
+            R[R_ITEM + 2 * items + 1] = ap + bonus
+            items += 1
+    R[R_ITEMS] = items
+    return value
+
+
+def placing(e: TiletumBatch, b: int, seat: int, acting: int) -> None:
+    """``bots._placing``: houses and pillars expected, into ``e.HD`` (houses, pillars and the
+    first pillar's share at 0-2, what a contract space's pillar adds at 8) and ``e.HR`` (the figures'
+    steps to a free space, the cathedral the architect heads for)."""
+    S = e.S
+    R = e.HR
+    H = e.HD
+    nh = S[b + NHOM + seat]
+    np_ = S[b + NPOM + seat]
+    h_supply = S[b + HSUP + seat] - R[R_HOUSES]
+    p_supply = S[b + PSUP + seat] - R[R_PILLARS]
+    h_steps = -1
+    if h_supply > 0:
+        at = NT * ((S[b + MERCH + seat] + NSP) % NSP)
+        for i in range(NT):
+            town = e.town_near[at + i]
+            if has(S, b + HS + town * HSP, e.n_house[town], EMPTY) and not has(
+                S, b + HOM + NT * seat, nh, town
+            ):
+                h_steps = 0 if R[R_MJUMP] else e.town_steps[at + i]
+                break
+    p_steps = p_target = -1
+    at = NC * ((S[b + ARCH + seat] + NSP) % NSP)
+    for i in range(NC):
+        c = e.cat_near[at + i]
+        if has(S, b + PS + c * PSP, e.n_pillar[c], EMPTY) and not has(
+            S, b + POM + NC * seat, np_, c
+        ):
+            p_steps = 0 if R[R_AJUMP] else e.cat_steps[at + i]
+            p_target = c
+            break
+    w = e.reach_w
+    h_exp = float(nh + R[R_HOUSES])
+    if h_steps >= 0 and acting > 0:
+        h_exp += e.reached[h_steps * w + (h_supply if h_supply < acting else acting)]
+    p_exp = float(np_ + R[R_PILLARS])
+    p_first = p_next = 0.0
+    if p_steps >= 0 and acting > 0:
+        if p_supply < acting:
+            p_exp += e.reached[p_steps * w + p_supply]
+            p_next = e.reach[p_steps * w + p_supply]
+        else:
+            p_exp += e.reached[p_steps * w + acting]
+        if p_supply > 0:
+            p_first = e.reach[p_steps * w]
+    H[0] = h_exp
+    H[1] = p_exp
+    H[2] = p_first
+    H[8] = p_next * h_exp
+    R[R_HSTEPS] = h_steps
+    R[R_PSTEPS] = p_steps
+    R[R_PTARGET] = p_target
+
+
+def projects(
+    e: TiletumBatch, b: int, seat: int, value: float, turns_left: int, late: float, rv: float
+) -> float:
+    """``bots._projects``: ``value`` with the projects, the other tiles stored and the
+    resources left over (those of ``e.HR``, which the projects take theirs of)."""
+    S = e.S
+    R = e.HR
+    count = 0
+    slot = S[b + NFUL + seat]
+    for i in range(S[b + NSTORE + seat]):
+        k = S[b + STORE + SH * seat + i]
+        cat = e.category[k]
+        if cat == CAT_CONTRACT:
+            v = e.contract_value[k]
+            if slot < NCS:
+                v += e.space_vp[slot]
+                if e.space_pillar[slot]:
+                    v += e.HD[8]
+            slot += 1
+            count = add_project(e, count, v, e.contract_need[k], k, 0, e.identical[k])
+            if k == R[R_PAYING]:  # being paid now: as good as fulfilled
+                value += (1.0 - PROJECT_DONE) * v
+        elif cat == CAT_CHARACTER:
+            if has(S, b + ROOMS + NR * seat, NR, EMPTY):
+                value += CHARACTER_STORED * late
+        elif cat == CAT_CREST:
+            if has(S, b + CRESTS + NB * seat, NB, EMPTY):
+                value += CREST_STORED * late
+        elif cat == CAT_HELPER:
+            fixed = e.helper_value[3 * k]
+            value += (
+                HELPER_SHARE
+                * (
+                    fixed
+                    + (e.helper_value[3 * k + 1] + GOLD_SHARE * e.helper_value[3 * k + 2]) * rv
+                )
+                * late
+            )
+    c = R[R_PTARGET]
+    if e.HD[2] > 0.0 and S[b + CTL + c] > 0:  # the cathedral the architect heads for
+        cost = S[b + COST + c]
+        tile = e.cathedral_vp[c * PSP + S[b + CTL + c] - 1]
+        stone = e.cost_stone[cost]
+        count = add_project(e, count, e.HD[2] * (e.cost_vp[cost] + tile), stone, -1, stone, 0)
+    for i in range(S[b + NPOM + seat]):
+        c = S[b + POM + NC * seat + i]
+        left = S[b + CTL + c]
+        if left > 0 and not has(S, b + CT + NC * seat, S[b + NCT + seat], c):
+            cost = S[b + COST + c]
+            stone = e.cost_stone[cost]
+            v = float(e.cost_vp[cost] + e.cathedral_vp[c * PSP + left - 1])
+            count = add_project(e, count, v, stone, -1, stone, 0)
+    if count:
+        value = gather(e, count, value, turns_left)
+    total = 0
+    for r in range(5):
+        total += R[r]
+    return value + (total - (1.0 - GOLD_SHARE) * R[GOLD] + R[R_WILD]) * rv
+
+
+def add_project(
+    e: TiletumBatch, count: int, v: float, need: int, kind: int, stone: int, same: int
+) -> int:
+    """A project (its VP in ``e.PV``; its need, contract or -1 for a cathedral, stone and
+    identical resources in ``e.PI``) put after those of a greater or equal density (VP by
+    resource needed), as the heuristic's stable sort puts it; the projects now."""
+    PV = e.PV
+    PI = e.PI
+    density = v / need if need else 0.0
+    at = count
+    while at > 0:
+        prev = PV[at - 1] / PI[4 * (at - 1)] if PI[4 * (at - 1)] else 0.0
+        if prev >= density:
+            break
+        PV[at] = PV[at - 1]
+        for j in range(4):
+            PI[4 * at + j] = PI[4 * (at - 1) + j]
+        at -= 1
+    PV[at] = v
+    PI[4 * at] = need
+    PI[4 * at + 1] = kind
+    PI[4 * at + 2] = stone
+    PI[4 * at + 3] = same
+    return count + 1
+
+
+def gather(e: TiletumBatch, count: int, value: float, turns_left: int) -> float:
+    """The projects, densest first, each taking the resources it needs of ``e.HR`` (and of
+    those of choice), worth their share of VP."""
+    R = e.HR
+    PV = e.PV
+    PI = e.PI
+    hurry = 1.0 if turns_left >= 3 else 0.4 + 0.2 * turns_left
+    for i in range(count):
+        v = PV[i]
+        need = PI[4 * i]
+        kind = PI[4 * i + 1]
+        got = 0
+        for r in range(5):
+            if kind >= 0:
+                want = e.contract_fixed[5 * kind + r]
+                if not want:
+                    continue
+            elif r == STONE:
+                want = PI[4 * i + 2]
+            else:
+                continue
+            have = R[r]
+            take = want if have >= want else have
+            R[r] = have - take
+            got += take
+        same = PI[4 * i + 3]
+        if same:
+            r = 0
+            for j in range(1, 5):
+                if R[j] > R[r]:
+                    r = j
+            have = R[r]
+            take = same if have >= same else have
+            R[r] = have - take
+            got += take
+        wild = R[R_WILD]
+        if got < need and wild:
+            fill = need - got if wild >= need - got else wild
+            R[R_WILD] = wild - fill
+            got += fill
+        if got >= need:
+            value += PROJECT_DONE * v
+        else:
+            value += (PROJECT_HELD + PROJECT_GATHERED * got / need) * v * hurry
+    return value
+
+
+def fairs(e: TiletumBatch, b: int, seat: int, value: float, rounds_left: int, acting: int) -> float:
+    """``bots._fairs``: ``value`` with this round's and the later fairs the seat may take
+    part in."""
+    S = e.S
+    merchant = S[b + MERCH + seat]
+    now = S[b + ROUND]
+    for r in range(now, e.rounds):
+        tile = S[b + FTILE + r]
+        town = S[b + FTOWN + r]
+        if tile < 0 or town < 0:
+            continue
+        if has(S, b + HOM + NT * seat, S[b + NHOM + seat], town):
+            share = FAIR_NOW if r == now else FAIR_LATER
+        elif r != now:
+            continue
+        elif merchant == town:
+            share = FAIR_NOW
+        elif acting > (rounds_left - 1) * e.turns_per_round:  # may still get there
+            share = FAIR_ON_THE_WAY * (
+                1.0 - STEP_DECAY * e.dist[NSP * ((merchant + NSP) % NSP) + town]
+            )
+            if share <= 0.0:
+                continue
+        else:
+            continue
+        cond = e.fair_condition[tile]
+        each = e.fair_board_vp[r] + e.fair_vp[tile]
+        value += share * (each if cond == FAIR_KING else each * fair_count(e, b, seat, cond))
+    return value
+
+
+def ap_values(
+    e: TiletumBatch,
+    b: int,
+    seat: int,
+    king_step: float,
+    rv: float,
+    h_gain: float,
+    p_gain: float,
+    offer: bool,
+) -> float:
+    """``bots._ap_values``: what one action point is worth to each action, into ``e.HD``
+    from 3 on (by action); the most of them."""
+    S = e.S
+    R = e.HR
+    H = e.HD
+    store = S[b + NSTORE + seat]
+    room = store < e.store_size
+    x = AP_SHARE * p_gain
+    H[3 + ARCHITECT] = (x if x < AP_CAP else AP_CAP) if p_gain > 0 else AP_FLOOR
+    x = AP_SHARE * h_gain
+    H[3 + MERCHANT] = (x if x < AP_CAP else AP_CAP) if h_gain > 0 else AP_FLOOR
+    full = room and has(S, b + ROOMS + NR * seat, NR, EMPTY)
+    H[3 + CHARACTER] = AP_CHARACTER if full else AP_FLOOR
+    H[3 + KING] = king_step
+    best = AP_FLOOR  # the contract: the best of the offer for what it costs
+    slot = S[b + NFUL + seat]
+    for i in range(store):
+        if e.category[S[b + STORE + SH * seat + i]] == CAT_CONTRACT:
+            slot += 1
+    if offer and room and slot < NCS:
+        space = e.space_vp[slot]
+        for i in range(NOFF):
+            k = S[b + COFF + i]
+            if k < 0:
+                continue
+            need = e.contract_need[k]
+            got = 0
+            for r in range(5):
+                want = e.contract_fixed[5 * k + r]
+                if want:
+                    got += want if R[r] >= want else R[r]
+            same = e.identical[k]
+            if same:
+                spare = R[0] - e.pay[5 * k]
+                for r in range(1, 5):
+                    if R[r] - e.pay[5 * k + r] > spare:
+                        spare = R[r] - e.pay[5 * k + r]
+                if spare > 0:
+                    got += same if spare >= same else spare
+            share = PROJECT_DONE if got >= need else PROJECT_HELD + PROJECT_GATHERED * got / need
+            per = ((e.contract_value[k] + space) * share - got * rv) / e.offer_costs[i]
+            if per > best:
+                best = per
+    x = AP_SHARE * best
+    H[3 + CONTRACT] = (x if x < AP_CAP else AP_CAP) if best > AP_FLOOR else AP_FLOOR
+    top = H[3]
+    for i in range(1, 5):
+        if H[3 + i] > top:
+            top = H[3 + i]
+    return top
 
 
 # ---- the one-game state's fields and back ----------------------------------------------------
