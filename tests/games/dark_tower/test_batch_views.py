@@ -59,3 +59,59 @@ def test_the_plain_module_writes_the_same_tensors(players: int, mode: str) -> No
     if COMPILED is None:
         pytest.skip("the compiled twin is not built here")
     assert looked_at(plain, players, mode, range(2)) > 2 * 20
+
+
+def states_of(game: Any, seed: int, every: int) -> list[Any]:
+    """Every ``every``-th decision's state of a random game of ``game``."""
+    engine = ENGINE.DarkTowerBatch(game, 1)
+    engine.reset([random.Random(seed)])
+    pick = random.Random(-seed)
+    found = []
+    while not engine.is_terminal(0):
+        if engine.length(0) % every == 0:
+            found.append(engine.state(0))
+        legal = engine.legal_actions(0)
+        engine.apply(0, legal[pick.randrange(len(legal))])
+    return found
+
+
+def same_heuristics(module: Any, game: Any, state: Any) -> None:
+    engine = module.DarkTowerBatch(game, 1)
+    engine.load(0, state, 0)
+    assert engine.heuristics(0) == engine.state(0).heuristics()
+
+
+@pytest.mark.parametrize("module", [plain] + ([COMPILED] if COMPILED else []), ids=str)
+def test_the_heuristics_of_every_main_goal_step(module: Any) -> None:
+    """States of cooperative games set to each step of each main goal (the quests asking for
+    warriors, spirit, gear, potions, treasures or virtues; the dungeons; the adversary), some
+    rooms cleared: the heuristics read from the arrays are the state's."""
+    from towers.games.dark_tower.rules import DarkTowerGame
+
+    compared = 0
+    for i, goal in enumerate(DarkTowerGame.OPTIONS["goal"].choices):
+        game = towers.make("dark_tower", players=2 + i % 3, goal=goal)
+        for state in states_of(game, i, 7):
+            for step in range(len(game.goal.steps) + 1):
+                state.goal_step = step
+                state.cleared = (step * 5 + i) % 32
+                same_heuristics(module, game, state)
+                compared += 1
+    assert compared > 500
+
+
+@pytest.mark.parametrize("module", [plain] + ([COMPILED] if COMPILED else []), ids=str)
+def test_the_heuristics_of_every_stage_of_the_race(module: Any) -> None:
+    """States of competitive games with a hero's heroic tests set done (none to all four, so
+    that it heads for the Tower), Amulets of Hope held: the heuristics read from the arrays
+    are the state's."""
+    compared = 0
+    for players in (2, 3, 4):
+        game = towers.make("dark_tower", players=players, mode="competitive")
+        for state in states_of(game, players, 5):
+            for done in (0b0000, 0b0101, 0b0111, 0b1111):
+                state.tests_done[players - 1] = done
+                state.amulets[0] = done & 1
+                same_heuristics(module, game, state)
+                compared += 1
+    assert compared > 200

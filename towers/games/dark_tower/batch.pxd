@@ -65,6 +65,12 @@ cdef class DarkTowerBatch:
     cdef public int[:] treasure_place, companion_place, item_place, status_place, haggle_place
     cdef public int[:] n_default, n_virtues, glyph_level, glyph_side, quest_place, test_slot
     cdef public int[:] test_kinds
+    cdef public object far
+    cdef public int[:] kind_is, slot_seat, slot_n, slot_trader, slot_partner, slot_offer
+    cdef public int[:] slot_ask, slot_dropper, item_low, item_high, is_traded, supplier_at
+    cdef public int[:] supplier, quest_location, tower_spaces, kingdom_of
+    cdef public long n_goal_quests, adversary_cards
+    cdef public double[:] HS
 
 
 
@@ -330,3 +336,43 @@ cdef long write_tower(DarkTowerBatch e, long b, long at) except? -1
 
 @cython.locals(V="double[:]", S="int[:]", n=long, i=long, x=long, k=long, total=long, s=long, done=long, kind=long, q=long)
 cdef void write_table(DarkTowerBatch e, long b, long at, long seat) except *
+
+cdef long H_MONTHS, H_ROOMS, TOTAL_SKULLS, FULL, REACH, BEATS, DOOM_REACH
+cdef double GOAL_PULL, CLEANSE_PULL, FOE_PULL, DOOM, RACE_FLOOR, BRINK, READY, STEP_READY
+cdef double SUPPLY_PULL, TRADE_SHARE, TRADE_HOPE, EDGE
+cdef tuple BUILDING_LOC
+cdef long IS_TRADE, IS_ANSWER, IS_DROPS, IS_TURN, IS_COMING
+
+@cython.locals(S="int[:]", b=long, H="double[:]", n=long, strength=double, h=long, month_turns=long, time_left=double, urgency=double, step=long, target=long, q=long, what=long, place=double, amount=long, total=long, got=long, x=double, value=double)
+cdef double cooperative(DarkTowerBatch e, long g) except? -1.0
+
+cdef double within(double value) except? -1.0
+
+@cython.locals(S="int[:]", b=long, steps=long, step=long, done=double, q=long, cards=long, adversary=double)
+cdef double progress(DarkTowerBatch e, long g) except? -1.0
+
+@cython.locals(S="int[:]", b=long, count=long, what=long, low=long, high=long, i=long, at=long, kind=long, bits=long, trader=long, offer=tuple, ask=tuple, j=long)
+cdef long held(DarkTowerBatch e, long g, long h, long q, bint coming) except? -1
+
+@cython.locals(S="int[:]", b=long, H="double[:]", n=long, amount=long, best=long, total=long, h=long, got=long, x=double, share=double, depth=long, top=long, kind=long, seat=long, partner=long, a=long, c=long, hope=double)
+cdef double team_readiness(DarkTowerBatch e, long g, long q) except? -1.0
+
+cdef inline double closeness(long distance) noexcept
+
+@cython.locals(S="int[:]", warriors=long, spirit=long, value=double, gear=long, potions=long, k=long, corruptions=long)
+cdef double hero_strength(DarkTowerBatch e, long b, long h) except? -1.0
+
+@cython.locals(S="int[:]", here=long, goal=double, best=double, spirit=long, i=long, bb=long, cost=long, worth=double, k=long, might=long, f=long, level=long, loc=long)
+cdef double errand(DarkTowerBatch e, long b, long h, long target, double urgency, double drawn, double need, long what) except? -1.0
+
+@cython.locals(S="int[:]", squares=long, total=long, destroyed=long, full=long, i=long, k=long, load=double, tokens=long, most=long, foes=double)
+cdef double danger(DarkTowerBatch e, long b) except? -1.0
+
+@cython.locals(S="int[:]", b=long, H="double[:]", done=long, here=long, ready=double, near=long, i=long, pull=double, rooms=double, count=long, kind=long, q=long, x=double, share=double, at=long, race=double, month_turns=long, time_left=double, value=double)
+cdef double competitor(DarkTowerBatch e, long g, long seat) except? -1.0
+
+@cython.locals(S="int[:]", b=long, n=long, live=long, s=long, left=long, depth=long, i=long, at=long, kind=long, current=long, turn_open=bint, drops=long, first=long, place=long, step=long, x=double)
+cdef double doom_of(DarkTowerBatch e, long g, long seat) except? -1.0
+
+@cython.locals(S="int[:]", count=long, i=long)
+cdef long brink(DarkTowerBatch e, long b, long seat) except? -1

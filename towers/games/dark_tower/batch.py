@@ -34,6 +34,7 @@ and picks the outcome as :func:`towers.core.chance.sample_chance` does (the walk
 
 from __future__ import annotations
 
+import math
 import random
 from array import array
 from collections.abc import Sequence
@@ -45,6 +46,7 @@ from towers.core.components import Deck
 from towers.core.frames import DecisionStack
 from towers.core.game import CHANCE, TERMINAL
 from towers.games.dark_tower import actions as A
+from towers.games.dark_tower import bots as _bots
 from towers.games.dark_tower import constants as _constants
 from towers.games.dark_tower import data as _data
 from towers.games.dark_tower import draws as _draws
@@ -411,6 +413,7 @@ class DarkTowerBatch:
         self.status_place = self.haggle_place = self.n_default = self.n_virtues = self.kind_place
         self.glyph_level = self.glyph_side = self.quest_place = self.test_slot = self.kind_place
         self.test_kinds = self.kind_place
+        self.far = None  # the heuristic's tables, made at its first use
         self.competitive = bool(game.competitive)
         self.month_turns = game.month_turns
         self.foe_status = game.foe_status
@@ -522,8 +525,11 @@ class DarkTowerBatch:
         return self.state(g).returns()  # type: ignore[no-any-return]
 
     def heuristics(self, g: int) -> list[float]:
-        """Every seat's heuristic, from a state read from the arrays."""
-        return self.state(g).heuristics()  # type: ignore[no-any-return]
+        """Every seat's heuristic: the floats of ``bots.evaluate_all`` of its state, read
+        from the arrays."""
+        if self.far is None:
+            heuristic_tables(self)
+        return heuristics_of(self, g)
 
     def observation_tensor(self, g: int, seat: int, out: Any) -> None:
         """The seat's tensor: the floats of ``tensor.encode(state.observation(seat))``, read
@@ -835,6 +841,444 @@ def write_table(e: DarkTowerBatch, b: int, at: int, seat: int) -> None:
     x = S[b + WINNER]
     if 0 <= x < n:
         V[at + x] = 1.0
+
+
+# ---- the heuristic, read from the arrays ----------------------------------------------------
+# bots.evaluate_all written again over the arrays: the same terms, the same float operations
+# in the same order (see towers/games/dark_tower/bots.py for what each term means).
+H_MONTHS = _bots.MONTHS
+H_ROOMS = _bots.ROOMS
+TOTAL_SKULLS = _bots.TOTAL_SKULLS
+FULL = _bots.FULL
+REACH = _bots.REACH
+GOAL_PULL = _bots.GOAL_PULL
+CLEANSE_PULL = _bots.CLEANSE_PULL
+FOE_PULL = _bots.FOE_PULL
+BEATS = _bots.BEATS
+DOOM = _bots.DOOM
+DOOM_REACH = _bots.DOOM_REACH
+RACE_FLOOR = _bots.RACE_FLOOR
+BRINK = _bots.BRINK
+READY = _bots.READY
+STEP_READY = _bots.STEP_READY
+SUPPLY_PULL = _bots.SUPPLY_PULL
+TRADE_SHARE = _bots.TRADE_SHARE
+TRADE_HOPE = _bots.TRADE_HOPE
+EDGE = _bots.EDGE
+BUILDING_LOC = _bots.BUILDING_AT
+"""Each building's location."""
+# what each frame kind is to the heuristic, bits of e.kind_is
+IS_TRADE, IS_ANSWER, IS_DROPS, IS_TURN = 1, 2, 4, 8
+IS_COMING = 16  # << the place of what it gives in QUEST_WHAT
+
+
+def field_slot(name: str) -> Any:
+    """Per frame kind, the place of its field ``name`` in its record (0: none)."""
+    return ints(1 + f.index(name) if name in f else 0 for f in FIELDS)
+
+
+def heuristic_tables(e: DarkTowerBatch) -> None:
+    """The heuristic's tables as flat arrays: distances, what each frame kind is and where
+    its fields are, the buildings that supply each requirement, the quests' places."""
+    game = e.game
+    kind_is = []
+    for kind in KINDS:
+        bits = IS_TRADE * issubclass(kind, F.Trade) + IS_ANSWER * issubclass(kind, F.TradeAnswer)
+        bits += IS_DROPS * issubclass(kind, F.SkullDrops)
+        bits += IS_TURN * issubclass(kind, (F.StartTurn, F.Turn))
+        for w, what in enumerate(QUEST_WHAT):
+            if issubclass(kind, _bots.COMING.get(what, ())):
+                bits += IS_COMING << w
+        kind_is.append(bits)
+    e.kind_is = ints(kind_is)
+    e.slot_seat = field_slot("seat")
+    e.slot_n = field_slot("n")
+    e.slot_trader = field_slot("trader")
+    e.slot_partner = field_slot("partner")
+    e.slot_offer = field_slot("offer")
+    e.slot_ask = field_slot("ask")
+    e.slot_dropper = field_slot("dropper")
+    e.item_low = ints(_bots.ITEM_RANGE.get(what, (0, 0))[0] for what in QUEST_WHAT)
+    e.item_high = ints(_bots.ITEM_RANGE.get(what, (0, 0))[1] for what in QUEST_WHAT)
+    e.is_traded = ints(what in _bots.TRADED for what in QUEST_WHAT)
+    suppliers = [_bots.SUPPLIERS[what] for what in QUEST_WHAT]
+    e.supplier_at = ints([sum(len(x) for x in suppliers[:w]) for w in range(len(QUEST_WHAT) + 1)])
+    e.supplier = ints(v for pairs in suppliers for pair in pairs for v in pair)
+    e.quest_location = ints(q.location for q in DATA.quests)
+    e.tower_spaces = ints(_bots.TOWER_SPACES)
+    e.kingdom_of = ints(game.kingdoms)
+    e.n_goal_quests = len(game.goal.quests)
+    e.adversary_cards = game.adversary_cards
+    e.HS = array("d", [0.0]) * (2 * SEATS + TESTS)
+    e.far = ints(v for row in _bots.FAR for v in row)
+
+
+def heuristics_of(e: DarkTowerBatch, g: int) -> list[float]:
+    """``bots.evaluate_all`` of game g."""
+    n = e.players
+    if e.competitive:
+        return [competitor(e, g, seat) for seat in range(n)]
+    return [cooperative(e, g)] * n
+
+
+def cooperative(e: DarkTowerBatch, g: int) -> float:
+    """``bots.evaluate`` of the cooperative game: the team's standing."""
+    S = e.S
+    b = g * W
+    H = e.HS
+    if S[b + RESULT]:
+        return 1.0 if S[b + RESULT] > 0 else 0.0
+    n = e.players
+    strength = 0.0
+    for h in range(n):
+        strength += hero_strength(e, b, h)
+    strength /= n
+    month_turns = e.month_turns if e.month_turns > 1 else 1
+    time_left = (H_MONTHS - S[b + MONTH] + S[b + TURNS_LEFT] / month_turns) / H_MONTHS
+    urgency = 1 + 2 * (1 - S[b + SUPPLY] / TOTAL_SKULLS)
+    step = S[b + GOAL_STEP]
+    target = e.goal_steps[step] if step < len(e.goal_steps) else S[b + ADV_AT]
+    q = N_QUESTS + step
+    what = e.quest_what[q] if step < e.n_goal_quests else -1
+    place = 0.0
+    if what < 0:
+        for h in range(n):
+            place += errand(e, b, h, target, urgency, 1.0, 0.0, -1)
+        place /= n
+    else:
+        amount = e.quest_amount[q]
+        total = 0
+        for h in range(n):  # the shares in H, then the needs from SEATS on
+            got = held(e, g, h, q, True)
+            total += got
+            x = got / amount
+            H[h] = x if x < 1.0 else 1.0
+        for h in range(n):
+            if e.is_traded[what]:
+                x = amount - total
+                H[SEATS + h] = (x if x < 1.0 else 1.0) if x > 0 else 0.0
+            else:
+                x = amount * (1 - H[h])
+                H[SEATS + h] = x if x < 1.0 else 1.0
+        for h in range(n):
+            place += errand(e, b, h, target, urgency, H[h] ** 2, H[SEATS + h], what)
+        place /= n
+    x = strength / 2
+    value = 0.55 * progress(e, g) + place + 0.15 * (-1.0 if x < -1.0 else 1.0 if x > 1.0 else x)
+    value += 0.1 * time_left - 0.1 * danger(e, b)
+    return within(0.3 + value)
+
+
+def within(value: float) -> float:
+    """``bots.within``: a standing bent toward 0 or 1 beyond EDGE of them."""
+    if value < EDGE:
+        return EDGE * math.exp((value - EDGE) / EDGE)
+    if value > 1 - EDGE:
+        return 1 - EDGE * math.exp((1 - EDGE - value) / EDGE)
+    return value
+
+
+def progress(e: DarkTowerBatch, g: int) -> float:
+    """``bots.progress``: the share of the way to victory."""
+    S = e.S
+    b = g * W
+    steps = len(e.goal_steps)
+    step = S[b + GOAL_STEP]
+    done = float(step)
+    if step < steps:
+        q = N_QUESTS + step
+        if step >= e.n_goal_quests or e.quest_what[q] < 0:
+            done += _bits(S[b + CLEARED]) / (H_ROOMS * 2)
+        else:
+            done += STEP_READY * team_readiness(e, g, q)
+    cards = e.adversary_cards
+    adversary = (cards - S[b + ADV_LEFT]) / cards
+    return 0.6 * done / steps + 0.4 * adversary
+
+
+def held(e: DarkTowerBatch, g: int, h: int, q: int, coming: bool) -> int:
+    """``bots.held``: how much of quest q's requirement hero h holds (with ``coming``, what
+    it is about to take and what a trade being made would move)."""
+    S = e.S
+    b = g * W
+    count = _toward(e, g, h, q)
+    if not coming:
+        return count
+    what = e.quest_what[q]
+    low = e.item_low[what]
+    high = e.item_high[what]
+    for i in range(S[b + DEPTH]):
+        at = b + PENDING + i * FW
+        kind = S[at]
+        bits = e.kind_is[kind]
+        if bits >> what & IS_COMING and S[at + e.slot_seat[kind]] == h:
+            count += S[at + e.slot_n[kind]] if e.slot_n[kind] else 1
+        elif bits & (IS_TRADE | IS_ANSWER):
+            trader = S[at + (e.slot_seat[kind] if bits & IS_TRADE else e.slot_trader[kind])]
+            offer = TUPLES[S[at + e.slot_offer[kind]]]
+            for j in range(0, len(offer), 2):
+                if low <= offer[j + 1] < high:
+                    count += (h == offer[j]) - (h == trader)
+            ask = TUPLES[S[at + e.slot_ask[kind]]]
+            for j in range(0, len(ask), 2):
+                if low <= ask[j + 1] < high:
+                    count += (h == trader) - (h == ask[j])
+    return count
+
+
+def team_readiness(e: DarkTowerBatch, g: int, q: int) -> float:
+    """``bots.team_readiness``: the share of quest q's requirement the team holds."""
+    S = e.S
+    b = g * W
+    H = e.HS
+    n = e.players
+    amount = e.quest_amount[q]
+    best = 0
+    total = 0
+    for h in range(n):  # the counts in H
+        got = held(e, g, h, q, True)
+        H[h] = got
+        if h == 0 or got > best:
+            best = got
+        total += got
+    if not e.is_traded[e.quest_what[q]]:
+        x = best / amount
+        return x if x < 1.0 else 1.0
+    share = (best + TRADE_SHARE * (total - best)) / amount
+    depth = S[b + DEPTH]
+    if depth:
+        top = b + PENDING + (depth - 1) * FW
+        kind = S[top]
+        if e.kind_is[kind] & IS_TRADE:
+            seat = S[top + e.slot_seat[kind]]
+            partner = S[top + e.slot_partner[kind]]
+            seat = seat + n if seat < 0 else seat  # a list's index from its end
+            partner = partner + n if partner < 0 else partner
+            a, c = (seat, partner) if H[seat] >= H[partner] else (partner, seat)
+            for h in range(n):
+                H[SEATS + h] = H[h]
+            H[SEATS + a] = H[a] + H[c]
+            H[SEATS + c] = 0
+            best = total = 0
+            for h in range(n):
+                got = int(H[SEATS + h])
+                if h == 0 or got > best:
+                    best = got
+                total += got
+            hope = (best + TRADE_SHARE * (total - best)) / amount
+            if hope > share:
+                share += TRADE_HOPE * (hope - share)
+    return share if share < 1.0 else 1.0
+
+
+def closeness(distance: int) -> float:
+    """``bots.closeness``: 1 on the space, falling to 0 at REACH spaces."""
+    return 1 - (distance if distance < REACH else REACH) / REACH
+
+
+def hero_strength(e: DarkTowerBatch, b: int, h: int) -> float:
+    """``bots.hero_strength``: a hero's means for battles and dungeons."""
+    S = e.S
+    warriors = S[b + WARRIORS + h]
+    spirit = S[b + SPIRIT + h]
+    value = (warriors if warriors < 20 else 20) / 20 + (spirit if spirit < 10 else 10) / 10
+    gear = 0
+    for k in range(N_GEAR):
+        gear += S[b + GEAR + h * N_GEAR + k]
+    potions = 0
+    for k in range(N_POTIONS):
+        potions += S[b + POTIONS + h * N_POTIONS + k]
+    value += 0.1 * gear + 0.1 * potions + 0.1 * S[b + LISTS + h * LW]
+    corruptions = S[b + LISTS + (SEATS + h) * LW]
+    return value - 0.6 * corruptions**2
+
+
+def errand(
+    e: DarkTowerBatch,
+    b: int,
+    h: int,
+    target: int,
+    urgency: float,
+    drawn: float,
+    need: float,
+    what: int,
+) -> float:
+    """``bots.errand``: the worth of where hero h stands (the buildings supplying ``what``,
+    a place in QUEST_WHAT, drawing it as much as ``need``)."""
+    S = e.S
+    here = N_LOC * S[b + AT + h]
+    goal = GOAL_PULL * drawn * closeness(e.far[here + target]) if target >= 0 else 0.0
+    best = 0.0
+    if need:
+        spirit = S[b + SPIRIT + h]
+        for i in range(e.supplier_at[what], e.supplier_at[what + 1]):
+            bb = e.supplier[2 * i]
+            cost = e.supplier[2 * i + 1]
+            if S[b + SKULLS + bb] >= 0:
+                worth = SUPPLY_PULL * need * closeness(e.far[here + BUILDING_LOC[bb]])
+                if spirit < cost:
+                    worth *= (spirit + 1) / (cost + 1)
+                if worth > best:
+                    best = worth
+    for bb in range(N_BUILDINGS):
+        k = S[b + SKULLS + bb]
+        if k > 0:
+            worth = CLEANSE_PULL * k * urgency * closeness(e.far[here + BUILDING_LOC[bb]])
+            if worth > best:
+                best = worth
+    might = S[b + WARRIORS + h] + S[b + SPIRIT + h]
+    if not S[b + LISTS + (SEATS + h) * LW]:
+        for f in range(N_FOES):
+            level = e.foe_level[f]
+            if might < BEATS * level:
+                continue
+            for loc in range(N_LOC):
+                if S[b + FOES + loc * N_FOES + f]:
+                    worth = FOE_PULL * level * closeness(e.far[here + loc])
+                    if worth > best:
+                        best = worth
+    return goal + best
+
+
+def danger(e: DarkTowerBatch, b: int) -> float:
+    """``bots.danger``: what threatens the team."""
+    S = e.S
+    squares = total = destroyed = full = 0
+    for i in range(N_BUILDINGS):
+        k = S[b + SKULLS + i]
+        if k > 0:
+            squares += k * k
+            total += k
+        if k < 0:
+            destroyed += 1
+        if k >= FULL:
+            full += 1
+    load = squares / (FULL * FULL) / N_BUILDINGS
+    load += 3 * total / TOTAL_SKULLS
+    load += 0.15 * destroyed
+    load += 0.1 * full
+    load += 2 * (1 - S[b + SUPPLY] / TOTAL_SKULLS) ** 2
+    tokens = 0
+    for i in range(N_LOC * N_FOES):
+        tokens += S[b + FOES + i]
+    most = S[b + STATUS]
+    for i in range(1, N_FOES):
+        if S[b + STATUS + i] > most:
+            most = S[b + STATUS + i]
+    foes = tokens * (1 + 0.25 * most)
+    return load + 0.02 * foes
+
+
+def competitor(e: DarkTowerBatch, g: int, seat: int) -> float:
+    """``bots.competitor``: a hero's standing in the race for the relic."""
+    S = e.S
+    b = g * W
+    H = e.HS
+    if S[b + RESULT] or S[b + WINNER] >= 0:
+        return 1.0 if S[b + WINNER] == seat else 0.0
+    if S[b + ELIMINATED + seat]:
+        return 0.0
+    done = _bits(S[b + TESTS_DONE + seat])
+    here = N_LOC * S[b + AT + seat]
+    ready = 0.0
+    if done >= TESTS_TO_ENTER:
+        near = e.far[here + e.tower_spaces[0]]
+        for i in range(1, len(e.tower_spaces)):
+            if e.far[here + e.tower_spaces[i]] < near:
+                near = e.far[here + e.tower_spaces[i]]
+        pull = closeness(near)
+        rooms = _bits(S[b + CLEARED]) / (ROOMS if ROOMS > 1 else 1)
+    else:
+        pull = 0.0
+        count = 0
+        for kind in range(TESTS):
+            q = S[b + TESTS_DEALT + seat * TESTS + kind]
+            if q >= 0 and not S[b + TESTS_DONE + seat] >> kind & 1:
+                x = held(e, g, seat, q, False) / e.quest_amount[q]
+                share = x if x < 1.0 else 1.0
+                at = count  # the shares in H, the greatest first
+                while at > 0 and H[at - 1] < share:
+                    H[at] = H[at - 1]
+                    at -= 1
+                H[at] = share
+                count += 1
+                x = share * share * closeness(e.far[here + e.quest_location[q]])
+                if x > pull:
+                    pull = x
+        for i in range(min(count, TESTS_TO_ENTER - done)):
+            ready += H[i]
+        rooms = 0.0
+    race = 0.12 * done + READY * ready + 0.15 * rooms + 0.04 * pull
+    x = hero_strength(e, b, seat) / 2
+    race += 0.1 * (-1.0 if x < -1.0 else 1.0 if x > 1.0 else x) + 0.05 * S[b + AMULETS + seat]
+    month_turns = e.month_turns if e.month_turns > 1 else 1
+    time_left = (H_MONTHS - S[b + MONTH] + S[b + TURNS_LEFT] / month_turns) / H_MONTHS
+    x = danger(e, b)
+    value = race * (RACE_FLOOR + (1 - RACE_FLOOR) * time_left) - 0.05 * (x if x < 3.0 else 3.0)
+    value -= doom_of(e, g, seat)
+    value -= BRINK * brink(e, b, seat)
+    x = 0.3 + value
+    return 0.01 if x < 0.01 else 0.99 if x > 0.99 else x
+
+
+def doom_of(e: DarkTowerBatch, g: int, seat: int) -> float:
+    """DOOM times how sure it is that ``seat`` is ``bots.doomed``: the hero whose drop
+    would find the supply empty."""
+    S = e.S
+    b = g * W
+    n = e.players
+    live = 0
+    for s in range(n):
+        if not S[b + ELIMINATED + s]:
+            live += 1
+    if not live:
+        return 0.0
+    left = S[b + SUPPLY]
+    depth = S[b + DEPTH]
+    for i in range(depth - 1, -1, -1):
+        at = b + PENDING + i * FW
+        kind = S[at]
+        if e.kind_is[kind] & IS_DROPS and S[at + e.slot_n[kind]] > 0:
+            if left < S[at + e.slot_n[kind]]:
+                return DOOM * 1.0 if S[at + e.slot_dropper[kind]] == seat else 0.0
+            left -= S[at + e.slot_n[kind]]
+    current = S[b + CURRENT]
+    turn_open = False
+    for i in range(depth):
+        at = b + PENDING + i * FW
+        kind = S[at]
+        if e.kind_is[kind] & IS_TURN and S[at + e.slot_seat[kind]] == current:
+            turn_open = True
+            break
+    drops = S[b + TURNS_LEFT] - (0 if turn_open else 1)
+    drops += (H_MONTHS - S[b + MONTH]) * e.month_turns
+    if left >= drops:
+        return 0.0
+    first = current if turn_open else (current + 1) % n
+    place = left % live
+    for step in range(n):
+        s = (first + step) % n
+        if not S[b + ELIMINATED + s]:
+            if place == 0:
+                if s != seat:
+                    return 0.0
+                x = 1 - left / (DOOM_REACH * live)
+                return DOOM * (x if x > 0.0 else 0.0)
+            place -= 1
+    return 0.0
+
+
+def brink(e: DarkTowerBatch, b: int, seat: int) -> int:
+    """``bots.brink``: buildings of the hero's home kingdom a fourth skull would destroy,
+    when a corruption more would eliminate it."""
+    S = e.S
+    if S[b + LISTS + (SEATS + seat) * LW] + 1 < LOSING_CORRUPTIONS or S[b + AMULETS + seat]:
+        return 0
+    count = 0
+    for i in range(N_BUILDINGS):
+        if S[b + SKULLS + i] >= FULL and BUILDING_KINGDOM[i] == e.kingdom_of[seat]:
+            count += 1
+    return count
 
 
 # ---- playing: the fast rules where they reach, else the one-game rules ---------------------
