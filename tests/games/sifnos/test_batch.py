@@ -1,0 +1,208 @@
+"""The batch engine plays Towers of Sifnos exactly as SifnosState does: the same legal actions
+in the same order and the same state (every saved field) after every action, at 2-4 players
+(the rules over the arrays) and in the games with the Scheme-driven opponent (the one-game
+rules on states read from the arrays); its plain-Python text and its compiled twin agree with
+each other as well.
+
+The games are driven through the batch's public interface: a decision is drawn from the
+game's generator, then the batch resolves the chance nodes from that same generator, which
+is the order in which the one-game random playout (``towers.bench.play_random_game``) draws."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import towers
+from tests.core import batch_checks
+from tests.core.batch_checks import diff, fields_of
+from towers.agents.mcts import MCTSBot
+from towers.bench import play_random_game
+from towers.core.batch import batch_engine, random_playout, rollouts_for
+from towers.core.chance import random_action, sample_chance
+from towers.core.compiled import is_compiled, twin
+from towers.core.game import CHANCE, TERMINAL
+from towers.core.registry import make_bot
+from towers.games.sifnos import batch as plain
+
+ENGINE = twin(plain)  # the compiled twin when built, else the plain module
+MODULES = [plain] + ([ENGINE] if is_compiled(ENGINE) else [])
+MODES = [(2, False), (3, False), (4, False), (1, False), (2, True)]
+"""Player counts and the 2-player game with the opponent (the last two: the one-game rules)."""
+
+
+def _game(players: int, versus: bool = False) -> Any:
+    return towers.make("sifnos", players=players, solo_opponent=versus)
+
+
+def play_out(state: Any, chance: random.Random, seats: list[random.Random]) -> list[int]:
+    """``state`` played to its end, each seat's decisions by its generator's ``randrange``
+    and chance from ``chance``; the decisions each seat took."""
+    taken = [0] * len(seats)
+    while not state.is_terminal():
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply_trusted(sample_chance(state, chance))
+            continue
+        legal = state.legal_actions()
+        taken[player] += 1
+        state.apply_trusted(legal[seats[player].randrange(len(legal))])
+    return taken
+
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__.rpartition(".")[2])
+@pytest.mark.parametrize(("players", "versus"), MODES)
+def test_plays_as_the_state_does(module: Any, players: int, versus: bool) -> None:
+    """Every field at every decision of whole games (about 700-2,600 actions each)."""
+    game = _game(players, versus)
+    games = 1 if module is plain or players == 1 or versus else 3
+    seeds = range(players * 100, players * 100 + games)
+    engine = module.SifnosBatch(game, len(seeds))
+    compared = batch_checks.play_both(engine, game, seeds, lambda e, g: fields_of(e.state(g)))
+    assert compared > 300 * games
+
+
+def test_random_playouts_as_the_state_s() -> None:
+    """play_random plays the games play_random_game plays: the same lengths, and the same
+    final state (every field), 2-4 players, 60 games each."""
+    for players in (2, 3, 4):
+        game = _game(players)
+        seeds = range(1000, 1060)
+        engine = ENGINE.SifnosBatch(game, len(seeds))
+        engine.reset(seeds)
+        lengths = engine.play_random()
+        for g, seed in enumerate(seeds):
+            state = random_playout(game, random.Random(seed))
+            assert lengths[g] == len(state.history()), seed
+            assert not diff(fields_of(state), fields_of(engine.state(g))), seed
+
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__.rpartition(".")[2])
+def test_loaded_mid_game_plays_on_as_the_state(module: Any) -> None:
+    """A state loaded in the middle of a game is read back as it was, and played on as the
+    state plays on, by the choosers given (a seat's ``randrange``, as
+    towers.sim.simulate.play_random_batch gives them) and chance from the generator given."""
+    for players, versus in MODES:
+        game = _game(players, versus)
+        engine = module.SifnosBatch(game, 2)
+        engine.reset([0, 1])
+        for seed in range(3):
+            rng = random.Random(players * 10 + seed)
+            state = game.new_initial_state()
+            for _ in range(rng.randrange(50, 900)):
+                if state.is_terminal():
+                    break
+                if state.current_player() == CHANCE:
+                    state.apply_trusted(sample_chance(state, rng))
+                else:
+                    legal = state.legal_actions()
+                    state.apply_trusted(legal[rng.randrange(len(legal))])
+            if state.is_terminal():
+                continue
+            bots = [random.Random(seed * 10 + p) for p in range(players)]
+            twins = [random.Random(seed * 10 + p) for p in range(players)]
+            engine.write(1, state)
+            assert not diff(fields_of(state), fields_of(engine.state(1)))
+            engine.load(1, state, random.Random(seed), [b.randrange for b in bots])
+            engine.play(1, -1)
+            taken = play_out(state, random.Random(seed), twins)
+            assert not diff(fields_of(state), fields_of(engine.state(1)))
+            assert engine.decisions(1) == taken
+            assert engine.current_player(1) == TERMINAL
+            assert engine.returns(1) == state.returns()
+
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__.rpartition(".")[2])
+def test_stops_before_a_seat_decides(module: Any) -> None:
+    """play(g, decisions, until): at most that many decisions, and never one of ``until``."""
+    engine = module.SifnosBatch(_game(3), 1)
+    engine.reset([5])
+    engine.play(0, 7)
+    assert sum(engine.decisions(0)) == 7
+    engine.play(0, -1, until=2)
+    assert engine.current_player(0) in (2, TERMINAL)
+
+
+def test_the_twin_is_compiled_when_built() -> None:
+    if not is_compiled(ENGINE):
+        pytest.skip("the compiled twin is not built here")
+    assert ENGINE.__name__.endswith("batch_c")
+
+
+def test_the_game_offers_its_engine_without_the_opponent() -> None:
+    for players in (2, 3, 4):
+        engine = batch_engine(_game(players), 3)
+        assert engine is not None and engine.size == 3
+        assert rollouts_for(_game(players)) is not None
+    assert batch_engine(_game(1), 3) is None
+    assert batch_engine(_game(2, True), 3) is None
+
+
+def _position(players: int, seed: int, steps: int) -> towers.State:
+    state = _game(players).new_initial_state()
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply_action(random_action(state, rng))
+    # on to a decision with a choice
+    while not state.is_terminal() and (state.is_chance_node() or len(state.legal_actions()) < 2):
+        state.apply_action(random_action(state, rng))
+    return state
+
+
+class StateRollouts(MCTSBot):
+    """The reference: every rollout played on the state itself."""
+
+    def _begin(self, state: towers.State) -> bool:
+        hidden = super()._begin(state)
+        self._rollouts = None
+        return hidden
+
+
+@pytest.mark.parametrize("depth", [1, 6, 1000])
+@pytest.mark.parametrize(("players", "steps"), [(2, 60), (3, 200), (4, 400)])
+def test_batch_rollouts_search_as_the_state_does(depth: int, players: int, steps: int) -> None:
+    """tests/agents/test_mcts_batch_rollouts.py's check, for this game's engine."""
+    state = _position(players, seed=players * 7 + steps, steps=steps)
+    assert not state.is_terminal() and len(state.legal_actions()) > 1
+    fast = MCTSBot(seed=5, iterations=30, rollout_depth=depth)
+    reference = StateRollouts(seed=5, iterations=30, rollout_depth=depth)
+    before = state.to_json()
+    assert fast.choose(state) == reference.choose(state)
+    assert fast._rollouts is not None
+    assert fast.action_stats == reference.action_stats
+    assert state.to_json() == before
+
+
+def test_simulate_plays_random_bots_in_the_batch() -> None:
+    """towers.sim.simulate.play_random_batch: the game its random bots play one state at a
+    time."""
+    from towers.sim.simulate import play_random_batch
+
+    game = _game(3)
+    for seed in range(3):
+        bots = [make_bot("random", seed=seed * 10 + p) for p in range(3)]
+        played = play_random_batch(game, bots, random.Random(seed))
+        assert played is not None
+        final, decisions, length = played
+        twins = [random.Random(seed * 10 + p) for p in range(3)]
+        state = game.new_initial_state()
+        taken = play_out(state, random.Random(seed), twins)
+        assert not diff(fields_of(state), fields_of(final))
+        assert decisions == taken and length == len(state.history())
+
+
+def test_random_playout_lengths_in_every_mode() -> None:
+    """play_random's lengths are play_random_game's in every mode, in both texts."""
+    for module in MODULES:
+        for players, versus in MODES:
+            game = _game(players, versus)
+            seeds = range(40, 42)
+            engine = module.SifnosBatch(game, len(seeds))
+            engine.reset(seeds)
+            assert engine.play_random() == [
+                play_random_game(game, random.Random(s), trusted=True) for s in seeds
+            ]

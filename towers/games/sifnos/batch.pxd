@@ -1,0 +1,343 @@
+# C types for the compiled twin of batch.py (see that file, setup.py and
+# towers/core/compiled.py): a game's ints are a slice of a C array of 64-bit ints; offsets,
+# counts and indices are C longs, the tables the rules read Python tuples.
+cimport cython
+
+cdef long SIDES, N_IMAGES, N_PIECES, N_BUILDING_SPACES, DRAW_BASE, DISCARD_BASE, HALF
+cdef long K_BEACON_PLACE, K_TENT_CHOICE, K_FORT_ANYWHERE, ALLIES, K_SHIP_DRAW, DECK_TOTAL, OVER, MAJORS_DONE, IGNORE_IMAGE, USE_NETWORK, BEACON_PLACED, USED, LENGTH, DEPTH, DEC
+cdef long SIDE_AT, ROW_AT, ROW_W, GROW_AT, GROW_W, HANDS, BOARD_AT, LISTS_AT, DISCARDS, DECK
+cdef long BAG, SHIPS, STACK_ROOM, STACKS, FW, STACK, PENDING, W
+cdef long K_DRAW, K_PAY, K_MAJORS, K_COLUMN, K_FORT_CHOICE, DONE, A_MAJOR
+cdef tuple IS_CHANCE, IS_SETTLED, NEEDS_SORT
+cdef list WORDS
+cdef long T_DONE, T_USE_PRINTED, T_USE_CARD, T_MAJOR, T_PLACE_CARD, T_DISCARD, T_GIVE, T_ADJUST
+cdef long T_PLACE_DIE, T_PLACE_TOWER, T_PLACE_SOLDIER, T_MOVE_SOLDIER, T_FORT_IN, T_MOVE_SHIP
+cdef long T_INFLUENCE
+cdef tuple ACT_TYPE, ACT_A, ACT_B, ACT_C
+cdef long U_PLACE_CARD, U_DISCARD_ADJUST, U_ADJUST, U_GOLD_ADJUST, U_ADJUST_AND_MOVE
+cdef long U_DISCOUNT_OTHERS, U_DISCOUNT_SAME, U_DISCOUNT, U_IGNORE_IMAGE, U_NETWORK
+cdef long U_SILVER_MUSTER, U_MUSTER, U_MOVE, U_DISCARD_MOVE, U_DISCARD_PLACE, U_DISCARD_SHIP
+cdef long U_DISCARD_DRAW
+cdef long NO_PRICE
+cdef tuple CARD_COST, CARD_COLUMN, CARD_USE, CARD_PRICE, CARD_ARG, CARD_TENT, CARD_PROVINCE
+cdef tuple CARD_RECOUP, PRINTED_USE, PRINTED_PRICE, USED_IN, CARD_USE_CODE, PRINTED_IN
+cdef long PRINTED_BIT, PLACE_DIE_BIT, PLACE_TOWER_BIT
+cdef tuple MAJOR_COLUMN, ADJUSTS, REGION_VALUE, REGION_PROVINCE, LARGE_OF, PROVINCE_REGIONS
+cdef tuple LARGE_PROVINCES, REGION_CORNERS, SPACE_REGION_LIST, SPACE_REGIONS, SPACE_NEIGHBOURS
+cdef tuple SPACE_IMAGE, MOVES_FROM, FORT_SLOTS, BEACON_SLOTS, EVENTS, IS_DRAWING, CARD_TRIGGER
+cdef long FROM_BARRACKS, CENTRAL, BARRACKS, ACTIVE, ANYWHERE, ALLY, TRACK_LAST
+cdef long SCORING_TILE_SPACE, FACE_UP_CARD_SPACE, MAX_TENTS, MAX_ROUNDS, ALL_REGIONS
+cdef long RECOUP_CARDS, RECOUP_TOWERS, RECOUP_DICE
+cdef long A_GIVE, A_PLACE_CARD, A_USE_CARD, A_USE_PRINTED, A_PLACE_DIE, A_PLACE_TOWER
+cdef long A_PLACE_SOLDIER, A_FORT_IN, A_MOVE_SHIP, A_INFLUENCE, A_BUILD, ROLL_BASE, TOWER_BASE
+cdef long E_FIRST_DIE, E_SECOND_DIE, E_FORT_DIE, E_COVER, E_BEACON, E_FORT
+cdef long INFLUENCE, TOWER_SUPPLY, TOWER_RESERVE, TENTS, PIECES, BUILDINGS, PLACED
+cdef long DICE_SUPPLY, WORKSHOP, ALLY_ON_TRACK, DICE_RESERVE, BARRACKS_AT, SOLDIER_SUPPLY
+cdef long CENTRAL_AT, SOLDIER_AT, DIE_OWNER, DIE_VALUE, FORT_AT, BEACON_AT, MARKERS
+cdef long TILE_ROW, FACE_UP, DISCOUNTS, REGION_OK, INVADED, TURN, ROUNDS
+cdef long K_PREPARE, K_DEFEND, K_INVASION, K_WORKSHOP, K_RECOUP, K_RECOUP_CHOICE, K_SAIL
+cdef long K_END_TURN, K_GIVE, K_PLACEMENT, K_ADJUST, K_SOLDIERS, K_SHIP_CHOICE
+cdef long K_INFLUENCE_CHOICE, K_GAIN, K_TRIGGER, K_TRIGGERED, K_BEACON_CHOICE, K_FACE_UP
+cdef long K_TILE_CHOICE, K_ROLL, K_TOWER_DRAW
+
+
+cdef class SifnosBatch:
+    cdef public object game, tensor
+    cdef public long size, players, sides, opponent, ally_space
+    cdef public bint fast
+    cdef public long hand_size, known
+    cdef public long long[:] S
+    cdef public list rngs, draws, choosers, live
+
+
+@cython.locals(found=object)
+cdef long word_id(object value) except -1
+
+# ---- playing
+@cython.locals(S="long long[:]", b=long, top=long)
+cdef long _current(SifnosBatch e, long g) except? -9
+
+cdef object _legal(SifnosBatch e, long g)
+
+@cython.locals(S="long long[:]", b=long)
+cdef void _apply(SifnosBatch e, long g, long action) except *
+
+@cython.locals(player=long, pick=long, legal=list)
+cdef void _play_out(SifnosBatch e, long g, long decisions, long until) except *
+
+@cython.locals(S="long long[:]", b=long, kind=long, r=double)
+cdef void _resolve(SifnosBatch e, long g) except *
+
+@cython.locals(S="long long[:]", b=long, n=long, length=long, p=long)
+cdef void _resolve_on(SifnosBatch e, long g, object state) except *
+
+cdef object _state_live(SifnosBatch e, long g)
+
+@cython.locals(S="long long[:]", b=long, top=long, kind=long, done=long)
+cdef bint _settle(SifnosBatch e, long g) except? 0
+
+@cython.locals(S="long long[:]", b=long, seat=long, n=long, mineral=long, k=long, i=long, at=long)
+cdef long _step(SifnosBatch e, long g, long top, long kind) except? -9
+
+@cython.locals(S="long long[:]", b=long, seat=long, at=long, i=long)
+cdef long _step_offered(SifnosBatch e, long g, long top, long kind) except? -9
+
+@cython.locals(S="long long[:]", b=long, top=long, seat=long, c=long, v=long, at=long, i=long, n=long)
+cdef bint _fast_chance(SifnosBatch e, long g, long kind, double r) except? 0
+
+@cython.locals(S="long long[:]", total=long, acc=double, last=long, k=long, n=long)
+cdef long _counts_pick(SifnosBatch e, long at, long kinds, double r) noexcept
+
+@cython.locals(p=double, acc=double, v=long)
+cdef long _roll_pick(double r) noexcept
+
+# ---- decisions
+@cython.locals(S="long long[:]", b=long, top=long, kind=long, out=object)
+cdef object _fast_legal(SifnosBatch e, long g)
+
+@cython.locals(S="long long[:]", b=long, seat=long, out=list, done=long, k=long, major=long, c=long)
+cdef object _decision_legal(SifnosBatch e, long g, long top, long kind)
+
+@cython.locals(size=long, kept=long, i=long)
+cdef list _sorted_once(list out)
+
+@cython.locals(S="long long[:]", b=long, top=long, kind=long, seat=long, t=long, k=long, x=long, c=long)
+cdef bint _fast_apply(SifnosBatch e, long g, long action) except? 0
+
+@cython.locals(S="long long[:]", b=long, at=long, v=long, moves=long, region=long, r=long, to=long, c=long, free=long, price=long, rest=tuple)
+cdef bint _fast_apply_more(SifnosBatch e, long g, long top, long kind, long seat, long action, long t) except? 0
+
+@cython.locals(S="long long[:]", n=long)
+cdef void _count_down(SifnosBatch e, long g, long top, long field) except *
+
+@cython.locals(S="long long[:]", b=long, seat=long, mineral=long, need=long, half=long, at=long)
+cdef void _pay(SifnosBatch e, long g, long top, long c) except *
+
+# ---- what may be done
+@cython.locals(S="long long[:]", index=long, code=long, price=long, at=long, i=long, c=long, one="long long", lo="long long", hi="long long")
+cdef void _column_uses(SifnosBatch e, long g, long seat, long column, list out) except *
+
+@cython.locals(n=long, out=list)
+cdef bint _can_use(SifnosBatch e, long g, long seat, long code, long price) except? 0
+
+@cython.locals(S="long long[:]", at=long, size=long, h0=long, h1=long, h2=long, discounted=bint, k=long, x="long long", c=long, m=long, price=long, same=long)
+cdef bint _any_placeable(SifnosBatch e, long g, long seat) except? 0
+
+@cython.locals(at=long, x="long long", y="long long", n=long)
+cdef long _hand_mineral(SifnosBatch e, long g, long seat, long m) except? -1
+
+@cython.locals(S="long long[:]", total=long, p=double, acc=double, last=long, k=long, n=long)
+cdef long _deck_pick(SifnosBatch e, long b, double r) noexcept
+
+cdef tuple MINERAL_OF, MINERAL_LO, MINERAL_HI
+
+@cython.locals(out=list)
+cdef bint _has_adjustment(SifnosBatch e, long g, long seat) except? 0
+
+@cython.locals(out=list)
+cdef bint _has_move(SifnosBatch e, long g, long seat) except? 0
+
+@cython.locals(hand=list, held=list, size=long, discounted=bint, out=list, c=long, m=long, price=long, same=long)
+cdef list _placeable(SifnosBatch e, long g, long seat)
+
+@cython.locals(left=long, m=long, found=list, d=long)
+cdef long _cost(SifnosBatch e, long g, long c) except? -1
+
+@cython.locals(at=long, i=long)
+cdef list _discounts(SifnosBatch e, long g)
+
+@cython.locals(left=long, m=long, mine=list, at=long, d=long)
+cdef long _take_discounts(SifnosBatch e, long g, long c) except? -1
+
+@cython.locals(S="long long[:]", base=long, where=long, at=long, seen=long, i=long, table=tuple, v=long)
+cdef void _adjustments(SifnosBatch e, long g, long seat, list out) except *
+
+@cython.locals(S="long long[:]", b=long, at=long, values=long, i=long, has_card=bint, ok=long, r=long, fort=long, base=long, v=long)
+cdef void _die_placements(SifnosBatch e, long g, long seat, list out) except *
+
+@cython.locals(S="long long[:]", b=long, supply=long, images=long, i=long, region_ok=long, network=bint, ignore_image=bint, covers=bint, s=long, at=long, height=long, base=long, need=long)
+cdef void _tower_placements(SifnosBatch e, long g, long seat, list out) except *
+
+@cython.locals(S="long long[:]", at=long, i=long)
+cdef bint _has_tower_on(SifnosBatch e, long g, long side, long s) except? 0
+
+@cython.locals(S="long long[:]", at=long)
+cdef long _top_tower(SifnosBatch e, long g, long s) except? -9
+
+@cython.locals(S="long long[:]", b=long, seen=list, todo=list, s=long, t=long, reach=long)
+cdef long _tower_reach(SifnosBatch e, long g, long seat, long space) except? -1
+
+@cython.locals(S="long long[:]", b=long, has_card=bint, i=long, r=long, t=long, action=long, there=long)
+cdef void _moves(SifnosBatch e, long g, long seat, list out) except *
+
+@cython.locals(S="long long[:]", b=long, region_ok=long, r=long)
+cdef void _soldier_places(SifnosBatch e, long g, long seat, long region, list out) except *
+
+@cython.locals(S="long long[:]", b=long, pieces=long, s=long, central=long, region_ok=long, r=long, own=bint)
+cdef void _fort_regions(SifnosBatch e, long g, long seat, list out) except *
+
+@cython.locals(S="long long[:]", b=long, p=long, n=long, i=long)
+cdef void _ship_moves(SifnosBatch e, long g, list out) except *
+
+@cython.locals(S="long long[:]", k=long, q=long)
+cdef long _next_with_room(SifnosBatch e, long g, long p, bint own) except? -9
+
+@cython.locals(S="long long[:]", at=long, values=long, i=long, out=list, row=long, index=long, v=long)
+cdef list _builds(SifnosBatch e, long g, long seat)
+
+# ---- what doing it does
+@cython.locals(S="long long[:]", b=long, m=long)
+cdef void _use(SifnosBatch e, long g, long seat, long kind, long discard, long arg) except *
+
+cdef void _triggered_effect(SifnosBatch e, long g, long seat, long kind, long region) except *
+
+@cython.locals(S="long long[:]", b=long, province=long, count=long, x=long, fort=long)
+cdef void _place_die(SifnosBatch e, long g, long seat, long r, long v) except *
+
+@cython.locals(S="long long[:]", b=long, top=long, regions=tuple, before=list, r=long, had=long, c=long, at=long, beacons_left=bint, i=long)
+cdef void _place_tower(SifnosBatch e, long g, long seat, long s, long image) except *
+
+@cython.locals(at=long, s=long)
+cdef bint _has_beacon(SifnosBatch e, long g, long seat) except? 0
+
+@cython.locals(b=long, s=long, top=long)
+cdef bint _beacon_targets(SifnosBatch e, long g, long seat, long region) except? 0
+
+@cython.locals(S="long long[:]", b=long, there=long)
+cdef void _move_soldier(SifnosBatch e, long g, long seat, long a, long to) except *
+
+@cython.locals(S="long long[:]", b=long)
+cdef void _place_soldier(SifnosBatch e, long g, long seat, long r, bint fixes) except *
+
+@cython.locals(b=long)
+cdef void _place_card(SifnosBatch e, long g, long seat, long c) except *
+
+@cython.locals(at=long, total=long, p=long)
+cdef void _tent(SifnosBatch e, long g, long side, long province) except *
+
+@cython.locals(S="long long[:]", at=long, n=long, ship=long, j=long, target=long)
+cdef void _sail(SifnosBatch e, long g, long q, long i) except *
+
+@cython.locals(S="long long[:]", b=long, at=long, value=long)
+cdef void _influence_step(SifnosBatch e, long g, long side, long m) except *
+
+@cython.locals(S="long long[:]", b=long, column=long, at=long, offered=list, i=long, c=long)
+cdef void _trigger(SifnosBatch e, long g, long seat, long event, long region) except *
+
+@cython.locals(S="long long[:]", b=long, i=long, at=long)
+cdef long _current_major(SifnosBatch e, long g) except? -1
+
+@cython.locals(S="long long[:]", b=long, q=long, dice=long, r=long, best=long)
+cdef void _defend(SifnosBatch e, long g, long seat) except *
+
+@cython.locals(best=long, value=long, tied=bint, s=long, v=long)
+cdef long _leader(SifnosBatch e, long g, long mineral) except? -9
+
+@cython.locals(S="long long[:]", b=long, counts=list, at=long, i=long, k=long, row=long, supply=long, reserve=long, need=long)
+cdef void _recoup(SifnosBatch e, long g, long seat) except *
+
+@cython.locals(S="long long[:]", b=long, nxt=long)
+cdef long _next_turn(SifnosBatch e, long g, long seat) except? -9
+
+# ---- the arrays' small parts
+cdef bint _used_has(SifnosBatch e, long g, long i) except? 0
+
+@cython.locals(one="long long")
+cdef void _used_set(SifnosBatch e, long g, long i) except *
+
+cdef void _used_clear(SifnosBatch e, long g) except *
+
+@cython.locals(S="long long[:]", n=long, i=long, j=long)
+cdef void _list_remove(SifnosBatch e, long at, long v) except *
+
+@cython.locals(n=long)
+cdef void _list_append(SifnosBatch e, long at, long v, long room) except *
+
+@cython.locals(at=long)
+cdef list _hand(SifnosBatch e, long g, long side)
+
+@cython.locals(at=long, n=long, k=long, x="long long")
+cdef long _hand_len(SifnosBatch e, long g, long side) except? -1
+
+@cython.locals(S="long long[:]", seat=long, mineral=long, need=long, half=long, size=long, h0=long, h1=long, h2=long, fits=long, m=long, rest_need=long, rest_half=long, out=list, at=long, k=long, x="long long", c=long)
+cdef list _pay_legal(SifnosBatch e, long g, long top)
+
+@cython.locals(match=long, other=long)
+cdef bint _is_payable(long h0, long h1, long h2, long size, long mineral, long need, long half) except? 0
+
+@cython.locals(bit=long, found=bint)
+cdef bint _fact(SifnosBatch e, long g, long seat, long which) except? 0
+
+@cython.locals(at=long, one="long long")
+cdef void _hand_add(SifnosBatch e, long g, long side, long c) except *
+
+@cython.locals(at=long, one="long long")
+cdef void _hand_remove(SifnosBatch e, long g, long side, long c) except *
+
+@cython.locals(S="long long[:]", b=long, depth=long, at=long)
+cdef void _push(SifnosBatch e, long g, long kind, long a, long c=*, long d=*, long x=*, long y=*) except *
+
+@cython.locals(out=list, c=long)
+cdef list _hand_list(long long lo, long long hi)
+
+# ---- a one-game state written and read
+@cython.locals(S="long long[:]", b=long, i=long, sides=long, k=long, p=long, at=long, n=long, c=long, q=long, s=long, j=long)
+cdef void _write(SifnosBatch e, long g, object state) except *
+
+@cython.locals(S="long long[:]", b=long, i=long, sides=long, k=long, p=long, at=long, n=long, q=long, s=long, j=long, room=long, v=long, hands=list, rows=dict, grown=dict, pending=object, values=list)
+cdef object _read(SifnosBatch e, long g)
+
+@cython.locals(i=long)
+cdef void put(long long[:] S, long at, object values) except *
+
+@cython.locals(i=long)
+cdef list seq(long long[:] S, long at, long n)
+
+cdef tuple BUILD_BELOW, BUILD_RULE, BUILD_SPACES, BUILD_PARTNER, BUILD_ADJACENT
+
+@cython.locals(S="long long[:]", x=long)
+cdef bint _is_open(SifnosBatch e, long row, long index) except? 0
+
+@cython.locals(S="long long[:]", rule=long, x=long, other=long)
+cdef bint _fits(SifnosBatch e, long row, long index, long value) except? 0
+
+# ---- Buildings, invasions, Ships
+cdef tuple SPACE_REWARD, SPACE_BUILDING, SPACE_COLUMN, BUILDING_RULE, BUILDING_SPACES
+cdef tuple BUILDING_COMPLETE, BUILDING_LOW, BUILDING_HIGH, BUILDING_THRESHOLD, BUILDING_EACH
+cdef tuple PROVINCE_SPACES, EMPTY_BONUS, ALLY_PER
+
+@cython.locals(S="long long[:]", b=long, row=long, building=long, rule=long, spaces=tuple, column=long, done=long, mine=bint, m=long, full=bint, x=long, total=long)
+cdef void _build(SifnosBatch e, long g, long seat, long index, long v) except *
+
+@cython.locals(mineral=long, n=long)
+cdef void _gain_rewards(SifnosBatch e, long g, long seat, tuple given) except *
+
+cdef void _gain_effect(SifnosBatch e, long g, long seat, long effect) except *
+
+@cython.locals(S="long long[:]", b=long, sides=long, mights=list, r=long, s=long, x=long, top=long, best=long, winner=long, k=long, owner=long, cards=long, at=long, n=long, i=long)
+cdef void _invasion(SifnosBatch e, long g, long seat, long q) except *
+
+@cython.locals(S="long long[:]", b=long, at=long, n=long, ships=list, target=long, i=long)
+cdef long _sail_away(SifnosBatch e, long g, long large) except? -9
+
+@cython.locals(S="long long[:]", b=long, q=long, kind=long, per=long, mineral=long, side=long, n=long, target=long)
+cdef bint _ship_drawn(SifnosBatch e, long g, long top, double r) except? 0
+
+# ---- Forts, Beacons, the face-up Cards, Scoring Tiles
+cdef tuple FORT_FACE_EFFECT, PIECE_COLUMN, COLUMN_PIECES, COLUMN_BONUS, TILE_EFFECT
+cdef long A_TAKE_PIECE, A_BEACON_ON, A_TAKE_FACE_UP, A_TAKE_TILE, A_TENT_IN
+
+@cython.locals(at=long, s=long)
+cdef void _piece_choices(SifnosBatch e, long g, long seat, tuple slots, list out) except *
+
+@cython.locals(S="long long[:]", b=long, seat=long, out=list, i=long, t=long, region=long, s=long, p=long, r=long)
+cdef object _more_legal(SifnosBatch e, long g, long top, long kind)
+
+@cython.locals(S="long long[:]", b=long, c=long, t=long, i=long, region=long, s=long, face=long, mineral=long)
+cdef bint _more_apply(SifnosBatch e, long g, long top, long kind, long seat, long action) except? 0
+
+@cython.locals(at=long, column=long, gone=long, x=long)
+cdef void _take_piece(SifnosBatch e, long g, long seat, long s) except *
+
+@cython.locals(S="long long[:]", b=long, total=long, p=long, out=list, r=long)
+cdef void _tile_immediate(SifnosBatch e, long g, long seat, long effect) except *
