@@ -55,7 +55,7 @@ def test_tensors_and_heuristics_are_the_states_at_every_decision(
     assert looked_at(ENGINE, players, variant, range(2)) > 2 * 100
 
 
-@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("players", [2, 3])
 def test_the_plain_module_writes_the_same_tensors(players: int) -> None:
     if COMPILED is None:
         pytest.skip("the compiled twin is not built here")

@@ -22,9 +22,11 @@ played by the one-game rules on a state read from the arrays and written back on
 decides: completing a quest (a monthly one, the main goal's, a heroic test), entering the
 Tower dungeon, the companions and quest items drawn, the heroic tests dealt, the seals a
 test moves, a potion taken from another hero, and a hero's elimination; the same rules, so
-the same games whichever way an action goes. ``heuristics`` and ``observation_tensor`` read
-a state made from the arrays. The tests hold every action of many games to the one-game
-engine, field by field, in both texts.
+the same games whichever way an action goes. ``heuristics`` (``bots.evaluate_all`` written
+again over the arrays) and ``observation_tensor`` (a seat's own heroic tests shown, the
+others' hidden until completed) read the arrays, no state made, and give the state's floats.
+The tests hold every action of many games to the one-game engine, field by field, in both
+texts.
 
 Randomness: each game keeps its own ``random.Random``; a chance node takes one float of it
 and picks the outcome as :func:`towers.core.chance.sample_chance` does (the walk of

@@ -13,9 +13,11 @@ the tests check field by field after every action of many games. The plain-Pytho
 the reference of its twin and the fallback where it is not built.
 
 Covered: the full rules, 2-4 players, with and without the action tiles variant. Every
-seat's heuristic and a seat's observation tensor are read from a one-game state made from
-the array (:meth:`TiletumBatch.state`); mcts rollouts played here
-(``towers.core.batch.Rollouts``) still beat those played on the state at every depth.
+seat's heuristic (``bots.estimate_all``, written again over the array) and a seat's
+observation tensor (``tensor.encode(state.observation(seat))``) are read from the array, no
+one-game state made: the same floats, which the tests check at every decision of many games;
+so the vector environments and mcts rollouts played here (``towers.core.batch.Rollouts``)
+never build a state.
 
 Randomness: each game keeps its own ``random.Random`` (one given, or ``random.Random(seed)``
 for an int seed) and the engine calls its ``random``: a chance node takes one float and picks
