@@ -3,10 +3,11 @@
 # counts and indices are C longs, the tables the rules read Python tuples.
 cimport cython
 
+cdef long N_CARDS, N_LARGE, N_PROVINCES, N_REGIONS, N_SPACES
 cdef long SIDES, N_IMAGES, N_PIECES, N_BUILDING_SPACES, DRAW_BASE, DISCARD_BASE, HALF
 cdef long K_BEACON_PLACE, K_TENT_CHOICE, K_FORT_ANYWHERE, ALLIES, K_SHIP_DRAW, DECK_TOTAL, OVER, MAJORS_DONE, IGNORE_IMAGE, USE_NETWORK, BEACON_PLACED, USED, LENGTH, DEPTH, DEC
 cdef long SIDE_AT, ROW_AT, ROW_W, GROW_AT, GROW_W, HANDS, BOARD_AT, LISTS_AT, DISCARDS, DECK
-cdef long BAG, SHIPS, STACK_ROOM, STACKS, FW, STACK, PENDING, W
+cdef long BAG, SHIPS, STACK_ROOM, STACKS, FW, STACK, PENDING, W, LEGAL_ROOM
 cdef long K_DRAW, K_PAY, K_MAJORS, K_COLUMN, K_FORT_CHOICE, DONE, A_MAJOR
 cdef tuple IS_CHANCE, IS_SETTLED, NEEDS_SORT
 cdef list WORDS
@@ -46,7 +47,8 @@ cdef class SifnosBatch:
     cdef public long size, players, sides, opponent, ally_space
     cdef public bint fast
     cdef public long hand_size, known
-    cdef public long long[:] S
+    cdef public long long[:] S, L
+    cdef public long n
     cdef public list rngs, draws, choosers, live
 
 
@@ -57,12 +59,13 @@ cdef long word_id(object value) except -1
 @cython.locals(S="long long[:]", b=long, top=long)
 cdef long _current(SifnosBatch e, long g) except? -9
 
+@cython.locals(n=long, i=long)
 cdef object _legal(SifnosBatch e, long g)
 
 @cython.locals(S="long long[:]", b=long)
 cdef void _apply(SifnosBatch e, long g, long action) except *
 
-@cython.locals(player=long, pick=long, legal=list)
+@cython.locals(player=long, pick=long, legal=list, n=long, r=double)
 cdef void _play_out(SifnosBatch e, long g, long decisions, long until) except *
 
 @cython.locals(S="long long[:]", b=long, kind=long, r=double)
@@ -92,14 +95,14 @@ cdef long _counts_pick(SifnosBatch e, long at, long kinds, double r) noexcept
 cdef long _roll_pick(double r) noexcept
 
 # ---- decisions
-@cython.locals(S="long long[:]", b=long, top=long, kind=long, out=object)
-cdef object _fast_legal(SifnosBatch e, long g)
+@cython.locals(S="long long[:]", b=long, top=long, kind=long)
+cdef long _fast_legal(SifnosBatch e, long g) except? -9
 
-@cython.locals(S="long long[:]", b=long, seat=long, out=list, done=long, k=long, major=long, c=long)
-cdef object _decision_legal(SifnosBatch e, long g, long top, long kind)
+@cython.locals(S="long long[:]", b=long, seat=long, done=long, k=long, major=long, c=long)
+cdef bint _decision_legal(SifnosBatch e, long g, long top, long kind) except? 0
 
-@cython.locals(size=long, kept=long, i=long)
-cdef list _sorted_once(list out)
+@cython.locals(L="long long[:]", n=long, kept=long, i=long, j=long, x="long long")
+cdef void _sorted_once(SifnosBatch e) except *
 
 @cython.locals(S="long long[:]", b=long, top=long, kind=long, seat=long, t=long, k=long, x=long, c=long)
 cdef bint _fast_apply(SifnosBatch e, long g, long action) except? 0
@@ -114,16 +117,16 @@ cdef void _count_down(SifnosBatch e, long g, long top, long field) except *
 cdef void _pay(SifnosBatch e, long g, long top, long c) except *
 
 # ---- what may be done
-@cython.locals(S="long long[:]", index=long, code=long, price=long, at=long, i=long, c=long, one="long long", lo="long long", hi="long long")
-cdef void _column_uses(SifnosBatch e, long g, long seat, long column, list out) except *
+@cython.locals(S="long long[:]", index=long, code=long, price=long, at=long, i=long, c=long, used_in=long, one="long long", lo="long long", hi="long long")
+cdef void _column_uses(SifnosBatch e, long g, long seat, long column) except *
 
-@cython.locals(n=long, out=list)
+@cython.locals(n=long, start=long)
 cdef bint _can_use(SifnosBatch e, long g, long seat, long code, long price) except? 0
 
 @cython.locals(S="long long[:]", at=long, size=long, h0=long, h1=long, h2=long, discounted=bint, k=long, x="long long", c=long, m=long, price=long, same=long)
 cdef bint _any_placeable(SifnosBatch e, long g, long seat) except? 0
 
-@cython.locals(at=long, x="long long", y="long long", n=long)
+@cython.locals(at=long, lo="long long", hi="long long", x="long long", y="long long", n=long)
 cdef long _hand_mineral(SifnosBatch e, long g, long seat, long m) except? -1
 
 @cython.locals(S="long long[:]", total=long, p=double, acc=double, last=long, k=long, n=long)
@@ -131,11 +134,19 @@ cdef long _deck_pick(SifnosBatch e, long b, double r) noexcept
 
 cdef tuple MINERAL_OF, MINERAL_LO, MINERAL_HI
 
-@cython.locals(out=list)
+@cython.locals(start=long)
 cdef bint _has_adjustment(SifnosBatch e, long g, long seat) except? 0
 
-@cython.locals(out=list)
+@cython.locals(start=long)
 cdef bint _has_move(SifnosBatch e, long g, long seat) except? 0
+
+@cython.locals(found=bint)
+cdef bint _probed(SifnosBatch e, long start) except? 0
+
+cdef void _emit(SifnosBatch e, long action) except *
+
+@cython.locals(at=long, k=long, x="long long", c=long)
+cdef void _hand_emit(SifnosBatch e, long g, long seat, long base) except *
 
 @cython.locals(hand=list, held=list, size=long, discounted=bint, out=list, c=long, m=long, price=long, same=long)
 cdef list _placeable(SifnosBatch e, long g, long seat)
@@ -150,13 +161,13 @@ cdef list _discounts(SifnosBatch e, long g)
 cdef long _take_discounts(SifnosBatch e, long g, long c) except? -1
 
 @cython.locals(S="long long[:]", base=long, where=long, at=long, seen=long, i=long, table=tuple, v=long)
-cdef void _adjustments(SifnosBatch e, long g, long seat, list out) except *
+cdef void _adjustments(SifnosBatch e, long g, long seat) except *
 
 @cython.locals(S="long long[:]", b=long, at=long, values=long, i=long, has_card=bint, ok=long, r=long, fort=long, base=long, v=long)
-cdef void _die_placements(SifnosBatch e, long g, long seat, list out) except *
+cdef void _die_placements(SifnosBatch e, long g, long seat) except *
 
-@cython.locals(S="long long[:]", b=long, supply=long, images=long, i=long, region_ok=long, network=bint, ignore_image=bint, covers=bint, s=long, at=long, height=long, base=long, need=long)
-cdef void _tower_placements(SifnosBatch e, long g, long seat, list out) except *
+@cython.locals(S="long long[:]", b=long, supply=long, images=long, i=long, region_ok=long, network=bint, ignore_image=bint, covers=bint, s=long, at=long, height=long, base=long, need=long, regions=long)
+cdef void _tower_placements(SifnosBatch e, long g, long seat) except *
 
 @cython.locals(S="long long[:]", at=long, i=long)
 cdef bint _has_tower_on(SifnosBatch e, long g, long side, long s) except? 0
@@ -168,22 +179,22 @@ cdef long _top_tower(SifnosBatch e, long g, long s) except? -9
 cdef long _tower_reach(SifnosBatch e, long g, long seat, long space) except? -1
 
 @cython.locals(S="long long[:]", b=long, has_card=bint, i=long, r=long, t=long, action=long, there=long)
-cdef void _moves(SifnosBatch e, long g, long seat, list out) except *
+cdef void _moves(SifnosBatch e, long g, long seat) except *
 
 @cython.locals(S="long long[:]", b=long, region_ok=long, r=long)
-cdef void _soldier_places(SifnosBatch e, long g, long seat, long region, list out) except *
+cdef void _soldier_places(SifnosBatch e, long g, long seat, long region) except *
 
 @cython.locals(S="long long[:]", b=long, pieces=long, s=long, central=long, region_ok=long, r=long, own=bint)
-cdef void _fort_regions(SifnosBatch e, long g, long seat, list out) except *
+cdef void _fort_regions(SifnosBatch e, long g, long seat) except *
 
 @cython.locals(S="long long[:]", b=long, p=long, n=long, i=long)
-cdef void _ship_moves(SifnosBatch e, long g, list out) except *
+cdef void _ship_moves(SifnosBatch e, long g) except *
 
 @cython.locals(S="long long[:]", k=long, q=long)
 cdef long _next_with_room(SifnosBatch e, long g, long p, bint own) except? -9
 
-@cython.locals(S="long long[:]", at=long, values=long, i=long, out=list, row=long, index=long, v=long)
-cdef list _builds(SifnosBatch e, long g, long seat)
+@cython.locals(S="long long[:]", at=long, values=long, i=long, start=long, row=long, index=long, v=long)
+cdef long _builds(SifnosBatch e, long g, long seat) except? -1
 
 # ---- what doing it does
 @cython.locals(S="long long[:]", b=long, m=long)
@@ -259,8 +270,8 @@ cdef list _hand(SifnosBatch e, long g, long side)
 @cython.locals(at=long, n=long, k=long, x="long long")
 cdef long _hand_len(SifnosBatch e, long g, long side) except? -1
 
-@cython.locals(S="long long[:]", seat=long, mineral=long, need=long, half=long, size=long, h0=long, h1=long, h2=long, fits=long, m=long, rest_need=long, rest_half=long, out=list, at=long, k=long, x="long long", c=long)
-cdef list _pay_legal(SifnosBatch e, long g, long top)
+@cython.locals(S="long long[:]", seat=long, mineral=long, need=long, half=long, size=long, h0=long, h1=long, h2=long, fits=long, m=long, rest_need=long, rest_half=long, at=long, k=long, x="long long", c=long)
+cdef void _pay_legal(SifnosBatch e, long g, long top) except *
 
 @cython.locals(match=long, other=long)
 cdef bint _is_payable(long h0, long h1, long h2, long size, long mineral, long need, long half) except? 0
@@ -328,10 +339,10 @@ cdef tuple FORT_FACE_EFFECT, PIECE_COLUMN, COLUMN_PIECES, COLUMN_BONUS, TILE_EFF
 cdef long A_TAKE_PIECE, A_BEACON_ON, A_TAKE_FACE_UP, A_TAKE_TILE, A_TENT_IN
 
 @cython.locals(at=long, s=long)
-cdef void _piece_choices(SifnosBatch e, long g, long seat, tuple slots, list out) except *
+cdef void _piece_choices(SifnosBatch e, long g, long seat, tuple slots) except *
 
-@cython.locals(S="long long[:]", b=long, seat=long, out=list, i=long, t=long, region=long, s=long, p=long, r=long)
-cdef object _more_legal(SifnosBatch e, long g, long top, long kind)
+@cython.locals(S="long long[:]", b=long, seat=long, i=long, t=long, region=long, s=long, p=long, r=long)
+cdef bint _more_legal(SifnosBatch e, long g, long top, long kind) except? 0
 
 @cython.locals(S="long long[:]", b=long, c=long, t=long, i=long, region=long, s=long, face=long, mineral=long)
 cdef bint _more_apply(SifnosBatch e, long g, long top, long kind, long seat, long action) except? 0
@@ -339,5 +350,5 @@ cdef bint _more_apply(SifnosBatch e, long g, long top, long kind, long seat, lon
 @cython.locals(at=long, column=long, gone=long, x=long)
 cdef void _take_piece(SifnosBatch e, long g, long seat, long s) except *
 
-@cython.locals(S="long long[:]", b=long, total=long, p=long, out=list, r=long)
+@cython.locals(S="long long[:]", b=long, total=long, p=long, start=long, r=long)
 cdef void _tile_immediate(SifnosBatch e, long g, long seat, long effect) except *

@@ -57,12 +57,16 @@ from towers.games.sifnos import invest as _invest
 from towers.games.sifnos import legality as _legality
 from towers.games.sifnos import rules as _rules
 from towers.games.sifnos.actions import DATA
-from towers.games.sifnos.board import N_CARDS, N_LARGE, N_PROVINCES, N_REGIONS, N_SPACES
 from towers.games.sifnos.cards import CARD_MINERAL
 from towers.games.sifnos.data import ANY, BEACON, FORT_FACES, MINERALS
 
 LEGALITY = twin(_legality)
 
+N_CARDS = _board.N_CARDS
+N_LARGE = _board.N_LARGE
+N_PROVINCES = _board.N_PROVINCES
+N_REGIONS = _board.N_REGIONS
+N_SPACES = _board.N_SPACES
 SIDES = 4  # the seats and the Scheme-driven opponent, at most
 N_IMAGES = len(DATA.towers_by_image)
 N_PIECES = len(DATA.pieces)
@@ -137,6 +141,7 @@ SHIPS = BAG + 4  # a count and four Ships a larger Province
 STACK_ROOM = 12
 STACKS = SHIPS + 5 * N_LARGE  # a count and the Towers, bottom first, a Tower space
 FW = 6  # a pending frame: its kind, then up to five fields
+LEGAL_ROOM = 1024  # the actions of a list being made (SifnosBatch.L)
 STACK = 40  # frames on the pending stack at most
 PENDING = STACKS + (STACK_ROOM + 1) * N_SPACES
 W = PENDING + STACK * FW
@@ -206,6 +211,8 @@ class SifnosBatch:
         self.fast = not game.has_opponent
         self.hand_size = 0  # what _column_uses found once a list (see _can_use)
         self.known = 0
+        self.L = array("q", bytes(8 * LEGAL_ROOM))  # a list of actions being made
+        self.n = 0
         self.S = array("q", bytes(8 * W * size))
         self.rngs = [random.Random(0)] * size
         self.draws = [r.random for r in self.rngs]
@@ -315,9 +322,9 @@ def _current(e: SifnosBatch, g: int) -> int:
 def _legal(e: SifnosBatch, g: int) -> list[int]:
     if e.S[g * W + OVER]:
         return []
-    fast = _fast_legal(e, g)
-    if fast is not None:
-        return fast  # type: ignore[no-any-return]
+    n = _fast_legal(e, g)
+    if n >= 0:
+        return [e.L[i] for i in range(n)]
     return _state_live(e, g)._legal_actions()  # type: ignore[no-any-return]
 
 
@@ -347,7 +354,16 @@ def _play_out(e: SifnosBatch, g: int, decisions: int, until: int) -> None:
         if player == TERMINAL or decisions == 0 or player == until:
             return
         decisions -= 1
-        legal = _legal(e, g)
+        n = _fast_legal(e, g)
+        if n >= 0:
+            if picks is None:
+                r = draw()
+                pick = int(r * n)
+            else:
+                pick = picks[player](n)
+            _apply(e, g, e.L[pick])
+            continue
+        legal = _state_live(e, g)._legal_actions()
         pick = int(draw() * len(legal)) if picks is None else picks[player](len(legal))
         _apply(e, g, legal[pick])
 
@@ -667,9 +683,12 @@ def _step_offered(e: SifnosBatch, g: int, top: int, kind: int) -> int:
     b = g * W
     seat = S[top + 1]
     if kind == K_ADJUST or kind == K_SOLDIERS or kind == K_RECOUP_CHOICE or kind == K_SHIP_CHOICE:
-        if len(_decision_legal(e, g, top, kind)) > 1:
+        e.n = 0
+        _decision_legal(e, g, top, kind)
+        if e.n > 1:
             return 0
     elif kind == K_WORKSHOP:
+        e.n = 0
         if _builds(e, g, seat):
             return 0
     elif kind == K_TRIGGERED:
@@ -774,99 +793,105 @@ def _roll_pick(r: float) -> int:
 
 
 # ---- the rules over the arrays: decisions --------------------------------------------------
-def _fast_legal(e: SifnosBatch, g: int) -> list[int] | None:
-    """The legal actions of game g's decision from the arrays; None: not covered."""
+def _fast_legal(e: SifnosBatch, g: int) -> int:
+    """Game g's legal actions listed from the arrays into ``e.L`` (in increasing order, each
+    once): how many; -1: not covered."""
     if not e.fast:
-        return None
+        return -1
     S = e.S
     b = g * W
     top = b + PENDING + (S[b + DEPTH] - 1) * FW
     kind = S[top]
-    out = _decision_legal(e, g, top, kind)
-    if out is None or not NEEDS_SORT[kind]:
-        return out
-    return _sorted_once(out)
+    e.n = 0
+    if not _decision_legal(e, g, top, kind):
+        return -1
+    if NEEDS_SORT[kind]:
+        _sorted_once(e)
+    return e.n
 
 
-def _decision_legal(e: SifnosBatch, g: int, top: int, kind: int) -> list[int] | None:
-    """The answers to the decision at ``top`` (unsorted, perhaps twice); None: not
-    covered."""
+def _decision_legal(e: SifnosBatch, g: int, top: int, kind: int) -> bool:
+    """The answers to the decision at ``top`` emitted into ``e.L`` (perhaps out of order, or
+    twice: see NEEDS_SORT); False: not covered."""
     S = e.S
     b = g * W
     seat = S[top + 1]
     if kind == K_PAY:
-        return _pay_legal(e, g, top)
-    if kind == K_PREPARE:
-        out = [DONE]
-        _column_uses(e, g, seat, 0, out)
-        return out
-    if kind == K_MAJORS:
+        _pay_legal(e, g, top)
+    elif kind == K_PREPARE:
+        _emit(e, DONE)
+        _column_uses(e, g, seat, 0)
+    elif kind == K_MAJORS:
         done = S[b + MAJORS_DONE]
-        out = [DONE]
+        _emit(e, DONE)
         if (done & 1) + (done >> 1 & 1) + (done >> 2 & 1) < 2:
             for k in range(3):
                 if not done >> k & 1:
-                    out.append(A_MAJOR + k)
-        return out
-    if kind == K_COLUMN:
+                    _emit(e, A_MAJOR + k)
+    elif kind == K_COLUMN:
         major = S[top + 2]
-        out = [DONE]
-        _column_uses(e, g, seat, MAJOR_COLUMN[major], out)
+        _emit(e, DONE)
+        _column_uses(e, g, seat, MAJOR_COLUMN[major])
         if major == 0 and not _used_has(e, g, PLACE_DIE_BIT):
-            _die_placements(e, g, seat, out)
+            _die_placements(e, g, seat)
         if major == 1 and not _used_has(e, g, PLACE_TOWER_BIT):
-            _tower_placements(e, g, seat, out)
-        return out
-    if kind == K_RECOUP_CHOICE:
-        out = [DONE]
-        _column_uses(e, g, seat, _board.RECOUP_COLUMN, out)
-        return out
-    if kind == K_ADJUST:
-        out = [DONE]
-        _adjustments(e, g, seat, out)
-        return out
-    if kind == K_SOLDIERS:
-        out = [DONE]
+            _tower_placements(e, g, seat)
+    elif kind == K_RECOUP_CHOICE:
+        _emit(e, DONE)
+        _column_uses(e, g, seat, _board.RECOUP_COLUMN)
+    elif kind == K_ADJUST:
+        _emit(e, DONE)
+        _adjustments(e, g, seat)
+    elif kind == K_SOLDIERS:
+        _emit(e, DONE)
         if S[top + 2]:
-            _moves(e, g, seat, out)
+            _moves(e, g, seat)
         if S[top + 3]:
-            _soldier_places(e, g, seat, S[top + 5], out)
+            _soldier_places(e, g, seat, S[top + 5])
         if S[top + 4]:
-            _fort_regions(e, g, seat, out)
-        return out
-    if kind == K_GIVE:
-        return [A_GIVE + c for c in _hand(e, g, seat)]
-    if kind == K_PLACEMENT:
+            _fort_regions(e, g, seat)
+    elif kind == K_GIVE:
+        _hand_emit(e, g, seat, A_GIVE)
+    elif kind == K_PLACEMENT:
         if S[top + 2]:
-            return [A_PLACE_CARD + c for c in _hand(e, g, seat)]
-        return [A_PLACE_CARD + c for c in _placeable(e, g, seat)]
-    if kind == K_TRIGGERED:
-        out = [DONE]
+            _hand_emit(e, g, seat, A_PLACE_CARD)
+        else:
+            for c in _placeable(e, g, seat):
+                _emit(e, A_PLACE_CARD + c)
+    elif kind == K_TRIGGERED:
+        _emit(e, DONE)
         for c in WORDS[S[top + 4]]:
-            out.append(A_USE_CARD + c)
-        return out
-    if kind == K_SHIP_CHOICE:
-        out = [DONE]
-        _ship_moves(e, g, out)
-        return out
-    if kind == K_INFLUENCE_CHOICE:
-        return [A_INFLUENCE, A_INFLUENCE + 1, A_INFLUENCE + 2]
-    if kind == K_WORKSHOP:
-        return _builds(e, g, seat)
-    return _more_legal(e, g, top, kind)
+            _emit(e, A_USE_CARD + c)
+    elif kind == K_SHIP_CHOICE:
+        _emit(e, DONE)
+        _ship_moves(e, g)
+    elif kind == K_INFLUENCE_CHOICE:
+        for k in range(3):
+            _emit(e, A_INFLUENCE + k)
+    elif kind == K_WORKSHOP:
+        _builds(e, g, seat)
+    else:
+        return _more_legal(e, g, top, kind)
+    return True
 
 
-def _sorted_once(out: list[int]) -> list[int]:
-    out.sort()
-    size = len(out)
-    kept = 1
-    for i in range(1, size):
-        if out[i] != out[kept - 1]:
-            out[kept] = out[i]
+def _sorted_once(e: SifnosBatch) -> None:
+    """``e.L``'s first ``e.n`` actions sorted, each kept once."""
+    L = e.L
+    n = e.n
+    for i in range(1, n):
+        x = L[i]
+        j = i - 1
+        while j >= 0 and L[j] > x:
+            L[j + 1] = L[j]
+            j -= 1
+        L[j + 1] = x
+    kept = 1 if n else 0
+    for i in range(1, n):
+        if L[i] != L[kept - 1]:
+            L[kept] = L[i]
             kept += 1
-    if kept < size:
-        del out[kept:]
-    return out
+    e.n = kept
 
 
 def _fast_apply(e: SifnosBatch, g: int, action: int) -> bool:
@@ -1039,7 +1064,7 @@ def _pay(e: SifnosBatch, g: int, top: int, c: int) -> None:
 
 
 # ---- the rules over the arrays: what may be done (legality's, over the arrays) -------------
-def _column_uses(e: SifnosBatch, g: int, seat: int, column: int, out: list[int]) -> None:
+def _column_uses(e: SifnosBatch, g: int, seat: int, column: int) -> None:
     """The column's printed effects and placed Cards that can be used now (in increasing
     order: the Cards by their index)."""
     S = e.S
@@ -1047,16 +1072,19 @@ def _column_uses(e: SifnosBatch, g: int, seat: int, column: int, out: list[int])
     e.known = 0
     for index, code, price in PRINTED_IN[column]:
         if not _used_has(e, g, PRINTED_BIT + index) and _can_use(e, g, seat, code, price):
-            out.append(A_USE_PRINTED + index)
+            _emit(e, A_USE_PRINTED + index)
     at = g * W + GROW_AT + seat * GROW_W + PLACED
     one = 1  # a 64-bit int in the twin
     lo = 0
     hi = 0
     for i in range(S[at]):
         c = S[at + 1 + i]
-        if USED_IN[c] != column or _used_has(e, g, c):
+        used_in = USED_IN[c]
+        if used_in != column or _used_has(e, g, c):
             continue
-        if _can_use(e, g, seat, CARD_USE_CODE[c], CARD_PRICE[c]):
+        code = CARD_USE_CODE[c]
+        price = CARD_PRICE[c]
+        if _can_use(e, g, seat, code, price):
             if c < HALF:
                 lo |= one << c
             else:
@@ -1064,13 +1092,13 @@ def _column_uses(e: SifnosBatch, g: int, seat: int, column: int, out: list[int])
     c = 0
     while lo:
         if lo & 1:
-            out.append(A_USE_CARD + c)
+            _emit(e, A_USE_CARD + c)
         lo >>= 1
         c += 1
     c = HALF
     while hi:
         if hi & 1:
-            out.append(A_USE_CARD + c)
+            _emit(e, A_USE_CARD + c)
         hi >>= 1
         c += 1
 
@@ -1097,17 +1125,17 @@ def _can_use(e: SifnosBatch, g: int, seat: int, code: int, price: int) -> bool:
     if code == 7:
         if _fact(e, g, seat, 2) or e.S[g * W + SOLDIER_SUPPLY + seat] > 0:
             return True
-        out: list[int] = []
-        _fort_regions(e, g, seat, out)
-        return bool(out)
+        start = e.n
+        _fort_regions(e, g, seat)
+        return _probed(e, start)
     if code == 8:
         return _fact(e, g, seat, 2)
     if code == 9:
         return e.S[g * W + SOLDIER_SUPPLY + seat] > 0
     if code == 10:
-        out = []
-        _ship_moves(e, g, out)
-        return bool(out)
+        start = e.n
+        _ship_moves(e, g)
+        return _probed(e, start)
     return code == 11
 
 
@@ -1157,8 +1185,10 @@ def _any_placeable(e: SifnosBatch, g: int, seat: int) -> bool:
 def _hand_mineral(e: SifnosBatch, g: int, seat: int, m: int) -> int:
     """The cards of mineral ``m`` in ``seat``'s hand."""
     at = g * W + HANDS + 2 * seat
-    x = e.S[at] & MINERAL_LO[m]
-    y = e.S[at + 1] & MINERAL_HI[m]
+    lo = MINERAL_LO[m]
+    hi = MINERAL_HI[m]
+    x = e.S[at] & lo
+    y = e.S[at + 1] & hi
     n = 0
     while x:
         x &= x - 1
@@ -1170,15 +1200,44 @@ def _hand_mineral(e: SifnosBatch, g: int, seat: int, m: int) -> int:
 
 
 def _has_adjustment(e: SifnosBatch, g: int, seat: int) -> bool:
-    out: list[int] = []
-    _adjustments(e, g, seat, out)
-    return bool(out)
+    start = e.n
+    _adjustments(e, g, seat)
+    return _probed(e, start)
 
 
 def _has_move(e: SifnosBatch, g: int, seat: int) -> bool:
-    out: list[int] = []
-    _moves(e, g, seat, out)
-    return bool(out)
+    start = e.n
+    _moves(e, g, seat)
+    return _probed(e, start)
+
+
+def _probed(e: SifnosBatch, start: int) -> bool:
+    """Whether anything was emitted since ``start``, which is then forgotten (a question
+    asked of a list's maker)."""
+    found = e.n > start
+    e.n = start
+    return found
+
+
+def _emit(e: SifnosBatch, action: int) -> None:
+    """``action`` put at the end of the list being made in ``e.L``."""
+    if e.n >= LEGAL_ROOM:
+        raise ValueError(f"more than {LEGAL_ROOM} actions")
+    e.L[e.n] = action
+    e.n += 1
+
+
+def _hand_emit(e: SifnosBatch, g: int, seat: int, base: int) -> None:
+    """``base + c`` for each card c of ``seat``'s hand, in increasing order."""
+    at = g * W + HANDS + 2 * seat
+    for k in range(2):
+        x = e.S[at + k]
+        c = k * HALF
+        while x:
+            if x & 1:
+                _emit(e, base + c)
+            x >>= 1
+            c += 1
 
 
 def _placeable(e: SifnosBatch, g: int, seat: int) -> list[int]:
@@ -1237,7 +1296,7 @@ def _discount_order(d: int) -> int:
     return -(d & 3)
 
 
-def _adjustments(e: SifnosBatch, g: int, seat: int, out: list[int]) -> None:
+def _adjustments(e: SifnosBatch, g: int, seat: int) -> None:
     """Each Die value of the Supply and the Workshop one up or down, within 1 to 6."""
     S = e.S
     base = g * W + GROW_AT + seat * GROW_W
@@ -1249,10 +1308,11 @@ def _adjustments(e: SifnosBatch, g: int, seat: int, out: list[int]) -> None:
         table = ADJUSTS[where]
         for v in range(1, 7):
             if seen >> v & 1:
-                out.extend(table[v])
+                for a in table[v]:
+                    _emit(e, a)
 
 
-def _die_placements(e: SifnosBatch, g: int, seat: int, out: list[int]) -> None:
+def _die_placements(e: SifnosBatch, g: int, seat: int) -> None:
     S = e.S
     b = g * W
     at = b + GROW_AT + seat * GROW_W + DICE_SUPPLY
@@ -1269,15 +1329,16 @@ def _die_placements(e: SifnosBatch, g: int, seat: int, out: list[int]) -> None:
         fort = S[b + FORT_AT + r]
         base = A_PLACE_DIE + 6 * r - 1
         if fort < 0:
-            if values >> REGION_VALUE[r] & 1:
-                out.append(base + REGION_VALUE[r])
+            v = REGION_VALUE[r]
+            if values >> v & 1:
+                _emit(e, base + v)
         elif fort == seat or has_card:
             for v in range(1, 7):
                 if values >> v & 1:
-                    out.append(base + v)
+                    _emit(e, base + v)
 
 
-def _tower_placements(e: SifnosBatch, g: int, seat: int, out: list[int]) -> None:
+def _tower_placements(e: SifnosBatch, g: int, seat: int) -> None:
     S = e.S
     b = g * W
     supply = b + ROW_AT + seat * ROW_W + TOWER_SUPPLY
@@ -1292,7 +1353,8 @@ def _tower_placements(e: SifnosBatch, g: int, seat: int, out: list[int]) -> None
     ignore_image = S[b + IGNORE_IMAGE]
     covers = _hand_len(e, g, seat) >= 2
     for s in range(N_SPACES):
-        if not network and not SPACE_REGIONS[s] & region_ok:
+        regions = SPACE_REGIONS[s]
+        if not network and not regions & region_ok:
             continue
         at = b + STACKS + s * (STACK_ROOM + 1)
         height = S[at]
@@ -1304,11 +1366,11 @@ def _tower_placements(e: SifnosBatch, g: int, seat: int, out: list[int]) -> None
         if ignore_image:
             for i in range(N_IMAGES):
                 if images >> i & 1:
-                    out.append(base + i)
+                    _emit(e, base + i)
         else:
             need = S[at + height] & 7 if height else SPACE_IMAGE[s]
             if images >> need & 1:
-                out.append(base + need)
+                _emit(e, base + need)
 
 
 def _has_tower_on(e: SifnosBatch, g: int, side: int, s: int) -> bool:
@@ -1346,12 +1408,12 @@ def _tower_reach(e: SifnosBatch, g: int, seat: int, space: int) -> int:
     return reach & S[b + REGION_OK]
 
 
-def _moves(e: SifnosBatch, g: int, seat: int, out: list[int]) -> None:
+def _moves(e: SifnosBatch, g: int, seat: int) -> None:
     """The Soldier moves open to ``seat`` (legality.moves)."""
     S = e.S
     b = g * W
     if S[b + BARRACKS_AT + seat]:
-        out.append(FROM_BARRACKS)
+        _emit(e, FROM_BARRACKS)
     has_card = S[b + HANDS + 2 * seat] != 0 or S[b + HANDS + 2 * seat + 1] != 0
     for i in range(N_REGIONS + 1):
         r = i
@@ -1364,24 +1426,24 @@ def _moves(e: SifnosBatch, g: int, seat: int, out: list[int]) -> None:
         for t, action in MOVES_FROM[r]:
             there = S[b + SOLDIER_AT + t]
             if t == CENTRAL or there < 0 or (there != seat and has_card):
-                out.append(action)
+                _emit(e, action)
 
 
-def _soldier_places(e: SifnosBatch, g: int, seat: int, region: int, out: list[int]) -> None:
+def _soldier_places(e: SifnosBatch, g: int, seat: int, region: int) -> None:
     S = e.S
     b = g * W
     if not S[b + SOLDIER_SUPPLY + seat]:
         return
-    out.append(A_PLACE_SOLDIER + CENTRAL)
+    _emit(e, A_PLACE_SOLDIER + CENTRAL)
     region_ok = S[b + REGION_OK]
     for r in range(N_REGIONS):
         if r == CENTRAL or S[b + SOLDIER_AT + r] >= 0:
             continue
         if region == ANYWHERE or r == region or (region == ACTIVE and region_ok >> r & 1):
-            out.append(A_PLACE_SOLDIER + r)
+            _emit(e, A_PLACE_SOLDIER + r)
 
 
-def _fort_regions(e: SifnosBatch, g: int, seat: int, out: list[int]) -> None:
+def _fort_regions(e: SifnosBatch, g: int, seat: int) -> None:
     """FortIn for each Region where ``seat``'s Soldier may become a Fort."""
     S = e.S
     b = g * W
@@ -1396,17 +1458,17 @@ def _fort_regions(e: SifnosBatch, g: int, seat: int, out: list[int]) -> None:
     for r in range(N_REGIONS):
         own = S[b + SOLDIER_AT + r] == seat or (r == CENTRAL and central)
         if own and S[b + FORT_AT + r] < 0 and region_ok >> r & 1:
-            out.append(A_FORT_IN + r)
+            _emit(e, A_FORT_IN + r)
 
 
-def _ship_moves(e: SifnosBatch, g: int, out: list[int]) -> None:
+def _ship_moves(e: SifnosBatch, g: int) -> None:
     S = e.S
     b = g * W
     for p in range(N_LARGE):
         n = S[b + SHIPS + 5 * p]
         if n and _next_with_room(e, g, p, False) >= 0:
             for i in range(n):
-                out.append(A_MOVE_SHIP + 4 * p + i)
+                _emit(e, A_MOVE_SHIP + 4 * p + i)
 
 
 def _next_with_room(e: SifnosBatch, g: int, p: int, own: bool) -> int:
@@ -1418,24 +1480,25 @@ def _next_with_room(e: SifnosBatch, g: int, p: int, own: bool) -> int:
     return -1
 
 
-def _builds(e: SifnosBatch, g: int, seat: int) -> list[int]:
-    """The Workshop Dice that fit a Buildings' space: each (space, value) once."""
+def _builds(e: SifnosBatch, g: int, seat: int) -> int:
+    """The Workshop Dice that fit a Buildings' space, each (space, value) once, emitted;
+    how many."""
     S = e.S
     at = g * W + GROW_AT + seat * GROW_W + WORKSHOP
     values = 0
     for i in range(S[at]):
         values |= 1 << S[at + 1 + i]
-    out: list[int] = []
     if not values:
-        return out
+        return 0
+    start = e.n
     row = g * W + ROW_AT + seat * ROW_W + BUILDINGS
     for index in range(N_BUILDING_SPACES):
         if not _is_open(e, row, index):
             continue
         for v in range(1, 7):
             if values >> v & 1 and _fits(e, row, index, v):
-                out.append(A_BUILD + 6 * index + v - 1)
-    return out
+                _emit(e, A_BUILD + 6 * index + v - 1)
+    return e.n - start
 
 
 def _is_open(e: SifnosBatch, row: int, index: int) -> bool:
@@ -2060,51 +2123,50 @@ A_TAKE_TILE = A.A_TAKE_TILE
 A_TENT_IN = A.A_TENT_IN
 
 
-def _piece_choices(e: SifnosBatch, g: int, seat: int, slots: tuple, out: list[int]) -> None:
+def _piece_choices(e: SifnosBatch, g: int, seat: int, slots: tuple) -> None:
     """TakePiece for each of ``slots`` (Fort or Beacon spaces) still holding one."""
     at = g * W + ROW_AT + seat * ROW_W + PIECES
     for s in slots:
         if e.S[at + s] >= 0:
-            out.append(A_TAKE_PIECE + s)
+            _emit(e, A_TAKE_PIECE + s)
 
 
-def _more_legal(e: SifnosBatch, g: int, top: int, kind: int) -> list[int] | None:
-    """The answers to the rarer decisions; None: not covered."""
+def _more_legal(e: SifnosBatch, g: int, top: int, kind: int) -> bool:
+    """The answers to the rarer decisions, emitted; False: not covered."""
     S = e.S
     b = g * W
     seat = S[top + 1]
-    out = []
     if kind == K_FACE_UP:
         for i in range(S[b + FACE_UP]):
-            out.append(A_TAKE_FACE_UP + S[b + FACE_UP + 1 + i])
+            _emit(e, A_TAKE_FACE_UP + S[b + FACE_UP + 1 + i])
     elif kind == K_TILE_CHOICE:
         for i in range(S[b + TILE_ROW]):
             t = S[b + TILE_ROW + 1 + i]
             if t >= 0:
-                out.append(A_TAKE_TILE + t)
+                _emit(e, A_TAKE_TILE + t)
     elif kind == K_FORT_CHOICE:
-        _piece_choices(e, g, seat, FORT_SLOTS, out)
+        _piece_choices(e, g, seat, FORT_SLOTS)
     elif kind == K_BEACON_CHOICE:
-        out.append(DONE)
+        _emit(e, DONE)
         if _beacon_targets(e, g, seat, S[top + 2]):
-            _piece_choices(e, g, seat, BEACON_SLOTS, out)
+            _piece_choices(e, g, seat, BEACON_SLOTS)
     elif kind == K_BEACON_PLACE:
         region = S[top + 2]
         spaces = REGION_CORNERS[region] if region >= 0 else range(N_SPACES)
         for s in spaces:
             t = _top_tower(e, g, s)
             if t >= 0 and t >> 3 == seat and S[b + BEACON_AT + s] < 0:
-                out.append(A_BEACON_ON + s)
+                _emit(e, A_BEACON_ON + s)
     elif kind == K_TENT_CHOICE:
         for p in range(N_PROVINCES):
-            out.append(A_TENT_IN + p)
+            _emit(e, A_TENT_IN + p)
     elif kind == K_FORT_ANYWHERE:
         for r in range(N_REGIONS):
             if S[b + FORT_AT + r] < 0:
-                out.append(A_FORT_IN + r)
+                _emit(e, A_FORT_IN + r)
     else:
-        return None
-    return out
+        return False
+    return True
 
 
 def _more_apply(e: SifnosBatch, g: int, top: int, kind: int, seat: int, action: int) -> bool:
@@ -2185,9 +2247,9 @@ def _tile_immediate(e: SifnosBatch, g: int, seat: int, effect: int) -> None:
         if total < MAX_TENTS:
             _push(e, g, K_TENT_CHOICE, seat)
     elif effect == 3:
-        out: list[int] = []
-        _piece_choices(e, g, seat, FORT_SLOTS, out)
-        if out:
+        start = e.n
+        _piece_choices(e, g, seat, FORT_SLOTS)
+        if _probed(e, start):
             for r in range(N_REGIONS):
                 if S[b + FORT_AT + r] < 0:
                     _push(e, g, K_FORT_ANYWHERE, seat)
@@ -2262,9 +2324,9 @@ def _hand_len(e: SifnosBatch, g: int, side: int) -> int:
     return n
 
 
-def _pay_legal(e: SifnosBatch, g: int, top: int) -> list[int]:
-    """The cards that may be discarded next towards a price (legality.pay_choices), in
-    increasing order."""
+def _pay_legal(e: SifnosBatch, g: int, top: int) -> None:
+    """The cards that may be discarded next towards a price (legality.pay_choices), emitted
+    in increasing order."""
     S = e.S
     seat = S[top + 1]
     mineral = S[top + 2]
@@ -2290,17 +2352,17 @@ def _pay_legal(e: SifnosBatch, g: int, top: int) -> list[int]:
             h0 - (m == 0), h1 - (m == 1), h2 - (m == 2), size, mineral, rest_need, rest_half
         ):
             fits |= 1 << m
-    out = []
     at = g * W + HANDS + 2 * seat
     for k in range(2):
         x = S[at + k]
         c = k * HALF
         while x:
-            if x & 1 and fits >> MINERAL_OF[c] & 1:
-                out.append(DISCARD_BASE + c)
+            if x & 1:
+                m = MINERAL_OF[c]
+                if fits >> m & 1:
+                    _emit(e, DISCARD_BASE + c)
             x >>= 1
             c += 1
-    return out
 
 
 def _is_payable(h0: int, h1: int, h2: int, size: int, mineral: int, need: int, half: int) -> bool:
