@@ -12,16 +12,16 @@ cdef long AREA, CH, NCAS, KN, NK, SCORE, STK, NSTK, HAND, PLAYED
 cdef long ACQ, DRAWN, NDRAWN, SUPPLY, MASTER, KINGSQ, PHASE, ROUND, START, TURN
 cdef long TAKEN, STEP, DECIDER, PLACED, AP, BLOCKS, INUSE, LEFTOVER, CPLAYED, ACQS
 cdef long TODRAW, DIRTY, LENGTH, DEC, DECK, D_TOP, D_BOT, DW, W, FREE, PLACES
-cdef long LEVELS, DOORS, CMASK, MW, END_TURN, ADVANCE, KING_STAY, ACQUIRE, RETURN_REST, TAKE_STACK
+cdef long LEVELS, DOORS, CMASK, MINE, MW, END_TURN, ADVANCE, KING_STAY, ACQUIRE, RETURN_REST, TAKE_STACK
 cdef long REDISTRIBUTE, PLAY_SIX, PLAY_SEVEN, KEEP, RETURN_TOP, RETURN_BOTTOM, DRAW, SETUP_KNIGHT, PLACE_KING, ADD_KNIGHT
 cdef long PLACE_BLOCK, EXTRA_BLOCK, BLOCK_UNDER, JUMP_UP, DIAGONAL, JUMP_OVER, MOVE, DOOR_CLIMB, RELOCATE, MOVE_BLOCK
 cdef long NUM_ACTIONS, C_JUMP_UP, C_BLOCK_UNDER, C_EXTRA_BLOCK, C_DOOR_CLIMB, C_DIAGONAL, C_SIX, C_SEVEN, C_MOVE_BLOCK, C_RELOCATE
 cdef long C_JUMP_OVER, KING, S_DRAW, S_KEEP, S_KING_MOVE, S_OVER, S_REDISTRIBUTE, S_RETURN, S_SETUP_KING, S_SETUP_KNIGHT
 cdef long S_TAKE_STACK, S_TURN
-cdef long MTW
+cdef long MTW, RUNS
 cdef unsigned long long MASK32
 cdef unsigned int UPPER, LOWER, MATRIX_A, TEMPER_B, TEMPER_C
-cdef unsigned long long ALL, BORDER, MAIN_DIAGONALS
+cdef unsigned long long ALL, BORDER, MAIN_DIAGONALS, PAIRS, NIBBLES, BYTES, ONE_A_BYTE
 cdef long S_MASTER_DRAW, S_SETUP_CASTLE, MASTER_CARD, SETUP_CASTLE, MASTER_KINDS
 cdef long M_DIFFERENT_LEVELS, M_SAME_LEVEL, M_IN_A_ROW, M_SQUARE, M_BORDER, M_CASTLE_COUNT
 cdef long M_DIAGONALS, M_NEIGHBORS
@@ -44,17 +44,23 @@ cdef class TorresBatch:
     cdef long min_castles, phases, master, min_distance
     cdef int[::1] master_kind, master_points, master_most, master_castles
     cdef int[::1] rounds, card_stacks, card_count, king_bonus
-    cdef int[::1] S, L, T, start
-    cdef unsigned long long[::1] M
+    cdef int[::1] S, L, T, start, RB, RE
+    cdef unsigned long long[::1] M, RM
     cdef unsigned int[::1] MT
     cdef public list draws, choosers
     cdef public long tensor_size
     cdef double[::1] O
-    cdef long nlegal, stamp
+    cdef long nlegal, stamp, nruns
 
 cdef inline long lowest(unsigned long long m) noexcept
 
-@cython.locals(b=long, ncas=long, p=long, k=long, d=long, s=long, at=long, free=cython.ulonglong)
+@cython.locals(m=cython.ulonglong)
+cdef inline long ones(unsigned long long m) noexcept
+
+@cython.locals(
+    b=long, ncas=long, p=long, k=long, d=long, s=long, at=long, free=cython.ulonglong,
+    mine=cython.ulonglong,
+)
 cpdef void from_fields(TorresBatch e, long g, dict fields)
 
 @cython.locals(i=long)
@@ -85,7 +91,7 @@ cpdef double seat_value(TorresBatch e, long g, long seat) noexcept
 cpdef void seed_generator(TorresBatch e, long g, list key)
 
 @cython.locals(at=long, i=long, k=long, y=cython.uint)
-cdef unsigned int next_word(TorresBatch e, long g) noexcept
+cdef inline unsigned int next_word(TorresBatch e, long g) noexcept
 
 @cython.locals(a=cython.ulonglong, c=cython.ulonglong)
 cpdef double next_float(TorresBatch e, long g) noexcept
@@ -117,10 +123,15 @@ cdef void add_block(TorresBatch e, long g, long s) noexcept
 )
 cdef void refresh(TorresBatch e, long g) noexcept
 
-@cython.locals(at=long, count=long, i=long, a=long, j=long)
+@cython.locals(count=long, mine=cython.ulonglong)
 cdef long sorted_knights(TorresBatch e, long g, long p) noexcept
 
 cdef long add_squares(TorresBatch e, long n, long base, unsigned long long mask) noexcept
+
+cdef long turn_runs(TorresBatch e, long g) noexcept
+
+@cython.locals(j=long, mask=cython.ulonglong)
+cdef long run_action(TorresBatch e, long i) noexcept
 
 @cython.locals(step=long)
 cpdef long make_legal(TorresBatch e, long g) noexcept
@@ -135,7 +146,7 @@ cdef long step_actions(TorresBatch e, long g, long step) noexcept
 @cython.locals(
     b=long, mb=long, p=long, ap=long,
     active=long, nst=long, n=long, i=long, hand=long, cards=long, c=long, mine=long, a=long,
-    heights=cython.ulonglong, free=cython.ulonglong, beside=cython.ulonglong,
+    first=cython.ulonglong, free=cython.ulonglong, beside=cython.ulonglong,
 )
 cdef long turn_actions(TorresBatch e, long g) noexcept
 
@@ -150,7 +161,7 @@ cdef long knight_moves(TorresBatch e, long g, long n, long mine, long climb) noe
 @cython.locals(
     b=long, mb=long, hand=long,
     acq=long, i=long, a=long, ha=long, d=long, c=long, m=long, fits=bint,
-    free=cython.ulonglong, sources=cython.ulonglong,
+    free=cython.ulonglong, sources=cython.ulonglong, dirs=cython.ulonglong,
 )
 cdef long card_moves(TorresBatch e, long g, long p, long n, long mine) noexcept
 

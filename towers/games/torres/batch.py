@@ -46,6 +46,11 @@ except ImportError:  # plain Python without Cython installed
 SQ = 64
 ALL = (1 << 64) - 1
 BIT = [1 << s for s in range(SQ)]
+# the masks of a popcount by halves (ones): every other bit, two of every four, four of eight
+PAIRS = 0x5555555555555555
+NIBBLES = 0x3333333333333333
+BYTES = 0x0F0F0F0F0F0F0F0F
+ONE_A_BYTE = 0x0101010101010101
 MAXC = 32  # castles never touch along a side, so at most 32 on 64 squares
 SEATS = 4
 KNIGHTS = 6
@@ -132,6 +137,7 @@ TENSOR_PARTS = (
 )  # fmt: skip
 """The parts of ``tensor.torres_tensor``, in order, which :func:`write_observation` writes."""
 
+RUNS = 160  # room for a turn's runs of legal actions: 3 + 6 x 7 knights' and cards', 64 blocks'
 MTW = 625  # a game's Mersenne Twister: 624 words and the index of the next
 MASK32 = 0xFFFFFFFF
 UPPER = 0x80000000
@@ -146,7 +152,8 @@ PLACES = 1  # squares open to a block, pieces aside
 LEVELS = 2  # LEVELS + k: squares of height <= k
 DOORS = LEVELS + LEVELS_KEPT  # door exits of each castle
 CMASK = DOORS + MAXC  # squares of each castle
-MW = CMASK + MAXC
+MINE = CMASK + MAXC  # each seat's knights
+MW = MINE + SEATS
 
 # ---- the board's tables, flat ----------------------------------------------------------------
 ODIR = [board.ORTHO_DIR[s][d] for s in range(SQ) for d in range(4)]
@@ -237,6 +244,15 @@ def lowest(m: int) -> int:
     return (m & -m).bit_length() - 1
 
 
+def ones(m: int) -> int:
+    """How many bits of the mask ``m`` are set (by halves, quarters...: the compiler's
+    popcount is a call to a loop on processors it may not assume have the instruction)."""
+    m -= (m >> 1) & PAIRS
+    m = (m & NIBBLES) + ((m >> 2) & NIBBLES)
+    m = (m + (m >> 4)) & BYTES
+    return ((m * ONE_A_BYTE) & ALL) >> 56
+
+
 def engine_for(game: Any, size: int) -> TorresBatch | None:
     """A batch engine of ``size`` games of ``game`` (it plays every variant)."""
     return TorresBatch(game, size)
@@ -284,6 +300,11 @@ class TorresBatch:
         self.nlegal = -1
         self.stamp = 0
         self.T = array("i", [0]) * SQ  # room for a flood fill or a sort
+        # a turn's legal actions as runs, in a random playout (see turn_runs)
+        self.RB = array("i", [0]) * RUNS
+        self.RM = array("Q", [0]) * RUNS
+        self.RE = array("i", [0]) * RUNS
+        self.nruns = -1
         self.MT = array("I", [0]) * (MTW * size)  # each game's generator, seeded from an int
         self.draws: list[Any] = [None] * size  # or a generator's random, called from here
         from towers.core.registry import tensor_of
@@ -344,6 +365,8 @@ class TorresBatch:
             self.S[g * W : (g + 1) * W] = self.start
             mb = g * MW
             self.M[mb + FREE] = ALL
+            for p in range(SEATS):
+                self.M[mb + MINE + p] = 0
             self.resolve_chance(g)
 
     def current_player(self, g: int) -> int:
@@ -565,6 +588,11 @@ def from_fields(e: TorresBatch, g: int, fields: dict[str, Any]) -> None:
         if e.S[b + OCC + s] != -1:
             free &= ~BIT[s]
     e.M[g * MW + FREE] = free
+    for p in range(SEATS):
+        mine = 0
+        for k in range(e.S[b + NK + p]):
+            mine |= BIT[e.S[b + KN + KNIGHTS * p + k]]
+        e.M[g * MW + MINE + p] = mine
 
 
 def put(S: Any, at: int, values: Sequence[int], count: int) -> None:
@@ -734,14 +762,14 @@ def play_out(e: TorresBatch, g: int, decisions: int, until: int) -> int:
             if decisions == 0 or seat == until:
                 return e.S[b + LENGTH]
             decisions -= 1
-            count = make_legal(e, g)
+            count = turn_runs(e, g) if step == S_TURN else make_legal(e, g)
             if picks is None:
                 r = draw() if draw is not None else next_float(e, g)
                 i = int(r * count)
             else:
                 i = picks[seat](count)
             e.S[b + DEC + seat] += 1
-            apply_to(e, g, e.L[i])
+            apply_to(e, g, run_action(e, i) if step == S_TURN else e.L[i])
         e.S[b + LENGTH] += 1
 
 
@@ -791,10 +819,15 @@ def next_word(e: TorresBatch, g: int) -> int:
     """The next 32 bits of game ``g``'s generator (MT19937's genrand_uint32)."""
     at = g * MTW
     i = e.MT[at + 624]
-    if i >= 624:
-        for k in range(624):
-            y = (e.MT[at + k] & UPPER) | (e.MT[at + (k + 1) % 624] & LOWER)
-            e.MT[at + k] = e.MT[at + (k + 397) % 624] ^ (y >> 1) ^ (MATRIX_A if y & 1 else 0)
+    if i >= 624:  # the next 624 words, in three parts for the ends of the wrapping
+        for k in range(227):
+            y = (e.MT[at + k] & UPPER) | (e.MT[at + k + 1] & LOWER)
+            e.MT[at + k] = e.MT[at + k + 397] ^ (y >> 1) ^ (-(y & 1) & MATRIX_A)
+        for k in range(227, 623):
+            y = (e.MT[at + k] & UPPER) | (e.MT[at + k + 1] & LOWER)
+            e.MT[at + k] = e.MT[at + k - 227] ^ (y >> 1) ^ (-(y & 1) & MATRIX_A)
+        y = (e.MT[at + 623] & UPPER) | (e.MT[at] & LOWER)
+        e.MT[at + 623] = e.MT[at + 396] ^ (y >> 1) ^ (-(y & 1) & MATRIX_A)
         i = 0
     y = e.MT[at + i]
     e.MT[at + 624] = i + 1
@@ -997,20 +1030,27 @@ def refresh(e: TorresBatch, g: int) -> None:
 
 def sorted_knights(e: TorresBatch, g: int, p: int) -> int:
     """Seat ``p``'s knights into T, lowest square first; how many."""
-    at = g * W + KN + KNIGHTS * p
-    count = e.S[g * W + NK + p]
-    for i in range(count):
-        a = e.S[at + i]
-        j = i
-        while j > 0 and e.T[j - 1] > a:
-            e.T[j] = e.T[j - 1]
-            j -= 1
-        e.T[j] = a
+    mine = e.M[g * MW + MINE + p]
+    count = 0
+    while mine:
+        e.T[count] = lowest(mine)
+        count += 1
+        mine &= mine - 1
     return count
 
 
 def add_squares(e: TorresBatch, n: int, base: int, mask: int) -> int:
-    """``base + s`` into L from ``n`` on, for each set bit s of ``mask``; the new count."""
+    """``base + s`` into L from ``n`` on, for each set bit s of ``mask``; the new count.
+    While :func:`turn_runs` counts, the run (``base``, ``mask``) is kept instead, with the
+    count at its end."""
+    if e.nruns >= 0:
+        if mask:
+            n += ones(mask)
+            e.RB[e.nruns] = base
+            e.RM[e.nruns] = mask
+            e.RE[e.nruns] = n
+            e.nruns += 1
+        return n
     while mask:
         if COMPILED:  # the lowest set bit's index, inline: the hottest line of a playout
             e.L[n] = base + __builtin_ctzll(mask)  # type: ignore[name-defined]  # noqa: F821
@@ -1022,6 +1062,31 @@ def add_squares(e: TorresBatch, n: int, base: int, mask: int) -> int:
 
 
 # ---- the legal actions -------------------------------------------------------------------------
+def turn_runs(e: TorresBatch, g: int) -> int:
+    """How many legal actions a turn of game ``g`` has, kept as runs (a base and a mask each,
+    in the list's order) rather than written out: a random playout needs only the one it
+    picks (:func:`run_action`)."""
+    refresh(e, g)
+    e.nruns = 0
+    n = turn_actions(e, g)
+    e.nruns = -1
+    return n
+
+
+def run_action(e: TorresBatch, i: int) -> int:
+    """The ``i``-th legal action of the runs :func:`turn_runs` kept: ``legal_actions()[i]``."""
+    j = 0
+    while e.RE[j] <= i:
+        j += 1
+    if j:
+        i -= e.RE[j - 1]
+    mask = e.RM[j]
+    while i:
+        mask &= mask - 1
+        i -= 1
+    return e.RB[j] + lowest(mask)
+
+
 def make_legal(e: TorresBatch, g: int) -> int:
     """The legal actions of game ``g`` into L, in increasing order; how many."""
     step = e.S[g * W + STEP]
@@ -1094,19 +1159,14 @@ def turn_actions(e: TorresBatch, g: int) -> int:
     ap = e.S[b + AP]
     active = e.S[b + INUSE]
     nst = e.S[b + NSTK + p]
-    e.L[0] = END_TURN
-    n = 1
+    first = BIT[END_TURN]  # the actions below 64: one run
     if ap >= 1:
-        e.L[1] = ADVANCE
-        n = 2
+        first |= BIT[ADVANCE]
         if e.S[b + ACQS] < e.max_acq and deck_has_cards(e.S, deck_of(e, g, p)):
-            e.L[2] = ACQUIRE
-            n = 3
+            first |= BIT[ACQUIRE]
     if active == -1 and nst:
-        heights = 0
         for i in range(nst):
-            heights |= BIT[e.S[b + STK + 4 * p + i]]
-        n = add_squares(e, n, TAKE_STACK - 1, heights)
+            first |= BIT[TAKE_STACK - 1 + e.S[b + STK + 4 * p + i]]
     hand = b + HAND + CARDS * p
     cards = 0
     if not e.S[b + CPLAYED]:
@@ -1116,11 +1176,10 @@ def turn_actions(e: TorresBatch, g: int) -> int:
                 break
     if cards:
         if e.S[hand + C_SIX] > e.S[b + ACQ + C_SIX]:
-            e.L[n] = PLAY_SIX
-            n += 1
+            first |= BIT[PLAY_SIX]
         if e.S[hand + C_SEVEN] > e.S[b + ACQ + C_SEVEN]:
-            e.L[n] = PLAY_SEVEN
-            n += 1
+            first |= BIT[PLAY_SEVEN]
+    n = add_squares(e, 0, 0, first)
     free = e.M[mb + FREE]
     mine = sorted_knights(e, g, p)
     if ap >= 1:
@@ -1211,31 +1270,34 @@ def card_moves(e: TorresBatch, g: int, p: int, n: int, mine: int) -> int:
         for i in range(mine):
             a = e.T[i]
             ha = e.S[b + H + a]
+            dirs = 0  # the directions open, a bit each
             for d in range(4):
                 c = ODIR[4 * a + d]
                 if c >= 0 and e.S[b + OCC + c] == -1 and e.S[b + H + c] == ha + 2:
-                    e.L[n] = JUMP_UP + 4 * a + d
-                    n += 1
+                    dirs |= BIT[d]
+            n = add_squares(e, n, JUMP_UP + 4 * a, dirs)
     if e.S[hand + C_DIAGONAL] > e.S[acq + C_DIAGONAL]:
         for i in range(mine):
             a = e.T[i]
             ha = e.S[b + H + a]
+            dirs = 0
             for d in range(4):
                 c = DDIR[4 * a + d]
                 if c >= 0 and e.S[b + OCC + c] == -1 and e.S[b + H + c] <= ha + 1:
-                    e.L[n] = DIAGONAL + 4 * a + d
-                    n += 1
+                    dirs |= BIT[d]
+            n = add_squares(e, n, DIAGONAL + 4 * a, dirs)
     if e.S[hand + C_JUMP_OVER] > e.S[acq + C_JUMP_OVER]:
         for i in range(mine):
             a = e.T[i]
             ha = e.S[b + H + a]
+            dirs = 0
             for d in range(4):
                 c = ODIR2[4 * a + d]
                 if c >= 0:
                     m = e.S[b + OCC + ODIR[4 * a + d]]
                     if 0 <= m < KING and e.S[b + OCC + c] == -1 and e.S[b + H + c] <= ha + 1:
-                        e.L[n] = JUMP_OVER + 4 * a + d
-                        n += 1
+                        dirs |= BIT[d]
+            n = add_squares(e, n, JUMP_OVER + 4 * a, dirs)
     return n
 
 
@@ -1497,6 +1559,7 @@ def move_knight(e: TorresBatch, g: int, p: int, a: int, c: int) -> None:
     e.S[b + OCC + a] = -1
     e.S[b + OCC + c] = p
     e.M[g * MW + FREE] ^= BIT[a] | BIT[c]
+    e.M[g * MW + MINE + p] ^= BIT[a] | BIT[c]
     at = b + KN + KNIGHTS * p
     for i in range(e.S[b + NK + p]):
         if e.S[at + i] == a:
@@ -1508,6 +1571,7 @@ def put_knight(e: TorresBatch, g: int, p: int, s: int) -> None:
     b = g * W
     e.S[b + OCC + s] = p
     e.M[g * MW + FREE] &= ~BIT[s]
+    e.M[g * MW + MINE + p] |= BIT[s]
     e.S[b + KN + KNIGHTS * p + e.S[b + NK + p]] = s
     e.S[b + NK + p] += 1
 
@@ -2031,6 +2095,10 @@ def copy_core(e: TorresBatch) -> TorresBatch:
         c.M = e.M[:MW]
     c.L = e.L
     c.T = e.T
+    c.RB = e.RB
+    c.RM = e.RM
+    c.RE = e.RE
+    c.nruns = -1
     c.MT = e.MT
     c.draws = e.draws
     c.choosers = e.choosers
