@@ -7,6 +7,8 @@ its compiled twin."""
 from __future__ import annotations
 
 import random
+from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -21,20 +23,28 @@ COMPILED = ENGINE if is_compiled(ENGINE) else None
 OPTIONS = (False, True)  # the action tiles variant
 
 
-def looked_at(module: Any, players: int, variant: bool, seeds: range) -> int:
-    """Play each seed's game in a batch of one, comparing every seat's tensor and the
-    heuristics with those of the engine's state at every decision; the states compared."""
+def looked_at(
+    module: Any,
+    players: int,
+    variant: bool,
+    seeds: Sequence[int],
+    tensors: bool = True,
+    kinds: Counter[str] | None = None,
+) -> int:
+    """Play each seed's game in a batch of one (its decisions drawn from the seed's own
+    generator, as ``play_random`` draws them), comparing every seat's tensor (unless not
+    ``tensors``) and the heuristics with those of the engine's state at every decision; the
+    states compared. ``kinds`` counts the decisions met, by their frame."""
     game = towers.make("tiletum", players=players, action_tiles=variant)
     tensor = tensor_of(game)
     engine = module.TiletumBatch(game, 1)
     compared = 0
     for seed in seeds:
         engine.reset([random.Random(seed)])
-        pick = random.Random(-seed)
         while True:
             state = engine.state(0)
             where = f"{players} players, variant {variant}, seed {seed}, ply {engine.length(0)}"
-            for seat in range(players):
+            for seat in range(players if tensors else 0):
                 out = [0.0] * tensor.size
                 engine.observation_tensor(0, seat, out)
                 assert out == tensor.encode(state.observation(seat)), f"{where}, seat {seat}"
@@ -42,8 +52,9 @@ def looked_at(module: Any, players: int, variant: bool, seeds: range) -> int:
             compared += 1
             if engine.is_terminal(0):
                 break
-            legal = engine.legal_actions(0)
-            engine.apply(0, legal[pick.randrange(len(legal))])
+            if kinds is not None:
+                kinds[type(state.stack[-1]).__name__] += 1
+            engine.play(0, 1)
     return compared
 
 
@@ -53,6 +64,22 @@ def test_tensors_and_heuristics_are_the_states_at_every_decision(
     players: int, variant: bool
 ) -> None:
     assert looked_at(ENGINE, players, variant, range(2)) > 2 * 100
+
+
+def test_every_kind_of_decision_is_looked_at() -> None:
+    """The games of tests/games/tiletum/test_batch.py in which each of the 20 decisions a
+    player meets comes up."""
+    kinds: Counter[str] = Counter()
+    for players, seeds in ((2, [58]), (3, [27, 48, 59]), (4, [55])):
+        looked_at(ENGINE, players, False, seeds, kinds=kinds)
+    assert len(kinds) == 20, kinds
+
+
+@pytest.mark.parametrize("variant", OPTIONS)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_heuristics_of_many_more_games(players: int, variant: bool) -> None:
+    """12 games more of each player count and option, the heuristics alone."""
+    assert looked_at(ENGINE, players, variant, range(100, 112), tensors=False) > 12 * 100
 
 
 @pytest.mark.parametrize("players", [2, 3])
