@@ -7,6 +7,8 @@ from towers.games.turris.interned_c cimport (
     PlaceFree as PlaceFreeFrame,
     Turn as TurnFrame,
 )
+from towers.games.turris.board_c cimport gives_reward, reward_source
+from towers.games.turris.effects_c cimport trigger
 from towers.games.turris.rounds_c cimport TurrisGame, TurrisState
 
 @cython.locals(g=TurrisGame, out=list, node=long, k=long, site=long, limit=long, immediate=bint, taken=long,

@@ -20,6 +20,7 @@ from towers.games.turris.actions import (
     UseActionToken,
 )
 from towers.games.turris.data import Bundle
+from towers.games.turris.effects import trigger
 from towers.games.turris.frames import (
     CollectPick,
     EndTurn,
@@ -94,7 +95,7 @@ def place(state: TurrisState, seat: int, node: int) -> None:
     state.reserve[seat] -= 1
     state.scouts[node][seat] += 1
     g = state.game
-    state._trigger(seat, "place", g.node_ids[node], g.node_where[node])
+    trigger(state, seat, "place", g.node_ids[node], g.node_where[node])
     if is_immediate(state, node):
         state.stack.append(made(Resolving, seat, reward_source(state, node), 0))
 
@@ -115,7 +116,7 @@ def collect(state: TurrisState, seat: int, chosen: tuple[int, ...]) -> None:
         if not is_immediate(state, node) and gives_reward(state, node) and g.sources[src][1]:
             packets.append(src)
     for node in sorted(set(wheres)):
-        state._trigger(seat, "collect", g.node_ids[node], g.node_where[node])
+        trigger(state, seat, "collect", g.node_ids[node], g.node_where[node])
     if packets:
         state.stack.append(made(Rewards, seat, tuple(packets), True))
     pay(state, seat, ichor(len(chosen) * g.c["collect_cost_per_scout"]))
@@ -160,7 +161,7 @@ def decide_turn(state: TurrisState, top: Turn, value: Action) -> None:
             # two or more Gather Ichor actions: 1 additional Ichor in total
             bonus = g.gather_bonus if state.gathers == 2 else 0
             state.resources[seat][I] += g.c["gather_ichor"] + bonus
-            state._trigger(seat, "gather_ichor")
+            trigger(state, seat, "gather_ichor")
             return
         case ForceRevive():
             state.actions_left -= 1

@@ -6,6 +6,8 @@ cimport cython
 from towers.games.turris.interned_c cimport (
     MoveBeastChoice as MoveBeastChoiceFrame,
 )
+from towers.games.turris.board_c cimport ends_beast_move, is_alone
+from towers.games.turris.solo_c cimport push_betrayers
 from towers.games.turris.rounds_c cimport TurrisGame, TurrisState
 
 cpdef bint can_move_on(TurrisState state, long b, long here, long steps, long start)

@@ -13,6 +13,7 @@ from towers.games.turris.frames import (
     MoveBeastChoice,
     unanswered,
 )
+from towers.games.turris.solo import push_betrayers
 from towers.games.turris.twins import beast_left, ends_beast_move, is_alone, made
 
 if TYPE_CHECKING:
@@ -186,7 +187,7 @@ def beast_moved(state: TurrisState, top: MoveBeastChoice) -> None:
         # the effect at the end of the move, before the flip (FAQ 2); no Chain Attack
         state.stack.append(state._effect_frame(b, end, False))
     if end != top.start:
-        state._push_betrayers(end)
+        push_betrayers(state, end)
 
 
 def settle_move_beast_choice(state: TurrisState, top: MoveBeastChoice) -> bool:

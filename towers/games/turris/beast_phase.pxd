@@ -10,6 +10,9 @@ from towers.games.turris.interned_c cimport (
     DisplaceChoice as DisplaceChoiceFrame,
     TargetChoice as TargetChoiceFrame,
 )
+from towers.games.turris.board_c cimport beast_on, distances, ends_beast_move, is_alone, is_open, is_scout_node
+from towers.games.turris.effects_c cimport trigger
+from towers.games.turris.solo_c cimport has_player_scouts, push_betrayers
 from towers.games.turris.rounds_c cimport TurrisGame, TurrisState
 
 @cython.locals(left=long, out=list)
@@ -17,8 +20,8 @@ cpdef list ways_on(TurrisState state, dict to_target, long here)
 @cython.locals(b=long, target=long, start=long, steps=long, path=tuple, to_target=dict,
                options=list)
 cpdef bint settle_path(TurrisState state, BeastPathFrame top)
-@cython.locals(g=TurrisGame, at=long, dist=dict, scouts=list, beast_at=list, best=list, best_d=long,
-               best_count=long, n=long, d=long, count=long, c=long, target=long)
+@cython.locals(g=TurrisGame, at=long, dist=dict, scouts=list, beasts=long, node=long, best=list,
+               best_d=long, best_count=long, n=long, d=long, count=long, c=long, target=long)
 cpdef void beast_target(TurrisState state, long b, bint chain)
 
 # the rest of the module's functions, the state typed

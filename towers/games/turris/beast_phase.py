@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from towers.core.actions import Action
 from towers.games.turris.actions import Accept, Choose, Pass, Token
+from towers.games.turris.effects import trigger
 from towers.games.turris.frames import (
     P_BEASTS,
     P_BETRAYERS,
@@ -23,6 +24,7 @@ from towers.games.turris.frames import (
     unanswered,
 )
 from towers.games.turris.resources import ART, I, K, R, W
+from towers.games.turris.solo import has_player_scouts, push_betrayers
 from towers.games.turris.twins import (
     beast_left,
     beast_on,
@@ -63,18 +65,21 @@ def beast_target(state: TurrisState, b: int, chain: bool) -> None:
         return
     if state.fruit >= 0:
         target = state.fruit
-    elif g.solo and not state._has_player_scouts():
+    elif g.solo and not has_player_scouts(state):
         # none of the player's Scouts on the Main Board: the Beast Movement card (d12)
         target = g.node_of_number[state.movement_card]
     else:
         dist = distances(state, at)
         scouts = state.scouts
-        beast_at = state.beast_at
+        beasts = 0  # the nodes holding a Beast, one bit a node
+        for node in state.beast_at:
+            if node >= 0:
+                beasts |= 1 << node
         best: list[int] = []
         best_d = best_count = 0
         for n, d in dist.items():
             # a Location with a Beast counts as having no Scouts for targeting
-            if n in beast_at:
+            if beasts >> n & 1:
                 continue
             count = 0
             for c in scouts[n]:
@@ -175,7 +180,7 @@ def move_beast(state: TurrisState, b: int, path: tuple[int, ...], chain: bool) -
         frame = effect_frame(state, b, end, state.phase != P_BETRAYERS)
         state.stack.append(frame)
     if end != start:
-        state._push_betrayers(end)
+        push_betrayers(state, end)
 
 
 def effect_frame(state: TurrisState, b: int, node: int, in_phase: bool) -> BeastEffect:
@@ -201,10 +206,10 @@ def settle_beast_effect(state: TurrisState, top: BeastEffect) -> bool:
             state.stack.append(made(CouncilStep, seat, 1))
         g = state.game
         for seat in reversed(top.devoured):
-            state._trigger(seat, "devoured")
+            trigger(state, seat, "devoured")
             for other in range(g.n_players):
                 if other != seat:
-                    state._trigger(other, "other_devoured")
+                    trigger(state, other, "other_devoured")
         return True
     if state.scouts[top.node][top.seat] <= 0:
         next_scout(state, top, top.devoured)

@@ -5,6 +5,7 @@ from towers.games.turris.interned_c cimport (
     CouncilReturn as CouncilReturnFrame,
     CouncilStep as CouncilStepFrame,
 )
+from towers.games.turris.effects_c cimport trigger
 from towers.games.turris.rounds_c cimport TurrisState
 
 # the rest of the module's functions, the state typed

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from towers.core.actions import Action
 from towers.games.turris.actions import Accept, CouncilSpot, Pass
+from towers.games.turris.effects import trigger
 from towers.games.turris.frames import (
     CouncilReturn,
     CouncilStep,
@@ -36,7 +37,7 @@ def council_to(state: TurrisState, seat: int, spot: int) -> None:
         state.stack.append(made(CouncilReturn, seat))
     # the owner MAY gain the reward of the spot reached
     state.stack.append(made(Rewards, seat, (state.game.src_council[spot],), True))
-    state._trigger(seat, "council")
+    trigger(state, seat, "council")
 
 
 def to_graveyard(state: TurrisState, seat: int) -> None:
@@ -57,7 +58,7 @@ def settle_council_step(state: TurrisState, top: CouncilStep) -> bool:
         # past the last level: back to the start, no reward (Council Track)
         state.council[seat] = 0
         state.stack[-1] = made(CouncilStep, seat, steps - 1)
-        state._trigger(seat, "council")
+        trigger(state, seat, "council")
         return True
     if len(spots) == 1:
         council_to(state, seat, spots[0])

@@ -2,6 +2,7 @@
 # written, compiled; rules.py binds the twin's functions when it is built.
 cimport cython
 
+from towers.games.turris.board_c cimport beast_on
 from towers.games.turris.rounds_c cimport TurrisState
 
 @cython.locals(counts=list, total=long, n=long, k=Py_ssize_t, out=list)

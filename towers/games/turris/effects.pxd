@@ -12,6 +12,8 @@ from towers.games.turris.interned_c cimport (
     TradeGain as TradeGainFrame,
     TradeOffer as TradeOfferFrame,
 )
+from towers.games.turris.board_c cimport gives_reward
+from towers.games.turris.resources_c cimport can_pay, gain
 from towers.games.turris.rounds_c cimport TurrisGame, TurrisState
 
 @cython.locals(faction=long, m=long, t=long, site=long)

@@ -4,6 +4,10 @@ cimport cython
 
 cdef dict _MADE
 cdef Py_ssize_t _MOST
+cdef dict _SLOTS
+
+@cython.locals(slots=tuple, k=Py_ssize_t)
+cpdef object new_frame(object kind, tuple fields)
 
 # The frames as the twins read them: each one's slots as C fields, in the order CPython lays
 # them out (interned.FRAME_SLOTS; a test holds them to the classes).

@@ -5,6 +5,7 @@ a field; finding the one made before is a lookup."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, TypeVar
 
 from towers.core.frames import Frame
@@ -72,5 +73,30 @@ def made(kind: type[F], *fields: Any) -> F:
     if frame is None:
         if len(table) >= _MOST:
             table.clear()
-        frame = table[fields] = kind(*fields)
+        frame = table[fields] = new_frame(kind, fields)
     return frame
+
+
+_SLOTS: dict[type[Any], tuple[Any, ...]] = {}
+"""Each kind's slots (their member descriptors), in the order of its fields."""
+
+
+def new_frame(kind: type[F], fields: tuple[Any, ...]) -> F:
+    """``kind(*fields)`` without the frozen dataclass's ``__init__`` (Python code, one
+    ``object.__setattr__`` a field): the frame made empty and each slot set by its
+    descriptor, which is all that ``__init__`` does (no frame has a default or a
+    ``__post_init__``)."""
+    slots = _SLOTS.get(kind)
+    if slots is None:
+        slots = _SLOTS[kind] = slots_of(kind)
+    if len(slots) != len(fields):
+        return kind(*fields)  # the dataclass says what is wrong
+    frame = object.__new__(kind)
+    for k in range(len(slots)):
+        slots[k].__set__(frame, fields[k])
+    return frame
+
+
+def slots_of(kind: type[Any]) -> tuple[Any, ...]:
+    """The slots of a frame's fields (their member descriptors), in the fields' order."""
+    return tuple(getattr(kind, f.name) for f in dataclasses.fields(kind))

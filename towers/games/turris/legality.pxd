@@ -33,6 +33,10 @@ from towers.games.turris.interned_c cimport (
     TrionfiChoice as TrionfiChoiceFrame,
     Turn as TurnFrame,
 )
+from towers.games.turris.action_step_c cimport faction_action, place_nodes, revive_cost
+from towers.games.turris.board_c cimport beast_on, is_scout_node, reward_source, scout_moves, scout_nodes
+from towers.games.turris.resources_c cimport can_pay, pay_tokens
+from towers.games.turris.tactics_c cimport playable_cards
 from towers.games.turris.rounds_c cimport TurrisGame, TurrisState
 
 @cython.locals(have=list, in_reserve=long, in_grave=long, t=long, n=long, e=Effect)

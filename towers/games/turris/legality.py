@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from towers.core.frames import Frame
 from towers.games.turris import actions as A
+from towers.games.turris.action_step import faction_action, place_nodes, revive_cost
 from towers.games.turris.data import Effect
 from towers.games.turris.frames import (
     ASKED,
@@ -47,6 +48,7 @@ from towers.games.turris.frames import (
     Turn,
 )
 from towers.games.turris.resources import LETTER, K, R, W
+from towers.games.turris.tactics import playable_cards
 from towers.games.turris.twins import (
     beast_on,
     can_pay,
@@ -322,21 +324,21 @@ def legal_turn(state: TurrisState, top: Turn) -> list[int]:
     seat = top.seat
     if state.actions_left > 0:
         if not state.collected:
-            out += [_PLACE + n for n in state._place_nodes(seat)]
+            out += [_PLACE + n for n in place_nodes(state, seat)]
         if not state.collected and not state.placed_action and scout_nodes(state, seat):
             if can_pay(state, seat, ichor(1)):
                 out.append(_COLLECT)
         out.append(_GATHER_ICHOR)
-        if state.graveyard[seat] and can_pay(state, seat, state._revive_cost(seat)):
+        if state.graveyard[seat] and can_pay(state, seat, revive_cost(state, seat)):
             out.append(_FORCE_REVIVE)
-        if state._faction_action(seat) >= 0:
+        if faction_action(state, seat) >= 0:
             out.append(_FACTION_ACTION)
     else:
         out.append(_PASS)
     if state.action_tokens[seat]:
         out.append(_USE_ACTION_TOKEN)
     if not state.tactics_played:
-        out += [_PLAY_TACTICS + c for c in state._playable(seat)]
+        out += [_PLAY_TACTICS + c for c in playable_cards(state, seat)]
     return out
 
 

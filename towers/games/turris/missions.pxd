@@ -7,6 +7,8 @@ from towers.games.turris.interned_c cimport (
     OngoingChoice as OngoingChoiceFrame,
     ReserveChoice as ReserveChoiceFrame,
 )
+from towers.games.turris.resources_c cimport can_pay
+from towers.games.turris.effects_c cimport trigger
 from towers.games.turris.rounds_c cimport TurrisGame, TurrisState
 
 @cython.locals(g=TurrisGame, out=list, m=long)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from towers.core.actions import Action
 from towers.games.turris.actions import ChooseMission, OngoingSlot, Pass
+from towers.games.turris.effects import trigger
 from towers.games.turris.frames import (
     MissionStep,
     OngoingChoice,
@@ -50,7 +51,7 @@ def complete_mission(state: TurrisState, seat: int, m: int) -> None:
     else:
         state.missions.remove(m)
     state.completed[seat].append(m)
-    state._trigger(seat, "mission")
+    trigger(state, seat, "mission")
     if card.ongoing:
         state.stack.append(made(OngoingChoice, seat, m))
     state.stack.append(made(Resolving, seat, g.src_mission[m], 0))

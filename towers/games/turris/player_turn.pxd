@@ -7,6 +7,7 @@ from towers.games.turris.interned_c cimport (
     DiscardDown as DiscardDownFrame,
     EndTurn as EndTurnFrame,
 )
+from towers.games.turris.effects_c cimport trigger
 from towers.games.turris.rounds_c cimport TurrisGame, TurrisState
 
 # the rest of the module's functions, the state typed

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from towers.core.actions import Action
 from towers.games.turris import actions as A
+from towers.games.turris.effects import trigger
 from towers.games.turris.frames import (
     DiscardDown,
     EndTurn,
@@ -35,7 +36,7 @@ def start_turn(state: TurrisState) -> None:
     state.tactics_played = False
     state.once_used = []
     state.stack.append(made(Turn, seat))
-    state._trigger(seat, "turn_start")
+    trigger(state, seat, "turn_start")
 
 
 def end_turn_stage(state: TurrisState, seat: int, stage: int) -> None:

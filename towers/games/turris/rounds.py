@@ -77,10 +77,11 @@ def legal_actions(state: TurrisState) -> list[int]:
 
 def apply_trusted(state: TurrisState, action: int) -> None:
     """State.apply_trusted, compiled with the rest of this module when built: the legal
-    actions kept are dropped, the action applied (``_apply``) and written to the history."""
+    actions kept are dropped, the action applied (:func:`apply`, the State's ``_apply``) and
+    written to the history."""
     state._legal = None
     state._legal_set = None
-    state._apply(action)
+    apply(state, action)
     state._history.append(action)
 
 
@@ -116,7 +117,7 @@ def run(state: TurrisState) -> None:
             if settle is not None and settle(state, top):
                 continue
             return
-        state._next_step()
+        next_step(state)
 
 
 def next_step(state: TurrisState) -> None:

@@ -77,8 +77,13 @@ state, in modules named after the rulebook's sections:
 
 Each decision is applied by its section (``DECIDE``, by frame kind) and a frame that needs
 no decision is settled by its section (``SETTLE``). A section calls another's rules through
-the state, which binds them as methods (``_score``, ``_trigger``...): so no section imports
-another, and a subclass may wrap one (the ending's ledger counts Prestige by source).
+the state, which binds them as methods (``_score``, ``_check_endgame``...), so a subclass
+may wrap one (the ending's ledger counts Prestige by source). The few a turn calls most,
+which nothing wraps, are imported instead, so that the compiled twins call them as C
+functions (each ``.pxd`` cimports them): the Turn's legal actions read PLACE's nodes, the
+faction action, FORCE REVIVE's cost and the playable Tactics cards (``action_step``,
+``tactics``), the sections that set off ongoing effects call ``effects.trigger``, and the
+Beasts' moves push the Betrayer Scouts (``solo``); none of these imports the other way.
 """
 
 from __future__ import annotations

@@ -59,9 +59,21 @@ def location_number(state: TurrisState, node: int) -> int:
     return state.game.node_number[node]
 
 
-def is_free(state: TurrisState, node: int) -> bool:
-    """No Beasts or Scouts (the player's or the Betrayers') there (Betrayer Phase)."""
-    if node in state.beast_at or node in state.betrayer_at:
+def taken_nodes(state: TurrisState) -> int:
+    """The nodes holding a Beast or a Betrayer Scout, one bit a node (Betrayer Phase)."""
+    taken = 0
+    for node in state.beast_at:
+        if node >= 0:
+            taken |= 1 << node
+    for node in state.betrayer_at:
+        taken |= 1 << node
+    return taken
+
+
+def is_free(state: TurrisState, node: int, taken: int) -> bool:
+    """No Beasts or Scouts (the player's or the Betrayers') there (Betrayer Phase);
+    ``taken``: :func:`taken_nodes`."""
+    if taken >> node & 1:
         return False
     for c in state.scouts[node]:
         if c:
@@ -94,8 +106,9 @@ def move_betrayer(state: TurrisState, k: int) -> None:
     at = state.betrayer_at[k]
     here = location_number(state, at)
     lowest = higher = -1  # the free Locations of the lowest number, and of the next higher
+    taken = taken_nodes(state)
     for num, node in g.numbered_nodes:
-        if is_free(state, node):
+        if is_free(state, node, taken):
             if lowest < 0:
                 lowest = node
             if num > here:

@@ -5,6 +5,7 @@ cimport cython
 from towers.games.turris.interned_c cimport (
     TrionfiChoice as TrionfiChoiceFrame,
 )
+from towers.games.turris.effects_c cimport trigger
 from towers.games.turris.rounds_c cimport TurrisGame, TurrisState
 
 # the rest of the module's functions, the state typed

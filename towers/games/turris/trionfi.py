@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from towers.core.actions import Action
 from towers.games.turris import actions as A
+from towers.games.turris.effects import trigger
 from towers.games.turris.frames import (
     Resolving,
     TrionfiChoice,
@@ -44,7 +45,7 @@ def room_built(state: TurrisState, seat: int, prestige: int) -> None:
     """A Tower Room constructed: the Tower track, ``prestige`` points, the Endgame checked. A
     hook (the ending's ledger wraps it)."""
     state.rooms[seat] += 1
-    state._trigger(seat, "tower_room")
+    trigger(state, seat, "tower_room")
     state._score(seat, prestige)
     state._check_endgame()
 
