@@ -6,6 +6,8 @@ cdef dict _MADE
 cdef Py_ssize_t _MOST
 cdef dict _SLOTS
 
+@cython.locals(table=dict, frame=object)
+cpdef object made_of(object kind, tuple fields)
 @cython.locals(slots=tuple, k=Py_ssize_t)
 cpdef object new_frame(object kind, tuple fields)
 

@@ -66,6 +66,11 @@ past this."""
 
 def made(kind: type[F], *fields: Any) -> F:
     """The frame ``kind(*fields)``: the one made before with these fields, or a new one."""
+    return made_of(kind, fields)
+
+
+def made_of(kind: type[F], fields: tuple[Any, ...]) -> F:
+    """:func:`made` with the fields as one tuple."""
     table = _MADE.get(kind)
     if table is None:
         table = _MADE[kind] = {}

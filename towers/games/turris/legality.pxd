@@ -47,6 +47,8 @@ cpdef bint can_resolve_source(TurrisState state, long seat, long src, long placi
 cpdef list legal_turn(TurrisState state, TurnFrame top)
 @cython.locals(top=object)
 cpdef list legal_actions(TurrisState state)
+@cython.locals(k=Py_ssize_t)
+cpdef list in_order(list out)
 
 # the rest of the module's functions, the state typed
 cpdef object explain(TurrisState state, object action)

@@ -615,4 +615,13 @@ def legal_actions(state: TurrisState) -> list[int]:
         return [a for a, _ in state._chance_outcomes()]
     top = state.stack[-1]
     answers = LEGAL.get(type(top))
-    return sorted(set(answers(state, top))) if answers is not None else []
+    return in_order(answers(state, top)) if answers is not None else []
+
+
+def in_order(out: list[int]) -> list[int]:
+    """``sorted(set(out))``: ``out`` itself when it is strictly increasing already, as the
+    answers to most decisions are."""
+    for k in range(1, len(out)):
+        if out[k] <= out[k - 1]:
+            return sorted(set(out))
+    return out
