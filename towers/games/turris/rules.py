@@ -297,15 +297,9 @@ class TurrisGame(Game):
         self.c = d.constants
         # solo play (Appendix 1)
         self.solo = n == 1
-        self.n_players = n
-        """The player count, read as a C field by the twins (``num_players`` is a property)."""
         self.node_of_number = {
             loc.number: i for i, loc in enumerate(d.locations) if loc.kind == "location"
         }
-        self.numbered_nodes = tuple(sorted(self.node_of_number.items()))
-        """(number, node) of each Location, by number (the Betrayer Phase's order)."""
-        self.node_number = tuple(loc.number if loc.kind == "location" else 0 for loc in d.locations)
-        """Each node's Location number, 0 for a node with none (an Excavation spot)."""
         self.damage_order = tuple(self.c["solo_damage_order"])
         self.revive_cost = int(self.c["force_revive_cost"])
         self.revive_cost_all_dead = d.revive_cost_all_in_graveyard
@@ -382,6 +376,12 @@ class TurrisGame(Game):
     def _setup_tables(self) -> None:
         """The tables the hot paths read in one step, worked out once from the data."""
         d = self.data
+        self.n_players = self.num_players
+        """The player count, read as a C field by the twins (``num_players`` is a property)."""
+        self.numbered_nodes = tuple(sorted(self.node_of_number.items()))
+        """(number, node) of each Location, by number (the Betrayer Phase's order)."""
+        self.node_number = tuple(loc.number if loc.kind == "location" else 0 for loc in d.locations)
+        """Each node's Location number, 0 for a node with none (an Excavation spot)."""
         self.council_next_spots = tuple(
             tuple(k for k, c in enumerate(d.council) if c.level == spot.level + 1)
             for spot in d.council
