@@ -91,9 +91,6 @@ cdef bint _fast_chance(SifnosBatch e, long g, long kind, double r) except? 0
 @cython.locals(S="long long[:]", total=long, acc=double, last=long, k=long, n=long)
 cdef long _counts_pick(SifnosBatch e, long at, long kinds, double r) noexcept
 
-@cython.locals(p=double, acc=double, v=long)
-cdef long _roll_pick(double r) noexcept
-
 # ---- decisions
 @cython.locals(S="long long[:]", b=long, top=long, kind=long)
 cdef long _fast_legal(SifnosBatch e, long g) except? -9

@@ -727,7 +727,7 @@ def _fast_chance(e: SifnosBatch, g: int, kind: int, r: float) -> bool:
         S[b + DECK_TOTAL] -= 1
         _hand_add(e, g, seat, c)
     elif kind == K_ROLL:
-        v = _roll_pick(r)
+        v = LEGALITY._roll_pick(r) - ROLL_BASE
         S[b + DICE_RESERVE + seat] -= 1
         at = b + GROW_AT + seat * GROW_W + (WORKSHOP if S[top + 3] else DICE_SUPPLY)
         S[at + 1 + S[at]] = v + 1
@@ -782,17 +782,6 @@ def _deck_pick(e: SifnosBatch, b: int, r: float) -> int:
     return last
 
 
-def _roll_pick(r: float) -> int:
-    p = 1.0 / 6
-    acc = 0.0
-    for v in range(6):
-        acc += p
-        if r < acc:
-            return v
-    return 5
-
-
-# ---- the rules over the arrays: decisions --------------------------------------------------
 def _fast_legal(e: SifnosBatch, g: int) -> int:
     """Game g's legal actions listed from the arrays into ``e.L`` (in increasing order, each
     once): how many; -1: not covered."""
