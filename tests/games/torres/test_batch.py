@@ -132,6 +132,30 @@ def test_every_card_move_of_many_states_gives_the_one_game_state(module: Any, pl
     assert {"MoveBlock", "DoorClimb", "Relocate", "BlockUnder", "JumpOver"} <= kinds
 
 
+@pytest.mark.parametrize("module", [plain, COMPILED], ids=["plain", "compiled"])
+def test_the_runs_a_playout_counts_give_the_legal_actions_in_order(module: Any) -> None:
+    """A random playout counts a turn's legal actions as runs and writes out only the one it
+    picks: the count is the list's length and the i-th action of the runs the list's i-th,
+    at turns with every action card in hand (their moves among the runs) and without."""
+    if module is None:
+        pytest.skip("the compiled twin is not built here")
+    compared = 0
+    for players, variant in ((2, "basic"), (3, "common_deck"), (4, "master")):
+        engine = module.TorresBatch(towers.make("torres", players=players, variant=variant), 1)
+        for state in card_states(players, variant, 7 * players):
+            for turn in (state, state.clone()):
+                if turn is not state:  # the same turn with the hand it had
+                    turn.hands[turn.turn] = [0] * A.CARD_KINDS
+                    turn.forget_caches()
+                engine.load(0, turn, 0)
+                legal = engine.legal_actions(0)
+                count = module.turn_runs(engine, 0)
+                assert count == len(legal)
+                assert [module.run_action(engine, i) for i in range(count)] == legal
+                compared += count
+    assert compared > 5000
+
+
 def test_a_loaded_state_plays_on_as_the_state() -> None:
     game = towers.make("torres", players=3, variant="common_deck")
     state = game.new_initial_state()

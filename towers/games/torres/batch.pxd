@@ -128,10 +128,10 @@ cdef long sorted_knights(TorresBatch e, long g, long p) noexcept
 
 cdef long add_squares(TorresBatch e, long n, long base, unsigned long long mask) noexcept
 
-cdef long turn_runs(TorresBatch e, long g) noexcept
+cpdef long turn_runs(TorresBatch e, long g) noexcept
 
 @cython.locals(j=long, mask=cython.ulonglong)
-cdef long run_action(TorresBatch e, long i) noexcept
+cpdef long run_action(TorresBatch e, long i) noexcept
 
 @cython.locals(step=long)
 cpdef long make_legal(TorresBatch e, long g) noexcept
@@ -152,9 +152,9 @@ cdef long turn_actions(TorresBatch e, long g) noexcept
 
 @cython.locals(
     b=long, mb=long, offset=long, i=long,
-    a=long, ha=long, j=long, c=long, free=cython.ulonglong, near=cython.ulonglong,
+    a=long, ha=long, free=cython.ulonglong, near=cython.ulonglong,
     lower=cython.ulonglong, level=cython.ulonglong, reach=cython.ulonglong,
-    exits=cython.ulonglong,
+    exits=cython.ulonglong, tall=cython.ulonglong,
 )
 cdef long knight_moves(TorresBatch e, long g, long n, long mine, long climb) noexcept
 

@@ -21,7 +21,10 @@ generator run here in C, MT19937 as CPython seeds it); a chance node takes one f
 and picks the outcome as :func:`towers.core.chance.sample_chance` does, a random playout
 picks ``legal[int(r * len(legal))]`` as :func:`towers.bench.play_random_game` does. So a
 game of :meth:`TorresBatch.play_random` from ``random.Random(seed)`` is the game
-``play_random_game(game, random.Random(seed), trusted=True)`` plays.
+``play_random_game(game, random.Random(seed), trusted=True)`` plays. A playout does not
+write a turn's list out: it counts the legal actions as runs (a base and a mask of squares
+each, in the list's order, :func:`turn_runs`) and finds the one it picks among them
+(:func:`run_action`).
 """
 
 from __future__ import annotations
@@ -758,7 +761,7 @@ def play_out(e: TorresBatch, g: int, decisions: int, until: int) -> int:
         if step == S_DRAW or step == S_MASTER_DRAW:
             apply_to(e, g, sample_draw(e, g, draw() if draw is not None else next_float(e, g)))
         else:
-            seat = deciding(e, g)
+            seat = e.S[b + TURN] if step == S_TURN else deciding(e, g)
             if decisions == 0 or seat == until:
                 return e.S[b + LENGTH]
             decisions -= 1
@@ -1231,10 +1234,10 @@ def knight_moves(e: TorresBatch, g: int, n: int, mine: int, climb: int) -> int:
             exits = e.M[mb + DOORS + e.S[b + CID + a]]
         else:
             exits = 0
-            for j in range(NNB[a]):
-                c = NB[4 * a + j]
-                if e.S[b + H + c]:
-                    exits |= e.M[mb + DOORS + e.S[b + CID + c]]
+            tall = near & ~lower  # the neighbours with blocks on them
+            while tall:
+                exits |= e.M[mb + DOORS + e.S[b + CID + lowest(tall)]]
+                tall &= tall - 1
         reach |= exits if climb else exits & lower
         n = add_squares(e, n, offset + a * SQ, reach & free)
     return n
