@@ -70,9 +70,11 @@ def taken_nodes(state: TurrisState) -> int:
     return taken
 
 
-def is_free(state: TurrisState, node: int, taken: int) -> bool:
+def is_free(state: TurrisState, node: int, taken: int = -1) -> bool:
     """No Beasts or Scouts (the player's or the Betrayers') there (Betrayer Phase);
-    ``taken``: :func:`taken_nodes`."""
+    ``taken``: :func:`taken_nodes`, when the caller has it already."""
+    if taken < 0:
+        taken = taken_nodes(state)
     if taken >> node & 1:
         return False
     for c in state.scouts[node]:
