@@ -29,6 +29,7 @@ cdef tuple SCALARS
 cdef tuple NUMBERS
 cdef long LAST_STAMP
 cdef unsigned long long BIT[64]
+cdef unsigned int MT_START[624]
 cdef unsigned long long NEAR[64]
 cdef long ODIR[256]
 cdef long ODIR2[256]
@@ -87,7 +88,10 @@ cpdef void write_observation(TorresBatch e, long g, long seat) noexcept
 )
 cpdef double seat_value(TorresBatch e, long g, long seat) noexcept
 
-@cython.locals(at=long, i=long, j=long, word=cython.ulonglong, prev=cython.ulonglong)
+@cython.locals(
+    at=long, i=long, j=long, count=long, word=cython.ulonglong, prev=cython.ulonglong,
+    words=cython.ulonglong[::1],
+)
 cpdef void seed_generator(TorresBatch e, long g, list key)
 
 @cython.locals(at=long, i=long, k=long, y=cython.uint)

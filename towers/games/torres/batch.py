@@ -787,17 +787,29 @@ def words_of(seed: int) -> list[int]:
     return words or [0]
 
 
+def mt_start() -> list[int]:
+    """The words MT19937's init_by_array starts from: init_genrand(19650218)'s."""
+    words = [19650218]
+    for i in range(1, 624):
+        words.append((1812433253 * (words[i - 1] ^ (words[i - 1] >> 30)) + i) & MASK32)
+    return words
+
+
+MT_START = mt_start()
+
+
 def seed_generator(e: TorresBatch, g: int, key: list[int]) -> None:
     """Game ``g``'s generator as random.Random seeds it from ``key`` (MT19937's
     init_by_array)."""
     at = g * MTW
-    e.MT[at] = 19650218
-    for i in range(1, 624):
-        e.MT[at + i] = (1812433253 * (e.MT[at + i - 1] ^ (e.MT[at + i - 1] >> 30)) + i) & MASK32
+    for i in range(624):  # init_genrand(19650218), the same for every seed
+        e.MT[at + i] = MT_START[i]
+    words = array("Q", key)
+    count = len(key)
     i = 1
     j = 0
-    for _ in range(max(624, len(key))):
-        word = key[j]
+    for _ in range(max(624, count)):
+        word = words[j]
         prev = e.MT[at + i - 1]
         e.MT[at + i] = ((e.MT[at + i] ^ ((prev ^ (prev >> 30)) * 1664525)) + word + j) & MASK32
         i += 1
@@ -805,7 +817,7 @@ def seed_generator(e: TorresBatch, g: int, key: list[int]) -> None:
         if i >= 624:
             e.MT[at] = e.MT[at + 623]
             i = 1
-        if j >= len(key):
+        if j >= count:
             j = 0
     for _ in range(623):
         prev = e.MT[at + i - 1]
