@@ -13,6 +13,7 @@ from typing import Any
 
 from towers.core.chance import sample_chance
 from towers.core.game import CHANCE, TERMINAL, Game, State
+from towers.core.registry import tensor_of
 
 
 def fields_of(state: State) -> dict[str, Any]:
@@ -67,4 +68,44 @@ def play_both(
             state.apply_trusted(action)
             batch_rngs[g].random()  # the batch's generator draws the decision as well
             engine.apply(g, action)
+    return compared
+
+
+def views_along(
+    engine: Any,
+    seeds: Sequence[int],
+    seats: int,
+    where: Callable[[int], str],
+    step: Callable[[Any, random.Random], None] | None = None,
+    seen: Callable[[State], None] | None = None,
+) -> int:
+    """Each seed's game played as game 0 of ``engine`` (a batch of one), comparing at every
+    decision the tensors of seats ``0..seats-1`` and the heuristics with those of the
+    engine's state (``engine.state(0)``); the states compared. A decision is taken by
+    ``step(engine, pick)`` (``pick`` the generator ``random.Random(-seed)``), else picked
+    from the legal actions by ``pick``; ``seen(state)`` is told of each decision first, and
+    ``where(seed)`` names the game in a failure."""
+    tensor = tensor_of(engine.game)
+    compared = 0
+    for seed in seeds:
+        engine.reset([random.Random(seed)])
+        pick = random.Random(-seed)
+        while True:
+            state = engine.state(0)
+            at = f"{where(seed)}, ply {engine.length(0)}"
+            for seat in range(seats):
+                out = [0.0] * tensor.size
+                engine.observation_tensor(0, seat, out)
+                assert out == tensor.encode(state.observation(seat)), f"{at}, seat {seat}"
+            assert engine.heuristics(0) == state.heuristics(), at
+            compared += 1
+            if engine.is_terminal(0):
+                break
+            if seen is not None:
+                seen(state)
+            if step is not None:
+                step(engine, pick)
+            else:
+                legal = engine.legal_actions(0)
+                engine.apply(0, legal[pick.randrange(len(legal))])
     return compared

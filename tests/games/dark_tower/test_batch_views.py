@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 import towers
+from tests.core.batch_checks import views_along
 from tests.games.dark_tower.test_batch import MODES, options
 from towers.core.compiled import is_compiled, twin
-from towers.core.registry import tensor_of
 from towers.games.dark_tower import batch as plain
 
 ENGINE = twin(plain)
@@ -26,27 +26,15 @@ def looked_at(module: Any, players: int, mode: str, seeds: range) -> int:
     """Play each seed's game (its options drawn for the seed) in a batch of one, comparing
     every seat's tensor and the heuristics with those of the engine's state at every
     decision; the states compared."""
-    compared = 0
-    for seed in seeds:
-        game = towers.make("dark_tower", **options(players, mode, seed))
-        tensor = tensor_of(game)
-        engine = module.DarkTowerBatch(game, 1)
-        engine.reset([random.Random(seed)])
-        pick = random.Random(-seed)
-        while True:
-            state = engine.state(0)
-            where = f"{players} heroes, {mode}, seed {seed}, ply {engine.length(0)}"
-            for seat in range(players):
-                out = [0.0] * tensor.size
-                engine.observation_tensor(0, seat, out)
-                assert out == tensor.encode(state.observation(seat)), f"{where}, seat {seat}"
-            assert engine.heuristics(0) == state.heuristics(), where
-            compared += 1
-            if engine.is_terminal(0):
-                break
-            legal = engine.legal_actions(0)
-            engine.apply(0, legal[pick.randrange(len(legal))])
-    return compared
+    return sum(
+        views_along(
+            module.DarkTowerBatch(towers.make("dark_tower", **options(players, mode, seed)), 1),
+            [seed],
+            players,
+            lambda seed: f"{players} heroes, {mode}, seed {seed}",
+        )
+        for seed in seeds
+    )
 
 
 @pytest.mark.parametrize(("players", "mode"), MODES)

@@ -6,7 +6,6 @@ its compiled twin."""
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -14,8 +13,8 @@ from typing import Any
 import pytest
 
 import towers
+from tests.core.batch_checks import views_along
 from towers.core.compiled import is_compiled, twin
-from towers.core.registry import tensor_of
 from towers.games.tiletum import batch as plain
 
 ENGINE = twin(plain)
@@ -36,26 +35,16 @@ def looked_at(
     ``tensors``) and the heuristics with those of the engine's state at every decision; the
     states compared. ``kinds`` counts the decisions met, by their frame."""
     game = towers.make("tiletum", players=players, action_tiles=variant)
-    tensor = tensor_of(game)
-    engine = module.TiletumBatch(game, 1)
-    compared = 0
-    for seed in seeds:
-        engine.reset([random.Random(seed)])
-        while True:
-            state = engine.state(0)
-            where = f"{players} players, variant {variant}, seed {seed}, ply {engine.length(0)}"
-            for seat in range(players if tensors else 0):
-                out = [0.0] * tensor.size
-                engine.observation_tensor(0, seat, out)
-                assert out == tensor.encode(state.observation(seat)), f"{where}, seat {seat}"
-            assert engine.heuristics(0) == state.heuristics(), where
-            compared += 1
-            if engine.is_terminal(0):
-                break
-            if kinds is not None:
-                kinds[type(state.stack[-1]).__name__] += 1
-            engine.play(0, 1)
-    return compared
+    return views_along(
+        module.TiletumBatch(game, 1),
+        seeds,
+        players if tensors else 0,
+        lambda seed: f"{players} players, variant {variant}, seed {seed}",
+        step=lambda engine, pick: engine.play(0, 1),
+        seen=None
+        if kinds is None
+        else lambda state: kinds.update([type(state.stack[-1]).__name__]),
+    )
 
 
 @pytest.mark.parametrize("variant", OPTIONS)

@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 
 import towers
+from tests.core.batch_checks import views_along
 from towers.core.batch import Rollouts
 from towers.core.chance import sample_chance
 from towers.core.compiled import is_compiled, twin
 from towers.core.game import CHANCE, TERMINAL
-from towers.core.registry import tensor_of
 from towers.games.torres import batch as plain
 
 ENGINE = twin(plain)
@@ -27,26 +27,12 @@ def looked_at(module: Any, players: int, variant: str, seeds: range) -> int:
     """Play each seed's game in a batch of one, comparing every seat's tensor and the
     heuristics with those of the engine's state at every decision; the states compared."""
     game = towers.make("torres", players=players, variant=variant)
-    tensor = tensor_of(game)
-    engine = module.TorresBatch(game, 1)
-    compared = 0
-    for seed in seeds:
-        engine.reset([random.Random(seed)])
-        pick = random.Random(-seed)
-        while True:
-            state = engine.state(0)
-            for seat in range(players):
-                out = [0.0] * tensor.size
-                engine.observation_tensor(0, seat, out)
-                where = f"{players} players, {variant}, seed {seed}, seat {seat}"
-                assert out == tensor.encode(state.observation(seat)), where
-            assert engine.heuristics(0) == state.heuristics(), where
-            compared += 1
-            if engine.is_terminal(0):
-                break
-            legal = engine.legal_actions(0)
-            engine.apply(0, legal[pick.randrange(len(legal))])
-    return compared
+    return views_along(
+        module.TorresBatch(game, 1),
+        seeds,
+        players,
+        lambda seed: f"{players} players, {variant}, seed {seed}",
+    )
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
