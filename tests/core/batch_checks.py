@@ -11,7 +11,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from towers.core.chance import sample_chance
+from towers.agents.mcts import MCTSBot
+from towers.core.chance import random_action, sample_chance
 from towers.core.game import CHANCE, TERMINAL, Game, State
 from towers.core.registry import tensor_of
 
@@ -109,3 +110,41 @@ def views_along(
                 legal = engine.legal_actions(0)
                 engine.apply(0, legal[pick.randrange(len(legal))])
     return compared
+
+
+def position(game: Game, seed: int, steps: int) -> State:
+    """A state of ``game`` after ``steps`` random actions (chance included) drawn from
+    ``random.Random(seed)``, then played on to a decision with a choice, or the end."""
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply_action(random_action(state, rng))
+    while not state.is_terminal() and (state.is_chance_node() or len(state.legal_actions()) < 2):
+        state.apply_action(random_action(state, rng))
+    return state
+
+
+class StateRollouts(MCTSBot):
+    """The reference: every rollout played on the state itself."""
+
+    def _begin(self, state: State) -> bool:
+        hidden = super()._begin(state)
+        self._rollouts = None
+        return hidden
+
+
+def searches_alike(state: State, depth: int, iterations: int) -> Any:
+    """mcts's search of ``state`` (a decision with a choice) with its rollouts of ``depth``
+    played in the game's batch engine and with every rollout played on the state: the same
+    move, every root action's visits and value, the state left as it was. The first bot's
+    rollouts (None when the game has no batch engine)."""
+    assert not state.is_terminal() and len(state.legal_actions()) > 1, "a search, not a forced move"
+    fast = MCTSBot(seed=5, iterations=iterations, rollout_depth=depth)
+    reference = StateRollouts(seed=5, iterations=iterations, rollout_depth=depth)
+    before = state.to_json()
+    assert fast.choose(state) == reference.choose(state)
+    assert fast.action_stats == reference.action_stats
+    assert state.to_json() == before
+    return fast._rollouts

@@ -17,11 +17,10 @@ import pytest
 
 import towers
 from tests.core import batch_checks
-from tests.core.batch_checks import diff, fields_of
-from towers.agents.mcts import MCTSBot
+from tests.core.batch_checks import diff, fields_of, position, searches_alike
 from towers.bench import play_random_game
 from towers.core.batch import batch_engine, random_playout, rollouts_for
-from towers.core.chance import random_action, sample_chance
+from towers.core.chance import sample_chance
 from towers.core.compiled import is_compiled, twin
 from towers.core.game import CHANCE, TERMINAL
 from towers.core.registry import make_bot
@@ -140,41 +139,12 @@ def test_the_game_offers_its_engine_without_the_opponent() -> None:
     assert batch_engine(_game(2, True), 3) is None
 
 
-def _position(players: int, seed: int, steps: int) -> towers.State:
-    state = _game(players).new_initial_state()
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        state.apply_action(random_action(state, rng))
-    # on to a decision with a choice
-    while not state.is_terminal() and (state.is_chance_node() or len(state.legal_actions()) < 2):
-        state.apply_action(random_action(state, rng))
-    return state
-
-
-class StateRollouts(MCTSBot):
-    """The reference: every rollout played on the state itself."""
-
-    def _begin(self, state: towers.State) -> bool:
-        hidden = super()._begin(state)
-        self._rollouts = None
-        return hidden
-
-
 @pytest.mark.parametrize("depth", [1, 6, 1000])
 @pytest.mark.parametrize(("players", "steps"), [(2, 60), (3, 200), (4, 400)])
 def test_batch_rollouts_search_as_the_state_does(depth: int, players: int, steps: int) -> None:
     """tests/agents/test_mcts_batch_rollouts.py's check, for this game's engine."""
-    state = _position(players, seed=players * 7 + steps, steps=steps)
-    assert not state.is_terminal() and len(state.legal_actions()) > 1
-    fast = MCTSBot(seed=5, iterations=30, rollout_depth=depth)
-    reference = StateRollouts(seed=5, iterations=30, rollout_depth=depth)
-    before = state.to_json()
-    assert fast.choose(state) == reference.choose(state)
-    assert fast._rollouts is not None
-    assert fast.action_stats == reference.action_stats
-    assert state.to_json() == before
+    state = position(_game(players), seed=players * 7 + steps, steps=steps)
+    assert searches_alike(state, depth, iterations=30) is not None
 
 
 def test_simulate_plays_random_bots_in_the_batch() -> None:

@@ -18,8 +18,7 @@ import pytest
 
 import towers
 from tests.core import batch_checks
-from tests.core.batch_checks import diff, fields_of
-from towers.agents.mcts import MCTSBot
+from tests.core.batch_checks import diff, fields_of, position, searches_alike
 from towers.bench import play_random_game
 from towers.core.batch import Rollouts, batch_engine, random_playout
 from towers.core.chance import random_action, sample_chance
@@ -185,28 +184,10 @@ def test_choosers_pick_each_seats_decisions() -> None:
         assert not diff(fields_of(state), engine.fields(g))
 
 
-class StateRollouts(MCTSBot):
-    """The reference: every rollout played on the state itself."""
-
-    def _begin(self, state: towers.State) -> bool:
-        hidden = super()._begin(state)
-        self._rollouts = None
-        return hidden
-
-
 @pytest.mark.parametrize("depth", [1, 6, 1000])
 @pytest.mark.parametrize(("players", "steps"), [(2, 120), (3, 300)])
 def test_batch_rollouts_search_as_the_state_does(depth: int, players: int, steps: int) -> None:
-    state = make(players).new_initial_state()
-    rng = random.Random(players + steps)
-    while len(state.history()) < steps or state.is_chance_node():
-        state.apply_trusted(random_action(state, rng))
-    assert len(state.legal_actions()) > 1  # a search, not a forced move
-    fast = MCTSBot(seed=5, iterations=30, rollout_depth=depth)
-    slow = StateRollouts(seed=5, iterations=30, rollout_depth=depth)
-    before = state.to_json()
-    assert fast.choose(state) == slow.choose(state)
-    assert isinstance(fast._rollouts, Rollouts)  # played in the batch engine
-    assert type(fast._rollouts.engine).__name__ == "TiletumBatch"
-    assert fast.action_stats == slow.action_stats
-    assert state.to_json() == before  # the searched position is left as it was
+    state = position(make(players), seed=players + steps, steps=steps)
+    rollouts = searches_alike(state, depth, iterations=30)
+    assert isinstance(rollouts, Rollouts)  # played in the batch engine
+    assert type(rollouts.engine).__name__ == "TiletumBatch"
