@@ -148,3 +148,48 @@ def searches_alike(state: State, depth: int, iterations: int) -> Any:
     assert fast.action_stats == reference.action_stats
     assert state.to_json() == before
     return fast._rollouts
+
+
+def play_out(state: State, chance: random.Random, seats: Sequence[random.Random]) -> list[int]:
+    """``state`` played to its end, each seat's decisions by its generator's ``randrange``
+    and chance from ``chance``; the decisions each seat took."""
+    taken = [0] * len(seats)
+    while not state.is_terminal():
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply_trusted(sample_chance(state, chance))
+            continue
+        legal = state.legal_actions()
+        taken[player] += 1
+        state.apply_trusted(legal[seats[player].randrange(len(legal))])
+    return taken
+
+
+def simulated_alike(game: Game, seeds: range) -> None:
+    """``towers.sim.simulate.play_random_batch`` (random bots played in the game's batch
+    engine) gives each seed's game as the bots play it one state at a time: the final
+    state, each seat's decisions and the length."""
+    from towers.core.registry import make_bot
+    from towers.sim.simulate import play_random_batch
+
+    players = game.num_players
+    for seed in seeds:
+        bots = [make_bot("random", seed=seed * 10 + p) for p in range(players)]
+        played = play_random_batch(game, bots, random.Random(seed))
+        assert played is not None, "the game has a batch engine"
+        final, decisions, length = played
+        twins = [random.Random(seed * 10 + p) for p in range(players)]
+        state = game.new_initial_state()
+        taken = play_out(state, random.Random(seed), twins)
+        assert not diff(fields_of(state), fields_of(final))
+        assert decisions == taken and length == len(state.history())
+
+
+def stops_before_a_seat(engine: Any) -> None:
+    """``play(g, decisions, until)`` of a batch of one game of at least 3 seats: at most that
+    many decisions, and never one of ``until``."""
+    engine.reset([5])
+    engine.play(0, 7)
+    assert sum(engine.decisions(0)) == 7
+    engine.play(0, -1, until=2)
+    assert engine.current_player(0) in (2, TERMINAL)

@@ -17,13 +17,12 @@ import pytest
 
 import towers
 from tests.core import batch_checks
-from tests.core.batch_checks import diff, fields_of, position, searches_alike
+from tests.core.batch_checks import diff, fields_of, play_out, position, searches_alike
 from towers.bench import play_random_game
 from towers.core.batch import batch_engine, rollouts_for
 from towers.core.chance import sample_chance
 from towers.core.compiled import is_compiled, twin
-from towers.core.game import CHANCE, TERMINAL
-from towers.core.registry import make_bot
+from towers.core.game import CHANCE
 from towers.games.dark_tower import batch as plain
 from towers.games.dark_tower.rules import DarkTowerGame
 
@@ -49,21 +48,6 @@ def options(players: int, mode: str, seed: int) -> dict[str, Any]:
         heroes = [h for h in DarkTowerGame.OPTIONS["heroes"].names if h != "by-kingdom"]
         chosen["heroes"] = ",".join(rng.sample(heroes, players))
     return chosen
-
-
-def play_out(state: Any, chance: random.Random, seats: list[random.Random]) -> list[int]:
-    """``state`` played to its end, each seat's decisions by its generator's ``randrange``
-    and chance from ``chance``; the decisions each seat took."""
-    taken = [0] * len(seats)
-    while not state.is_terminal():
-        player = state.current_player()
-        if player == CHANCE:
-            state.apply_trusted(sample_chance(state, chance))
-            continue
-        legal = state.legal_actions()
-        taken[player] += 1
-        state.apply_trusted(legal[seats[player].randrange(len(legal))])
-    return taken
 
 
 def play_both(module: Any, game: Any, seeds: range) -> int:
@@ -131,13 +115,7 @@ def test_loaded_mid_game_plays_on_as_the_state(module: Any) -> None:
 @pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__.rpartition(".")[2])
 def test_stops_before_a_seat_decides(module: Any) -> None:
     """play(g, decisions, until): at most that many decisions, and never one of ``until``."""
-    game = towers.make("dark_tower", players=3)
-    engine = module.DarkTowerBatch(game, 1)
-    engine.reset([5])
-    engine.play(0, 7)
-    assert sum(engine.decisions(0)) == 7
-    engine.play(0, -1, until=2)
-    assert engine.current_player(0) in (2, TERMINAL)
+    batch_checks.stops_before_a_seat(module.DarkTowerBatch(towers.make("dark_tower", players=3), 1))
 
 
 def test_the_twin_is_compiled_when_built() -> None:
@@ -170,16 +148,4 @@ def test_batch_rollouts_search_as_the_state_does(
 def test_simulate_plays_random_bots_in_the_batch() -> None:
     """towers.sim.simulate.play_random_batch: the game its random bots play one state at a
     time."""
-    from towers.sim.simulate import play_random_batch
-
-    game = towers.make("dark_tower", players=3)
-    for seed in range(4):
-        bots = [make_bot("random", seed=seed * 10 + p) for p in range(3)]
-        played = play_random_batch(game, bots, random.Random(seed))
-        assert played is not None
-        final, decisions, length = played
-        twins = [random.Random(seed * 10 + p) for p in range(3)]
-        state = game.new_initial_state()
-        taken = play_out(state, random.Random(seed), twins)
-        assert not diff(fields_of(state), fields_of(final))
-        assert decisions == taken and length == len(state.history())
+    batch_checks.simulated_alike(towers.make("dark_tower", players=3), range(4))

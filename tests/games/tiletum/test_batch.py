@@ -18,7 +18,7 @@ import pytest
 
 import towers
 from tests.core import batch_checks
-from tests.core.batch_checks import diff, fields_of, position, searches_alike
+from tests.core.batch_checks import diff, fields_of, play_out, position, searches_alike
 from towers.bench import play_random_game
 from towers.core.batch import Rollouts, batch_engine, random_playout
 from towers.core.chance import random_action, sample_chance
@@ -170,15 +170,7 @@ def test_choosers_pick_each_seats_decisions() -> None:
         rng = random.Random(g)
         seats = [random.Random(100 * g + seat) for seat in range(3)]
         state = game.new_initial_state()
-        taken = [0, 0, 0]
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_trusted(sample_chance(state, rng))
-                continue
-            seat = state.current_player()
-            legal = state.legal_actions()
-            taken[seat] += 1
-            state.apply_trusted(legal[seats[seat].randrange(len(legal))])
+        taken = play_out(state, rng, seats)
         assert lengths[g] == len(state.history())
         assert engine.decisions(g) == taken
         assert not diff(fields_of(state), engine.fields(g))
