@@ -50,6 +50,8 @@ cdef class SifnosBatch:
     cdef public long long[:] S, L
     cdef public long n
     cdef public list rngs, draws, choosers, live
+    cdef public long tensor_size
+    cdef public double[:] O
 
 
 @cython.locals(found=object)
@@ -349,3 +351,56 @@ cdef void _take_piece(SifnosBatch e, long g, long seat, long s) except *
 
 @cython.locals(S="long long[:]", b=long, total=long, p=long, start=long, r=long)
 cdef void _tile_immediate(SifnosBatch e, long g, long seat, long effect) except *
+
+# ---- the observation tensor and the VP as they stand, from the arrays
+cdef long N_KINDS, N_TILES, TILE_SPACES, SHIP_SPACES, N_MARKERS, TILE_OF
+cdef long TENTS_PER_VP, SET_OF, TWO_TIED, MANY_TIED, SECOND_TIED, SECOND_WITHIN, FIRST_VP, SECOND_VP
+cdef double HAND_SCALE, VP_SCALE, DICE_SCALE, STACK_SCALE, BAG_SCALE, TRACK_SCALE, DICE_ALL
+cdef double TOWERS_ALL, SOLDIERS_ALL, TENTS_ALL, PER_IMAGE, ROUNDS_ALL, CARDS_ALL
+cdef tuple SIDE_FIELD, ROW_SLOTS, ROW_VP, BUILDING_OF, SPACE_PROVINCES, TILE_SCORING
+
+@cython.locals(v=double)
+cdef double _capped(double value, double scale) noexcept
+
+@cython.locals(n=long)
+cdef void _side_hot(SifnosBatch e, long at, long side, long first) except *
+
+@cython.locals(k=long)
+cdef long _popcount(long long x) noexcept
+
+@cython.locals(S="long long[:]", V="double[:]", b=long, n=long, first=long, i=long, depth=long,
+               top=long, kind=long, lo="long long", hi="long long", c=long)
+cdef void _write_tensor(SifnosBatch e, long g, long seat) except *
+
+@cython.locals(S="long long[:]", V="double[:]", b=long, n=long, scores=list, k=long, p=long,
+               row=long, held=long, m=long, grow=long, j=long, at=long, x=long, v=long,
+               reserve=long, im=long, q=long, tile=long)
+cdef long _write_players(SifnosBatch e, long g, long first, long i) except -1
+
+@cython.locals(S="long long[:]", V="double[:]", b=long, n=long, k=long, row=long, slot=long,
+               face=long, x=long, at=long)
+cdef long _write_sides(SifnosBatch e, long g, long first, long i) except -1
+
+@cython.locals(S="long long[:]", V="double[:]", b=long, n=long, r=long, owner=long, s=long,
+               at=long, height=long, x=long, top=long, q=long)
+cdef long _write_board(SifnosBatch e, long g, long first, long i) except -1
+
+@cython.locals(S="long long[:]", V="double[:]", b=long, bag=long, allies=long, x=long, m=long,
+               invaded=long, at=long, c=long, t=long)
+cdef long _write_table(SifnosBatch e, long g, long i) except -1
+
+@cython.locals(S="long long[:]", b=long, out=list, side=long, row=long, total=long, r=long,
+               emptied=bint, slot=long, tents=long, q=long, held=long)
+cdef list _scores(SifnosBatch e, long g)
+
+@cython.locals(S="long long[:]", b=long, n=long, out=list, mineral=long, values=list, best=long,
+               tied=long, s=long, winner=long, second=long, seconds=long)
+cdef list _majority(SifnosBatch e, long g)
+
+@cython.locals(S="long long[:]", b=long, tile=long, row=long, how=long, a=long, c=long, d=long,
+               k=long, r=long, s=long, complete=bint, x=long, spaces=tuple)
+cdef long _tile_points(SifnosBatch e, long g, long side, long tents) except -1
+
+@cython.locals(seen="long long", best=long, start=long, todo=list, provinces=long, s=long,
+               t=long, k=long)
+cdef long _networked(SifnosBatch e, long g, long side) except -1

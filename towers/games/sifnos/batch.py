@@ -25,8 +25,9 @@ the game reaches a decision: the setup and its chances, the end of the game and 
 scoring; the same rules, so the same games whichever way an action goes. The games with the
 Scheme-driven opponent (solo, and 2 players with it) are played that way throughout, so
 :func:`engine_for` answers None for them (they fall back to one-game states), and
-:class:`SifnosBatch` plays them exactly but slowly. ``heuristics``, ``observation_tensor``
-and ``returns`` read a state made from the arrays. The tests hold every action of many
+:class:`SifnosBatch` plays them exactly but slowly. ``observation_tensor`` is written from
+the arrays (the VP as they stand counted there too); ``heuristics`` and ``returns`` read a
+state made from the arrays. The tests hold every action of many
 games to the one-game engine, field by field, in both texts.
 
 Randomness: each game keeps its own ``random.Random``; a chance node takes one float of it
@@ -56,6 +57,8 @@ from towers.games.sifnos import influence as _influence
 from towers.games.sifnos import invest as _invest
 from towers.games.sifnos import legality as _legality
 from towers.games.sifnos import rules as _rules
+from towers.games.sifnos import scoring as _scoring
+from towers.games.sifnos import tensor as _tensor
 from towers.games.sifnos.actions import DATA
 from towers.games.sifnos.cards import CARD_MINERAL
 from towers.games.sifnos.data import ANY, BEACON, FORT_FACES, MINERALS
@@ -219,6 +222,8 @@ class SifnosBatch:
         self.choosers: list[Any] = [None] * size
         self.live: list[Any] = [None] * size  # each game as a state while one mirrors it
         self.tensor: Any = None
+        self.tensor_size = -1  # the tensor's length, once checked against the encoder's
+        self.O = array("d", bytes(8))
 
     # ---- the protocol --------------------------------------------------------------------
     def reset(
@@ -272,12 +277,20 @@ class SifnosBatch:
         return _state_live(self, g).heuristics()  # type: ignore[no-any-return]
 
     def observation_tensor(self, g: int, seat: int, out: Any) -> None:
-        """The seat's tensor, from a state read from the arrays."""
+        """The seat's tensor: the floats of ``tensor.encode(state.observation(seat))``,
+        written from the arrays (the games with the Scheme-driven opponent: from a state
+        read from them)."""
         if self.tensor is None:
             from towers.core.registry import tensor_of
 
             self.tensor = tensor_of(self.game)
-        out[:] = self.tensor.encode(_state_live(self, g).observation(seat))
+            self.tensor_size = self.tensor.size
+            self.O = array("d", bytes(8 * self.tensor_size))
+        if not self.fast:
+            out[:] = self.tensor.encode(_state_live(self, g).observation(seat))
+            return
+        _write_tensor(self, g, seat)
+        out[:] = self.O
 
     def legal_actions(self, g: int) -> list[int]:
         return _legal(self, g)
@@ -2581,3 +2594,380 @@ def put(S: Any, at: int, values: Sequence[int]) -> None:
 
 def seq(S: Any, at: int, n: int) -> list[int]:
     return [S[at + i] for i in range(n)]
+
+
+# ---- what a seat sees: its observation tensor, read from the arrays ------------------------
+N_KINDS = len(KINDS)
+SIDE_FIELD = tuple(bool(f) and f[0] in ("seat", "side") for f in FIELDS)
+"""The frames whose first field is the side deciding (the tensor's one-hot of it)."""
+N_TILES = len(DATA.tiles)
+TILE_SPACES = _tensor.TILE_ROW
+SHIP_SPACES = _tensor.SHIP_SPACES
+HAND_SCALE = float(_tensor.HAND_SCALE)
+VP_SCALE = float(_tensor.VP_SCALE)
+DICE_SCALE = float(_tensor.DICE_SCALE)
+STACK_SCALE = float(_tensor.STACK_SCALE)
+BAG_SCALE = float(_tensor.BAG_SCALE)
+TRACK_SCALE = float(_tensor.TRACK)
+DICE_ALL = float(_tensor.DICE)
+TOWERS_ALL = float(_tensor.TOWERS)
+SOLDIERS_ALL = float(_tensor.SOLDIERS)
+TENTS_ALL = float(_tensor.TENTS)
+PER_IMAGE = float(_tensor.PER_IMAGE)
+ROUNDS_ALL = float(MAX_ROUNDS)
+CARDS_ALL = float(N_CARDS)
+N_MARKERS = 6
+ROW_SLOTS = tuple(
+    tuple(p.index for p in DATA.pieces if p.row == r) for r in range(len(DATA.row_vp))
+)
+ROW_VP = tuple(DATA.row_vp)
+BUILDING_OF = tuple(tuple(building.spaces) for building in DATA.buildings)
+SPACE_PROVINCES = tuple(sum(1 << p for p in set(s.provinces)) for s in DATA.spaces)
+TILE_SCORINGS = (
+    "per_3_of_highest", "per_2_of_lowest", "per_tent", "per_fort", "per_2_cards_placed",
+    "per_beacon", "per_province_networked", "per_2_buildings",
+)  # fmt: skip
+TILE_SCORING = tuple(TILE_SCORINGS.index(t.scoring) for t in DATA.tiles)
+TILE_OF = SIDE_AT + PER_SIDE.index("tile_of") * SIDES
+TENTS_PER_VP = int(_scoring.SCORING["tents_per_vp"])
+SET_OF = int(_scoring.SCORING["set_of"])
+TWO_TIED = int(_scoring.SCORING["majority_two_tied"])
+MANY_TIED = int(_scoring.SCORING["majority_many_tied"])
+SECOND_TIED = int(_scoring.SCORING["second_tied"])
+SECOND_WITHIN = int(_scoring.SCORING["two_player_second_within"])
+FIRST_VP = int(DATA.game["ally_spaces"][2]["first_vp"])
+SECOND_VP = int(DATA.game["ally_spaces"][2]["second_vp"])
+
+
+def _capped(value: float, scale: float) -> float:
+    """``value / scale`` kept within 0..1 (the tensor's ``capped``)."""
+    v = value / scale
+    return 0.0 if v < 0.0 else 1.0 if v > 1.0 else v
+
+
+def _side_hot(e: SifnosBatch, at: int, side: int, first: int) -> None:
+    """The one-hot of ``side`` among the sides listed from ``first`` (none: zeros)."""
+    n = e.sides
+    if side < 0:
+        return
+    if side >= n:
+        raise ValueError(f"no side {side} among {n}")
+    e.O[at + (side - first + n) % n] = 1.0
+
+
+def _popcount(x: int) -> int:
+    k = 0
+    while x:
+        x &= x - 1
+        k += 1
+    return k
+
+
+def _write_tensor(e: SifnosBatch, g: int, seat: int) -> None:
+    """``e.O`` set to ``seat``'s tensor in game g, part by part as :mod:`.tensor` lists them."""
+    S = e.S
+    V = e.O
+    b = g * W
+    n = e.sides
+    first = seat if 0 <= seat < n else 0
+    for i in range(e.tensor_size):
+        V[i] = 0.0
+    depth = S[b + DEPTH]
+    if depth:  # the decision or draw now
+        top = b + PENDING + (depth - 1) * FW
+        kind = S[top]
+        V[kind] = 1.0
+        if SIDE_FIELD[kind]:
+            _side_hot(e, N_KINDS, S[top + 1], first)
+    i = N_KINDS + n
+    _side_hot(e, i, S[b + TURN], first)
+    i += n
+    V[i] = _capped(S[b + ROUNDS], ROUNDS_ALL)
+    V[i + 1] = 1.0 if S[b + OVER] else 0.0
+    i = _write_players(e, g, first, i + 2)
+    i = _write_sides(e, g, first, i)
+    if 0 <= seat < n:  # the observer's own hand
+        lo = S[b + HANDS + 2 * seat]
+        hi = S[b + HANDS + 2 * seat + 1]
+        for c in range(HALF):
+            if lo >> c & 1:
+                V[i + c] = 1.0
+            if hi >> c & 1:
+                V[i + HALF + c] = 1.0
+    i = _write_board(e, g, first, i + N_CARDS)
+    if i != e.tensor_size:
+        raise AssertionError(f"{i} floats written, not {e.tensor_size}")
+
+
+def _write_players(e: SifnosBatch, g: int, first: int, i: int) -> int:
+    """The ``players`` part from ``V[i]`` on; where the next part starts."""
+    S = e.S
+    V = e.O
+    b = g * W
+    n = e.sides
+    scores = _scores(e, g)
+    for k in range(n):
+        p = (first + k) % n
+        row = b + ROW_AT + p * ROW_W
+        V[i] = 1.0 if p == e.opponent else 0.0
+        held = _popcount(S[b + HANDS + 2 * p]) + _popcount(S[b + HANDS + 2 * p + 1])
+        V[i + 1] = _capped(held, HAND_SCALE)
+        for m in range(3):
+            V[i + 2 + m] = _capped(S[row + INFLUENCE + m], TRACK_SCALE)
+        V[i + 5] = 1.0 if S[b + ALLY_ON_TRACK + p] else 0.0
+        grow = b + GROW_AT + p * GROW_W
+        for j in range(2):  # the Supply's Dice, then the Workshop's, by value
+            at = grow + (DICE_SUPPLY if j == 0 else WORKSHOP)
+            for x in range(S[at]):
+                v = S[at + 1 + x]
+                if 1 <= v <= 6:
+                    V[i + 6 + 6 * j + v - 1] += 1.0 / DICE_SCALE
+        i += 18
+        V[i] = _capped(S[b + DICE_RESERVE + p], DICE_ALL)
+        reserve = 0
+        for im in range(N_IMAGES):
+            V[i + 1 + im] = _capped(S[row + TOWER_SUPPLY + im], PER_IMAGE)
+            reserve += S[row + TOWER_RESERVE + im]
+        i += 1 + N_IMAGES
+        V[i] = _capped(reserve, TOWERS_ALL)
+        V[i + 1] = _capped(S[b + BARRACKS_AT + p], SOLDIERS_ALL)
+        V[i + 2] = _capped(S[b + SOLDIER_SUPPLY + p], SOLDIERS_ALL)
+        V[i + 3] = _capped(S[b + CENTRAL_AT + p], SOLDIERS_ALL)
+        i += 4
+        for q in range(N_PROVINCES):
+            V[i + q] = _capped(S[row + TENTS + q], TENTS_ALL)
+        i += N_PROVINCES
+        tile = S[b + TILE_OF + p]
+        if 0 <= tile < N_TILES:
+            V[i + tile] = 1.0
+        V[i + N_TILES] = _capped(scores[p], VP_SCALE)
+        i += N_TILES + 1
+    return i
+
+
+def _write_sides(e: SifnosBatch, g: int, first: int, i: int) -> int:
+    """The ``pieces``, ``buildings`` and ``placed`` parts from ``V[i]`` on."""
+    S = e.S
+    V = e.O
+    b = g * W
+    n = e.sides
+    for k in range(n):
+        row = b + ROW_AT + (first + k) % n * ROW_W + PIECES
+        for slot in range(N_PIECES):
+            face = S[row + slot]
+            if face < 0:
+                V[i] = 1.0
+            elif face < 3:
+                V[i + 1 + face] = 1.0
+            i += 4
+    for k in range(n):
+        row = b + ROW_AT + (first + k) % n * ROW_W + BUILDINGS
+        for x in range(N_BUILDING_SPACES):
+            V[i + x] = S[row + x] / 6
+        i += N_BUILDING_SPACES
+    for k in range(n):
+        at = b + GROW_AT + (first + k) % n * GROW_W + PLACED
+        for x in range(S[at]):
+            V[i + S[at + 1 + x]] = 1.0
+        i += N_CARDS
+    return i
+
+
+def _write_board(e: SifnosBatch, g: int, first: int, i: int) -> int:
+    """The parts after the hand (Regions, Tower spaces, Ships, the table, the face-up Cards,
+    the discards, the Scoring Tiles) from ``V[i]`` on."""
+    S = e.S
+    V = e.O
+    b = g * W
+    n = e.sides
+    for r in range(N_REGIONS):
+        owner = S[b + DIE_OWNER + r]
+        if owner >= 0:
+            _side_hot(e, i, owner, first)
+            V[i + n] = S[b + DIE_VALUE + r] / 6
+        _side_hot(e, i + n + 1, S[b + SOLDIER_AT + r], first)
+        _side_hot(e, i + 2 * n + 1, S[b + FORT_AT + r], first)
+        i += 3 * n + 1
+    for s in range(N_SPACES):
+        at = b + STACKS + s * (STACK_ROOM + 1)
+        height = S[at]
+        for x in range(height):
+            V[i + ((S[at + 1 + x] >> 3) - first + n) % n] = 1.0
+        if height:
+            top = S[at + height]
+            _side_hot(e, i + n, top >> 3, first)
+            V[i + 2 * n + (top & 7)] = 1.0
+        V[i + 2 * n + N_IMAGES] = _capped(height, STACK_SCALE)
+        _side_hot(e, i + 2 * n + N_IMAGES + 1, S[b + BEACON_AT + s], first)
+        i += 3 * n + N_IMAGES + 1
+    for q in range(N_LARGE):
+        at = b + SHIPS + 5 * q
+        for x in range(S[at]):
+            if x < SHIP_SPACES:
+                V[i + 4 * x + S[at + 1 + x]] = 1.0
+        i += 4 * SHIP_SPACES
+    return _write_table(e, g, i)
+
+
+def _write_table(e: SifnosBatch, g: int, i: int) -> int:
+    """The ``table``, ``face_up``, ``discards`` and ``scoring_tiles`` parts."""
+    S = e.S
+    V = e.O
+    b = g * W
+    bag = S[b + BAG] + S[b + BAG + 1] + S[b + BAG + 2] + S[b + BAG + 3]
+    V[i] = _capped(bag, BAG_SCALE)
+    allies = S[b + ALLIES]
+    if 0 <= allies < 4:
+        V[i + 1 + allies] = 1.0
+    i += 5
+    for x in range(N_MARKERS):
+        m = S[b + MARKERS + x]
+        if m >= 0:
+            V[i + m] = 1.0
+        i += 3
+    invaded = S[b + INVADED]
+    if invaded >= 0:
+        V[i + invaded] = 1.0
+    i += N_LARGE
+    V[i] = _capped(S[b + DECK_TOTAL], CARDS_ALL)
+    V[i + 1] = _capped(S[b + DISCARDS], CARDS_ALL)
+    i += 2
+    for at in (b + FACE_UP, b + DISCARDS):
+        for x in range(S[at]):
+            c = S[at + 1 + x]
+            V[i + (c if c >= 0 else c + N_CARDS)] = 1.0
+        i += N_CARDS
+    at = b + TILE_ROW
+    for x in range(S[at]):
+        t = S[at + 1 + x]
+        if x < TILE_SPACES and t >= 0:
+            V[i + N_TILES * x + t] = 1.0
+    return i + N_TILES * TILE_SPACES
+
+
+# ---- the VP as they stand (scoring.final_scores), from the arrays --------------------------
+def _scores(e: SifnosBatch, g: int) -> list[int]:
+    """Each side's VP as :func:`.scoring.final_scores` counts them (no opponent)."""
+    S = e.S
+    b = g * W
+    out = _majority(e, g)
+    for side in range(e.sides):
+        row = b + ROW_AT + side * ROW_W
+        total = out[side] + S[row + INFLUENCE] + S[row + INFLUENCE + 1] + S[row + INFLUENCE + 2]
+        for r in range(len(ROW_VP)):
+            emptied = True
+            for slot in ROW_SLOTS[r]:
+                if S[row + PIECES + slot] >= 0:
+                    emptied = False
+                    break
+            if emptied:
+                total += ROW_VP[r]
+        tents = 0
+        for q in range(N_PROVINCES):
+            tents += S[row + TENTS + q]
+        total += tents // TENTS_PER_VP + _tile_points(e, g, side, tents)
+        held = _popcount(S[b + HANDS + 2 * side]) + _popcount(S[b + HANDS + 2 * side + 1])
+        held += S[b + CENTRAL_AT + side]
+        for r in range(N_REGIONS):
+            if S[b + SOLDIER_AT + r] == side:
+                held += 1
+        out[side] = total + held // SET_OF
+    return out
+
+
+def _majority(e: SifnosBatch, g: int) -> list[int]:
+    """The 4/2 VP for the third Allied Ship's mineral (:func:`.scoring.majority`)."""
+    S = e.S
+    b = g * W
+    n = e.sides
+    out = [0] * n
+    if S[b + ALLIES] < 3:
+        return out
+    mineral = S[b + MARKERS + 5]
+    values = [S[b + ROW_AT + s * ROW_W + INFLUENCE + mineral] for s in range(n)]
+    best = max(values)
+    tied = values.count(best)
+    if tied >= 2:
+        for s in range(n):
+            if values[s] == best:
+                out[s] = TWO_TIED if tied == 2 else MANY_TIED
+        return out
+    winner = values.index(best)
+    out[winner] = FIRST_VP
+    if n == 1:
+        return out
+    second = max(values[s] for s in range(n) if s != winner)
+    seconds = sum(1 for s in range(n) if s != winner and values[s] == second)
+    if n == 2 and best - second > SECOND_WITHIN:
+        return out
+    for s in range(n):
+        if s != winner and values[s] == second:
+            out[s] = SECOND_VP if seconds == 1 else SECOND_TIED
+    return out
+
+
+def _tile_points(e: SifnosBatch, g: int, side: int, tents: int) -> int:
+    """The VP of ``side``'s Scoring Tile (:func:`.scoring.tile_points`)."""
+    S = e.S
+    b = g * W
+    tile = S[b + TILE_OF + side]
+    if tile < 0:
+        return 0
+    row = b + ROW_AT + side * ROW_W
+    how = TILE_SCORING[tile]
+    if how <= 1:
+        a = S[row + INFLUENCE]
+        c = S[row + INFLUENCE + 1]
+        d = S[row + INFLUENCE + 2]
+        if how == 0:
+            return max(a, c, d) // 3
+        return min(a, c, d) // 2
+    if how == 2:
+        return tents
+    k = 0
+    if how == 3:
+        for r in range(N_REGIONS):
+            if S[b + FORT_AT + r] == side:
+                k += 1
+        return k
+    if how == 4:
+        return S[b + GROW_AT + side * GROW_W + PLACED] // 2
+    if how == 5:
+        for s in range(N_SPACES):
+            if S[b + BEACON_AT + s] == side:
+                k += 1
+        return k
+    if how == 6:
+        return _networked(e, g, side)
+    for spaces in BUILDING_OF:
+        complete = True
+        for x in spaces:
+            if not S[row + BUILDINGS + x]:
+                complete = False
+                break
+        if complete:
+            k += 1
+    return 2 * k
+
+
+def _networked(e: SifnosBatch, g: int, side: int) -> int:
+    """The most Provinces one of ``side``'s Tower networks touches."""
+    seen = 0
+    best = 0
+    for start in range(N_SPACES):
+        if seen >> start & 1 or not _has_tower_on(e, g, side, start):
+            continue
+        seen |= 1 << start
+        todo = [start]
+        provinces = SPACE_PROVINCES[start]
+        while todo:
+            s = todo.pop()
+            for t in SPACE_NEIGHBOURS[s]:
+                if not seen >> t & 1 and _has_tower_on(e, g, side, t):
+                    seen |= 1 << t
+                    todo.append(t)
+                    provinces |= SPACE_PROVINCES[t]
+        k = _popcount(provinces)
+        if k > best:
+            best = k
+    return best
