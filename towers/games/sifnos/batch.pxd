@@ -125,7 +125,7 @@ cdef bint _can_use(SifnosBatch e, long g, long seat, long code, long price) exce
 @cython.locals(S="long long[:]", at=long, size=long, h0=long, h1=long, h2=long, discounted=bint, k=long, x="long long", c=long, m=long, price=long, same=long)
 cdef bint _any_placeable(SifnosBatch e, long g, long seat) except? 0
 
-@cython.locals(at=long, lo="long long", hi="long long", x="long long", y="long long", n=long)
+@cython.locals(at=long, lo="long long", hi="long long")
 cdef long _hand_mineral(SifnosBatch e, long g, long seat, long m) except? -1
 
 @cython.locals(S="long long[:]", total=long, p=double, acc=double, last=long, k=long, n=long)
@@ -266,7 +266,7 @@ cdef void _list_append(SifnosBatch e, long at, long v, long room) except *
 @cython.locals(at=long)
 cdef list _hand(SifnosBatch e, long g, long side)
 
-@cython.locals(at=long, n=long, k=long, x="long long")
+@cython.locals(at=long)
 cdef long _hand_len(SifnosBatch e, long g, long side) except? -1
 
 @cython.locals(S="long long[:]", seat=long, mineral=long, need=long, half=long, size=long, h0=long, h1=long, h2=long, fits=long, m=long, rest_need=long, rest_half=long, at=long, k=long, x="long long", c=long)

@@ -1189,16 +1189,16 @@ def _hand_mineral(e: SifnosBatch, g: int, seat: int, m: int) -> int:
     at = g * W + HANDS + 2 * seat
     lo = MINERAL_LO[m]
     hi = MINERAL_HI[m]
-    x = e.S[at] & lo
-    y = e.S[at + 1] & hi
-    n = 0
+    return _popcount(e.S[at] & lo) + _popcount(e.S[at + 1] & hi)
+
+
+def _popcount(x: int) -> int:
+    """The bits set in ``x`` (a hand's int: its cards)."""
+    k = 0
     while x:
         x &= x - 1
-        n += 1
-    while y:
-        y &= y - 1
-        n += 1
-    return n
+        k += 1
+    return k
 
 
 def _has_adjustment(e: SifnosBatch, g: int, seat: int) -> bool:
@@ -2317,13 +2317,7 @@ def _hand(e: SifnosBatch, g: int, side: int) -> list[int]:
 
 def _hand_len(e: SifnosBatch, g: int, side: int) -> int:
     at = g * W + HANDS + 2 * side
-    n = 0
-    for k in range(2):
-        x = e.S[at + k]
-        while x:
-            x &= x - 1
-            n += 1
-    return n
+    return _popcount(e.S[at]) + _popcount(e.S[at + 1])
 
 
 def _pay_legal(e: SifnosBatch, g: int, top: int) -> None:
@@ -2655,14 +2649,6 @@ def _side_hot(e: SifnosBatch, at: int, side: int, first: int) -> None:
     e.O[at + (side - first + n) % n] = 1.0
 
 
-def _popcount(x: int) -> int:
-    k = 0
-    while x:
-        x &= x - 1
-        k += 1
-    return k
-
-
 def _write_tensor(e: SifnosBatch, g: int, seat: int) -> None:
     """``e.O`` set to ``seat``'s tensor in game g, part by part as :mod:`.tensor` lists them."""
     S = e.S
@@ -2710,7 +2696,7 @@ def _write_players(e: SifnosBatch, g: int, first: int, i: int) -> int:
         p = (first + k) % n
         row = b + ROW_AT + p * ROW_W
         V[i] = 1.0 if p == e.opponent else 0.0
-        held = _popcount(S[b + HANDS + 2 * p]) + _popcount(S[b + HANDS + 2 * p + 1])
+        held = _hand_len(e, g, p)
         V[i + 1] = _capped(held, HAND_SCALE)
         for m in range(3):
             V[i + 2 + m] = _capped(S[row + INFLUENCE + m], TRACK_SCALE)
@@ -2866,8 +2852,7 @@ def _scores(e: SifnosBatch, g: int) -> list[int]:
         for q in range(N_PROVINCES):
             tents += S[row + TENTS + q]
         total += tents // TENTS_PER_VP + _tile_points(e, g, side, tents)
-        held = _popcount(S[b + HANDS + 2 * side]) + _popcount(S[b + HANDS + 2 * side + 1])
-        held += S[b + CENTRAL_AT + side]
+        held = _hand_len(e, g, side) + S[b + CENTRAL_AT + side]
         for r in range(N_REGIONS):
             if S[b + SOLDIER_AT + r] == side:
                 held += 1
