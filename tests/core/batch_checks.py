@@ -193,3 +193,19 @@ def stops_before_a_seat(engine: Any) -> None:
     assert sum(engine.decisions(0)) == 7
     engine.play(0, -1, until=2)
     assert engine.current_player(0) in (2, TERMINAL)
+
+
+def walked(game: Game, rng: random.Random, steps: int) -> State:
+    """A state of ``game`` after at most ``steps`` actions drawn from ``rng`` (a chance
+    outcome as ``sample_chance`` picks it, a decision ``legal[rng.randrange(len(legal))]``);
+    it may be over."""
+    state = game.new_initial_state()
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        if state.current_player() == CHANCE:
+            state.apply_trusted(sample_chance(state, rng))
+        else:
+            legal = state.legal_actions()
+            state.apply_trusted(legal[rng.randrange(len(legal))])
+    return state

@@ -17,12 +17,10 @@ import pytest
 
 import towers
 from tests.core import batch_checks
-from tests.core.batch_checks import diff, fields_of, play_out, position, searches_alike
+from tests.core.batch_checks import diff, fields_of, play_out, position, searches_alike, walked
 from towers.bench import play_random_game
 from towers.core.batch import batch_engine, rollouts_for
-from towers.core.chance import sample_chance
 from towers.core.compiled import is_compiled, twin
-from towers.core.game import CHANCE
 from towers.games.dark_tower import batch as plain
 from towers.games.dark_tower.rules import DarkTowerGame
 
@@ -91,15 +89,7 @@ def test_loaded_mid_game_plays_on_as_the_state(module: Any) -> None:
         engine.reset([0, 1, 2])
         for seed in range(6):
             rng = random.Random(seed)
-            state = game.new_initial_state()
-            for _ in range(rng.randrange(20, 200)):
-                if state.is_terminal():
-                    break
-                if state.current_player() == CHANCE:
-                    state.apply_trusted(sample_chance(state, rng))
-                else:
-                    legal = state.legal_actions()
-                    state.apply_trusted(legal[rng.randrange(len(legal))])
+            state = walked(game, rng, rng.randrange(20, 200))
             if state.is_terminal():
                 continue
             bots = [random.Random(seed * 10 + p) for p in range(players)]
