@@ -224,7 +224,7 @@ def when_searching(helper: Hinting, then: Callable[[], object]) -> threading.Thr
     """A thread that waits for the hint's search to start, then calls ``then``."""
 
     def watch() -> None:
-        deadline = time.perf_counter() + 10
+        deadline = time.perf_counter() + 60  # a busy machine may be slow to start it
         while helper.cancel is None and time.perf_counter() < deadline:
             time.sleep(0.01)
         time.sleep(0.1)
