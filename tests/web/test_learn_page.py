@@ -44,9 +44,13 @@ def test_a_hint_rings_the_move_or_names_its_button_and_can_be_stopped(
 ) -> None:
     gid, secret = torres_turn(live, page, seed=3)
     page.wait_for_selector("#hint:not(.hidden)")
-    # asked, then stopped before it answers
+    # asked, then stopped before it answers (the request held, so a quick search cannot
+    # answer first)
+    held = "**/api/games/*/hint"
+    page.route(held, lambda route: None)
     page.click("#hint")
     page.click("#hint-cancel")
+    page.unroute(held)
     assert page.text_content("#hint-out") == "Hint stopped."
     assert page.locator("#board .tw-hint").count() == 0
     # asked again, and shown
