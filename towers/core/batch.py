@@ -127,6 +127,45 @@ class BatchEngine(Protocol):
         ...
 
 
+def checked_choosers(
+    size: int,
+    seeds: Sequence[int | random.Random],
+    choosers: Sequence[Sequence[Chooser] | None] | None,
+) -> list[list[Chooser] | None]:
+    """:meth:`BatchEngine.reset`'s arguments checked (``ValueError`` unless there is a seed,
+    and a chooser entry if any, for each of the ``size`` games): each game's choosers, a list
+    or None."""
+    if len(seeds) != size or (choosers is not None and len(choosers) != size):
+        given = len(seeds) if choosers is None else f"{len(seeds)} and {len(choosers)}"
+        raise ValueError(f"{size} seeds (and choosers) are needed, not {given}")
+    return [chooser_list(c) for c in choosers or [None] * size]
+
+
+def generator(seed: int | random.Random | None) -> random.Random:
+    """A game's generator: ``seed`` itself when it is one, else ``random.Random(seed)``."""
+    return seed if isinstance(seed, random.Random) else random.Random(seed)
+
+
+def chooser_list(choosers: Sequence[Chooser] | None) -> list[Chooser] | None:
+    """One game's choosers (one function a seat) as a list of its own, or None."""
+    return None if choosers is None else list(choosers)
+
+
+def check_state(game: Game, state: State) -> None:
+    """``ValueError`` unless ``state`` is of ``game``: the same game, or one made with the same
+    class, player count and options (which is what a game is made from)."""
+    other = state.game
+    if other is game or other == game:
+        return
+    if (
+        type(other) is type(game)
+        and other.num_players == game.num_players
+        and dict(other.options) == dict(game.options)
+    ):
+        return
+    raise ValueError("the state is of another game than the batch's")
+
+
 def batch_engine(game: Game, size: int) -> BatchEngine | None:
     """The game's own batch engine for ``size`` games, or None when it has none for these
     options (see the module docstring)."""
@@ -234,10 +273,8 @@ class StateBatch:
         seeds: Sequence[int | random.Random],
         choosers: Sequence[Sequence[Chooser] | None] | None = None,
     ) -> None:
-        if len(seeds) != self.size or (choosers is not None and len(choosers) != self.size):
-            raise ValueError(f"{self.size} seeds (and choosers) are needed, not {len(seeds)}")
-        self.rngs = [s if isinstance(s, random.Random) else random.Random(s) for s in seeds]
-        self.choosers = [None if c is None else list(c) for c in choosers or [None] * self.size]
+        self.choosers = checked_choosers(self.size, seeds, choosers)
+        self.rngs = [generator(s) for s in seeds]
         self.states = [self.game.new_initial_state() for _ in range(self.size)]
         self.starts = [len(s.history()) for s in self.states]
         self.taken = [[0] * self.game.num_players for _ in range(self.size)]
@@ -278,13 +315,12 @@ class StateBatch:
         rng: int | random.Random | None = None,
         choosers: Sequence[Chooser] | None = None,
     ) -> None:
-        if state.game is not self.game and state.game != self.game:
-            raise ValueError("the state is of another game than the batch's")
+        check_state(self.game, state)
         if not self.states:  # the other games need states too
             self.reset(range(self.size))
         self.states[g] = state.clone()
-        self.rngs[g] = rng if isinstance(rng, random.Random) else random.Random(rng)
-        self.choosers[g] = None if choosers is None else list(choosers)
+        self.rngs[g] = generator(rng)
+        self.choosers[g] = chooser_list(choosers)
         self.starts[g] = len(state.history())
         self.taken[g] = [0] * self.game.num_players
         self._resolve(g)

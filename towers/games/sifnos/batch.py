@@ -44,6 +44,7 @@ from collections.abc import Sequence
 from dataclasses import fields as dataclass_fields
 from typing import Any
 
+from towers.core.batch import check_state, checked_choosers, chooser_list, generator
 from towers.core.compiled import twin
 from towers.core.components import Bag, Deck
 from towers.core.frames import DecisionStack
@@ -231,11 +232,9 @@ class SifnosBatch:
         seeds: Sequence[int | random.Random],
         choosers: Sequence[Sequence[Any] | None] | None = None,
     ) -> None:
-        if len(seeds) != self.size or (choosers is not None and len(choosers) != self.size):
-            raise ValueError(f"{self.size} seeds (and choosers) are needed, not {len(seeds)}")
-        self.rngs = [s if isinstance(s, random.Random) else random.Random(s) for s in seeds]
+        self.choosers = checked_choosers(self.size, seeds, choosers)
+        self.rngs = [generator(s) for s in seeds]
         self.draws = [r.random for r in self.rngs]
-        self.choosers = [None if c is None else list(c) for c in choosers or [None] * self.size]
         first = self.game.new_initial_state()
         for g in range(self.size):
             _write(self, g, first)
@@ -248,11 +247,10 @@ class SifnosBatch:
         rng: int | random.Random | None = None,
         choosers: Sequence[Any] | None = None,
     ) -> None:
-        if state.game is not self.game and state.game != self.game:
-            raise ValueError("the state is of another game than the batch's")
-        self.rngs[g] = rng if isinstance(rng, random.Random) else random.Random(rng)
+        check_state(self.game, state)
+        self.rngs[g] = generator(rng)
         self.draws[g] = self.rngs[g].random
-        self.choosers[g] = None if choosers is None else list(choosers)
+        self.choosers[g] = chooser_list(choosers)
         _write(self, g, state)
         _resolve(self, g)
 

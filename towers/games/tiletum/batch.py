@@ -35,6 +35,7 @@ from array import array
 from collections.abc import Sequence
 from typing import Any
 
+from towers.core.batch import check_state, checked_choosers, chooser_list, generator
 from towers.core.components import Bag, Deck
 from towers.core.frames import DecisionStack
 from towers.games.tiletum import actions as A
@@ -396,14 +397,11 @@ class TiletumBatch:
         :meth:`play_random` picks a decision with a float of the same generator, unless
         ``choosers[i]`` gives game i one function a seat, ``pick(count)`` -> the index of the
         legal action that seat takes (a random bot's ``rng.randrange``, say)."""
-        if len(seeds) != self.size or (choosers is not None and len(choosers) != self.size):
-            raise ValueError(f"{self.size} seeds (and choosers) are needed, not {len(seeds)}")
+        picks = checked_choosers(self.size, seeds, choosers)
         for g in range(self.size):
             seed = seeds[g]
-            rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-            self.draws[g] = rng.random
-            picks = None if choosers is None else choosers[g]
-            self.choosers[g] = None if picks is None else list(picks)
+            self.draws[g] = generator(seed).random
+            self.choosers[g] = picks[g]
             self.S[g * W : (g + 1) * W] = self.start
             run(self, g * W)
             resolve_chance(self, g)
@@ -501,14 +499,9 @@ class TiletumBatch:
         """Game ``g`` set to the TiletumState ``state`` (its history aside), drawing its
         chance from ``rng`` from now on and picking its decisions by ``choosers`` (:meth:`reset`'s
         seeds and choosers); its chance nodes are resolved."""
-        game = state.game
-        if game is not self.game and (
-            game.options != self.game.options or game.num_players != self.players
-        ):
-            raise ValueError("the state is of another game than the batch's")
-        made = rng if isinstance(rng, random.Random) else random.Random(rng)
-        self.draws[g] = made.random
-        self.choosers[g] = None if choosers is None else list(choosers)
+        check_state(self.game, state)
+        self.draws[g] = generator(rng).random
+        self.choosers[g] = chooser_list(choosers)
         from_state(self, g * W, state)
         resolve_chance(self, g)
 

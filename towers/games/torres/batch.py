@@ -34,6 +34,7 @@ from array import array
 from collections.abc import Sequence
 from typing import Any
 
+from towers.core.batch import check_state, checked_choosers, chooser_list
 from towers.core.components import Deck
 from towers.games.torres import actions as A
 from towers.games.torres import board
@@ -354,8 +355,7 @@ class TorresBatch:
         :meth:`play_random` picks a decision with a float of the same generator, unless
         ``choosers[i]`` gives game i one function a seat, ``pick(count)`` -> the index of the
         legal action that seat takes (a random bot's ``rng.randrange``, say)."""
-        if len(seeds) != self.size or (choosers is not None and len(choosers) != self.size):
-            raise ValueError(f"{self.size} seeds (and choosers) are needed, not {len(seeds)}")
+        picks = checked_choosers(self.size, seeds, choosers)
         for g in range(self.size):
             seed = seeds[g]
             if isinstance(seed, random.Random):
@@ -363,8 +363,7 @@ class TorresBatch:
             else:  # random.Random(seed)'s own stream, drawn in C
                 self.draws[g] = None
                 seed_generator(self, g, [int(w) for w in words_of(seed)])
-            picks = None if choosers is None else choosers[g]
-            self.choosers[g] = None if picks is None else list(picks)
+            self.choosers[g] = picks[g]
             self.S[g * W : (g + 1) * W] = self.start
             mb = g * MW
             self.M[mb + FREE] = ALL
@@ -469,17 +468,13 @@ class TorresBatch:
         """Game ``g`` set to the TorresState ``state`` (its history aside), drawing its chance
         from ``rng`` from now on and picking its decisions by ``choosers`` (:meth:`reset`'s
         seeds and choosers); its chance nodes are resolved."""
-        game = state.game
-        if game is not self.game and (
-            game.options != self.game.options or game.num_players != self.players
-        ):
-            raise ValueError("the state is of another game than the batch's")
+        check_state(self.game, state)
         if isinstance(rng, random.Random):
             self.draws[g] = rng.random
         else:
             self.draws[g] = None
             seed_generator(self, g, words_of(rng if rng is not None else random.getrandbits(64)))
-        self.choosers[g] = None if choosers is None else list(choosers)
+        self.choosers[g] = chooser_list(choosers)
         core = getattr(state, "_core", None)
         if core is None:
             from_fields(self, g, fields_of(state))
