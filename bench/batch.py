@@ -18,6 +18,7 @@ instructions over the difference in actions).
     python bench/batch.py torres --games 200 --rounds 5
     python bench/batch.py torres --check
     python bench/batch.py torres --instructions
+    python bench/batch.py sifnos --players 2 -o solo_opponent=true
 
 A benchmark, not a test.
 """
@@ -35,15 +36,18 @@ import sys
 import time
 from typing import Any
 
+from instructions import parse_options
 
-def with_batch_engines(names: list[str]) -> list[tuple[str, int]]:
-    """(game, players) for each named game (default: all) and count with a batch engine."""
+
+def with_batch_engines(names: list[str], options: dict[str, Any]) -> list[tuple[str, int]]:
+    """(game, players) for each named game (default: all) and count with a batch engine for
+    the game ``options``."""
     from towers.core.batch import batch_engine
     from towers.core.registry import games_allowed, list_games
 
     found = []
     for name in names or sorted(list_games()):
-        for game in games_allowed(name):
+        for game in games_allowed(name, **options):
             if batch_engine(game, 1) is not None:
                 found.append((name, game.num_players))
     return found
@@ -64,10 +68,12 @@ def batched(game: Any, seeds: range) -> int:
     return sum(engine.play_random())
 
 
-def measure(name: str, players: int, games: int, rounds: int) -> dict[str, float]:
+def measure(
+    name: str, players: int, games: int, rounds: int, options: dict[str, Any]
+) -> dict[str, float]:
     import towers
 
-    game = towers.make(name, players=players)
+    game = towers.make(name, players=players, **options)
     single, batch, ratios = [], [], []
     for r in range(rounds):
         seeds = range(r * games, (r + 1) * games)
@@ -92,12 +98,12 @@ def measure(name: str, players: int, games: int, rounds: int) -> dict[str, float
     }
 
 
-def check(name: str, players: int, games: int) -> int:
+def check(name: str, players: int, games: int, options: dict[str, Any]) -> int:
     """Compare the batch's games with the one-game engine's: lengths, final fields."""
     import towers
     from towers.core.batch import batch_engine, random_playout
 
-    game = towers.make(name, players=players)
+    game = towers.make(name, players=players, **options)
     engine = batch_engine(game, games)
     assert engine is not None
     engine.reset(range(games))
@@ -128,14 +134,21 @@ def state_rollout_bot(**params: Any) -> Any:
     return StateRollouts(**params)
 
 
-def rollouts(name: str, players: int, depths: list[int], iterations: int, rounds: int) -> None:
+def rollouts(
+    name: str,
+    players: int,
+    depths: list[int],
+    iterations: int,
+    rounds: int,
+    options: dict[str, Any],
+) -> None:
     """mcts with ``rollout_depth`` each of ``depths``: iterations/s with its rollouts played on
     the state and in the batch engine, the same searches (the same seeds, the same stats)."""
     import towers
     from towers.agents.mcts import MCTSBot
     from towers.core.chance import random_action
 
-    game = towers.make(name, players=players)
+    game = towers.make(name, players=players, **options)
     positions = []
     for seed, steps in ((1, 40), (2, 90), (3, 140)):
         state = game.new_initial_state()
@@ -176,12 +189,15 @@ def rollouts(name: str, players: int, depths: list[int], iterations: int, rounds
         )
 
 
-def instructions(name: str, players: int, games: int, path: str) -> tuple[int, int]:
+def instructions(
+    name: str, players: int, games: int, path: str, options: list[str]
+) -> tuple[int, int]:
     """(actions, instructions) of one valgrind run of ``path`` over ``games`` seeds."""
     env = dict(os.environ, PYTHONHASHSEED="0")
     done = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-         __file__, name, "--play", path, "--players", str(players), "--games", str(games)],
+         __file__, name, "--play", path, "--players", str(players), "--games", str(games),
+         *[arg for option in options for arg in ("-o", option)]],
         capture_output=True, text=True, env=env, check=True,
     )  # fmt: skip
     actions = int(re.search(r"^actions (\d+)$", done.stdout, re.M).group(1))  # type: ignore[union-attr]
@@ -189,9 +205,9 @@ def instructions(name: str, players: int, games: int, path: str) -> tuple[int, i
     return actions, count
 
 
-def per_action(name: str, players: int, games: int, path: str) -> float:
-    a1, i1 = instructions(name, players, max(1, games // 4), path)
-    a2, i2 = instructions(name, players, games, path)
+def per_action(name: str, players: int, games: int, path: str, options: list[str]) -> float:
+    a1, i1 = instructions(name, players, max(1, games // 4), path, options)
+    a2, i2 = instructions(name, players, games, path, options)
     return (i2 - i1) / (a2 - a1)
 
 
@@ -209,40 +225,54 @@ def main() -> None:
         help="mcts rollout depths to time, as 4,16,1000 (1000: to the end)",
     )
     parser.add_argument("--iterations", type=int, default=200, help="mcts iterations, --rollouts")
+    parser.add_argument(
+        "-o",
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option, e.g. -o solo_opponent=true (repeat for more)",
+    )
     parser.add_argument("--play", choices=("one", "batch"), help=argparse.SUPPRESS)
     args = parser.parse_args()
+    options = parse_options(args.option)
     if args.play:
         import towers
 
-        game = towers.make(args.games[0], players=args.players)
+        game = towers.make(args.games[0], players=args.players, **options)
         play = one_game if args.play == "one" else batched
         print(f"actions {play(game, range(args.count))}")
         return
     pairs = [
-        (n, p) for n, p in with_batch_engines(args.games) if p == args.players or not args.players
+        (n, p)
+        for n, p in with_batch_engines(args.games, options)
+        if p == args.players or not args.players
     ]
     if not pairs:
         sys.exit("no game named has a batch engine")
     if args.instructions and shutil.which("valgrind") is None:
         sys.exit("valgrind is not installed (Debian: apt-get install valgrind)")
     print(f"Python {sys.version.split()[0]}; {args.count} games a round, {args.rounds} rounds")
+    if args.option:
+        print(f"options: {', '.join(args.option)}")
     for name, players in pairs:
         if args.rollouts:
             depths = [int(d) for d in args.rollouts.split(",")]
-            rollouts(name, players, depths, args.iterations, args.rounds)
+            rollouts(name, players, depths, args.iterations, args.rounds, options)
             continue
         if args.check:
-            print(f"{name}, {players} players: {check(name, players, args.count)} games alike")
+            alike = check(name, players, args.count, options)
+            print(f"{name}, {players} players: {alike} games alike")
             continue
         if args.instructions:
-            one = per_action(name, players, args.count, "one")
-            batch = per_action(name, players, args.count, "batch")
+            one = per_action(name, players, args.count, "one", args.option)
+            batch = per_action(name, players, args.count, "batch", args.option)
             print(
                 f"{name}, {players} players: one-game {one:,.0f} instructions/action, "
                 f"batch {batch:,.0f}, ratio {one / batch:.1f}"
             )
             continue
-        got = measure(name, players, args.count, args.rounds)
+        got = measure(name, players, args.count, args.rounds, options)
         print(
             f"{name}, {players} players: one-game {got['one_game']:,.0f} actions/s, "
             f"batch {got['batch']:,.0f} actions/s, ratio {got['ratio']:.1f}"
