@@ -1,8 +1,7 @@
 """The batch engine plays Towers of Sifnos exactly as SifnosState does: the same legal actions
 in the same order and the same state (every saved field) after every action, at 2-4 players
-(the rules over the arrays) and in the games with the Scheme-driven opponent (the one-game
-rules on states read from the arrays); its plain-Python text and its compiled twin agree with
-each other as well.
+and in the games with the Scheme-driven opponent (solo, and 2 players with it); its
+plain-Python text and its compiled twin agree with each other as well.
 
 The games are driven through the batch's public interface: a decision is drawn from the
 game's generator, then the batch resolves the chance nodes from that same generator, which
@@ -27,7 +26,8 @@ from towers.games.sifnos import batch as plain
 ENGINE = twin(plain)  # the compiled twin when built, else the plain module
 MODULES = [plain] + ([ENGINE] if is_compiled(ENGINE) else [])
 MODES = [(2, False), (3, False), (4, False), (1, False), (2, True)]
-"""Player counts and the 2-player game with the opponent (the last two: the one-game rules)."""
+"""Player counts and the 2-player game with the opponent (the last two: the Scheme-driven
+opponent's games)."""
 
 
 def _game(players: int, versus: bool = False) -> Any:
@@ -39,7 +39,7 @@ def _game(players: int, versus: bool = False) -> Any:
 def test_plays_as_the_state_does(module: Any, players: int, versus: bool) -> None:
     """Every field at every decision of whole games (about 700-2,600 actions each)."""
     game = _game(players, versus)
-    games = 1 if module is plain or players == 1 or versus else 3
+    games = 1 if module is plain else 3
     seeds = range(players * 100, players * 100 + games)
     engine = module.SifnosBatch(game, len(seeds))
     compared = batch_checks.play_both(engine, game, seeds, lambda e, g: fields_of(e.state(g)))
@@ -48,9 +48,9 @@ def test_plays_as_the_state_does(module: Any, players: int, versus: bool) -> Non
 
 def test_random_playouts_as_the_state_s() -> None:
     """play_random plays the games play_random_game plays: the same lengths, and the same
-    final state (every field), 2-4 players, 60 games each."""
-    for players in (2, 3, 4):
-        game = _game(players)
+    final state (every field), in every mode, 60 games each."""
+    for players, versus in MODES:
+        game = _game(players, versus)
         seeds = range(1000, 1060)
         engine = ENGINE.SifnosBatch(game, len(seeds))
         engine.reset(seeds)
@@ -100,27 +100,31 @@ def test_the_twin_is_compiled_when_built() -> None:
     assert ENGINE.__name__.endswith("batch_c")
 
 
-def test_the_game_offers_its_engine_without_the_opponent() -> None:
-    for players in (2, 3, 4):
-        engine = batch_engine(_game(players), 3)
-        assert engine is not None and engine.size == 3
-        assert rollouts_for(_game(players)) is not None
-    assert batch_engine(_game(1), 3) is None
-    assert batch_engine(_game(2, True), 3) is None
+def test_the_game_offers_its_engine_in_every_mode() -> None:
+    for players, versus in MODES:
+        engine = batch_engine(_game(players, versus), 3)
+        assert isinstance(engine, ENGINE.SifnosBatch) and engine.size == 3
+        assert rollouts_for(_game(players, versus)) is not None
 
 
 @pytest.mark.parametrize("depth", [1, 6, 1000])
-@pytest.mark.parametrize(("players", "steps"), [(2, 60), (3, 200), (4, 400)])
-def test_batch_rollouts_search_as_the_state_does(depth: int, players: int, steps: int) -> None:
+@pytest.mark.parametrize(
+    ("players", "versus", "steps"), [(2, False, 60), (3, False, 200), (4, False, 400),
+                                     (1, False, 150), (2, True, 250)]
+)  # fmt: skip
+def test_batch_rollouts_search_as_the_state_does(
+    depth: int, players: int, versus: bool, steps: int
+) -> None:
     """tests/agents/test_mcts_batch_rollouts.py's check, for this game's engine."""
-    state = position(_game(players), seed=players * 7 + steps, steps=steps)
+    state = position(_game(players, versus), seed=players * 7 + steps, steps=steps)
     assert searches_alike(state, depth, iterations=30) is not None
 
 
-def test_simulate_plays_random_bots_in_the_batch() -> None:
+@pytest.mark.parametrize(("players", "versus"), [(3, False), (1, False), (2, True)])
+def test_simulate_plays_random_bots_in_the_batch(players: int, versus: bool) -> None:
     """towers.sim.simulate.play_random_batch: the game its random bots play one state at a
     time."""
-    batch_checks.simulated_alike(_game(3), range(3))
+    batch_checks.simulated_alike(_game(players, versus), range(3))
 
 
 def test_random_playout_lengths_in_every_mode() -> None:

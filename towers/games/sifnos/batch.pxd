@@ -45,7 +45,7 @@ cdef long K_TILE_CHOICE, K_ROLL, K_TOWER_DRAW
 cdef class SifnosBatch:
     cdef public object game, tensor
     cdef public long size, players, sides, opponent, ally_space
-    cdef public bint fast
+    cdef public bint solo, versus, fast
     cdef public long hand_size, known
     cdef public long long[:] S, L
     cdef public long n
@@ -351,6 +351,69 @@ cdef void _take_piece(SifnosBatch e, long g, long seat, long s) except *
 
 @cython.locals(S="long long[:]", b=long, total=long, p=long, start=long, r=long)
 cdef void _tile_immediate(SifnosBatch e, long g, long seat, long effect) except *
+
+# ---- the Scheme-driven opponent
+cdef long K_SCHEME_REVEAL, K_SCHEME_EFFECT, K_SOLO_FORT, K_SOLO_BEACON, K_SOLO_DEFEND
+cdef long K_SOLO_WORKSHOP, K_SOLO_DRAW, SOLO_MARKER, ACTIVE_DECK, SOLO_STACKING
+cdef long SCHEME_LEFT, SCHEME_ALLIES, SCHEME_DISCARDS, SOLO_FORTS, SOLO_BEACONS, N_SCHEMES
+cdef long C_DIE, C_TOWER, C_SOLDIER, C_FORT, C_BEACON, C_TENT, N_TRACK, MAJORITY, LOWEST
+cdef long SOLO_CAP, SOLO_TENTS, FORT_INFLUENCE
+cdef tuple IS_SOLO, SCHEME_TRIES, SCHEME_CODES, SCHEME_SPACES, SCHEME_PRIORITY
+cdef tuple SCHEME_PRIORITY_WORD, BONUS_WAITS, SCHEME_BONUS, TRACK_GAIN, TRACK_COL, TRACK_ROW
+
+@cython.locals(S="long long[:]", b=long, s=long, r=long, i=long, side=long, at=long, n=long)
+cdef long _solo_step(SifnosBatch e, long g, long top, long kind) except? -9
+
+@cython.locals(S="long long[:]", b=long, d=long)
+cdef void _next_deck(SifnosBatch e, long g) except *
+
+@cython.locals(S="long long[:]", b=long, side=long, s=long, tries=long, region=long, face=long,
+               m=long, target=long)
+cdef bint _solo_chance(SifnosBatch e, long g, long top, long kind, double r) except? 0
+
+@cython.locals(S="long long[:]", at=long, seen="long long", i=long, left=long, s=long,
+               p=double, acc=double, last=long)
+cdef long _scheme_pick(SifnosBatch e, long b, double r) except? -9
+
+@cython.locals(S="long long[:]", n=long, counts=list, i=long, acc=double, last=long, f=long,
+               c=long)
+cdef long _face_pick(SifnosBatch e, long at, double r) except? -9
+
+@cython.locals(S="long long[:]", b=long, side=long, tried=tuple, r=long, ok=bint, code=long)
+cdef long _resolvable_region(SifnosBatch e, long g, long s) except? -9
+
+@cython.locals(S="long long[:]", b=long, side=long, supply=long, covering=long, x=long, at=long,
+               n=long, mine=bint, i=long)
+cdef long _solo_tower_space(SifnosBatch e, long g, tuple spaces) except? -9
+
+@cython.locals(S="long long[:]", b=long, corners=tuple, k=long, c=long, top=long)
+cdef long _solo_beacon_target(SifnosBatch e, long g, long r, tuple priority) except? -9
+
+@cython.locals(S="long long[:]", b=long, side=long, owner=long, space=long)
+cdef void _main_effect(SifnosBatch e, long g, long code, long s, long r) except *
+
+@cython.locals(S="long long[:]", b=long, side=long, top=long, image=long, regions=tuple,
+               before=list, x=long, had=long, c=long, at=long, priority=tuple, k=long)
+cdef void _solo_place_tower(SifnosBatch e, long g, long space, long s) except *
+
+@cython.locals(at=long, total=long, p=long)
+cdef void _solo_tent(SifnosBatch e, long g, long province) except *
+
+@cython.locals(bonus=long)
+cdef void _bonus(SifnosBatch e, long g, long s, long r) except *
+
+cdef void _draw(SifnosBatch e, long g, long side, long n) except *
+cdef void _soldier_home(SifnosBatch e, long g, long side) except *
+
+@cython.locals(S="long long[:]", b=long, m=long, gain=long)
+cdef void _gain_card(SifnosBatch e, long g, long n) except *
+
+cdef void _majority_influence(SifnosBatch e, long g) except *
+
+@cython.locals(S="long long[:]", b=long, side=long, row=long, st=long, low=long, k=long,
+               value=long, space=long, n=long, card=long, first=long, second=long, last=long,
+               i=long, t=long, row_of=long, pick=long)
+cdef void _solo_influence(SifnosBatch e, long g, long m) except *
 
 # ---- the observation tensor and the VP as they stand, from the arrays
 cdef long N_KINDS, N_TILES, TILE_SPACES, SHIP_SPACES, N_MARKERS, TILE_OF

@@ -12,23 +12,25 @@ larger Province's Ships, each Tower space's stack, and the pending frames as rec
 its reference and the fallback where it is not built. ``load`` writes a one-game state into
 a game's slice and ``state`` reads one back, field for field.
 
-The rules of :class:`~.rules.SifnosState` are written again over the arrays for the games of
-2-4 players: the turn's steps (Prepare, the major actions, Defend, Recoup, the next turn),
-every effect of the columns and the Cards (paying, placing Cards and their discounts, Dice
-adjusted and placed, Towers placed and covered, networks, Soldiers moved, placed, pushed out
-and turned into Forts, Ships moved, the triggered Cards), Influence and its third and fifth
-spaces, the face-up Cards, the Scoring Tiles and their immediate effects, Beacons, Forts and
-the columns' bonuses, the Workshop's Dice on the Buildings, invasions, the Ships sailing and
-drawn, the Allied Ships, and the chances of a turn (a Card, a Die, a Tower, a Ship). The
-rest is played by the one-game rules on a state read from the arrays and written back once
-the game reaches a decision: the setup and its chances, the end of the game and its
-scoring; the same rules, so the same games whichever way an action goes. The games with the
-Scheme-driven opponent (solo, and 2 players with it) are played that way throughout, so
-:func:`engine_for` answers None for them (they fall back to one-game states), and
-:class:`SifnosBatch` plays them exactly but slowly. ``observation_tensor`` is written from
-the arrays (the VP as they stand counted there too); ``heuristics`` and ``returns`` read a
-state made from the arrays. The tests hold every action of many
-games to the one-game engine, field by field, in both texts.
+The rules of :class:`~.rules.SifnosState` are written again over the arrays, at 2-4 players
+and in the games with the Scheme-driven opponent (solo, and 2 players with it): the turn's
+steps (Prepare, the major actions, Defend, Recoup, the next turn), every effect of the
+columns and the Cards (paying, placing Cards and their discounts, Dice adjusted and placed,
+Towers placed and covered, networks, Soldiers moved, placed, pushed out and turned into
+Forts, Ships moved, the triggered Cards), Influence and its third and fifth spaces, the
+face-up Cards, the Scoring Tiles and their immediate effects, Beacons, Forts and the
+columns' bonuses, the Workshop's Dice on the Buildings, invasions, the Ships sailing and
+drawn, the Allied Ships, the chances of a turn (a Card, a Die, a Tower, a Ship), and the
+opponent's turns (its Schemes revealed and resolved in their Regions, its Dice, Towers,
+Soldiers, Forts, Beacons and Tents placed, its Solo Marker and Influence, its Defend and
+Workshop Dice, the cards it is given or would draw). The rest is played by the one-game
+rules on a state read from the arrays and written back once the game reaches a decision:
+the setup and its chances, the end of the game and its scoring; the same rules, so the same
+games whichever way an action goes. ``observation_tensor`` is written from the arrays (the
+VP as they stand counted there too) at 2-4 players, from a state read from them in the
+games with the opponent; ``heuristics`` and ``returns`` read a state made from the arrays.
+The tests hold every action of many games to the one-game engine, field by field, in both
+texts.
 
 Randomness: each game keeps its own ``random.Random``; a chance node takes one float of it
 and picks the outcome as :func:`towers.core.chance.sample_chance` does (the walk of the
@@ -59,6 +61,7 @@ from towers.games.sifnos import invest as _invest
 from towers.games.sifnos import legality as _legality
 from towers.games.sifnos import rules as _rules
 from towers.games.sifnos import scoring as _scoring
+from towers.games.sifnos import solo as _solo
 from towers.games.sifnos import tensor as _tensor
 from towers.games.sifnos.actions import DATA
 from towers.games.sifnos.cards import CARD_MINERAL
@@ -189,12 +192,9 @@ def word_id(value: Any) -> int:
     return found
 
 
-def engine_for(game: Any, size: int) -> SifnosBatch | None:
-    """The batch engine of ``size`` games of ``game``: 2-4 players; None for the games with
-    the Scheme-driven opponent (solo, and 2 players with it), whose turns the arrays do not
-    play (see the module docstring), so that they fall back to one-game states."""
-    if game.has_opponent:
-        return None
+def engine_for(game: Any, size: int) -> SifnosBatch:
+    """The batch engine of ``size`` games of ``game``: 1-4 players, the Scheme-driven
+    opponent's games included."""
     return SifnosBatch(game, size)
 
 
@@ -210,8 +210,10 @@ class SifnosBatch:
         self.sides = game.sides
         self.opponent = game.opponent
         self.ally_space = game.ally_space
-        # the rules over the arrays leave out the Scheme-driven opponent: its games are
-        # played by the one-game rules throughout (see the module docstring)
+        self.solo = game.solo
+        self.versus = game.versus
+        # the observation tensor is written from the arrays for the games without the
+        # Scheme-driven opponent (see observation_tensor)
         self.fast = not game.has_opponent
         self.hand_size = 0  # what _column_uses found once a list (see _can_use)
         self.known = 0
@@ -389,7 +391,7 @@ def _resolve(e: SifnosBatch, g: int) -> None:
             return
         r = e.draws[g]()
         S[b + LENGTH] += 1
-        if not (e.fast and _fast_chance(e, g, kind, r)):
+        if not _fast_chance(e, g, kind, r):
             state = _read(e, g)
             state._apply(LEGALITY.sample_chance(state, r))
             _resolve_on(e, g, state)
@@ -684,6 +686,8 @@ def _step(e: SifnosBatch, g: int, top: int, kind: int) -> int:
         return 1
     if kind == K_SAIL:
         return _sail_away(e, g, seat)  # a Sail's one field is its Province
+    if IS_SOLO[kind]:
+        return _solo_step(e, g, top, kind)
     return _step_offered(e, g, top, kind)
 
 
@@ -730,6 +734,8 @@ def _fast_chance(e: SifnosBatch, g: int, kind: int, r: float) -> bool:
     seat = S[top + 1]
     if kind == K_SHIP_DRAW:
         return _ship_drawn(e, g, top, r)
+    if IS_SOLO[kind]:
+        return _solo_chance(e, g, top, kind, r)
     if kind == K_DRAW:
         if seat < 0:
             return False  # face up onto the Main Board (setup)
@@ -796,8 +802,6 @@ def _deck_pick(e: SifnosBatch, b: int, r: float) -> int:
 def _fast_legal(e: SifnosBatch, g: int) -> int:
     """Game g's legal actions listed from the arrays into ``e.L`` (in increasing order, each
     once): how many; -1: not covered."""
-    if not e.fast:
-        return -1
     S = e.S
     b = g * W
     top = b + PENDING + (S[b + DEPTH] - 1) * FW
@@ -896,8 +900,6 @@ def _sorted_once(e: SifnosBatch) -> None:
 
 def _fast_apply(e: SifnosBatch, g: int, action: int) -> bool:
     """A decision carried out in the arrays; False: not covered (nothing changed)."""
-    if not e.fast:
-        return False
     S = e.S
     b = g * W
     top = b + PENDING + (S[b + DEPTH] - 1) * FW
@@ -993,7 +995,11 @@ def _fast_apply_more(
         _count_down(e, g, top, 3)
         c = action - A_GIVE
         _hand_remove(e, g, seat, c)
-        _hand_add(e, g, to, c)
+        if to == e.opponent:  # cards.give: discarded, its marker moves
+            _list_append(e, b + DISCARDS, c, N_CARDS)
+            _gain_card(e, g, 1)
+        else:
+            _hand_add(e, g, to, c)
     elif kind == K_PLACEMENT:
         c = action - A_PLACE_CARD
         free = S[top + 2]
@@ -1685,7 +1691,7 @@ def _move_soldier(e: SifnosBatch, g: int, seat: int, a: int, to: int) -> None:
     if there >= 0:
         # pushing out: both Soldiers go home, for a card to the opponent
         S[b + SOLDIER_AT + to] = -1
-        S[b + BARRACKS_AT + there] += 1
+        _soldier_home(e, g, there)
         S[b + BARRACKS_AT + seat] += 1
         _push(e, g, K_GIVE, seat, there, 1)
     else:
@@ -1739,6 +1745,9 @@ def _sail(e: SifnosBatch, g: int, q: int, i: int) -> None:
 
 def _influence_step(e: SifnosBatch, g: int, side: int, m: int) -> None:
     """One space along a track, and what that space does (influence.influence_step)."""
+    if side == e.opponent:
+        _solo_influence(e, g, m)
+        return
     S = e.S
     b = g * W
     at = b + ROW_AT + side * ROW_W + INFLUENCE + m
@@ -1791,7 +1800,8 @@ def _current_major(e: SifnosBatch, g: int) -> int:
 def _defend(e: SifnosBatch, g: int, seat: int) -> None:
     S = e.S
     b = g * W
-    _push(e, g, K_WORKSHOP, seat)
+    if seat != e.opponent:
+        _push(e, g, K_WORKSHOP, seat)
     for q in LARGE_PROVINCES:
         dice = 0
         for r in PROVINCE_REGIONS[q]:
@@ -1801,8 +1811,10 @@ def _defend(e: SifnosBatch, g: int, seat: int) -> None:
             S[b + INVADED] = LARGE_OF[q]
             _push(e, g, K_INVASION, seat, q)
             best = _leader(e, g, S[b + MARKERS + 2])
-            if best >= 0:
+            if best >= 0 and best != e.opponent:
                 _push(e, g, K_SOLDIERS, best, 1, 0, 0, ACTIVE)
+            elif best >= 0:
+                _gain_card(e, g, 1)
             return
 
 
@@ -1813,6 +1825,8 @@ def _leader(e: SifnosBatch, g: int, mineral: int) -> int:
     tied = False
     for s in range(e.sides):
         v = e.S[g * W + ROW_AT + s * ROW_W + INFLUENCE + mineral]
+        if e.versus and s == e.opponent:
+            v = -1  # it competes for Might only
         if v > value:
             best = s
             value = v
@@ -1873,6 +1887,11 @@ def _next_turn(e: SifnosBatch, g: int, seat: int) -> int:
     S[b + USE_NETWORK] = 0
     S[b + BEACON_PLACED] = 0
     _push(e, g, K_END_TURN, nxt)
+    if nxt == e.opponent:  # solo.start_turn
+        _push(e, g, K_SOLO_DRAW, nxt)
+        _push(e, g, K_SOLO_DEFEND, nxt)
+        _push(e, g, K_SCHEME_REVEAL, 0)
+        return 1
     _push(e, g, K_RECOUP, nxt)
     _push(e, g, K_DEFEND, nxt)
     _push(e, g, K_MAJORS, nxt)
@@ -2039,19 +2058,21 @@ def _invasion(e: SifnosBatch, g: int, seat: int, q: int) -> None:
             top = _top_tower(e, g, x)
             if top >= 0 and top >> 3 == s:
                 cards += 1
-        if cards > 0:
-            _push(e, g, K_DRAW, s, cards)
+        _draw(e, g, s, cards)
     for r in PROVINCE_REGIONS[q]:
         if S[b + SOLDIER_AT + r] == winner:
             S[b + SOLDIER_AT + r] = -1
-            S[b + BARRACKS_AT + winner] += 1
+            _soldier_home(e, g, winner)
     at = b + SHIPS + 5 * LARGE_OF[q]
     n = S[at]
     for i in range(n, 4):
         if EMPTY_BONUS[i] == 1:
-            _push(e, g, K_DRAW, winner, 1)
+            _draw(e, g, winner, 1)
         elif EMPTY_BONUS[i] == 2:
-            _push(e, g, K_INFLUENCE_CHOICE, winner, 1)
+            if winner == e.opponent:
+                _majority_influence(e, g)
+            else:
+                _push(e, g, K_INFLUENCE_CHOICE, winner, 1)
     for i in range(n - 1, -1, -1):
         _push(e, g, K_GAIN, winner, S[at + 1 + i], 1)
 
@@ -2098,6 +2119,8 @@ def _ship_drawn(e: SifnosBatch, g: int, top: int, r: float) -> bool:
             n = S[b + ROW_AT + side * ROW_W + INFLUENCE + mineral] // per
             if n > 0:
                 _push(e, g, K_DRAW, side, n)
+        if e.solo:  # solo.ally_draw
+            _gain_card(e, g, S[b + ROW_AT + e.opponent * ROW_W + INFLUENCE + mineral] // per)
     else:
         target = q if S[b + SHIPS + 5 * q] < 4 else _next_with_room(e, g, q, True)
         _list_append(e, b + SHIPS + 5 * target, kind, 4)
@@ -2414,6 +2437,483 @@ def _push(
     S[at + 4] = x
     S[at + 5] = y
     S[b + DEPTH] = depth + 1
+
+
+# ---- the rules over the arrays: the Scheme-driven opponent (solo.py) -----------------------
+K_SCHEME_REVEAL, K_SCHEME_EFFECT, K_SOLO_FORT, K_SOLO_BEACON = (
+    KIND_OF[k] for k in (F.SchemeReveal, F.SchemeEffect, F.SoloFort, F.SoloBeacon)
+)
+K_SOLO_DEFEND, K_SOLO_WORKSHOP, K_SOLO_DRAW = (
+    KIND_OF[k] for k in (F.SoloDefend, F.SoloWorkshop, F.SoloDraw)
+)
+IS_SOLO = tuple(kind in _solo.STEPS for kind in KINDS)
+"""The opponent's frames (its steps and chances)."""
+SOLO_MARKER = SCALARS.index("solo_marker")
+ACTIVE_DECK = SCALARS.index("active_deck")
+SOLO_STACKING = MARKERS + 6
+
+
+def _list_at(name: str) -> int:
+    """The offset of one of LISTS (its count, then its items) in a game's slice."""
+    at = LISTS_AT
+    for other, n in LISTS:
+        if other == name:
+            return at
+        at += n + 1
+    raise KeyError(name)
+
+
+SCHEME_LEFT = _list_at("scheme_left")
+SCHEME_ALLIES = _list_at("scheme_allies")
+SCHEME_DISCARDS = _list_at("scheme_discards")
+SOLO_FORTS = _list_at("solo_forts")
+SOLO_BEACONS = _list_at("solo_beacons")
+N_SCHEMES = _solo.N_SCHEMES
+SCHEME_TRIES = _solo.SCHEME_TRIES
+SCHEME_CODES = _solo.SCHEME_CODES
+SCHEME_SPACES = _solo.SCHEME_SPACES
+SCHEME_PRIORITY = _solo.SCHEME_PRIORITY
+SCHEME_PRIORITY_WORD = tuple(word_id(p) for p in SCHEME_PRIORITY)
+"""Each Scheme's corner order as the int a SoloBeacon record holds."""
+BONUS_WAITS = _solo.BONUS_WAITS
+SCHEME_BONUS = tuple(
+    ("influence", "marker", "tent").index(s.bonus) if s.bonus in ("influence", "marker", "tent")
+    else -1
+    for s in DATA.schemes
+)  # fmt: skip
+C_DIE = _solo._DIE
+C_TOWER = _solo._TOWER
+C_SOLDIER = _solo._SOLDIER
+C_FORT = _solo._FORT
+C_BEACON = _solo._BEACON
+C_TENT = _solo._TENT
+N_TRACK = _solo.N_TRACK
+TRACK_GAIN = _solo.TRACK_GAIN
+MAJORITY = _solo.MAJORITY
+LOWEST = _solo.LOWEST
+TRACK_COL = tuple(space.col for space in _solo.TRACK)
+TRACK_ROW = tuple(space.row for space in _solo.TRACK)
+SOLO_CAP = _influence.SOLO_CAP
+SOLO_TENTS = _solo.TENTS
+FORT_INFLUENCE = FORT_FACES.index("any_influence")
+"""The Fort face that gives it "any 1 Influence" (the others move its marker)."""
+
+
+def _solo_step(e: SifnosBatch, g: int, top: int, kind: int) -> int:
+    """The opponent's step on top carried out (1), or its chance waiting (0)
+    (solo.STEPS)."""
+    S = e.S
+    b = g * W
+    if kind == K_SCHEME_REVEAL:
+        if S[top + 1] >= N_SCHEMES:
+            S[b + DEPTH] -= 1  # a whole deck's worth revealed and none can be resolved
+            return 1
+        if not S[b + SCHEME_LEFT + 1 + S[b + ACTIVE_DECK]]:
+            _next_deck(e, g)
+            return 1
+        return 0
+    if kind == K_SCHEME_EFFECT:
+        s = S[top + 1]
+        r = S[top + 2]
+        i = S[top + 3]
+        if i < 2:
+            S[top + 3] = i + 1
+            _main_effect(e, g, SCHEME_CODES[s][i], s, r)
+        else:
+            S[b + DEPTH] -= 1
+            _bonus(e, g, s, r)
+        return 1
+    if kind == K_SOLO_BEACON:
+        if S[b + SOLO_BEACONS] and _solo_beacon_target(e, g, S[top + 1], WORDS[S[top + 2]]) >= 0:
+            return 0
+        S[b + DEPTH] -= 1  # its last Beacon went to another Region first
+        return 1
+    if kind == K_SOLO_FORT:
+        if S[b + SOLO_FORTS] and S[b + FORT_AT + S[top + 1]] < 0:
+            return 0
+        S[b + DEPTH] -= 1
+        return 1
+    side = S[top + 1]
+    S[b + DEPTH] -= 1
+    if kind == K_SOLO_DEFEND:
+        _push(e, g, K_SOLO_WORKSHOP, side)
+        _defend(e, g, side)
+    elif kind == K_SOLO_DRAW:
+        if S[b + INVADED] >= 0:
+            _push(e, g, K_SAIL, S[b + INVADED])
+        _gain_card(e, g, 2)
+    else:  # its Workshop Dice back to its Supply
+        at = b + GROW_AT + side * GROW_W + WORKSHOP
+        n = S[at]
+        S[at] = 0
+        S[b + DICE_RESERVE + side] += n
+        if n and not e.versus:
+            _push(e, g, K_GAIN, side, LOWEST, n)
+    return 1
+
+
+def _next_deck(e: SifnosBatch, g: int) -> None:
+    """The Active Deck is empty: the next one with Schemes left (its Allied Ship into the
+    Bag), or the revealed Schemes shuffled into a new one (solo._next_deck)."""
+    S = e.S
+    b = g * W
+    for d in range(S[b + SCHEME_LEFT] - 1, -1, -1):
+        if S[b + SCHEME_LEFT + 1 + d]:
+            if S[b + SCHEME_ALLIES + 1 + d]:
+                S[b + SCHEME_ALLIES + 1 + d] = 0
+                S[b + BAG + ALLY] += 1
+            S[b + ACTIVE_DECK] = d
+            return
+    S[b + SCHEME_LEFT] = 1
+    S[b + SCHEME_LEFT + 1] = S[b + SCHEME_DISCARDS]
+    S[b + SCHEME_ALLIES] = 1
+    S[b + SCHEME_ALLIES + 1] = 0
+    S[b + ACTIVE_DECK] = 0
+    S[b + SCHEME_DISCARDS] = 0
+
+
+def _solo_chance(e: SifnosBatch, g: int, top: int, kind: int, r: float) -> bool:
+    """The opponent's chance carried out from the draw ``r`` (a Scheme revealed, a Fort or
+    a Beacon dealt: solo.CHANCES); False: none to draw (not covered)."""
+    S = e.S
+    b = g * W
+    side = e.opponent
+    if kind == K_SCHEME_REVEAL:
+        s = _scheme_pick(e, b, r)
+        if s < 0:
+            return False
+        tries = S[top + 1]
+        S[b + DEPTH] -= 1
+        S[b + SCHEME_LEFT + 1 + S[b + ACTIVE_DECK]] -= 1
+        _list_append(e, b + SCHEME_DISCARDS, s, N_SCHEMES)
+        region = _resolvable_region(e, g, s)
+        if region < 0:
+            _push(e, g, K_SCHEME_REVEAL, tries + 1)  # none of A, B, C: a new one
+        else:
+            _push(e, g, K_SCHEME_EFFECT, s, region, 0)
+        return True
+    region = S[top + 1]
+    if kind == K_SOLO_FORT:
+        face = _face_pick(e, b + SOLO_FORTS, r)
+        if face < 0:
+            return False
+        S[b + DEPTH] -= 1
+        _list_remove(e, b + SOLO_FORTS, face)
+        S[b + FORT_AT + region] = side
+        if face == FORT_INFLUENCE:
+            _majority_influence(e, g)
+        else:
+            _gain_card(e, g, 1)
+        return True
+    m = _face_pick(e, b + SOLO_BEACONS, r)
+    if m < 0:
+        return False
+    target = _solo_beacon_target(e, g, region, WORDS[S[top + 2]])
+    S[b + DEPTH] -= 1
+    _list_remove(e, b + SOLO_BEACONS, m)
+    S[b + BEACON_AT + target] = side
+    _push(e, g, K_GAIN, side, m, 1)
+    return True
+
+
+def _scheme_pick(e: SifnosBatch, b: int, r: float) -> int:
+    """legality._scheme_pick over the Schemes not revealed this cycle; -1: none."""
+    S = e.S
+    at = b + SCHEME_DISCARDS
+    seen = 0
+    for i in range(S[at]):
+        seen |= 1 << S[at + 1 + i]
+    left = 0
+    for s in range(N_SCHEMES):
+        if not seen >> s & 1:
+            left += 1
+    if not left:
+        return -1
+    p = 1.0 / left
+    acc = 0.0
+    last = -1
+    for s in range(N_SCHEMES):
+        if not seen >> s & 1:
+            acc += p
+            if r < acc:
+                return s
+            last = s
+    return last
+
+
+def _face_pick(e: SifnosBatch, at: int, r: float) -> int:
+    """The face (0-2) of the list at ``at`` the draw ``r`` picks, each face by its share of
+    the list (solo.fort_outcomes, solo.beacon_outcomes); -1: an empty list."""
+    S = e.S
+    n = S[at]
+    counts = [0, 0, 0]
+    for i in range(n):
+        counts[S[at + 1 + i]] += 1
+    acc = 0.0
+    last = -1
+    for f in range(3):
+        c = counts[f]
+        if c:
+            acc += c / n
+            if r < acc:
+                return f
+            last = f
+    return last
+
+
+def _resolvable_region(e: SifnosBatch, g: int, s: int) -> int:
+    """The first of Scheme ``s``'s Regions A, B, C where both main effects can be resolved
+    (solo.resolvable_region); -1: none."""
+    S = e.S
+    b = g * W
+    side = e.opponent
+    for tried in SCHEME_TRIES[s]:
+        r = tried[0]
+        ok = True
+        for code in tried[1]:
+            if code == C_DIE:
+                if S[b + DIE_OWNER + r] >= 0 or S[b + DICE_RESERVE + side] <= 0:
+                    ok = False
+                    break
+            elif code == C_TOWER:
+                if _solo_tower_space(e, g, tried[2]) < 0:
+                    ok = False
+                    break
+            elif code == C_SOLDIER:
+                if r == CENTRAL or S[b + SOLDIER_AT + r] >= 0 or S[b + SOLDIER_SUPPLY + side] <= 0:
+                    ok = False
+                    break
+            elif code == C_FORT:
+                if S[b + FORT_AT + r] >= 0 or not S[b + SOLO_FORTS]:
+                    ok = False
+                    break
+        if ok:
+            return r
+    return -1
+
+
+def _solo_tower_space(e: SifnosBatch, g: int, spaces: tuple) -> int:
+    """Where its Tower goes among ``spaces`` (a Region's, in a Scheme's corner order): an
+    empty space with its image in its Supply, else the first it may cover; -1: none
+    (solo._tower_space)."""
+    S = e.S
+    b = g * W
+    side = e.opponent
+    supply = b + ROW_AT + side * ROW_W + TOWER_SUPPLY
+    covering = -1
+    for x in spaces:
+        at = b + STACKS + x * (STACK_ROOM + 1)
+        n = S[at]
+        if not n:
+            if S[supply + SPACE_IMAGE[x]]:
+                return x
+            continue
+        mine = False
+        for i in range(n):
+            if S[at + 1 + i] >> 3 == side:
+                mine = True
+                break
+        if mine or not S[supply + (S[at + n] & 7)]:
+            continue
+        if covering < 0:
+            covering = x
+    return covering
+
+
+def _solo_beacon_target(e: SifnosBatch, g: int, r: int, priority: tuple) -> int:
+    """The first corner of ``r`` in the order ``priority`` where its Tower is on top and no
+    Beacon sits (solo.beacon_targets' first); -1: none."""
+    S = e.S
+    b = g * W
+    corners = REGION_CORNERS[r]
+    for k in priority:
+        c = corners[k]
+        top = _top_tower(e, g, c)
+        if top >= 0 and top >> 3 == e.opponent and S[b + BEACON_AT + c] < 0:
+            return c
+    return -1
+
+
+def _main_effect(e: SifnosBatch, g: int, code: int, s: int, r: int) -> None:
+    """The main effect ``code`` of Scheme ``s`` in Region ``r``, if it can be resolved
+    (solo._main_effect)."""
+    S = e.S
+    b = g * W
+    side = e.opponent
+    if code == C_DIE:
+        if S[b + DIE_OWNER + r] >= 0 or S[b + DICE_RESERVE + side] <= 0:
+            return
+        S[b + DICE_RESERVE + side] -= 1
+        S[b + DIE_OWNER + r] = side
+        S[b + DIE_VALUE + r] = REGION_VALUE[r]  # its Dice's values do not matter
+        owner = S[b + FORT_AT + r]
+        if owner >= 0 and owner != side:
+            _draw(e, g, owner, 1)
+    elif code == C_TOWER:
+        space = _solo_tower_space(e, g, SCHEME_SPACES[s][r])
+        if space >= 0:
+            _solo_place_tower(e, g, space, s)
+    elif code == C_BEACON:
+        if S[b + SOLO_BEACONS] and _solo_beacon_target(e, g, r, SCHEME_PRIORITY[s]) >= 0:
+            _push(e, g, K_SOLO_BEACON, r, SCHEME_PRIORITY_WORD[s])
+    elif code == C_SOLDIER:
+        if r != CENTRAL and S[b + SOLDIER_AT + r] < 0 and S[b + SOLDIER_SUPPLY + side] > 0:
+            S[b + SOLDIER_SUPPLY + side] -= 1
+            S[b + SOLDIER_AT + r] = side
+    elif code == C_FORT:
+        if S[b + FORT_AT + r] < 0 and S[b + SOLO_FORTS]:
+            _push(e, g, K_SOLO_FORT, r)
+    elif code == C_TENT:
+        _solo_tent(e, g, REGION_PROVINCE[r])
+
+
+def _solo_place_tower(e: SifnosBatch, g: int, space: int, s: int) -> None:
+    """Its Tower on ``space`` by Scheme ``s``: a Beacon for each Region around where it now
+    holds all four corners, the covered player draws 2 (solo._place_tower)."""
+    S = e.S
+    b = g * W
+    side = e.opponent
+    top = _top_tower(e, g, space)
+    image = SPACE_IMAGE[space] if top < 0 else top & 7
+    regions = SPACE_REGION_LIST[space]
+    before = []
+    for x in regions:
+        had = 0
+        for c in REGION_CORNERS[x]:
+            if _has_tower_on(e, g, side, c):
+                had += 1
+        before.append(had)
+    S[b + ROW_AT + side * ROW_W + TOWER_SUPPLY + image] -= 1
+    at = b + STACKS + space * (STACK_ROOM + 1)
+    if S[at] >= STACK_ROOM:
+        raise ValueError(f"more than {STACK_ROOM} Towers on a space")
+    S[at + 1 + S[at]] = side * 8 + image
+    S[at] += 1
+    priority = SCHEME_PRIORITY[s]
+    for k in range(len(regions) - 1, -1, -1):
+        x = regions[k]
+        if before[k] == 3 and S[b + SOLO_BEACONS] and _solo_beacon_target(e, g, x, priority) >= 0:
+            _push(e, g, K_SOLO_BEACON, x, SCHEME_PRIORITY_WORD[s])
+    if top >= 0:
+        _draw(e, g, top >> 3, 2)  # covering a player's Tower: they draw 2
+
+
+def _solo_tent(e: SifnosBatch, g: int, province: int) -> None:
+    """Its Tent in ``province`` while it has one left (none in the 2-player game)."""
+    if e.versus:
+        return
+    at = g * W + ROW_AT + e.opponent * ROW_W + TENTS
+    total = 0
+    for p in range(N_PROVINCES):
+        total += e.S[at + p]
+    if SOLO_TENTS - total:
+        e.S[at + province] += 1
+
+
+def _bonus(e: SifnosBatch, g: int, s: int, r: int) -> None:
+    """Scheme ``s``'s bonus, if its Allied Ships have come (none in the 2-player game)."""
+    if e.versus or e.S[g * W + ALLIES] < BONUS_WAITS[s]:
+        return
+    bonus = SCHEME_BONUS[s]
+    if bonus == 0:
+        _majority_influence(e, g)
+    elif bonus == 1:
+        _gain_card(e, g, 2)
+    elif bonus == 2:
+        _solo_tent(e, g, REGION_PROVINCE[r])
+
+
+def _draw(e: SifnosBatch, g: int, side: int, n: int) -> None:
+    """``side`` draws ``n`` cards; the opponent's marker moves instead (cards.draw)."""
+    if n <= 0:
+        return
+    if side == e.opponent:
+        _gain_card(e, g, n)
+    else:
+        _push(e, g, K_DRAW, side, n)
+
+
+def _soldier_home(e: SifnosBatch, g: int, side: int) -> None:
+    """A Soldier back to its Barracks; the opponent's to its Supply (muster.soldier_home)."""
+    if side == e.opponent:
+        e.S[g * W + SOLDIER_SUPPLY + side] += 1
+    else:
+        e.S[g * W + BARRACKS_AT + side] += 1
+
+
+def _gain_card(e: SifnosBatch, g: int, n: int) -> None:
+    """Its Solo Marker moved ``n`` spaces, each space's Influence gained (solo.gain_card;
+    nothing in the 2-player game)."""
+    if e.versus:
+        return
+    S = e.S
+    b = g * W
+    for _ in range(n):
+        m = (S[b + SOLO_MARKER] + 1) % N_TRACK
+        S[b + SOLO_MARKER] = m
+        gain = TRACK_GAIN[m]
+        if gain == MAJORITY:
+            _majority_influence(e, g)
+        elif gain >= 0:
+            _push(e, g, K_GAIN, e.opponent, gain, 1)
+
+
+def _majority_influence(e: SifnosBatch, g: int) -> None:
+    """Its "any 1 Influence": the mineral under the third Allied Ship's space."""
+    if not e.versus:
+        _push(e, g, K_GAIN, e.opponent, e.S[g * W + MARKERS + 5], 1)
+
+
+def _solo_influence(e: SifnosBatch, g: int, m: int) -> None:
+    """One space along its track ``m`` (LOWEST: its lowest), up to its cap, and what the
+    space does (influence.influence_step, solo.track_space)."""
+    if e.versus:
+        return  # it gains no Influence in the 2-player game
+    S = e.S
+    b = g * W
+    side = e.opponent
+    row = b + ROW_AT + side * ROW_W + INFLUENCE
+    st = b + SOLO_STACKING
+    if m < 0:  # its lowest; of tied markers, the one on top of the stack
+        low = min(S[row], S[row + 1], S[row + 2])
+        for k in range(3):
+            if S[row + k] == low and (m < 0 or S[st + k] > S[st + m]):
+                m = k
+    if S[row + m] >= SOLO_CAP:
+        return
+    S[row + m] += 1
+    value = S[row + m]
+    S[st + m] = max(S[st], S[st + 1], S[st + 2]) + 1
+    space = S[b + SOLO_MARKER]
+    n = S[b + FACE_UP]
+    if value == FACE_UP_CARD_SPACE and m == S[b + MARKERS] and n:
+        card = S[b + FACE_UP + 1] if TRACK_COL[space] < 2 or n == 1 else S[b + FACE_UP + n]
+        _list_remove(e, b + FACE_UP, card)
+        _list_append(e, b + DISCARDS, card, N_CARDS)
+        _push(e, g, K_GAIN, side, MINERAL_OF[card], 1)
+    if value == SCORING_TILE_SPACE and m == S[b + MARKERS + 1]:
+        first = second = last = -1
+        k = 0
+        for i in range(S[b + TILE_ROW]):
+            t = S[b + TILE_ROW + 1 + i]
+            if t >= 0:
+                if k == 0:
+                    first = t
+                elif k == 1:
+                    second = t
+                last = t
+                k += 1
+        if k:
+            row_of = TRACK_ROW[space]
+            if k >= 3:
+                pick = first if row_of == 0 else last if row_of == 3 else second
+            else:
+                pick = first if row_of < 2 else last
+            for i in range(S[b + TILE_ROW]):
+                if S[b + TILE_ROW + 1 + i] == pick:
+                    S[b + TILE_ROW + 1 + i] = -1
+                    break
+            S[b + SIDE_AT + 5 * SIDES + side] = pick  # tile_of
 
 
 # ---- a one-game state written and read -----------------------------------------------------
