@@ -1,7 +1,9 @@
 """What the Sifnos batch engine gives besides the moves, read from its arrays: each seat's
-observation tensor (the floats of ``tensor.encode(state.observation(seat))``), the same as
-those of the one-game state at every decision of games at 2-4 players, in the plain text and
-in its compiled twin (and the heuristics, which a state read from the arrays gives)."""
+observation tensor (the floats of ``tensor.encode(state.observation(seat))``) and every
+seat's heuristic (the floats of ``bots.evaluate_all``), the same as those of the one-game
+state at every decision of games at 2-4 players and with the Scheme-driven opponent (whose
+tensors are encoded from a state read from the arrays), in the plain text and in its
+compiled twin."""
 
 from __future__ import annotations
 
@@ -20,12 +22,12 @@ ENGINE = twin(plain)
 COMPILED = ENGINE if is_compiled(ENGINE) else None
 
 
-def looked_at(module: Any, players: int, seeds: Sequence[int]) -> int:
+def looked_at(module: Any, players: int, seeds: Sequence[int], versus: bool = False) -> int:
     """Play each seed's game in a batch of one, comparing every seat's tensor and the
     heuristics with those of the engine's state at every decision; the states compared."""
-    game = towers.make("sifnos", players=players)
+    game = towers.make("sifnos", players=players, solo_opponent=versus)
     return views_along(
-        module.SifnosBatch(game, 1), seeds, players, lambda seed: f"{players} players, seed {seed}"
+        module.SifnosBatch(game, 1), seeds, players, lambda seed: f"{game}, seed {seed}"
     )
 
 
@@ -40,6 +42,15 @@ def test_the_plain_module_writes_the_same_tensors(players: int) -> None:
     if COMPILED is None:
         pytest.skip("the compiled twin is not built here")
     assert looked_at(plain, players, range(1)) > 50
+
+
+@pytest.mark.parametrize(("players", "versus"), [(1, False), (2, True)])
+def test_the_heuristics_with_the_opponent_at_every_decision(players: int, versus: bool) -> None:
+    """The solo game (less the opponent's VP as they stand) and 2 players with the opponent
+    (its Might counted in the invasions, not its Influence in the majority): 3 games each,
+    in both texts."""
+    for module in [ENGINE] + ([plain] if COMPILED is not None else []):
+        assert looked_at(module, players, range(3), versus) > 3 * 50
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

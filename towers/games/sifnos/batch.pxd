@@ -467,3 +467,59 @@ cdef long _tile_points(SifnosBatch e, long g, long side, long tents) except -1
 @cython.locals(seen="long long", best=long, start=long, todo=list, provinces=long, s=long,
                t=long, k=long)
 cdef long _networked(SifnosBatch e, long g, long side) except -1
+
+# ---- every seat's heuristic (bots.evaluate_all)
+cdef double H_CARD_LATE, H_CARD_EARLY, H_PLACED, H_DIE_SUPPLY, H_DIE_IDLE, H_DIE_WORKSHOP
+cdef double H_DIE_MAP, H_TOWER_SUPPLY, H_SOLDIER_SUPPLY, H_SOLDIER_MAP, H_MIGHT_SLOPE
+cdef double H_SHIP_INFLUENCE, H_EMPTY_INFLUENCE, H_EMPTY_CARD, H_BUILDING_SHARE, H_BEACON_VALUE
+cdef double H_FACE_UP, H_TILE, H_ALLY_CARDS, H_TENT_ODD, H_MAJOR_LEFT, H_SOLDIERS_PENDING
+cdef double H_SHIP_PENDING, H_FORT_PENDING, H_TRIGGERED_PENDING, H_TENT_PENDING
+cdef long H_HAND_FULL, H_N_LARGE, ALL_VALUES, MUSTER_BIT, SOLO_TILE_VP, SOLO_SOLDIERS
+cdef long SOLO_SOLDIERS_VP
+cdef tuple H_INVADED_SOON, H_MAJORITY_WEIGHT, H_MAIN_OPEN, H_ROW_TERM, H_BEACON_TERM
+cdef tuple H_FACE_UP_TERM, H_TILE_TERM, H_ROWS, H_LARGE_REGION_K_VALUE, H_SPACE_KS
+cdef tuple H_SPACE_REWARD, H_COMPLETE, H_RECOUP_KIND, SEAT_AT
+
+@cython.locals(S="long long[:]", b=long, n=long, sides=long, scores=list, opponent_vp=long,
+               side=long, row=long, on_map=long, r=long, out=list, seat=long, allies=long,
+               left=double, card=double, use=double, use_beyond=double, placed=double,
+               tiles_left=bint, i=long, dice=list, might=list, towers=list, map_dice=list,
+               takes=long, any_value=bint, k=long, worth=long, owner=long, x=long, top=long,
+               invasions=list, q=long, best=long, other_best=long, m=long, winner=long,
+               turn=long, j=long, ships=long, prize=double, soon=double, mine=long,
+               share=double, lead=long, consolation=double, score=double)
+cdef list _heuristics(SifnosBatch e, long g)
+
+@cython.locals(S="long long[:]", b=long, row=long, grow=long, hand=long, on_map=long, r=long,
+               held=long, supply=double, i=long, total=long, s=long, beacons_left=bint, k=long,
+               c=long, q=long, inf=long, markers=long, allies=long)
+cdef double _estimate(SifnosBatch e, long g, long seat, double value, double card, double use,
+                      double use_beyond, double placed, double left, long takes, long map_dice,
+                      double invasions, bint tiles_left) except? -1
+
+@cython.locals(S="long long[:]", b=long, scoring=long, mine=long, top=long, above=long,
+               level=long, s=long, v=long)
+cdef double _majority_now(SifnosBatch e, long g, long seat, long mineral) except? -1
+
+@cython.locals(S="long long[:]", row=long, total=double, i=long, own=tuple, filled=long, x=long,
+               rest=double, fits=bint, v=long)
+cdef double _building_progress(SifnosBatch e, long g, long seat) except? -1
+
+@cython.locals(S="long long[:]", b=long, v=double, found=bint, majors_open=bint, recoup=bint,
+               depth=long, i=long, at=long, kind=long, owner=long, done=long, top=long)
+cdef double _with_pending(SifnosBatch e, long g, long seat, double value, double card,
+                          double left, long takes) except? -1
+
+@cython.locals(found=bint)
+cdef bint _main_open(SifnosBatch e, long g, long seat, long major) except? 0
+
+@cython.locals(at=long, gain=double, cheapest=long, c=long, k=long)
+cdef double _best_placement(SifnosBatch e, long g, long seat, double card, double left,
+                            bint free) except? -1
+
+@cython.locals(at=long, i=long, d=long)
+cdef double _best_adjustment(SifnosBatch e, long g, long seat, long takes) except? -1
+
+@cython.locals(S="long long[:]", b=long, counts=list, at=long, i=long, k=long, v=double,
+               dice=long, row=long, supply=long, reserve=long, towers=long)
+cdef double _recoup_to_come(SifnosBatch e, long g, long seat, double card) except? -1

@@ -40,6 +40,7 @@ playout picks ``legal[int(r * len(legal))]`` as :func:`towers.bench.play_random_
 
 from __future__ import annotations
 
+import math
 import random
 from array import array
 from collections.abc import Sequence
@@ -53,6 +54,7 @@ from towers.core.frames import DecisionStack
 from towers.core.game import CHANCE, TERMINAL
 from towers.games.sifnos import actions as A
 from towers.games.sifnos import board as _board
+from towers.games.sifnos import bots as _bots
 from towers.games.sifnos import construct as _construct
 from towers.games.sifnos import effects as _effects
 from towers.games.sifnos import frames as F
@@ -273,8 +275,9 @@ class SifnosBatch:
         return _state_live(self, g).returns()  # type: ignore[no-any-return]
 
     def heuristics(self, g: int) -> list[float]:
-        """Every seat's heuristic, from a state read from the arrays."""
-        return _state_live(self, g).heuristics()  # type: ignore[no-any-return]
+        """Every seat's heuristic: the floats of ``bots.evaluate_all`` of its state, read from
+        the arrays."""
+        return _heuristics(self, g)
 
     def observation_tensor(self, g: int, seat: int, out: Any) -> None:
         """The seat's tensor: the floats of ``tensor.encode(state.observation(seat))``,
@@ -3362,8 +3365,8 @@ def _majority(e: SifnosBatch, g: int) -> list[int]:
     """The 4/2 VP for the third Allied Ship's mineral (:func:`.scoring.majority`)."""
     S = e.S
     b = g * W
-    n = e.sides
-    out = [0] * n
+    n = e.sides - 1 if e.versus else e.sides  # the sides it is scored among
+    out = [0] * e.sides
     if S[b + ALLIES] < 3:
         return out
     mineral = S[b + MARKERS + 5]
@@ -3454,3 +3457,479 @@ def _networked(e: SifnosBatch, g: int, side: int) -> int:
         if k > best:
             best = k
     return best
+
+
+# ---- every seat's heuristic, read from the arrays (bots.evaluate_all) -----------------------
+H_CARD_LATE = _bots.CARD_LATE
+H_CARD_EARLY = _bots.CARD_EARLY
+H_HAND_FULL = _bots.HAND_FULL
+H_PLACED = _bots.PLACED
+H_DIE_SUPPLY = _bots.DIE_SUPPLY
+H_DIE_IDLE = _bots.DIE_IDLE
+H_DIE_WORKSHOP = _bots.DIE_WORKSHOP
+H_DIE_MAP = _bots.DIE_MAP
+H_TOWER_SUPPLY = _bots.TOWER_SUPPLY
+H_SOLDIER_SUPPLY = _bots.SOLDIER_SUPPLY
+H_SOLDIER_MAP = _bots.SOLDIER_MAP
+H_INVADED_SOON = _bots.INVADED_SOON
+H_MIGHT_SLOPE = _bots.MIGHT_SLOPE
+H_SHIP_INFLUENCE = _bots.SHIP_INFLUENCE
+H_EMPTY_INFLUENCE = _bots.EMPTY_INFLUENCE
+H_EMPTY_CARD = _bots.EMPTY_CARD
+H_BUILDING_SHARE = _bots.BUILDING_SHARE
+H_BEACON_VALUE = _bots.BEACON_VALUE
+H_FACE_UP = _bots.FACE_UP
+H_TILE = _bots.TILE
+H_MAJORITY_WEIGHT = _bots.MAJORITY_WEIGHT
+H_ALLY_CARDS = _bots.ALLY_CARDS
+H_TENT_ODD = _bots.TENT_ODD
+H_MAJOR_LEFT = _bots.MAJOR_LEFT
+H_MAIN_OPEN = _bots.MAIN_OPEN
+H_SOLDIERS_PENDING = _bots.SOLDIERS_PENDING
+H_SHIP_PENDING = _bots.SHIP_PENDING
+H_FORT_PENDING = _bots.FORT_PENDING
+H_TRIGGERED_PENDING = _bots.TRIGGERED_PENDING
+H_TENT_PENDING = _bots.TENT_PENDING
+H_ROW_TERM = _bots._ROW_TERM
+H_BEACON_TERM = _bots._BEACON_TERM
+H_FACE_UP_TERM = _bots._FACE_UP_TERM
+H_TILE_TERM = _bots._TILE_TERM
+H_ROWS = _bots._ROWS
+H_N_LARGE = _bots._N_LARGE
+H_LARGE_REGION_K_VALUE = _bots._LARGE_REGION_K_VALUE
+H_SPACE_KS = _bots._SPACE_KS
+H_SPACE_REWARD = _bots._SPACE_REWARD
+H_COMPLETE = tuple(_bots._COMPLETE.get(building.index, 0.0) for building in DATA.buildings)
+"""What completing each Building gives, in the heuristic's VP."""
+H_RECOUP_KIND = tuple(
+    ("draw", "tower_limit", "dice_limit").index(c.kind)
+    if c.column == 5 and c.kind in ("draw", "tower_limit", "dice_limit")
+    else -1
+    for c in CARDS
+)
+"""A card of the Recoup column's: what it raises (bots._recoup_to_come); -1: another."""
+ALL_VALUES = sum(1 << v for v in range(1, 7))
+"""Every Die value, as bits 1-6."""
+SEAT_AT = tuple(f.index("seat") + 1 if "seat" in f else 0 for f in FIELDS)
+"""Where a frame record holds its ``seat`` field (0: none)."""
+MUSTER_BIT = PRINTED_BIT + _board.PRINTED["muster"]
+SOLO_TILE_VP = int(_scoring.SOLO["tile_vp"])
+SOLO_SOLDIERS = int(_scoring.SOLO["soldiers_vp"]["at_least"])
+SOLO_SOLDIERS_VP = int(_scoring.SOLO["soldiers_vp"]["vp"])
+
+
+def _heuristics(e: SifnosBatch, g: int) -> list[float]:
+    """``bots.evaluate_all`` of game g: every seat's estimate, the same floats in the same
+    order of additions."""
+    S = e.S
+    b = g * W
+    n = e.players
+    sides = e.sides
+    scores = _scores(e, g)  # the seats' (the opponent's is counted below)
+    opponent_vp = 0
+    if e.solo:
+        side = e.opponent
+        row = b + ROW_AT + side * ROW_W + INFLUENCE
+        opponent_vp = _majority(e, g)[side] + S[row] + S[row + 1] + S[row + 2]
+        if S[b + TILE_OF + side] >= 0:
+            opponent_vp += SOLO_TILE_VP
+        on_map = S[b + CENTRAL_AT + side]
+        for r in range(N_REGIONS):
+            if S[b + SOLDIER_AT + r] == side:
+                on_map += 1
+        if on_map >= SOLO_SOLDIERS:
+            opponent_vp += SOLO_SOLDIERS_VP
+    out = [0.0] * n
+    if S[b + OVER]:
+        for seat in range(n):
+            out[seat] = float(scores[seat]) - opponent_vp if e.solo else float(scores[seat])
+        return out
+    allies = S[b + ALLIES]
+    left = (3 - allies) / 3
+    if left < 0.1:
+        left = 0.1
+    card = H_CARD_LATE + H_CARD_EARLY * left
+    use = H_CARD_EARLY * left
+    use_beyond = 0.2 * use
+    placed = H_PLACED * left
+    tiles_left = False
+    for i in range(S[b + TILE_ROW]):
+        if S[b + TILE_ROW + 1 + i] >= 0:
+            tiles_left = True
+    # the larger Provinces: Dice, Might and uncovered Towers by side, the Die values taken
+    dice = [0] * H_N_LARGE
+    might = [0] * (H_N_LARGE * sides)
+    towers = [0] * (H_N_LARGE * sides)
+    map_dice = [0] * sides
+    takes = 0
+    any_value = False
+    for r, k, worth in H_LARGE_REGION_K_VALUE:
+        owner = S[b + DIE_OWNER + r]
+        if owner >= 0:
+            might[k * sides + owner] += 1
+            dice[k] += 1
+            map_dice[owner] += 1
+        side = S[b + FORT_AT + r]
+        if side >= 0:
+            might[k * sides + side] += 1
+            if owner < 0:
+                any_value = True
+        elif owner < 0:
+            takes |= 1 << worth
+        side = S[b + SOLDIER_AT + r]
+        if side >= 0:
+            might[k * sides + side] += 2
+    if any_value:
+        takes = ALL_VALUES
+    for x in range(N_SPACES):
+        top = _top_tower(e, g, x)
+        if top >= 0:
+            side = top >> 3
+            for k in H_SPACE_KS[x]:
+                might[k * sides + side] += 1
+                towers[k * sides + side] += 1
+    for side in range(sides):
+        row = b + ROW_AT + side * ROW_W + TENTS
+        for k in range(H_N_LARGE):
+            might[k * sides + side] += S[row + LARGE_PROVINCES[k]]
+    invasions = [0.0] * n
+    for k in range(H_N_LARGE):
+        q = LARGE_PROVINCES[k]
+        best = -1
+        other_best = -1
+        for side in range(sides):
+            m = might[k * sides + side]
+            if m > best:
+                other_best = best
+                best = m
+            elif m > other_best:
+                other_best = m
+        winner = -1
+        if dice[k] >= 3:
+            turn = S[b + TURN]
+            for j in range(1, sides + 1):
+                side = (turn + j) % sides
+                if might[k * sides + side] == best:
+                    winner = side
+                    break
+        ships = S[b + SHIPS + 5 * k]
+        prize = H_SHIP_INFLUENCE * ships
+        if not ships:
+            prize += H_EMPTY_INFLUENCE
+        if ships < 3:
+            prize += H_EMPTY_CARD
+        soon = H_INVADED_SOON[dice[k] if dice[k] < 3 else 3]
+        for seat in range(n):
+            mine = might[k * sides + seat]
+            if mine == 0:
+                continue  # no Might: no Tower or Tent there either
+            if dice[k] >= 3:
+                share = 1.0 if winner == seat else 0.0
+            else:
+                lead = mine - (other_best if mine == best else best)
+                share = 1.0 / (1.0 + math.exp(-H_MIGHT_SLOPE * lead))
+            consolation = 0.0
+            if share < 1.0:
+                consolation = card * (
+                    towers[k * sides + seat] + S[b + ROW_AT + seat * ROW_W + TENTS + q]
+                )
+            invasions[seat] += soon * (share * prize + (1.0 - share) * consolation)
+    for seat in range(n):
+        score = float(scores[seat])
+        if e.solo:
+            score -= opponent_vp  # alone against the Schemes: the opponent's VP count against
+        out[seat] = _estimate(
+            e, g, seat, score, card, use, use_beyond, placed, left, takes, map_dice[seat],
+            invasions[seat], tiles_left,
+        )  # fmt: skip
+    return out
+
+
+def _estimate(
+    e: SifnosBatch, g: int, seat: int, value: float, card: float, use: float,
+    use_beyond: float, placed: float, left: float, takes: int, map_dice: int,
+    invasions: float, tiles_left: bool,
+) -> float:  # fmt: skip
+    """bots._evaluate of ``seat`` from its score ``value`` and what the position holds."""
+    S = e.S
+    b = g * W
+    row = b + ROW_AT + seat * ROW_W
+    grow = b + GROW_AT + seat * GROW_W
+    # ---- cards
+    hand = _hand_len(e, g, seat)
+    on_map = 0
+    for r in range(N_REGIONS):
+        if S[b + SOLDIER_AT + r] == seat:
+            on_map += 1
+    held = hand + on_map + S[b + CENTRAL_AT + seat]
+    value += (held % 4) * H_CARD_LATE
+    value += use * (hand if hand < H_HAND_FULL else H_HAND_FULL) + use_beyond * (
+        hand - H_HAND_FULL if hand > H_HAND_FULL else 0
+    )
+    value += placed * S[grow + PLACED]
+    # ---- Dice, Towers, Soldiers
+    supply = 0.0
+    for i in range(S[grow + DICE_SUPPLY]):
+        supply += H_DIE_SUPPLY if takes >> S[grow + DICE_SUPPLY + 1 + i] & 1 else H_DIE_IDLE
+    value += supply
+    value += H_DIE_WORKSHOP * S[grow + WORKSHOP]
+    value += H_DIE_MAP * map_dice
+    total = 0
+    for i in range(N_IMAGES):
+        total += S[row + TOWER_SUPPLY + i]
+    value += H_TOWER_SUPPLY * total
+    value += H_SOLDIER_SUPPLY * S[b + SOLDIER_SUPPLY + seat]
+    value += H_SOLDIER_MAP * on_map
+    value += invasions
+    # ---- Buildings, Beacons, rows, Tents
+    value += _building_progress(e, g, seat)
+    beacons_left = False
+    for s in BEACON_SLOTS:
+        if S[row + PIECES + s] >= 0:
+            beacons_left = True
+    if beacons_left:  # the Regions where the seat has 1-3 of the corner Towers
+        for r in range(N_REGIONS):
+            k = 0
+            for c in REGION_CORNERS[r]:
+                if _has_tower_on(e, g, seat, c):
+                    k += 1
+            if 0 < k < 4:
+                value += H_BEACON_TERM[k]
+    for r in range(len(H_ROWS)):
+        k = 0
+        for s in H_ROWS[r]:
+            if S[row + PIECES + s] < 0:
+                k += 1
+        if 0 < k < 4:
+            value += H_ROW_TERM[r][k]
+    total = 0
+    for q in range(N_PROVINCES):
+        total += S[row + TENTS + q]
+    value += H_TENT_ODD * (total % 2)
+    # ---- the Influence tracks
+    inf = row + INFLUENCE
+    markers = b + MARKERS
+    allies = S[b + ALLIES]
+    if S[b + FACE_UP] and S[inf + S[markers]] < 3:
+        value += H_FACE_UP_TERM[S[inf + S[markers]]]
+    if S[b + TILE_OF + seat] < 0 and tiles_left and S[inf + S[markers + 1]] < 5:
+        value += H_TILE_TERM[S[inf + S[markers + 1]]]
+    if allies < 3:
+        value += H_MAJORITY_WEIGHT[allies] * _majority_now(e, g, seat, S[markers + 5])
+    if allies < 1:
+        value += H_ALLY_CARDS * card * (S[inf + S[markers + 3]] // 2)
+    if allies < 2:
+        value += H_ALLY_CARDS * card * (S[inf + S[markers + 4]] // 3)
+    # ---- the stack
+    return _with_pending(e, g, seat, value, card, left, takes)
+
+
+def _majority_now(e: SifnosBatch, g: int, seat: int, mineral: int) -> float:
+    """bots._majority_now: the majority VP ``seat`` would score if the third Allied Ship came
+    now."""
+    S = e.S
+    b = g * W
+    scoring = e.sides - 1 if e.versus else e.sides
+    mine = S[b + ROW_AT + seat * ROW_W + INFLUENCE + mineral]
+    top = -1
+    above = 0
+    level = 0
+    for s in range(scoring):
+        if s == seat:
+            continue
+        v = S[b + ROW_AT + s * ROW_W + INFLUENCE + mineral]
+        if v > top:
+            top = v
+        if v > mine:
+            above += 1
+        elif v == mine:
+            level += 1
+    if top < 0:
+        return 4.0
+    if above == 0:
+        if level == 0:
+            return 4.0
+        return 3.0 if level == 1 else 2.0
+    if above == 1:
+        # second place: shared when tied, within 4 of the first in a 2-side game
+        if scoring == 2 and top - mine > 4:
+            return 0.0
+        return 2.0 if level == 0 else 1.0
+    return 0.0
+
+
+def _building_progress(e: SifnosBatch, g: int, seat: int) -> float:
+    """bots._building_progress: the rewards still to come of the seat's Buildings begun."""
+    S = e.S
+    row = g * W + ROW_AT + seat * ROW_W + BUILDINGS
+    total = 0.0
+    for i in range(len(BUILDING_OF)):
+        own = BUILDING_OF[i]
+        filled = 0
+        for x in own:
+            if S[row + x]:
+                filled += 1
+        if not filled or filled == len(own):
+            continue
+        rest = H_COMPLETE[i]
+        for x in own:
+            if not S[row + x]:
+                rest += H_SPACE_REWARD[x]
+        fits = False  # a next Die must still fit somewhere
+        for x in own:
+            if _is_open(e, row, x):
+                for v in range(1, 7):
+                    if _fits(e, row, x, v):
+                        fits = True
+                        break
+                if fits:
+                    break
+        if fits:
+            total += H_BUILDING_SHARE * rest * filled / len(own)
+    return total
+
+
+def _with_pending(
+    e: SifnosBatch, g: int, seat: int, value: float, card: float, left: float, takes: int
+) -> float:
+    """``value`` with bots._pending's terms of the seat's frames on the stack (those that are
+    its own, and the cards given to it), if any."""
+    S = e.S
+    b = g * W
+    v = 0.0
+    found = False
+    majors_open = False
+    recoup = False
+    depth = S[b + DEPTH]
+    for i in range(depth):
+        at = b + PENDING + i * FW
+        kind = S[at]
+        owner = S[at + SEAT_AT[kind]] if SEAT_AT[kind] else -1
+        if owner != seat:
+            if kind == K_GIVE and S[at + 2] == seat:  # cards given to the seat
+                found = True
+                v += card * S[at + 3]
+            continue
+        found = True
+        if kind == K_PAY:
+            v -= card * S[at + 3]
+        elif kind == K_GIVE:
+            v -= card * S[at + 3]
+        elif kind == K_INFLUENCE_CHOICE:
+            v += 1.0 * S[at + 2]
+        elif kind == K_FACE_UP:
+            v += H_FACE_UP if S[b + FACE_UP] else 0.0
+        elif kind == K_TILE_CHOICE:
+            v += H_TILE
+        elif kind == K_BEACON_CHOICE:
+            v += H_BEACON_VALUE
+        elif kind == K_FORT_CHOICE or kind == K_FORT_ANYWHERE:
+            v += H_FORT_PENDING
+        elif kind == K_TENT_CHOICE:
+            v += H_TENT_PENDING
+        elif kind == K_SOLDIERS:
+            v += H_SOLDIERS_PENDING
+        elif kind == K_SHIP_CHOICE:
+            v += H_SHIP_PENDING
+        elif kind == K_TRIGGERED:
+            v += H_TRIGGERED_PENDING * len(WORDS[S[at + 4]])
+        elif kind == K_ADJUST:
+            v += _best_adjustment(e, g, seat, takes)
+        elif kind == K_PLACEMENT:
+            v += _best_placement(e, g, seat, card, left, S[at + 2] != 0)
+        elif kind == K_MAJORS:
+            majors_open = True
+        elif kind == K_RECOUP:
+            recoup = True
+    if not found:
+        return value
+    if majors_open:
+        done = S[b + MAJORS_DONE]
+        v += H_MAJOR_LEFT * (2 - ((done & 1) + (done >> 1 & 1) + (done >> 2 & 1)))
+        top = b + PENDING + (depth - 1) * FW
+        if S[top] == K_COLUMN and _main_open(e, g, seat, S[top + 2]):
+            v += H_MAIN_OPEN[S[top + 2]]
+    if recoup:
+        v += _recoup_to_come(e, g, seat, card)
+    return value + v
+
+
+def _main_open(e: SifnosBatch, g: int, seat: int, major: int) -> bool:
+    """bots._main_open: whether the major action under way can still use its main effect."""
+    e.n = 0
+    if major == _board.INVEST:
+        if _used_has(e, g, PLACE_DIE_BIT):
+            return False
+        _die_placements(e, g, seat)
+    elif major == _board.CONSTRUCT:
+        if _used_has(e, g, PLACE_TOWER_BIT):
+            return False
+        _tower_placements(e, g, seat)
+    else:
+        if _used_has(e, g, MUSTER_BIT):
+            return False
+        e.known = 0
+        return _can_use(e, g, seat, 7, NO_PRICE)  # legality.USE_CODES["muster"]
+    found = e.n > 0
+    e.n = 0
+    return found
+
+
+def _best_placement(
+    e: SifnosBatch, g: int, seat: int, card: float, left: float, free: bool
+) -> float:
+    """bots._best_placement: a card placed from the hand, less the cheapest cost."""
+    at = g * W + HANDS + 2 * seat
+    if not e.S[at] and not e.S[at + 1]:
+        return 0.0
+    gain = 1.0 + H_PLACED * left - card
+    if free:
+        return gain
+    cheapest = -1
+    for c in _hand(e, g, seat):
+        k = _cost(e, g, c)
+        if cheapest < 0 or k < cheapest:
+            cheapest = k
+    return gain - card * cheapest
+
+
+def _best_adjustment(e: SifnosBatch, g: int, seat: int, takes: int) -> float:
+    """bots._best_adjustment: what adjusting a Supply Die by 1 may gain."""
+    at = g * W + GROW_AT + seat * GROW_W + DICE_SUPPLY
+    for i in range(e.S[at]):
+        d = e.S[at + 1 + i]
+        if takes >> d & 1:
+            continue
+        if (d > 1 and takes >> (d - 1) & 1) or (d < 6 and takes >> (d + 1) & 1):
+            return H_DIE_SUPPLY - H_DIE_IDLE
+    return 0.0
+
+
+def _recoup_to_come(e: SifnosBatch, g: int, seat: int, card: float) -> float:
+    """bots._recoup_to_come: Recoup's cards, Dice and Towers still to come this turn."""
+    S = e.S
+    b = g * W
+    counts = [0, 0, 0]  # the Recoup cards that draw, raise the Towers' and the Dice's limits
+    at = b + GROW_AT + seat * GROW_W + PLACED
+    for i in range(S[at]):
+        k = H_RECOUP_KIND[S[at + 1 + i]]
+        if k >= 0:
+            counts[k] += 1
+    v = card * (2 + counts[0])
+    dice = 2 + counts[2] - S[b + GROW_AT + seat * GROW_W + DICE_SUPPLY]
+    if dice < 0:
+        dice = 0
+    if dice > S[b + DICE_RESERVE + seat]:
+        dice = S[b + DICE_RESERVE + seat]
+    row = b + ROW_AT + seat * ROW_W
+    supply = 0
+    reserve = 0
+    for i in range(N_IMAGES):
+        supply += S[row + TOWER_SUPPLY + i]
+        reserve += S[row + TOWER_RESERVE + i]
+    towers = 2 + counts[1] - supply
+    if towers < 0:
+        towers = 0
+    if towers > reserve:
+        towers = reserve
+    return v + H_DIE_SUPPLY * dice + H_TOWER_SUPPLY * towers
