@@ -11,8 +11,8 @@ cdef long SQ, MAXC, SEATS, KNIGHTS, CARDS, DECK_CARDS, LEVELS_KEPT, H, OCC, CID
 cdef long AREA, CH, NCAS, KN, NK, SCORE, STK, NSTK, HAND, PLAYED
 cdef long ACQ, DRAWN, NDRAWN, SUPPLY, MASTER, KINGSQ, PHASE, ROUND, START, TURN
 cdef long TAKEN, STEP, DECIDER, PLACED, AP, BLOCKS, INUSE, LEFTOVER, CPLAYED, ACQS
-cdef long TODRAW, DIRTY, LENGTH, DEC, DECK, D_TOP, D_BOT, DW, W, FREE, PLACES
-cdef long LEVELS, DOORS, CMASK, MINE, MW, END_TURN, ADVANCE, KING_STAY, ACQUIRE, RETURN_REST, TAKE_STACK
+cdef long TODRAW, DIRTY, LENGTH, DEC, HELD, DECK, D_TOP, D_BOT, DW, W, FREE, PLACES
+cdef long LEVELS, DOORS, CMASK, MINE, REACH, KNOWN, MW, END_TURN, ADVANCE, KING_STAY, ACQUIRE, RETURN_REST, TAKE_STACK
 cdef long REDISTRIBUTE, PLAY_SIX, PLAY_SEVEN, KEEP, RETURN_TOP, RETURN_BOTTOM, DRAW, SETUP_KNIGHT, PLACE_KING, ADD_KNIGHT
 cdef long PLACE_BLOCK, EXTRA_BLOCK, BLOCK_UNDER, JUMP_UP, DIAGONAL, JUMP_OVER, MOVE, DOOR_CLIMB, RELOCATE, MOVE_BLOCK
 cdef long NUM_ACTIONS, C_JUMP_UP, C_BLOCK_UNDER, C_EXTRA_BLOCK, C_DOOR_CLIMB, C_DIAGONAL, C_SIX, C_SEVEN, C_MOVE_BLOCK, C_RELOCATE
@@ -21,7 +21,8 @@ cdef long S_TAKE_STACK, S_TURN
 cdef long MTW, RUNS
 cdef unsigned long long MASK32
 cdef unsigned int UPPER, LOWER, MATRIX_A, TEMPER_B, TEMPER_C
-cdef unsigned long long ALL, BORDER, MAIN_DIAGONALS, PAIRS, NIBBLES, BYTES, ONE_A_BYTE
+cdef unsigned long long ALL, BORDER, MAIN_DIAGONALS, PAIRS, NIBBLES, BYTES, ONE_A_BYTE, BRUIJN
+cdef long BRUIJN_INDEX[64]
 cdef long S_MASTER_DRAW, S_SETUP_CASTLE, MASTER_CARD, SETUP_CASTLE, MASTER_KINDS
 cdef long M_DIFFERENT_LEVELS, M_SAME_LEVEL, M_IN_A_ROW, M_SQUARE, M_BORDER, M_CASTLE_COUNT
 cdef long M_DIAGONALS, M_NEIGHBORS
@@ -89,7 +90,7 @@ cpdef void write_observation(TorresBatch e, long g, long seat) noexcept
 cpdef double seat_value(TorresBatch e, long g, long seat) noexcept
 
 @cython.locals(
-    at=long, i=long, j=long, count=long, word=cython.ulonglong, prev=cython.ulonglong,
+    at=long, i=long, j=long, count=long, prev=cython.uint,
     words=cython.ulonglong[::1],
 )
 cpdef void seed_generator(TorresBatch e, long g, list key)
@@ -130,7 +131,7 @@ cdef void refresh(TorresBatch e, long g) noexcept
 @cython.locals(count=long, mine=cython.ulonglong)
 cdef long sorted_knights(TorresBatch e, long g, long p) noexcept
 
-cdef long add_squares(TorresBatch e, long n, long base, unsigned long long mask) noexcept
+cdef inline long add_squares(TorresBatch e, long n, long base, unsigned long long mask) noexcept
 
 cpdef long turn_runs(TorresBatch e, long g) noexcept
 
@@ -155,7 +156,7 @@ cdef long step_actions(TorresBatch e, long g, long step) noexcept
 cdef long turn_actions(TorresBatch e, long g) noexcept
 
 @cython.locals(
-    b=long, mb=long, offset=long, i=long,
+    b=long, mb=long, offset=long, i=long, known=cython.ulonglong,
     a=long, ha=long, free=cython.ulonglong, near=cython.ulonglong,
     lower=cython.ulonglong, level=cython.ulonglong, reach=cython.ulonglong,
     exits=cython.ulonglong, tall=cython.ulonglong,

@@ -55,6 +55,9 @@ PAIRS = 0x5555555555555555
 NIBBLES = 0x3333333333333333
 BYTES = 0x0F0F0F0F0F0F0F0F
 ONE_A_BYTE = 0x0101010101010101
+BRUIJN = 0x03F79D71B4CB0A89  # a de Bruijn sequence: the top 6 bits of BRUIJN << s differ
+# the s whose BRUIJN << s has top bits i, at i
+BRUIJN_INDEX = sorted(range(64), key=lambda s: ((BRUIJN << s) & ALL) >> 58)
 MAXC = 32  # castles never touch along a side, so at most 32 on 64 squares
 SEATS = 4
 KNIGHTS = 6
@@ -100,7 +103,8 @@ TODRAW = ACQS + 1
 DIRTY = TODRAW + 1  # the masks below are out of date (a block was placed or moved)
 LENGTH = DIRTY + 1  # actions played so far, chance included
 DEC = LENGTH + 1  # decisions each seat took
-DECK = DEC + SEATS  # the decks, DW ints each: counts, known top, known bottom
+HELD = DEC + SEATS  # how many cards each seat holds
+DECK = HELD + SEATS  # the decks, DW ints each: counts, known top, known bottom
 D_TOP = CARDS + 1  # D_TOP - 1: how many known on top; then the cards, the top card last
 D_BOT = D_TOP + DECK_CARDS + 1  # D_BOT - 1: how many known at the bottom; the bottom card last
 DW = D_BOT + DECK_CARDS
@@ -157,7 +161,9 @@ LEVELS = 2  # LEVELS + k: squares of height <= k
 DOORS = LEVELS + LEVELS_KEPT  # door exits of each castle
 CMASK = DOORS + MAXC  # squares of each castle
 MINE = CMASK + MAXC  # each seat's knights
-MW = MINE + SEATS
+REACH = MINE + SEATS  # REACH + s: the squares a knight on s steps to, pieces aside
+KNOWN = REACH + SQ  # the squares whose REACH is up to date (none once a block moves)
+MW = KNOWN + 1
 
 # ---- the board's tables, flat ----------------------------------------------------------------
 ODIR = [board.ORTHO_DIR[s][d] for s in range(SQ) for d in range(4)]
@@ -242,10 +248,11 @@ S_TURN = _steps.S_TURN
 
 
 def lowest(m: int) -> int:
-    """The index of the lowest set bit of the nonzero mask ``m``."""
+    """The index of the lowest set bit of the nonzero mask ``m`` (in plain Python by a de
+    Bruijn sequence, which keeps the twin's function free of Python objects)."""
     if COMPILED:
         return __builtin_ctzll(m)  # type: ignore[name-defined]  # noqa: F821
-    return (m & -m).bit_length() - 1
+    return BRUIJN_INDEX[(((m & -m) * BRUIJN) & ALL) >> 58]
 
 
 def ones(m: int) -> int:
@@ -324,6 +331,7 @@ class TorresBatch:
             for p in range(self.players):
                 for c in range(CARDS):
                     start[HAND + CARDS * p + c] = d.copies_per_color
+                start[HELD + p] = CARDS * d.copies_per_color
             card = game.options["master_card"]
             start[STEP] = S_MASTER_DRAW if card is None else S_SETUP_CASTLE
         else:
@@ -367,6 +375,7 @@ class TorresBatch:
             self.S[g * W : (g + 1) * W] = self.start
             mb = g * MW
             self.M[mb + FREE] = ALL
+            self.M[mb + KNOWN] = 0
             for p in range(SEATS):
                 self.M[mb + MINE + p] = 0
             self.resolve_chance(g)
@@ -568,6 +577,7 @@ def from_fields(e: TorresBatch, g: int, fields: dict[str, Any]) -> None:
         e.S[b + NSTK + p] = len(fields["stacks"][p])
         put(e.S, b + STK + 4 * p, fields["stacks"][p], e.S[b + NSTK + p])
         put(e.S, b + HAND + CARDS * p, fields["hands"][p], CARDS)
+        e.S[b + HELD + p] = sum(fields["hands"][p])
         put(e.S, b + PLAYED + CARDS * p, fields["played_cards"][p], CARDS)
         e.S[b + SCORE + p] = fields["score"][p]
     for k in range(e.decks):
@@ -586,6 +596,7 @@ def from_fields(e: TorresBatch, g: int, fields: dict[str, Any]) -> None:
         if e.S[b + OCC + s] != -1:
             free &= ~BIT[s]
     e.M[g * MW + FREE] = free
+    e.M[g * MW + KNOWN] = 0
     for p in range(SEATS):
         mine = 0
         for k in range(e.S[b + NK + p]):
@@ -797,29 +808,36 @@ def seed_generator(e: TorresBatch, g: int, key: list[int]) -> None:
     """Game ``g``'s generator as random.Random seeds it from ``key`` (MT19937's
     init_by_array)."""
     at = g * MTW
-    for i in range(624):  # init_genrand(19650218), the same for every seed
-        e.MT[at + i] = MT_START[i]
     words = array("Q", key)
     count = len(key)
-    i = 1
+    # each word mixed with the one written before it, kept in ``prev``; the first pass over
+    # the words reads init_genrand(19650218)'s
+    prev = MT_START[0]
     j = 0
-    for _ in range(max(624, count)):
-        word = words[j]
-        prev = e.MT[at + i - 1]
-        e.MT[at + i] = ((e.MT[at + i] ^ ((prev ^ (prev >> 30)) * 1664525)) + word + j) & MASK32
+    for i in range(1, 624):
+        prev = ((MT_START[i] ^ ((prev ^ (prev >> 30)) * 1664525)) + words[j] + j) & MASK32
+        e.MT[at + i] = prev
+        j += 1
+        if j >= count:
+            j = 0
+    e.MT[at] = prev
+    i = 1
+    for _ in range(max(624, count) - 623):  # a key longer than 623 words goes round again
+        prev = ((e.MT[at + i] ^ ((prev ^ (prev >> 30)) * 1664525)) + words[j] + j) & MASK32
+        e.MT[at + i] = prev
         i += 1
         j += 1
         if i >= 624:
-            e.MT[at] = e.MT[at + 623]
+            e.MT[at] = prev
             i = 1
         if j >= count:
             j = 0
     for _ in range(623):
-        prev = e.MT[at + i - 1]
-        e.MT[at + i] = ((e.MT[at + i] ^ ((prev ^ (prev >> 30)) * 1566083941)) - i) & MASK32
+        prev = ((e.MT[at + i] ^ ((prev ^ (prev >> 30)) * 1566083941)) - i) & MASK32
+        e.MT[at + i] = prev
         i += 1
         if i >= 624:
-            e.MT[at] = e.MT[at + 623]
+            e.MT[at] = prev
             i = 1
     e.MT[at] = UPPER
     e.MT[at + 624] = 624
@@ -938,6 +956,7 @@ def add_block(e: TorresBatch, g: int, s: int) -> None:
     them unless they are out of date anyway (movegen.add_block)."""
     b = g * W
     mb = g * MW
+    e.M[mb + KNOWN] = 0
     e.S[b + H + s] += 1
     hs = e.S[b + H + s]
     bit = BIT[s]
@@ -1002,6 +1021,7 @@ def refresh(e: TorresBatch, g: int) -> None:
         return
     mb = g * MW
     ncas = e.S[b + NCAS]
+    e.M[mb + KNOWN] = 0
     for k in range(LEVELS_KEPT):
         e.M[mb + LEVELS + k] = 0
     for k in range(ncas):
@@ -1062,10 +1082,7 @@ def add_squares(e: TorresBatch, n: int, base: int, mask: int) -> int:
             e.nruns += 1
         return n
     while mask:
-        if COMPILED:  # the lowest set bit's index, inline: the hottest line of a playout
-            e.L[n] = base + __builtin_ctzll(mask)  # type: ignore[name-defined]  # noqa: F821
-        else:
-            e.L[n] = base + (mask & -mask).bit_length() - 1
+        e.L[n] = base + lowest(mask)
         n += 1
         mask &= mask - 1
     return n
@@ -1178,12 +1195,7 @@ def turn_actions(e: TorresBatch, g: int) -> int:
         for i in range(nst):
             first |= BIT[TAKE_STACK - 1 + e.S[b + STK + 4 * p + i]]
     hand = b + HAND + CARDS * p
-    cards = 0
-    if not e.S[b + CPLAYED]:
-        for c in range(CARDS):
-            if e.S[hand + c]:
-                cards = 1
-                break
+    cards = 0 if e.S[b + CPLAYED] else e.S[b + HELD + p]
     if cards:
         if e.S[hand + C_SIX] > e.S[b + ACQ + C_SIX]:
             first |= BIT[PLAY_SIX]
@@ -1224,29 +1236,39 @@ def knight_moves(e: TorresBatch, g: int, n: int, mine: int, climb: int) -> int:
     b = g * W
     mb = g * MW
     free = e.M[mb + FREE]
+    known = e.M[mb + KNOWN]
     offset = DOOR_CLIMB if climb else MOVE
     for i in range(mine):
         a = e.T[i]
+        if not climb and (known >> a) & 1:  # the steps found since the last block
+            n = add_squares(e, n, offset + a * SQ, e.M[mb + REACH + a] & free)
+            continue
         ha = e.S[b + H + a]
         near = NEAR[a]
         lower = e.M[mb + LEVELS + ha]
         level = near & lower
         if level == near:
-            if not climb:  # no taller neighbour: no doors, every free neighbour is a step
-                n = add_squares(e, n, offset + a * SQ, near & free)
-            continue
-        reach = 0 if climb else near & e.M[mb + LEVELS + ha + 1]
-        # a taller neighbour: its castle's doors lead anywhere round that castle
-        if ha:
-            exits = e.M[mb + DOORS + e.S[b + CID + a]]
+            if climb:
+                continue
+            reach = near  # no taller neighbour: no doors, every neighbour is a step
         else:
-            exits = 0
-            tall = near & ~lower  # the neighbours with blocks on them
-            while tall:
-                exits |= e.M[mb + DOORS + e.S[b + CID + lowest(tall)]]
-                tall &= tall - 1
-        reach |= exits if climb else exits & lower
+            reach = 0 if climb else near & e.M[mb + LEVELS + ha + 1]
+            # a taller neighbour: its castle's doors lead anywhere round that castle
+            if ha:
+                exits = e.M[mb + DOORS + e.S[b + CID + a]]
+            else:
+                exits = 0
+                tall = near & ~lower  # the neighbours with blocks on them
+                while tall:
+                    exits |= e.M[mb + DOORS + e.S[b + CID + lowest(tall)]]
+                    tall &= tall - 1
+            reach |= exits if climb else exits & lower
+        if not climb:
+            e.M[mb + REACH + a] = reach
+            known |= BIT[a]
         n = add_squares(e, n, offset + a * SQ, reach & free)
+    if not climb:
+        e.M[mb + KNOWN] = known
     return n
 
 
@@ -2015,6 +2037,7 @@ def draw(e: TorresBatch, g: int, p: int, card: int) -> None:
     e.S[deck_of(e, g, p) + card] -= 1
     if e.common:
         e.S[b + HAND + CARDS * p + card] += 1
+        e.S[b + HELD + p] += 1
         e.S[b + ACQ + card] += 1
         e.S[b + TODRAW] = 0
         e.S[b + STEP] = S_TURN
@@ -2040,6 +2063,7 @@ def keep(e: TorresBatch, g: int, p: int, card: int) -> None:
     b = g * W
     remove_drawn(e.S, b, card)
     e.S[b + HAND + CARDS * p + card] += 1
+    e.S[b + HELD + p] += 1
     e.S[b + ACQ + card] += 1
     e.S[b + STEP] = S_RETURN if e.S[b + NDRAWN] else S_TURN
 
@@ -2057,6 +2081,7 @@ def put_back(e: TorresBatch, g: int, p: int, card: int, top: int) -> None:
 
 def use_card(S: Any, b: int, p: int, card: int) -> None:
     S[b + HAND + CARDS * p + card] -= 1
+    S[b + HELD + p] -= 1
     S[b + PLAYED + CARDS * p + card] += 1
     S[b + CPLAYED] = 1
 
