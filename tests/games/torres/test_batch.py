@@ -9,6 +9,7 @@ is the order in which the one-game random playout (``towers.bench.play_random_ga
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -263,9 +264,24 @@ def test_the_generator_of_an_int_seed_is_random_randoms(module: Any) -> None:
     if module is None:
         pytest.skip("the compiled twin is not built here")
     engine = module.TorresBatch(towers.make("torres", players=2), 2)
-    for seed in (0, 1, 7, -3, 2**32, 2**70 + 5, 123456789123456789):
+    # the last: a key of 701 words, longer than the generator's 624
+    for seed in (0, 1, 7, -3, 2**32, 2**70 + 5, 123456789123456789, 2 ** (32 * 700) + 12345):
         module.seed_generator(engine, 1, module.words_of(seed))
         rng = random.Random(seed)
         assert [module.next_float(engine, 1) for _ in range(1300)] == [
             rng.random() for _ in range(1300)
         ], seed
+
+
+def test_the_twins_constants_are_the_plain_modules() -> None:
+    """batch.pxd's enum, the twin's C constants, holds the numbers the plain module computes
+    (sizes, offsets, action numbers, steps)."""
+    text = Path(plain.__file__).with_suffix(".pxd").read_text()
+    found = {}
+    for line in text.split("cdef enum:\n", 1)[1].splitlines():
+        if not line.startswith("    "):
+            break
+        name, value = line.split("=")
+        found[name.strip()] = int(value)
+    assert len(found) > 100
+    assert found == {name: getattr(plain, name) for name in found}

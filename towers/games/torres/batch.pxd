@@ -7,25 +7,135 @@ cdef extern from *:
     int __builtin_ctzll(unsigned long long)
 
 cdef bint COMPILED
-cdef long SQ, MAXC, SEATS, KNIGHTS, CARDS, DECK_CARDS, LEVELS_KEPT, H, OCC, CID
-cdef long AREA, CH, NCAS, KN, NK, SCORE, STK, NSTK, HAND, PLAYED
-cdef long ACQ, DRAWN, NDRAWN, SUPPLY, MASTER, KINGSQ, PHASE, ROUND, START, TURN
-cdef long TAKEN, STEP, DECIDER, PLACED, AP, BLOCKS, INUSE, LEFTOVER, CPLAYED, ACQS
-cdef long TODRAW, DIRTY, LENGTH, DEC, HELD, DECK, D_TOP, D_BOT, DW, W, FREE, PLACES
-cdef long LEVELS, DOORS, CMASK, MINE, REACH, KNOWN, MW, END_TURN, ADVANCE, KING_STAY, ACQUIRE, RETURN_REST, TAKE_STACK
-cdef long REDISTRIBUTE, PLAY_SIX, PLAY_SEVEN, KEEP, RETURN_TOP, RETURN_BOTTOM, DRAW, SETUP_KNIGHT, PLACE_KING, ADD_KNIGHT
-cdef long PLACE_BLOCK, EXTRA_BLOCK, BLOCK_UNDER, JUMP_UP, DIAGONAL, JUMP_OVER, MOVE, DOOR_CLIMB, RELOCATE, MOVE_BLOCK
-cdef long NUM_ACTIONS, C_JUMP_UP, C_BLOCK_UNDER, C_EXTRA_BLOCK, C_DOOR_CLIMB, C_DIAGONAL, C_SIX, C_SEVEN, C_MOVE_BLOCK, C_RELOCATE
-cdef long C_JUMP_OVER, KING, S_DRAW, S_KEEP, S_KING_MOVE, S_OVER, S_REDISTRIBUTE, S_RETURN, S_SETUP_KING, S_SETUP_KNIGHT
-cdef long S_TAKE_STACK, S_TURN
-cdef long MTW, RUNS
+# The capitals of batch.py that are ints: C constants here, the same numbers (a test
+# compares them with the plain module's), which the C compiler folds into addresses.
+cdef enum:
+    SQ = 64
+    MAXC = 32
+    SEATS = 4
+    KNIGHTS = 6
+    CARDS = 10
+    DECK_CARDS = 40
+    LEVELS_KEPT = 66
+    H = 0
+    OCC = 64
+    CID = 128
+    AREA = 192
+    CH = 224
+    NCAS = 256
+    KN = 257
+    NK = 281
+    SCORE = 285
+    STK = 289
+    NSTK = 305
+    HAND = 309
+    PLAYED = 349
+    ACQ = 389
+    DRAWN = 399
+    NDRAWN = 403
+    SUPPLY = 404
+    MASTER = 405
+    KINGSQ = 406
+    PHASE = 407
+    ROUND = 408
+    START = 409
+    TURN = 410
+    TAKEN = 411
+    STEP = 412
+    DECIDER = 413
+    PLACED = 414
+    AP = 415
+    BLOCKS = 416
+    INUSE = 417
+    LEFTOVER = 418
+    CPLAYED = 419
+    ACQS = 420
+    TODRAW = 421
+    DIRTY = 422
+    LENGTH = 423
+    DEC = 424
+    HELD = 428
+    DECK = 432
+    D_TOP = 11
+    D_BOT = 52
+    DW = 92
+    W = 800
+    RUNS = 160
+    MTW = 625
+    FREE = 0
+    PLACES = 1
+    LEVELS = 2
+    DOORS = 68
+    CMASK = 100
+    MINE = 132
+    REACH = 136
+    KNOWN = 200
+    MW = 201
+    M_DIFFERENT_LEVELS = 0
+    M_SAME_LEVEL = 1
+    M_IN_A_ROW = 2
+    M_SQUARE = 3
+    M_BORDER = 4
+    M_CASTLE_COUNT = 5
+    M_DIAGONALS = 6
+    M_NEIGHBORS = 7
+    END_TURN = 0
+    ADVANCE = 1
+    KING_STAY = 2
+    ACQUIRE = 3
+    RETURN_REST = 4
+    TAKE_STACK = 5
+    REDISTRIBUTE = 8
+    PLAY_SIX = 10
+    PLAY_SEVEN = 11
+    KEEP = 12
+    RETURN_TOP = 22
+    RETURN_BOTTOM = 32
+    DRAW = 42
+    MASTER_CARD = 52
+    SETUP_CASTLE = 60
+    MASTER_KINDS = 8
+    SETUP_KNIGHT = 124
+    PLACE_KING = 188
+    ADD_KNIGHT = 252
+    PLACE_BLOCK = 316
+    EXTRA_BLOCK = 380
+    BLOCK_UNDER = 444
+    JUMP_UP = 700
+    DIAGONAL = 956
+    JUMP_OVER = 1212
+    MOVE = 1468
+    DOOR_CLIMB = 5564
+    RELOCATE = 9660
+    MOVE_BLOCK = 13756
+    NUM_ACTIONS = 17852
+    C_JUMP_UP = 0
+    C_BLOCK_UNDER = 1
+    C_EXTRA_BLOCK = 2
+    C_DOOR_CLIMB = 3
+    C_DIAGONAL = 4
+    C_SIX = 5
+    C_SEVEN = 6
+    C_MOVE_BLOCK = 7
+    C_RELOCATE = 8
+    C_JUMP_OVER = 9
+    KING = 8
+    S_DRAW = 5
+    S_MASTER_DRAW = 0
+    S_SETUP_CASTLE = 1
+    S_KEEP = 6
+    S_KING_MOVE = 10
+    S_OVER = 11
+    S_REDISTRIBUTE = 9
+    S_RETURN = 7
+    S_SETUP_KING = 3
+    S_SETUP_KNIGHT = 2
+    S_TAKE_STACK = 8
+    S_TURN = 4
 cdef unsigned long long MASK32
 cdef unsigned int UPPER, LOWER, MATRIX_A, TEMPER_B, TEMPER_C
 cdef unsigned long long ALL, BORDER, MAIN_DIAGONALS, PAIRS, NIBBLES, BYTES, ONE_A_BYTE, BRUIJN
 cdef long BRUIJN_INDEX[64]
-cdef long S_MASTER_DRAW, S_SETUP_CASTLE, MASTER_CARD, SETUP_CASTLE, MASTER_KINDS
-cdef long M_DIFFERENT_LEVELS, M_SAME_LEVEL, M_IN_A_ROW, M_SQUARE, M_BORDER, M_CASTLE_COUNT
-cdef long M_DIAGONALS, M_NEIGHBORS
 cdef tuple SCALARS
 cdef tuple NUMBERS
 cdef long LAST_STAMP

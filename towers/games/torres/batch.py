@@ -32,6 +32,7 @@ from __future__ import annotations
 import random
 from array import array
 from collections.abc import Sequence
+from types import SimpleNamespace
 from typing import Any
 
 from towers.core.batch import check_state, checked_choosers, chooser_list
@@ -42,12 +43,22 @@ from towers.games.torres import steps as _steps
 
 try:
     import cython
+except ImportError:  # plain Python without Cython installed: a stand-in saying so (the
+    # twin's cython is Cython's own, which no assignment to the name may hide)
+    globals()["cython"] = SimpleNamespace(compiled=False)
 
-    COMPILED = cython.compiled
-except ImportError:  # plain Python without Cython installed
-    COMPILED = False
-
-SQ = 64
+COMPILED = cython.compiled
+# The ints named in capitals below (sizes, offsets, action numbers, steps) are C constants in
+# the twin, an enum of batch.pxd with the same numbers (which a test compares), so that the C
+# compiler folds them into its addresses; each block of them is defined here for plain Python.
+if not cython.compiled:
+    SQ = 64
+    MAXC = 32  # castles never touch along a side, so at most 32 on 64 squares
+    SEATS = 4
+    KNIGHTS = 6
+    CARDS = A.CARD_KINDS
+    DECK_CARDS = 40  # the common deck's cards; a seat's deck holds 10
+    LEVELS_KEPT = 66
 ALL = (1 << 64) - 1
 BIT = [1 << s for s in range(SQ)]
 # the masks of a popcount by halves (ones): every other bit, two of every four, four of eight
@@ -58,57 +69,52 @@ ONE_A_BYTE = 0x0101010101010101
 BRUIJN = 0x03F79D71B4CB0A89  # a de Bruijn sequence: the top 6 bits of BRUIJN << s differ
 # the s whose BRUIJN << s has top bits i, at i
 BRUIJN_INDEX = sorted(range(64), key=lambda s: ((BRUIJN << s) & ALL) >> 58)
-MAXC = 32  # castles never touch along a side, so at most 32 on 64 squares
-SEATS = 4
-KNIGHTS = 6
-CARDS = A.CARD_KINDS
-DECK_CARDS = 40  # the common deck's cards; a seat's deck holds 10
-LEVELS_KEPT = 66
 
 # ---- the ints of a game: offsets in its slice of S -----------------------------------------
-H = 0  # column heights
-OCC = H + SQ  # -1 empty, a seat, or KING
-CID = OCC + SQ  # castle id of each square, -1 bare ground
-AREA = CID + SQ  # surface area of each castle
-CH = AREA + MAXC  # height of each castle
-NCAS = CH + MAXC  # number of castles
-KN = NCAS + 1  # each seat's knights, in the one-game list's order
-NK = KN + SEATS * KNIGHTS
-SCORE = NK + SEATS
-STK = SCORE + SEATS  # each seat's stacks, tallest first
-NSTK = STK + SEATS * 4
-HAND = NSTK + SEATS
-PLAYED = HAND + SEATS * CARDS
-ACQ = PLAYED + SEATS * CARDS  # cards acquired this turn
-DRAWN = ACQ + CARDS
-NDRAWN = DRAWN + 4
-SUPPLY = NDRAWN + 1
-MASTER = SUPPLY + 1
-KINGSQ = MASTER + 1
-PHASE = KINGSQ + 1
-ROUND = PHASE + 1
-START = ROUND + 1
-TURN = START + 1
-TAKEN = TURN + 1
-STEP = TAKEN + 1
-DECIDER = STEP + 1
-PLACED = DECIDER + 1
-AP = PLACED + 1
-BLOCKS = AP + 1
-INUSE = BLOCKS + 1
-LEFTOVER = INUSE + 1
-CPLAYED = LEFTOVER + 1
-ACQS = CPLAYED + 1
-TODRAW = ACQS + 1
-DIRTY = TODRAW + 1  # the masks below are out of date (a block was placed or moved)
-LENGTH = DIRTY + 1  # actions played so far, chance included
-DEC = LENGTH + 1  # decisions each seat took
-HELD = DEC + SEATS  # how many cards each seat holds
-DECK = HELD + SEATS  # the decks, DW ints each: counts, known top, known bottom
-D_TOP = CARDS + 1  # D_TOP - 1: how many known on top; then the cards, the top card last
-D_BOT = D_TOP + DECK_CARDS + 1  # D_BOT - 1: how many known at the bottom; the bottom card last
-DW = D_BOT + DECK_CARDS
-W = DECK + SEATS * DW
+if not cython.compiled:
+    H = 0  # column heights
+    OCC = H + SQ  # -1 empty, a seat, or KING
+    CID = OCC + SQ  # castle id of each square, -1 bare ground
+    AREA = CID + SQ  # surface area of each castle
+    CH = AREA + MAXC  # height of each castle
+    NCAS = CH + MAXC  # number of castles
+    KN = NCAS + 1  # each seat's knights, in the one-game list's order
+    NK = KN + SEATS * KNIGHTS
+    SCORE = NK + SEATS
+    STK = SCORE + SEATS  # each seat's stacks, tallest first
+    NSTK = STK + SEATS * 4
+    HAND = NSTK + SEATS
+    PLAYED = HAND + SEATS * CARDS
+    ACQ = PLAYED + SEATS * CARDS  # cards acquired this turn
+    DRAWN = ACQ + CARDS
+    NDRAWN = DRAWN + 4
+    SUPPLY = NDRAWN + 1
+    MASTER = SUPPLY + 1
+    KINGSQ = MASTER + 1
+    PHASE = KINGSQ + 1
+    ROUND = PHASE + 1
+    START = ROUND + 1
+    TURN = START + 1
+    TAKEN = TURN + 1
+    STEP = TAKEN + 1
+    DECIDER = STEP + 1
+    PLACED = DECIDER + 1
+    AP = PLACED + 1
+    BLOCKS = AP + 1
+    INUSE = BLOCKS + 1
+    LEFTOVER = INUSE + 1
+    CPLAYED = LEFTOVER + 1
+    ACQS = CPLAYED + 1
+    TODRAW = ACQS + 1
+    DIRTY = TODRAW + 1  # the masks below are out of date (a block was placed or moved)
+    LENGTH = DIRTY + 1  # actions played so far, chance included
+    DEC = LENGTH + 1  # decisions each seat took
+    HELD = DEC + SEATS  # how many cards each seat holds
+    DECK = HELD + SEATS  # the decks, DW ints each: counts, known top, known bottom
+    D_TOP = CARDS + 1  # D_TOP - 1: how many known on top; then the cards, the top card last
+    D_BOT = D_TOP + DECK_CARDS + 1  # D_BOT - 1: how many known at the bottom; the bottom card last
+    DW = D_BOT + DECK_CARDS
+    W = DECK + SEATS * DW
 
 SCALARS = (
     ("supply", SUPPLY),
@@ -145,8 +151,9 @@ TENSOR_PARTS = (
 )  # fmt: skip
 """The parts of ``tensor.torres_tensor``, in order, which :func:`write_observation` writes."""
 
-RUNS = 160  # room for a turn's runs of legal actions: 3 + 6 x 7 knights' and cards', 64 blocks'
-MTW = 625  # a game's Mersenne Twister: 624 words and the index of the next
+if not cython.compiled:
+    RUNS = 160  # room for a turn's runs of legal actions: 3 + 6 x 7 knights' and cards', 64 blocks'
+    MTW = 625  # a game's Mersenne Twister: 624 words and the index of the next
 MASK32 = 0xFFFFFFFF
 UPPER = 0x80000000
 LOWER = 0x7FFFFFFF
@@ -155,15 +162,16 @@ TEMPER_B = 0x9D2C5680
 TEMPER_C = 0xEFC60000
 
 # ---- the masks of a game: offsets in its slice of M ----------------------------------------
-FREE = 0  # squares with no piece
-PLACES = 1  # squares open to a block, pieces aside
-LEVELS = 2  # LEVELS + k: squares of height <= k
-DOORS = LEVELS + LEVELS_KEPT  # door exits of each castle
-CMASK = DOORS + MAXC  # squares of each castle
-MINE = CMASK + MAXC  # each seat's knights
-REACH = MINE + SEATS  # REACH + s: the squares a knight on s steps to, pieces aside
-KNOWN = REACH + SQ  # the squares whose REACH is up to date (none once a block moves)
-MW = KNOWN + 1
+if not cython.compiled:
+    FREE = 0  # squares with no piece
+    PLACES = 1  # squares open to a block, pieces aside
+    LEVELS = 2  # LEVELS + k: squares of height <= k
+    DOORS = LEVELS + LEVELS_KEPT  # door exits of each castle
+    CMASK = DOORS + MAXC  # squares of each castle
+    MINE = CMASK + MAXC  # each seat's knights
+    REACH = MINE + SEATS  # REACH + s: the squares a knight on s steps to, pieces aside
+    KNOWN = REACH + SQ  # the squares whose REACH is up to date (none once a block moves)
+    MW = KNOWN + 1
 
 # ---- the board's tables, flat ----------------------------------------------------------------
 ODIR = [board.ORTHO_DIR[s][d] for s in range(SQ) for d in range(4)]
@@ -174,77 +182,79 @@ NB = [(board.ORTHO_NEIGHBORS[s] + (-1, -1, -1, -1))[d] for s in range(SQ) for d 
 NNB = [len(board.ORTHO_NEIGHBORS[s]) for s in range(SQ)]
 BORDER = sum(1 << s for s in range(SQ) if board.IS_BORDER[s])
 MAIN_DIAGONALS = sum(1 << s for s in range(SQ) if board.IS_MAIN_DIAGONAL[s])
-# the master cards' requirements, by their place in A.MASTER_KEYS
-(
-    M_DIFFERENT_LEVELS,
-    M_SAME_LEVEL,
-    M_IN_A_ROW,
-    M_SQUARE,
-    M_BORDER,
-    M_CASTLE_COUNT,
-    M_DIAGONALS,
-    M_NEIGHBORS,
-) = (A.MASTER_KEYS.index(k) for k in (
-    "different_levels", "same_level", "in_a_row", "square", "border", "castle_count",
-    "diagonals", "neighbors",
-))  # fmt: skip
+if not cython.compiled:
+    # the master cards' requirements, by their place in A.MASTER_KEYS
+    (
+        M_DIFFERENT_LEVELS,
+        M_SAME_LEVEL,
+        M_IN_A_ROW,
+        M_SQUARE,
+        M_BORDER,
+        M_CASTLE_COUNT,
+        M_DIAGONALS,
+        M_NEIGHBORS,
+    ) = (A.MASTER_KEYS.index(k) for k in (
+        "different_levels", "same_level", "in_a_row", "square", "border", "castle_count",
+        "diagonals", "neighbors",
+    ))  # fmt: skip
 
-# the action numbers' first ints
-END_TURN = A.END_TURN
-ADVANCE = A.ADVANCE
-KING_STAY = A.KING_STAY
-ACQUIRE = A.ACQUIRE
-RETURN_REST = A.RETURN_REST
-TAKE_STACK = A.TAKE_STACK
-REDISTRIBUTE = A.REDISTRIBUTE
-PLAY_SIX = A.PLAY_SIX
-PLAY_SEVEN = A.PLAY_SEVEN
-KEEP = A.KEEP
-RETURN_TOP = A.RETURN_TOP
-RETURN_BOTTOM = A.RETURN_BOTTOM
-DRAW = A.DRAW
-MASTER_CARD = A.MASTER
-SETUP_CASTLE = A.SETUP_CASTLE
-MASTER_KINDS = A.MASTER_KINDS
-SETUP_KNIGHT = A.SETUP_KNIGHT
-PLACE_KING = A.PLACE_KING
-ADD_KNIGHT = A.ADD_KNIGHT
-PLACE_BLOCK = A.PLACE_BLOCK
-EXTRA_BLOCK = A.EXTRA_BLOCK
-BLOCK_UNDER = A.BLOCK_UNDER
-JUMP_UP = A.JUMP_UP
-DIAGONAL = A.DIAGONAL
-JUMP_OVER = A.JUMP_OVER
-MOVE = A.MOVE
-DOOR_CLIMB = A.DOOR_CLIMB
-RELOCATE = A.RELOCATE
-MOVE_BLOCK = A.MOVE_BLOCK
-NUM_ACTIONS = A.NUM_ACTIONS
+if not cython.compiled:  # the action numbers' first ints
+    END_TURN = A.END_TURN
+    ADVANCE = A.ADVANCE
+    KING_STAY = A.KING_STAY
+    ACQUIRE = A.ACQUIRE
+    RETURN_REST = A.RETURN_REST
+    TAKE_STACK = A.TAKE_STACK
+    REDISTRIBUTE = A.REDISTRIBUTE
+    PLAY_SIX = A.PLAY_SIX
+    PLAY_SEVEN = A.PLAY_SEVEN
+    KEEP = A.KEEP
+    RETURN_TOP = A.RETURN_TOP
+    RETURN_BOTTOM = A.RETURN_BOTTOM
+    DRAW = A.DRAW
+    MASTER_CARD = A.MASTER
+    SETUP_CASTLE = A.SETUP_CASTLE
+    MASTER_KINDS = A.MASTER_KINDS
+    SETUP_KNIGHT = A.SETUP_KNIGHT
+    PLACE_KING = A.PLACE_KING
+    ADD_KNIGHT = A.ADD_KNIGHT
+    PLACE_BLOCK = A.PLACE_BLOCK
+    EXTRA_BLOCK = A.EXTRA_BLOCK
+    BLOCK_UNDER = A.BLOCK_UNDER
+    JUMP_UP = A.JUMP_UP
+    DIAGONAL = A.DIAGONAL
+    JUMP_OVER = A.JUMP_OVER
+    MOVE = A.MOVE
+    DOOR_CLIMB = A.DOOR_CLIMB
+    RELOCATE = A.RELOCATE
+    MOVE_BLOCK = A.MOVE_BLOCK
+    NUM_ACTIONS = A.NUM_ACTIONS
 NUMBERS = tuple(range(NUM_ACTIONS)) if COMPILED else ()  # the action ints, made once
-C_JUMP_UP = A.C_JUMP_UP
-C_BLOCK_UNDER = A.C_BLOCK_UNDER
-C_EXTRA_BLOCK = A.C_EXTRA_BLOCK
-C_DOOR_CLIMB = A.C_DOOR_CLIMB
-C_DIAGONAL = A.C_DIAGONAL
-C_SIX = A.C_SIX
-C_SEVEN = A.C_SEVEN
-C_MOVE_BLOCK = A.C_MOVE_BLOCK
-C_RELOCATE = A.C_RELOCATE
-C_JUMP_OVER = A.C_JUMP_OVER
-KING = board.KING  # the King's occupant code
-# the steps, as plain ints here so that the twin compares them in C
-S_DRAW = _steps.S_DRAW
-S_MASTER_DRAW = _steps.S_MASTER_DRAW
-S_SETUP_CASTLE = _steps.S_SETUP_CASTLE
-S_KEEP = _steps.S_KEEP
-S_KING_MOVE = _steps.S_KING_MOVE
-S_OVER = _steps.S_OVER
-S_REDISTRIBUTE = _steps.S_REDISTRIBUTE
-S_RETURN = _steps.S_RETURN
-S_SETUP_KING = _steps.S_SETUP_KING
-S_SETUP_KNIGHT = _steps.S_SETUP_KNIGHT
-S_TAKE_STACK = _steps.S_TAKE_STACK
-S_TURN = _steps.S_TURN
+if not cython.compiled:
+    C_JUMP_UP = A.C_JUMP_UP
+    C_BLOCK_UNDER = A.C_BLOCK_UNDER
+    C_EXTRA_BLOCK = A.C_EXTRA_BLOCK
+    C_DOOR_CLIMB = A.C_DOOR_CLIMB
+    C_DIAGONAL = A.C_DIAGONAL
+    C_SIX = A.C_SIX
+    C_SEVEN = A.C_SEVEN
+    C_MOVE_BLOCK = A.C_MOVE_BLOCK
+    C_RELOCATE = A.C_RELOCATE
+    C_JUMP_OVER = A.C_JUMP_OVER
+    KING = board.KING  # the King's occupant code
+    # the steps, as plain ints here so that the twin compares them in C
+    S_DRAW = _steps.S_DRAW
+    S_MASTER_DRAW = _steps.S_MASTER_DRAW
+    S_SETUP_CASTLE = _steps.S_SETUP_CASTLE
+    S_KEEP = _steps.S_KEEP
+    S_KING_MOVE = _steps.S_KING_MOVE
+    S_OVER = _steps.S_OVER
+    S_REDISTRIBUTE = _steps.S_REDISTRIBUTE
+    S_RETURN = _steps.S_RETURN
+    S_SETUP_KING = _steps.S_SETUP_KING
+    S_SETUP_KNIGHT = _steps.S_SETUP_KNIGHT
+    S_TAKE_STACK = _steps.S_TAKE_STACK
+    S_TURN = _steps.S_TURN
 
 
 def lowest(m: int) -> int:
