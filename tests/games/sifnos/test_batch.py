@@ -22,6 +22,7 @@ from towers.core.batch import batch_engine, random_playout, rollouts_for
 from towers.core.compiled import is_compiled, twin
 from towers.core.game import TERMINAL
 from towers.games.sifnos import batch as plain
+from towers.games.sifnos.end_of_game import MAX_ROUNDS
 
 ENGINE = twin(plain)  # the compiled twin when built, else the plain module
 MODULES = [plain] + ([ENGINE] if is_compiled(ENGINE) else [])
@@ -86,6 +87,29 @@ def test_loaded_mid_game_plays_on_as_the_state(module: Any) -> None:
             assert engine.decisions(1) == taken
             assert engine.current_player(1) == TERMINAL
             assert engine.returns(1) == state.returns()
+
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__.rpartition(".")[2])
+def test_the_last_round_ends_the_game_as_the_state_does(module: Any) -> None:
+    """A game in its last round (end_of_game.MAX_ROUNDS) ends after it as the state's does:
+    the Workshops' last Dice placed, the same final state, in every mode."""
+    for players, versus in MODES:
+        game = _game(players, versus)
+        engine = module.SifnosBatch(game, 1)
+        for seed in range(2):
+            rng = random.Random(players * 20 + seed)
+            state = walked(game, rng, rng.randrange(100, 400))
+            if state.is_terminal():
+                continue
+            state.rounds = MAX_ROUNDS
+            bots = [random.Random(seed * 10 + p) for p in range(players)]
+            twins = [random.Random(seed * 10 + p) for p in range(players)]
+            engine.load(0, state, random.Random(seed), [b.randrange for b in bots])
+            engine.play(0, -1)
+            taken = play_out(state, random.Random(seed), twins)
+            assert state.rounds == MAX_ROUNDS + 1
+            assert not diff(fields_of(state), fields_of(engine.state(0)))
+            assert engine.decisions(0) == taken
 
 
 @pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__.rpartition(".")[2])

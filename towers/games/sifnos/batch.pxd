@@ -39,7 +39,7 @@ cdef long TILE_ROW, FACE_UP, DISCOUNTS, REGION_OK, INVADED, TURN, ROUNDS
 cdef long K_PREPARE, K_DEFEND, K_INVASION, K_WORKSHOP, K_RECOUP, K_RECOUP_CHOICE, K_SAIL
 cdef long K_END_TURN, K_GIVE, K_PLACEMENT, K_ADJUST, K_SOLDIERS, K_SHIP_CHOICE
 cdef long K_INFLUENCE_CHOICE, K_GAIN, K_TRIGGER, K_TRIGGERED, K_BEACON_CHOICE, K_FACE_UP
-cdef long K_TILE_CHOICE, K_ROLL, K_TOWER_DRAW
+cdef long K_TILE_CHOICE, K_ROLL, K_TOWER_DRAW, K_GAME_END, ENDED_BY
 
 
 cdef class SifnosBatch:
@@ -332,6 +332,9 @@ cdef long _sail_away(SifnosBatch e, long g, long large) except? -9
 
 @cython.locals(S="long long[:]", b=long, q=long, kind=long, per=long, mineral=long, side=long, n=long, target=long)
 cdef bint _ship_drawn(SifnosBatch e, long g, long top, double r) except? 0
+
+@cython.locals(S="long long[:]", b=long, ender=long, r=long, owner=long, n=long, k=long)
+cdef void _end_game(SifnosBatch e, long g) except *
 
 # ---- Forts, Beacons, the face-up Cards, Scoring Tiles
 cdef tuple FORT_FACE_EFFECT, PIECE_COLUMN, COLUMN_PIECES, COLUMN_BONUS, TILE_EFFECT

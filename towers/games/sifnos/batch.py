@@ -25,12 +25,12 @@ opponent's turns (its Schemes revealed and resolved in their Regions, its Dice, 
 Soldiers, Forts, Beacons and Tents placed, its Solo Marker and Influence, its Defend and
 Workshop Dice, the cards it is given or would draw). The rest is played by the one-game
 rules on a state read from the arrays and written back once the game reaches a decision:
-the setup and its chances, the end of the game and its scoring; the same rules, so the same
+the setup and its chances, and the scores at the end; the same rules, so the same
 games whichever way an action goes. ``observation_tensor`` is written from the arrays (the
 VP as they stand counted there too) at 2-4 players, from a state read from them in the
-games with the opponent; ``heuristics`` and ``returns`` read a state made from the arrays.
-The tests hold every action of many games to the one-game engine, field by field, in both
-texts.
+games with the opponent; ``heuristics`` is written from the arrays (the floats of
+:func:`.bots.evaluate_all`), ``returns`` reads a state made from them. The tests hold every
+action of many games to the one-game engine, field by field, in both texts.
 
 Randomness: each game keeps its own ``random.Random``; a chance node takes one float of it
 and picks the outcome as :func:`towers.core.chance.sample_chance` does (the walk of the
@@ -582,6 +582,7 @@ TILE_ROW = LISTS_AT + N_CARDS + 1
 FACE_UP = TILE_ROW + 10
 DISCOUNTS = FACE_UP + 5 + 7
 REGION_OK = SCALARS.index("region_ok")
+ENDED_BY = SCALARS.index("ended_by")
 INVADED = SCALARS.index("invaded")
 TURN = SCALARS.index("turn")
 ROUNDS = SCALARS.index("rounds")
@@ -593,6 +594,7 @@ K_GIVE, K_PLACEMENT, K_ADJUST, K_SOLDIERS, K_SHIP_CHOICE, K_INFLUENCE_CHOICE, K_
     KIND_OF[k] for k in (F.GiveCards, F.Placement, F.AdjustDice, F.Soldiers, F.ShipChoice,
                          F.InfluenceChoice, F.Gain)
 )  # fmt: skip
+K_GAME_END = KIND_OF[F.GameEnd]
 K_TRIGGER, K_TRIGGERED, K_BEACON_CHOICE, K_FACE_UP, K_TILE_CHOICE, K_ROLL, K_TOWER_DRAW = (
     KIND_OF[k] for k in (F.Trigger, F.Triggered, F.BeaconChoice, F.FaceUp, F.TileChoice, F.Roll,
                          F.TowerDraw)
@@ -689,6 +691,9 @@ def _step(e: SifnosBatch, g: int, top: int, kind: int) -> int:
         return 1
     if kind == K_SAIL:
         return _sail_away(e, g, seat)  # a Sail's one field is its Province
+    if kind == K_GAME_END:
+        S[b + OVER] = 1
+        return 1
     if IS_SOLO[kind]:
         return _solo_step(e, g, top, kind)
     return _step_offered(e, g, top, kind)
@@ -1870,14 +1875,17 @@ def _recoup(e: SifnosBatch, g: int, seat: int) -> None:
 
 
 def _next_turn(e: SifnosBatch, g: int, seat: int) -> int:
-    """The EndTurn step: the next turn begins (turn.next_turn); -1: the game ends (not
-    covered)."""
+    """The EndTurn step: the next turn begins (turn.next_turn), or the game ends after the
+    last round."""
     S = e.S
     b = g * W
     nxt = (seat + 1) % e.sides
-    if nxt == 0 and S[b + ROUNDS] + 1 > MAX_ROUNDS:
-        return -1
     S[b + DEPTH] -= 1
+    if nxt == 0 and S[b + ROUNDS] + 1 > MAX_ROUNDS:
+        S[b + ROUNDS] += 1
+        S[b + TURN] = 0
+        _end_game(e, g)
+        return 1
     if nxt == 0:
         S[b + ROUNDS] += 1
     S[b + TURN] = nxt
@@ -2082,11 +2090,9 @@ def _invasion(e: SifnosBatch, g: int, seat: int, q: int) -> None:
 
 def _sail_away(e: SifnosBatch, g: int, large: int) -> int:
     """The Sail step (recoup.sail_away): the invaded Province's Ships sail, then a Ship is
-    drawn; -1 when the Bag is empty (the game ends: not covered)."""
+    drawn, or the game ends when the Bag is empty."""
     S = e.S
     b = g * W
-    if not (S[b + BAG] or S[b + BAG + 1] or S[b + BAG + 2] or S[b + BAG + 3]):
-        return -1
     S[b + DEPTH] -= 1
     at = b + SHIPS + 5 * large
     n = S[at]
@@ -2097,26 +2103,51 @@ def _sail_away(e: SifnosBatch, g: int, large: int) -> int:
         target = _next_with_room(e, g, target, True)
         _list_append(e, b + SHIPS + 5 * target, ships[i], 4)
     S[b + INVADED] = -1
+    if not (S[b + BAG] or S[b + BAG + 1] or S[b + BAG + 2] or S[b + BAG + 3]):
+        _end_game(e, g)
+        return 1
     _push(e, g, K_SHIP_DRAW, large, 1)
     return 1
 
 
+def _end_game(e: SifnosBatch, g: int) -> None:
+    """The game ends at once: the Dice on their owners' Forts go to the Workshops, whose
+    Dice are placed a last time from the player whose turn it is on (end_of_game.end_game);
+    the GameEnd step under them ends it."""
+    S = e.S
+    b = g * W
+    S[b + DEPTH] = 0
+    ender = S[b + TURN]
+    S[b + ENDED_BY] = ender
+    for r in range(N_REGIONS):
+        owner = S[b + DIE_OWNER + r]
+        if owner >= 0 and S[b + FORT_AT + r] == owner:
+            _list_append(e, b + GROW_AT + owner * GROW_W + WORKSHOP, S[b + DIE_VALUE + r], 20)
+            S[b + DIE_OWNER + r] = -1
+            S[b + DIE_VALUE + r] = 0
+    _push(e, g, K_GAME_END, 0)
+    n = e.players
+    for k in range(n - 1, -1, -1):
+        _push(e, g, K_WORKSHOP, (ender + k) % n if ender < n else k)
+
+
 def _ship_drawn(e: SifnosBatch, g: int, top: int, r: float) -> bool:
     """A Ship drawn from the Bag for the invaded Province (recoup.ship_drawn); False: not
-    covered (the setup's, or the last Allied Ship's, which ends the game)."""
+    covered (the setup's)."""
     S = e.S
     b = g * W
     q = S[top + 1]
     if q < 0:
         return False
     kind = _counts_pick(e, b + BAG, 4, r)
-    if kind == ALLY and ALLY_PER[S[b + ALLIES]] == 0:
-        return False
     S[b + BAG + kind] -= 1
     S[b + DEPTH] -= 1
     if kind == ALLY:
         per = ALLY_PER[S[b + ALLIES]]
         S[b + ALLIES] += 1
+        if per == 0:  # the third Allied Ship: the game ends
+            _end_game(e, g)
+            return True
         mineral = S[b + MARKERS + 2 + S[b + ALLIES]]
         for side in range(e.players - 1, -1, -1):
             n = S[b + ROW_AT + side * ROW_W + INFLUENCE + mineral] // per
