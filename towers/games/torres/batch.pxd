@@ -157,7 +157,7 @@ cdef class TorresBatch:
     cdef int[::1] master_kind, master_points, master_most, master_castles
     cdef int[::1] rounds, card_stacks, card_count, king_bonus
     cdef int[::1] S, L, T, start, RB, RE
-    cdef unsigned long long[::1] M, RM
+    cdef unsigned long long[::1] M, RM, start_masks
     cdef unsigned int[::1] MT
     cdef public list draws, choosers
     cdef public long tensor_size
@@ -200,15 +200,20 @@ cpdef void write_observation(TorresBatch e, long g, long seat) noexcept
 cpdef double seat_value(TorresBatch e, long g, long seat) noexcept
 
 @cython.locals(
-    at=long, i=long, j=long, count=long, prev=cython.uint,
+    at=long, i=long, j=long, count=long, prev=cython.uint, word=cython.ulonglong,
     words=cython.ulonglong[::1],
 )
 cpdef void seed_generator(TorresBatch e, long g, list key)
 
-@cython.locals(at=long, i=long, k=long, y=cython.uint)
-cdef inline unsigned int next_word(TorresBatch e, long g) noexcept
+@cython.locals(at=long, k=long, y=cython.uint)
+cdef void twist(TorresBatch e, long g) noexcept
 
-@cython.locals(a=cython.ulonglong, c=cython.ulonglong)
+cdef inline unsigned int temper(unsigned int y) noexcept
+
+@cython.locals(at=long, i=long)
+cdef unsigned int next_word(TorresBatch e, long g) noexcept
+
+@cython.locals(at=long, i=long, a=cython.ulonglong, c=cython.ulonglong)
 cpdef double next_float(TorresBatch e, long g) noexcept
 
 @cython.locals(b=long, step=long)

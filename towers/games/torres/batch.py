@@ -360,6 +360,16 @@ class TorresBatch:
         start[INUSE] = -1
         start[DIRTY] = 1
         relabel(start, 0)
+        # the masks of the start, made once in game 0's place (every reset copies them)
+        self.S[0:W] = self.start
+        for i in range(MW):
+            self.M[i] = 0
+        self.M[FREE] = ALL
+        refresh(self, 0)
+        start[DIRTY] = 0
+        self.start_masks = array("Q", [0]) * MW
+        for i in range(MW):
+            self.start_masks[i] = self.M[i]
 
     # ---- the games -----------------------------------------------------------------------
     def reset(
@@ -383,11 +393,7 @@ class TorresBatch:
                 seed_generator(self, g, [int(w) for w in words_of(seed)])
             self.choosers[g] = picks[g]
             self.S[g * W : (g + 1) * W] = self.start
-            mb = g * MW
-            self.M[mb + FREE] = ALL
-            self.M[mb + KNOWN] = 0
-            for p in range(SEATS):
-                self.M[mb + MINE + p] = 0
+            self.M[g * MW : (g + 1) * MW] = self.start_masks
             self.resolve_chance(g)
 
     def current_player(self, g: int) -> int:
@@ -824,12 +830,18 @@ def seed_generator(e: TorresBatch, g: int, key: list[int]) -> None:
     # the words reads init_genrand(19650218)'s
     prev = MT_START[0]
     j = 0
-    for i in range(1, 624):
-        prev = ((MT_START[i] ^ ((prev ^ (prev >> 30)) * 1664525)) + words[j] + j) & MASK32
-        e.MT[at + i] = prev
-        j += 1
-        if j >= count:
-            j = 0
+    if count == 1:  # a seed below 2 ** 32: one word, added at every step
+        word = words[0]
+        for i in range(1, 624):
+            prev = ((MT_START[i] ^ ((prev ^ (prev >> 30)) * 1664525)) + word) & MASK32
+            e.MT[at + i] = prev
+    else:
+        for i in range(1, 624):
+            prev = ((MT_START[i] ^ ((prev ^ (prev >> 30)) * 1664525)) + words[j] + j) & MASK32
+            e.MT[at + i] = prev
+            j += 1
+            if j >= count:
+                j = 0
     e.MT[at] = prev
     i = 1
     for _ in range(max(624, count) - 623):  # a key longer than 623 words goes round again
@@ -853,22 +865,22 @@ def seed_generator(e: TorresBatch, g: int, key: list[int]) -> None:
     e.MT[at + 624] = 624
 
 
-def next_word(e: TorresBatch, g: int) -> int:
-    """The next 32 bits of game ``g``'s generator (MT19937's genrand_uint32)."""
+def twist(e: TorresBatch, g: int) -> None:
+    """The next 624 words of game ``g``'s generator, in three parts for the ends of the
+    wrapping (MT19937's twist)."""
     at = g * MTW
-    i = e.MT[at + 624]
-    if i >= 624:  # the next 624 words, in three parts for the ends of the wrapping
-        for k in range(227):
-            y = (e.MT[at + k] & UPPER) | (e.MT[at + k + 1] & LOWER)
-            e.MT[at + k] = e.MT[at + k + 397] ^ (y >> 1) ^ (-(y & 1) & MATRIX_A)
-        for k in range(227, 623):
-            y = (e.MT[at + k] & UPPER) | (e.MT[at + k + 1] & LOWER)
-            e.MT[at + k] = e.MT[at + k - 227] ^ (y >> 1) ^ (-(y & 1) & MATRIX_A)
-        y = (e.MT[at + 623] & UPPER) | (e.MT[at] & LOWER)
-        e.MT[at + 623] = e.MT[at + 396] ^ (y >> 1) ^ (-(y & 1) & MATRIX_A)
-        i = 0
-    y = e.MT[at + i]
-    e.MT[at + 624] = i + 1
+    for k in range(227):
+        y = (e.MT[at + k] & UPPER) | (e.MT[at + k + 1] & LOWER)
+        e.MT[at + k] = e.MT[at + k + 397] ^ (y >> 1) ^ (-(y & 1) & MATRIX_A)
+    for k in range(227, 623):
+        y = (e.MT[at + k] & UPPER) | (e.MT[at + k + 1] & LOWER)
+        e.MT[at + k] = e.MT[at + k - 227] ^ (y >> 1) ^ (-(y & 1) & MATRIX_A)
+    y = (e.MT[at + 623] & UPPER) | (e.MT[at] & LOWER)
+    e.MT[at + 623] = e.MT[at + 396] ^ (y >> 1) ^ (-(y & 1) & MATRIX_A)
+
+
+def temper(y: int) -> int:
+    """A word of the generator's state as it is given out (MT19937's tempering)."""
     y ^= y >> 11
     y ^= (y << 7) & TEMPER_B
     y ^= (y << 15) & TEMPER_C
@@ -876,10 +888,28 @@ def next_word(e: TorresBatch, g: int) -> int:
     return y & MASK32
 
 
+def next_word(e: TorresBatch, g: int) -> int:
+    """The next 32 bits of game ``g``'s generator (MT19937's genrand_uint32)."""
+    at = g * MTW
+    i = e.MT[at + 624]
+    if i >= 624:
+        twist(e, g)
+        i = 0
+    e.MT[at + 624] = i + 1
+    return temper(e.MT[at + i])
+
+
 def next_float(e: TorresBatch, g: int) -> float:
-    """The float random.Random.random() gives next for game ``g``."""
-    a = next_word(e, g) >> 5
-    c = next_word(e, g) >> 6
+    """The float random.Random.random() gives next for game ``g``: two words."""
+    at = g * MTW
+    i = e.MT[at + 624]
+    if i < 623:  # both words made already
+        e.MT[at + 624] = i + 2
+        a = temper(e.MT[at + i]) >> 5
+        c = temper(e.MT[at + i + 1]) >> 6
+    else:
+        a = next_word(e, g) >> 5
+        c = next_word(e, g) >> 6
     return (a * 67108864.0 + c) * (1.0 / 9007199254740992.0)
 
 
@@ -2150,6 +2180,7 @@ def copy_core(e: TorresBatch) -> TorresBatch:
     c.tensor_size = e.tensor_size
     c.O = e.O
     c.start = e.start
+    c.start_masks = e.start_masks
     c.nlegal = -1
     global LAST_STAMP
     LAST_STAMP = (LAST_STAMP + 1) & 0x3FFFFFFF
