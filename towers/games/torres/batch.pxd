@@ -175,6 +175,9 @@ cdef inline long ones(unsigned long long m) noexcept
 )
 cpdef void from_fields(TorresBatch e, long g, dict fields)
 
+@cython.locals(b=long, r=double)
+cdef void resolve(TorresBatch e, long g) except *
+
 @cython.locals(i=long)
 cdef void put(int[::1] S, long at, object values, long count)
 
@@ -200,10 +203,13 @@ cpdef void write_observation(TorresBatch e, long g, long seat) noexcept
 cpdef double seat_value(TorresBatch e, long g, long seat) noexcept
 
 @cython.locals(
-    at=long, i=long, j=long, count=long, prev=cython.uint, word=cython.ulonglong,
+    at=long, i=long, j=long, count=long, prev=cython.uint,
     words=cython.ulonglong[::1],
 )
 cpdef void seed_generator(TorresBatch e, long g, list key)
+
+@cython.locals(at=long, i=long, prev=cython.uint)
+cpdef void seed_word(TorresBatch e, long g, unsigned long long word) noexcept
 
 @cython.locals(at=long, k=long, y=cython.uint)
 cdef void twist(TorresBatch e, long g) noexcept

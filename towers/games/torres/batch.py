@@ -390,11 +390,15 @@ class TorresBatch:
                 self.draws[g] = seed.random
             else:  # random.Random(seed)'s own stream, drawn in C
                 self.draws[g] = None
-                seed_generator(self, g, [int(w) for w in words_of(seed)])
+                word = abs(int(seed))
+                if word <= MASK32:
+                    seed_word(self, g, word)
+                else:
+                    seed_generator(self, g, words_of(word))
             self.choosers[g] = picks[g]
             self.S[g * W : (g + 1) * W] = self.start
             self.M[g * MW : (g + 1) * MW] = self.start_masks
-            self.resolve_chance(g)
+            resolve(self, g)
 
     def current_player(self, g: int) -> int:
         """Who decides in game ``g`` (-4 once it is over; never chance, which is resolved)."""
@@ -424,17 +428,11 @@ class TorresBatch:
         self.S[g * W + DEC + deciding(self, g)] += 1
         apply_to(self, g, action)
         self.S[g * W + LENGTH] += 1
-        self.resolve_chance(g)
+        resolve(self, g)
 
     def resolve_chance(self, g: int) -> None:
         """Sample the chance nodes of game ``g`` from its generator until someone decides."""
-        b = g * W
-        S = self.S
-        draw = self.draws[g]
-        while S[b + STEP] == S_DRAW or S[b + STEP] == S_MASTER_DRAW:
-            r = draw() if draw is not None else next_float(self, g)
-            apply_to(self, g, sample_draw(self, g, r))
-            S[b + LENGTH] += 1
+        resolve(self, g)
 
     def returns(self, g: int) -> list[float]:
         """1 for a win, the wins of a tie shared, 0 for a loss; zeros before the end."""
@@ -505,13 +503,23 @@ class TorresBatch:
             from_fields(self, g, fields_of(state))
         else:  # a state played on its core: its arrays copied as they are
             copy_game(core, self, g)
-        self.resolve_chance(g)
+        resolve(self, g)
 
     def state(self, g: int) -> Any:
         """Game ``g`` as a TorresState (an empty history)."""
         found = to_fields(self, g)
         found["decks"] = [deck.to_json() for deck in found["decks"]]
         return self.game.state_class().from_fields(self.game, {**found, "_history": []})
+
+
+def resolve(e: TorresBatch, g: int) -> None:
+    """Sample the chance nodes of game ``g`` from its generator until someone decides."""
+    b = g * W
+    draw = e.draws[g]
+    while e.S[b + STEP] == S_DRAW or e.S[b + STEP] == S_MASTER_DRAW:
+        r = draw() if draw is not None else next_float(e, g)
+        apply_to(e, g, sample_draw(e, g, r))
+        e.S[b + LENGTH] += 1
 
 
 def to_fields(e: TorresBatch, g: int) -> dict[str, Any]:
@@ -823,6 +831,9 @@ MT_START = mt_start()
 def seed_generator(e: TorresBatch, g: int, key: list[int]) -> None:
     """Game ``g``'s generator as random.Random seeds it from ``key`` (MT19937's
     init_by_array)."""
+    if len(key) == 1:
+        seed_word(e, g, key[0])
+        return
     at = g * MTW
     words = array("Q", key)
     count = len(key)
@@ -830,18 +841,12 @@ def seed_generator(e: TorresBatch, g: int, key: list[int]) -> None:
     # the words reads init_genrand(19650218)'s
     prev = MT_START[0]
     j = 0
-    if count == 1:  # a seed below 2 ** 32: one word, added at every step
-        word = words[0]
-        for i in range(1, 624):
-            prev = ((MT_START[i] ^ ((prev ^ (prev >> 30)) * 1664525)) + word) & MASK32
-            e.MT[at + i] = prev
-    else:
-        for i in range(1, 624):
-            prev = ((MT_START[i] ^ ((prev ^ (prev >> 30)) * 1664525)) + words[j] + j) & MASK32
-            e.MT[at + i] = prev
-            j += 1
-            if j >= count:
-                j = 0
+    for i in range(1, 624):
+        prev = ((MT_START[i] ^ ((prev ^ (prev >> 30)) * 1664525)) + words[j] + j) & MASK32
+        e.MT[at + i] = prev
+        j += 1
+        if j >= count:
+            j = 0
     e.MT[at] = prev
     i = 1
     for _ in range(max(624, count) - 623):  # a key longer than 623 words goes round again
@@ -861,6 +866,27 @@ def seed_generator(e: TorresBatch, g: int, key: list[int]) -> None:
         if i >= 624:
             e.MT[at] = prev
             i = 1
+    e.MT[at] = UPPER
+    e.MT[at + 624] = 624
+
+
+def seed_word(e: TorresBatch, g: int, word: int) -> None:
+    """:func:`seed_generator` of a key of one word (a seed below 2 ** 32), its steps in the
+    order the key's index takes them: 1 to 623, 1 again; 2 to 623, 1."""
+    at = g * MTW
+    prev = MT_START[0]
+    for i in range(1, 624):
+        prev = ((MT_START[i] ^ ((prev ^ (prev >> 30)) * 1664525)) + word) & MASK32
+        e.MT[at + i] = prev
+    e.MT[at] = prev
+    prev = ((e.MT[at + 1] ^ ((prev ^ (prev >> 30)) * 1664525)) + word) & MASK32
+    e.MT[at + 1] = prev
+    for i in range(2, 624):
+        prev = ((e.MT[at + i] ^ ((prev ^ (prev >> 30)) * 1566083941)) - i) & MASK32
+        e.MT[at + i] = prev
+    e.MT[at] = prev
+    prev = ((e.MT[at + 1] ^ ((prev ^ (prev >> 30)) * 1566083941)) - 1) & MASK32
+    e.MT[at + 1] = prev
     e.MT[at] = UPPER
     e.MT[at + 624] = 624
 
