@@ -260,7 +260,7 @@ if not cython.compiled:
 def lowest(m: int) -> int:
     """The index of the lowest set bit of the nonzero mask ``m`` (in plain Python by a de
     Bruijn sequence, which keeps the twin's function free of Python objects)."""
-    if COMPILED:
+    if cython.compiled:  # decided when the twin is compiled
         return __builtin_ctzll(m)  # type: ignore[name-defined]  # noqa: F821
     return BRUIJN_INDEX[(((m & -m) * BRUIJN) & ALL) >> 58]
 
