@@ -58,6 +58,9 @@ cdef class SifnosBatch:
 cdef long word_id(object value) except -1
 
 # ---- playing
+@cython.locals(S="long long[:]", g=long, b=long, i=long)
+cdef void _copy_first(SifnosBatch e) except *
+
 @cython.locals(S="long long[:]", b=long, top=long)
 cdef long _current(SifnosBatch e, long g) except? -9
 
@@ -526,3 +529,24 @@ cdef double _best_adjustment(SifnosBatch e, long g, long seat, long takes) excep
 @cython.locals(S="long long[:]", b=long, counts=list, at=long, i=long, k=long, v=double,
                dice=long, row=long, supply=long, reserve=long, towers=long)
 cdef double _recoup_to_come(SifnosBatch e, long g, long seat, double card) except? -1
+
+# ---- the setup's chances and starting effects
+cdef long K_TILE_DRAW, K_MARKER_DRAW, K_AID_DEAL, K_PIECE_DEAL, K_SEAT_EFFECTS, AID_POOL, AIDS
+cdef long N_TILE_KINDS, BAG_ALLIES, STARTING_DICE, STARTING_TOWERS, N_FRONT
+cdef tuple IS_SETUP, AID_REGION, AID_TOWER, AID_IMAGE, PIECE_FACES, PIECE_SAME, SEAT_CARDS
+cdef tuple SEAT_SOLDIER, SEAT_WORKSHOP_DIE
+
+@cython.locals(S="long long[:]", b=long, at=long, left=long, t=long, p=double, acc=double,
+               pick=long, counts=list, s=long, m=long, total=long, side=long, n=long, a=long,
+               i=long, region=long, image=long, towers=long, slot=long, pieces=long,
+               faces=tuple, f=long)
+cdef bint _setup_chance(SifnosBatch e, long g, long top, long kind, double r) except? 0
+
+@cython.locals(i=long)
+cdef bint _in_list(SifnosBatch e, long at, long v) except? 0
+
+@cython.locals(S="long long[:]", b=long, n=long, per=long)
+cdef void _setup_ship(SifnosBatch e, long g, long top, long kind) except *
+
+@cython.locals(S="long long[:]", b=long, n=long, side=long, seat=long, index=long)
+cdef void _seat_effects(SifnosBatch e, long g) except *

@@ -20,13 +20,16 @@ Towers placed and covered, networks, Soldiers moved, placed, pushed out and turn
 Forts, Ships moved, the triggered Cards), Influence and its third and fifth spaces, the
 face-up Cards, the Scoring Tiles and their immediate effects, Beacons, Forts and the
 columns' bonuses, the Workshop's Dice on the Buildings, invasions, the Ships sailing and
-drawn, the Allied Ships, the chances of a turn (a Card, a Die, a Tower, a Ship), and the
+drawn, the Allied Ships, the end of the game, the chances of a turn (a Card, a Die, a
+Tower, a Ship), and the
 opponent's turns (its Schemes revealed and resolved in their Regions, its Dice, Towers,
 Soldiers, Forts, Beacons and Tents placed, its Solo Marker and Influence, its Defend and
-Workshop Dice, the cards it is given or would draw). The rest is played by the one-game
-rules on a state read from the arrays and written back once the game reaches a decision:
-the setup and its chances, and the scores at the end; the same rules, so the same
-games whichever way an action goes. ``observation_tensor`` is written from the arrays (the
+Workshop Dice, the cards it is given or would draw). The setup's chances
+are drawn in the arrays too (the Scoring Tiles, the Mineral Markers, the face-up cards, the
+front Ships, the Setup Aids, the Forts and Beacons dealt, the starting effects). Anything
+else would be played by the one-game rules on a state read from the arrays and written back
+once the game reaches a decision (the same rules, so the same games whichever way an action
+goes); ``returns`` reads the scores from such a state. ``observation_tensor`` is written from the arrays (the
 VP as they stand counted there too) at 2-4 players, from a state read from them in the
 games with the opponent; ``heuristics`` is written from the arrays (the floats of
 :func:`.bots.evaluate_all`), ``returns`` reads a state made from them. The tests hold every
@@ -239,9 +242,9 @@ class SifnosBatch:
         self.choosers = checked_choosers(self.size, seeds, choosers)
         self.rngs = [generator(s) for s in seeds]
         self.draws = [r.random for r in self.rngs]
-        first = self.game.new_initial_state()
+        _write(self, 0, self.game.new_initial_state())
+        _copy_first(self)
         for g in range(self.size):
-            _write(self, g, first)
             _resolve(self, g)
 
     def load(
@@ -323,6 +326,16 @@ class SifnosBatch:
 
 
 # ---- playing: the fast rules where they reach, else the one-game rules ---------------------
+def _copy_first(e: SifnosBatch) -> None:
+    """Game 0's ints (a new game before its chances) copied into every other game's slice."""
+    S = e.S
+    for g in range(1, e.size):
+        b = g * W
+        for i in range(W):
+            S[b + i] = S[i]
+        e.live[g] = None
+
+
 def _current(e: SifnosBatch, g: int) -> int:
     """Who decides in game g (TERMINAL at the end; chance is resolved between actions)."""
     b = g * W
@@ -694,6 +707,10 @@ def _step(e: SifnosBatch, g: int, top: int, kind: int) -> int:
     if kind == K_GAME_END:
         S[b + OVER] = 1
         return 1
+    if kind == K_SEAT_EFFECTS:
+        S[b + DEPTH] -= 1
+        _seat_effects(e, g)
+        return 1
     if IS_SOLO[kind]:
         return _solo_step(e, g, top, kind)
     return _step_offered(e, g, top, kind)
@@ -744,13 +761,16 @@ def _fast_chance(e: SifnosBatch, g: int, kind: int, r: float) -> bool:
         return _ship_drawn(e, g, top, r)
     if IS_SOLO[kind]:
         return _solo_chance(e, g, top, kind, r)
+    if IS_SETUP[kind]:
+        return _setup_chance(e, g, top, kind, r)
     if kind == K_DRAW:
-        if seat < 0:
-            return False  # face up onto the Main Board (setup)
         c = _deck_pick(e, b, r)
         S[b + DECK + c] -= 1
         S[b + DECK_TOTAL] -= 1
-        _hand_add(e, g, seat, c)
+        if seat < 0:
+            _list_append(e, b + FACE_UP, c, 4)  # face up onto the Main Board (setup)
+        else:
+            _hand_add(e, g, seat, c)
     elif kind == K_ROLL:
         v = LEGALITY._roll_pick(r) - ROLL_BASE
         S[b + DICE_RESERVE + seat] -= 1
@@ -2132,15 +2152,16 @@ def _end_game(e: SifnosBatch, g: int) -> None:
 
 
 def _ship_drawn(e: SifnosBatch, g: int, top: int, r: float) -> bool:
-    """A Ship drawn from the Bag for the invaded Province (recoup.ship_drawn); False: not
-    covered (the setup's)."""
+    """A Ship drawn from the Bag for the invaded Province, or to the front spaces at setup
+    (recoup.ship_drawn)."""
     S = e.S
     b = g * W
     q = S[top + 1]
-    if q < 0:
-        return False
     kind = _counts_pick(e, b + BAG, 4, r)
     S[b + BAG + kind] -= 1
+    if q < 0:
+        _setup_ship(e, g, top, kind)
+        return True
     S[b + DEPTH] -= 1
     if kind == ALLY:
         per = ALLY_PER[S[b + ALLIES]]
@@ -2948,6 +2969,186 @@ def _solo_influence(e: SifnosBatch, g: int, m: int) -> None:
                     S[b + TILE_ROW + 1 + i] = -1
                     break
             S[b + SIDE_AT + 5 * SIDES + side] = pick  # tile_of
+
+
+# ---- the rules over the arrays: the setup's chances and starting effects (setup.py) --------
+K_TILE_DRAW, K_MARKER_DRAW, K_AID_DEAL, K_PIECE_DEAL, K_SEAT_EFFECTS = (
+    KIND_OF[k] for k in (F.TileDraw, F.MarkerDraw, F.AidDeal, F.PieceDeal, F.SeatEffects)
+)
+IS_SETUP = tuple(kind in (F.TileDraw, F.MarkerDraw, F.AidDeal, F.PieceDeal) for kind in KINDS)
+"""The setup's own chances (its cards, Ships, Towers and Dice are drawn as in play)."""
+AID_POOL = _list_at("aid_pool")
+AIDS = WORKSHOP + 21
+AID_REGION = tuple(aid.region for aid in DATA.setup_aids)
+AID_TOWER = tuple(aid.tower for aid in DATA.setup_aids)
+AID_IMAGE = tuple(DATA.spaces[aid.tower].image for aid in DATA.setup_aids)
+PIECE_FACES = tuple(deal[0] for deal in _legality.PIECE_DEALS)
+PIECE_SAME = tuple(deal[1] for deal in _legality.PIECE_DEALS)
+"""For each Player Board space: the faces of its kind of piece, and the spaces of its kind."""
+N_TILE_KINDS = len(DATA.tiles)
+BAG_ALLIES = int(_board.SETUP["bag_allies"])
+N_FRONT = 2 * len(MINERALS)
+"""The front Ship spaces filled at setup."""
+STARTING_DICE = int(_board.SETUP["starting_dice"])
+STARTING_TOWERS = int(_board.SETUP["starting_towers"])
+SEAT_CARDS = tuple(int(x["cards"]) for x in DATA.seat_effects)
+SEAT_SOLDIER = tuple(bool(x["supply_soldier"]) for x in DATA.seat_effects)
+SEAT_WORKSHOP_DIE = tuple(bool(x["workshop_die"]) for x in DATA.seat_effects)
+
+
+def _setup_chance(e: SifnosBatch, g: int, top: int, kind: int, r: float) -> bool:
+    """A chance of the setup carried out from the draw ``r`` (setup.py's tile_drawn,
+    marker_drawn, aid_dealt, piece_dealt: the outcome picked as legality.sample_chance picks
+    it); False: none to draw (not covered)."""
+    S = e.S
+    b = g * W
+    if kind == K_TILE_DRAW:
+        at = b + TILE_ROW
+        left = 0
+        for t in range(N_TILE_KINDS):
+            if not _in_list(e, at, t):
+                left += 1
+        if not left:
+            return False
+        p = 1.0 / left
+        acc = 0.0
+        pick = -1
+        for t in range(N_TILE_KINDS):
+            if not _in_list(e, at, t):
+                pick = t
+                acc += p
+                if r < acc:
+                    break
+        _list_append(e, at, pick, 9)
+        _count_down(e, g, top, 1)
+        return True
+    if kind == K_MARKER_DRAW:
+        counts = [2, 2, 2]
+        for s in range(6):
+            m = S[b + MARKERS + s]
+            if m >= 0:
+                counts[m] -= 1
+        total = counts[0] + counts[1] + counts[2]
+        acc = 0.0
+        pick = -1
+        for m in range(3):
+            if counts[m]:
+                pick = m
+                acc += counts[m] / total
+                if r < acc:
+                    break
+        if pick < 0:
+            return False
+        s = S[top + 1]
+        S[b + MARKERS + s] = pick
+        if s < 5:
+            S[top + 1] = s + 1
+        else:
+            S[b + DEPTH] -= 1
+        return True
+    side = S[top + 1]
+    if kind == K_AID_DEAL:
+        at = b + AID_POOL
+        n = S[at]
+        if not n:
+            return False
+        p = 1.0 / n
+        acc = 0.0
+        a = S[at + n]
+        for i in range(n):
+            acc += p
+            if r < acc:
+                a = S[at + 1 + i]
+                break
+        _list_remove(e, at, a)
+        _list_append(e, b + GROW_AT + side * GROW_W + AIDS, a, 6)
+        region = AID_REGION[a]
+        image = AID_IMAGE[a]
+        S[b + DICE_RESERVE + side] -= 1
+        S[b + DIE_OWNER + region] = side
+        S[b + DIE_VALUE + region] = REGION_VALUE[region]
+        # the opponent's Towers all stand face up beside it, as its Supply
+        towers = TOWER_SUPPLY if side == e.opponent else TOWER_RESERVE
+        S[b + ROW_AT + side * ROW_W + towers + image] -= 1
+        at = b + STACKS + AID_TOWER[a] * (STACK_ROOM + 1)
+        S[at + 1 + S[at]] = side * 8 + image
+        S[at] += 1
+        _count_down(e, g, top, 2)
+        return True
+    # a Fort or Beacon dealt face up onto the next space of a Player Board
+    slot = S[top + 2]
+    pieces = b + ROW_AT + side * ROW_W + PIECES
+    faces = PIECE_FACES[slot]
+    counts = [0, 0, 0]
+    for f in faces:
+        counts[f] += 1
+    n = len(faces)
+    for s in PIECE_SAME[slot]:
+        if S[pieces + s] >= 0:
+            counts[S[pieces + s]] -= 1
+            n -= 1
+    acc = 0.0
+    pick = -1
+    for f in range(3):
+        if counts[f]:
+            pick = f
+            acc += counts[f] / n
+            if r < acc:
+                break
+    if pick < 0:
+        return False
+    S[pieces + slot] = pick
+    if slot + 1 < N_PIECES:
+        S[top + 2] = slot + 1
+    else:
+        S[b + DEPTH] -= 1
+    return True
+
+
+def _in_list(e: SifnosBatch, at: int, v: int) -> bool:
+    for i in range(e.S[at]):
+        if e.S[at + 1 + i] == v:
+            return True
+    return False
+
+
+def _setup_ship(e: SifnosBatch, g: int, top: int, kind: int) -> None:
+    """A front Ship drawn at setup (recoup.ship_drawn), the Bag filled after the last."""
+    S = e.S
+    b = g * W
+    n = S[top + 2]
+    _list_append(e, b + SHIPS + 5 * (N_FRONT - n), kind, 4)
+    if n > 1:
+        S[top + 2] = n - 1
+        return
+    S[b + DEPTH] -= 1
+    per = e.game.bag_players
+    S[b + BAG] = per
+    S[b + BAG + 1] = per
+    S[b + BAG + 2] = per
+    S[b + BAG + 3] = BAG_ALLIES
+
+
+def _seat_effects(e: SifnosBatch, g: int) -> None:
+    """The starting effects by seat, then two random Towers and two rolled Dice each
+    (setup.seat_effects)."""
+    S = e.S
+    b = g * W
+    n = e.players
+    game = e.game
+    for side in range(n - 1, -1, -1):
+        _push(e, g, K_ROLL, side, STARTING_DICE, 0)
+        _push(e, g, K_TOWER_DRAW, side, STARTING_TOWERS)
+    for seat in range(n - 1, -1, -1):
+        index = seat
+        if game.table == 2 and seat == 1 and not e.versus and not e.solo:
+            index = 2  # 2 players: the 2nd player takes the 3rd player's effects
+        if SEAT_WORKSHOP_DIE[index]:
+            _push(e, g, K_ROLL, seat, 1, 1)
+        if SEAT_SOLDIER[index]:
+            S[b + BARRACKS_AT + seat] -= 1
+            S[b + SOLDIER_SUPPLY + seat] += 1
+        _push(e, g, K_DRAW, seat, SEAT_CARDS[index])
 
 
 # ---- a one-game state written and read -----------------------------------------------------
