@@ -282,14 +282,14 @@ cdef long turn_actions(TorresBatch e, long g) noexcept
     lower=cython.ulonglong, level=cython.ulonglong, reach=cython.ulonglong,
     exits=cython.ulonglong, tall=cython.ulonglong,
 )
-cdef long knight_moves(TorresBatch e, long g, long n, long mine, long climb) noexcept
+cdef inline long knight_moves(TorresBatch e, long g, long n, long mine, long climb) noexcept
 
 @cython.locals(
     b=long, mb=long, hand=long,
     acq=long, i=long, a=long, ha=long, d=long, c=long, m=long, fits=bint,
     free=cython.ulonglong, sources=cython.ulonglong, dirs=cython.ulonglong,
 )
-cdef long card_moves(TorresBatch e, long g, long p, long n, long mine) noexcept
+cdef inline long card_moves(TorresBatch e, long g, long p, long n, long mine) noexcept
 
 @cython.locals(one=long, i=long, q=long, c=long)
 cdef long next_castles(int[::1] S, long b, long s, long without) noexcept
@@ -298,7 +298,7 @@ cdef long next_castles(int[::1] S, long b, long s, long without) noexcept
     b=long, mb=long, hand=long,
     acq=long, i=long, a=long, j=long, k=long, free=cython.ulonglong, reach=cython.ulonglong,
 )
-cdef long late_card_moves(TorresBatch e, long g, long p, long n, long mine) noexcept
+cdef inline long late_card_moves(TorresBatch e, long g, long p, long n, long mine) noexcept
 
 @cython.locals(
     b=long, mb=long, count=long,
@@ -328,7 +328,7 @@ cpdef void apply_to(TorresBatch e, long g, long a) noexcept
 cdef void apply_card(TorresBatch e, long g, long p, long a) noexcept
 
 @cython.locals(b=long, at=long, i=long)
-cdef void move_knight(TorresBatch e, long g, long p, long a, long c) noexcept
+cdef inline void move_knight(TorresBatch e, long g, long p, long a, long c) noexcept
 
 @cython.locals(b=long)
 cdef void put_knight(TorresBatch e, long g, long p, long s) noexcept

@@ -1159,7 +1159,8 @@ def turn_runs(e: TorresBatch, g: int) -> int:
     """How many legal actions a turn of game ``g`` has, kept as runs (a base and a mask each,
     in the list's order) rather than written out: a random playout needs only the one it
     picks (:func:`run_action`)."""
-    refresh(e, g)
+    if e.S[g * W + DIRTY]:
+        refresh(e, g)
     e.nruns = 0
     n = turn_actions(e, g)
     e.nruns = -1
@@ -1184,7 +1185,8 @@ def make_legal(e: TorresBatch, g: int) -> int:
     """The legal actions of game ``g`` into L, in increasing order; how many."""
     step = e.S[g * W + STEP]
     if step == S_TURN:
-        refresh(e, g)
+        if e.S[g * W + DIRTY]:
+            refresh(e, g)
         return turn_actions(e, g)
     return step_actions(e, g, step)
 
