@@ -1,9 +1,8 @@
 """What the Sifnos batch engine gives besides the moves, read from its arrays: each seat's
 observation tensor (the floats of ``tensor.encode(state.observation(seat))``) and every
 seat's heuristic (the floats of ``bots.evaluate_all``), the same as those of the one-game
-state at every decision of games at 2-4 players and with the Scheme-driven opponent (whose
-tensors are encoded from a state read from the arrays), in the plain text and in its
-compiled twin."""
+state at every decision of games at 2-4 players and with the Scheme-driven opponent, in the
+plain text and in its compiled twin."""
 
 from __future__ import annotations
 
@@ -53,11 +52,12 @@ def test_the_heuristics_with_the_opponent_at_every_decision(players: int, versus
         assert looked_at(module, players, range(3), versus) > 3 * 50
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_the_tensors_of_many_more_games_at_their_ends(players: int) -> None:
-    """100 games more of each player count played out, every seat's tensor at the end (the VP
-    as they stand, with the third Allied Ship's majority and the Scoring Tiles)."""
-    game = towers.make("sifnos", players=players)
+@pytest.mark.parametrize(("players", "versus"), [(2, False), (3, False), (4, False), (1, False),
+                                                 (2, True)])  # fmt: skip
+def test_the_tensors_of_many_more_games_at_their_ends(players: int, versus: bool) -> None:
+    """100 games more of each mode played out, every seat's tensor at the end (the VP as they
+    stand, with the third Allied Ship's majority, the Scoring Tiles and the opponent's)."""
+    game = towers.make("sifnos", players=players, solo_opponent=versus)
     tensor = tensor_of(game)
     engine = ENGINE.SifnosBatch(game, 100)
     engine.reset(range(100, 200))

@@ -45,7 +45,7 @@ cdef long K_TILE_CHOICE, K_ROLL, K_TOWER_DRAW, K_GAME_END, ENDED_BY
 cdef class SifnosBatch:
     cdef public object game, tensor
     cdef public long size, players, sides, opponent, ally_space
-    cdef public bint solo, versus, fast
+    cdef public bint solo, versus
     cdef public long hand_size, known
     cdef public long long[:] S, L
     cdef public long n

@@ -13,27 +13,25 @@ its reference and the fallback where it is not built. ``load`` writes a one-game
 a game's slice and ``state`` reads one back, field for field.
 
 The rules of :class:`~.rules.SifnosState` are written again over the arrays, at 2-4 players
-and in the games with the Scheme-driven opponent (solo, and 2 players with it): the turn's
-steps (Prepare, the major actions, Defend, Recoup, the next turn), every effect of the
-columns and the Cards (paying, placing Cards and their discounts, Dice adjusted and placed,
-Towers placed and covered, networks, Soldiers moved, placed, pushed out and turned into
-Forts, Ships moved, the triggered Cards), Influence and its third and fifth spaces, the
-face-up Cards, the Scoring Tiles and their immediate effects, Beacons, Forts and the
-columns' bonuses, the Workshop's Dice on the Buildings, invasions, the Ships sailing and
-drawn, the Allied Ships, the end of the game, the chances of a turn (a Card, a Die, a
-Tower, a Ship), and the
-opponent's turns (its Schemes revealed and resolved in their Regions, its Dice, Towers,
-Soldiers, Forts, Beacons and Tents placed, its Solo Marker and Influence, its Defend and
-Workshop Dice, the cards it is given or would draw). The setup's chances
-are drawn in the arrays too (the Scoring Tiles, the Mineral Markers, the face-up cards, the
-front Ships, the Setup Aids, the Forts and Beacons dealt, the starting effects). Anything
-else would be played by the one-game rules on a state read from the arrays and written back
-once the game reaches a decision (the same rules, so the same games whichever way an action
-goes); ``returns`` reads the scores from such a state. ``observation_tensor`` is written from the arrays (the
-VP as they stand counted there too) at 2-4 players, from a state read from them in the
-games with the opponent; ``heuristics`` is written from the arrays (the floats of
-:func:`.bots.evaluate_all`), ``returns`` reads a state made from them. The tests hold every
-action of many games to the one-game engine, field by field, in both texts.
+and in the games with the Scheme-driven opponent (solo, and 2 players with it): the setup's
+chances (the Scoring Tiles, the Mineral Markers, the face-up cards, the front Ships, the
+Setup Aids, the Forts and Beacons dealt, the starting effects), the turn's steps (Prepare,
+the major actions, Defend, Recoup, the next turn), every effect of the columns and the Cards
+(paying, placing Cards and their discounts, Dice adjusted and placed, Towers placed and
+covered, networks, Soldiers moved, placed, pushed out and turned into Forts, Ships moved,
+the triggered Cards), Influence and its third and fifth spaces, the face-up Cards, the
+Scoring Tiles and their immediate effects, Beacons, Forts and the columns' bonuses, the
+Workshop's Dice on the Buildings, invasions, the Ships sailing and drawn, the Allied Ships,
+the chances of a turn (a Card, a Die, a Tower, a Ship), the opponent's turns (its Schemes
+revealed and resolved in their Regions, its Dice, Towers, Soldiers, Forts, Beacons and Tents
+placed, its Solo Marker and Influence, its Defend and Workshop Dice, the cards it is given
+or would draw) and the end of the game. ``observation_tensor`` and ``heuristics`` are
+written from the arrays too (the VP as they stand counted there, the floats of
+:func:`.bots.evaluate_all`); ``returns`` reads the scores from a state made from them.
+Anything else would be played by the one-game rules on a state read from the arrays and
+written back once the game reaches a decision (the same rules, so the same games whichever
+way an action goes). The tests hold every action of many games to the one-game engine,
+field by field, in both texts.
 
 Randomness: each game keeps its own ``random.Random``; a chance node takes one float of it
 and picks the outcome as :func:`towers.core.chance.sample_chance` does (the walk of the
@@ -217,9 +215,6 @@ class SifnosBatch:
         self.ally_space = game.ally_space
         self.solo = game.solo
         self.versus = game.versus
-        # the observation tensor is written from the arrays for the games without the
-        # Scheme-driven opponent (see observation_tensor)
-        self.fast = not game.has_opponent
         self.hand_size = 0  # what _column_uses found once a list (see _can_use)
         self.known = 0
         self.L = array("q", bytes(8 * LEGAL_ROOM))  # a list of actions being made
@@ -284,17 +279,13 @@ class SifnosBatch:
 
     def observation_tensor(self, g: int, seat: int, out: Any) -> None:
         """The seat's tensor: the floats of ``tensor.encode(state.observation(seat))``,
-        written from the arrays (the games with the Scheme-driven opponent: from a state
-        read from them)."""
+        written from the arrays."""
         if self.tensor is None:
             from towers.core.registry import tensor_of
 
             self.tensor = tensor_of(self.game)
             self.tensor_size = self.tensor.size
             self.O = array("d", bytes(8 * self.tensor_size))
-        if not self.fast:
-            out[:] = self.tensor.encode(_state_live(self, g).observation(seat))
-            return
         _write_tensor(self, g, seat)
         out[:] = self.O
 
@@ -3566,13 +3557,26 @@ def _write_table(e: SifnosBatch, g: int, i: int) -> int:
 
 # ---- the VP as they stand (scoring.final_scores), from the arrays --------------------------
 def _scores(e: SifnosBatch, g: int) -> list[int]:
-    """Each side's VP as :func:`.scoring.final_scores` counts them (no opponent)."""
+    """Each side's VP as :func:`.scoring.final_scores` counts them (the Scheme-driven
+    opponent's by the solo rules' Final Scoring, none in the 2-player game)."""
     S = e.S
     b = g * W
     out = _majority(e, g)
     for side in range(e.sides):
         row = b + ROW_AT + side * ROW_W
         total = out[side] + S[row + INFLUENCE] + S[row + INFLUENCE + 1] + S[row + INFLUENCE + 2]
+        if side == e.opponent:
+            if e.versus:
+                out[side] = 0
+                continue
+            if S[b + TILE_OF + side] >= 0:
+                total += SOLO_TILE_VP
+            held = S[b + CENTRAL_AT + side]
+            for r in range(N_REGIONS):
+                if S[b + SOLDIER_AT + r] == side:
+                    held += 1
+            out[side] = total + (SOLO_SOLDIERS_VP if held >= SOLO_SOLDIERS else 0)
+            continue
         for r in range(len(ROW_VP)):
             emptied = True
             for slot in ROW_SLOTS[r]:
@@ -3757,20 +3761,8 @@ def _heuristics(e: SifnosBatch, g: int) -> list[float]:
     b = g * W
     n = e.players
     sides = e.sides
-    scores = _scores(e, g)  # the seats' (the opponent's is counted below)
-    opponent_vp = 0
-    if e.solo:
-        side = e.opponent
-        row = b + ROW_AT + side * ROW_W + INFLUENCE
-        opponent_vp = _majority(e, g)[side] + S[row] + S[row + 1] + S[row + 2]
-        if S[b + TILE_OF + side] >= 0:
-            opponent_vp += SOLO_TILE_VP
-        on_map = S[b + CENTRAL_AT + side]
-        for r in range(N_REGIONS):
-            if S[b + SOLDIER_AT + r] == side:
-                on_map += 1
-        if on_map >= SOLO_SOLDIERS:
-            opponent_vp += SOLO_SOLDIERS_VP
+    scores = _scores(e, g)
+    opponent_vp = scores[e.opponent] if e.solo else 0
     out = [0.0] * n
     if S[b + OVER]:
         for seat in range(n):
