@@ -24,6 +24,8 @@ GAMES = [
     ("tiletum", 2, {}),
     ("turris", 1, {}),
     ("sifnos", 2, {}),
+    ("sifnos", 1, {}),
+    ("sifnos", 2, {"solo_opponent": True}),
     ("toy", 3, {}),
     ("pillars", 2, {}),
 ]
