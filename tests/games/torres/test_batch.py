@@ -273,6 +273,38 @@ def test_the_generator_of_an_int_seed_is_random_randoms(module: Any) -> None:
         ], seed
 
 
+@pytest.mark.parametrize("module", [plain, COMPILED], ids=["plain", "compiled"])
+def test_four_generators_seeded_at_once_are_random_randoms(module: Any) -> None:
+    """seed_four seeds four games side by side as random.Random seeds each, the others left
+    as they were; a reset seeds its one-word seeds four at a time and the rest one by one."""
+    if module is None:
+        pytest.skip("the compiled twin is not built here")
+    engine = module.TorresBatch(towers.make("torres", players=2), 6)
+    seeds = [2**32 - 1, 0, 123456789, 7]
+    module.seed_word(engine, 3, 5)
+    before = [module.next_float(engine, 3) for _ in range(3)]
+    module.seed_word(engine, 3, 5)
+    module.seed_four(engine, [4, 0, 5, 1], seeds)
+    assert [module.next_float(engine, 3) for _ in range(3)] == before
+    for g, seed in zip([4, 0, 5, 1], seeds, strict=True):
+        rng = random.Random(seed)
+        assert [module.next_float(engine, g) for _ in range(1300)] == [
+            rng.random() for _ in range(1300)
+        ], seed
+    # five one-word seeds (four together, one alone), a long one and a generator between
+    seeds = [11, 2**40 + 1, 12, random.Random(5), 13, 14, 15]
+    engine = module.TorresBatch(towers.make("torres", players=2), len(seeds))
+    engine.reset(seeds)
+    for g, seed in enumerate(seeds):
+        one = module.TorresBatch(towers.make("torres", players=2), 1)
+        one.reset([random.Random(5) if isinstance(seed, random.Random) else seed])
+        assert engine.fields(g) == one.fields(0)
+        if not isinstance(seed, random.Random):
+            assert [module.next_float(engine, g) for _ in range(700)] == [
+                module.next_float(one, 0) for _ in range(700)
+            ], seed
+
+
 def test_the_twins_constants_are_the_plain_modules() -> None:
     """batch.pxd's enum, the twin's C constants, holds the numbers the plain module computes
     (sizes, offsets, action numbers, steps)."""

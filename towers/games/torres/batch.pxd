@@ -141,6 +141,7 @@ cdef tuple NUMBERS
 cdef long LAST_STAMP
 cdef unsigned long long BIT[64]
 cdef unsigned int MT_START[624]
+cdef unsigned int QUAD[2496]
 cdef unsigned long long NEAR[64]
 cdef long ODIR[256]
 cdef long ODIR2[256]
@@ -211,6 +212,13 @@ cpdef void seed_generator(TorresBatch e, long g, list key)
 @cython.locals(at=long, i=long, prev=cython.uint)
 cpdef void seed_word(TorresBatch e, long g, unsigned long long word) noexcept
 
+@cython.locals(
+    w0=cython.uint, w1=cython.uint, w2=cython.uint, w3=cython.uint, p0=cython.uint,
+    p1=cython.uint, p2=cython.uint, p3=cython.uint, s=cython.uint, i=cython.uint, k=long,
+    g=long, at=long, mt=cython.uint[::1],
+)
+cpdef void seed_four(TorresBatch e, list gs, list words)
+
 @cython.locals(at=long, k=long, y=cython.uint)
 cdef void twist(TorresBatch e, long g) noexcept
 
@@ -219,7 +227,7 @@ cdef inline unsigned int temper(unsigned int y) noexcept
 @cython.locals(at=long, i=long)
 cdef unsigned int next_word(TorresBatch e, long g) noexcept
 
-@cython.locals(at=long, i=long, a=cython.ulonglong, c=cython.ulonglong)
+@cython.locals(at=long, i=long, a=long, c=long)
 cpdef double next_float(TorresBatch e, long g) noexcept
 
 @cython.locals(b=long, step=long)
@@ -252,6 +260,7 @@ cdef void refresh(TorresBatch e, long g) noexcept
 @cython.locals(count=long, mine=cython.ulonglong)
 cdef long sorted_knights(TorresBatch e, long g, long p) noexcept
 
+@cython.locals(k=long)
 cdef inline long add_squares(TorresBatch e, long n, long base, unsigned long long mask) noexcept
 
 cpdef long turn_runs(TorresBatch e, long g) noexcept
