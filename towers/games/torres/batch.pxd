@@ -230,6 +230,9 @@ cdef unsigned int next_word(TorresBatch e, long g) noexcept
 @cython.locals(at=long, i=long, a=long, c=long)
 cpdef double next_float(TorresBatch e, long g) noexcept
 
+@cython.locals(at=long, i=long, a=long, c=long)
+cdef inline double playout_float(TorresBatch e, long g) noexcept
+
 @cython.locals(b=long, step=long)
 cpdef long deciding(TorresBatch e, long g) noexcept
 

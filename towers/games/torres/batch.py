@@ -799,7 +799,7 @@ def play_out(e: TorresBatch, g: int, decisions: int, until: int) -> int:
         if step == S_OVER:
             return e.S[b + LENGTH]
         if step == S_DRAW or step == S_MASTER_DRAW:
-            apply_to(e, g, sample_draw(e, g, draw() if draw is not None else next_float(e, g)))
+            apply_to(e, g, sample_draw(e, g, draw() if draw is not None else playout_float(e, g)))
         else:
             seat = e.S[b + TURN] if step == S_TURN else deciding(e, g)
             if decisions == 0 or seat == until:
@@ -807,7 +807,7 @@ def play_out(e: TorresBatch, g: int, decisions: int, until: int) -> int:
             decisions -= 1
             count = turn_runs(e, g) if step == S_TURN else make_legal(e, g)
             if picks is None:
-                r = draw() if draw is not None else next_float(e, g)
+                r = draw() if draw is not None else playout_float(e, g)
                 i = int(r * count)
             else:
                 i = picks[seat](count)
@@ -1002,6 +1002,19 @@ def next_float(e: TorresBatch, g: int) -> float:
         c = next_word(e, g) >> 6
     # the 53 bits made whole as an int (exact), so one conversion to a float
     return ((a << 26) + c) * (1.0 / 9007199254740992.0)
+
+
+def playout_float(e: TorresBatch, g: int) -> float:
+    """:func:`next_float` for a playout: its common case (both words made already) written
+    out in the twin's caller, the call left for the rest."""
+    at = g * MTW
+    i = e.MT[at + 624]
+    if i < 623:
+        e.MT[at + 624] = i + 2
+        a = temper(e.MT[at + i]) >> 5
+        c = temper(e.MT[at + i + 1]) >> 6
+        return ((a << 26) + c) * (1.0 / 9007199254740992.0)
+    return next_float(e, g)
 
 
 def deciding(e: TorresBatch, g: int) -> int:
