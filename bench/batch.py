@@ -36,7 +36,7 @@ import sys
 import time
 from typing import Any
 
-from instructions import parse_options
+from instructions import add_option_argument, parse_options
 
 
 def with_batch_engines(names: list[str], options: dict[str, Any]) -> list[tuple[str, int]]:
@@ -225,14 +225,7 @@ def main() -> None:
         help="mcts rollout depths to time, as 4,16,1000 (1000: to the end)",
     )
     parser.add_argument("--iterations", type=int, default=200, help="mcts iterations, --rollouts")
-    parser.add_argument(
-        "-o",
-        "--option",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="a game option, e.g. -o solo_opponent=true (repeat for more)",
-    )
+    add_option_argument(parser)
     parser.add_argument("--play", choices=("one", "batch"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     options = parse_options(args.option)

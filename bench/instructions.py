@@ -97,11 +97,8 @@ def count(
     return actions, instructions, twins
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game", nargs="?", default="torres")
-    parser.add_argument("--games", type=int, default=8, help="games per player count (long run)")
-    parser.add_argument("--players", default="", help="player counts, e.g. 2-4 (default: all)")
+def add_option_argument(parser: argparse.ArgumentParser) -> None:
+    """``-o KEY=VALUE``, repeated: the game options, read by :func:`parse_options`."""
     parser.add_argument(
         "-o",
         "--option",
@@ -110,6 +107,14 @@ def main() -> None:
         metavar="KEY=VALUE",
         help="a game option, e.g. -o mode=competitive (repeat for more)",
     )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", nargs="?", default="torres")
+    parser.add_argument("--games", type=int, default=8, help="games per player count (long run)")
+    parser.add_argument("--players", default="", help="player counts, e.g. 2-4 (default: all)")
+    add_option_argument(parser)
     parser.add_argument("--play", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.play:

@@ -381,9 +381,11 @@ cdef bint _solo_chance(SifnosBatch e, long g, long top, long kind, double r) exc
                p=double, acc=double, last=long)
 cdef long _scheme_pick(SifnosBatch e, long b, double r) except? -9
 
-@cython.locals(S="long long[:]", n=long, counts=list, i=long, acc=double, last=long, f=long,
-               c=long)
+@cython.locals(S="long long[:]", n=long, counts=list, i=long)
 cdef long _face_pick(SifnosBatch e, long at, double r) except? -9
+
+@cython.locals(acc=double, last=long)
+cdef long _share_pick(long c0, long c1, long c2, long n, double r) except? -9
 
 @cython.locals(S="long long[:]", b=long, side=long, tried=tuple, r=long, ok=bint, code=long)
 cdef long _resolvable_region(SifnosBatch e, long g, long s) except? -9
@@ -537,7 +539,7 @@ cdef tuple IS_SETUP, AID_REGION, AID_TOWER, AID_IMAGE, PIECE_FACES, PIECE_SAME, 
 cdef tuple SEAT_SOLDIER, SEAT_WORKSHOP_DIE
 
 @cython.locals(S="long long[:]", b=long, at=long, left=long, t=long, p=double, acc=double,
-               pick=long, counts=list, s=long, m=long, total=long, side=long, n=long, a=long,
+               pick=long, counts=list, s=long, m=long, side=long, n=long, a=long,
                i=long, region=long, image=long, towers=long, slot=long, pieces=long,
                faces=tuple, f=long)
 cdef bint _setup_chance(SifnosBatch e, long g, long top, long kind, double r) except? 0

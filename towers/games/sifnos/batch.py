@@ -2695,15 +2695,30 @@ def _face_pick(e: SifnosBatch, at: int, r: float) -> int:
     counts = [0, 0, 0]
     for i in range(n):
         counts[S[at + 1 + i]] += 1
+    return _share_pick(counts[0], counts[1], counts[2], n, r)
+
+
+def _share_pick(c0: int, c1: int, c2: int, n: int, r: float) -> int:
+    """The one of three kinds the draw ``r`` picks, each by its share ``c / n`` of the ``n``
+    held, added in order as sample_chance adds them (the last held when the floats fall
+    short of ``r``); -1: none held."""
     acc = 0.0
     last = -1
-    for f in range(3):
-        c = counts[f]
-        if c:
-            acc += c / n
-            if r < acc:
-                return f
-            last = f
+    if c0:
+        acc += c0 / n
+        if r < acc:
+            return 0
+        last = 0
+    if c1:
+        acc += c1 / n
+        if r < acc:
+            return 1
+        last = 1
+    if c2:
+        acc += c2 / n
+        if r < acc:
+            return 2
+        last = 2
     return last
 
 
@@ -3019,15 +3034,7 @@ def _setup_chance(e: SifnosBatch, g: int, top: int, kind: int, r: float) -> bool
             m = S[b + MARKERS + s]
             if m >= 0:
                 counts[m] -= 1
-        total = counts[0] + counts[1] + counts[2]
-        acc = 0.0
-        pick = -1
-        for m in range(3):
-            if counts[m]:
-                pick = m
-                acc += counts[m] / total
-                if r < acc:
-                    break
+        pick = _share_pick(counts[0], counts[1], counts[2], counts[0] + counts[1] + counts[2], r)
         if pick < 0:
             return False
         s = S[top + 1]
@@ -3078,14 +3085,7 @@ def _setup_chance(e: SifnosBatch, g: int, top: int, kind: int, r: float) -> bool
         if S[pieces + s] >= 0:
             counts[S[pieces + s]] -= 1
             n -= 1
-    acc = 0.0
-    pick = -1
-    for f in range(3):
-        if counts[f]:
-            pick = f
-            acc += counts[f] / n
-            if r < acc:
-                break
+    pick = _share_pick(counts[0], counts[1], counts[2], n, r)
     if pick < 0:
         return False
     S[pieces + slot] = pick
