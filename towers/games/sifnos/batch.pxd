@@ -207,8 +207,14 @@ cdef void _triggered_effect(SifnosBatch e, long g, long seat, long kind, long re
 @cython.locals(S="long long[:]", b=long, province=long, count=long, x=long, fort=long)
 cdef void _place_die(SifnosBatch e, long g, long seat, long r, long v) except *
 
-@cython.locals(S="long long[:]", b=long, top=long, regions=tuple, before=list, r=long, had=long, c=long, at=long, beacons_left=bint, i=long)
+@cython.locals(S="long long[:]", b=long, top=long, regions=tuple, before=list, beacons_left=bint, i=long)
 cdef void _place_tower(SifnosBatch e, long g, long seat, long s, long image) except *
+
+@cython.locals(held=list, x=long, had=long, c=long)
+cdef list _corners_held(SifnosBatch e, long g, long side, tuple regions)
+
+@cython.locals(S="long long[:]", at=long)
+cdef void _stack_tower(SifnosBatch e, long g, long side, long space, long image) except *
 
 @cython.locals(at=long, s=long)
 cdef bint _has_beacon(SifnosBatch e, long g, long seat) except? 0
@@ -401,7 +407,7 @@ cdef long _solo_beacon_target(SifnosBatch e, long g, long r, tuple priority) exc
 cdef void _main_effect(SifnosBatch e, long g, long code, long s, long r) except *
 
 @cython.locals(S="long long[:]", b=long, side=long, top=long, image=long, regions=tuple,
-               before=list, x=long, had=long, c=long, at=long, priority=tuple, k=long)
+               before=list, x=long, priority=tuple, k=long)
 cdef void _solo_place_tower(SifnosBatch e, long g, long space, long s) except *
 
 @cython.locals(at=long, total=long, p=long)

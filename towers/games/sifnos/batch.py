@@ -1650,18 +1650,8 @@ def _place_tower(e: SifnosBatch, g: int, seat: int, s: int, image: int) -> None:
     top = _top_tower(e, g, s)
     S[b + ROW_AT + seat * ROW_W + TOWER_SUPPLY + image] -= 1
     regions = SPACE_REGION_LIST[s]
-    before = []
-    for r in regions:
-        had = 0
-        for c in REGION_CORNERS[r]:
-            if _has_tower_on(e, g, seat, c):
-                had += 1
-        before.append(had)
-    at = b + STACKS + s * (STACK_ROOM + 1)
-    if S[at] >= STACK_ROOM:
-        raise ValueError(f"more than {STACK_ROOM} Towers on a space")
-    S[at + 1 + S[at]] = seat * 8 + image
-    S[at] += 1
+    before = _corners_held(e, g, seat, regions)
+    _stack_tower(e, g, seat, s, image)
     _push(e, g, K_TRIGGER, seat, E_BEACON, -1)
     beacons_left = _has_beacon(e, g, seat)
     for i in range(len(regions) - 1, -1, -1):
@@ -1670,6 +1660,28 @@ def _place_tower(e: SifnosBatch, g: int, seat: int, s: int, image: int) -> None:
     if top >= 0:
         _push(e, g, K_TRIGGER, seat, E_COVER, -1)
         _push(e, g, K_GIVE, seat, top >> 3, 2)
+
+
+def _corners_held(e: SifnosBatch, g: int, side: int, regions: tuple[int, ...]) -> list[int]:
+    """For each Region of ``regions``, how many of its corners ``side`` holds with a Tower."""
+    held = []
+    for x in regions:
+        had = 0
+        for c in REGION_CORNERS[x]:
+            if _has_tower_on(e, g, side, c):
+                had += 1
+        held.append(had)
+    return held
+
+
+def _stack_tower(e: SifnosBatch, g: int, side: int, space: int, image: int) -> None:
+    """A Tower of ``side`` showing ``image`` put on top of ``space``'s stack."""
+    S = e.S
+    at = g * W + STACKS + space * (STACK_ROOM + 1)
+    if S[at] >= STACK_ROOM:
+        raise ValueError(f"more than {STACK_ROOM} Towers on a space")
+    S[at + 1 + S[at]] = side * 8 + image
+    S[at] += 1
 
 
 def _has_beacon(e: SifnosBatch, g: int, seat: int) -> bool:
@@ -2837,19 +2849,9 @@ def _solo_place_tower(e: SifnosBatch, g: int, space: int, s: int) -> None:
     top = _top_tower(e, g, space)
     image = SPACE_IMAGE[space] if top < 0 else top & 7
     regions = SPACE_REGION_LIST[space]
-    before = []
-    for x in regions:
-        had = 0
-        for c in REGION_CORNERS[x]:
-            if _has_tower_on(e, g, side, c):
-                had += 1
-        before.append(had)
+    before = _corners_held(e, g, side, regions)
     S[b + ROW_AT + side * ROW_W + TOWER_SUPPLY + image] -= 1
-    at = b + STACKS + space * (STACK_ROOM + 1)
-    if S[at] >= STACK_ROOM:
-        raise ValueError(f"more than {STACK_ROOM} Towers on a space")
-    S[at + 1 + S[at]] = side * 8 + image
-    S[at] += 1
+    _stack_tower(e, g, side, space, image)
     priority = SCHEME_PRIORITY[s]
     for k in range(len(regions) - 1, -1, -1):
         x = regions[k]
