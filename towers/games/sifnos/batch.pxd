@@ -252,7 +252,11 @@ cdef void _defend(SifnosBatch e, long g, long seat) except *
 @cython.locals(best=long, value=long, tied=bint, s=long, v=long)
 cdef long _leader(SifnosBatch e, long g, long mineral) except? -9
 
-@cython.locals(S="long long[:]", b=long, counts=list, at=long, i=long, k=long, row=long, supply=long, reserve=long, need=long)
+@cython.locals(S="long long[:]", counts=list, at=long, i=long, k=long)
+cdef list _recoup_counts(SifnosBatch e, long g, long seat)
+
+@cython.locals(S="long long[:]", b=long, counts=list, row=long, supply=long, reserve=long, need=long,
+               i=long)
 cdef void _recoup(SifnosBatch e, long g, long seat) except *
 
 @cython.locals(S="long long[:]", b=long, nxt=long)
@@ -492,7 +496,7 @@ cdef long H_HAND_FULL, H_N_LARGE, ALL_VALUES, MUSTER_BIT, SOLO_TILE_VP, SOLO_SOL
 cdef long SOLO_SOLDIERS_VP
 cdef tuple H_INVADED_SOON, H_MAJORITY_WEIGHT, H_MAIN_OPEN, H_ROW_TERM, H_BEACON_TERM
 cdef tuple H_FACE_UP_TERM, H_TILE_TERM, H_ROWS, H_LARGE_REGION_K_VALUE, H_SPACE_KS
-cdef tuple H_SPACE_REWARD, H_COMPLETE, H_RECOUP_KIND, SEAT_AT
+cdef tuple H_SPACE_REWARD, H_COMPLETE, SEAT_AT
 
 @cython.locals(S="long long[:]", b=long, n=long, sides=long, scores=list, opponent_vp=long,
                side=long, row=long, on_map=long, r=long, out=list, seat=long, allies=long,
@@ -534,8 +538,8 @@ cdef double _best_placement(SifnosBatch e, long g, long seat, double card, doubl
 @cython.locals(at=long, i=long, d=long)
 cdef double _best_adjustment(SifnosBatch e, long g, long seat, long takes) except? -1
 
-@cython.locals(S="long long[:]", b=long, counts=list, at=long, i=long, k=long, v=double,
-               dice=long, row=long, supply=long, reserve=long, towers=long)
+@cython.locals(S="long long[:]", b=long, counts=list, v=double, dice=long, row=long,
+               supply=long, reserve=long, towers=long, i=long)
 cdef double _recoup_to_come(SifnosBatch e, long g, long seat, double card) except? -1
 
 # ---- the setup's chances and starting effects

@@ -1867,15 +1867,22 @@ def _leader(e: SifnosBatch, g: int, mineral: int) -> int:
     return -1 if tied else best
 
 
-def _recoup(e: SifnosBatch, g: int, seat: int) -> None:
+def _recoup_counts(e: SifnosBatch, g: int, seat: int) -> list[int]:
+    """The seat's placed Recoup cards that draw, raise the Towers' limit and the Dice's."""
     S = e.S
-    b = g * W
-    counts = [0, 0, 0]  # the Recoup cards that draw, raise the Towers' and the Dice's limits
-    at = b + GROW_AT + seat * GROW_W + PLACED
+    counts = [0, 0, 0]
+    at = g * W + GROW_AT + seat * GROW_W + PLACED
     for i in range(S[at]):
         k = CARD_RECOUP[S[at + 1 + i]]
         if k >= 0:
             counts[k] += 1
+    return counts
+
+
+def _recoup(e: SifnosBatch, g: int, seat: int) -> None:
+    S = e.S
+    b = g * W
+    counts = _recoup_counts(e, g, seat)
     if S[b + INVADED] >= 0:
         _push(e, g, K_SAIL, S[b + INVADED])
     _push(e, g, K_RECOUP_CHOICE, seat)
@@ -3739,13 +3746,6 @@ H_SPACE_KS = _bots._SPACE_KS
 H_SPACE_REWARD = _bots._SPACE_REWARD
 H_COMPLETE = tuple(_bots._COMPLETE.get(building.index, 0.0) for building in DATA.buildings)
 """What completing each Building gives, in the heuristic's VP."""
-H_RECOUP_KIND = tuple(
-    ("draw", "tower_limit", "dice_limit").index(c.kind)
-    if c.column == 5 and c.kind in ("draw", "tower_limit", "dice_limit")
-    else -1
-    for c in CARDS
-)
-"""A card of the Recoup column's: what it raises (bots._recoup_to_come); -1: another."""
 ALL_VALUES = sum(1 << v for v in range(1, 7))
 """Every Die value, as bits 1-6."""
 SEAT_AT = tuple(f.index("seat") + 1 if "seat" in f else 0 for f in FIELDS)
@@ -4135,12 +4135,7 @@ def _recoup_to_come(e: SifnosBatch, g: int, seat: int, card: float) -> float:
     """bots._recoup_to_come: Recoup's cards, Dice and Towers still to come this turn."""
     S = e.S
     b = g * W
-    counts = [0, 0, 0]  # the Recoup cards that draw, raise the Towers' and the Dice's limits
-    at = b + GROW_AT + seat * GROW_W + PLACED
-    for i in range(S[at]):
-        k = H_RECOUP_KIND[S[at + 1 + i]]
-        if k >= 0:
-            counts[k] += 1
+    counts = _recoup_counts(e, g, seat)
     v = card * (2 + counts[0])
     dice = 2 + counts[2] - S[b + GROW_AT + seat * GROW_W + DICE_SUPPLY]
     if dice < 0:
