@@ -7,14 +7,23 @@ cdef long SEATS, N_NODES, N_BEASTS, N_SPOTS, N_TABLEAU, N_TRIONFI, N_TACTICS, N_
 cdef long N_SITES, N_TOKENS, THRESHOLDS_ROOM, ONCE_ROOM, STACK_ROOM, CHANCE_ROOM
 cdef long F_INT, F_FLAG, F_WORD, FW
 cdef long K_TURN, K_COUNCIL_RETURN, K_TACTICS_DRAW, K_MISSION_DRAW, K_TRIONFI_DRAW
-cdef long K_SITE_DRAW, K_BEAST_TURN, K_END_TURN
-cdef tuple KINDS, FIELDS, FIELD_CODES, IS_DECIDED, HAS_SETTLE, PHASES
+cdef long K_SITE_DRAW, K_BEAST_TURN, K_END_TURN, K_COLLECT_PICK, K_REWARDS, K_RESOLVING
+cdef long K_PAY_CHOICE
+cdef tuple IN_ARRAYS, KINDS, FIELDS, FIELD_CODES, IS_DECIDED, HAS_SETTLE, PHASES
 cdef tuple SCALARS, FLAGS, SEAT_INTS, FIXED_INTS, FIXED_FLAGS, SEAT_LISTS, LISTS, DECKS
 cdef dict KIND_OF, AT, WORD_ID
 cdef list WORDS
 cdef long W, LENGTH, DEC, STALE, PHASE, ROUND, GAME_OVER, EXCAVATION_DUE, COUNCIL
 cdef long RESOURCES, SCOUTS, HANDS, MISSIONS, TRIONFI_TABLEAU, SITE_AT, ONCE_USED
 cdef long TACTICS_DECK, MISSION_DECK, TRIONFI_DECK, SITE_DECK, CHANCE, STACK, HAND_W
+cdef long ACTIONS_LEFT, PLACED_ACTION, COLLECTED, GATHERS, TACTICS_PLAYED, FUTURE_FIRST
+cdef long FACTION, SIDE, RESERVE, GRAVEYARD, ACTION_TOKENS, ONGOING, ONGOING_W
+cdef long TRIONFI_OWNED, TRIONFI_OWNED_W, BEAST_AT, BETRAYER_AT, UPGRADED, TACTICS_DISCARD
+cdef long A_PLACE, A_COLLECT, A_COLLECT_SCOUT, A_GATHER_ICHOR, A_FORCE_REVIVE
+cdef long A_FACTION_ACTION, A_USE_ACTION_TOKEN, A_PLAY_TACTICS, A_RESOLVE, I_, ART
+cdef long C_GAIN, C_PAY, C_SACRIFICE, C_REVIVE, C_RESERVE, C_PLACE, C_FIRST_PLAYER
+cdef long C_COUNCIL_REWARD, C_OTHER
+cdef dict CHECK_CODES
 cdef long A_ACCEPT, A_PASS, A_DRAW_TACTICS, A_DRAW_MISSION, A_DRAW_TRIONFI, A_DRAW_SITE
 cdef long LEGAL_ROOM
 cdef dict _SECTIONS
@@ -24,8 +33,16 @@ cdef object RULES_APPLY, RULES_RUN, SAMPLE_CHANCE
 cdef class TurrisBatch:
     cdef public object game, tensor, start
     cdef public long size, players
-    cdef public long long[:] S, L
+    cdef public long long[:] S, L, H
     cdef public list rngs, draws, choosers, live
+    # the game's tables (_tables)
+    cdef public tuple places, spot_of, site_limit, site_immediate, node_limit, node_immediate
+    cdef public tuple src_site, src_upgrade, src_location, src_tactics, always, rewarding
+    cdef public tuple checks, faction_actions, revive_costs, revive_pays, revive_checks
+    cdef public tuple ichor_words
+    cdef public long solo, scouts_per_player, collect_cost, gather_ichor, gather_bonus
+    cdef public long of_default, empty
+    cdef public object on_place, on_collect, on_gather
 
 
 @cython.locals(found=object)
@@ -40,6 +57,8 @@ cdef bint _over(TurrisBatch e, long g) except? 0
 
 @cython.locals(S="long long[:]", b=long)
 cdef long _current(TurrisBatch e, long g) except? -9
+
+cdef void _take_back(TurrisBatch e, long g) except *
 
 @cython.locals(n=long, i=long)
 cdef list _legal(TurrisBatch e, long g)
@@ -62,7 +81,7 @@ cdef object _state_live(TurrisBatch e, long g)
 
 cdef void _sync(TurrisBatch e, long g) except *
 
-@cython.locals(S="long long[:]", b=long, depth=long, kind=long)
+@cython.locals(S="long long[:]", b=long, depth=long, kind=long, top=long, packets=tuple)
 cdef bint _settle(TurrisBatch e, long g) except? 0
 
 # ---- the rules over the arrays
@@ -72,8 +91,72 @@ cdef long _top(TurrisBatch e, long g) noexcept
 @cython.locals(S="long long[:]", L="long long[:]", b=long, top=long, kind=long)
 cdef long _fast_legal(TurrisBatch e, long g) except? -9
 
-@cython.locals(S="long long[:]", b=long, top=long, kind=long)
+cdef tuple _bundle(object bundle)
+
+cdef tuple _pay_frame(object bundle)
+
+@cython.locals(checks=list, found=list)
+cdef void _tables(TurrisBatch e, object game) except *
+
+@cython.locals(S="long long[:]", L="long long[:]", b=long, n=long, collected=long, grave=long, cost=long, src=long, at=long, held="unsigned long long", one="unsigned long long", k=long, c=long, ok=long)
+cdef long _legal_turn(TurrisBatch e, long g, long seat) except? -9
+
+@cython.locals(S="long long[:]", L="long long[:]", b=long, taken="unsigned long long", one="unsigned long long", k=long, at=long, n=long, node=long, site=long, limit=long, immediate=long, src=long, ok=long)
+cdef long _place_nodes(TurrisBatch e, long g, long seat) except? -9
+
+@cython.locals(at=long, total=long, p=long)
+cdef long _scouts_on(TurrisBatch e, long g, long node) except? -9
+
+@cython.locals(at=long, node=long)
+cdef bint _on_board(TurrisBatch e, long g, long seat) except? 0
+
+@cython.locals(S="long long[:]", b=long, k=long, site=long)
+cdef long _reward_source(TurrisBatch e, long g, long node) except? -9
+
+@cython.locals(k=long, site=long)
+cdef bint _is_immediate(TurrisBatch e, long g, long node) except? 0
+
+@cython.locals(S="long long[:]", b=long, k=long)
+cdef bint _gives_reward(TurrisBatch e, long g, long node) except? 0
+
+@cython.locals(at=long, missing=long)
+cdef bint _can_pay_ichor(TurrisBatch e, long g, long seat, long cost) except? 0
+
+@cython.locals(S="long long[:]", b=long, f=long, ok=long)
+cdef long _faction_action(TurrisBatch e, long g, long seat) except? -9
+
+@cython.locals(S="long long[:]", H="long long[:]", b=long, res=long, t=long, in_reserve=long, in_grave=long, check=tuple, code=long, counts=tuple)
+cdef long _can_resolve(TurrisBatch e, long g, long seat, long src, long placing) except? -9
+
+@cython.locals(H="long long[:]", missing=long, t=long, need=long, counts=tuple, spare=long)
+cdef bint _can_pay(TurrisBatch e, tuple bundle) except? 0
+
+@cython.locals(H="long long[:]", artifacts=long, t=long, need=long, left=long, kinds=tuple, done=long, best=long, j=long, took=long, rest=long)
+cdef void _spend(TurrisBatch e, tuple bundle) except *
+
+@cython.locals(S="long long[:]", b=long, faction=long, at=long, k=long)
+cdef bint _is_set_off(TurrisBatch e, long g, long seat, object owners) except? 0
+
+@cython.locals(S="long long[:]", L="long long[:]", b=long, seat=long, chosen=tuple, n=long, at=long, node=long, here=long)
+cdef long _legal_collect_pick(TurrisBatch e, long g, long top) except? -9
+
+@cython.locals(S="long long[:]", L="long long[:]", seat=long, packets=tuple, n=long, k=long, ok=long)
+cdef long _legal_rewards(TurrisBatch e, long g, long top) except? -9
+
+@cython.locals(S="long long[:]", b=long, top=long, kind=long, done=bint)
 cdef bint _fast_apply(TurrisBatch e, long g, long action) except? 0
+
+@cython.locals(S="long long[:]", b=long, depth=long, r=long, i=long)
+cdef void _push(TurrisBatch e, long g, long kind, long f1, long f2, long f3, long f4, long f5) except *
+
+@cython.locals(S="long long[:]", b=long, seat=long, node=long, bonus=long, dead=long, fixed=long, any_n=long, of=long, src=long, card=long)
+cdef bint _apply_turn(TurrisBatch e, long g, long top, long action) except? 0
+
+@cython.locals(S="long long[:]", b=long, seat=long, chosen=tuple, packets=list, node=long, src=long, cost=long)
+cdef bint _apply_collect_pick(TurrisBatch e, long g, long top, long action) except? 0
+
+@cython.locals(S="long long[:]", b=long, seat=long, packets=tuple, k=long)
+cdef bint _apply_rewards(TurrisBatch e, long g, long top, long action) except? 0
 
 @cython.locals(S="long long[:]", b=long, q=long, kind=long, card=long)
 cdef bint _fast_chance(TurrisBatch e, long g, double r) except? 0
@@ -83,6 +166,9 @@ cdef long _deck_pick(TurrisBatch e, long d, long kinds, double r) noexcept
 
 @cython.locals(S="long long[:]", q=long, n=long, i=long)
 cdef void _chance_pop(TurrisBatch e, long g) noexcept
+
+@cython.locals(S="long long[:]", n=long, k=long, i=long)
+cdef void _list_remove(TurrisBatch e, long at, long v) noexcept
 
 cdef void _list_append(TurrisBatch e, long at, long v) noexcept
 

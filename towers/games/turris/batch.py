@@ -104,8 +104,15 @@ K_TRIONFI_DRAW = KIND_OF[F.TrionfiDraw]
 K_SITE_DRAW = KIND_OF[F.SiteDraw]
 K_BEAST_TURN = KIND_OF[F.BeastTurn]
 K_END_TURN = KIND_OF[F.EndTurn]
+K_COLLECT_PICK = KIND_OF[F.CollectPick]
+K_REWARDS = KIND_OF[F.Rewards]
+K_RESOLVING = KIND_OF[F.Resolving]
+K_PAY_CHOICE = KIND_OF[F.PayChoice]
 IS_DECIDED = tuple(kind in rules.DECIDE for kind in KINDS)
 HAS_SETTLE = tuple(kind in rules.SETTLE for kind in KINDS)
+IN_ARRAYS = tuple(kind in (F.Turn, F.CollectPick, F.Rewards, F.CouncilReturn) for kind in KINDS)
+"""The decisions the arrays list and answer (mostly: a check or a trigger they have not may
+send one back to the mirror): a game on its mirror is written back to them at these."""
 """The kinds the one-game rules may settle without a decision when on top (``SETTLE``)."""
 
 WORDS: list[Any] = []
@@ -202,6 +209,25 @@ DEC = AT["dec"]
 STALE = AT["stale"]
 PHASE = AT["phase"]
 ROUND = AT["round"]
+ACTIONS_LEFT = AT["actions_left"]
+PLACED_ACTION = AT["placed_action"]
+COLLECTED = AT["collected"]
+GATHERS = AT["gathers"]
+TACTICS_PLAYED = AT["tactics_played"]
+FUTURE_FIRST = AT["future_first"]
+FACTION = AT["faction"]
+SIDE = AT["side"]
+RESERVE = AT["reserve"]
+GRAVEYARD = AT["graveyard"]
+ACTION_TOKENS = AT["action_tokens"]
+ONGOING = AT["ongoing"]
+ONGOING_W = 1 + N_MISSIONS
+TRIONFI_OWNED = AT["trionfi_owned"]
+TRIONFI_OWNED_W = 1 + N_TRIONFI
+BEAST_AT = AT["beast_at"]
+BETRAYER_AT = AT["betrayer_at"]
+UPGRADED = AT["upgraded"]
+TACTICS_DISCARD = AT["tactics_discard"]
 GAME_OVER = AT["game_over"]
 EXCAVATION_DUE = AT["excavation_due"]
 COUNCIL = AT["council"]
@@ -223,6 +249,26 @@ HAND_W = 1 + N_TACTICS
 # ---- action numbers the arrays answer with --------------------------------------------------
 A_ACCEPT = A.ACCEPT
 A_PASS = A.PASS
+A_PLACE = A.SPACE.base(A.Place)
+A_COLLECT = A.SPACE.encode(A.Collect())
+A_COLLECT_SCOUT = A.SPACE.base(A.CollectScout)
+A_GATHER_ICHOR = A.SPACE.encode(A.GatherIchor())
+A_FORCE_REVIVE = A.SPACE.encode(A.ForceRevive())
+A_FACTION_ACTION = A.SPACE.encode(A.FactionAction())
+A_USE_ACTION_TOKEN = A.SPACE.encode(A.UseActionToken())
+A_PLAY_TACTICS = A.SPACE.base(A.PlayTactics)
+A_RESOLVE = A.SPACE.base(A.Resolve)
+I_ = 0  # Ichor's index in a seat's resources
+ART = 4  # the Artifacts'
+C_GAIN, C_PAY, C_SACRIFICE, C_REVIVE, C_RESERVE, C_PLACE, C_FIRST_PLAYER = range(7)
+C_COUNCIL_REWARD, C_OTHER = 7, 8
+CHECK_CODES = {
+    "gain": C_GAIN, "pay": C_PAY, "sacrifice": C_SACRIFICE, "revive": C_REVIVE,
+    "reserve": C_RESERVE, "place": C_PLACE, "first_player": C_FIRST_PLAYER,
+    "council_reward": C_COUNCIL_REWARD,
+}  # fmt: skip
+"""The checks of ``legality.can_resolve`` the arrays make; any other kind (a steal, a Scout
+or a Beast moved, a Tower Room) is checked on the mirror."""
 A_DRAW_TACTICS = A.SPACE.base(A.DrawTactics)
 A_DRAW_MISSION = A.SPACE.base(A.DrawMission)
 A_DRAW_TRIONFI = A.SPACE.base(A.DrawTrionfi)
@@ -255,6 +301,8 @@ class TurrisBatch:
         self.live: list[Any] = [None] * size  # each game's mirror state, while it has one
         self.tensor: Any = None
         self.start: Any = None  # a new game's ints, written once
+        self.H = array("q", bytes(8 * N_TOKENS))  # a seat's resources as a check spends them
+        _tables(self, game)
 
     # ---- the protocol --------------------------------------------------------------------
     def reset(
@@ -374,9 +422,19 @@ def _current(e: TurrisBatch, g: int) -> int:
     return int(S[b + STACK + 1 + (S[b + STACK] - 1) * FW + 1])  # a decision's seat
 
 
+def _take_back(e: TurrisBatch, g: int) -> None:
+    """Game g's arrays brought up to its mirror when they are behind it and the decision on
+    top is one they answer (``IN_ARRAYS``)."""
+    if e.S[g * W + STALE]:
+        state = e.live[g]
+        if not state.game_over and IN_ARRAYS[KIND_OF[type(state.stack[-1])]]:
+            _write(e, g, state)
+
+
 def _legal(e: TurrisBatch, g: int) -> list[int]:
     if _over(e, g):
         return []
+    _take_back(e, g)
     n = _fast_legal(e, g)
     if n >= 0:
         return [int(e.L[i]) for i in range(n)]
@@ -419,6 +477,7 @@ def _play_out(e: TurrisBatch, g: int, decisions: int, until: int) -> None:
         if player == TERMINAL or decisions == 0 or player == until:
             return
         decisions -= 1
+        _take_back(e, g)
         n = _fast_legal(e, g)
         if n >= 0:
             pick = int(draw() * n) if picks is None else picks[player](n)
@@ -491,10 +550,24 @@ def _settle(e: TurrisBatch, g: int) -> bool:
     if S[b + CHANCE]:
         return True
     depth = S[b + STACK]
-    if depth and not S[b + EXCAVATION_DUE]:
-        kind = S[b + STACK + 1 + (depth - 1) * FW]
+    while depth and not S[b + EXCAVATION_DUE]:
+        top = b + STACK + 1 + (depth - 1) * FW
+        kind = S[top]
         if not HAS_SETTLE[kind]:
             return True  # a decision, which nothing settles
+        if kind != K_REWARDS:
+            break
+        # effects.settle_rewards: none left, or one that must be resolved
+        packets = WORDS[S[top + 2]]
+        if not packets:
+            S[b + STACK] = depth = depth - 1
+            continue
+        if S[top + 3] or len(packets) > 1:
+            return True
+        S[top] = K_RESOLVING
+        S[top + 2] = packets[0]
+        S[top + 3] = 0
+        break
     state = _state_live(e, g)
     S[b + STALE] = 1
     RULES_RUN(state)
@@ -503,6 +576,60 @@ def _settle(e: TurrisBatch, g: int) -> bool:
 
 
 # ---- the rules over the arrays ---------------------------------------------------------------
+def _bundle(bundle: Any) -> tuple[Any, ...]:
+    """A Bundle as the arrays' checks read it: (its named (index, count) pairs, its
+    Artifacts, its tokens of choice, their indices, its counts)."""
+    return (bundle.named, bundle.A, bundle.any, bundle.of_index, bundle.counts)
+
+
+def _pay_frame(bundle: Any) -> tuple[int, int, int]:
+    """The fields of the PayChoice ``resources.pay`` pushes for ``bundle`` (no waive): its
+    fixed letters, its tokens of choice, their letters (the strings as ints of ``WORDS``)."""
+    fixed = "".join(x * n for x, n in zip("IKRW", bundle.counts[:4], strict=True))
+    return word_id(fixed + "A" * bundle.A), bundle.any, word_id(bundle.of)
+
+
+def _tables(e: TurrisBatch, game: Any) -> None:
+    """The game's tables the arrays' rules read (``TurrisGame``'s, as tuples of ints)."""
+    c = game.c
+    e.places = tuple(game.scout_places)
+    e.spot_of = tuple(game.spot_of)
+    e.site_limit = tuple(game.site_limit)
+    e.site_immediate = tuple(1 if x else 0 for x in game.site_immediate)
+    e.node_limit = tuple(game.node_limit)
+    e.node_immediate = tuple(1 if x else 0 for x in game.node_immediate)
+    e.src_site = tuple(game.src_site)
+    e.src_upgrade = tuple(game.src_upgrade)
+    e.src_location = tuple(game.src_location)
+    e.src_tactics = tuple(game.src_tactics)
+    e.always = tuple(1 if x else 0 for x in game.always_resolvable)
+    e.rewarding = tuple(1 if effects else 0 for _, effects in game.sources)
+    checks = []
+    for effects in game.checked_effects:
+        found = []
+        for effect in effects:
+            code = CHECK_CODES.get(effect.kind, C_OTHER)
+            found.append((code, effect.n, _bundle(effect.bundle)))
+        checks.append(tuple(found))
+    e.checks = tuple(checks)
+    e.faction_actions = tuple(game.faction_actions)
+    e.solo = 1 if game.solo else 0
+    e.scouts_per_player = int(c["scouts_per_player"])
+    e.collect_cost = int(c["collect_cost_per_scout"])
+    e.gather_ichor = int(c["gather_ichor"])
+    e.gather_bonus = int(game.gather_bonus)
+    e.revive_costs = tuple(int(b.I) for b in game.revive_bundles)
+    e.revive_pays = tuple(_pay_frame(b) for b in game.revive_bundles)
+    e.revive_checks = tuple(_bundle(b) for b in game.revive_bundles)
+    e.of_default = word_id(game.revive_bundles[0].of)
+    e.empty = word_id(())
+    e.ichor_words = tuple(word_id("I" * k) for k in range(4 * SEATS * e.collect_cost + 1))
+    triggered = game.triggered_by
+    e.on_place = triggered.get("place")
+    e.on_collect = triggered.get("collect")
+    e.on_gather = triggered.get("gather_ichor")
+
+
 def _top(e: TurrisBatch, g: int) -> int:
     """The offset of game g's top frame record (its kind first)."""
     b = g * W
@@ -519,11 +646,360 @@ def _fast_legal(e: TurrisBatch, g: int) -> int:
     top = _top(e, g)
     kind = S[top]
     L = e.L
+    if kind == K_TURN:
+        return _legal_turn(e, g, S[top + 1])
+    if kind == K_COLLECT_PICK:
+        return _legal_collect_pick(e, g, top)
+    if kind == K_REWARDS:
+        return _legal_rewards(e, g, top)
     if kind == K_COUNCIL_RETURN:
         L[0] = A_ACCEPT
         L[1] = A_PASS
         return 2
     return -1
+
+
+def _legal_turn(e: TurrisBatch, g: int, seat: int) -> int:
+    """``legality.legal_turn`` in the arrays (in increasing order, as ``legal_actions``
+    sorts them): their count, or -1 when a check is not theirs."""
+    S = e.S
+    b = g * W
+    L = e.L
+    n = 0
+    if S[b + ACTIONS_LEFT] > 0:
+        collected = S[b + COLLECTED]
+        if not collected:
+            n = _place_nodes(e, g, seat)
+            if n < 0:
+                return -1
+        if not collected and not S[b + PLACED_ACTION] and _on_board(e, g, seat):
+            if _can_pay_ichor(e, g, seat, 1):
+                L[n] = A_COLLECT
+                n += 1
+        L[n] = A_GATHER_ICHOR
+        n += 1
+        grave = S[b + GRAVEYARD + seat]
+        if grave:
+            cost = e.revive_costs[1 if grave == e.scouts_per_player else 0]
+            if _can_pay_ichor(e, g, seat, cost):
+                L[n] = A_FORCE_REVIVE
+                n += 1
+        src = _faction_action(e, g, seat)
+        if src == -2:
+            return -1
+        if src >= 0:
+            L[n] = A_FACTION_ACTION
+            n += 1
+    if S[b + ACTION_TOKENS + seat]:
+        L[n] = A_USE_ACTION_TOKEN
+        n += 1
+    if not S[b + TACTICS_PLAYED]:
+        at = b + HANDS + seat * HAND_W
+        held = 0  # the cards in hand, one bit a card
+        one = 1  # a 64-bit one in the twin, so that a shift by 31 or more holds
+        for k in range(S[at]):
+            held |= one << S[at + 1 + k]
+        for c in range(N_TACTICS):
+            if held >> c & 1:
+                ok = _can_resolve(e, g, seat, e.src_tactics[c], -1)
+                if ok < 0:
+                    return -1
+                if ok:
+                    L[n] = A_PLAY_TACTICS + c
+                    n += 1
+    if S[b + ACTIONS_LEFT] <= 0:
+        L[n] = A_PASS
+        n += 1
+    return n
+
+
+def _place_nodes(e: TurrisBatch, g: int, seat: int) -> int:
+    """``action_step.place_nodes`` as PLACE actions from the start of ``e.L``: their count,
+    or -1 when a check is not the arrays'."""
+    S = e.S
+    b = g * W
+    L = e.L
+    if S[b + RESERVE + seat] <= 0:
+        return 0
+    taken = 0  # the nodes of the Beasts and the Betrayers' Scouts, one bit a node
+    one = 1  # a 64-bit one in the twin
+    for k in range(N_BEASTS):
+        at = S[b + BEAST_AT + k]
+        if at >= 0:
+            taken |= one << at
+    for k in range(S[b + BETRAYER_AT]):
+        taken |= one << S[b + BETRAYER_AT + 1 + k]
+    n = 0
+    for node in e.places:
+        if taken >> node & 1:
+            continue
+        k = e.spot_of[node]
+        if k >= 0:
+            site = S[b + SITE_AT + k]
+            if site < 0:
+                continue
+            limit = e.site_limit[site]
+            immediate = e.site_immediate[site]
+        else:
+            site = -1
+            limit = e.node_limit[node]
+            immediate = e.node_immediate[node]
+        if limit == 1 and _scouts_on(e, g, node):
+            continue
+        if immediate:
+            src = _reward_source(e, g, node)
+            if not e.always[src]:
+                ok = _can_resolve(e, g, seat, src, node)
+                if ok < 0:
+                    return -1
+                if not ok:
+                    continue
+        L[n] = A_PLACE + node
+        n += 1
+    return n
+
+
+def _scouts_on(e: TurrisBatch, g: int, node: int) -> int:
+    """How many Scouts stand on ``node``, every seat's."""
+    at = g * W + SCOUTS + node * SEATS
+    total = 0
+    for p in range(SEATS):
+        total += e.S[at + p]
+    return total
+
+
+def _on_board(e: TurrisBatch, g: int, seat: int) -> bool:
+    """Whether a Scout of ``seat`` stands on the Main Board."""
+    at = g * W + SCOUTS + seat
+    for node in range(N_NODES):
+        if e.S[at + node * SEATS] > 0:
+            return True
+    return False
+
+
+def _reward_source(e: TurrisBatch, g: int, node: int) -> int:
+    """``board.reward_source``: the Site's, else the Upgrade's once built, else the
+    Location's."""
+    S = e.S
+    b = g * W
+    k = e.spot_of[node]
+    if k >= 0:
+        site = S[b + SITE_AT + k]
+        if site >= 0:
+            return int(e.src_site[site])
+    if S[b + UPGRADED + node] and e.src_upgrade[node] >= 0:
+        return int(e.src_upgrade[node])
+    return int(e.src_location[node])
+
+
+def _is_immediate(e: TurrisBatch, g: int, node: int) -> bool:
+    k = e.spot_of[node]
+    if k >= 0:
+        site = e.S[g * W + SITE_AT + k]
+        if site >= 0:
+            return e.site_immediate[site] != 0
+    return e.node_immediate[node] != 0
+
+
+def _gives_reward(e: TurrisBatch, g: int, node: int) -> bool:
+    """``board.gives_reward``: no Beast and no Betrayer Scout on ``node``."""
+    S = e.S
+    b = g * W
+    for k in range(N_BEASTS):
+        if S[b + BEAST_AT + k] == node:
+            return False
+    for k in range(S[b + BETRAYER_AT]):
+        if S[b + BETRAYER_AT + 1 + k] == node:
+            return False
+    return True
+
+
+def _can_pay_ichor(e: TurrisBatch, g: int, seat: int, cost: int) -> bool:
+    """``resources.can_pay`` of ``cost`` Ichor: Artifacts for what is missing."""
+    at = g * W + RESOURCES + seat * N_TOKENS
+    missing = cost - e.S[at + I_]
+    return missing <= 0 or missing <= e.S[at + ART]
+
+
+def _faction_action(e: TurrisBatch, g: int, seat: int) -> int:
+    """``action_step.faction_action``: the source of the seat's faction action, -1 for none,
+    -2 when a check is not the arrays'."""
+    S = e.S
+    b = g * W
+    f = S[b + FACTION + seat]
+    if f < 0:
+        return -1
+    for src in e.faction_actions[f][S[b + SIDE + seat]]:
+        ok = _can_resolve(e, g, seat, src, -1)
+        if ok < 0:
+            return -2
+        if ok:
+            return int(src)
+    return -1
+
+
+def _can_resolve(e: TurrisBatch, g: int, seat: int, src: int, placing: int) -> int:
+    """``legality.can_resolve_source`` in the arrays: 1 or 0, -1 when one of its checks is not
+    theirs (``CHECK_CODES``)."""
+    if e.always[src]:
+        return 1
+    S = e.S
+    b = g * W
+    H = e.H
+    res = b + RESOURCES + seat * N_TOKENS
+    for t in range(N_TOKENS):
+        H[t] = S[res + t]
+    in_reserve = S[b + RESERVE + seat] - (1 if placing >= 0 else 0)
+    in_grave = S[b + GRAVEYARD + seat]
+    for check in e.checks[src]:
+        code = check[0]
+        if code == C_GAIN:
+            counts = check[2][4]
+            for t in range(N_TOKENS):
+                H[t] += counts[t]
+        elif code == C_PAY:
+            if not _can_pay(e, check[2]):
+                return 0
+            _spend(e, check[2])
+        elif code == C_SACRIFICE:
+            if in_reserve < check[1]:
+                return 0
+            in_reserve -= check[1]
+            in_grave += check[1]
+        elif code == C_REVIVE:
+            if in_grave <= 0 or not _can_pay(e, check[2]):
+                return 0
+        elif code == C_RESERVE:
+            if not S[b + MISSIONS]:
+                return 0
+        elif code == C_PLACE:
+            if in_reserve <= 0:
+                return 0
+        elif code == C_FIRST_PLAYER:
+            if S[b + FUTURE_FIRST] == seat and not e.solo:
+                return 0
+        elif code == C_COUNCIL_REWARD:
+            if S[b + COUNCIL + seat] == 0:
+                return 0
+        else:
+            return -1
+    return 1
+
+
+def _can_pay(e: TurrisBatch, bundle: tuple[Any, ...]) -> bool:
+    """``resources.can_pay`` of ``bundle`` (as ``_bundle`` gives it) from ``e.H``."""
+    H = e.H
+    missing = bundle[1]
+    for t, need in bundle[0]:
+        if need > H[t]:
+            missing += need - H[t]
+    if bundle[2]:
+        counts = bundle[4]
+        spare = 0
+        for t in bundle[3]:
+            if H[t] > counts[t]:
+                spare += H[t] - counts[t]
+        if bundle[2] > spare:
+            missing += bundle[2] - spare
+    return missing <= H[ART]
+
+
+def _spend(e: TurrisBatch, bundle: tuple[Any, ...]) -> None:
+    """``resources.spend`` of ``bundle`` from ``e.H``: the named resources, Artifacts for what
+    of them is missing, the tokens of choice from the most plentiful kinds first (the first
+    of ``of`` among equals), then Artifacts."""
+    H = e.H
+    artifacts = bundle[1]
+    for t, need in bundle[0]:
+        if need > H[t]:
+            artifacts += need - H[t]
+            H[t] = 0
+        else:
+            H[t] -= need
+    left = bundle[2]
+    kinds = bundle[3]
+    done = 0  # the kinds of ``of`` taken from so far, one bit each
+    for _ in range(len(kinds)):
+        best = -1
+        for j in range(len(kinds)):
+            if not done >> j & 1 and (best < 0 or H[kinds[j]] > H[kinds[best]]):
+                best = j
+        done |= 1 << best
+        t = kinds[best]
+        took = left if left < H[t] else H[t]
+        H[t] -= took
+        left -= took
+    rest = H[ART] - artifacts - left
+    H[ART] = rest if rest > 0 else 0
+
+
+def _is_set_off(e: TurrisBatch, g: int, seat: int, owners: Any) -> bool:
+    """``effects.is_set_off``: whether the seat holds an owner of an ongoing effect of the
+    trigger, or a Site of them is out (None: no effect anywhere has the trigger)."""
+    if owners is None:
+        return False
+    S = e.S
+    b = g * W
+    sides = owners[0]
+    missions = owners[1]
+    trionfi = owners[2]
+    sites = owners[3]
+    faction = S[b + FACTION + seat]
+    if faction >= 0 and (faction, S[b + SIDE + seat]) in sides:
+        return True
+    at = b + ONGOING + seat * ONGOING_W
+    for k in range(S[at]):
+        if S[at + 1 + k] in missions:
+            return True
+    at = b + TRIONFI_OWNED + seat * TRIONFI_OWNED_W
+    for k in range(S[at]):
+        if S[at + 1 + k] in trionfi:
+            return True
+    for k in range(N_SPOTS):
+        if S[b + SITE_AT + k] in sites:
+            return True
+    return False
+
+
+def _legal_collect_pick(e: TurrisBatch, g: int, top: int) -> int:
+    """``legality.legal_collect_pick`` in the arrays."""
+    S = e.S
+    b = g * W
+    L = e.L
+    seat = S[top + 1]
+    chosen = WORDS[S[top + 2]]
+    n = 0
+    if _can_pay_ichor(e, g, seat, len(chosen) + 1):
+        at = b + SCOUTS + seat
+        for node in range(N_NODES):
+            here = S[at + node * SEATS]
+            if here > 0 and chosen.count(node) < here:
+                L[n] = A_COLLECT_SCOUT + node
+                n += 1
+    if chosen:
+        L[n] = A_PASS
+        n += 1
+    return n
+
+
+def _legal_rewards(e: TurrisBatch, g: int, top: int) -> int:
+    """``legality.legal_rewards`` in the arrays, or -1."""
+    S = e.S
+    L = e.L
+    seat = S[top + 1]
+    packets = WORDS[S[top + 2]]
+    n = 0
+    for k in range(len(packets)):
+        ok = _can_resolve(e, g, seat, packets[k], -1)
+        if ok < 0:
+            return -1
+        if ok:
+            L[n] = A_RESOLVE + k
+            n += 1
+    if S[top + 3] or n == 0:
+        L[n] = A_PASS
+        n += 1
+    return n
 
 
 def _fast_apply(e: TurrisBatch, g: int, action: int) -> bool:
@@ -535,14 +1011,149 @@ def _fast_apply(e: TurrisBatch, g: int, action: int) -> bool:
         return False
     top = _top(e, g)
     kind = S[top]
-    if kind == K_COUNCIL_RETURN:
+    if kind == K_TURN:
+        done = _apply_turn(e, g, top, action)
+    elif kind == K_COLLECT_PICK:
+        done = _apply_collect_pick(e, g, top, action)
+    elif kind == K_REWARDS:
+        done = _apply_rewards(e, g, top, action)
+    elif kind == K_COUNCIL_RETURN:
         # Council Track: the token goes back to the start now (Accept) or stays (Pass)
         if action == A_ACCEPT:
             S[b + COUNCIL + S[top + 1]] = 0
         S[b + STACK] -= 1
+        done = True
+    else:
+        done = False
+    if done:
         e.live[g] = None
+    return done
+
+
+def _push(e: TurrisBatch, g: int, kind: int, f1: int, f2: int, f3: int, f4: int, f5: int) -> None:
+    """A frame of ``kind`` put on game g's stack, with its first five fields (the rest 0)."""
+    S = e.S
+    b = g * W
+    depth = S[b + STACK]
+    if depth >= STACK_ROOM:
+        raise ValueError(f"{depth + 1} frames in a room of {STACK_ROOM}")
+    r = b + STACK + 1 + depth * FW
+    S[r] = kind
+    S[r + 1] = f1
+    S[r + 2] = f2
+    S[r + 3] = f3
+    S[r + 4] = f4
+    S[r + 5] = f5
+    for i in range(r + 6, r + FW):
+        S[i] = 0
+    S[b + STACK] = depth + 1
+
+
+def _apply_turn(e: TurrisBatch, g: int, top: int, action: int) -> bool:
+    """``action_step.decide_turn`` in the arrays, or False (nothing done) where a trigger
+    would set off an ongoing effect."""
+    S = e.S
+    b = g * W
+    seat = S[top + 1]
+    if A_PLACE <= action < A_PLACE + N_NODES:
+        if _is_set_off(e, g, seat, e.on_place):
+            return False
+        node = action - A_PLACE
+        S[b + ACTIONS_LEFT] -= 1
+        S[b + PLACED_ACTION] = 1
+        S[b + RESERVE + seat] -= 1
+        S[b + SCOUTS + node * SEATS + seat] += 1
+        if _is_immediate(e, g, node):
+            _push(e, g, K_RESOLVING, seat, _reward_source(e, g, node), 0, 0, 0)
+        return True
+    if action == A_COLLECT:
+        S[b + ACTIONS_LEFT] -= 1
+        S[b + COLLECTED] = 1
+        _push(e, g, K_COLLECT_PICK, seat, e.empty, 0, 0, 0)
+        return True
+    if action == A_GATHER_ICHOR:
+        if _is_set_off(e, g, seat, e.on_gather):
+            return False
+        S[b + ACTIONS_LEFT] -= 1
+        S[b + GATHERS] += 1
+        # two or more Gather Ichor actions: 1 additional Ichor in total
+        bonus = e.gather_bonus if S[b + GATHERS] == 2 else 0
+        S[b + RESOURCES + seat * N_TOKENS + I_] += e.gather_ichor + bonus
+        return True
+    if action == A_FORCE_REVIVE:
+        S[b + ACTIONS_LEFT] -= 1
+        dead = 1 if S[b + GRAVEYARD + seat] == e.scouts_per_player else 0
+        fixed, any_n, of = e.revive_pays[dead]
+        _push(e, g, K_PAY_CHOICE, seat, fixed, any_n, of, 0)
+        S[b + GRAVEYARD + seat] -= 1
+        S[b + RESERVE + seat] += 1
+        return True
+    if action == A_FACTION_ACTION:
+        src = _faction_action(e, g, seat)
+        if src < 0:
+            return False
+        S[b + ACTIONS_LEFT] -= 1
+        _push(e, g, K_RESOLVING, seat, src, 0, 0, 0)
+        return True
+    if action == A_USE_ACTION_TOKEN:
+        S[b + ACTION_TOKENS + seat] -= 1
+        S[b + ACTIONS_LEFT] += 1
+        return True
+    if A_PLAY_TACTICS <= action < A_PLAY_TACTICS + N_TACTICS:
+        card = action - A_PLAY_TACTICS
+        S[b + TACTICS_PLAYED] = 1
+        _list_remove(e, b + HANDS + seat * HAND_W, card)
+        _list_append(e, b + TACTICS_DISCARD, card)
+        _push(e, g, K_RESOLVING, seat, e.src_tactics[card], 0, 0, 0)
+        return True
+    if action == A_PASS:
+        S[top] = K_END_TURN
+        S[top + 2] = 0
         return True
     return False
+
+
+def _apply_collect_pick(e: TurrisBatch, g: int, top: int, action: int) -> bool:
+    """``action_step.decide_collect_pick`` in the arrays, or False where a trigger would set
+    off an ongoing effect."""
+    S = e.S
+    b = g * W
+    seat = S[top + 1]
+    chosen = WORDS[S[top + 2]]
+    if action != A_PASS:
+        S[top + 2] = word_id((*chosen, action - A_COLLECT_SCOUT))
+        return True
+    if _is_set_off(e, g, seat, e.on_collect):
+        return False
+    # action_step.collect: back to the reserve, the rewards in the player's order, the Ichor
+    packets = []
+    for node in chosen:
+        S[b + SCOUTS + node * SEATS + seat] -= 1
+        S[b + RESERVE + seat] += 1
+        src = _reward_source(e, g, node)
+        if not _is_immediate(e, g, node) and _gives_reward(e, g, node) and e.rewarding[src]:
+            packets.append(src)
+    S[b + STACK] -= 1
+    if packets:
+        _push(e, g, K_REWARDS, seat, word_id(tuple(packets)), 1, 0, 0)
+    cost = len(chosen) * e.collect_cost
+    _push(e, g, K_PAY_CHOICE, seat, e.ichor_words[cost], 0, e.of_default, 0)
+    return True
+
+
+def _apply_rewards(e: TurrisBatch, g: int, top: int, action: int) -> bool:
+    """``effects.decide_rewards`` in the arrays."""
+    S = e.S
+    b = g * W
+    if action == A_PASS:
+        S[b + STACK] -= 1
+        return True
+    seat = S[top + 1]
+    packets = WORDS[S[top + 2]]
+    k = action - A_RESOLVE
+    S[top + 2] = word_id(packets[:k] + packets[k + 1 :])
+    _push(e, g, K_RESOLVING, seat, packets[k], 0, 0, 0)
+    return True
 
 
 def _fast_chance(e: TurrisBatch, g: int, r: float) -> bool:
@@ -613,6 +1224,18 @@ def _chance_pop(e: TurrisBatch, g: int) -> None:
     for i in range(q + 1, q + 1 + (n - 1) * FW):
         S[i] = S[i + FW]
     S[q] = n - 1
+
+
+def _list_remove(e: TurrisBatch, at: int, v: int) -> None:
+    """The first ``v`` taken out of the list at ``at`` (the rest moved up)."""
+    S = e.S
+    n = S[at]
+    k = 0
+    while S[at + 1 + k] != v:
+        k += 1
+    for i in range(at + 1 + k, at + n):
+        S[i] = S[i + 1]
+    S[at] = n - 1
 
 
 def _list_append(e: TurrisBatch, at: int, v: int) -> None:
