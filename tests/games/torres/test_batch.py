@@ -317,3 +317,16 @@ def test_the_twins_constants_are_the_plain_modules() -> None:
         found[name.strip()] = int(value)
     assert len(found) > 100
     assert found == {name: getattr(plain, name) for name in found}
+
+
+def test_the_twins_generator_constants_are_the_plain_modules() -> None:
+    """The MT19937 constants batch.pxd gives the twin as C macros (beyond an enum's range)
+    are the plain module's numbers."""
+    text = Path(plain.__file__).with_suffix(".pxd").read_text()
+    found = {}
+    for line in text.splitlines():
+        words = line.split()
+        if len(words) == 3 and words[0] == "#define" and words[2].startswith("0x"):
+            found[words[1].removeprefix("TOWERS_")] = int(words[2].rstrip("ULul"), 16)
+    assert set(found) == {"MASK32", "UPPER", "LOWER", "MATRIX_A", "TEMPER_B", "TEMPER_C"}
+    assert found == {name: getattr(plain, name) for name in found}

@@ -4,7 +4,26 @@
 cimport cython
 
 cdef extern from *:
+    """
+    /* The popcount instruction and SSE4.1's for the functions of this twin on x86-64,
+       where the C compiler may not assume them (x86-64-v2 has both; the twin refuses to load
+       on a processor without them, so plain Python serves there). */
+    #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !(defined(__POPCNT__) && defined(__SSE4_1__))
+    #pragma GCC target("popcnt,sse4.1")
+    #define TOWERS_POPCNT_ASKED 1
+    #endif
+    static int towers_has_popcount(void) {
+    #ifdef TOWERS_POPCNT_ASKED
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("sse4.1");
+    #else
+        return 1;
+    #endif
+    }
+    """
     int __builtin_ctzll(unsigned long long)
+    int __builtin_popcountll(unsigned long long)
+    int towers_has_popcount()
 
 cdef bint COMPILED
 # The capitals of batch.py that are ints: C constants here, the same numbers (a test
@@ -132,8 +151,22 @@ cdef enum:
     S_SETUP_KNIGHT = 2
     S_TAKE_STACK = 8
     S_TURN = 4
-cdef unsigned long long MASK32
-cdef unsigned int UPPER, LOWER, MATRIX_A, TEMPER_B, TEMPER_C
+# MT19937's constants, as C constants (the numbers of batch.py, which a test compares)
+cdef extern from *:
+    """
+    #define TOWERS_MASK32 0xFFFFFFFFULL
+    #define TOWERS_UPPER 0x80000000U
+    #define TOWERS_LOWER 0x7FFFFFFFU
+    #define TOWERS_MATRIX_A 0x9908B0DFU
+    #define TOWERS_TEMPER_B 0x9D2C5680U
+    #define TOWERS_TEMPER_C 0xEFC60000U
+    """
+    const unsigned long long MASK32 "TOWERS_MASK32"
+    const unsigned int UPPER "TOWERS_UPPER"
+    const unsigned int LOWER "TOWERS_LOWER"
+    const unsigned int MATRIX_A "TOWERS_MATRIX_A"
+    const unsigned int TEMPER_B "TOWERS_TEMPER_B"
+    const unsigned int TEMPER_C "TOWERS_TEMPER_C"
 cdef unsigned long long ALL, BORDER, MAIN_DIAGONALS, PAIRS, NIBBLES, BYTES, ONE_A_BYTE, BRUIJN
 cdef long BRUIJN_INDEX[64]
 cdef tuple SCALARS
@@ -142,6 +175,7 @@ cdef long LAST_STAMP
 cdef unsigned long long BIT[64]
 cdef unsigned int MT_START[624]
 cdef unsigned int QUAD[2496]
+cdef unsigned int MT_START4[2496]
 cdef unsigned long long NEAR[64]
 cdef long ODIR[256]
 cdef long ODIR2[256]
@@ -214,7 +248,7 @@ cpdef void seed_word(TorresBatch e, long g, unsigned long long word) noexcept
 
 @cython.locals(
     w0=cython.uint, w1=cython.uint, w2=cython.uint, w3=cython.uint, p0=cython.uint,
-    p1=cython.uint, p2=cython.uint, p3=cython.uint, s=cython.uint, i=cython.uint, k=long,
+    p1=cython.uint, p2=cython.uint, p3=cython.uint, i=cython.uint, k=long,
     g=long, at=long, mt=cython.uint[::1],
 )
 cpdef void seed_four(TorresBatch e, list gs, list words)

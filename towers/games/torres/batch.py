@@ -48,6 +48,10 @@ except ImportError:  # plain Python without Cython installed: a stand-in saying 
     globals()["cython"] = SimpleNamespace(compiled=False)
 
 COMPILED = cython.compiled
+if cython.compiled and not towers_has_popcount():  # type: ignore[name-defined]  # noqa: F821
+    # the twin is built for processors with the popcount instruction (batch.pxd); without
+    # it the import fails and the plain module serves (towers.core.compiled.twin)
+    raise ImportError("this processor has no popcount instruction; plain Python serves")
 # The ints named in capitals below (sizes, offsets, action numbers, steps) are C constants in
 # the twin, an enum of batch.pxd with the same numbers (which a test compares), so that the C
 # compiler folds them into its addresses; each block of them is defined here for plain Python.
@@ -154,12 +158,13 @@ TENSOR_PARTS = (
 if not cython.compiled:
     RUNS = 160  # room for a turn's runs of legal actions: 3 + 6 x 7 knights' and cards', 64 blocks'
     MTW = 625  # a game's Mersenne Twister: 624 words and the index of the next
-MASK32 = 0xFFFFFFFF
-UPPER = 0x80000000
-LOWER = 0x7FFFFFFF
-MATRIX_A = 0x9908B0DF
-TEMPER_B = 0x9D2C5680
-TEMPER_C = 0xEFC60000
+if not cython.compiled:  # C constants in the twin too (batch.pxd, beyond an enum's range)
+    MASK32 = 0xFFFFFFFF
+    UPPER = 0x80000000
+    LOWER = 0x7FFFFFFF
+    MATRIX_A = 0x9908B0DF
+    TEMPER_B = 0x9D2C5680
+    TEMPER_C = 0xEFC60000
 
 # ---- the masks of a game: offsets in its slice of M ----------------------------------------
 if not cython.compiled:
@@ -266,8 +271,10 @@ def lowest(m: int) -> int:
 
 
 def ones(m: int) -> int:
-    """How many bits of the mask ``m`` are set (by halves, quarters...: the compiler's
-    popcount is a call to a loop on processors it may not assume have the instruction)."""
+    """How many bits of the mask ``m`` are set (in the twin the processor's popcount, see
+    batch.pxd; in plain Python by halves, quarters...)."""
+    if cython.compiled:  # decided when the twin is compiled
+        return __builtin_popcountll(m)  # type: ignore[name-defined]  # noqa: F821
     m -= (m >> 1) & PAIRS
     m = (m & NIBBLES) + ((m >> 2) & NIBBLES)
     m = (m + (m >> 4)) & BYTES
@@ -902,6 +909,7 @@ def seed_word(e: TorresBatch, g: int, word: int) -> None:
 
 
 QUAD = [0] * (4 * 624)  # four generators' words side by side, word i of each at 4 * i
+MT_START4 = [w for w in MT_START for _ in range(4)]  # MT_START laid out as QUAD
 
 
 def seed_four(e: TorresBatch, gs: Sequence[int], words: Sequence[int]) -> None:
@@ -915,11 +923,10 @@ def seed_four(e: TorresBatch, gs: Sequence[int], words: Sequence[int]) -> None:
     w3 = words[3]
     p0 = p1 = p2 = p3 = MT_START[0]
     for i in range(1, 624):
-        s = MT_START[i]
-        p0 = ((s ^ ((p0 ^ (p0 >> 30)) * 1664525)) + w0) & MASK32
-        p1 = ((s ^ ((p1 ^ (p1 >> 30)) * 1664525)) + w1) & MASK32
-        p2 = ((s ^ ((p2 ^ (p2 >> 30)) * 1664525)) + w2) & MASK32
-        p3 = ((s ^ ((p3 ^ (p3 >> 30)) * 1664525)) + w3) & MASK32
+        p0 = ((MT_START4[4 * i] ^ ((p0 ^ (p0 >> 30)) * 1664525)) + w0) & MASK32
+        p1 = ((MT_START4[4 * i + 1] ^ ((p1 ^ (p1 >> 30)) * 1664525)) + w1) & MASK32
+        p2 = ((MT_START4[4 * i + 2] ^ ((p2 ^ (p2 >> 30)) * 1664525)) + w2) & MASK32
+        p3 = ((MT_START4[4 * i + 3] ^ ((p3 ^ (p3 >> 30)) * 1664525)) + w3) & MASK32
         QUAD[4 * i] = p0
         QUAD[4 * i + 1] = p1
         QUAD[4 * i + 2] = p2
