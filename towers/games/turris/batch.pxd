@@ -22,7 +22,8 @@ cdef long TRIONFI_OWNED, TRIONFI_OWNED_W, BEAST_AT, BETRAYER_AT, UPGRADED, TACTI
 cdef long A_PLACE, A_COLLECT, A_COLLECT_SCOUT, A_GATHER_ICHOR, A_FORCE_REVIVE
 cdef long A_FACTION_ACTION, A_USE_ACTION_TOKEN, A_PLAY_TACTICS, A_RESOLVE, I_, ART
 cdef long C_GAIN, C_PAY, C_SACRIFICE, C_REVIVE, C_RESERVE, C_PLACE, C_FIRST_PLAYER
-cdef long C_COUNCIL_REWARD, C_OTHER
+cdef long C_COUNCIL_REWARD, C_STEAL, C_MOVE_SCOUT, C_TOWER_ROOM, C_MOVE_BEAST, C_OTHER
+cdef long AT_SPOT_OPEN, AT_DAMAGED, AT_FLIPPED, AT_ROOMS, COMPLETED, COMPLETED_W
 cdef dict CHECK_CODES
 cdef long A_ACCEPT, A_PASS, A_DRAW_TACTICS, A_DRAW_MISSION, A_DRAW_TRIONFI, A_DRAW_SITE
 cdef long LEGAL_ROOM
@@ -39,7 +40,7 @@ cdef class TurrisBatch:
     cdef public tuple places, spot_of, site_limit, site_immediate, node_limit, node_immediate
     cdef public tuple src_site, src_upgrade, src_location, src_tactics, always, rewarding
     cdef public tuple checks, faction_actions, revive_costs, revive_pays, revive_checks
-    cdef public tuple ichor_words
+    cdef public tuple ichor_words, adjacent, is_location, is_crossroads, tower_need
     cdef public long solo, scouts_per_player, collect_cost, gather_ichor, gather_bonus
     cdef public long of_default, empty
     cdef public object on_place, on_collect, on_gather
@@ -127,6 +128,27 @@ cdef long _faction_action(TurrisBatch e, long g, long seat) except? -9
 
 @cython.locals(S="long long[:]", H="long long[:]", b=long, res=long, t=long, in_reserve=long, in_grave=long, check=tuple, code=long, counts=tuple)
 cdef long _can_resolve(TurrisBatch e, long g, long seat, long src, long placing) except? -9
+
+@cython.locals(S="long long[:]", at=long, victim=long, t=long)
+cdef bint _can_steal(TurrisBatch e, long g, long seat, tuple of) except? 0
+
+@cython.locals(S="long long[:]", b=long, bits="unsigned long long", one="unsigned long long", node=long, k=long)
+cdef unsigned long long _open_bits(TurrisBatch e, long g) except? 0
+
+@cython.locals(S="long long[:]", b=long, opened="unsigned long long", one="unsigned long long", node=long, reached="unsigned long long", frontier="unsigned long long", nxt="unsigned long long", here=long, there=long, k=long)
+cdef bint _can_move_a_scout(TurrisBatch e, long g, long seat, long steps, long placing) except? 0
+
+@cython.locals(S="long long[:]", b=long, k=long)
+cdef bint _has_solo_room(TurrisBatch e, long g) except? 0
+
+@cython.locals(S="long long[:]", b=long, nxt=long)
+cdef bint _may_build(TurrisBatch e, long g, long seat) except? 0
+
+@cython.locals(S="long long[:]", b=long, opened="long long", betrayers="unsigned long long", one="unsigned long long", k=long, at=long, j=long, others="unsigned long long", there=long)
+cdef bint _can_move_a_beast(TurrisBatch e, long g, long steps, long crossroads) except? 0
+
+@cython.locals(one="unsigned long long", bit="unsigned long long", n=long)
+cdef bint _reach(TurrisBatch e, long g, unsigned long long betrayers, unsigned long long opened, unsigned long long others, long here, long steps, long start) except? 0
 
 @cython.locals(H="long long[:]", missing=long, t=long, need=long, counts=tuple, spare=long)
 cdef bint _can_pay(TurrisBatch e, tuple bundle) except? 0

@@ -52,6 +52,7 @@ from towers.games.turris import frames as F
 from towers.games.turris import rules
 from towers.games.turris.data import load
 from towers.games.turris.interned import made_of
+from towers.games.turris.resources import LETTER
 
 _SECTIONS = vars(rules)
 RULES_APPLY: Any = _SECTIONS["rounds"].apply
@@ -227,6 +228,12 @@ TRIONFI_OWNED_W = 1 + N_TRIONFI
 BEAST_AT = AT["beast_at"]
 BETRAYER_AT = AT["betrayer_at"]
 UPGRADED = AT["upgraded"]
+AT_SPOT_OPEN = AT["spot_open"]
+AT_DAMAGED = AT["damaged"]
+AT_FLIPPED = AT["flipped"]
+AT_ROOMS = AT["rooms"]
+COMPLETED = AT["completed"]
+COMPLETED_W = 1 + N_MISSIONS
 TACTICS_DISCARD = AT["tactics_discard"]
 GAME_OVER = AT["game_over"]
 EXCAVATION_DUE = AT["excavation_due"]
@@ -261,14 +268,14 @@ A_RESOLVE = A.SPACE.base(A.Resolve)
 I_ = 0  # Ichor's index in a seat's resources
 ART = 4  # the Artifacts'
 C_GAIN, C_PAY, C_SACRIFICE, C_REVIVE, C_RESERVE, C_PLACE, C_FIRST_PLAYER = range(7)
-C_COUNCIL_REWARD, C_OTHER = 7, 8
+C_COUNCIL_REWARD, C_STEAL, C_MOVE_SCOUT, C_TOWER_ROOM, C_MOVE_BEAST, C_OTHER = range(7, 13)
 CHECK_CODES = {
     "gain": C_GAIN, "pay": C_PAY, "sacrifice": C_SACRIFICE, "revive": C_REVIVE,
     "reserve": C_RESERVE, "place": C_PLACE, "first_player": C_FIRST_PLAYER,
-    "council_reward": C_COUNCIL_REWARD,
+    "council_reward": C_COUNCIL_REWARD, "steal": C_STEAL, "move_scout": C_MOVE_SCOUT,
+    "tower_room": C_TOWER_ROOM, "move_beast": C_MOVE_BEAST,
 }  # fmt: skip
-"""The checks of ``legality.can_resolve`` the arrays make; any other kind (a steal, a Scout
-or a Beast moved, a Tower Room) is checked on the mirror."""
+"""The checks of ``legality.can_resolve``, by effect kind (any other passes them all)."""
 A_DRAW_TACTICS = A.SPACE.base(A.DrawTactics)
 A_DRAW_MISSION = A.SPACE.base(A.DrawMission)
 A_DRAW_TRIONFI = A.SPACE.base(A.DrawTrionfi)
@@ -608,11 +615,24 @@ def _tables(e: TurrisBatch, game: Any) -> None:
     for effects in game.checked_effects:
         found = []
         for effect in effects:
-            code = CHECK_CODES.get(effect.kind, C_OTHER)
-            found.append((code, effect.n, _bundle(effect.bundle)))
+            found.append(
+                (
+                    CHECK_CODES.get(effect.kind, C_OTHER),
+                    effect.n,
+                    _bundle(effect.bundle),
+                    effect.steps,
+                    1 if effect.crossroads else 0,
+                    1 if effect.at == "now" else 0,
+                    tuple(LETTER[x] for x in effect.of),
+                )
+            )
         checks.append(tuple(found))
     e.checks = tuple(checks)
     e.faction_actions = tuple(game.faction_actions)
+    e.adjacent = tuple(game.adjacent)
+    e.is_location = tuple(1 if x else 0 for x in game.is_location)
+    e.is_crossroads = tuple(1 if i in game.crossroads else 0 for i in range(N_NODES))
+    e.tower_need = tuple(game.tower_need)
     e.solo = 1 if game.solo else 0
     e.scouts_per_player = int(c["scouts_per_player"])
     e.collect_cost = int(c["collect_cost_per_scout"])
@@ -881,9 +901,156 @@ def _can_resolve(e: TurrisBatch, g: int, seat: int, src: int, placing: int) -> i
         elif code == C_COUNCIL_REWARD:
             if S[b + COUNCIL + seat] == 0:
                 return 0
-        else:
-            return -1
+        elif code == C_STEAL:
+            if not _can_steal(e, g, seat, check[6]):
+                return 0
+        elif code == C_MOVE_SCOUT:
+            # at least one of the seat's Scouts on the Main Board has somewhere to go
+            if not _can_move_a_scout(e, g, seat, check[3], placing):
+                return 0
+        elif code == C_TOWER_ROOM:
+            if check[5] and not _may_build(e, g, seat):
+                return 0
+            if e.solo and not _has_solo_room(e, g):
+                return 0  # no undamaged Tower Room (Player Turn Phase (Solo))
+        elif code == C_MOVE_BEAST:
+            if not _can_move_a_beast(e, g, check[3], check[4]):
+                return 0
     return 1
+
+
+def _can_steal(e: TurrisBatch, g: int, seat: int, of: tuple[int, ...]) -> bool:
+    """``resources.steal_options`` is not empty: a victim holds one of the tokens ``of``
+    (solo: the Betrayers always count as holding one of each)."""
+    if e.solo:
+        return len(of) > 0
+    S = e.S
+    at = g * W + RESOURCES
+    for victim in range(e.players):
+        if victim != seat:
+            for t in of:
+                if S[at + victim * N_TOKENS + t] > 0:
+                    return True
+    return False
+
+
+def _open_bits(e: TurrisBatch, g: int) -> int:
+    """The nodes that exist now (``board.open_nodes``), one bit a node."""
+    S = e.S
+    b = g * W
+    bits = 0
+    one = 1
+    for node in range(N_NODES):
+        k = e.spot_of[node]
+        if k < 0 or S[b + SITE_AT + k] >= 0 or S[b + AT_SPOT_OPEN + k]:
+            bits |= one << node
+    return bits
+
+
+def _can_move_a_scout(e: TurrisBatch, g: int, seat: int, steps: int, placing: int) -> bool:
+    """``board.scout_moves`` is not empty from one of the seat's Scouts (or ``placing``): a
+    Location or Site (no Crossroads) up to ``steps`` steps away over the nodes that exist."""
+    S = e.S
+    b = g * W
+    opened = _open_bits(e, g)
+    one = 1
+    for node in range(N_NODES):
+        if node == placing or S[b + SCOUTS + node * SEATS + seat] > 0:
+            reached = one << node
+            frontier = reached
+            for _ in range(steps):
+                nxt = 0
+                for here in range(N_NODES):
+                    if frontier >> here & 1:
+                        for there in e.adjacent[here]:
+                            nxt |= one << there
+                nxt &= opened & ~reached
+                if not nxt:
+                    break
+                for there in range(N_NODES):
+                    if nxt >> there & 1 and not e.is_crossroads[there]:
+                        k = e.spot_of[there]
+                        if e.is_location[there] or (k >= 0 and S[b + SITE_AT + k] >= 0):
+                            return True
+                reached |= nxt
+                frontier = nxt
+    return False
+
+
+def _has_solo_room(e: TurrisBatch, g: int) -> bool:
+    """``solo.solo_rooms`` is not empty: a Trionfi card on a Tower Room with no Damaged
+    token."""
+    S = e.S
+    b = g * W
+    for k in range(N_TABLEAU):
+        if S[b + TRIONFI_TABLEAU + k] >= 0 and not S[b + AT_DAMAGED + k]:
+            return True
+    return False
+
+
+def _may_build(e: TurrisBatch, g: int, seat: int) -> bool:
+    """``trionfi.may_build``: the Missions prerequisite of the seat's next Tower Room."""
+    S = e.S
+    b = g * W
+    nxt = S[b + AT_ROOMS + seat] + 1
+    if e.solo and not _has_solo_room(e, g):
+        return False
+    return nxt < len(e.tower_need) and S[b + COMPLETED + seat * COMPLETED_W] >= e.tower_need[nxt]
+
+
+def _can_move_a_beast(e: TurrisBatch, g: int, steps: int, crossroads: int) -> bool:
+    """``beast_moves.movable_beasts`` is not empty: a flipped Beast, any for a flip, else one
+    with a full move open to it."""
+    S = e.S
+    b = g * W
+    opened = -1
+    betrayers = 0
+    one = 1
+    for k in range(N_BEASTS):
+        at = S[b + BEAST_AT + k]
+        if at < 0 or (not crossroads and e.is_crossroads[at]):
+            continue
+        if S[b + AT_FLIPPED + k] or steps == 0:
+            return True
+        if opened < 0:
+            opened = _open_bits(e, g)
+            for j in range(S[b + BETRAYER_AT]):
+                betrayers |= one << S[b + BETRAYER_AT + 1 + j]
+        others = 0
+        for j in range(N_BEASTS):
+            there = S[b + BEAST_AT + j]
+            if j != k and there >= 0:
+                others |= one << there
+        if _reach(e, g, betrayers, opened, others, at, steps, at):
+            return True
+    return False
+
+
+def _reach(
+    e: TurrisBatch,
+    g: int,
+    betrayers: int,
+    opened: int,
+    others: int,
+    here: int,
+    steps: int,
+    start: int,
+) -> bool:
+    """``beast_moves.reach``: whether a Beast at ``here`` with ``steps`` to go on a move begun
+    at ``start`` can finish it (all its steps, or fewer on reaching a Scout), never ending
+    with another Beast nor back at ``start``."""
+    one = 1
+    bit = one << here
+    if here != start and not others & bit:
+        if steps == 0 or betrayers & bit or _scouts_on(e, g, here):
+            return True
+    if steps == 0:
+        return False
+    for n in e.adjacent[here]:
+        if n != start and opened >> n & 1:
+            if _reach(e, g, betrayers, opened, others, n, steps - 1, start):
+                return True
+    return False
 
 
 def _can_pay(e: TurrisBatch, bundle: tuple[Any, ...]) -> bool:
