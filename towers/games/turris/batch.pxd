@@ -8,7 +8,14 @@ cdef long N_SITES, N_TOKENS, THRESHOLDS_ROOM, ONCE_ROOM, STACK_ROOM, CHANCE_ROOM
 cdef long F_INT, F_FLAG, F_WORD, FW
 cdef long K_TURN, K_COUNCIL_RETURN, K_TACTICS_DRAW, K_MISSION_DRAW, K_TRIONFI_DRAW
 cdef long K_SITE_DRAW, K_BEAST_TURN, K_END_TURN, K_COLLECT_PICK, K_REWARDS, K_RESOLVING
-cdef long K_PAY_CHOICE
+cdef long K_PAY_CHOICE, K_GAIN_CHOICE, K_TRADE_OFFER, K_STEAL_CHOICE, K_COUNCIL_STEP
+cdef long K_PLAY_TACTICS_CHOICE, K_RESERVE_CHOICE, K_PLACE_FREE, K_MOVE_SCOUT_CHOICE
+cdef long K_MOVE_BEAST_CHOICE, K_REVIVE_CHOICE, K_FRUIT_CHOICE, K_REPAIR_CHOICE, K_TRIONFI_CHOICE
+cdef tuple EFFECT_KINDS
+cdef long E_GAIN, E_PAY, E_TRADE, E_STEAL, E_PRESTIGE, E_COUNCIL, E_COUNCIL_REWARD, E_TACTICS
+cdef long E_PLAY_TACTICS, E_RESERVE, E_ACTION, E_ACTION_TOKEN, E_PLACE, E_MOVE_SCOUT
+cdef long E_MOVE_BEAST, E_REVIVE, E_SACRIFICE, E_FRUIT, E_FIRST_PLAYER, E_TOWER_ROOM, A_TOKEN
+cdef long PRESTIGE, AT_THRESHOLDS_HIT, AT_ENDGAME, AT_ENDGAME_IN_BEASTS, PHASE_BEASTS
 cdef tuple IN_ARRAYS, KINDS, FIELDS, FIELD_CODES, IS_DECIDED, HAS_SETTLE, PHASES
 cdef tuple SCALARS, FLAGS, SEAT_INTS, FIXED_INTS, FIXED_FLAGS, SEAT_LISTS, LISTS, DECKS
 cdef dict KIND_OF, AT, WORD_ID
@@ -23,6 +30,8 @@ cdef long A_PLACE, A_COLLECT, A_COLLECT_SCOUT, A_GATHER_ICHOR, A_FORCE_REVIVE
 cdef long A_FACTION_ACTION, A_USE_ACTION_TOKEN, A_PLAY_TACTICS, A_RESOLVE, I_, ART
 cdef long C_GAIN, C_PAY, C_SACRIFICE, C_REVIVE, C_RESERVE, C_PLACE, C_FIRST_PLAYER
 cdef long C_COUNCIL_REWARD, C_STEAL, C_MOVE_SCOUT, C_TOWER_ROOM, C_MOVE_BEAST, C_OTHER
+cdef long GROVE_ROOM, AT_RESERVED, RESERVED_W, AT_TURN_INDEX, AT_FIRST_PLAYER, AT_ACTIVE
+cdef long PHASE_TURNS
 cdef long AT_SPOT_OPEN, AT_DAMAGED, AT_FLIPPED, AT_ROOMS, COMPLETED, COMPLETED_W
 cdef dict CHECK_CODES
 cdef long A_ACCEPT, A_PASS, A_DRAW_TACTICS, A_DRAW_MISSION, A_DRAW_TRIONFI, A_DRAW_SITE
@@ -41,9 +50,12 @@ cdef class TurrisBatch:
     cdef public tuple src_site, src_upgrade, src_location, src_tactics, always, rewarding
     cdef public tuple checks, faction_actions, revive_costs, revive_pays, revive_checks
     cdef public tuple ichor_words, adjacent, is_location, is_crossroads, tower_need
+    cdef public tuple mission_costs, reserved_costs, effects, src_council, thresholds
+    cdef public long prestige_end, tower_rooms
+    cdef public long hand_limit, mission_tableau, actions_per_turn
     cdef public long solo, scouts_per_player, collect_cost, gather_ichor, gather_bonus
     cdef public long of_default, empty
-    cdef public object on_place, on_collect, on_gather
+    cdef public object on_place, on_collect, on_gather, on_turn_start, on_sacrifice
 
 
 @cython.locals(found=object)
@@ -82,14 +94,52 @@ cdef object _state_live(TurrisBatch e, long g)
 
 cdef void _sync(TurrisBatch e, long g) except *
 
-@cython.locals(S="long long[:]", b=long, depth=long, kind=long, top=long, packets=tuple)
+@cython.locals(S="long long[:]", b=long, depth=long, kind=long, top=long, packets=tuple, found=long, of=str)
 cdef bint _settle(TurrisBatch e, long g) except? 0
+
+@cython.locals(S="long long[:]", b=long, seat=long, src=long, i=long, effects=tuple, depth=long)
+cdef bint _settle_resolving(TurrisBatch e, long g, long top) except? 0
+
+@cython.locals(S="long long[:]", b=long, kind=long, n=long, drawn=long, bundle=tuple, counts=tuple, res=long, t=long, fixed=long, any_n=long, of=long, spot=long, packets=tuple, q=long, r=long)
+cdef bint _effect(TurrisBatch e, long g, long top, long seat, tuple effect, long src, long index) except? 0
+
+@cython.locals(S="long long[:]", b=long, q=long, queued=long, j=long, d=long, cards=long, discards=long, drawn=long)
+cdef long _tactics_draws(TurrisBatch e, long g, long n) except? -9
+
+@cython.locals(S="long long[:]", b=long, now=long, at=long, t=long, hit=bint, k=long, most=long, rooms=long, p=long)
+cdef void _score(TurrisBatch e, long g, long seat, long points) except *
+
+@cython.locals(S="long long[:]", b=long, seat=long, fixed=str, any_n=long, res=long, spare=long, enough=bint, t=long, n=long)
+cdef long _settle_pay(TurrisBatch e, long g, long top) except? -9
+
+@cython.locals(S="long long[:]", L="long long[:]", H="long long[:]", seat=long, fixed=str, any_n=long, of=str, res=long, n=long, t=long, k=long, rest=tuple)
+cdef long _pay_tokens(TurrisBatch e, long g, long top) except? -9
+
+cdef tuple _rest_after(str fixed, long any_n, str of, long t)
+
+@cython.locals(H="long long[:]", counts=list, missing=long, t=long, spare=long)
+cdef bint _can_pay_letters(TurrisBatch e, str fixed, long any_n, str of) except? 0
+
+@cython.locals(S="long long[:]", seat=long, rest=tuple)
+cdef void _pay_one(TurrisBatch e, long g, long top, long t) except *
+
+@cython.locals(S="long long[:]", b=long, seat=long, stage=long)
+cdef bint _end_turn_stage(TurrisBatch e, long g, long top) except? 0
+
+@cython.locals(S="long long[:]", b=long, q=long, n=long, queued=long, j=long, d=long, cards=long)
+cdef void _queue_mission_draw(TurrisBatch e, long g) except *
+
+@cython.locals(S="long long[:]", H="long long[:]", b=long, res=long, at=long, k=long, t=long, cost=tuple)
+cdef bint _has_completable(TurrisBatch e, long g, long seat) except? 0
+
+@cython.locals(S="long long[:]", b=long, index=long, seat=long)
+cdef bint _next_turn(TurrisBatch e, long g) except? 0
 
 # ---- the rules over the arrays
 @cython.locals(b=long)
 cdef long _top(TurrisBatch e, long g) noexcept
 
-@cython.locals(S="long long[:]", L="long long[:]", b=long, top=long, kind=long)
+@cython.locals(S="long long[:]", L="long long[:]", b=long, top=long, kind=long, n=long, i=long, of=str)
 cdef long _fast_legal(TurrisBatch e, long g) except? -9
 
 cdef tuple _bundle(object bundle)
@@ -168,8 +218,8 @@ cdef long _legal_rewards(TurrisBatch e, long g, long top) except? -9
 @cython.locals(S="long long[:]", b=long, top=long, kind=long, done=bint)
 cdef bint _fast_apply(TurrisBatch e, long g, long action) except? 0
 
-@cython.locals(S="long long[:]", b=long, depth=long, r=long, i=long)
-cdef void _push(TurrisBatch e, long g, long kind, long f1, long f2, long f3, long f4, long f5) except *
+@cython.locals(S="long long[:]", b=long, depth=long, r=long)
+cdef void _push(TurrisBatch e, long g, long kind, long f1, long f2, long f3, long f4, long f5, long f6=*) except *
 
 @cython.locals(S="long long[:]", b=long, seat=long, node=long, bonus=long, dead=long, fixed=long, any_n=long, of=long, src=long, card=long)
 cdef bint _apply_turn(TurrisBatch e, long g, long top, long action) except? 0

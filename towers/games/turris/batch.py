@@ -50,7 +50,7 @@ from towers.core.game import TERMINAL
 from towers.games.turris import actions as A
 from towers.games.turris import frames as F
 from towers.games.turris import rules
-from towers.games.turris.data import load
+from towers.games.turris.data import TOKENS, load
 from towers.games.turris.interned import made_of
 from towers.games.turris.resources import LETTER
 
@@ -109,9 +109,25 @@ K_COLLECT_PICK = KIND_OF[F.CollectPick]
 K_REWARDS = KIND_OF[F.Rewards]
 K_RESOLVING = KIND_OF[F.Resolving]
 K_PAY_CHOICE = KIND_OF[F.PayChoice]
+K_GAIN_CHOICE = KIND_OF[F.GainChoice]
+K_TRADE_OFFER = KIND_OF[F.TradeOffer]
+K_STEAL_CHOICE = KIND_OF[F.StealChoice]
+K_COUNCIL_STEP = KIND_OF[F.CouncilStep]
+K_PLAY_TACTICS_CHOICE = KIND_OF[F.PlayTacticsChoice]
+K_RESERVE_CHOICE = KIND_OF[F.ReserveChoice]
+K_PLACE_FREE = KIND_OF[F.PlaceFree]
+K_MOVE_SCOUT_CHOICE = KIND_OF[F.MoveScoutChoice]
+K_MOVE_BEAST_CHOICE = KIND_OF[F.MoveBeastChoice]
+K_REVIVE_CHOICE = KIND_OF[F.ReviveChoice]
+K_FRUIT_CHOICE = KIND_OF[F.FruitChoice]
+K_REPAIR_CHOICE = KIND_OF[F.RepairChoice]
+K_TRIONFI_CHOICE = KIND_OF[F.TrionfiChoice]
 IS_DECIDED = tuple(kind in rules.DECIDE for kind in KINDS)
 HAS_SETTLE = tuple(kind in rules.SETTLE for kind in KINDS)
-IN_ARRAYS = tuple(kind in (F.Turn, F.CollectPick, F.Rewards, F.CouncilReturn) for kind in KINDS)
+IN_ARRAYS = tuple(
+    kind in (F.Turn, F.CollectPick, F.Rewards, F.CouncilReturn, F.PayChoice, F.GainChoice)
+    for kind in KINDS
+)
 """The decisions the arrays list and answer (mostly: a check or a trigger they have not may
 send one back to the mirror): a game on its mirror is written back to them at these."""
 """The kinds the one-game rules may settle without a decision when on top (``SETTLE``)."""
@@ -228,6 +244,18 @@ TRIONFI_OWNED_W = 1 + N_TRIONFI
 BEAST_AT = AT["beast_at"]
 BETRAYER_AT = AT["betrayer_at"]
 UPGRADED = AT["upgraded"]
+GROVE_ROOM = AT["grove_room"]
+AT_RESERVED = AT["reserved"]
+RESERVED_W = 1 + N_MISSIONS
+AT_TURN_INDEX = AT["turn_index"]
+AT_FIRST_PLAYER = AT["first_player"]
+AT_ACTIVE = AT["active"]
+PRESTIGE = AT["prestige"]
+AT_THRESHOLDS_HIT = AT["thresholds_hit"]
+AT_ENDGAME = AT["endgame"]
+AT_ENDGAME_IN_BEASTS = AT["endgame_in_beasts"]
+PHASE_BEASTS = PHASES.index(F.P_BEASTS)
+PHASE_TURNS = PHASES.index(F.P_TURNS)
 AT_SPOT_OPEN = AT["spot_open"]
 AT_DAMAGED = AT["damaged"]
 AT_FLIPPED = AT["flipped"]
@@ -276,6 +304,16 @@ CHECK_CODES = {
     "tower_room": C_TOWER_ROOM, "move_beast": C_MOVE_BEAST,
 }  # fmt: skip
 """The checks of ``legality.can_resolve``, by effect kind (any other passes them all)."""
+EFFECT_KINDS = (
+    "gain", "pay", "trade", "steal", "prestige", "council", "council_reward", "tactics",
+    "play_tactics", "reserve", "action", "action_token", "place", "move_scout", "move_beast",
+    "revive", "sacrifice", "fruit", "first_player", "tower_room",
+)  # fmt: skip
+(E_GAIN, E_PAY, E_TRADE, E_STEAL, E_PRESTIGE, E_COUNCIL, E_COUNCIL_REWARD, E_TACTICS,
+ E_PLAY_TACTICS, E_RESERVE, E_ACTION, E_ACTION_TOKEN, E_PLACE, E_MOVE_SCOUT, E_MOVE_BEAST,
+ E_REVIVE, E_SACRIFICE, E_FRUIT, E_FIRST_PLAYER, E_TOWER_ROOM) = range(len(EFFECT_KINDS))  # fmt: skip
+"""The effect kinds of ``effects.resolve_effect``, by their code in the arrays' tables."""
+A_TOKEN = A.SPACE.base(A.Token)
 A_DRAW_TACTICS = A.SPACE.base(A.DrawTactics)
 A_DRAW_MISSION = A.SPACE.base(A.DrawMission)
 A_DRAW_TRIONFI = A.SPACE.base(A.DrawTrionfi)
@@ -547,39 +585,446 @@ def _sync(e: TurrisBatch, g: int) -> None:
 
 
 def _settle(e: TurrisBatch, g: int) -> bool:
-    """After an action played in the arrays: what follows played as ``rounds.run`` plays it,
-    the chances included; in the arrays where they have the rules, else on the mirror. False
-    when the game went on there (or ended)."""
+    """After an action played in the arrays: what follows played as ``rounds.run`` plays it
+    (up to a decision, a draw or the end), in the arrays where they have the rules, else on
+    the mirror (with the draws that follow). True when the game waits in the arrays (a
+    decision or a draw), False when it went on on the mirror or ended."""
     S = e.S
     b = g * W
-    if S[b + GAME_OVER]:
-        return False
-    if S[b + CHANCE]:
-        return True
-    depth = S[b + STACK]
-    while depth and not S[b + EXCAVATION_DUE]:
+    while not S[b + GAME_OVER]:
+        if S[b + CHANCE]:
+            return True
+        if S[b + EXCAVATION_DUE]:
+            break  # the Excavation Sites change between actions: the mirror's rules
+        depth = S[b + STACK]
+        if depth == 0:
+            if _next_turn(e, g):
+                continue
+            break
         top = b + STACK + 1 + (depth - 1) * FW
         kind = S[top]
         if not HAS_SETTLE[kind]:
             return True  # a decision, which nothing settles
-        if kind != K_REWARDS:
-            break
-        # effects.settle_rewards: none left, or one that must be resolved
-        packets = WORDS[S[top + 2]]
-        if not packets:
-            S[b + STACK] = depth = depth - 1
+        if kind == K_REWARDS:
+            # effects.settle_rewards: none left, or one that must be resolved
+            packets = WORDS[S[top + 2]]
+            if not packets:
+                S[b + STACK] = depth - 1
+                continue
+            if S[top + 3] or len(packets) > 1:
+                return True
+            S[top] = K_RESOLVING
+            S[top + 2] = packets[0]
+            S[top + 3] = 0
             continue
-        if S[top + 3] or len(packets) > 1:
+        if kind == K_RESOLVING:
+            if _settle_resolving(e, g, top):
+                continue
+        elif kind == K_PAY_CHOICE:
+            found = _settle_pay(e, g, top)
+            if found > 0:
+                continue
+            if found == 0:
+                return True
+        elif kind == K_GAIN_CHOICE:
+            # resources.settle_gain_choice
+            of = WORDS[S[top + 3]]
+            if S[top + 2] <= 0:
+                S[b + STACK] = depth - 1
+                continue
+            if len(of) == 1:
+                S[b + RESOURCES + S[top + 1] * N_TOKENS + LETTER[of]] += S[top + 2]
+                S[b + STACK] = depth - 1
+                continue
             return True
-        S[top] = K_RESOLVING
-        S[top + 2] = packets[0]
-        S[top + 3] = 0
+        elif kind == K_END_TURN:
+            if _end_turn_stage(e, g, top):
+                continue
         break
+    else:
+        return False
     state = _state_live(e, g)
     S[b + STALE] = 1
     RULES_RUN(state)
     _resolve_on(e, g, state)
     return False
+
+
+def _end_turn_stage(e: TurrisBatch, g: int, top: int) -> bool:
+    """``player_turn.end_turn_stage`` of the EndTurn at ``top`` in the arrays, or False
+    (nothing done) where a step would put a decision to the seat."""
+    S = e.S
+    b = g * W
+    seat = S[top + 1]
+    stage = S[top + 2]
+    if stage == 0:
+        if _has_completable(e, g, seat):
+            return False
+        stage = 1
+    if stage == 1:
+        # the Trionfi Step: a Tower Room from a Grove Collect, prerequisite met now
+        if S[b + GROVE_ROOM + seat] and _may_build(e, g, seat):
+            return False
+        S[b + GROVE_ROOM + seat] = 0
+        stage = 2
+    if S[b + HANDS + seat * HAND_W] > e.hand_limit:
+        S[top + 2] = stage
+        return False
+    S[b + STACK] -= 1
+    for _ in range(e.mission_tableau - S[b + MISSIONS]):
+        _queue_mission_draw(e, g)
+    return True
+
+
+def _queue_mission_draw(e: TurrisBatch, g: int) -> None:
+    """``draws.queue_draw`` of a MissionDraw: queued if the deck holds a card for it."""
+    S = e.S
+    b = g * W
+    q = b + CHANCE
+    n = S[q]
+    queued = 0
+    for j in range(n):
+        if S[q + 1 + j * FW] == K_MISSION_DRAW:
+            queued += 1
+    d = b + MISSION_DECK
+    cards = S[d] + S[d + 1 + 2 * N_MISSIONS] + S[d + 2 + 2 * N_MISSIONS]
+    if cards - queued <= 0:
+        return
+    if n >= CHANCE_ROOM:
+        raise ValueError(f"{n + 1} draws in a room of {CHANCE_ROOM}")
+    S[q + 1 + n * FW] = K_MISSION_DRAW
+    S[q] = n + 1
+
+
+def _has_completable(e: TurrisBatch, g: int, seat: int) -> bool:
+    """``missions.completable`` is not empty: a Mission of the tableau the seat can pay for,
+    or one it reserved at 1 resource less."""
+    S = e.S
+    b = g * W
+    H = e.H
+    res = b + RESOURCES + seat * N_TOKENS
+    at = b + MISSIONS
+    for k in range(S[at]):
+        for t in range(N_TOKENS):
+            H[t] = S[res + t]
+        if _can_pay(e, e.mission_costs[S[at + 1 + k]]):
+            return True
+    at = b + AT_RESERVED + seat * RESERVED_W
+    for k in range(S[at]):
+        for cost in e.reserved_costs[S[at + 1 + k]]:
+            for t in range(N_TOKENS):
+                H[t] = S[res + t]
+            if _can_pay(e, cost):
+                return True
+    return False
+
+
+def _next_turn(e: TurrisBatch, g: int) -> bool:
+    """``rounds.next_step`` when the next seat's turn comes (``player_turn.start_turn``) in
+    the arrays, or False (nothing done): another step of the round, or a turn-start effect
+    set off."""
+    S = e.S
+    b = g * W
+    if S[b + PHASE] != PHASE_TURNS or S[b + AT_TURN_INDEX] + 1 >= e.players:
+        return False
+    index = S[b + AT_TURN_INDEX] + 1
+    seat = (S[b + AT_FIRST_PLAYER] + index) % e.players
+    if _is_set_off(e, g, seat, e.on_turn_start):
+        return False
+    S[b + AT_TURN_INDEX] = index
+    S[b + AT_ACTIVE] = seat
+    S[b + ACTIONS_LEFT] = e.actions_per_turn
+    S[b + PLACED_ACTION] = 0
+    S[b + COLLECTED] = 0
+    S[b + GATHERS] = 0
+    S[b + TACTICS_PLAYED] = 0
+    S[b + ONCE_USED] = 0
+    _push(e, g, K_TURN, seat, 0, 0, 0, 0)
+    return True
+
+
+def _settle_resolving(e: TurrisBatch, g: int, top: int) -> bool:
+    """``effects.settle_resolving`` of the Resolving at ``top``: its effects one after another
+    while each leaves the stack as it was and brings no draw; False at an effect the arrays
+    do not resolve (the frame at that effect, nothing of it done)."""
+    S = e.S
+    b = g * W
+    seat = S[top + 1]
+    src = S[top + 2]
+    i = S[top + 3]
+    effects = e.effects[src]
+    depth = S[b + STACK]
+    while i < len(effects):
+        if not _effect(e, g, top, seat, effects[i], src, i):
+            return False
+        if S[b + STACK] != depth or S[b + CHANCE] or S[b + GAME_OVER]:
+            return True
+        i += 1
+    S[b + STACK] = depth - 1
+    return True
+
+
+def _effect(
+    e: TurrisBatch, g: int, top: int, seat: int, effect: tuple[Any, ...], src: int, index: int
+) -> bool:
+    """``effects.resolve_effect`` of ``effect`` (the ``index``-th of source ``src``, the
+    Resolving at ``top`` moved past it first), or False (nothing done) for what the arrays do
+    not resolve: a draw that shuffles the discards in, a Sacrifice that sets off an ongoing
+    effect, a score that ends the solo game."""
+    S = e.S
+    b = g * W
+    kind = effect[0]
+    n = effect[1]
+    if kind == E_TACTICS:
+        drawn = _tactics_draws(e, g, n)
+        if drawn < 0:
+            return False
+    elif kind == E_SACRIFICE:
+        if S[b + RESERVE + seat] > 0 and _is_set_off(e, g, seat, e.on_sacrifice):
+            return False
+    elif kind == E_PRESTIGE:
+        if e.solo and S[b + PRESTIGE] + n >= e.prestige_end:
+            return False
+    S[top + 3] = index + 1
+    if kind == E_GAIN:
+        bundle = effect[2]
+        counts = bundle[4]
+        res = b + RESOURCES + seat * N_TOKENS
+        for t in range(N_TOKENS):
+            S[res + t] += counts[t]
+        if bundle[2]:
+            _push(e, g, K_GAIN_CHOICE, seat, bundle[2], effect[10], 0, 0)
+    elif kind == E_PAY:
+        fixed, any_n, of = effect[9]
+        _push(e, g, K_PAY_CHOICE, seat, fixed, any_n, of, 0)
+    elif kind == E_TRADE:
+        _push(e, g, K_TRADE_OFFER, seat, src, index, n, 0)
+    elif kind == E_STEAL:
+        _push(e, g, K_STEAL_CHOICE, seat, n, effect[7], 0, 0)
+    elif kind == E_PRESTIGE:
+        _score(e, g, seat, n)
+    elif kind == E_COUNCIL:
+        _push(e, g, K_COUNCIL_STEP, seat, n, 0, 0, 0)
+    elif kind == E_COUNCIL_REWARD:
+        spot = S[b + COUNCIL + seat]
+        if spot:
+            packets = (e.src_council[spot],) * n
+            _push(e, g, K_REWARDS, seat, word_id(packets), 1, 0, 0)
+    elif kind == E_TACTICS:
+        q = b + CHANCE
+        for _ in range(drawn):
+            if S[q] >= CHANCE_ROOM:
+                raise ValueError(f"{S[q] + 1} draws in a room of {CHANCE_ROOM}")
+            r = q + 1 + S[q] * FW
+            S[r] = K_TACTICS_DRAW
+            S[r + 1] = seat
+            S[q] += 1
+        if effect[8] and drawn:
+            # decided once the cards are drawn: draws come before any decision
+            _push(e, g, K_PLAY_TACTICS_CHOICE, seat, 1, drawn, 0, 0)
+    elif kind == E_PLAY_TACTICS:
+        _push(e, g, K_PLAY_TACTICS_CHOICE, seat, n, 0, 0, 0)
+    elif kind == E_RESERVE:
+        _push(e, g, K_RESERVE_CHOICE, seat, n, 0, 0, 0)
+    elif kind == E_ACTION:
+        S[b + ACTIONS_LEFT] += n
+    elif kind == E_ACTION_TOKEN:
+        S[b + ACTION_TOKENS + seat] += n
+    elif kind == E_PLACE:
+        _push(e, g, K_PLACE_FREE, seat, n, 0, 0, 0)
+    elif kind == E_MOVE_SCOUT:
+        _push(e, g, K_MOVE_SCOUT_CHOICE, seat, n, effect[3], -1, 0)
+    elif kind == E_MOVE_BEAST:
+        _push(e, g, K_MOVE_BEAST_CHOICE, seat, effect[3], effect[4], effect[5], -1, -1)
+    elif kind == E_REVIVE:
+        _push(e, g, K_REVIVE_CHOICE, seat, n, src, index, 0)
+    elif kind == E_SACRIFICE:
+        for _ in range(min(n, S[b + RESERVE + seat])):
+            S[b + RESERVE + seat] -= 1
+            S[b + GRAVEYARD + seat] += 1
+            _push(e, g, K_COUNCIL_STEP, seat, 1, 0, 0, 0)
+    elif kind == E_FRUIT:
+        _push(e, g, K_FRUIT_CHOICE, seat, 0, 0, 0, 0)
+    elif kind == E_FIRST_PLAYER:
+        if e.solo:
+            # instead of the card, the player may remove 1 Damaged token
+            _push(e, g, K_REPAIR_CHOICE, seat, 0, 0, 0, 0)
+        elif S[b + FUTURE_FIRST] != seat:
+            S[b + FUTURE_FIRST] = seat
+    elif kind == E_TOWER_ROOM:
+        if effect[6]:
+            if _may_build(e, g, seat):
+                _push(e, g, K_TRIONFI_CHOICE, seat, n, 0, 0, 0)
+        elif S[b + GROVE_ROOM + seat] < n:
+            S[b + GROVE_ROOM + seat] = n
+    return True
+
+
+def _tactics_draws(e: TurrisBatch, g: int, n: int) -> int:
+    """How many of ``n`` Tactics draws ``draws.queue_draw`` queues (those the deck has a card
+    for), or -1 when one would shuffle the discards in first (the mirror's rules)."""
+    S = e.S
+    b = g * W
+    q = b + CHANCE
+    queued = 0
+    for j in range(S[q]):
+        if S[q + 1 + j * FW] == K_TACTICS_DRAW:
+            queued += 1
+    d = b + TACTICS_DECK
+    cards = S[d] + S[d + 1 + 2 * N_TACTICS] + S[d + 2 + 2 * N_TACTICS]
+    discards = S[b + TACTICS_DISCARD]
+    drawn = 0
+    for _ in range(n):
+        if cards <= 0 and discards:
+            return -1
+        if cards - queued <= 0:
+            if discards:
+                return -1
+            continue
+        queued += 1
+        drawn += 1
+    return drawn
+
+
+def _score(e: TurrisBatch, g: int, seat: int, points: int) -> None:
+    """``prestige.score`` (a solo game's end aside): the points, the Excavation thresholds
+    first reached, the Endgame's trigger."""
+    S = e.S
+    b = g * W
+    S[b + PRESTIGE + seat] += points
+    now = S[b + PRESTIGE + seat]
+    at = b + AT_THRESHOLDS_HIT
+    for t in e.thresholds:
+        if now >= t:
+            hit = False
+            for k in range(S[at]):
+                if S[at + 1 + k] == t:
+                    hit = True
+            if not hit:
+                # the first time anyone reaches it, once the current action is resolved
+                _list_append(e, at, t)
+                S[b + EXCAVATION_DUE] += 1
+    # endgame.check_endgame
+    if e.solo or S[b + AT_ENDGAME]:
+        return
+    most = 0
+    rooms = 0
+    for p in range(e.players):
+        if S[b + PRESTIGE + p] > most:
+            most = S[b + PRESTIGE + p]
+        rooms += S[b + AT_ROOMS + p]
+    if most >= e.prestige_end or rooms >= e.tower_rooms:
+        S[b + AT_ENDGAME] = 1
+        S[b + AT_ENDGAME_IN_BEASTS] = 1 if S[b + PHASE] == PHASE_BEASTS else 0
+
+
+def _settle_pay(e: TurrisBatch, g: int, top: int) -> int:
+    """``resources.settle_pay`` of the PayChoice at ``top``: 1 when settled (paid, or a token
+    paid that left no choice), 0 when the seat chooses, -1 for a waiver (the mirror's)."""
+    S = e.S
+    b = g * W
+    seat = S[top + 1]
+    fixed = WORDS[S[top + 2]]
+    any_n = S[top + 3]
+    if not fixed and not any_n:
+        S[b + STACK] -= 1
+        return 1
+    if S[top + 5]:
+        return -1
+    res = b + RESOURCES + seat * N_TOKENS
+    # no choice: no resource of choice owed and no spare Artifact to stand in for one
+    spare = S[res + ART] - fixed.count("A")
+    if not any_n and (spare <= 0 or not fixed.replace("A", "")):
+        enough = True
+        for t in range(N_TOKENS):
+            if S[res + t] < fixed.count(TOKENS[t]):
+                enough = False
+        if enough:
+            for x in fixed:
+                S[res + LETTER[x]] -= 1
+            S[b + STACK] -= 1
+            return 1
+    n = _pay_tokens(e, g, top)
+    if n == 1:
+        _pay_one(e, g, top, e.L[0])
+        return 1
+    if n == 0:
+        S[b + STACK] -= 1  # cannot be paid: checked before, so only a waived remainder
+        return 1
+    return 0
+
+
+def _pay_tokens(e: TurrisBatch, g: int, top: int) -> int:
+    """``resources.pay_tokens`` (no waiver) to the start of ``e.L``: the tokens that pay
+    something owed and leave the rest payable; their count."""
+    S = e.S
+    L = e.L
+    seat = S[top + 1]
+    fixed = WORDS[S[top + 2]]
+    any_n = S[top + 3]
+    of = WORDS[S[top + 4]]
+    res = g * W + RESOURCES + seat * N_TOKENS
+    H = e.H
+    n = 0
+    for t in range(N_TOKENS):
+        if S[res + t] <= 0:
+            continue
+        rest = _rest_after(fixed, any_n, of, t)
+        if rest is None:
+            continue
+        for k in range(N_TOKENS):
+            H[k] = S[res + k]
+        if _can_pay_letters(e, rest[0], rest[1], of):
+            L[n] = t
+            n += 1
+    return n
+
+
+def _rest_after(fixed: str, any_n: int, of: str, t: int) -> tuple[str, int] | None:
+    """``resources.rest_after``: what is left of a payment once token ``t`` is paid."""
+    letter = TOKENS[t]
+    if letter in fixed:
+        return fixed.replace(letter, "", 1), any_n
+    if any_n and letter in of:
+        return fixed, any_n - 1
+    if letter == "A" and (fixed or any_n):
+        # an Artifact stands for one resource: the first still owed
+        if fixed:
+            return fixed[1:], any_n
+        return fixed, any_n - 1
+    return None
+
+
+def _can_pay_letters(e: TurrisBatch, fixed: str, any_n: int, of: str) -> bool:
+    """``resources.can_pay_letters`` from the counts in ``e.H``."""
+    H = e.H
+    counts = [0, 0, 0, 0, 0]
+    for x in fixed:
+        counts[LETTER[x]] += 1
+    missing = counts[ART]
+    for t in range(4):
+        if counts[t] > H[t]:
+            missing += counts[t] - H[t]
+    if any_n:
+        spare = 0
+        for x in of:
+            t = LETTER[x]
+            if H[t] > counts[t]:
+                spare += H[t] - counts[t]
+        if any_n > spare:
+            missing += any_n - spare
+    return missing <= H[ART]
+
+
+def _pay_one(e: TurrisBatch, g: int, top: int, t: int) -> None:
+    """``resources.pay_one`` (no waiver): token ``t`` paid, the payment left on top."""
+    S = e.S
+    seat = S[top + 1]
+    rest = _rest_after(WORDS[S[top + 2]], S[top + 3], WORDS[S[top + 4]], t)
+    assert rest is not None
+    S[g * W + RESOURCES + seat * N_TOKENS + t] -= 1
+    S[top + 2] = word_id(rest[0])
+    S[top + 3] = rest[1]
 
 
 # ---- the rules over the arrays ---------------------------------------------------------------
@@ -633,6 +1078,34 @@ def _tables(e: TurrisBatch, game: Any) -> None:
     e.is_location = tuple(1 if x else 0 for x in game.is_location)
     e.is_crossroads = tuple(1 if i in game.crossroads else 0 for i in range(N_NODES))
     e.tower_need = tuple(game.tower_need)
+    e.mission_costs = tuple(_bundle(cost) for cost in game.mission_costs)
+    e.reserved_costs = tuple(tuple(_bundle(c) for c in costs) for costs in game.reserved_costs)
+    e.hand_limit = int(c["tactics_hand_limit"])
+    e.mission_tableau = int(c["mission_tableau"])
+    e.actions_per_turn = int(c["actions_per_turn"])
+    e.effects = tuple(
+        tuple(
+            (
+                EFFECT_KINDS.index(effect.kind),
+                effect.n,
+                _bundle(effect.bundle),
+                effect.steps,
+                1 if effect.flip else 0,
+                1 if effect.crossroads else 0,
+                1 if effect.at == "now" else 0,
+                word_id(effect.of),
+                1 if effect.play else 0,
+                _pay_frame(effect.bundle),
+                word_id(effect.bundle.of),
+            )
+            for effect in effects
+        )
+        for _, effects in game.sources
+    )
+    e.src_council = tuple(game.src_council)
+    e.thresholds = tuple(int(t) for t in c["excavation_thresholds"])
+    e.prestige_end = int(c["prestige_end"])
+    e.tower_rooms = int(c["tower_rooms"])
     e.solo = 1 if game.solo else 0
     e.scouts_per_player = int(c["scouts_per_player"])
     e.collect_cost = int(c["collect_cost_per_scout"])
@@ -648,6 +1121,8 @@ def _tables(e: TurrisBatch, game: Any) -> None:
     e.on_place = triggered.get("place")
     e.on_collect = triggered.get("collect")
     e.on_gather = triggered.get("gather_ichor")
+    e.on_turn_start = triggered.get("turn_start")
+    e.on_sacrifice = triggered.get("sacrifice")
 
 
 def _top(e: TurrisBatch, g: int) -> int:
@@ -676,6 +1151,21 @@ def _fast_legal(e: TurrisBatch, g: int) -> int:
         L[0] = A_ACCEPT
         L[1] = A_PASS
         return 2
+    if kind == K_PAY_CHOICE and not S[top + 5]:
+        n = _pay_tokens(e, g, top)
+        for i in range(n):
+            L[i] += A_TOKEN
+        return n
+    if kind == K_GAIN_CHOICE:
+        # legality.legal_gain_choice: a token of each letter (in the order of ``of``)
+        of = WORDS[S[top + 3]]
+        n = 0
+        for x in of:
+            L[n] = A_TOKEN + LETTER[x]
+            if n and L[n] <= L[n - 1]:
+                return -1  # not in increasing order: the mirror sorts them
+            n += 1
+        return n
     return -1
 
 
@@ -1184,6 +1674,13 @@ def _fast_apply(e: TurrisBatch, g: int, action: int) -> bool:
         done = _apply_collect_pick(e, g, top, action)
     elif kind == K_REWARDS:
         done = _apply_rewards(e, g, top, action)
+    elif kind == K_PAY_CHOICE and not S[top + 5]:
+        _pay_one(e, g, top, action - A_TOKEN)
+        done = True
+    elif kind == K_GAIN_CHOICE:
+        S[b + RESOURCES + S[top + 1] * N_TOKENS + action - A_TOKEN] += 1
+        S[top + 2] -= 1
+        done = True
     elif kind == K_COUNCIL_RETURN:
         # Council Track: the token goes back to the start now (Accept) or stays (Pass)
         if action == A_ACCEPT:
@@ -1197,8 +1694,10 @@ def _fast_apply(e: TurrisBatch, g: int, action: int) -> bool:
     return done
 
 
-def _push(e: TurrisBatch, g: int, kind: int, f1: int, f2: int, f3: int, f4: int, f5: int) -> None:
-    """A frame of ``kind`` put on game g's stack, with its first five fields (the rest 0)."""
+def _push(
+    e: TurrisBatch, g: int, kind: int, f1: int, f2: int, f3: int, f4: int, f5: int, f6: int = 0
+) -> None:
+    """A frame of ``kind`` put on game g's stack, with its fields (the rest 0)."""
     S = e.S
     b = g * W
     depth = S[b + STACK]
@@ -1211,8 +1710,7 @@ def _push(e: TurrisBatch, g: int, kind: int, f1: int, f2: int, f3: int, f4: int,
     S[r + 3] = f3
     S[r + 4] = f4
     S[r + 5] = f5
-    for i in range(r + 6, r + FW):
-        S[i] = 0
+    S[r + 6] = f6
     S[b + STACK] = depth + 1
 
 
