@@ -15,6 +15,7 @@ cdef tuple EFFECT_KINDS
 cdef long E_GAIN, E_PAY, E_TRADE, E_STEAL, E_PRESTIGE, E_COUNCIL, E_COUNCIL_REWARD, E_TACTICS
 cdef long E_PLAY_TACTICS, E_RESERVE, E_ACTION, E_ACTION_TOKEN, E_PLACE, E_MOVE_SCOUT
 cdef long E_MOVE_BEAST, E_REVIVE, E_SACRIFICE, E_FRUIT, E_FIRST_PLAYER, E_TOWER_ROOM, A_TOKEN
+cdef long A_COUNCIL_SPOT, A_CHOOSE_BEAST, A_CHOOSE
 cdef long PRESTIGE, AT_THRESHOLDS_HIT, AT_ENDGAME, AT_ENDGAME_IN_BEASTS, PHASE_BEASTS
 cdef tuple IN_ARRAYS, KINDS, FIELDS, FIELD_CODES, IS_DECIDED, HAS_SETTLE, PHASES
 cdef tuple SCALARS, FLAGS, SEAT_INTS, FIXED_INTS, FIXED_FLAGS, SEAT_LISTS, LISTS, DECKS
@@ -52,10 +53,11 @@ cdef class TurrisBatch:
     cdef public tuple ichor_words, adjacent, is_location, is_crossroads, tower_need
     cdef public tuple mission_costs, reserved_costs, effects, src_council, thresholds
     cdef public long prestige_end, tower_rooms
+    cdef public tuple council_next, council_last, is_spot
     cdef public long hand_limit, mission_tableau, actions_per_turn
     cdef public long solo, scouts_per_player, collect_cost, gather_ichor, gather_bonus
     cdef public long of_default, empty
-    cdef public object on_place, on_collect, on_gather, on_turn_start, on_sacrifice
+    cdef public object on_place, on_collect, on_gather, on_turn_start, on_sacrifice, on_council
 
 
 @cython.locals(found=object)
@@ -123,6 +125,24 @@ cdef bint _can_pay_letters(TurrisBatch e, str fixed, long any_n, str of) except?
 @cython.locals(S="long long[:]", seat=long, rest=tuple)
 cdef void _pay_one(TurrisBatch e, long g, long top, long t) except *
 
+@cython.locals(S="long long[:]", b=long, seat=long, steps=long, spots=tuple)
+cdef long _settle_council_step(TurrisBatch e, long g, long top) except? -9
+
+@cython.locals(S="long long[:]", seat=long)
+cdef void _council_to(TurrisBatch e, long g, long top, long spot) except *
+
+@cython.locals(S="long long[:]", b=long, beast=long, start=long, end=long, k=long)
+cdef long _settle_move_beast(TurrisBatch e, long g, long top) except? -9
+
+@cython.locals(k=long, b=long)
+cdef void _vacate(TurrisBatch e, long g, long node) except *
+
+@cython.locals(S="long long[:]", L="long long[:]", b=long, steps=long, beast=long, start=long, here=long, ends=bint, k=long, alone=bint, opened="unsigned long long", one="unsigned long long", betrayers="unsigned long long", others="unsigned long long", j=long, there=long, n=long, node=long)
+cdef long _beast_steps(TurrisBatch e, long g, long top) except? -9
+
+@cython.locals(S="long long[:]", L="long long[:]", b=long, opened="unsigned long long", one="unsigned long long", betrayers="unsigned long long", others="unsigned long long", j=long, there=long, n=long, k=long, at=long)
+cdef long _movable_beasts(TurrisBatch e, long g, long steps, long crossroads) except? -9
+
 @cython.locals(S="long long[:]", b=long, seat=long, stage=long)
 cdef bint _end_turn_stage(TurrisBatch e, long g, long top) except? 0
 
@@ -139,7 +159,7 @@ cdef bint _next_turn(TurrisBatch e, long g) except? 0
 @cython.locals(b=long)
 cdef long _top(TurrisBatch e, long g) noexcept
 
-@cython.locals(S="long long[:]", L="long long[:]", b=long, top=long, kind=long, n=long, i=long, of=str)
+@cython.locals(S="long long[:]", L="long long[:]", b=long, top=long, kind=long, n=long, i=long, of=str, spots=tuple)
 cdef long _fast_legal(TurrisBatch e, long g) except? -9
 
 cdef tuple _bundle(object bundle)
@@ -226,6 +246,9 @@ cdef bint _apply_turn(TurrisBatch e, long g, long top, long action) except? 0
 
 @cython.locals(S="long long[:]", b=long, seat=long, chosen=tuple, packets=list, node=long, src=long, cost=long)
 cdef bint _apply_collect_pick(TurrisBatch e, long g, long top, long action) except? 0
+
+@cython.locals(S="long long[:]", b=long, beast=long)
+cdef bint _apply_move_beast(TurrisBatch e, long g, long top, long action) except? 0
 
 @cython.locals(S="long long[:]", b=long, seat=long, packets=tuple, k=long)
 cdef bint _apply_rewards(TurrisBatch e, long g, long top, long action) except? 0

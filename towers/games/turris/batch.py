@@ -125,9 +125,13 @@ K_TRIONFI_CHOICE = KIND_OF[F.TrionfiChoice]
 IS_DECIDED = tuple(kind in rules.DECIDE for kind in KINDS)
 HAS_SETTLE = tuple(kind in rules.SETTLE for kind in KINDS)
 IN_ARRAYS = tuple(
-    kind in (F.Turn, F.CollectPick, F.Rewards, F.CouncilReturn, F.PayChoice, F.GainChoice)
+    kind
+    in (
+        F.Turn, F.CollectPick, F.Rewards, F.CouncilReturn, F.PayChoice, F.GainChoice,
+        F.CouncilStep, F.MoveBeastChoice,
+    )
     for kind in KINDS
-)
+)  # fmt: skip
 """The decisions the arrays list and answer (mostly: a check or a trigger they have not may
 send one back to the mirror): a game on its mirror is written back to them at these."""
 """The kinds the one-game rules may settle without a decision when on top (``SETTLE``)."""
@@ -314,6 +318,9 @@ EFFECT_KINDS = (
  E_REVIVE, E_SACRIFICE, E_FRUIT, E_FIRST_PLAYER, E_TOWER_ROOM) = range(len(EFFECT_KINDS))  # fmt: skip
 """The effect kinds of ``effects.resolve_effect``, by their code in the arrays' tables."""
 A_TOKEN = A.SPACE.base(A.Token)
+A_COUNCIL_SPOT = A.SPACE.base(A.CouncilSpot)
+A_CHOOSE_BEAST = A.SPACE.base(A.ChooseBeast)
+A_CHOOSE = A.SPACE.base(A.Choose)
 A_DRAW_TACTICS = A.SPACE.base(A.DrawTactics)
 A_DRAW_MISSION = A.SPACE.base(A.DrawMission)
 A_DRAW_TRIONFI = A.SPACE.base(A.DrawTrionfi)
@@ -640,6 +647,18 @@ def _settle(e: TurrisBatch, g: int) -> bool:
         elif kind == K_END_TURN:
             if _end_turn_stage(e, g, top):
                 continue
+        elif kind == K_COUNCIL_STEP:
+            found = _settle_council_step(e, g, top)
+            if found > 0:
+                continue
+            if found == 0:
+                return True
+        elif kind == K_MOVE_BEAST_CHOICE:
+            found = _settle_move_beast(e, g, top)
+            if found > 0:
+                continue
+            if found == 0:
+                return True
         break
     else:
         return False
@@ -1027,6 +1046,157 @@ def _pay_one(e: TurrisBatch, g: int, top: int, t: int) -> None:
     S[top + 3] = rest[1]
 
 
+def _settle_council_step(e: TurrisBatch, g: int, top: int) -> int:
+    """``council.settle_council_step`` of the CouncilStep at ``top``: 1 when settled, 0 when
+    the seat chooses the spot, -1 where the Council's trigger would set off an ongoing
+    effect (the mirror's)."""
+    S = e.S
+    b = g * W
+    seat = S[top + 1]
+    steps = S[top + 2]
+    if steps <= 0:
+        S[b + STACK] -= 1
+        return 1
+    spots = e.council_next[S[b + COUNCIL + seat]]
+    if len(spots) > 1:
+        return 0
+    if _is_set_off(e, g, seat, e.on_council):
+        return -1
+    if not spots:
+        # past the last level: back to the start, no reward (Council Track)
+        S[b + COUNCIL + seat] = 0
+        S[top + 2] = steps - 1
+        return 1
+    _council_to(e, g, top, spots[0])
+    return 1
+
+
+def _council_to(e: TurrisBatch, g: int, top: int, spot: int) -> None:
+    """``council.council_to`` (its trigger set off nothing): the token on ``spot``, the token's
+    return offered on the last level, the spot's reward (optional)."""
+    S = e.S
+    seat = S[top + 1]
+    S[top + 2] -= 1
+    S[g * W + COUNCIL + seat] = spot
+    if e.council_last[spot]:
+        _push(e, g, K_COUNCIL_RETURN, seat, 0, 0, 0, 0)
+    _push(e, g, K_REWARDS, seat, word_id((e.src_council[spot],)), 1, 0, 0)
+
+
+def _settle_move_beast(e: TurrisBatch, g: int, top: int) -> int:
+    """``beast_moves.settle_move_beast_choice`` of the MoveBeastChoice at ``top``: 1 when
+    settled, 0 when its seat decides, -1 for a move ending on Scouts (or the Betrayers'), whose
+    effect is the mirror's."""
+    S = e.S
+    b = g * W
+    beast = S[top + 5]
+    if beast == -1:
+        if _can_move_a_beast(e, g, S[top + 2], S[top + 4]):
+            return 0
+        S[b + STACK] -= 1
+        return 1
+    if _beast_steps(e, g, top):
+        return 0
+    # beast_moves.beast_moved: the flip, the spot left, the effect where it ends
+    start = S[top + 6]
+    end = S[b + BEAST_AT + beast]
+    if end != start:
+        if _scouts_on(e, g, end):
+            return -1
+        for k in range(S[b + BETRAYER_AT]):
+            if S[b + BETRAYER_AT + 1 + k] == end:
+                return -1
+    S[b + STACK] -= 1
+    if S[top + 3]:
+        S[b + AT_FLIPPED + beast] = 1
+    if end != start:
+        _vacate(e, g, start)
+    return 1
+
+
+def _vacate(e: TurrisBatch, g: int, node: int) -> None:
+    """``board.vacate``: a Beast gone from an Excavation spot with no Site closes it for
+    good."""
+    k = e.spot_of[node]
+    if k >= 0 and e.is_spot[node]:
+        b = g * W
+        if e.S[b + SITE_AT + k] < 0:
+            e.S[b + AT_SPOT_OPEN + k] = 0
+
+
+def _beast_steps(e: TurrisBatch, g: int, top: int) -> int:
+    """``beast_moves.beast_steps`` as Choose actions to the start of ``e.L``: the next steps
+    that keep the whole move possible (none once it is made); their count."""
+    S = e.S
+    b = g * W
+    L = e.L
+    steps = S[top + 2]
+    if steps <= 0:
+        return 0
+    beast = S[top + 5]
+    start = S[top + 6]
+    here = S[b + BEAST_AT + beast]
+    if here != start:
+        ends = _scouts_on(e, g, here) > 0
+        for k in range(S[b + BETRAYER_AT]):
+            if S[b + BETRAYER_AT + 1 + k] == here:
+                ends = True
+        if ends:
+            alone = True
+            for k in range(N_BEASTS):
+                if k != beast and S[b + BEAST_AT + k] == here:
+                    alone = False
+            if alone:
+                return 0  # a Scout ends the move early (Easily Missed Rules)
+    opened = _open_bits(e, g)
+    one = 1
+    betrayers = 0
+    for j in range(S[b + BETRAYER_AT]):
+        betrayers |= one << S[b + BETRAYER_AT + 1 + j]
+    others = 0
+    for j in range(N_BEASTS):
+        there = S[b + BEAST_AT + j]
+        if j != beast and there >= 0:
+            others |= one << there
+    n = 0
+    for node in e.adjacent[here]:
+        if node != start and opened >> node & 1:
+            if _reach(e, g, betrayers, opened, others, node, steps - 1, start):
+                L[n] = A_CHOOSE + node
+                n += 1
+    return n
+
+
+def _movable_beasts(e: TurrisBatch, g: int, steps: int, crossroads: int) -> int:
+    """``beast_moves.movable_beasts`` as ChooseBeast actions to the start of ``e.L``."""
+    S = e.S
+    b = g * W
+    L = e.L
+    opened = _open_bits(e, g)
+    one = 1
+    betrayers = 0
+    for j in range(S[b + BETRAYER_AT]):
+        betrayers |= one << S[b + BETRAYER_AT + 1 + j]
+    n = 0
+    for k in range(N_BEASTS):
+        at = S[b + BEAST_AT + k]
+        if at < 0 or (not crossroads and e.is_crossroads[at]):
+            continue
+        if S[b + AT_FLIPPED + k] or steps == 0:
+            L[n] = A_CHOOSE_BEAST + k
+            n += 1
+            continue
+        others = 0
+        for j in range(N_BEASTS):
+            there = S[b + BEAST_AT + j]
+            if j != k and there >= 0:
+                others |= one << there
+        if _reach(e, g, betrayers, opened, others, at, steps, at):
+            L[n] = A_CHOOSE_BEAST + k
+            n += 1
+    return n
+
+
 # ---- the rules over the arrays ---------------------------------------------------------------
 def _bundle(bundle: Any) -> tuple[Any, ...]:
     """A Bundle as the arrays' checks read it: (its named (index, count) pairs, its
@@ -1106,6 +1276,11 @@ def _tables(e: TurrisBatch, game: Any) -> None:
     e.thresholds = tuple(int(t) for t in c["excavation_thresholds"])
     e.prestige_end = int(c["prestige_end"])
     e.tower_rooms = int(c["tower_rooms"])
+    e.council_next = tuple(tuple(spots) for spots in game.council_next_spots)
+    e.council_last = tuple(
+        1 if spot.level == game.council_levels else 0 for spot in game.data.council
+    )
+    e.is_spot = tuple(1 if k >= 0 else 0 for k in game.spot_of)
     e.solo = 1 if game.solo else 0
     e.scouts_per_player = int(c["scouts_per_player"])
     e.collect_cost = int(c["collect_cost_per_scout"])
@@ -1123,6 +1298,7 @@ def _tables(e: TurrisBatch, game: Any) -> None:
     e.on_gather = triggered.get("gather_ichor")
     e.on_turn_start = triggered.get("turn_start")
     e.on_sacrifice = triggered.get("sacrifice")
+    e.on_council = triggered.get("council")
 
 
 def _top(e: TurrisBatch, g: int) -> int:
@@ -1151,6 +1327,21 @@ def _fast_legal(e: TurrisBatch, g: int) -> int:
         L[0] = A_ACCEPT
         L[1] = A_PASS
         return 2
+    if kind == K_COUNCIL_STEP:
+        spots = e.council_next[S[b + COUNCIL + S[top + 1]]]
+        for i in range(len(spots)):
+            L[i] = A_COUNCIL_SPOT + spots[i]
+            if i and L[i] <= L[i - 1]:
+                return -1  # not in increasing order: the mirror sorts them
+        return len(spots)
+    if kind == K_MOVE_BEAST_CHOICE:
+        if S[top + 5] == -1:
+            return _movable_beasts(e, g, S[top + 2], S[top + 4])
+        n = _beast_steps(e, g, top)
+        for i in range(1, n):
+            if L[i] <= L[i - 1]:
+                return -1
+        return n
     if kind == K_PAY_CHOICE and not S[top + 5]:
         n = _pay_tokens(e, g, top)
         for i in range(n):
@@ -1681,6 +1872,13 @@ def _fast_apply(e: TurrisBatch, g: int, action: int) -> bool:
         S[b + RESOURCES + S[top + 1] * N_TOKENS + action - A_TOKEN] += 1
         S[top + 2] -= 1
         done = True
+    elif kind == K_COUNCIL_STEP:
+        if _is_set_off(e, g, S[top + 1], e.on_council):
+            return False
+        _council_to(e, g, top, action - A_COUNCIL_SPOT)
+        done = True
+    elif kind == K_MOVE_BEAST_CHOICE:
+        done = _apply_move_beast(e, g, top, action)
     elif kind == K_COUNCIL_RETURN:
         # Council Track: the token goes back to the start now (Accept) or stays (Pass)
         if action == A_ACCEPT:
@@ -1803,6 +2001,30 @@ def _apply_collect_pick(e: TurrisBatch, g: int, top: int, action: int) -> bool:
         _push(e, g, K_REWARDS, seat, word_id(tuple(packets)), 1, 0, 0)
     cost = len(chosen) * e.collect_cost
     _push(e, g, K_PAY_CHOICE, seat, e.ichor_words[cost], 0, e.of_default, 0)
+    return True
+
+
+def _apply_move_beast(e: TurrisBatch, g: int, top: int, action: int) -> bool:
+    """``beast_moves.decide_move_beast_choice`` in the arrays."""
+    S = e.S
+    b = g * W
+    if A_CHOOSE_BEAST <= action < A_CHOOSE_BEAST + N_BEASTS:
+        # beast_moves.choose_beast
+        beast = action - A_CHOOSE_BEAST
+        if S[b + AT_FLIPPED + beast]:
+            # a flipped Beast stands up again instead of moving (Easily Missed Rules)
+            S[b + AT_FLIPPED + beast] = 0
+            S[b + STACK] -= 1
+            return True
+        if S[top + 2] == 0:
+            S[b + AT_FLIPPED + beast] = S[top + 3]
+            S[b + STACK] -= 1
+            return True
+        S[top + 5] = beast
+        S[top + 6] = S[b + BEAST_AT + beast]
+        return True
+    S[b + BEAST_AT + S[top + 5]] = action - A_CHOOSE
+    S[top + 2] -= 1
     return True
 
 
