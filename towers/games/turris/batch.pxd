@@ -16,6 +16,8 @@ cdef long E_GAIN, E_PAY, E_TRADE, E_STEAL, E_PRESTIGE, E_COUNCIL, E_COUNCIL_REWA
 cdef long E_PLAY_TACTICS, E_RESERVE, E_ACTION, E_ACTION_TOKEN, E_PLACE, E_MOVE_SCOUT
 cdef long E_MOVE_BEAST, E_REVIVE, E_SACRIFICE, E_FRUIT, E_FIRST_PLAYER, E_TOWER_ROOM, A_TOKEN
 cdef long A_COUNCIL_SPOT, A_CHOOSE_BEAST, A_CHOOSE
+cdef long K_TARGET_CHOICE, K_BEAST_PATH, K_BEAST_EFFECT, K_BETRAYER_PUSH, K_DISPLACE_CHOICE
+cdef long K_DESPAIR_CHOICE, PHASE_BETRAYERS, PHASE_OVER, AT_FRUIT, AT_ALTAR, AT_MOVEMENT_CARD
 cdef long PRESTIGE, AT_THRESHOLDS_HIT, AT_ENDGAME, AT_ENDGAME_IN_BEASTS, PHASE_BEASTS
 cdef tuple IN_ARRAYS, KINDS, FIELDS, FIELD_CODES, IS_DECIDED, HAS_SETTLE, PHASES
 cdef tuple SCALARS, FLAGS, SEAT_INTS, FIXED_INTS, FIXED_FLAGS, SEAT_LISTS, LISTS, DECKS
@@ -44,7 +46,7 @@ cdef object RULES_APPLY, RULES_RUN, SAMPLE_CHANCE
 cdef class TurrisBatch:
     cdef public object game, tensor, start
     cdef public long size, players
-    cdef public long long[:] S, L, H
+    cdef public long long[:] S, L, H, D
     cdef public list rngs, draws, choosers, live
     # the game's tables (_tables)
     cdef public tuple places, spot_of, site_limit, site_immediate, node_limit, node_immediate
@@ -53,11 +55,14 @@ cdef class TurrisBatch:
     cdef public tuple ichor_words, adjacent, is_location, is_crossroads, tower_need
     cdef public tuple mission_costs, reserved_costs, effects, src_council, thresholds
     cdef public long prestige_end, tower_rooms
-    cdef public tuple council_next, council_last, is_spot
+    cdef public tuple council_next, council_last, is_spot, altar_beast, altar_speed
+    cdef public tuple node_of_number, devours, displaces, chain_attack, removal
+    cdef public long abyss, altar_spaces
     cdef public long hand_limit, mission_tableau, actions_per_turn
     cdef public long solo, scouts_per_player, collect_cost, gather_ichor, gather_bonus
     cdef public long of_default, empty
     cdef public object on_place, on_collect, on_gather, on_turn_start, on_sacrifice, on_council
+    cdef public object on_devoured, on_other_devoured
 
 
 @cython.locals(found=object)
@@ -96,7 +101,7 @@ cdef object _state_live(TurrisBatch e, long g)
 
 cdef void _sync(TurrisBatch e, long g) except *
 
-@cython.locals(S="long long[:]", b=long, depth=long, kind=long, top=long, packets=tuple, found=long, of=str)
+@cython.locals(S="long long[:]", b=long, depth=long, kind=long, top=long, packets=tuple, found=long, of=str, options=tuple, n=long, res=long, kinds=long, first=long, t=long)
 cdef bint _settle(TurrisBatch e, long g) except? 0
 
 @cython.locals(S="long long[:]", b=long, seat=long, src=long, i=long, effects=tuple, depth=long)
@@ -155,11 +160,62 @@ cdef bint _has_completable(TurrisBatch e, long g, long seat) except? 0
 @cython.locals(S="long long[:]", b=long, index=long, seat=long)
 cdef bint _next_turn(TurrisBatch e, long g) except? 0
 
+@cython.locals(S="long long[:]", b=long)
+cdef void _start_turn(TurrisBatch e, long g, long seat) except *
+
+@cython.locals(S="long long[:]", b=long, first=long, beast=long, at=long, left=bint)
+cdef bint _end_round(TurrisBatch e, long g) except? 0
+
+@cython.locals(S="long long[:]", b=long, beast=long)
+cdef bint _beast_phase(TurrisBatch e, long g) except? 0
+
+@cython.locals(D="long long[:]", opened="unsigned long long", n=long, one="unsigned long long", frontier="unsigned long long", d=long, nxt="unsigned long long", here=long, there=long)
+cdef void _distances(TurrisBatch e, long g, long start) except *
+
+@cython.locals(S="long long[:]", D="long long[:]", b=long, at=long, near=bint, n=long, target=long, beasts="unsigned long long", one="unsigned long long", k=long, best=list, best_d=long, best_count=long, d=long, count=long)
+cdef void _beast_target(TurrisBatch e, long g, long beast, long chain) except *
+
+@cython.locals(S="long long[:]", b=long, altar=long, speed=long)
+cdef void _path_frame(TurrisBatch e, long g, long beast, long target, long chain) except *
+
+@cython.locals(D="long long[:]", L="long long[:]", left=long, n=long, there=long)
+cdef long _ways_on(TurrisBatch e, long here) except? -9
+
+@cython.locals(S="long long[:]", b=long, beast=long, target=long, start=long, total=long, path=tuple, steps=long, grown=tuple, n=long)
+cdef bint _settle_path(TurrisBatch e, long g, long top) except? 0
+
+@cython.locals(S="long long[:]", b=long, start=long, end=long, node=long, alone=bint, k=long, n=long, first=long, queue=list, seat=long, in_phase=long)
+cdef void _move_beast(TurrisBatch e, long g, long beast, tuple path) except *
+
+@cython.locals(S="long long[:]", b=long, seat=long, queue=tuple, devoured=tuple, who=long, other=long, beast=long, k=long)
+cdef long _settle_beast_effect(TurrisBatch e, long g, long top) except? -9
+
+@cython.locals(S="long long[:]", rest=tuple)
+cdef void _next_scout(TurrisBatch e, long g, long top, long devoured) except *
+
+@cython.locals(S="long long[:]", b=long, seat=long, beast=long, node=long)
+cdef void _beast_hits(TurrisBatch e, long g, long top) except *
+
+@cython.locals(k=long)
+cdef bint _is_scout_node(TurrisBatch e, long g, long node) except? 0
+
+@cython.locals(at=long, k=long)
+cdef bint _beast_free(TurrisBatch e, long g, long node) except? 0
+
+@cython.locals(L="long long[:]", opened="unsigned long long", found="unsigned long long", one="unsigned long long", n=long, m=long, count=long)
+cdef long _displace_destinations(TurrisBatch e, long g, long node) except? -9
+
+@cython.locals(at=long)
+cdef void _move_scout(TurrisBatch e, long g, long seat, long frm, long to) except *
+
+@cython.locals(S="long long[:]", b=long, k=long)
+cdef bint _ends_beast_move(TurrisBatch e, long g, long node) except? 0
+
 # ---- the rules over the arrays
 @cython.locals(b=long)
 cdef long _top(TurrisBatch e, long g) noexcept
 
-@cython.locals(S="long long[:]", L="long long[:]", b=long, top=long, kind=long, n=long, i=long, of=str, spots=tuple)
+@cython.locals(S="long long[:]", L="long long[:]", b=long, top=long, kind=long, n=long, i=long, of=str, spots=tuple, options=tuple, path=tuple)
 cdef long _fast_legal(TurrisBatch e, long g) except? -9
 
 cdef tuple _bundle(object bundle)

@@ -122,13 +122,20 @@ K_REVIVE_CHOICE = KIND_OF[F.ReviveChoice]
 K_FRUIT_CHOICE = KIND_OF[F.FruitChoice]
 K_REPAIR_CHOICE = KIND_OF[F.RepairChoice]
 K_TRIONFI_CHOICE = KIND_OF[F.TrionfiChoice]
+K_TARGET_CHOICE = KIND_OF[F.TargetChoice]
+K_BEAST_PATH = KIND_OF[F.BeastPath]
+K_BEAST_EFFECT = KIND_OF[F.BeastEffect]
+K_BETRAYER_PUSH = KIND_OF[F.BetrayerPush]
+K_DISPLACE_CHOICE = KIND_OF[F.DisplaceChoice]
+K_DESPAIR_CHOICE = KIND_OF[F.DespairChoice]
 IS_DECIDED = tuple(kind in rules.DECIDE for kind in KINDS)
 HAS_SETTLE = tuple(kind in rules.SETTLE for kind in KINDS)
 IN_ARRAYS = tuple(
     kind
     in (
         F.Turn, F.CollectPick, F.Rewards, F.CouncilReturn, F.PayChoice, F.GainChoice,
-        F.CouncilStep, F.MoveBeastChoice,
+        F.CouncilStep, F.MoveBeastChoice, F.TargetChoice, F.BeastPath, F.BeastEffect,
+        F.DisplaceChoice, F.DespairChoice,
     )
     for kind in KINDS
 )  # fmt: skip
@@ -259,6 +266,11 @@ AT_THRESHOLDS_HIT = AT["thresholds_hit"]
 AT_ENDGAME = AT["endgame"]
 AT_ENDGAME_IN_BEASTS = AT["endgame_in_beasts"]
 PHASE_BEASTS = PHASES.index(F.P_BEASTS)
+PHASE_BETRAYERS = PHASES.index(F.P_BETRAYERS)
+PHASE_OVER = PHASES.index(F.P_OVER)
+AT_FRUIT = AT["fruit"]
+AT_ALTAR = AT["altar"]
+AT_MOVEMENT_CARD = AT["movement_card"]
 PHASE_TURNS = PHASES.index(F.P_TURNS)
 AT_SPOT_OPEN = AT["spot_open"]
 AT_DAMAGED = AT["damaged"]
@@ -354,6 +366,7 @@ class TurrisBatch:
         self.tensor: Any = None
         self.start: Any = None  # a new game's ints, written once
         self.H = array("q", bytes(8 * N_TOKENS))  # a seat's resources as a check spends them
+        self.D = array("q", bytes(8 * N_NODES))  # steps from a node (-1: out of reach)
         _tables(self, game)
 
     # ---- the protocol --------------------------------------------------------------------
@@ -605,7 +618,7 @@ def _settle(e: TurrisBatch, g: int) -> bool:
             break  # the Excavation Sites change between actions: the mirror's rules
         depth = S[b + STACK]
         if depth == 0:
-            if _next_turn(e, g):
+            if _next_turn(e, g) or _beast_phase(e, g) or _end_round(e, g):
                 continue
             break
         top = b + STACK + 1 + (depth - 1) * FW
@@ -659,6 +672,53 @@ def _settle(e: TurrisBatch, g: int) -> bool:
                 continue
             if found == 0:
                 return True
+        elif kind == K_BEAST_TURN:
+            S[b + STACK] = depth - 1
+            _beast_target(e, g, S[top + 1], S[top + 2])
+            continue
+        elif kind == K_TARGET_CHOICE:
+            options = WORDS[S[top + 3]]
+            if len(options) != 1:
+                return True
+            S[b + STACK] = depth - 1
+            _path_frame(e, g, S[top + 2], options[0], S[top + 4])
+            continue
+        elif kind == K_BEAST_PATH:
+            if _settle_path(e, g, top):
+                continue
+            return True
+        elif kind == K_BEAST_EFFECT:
+            found = _settle_beast_effect(e, g, top)
+            if found > 0:
+                continue
+            if found == 0:
+                return True
+        elif kind == K_DISPLACE_CHOICE:
+            n = _displace_destinations(e, g, S[top + 2])
+            if n > 1:
+                return True
+            S[b + STACK] = depth - 1
+            if n:
+                _move_scout(e, g, S[top + 3], S[top + 2], e.L[0] - A_CHOOSE)
+            continue
+        elif kind == K_DESPAIR_CHOICE:
+            # beast_phase.settle_despair_choice
+            res = b + RESOURCES + S[top + 1] * N_TOKENS
+            kinds = 0
+            first = -1
+            for t in range(1, 4):
+                if S[res + t] > 0:
+                    kinds += 1
+                    if first < 0:
+                        first = t
+            if kinds > 1:
+                return True
+            S[b + STACK] = depth - 1
+            if kinds:
+                S[res + first] -= 1
+            elif S[res + I_] > 0:
+                S[res + I_] -= 1
+            continue
         break
     else:
         return False
@@ -751,6 +811,15 @@ def _next_turn(e: TurrisBatch, g: int) -> bool:
     if _is_set_off(e, g, seat, e.on_turn_start):
         return False
     S[b + AT_TURN_INDEX] = index
+    _start_turn(e, g, seat)
+    return True
+
+
+def _start_turn(e: TurrisBatch, g: int, seat: int) -> None:
+    """``player_turn.start_turn`` (its trigger set off nothing): two actions, nothing played
+    or collected yet."""
+    S = e.S
+    b = g * W
     S[b + AT_ACTIVE] = seat
     S[b + ACTIONS_LEFT] = e.actions_per_turn
     S[b + PLACED_ACTION] = 0
@@ -759,6 +828,49 @@ def _next_turn(e: TurrisBatch, g: int) -> bool:
     S[b + TACTICS_PLAYED] = 0
     S[b + ONCE_USED] = 0
     _push(e, g, K_TURN, seat, 0, 0, 0, 0)
+
+
+def _end_round(e: TurrisBatch, g: int) -> bool:
+    """``rounds.next_step`` at the end of the Beast Phase: ``cleanup.end_round`` (the
+    Endgame's Beast removed, the Cleanup Phase, the next round or the end); False (nothing
+    done) for another step, or a turn-start effect set off."""
+    S = e.S
+    b = g * W
+    if S[b + PHASE] != PHASE_BEASTS:
+        return False
+    first = S[b + FUTURE_FIRST] if S[b + FUTURE_FIRST] >= 0 else S[b + AT_FIRST_PLAYER]
+    if _is_set_off(e, g, first, e.on_turn_start):
+        return False
+    # Endgame: at the end of each Beast Phase after the trigger, remove a Beast
+    if S[b + AT_ENDGAME] and not S[b + AT_ENDGAME_IN_BEASTS]:
+        for beast in e.removal:
+            at = S[b + BEAST_AT + beast]
+            if at >= 0:
+                _vacate(e, g, at)
+                S[b + BEAST_AT + beast] = -1
+                S[b + AT_FLIPPED + beast] = 0
+                break
+    S[b + AT_ENDGAME_IN_BEASTS] = 0
+    # Cleanup Phase
+    S[b + AT_ALTAR] = (S[b + AT_ALTAR] + 1) % e.altar_spaces
+    S[b + AT_FIRST_PLAYER] = first
+    S[b + FUTURE_FIRST] = -1
+    S[b + AT_FRUIT] = -1  # Rules Clarification 4
+    if not e.solo:
+        left = False
+        for beast in range(N_BEASTS):
+            if S[b + BEAST_AT + beast] >= 0:
+                left = True
+        if not left:
+            # the Endgame's last Beast is gone (solo play ends only by the Solo Endgame)
+            S[b + GAME_OVER] = 1
+            S[b + PHASE] = PHASE_OVER
+            S[b + AT_ACTIVE] = -1
+            return True
+    S[b + PHASE] = PHASE_TURNS
+    S[b + ROUND] += 1
+    S[b + AT_TURN_INDEX] = 0
+    _start_turn(e, g, first)
     return True
 
 
@@ -1046,6 +1158,335 @@ def _pay_one(e: TurrisBatch, g: int, top: int, t: int) -> None:
     S[top + 3] = rest[1]
 
 
+def _beast_phase(e: TurrisBatch, g: int) -> bool:
+    """``rounds.next_step`` at the end of the last turn (not solo): the Beast Phase begins,
+    each Beast's turn, Pain first (``beast_phase.begin_beast_phase``); False (nothing done)
+    for any other step."""
+    S = e.S
+    b = g * W
+    if e.solo or S[b + PHASE] != PHASE_TURNS or S[b + AT_TURN_INDEX] + 1 < e.players:
+        return False
+    S[b + AT_TURN_INDEX] += 1
+    S[b + PHASE] = PHASE_BEASTS
+    S[b + AT_ACTIVE] = -1
+    for beast in range(N_BEASTS - 1, -1, -1):
+        _push(e, g, K_BEAST_TURN, beast, 0, 0, 0, 0)
+    return True
+
+
+def _distances(e: TurrisBatch, g: int, start: int) -> None:
+    """``board.distances`` from ``start`` into ``e.D``: the steps to each node over the nodes
+    that exist (Crossroads count), -1 out of reach."""
+    D = e.D
+    opened = _open_bits(e, g)
+    for n in range(N_NODES):
+        D[n] = -1
+    D[start] = 0
+    one = 1
+    frontier = one << start
+    d = 0
+    while frontier:
+        d += 1
+        nxt = 0
+        for here in range(N_NODES):
+            if frontier >> here & 1:
+                for there in e.adjacent[here]:
+                    if D[there] < 0 and opened >> there & 1:
+                        D[there] = d
+                        nxt |= one << there
+        frontier = nxt
+
+
+def _beast_target(e: TurrisBatch, g: int, beast: int, chain: int) -> None:
+    """``beast_phase.beast_target``: 1) Choose Target for the Beast (the Fruit, else the
+    closest Location with the most Scouts, a tie the First Player's choice, else the Abyss;
+    solo, the Beast Movement card with none of the player's Scouts out); a flipped Beast
+    stands up instead."""
+    S = e.S
+    b = g * W
+    at = S[b + BEAST_AT + beast]
+    if at < 0:
+        return
+    if S[b + AT_FLIPPED + beast] and not chain:
+        S[b + AT_FLIPPED + beast] = 0  # it does not move: it stands up (Move Beast)
+        return
+    if chain:
+        # the Chain Attack: a Scout next to the Harrow, and the Fruit off the Main Board
+        if S[b + AT_FRUIT] >= 0:
+            return
+        near = False
+        for n in e.adjacent[at]:
+            if _scouts_on(e, g, n):
+                near = True
+        if not near:
+            return
+    if S[b + AT_FRUIT] >= 0:
+        target = S[b + AT_FRUIT]
+    elif e.solo and not _on_board(e, g, 0):
+        # none of the player's Scouts on the Main Board: the Beast Movement card (d12)
+        target = e.node_of_number[S[b + AT_MOVEMENT_CARD]]
+    else:
+        _distances(e, g, at)
+        D = e.D
+        beasts = 0  # the nodes holding a Beast, one bit a node
+        one = 1
+        for k in range(N_BEASTS):
+            if S[b + BEAST_AT + k] >= 0:
+                beasts |= one << S[b + BEAST_AT + k]
+        best = []
+        best_d = 0
+        best_count = 0
+        for n in range(N_NODES):
+            d = D[n]
+            # a Location with a Beast counts as having no Scouts for targeting
+            if d < 0 or beasts >> n & 1:
+                continue
+            count = _scouts_on(e, g, n)
+            if not count:
+                continue
+            # the nearest, then the most Scouts
+            if not best or d < best_d or (d == best_d and count > best_count):
+                best = [n]
+                best_d = d
+                best_count = count
+            elif d == best_d and count == best_count:
+                best.append(n)
+        if len(best) > 1:
+            _push(
+                e, g, K_TARGET_CHOICE, S[b + AT_FIRST_PLAYER], beast, word_id(tuple(best)), chain, 0
+            )
+            return
+        target = best[0] if best else e.abyss
+    if target == at:
+        return
+    _path_frame(e, g, beast, target, chain)
+
+
+def _path_frame(e: TurrisBatch, g: int, beast: int, target: int, chain: int) -> None:
+    """``beast_phase.path_frame`` pushed: the path to plot, at the Beast's speed (2 with the
+    Altar token on its spot)."""
+    S = e.S
+    b = g * W
+    altar = S[b + AT_ALTAR]
+    speed = e.altar_speed[altar] if e.altar_beast[altar] == beast else 1
+    _push(e, g, K_BEAST_PATH, S[b + AT_FIRST_PLAYER], beast, target, e.empty, speed, chain)
+
+
+def _ways_on(e: TurrisBatch, here: int) -> int:
+    """``beast_phase.ways_on`` as Choose actions to the start of ``e.L`` (``e.D``: the
+    distances to the target): the nodes next to ``here`` one step nearer; their count."""
+    D = e.D
+    L = e.L
+    if D[here] < 0:
+        return 0
+    left = D[here] - 1
+    n = 0
+    for there in sorted(e.adjacent[here]):
+        if D[there] == left:
+            L[n] = A_CHOOSE + there
+            n += 1
+    return n
+
+
+def _settle_path(e: TurrisBatch, g: int, top: int) -> bool:
+    """``beast_phase.settle_path`` of the BeastPath at ``top``: the path extended while it
+    has one way on, then the Beast moved; False when the First Player chooses the way."""
+    S = e.S
+    b = g * W
+    beast = S[top + 2]
+    target = S[top + 3]
+    start = S[b + BEAST_AT + beast]
+    _distances(e, g, start)
+    total = e.D[target]
+    if total < 0:
+        S[b + STACK] -= 1
+        return True
+    path = WORDS[S[top + 4]]
+    steps = S[top + 5] if S[top + 5] < total else total
+    if len(path) < steps:
+        _distances(e, g, target)
+        grown = path
+        while len(grown) < steps:
+            n = _ways_on(e, grown[-1] if grown else start)
+            if n == 1:
+                grown = (*grown, e.L[0] - A_CHOOSE)
+                continue
+            if n:
+                if len(grown) != len(path):
+                    S[top + 4] = word_id(grown)
+                return False
+            break
+        path = grown
+    S[b + STACK] -= 1
+    _move_beast(e, g, beast, path)
+    return True
+
+
+def _move_beast(e: TurrisBatch, g: int, beast: int, path: tuple[int, ...]) -> None:
+    """``beast_phase.move_beast``: along the plotted path, never ending with another Beast,
+    stopping early at a Scout; the Beast's effect where it ends, the Betrayers' Scouts there
+    pushed."""
+    S = e.S
+    b = g * W
+    start = S[b + BEAST_AT + beast]
+    end = start
+    for node in path:
+        alone = True
+        for k in range(N_BEASTS):
+            if k != beast and S[b + BEAST_AT + k] == node:
+                alone = False
+        if not alone:
+            continue  # moved through, if it lands beyond
+        end = node
+        if _ends_beast_move(e, g, node):
+            break
+    S[b + BEAST_AT + beast] = end
+    if end == start:
+        return
+    _vacate(e, g, start)
+    if _scouts_on(e, g, end):
+        # beast_phase.effect_frame: its Scouts in turn order from the First Player
+        n = e.players
+        first = S[b + AT_FIRST_PLAYER]
+        queue = []
+        for k in range(n):
+            seat = (first + k) % n
+            for _ in range(S[b + SCOUTS + end * SEATS + seat]):
+                queue.append(seat)
+        in_phase = 0 if S[b + PHASE] == PHASE_BETRAYERS else 1
+        _push(e, g, K_BEAST_EFFECT, queue[0], beast, end, word_id(tuple(queue)), e.empty, in_phase)
+    # solo.push_betrayers
+    for k in range(S[b + BETRAYER_AT] - 1, -1, -1):
+        if S[b + BETRAYER_AT + 1 + k] == end:
+            _push(e, g, K_BETRAYER_PUSH, S[b + AT_FIRST_PLAYER], k, 0, 0, 0)
+
+
+def _settle_beast_effect(e: TurrisBatch, g: int, top: int) -> int:
+    """``beast_phase.settle_beast_effect`` of the BeastEffect at ``top``: 1 when settled, 0
+    when the Scout's owner may Shield it, -1 where the Devour's triggers would set off an
+    ongoing effect (the mirror's)."""
+    S = e.S
+    b = g * W
+    seat = S[top + 1]
+    queue = WORDS[S[top + 4]]
+    if not queue:
+        devoured = WORDS[S[top + 5]]
+        for who in devoured:
+            if _is_set_off(e, g, who, e.on_devoured):
+                return -1
+            for other in range(e.players):
+                if other != who and _is_set_off(e, g, other, e.on_other_devoured):
+                    return -1
+        S[b + STACK] -= 1
+        beast = S[top + 2]
+        if e.chain_attack[beast] and S[top + 6] and devoured:
+            # the Chain Attack: after a Devour in the Beast Phase the Harrow may go again
+            _push(e, g, K_BEAST_TURN, beast, 1, 0, 0, 0)
+        # the Devoured Scouts' owners advance on the Council track in turn order
+        for k in range(len(devoured) - 1, -1, -1):
+            _push(e, g, K_COUNCIL_STEP, devoured[k], 1, 0, 0, 0)
+        return 1
+    if S[b + SCOUTS + S[top + 3] * SEATS + seat] <= 0:
+        _next_scout(e, g, top, S[top + 5])
+        return 1
+    if S[b + RESOURCES + seat * N_TOKENS + ART] > 0:
+        return 0  # the owner may Shield this Scout with an Artifact
+    _beast_hits(e, g, top)
+    return 1
+
+
+def _next_scout(e: TurrisBatch, g: int, top: int, devoured: int) -> None:
+    """``beast_phase.next_scout``: on to the next Scout of the queue (``devoured``: the
+    owners Devoured so far, as an int of ``WORDS``)."""
+    S = e.S
+    rest = WORDS[S[top + 4]][1:]
+    if rest:
+        S[top + 1] = rest[0]
+    S[top + 4] = word_id(rest)
+    S[top + 5] = devoured
+
+
+def _beast_hits(e: TurrisBatch, g: int, top: int) -> None:
+    """``beast_phase.beast_hits``: Devour, the Delusion's move away, or the Despair's
+    discard, on the Scout first in the queue."""
+    S = e.S
+    b = g * W
+    seat = S[top + 1]
+    beast = S[top + 2]
+    node = S[top + 3]
+    if e.devours[beast]:
+        _next_scout(e, g, top, word_id((*WORDS[S[top + 5]], seat)))
+        S[b + SCOUTS + node * SEATS + seat] -= 1
+        S[b + GRAVEYARD + seat] += 1
+    elif e.displaces[beast]:
+        _next_scout(e, g, top, S[top + 5])
+        _push(e, g, K_DISPLACE_CHOICE, S[b + AT_FIRST_PLAYER], node, seat, 0, 0)
+    else:
+        _next_scout(e, g, top, S[top + 5])
+        _push(e, g, K_DESPAIR_CHOICE, seat, 0, 0, 0, 0)
+
+
+def _is_scout_node(e: TurrisBatch, g: int, node: int) -> bool:
+    """``board.is_scout_node``: a Location, or an Excavation spot holding a Site."""
+    if e.is_location[node]:
+        return True
+    k = e.spot_of[node]
+    return k >= 0 and e.S[g * W + SITE_AT + k] >= 0
+
+
+def _beast_free(e: TurrisBatch, g: int, node: int) -> bool:
+    """No Beast on ``node``."""
+    at = g * W + BEAST_AT
+    for k in range(N_BEASTS):
+        if e.S[at + k] == node:
+            return False
+    return True
+
+
+def _displace_destinations(e: TurrisBatch, g: int, node: int) -> int:
+    """``beast_phase.displace_destinations`` as Choose actions to the start of ``e.L``: 1
+    step away (no Crossroads, no other Beast), if none 1 step further; their count."""
+    L = e.L
+    opened = _open_bits(e, g)
+    found = 0  # the nodes found, one bit a node
+    one = 1
+    for n in e.adjacent[node]:
+        if opened >> n & 1 and _is_scout_node(e, g, n) and _beast_free(e, g, n):
+            found |= one << n
+    if not found:
+        for n in e.adjacent[node]:
+            if opened >> n & 1:
+                for m in e.adjacent[n]:
+                    if m != node and opened >> m & 1 and _is_scout_node(e, g, m):
+                        if _beast_free(e, g, m):
+                            found |= one << m
+    count = 0
+    for n in range(N_NODES):
+        if found >> n & 1:
+            L[count] = A_CHOOSE + n
+            count += 1
+    return count
+
+
+def _move_scout(e: TurrisBatch, g: int, seat: int, frm: int, to: int) -> None:
+    """``board.move_scout``: a Scout of ``seat`` moved (no PLACE)."""
+    at = g * W + SCOUTS + seat
+    e.S[at + frm * SEATS] -= 1
+    e.S[at + to * SEATS] += 1
+
+
+def _ends_beast_move(e: TurrisBatch, g: int, node: int) -> bool:
+    """``board.ends_beast_move``: a Scout there, or a Betrayer Scout."""
+    if _scouts_on(e, g, node):
+        return True
+    S = e.S
+    b = g * W
+    for k in range(S[b + BETRAYER_AT]):
+        if S[b + BETRAYER_AT + 1 + k] == node:
+            return True
+    return False
+
+
 def _settle_council_step(e: TurrisBatch, g: int, top: int) -> int:
     """``council.settle_council_step`` of the CouncilStep at ``top``: 1 when settled, 0 when
     the seat chooses the spot, -1 where the Council's trigger would set off an ongoing
@@ -1281,6 +1722,15 @@ def _tables(e: TurrisBatch, game: Any) -> None:
         1 if spot.level == game.council_levels else 0 for spot in game.data.council
     )
     e.is_spot = tuple(1 if k >= 0 else 0 for k in game.spot_of)
+    e.abyss = int(game.abyss)
+    e.altar_beast = tuple(game.altar_beast)
+    e.altar_speed = tuple(game.altar_speed)
+    e.node_of_number = tuple(game.node_of_number.get(k, -1) for k in range(13))
+    e.devours = tuple(1 if beast.effect == "devour" else 0 for beast in game.data.beasts)
+    e.displaces = tuple(1 if beast.effect == "displace" else 0 for beast in game.data.beasts)
+    e.chain_attack = tuple(1 if beast.chain_attack else 0 for beast in game.data.beasts)
+    e.removal = tuple(game.removal)
+    e.altar_spaces = len(game.data.altar)
     e.solo = 1 if game.solo else 0
     e.scouts_per_player = int(c["scouts_per_player"])
     e.collect_cost = int(c["collect_cost_per_scout"])
@@ -1299,6 +1749,8 @@ def _tables(e: TurrisBatch, game: Any) -> None:
     e.on_turn_start = triggered.get("turn_start")
     e.on_sacrifice = triggered.get("sacrifice")
     e.on_council = triggered.get("council")
+    e.on_devoured = triggered.get("devoured")
+    e.on_other_devoured = triggered.get("other_devoured")
 
 
 def _top(e: TurrisBatch, g: int) -> int:
@@ -1341,6 +1793,28 @@ def _fast_legal(e: TurrisBatch, g: int) -> int:
         for i in range(1, n):
             if L[i] <= L[i - 1]:
                 return -1
+        return n
+    if kind == K_TARGET_CHOICE:
+        options = WORDS[S[top + 3]]
+        for i in range(len(options)):
+            L[i] = A_CHOOSE + options[i]
+        return len(options)
+    if kind == K_BEAST_PATH:
+        path = WORDS[S[top + 4]]
+        _distances(e, g, S[top + 3])
+        return _ways_on(e, path[-1] if path else S[b + BEAST_AT + S[top + 2]])
+    if kind == K_BEAST_EFFECT:
+        L[0] = A_ACCEPT
+        L[1] = A_PASS
+        return 2
+    if kind == K_DISPLACE_CHOICE:
+        return _displace_destinations(e, g, S[top + 2])
+    if kind == K_DESPAIR_CHOICE:
+        n = 0
+        for t in range(1, 4):
+            if S[b + RESOURCES + S[top + 1] * N_TOKENS + t] > 0:
+                L[n] = A_TOKEN + t
+                n += 1
         return n
     if kind == K_PAY_CHOICE and not S[top + 5]:
         n = _pay_tokens(e, g, top)
@@ -1879,6 +2353,29 @@ def _fast_apply(e: TurrisBatch, g: int, action: int) -> bool:
         done = True
     elif kind == K_MOVE_BEAST_CHOICE:
         done = _apply_move_beast(e, g, top, action)
+    elif kind == K_TARGET_CHOICE:
+        S[b + STACK] -= 1
+        _path_frame(e, g, S[top + 2], action - A_CHOOSE, S[top + 4])
+        done = True
+    elif kind == K_BEAST_PATH:
+        S[top + 4] = word_id((*WORDS[S[top + 4]], action - A_CHOOSE))
+        done = True
+    elif kind == K_BEAST_EFFECT:
+        if action == A_ACCEPT:
+            # Shield: an Artifact ignores the effect on this Scout (Artifacts)
+            S[b + RESOURCES + S[top + 1] * N_TOKENS + ART] -= 1
+            _next_scout(e, g, top, S[top + 5])
+        else:
+            _beast_hits(e, g, top)
+        done = True
+    elif kind == K_DISPLACE_CHOICE:
+        S[b + STACK] -= 1
+        _move_scout(e, g, S[top + 3], S[top + 2], action - A_CHOOSE)
+        done = True
+    elif kind == K_DESPAIR_CHOICE:
+        S[b + STACK] -= 1
+        S[b + RESOURCES + S[top + 1] * N_TOKENS + action - A_TOKEN] -= 1
+        done = True
     elif kind == K_COUNCIL_RETURN:
         # Council Track: the token goes back to the start now (Accept) or stays (Pass)
         if action == A_ACCEPT:
