@@ -176,6 +176,10 @@ cdef unsigned long long BIT[64]
 cdef unsigned int MT_START[624]
 cdef unsigned int QUAD[2496]
 cdef unsigned int MT_START4[2496]
+cdef int RUN_BASE[160]
+cdef unsigned long long RUN_MASK[160]
+cdef int RUN_END[160]
+cdef long NRUNS
 cdef unsigned long long NEAR[64]
 cdef long ODIR[256]
 cdef long ODIR2[256]
@@ -191,13 +195,13 @@ cdef class TorresBatch:
     cdef long min_castles, phases, master, min_distance
     cdef int[::1] master_kind, master_points, master_most, master_castles
     cdef int[::1] rounds, card_stacks, card_count, king_bonus
-    cdef int[::1] S, L, T, start, RB, RE
-    cdef unsigned long long[::1] M, RM, start_masks
+    cdef int[::1] S, L, T, start
+    cdef unsigned long long[::1] M, start_masks
     cdef unsigned int[::1] MT
     cdef public list draws, choosers
     cdef public long tensor_size
     cdef double[::1] O
-    cdef long nlegal, stamp, nruns
+    cdef long nlegal, stamp
 
 cdef inline long lowest(unsigned long long m) noexcept
 
@@ -209,6 +213,9 @@ cdef inline long ones(unsigned long long m) noexcept
     mine=cython.ulonglong,
 )
 cpdef void from_fields(TorresBatch e, long g, dict fields)
+
+@cython.locals(b=long, i=long)
+cdef void start_game(TorresBatch e, long g) noexcept
 
 @cython.locals(b=long, r=double)
 cdef void resolve(TorresBatch e, long g) except *
@@ -294,9 +301,6 @@ cdef void add_block(TorresBatch e, long g, long s) noexcept
 )
 cdef void refresh(TorresBatch e, long g) noexcept
 
-@cython.locals(count=long, mine=cython.ulonglong)
-cdef long sorted_knights(TorresBatch e, long g, long p) noexcept
-
 @cython.locals(k=long)
 cdef inline long add_squares(TorresBatch e, long n, long base, unsigned long long mask) noexcept
 
@@ -317,8 +321,9 @@ cdef long step_actions(TorresBatch e, long g, long step) noexcept
 
 @cython.locals(
     b=long, mb=long, p=long, ap=long,
-    active=long, nst=long, n=long, i=long, hand=long, cards=long, c=long, mine=long, a=long,
-    first=cython.ulonglong, free=cython.ulonglong, beside=cython.ulonglong,
+    active=long, nst=long, n=long, i=long, hand=long, cards=long, c=long, a=long,
+    mine=cython.ulonglong, rest=cython.ulonglong, first=cython.ulonglong,
+    free=cython.ulonglong, beside=cython.ulonglong,
 )
 cdef long turn_actions(TorresBatch e, long g) noexcept
 
@@ -326,16 +331,21 @@ cdef long turn_actions(TorresBatch e, long g) noexcept
     b=long, mb=long, offset=long, i=long, known=cython.ulonglong,
     a=long, ha=long, free=cython.ulonglong, near=cython.ulonglong,
     lower=cython.ulonglong, level=cython.ulonglong, reach=cython.ulonglong,
-    exits=cython.ulonglong, tall=cython.ulonglong,
+    exits=cython.ulonglong, tall=cython.ulonglong, rest=cython.ulonglong,
 )
-cdef inline long knight_moves(TorresBatch e, long g, long n, long mine, long climb) noexcept
+cdef inline long knight_moves(
+    TorresBatch e, long g, long n, unsigned long long mine, long climb
+) noexcept
 
 @cython.locals(
     b=long, mb=long, hand=long,
     acq=long, i=long, a=long, ha=long, d=long, c=long, m=long, fits=bint,
     free=cython.ulonglong, sources=cython.ulonglong, dirs=cython.ulonglong,
+    rest=cython.ulonglong,
 )
-cdef inline long card_moves(TorresBatch e, long g, long p, long n, long mine) noexcept
+cdef inline long card_moves(
+    TorresBatch e, long g, long p, long n, unsigned long long mine
+) noexcept
 
 @cython.locals(one=long, i=long, q=long, c=long)
 cdef long next_castles(int[::1] S, long b, long s, long without) noexcept
@@ -343,8 +353,11 @@ cdef long next_castles(int[::1] S, long b, long s, long without) noexcept
 @cython.locals(
     b=long, mb=long, hand=long,
     acq=long, i=long, a=long, j=long, k=long, free=cython.ulonglong, reach=cython.ulonglong,
+    rest=cython.ulonglong, others=cython.ulonglong,
 )
-cdef inline long late_card_moves(TorresBatch e, long g, long p, long n, long mine) noexcept
+cdef inline long late_card_moves(
+    TorresBatch e, long g, long p, long n, unsigned long long mine
+) noexcept
 
 @cython.locals(
     b=long, mb=long, count=long,

@@ -328,11 +328,6 @@ class TorresBatch:
         self.nlegal = -1
         self.stamp = 0
         self.T = array("i", [0]) * SQ  # room for a flood fill or a sort
-        # a turn's legal actions as runs, in a random playout (see turn_runs)
-        self.RB = array("i", [0]) * RUNS
-        self.RM = array("Q", [0]) * RUNS
-        self.RE = array("i", [0]) * RUNS
-        self.nruns = -1
         self.MT = array("I", [0]) * (MTW * size)  # each game's generator, seeded from an int
         self.draws: list[Any] = [None] * size  # or a generator's random, called from here
         from towers.core.registry import tensor_of
@@ -413,8 +408,7 @@ class TorresBatch:
             seed_word(self, gs[k], words[k])
         for g in range(self.size):
             self.choosers[g] = picks[g]
-            self.S[g * W : (g + 1) * W] = self.start
-            self.M[g * MW : (g + 1) * MW] = self.start_masks
+            start_game(self, g)
             resolve(self, g)
 
     def current_player(self, g: int) -> int:
@@ -527,6 +521,20 @@ class TorresBatch:
         found = to_fields(self, g)
         found["decks"] = [deck.to_json() for deck in found["decks"]]
         return self.game.state_class().from_fields(self.game, {**found, "_history": []})
+
+
+def start_game(e: TorresBatch, g: int) -> None:
+    """Game ``g`` set to the start: its ints and masks copied from the start's."""
+    if cython.compiled:  # decided when the twin is compiled: C loops, no slices made
+        b = g * W
+        for i in range(W):
+            e.S[b + i] = e.start[i]
+        b = g * MW
+        for i in range(MW):
+            e.M[b + i] = e.start_masks[i]
+    else:
+        e.S[g * W : (g + 1) * W] = e.start
+        e.M[g * MW : (g + 1) * MW] = e.start_masks
 
 
 def resolve(e: TorresBatch, g: int) -> None:
@@ -1209,29 +1217,29 @@ def refresh(e: TorresBatch, g: int) -> None:
     e.S[b + DIRTY] = 0
 
 
-def sorted_knights(e: TorresBatch, g: int, p: int) -> int:
-    """Seat ``p``'s knights into T, lowest square first; how many."""
-    mine = e.M[g * MW + MINE + p]
-    count = 0
-    while mine:
-        e.T[count] = lowest(mine)
-        count += 1
-        mine &= mine - 1
-    return count
+# a turn's legal actions as runs while turn_runs counts them (NRUNS of them; -1 when not
+# counting): shared by every engine, like T, and module-level C arrays in the twin, so that
+# their addresses are constants (RUNS long there, batch.pxd)
+if not cython.compiled:
+    RUN_BASE = [0] * RUNS
+    RUN_MASK = [0] * RUNS
+    RUN_END = [0] * RUNS  # the count of the actions up to the run's end
+NRUNS = -1
 
 
 def add_squares(e: TorresBatch, n: int, base: int, mask: int) -> int:
     """``base + s`` into L from ``n`` on, for each set bit s of ``mask``; the new count.
     While :func:`turn_runs` counts, the run (``base``, ``mask``) is kept instead, with the
     count at its end."""
-    if e.nruns >= 0:
+    global NRUNS
+    if NRUNS >= 0:
         if mask:
-            k = e.nruns  # read once: a store through the arrays may not be assumed apart
+            k = NRUNS
             n += ones(mask)
-            e.RB[k] = base
-            e.RM[k] = mask
-            e.RE[k] = n
-            e.nruns = k + 1
+            RUN_BASE[k] = base
+            RUN_MASK[k] = mask
+            RUN_END[k] = n
+            NRUNS = k + 1
         return n
     while mask:
         e.L[n] = base + lowest(mask)
@@ -1245,26 +1253,27 @@ def turn_runs(e: TorresBatch, g: int) -> int:
     """How many legal actions a turn of game ``g`` has, kept as runs (a base and a mask each,
     in the list's order) rather than written out: a random playout needs only the one it
     picks (:func:`run_action`)."""
+    global NRUNS
     if e.S[g * W + DIRTY]:
         refresh(e, g)
-    e.nruns = 0
+    NRUNS = 0
     n = turn_actions(e, g)
-    e.nruns = -1
+    NRUNS = -1
     return n
 
 
 def run_action(e: TorresBatch, i: int) -> int:
     """The ``i``-th legal action of the runs :func:`turn_runs` kept: ``legal_actions()[i]``."""
     j = 0
-    while e.RE[j] <= i:
+    while RUN_END[j] <= i:
         j += 1
     if j:
-        i -= e.RE[j - 1]
-    mask = e.RM[j]
+        i -= RUN_END[j - 1]
+    mask = RUN_MASK[j]
     while i:
         mask &= mask - 1
         i -= 1
-    return e.RB[j] + lowest(mask)
+    return RUN_BASE[j] + lowest(mask)
 
 
 def make_legal(e: TorresBatch, g: int) -> int:
@@ -1357,12 +1366,14 @@ def turn_actions(e: TorresBatch, g: int) -> int:
             first |= BIT[PLAY_SEVEN]
     n = add_squares(e, 0, 0, first)
     free = e.M[mb + FREE]
-    mine = sorted_knights(e, g, p)
+    mine = e.M[mb + MINE + p]
     if ap >= 1:
-        if ap >= 2 and mine < e.knights_max:
+        if ap >= 2 and ones(mine) < e.knights_max:
             beside = 0
-            for i in range(mine):
-                a = e.T[i]
+            rest = mine
+            while rest:
+                a = lowest(rest)
+                rest &= rest - 1
                 beside |= NEAR[a] & e.M[mb + LEVELS + e.S[b + H + a]]
             n = add_squares(e, n, ADD_KNIGHT, beside & free)
         # blocks from the stack in use, or from the only height of stack there is
@@ -1385,15 +1396,17 @@ def turn_actions(e: TorresBatch, g: int) -> int:
 
 
 def knight_moves(e: TorresBatch, g: int, n: int, mine: int, climb: int) -> int:
-    """The moves of the knights in T (movegen.knight_pass): steps and door passages, or with
+    """The moves of the knights ``mine`` (a mask), lowest square first (movegen.knight_pass): steps and door passages, or with
     ``climb`` the Door climb card's passages; into L from ``n`` on, the new count."""
     b = g * W
     mb = g * MW
     free = e.M[mb + FREE]
     known = e.M[mb + KNOWN]
     offset = DOOR_CLIMB if climb else MOVE
-    for i in range(mine):
-        a = e.T[i]
+    rest = mine
+    while rest:
+        a = lowest(rest)
+        rest &= rest - 1
         if not climb and (known >> a) & 1:  # the steps found since the last block
             n = add_squares(e, n, offset + a * SQ, e.M[mb + REACH + a] & free)
             continue
@@ -1443,8 +1456,10 @@ def card_moves(e: TorresBatch, g: int, p: int, n: int, mine: int) -> int:
         if e.S[b + INUSE] > 0:
             sources |= 1
         if sources:
-            for i in range(mine):
-                a = e.T[i]
+            rest = mine
+            while rest:
+                a = lowest(rest)
+                rest &= rest - 1
                 ha = e.S[b + H + a]
                 if ha:
                     fits = ha + 1 <= e.S[b + AREA + e.S[b + CID + a]]
@@ -1453,8 +1468,10 @@ def card_moves(e: TorresBatch, g: int, p: int, n: int, mine: int) -> int:
                 if fits:
                     n = add_squares(e, n, BLOCK_UNDER + 4 * a, sources)
     if e.S[hand + C_JUMP_UP] > e.S[acq + C_JUMP_UP]:
-        for i in range(mine):
-            a = e.T[i]
+        rest = mine
+        while rest:
+            a = lowest(rest)
+            rest &= rest - 1
             ha = e.S[b + H + a]
             dirs = 0  # the directions open, a bit each
             for d in range(4):
@@ -1463,8 +1480,10 @@ def card_moves(e: TorresBatch, g: int, p: int, n: int, mine: int) -> int:
                     dirs |= BIT[d]
             n = add_squares(e, n, JUMP_UP + 4 * a, dirs)
     if e.S[hand + C_DIAGONAL] > e.S[acq + C_DIAGONAL]:
-        for i in range(mine):
-            a = e.T[i]
+        rest = mine
+        while rest:
+            a = lowest(rest)
+            rest &= rest - 1
             ha = e.S[b + H + a]
             dirs = 0
             for d in range(4):
@@ -1473,8 +1492,10 @@ def card_moves(e: TorresBatch, g: int, p: int, n: int, mine: int) -> int:
                     dirs |= BIT[d]
             n = add_squares(e, n, DIAGONAL + 4 * a, dirs)
     if e.S[hand + C_JUMP_OVER] > e.S[acq + C_JUMP_OVER]:
-        for i in range(mine):
-            a = e.T[i]
+        rest = mine
+        while rest:
+            a = lowest(rest)
+            rest &= rest - 1
             ha = e.S[b + H + a]
             dirs = 0
             for d in range(4):
@@ -1513,13 +1534,16 @@ def late_card_moves(e: TorresBatch, g: int, p: int, n: int, mine: int) -> int:
         n = knight_moves(e, g, n, mine, 1)
     if e.S[hand + C_RELOCATE] > e.S[acq + C_RELOCATE]:
         # as though adding a knight beside one of the seat's other knights
-        for i in range(mine):
-            a = e.T[i]
+        rest = mine
+        while rest:
+            a = lowest(rest)
+            rest &= rest - 1
             reach = 0
-            for j in range(mine):
-                k = e.T[j]
-                if k != a:
-                    reach |= NEAR[k] & e.M[mb + LEVELS + e.S[b + H + k]]
+            others = mine & ~BIT[a]
+            while others:
+                k = lowest(others)
+                others &= others - 1
+                reach |= NEAR[k] & e.M[mb + LEVELS + e.S[b + H + k]]
             n = add_squares(e, n, RELOCATE + a * SQ, reach & free)
     if e.S[hand + C_MOVE_BLOCK] > e.S[acq + C_MOVE_BLOCK]:
         n = block_moves(e, g, n)
@@ -2284,10 +2308,6 @@ def copy_core(e: TorresBatch) -> TorresBatch:
         c.M = e.M[:MW]
     c.L = e.L
     c.T = e.T
-    c.RB = e.RB
-    c.RM = e.RM
-    c.RE = e.RE
-    c.nruns = -1
     c.MT = e.MT
     c.draws = e.draws
     c.choosers = e.choosers
