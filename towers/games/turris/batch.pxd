@@ -17,6 +17,8 @@ cdef long E_PLAY_TACTICS, E_RESERVE, E_ACTION, E_ACTION_TOKEN, E_PLACE, E_MOVE_S
 cdef long E_MOVE_BEAST, E_REVIVE, E_SACRIFICE, E_FRUIT, E_FIRST_PLAYER, E_TOWER_ROOM, A_TOKEN
 cdef long A_COUNCIL_SPOT, A_CHOOSE_BEAST, A_CHOOSE
 cdef long K_TARGET_CHOICE, K_BEAST_PATH, K_BEAST_EFFECT, K_BETRAYER_PUSH, K_DISPLACE_CHOICE
+cdef long K_TRADE_GAIN, K_MISSION_STEP, K_ONGOING_CHOICE, K_DISCARD_DOWN
+cdef long A_STEAL, A_STEAL_STRIDE, A_CHOOSE_MISSION, A_ONGOING_SLOT, A_DISCARD
 cdef long K_DESPAIR_CHOICE, PHASE_BETRAYERS, PHASE_OVER, AT_FRUIT, AT_ALTAR, AT_MOVEMENT_CARD
 cdef long PRESTIGE, AT_THRESHOLDS_HIT, AT_ENDGAME, AT_ENDGAME_IN_BEASTS, PHASE_BEASTS
 cdef tuple IN_ARRAYS, KINDS, FIELDS, FIELD_CODES, IS_DECIDED, HAS_SETTLE, PHASES
@@ -57,12 +59,15 @@ cdef class TurrisBatch:
     cdef public long prestige_end, tower_rooms
     cdef public tuple council_next, council_last, is_spot, altar_beast, altar_speed
     cdef public tuple node_of_number, devours, displaces, chain_attack, removal
-    cdef public long abyss, altar_spaces
+    cdef public long abyss, altar_spaces, ongoing_slots
+    cdef public tuple mission_ongoing, mission_prestige, mission_pays, src_mission
+    cdef public tuple node_ids, node_where, spots, ongoing_of_side, ongoing_of_mission
+    cdef public tuple ongoing_of_trionfi, ongoing_of_site
     cdef public long hand_limit, mission_tableau, actions_per_turn
     cdef public long solo, scouts_per_player, collect_cost, gather_ichor, gather_bonus
     cdef public long of_default, empty
     cdef public object on_place, on_collect, on_gather, on_turn_start, on_sacrifice, on_council
-    cdef public object on_devoured, on_other_devoured
+    cdef public object on_devoured, on_other_devoured, on_mission
 
 
 @cython.locals(found=object)
@@ -101,7 +106,7 @@ cdef object _state_live(TurrisBatch e, long g)
 
 cdef void _sync(TurrisBatch e, long g) except *
 
-@cython.locals(S="long long[:]", b=long, depth=long, kind=long, top=long, packets=tuple, found=long, of=str, options=tuple, n=long, res=long, kinds=long, first=long, t=long)
+@cython.locals(S="long long[:]", b=long, depth=long, kind=long, top=long, packets=tuple, found=long, of=str, options=tuple, n=long, res=long, kinds=long, first=long, t=long, seat=long, effect=tuple)
 cdef bint _settle(TurrisBatch e, long g) except? 0
 
 @cython.locals(S="long long[:]", b=long, seat=long, src=long, i=long, effects=tuple, depth=long)
@@ -205,6 +210,20 @@ cdef bint _beast_free(TurrisBatch e, long g, long node) except? 0
 @cython.locals(L="long long[:]", opened="unsigned long long", found="unsigned long long", one="unsigned long long", n=long, m=long, count=long)
 cdef long _displace_destinations(TurrisBatch e, long g, long node) except? -9
 
+@cython.locals(at=long, t=long)
+cdef void _resources_to_h(TurrisBatch e, long g, long seat) except *
+
+cdef tuple _letters(str of)
+
+@cython.locals(at=long, counts=tuple, t=long)
+cdef void _gain(TurrisBatch e, long g, long seat, tuple bundle, long of) except *
+
+@cython.locals(D="long long[:]", L="long long[:]", n=long, node=long, d=long)
+cdef long _scout_moves(TurrisBatch e, long g, long origin, long steps) except? -9
+
+@cython.locals(at=long, L="long long[:]", found="unsigned long long", one="unsigned long long", node=long, n=long)
+cdef long _movable_scouts(TurrisBatch e, long g, long seat, long steps) except? -9
+
 @cython.locals(at=long)
 cdef void _move_scout(TurrisBatch e, long g, long seat, long frm, long to) except *
 
@@ -215,7 +234,7 @@ cdef bint _ends_beast_move(TurrisBatch e, long g, long node) except? 0
 @cython.locals(b=long)
 cdef long _top(TurrisBatch e, long g) noexcept
 
-@cython.locals(S="long long[:]", L="long long[:]", b=long, top=long, kind=long, n=long, i=long, of=str, spots=tuple, options=tuple, path=tuple)
+@cython.locals(S="long long[:]", L="long long[:]", b=long, top=long, kind=long, n=long, i=long, of=str, spots=tuple, options=tuple, path=tuple, at=long, k=long, seat=long, t=long, node=long, used=long)
 cdef long _fast_legal(TurrisBatch e, long g) except? -9
 
 cdef tuple _bundle(object bundle)
@@ -224,6 +243,12 @@ cdef tuple _pay_frame(object bundle)
 
 @cython.locals(checks=list, found=list)
 cdef void _tables(TurrisBatch e, object game) except *
+
+@cython.locals(L="long long[:]", i=long, x="long long", j=long, kept=long)
+cdef long _sort(TurrisBatch e, long n) except? -9
+
+@cython.locals(S="long long[:]", L="long long[:]", b=long, n=long, at=long, k=long, m=long, cost=tuple)
+cdef long _completable(TurrisBatch e, long g, long seat) except? -9
 
 @cython.locals(S="long long[:]", L="long long[:]", b=long, n=long, collected=long, grave=long, cost=long, src=long, at=long, held="unsigned long long", one="unsigned long long", k=long, c=long, ok=long)
 cdef long _legal_turn(TurrisBatch e, long g, long seat) except? -9
@@ -285,13 +310,16 @@ cdef void _spend(TurrisBatch e, tuple bundle) except *
 @cython.locals(S="long long[:]", b=long, faction=long, at=long, k=long)
 cdef bint _is_set_off(TurrisBatch e, long g, long seat, object owners) except? 0
 
+@cython.locals(S="long long[:]", b=long, lists=list, faction=long, at=long, k=long, site=long, spot=long, node_id=str, where=str, effects=tuple, trig=str, place=str, once=bint, src=long, tag=long, used=bint, i=long)
+cdef void _trigger(TurrisBatch e, long g, long seat, str on, object owners, long node) except *
+
 @cython.locals(S="long long[:]", L="long long[:]", b=long, seat=long, chosen=tuple, n=long, at=long, node=long, here=long)
 cdef long _legal_collect_pick(TurrisBatch e, long g, long top) except? -9
 
 @cython.locals(S="long long[:]", L="long long[:]", seat=long, packets=tuple, n=long, k=long, ok=long)
 cdef long _legal_rewards(TurrisBatch e, long g, long top) except? -9
 
-@cython.locals(S="long long[:]", b=long, top=long, kind=long, done=bint)
+@cython.locals(S="long long[:]", b=long, top=long, kind=long, done=bint, m=long, seat=long, fixed=long, any_n=long, of=long, t=long, victim=long, slot=long, at=long, card=long)
 cdef bint _fast_apply(TurrisBatch e, long g, long action) except? 0
 
 @cython.locals(S="long long[:]", b=long, depth=long, r=long)
@@ -299,6 +327,12 @@ cdef void _push(TurrisBatch e, long g, long kind, long f1, long f2, long f3, lon
 
 @cython.locals(S="long long[:]", b=long, seat=long, node=long, bonus=long, dead=long, fixed=long, any_n=long, of=long, src=long, card=long)
 cdef bint _apply_turn(TurrisBatch e, long g, long top, long action) except? 0
+
+@cython.locals(S="long long[:]", b=long)
+cdef void _place(TurrisBatch e, long g, long seat, long node) except *
+
+@cython.locals(S="long long[:]", b=long, at=long, reserved=bint, k=long, fixed=long, any_n=long, of=long)
+cdef bint _complete_mission(TurrisBatch e, long g, long seat, long m) except? 0
 
 @cython.locals(S="long long[:]", b=long, seat=long, chosen=tuple, packets=list, node=long, src=long, cost=long)
 cdef bint _apply_collect_pick(TurrisBatch e, long g, long top, long action) except? 0

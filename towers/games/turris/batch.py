@@ -128,6 +128,10 @@ K_BEAST_EFFECT = KIND_OF[F.BeastEffect]
 K_BETRAYER_PUSH = KIND_OF[F.BetrayerPush]
 K_DISPLACE_CHOICE = KIND_OF[F.DisplaceChoice]
 K_DESPAIR_CHOICE = KIND_OF[F.DespairChoice]
+K_TRADE_GAIN = KIND_OF[F.TradeGain]
+K_MISSION_STEP = KIND_OF[F.MissionStep]
+K_ONGOING_CHOICE = KIND_OF[F.OngoingChoice]
+K_DISCARD_DOWN = KIND_OF[F.DiscardDown]
 IS_DECIDED = tuple(kind in rules.DECIDE for kind in KINDS)
 HAS_SETTLE = tuple(kind in rules.SETTLE for kind in KINDS)
 IN_ARRAYS = tuple(
@@ -135,7 +139,9 @@ IN_ARRAYS = tuple(
     in (
         F.Turn, F.CollectPick, F.Rewards, F.CouncilReturn, F.PayChoice, F.GainChoice,
         F.CouncilStep, F.MoveBeastChoice, F.TargetChoice, F.BeastPath, F.BeastEffect,
-        F.DisplaceChoice, F.DespairChoice,
+        F.DisplaceChoice, F.DespairChoice, F.MoveScoutChoice, F.ReserveChoice,
+        F.ReviveChoice, F.TradeOffer, F.FruitChoice, F.StealChoice, F.PlaceFree,
+        F.MissionStep, F.OngoingChoice, F.DiscardDown,
     )
     for kind in KINDS
 )  # fmt: skip
@@ -333,6 +339,11 @@ A_TOKEN = A.SPACE.base(A.Token)
 A_COUNCIL_SPOT = A.SPACE.base(A.CouncilSpot)
 A_CHOOSE_BEAST = A.SPACE.base(A.ChooseBeast)
 A_CHOOSE = A.SPACE.base(A.Choose)
+A_STEAL = A.SPACE.base(A.Steal)
+A_STEAL_STRIDE = A.SPACE.encode(A.Steal(1, 0)) - A_STEAL
+A_CHOOSE_MISSION = A.SPACE.base(A.ChooseMission)
+A_ONGOING_SLOT = A.SPACE.base(A.OngoingSlot)
+A_DISCARD = A.SPACE.base(A.Discard)
 A_DRAW_TACTICS = A.SPACE.base(A.DrawTactics)
 A_DRAW_MISSION = A.SPACE.base(A.DrawMission)
 A_DRAW_TRIONFI = A.SPACE.base(A.DrawTrionfi)
@@ -701,6 +712,65 @@ def _settle(e: TurrisBatch, g: int) -> bool:
             if n:
                 _move_scout(e, g, S[top + 3], S[top + 2], e.L[0] - A_CHOOSE)
             continue
+        elif kind == K_MOVE_SCOUT_CHOICE:
+            # effects.settle_move_scout_choice
+            if S[top + 4] != -1:
+                return True
+            if S[top + 2] > 0 and _movable_scouts(e, g, S[top + 1], S[top + 3]):
+                return True
+            S[b + STACK] = depth - 1
+            continue
+        elif kind == K_RESERVE_CHOICE:
+            if S[top + 2] > 0 and S[b + MISSIONS]:
+                return True
+            S[b + STACK] = depth - 1
+            continue
+        elif kind == K_REVIVE_CHOICE:
+            # effects.settle_revive_choice
+            seat = S[top + 1]
+            if S[top + 5] < S[top + 2] and S[b + GRAVEYARD + seat]:
+                _resources_to_h(e, g, seat)
+                if _can_pay(e, e.effects[S[top + 3]][S[top + 4]][2]):
+                    return True
+            S[b + STACK] = depth - 1
+            continue
+        elif kind == K_TRADE_OFFER:
+            # effects.settle_trade_offer
+            if S[top + 4] > 0:
+                _resources_to_h(e, g, S[top + 1])
+                if _can_pay(e, e.effects[S[top + 2]][S[top + 3]][11]):
+                    return True
+            S[b + STACK] = depth - 1
+            continue
+        elif kind == K_TRADE_GAIN:
+            # effects.settle_trade_gain: what an accepted trade gives
+            S[b + STACK] = depth - 1
+            effect = e.effects[S[top + 2]][S[top + 3]]
+            _gain(e, g, S[top + 1], effect[2], effect[10])
+            continue
+        elif kind == K_STEAL_CHOICE:
+            if S[top + 2] > 0 and _can_steal(e, g, S[top + 1], _letters(WORDS[S[top + 3]])):
+                return True
+            S[b + STACK] = depth - 1
+            continue
+        elif kind == K_PLACE_FREE:
+            # action_step.settle_place_free
+            n = _place_nodes(e, g, S[top + 1]) if S[top + 2] > 0 else 0
+            if n > 0:
+                return True
+            if n == 0:
+                S[b + STACK] = depth - 1
+                continue
+        elif kind == K_MISSION_STEP:
+            if _has_completable(e, g, S[top + 1]):
+                return True
+            S[b + STACK] = depth - 1
+            continue
+        elif kind == K_DISCARD_DOWN:
+            if S[b + HANDS + S[top + 1] * HAND_W] > e.hand_limit:
+                return True
+            S[b + STACK] = depth - 1
+            continue
         elif kind == K_DESPAIR_CHOICE:
             # beast_phase.settle_despair_choice
             res = b + RESOURCES + S[top + 1] * N_TOKENS
@@ -738,7 +808,9 @@ def _end_turn_stage(e: TurrisBatch, g: int, top: int) -> bool:
     stage = S[top + 2]
     if stage == 0:
         if _has_completable(e, g, seat):
-            return False
+            S[top + 2] = 1
+            _push(e, g, K_MISSION_STEP, seat, 0, 0, 0, 0)
+            return True
         stage = 1
     if stage == 1:
         # the Trionfi Step: a Tower Room from a Grove Collect, prerequisite met now
@@ -747,8 +819,9 @@ def _end_turn_stage(e: TurrisBatch, g: int, top: int) -> bool:
         S[b + GROVE_ROOM + seat] = 0
         stage = 2
     if S[b + HANDS + seat * HAND_W] > e.hand_limit:
-        S[top + 2] = stage
-        return False
+        S[top + 2] = 3
+        _push(e, g, K_DISCARD_DOWN, seat, 0, 0, 0, 0)
+        return True
     S[b + STACK] -= 1
     for _ in range(e.mission_tableau - S[b + MISSIONS]):
         _queue_mission_draw(e, g)
@@ -808,8 +881,6 @@ def _next_turn(e: TurrisBatch, g: int) -> bool:
         return False
     index = S[b + AT_TURN_INDEX] + 1
     seat = (S[b + AT_FIRST_PLAYER] + index) % e.players
-    if _is_set_off(e, g, seat, e.on_turn_start):
-        return False
     S[b + AT_TURN_INDEX] = index
     _start_turn(e, g, seat)
     return True
@@ -828,6 +899,7 @@ def _start_turn(e: TurrisBatch, g: int, seat: int) -> None:
     S[b + TACTICS_PLAYED] = 0
     S[b + ONCE_USED] = 0
     _push(e, g, K_TURN, seat, 0, 0, 0, 0)
+    _trigger(e, g, seat, "turn_start", e.on_turn_start, -1)
 
 
 def _end_round(e: TurrisBatch, g: int) -> bool:
@@ -839,8 +911,6 @@ def _end_round(e: TurrisBatch, g: int) -> bool:
     if S[b + PHASE] != PHASE_BEASTS:
         return False
     first = S[b + FUTURE_FIRST] if S[b + FUTURE_FIRST] >= 0 else S[b + AT_FIRST_PLAYER]
-    if _is_set_off(e, g, first, e.on_turn_start):
-        return False
     # Endgame: at the end of each Beast Phase after the trigger, remove a Beast
     if S[b + AT_ENDGAME] and not S[b + AT_ENDGAME_IN_BEASTS]:
         for beast in e.removal:
@@ -910,9 +980,6 @@ def _effect(
         drawn = _tactics_draws(e, g, n)
         if drawn < 0:
             return False
-    elif kind == E_SACRIFICE:
-        if S[b + RESERVE + seat] > 0 and _is_set_off(e, g, seat, e.on_sacrifice):
-            return False
     elif kind == E_PRESTIGE:
         if e.solo and S[b + PRESTIGE] + n >= e.prestige_end:
             return False
@@ -974,6 +1041,7 @@ def _effect(
             S[b + RESERVE + seat] -= 1
             S[b + GRAVEYARD + seat] += 1
             _push(e, g, K_COUNCIL_STEP, seat, 1, 0, 0, 0)
+            _trigger(e, g, seat, "sacrifice", e.on_sacrifice, -1)
     elif kind == E_FRUIT:
         _push(e, g, K_FRUIT_CHOICE, seat, 0, 0, 0, 0)
     elif kind == E_FIRST_PLAYER:
@@ -1371,12 +1439,6 @@ def _settle_beast_effect(e: TurrisBatch, g: int, top: int) -> int:
     queue = WORDS[S[top + 4]]
     if not queue:
         devoured = WORDS[S[top + 5]]
-        for who in devoured:
-            if _is_set_off(e, g, who, e.on_devoured):
-                return -1
-            for other in range(e.players):
-                if other != who and _is_set_off(e, g, other, e.on_other_devoured):
-                    return -1
         S[b + STACK] -= 1
         beast = S[top + 2]
         if e.chain_attack[beast] and S[top + 6] and devoured:
@@ -1385,6 +1447,12 @@ def _settle_beast_effect(e: TurrisBatch, g: int, top: int) -> int:
         # the Devoured Scouts' owners advance on the Council track in turn order
         for k in range(len(devoured) - 1, -1, -1):
             _push(e, g, K_COUNCIL_STEP, devoured[k], 1, 0, 0, 0)
+        for k in range(len(devoured) - 1, -1, -1):
+            who = devoured[k]
+            _trigger(e, g, who, "devoured", e.on_devoured, -1)
+            for other in range(e.players):
+                if other != who:
+                    _trigger(e, g, other, "other_devoured", e.on_other_devoured, -1)
         return 1
     if S[b + SCOUTS + S[top + 3] * SEATS + seat] <= 0:
         _next_scout(e, g, top, S[top + 5])
@@ -1475,6 +1543,60 @@ def _move_scout(e: TurrisBatch, g: int, seat: int, frm: int, to: int) -> None:
     e.S[at + to * SEATS] += 1
 
 
+def _resources_to_h(e: TurrisBatch, g: int, seat: int) -> None:
+    """The seat's resources copied to ``e.H`` (what ``_can_pay`` reads)."""
+    at = g * W + RESOURCES + seat * N_TOKENS
+    for t in range(N_TOKENS):
+        e.H[t] = e.S[at + t]
+
+
+def _letters(of: str) -> tuple[int, ...]:
+    return tuple(LETTER[x] for x in of)
+
+
+def _gain(e: TurrisBatch, g: int, seat: int, bundle: tuple[Any, ...], of: int) -> None:
+    """``resources.gain``: the bundle's tokens, its tokens of choice a decision."""
+    at = g * W + RESOURCES + seat * N_TOKENS
+    counts = bundle[4]
+    for t in range(N_TOKENS):
+        e.S[at + t] += counts[t]
+    if bundle[2]:
+        _push(e, g, K_GAIN_CHOICE, seat, bundle[2], of, 0, 0)
+
+
+def _scout_moves(e: TurrisBatch, g: int, origin: int, steps: int) -> int:
+    """``board.scout_moves`` as Choose actions to the start of ``e.L`` (in increasing order):
+    Locations and Sites (no Crossroads) up to ``steps`` steps away; their count."""
+    _distances(e, g, origin)
+    D = e.D
+    L = e.L
+    n = 0
+    for node in range(N_NODES):
+        d = D[node]
+        if 0 < d <= steps and not e.is_crossroads[node] and _is_scout_node(e, g, node):
+            L[n] = A_CHOOSE + node
+            n += 1
+    return n
+
+
+def _movable_scouts(e: TurrisBatch, g: int, seat: int, steps: int) -> int:
+    """``board.movable_scouts`` as Choose actions to the start of ``e.L``: the nodes of the
+    seat's Scouts with somewhere to move; their count."""
+    at = g * W + SCOUTS + seat
+    L = e.L
+    found = 0  # one bit a node
+    one = 1
+    for node in range(N_NODES):
+        if e.S[at + node * SEATS] > 0 and _scout_moves(e, g, node, steps):
+            found |= one << node
+    n = 0
+    for node in range(N_NODES):
+        if found >> node & 1:
+            L[n] = A_CHOOSE + node
+            n += 1
+    return n
+
+
 def _ends_beast_move(e: TurrisBatch, g: int, node: int) -> bool:
     """``board.ends_beast_move``: a Scout there, or a Betrayer Scout."""
     if _scouts_on(e, g, node):
@@ -1501,12 +1623,11 @@ def _settle_council_step(e: TurrisBatch, g: int, top: int) -> int:
     spots = e.council_next[S[b + COUNCIL + seat]]
     if len(spots) > 1:
         return 0
-    if _is_set_off(e, g, seat, e.on_council):
-        return -1
     if not spots:
         # past the last level: back to the start, no reward (Council Track)
         S[b + COUNCIL + seat] = 0
         S[top + 2] = steps - 1
+        _trigger(e, g, seat, "council", e.on_council, -1)
         return 1
     _council_to(e, g, top, spots[0])
     return 1
@@ -1522,6 +1643,7 @@ def _council_to(e: TurrisBatch, g: int, top: int, spot: int) -> None:
     if e.council_last[spot]:
         _push(e, g, K_COUNCIL_RETURN, seat, 0, 0, 0, 0)
     _push(e, g, K_REWARDS, seat, word_id((e.src_council[spot],)), 1, 0, 0)
+    _trigger(e, g, seat, "council", e.on_council, -1)
 
 
 def _settle_move_beast(e: TurrisBatch, g: int, top: int) -> int:
@@ -1708,6 +1830,8 @@ def _tables(e: TurrisBatch, game: Any) -> None:
                 1 if effect.play else 0,
                 _pay_frame(effect.bundle),
                 word_id(effect.bundle.of),
+                _bundle(effect.give),
+                _pay_frame(effect.give),
             )
             for effect in effects
         )
@@ -1730,6 +1854,11 @@ def _tables(e: TurrisBatch, game: Any) -> None:
     e.displaces = tuple(1 if beast.effect == "displace" else 0 for beast in game.data.beasts)
     e.chain_attack = tuple(1 if beast.chain_attack else 0 for beast in game.data.beasts)
     e.removal = tuple(game.removal)
+    e.mission_ongoing = tuple(1 if m.ongoing else 0 for m in game.data.missions)
+    e.mission_prestige = tuple(int(m.prestige) for m in game.data.missions)
+    e.mission_pays = tuple(_pay_frame(m.cost) for m in game.data.missions)
+    e.src_mission = tuple(game.src_mission)
+    e.ongoing_slots = int(c["ongoing_mission_slots"])
     e.altar_spaces = len(game.data.altar)
     e.solo = 1 if game.solo else 0
     e.scouts_per_player = int(c["scouts_per_player"])
@@ -1750,6 +1879,14 @@ def _tables(e: TurrisBatch, game: Any) -> None:
     e.on_sacrifice = triggered.get("sacrifice")
     e.on_council = triggered.get("council")
     e.on_devoured = triggered.get("devoured")
+    e.on_mission = triggered.get("mission")
+    e.node_ids = tuple(game.node_ids)
+    e.node_where = tuple(game.node_where)
+    e.spots = tuple(game.spots)
+    e.ongoing_of_side = tuple(game.ongoing_of_side)
+    e.ongoing_of_mission = tuple(game.ongoing_of_mission)
+    e.ongoing_of_trionfi = tuple(game.ongoing_of_trionfi)
+    e.ongoing_of_site = tuple(game.ongoing_of_site)
     e.on_other_devoured = triggered.get("other_devoured")
 
 
@@ -1816,6 +1953,82 @@ def _fast_legal(e: TurrisBatch, g: int) -> int:
                 L[n] = A_TOKEN + t
                 n += 1
         return n
+    if kind == K_MOVE_SCOUT_CHOICE:
+        if S[top + 4] == -1:
+            n = _movable_scouts(e, g, S[top + 1], S[top + 3])
+            L[n] = A_PASS
+            return n + 1
+        return _scout_moves(e, g, S[top + 4], S[top + 3])
+    if kind == K_RESERVE_CHOICE or kind == K_MISSION_STEP:
+        n = 0
+        if kind == K_RESERVE_CHOICE:
+            at = b + MISSIONS
+            for k in range(S[at]):
+                L[n] = A_CHOOSE_MISSION + S[at + 1 + k]
+                n += 1
+        else:
+            n = _completable(e, g, S[top + 1])
+        _sort(e, n)
+        L[n] = A_PASS
+        return n + 1
+    if kind == K_REVIVE_CHOICE:
+        L[0] = A_ACCEPT
+        if S[top + 5] > 0:
+            L[1] = A_PASS
+            return 2
+        return 1
+    if kind == K_TRADE_OFFER:
+        L[0] = A_ACCEPT
+        L[1] = A_PASS
+        return 2
+    if kind == K_FRUIT_CHOICE:
+        n = 0
+        for node in range(N_NODES):
+            if _is_scout_node(e, g, node):
+                L[n] = A_CHOOSE + node
+                n += 1
+        return n
+    if kind == K_STEAL_CHOICE:
+        n = 0
+        seat = S[top + 1]
+        for x in WORDS[S[top + 3]]:
+            t = LETTER[x]
+            if e.solo:
+                # from the Betrayers, who always count as having 1 of each: the supply
+                L[n] = A_STEAL + A_STEAL_STRIDE * t + 1
+                n += 1
+                continue
+            for victim in range(e.players):
+                if victim != seat and S[b + RESOURCES + victim * N_TOKENS + t] > 0:
+                    L[n] = A_STEAL + A_STEAL_STRIDE * t + victim
+                    n += 1
+        _sort(e, n)
+        return n
+    if kind == K_PLACE_FREE:
+        n = _place_nodes(e, g, S[top + 1])
+        if n < 0:
+            return -1
+        L[n] = A_PASS
+        return n + 1
+    if kind == K_ONGOING_CHOICE:
+        used = S[b + ONGOING + S[top + 1] * ONGOING_W]
+        n = 0
+        if used < e.ongoing_slots:
+            L[0] = A_ONGOING_SLOT + used
+            n = 1
+        else:
+            for k in range(e.ongoing_slots):
+                L[n] = A_ONGOING_SLOT + k
+                n += 1
+        L[n] = A_PASS
+        return n + 1
+    if kind == K_DISCARD_DOWN:
+        at = b + HANDS + S[top + 1] * HAND_W
+        n = 0
+        for k in range(S[at]):
+            L[n] = A_DISCARD + S[at + 1 + k]
+            n += 1
+        return _sort(e, n)
     if kind == K_PAY_CHOICE and not S[top + 5]:
         n = _pay_tokens(e, g, top)
         for i in range(n):
@@ -1832,6 +2045,52 @@ def _fast_legal(e: TurrisBatch, g: int) -> int:
             n += 1
         return n
     return -1
+
+
+def _sort(e: TurrisBatch, n: int) -> int:
+    """The first ``n`` actions of ``e.L`` sorted, repeats dropped (``legality.in_order``);
+    how many are left."""
+    L = e.L
+    for i in range(1, n):
+        x = L[i]
+        j = i - 1
+        while j >= 0 and L[j] > x:
+            L[j + 1] = L[j]
+            j -= 1
+        L[j + 1] = x
+    kept = 0
+    for i in range(n):
+        if kept == 0 or L[i] != L[kept - 1]:
+            L[kept] = L[i]
+            kept += 1
+    return kept
+
+
+def _completable(e: TurrisBatch, g: int, seat: int) -> int:
+    """``missions.completable`` as ChooseMission actions to the start of ``e.L`` (unsorted):
+    the Missions of the tableau the seat can pay for, and its reserved ones at 1 resource
+    less; their count."""
+    S = e.S
+    b = g * W
+    L = e.L
+    n = 0
+    at = b + MISSIONS
+    for k in range(S[at]):
+        m = S[at + 1 + k]
+        _resources_to_h(e, g, seat)
+        if _can_pay(e, e.mission_costs[m]):
+            L[n] = A_CHOOSE_MISSION + m
+            n += 1
+    at = b + AT_RESERVED + seat * RESERVED_W
+    for k in range(S[at]):
+        m = S[at + 1 + k]
+        for cost in e.reserved_costs[m]:
+            _resources_to_h(e, g, seat)
+            if _can_pay(e, cost):
+                L[n] = A_CHOOSE_MISSION + m
+                n += 1
+                break
+    return n
 
 
 def _legal_turn(e: TurrisBatch, g: int, seat: int) -> int:
@@ -2283,6 +2542,57 @@ def _is_set_off(e: TurrisBatch, g: int, seat: int, owners: Any) -> bool:
     return False
 
 
+def _trigger(e: TurrisBatch, g: int, seat: int, on: str, owners: Any, node: int) -> None:
+    """``effects.trigger``: the seat's ongoing effects set off by ``on`` (``owners``: the
+    game's table of them; ``node``: where, -1 for nowhere) pushed, each once a turn if it
+    says so: its faction side's, its Missions' in Ongoing slots, its Trionfi cards', the
+    Excavation Sites' holding its Scouts."""
+    if not _is_set_off(e, g, seat, owners):
+        return
+    S = e.S
+    b = g * W
+    lists = []
+    faction = S[b + FACTION + seat]
+    if faction >= 0:
+        lists.append(e.ongoing_of_side[faction][S[b + SIDE + seat]])
+    at = b + ONGOING + seat * ONGOING_W
+    for k in range(S[at]):
+        lists.append(e.ongoing_of_mission[S[at + 1 + k]])
+    at = b + TRIONFI_OWNED + seat * TRIONFI_OWNED_W
+    for k in range(S[at]):
+        lists.append(e.ongoing_of_trionfi[S[at + 1 + k]])
+    for k in range(N_SPOTS):
+        # a Beast or a Betrayer Scout there prevents a Site's effect, as on a Collect
+        site = S[b + SITE_AT + k]
+        spot = e.spots[k]
+        if (
+            site >= 0
+            and e.ongoing_of_site[site]
+            and S[b + SCOUTS + spot * SEATS + seat]
+            and _gives_reward(e, g, spot)
+        ):
+            lists.append(e.ongoing_of_site[site])
+    node_id = e.node_ids[node] if node >= 0 else ""
+    where = e.node_where[node] if node >= 0 else ""
+    for effects in lists:
+        for trig, place, once, src in effects:
+            if trig != on or (place and place != node_id and place != where):
+                continue
+            if once:
+                tag = word_id(f"{seat}:{src}")
+                used = False
+                for i in range(S[b + ONCE_USED]):
+                    if S[b + ONCE_USED + 1 + i] == tag:
+                        used = True
+                if used:
+                    continue
+                if S[b + ONCE_USED] >= ONCE_ROOM:
+                    raise ValueError(f"{S[b + ONCE_USED] + 1} tags in a room of {ONCE_ROOM}")
+                _list_append(e, b + ONCE_USED, tag)
+            if _can_resolve(e, g, seat, src, -1) > 0:
+                _push(e, g, K_RESOLVING, seat, src, 0, 0, 0)
+
+
 def _legal_collect_pick(e: TurrisBatch, g: int, top: int) -> int:
     """``legality.legal_collect_pick`` in the arrays."""
     S = e.S
@@ -2347,8 +2657,6 @@ def _fast_apply(e: TurrisBatch, g: int, action: int) -> bool:
         S[top + 2] -= 1
         done = True
     elif kind == K_COUNCIL_STEP:
-        if _is_set_off(e, g, S[top + 1], e.on_council):
-            return False
         _council_to(e, g, top, action - A_COUNCIL_SPOT)
         done = True
     elif kind == K_MOVE_BEAST_CHOICE:
@@ -2375,6 +2683,87 @@ def _fast_apply(e: TurrisBatch, g: int, action: int) -> bool:
     elif kind == K_DESPAIR_CHOICE:
         S[b + STACK] -= 1
         S[b + RESOURCES + S[top + 1] * N_TOKENS + action - A_TOKEN] -= 1
+        done = True
+    elif kind == K_MOVE_SCOUT_CHOICE:
+        if action == A_PASS:
+            S[b + STACK] -= 1
+        elif S[top + 4] == -1:
+            S[top + 4] = action - A_CHOOSE
+        else:
+            _move_scout(e, g, S[top + 1], S[top + 4], action - A_CHOOSE)
+            S[top + 2] -= 1
+            S[top + 4] = -1
+        done = True
+    elif kind == K_RESERVE_CHOICE:
+        if action == A_PASS:
+            S[b + STACK] -= 1
+        else:
+            m = action - A_CHOOSE_MISSION
+            S[top + 2] -= 1
+            _list_remove(e, b + MISSIONS, m)
+            _list_append(e, b + AT_RESERVED + S[top + 1] * RESERVED_W, m)
+        done = True
+    elif kind == K_REVIVE_CHOICE:
+        if action == A_PASS:
+            S[b + STACK] -= 1
+        else:
+            seat = S[top + 1]
+            S[top + 5] += 1
+            S[b + GRAVEYARD + seat] -= 1
+            S[b + RESERVE + seat] += 1
+            fixed, any_n, of = e.effects[S[top + 3]][S[top + 4]][9]
+            _push(e, g, K_PAY_CHOICE, seat, fixed, any_n, of, 0)
+        done = True
+    elif kind == K_TRADE_OFFER:
+        if action == A_PASS:
+            S[b + STACK] -= 1
+        else:
+            seat = S[top + 1]
+            S[top + 4] -= 1
+            _push(e, g, K_TRADE_GAIN, seat, S[top + 2], S[top + 3], 0, 0)
+            fixed, any_n, of = e.effects[S[top + 2]][S[top + 3]][12]
+            _push(e, g, K_PAY_CHOICE, seat, fixed, any_n, of, 0)  # paid before the gain
+        done = True
+    elif kind == K_FRUIT_CHOICE:
+        S[b + STACK] -= 1
+        S[b + AT_FRUIT] = action - A_CHOOSE
+        done = True
+    elif kind == K_STEAL_CHOICE:
+        t = (action - A_STEAL) // A_STEAL_STRIDE
+        victim = (action - A_STEAL) % A_STEAL_STRIDE
+        S[top + 2] -= 1
+        if not e.solo:
+            # solo: from the supply; the Betrayers stay at 1 of each (Solo Setup 7)
+            S[b + RESOURCES + victim * N_TOKENS + t] -= 1
+        S[b + RESOURCES + S[top + 1] * N_TOKENS + t] += 1
+        done = True
+    elif kind == K_PLACE_FREE:
+        if action == A_PASS:
+            S[b + STACK] -= 1
+        else:
+            S[top + 2] -= 1
+            _place(e, g, S[top + 1], action - A_PLACE)
+        done = True
+    elif kind == K_MISSION_STEP:
+        if action == A_PASS:
+            S[b + STACK] -= 1
+            done = True
+        else:
+            done = _complete_mission(e, g, S[top + 1], action - A_CHOOSE_MISSION)
+    elif kind == K_ONGOING_CHOICE:
+        S[b + STACK] -= 1
+        if action != A_PASS:
+            slot = action - A_ONGOING_SLOT
+            at = b + ONGOING + S[top + 1] * ONGOING_W
+            if slot < S[at]:
+                S[at + 1 + slot] = S[top + 2]
+            else:
+                _list_append(e, at, S[top + 2])
+        done = True
+    elif kind == K_DISCARD_DOWN:
+        card = action - A_DISCARD
+        _list_remove(e, b + HANDS + S[top + 1] * HAND_W, card)
+        _list_append(e, b + TACTICS_DISCARD, card)
         done = True
     elif kind == K_COUNCIL_RETURN:
         # Council Track: the token goes back to the start now (Accept) or stays (Pass)
@@ -2416,15 +2805,9 @@ def _apply_turn(e: TurrisBatch, g: int, top: int, action: int) -> bool:
     b = g * W
     seat = S[top + 1]
     if A_PLACE <= action < A_PLACE + N_NODES:
-        if _is_set_off(e, g, seat, e.on_place):
-            return False
-        node = action - A_PLACE
         S[b + ACTIONS_LEFT] -= 1
         S[b + PLACED_ACTION] = 1
-        S[b + RESERVE + seat] -= 1
-        S[b + SCOUTS + node * SEATS + seat] += 1
-        if _is_immediate(e, g, node):
-            _push(e, g, K_RESOLVING, seat, _reward_source(e, g, node), 0, 0, 0)
+        _place(e, g, seat, action - A_PLACE)
         return True
     if action == A_COLLECT:
         S[b + ACTIONS_LEFT] -= 1
@@ -2432,13 +2815,12 @@ def _apply_turn(e: TurrisBatch, g: int, top: int, action: int) -> bool:
         _push(e, g, K_COLLECT_PICK, seat, e.empty, 0, 0, 0)
         return True
     if action == A_GATHER_ICHOR:
-        if _is_set_off(e, g, seat, e.on_gather):
-            return False
         S[b + ACTIONS_LEFT] -= 1
         S[b + GATHERS] += 1
         # two or more Gather Ichor actions: 1 additional Ichor in total
         bonus = e.gather_bonus if S[b + GATHERS] == 2 else 0
         S[b + RESOURCES + seat * N_TOKENS + I_] += e.gather_ichor + bonus
+        _trigger(e, g, seat, "gather_ichor", e.on_gather, -1)
         return True
     if action == A_FORCE_REVIVE:
         S[b + ACTIONS_LEFT] -= 1
@@ -2473,6 +2855,47 @@ def _apply_turn(e: TurrisBatch, g: int, top: int, action: int) -> bool:
     return False
 
 
+def _place(e: TurrisBatch, g: int, seat: int, node: int) -> None:
+    """``action_step.place``: a Scout of the seat's reserve on ``node``; an Immediate reward
+    resolves at once."""
+    S = e.S
+    b = g * W
+    S[b + RESERVE + seat] -= 1
+    S[b + SCOUTS + node * SEATS + seat] += 1
+    _trigger(e, g, seat, "place", e.on_place, node)
+    if _is_immediate(e, g, node):
+        _push(e, g, K_RESOLVING, seat, _reward_source(e, g, node), 0, 0, 0)
+
+
+def _complete_mission(e: TurrisBatch, g: int, seat: int, m: int) -> bool:
+    """``missions.complete_mission`` (the MissionStep popped first), or False (nothing done)
+    where its Prestige would end a solo game: its Prestige, its effect, an Ongoing slot
+    offered for an ongoing effect, its cost paid (a reserved one's with a resource waived)."""
+    S = e.S
+    b = g * W
+    if e.solo and S[b + PRESTIGE] + e.mission_prestige[m] >= e.prestige_end:
+        return False
+    S[b + STACK] -= 1
+    at = b + AT_RESERVED + seat * RESERVED_W
+    reserved = False
+    for k in range(S[at]):
+        if S[at + 1 + k] == m:
+            reserved = True
+    if reserved:
+        _list_remove(e, at, m)
+    else:
+        _list_remove(e, b + MISSIONS, m)
+    _list_append(e, b + COMPLETED + seat * COMPLETED_W, m)
+    _trigger(e, g, seat, "mission", e.on_mission, -1)
+    if e.mission_ongoing[m]:
+        _push(e, g, K_ONGOING_CHOICE, seat, m, 0, 0, 0)
+    _push(e, g, K_RESOLVING, seat, e.src_mission[m], 0, 0, 0)
+    _score(e, g, seat, e.mission_prestige[m])
+    fixed, any_n, of = e.mission_pays[m]
+    _push(e, g, K_PAY_CHOICE, seat, fixed, any_n, of, 1 if reserved else 0)
+    return True
+
+
 def _apply_collect_pick(e: TurrisBatch, g: int, top: int, action: int) -> bool:
     """``action_step.decide_collect_pick`` in the arrays, or False where a trigger would set
     off an ongoing effect."""
@@ -2483,9 +2906,8 @@ def _apply_collect_pick(e: TurrisBatch, g: int, top: int, action: int) -> bool:
     if action != A_PASS:
         S[top + 2] = word_id((*chosen, action - A_COLLECT_SCOUT))
         return True
-    if _is_set_off(e, g, seat, e.on_collect):
-        return False
     # action_step.collect: back to the reserve, the rewards in the player's order, the Ichor
+    S[b + STACK] -= 1
     packets = []
     for node in chosen:
         S[b + SCOUTS + node * SEATS + seat] -= 1
@@ -2493,7 +2915,8 @@ def _apply_collect_pick(e: TurrisBatch, g: int, top: int, action: int) -> bool:
         src = _reward_source(e, g, node)
         if not _is_immediate(e, g, node) and _gives_reward(e, g, node) and e.rewarding[src]:
             packets.append(src)
-    S[b + STACK] -= 1
+    for node in sorted(set(chosen)):
+        _trigger(e, g, seat, "collect", e.on_collect, node)
     if packets:
         _push(e, g, K_REWARDS, seat, word_id(tuple(packets)), 1, 0, 0)
     cost = len(chosen) * e.collect_cost
