@@ -19,6 +19,7 @@ cdef long A_COUNCIL_SPOT, A_CHOOSE_BEAST, A_CHOOSE
 cdef long K_TARGET_CHOICE, K_BEAST_PATH, K_BEAST_EFFECT, K_BETRAYER_PUSH, K_DISPLACE_CHOICE
 cdef long K_TRADE_GAIN, K_MISSION_STEP, K_ONGOING_CHOICE, K_DISCARD_DOWN
 cdef long A_STEAL, A_STEAL_STRIDE, A_CHOOSE_MISSION, A_ONGOING_SLOT, A_DISCARD
+cdef long K_FACTION_CHOICE, A_TAKE_TRIONFI, A_CHOOSE_FACTION
 cdef long K_DESPAIR_CHOICE, PHASE_BETRAYERS, PHASE_OVER, AT_FRUIT, AT_ALTAR, AT_MOVEMENT_CARD
 cdef long PRESTIGE, AT_THRESHOLDS_HIT, AT_ENDGAME, AT_ENDGAME_IN_BEASTS, PHASE_BEASTS
 cdef tuple IN_ARRAYS, KINDS, FIELDS, FIELD_CODES, IS_DECIDED, HAS_SETTLE, PHASES
@@ -62,12 +63,13 @@ cdef class TurrisBatch:
     cdef public long abyss, altar_spaces, ongoing_slots
     cdef public tuple mission_ongoing, mission_prestige, mission_pays, src_mission
     cdef public tuple node_ids, node_where, spots, ongoing_of_side, ongoing_of_mission
-    cdef public tuple ongoing_of_trionfi, ongoing_of_site
+    cdef public tuple ongoing_of_trionfi, ongoing_of_site, used_spots, src_trionfi
+    cdef public tuple trionfi_node, factions_offered, src_side
     cdef public long hand_limit, mission_tableau, actions_per_turn
     cdef public long solo, scouts_per_player, collect_cost, gather_ichor, gather_bonus
     cdef public long of_default, empty
     cdef public object on_place, on_collect, on_gather, on_turn_start, on_sacrifice, on_council
-    cdef public object on_devoured, on_other_devoured, on_mission
+    cdef public object on_devoured, on_other_devoured, on_mission, on_tower_room
 
 
 @cython.locals(found=object)
@@ -106,7 +108,7 @@ cdef object _state_live(TurrisBatch e, long g)
 
 cdef void _sync(TurrisBatch e, long g) except *
 
-@cython.locals(S="long long[:]", b=long, depth=long, kind=long, top=long, packets=tuple, found=long, of=str, options=tuple, n=long, res=long, kinds=long, first=long, t=long, seat=long, effect=tuple)
+@cython.locals(S="long long[:]", b=long, depth=long, kind=long, top=long, packets=tuple, found=long, of=str, options=tuple, n=long, res=long, kinds=long, first=long, t=long, seat=long, effect=tuple, quiet=bint, left=bint)
 cdef bint _settle(TurrisBatch e, long g) except? 0
 
 @cython.locals(S="long long[:]", b=long, seat=long, src=long, i=long, effects=tuple, depth=long)
@@ -115,8 +117,11 @@ cdef bint _settle_resolving(TurrisBatch e, long g, long top) except? 0
 @cython.locals(S="long long[:]", b=long, kind=long, n=long, drawn=long, bundle=tuple, counts=tuple, res=long, t=long, fixed=long, any_n=long, of=long, spot=long, packets=tuple, q=long, r=long)
 cdef bint _effect(TurrisBatch e, long g, long top, long seat, tuple effect, long src, long index) except? 0
 
-@cython.locals(S="long long[:]", b=long, q=long, queued=long, j=long, d=long, cards=long, discards=long, drawn=long)
-cdef long _tactics_draws(TurrisBatch e, long g, long n) except? -9
+@cython.locals(S="long long[:]", b=long, q=long, queued=long, j=long, d=long)
+cdef bint _queue_tactics_draw(TurrisBatch e, long g, long seat) except? 0
+
+@cython.locals(S="long long[:]", b=long, at=long, counts=long, k=long)
+cdef void _shuffle_discards(TurrisBatch e, long g) except *
 
 @cython.locals(S="long long[:]", b=long, now=long, at=long, t=long, hit=bint, k=long, most=long, rooms=long, p=long)
 cdef void _score(TurrisBatch e, long g, long seat, long points) except *
@@ -132,8 +137,22 @@ cdef tuple _rest_after(str fixed, long any_n, str of, long t)
 @cython.locals(H="long long[:]", counts=list, missing=long, t=long, spare=long)
 cdef bint _can_pay_letters(TurrisBatch e, str fixed, long any_n, str of) except? 0
 
+@cython.locals(S="long long[:]", L="long long[:]", fixed=str, any_n=long, of=str, n=long, letter=str)
+cdef long _waive_tokens(TurrisBatch e, long g, long top) except? -9
+
 @cython.locals(S="long long[:]", seat=long, rest=tuple)
 cdef void _pay_one(TurrisBatch e, long g, long top, long t) except *
+
+@cython.locals(S="long long[:]", b=long, k=long, q=long, queued=long, j=long, d=long)
+cdef void _change_excavation_sites(TurrisBatch e, long g) except *
+
+@cython.locals(S="long long[:]", q=long, n=long, r=long)
+cdef void _queue(TurrisBatch e, long g, long kind, long field) except *
+
+cdef void _room_built(TurrisBatch e, long g, long seat, long prestige) except *
+
+@cython.locals(S="long long[:]", L="long long[:]", b=long, seat=long, drawn=long, at=long, size=long, held="unsigned long long", one="unsigned long long", first=long, k=long, n=long, c=long)
+cdef long _tactics_choices(TurrisBatch e, long g, long top) except? -9
 
 @cython.locals(S="long long[:]", b=long, seat=long, steps=long, spots=tuple)
 cdef long _settle_council_step(TurrisBatch e, long g, long top) except? -9
@@ -189,8 +208,11 @@ cdef long _ways_on(TurrisBatch e, long here) except? -9
 @cython.locals(S="long long[:]", b=long, beast=long, target=long, start=long, total=long, path=tuple, steps=long, grown=tuple, n=long)
 cdef bint _settle_path(TurrisBatch e, long g, long top) except? 0
 
-@cython.locals(S="long long[:]", b=long, start=long, end=long, node=long, alone=bint, k=long, n=long, first=long, queue=list, seat=long, in_phase=long)
+@cython.locals(S="long long[:]", b=long, start=long, end=long, node=long, alone=bint, k=long)
 cdef void _move_beast(TurrisBatch e, long g, long beast, tuple path) except *
+
+@cython.locals(S="long long[:]", b=long, n=long, first=long, queue=list, k=long, seat=long)
+cdef void _beast_arrives(TurrisBatch e, long g, long beast, long end, long in_phase) except *
 
 @cython.locals(S="long long[:]", b=long, seat=long, queue=tuple, devoured=tuple, who=long, other=long, beast=long, k=long)
 cdef long _settle_beast_effect(TurrisBatch e, long g, long top) except? -9
@@ -234,7 +256,7 @@ cdef bint _ends_beast_move(TurrisBatch e, long g, long node) except? 0
 @cython.locals(b=long)
 cdef long _top(TurrisBatch e, long g) noexcept
 
-@cython.locals(S="long long[:]", L="long long[:]", b=long, top=long, kind=long, n=long, i=long, of=str, spots=tuple, options=tuple, path=tuple, at=long, k=long, seat=long, t=long, node=long, used=long)
+@cython.locals(S="long long[:]", L="long long[:]", b=long, top=long, kind=long, n=long, i=long, of=str, spots=tuple, options=tuple, path=tuple, at=long, k=long, seat=long, t=long, node=long, used=long, taken=bint, p=long)
 cdef long _fast_legal(TurrisBatch e, long g) except? -9
 
 cdef tuple _bundle(object bundle)
@@ -319,7 +341,7 @@ cdef long _legal_collect_pick(TurrisBatch e, long g, long top) except? -9
 @cython.locals(S="long long[:]", L="long long[:]", seat=long, packets=tuple, n=long, k=long, ok=long)
 cdef long _legal_rewards(TurrisBatch e, long g, long top) except? -9
 
-@cython.locals(S="long long[:]", b=long, top=long, kind=long, done=bint, m=long, seat=long, fixed=long, any_n=long, of=long, t=long, victim=long, slot=long, at=long, card=long)
+@cython.locals(S="long long[:]", b=long, top=long, kind=long, done=bint, m=long, seat=long, fixed=long, any_n=long, of=long, t=long, victim=long, slot=long, at=long, card=long, drawn=long, f=long, side=long)
 cdef bint _fast_apply(TurrisBatch e, long g, long action) except? 0
 
 @cython.locals(S="long long[:]", b=long, depth=long, r=long)
@@ -327,6 +349,12 @@ cdef void _push(TurrisBatch e, long g, long kind, long f1, long f2, long f3, lon
 
 @cython.locals(S="long long[:]", b=long, seat=long, node=long, bonus=long, dead=long, fixed=long, any_n=long, of=long, src=long, card=long)
 cdef bint _apply_turn(TurrisBatch e, long g, long top, long action) except? 0
+
+@cython.locals(b=long)
+cdef void _play_tactics(TurrisBatch e, long g, long seat, long card) except *
+
+@cython.locals(S="long long[:]", b=long, seat=long, prestige=long, k=long)
+cdef bint _take_trionfi(TurrisBatch e, long g, long top, long t) except? 0
 
 @cython.locals(S="long long[:]", b=long)
 cdef void _place(TurrisBatch e, long g, long seat, long node) except *

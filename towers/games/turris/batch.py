@@ -132,6 +132,7 @@ K_TRADE_GAIN = KIND_OF[F.TradeGain]
 K_MISSION_STEP = KIND_OF[F.MissionStep]
 K_ONGOING_CHOICE = KIND_OF[F.OngoingChoice]
 K_DISCARD_DOWN = KIND_OF[F.DiscardDown]
+K_FACTION_CHOICE = KIND_OF[F.FactionChoice]
 IS_DECIDED = tuple(kind in rules.DECIDE for kind in KINDS)
 HAS_SETTLE = tuple(kind in rules.SETTLE for kind in KINDS)
 IN_ARRAYS = tuple(
@@ -141,7 +142,8 @@ IN_ARRAYS = tuple(
         F.CouncilStep, F.MoveBeastChoice, F.TargetChoice, F.BeastPath, F.BeastEffect,
         F.DisplaceChoice, F.DespairChoice, F.MoveScoutChoice, F.ReserveChoice,
         F.ReviveChoice, F.TradeOffer, F.FruitChoice, F.StealChoice, F.PlaceFree,
-        F.MissionStep, F.OngoingChoice, F.DiscardDown,
+        F.MissionStep, F.OngoingChoice, F.DiscardDown, F.TrionfiChoice, F.PlayTacticsChoice,
+        F.FactionChoice,
     )
     for kind in KINDS
 )  # fmt: skip
@@ -344,6 +346,8 @@ A_STEAL_STRIDE = A.SPACE.encode(A.Steal(1, 0)) - A_STEAL
 A_CHOOSE_MISSION = A.SPACE.base(A.ChooseMission)
 A_ONGOING_SLOT = A.SPACE.base(A.OngoingSlot)
 A_DISCARD = A.SPACE.base(A.Discard)
+A_TAKE_TRIONFI = A.SPACE.base(A.TakeTrionfi)
+A_CHOOSE_FACTION = A.SPACE.base(A.ChooseFaction)
 A_DRAW_TACTICS = A.SPACE.base(A.DrawTactics)
 A_DRAW_MISSION = A.SPACE.base(A.DrawMission)
 A_DRAW_TRIONFI = A.SPACE.base(A.DrawTrionfi)
@@ -625,9 +629,15 @@ def _settle(e: TurrisBatch, g: int) -> bool:
     while not S[b + GAME_OVER]:
         if S[b + CHANCE]:
             return True
-        if S[b + EXCAVATION_DUE]:
-            break  # the Excavation Sites change between actions: the mirror's rules
         depth = S[b + STACK]
+        if S[b + EXCAVATION_DUE]:
+            quiet = depth == 0
+            if not quiet:
+                kind = S[b + STACK + 1 + (depth - 1) * FW]
+                quiet = kind == K_TURN or kind == K_END_TURN or kind == K_BEAST_TURN
+            if quiet:
+                _change_excavation_sites(e, g)
+                continue
         if depth == 0:
             if _next_turn(e, g) or _beast_phase(e, g) or _end_round(e, g):
                 continue
@@ -771,6 +781,34 @@ def _settle(e: TurrisBatch, g: int) -> bool:
                 return True
             S[b + STACK] = depth - 1
             continue
+        elif kind == K_TRIONFI_CHOICE:
+            # trionfi.settle_trionfi_choice
+            if e.solo and not _has_solo_room(e, g):
+                S[b + STACK] = depth - 1  # no undamaged Tower Room: no construction (Solo)
+                continue
+            if e.solo:
+                return True
+            left = False
+            for k in range(N_TABLEAU):
+                if S[b + TRIONFI_TABLEAU + k] >= 0:
+                    left = True
+            if left:
+                return True
+            # no card left: the Prestige and the Tower track only (Trionfi cards)
+            S[b + STACK] = depth - 1
+            _room_built(e, g, S[top + 1], S[top + 2])
+            continue
+        elif kind == K_PLAY_TACTICS_CHOICE:
+            # tactics.settle_play_tactics_choice
+            seat = S[top + 1]
+            if (
+                S[top + 2] <= 0
+                or not S[b + HANDS + seat * HAND_W]
+                or (S[top + 3] and not _tactics_choices(e, g, top))
+            ):
+                S[b + STACK] = depth - 1
+                continue
+            return True
         elif kind == K_DESPAIR_CHOICE:
             # beast_phase.settle_despair_choice
             res = b + RESOURCES + S[top + 1] * N_TOKENS
@@ -970,17 +1008,12 @@ def _effect(
 ) -> bool:
     """``effects.resolve_effect`` of ``effect`` (the ``index``-th of source ``src``, the
     Resolving at ``top`` moved past it first), or False (nothing done) for what the arrays do
-    not resolve: a draw that shuffles the discards in, a Sacrifice that sets off an ongoing
-    effect, a score that ends the solo game."""
+    not resolve: a score that ends the solo game."""
     S = e.S
     b = g * W
     kind = effect[0]
     n = effect[1]
-    if kind == E_TACTICS:
-        drawn = _tactics_draws(e, g, n)
-        if drawn < 0:
-            return False
-    elif kind == E_PRESTIGE:
+    if kind == E_PRESTIGE:
         if e.solo and S[b + PRESTIGE] + n >= e.prestige_end:
             return False
     S[top + 3] = index + 1
@@ -1009,14 +1042,10 @@ def _effect(
             packets = (e.src_council[spot],) * n
             _push(e, g, K_REWARDS, seat, word_id(packets), 1, 0, 0)
     elif kind == E_TACTICS:
-        q = b + CHANCE
-        for _ in range(drawn):
-            if S[q] >= CHANCE_ROOM:
-                raise ValueError(f"{S[q] + 1} draws in a room of {CHANCE_ROOM}")
-            r = q + 1 + S[q] * FW
-            S[r] = K_TACTICS_DRAW
-            S[r + 1] = seat
-            S[q] += 1
+        drawn = 0
+        for _ in range(n):
+            if _queue_tactics_draw(e, g, seat):
+                drawn += 1
         if effect[8] and drawn:
             # decided once the cards are drawn: draws come before any decision
             _push(e, g, K_PLAY_TACTICS_CHOICE, seat, 1, drawn, 0, 0)
@@ -1059,9 +1088,9 @@ def _effect(
     return True
 
 
-def _tactics_draws(e: TurrisBatch, g: int, n: int) -> int:
-    """How many of ``n`` Tactics draws ``draws.queue_draw`` queues (those the deck has a card
-    for), or -1 when one would shuffle the discards in first (the mirror's rules)."""
+def _queue_tactics_draw(e: TurrisBatch, g: int, seat: int) -> bool:
+    """``draws.queue_draw`` of a TacticsDraw for ``seat``: the discards shuffled in first when
+    the deck is out of cards for it (Rules Clarification 2); whether it was queued."""
     S = e.S
     b = g * W
     q = b + CHANCE
@@ -1070,19 +1099,26 @@ def _tactics_draws(e: TurrisBatch, g: int, n: int) -> int:
         if S[q + 1 + j * FW] == K_TACTICS_DRAW:
             queued += 1
     d = b + TACTICS_DECK
-    cards = S[d] + S[d + 1 + 2 * N_TACTICS] + S[d + 2 + 2 * N_TACTICS]
-    discards = S[b + TACTICS_DISCARD]
-    drawn = 0
-    for _ in range(n):
-        if cards <= 0 and discards:
-            return -1
-        if cards - queued <= 0:
-            if discards:
-                return -1
-            continue
-        queued += 1
-        drawn += 1
-    return drawn
+    if S[d] + S[d + 1 + 2 * N_TACTICS] + S[d + 2 + 2 * N_TACTICS] <= 0:
+        _shuffle_discards(e, g)
+    if S[d] + S[d + 1 + 2 * N_TACTICS] + S[d + 2 + 2 * N_TACTICS] - queued <= 0:
+        _shuffle_discards(e, g)
+        if S[d] + S[d + 1 + 2 * N_TACTICS] + S[d + 2 + 2 * N_TACTICS] - queued <= 0:
+            return False
+    _queue(e, g, K_TACTICS_DRAW, seat)
+    return True
+
+
+def _shuffle_discards(e: TurrisBatch, g: int) -> None:
+    """The Tactics discards shuffled into the deck's unknown middle (``Deck.shuffle_in``)."""
+    S = e.S
+    b = g * W
+    at = b + TACTICS_DISCARD
+    counts = b + TACTICS_DECK + 1 + N_TACTICS
+    for k in range(S[at]):
+        S[counts + S[at + 1 + k]] += 1
+    S[counts + N_TACTICS] += S[at]
+    S[at] = 0
 
 
 def _score(e: TurrisBatch, g: int, seat: int, points: int) -> None:
@@ -1129,7 +1165,10 @@ def _settle_pay(e: TurrisBatch, g: int, top: int) -> int:
         S[b + STACK] -= 1
         return 1
     if S[top + 5]:
-        return -1
+        if not _waive_tokens(e, g, top):
+            S[top + 5] = 0
+            return 1
+        return 0  # the player names the resource a reserved Mission waives
     res = b + RESOURCES + seat * N_TOKENS
     # no choice: no resource of choice owed and no spare Artifact to stand in for one
     spare = S[res + ART] - fixed.count("A")
@@ -1215,9 +1254,31 @@ def _can_pay_letters(e: TurrisBatch, fixed: str, any_n: int, of: str) -> bool:
     return missing <= H[ART]
 
 
-def _pay_one(e: TurrisBatch, g: int, top: int, t: int) -> None:
-    """``resources.pay_one`` (no waiver): token ``t`` paid, the payment left on top."""
+def _waive_tokens(e: TurrisBatch, g: int, top: int) -> int:
+    """``resources.pay_tokens`` with a waiver, to the start of ``e.L``: the letters the cost
+    names (Artifacts aside) that may be left unpaid, the rest payable then; their count."""
     S = e.S
+    L = e.L
+    fixed = WORDS[S[top + 2]]
+    any_n = S[top + 3]
+    of = WORDS[S[top + 4]]
+    n = 0
+    for letter in sorted(set(fixed) - {"A"}):
+        _resources_to_h(e, g, S[top + 1])
+        if _can_pay_letters(e, fixed.replace(letter, "", 1), any_n, of):
+            L[n] = LETTER[letter]
+            n += 1
+    return n
+
+
+def _pay_one(e: TurrisBatch, g: int, top: int, t: int) -> None:
+    """``resources.pay_one``: token ``t`` paid (or, with a waiver, left out), the payment
+    left on top."""
+    S = e.S
+    if S[top + 5]:
+        S[top + 2] = word_id(WORDS[S[top + 2]].replace(TOKENS[t], "", 1))
+        S[top + 5] -= 1
+        return
     seat = S[top + 1]
     rest = _rest_after(WORDS[S[top + 2]], S[top + 3], WORDS[S[top + 4]], t)
     assert rest is not None
@@ -1409,11 +1470,20 @@ def _move_beast(e: TurrisBatch, g: int, beast: int, path: tuple[int, ...]) -> No
         if _ends_beast_move(e, g, node):
             break
     S[b + BEAST_AT + beast] = end
-    if end == start:
-        return
-    _vacate(e, g, start)
+    if end != start:
+        _vacate(e, g, start)
+        # the Chain Attack only in the Beast Phase, not on the Betrayer Phase's d4 move
+        _beast_arrives(e, g, beast, end, 0 if S[b + PHASE] == PHASE_BETRAYERS else 1)
+
+
+def _beast_arrives(e: TurrisBatch, g: int, beast: int, end: int, in_phase: int) -> None:
+    """A Beast's move ended on ``end`` (not where it began): its effect on the Scouts there
+    (``beast_phase.effect_frame``; ``in_phase``: a Chain Attack may follow), the Betrayers'
+    Scouts there pushed (``solo.push_betrayers``)."""
+    S = e.S
+    b = g * W
     if _scouts_on(e, g, end):
-        # beast_phase.effect_frame: its Scouts in turn order from the First Player
+        # its Scouts in turn order from the First Player
         n = e.players
         first = S[b + AT_FIRST_PLAYER]
         queue = []
@@ -1421,9 +1491,7 @@ def _move_beast(e: TurrisBatch, g: int, beast: int, path: tuple[int, ...]) -> No
             seat = (first + k) % n
             for _ in range(S[b + SCOUTS + end * SEATS + seat]):
                 queue.append(seat)
-        in_phase = 0 if S[b + PHASE] == PHASE_BETRAYERS else 1
         _push(e, g, K_BEAST_EFFECT, queue[0], beast, end, word_id(tuple(queue)), e.empty, in_phase)
-    # solo.push_betrayers
     for k in range(S[b + BETRAYER_AT] - 1, -1, -1):
         if S[b + BETRAYER_AT + 1 + k] == end:
             _push(e, g, K_BETRAYER_PUSH, S[b + AT_FIRST_PLAYER], k, 0, 0, 0)
@@ -1609,6 +1677,69 @@ def _ends_beast_move(e: TurrisBatch, g: int, node: int) -> bool:
     return False
 
 
+def _change_excavation_sites(e: TurrisBatch, g: int) -> None:
+    """``prestige.change_excavation_sites``: every Site removed and as many drawn, in order
+    from A."""
+    S = e.S
+    b = g * W
+    S[b + EXCAVATION_DUE] -= 1
+    for k in e.used_spots:
+        S[b + SITE_AT + k] = -1
+        # draws.queue_draw: a SiteDraw, if the deck has a card for it
+        q = b + CHANCE
+        queued = 0
+        for j in range(S[q]):
+            if S[q + 1 + j * FW] == K_SITE_DRAW:
+                queued += 1
+        d = b + SITE_DECK
+        if S[d] + S[d + 1 + 2 * N_SITES] + S[d + 2 + 2 * N_SITES] - queued > 0:
+            _queue(e, g, K_SITE_DRAW, k)
+
+
+def _queue(e: TurrisBatch, g: int, kind: int, field: int) -> None:
+    """A chance event of ``kind`` (its one field ``field``) queued last."""
+    S = e.S
+    q = g * W + CHANCE
+    n = S[q]
+    if n >= CHANCE_ROOM:
+        raise ValueError(f"{n + 1} draws in a room of {CHANCE_ROOM}")
+    r = q + 1 + n * FW
+    S[r] = kind
+    S[r + 1] = field
+    S[q] = n + 1
+
+
+def _room_built(e: TurrisBatch, g: int, seat: int, prestige: int) -> None:
+    """``trionfi.room_built``: the Tower track, the Prestige, the Endgame checked."""
+    e.S[g * W + AT_ROOMS + seat] += 1
+    _trigger(e, g, seat, "tower_room", e.on_tower_room, -1)
+    _score(e, g, seat, prestige)
+
+
+def _tactics_choices(e: TurrisBatch, g: int, top: int) -> int:
+    """``tactics.tactics_choices`` of the PlayTacticsChoice at ``top`` as PlayTactics actions
+    to the start of ``e.L``: the playable cards in hand, only among the last ``drawn`` when
+    it is not 0; their count."""
+    S = e.S
+    b = g * W
+    L = e.L
+    seat = S[top + 1]
+    drawn = S[top + 3]
+    at = b + HANDS + seat * HAND_W
+    size = S[at]
+    held = 0
+    one = 1
+    first = size - drawn if drawn > 0 else 0
+    for k in range(first if first > 0 else 0, size):
+        held |= one << S[at + 1 + k]
+    n = 0
+    for c in range(N_TACTICS):
+        if held >> c & 1 and _can_resolve(e, g, seat, e.src_tactics[c], -1) > 0:
+            L[n] = A_PLAY_TACTICS + c
+            n += 1
+    return n
+
+
 def _settle_council_step(e: TurrisBatch, g: int, top: int) -> int:
     """``council.settle_council_step`` of the CouncilStep at ``top``: 1 when settled, 0 when
     the seat chooses the spot, -1 where the Council's trigger would set off an ongoing
@@ -1663,17 +1794,13 @@ def _settle_move_beast(e: TurrisBatch, g: int, top: int) -> int:
     # beast_moves.beast_moved: the flip, the spot left, the effect where it ends
     start = S[top + 6]
     end = S[b + BEAST_AT + beast]
-    if end != start:
-        if _scouts_on(e, g, end):
-            return -1
-        for k in range(S[b + BETRAYER_AT]):
-            if S[b + BETRAYER_AT + 1 + k] == end:
-                return -1
     S[b + STACK] -= 1
     if S[top + 3]:
         S[b + AT_FLIPPED + beast] = 1
     if end != start:
         _vacate(e, g, start)
+        # the effect at the end of the move, before the flip (FAQ 2); no Chain Attack
+        _beast_arrives(e, g, beast, end, 0)
     return 1
 
 
@@ -1859,6 +1986,11 @@ def _tables(e: TurrisBatch, game: Any) -> None:
     e.mission_pays = tuple(_pay_frame(m.cost) for m in game.data.missions)
     e.src_mission = tuple(game.src_mission)
     e.ongoing_slots = int(c["ongoing_mission_slots"])
+    e.used_spots = tuple(game.used_spots)
+    e.src_trionfi = tuple(game.src_trionfi)
+    e.trionfi_node = tuple(game.data.index[t.location] for t in game.data.trionfi)
+    e.factions_offered = tuple(game.factions_offered)
+    e.src_side = tuple(game.src_side)
     e.altar_spaces = len(game.data.altar)
     e.solo = 1 if game.solo else 0
     e.scouts_per_player = int(c["scouts_per_player"])
@@ -1880,6 +2012,7 @@ def _tables(e: TurrisBatch, game: Any) -> None:
     e.on_council = triggered.get("council")
     e.on_devoured = triggered.get("devoured")
     e.on_mission = triggered.get("mission")
+    e.on_tower_room = triggered.get("tower_room")
     e.node_ids = tuple(game.node_ids)
     e.node_where = tuple(game.node_where)
     e.spots = tuple(game.spots)
@@ -1920,17 +2053,11 @@ def _fast_legal(e: TurrisBatch, g: int) -> int:
         spots = e.council_next[S[b + COUNCIL + S[top + 1]]]
         for i in range(len(spots)):
             L[i] = A_COUNCIL_SPOT + spots[i]
-            if i and L[i] <= L[i - 1]:
-                return -1  # not in increasing order: the mirror sorts them
-        return len(spots)
+        return _sort(e, len(spots))
     if kind == K_MOVE_BEAST_CHOICE:
         if S[top + 5] == -1:
             return _movable_beasts(e, g, S[top + 2], S[top + 4])
-        n = _beast_steps(e, g, top)
-        for i in range(1, n):
-            if L[i] <= L[i - 1]:
-                return -1
-        return n
+        return _sort(e, _beast_steps(e, g, top))
     if kind == K_TARGET_CHOICE:
         options = WORDS[S[top + 3]]
         for i in range(len(options)):
@@ -2029,21 +2156,52 @@ def _fast_legal(e: TurrisBatch, g: int) -> int:
             L[n] = A_DISCARD + S[at + 1 + k]
             n += 1
         return _sort(e, n)
+    if kind == K_TRIONFI_CHOICE:
+        n = 0
+        for k in range(N_TABLEAU):
+            t = S[b + TRIONFI_TABLEAU + k]
+            if t >= 0 and not (e.solo and S[b + AT_DAMAGED + k]):
+                L[n] = A_TAKE_TRIONFI + t
+                n += 1
+        n = _sort(e, n)
+        if S[top + 3]:
+            L[n] = A_PASS
+            n += 1
+        return n
+    if kind == K_PLAY_TACTICS_CHOICE:
+        n = _tactics_choices(e, g, top)
+        L[n] = A_PASS
+        return n + 1
+    if kind == K_FACTION_CHOICE:
+        n = 0
+        for f in e.factions_offered:
+            taken = False
+            for p in range(e.players):
+                if S[b + FACTION + p] == f:
+                    taken = True
+            if not taken:
+                L[n] = A_CHOOSE_FACTION + 2 * f
+                L[n + 1] = A_CHOOSE_FACTION + 2 * f + 1
+                n += 2
+        return n
+    if kind == K_PAY_CHOICE and S[top + 5]:
+        n = _waive_tokens(e, g, top)
+        for i in range(n):
+            L[i] += A_TOKEN
+        return n
     if kind == K_PAY_CHOICE and not S[top + 5]:
         n = _pay_tokens(e, g, top)
         for i in range(n):
             L[i] += A_TOKEN
         return n
     if kind == K_GAIN_CHOICE:
-        # legality.legal_gain_choice: a token of each letter (in the order of ``of``)
+        # legality.legal_gain_choice: a token of each letter
         of = WORDS[S[top + 3]]
         n = 0
         for x in of:
             L[n] = A_TOKEN + LETTER[x]
-            if n and L[n] <= L[n - 1]:
-                return -1  # not in increasing order: the mirror sorts them
             n += 1
-        return n
+        return _sort(e, n)
     return -1
 
 
@@ -2649,8 +2807,40 @@ def _fast_apply(e: TurrisBatch, g: int, action: int) -> bool:
         done = _apply_collect_pick(e, g, top, action)
     elif kind == K_REWARDS:
         done = _apply_rewards(e, g, top, action)
-    elif kind == K_PAY_CHOICE and not S[top + 5]:
+    elif kind == K_PAY_CHOICE:
         _pay_one(e, g, top, action - A_TOKEN)
+        done = True
+    elif kind == K_TRIONFI_CHOICE:
+        if action == A_PASS:
+            S[b + STACK] -= 1
+            done = True
+        else:
+            done = _take_trionfi(e, g, top, action - A_TAKE_TRIONFI)
+    elif kind == K_PLAY_TACTICS_CHOICE:
+        S[b + STACK] -= 1
+        if action != A_PASS:
+            seat = S[top + 1]
+            drawn = S[top + 3]
+            _push(
+                e,
+                g,
+                K_PLAY_TACTICS_CHOICE,
+                seat,
+                S[top + 2] - 1,
+                drawn - 1 if drawn > 0 else 0,
+                0,
+                0,
+            )
+            _play_tactics(e, g, seat, action - A_PLAY_TACTICS)
+        done = True
+    elif kind == K_FACTION_CHOICE:
+        f = (action - A_CHOOSE_FACTION) // 2
+        side = (action - A_CHOOSE_FACTION) % 2
+        seat = S[top + 1]
+        S[b + STACK] -= 1
+        S[b + FACTION + seat] = f
+        S[b + SIDE + seat] = side
+        _push(e, g, K_RESOLVING, seat, e.src_side[f][side], 0, 0, 0)
         done = True
     elif kind == K_GAIN_CHOICE:
         S[b + RESOURCES + S[top + 1] * N_TOKENS + action - A_TOKEN] += 1
@@ -2842,17 +3032,45 @@ def _apply_turn(e: TurrisBatch, g: int, top: int, action: int) -> bool:
         S[b + ACTIONS_LEFT] += 1
         return True
     if A_PLAY_TACTICS <= action < A_PLAY_TACTICS + N_TACTICS:
-        card = action - A_PLAY_TACTICS
         S[b + TACTICS_PLAYED] = 1
-        _list_remove(e, b + HANDS + seat * HAND_W, card)
-        _list_append(e, b + TACTICS_DISCARD, card)
-        _push(e, g, K_RESOLVING, seat, e.src_tactics[card], 0, 0, 0)
+        _play_tactics(e, g, seat, action - A_PLAY_TACTICS)
         return True
     if action == A_PASS:
         S[top] = K_END_TURN
         S[top + 2] = 0
         return True
     return False
+
+
+def _play_tactics(e: TurrisBatch, g: int, seat: int, card: int) -> None:
+    """``tactics.play_tactics``: the card discarded, its effects resolved."""
+    b = g * W
+    _list_remove(e, b + HANDS + seat * HAND_W, card)
+    _list_append(e, b + TACTICS_DISCARD, card)
+    _push(e, g, K_RESOLVING, seat, e.src_tactics[card], 0, 0, 0)
+
+
+def _take_trionfi(e: TurrisBatch, g: int, top: int, t: int) -> bool:
+    """``trionfi.take_trionfi`` (the TrionfiChoice popped first), or False (nothing done)
+    where its Prestige would end a solo game: the card taken, its Location upgraded, its
+    effect, the room built, the card owned."""
+    S = e.S
+    b = g * W
+    seat = S[top + 1]
+    prestige = S[top + 2]
+    if e.solo and S[b + PRESTIGE] + prestige >= e.prestige_end:
+        return False
+    S[b + STACK] -= 1
+    for k in range(N_TABLEAU):
+        if S[b + TRIONFI_TABLEAU + k] == t:
+            S[b + TRIONFI_TABLEAU + k] = -1
+            break
+    S[b + UPGRADED + e.trionfi_node[t]] = 1
+    _push(e, g, K_RESOLVING, seat, e.src_trionfi[t], 0, 0, 0)
+    _room_built(e, g, seat, prestige)
+    # owned once its room is built: a card's ongoing effect counts later rooms only
+    _list_append(e, b + TRIONFI_OWNED + seat * TRIONFI_OWNED_W, t)
+    return True
 
 
 def _place(e: TurrisBatch, g: int, seat: int, node: int) -> None:
