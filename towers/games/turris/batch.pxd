@@ -49,7 +49,7 @@ cdef object RULES_APPLY, RULES_RUN, SAMPLE_CHANCE
 cdef class TurrisBatch:
     cdef public object game, tensor, start
     cdef public long size, players
-    cdef public long long[:] S, L, H, D
+    cdef public long long[:] S, L, H, D, T, searched
     cdef public list rngs, draws, choosers, live
     # the game's tables (_tables)
     cdef public tuple places, spot_of, site_limit, site_immediate, node_limit, node_immediate
@@ -193,8 +193,11 @@ cdef bint _end_round(TurrisBatch e, long g) except? 0
 @cython.locals(S="long long[:]", b=long, beast=long)
 cdef bint _beast_phase(TurrisBatch e, long g) except? 0
 
-@cython.locals(D="long long[:]", opened="unsigned long long", n=long, one="unsigned long long", frontier="unsigned long long", d=long, nxt="unsigned long long", here=long, there=long)
+@cython.locals(S="long long[:]", T="long long[:]", D="long long[:]", b=long, shape=long, k=long, key=long, at=long, n=long)
 cdef void _distances(TurrisBatch e, long g, long start) except *
+
+@cython.locals(T="long long[:]", opened="unsigned long long", n=long, one="unsigned long long", frontier="unsigned long long", d=long, nxt="unsigned long long", here=long, there=long)
+cdef void _search(TurrisBatch e, long g, long start, long at) except *
 
 @cython.locals(S="long long[:]", D="long long[:]", b=long, at=long, near=bint, n=long, target=long, beasts="unsigned long long", one="unsigned long long", k=long, best=list, best_d=long, best_count=long, d=long, count=long)
 cdef void _beast_target(TurrisBatch e, long g, long beast, long chain) except *

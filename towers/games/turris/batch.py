@@ -382,6 +382,9 @@ class TurrisBatch:
         self.start: Any = None  # a new game's ints, written once
         self.H = array("q", bytes(8 * N_TOKENS))  # a seat's resources as a check spends them
         self.D = array("q", bytes(8 * N_NODES))  # steps from a node (-1: out of reach)
+        shapes = (1 << N_SPOTS) * N_NODES  # the board's shapes, times the start nodes
+        self.T = array("q", bytes(8 * shapes * N_NODES))  # the distances searched
+        self.searched = array("q", bytes(8 * shapes))
         _tables(self, game)
 
     # ---- the protocol --------------------------------------------------------------------
@@ -1305,12 +1308,33 @@ def _beast_phase(e: TurrisBatch, g: int) -> bool:
 
 def _distances(e: TurrisBatch, g: int, start: int) -> None:
     """``board.distances`` from ``start`` into ``e.D``: the steps to each node over the nodes
-    that exist (Crossroads count), -1 out of reach."""
+    that exist (Crossroads count), -1 out of reach. The board changes shape only when the
+    Excavation spots do, so each shape's table from each node is searched once (``e.T``,
+    ``e.searched``), as the one-game engine keeps them."""
+    S = e.S
+    b = g * W
+    shape = 0  # a bit for each Excavation spot that exists (a Site there, or open)
+    for k in range(N_SPOTS):
+        if S[b + SITE_AT + k] >= 0 or S[b + AT_SPOT_OPEN + k]:
+            shape |= 1 << k
+    key = shape * N_NODES + start
+    T = e.T
+    at = key * N_NODES
+    if not e.searched[key]:
+        _search(e, g, start, at)
+        e.searched[key] = 1
     D = e.D
+    for n in range(N_NODES):
+        D[n] = T[at + n]
+
+
+def _search(e: TurrisBatch, g: int, start: int, at: int) -> None:
+    """The breadth-first search of ``_distances``, into ``e.T`` from ``at``."""
+    T = e.T
     opened = _open_bits(e, g)
     for n in range(N_NODES):
-        D[n] = -1
-    D[start] = 0
+        T[at + n] = -1
+    T[at + start] = 0
     one = 1
     frontier = one << start
     d = 0
@@ -1320,8 +1344,8 @@ def _distances(e: TurrisBatch, g: int, start: int) -> None:
         for here in range(N_NODES):
             if frontier >> here & 1:
                 for there in e.adjacent[here]:
-                    if D[there] < 0 and opened >> there & 1:
-                        D[there] = d
+                    if T[at + there] < 0 and opened >> there & 1:
+                        T[at + there] = d
                         nxt |= one << there
         frontier = nxt
 
