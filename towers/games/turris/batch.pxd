@@ -19,7 +19,7 @@ cdef long A_COUNCIL_SPOT, A_CHOOSE_BEAST, A_CHOOSE
 cdef long K_TARGET_CHOICE, K_BEAST_PATH, K_BEAST_EFFECT, K_BETRAYER_PUSH, K_DISPLACE_CHOICE
 cdef long K_TRADE_GAIN, K_MISSION_STEP, K_ONGOING_CHOICE, K_DISCARD_DOWN
 cdef long A_STEAL, A_STEAL_STRIDE, A_CHOOSE_MISSION, A_ONGOING_SLOT, A_DISCARD
-cdef long K_FACTION_CHOICE, A_TAKE_TRIONFI, A_CHOOSE_FACTION
+cdef long K_FACTION_CHOICE, A_TAKE_TRIONFI, A_CHOOSE_FACTION, K_FIRST_PLAYER_DRAW, PHASE_SETUP
 cdef long K_DESPAIR_CHOICE, PHASE_BETRAYERS, PHASE_OVER, AT_FRUIT, AT_ALTAR, AT_MOVEMENT_CARD
 cdef long PRESTIGE, AT_THRESHOLDS_HIT, AT_ENDGAME, AT_ENDGAME_IN_BEASTS, PHASE_BEASTS
 cdef tuple IN_ARRAYS, KINDS, FIELDS, FIELD_CODES, IS_DECIDED, HAS_SETTLE, PHASES
@@ -172,7 +172,7 @@ cdef long _beast_steps(TurrisBatch e, long g, long top) except? -9
 @cython.locals(S="long long[:]", L="long long[:]", b=long, opened="unsigned long long", one="unsigned long long", betrayers="unsigned long long", others="unsigned long long", j=long, there=long, n=long, k=long, at=long)
 cdef long _movable_beasts(TurrisBatch e, long g, long steps, long crossroads) except? -9
 
-@cython.locals(S="long long[:]", b=long, seat=long, stage=long)
+@cython.locals(S="long long[:]", b=long, seat=long, stage=long, grove=long)
 cdef bint _end_turn_stage(TurrisBatch e, long g, long top) except? 0
 
 @cython.locals(S="long long[:]", b=long, q=long, n=long, queued=long, j=long, d=long, cards=long)
@@ -189,6 +189,9 @@ cdef void _start_turn(TurrisBatch e, long g, long seat) except *
 
 @cython.locals(S="long long[:]", b=long, first=long, beast=long, at=long, left=bint)
 cdef bint _end_round(TurrisBatch e, long g) except? 0
+
+@cython.locals(S="long long[:]", b=long, n=long, first=long, k=long)
+cdef bint _first_round(TurrisBatch e, long g) except? 0
 
 @cython.locals(S="long long[:]", b=long, beast=long)
 cdef bint _beast_phase(TurrisBatch e, long g) except? 0
@@ -374,7 +377,7 @@ cdef bint _apply_move_beast(TurrisBatch e, long g, long top, long action) except
 @cython.locals(S="long long[:]", b=long, seat=long, packets=tuple, k=long)
 cdef bint _apply_rewards(TurrisBatch e, long g, long top, long action) except? 0
 
-@cython.locals(S="long long[:]", b=long, q=long, kind=long, card=long)
+@cython.locals(S="long long[:]", b=long, q=long, kind=long, card=long, n=long, acc=double, seat=long, s=long, k=long)
 cdef bint _fast_chance(TurrisBatch e, long g, double r) except? 0
 
 @cython.locals(S="long long[:]", counts=long, bottom=long, total=long, acc=double, last=long, k=long, n=long)

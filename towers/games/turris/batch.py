@@ -133,6 +133,7 @@ K_MISSION_STEP = KIND_OF[F.MissionStep]
 K_ONGOING_CHOICE = KIND_OF[F.OngoingChoice]
 K_DISCARD_DOWN = KIND_OF[F.DiscardDown]
 K_FACTION_CHOICE = KIND_OF[F.FactionChoice]
+K_FIRST_PLAYER_DRAW = KIND_OF[F.FirstPlayerDraw]
 IS_DECIDED = tuple(kind in rules.DECIDE for kind in KINDS)
 HAS_SETTLE = tuple(kind in rules.SETTLE for kind in KINDS)
 IN_ARRAYS = tuple(
@@ -276,6 +277,7 @@ AT_ENDGAME_IN_BEASTS = AT["endgame_in_beasts"]
 PHASE_BEASTS = PHASES.index(F.P_BEASTS)
 PHASE_BETRAYERS = PHASES.index(F.P_BETRAYERS)
 PHASE_OVER = PHASES.index(F.P_OVER)
+PHASE_SETUP = PHASES.index(F.P_SETUP)
 AT_FRUIT = AT["fruit"]
 AT_ALTAR = AT["altar"]
 AT_MOVEMENT_CARD = AT["movement_card"]
@@ -642,7 +644,7 @@ def _settle(e: TurrisBatch, g: int) -> bool:
                 _change_excavation_sites(e, g)
                 continue
         if depth == 0:
-            if _next_turn(e, g) or _beast_phase(e, g) or _end_round(e, g):
+            if _next_turn(e, g) or _beast_phase(e, g) or _end_round(e, g) or _first_round(e, g):
                 continue
             break
         top = b + STACK + 1 + (depth - 1) * FW
@@ -841,8 +843,8 @@ def _settle(e: TurrisBatch, g: int) -> bool:
 
 
 def _end_turn_stage(e: TurrisBatch, g: int, top: int) -> bool:
-    """``player_turn.end_turn_stage`` of the EndTurn at ``top`` in the arrays, or False
-    (nothing done) where a step would put a decision to the seat."""
+    """``player_turn.end_turn_stage`` of the EndTurn at ``top`` in the arrays: the steps
+    after the Action Step, a step with a decision put on the stack above the next stage."""
     S = e.S
     b = g * W
     seat = S[top + 1]
@@ -855,9 +857,12 @@ def _end_turn_stage(e: TurrisBatch, g: int, top: int) -> bool:
         stage = 1
     if stage == 1:
         # the Trionfi Step: a Tower Room from a Grove Collect, prerequisite met now
-        if S[b + GROVE_ROOM + seat] and _may_build(e, g, seat):
-            return False
+        grove = S[b + GROVE_ROOM + seat]
         S[b + GROVE_ROOM + seat] = 0
+        if grove and _may_build(e, g, seat):
+            S[top + 2] = 2
+            _push(e, g, K_TRIONFI_CHOICE, seat, grove, 1, 0, 0)
+            return True
         stage = 2
     if S[b + HANDS + seat * HAND_W] > e.hand_limit:
         S[top + 2] = 3
@@ -1288,6 +1293,24 @@ def _pay_one(e: TurrisBatch, g: int, top: int, t: int) -> None:
     S[g * W + RESOURCES + seat * N_TOKENS + t] -= 1
     S[top + 2] = word_id(rest[0])
     S[top + 3] = rest[1]
+
+
+def _first_round(e: TurrisBatch, g: int) -> bool:
+    """``rounds.next_step`` at the end of Setup: step 14's Tactics card each, in turn order,
+    then the first round's first turn; False (nothing done) for any other step."""
+    S = e.S
+    b = g * W
+    if S[b + PHASE] != PHASE_SETUP:
+        return False
+    n = e.players
+    first = S[b + AT_FIRST_PLAYER]
+    for k in range(n):
+        _queue_tactics_draw(e, g, (first + k) % n)
+    S[b + PHASE] = PHASE_TURNS
+    S[b + ROUND] = 1
+    S[b + AT_TURN_INDEX] = 0
+    _start_turn(e, g, first % n)
+    return True
 
 
 def _beast_phase(e: TurrisBatch, g: int) -> bool:
@@ -3232,6 +3255,23 @@ def _fast_chance(e: TurrisBatch, g: int, r: float) -> bool:
         if card < 0:
             return False
         S[b + SITE_AT + S[q + 1]] = card
+    elif kind == K_FIRST_PLAYER_DRAW:
+        # draws.walk over the seats, 1 / n each
+        n = e.players
+        acc = 0.0
+        seat = n - 1
+        for s in range(n):
+            acc += 1 / n
+            if r < acc:
+                seat = s
+                break
+        _chance_pop(e, g)
+        e.live[g] = None
+        S[b + AT_FIRST_PLAYER] = seat
+        # Setup step 9: from the First Player, each seat chooses in turn order
+        for k in range(n - 1, -1, -1):
+            _push(e, g, K_FACTION_CHOICE, (seat + k) % n, 0, 0, 0, 0)
+        return True
     else:
         return False
     _chance_pop(e, g)
