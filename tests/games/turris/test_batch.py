@@ -147,6 +147,29 @@ def test_the_arrays_play_their_rules(monkeypatch: pytest.MonkeyPatch) -> None:
     assert played["apply"] > 0 and played["chance"] > 0
 
 
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_arrays_play_whole_games(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With 2 to 5 players, random playouts never call the one-game rules (no action, no draw
+    and no step between them is played on a state read from the arrays)."""
+    called = []
+
+    def refused(*args: Any) -> None:
+        called.append(args)
+        raise AssertionError("the one-game rules were called")
+
+    monkeypatch.setattr(plain, "RULES_APPLY", refused)
+    monkeypatch.setattr(plain, "RULES_RUN", refused)
+    game = _game(players)
+    engine = plain.TurrisBatch(game, 2)
+    engine.reset([players, players + 10])
+    lengths = engine.play_random()
+    assert not called and all(engine.is_terminal(g) for g in range(2))
+    for g, seed in enumerate([players, players + 10]):
+        state = random_playout(game, random.Random(seed))
+        assert lengths[g] == len(state.history())
+        assert not diff(fields_of(state), fields_of(engine.state(g)))
+
+
 @pytest.mark.parametrize("module", MODULES, ids=_name)
 def test_a_game_loaded_from_another_shares_nothing_with_it(module: Any) -> None:
     """Game 0 loaded from game 1's state, then played to its end, leaves game 1 as it was;
