@@ -229,7 +229,7 @@ cdef list seq(int[::1] S, long at, long count)
 @cython.locals(b=long, n=long, k=long, d=long, ncas=long, decks=list, top=list, bottom=list)
 cpdef dict to_fields(TorresBatch e, long g)
 
-@cython.locals(b=long, step=long, count=long, i=long, seat=long, r=double)
+@cython.locals(b=long, step=long, count=long, i=long, seat=long, r=double, a=long)
 cpdef long play_out(TorresBatch e, long g, long decisions, long until) except? -9
 
 @cython.locals(

@@ -827,7 +827,12 @@ def play_out(e: TorresBatch, g: int, decisions: int, until: int) -> int:
             else:
                 i = picks[seat](count)
             e.S[b + DEC + seat] += 1
-            apply_to(e, g, run_action(e, i) if step == S_TURN else e.L[i])
+            a = run_action(e, i) if step == S_TURN else e.L[i]
+            if MOVE <= a < DOOR_CLIMB:  # the commonest action, as apply_to moves the knight
+                e.S[b + AP] -= 1
+                move_knight(e, g, seat, (a - MOVE) >> 6, (a - MOVE) & 63)
+            else:
+                apply_to(e, g, a)
         e.S[b + LENGTH] += 1
 
 
