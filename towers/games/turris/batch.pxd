@@ -19,6 +19,9 @@ cdef long A_COUNCIL_SPOT, A_CHOOSE_BEAST, A_CHOOSE
 cdef long K_TARGET_CHOICE, K_BEAST_PATH, K_BEAST_EFFECT, K_BETRAYER_PUSH, K_DISPLACE_CHOICE
 cdef long K_TRADE_GAIN, K_MISSION_STEP, K_ONGOING_CHOICE, K_DISCARD_DOWN
 cdef long A_STEAL, A_STEAL_STRIDE, A_CHOOSE_MISSION, A_ONGOING_SLOT, A_DISCARD
+cdef tuple TRIGGERS
+cdef long T_PLACE, T_COLLECT, T_GATHER_ICHOR, T_TURN_START, T_COUNCIL, T_SACRIFICE, T_DEVOURED
+cdef long T_OTHER_DEVOURED, T_MISSION, T_TOWER_ROOM
 cdef long K_FACTION_CHOICE, A_TAKE_TRIONFI, A_CHOOSE_FACTION, K_FIRST_PLAYER_DRAW, PHASE_SETUP
 cdef long K_DESPAIR_CHOICE, PHASE_BETRAYERS, PHASE_OVER, AT_FRUIT, AT_ALTAR, AT_MOVEMENT_CARD
 cdef long PRESTIGE, AT_THRESHOLDS_HIT, AT_ENDGAME, AT_ENDGAME_IN_BEASTS, PHASE_BEASTS
@@ -49,7 +52,7 @@ cdef object RULES_APPLY, RULES_RUN, SAMPLE_CHANCE
 cdef class TurrisBatch:
     cdef public object game, tensor, start
     cdef public long size, players
-    cdef public long long[:] S, L, H, D, T, searched
+    cdef public long long[:] S, L, H, D, T, searched, owners
     cdef public list rngs, draws, choosers, live
     # the game's tables (_tables)
     cdef public tuple places, spot_of, site_limit, site_immediate, node_limit, node_immediate
@@ -68,8 +71,6 @@ cdef class TurrisBatch:
     cdef public long hand_limit, mission_tableau, actions_per_turn
     cdef public long solo, scouts_per_player, collect_cost, gather_ichor, gather_bonus
     cdef public long of_default, empty
-    cdef public object on_place, on_collect, on_gather, on_turn_start, on_sacrifice, on_council
-    cdef public object on_devoured, on_other_devoured, on_mission, on_tower_room
 
 
 @cython.locals(found=object)
@@ -269,7 +270,7 @@ cdef tuple _bundle(object bundle)
 
 cdef tuple _pay_frame(object bundle)
 
-@cython.locals(checks=list, found=list)
+@cython.locals(checks=list, found=list, code=long, owned=object)
 cdef void _tables(TurrisBatch e, object game) except *
 
 @cython.locals(L="long long[:]", i=long, x="long long", j=long, kept=long)
@@ -335,11 +336,11 @@ cdef bint _can_pay(TurrisBatch e, tuple bundle) except? 0
 @cython.locals(H="long long[:]", artifacts=long, t=long, need=long, left=long, kinds=tuple, done=long, best=long, j=long, took=long, rest=long)
 cdef void _spend(TurrisBatch e, tuple bundle) except *
 
-@cython.locals(S="long long[:]", b=long, faction=long, at=long, k=long)
-cdef bint _is_set_off(TurrisBatch e, long g, long seat, object owners) except? 0
+@cython.locals(S="long long[:]", owners="long long[:]", b=long, t=long, faction=long, at=long, k=long, site=long)
+cdef bint _is_set_off(TurrisBatch e, long g, long seat, long code) except? 0
 
-@cython.locals(S="long long[:]", b=long, lists=list, faction=long, at=long, k=long, site=long, spot=long, node_id=str, where=str, effects=tuple, trig=str, place=str, once=bint, src=long, tag=long, used=bint, i=long)
-cdef void _trigger(TurrisBatch e, long g, long seat, str on, object owners, long node) except *
+@cython.locals(S="long long[:]", b=long, lists=list, faction=long, at=long, k=long, site=long, spot=long, on=str, node_id=str, where=str, effects=tuple, trig=str, place=str, once=bint, src=long, tag=long, used=bint, i=long)
+cdef void _trigger(TurrisBatch e, long g, long seat, long code, long node) except *
 
 @cython.locals(S="long long[:]", L="long long[:]", b=long, seat=long, chosen=tuple, n=long, at=long, node=long, here=long)
 cdef long _legal_collect_pick(TurrisBatch e, long g, long top) except? -9

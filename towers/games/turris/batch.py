@@ -159,10 +159,9 @@ WORD_ID: dict[Any, int] = {}
 
 def word_id(value: Any) -> int:
     """The int the arrays hold for a tuple or a string (made once for each met)."""
-    key = (type(value), value)
-    found = WORD_ID.get(key)
+    found = WORD_ID.get(value)  # tuples of ints and strings: no two equal across kinds
     if found is None:
-        found = WORD_ID[key] = len(WORDS)
+        found = WORD_ID[value] = len(WORDS)
         WORDS.append(value)
     return found
 
@@ -340,6 +339,13 @@ EFFECT_KINDS = (
  E_REVIVE, E_SACRIFICE, E_FRUIT, E_FIRST_PLAYER, E_TOWER_ROOM) = range(len(EFFECT_KINDS))  # fmt: skip
 """The effect kinds of ``effects.resolve_effect``, by their code in the arrays' tables."""
 A_TOKEN = A.SPACE.base(A.Token)
+TRIGGERS = (
+    "place", "collect", "gather_ichor", "turn_start", "council", "sacrifice", "devoured",
+    "other_devoured", "mission", "tower_room",
+)  # fmt: skip
+"""The triggers ``effects.trigger`` is called with, by their code in the arrays' table."""
+(T_PLACE, T_COLLECT, T_GATHER_ICHOR, T_TURN_START, T_COUNCIL, T_SACRIFICE, T_DEVOURED,
+ T_OTHER_DEVOURED, T_MISSION, T_TOWER_ROOM) = range(len(TRIGGERS))  # fmt: skip
 A_COUNCIL_SPOT = A.SPACE.base(A.CouncilSpot)
 A_CHOOSE_BEAST = A.SPACE.base(A.ChooseBeast)
 A_CHOOSE = A.SPACE.base(A.Choose)
@@ -945,7 +951,7 @@ def _start_turn(e: TurrisBatch, g: int, seat: int) -> None:
     S[b + TACTICS_PLAYED] = 0
     S[b + ONCE_USED] = 0
     _push(e, g, K_TURN, seat, 0, 0, 0, 0)
-    _trigger(e, g, seat, "turn_start", e.on_turn_start, -1)
+    _trigger(e, g, seat, T_TURN_START, -1)
 
 
 def _end_round(e: TurrisBatch, g: int) -> bool:
@@ -1078,7 +1084,7 @@ def _effect(
             S[b + RESERVE + seat] -= 1
             S[b + GRAVEYARD + seat] += 1
             _push(e, g, K_COUNCIL_STEP, seat, 1, 0, 0, 0)
-            _trigger(e, g, seat, "sacrifice", e.on_sacrifice, -1)
+            _trigger(e, g, seat, T_SACRIFICE, -1)
     elif kind == E_FRUIT:
         _push(e, g, K_FRUIT_CHOICE, seat, 0, 0, 0, 0)
     elif kind == E_FIRST_PLAYER:
@@ -1564,10 +1570,10 @@ def _settle_beast_effect(e: TurrisBatch, g: int, top: int) -> int:
             _push(e, g, K_COUNCIL_STEP, devoured[k], 1, 0, 0, 0)
         for k in range(len(devoured) - 1, -1, -1):
             who = devoured[k]
-            _trigger(e, g, who, "devoured", e.on_devoured, -1)
+            _trigger(e, g, who, T_DEVOURED, -1)
             for other in range(e.players):
                 if other != who:
-                    _trigger(e, g, other, "other_devoured", e.on_other_devoured, -1)
+                    _trigger(e, g, other, T_OTHER_DEVOURED, -1)
         return 1
     if S[b + SCOUTS + S[top + 3] * SEATS + seat] <= 0:
         _next_scout(e, g, top, S[top + 5])
@@ -1759,7 +1765,7 @@ def _queue(e: TurrisBatch, g: int, kind: int, field: int) -> None:
 def _room_built(e: TurrisBatch, g: int, seat: int, prestige: int) -> None:
     """``trionfi.room_built``: the Tower track, the Prestige, the Endgame checked."""
     e.S[g * W + AT_ROOMS + seat] += 1
-    _trigger(e, g, seat, "tower_room", e.on_tower_room, -1)
+    _trigger(e, g, seat, T_TOWER_ROOM, -1)
     _score(e, g, seat, prestige)
 
 
@@ -1805,7 +1811,7 @@ def _settle_council_step(e: TurrisBatch, g: int, top: int) -> int:
         # past the last level: back to the start, no reward (Council Track)
         S[b + COUNCIL + seat] = 0
         S[top + 2] = steps - 1
-        _trigger(e, g, seat, "council", e.on_council, -1)
+        _trigger(e, g, seat, T_COUNCIL, -1)
         return 1
     _council_to(e, g, top, spots[0])
     return 1
@@ -1821,7 +1827,7 @@ def _council_to(e: TurrisBatch, g: int, top: int, spot: int) -> None:
     if e.council_last[spot]:
         _push(e, g, K_COUNCIL_RETURN, seat, 0, 0, 0, 0)
     _push(e, g, K_REWARDS, seat, word_id((e.src_council[spot],)), 1, 0, 0)
-    _trigger(e, g, seat, "council", e.on_council, -1)
+    _trigger(e, g, seat, T_COUNCIL, -1)
 
 
 def _settle_move_beast(e: TurrisBatch, g: int, top: int) -> int:
@@ -2050,16 +2056,22 @@ def _tables(e: TurrisBatch, game: Any) -> None:
     e.of_default = word_id(game.revive_bundles[0].of)
     e.empty = word_id(())
     e.ichor_words = tuple(word_id("I" * k) for k in range(4 * SEATS * e.collect_cost + 1))
-    triggered = game.triggered_by
-    e.on_place = triggered.get("place")
-    e.on_collect = triggered.get("collect")
-    e.on_gather = triggered.get("gather_ichor")
-    e.on_turn_start = triggered.get("turn_start")
-    e.on_sacrifice = triggered.get("sacrifice")
-    e.on_council = triggered.get("council")
-    e.on_devoured = triggered.get("devoured")
-    e.on_mission = triggered.get("mission")
-    e.on_tower_room = triggered.get("tower_room")
+    # each trigger's owners of an ongoing effect, one bit each: the faction sides (2 a
+    # faction), the Missions, the Trionfi cards, the Excavation Sites (effects.is_set_off)
+    e.owners = array("q", bytes(8 * 4 * len(TRIGGERS)))
+    for code, on in enumerate(TRIGGERS):
+        owned = game.triggered_by.get(on)
+        if owned is None:
+            continue
+        sides, missions, trionfi, sites = owned
+        for f, side in sides:
+            e.owners[4 * code] |= 1 << (2 * f + side)
+        for m in missions:
+            e.owners[4 * code + 1] |= 1 << m
+        for t in trionfi:
+            e.owners[4 * code + 2] |= 1 << t
+        for site in sites:
+            e.owners[4 * code + 3] |= 1 << site
     e.node_ids = tuple(game.node_ids)
     e.node_where = tuple(game.node_where)
     e.spots = tuple(game.spots)
@@ -2067,7 +2079,6 @@ def _tables(e: TurrisBatch, game: Any) -> None:
     e.ongoing_of_mission = tuple(game.ongoing_of_mission)
     e.ongoing_of_trionfi = tuple(game.ongoing_of_trionfi)
     e.ongoing_of_site = tuple(game.ongoing_of_site)
-    e.on_other_devoured = triggered.get("other_devoured")
 
 
 def _top(e: TurrisBatch, g: int) -> int:
@@ -2719,41 +2730,39 @@ def _spend(e: TurrisBatch, bundle: tuple[Any, ...]) -> None:
     H[ART] = rest if rest > 0 else 0
 
 
-def _is_set_off(e: TurrisBatch, g: int, seat: int, owners: Any) -> bool:
+def _is_set_off(e: TurrisBatch, g: int, seat: int, code: int) -> bool:
     """``effects.is_set_off``: whether the seat holds an owner of an ongoing effect of the
-    trigger, or a Site of them is out (None: no effect anywhere has the trigger)."""
-    if owners is None:
-        return False
+    trigger ``code``, or a Site of them is out."""
     S = e.S
     b = g * W
-    sides = owners[0]
-    missions = owners[1]
-    trionfi = owners[2]
-    sites = owners[3]
+    owners = e.owners
+    t = 4 * code
     faction = S[b + FACTION + seat]
-    if faction >= 0 and (faction, S[b + SIDE + seat]) in sides:
+    if faction >= 0 and owners[t] >> (2 * faction + S[b + SIDE + seat]) & 1:
         return True
     at = b + ONGOING + seat * ONGOING_W
     for k in range(S[at]):
-        if S[at + 1 + k] in missions:
+        if owners[t + 1] >> S[at + 1 + k] & 1:
             return True
     at = b + TRIONFI_OWNED + seat * TRIONFI_OWNED_W
     for k in range(S[at]):
-        if S[at + 1 + k] in trionfi:
+        if owners[t + 2] >> S[at + 1 + k] & 1:
             return True
     for k in range(N_SPOTS):
-        if S[b + SITE_AT + k] in sites:
+        site = S[b + SITE_AT + k]
+        if site >= 0 and owners[t + 3] >> site & 1:
             return True
     return False
 
 
-def _trigger(e: TurrisBatch, g: int, seat: int, on: str, owners: Any, node: int) -> None:
-    """``effects.trigger``: the seat's ongoing effects set off by ``on`` (``owners``: the
-    game's table of them; ``node``: where, -1 for nowhere) pushed, each once a turn if it
-    says so: its faction side's, its Missions' in Ongoing slots, its Trionfi cards', the
-    Excavation Sites' holding its Scouts."""
-    if not _is_set_off(e, g, seat, owners):
+def _trigger(e: TurrisBatch, g: int, seat: int, code: int, node: int) -> None:
+    """``effects.trigger``: the seat's ongoing effects set off by the trigger ``code``
+    (``node``: where, -1 for nowhere) pushed, each once a turn if it says so: its faction
+    side's, its Missions' in Ongoing slots, its Trionfi cards', the Excavation Sites' holding
+    its Scouts."""
+    if not _is_set_off(e, g, seat, code):
         return
+    on = TRIGGERS[code]
     S = e.S
     b = g * W
     lists = []
@@ -3057,7 +3066,7 @@ def _apply_turn(e: TurrisBatch, g: int, top: int, action: int) -> bool:
         # two or more Gather Ichor actions: 1 additional Ichor in total
         bonus = e.gather_bonus if S[b + GATHERS] == 2 else 0
         S[b + RESOURCES + seat * N_TOKENS + I_] += e.gather_ichor + bonus
-        _trigger(e, g, seat, "gather_ichor", e.on_gather, -1)
+        _trigger(e, g, seat, T_GATHER_ICHOR, -1)
         return True
     if action == A_FORCE_REVIVE:
         S[b + ACTIONS_LEFT] -= 1
@@ -3127,7 +3136,7 @@ def _place(e: TurrisBatch, g: int, seat: int, node: int) -> None:
     b = g * W
     S[b + RESERVE + seat] -= 1
     S[b + SCOUTS + node * SEATS + seat] += 1
-    _trigger(e, g, seat, "place", e.on_place, node)
+    _trigger(e, g, seat, T_PLACE, node)
     if _is_immediate(e, g, node):
         _push(e, g, K_RESOLVING, seat, _reward_source(e, g, node), 0, 0, 0)
 
@@ -3151,7 +3160,7 @@ def _complete_mission(e: TurrisBatch, g: int, seat: int, m: int) -> bool:
     else:
         _list_remove(e, b + MISSIONS, m)
     _list_append(e, b + COMPLETED + seat * COMPLETED_W, m)
-    _trigger(e, g, seat, "mission", e.on_mission, -1)
+    _trigger(e, g, seat, T_MISSION, -1)
     if e.mission_ongoing[m]:
         _push(e, g, K_ONGOING_CHOICE, seat, m, 0, 0, 0)
     _push(e, g, K_RESOLVING, seat, e.src_mission[m], 0, 0, 0)
@@ -3181,7 +3190,7 @@ def _apply_collect_pick(e: TurrisBatch, g: int, top: int, action: int) -> bool:
         if not _is_immediate(e, g, node) and _gives_reward(e, g, node) and e.rewarding[src]:
             packets.append(src)
     for node in sorted(set(chosen)):
-        _trigger(e, g, seat, "collect", e.on_collect, node)
+        _trigger(e, g, seat, T_COLLECT, node)
     if packets:
         _push(e, g, K_REWARDS, seat, word_id(tuple(packets)), 1, 0, 0)
     cost = len(chosen) * e.collect_cost
