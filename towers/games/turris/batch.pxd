@@ -44,7 +44,7 @@ cdef long PHASE_TURNS
 cdef long AT_SPOT_OPEN, AT_DAMAGED, AT_FLIPPED, AT_ROOMS, COMPLETED, COMPLETED_W
 cdef dict CHECK_CODES
 cdef long A_ACCEPT, A_PASS, A_DRAW_TACTICS, A_DRAW_MISSION, A_DRAW_TRIONFI, A_DRAW_SITE
-cdef long LEGAL_ROOM
+cdef long LEGAL_ROOM, BW
 cdef dict _SECTIONS
 cdef object RULES_APPLY, RULES_RUN, SAMPLE_CHANCE
 
@@ -52,12 +52,14 @@ cdef object RULES_APPLY, RULES_RUN, SAMPLE_CHANCE
 cdef class TurrisBatch:
     cdef public object game, tensor, start
     cdef public long size, players
-    cdef public long long[:] S, L, H, D, T, searched, owners
+    cdef public long long[:] S, L, H, D, T, searched, owners, B
+    cdef public dict bundles
+    cdef public list rows
     cdef public list rngs, draws, choosers, live
     # the game's tables (_tables)
     cdef public tuple places, spot_of, site_limit, site_immediate, node_limit, node_immediate
     cdef public tuple src_site, src_upgrade, src_location, src_tactics, always, rewarding
-    cdef public tuple checks, faction_actions, revive_costs, revive_pays, revive_checks
+    cdef public tuple checks, faction_actions, revive_costs, revive_pays
     cdef public tuple ichor_words, adjacent, is_location, is_crossroads, tower_need
     cdef public tuple mission_costs, reserved_costs, effects, src_council, thresholds
     cdef public long prestige_end, tower_rooms
@@ -115,7 +117,7 @@ cdef bint _settle(TurrisBatch e, long g) except? 0
 @cython.locals(S="long long[:]", b=long, seat=long, src=long, i=long, effects=tuple, depth=long)
 cdef bint _settle_resolving(TurrisBatch e, long g, long top) except? 0
 
-@cython.locals(S="long long[:]", b=long, kind=long, n=long, drawn=long, bundle=tuple, counts=tuple, res=long, t=long, fixed=long, any_n=long, of=long, spot=long, packets=tuple, q=long, r=long)
+@cython.locals(S="long long[:]", b=long, kind=long, n=long, drawn=long, res=long, t=long, fixed=long, any_n=long, of=long, spot=long, packets=tuple, q=long, r=long)
 cdef bint _effect(TurrisBatch e, long g, long top, long seat, tuple effect, long src, long index) except? 0
 
 @cython.locals(S="long long[:]", b=long, q=long, queued=long, j=long, d=long)
@@ -179,7 +181,7 @@ cdef bint _end_turn_stage(TurrisBatch e, long g, long top) except? 0
 @cython.locals(S="long long[:]", b=long, q=long, n=long, queued=long, j=long, d=long, cards=long)
 cdef void _queue_mission_draw(TurrisBatch e, long g) except *
 
-@cython.locals(S="long long[:]", H="long long[:]", b=long, res=long, at=long, k=long, t=long, cost=tuple)
+@cython.locals(S="long long[:]", H="long long[:]", b=long, res=long, at=long, k=long, t=long, cost=long)
 cdef bint _has_completable(TurrisBatch e, long g, long seat) except? 0
 
 @cython.locals(S="long long[:]", b=long, index=long, seat=long)
@@ -244,8 +246,8 @@ cdef void _resources_to_h(TurrisBatch e, long g, long seat) except *
 
 cdef tuple _letters(str of)
 
-@cython.locals(at=long, counts=tuple, t=long)
-cdef void _gain(TurrisBatch e, long g, long seat, tuple bundle, long of) except *
+@cython.locals(at=long, B="long long[:]", row=long, t=long)
+cdef void _gain(TurrisBatch e, long g, long seat, long bundle, long of) except *
 
 @cython.locals(D="long long[:]", L="long long[:]", n=long, node=long, d=long)
 cdef long _scout_moves(TurrisBatch e, long g, long origin, long steps) except? -9
@@ -266,7 +268,8 @@ cdef long _top(TurrisBatch e, long g) noexcept
 @cython.locals(S="long long[:]", L="long long[:]", b=long, top=long, kind=long, n=long, i=long, of=str, spots=tuple, options=tuple, path=tuple, at=long, k=long, seat=long, t=long, node=long, used=long, taken=bint, p=long)
 cdef long _fast_legal(TurrisBatch e, long g) except? -9
 
-cdef tuple _bundle(object bundle)
+@cython.locals(found=object, row=list)
+cdef long _bundle(TurrisBatch e, object bundle) except -1
 
 cdef tuple _pay_frame(object bundle)
 
@@ -276,7 +279,7 @@ cdef void _tables(TurrisBatch e, object game) except *
 @cython.locals(L="long long[:]", i=long, x="long long", j=long, kept=long)
 cdef long _sort(TurrisBatch e, long n) except? -9
 
-@cython.locals(S="long long[:]", L="long long[:]", b=long, n=long, at=long, k=long, m=long, cost=tuple)
+@cython.locals(S="long long[:]", L="long long[:]", b=long, n=long, at=long, k=long, m=long, cost=long)
 cdef long _completable(TurrisBatch e, long g, long seat) except? -9
 
 @cython.locals(S="long long[:]", L="long long[:]", b=long, n=long, collected=long, grave=long, cost=long, src=long, at=long, held="unsigned long long", one="unsigned long long", k=long, c=long, ok=long)
@@ -306,7 +309,7 @@ cdef bint _can_pay_ichor(TurrisBatch e, long g, long seat, long cost) except? 0
 @cython.locals(S="long long[:]", b=long, f=long, ok=long)
 cdef long _faction_action(TurrisBatch e, long g, long seat) except? -9
 
-@cython.locals(S="long long[:]", H="long long[:]", b=long, res=long, t=long, in_reserve=long, in_grave=long, check=tuple, code=long, counts=tuple)
+@cython.locals(S="long long[:]", H="long long[:]", b=long, res=long, t=long, in_reserve=long, in_grave=long, check=tuple, code=long)
 cdef long _can_resolve(TurrisBatch e, long g, long seat, long src, long placing) except? -9
 
 @cython.locals(S="long long[:]", at=long, victim=long, t=long)
@@ -330,11 +333,11 @@ cdef bint _can_move_a_beast(TurrisBatch e, long g, long steps, long crossroads) 
 @cython.locals(one="unsigned long long", bit="unsigned long long", n=long)
 cdef bint _reach(TurrisBatch e, long g, unsigned long long betrayers, unsigned long long opened, unsigned long long others, long here, long steps, long start) except? 0
 
-@cython.locals(H="long long[:]", missing=long, t=long, need=long, counts=tuple, spare=long)
-cdef bint _can_pay(TurrisBatch e, tuple bundle) except? 0
+@cython.locals(H="long long[:]", B="long long[:]", row=long, missing=long, t=long, need=long, choice=long, spare=long, j=long)
+cdef bint _can_pay(TurrisBatch e, long bundle) except? 0
 
-@cython.locals(H="long long[:]", artifacts=long, t=long, need=long, left=long, kinds=tuple, done=long, best=long, j=long, took=long, rest=long)
-cdef void _spend(TurrisBatch e, tuple bundle) except *
+@cython.locals(H="long long[:]", B="long long[:]", row=long, artifacts=long, t=long, need=long, left=long, kinds=long, done=long, best=long, j=long, took=long, rest=long)
+cdef void _spend(TurrisBatch e, long bundle) except *
 
 @cython.locals(S="long long[:]", owners="long long[:]", b=long, t=long, faction=long, at=long, k=long, site=long)
 cdef bint _is_set_off(TurrisBatch e, long g, long seat, long code) except? 0

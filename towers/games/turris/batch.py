@@ -361,6 +361,7 @@ A_DRAW_MISSION = A.SPACE.base(A.DrawMission)
 A_DRAW_TRIONFI = A.SPACE.base(A.DrawTrionfi)
 A_DRAW_SITE = A.SPACE.base(A.DrawSite)
 LEGAL_ROOM = 512
+BW = 12  # a Bundle's ints in the engine's table (``_bundle``)
 
 
 def engine_for(game: Any, size: int) -> TurrisBatch | None:
@@ -1032,13 +1033,7 @@ def _effect(
             return False
     S[top + 3] = index + 1
     if kind == E_GAIN:
-        bundle = effect[2]
-        counts = bundle[4]
-        res = b + RESOURCES + seat * N_TOKENS
-        for t in range(N_TOKENS):
-            S[res + t] += counts[t]
-        if bundle[2]:
-            _push(e, g, K_GAIN_CHOICE, seat, bundle[2], effect[10], 0, 0)
+        _gain(e, g, seat, effect[2], effect[10])
     elif kind == E_PAY:
         fixed, any_n, of = effect[9]
         _push(e, g, K_PAY_CHOICE, seat, fixed, any_n, of, 0)
@@ -1675,14 +1670,16 @@ def _letters(of: str) -> tuple[int, ...]:
     return tuple(LETTER[x] for x in of)
 
 
-def _gain(e: TurrisBatch, g: int, seat: int, bundle: tuple[Any, ...], of: int) -> None:
-    """``resources.gain``: the bundle's tokens, its tokens of choice a decision."""
+def _gain(e: TurrisBatch, g: int, seat: int, bundle: int, of: int) -> None:
+    """``resources.gain`` of Bundle number ``bundle``: its tokens, its tokens of choice a
+    decision (``of``: their letters, as an int of ``WORDS``)."""
     at = g * W + RESOURCES + seat * N_TOKENS
-    counts = bundle[4]
+    B = e.B
+    row = bundle * BW
     for t in range(N_TOKENS):
-        e.S[at + t] += counts[t]
-    if bundle[2]:
-        _push(e, g, K_GAIN_CHOICE, seat, bundle[2], of, 0, 0)
+        e.S[at + t] += B[row + t]
+    if B[row + 5]:
+        _push(e, g, K_GAIN_CHOICE, seat, B[row + 5], of, 0, 0)
 
 
 def _scout_moves(e: TurrisBatch, g: int, origin: int, steps: int) -> int:
@@ -1941,10 +1938,16 @@ def _movable_beasts(e: TurrisBatch, g: int, steps: int, crossroads: int) -> int:
 
 
 # ---- the rules over the arrays ---------------------------------------------------------------
-def _bundle(bundle: Any) -> tuple[Any, ...]:
-    """A Bundle as the arrays' checks read it: (its named (index, count) pairs, its
-    Artifacts, its tokens of choice, their indices, its counts)."""
-    return (bundle.named, bundle.A, bundle.any, bundle.of_index, bundle.counts)
+def _bundle(e: TurrisBatch, bundle: Any) -> int:
+    """The number of ``bundle`` in the engine's table of Bundles (``e.B``, ``BW`` ints each:
+    its counts I, K, R, W, A, its tokens of choice, how many letters they may be, their
+    indices in the order of ``of``), added the first time."""
+    found = e.bundles.get(bundle)
+    if found is None:
+        found = e.bundles[bundle] = len(e.bundles)
+        row = [*bundle.counts, bundle.any, len(bundle.of_index), *bundle.of_index]
+        e.rows.extend(row + [0] * (BW - len(row)))
+    return int(found)
 
 
 def _pay_frame(bundle: Any) -> tuple[int, int, int]:
@@ -1969,6 +1972,8 @@ def _tables(e: TurrisBatch, game: Any) -> None:
     e.src_tactics = tuple(game.src_tactics)
     e.always = tuple(1 if x else 0 for x in game.always_resolvable)
     e.rewarding = tuple(1 if effects else 0 for _, effects in game.sources)
+    e.bundles = {}
+    e.rows = []
     checks = []
     for effects in game.checked_effects:
         found = []
@@ -1977,7 +1982,7 @@ def _tables(e: TurrisBatch, game: Any) -> None:
                 (
                     CHECK_CODES.get(effect.kind, C_OTHER),
                     effect.n,
-                    _bundle(effect.bundle),
+                    _bundle(e, effect.bundle),
                     effect.steps,
                     1 if effect.crossroads else 0,
                     1 if effect.at == "now" else 0,
@@ -1991,8 +1996,8 @@ def _tables(e: TurrisBatch, game: Any) -> None:
     e.is_location = tuple(1 if x else 0 for x in game.is_location)
     e.is_crossroads = tuple(1 if i in game.crossroads else 0 for i in range(N_NODES))
     e.tower_need = tuple(game.tower_need)
-    e.mission_costs = tuple(_bundle(cost) for cost in game.mission_costs)
-    e.reserved_costs = tuple(tuple(_bundle(c) for c in costs) for costs in game.reserved_costs)
+    e.mission_costs = tuple(_bundle(e, cost) for cost in game.mission_costs)
+    e.reserved_costs = tuple(tuple(_bundle(e, c) for c in costs) for costs in game.reserved_costs)
     e.hand_limit = int(c["tactics_hand_limit"])
     e.mission_tableau = int(c["mission_tableau"])
     e.actions_per_turn = int(c["actions_per_turn"])
@@ -2001,7 +2006,7 @@ def _tables(e: TurrisBatch, game: Any) -> None:
             (
                 EFFECT_KINDS.index(effect.kind),
                 effect.n,
-                _bundle(effect.bundle),
+                _bundle(e, effect.bundle),
                 effect.steps,
                 1 if effect.flip else 0,
                 1 if effect.crossroads else 0,
@@ -2010,7 +2015,7 @@ def _tables(e: TurrisBatch, game: Any) -> None:
                 1 if effect.play else 0,
                 _pay_frame(effect.bundle),
                 word_id(effect.bundle.of),
-                _bundle(effect.give),
+                _bundle(e, effect.give),
                 _pay_frame(effect.give),
             )
             for effect in effects
@@ -2044,6 +2049,7 @@ def _tables(e: TurrisBatch, game: Any) -> None:
     e.trionfi_node = tuple(game.data.index[t.location] for t in game.data.trionfi)
     e.factions_offered = tuple(game.factions_offered)
     e.src_side = tuple(game.src_side)
+    e.B = array("q", e.rows)
     e.altar_spaces = len(game.data.altar)
     e.solo = 1 if game.solo else 0
     e.scouts_per_player = int(c["scouts_per_player"])
@@ -2052,7 +2058,6 @@ def _tables(e: TurrisBatch, game: Any) -> None:
     e.gather_bonus = int(game.gather_bonus)
     e.revive_costs = tuple(int(b.I) for b in game.revive_bundles)
     e.revive_pays = tuple(_pay_frame(b) for b in game.revive_bundles)
-    e.revive_checks = tuple(_bundle(b) for b in game.revive_bundles)
     e.of_default = word_id(game.revive_bundles[0].of)
     e.empty = word_id(())
     e.ichor_words = tuple(word_id("I" * k) for k in range(4 * SEATS * e.collect_cost + 1))
@@ -2683,46 +2688,56 @@ def _reach(
     return False
 
 
-def _can_pay(e: TurrisBatch, bundle: tuple[Any, ...]) -> bool:
-    """``resources.can_pay`` of ``bundle`` (as ``_bundle`` gives it) from ``e.H``."""
+def _can_pay(e: TurrisBatch, bundle: int) -> bool:
+    """``resources.can_pay`` of Bundle number ``bundle`` from the counts in ``e.H``:
+    Artifacts for what is missing, the tokens of choice from what is left once the named
+    ones are paid."""
     H = e.H
-    missing = bundle[1]
-    for t, need in bundle[0]:
+    B = e.B
+    row = bundle * BW
+    missing = B[row + 4]
+    for t in range(4):
+        need = B[row + t]
         if need > H[t]:
             missing += need - H[t]
-    if bundle[2]:
-        counts = bundle[4]
+    choice = B[row + 5]
+    if choice:
         spare = 0
-        for t in bundle[3]:
-            if H[t] > counts[t]:
-                spare += H[t] - counts[t]
-        if bundle[2] > spare:
-            missing += bundle[2] - spare
+        for j in range(B[row + 6]):
+            t = B[row + 7 + j]
+            if H[t] > B[row + t]:
+                spare += H[t] - B[row + t]
+        if choice > spare:
+            missing += choice - spare
     return missing <= H[ART]
 
 
-def _spend(e: TurrisBatch, bundle: tuple[Any, ...]) -> None:
-    """``resources.spend`` of ``bundle`` from ``e.H``: the named resources, Artifacts for what
-    of them is missing, the tokens of choice from the most plentiful kinds first (the first
-    of ``of`` among equals), then Artifacts."""
+def _spend(e: TurrisBatch, bundle: int) -> None:
+    """``resources.spend`` of Bundle number ``bundle`` from ``e.H``: the named resources,
+    Artifacts for what of them is missing, the tokens of choice from the most plentiful kinds
+    first (the first of ``of`` among equals), then Artifacts."""
     H = e.H
-    artifacts = bundle[1]
-    for t, need in bundle[0]:
-        if need > H[t]:
-            artifacts += need - H[t]
-            H[t] = 0
-        else:
-            H[t] -= need
-    left = bundle[2]
-    kinds = bundle[3]
+    B = e.B
+    row = bundle * BW
+    artifacts = B[row + 4]
+    for t in range(4):
+        need = B[row + t]
+        if need:
+            if need > H[t]:
+                artifacts += need - H[t]
+                H[t] = 0
+            else:
+                H[t] -= need
+    left = B[row + 5]
+    kinds = B[row + 6]
     done = 0  # the kinds of ``of`` taken from so far, one bit each
-    for _ in range(len(kinds)):
+    for _ in range(kinds):
         best = -1
-        for j in range(len(kinds)):
-            if not done >> j & 1 and (best < 0 or H[kinds[j]] > H[kinds[best]]):
+        for j in range(kinds):
+            if not done >> j & 1 and (best < 0 or H[B[row + 7 + j]] > H[B[row + 7 + best]]):
                 best = j
         done |= 1 << best
-        t = kinds[best]
+        t = B[row + 7 + best]
         took = left if left < H[t] else H[t]
         H[t] -= took
         left -= took
