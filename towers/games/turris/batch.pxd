@@ -53,6 +53,8 @@ cdef class TurrisBatch:
     cdef public object game, tensor, start
     cdef public long size, players
     cdef public long long[:] S, L, H, D, T, searched, owners, B
+    cdef public unsigned long long land
+    cdef public tuple spot_nodes
     cdef public dict bundles
     cdef public list rows
     cdef public list rngs, draws, choosers, live
@@ -315,7 +317,7 @@ cdef long _can_resolve(TurrisBatch e, long g, long seat, long src, long placing)
 @cython.locals(S="long long[:]", at=long, victim=long, t=long)
 cdef bint _can_steal(TurrisBatch e, long g, long seat, tuple of) except? 0
 
-@cython.locals(S="long long[:]", b=long, bits="unsigned long long", one="unsigned long long", node=long, k=long)
+@cython.locals(S="long long[:]", b=long, bits="unsigned long long", one="unsigned long long", k=long)
 cdef unsigned long long _open_bits(TurrisBatch e, long g) except? 0
 
 @cython.locals(S="long long[:]", b=long, opened="unsigned long long", one="unsigned long long", node=long, reached="unsigned long long", frontier="unsigned long long", nxt="unsigned long long", here=long, there=long, k=long)

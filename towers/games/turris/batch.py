@@ -2049,6 +2049,8 @@ def _tables(e: TurrisBatch, game: Any) -> None:
     e.trionfi_node = tuple(game.data.index[t.location] for t in game.data.trionfi)
     e.factions_offered = tuple(game.factions_offered)
     e.src_side = tuple(game.src_side)
+    e.spot_nodes = tuple(game.spots)
+    e.land = sum(1 << n for n in range(N_NODES) if game.spot_of[n] < 0)
     e.B = array("q", e.rows)
     e.altar_spaces = len(game.data.altar)
     e.solo = 1 if game.solo else 0
@@ -2573,12 +2575,11 @@ def _open_bits(e: TurrisBatch, g: int) -> int:
     """The nodes that exist now (``board.open_nodes``), one bit a node."""
     S = e.S
     b = g * W
-    bits = 0
+    bits = e.land  # every node but the Excavation spots
     one = 1
-    for node in range(N_NODES):
-        k = e.spot_of[node]
-        if k < 0 or S[b + SITE_AT + k] >= 0 or S[b + AT_SPOT_OPEN + k]:
-            bits |= one << node
+    for k in range(N_SPOTS):
+        if S[b + SITE_AT + k] >= 0 or S[b + AT_SPOT_OPEN + k]:
+            bits |= one << e.spot_nodes[k]
     return bits
 
 
