@@ -8,7 +8,9 @@ game (the offsets below name each field), so that the compiled twin of this file
 :class:`towers.games.torres.rules.TorresState`, written again over the arrays: the same
 actions legal, in the same order, with the same ints, and the same state after each, which
 the tests check field by field after every action of thousands of games. The plain-Python
-text is the reference of its twin and the fallback where it is not built.
+text is the reference of its twin and the fallback where it is not built, or where it may not
+load: on x86-64 the twin is built for processors with the popcount instruction and SSE4.1
+(x86-64-v2, see batch.pxd) and refuses to load on any other.
 
 Covered: every variant (the basic game, the common action deck, the master version with
 its castles placed by the players and its master card drawn or named), any starting layout,
