@@ -317,7 +317,7 @@ cdef long _can_resolve(TurrisBatch e, long g, long seat, long src, long placing)
 @cython.locals(S="long long[:]", at=long, victim=long, t=long)
 cdef bint _can_steal(TurrisBatch e, long g, long seat, tuple of) except? 0
 
-@cython.locals(S="long long[:]", b=long, bits="unsigned long long", one="unsigned long long", k=long)
+@cython.locals(S="long long[:]", b=long, bits="unsigned long long", one="unsigned long long", k=long, node=long)
 cdef unsigned long long _open_bits(TurrisBatch e, long g) except? 0
 
 @cython.locals(S="long long[:]", b=long, opened="unsigned long long", one="unsigned long long", node=long, reached="unsigned long long", frontier="unsigned long long", nxt="unsigned long long", here=long, there=long, k=long)

@@ -2579,7 +2579,8 @@ def _open_bits(e: TurrisBatch, g: int) -> int:
     one = 1
     for k in range(N_SPOTS):
         if S[b + SITE_AT + k] >= 0 or S[b + AT_SPOT_OPEN + k]:
-            bits |= one << e.spot_nodes[k]
+            node = e.spot_nodes[k]
+            bits |= one << node
     return bits
 
 
