@@ -12,17 +12,26 @@ total, the known bottom cards), and the decision stack and the chance queue as r
 string as its int in ``WORDS``). ``load`` writes a one-game state into a game's slice
 (:func:`_write`) and ``state`` reads one back (:func:`_read`), field for field.
 
-What the arrays play, and what they do not. The chances (each game's own ``random.Random``,
-one float a node, the outcome picked as :func:`towers.core.chance.sample_chance` picks it:
-:func:`_deck_pick` is ``draws.deck_pick``'s walk, the same float additions in the same order)
-draw from the decks in the arrays while no card of the deck is known; the Council's return
-(:class:`~.frames.CouncilReturn`) is answered there. Anything else is played by the
-one-game rules (``rounds.apply``, ``legality.legal_actions``) on a state read from the
-arrays, the game's *mirror*: it stays the game while the one-game rules play it (the slice
-is then behind, ``STALE``), and is written back only when the arrays have a rule to play
-(the same rules, so the same games whichever way an action goes). Reading and writing a
-whole game are the costly steps, so the engine is as fast as the share of actions that stay
-in the arrays from one to the next.
+What the arrays play, and what they do not. The rules of :class:`~.rules.TurrisState` are
+written again over the arrays, each function naming the one it follows: the settle loop
+(``rounds.run``), the legal actions of every decision but the solo ones, their answers, and
+what follows them: the end of Setup, the Turn and its actions, Tactics cards, rewards and
+every kind of effect with the checks of ``legality.can_resolve``, paying and gaining, the
+ongoing effects' triggers, the Council track, the Complete Mission Step, Tower Rooms,
+Prestige and the Endgame's trigger, the Excavation Sites' change, the Beast Phase, Cleanup
+and the end of the game. The chances are drawn there too (each game's own
+``random.Random``, one float a node, the outcome picked as
+:func:`towers.core.chance.sample_chance` picks it: :func:`_deck_pick` is
+``draws.deck_pick``'s walk, the same float additions in the same order): the decks' draws
+and the First Player. Anything else (solo play's Betrayer Phase, the random Beasts' starts,
+a deck with a known card) is played by the one-game rules (``rounds.apply``,
+``legality.legal_actions``) on a state read from the arrays, the game's *mirror*: it stays
+the game while the one-game rules play it (the slice is then behind, ``STALE``), and is
+written back once the decision on top is one the arrays answer (``IN_ARRAYS``): the same
+rules, so the same games whichever way an action goes. Reading and writing a whole game are
+the costly steps (about ten one-game actions for the two), so the engine is fast where the
+games stay in the arrays: every game of 2 to 5 players, all along. ``returns``,
+``heuristics`` and ``observation_tensor`` read a state from the arrays.
 
 ``engine_for`` offers it only when the environment variable ``TOWERS_TURRIS_BATCH`` is set
 (to anything but "" or "0") until it beats the one-game engine; without it, Turris has no
@@ -1547,8 +1556,7 @@ def _beast_arrives(e: TurrisBatch, g: int, beast: int, end: int, in_phase: int) 
 
 def _settle_beast_effect(e: TurrisBatch, g: int, top: int) -> int:
     """``beast_phase.settle_beast_effect`` of the BeastEffect at ``top``: 1 when settled, 0
-    when the Scout's owner may Shield it, -1 where the Devour's triggers would set off an
-    ongoing effect (the mirror's)."""
+    when the Scout's owner may Shield it."""
     S = e.S
     b = g * W
     seat = S[top + 1]
@@ -1792,8 +1800,7 @@ def _tactics_choices(e: TurrisBatch, g: int, top: int) -> int:
 
 def _settle_council_step(e: TurrisBatch, g: int, top: int) -> int:
     """``council.settle_council_step`` of the CouncilStep at ``top``: 1 when settled, 0 when
-    the seat chooses the spot, -1 where the Council's trigger would set off an ongoing
-    effect (the mirror's)."""
+    the seat chooses the spot."""
     S = e.S
     b = g * W
     seat = S[top + 1]
