@@ -45,28 +45,28 @@ def _name(module: Any) -> str:
 def test_plays_as_the_state_does(module: Any, players: int, beasts: bool) -> None:
     """Every field at every decision of whole games (about 300-2,200 actions each)."""
     game = _game(players, beasts)
-    games = 1 if module is plain else 2
+    games = 1 if module is plain else 8
     seeds = range(players * 100, players * 100 + games)
     engine = module.TurrisBatch(game, len(seeds))
     compared = batch_checks.play_both(engine, game, seeds, lambda e, g: fields_of(e.state(g)))
     assert compared > 100 * games
 
 
-def test_random_playouts_as_the_state_s() -> None:
+@pytest.mark.parametrize(("players", "beasts"), MODES)
+def test_random_playouts_as_the_state_s(players: int, beasts: bool) -> None:
     """play_random plays the games play_random_game plays: the same lengths, and the same
     final state (every field but the history, which a state read from the arrays has not),
-    in every mode."""
-    for players, beasts in MODES:
-        game = _game(players, beasts)
-        seeds = range(1000, 1006)
-        engine = ENGINE.TurrisBatch(game, len(seeds))
-        engine.reset(seeds)
-        lengths = engine.play_random()
-        for g, seed in enumerate(seeds):
-            state = random_playout(game, random.Random(seed))
-            assert lengths[g] == len(state.history()), seed
-            assert not diff(fields_of(state), fields_of(engine.state(g))), seed
-            assert engine.returns(g) == state.returns(), seed
+    in every mode: 500 games each."""
+    game = _game(players, beasts)
+    seeds = range(1000, 1500)
+    engine = ENGINE.TurrisBatch(game, len(seeds))
+    engine.reset(seeds)
+    lengths = engine.play_random()
+    for g, seed in enumerate(seeds):
+        state = random_playout(game, random.Random(seed))
+        assert lengths[g] == len(state.history()), seed
+        assert not diff(fields_of(state), fields_of(engine.state(g))), seed
+        assert engine.returns(g) == state.returns(), seed
 
 
 def test_random_playout_lengths_in_both_texts() -> None:
@@ -229,16 +229,21 @@ def test_the_twin_is_compiled_when_built() -> None:
 
 
 def test_the_game_offers_its_engine_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every mode has the engine with TOWERS_TURRIS_BATCH set, none without it."""
+    """2 to 5 players have the engine unless TOWERS_TURRIS_BATCH is "0"; the solo game only
+    when it is "1"."""
     monkeypatch.delenv(plain.ENV, raising=False)
-    assert batch_engine(_game(3), 3) is None
+    for players, beasts in MODES:
+        engine = batch_engine(_game(players, beasts), 3)
+        assert (engine is None) == (players == 1)
+    assert rollouts_for(_game(4)) is not None
+    assert rollouts_for(_game(1)) is None
     monkeypatch.setenv(plain.ENV, "0")
     assert batch_engine(_game(3), 3) is None
+    assert rollouts_for(_game(4)) is None
     monkeypatch.setenv(plain.ENV, "1")
     for players, beasts in MODES:
         engine = batch_engine(_game(players, beasts), 3)
         assert engine is not None and engine.size == 3
-    assert rollouts_for(_game(4)) is not None
 
 
 @pytest.mark.parametrize("depth", [1, 8, 1000])

@@ -374,9 +374,13 @@ BW = 12  # a Bundle's ints in the engine's table (``_bundle``)
 
 
 def engine_for(game: Any, size: int) -> TurrisBatch | None:
-    """The batch engine of ``size`` games of ``game`` (every player count and option) when
-    ``TOWERS_TURRIS_BATCH`` asks for it, else None."""
-    if os.environ.get(ENV, "") in ("", "0"):
+    """The batch engine of ``size`` games of ``game``: offered for 2 to 5 players (every
+    option), whose every action the arrays play; the solo game, whose Betrayer Phase the
+    one-game rules play on a state read from the arrays (slower than a state alone), only
+    when ``TOWERS_TURRIS_BATCH`` is "1". ``TOWERS_TURRIS_BATCH=0`` offers none (None:
+    :class:`towers.core.batch.StateBatch` serves)."""
+    asked = os.environ.get(ENV, "")
+    if asked == "0" or (game.solo and asked != "1"):
         return None
     return TurrisBatch(game, size)
 
