@@ -30,8 +30,10 @@ the game while the one-game rules play it (the slice is then behind, ``STALE``),
 written back once the decision on top is one the arrays answer (``IN_ARRAYS``): the same
 rules, so the same games whichever way an action goes. Reading and writing a whole game are
 the costly steps (about ten one-game actions for the two), so the engine is fast where the
-games stay in the arrays: every game of 2 to 5 players, all along. ``returns``,
-``heuristics`` and ``observation_tensor`` read a state from the arrays.
+games stay in the arrays: every game of 2 to 5 players, all along. ``returns`` and
+``heuristics`` are worked out over the arrays (:func:`_heuristics` is ``bots.evaluate_all``,
+the same float operations in the same order and its memos, so the same floats to the last
+bit); ``observation_tensor`` reads a state from them.
 
 ``engine_for`` offers it only when the environment variable ``TOWERS_TURRIS_BATCH`` is set
 (to anything but "" or "0") until it beats the one-game engine; without it, Turris has no
@@ -45,6 +47,7 @@ one-game engine field by field at every decision of whole games in every mode.
 
 from __future__ import annotations
 
+import builtins
 import os
 import random
 from array import array
@@ -57,6 +60,7 @@ from towers.core.components import Deck
 from towers.core.frames import DecisionStack
 from towers.core.game import TERMINAL
 from towers.games.turris import actions as A
+from towers.games.turris import bots as B_
 from towers.games.turris import frames as F
 from towers.games.turris import rules
 from towers.games.turris.data import TOKENS, load
@@ -453,10 +457,10 @@ class TurrisBatch:
         return [int(self.S[b + p]) for p in range(self.players)]
 
     def returns(self, g: int) -> list[float]:
-        return _state_live(self, g).returns()  # type: ignore[no-any-return]
+        return _returns(self, g)
 
     def heuristics(self, g: int) -> list[float]:
-        return _state_live(self, g).heuristics()  # type: ignore[no-any-return]
+        return _heuristics(self, g)
 
     def observation_tensor(self, g: int, seat: int, out: Any) -> None:
         if self.tensor is None:
@@ -642,6 +646,243 @@ def _sync(e: TurrisBatch, g: int) -> None:
     """Game g's arrays brought up to its mirror when they are behind it."""
     if e.S[g * W + STALE]:
         _write(e, g, e.live[g])
+
+
+# ---- the views: returns and heuristics read from the arrays ---------------------------------
+SUM = builtins.sum
+"""Python's ``sum`` (its own way of adding floats, kept as the one-game heuristic adds them)."""
+SEAT_FIELD = tuple(1 + f.index("seat") if "seat" in f else -1 for f in FIELDS)
+"""Where each kind's record holds its seat (-1: none)."""
+PLAYER_WON = AT["player_won"]
+
+
+def _returns(e: TurrisBatch, g: int) -> list[float]:
+    """``State.returns`` with ``endgame.winners``: most Prestige, then most resources (I, K,
+    R, W), then nearest the First Player in turn order; in solo play, the player if won."""
+    S = e.S
+    b = g * W
+    if S[b + STALE]:
+        return e.live[g].returns()  # type: ignore[no-any-return]
+    n = e.players
+    if not S[b + GAME_OVER]:
+        return [0.0] * n
+    if e.solo:
+        return [1.0 if S[b + PLAYER_WON] else 0.0]
+    first = S[b + AT_FIRST_PLAYER]
+    best = -1
+    top_p = 0
+    top_r = 0
+    for k in range(n):
+        s = (first + k) % n
+        p = S[b + PRESTIGE + s]
+        at = b + RESOURCES + s * N_TOKENS
+        r = S[at] + S[at + 1] + S[at + 2] + S[at + 3]
+        if best < 0 or p > top_p or (p == top_p and r > top_r):
+            best = s
+            top_p = p
+            top_r = r
+    return [1.0 if s == best else 0.0 for s in range(n)]
+
+
+def _heuristics(e: TurrisBatch, g: int) -> list[float]:
+    """``bots.evaluate_all`` over the arrays: the same floats, added in the same order (the
+    heuristic's own tables and memos of the game)."""
+    S = e.S
+    b = g * W
+    if S[b + STALE]:
+        return e.live[g].heuristics()  # type: ignore[no-any-return]
+    n = e.players
+    if S[b + GAME_OVER]:
+        out = []
+        for seat in range(n):
+            at = b + RESOURCES + seat * N_TOKENS
+            out.append(
+                float(S[b + PRESTIGE + seat]) + 0.01 * (S[at] + S[at + 1] + S[at + 2] + S[at + 3])
+            )
+        return out
+    game = e.game
+    t = B_._tables(game)
+    # ---- the seat-free parts (bots._position)
+    depth = S[b + STACK]
+    pending = []
+    collect_seat = -1
+    collect_chosen: Any = None
+    for i in range(depth):
+        at = b + STACK + 1 + i * FW
+        kind = S[at]
+        f = SEAT_FIELD[kind]
+        if f < 0:
+            continue
+        who = S[at + f]
+        if who < 0:
+            continue
+        if kind == K_REWARDS:
+            packets = WORDS[S[at + 2]]
+            pending.append((who, B_.PENDING * SUM([max(0.0, t.source_value[p]) for p in packets])))
+        elif kind == K_GAIN_CHOICE:
+            pending.append((who, B_.RESOURCE * S[at + 2]))
+        elif kind == K_TRIONFI_CHOICE:
+            pending.append((who, B_.ROOM_READY * S[at + 2]))
+        if i == depth - 1 and kind == K_COLLECT_PICK:
+            collect_seat = who
+            collect_chosen = WORDS[S[at + 2]]
+    worth = _scout_worth(e, g, t)
+    tableau = tuple([int(S[b + MISSIONS + 1 + i]) for i in range(S[b + MISSIONS])])
+    return [
+        _evaluate(e, g, t, seat, worth, tableau, collect_chosen if collect_seat == seat else None,
+                  pending)
+        for seat in range(n)
+    ]  # fmt: skip
+
+
+def _scout_worth(e: TurrisBatch, g: int, t: Any) -> list[tuple[int, float, float]]:
+    """``bots._scout_worth`` of every seat: per node holding Scouts, (node, the reward a
+    Collect there brings, what a Scout there is worth before a Collect)."""
+    S = e.S
+    b = g * W
+    devours = t.devours
+    hunters = []
+    for k in range(N_BEASTS):
+        at = S[b + BEAST_AT + k]
+        if at >= 0 and devours[k] and not S[b + AT_FLIPPED + k]:
+            hunters.append(at)
+    memo = t.node_reward
+    worth = []
+    far = e.game.n_nodes
+    for node in range(N_NODES):
+        if not _scouts_on(e, g, node):
+            continue
+        k = e.spot_of[node]
+        key = (node, -1 if k < 0 else int(S[b + SITE_AT + k]), S[b + UPGRADED + node] != 0)
+        if key in memo:
+            collected = memo[key]
+        else:
+            collected = None
+            if not _is_immediate(e, g, node):
+                collected = t.source_value[_reward_source(e, g, node)]
+            memo[key] = collected
+        reward = 0.0
+        if collected is not None and _gives_reward(e, g, node):
+            reward = collected
+        each = B_.SCOUT_BOARD + B_.REWARD_SHARE * reward
+        near = far
+        row = t.dist[node]
+        for at in hunters:
+            if row[at] < near:
+                near = row[at]
+        if near <= 1:
+            each -= B_.RISK_NEAR * (each + B_.SCOUT_RESERVE - B_.SCOUT_DEAD)
+        elif near == 2:
+            each -= B_.RISK_FAR * (each + B_.SCOUT_RESERVE - B_.SCOUT_DEAD)
+        worth.append((node, reward, each))
+    return worth
+
+
+def _seat_list(e: TurrisBatch, g: int, at: int, width: int, seat: int) -> list[int]:
+    """A seat's ordered list at ``at`` (a count, then the items, ``width`` ints a seat)."""
+    S = e.S
+    c = g * W + at + seat * width
+    return [int(S[c + 1 + i]) for i in range(S[c])]
+
+
+def _missions_value(
+    e: TurrisBatch, g: int, t: Any, seat: int, tableau: Any, res: list[int]
+) -> float:
+    """``bots._missions_value``: the best Missions within reach (the heuristic's memos)."""
+    key = tuple(res)
+    reserved_list = _seat_list(e, g, AT_RESERVED, RESERVED_W, seat)
+    whole = (tableau, tuple(reserved_list), key)
+    got = t.missions_memo.get(whole)
+    if got is not None:
+        return got  # type: ignore[no-any-return]
+    memo = t.reach_memo
+    if len(memo) > B_.MEMO_LIMIT:
+        memo.clear()
+        t.missions_memo.clear()
+    shares = []
+    for reserved, missions in ((False, tableau), (True, reserved_list)):
+        for m in missions:
+            got = memo.get((m, reserved, key))
+            if got is None:
+                need = t.mission_need[m]
+                total = max(1, need[5] - 1) if reserved else need[5]
+                frac = min(1.0, B_._covered(need, t.mission_of[m], res) / total) if total else 1.0
+                got = t.mission_prestige[m] * (
+                    B_.REACH_FLOOR + (B_.REACH - B_.REACH_FLOOR) * frac * frac
+                )
+                memo[(m, reserved, key)] = got
+            shares.append(got)
+    shares.sort(reverse=True)
+    got = t.missions_memo[whole] = SUM(shares[: B_.MISSIONS_COUNTED])
+    return got  # type: ignore[no-any-return]
+
+
+def _evaluate(
+    e: TurrisBatch, g: int, t: Any, seat: int, worth: Any, tableau: Any, chosen: Any, pending: Any
+) -> float:
+    """``bots._evaluate`` of a game not over, over the arrays (the same operations in the same
+    order)."""
+    S = e.S
+    b = g * W
+    at = b + RESOURCES + seat * N_TOKENS
+    res = [int(S[at + i]) for i in range(N_TOKENS)]
+    # ---- Scouts (bots._scouts_value)
+    value: float = float(S[b + PRESTIGE + seat])
+    on_board = 0
+    gains: list[float] = []
+    for node, reward, each in worth:
+        k = S[b + SCOUTS + node * SEATS + seat]
+        if not k:
+            continue
+        on_board += k
+        if chosen is None:
+            value += k * each
+            continue
+        recalled = B_.SCOUT_RESERVE + B_.PENDING * max(0.0, reward) - B_.COLLECT_ICHOR
+        picked = chosen.count(node)
+        value += picked * recalled + (k - picked) * each
+        gains += [recalled - each] * (k - picked)
+    if chosen is not None:
+        gains.sort(reverse=True)
+        affordable = res[0] + res[4] - len(chosen)
+        value += SUM([x for x in gains[: max(0, affordable)] if x > 0])
+    dead = S[b + GRAVEYARD + seat]
+    value += B_.SCOUT_RESERVE * S[b + RESERVE + seat] + B_.SCOUT_DEAD * dead
+    # ---- resources
+    useful = on_board + 3 * dead + B_.ICHOR_KEPT
+    ichor = res[0]
+    value += B_.ICHOR * min(ichor, useful) + B_.ICHOR_SPARE * max(0, ichor - useful)
+    value += B_.RESOURCE * (res[1] + res[2] + res[3]) + B_.ARTIFACT * res[4]
+    value += _missions_value(e, g, t, seat, tableau, res)
+    # ---- Missions, Tower Rooms, the Council track
+    value += B_.COMPLETED * S[b + COMPLETED + seat * COMPLETED_W]
+    value += B_.ONGOING * (
+        S[b + ONGOING + seat * ONGOING_W] + S[b + TRIONFI_OWNED + seat * TRIONFI_OWNED_W]
+    )
+    grove = S[b + GROVE_ROOM + seat]
+    if grove and _may_build(e, g, seat):
+        value += B_.ROOM_READY * grove
+    level = t.council_level[S[b + COUNCIL + seat]]
+    value += B_.COUNCIL_STUCK if level == e.game.council_levels else B_.COUNCIL_STEP * level
+    # ---- cards and tokens
+    values = t.tactics_value
+    hand = [values[c] for c in _seat_list(e, g, HANDS, HAND_W, seat)]
+    limit = e.hand_limit
+    if len(hand) <= limit:
+        value += SUM(hand)
+    else:
+        hand.sort(reverse=True)
+        value += SUM(hand[:limit])
+    value += B_.ACTION_TOKEN * S[b + ACTION_TOKENS + seat]
+    if S[b + FUTURE_FIRST] == seat:
+        value += B_.FUTURE_FIRST
+    if S[b + AT_ACTIVE] == seat and S[b + PHASE] == PHASE_TURNS:
+        value += B_.ACTION_NOW * max(0, S[b + ACTIONS_LEFT])
+    # ---- the seat's rewards still pending on the stack
+    for who, p in pending:
+        if who == seat:
+            value += p
+    return value
 
 
 def _settle(e: TurrisBatch, g: int) -> bool:
