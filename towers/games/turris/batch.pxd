@@ -27,6 +27,8 @@ cdef long K_DESPAIR_CHOICE, PHASE_BETRAYERS, PHASE_OVER, AT_FRUIT, AT_ALTAR, AT_
 cdef long PRESTIGE, AT_THRESHOLDS_HIT, AT_ENDGAME, AT_ENDGAME_IN_BEASTS, PHASE_BEASTS
 cdef tuple IN_ARRAYS, KINDS, FIELDS, FIELD_CODES, IS_DECIDED, HAS_SETTLE, PHASES
 cdef tuple SCALARS, FLAGS, SEAT_INTS, FIXED_INTS, FIXED_FLAGS, SEAT_LISTS, LISTS, DECKS
+cdef tuple WRITTEN_INTS, WRITTEN_INTS_AT, FLAGS_AT, SEAT_INTS_AT, FIXED, FIXED_AT, SEAT_LISTS_AT
+cdef tuple LISTS_AT, DECKS_AT
 cdef dict KIND_OF, AT, WORD_ID
 cdef list WORDS
 cdef long W, LENGTH, DEC, STALE, PHASE, ROUND, GAME_OVER, EXCAVATION_DUE, COUNCIL
@@ -398,7 +400,7 @@ cdef void _list_remove(TurrisBatch e, long at, long v) noexcept
 cdef void _list_append(TurrisBatch e, long at, long v) noexcept
 
 # ---- a one-game state written into a game's slice, and read back
-@cython.locals(S="long long[:]", b=long, n=long, at=long, p=long, k=long, i=long, size=long, total=long, stale=long)
+@cython.locals(S="long long[:]", b=long, n=long, at=long, p=long, k=long, i=long, size=long, total=long, stale=long, c="long long")
 cdef void _write(TurrisBatch e, long g, object state) except *
 
 @cython.locals(k=long)

@@ -254,6 +254,16 @@ def _lay_out() -> int:
 
 W = _lay_out()
 LENGTH = AT["length"]
+WRITTEN_INTS = SCALARS[1:]  # ``phase`` is written as its index
+WRITTEN_INTS_AT = tuple(AT[name] for name in WRITTEN_INTS)
+FLAGS_AT = tuple(AT[name] for name in FLAGS)
+SEAT_INTS_AT = tuple(AT[name] for name in SEAT_INTS)
+FIXED = FIXED_INTS + FIXED_FLAGS
+FIXED_AT = tuple(AT[name] for name, _ in FIXED)
+SEAT_LISTS_AT = tuple(AT[name] for name, _ in SEAT_LISTS)
+LISTS_AT = tuple(AT[name] for name, _ in LISTS)
+DECKS_AT = tuple(AT[name] for name, _ in DECKS)
+"""The offsets of the fields :func:`_write` writes, in the order of their names."""
 DEC = AT["dec"]
 STALE = AT["stale"]
 PHASE = AT["phase"]
@@ -3627,46 +3637,60 @@ def _write(e: TurrisBatch, g: int, state: Any) -> None:
         e.live[g] = None
     n = len(state.faction)
     S[b + PHASE] = PHASES.index(state.phase)
-    for name in SCALARS[1:]:
-        S[b + AT[name]] = getattr(state, name)
-    for name in FLAGS:
-        S[b + AT[name]] = 1 if getattr(state, name) else 0
-    for name in SEAT_INTS:
-        values = getattr(state, name)
-        at = b + AT[name]
+    for i in range(len(WRITTEN_INTS)):
+        at = WRITTEN_INTS_AT[i]
+        S[b + at] = getattr(state, WRITTEN_INTS[i])
+    for i in range(len(FLAGS)):
+        at = FLAGS_AT[i]
+        S[b + at] = 1 if getattr(state, FLAGS[i]) else 0
+    for i in range(len(SEAT_INTS)):
+        values = getattr(state, SEAT_INTS[i])
+        at = b + SEAT_INTS_AT[i]
         for p in range(SEATS):
             S[at + p] = values[p] if p < n else 0
+    rows = state.resources
     at = b + RESOURCES
     for p in range(SEATS):
-        row = state.resources[p] if p < n else None
-        for k in range(N_TOKENS):
-            S[at + p * N_TOKENS + k] = row[k] if row is not None else 0
+        if p < n:
+            row = rows[p]
+            for k in range(N_TOKENS):
+                S[at + p * N_TOKENS + k] = row[k]
+        else:
+            for k in range(N_TOKENS):
+                S[at + p * N_TOKENS + k] = 0
+    rows = state.scouts
     at = b + SCOUTS
     for i in range(N_NODES):
-        row = state.scouts[i]
+        row = rows[i]
         for p in range(SEATS):
             S[at + i * SEATS + p] = row[p] if p < n else 0
-    for name, size in FIXED_INTS + FIXED_FLAGS:
+    for i in range(len(FIXED)):
+        name, size = FIXED[i]
         values = getattr(state, name)
-        at = b + AT[name]
+        at = b + FIXED_AT[i]
         for k in range(size):
-            S[at + k] = int(values[k])
-    for name, size in SEAT_LISTS:
+            S[at + k] = values[k]  # a flag as 0/1
+    for i in range(len(SEAT_LISTS)):
+        name, size = SEAT_LISTS[i]
         lists = getattr(state, name)
-        at = b + AT[name]
+        at = b + SEAT_LISTS_AT[i]
         for p in range(SEATS):
             _put_list(S, at + p * (1 + size), lists[p] if p < n else [], size)
-    for name, size in LISTS:
-        _put_list(S, b + AT[name], getattr(state, name), size)
+    for i in range(len(LISTS)):
+        name, size = LISTS[i]
+        _put_list(S, b + LISTS_AT[i], getattr(state, name), size)
     _put_list(S, b + ONCE_USED, [word_id(tag) for tag in state.once_used], ONCE_ROOM)
-    for name, size in DECKS:
+    for i in range(len(DECKS)):
+        name, size = DECKS[i]
         deck = getattr(state, name)
-        at = b + AT[name]
+        at = b + DECKS_AT[i]
         _put_list(S, at, deck.top, size)
+        counts = deck.counts
         total = 0
         for k in range(size):
-            S[at + 1 + size + k] = deck.counts[k]
-            total += deck.counts[k]
+            c = counts[k]
+            S[at + 1 + size + k] = c
+            total += c
         S[at + 1 + 2 * size] = total
         _put_list(S, at + 2 + 2 * size, deck.bottom, size)
     _put_frames(S, b + CHANCE, state.chance, CHANCE_ROOM)
