@@ -417,3 +417,30 @@ cdef list _get_list(long long[:] S, long at)
 
 @cython.locals(out=list, j=long, r=long, kind=long, codes=tuple, values=list, f=long, v="long long", code=long)
 cdef list _get_frames(long long[:] S, long at)
+
+# ---- the views: returns and heuristics read from the arrays
+cdef object SUM
+cdef tuple SEAT_FIELD
+cdef long PLAYER_WON
+cdef double H_RESOURCE, H_ARTIFACT, H_ICHOR, H_ICHOR_SPARE, H_REACH, H_REACH_FLOOR, H_COMPLETED
+cdef double H_ROOM_READY, H_SCOUT_RESERVE, H_SCOUT_BOARD, H_REWARD_SHARE, H_COLLECT_ICHOR
+cdef double H_SCOUT_DEAD, H_RISK_NEAR, H_RISK_FAR, H_COUNCIL_STEP, H_COUNCIL_STUCK
+cdef double H_ACTION_TOKEN, H_ACTION_NOW, H_FUTURE_FIRST, H_ONGOING, H_PENDING
+cdef long H_ICHOR_KEPT, H_MISSIONS_COUNTED, H_MEMO_LIMIT
+
+@cython.locals(S="long long[:]", b=long, n=long, first=long, best=long, top_p="long long", top_r="long long", k=long, s=long, p="long long", at=long, r="long long")
+cdef list _returns(TurrisBatch e, long g)
+
+@cython.locals(S="long long[:]", b=long, n=long, seat=long, at=long, depth=long, i=long, kind=long, f=long, who=long, collect_seat=long)
+cdef list _heuristics(TurrisBatch e, long g)
+
+@cython.locals(S="long long[:]", b=long, k=long, at=long, node=long, far=long, near=long, reward=double, each=double)
+cdef list _scout_worth(TurrisBatch e, long g, object t)
+
+@cython.locals(S="long long[:]", c=long, i=long)
+cdef list _seat_list(TurrisBatch e, long g, long at, long width, long seat)
+
+cdef object _missions_value(TurrisBatch e, long g, object t, long seat, object tableau, list res)
+
+@cython.locals(S="long long[:]", b=long, at=long, i=long, node=long, value=double, on_board="long long", k="long long", picked=long, dead="long long", useful="long long", ichor="long long", affordable="long long", grove="long long", level=long, limit=long, recalled=double, each=double, reward=double)
+cdef double _evaluate(TurrisBatch e, long g, object t, long seat, list worth, object tableau, object chosen, list pending) except? -1

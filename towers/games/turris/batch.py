@@ -664,6 +664,32 @@ SUM = builtins.sum
 SEAT_FIELD = tuple(1 + f.index("seat") if "seat" in f else -1 for f in FIELDS)
 """Where each kind's record holds its seat (-1: none)."""
 PLAYER_WON = AT["player_won"]
+H_RESOURCE = B_.RESOURCE
+H_ARTIFACT = B_.ARTIFACT
+H_ICHOR = B_.ICHOR
+H_ICHOR_SPARE = B_.ICHOR_SPARE
+H_REACH = B_.REACH
+H_REACH_FLOOR = B_.REACH_FLOOR
+H_COMPLETED = B_.COMPLETED
+H_ROOM_READY = B_.ROOM_READY
+H_SCOUT_RESERVE = B_.SCOUT_RESERVE
+H_SCOUT_BOARD = B_.SCOUT_BOARD
+H_REWARD_SHARE = B_.REWARD_SHARE
+H_COLLECT_ICHOR = B_.COLLECT_ICHOR
+H_SCOUT_DEAD = B_.SCOUT_DEAD
+H_RISK_NEAR = B_.RISK_NEAR
+H_RISK_FAR = B_.RISK_FAR
+H_COUNCIL_STEP = B_.COUNCIL_STEP
+H_COUNCIL_STUCK = B_.COUNCIL_STUCK
+H_ACTION_TOKEN = B_.ACTION_TOKEN
+H_ACTION_NOW = B_.ACTION_NOW
+H_FUTURE_FIRST = B_.FUTURE_FIRST
+H_ONGOING = B_.ONGOING
+H_PENDING = B_.PENDING
+H_ICHOR_KEPT = B_.ICHOR_KEPT
+H_MISSIONS_COUNTED = B_.MISSIONS_COUNTED
+H_MEMO_LIMIT = B_.MEMO_LIMIT
+"""The heuristic's weights (``bots``), as the engine reads them."""
 
 
 def _returns(e: TurrisBatch, g: int) -> list[float]:
@@ -728,11 +754,11 @@ def _heuristics(e: TurrisBatch, g: int) -> list[float]:
             continue
         if kind == K_REWARDS:
             packets = WORDS[S[at + 2]]
-            pending.append((who, B_.PENDING * SUM([max(0.0, t.source_value[p]) for p in packets])))
+            pending.append((who, H_PENDING * SUM([max(0.0, t.source_value[p]) for p in packets])))
         elif kind == K_GAIN_CHOICE:
-            pending.append((who, B_.RESOURCE * S[at + 2]))
+            pending.append((who, H_RESOURCE * S[at + 2]))
         elif kind == K_TRIONFI_CHOICE:
-            pending.append((who, B_.ROOM_READY * S[at + 2]))
+            pending.append((who, H_ROOM_READY * S[at + 2]))
         if i == depth - 1 and kind == K_COLLECT_PICK:
             collect_seat = who
             collect_chosen = WORDS[S[at + 2]]
@@ -774,16 +800,16 @@ def _scout_worth(e: TurrisBatch, g: int, t: Any) -> list[tuple[int, float, float
         reward = 0.0
         if collected is not None and _gives_reward(e, g, node):
             reward = collected
-        each = B_.SCOUT_BOARD + B_.REWARD_SHARE * reward
+        each = H_SCOUT_BOARD + H_REWARD_SHARE * reward
         near = far
         row = t.dist[node]
         for at in hunters:
             if row[at] < near:
                 near = row[at]
         if near <= 1:
-            each -= B_.RISK_NEAR * (each + B_.SCOUT_RESERVE - B_.SCOUT_DEAD)
+            each -= H_RISK_NEAR * (each + H_SCOUT_RESERVE - H_SCOUT_DEAD)
         elif near == 2:
-            each -= B_.RISK_FAR * (each + B_.SCOUT_RESERVE - B_.SCOUT_DEAD)
+            each -= H_RISK_FAR * (each + H_SCOUT_RESERVE - H_SCOUT_DEAD)
         worth.append((node, reward, each))
     return worth
 
@@ -806,7 +832,7 @@ def _missions_value(
     if got is not None:
         return got  # type: ignore[no-any-return]
     memo = t.reach_memo
-    if len(memo) > B_.MEMO_LIMIT:
+    if len(memo) > H_MEMO_LIMIT:
         memo.clear()
         t.missions_memo.clear()
     shares = []
@@ -818,12 +844,12 @@ def _missions_value(
                 total = max(1, need[5] - 1) if reserved else need[5]
                 frac = min(1.0, B_._covered(need, t.mission_of[m], res) / total) if total else 1.0
                 got = t.mission_prestige[m] * (
-                    B_.REACH_FLOOR + (B_.REACH - B_.REACH_FLOOR) * frac * frac
+                    H_REACH_FLOOR + (H_REACH - H_REACH_FLOOR) * frac * frac
                 )
                 memo[(m, reserved, key)] = got
             shares.append(got)
     shares.sort(reverse=True)
-    got = t.missions_memo[whole] = SUM(shares[: B_.MISSIONS_COUNTED])
+    got = t.missions_memo[whole] = SUM(shares[:H_MISSIONS_COUNTED])
     return got  # type: ignore[no-any-return]
 
 
@@ -837,7 +863,7 @@ def _evaluate(
     at = b + RESOURCES + seat * N_TOKENS
     res = [int(S[at + i]) for i in range(N_TOKENS)]
     # ---- Scouts (bots._scouts_value)
-    value: float = float(S[b + PRESTIGE + seat])
+    value = float(S[b + PRESTIGE + seat])
     on_board = 0
     gains: list[float] = []
     for node, reward, each in worth:
@@ -848,7 +874,7 @@ def _evaluate(
         if chosen is None:
             value += k * each
             continue
-        recalled = B_.SCOUT_RESERVE + B_.PENDING * max(0.0, reward) - B_.COLLECT_ICHOR
+        recalled = H_SCOUT_RESERVE + H_PENDING * max(0.0, reward) - H_COLLECT_ICHOR
         picked = chosen.count(node)
         value += picked * recalled + (k - picked) * each
         gains += [recalled - each] * (k - picked)
@@ -857,23 +883,23 @@ def _evaluate(
         affordable = res[0] + res[4] - len(chosen)
         value += SUM([x for x in gains[: max(0, affordable)] if x > 0])
     dead = S[b + GRAVEYARD + seat]
-    value += B_.SCOUT_RESERVE * S[b + RESERVE + seat] + B_.SCOUT_DEAD * dead
+    value += H_SCOUT_RESERVE * S[b + RESERVE + seat] + H_SCOUT_DEAD * dead
     # ---- resources
-    useful = on_board + 3 * dead + B_.ICHOR_KEPT
+    useful = on_board + 3 * dead + H_ICHOR_KEPT
     ichor = res[0]
-    value += B_.ICHOR * min(ichor, useful) + B_.ICHOR_SPARE * max(0, ichor - useful)
-    value += B_.RESOURCE * (res[1] + res[2] + res[3]) + B_.ARTIFACT * res[4]
+    value += H_ICHOR * min(ichor, useful) + H_ICHOR_SPARE * max(0, ichor - useful)
+    value += H_RESOURCE * (res[1] + res[2] + res[3]) + H_ARTIFACT * res[4]
     value += _missions_value(e, g, t, seat, tableau, res)
     # ---- Missions, Tower Rooms, the Council track
-    value += B_.COMPLETED * S[b + COMPLETED + seat * COMPLETED_W]
-    value += B_.ONGOING * (
+    value += H_COMPLETED * S[b + COMPLETED + seat * COMPLETED_W]
+    value += H_ONGOING * (
         S[b + ONGOING + seat * ONGOING_W] + S[b + TRIONFI_OWNED + seat * TRIONFI_OWNED_W]
     )
     grove = S[b + GROVE_ROOM + seat]
     if grove and _may_build(e, g, seat):
-        value += B_.ROOM_READY * grove
+        value += H_ROOM_READY * grove
     level = t.council_level[S[b + COUNCIL + seat]]
-    value += B_.COUNCIL_STUCK if level == e.game.council_levels else B_.COUNCIL_STEP * level
+    value += H_COUNCIL_STUCK if level == e.game.council_levels else H_COUNCIL_STEP * level
     # ---- cards and tokens
     values = t.tactics_value
     hand = [values[c] for c in _seat_list(e, g, HANDS, HAND_W, seat)]
@@ -883,16 +909,16 @@ def _evaluate(
     else:
         hand.sort(reverse=True)
         value += SUM(hand[:limit])
-    value += B_.ACTION_TOKEN * S[b + ACTION_TOKENS + seat]
+    value += H_ACTION_TOKEN * S[b + ACTION_TOKENS + seat]
     if S[b + FUTURE_FIRST] == seat:
-        value += B_.FUTURE_FIRST
+        value += H_FUTURE_FIRST
     if S[b + AT_ACTIVE] == seat and S[b + PHASE] == PHASE_TURNS:
-        value += B_.ACTION_NOW * max(0, S[b + ACTIONS_LEFT])
+        value += H_ACTION_NOW * max(0, S[b + ACTIONS_LEFT])
     # ---- the seat's rewards still pending on the stack
     for who, p in pending:
         if who == seat:
             value += p
-    return value
+    return float(value)
 
 
 def _settle(e: TurrisBatch, g: int) -> bool:
