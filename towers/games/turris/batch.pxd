@@ -52,7 +52,7 @@ cdef object RULES_APPLY, RULES_RUN, SAMPLE_CHANCE
 
 
 cdef class TurrisBatch:
-    cdef public object game, tensor, start
+    cdef public object game, tensor, start, heuristic
     cdef public long size, players
     cdef public long long[:] S, L, H, D, T, searched, owners, B
     cdef public unsigned long long land

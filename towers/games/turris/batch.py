@@ -415,6 +415,7 @@ class TurrisBatch:
         self.choosers: list[Any] = [None] * size
         self.live: list[Any] = [None] * size  # each game's mirror state, while it has one
         self.tensor: Any = None
+        self.heuristic: Any = None  # the heuristic's tables of the game (bots._tables)
         self.start: Any = None  # a new game's ints, written once
         self.H = array("q", bytes(8 * N_TOKENS))  # a seat's resources as a check spends them
         self.D = array("q", bytes(8 * N_NODES))  # steps from a node (-1: out of reach)
@@ -736,8 +737,9 @@ def _heuristics(e: TurrisBatch, g: int) -> list[float]:
                 float(S[b + PRESTIGE + seat]) + 0.01 * (S[at] + S[at + 1] + S[at + 2] + S[at + 3])
             )
         return out
-    game = e.game
-    t = B_._tables(game)
+    t = e.heuristic
+    if t is None:
+        t = e.heuristic = B_._tables(e.game)
     # ---- the seat-free parts (bots._position)
     depth = S[b + STACK]
     pending = []
