@@ -35,9 +35,9 @@ games stay in the arrays: every game of 2 to 5 players, all along. ``returns`` a
 the same float operations in the same order and its memos, so the same floats to the last
 bit); ``observation_tensor`` reads a state from them.
 
-``engine_for`` offers it only when the environment variable ``TOWERS_TURRIS_BATCH`` is set
-(to anything but "" or "0") until it beats the one-game engine; without it, Turris has no
-batch engine of its own (:class:`towers.core.batch.StateBatch` serves).
+``engine_for`` offers it for 2 to 5 players; the solo game only when the environment
+variable ``TOWERS_TURRIS_BATCH`` is "1", and none at all when it is "0"
+(:class:`towers.core.batch.StateBatch` then serves).
 
 The compiled twin ``batch_c`` (this text with the C types of ``batch.pxd``, see
 :mod:`towers.core.compiled`) steps the arrays in C; the plain text is its reference and the
