@@ -115,8 +115,14 @@ cdef object _state_live(TurrisBatch e, long g)
 
 cdef void _sync(TurrisBatch e, long g) except *
 
-@cython.locals(S="long long[:]", b=long, depth=long, kind=long, top=long, packets=tuple, found=long, of=str, options=tuple, n=long, res=long, kinds=long, first=long, t=long, seat=long, effect=tuple, quiet=bint, left=bint)
+@cython.locals(S="long long[:]", b=long, depth=long, kind=long, top=long, found=long, quiet=bint)
 cdef bint _settle(TurrisBatch e, long g) except? 0
+
+@cython.locals(S="long long[:]", b=long, depth=long, packets=tuple, found=long, of=str, options=tuple, n=long)
+cdef long _settle_frame(TurrisBatch e, long g, long top, long kind) except? -9
+
+@cython.locals(S="long long[:]", b=long, depth=long, n=long, res=long, kinds=long, first=long, t=long, seat=long, effect=tuple, left=bint, k=long)
+cdef long _settle_more(TurrisBatch e, long g, long top, long kind) except? -9
 
 @cython.locals(S="long long[:]", b=long, seat=long, src=long, i=long, effects=tuple, depth=long)
 cdef bint _settle_resolving(TurrisBatch e, long g, long top) except? 0
@@ -272,13 +278,21 @@ cdef long _top(TurrisBatch e, long g) noexcept
 @cython.locals(S="long long[:]", L="long long[:]", b=long, top=long, kind=long, n=long, i=long, of=str, spots=tuple, options=tuple, path=tuple, at=long, k=long, seat=long, t=long, node=long, used=long, taken=bint, p=long)
 cdef long _fast_legal(TurrisBatch e, long g) except? -9
 
+@cython.locals(S="long long[:]", L="long long[:]", b=long, n=long, i=long, of=str, at=long, k=long, seat=long, t=long, node=long, used=long, taken=bint, p=long)
+cdef long _legal_more(TurrisBatch e, long g, long top, long kind) except? -9
+
 @cython.locals(found=object, row=list)
 cdef long _bundle(TurrisBatch e, object bundle) except -1
 
 cdef tuple _pay_frame(object bundle)
 
-@cython.locals(checks=list, found=list, code=long, owned=object)
+@cython.locals(checks=list, found=list)
 cdef void _tables(TurrisBatch e, object game) except *
+
+cdef tuple _effect_rows(TurrisBatch e, object game)
+
+@cython.locals(code=long, owned=object)
+cdef void _trigger_owners(TurrisBatch e, object game) except *
 
 @cython.locals(L="long long[:]", i=long, x="long long", j=long, kept=long)
 cdef long _sort(TurrisBatch e, long n) except? -9
@@ -355,8 +369,11 @@ cdef long _legal_collect_pick(TurrisBatch e, long g, long top) except? -9
 @cython.locals(S="long long[:]", L="long long[:]", seat=long, packets=tuple, n=long, k=long, ok=long)
 cdef long _legal_rewards(TurrisBatch e, long g, long top) except? -9
 
-@cython.locals(S="long long[:]", b=long, top=long, kind=long, done=bint, m=long, seat=long, fixed=long, any_n=long, of=long, t=long, victim=long, slot=long, at=long, card=long, drawn=long, f=long, side=long)
+@cython.locals(S="long long[:]", b=long, top=long, kind=long, done=bint, seat=long, drawn=long, f=long, side=long)
 cdef bint _fast_apply(TurrisBatch e, long g, long action) except? 0
+
+@cython.locals(S="long long[:]", b=long, done=bint, m=long, seat=long, fixed=long, any_n=long, of=long, t=long, victim=long, slot=long, at=long, card=long)
+cdef bint _apply_more(TurrisBatch e, long g, long top, long kind, long action) except? 0
 
 @cython.locals(S="long long[:]", b=long, depth=long, r=long)
 cdef void _push(TurrisBatch e, long g, long kind, long f1, long f2, long f3, long f4, long f5, long f6=*) except *

@@ -950,187 +950,11 @@ def _settle(e: TurrisBatch, g: int) -> bool:
         kind = S[top]
         if not HAS_SETTLE[kind]:
             return True  # a decision, which nothing settles
-        if kind == K_REWARDS:
-            # effects.settle_rewards: none left, or one that must be resolved
-            packets = WORDS[S[top + 2]]
-            if not packets:
-                S[b + STACK] = depth - 1
-                continue
-            if S[top + 3] or len(packets) > 1:
-                return True
-            S[top] = K_RESOLVING
-            S[top + 2] = packets[0]
-            S[top + 3] = 0
+        found = _settle_frame(e, g, top, kind)
+        if found > 0:
             continue
-        if kind == K_RESOLVING:
-            if _settle_resolving(e, g, top):
-                continue
-        elif kind == K_PAY_CHOICE:
-            found = _settle_pay(e, g, top)
-            if found > 0:
-                continue
-            if found == 0:
-                return True
-        elif kind == K_GAIN_CHOICE:
-            # resources.settle_gain_choice
-            of = WORDS[S[top + 3]]
-            if S[top + 2] <= 0:
-                S[b + STACK] = depth - 1
-                continue
-            if len(of) == 1:
-                S[b + RESOURCES + S[top + 1] * N_TOKENS + LETTER[of]] += S[top + 2]
-                S[b + STACK] = depth - 1
-                continue
+        if found == 0:
             return True
-        elif kind == K_END_TURN:
-            if _end_turn_stage(e, g, top):
-                continue
-        elif kind == K_COUNCIL_STEP:
-            found = _settle_council_step(e, g, top)
-            if found > 0:
-                continue
-            if found == 0:
-                return True
-        elif kind == K_MOVE_BEAST_CHOICE:
-            found = _settle_move_beast(e, g, top)
-            if found > 0:
-                continue
-            if found == 0:
-                return True
-        elif kind == K_BEAST_TURN:
-            S[b + STACK] = depth - 1
-            _beast_target(e, g, S[top + 1], S[top + 2])
-            continue
-        elif kind == K_TARGET_CHOICE:
-            options = WORDS[S[top + 3]]
-            if len(options) != 1:
-                return True
-            S[b + STACK] = depth - 1
-            _path_frame(e, g, S[top + 2], options[0], S[top + 4])
-            continue
-        elif kind == K_BEAST_PATH:
-            if _settle_path(e, g, top):
-                continue
-            return True
-        elif kind == K_BEAST_EFFECT:
-            found = _settle_beast_effect(e, g, top)
-            if found > 0:
-                continue
-            if found == 0:
-                return True
-        elif kind == K_DISPLACE_CHOICE:
-            n = _displace_destinations(e, g, S[top + 2])
-            if n > 1:
-                return True
-            S[b + STACK] = depth - 1
-            if n:
-                _move_scout(e, g, S[top + 3], S[top + 2], e.L[0] - A_CHOOSE)
-            continue
-        elif kind == K_MOVE_SCOUT_CHOICE:
-            # effects.settle_move_scout_choice
-            if S[top + 4] != -1:
-                return True
-            if S[top + 2] > 0 and _movable_scouts(e, g, S[top + 1], S[top + 3]):
-                return True
-            S[b + STACK] = depth - 1
-            continue
-        elif kind == K_RESERVE_CHOICE:
-            if S[top + 2] > 0 and S[b + MISSIONS]:
-                return True
-            S[b + STACK] = depth - 1
-            continue
-        elif kind == K_REVIVE_CHOICE:
-            # effects.settle_revive_choice
-            seat = S[top + 1]
-            if S[top + 5] < S[top + 2] and S[b + GRAVEYARD + seat]:
-                _resources_to_h(e, g, seat)
-                if _can_pay(e, e.effects[S[top + 3]][S[top + 4]][2]):
-                    return True
-            S[b + STACK] = depth - 1
-            continue
-        elif kind == K_TRADE_OFFER:
-            # effects.settle_trade_offer
-            if S[top + 4] > 0:
-                _resources_to_h(e, g, S[top + 1])
-                if _can_pay(e, e.effects[S[top + 2]][S[top + 3]][11]):
-                    return True
-            S[b + STACK] = depth - 1
-            continue
-        elif kind == K_TRADE_GAIN:
-            # effects.settle_trade_gain: what an accepted trade gives
-            S[b + STACK] = depth - 1
-            effect = e.effects[S[top + 2]][S[top + 3]]
-            _gain(e, g, S[top + 1], effect[2], effect[10])
-            continue
-        elif kind == K_STEAL_CHOICE:
-            if S[top + 2] > 0 and _can_steal(e, g, S[top + 1], _letters(WORDS[S[top + 3]])):
-                return True
-            S[b + STACK] = depth - 1
-            continue
-        elif kind == K_PLACE_FREE:
-            # action_step.settle_place_free
-            n = _place_nodes(e, g, S[top + 1]) if S[top + 2] > 0 else 0
-            if n > 0:
-                return True
-            if n == 0:
-                S[b + STACK] = depth - 1
-                continue
-        elif kind == K_MISSION_STEP:
-            if _has_completable(e, g, S[top + 1]):
-                return True
-            S[b + STACK] = depth - 1
-            continue
-        elif kind == K_DISCARD_DOWN:
-            if S[b + HANDS + S[top + 1] * HAND_W] > e.hand_limit:
-                return True
-            S[b + STACK] = depth - 1
-            continue
-        elif kind == K_TRIONFI_CHOICE:
-            # trionfi.settle_trionfi_choice
-            if e.solo and not _has_solo_room(e, g):
-                S[b + STACK] = depth - 1  # no undamaged Tower Room: no construction (Solo)
-                continue
-            if e.solo:
-                return True
-            left = False
-            for k in range(N_TABLEAU):
-                if S[b + TRIONFI_TABLEAU + k] >= 0:
-                    left = True
-            if left:
-                return True
-            # no card left: the Prestige and the Tower track only (Trionfi cards)
-            S[b + STACK] = depth - 1
-            _room_built(e, g, S[top + 1], S[top + 2])
-            continue
-        elif kind == K_PLAY_TACTICS_CHOICE:
-            # tactics.settle_play_tactics_choice
-            seat = S[top + 1]
-            if (
-                S[top + 2] <= 0
-                or not S[b + HANDS + seat * HAND_W]
-                or (S[top + 3] and not _tactics_choices(e, g, top))
-            ):
-                S[b + STACK] = depth - 1
-                continue
-            return True
-        elif kind == K_DESPAIR_CHOICE:
-            # beast_phase.settle_despair_choice
-            res = b + RESOURCES + S[top + 1] * N_TOKENS
-            kinds = 0
-            first = -1
-            for t in range(1, 4):
-                if S[res + t] > 0:
-                    kinds += 1
-                    if first < 0:
-                        first = t
-            if kinds > 1:
-                return True
-            S[b + STACK] = depth - 1
-            if kinds:
-                S[res + first] -= 1
-            elif S[res + I_] > 0:
-                S[res + I_] -= 1
-            continue
         break
     else:
         return False
@@ -1139,6 +963,207 @@ def _settle(e: TurrisBatch, g: int) -> bool:
     RULES_RUN(state)
     _resolve_on(e, g, state)
     return False
+
+
+def _settle_frame(e: TurrisBatch, g: int, top: int, kind: int) -> int:
+    """The frame at ``top`` (of ``kind``, one that settles) settled in the arrays as
+    ``rounds.run`` would: 1 when it was (the loop goes on), 0 when it waits for a decision,
+    -1 when the one-game rules must settle it."""
+    S = e.S
+    b = g * W
+    depth = S[b + STACK]
+    if kind == K_REWARDS:
+        # effects.settle_rewards: none left, or one that must be resolved
+        packets = WORDS[S[top + 2]]
+        if not packets:
+            S[b + STACK] = depth - 1
+            return 1
+        if S[top + 3] or len(packets) > 1:
+            return 0
+        S[top] = K_RESOLVING
+        S[top + 2] = packets[0]
+        S[top + 3] = 0
+        return 1
+    if kind == K_RESOLVING:
+        if _settle_resolving(e, g, top):
+            return 1
+    elif kind == K_PAY_CHOICE:
+        found = _settle_pay(e, g, top)
+        if found > 0:
+            return 1
+        if found == 0:
+            return 0
+    elif kind == K_GAIN_CHOICE:
+        # resources.settle_gain_choice
+        of = WORDS[S[top + 3]]
+        if S[top + 2] <= 0:
+            S[b + STACK] = depth - 1
+            return 1
+        if len(of) == 1:
+            S[b + RESOURCES + S[top + 1] * N_TOKENS + LETTER[of]] += S[top + 2]
+            S[b + STACK] = depth - 1
+            return 1
+        return 0
+    elif kind == K_END_TURN:
+        if _end_turn_stage(e, g, top):
+            return 1
+    elif kind == K_COUNCIL_STEP:
+        found = _settle_council_step(e, g, top)
+        if found > 0:
+            return 1
+        if found == 0:
+            return 0
+    elif kind == K_MOVE_BEAST_CHOICE:
+        found = _settle_move_beast(e, g, top)
+        if found > 0:
+            return 1
+        if found == 0:
+            return 0
+    elif kind == K_BEAST_TURN:
+        S[b + STACK] = depth - 1
+        _beast_target(e, g, S[top + 1], S[top + 2])
+        return 1
+    elif kind == K_TARGET_CHOICE:
+        options = WORDS[S[top + 3]]
+        if len(options) != 1:
+            return 0
+        S[b + STACK] = depth - 1
+        _path_frame(e, g, S[top + 2], options[0], S[top + 4])
+        return 1
+    elif kind == K_BEAST_PATH:
+        if _settle_path(e, g, top):
+            return 1
+        return 0
+    elif kind == K_BEAST_EFFECT:
+        found = _settle_beast_effect(e, g, top)
+        if found > 0:
+            return 1
+        if found == 0:
+            return 0
+    elif kind == K_DISPLACE_CHOICE:
+        n = _displace_destinations(e, g, S[top + 2])
+        if n > 1:
+            return 0
+        S[b + STACK] = depth - 1
+        if n:
+            _move_scout(e, g, S[top + 3], S[top + 2], e.L[0] - A_CHOOSE)
+        return 1
+    else:
+        return _settle_more(e, g, top, kind)
+    return -1
+
+
+def _settle_more(e: TurrisBatch, g: int, top: int, kind: int) -> int:
+    """:func:`_settle_frame` of the other kinds of frame."""
+    S = e.S
+    b = g * W
+    depth = S[b + STACK]
+    if kind == K_MOVE_SCOUT_CHOICE:
+        # effects.settle_move_scout_choice
+        if S[top + 4] != -1:
+            return 0
+        if S[top + 2] > 0 and _movable_scouts(e, g, S[top + 1], S[top + 3]):
+            return 0
+        S[b + STACK] = depth - 1
+        return 1
+    elif kind == K_RESERVE_CHOICE:
+        if S[top + 2] > 0 and S[b + MISSIONS]:
+            return 0
+        S[b + STACK] = depth - 1
+        return 1
+    elif kind == K_REVIVE_CHOICE:
+        # effects.settle_revive_choice
+        seat = S[top + 1]
+        if S[top + 5] < S[top + 2] and S[b + GRAVEYARD + seat]:
+            _resources_to_h(e, g, seat)
+            if _can_pay(e, e.effects[S[top + 3]][S[top + 4]][2]):
+                return 0
+        S[b + STACK] = depth - 1
+        return 1
+    elif kind == K_TRADE_OFFER:
+        # effects.settle_trade_offer
+        if S[top + 4] > 0:
+            _resources_to_h(e, g, S[top + 1])
+            if _can_pay(e, e.effects[S[top + 2]][S[top + 3]][11]):
+                return 0
+        S[b + STACK] = depth - 1
+        return 1
+    elif kind == K_TRADE_GAIN:
+        # effects.settle_trade_gain: what an accepted trade gives
+        S[b + STACK] = depth - 1
+        effect = e.effects[S[top + 2]][S[top + 3]]
+        _gain(e, g, S[top + 1], effect[2], effect[10])
+        return 1
+    elif kind == K_STEAL_CHOICE:
+        if S[top + 2] > 0 and _can_steal(e, g, S[top + 1], _letters(WORDS[S[top + 3]])):
+            return 0
+        S[b + STACK] = depth - 1
+        return 1
+    elif kind == K_PLACE_FREE:
+        # action_step.settle_place_free
+        n = _place_nodes(e, g, S[top + 1]) if S[top + 2] > 0 else 0
+        if n > 0:
+            return 0
+        if n == 0:
+            S[b + STACK] = depth - 1
+            return 1
+    elif kind == K_MISSION_STEP:
+        if _has_completable(e, g, S[top + 1]):
+            return 0
+        S[b + STACK] = depth - 1
+        return 1
+    elif kind == K_DISCARD_DOWN:
+        if S[b + HANDS + S[top + 1] * HAND_W] > e.hand_limit:
+            return 0
+        S[b + STACK] = depth - 1
+        return 1
+    elif kind == K_TRIONFI_CHOICE:
+        # trionfi.settle_trionfi_choice
+        if e.solo and not _has_solo_room(e, g):
+            S[b + STACK] = depth - 1  # no undamaged Tower Room: no construction (Solo)
+            return 1
+        if e.solo:
+            return 0
+        left = False
+        for k in range(N_TABLEAU):
+            if S[b + TRIONFI_TABLEAU + k] >= 0:
+                left = True
+        if left:
+            return 0
+        # no card left: the Prestige and the Tower track only (Trionfi cards)
+        S[b + STACK] = depth - 1
+        _room_built(e, g, S[top + 1], S[top + 2])
+        return 1
+    elif kind == K_PLAY_TACTICS_CHOICE:
+        # tactics.settle_play_tactics_choice
+        seat = S[top + 1]
+        if (
+            S[top + 2] <= 0
+            or not S[b + HANDS + seat * HAND_W]
+            or (S[top + 3] and not _tactics_choices(e, g, top))
+        ):
+            S[b + STACK] = depth - 1
+            return 1
+        return 0
+    elif kind == K_DESPAIR_CHOICE:
+        # beast_phase.settle_despair_choice
+        res = b + RESOURCES + S[top + 1] * N_TOKENS
+        kinds = 0
+        first = -1
+        for t in range(1, 4):
+            if S[res + t] > 0:
+                kinds += 1
+                if first < 0:
+                    first = t
+        if kinds > 1:
+            return 0
+        S[b + STACK] = depth - 1
+        if kinds:
+            S[res + first] -= 1
+        elif S[res + I_] > 0:
+            S[res + I_] -= 1
+        return 1
+    return -1
 
 
 def _end_turn_stage(e: TurrisBatch, g: int, top: int) -> bool:
@@ -2291,27 +2316,7 @@ def _tables(e: TurrisBatch, game: Any) -> None:
     e.hand_limit = int(c["tactics_hand_limit"])
     e.mission_tableau = int(c["mission_tableau"])
     e.actions_per_turn = int(c["actions_per_turn"])
-    e.effects = tuple(
-        tuple(
-            (
-                EFFECT_KINDS.index(effect.kind),
-                effect.n,
-                _bundle(e, effect.bundle),
-                effect.steps,
-                1 if effect.flip else 0,
-                1 if effect.crossroads else 0,
-                1 if effect.at == "now" else 0,
-                word_id(effect.of),
-                1 if effect.play else 0,
-                _pay_frame(effect.bundle),
-                word_id(effect.bundle.of),
-                _bundle(e, effect.give),
-                _pay_frame(effect.give),
-            )
-            for effect in effects
-        )
-        for _, effects in game.sources
-    )
+    e.effects = _effect_rows(e, game)
     e.src_council = tuple(game.src_council)
     e.thresholds = tuple(int(t) for t in c["excavation_thresholds"])
     e.prestige_end = int(c["prestige_end"])
@@ -2353,8 +2358,45 @@ def _tables(e: TurrisBatch, game: Any) -> None:
     e.of_default = word_id(game.revive_bundles[0].of)
     e.empty = word_id(())
     e.ichor_words = tuple(word_id("I" * k) for k in range(4 * SEATS * e.collect_cost + 1))
-    # each trigger's owners of an ongoing effect, one bit each: the faction sides (2 a
-    # faction), the Missions, the Trionfi cards, the Excavation Sites (effects.is_set_off)
+    _trigger_owners(e, game)
+    e.node_ids = tuple(game.node_ids)
+    e.node_where = tuple(game.node_where)
+    e.spots = tuple(game.spots)
+    e.ongoing_of_side = tuple(game.ongoing_of_side)
+    e.ongoing_of_mission = tuple(game.ongoing_of_mission)
+    e.ongoing_of_trionfi = tuple(game.ongoing_of_trionfi)
+    e.ongoing_of_site = tuple(game.ongoing_of_site)
+
+
+def _effect_rows(e: TurrisBatch, game: Any) -> tuple:
+    """Each effect source's effects as tuples of ints (their bundles in ``e.rows``)."""
+    return tuple(
+        tuple(
+            (
+                EFFECT_KINDS.index(effect.kind),
+                effect.n,
+                _bundle(e, effect.bundle),
+                effect.steps,
+                1 if effect.flip else 0,
+                1 if effect.crossroads else 0,
+                1 if effect.at == "now" else 0,
+                word_id(effect.of),
+                1 if effect.play else 0,
+                _pay_frame(effect.bundle),
+                word_id(effect.bundle.of),
+                _bundle(e, effect.give),
+                _pay_frame(effect.give),
+            )
+            for effect in effects
+        )
+        for _, effects in game.sources
+    )
+
+
+def _trigger_owners(e: TurrisBatch, game: Any) -> None:
+    """``e.owners``: each trigger's owners of an ongoing effect, one bit each: the faction
+    sides (2 a faction), the Missions, the Trionfi cards, the Excavation Sites
+    (``effects.is_set_off``)."""
     e.owners = array("q", bytes(8 * 4 * len(TRIGGERS)))
     for code, on in enumerate(TRIGGERS):
         owned = game.triggered_by.get(on)
@@ -2369,13 +2411,6 @@ def _tables(e: TurrisBatch, game: Any) -> None:
             e.owners[4 * code + 2] |= 1 << t
         for site in sites:
             e.owners[4 * code + 3] |= 1 << site
-    e.node_ids = tuple(game.node_ids)
-    e.node_where = tuple(game.node_where)
-    e.spots = tuple(game.spots)
-    e.ongoing_of_side = tuple(game.ongoing_of_side)
-    e.ongoing_of_mission = tuple(game.ongoing_of_mission)
-    e.ongoing_of_trionfi = tuple(game.ongoing_of_trionfi)
-    e.ongoing_of_site = tuple(game.ongoing_of_site)
 
 
 def _top(e: TurrisBatch, g: int) -> int:
@@ -2453,6 +2488,14 @@ def _fast_legal(e: TurrisBatch, g: int) -> int:
         _sort(e, n)
         L[n] = A_PASS
         return n + 1
+    return _legal_more(e, g, top, kind)
+
+
+def _legal_more(e: TurrisBatch, g: int, top: int, kind: int) -> int:
+    """:func:`_fast_legal` of the other kinds of decision."""
+    S = e.S
+    b = g * W
+    L = e.L
     if kind == K_REVIVE_CHOICE:
         L[0] = A_ACCEPT
         if S[top + 5] > 0:
@@ -3237,7 +3280,18 @@ def _fast_apply(e: TurrisBatch, g: int, action: int) -> bool:
         S[b + STACK] -= 1
         S[b + RESOURCES + S[top + 1] * N_TOKENS + action - A_TOKEN] -= 1
         done = True
-    elif kind == K_MOVE_SCOUT_CHOICE:
+    else:
+        done = _apply_more(e, g, top, kind, action)
+    if done:
+        e.live[g] = None
+    return done
+
+
+def _apply_more(e: TurrisBatch, g: int, top: int, kind: int, action: int) -> bool:
+    """:func:`_fast_apply` of the other kinds of decision (False: not in the arrays)."""
+    S = e.S
+    b = g * W
+    if kind == K_MOVE_SCOUT_CHOICE:
         if action == A_PASS:
             S[b + STACK] -= 1
         elif S[top + 4] == -1:
@@ -3326,8 +3380,6 @@ def _fast_apply(e: TurrisBatch, g: int, action: int) -> bool:
         done = True
     else:
         done = False
-    if done:
-        e.live[g] = None
     return done
 
 
