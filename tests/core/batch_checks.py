@@ -35,12 +35,13 @@ def play_both(
     seeds: Sequence[int],
     fields: Callable[[Any, int], dict[str, Any]],
     decided: Callable[[State], None] | None = None,
+    also: Callable[[Any, int, State, str], None] | None = None,
 ) -> int:
     """Each seed's game played on a one-game state and as game g of ``engine`` (a batch of
     ``len(seeds)`` games of ``game``), comparing at every decision the length, every saved
     field (``fields(engine, g)`` against the state's), who decides, the legal actions, and at
-    the end the returns; ``decided(state)`` is told of each decision before it is taken. The
-    decisions compared."""
+    the end the returns; ``decided(state)`` is told of each decision before it is taken, and
+    ``also(engine, g, state, where)`` may compare more at each. The decisions compared."""
     batch_rngs = [random.Random(seed) for seed in seeds]
     engine.reset(batch_rngs)
     compared = 0
@@ -55,6 +56,8 @@ def play_both(
             found = diff(fields_of(state), fields(engine, g))
             assert not found, f"{where}: {found}"
             assert engine.current_player(g) == state.current_player(), where
+            if also is not None:
+                also(engine, g, state, where)
             compared += 1
             if state.current_player() == TERMINAL:
                 assert engine.is_terminal(g), where

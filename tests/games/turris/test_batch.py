@@ -1,7 +1,7 @@
 """The batch engine plays Turris exactly as TurrisState does: the same legal actions in the
-same order and the same state (every saved field) after every action, in every mode (1 to 5
-players, the random Beasts' starts); its plain-Python text and its compiled twin agree with
-each other as well. A state read from the engine is read from its arrays (the mirror written
+same order, the same state (every saved field) and the same heuristics and returns after
+every action, in every mode (1 to 5 players, the random Beasts' starts); its plain-Python
+text and its compiled twin agree with each other as well. A state read from the engine is read from its arrays (the mirror written
 to them first), so every decision compared also checks the write and the read, and the
 actions after it start from the arrays (their own rules first).
 
@@ -43,13 +43,23 @@ def _name(module: Any) -> str:
 @pytest.mark.parametrize("module", MODULES, ids=_name)
 @pytest.mark.parametrize(("players", "beasts"), MODES)
 def test_plays_as_the_state_does(module: Any, players: int, beasts: bool) -> None:
-    """Every field at every decision of whole games (about 300-2,200 actions each)."""
+    """Every field, the heuristics and the returns at every decision of whole games (about
+    300-2,200 actions each)."""
     game = _game(players, beasts)
     games = 1 if module is plain else 8
     seeds = range(players * 100, players * 100 + games)
     engine = module.TurrisBatch(game, len(seeds))
-    compared = batch_checks.play_both(engine, game, seeds, lambda e, g: fields_of(e.state(g)))
+    compared = batch_checks.play_both(
+        engine, game, seeds, lambda e, g: fields_of(e.state(g)), also=_views_alike
+    )
     assert compared > 100 * games
+
+
+def _views_alike(engine: Any, g: int, state: Any, where: str) -> None:
+    """The heuristics (bots.evaluate_all's floats, to the last bit) and the returns that the
+    engine works out over its arrays, as the state's."""
+    assert engine.heuristics(g) == state.heuristics(), where
+    assert engine.returns(g) == state.returns(), where
 
 
 @pytest.mark.parametrize(("players", "beasts"), MODES)
@@ -67,6 +77,18 @@ def test_random_playouts_as_the_state_s(players: int, beasts: bool) -> None:
         assert lengths[g] == len(state.history()), seed
         assert not diff(fields_of(state), fields_of(engine.state(g))), seed
         assert engine.returns(g) == state.returns(), seed
+
+
+def test_the_winner_s_tie_breaks() -> None:
+    """At the ends of many games the returns are those of the state read back (most Prestige,
+    then most resources, then nearest the First Player)."""
+    for players in (2, 3, 4, 5):
+        game = towers.make("turris", players=players)
+        engine = ENGINE.TurrisBatch(game, 60)
+        engine.reset(range(60))
+        engine.play_random()
+        for g in range(60):
+            assert engine.returns(g) == engine.state(g).returns(), (players, g)
 
 
 def test_random_playout_lengths_in_both_texts() -> None:
