@@ -168,6 +168,27 @@ def play_out(state: State, chance: random.Random, seats: Sequence[random.Random]
     return taken
 
 
+def loaded_plays_on(engine: Any, g: int, state: State, seed: int) -> list[int]:
+    """``state`` (mid-game) loaded as game g of ``engine`` with seat p's chooser
+    ``random.Random(seed * 10 + p).randrange`` (as towers.sim.simulate.play_random_batch gives
+    them) and chance from ``random.Random(seed)``, played out there, and the state played out
+    alike beside it: the state left as it was by the load and the engine's play, then the
+    same final fields and each seat's decisions compared. The decisions each seat
+    took."""
+    players = state.game.num_players
+    bots = [random.Random(seed * 10 + p) for p in range(players)]
+    twins = [random.Random(seed * 10 + p) for p in range(players)]
+    saved = state.to_json()
+    engine.load(g, state, random.Random(seed), [b.randrange for b in bots])
+    assert state.to_json() == saved
+    engine.play(g, -1)
+    assert state.to_json() == saved
+    taken = play_out(state, random.Random(seed), twins)
+    assert not diff(fields_of(state), fields_of(engine.state(g)))
+    assert engine.decisions(g) == taken
+    return taken
+
+
 def simulated_alike(game: Game, seeds: range) -> None:
     """``towers.sim.simulate.play_random_batch`` (random bots played in the game's batch
     engine) gives each seed's game as the bots play it one state at a time: the final

@@ -17,7 +17,7 @@ import pytest
 
 import towers
 from tests.core import batch_checks
-from tests.core.batch_checks import diff, fields_of, play_out, position, searches_alike, walked
+from tests.core.batch_checks import fields_of, position, searches_alike, walked
 from towers.bench import play_random_game
 from towers.core.batch import batch_engine, rollouts_for
 from towers.core.compiled import is_compiled, twin
@@ -92,14 +92,7 @@ def test_loaded_mid_game_plays_on_as_the_state(module: Any) -> None:
             state = walked(game, rng, rng.randrange(20, 200))
             if state.is_terminal():
                 continue
-            bots = [random.Random(seed * 10 + p) for p in range(players)]
-            twins = [random.Random(seed * 10 + p) for p in range(players)]
-            g = seed % 3
-            engine.load(g, state, random.Random(seed), [b.randrange for b in bots])
-            engine.play(g, -1)
-            taken = play_out(state, random.Random(seed), twins)
-            assert not diff(fields_of(state), fields_of(engine.state(g)))
-            assert engine.decisions(g) == taken
+            batch_checks.loaded_plays_on(engine, seed % 3, state, seed)
 
 
 @pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__.rpartition(".")[2])

@@ -76,15 +76,9 @@ def test_loaded_mid_game_plays_on_as_the_state(module: Any) -> None:
             state = walked(game, rng, rng.randrange(50, 900))
             if state.is_terminal():
                 continue
-            bots = [random.Random(seed * 10 + p) for p in range(players)]
-            twins = [random.Random(seed * 10 + p) for p in range(players)]
             engine.write(1, state)
             assert not diff(fields_of(state), fields_of(engine.state(1)))
-            engine.load(1, state, random.Random(seed), [b.randrange for b in bots])
-            engine.play(1, -1)
-            taken = play_out(state, random.Random(seed), twins)
-            assert not diff(fields_of(state), fields_of(engine.state(1)))
-            assert engine.decisions(1) == taken
+            batch_checks.loaded_plays_on(engine, 1, state, seed)
             assert engine.current_player(1) == TERMINAL
             assert engine.returns(1) == state.returns()
 

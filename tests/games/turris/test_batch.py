@@ -18,7 +18,7 @@ import pytest
 
 import towers
 from tests.core import batch_checks
-from tests.core.batch_checks import diff, fields_of, play_out, position, searches_alike, walked
+from tests.core.batch_checks import diff, fields_of, position, searches_alike, walked
 from towers.bench import play_random_game
 from towers.core.batch import batch_engine, legal_masks, random_playout, rollouts_for
 from towers.core.compiled import is_compiled, twin
@@ -118,18 +118,8 @@ def test_loaded_mid_game_plays_on_as_the_state(module: Any) -> None:
             state = walked(game, rng, rng.randrange(50, 900))
             if state.is_terminal():
                 continue
-            saved = state.to_json()
-            bots = [random.Random(seed * 10 + p) for p in range(players)]
-            twins = [random.Random(seed * 10 + p) for p in range(players)]
-            engine.load(1, state, random.Random(seed), [b.randrange for b in bots])
-            assert state.to_json() == saved
-            assert engine.length(1) == 0
-            engine.play(1, -1)
-            assert state.to_json() == saved
             before = len(state.history())
-            taken = play_out(state, random.Random(seed), twins)
-            assert not diff(fields_of(state), fields_of(engine.state(1)))
-            assert engine.decisions(1) == taken
+            batch_checks.loaded_plays_on(engine, 1, state, seed)
             assert engine.current_player(1) == TERMINAL and engine.is_terminal(1)
             assert engine.returns(1) == state.returns()
             assert engine.length(1) == len(state.history()) - before
