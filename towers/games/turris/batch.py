@@ -1,3 +1,4 @@
+# cython: boundscheck=False, wraparound=False, initializedcheck=False
 """Many games of Turris stepped together: the batch engine (see :mod:`towers.core.batch`).
 
 The games live in one flat array of 64-bit ints, a slice of ``W`` a game at the offsets
@@ -536,7 +537,7 @@ def _current(e: TurrisBatch, g: int) -> int:
         state = e.live[g]
         if state.game_over:
             return TERMINAL
-        return int(state.stack[-1].seat)
+        return int(state.stack[len(state.stack) - 1].seat)
     if S[b + GAME_OVER]:
         return TERMINAL
     return int(S[b + STACK + 1 + (S[b + STACK] - 1) * FW + 1])  # a decision's seat
@@ -547,7 +548,7 @@ def _take_back(e: TurrisBatch, g: int) -> None:
     top is one they answer (``IN_ARRAYS``)."""
     if e.S[g * W + STALE]:
         state = e.live[g]
-        if not state.game_over and IN_ARRAYS[KIND_OF[type(state.stack[-1])]]:
+        if not state.game_over and IN_ARRAYS[KIND_OF[type(state.stack[len(state.stack) - 1])]]:
             _write(e, g, state)
 
 
@@ -1801,7 +1802,7 @@ def _settle_path(e: TurrisBatch, g: int, top: int) -> bool:
         _distances(e, g, target)
         grown = path
         while len(grown) < steps:
-            n = _ways_on(e, grown[-1] if grown else start)
+            n = _ways_on(e, grown[len(grown) - 1] if grown else start)
             if n == 1:
                 grown = (*grown, e.L[0] - A_CHOOSE)
                 continue
@@ -2456,7 +2457,7 @@ def _fast_legal(e: TurrisBatch, g: int) -> int:
     if kind == K_BEAST_PATH:
         path = WORDS[S[top + 4]]
         _distances(e, g, S[top + 3])
-        return _ways_on(e, path[-1] if path else S[b + BEAST_AT + S[top + 2]])
+        return _ways_on(e, path[len(path) - 1] if path else S[b + BEAST_AT + S[top + 2]])
     if kind == K_BEAST_EFFECT:
         L[0] = A_ACCEPT
         L[1] = A_PASS
