@@ -55,17 +55,19 @@ cdef class TurrisBatch:
     cdef public object game, tensor, start, heuristic
     cdef public long size, players
     cdef public long long[:] S, L, H, D, T, searched, owners, B
+    cdef public long long[:] spot_of, site_limit, site_immediate, node_limit, node_immediate
+    cdef public long long[:] src_site, src_upgrade, src_location, always, adj, is_location
+    cdef public long long[:] is_crossroads, mission_costs
     cdef public unsigned long long land
     cdef public tuple spot_nodes
     cdef public dict bundles
     cdef public list rows
     cdef public list rngs, draws, choosers, live
     # the game's tables (_tables)
-    cdef public tuple places, spot_of, site_limit, site_immediate, node_limit, node_immediate
-    cdef public tuple src_site, src_upgrade, src_location, src_tactics, always, rewarding
+    cdef public tuple places, src_tactics, rewarding
     cdef public tuple checks, faction_actions, revive_costs, revive_pays
-    cdef public tuple ichor_words, adjacent, is_location, is_crossroads, tower_need
-    cdef public tuple mission_costs, reserved_costs, effects, src_council, thresholds
+    cdef public tuple ichor_words, adjacent, tower_need
+    cdef public tuple reserved_costs, effects, src_council, thresholds
     cdef public long prestige_end, tower_rooms
     cdef public tuple council_next, council_last, is_spot, altar_beast, altar_speed
     cdef public tuple node_of_number, devours, displaces, chain_attack, removal
@@ -102,7 +104,7 @@ cdef list _legal_on(object state)
 @cython.locals(S="long long[:]", b=long)
 cdef void _apply(TurrisBatch e, long g, long action) except *
 
-@cython.locals(player=long, pick=long, legal=list, n=long, L="long long[:]")
+@cython.locals(player=long, pick=long, legal=list, n=long, L="long long[:]", r=double)
 cdef void _play_out(TurrisBatch e, long g, long decisions, long until) except *
 
 @cython.locals(S="long long[:]", b=long, r=double)
@@ -221,7 +223,7 @@ cdef void _beast_target(TurrisBatch e, long g, long beast, long chain) except *
 @cython.locals(S="long long[:]", b=long, altar=long, speed=long)
 cdef void _path_frame(TurrisBatch e, long g, long beast, long target, long chain) except *
 
-@cython.locals(D="long long[:]", L="long long[:]", left=long, n=long, there=long)
+@cython.locals(D="long long[:]", L="long long[:]", left=long, n=long, there=long, around="unsigned long long")
 cdef long _ways_on(TurrisBatch e, long here) except? -9
 
 @cython.locals(S="long long[:]", b=long, beast=long, target=long, start=long, total=long, path=tuple, steps=long, grown=tuple, n=long)

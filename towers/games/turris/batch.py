@@ -601,7 +601,11 @@ def _play_out(e: TurrisBatch, g: int, decisions: int, until: int) -> None:
         _take_back(e, g)
         n = _fast_legal(e, g)
         if n >= 0:
-            pick = int(draw() * n) if picks is None else picks[player](n)
+            if picks is None:
+                r = draw()
+                pick = int(r * n)
+            else:
+                pick = picks[player](n)
             _apply(e, g, int(L[pick]))
             continue
         legal = _legal_on(_state_live(e, g))
@@ -1226,17 +1230,15 @@ def _has_completable(e: TurrisBatch, g: int, seat: int) -> bool:
     b = g * W
     H = e.H
     res = b + RESOURCES + seat * N_TOKENS
+    for t in range(N_TOKENS):
+        H[t] = S[res + t]  # _can_pay only reads them
     at = b + MISSIONS
     for k in range(S[at]):
-        for t in range(N_TOKENS):
-            H[t] = S[res + t]
         if _can_pay(e, e.mission_costs[S[at + 1 + k]]):
             return True
     at = b + AT_RESERVED + seat * RESERVED_W
     for k in range(S[at]):
         for cost in e.reserved_costs[S[at + 1 + k]]:
-            for t in range(N_TOKENS):
-                H[t] = S[res + t]
             if _can_pay(e, cost):
                 return True
     return False
@@ -1685,10 +1687,14 @@ def _search(e: TurrisBatch, g: int, start: int, at: int) -> None:
         nxt = 0
         for here in range(N_NODES):
             if frontier >> here & 1:
-                for there in e.adjacent[here]:
-                    if T[at + there] < 0 and opened >> there & 1:
-                        T[at + there] = d
-                        nxt |= one << there
+                nxt |= e.adj[here]
+        nxt &= opened
+        for there in range(N_NODES):
+            if nxt >> there & 1:
+                if T[at + there] < 0:
+                    T[at + there] = d
+                else:
+                    nxt &= ~(one << there)
         frontier = nxt
 
 
@@ -1776,10 +1782,14 @@ def _ways_on(e: TurrisBatch, here: int) -> int:
         return 0
     left = D[here] - 1
     n = 0
-    for there in sorted(e.adjacent[here]):
-        if D[there] == left:
+    around = e.adj[here]  # one bit a node: in increasing order, as sorted
+    there = 0
+    while around:
+        if around & 1 and D[there] == left:
             L[n] = A_CHOOSE + there
             n += 1
+        around >>= 1
+        there += 1
     return n
 
 
@@ -2277,16 +2287,16 @@ def _tables(e: TurrisBatch, game: Any) -> None:
     """The game's tables the arrays' rules read (``TurrisGame``'s, as tuples of ints)."""
     c = game.c
     e.places = tuple(game.scout_places)
-    e.spot_of = tuple(game.spot_of)
-    e.site_limit = tuple(game.site_limit)
-    e.site_immediate = tuple(1 if x else 0 for x in game.site_immediate)
-    e.node_limit = tuple(game.node_limit)
-    e.node_immediate = tuple(1 if x else 0 for x in game.node_immediate)
-    e.src_site = tuple(game.src_site)
-    e.src_upgrade = tuple(game.src_upgrade)
-    e.src_location = tuple(game.src_location)
+    e.spot_of = array("q", game.spot_of)
+    e.site_limit = array("q", game.site_limit)
+    e.site_immediate = array("q", [1 if x else 0 for x in game.site_immediate])
+    e.node_limit = array("q", game.node_limit)
+    e.node_immediate = array("q", [1 if x else 0 for x in game.node_immediate])
+    e.src_site = array("q", game.src_site)
+    e.src_upgrade = array("q", game.src_upgrade)
+    e.src_location = array("q", game.src_location)
     e.src_tactics = tuple(game.src_tactics)
-    e.always = tuple(1 if x else 0 for x in game.always_resolvable)
+    e.always = array("q", [1 if x else 0 for x in game.always_resolvable])
     e.rewarding = tuple(1 if effects else 0 for _, effects in game.sources)
     e.bundles = {}
     e.rows = []
@@ -2309,10 +2319,11 @@ def _tables(e: TurrisBatch, game: Any) -> None:
     e.checks = tuple(checks)
     e.faction_actions = tuple(game.faction_actions)
     e.adjacent = tuple(game.adjacent)
-    e.is_location = tuple(1 if x else 0 for x in game.is_location)
-    e.is_crossroads = tuple(1 if i in game.crossroads else 0 for i in range(N_NODES))
+    e.adj = array("q", [sum(1 << n for n in around) for around in game.adjacent])
+    e.is_location = array("q", [1 if x else 0 for x in game.is_location])
+    e.is_crossroads = array("q", [1 if i in game.crossroads else 0 for i in range(N_NODES)])
     e.tower_need = tuple(game.tower_need)
-    e.mission_costs = tuple(_bundle(e, cost) for cost in game.mission_costs)
+    e.mission_costs = array("q", [_bundle(e, cost) for cost in game.mission_costs])
     e.reserved_costs = tuple(tuple(_bundle(e, c) for c in costs) for costs in game.reserved_costs)
     e.hand_limit = int(c["tactics_hand_limit"])
     e.mission_tableau = int(c["mission_tableau"])
@@ -2632,9 +2643,9 @@ def _completable(e: TurrisBatch, g: int, seat: int) -> int:
     L = e.L
     n = 0
     at = b + MISSIONS
+    _resources_to_h(e, g, seat)  # _can_pay only reads them
     for k in range(S[at]):
         m = S[at + 1 + k]
-        _resources_to_h(e, g, seat)
         if _can_pay(e, e.mission_costs[m]):
             L[n] = A_CHOOSE_MISSION + m
             n += 1
@@ -2642,7 +2653,6 @@ def _completable(e: TurrisBatch, g: int, seat: int) -> int:
     for k in range(S[at]):
         m = S[at + 1 + k]
         for cost in e.reserved_costs[m]:
-            _resources_to_h(e, g, seat)
             if _can_pay(e, cost):
                 L[n] = A_CHOOSE_MISSION + m
                 n += 1
