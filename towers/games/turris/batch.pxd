@@ -54,10 +54,10 @@ cdef object RULES_APPLY, RULES_RUN, SAMPLE_CHANCE
 cdef class TurrisBatch:
     cdef public object game, tensor, start, heuristic
     cdef public long size, players
-    cdef public long long[:] S, L, H, D, T, searched, owners, B
-    cdef public long long[:] spot_of, site_limit, site_immediate, node_limit, node_immediate
-    cdef public long long[:] src_site, src_upgrade, src_location, always, adj, is_location
-    cdef public long long[:] is_crossroads, mission_costs
+    cdef public long long[::1] S, L, H, D, T, searched, owners, B
+    cdef public long long[::1] spot_of, site_limit, site_immediate, node_limit, node_immediate
+    cdef public long long[::1] src_site, src_upgrade, src_location, always, adj, is_location
+    cdef public long long[::1] is_crossroads, mission_costs
     cdef public unsigned long long land
     cdef public tuple spot_nodes
     cdef public dict bundles
@@ -85,13 +85,13 @@ cdef class TurrisBatch:
 cpdef long word_id(object value) except -1
 
 # ---- playing
-@cython.locals(S="long long[:]", start="long long[:]", g=long, b=long, i=long)
+@cython.locals(S="long long[::1]", start="long long[::1]", g=long, b=long, i=long)
 cdef void _copy_start(TurrisBatch e) except *
 
 @cython.locals(b=long)
 cdef bint _over(TurrisBatch e, long g) except? 0
 
-@cython.locals(S="long long[:]", b=long)
+@cython.locals(S="long long[::1]", b=long)
 cdef long _current(TurrisBatch e, long g) except? -9
 
 cdef void _take_back(TurrisBatch e, long g) except *
@@ -101,13 +101,13 @@ cdef list _legal(TurrisBatch e, long g)
 
 cdef list _legal_on(object state)
 
-@cython.locals(S="long long[:]", b=long)
+@cython.locals(S="long long[::1]", b=long)
 cdef void _apply(TurrisBatch e, long g, long action) except *
 
-@cython.locals(player=long, pick=long, legal=list, n=long, L="long long[:]", r=double)
+@cython.locals(player=long, pick=long, legal=list, n=long, L="long long[::1]", r=double)
 cdef void _play_out(TurrisBatch e, long g, long decisions, long until) except *
 
-@cython.locals(S="long long[:]", b=long, r=double)
+@cython.locals(S="long long[::1]", b=long, r=double)
 cdef void _resolve(TurrisBatch e, long g) except *
 
 @cython.locals(n=long)
@@ -117,131 +117,131 @@ cdef object _state_live(TurrisBatch e, long g)
 
 cdef void _sync(TurrisBatch e, long g) except *
 
-@cython.locals(S="long long[:]", b=long, depth=long, kind=long, top=long, found=long, quiet=bint)
+@cython.locals(S="long long[::1]", b=long, depth=long, kind=long, top=long, found=long, quiet=bint)
 cdef bint _settle(TurrisBatch e, long g) except? 0
 
-@cython.locals(S="long long[:]", b=long, depth=long, packets=tuple, found=long, of=str, options=tuple, n=long)
+@cython.locals(S="long long[::1]", b=long, depth=long, packets=tuple, found=long, of=str, options=tuple, n=long)
 cdef long _settle_frame(TurrisBatch e, long g, long top, long kind) except? -9
 
-@cython.locals(S="long long[:]", b=long, depth=long, n=long, res=long, kinds=long, first=long, t=long, seat=long, effect=tuple, left=bint, k=long)
+@cython.locals(S="long long[::1]", b=long, depth=long, n=long, res=long, kinds=long, first=long, t=long, seat=long, effect=tuple, left=bint, k=long)
 cdef long _settle_more(TurrisBatch e, long g, long top, long kind) except? -9
 
-@cython.locals(S="long long[:]", b=long, seat=long, src=long, i=long, effects=tuple, depth=long)
+@cython.locals(S="long long[::1]", b=long, seat=long, src=long, i=long, effects=tuple, depth=long)
 cdef bint _settle_resolving(TurrisBatch e, long g, long top) except? 0
 
-@cython.locals(S="long long[:]", b=long, kind=long, n=long, drawn=long, res=long, t=long, fixed=long, any_n=long, of=long, spot=long, packets=tuple, q=long, r=long)
+@cython.locals(S="long long[::1]", b=long, kind=long, n=long, drawn=long, res=long, t=long, fixed=long, any_n=long, of=long, spot=long, packets=tuple, q=long, r=long)
 cdef bint _effect(TurrisBatch e, long g, long top, long seat, tuple effect, long src, long index) except? 0
 
-@cython.locals(S="long long[:]", b=long, q=long, queued=long, j=long, d=long)
+@cython.locals(S="long long[::1]", b=long, q=long, queued=long, j=long, d=long)
 cdef bint _queue_tactics_draw(TurrisBatch e, long g, long seat) except? 0
 
-@cython.locals(S="long long[:]", b=long, at=long, counts=long, k=long)
+@cython.locals(S="long long[::1]", b=long, at=long, counts=long, k=long)
 cdef void _shuffle_discards(TurrisBatch e, long g) except *
 
-@cython.locals(S="long long[:]", b=long, now=long, at=long, t=long, hit=bint, k=long, most=long, rooms=long, p=long)
+@cython.locals(S="long long[::1]", b=long, now=long, at=long, t=long, hit=bint, k=long, most=long, rooms=long, p=long)
 cdef void _score(TurrisBatch e, long g, long seat, long points) except *
 
-@cython.locals(S="long long[:]", b=long, seat=long, fixed=str, any_n=long, res=long, spare=long, enough=bint, t=long, n=long)
+@cython.locals(S="long long[::1]", b=long, seat=long, fixed=str, any_n=long, res=long, spare=long, enough=bint, t=long, n=long)
 cdef long _settle_pay(TurrisBatch e, long g, long top) except? -9
 
-@cython.locals(S="long long[:]", L="long long[:]", H="long long[:]", seat=long, fixed=str, any_n=long, of=str, res=long, n=long, t=long, k=long, rest=tuple)
+@cython.locals(S="long long[::1]", L="long long[::1]", H="long long[::1]", seat=long, fixed=str, any_n=long, of=str, res=long, n=long, t=long, k=long, rest=tuple)
 cdef long _pay_tokens(TurrisBatch e, long g, long top) except? -9
 
 cdef tuple _rest_after(str fixed, long any_n, str of, long t)
 
-@cython.locals(H="long long[:]", counts=list, missing=long, t=long, spare=long)
+@cython.locals(H="long long[::1]", counts=list, missing=long, t=long, spare=long)
 cdef bint _can_pay_letters(TurrisBatch e, str fixed, long any_n, str of) except? 0
 
-@cython.locals(S="long long[:]", L="long long[:]", fixed=str, any_n=long, of=str, n=long, letter=str)
+@cython.locals(S="long long[::1]", L="long long[::1]", fixed=str, any_n=long, of=str, n=long, letter=str)
 cdef long _waive_tokens(TurrisBatch e, long g, long top) except? -9
 
-@cython.locals(S="long long[:]", seat=long, rest=tuple)
+@cython.locals(S="long long[::1]", seat=long, rest=tuple)
 cdef void _pay_one(TurrisBatch e, long g, long top, long t) except *
 
-@cython.locals(S="long long[:]", b=long, k=long, q=long, queued=long, j=long, d=long)
+@cython.locals(S="long long[::1]", b=long, k=long, q=long, queued=long, j=long, d=long)
 cdef void _change_excavation_sites(TurrisBatch e, long g) except *
 
-@cython.locals(S="long long[:]", q=long, n=long, r=long)
+@cython.locals(S="long long[::1]", q=long, n=long, r=long)
 cdef void _queue(TurrisBatch e, long g, long kind, long field) except *
 
 cdef void _room_built(TurrisBatch e, long g, long seat, long prestige) except *
 
-@cython.locals(S="long long[:]", L="long long[:]", b=long, seat=long, drawn=long, at=long, size=long, held="unsigned long long", one="unsigned long long", first=long, k=long, n=long, c=long)
+@cython.locals(S="long long[::1]", L="long long[::1]", b=long, seat=long, drawn=long, at=long, size=long, held="unsigned long long", one="unsigned long long", first=long, k=long, n=long, c=long)
 cdef long _tactics_choices(TurrisBatch e, long g, long top) except? -9
 
-@cython.locals(S="long long[:]", b=long, seat=long, steps=long, spots=tuple)
+@cython.locals(S="long long[::1]", b=long, seat=long, steps=long, spots=tuple)
 cdef long _settle_council_step(TurrisBatch e, long g, long top) except? -9
 
-@cython.locals(S="long long[:]", seat=long)
+@cython.locals(S="long long[::1]", seat=long)
 cdef void _council_to(TurrisBatch e, long g, long top, long spot) except *
 
-@cython.locals(S="long long[:]", b=long, beast=long, start=long, end=long, k=long)
+@cython.locals(S="long long[::1]", b=long, beast=long, start=long, end=long, k=long)
 cdef long _settle_move_beast(TurrisBatch e, long g, long top) except? -9
 
 @cython.locals(k=long, b=long)
 cdef void _vacate(TurrisBatch e, long g, long node) except *
 
-@cython.locals(S="long long[:]", L="long long[:]", b=long, steps=long, beast=long, start=long, here=long, ends=bint, k=long, alone=bint, opened="unsigned long long", one="unsigned long long", betrayers="unsigned long long", others="unsigned long long", j=long, there=long, n=long, node=long)
+@cython.locals(S="long long[::1]", L="long long[::1]", b=long, steps=long, beast=long, start=long, here=long, ends=bint, k=long, alone=bint, opened="unsigned long long", one="unsigned long long", betrayers="unsigned long long", others="unsigned long long", j=long, there=long, n=long, node=long)
 cdef long _beast_steps(TurrisBatch e, long g, long top) except? -9
 
-@cython.locals(S="long long[:]", L="long long[:]", b=long, opened="unsigned long long", one="unsigned long long", betrayers="unsigned long long", others="unsigned long long", j=long, there=long, n=long, k=long, at=long)
+@cython.locals(S="long long[::1]", L="long long[::1]", b=long, opened="unsigned long long", one="unsigned long long", betrayers="unsigned long long", others="unsigned long long", j=long, there=long, n=long, k=long, at=long)
 cdef long _movable_beasts(TurrisBatch e, long g, long steps, long crossroads) except? -9
 
-@cython.locals(S="long long[:]", b=long, seat=long, stage=long, grove=long)
+@cython.locals(S="long long[::1]", b=long, seat=long, stage=long, grove=long)
 cdef bint _end_turn_stage(TurrisBatch e, long g, long top) except? 0
 
-@cython.locals(S="long long[:]", b=long, q=long, n=long, queued=long, j=long, d=long, cards=long)
+@cython.locals(S="long long[::1]", b=long, q=long, n=long, queued=long, j=long, d=long, cards=long)
 cdef void _queue_mission_draw(TurrisBatch e, long g) except *
 
-@cython.locals(S="long long[:]", H="long long[:]", b=long, res=long, at=long, k=long, t=long, cost=long)
+@cython.locals(S="long long[::1]", H="long long[::1]", b=long, res=long, at=long, k=long, t=long, cost=long)
 cdef bint _has_completable(TurrisBatch e, long g, long seat) except? 0
 
-@cython.locals(S="long long[:]", b=long, index=long, seat=long)
+@cython.locals(S="long long[::1]", b=long, index=long, seat=long)
 cdef bint _next_turn(TurrisBatch e, long g) except? 0
 
-@cython.locals(S="long long[:]", b=long)
+@cython.locals(S="long long[::1]", b=long)
 cdef void _start_turn(TurrisBatch e, long g, long seat) except *
 
-@cython.locals(S="long long[:]", b=long, first=long, beast=long, at=long, left=bint)
+@cython.locals(S="long long[::1]", b=long, first=long, beast=long, at=long, left=bint)
 cdef bint _end_round(TurrisBatch e, long g) except? 0
 
-@cython.locals(S="long long[:]", b=long, n=long, first=long, k=long)
+@cython.locals(S="long long[::1]", b=long, n=long, first=long, k=long)
 cdef bint _first_round(TurrisBatch e, long g) except? 0
 
-@cython.locals(S="long long[:]", b=long, beast=long)
+@cython.locals(S="long long[::1]", b=long, beast=long)
 cdef bint _beast_phase(TurrisBatch e, long g) except? 0
 
-@cython.locals(S="long long[:]", T="long long[:]", D="long long[:]", b=long, shape=long, k=long, key=long, at=long, n=long)
+@cython.locals(S="long long[::1]", T="long long[::1]", D="long long[::1]", b=long, shape=long, k=long, key=long, at=long, n=long)
 cdef void _distances(TurrisBatch e, long g, long start) except *
 
-@cython.locals(T="long long[:]", opened="unsigned long long", n=long, one="unsigned long long", frontier="unsigned long long", d=long, nxt="unsigned long long", here=long, there=long)
+@cython.locals(T="long long[::1]", opened="unsigned long long", n=long, one="unsigned long long", frontier="unsigned long long", d=long, nxt="unsigned long long", here=long, there=long)
 cdef void _search(TurrisBatch e, long g, long start, long at) except *
 
-@cython.locals(S="long long[:]", D="long long[:]", b=long, at=long, near=bint, n=long, target=long, beasts="unsigned long long", one="unsigned long long", k=long, best=list, best_d=long, best_count=long, d=long, count=long)
+@cython.locals(S="long long[::1]", D="long long[::1]", b=long, at=long, near=bint, n=long, target=long, beasts="unsigned long long", one="unsigned long long", k=long, best=list, best_d=long, best_count=long, d=long, count=long)
 cdef void _beast_target(TurrisBatch e, long g, long beast, long chain) except *
 
-@cython.locals(S="long long[:]", b=long, altar=long, speed=long)
+@cython.locals(S="long long[::1]", b=long, altar=long, speed=long)
 cdef void _path_frame(TurrisBatch e, long g, long beast, long target, long chain) except *
 
-@cython.locals(D="long long[:]", L="long long[:]", left=long, n=long, there=long, around="unsigned long long")
+@cython.locals(D="long long[::1]", L="long long[::1]", left=long, n=long, there=long, around="unsigned long long")
 cdef long _ways_on(TurrisBatch e, long here) except? -9
 
-@cython.locals(S="long long[:]", b=long, beast=long, target=long, start=long, total=long, path=tuple, steps=long, grown=tuple, n=long)
+@cython.locals(S="long long[::1]", b=long, beast=long, target=long, start=long, total=long, path=tuple, steps=long, grown=tuple, n=long)
 cdef bint _settle_path(TurrisBatch e, long g, long top) except? 0
 
-@cython.locals(S="long long[:]", b=long, start=long, end=long, node=long, alone=bint, k=long)
+@cython.locals(S="long long[::1]", b=long, start=long, end=long, node=long, alone=bint, k=long)
 cdef void _move_beast(TurrisBatch e, long g, long beast, tuple path) except *
 
-@cython.locals(S="long long[:]", b=long, n=long, first=long, queue=list, k=long, seat=long)
+@cython.locals(S="long long[::1]", b=long, n=long, first=long, queue=list, k=long, seat=long)
 cdef void _beast_arrives(TurrisBatch e, long g, long beast, long end, long in_phase) except *
 
-@cython.locals(S="long long[:]", b=long, seat=long, queue=tuple, devoured=tuple, who=long, other=long, beast=long, k=long)
+@cython.locals(S="long long[::1]", b=long, seat=long, queue=tuple, devoured=tuple, who=long, other=long, beast=long, k=long)
 cdef long _settle_beast_effect(TurrisBatch e, long g, long top) except? -9
 
-@cython.locals(S="long long[:]", rest=tuple)
+@cython.locals(S="long long[::1]", rest=tuple)
 cdef void _next_scout(TurrisBatch e, long g, long top, long devoured) except *
 
-@cython.locals(S="long long[:]", b=long, seat=long, beast=long, node=long)
+@cython.locals(S="long long[::1]", b=long, seat=long, beast=long, node=long)
 cdef void _beast_hits(TurrisBatch e, long g, long top) except *
 
 @cython.locals(k=long)
@@ -250,7 +250,7 @@ cdef bint _is_scout_node(TurrisBatch e, long g, long node) except? 0
 @cython.locals(at=long, k=long)
 cdef bint _beast_free(TurrisBatch e, long g, long node) except? 0
 
-@cython.locals(L="long long[:]", opened="unsigned long long", found="unsigned long long", one="unsigned long long", n=long, m=long, count=long)
+@cython.locals(L="long long[::1]", opened="unsigned long long", found="unsigned long long", one="unsigned long long", n=long, m=long, count=long)
 cdef long _displace_destinations(TurrisBatch e, long g, long node) except? -9
 
 @cython.locals(at=long, t=long)
@@ -258,29 +258,29 @@ cdef void _resources_to_h(TurrisBatch e, long g, long seat) except *
 
 cdef tuple _letters(str of)
 
-@cython.locals(at=long, B="long long[:]", row=long, t=long)
+@cython.locals(at=long, B="long long[::1]", row=long, t=long)
 cdef void _gain(TurrisBatch e, long g, long seat, long bundle, long of) except *
 
-@cython.locals(D="long long[:]", L="long long[:]", n=long, node=long, d=long)
+@cython.locals(D="long long[::1]", L="long long[::1]", n=long, node=long, d=long)
 cdef long _scout_moves(TurrisBatch e, long g, long origin, long steps) except? -9
 
-@cython.locals(at=long, L="long long[:]", found="unsigned long long", one="unsigned long long", node=long, n=long)
+@cython.locals(at=long, L="long long[::1]", found="unsigned long long", one="unsigned long long", node=long, n=long)
 cdef long _movable_scouts(TurrisBatch e, long g, long seat, long steps) except? -9
 
 @cython.locals(at=long)
 cdef void _move_scout(TurrisBatch e, long g, long seat, long frm, long to) except *
 
-@cython.locals(S="long long[:]", b=long, k=long)
+@cython.locals(S="long long[::1]", b=long, k=long)
 cdef bint _ends_beast_move(TurrisBatch e, long g, long node) except? 0
 
 # ---- the rules over the arrays
 @cython.locals(b=long)
 cdef long _top(TurrisBatch e, long g) noexcept
 
-@cython.locals(S="long long[:]", L="long long[:]", b=long, top=long, kind=long, n=long, i=long, of=str, spots=tuple, options=tuple, path=tuple, at=long, k=long, seat=long, t=long, node=long, used=long, taken=bint, p=long)
+@cython.locals(S="long long[::1]", L="long long[::1]", b=long, top=long, kind=long, n=long, i=long, of=str, spots=tuple, options=tuple, path=tuple, at=long, k=long, seat=long, t=long, node=long, used=long, taken=bint, p=long)
 cdef long _fast_legal(TurrisBatch e, long g) except? -9
 
-@cython.locals(S="long long[:]", L="long long[:]", b=long, n=long, i=long, of=str, at=long, k=long, seat=long, t=long, node=long, used=long, taken=bint, p=long)
+@cython.locals(S="long long[::1]", L="long long[::1]", b=long, n=long, i=long, of=str, at=long, k=long, seat=long, t=long, node=long, used=long, taken=bint, p=long)
 cdef long _legal_more(TurrisBatch e, long g, long top, long kind) except? -9
 
 @cython.locals(found=object, row=list)
@@ -296,16 +296,16 @@ cdef tuple _effect_rows(TurrisBatch e, object game)
 @cython.locals(code=long, owned=object)
 cdef void _trigger_owners(TurrisBatch e, object game) except *
 
-@cython.locals(L="long long[:]", i=long, x="long long", j=long, kept=long)
+@cython.locals(L="long long[::1]", i=long, x="long long", j=long, kept=long)
 cdef long _sort(TurrisBatch e, long n) except? -9
 
-@cython.locals(S="long long[:]", L="long long[:]", b=long, n=long, at=long, k=long, m=long, cost=long)
+@cython.locals(S="long long[::1]", L="long long[::1]", b=long, n=long, at=long, k=long, m=long, cost=long)
 cdef long _completable(TurrisBatch e, long g, long seat) except? -9
 
-@cython.locals(S="long long[:]", L="long long[:]", b=long, n=long, collected=long, grave=long, cost=long, src=long, at=long, held="unsigned long long", one="unsigned long long", k=long, c=long, ok=long)
+@cython.locals(S="long long[::1]", L="long long[::1]", b=long, n=long, collected=long, grave=long, cost=long, src=long, at=long, held="unsigned long long", one="unsigned long long", k=long, c=long, ok=long)
 cdef long _legal_turn(TurrisBatch e, long g, long seat) except? -9
 
-@cython.locals(S="long long[:]", L="long long[:]", b=long, taken="unsigned long long", one="unsigned long long", k=long, at=long, n=long, node=long, site=long, limit=long, immediate=long, src=long, ok=long)
+@cython.locals(S="long long[::1]", L="long long[::1]", b=long, taken="unsigned long long", one="unsigned long long", k=long, at=long, n=long, node=long, site=long, limit=long, immediate=long, src=long, ok=long)
 cdef long _place_nodes(TurrisBatch e, long g, long seat) except? -9
 
 @cython.locals(at=long, total=long, p=long)
@@ -314,128 +314,128 @@ cdef long _scouts_on(TurrisBatch e, long g, long node) except? -9
 @cython.locals(at=long, node=long)
 cdef bint _on_board(TurrisBatch e, long g, long seat) except? 0
 
-@cython.locals(S="long long[:]", b=long, k=long, site=long)
+@cython.locals(S="long long[::1]", b=long, k=long, site=long)
 cdef long _reward_source(TurrisBatch e, long g, long node) except? -9
 
 @cython.locals(k=long, site=long)
 cdef bint _is_immediate(TurrisBatch e, long g, long node) except? 0
 
-@cython.locals(S="long long[:]", b=long, k=long)
+@cython.locals(S="long long[::1]", b=long, k=long)
 cdef bint _gives_reward(TurrisBatch e, long g, long node) except? 0
 
 @cython.locals(at=long, missing=long)
 cdef bint _can_pay_ichor(TurrisBatch e, long g, long seat, long cost) except? 0
 
-@cython.locals(S="long long[:]", b=long, f=long, ok=long)
+@cython.locals(S="long long[::1]", b=long, f=long, ok=long)
 cdef long _faction_action(TurrisBatch e, long g, long seat) except? -9
 
-@cython.locals(S="long long[:]", H="long long[:]", b=long, res=long, t=long, in_reserve=long, in_grave=long, check=tuple, code=long)
+@cython.locals(S="long long[::1]", H="long long[::1]", b=long, res=long, t=long, in_reserve=long, in_grave=long, check=tuple, code=long)
 cdef long _can_resolve(TurrisBatch e, long g, long seat, long src, long placing) except? -9
 
-@cython.locals(S="long long[:]", at=long, victim=long, t=long)
+@cython.locals(S="long long[::1]", at=long, victim=long, t=long)
 cdef bint _can_steal(TurrisBatch e, long g, long seat, tuple of) except? 0
 
-@cython.locals(S="long long[:]", b=long, bits="unsigned long long", one="unsigned long long", k=long, node=long)
+@cython.locals(S="long long[::1]", b=long, bits="unsigned long long", one="unsigned long long", k=long, node=long)
 cdef unsigned long long _open_bits(TurrisBatch e, long g) except? 0
 
-@cython.locals(S="long long[:]", b=long, opened="unsigned long long", one="unsigned long long", node=long, reached="unsigned long long", frontier="unsigned long long", nxt="unsigned long long", here=long, there=long, k=long)
+@cython.locals(S="long long[::1]", b=long, opened="unsigned long long", one="unsigned long long", node=long, reached="unsigned long long", frontier="unsigned long long", nxt="unsigned long long", here=long, there=long, k=long)
 cdef bint _can_move_a_scout(TurrisBatch e, long g, long seat, long steps, long placing) except? 0
 
-@cython.locals(S="long long[:]", b=long, k=long)
+@cython.locals(S="long long[::1]", b=long, k=long)
 cdef bint _has_solo_room(TurrisBatch e, long g) except? 0
 
-@cython.locals(S="long long[:]", b=long, nxt=long)
+@cython.locals(S="long long[::1]", b=long, nxt=long)
 cdef bint _may_build(TurrisBatch e, long g, long seat) except? 0
 
-@cython.locals(S="long long[:]", b=long, opened="long long", betrayers="unsigned long long", one="unsigned long long", k=long, at=long, j=long, others="unsigned long long", there=long)
+@cython.locals(S="long long[::1]", b=long, opened="long long", betrayers="unsigned long long", one="unsigned long long", k=long, at=long, j=long, others="unsigned long long", there=long)
 cdef bint _can_move_a_beast(TurrisBatch e, long g, long steps, long crossroads) except? 0
 
 @cython.locals(one="unsigned long long", bit="unsigned long long", n=long)
 cdef bint _reach(TurrisBatch e, long g, unsigned long long betrayers, unsigned long long opened, unsigned long long others, long here, long steps, long start) except? 0
 
-@cython.locals(H="long long[:]", B="long long[:]", row=long, missing=long, t=long, need=long, choice=long, spare=long, j=long)
+@cython.locals(H="long long[::1]", B="long long[::1]", row=long, missing=long, t=long, need=long, choice=long, spare=long, j=long)
 cdef bint _can_pay(TurrisBatch e, long bundle) except? 0
 
-@cython.locals(H="long long[:]", B="long long[:]", row=long, artifacts=long, t=long, need=long, left=long, kinds=long, done=long, best=long, j=long, took=long, rest=long)
+@cython.locals(H="long long[::1]", B="long long[::1]", row=long, artifacts=long, t=long, need=long, left=long, kinds=long, done=long, best=long, j=long, took=long, rest=long)
 cdef void _spend(TurrisBatch e, long bundle) except *
 
-@cython.locals(S="long long[:]", owners="long long[:]", b=long, t=long, faction=long, at=long, k=long, site=long)
+@cython.locals(S="long long[::1]", owners="long long[::1]", b=long, t=long, faction=long, at=long, k=long, site=long)
 cdef bint _is_set_off(TurrisBatch e, long g, long seat, long code) except? 0
 
-@cython.locals(S="long long[:]", b=long, lists=list, faction=long, at=long, k=long, site=long, spot=long, on=str, node_id=str, where=str, effects=tuple, trig=str, place=str, once=bint, src=long, tag=long, used=bint, i=long)
+@cython.locals(S="long long[::1]", b=long, lists=list, faction=long, at=long, k=long, site=long, spot=long, on=str, node_id=str, where=str, effects=tuple, trig=str, place=str, once=bint, src=long, tag=long, used=bint, i=long)
 cdef void _trigger(TurrisBatch e, long g, long seat, long code, long node) except *
 
-@cython.locals(S="long long[:]", L="long long[:]", b=long, seat=long, chosen=tuple, n=long, at=long, node=long, here=long)
+@cython.locals(S="long long[::1]", L="long long[::1]", b=long, seat=long, chosen=tuple, n=long, at=long, node=long, here=long)
 cdef long _legal_collect_pick(TurrisBatch e, long g, long top) except? -9
 
-@cython.locals(S="long long[:]", L="long long[:]", seat=long, packets=tuple, n=long, k=long, ok=long)
+@cython.locals(S="long long[::1]", L="long long[::1]", seat=long, packets=tuple, n=long, k=long, ok=long)
 cdef long _legal_rewards(TurrisBatch e, long g, long top) except? -9
 
-@cython.locals(S="long long[:]", b=long, top=long, kind=long, done=bint, seat=long, drawn=long, f=long, side=long)
+@cython.locals(S="long long[::1]", b=long, top=long, kind=long, done=bint, seat=long, drawn=long, f=long, side=long)
 cdef bint _fast_apply(TurrisBatch e, long g, long action) except? 0
 
-@cython.locals(S="long long[:]", b=long, done=bint, m=long, seat=long, fixed=long, any_n=long, of=long, t=long, victim=long, slot=long, at=long, card=long)
+@cython.locals(S="long long[::1]", b=long, done=bint, m=long, seat=long, fixed=long, any_n=long, of=long, t=long, victim=long, slot=long, at=long, card=long)
 cdef bint _apply_more(TurrisBatch e, long g, long top, long kind, long action) except? 0
 
-@cython.locals(S="long long[:]", b=long, depth=long, r=long)
+@cython.locals(S="long long[::1]", b=long, depth=long, r=long)
 cdef void _push(TurrisBatch e, long g, long kind, long f1, long f2, long f3, long f4, long f5, long f6=*) except *
 
-@cython.locals(S="long long[:]", b=long, seat=long, node=long, bonus=long, dead=long, fixed=long, any_n=long, of=long, src=long, card=long)
+@cython.locals(S="long long[::1]", b=long, seat=long, node=long, bonus=long, dead=long, fixed=long, any_n=long, of=long, src=long, card=long)
 cdef bint _apply_turn(TurrisBatch e, long g, long top, long action) except? 0
 
 @cython.locals(b=long)
 cdef void _play_tactics(TurrisBatch e, long g, long seat, long card) except *
 
-@cython.locals(S="long long[:]", b=long, seat=long, prestige=long, k=long)
+@cython.locals(S="long long[::1]", b=long, seat=long, prestige=long, k=long)
 cdef bint _take_trionfi(TurrisBatch e, long g, long top, long t) except? 0
 
-@cython.locals(S="long long[:]", b=long)
+@cython.locals(S="long long[::1]", b=long)
 cdef void _place(TurrisBatch e, long g, long seat, long node) except *
 
-@cython.locals(S="long long[:]", b=long, at=long, reserved=bint, k=long, fixed=long, any_n=long, of=long)
+@cython.locals(S="long long[::1]", b=long, at=long, reserved=bint, k=long, fixed=long, any_n=long, of=long)
 cdef bint _complete_mission(TurrisBatch e, long g, long seat, long m) except? 0
 
-@cython.locals(S="long long[:]", b=long, seat=long, chosen=tuple, packets=list, node=long, src=long, cost=long)
+@cython.locals(S="long long[::1]", b=long, seat=long, chosen=tuple, packets=list, node=long, src=long, cost=long)
 cdef bint _apply_collect_pick(TurrisBatch e, long g, long top, long action) except? 0
 
-@cython.locals(S="long long[:]", b=long, beast=long)
+@cython.locals(S="long long[::1]", b=long, beast=long)
 cdef bint _apply_move_beast(TurrisBatch e, long g, long top, long action) except? 0
 
-@cython.locals(S="long long[:]", b=long, seat=long, packets=tuple, k=long)
+@cython.locals(S="long long[::1]", b=long, seat=long, packets=tuple, k=long)
 cdef bint _apply_rewards(TurrisBatch e, long g, long top, long action) except? 0
 
-@cython.locals(S="long long[:]", b=long, q=long, kind=long, card=long, n=long, acc=double, seat=long, s=long, k=long)
+@cython.locals(S="long long[::1]", b=long, q=long, kind=long, card=long, n=long, acc=double, seat=long, s=long, k=long)
 cdef bint _fast_chance(TurrisBatch e, long g, double r) except? 0
 
-@cython.locals(S="long long[:]", counts=long, bottom=long, total=long, acc=double, last=long, k=long, n=long)
+@cython.locals(S="long long[::1]", counts=long, bottom=long, total=long, acc=double, last=long, k=long, n=long)
 cdef long _deck_pick(TurrisBatch e, long d, long kinds, double r) noexcept
 
-@cython.locals(S="long long[:]", q=long, n=long, i=long)
+@cython.locals(S="long long[::1]", q=long, n=long, i=long)
 cdef void _chance_pop(TurrisBatch e, long g) noexcept
 
-@cython.locals(S="long long[:]", n=long, k=long, i=long)
+@cython.locals(S="long long[::1]", n=long, k=long, i=long)
 cdef void _list_remove(TurrisBatch e, long at, long v) noexcept
 
 cdef void _list_append(TurrisBatch e, long at, long v) noexcept
 
 # ---- a one-game state written into a game's slice, and read back
-@cython.locals(S="long long[:]", b=long, n=long, at=long, p=long, k=long, i=long, size=long, total=long, stale=long, c="long long")
+@cython.locals(S="long long[::1]", b=long, n=long, at=long, p=long, k=long, i=long, size=long, total=long, stale=long, c="long long")
 cdef void _write(TurrisBatch e, long g, object state) except *
 
 @cython.locals(k=long)
-cdef void _put_list(long long[:] S, long at, object items, long room) except *
+cdef void _put_list(long long[::1] S, long at, object items, long room) except *
 
 @cython.locals(j=long, kind=long, r=long, f=long, code=long, names=tuple, codes=tuple)
-cdef void _put_frames(long long[:] S, long at, object frames, long room) except *
+cdef void _put_frames(long long[::1] S, long at, object frames, long room) except *
 
-@cython.locals(S="long long[:]", b=long, n=long, at=long, size=long)
+@cython.locals(S="long long[::1]", b=long, n=long, at=long, size=long)
 cdef object _read(TurrisBatch e, long g)
 
 @cython.locals(k=long)
-cdef list _get_list(long long[:] S, long at)
+cdef list _get_list(long long[::1] S, long at)
 
 @cython.locals(out=list, j=long, r=long, kind=long, codes=tuple, values=list, f=long, v="long long", code=long)
-cdef list _get_frames(long long[:] S, long at)
+cdef list _get_frames(long long[::1] S, long at)
 
 # ---- the views: returns and heuristics read from the arrays
 cdef object SUM
@@ -447,19 +447,19 @@ cdef double H_SCOUT_DEAD, H_RISK_NEAR, H_RISK_FAR, H_COUNCIL_STEP, H_COUNCIL_STU
 cdef double H_ACTION_TOKEN, H_ACTION_NOW, H_FUTURE_FIRST, H_ONGOING, H_PENDING
 cdef long H_ICHOR_KEPT, H_MISSIONS_COUNTED, H_MEMO_LIMIT
 
-@cython.locals(S="long long[:]", b=long, n=long, first=long, best=long, top_p="long long", top_r="long long", k=long, s=long, p="long long", at=long, r="long long")
+@cython.locals(S="long long[::1]", b=long, n=long, first=long, best=long, top_p="long long", top_r="long long", k=long, s=long, p="long long", at=long, r="long long")
 cdef list _returns(TurrisBatch e, long g)
 
-@cython.locals(S="long long[:]", b=long, n=long, seat=long, at=long, depth=long, i=long, kind=long, f=long, who=long, collect_seat=long)
+@cython.locals(S="long long[::1]", b=long, n=long, seat=long, at=long, depth=long, i=long, kind=long, f=long, who=long, collect_seat=long)
 cdef list _heuristics(TurrisBatch e, long g)
 
-@cython.locals(S="long long[:]", b=long, k=long, at=long, node=long, far=long, near=long, reward=double, each=double)
+@cython.locals(S="long long[::1]", b=long, k=long, at=long, node=long, far=long, near=long, reward=double, each=double)
 cdef list _scout_worth(TurrisBatch e, long g, object t)
 
-@cython.locals(S="long long[:]", c=long, i=long)
+@cython.locals(S="long long[::1]", c=long, i=long)
 cdef list _seat_list(TurrisBatch e, long g, long at, long width, long seat)
 
 cdef object _missions_value(TurrisBatch e, long g, object t, long seat, object tableau, list res)
 
-@cython.locals(S="long long[:]", b=long, at=long, i=long, node=long, value=double, on_board="long long", k="long long", picked=long, dead="long long", useful="long long", ichor="long long", affordable="long long", grove="long long", level=long, limit=long, recalled=double, each=double, reward=double)
+@cython.locals(S="long long[::1]", b=long, at=long, i=long, node=long, value=double, on_board="long long", k="long long", picked=long, dead="long long", useful="long long", ichor="long long", affordable="long long", grove="long long", level=long, limit=long, recalled=double, each=double, reward=double)
 cdef double _evaluate(TurrisBatch e, long g, object t, long seat, list worth, object tableau, object chosen, list pending) except? -1
