@@ -91,7 +91,7 @@ cdef void _copy_start(TurrisBatch e) except *
 @cython.locals(b=long)
 cdef bint _over(TurrisBatch e, long g) except? 0
 
-@cython.locals(S="long long[::1]", b=long)
+@cython.locals(b=long)
 cdef long _current(TurrisBatch e, long g) except? -9
 
 cdef void _take_back(TurrisBatch e, long g) except *
@@ -101,7 +101,7 @@ cdef list _legal(TurrisBatch e, long g)
 
 cdef list _legal_on(object state)
 
-@cython.locals(S="long long[::1]", b=long)
+@cython.locals(b=long)
 cdef void _apply(TurrisBatch e, long g, long action) except *
 
 @cython.locals(player=long, pick=long, legal=list, n=long, L="long long[::1]", r=double)
@@ -193,7 +193,7 @@ cdef bint _end_turn_stage(TurrisBatch e, long g, long top) except? 0
 @cython.locals(S="long long[::1]", b=long, q=long, n=long, queued=long, j=long, d=long, cards=long)
 cdef void _queue_mission_draw(TurrisBatch e, long g) except *
 
-@cython.locals(S="long long[::1]", H="long long[::1]", b=long, res=long, at=long, k=long, t=long, cost=long)
+@cython.locals(b=long, res=long, at=long, k=long, t=long, cost=long)
 cdef bint _has_completable(TurrisBatch e, long g, long seat) except? 0
 
 @cython.locals(S="long long[::1]", b=long, index=long, seat=long)
@@ -211,7 +211,7 @@ cdef bint _first_round(TurrisBatch e, long g) except? 0
 @cython.locals(S="long long[::1]", b=long, beast=long)
 cdef bint _beast_phase(TurrisBatch e, long g) except? 0
 
-@cython.locals(S="long long[::1]", T="long long[::1]", D="long long[::1]", b=long, shape=long, k=long, key=long, at=long, n=long)
+@cython.locals(b=long, shape=long, k=long, key=long, at=long, n=long)
 cdef void _distances(TurrisBatch e, long g, long start) except *
 
 @cython.locals(T="long long[::1]", opened="unsigned long long", n=long, one="unsigned long long", frontier="unsigned long long", d=long, nxt="unsigned long long", here=long, there=long)
@@ -223,7 +223,7 @@ cdef void _beast_target(TurrisBatch e, long g, long beast, long chain) except *
 @cython.locals(S="long long[::1]", b=long, altar=long, speed=long)
 cdef void _path_frame(TurrisBatch e, long g, long beast, long target, long chain) except *
 
-@cython.locals(D="long long[::1]", L="long long[::1]", left=long, n=long, there=long, around="unsigned long long")
+@cython.locals(left=long, n=long, there=long, around="unsigned long long")
 cdef long _ways_on(TurrisBatch e, long here) except? -9
 
 @cython.locals(S="long long[::1]", b=long, beast=long, target=long, start=long, total=long, path=tuple, steps=long, grown=tuple, n=long)
@@ -305,7 +305,7 @@ cdef long _completable(TurrisBatch e, long g, long seat) except? -9
 @cython.locals(S="long long[::1]", L="long long[::1]", b=long, n=long, collected=long, grave=long, cost=long, src=long, at=long, held="unsigned long long", one="unsigned long long", k=long, c=long, ok=long)
 cdef long _legal_turn(TurrisBatch e, long g, long seat) except? -9
 
-@cython.locals(S="long long[::1]", L="long long[::1]", b=long, taken="unsigned long long", one="unsigned long long", k=long, at=long, n=long, node=long, site=long, limit=long, immediate=long, src=long, ok=long)
+@cython.locals(b=long, taken="unsigned long long", one="unsigned long long", k=long, at=long, n=long, node=long, site=long, limit=long, immediate=long, src=long, ok=long)
 cdef long _place_nodes(TurrisBatch e, long g, long seat) except? -9
 
 @cython.locals(at=long, total=long, p=long)
@@ -314,7 +314,7 @@ cdef long _scouts_on(TurrisBatch e, long g, long node) except? -9
 @cython.locals(at=long, node=long)
 cdef bint _on_board(TurrisBatch e, long g, long seat) except? 0
 
-@cython.locals(S="long long[::1]", b=long, k=long, site=long)
+@cython.locals(b=long, k=long, site=long)
 cdef long _reward_source(TurrisBatch e, long g, long node) except? -9
 
 @cython.locals(k=long, site=long)
@@ -329,13 +329,13 @@ cdef bint _can_pay_ichor(TurrisBatch e, long g, long seat, long cost) except? 0
 @cython.locals(S="long long[::1]", b=long, f=long, ok=long)
 cdef long _faction_action(TurrisBatch e, long g, long seat) except? -9
 
-@cython.locals(S="long long[::1]", H="long long[::1]", b=long, res=long, t=long, in_reserve=long, in_grave=long, check=tuple, code=long)
+@cython.locals(b=long, res=long, t=long, in_reserve=long, in_grave=long, check=tuple, code=long)
 cdef long _can_resolve(TurrisBatch e, long g, long seat, long src, long placing) except? -9
 
 @cython.locals(S="long long[::1]", at=long, victim=long, t=long)
 cdef bint _can_steal(TurrisBatch e, long g, long seat, tuple of) except? 0
 
-@cython.locals(S="long long[::1]", b=long, bits="unsigned long long", one="unsigned long long", k=long, node=long)
+@cython.locals(b=long, bits="unsigned long long", one="unsigned long long", k=long, node=long)
 cdef unsigned long long _open_bits(TurrisBatch e, long g) except? 0
 
 @cython.locals(S="long long[::1]", b=long, opened="unsigned long long", one="unsigned long long", node=long, reached="unsigned long long", frontier="unsigned long long", nxt="unsigned long long", here=long, there=long, k=long)
@@ -353,13 +353,13 @@ cdef bint _can_move_a_beast(TurrisBatch e, long g, long steps, long crossroads) 
 @cython.locals(one="unsigned long long", bit="unsigned long long", n=long)
 cdef bint _reach(TurrisBatch e, long g, unsigned long long betrayers, unsigned long long opened, unsigned long long others, long here, long steps, long start) except? 0
 
-@cython.locals(H="long long[::1]", B="long long[::1]", row=long, missing=long, t=long, need=long, choice=long, spare=long, j=long)
+@cython.locals(row=long, missing=long, t=long, need=long, choice=long, spare=long, j=long)
 cdef bint _can_pay(TurrisBatch e, long bundle) except? 0
 
-@cython.locals(H="long long[::1]", B="long long[::1]", row=long, artifacts=long, t=long, need=long, left=long, kinds=long, done=long, best=long, j=long, took=long, rest=long)
+@cython.locals(row=long, artifacts=long, t=long, need=long, left=long, kinds=long, done=long, best=long, j=long, took=long, rest=long)
 cdef void _spend(TurrisBatch e, long bundle) except *
 
-@cython.locals(S="long long[::1]", owners="long long[::1]", b=long, t=long, faction=long, at=long, k=long, site=long)
+@cython.locals(b=long, t=long, faction=long, at=long, k=long, site=long)
 cdef bint _is_set_off(TurrisBatch e, long g, long seat, long code) except? 0
 
 @cython.locals(S="long long[::1]", b=long, lists=list, faction=long, at=long, k=long, site=long, spot=long, on=str, node_id=str, where=str, effects=tuple, trig=str, place=str, once=bint, src=long, tag=long, used=bint, i=long)
@@ -377,7 +377,7 @@ cdef bint _fast_apply(TurrisBatch e, long g, long action) except? 0
 @cython.locals(S="long long[::1]", b=long, done=bint, m=long, seat=long, fixed=long, any_n=long, of=long, t=long, victim=long, slot=long, at=long, card=long)
 cdef bint _apply_more(TurrisBatch e, long g, long top, long kind, long action) except? 0
 
-@cython.locals(S="long long[::1]", b=long, depth=long, r=long)
+@cython.locals(b=long, depth=long, r=long)
 cdef void _push(TurrisBatch e, long g, long kind, long f1, long f2, long f3, long f4, long f5, long f6=*) except *
 
 @cython.locals(S="long long[::1]", b=long, seat=long, node=long, bonus=long, dead=long, fixed=long, any_n=long, of=long, src=long, card=long)

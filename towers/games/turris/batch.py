@@ -531,16 +531,15 @@ def _over(e: TurrisBatch, g: int) -> bool:
 
 def _current(e: TurrisBatch, g: int) -> int:
     """Who decides in game g (TERMINAL at the end; chance is resolved between actions)."""
-    S = e.S
     b = g * W
-    if S[b + STALE]:
+    if e.S[b + STALE]:
         state = e.live[g]
         if state.game_over:
             return TERMINAL
         return int(state.stack[len(state.stack) - 1].seat)
-    if S[b + GAME_OVER]:
+    if e.S[b + GAME_OVER]:
         return TERMINAL
-    return int(S[b + STACK + 1 + (S[b + STACK] - 1) * FW + 1])  # a decision's seat
+    return int(e.S[b + STACK + 1 + (e.S[b + STACK] - 1) * FW + 1])  # a decision's seat
 
 
 def _take_back(e: TurrisBatch, g: int) -> None:
@@ -571,16 +570,15 @@ def _legal_on(state: Any) -> list[int]:
 
 
 def _apply(e: TurrisBatch, g: int, action: int) -> None:
-    S = e.S
     b = g * W
-    S[b + DEC + _current(e, g)] += 1
-    S[b + LENGTH] += 1
+    e.S[b + DEC + _current(e, g)] += 1
+    e.S[b + LENGTH] += 1
     if _fast_apply(e, g, action):
         if _settle(e, g):
             _resolve(e, g)
         return
     state = _state_live(e, g)
-    S[b + STALE] = 1
+    e.S[b + STALE] = 1
     state._legal = None
     state._legal_set = None
     RULES_APPLY(state, action)
@@ -1226,19 +1224,17 @@ def _queue_mission_draw(e: TurrisBatch, g: int) -> None:
 def _has_completable(e: TurrisBatch, g: int, seat: int) -> bool:
     """``missions.completable`` is not empty: a Mission of the tableau the seat can pay for,
     or one it reserved at 1 resource less."""
-    S = e.S
     b = g * W
-    H = e.H
     res = b + RESOURCES + seat * N_TOKENS
     for t in range(N_TOKENS):
-        H[t] = S[res + t]  # _can_pay only reads them
+        e.H[t] = e.S[res + t]  # _can_pay only reads them
     at = b + MISSIONS
-    for k in range(S[at]):
-        if _can_pay(e, e.mission_costs[S[at + 1 + k]]):
+    for k in range(e.S[at]):
+        if _can_pay(e, e.mission_costs[e.S[at + 1 + k]]):
             return True
     at = b + AT_RESERVED + seat * RESERVED_W
-    for k in range(S[at]):
-        for cost in e.reserved_costs[S[at + 1 + k]]:
+    for k in range(e.S[at]):
+        for cost in e.reserved_costs[e.S[at + 1 + k]]:
             if _can_pay(e, cost):
                 return True
     return False
@@ -1655,21 +1651,18 @@ def _distances(e: TurrisBatch, g: int, start: int) -> None:
     that exist (Crossroads count), -1 out of reach. The board changes shape only when the
     Excavation spots do, so each shape's table from each node is searched once (``e.T``,
     ``e.searched``), as the one-game engine keeps them."""
-    S = e.S
     b = g * W
     shape = 0  # a bit for each Excavation spot that exists (a Site there, or open)
     for k in range(N_SPOTS):
-        if S[b + SITE_AT + k] >= 0 or S[b + AT_SPOT_OPEN + k]:
+        if e.S[b + SITE_AT + k] >= 0 or e.S[b + AT_SPOT_OPEN + k]:
             shape |= 1 << k
     key = shape * N_NODES + start
-    T = e.T
     at = key * N_NODES
     if not e.searched[key]:
         _search(e, g, start, at)
         e.searched[key] = 1
-    D = e.D
     for n in range(N_NODES):
-        D[n] = T[at + n]
+        e.D[n] = e.T[at + n]
 
 
 def _search(e: TurrisBatch, g: int, start: int, at: int) -> None:
@@ -1776,17 +1769,15 @@ def _path_frame(e: TurrisBatch, g: int, beast: int, target: int, chain: int) -> 
 def _ways_on(e: TurrisBatch, here: int) -> int:
     """``beast_phase.ways_on`` as Choose actions to the start of ``e.L`` (``e.D``: the
     distances to the target): the nodes next to ``here`` one step nearer; their count."""
-    D = e.D
-    L = e.L
-    if D[here] < 0:
+    if e.D[here] < 0:
         return 0
-    left = D[here] - 1
+    left = e.D[here] - 1
     n = 0
     around = e.adj[here]  # one bit a node: in increasing order, as sorted
     there = 0
     while around:
-        if around & 1 and D[there] == left:
-            L[n] = A_CHOOSE + there
+        if around & 1 and e.D[there] == left:
+            e.L[n] = A_CHOOSE + there
             n += 1
         around >>= 1
         there += 1
@@ -2717,26 +2708,24 @@ def _legal_turn(e: TurrisBatch, g: int, seat: int) -> int:
 def _place_nodes(e: TurrisBatch, g: int, seat: int) -> int:
     """``action_step.place_nodes`` as PLACE actions from the start of ``e.L``: their count,
     or -1 when a check is not the arrays'."""
-    S = e.S
     b = g * W
-    L = e.L
-    if S[b + RESERVE + seat] <= 0:
+    if e.S[b + RESERVE + seat] <= 0:
         return 0
     taken = 0  # the nodes of the Beasts and the Betrayers' Scouts, one bit a node
     one = 1  # a 64-bit one in the twin
     for k in range(N_BEASTS):
-        at = S[b + BEAST_AT + k]
+        at = e.S[b + BEAST_AT + k]
         if at >= 0:
             taken |= one << at
-    for k in range(S[b + BETRAYER_AT]):
-        taken |= one << S[b + BETRAYER_AT + 1 + k]
+    for k in range(e.S[b + BETRAYER_AT]):
+        taken |= one << e.S[b + BETRAYER_AT + 1 + k]
     n = 0
     for node in e.places:
         if taken >> node & 1:
             continue
         k = e.spot_of[node]
         if k >= 0:
-            site = S[b + SITE_AT + k]
+            site = e.S[b + SITE_AT + k]
             if site < 0:
                 continue
             limit = e.site_limit[site]
@@ -2755,7 +2744,7 @@ def _place_nodes(e: TurrisBatch, g: int, seat: int) -> int:
                     return -1
                 if not ok:
                     continue
-        L[n] = A_PLACE + node
+        e.L[n] = A_PLACE + node
         n += 1
     return n
 
@@ -2781,14 +2770,13 @@ def _on_board(e: TurrisBatch, g: int, seat: int) -> bool:
 def _reward_source(e: TurrisBatch, g: int, node: int) -> int:
     """``board.reward_source``: the Site's, else the Upgrade's once built, else the
     Location's."""
-    S = e.S
     b = g * W
     k = e.spot_of[node]
     if k >= 0:
-        site = S[b + SITE_AT + k]
+        site = e.S[b + SITE_AT + k]
         if site >= 0:
             return int(e.src_site[site])
-    if S[b + UPGRADED + node] and e.src_upgrade[node] >= 0:
+    if e.S[b + UPGRADED + node] and e.src_upgrade[node] >= 0:
         return int(e.src_upgrade[node])
     return int(e.src_location[node])
 
@@ -2844,20 +2832,18 @@ def _can_resolve(e: TurrisBatch, g: int, seat: int, src: int, placing: int) -> i
     theirs (``CHECK_CODES``)."""
     if e.always[src]:
         return 1
-    S = e.S
     b = g * W
-    H = e.H
     res = b + RESOURCES + seat * N_TOKENS
     for t in range(N_TOKENS):
-        H[t] = S[res + t]
-    in_reserve = S[b + RESERVE + seat] - (1 if placing >= 0 else 0)
-    in_grave = S[b + GRAVEYARD + seat]
+        e.H[t] = e.S[res + t]
+    in_reserve = e.S[b + RESERVE + seat] - (1 if placing >= 0 else 0)
+    in_grave = e.S[b + GRAVEYARD + seat]
     for check in e.checks[src]:
         code = check[0]
         if code == C_GAIN:
             counts = check[2][4]
             for t in range(N_TOKENS):
-                H[t] += counts[t]
+                e.H[t] += counts[t]
         elif code == C_PAY:
             if not _can_pay(e, check[2]):
                 return 0
@@ -2871,16 +2857,16 @@ def _can_resolve(e: TurrisBatch, g: int, seat: int, src: int, placing: int) -> i
             if in_grave <= 0 or not _can_pay(e, check[2]):
                 return 0
         elif code == C_RESERVE:
-            if not S[b + MISSIONS]:
+            if not e.S[b + MISSIONS]:
                 return 0
         elif code == C_PLACE:
             if in_reserve <= 0:
                 return 0
         elif code == C_FIRST_PLAYER:
-            if S[b + FUTURE_FIRST] == seat and not e.solo:
+            if e.S[b + FUTURE_FIRST] == seat and not e.solo:
                 return 0
         elif code == C_COUNCIL_REWARD:
-            if S[b + COUNCIL + seat] == 0:
+            if e.S[b + COUNCIL + seat] == 0:
                 return 0
         elif code == C_STEAL:
             if not _can_steal(e, g, seat, check[6]):
@@ -2917,12 +2903,11 @@ def _can_steal(e: TurrisBatch, g: int, seat: int, of: tuple[int, ...]) -> bool:
 
 def _open_bits(e: TurrisBatch, g: int) -> int:
     """The nodes that exist now (``board.open_nodes``), one bit a node."""
-    S = e.S
     b = g * W
     bits = e.land  # every node but the Excavation spots
     one = 1
     for k in range(N_SPOTS):
-        if S[b + SITE_AT + k] >= 0 or S[b + AT_SPOT_OPEN + k]:
+        if e.S[b + SITE_AT + k] >= 0 or e.S[b + AT_SPOT_OPEN + k]:
             node = e.spot_nodes[k]
             bits |= one << node
     return bits
@@ -3038,80 +3023,74 @@ def _can_pay(e: TurrisBatch, bundle: int) -> bool:
     """``resources.can_pay`` of Bundle number ``bundle`` from the counts in ``e.H``:
     Artifacts for what is missing, the tokens of choice from what is left once the named
     ones are paid."""
-    H = e.H
-    B = e.B
     row = bundle * BW
-    missing = B[row + 4]
+    missing = e.B[row + 4]
     for t in range(4):
-        need = B[row + t]
-        if need > H[t]:
-            missing += need - H[t]
-    choice = B[row + 5]
+        need = e.B[row + t]
+        if need > e.H[t]:
+            missing += need - e.H[t]
+    choice = e.B[row + 5]
     if choice:
         spare = 0
-        for j in range(B[row + 6]):
-            t = B[row + 7 + j]
-            if H[t] > B[row + t]:
-                spare += H[t] - B[row + t]
+        for j in range(e.B[row + 6]):
+            t = e.B[row + 7 + j]
+            if e.H[t] > e.B[row + t]:
+                spare += e.H[t] - e.B[row + t]
         if choice > spare:
             missing += choice - spare
-    return missing <= H[ART]
+    return missing <= e.H[ART]
 
 
 def _spend(e: TurrisBatch, bundle: int) -> None:
     """``resources.spend`` of Bundle number ``bundle`` from ``e.H``: the named resources,
     Artifacts for what of them is missing, the tokens of choice from the most plentiful kinds
     first (the first of ``of`` among equals), then Artifacts."""
-    H = e.H
-    B = e.B
     row = bundle * BW
-    artifacts = B[row + 4]
+    artifacts = e.B[row + 4]
     for t in range(4):
-        need = B[row + t]
+        need = e.B[row + t]
         if need:
-            if need > H[t]:
-                artifacts += need - H[t]
-                H[t] = 0
+            if need > e.H[t]:
+                artifacts += need - e.H[t]
+                e.H[t] = 0
             else:
-                H[t] -= need
-    left = B[row + 5]
-    kinds = B[row + 6]
+                e.H[t] -= need
+    left = e.B[row + 5]
+    kinds = e.B[row + 6]
     done = 0  # the kinds of ``of`` taken from so far, one bit each
     for _ in range(kinds):
         best = -1
         for j in range(kinds):
-            if not done >> j & 1 and (best < 0 or H[B[row + 7 + j]] > H[B[row + 7 + best]]):
+            if not done >> j & 1 and (best < 0 or e.H[e.B[row + 7 + j]] > e.H[e.B[row + 7 + best]]):
                 best = j
         done |= 1 << best
-        t = B[row + 7 + best]
-        took = left if left < H[t] else H[t]
-        H[t] -= took
+        t = e.B[row + 7 + best]
+        took = left if left < e.H[t] else e.H[t]
+        e.H[t] -= took
         left -= took
-    rest = H[ART] - artifacts - left
-    H[ART] = rest if rest > 0 else 0
+    rest = e.H[ART] - artifacts - left
+    e.H[ART] = rest if rest > 0 else 0
 
 
 def _is_set_off(e: TurrisBatch, g: int, seat: int, code: int) -> bool:
     """``effects.is_set_off``: whether the seat holds an owner of an ongoing effect of the
     trigger ``code``, or a Site of them is out."""
-    S = e.S
     b = g * W
-    owners = e.owners
     t = 4 * code
-    faction = S[b + FACTION + seat]
-    if faction >= 0 and owners[t] >> (2 * faction + S[b + SIDE + seat]) & 1:
+    faction = e.S[b + FACTION + seat]
+    if faction >= 0 and e.owners[t] >> (2 * faction + e.S[b + SIDE + seat]) & 1:
         return True
     at = b + ONGOING + seat * ONGOING_W
-    for k in range(S[at]):
-        if owners[t + 1] >> S[at + 1 + k] & 1:
+    for k in range(e.S[at]):
+        if e.owners[t + 1] >> e.S[at + 1 + k] & 1:
             return True
     at = b + TRIONFI_OWNED + seat * TRIONFI_OWNED_W
-    for k in range(S[at]):
-        if owners[t + 2] >> S[at + 1 + k] & 1:
+    for k in range(e.S[at]):
+        if e.owners[t + 2] >> e.S[at + 1 + k] & 1:
             return True
     for k in range(N_SPOTS):
-        site = S[b + SITE_AT + k]
-        if site >= 0 and owners[t + 3] >> site & 1:
+        site = e.S[b + SITE_AT + k]
+        if site >= 0 and e.owners[t + 3] >> site & 1:
             return True
     return False
 
@@ -3398,20 +3377,19 @@ def _push(
     e: TurrisBatch, g: int, kind: int, f1: int, f2: int, f3: int, f4: int, f5: int, f6: int = 0
 ) -> None:
     """A frame of ``kind`` put on game g's stack, with its fields (the rest 0)."""
-    S = e.S
     b = g * W
-    depth = S[b + STACK]
+    depth = e.S[b + STACK]
     if depth >= STACK_ROOM:
         raise ValueError(f"{depth + 1} frames in a room of {STACK_ROOM}")
     r = b + STACK + 1 + depth * FW
-    S[r] = kind
-    S[r + 1] = f1
-    S[r + 2] = f2
-    S[r + 3] = f3
-    S[r + 4] = f4
-    S[r + 5] = f5
-    S[r + 6] = f6
-    S[b + STACK] = depth + 1
+    e.S[r] = kind
+    e.S[r + 1] = f1
+    e.S[r + 2] = f2
+    e.S[r + 3] = f3
+    e.S[r + 4] = f4
+    e.S[r + 5] = f5
+    e.S[r + 6] = f6
+    e.S[b + STACK] = depth + 1
 
 
 def _apply_turn(e: TurrisBatch, g: int, top: int, action: int) -> bool:
