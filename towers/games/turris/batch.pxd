@@ -107,7 +107,7 @@ cdef void _apply(TurrisBatch e, long g, long action) except *
 @cython.locals(player=long, pick=long, legal=list, n=long, L="long long[::1]", r=double)
 cdef void _play_out(TurrisBatch e, long g, long decisions, long until) except *
 
-@cython.locals(S="long long[::1]", b=long, r=double)
+@cython.locals(b=long, r=double)
 cdef void _resolve(TurrisBatch e, long g) except *
 
 @cython.locals(n=long)
@@ -117,19 +117,19 @@ cdef object _state_live(TurrisBatch e, long g)
 
 cdef void _sync(TurrisBatch e, long g) except *
 
-@cython.locals(S="long long[::1]", b=long, depth=long, kind=long, top=long, found=long, quiet=bint)
+@cython.locals(b=long, depth=long, kind=long, top=long, found=long, quiet=bint)
 cdef bint _settle(TurrisBatch e, long g) except? 0
 
-@cython.locals(S="long long[::1]", b=long, depth=long, packets=tuple, found=long, of=str, options=tuple, n=long)
+@cython.locals(b=long, depth=long, packets=tuple, found=long, of=str, options=tuple, n=long)
 cdef long _settle_frame(TurrisBatch e, long g, long top, long kind) except? -9
 
-@cython.locals(S="long long[::1]", b=long, depth=long, n=long, res=long, kinds=long, first=long, t=long, seat=long, effect=tuple, left=bint, k=long)
+@cython.locals(b=long, depth=long, n=long, res=long, kinds=long, first=long, t=long, seat=long, effect=tuple, left=bint, k=long)
 cdef long _settle_more(TurrisBatch e, long g, long top, long kind) except? -9
 
-@cython.locals(S="long long[::1]", b=long, seat=long, src=long, i=long, effects=tuple, depth=long)
+@cython.locals(b=long, seat=long, src=long, i=long, effects=tuple, depth=long)
 cdef bint _settle_resolving(TurrisBatch e, long g, long top) except? 0
 
-@cython.locals(S="long long[::1]", b=long, kind=long, n=long, drawn=long, res=long, t=long, fixed=long, any_n=long, of=long, spot=long, packets=tuple, q=long, r=long)
+@cython.locals(b=long, kind=long, n=long, drawn=long, res=long, t=long, fixed=long, any_n=long, of=long, spot=long, packets=tuple, q=long, r=long)
 cdef bint _effect(TurrisBatch e, long g, long top, long seat, tuple effect, long src, long index) except? 0
 
 @cython.locals(S="long long[::1]", b=long, q=long, queued=long, j=long, d=long)
@@ -141,7 +141,7 @@ cdef void _shuffle_discards(TurrisBatch e, long g) except *
 @cython.locals(S="long long[::1]", b=long, now=long, at=long, t=long, hit=bint, k=long, most=long, rooms=long, p=long)
 cdef void _score(TurrisBatch e, long g, long seat, long points) except *
 
-@cython.locals(S="long long[::1]", b=long, seat=long, fixed=str, any_n=long, res=long, spare=long, enough=bint, t=long, n=long)
+@cython.locals(b=long, seat=long, fixed=str, any_n=long, res=long, spare=long, enough=bint, t=long, n=long)
 cdef long _settle_pay(TurrisBatch e, long g, long top) except? -9
 
 @cython.locals(S="long long[::1]", L="long long[::1]", H="long long[::1]", seat=long, fixed=str, any_n=long, of=str, res=long, n=long, t=long, k=long, rest=tuple)
@@ -161,7 +161,7 @@ cdef void _pay_one(TurrisBatch e, long g, long top, long t) except *
 @cython.locals(S="long long[::1]", b=long, k=long, q=long, queued=long, j=long, d=long)
 cdef void _change_excavation_sites(TurrisBatch e, long g) except *
 
-@cython.locals(S="long long[::1]", q=long, n=long, r=long)
+@cython.locals(q=long, n=long, r=long)
 cdef void _queue(TurrisBatch e, long g, long kind, long field) except *
 
 cdef void _room_built(TurrisBatch e, long g, long seat, long prestige) except *
@@ -169,10 +169,10 @@ cdef void _room_built(TurrisBatch e, long g, long seat, long prestige) except *
 @cython.locals(S="long long[::1]", L="long long[::1]", b=long, seat=long, drawn=long, at=long, size=long, held="unsigned long long", one="unsigned long long", first=long, k=long, n=long, c=long)
 cdef long _tactics_choices(TurrisBatch e, long g, long top) except? -9
 
-@cython.locals(S="long long[::1]", b=long, seat=long, steps=long, spots=tuple)
+@cython.locals(b=long, seat=long, steps=long, spots=tuple)
 cdef long _settle_council_step(TurrisBatch e, long g, long top) except? -9
 
-@cython.locals(S="long long[::1]", seat=long)
+@cython.locals(seat=long)
 cdef void _council_to(TurrisBatch e, long g, long top, long spot) except *
 
 @cython.locals(S="long long[::1]", b=long, beast=long, start=long, end=long, k=long)
@@ -181,13 +181,13 @@ cdef long _settle_move_beast(TurrisBatch e, long g, long top) except? -9
 @cython.locals(k=long, b=long)
 cdef void _vacate(TurrisBatch e, long g, long node) except *
 
-@cython.locals(S="long long[::1]", L="long long[::1]", b=long, steps=long, beast=long, start=long, here=long, ends=bint, k=long, alone=bint, opened="unsigned long long", one="unsigned long long", betrayers="unsigned long long", others="unsigned long long", j=long, there=long, n=long, node=long)
+@cython.locals(b=long, steps=long, beast=long, start=long, here=long, ends=bint, k=long, alone=bint, opened="unsigned long long", one="unsigned long long", betrayers="unsigned long long", others="unsigned long long", j=long, there=long, n=long, node=long)
 cdef long _beast_steps(TurrisBatch e, long g, long top) except? -9
 
 @cython.locals(S="long long[::1]", L="long long[::1]", b=long, opened="unsigned long long", one="unsigned long long", betrayers="unsigned long long", others="unsigned long long", j=long, there=long, n=long, k=long, at=long)
 cdef long _movable_beasts(TurrisBatch e, long g, long steps, long crossroads) except? -9
 
-@cython.locals(S="long long[::1]", b=long, seat=long, stage=long, grove=long)
+@cython.locals(b=long, seat=long, stage=long, grove=long)
 cdef bint _end_turn_stage(TurrisBatch e, long g, long top) except? 0
 
 @cython.locals(S="long long[::1]", b=long, q=long, n=long, queued=long, j=long, d=long, cards=long)
@@ -196,10 +196,10 @@ cdef void _queue_mission_draw(TurrisBatch e, long g) except *
 @cython.locals(b=long, res=long, at=long, k=long, t=long, cost=long)
 cdef bint _has_completable(TurrisBatch e, long g, long seat) except? 0
 
-@cython.locals(S="long long[::1]", b=long, index=long, seat=long)
+@cython.locals(b=long, index=long, seat=long)
 cdef bint _next_turn(TurrisBatch e, long g) except? 0
 
-@cython.locals(S="long long[::1]", b=long)
+@cython.locals(b=long)
 cdef void _start_turn(TurrisBatch e, long g, long seat) except *
 
 @cython.locals(S="long long[::1]", b=long, first=long, beast=long, at=long, left=bint)
@@ -217,25 +217,25 @@ cdef void _distances(TurrisBatch e, long g, long start) except *
 @cython.locals(T="long long[::1]", opened="unsigned long long", n=long, one="unsigned long long", frontier="unsigned long long", d=long, nxt="unsigned long long", here=long, there=long)
 cdef void _search(TurrisBatch e, long g, long start, long at) except *
 
-@cython.locals(S="long long[::1]", D="long long[::1]", b=long, at=long, near=bint, n=long, target=long, beasts="unsigned long long", one="unsigned long long", k=long, best=list, best_d=long, best_count=long, d=long, count=long)
+@cython.locals(b=long, at=long, near=bint, n=long, target=long, beasts="unsigned long long", one="unsigned long long", k=long, best=list, best_d=long, best_count=long, d=long, count=long, tied=long)
 cdef void _beast_target(TurrisBatch e, long g, long beast, long chain) except *
 
-@cython.locals(S="long long[::1]", b=long, altar=long, speed=long)
+@cython.locals(b=long, altar=long, speed=long)
 cdef void _path_frame(TurrisBatch e, long g, long beast, long target, long chain) except *
 
 @cython.locals(left=long, n=long, there=long, around="unsigned long long")
 cdef long _ways_on(TurrisBatch e, long here) except? -9
 
-@cython.locals(S="long long[::1]", b=long, beast=long, target=long, start=long, total=long, path=tuple, steps=long, grown=tuple, n=long)
+@cython.locals(b=long, beast=long, target=long, start=long, total=long, path=tuple, steps=long, grown=tuple, n=long)
 cdef bint _settle_path(TurrisBatch e, long g, long top) except? 0
 
-@cython.locals(S="long long[::1]", b=long, start=long, end=long, node=long, alone=bint, k=long)
+@cython.locals(b=long, start=long, end=long, node=long, alone=bint, k=long)
 cdef void _move_beast(TurrisBatch e, long g, long beast, tuple path) except *
 
-@cython.locals(S="long long[::1]", b=long, n=long, first=long, queue=list, k=long, seat=long)
+@cython.locals(b=long, n=long, first=long, queue=list, k=long, seat=long)
 cdef void _beast_arrives(TurrisBatch e, long g, long beast, long end, long in_phase) except *
 
-@cython.locals(S="long long[::1]", b=long, seat=long, queue=tuple, devoured=tuple, who=long, other=long, beast=long, k=long)
+@cython.locals(b=long, seat=long, queue=tuple, devoured=tuple, who=long, other=long, beast=long, k=long)
 cdef long _settle_beast_effect(TurrisBatch e, long g, long top) except? -9
 
 @cython.locals(S="long long[::1]", rest=tuple)
@@ -258,7 +258,7 @@ cdef void _resources_to_h(TurrisBatch e, long g, long seat) except *
 
 cdef tuple _letters(str of)
 
-@cython.locals(at=long, B="long long[::1]", row=long, t=long)
+@cython.locals(at=long, row=long, t=long)
 cdef void _gain(TurrisBatch e, long g, long seat, long bundle, long of) except *
 
 @cython.locals(D="long long[::1]", L="long long[::1]", n=long, node=long, d=long)
@@ -270,17 +270,17 @@ cdef long _movable_scouts(TurrisBatch e, long g, long seat, long steps) except? 
 @cython.locals(at=long)
 cdef void _move_scout(TurrisBatch e, long g, long seat, long frm, long to) except *
 
-@cython.locals(S="long long[::1]", b=long, k=long)
+@cython.locals(b=long, k=long)
 cdef bint _ends_beast_move(TurrisBatch e, long g, long node) except? 0
 
 # ---- the rules over the arrays
 @cython.locals(b=long)
 cdef long _top(TurrisBatch e, long g) noexcept
 
-@cython.locals(S="long long[::1]", L="long long[::1]", b=long, top=long, kind=long, n=long, i=long, of=str, spots=tuple, options=tuple, path=tuple, at=long, k=long, seat=long, t=long, node=long, used=long, taken=bint, p=long)
+@cython.locals(b=long, top=long, kind=long, n=long, i=long, of=str, spots=tuple, options=tuple, path=tuple, at=long, k=long, seat=long, t=long, node=long, used=long, taken=bint, p=long)
 cdef long _fast_legal(TurrisBatch e, long g) except? -9
 
-@cython.locals(S="long long[::1]", L="long long[::1]", b=long, n=long, i=long, of=str, at=long, k=long, seat=long, t=long, node=long, used=long, taken=bint, p=long)
+@cython.locals(b=long, n=long, i=long, of=str, at=long, k=long, seat=long, t=long, node=long, used=long, taken=bint, p=long)
 cdef long _legal_more(TurrisBatch e, long g, long top, long kind) except? -9
 
 @cython.locals(found=object, row=list)
@@ -296,13 +296,13 @@ cdef tuple _effect_rows(TurrisBatch e, object game)
 @cython.locals(code=long, owned=object)
 cdef void _trigger_owners(TurrisBatch e, object game) except *
 
-@cython.locals(L="long long[::1]", i=long, x="long long", j=long, kept=long)
+@cython.locals(i=long, x="long long", j=long, kept=long)
 cdef long _sort(TurrisBatch e, long n) except? -9
 
-@cython.locals(S="long long[::1]", L="long long[::1]", b=long, n=long, at=long, k=long, m=long, cost=long)
+@cython.locals(b=long, n=long, at=long, k=long, m=long, cost=long)
 cdef long _completable(TurrisBatch e, long g, long seat) except? -9
 
-@cython.locals(S="long long[::1]", L="long long[::1]", b=long, n=long, collected=long, grave=long, cost=long, src=long, at=long, held="unsigned long long", one="unsigned long long", k=long, c=long, ok=long)
+@cython.locals(b=long, n=long, collected=long, grave=long, cost=long, src=long, at=long, held="unsigned long long", one="unsigned long long", k=long, c=long, ok=long)
 cdef long _legal_turn(TurrisBatch e, long g, long seat) except? -9
 
 @cython.locals(b=long, taken="unsigned long long", one="unsigned long long", k=long, at=long, n=long, node=long, site=long, limit=long, immediate=long, src=long, ok=long)
@@ -326,7 +326,7 @@ cdef bint _gives_reward(TurrisBatch e, long g, long node) except? 0
 @cython.locals(at=long, missing=long)
 cdef bint _can_pay_ichor(TurrisBatch e, long g, long seat, long cost) except? 0
 
-@cython.locals(S="long long[::1]", b=long, f=long, ok=long)
+@cython.locals(b=long, f=long, ok=long)
 cdef long _faction_action(TurrisBatch e, long g, long seat) except? -9
 
 @cython.locals(b=long, res=long, t=long, in_reserve=long, in_grave=long, check=tuple, code=long)
@@ -338,7 +338,7 @@ cdef bint _can_steal(TurrisBatch e, long g, long seat, tuple of) except? 0
 @cython.locals(b=long, bits="unsigned long long", one="unsigned long long", k=long, node=long)
 cdef unsigned long long _open_bits(TurrisBatch e, long g) except? 0
 
-@cython.locals(S="long long[::1]", b=long, opened="unsigned long long", one="unsigned long long", node=long, reached="unsigned long long", frontier="unsigned long long", nxt="unsigned long long", here=long, there=long, k=long)
+@cython.locals(b=long, opened="unsigned long long", one="unsigned long long", node=long, reached="unsigned long long", frontier="unsigned long long", nxt="unsigned long long", here=long, there=long, k=long)
 cdef bint _can_move_a_scout(TurrisBatch e, long g, long seat, long steps, long placing) except? 0
 
 @cython.locals(S="long long[::1]", b=long, k=long)
@@ -347,7 +347,7 @@ cdef bint _has_solo_room(TurrisBatch e, long g) except? 0
 @cython.locals(S="long long[::1]", b=long, nxt=long)
 cdef bint _may_build(TurrisBatch e, long g, long seat) except? 0
 
-@cython.locals(S="long long[::1]", b=long, opened="long long", betrayers="unsigned long long", one="unsigned long long", k=long, at=long, j=long, others="unsigned long long", there=long)
+@cython.locals(b=long, opened="long long", betrayers="unsigned long long", one="unsigned long long", k=long, at=long, j=long, others="unsigned long long", there=long)
 cdef bint _can_move_a_beast(TurrisBatch e, long g, long steps, long crossroads) except? 0
 
 @cython.locals(one="unsigned long long", bit="unsigned long long", n=long)
@@ -362,25 +362,25 @@ cdef void _spend(TurrisBatch e, long bundle) except *
 @cython.locals(b=long, t=long, faction=long, at=long, k=long, site=long)
 cdef bint _is_set_off(TurrisBatch e, long g, long seat, long code) except? 0
 
-@cython.locals(S="long long[::1]", b=long, lists=list, faction=long, at=long, k=long, site=long, spot=long, on=str, node_id=str, where=str, effects=tuple, trig=str, place=str, once=bint, src=long, tag=long, used=bint, i=long)
+@cython.locals(b=long, lists=list, faction=long, at=long, k=long, site=long, spot=long, on=str, node_id=str, where=str, effects=tuple, trig=str, place=str, once=bint, src=long, tag=long, used=bint, i=long)
 cdef void _trigger(TurrisBatch e, long g, long seat, long code, long node) except *
 
-@cython.locals(S="long long[::1]", L="long long[::1]", b=long, seat=long, chosen=tuple, n=long, at=long, node=long, here=long)
+@cython.locals(b=long, seat=long, chosen=tuple, n=long, at=long, node=long, here=long)
 cdef long _legal_collect_pick(TurrisBatch e, long g, long top) except? -9
 
-@cython.locals(S="long long[::1]", L="long long[::1]", seat=long, packets=tuple, n=long, k=long, ok=long)
+@cython.locals(seat=long, packets=tuple, n=long, k=long, ok=long)
 cdef long _legal_rewards(TurrisBatch e, long g, long top) except? -9
 
-@cython.locals(S="long long[::1]", b=long, top=long, kind=long, done=bint, seat=long, drawn=long, f=long, side=long)
+@cython.locals(b=long, top=long, kind=long, done=bint, seat=long, drawn=long, f=long, side=long)
 cdef bint _fast_apply(TurrisBatch e, long g, long action) except? 0
 
-@cython.locals(S="long long[::1]", b=long, done=bint, m=long, seat=long, fixed=long, any_n=long, of=long, t=long, victim=long, slot=long, at=long, card=long)
+@cython.locals(b=long, done=bint, m=long, seat=long, fixed=long, any_n=long, of=long, t=long, victim=long, slot=long, at=long, card=long)
 cdef bint _apply_more(TurrisBatch e, long g, long top, long kind, long action) except? 0
 
 @cython.locals(b=long, depth=long, r=long)
 cdef void _push(TurrisBatch e, long g, long kind, long f1, long f2, long f3, long f4, long f5, long f6=*) except *
 
-@cython.locals(S="long long[::1]", b=long, seat=long, node=long, bonus=long, dead=long, fixed=long, any_n=long, of=long, src=long, card=long)
+@cython.locals(b=long, seat=long, node=long, bonus=long, dead=long, fixed=long, any_n=long, of=long, src=long, card=long)
 cdef bint _apply_turn(TurrisBatch e, long g, long top, long action) except? 0
 
 @cython.locals(b=long)
@@ -389,19 +389,19 @@ cdef void _play_tactics(TurrisBatch e, long g, long seat, long card) except *
 @cython.locals(S="long long[::1]", b=long, seat=long, prestige=long, k=long)
 cdef bint _take_trionfi(TurrisBatch e, long g, long top, long t) except? 0
 
-@cython.locals(S="long long[::1]", b=long)
+@cython.locals(b=long)
 cdef void _place(TurrisBatch e, long g, long seat, long node) except *
 
 @cython.locals(S="long long[::1]", b=long, at=long, reserved=bint, k=long, fixed=long, any_n=long, of=long)
 cdef bint _complete_mission(TurrisBatch e, long g, long seat, long m) except? 0
 
-@cython.locals(S="long long[::1]", b=long, seat=long, chosen=tuple, packets=list, node=long, src=long, cost=long)
+@cython.locals(b=long, seat=long, chosen=tuple, packets=list, node=long, src=long, cost=long)
 cdef bint _apply_collect_pick(TurrisBatch e, long g, long top, long action) except? 0
 
 @cython.locals(S="long long[::1]", b=long, beast=long)
 cdef bint _apply_move_beast(TurrisBatch e, long g, long top, long action) except? 0
 
-@cython.locals(S="long long[::1]", b=long, seat=long, packets=tuple, k=long)
+@cython.locals(b=long, seat=long, packets=tuple, k=long)
 cdef bint _apply_rewards(TurrisBatch e, long g, long top, long action) except? 0
 
 @cython.locals(S="long long[::1]", b=long, q=long, kind=long, card=long, n=long, acc=double, seat=long, s=long, k=long)
@@ -410,10 +410,10 @@ cdef bint _fast_chance(TurrisBatch e, long g, double r) except? 0
 @cython.locals(S="long long[::1]", counts=long, bottom=long, total=long, acc=double, last=long, k=long, n=long)
 cdef long _deck_pick(TurrisBatch e, long d, long kinds, double r) noexcept
 
-@cython.locals(S="long long[::1]", q=long, n=long, i=long)
+@cython.locals(q=long, n=long, i=long)
 cdef void _chance_pop(TurrisBatch e, long g) noexcept
 
-@cython.locals(S="long long[::1]", n=long, k=long, i=long)
+@cython.locals(n=long, k=long, i=long)
 cdef void _list_remove(TurrisBatch e, long at, long v) noexcept
 
 cdef void _list_append(TurrisBatch e, long at, long v) noexcept

@@ -614,17 +614,16 @@ def _play_out(e: TurrisBatch, g: int, decisions: int, until: int) -> None:
 def _resolve(e: TurrisBatch, g: int) -> None:
     """Game g's chance nodes resolved: in the arrays while they are up to date and the draw
     is theirs, else on the mirror."""
-    S = e.S
     b = g * W
-    if S[b + STALE]:
+    if e.S[b + STALE]:
         _resolve_on(e, g, e.live[g])
         return
-    while S[b + CHANCE] and not S[b + GAME_OVER]:
+    while e.S[b + CHANCE] and not e.S[b + GAME_OVER]:
         r = e.draws[g]()
-        S[b + LENGTH] += 1
+        e.S[b + LENGTH] += 1
         if not _fast_chance(e, g, r):
             state = _state_live(e, g)
-            S[b + STALE] = 1
+            e.S[b + STALE] = 1
             state._legal = None
             state._legal_set = None
             RULES_APPLY(state, SAMPLE_CHANCE(state, r))
@@ -931,16 +930,15 @@ def _settle(e: TurrisBatch, g: int) -> bool:
     (up to a decision, a draw or the end), in the arrays where they have the rules, else on
     the mirror (with the draws that follow). True when the game waits in the arrays (a
     decision or a draw), False when it went on on the mirror or ended."""
-    S = e.S
     b = g * W
-    while not S[b + GAME_OVER]:
-        if S[b + CHANCE]:
+    while not e.S[b + GAME_OVER]:
+        if e.S[b + CHANCE]:
             return True
-        depth = S[b + STACK]
-        if S[b + EXCAVATION_DUE]:
+        depth = e.S[b + STACK]
+        if e.S[b + EXCAVATION_DUE]:
             quiet = depth == 0
             if not quiet:
-                kind = S[b + STACK + 1 + (depth - 1) * FW]
+                kind = e.S[b + STACK + 1 + (depth - 1) * FW]
                 quiet = kind == K_TURN or kind == K_END_TURN or kind == K_BEAST_TURN
             if quiet:
                 _change_excavation_sites(e, g)
@@ -950,7 +948,7 @@ def _settle(e: TurrisBatch, g: int) -> bool:
                 continue
             break
         top = b + STACK + 1 + (depth - 1) * FW
-        kind = S[top]
+        kind = e.S[top]
         if not HAS_SETTLE[kind]:
             return True  # a decision, which nothing settles
         found = _settle_frame(e, g, top, kind)
@@ -962,7 +960,7 @@ def _settle(e: TurrisBatch, g: int) -> bool:
     else:
         return False
     state = _state_live(e, g)
-    S[b + STALE] = 1
+    e.S[b + STALE] = 1
     RULES_RUN(state)
     _resolve_on(e, g, state)
     return False
@@ -972,20 +970,19 @@ def _settle_frame(e: TurrisBatch, g: int, top: int, kind: int) -> int:
     """The frame at ``top`` (of ``kind``, one that settles) settled in the arrays as
     ``rounds.run`` would: 1 when it was (the loop goes on), 0 when it waits for a decision,
     -1 when the one-game rules must settle it."""
-    S = e.S
     b = g * W
-    depth = S[b + STACK]
+    depth = e.S[b + STACK]
     if kind == K_REWARDS:
         # effects.settle_rewards: none left, or one that must be resolved
-        packets = WORDS[S[top + 2]]
+        packets = WORDS[e.S[top + 2]]
         if not packets:
-            S[b + STACK] = depth - 1
+            e.S[b + STACK] = depth - 1
             return 1
-        if S[top + 3] or len(packets) > 1:
+        if e.S[top + 3] or len(packets) > 1:
             return 0
-        S[top] = K_RESOLVING
-        S[top + 2] = packets[0]
-        S[top + 3] = 0
+        e.S[top] = K_RESOLVING
+        e.S[top + 2] = packets[0]
+        e.S[top + 3] = 0
         return 1
     if kind == K_RESOLVING:
         if _settle_resolving(e, g, top):
@@ -998,13 +995,13 @@ def _settle_frame(e: TurrisBatch, g: int, top: int, kind: int) -> int:
             return 0
     elif kind == K_GAIN_CHOICE:
         # resources.settle_gain_choice
-        of = WORDS[S[top + 3]]
-        if S[top + 2] <= 0:
-            S[b + STACK] = depth - 1
+        of = WORDS[e.S[top + 3]]
+        if e.S[top + 2] <= 0:
+            e.S[b + STACK] = depth - 1
             return 1
         if len(of) == 1:
-            S[b + RESOURCES + S[top + 1] * N_TOKENS + LETTER[of]] += S[top + 2]
-            S[b + STACK] = depth - 1
+            e.S[b + RESOURCES + e.S[top + 1] * N_TOKENS + LETTER[of]] += e.S[top + 2]
+            e.S[b + STACK] = depth - 1
             return 1
         return 0
     elif kind == K_END_TURN:
@@ -1023,15 +1020,15 @@ def _settle_frame(e: TurrisBatch, g: int, top: int, kind: int) -> int:
         if found == 0:
             return 0
     elif kind == K_BEAST_TURN:
-        S[b + STACK] = depth - 1
-        _beast_target(e, g, S[top + 1], S[top + 2])
+        e.S[b + STACK] = depth - 1
+        _beast_target(e, g, e.S[top + 1], e.S[top + 2])
         return 1
     elif kind == K_TARGET_CHOICE:
-        options = WORDS[S[top + 3]]
+        options = WORDS[e.S[top + 3]]
         if len(options) != 1:
             return 0
-        S[b + STACK] = depth - 1
-        _path_frame(e, g, S[top + 2], options[0], S[top + 4])
+        e.S[b + STACK] = depth - 1
+        _path_frame(e, g, e.S[top + 2], options[0], e.S[top + 4])
         return 1
     elif kind == K_BEAST_PATH:
         if _settle_path(e, g, top):
@@ -1044,12 +1041,12 @@ def _settle_frame(e: TurrisBatch, g: int, top: int, kind: int) -> int:
         if found == 0:
             return 0
     elif kind == K_DISPLACE_CHOICE:
-        n = _displace_destinations(e, g, S[top + 2])
+        n = _displace_destinations(e, g, e.S[top + 2])
         if n > 1:
             return 0
-        S[b + STACK] = depth - 1
+        e.S[b + STACK] = depth - 1
         if n:
-            _move_scout(e, g, S[top + 3], S[top + 2], e.L[0] - A_CHOOSE)
+            _move_scout(e, g, e.S[top + 3], e.S[top + 2], e.L[0] - A_CHOOSE)
         return 1
     else:
         return _settle_more(e, g, top, kind)
@@ -1058,113 +1055,112 @@ def _settle_frame(e: TurrisBatch, g: int, top: int, kind: int) -> int:
 
 def _settle_more(e: TurrisBatch, g: int, top: int, kind: int) -> int:
     """:func:`_settle_frame` of the other kinds of frame."""
-    S = e.S
     b = g * W
-    depth = S[b + STACK]
+    depth = e.S[b + STACK]
     if kind == K_MOVE_SCOUT_CHOICE:
         # effects.settle_move_scout_choice
-        if S[top + 4] != -1:
+        if e.S[top + 4] != -1:
             return 0
-        if S[top + 2] > 0 and _movable_scouts(e, g, S[top + 1], S[top + 3]):
+        if e.S[top + 2] > 0 and _movable_scouts(e, g, e.S[top + 1], e.S[top + 3]):
             return 0
-        S[b + STACK] = depth - 1
+        e.S[b + STACK] = depth - 1
         return 1
     elif kind == K_RESERVE_CHOICE:
-        if S[top + 2] > 0 and S[b + MISSIONS]:
+        if e.S[top + 2] > 0 and e.S[b + MISSIONS]:
             return 0
-        S[b + STACK] = depth - 1
+        e.S[b + STACK] = depth - 1
         return 1
     elif kind == K_REVIVE_CHOICE:
         # effects.settle_revive_choice
-        seat = S[top + 1]
-        if S[top + 5] < S[top + 2] and S[b + GRAVEYARD + seat]:
+        seat = e.S[top + 1]
+        if e.S[top + 5] < e.S[top + 2] and e.S[b + GRAVEYARD + seat]:
             _resources_to_h(e, g, seat)
-            if _can_pay(e, e.effects[S[top + 3]][S[top + 4]][2]):
+            if _can_pay(e, e.effects[e.S[top + 3]][e.S[top + 4]][2]):
                 return 0
-        S[b + STACK] = depth - 1
+        e.S[b + STACK] = depth - 1
         return 1
     elif kind == K_TRADE_OFFER:
         # effects.settle_trade_offer
-        if S[top + 4] > 0:
-            _resources_to_h(e, g, S[top + 1])
-            if _can_pay(e, e.effects[S[top + 2]][S[top + 3]][11]):
+        if e.S[top + 4] > 0:
+            _resources_to_h(e, g, e.S[top + 1])
+            if _can_pay(e, e.effects[e.S[top + 2]][e.S[top + 3]][11]):
                 return 0
-        S[b + STACK] = depth - 1
+        e.S[b + STACK] = depth - 1
         return 1
     elif kind == K_TRADE_GAIN:
         # effects.settle_trade_gain: what an accepted trade gives
-        S[b + STACK] = depth - 1
-        effect = e.effects[S[top + 2]][S[top + 3]]
-        _gain(e, g, S[top + 1], effect[2], effect[10])
+        e.S[b + STACK] = depth - 1
+        effect = e.effects[e.S[top + 2]][e.S[top + 3]]
+        _gain(e, g, e.S[top + 1], effect[2], effect[10])
         return 1
     elif kind == K_STEAL_CHOICE:
-        if S[top + 2] > 0 and _can_steal(e, g, S[top + 1], _letters(WORDS[S[top + 3]])):
+        if e.S[top + 2] > 0 and _can_steal(e, g, e.S[top + 1], _letters(WORDS[e.S[top + 3]])):
             return 0
-        S[b + STACK] = depth - 1
+        e.S[b + STACK] = depth - 1
         return 1
     elif kind == K_PLACE_FREE:
         # action_step.settle_place_free
-        n = _place_nodes(e, g, S[top + 1]) if S[top + 2] > 0 else 0
+        n = _place_nodes(e, g, e.S[top + 1]) if e.S[top + 2] > 0 else 0
         if n > 0:
             return 0
         if n == 0:
-            S[b + STACK] = depth - 1
+            e.S[b + STACK] = depth - 1
             return 1
     elif kind == K_MISSION_STEP:
-        if _has_completable(e, g, S[top + 1]):
+        if _has_completable(e, g, e.S[top + 1]):
             return 0
-        S[b + STACK] = depth - 1
+        e.S[b + STACK] = depth - 1
         return 1
     elif kind == K_DISCARD_DOWN:
-        if S[b + HANDS + S[top + 1] * HAND_W] > e.hand_limit:
+        if e.S[b + HANDS + e.S[top + 1] * HAND_W] > e.hand_limit:
             return 0
-        S[b + STACK] = depth - 1
+        e.S[b + STACK] = depth - 1
         return 1
     elif kind == K_TRIONFI_CHOICE:
         # trionfi.settle_trionfi_choice
         if e.solo and not _has_solo_room(e, g):
-            S[b + STACK] = depth - 1  # no undamaged Tower Room: no construction (Solo)
+            e.S[b + STACK] = depth - 1  # no undamaged Tower Room: no construction (Solo)
             return 1
         if e.solo:
             return 0
         left = False
         for k in range(N_TABLEAU):
-            if S[b + TRIONFI_TABLEAU + k] >= 0:
+            if e.S[b + TRIONFI_TABLEAU + k] >= 0:
                 left = True
         if left:
             return 0
         # no card left: the Prestige and the Tower track only (Trionfi cards)
-        S[b + STACK] = depth - 1
-        _room_built(e, g, S[top + 1], S[top + 2])
+        e.S[b + STACK] = depth - 1
+        _room_built(e, g, e.S[top + 1], e.S[top + 2])
         return 1
     elif kind == K_PLAY_TACTICS_CHOICE:
         # tactics.settle_play_tactics_choice
-        seat = S[top + 1]
+        seat = e.S[top + 1]
         if (
-            S[top + 2] <= 0
-            or not S[b + HANDS + seat * HAND_W]
-            or (S[top + 3] and not _tactics_choices(e, g, top))
+            e.S[top + 2] <= 0
+            or not e.S[b + HANDS + seat * HAND_W]
+            or (e.S[top + 3] and not _tactics_choices(e, g, top))
         ):
-            S[b + STACK] = depth - 1
+            e.S[b + STACK] = depth - 1
             return 1
         return 0
     elif kind == K_DESPAIR_CHOICE:
         # beast_phase.settle_despair_choice
-        res = b + RESOURCES + S[top + 1] * N_TOKENS
+        res = b + RESOURCES + e.S[top + 1] * N_TOKENS
         kinds = 0
         first = -1
         for t in range(1, 4):
-            if S[res + t] > 0:
+            if e.S[res + t] > 0:
                 kinds += 1
                 if first < 0:
                     first = t
         if kinds > 1:
             return 0
-        S[b + STACK] = depth - 1
+        e.S[b + STACK] = depth - 1
         if kinds:
-            S[res + first] -= 1
-        elif S[res + I_] > 0:
-            S[res + I_] -= 1
+            e.S[res + first] -= 1
+        elif e.S[res + I_] > 0:
+            e.S[res + I_] -= 1
         return 1
     return -1
 
@@ -1172,31 +1168,30 @@ def _settle_more(e: TurrisBatch, g: int, top: int, kind: int) -> int:
 def _end_turn_stage(e: TurrisBatch, g: int, top: int) -> bool:
     """``player_turn.end_turn_stage`` of the EndTurn at ``top`` in the arrays: the steps
     after the Action Step, a step with a decision put on the stack above the next stage."""
-    S = e.S
     b = g * W
-    seat = S[top + 1]
-    stage = S[top + 2]
+    seat = e.S[top + 1]
+    stage = e.S[top + 2]
     if stage == 0:
         if _has_completable(e, g, seat):
-            S[top + 2] = 1
+            e.S[top + 2] = 1
             _push(e, g, K_MISSION_STEP, seat, 0, 0, 0, 0)
             return True
         stage = 1
     if stage == 1:
         # the Trionfi Step: a Tower Room from a Grove Collect, prerequisite met now
-        grove = S[b + GROVE_ROOM + seat]
-        S[b + GROVE_ROOM + seat] = 0
+        grove = e.S[b + GROVE_ROOM + seat]
+        e.S[b + GROVE_ROOM + seat] = 0
         if grove and _may_build(e, g, seat):
-            S[top + 2] = 2
+            e.S[top + 2] = 2
             _push(e, g, K_TRIONFI_CHOICE, seat, grove, 1, 0, 0)
             return True
         stage = 2
-    if S[b + HANDS + seat * HAND_W] > e.hand_limit:
-        S[top + 2] = 3
+    if e.S[b + HANDS + seat * HAND_W] > e.hand_limit:
+        e.S[top + 2] = 3
         _push(e, g, K_DISCARD_DOWN, seat, 0, 0, 0, 0)
         return True
-    S[b + STACK] -= 1
-    for _ in range(e.mission_tableau - S[b + MISSIONS]):
+    e.S[b + STACK] -= 1
+    for _ in range(e.mission_tableau - e.S[b + MISSIONS]):
         _queue_mission_draw(e, g)
     return True
 
@@ -1244,13 +1239,12 @@ def _next_turn(e: TurrisBatch, g: int) -> bool:
     """``rounds.next_step`` when the next seat's turn comes (``player_turn.start_turn``) in
     the arrays, or False (nothing done): another step of the round, or a turn-start effect
     set off."""
-    S = e.S
     b = g * W
-    if S[b + PHASE] != PHASE_TURNS or S[b + AT_TURN_INDEX] + 1 >= e.players:
+    if e.S[b + PHASE] != PHASE_TURNS or e.S[b + AT_TURN_INDEX] + 1 >= e.players:
         return False
-    index = S[b + AT_TURN_INDEX] + 1
-    seat = (S[b + AT_FIRST_PLAYER] + index) % e.players
-    S[b + AT_TURN_INDEX] = index
+    index = e.S[b + AT_TURN_INDEX] + 1
+    seat = (e.S[b + AT_FIRST_PLAYER] + index) % e.players
+    e.S[b + AT_TURN_INDEX] = index
     _start_turn(e, g, seat)
     return True
 
@@ -1258,15 +1252,14 @@ def _next_turn(e: TurrisBatch, g: int) -> bool:
 def _start_turn(e: TurrisBatch, g: int, seat: int) -> None:
     """``player_turn.start_turn`` (its trigger set off nothing): two actions, nothing played
     or collected yet."""
-    S = e.S
     b = g * W
-    S[b + AT_ACTIVE] = seat
-    S[b + ACTIONS_LEFT] = e.actions_per_turn
-    S[b + PLACED_ACTION] = 0
-    S[b + COLLECTED] = 0
-    S[b + GATHERS] = 0
-    S[b + TACTICS_PLAYED] = 0
-    S[b + ONCE_USED] = 0
+    e.S[b + AT_ACTIVE] = seat
+    e.S[b + ACTIONS_LEFT] = e.actions_per_turn
+    e.S[b + PLACED_ACTION] = 0
+    e.S[b + COLLECTED] = 0
+    e.S[b + GATHERS] = 0
+    e.S[b + TACTICS_PLAYED] = 0
+    e.S[b + ONCE_USED] = 0
     _push(e, g, K_TURN, seat, 0, 0, 0, 0)
     _trigger(e, g, seat, T_TURN_START, -1)
 
@@ -1317,20 +1310,19 @@ def _settle_resolving(e: TurrisBatch, g: int, top: int) -> bool:
     """``effects.settle_resolving`` of the Resolving at ``top``: its effects one after another
     while each leaves the stack as it was and brings no draw; False at an effect the arrays
     do not resolve (the frame at that effect, nothing of it done)."""
-    S = e.S
     b = g * W
-    seat = S[top + 1]
-    src = S[top + 2]
-    i = S[top + 3]
+    seat = e.S[top + 1]
+    src = e.S[top + 2]
+    i = e.S[top + 3]
     effects = e.effects[src]
-    depth = S[b + STACK]
+    depth = e.S[b + STACK]
     while i < len(effects):
         if not _effect(e, g, top, seat, effects[i], src, i):
             return False
-        if S[b + STACK] != depth or S[b + CHANCE] or S[b + GAME_OVER]:
+        if e.S[b + STACK] != depth or e.S[b + CHANCE] or e.S[b + GAME_OVER]:
             return True
         i += 1
-    S[b + STACK] = depth - 1
+    e.S[b + STACK] = depth - 1
     return True
 
 
@@ -1340,14 +1332,13 @@ def _effect(
     """``effects.resolve_effect`` of ``effect`` (the ``index``-th of source ``src``, the
     Resolving at ``top`` moved past it first), or False (nothing done) for what the arrays do
     not resolve: a score that ends the solo game."""
-    S = e.S
     b = g * W
     kind = effect[0]
     n = effect[1]
     if kind == E_PRESTIGE:
-        if e.solo and S[b + PRESTIGE] + n >= e.prestige_end:
+        if e.solo and e.S[b + PRESTIGE] + n >= e.prestige_end:
             return False
-    S[top + 3] = index + 1
+    e.S[top + 3] = index + 1
     if kind == E_GAIN:
         _gain(e, g, seat, effect[2], effect[10])
     elif kind == E_PAY:
@@ -1362,7 +1353,7 @@ def _effect(
     elif kind == E_COUNCIL:
         _push(e, g, K_COUNCIL_STEP, seat, n, 0, 0, 0)
     elif kind == E_COUNCIL_REWARD:
-        spot = S[b + COUNCIL + seat]
+        spot = e.S[b + COUNCIL + seat]
         if spot:
             packets = (e.src_council[spot],) * n
             _push(e, g, K_REWARDS, seat, word_id(packets), 1, 0, 0)
@@ -1379,9 +1370,9 @@ def _effect(
     elif kind == E_RESERVE:
         _push(e, g, K_RESERVE_CHOICE, seat, n, 0, 0, 0)
     elif kind == E_ACTION:
-        S[b + ACTIONS_LEFT] += n
+        e.S[b + ACTIONS_LEFT] += n
     elif kind == E_ACTION_TOKEN:
-        S[b + ACTION_TOKENS + seat] += n
+        e.S[b + ACTION_TOKENS + seat] += n
     elif kind == E_PLACE:
         _push(e, g, K_PLACE_FREE, seat, n, 0, 0, 0)
     elif kind == E_MOVE_SCOUT:
@@ -1391,9 +1382,9 @@ def _effect(
     elif kind == E_REVIVE:
         _push(e, g, K_REVIVE_CHOICE, seat, n, src, index, 0)
     elif kind == E_SACRIFICE:
-        for _ in range(min(n, S[b + RESERVE + seat])):
-            S[b + RESERVE + seat] -= 1
-            S[b + GRAVEYARD + seat] += 1
+        for _ in range(min(n, e.S[b + RESERVE + seat])):
+            e.S[b + RESERVE + seat] -= 1
+            e.S[b + GRAVEYARD + seat] += 1
             _push(e, g, K_COUNCIL_STEP, seat, 1, 0, 0, 0)
             _trigger(e, g, seat, T_SACRIFICE, -1)
     elif kind == E_FRUIT:
@@ -1402,14 +1393,14 @@ def _effect(
         if e.solo:
             # instead of the card, the player may remove 1 Damaged token
             _push(e, g, K_REPAIR_CHOICE, seat, 0, 0, 0, 0)
-        elif S[b + FUTURE_FIRST] != seat:
-            S[b + FUTURE_FIRST] = seat
+        elif e.S[b + FUTURE_FIRST] != seat:
+            e.S[b + FUTURE_FIRST] = seat
     elif kind == E_TOWER_ROOM:
         if effect[6]:
             if _may_build(e, g, seat):
                 _push(e, g, K_TRIONFI_CHOICE, seat, n, 0, 0, 0)
-        elif S[b + GROVE_ROOM + seat] < n:
-            S[b + GROVE_ROOM + seat] = n
+        elif e.S[b + GROVE_ROOM + seat] < n:
+            e.S[b + GROVE_ROOM + seat] = n
     return True
 
 
@@ -1481,38 +1472,37 @@ def _score(e: TurrisBatch, g: int, seat: int, points: int) -> None:
 def _settle_pay(e: TurrisBatch, g: int, top: int) -> int:
     """``resources.settle_pay`` of the PayChoice at ``top``: 1 when settled (paid, or a token
     paid that left no choice), 0 when the seat chooses, -1 for a waiver (the mirror's)."""
-    S = e.S
     b = g * W
-    seat = S[top + 1]
-    fixed = WORDS[S[top + 2]]
-    any_n = S[top + 3]
+    seat = e.S[top + 1]
+    fixed = WORDS[e.S[top + 2]]
+    any_n = e.S[top + 3]
     if not fixed and not any_n:
-        S[b + STACK] -= 1
+        e.S[b + STACK] -= 1
         return 1
-    if S[top + 5]:
+    if e.S[top + 5]:
         if not _waive_tokens(e, g, top):
-            S[top + 5] = 0
+            e.S[top + 5] = 0
             return 1
         return 0  # the player names the resource a reserved Mission waives
     res = b + RESOURCES + seat * N_TOKENS
     # no choice: no resource of choice owed and no spare Artifact to stand in for one
-    spare = S[res + ART] - fixed.count("A")
+    spare = e.S[res + ART] - fixed.count("A")
     if not any_n and (spare <= 0 or not fixed.replace("A", "")):
         enough = True
         for t in range(N_TOKENS):
-            if S[res + t] < fixed.count(TOKENS[t]):
+            if e.S[res + t] < fixed.count(TOKENS[t]):
                 enough = False
         if enough:
             for x in fixed:
-                S[res + LETTER[x]] -= 1
-            S[b + STACK] -= 1
+                e.S[res + LETTER[x]] -= 1
+            e.S[b + STACK] -= 1
             return 1
     n = _pay_tokens(e, g, top)
     if n == 1:
         _pay_one(e, g, top, e.L[0])
         return 1
     if n == 0:
-        S[b + STACK] -= 1  # cannot be paid: checked before, so only a waived remainder
+        e.S[b + STACK] -= 1  # cannot be paid: checked before, so only a waived remainder
         return 1
     return 0
 
@@ -1696,17 +1686,16 @@ def _beast_target(e: TurrisBatch, g: int, beast: int, chain: int) -> None:
     closest Location with the most Scouts, a tie the First Player's choice, else the Abyss;
     solo, the Beast Movement card with none of the player's Scouts out); a flipped Beast
     stands up instead."""
-    S = e.S
     b = g * W
-    at = S[b + BEAST_AT + beast]
+    at = e.S[b + BEAST_AT + beast]
     if at < 0:
         return
-    if S[b + AT_FLIPPED + beast] and not chain:
-        S[b + AT_FLIPPED + beast] = 0  # it does not move: it stands up (Move Beast)
+    if e.S[b + AT_FLIPPED + beast] and not chain:
+        e.S[b + AT_FLIPPED + beast] = 0  # it does not move: it stands up (Move Beast)
         return
     if chain:
         # the Chain Attack: a Scout next to the Harrow, and the Fruit off the Main Board
-        if S[b + AT_FRUIT] >= 0:
+        if e.S[b + AT_FRUIT] >= 0:
             return
         near = False
         for n in e.adjacent[at]:
@@ -1714,24 +1703,23 @@ def _beast_target(e: TurrisBatch, g: int, beast: int, chain: int) -> None:
                 near = True
         if not near:
             return
-    if S[b + AT_FRUIT] >= 0:
-        target = S[b + AT_FRUIT]
+    if e.S[b + AT_FRUIT] >= 0:
+        target = e.S[b + AT_FRUIT]
     elif e.solo and not _on_board(e, g, 0):
         # none of the player's Scouts on the Main Board: the Beast Movement card (d12)
-        target = e.node_of_number[S[b + AT_MOVEMENT_CARD]]
+        target = e.node_of_number[e.S[b + AT_MOVEMENT_CARD]]
     else:
         _distances(e, g, at)
-        D = e.D
         beasts = 0  # the nodes holding a Beast, one bit a node
         one = 1
         for k in range(N_BEASTS):
-            if S[b + BEAST_AT + k] >= 0:
-                beasts |= one << S[b + BEAST_AT + k]
+            if e.S[b + BEAST_AT + k] >= 0:
+                beasts |= one << e.S[b + BEAST_AT + k]
         best = []
         best_d = 0
         best_count = 0
         for n in range(N_NODES):
-            d = D[n]
+            d = e.D[n]
             # a Location with a Beast counts as having no Scouts for targeting
             if d < 0 or beasts >> n & 1:
                 continue
@@ -1746,9 +1734,8 @@ def _beast_target(e: TurrisBatch, g: int, beast: int, chain: int) -> None:
             elif d == best_d and count == best_count:
                 best.append(n)
         if len(best) > 1:
-            _push(
-                e, g, K_TARGET_CHOICE, S[b + AT_FIRST_PLAYER], beast, word_id(tuple(best)), chain, 0
-            )
+            tied = word_id(tuple(best))
+            _push(e, g, K_TARGET_CHOICE, e.S[b + AT_FIRST_PLAYER], beast, tied, chain, 0)
             return
         target = best[0] if best else e.abyss
     if target == at:
@@ -1759,11 +1746,10 @@ def _beast_target(e: TurrisBatch, g: int, beast: int, chain: int) -> None:
 def _path_frame(e: TurrisBatch, g: int, beast: int, target: int, chain: int) -> None:
     """``beast_phase.path_frame`` pushed: the path to plot, at the Beast's speed (2 with the
     Altar token on its spot)."""
-    S = e.S
     b = g * W
-    altar = S[b + AT_ALTAR]
+    altar = e.S[b + AT_ALTAR]
     speed = e.altar_speed[altar] if e.altar_beast[altar] == beast else 1
-    _push(e, g, K_BEAST_PATH, S[b + AT_FIRST_PLAYER], beast, target, e.empty, speed, chain)
+    _push(e, g, K_BEAST_PATH, e.S[b + AT_FIRST_PLAYER], beast, target, e.empty, speed, chain)
 
 
 def _ways_on(e: TurrisBatch, here: int) -> int:
@@ -1787,18 +1773,17 @@ def _ways_on(e: TurrisBatch, here: int) -> int:
 def _settle_path(e: TurrisBatch, g: int, top: int) -> bool:
     """``beast_phase.settle_path`` of the BeastPath at ``top``: the path extended while it
     has one way on, then the Beast moved; False when the First Player chooses the way."""
-    S = e.S
     b = g * W
-    beast = S[top + 2]
-    target = S[top + 3]
-    start = S[b + BEAST_AT + beast]
+    beast = e.S[top + 2]
+    target = e.S[top + 3]
+    start = e.S[b + BEAST_AT + beast]
     _distances(e, g, start)
     total = e.D[target]
     if total < 0:
-        S[b + STACK] -= 1
+        e.S[b + STACK] -= 1
         return True
-    path = WORDS[S[top + 4]]
-    steps = S[top + 5] if S[top + 5] < total else total
+    path = WORDS[e.S[top + 4]]
+    steps = e.S[top + 5] if e.S[top + 5] < total else total
     if len(path) < steps:
         _distances(e, g, target)
         grown = path
@@ -1809,11 +1794,11 @@ def _settle_path(e: TurrisBatch, g: int, top: int) -> bool:
                 continue
             if n:
                 if len(grown) != len(path):
-                    S[top + 4] = word_id(grown)
+                    e.S[top + 4] = word_id(grown)
                 return False
             break
         path = grown
-    S[b + STACK] -= 1
+    e.S[b + STACK] -= 1
     _move_beast(e, g, beast, path)
     return True
 
@@ -1822,60 +1807,57 @@ def _move_beast(e: TurrisBatch, g: int, beast: int, path: tuple[int, ...]) -> No
     """``beast_phase.move_beast``: along the plotted path, never ending with another Beast,
     stopping early at a Scout; the Beast's effect where it ends, the Betrayers' Scouts there
     pushed."""
-    S = e.S
     b = g * W
-    start = S[b + BEAST_AT + beast]
+    start = e.S[b + BEAST_AT + beast]
     end = start
     for node in path:
         alone = True
         for k in range(N_BEASTS):
-            if k != beast and S[b + BEAST_AT + k] == node:
+            if k != beast and e.S[b + BEAST_AT + k] == node:
                 alone = False
         if not alone:
             continue  # moved through, if it lands beyond
         end = node
         if _ends_beast_move(e, g, node):
             break
-    S[b + BEAST_AT + beast] = end
+    e.S[b + BEAST_AT + beast] = end
     if end != start:
         _vacate(e, g, start)
         # the Chain Attack only in the Beast Phase, not on the Betrayer Phase's d4 move
-        _beast_arrives(e, g, beast, end, 0 if S[b + PHASE] == PHASE_BETRAYERS else 1)
+        _beast_arrives(e, g, beast, end, 0 if e.S[b + PHASE] == PHASE_BETRAYERS else 1)
 
 
 def _beast_arrives(e: TurrisBatch, g: int, beast: int, end: int, in_phase: int) -> None:
     """A Beast's move ended on ``end`` (not where it began): its effect on the Scouts there
     (``beast_phase.effect_frame``; ``in_phase``: a Chain Attack may follow), the Betrayers'
     Scouts there pushed (``solo.push_betrayers``)."""
-    S = e.S
     b = g * W
     if _scouts_on(e, g, end):
         # its Scouts in turn order from the First Player
         n = e.players
-        first = S[b + AT_FIRST_PLAYER]
+        first = e.S[b + AT_FIRST_PLAYER]
         queue = []
         for k in range(n):
             seat = (first + k) % n
-            for _ in range(S[b + SCOUTS + end * SEATS + seat]):
+            for _ in range(e.S[b + SCOUTS + end * SEATS + seat]):
                 queue.append(seat)
         _push(e, g, K_BEAST_EFFECT, queue[0], beast, end, word_id(tuple(queue)), e.empty, in_phase)
-    for k in range(S[b + BETRAYER_AT] - 1, -1, -1):
-        if S[b + BETRAYER_AT + 1 + k] == end:
-            _push(e, g, K_BETRAYER_PUSH, S[b + AT_FIRST_PLAYER], k, 0, 0, 0)
+    for k in range(e.S[b + BETRAYER_AT] - 1, -1, -1):
+        if e.S[b + BETRAYER_AT + 1 + k] == end:
+            _push(e, g, K_BETRAYER_PUSH, e.S[b + AT_FIRST_PLAYER], k, 0, 0, 0)
 
 
 def _settle_beast_effect(e: TurrisBatch, g: int, top: int) -> int:
     """``beast_phase.settle_beast_effect`` of the BeastEffect at ``top``: 1 when settled, 0
     when the Scout's owner may Shield it."""
-    S = e.S
     b = g * W
-    seat = S[top + 1]
-    queue = WORDS[S[top + 4]]
+    seat = e.S[top + 1]
+    queue = WORDS[e.S[top + 4]]
     if not queue:
-        devoured = WORDS[S[top + 5]]
-        S[b + STACK] -= 1
-        beast = S[top + 2]
-        if e.chain_attack[beast] and S[top + 6] and devoured:
+        devoured = WORDS[e.S[top + 5]]
+        e.S[b + STACK] -= 1
+        beast = e.S[top + 2]
+        if e.chain_attack[beast] and e.S[top + 6] and devoured:
             # the Chain Attack: after a Devour in the Beast Phase the Harrow may go again
             _push(e, g, K_BEAST_TURN, beast, 1, 0, 0, 0)
         # the Devoured Scouts' owners advance on the Council track in turn order
@@ -1888,10 +1870,10 @@ def _settle_beast_effect(e: TurrisBatch, g: int, top: int) -> int:
                 if other != who:
                     _trigger(e, g, other, T_OTHER_DEVOURED, -1)
         return 1
-    if S[b + SCOUTS + S[top + 3] * SEATS + seat] <= 0:
-        _next_scout(e, g, top, S[top + 5])
+    if e.S[b + SCOUTS + e.S[top + 3] * SEATS + seat] <= 0:
+        _next_scout(e, g, top, e.S[top + 5])
         return 1
-    if S[b + RESOURCES + seat * N_TOKENS + ART] > 0:
+    if e.S[b + RESOURCES + seat * N_TOKENS + ART] > 0:
         return 0  # the owner may Shield this Scout with an Artifact
     _beast_hits(e, g, top)
     return 1
@@ -1992,12 +1974,11 @@ def _gain(e: TurrisBatch, g: int, seat: int, bundle: int, of: int) -> None:
     """``resources.gain`` of Bundle number ``bundle``: its tokens, its tokens of choice a
     decision (``of``: their letters, as an int of ``WORDS``)."""
     at = g * W + RESOURCES + seat * N_TOKENS
-    B = e.B
     row = bundle * BW
     for t in range(N_TOKENS):
-        e.S[at + t] += B[row + t]
-    if B[row + 5]:
-        _push(e, g, K_GAIN_CHOICE, seat, B[row + 5], of, 0, 0)
+        e.S[at + t] += e.B[row + t]
+    if e.B[row + 5]:
+        _push(e, g, K_GAIN_CHOICE, seat, e.B[row + 5], of, 0, 0)
 
 
 def _scout_moves(e: TurrisBatch, g: int, origin: int, steps: int) -> int:
@@ -2037,10 +2018,9 @@ def _ends_beast_move(e: TurrisBatch, g: int, node: int) -> bool:
     """``board.ends_beast_move``: a Scout there, or a Betrayer Scout."""
     if _scouts_on(e, g, node):
         return True
-    S = e.S
     b = g * W
-    for k in range(S[b + BETRAYER_AT]):
-        if S[b + BETRAYER_AT + 1 + k] == node:
+    for k in range(e.S[b + BETRAYER_AT]):
+        if e.S[b + BETRAYER_AT + 1 + k] == node:
             return True
     return False
 
@@ -2066,15 +2046,14 @@ def _change_excavation_sites(e: TurrisBatch, g: int) -> None:
 
 def _queue(e: TurrisBatch, g: int, kind: int, field: int) -> None:
     """A chance event of ``kind`` (its one field ``field``) queued last."""
-    S = e.S
     q = g * W + CHANCE
-    n = S[q]
+    n = e.S[q]
     if n >= CHANCE_ROOM:
         raise ValueError(f"{n + 1} draws in a room of {CHANCE_ROOM}")
     r = q + 1 + n * FW
-    S[r] = kind
-    S[r + 1] = field
-    S[q] = n + 1
+    e.S[r] = kind
+    e.S[r + 1] = field
+    e.S[q] = n + 1
 
 
 def _room_built(e: TurrisBatch, g: int, seat: int, prestige: int) -> None:
@@ -2111,20 +2090,19 @@ def _tactics_choices(e: TurrisBatch, g: int, top: int) -> int:
 def _settle_council_step(e: TurrisBatch, g: int, top: int) -> int:
     """``council.settle_council_step`` of the CouncilStep at ``top``: 1 when settled, 0 when
     the seat chooses the spot."""
-    S = e.S
     b = g * W
-    seat = S[top + 1]
-    steps = S[top + 2]
+    seat = e.S[top + 1]
+    steps = e.S[top + 2]
     if steps <= 0:
-        S[b + STACK] -= 1
+        e.S[b + STACK] -= 1
         return 1
-    spots = e.council_next[S[b + COUNCIL + seat]]
+    spots = e.council_next[e.S[b + COUNCIL + seat]]
     if len(spots) > 1:
         return 0
     if not spots:
         # past the last level: back to the start, no reward (Council Track)
-        S[b + COUNCIL + seat] = 0
-        S[top + 2] = steps - 1
+        e.S[b + COUNCIL + seat] = 0
+        e.S[top + 2] = steps - 1
         _trigger(e, g, seat, T_COUNCIL, -1)
         return 1
     _council_to(e, g, top, spots[0])
@@ -2134,10 +2112,9 @@ def _settle_council_step(e: TurrisBatch, g: int, top: int) -> int:
 def _council_to(e: TurrisBatch, g: int, top: int, spot: int) -> None:
     """``council.council_to`` (its trigger set off nothing): the token on ``spot``, the token's
     return offered on the last level, the spot's reward (optional)."""
-    S = e.S
-    seat = S[top + 1]
-    S[top + 2] -= 1
-    S[g * W + COUNCIL + seat] = spot
+    seat = e.S[top + 1]
+    e.S[top + 2] -= 1
+    e.S[g * W + COUNCIL + seat] = spot
     if e.council_last[spot]:
         _push(e, g, K_COUNCIL_RETURN, seat, 0, 0, 0, 0)
     _push(e, g, K_REWARDS, seat, word_id((e.src_council[spot],)), 1, 0, 0)
@@ -2184,42 +2161,40 @@ def _vacate(e: TurrisBatch, g: int, node: int) -> None:
 def _beast_steps(e: TurrisBatch, g: int, top: int) -> int:
     """``beast_moves.beast_steps`` as Choose actions to the start of ``e.L``: the next steps
     that keep the whole move possible (none once it is made); their count."""
-    S = e.S
     b = g * W
-    L = e.L
-    steps = S[top + 2]
+    steps = e.S[top + 2]
     if steps <= 0:
         return 0
-    beast = S[top + 5]
-    start = S[top + 6]
-    here = S[b + BEAST_AT + beast]
+    beast = e.S[top + 5]
+    start = e.S[top + 6]
+    here = e.S[b + BEAST_AT + beast]
     if here != start:
         ends = _scouts_on(e, g, here) > 0
-        for k in range(S[b + BETRAYER_AT]):
-            if S[b + BETRAYER_AT + 1 + k] == here:
+        for k in range(e.S[b + BETRAYER_AT]):
+            if e.S[b + BETRAYER_AT + 1 + k] == here:
                 ends = True
         if ends:
             alone = True
             for k in range(N_BEASTS):
-                if k != beast and S[b + BEAST_AT + k] == here:
+                if k != beast and e.S[b + BEAST_AT + k] == here:
                     alone = False
             if alone:
                 return 0  # a Scout ends the move early (Easily Missed Rules)
     opened = _open_bits(e, g)
     one = 1
     betrayers = 0
-    for j in range(S[b + BETRAYER_AT]):
-        betrayers |= one << S[b + BETRAYER_AT + 1 + j]
+    for j in range(e.S[b + BETRAYER_AT]):
+        betrayers |= one << e.S[b + BETRAYER_AT + 1 + j]
     others = 0
     for j in range(N_BEASTS):
-        there = S[b + BEAST_AT + j]
+        there = e.S[b + BEAST_AT + j]
         if j != beast and there >= 0:
             others |= one << there
     n = 0
     for node in e.adjacent[here]:
         if node != start and opened >> node & 1:
             if _reach(e, g, betrayers, opened, others, node, steps - 1, start):
-                L[n] = A_CHOOSE + node
+                e.L[n] = A_CHOOSE + node
                 n += 1
     return n
 
@@ -2425,182 +2400,178 @@ def _top(e: TurrisBatch, g: int) -> int:
 def _fast_legal(e: TurrisBatch, g: int) -> int:
     """Game g's legal actions written to ``e.L`` when the arrays list them (their count),
     else -1."""
-    S = e.S
     b = g * W
-    if S[b + STALE] or S[b + GAME_OVER]:
+    if e.S[b + STALE] or e.S[b + GAME_OVER]:
         return -1
     top = _top(e, g)
-    kind = S[top]
-    L = e.L
+    kind = e.S[top]
     if kind == K_TURN:
-        return _legal_turn(e, g, S[top + 1])
+        return _legal_turn(e, g, e.S[top + 1])
     if kind == K_COLLECT_PICK:
         return _legal_collect_pick(e, g, top)
     if kind == K_REWARDS:
         return _legal_rewards(e, g, top)
     if kind == K_COUNCIL_RETURN:
-        L[0] = A_ACCEPT
-        L[1] = A_PASS
+        e.L[0] = A_ACCEPT
+        e.L[1] = A_PASS
         return 2
     if kind == K_COUNCIL_STEP:
-        spots = e.council_next[S[b + COUNCIL + S[top + 1]]]
+        spots = e.council_next[e.S[b + COUNCIL + e.S[top + 1]]]
         for i in range(len(spots)):
-            L[i] = A_COUNCIL_SPOT + spots[i]
+            e.L[i] = A_COUNCIL_SPOT + spots[i]
         return _sort(e, len(spots))
     if kind == K_MOVE_BEAST_CHOICE:
-        if S[top + 5] == -1:
-            return _movable_beasts(e, g, S[top + 2], S[top + 4])
+        if e.S[top + 5] == -1:
+            return _movable_beasts(e, g, e.S[top + 2], e.S[top + 4])
         return _sort(e, _beast_steps(e, g, top))
     if kind == K_TARGET_CHOICE:
-        options = WORDS[S[top + 3]]
+        options = WORDS[e.S[top + 3]]
         for i in range(len(options)):
-            L[i] = A_CHOOSE + options[i]
+            e.L[i] = A_CHOOSE + options[i]
         return len(options)
     if kind == K_BEAST_PATH:
-        path = WORDS[S[top + 4]]
-        _distances(e, g, S[top + 3])
-        return _ways_on(e, path[len(path) - 1] if path else S[b + BEAST_AT + S[top + 2]])
+        path = WORDS[e.S[top + 4]]
+        _distances(e, g, e.S[top + 3])
+        return _ways_on(e, path[len(path) - 1] if path else e.S[b + BEAST_AT + e.S[top + 2]])
     if kind == K_BEAST_EFFECT:
-        L[0] = A_ACCEPT
-        L[1] = A_PASS
+        e.L[0] = A_ACCEPT
+        e.L[1] = A_PASS
         return 2
     if kind == K_DISPLACE_CHOICE:
-        return _displace_destinations(e, g, S[top + 2])
+        return _displace_destinations(e, g, e.S[top + 2])
     if kind == K_DESPAIR_CHOICE:
         n = 0
         for t in range(1, 4):
-            if S[b + RESOURCES + S[top + 1] * N_TOKENS + t] > 0:
-                L[n] = A_TOKEN + t
+            if e.S[b + RESOURCES + e.S[top + 1] * N_TOKENS + t] > 0:
+                e.L[n] = A_TOKEN + t
                 n += 1
         return n
     if kind == K_MOVE_SCOUT_CHOICE:
-        if S[top + 4] == -1:
-            n = _movable_scouts(e, g, S[top + 1], S[top + 3])
-            L[n] = A_PASS
+        if e.S[top + 4] == -1:
+            n = _movable_scouts(e, g, e.S[top + 1], e.S[top + 3])
+            e.L[n] = A_PASS
             return n + 1
-        return _scout_moves(e, g, S[top + 4], S[top + 3])
+        return _scout_moves(e, g, e.S[top + 4], e.S[top + 3])
     if kind == K_RESERVE_CHOICE or kind == K_MISSION_STEP:
         n = 0
         if kind == K_RESERVE_CHOICE:
             at = b + MISSIONS
-            for k in range(S[at]):
-                L[n] = A_CHOOSE_MISSION + S[at + 1 + k]
+            for k in range(e.S[at]):
+                e.L[n] = A_CHOOSE_MISSION + e.S[at + 1 + k]
                 n += 1
         else:
-            n = _completable(e, g, S[top + 1])
+            n = _completable(e, g, e.S[top + 1])
         _sort(e, n)
-        L[n] = A_PASS
+        e.L[n] = A_PASS
         return n + 1
     return _legal_more(e, g, top, kind)
 
 
 def _legal_more(e: TurrisBatch, g: int, top: int, kind: int) -> int:
     """:func:`_fast_legal` of the other kinds of decision."""
-    S = e.S
     b = g * W
-    L = e.L
     if kind == K_REVIVE_CHOICE:
-        L[0] = A_ACCEPT
-        if S[top + 5] > 0:
-            L[1] = A_PASS
+        e.L[0] = A_ACCEPT
+        if e.S[top + 5] > 0:
+            e.L[1] = A_PASS
             return 2
         return 1
     if kind == K_TRADE_OFFER:
-        L[0] = A_ACCEPT
-        L[1] = A_PASS
+        e.L[0] = A_ACCEPT
+        e.L[1] = A_PASS
         return 2
     if kind == K_FRUIT_CHOICE:
         n = 0
         for node in range(N_NODES):
             if _is_scout_node(e, g, node):
-                L[n] = A_CHOOSE + node
+                e.L[n] = A_CHOOSE + node
                 n += 1
         return n
     if kind == K_STEAL_CHOICE:
         n = 0
-        seat = S[top + 1]
-        for x in WORDS[S[top + 3]]:
+        seat = e.S[top + 1]
+        for x in WORDS[e.S[top + 3]]:
             t = LETTER[x]
             if e.solo:
                 # from the Betrayers, who always count as having 1 of each: the supply
-                L[n] = A_STEAL + A_STEAL_STRIDE * t + 1
+                e.L[n] = A_STEAL + A_STEAL_STRIDE * t + 1
                 n += 1
                 continue
             for victim in range(e.players):
-                if victim != seat and S[b + RESOURCES + victim * N_TOKENS + t] > 0:
-                    L[n] = A_STEAL + A_STEAL_STRIDE * t + victim
+                if victim != seat and e.S[b + RESOURCES + victim * N_TOKENS + t] > 0:
+                    e.L[n] = A_STEAL + A_STEAL_STRIDE * t + victim
                     n += 1
         _sort(e, n)
         return n
     if kind == K_PLACE_FREE:
-        n = _place_nodes(e, g, S[top + 1])
+        n = _place_nodes(e, g, e.S[top + 1])
         if n < 0:
             return -1
-        L[n] = A_PASS
+        e.L[n] = A_PASS
         return n + 1
     if kind == K_ONGOING_CHOICE:
-        used = S[b + ONGOING + S[top + 1] * ONGOING_W]
+        used = e.S[b + ONGOING + e.S[top + 1] * ONGOING_W]
         n = 0
         if used < e.ongoing_slots:
-            L[0] = A_ONGOING_SLOT + used
+            e.L[0] = A_ONGOING_SLOT + used
             n = 1
         else:
             for k in range(e.ongoing_slots):
-                L[n] = A_ONGOING_SLOT + k
+                e.L[n] = A_ONGOING_SLOT + k
                 n += 1
-        L[n] = A_PASS
+        e.L[n] = A_PASS
         return n + 1
     if kind == K_DISCARD_DOWN:
-        at = b + HANDS + S[top + 1] * HAND_W
+        at = b + HANDS + e.S[top + 1] * HAND_W
         n = 0
-        for k in range(S[at]):
-            L[n] = A_DISCARD + S[at + 1 + k]
+        for k in range(e.S[at]):
+            e.L[n] = A_DISCARD + e.S[at + 1 + k]
             n += 1
         return _sort(e, n)
     if kind == K_TRIONFI_CHOICE:
         n = 0
         for k in range(N_TABLEAU):
-            t = S[b + TRIONFI_TABLEAU + k]
-            if t >= 0 and not (e.solo and S[b + AT_DAMAGED + k]):
-                L[n] = A_TAKE_TRIONFI + t
+            t = e.S[b + TRIONFI_TABLEAU + k]
+            if t >= 0 and not (e.solo and e.S[b + AT_DAMAGED + k]):
+                e.L[n] = A_TAKE_TRIONFI + t
                 n += 1
         n = _sort(e, n)
-        if S[top + 3]:
-            L[n] = A_PASS
+        if e.S[top + 3]:
+            e.L[n] = A_PASS
             n += 1
         return n
     if kind == K_PLAY_TACTICS_CHOICE:
         n = _tactics_choices(e, g, top)
-        L[n] = A_PASS
+        e.L[n] = A_PASS
         return n + 1
     if kind == K_FACTION_CHOICE:
         n = 0
         for f in e.factions_offered:
             taken = False
             for p in range(e.players):
-                if S[b + FACTION + p] == f:
+                if e.S[b + FACTION + p] == f:
                     taken = True
             if not taken:
-                L[n] = A_CHOOSE_FACTION + 2 * f
-                L[n + 1] = A_CHOOSE_FACTION + 2 * f + 1
+                e.L[n] = A_CHOOSE_FACTION + 2 * f
+                e.L[n + 1] = A_CHOOSE_FACTION + 2 * f + 1
                 n += 2
         return n
-    if kind == K_PAY_CHOICE and S[top + 5]:
+    if kind == K_PAY_CHOICE and e.S[top + 5]:
         n = _waive_tokens(e, g, top)
         for i in range(n):
-            L[i] += A_TOKEN
+            e.L[i] += A_TOKEN
         return n
-    if kind == K_PAY_CHOICE and not S[top + 5]:
+    if kind == K_PAY_CHOICE and not e.S[top + 5]:
         n = _pay_tokens(e, g, top)
         for i in range(n):
-            L[i] += A_TOKEN
+            e.L[i] += A_TOKEN
         return n
     if kind == K_GAIN_CHOICE:
         # legality.legal_gain_choice: a token of each letter
-        of = WORDS[S[top + 3]]
+        of = WORDS[e.S[top + 3]]
         n = 0
         for x in of:
-            L[n] = A_TOKEN + LETTER[x]
+            e.L[n] = A_TOKEN + LETTER[x]
             n += 1
         return _sort(e, n)
     return -1
@@ -2609,18 +2580,17 @@ def _legal_more(e: TurrisBatch, g: int, top: int, kind: int) -> int:
 def _sort(e: TurrisBatch, n: int) -> int:
     """The first ``n`` actions of ``e.L`` sorted, repeats dropped (``legality.in_order``);
     how many are left."""
-    L = e.L
     for i in range(1, n):
-        x = L[i]
+        x = e.L[i]
         j = i - 1
-        while j >= 0 and L[j] > x:
-            L[j + 1] = L[j]
+        while j >= 0 and e.L[j] > x:
+            e.L[j + 1] = e.L[j]
             j -= 1
-        L[j + 1] = x
+        e.L[j + 1] = x
     kept = 0
     for i in range(n):
-        if kept == 0 or L[i] != L[kept - 1]:
-            L[kept] = L[i]
+        if kept == 0 or e.L[i] != e.L[kept - 1]:
+            e.L[kept] = e.L[i]
             kept += 1
     return kept
 
@@ -2629,23 +2599,21 @@ def _completable(e: TurrisBatch, g: int, seat: int) -> int:
     """``missions.completable`` as ChooseMission actions to the start of ``e.L`` (unsorted):
     the Missions of the tableau the seat can pay for, and its reserved ones at 1 resource
     less; their count."""
-    S = e.S
     b = g * W
-    L = e.L
     n = 0
     at = b + MISSIONS
     _resources_to_h(e, g, seat)  # _can_pay only reads them
-    for k in range(S[at]):
-        m = S[at + 1 + k]
+    for k in range(e.S[at]):
+        m = e.S[at + 1 + k]
         if _can_pay(e, e.mission_costs[m]):
-            L[n] = A_CHOOSE_MISSION + m
+            e.L[n] = A_CHOOSE_MISSION + m
             n += 1
     at = b + AT_RESERVED + seat * RESERVED_W
-    for k in range(S[at]):
-        m = S[at + 1 + k]
+    for k in range(e.S[at]):
+        m = e.S[at + 1 + k]
         for cost in e.reserved_costs[m]:
             if _can_pay(e, cost):
-                L[n] = A_CHOOSE_MISSION + m
+                e.L[n] = A_CHOOSE_MISSION + m
                 n += 1
                 break
     return n
@@ -2654,53 +2622,51 @@ def _completable(e: TurrisBatch, g: int, seat: int) -> int:
 def _legal_turn(e: TurrisBatch, g: int, seat: int) -> int:
     """``legality.legal_turn`` in the arrays (in increasing order, as ``legal_actions``
     sorts them): their count, or -1 when a check is not theirs."""
-    S = e.S
     b = g * W
-    L = e.L
     n = 0
-    if S[b + ACTIONS_LEFT] > 0:
-        collected = S[b + COLLECTED]
+    if e.S[b + ACTIONS_LEFT] > 0:
+        collected = e.S[b + COLLECTED]
         if not collected:
             n = _place_nodes(e, g, seat)
             if n < 0:
                 return -1
-        if not collected and not S[b + PLACED_ACTION] and _on_board(e, g, seat):
+        if not collected and not e.S[b + PLACED_ACTION] and _on_board(e, g, seat):
             if _can_pay_ichor(e, g, seat, 1):
-                L[n] = A_COLLECT
+                e.L[n] = A_COLLECT
                 n += 1
-        L[n] = A_GATHER_ICHOR
+        e.L[n] = A_GATHER_ICHOR
         n += 1
-        grave = S[b + GRAVEYARD + seat]
+        grave = e.S[b + GRAVEYARD + seat]
         if grave:
             cost = e.revive_costs[1 if grave == e.scouts_per_player else 0]
             if _can_pay_ichor(e, g, seat, cost):
-                L[n] = A_FORCE_REVIVE
+                e.L[n] = A_FORCE_REVIVE
                 n += 1
         src = _faction_action(e, g, seat)
         if src == -2:
             return -1
         if src >= 0:
-            L[n] = A_FACTION_ACTION
+            e.L[n] = A_FACTION_ACTION
             n += 1
-    if S[b + ACTION_TOKENS + seat]:
-        L[n] = A_USE_ACTION_TOKEN
+    if e.S[b + ACTION_TOKENS + seat]:
+        e.L[n] = A_USE_ACTION_TOKEN
         n += 1
-    if not S[b + TACTICS_PLAYED]:
+    if not e.S[b + TACTICS_PLAYED]:
         at = b + HANDS + seat * HAND_W
         held = 0  # the cards in hand, one bit a card
         one = 1  # a 64-bit one in the twin, so that a shift by 31 or more holds
-        for k in range(S[at]):
-            held |= one << S[at + 1 + k]
+        for k in range(e.S[at]):
+            held |= one << e.S[at + 1 + k]
         for c in range(N_TACTICS):
             if held >> c & 1:
                 ok = _can_resolve(e, g, seat, e.src_tactics[c], -1)
                 if ok < 0:
                     return -1
                 if ok:
-                    L[n] = A_PLAY_TACTICS + c
+                    e.L[n] = A_PLAY_TACTICS + c
                     n += 1
-    if S[b + ACTIONS_LEFT] <= 0:
-        L[n] = A_PASS
+    if e.S[b + ACTIONS_LEFT] <= 0:
+        e.L[n] = A_PASS
         n += 1
     return n
 
@@ -2813,12 +2779,11 @@ def _can_pay_ichor(e: TurrisBatch, g: int, seat: int, cost: int) -> bool:
 def _faction_action(e: TurrisBatch, g: int, seat: int) -> int:
     """``action_step.faction_action``: the source of the seat's faction action, -1 for none,
     -2 when a check is not the arrays'."""
-    S = e.S
     b = g * W
-    f = S[b + FACTION + seat]
+    f = e.S[b + FACTION + seat]
     if f < 0:
         return -1
-    for src in e.faction_actions[f][S[b + SIDE + seat]]:
+    for src in e.faction_actions[f][e.S[b + SIDE + seat]]:
         ok = _can_resolve(e, g, seat, src, -1)
         if ok < 0:
             return -2
@@ -2916,12 +2881,11 @@ def _open_bits(e: TurrisBatch, g: int) -> int:
 def _can_move_a_scout(e: TurrisBatch, g: int, seat: int, steps: int, placing: int) -> bool:
     """``board.scout_moves`` is not empty from one of the seat's Scouts (or ``placing``): a
     Location or Site (no Crossroads) up to ``steps`` steps away over the nodes that exist."""
-    S = e.S
     b = g * W
     opened = _open_bits(e, g)
     one = 1
     for node in range(N_NODES):
-        if node == placing or S[b + SCOUTS + node * SEATS + seat] > 0:
+        if node == placing or e.S[b + SCOUTS + node * SEATS + seat] > 0:
             reached = one << node
             frontier = reached
             for _ in range(steps):
@@ -2936,7 +2900,7 @@ def _can_move_a_scout(e: TurrisBatch, g: int, seat: int, steps: int, placing: in
                 for there in range(N_NODES):
                     if nxt >> there & 1 and not e.is_crossroads[there]:
                         k = e.spot_of[there]
-                        if e.is_location[there] or (k >= 0 and S[b + SITE_AT + k] >= 0):
+                        if e.is_location[there] or (k >= 0 and e.S[b + SITE_AT + k] >= 0):
                             return True
                 reached |= nxt
                 frontier = nxt
@@ -2967,24 +2931,23 @@ def _may_build(e: TurrisBatch, g: int, seat: int) -> bool:
 def _can_move_a_beast(e: TurrisBatch, g: int, steps: int, crossroads: int) -> bool:
     """``beast_moves.movable_beasts`` is not empty: a flipped Beast, any for a flip, else one
     with a full move open to it."""
-    S = e.S
     b = g * W
     opened = -1
     betrayers = 0
     one = 1
     for k in range(N_BEASTS):
-        at = S[b + BEAST_AT + k]
+        at = e.S[b + BEAST_AT + k]
         if at < 0 or (not crossroads and e.is_crossroads[at]):
             continue
-        if S[b + AT_FLIPPED + k] or steps == 0:
+        if e.S[b + AT_FLIPPED + k] or steps == 0:
             return True
         if opened < 0:
             opened = _open_bits(e, g)
-            for j in range(S[b + BETRAYER_AT]):
-                betrayers |= one << S[b + BETRAYER_AT + 1 + j]
+            for j in range(e.S[b + BETRAYER_AT]):
+                betrayers |= one << e.S[b + BETRAYER_AT + 1 + j]
         others = 0
         for j in range(N_BEASTS):
-            there = S[b + BEAST_AT + j]
+            there = e.S[b + BEAST_AT + j]
             if j != k and there >= 0:
                 others |= one << there
         if _reach(e, g, betrayers, opened, others, at, steps, at):
@@ -3103,26 +3066,25 @@ def _trigger(e: TurrisBatch, g: int, seat: int, code: int, node: int) -> None:
     if not _is_set_off(e, g, seat, code):
         return
     on = TRIGGERS[code]
-    S = e.S
     b = g * W
     lists = []
-    faction = S[b + FACTION + seat]
+    faction = e.S[b + FACTION + seat]
     if faction >= 0:
-        lists.append(e.ongoing_of_side[faction][S[b + SIDE + seat]])
+        lists.append(e.ongoing_of_side[faction][e.S[b + SIDE + seat]])
     at = b + ONGOING + seat * ONGOING_W
-    for k in range(S[at]):
-        lists.append(e.ongoing_of_mission[S[at + 1 + k]])
+    for k in range(e.S[at]):
+        lists.append(e.ongoing_of_mission[e.S[at + 1 + k]])
     at = b + TRIONFI_OWNED + seat * TRIONFI_OWNED_W
-    for k in range(S[at]):
-        lists.append(e.ongoing_of_trionfi[S[at + 1 + k]])
+    for k in range(e.S[at]):
+        lists.append(e.ongoing_of_trionfi[e.S[at + 1 + k]])
     for k in range(N_SPOTS):
         # a Beast or a Betrayer Scout there prevents a Site's effect, as on a Collect
-        site = S[b + SITE_AT + k]
+        site = e.S[b + SITE_AT + k]
         spot = e.spots[k]
         if (
             site >= 0
             and e.ongoing_of_site[site]
-            and S[b + SCOUTS + spot * SEATS + seat]
+            and e.S[b + SCOUTS + spot * SEATS + seat]
             and _gives_reward(e, g, spot)
         ):
             lists.append(e.ongoing_of_site[site])
@@ -3135,13 +3097,13 @@ def _trigger(e: TurrisBatch, g: int, seat: int, code: int, node: int) -> None:
             if once:
                 tag = word_id(f"{seat}:{src}")
                 used = False
-                for i in range(S[b + ONCE_USED]):
-                    if S[b + ONCE_USED + 1 + i] == tag:
+                for i in range(e.S[b + ONCE_USED]):
+                    if e.S[b + ONCE_USED + 1 + i] == tag:
                         used = True
                 if used:
                     continue
-                if S[b + ONCE_USED] >= ONCE_ROOM:
-                    raise ValueError(f"{S[b + ONCE_USED] + 1} tags in a room of {ONCE_ROOM}")
+                if e.S[b + ONCE_USED] >= ONCE_ROOM:
+                    raise ValueError(f"{e.S[b + ONCE_USED] + 1} tags in a room of {ONCE_ROOM}")
                 _list_append(e, b + ONCE_USED, tag)
             if _can_resolve(e, g, seat, src, -1) > 0:
                 _push(e, g, K_RESOLVING, seat, src, 0, 0, 0)
@@ -3149,41 +3111,37 @@ def _trigger(e: TurrisBatch, g: int, seat: int, code: int, node: int) -> None:
 
 def _legal_collect_pick(e: TurrisBatch, g: int, top: int) -> int:
     """``legality.legal_collect_pick`` in the arrays."""
-    S = e.S
     b = g * W
-    L = e.L
-    seat = S[top + 1]
-    chosen = WORDS[S[top + 2]]
+    seat = e.S[top + 1]
+    chosen = WORDS[e.S[top + 2]]
     n = 0
     if _can_pay_ichor(e, g, seat, len(chosen) + 1):
         at = b + SCOUTS + seat
         for node in range(N_NODES):
-            here = S[at + node * SEATS]
+            here = e.S[at + node * SEATS]
             if here > 0 and chosen.count(node) < here:
-                L[n] = A_COLLECT_SCOUT + node
+                e.L[n] = A_COLLECT_SCOUT + node
                 n += 1
     if chosen:
-        L[n] = A_PASS
+        e.L[n] = A_PASS
         n += 1
     return n
 
 
 def _legal_rewards(e: TurrisBatch, g: int, top: int) -> int:
     """``legality.legal_rewards`` in the arrays, or -1."""
-    S = e.S
-    L = e.L
-    seat = S[top + 1]
-    packets = WORDS[S[top + 2]]
+    seat = e.S[top + 1]
+    packets = WORDS[e.S[top + 2]]
     n = 0
     for k in range(len(packets)):
         ok = _can_resolve(e, g, seat, packets[k], -1)
         if ok < 0:
             return -1
         if ok:
-            L[n] = A_RESOLVE + k
+            e.L[n] = A_RESOLVE + k
             n += 1
-    if S[top + 3] or n == 0:
-        L[n] = A_PASS
+    if e.S[top + 3] or n == 0:
+        e.L[n] = A_PASS
         n += 1
     return n
 
@@ -3191,12 +3149,11 @@ def _legal_rewards(e: TurrisBatch, g: int, top: int) -> int:
 def _fast_apply(e: TurrisBatch, g: int, action: int) -> bool:
     """``action`` applied to game g in the arrays when they have the rule for it (the mirror
     dropped), else False (nothing done)."""
-    S = e.S
     b = g * W
-    if S[b + STALE]:
+    if e.S[b + STALE]:
         return False
     top = _top(e, g)
-    kind = S[top]
+    kind = e.S[top]
     if kind == K_TURN:
         done = _apply_turn(e, g, top, action)
     elif kind == K_COLLECT_PICK:
@@ -3208,21 +3165,21 @@ def _fast_apply(e: TurrisBatch, g: int, action: int) -> bool:
         done = True
     elif kind == K_TRIONFI_CHOICE:
         if action == A_PASS:
-            S[b + STACK] -= 1
+            e.S[b + STACK] -= 1
             done = True
         else:
             done = _take_trionfi(e, g, top, action - A_TAKE_TRIONFI)
     elif kind == K_PLAY_TACTICS_CHOICE:
-        S[b + STACK] -= 1
+        e.S[b + STACK] -= 1
         if action != A_PASS:
-            seat = S[top + 1]
-            drawn = S[top + 3]
+            seat = e.S[top + 1]
+            drawn = e.S[top + 3]
             _push(
                 e,
                 g,
                 K_PLAY_TACTICS_CHOICE,
                 seat,
-                S[top + 2] - 1,
+                e.S[top + 2] - 1,
                 drawn - 1 if drawn > 0 else 0,
                 0,
                 0,
@@ -3232,15 +3189,15 @@ def _fast_apply(e: TurrisBatch, g: int, action: int) -> bool:
     elif kind == K_FACTION_CHOICE:
         f = (action - A_CHOOSE_FACTION) // 2
         side = (action - A_CHOOSE_FACTION) % 2
-        seat = S[top + 1]
-        S[b + STACK] -= 1
-        S[b + FACTION + seat] = f
-        S[b + SIDE + seat] = side
+        seat = e.S[top + 1]
+        e.S[b + STACK] -= 1
+        e.S[b + FACTION + seat] = f
+        e.S[b + SIDE + seat] = side
         _push(e, g, K_RESOLVING, seat, e.src_side[f][side], 0, 0, 0)
         done = True
     elif kind == K_GAIN_CHOICE:
-        S[b + RESOURCES + S[top + 1] * N_TOKENS + action - A_TOKEN] += 1
-        S[top + 2] -= 1
+        e.S[b + RESOURCES + e.S[top + 1] * N_TOKENS + action - A_TOKEN] += 1
+        e.S[top + 2] -= 1
         done = True
     elif kind == K_COUNCIL_STEP:
         _council_to(e, g, top, action - A_COUNCIL_SPOT)
@@ -3248,27 +3205,27 @@ def _fast_apply(e: TurrisBatch, g: int, action: int) -> bool:
     elif kind == K_MOVE_BEAST_CHOICE:
         done = _apply_move_beast(e, g, top, action)
     elif kind == K_TARGET_CHOICE:
-        S[b + STACK] -= 1
-        _path_frame(e, g, S[top + 2], action - A_CHOOSE, S[top + 4])
+        e.S[b + STACK] -= 1
+        _path_frame(e, g, e.S[top + 2], action - A_CHOOSE, e.S[top + 4])
         done = True
     elif kind == K_BEAST_PATH:
-        S[top + 4] = word_id((*WORDS[S[top + 4]], action - A_CHOOSE))
+        e.S[top + 4] = word_id((*WORDS[e.S[top + 4]], action - A_CHOOSE))
         done = True
     elif kind == K_BEAST_EFFECT:
         if action == A_ACCEPT:
             # Shield: an Artifact ignores the effect on this Scout (Artifacts)
-            S[b + RESOURCES + S[top + 1] * N_TOKENS + ART] -= 1
-            _next_scout(e, g, top, S[top + 5])
+            e.S[b + RESOURCES + e.S[top + 1] * N_TOKENS + ART] -= 1
+            _next_scout(e, g, top, e.S[top + 5])
         else:
             _beast_hits(e, g, top)
         done = True
     elif kind == K_DISPLACE_CHOICE:
-        S[b + STACK] -= 1
-        _move_scout(e, g, S[top + 3], S[top + 2], action - A_CHOOSE)
+        e.S[b + STACK] -= 1
+        _move_scout(e, g, e.S[top + 3], e.S[top + 2], action - A_CHOOSE)
         done = True
     elif kind == K_DESPAIR_CHOICE:
-        S[b + STACK] -= 1
-        S[b + RESOURCES + S[top + 1] * N_TOKENS + action - A_TOKEN] -= 1
+        e.S[b + STACK] -= 1
+        e.S[b + RESOURCES + e.S[top + 1] * N_TOKENS + action - A_TOKEN] -= 1
         done = True
     else:
         done = _apply_more(e, g, top, kind, action)
@@ -3279,94 +3236,93 @@ def _fast_apply(e: TurrisBatch, g: int, action: int) -> bool:
 
 def _apply_more(e: TurrisBatch, g: int, top: int, kind: int, action: int) -> bool:
     """:func:`_fast_apply` of the other kinds of decision (False: not in the arrays)."""
-    S = e.S
     b = g * W
     if kind == K_MOVE_SCOUT_CHOICE:
         if action == A_PASS:
-            S[b + STACK] -= 1
-        elif S[top + 4] == -1:
-            S[top + 4] = action - A_CHOOSE
+            e.S[b + STACK] -= 1
+        elif e.S[top + 4] == -1:
+            e.S[top + 4] = action - A_CHOOSE
         else:
-            _move_scout(e, g, S[top + 1], S[top + 4], action - A_CHOOSE)
-            S[top + 2] -= 1
-            S[top + 4] = -1
+            _move_scout(e, g, e.S[top + 1], e.S[top + 4], action - A_CHOOSE)
+            e.S[top + 2] -= 1
+            e.S[top + 4] = -1
         done = True
     elif kind == K_RESERVE_CHOICE:
         if action == A_PASS:
-            S[b + STACK] -= 1
+            e.S[b + STACK] -= 1
         else:
             m = action - A_CHOOSE_MISSION
-            S[top + 2] -= 1
+            e.S[top + 2] -= 1
             _list_remove(e, b + MISSIONS, m)
-            _list_append(e, b + AT_RESERVED + S[top + 1] * RESERVED_W, m)
+            _list_append(e, b + AT_RESERVED + e.S[top + 1] * RESERVED_W, m)
         done = True
     elif kind == K_REVIVE_CHOICE:
         if action == A_PASS:
-            S[b + STACK] -= 1
+            e.S[b + STACK] -= 1
         else:
-            seat = S[top + 1]
-            S[top + 5] += 1
-            S[b + GRAVEYARD + seat] -= 1
-            S[b + RESERVE + seat] += 1
-            fixed, any_n, of = e.effects[S[top + 3]][S[top + 4]][9]
+            seat = e.S[top + 1]
+            e.S[top + 5] += 1
+            e.S[b + GRAVEYARD + seat] -= 1
+            e.S[b + RESERVE + seat] += 1
+            fixed, any_n, of = e.effects[e.S[top + 3]][e.S[top + 4]][9]
             _push(e, g, K_PAY_CHOICE, seat, fixed, any_n, of, 0)
         done = True
     elif kind == K_TRADE_OFFER:
         if action == A_PASS:
-            S[b + STACK] -= 1
+            e.S[b + STACK] -= 1
         else:
-            seat = S[top + 1]
-            S[top + 4] -= 1
-            _push(e, g, K_TRADE_GAIN, seat, S[top + 2], S[top + 3], 0, 0)
-            fixed, any_n, of = e.effects[S[top + 2]][S[top + 3]][12]
+            seat = e.S[top + 1]
+            e.S[top + 4] -= 1
+            _push(e, g, K_TRADE_GAIN, seat, e.S[top + 2], e.S[top + 3], 0, 0)
+            fixed, any_n, of = e.effects[e.S[top + 2]][e.S[top + 3]][12]
             _push(e, g, K_PAY_CHOICE, seat, fixed, any_n, of, 0)  # paid before the gain
         done = True
     elif kind == K_FRUIT_CHOICE:
-        S[b + STACK] -= 1
-        S[b + AT_FRUIT] = action - A_CHOOSE
+        e.S[b + STACK] -= 1
+        e.S[b + AT_FRUIT] = action - A_CHOOSE
         done = True
     elif kind == K_STEAL_CHOICE:
         t = (action - A_STEAL) // A_STEAL_STRIDE
         victim = (action - A_STEAL) % A_STEAL_STRIDE
-        S[top + 2] -= 1
+        e.S[top + 2] -= 1
         if not e.solo:
             # solo: from the supply; the Betrayers stay at 1 of each (Solo Setup 7)
-            S[b + RESOURCES + victim * N_TOKENS + t] -= 1
-        S[b + RESOURCES + S[top + 1] * N_TOKENS + t] += 1
+            e.S[b + RESOURCES + victim * N_TOKENS + t] -= 1
+        e.S[b + RESOURCES + e.S[top + 1] * N_TOKENS + t] += 1
         done = True
     elif kind == K_PLACE_FREE:
         if action == A_PASS:
-            S[b + STACK] -= 1
+            e.S[b + STACK] -= 1
         else:
-            S[top + 2] -= 1
-            _place(e, g, S[top + 1], action - A_PLACE)
+            e.S[top + 2] -= 1
+            _place(e, g, e.S[top + 1], action - A_PLACE)
         done = True
     elif kind == K_MISSION_STEP:
         if action == A_PASS:
-            S[b + STACK] -= 1
+            e.S[b + STACK] -= 1
             done = True
         else:
-            done = _complete_mission(e, g, S[top + 1], action - A_CHOOSE_MISSION)
+            done = _complete_mission(e, g, e.S[top + 1], action - A_CHOOSE_MISSION)
     elif kind == K_ONGOING_CHOICE:
-        S[b + STACK] -= 1
+        e.S[b + STACK] -= 1
         if action != A_PASS:
             slot = action - A_ONGOING_SLOT
-            at = b + ONGOING + S[top + 1] * ONGOING_W
-            if slot < S[at]:
-                S[at + 1 + slot] = S[top + 2]
+            at = b + ONGOING + e.S[top + 1] * ONGOING_W
+            if slot < e.S[at]:
+                e.S[at + 1 + slot] = e.S[top + 2]
             else:
-                _list_append(e, at, S[top + 2])
+                _list_append(e, at, e.S[top + 2])
         done = True
     elif kind == K_DISCARD_DOWN:
         card = action - A_DISCARD
-        _list_remove(e, b + HANDS + S[top + 1] * HAND_W, card)
+        _list_remove(e, b + HANDS + e.S[top + 1] * HAND_W, card)
         _list_append(e, b + TACTICS_DISCARD, card)
         done = True
     elif kind == K_COUNCIL_RETURN:
         # Council Track: the token goes back to the start now (Accept) or stays (Pass)
         if action == A_ACCEPT:
-            S[b + COUNCIL + S[top + 1]] = 0
-        S[b + STACK] -= 1
+            e.S[b + COUNCIL + e.S[top + 1]] = 0
+        e.S[b + STACK] -= 1
         done = True
     else:
         done = False
@@ -3395,53 +3351,52 @@ def _push(
 def _apply_turn(e: TurrisBatch, g: int, top: int, action: int) -> bool:
     """``action_step.decide_turn`` in the arrays, or False (nothing done) where a trigger
     would set off an ongoing effect."""
-    S = e.S
     b = g * W
-    seat = S[top + 1]
+    seat = e.S[top + 1]
     if A_PLACE <= action < A_PLACE + N_NODES:
-        S[b + ACTIONS_LEFT] -= 1
-        S[b + PLACED_ACTION] = 1
+        e.S[b + ACTIONS_LEFT] -= 1
+        e.S[b + PLACED_ACTION] = 1
         _place(e, g, seat, action - A_PLACE)
         return True
     if action == A_COLLECT:
-        S[b + ACTIONS_LEFT] -= 1
-        S[b + COLLECTED] = 1
+        e.S[b + ACTIONS_LEFT] -= 1
+        e.S[b + COLLECTED] = 1
         _push(e, g, K_COLLECT_PICK, seat, e.empty, 0, 0, 0)
         return True
     if action == A_GATHER_ICHOR:
-        S[b + ACTIONS_LEFT] -= 1
-        S[b + GATHERS] += 1
+        e.S[b + ACTIONS_LEFT] -= 1
+        e.S[b + GATHERS] += 1
         # two or more Gather Ichor actions: 1 additional Ichor in total
-        bonus = e.gather_bonus if S[b + GATHERS] == 2 else 0
-        S[b + RESOURCES + seat * N_TOKENS + I_] += e.gather_ichor + bonus
+        bonus = e.gather_bonus if e.S[b + GATHERS] == 2 else 0
+        e.S[b + RESOURCES + seat * N_TOKENS + I_] += e.gather_ichor + bonus
         _trigger(e, g, seat, T_GATHER_ICHOR, -1)
         return True
     if action == A_FORCE_REVIVE:
-        S[b + ACTIONS_LEFT] -= 1
-        dead = 1 if S[b + GRAVEYARD + seat] == e.scouts_per_player else 0
+        e.S[b + ACTIONS_LEFT] -= 1
+        dead = 1 if e.S[b + GRAVEYARD + seat] == e.scouts_per_player else 0
         fixed, any_n, of = e.revive_pays[dead]
         _push(e, g, K_PAY_CHOICE, seat, fixed, any_n, of, 0)
-        S[b + GRAVEYARD + seat] -= 1
-        S[b + RESERVE + seat] += 1
+        e.S[b + GRAVEYARD + seat] -= 1
+        e.S[b + RESERVE + seat] += 1
         return True
     if action == A_FACTION_ACTION:
         src = _faction_action(e, g, seat)
         if src < 0:
             return False
-        S[b + ACTIONS_LEFT] -= 1
+        e.S[b + ACTIONS_LEFT] -= 1
         _push(e, g, K_RESOLVING, seat, src, 0, 0, 0)
         return True
     if action == A_USE_ACTION_TOKEN:
-        S[b + ACTION_TOKENS + seat] -= 1
-        S[b + ACTIONS_LEFT] += 1
+        e.S[b + ACTION_TOKENS + seat] -= 1
+        e.S[b + ACTIONS_LEFT] += 1
         return True
     if A_PLAY_TACTICS <= action < A_PLAY_TACTICS + N_TACTICS:
-        S[b + TACTICS_PLAYED] = 1
+        e.S[b + TACTICS_PLAYED] = 1
         _play_tactics(e, g, seat, action - A_PLAY_TACTICS)
         return True
     if action == A_PASS:
-        S[top] = K_END_TURN
-        S[top + 2] = 0
+        e.S[top] = K_END_TURN
+        e.S[top + 2] = 0
         return True
     return False
 
@@ -3480,10 +3435,9 @@ def _take_trionfi(e: TurrisBatch, g: int, top: int, t: int) -> bool:
 def _place(e: TurrisBatch, g: int, seat: int, node: int) -> None:
     """``action_step.place``: a Scout of the seat's reserve on ``node``; an Immediate reward
     resolves at once."""
-    S = e.S
     b = g * W
-    S[b + RESERVE + seat] -= 1
-    S[b + SCOUTS + node * SEATS + seat] += 1
+    e.S[b + RESERVE + seat] -= 1
+    e.S[b + SCOUTS + node * SEATS + seat] += 1
     _trigger(e, g, seat, T_PLACE, node)
     if _is_immediate(e, g, node):
         _push(e, g, K_RESOLVING, seat, _reward_source(e, g, node), 0, 0, 0)
@@ -3521,19 +3475,18 @@ def _complete_mission(e: TurrisBatch, g: int, seat: int, m: int) -> bool:
 def _apply_collect_pick(e: TurrisBatch, g: int, top: int, action: int) -> bool:
     """``action_step.decide_collect_pick`` in the arrays, or False where a trigger would set
     off an ongoing effect."""
-    S = e.S
     b = g * W
-    seat = S[top + 1]
-    chosen = WORDS[S[top + 2]]
+    seat = e.S[top + 1]
+    chosen = WORDS[e.S[top + 2]]
     if action != A_PASS:
-        S[top + 2] = word_id((*chosen, action - A_COLLECT_SCOUT))
+        e.S[top + 2] = word_id((*chosen, action - A_COLLECT_SCOUT))
         return True
     # action_step.collect: back to the reserve, the rewards in the player's order, the Ichor
-    S[b + STACK] -= 1
+    e.S[b + STACK] -= 1
     packets = []
     for node in chosen:
-        S[b + SCOUTS + node * SEATS + seat] -= 1
-        S[b + RESERVE + seat] += 1
+        e.S[b + SCOUTS + node * SEATS + seat] -= 1
+        e.S[b + RESERVE + seat] += 1
         src = _reward_source(e, g, node)
         if not _is_immediate(e, g, node) and _gives_reward(e, g, node) and e.rewarding[src]:
             packets.append(src)
@@ -3572,15 +3525,14 @@ def _apply_move_beast(e: TurrisBatch, g: int, top: int, action: int) -> bool:
 
 def _apply_rewards(e: TurrisBatch, g: int, top: int, action: int) -> bool:
     """``effects.decide_rewards`` in the arrays."""
-    S = e.S
     b = g * W
     if action == A_PASS:
-        S[b + STACK] -= 1
+        e.S[b + STACK] -= 1
         return True
-    seat = S[top + 1]
-    packets = WORDS[S[top + 2]]
+    seat = e.S[top + 1]
+    packets = WORDS[e.S[top + 2]]
     k = action - A_RESOLVE
-    S[top + 2] = word_id(packets[:k] + packets[k + 1 :])
+    e.S[top + 2] = word_id(packets[:k] + packets[k + 1 :])
     _push(e, g, K_RESOLVING, seat, packets[k], 0, 0, 0)
     return True
 
@@ -3664,24 +3616,22 @@ def _deck_pick(e: TurrisBatch, d: int, kinds: int, r: float) -> int:
 
 def _chance_pop(e: TurrisBatch, g: int) -> None:
     """The chance event first in line taken off the queue (the rest moved up)."""
-    S = e.S
     q = g * W + CHANCE
-    n = S[q]
+    n = e.S[q]
     for i in range(q + 1, q + 1 + (n - 1) * FW):
-        S[i] = S[i + FW]
-    S[q] = n - 1
+        e.S[i] = e.S[i + FW]
+    e.S[q] = n - 1
 
 
 def _list_remove(e: TurrisBatch, at: int, v: int) -> None:
     """The first ``v`` taken out of the list at ``at`` (the rest moved up)."""
-    S = e.S
-    n = S[at]
+    n = e.S[at]
     k = 0
-    while S[at + 1 + k] != v:
+    while e.S[at + 1 + k] != v:
         k += 1
     for i in range(at + 1 + k, at + n):
-        S[i] = S[i + 1]
-    S[at] = n - 1
+        e.S[i] = e.S[i + 1]
+    e.S[at] = n - 1
 
 
 def _list_append(e: TurrisBatch, at: int, v: int) -> None:
