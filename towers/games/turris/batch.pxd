@@ -217,7 +217,7 @@ cdef void _distances(TurrisBatch e, long g, long start) except *
 @cython.locals(T="long long[::1]", opened="unsigned long long", n=long, one="unsigned long long", frontier="unsigned long long", d=long, nxt="unsigned long long", here=long, there=long)
 cdef void _search(TurrisBatch e, long g, long start, long at) except *
 
-@cython.locals(b=long, at=long, near=bint, n=long, target=long, beasts="unsigned long long", one="unsigned long long", k=long, best=list, best_d=long, best_count=long, d=long, count=long, tied=long)
+@cython.locals(b=long, at=long, near=bint, n=long, target=long, beasts="unsigned long long", one="unsigned long long", k=long, best="unsigned long long", best_d=long, best_count=long, d=long, count=long, tied=long)
 cdef void _beast_target(TurrisBatch e, long g, long beast, long chain) except *
 
 @cython.locals(b=long, altar=long, speed=long)
@@ -302,7 +302,7 @@ cdef long _sort(TurrisBatch e, long n) except? -9
 @cython.locals(b=long, n=long, at=long, k=long, m=long, cost=long)
 cdef long _completable(TurrisBatch e, long g, long seat) except? -9
 
-@cython.locals(b=long, n=long, collected=long, grave=long, cost=long, src=long, at=long, held="unsigned long long", one="unsigned long long", k=long, c=long, ok=long)
+@cython.locals(b=long, n=long, collected=long, grave=long, cost=long, src=long, at=long, k=long, c=long, ok=long, size=long, nxt=long, card=long, _j=long)
 cdef long _legal_turn(TurrisBatch e, long g, long seat) except? -9
 
 @cython.locals(b=long, taken="unsigned long long", one="unsigned long long", k=long, at=long, n=long, node=long, site=long, limit=long, immediate=long, src=long, ok=long)

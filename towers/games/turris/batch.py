@@ -1715,7 +1715,7 @@ def _beast_target(e: TurrisBatch, g: int, beast: int, chain: int) -> None:
         for k in range(N_BEASTS):
             if e.S[b + BEAST_AT + k] >= 0:
                 beasts |= one << e.S[b + BEAST_AT + k]
-        best = []
+        best = 0  # the nearest nodes with the most Scouts so far, one bit a node
         best_d = 0
         best_count = 0
         for n in range(N_NODES):
@@ -1728,16 +1728,19 @@ def _beast_target(e: TurrisBatch, g: int, beast: int, chain: int) -> None:
                 continue
             # the nearest, then the most Scouts
             if not best or d < best_d or (d == best_d and count > best_count):
-                best = [n]
+                best = one << n
                 best_d = d
                 best_count = count
             elif d == best_d and count == best_count:
-                best.append(n)
-        if len(best) > 1:
-            tied = word_id(tuple(best))
+                best |= one << n
+        if best & (best - 1):  # a tie
+            tied = word_id(tuple([n for n in range(N_NODES) if best >> n & 1]))
             _push(e, g, K_TARGET_CHOICE, e.S[b + AT_FIRST_PLAYER], beast, tied, chain, 0)
             return
-        target = best[0] if best else e.abyss
+        target = e.abyss
+        for n in range(N_NODES):
+            if best >> n & 1:
+                target = n
     if target == at:
         return
     _path_frame(e, g, beast, target, chain)
@@ -2653,18 +2656,24 @@ def _legal_turn(e: TurrisBatch, g: int, seat: int) -> int:
         n += 1
     if not e.S[b + TACTICS_PLAYED]:
         at = b + HANDS + seat * HAND_W
-        held = 0  # the cards in hand, one bit a card
-        one = 1  # a 64-bit one in the twin, so that a shift by 31 or more holds
-        for k in range(e.S[at]):
-            held |= one << e.S[at + 1 + k]
-        for c in range(N_TACTICS):
-            if held >> c & 1:
-                ok = _can_resolve(e, g, seat, e.src_tactics[c], -1)
-                if ok < 0:
-                    return -1
-                if ok:
-                    e.L[n] = A_PLAY_TACTICS + c
-                    n += 1
+        size = e.S[at]
+        c = -1
+        for _j in range(size):
+            # the cards in hand in increasing order, each once (a hand holds a few)
+            nxt = N_TACTICS
+            for k in range(size):
+                card = e.S[at + 1 + k]
+                if c < card < nxt:
+                    nxt = card
+            if nxt == N_TACTICS:
+                break
+            c = nxt
+            ok = _can_resolve(e, g, seat, e.src_tactics[c], -1)
+            if ok < 0:
+                return -1
+            if ok:
+                e.L[n] = A_PLAY_TACTICS + c
+                n += 1
     if e.S[b + ACTIONS_LEFT] <= 0:
         e.L[n] = A_PASS
         n += 1
