@@ -78,8 +78,12 @@ cdef class TurrisBatch:
     cdef public long solo, scouts_per_player, collect_cost, gather_ichor, gather_bonus
     cdef public long of_default, empty
     # solo play's tables (_solo_tables)
-    cdef public tuple node_number, damage_order, d4, d12, d12_faces
+    cdef public tuple node_number, damage_order, d12_faces
+    cdef public double[:] d4, d12
     cdef public long rooms_to_win, damage_prestige, betrayer_phase_prestige
+    # the Beasts' paths' tables (_path_tables)
+    cdef public long long[:] adj
+    cdef public long adj_w, d_key
 
 
 @cython.locals(found=object)
@@ -224,7 +228,7 @@ cdef void _beast_target(TurrisBatch e, long g, long beast, long chain) except *
 @cython.locals(S="long long[:]", b=long, altar=long, speed=long)
 cdef void _path_frame(TurrisBatch e, long g, long beast, long target, long chain) except *
 
-@cython.locals(D="long long[:]", L="long long[:]", left=long, n=long, there=long)
+@cython.locals(D="long long[:]", L="long long[:]", left=long, n=long, there=long, row=long, j=long)
 cdef long _ways_on(TurrisBatch e, long here) except? -9
 
 @cython.locals(S="long long[:]", b=long, beast=long, target=long, start=long, total=long, path=tuple, steps=long, grown=tuple, n=long)
@@ -504,8 +508,14 @@ cdef long _legal_solo(TurrisBatch e, long g, long top, long kind) except? -9
 @cython.locals(S="long long[:]", b=long)
 cdef bint _apply_solo(TurrisBatch e, long g, long top, long kind, long action) except? 0
 
-@cython.locals(acc=double, i=long)
-cdef long _walk(tuple probs, double r) except? -9
+@cython.locals(i=long)
+cdef long _walk(double[:] totals, double r) except? -9
+
+@cython.locals(acc=double)
+cdef object _running_totals(list outcomes)
+
+@cython.locals(node=long, j=long, near=list)
+cdef void _path_tables(TurrisBatch e, object game) except *
 
 @cython.locals(S="long long[:]", b=long, q=long, kind=long, free=long, p=double, acc=double, spot=long, k=long)
 cdef bint _chance_solo(TurrisBatch e, long g, double r) except? 0

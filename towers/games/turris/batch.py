@@ -1661,14 +1661,15 @@ def _distances(e: TurrisBatch, g: int, start: int) -> None:
         if S[b + SITE_AT + k] >= 0 or S[b + AT_SPOT_OPEN + k]:
             shape |= 1 << k
     key = shape * N_NODES + start
+    if key == e.d_key:
+        return  # ``e.D`` holds that table already
     T = e.T
     at = key * N_NODES
     if not e.searched[key]:
         _search(e, g, start, at)
         e.searched[key] = 1
-    D = e.D
-    for n in range(N_NODES):
-        D[n] = T[at + n]
+    e.D = T[at : at + N_NODES]  # the table's own row (in the plain text, a copy of it)
+    e.d_key = key
 
 
 def _search(e: TurrisBatch, g: int, start: int, at: int) -> None:
@@ -1777,7 +1778,9 @@ def _ways_on(e: TurrisBatch, here: int) -> int:
         return 0
     left = D[here] - 1
     n = 0
-    for there in sorted(e.adjacent[here]):
+    row = here * e.adj_w  # the nodes next to it, in increasing order (``_path_tables``)
+    for j in range(e.adj[row]):
+        there = e.adj[row + 1 + j]
         if D[there] == left:
             L[n] = A_CHOOSE + there
             n += 1
@@ -2369,6 +2372,7 @@ def _tables(e: TurrisBatch, game: Any) -> None:
     e.ongoing_of_trionfi = tuple(game.ongoing_of_trionfi)
     e.ongoing_of_site = tuple(game.ongoing_of_site)
     _solo_tables(e, game)
+    _path_tables(e, game)
 
 
 def _effect_rows(e: TurrisBatch, game: Any) -> tuple:
@@ -2756,7 +2760,7 @@ def _scouts_on(e: TurrisBatch, g: int, node: int) -> int:
     """How many Scouts stand on ``node``, every seat's."""
     at = g * W + SCOUTS + node * SEATS
     total = 0
-    for p in range(SEATS):
+    for p in range(e.players):  # the seats beyond the players' hold none
         total += e.S[at + p]
     return total
 
@@ -3897,9 +3901,34 @@ def _solo_tables(e: TurrisBatch, game: Any) -> None:
     e.rooms_to_win = int(c["solo_tower_rooms_to_win"])
     e.damage_prestige = int(c["solo_damage_prestige"])
     e.betrayer_phase_prestige = int(c["solo_betrayer_phase_prestige"])
-    e.d4 = tuple(p for _, p in draws.D4.roll_outcomes())
-    e.d12 = tuple(p for _, p in draws.D12.roll_outcomes())
+    e.d4 = _running_totals(draws.D4.roll_outcomes())
+    e.d12 = _running_totals(draws.D12.roll_outcomes())
     e.d12_faces = tuple(draws.D12.faces)
+
+
+def _running_totals(outcomes: list[tuple[int, float]]) -> Any:
+    """The running totals of the outcomes' chances, added in their order as ``draws.walk``
+    adds them (C doubles)."""
+    totals = array("d")
+    acc = 0.0
+    for _, p in outcomes:
+        acc += p
+        totals.append(acc)
+    return totals
+
+
+def _path_tables(e: TurrisBatch, game: Any) -> None:
+    """The Beasts' paths' tables: each node's neighbours in increasing order as a row of
+    ``e.adj`` (a count, then the nodes; ``beast_phase.ways_on`` sorts them), and no
+    distances in ``e.D`` yet (``e.d_key``)."""
+    e.adj_w = 1 + max(len(near) for near in game.adjacent)
+    e.adj = array("q", bytes(8 * e.adj_w * N_NODES))
+    for node in range(N_NODES):
+        near = sorted(game.adjacent[node])
+        e.adj[node * e.adj_w] = len(near)
+        for j in range(len(near)):
+            e.adj[node * e.adj_w + 1 + j] = near[j]
+    e.d_key = -1
 
 
 def _solo_step(e: TurrisBatch, g: int) -> bool:
@@ -4115,15 +4144,13 @@ def _apply_solo(e: TurrisBatch, g: int, top: int, kind: int, action: int) -> boo
     return False
 
 
-def _walk(probs: tuple[float, ...], r: float) -> int:
-    """``draws.walk`` over outcomes of the chances ``probs``: the index of the first whose
-    running total passes ``r``, else the last."""
-    acc = 0.0
-    for i in range(len(probs)):
-        acc += probs[i]
-        if r < acc:
+def _walk(totals: Any, r: float) -> int:
+    """``draws.walk`` over outcomes of the running totals ``totals`` (``_running_totals``):
+    the index of the first whose running total passes ``r``, else the last."""
+    for i in range(len(totals)):
+        if r < totals[i]:
             return i
-    return len(probs) - 1
+    return len(totals) - 1
 
 
 def _chance_solo(e: TurrisBatch, g: int, r: float) -> bool:
