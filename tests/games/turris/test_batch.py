@@ -79,6 +79,19 @@ def test_random_playouts_as_the_state_s(players: int, beasts: bool) -> None:
         assert engine.returns(g) == state.returns(), seed
 
 
+@pytest.mark.parametrize("module", MODULES, ids=_name)
+def test_a_second_reset_plays_the_same_games(module: Any) -> None:
+    """Each reset starts every game from a new game's ints, not from what the games before
+    left in the arrays."""
+    engine = module.TurrisBatch(_game(3), 3)
+    engine.reset([1, 2, 3])
+    first = engine.play_random()
+    engine.reset([1, 2, 3])
+    assert engine.play_random() == first
+    engine.reset([3, 2, 1])
+    assert engine.play_random() == first[::-1]
+
+
 def test_the_winner_s_tie_breaks() -> None:
     """At the ends of many games the returns are those of the state read back (most Prestige,
     then most resources, then nearest the First Player)."""

@@ -436,7 +436,7 @@ class TurrisBatch:
         self.draws = [r.random for r in self.rngs]
         if self.start is None:
             _write(self, 0, self.game.new_initial_state())
-            self.start = self.S[0:W]
+            self.start = array("q", self.S[0:W])  # a copy (the twin's slice is a view)
         _copy_start(self)
         for g in range(self.size):
             _resolve(self, g)
@@ -517,8 +517,7 @@ def _copy_start(e: TurrisBatch) -> None:
     start = e.start
     for g in range(e.size):
         b = g * W
-        for i in range(W):
-            S[b + i] = start[i]
+        S[b : b + W] = start
         e.live[g] = None
 
 
