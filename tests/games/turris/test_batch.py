@@ -285,21 +285,22 @@ def test_the_twin_is_compiled_when_built() -> None:
 
 
 def test_the_game_offers_its_engine_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
-    """2 to 5 players have the engine unless TOWERS_TURRIS_BATCH is "0"; the solo game only
-    when it is "1"."""
-    monkeypatch.delenv(plain.ENV, raising=False)
-    for players, beasts in MODES:
-        engine = batch_engine(_game(players, beasts), 3)
-        assert (engine is None) == (players == 1)
-    assert rollouts_for(_game(4)) is not None
-    assert rollouts_for(_game(1)) is None
+    """Every mode, the solo game too, has the engine unless TOWERS_TURRIS_BATCH is "0"."""
+    for asked in (None, "1"):
+        if asked is None:
+            monkeypatch.delenv(plain.ENV, raising=False)
+        else:
+            monkeypatch.setenv(plain.ENV, asked)
+        for players, beasts in MODES:
+            engine = batch_engine(_game(players, beasts), 3)
+            assert engine is not None and engine.size == 3
+        assert rollouts_for(_game(4)) is not None
+        assert rollouts_for(_game(1)) is not None
     monkeypatch.setenv(plain.ENV, "0")
-    assert batch_engine(_game(3), 3) is None
-    assert rollouts_for(_game(4)) is None
-    monkeypatch.setenv(plain.ENV, "1")
     for players, beasts in MODES:
-        engine = batch_engine(_game(players, beasts), 3)
-        assert engine is not None and engine.size == 3
+        assert batch_engine(_game(players, beasts), 3) is None
+    assert rollouts_for(_game(4)) is None
+    assert rollouts_for(_game(1)) is None
 
 
 @pytest.mark.parametrize("depth", [1, 8, 1000])

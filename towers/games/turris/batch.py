@@ -36,9 +36,9 @@ engine is fast where the games stay in the arrays: every game, all along, in eve
 ``bots.evaluate_all``, the same float operations in the same order and its memos, so the same
 floats to the last bit); ``observation_tensor`` reads a state from them.
 
-``engine_for`` offers it for 2 to 5 players; the solo game only when the environment
-variable ``TOWERS_TURRIS_BATCH`` is "1", and none at all when it is "0"
-(:class:`towers.core.batch.StateBatch` then serves).
+``engine_for`` offers it for every player count, the solo game too, and none at all when
+the environment variable ``TOWERS_TURRIS_BATCH`` is "0" (:class:`towers.core.batch.StateBatch`
+then serves).
 
 The compiled twin ``batch_c`` (this text with the C types of ``batch.pxd``, see
 :mod:`towers.core.compiled`) steps the arrays in C; the plain text is its reference and the
@@ -389,13 +389,11 @@ BW = 12  # a Bundle's ints in the engine's table (``_bundle``)
 
 
 def engine_for(game: Any, size: int) -> TurrisBatch | None:
-    """The batch engine of ``size`` games of ``game``: offered for 2 to 5 players (every
-    option), whose every action the arrays play; the solo game, whose Betrayer Phase the
-    one-game rules play on a state read from the arrays (slower than a state alone), only
-    when ``TOWERS_TURRIS_BATCH`` is "1". ``TOWERS_TURRIS_BATCH=0`` offers none (None:
-    :class:`towers.core.batch.StateBatch` serves)."""
-    asked = os.environ.get(ENV, "")
-    if asked == "0" or (game.solo and asked != "1"):
+    """The batch engine of ``size`` games of ``game``: offered for every player count and
+    option (the solo game too), whose every action the arrays play.
+    ``TOWERS_TURRIS_BATCH=0`` offers none (None: :class:`towers.core.batch.StateBatch`
+    serves)."""
+    if os.environ.get(ENV, "") == "0":
         return None
     return TurrisBatch(game, size)
 
