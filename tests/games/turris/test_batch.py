@@ -79,6 +79,19 @@ def test_random_playouts_as_the_state_s(players: int, beasts: bool) -> None:
         assert engine.returns(g) == state.returns(), seed
 
 
+@pytest.mark.parametrize("module", MODULES, ids=_name)
+def test_a_second_reset_plays_the_same_games(module: Any) -> None:
+    """Each reset starts every game from a new game's ints, not from what the games before
+    left in the arrays."""
+    engine = module.TurrisBatch(_game(3), 3)
+    engine.reset([1, 2, 3])
+    first = engine.play_random()
+    engine.reset([1, 2, 3])
+    assert engine.play_random() == first
+    engine.reset([3, 2, 1])
+    assert engine.play_random() == first[::-1]
+
+
 def test_the_winner_s_tie_breaks() -> None:
     """At the ends of many games the returns are those of the state read back (most Prestige,
     then most resources, then nearest the First Player)."""
@@ -159,10 +172,13 @@ def test_the_arrays_play_their_rules(monkeypatch: pytest.MonkeyPatch) -> None:
     assert played["apply"] > 0 and played["chance"] > 0
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_the_arrays_play_whole_games(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """With 2 to 5 players, random playouts never call the one-game rules (no action, no draw
-    and no step between them is played on a state read from the arrays)."""
+@pytest.mark.parametrize(("players", "beasts"), MODES)
+def test_the_arrays_play_whole_games(
+    players: int, beasts: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In every mode (solo play's Betrayer Phase and the random Beasts' starts too), random
+    playouts never call the one-game rules (no action, no draw and no step between them is
+    played on a state read from the arrays)."""
     called = []
 
     def refused(*args: Any) -> None:
@@ -171,7 +187,7 @@ def test_the_arrays_play_whole_games(players: int, monkeypatch: pytest.MonkeyPat
 
     monkeypatch.setattr(plain, "RULES_APPLY", refused)
     monkeypatch.setattr(plain, "RULES_RUN", refused)
-    game = _game(players)
+    game = _game(players, beasts)
     engine = plain.TurrisBatch(game, 2)
     engine.reset([players, players + 10])
     lengths = engine.play_random()
@@ -180,6 +196,34 @@ def test_the_arrays_play_whole_games(players: int, monkeypatch: pytest.MonkeyPat
         state = random_playout(game, random.Random(seed))
         assert lengths[g] == len(state.history())
         assert not diff(fields_of(state), fields_of(engine.state(g)))
+
+
+@pytest.mark.parametrize("module", MODULES, ids=_name)
+def test_the_solo_endgame_s_wins_as_the_state_s(module: Any) -> None:
+    """Solo Endgame a) and b): solo states loaded mid-game with the player near 40 Prestige,
+    or with 6 Tower Rooms (undamaged, or as they are), played on as the state plays on: the
+    player wins some and the Betrayers others, each game as the state's (random players
+    rarely reach either end)."""
+    game = _game(1)
+    engine = module.TurrisBatch(game, 2)
+    engine.reset([0, 1])
+    ends = set()
+    for seed in range(40):
+        rng = random.Random(seed)
+        state: Any = walked(game, rng, rng.randrange(20, 150))
+        if state.is_terminal():
+            continue
+        if seed % 2 == 0:
+            state.prestige[0] = 33 + seed % 7
+        else:
+            state.rooms[0] = 6
+            if seed % 4 == 1:
+                state.damaged = [False] * len(state.damaged)
+        state._legal = None
+        batch_checks.loaded_plays_on(engine, 1, state, seed)
+        assert engine.returns(1) == state.returns()
+        ends.add((seed % 2, state.player_won))
+    assert ends == {(0, True), (0, False), (1, True)}
 
 
 @pytest.mark.parametrize("module", MODULES, ids=_name)
@@ -241,21 +285,22 @@ def test_the_twin_is_compiled_when_built() -> None:
 
 
 def test_the_game_offers_its_engine_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
-    """2 to 5 players have the engine unless TOWERS_TURRIS_BATCH is "0"; the solo game only
-    when it is "1"."""
-    monkeypatch.delenv(plain.ENV, raising=False)
-    for players, beasts in MODES:
-        engine = batch_engine(_game(players, beasts), 3)
-        assert (engine is None) == (players == 1)
-    assert rollouts_for(_game(4)) is not None
-    assert rollouts_for(_game(1)) is None
+    """Every mode, the solo game too, has the engine unless TOWERS_TURRIS_BATCH is "0"."""
+    for asked in (None, "1"):
+        if asked is None:
+            monkeypatch.delenv(plain.ENV, raising=False)
+        else:
+            monkeypatch.setenv(plain.ENV, asked)
+        for players, beasts in MODES:
+            engine = batch_engine(_game(players, beasts), 3)
+            assert engine is not None and engine.size == 3
+        assert rollouts_for(_game(4)) is not None
+        assert rollouts_for(_game(1)) is not None
     monkeypatch.setenv(plain.ENV, "0")
-    assert batch_engine(_game(3), 3) is None
-    assert rollouts_for(_game(4)) is None
-    monkeypatch.setenv(plain.ENV, "1")
     for players, beasts in MODES:
-        engine = batch_engine(_game(players, beasts), 3)
-        assert engine is not None and engine.size == 3
+        assert batch_engine(_game(players, beasts), 3) is None
+    assert rollouts_for(_game(4)) is None
+    assert rollouts_for(_game(1)) is None
 
 
 @pytest.mark.parametrize("depth", [1, 8, 1000])

@@ -79,6 +79,12 @@ cdef class TurrisBatch:
     cdef public long hand_limit, mission_tableau, actions_per_turn
     cdef public long solo, scouts_per_player, collect_cost, gather_ichor, gather_bonus
     cdef public long of_default, empty
+    # solo play's tables (_solo_tables)
+    cdef public tuple node_number, damage_order, d12_faces
+    cdef public double[:] d4, d12
+    cdef public long rooms_to_win, damage_prestige, betrayer_phase_prestige
+    # the Beasts' paths' tables (_path_tables)
+    cdef public long d_key
 
 
 @cython.locals(found=object)
@@ -463,3 +469,53 @@ cdef object _missions_value(TurrisBatch e, long g, object t, long seat, object t
 
 @cython.locals(S="long long[::1]", b=long, at=long, i=long, node=long, value=double, on_board="long long", k="long long", picked=long, dead="long long", useful="long long", ichor="long long", affordable="long long", grove="long long", level=long, limit=long, recalled=double, each=double, reward=double)
 cdef double _evaluate(TurrisBatch e, long g, object t, long seat, list worth, object tableau, object chosen, list pending) except? -1
+
+# ---- solo play: the Betrayer Phase, the solo decisions and dice, the Solo Endgame
+cdef long K_BEAST_DIE, K_MOVEMENT_DIE, K_BEAST_START_DRAW, A_REPAIR_ROOM, BETRAYER_PRESTIGE
+cdef long AT_BEAST_DIE, AT_PLAYER_WON
+
+cdef void _solo_tables(TurrisBatch e, object game) except *
+
+@cython.locals(S="long long[:]", b=long, beast=long)
+cdef bint _solo_step(TurrisBatch e, long g) except? 0
+
+@cython.locals(S="long long[:]", b=long)
+cdef void _end_solo(TurrisBatch e, long g, long won) except *
+
+@cython.locals(S="long long[:]", b=long)
+cdef void _check_solo_end(TurrisBatch e, long g) except *
+
+@cython.locals(S="long long[:]", b=long, k=long)
+cdef void _check_solo_rooms(TurrisBatch e, long g) except *
+
+@cython.locals(S="long long[:]", b=long, now=long, at=long, t=long, hit=bint, k=long)
+cdef void _score_betrayers(TurrisBatch e, long g, long points) except *
+
+@cython.locals(S="long long[:]", b=long, at=long, swap=bint, j=long)
+cdef void _betrayer_phase(TurrisBatch e, long g) except *
+
+@cython.locals(S="long long[:]", b=long, at=long, here=long, one="unsigned long long", taken="unsigned long long", j=long, lowest=long, higher=long, num=long, node=long)
+cdef void _move_betrayer(TurrisBatch e, long g, long k) except *
+
+@cython.locals(S="long long[:]", b=long, slot=long)
+cdef void _damage_room(TurrisBatch e, long g) except *
+
+@cython.locals(S="long long[:]", b=long, at=long, n=long, k=long)
+cdef long _settle_solo(TurrisBatch e, long g, long top, long kind) except? -9
+
+@cython.locals(S="long long[:]", L="long long[:]", b=long, n=long, k=long)
+cdef long _legal_solo(TurrisBatch e, long g, long top, long kind) except? -9
+
+@cython.locals(S="long long[:]", b=long)
+cdef bint _apply_solo(TurrisBatch e, long g, long top, long kind, long action) except? 0
+
+@cython.locals(i=long)
+cdef long _walk(double[:] totals, double r) except? -9
+
+@cython.locals(acc=double)
+cdef object _running_totals(list outcomes)
+
+cdef void _path_tables(TurrisBatch e, object game) except *
+
+@cython.locals(S="long long[:]", b=long, q=long, kind=long, free=long, p=double, acc=double, spot=long, k=long)
+cdef bint _chance_solo(TurrisBatch e, long g, double r) except? 0

@@ -15,30 +15,31 @@ string as its int in ``WORDS``). ``load`` writes a one-game state into a game's 
 
 What the arrays play, and what they do not. The rules of :class:`~.rules.TurrisState` are
 written again over the arrays, each function naming the one it follows: the settle loop
-(``rounds.run``), the legal actions of every decision but the solo ones, their answers, and
-what follows them: the end of Setup, the Turn and its actions, Tactics cards, rewards and
-every kind of effect with the checks of ``legality.can_resolve``, paying and gaining, the
-ongoing effects' triggers, the Council track, the Complete Mission Step, Tower Rooms,
-Prestige and the Endgame's trigger, the Excavation Sites' change, the Beast Phase, Cleanup
-and the end of the game. The chances are drawn there too (each game's own
-``random.Random``, one float a node, the outcome picked as
-:func:`towers.core.chance.sample_chance` picks it: :func:`_deck_pick` is
-``draws.deck_pick``'s walk, the same float additions in the same order): the decks' draws
-and the First Player. Anything else (solo play's Betrayer Phase, the random Beasts' starts,
-a deck with a known card) is played by the one-game rules (``rounds.apply``,
-``legality.legal_actions``) on a state read from the arrays, the game's *mirror*: it stays
-the game while the one-game rules play it (the slice is then behind, ``STALE``), and is
-written back once the decision on top is one the arrays answer (``IN_ARRAYS``): the same
-rules, so the same games whichever way an action goes. Reading and writing a whole game are
-the costly steps (about ten one-game actions for the two), so the engine is fast where the
-games stay in the arrays: every game of 2 to 5 players, all along. ``returns`` and
-``heuristics`` are worked out over the arrays (:func:`_heuristics` is ``bots.evaluate_all``,
-the same float operations in the same order and its memos, so the same floats to the last
-bit); ``observation_tensor`` reads a state from them.
+(``rounds.run``), the legal actions of every decision, their answers, and what follows them:
+the end of Setup, the Turn and its actions, Tactics cards, rewards and every kind of effect
+with the checks of ``legality.can_resolve``, paying and gaining, the ongoing effects' triggers,
+the Council track, the Complete Mission Step, Tower Rooms, Prestige and the Endgame's trigger,
+the Excavation Sites' change, the Beast Phase, Cleanup and the end of the game; in solo play
+the Betrayer Phase (the Betrayer Scouts' moves, the Damaged tokens, the d4's Beast), the pushed
+Betrayer Scouts, the Damaged token removed instead of the Future First Player card, and the
+Solo Endgame. The chances are drawn there too (each game's own ``random.Random``, one float a
+node, the outcome picked as :func:`towers.core.chance.sample_chance` picks it:
+:func:`_deck_pick` is ``draws.deck_pick``'s walk, the same float additions in the same order):
+the decks' draws, the First Player, the random Beasts' starts and the solo dice. Anything else
+(a deck with a known card, never met in play from the start) is played by the one-game rules
+(``rounds.apply``, ``legality.legal_actions``) on a state read from the arrays, the game's
+*mirror*: it stays the game while the one-game rules play it (the slice is then behind,
+``STALE``), and is written back once the decision on top is one the arrays answer
+(``IN_ARRAYS``): the same rules, so the same games whichever way an action goes. Reading and
+writing a whole game are the costly steps (about ten one-game actions for the two), so the
+engine is fast where the games stay in the arrays: every game, all along, in every mode.
+``returns`` and ``heuristics`` are worked out over the arrays (:func:`_heuristics` is
+``bots.evaluate_all``, the same float operations in the same order and its memos, so the same
+floats to the last bit); ``observation_tensor`` reads a state from them.
 
-``engine_for`` offers it for 2 to 5 players; the solo game only when the environment
-variable ``TOWERS_TURRIS_BATCH`` is "1", and none at all when it is "0"
-(:class:`towers.core.batch.StateBatch` then serves).
+``engine_for`` offers it for every player count, the solo game too, and none at all when
+the environment variable ``TOWERS_TURRIS_BATCH`` is "0" (:class:`towers.core.batch.StateBatch`
+then serves).
 
 The compiled twin ``batch_c`` (this text with the C types of ``batch.pxd``, see
 :mod:`towers.core.compiled`) steps the arrays in C; the plain text is its reference and the
@@ -158,7 +159,7 @@ IN_ARRAYS = tuple(
         F.DisplaceChoice, F.DespairChoice, F.MoveScoutChoice, F.ReserveChoice,
         F.ReviveChoice, F.TradeOffer, F.FruitChoice, F.StealChoice, F.PlaceFree,
         F.MissionStep, F.OngoingChoice, F.DiscardDown, F.TrionfiChoice, F.PlayTacticsChoice,
-        F.FactionChoice,
+        F.FactionChoice, F.BetrayerPush, F.RepairChoice,
     )
     for kind in KINDS
 )  # fmt: skip
@@ -389,13 +390,11 @@ BW = 12  # a Bundle's ints in the engine's table (``_bundle``)
 
 
 def engine_for(game: Any, size: int) -> TurrisBatch | None:
-    """The batch engine of ``size`` games of ``game``: offered for 2 to 5 players (every
-    option), whose every action the arrays play; the solo game, whose Betrayer Phase the
-    one-game rules play on a state read from the arrays (slower than a state alone), only
-    when ``TOWERS_TURRIS_BATCH`` is "1". ``TOWERS_TURRIS_BATCH=0`` offers none (None:
-    :class:`towers.core.batch.StateBatch` serves)."""
-    asked = os.environ.get(ENV, "")
-    if asked == "0" or (game.solo and asked != "1"):
+    """The batch engine of ``size`` games of ``game``: offered for every player count and
+    option (the solo game too), whose every action the arrays play.
+    ``TOWERS_TURRIS_BATCH=0`` offers none (None: :class:`towers.core.batch.StateBatch`
+    serves)."""
+    if os.environ.get(ENV, "") == "0":
         return None
     return TurrisBatch(game, size)
 
@@ -436,7 +435,7 @@ class TurrisBatch:
         self.draws = [r.random for r in self.rngs]
         if self.start is None:
             _write(self, 0, self.game.new_initial_state())
-            self.start = self.S[0:W]
+            self.start = array("q", self.S[0:W])  # a copy (the twin's slice is a view)
         _copy_start(self)
         for g in range(self.size):
             _resolve(self, g)
@@ -517,8 +516,7 @@ def _copy_start(e: TurrisBatch) -> None:
     start = e.start
     for g in range(e.size):
         b = g * W
-        for i in range(W):
-            S[b + i] = start[i]
+        S[b : b + W] = start
         e.live[g] = None
 
 
@@ -946,6 +944,8 @@ def _settle(e: TurrisBatch, g: int) -> bool:
         if depth == 0:
             if _next_turn(e, g) or _beast_phase(e, g) or _end_round(e, g) or _first_round(e, g):
                 continue
+            if _solo_step(e, g):
+                continue
             break
         top = b + STACK + 1 + (depth - 1) * FW
         kind = e.S[top]
@@ -1162,7 +1162,7 @@ def _settle_more(e: TurrisBatch, g: int, top: int, kind: int) -> int:
         elif e.S[res + I_] > 0:
             e.S[res + I_] -= 1
         return 1
-    return -1
+    return _settle_solo(e, g, top, kind)
 
 
 def _end_turn_stage(e: TurrisBatch, g: int, top: int) -> bool:
@@ -1330,14 +1330,10 @@ def _effect(
     e: TurrisBatch, g: int, top: int, seat: int, effect: tuple[Any, ...], src: int, index: int
 ) -> bool:
     """``effects.resolve_effect`` of ``effect`` (the ``index``-th of source ``src``, the
-    Resolving at ``top`` moved past it first), or False (nothing done) for what the arrays do
-    not resolve: a score that ends the solo game."""
+    Resolving at ``top`` moved past it first); True (the arrays resolve every kind)."""
     b = g * W
     kind = effect[0]
     n = effect[1]
-    if kind == E_PRESTIGE:
-        if e.solo and e.S[b + PRESTIGE] + n >= e.prestige_end:
-            return False
     e.S[top + 3] = index + 1
     if kind == E_GAIN:
         _gain(e, g, seat, effect[2], effect[10])
@@ -1438,8 +1434,8 @@ def _shuffle_discards(e: TurrisBatch, g: int) -> None:
 
 
 def _score(e: TurrisBatch, g: int, seat: int, points: int) -> None:
-    """``prestige.score`` (a solo game's end aside): the points, the Excavation thresholds
-    first reached, the Endgame's trigger."""
+    """``prestige.score``: the points, the Excavation thresholds first reached, the
+    Endgame's trigger (solo: the Solo Endgame at 40 Prestige)."""
     S = e.S
     b = g * W
     S[b + PRESTIGE + seat] += points
@@ -1456,7 +1452,10 @@ def _score(e: TurrisBatch, g: int, seat: int, points: int) -> None:
                 _list_append(e, at, t)
                 S[b + EXCAVATION_DUE] += 1
     # endgame.check_endgame
-    if e.solo or S[b + AT_ENDGAME]:
+    if e.solo:
+        _check_solo_end(e, g)
+        return
+    if S[b + AT_ENDGAME]:
         return
     most = 0
     rooms = 0
@@ -1647,12 +1646,14 @@ def _distances(e: TurrisBatch, g: int, start: int) -> None:
         if e.S[b + SITE_AT + k] >= 0 or e.S[b + AT_SPOT_OPEN + k]:
             shape |= 1 << k
     key = shape * N_NODES + start
+    if key == e.d_key:
+        return  # ``e.D`` holds that table already
     at = key * N_NODES
     if not e.searched[key]:
         _search(e, g, start, at)
         e.searched[key] = 1
-    for n in range(N_NODES):
-        e.D[n] = e.T[at + n]
+    e.D = e.T[at : at + N_NODES]  # the table's own row (in the plain text, a copy of it)
+    e.d_key = key
 
 
 def _search(e: TurrisBatch, g: int, start: int, at: int) -> None:
@@ -2347,6 +2348,8 @@ def _tables(e: TurrisBatch, game: Any) -> None:
     e.ongoing_of_mission = tuple(game.ongoing_of_mission)
     e.ongoing_of_trionfi = tuple(game.ongoing_of_trionfi)
     e.ongoing_of_site = tuple(game.ongoing_of_site)
+    _solo_tables(e, game)
+    _path_tables(e, game)
 
 
 def _effect_rows(e: TurrisBatch, game: Any) -> tuple:
@@ -2577,7 +2580,7 @@ def _legal_more(e: TurrisBatch, g: int, top: int, kind: int) -> int:
             e.L[n] = A_TOKEN + LETTER[x]
             n += 1
         return _sort(e, n)
-    return -1
+    return _legal_solo(e, g, top, kind)
 
 
 def _sort(e: TurrisBatch, n: int) -> int:
@@ -2728,7 +2731,7 @@ def _scouts_on(e: TurrisBatch, g: int, node: int) -> int:
     """How many Scouts stand on ``node``, every seat's."""
     at = g * W + SCOUTS + node * SEATS
     total = 0
-    for p in range(SEATS):
+    for p in range(e.players):  # the seats beyond the players' hold none
         total += e.S[at + p]
     return total
 
@@ -3334,7 +3337,7 @@ def _apply_more(e: TurrisBatch, g: int, top: int, kind: int, action: int) -> boo
         e.S[b + STACK] -= 1
         done = True
     else:
-        done = False
+        done = _apply_solo(e, g, top, kind, action)
     return done
 
 
@@ -3419,15 +3422,12 @@ def _play_tactics(e: TurrisBatch, g: int, seat: int, card: int) -> None:
 
 
 def _take_trionfi(e: TurrisBatch, g: int, top: int, t: int) -> bool:
-    """``trionfi.take_trionfi`` (the TrionfiChoice popped first), or False (nothing done)
-    where its Prestige would end a solo game: the card taken, its Location upgraded, its
-    effect, the room built, the card owned."""
+    """``trionfi.take_trionfi`` (the TrionfiChoice popped first): the card taken, its
+    Location upgraded, its effect, the room built, the card owned; True."""
     S = e.S
     b = g * W
     seat = S[top + 1]
     prestige = S[top + 2]
-    if e.solo and S[b + PRESTIGE] + prestige >= e.prestige_end:
-        return False
     S[b + STACK] -= 1
     for k in range(N_TABLEAU):
         if S[b + TRIONFI_TABLEAU + k] == t:
@@ -3453,13 +3453,11 @@ def _place(e: TurrisBatch, g: int, seat: int, node: int) -> None:
 
 
 def _complete_mission(e: TurrisBatch, g: int, seat: int, m: int) -> bool:
-    """``missions.complete_mission`` (the MissionStep popped first), or False (nothing done)
-    where its Prestige would end a solo game: its Prestige, its effect, an Ongoing slot
-    offered for an ongoing effect, its cost paid (a reserved one's with a resource waived)."""
+    """``missions.complete_mission`` (the MissionStep popped first): its Prestige, its
+    effect, an Ongoing slot offered for an ongoing effect, its cost paid (a reserved one's
+    with a resource waived); True."""
     S = e.S
     b = g * W
-    if e.solo and S[b + PRESTIGE] + e.mission_prestige[m] >= e.prestige_end:
-        return False
     S[b + STACK] -= 1
     at = b + AT_RESERVED + seat * RESERVED_W
     reserved = False
@@ -3591,7 +3589,7 @@ def _fast_chance(e: TurrisBatch, g: int, r: float) -> bool:
             _push(e, g, K_FACTION_CHOICE, (seat + k) % n, 0, 0, 0, 0)
         return True
     else:
-        return False
+        return _chance_solo(e, g, r)
     _chance_pop(e, g)
     e.live[g] = None
     return True
@@ -3824,3 +3822,307 @@ def _get_frames(S: Any, at: int) -> list[Any]:
                 values.append(WORDS[v])
         out.append(made_of(KINDS[kind], tuple(values)))
     return out
+
+
+# ---- solo play: the Betrayer Phase, the solo decisions and dice, the Solo Endgame ------------
+K_BEAST_DIE = KIND_OF[F.BeastDie]
+K_MOVEMENT_DIE = KIND_OF[F.MovementDie]
+K_BEAST_START_DRAW = KIND_OF[F.BeastStartDraw]
+A_REPAIR_ROOM = A.SPACE.base(A.RepairRoom)
+BETRAYER_PRESTIGE = AT["betrayer_prestige"]
+AT_BEAST_DIE = AT["beast_die"]
+AT_PLAYER_WON = AT["player_won"]
+
+
+def _solo_tables(e: TurrisBatch, game: Any) -> None:
+    """The solo game's tables (``TurrisGame``'s, and the dice's chances as ``draws`` lists
+    them)."""
+    from towers.games.turris import draws
+
+    c = game.c
+    e.node_number = tuple(game.node_number)
+    e.damage_order = tuple(game.damage_order)
+    e.rooms_to_win = int(c["solo_tower_rooms_to_win"])
+    e.damage_prestige = int(c["solo_damage_prestige"])
+    e.betrayer_phase_prestige = int(c["solo_betrayer_phase_prestige"])
+    e.d4 = _running_totals(draws.D4.roll_outcomes())
+    e.d12 = _running_totals(draws.D12.roll_outcomes())
+    e.d12_faces = tuple(draws.D12.faces)
+
+
+def _running_totals(outcomes: list[tuple[int, float]]) -> Any:
+    """The running totals of the outcomes' chances, added in their order as ``draws.walk``
+    adds them (C doubles)."""
+    totals = array("d")
+    acc = 0.0
+    for _, p in outcomes:
+        acc += p
+        totals.append(acc)
+    return totals
+
+
+def _path_tables(e: TurrisBatch, game: Any) -> None:
+    """The Beasts' paths' tables: no distances in ``e.D`` yet (``e.d_key``; each node's
+    neighbours are the bits of ``e.adj``, in increasing order as ``beast_phase.ways_on``
+    sorts them)."""
+    e.d_key = -1
+
+
+def _solo_step(e: TurrisBatch, g: int) -> bool:
+    """``rounds.next_step`` of solo play: at the end of the Player Turn Phase the Solo
+    Endgame's Tower Rooms checked (``solo.check_solo_rooms``), then the Betrayer Phase
+    (``solo.betrayer_phase``); at the end of the Betrayer Phase the Betrayers' Prestige, then
+    the Beast Phase (``beast_phase.begin_beast_phase``). False (nothing done) for any other
+    step."""
+    if not e.solo:
+        return False
+    S = e.S
+    b = g * W
+    if S[b + PHASE] == PHASE_TURNS:
+        if S[b + AT_TURN_INDEX] + 1 < e.players:
+            return False
+        S[b + AT_TURN_INDEX] += 1
+        _check_solo_rooms(e, g)
+        if not S[b + GAME_OVER]:
+            _betrayer_phase(e, g)
+        return True
+    if S[b + PHASE] == PHASE_BETRAYERS:
+        # the end of the Betrayer Phase: the Betrayers gain 1 Prestige
+        _score_betrayers(e, g, e.betrayer_phase_prestige)
+        if not S[b + GAME_OVER]:
+            S[b + PHASE] = PHASE_BEASTS
+            S[b + AT_ACTIVE] = -1
+            for beast in range(N_BEASTS - 1, -1, -1):
+                _push(e, g, K_BEAST_TURN, beast, 0, 0, 0, 0)
+        return True
+    return False
+
+
+def _end_solo(e: TurrisBatch, g: int, won: int) -> None:
+    """``solo.end_solo``: the game over, won by the player or not."""
+    S = e.S
+    b = g * W
+    S[b + GAME_OVER] = 1
+    S[b + AT_PLAYER_WON] = won
+    S[b + PHASE] = PHASE_OVER
+    S[b + AT_ACTIVE] = -1
+
+
+def _check_solo_end(e: TurrisBatch, g: int) -> None:
+    """``endgame.check_endgame`` in solo play (Solo Endgame b): 40 Prestige ends the game at
+    once, the player's first."""
+    S = e.S
+    b = g * W
+    if S[b + GAME_OVER]:
+        return
+    if S[b + PRESTIGE] >= e.prestige_end:
+        _end_solo(e, g, 1)
+    elif S[b + BETRAYER_PRESTIGE] >= e.prestige_end:
+        _end_solo(e, g, 0)
+
+
+def _check_solo_rooms(e: TurrisBatch, g: int) -> None:
+    """``solo.check_solo_rooms`` (Solo Endgame a): 6 Tower Rooms constructed and none of them
+    Damaged."""
+    S = e.S
+    b = g * W
+    if S[b + AT_ROOMS] < e.rooms_to_win:
+        return
+    for k in range(N_TABLEAU):
+        if S[b + TRIONFI_TABLEAU + k] < 0 and S[b + AT_DAMAGED + k]:
+            return
+    _end_solo(e, g, 1)
+
+
+def _score_betrayers(e: TurrisBatch, g: int, points: int) -> None:
+    """``solo.score_betrayers``: the Betrayers' points (they count for the Excavation
+    thresholds), the Solo Endgame checked."""
+    S = e.S
+    b = g * W
+    S[b + BETRAYER_PRESTIGE] += points
+    now = S[b + BETRAYER_PRESTIGE]
+    at = b + AT_THRESHOLDS_HIT
+    for t in e.thresholds:
+        if now >= t:
+            hit = False
+            for k in range(S[at]):
+                if S[at + 1 + k] == t:
+                    hit = True
+            if not hit:
+                _list_append(e, at, t)
+                S[b + EXCAVATION_DUE] += 1
+    _check_solo_end(e, g)
+
+
+def _betrayer_phase(e: TurrisBatch, g: int) -> None:
+    """``solo.betrayer_phase``: both Betrayer Scouts moved, from the lower-numbered Location
+    (a tie in their order), then the d4 and the d12 rolled."""
+    S = e.S
+    b = g * W
+    S[b + PHASE] = PHASE_BETRAYERS
+    S[b + AT_ACTIVE] = -1
+    at = b + BETRAYER_AT
+    # two Scouts: the second first when its number is lower (a sort that keeps ties)
+    swap = S[at] == 2 and e.node_number[S[at + 2]] < e.node_number[S[at + 1]]
+    for j in range(S[at]):
+        _move_betrayer(e, g, 1 - j if swap else j)
+        if S[b + GAME_OVER]:
+            return
+    _queue(e, g, K_BEAST_DIE, 0)
+    _queue(e, g, K_MOVEMENT_DIE, 0)
+
+
+def _move_betrayer(e: TurrisBatch, g: int, k: int) -> None:
+    """``solo.move_betrayer``: Betrayer Scout ``k`` to the next higher free number, else the
+    lowest free one and a Damaged token (from an Excavation Site: the lowest, no token)."""
+    S = e.S
+    b = g * W
+    at = S[b + BETRAYER_AT + 1 + k]
+    here = e.node_number[at]
+    one = 1
+    taken = 0  # the nodes of the Beasts and the Betrayers' Scouts, one bit a node
+    for j in range(N_BEASTS):
+        if S[b + BEAST_AT + j] >= 0:
+            taken |= one << S[b + BEAST_AT + j]
+    for j in range(S[b + BETRAYER_AT]):
+        taken |= one << S[b + BETRAYER_AT + 1 + j]
+    lowest = -1
+    higher = -1
+    for num in range(len(e.node_of_number)):
+        node = e.node_of_number[num]
+        if node < 0 or taken >> node & 1 or _scouts_on(e, g, node):
+            continue
+        if lowest < 0:
+            lowest = node
+        if num > here:
+            higher = node
+            break
+    if lowest < 0:
+        return
+    if e.spot_of[at] >= 0:
+        S[b + BETRAYER_AT + 1 + k] = lowest
+        return
+    if higher >= 0:
+        S[b + BETRAYER_AT + 1 + k] = higher
+        return
+    S[b + BETRAYER_AT + 1 + k] = lowest
+    _damage_room(e, g)
+
+
+def _damage_room(e: TurrisBatch, g: int) -> None:
+    """``solo.damage_room``: a Damaged token on the next undamaged Tower Room in their order,
+    4 Prestige to the Betrayers; none with all six Damaged."""
+    S = e.S
+    b = g * W
+    for slot in e.damage_order:
+        if not S[b + AT_DAMAGED + slot]:
+            S[b + AT_DAMAGED + slot] = 1
+            _score_betrayers(e, g, e.damage_prestige)
+            return
+
+
+def _settle_solo(e: TurrisBatch, g: int, top: int, kind: int) -> int:
+    """:func:`_settle_frame` of the solo decisions (``solo.settle_betrayer_push``,
+    ``solo.settle_repair_choice``): 1 when settled, 0 when the player decides, -1 for any
+    other kind."""
+    S = e.S
+    b = g * W
+    if kind == K_BETRAYER_PUSH:
+        at = b + BETRAYER_AT + 1 + S[top + 2]
+        n = _displace_destinations(e, g, S[at])
+        if n > 1:
+            return 0
+        S[b + STACK] -= 1
+        if n:
+            S[at] = e.L[0] - A_CHOOSE
+        return 1
+    if kind == K_REPAIR_CHOICE:
+        for k in range(N_TABLEAU):
+            if S[b + AT_DAMAGED + k]:
+                return 0
+        S[b + STACK] -= 1
+        return 1
+    return -1
+
+
+def _legal_solo(e: TurrisBatch, g: int, top: int, kind: int) -> int:
+    """:func:`_fast_legal` of the solo decisions (``legality.legal_betrayer_push``,
+    ``legality.legal_repair_choice``), or -1 for any other kind."""
+    S = e.S
+    b = g * W
+    L = e.L
+    if kind == K_BETRAYER_PUSH:
+        return _displace_destinations(e, g, S[b + BETRAYER_AT + 1 + S[top + 2]])
+    if kind == K_REPAIR_CHOICE:
+        n = 0
+        for k in range(N_TABLEAU):
+            if S[b + AT_DAMAGED + k]:
+                L[n] = A_REPAIR_ROOM + k
+                n += 1
+        L[n] = A_PASS
+        return _sort(e, n + 1)
+    return -1
+
+
+def _apply_solo(e: TurrisBatch, g: int, top: int, kind: int, action: int) -> bool:
+    """:func:`_apply_more` of the solo decisions (``solo.decide_betrayer_push``,
+    ``solo.decide_repair_choice``), or False (nothing done) for any other kind."""
+    S = e.S
+    b = g * W
+    if kind == K_BETRAYER_PUSH:
+        S[b + STACK] -= 1
+        S[b + BETRAYER_AT + 1 + S[top + 2]] = action - A_CHOOSE
+        return True
+    if kind == K_REPAIR_CHOICE:
+        S[b + STACK] -= 1
+        if action != A_PASS:
+            S[b + AT_DAMAGED + action - A_REPAIR_ROOM] = 0
+        return True
+    return False
+
+
+def _walk(totals: Any, r: float) -> int:
+    """``draws.walk`` over outcomes of the running totals ``totals`` (``_running_totals``):
+    the index of the first whose running total passes ``r``, else the last."""
+    for i in range(len(totals)):
+        if r < totals[i]:
+            return i
+    return len(totals) - 1
+
+
+def _chance_solo(e: TurrisBatch, g: int, r: float) -> bool:
+    """:func:`_fast_chance` of the solo dice and the random Beasts' starts
+    (``draws.apply_chance``), or False (nothing done) for any other event."""
+    S = e.S
+    b = g * W
+    q = b + CHANCE + 1
+    kind = S[q]
+    if kind == K_BEAST_DIE:
+        _chance_pop(e, g)
+        S[b + AT_BEAST_DIE] = _walk(e.d4, r)
+    elif kind == K_MOVEMENT_DIE:
+        _chance_pop(e, g)
+        # the d12 is the Beast Movement card drawn; the d4's Beast moves now
+        S[b + AT_MOVEMENT_CARD] = e.d12_faces[_walk(e.d12, r)]
+        _push(e, g, K_BEAST_TURN, S[b + AT_BEAST_DIE], 0, 0, 0, 0)
+    elif kind == K_BEAST_START_DRAW:
+        # draws.chance_outcomes: the spots with no Beast, 1 / their count each
+        free = 0
+        for k in range(N_SPOTS):
+            if _beast_free(e, g, e.spots[k]):
+                free += 1
+        p = 1 / free
+        acc = 0.0
+        spot = -1
+        for k in range(N_SPOTS):
+            if _beast_free(e, g, e.spots[k]):
+                spot = k
+                acc += p
+                if r < acc:
+                    break
+        S[b + BEAST_AT + S[q + 1]] = e.spots[spot]
+        _chance_pop(e, g)
+    else:
+        return False
+    e.live[g] = None
+    return True
