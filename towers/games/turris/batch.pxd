@@ -52,7 +52,10 @@ cdef object RULES_APPLY, RULES_RUN, SAMPLE_CHANCE
 
 
 cdef class TurrisBatch:
-    cdef public object game, tensor, start, heuristic
+    cdef public object game, tensor, start, heuristic, floats
+    cdef public long tensor_size, n_council, n_factions, n_altar
+    cdef public double rooms_scale, grove_scale
+    cdef public double[::1] O
     cdef public long size, players
     cdef public long long[::1] S, L, H, D, T, searched, owners, B
     cdef public long long[::1] spot_of, site_limit, site_immediate, node_limit, node_immediate
@@ -469,6 +472,36 @@ cdef object _missions_value(TurrisBatch e, long g, object t, long seat, object t
 
 @cython.locals(S="long long[::1]", b=long, at=long, i=long, node=long, value=double, on_board="long long", k="long long", picked=long, dead="long long", useful="long long", ichor="long long", affordable="long long", grove="long long", level=long, limit=long, recalled=double, each=double, reward=double)
 cdef double _evaluate(TurrisBatch e, long g, object t, long seat, list worth, object tableau, object chosen, list pending) except? -1
+
+# ---- what a seat sees: its observation tensor, written from the arrays
+cdef long N_PHASES, N_FRAMES, N_DIE
+cdef tuple PHASE_HOT, FRAME_HOT, D12_FACES
+cdef double ROUND_SCALE, PRESTIGE_SCALE, RESOURCE_SCALE, TOKEN_SCALE, HAND_SCALE
+cdef double ACTIONS_SCALE, DEPTH_SCALE, SCOUT_SCALE
+
+cdef void _tensor_tables(TurrisBatch e, object game) except *
+
+@cython.locals(v=double)
+cdef double _capped(double value, double scale) noexcept
+
+cdef void _seat_hot(TurrisBatch e, long at, long seat) except *
+
+@cython.locals(S="long long[::1]", V="double[::1]", b=long, n=long, i=long, depth=long, top=long, kind=long, hot=long, f=long, node=long, at=long, p=long, x=long)
+cdef void _write_tensor(TurrisBatch e, long g, long seat) except *
+
+@cython.locals(S="long long[::1]", V="double[::1]", b=long, k=long, at=long, site=long, node=long)
+cdef long _write_board(TurrisBatch e, long g, long i) except -1
+
+@cython.locals(S="long long[::1]", V="double[::1]", b=long, n=long, w=long, k=long, t=long, p=long, at=long, x=long)
+cdef long _write_cards(TurrisBatch e, long g, long i) except -1
+
+@cython.locals(S="long long[::1]", V="double[::1]", b=long, p=long, at=long, k=long)
+cdef long _write_players(TurrisBatch e, long g, long i) except -1
+
+cdef long _deck_size(long long[::1] S, long at, long size) noexcept
+
+@cython.locals(S="long long[::1]", V="double[::1]", b=long, at=long, thresholds=tuple, k=long, t=long, x=long, card=long)
+cdef long _write_rest(TurrisBatch e, long g, long i) except -1
 
 # ---- solo play: the Betrayer Phase, the solo decisions and dice, the Solo Endgame
 cdef long K_BEAST_DIE, K_MOVEMENT_DIE, K_BEAST_START_DRAW, A_REPAIR_ROOM, BETRAYER_PRESTIGE

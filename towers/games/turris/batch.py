@@ -35,7 +35,8 @@ writing a whole game are the costly steps (about ten one-game actions for the tw
 engine is fast where the games stay in the arrays: every game, all along, in every mode.
 ``returns`` and ``heuristics`` are worked out over the arrays (:func:`_heuristics` is
 ``bots.evaluate_all``, the same float operations in the same order and its memos, so the same
-floats to the last bit); ``observation_tensor`` reads a state from them.
+floats to the last bit), and so is ``observation_tensor`` (:func:`_write_tensor` writes
+the floats of ``tensor.encode(state.observation(seat))``, what the seat may see only).
 
 ``engine_for`` offers it for every player count, the solo game too, and none at all when
 the environment variable ``TOWERS_TURRIS_BATCH`` is "0" (:class:`towers.core.batch.StateBatch`
@@ -65,6 +66,7 @@ from towers.games.turris import actions as A
 from towers.games.turris import bots as B_
 from towers.games.turris import frames as F
 from towers.games.turris import rules
+from towers.games.turris import tensor as _tensor
 from towers.games.turris.data import TOKENS, load
 from towers.games.turris.interned import made_of
 from towers.games.turris.resources import LETTER
@@ -415,6 +417,9 @@ class TurrisBatch:
         self.choosers: list[Any] = [None] * size
         self.live: list[Any] = [None] * size  # each game's mirror state, while it has one
         self.tensor: Any = None
+        self.tensor_size = -1  # the tensor's length, once its tables are made
+        self.floats = array("d", bytes(8))  # the tensor's floats as they are written
+        self.O = self.floats
         self.heuristic: Any = None  # the heuristic's tables of the game (bots._tables)
         self.start: Any = None  # a new game's ints, written once
         self.H = array("q", bytes(8 * N_TOKENS))  # a seat's resources as a check spends them
@@ -474,11 +479,15 @@ class TurrisBatch:
         return _heuristics(self, g)
 
     def observation_tensor(self, g: int, seat: int, out: Any) -> None:
+        """The seat's tensor: the floats of ``tensor.encode(state.observation(seat))``,
+        written from the arrays (encoded from the mirror while they are behind it)."""
         if self.tensor is None:
-            from towers.core.registry import tensor_of
-
-            self.tensor = tensor_of(self.game)
-        out[:] = self.tensor.encode(_state_live(self, g).observation(seat))
+            _tensor_tables(self, self.game)
+        if self.S[g * W + STALE] or not 0 <= seat < self.players:
+            out[:] = self.tensor.encode(_state_live(self, g).observation(seat))
+            return
+        _write_tensor(self, g, seat)
+        out[:] = self.floats  # an array: a list or a numpy row copies it at C speed
 
     def legal_actions(self, g: int) -> list[int]:
         return _legal(self, g)
@@ -921,6 +930,262 @@ def _evaluate(
         if who == seat:
             value += p
     return float(value)
+
+
+# ---- what a seat sees: its observation tensor, written from the arrays ---------------------
+N_PHASES = len(PHASES)
+PHASE_HOT = tuple(_tensor.PHASES.index(p) for p in PHASES)
+"""Each phase's place in the tensor's one-hot of it."""
+N_FRAMES = len(_tensor.FRAMES)
+FRAME_HOT = tuple(
+    _tensor.FRAMES.index(kind.frame_name()) if kind in DECISION_KINDS else -1 for kind in KINDS
+)
+"""Each kind's place in the one-hot of the decision on top (-1: none, a draw)."""
+ROUND_SCALE = float(_tensor.ROUND_SCALE)
+PRESTIGE_SCALE = float(_tensor.PRESTIGE_SCALE)
+RESOURCE_SCALE = float(_tensor.RESOURCE_SCALE)
+TOKEN_SCALE = float(_tensor.TOKEN_SCALE)
+HAND_SCALE = float(_tensor.HAND_SCALE)
+ACTIONS_SCALE = float(_tensor.ACTIONS_SCALE)
+DEPTH_SCALE = float(_tensor.DEPTH_SCALE)
+SCOUT_SCALE = float(_tensor.SCOUTS)
+N_DIE = len(_tensor.D4.faces)
+D12_FACES = tuple(_tensor.D12.faces)
+
+
+def _tensor_tables(e: TurrisBatch, game: Any) -> None:
+    """The tensor of the game (``tensor_of``), the array of its floats (``e.floats``, which
+    ``e.O`` views) and the sizes and scales its parts take from the game."""
+    from towers.core.registry import tensor_of
+
+    d = game.data
+    e.tensor = tensor_of(game)
+    e.tensor_size = e.tensor.size
+    e.floats = array("d", bytes(8 * e.tensor_size))
+    e.O = e.floats  # the twin's typed view of them
+    e.n_council = len(d.council)
+    e.n_factions = len(d.factions)
+    e.n_altar = len(d.altar)
+    e.rooms_scale = float(game.c["tower_rooms"])
+    e.grove_scale = float(game.c["grove_tower_room_prestige"])
+
+
+def _capped(value: float, scale: float) -> float:
+    """``value / scale`` kept within 0..1 (the tensor's ``capped``)."""
+    v = value / scale
+    return 0.0 if v < 0.0 else 1.0 if v > 1.0 else v
+
+
+def _seat_hot(e: TurrisBatch, at: int, seat: int) -> None:
+    """The one-hot of ``seat`` among the seats from ``e.O[at]`` on (none: zeros)."""
+    if seat < 0:
+        return
+    if seat >= e.players:
+        raise ValueError(f"no seat {seat} among {e.players}")
+    e.O[at + seat] = 1.0
+
+
+def _write_tensor(e: TurrisBatch, g: int, seat: int) -> None:
+    """``e.O`` set to ``seat``'s tensor in game g, part by part as
+    :func:`.tensor.turris_tensor` lists them (the seats in seat order: the observation names
+    no viewer)."""
+    S = e.S
+    V = e.O
+    b = g * W
+    n = e.players
+    for i in range(e.tensor_size):
+        V[i] = 0.0
+    V[PHASE_HOT[S[b + PHASE]]] = 1.0
+    V[N_PHASES] = _capped(S[b + ROUND], ROUND_SCALE)
+    i = N_PHASES + 1
+    _seat_hot(e, i, S[b + AT_FIRST_PLAYER])
+    _seat_hot(e, i + n, S[b + FUTURE_FIRST])
+    _seat_hot(e, i + 2 * n, S[b + AT_ACTIVE])
+    i += 3 * n
+    depth = S[b + STACK]
+    if S[b + CHANCE]:
+        V[i] = 1.0  # a draw pending: no decision now
+    elif depth:
+        top = b + STACK + 1 + (depth - 1) * FW
+        kind = S[top]
+        hot = FRAME_HOT[kind]
+        if hot >= 0:
+            V[i + 1 + hot] = 1.0
+        f = SEAT_FIELD[kind]
+        if f >= 0:
+            _seat_hot(e, i + 2 + N_FRAMES, S[top + f])
+    V[i + 1 + N_FRAMES] = _capped(depth, DEPTH_SCALE)
+    i += 2 + N_FRAMES + n
+    V[i] = _capped(S[b + ACTIONS_LEFT], ACTIONS_SCALE)
+    V[i + 1] = 1.0 if S[b + PLACED_ACTION] else 0.0
+    V[i + 2] = 1.0 if S[b + COLLECTED] else 0.0
+    V[i + 3] = _capped(S[b + GATHERS], 2.0)
+    V[i + 4] = 1.0 if S[b + TACTICS_PLAYED] else 0.0
+    i += 5
+    for node in range(N_NODES):
+        at = b + SCOUTS + node * SEATS
+        for p in range(n):
+            V[i + p] = _capped(S[at + p], SCOUT_SCALE)
+        i += n
+    i = _write_board(e, g, i)
+    i = _write_cards(e, g, i)
+    i = _write_players(e, g, i)
+    at = b + HANDS + seat * HAND_W  # the seat's own Tactics cards
+    for x in range(S[at]):
+        V[i + S[at + 1 + x]] = 1.0
+    i = _write_rest(e, g, i + N_TACTICS)
+    if i != e.tensor_size:
+        raise AssertionError(f"{i} floats written, not {e.tensor_size}")
+
+
+def _write_board(e: TurrisBatch, g: int, i: int) -> int:
+    """The ``beasts``, ``fruit``, ``altar``, ``excavation`` and ``upgraded`` parts from
+    ``e.O[i]`` on; where the next part starts."""
+    S = e.S
+    V = e.O
+    b = g * W
+    for k in range(N_BEASTS):
+        at = S[b + BEAST_AT + k]
+        if 0 <= at < N_NODES:
+            V[i + at] = 1.0
+        elif at < 0:
+            V[i + N_NODES] = 1.0  # removed
+        V[i + N_NODES + 1] = 1.0 if S[b + AT_FLIPPED + k] else 0.0
+        i += N_NODES + 2
+    at = S[b + AT_FRUIT]
+    if 0 <= at < N_NODES:
+        V[i + at] = 1.0
+    i += N_NODES
+    at = S[b + AT_ALTAR]
+    if 0 <= at < e.n_altar:
+        V[i + at] = 1.0
+    i += e.n_altar
+    for k in range(N_SPOTS):
+        site = S[b + SITE_AT + k]
+        if 0 <= site < N_SITES:
+            V[i + site] = 1.0
+        V[i + N_SITES] = 1.0 if S[b + AT_SPOT_OPEN + k] else 0.0
+        i += N_SITES + 1
+    for node in range(N_NODES):
+        V[i + node] = 1.0 if S[b + UPGRADED + node] else 0.0
+    return i + N_NODES
+
+
+def _write_cards(e: TurrisBatch, g: int, i: int) -> int:
+    """The ``trionfi`` and ``missions`` parts from ``e.O[i]`` on: per card, where it is."""
+    S = e.S
+    V = e.O
+    b = g * W
+    n = e.players
+    w = 1 + n
+    for k in range(N_TABLEAU):
+        t = S[b + TRIONFI_TABLEAU + k]
+        if t >= 0:
+            V[i + t * w] = 1.0
+    for p in range(n):
+        at = b + TRIONFI_OWNED + p * TRIONFI_OWNED_W
+        for x in range(S[at]):
+            V[i + S[at + 1 + x] * w + 1 + p] = 1.0
+    i += N_TRIONFI * w
+    w = 1 + 3 * n
+    at = b + MISSIONS
+    for x in range(S[at]):
+        V[i + S[at + 1 + x] * w] = 1.0
+    for p in range(n):
+        at = b + AT_RESERVED + p * RESERVED_W
+        for x in range(S[at]):
+            V[i + S[at + 1 + x] * w + 1 + p] = 1.0
+        at = b + COMPLETED + p * COMPLETED_W
+        for x in range(S[at]):
+            V[i + S[at + 1 + x] * w + 1 + n + p] = 1.0
+        at = b + ONGOING + p * ONGOING_W
+        for x in range(S[at]):
+            V[i + S[at + 1 + x] * w + 1 + 2 * n + p] = 1.0
+    return i + N_MISSIONS * w
+
+
+def _write_players(e: TurrisBatch, g: int, i: int) -> int:
+    """The ``players`` part from ``e.O[i]`` on: each seat's row, in seat order."""
+    S = e.S
+    V = e.O
+    b = g * W
+    for p in range(e.players):
+        V[i] = _capped(S[b + PRESTIGE + p], PRESTIGE_SCALE)
+        at = b + RESOURCES + p * N_TOKENS
+        for k in range(N_TOKENS):
+            V[i + 1 + k] = _capped(S[at + k], RESOURCE_SCALE)
+        i += 1 + N_TOKENS
+        V[i] = _capped(S[b + RESERVE + p], SCOUT_SCALE)
+        V[i + 1] = _capped(S[b + GRAVEYARD + p], SCOUT_SCALE)
+        V[i + 2] = _capped(S[b + AT_ROOMS + p], e.rooms_scale)
+        V[i + 3] = _capped(S[b + ACTION_TOKENS + p], TOKEN_SCALE)
+        V[i + 4] = _capped(S[b + HANDS + p * HAND_W], HAND_SCALE)
+        V[i + 5] = _capped(S[b + GROVE_ROOM + p], e.grove_scale)
+        i += 6
+        k = S[b + COUNCIL + p]
+        if 0 <= k < e.n_council:
+            V[i + k] = 1.0
+        i += e.n_council
+        k = S[b + FACTION + p]
+        if 0 <= k < e.n_factions:
+            V[i + k] = 1.0
+        i += e.n_factions
+        k = S[b + SIDE + p]
+        if 0 <= k < 2:
+            V[i + k] = 1.0
+        i += 2
+    return i
+
+
+def _deck_size(S: Any, at: int, size: int) -> int:
+    """The cards of the deck at ``at`` (of ``size`` kinds): the known top, the unknown
+    middle's total and the known bottom."""
+    return int(S[at] + S[at + 1 + 2 * size] + S[at + 2 + 2 * size])
+
+
+def _write_rest(e: TurrisBatch, g: int, i: int) -> int:
+    """The ``piles``, ``endgame`` and ``solo`` parts from ``e.O[i]`` on."""
+    S = e.S
+    V = e.O
+    b = g * W
+    V[i] = _capped(_deck_size(S, b + TACTICS_DECK, N_TACTICS), N_TACTICS)
+    V[i + 1] = _capped(S[b + TACTICS_DISCARD], N_TACTICS)
+    V[i + 2] = _capped(_deck_size(S, b + MISSION_DECK, N_MISSIONS), N_MISSIONS)
+    V[i + 3] = _capped(_deck_size(S, b + TRIONFI_DECK, N_TRIONFI), N_TRIONFI)
+    V[i + 4] = _capped(_deck_size(S, b + SITE_DECK, N_SITES), N_SITES)
+    i += 5
+    at = b + AT_THRESHOLDS_HIT
+    thresholds = e.thresholds
+    for k in range(len(thresholds)):
+        t = thresholds[k]
+        for x in range(S[at]):
+            if S[at + 1 + x] == t:
+                V[i + k] = 1.0
+                break
+    i += len(thresholds)
+    V[i] = 1.0 if S[b + EXCAVATION_DUE] else 0.0
+    V[i + 1] = 1.0 if S[b + AT_ENDGAME] else 0.0
+    V[i + 2] = 1.0 if S[b + AT_ENDGAME_IN_BEASTS] else 0.0
+    i += 3
+    at = b + BETRAYER_AT  # zeros with opponents: no Betrayers, no dice
+    for x in range(S[at]):
+        V[i + S[at + 1 + x]] = 1.0
+    i += N_NODES
+    V[i] = _capped(S[b + BETRAYER_PRESTIGE], PRESTIGE_SCALE)
+    i += 1
+    for k in range(N_TABLEAU):
+        V[i + k] = 1.0 if S[b + AT_DAMAGED + k] else 0.0
+    i += N_TABLEAU
+    k = S[b + AT_BEAST_DIE]
+    if 0 <= k < N_DIE:
+        V[i + k] = 1.0
+    i += N_DIE
+    card = S[b + AT_MOVEMENT_CARD]
+    for k in range(len(D12_FACES)):
+        if D12_FACES[k] == card:
+            V[i + k] = 1.0
+            break
+    return i + len(D12_FACES)
 
 
 def _settle(e: TurrisBatch, g: int) -> bool:
