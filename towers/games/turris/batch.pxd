@@ -147,7 +147,10 @@ cdef bint _queue_tactics_draw(TurrisBatch e, long g, long seat) except? 0
 @cython.locals(S="long long[::1]", b=long, at=long, counts=long, k=long)
 cdef void _shuffle_discards(TurrisBatch e, long g) except *
 
-@cython.locals(S="long long[::1]", b=long, now=long, at=long, t=long, hit=bint, k=long, most=long, rooms=long, p=long)
+@cython.locals(S="long long[::1]", b=long, at=long, t=long, hit=bint, k=long)
+cdef void _thresholds(TurrisBatch e, long g, long now) except *
+
+@cython.locals(S="long long[::1]", b=long, most=long, rooms=long, p=long)
 cdef void _score(TurrisBatch e, long g, long seat, long points) except *
 
 @cython.locals(b=long, seat=long, fixed=str, any_n=long, res=long, spare=long, enough=bint, t=long, n=long)
@@ -521,7 +524,7 @@ cdef void _check_solo_end(TurrisBatch e, long g) except *
 @cython.locals(S="long long[:]", b=long, k=long)
 cdef void _check_solo_rooms(TurrisBatch e, long g) except *
 
-@cython.locals(S="long long[:]", b=long, now=long, at=long, t=long, hit=bint, k=long)
+@cython.locals(S="long long[::1]", b=long)
 cdef void _score_betrayers(TurrisBatch e, long g, long points) except *
 
 @cython.locals(S="long long[:]", b=long, at=long, swap=bint, j=long)

@@ -79,7 +79,7 @@ SAMPLE_CHANCE: Any = _SECTIONS["draws"].sample_chance
 twins when built)."""
 
 ENV = "TOWERS_TURRIS_BATCH"
-"""The environment variable that offers the engine (see the module docstring)."""
+"""The environment variable that turns the engine off when "0" (see the module docstring)."""
 
 _DATA = load()
 SEATS = 5  # room for the most seats, whatever the player count
@@ -1698,13 +1698,12 @@ def _shuffle_discards(e: TurrisBatch, g: int) -> None:
     S[at] = 0
 
 
-def _score(e: TurrisBatch, g: int, seat: int, points: int) -> None:
-    """``prestige.score``: the points, the Excavation thresholds first reached, the
-    Endgame's trigger (solo: the Solo Endgame at 40 Prestige)."""
+def _thresholds(e: TurrisBatch, g: int, now: int) -> None:
+    """``prestige.score``'s thresholds: each Excavation threshold ``now`` reaches for the first
+    time anyone does, noted, and an Excavation change due once the current action is
+    resolved."""
     S = e.S
     b = g * W
-    S[b + PRESTIGE + seat] += points
-    now = S[b + PRESTIGE + seat]
     at = b + AT_THRESHOLDS_HIT
     for t in e.thresholds:
         if now >= t:
@@ -1713,9 +1712,17 @@ def _score(e: TurrisBatch, g: int, seat: int, points: int) -> None:
                 if S[at + 1 + k] == t:
                     hit = True
             if not hit:
-                # the first time anyone reaches it, once the current action is resolved
                 _list_append(e, at, t)
                 S[b + EXCAVATION_DUE] += 1
+
+
+def _score(e: TurrisBatch, g: int, seat: int, points: int) -> None:
+    """``prestige.score``: the points, the Excavation thresholds first reached, the
+    Endgame's trigger (solo: the Solo Endgame at 40 Prestige)."""
+    S = e.S
+    b = g * W
+    S[b + PRESTIGE + seat] += points
+    _thresholds(e, g, S[b + PRESTIGE + seat])
     # endgame.check_endgame
     if e.solo:
         _check_solo_end(e, g)
@@ -4205,17 +4212,7 @@ def _score_betrayers(e: TurrisBatch, g: int, points: int) -> None:
     S = e.S
     b = g * W
     S[b + BETRAYER_PRESTIGE] += points
-    now = S[b + BETRAYER_PRESTIGE]
-    at = b + AT_THRESHOLDS_HIT
-    for t in e.thresholds:
-        if now >= t:
-            hit = False
-            for k in range(S[at]):
-                if S[at + 1 + k] == t:
-                    hit = True
-            if not hit:
-                _list_append(e, at, t)
-                S[b + EXCAVATION_DUE] += 1
+    _thresholds(e, g, S[b + BETRAYER_PRESTIGE])
     _check_solo_end(e, g)
 
 
