@@ -11,27 +11,13 @@ from typing import Any
 
 import pytest
 
-import towers
 from tests.core import batch_checks
 from tests.core.batch_checks import fields_of, walked
+from tests.games.turris.test_batch import MODES, MODULES, _game, _name
 from towers.core.chance import sample_chance
-from towers.core.compiled import is_compiled, twin
 from towers.core.game import CHANCE, TERMINAL
 from towers.core.registry import tensor_of
 from towers.games.turris import batch as plain
-
-ENGINE = twin(plain)  # the compiled twin when built, else the plain module
-MODULES = [plain] + ([ENGINE] if is_compiled(ENGINE) else [])
-MODES = [(2, False), (3, False), (4, False), (5, False), (1, False), (3, True)]
-"""Player counts, and 3 players with the Beasts' starts drawn (the variant of Setup step 3)."""
-
-
-def _game(players: int, random_beasts: bool = False) -> Any:
-    return towers.make("turris", players=players, random_beasts=random_beasts)
-
-
-def _name(module: Any) -> str:
-    return str(module.__name__.rpartition(".")[2])
 
 
 def _tensors(engine: Any, g: int) -> list[list[float]]:
