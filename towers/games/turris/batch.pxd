@@ -129,17 +129,17 @@ cdef void _sync(TurrisBatch e, long g) except *
 @cython.locals(b=long, depth=long, kind=long, top=long, found=long, quiet=bint)
 cdef bint _settle(TurrisBatch e, long g) except? 0
 
-@cython.locals(b=long, depth=long, packets=tuple, found=long, of=str, options=tuple, n=long)
+@cython.locals(b=long, depth=long, packets=tuple, of=str, options=tuple, n=long)
 cdef long _settle_frame(TurrisBatch e, long g, long top, long kind) except? -9
 
 @cython.locals(b=long, depth=long, n=long, res=long, kinds=long, first=long, t=long, seat=long, effect=tuple, left=bint, k=long)
 cdef long _settle_more(TurrisBatch e, long g, long top, long kind) except? -9
 
 @cython.locals(b=long, seat=long, src=long, i=long, effects=tuple, depth=long)
-cdef bint _settle_resolving(TurrisBatch e, long g, long top) except? 0
+cdef void _settle_resolving(TurrisBatch e, long g, long top) except *
 
 @cython.locals(b=long, kind=long, n=long, drawn=long, res=long, t=long, fixed=long, any_n=long, of=long, spot=long, packets=tuple, q=long, r=long)
-cdef bint _effect(TurrisBatch e, long g, long top, long seat, tuple effect, long src, long index) except? 0
+cdef void _effect(TurrisBatch e, long g, long top, long seat, tuple effect, long src, long index) except *
 
 @cython.locals(S="long long[::1]", b=long, q=long, queued=long, j=long, d=long)
 cdef bint _queue_tactics_draw(TurrisBatch e, long g, long seat) except? 0
@@ -200,7 +200,7 @@ cdef long _beast_steps(TurrisBatch e, long g, long top) except? -9
 cdef long _movable_beasts(TurrisBatch e, long g, long steps, long crossroads) except? -9
 
 @cython.locals(b=long, seat=long, stage=long, grove=long)
-cdef bint _end_turn_stage(TurrisBatch e, long g, long top) except? 0
+cdef void _end_turn_stage(TurrisBatch e, long g, long top) except *
 
 @cython.locals(S="long long[::1]", b=long, q=long, n=long, queued=long, j=long, d=long, cards=long)
 cdef void _queue_mission_draw(TurrisBatch e, long g) except *
@@ -399,13 +399,13 @@ cdef bint _apply_turn(TurrisBatch e, long g, long top, long action) except? 0
 cdef void _play_tactics(TurrisBatch e, long g, long seat, long card) except *
 
 @cython.locals(S="long long[::1]", b=long, seat=long, prestige=long, k=long)
-cdef bint _take_trionfi(TurrisBatch e, long g, long top, long t) except? 0
+cdef void _take_trionfi(TurrisBatch e, long g, long top, long t) except *
 
 @cython.locals(b=long)
 cdef void _place(TurrisBatch e, long g, long seat, long node) except *
 
 @cython.locals(S="long long[::1]", b=long, at=long, reserved=bint, k=long, fixed=long, any_n=long, of=long)
-cdef bint _complete_mission(TurrisBatch e, long g, long seat, long m) except? 0
+cdef void _complete_mission(TurrisBatch e, long g, long seat, long m) except *
 
 @cython.locals(b=long, seat=long, chosen=tuple, packets=list, node=long, src=long, cost=long)
 cdef bint _apply_collect_pick(TurrisBatch e, long g, long top, long action) except? 0

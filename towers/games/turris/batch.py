@@ -1250,14 +1250,10 @@ def _settle_frame(e: TurrisBatch, g: int, top: int, kind: int) -> int:
         e.S[top + 3] = 0
         return 1
     if kind == K_RESOLVING:
-        if _settle_resolving(e, g, top):
-            return 1
+        _settle_resolving(e, g, top)
+        return 1
     elif kind == K_PAY_CHOICE:
-        found = _settle_pay(e, g, top)
-        if found > 0:
-            return 1
-        if found == 0:
-            return 0
+        return _settle_pay(e, g, top)
     elif kind == K_GAIN_CHOICE:
         # resources.settle_gain_choice
         of = WORDS[e.S[top + 3]]
@@ -1270,20 +1266,12 @@ def _settle_frame(e: TurrisBatch, g: int, top: int, kind: int) -> int:
             return 1
         return 0
     elif kind == K_END_TURN:
-        if _end_turn_stage(e, g, top):
-            return 1
+        _end_turn_stage(e, g, top)
+        return 1
     elif kind == K_COUNCIL_STEP:
-        found = _settle_council_step(e, g, top)
-        if found > 0:
-            return 1
-        if found == 0:
-            return 0
+        return _settle_council_step(e, g, top)
     elif kind == K_MOVE_BEAST_CHOICE:
-        found = _settle_move_beast(e, g, top)
-        if found > 0:
-            return 1
-        if found == 0:
-            return 0
+        return _settle_move_beast(e, g, top)
     elif kind == K_BEAST_TURN:
         e.S[b + STACK] = depth - 1
         _beast_target(e, g, e.S[top + 1], e.S[top + 2])
@@ -1300,11 +1288,7 @@ def _settle_frame(e: TurrisBatch, g: int, top: int, kind: int) -> int:
             return 1
         return 0
     elif kind == K_BEAST_EFFECT:
-        found = _settle_beast_effect(e, g, top)
-        if found > 0:
-            return 1
-        if found == 0:
-            return 0
+        return _settle_beast_effect(e, g, top)
     elif kind == K_DISPLACE_CHOICE:
         n = _displace_destinations(e, g, e.S[top + 2])
         if n > 1:
@@ -1313,9 +1297,7 @@ def _settle_frame(e: TurrisBatch, g: int, top: int, kind: int) -> int:
         if n:
             _move_scout(e, g, e.S[top + 3], e.S[top + 2], e.L[0] - A_CHOOSE)
         return 1
-    else:
-        return _settle_more(e, g, top, kind)
-    return -1
+    return _settle_more(e, g, top, kind)
 
 
 def _settle_more(e: TurrisBatch, g: int, top: int, kind: int) -> int:
@@ -1430,7 +1412,7 @@ def _settle_more(e: TurrisBatch, g: int, top: int, kind: int) -> int:
     return _settle_solo(e, g, top, kind)
 
 
-def _end_turn_stage(e: TurrisBatch, g: int, top: int) -> bool:
+def _end_turn_stage(e: TurrisBatch, g: int, top: int) -> None:
     """``player_turn.end_turn_stage`` of the EndTurn at ``top`` in the arrays: the steps
     after the Action Step, a step with a decision put on the stack above the next stage."""
     b = g * W
@@ -1440,7 +1422,7 @@ def _end_turn_stage(e: TurrisBatch, g: int, top: int) -> bool:
         if _has_completable(e, g, seat):
             e.S[top + 2] = 1
             _push(e, g, K_MISSION_STEP, seat, 0, 0, 0, 0)
-            return True
+            return
         stage = 1
     if stage == 1:
         # the Trionfi Step: a Tower Room from a Grove Collect, prerequisite met now
@@ -1449,16 +1431,15 @@ def _end_turn_stage(e: TurrisBatch, g: int, top: int) -> bool:
         if grove and _may_build(e, g, seat):
             e.S[top + 2] = 2
             _push(e, g, K_TRIONFI_CHOICE, seat, grove, 1, 0, 0)
-            return True
+            return
         stage = 2
     if e.S[b + HANDS + seat * HAND_W] > e.hand_limit:
         e.S[top + 2] = 3
         _push(e, g, K_DISCARD_DOWN, seat, 0, 0, 0, 0)
-        return True
+        return
     e.S[b + STACK] -= 1
     for _ in range(e.mission_tableau - e.S[b + MISSIONS]):
         _queue_mission_draw(e, g)
-    return True
 
 
 def _queue_mission_draw(e: TurrisBatch, g: int) -> None:
@@ -1571,10 +1552,9 @@ def _end_round(e: TurrisBatch, g: int) -> bool:
     return True
 
 
-def _settle_resolving(e: TurrisBatch, g: int, top: int) -> bool:
+def _settle_resolving(e: TurrisBatch, g: int, top: int) -> None:
     """``effects.settle_resolving`` of the Resolving at ``top``: its effects one after another
-    while each leaves the stack as it was and brings no draw; False at an effect the arrays
-    do not resolve (the frame at that effect, nothing of it done)."""
+    while each leaves the stack as it was and brings no draw."""
     b = g * W
     seat = e.S[top + 1]
     src = e.S[top + 2]
@@ -1582,20 +1562,18 @@ def _settle_resolving(e: TurrisBatch, g: int, top: int) -> bool:
     effects = e.effects[src]
     depth = e.S[b + STACK]
     while i < len(effects):
-        if not _effect(e, g, top, seat, effects[i], src, i):
-            return False
+        _effect(e, g, top, seat, effects[i], src, i)
         if e.S[b + STACK] != depth or e.S[b + CHANCE] or e.S[b + GAME_OVER]:
-            return True
+            return
         i += 1
     e.S[b + STACK] = depth - 1
-    return True
 
 
 def _effect(
     e: TurrisBatch, g: int, top: int, seat: int, effect: tuple[Any, ...], src: int, index: int
-) -> bool:
+) -> None:
     """``effects.resolve_effect`` of ``effect`` (the ``index``-th of source ``src``, the
-    Resolving at ``top`` moved past it first); True (the arrays resolve every kind)."""
+    Resolving at ``top`` moved past it first)."""
     b = g * W
     kind = effect[0]
     n = effect[1]
@@ -1662,7 +1640,6 @@ def _effect(
                 _push(e, g, K_TRIONFI_CHOICE, seat, n, 0, 0, 0)
         elif e.S[b + GROVE_ROOM + seat] < n:
             e.S[b + GROVE_ROOM + seat] = n
-    return True
 
 
 def _queue_tactics_draw(e: TurrisBatch, g: int, seat: int) -> bool:
@@ -1742,7 +1719,7 @@ def _score(e: TurrisBatch, g: int, seat: int, points: int) -> None:
 
 def _settle_pay(e: TurrisBatch, g: int, top: int) -> int:
     """``resources.settle_pay`` of the PayChoice at ``top``: 1 when settled (paid, or a token
-    paid that left no choice), 0 when the seat chooses, -1 for a waiver (the mirror's)."""
+    paid that left no choice), 0 when the seat chooses (a waiver's resource too)."""
     b = g * W
     seat = e.S[top + 1]
     fixed = WORDS[e.S[top + 2]]
@@ -2399,8 +2376,7 @@ def _council_to(e: TurrisBatch, g: int, top: int, spot: int) -> None:
 
 def _settle_move_beast(e: TurrisBatch, g: int, top: int) -> int:
     """``beast_moves.settle_move_beast_choice`` of the MoveBeastChoice at ``top``: 1 when
-    settled, 0 when its seat decides, -1 for a move ending on Scouts (or the Betrayers'), whose
-    effect is the mirror's."""
+    settled, 0 when its seat decides."""
     S = e.S
     b = g * W
     beast = S[top + 5]
@@ -3452,7 +3428,8 @@ def _fast_apply(e: TurrisBatch, g: int, action: int) -> bool:
             e.S[b + STACK] -= 1
             done = True
         else:
-            done = _take_trionfi(e, g, top, action - A_TAKE_TRIONFI)
+            _take_trionfi(e, g, top, action - A_TAKE_TRIONFI)
+            done = True
     elif kind == K_PLAY_TACTICS_CHOICE:
         e.S[b + STACK] -= 1
         if action != A_PASS:
@@ -3586,7 +3563,8 @@ def _apply_more(e: TurrisBatch, g: int, top: int, kind: int, action: int) -> boo
             e.S[b + STACK] -= 1
             done = True
         else:
-            done = _complete_mission(e, g, e.S[top + 1], action - A_CHOOSE_MISSION)
+            _complete_mission(e, g, e.S[top + 1], action - A_CHOOSE_MISSION)
+            done = True
     elif kind == K_ONGOING_CHOICE:
         e.S[b + STACK] -= 1
         if action != A_PASS:
@@ -3693,9 +3671,9 @@ def _play_tactics(e: TurrisBatch, g: int, seat: int, card: int) -> None:
     _push(e, g, K_RESOLVING, seat, e.src_tactics[card], 0, 0, 0)
 
 
-def _take_trionfi(e: TurrisBatch, g: int, top: int, t: int) -> bool:
+def _take_trionfi(e: TurrisBatch, g: int, top: int, t: int) -> None:
     """``trionfi.take_trionfi`` (the TrionfiChoice popped first): the card taken, its
-    Location upgraded, its effect, the room built, the card owned; True."""
+    Location upgraded, its effect, the room built, the card owned."""
     S = e.S
     b = g * W
     seat = S[top + 1]
@@ -3710,7 +3688,6 @@ def _take_trionfi(e: TurrisBatch, g: int, top: int, t: int) -> bool:
     _room_built(e, g, seat, prestige)
     # owned once its room is built: a card's ongoing effect counts later rooms only
     _list_append(e, b + TRIONFI_OWNED + seat * TRIONFI_OWNED_W, t)
-    return True
 
 
 def _place(e: TurrisBatch, g: int, seat: int, node: int) -> None:
@@ -3724,10 +3701,10 @@ def _place(e: TurrisBatch, g: int, seat: int, node: int) -> None:
         _push(e, g, K_RESOLVING, seat, _reward_source(e, g, node), 0, 0, 0)
 
 
-def _complete_mission(e: TurrisBatch, g: int, seat: int, m: int) -> bool:
+def _complete_mission(e: TurrisBatch, g: int, seat: int, m: int) -> None:
     """``missions.complete_mission`` (the MissionStep popped first): its Prestige, its
     effect, an Ongoing slot offered for an ongoing effect, its cost paid (a reserved one's
-    with a resource waived); True."""
+    with a resource waived)."""
     S = e.S
     b = g * W
     S[b + STACK] -= 1
@@ -3748,7 +3725,6 @@ def _complete_mission(e: TurrisBatch, g: int, seat: int, m: int) -> bool:
     _score(e, g, seat, e.mission_prestige[m])
     fixed, any_n, of = e.mission_pays[m]
     _push(e, g, K_PAY_CHOICE, seat, fixed, any_n, of, 1 if reserved else 0)
-    return True
 
 
 def _apply_collect_pick(e: TurrisBatch, g: int, top: int, action: int) -> bool:
